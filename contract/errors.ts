@@ -1,0 +1,92 @@
+// Error categories and codes of the service. The seeds name categories, not numbers; the
+// numbers are those seen in public samples (design-notes §1). "Insufficient license" has no
+// public number: we use 402 Payment Required, the one 4xx status whose meaning is "you have
+// not paid for this". 429 is not a seed category; it is how the emulator sheds load.
+
+export type ErrorCategory =
+  | "BadRequest"
+  | "NotAuthenticated"
+  | "InsufficientLicense"
+  | "NotAuthorized"
+  | "NotFound"
+  | "Conflict"
+  | "Validation"
+  | "Locked"
+  | "TooManyRequests"
+  | "Internal";
+
+export const STATUS_OF_CATEGORY: Record<ErrorCategory, number> = {
+  BadRequest: 400,
+  NotAuthenticated: 401,
+  InsufficientLicense: 402,
+  NotAuthorized: 403,
+  NotFound: 404,
+  Conflict: 409,
+  Validation: 422,
+  Locked: 423,
+  TooManyRequests: 429,
+  Internal: 500,
+};
+
+export interface ErrorCodeDef {
+  readonly category: ErrorCategory;
+  readonly message: string;
+}
+
+// Codes from the seeds, for the operations this project implements.
+export const SEED_ERROR_CODES = {
+  "VENUE-10001": { category: "Internal", message: "tenant is out of sync and requires repair" },
+  "CFGC-10000": { category: "Internal", message: "internal server error" },
+  "WIFI-10000": { category: "Internal", message: "internal server error of the Wi-Fi component" },
+  "WIFI-10100": { category: "Validation", message: "PSK passphrase is required for WPA personal security" },
+  "WIFI-10101": { category: "Validation", message: "WEP hex key is required for WEP security" },
+  "WIFI-10103": { category: "Validation", message: "RADIUS port 1813 not permitted" },
+  "WIFI-10104": { category: "Validation", message: "RADIUS port 1812 not permitted" },
+  "WIFI-10105": { category: "Validation", message: "guest network: session grace period must not exceed the user session timeout" },
+  "WIFI-10106": { category: "Validation", message: "only OFDM PHY rates are permitted" },
+  "WIFI-10107": { category: "Validation", message: "management transmit rate below BSS minimum rate in OFDM-only mode" },
+} as const satisfies Record<string, ErrorCodeDef>;
+
+// Codes for conditions the seeds name only by category (authentication, not found, field
+// rules) or leave open (duplicates, objects still in use). The NMS- prefix marks them as this
+// project's decision, not the service's; see README "What the emulator decides".
+export const GENERIC_ERROR_CODES = {
+  "NMS-BAD-REQUEST": { category: "BadRequest", message: "malformed request" },
+  "NMS-NOT-AUTHENTICATED": { category: "NotAuthenticated", message: "authentication required" },
+  "NMS-BAD-CREDENTIALS": { category: "NotAuthenticated", message: "wrong username or password" },
+  "NMS-FORBIDDEN-TENANT": { category: "NotAuthorized", message: "token does not belong to this tenant" },
+  "NMS-FORBIDDEN-ROLE": { category: "NotAuthorized", message: "role does not allow this operation" },
+  "NMS-LOCKED": { category: "Locked", message: "account locked after repeated failed logins" },
+  "NMS-NOT-FOUND": { category: "NotFound", message: "requested resource not found" },
+  "NMS-RELATED-NOT-FOUND": { category: "NotFound", message: "related entity not found" },
+  "NMS-VALIDATION": { category: "Validation", message: "validation error" },
+  "NMS-DUPLICATE-NAME": { category: "Conflict", message: "an object with this name already exists in its scope" },
+  "NMS-DUPLICATE-ACTIVATION": { category: "Conflict", message: "network is already activated on this venue" },
+  "NMS-IN-USE": { category: "Conflict", message: "object is still in use" },
+  "NMS-DEFAULT-AP-GROUP": { category: "Conflict", message: "the default AP group of a venue cannot be deleted" },
+  "NMS-RATE-LIMITED": { category: "TooManyRequests", message: "too many requests" },
+  "NMS-INTERNAL": { category: "Internal", message: "internal server error" },
+} as const satisfies Record<string, ErrorCodeDef>;
+
+export const ERROR_CODES: Record<string, ErrorCodeDef> = { ...SEED_ERROR_CODES, ...GENERIC_ERROR_CODES };
+
+export type ErrorCode = keyof typeof SEED_ERROR_CODES | keyof typeof GENERIC_ERROR_CODES;
+
+/** One entry of the service's error body. */
+export interface ApiErrorEntry {
+  code: string;
+  message: string;
+  object?: string;
+  value?: unknown;
+}
+
+/** The service's error body: {errors:[{code,message,object,value}],requestId}. */
+export interface ApiErrorBody {
+  errors: ApiErrorEntry[];
+  requestId?: string;
+}
+
+export function statusOfCode(code: string): number {
+  const def = ERROR_CODES[code];
+  return def ? STATUS_OF_CATEGORY[def.category] : 500;
+}

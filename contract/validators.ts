@@ -1,0 +1,68 @@
+// Named field rules from the seeds, reused by every schema. A rule that carries a service
+// error code reports it in the zod issue's params, so both the provider's check and the
+// emulator's answer can name it.
+import { z } from "zod";
+
+/**
+ * The value Pulumi sends for an input that is not known yet during preview. It may stand in
+ * any field, whatever its type, and must never be validated as a value nor sent to the API.
+ */
+export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+
+export function isUnknown(value: unknown): boolean {
+  return value === UNKNOWN;
+}
+
+/** Attach a service error code to a custom issue. */
+export function issueWithCode(
+  ctx: z.RefinementCtx,
+  code: string,
+  message: string,
+  path: (string | number)[],
+): void {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${message} (${code})`, path, params: { code } });
+}
+
+/**
+ * The seeds' rule for names: printable ASCII, no backtick, no "$(", no leading or trailing
+ * whitespace, with a length range.
+ */
+export function safeName(min: number, max: number) {
+  return z
+    .string()
+    .min(min, `must be ${min} to ${max} characters`)
+    .max(max, `must be ${min} to ${max} characters`)
+    .refine((s) => /^[\x20-\x7e]*$/.test(s), "must be printable ASCII")
+    .refine((s) => !s.includes("`"), "must not contain a backtick")
+    .refine((s) => !s.includes("$("), 'must not contain "$("')
+    .refine((s) => s.trim() === s, "must not begin or end with whitespace");
+}
+
+export function lengthBetween(min: number, max: number) {
+  return z.string().min(min, `must be ${min} to ${max} characters`).max(max, `must be ${min} to ${max} characters`);
+}
+
+export function intBetween(min: number, max: number) {
+  return z
+    .number()
+    .int("must be an integer")
+    .min(min, `must be between ${min} and ${max}`)
+    .max(max, `must be between ${min} and ${max}`);
+}
+
+export const port = intBetween(1, 65535);
+export const vlanId = intBetween(1, 4094);
+
+/** AP serial number: 12 digits, the first 1 to 9. */
+export const apSerialNumber = z.string().regex(/^[1-9][0-9]{11}$/, "must be 12 digits, the first 1 to 9");
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const HOSTNAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+export const ipv4Address = z.string().regex(IPV4, "must be an IPv4 address");
+export const ipv4OrHostname = z
+  .string()
+  .refine((s) => IPV4.test(s) || (HOSTNAME.test(s) && !/^[\d.]+$/.test(s)), "must be an IPv4 address or a host name");
+
+/** ISO 8601 UTC date-time, as the service writes it. */
+export const isoDateTime = z.string().datetime({ offset: false });
