@@ -43,6 +43,9 @@ export const ROUTES = {
   W29: route("GET", `${T}/wifi/venue/{venueId}/ap-group`, "List AP groups of a venue"),
   W30: route("GET", `${T}/wifi/venue/{venueId}/default-ap-group`, "Get default AP group of a venue"),
   // Networks
+  // W49 is not in the seeds: they say "the network list operation ... not shown", and W49
+  // is the one number missing before W50. The path is the service's collection path.
+  W49: route("GET", `${T}/wifi/network`, "List networks (not shown in the seeds)"),
   W50: route("POST", `${T}/wifi/network`, "Create network"),
   W51: route("DELETE", `${T}/wifi/network`, "Delete networks"),
   W52: route("POST", `${T}/wifi/network/deep`, "Create network (deep)"),

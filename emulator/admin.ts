@@ -1,0 +1,56 @@
+// The admin API under /__admin: no authentication, loopback clients only (checked by the
+// server). For tests and demos: reset, settings, more tenants, the request log, token expiry,
+// a tenant's objects, and fault injection.
+import { z } from "zod";
+import { failureOfIssue } from "../contract";
+import { configPatchSchema } from "./config";
+import { ApiError, notFound, validationError } from "./errors";
+import { faultInputSchema } from "./faults";
+import type { Answer } from "./handlers";
+import { Router } from "./router";
+import type { EmulatorServer } from "./server";
+
+export interface AdminRequest {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+export type AdminHandler = (req: AdminRequest) => Answer;
+
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const created = (body: unknown): Answer => ({ status: 201, body });
+const done: Answer = { status: 204, body: undefined };
+
+const tenantInput = z.object({ name: z.string().min(2).max(64).optional() });
+
+function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationError(result.error.issues.map(failureOfIssue), body);
+  return result.data;
+}
+
+export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
+  return new Router<AdminHandler>()
+    .add("POST", "/__admin/reset", () => ok(emulator.reset()))
+    .add("GET", "/__admin/config", () => ok(emulator.config))
+    .add("PUT", "/__admin/config", ({ body }) => ok(Object.assign(emulator.config, parse(configPatchSchema, body ?? {}))))
+    .add("POST", "/__admin/tenants", ({ body }) => {
+      const { name } = parse(tenantInput, body ?? {});
+      return created(emulator.createTenant(name));
+    })
+    .add("GET", "/__admin/tenants/{tenantId}/objects", ({ params }) => {
+      const tenant = emulator.model.tenant(params.tenantId);
+      if (!tenant) throw notFound("tenant", "tenantId", params.tenantId);
+      return ok(emulator.model.objectsOf(tenant));
+    })
+    .add("GET", "/__admin/log", () => ok({ entries: emulator.log.entries() }))
+    .add("DELETE", "/__admin/log", () => (emulator.log.clear(), done))
+    .add("POST", "/__admin/tokens/expire", () => (emulator.auth.expireAllTokens(), done))
+    .add("GET", "/__admin/faults", () => ok({ faults: emulator.faults.list() }))
+    .add("POST", "/__admin/faults", ({ body }) => {
+      if (body === undefined) throw new ApiError("NMS-BAD-REQUEST", { message: "body must be a JSON object", object: "body" });
+      return created(emulator.faults.add(parse(faultInputSchema, body)));
+    })
+    .add("DELETE", "/__admin/faults", () => (emulator.faults.clear(), done));
+}

@@ -1,0 +1,102 @@
+// Login (A1), tokens and lockout. Usernames are global, as on the service: a username belongs
+// to one tenant, and its token only opens that tenant's paths.
+import type { EmulatorConfig } from "./config";
+import { ApiError, badRequest } from "./errors";
+import { newToken } from "./ids";
+import type { AdminAccount, AdminRole } from "./model/tenant";
+
+export interface Session {
+  token: string;
+  tenantId: string;
+  username: string;
+  role: AdminRole;
+  expiresAt: number;
+}
+
+interface FailedLogins {
+  count: number;
+  lockedUntil: number;
+}
+
+export const AUTH_COOKIE = "API-KEY";
+
+export class AuthService {
+  private readonly accounts = new Map<string, AdminAccount>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly failures = new Map<string, FailedLogins>();
+
+  constructor(private readonly config: EmulatorConfig) {}
+
+  addAccount(account: AdminAccount): void {
+    if (this.accounts.has(account.username)) throw new Error(`username ${account.username} already exists`);
+    this.accounts.set(account.username, account);
+  }
+
+  /** A1. Failed attempts count per username, known or not, so that locking reveals nothing. */
+  login(body: unknown): Session {
+    const { username, password } = credentialsOf(body);
+    const now = Date.now();
+    const failed = this.failures.get(username);
+    if (failed && failed.lockedUntil > now) throw new ApiError("NMS-LOCKED", { object: "username", value: username });
+
+    const account = this.accounts.get(username);
+    if (!account || account.password !== password) {
+      const count = (failed && failed.lockedUntil === 0 ? failed.count : 0) + 1;
+      const threshold = this.config.lockoutThreshold;
+      const locks = threshold > 0 && count >= threshold;
+      this.failures.set(username, { count, lockedUntil: locks ? now + this.config.lockoutDurationMs : 0 });
+      if (locks) throw new ApiError("NMS-LOCKED", { object: "username", value: username });
+      throw new ApiError("NMS-BAD-CREDENTIALS");
+    }
+
+    this.failures.delete(username);
+    const session: Session = {
+      token: newToken(),
+      tenantId: account.tenantId,
+      username,
+      role: account.role,
+      expiresAt: now + this.config.tokenTtlMs,
+    };
+    this.sessions.set(session.token, session);
+    return session;
+  }
+
+  /** The session of the request's API-KEY cookie; 401 when it is missing, unknown or expired. */
+  authenticate(cookieHeader: string | undefined): Session {
+    const token = cookieHeader === undefined ? undefined : cookieValue(cookieHeader, AUTH_COOKIE);
+    if (token === undefined) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "API-KEY cookie missing" });
+    const session = this.sessions.get(token);
+    if (!session) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
+    if (session.expiresAt <= Date.now()) {
+      this.sessions.delete(token);
+      throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
+    }
+    return session;
+  }
+
+  expireAllTokens(): void {
+    this.sessions.clear();
+  }
+
+  clear(): void {
+    this.accounts.clear();
+    this.sessions.clear();
+    this.failures.clear();
+  }
+}
+
+function credentialsOf(body: unknown): { username: string; password: string } {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("body must be a JSON object", "body");
+  const { username, password } = body as Record<string, unknown>;
+  if (typeof username !== "string" || username === "") throw badRequest("username is required", "username");
+  if (typeof password !== "string" || password === "") throw badRequest("password is required", "password");
+  return { username, password };
+}
+
+function cookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}

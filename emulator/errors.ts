@@ -1,0 +1,76 @@
+// The one error type of the emulator. Whatever the layer (auth, validation, model, apply), a
+// failure is an ApiError carrying codes from the shared catalogue; the server turns it into the
+// service's error body, and the async tracker into a FAIL record.
+import { ApiErrorEntry, ERROR_CODES, FieldFailure, statusOfCode } from "../contract";
+
+/** Fields whose values must never leave the emulator in an error answer. */
+const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "password"]);
+
+export interface ErrorDetail {
+  message?: string;
+  object?: string;
+  value?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly entries: ApiErrorEntry[];
+
+  constructor(code: string, detail: ErrorDetail = {}) {
+    const message = detail.message ?? ERROR_CODES[code]?.message ?? code;
+    super(message);
+    this.status = statusOfCode(code);
+    this.entries = [entry(code, message, detail.object, detail.value)];
+  }
+
+  /** Several failures in one answer; the status is that of the first. */
+  static many(entries: ApiErrorEntry[]): ApiError {
+    const error = new ApiError(entries[0].code, entries[0]);
+    error.entries.splice(0, 1, ...entries);
+    return error;
+  }
+}
+
+function entry(code: string, message: string, object?: string, value?: unknown): ApiErrorEntry {
+  const out: ApiErrorEntry = { code, message };
+  if (object !== undefined) out.object = object;
+  if (value !== undefined && !isSecretPath(object)) out.value = value;
+  return out;
+}
+
+function isSecretPath(path: string | undefined): boolean {
+  if (path === undefined) return false;
+  const last = path.slice(path.lastIndexOf(".") + 1).replace(/\[\d+\]$/, "");
+  return SECRET_FIELDS.has(last);
+}
+
+/** The value at a path written the way formatPath writes it (a.b[0].c). */
+export function valueAtPath(root: unknown, path: string): unknown {
+  if (path === "") return root;
+  let current: unknown = root;
+  for (const part of path.split(/\.|(?=\[)/)) {
+    if (current === null || typeof current !== "object") return undefined;
+    const index = /^\[(\d+)\]$/.exec(part);
+    current = index ? (current as unknown[])[Number(index[1])] : (current as Record<string, unknown>)[part];
+  }
+  return current;
+}
+
+/** One error entry per failed field rule, with the offending value unless it is a secret. */
+export function validationError(failures: FieldFailure[], body: unknown): ApiError {
+  return ApiError.many(
+    failures.map((f) => entry(f.code ?? "NMS-VALIDATION", f.message, f.path, valueAtPath(body, f.path))),
+  );
+}
+
+export function badRequest(message: string, object?: string): ApiError {
+  return new ApiError("NMS-BAD-REQUEST", { message, object });
+}
+
+export function notFound(noun: string, object: string, id: string): ApiError {
+  return new ApiError("NMS-NOT-FOUND", { message: `${noun} not found`, object, value: id });
+}
+
+export function relatedNotFound(noun: string, object: string, id: string): ApiError {
+  return new ApiError("NMS-RELATED-NOT-FOUND", { message: `related ${noun} not found`, object, value: id });
+}

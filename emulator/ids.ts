@@ -1,0 +1,44 @@
+// Identifiers: 32 lowercase hex characters for tenants and objects (the service's tenant ID
+// format), UUIDs for request IDs. A numeric seed makes a run reproducible, for demos and
+// golden files; without one, IDs come from the system's random source.
+import { randomBytes } from "node:crypto";
+
+export interface IdSource {
+  /** 32 lowercase hex characters. */
+  hex32(): string;
+  /** A version-4-shaped UUID. */
+  uuid(): string;
+}
+
+export function createIdSource(seed?: number): IdSource {
+  const hex32 = seed === undefined ? () => randomBytes(16).toString("hex") : seededHex32(seed);
+  return {
+    hex32,
+    uuid() {
+      const h = hex32();
+      return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${"89ab"[parseInt(h[16], 16) & 3]}${h.slice(17, 20)}-${h.slice(20)}`;
+    },
+  };
+}
+
+/** mulberry32: small, fast, and good enough to make IDs that do not collide in practice. */
+function seededHex32(seed: number): () => string {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  return () => {
+    let out = "";
+    for (let i = 0; i < 4; i++) out += next().toString(16).padStart(8, "0");
+    return out;
+  };
+}
+
+/** Tokens do not follow the seed: nothing needs them reproducible, and guessable tokens help no one. */
+export function newToken(): string {
+  return randomBytes(24).toString("hex");
+}

@@ -1,0 +1,91 @@
+// Async writes and their request records (A2/A3). A write is validated before the 202, then
+// waits PENDING for the configured delay, then is applied: SUCCESS, or FAIL with the reason
+// when the apply is refused (a conflict that arose meanwhile) or a fault says so.
+import { ApiErrorEntry, ERROR_CODES, OperationId, RequestRecord, ROUTES } from "../contract";
+import type { EmulatorConfig } from "./config";
+import { ApiError } from "./errors";
+import type { FaultInjector } from "./faults";
+import type { IdSource } from "./ids";
+import type { PreparedWrite } from "./model/model";
+import type { TenantState } from "./model/tenant";
+
+/** Records kept per tenant; the oldest finished ones go first, PENDING ones are never dropped. */
+const MAX_RECORDS_PER_TENANT = 50_000;
+
+export interface Accepted {
+  requestId: string;
+  response?: unknown;
+}
+
+export class RequestTracker {
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly config: EmulatorConfig,
+    private readonly ids: IdSource,
+    private readonly faults: FaultInjector,
+  ) {}
+
+  submit(t: TenantState, op: OperationId, admin: string, write: PreparedWrite): Accepted {
+    const route = ROUTES[op];
+    const record: RequestRecord = {
+      admin,
+      count: write.count,
+      entityId: write.entityId,
+      method: route.method,
+      requestId: this.ids.uuid(),
+      serviceName: route.path.includes("/wifi/") ? "wifi" : "venue",
+      status: "PENDING",
+      tenantId: t.id,
+      timestamp: new Date().toISOString(),
+    };
+    t.requests.set(record.requestId, record);
+    if (t.requests.size > MAX_RECORDS_PER_TENANT) dropOldestFinished(t.requests);
+
+    // The fault is chosen now, so that "the next n requests" means the next n submitted.
+    const fault = this.faults.take("fail-request", op, t.id);
+    const complete = () => {
+      if (fault) return fail(record, [{ code: fault.code, message: ERROR_CODES[fault.code]?.message ?? "injected failure" }]);
+      try {
+        write.commit();
+        record.status = "SUCCESS";
+      } catch (error) {
+        fail(record, error instanceof ApiError ? error.entries : [{ code: "NMS-INTERNAL", message: "internal server error" }]);
+      }
+    };
+
+    const delay = this.config.asyncDelayMs;
+    if (delay <= 0) {
+      complete();
+    } else {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        complete();
+      }, delay);
+      timer.unref();
+      this.timers.add(timer);
+    }
+    return write.response === undefined ? { requestId: record.requestId } : { requestId: record.requestId, response: write.response };
+  }
+
+  /** Drops every write still waiting (reset, close); their records stay PENDING. */
+  cancelAll(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+}
+
+function fail(record: RequestRecord, entries: ApiErrorEntry[]): void {
+  record.status = "FAIL";
+  // The record keeps code, message and object; a value could be a secret and is not needed here.
+  record.errors = entries.map(({ code, message, object }) => (object === undefined ? { code, message } : { code, message, object }));
+}
+
+function dropOldestFinished(records: Map<string, RequestRecord>): void {
+  for (const [id, record] of records) {
+    if (record.status !== "PENDING") {
+      records.delete(id);
+      return;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// Tenants with their two administrators: the demo tenant that every start and reset brings,
+// and the extra tenants that POST /__admin/tenants creates.
+import type { AuthService } from "./auth";
+import type { IdSource } from "./ids";
+import type { NmsModel } from "./model/model";
+import type { AdminRole, TenantDetails } from "./model/tenant";
+
+export interface SeededTenant {
+  tenantId: string;
+  tenantName: string;
+  username: string;
+  password: string;
+  readOnlyUsername: string;
+  readOnlyPassword: string;
+}
+
+/** Fixed, documented credentials: this is a local emulator, and demos must be able to log in. */
+export const DEMO_CREDENTIALS = {
+  tenantName: "Demo Tenant",
+  username: "admin@demo.example",
+  password: "demo-admin-password",
+  readOnlyUsername: "readonly@demo.example",
+  readOnlyPassword: "demo-readonly-password",
+} as const;
+
+const DEMO_DETAILS: TenantDetails = {
+  address: "1 Example Street",
+  city: "Lisbon",
+  country: "Portugal",
+  organization: "Demo Organization",
+  stateOrProvince: "Lisboa",
+  zip: "1000-001",
+};
+
+export function seedTenant(
+  model: NmsModel,
+  auth: AuthService,
+  ids: IdSource,
+  credentials: Omit<SeededTenant, "tenantId">,
+  tenantId?: string,
+): SeededTenant {
+  const tenant = model.createTenant(credentials.tenantName, { ...DEMO_DETAILS, organization: credentials.tenantName }, tenantId);
+  const addAdmin = (username: string, password: string, role: AdminRole) => {
+    const account = { id: ids.hex32(), tenantId: tenant.id, username, password, role, roleId: ids.hex32(), createdDate: tenant.createdDate };
+    tenant.admins.push(account);
+    auth.addAccount(account);
+  };
+  addAdmin(credentials.username, credentials.password, "PRIME_ADMIN");
+  addAdmin(credentials.readOnlyUsername, credentials.readOnlyPassword, "READ_ONLY");
+  return { tenantId: tenant.id, ...credentials };
+}
+
+/** Credentials of a further tenant: usernames carry a fresh tag, passwords are random. */
+export function newTenantCredentials(ids: IdSource, name?: string): Omit<SeededTenant, "tenantId"> {
+  const tag = ids.hex32().slice(0, 8);
+  return {
+    tenantName: name ?? `Tenant ${tag}`,
+    username: `admin-${tag}@tenant.example`,
+    password: ids.hex32(),
+    readOnlyUsername: `readonly-${tag}@tenant.example`,
+    readOnlyPassword: ids.hex32(),
+  };
+}

@@ -1,0 +1,441 @@
+// Waiting for many async requests with few polls: one poller per client tracks every pending
+// request. Per tick it lists the PENDING records (A3) once; a tracked request missing from that
+// list has finished, and its outcome is read from the SUCCESS and FAIL lists (A3), falling back
+// to one A2 read per request only for what those lists do not show. A per-request poller costs
+// one A2 call per request per poll; this one costs one to three calls per tick for all of them.
+
+import type { RequestRecord, RequestStatus } from "../../contract/requestRecord";
+import { describeOperation, NmsError, NmsRequestFailedError } from "./errors";
+import { isRetryableError } from "./retry";
+import { linkedAbort } from "./transport";
+import { settleRecord, waitTimeoutError, type RequestRecordReader, type RequestWaiter } from "./waiter";
+
+/** Reads one page (from 0) of the tenant's request records with `status` (A3). */
+export type RequestRecordLister = (status: RequestStatus, page: number, size: number, signal: AbortSignal) => Promise<RequestRecord[]>;
+
+export interface CoalescingWaiterOptions {
+  /** Overall deadline of one wait. */
+  readonly waitTimeoutMs: number;
+  /** First pause before a tick, and the shortest pause between ticks. */
+  readonly pollInitialMs: number;
+  /** Longest pause between ticks. */
+  readonly pollMaxMs: number;
+  /** Aborts every wait and stops the ticker (client closed). */
+  readonly signal?: AbortSignal;
+  /**
+   * True while the client's request budget (its rate limiter) is the bottleneck. Each poll then
+   * delays a write, so ticks are spaced to keep the polls per finished request low.
+   */
+  readonly contended?: () => boolean;
+  readonly log?: (level: "debug" | "info" | "warn", message: string) => void;
+  /** Removes known secrets from message text. */
+  readonly redact?: (text: string) => string;
+  /** Page size of the A3 reads, default 1000. */
+  readonly pageSize?: number;
+}
+
+interface Tracked {
+  readonly requestId: string;
+  readonly operation: string;
+  readonly registeredAt: number;
+  readonly promise: Promise<RequestRecord>;
+  resolve: (record: RequestRecord) => void;
+  reject: (reason: unknown) => void;
+  deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  lastStatus: string;
+}
+
+type FinishedStatus = "SUCCESS" | "FAIL";
+
+/** Target polling calls per finished request while the rate limiter is the bottleneck. */
+const POLLS_PER_FINISH_WHEN_CONTENDED = 0.1;
+/**
+ * Ticks come after about this fraction of the observed time-to-finish, or of the age of the
+ * youngest request still waiting: a request is then seen at most ~25% after it finished.
+ */
+const TICK_FRACTION = 0.25;
+/** Weight of the newest sample in the running averages. */
+const EWMA_WEIGHT = 0.3;
+/** Safety bound on the pages of one listing (a server that ignores `page` would loop forever). */
+const MAX_PENDING_PAGES = 100;
+/** Extra pages read per tick from an oldest-first SUCCESS or FAIL list. */
+const MAX_FORWARD_PAGES = 3;
+/** A2 reads in flight at once when falling back to per-request reads. */
+const A2_CONCURRENCY = 8;
+
+export class CoalescingRequestWaiter implements RequestWaiter {
+  private readonly tracked: Map<string, Tracked>;
+  private tickTimer: ReturnType<typeof setTimeout> | undefined;
+  private nextTickAt: number;
+  private tickInFlight: boolean;
+  private stopped: boolean;
+  /** False once A3 proved unusable (a non-retryable answer): every tick then reads A2 per request. */
+  private listingUsable: boolean;
+  /** Running averages steering the tick interval; undefined until measured. */
+  private timeToFinishMs: number | undefined;
+  private finishesPerSecond: number | undefined;
+  private callsPerTick: number | undefined;
+  private lastTickStartedAt: number | undefined;
+  /** For oldest-first SUCCESS/FAIL lists: the page where the newest records were last seen. */
+  private readonly resumePage: Record<FinishedStatus, number>;
+
+  constructor(
+    private readonly readRecord: RequestRecordReader,
+    private readonly listRecords: RequestRecordLister,
+    private readonly options: CoalescingWaiterOptions,
+  ) {
+    this.tracked = new Map();
+    this.tickTimer = undefined;
+    this.nextTickAt = Number.POSITIVE_INFINITY;
+    this.tickInFlight = false;
+    this.stopped = false;
+    this.listingUsable = true;
+    this.timeToFinishMs = undefined;
+    this.finishesPerSecond = undefined;
+    this.callsPerTick = undefined;
+    this.lastTickStartedAt = undefined;
+    this.resumePage = { SUCCESS: 1, FAIL: 1 };
+    options.signal?.addEventListener("abort", () => this.stop(), { once: true });
+  }
+
+  wait(requestId: string, operation: string): Promise<RequestRecord> {
+    const label = describeOperation(operation);
+    if (this.stopped || this.options.signal?.aborted) {
+      return Promise.reject(new NmsError(`${label}: wait for request ${requestId} cancelled (the client was closed)`));
+    }
+    const existing = this.tracked.get(requestId);
+    if (existing) return existing.promise;
+
+    let resolve: (record: RequestRecord) => void = () => undefined;
+    let reject: (reason: unknown) => void = () => undefined;
+    const promise = new Promise<RequestRecord>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const now = Date.now();
+    const entry: Tracked = { requestId, operation, registeredAt: now, promise, resolve, reject, deadlineTimer: undefined, lastStatus: "unknown" };
+    const { waitTimeoutMs } = this.options;
+    entry.deadlineTimer = setTimeout(() => {
+      if (this.tracked.get(requestId) !== entry) return;
+      const error = waitTimeoutError(requestId, operation, Date.now() - entry.registeredAt, waitTimeoutMs, entry.lastStatus, (text) =>
+        this.redact(text),
+      );
+      this.settle(entry, () => entry.reject(error));
+    }, waitTimeoutMs);
+    this.tracked.set(requestId, entry);
+    // A newcomer is checked after the usual pause, without the back-off of slow older requests.
+    this.scheduleTick(now + this.baseIntervalMs());
+    return promise;
+  }
+
+  /** Requests being waited for. */
+  get trackedCount(): number {
+    return this.tracked.size;
+  }
+
+  private scheduleTick(at: number): void {
+    if (this.stopped || this.tracked.size === 0) return;
+    // While a tick runs, it schedules the next one itself when it ends.
+    if (this.tickInFlight) {
+      this.nextTickAt = Math.min(this.nextTickAt, at);
+      return;
+    }
+    if (this.tickTimer !== undefined && at >= this.nextTickAt) return;
+    if (this.tickTimer !== undefined) clearTimeout(this.tickTimer);
+    this.nextTickAt = at;
+    this.tickTimer = setTimeout(() => void this.tick(), Math.max(0, at - Date.now()));
+  }
+
+  private async tick(): Promise<void> {
+    this.tickTimer = undefined;
+    this.nextTickAt = Number.POSITIVE_INFINITY;
+    if (this.stopped || this.tracked.size === 0) return;
+    this.tickInFlight = true;
+    const startedAt = Date.now();
+    // Only requests tracked before this tick's PENDING listing can be judged by it: their 202
+    // came before the listing was asked for, so a PENDING one is on it.
+    const snapshot = [...this.tracked.values()];
+    const counter = { calls: 0 };
+    const call = linkedAbort(this.options.signal ? [this.options.signal] : []);
+    let finished = 0;
+    try {
+      finished = this.listingUsable
+        ? await this.tickByListing(snapshot, counter, call.signal)
+        : await this.readEach(snapshot, counter, call.signal);
+    } catch (error) {
+      if (!this.stopped) this.log("warn", `request poller: tick failed unexpectedly: ${describeError(error)}`);
+    } finally {
+      call.dispose();
+      this.tickInFlight = false;
+    }
+    if (this.stopped) return;
+    this.learn(startedAt, finished, counter.calls);
+    if (this.tracked.size === 0) {
+      // Idle: the next request starts afresh (the gap would distort the finish rate).
+      this.lastTickStartedAt = undefined;
+      return;
+    }
+    const now = Date.now();
+    const pending = this.nextTickAt; // a newcomer may have asked for an earlier tick meanwhile
+    this.nextTickAt = Number.POSITIVE_INFINITY;
+    this.scheduleTick(Math.min(pending, now + this.intervalMs()));
+  }
+
+  /** One tick with A3: the PENDING list, then the outcome of what left it. Returns how many finished. */
+  private async tickByListing(snapshot: Tracked[], counter: { calls: number }, signal: AbortSignal): Promise<number> {
+    let pending: Set<string>;
+    try {
+      pending = await this.listPending(snapshot, counter, signal);
+    } catch (error) {
+      if (this.stopped) return 0;
+      if (isRetryableError(error)) {
+        const status = `unknown (last poll failed: ${describeError(error)})`;
+        for (const entry of snapshot) entry.lastStatus = status;
+        this.log("warn", `request poller: listing PENDING requests failed, will poll again: ${describeError(error)}`);
+        return 0;
+      }
+      // A3 does not work here (not offered, not permitted): per-request reads still may.
+      this.listingUsable = false;
+      this.log("warn", `request poller: listing requests by status failed (${describeError(error)}); reading each request (A2) from now on`);
+      return await this.readEach(snapshot, counter, signal);
+    }
+    const candidates = new Map<string, Tracked>();
+    for (const entry of snapshot) {
+      if (this.tracked.get(entry.requestId) !== entry) continue; // settled meanwhile (deadline)
+      if (pending.has(entry.requestId)) entry.lastStatus = "PENDING";
+      else candidates.set(entry.requestId, entry);
+    }
+    if (candidates.size === 0) return 0;
+
+    let finished = 0;
+    // SUCCESS first: most requests succeed, so the FAIL list is usually not needed at all.
+    for (const status of ["SUCCESS", "FAIL"] as const) {
+      if (candidates.size === 0) break;
+      try {
+        for (const record of await this.findFinished(status, candidates, counter, signal)) {
+          const entry = candidates.get(record.requestId);
+          if (!entry) continue;
+          candidates.delete(record.requestId);
+          if (this.settleFromRecord(entry, record)) finished += 1;
+        }
+      } catch (error) {
+        if (this.stopped) return finished;
+        // The A2 fallback below settles the rest.
+        this.log("warn", `request poller: listing ${status} requests failed: ${describeError(error)}`);
+      }
+    }
+    // Not on either page (many finished at once, an unexpected order, or it was still PENDING
+    // but slid to another page while we paged): ask for each one.
+    if (candidates.size > 0) finished += await this.readEach([...candidates.values()], counter, signal);
+    return finished;
+  }
+
+  /** IDs on the PENDING list, paging while full pages come back and some of ours are unseen. */
+  private async listPending(snapshot: Tracked[], counter: { calls: number }, signal: AbortSignal): Promise<Set<string>> {
+    const size = this.pageSize();
+    const ours = new Set(snapshot.map((entry) => entry.requestId));
+    const pending = new Set<string>();
+    let unseen = ours.size;
+    let previousFirst: string | undefined;
+    for (let page = 0; page < MAX_PENDING_PAGES; page++) {
+      counter.calls += 1;
+      const records = await this.listRecords("PENDING", page, size, signal);
+      for (const record of records) {
+        if (pending.has(record.requestId)) continue;
+        pending.add(record.requestId);
+        if (ours.has(record.requestId)) unseen -= 1;
+      }
+      // Stop at a short page, when all of ours are seen, or if the server ignores `page`.
+      if (records.length < size || unseen === 0) break;
+      if (records[0]?.requestId === previousFirst) break;
+      previousFirst = records[0]?.requestId;
+    }
+    return pending;
+  }
+
+  /**
+   * Records of `status` among `candidates`: page 0 (the newest records when the service lists
+   * newest first); when that page is full, ordered oldest first and misses some candidates, the
+   * pages where the newest records were last found.
+   */
+  private async findFinished(
+    status: FinishedStatus,
+    candidates: Map<string, Tracked>,
+    counter: { calls: number },
+    signal: AbortSignal,
+  ): Promise<RequestRecord[]> {
+    const size = this.pageSize();
+    const found: RequestRecord[] = [];
+    const collect = (records: RequestRecord[]) => {
+      for (const record of records) if (candidates.has(record.requestId)) found.push(record);
+    };
+    counter.calls += 1;
+    const first = await this.listRecords(status, 0, size, signal);
+    collect(first);
+    if (first.length < size || found.length === candidates.size || !isOldestFirst(first)) return found;
+    let page = Math.max(1, this.resumePage[status]);
+    for (let read = 0; read < MAX_FORWARD_PAGES; read++, page++) {
+      counter.calls += 1;
+      const records = await this.listRecords(status, page, size, signal);
+      collect(records);
+      if (records.length === 0 && page > 1) {
+        // Older records were dropped and the list shrank: look from page 1 next time.
+        this.resumePage[status] = 1;
+        break;
+      }
+      this.resumePage[status] = page;
+      if (records.length < size || found.length === candidates.size) break;
+    }
+    return found;
+  }
+
+  /** One A2 read per entry, a few at a time. Returns how many finished. */
+  private async readEach(entries: Tracked[], counter: { calls: number }, signal: AbortSignal): Promise<number> {
+    let finished = 0;
+    const queue = entries.filter((entry) => this.tracked.get(entry.requestId) === entry);
+    const worker = async () => {
+      for (let entry = queue.shift(); entry && !this.stopped; entry = queue.shift()) {
+        if (this.tracked.get(entry.requestId) !== entry) continue;
+        counter.calls += 1;
+        try {
+          const record = await this.readRecord(entry.requestId, signal);
+          if (this.settleFromRecord(entry, record)) finished += 1;
+        } catch (error) {
+          if (this.stopped || this.tracked.get(entry.requestId) !== entry) continue;
+          if (!isRetryableError(error)) {
+            // Polling again cannot help (e.g. 403, or 404 for an unknown requestId).
+            this.settle(entry, () => entry.reject(error));
+            finished += 1;
+            continue;
+          }
+          entry.lastStatus = `unknown (last poll failed: ${describeError(error)})`;
+          this.log("warn", `${describeOperation(entry.operation)}: polling request ${entry.requestId} failed, will poll again: ${entry.lastStatus}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(A2_CONCURRENCY, queue.length) }, worker));
+    return finished;
+  }
+
+  /** Settles `entry` by its record when finished; true if it was. */
+  private settleFromRecord(entry: Tracked, record: RequestRecord): boolean {
+    if (this.tracked.get(entry.requestId) !== entry) return false;
+    entry.lastStatus = record.status;
+    let outcome: RequestRecord | undefined;
+    try {
+      outcome = settleRecord(record, entry.requestId, entry.operation, (text) => this.redact(text));
+    } catch (error) {
+      if (!(error instanceof NmsRequestFailedError)) throw error;
+      this.noteFinished(entry);
+      this.settle(entry, () => entry.reject(error));
+      return true;
+    }
+    if (!outcome) return false; // still PENDING (e.g. slid between pages of the PENDING list)
+    this.noteFinished(entry);
+    const finishedRecord = outcome;
+    this.log("debug", `${describeOperation(entry.operation)}: request ${entry.requestId} SUCCESS after ${Date.now() - entry.registeredAt} ms`);
+    this.settle(entry, () => entry.resolve(finishedRecord));
+    return true;
+  }
+
+  private noteFinished(entry: Tracked): void {
+    const took = Date.now() - entry.registeredAt;
+    this.timeToFinishMs = this.timeToFinishMs === undefined ? took : ewma(this.timeToFinishMs, took);
+  }
+
+  private settle(entry: Tracked, action: () => void): void {
+    if (entry.deadlineTimer !== undefined) clearTimeout(entry.deadlineTimer);
+    entry.deadlineTimer = undefined;
+    this.tracked.delete(entry.requestId);
+    action();
+    if (this.tracked.size === 0 && this.tickTimer !== undefined) {
+      clearTimeout(this.tickTimer);
+      this.tickTimer = undefined;
+      this.nextTickAt = Number.POSITIVE_INFINITY;
+    }
+  }
+
+  /** Updates the running averages after a tick that started at `startedAt`. */
+  private learn(startedAt: number, finished: number, calls: number): void {
+    if (this.lastTickStartedAt !== undefined) {
+      const seconds = Math.max(0.001, (startedAt - this.lastTickStartedAt) / 1000);
+      const rate = finished / seconds;
+      this.finishesPerSecond = this.finishesPerSecond === undefined ? rate : ewma(this.finishesPerSecond, rate);
+    }
+    this.lastTickStartedAt = startedAt;
+    if (calls > 0) this.callsPerTick = this.callsPerTick === undefined ? calls : ewma(this.callsPerTick, calls);
+  }
+
+  /**
+   * Pause before the next tick for a newcomer: about a quarter of the observed time-to-finish (a
+   * request is then seen soon after it finishes), at least pollInitialMs; longer while the rate
+   * limiter is the bottleneck, so that a tick finds enough finished requests to be worth its
+   * calls (each poll then delays a write); at most pollMaxMs.
+   */
+  private baseIntervalMs(): number {
+    const { pollInitialMs, pollMaxMs } = this.options;
+    let interval = Math.max(pollInitialMs, (this.timeToFinishMs ?? 0) * TICK_FRACTION);
+    if (this.finishesPerSecond !== undefined && this.finishesPerSecond > 0 && this.callsPerTick !== undefined && this.options.contended?.()) {
+      const budgeted = (1000 * this.callsPerTick) / (POLLS_PER_FINISH_WHEN_CONTENDED * this.finishesPerSecond);
+      interval = Math.max(interval, budgeted);
+    }
+    return Math.min(pollMaxMs, interval);
+  }
+
+  /**
+   * Pause before the next tick: the base interval, or a quarter of the age of the youngest
+   * request still waiting when that is longer. Requests that take longer than usual are thus
+   * polled less and less often (each at most ~25% late), while newcomers keep ticks short.
+   */
+  private intervalMs(): number {
+    const now = Date.now();
+    let youngest = Number.NEGATIVE_INFINITY;
+    for (const entry of this.tracked.values()) youngest = Math.max(youngest, entry.registeredAt);
+    const youngestAgeMs = Number.isFinite(youngest) ? now - youngest : 0;
+    return Math.min(this.options.pollMaxMs, Math.max(this.baseIntervalMs(), youngestAgeMs * TICK_FRACTION));
+  }
+
+  private pageSize(): number {
+    return this.options.pageSize ?? 1000;
+  }
+
+  /** Client closed: stop ticking and reject every wait. */
+  private stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.tickTimer !== undefined) clearTimeout(this.tickTimer);
+    this.tickTimer = undefined;
+    const cause = this.options.signal?.reason;
+    for (const entry of [...this.tracked.values()]) {
+      const error = new NmsError(
+        `${describeOperation(entry.operation)}: wait for request ${entry.requestId} cancelled (the client was closed)`,
+        { cause },
+      );
+      this.settle(entry, () => entry.reject(error));
+    }
+  }
+
+  private redact(text: string): string {
+    return this.options.redact ? this.options.redact(text) : text;
+  }
+
+  private log(level: "debug" | "info" | "warn", message: string): void {
+    this.options.log?.(level, message);
+  }
+}
+
+function ewma(previous: number, sample: number): number {
+  return previous + EWMA_WEIGHT * (sample - previous);
+}
+
+/** True when the page's timestamps rise from first to last (unknown or equal: false). */
+function isOldestFirst(records: RequestRecord[]): boolean {
+  if (records.length < 2) return false;
+  const first = Date.parse(records[0].timestamp);
+  const last = Date.parse(records[records.length - 1].timestamp);
+  return Number.isFinite(first) && Number.isFinite(last) && first < last;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,200 @@
+// One HTTP exchange over a keep-alive undici Agent. No retries, no auth, no JSON here: this layer
+// turns a request into an answer (status, headers, body text) or a network error.
+
+import { Agent, request, type Dispatcher } from "undici";
+import { NmsError } from "./errors";
+
+export interface HttpRequest {
+  readonly method: Dispatcher.HttpMethod;
+  /** Path below the base address, starting with "/". */
+  readonly path: string;
+  readonly query?: Record<string, string | number | boolean | undefined>;
+  readonly headers?: Record<string, string>;
+  /** Serialized JSON body. */
+  readonly body?: string;
+  /** Cancels the attempt (client closed, waiter deadline). */
+  readonly signal?: AbortSignal;
+}
+
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly text: string;
+  readonly elapsedMs: number;
+}
+
+/**
+ * A non-2xx answer, thrown inside an attempt so the retry rules can look at its status. Written
+ * for Pulumi's closure serializer like the classes of errors.ts (own message, a method).
+ */
+export class HttpAnswerError extends Error {
+  readonly status: number;
+  readonly retryAfter?: string;
+  constructor(readonly answer: HttpAnswer) {
+    super(`HTTP ${answer.status}`);
+    this.message = `HTTP ${answer.status}`;
+    this.name = "HttpAnswerError";
+    this.status = answer.status;
+    this.retryAfter = headerValue(answer.headers, "retry-after");
+  }
+
+  /** Short text for log lines: "HTTP 503". */
+  describe(): string {
+    return `HTTP ${this.status}`;
+  }
+}
+
+export interface TransportOptions {
+  readonly baseUrl: string;
+  readonly requestTimeoutMs: number;
+  /** Keep-alive connections per origin. */
+  readonly connections: number;
+}
+
+/** The attempt deadline fired; the retry rules treat this code as a transient network error. */
+export const ATTEMPT_TIMEOUT_CODE = "NMS_ATTEMPT_TIMEOUT";
+
+export class HttpTransport {
+  private agent?: Agent;
+
+  constructor(private readonly options: TransportOptions) {}
+
+  async send(req: HttpRequest): Promise<HttpAnswer> {
+    const url = this.options.baseUrl + req.path + queryString(req.query);
+    const started = Date.now();
+    // headersTimeout/bodyTimeout only measure silence; this deadline bounds the whole attempt,
+    // so a server that trickles bytes cannot hold a call forever.
+    const attempt = linkedAbort(req.signal ? [req.signal] : [], this.options.requestTimeoutMs, () => {
+      const timeout = new Error(`no complete answer within ${this.options.requestTimeoutMs} ms`);
+      (timeout as Error & { code: string }).code = ATTEMPT_TIMEOUT_CODE;
+      return timeout;
+    });
+    try {
+      const headers: Record<string, string> = { accept: "application/json", ...req.headers };
+      if (req.body !== undefined) headers["content-type"] = "application/json";
+      const res = await request(url, {
+        dispatcher: this.getAgent(),
+        method: req.method,
+        headers,
+        body: req.body,
+        signal: attempt.signal,
+      });
+      // Always read the body to the end: an unread body keeps the keep-alive socket busy.
+      const text = await res.body.text();
+      return { status: res.statusCode, headers: res.headers, text, elapsedMs: Date.now() - started };
+    } catch (error) {
+      // undici rejects with the abort reason; name our own deadline as such.
+      throw attempt.signal.aborted ? attempt.signal.reason : error;
+    } finally {
+      attempt.dispose();
+    }
+  }
+
+  async close(): Promise<void> {
+    const agent = this.agent;
+    this.agent = undefined;
+    if (agent) await agent.close();
+  }
+
+  // Built on first use, never at module load: a module-level Agent breaks Pulumi's closure
+  // serialization of the dynamic provider (design-notes §3).
+  private getAgent(): Agent {
+    if (!this.agent) {
+      this.agent = new Agent({
+        connections: this.options.connections,
+        headersTimeout: this.options.requestTimeoutMs,
+        bodyTimeout: this.options.requestTimeoutMs,
+        connect: { timeout: Math.min(this.options.requestTimeoutMs, 10_000) },
+        // Idle sockets are dropped after a few seconds (undici honours a shorter server hint);
+        // a socket the server closed meanwhile fails with ECONNRESET, which the rules retry.
+        keepAliveTimeout: 4_000,
+        keepAliveMaxTimeout: 60_000,
+      });
+    }
+    return this.agent;
+  }
+}
+
+export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function queryString(query: HttpRequest["query"]): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/**
+ * An AbortSignal that aborts when any parent does (with the parent's reason) or after `timeoutMs`
+ * (with `timeoutReason()`). Hand-made rather than AbortSignal.any: that one leaks listeners on
+ * long-lived parents under Node 20.
+ */
+export function linkedAbort(
+  parents: readonly AbortSignal[],
+  timeoutMs?: number,
+  timeoutReason?: () => unknown,
+): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const listeners: Array<() => void> = [];
+  for (const parent of parents) {
+    if (parent.aborted) {
+      controller.abort(parent.reason);
+      break;
+    }
+    const onAbort = () => controller.abort(parent.reason);
+    parent.addEventListener("abort", onAbort, { once: true });
+    listeners.push(() => parent.removeEventListener("abort", onAbort));
+  }
+  const timer =
+    timeoutMs !== undefined && !controller.signal.aborted
+      ? setTimeout(() => controller.abort(timeoutReason ? timeoutReason() : new Error("timeout")), timeoutMs)
+      : undefined;
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      if (timer) clearTimeout(timer);
+      for (const remove of listeners) remove();
+    },
+  };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses whose traffic never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "::1" || host === "0:0:0:0:0:0:0:1") return true;
+  const v4 = host.startsWith("::ffff:") ? host.slice("::ffff:".length) : host;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * The base address, normalised (no trailing slash), after checking it is safe to send the
+ * credentials to: https anywhere, plain http only to loopback unless explicitly allowed.
+ */
+export function checkedBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new NmsError(`baseUrl "${baseUrl}" is not an absolute URL (expected e.g. https://ruckus.cloud)`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") {
+    throw new NmsError(`baseUrl must use https (or http to a local emulator), got ${url.protocol}`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new NmsError("baseUrl must not carry credentials, a query or a fragment");
+  }
+  if (url.protocol === "http:" && !allowInsecureHttp && !isLoopbackHost(url.hostname)) {
+    throw new NmsError(
+      `refusing plain http to ${url.host}: the username, password and API key would travel unencrypted. ` +
+        "Use https, or set allowInsecureHttp to accept that risk.",
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}

@@ -1,0 +1,58 @@
+// Where the provider finds its credentials and address: Pulumi config first (namespace
+// "nms"), then environment variables, so CI pipelines can inject either.
+
+export interface ProviderConfig {
+  baseUrl?: string;
+  region?: string;
+  tenantId: string;
+  username: string;
+  password: string;
+  waitTimeoutMs: number;
+  allowInsecureHttp: boolean;
+}
+
+/** Config key → environment variable. */
+export const CONFIG_KEYS = {
+  tenantId: ["nms:tenantId", "NMS_TENANT_ID"],
+  username: ["nms:username", "NMS_USERNAME"],
+  password: ["nms:password", "NMS_PASSWORD"],
+  region: ["nms:region", "NMS_REGION"],
+  baseUrl: ["nms:baseUrl", "NMS_BASE_URL"],
+  waitTimeoutSeconds: ["nms:waitTimeoutSeconds", "NMS_WAIT_TIMEOUT_SECONDS"],
+  allowInsecureHttp: ["nms:allowInsecureHttp", "NMS_ALLOW_INSECURE_HTTP"],
+} as const;
+
+export const DEFAULT_WAIT_TIMEOUT_SECONDS = 600;
+
+export type ConfigLookup = (key: string) => string | undefined;
+
+export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ProviderConfig {
+  const value = (name: keyof typeof CONFIG_KEYS): string | undefined => {
+    const [key, variable] = CONFIG_KEYS[name];
+    const found = lookup(key) ?? env[variable];
+    return found === undefined || found === "" ? undefined : String(found);
+  };
+  const missing = (["tenantId", "username", "password"] as const).filter((name) => value(name) === undefined);
+  if (missing.length > 0) {
+    const hints = missing.map((name) => `${CONFIG_KEYS[name][0]} (or ${CONFIG_KEYS[name][1]})`);
+    throw new Error(`nms provider is not configured: set ${hints.join(", ")}`);
+  }
+  if (value("baseUrl") === undefined && value("region") === undefined) {
+    throw new Error(
+      `nms provider needs an address: set ${CONFIG_KEYS.region[0]} (na or eu) or ${CONFIG_KEYS.baseUrl[0]} (or ${CONFIG_KEYS.region[1]} / ${CONFIG_KEYS.baseUrl[1]})`,
+    );
+  }
+  const waitSeconds = Number(value("waitTimeoutSeconds") ?? DEFAULT_WAIT_TIMEOUT_SECONDS);
+  if (!Number.isFinite(waitSeconds) || waitSeconds <= 0) {
+    throw new Error(`${CONFIG_KEYS.waitTimeoutSeconds[0]} must be a positive number of seconds`);
+  }
+  return {
+    baseUrl: value("baseUrl"),
+    region: value("region"),
+    tenantId: value("tenantId")!,
+    username: value("username")!,
+    password: value("password")!,
+    waitTimeoutMs: waitSeconds * 1000,
+    allowInsecureHttp: value("allowInsecureHttp") === "true",
+  };
+}

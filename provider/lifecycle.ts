@@ -1,0 +1,176 @@
+// The one resource lifecycle: check, diff, create, read, update, delete for every spec.
+import type * as pulumi from "@pulumi/pulumi";
+import { validateBody } from "../contract/validate";
+import { isUnknown } from "../contract/validators";
+import type { NmsClient } from "./client";
+import { isNotFound } from "./client";
+import { changedFields } from "./compare";
+import { pick, Props, ResourceSpec } from "./spec";
+
+type DynamicProvider = pulumi.dynamic.ResourceProvider;
+
+/**
+ * Inputs that steer the provider instead of describing the object. Dynamic resources cannot
+ * use `pulumi import` (pulumi/pulumi#16175), so adoption of existing objects goes through
+ * these: adoptId takes over the object with that ID; adoptByName takes over the object with
+ * the same unique name in its scope when there is one, and creates it otherwise.
+ */
+export const ADOPTION_FIELDS = ["adoptId", "adoptByName"] as const;
+
+const PULUMI_RESERVED = new Set(["__provider"]);
+
+export type ClientSource = () => Promise<NmsClient>;
+
+export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource): DynamicProvider {
+  const toApi = (inputs: Props): Props => (spec.toApi ? spec.toApi(pick(inputs, spec.inputFields)) : pick(inputs, spec.inputFields));
+  const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...spec.inputFields, ...spec.outputFields]));
+  const idParams = (id: string) => ({ [spec.idParam]: id });
+
+  /** Outputs keep the program's shape for input fields, so state holds what the program manages. */
+  const outputsOf = (api: Props, inputs: Props): Props => {
+    const fields = fromApi(api);
+    const outs: Props = {};
+    for (const [key, value] of Object.entries(fields)) {
+      outs[key] = spec.inputFields.includes(key) && inputs[key] !== undefined ? shapeLike(inputs[key], value) : value;
+    }
+    for (const field of ADOPTION_FIELDS) if (inputs[field] !== undefined) outs[field] = inputs[field];
+    return outs;
+  };
+
+  const readLive = async (client: NmsClient, id: string): Promise<Props | undefined> => {
+    try {
+      return await client.call<Props>(spec.ops.read, idParams(id));
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  };
+
+  const update = async (client: NmsClient, id: string, inputs: Props): Promise<Props> => {
+    const { response } = await client.execute<Props>(spec.ops.update, idParams(id), { body: toApi(inputs) });
+    return response ?? (await readLive(client, id)) ?? {};
+  };
+
+  const adopt = async (client: NmsClient, inputs: Props): Promise<Props | undefined> => {
+    let existing: Props | undefined;
+    if (typeof inputs.adoptId === "string" && inputs.adoptId !== "") {
+      existing = await readLive(client, inputs.adoptId);
+      if (!existing) throw new Error(`cannot adopt ${spec.kind} ${inputs.adoptId}: the service has no such object`);
+    } else if (inputs.adoptByName === true) {
+      if (!spec.findByName) throw new Error(`${spec.kind} cannot be adopted by name; use adoptId`);
+      existing = await spec.findByName(client, inputs);
+      if (!existing) return undefined;
+    } else {
+      return undefined;
+    }
+    const id = String(existing.id);
+    const differs = changedFields(spec.inputFields, inputs, outputsOf(existing, inputs), spec.defaults).length > 0;
+    return differs ? { ...(await update(client, id, inputs)), id } : existing;
+  };
+
+  return {
+    async check(_olds: Props, news: Props) {
+      const failures: pulumi.dynamic.CheckFailure[] = [];
+      const known = new Set<string>([...spec.inputFields, ...ADOPTION_FIELDS]);
+      for (const key of Object.keys(news)) {
+        if (!known.has(key) && !PULUMI_RESERVED.has(key)) {
+          failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });
+        }
+      }
+      if (news.adoptId !== undefined && !isUnknown(news.adoptId) && typeof news.adoptId !== "string") {
+        failures.push({ property: "adoptId", reason: "must be a string" });
+      }
+      if (news.adoptByName !== undefined && !isUnknown(news.adoptByName) && typeof news.adoptByName !== "boolean") {
+        failures.push({ property: "adoptByName", reason: "must be a boolean" });
+      }
+      const body = toApi(news);
+      const unknownPaths = pathsOfUnknowns(body);
+      const result = validateBody(spec.bodySchema, body);
+      if (!result.ok) {
+        for (const failure of result.failures) {
+          if (unknownPaths.some((p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`))) {
+            continue; // not known until the resource it depends on exists
+          }
+          failures.push({
+            property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path,
+            reason: failure.message,
+          });
+        }
+      }
+      return { inputs: news, failures };
+    },
+
+    async diff(_id: string, olds: Props, news: Props) {
+      const changed = changedFields(spec.inputFields, news, olds, spec.defaults);
+      const replaces = changed.filter((field) => spec.replaceOnChanges?.includes(field));
+      return {
+        changes: changed.length > 0,
+        replaces,
+        stables: spec.inputFields.filter((field) => !changed.includes(field)),
+        deleteBeforeReplace: false,
+      };
+    },
+
+    async create(inputs: Props) {
+      const client = await getClient();
+      let api = await adopt(client, inputs);
+      if (!api) {
+        const { response, record } = await client.execute<Props>(spec.ops.create, {}, { body: toApi(inputs) });
+        api = response ?? (await readLive(client, record.entityId));
+        if (!api) throw new Error(`${spec.kind} was created (request ${record.requestId}) but cannot be read back`);
+      }
+      return { id: String(api.id), outs: outputsOf(api, inputs) };
+    },
+
+    async read(id: string, props: Props) {
+      const client = await getClient();
+      const live = await readLive(client, id);
+      if (!live) return {}; // gone: an empty ID tells the engine to drop it from state
+      const outs = outputsOf(live, props);
+      return { id, props: outs, inputs: pick(outs, [...spec.inputFields, ...ADOPTION_FIELDS]) };
+    },
+
+    async update(id: string, _olds: Props, news: Props) {
+      const client = await getClient();
+      return { outs: outputsOf(await update(client, id, news), news) };
+    },
+
+    async delete(id: string) {
+      const client = await getClient();
+      try {
+        await client.execute(spec.ops.delete, idParams(id));
+      } catch (error) {
+        if (!isNotFound(error)) throw error;
+      }
+    },
+  };
+}
+
+/** The parts of `value` that `shape` describes: objects on shape's keys, arrays element-wise. */
+export function shapeLike(shape: unknown, value: unknown): unknown {
+  if (Array.isArray(shape) && Array.isArray(value)) {
+    return value.map((element, i) => (shape.length > 0 ? shapeLike(shape[Math.min(i, shape.length - 1)], element) : element));
+  }
+  if (isPlainObject(shape) && isPlainObject(value)) {
+    const out: Props = {};
+    for (const key of Object.keys(shape)) {
+      if (value[key] !== undefined) out[key] = shapeLike(shape[key], value[key]);
+    }
+    return out;
+  }
+  return value;
+}
+
+function isPlainObject(value: unknown): value is Props {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function pathsOfUnknowns(value: unknown, prefix = ""): string[] {
+  if (isUnknown(value)) return [prefix];
+  if (Array.isArray(value)) return value.flatMap((v, i) => pathsOfUnknowns(v, `${prefix}[${i}]`));
+  if (isPlainObject(value)) {
+    return Object.entries(value).flatMap(([k, v]) => pathsOfUnknowns(v, prefix === "" ? k : `${prefix}.${k}`));
+  }
+  return [];
+}
+

@@ -1,0 +1,48 @@
+// The shared route table against the emulator: every operation is routed, resolves to itself
+// and nothing else, and is served.
+import { OPERATION_IDS, OperationId, pathFor, pathParamNames, ROUTES } from "../../contract";
+import type { RunningEmulator } from "../../emulator";
+import { HANDLERS } from "../../emulator/handlers";
+import { Router } from "../../emulator/router";
+import { Client, start } from "../emulator/helpers";
+
+const sampleParams = (op: OperationId) =>
+  Object.fromEntries(pathParamNames(ROUTES[op].path).map((name) => [name, name === "status" ? "SUCCESS" : `sample-${name}`]));
+
+test("every operation but login has a handler, and no handler lacks an operation", () => {
+  expect(Object.keys(HANDLERS).sort()).toEqual(OPERATION_IDS.filter((op) => op !== "A1").sort());
+});
+
+test("every concrete path resolves to its own operation (no template shadows another)", () => {
+  const router = new Router<OperationId>();
+  for (const op of OPERATION_IDS) router.add(ROUTES[op].method, ROUTES[op].path, op);
+  for (const op of OPERATION_IDS) {
+    const params = sampleParams(op);
+    const match = router.match(ROUTES[op].method, pathFor(op, params));
+    expect({ op, match }).toEqual({ op, match: { value: op, params } });
+  }
+});
+
+test("path parameters are URL-decoded", () => {
+  const router = new Router<string>().add("GET", "/a/{id}", "x");
+  expect(router.match("GET", "/a/b%20c")).toEqual({ value: "x", params: { id: "b c" } });
+  expect(router.match("GET", "/a/%E0%A4%A")).toBeUndefined();
+  expect(router.match("GET", "/a/")).toBeUndefined();
+});
+
+describe("served by the emulator", () => {
+  let emu: RunningEmulator;
+  let client: Client;
+  beforeAll(async () => {
+    emu = await start();
+    client = await Client.login(emu);
+  });
+  afterAll(() => emu.close());
+
+  test.each(OPERATION_IDS.filter((op) => op !== "A1"))("%s", async (op) => {
+    const reply = await client.call(op, sampleParams(op), ROUTES[op].method === "GET" ? undefined : {});
+    // Sample IDs do not exist, so 400/404/422 are expected; what must not happen is "no operation".
+    expect(reply.body?.errors?.[0]?.message ?? "").not.toMatch(/^no operation/);
+    expect(reply.status).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,104 @@
+// The admin API: settings, reset, extra tenants, request log, objects, faults.
+import type { RunningEmulator } from "../../emulator";
+import { admin, Client, start, venueBody } from "./helpers";
+
+let emu: RunningEmulator;
+beforeAll(async () => {
+  emu = await start({ seed: 42 });
+});
+afterAll(() => emu.close());
+
+test("config: read, partial update, bad values refused", async () => {
+  const before = await admin(emu, "GET", "/config");
+  expect(before.body).toEqual({ asyncDelayMs: 0, tokenTtlMs: 3_600_000, lockoutThreshold: 5, lockoutDurationMs: 60_000 });
+  const updated = await admin(emu, "PUT", "/config", { lockoutThreshold: 3 });
+  expect(updated.body).toEqual({ ...before.body, lockoutThreshold: 3 });
+  expect((await admin(emu, "PUT", "/config", { asyncDelayMs: -1 })).status).toBe(422);
+  expect((await admin(emu, "PUT", "/config", { speed: 1 })).status).toBe(422);
+  await admin(emu, "PUT", "/config", before.body);
+});
+
+test("tenants: a new tenant's admins can log in to it and only it", async () => {
+  const created = await admin(emu, "POST", "/tenants", { name: "Second" });
+  expect(created.status).toBe(201);
+  expect(created.body).toEqual({
+    tenantId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    tenantName: "Second",
+    username: expect.any(String),
+    password: expect.any(String),
+    readOnlyUsername: expect.any(String),
+    readOnlyPassword: expect.any(String),
+  });
+  const client = await Client.login(emu, created.body.username, created.body.password);
+  expect(client.tenantId).toBe(created.body.tenantId);
+  expect((await client.call("A4")).body.name).toBe("Second");
+  const readOnly = await Client.login(emu, created.body.readOnlyUsername, created.body.readOnlyPassword);
+  expect((await readOnly.call("A7", {}, venueBody())).status).toBe(403);
+});
+
+test("log: every request with its operation, status and tenant; clearing it", async () => {
+  await admin(emu, "DELETE", "/log");
+  const client = await Client.login(emu);
+  await client.call("A7", {}, venueBody("Logged"));
+  await client.call("A9", { venueId: "missing" });
+  const entries = (await admin(emu, "GET", "/log")).body.entries;
+  // The clearing request is itself served after the clear, so it opens the new log.
+  expect(entries.map((e: { op: string; status: number; method: string }) => [e.method, e.op, e.status])).toEqual([
+    ["DELETE", "admin", 204],
+    ["POST", "A1", 200],
+    ["POST", "A7", 202],
+    ["GET", "A9", 404],
+  ]);
+  expect(entries[2]).toEqual({
+    seq: expect.any(Number),
+    method: "POST",
+    path: `/api/tenant/${emu.demo.tenantId}/venue`,
+    op: "A7",
+    status: 202,
+    tenantId: emu.demo.tenantId,
+    at: expect.stringMatching(/Z$/),
+  });
+  expect(entries[1].tenantId).toBeNull();
+  expect(entries[3].seq).toBeGreaterThan(entries[2].seq);
+  const afterRead = (await admin(emu, "GET", "/log")).body.entries;
+  expect(afterRead[afterRead.length - 1]).toMatchObject({ op: "admin", path: "/__admin/log", status: 200 });
+});
+
+test("objects: unknown tenant is 404", async () => {
+  expect((await admin(emu, "GET", "/tenants/0123/objects")).status).toBe(404);
+});
+
+test("faults: listed, cleared", async () => {
+  await admin(emu, "POST", "/faults", { kind: "fail-request", op: "W24", count: 3 });
+  expect((await admin(emu, "GET", "/faults")).body.faults).toEqual([
+    { id: expect.any(String), kind: "fail-request", op: "W24", code: "WIFI-10000", remaining: 3 },
+  ]);
+  expect((await admin(emu, "DELETE", "/faults")).status).toBe(204);
+  expect((await admin(emu, "GET", "/faults")).body.faults).toEqual([]);
+});
+
+test("an unknown admin path is 404", async () => {
+  expect((await admin(emu, "GET", "/nothing")).status).toBe(404);
+});
+
+test("reset: objects, tokens and other tenants go; the demo tenant comes back with the same ID", async () => {
+  const client = await Client.login(emu);
+  await client.ok("A7", {}, venueBody("Before reset"));
+  const extra = await admin(emu, "POST", "/tenants", {});
+  const reset = await admin(emu, "POST", "/reset");
+  expect(reset.body).toEqual(emu.demo);
+  expect((await client.call("A6")).status).toBe(401);
+  const again = await Client.login(emu);
+  expect(again.tenantId).toBe(emu.demo.tenantId);
+  expect((await again.call("A6")).body).toEqual([]);
+  expect((await admin(emu, "GET", `/tenants/${extra.body.tenantId}/objects`)).status).toBe(404);
+});
+
+test("a seed makes tenant IDs reproducible", async () => {
+  const twin = await start({ seed: 42 });
+  try {
+    expect(twin.demo.tenantId).toBe(emu.demo.tenantId);
+  } finally {
+    await twin.close();
+  }
+});

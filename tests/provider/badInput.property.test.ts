@@ -1,0 +1,194 @@
+// Generated bad input for every resource: check rejects it with the property path (and the
+// service's code where one is defined), nothing reaches the API, and the emulator rejects the
+// very same body with the same code. The emulator validates from the seeds, so this pins the
+// provider's preview-time validation to the service's behaviour.
+import fc from "fast-check";
+import { startEmulator, RunningEmulator } from "../../emulator";
+import { NmsApiError, NmsClient } from "../../provider/client";
+import { makeLifecycle } from "../../provider/lifecycle";
+import { RESOURCE_SPECS } from "../../provider/resources";
+import type { OperationId } from "../../contract/routes";
+
+type Props = Record<string, any>;
+
+interface BadInput {
+  inputs: Props;
+  /** Path check must report (the program's shape). */
+  path: string;
+  /** Path the emulator reports (the wire shape). */
+  wirePath?: string;
+  /** The seeds' code, when the rule has one. */
+  code?: string;
+}
+
+let emulator: RunningEmulator;
+let client: NmsClient;
+let venueId: string;
+let networkId: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
+  client = new NmsClient({
+    baseUrl: emulator.url,
+    tenantId: emulator.demo.tenantId,
+    username: emulator.demo.username,
+    password: emulator.demo.password,
+    pollInitialMs: 5,
+  });
+  venueId = (await client.execute<Props>("A7", {}, { body: { name: "bad-input-venue" } })).response!.id;
+  networkId = (await client.execute<Props>("W52", {}, { body: validNetwork() })).response!.id;
+});
+
+afterAll(async () => {
+  await client.close();
+  await emulator.close();
+});
+
+function validNetwork(): Props {
+  return {
+    name: "bad-input-net",
+    type: "aaa",
+    wlan: { ssid: "corp", vlanId: 10 },
+    authRadius: { primary: { ip: "192.0.2.10", port: 1812, sharedSecret: "radius-secret" } },
+  };
+}
+
+const outside = (min: number, max: number) => fc.oneof(fc.integer({ max: min - 1 }), fc.integer({ min: max + 1 }));
+const stringOfLength = (min: number, max: number) => fc.string({ minLength: min, maxLength: max, unit: "grapheme-ascii" });
+const notOneOf = (values: readonly string[]) => fc.string().filter((s) => !values.includes(s));
+const NON_OFDM = ["1", "2", "5.5", "11"];
+const OFDM = ["6", "9", "12", "18", "24", "36", "48", "54"];
+
+const generators: Record<string, () => fc.Arbitrary<BadInput>> = {
+  Venue: () =>
+    fc.oneof(
+      fc.oneof(stringOfLength(0, 1), stringOfLength(33, 60)).map((name) => ({ inputs: { name }, path: "name" })),
+      fc.oneof(fc.integer(), fc.boolean()).map((name) => ({ inputs: { name }, path: "name" })),
+      fc.string().map((latitude) => ({ inputs: { name: "venue-ok", address: { latitude } }, path: "address.latitude" })),
+    ),
+  ApGroup: () =>
+    fc.oneof(
+      fc.oneof(stringOfLength(0, 1), stringOfLength(65, 90)).map((name) => ({ inputs: { name, venueId }, path: "name" })),
+      fc.oneof(stringOfLength(1, 1), stringOfLength(181, 200)).map((description) => ({
+        inputs: { name: "group-ok", venueId, description },
+        path: "description",
+      })),
+      fc.string({ maxLength: 14 }).filter((s) => !/^[1-9][0-9]{11}$/.test(s)).map((serialNumber) => ({
+        inputs: { name: "group-ok", venueId, apSerialNumbers: [{ serialNumber }] },
+        path: "apSerialNumbers[0].serialNumber",
+      })),
+    ),
+  Network: () =>
+    fc.oneof(
+      fc.constantFrom("with`backtick", "a$(cmd)", " leading", "trailing ", "x", "n".repeat(65)).map((name) => ({
+        inputs: { ...validNetwork(), name },
+        path: "name",
+      })),
+      outside(1, 4094).map((vlanId) => ({ inputs: { ...validNetwork(), wlan: { vlanId } }, path: "wlan.vlanId" })),
+      fc.constant({
+        inputs: { ...validNetwork(), authRadius: { primary: { ip: "192.0.2.10", port: 1813, sharedSecret: "s" } } },
+        path: "authRadius.primary.port",
+        code: "WIFI-10103",
+      }),
+      fc.constant({
+        inputs: { ...validNetwork(), accountingRadius: { primary: { ip: "192.0.2.11", port: 1812, sharedSecret: "s" } } },
+        path: "accountingRadius.primary.port",
+        code: "WIFI-10104",
+      }),
+      fc.constantFrom("WPAPersonal", "WPA2Personal", "WPA3", "WPA23Mixed").map((wlanSecurity) => ({
+        inputs: { name: "psk-net", type: "psk", wlan: { wlanSecurity } },
+        path: "passphrase",
+        wirePath: "wlan.passphrase",
+        code: "WIFI-10100",
+      })),
+      fc.constant({
+        inputs: { name: "wep-net", type: "open", wlan: { wlanSecurity: "WEP" } },
+        path: "wepHexKey",
+        wirePath: "wlan.wepHexKey",
+        code: "WIFI-10101",
+      }),
+      fc.integer({ min: 1, max: 1000 }).chain((timeout) =>
+        fc.integer({ min: timeout + 1, max: 2000 }).map((grace) => ({
+          inputs: {
+            name: "guest-net",
+            type: "guest",
+            wlan: {},
+            guestPortal: { userSessionTimeout: timeout, userSessionGracePeriod: grace },
+          },
+          path: "guestPortal.userSessionGracePeriod",
+          code: "WIFI-10105",
+        })),
+      ),
+      fc.constantFrom(...NON_OFDM).map((rate) => ({
+        inputs: { ...validNetwork(), wlan: { advancedCustomization: { radioCustomization: { phyTypeConstraint: "OFDM", bssMinimumPhyRate: rate } } } },
+        path: "wlan.advancedCustomization.radioCustomization.bssMinimumPhyRate",
+        code: "WIFI-10106",
+      })),
+      fc
+        .tuple(fc.integer({ min: 0, max: OFDM.length - 2 }), fc.integer({ min: 1, max: OFDM.length - 1 }))
+        .filter(([low, high]) => low < high)
+        .map(([low, high]) => ({
+          inputs: {
+            ...validNetwork(),
+            wlan: {
+              advancedCustomization: {
+                radioCustomization: { phyTypeConstraint: "OFDM", bssMinimumPhyRate: OFDM[high], managementFrameMinimumPhyRate: OFDM[low] },
+              },
+            },
+          },
+          path: "wlan.advancedCustomization.radioCustomization.managementFrameMinimumPhyRate",
+          code: "WIFI-10107",
+        })),
+    ),
+  NetworkVenueActivation: () =>
+    fc.oneof(
+      outside(1, 4094).map((v) => ({ inputs: { networkId, venueId, allAPGroupsVlanId: v }, path: "allAPGroupsVlanId" })),
+      notOneOf(["Both", "2.4-GHz", "5-GHz"]).map((radio) => ({ inputs: { networkId, venueId, allAPGroupsRadio: radio }, path: "allAPGroupsRadio" })),
+      outside(1, 4094).map((v) => ({
+        inputs: { networkId, venueId, isAllAPGroups: false, apGroups: [{ apGroupId: "any", vlanId: v }] },
+        path: "apGroups[0].vlanId",
+      })),
+    ),
+};
+
+describe.each(Object.keys(RESOURCE_SPECS))("%s: generated bad input", (kind) => {
+  const spec = RESOURCE_SPECS[kind];
+  const provider = makeLifecycle(spec, async () => client);
+
+  it("is rejected by check with its path and code, sends nothing, and the emulator agrees", async () => {
+    await fc.assert(
+      fc.asyncProperty(generators[kind](), async (bad) => {
+        const writesBefore = await countWrites();
+        const checked = await provider.check!({}, bad.inputs);
+        const failure = checked.failures!.find((f) => f.property === bad.path);
+        expect(failure).toBeDefined();
+        if (bad.code) expect(failure!.reason).toContain(bad.code);
+        expect(await countWrites()).toBe(writesBefore);
+
+        const body = spec.toApi ? spec.toApi(bad.inputs) : bad.inputs;
+        const answer = await sendRaw(spec.ops.create, body);
+        expect(answer.status).toBe(422);
+        const entry = answer.errors.find((e) => e.object === (bad.wirePath ?? bad.path));
+        expect(entry).toBeDefined();
+        expect(entry!.code).toBe(bad.code ?? "NMS-VALIDATION");
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
+
+async function sendRaw(op: OperationId, body: unknown): Promise<{ status: number; errors: { code: string; object?: string }[] }> {
+  try {
+    await client.execute(op, {}, { body });
+    return { status: 202, errors: [] };
+  } catch (error) {
+    if (error instanceof NmsApiError) return { status: error.status, errors: error.errors as { code: string; object?: string }[] };
+    throw error;
+  }
+}
+
+async function countWrites(): Promise<number> {
+  const response = await fetch(`${emulator.url}/__admin/log`);
+  const { entries } = (await response.json()) as { entries: { method: string }[] };
+  return entries.filter((e) => e.method !== "GET").length;
+}

@@ -1,0 +1,202 @@
+import {
+  CoalescingRequestWaiter,
+  NmsError,
+  NmsRequestFailedError,
+  NmsWaitTimeoutError,
+  type RequestRecord,
+} from "../../../provider/client";
+import { clientFor, rejectionOf, TENANT, type TestClient } from "./fakeServer";
+import { FAIL_PREFIX, recordReadHits, simulatedService, statusListHits, STUCK_PREFIX } from "./simulatedService";
+
+const fast = { maxRequestsPerSecond: 10_000, pollInitialMs: 40, pollMaxMs: 200 };
+
+async function settleAll<T>(promises: Promise<T>[]): Promise<PromiseSettledResult<T>[]> {
+  return await Promise.allSettled(promises);
+}
+
+describe("coalesced waiter through the client", () => {
+  let t: TestClient | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it("is the default, and waits for 50 concurrent creates with a handful of status lists and no A2 read", async () => {
+    const sim = simulatedService({ asyncDelayMs: 150 });
+    t = await clientFor(sim.handler, fast);
+    const started = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => t!.client.execute<{ id: string; name: string }>("A7", {}, { body: { name: `venue-${index}` } })),
+    );
+    const elapsed = Date.now() - started;
+    expect(results.map((result) => result.record.status)).toEqual(Array(50).fill("SUCCESS"));
+    expect(new Set(results.map((result) => result.record.requestId)).size).toBe(50);
+    expect(results.map((result) => result.response?.name)).toEqual(Array.from({ length: 50 }, (_, index) => `venue-${index}`));
+    const statusCalls = statusListHits(t.server.hits).length;
+    expect(statusCalls).toBeLessThan(15);
+    expect(recordReadHits(t.server.hits)).toHaveLength(0);
+    expect(t.client.stats().requests.A2).toBeUndefined();
+    expect(t.client.stats().requests.A3).toBe(statusCalls);
+    expect(elapsed).toBeLessThan(1_000);
+    // The listing asks for big pages from page 0.
+    expect(statusListHits(t.server.hits)[0].query.get("page")).toBe("0");
+    expect(statusListHits(t.server.hits)[0].query.get("size")).toBe("1000");
+  });
+
+  it("rejects the FAIL ones with the record's code and times out a stuck one by name while the others succeed", async () => {
+    const sim = simulatedService({ asyncDelayMs: 80 });
+    t = await clientFor(sim.handler, { ...fast, waitTimeoutMs: 700 });
+    const names = ["a", "b", `${FAIL_PREFIX}c`, "d", `${STUCK_PREFIX}e`, `${FAIL_PREFIX}f`, "g", "h"];
+    const started = Date.now();
+    const outcomes = await settleAll(names.map((name) => t!.client.execute("A7", {}, { body: { name } })));
+    const elapsed = Date.now() - started;
+    const byName = new Map(names.map((name, index) => [name, outcomes[index]]));
+    for (const name of ["a", "b", "d", "g", "h"]) expect(byName.get(name)).toMatchObject({ status: "fulfilled", value: { record: { status: "SUCCESS" } } });
+    for (const name of [`${FAIL_PREFIX}c`, `${FAIL_PREFIX}f`]) {
+      const outcome = byName.get(name) as PromiseRejectedResult;
+      expect(outcome.status).toBe("rejected");
+      expect(outcome.reason).toBeInstanceOf(NmsRequestFailedError);
+      expect(outcome.reason.code).toBe("WIFI-10000");
+      expect(outcome.reason.record.entityId).toMatch(/^venue-/);
+      expect(outcome.reason.message).toContain("WIFI-10000 internal server error of the Wi-Fi component");
+    }
+    const stuck = byName.get(`${STUCK_PREFIX}e`) as PromiseRejectedResult;
+    const stuckId = [...sim.records.values()].find((record) => record.status === "PENDING")!.requestId;
+    expect(stuck.reason).toBeInstanceOf(NmsWaitTimeoutError);
+    expect(stuck.reason.requestId).toBe(stuckId);
+    expect(stuck.reason.lastStatus).toBe("PENDING");
+    expect(stuck.reason.message).toContain(`request ${stuckId} did not finish within 700 ms`);
+    expect(elapsed).toBeGreaterThanOrEqual(690);
+    expect(elapsed).toBeLessThan(1_500);
+    // Failures are found on the FAIL list, not by reading each record.
+    expect(recordReadHits(t.server.hits)).toHaveLength(0);
+    // Nothing is tracked any more: the poller stops.
+    const callsAtEnd = statusListHits(t.server.hits).length;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(statusListHits(t.server.hits)).toHaveLength(callsAtEnd);
+  });
+
+  it("close() stops the ticker and rejects every pending wait", async () => {
+    const sim = simulatedService({ asyncDelayMs: 60_000 });
+    t = await clientFor(sim.handler, fast);
+    const waits = [1, 2, 3].map((n) => rejectionOf(t!.client.execute("A7", {}, { body: { name: `slow-${n}` } })));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(statusListHits(t.server.hits).length).toBeGreaterThan(0);
+    await t.client.close();
+    const errors = await Promise.all(waits);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(NmsError);
+      expect(error).not.toBeInstanceOf(NmsWaitTimeoutError);
+      expect(error.message).toMatch(/wait for request req-\d+ cancelled \(the client was closed\)/);
+    }
+    const calls = statusListHits(t.server.hits).length;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(statusListHits(t.server.hits)).toHaveLength(calls);
+  });
+
+  it("reads the outcome from oldest-first lists as well", async () => {
+    const sim = simulatedService({ asyncDelayMs: 50, order: "oldest-first" });
+    t = await clientFor(sim.handler, fast);
+    const outcomes = await settleAll(["x", `${FAIL_PREFIX}y`, "z"].map((name) => t!.client.execute("A7", {}, { body: { name } })));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+  });
+});
+
+/** An in-memory record store behind a waiter, without HTTP, with A2 and A3 calls counted. */
+function memoryService(order: "newest-first" | "oldest-first") {
+  const records: RequestRecord[] = [];
+  const calls = { A2: 0, A3: [] as string[] };
+  const add = (requestId: string, status: RequestRecord["status"]) => {
+    const record = {
+      admin: "a",
+      count: 1,
+      entityId: requestId,
+      method: "POST",
+      requestId,
+      serviceName: "venue",
+      status,
+      tenantId: TENANT,
+      timestamp: new Date(Date.UTC(2025, 0, 1) + records.length * 1000).toISOString(),
+    } as RequestRecord;
+    records.push(record);
+    return record;
+  };
+  const readRecord = async (requestId: string) => {
+    calls.A2 += 1;
+    const record = records.find((candidate) => candidate.requestId === requestId);
+    if (!record) throw new Error(`no record ${requestId}`);
+    return { ...record };
+  };
+  const listRecords = async (status: string, page: number, size: number) => {
+    calls.A3.push(`${status}:${page}`);
+    const matching = records.filter((record) => record.status === status);
+    if (order === "newest-first") matching.reverse();
+    return matching.slice(page * size, page * size + size).map((record) => ({ ...record }));
+  };
+  return { records, calls, add, readRecord, listRecords };
+}
+
+describe("CoalescingRequestWaiter alone", () => {
+  it("pages through a PENDING list longer than a page, and stops paging once all of its own are seen", async () => {
+    const service = memoryService("newest-first");
+    for (let index = 0; index < 12; index++) service.add(`other-${index}`, "PENDING"); // other clients' requests
+    const mine = service.add("mine", "PENDING");
+    const waiter = new CoalescingRequestWaiter(service.readRecord, service.listRecords, {
+      waitTimeoutMs: 2_000,
+      pollInitialMs: 10,
+      pollMaxMs: 20,
+      pageSize: 5,
+    });
+    const waiting = waiter.wait("mine", "A7");
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    // Newest first: "mine" is on page 0, so page 1 is never needed while it is pending.
+    expect(service.calls.A3.every((call) => call === "PENDING:0")).toBe(true);
+    service.records.reverse(); // now "mine" is the oldest: on the last page
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(service.calls.A3).toContain("PENDING:2");
+    mine.status = "SUCCESS";
+    await expect(waiting).resolves.toMatchObject({ requestId: "mine", status: "SUCCESS" });
+    expect(service.calls.A2).toBe(0);
+    expect(waiter.trackedCount).toBe(0);
+  });
+
+  it("finds recent outcomes past the first page of an oldest-first list, reading on from where it last found them", async () => {
+    const service = memoryService("oldest-first");
+    for (let index = 0; index < 18; index++) service.add(`old-${index}`, "SUCCESS");
+    const waiter = new CoalescingRequestWaiter(service.readRecord, service.listRecords, {
+      waitTimeoutMs: 2_000,
+      pollInitialMs: 5,
+      pollMaxMs: 10,
+      pageSize: 5,
+    });
+    const r1 = service.add("r1", "PENDING");
+    const first = waiter.wait("r1", "A7");
+    r1.status = "SUCCESS";
+    await expect(first).resolves.toMatchObject({ requestId: "r1" });
+    // Page 0 holds the oldest records: the waiter reads on to the last page, where r1 is.
+    const successReads = () => service.calls.A3.filter((call) => call.startsWith("SUCCESS"));
+    expect(successReads()).toEqual(["SUCCESS:0", "SUCCESS:1", "SUCCESS:2", "SUCCESS:3"]);
+    service.calls.A3.length = 0;
+    const r2 = service.add("r2", "PENDING");
+    const second = waiter.wait("r2", "A7");
+    r2.status = "SUCCESS";
+    await expect(second).resolves.toMatchObject({ requestId: "r2" });
+    // The second time it goes straight to the page where the newest records were.
+    expect(successReads()).toEqual(["SUCCESS:0", "SUCCESS:3"]);
+    expect(service.calls.A2).toBe(0);
+  });
+
+  it("falls back to one A2 read for what neither list shows, and to A2 only when A3 is refused", async () => {
+    const service = memoryService("newest-first");
+    const refusing = async () => {
+      throw Object.assign(new Error("HTTP 404"), { status: 404 });
+    };
+    const waiter = new CoalescingRequestWaiter(service.readRecord, refusing, { waitTimeoutMs: 2_000, pollInitialMs: 5, pollMaxMs: 10 });
+    const record = service.add("r1", "PENDING");
+    const waiting = waiter.wait("r1", "A7");
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    record.status = "SUCCESS";
+    await expect(waiting).resolves.toMatchObject({ requestId: "r1", status: "SUCCESS" });
+    expect(service.calls.A2).toBeGreaterThan(1);
+  });
+});

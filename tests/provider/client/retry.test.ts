@@ -1,0 +1,187 @@
+import * as net from "node:net";
+import {
+  decideRetry,
+  NmsApiError,
+  NmsNetworkError,
+  parseRetryAfterMs,
+} from "../../../provider/client";
+import { clientFor, rejectionOf, type TestClient, withLogin } from "./fakeServer";
+
+describe("retry rules (table)", () => {
+  it.each([
+    [500, true],
+    [502, true],
+    [503, true],
+    [429, true],
+    [400, false],
+    [401, false],
+    [402, false],
+    [403, false],
+    [404, false],
+    [409, false],
+    [422, false],
+    [423, false],
+  ])("HTTP %i → retry %s", (status, retry) => {
+    expect(decideRetry({ kind: "answer", status }).retry).toBe(retry);
+  });
+
+  it("retries transient network errors, including nested and undici ones, but not cancellation", () => {
+    const withCode = (code: string) => Object.assign(new Error(code), { code });
+    expect(decideRetry({ kind: "no-answer", error: withCode("ECONNRESET") }).retry).toBe(true);
+    expect(decideRetry({ kind: "no-answer", error: withCode("UND_ERR_HEADERS_TIMEOUT") }).retry).toBe(true);
+    expect(decideRetry({ kind: "no-answer", error: new Error("wrapped", { cause: withCode("ECONNREFUSED") }) }).retry).toBe(true);
+    expect(decideRetry({ kind: "no-answer", error: withCode("UND_ERR_ABORTED") }).retry).toBe(false);
+    expect(decideRetry({ kind: "no-answer", error: withCode("ENOTFOUND") }).retry).toBe(false);
+    expect(decideRetry({ kind: "no-answer", error: new TypeError("bug") }).retry).toBe(false);
+  });
+
+  it("reads Retry-After as seconds or as an HTTP date, only for 429 and 503", () => {
+    const now = Date.parse("2025-01-01T00:00:00Z");
+    expect(parseRetryAfterMs("2", now)).toBe(2000);
+    expect(parseRetryAfterMs("Wed, 01 Jan 2025 00:00:03 GMT", now)).toBe(3000);
+    expect(parseRetryAfterMs("soon", now)).toBeUndefined();
+    expect(decideRetry({ kind: "answer", status: 429, retryAfter: "1" }).retryAfterMs).toBe(1000);
+    expect(decideRetry({ kind: "answer", status: 503, retryAfter: "1" }).retryAfterMs).toBe(1000);
+    expect(decideRetry({ kind: "answer", status: 500, retryAfter: "1" }).retryAfterMs).toBeUndefined();
+  });
+});
+
+describe("retries against a server", () => {
+  let t: TestClient | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it("retries a 500 and returns the following 200", async () => {
+    t = await clientFor(
+      withLogin((_hit, hits) =>
+        hits.filter((h) => h.path !== "/token").length === 1
+          ? { status: 500, body: { errors: [{ code: "CFGC-10000", message: "internal server error" }] } }
+          : { status: 200, body: [{ id: "v1" }] },
+      ),
+    );
+    await expect(t.client.call("A6")).resolves.toEqual([{ id: "v1" }]);
+    expect(t.server.apiHits()).toHaveLength(2);
+    expect(t.logs.some((log) => log.level === "warn" && /A6 List venues.*HTTP 500.*retrying/.test(log.message))).toBe(true);
+  });
+
+  it("waits as long as Retry-After asks on 429", async () => {
+    t = await clientFor(
+      withLogin((_hit, hits) =>
+        hits.filter((h) => h.path !== "/token").length === 1
+          ? { status: 429, headers: { "retry-after": "1" }, body: { errors: [{ code: "NMS-RATE-LIMITED", message: "too many requests" }] } }
+          : { status: 200, body: [] },
+      ),
+      { retryMaxMs: 1_000 }, // the cap (6 × retryMaxMs) is above the 1 s asked for
+    );
+    await t.client.call("A6");
+    const [first, second] = t.server.apiHits();
+    expect(second.at - first.at).toBeGreaterThanOrEqual(950);
+    expect(second.at - first.at).toBeLessThan(2_000);
+  });
+
+  it("caps a huge Retry-After at 6 × retryMaxMs", async () => {
+    t = await clientFor(
+      withLogin((_hit, hits) =>
+        hits.filter((h) => h.path !== "/token").length === 1
+          ? { status: 503, headers: { "retry-after": "3600" } }
+          : { status: 200, body: [] },
+      ),
+      { retryMaxMs: 20 },
+    );
+    await t.client.call("A6");
+    const [first, second] = t.server.apiHits();
+    expect(second.at - first.at).toBeGreaterThanOrEqual(100);
+    expect(second.at - first.at).toBeLessThan(1_000);
+  });
+
+  it("retries when the connection is reset", async () => {
+    t = await clientFor(
+      withLogin((_hit, hits) => (hits.filter((h) => h.path !== "/token").length === 1 ? "reset" : { status: 200, body: { id: "v1" } })),
+    );
+    await expect(t.client.call("A9", { venueId: "v1" })).resolves.toEqual({ id: "v1" });
+    expect(t.server.apiHits()).toHaveLength(2);
+  });
+
+  it.each([400, 404, 409, 422])("never retries HTTP %i", async (status) => {
+    t = await clientFor(withLogin(() => ({ status, body: { errors: [{ code: "X", message: `status ${status}` }], requestId: "r-1" } })));
+    const error = await rejectionOf(t.client.call("A7", {}, { body: { name: "HQ" } }));
+    expect(error).toBeInstanceOf(NmsApiError);
+    expect((error as NmsApiError).status).toBe(status);
+    expect((error as NmsApiError).requestId).toBe("r-1");
+    expect(t.server.apiHits()).toHaveLength(1);
+  });
+
+  it("makes at most maxRetries + 1 attempts", async () => {
+    t = await clientFor(withLogin(() => ({ status: 502 })), { maxRetries: 3 });
+    const error = await rejectionOf(t.client.call("A6"));
+    expect((error as NmsApiError).status).toBe(502);
+    expect((error as NmsApiError).attempts).toBe(4);
+    expect(t.server.apiHits()).toHaveLength(4);
+  });
+
+  it("reports a POST that keeps failing with the operation, status, code and attempts", async () => {
+    t = await clientFor(
+      withLogin(() => ({ status: 500, body: { errors: [{ code: "VENUE-10001", message: "tenant is out of sync and requires repair" }], requestId: "req-77" } })),
+      { maxRetries: 2 },
+    );
+    const error = await rejectionOf(t.client.call("A7", {}, { body: { name: "HQ" } }));
+    expect(error).toBeInstanceOf(NmsApiError);
+    expect(error.message).toContain("A7 Add venue");
+    expect(error.message).toContain("HTTP 500");
+    expect(error.message).toContain("VENUE-10001 tenant is out of sync");
+    expect(error.message).toContain("req-77");
+    expect(error.message).toContain("3 attempts");
+    expect((error as NmsApiError).code).toBe("VENUE-10001");
+    expect((error as NmsApiError).operation).toBe("A7");
+    expect(t.server.apiHits().every((hit) => hit.method === "POST")).toBe(true);
+    expect(t.server.apiHits()).toHaveLength(3);
+  });
+
+  it("retries a refused connection, then reports a network error naming the operation", async () => {
+    // A port that was just free: nothing listens there.
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const logs: string[] = [];
+    const { NmsClient } = await import("../../../provider/client");
+    const client = new NmsClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      tenantId: "t",
+      username: "u",
+      password: "Secret-pass-1",
+      maxRetries: 2,
+      retryBaseMs: 5,
+      retryMaxMs: 10,
+      logger: (event) => logs.push(event.message),
+    });
+    try {
+      const error = await rejectionOf(client.call("A6"));
+      expect(error).toBeInstanceOf(NmsNetworkError);
+      expect((error as NmsNetworkError).errorCode).toBe("ECONNREFUSED");
+      expect((error as NmsNetworkError).attempts).toBe(3);
+      expect(error.message).toContain("A1 Login"); // the first call's login is what failed
+      expect(logs.filter((message) => message.includes("retrying"))).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("gives up an attempt at requestTimeoutMs and retries it", async () => {
+    let calls = 0;
+    t = await clientFor(
+      withLogin(async () => {
+        calls += 1;
+        if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 600));
+        return { status: 200, body: { ok: true } };
+      }),
+      { requestTimeoutMs: 150 },
+    );
+    await expect(t.client.call("A4")).resolves.toEqual({ ok: true });
+    expect(calls).toBe(2);
+  });
+});

@@ -1,0 +1,66 @@
+// MSP-scale benchmark of the client against the simulated service (not in the default suite:
+// `npx jest --testPathIgnorePatterns=/node_modules/ tests/provider/client/scale.slow.test.ts`).
+// N creates go through the client at the given Pulumi-like parallelism; the figures are wall
+// time against the theoretical limit (the rate limiter's budget, or parallelism × async delay)
+// and polling calls (A2 + A3) per created resource. Env: SCALE_N, SCALE_RATE, SCALE_DELAY_MS,
+// SCALE_PARALLEL (comma-separated; 0 = all at once), SCALE_WAITER (coalesced, per-request).
+
+import { CLIENT_DEFAULTS, type WaiterKind } from "../../../provider/client";
+import { clientFor } from "./fakeServer";
+import { simulatedService } from "./simulatedService";
+
+const N = Number(process.env.SCALE_N ?? 1_000);
+const RATE = Number(process.env.SCALE_RATE ?? CLIENT_DEFAULTS.maxRequestsPerSecond);
+const DELAY_MS = Number(process.env.SCALE_DELAY_MS ?? 300);
+const PARALLEL = (process.env.SCALE_PARALLEL ?? "0,10").split(",").map(Number);
+const WAITERS = (process.env.SCALE_WAITER ?? "coalesced").split(",") as WaiterKind[];
+
+async function runLimited(count: number, parallel: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < count; index = next++) await task(index);
+  };
+  await Promise.all(Array.from({ length: parallel > 0 ? Math.min(parallel, count) : count }, worker));
+}
+
+describe.each(WAITERS)("%s waiter at scale", (waiter) => {
+  it.each(PARALLEL)(`creates ${N} resources at ${RATE}/s, parallelism %i (0 = unbounded)`, async (parallel) => {
+    const sim = simulatedService({ asyncDelayMs: DELAY_MS });
+    // The defaults a provider gets (pollInitialMs 200, pollMaxMs 5 s), with the rate under test.
+    const t = await clientFor(sim.handler, { maxRequestsPerSecond: RATE, pollInitialMs: CLIENT_DEFAULTS.pollInitialMs, pollMaxMs: CLIENT_DEFAULTS.pollMaxMs, waiter });
+    try {
+      const started = Date.now();
+      await runLimited(N, parallel, async (index) => {
+        await t.client.execute("A7", {}, { body: { name: `venue-${index}` } });
+      });
+      const wallMs = Date.now() - started;
+      const stats = t.client.stats();
+      const polls = (stats.requests.A2 ?? 0) + (stats.requests.A3 ?? 0);
+      const burst = Math.max(1, RATE);
+      const byRate = (Math.max(0, N + 1 - burst) / RATE) * 1000; // N POSTs and a login
+      const byParallelism = parallel > 0 ? Math.ceil(N / parallel) * DELAY_MS : 0;
+      const theoreticalMs = Math.max(byRate, byParallelism) + DELAY_MS;
+      const figures = {
+        waiter,
+        n: N,
+        rate: RATE,
+        parallel,
+        delayMs: DELAY_MS,
+        wallMs,
+        theoreticalMs: Math.round(theoreticalMs),
+        ratio: Number((wallMs / theoreticalMs).toFixed(3)),
+        pollsPerResource: Number((polls / N).toFixed(3)),
+        requests: stats.requests,
+        rateLimitedWaitMs: stats.rateLimitedWaitMs,
+      };
+      console.log(JSON.stringify(figures));
+      expect(sim.venues.size).toBe(N);
+      if (waiter === "coalesced") {
+        expect(figures.ratio).toBeLessThanOrEqual(1.25);
+        expect(figures.pollsPerResource).toBeLessThanOrEqual(0.3);
+      }
+    } finally {
+      await t.close();
+    }
+  }, 600_000);
+});

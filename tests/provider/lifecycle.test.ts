@@ -1,0 +1,226 @@
+// The generic lifecycle, for each resource, against the in-process emulator.
+import { startEmulator, RunningEmulator } from "../../emulator";
+import { NmsClient } from "../../provider/client";
+import { makeLifecycle } from "../../provider/lifecycle";
+import { RESOURCE_SPECS } from "../../provider/resources";
+import { UNKNOWN } from "../../contract/validators";
+
+type Props = Record<string, any>;
+
+let emulator: RunningEmulator;
+let client: NmsClient;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
+  client = new NmsClient({
+    baseUrl: emulator.url,
+    tenantId: emulator.demo.tenantId,
+    username: emulator.demo.username,
+    password: emulator.demo.password,
+    pollInitialMs: 5,
+    pollMaxMs: 20,
+  });
+});
+
+afterAll(async () => {
+  await client.close();
+  await emulator.close();
+});
+
+const provider = (kind: string) => makeLifecycle(RESOURCE_SPECS[kind], async () => client);
+
+async function create(kind: string, inputs: Props): Promise<{ id: string; outs: Props }> {
+  const p = provider(kind);
+  const checked = await p.check!({}, inputs);
+  expect(checked.failures).toEqual([]);
+  const result = await p.create(checked.inputs);
+  return { id: result.id, outs: result.outs };
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${++counter}`;
+
+async function newVenue(): Promise<string> {
+  return (await create("Venue", { name: unique("venue") })).id;
+}
+async function newNetwork(): Promise<string> {
+  return (await create("Network", networkInputs())).id;
+}
+function networkInputs(): Props {
+  return {
+    name: unique("net"),
+    type: "aaa",
+    wlan: { ssid: "corp", vlanId: 10, wlanSecurity: "WPA2Enterprise" },
+    authRadius: { primary: { ip: "192.0.2.10", port: 1812, sharedSecret: "s3cret-radius" } },
+  };
+}
+
+interface Case {
+  kind: string;
+  /** Inputs of a fresh object (may create what it depends on). */
+  inputs: () => Promise<Props>;
+  /** A change the service makes in place. */
+  update: (inputs: Props) => Props;
+  updatedField: string;
+  /** A change the service cannot make in place, if the resource has one. */
+  replace?: (inputs: Props) => Promise<Props>;
+  replacedField?: string;
+  /** Bad input and the property path check must name. */
+  invalid: (inputs: Props) => Props;
+  invalidPath: string;
+}
+
+const cases: Case[] = [
+  {
+    kind: "Venue",
+    inputs: async () => ({ name: unique("venue"), description: "HQ", address: { city: "Lisbon", latitude: 38.7 } }),
+    update: (i) => ({ ...i, description: "Head office" }),
+    updatedField: "description",
+    invalid: (i) => ({ ...i, name: "x" }),
+    invalidPath: "name",
+  },
+  {
+    kind: "ApGroup",
+    inputs: async () => ({ name: unique("group"), venueId: await newVenue() }),
+    update: (i) => ({ ...i, description: "Second floor" }),
+    updatedField: "description",
+    replace: async (i) => ({ ...i, venueId: await newVenue() }),
+    replacedField: "venueId",
+    invalid: (i) => ({ ...i, apSerialNumbers: [{ serialNumber: "012345678901" }] }),
+    invalidPath: "apSerialNumbers[0].serialNumber",
+  },
+  {
+    kind: "Network",
+    inputs: async () => networkInputs(),
+    update: (i) => ({ ...i, wlan: { ...i.wlan, vlanId: 20 } }),
+    updatedField: "wlan",
+    invalid: (i) => ({ ...i, authRadius: { primary: { ip: "192.0.2.10", port: 1813, sharedSecret: "x" } } }),
+    invalidPath: "authRadius.primary.port",
+  },
+  {
+    kind: "NetworkVenueActivation",
+    inputs: async () => ({ networkId: await newNetwork(), venueId: await newVenue() }),
+    update: (i) => ({ ...i, allAPGroupsRadio: "5-GHz" }),
+    updatedField: "allAPGroupsRadio",
+    replace: async (i) => ({ ...i, venueId: await newVenue() }),
+    replacedField: "venueId",
+    invalid: (i) => ({ ...i, allAPGroupsVlanId: 5000 }),
+    invalidPath: "allAPGroupsVlanId",
+  },
+];
+
+describe.each(cases)("$kind lifecycle", (c) => {
+  it("creates, then a second diff with the same inputs reports no changes", async () => {
+    const inputs = await c.inputs();
+    const { id, outs } = await create(c.kind, inputs);
+    expect(id).toBeTruthy();
+    const diff = await provider(c.kind).diff!(id, outs, inputs);
+    expect(diff.changes).toBe(false);
+  });
+
+  it("reads back what it created, with inputs for refresh", async () => {
+    const inputs = await c.inputs();
+    const { id, outs } = await create(c.kind, inputs);
+    const read = await provider(c.kind).read!(id, outs);
+    expect(read.id).toBe(id);
+    expect(read.props).toEqual(outs);
+    const diff = await provider(c.kind).diff!(id, read.props!, inputs);
+    expect(diff.changes).toBe(false);
+  });
+
+  it("updates in place exactly the changed field", async () => {
+    const inputs = await c.inputs();
+    const { id, outs } = await create(c.kind, inputs);
+    const changed = c.update(inputs);
+    const p = provider(c.kind);
+    const diff = await p.diff!(id, outs, changed);
+    expect(diff.changes).toBe(true);
+    expect(diff.replaces).toEqual([]);
+    expect(diff.stables).not.toContain(c.updatedField);
+    const updated = await p.update!(id, outs, changed);
+    const after = await p.read!(id, updated.outs!);
+    expect((await p.diff!(id, after.props!, changed)).changes).toBe(false);
+    expect((await p.diff!(id, after.props!, inputs)).changes).toBe(true);
+  });
+
+  if (c.replace) {
+    it("asks for replacement when a field the service cannot change in place changes", async () => {
+      const inputs = await c.inputs();
+      const { id, outs } = await create(c.kind, inputs);
+      const diff = await provider(c.kind).diff!(id, outs, await c.replace!(inputs));
+      expect(diff.replaces).toEqual([c.replacedField]);
+    });
+  }
+
+  it("deletes, then read reports it gone and a second delete is a no-op", async () => {
+    const inputs = await c.inputs();
+    const { id, outs } = await create(c.kind, inputs);
+    const p = provider(c.kind);
+    await p.delete!(id, outs);
+    expect(await p.read!(id, outs)).toEqual({});
+    await expect(p.delete!(id, outs)).resolves.toBeUndefined();
+  });
+
+  it("check rejects bad input with its property path before any API call", async () => {
+    const inputs = await c.inputs();
+    const logBefore = await requestLogLength();
+    const checked = await provider(c.kind).check!({}, c.invalid(inputs));
+    expect(checked.failures!.map((f) => f.property)).toContain(c.invalidPath);
+    expect(await requestLogLength()).toBe(logBefore);
+  });
+
+  it("check passes the preview's unknown sentinel without validating it", async () => {
+    const inputs = await c.inputs();
+    const withUnknowns = Object.fromEntries(Object.keys(inputs).map((k) => [k, UNKNOWN]));
+    const checked = await provider(c.kind).check!({}, withUnknowns);
+    expect(checked.failures).toEqual([]);
+    const diff = await provider(c.kind).diff!("some-id", inputs, withUnknowns);
+    expect(diff.changes).toBe(true);
+  });
+});
+
+describe("check", () => {
+  it("names the service's error code and the input path of a lifted secret field", async () => {
+    const checked = await provider("Network").check!({}, {
+      name: "guest-wifi",
+      type: "psk",
+      wlan: { wlanSecurity: "WPA2Personal" },
+    });
+    expect(checked.failures).toEqual([{ property: "passphrase", reason: expect.stringContaining("WIFI-10100") }]);
+  });
+
+  it("rejects properties the resource does not have", async () => {
+    const checked = await provider("Venue").check!({}, { name: "ok-name", nmae: "typo" });
+    expect(checked.failures).toEqual([{ property: "nmae", reason: "is not a property of nms:Venue" }]);
+  });
+});
+
+describe("adoption", () => {
+  it("adopts an existing venue by name and updates it to match, without a duplicate", async () => {
+    const name = unique("adopted");
+    const existing = await create("Venue", { name, description: "made by hand" });
+    const adopted = await provider("Venue").create({ name, description: "managed", adoptByName: true });
+    expect(adopted.id).toBe(existing.id);
+    const venues = await client.call<Props[]>("A6");
+    expect(venues.filter((v) => v.name === name)).toHaveLength(1);
+    expect(venues.find((v) => v.name === name)!.description).toBe("managed");
+  });
+
+  it("adopts an activation by its (network, venue) pair", async () => {
+    const inputs = { networkId: await newNetwork(), venueId: await newVenue() };
+    const existing = await create("NetworkVenueActivation", inputs);
+    const adopted = await provider("NetworkVenueActivation").create({ ...inputs, adoptByName: true });
+    expect(adopted.id).toBe(existing.id);
+  });
+
+  it("fails clearly when adoptId names nothing", async () => {
+    await expect(provider("Venue").create({ name: "whatever", adoptId: "no-such-id" })).rejects.toThrow(/cannot adopt Venue no-such-id/);
+  });
+});
+
+/** Requests the service served, not counting the admin API the test itself uses. */
+async function requestLogLength(): Promise<number> {
+  const response = await fetch(`${emulator.url}/__admin/log`);
+  const body = (await response.json()) as { entries: { op: string }[] };
+  return body.entries.filter((entry) => entry.op !== "admin").length;
+}
