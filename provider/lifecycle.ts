@@ -31,6 +31,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource): Dyna
     const fields = fromApi(api);
     const outs: Props = {};
     for (const [key, value] of Object.entries(fields)) {
+      // undefined cannot cross the provider protocol (protobuf Struct); absent means unset.
+      if (value === undefined) continue;
       outs[key] = spec.inputFields.includes(key) && inputs[key] !== undefined ? shapeLike(inputs[key], value) : value;
     }
     for (const field of ADOPTION_FIELDS) if (inputs[field] !== undefined) outs[field] = inputs[field];

@@ -4,6 +4,8 @@ import { NmsClient } from "../../provider/client";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { UNKNOWN } from "../../contract/validators";
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { Struct } = require("google-protobuf/google/protobuf/struct_pb");
 
 type Props = Record<string, any>;
 
@@ -116,6 +118,11 @@ describe.each(cases)("$kind lifecycle", (c) => {
     expect(id).toBeTruthy();
     const diff = await provider(c.kind).diff!(id, outs, inputs);
     expect(diff.changes).toBe(false);
+  });
+
+  it("returns outputs the provider protocol can carry (no undefined anywhere)", async () => {
+    const { outs } = await create(c.kind, await c.inputs());
+    expect(() => Struct.fromJavaScript(outs)).not.toThrow();
   });
 
   it("reads back what it created, with inputs for refresh", async () => {

@@ -1,0 +1,39 @@
+/**
+ * Local lifecycle harness: plays the Pulumi engine's part for stacks made of dynamic resources, with no Pulumi CLI.
+ *
+ *   const r = await up({ projectDir, program: "dist/examples/x/index.js", projectName: "x", stackName: "dev",
+ *                        statePath: "/tmp/x.state.json", config: { "nms:region": "eu" },
+ *                        secretConfig: { "nms:password": "..." }, passphrase: "..." });
+ *   console.log(formatPlan(r));
+ *
+ * See harness/README.md for what differs from the real engine.
+ */
+import { runDestroy, runRefresh, runUpdate } from "./run";
+import { RunResult, StackOptions } from "./types";
+
+export type { StackOptions, PlannedStep, RunResult, StepOp, StepFailure, Operation } from "./types";
+export { formatPlan } from "./format";
+export { UNKNOWN_VALUE } from "./props";
+export { PASSPHRASE_ENV, normalizeConfigKey } from "./run";
+export { SUPPORTED_FEATURES } from "./monitor";
+export { liveChildren } from "./processes";
+
+/** Dry run: Check and Diff only, never Create/Update/Delete, state untouched. `refresh: true` reads every resource first (in memory). */
+export function preview(opts: StackOptions & { refresh?: boolean }): Promise<RunResult> {
+  return runUpdate(opts, true);
+}
+
+/** Runs the program and applies the changes; saves the state (also what succeeded when the run fails). `refresh: true` refreshes first. */
+export function up(opts: StackOptions & { refresh?: boolean }): Promise<RunResult> {
+  return runUpdate(opts, false);
+}
+
+/** Reads every resource through its provider and saves what it finds (drift = op "update", gone = op "delete"). */
+export function refresh(opts: StackOptions): Promise<RunResult> {
+  return runRefresh(opts);
+}
+
+/** Deletes every resource in reverse dependency order without running the program. */
+export function destroy(opts: StackOptions): Promise<RunResult> {
+  return runDestroy(opts);
+}

@@ -1,0 +1,264 @@
+/**
+ * The dynamic-provider host (`@pulumi/pulumi/cmd/dynamic-provider`, the process the CLI knows as plugin
+ * `pulumi-resource-pulumi-nodejs`), driven over gRPC with the ResourceProvider service.
+ *
+ * Values crossing this boundary are plain (the host answers Configure with acceptSecrets=false), except unknowns,
+ * which the engine also sends as the UNKNOWN_VALUE string during previews.
+ */
+import * as grpc from "@grpc/grpc-js";
+import * as path from "path";
+import * as structproto from "google-protobuf/google/protobuf/struct_pb";
+import * as anyproto from "google-protobuf/google/protobuf/any_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as statusproto from "@pulumi/pulumi/proto/status_pb";
+import { PropertyMap, sanitize } from "./props";
+import { Spawned, childEnv, spawnNode } from "./processes";
+
+export interface CheckFailure {
+  property: string;
+  reason: string;
+}
+
+export type DiffChanges = "none" | "some" | "unknown";
+
+export interface DiffResult {
+  changes: DiffChanges;
+  replaces: string[];
+  deleteBeforeReplace: boolean;
+  stables: string[];
+  /** Paths the provider reported in `diffs` / detailedDiff (the dynamic host reports none). */
+  diffs: string[];
+}
+
+/** Error from a provider call, with the provider's own message and, for partial failures, the created object. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code: number,
+    /** Set when the object was created/updated but failed to initialize (ErrorResourceInitFailed). */
+    readonly initFailure?: { id: string; properties: PropertyMap; reasons: string[] },
+  ) {
+    super(message);
+  }
+}
+
+export interface ProviderHostOptions {
+  sdkDir: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  /** Address handed to the host as its engine address (it never dials it). */
+  engineAddress: string;
+  log: (line: string) => void;
+  startTimeoutMs?: number;
+}
+
+const CALL_TIMEOUT_MS = 5 * 60 * 1000;
+
+function struct(m: PropertyMap): structproto.Struct {
+  return structproto.Struct.fromJavaScript(sanitize(m) as Record<string, structproto.JavaScriptValue>);
+}
+
+function fromStruct(s: structproto.Struct | undefined): PropertyMap {
+  return s ? (s.toJavaScript() as PropertyMap) : {};
+}
+
+export class ProviderHost {
+  private constructor(
+    private readonly proc: Spawned,
+    private readonly client: provrpc.ResourceProviderClient,
+    readonly port: number,
+  ) {}
+
+  acceptSecrets = false;
+
+  static async start(opts: ProviderHostOptions): Promise<ProviderHost> {
+    const script = path.join(opts.sdkDir, "cmd", "dynamic-provider");
+    let gotPort: (p: number) => void = () => undefined;
+    const portPromise = new Promise<number>((resolve) => (gotPort = resolve));
+    let first = true;
+    const proc = spawnNode(script, [opts.engineAddress], {
+      cwd: opts.cwd,
+      env: childEnv(opts.env),
+      onStdoutLine: (line) => {
+        if (first) {
+          first = false;
+          const n = Number(line.trim());
+          if (Number.isInteger(n) && n > 0) {
+            gotPort(n);
+            return;
+          }
+        }
+        opts.log(`[provider] ${line}`);
+      },
+      onStderrLine: (line) => opts.log(`[provider] ${line}`),
+    });
+    const timeoutMs = opts.startTimeoutMs ?? 30000;
+    let timer: NodeJS.Timeout | undefined;
+    const port = await Promise.race([
+      portPromise,
+      proc.exited.then((code) => {
+        throw new Error(`dynamic provider host exited with code ${code} before reporting its port`);
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`dynamic provider host did not report a port within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]).catch(async (e: unknown) => {
+      await proc.stop(500);
+      throw e;
+    });
+    if (timer) clearTimeout(timer);
+    const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure(), {
+      "grpc.max_receive_message_length": 400 * 1024 * 1024,
+      "grpc.max_send_message_length": 400 * 1024 * 1024,
+    });
+    return new ProviderHost(proc, client, port);
+  }
+
+  private call<Req, Res>(
+    method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
+    req: Req,
+    timeoutMs = CALL_TIMEOUT_MS,
+  ): Promise<Res> {
+    return new Promise<Res>((resolve, reject) => {
+      method.call(this.client, req, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => {
+        if (err) reject(toProviderError(err));
+        else resolve(res);
+      });
+    });
+  }
+
+  /** Configure with the whole stack config ("ns:key" -> string), plaintext. */
+  async configure(config: Record<string, string>): Promise<void> {
+    const req = new provproto.ConfigureRequest();
+    req.setArgs(structproto.Struct.fromJavaScript(config));
+    const vars = req.getVariablesMap();
+    for (const [k, v] of Object.entries(config)) vars.set(k, v);
+    req.setAcceptsecrets(true);
+    req.setAcceptresources(true);
+    req.setSendsOldInputs(true);
+    req.setSendsOldInputsToDelete(true);
+    const res = await this.call<provproto.ConfigureRequest, provproto.ConfigureResponse>(this.client.configure, req, 60000);
+    this.acceptSecrets = res.getAcceptsecrets();
+  }
+
+  async check(urn: string, name: string, type: string, olds: PropertyMap, news: PropertyMap): Promise<{ inputs: PropertyMap; failures: CheckFailure[] }> {
+    const req = new provproto.CheckRequest();
+    req.setUrn(urn);
+    req.setName(name);
+    req.setType(type);
+    req.setOlds(struct(olds));
+    req.setNews(struct(news));
+    const res = await this.call<provproto.CheckRequest, provproto.CheckResponse>(this.client.check, req, 120000);
+    return {
+      inputs: fromStruct(res.getInputs()),
+      failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
+    };
+  }
+
+  async diff(urn: string, name: string, type: string, id: string, oldOutputs: PropertyMap, news: PropertyMap, oldInputs: PropertyMap, ignoreChanges: string[]): Promise<DiffResult> {
+    const req = new provproto.DiffRequest();
+    req.setUrn(urn);
+    req.setName(name);
+    req.setType(type);
+    req.setId(id);
+    req.setOlds(struct(oldOutputs));
+    req.setNews(struct(news));
+    req.setOldInputs(struct(oldInputs));
+    req.setIgnorechangesList(ignoreChanges);
+    const res = await this.call<provproto.DiffRequest, provproto.DiffResponse>(this.client.diff, req, 120000);
+    const c = res.getChanges();
+    const changes: DiffChanges =
+      c === provproto.DiffResponse.DiffChanges.DIFF_SOME ? "some" : c === provproto.DiffResponse.DiffChanges.DIFF_NONE ? "none" : "unknown";
+    const diffs = res.getDiffsList().slice();
+    if (res.getHasdetaileddiff()) for (const k of res.getDetaileddiffMap().keys()) if (!diffs.includes(k)) diffs.push(k);
+    return {
+      changes,
+      replaces: res.getReplacesList(),
+      deleteBeforeReplace: res.getDeletebeforereplace(),
+      stables: res.getStablesList(),
+      diffs,
+    };
+  }
+
+  async create(urn: string, name: string, type: string, props: PropertyMap): Promise<{ id: string; outputs: PropertyMap }> {
+    const req = new provproto.CreateRequest();
+    req.setUrn(urn);
+    req.setName(name);
+    req.setType(type);
+    req.setProperties(struct(props));
+    req.setPreview(false);
+    const res = await this.call<provproto.CreateRequest, provproto.CreateResponse>(this.client.create, req);
+    return { id: res.getId(), outputs: fromStruct(res.getProperties()) };
+  }
+
+  async update(urn: string, name: string, type: string, id: string, oldOutputs: PropertyMap, news: PropertyMap, oldInputs: PropertyMap, ignoreChanges: string[]): Promise<PropertyMap> {
+    const req = new provproto.UpdateRequest();
+    req.setUrn(urn);
+    req.setName(name);
+    req.setType(type);
+    req.setId(id);
+    req.setOlds(struct(oldOutputs));
+    req.setNews(struct(news));
+    req.setOldInputs(struct(oldInputs));
+    req.setIgnorechangesList(ignoreChanges);
+    req.setPreview(false);
+    const res = await this.call<provproto.UpdateRequest, provproto.UpdateResponse>(this.client.update, req);
+    return fromStruct(res.getProperties());
+  }
+
+  /** Read: id "" in the answer means the object no longer exists. `inputs` is set when the provider returned them. */
+  async read(urn: string, name: string, type: string, id: string, props: PropertyMap, inputs: PropertyMap): Promise<{ id: string; outputs: PropertyMap; inputs?: PropertyMap }> {
+    const req = new provproto.ReadRequest();
+    req.setUrn(urn);
+    req.setName(name);
+    req.setType(type);
+    req.setId(id);
+    req.setProperties(struct(props));
+    req.setInputs(struct(inputs));
+    const res = await this.call<provproto.ReadRequest, provproto.ReadResponse>(this.client.read, req);
+    const ins = res.getInputs();
+    return { id: res.getId(), outputs: fromStruct(res.getProperties()), inputs: ins ? fromStruct(ins) : undefined };
+  }
+
+  async delete(urn: string, name: string, type: string, id: string, props: PropertyMap, oldInputs: PropertyMap): Promise<void> {
+    const req = new provproto.DeleteRequest();
+    req.setUrn(urn);
+    req.setName(name);
+    req.setType(type);
+    req.setId(id);
+    req.setProperties(struct(props));
+    req.setOldInputs(struct(oldInputs));
+    await this.call(this.client.delete, req);
+  }
+
+  async close(): Promise<void> {
+    try {
+      this.client.close();
+    } catch {
+      /* ignore */
+    }
+    await this.proc.stop();
+  }
+}
+
+function toProviderError(err: grpc.ServiceError): ProviderError {
+  const message = err.details || err.message;
+  let initFailure: ProviderError["initFailure"];
+  try {
+    const raw = err.metadata?.get("grpc-status-details-bin");
+    if (raw && raw.length > 0) {
+      const buf = raw[0];
+      const status = statusproto.Status.deserializeBinary(typeof buf === "string" ? Buffer.from(buf, "base64") : new Uint8Array(buf));
+      for (const detail of status.getDetailsList() as anyproto.Any[]) {
+        if (detail.getTypeUrl().endsWith("pulumirpc.ErrorResourceInitFailed")) {
+          const f = provproto.ErrorResourceInitFailed.deserializeBinary(detail.getValue_asU8());
+          initFailure = { id: f.getId(), properties: fromStruct(f.getProperties()), reasons: f.getReasonsList() };
+        }
+      }
+    }
+  } catch {
+    /* details are best effort */
+  }
+  return new ProviderError(message, err.code, initFailure);
+}

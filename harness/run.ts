@@ -1,0 +1,387 @@
+/**
+ * The commands: preview, up, refresh, destroy. Each run owns at most one program process, one provider host
+ * process and one gRPC server, and stops all of them before returning (also on failure).
+ */
+import * as fs from "fs";
+import * as path from "path";
+import { Deployment, EngineHost, destroyResources, refreshResources } from "./engine";
+import { MonitorServer } from "./monitor";
+import { ProviderHost } from "./providerHost";
+import { Spawned, resolvePulumiSdk, spawnNode, childEnv } from "./processes";
+import { PropertyMap, containsSecrets, toDisplay } from "./props";
+import { Crypter } from "./secrets";
+import { ResourceState, StackState, acquireLock, loadState, saveState } from "./state";
+import { Operation, PlannedStep, RunResult, StackOptions } from "./types";
+
+export const PASSPHRASE_ENV = "NMS_HARNESS_PASSPHRASE";
+const DEFAULT_PARALLEL = 16;
+const DEFAULT_TIMEOUT_MS = 30 * 60 * 1000;
+
+interface Resolved {
+  projectDir: string;
+  program: string;
+  projectName: string;
+  stackName: string;
+  statePath: string;
+  config: Record<string, string>;
+  secretKeys: string[];
+  passphrase: string | undefined;
+  providerCwd: string;
+  parallel: number;
+  env: Record<string, string>;
+  timeoutMs: number;
+  sdkDir: string;
+  log: (line: string) => void;
+}
+
+/** "key" -> "project:key"; "ns:config:key" -> "ns:key" (the SDK's cleanKey). */
+export function normalizeConfigKey(key: string, project: string): string {
+  const idx = key.indexOf(":");
+  if (idx < 0) return `${project}:${key}`;
+  if (key.startsWith("config:", idx + 1)) return key.slice(0, idx) + ":" + key.slice(idx + 1 + "config:".length);
+  return key;
+}
+
+function resolveOptions(opts: StackOptions): Resolved {
+  if (!opts.projectDir) throw new Error("projectDir is required");
+  if (!opts.projectName || !opts.stackName) throw new Error("projectName and stackName are required");
+  if (!opts.statePath) throw new Error("statePath is required");
+  const projectDir = path.resolve(opts.projectDir);
+  const config: Record<string, string> = {};
+  const secretKeys: string[] = [];
+  for (const [k, v] of Object.entries(opts.config ?? {})) config[normalizeConfigKey(k, opts.projectName)] = String(v);
+  for (const [k, v] of Object.entries(opts.secretConfig ?? {})) {
+    const key = normalizeConfigKey(k, opts.projectName);
+    config[key] = String(v);
+    secretKeys.push(key);
+  }
+  const passphrase = opts.passphrase ?? process.env[PASSPHRASE_ENV] ?? undefined;
+  return {
+    projectDir,
+    program: path.resolve(projectDir, opts.program ?? "."),
+    projectName: opts.projectName,
+    stackName: opts.stackName,
+    statePath: path.resolve(opts.statePath),
+    config,
+    secretKeys,
+    passphrase: passphrase === "" ? undefined : passphrase,
+    providerCwd: path.resolve(opts.providerCwd ?? projectDir),
+    parallel: opts.parallel && opts.parallel > 0 ? Math.floor(opts.parallel) : DEFAULT_PARALLEL,
+    env: { ...(opts.env ?? {}) },
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    sdkDir: resolvePulumiSdk(projectDir),
+    log: opts.log ?? (() => undefined),
+  };
+}
+
+/** Shared per-run plumbing: diagnostics, the lazily started provider host, cleanup. */
+class Session {
+  readonly diagnostics: string[] = [];
+  readonly programErrors: string[] = [];
+  private hostPromise: Promise<ProviderHost> | undefined;
+  engineAddress = "127.0.0.1:0";
+  private closed = false;
+
+  constructor(readonly o: Resolved) {}
+
+  log(line: string): void {
+    try {
+      this.o.log(line);
+    } catch {
+      /* a failing logger must not break the run */
+    }
+  }
+
+  diag(line: string): void {
+    this.diagnostics.push(line);
+    this.log(line);
+  }
+
+  provider = (): Promise<ProviderHost> => {
+    if (this.closed) return Promise.reject(new Error("the run is over; the provider host is stopped"));
+    if (!this.hostPromise) {
+      this.hostPromise = (async () => {
+        const host = await ProviderHost.start({
+          sdkDir: this.o.sdkDir,
+          cwd: this.o.providerCwd,
+          env: {
+            ...this.o.env,
+            PULUMI_NODEJS_PROJECT: this.o.projectName,
+            PULUMI_NODEJS_STACK: this.o.stackName,
+            PULUMI_NODEJS_ORGANIZATION: "organization",
+          },
+          engineAddress: this.engineAddress,
+          log: (line) => this.diag(line),
+        });
+        try {
+          await host.configure(this.o.config);
+        } catch (e) {
+          await host.close();
+          throw new Error(`provider Configure failed: ${(e as Error).message}`);
+        }
+        this.log(`provider host started on port ${host.port}`);
+        return host;
+      })();
+    }
+    return this.hostPromise;
+  };
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.hostPromise) {
+      try {
+        const host = await this.hostPromise;
+        await host.close();
+      } catch {
+        /* it failed to start: nothing to stop (start() cleans up after itself) */
+      }
+    }
+  }
+}
+
+function stackOutputsOf(outputs: PropertyMap): { outputs: Record<string, unknown>; secretOutputs: string[] } {
+  const out: Record<string, unknown> = {};
+  const secretOutputs: string[] = [];
+  for (const [k, v] of Object.entries(outputs)) {
+    out[k] = toDisplay(v, { showSecrets: true });
+    if (containsSecrets(v)) secretOutputs.push(k);
+  }
+  return { outputs: out, secretOutputs };
+}
+
+function rootOutputs(resources: readonly ResourceState[]): PropertyMap {
+  const root = resources.find((r) => r.type === "pulumi:pulumi:Stack" && !r.parent && !r.delete);
+  return root ? root.outputs : {};
+}
+
+function countChanges(steps: readonly PlannedStep[]): number {
+  return steps.filter((s) => s.op !== "same").length;
+}
+
+function checkStateOwner(state: StackState, o: Resolved): void {
+  if ((state.project && state.project !== o.projectName) || (state.stack && state.stack !== o.stackName)) {
+    throw new Error(
+      `state file ${o.statePath} belongs to ${state.project}/${state.stack}, not ${o.projectName}/${o.stackName}`,
+    );
+  }
+}
+
+function save(o: Resolved, resources: ResourceState[], crypter: Crypter | null): void {
+  saveState(o.statePath, { version: 1, project: o.projectName, stack: o.stackName, resources }, crypter);
+}
+
+function baseResult(operation: Operation, started: number): RunResult {
+  return { operation, steps: [], changes: 0, outputs: {}, secretOutputs: [], diagnostics: [], failed: false, errors: [], durationMs: Date.now() - started };
+}
+
+/**
+ * Preloaded into the program process. Node 20's util.inspect, with colors on, blows up (30+ s, GBs of memory, then
+ * "Invalid string length") on a stack frame under node_modules/@scope/<file> with no package directory, which the
+ * SDK's source maps produce ("node_modules/@pulumi/resource.ts"). cmd/run formats every unhandled program error with
+ * util.inspect(err, { colors: true }), so each failing program would stall. The hook turns colors off for errors
+ * (the harness captures plain text anyway); nothing else changes.
+ */
+const INSPECT_HOOK =
+  'import util from "node:util";' +
+  "const original = util.inspect;" +
+  "function inspect(value, options, ...rest) {" +
+  "  if (options && typeof options === 'object' && options.colors && value instanceof Error) options = { ...options, colors: false };" +
+  "  return original.call(this, value, options, ...rest);" +
+  "}" +
+  "Object.defineProperties(inspect, Object.getOwnPropertyDescriptors(original));" +
+  "util.inspect = inspect;";
+const PROGRAM_NODE_ARGS = [`--import=data:text/javascript,${encodeURIComponent(INSPECT_HOOK)}`];
+
+/** Thrown to skip the program run after refresh errors (already recorded). */
+class RefreshFailed extends Error {}
+
+/** preview (dryRun) and up. */
+export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryRun: boolean): Promise<RunResult> {
+  const started = Date.now();
+  const o = resolveOptions(opts);
+  const result = baseResult(dryRun ? "preview" : "up", started);
+  const session = new Session(o);
+  const release = dryRun ? () => undefined : acquireLock(o.statePath);
+  let monitor: MonitorServer | undefined;
+  let program: Spawned | undefined;
+  let deployment: Deployment | undefined;
+  let crypter: Crypter | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    if (!fs.existsSync(o.program)) throw new Error(`program not found: ${o.program}`);
+    const loaded = loadState(o.statePath, o.passphrase);
+    crypter = loaded.crypter;
+    checkStateOwner(loaded.state, o);
+    let resources = loaded.state.resources;
+
+    if (opts.refresh) {
+      session.log("refreshing");
+      const r = await refreshResources(resources, session.provider, o.parallel, (l) => session.log(l));
+      result.refreshSteps = r.steps;
+      result.errors.push(...r.errors);
+      resources = r.resources;
+      if (r.errors.length > 0) throw new RefreshFailed();
+    }
+
+    const host: EngineHost = {
+      dryRun,
+      project: o.projectName,
+      stack: o.stackName,
+      canStoreSecrets: !!o.passphrase,
+      provider: session.provider,
+      log: (l) => session.log(l),
+    };
+    deployment = new Deployment(host, resources);
+    const dep = deployment;
+    monitor = new MonitorServer(dep, {
+      onLog: (e) => {
+        const text = `${e.severity}: ${e.message.replace(/\n$/, "")}`;
+        if (e.severity === "debug") {
+          // The SDK's debug stream is large (it includes serialized providers); opt in with NMS_HARNESS_DEBUG=1.
+          if (process.env["NMS_HARNESS_DEBUG"] === "1") session.log(text);
+          return;
+        }
+        session.diag(text);
+        if (e.severity === "error") session.programErrors.push(e.message.trim());
+      },
+      onShutdownSignal: () => session.log("program signalled shutdown"),
+    });
+    await monitor.start();
+    session.engineAddress = monitor.address;
+    // Start the provider host while the program boots (both take most of a second); a start failure surfaces at
+    // the first resource that needs it.
+    session.provider().catch(() => undefined);
+
+    const args = [
+      `--monitor=${monitor.address}`,
+      `--engine=${monitor.address}`,
+      `--project=${o.projectName}`,
+      `--stack=${o.stackName}`,
+      `--organization=organization`,
+      `--pwd=${o.projectDir}`,
+      `--parallel=${o.parallel}`,
+      ...(dryRun ? ["--dry-run"] : []),
+      o.program,
+    ];
+    const stderrTail: string[] = [];
+    session.log(`${dryRun ? "previewing" : "updating"} ${o.projectName}/${o.stackName}: ${o.program}`);
+    program = spawnNode(path.join(o.sdkDir, "cmd", "run"), args, {
+      cwd: o.projectDir,
+      nodeArgs: PROGRAM_NODE_ARGS,
+      env: childEnv({
+        ...o.env,
+        PULUMI_CONFIG: JSON.stringify(o.config),
+        PULUMI_CONFIG_SECRET_KEYS: JSON.stringify(o.secretKeys),
+      }),
+      onStdoutLine: (l) => session.diag(`[program] ${l}`),
+      onStderrLine: (l) => {
+        stderrTail.push(l);
+        if (stderrTail.length > 20) stderrTail.shift();
+        session.diag(`[program:stderr] ${l}`);
+      },
+    });
+    const running = program;
+    let timedOut = false;
+    timer = setTimeout(() => {
+      timedOut = true;
+      session.diag(`error: the run exceeded ${o.timeoutMs} ms; stopping the program`);
+      void running.stop(1000);
+      void session.close();
+    }, o.timeoutMs);
+    const code = await running.exited;
+    clearTimeout(timer);
+    timer = undefined;
+    const programOk = code === 0 && !timedOut;
+    if (!programOk) session.log(`program exited with code ${code}`);
+    await dep.finish(programOk);
+
+    result.steps = dep.steps;
+    result.errors.push(...dep.errors);
+    if (!programOk && dep.errors.length === 0) {
+      if (timedOut) result.errors.push(`the run exceeded ${o.timeoutMs} ms`);
+      if (session.programErrors.length > 0) result.errors.push(...session.programErrors.map((e) => `program: ${e}`));
+      else result.errors.push(`program exited with code ${code}${stderrTail.length ? `: ${stderrTail.slice(-5).join(" | ")}` : ""}`);
+    }
+    const outs = stackOutputsOf(dep.stackOutputs());
+    result.outputs = outs.outputs;
+    result.secretOutputs = outs.secretOutputs;
+  } catch (e) {
+    if (!(e instanceof RefreshFailed)) result.errors.push((e as Error).message);
+  } finally {
+    if (timer) clearTimeout(timer);
+    if (program) await program.stop(1000);
+    monitor?.stop();
+    await session.close();
+    if (!dryRun && deployment) {
+      try {
+        save(o, deployment.finalResources(), crypter);
+      } catch (e) {
+        result.errors.push(`saving state: ${(e as Error).message}`);
+      }
+    }
+    release();
+  }
+  result.failed = result.errors.length > 0;
+  result.changes = countChanges(result.steps);
+  result.diagnostics = session.diagnostics;
+  result.durationMs = Date.now() - started;
+  return result;
+}
+
+export async function runRefresh(opts: StackOptions): Promise<RunResult> {
+  const started = Date.now();
+  const o = resolveOptions(opts);
+  const result = baseResult("refresh", started);
+  const session = new Session(o);
+  const release = acquireLock(o.statePath);
+  try {
+    const loaded = loadState(o.statePath, o.passphrase);
+    checkStateOwner(loaded.state, o);
+    const r = await refreshResources(loaded.state.resources, session.provider, o.parallel, (l) => session.log(l));
+    result.steps = r.steps;
+    result.errors.push(...r.errors);
+    save(o, r.resources, loaded.crypter);
+    const outs = stackOutputsOf(rootOutputs(r.resources));
+    result.outputs = outs.outputs;
+    result.secretOutputs = outs.secretOutputs;
+  } catch (e) {
+    result.errors.push((e as Error).message);
+  } finally {
+    await session.close();
+    release();
+  }
+  result.failed = result.errors.length > 0;
+  result.changes = countChanges(result.steps);
+  result.diagnostics = session.diagnostics;
+  result.durationMs = Date.now() - started;
+  return result;
+}
+
+export async function runDestroy(opts: StackOptions): Promise<RunResult> {
+  const started = Date.now();
+  const o = resolveOptions(opts);
+  const result = baseResult("destroy", started);
+  const session = new Session(o);
+  const release = acquireLock(o.statePath);
+  try {
+    const loaded = loadState(o.statePath, o.passphrase);
+    checkStateOwner(loaded.state, o);
+    const r = await destroyResources(loaded.state.resources, session.provider, (l) => session.log(l));
+    result.steps = r.steps;
+    result.errors.push(...r.errors);
+    save(o, r.remaining, loaded.crypter);
+    const outs = stackOutputsOf(rootOutputs(r.remaining));
+    result.outputs = outs.outputs;
+    result.secretOutputs = outs.secretOutputs;
+  } catch (e) {
+    result.errors.push((e as Error).message);
+  } finally {
+    await session.close();
+    release();
+  }
+  result.failed = result.errors.length > 0;
+  result.changes = countChanges(result.steps);
+  result.diagnostics = session.diagnostics;
+  result.durationMs = Date.now() - started;
+  return result;
+}

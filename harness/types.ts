@@ -1,0 +1,79 @@
+/** Public types of the lifecycle harness. */
+
+export interface StackOptions {
+  /** Project root: the program runs with this as its working directory. */
+  projectDir: string;
+  /** Compiled JS entry point, absolute or relative to projectDir. */
+  program: string;
+  projectName: string;
+  stackName: string;
+  /** JSON state file (created when missing). */
+  statePath: string;
+  /** Plain config. Keys are "namespace:key"; a key without a namespace gets the project name. */
+  config?: Record<string, string>;
+  /** Secret config (same key rules); the program sees these as secrets. */
+  secretConfig?: Record<string, string>;
+  /** Passphrase for the secrets in the state file; default env NMS_HARNESS_PASSPHRASE. */
+  passphrase?: string;
+  /** Working directory of the dynamic-provider host; default projectDir. */
+  providerCwd?: string;
+  /** --parallel for the program (resource registrations in flight); default 16. */
+  parallel?: number;
+  /** Extra environment for the program and the provider host. */
+  env?: Record<string, string>;
+  /** Receives harness progress lines and the program's and provider host's output. */
+  log?: (line: string) => void;
+  /** Whole-command time limit; default 30 minutes. */
+  timeoutMs?: number;
+}
+
+export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "read";
+
+export interface StepFailure {
+  property: string;
+  reason: string;
+}
+
+export interface PlannedStep {
+  urn: string;
+  type: string;
+  name: string;
+  op: StepOp;
+  /** Top-level input fields that change (for creates: the fields set; for refresh: fields whose value drifted). */
+  changedFields: string[];
+  /** The same changes as property paths ("wlan.vlanId", "tags[0]"). */
+  changedPaths: string[];
+  /** For replaces: the fields that force the replacement. */
+  replaceFields?: string[];
+  /** For replaces: whether the old object is deleted before the new one is created. */
+  deleteBeforeReplace?: boolean;
+  /** Provider id (the new id after a create or replace that ran; the old one otherwise). */
+  id?: string;
+  custom: boolean;
+  /** The provider's message when this step failed. */
+  error?: string;
+  /** Check failures (property path and reason) when the provider rejected the inputs. */
+  failures?: StepFailure[];
+}
+
+export type Operation = "preview" | "up" | "refresh" | "destroy";
+
+export interface RunResult {
+  operation: Operation;
+  /** The plan (preview) or what was done (up, refresh, destroy), in registration order, deletes last. */
+  steps: PlannedStep[];
+  /** With `refresh: true`: what the refresh phase found (op update = drift, delete = gone). */
+  refreshSteps?: PlannedStep[];
+  /** Number of steps with op != "same". */
+  changes: number;
+  /** Stack outputs, secrets unwrapped (names listed in secretOutputs); unknowns in previews are UNKNOWN_VALUE. */
+  outputs: Record<string, unknown>;
+  /** Names of the stack outputs that are secret. */
+  secretOutputs: string[];
+  /** Everything the program, the provider host and the engine reported (warnings, errors, program output). */
+  diagnostics: string[];
+  failed: boolean;
+  /** Per-resource errors ("name [type]: message") and program errors. */
+  errors: string[];
+  durationMs: number;
+}

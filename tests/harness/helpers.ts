@@ -1,0 +1,72 @@
+/** Shared setup for the harness tests: a temp directory per scenario and the fixture stack's options. */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { StackOptions, liveChildren } from "../../harness";
+
+export const PROJECT_DIR = path.resolve(__dirname, "../..");
+export const FIXTURE_PROGRAM = path.join(__dirname, "fixtures", "stack", "index.js");
+export const NET_PASSWORD = "net-Pa55word-9f3c1e";
+export const API_PASSWORD = "api-Pa55word-77b2d4";
+export const PASSPHRASE = "correct horse battery staple";
+
+export interface Scenario {
+  dir: string;
+  db: string;
+  log: string;
+  state: string;
+  opts(config?: Record<string, string>, extra?: Partial<StackOptions>): StackOptions;
+  /** Lines of the fixture provider's call log (create/update/delete/read). */
+  calls(): string[];
+  /** Lines of the call log other than reads. */
+  writes(): string[];
+  dbObjects(): Record<string, Record<string, unknown>>;
+  editDb(fn: (objects: Record<string, Record<string, unknown>>) => void): void;
+  cleanup(): void;
+}
+
+export function scenario(name: string): Scenario {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `harness-${name}-`));
+  const db = path.join(dir, "db.json");
+  const log = `${db}.log`;
+  const state = path.join(dir, "state.json");
+  const readLog = (): string[] => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n").filter((l) => l !== "") : []);
+  const readDb = (): { nextId: number; objects: Record<string, Record<string, unknown>> } =>
+    fs.existsSync(db) ? JSON.parse(fs.readFileSync(db, "utf8")) : { nextId: 1, objects: {} };
+  return {
+    dir,
+    db,
+    log,
+    state,
+    opts(config = {}, extra = {}) {
+      return {
+        projectDir: PROJECT_DIR,
+        program: FIXTURE_PROGRAM,
+        projectName: "fixture",
+        stackName: "test",
+        statePath: state,
+        config: { "fixture:dbPath": db, ...config },
+        secretConfig: { "fixture:netPassword": NET_PASSWORD, "fixture:apiPassword": API_PASSWORD },
+        passphrase: PASSPHRASE,
+        parallel: 4,
+        ...extra,
+      };
+    },
+    calls: readLog,
+    writes: () => readLog().filter((l) => !l.startsWith("read ")),
+    dbObjects: () => readDb().objects,
+    editDb(fn) {
+      const d = readDb();
+      fn(d.objects);
+      fs.writeFileSync(db, JSON.stringify(d, null, 2));
+    },
+    cleanup() {
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Asserts that a command left no child process behind. */
+export function expectNoChildren(): void {
+  expect(liveChildren()).toBe(0);
+}

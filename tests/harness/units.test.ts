@@ -1,0 +1,195 @@
+/** Unit tests of the harness's pure parts: property handling, state file, ordering, formatting. */
+import * as fs from "fs";
+import * as os from "os";
+import * as path from "path";
+import { RunResult, UNKNOWN_VALUE, formatPlan, normalizeConfigKey } from "../../harness";
+import { makeUrn } from "../../harness/engine";
+import {
+  PropertyMap,
+  SECRET_SIG,
+  SIG_KEY,
+  annotateSecrets,
+  applyIgnoreChanges,
+  diffProperties,
+  joinPath,
+  makeSecret,
+  markSecretKeys,
+  parsePath,
+  stripSecrets,
+  uniqueTopLevel,
+} from "../../harness/props";
+import { ResourceState, acquireLock, deletionOrder, loadState, saveState, sortResources } from "../../harness/state";
+import { SecretsError } from "../../harness/secrets";
+
+const secret = (v: PropertyMap[string]) => makeSecret(v);
+
+describe("URNs", () => {
+  test("children of the root stack use their own type; deeper children chain the parent's type", () => {
+    const stack = makeUrn("dev", "proj", "", "pulumi:pulumi:Stack", "proj-dev");
+    expect(stack).toBe("urn:pulumi:dev::proj::pulumi:pulumi:Stack::proj-dev");
+    const comp = makeUrn("dev", "proj", stack, "my:index:Group", "g");
+    expect(comp).toBe("urn:pulumi:dev::proj::my:index:Group::g");
+    expect(makeUrn("dev", "proj", comp, "pulumi-nodejs:dynamic:Resource", "r")).toBe(
+      "urn:pulumi:dev::proj::my:index:Group$pulumi-nodejs:dynamic:Resource::r",
+    );
+  });
+});
+
+describe("secrets in property maps", () => {
+  test("annotateSecrets recurses into objects and marks whole values otherwise", () => {
+    const inputs: PropertyMap = {
+      password: secret("pw"),
+      wlan: { psk: secret("k"), vlanId: 10 },
+      tags: ["a", secret("b")],
+      plain: "x",
+    };
+    const outputs: PropertyMap = { password: "pw", wlan: { psk: "k", vlanId: 10, extra: 1 }, tags: ["a", "b"], plain: "x", token: "t" };
+    annotateSecrets(outputs, inputs);
+    expect(outputs).toEqual({
+      password: secret("pw"),
+      wlan: { psk: secret("k"), vlanId: 10, extra: 1 },
+      tags: secret(["a", "b"]),
+      plain: "x",
+      token: "t",
+    });
+    markSecretKeys(outputs, ["token", "missing"]);
+    expect(outputs["token"]).toEqual({ [SIG_KEY]: SECRET_SIG, value: "t" });
+    expect("missing" in outputs).toBe(false);
+    expect(stripSecrets(outputs)).toEqual({ password: "pw", wlan: { psk: "k", vlanId: 10, extra: 1 }, tags: ["a", "b"], plain: "x", token: "t" });
+  });
+});
+
+describe("diffs", () => {
+  test("nested paths, arrays, secrets", () => {
+    const olds: PropertyMap = { name: "a", wlan: { vlanId: 1, ssid: "s" }, tags: ["x", "y"], psk: secret("1"), gone: 1, same: { a: [1] } };
+    const news: PropertyMap = { name: "a", wlan: { vlanId: 2, ssid: "s" }, tags: ["x", "z", "w"], psk: secret("2"), added: true, same: { a: [1] } };
+    const d = diffProperties(olds, news);
+    expect(d).toEqual([
+      { path: "wlan.vlanId", kind: "update" },
+      { path: "tags[1]", kind: "update" },
+      { path: "tags[2]", kind: "add" },
+      { path: "psk", kind: "update" },
+      { path: "gone", kind: "delete" },
+      { path: "added", kind: "add" },
+    ]);
+    expect(uniqueTopLevel(d)).toEqual(["wlan", "tags", "psk", "gone", "added"]);
+    expect(diffProperties({ a: "1" }, { a: secret("1") })).toEqual([{ path: "a", kind: "update" }]);
+    expect(diffProperties({ a: secret("1") }, { a: secret("1") })).toEqual([]);
+    expect(diffProperties({ a: null }, {})).toEqual([]);
+  });
+
+  test("property paths", () => {
+    expect(joinPath(joinPath("", "a"), "b.c")).toBe('a["b.c"]');
+    expect(parsePath('a["b.c"][0].d')).toEqual(["a", "b.c", 0, "d"]);
+    expect(parsePath("wlan.vlanId")).toEqual(["wlan", "vlanId"]);
+    expect(parsePath("a[")).toBeUndefined();
+  });
+
+  test("ignoreChanges keeps old values, including nested ones", () => {
+    const news: PropertyMap = { a: 2, b: { c: 3, d: 4 }, e: 5 };
+    const invalid = applyIgnoreChanges(news, { a: 1, b: { c: 9, d: 4 } }, ["a", "b.c", "e", "x.y"]);
+    expect(news).toEqual({ a: 1, b: { c: 9, d: 4 } });
+    expect(invalid).toEqual([]);
+  });
+});
+
+describe("state file", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-units-"));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const res = (urn: string, extra: Partial<ResourceState> = {}): ResourceState => ({
+    urn,
+    type: "pulumi-nodejs:dynamic:Resource",
+    custom: true,
+    id: urn.split("::").pop(),
+    inputs: {},
+    outputs: {},
+    dependencies: [],
+    propertyDependencies: {},
+    additionalSecretOutputs: [],
+    ...extra,
+  });
+
+  test("secrets are encrypted, the serialized provider stored once, and everything comes back", () => {
+    const file = path.join(dir, "s.json");
+    const provider = "exports.handler = () => ({})";
+    const r = res("urn:pulumi:s::p::t::a", {
+      inputs: { __provider: provider, psk: secret("hunter2-psk"), n: 1 },
+      outputs: { __provider: provider, psk: secret("hunter2-psk"), nested: { token: secret({ deep: "tok-abc" }) } },
+    });
+    const { crypter } = loadState(file, "pass");
+    saveState(file, { version: 1, project: "p", stack: "s", resources: [r] }, crypter);
+    const text = fs.readFileSync(file, "utf8");
+    expect(text).not.toContain("hunter2-psk");
+    expect(text).not.toContain("tok-abc");
+    expect(text.split(provider).length - 1).toBe(1);
+    expect((fs.statSync(file).mode & 0o777).toString(8)).toBe("600");
+    const back = loadState(file, "pass").state.resources[0];
+    expect(back.inputs).toEqual(r.inputs);
+    expect(back.outputs).toEqual(r.outputs);
+
+    expect(() => loadState(file, "wrong")).toThrow(/incorrect passphrase/);
+    expect(() => loadState(file, undefined)).toThrow(SecretsError);
+    expect(() => saveState(file, { version: 1, resources: [r] }, null)).toThrow(/refusing to save secret values without a passphrase/);
+  });
+
+  test("topological order and reverse deletion order follow parents and dependencies", () => {
+    const stack = res("urn:s", { custom: false });
+    const a = res("urn:a", { parent: "urn:s" });
+    const b = res("urn:b", { parent: "urn:s", dependencies: ["urn:a"] });
+    const c = res("urn:c", { parent: "urn:s", propertyDependencies: { x: ["urn:b"] } });
+    const oldA = res("urn:a", { delete: true });
+    expect(sortResources([c, b, a, stack]).map((r) => r.urn)).toEqual(["urn:s", "urn:a", "urn:b", "urn:c"]);
+    const order = deletionOrder([stack, a, oldA, b, c]);
+    expect(order.map((r) => r.urn).slice(0, 2)).toEqual(["urn:c", "urn:b"]);
+    expect(order[order.length - 1].urn).toBe("urn:s");
+  });
+
+  test("the lock is exclusive", () => {
+    const file = path.join(dir, "s.json");
+    const release = acquireLock(file);
+    expect(() => acquireLock(file)).toThrow(/already in use|locked/);
+    release();
+    acquireLock(file)();
+    fs.writeFileSync(`${file}.lock`, "999999999"); // a dead owner
+    acquireLock(file)();
+  });
+});
+
+describe("formatting and config", () => {
+  test("formatPlan masks secrets and unknowns", () => {
+    const r: RunResult = {
+      operation: "preview",
+      steps: [
+        { urn: "u1", type: "t:m:A", name: "a", op: "update", changedFields: ["wlan"], changedPaths: ["wlan.vlanId"], custom: true, id: "1" },
+        { urn: "u2", type: "t:m:B", name: "b", op: "replace", changedFields: ["region"], changedPaths: ["region"], replaceFields: ["region"], deleteBeforeReplace: true, custom: true },
+        { urn: "u3", type: "t:m:C", name: "c", op: "same", changedFields: [], changedPaths: [], custom: true },
+      ],
+      changes: 2,
+      outputs: { token: "tok-plain", id: UNKNOWN_VALUE, n: 1 },
+      secretOutputs: ["token"],
+      diagnostics: [],
+      failed: false,
+      errors: [],
+      durationMs: 1234,
+    };
+    const text = formatPlan(r);
+    expect(text).toContain("[diff: ~wlan.vlanId]");
+    expect(text).toContain("replace because of region (delete before replace)");
+    expect(text).toContain("token: [secret]");
+    expect(text).toContain("id   : [unknown]");
+    expect(text).not.toContain("tok-plain");
+    expect(text).toContain("~ 1 to update");
+    expect(text).toContain("+- 1 to replace");
+    expect(text).toContain("1 unchanged");
+  });
+
+  test("config keys get the project namespace", () => {
+    expect(normalizeConfigKey("vlan", "proj")).toBe("proj:vlan");
+    expect(normalizeConfigKey("nms:tenantId", "proj")).toBe("nms:tenantId");
+    expect(normalizeConfigKey("nms:config:tenantId", "proj")).toBe("nms:tenantId");
+  });
+});
