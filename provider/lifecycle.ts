@@ -4,7 +4,7 @@ import { validateBody } from "../contract/validate";
 import { isUnknown } from "../contract/validators";
 import type { NmsClient } from "./client";
 import { isNotFound } from "./client";
-import { changedFields } from "./compare";
+import { changedFields, isEmpty, satisfies } from "./compare";
 import { pick, Props, ResourceSpec } from "./spec";
 
 type DynamicProvider = pulumi.dynamic.ResourceProvider;
@@ -37,6 +37,21 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource): Dyna
     }
     for (const field of ADOPTION_FIELDS) if (inputs[field] !== undefined) outs[field] = inputs[field];
     return outs;
+  };
+
+  /**
+   * What refresh records as the program's inputs. A field holding nothing or just the
+   * service's default is left out: the program did not set it, and listing it would show up
+   * as a change in every later plan.
+   */
+  const inputsOf = (outs: Props): Props => {
+    const inputs = pick(outs, ADOPTION_FIELDS);
+    for (const field of spec.inputFields) {
+      const value = outs[field];
+      const isDefault = spec.defaults?.[field] !== undefined && satisfies(spec.defaults[field], value);
+      if (!isEmpty(value) && !isDefault) inputs[field] = value;
+    }
+    return inputs;
   };
 
   const readLive = async (client: NmsClient, id: string): Promise<Props | undefined> => {
@@ -129,7 +144,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource): Dyna
       const live = await readLive(client, id);
       if (!live) return {}; // gone: an empty ID tells the engine to drop it from state
       const outs = outputsOf(live, props);
-      return { id, props: outs, inputs: pick(outs, [...spec.inputFields, ...ADOPTION_FIELDS]) };
+      return { id, props: outs, inputs: inputsOf(outs) };
     },
 
     async update(id: string, _olds: Props, news: Props) {

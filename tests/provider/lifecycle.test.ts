@@ -159,6 +159,13 @@ describe.each(cases)("$kind lifecycle", (c) => {
     });
   }
 
+  it("read reports as inputs only what the program could have set, not server defaults", async () => {
+    const inputs = await c.inputs();
+    const { id, outs } = await create(c.kind, inputs);
+    const read = await provider(c.kind).read!(id, outs);
+    expect(Object.keys(read.inputs!).sort()).toEqual(Object.keys(inputs).sort());
+  });
+
   it("deletes, then read reports it gone and a second delete is a no-op", async () => {
     const inputs = await c.inputs();
     const { id, outs } = await create(c.kind, inputs);

@@ -1,0 +1,220 @@
+// The provider's acceptance suite: real stack programs under the real @pulumi/pulumi runtime
+// and dynamic-provider host, driven by the project's engine harness, against the emulator.
+// The tests of one describe share a stack and run in order, like a user's sequence of runs.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulator, RunningEmulator } from "../../emulator";
+import { destroy, preview, refresh, RunResult, StackOptions, up } from "../../harness";
+import { NmsClient } from "../../provider/client";
+
+type Props = Record<string, any>;
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const SITES_PROGRAM = path.join(__dirname, "fixtures", "sites", "index.js");
+const QUICKSTART_PROGRAM = path.join(ROOT, "dist", "examples", "quickstart", "index.js");
+const RADIUS_SECRET = "radius-Secret-5e1f0b";
+const PASSPHRASE = "acceptance passphrase";
+
+let emulator: RunningEmulator;
+let admin: NmsClient; // another administrator, making out-of-band changes through the API
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, asyncDelayMs: 20 });
+  admin = new NmsClient({
+    baseUrl: emulator.url,
+    tenantId: emulator.demo.tenantId,
+    username: emulator.demo.username,
+    password: emulator.demo.password,
+    pollInitialMs: 10,
+  });
+});
+
+afterAll(async () => {
+  await admin.close();
+  await emulator.close();
+});
+
+function stack(name: string, program: string, projectName: string, config: Record<string, string> = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-${name}-`));
+  const statePath = path.join(dir, "state.json");
+  return {
+    statePath,
+    /** Options for one run; built when called, because the emulator starts in beforeAll. */
+    with: (knobs: Record<string, string> = {}): StackOptions => ({
+      projectDir: ROOT,
+      program,
+      projectName,
+      stackName: name,
+      statePath,
+      passphrase: PASSPHRASE,
+      config: {
+        "nms:baseUrl": emulator.url,
+        "nms:tenantId": emulator.demo.tenantId,
+        "nms:username": emulator.demo.username,
+        ...Object.fromEntries(Object.entries({ ...config, ...knobs }).map(([k, v]) => [`${projectName}:${k}`, v])),
+      },
+      secretConfig: { "nms:password": emulator.demo.password, [`${projectName}:radiusSecret`]: RADIUS_SECRET },
+    }),
+    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function ok(result: RunResult): RunResult {
+  if (result.failed) throw new Error(`run failed:\n${result.errors.join("\n")}`);
+  return result;
+}
+
+function step(result: RunResult, name: string) {
+  const found = result.steps.find((s) => s.name === name);
+  if (!found) throw new Error(`no step ${name} in ${result.steps.map((s) => s.name).join(", ")}`);
+  return found;
+}
+
+/** Steps other than "same", by resource name. */
+function changes(result: RunResult): Record<string, string> {
+  return Object.fromEntries(result.steps.filter((s) => s.custom && s.op !== "same").map((s) => [s.name, s.op]));
+}
+
+async function tenantObjects(): Promise<Props> {
+  return (await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)).json() as Promise<Props>;
+}
+
+async function managedObjectCount(): Promise<number> {
+  const held = await tenantObjects();
+  return held.venues.length + held.apGroups.filter((g: Props) => !g.isDefault).length + held.networks.length + held.activations.length;
+}
+
+describe("quickstart program", () => {
+  const s = stack("quickstart", QUICKSTART_PROGRAM, "quickstart");
+  afterAll(() => s.cleanup());
+
+  it("up creates the four resources, and a preview afterwards shows no changes", async () => {
+    const result = ok(await up(s.with()));
+    expect(changes(result)).toEqual({ hq: "create", lobby: "create", corp: "create", "corp-at-hq": "create" });
+    const again = ok(await preview(s.with()));
+    expect(again.changes).toBe(0);
+  });
+
+  it("keeps no plaintext secret in the state file", () => {
+    const text = fs.readFileSync(s.statePath, "utf8");
+    expect(text).not.toContain(RADIUS_SECRET);
+    expect(text).not.toContain(emulator.demo.password);
+  });
+
+  it("destroy leaves the tenant with nothing the stack created", async () => {
+    ok(await destroy(s.with()));
+    expect(await managedObjectCount()).toBe(0);
+  });
+});
+
+describe("each resource through a stack's life", () => {
+  const s = stack("sites", SITES_PROGRAM, "sites");
+  let ids: Props;
+  afterAll(() => s.cleanup());
+
+  it("up, then preview shows no changes", async () => {
+    const result = ok(await up(s.with()));
+    ids = result.outputs;
+    expect(Object.values(changes(result))).toEqual(["create", "create", "create", "create", "create"]);
+    expect((await preview(s.with())).changes).toBe(0);
+  });
+
+  it.each([
+    ["hq", { venueDescription: "Head office" }, ["description"]],
+    ["lobby", { apGroupDescription: "Ground floor" }, ["description"]],
+    ["corp", { vlanId: "30" }, ["wlan"]],
+    ["corp-at-site", { radio: "5-GHz" }, ["apGroups"]],
+  ])("a change to one field of %s is an update of exactly that field", async (name, knob, fields) => {
+    const planned = ok(await preview(s.with(knob)));
+    expect(changes(planned)).toEqual({ [name]: "update" });
+    expect(step(planned, name).changedFields).toEqual(fields);
+    ok(await up(s.with(knob)));
+    expect((await preview(s.with(knob))).changes).toBe(0);
+    ok(await up(s.with()));
+  });
+
+  it("a change to a field the service cannot change in place is a replace", async () => {
+    const planned = ok(await preview(s.with({ site: "branch" })));
+    expect(step(planned, "lobby").op).toBe("replace");
+    expect(step(planned, "lobby").replaceFields).toEqual(["venueId"]);
+    expect(step(planned, "corp-at-site").op).toBe("replace");
+    const result = ok(await up(s.with({ site: "branch" })));
+    expect(step(result, "lobby").id).not.toBe(ids.lobbyId);
+    expect((await preview(s.with({ site: "branch" }))).changes).toBe(0);
+    ok(await up(s.with()));
+    ids = ok(await preview(s.with())).outputs;
+    expect(await managedObjectCount()).toBe(5);
+  });
+
+  it("drift made by another admin is found by refresh, shown on exactly that field, and put back by up", async () => {
+    const hq = await admin.call<Props>("A9", { venueId: ids.hqId });
+    await admin.execute("A10", { venueId: ids.hqId }, { body: { name: hq.name, description: "edited in the dashboard", address: hq.address } });
+    const net = await admin.call<Props>("W57", { networkId: ids.networkId });
+    await admin.execute("W58", { networkId: ids.networkId }, { body: { ...net, wlan: { ...net.wlan, vlanId: 99 } } });
+    const lobby = await admin.call<Props>("W26", { apGroupId: ids.lobbyId });
+    await admin.execute("W27", { apGroupId: ids.lobbyId }, { body: { name: lobby.name, venueId: lobby.venueId, description: "moved" } });
+    const activation = await admin.call<Props>("W61", { networkVenueId: ids.activationId });
+    await admin.execute("W62", { networkVenueId: ids.activationId }, {
+      body: { ...activation, apGroups: activation.apGroups.map((g: Props) => ({ apGroupId: g.apGroupId, radio: "2.4-GHz" })) },
+    });
+
+    expect((await preview(s.with())).changes).toBe(0); // without refresh, state still says all is well
+    const drift = ok(await preview({ ...s.with(), refresh: true }));
+    expect(changes(drift)).toEqual({ hq: "update", lobby: "update", corp: "update", "corp-at-site": "update" });
+    expect(step(drift, "hq").changedPaths).toEqual(["description"]);
+    expect(step(drift, "lobby").changedPaths).toEqual(["description"]);
+    expect(step(drift, "corp").changedPaths).toEqual(["wlan.vlanId"]);
+    expect(step(drift, "corp-at-site").changedPaths).toEqual(["apGroups[0].radio"]);
+
+    ok(await refresh(s.with()));
+    ok(await up(s.with()));
+    expect((await admin.call<Props>("A9", { venueId: ids.hqId })).description).toBe("Main office");
+    expect((await admin.call<Props>("W57", { networkId: ids.networkId })).wlan.vlanId).toBe(10);
+    expect((await admin.call<Props>("W26", { apGroupId: ids.lobbyId })).description).toBe("Lobby access points");
+    expect((await admin.call<Props>("W61", { networkVenueId: ids.activationId })).apGroups[0].radio).toBe("Both");
+    expect((await preview({ ...s.with(), refresh: true })).changes).toBe(0);
+  });
+
+  it("objects deleted out of band are dropped by refresh and re-created by up", async () => {
+    await admin.execute("W63", { networkVenueId: ids.activationId });
+    await admin.execute("W28", { apGroupId: ids.lobbyId });
+    await admin.execute("W56", { networkId: ids.networkId });
+    await admin.execute("A11", { venueId: ids.branchId });
+    const refreshed = ok(await refresh(s.with()));
+    expect(refreshed.steps.filter((x) => x.op === "delete").map((x) => x.name).sort()).toEqual(["branch", "corp", "corp-at-site", "lobby"]);
+    const planned = ok(await preview(s.with()));
+    expect(changes(planned)).toEqual({ branch: "create", lobby: "create", corp: "create", "corp-at-site": "create" });
+    ok(await up(s.with()));
+    expect((await preview(s.with())).changes).toBe(0);
+    expect(await managedObjectCount()).toBe(5);
+  });
+
+  it("keeps no plaintext secret in the state file", () => {
+    const text = fs.readFileSync(s.statePath, "utf8");
+    expect(text).not.toContain(RADIUS_SECRET);
+    expect(text).not.toContain(emulator.demo.password);
+  });
+
+  it("destroy leaves the tenant with nothing the stack created", async () => {
+    ok(await destroy(s.with()));
+    expect(await managedObjectCount()).toBe(0);
+  });
+});
+
+describe("adopting objects that already exist", () => {
+  const s = stack("adopt", SITES_PROGRAM, "sites", { adoptByName: "true" });
+  afterAll(() => s.cleanup());
+
+  it("up takes over venues made by hand, updates them to match, and makes no duplicate", async () => {
+    const made = await admin.execute<Props>("A7", {}, { body: { name: "HQ", description: "made by hand" } });
+    const result = ok(await up(s.with()));
+    expect(step(result, "hq").id).toBe(made.response!.id);
+    const venues = await admin.call<Props[]>("A6");
+    expect(venues.filter((v) => v.name === "HQ")).toHaveLength(1);
+    expect(venues.find((v) => v.name === "HQ")!.description).toBe("Main office");
+    expect((await preview(s.with())).changes).toBe(0);
+    ok(await destroy(s.with()));
+    expect(await managedObjectCount()).toBe(0);
+  });
+});
