@@ -1,6 +1,6 @@
-// The admin API under /__admin: no authentication, loopback clients only (checked by the
-// server). For tests and demos: reset, settings, more tenants, the request log, token expiry,
-// a tenant's objects, and fault injection.
+// The admin API under /__admin: no authentication, no rate limit, loopback clients only (checked
+// by the server). For tests, demos and benchmarks: reset, settings, more tenants, the request log
+// and counters, token expiry, a tenant's objects, and fault injection.
 import { z } from "zod";
 import { failureOfIssue } from "../contract";
 import { configPatchSchema } from "./config";
@@ -47,7 +47,9 @@ export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
     .add("GET", "/__admin/log", () => ok({ entries: emulator.log.entries() }))
     .add("DELETE", "/__admin/log", () => (emulator.log.clear(), done))
     .add("POST", "/__admin/tokens/expire", () => (emulator.auth.expireAllTokens(), done))
-    .add("GET", "/__admin/faults", () => ok({ faults: emulator.faults.list() }))
+    .add("GET", "/__admin/stats", () => ok(emulator.stats.view()))
+    .add("DELETE", "/__admin/stats", () => (emulator.stats.clear(), done))
+    .add("GET", "/__admin/faults", () => ok({ faults: emulator.faults.list(), exhausted: emulator.faults.exhausted() }))
     .add("POST", "/__admin/faults", ({ body }) => {
       if (body === undefined) throw new ApiError("NMS-BAD-REQUEST", { message: "body must be a JSON object", object: "body" });
       return created(emulator.faults.add(parse(faultInputSchema, body)));

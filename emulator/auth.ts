@@ -33,8 +33,7 @@ export class AuthService {
   }
 
   /** A1. Failed attempts count per username, known or not, so that locking reveals nothing. */
-  login(body: unknown): Session {
-    const { username, password } = credentialsOf(body);
+  login({ username, password }: Credentials): Session {
     const now = Date.now();
     const failed = this.failures.get(username);
     if (failed && failed.lockedUntil > now) throw new ApiError("NMS-LOCKED", { object: "username", value: username });
@@ -85,7 +84,13 @@ export class AuthService {
   }
 }
 
-function credentialsOf(body: unknown): { username: string; password: string } {
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** A1's body; 400 unless both fields are non-empty strings. */
+export function credentialsOf(body: unknown): Credentials {
   if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("body must be a JSON object", "body");
   const { username, password } = body as Record<string, unknown>;
   if (typeof username !== "string" || username === "") throw badRequest("username is required", "username");

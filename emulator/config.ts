@@ -2,10 +2,31 @@
 // One mutable object is shared by every part that reads it, so a change applies to the next
 // request without restarting anything.
 import { z } from "zod";
+import { OPERATION_IDS, OperationId, ROUTES } from "../contract";
+
+/** Token bucket of one tenant (service calls) or one username (login). */
+export interface RateLimit {
+  /** Refill rate: sustained requests per second. */
+  requestsPerSecond: number;
+  /** Bucket size: requests that may come at once after a quiet spell. */
+  burst: number;
+}
+
+/** Time an async write of one operation stays PENDING: uniform in [baseMs, baseMs + jitterMs]. */
+export interface OperationLatency {
+  baseMs: number;
+  jitterMs: number;
+}
 
 export interface EmulatorConfig {
-  /** Time a request record stays PENDING; 0 applies the write before the 202 is sent. */
+  /** Default base of the time a request record stays PENDING; 0 (with no jitter) applies the write before the 202 is sent. */
   asyncDelayMs: number;
+  /** Default jitter added to asyncDelayMs, uniform in [0, asyncJitterMs]. */
+  asyncJitterMs: number;
+  /** Per-operation latency, overriding asyncDelayMs/asyncJitterMs for the async operations named. */
+  asyncLatencyByOp: Partial<Record<OperationId, OperationLatency>>;
+  /** Per-tenant (and per-username for login) token bucket; null disables rate limiting. */
+  rateLimit: RateLimit | null;
   /** Lifetime of a login token. */
   tokenTtlMs: number;
   /** Consecutive failed logins of one username that lock it; 0 never locks. */
@@ -14,21 +35,63 @@ export interface EmulatorConfig {
   lockoutDurationMs: number;
 }
 
+export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { requestsPerSecond: 50, burst: 100 };
+
 export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
   asyncDelayMs: 300,
+  asyncJitterMs: 0,
+  asyncLatencyByOp: {},
+  rateLimit: DEFAULT_RATE_LIMIT,
   tokenTtlMs: 60 * 60 * 1000,
   lockoutThreshold: 5,
   lockoutDurationMs: 60 * 1000,
 };
 
+/** A fresh, mutable copy of the defaults (the nested objects included). */
+export function defaultConfig(): EmulatorConfig {
+  return { ...DEFAULT_CONFIG, asyncLatencyByOp: {}, rateLimit: { ...DEFAULT_RATE_LIMIT } };
+}
+
 const nonNegativeInt = z.number().int().min(0);
 
+const ASYNC_OPERATION_IDS = OPERATION_IDS.filter((op) => ROUTES[op].async);
+
+export const rateLimitSchema = z
+  .object({
+    requestsPerSecond: z.number().positive(),
+    burst: z.number().int().min(1),
+  })
+  .strict();
+
+export const operationLatencySchema = z
+  .object({
+    baseMs: nonNegativeInt,
+    jitterMs: nonNegativeInt.default(0),
+  })
+  .strict();
+
+// Latency only matters where there is a PENDING time: an unknown or synchronous operation is refused.
+const asyncOperationId = z.enum(ASYNC_OPERATION_IDS as [OperationId, ...OperationId[]]);
+const latencyByOpSchema = z.record(asyncOperationId, operationLatencySchema);
+
+/** PUT /__admin/config and the startEmulator options: any subset; asyncLatencyByOp replaces the whole map. */
 export const configPatchSchema = z
   .object({
     asyncDelayMs: nonNegativeInt,
+    asyncJitterMs: nonNegativeInt,
+    asyncLatencyByOp: latencyByOpSchema,
+    rateLimit: rateLimitSchema.nullable(),
     tokenTtlMs: nonNegativeInt,
     lockoutThreshold: nonNegativeInt,
     lockoutDurationMs: nonNegativeInt,
   })
   .partial()
   .strict();
+
+/** The PENDING time of one async write of `op`, drawn from its latency model. */
+export function asyncDelayOf(config: EmulatorConfig, op: OperationId, random: () => number): number {
+  const latency = config.asyncLatencyByOp[op];
+  const baseMs = latency ? latency.baseMs : config.asyncDelayMs;
+  const jitterMs = latency ? latency.jitterMs : config.asyncJitterMs;
+  return jitterMs > 0 ? baseMs + random() * jitterMs : baseMs;
+}

@@ -15,6 +15,8 @@ export interface ErrorDetail {
 export class ApiError extends Error {
   readonly status: number;
   readonly entries: ApiErrorEntry[];
+  /** Extra answer headers (Retry-After of a 429). */
+  headers?: Record<string, string>;
 
   constructor(code: string, detail: ErrorDetail = {}) {
     const message = detail.message ?? ERROR_CODES[code]?.message ?? code;
@@ -69,6 +71,13 @@ export function badRequest(message: string, object?: string): ApiError {
 
 export function notFound(noun: string, object: string, id: string): ApiError {
   return new ApiError("NMS-NOT-FOUND", { message: `${noun} not found`, object, value: id });
+}
+
+/** 429 with the whole seconds after which a retry may succeed (HTTP wants an integer, at least 1 here). */
+export function rateLimited(retryAfterSeconds: number, message?: string): ApiError {
+  const error = new ApiError("NMS-RATE-LIMITED", { message });
+  error.headers = { "retry-after": String(retryAfterSeconds) };
+  return error;
 }
 
 export function relatedNotFound(noun: string, object: string, id: string): ApiError {

@@ -10,6 +10,7 @@ import type { TenantState } from "./model/tenant";
 export interface Answer {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface OpContext {
@@ -66,7 +67,7 @@ export const HANDLERS: Record<Exclude<OperationId, "A1">, Handler> = {
   W29: (c) => ok(c.model.listVenueApGroups(c.tenant, c.params.venueId, pageOf(c.query))),
   W30: (c) => ok(c.model.getVenueDefaultApGroup(c.tenant, c.params.venueId)),
 
-  W49: (c) => ok(c.model.listNetworks(c.tenant, pageOf(c.query))),
+  W49: (c) => ok(c.model.listNetworks(c.tenant, pageOf(c.query), c.query.get("deep") === "true")),
   W50: (c) => c.accept(c.model.createNetwork(c.tenant, c.body)),
   W51: (c) => c.accept(c.model.deleteNetworks(c.tenant, c.body)),
   W52: (c) => c.accept(c.model.createNetworkDeep(c.tenant, c.body)),

@@ -22,20 +22,34 @@ export function createIdSource(seed?: number): IdSource {
 }
 
 /** mulberry32: small, fast, and good enough to make IDs that do not collide in practice. */
-function seededHex32(seed: number): () => string {
+function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
-  const next = (): number => {
+  return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (t ^ (t >>> 14)) >>> 0;
   };
+}
+
+function seededHex32(seed: number): () => string {
+  const next = mulberry32(seed);
   return () => {
     let out = "";
     for (let i = 0; i < 4; i++) out += next().toString(16).padStart(8, "0");
     return out;
   };
+}
+
+/**
+ * Numbers in [0, 1) for latency jitter and fault probabilities. With a seed, a run's faults and
+ * delays repeat; the stream is separate from the IDs', so drawing one does not shift the other.
+ */
+export function createRandom(seed?: number): () => number {
+  if (seed === undefined) return Math.random;
+  const next = mulberry32(seed ^ 0x5eed_f00d);
+  return () => next() / 0x1_0000_0000;
 }
 
 /** Tokens do not follow the seed: nothing needs them reproducible, and guessable tokens help no one. */

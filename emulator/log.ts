@@ -1,7 +1,8 @@
-// Log of served requests, for tests and demos (GET /__admin/log). A fixed-size ring of small
-// records: appending costs no allocation beyond the record and no I/O, so it stays off the hot
-// path's bill; timestamps are formatted only when the log is read. Bodies are never kept, so no
-// secret can end up here.
+// Log of served requests, for tests and demos (GET /__admin/log), and counters by operation and
+// status (GET /__admin/stats) for benchmarks, which should not have to scan the log. The log is
+// a fixed-size ring of small records: appending costs no allocation beyond the record and no
+// I/O, so it stays off the hot path's bill; timestamps are formatted only when the log is read.
+// Bodies are never kept, so no secret can end up here.
 
 export interface LogEntry {
   seq: number;
@@ -9,9 +10,12 @@ export interface LogEntry {
   path: string;
   /** Operation ID ("A7"), "admin" for the admin API, "unknown" for an unmatched route. */
   op: string;
+  /** Status answered; 0 when no answer was sent (reset or lost-answer fault). */
   status: number;
   tenantId: string | null;
   at: string;
+  /** The injected fault that shaped the answer, if any. */
+  fault?: string;
 }
 
 interface RawEntry {
@@ -22,6 +26,7 @@ interface RawEntry {
   status: number;
   tenantId: string | null;
   atMs: number;
+  fault: string | undefined;
 }
 
 export class RequestLog {
@@ -33,9 +38,9 @@ export class RequestLog {
     this.ring = new Array(capacity);
   }
 
-  add(method: string, path: string, op: string, status: number, tenantId: string | null): void {
+  add(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string): void {
     const seq = this.nextSeq++;
-    this.ring[seq % this.capacity] = { seq, method, path, op, status, tenantId, atMs: Date.now() };
+    this.ring[seq % this.capacity] = { seq, method, path, op, status, tenantId, atMs: Date.now(), fault };
     if (this.count < this.capacity) this.count++;
   }
 
@@ -45,8 +50,10 @@ export class RequestLog {
     for (let seq = this.nextSeq - this.count; seq < this.nextSeq; seq++) {
       const raw = this.ring[seq % this.capacity];
       if (!raw) continue;
-      const { atMs, ...rest } = raw;
-      out.push({ ...rest, at: new Date(atMs).toISOString() });
+      const { atMs, fault, ...rest } = raw;
+      const entry: LogEntry = { ...rest, at: new Date(atMs).toISOString() };
+      if (fault !== undefined) entry.fault = fault;
+      out.push(entry);
     }
     return out;
   }
@@ -55,5 +62,39 @@ export class RequestLog {
   clear(): void {
     this.ring.fill(undefined);
     this.count = 0;
+  }
+}
+
+export interface StatsView {
+  /** When counting started (start, reset or DELETE /__admin/stats). */
+  since: string;
+  total: number;
+  /** op → status → requests; status 0: no answer sent. */
+  byOp: Record<string, Record<string, number>>;
+}
+
+/** Requests counted by operation and status: two map lookups and an increment per request, never trimmed. */
+export class RequestStats {
+  private readonly counts = new Map<string, Map<number, number>>();
+  private total = 0;
+  private sinceMs = Date.now();
+
+  add(op: string, status: number): void {
+    let byStatus = this.counts.get(op);
+    if (byStatus === undefined) this.counts.set(op, (byStatus = new Map()));
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    this.total++;
+  }
+
+  view(): StatsView {
+    const byOp: Record<string, Record<string, number>> = {};
+    for (const [op, byStatus] of this.counts) byOp[op] = Object.fromEntries([...byStatus].map(([status, n]) => [String(status), n]));
+    return { since: new Date(this.sinceMs).toISOString(), total: this.total, byOp };
+  }
+
+  clear(): void {
+    this.counts.clear();
+    this.total = 0;
+    this.sinceMs = Date.now();
   }
 }

@@ -1,4 +1,4 @@
-// Command line: node dist/emulator/main.js --port <n> [--async-delay-ms <n>] [--seed <n>]
+// Command line: node dist/emulator/main.js --port <n> [--async-delay-ms <n>] [--seed <n>] [--no-rate-limit]
 // Prints one JSON line with the URL and the demo credentials, then serves until SIGINT/SIGTERM.
 import { startEmulator } from "./index";
 
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     port: numberFlag(args, "--port") ?? 0,
     asyncDelayMs: numberFlag(args, "--async-delay-ms"),
     seed: numberFlag(args, "--seed"),
+    rateLimit: args.includes("--no-rate-limit") ? null : undefined,
   });
   const { tenantId, username, password, readOnlyUsername, readOnlyPassword } = emulator.demo;
   process.stdout.write(JSON.stringify({ url: emulator.url, tenantId, username, password, readOnlyUsername, readOnlyPassword }) + "\n");

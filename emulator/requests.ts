@@ -1,8 +1,9 @@
 // Async writes and their request records (A2/A3). A write is validated before the 202, then
-// waits PENDING for the configured delay, then is applied: SUCCESS, or FAIL with the reason
-// when the apply is refused (a conflict that arose meanwhile) or a fault says so.
+// waits PENDING for a time drawn from its operation's latency model, then is applied: SUCCESS,
+// or FAIL with the reason when the apply is refused (a conflict that arose meanwhile) or a
+// fault says so; a stuck-pending fault leaves it PENDING for ever.
 import { ApiErrorEntry, ERROR_CODES, OperationId, RequestRecord, ROUTES } from "../contract";
-import type { EmulatorConfig } from "./config";
+import { asyncDelayOf, EmulatorConfig } from "./config";
 import { ApiError } from "./errors";
 import type { FaultInjector } from "./faults";
 import type { IdSource } from "./ids";
@@ -24,6 +25,7 @@ export class RequestTracker {
     private readonly config: EmulatorConfig,
     private readonly ids: IdSource,
     private readonly faults: FaultInjector,
+    private readonly random: () => number,
   ) {}
 
   submit(t: TenantState, op: OperationId, admin: string, write: PreparedWrite): Accepted {
@@ -43,9 +45,14 @@ export class RequestTracker {
     if (t.requests.size > MAX_RECORDS_PER_TENANT) dropOldestFinished(t.requests);
 
     // The fault is chosen now, so that "the next n requests" means the next n submitted.
-    const fault = this.faults.take("fail-request", op, t.id);
+    const fault = this.faults.takeRecordFault(op, route.method, t.id);
+    // Never applied, never ended: the record stays PENDING and a create keeps its name reserved.
+    if (fault?.kind === "stuck-pending") return accepted(record, write);
     const complete = () => {
-      if (fault) return fail(record, [{ code: fault.code, message: ERROR_CODES[fault.code]?.message ?? "injected failure" }]);
+      if (fault?.kind === "fail-request") {
+        write.release();
+        return fail(record, [{ code: fault.code, message: ERROR_CODES[fault.code]?.message ?? "injected failure" }]);
+      }
       try {
         write.commit();
         record.status = "SUCCESS";
@@ -54,7 +61,7 @@ export class RequestTracker {
       }
     };
 
-    const delay = this.config.asyncDelayMs;
+    const delay = asyncDelayOf(this.config, op, this.random);
     if (delay <= 0) {
       complete();
     } else {
@@ -65,7 +72,7 @@ export class RequestTracker {
       timer.unref();
       this.timers.add(timer);
     }
-    return write.response === undefined ? { requestId: record.requestId } : { requestId: record.requestId, response: write.response };
+    return accepted(record, write);
   }
 
   /** Drops every write still waiting (reset, close); their records stay PENDING. */
@@ -73,6 +80,10 @@ export class RequestTracker {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
   }
+}
+
+function accepted(record: RequestRecord, write: PreparedWrite): Accepted {
+  return write.response === undefined ? { requestId: record.requestId } : { requestId: record.requestId, response: write.response };
 }
 
 function fail(record: RequestRecord, entries: ApiErrorEntry[]): void {

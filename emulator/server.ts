@@ -1,52 +1,67 @@
-// The HTTP front: match the route from the shared route table, authenticate, check tenant and
-// role, parse the body, run the operation's handler, answer, log. Every failure on the way is
-// an ApiError answered in the service's error body. The hot path does no I/O besides the
-// socket and keeps per-request work to a route walk, a map lookup and one JSON encode.
+// The HTTP front: match the route from the shared route table, draw an answer fault, authenticate,
+// rate-limit, check tenant and role, parse the body, run the operation's handler, answer, log and
+// count. Every failure on the way is an ApiError answered in the service's error body. The hot
+// path does no I/O besides the socket and keeps per-request work to a route walk, a few map
+// lookups and one JSON encode; with no fault rule armed, faults cost one comparison.
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { OPERATION_IDS, OperationId, ROUTES } from "../contract";
 import { adminRoutes, AdminHandler } from "./admin";
-import { AUTH_COOKIE, AuthService } from "./auth";
-import { DEFAULT_CONFIG, EmulatorConfig } from "./config";
-import { ApiError, badRequest } from "./errors";
-import { FaultInjector } from "./faults";
+import { AUTH_COOKIE, AuthService, credentialsOf } from "./auth";
+import { configPatchSchema, defaultConfig, EmulatorConfig } from "./config";
+import { ApiError, badRequest, rateLimited } from "./errors";
+import { AnswerFault, FaultInjector } from "./faults";
 import { Answer, HANDLERS, OpContext } from "./handlers";
-import { createIdSource, IdSource } from "./ids";
-import { RequestLog } from "./log";
+import { createIdSource, createRandom, IdSource } from "./ids";
+import { RequestLog, RequestStats } from "./log";
 import { NmsModel, PreparedWrite } from "./model/model";
+import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
 import { Router } from "./router";
 import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedTenant } from "./seed";
 
 export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
-  /** Makes tenant and object IDs reproducible. */
+  /** Makes tenant and object IDs, latency jitter and fault draws reproducible. */
   seed?: number;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const EMPTY_QUERY = new URLSearchParams();
 const JSON_TYPE = "application/json";
+/** Log and stats status of a request that got no answer (reset, lost-answer). */
+const NO_ANSWER = 0;
 
 export class EmulatorServer {
   readonly config: EmulatorConfig;
   readonly ids: IdSource;
   readonly model: NmsModel;
   readonly auth: AuthService;
-  readonly faults = new FaultInjector();
+  readonly faults: FaultInjector;
   readonly tracker: RequestTracker;
   readonly log = new RequestLog();
+  readonly stats = new RequestStats();
   readonly http: Server;
+  /** Service calls, per tenant. */
+  private readonly tenantLimiter: RateLimiter;
+  /** Login (A1), per username: it has no tenant yet, and guessing passwords should meet it too. */
+  private readonly loginLimiter: RateLimiter;
+  /** Answers a slow fault is holding back. */
+  private readonly heldAnswers = new Set<NodeJS.Timeout>();
   private readonly routes = new Router<OperationId>();
   private readonly admin: Router<AdminHandler>;
   private demoTenant: SeededTenant;
 
   constructor(options: EmulatorServerOptions = {}) {
-    const { seed, ...config } = options;
-    this.config = { ...DEFAULT_CONFIG, ...stripUndefined(config) };
+    const { seed, ...settings } = options;
+    this.config = { ...defaultConfig(), ...validOptions(settings) };
     this.ids = createIdSource(seed);
+    const random = createRandom(seed);
     this.model = new NmsModel(this.ids);
     this.auth = new AuthService(this.config);
-    this.tracker = new RequestTracker(this.config, this.ids, this.faults);
+    this.faults = new FaultInjector(random);
+    this.tracker = new RequestTracker(this.config, this.ids, this.faults, random);
+    this.tenantLimiter = new RateLimiter(this.config);
+    this.loginLimiter = new RateLimiter(this.config);
     for (const op of OPERATION_IDS) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
     this.admin = adminRoutes(this);
     this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS);
@@ -57,13 +72,16 @@ export class EmulatorServer {
     return this.demoTenant;
   }
 
-  /** Forgets every tenant, token, pending write, fault and log entry; the demo tenant comes back with its ID. */
+  /** Forgets every tenant, token, pending write, fault, rate-limit bucket, log entry and count; the demo tenant comes back with its ID. */
   reset(): SeededTenant {
     this.tracker.cancelAll();
     this.model.clear();
     this.auth.clear();
     this.faults.clear();
+    this.tenantLimiter.clear();
+    this.loginLimiter.clear();
     this.log.clear();
+    this.stats.clear();
     this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS, this.demoTenant.tenantId);
     return this.demoTenant;
   }
@@ -84,6 +102,8 @@ export class EmulatorServer {
 
   close(): Promise<void> {
     this.tracker.cancelAll();
+    for (const timer of this.heldAnswers) clearTimeout(timer);
+    this.heldAnswers.clear();
     return new Promise((resolve) => {
       this.http.close(() => resolve());
       this.http.closeAllConnections();
@@ -98,7 +118,9 @@ export class EmulatorServer {
     const query = q < 0 ? EMPTY_QUERY : new URLSearchParams(url.slice(q + 1));
 
     if (path.startsWith("/__admin")) {
-      this.withBody(req, res, method, path, "admin", null, (raw) => this.runAdmin(req, method, path, query, raw));
+      this.afterBody(req, res, method, path, "admin", null, (raw) => {
+        this.answer(res, method, path, "admin", null, this.attempt(() => this.runAdmin(req, method, path, query, raw)));
+      });
       return;
     }
     const match = this.routes.match(method, path);
@@ -109,33 +131,70 @@ export class EmulatorServer {
     }
     const op = match.value;
     const params = match.params;
-    this.withBody(req, res, method, path, op, params.tenantId ?? null, (raw) => this.runOperation(req, op, params, query, raw));
+    const tenantId = params.tenantId ?? null;
+    this.afterBody(req, res, method, path, op, tenantId, (raw) => {
+      const run = () => this.attempt(() => this.runOperation(req, op, params, query, raw));
+      const fault = this.faults.takeAnswerFault(op, method, tenantId);
+      if (fault === undefined) this.answer(res, method, path, op, tenantId, run());
+      else this.answerWithFault(req, res, method, path, op, tenantId, fault, run);
+    });
   }
 
-  /** Reads the body unless the method has none, then answers with what `run` returns. */
-  private withBody(
+  /** Reads the body unless the method has none, then calls `then`; a body that cannot be read is answered here. */
+  private afterBody(
     req: IncomingMessage,
     res: ServerResponse,
     method: string,
     path: string,
     op: string,
     tenantId: string | null,
-    run: (raw: string | undefined) => Answer & { headers?: Record<string, string> },
+    then: (raw: string | undefined) => void,
   ): void {
-    const finish = (raw: string | undefined) => {
-      let answer: Answer & { headers?: Record<string, string> };
-      try {
-        answer = run(raw);
-      } catch (error) {
-        answer = this.errorAnswer(error);
-      }
-      this.answer(res, method, path, op, tenantId, answer);
-    };
     if (method === "GET" || method === "HEAD") {
-      finish(undefined);
+      then(undefined);
       return;
     }
-    readBody(req).then(finish, (error) => this.answer(res, method, path, op, tenantId, this.errorAnswer(error)));
+    readBody(req).then(then, (error) => this.answer(res, method, path, op, tenantId, this.errorAnswer(error)));
+  }
+
+  private answerWithFault(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    op: OperationId,
+    tenantId: string | null,
+    fault: AnswerFault,
+    run: () => Answer,
+  ): void {
+    switch (fault.kind) {
+      case "http-5xx": {
+        const answer = this.errorAnswer(new ApiError(fault.code));
+        this.answer(res, method, path, op, tenantId, { ...answer, status: fault.status }, fault.kind);
+        return;
+      }
+      case "http-429":
+        this.answer(res, method, path, op, tenantId, this.errorAnswer(rateLimited(fault.retryAfterSeconds)), fault.kind);
+        return;
+      case "reset":
+        this.drop(req, method, path, op, tenantId, fault.kind);
+        return;
+      case "slow": {
+        // The request runs now; only its answer is late, as behind a slow network or proxy.
+        const answer = run();
+        const timer = setTimeout(() => {
+          this.heldAnswers.delete(timer);
+          this.answer(res, method, path, op, tenantId, answer, fault.kind);
+        }, fault.delayMs);
+        timer.unref();
+        this.heldAnswers.add(timer);
+        return;
+      }
+      case "lost-answer":
+        run();
+        this.drop(req, method, path, op, tenantId, fault.kind);
+        return;
+    }
   }
 
   private runOperation(
@@ -144,9 +203,11 @@ export class EmulatorServer {
     params: Record<string, string>,
     query: URLSearchParams,
     raw: string | undefined,
-  ): Answer & { headers?: Record<string, string> } {
+  ): Answer {
     if (op === "A1") {
-      const session = this.auth.login(parseJson(raw));
+      const credentials = credentialsOf(parseJson(raw));
+      this.loginLimiter.take(credentials.username);
+      const session = this.auth.login(credentials);
       return {
         status: 200,
         body: { "API-KEY": session.token, tenantId: session.tenantId },
@@ -154,6 +215,8 @@ export class EmulatorServer {
       };
     }
     const session = this.auth.authenticate(req.headers.cookie);
+    // Counted against the caller's tenant, whatever the path names: a token is one tenant's.
+    this.tenantLimiter.take(session.tenantId);
     if (params.tenantId !== session.tenantId) throw new ApiError("NMS-FORBIDDEN-TENANT", { object: "tenantId", value: params.tenantId });
     if (ROUTES[op].method !== "GET" && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
     const tenant = this.model.tenant(session.tenantId);
@@ -177,27 +240,60 @@ export class EmulatorServer {
     return match.value({ params: match.params, query, body: parseJson(raw) });
   }
 
+  private attempt(run: () => Answer): Answer {
+    try {
+      return run();
+    } catch (error) {
+      return this.errorAnswer(error);
+    }
+  }
+
   private errorAnswer(error: unknown): Answer {
     const apiError =
       error instanceof ApiError ? error : (reportUnexpected(error), new ApiError("NMS-INTERNAL"));
-    return { status: apiError.status, body: { errors: apiError.entries, requestId: this.ids.uuid() } };
+    return { status: apiError.status, body: { errors: apiError.entries, requestId: this.ids.uuid() }, headers: apiError.headers };
   }
 
-  private answer(
-    res: ServerResponse,
-    method: string,
-    path: string,
-    op: string,
-    tenantId: string | null,
-    answer: Answer & { headers?: Record<string, string> },
-  ): void {
+  private answer(res: ServerResponse, method: string, path: string, op: string, tenantId: string | null, answer: Answer, fault?: string): void {
+    // A held (slow) answer may find its client gone.
+    if (res.destroyed) {
+      this.record(method, path, op, NO_ANSWER, tenantId, fault);
+      return;
+    }
     const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
     const headers: Record<string, string | number> = { "content-length": Buffer.byteLength(text), ...answer.headers };
     if (text !== "") headers["content-type"] = JSON_TYPE;
     res.writeHead(answer.status, headers);
     res.end(text);
-    this.log.add(method, path, op, answer.status, tenantId);
+    this.record(method, path, op, answer.status, tenantId, fault);
   }
+
+  /** Closes the connection with a TCP reset instead of answering: the client sees ECONNRESET. */
+  private drop(req: IncomingMessage, method: string, path: string, op: string, tenantId: string | null, fault: string): void {
+    const socket = req.socket;
+    if (!socket.destroyed) {
+      try {
+        socket.resetAndDestroy();
+      } catch {
+        socket.destroy(); // not a TCP socket: a plain close will do
+      }
+    }
+    this.record(method, path, op, NO_ANSWER, tenantId, fault);
+  }
+
+  private record(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string): void {
+    this.log.add(method, path, op, status, tenantId, fault);
+    this.stats.add(op, status);
+  }
+}
+
+function validOptions(settings: Partial<EmulatorConfig>): Partial<EmulatorConfig> {
+  const result = configPatchSchema.safeParse(stripUndefined(settings));
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".") || "options"}: ${i.message}`).join("; ");
+    throw new Error(`invalid emulator options: ${problems}`);
+  }
+  return result.data;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,6 +1,7 @@
 // A tenant's objects of one kind, in creation order, with an optional uniqueness index (names
-// per scope, one activation per network and venue). Holds committed state only: a write that is
-// still PENDING has not touched it.
+// per scope, one activation per network and venue). Holds committed state, plus the unique keys
+// that PENDING creates reserve: a client retrying a create whose answer was lost must meet a 409,
+// not make a duplicate, so a key counts as taken from the create's 202 until it ends.
 import { ErrorCode } from "../../contract";
 
 export interface Entity {
@@ -20,6 +21,8 @@ export interface UniqueRule<R> {
 export class Collection<R extends Entity> {
   private readonly byId = new Map<string, R>();
   private readonly idByKey = new Map<string, string>();
+  /** Unique key → ID of the PENDING create that reserved it. */
+  private readonly reservedIdByKey = new Map<string, string>();
 
   constructor(readonly unique?: UniqueRule<R>) {}
 
@@ -54,11 +57,25 @@ export class Collection<R extends Entity> {
     return this.find(predicate) !== undefined;
   }
 
-  /** ID of another object holding the same unique key as this one, if any. */
+  /** ID of another object holding, or another PENDING create reserving, the same unique key as this one, if any. */
   clashOf(record: R): string | undefined {
     if (!this.unique) return undefined;
-    const holder = this.idByKey.get(this.unique.key(record));
-    return holder !== undefined && holder !== record.id ? holder : undefined;
+    const key = this.unique.key(record);
+    const holder = this.idByKey.get(key);
+    if (holder !== undefined && holder !== record.id) return holder;
+    const reserver = this.reservedIdByKey.get(key);
+    return reserver !== undefined && reserver !== record.id ? reserver : undefined;
+  }
+
+  /** Holds the record's unique key for it until release (a create from its 202 until it ends). */
+  reserve(record: R): void {
+    if (this.unique) this.reservedIdByKey.set(this.unique.key(record), record.id);
+  }
+
+  release(record: R): void {
+    if (!this.unique) return;
+    const key = this.unique.key(record);
+    if (this.reservedIdByKey.get(key) === record.id) this.reservedIdByKey.delete(key);
   }
 
   put(record: R): void {

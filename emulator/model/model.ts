@@ -8,10 +8,10 @@ import type { IdSource } from "../ids";
 import type { KindSpec, RelatedPut, WriteContext } from "./kind";
 import { activationSpec, activationView } from "./kinds/activation";
 import { apGroupSpec } from "./kinds/apGroup";
-import { networkDeepSpec, networkSpec } from "./kinds/network";
+import { networkDeepSpec, networkDeepView, networkSpec } from "./kinds/network";
 import { venueSpec } from "./kinds/venue";
 import type { Collection, Entity } from "./collection";
-import type { KindName, RecordKinds } from "./records";
+import type { ActivationRecord, KindName, RecordKinds } from "./records";
 import { TenantDetails, TenantState, tenantView } from "./tenant";
 
 /** An accepted write: what the 202 shows now, and how to apply it later. */
@@ -21,8 +21,10 @@ export interface PreparedWrite {
   count: number;
   /** The object as it will be stored; absent for deletes. */
   response?: unknown;
-  /** Re-checks against the current state and applies; throws ApiError when it no longer can. */
+  /** Re-checks against the current state and applies; throws ApiError when it no longer can. Ends the write. */
   commit(): void;
+  /** Ends the write without applying it (its record FAILed): frees the unique key a create reserved. */
+  release(): void;
 }
 
 /** Zero-based page; no size means everything. */
@@ -81,9 +83,10 @@ export class NmsModel {
     if (!(REQUEST_STATUSES as readonly string[]).includes(status)) {
       throw new ApiError("NMS-BAD-REQUEST", { message: `status must be one of ${REQUEST_STATUSES.join(", ")}`, object: "status", value: status });
     }
+    // Newest first (records are kept in submission order), so page 0 shows the latest requests.
     const matching: RequestRecord[] = [];
     for (const record of t.requests.values()) if (record.status === (status as RequestStatus)) matching.push(record);
-    return slicePage(matching, page);
+    return slicePage(matching.reverse(), page);
   }
 
   // ---- A4, A5: tenant ----
@@ -128,7 +131,19 @@ export class NmsModel {
 
   // ---- W49-W58: networks ----
 
-  listNetworks = (t: TenantState, page: PageRequest) => this.list(networkSpec, t, page);
+  /** W49; deep=true gives each network in W57's form, so a whole tenant reads in a few calls. */
+  listNetworks(t: TenantState, page: PageRequest, deep: boolean): unknown[] {
+    if (!deep) return this.list(networkSpec, t, page);
+    // One pass over the activations instead of one per network.
+    const activationsByNetwork = new Map<string, ActivationRecord[]>();
+    for (const activation of t.activations.all()) {
+      const list = activationsByNetwork.get(activation.networkId);
+      if (list) list.push(activation);
+      else activationsByNetwork.set(activation.networkId, [activation]);
+    }
+    return slicePage(t.networks.all(), page).map((n) => networkDeepView(t, n, activationsByNetwork.get(n.id) ?? []));
+  }
+
   createNetwork = (t: TenantState, body: unknown) => this.create(networkSpec, t, body);
   deleteNetworks = (t: TenantState, body: unknown) => this.remove(networkSpec, t, idList(body));
   createNetworkDeep = (t: TenantState, body: unknown) => this.create(networkDeepSpec, t, body);
@@ -200,15 +215,24 @@ export class NmsModel {
     const id = previous?.id ?? this.ids.hex32();
     const draft = spec.build(this.context(t), input, id, previous);
     this.check(spec, t, draft.record, previous);
+    // Only creates reserve: a retried update or delete names the same object and cannot duplicate it.
+    const collection = t.collection(spec.kind);
+    const release = previous ? () => undefined : () => collection.release(draft.record);
+    if (!previous) collection.reserve(draft.record);
     return {
       entityId: id,
       count: 1,
       response: spec.view(t, draft.record, draft.related),
       commit: () => {
-        // An update applies to the object as it is now; one deleted meanwhile fails the request.
-        this.check(spec, t, draft.record, previous && this.existing(spec, t, id));
-        this.store(spec, t, draft.record, draft.related);
+        try {
+          // An update applies to the object as it is now; one deleted meanwhile fails the request.
+          this.check(spec, t, draft.record, previous && this.existing(spec, t, id));
+          this.store(spec, t, draft.record, draft.related);
+        } finally {
+          release();
+        }
       },
+      release,
     };
   }
 
@@ -222,6 +246,7 @@ export class NmsModel {
     return {
       entityId: ids.join(","),
       count: ids.length,
+      release: () => undefined,
       commit: () => {
         // All or nothing: every object is checked before the first is deleted.
         for (const record of checkAll()) {

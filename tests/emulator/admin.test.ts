@@ -10,12 +10,31 @@ afterAll(() => emu.close());
 
 test("config: read, partial update, bad values refused", async () => {
   const before = await admin(emu, "GET", "/config");
-  expect(before.body).toEqual({ asyncDelayMs: 0, tokenTtlMs: 3_600_000, lockoutThreshold: 5, lockoutDurationMs: 60_000 });
+  expect(before.body).toEqual({
+    asyncDelayMs: 0,
+    asyncJitterMs: 0,
+    asyncLatencyByOp: {},
+    rateLimit: null,
+    tokenTtlMs: 3_600_000,
+    lockoutThreshold: 5,
+    lockoutDurationMs: 60_000,
+  });
   const updated = await admin(emu, "PUT", "/config", { lockoutThreshold: 3 });
   expect(updated.body).toEqual({ ...before.body, lockoutThreshold: 3 });
   expect((await admin(emu, "PUT", "/config", { asyncDelayMs: -1 })).status).toBe(422);
   expect((await admin(emu, "PUT", "/config", { speed: 1 })).status).toBe(422);
+  expect((await admin(emu, "PUT", "/config", { rateLimit: { requestsPerSecond: 0, burst: 1 } })).status).toBe(422);
+  expect((await admin(emu, "PUT", "/config", { rateLimit: { requestsPerSecond: 5 } })).status).toBe(422);
+  expect((await admin(emu, "PUT", "/config", { asyncLatencyByOp: { A9: { baseMs: 5 } } })).status).toBe(422);
+  expect((await admin(emu, "PUT", "/config", { asyncLatencyByOp: { Z1: { baseMs: 5 } } })).status).toBe(422);
+  const latency = await admin(emu, "PUT", "/config", { asyncLatencyByOp: { A7: { baseMs: 5 } }, rateLimit: { requestsPerSecond: 2.5, burst: 3 } });
+  expect(latency.body).toMatchObject({ asyncLatencyByOp: { A7: { baseMs: 5, jitterMs: 0 } }, rateLimit: { requestsPerSecond: 2.5, burst: 3 } });
   await admin(emu, "PUT", "/config", before.body);
+  expect((await admin(emu, "GET", "/config")).body).toEqual(before.body);
+});
+
+test("options are checked like PUT /__admin/config", async () => {
+  await expect(start({ asyncDelayMs: -1 })).rejects.toThrow(/invalid emulator options: asyncDelayMs/);
 });
 
 test("tenants: a new tenant's admins can log in to it and only it", async () => {
@@ -68,13 +87,31 @@ test("objects: unknown tenant is 404", async () => {
   expect((await admin(emu, "GET", "/tenants/0123/objects")).status).toBe(404);
 });
 
-test("faults: listed, cleared", async () => {
+test("faults: listed with their counters, cleared", async () => {
   await admin(emu, "POST", "/faults", { kind: "fail-request", op: "W24", count: 3 });
-  expect((await admin(emu, "GET", "/faults")).body.faults).toEqual([
-    { id: expect.any(String), kind: "fail-request", op: "W24", code: "WIFI-10000", remaining: 3 },
-  ]);
+  expect((await admin(emu, "GET", "/faults")).body).toEqual({
+    faults: [
+      { id: expect.any(String), kind: "fail-request", op: "W24", code: "WIFI-10000", probability: 1, count: 3, remaining: 3, matched: 0, fired: 0 },
+    ],
+    exhausted: [],
+  });
   expect((await admin(emu, "DELETE", "/faults")).status).toBe(204);
   expect((await admin(emu, "GET", "/faults")).body.faults).toEqual([]);
+});
+
+test("stats: requests counted by operation and status; cleared", async () => {
+  expect((await admin(emu, "DELETE", "/stats")).status).toBe(204);
+  const client = await Client.login(emu);
+  await client.call("A9", { venueId: "missing" });
+  await client.call("A9", { venueId: "missing" });
+  await client.call("A6");
+  const stats = (await admin(emu, "GET", "/stats")).body;
+  // A request is counted once answered: the clearing one opens the new count, the reading one is not in it yet.
+  expect(stats).toEqual({
+    since: expect.stringMatching(/Z$/),
+    total: 5,
+    byOp: { admin: { "204": 1 }, A1: { "200": 1 }, A9: { "404": 2 }, A6: { "200": 1 } },
+  });
 });
 
 test("an unknown admin path is 404", async () => {

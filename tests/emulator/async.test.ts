@@ -60,14 +60,17 @@ describe("with a delay", () => {
   });
 
   test("a conflict that arises while PENDING makes the later write FAIL", async () => {
-    const first = await client.call("A7", {}, venueBody("Twin"));
-    const second = await client.call("A7", {}, venueBody("Twin"));
-    expect(second.status).toBe(202);
-    expect((await client.waitFor(first.body.requestId)).status).toBe("SUCCESS");
-    const record = await client.waitFor(second.body.requestId);
+    // Two renames to one name: updates reserve nothing, so both are accepted and the later one loses.
+    const first = await client.ok("A7", {}, venueBody("Rename one"));
+    const second = await client.ok("A7", {}, venueBody("Rename two"));
+    const renameFirst = await client.call("A10", { venueId: first.id }, venueBody("Twin"));
+    const renameSecond = await client.call("A10", { venueId: second.id }, venueBody("Twin"));
+    expect(renameSecond.status).toBe(202);
+    expect((await client.waitFor(renameFirst.body.requestId)).status).toBe("SUCCESS");
+    const record = await client.waitFor(renameSecond.body.requestId);
     expect(record.status).toBe("FAIL");
     expect(record.errors).toEqual([{ code: "NMS-DUPLICATE-NAME", message: expect.any(String), object: "name" }]);
-    expect((await client.call("A9", { venueId: second.body.response.id })).status).toBe(404);
+    expect((await client.call("A9", { venueId: second.id })).body.name).toBe("Rename two");
   });
 
   test("an update of an object deleted meanwhile FAILs with NMS-NOT-FOUND", async () => {
@@ -169,7 +172,7 @@ describe("request records", () => {
     expect((await other.call("A2", { requestId: accepted.body.requestId })).status).toBe(404);
   });
 
-  test("A3 lists by status, with zero-based page and size", async () => {
+  test("A3 lists by status, newest first, with zero-based page and size", async () => {
     const fresh = await otherTenant(emu);
     await admin(emu, "PUT", "/config", { asyncDelayMs: 0 });
     const ok: string[] = [];
@@ -182,12 +185,14 @@ describe("request records", () => {
 
     const ids = async (status: string, query?: string) =>
       (await fresh.call("A3", { status }, undefined, query)).body.map((r: { requestId: string }) => r.requestId);
-    expect(await ids("SUCCESS")).toEqual(ok);
-    expect(await ids("SUCCESS", "page=0&size=2")).toEqual(ok.slice(0, 2));
-    expect(await ids("SUCCESS", "page=1&size=2")).toEqual(ok.slice(2, 4));
-    expect(await ids("SUCCESS", "page=2&size=2")).toEqual(ok.slice(4));
+    // Newest first, so that page 0 shows the latest requests.
+    const newestFirst = [...ok].reverse();
+    expect(await ids("SUCCESS")).toEqual(newestFirst);
+    expect(await ids("SUCCESS", "page=0&size=2")).toEqual(newestFirst.slice(0, 2));
+    expect(await ids("SUCCESS", "page=1&size=2")).toEqual(newestFirst.slice(2, 4));
+    expect(await ids("SUCCESS", "page=2&size=2")).toEqual(newestFirst.slice(4));
     expect(await ids("SUCCESS", "page=3&size=2")).toEqual([]);
-    expect(await ids("FAIL")).toEqual(failed);
+    expect(await ids("FAIL")).toEqual([...failed].reverse());
     expect(await ids("PENDING")).toEqual([pending]);
 
     expect((await fresh.call("A3", { status: "DONE" })).status).toBe(400);

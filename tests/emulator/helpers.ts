@@ -10,8 +10,12 @@ export interface Reply {
   headers: Headers;
 }
 
+/**
+ * No async delay and no rate limit unless a test asks for them: most suites fire hundreds of
+ * requests a second at one tenant, and the rate limit has tests of its own.
+ */
 export async function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, asyncDelayMs: 0, ...options });
+  return startEmulator({ port: 0, asyncDelayMs: 0, rateLimit: null, ...options });
 }
 
 export async function send(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {

@@ -1,7 +1,7 @@
 // Server-filled defaults and the links between kinds: default AP groups, RADIUS pairs of deep
 // networks, activations seen from networks and venues.
 import type { RunningEmulator } from "../../emulator";
-import { admin, apGroupBody, Client, deepNetworkBody, pskNetworkBody, radiusPair, start, venueBody } from "./helpers";
+import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, radiusPair, start, venueBody } from "./helpers";
 
 let emu: RunningEmulator;
 let client: Client;
@@ -185,5 +185,34 @@ describe("activations", () => {
     expect(updated.allAPGroupsRadio).toBe("2.4-GHz");
     await client.ok("W60", {}, [activation.id]);
     expect((await client.call("W61", { networkVenueId: activation.id })).status).toBe(404);
+  });
+});
+
+describe("W49 deep=true (our decision: a tenant reads whole with A6 + W23 + W49?deep=true)", () => {
+  test("each network in W57's form: RADIUS pairs with IDs and its activations as venues; pages apply", async () => {
+    const tenant = await otherTenant(emu);
+    const venue = await tenant.ok("A7", {}, venueBody("Deep list venue"));
+    const deep = await tenant.ok("W52", {}, { ...deepNetworkBody("Deep listed"), accountingRadius: radiusPair(1813) });
+    const shallow = await tenant.ok("W50", {}, pskNetworkBody("Shallow listed"));
+    const activation = await tenant.ok("W59", {}, { networkId: deep.id, venueId: venue.id });
+
+    const listed = (await tenant.call("W49", {}, undefined, "deep=true")).body;
+    const readOne = async (id: string) => (await tenant.call("W57", { networkId: id })).body;
+    expect(listed).toEqual([await readOne(deep.id), await readOne(shallow.id)]);
+    expect(listed[0]).toMatchObject({
+      authRadius: { id: deep.authRadius.id, primary: { id: deep.authRadius.primary.id } },
+      accountingRadius: { id: deep.accountingRadius.id },
+      venues: [activation],
+    });
+    expect(listed[0].authRadiusId).toBeUndefined();
+    expect(listed[1].venues).toEqual([]);
+
+    // Without deep (or with any other value, as A4 does) the shallow form.
+    const plain = (await tenant.call("W49")).body;
+    expect(plain[0]).toMatchObject({ authRadiusId: deep.authRadius.id, accountingRadiusId: deep.accountingRadius.id });
+    expect(plain[0].venues).toBeUndefined();
+    expect((await tenant.call("W49", {}, undefined, "deep=false")).body).toEqual(plain);
+
+    expect((await tenant.call("W49", {}, undefined, "deep=true&page=1&size=1")).body).toEqual([listed[1]]);
   });
 });

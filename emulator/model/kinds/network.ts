@@ -11,7 +11,7 @@ import {
 } from "../../../contract";
 import { ApiError, relatedNotFound } from "../../errors";
 import type { KindSpec, RelatedPut, WriteContext } from "../kind";
-import type { NetworkRecord, RadiusRecord } from "../records";
+import type { ActivationRecord, NetworkRecord, RadiusRecord } from "../records";
 import type { TenantState } from "../tenant";
 import { activationView } from "./activation";
 
@@ -97,15 +97,18 @@ export const networkDeepSpec: KindSpec<"networks", NetworkDeepInput> = {
   // The pairs come with the write, so there is no reference to check.
   check: undefined,
 
-  view(t, network, related) {
-    const pair = (id: string | undefined) =>
-      id === undefined ? undefined : (related?.find((r) => r.kind === "radius" && r.record.id === id)?.record ?? t.radius.get(id));
-    const { authRadiusId, accountingRadiusId, ...rest } = network;
-    return {
-      ...rest,
-      authRadius: pair(authRadiusId),
-      accountingRadius: pair(accountingRadiusId),
-      venues: t.activations.filter((a) => a.networkId === network.id).map((a) => activationView(t, a)),
-    };
-  },
+  view: (t, network, related) => networkDeepView(t, network, t.activations.filter((a) => a.networkId === network.id), related),
 };
+
+/** W57's form: RADIUS pairs resolved (from the draft's related objects while not stored yet), activations as `venues`. */
+export function networkDeepView(t: TenantState, network: NetworkRecord, activations: readonly ActivationRecord[], related?: readonly RelatedPut[]): unknown {
+  const pair = (id: string | undefined) =>
+    id === undefined ? undefined : (related?.find((r) => r.kind === "radius" && r.record.id === id)?.record ?? t.radius.get(id));
+  const { authRadiusId, accountingRadiusId, ...rest } = network;
+  return {
+    ...rest,
+    authRadius: pair(authRadiusId),
+    accountingRadius: pair(accountingRadiusId),
+    venues: activations.map((a) => activationView(t, a)),
+  };
+}
