@@ -83,7 +83,7 @@ export type WaiterKind = "coalesced" | "per-request";
 export interface ClientStats {
   /** HTTP attempts by operation ID; the login is counted as "login". */
   requests: Record<string, number>;
-  /** Attempts that repeated an earlier one (retry rules, re-sent after a 401, re-sent after a 409). */
+  /** Repeats after a failure: retries by the rules, the repeat after a 401, each round after a 409 (see ExecuteInit.recover). */
   retries: number;
   /** Time this client's attempts spent waiting for the rate limiter, in milliseconds. */
   rateLimitedWaitMs: number;
@@ -102,9 +102,11 @@ export const CLIENT_DEFAULTS = {
   connectionsPerOrigin: 16,
   /** Per (baseUrl, tenantId), for all clients of the process. `burst` defaults to this rate (at least 1). */
   maxRequestsPerSecond: 20,
+  /** One poller per client listing requests by status (A3); "per-request" polls A2 for each. */
   waiter: "coalesced",
+  /** Lifetime of a list() result; any write through the client drops it earlier. */
   listCacheTtlMs: 5_000,
-  /** Page size of list(). */
+  /** Page size of list() (not an option). */
   listPageSize: 500,
 } as const satisfies Record<string, number | WaiterKind>;
 
@@ -423,7 +425,7 @@ export class NmsClient {
             const found = await this.tryRecover(write, request);
             if (found !== undefined) return { kind: "recovered", value: found };
           }
-          await this.takeToken(request.tenantId, call.signal);
+          await this.takeToken(request, call.signal);
           this.countRequest(request.operation);
           let answer: HttpAnswer;
           try {
@@ -607,8 +609,14 @@ export class NmsClient {
     return bucket;
   }
 
-  private async takeToken(tenantId: string, signal: AbortSignal): Promise<void> {
-    const waitedMs = await this.bucketFor(tenantId).take(signal);
+  /**
+   * Waits for the tenant's rate limiter. Logins and request-record polls go ahead of queued
+   * writes and reads: a login unblocks every call, and a poll (the waiter keeps them few) tells
+   * which writes are done, which is what dependent resources wait for before they can start.
+   */
+  private async takeToken(request: PreparedRequest, signal: AbortSignal): Promise<void> {
+    const urgent = request.operation === "A1" || request.operation === "A2" || request.operation === "A3";
+    const waitedMs = await this.bucketFor(request.tenantId).take(signal, urgent);
     this.counters.rateLimitedWaitMs += waitedMs;
   }
 

@@ -36,6 +36,8 @@ export class TokenBucket {
   private refilledAt: number;
   private pausedUntil: number;
   private lastContendedAt: number;
+  /** Takers in arrival order; `urgent` ones are served before all others. */
+  private readonly urgent: QueuedTaker[];
   private readonly queue: QueuedTaker[];
   private timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -48,6 +50,7 @@ export class TokenBucket {
     this.refilledAt = Date.now();
     this.pausedUntil = 0;
     this.lastContendedAt = Number.NEGATIVE_INFINITY;
+    this.urgent = [];
     this.queue = [];
     this.timer = undefined;
   }
@@ -64,28 +67,30 @@ export class TokenBucket {
 
   /**
    * Resolves with the milliseconds waited once a token is taken. Takers are served in arrival
-   * order; an aborted taker leaves the queue and rejects with the signal's reason.
+   * order, `urgent` ones first; an aborted taker leaves the queue and rejects with the signal's
+   * reason.
    */
-  take(signal?: AbortSignal): Promise<number> {
+  take(signal?: AbortSignal, urgent = false): Promise<number> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = Date.now();
     this.refill(now);
-    if (this.queue.length === 0 && now >= this.pausedUntil && this.tokens >= 1) {
+    if (this.waiting === 0 && now >= this.pausedUntil && this.tokens >= 1) {
       this.tokens -= 1;
       return Promise.resolve(0);
     }
     this.lastContendedAt = now;
     return new Promise<number>((resolve, reject) => {
       // Declared before the callback that uses it (see sleep() in retry.ts for why).
+      const line = urgent ? this.urgent : this.queue;
       let taker: QueuedTaker | undefined = undefined;
       const onAbort = () => {
-        const index = taker ? this.queue.indexOf(taker) : -1;
-        if (index >= 0) this.queue.splice(index, 1);
+        const index = taker ? line.indexOf(taker) : -1;
+        if (index >= 0) line.splice(index, 1);
         this.reschedule();
         reject(signal?.reason);
       };
       taker = { enqueuedAt: now, resolve, reject, signal, onAbort: signal ? onAbort : undefined };
-      this.queue.push(taker);
+      line.push(taker);
       signal?.addEventListener("abort", onAbort, { once: true });
       this.reschedule();
     });
@@ -109,12 +114,12 @@ export class TokenBucket {
 
   /** True while takers wait, or waited within the last second: the bucket is the bottleneck. */
   isContended(now: number = Date.now()): boolean {
-    return this.queue.length > 0 || now < this.pausedUntil || now - this.lastContendedAt < CONTENDED_WINDOW_MS;
+    return this.waiting > 0 || now < this.pausedUntil || now - this.lastContendedAt < CONTENDED_WINDOW_MS;
   }
 
   /** Takers waiting for a token. */
   get waiting(): number {
-    return this.queue.length;
+    return this.urgent.length + this.queue.length;
   }
 
   private refill(now: number): void {
@@ -129,8 +134,8 @@ export class TokenBucket {
     const now = Date.now();
     this.refill(now);
     // A timer may fire a hair early; a token that is 99.9% there counts.
-    while (this.queue.length > 0 && now >= this.pausedUntil && this.tokens >= 1 - 1e-6) {
-      const taker = this.queue.shift() as QueuedTaker;
+    while (this.waiting > 0 && now >= this.pausedUntil && this.tokens >= 1 - 1e-6) {
+      const taker = (this.urgent.length > 0 ? this.urgent.shift() : this.queue.shift()) as QueuedTaker;
       this.tokens = Math.max(0, this.tokens - 1);
       if (taker.onAbort) taker.signal?.removeEventListener("abort", taker.onAbort);
       this.lastContendedAt = now;
@@ -144,7 +149,7 @@ export class TokenBucket {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    if (this.queue.length === 0) return;
+    if (this.waiting === 0) return;
     const now = Date.now();
     this.refill(now);
     const untilToken = this.tokens >= 1 ? 0 : ((1 - this.tokens) * 1000) / this.ratePerSecond;

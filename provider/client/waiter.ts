@@ -1,8 +1,8 @@
 // Waiting for an async write's request record (A2) to leave PENDING.
 //
-// Callers depend only on RequestWaiter. The implementation here polls A2 per request; a later
-// coalesced poller (one tick lists PENDING records with A3, then reads the finished ones) can
-// implement the same interface and reuse settleRecord/waitTimeoutError, without touching callers.
+// Callers depend only on RequestWaiter. The implementation here polls A2 per request (the naive
+// baseline, option waiter "per-request"); the client's default is the coalesced poller of
+// coalescingWaiter.ts, which shares settleRecord/waitTimeoutError with it.
 
 import type { RequestRecord } from "../../contract/requestRecord";
 import { describeOperation, formatErrorEntries, NmsError, NmsRequestFailedError, NmsWaitTimeoutError } from "./errors";

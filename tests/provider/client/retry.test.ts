@@ -1,6 +1,7 @@
 import * as net from "node:net";
 import {
   decideRetry,
+  isAmbiguousOutcome,
   NmsApiError,
   NmsNetworkError,
   parseRetryAfterMs,
@@ -33,6 +34,19 @@ describe("retry rules (table)", () => {
     expect(decideRetry({ kind: "no-answer", error: withCode("UND_ERR_ABORTED") }).retry).toBe(false);
     expect(decideRetry({ kind: "no-answer", error: withCode("ENOTFOUND") }).retry).toBe(false);
     expect(decideRetry({ kind: "no-answer", error: new TypeError("bug") }).retry).toBe(false);
+  });
+
+  it("calls an attempt ambiguous when the service may have acted on it", () => {
+    const withCode = (code: string) => Object.assign(new Error(code), { code });
+    for (const status of [500, 502, 503, 504]) expect(isAmbiguousOutcome({ kind: "answer", status })).toBe(true);
+    for (const status of [400, 401, 404, 409, 422, 429]) expect(isAmbiguousOutcome({ kind: "answer", status })).toBe(false);
+    for (const code of ["ECONNRESET", "UND_ERR_SOCKET", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "NMS_ATTEMPT_TIMEOUT", "EPIPE"]) {
+      expect(isAmbiguousOutcome({ kind: "no-answer", error: withCode(code) })).toBe(true);
+    }
+    // Never connected: nothing was sent.
+    for (const code of ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]) {
+      expect(isAmbiguousOutcome({ kind: "no-answer", error: withCode(code) })).toBe(false);
+    }
   });
 
   it("reads Retry-After as seconds or as an HTTP date, only for 429 and 503", () => {
