@@ -9,6 +9,14 @@ export interface ProviderConfig {
   password: string;
   waitTimeoutMs: number;
   allowInsecureHttp: boolean;
+  /** Client-side rate limit, shared by every resource of the process. */
+  maxRequestsPerSecond?: number;
+  /** "coalesced" (default) or "per-request" polling of async requests. */
+  waiter?: "coalesced" | "per-request";
+  /** Fixed polling interval; set only to reproduce a naive client in benchmarks. */
+  pollIntervalMs?: number;
+  /** Answer refresh reads from cached list calls (default true). */
+  refreshFromLists: boolean;
 }
 
 /** Config key → environment variable. */
@@ -20,6 +28,10 @@ export const CONFIG_KEYS = {
   baseUrl: ["nms:baseUrl", "NMS_BASE_URL"],
   waitTimeoutSeconds: ["nms:waitTimeoutSeconds", "NMS_WAIT_TIMEOUT_SECONDS"],
   allowInsecureHttp: ["nms:allowInsecureHttp", "NMS_ALLOW_INSECURE_HTTP"],
+  maxRequestsPerSecond: ["nms:maxRequestsPerSecond", "NMS_MAX_REQUESTS_PER_SECOND"],
+  waiter: ["nms:waiter", "NMS_WAITER"],
+  pollIntervalMs: ["nms:pollIntervalMs", "NMS_POLL_INTERVAL_MS"],
+  refreshFromLists: ["nms:refreshFromLists", "NMS_REFRESH_FROM_LISTS"],
 } as const;
 
 export const DEFAULT_WAIT_TIMEOUT_SECONDS = 600;
@@ -46,7 +58,22 @@ export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = pro
   if (!Number.isFinite(waitSeconds) || waitSeconds <= 0) {
     throw new Error(`${CONFIG_KEYS.waitTimeoutSeconds[0]} must be a positive number of seconds`);
   }
+  const positive = (name: keyof typeof CONFIG_KEYS): number | undefined => {
+    const raw = value(name);
+    if (raw === undefined) return undefined;
+    const number = Number(raw);
+    if (!Number.isFinite(number) || number <= 0) throw new Error(`${CONFIG_KEYS[name][0]} must be a positive number`);
+    return number;
+  };
+  const waiter = value("waiter");
+  if (waiter !== undefined && waiter !== "coalesced" && waiter !== "per-request") {
+    throw new Error(`${CONFIG_KEYS.waiter[0]} must be "coalesced" or "per-request"`);
+  }
   return {
+    maxRequestsPerSecond: positive("maxRequestsPerSecond"),
+    waiter,
+    pollIntervalMs: positive("pollIntervalMs"),
+    refreshFromLists: value("refreshFromLists") !== "false",
     baseUrl: value("baseUrl"),
     region: value("region"),
     tenantId: value("tenantId")!,

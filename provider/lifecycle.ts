@@ -21,7 +21,12 @@ const PULUMI_RESERVED = new Set(["__provider"]);
 
 export type ClientSource = () => Promise<NmsClient>;
 
-export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource): DynamicProvider {
+export interface LifecycleOptions {
+  /** Whether refresh reads come from cached list calls where the spec allows (default yes). */
+  refreshFromLists?: () => boolean;
+}
+
+export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, options: LifecycleOptions = {}): DynamicProvider {
   const toApi = (inputs: Props): Props => (spec.toApi ? spec.toApi(pick(inputs, spec.inputFields)) : pick(inputs, spec.inputFields));
   const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...spec.inputFields, ...spec.outputFields]));
   const idParams = (id: string) => ({ [spec.idParam]: id });
@@ -52,6 +57,18 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource): Dyna
       if (!isEmpty(value) && !isDefault) inputs[field] = value;
     }
     return inputs;
+  };
+
+  /** One object, from the cached list when the spec has one; a GET when the list lacks it. */
+  const readForRefresh = async (client: NmsClient, id: string): Promise<Props | undefined> => {
+    if ((options.refreshFromLists?.() ?? true) && spec.readFromList) {
+      const { op, query, items } = spec.readFromList;
+      const listed = await client.list<Props>(op, {}, query);
+      const found = (items ? items(listed) : listed).find((object) => object.id === id);
+      if (found) return found;
+    }
+    // Not listed is not proof of absence (paging limits, eventual consistency): ask directly.
+    return readLive(client, id);
   };
 
   const readLive = async (client: NmsClient, id: string): Promise<Props | undefined> => {
@@ -132,7 +149,15 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource): Dyna
       const client = await getClient();
       let api = await adopt(client, inputs);
       if (!api) {
-        const { response, record } = await client.execute<Props>(spec.ops.create, {}, { body: toApi(inputs) });
+        // If the answer to the create is lost, the object may exist: find it by its unique
+        // name instead of creating a duplicate.
+        const recover = spec.findByName
+          ? async () => {
+              const found = await spec.findByName!(client, inputs);
+              return found ? ((await readLive(client, String(found.id))) ?? found) : undefined;
+            }
+          : undefined;
+        const { response, record } = await client.execute<Props>(spec.ops.create, {}, { body: toApi(inputs), recover });
         api = response ?? (await readLive(client, record.entityId));
         if (!api) throw new Error(`${spec.kind} was created (request ${record.requestId}) but cannot be read back`);
       }
@@ -141,7 +166,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource): Dyna
 
     async read(id: string, props: Props) {
       const client = await getClient();
-      const live = await readLive(client, id);
+      const live = await readForRefresh(client, id);
       if (!live) return {}; // gone: an empty ID tells the engine to drop it from state
       const outs = outputsOf(live, props);
       return { id, props: outs, inputs: inputsOf(outs) };

@@ -18,7 +18,7 @@ export function configure(config: { get(key: string): string | undefined }): voi
 async function getClient(): Promise<NmsClient> {
   const config = resolveConfig(lookup);
   const baseUrl = resolveBaseUrl({ baseUrl: config.baseUrl, region: config.region });
-  const key = JSON.stringify([baseUrl, config.tenantId, config.username, config.password, config.waitTimeoutMs, config.allowInsecureHttp]);
+  const key = JSON.stringify([baseUrl, config]);
   if (!current || current.key !== key) {
     const previous = current?.client;
     current = {
@@ -30,6 +30,9 @@ async function getClient(): Promise<NmsClient> {
         password: config.password,
         waitTimeoutMs: config.waitTimeoutMs,
         allowInsecureHttp: config.allowInsecureHttp,
+        maxRequestsPerSecond: config.maxRequestsPerSecond,
+        waiter: config.waiter,
+        ...(config.pollIntervalMs ? { pollInitialMs: config.pollIntervalMs, pollMaxMs: config.pollIntervalMs } : {}),
       }),
     };
     void previous?.close();
@@ -38,12 +41,22 @@ async function getClient(): Promise<NmsClient> {
 }
 
 /** The lifecycle of one resource kind; the name is short because every stub in state spells it. */
+function resolveConfigSafely(): ReturnType<typeof resolveConfig> | undefined {
+  try {
+    return resolveConfig(lookup);
+  } catch {
+    return undefined; // getClient reports the missing configuration when a call needs it
+  }
+}
+
 export function of(kind: string): pulumi.dynamic.ResourceProvider {
   let provider = lifecycles.get(kind);
   if (!provider) {
     const spec = RESOURCE_SPECS[kind];
     if (!spec) throw new Error(`unknown nms resource kind ${kind}; this state was written by another version of pulumi-nms`);
-    provider = { ...makeLifecycle(spec, getClient), configure: async (req) => configure(req.config) };
+    // Asked on each read: configure() runs after the first lookup of a kind in a fresh host.
+    const refreshFromLists = () => resolveConfigSafely()?.refreshFromLists !== false;
+    provider = { ...makeLifecycle(spec, getClient, { refreshFromLists }), configure: async (req) => configure(req.config) };
     lifecycles.set(kind, provider);
   }
   return provider;

@@ -1,7 +1,7 @@
 // A resource is a small spec; the lifecycle (lifecycle.ts) is written once for all of them.
 import type { z } from "zod";
 import type { OperationId } from "../contract/routes";
-import type { NmsClient } from "./client";
+import type { NmsClient, QueryParams } from "./client";
 
 export type Props = Record<string, unknown>;
 
@@ -29,6 +29,12 @@ export interface ResourceSpec {
   fromApi?(api: Props): Props;
   /** A body path of a check failure → the input path the user wrote. */
   inputPathOf?(bodyPath: string): string;
+  /**
+   * A list operation that returns this resource in full, so that refreshing many resources
+   * costs one (cached) list call instead of one read each. `items` picks the objects out of
+   * the listed ones when they are nested.
+   */
+  readonly readFromList?: { op: OperationId; query?: QueryParams; items?(listed: Props[]): Props[] };
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
 }

@@ -222,11 +222,11 @@ export class NmsClient {
    * one fetch, and any write through this client drops the cache. Each caller gets its own array;
    * the objects in it are shared with other callers: treat them as read-only.
    */
-  async list<T>(op: OperationId, params?: Record<string, string>): Promise<T[]> {
-    const request = this.prepare(op, params);
+  async list<T>(op: OperationId, params?: Record<string, string>, query?: QueryParams): Promise<T[]> {
+    const request = this.prepare(op, params, { query });
     if (request.method !== "GET") throw new NmsError(`${describeOperation(op)} is not a read; list() pages GET operations only`);
     // The path holds the operation's every parameter, the tenant included.
-    const key = `${op} ${request.path}`;
+    const key = `${op} ${request.path} ${JSON.stringify(query ?? {})}`;
     return (await this.listCache.get(key, () => this.fetchAllPages(request))) as T[];
   }
 

@@ -11,6 +11,7 @@ export const apGroupSpec: ResourceSpec = {
   replaceOnChanges: ["venueId"],
   ops: { create: "W24", read: "W26", update: "W27", delete: "W28" },
   idParam: "apGroupId",
+  readFromList: { op: "W23" },
   findByName: (client, inputs) =>
     findInList(client, "W29", { venueId: String(inputs.venueId) }, (group) => group.name === inputs.name && group.isDefault !== true),
 };

@@ -16,6 +16,7 @@ export const networkSpec: ResourceSpec = {
   // Deep operations carry the RADIUS servers inline, so one call creates or reads everything.
   ops: { create: "W52", read: "W57", update: "W58", delete: "W56" },
   idParam: "networkId",
+  readFromList: { op: "W49", query: { deep: true } },
   toApi(inputs: Props): Props {
     const { passphrase, wepHexKey, wlan, ...rest } = inputs;
     const body: Props = { ...rest };

@@ -12,6 +12,8 @@ export const networkVenueActivationSpec: ResourceSpec = {
   replaceOnChanges: ["networkId", "venueId"],
   ops: { create: "W59", read: "W61", update: "W62", delete: "W63" },
   idParam: "networkVenueId",
+  // The deep network list carries every network's activations: one call for the tenant.
+  readFromList: { op: "W49", query: { deep: true }, items: (networks) => networks.flatMap((n) => (n.venues as Props[]) ?? []) },
   // The pair is the activation's unique name: W65 looks it up directly.
   async findByName(client, inputs) {
     try {

@@ -9,5 +9,6 @@ export const venueSpec: ResourceSpec = {
   outputFields: ["floorPlans", "createdDate", "updatedDate"],
   ops: { create: "A7", read: "A9", update: "A10", delete: "A11" },
   idParam: "venueId",
+  readFromList: { op: "A6" },
   findByName: (client, inputs) => findInList(client, "A6", {}, (venue) => venue.name === inputs.name),
 };

@@ -44,6 +44,14 @@ describe("list()", () => {
     expect(listHits(t).map((hit) => hit.query.toString())).toEqual(["page=0&size=500", "page=1&size=500", "page=2&size=500"]);
   });
 
+  it("sends a query with every page and caches lists of different queries apart", async () => {
+    t = await clientFor(venueService(3).handler);
+    await t.client.list("A6", {}, { deep: true });
+    await t.client.list("A6", {}, { deep: true });
+    await t.client.list("A6");
+    expect(listHits(t).map((hit) => hit.query.toString())).toEqual(["deep=true&page=0&size=500", "page=0&size=500"]);
+  });
+
   it("reads one more (empty) page when the last page is exactly full", async () => {
     t = await clientFor(venueService(500).handler);
     await expect(t.client.list("A6")).resolves.toHaveLength(500);
