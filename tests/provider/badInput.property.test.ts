@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { NmsApiError, NmsClient } from "../../provider/client";
+import { demoClient, servedRequests } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import type { OperationId } from "../../contract/routes";
@@ -28,13 +29,7 @@ let networkId: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
-  client = new NmsClient({
-    baseUrl: emulator.url,
-    tenantId: emulator.demo.tenantId,
-    username: emulator.demo.username,
-    password: emulator.demo.password,
-    pollInitialMs: 5,
-  });
+  client = demoClient(emulator);
   venueId = (await client.execute<Props>("A7", {}, { body: { name: "bad-input-venue" } })).response!.id;
   networkId = (await client.execute<Props>("W52", {}, { body: validNetwork() })).response!.id;
 });
@@ -188,7 +183,5 @@ async function sendRaw(op: OperationId, body: unknown): Promise<{ status: number
 }
 
 async function countWrites(): Promise<number> {
-  const response = await fetch(`${emulator.url}/__admin/log`);
-  const { entries } = (await response.json()) as { entries: { method: string }[] };
-  return entries.filter((e) => e.method !== "GET").length;
+  return (await servedRequests(emulator)).filter((e) => e.method !== "GET").length;
 }

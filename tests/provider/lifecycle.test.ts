@@ -1,6 +1,7 @@
 // The generic lifecycle, for each resource, against the in-process emulator.
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { NmsClient } from "../../provider/client";
+import { demoClient, servedRequests } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { UNKNOWN } from "../../contract/validators";
@@ -14,14 +15,7 @@ let client: NmsClient;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
-  client = new NmsClient({
-    baseUrl: emulator.url,
-    tenantId: emulator.demo.tenantId,
-    username: emulator.demo.username,
-    password: emulator.demo.password,
-    pollInitialMs: 5,
-    pollMaxMs: 20,
-  });
+  client = demoClient(emulator);
 });
 
 afterAll(async () => {
@@ -232,9 +226,6 @@ describe("adoption", () => {
   });
 });
 
-/** Requests the service served, not counting the admin API the test itself uses. */
 async function requestLogLength(): Promise<number> {
-  const response = await fetch(`${emulator.url}/__admin/log`);
-  const body = (await response.json()) as { entries: { op: string }[] };
-  return body.entries.filter((entry) => entry.op !== "admin").length;
+  return (await servedRequests(emulator)).length;
 }

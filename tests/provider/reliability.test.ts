@@ -1,7 +1,7 @@
 // The lifecycle's share of reliability at scale: refresh reads answered by one list call, and
 // creates whose answer was lost recovered without a duplicate.
 import { startEmulator, RunningEmulator } from "../../emulator";
-import { NmsClient } from "../../provider/client";
+import { adminApi, demoClient } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 
@@ -14,25 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => emulator.close());
 
-function newClient(): NmsClient {
-  return new NmsClient({
-    baseUrl: emulator.url,
-    tenantId: emulator.demo.tenantId,
-    username: emulator.demo.username,
-    password: emulator.demo.password,
-    pollInitialMs: 10,
-    maxRequestsPerSecond: 1000,
-  });
-}
-
-async function admin(method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${emulator.url}/__admin/${path}`, {
-    method,
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.status === 204 ? undefined : response.json();
-}
+const newClient = () => demoClient(emulator);
+const admin = (method: string, path: string, body?: unknown) => adminApi(emulator, method, path, body);
 
 async function servedCount(op: string): Promise<number> {
   const stats = await admin("GET", "stats");

@@ -7,6 +7,7 @@ import * as path from "node:path";
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { destroy, preview, refresh, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
+import { demoClient } from "../support/emulatorClient";
 
 type Props = Record<string, any>;
 
@@ -21,13 +22,7 @@ let admin: NmsClient; // another administrator, making out-of-band changes throu
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 20 });
-  admin = new NmsClient({
-    baseUrl: emulator.url,
-    tenantId: emulator.demo.tenantId,
-    username: emulator.demo.username,
-    password: emulator.demo.password,
-    pollInitialMs: 10,
-  });
+  admin = demoClient(emulator);
 });
 
 afterAll(async () => {
@@ -85,6 +80,20 @@ async function managedObjectCount(): Promise<number> {
   return held.venues.length + held.apGroups.filter((g: Props) => !g.isDefault).length + held.networks.length + held.activations.length;
 }
 
+/** The last tests of every stack's life: no plaintext secret in state, and destroy leaves nothing. */
+function itEndsCleanly(s: ReturnType<typeof stack>): void {
+  it("keeps no plaintext secret in the state file", () => {
+    const text = fs.readFileSync(s.statePath, "utf8");
+    expect(text).not.toContain(RADIUS_SECRET);
+    expect(text).not.toContain(emulator.demo.password);
+  });
+
+  it("destroy leaves the tenant with nothing the stack created", async () => {
+    ok(await destroy(s.with()));
+    expect(await managedObjectCount()).toBe(0);
+  });
+}
+
 describe("quickstart program", () => {
   const s = stack("quickstart", QUICKSTART_PROGRAM, "quickstart");
   afterAll(() => s.cleanup());
@@ -96,16 +105,7 @@ describe("quickstart program", () => {
     expect(again.changes).toBe(0);
   });
 
-  it("keeps no plaintext secret in the state file", () => {
-    const text = fs.readFileSync(s.statePath, "utf8");
-    expect(text).not.toContain(RADIUS_SECRET);
-    expect(text).not.toContain(emulator.demo.password);
-  });
-
-  it("destroy leaves the tenant with nothing the stack created", async () => {
-    ok(await destroy(s.with()));
-    expect(await managedObjectCount()).toBe(0);
-  });
+  itEndsCleanly(s);
 });
 
 describe("each resource through a stack's life", () => {
@@ -190,16 +190,7 @@ describe("each resource through a stack's life", () => {
     expect(await managedObjectCount()).toBe(5);
   });
 
-  it("keeps no plaintext secret in the state file", () => {
-    const text = fs.readFileSync(s.statePath, "utf8");
-    expect(text).not.toContain(RADIUS_SECRET);
-    expect(text).not.toContain(emulator.demo.password);
-  });
-
-  it("destroy leaves the tenant with nothing the stack created", async () => {
-    ok(await destroy(s.with()));
-    expect(await managedObjectCount()).toBe(0);
-  });
+  itEndsCleanly(s);
 });
 
 describe("adopting objects that already exist", () => {
