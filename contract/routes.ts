@@ -49,6 +49,7 @@ export const ROUTES = {
   W50: route("POST", `${T}/wifi/network`, "Create network"),
   W51: route("DELETE", `${T}/wifi/network`, "Delete networks"),
   W52: route("POST", `${T}/wifi/network/deep`, "Create network (deep)"),
+  W53: route("GET", `${T}/wifi/network/dpsk`, "List DPSK passphrase formats"),
   W54: route("GET", `${T}/wifi/network/{networkId}`, "Get network"),
   W55: route("PUT", `${T}/wifi/network/{networkId}`, "Update network"),
   W56: route("DELETE", `${T}/wifi/network/{networkId}`, "Delete network"),

@@ -71,6 +71,7 @@ export const HANDLERS: Record<Exclude<OperationId, "A1">, Handler> = {
   W50: (c) => c.accept(c.model.createNetwork(c.tenant, c.body)),
   W51: (c) => c.accept(c.model.deleteNetworks(c.tenant, c.body)),
   W52: (c) => c.accept(c.model.createNetworkDeep(c.tenant, c.body)),
+  W53: (c) => ok(c.model.listDpskPassphraseFormats()),
   W54: (c) => ok(c.model.getNetwork(c.tenant, c.params.networkId)),
   W55: (c) => c.accept(c.model.updateNetwork(c.tenant, c.params.networkId, c.body)),
   W56: (c) => c.accept(c.model.deleteNetwork(c.tenant, c.params.networkId)),

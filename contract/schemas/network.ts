@@ -225,3 +225,10 @@ export interface NetworkDeep extends Omit<NetworkDeepInput, "authRadius" | "acco
   accountingRadius?: RadiusPairOut;
   venues: unknown[];
 }
+
+/** W53: a DPSK passphrase format (document 2, "DPSK passphrase format"). */
+export interface DpskPassphraseFormat {
+  id: string;
+  name: string;
+  dpskGenerationParams: { passphraseExpirationEnum: string; passphraseFormatEnum: string; passphraseLength: number };
+}

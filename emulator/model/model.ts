@@ -13,6 +13,13 @@ import { venueSpec } from "./kinds/venue";
 import type { Collection, Entity } from "./collection";
 import type { ActivationRecord, KindName, RecordKinds } from "./records";
 import { TenantDetails, TenantState, tenantView } from "./tenant";
+import type { DpskPassphraseFormat } from "../../contract/schemas/network";
+
+const DPSK_PASSPHRASE_FORMATS: readonly DpskPassphraseFormat[] = [
+  { id: "most-secured", name: "Most secured", dpskGenerationParams: { passphraseExpirationEnum: "UNLIMITED", passphraseFormatEnum: "MOST_SECURED", passphraseLength: 18 } },
+  { id: "keyboard-friendly", name: "Keyboard friendly", dpskGenerationParams: { passphraseExpirationEnum: "UNLIMITED", passphraseFormatEnum: "KEYBOARD_FRIENDLY", passphraseLength: 12 } },
+  { id: "numbers-only", name: "Numbers only", dpskGenerationParams: { passphraseExpirationEnum: "UNLIMITED", passphraseFormatEnum: "NUMBERS_ONLY", passphraseLength: 12 } },
+];
 
 /** An accepted write: what the 202 shows now, and how to apply it later. */
 export interface PreparedWrite {
@@ -130,6 +137,11 @@ export class NmsModel {
   }
 
   // ---- W49-W58: networks ----
+
+  /** W53: the seeds give the shape, not the values; these are the emulator's fixed catalogue. */
+  listDpskPassphraseFormats(): DpskPassphraseFormat[] {
+    return DPSK_PASSPHRASE_FORMATS.map((format) => ({ ...format, dpskGenerationParams: { ...format.dpskGenerationParams } }));
+  }
 
   /** W49; deep=true gives each network in W57's form, so a whole tenant reads in a few calls. */
   listNetworks(t: TenantState, page: PageRequest, deep: boolean): unknown[] {

@@ -216,3 +216,17 @@ describe("W49 deep=true (our decision: a tenant reads whole with A6 + W23 + W49?
     expect((await tenant.call("W49", {}, undefined, "deep=true&page=1&size=1")).body).toEqual([listed[1]]);
   });
 });
+
+describe("DPSK passphrase formats (W53)", () => {
+  test("are a fixed catalogue in the seeds' shape, served beside the network routes", async () => {
+    const formats = (await client.call("W53")).body;
+    expect(formats.length).toBeGreaterThan(0);
+    for (const format of formats) {
+      expect(format).toEqual({
+        id: expect.any(String),
+        name: expect.any(String),
+        dpskGenerationParams: { passphraseExpirationEnum: expect.any(String), passphraseFormatEnum: expect.any(String), passphraseLength: expect.any(Number) },
+      });
+    }
+  });
+});
