@@ -7,7 +7,8 @@
 //   anything runs: http-5xx, http-429 and reset answer instead of running it (no effect);
 //   slow and lost-answer let it run as usual and then delay or drop the answer.
 // - "record" kinds are drawn when an async write is submitted (validated, 202 about to go):
-//   fail-request ends its record in FAIL, stuck-pending leaves it PENDING for ever.
+//   fail-request ends its record in FAIL, stuck-pending leaves it PENDING for ever, or, with
+//   releaseAfterMs, until the service gives up on it: then it ends FAIL with `code`.
 // A request takes at most one fault per point: the oldest matching rule that fires. A new kind
 // is one more member of AnswerFault or RecordFault, of PHASE_OF_KIND and of faultInputSchema,
 // plus its action where the server or the tracker takes faults of its point. With no rule armed
@@ -57,9 +58,16 @@ export interface FailRequestFault {
   code: string;
 }
 
-/** The async write's record stays PENDING for ever; the write is never applied and its name stays reserved. */
+/**
+ * The async write's record stays PENDING and the write is never applied. Without releaseAfterMs
+ * for ever (a create's name stays reserved until reset); with it, the service gives up after that
+ * long, as a real one does: the record ends FAIL with `code` (default NMS-INTERNAL) and a create's
+ * name is free again.
+ */
 export interface StuckPendingFault {
   kind: "stuck-pending";
+  releaseAfterMs?: number;
+  code?: string;
 }
 
 export type AnswerFault = Http5xxFault | Http429Fault | ResetFault | SlowFault | LostAnswerFault;
@@ -114,7 +122,12 @@ export const faultInputSchema = z
     z.object({ kind: z.literal("lost-answer"), ...common }),
     // Any non-empty code, as before: a test may want a code the catalogue does not know.
     z.object({ kind: z.literal("fail-request"), ...common, code: z.string().min(1).default("WIFI-10000") }),
-    z.object({ kind: z.literal("stuck-pending"), ...common }),
+    z.object({
+      kind: z.literal("stuck-pending"),
+      ...common,
+      releaseAfterMs: z.number().int().min(1).max(3_600_000).optional(),
+      code: z.string().min(1).optional(),
+    }),
   ])
   .superRefine((fault, ctx) => {
     if (PHASE_OF_KIND[fault.kind] !== "record") return;
@@ -124,6 +137,9 @@ export const faultInputSchema = z
     }
     if (fault.method === "GET") {
       ctx.addIssue({ code: z.ZodIssueCode.custom, message: "GET operations are not async", path: ["method"] });
+    }
+    if (fault.kind === "stuck-pending" && fault.code !== undefined && fault.releaseAfterMs === undefined) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "code applies only with releaseAfterMs", path: ["code"] });
     }
   });
 

@@ -1,7 +1,7 @@
 // Async writes and their request records (A2/A3). A write is validated before the 202, then
 // waits PENDING for a time drawn from its operation's latency model, then is applied: SUCCESS,
 // or FAIL with the reason when the apply is refused (a conflict that arose meanwhile) or a
-// fault says so; a stuck-pending fault leaves it PENDING for ever.
+// fault says so; a stuck-pending fault leaves it PENDING for ever, or until its releaseAfterMs.
 import { ApiErrorEntry, ERROR_CODES, OperationId, RequestRecord, ROUTES } from "../contract";
 import { asyncDelayOf, EmulatorConfig } from "./config";
 import { ApiError } from "./errors";
@@ -12,6 +12,9 @@ import type { TenantState } from "./model/tenant";
 
 /** Records kept per tenant; the oldest finished ones go first, PENDING ones are never dropped. */
 const MAX_RECORDS_PER_TENANT = 50_000;
+
+/** Code of a stuck-pending record the service gives up on (releaseAfterMs), unless the rule names one. */
+export const STUCK_RELEASE_CODE = "NMS-INTERNAL";
 
 export interface Accepted {
   requestId: string;
@@ -46,8 +49,18 @@ export class RequestTracker {
 
     // The fault is chosen now, so that "the next n requests" means the next n submitted.
     const fault = this.faults.takeRecordFault(op, route.method, t.id);
-    // Never applied, never ended: the record stays PENDING and a create keeps its name reserved.
-    if (fault?.kind === "stuck-pending") return accepted(record, write);
+    // Never applied. Without releaseAfterMs never ended either: the record stays PENDING and a
+    // create keeps its name reserved. With it, the service gives up then: FAIL, name released.
+    if (fault?.kind === "stuck-pending") {
+      if (fault.releaseAfterMs !== undefined) {
+        const code = fault.code ?? STUCK_RELEASE_CODE;
+        this.after(fault.releaseAfterMs, () => {
+          write.release();
+          fail(record, [{ code, message: `the request was abandoned after ${fault.releaseAfterMs} ms PENDING; nothing was applied` }]);
+        });
+      }
+      return accepted(record, write);
+    }
     const complete = () => {
       if (fault?.kind === "fail-request") {
         write.release();
@@ -62,17 +75,19 @@ export class RequestTracker {
     };
 
     const delay = asyncDelayOf(this.config, op, this.random);
-    if (delay <= 0) {
-      complete();
-    } else {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        complete();
-      }, delay);
-      timer.unref();
-      this.timers.add(timer);
-    }
+    if (delay <= 0) complete();
+    else this.after(delay, complete);
     return accepted(record, write);
+  }
+
+  /** Runs `action` after `delayMs` unless cancelAll() comes first. */
+  private after(delayMs: number, action: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      action();
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
   }
 
   /** Drops every write still waiting (reset, close); their records stay PENDING. */

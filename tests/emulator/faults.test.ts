@@ -120,6 +120,26 @@ describe("one test per kind", () => {
     expect((await client.call("A9", { venueId: accepted.body.response.id })).status).toBe(404);
     expect(await venueNames()).not.toContain("Stuck");
   });
+
+  test("stuck-pending with releaseAfterMs: PENDING until then, then FAIL with the code; nothing applied", async () => {
+    await admin(emu, "PUT", "/config", { asyncDelayMs: 20 });
+    await arm({ kind: "stuck-pending", op: "A10", releaseAfterMs: 300, code: "VENUE-10001" });
+    const venue = (await client.write("A7", {}, venueBody("Stuck then released"))).accepted.body.response;
+    const update = await client.call("A10", { venueId: venue.id }, { ...venueBody("Stuck then released"), description: "never applied" });
+    expect(update.status).toBe(202);
+    await sleep(150);
+    expect((await client.call("A2", { requestId: update.body.requestId })).body.status).toBe("PENDING");
+    await sleep(300);
+    expect((await client.call("A2", { requestId: update.body.requestId })).body).toMatchObject({
+      status: "FAIL",
+      errors: [{ code: "VENUE-10001", message: expect.stringContaining("abandoned after 300 ms") }],
+    });
+    expect((await client.call("A9", { venueId: venue.id })).body.description).toBe(venueBody("x").description);
+    // Without a code, the release FAILs with NMS-INTERNAL.
+    await arm({ kind: "stuck-pending", op: "A11", releaseAfterMs: 50 });
+    expect((await client.write("A11", { venueId: venue.id })).record.errors).toEqual([expect.objectContaining({ code: "NMS-INTERNAL" })]);
+    expect((await client.call("A9", { venueId: venue.id })).status).toBe(200);
+  });
 });
 
 describe("firing and matching", () => {
@@ -197,6 +217,8 @@ describe("firing and matching", () => {
     [{ kind: "reset", probability: 1.5 }],
     [{ kind: "lost-answer", method: "PATCH" }],
     [{ kind: "stuck-pending", op: "A9" }],
+    [{ kind: "stuck-pending", releaseAfterMs: 0 }],
+    [{ kind: "stuck-pending", code: "NMS-INTERNAL" }],
     [{ kind: "fail-request", method: "GET" }],
   ])("a bad rule %j is refused", async (body) => {
     expect((await admin(emu, "POST", "/faults", body)).status).toBe(422);

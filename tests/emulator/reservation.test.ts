@@ -1,7 +1,8 @@
 // Name reservation: a create still PENDING holds its unique key (venue name per tenant, AP group
 // name per venue, network name per tenant, activation per network and venue), so a client that
 // retries a create whose answer was lost meets 409 instead of making a duplicate. The key is
-// released when the create ends FAIL; a stuck create keeps it.
+// released when the create ends FAIL; a stuck create keeps it until the service gives up on it
+// (releaseAfterMs), if ever.
 import type { RunningEmulator } from "../../emulator";
 import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, sleep, start, venueBody } from "./helpers";
 
@@ -86,6 +87,17 @@ test("a stuck create keeps its name reserved", async () => {
   await sleep(DELAY + 100);
   expect((await client.call("A2", { requestId: stuck.body.requestId })).body.status).toBe("PENDING");
   await expectConflict(client.call("A7", {}, venueBody("Stuck for ever")), "NMS-DUPLICATE-NAME", "name");
+});
+
+test("a stuck create with releaseAfterMs frees its name when the service gives up on it", async () => {
+  await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "A7", releaseAfterMs: DELAY });
+  const stuck = await client.call("A7", {}, venueBody("Stuck for a while"));
+  await expectConflict(client.call("A7", {}, venueBody("Stuck for a while")), "NMS-DUPLICATE-NAME", "name");
+  await sleep(DELAY + 100);
+  expect((await client.call("A2", { requestId: stuck.body.requestId })).body.status).toBe("FAIL");
+  const again = await client.write("A7", {}, venueBody("Stuck for a while"));
+  expect(again.record.status).toBe("SUCCESS");
+  expect((await client.call("A6")).body.filter((v: { name: string }) => v.name === "Stuck for a while")).toHaveLength(1);
 });
 
 test("reservations are per tenant", async () => {
