@@ -3,7 +3,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { validateBody } from "../contract/validate";
 import { isUnknown } from "../contract/validators";
 import type { NmsClient } from "./client";
-import { isNotFound } from "./client";
+import { isNotFound, NmsApiError } from "./client";
 import { changedFields, isEmpty, satisfies } from "./compare";
 import { pick, Props, ResourceSpec } from "./spec";
 
@@ -157,7 +157,11 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
               return found ? ((await readLive(client, String(found.id))) ?? found) : undefined;
             }
           : undefined;
-        const { response, record } = await client.execute<Props>(spec.ops.create, {}, { body: toApi(inputs), recover });
+        const { response, record } = await client
+          .execute<Props>(spec.ops.create, {}, { body: toApi(inputs), recover })
+          .catch((error: unknown) => {
+            throw withAdoptionHint(error);
+          });
         api = response ?? (await readLive(client, record.entityId));
         if (!api) throw new Error(`${spec.kind} was created (request ${record.requestId}) but cannot be read back`);
       }
@@ -186,6 +190,18 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       }
     },
   };
+}
+
+/**
+ * A create refused with 409 usually means the object already exists: made by hand, or by an
+ * earlier run whose wait timed out before the service finished. Say how to take it over.
+ */
+function withAdoptionHint(error: unknown): unknown {
+  if (!(error instanceof NmsApiError) || error.status !== 409) return error;
+  error.message +=
+    "; if this object already exists (made outside this stack, or by an earlier run whose wait timed out), " +
+    "set adoptByName: true or adoptId on the resource to take it over";
+  return error;
 }
 
 /** The parts of `value` that `shape` describes: objects on shape's keys, arrays element-wise. */

@@ -221,6 +221,12 @@ describe("adoption", () => {
     expect(adopted.id).toBe(existing.id);
   });
 
+  it("explains how to adopt when a create collides with an existing object", async () => {
+    const name = unique("taken");
+    await create("Venue", { name });
+    await expect(provider("Venue").create({ name })).rejects.toThrow(/409.*set adoptByName: true or adoptId/s);
+  });
+
   it("fails clearly when adoptId names nothing", async () => {
     await expect(provider("Venue").create({ name: "whatever", adoptId: "no-such-id" })).rejects.toThrow(/cannot adopt Venue no-such-id/);
   });
