@@ -1,5 +1,5 @@
 // Throughput of simple authenticated reads. Excluded from the default run (.slow.test.ts); run
-// with: npx jest --testPathIgnorePatterns=/node_modules/ tests/emulator/throughput
+// with: npx jest --testPathIgnorePatterns=/node_modules/ --testPathPattern 'throughput\.slow'
 // The client shares the process and the two cores with the server, so the server alone is faster.
 import { Pool } from "undici";
 import { Client, start, venueBody } from "./helpers";

@@ -1,5 +1,5 @@
 // MSP-scale benchmark of the client against the simulated service (not in the default suite:
-// `npx jest --testPathIgnorePatterns=/node_modules/ tests/provider/client/scale.slow.test.ts`).
+// `npx jest --testPathIgnorePatterns=/node_modules/ --testPathPattern 'scale\.slow'`).
 // N creates go through the client at the given Pulumi-like parallelism; the figures are wall
 // time against the theoretical limit (the rate limiter's budget, or parallelism × async delay)
 // and polling calls (A2 + A3) per created resource. Resources come in chains of SCALE_DEPTH
