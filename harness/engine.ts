@@ -29,7 +29,7 @@ import {
   stripSecretsMap,
   uniqueTopLevel,
 } from "./props";
-import { ResourceState, deletionOrder, sortResources } from "./state";
+import { ResourceState, deletionOrder, dependenciesOf, sortResources } from "./state";
 import { PlannedStep } from "./types";
 
 export const ROOT_STACK_TYPE = "pulumi:pulumi:Stack";
@@ -86,6 +86,8 @@ export interface EngineHost {
   /** The configured provider host, started on first use. */
   provider(): Promise<ProviderHost>;
   log(line: string): void;
+  /** Deletes in flight at once after the program finished (independent resources only); default 1. */
+  parallel?: number;
 }
 
 export function urnName(urn: string): string {
@@ -548,23 +550,35 @@ export class Deployment {
       }
       if (isProtected.length > 0) return;
     }
-    for (const r of order) {
-      const isReplacement = this.replacedThisRun.has(r);
-      const step: PlannedStep | undefined = isReplacement
+    const stepOf = (r: ResourceState): PlannedStep | undefined =>
+      this.replacedThisRun.has(r)
         ? undefined
         : { urn: r.urn, type: r.type, name: urnName(r.urn), op: "delete", changedFields: [], changedPaths: [], id: r.id, custom: r.custom };
-      if (step) this.steps.push(step);
-      if (this.host.dryRun) continue;
+    if (this.host.dryRun) {
+      for (const r of order) {
+        const step = stepOf(r);
+        if (step) this.steps.push(step);
+      }
+      return;
+    }
+    // Like the engine: independent deletes run in parallel, each after every resource that depends on it.
+    const started: { index: number; step: PlannedStep }[] = [];
+    await deleteInOrder(order, this.host.parallel ?? 1, async (r, index) => {
+      const step = stepOf(r);
+      if (step) started.push({ index, step });
       const skip = !!r.deletedWith && condemnedUrns.has(r.deletedWith) && !this.registered.has(r.deletedWith);
       try {
         await this.deleteOne(r, skip);
       } catch (e) {
         this.fail(step, urnName(r.urn), r.type, `delete: ${(e as Error).message}`);
-        return;
+        return false;
       }
       if (replaced.has(r)) this.pendingDeletes.splice(this.pendingDeletes.indexOf(r), 1);
       else this.live.delete(r.urn);
-    }
+      return true;
+    });
+    started.sort((a, b) => a.index - b.index);
+    for (const { step } of started) this.steps.push(step);
   }
 
   /** The state after this deployment (meaningful for updates; previews do not save it). */
@@ -631,11 +645,15 @@ export async function refreshResources(
   return { resources: out.filter((r): r is ResourceState => r !== undefined), steps, errors };
 }
 
-/** Destroy: delete every resource in reverse dependency order. Stops at the first failure. */
+/**
+ * Destroy: delete every resource in reverse dependency order, up to `parallel` at once (a resource only after every
+ * resource that depends on it). After the first failure no further delete starts; those in flight finish.
+ */
 export async function destroyResources(
   resources: readonly ResourceState[],
   provider: () => Promise<ProviderHost>,
   log: (line: string) => void,
+  parallel = 1,
 ): Promise<{ remaining: ResourceState[]; steps: PlannedStep[]; errors: string[] }> {
   const remaining = new Set(resources);
   const steps: PlannedStep[] = [];
@@ -650,9 +668,10 @@ export async function destroyResources(
     errors.push(`${label(name, r.type)}: ${error}`);
   }
   if (errors.length > 0) return { remaining: [...resources], steps, errors };
-  for (const r of deletionOrder(resources)) {
+  const started: { index: number; step: PlannedStep }[] = [];
+  await deleteInOrder(deletionOrder(resources), parallel, async (r, index) => {
     const step: PlannedStep = { urn: r.urn, type: r.type, name: urnName(r.urn), op: "delete", changedFields: [], changedPaths: [], id: r.id, custom: r.custom };
-    steps.push(step);
+    started.push({ index, step });
     const skip = !!r.deletedWith && urns.has(r.deletedWith);
     if (r.custom && r.id && !r.retainOnDelete && !skip) {
       try {
@@ -663,12 +682,77 @@ export async function destroyResources(
       } catch (e) {
         step.error = `delete: ${(e as Error).message}`;
         errors.push(`${label(step.name, r.type)}: ${step.error}`);
-        break;
+        return false;
       }
     }
     remaining.delete(r);
-  }
+    return true;
+  });
+  started.sort((a, b) => a.index - b.index);
+  for (const { step } of started) steps.push(step);
   return { remaining: resources.filter((r) => remaining.has(r)), steps, errors };
+}
+
+/**
+ * Runs `del` over `order` (a deletion order: every resource after all resources of the set that depend on it), up
+ * to `parallel` at once: a resource starts once every resource before it in `order` that depends on it has been
+ * deleted, the earliest ready one first. `del` answers false on failure; after a failure nothing new starts and the
+ * deletes in flight finish. With `parallel` 1 this is the plain sequential walk of `order`.
+ */
+export async function deleteInOrder(
+  order: readonly ResourceState[],
+  parallel: number,
+  del: (r: ResourceState, index: number) => Promise<boolean>,
+): Promise<void> {
+  const limit = Math.max(1, Math.floor(parallel) || 1);
+  const indexesByUrn = new Map<string, number[]>();
+  order.forEach((r, i) => {
+    const list = indexesByUrn.get(r.urn) ?? [];
+    list.push(i);
+    indexesByUrn.set(r.urn, list);
+  });
+  // blockers[i]: resources earlier in the order that depend on resource i (they go first); unblocks[j]: what j's
+  // deletion lets go. Only edges from earlier to later entries, so a cycle (impossible in valid state) cannot stall.
+  const blockers = order.map(() => 0);
+  const unblocks: number[][] = order.map(() => []);
+  order.forEach((r, j) => {
+    for (const dep of dependenciesOf(r)) {
+      for (const i of indexesByUrn.get(dep) ?? []) {
+        if (i <= j) continue;
+        blockers[i] += 1;
+        unblocks[j].push(i);
+      }
+    }
+  });
+  const ready: number[] = [];
+  blockers.forEach((n, i) => {
+    if (n === 0) ready.push(i);
+  });
+  let running = 0;
+  let failed = false;
+  await new Promise<void>((resolve) => {
+    const pump = (): void => {
+      while (!failed && running < limit && ready.length > 0) {
+        // The earliest ready entry first, so that parallel 1 keeps the given order.
+        let best = 0;
+        for (let k = 1; k < ready.length; k++) if (ready[k] < ready[best]) best = k;
+        const i = ready.splice(best, 1)[0];
+        running += 1;
+        void del(order[i], i).then(
+          (ok) => finish(i, ok),
+          () => finish(i, false),
+        );
+      }
+      if (running === 0) resolve();
+    };
+    const finish = (i: number, ok: boolean): void => {
+      running -= 1;
+      if (!ok) failed = true;
+      else for (const k of unblocks[i]) if (--blockers[k] === 0) ready.push(k);
+      pump();
+    };
+    pump();
+  });
 }
 
 async function runLimited(work: (() => Promise<void>)[], limit: number): Promise<void> {

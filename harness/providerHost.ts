@@ -6,6 +6,7 @@
  * which the engine also sends as the UNKNOWN_VALUE string during previews.
  */
 import * as grpc from "@grpc/grpc-js";
+import * as fs from "fs";
 import * as path from "path";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import * as anyproto from "google-protobuf/google/protobuf/any_pb";
@@ -71,6 +72,8 @@ export class ProviderHost {
   ) {}
 
   acceptSecrets = false;
+  /** Peak resident set size of the host process in MB (VmHWM), read when it is closed; undefined where /proc is missing. */
+  peakRssMb: number | undefined;
 
   static async start(opts: ProviderHostOptions): Promise<ProviderHost> {
     const script = path.join(opts.sdkDir, "cmd", "dynamic-provider");
@@ -232,7 +235,18 @@ export class ProviderHost {
     await this.call(this.client.delete, req);
   }
 
+  /** The host process's peak resident set size so far, in MB (VmHWM of /proc/<pid>/status); undefined if unavailable. */
+  readPeakRssMb(): number | undefined {
+    const pid = this.proc.child.pid;
+    if (pid === undefined || this.proc.child.exitCode !== null || this.proc.child.signalCode !== null) return this.peakRssMb;
+    const peak = peakRssMbOf(pid);
+    if (peak !== undefined) this.peakRssMb = Math.max(this.peakRssMb ?? 0, peak);
+    return this.peakRssMb;
+  }
+
   async close(): Promise<void> {
+    // Read before the process goes away: /proc/<pid> disappears with it.
+    this.readPeakRssMb();
     try {
       this.client.close();
     } catch {
@@ -240,6 +254,18 @@ export class ProviderHost {
     }
     await this.proc.stop();
   }
+}
+
+/** VmHWM (peak RSS) of a live process in MB, from /proc/<pid>/status; undefined where that cannot be read. */
+export function peakRssMbOf(pid: number): number | undefined {
+  let status: string;
+  try {
+    status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return undefined;
+  }
+  const match = /^VmHWM:\s*(\d+)\s*kB/m.exec(status);
+  return match ? Math.round((Number(match[1]) / 1024) * 10) / 10 : undefined;
 }
 
 function toProviderError(err: grpc.ServiceError): ProviderError {

@@ -28,6 +28,7 @@ interface Resolved {
   passphrase: string | undefined;
   providerCwd: string;
   parallel: number;
+  nodeArgs: string[];
   env: Record<string, string>;
   timeoutMs: number;
   sdkDir: string;
@@ -67,6 +68,7 @@ function resolveOptions(opts: StackOptions): Resolved {
     passphrase: passphrase === "" ? undefined : passphrase,
     providerCwd: path.resolve(opts.providerCwd ?? projectDir),
     parallel: opts.parallel && opts.parallel > 0 ? Math.floor(opts.parallel) : DEFAULT_PARALLEL,
+    nodeArgs: [...(opts.nodeArgs ?? [])],
     env: { ...(opts.env ?? {}) },
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     sdkDir: resolvePulumiSdk(projectDir),
@@ -81,6 +83,8 @@ class Session {
   private hostPromise: Promise<ProviderHost> | undefined;
   engineAddress = "127.0.0.1:0";
   private closed = false;
+  /** VmHWM of the provider host, read when it is stopped. */
+  providerPeakRssMb: number | undefined;
 
   constructor(readonly o: Resolved) {}
 
@@ -132,6 +136,7 @@ class Session {
       try {
         const host = await this.hostPromise;
         await host.close();
+        this.providerPeakRssMb = host.peakRssMb;
       } catch {
         /* it failed to start: nothing to stop (start() cleans up after itself) */
       }
@@ -230,6 +235,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
       canStoreSecrets: !!o.passphrase,
       provider: session.provider,
       log: (l) => session.log(l),
+      parallel: o.parallel,
     };
     deployment = new Deployment(host, resources);
     const dep = deployment;
@@ -267,7 +273,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     session.log(`${dryRun ? "previewing" : "updating"} ${o.projectName}/${o.stackName}: ${o.program}`);
     program = spawnNode(path.join(o.sdkDir, "cmd", "run"), args, {
       cwd: o.projectDir,
-      nodeArgs: PROGRAM_NODE_ARGS,
+      nodeArgs: [...PROGRAM_NODE_ARGS, ...o.nodeArgs],
       env: childEnv({
         ...o.env,
         PULUMI_CONFIG: JSON.stringify(o.config),
@@ -324,6 +330,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
   result.failed = result.errors.length > 0;
   result.changes = countChanges(result.steps);
   result.diagnostics = session.diagnostics;
+  if (session.providerPeakRssMb !== undefined) result.providerPeakRssMb = session.providerPeakRssMb;
   result.durationMs = Date.now() - started;
   return result;
 }
@@ -353,6 +360,7 @@ export async function runRefresh(opts: StackOptions): Promise<RunResult> {
   result.failed = result.errors.length > 0;
   result.changes = countChanges(result.steps);
   result.diagnostics = session.diagnostics;
+  if (session.providerPeakRssMb !== undefined) result.providerPeakRssMb = session.providerPeakRssMb;
   result.durationMs = Date.now() - started;
   return result;
 }
@@ -366,7 +374,7 @@ export async function runDestroy(opts: StackOptions): Promise<RunResult> {
   try {
     const loaded = loadState(o.statePath, o.passphrase);
     checkStateOwner(loaded.state, o);
-    const r = await destroyResources(loaded.state.resources, session.provider, (l) => session.log(l));
+    const r = await destroyResources(loaded.state.resources, session.provider, (l) => session.log(l), o.parallel);
     result.steps = r.steps;
     result.errors.push(...r.errors);
     save(o, r.remaining, loaded.crypter);
@@ -382,6 +390,7 @@ export async function runDestroy(opts: StackOptions): Promise<RunResult> {
   result.failed = result.errors.length > 0;
   result.changes = countChanges(result.steps);
   result.diagnostics = session.diagnostics;
+  if (session.providerPeakRssMb !== undefined) result.providerPeakRssMb = session.providerPeakRssMb;
   result.durationMs = Date.now() - started;
   return result;
 }

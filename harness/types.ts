@@ -17,8 +17,13 @@ export interface StackOptions {
   passphrase?: string;
   /** Working directory of the dynamic-provider host; default projectDir. */
   providerCwd?: string;
-  /** --parallel for the program (resource registrations in flight); default 16. */
+  /** --parallel for the program; also the most refresh reads and deletes in flight at once; default 16. */
   parallel?: number;
+  /**
+   * Extra options for node when it starts the program, e.g. ["--max-semi-space-size=64"]: what `runtime.options.nodeargs`
+   * in Pulumi.yaml does for the CLI. Default none.
+   */
+  nodeArgs?: string[];
   /** Extra environment for the program and the provider host. */
   env?: Record<string, string>;
   /** Receives harness progress lines and the program's and provider host's output. */
@@ -76,4 +81,9 @@ export interface RunResult {
   /** Per-resource errors ("name [type]: message") and program errors. */
   errors: string[];
   durationMs: number;
+  /**
+   * Peak resident set size (VmHWM, MB) of the dynamic-provider host process over the run, read just before the
+   * harness stops it; undefined when no provider host was started or /proc is not available (non-Linux).
+   */
+  providerPeakRssMb?: number;
 }

@@ -37,7 +37,6 @@ export class Network extends NmsResource {
   declare readonly authRadius: pulumi.Output<RadiusPair | undefined>;
   declare readonly accountingRadius: pulumi.Output<RadiusPair | undefined>;
   declare readonly guestPortal: pulumi.Output<GuestPortal | undefined>;
-  declare readonly venues: pulumi.Output<unknown[]>;
 
   constructor(name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions) {
     super("Network", name, args, opts);

@@ -11,7 +11,9 @@ export const networkSpec: ResourceSpec = {
   kind: "Network",
   bodySchema: networkDeepInputSchema,
   inputFields: ["name", "description", "type", "wlan", "passphrase", "wepHexKey", "authRadius", "accountingRadius", "guestPortal"],
-  outputFields: ["venues"],
+  // The deep form's `venues` (the network's activations) is left out: it belongs to the
+  // activations' state, and keeping it here would show as a change on every refresh.
+  outputFields: [],
   secretFields: ["passphrase", "wepHexKey", "authRadius", "accountingRadius"],
   // Deep operations carry the RADIUS servers inline, so one call creates or reads everything.
   ops: { create: "W52", read: "W57", update: "W58", delete: "W56" },
@@ -44,7 +46,6 @@ export const networkSpec: ResourceSpec = {
       authRadius: api.authRadius,
       accountingRadius: api.accountingRadius,
       guestPortal: api.guestPortal,
-      venues: api.venues,
     };
   },
   inputPathOf: (bodyPath) => bodyPath.replace(/^wlan\.(passphrase|wepHexKey)$/, "$1"),

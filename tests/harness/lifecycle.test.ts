@@ -71,6 +71,11 @@ describe("harness lifecycle (fixture stack)", () => {
     expect(formatPlan(r)).not.toContain(String(token));
     // The site got the network's real id.
     expect(s.dbObjects()["site-2"]["networkId"]).toBe("network-1");
+    // The provider host's peak memory, read from /proc before it was stopped (Linux only).
+    if (process.platform === "linux") {
+      expect(r.providerPeakRssMb).toBeGreaterThan(10);
+      expect(r.providerPeakRssMb).toBeLessThan(4096);
+    }
   });
 
   test("the state file holds no plaintext secret", () => {

@@ -43,12 +43,8 @@ describe("refresh reads", () => {
     await admin("DELETE", "stats");
 
     const reads = await Promise.all(created.map((c) => c.provider.read!(c.id, c.outs)));
-    reads.forEach((read, i) => {
-      // A network's venues output grew when its activation was created after it; the rest is as created.
-      const { venues: _venues, ...asCreated } = created[i].outs;
-      expect(read.id).toBe(created[i].id);
-      expect(read.props).toMatchObject(asCreated);
-    });
+    // Refresh finds nothing changed, even for networks whose activations came after them.
+    reads.forEach((read, i) => expect(read.props).toEqual(created[i].outs));
     expect(await servedCount("A6")).toBe(1);
     expect(await servedCount("W49")).toBe(1);
     expect((await servedCount("A9")) + (await servedCount("W57")) + (await servedCount("W61"))).toBe(0);
