@@ -327,6 +327,11 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     }
     release();
   }
+  return finish(result, session, started);
+}
+
+/** What every command reports at its end, whatever happened. */
+function finish(result: RunResult, session: Session, started: number): RunResult {
   result.failed = result.errors.length > 0;
   result.changes = countChanges(result.steps);
   result.diagnostics = session.diagnostics;
@@ -357,12 +362,7 @@ export async function runRefresh(opts: StackOptions): Promise<RunResult> {
     await session.close();
     release();
   }
-  result.failed = result.errors.length > 0;
-  result.changes = countChanges(result.steps);
-  result.diagnostics = session.diagnostics;
-  if (session.providerPeakRssMb !== undefined) result.providerPeakRssMb = session.providerPeakRssMb;
-  result.durationMs = Date.now() - started;
-  return result;
+  return finish(result, session, started);
 }
 
 export async function runDestroy(opts: StackOptions): Promise<RunResult> {
@@ -387,10 +387,5 @@ export async function runDestroy(opts: StackOptions): Promise<RunResult> {
     await session.close();
     release();
   }
-  result.failed = result.errors.length > 0;
-  result.changes = countChanges(result.steps);
-  result.diagnostics = session.diagnostics;
-  if (session.providerPeakRssMb !== undefined) result.providerPeakRssMb = session.providerPeakRssMb;
-  result.durationMs = Date.now() - started;
-  return result;
+  return finish(result, session, started);
 }

@@ -18,7 +18,8 @@
 //
 // The emulator runs in a child process (its own event loop); the program and the dynamic-provider
 // host are child processes of the harness. Everything is on loopback. The last line is JSON.
-import { ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { EmulatorInfo, spawnEmulator } from "./emulatorProcess";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -30,7 +31,6 @@ const PROGRAM = path.join(ROOT, "dist", "examples", "msp", "index.js");
 /** Critical path of one site: venue → AP group → activation (the network is created beside them). */
 const CRITICAL_PATH_DEPTH = 3;
 const RESOURCES_PER_SITE = 4;
-const STARTUP_TIMEOUT_MS = 15_000;
 /** Per harness command (up), and for the whole benchmark: a run that takes longer is broken, not slow. */
 const COMMAND_TIMEOUT_MS = 5 * 60 * 1000;
 const BENCH_TIMEOUT_MS = 15 * 60 * 1000;
@@ -126,13 +126,6 @@ function parseArgs(argv: string[]): Options {
 // ---------------------------------------------------------------------------------------------
 // The emulator, in a child process.
 
-interface EmulatorInfo {
-  url: string;
-  tenantId: string;
-  username: string;
-  password: string;
-}
-
 interface Stats {
   total: number;
   byOp: Record<string, Record<string, number>>;
@@ -144,38 +137,9 @@ class EmulatorProcess {
     readonly info: EmulatorInfo,
   ) {}
 
-  static start(seed: number): Promise<EmulatorProcess> {
-    const mainJs = path.join(ROOT, "dist", "emulator", "main.js");
-    const child = spawn(process.execPath, [mainJs, "--port", "0", "--seed", String(seed)], { stdio: ["ignore", "pipe", "inherit"] });
-    // Never leave it behind, whatever way this process ends.
-    process.once("exit", () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    });
-    return new Promise((resolve, reject) => {
-      let buffered = "";
-      const timer = setTimeout(() => fail(new Error("the emulator did not print its URL in time")), STARTUP_TIMEOUT_MS);
-      const fail = (error: Error) => {
-        clearTimeout(timer);
-        child.kill("SIGKILL");
-        reject(error);
-      };
-      child.once("error", fail);
-      child.once("exit", (code) => fail(new Error(`the emulator exited early (code ${code})`)));
-      child.stdout!.on("data", (chunk: Buffer) => {
-        buffered += chunk.toString("utf8");
-        const newline = buffered.indexOf("\n");
-        if (newline < 0) return;
-        clearTimeout(timer);
-        child.removeAllListeners("exit");
-        child.stdout!.removeAllListeners("data");
-        child.stdout!.resume();
-        try {
-          resolve(new EmulatorProcess(child, JSON.parse(buffered.slice(0, newline)) as EmulatorInfo));
-        } catch (error) {
-          fail(error as Error);
-        }
-      });
-    });
+  static async start(seed: number): Promise<EmulatorProcess> {
+    const { child, info } = await spawnEmulator(["--seed", String(seed)]);
+    return new EmulatorProcess(child, info);
   }
 
   async admin<T>(method: string, route: string, body?: unknown): Promise<T> {

@@ -8,21 +8,14 @@
 //   {"requestsPerSecond":…, "p50Ms":…, "p99Ms":…, "errors":…}
 //
 //   npm run build && node dist/scripts/benchEmulator.js [--seconds 5] [--connections 32]
-import { ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { EmulatorInfo, spawnEmulator } from "./emulatorProcess";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
 
 const MAX_SECONDS = 30;
 const WARM_UP_MS = 1000;
-const STARTUP_TIMEOUT_MS = 10_000;
-
-interface EmulatorInfo {
-  url: string;
-  tenantId: string;
-  username: string;
-  password: string;
-}
 
 interface Result {
   requestsPerSecond: number;
@@ -37,37 +30,6 @@ function intFlag(args: string[], name: string, fallback: number, max: number): n
   const value = Number(args[index + 1]);
   if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} needs an integer from 1 to ${max}`);
   return value;
-}
-
-/** Starts dist/emulator/main.js on a free port and reads the JSON line it prints. */
-function startEmulatorProcess(): Promise<{ child: ChildProcess; info: EmulatorInfo }> {
-  const mainJs = path.join(__dirname, "..", "emulator", "main.js");
-  const child = spawn(process.execPath, [mainJs, "--port", "0", "--async-delay-ms", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let buffered = "";
-    const timer = setTimeout(() => fail(new Error("the emulator did not print its URL in time")), STARTUP_TIMEOUT_MS);
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      child.kill("SIGKILL");
-      reject(error);
-    };
-    child.once("error", fail);
-    child.once("exit", (code) => fail(new Error(`the emulator exited early (code ${code})`)));
-    child.stdout!.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString("utf8");
-      const newline = buffered.indexOf("\n");
-      if (newline < 0) return;
-      clearTimeout(timer);
-      child.removeAllListeners("exit");
-      child.stdout!.removeAllListeners("data");
-      child.stdout!.resume();
-      try {
-        resolve({ child, info: JSON.parse(buffered.slice(0, newline)) as EmulatorInfo });
-      } catch (error) {
-        fail(error as Error);
-      }
-    });
-  });
 }
 
 function stopEmulatorProcess(child: ChildProcess): Promise<void> {
@@ -154,7 +116,7 @@ async function main(): Promise<void> {
   }, WARM_UP_MS + seconds * 1000 + 30_000);
   watchdog.unref();
 
-  const { child, info } = await startEmulatorProcess();
+  const { child, info } = await spawnEmulator(["--async-delay-ms", "0"]);
   const pool = new Pool(info.url, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
   try {
     const { paths, cookie } = await prepare(pool, info);
