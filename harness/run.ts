@@ -341,44 +341,40 @@ function finish(result: RunResult, session: Session, started: number): RunResult
 }
 
 export async function runRefresh(opts: StackOptions): Promise<RunResult> {
+  return runOnState(opts, "refresh", async (resources, session, o) => {
+    const r = await refreshResources(resources, session.provider, o.parallel, (l) => session.log(l));
+    return { steps: r.steps, errors: r.errors, resources: r.resources };
+  });
+}
+
+export async function runDestroy(opts: StackOptions): Promise<RunResult> {
+  return runOnState(opts, "destroy", async (resources, session, o) => {
+    const r = await destroyResources(resources, session.provider, (l) => session.log(l), o.parallel);
+    return { steps: r.steps, errors: r.errors, resources: r.remaining };
+  });
+}
+
+type StateWork = (
+  resources: readonly ResourceState[],
+  session: Session,
+  o: Resolved,
+) => Promise<{ steps: RunResult["steps"]; errors: string[]; resources: ResourceState[] }>;
+
+/** Commands that work on the saved state without running the program: lock, load, work, save. */
+async function runOnState(opts: StackOptions, operation: "refresh" | "destroy", work: StateWork): Promise<RunResult> {
   const started = Date.now();
   const o = resolveOptions(opts);
-  const result = baseResult("refresh", started);
+  const result = baseResult(operation, started);
   const session = new Session(o);
   const release = acquireLock(o.statePath);
   try {
     const loaded = loadState(o.statePath, o.passphrase);
     checkStateOwner(loaded.state, o);
-    const r = await refreshResources(loaded.state.resources, session.provider, o.parallel, (l) => session.log(l));
+    const r = await work(loaded.state.resources, session, o);
     result.steps = r.steps;
     result.errors.push(...r.errors);
     save(o, r.resources, loaded.crypter);
     const outs = stackOutputsOf(rootOutputs(r.resources));
-    result.outputs = outs.outputs;
-    result.secretOutputs = outs.secretOutputs;
-  } catch (e) {
-    result.errors.push((e as Error).message);
-  } finally {
-    await session.close();
-    release();
-  }
-  return finish(result, session, started);
-}
-
-export async function runDestroy(opts: StackOptions): Promise<RunResult> {
-  const started = Date.now();
-  const o = resolveOptions(opts);
-  const result = baseResult("destroy", started);
-  const session = new Session(o);
-  const release = acquireLock(o.statePath);
-  try {
-    const loaded = loadState(o.statePath, o.passphrase);
-    checkStateOwner(loaded.state, o);
-    const r = await destroyResources(loaded.state.resources, session.provider, (l) => session.log(l), o.parallel);
-    result.steps = r.steps;
-    result.errors.push(...r.errors);
-    save(o, r.remaining, loaded.crypter);
-    const outs = stackOutputsOf(rootOutputs(r.remaining));
     result.outputs = outs.outputs;
     result.secretOutputs = outs.secretOutputs;
   } catch (e) {

@@ -19,7 +19,7 @@
 // The emulator runs in a child process (its own event loop); the program and the dynamic-provider
 // host are child processes of the harness. Everything is on loopback. The last line is JSON.
 import type { ChildProcess } from "node:child_process";
-import { EmulatorInfo, spawnEmulator } from "./emulatorProcess";
+import { EmulatorInfo, spawnEmulator, stopEmulator } from "./emulatorProcess";
 import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -174,16 +174,7 @@ class EmulatorProcess {
   }
 
   stop(): Promise<void> {
-    const child = this.child;
-    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-    return new Promise((resolve) => {
-      const force = setTimeout(() => child.kill("SIGKILL"), 3000);
-      child.once("exit", () => {
-        clearTimeout(force);
-        resolve();
-      });
-      child.kill("SIGTERM");
-    });
+    return stopEmulator(this.child);
   }
 }
 

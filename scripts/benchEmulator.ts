@@ -8,8 +8,7 @@
 //   {"requestsPerSecond":…, "p50Ms":…, "p99Ms":…, "errors":…}
 //
 //   npm run build && node dist/scripts/benchEmulator.js [--seconds 5] [--connections 32]
-import type { ChildProcess } from "node:child_process";
-import { EmulatorInfo, spawnEmulator } from "./emulatorProcess";
+import { EmulatorInfo, spawnEmulator, stopEmulator } from "./emulatorProcess";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
@@ -30,18 +29,6 @@ function intFlag(args: string[], name: string, fallback: number, max: number): n
   const value = Number(args[index + 1]);
   if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} needs an integer from 1 to ${max}`);
   return value;
-}
-
-function stopEmulatorProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 3000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
 }
 
 async function call(pool: Pool, method: "GET" | "POST" | "PUT" | "DELETE", urlPath: string, body?: unknown, cookie?: string): Promise<{ status: number; json: any; setCookie?: string }> {
@@ -144,7 +131,7 @@ async function main(): Promise<void> {
     out.write(JSON.stringify(result) + "\n");
   } finally {
     await pool.close();
-    await stopEmulatorProcess(child);
+    await stopEmulator(child);
   }
 }
 

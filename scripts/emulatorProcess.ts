@@ -47,3 +47,16 @@ export function spawnEmulator(args: string[]): Promise<{ child: ChildProcess; in
     });
   });
 }
+
+/** Stops a spawned emulator: SIGTERM, then SIGKILL if it has not exited within 3 s. */
+export function stopEmulator(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 3000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}

@@ -6,24 +6,13 @@
 // The default suite (chaos.test.ts) runs the quickstart for every kind and this estate for
 // lost-answer and http-5xx.
 import type { FaultKind } from "../../emulator";
-import { ChaosEmulator, expectFailuresOf, FAULT_KINDS, formatReport, mspStack, runScenario, ScenarioReport, startChaosEmulator } from "./chaos/helpers";
+import { chaosSuite, FAULT_KINDS, mspStack } from "./chaos/helpers";
 
-let emu: ChaosEmulator;
-const reports: ScenarioReport[] = [];
-
-beforeAll(async () => {
-  emu = await startChaosEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-  if (reports.length > 0) process.stdout.write(`chaos scenarios:\n${reports.map(formatReport).join("\n")}\n`);
-});
+const suite = chaosSuite();
 
 describe("the MSP estate (25 sites, 100 resources) under 10% of each fault kind", () => {
   const medium = mspStack(25);
   test.each(FAULT_KINDS)("%s", async (kind: FaultKind) => {
-    const report = await runScenario(emu, medium, kind);
-    reports.push(report);
-    expectFailuresOf(kind, report);
+    await suite.scenario(medium, kind);
   }, 600_000);
 });

@@ -10,47 +10,20 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { FaultKind } from "../../emulator";
 import { up } from "../../harness";
-import {
-  ChaosEmulator,
-  checkNoSecrets,
-  expectFailuresOf,
-  FAULT_KINDS,
-  formatReport,
-  mspStack,
-  QUICKSTART,
-  RADIUS_SECRET,
-  ROOT,
-  runScenario,
-  ScenarioReport,
-  startChaosEmulator,
-  writeConnectSpy,
-} from "./chaos/helpers";
+import { chaosSuite, checkNoSecrets, FAULT_KINDS, mspStack, QUICKSTART, RADIUS_SECRET, ROOT, writeConnectSpy } from "./chaos/helpers";
 
-let emu: ChaosEmulator;
-const reports: ScenarioReport[] = [];
-
-beforeAll(async () => {
-  emu = await startChaosEmulator();
-});
-afterAll(async () => {
-  await emu.close();
-  if (reports.length > 0) process.stdout.write(`chaos scenarios:\n${reports.map(formatReport).join("\n")}\n`);
-});
+const suite = chaosSuite();
 
 describe("the quickstart under 10% of each fault kind: up, update, destroy", () => {
   test.each(FAULT_KINDS)("%s", async (kind) => {
-    const report = await runScenario(emu, QUICKSTART, kind);
-    reports.push(report);
-    expectFailuresOf(kind, report);
+    await suite.scenario(QUICKSTART, kind);
   }, 180_000);
 });
 
 describe("the MSP estate (25 sites, 100 resources) under 10% of a fault kind", () => {
   const medium = mspStack(25);
   test.each(["lost-answer", "http-5xx"] as FaultKind[])("%s", async (kind) => {
-    const report = await runScenario(emu, medium, kind);
-    reports.push(report);
-    expectFailuresOf(kind, report);
+    await suite.scenario(medium, kind);
   }, 240_000);
 });
 
@@ -67,8 +40,8 @@ describe("credentials over plain http", () => {
         stackName: "plain-http",
         statePath: path.join(dir, "state.json"),
         passphrase: "chaos passphrase",
-        config: { "nms:baseUrl": "http://192.0.2.1:9", "nms:tenantId": emu.tenantId, "nms:username": emu.username },
-        secretConfig: { "nms:password": emu.password, "quickstart:radiusSecret": RADIUS_SECRET },
+        config: { "nms:baseUrl": "http://192.0.2.1:9", "nms:tenantId": suite.emulator().tenantId, "nms:username": suite.emulator().username },
+        secretConfig: { "nms:password": suite.emulator().password, "quickstart:radiusSecret": RADIUS_SECRET },
         env: { NODE_OPTIONS: `--require=${writeConnectSpy(dir)}`, CHAOS_CONNECT_LOG: connections },
         log: (line) => lines.push(line),
         timeoutMs: 60_000,
@@ -84,7 +57,7 @@ describe("credentials over plain http", () => {
       const seen = fs.readFileSync(connections, "utf8").trim().split("\n");
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.filter((line) => line.includes("192.0.2.1"))).toEqual([]);
-      checkNoSecrets(emu, [...lines, ...result.errors, ...result.diagnostics], { requireTokens: false });
+      checkNoSecrets(suite.emulator(), [...lines, ...result.errors, ...result.diagnostics], { requireTokens: false });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

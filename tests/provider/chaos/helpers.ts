@@ -462,3 +462,33 @@ net.Socket.prototype.connect = function (...args) {
   );
   return file;
 }
+
+/**
+ * Registers a chaos test file's emulator (started before its tests, closed after) and the table
+ * of scenario timings printed at its end. `scenario` runs one stack under one fault kind and
+ * checks its failures.
+ */
+export function chaosSuite(): { emulator(): ChaosEmulator; scenario(stack: StackDef, kind: FaultKind): Promise<ScenarioReport> } {
+  let emu: ChaosEmulator | undefined;
+  const reports: ScenarioReport[] = [];
+  beforeAll(async () => {
+    emu = await startChaosEmulator();
+  });
+  afterAll(async () => {
+    await emu?.close();
+    if (reports.length > 0) process.stdout.write(`chaos scenarios:\n${reports.map(formatReport).join("\n")}\n`);
+  });
+  const emulator = (): ChaosEmulator => {
+    if (!emu) throw new Error("the chaos emulator starts in beforeAll");
+    return emu;
+  };
+  return {
+    emulator,
+    async scenario(stack, kind) {
+      const report = await runScenario(emulator(), stack, kind);
+      reports.push(report);
+      expectFailuresOf(kind, report);
+      return report;
+    },
+  };
+}
