@@ -24,11 +24,9 @@ describe("coalesced waiter through the client", () => {
   it("is the default, and waits for 50 concurrent creates with a handful of status lists and no A2 read", async () => {
     const sim = simulatedService({ asyncDelayMs: 150 });
     t = await clientFor(sim.handler, fast);
-    const started = Date.now();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, index) => t!.client.execute<{ id: string; name: string }>("A7", {}, { body: { name: `venue-${index}` } })),
     );
-    const elapsed = Date.now() - started;
     expect(results.map((result) => result.record.status)).toEqual(Array(50).fill("SUCCESS"));
     expect(new Set(results.map((result) => result.record.requestId)).size).toBe(50);
     expect(results.map((result) => result.response?.name)).toEqual(Array.from({ length: 50 }, (_, index) => `venue-${index}`));
@@ -37,7 +35,6 @@ describe("coalesced waiter through the client", () => {
     expect(recordReadHits(t.server.hits)).toHaveLength(0);
     expect(t.client.stats().requests.A2).toBeUndefined();
     expect(t.client.stats().requests.A3).toBe(statusCalls);
-    expect(elapsed).toBeLessThan(1_000);
     // The listing asks for big pages from page 0.
     expect(statusListHits(t.server.hits)[0].query.get("page")).toBe("0");
     expect(statusListHits(t.server.hits)[0].query.get("size")).toBe("1000");
@@ -67,7 +64,6 @@ describe("coalesced waiter through the client", () => {
     expect(stuck.reason.lastStatus).toBe("PENDING");
     expect(stuck.reason.message).toContain(`request ${stuckId} did not finish within 700 ms`);
     expect(elapsed).toBeGreaterThanOrEqual(690);
-    expect(elapsed).toBeLessThan(1_500);
     // Failures are found on the FAIL list, not by reading each record.
     expect(recordReadHits(t.server.hits)).toHaveLength(0);
     // Nothing is tracked any more: the poller stops (after a poll that was already on its way).

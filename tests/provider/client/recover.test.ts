@@ -64,7 +64,6 @@ describe("execute() with recover: no duplicate after a lost answer", () => {
     const started = Date.now();
     const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name }, recover: findByName(name) }));
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(error).toBeInstanceOf(NmsApiError);
     expect((error as NmsApiError).status).toBe(409);
     expect(error.message).toMatch(/an earlier attempt may have gone through, but recover\(\) did not find the object within \d+ ms/);

@@ -7,7 +7,7 @@ import {
   isNotFound,
   type RequestRecord,
 } from "../../../provider/client";
-import { clientFor as clientForAny, type Hit, rejectionOf, TENANT, type TestClient, withLogin } from "./fakeServer";
+import { clientFor as clientForAny, type Hit, pollPausesLogged, rejectionOf, TENANT, type TestClient, withLogin } from "./fakeServer";
 
 function record(requestId: string, status: string, extra: Partial<RequestRecord> = {}): RequestRecord {
   return {
@@ -101,9 +101,8 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
 
   it("raises NmsWaitTimeoutError naming the request, operation, time and last status at the deadline", async () => {
     t = await clientFor(asyncService(["PENDING"]), { waitTimeoutMs: 300, pollInitialMs: 20, pollMaxMs: 80 });
-    const started = Date.now();
+    // Always PENDING: without a working deadline this would hang until jest's timeout.
     const error = await rejectionOf(t.client.execute("A7", {}, { body: { name: "HQ" } }));
-    const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(NmsWaitTimeoutError);
     const timeout = error as NmsWaitTimeoutError;
     expect(timeout.requestId).toBe("req-1");
@@ -113,7 +112,6 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
     expect(error.message).toContain("A7 Add venue");
     expect(error.message).toContain("300 ms");
     expect(error.message).toContain("last status PENDING");
-    expect(elapsed).toBeLessThan(1_000);
   });
 
   // The coalesced waiter paces its ticks differently (see the coalescing tests).
@@ -124,16 +122,18 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
         pollMaxMs: 1_000,
       });
       await t.client.waitForRequest("req-1", "A7");
+      // Pause i is drawn from [d/2, d] with d = 20·2^i (the decided pauses, from the client's log).
+      const decided = pollPausesLogged(t);
+      expect(decided).toHaveLength(5);
+      decided.forEach((pause, index) => {
+        const ceiling = 20 * 2 ** index;
+        expect(pause).toBeGreaterThanOrEqual(ceiling / 2);
+        expect(pause).toBeLessThanOrEqual(ceiling);
+      });
+      // The clock only bounds the real gaps from below: a loaded machine stretches them.
       const times = polls(t).map((hit) => hit.at);
-      const pauses = times.slice(1).map((at, index) => at - times[index]);
-      expect(pauses).toHaveLength(5);
-      // Pause i is drawn from [d/2, d] with d = 20·2^i: each at least the previous one's ceiling
-      // (timer and round-trip slack allowed).
-      for (let index = 1; index < pauses.length; index++) {
-        expect(pauses[index]).toBeGreaterThanOrEqual(pauses[index - 1] - 15);
-      }
-      expect(pauses[4]).toBeGreaterThanOrEqual(160 - 5);
-      expect(pauses[4]).toBeGreaterThan(pauses[0] * 3);
+      const gaps = times.slice(1).map((at, index) => at - times[index]);
+      gaps.forEach((gap, index) => expect(gap).toBeGreaterThanOrEqual(decided[index] - 2));
     });
   }
 
