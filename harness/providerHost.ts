@@ -50,6 +50,7 @@ export interface ProviderHostOptions {
   env: Record<string, string | undefined>;
   /** Address handed to the host as its engine address (it never dials it). */
   engineAddress: string;
+  nodeArgs?: string[];
   log: (line: string) => void;
   startTimeoutMs?: number;
 }
@@ -82,6 +83,7 @@ export class ProviderHost {
     let first = true;
     const proc = spawnNode(script, [opts.engineAddress], {
       cwd: opts.cwd,
+      nodeArgs: opts.nodeArgs,
       env: childEnv(opts.env),
       onStdoutLine: (line) => {
         if (first) {

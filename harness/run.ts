@@ -29,6 +29,7 @@ interface Resolved {
   providerCwd: string;
   parallel: number;
   nodeArgs: string[];
+  providerNodeArgs: string[];
   env: Record<string, string>;
   timeoutMs: number;
   sdkDir: string;
@@ -69,6 +70,7 @@ function resolveOptions(opts: StackOptions): Resolved {
     providerCwd: path.resolve(opts.providerCwd ?? projectDir),
     parallel: opts.parallel && opts.parallel > 0 ? Math.floor(opts.parallel) : DEFAULT_PARALLEL,
     nodeArgs: [...(opts.nodeArgs ?? [])],
+    providerNodeArgs: [...(opts.providerNodeArgs ?? [])],
     env: { ...(opts.env ?? {}) },
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     sdkDir: resolvePulumiSdk(projectDir),
@@ -115,6 +117,7 @@ class Session {
             PULUMI_NODEJS_ORGANIZATION: "organization",
           },
           engineAddress: this.engineAddress,
+          nodeArgs: this.o.providerNodeArgs,
           log: (line) => this.diag(line),
         });
         try {

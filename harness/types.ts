@@ -24,6 +24,8 @@ export interface StackOptions {
    * in Pulumi.yaml does for the CLI. Default none.
    */
   nodeArgs?: string[];
+  /** Extra options for node when it starts the dynamic-provider host, e.g. ["--cpu-prof"]. Default none. */
+  providerNodeArgs?: string[];
   /** Extra environment for the program and the provider host. */
   env?: Record<string, string>;
   /** Receives harness progress lines and the program's and provider host's output. */

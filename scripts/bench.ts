@@ -53,6 +53,8 @@ interface Options {
   verbose: boolean;
   /** Extra node options for the program process (Pulumi.yaml's runtime nodeargs); none by default. */
   programNodeArgs: string[];
+  /** Extra node options for the dynamic-provider host; none by default. */
+  providerNodeArgs: string[];
 }
 
 const USAGE = `usage: npm run bench [-- options]
@@ -65,6 +67,7 @@ const USAGE = `usage: npm run bench [-- options]
   --naive-poll-ms N     the naive baseline's fixed A2 polling interval (1000)
   --seed N              emulator seed: IDs and latency draws repeat (42)
   --program-node-args S extra node options for the program process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  --provider-node-args S  the same for the dynamic-provider host
   --no-baseline         skip the naive baseline
   --verbose             print the harness's progress lines`;
 
@@ -82,6 +85,7 @@ function parseArgs(argv: string[]): Options {
     baseline: true,
     verbose: false,
     programNodeArgs: [],
+    providerNodeArgs: [],
   };
   const numeric: Record<string, keyof Options> = {
     "--sites": "sites",
@@ -99,10 +103,12 @@ function parseArgs(argv: string[]): Options {
     const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     if (flag === "--no-baseline") opts.baseline = false;
     else if (flag === "--verbose") opts.verbose = true;
-    else if (flag === "--program-node-args") {
+    else if (flag === "--program-node-args" || flag === "--provider-node-args") {
       const raw = inline ?? argv[++i];
       if (raw === undefined) throw new Error(`${flag} needs a value, e.g. "--max-semi-space-size=64"`);
-      opts.programNodeArgs = raw.split(/\s+/).filter((a) => a !== "");
+      const nodeArgs = raw.split(/\s+/).filter((a) => a !== "");
+      if (flag === "--program-node-args") opts.programNodeArgs = nodeArgs;
+      else opts.providerNodeArgs = nodeArgs;
     }
     else if (flag in numeric) {
       const raw = inline ?? argv[++i];
@@ -289,6 +295,7 @@ async function runVariant(emulator: EmulatorProcess, opts: Options, variant: Var
     passphrase: randomBytes(16).toString("hex"),
     parallel: opts.parallel,
     nodeArgs: opts.programNodeArgs,
+    providerNodeArgs: opts.providerNodeArgs,
     timeoutMs: COMMAND_TIMEOUT_MS,
     config: {
       "nms:baseUrl": emulator.info.url,
