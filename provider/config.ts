@@ -17,7 +17,12 @@ export interface ProviderConfig {
   pollIntervalMs?: number;
   /** Answer refresh reads from cached list calls (default true). */
   refreshFromLists: boolean;
+  /** Least severity of the client's diagnostics written to the provider host's stderr (default info). */
+  logLevel: LogLevelSetting;
 }
+
+export const LOG_LEVELS = ["debug", "info", "warn"] as const;
+export type LogLevelSetting = (typeof LOG_LEVELS)[number] | "off";
 
 /** Config key → environment variable. */
 export const CONFIG_KEYS = {
@@ -32,6 +37,7 @@ export const CONFIG_KEYS = {
   waiter: ["nms:waiter", "NMS_WAITER"],
   pollIntervalMs: ["nms:pollIntervalMs", "NMS_POLL_INTERVAL_MS"],
   refreshFromLists: ["nms:refreshFromLists", "NMS_REFRESH_FROM_LISTS"],
+  logLevel: ["nms:logLevel", "NMS_LOG_LEVEL"],
 } as const;
 
 export const DEFAULT_WAIT_TIMEOUT_SECONDS = 600;
@@ -69,11 +75,16 @@ export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = pro
   if (waiter !== undefined && waiter !== "coalesced" && waiter !== "per-request") {
     throw new Error(`${CONFIG_KEYS.waiter[0]} must be "coalesced" or "per-request"`);
   }
+  const logLevel = value("logLevel") ?? "info";
+  if (logLevel !== "off" && !(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new Error(`${CONFIG_KEYS.logLevel[0]} must be one of ${[...LOG_LEVELS, "off"].join(", ")}`);
+  }
   return {
     maxRequestsPerSecond: positive("maxRequestsPerSecond"),
     waiter,
     pollIntervalMs: positive("pollIntervalMs"),
     refreshFromLists: value("refreshFromLists") !== "false",
+    logLevel: logLevel as LogLevelSetting,
     baseUrl: value("baseUrl"),
     region: value("region"),
     tenantId: value("tenantId")!,

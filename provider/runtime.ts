@@ -1,8 +1,8 @@
 // What the provider stored in state loads at run time (sdk/stub.ts): one client per provider
 // host process, shared by every resource, configured from Pulumi config or the environment.
 import type * as pulumi from "@pulumi/pulumi";
-import { NmsClient, resolveBaseUrl } from "./client";
-import { ConfigLookup, resolveConfig } from "./config";
+import { type ClientOptions, NmsClient, resolveBaseUrl } from "./client";
+import { ConfigLookup, LOG_LEVELS, LogLevelSetting, resolveConfig } from "./config";
 import { makeLifecycle } from "./lifecycle";
 import { RESOURCE_SPECS } from "./resources";
 
@@ -33,6 +33,7 @@ async function getClient(): Promise<NmsClient> {
         maxRequestsPerSecond: config.maxRequestsPerSecond,
         waiter: config.waiter,
         ...(config.pollIntervalMs ? { pollInitialMs: config.pollIntervalMs, pollMaxMs: config.pollIntervalMs } : {}),
+        logger: stderrLogger(config.logLevel),
       }),
     };
     void previous?.close();
@@ -40,7 +41,19 @@ async function getClient(): Promise<NmsClient> {
   return current.client;
 }
 
-/** The lifecycle of one resource kind; the name is short because every stub in state spells it. */
+/**
+ * The client's diagnostics (retries, 429 pauses, adopted lost answers) on the host's stderr: a dynamic provider has
+ * no engine connection for pulumi.log, and Pulumi shows what its host prints. The client has already removed every
+ * secret it knows from the text.
+ */
+export function stderrLogger(least: LogLevelSetting, write = (line: string) => process.stderr.write(line)): ClientOptions["logger"] {
+  if (least === "off") return undefined;
+  const threshold = LOG_LEVELS.indexOf(least);
+  return ({ level, message }) => {
+    if (LOG_LEVELS.indexOf(level) >= threshold) write(`nms ${level}: ${message}\n`);
+  };
+}
+
 function resolveConfigSafely(): ReturnType<typeof resolveConfig> | undefined {
   try {
     return resolveConfig(lookup);
@@ -49,6 +62,7 @@ function resolveConfigSafely(): ReturnType<typeof resolveConfig> | undefined {
   }
 }
 
+/** The lifecycle of one resource kind; the name is short because every stub in state spells it. */
 export function of(kind: string): pulumi.dynamic.ResourceProvider {
   let provider = lifecycles.get(kind);
   if (!provider) {

@@ -13,6 +13,7 @@ describe("provider configuration", () => {
     const config = resolveConfig(lookupOf(complete), {});
     expect(config).toMatchObject({ tenantId: "a".repeat(32), username: "admin@example.com", region: "eu", waitTimeoutMs: 600_000 });
     expect(config.refreshFromLists).toBe(true);
+    expect(config.logLevel).toBe("info");
   });
 
   it("falls back to environment variables, config winning when both are set", () => {
@@ -36,6 +37,7 @@ describe("provider configuration", () => {
     ["nms:waitTimeoutSeconds", "0", /positive number of seconds/],
     ["nms:maxRequestsPerSecond", "-3", /nms:maxRequestsPerSecond must be a positive number/],
     ["nms:waiter", "eager", /"coalesced" or "per-request"/],
+    ["nms:logLevel", "verbose", /nms:logLevel must be one of debug, info, warn, off/],
   ])("rejects %s = %s", (key, value, message) => {
     expect(() => resolveConfig(lookupOf({ ...complete, [key]: value }), {})).toThrow(message);
   });

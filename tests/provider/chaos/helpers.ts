@@ -150,6 +150,8 @@ export interface ScenarioReport {
   failures: string[];
   /** Times the armed rules fired. */
   faultsFired: number;
+  /** Lines in which the provider told the user it absorbed a fault: a retry, a 429 pause or an adopted lost answer. */
+  absorbedFaultNotices: string[];
   durationMs: number;
   /** Milliseconds per phase: up and update (all tries, with their previews), checks (previews with refresh), destroy (all tries). */
   phases: { up: number; update: number; checks: number; destroy: number };
@@ -278,6 +280,7 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
     checkNothingLeft(await objectsOf(emu));
     checkNoSecrets(emu, [...lines, ...texts]);
     return {
+      absorbedFaultNotices: lines.filter((line) => ABSORBED_FAULT_NOTICE.test(line)),
       kind,
       stack: stack.label,
       upTries: first.tries,
@@ -294,6 +297,9 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
   }
 }
 
+/** How the provider host's stderr (nms:logLevel info, the default) reports a fault the client absorbed. */
+const ABSORBED_FAULT_NOTICE = /\[provider\] nms (warn|info): .*(retrying in \d+ ms|recover\(\) found the object|pausing all requests)/;
+
 /** What a scenario of `kind` must have reported: nothing for the kinds the client absorbs. */
 export function expectFailuresOf(kind: FaultKind, report: ScenarioReport): void {
   if (kind === "fail-request") {
@@ -304,6 +310,8 @@ export function expectFailuresOf(kind: FaultKind, report: ScenarioReport): void 
   } else {
     // Retried by the client (5xx, 429, resets), recovered (lost answers) or just late (slow).
     expect(report.failures).toEqual([]);
+    // ... and the user is told, except for answers that were merely slow.
+    if (kind !== "slow") expect(report.absorbedFaultNotices).not.toEqual([]);
   }
   expect(report.faultsFired).toBeGreaterThan(0);
 }
