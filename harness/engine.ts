@@ -395,13 +395,14 @@ export class Deployment {
     }
     const replace = changes === "some" && replaceKeys.size > 0;
 
-    if (changes === "none") {
+    // Like the engine's step generator: a resource whose create or update failed to initialize gets an update even
+    // without changes, so that the provider can finish what it started.
+    if (changes === "none" && !old.initErrors?.length) {
       step.op = "same";
       step.id = old.id;
       const state = base(checked, old.outputs, old.id);
       state.created = old.created;
       state.modified = old.modified;
-      if (old.initErrors) state.initErrors = old.initErrors;
       this.live.set(urn, state);
       return result(state, old.id ?? "");
     }

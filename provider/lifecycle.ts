@@ -2,8 +2,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { validateBody } from "../contract/validate";
 import { isUnknown } from "../contract/validators";
-import type { NmsClient } from "./client";
-import { isNotFound, NmsApiError } from "./client";
+import type { NmsClient, RequestRecord } from "./client";
+import { isNotFound, NmsApiError, NmsWaitTimeoutError } from "./client";
 import { changedFields, isEmpty, satisfies } from "./compare";
 import { pick, Props, ResourceSpec } from "./spec";
 
@@ -18,6 +18,9 @@ type DynamicProvider = pulumi.dynamic.ResourceProvider;
 export const ADOPTION_FIELDS = ["adoptId", "adoptByName"] as const;
 
 const PULUMI_RESERVED = new Set(["__provider"]);
+
+/** Output of a resource whose create was kept in state before its request finished: that request's ID. */
+const CREATE_REQUEST_ID = "createRequestId";
 
 export type ClientSource = () => Promise<NmsClient>;
 
@@ -81,8 +84,40 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   };
 
   const update = async (client: NmsClient, id: string, inputs: Props): Promise<Props> => {
-    const { response } = await client.execute<Props>(spec.ops.update, idParams(id), { body: toApi(inputs) });
+    const { response } = await client.execute<Props>(spec.ops.update, idParams(id), { body: toApi(inputs) }).catch((error: unknown) => {
+      throw withGoneHint(error);
+    });
     return response ?? (await readLive(client, id)) ?? {};
+  };
+
+  /**
+   * The service accepted a create and named the object, but the request did not finish by the deadline. A create
+   * that fails with an id (Pulumi's ErrorResourceInitFailed) keeps the resource in state, and the engine sends it an
+   * update on the next up even without changes: the object is then brought to match instead of created again, which
+   * its name would refuse with 409.
+   */
+  const createdButUnfinished = (error: unknown, inputs: Props): Error | undefined => {
+    if (!(error instanceof NmsWaitTimeoutError)) return undefined;
+    const accepted = error.acceptedResponse;
+    if (!isPlainObject(accepted) || typeof accepted.id !== "string" || accepted.id === "") return undefined;
+    const message =
+      `${error.message} ${spec.kind} ${accepted.id} stays in the stack's state: the next up brings it to match the ` +
+      "program, or refresh drops it if the request failed.";
+    // __provider: the dynamic provider host passes these properties to state as they are, and later calls need it.
+    const properties = { ...outputsOf(accepted, inputs), [CREATE_REQUEST_ID]: error.requestId, __provider: inputs.__provider };
+    return Object.assign(new Error(message), { id: accepted.id, properties, reasons: [message] });
+  };
+
+  /** Where a create that was kept in state unfinished stands now: its object exists, its request is pending, or neither. */
+  const unfinishedCreate = async (client: NmsClient, id: string, requestId: string): Promise<"exists" | "pending" | "failed"> => {
+    if (await readLive(client, id)) return "exists";
+    try {
+      const record = await client.call<RequestRecord>("A2", { requestId });
+      return record.status === "PENDING" ? "pending" : "failed";
+    } catch (error) {
+      if (isNotFound(error)) return "failed";
+      throw error;
+    }
   };
 
   const adopt = async (client: NmsClient, inputs: Props): Promise<Props | undefined> => {
@@ -134,7 +169,12 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       return { inputs: news, failures };
     },
 
-    async diff(_id: string, olds: Props, news: Props) {
+    async diff(id: string, olds: Props, news: Props) {
+      // A create that never finished (see createdButUnfinished) and whose request has failed since: create it again.
+      const requestId = olds[CREATE_REQUEST_ID];
+      if (typeof requestId === "string" && (await unfinishedCreate(await getClient(), id, requestId)) === "failed") {
+        return { changes: true, replaces: [CREATE_REQUEST_ID], deleteBeforeReplace: false };
+      }
       const changed = changedFields(spec.inputFields, news, olds, spec.defaults);
       const replaces = changed.filter((field) => spec.replaceOnChanges?.includes(field));
       return {
@@ -160,7 +200,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         const { response, record } = await client
           .execute<Props>(spec.ops.create, {}, { body: toApi(inputs), recover })
           .catch((error: unknown) => {
-            throw withAdoptionHint(error);
+            throw createdButUnfinished(error, inputs) ?? withAdoptionHint(error);
           });
         api = response ?? (await readLive(client, record.entityId));
         if (!api) throw new Error(`${spec.kind} was created (request ${record.requestId}) but cannot be read back`);
@@ -171,13 +211,21 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     async read(id: string, props: Props) {
       const client = await getClient();
       const live = await readForRefresh(client, id);
+      const requestId = props[CREATE_REQUEST_ID];
+      if (!live && typeof requestId === "string" && (await unfinishedCreate(client, id, requestId)) === "pending") {
+        return { id, props, inputs: inputsOf(props) }; // not there yet, but on its way: keep it
+      }
       if (!live) return {}; // gone: an empty ID tells the engine to drop it from state
       const outs = outputsOf(live, props);
       return { id, props: outs, inputs: inputsOf(outs) };
     },
 
-    async update(id: string, _olds: Props, news: Props) {
+    async update(id: string, olds: Props, news: Props) {
       const client = await getClient();
+      const requestId = olds[CREATE_REQUEST_ID];
+      if (typeof requestId === "string" && (await unfinishedCreate(client, id, requestId)) === "pending") {
+        await client.waitForRequest(requestId, spec.ops.create);
+      }
       return { outs: outputsOf(await update(client, id, news), news) };
     },
 
@@ -201,6 +249,16 @@ function withAdoptionHint(error: unknown): unknown {
   error.message +=
     "; if this object already exists (made outside this stack, or by an earlier run whose wait timed out), " +
     "set adoptByName: true or adoptId on the resource to take it over";
+  return error;
+}
+
+/**
+ * An update refused because the object does not exist: deleted outside the stack, or a create that never finished.
+ * Say how the stack gets back to a good state.
+ */
+function withGoneHint(error: unknown): unknown {
+  if (!isNotFound(error) || !(error instanceof Error)) return error;
+  error.message += "; the object is not in the service: refresh (or up --refresh) drops it from the state, and the next up creates it";
   return error;
 }
 

@@ -7,7 +7,7 @@ import type { AsyncAccepted, RequestRecord, RequestStatus } from "../../contract
 import { pathFor, ROUTES, type HttpMethod, type OperationId, type RouteDef } from "../../contract/routes";
 import { TokenSession } from "./auth";
 import { CoalescingRequestWaiter } from "./coalescingWaiter";
-import { describeOperation, formatErrorEntries, isNotFound, NmsApiError, NmsError, NmsNetworkError, truncate } from "./errors";
+import { describeOperation, formatErrorEntries, isNotFound, NmsApiError, NmsError, NmsNetworkError, NmsWaitTimeoutError, truncate } from "./errors";
 import { ListCache } from "./listCache";
 import { sharedTokenBucket, type TokenBucket, type TokenBucketSettings } from "./ratelimit";
 import {
@@ -246,7 +246,10 @@ export class NmsClient {
     try {
       const submitted = await this.submitPrepared<T>(request, init?.recover);
       if (submitted.kind === "recovered") return { response: submitted.value, record: this.recoveredRecord(request, submitted.value) };
-      const record = await this.waitForRequest(submitted.accepted.requestId, op);
+      const record = await this.waitForRequest(submitted.accepted.requestId, op).catch((error: unknown) => {
+        if (error instanceof NmsWaitTimeoutError) hideProperty(error, "acceptedResponse", submitted.accepted.response);
+        throw error;
+      });
       return { response: submitted.accepted.response, record };
     } finally {
       this.listCache.invalidate();

@@ -134,6 +134,12 @@ export class NmsWaitTimeoutError extends NmsError {
   readonly waitedMs: number;
   /** Status of the last successful poll, or "unknown" when no poll succeeded. */
   readonly lastStatus: string;
+  /**
+   * The `response` of the 202 that accepted the write, when the wait was for one: for a create it names the object
+   * the service will have once the request finishes. Set by NmsClient.execute, not enumerable: it may hold the
+   * secrets of the body, and an error is printed whole by util.inspect.
+   */
+  declare acceptedResponse?: unknown;
 
   constructor(message: string, details: { operation: string; requestId: string; waitedMs: number; lastStatus: string }) {
     super(message);

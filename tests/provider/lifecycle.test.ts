@@ -1,7 +1,7 @@
 // The generic lifecycle, for each resource, against the in-process emulator.
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { NmsClient } from "../../provider/client";
-import { demoClient, servedRequests } from "../support/emulatorClient";
+import { adminApi, demoClient, servedRequests } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { UNKNOWN } from "../../contract/validators";
@@ -231,6 +231,75 @@ describe("adoption", () => {
     await expect(provider("Venue").create({ name: "whatever", adoptId: "no-such-id" })).rejects.toThrow(/cannot adopt Venue no-such-id/);
   });
 });
+
+describe("a create that outlives the wait deadline", () => {
+  let patient: NmsClient;
+  beforeAll(async () => {
+    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { A7: { baseMs: 600, jitterMs: 0 } } });
+    patient = demoClient(emulator, { waitTimeoutMs: 200 });
+  });
+  afterAll(async () => {
+    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: {} });
+    await patient.close();
+  });
+  const impatient = () => makeLifecycle(RESOURCE_SPECS.Venue, async () => patient);
+
+  it("fails with the object's id and state-ready properties, and the next update finishes it without a duplicate", async () => {
+    const name = unique("late");
+    const inputs = { name, description: "arrives late", __provider: "serialized-provider" };
+    const error = (await impatient().create(inputs).catch((e: unknown) => e)) as Error & Props;
+    expect(error.message).toMatch(/did not finish within 200 ms/);
+    expect(error.message).toContain(`Venue ${error.id} stays in the stack's state`);
+    expect(error.id).toMatch(/^[0-9a-f]{32}$/);
+    // What the dynamic provider host sends to the engine as ErrorResourceInitFailed: it must survive a protobuf Struct.
+    expect(Struct.fromJavaScript(error.properties).toJavaScript()).toEqual(
+      expect.objectContaining({ name, description: "arrives late", __provider: "serialized-provider" }),
+    );
+    expect(error.reasons).toEqual([error.message]);
+
+    // The engine's next up: an update with the same inputs, once the service has finished.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const updated = await impatient().update!(error.id, error.properties, inputs);
+    expect(updated.outs).toMatchObject({ name, description: "arrives late" });
+    const venues = (await client.call<Props[]>("A6")).filter((venue) => venue.name === name);
+    expect(venues.map((venue) => venue.id)).toEqual([error.id]);
+  });
+
+  it("while the request is pending, refresh keeps it; once the request has failed, diff asks to create it again", async () => {
+    await adminApi(emulator, "POST", "faults", { kind: "stuck-pending", op: "A7", count: 1, releaseAfterMs: 400, code: "NMS-INTERNAL" });
+    const inputs = { name: unique("never"), __provider: "serialized-provider" };
+    const error = (await impatient().create(inputs).catch((e: unknown) => e)) as Error & Props;
+    expect(error.properties.createRequestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(error.message).toContain(`request ${error.properties.createRequestId} did not finish`);
+
+    const pending = await impatient().read!(error.id, error.properties);
+    expect(pending.id).toBe(error.id);
+    expect(await impatient().diff!(error.id, error.properties, inputs)).toMatchObject({ changes: false });
+
+    await waitFor(async () => (await patient.call<Props>("A2", { requestId: error.properties.createRequestId })).status === "FAIL");
+    expect(await impatient().diff!(error.id, error.properties, inputs)).toEqual({ changes: true, replaces: ["createRequestId"], deleteBeforeReplace: false });
+    expect((await impatient().read!(error.id, error.properties)).id).toBeUndefined();
+    // The replacement: a create with the same name goes through, and deleting the old ID is a no-op.
+    const again = await provider("Venue").create(inputs);
+    await impatient().delete!(error.id, error.properties);
+    const venues = (await client.call<Props[]>("A6")).filter((venue) => venue.name === inputs.name);
+    expect(venues.map((venue) => venue.id)).toEqual([again.id]);
+  });
+
+  it("an update of an object that is not in the service says how to get back to a good state", async () => {
+    await expect(provider("Venue").update!("0".repeat(32), {}, { name: unique("gone") })).rejects.toThrow(
+      /404.*refresh \(or up --refresh\) drops it from the state, and the next up creates it/s,
+    );
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 async function requestLogLength(): Promise<number> {
   return (await servedRequests(emulator)).length;

@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { destroy, preview, refresh, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
-import { demoClient } from "../support/emulatorClient";
+import { adminApi, demoClient } from "../support/emulatorClient";
 
 type Props = Record<string, any>;
 
@@ -209,3 +209,52 @@ describe("adopting objects that already exist", () => {
     expect(await managedObjectCount()).toBe(0);
   });
 });
+
+describe("a create that outlives the wait deadline", () => {
+  const s = stack("late", SITES_PROGRAM, "sites");
+  const withDeadline = (): StackOptions => {
+    const options = s.with();
+    return { ...options, config: { ...options.config, "nms:waitTimeoutSeconds": "1" } };
+  };
+  afterAll(async () => {
+    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: {} });
+    s.cleanup();
+  });
+
+  it("fails the up but keeps the venues in state; the next up finishes them instead of creating duplicates", async () => {
+    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { A7: { baseMs: 2_000, jitterMs: 0 } } });
+    const first = await up(withDeadline());
+    expect(first.failed).toBe(true);
+    expect(first.errors.join("\n")).toMatch(/hq \[pulumi-nodejs:dynamic\/nms:Venue\]: create: .*did not finish within 1000 ms.*stays in the stack's state/);
+    const saved = JSON.parse(fs.readFileSync(s.statePath, "utf8")).resources as Props[];
+    const venues = saved.filter((r) => r.type === "pulumi-nodejs:dynamic/nms:Venue");
+    expect(venues).toHaveLength(2);
+    for (const venue of venues) {
+      expect(venue.id).toMatch(/^[0-9a-f]{32}$/);
+      expect(venue.initErrors).toEqual([expect.stringContaining("did not finish within 1000 ms")]);
+    }
+
+    // The service finishes the creates; the next up (same program, nothing changed) brings them under management.
+    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: {} });
+    await waitUntil(async () => (await admin.call<Props[]>("A6")).filter((v) => v.name === "HQ" || v.name === "Branch").length === 2);
+    const second = ok(await up(withDeadline()));
+    expect(step(second, "hq")).toMatchObject({ op: "update", changedFields: [] });
+    expect(step(second, "branch")).toMatchObject({ op: "update", changedFields: [] });
+    expect(changes(second)).toMatchObject({ lobby: "create", "corp-at-site": "create" });
+    const held = (await admin.call<Props[]>("A6")).filter((v) => v.name === "HQ" || v.name === "Branch");
+    expect(held.map((v) => v.id).sort()).toEqual(venues.map((v) => v.id).sort());
+    const state = JSON.parse(fs.readFileSync(s.statePath, "utf8")).resources as Props[];
+    expect(state.filter((r) => r.initErrors)).toEqual([]);
+    expect((await preview(withDeadline())).changes).toBe(0);
+  });
+
+  itEndsCleanly(s);
+});
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
