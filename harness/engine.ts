@@ -86,7 +86,10 @@ export interface EngineHost {
   /** The configured provider host, started on first use. */
   provider(): Promise<ProviderHost>;
   log(line: string): void;
-  /** Deletes in flight at once after the program finished (independent resources only); default 1. */
+  /**
+   * Provider steps in flight at once, like the engine's --parallel: creates, updates and deletes of replacements while
+   * the program runs (default unbounded, the CLI's default), and deletes after it finished (default 1).
+   */
   parallel?: number;
 }
 
@@ -146,9 +149,11 @@ export class Deployment {
   readonly steps: PlannedStep[] = [];
   readonly errors: string[] = [];
   private aborted = false;
+  private readonly stepSlots: StepSlots;
   rootUrn: string | undefined;
 
   constructor(private readonly host: EngineHost, oldResources: readonly ResourceState[]) {
+    this.stepSlots = new StepSlots(host.parallel ?? Number.POSITIVE_INFINITY);
     for (const r of oldResources) {
       if (r.delete) this.pendingDeletes.push(clone(r));
       else {
@@ -427,7 +432,7 @@ export class Deployment {
 
     if (dbr) {
       try {
-        await this.deleteOne(old);
+        await this.stepSlots.run(() => this.deleteOne(old));
       } catch (e) {
         throw this.fail(step, name, type, `delete before replace: ${(e as Error).message}`);
       }
@@ -452,7 +457,7 @@ export class Deployment {
     this.host.log(`${step.op === "replace" ? "+-" : "+ "} creating ${step.urn}`);
     let created: { id: string; outputs: PropertyMap };
     try {
-      created = await provider.create(step.urn, reg.name, reg.type, plain(checked));
+      created = await this.stepSlots.run(() => provider.create(step.urn, reg.name, reg.type, plain(checked)));
       if (!created.id) throw new Error("the provider returned an empty id");
     } catch (e) {
       const init = e instanceof ProviderError ? e.initFailure : undefined;
@@ -498,7 +503,9 @@ export class Deployment {
     const plain = (m: PropertyMap): PropertyMap => (provider.acceptSecrets ? m : stripSecretsMap(m));
     this.host.log(`~  updating ${step.urn}`);
     try {
-      const outs = await provider.update(step.urn, reg.name, reg.type, old.id ?? "", plain(old.outputs), plain(checked), plain(old.inputs), ignore);
+      const outs = await this.stepSlots.run(() =>
+        provider.update(step.urn, reg.name, reg.type, old.id ?? "", plain(old.outputs), plain(checked), plain(old.inputs), ignore),
+      );
       const outputs = markSecretKeys(annotateSecrets(outs, checked), reg.additionalSecretOutputs);
       const state = base(checked, outputs, old.id);
       state.created = old.created;
@@ -754,6 +761,25 @@ export async function deleteInOrder(
     };
     pump();
   });
+}
+
+/** At most `limit` provider steps at once, the rest queued in arrival order: the engine's step executor. */
+class StepSlots {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    while (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
 }
 
 async function runLimited(work: (() => Promise<void>)[], limit: number): Promise<void> {

@@ -215,3 +215,31 @@ describe("harness lifecycle (fixture stack)", () => {
     expect(JSON.parse(fs.readFileSync(s.state, "utf8")).resources).toEqual([]);
   });
 });
+
+describe("parallel caps the provider steps in flight, like the engine's --parallel", () => {
+  /** Most creates in flight at once, from the order of the fixture's "begin" and "create" lines. */
+  function mostCreatesInFlight(s: Scenario): number {
+    let inFlight = 0;
+    let most = 0;
+    for (const line of s.writes()) {
+      if (line.startsWith("begin ")) most = Math.max(most, ++inFlight);
+      else if (line.startsWith("create ")) inFlight--;
+    }
+    return most;
+  }
+
+  // Nine creates can start at once (eight extra networks and the first; the site waits for it), each taking 0.5 s.
+  test.each([
+    [2, (most: number) => expect(most).toBe(2)],
+    [16, (most: number) => expect(most).toBeGreaterThan(2)],
+  ])("with parallel %i", async (parallel, expectMost) => {
+    const s = scenario(`parallel-${parallel}`);
+    try {
+      ok(await up(s.opts({ "fixture:extraNetworks": "8", "fixture:createDelayMs": "500" }, { parallel })));
+      expect(s.writes().filter((line) => line.startsWith("create "))).toHaveLength(10);
+      expectMost(mostCreatesInFlight(s));
+    } finally {
+      s.cleanup();
+    }
+  });
+});
