@@ -1,7 +1,7 @@
 // The generic lifecycle, for each resource, against the in-process emulator.
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { NmsClient } from "../../provider/client";
-import { adminApi, demoClient, servedRequests } from "../support/emulatorClient";
+import { adminApi, demoClient, servedRequests, waitFor } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { UNKNOWN } from "../../contract/validators";
@@ -257,10 +257,12 @@ describe("a create that outlives the wait deadline", () => {
     );
     expect(error.reasons).toEqual([error.message]);
 
-    // The engine's next up: an update with the same inputs, once the service has finished.
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    const updated = await impatient().update!(error.id, error.properties, inputs);
+    // The engine's next up, while the create is still pending: an update with the same inputs waits for the create
+    // (with the usual deadline) and then applies the inputs.
+    expect((await patient.call<Props>("A2", { requestId: error.properties.createRequestId })).status).toBe("PENDING");
+    const updated = await provider("Venue").update!(error.id, error.properties, inputs);
     expect(updated.outs).toMatchObject({ name, description: "arrives late" });
+    expect((await patient.call<Props>("A2", { requestId: error.properties.createRequestId })).status).toBe("SUCCESS");
     const venues = (await client.call<Props[]>("A6")).filter((venue) => venue.name === name);
     expect(venues.map((venue) => venue.id)).toEqual([error.id]);
   });
@@ -293,13 +295,6 @@ describe("a create that outlives the wait deadline", () => {
   });
 });
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function requestLogLength(): Promise<number> {
   return (await servedRequests(emulator)).length;

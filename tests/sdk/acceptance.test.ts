@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { destroy, preview, refresh, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
-import { adminApi, demoClient } from "../support/emulatorClient";
+import { adminApi, demoClient, waitFor } from "../support/emulatorClient";
 
 type Props = Record<string, any>;
 
@@ -236,7 +236,7 @@ describe("a create that outlives the wait deadline", () => {
 
     // The service finishes the creates; the next up (same program, nothing changed) brings them under management.
     await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: {} });
-    await waitUntil(async () => (await admin.call<Props[]>("A6")).filter((v) => v.name === "HQ" || v.name === "Branch").length === 2);
+    await waitFor(async () => (await admin.call<Props[]>("A6")).filter((v) => v.name === "HQ" || v.name === "Branch").length === 2);
     const second = ok(await up(withDeadline()));
     expect(step(second, "hq")).toMatchObject({ op: "update", changedFields: [] });
     expect(step(second, "branch")).toMatchObject({ op: "update", changedFields: [] });
@@ -250,11 +250,3 @@ describe("a create that outlives the wait deadline", () => {
 
   itEndsCleanly(s);
 });
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

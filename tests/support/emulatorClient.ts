@@ -32,3 +32,12 @@ export async function servedRequests(emulator: RunningEmulator): Promise<{ metho
   const { entries } = (await adminApi(emulator, "GET", "log")) as { entries: { method: string; op: string }[] };
   return entries.filter((entry) => entry.op !== "admin");
 }
+
+/** Resolves once `condition` holds (checked every 25 ms); rejects after `timeoutMs`. */
+export async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
