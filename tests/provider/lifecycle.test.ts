@@ -235,7 +235,8 @@ describe("adoption", () => {
 describe("a create that outlives the wait deadline", () => {
   let patient: NmsClient;
   beforeAll(async () => {
-    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { A7: { baseMs: 600, jitterMs: 0 } } });
+    // Margins of over a second between the deadline and the service finishing, so that a loaded machine keeps the order.
+    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { A7: { baseMs: 1_500, jitterMs: 0 } } });
     patient = demoClient(emulator, { waitTimeoutMs: 200 });
   });
   afterAll(async () => {
@@ -268,7 +269,7 @@ describe("a create that outlives the wait deadline", () => {
   });
 
   it("while the request is pending, refresh keeps it; once the request has failed, diff asks to create it again", async () => {
-    await adminApi(emulator, "POST", "faults", { kind: "stuck-pending", op: "A7", count: 1, releaseAfterMs: 400, code: "NMS-INTERNAL" });
+    await adminApi(emulator, "POST", "faults", { kind: "stuck-pending", op: "A7", count: 1, releaseAfterMs: 1_500, code: "NMS-INTERNAL" });
     const inputs = { name: unique("never"), __provider: "serialized-provider" };
     const error = (await impatient().create(inputs).catch((e: unknown) => e)) as Error & Props;
     expect(error.properties.createRequestId).toMatch(/^[0-9a-f-]{36}$/);

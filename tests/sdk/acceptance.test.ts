@@ -237,7 +237,7 @@ describe("a create that outlives the wait deadline", () => {
     // The service finishes the creates; the next up (same program, nothing changed) brings them under management.
     await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: {} });
     await waitFor(async () => (await admin.call<Props[]>("A6")).filter((v) => v.name === "HQ" || v.name === "Branch").length === 2);
-    const second = ok(await up(withDeadline()));
+    const second = ok(await up(s.with()));
     expect(step(second, "hq")).toMatchObject({ op: "update", changedFields: [] });
     expect(step(second, "branch")).toMatchObject({ op: "update", changedFields: [] });
     expect(changes(second)).toMatchObject({ lobby: "create", "corp-at-site": "create" });
@@ -245,7 +245,7 @@ describe("a create that outlives the wait deadline", () => {
     expect(held.map((v) => v.id).sort()).toEqual(venues.map((v) => v.id).sort());
     const state = JSON.parse(fs.readFileSync(s.statePath, "utf8")).resources as Props[];
     expect(state.filter((r) => r.initErrors)).toEqual([]);
-    expect((await preview(withDeadline())).changes).toBe(0);
+    expect((await preview(s.with())).changes).toBe(0);
   });
 
   itEndsCleanly(s);
