@@ -149,11 +149,11 @@ export class Deployment {
   readonly steps: PlannedStep[] = [];
   readonly errors: string[] = [];
   private aborted = false;
-  private readonly stepSlots: StepSlots;
+  private readonly stepSlots: Slots;
   rootUrn: string | undefined;
 
   constructor(private readonly host: EngineHost, oldResources: readonly ResourceState[]) {
-    this.stepSlots = new StepSlots(host.parallel ?? Number.POSITIVE_INFINITY);
+    this.stepSlots = new Slots(host.parallel ?? Number.POSITIVE_INFINITY);
     for (const r of oldResources) {
       if (r.delete) this.pendingDeletes.push(clone(r));
       else {
@@ -649,7 +649,8 @@ export async function refreshResources(
       }
     });
   });
-  await runLimited(work, Math.max(1, parallel));
+  const slots = new Slots(Math.max(1, parallel));
+  await Promise.all(work.map((job) => slots.run(job)));
   return { resources: out.filter((r): r is ResourceState => r !== undefined), steps, errors };
 }
 
@@ -763,8 +764,8 @@ export async function deleteInOrder(
   });
 }
 
-/** At most `limit` provider steps at once, the rest queued in arrival order: the engine's step executor. */
-class StepSlots {
+/** At most `limit` jobs at once, the rest queued in arrival order (for steps: the engine's step executor). */
+class Slots {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -782,13 +783,3 @@ class StepSlots {
   }
 }
 
-async function runLimited(work: (() => Promise<void>)[], limit: number): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, work.length) }, async () => {
-    while (next < work.length) {
-      const job = work[next++];
-      await job();
-    }
-  });
-  await Promise.all(lanes);
-}
