@@ -230,7 +230,9 @@ export class EmulatorServer {
       body: parseJson(raw),
       accept: (write: PreparedWrite) => ({ status: 202, body: this.tracker.submit(tenant, op, session.username, write) }),
     };
-    return HANDLERS[op](context);
+    const handler = HANDLERS[op as Exclude<OperationId, "A1">];
+    if (!handler) throw new ApiError("NMS-NOT-FOUND", { message: `operation ${op} is not served by the emulator yet` });
+    return handler(context);
   }
 
   private runAdmin(req: IncomingMessage, method: string, path: string, query: URLSearchParams, raw: string | undefined): Answer {

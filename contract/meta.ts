@@ -1,0 +1,106 @@
+// What a schema says about its fields beyond their rules: which are secret, which exist only in
+// the newer Wi-Fi API variant, their defaults and descriptions. Each field is named once, in its
+// schema; the provider (secrets, defaults), the SDK generator (types, docs) and the emulator
+// (variant checks) read it from there.
+import { z } from "zod";
+
+/** The two variants of the Wi-Fi API (document 2): fields marked (newer) exist only in the newer. */
+export const WIFI_API_VARIANTS = ["older", "newer"] as const;
+export type WifiApiVariant = (typeof WIFI_API_VARIANTS)[number];
+export const DEFAULT_WIFI_API_VARIANT: WifiApiVariant = "newer";
+
+const SECRETS = new WeakSet<z.ZodTypeAny>();
+
+/** Marks a field as secret: encrypted in state, never in logs or errors. */
+export function secret<T extends z.ZodTypeAny>(schema: T): T {
+  SECRETS.add(schema);
+  return schema;
+}
+
+export const NEWER_ONLY_MESSAGE = "exists only in the newer variant of the Wi-Fi API";
+
+/**
+ * A field of the newer variant only. The older variant refuses it with the field named; the
+ * newer takes `schema`. Use inside a schema built per variant (see perVariant).
+ */
+export function newerOnly<T extends z.ZodTypeAny>(variant: WifiApiVariant, schema: T): T | z.ZodOptional<z.ZodUndefined> {
+  if (variant === "newer") return schema;
+  return z.undefined({ errorMap: () => ({ message: NEWER_ONLY_MESSAGE }) }).optional();
+}
+
+/** A schema that differs between the variants, built once per variant. */
+export function perVariant<T>(build: (variant: WifiApiVariant) => T): (variant?: WifiApiVariant) => T {
+  const built = new Map<WifiApiVariant, T>();
+  return (variant = DEFAULT_WIFI_API_VARIANT) => {
+    let schema = built.get(variant);
+    if (schema === undefined) {
+      schema = build(variant);
+      built.set(variant, schema);
+    }
+    return schema;
+  };
+}
+
+export interface FieldInfo {
+  readonly name: string;
+  /** The program must set it. */
+  readonly required: boolean;
+  readonly secret: boolean;
+  /** What the service fills in when the field is left out (zod .default()). */
+  readonly defaultValue?: unknown;
+  /** From zod .describe(), for the SDK's doc comments. */
+  readonly description?: string;
+  /** The field's schema without optional/default wrappers. */
+  readonly schema: z.ZodTypeAny;
+}
+
+/** The object schema inside refinements (superRefine, refine, transform). */
+export function objectOf(schema: z.ZodTypeAny): z.AnyZodObject {
+  let current: z.ZodTypeAny = schema;
+  while (current instanceof z.ZodEffects) current = current.innerType();
+  if (!(current instanceof z.ZodObject)) throw new Error("not an object schema");
+  return current;
+}
+
+/** The top-level fields of an object schema, in declaration order. */
+export function fieldsOf(schema: z.ZodTypeAny): FieldInfo[] {
+  const shape = objectOf(schema).shape as Record<string, z.ZodTypeAny>;
+  return Object.entries(shape).map(([name, field]) => describeField(name, field));
+}
+
+function describeField(name: string, field: z.ZodTypeAny): FieldInfo {
+  let required = true;
+  let isSecret = false;
+  let defaultValue: unknown;
+  let description: string | undefined;
+  let current: z.ZodTypeAny = field;
+  for (;;) {
+    if (SECRETS.has(current)) isSecret = true;
+    description ??= current.description;
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
+      required = false;
+      current = current.unwrap();
+    } else if (current instanceof z.ZodDefault) {
+      required = false;
+      defaultValue = current._def.defaultValue();
+      current = current.removeDefault();
+    } else {
+      break;
+    }
+  }
+  return { name, required, secret: isSecret, defaultValue, description, schema: current };
+}
+
+/** Names of the secret top-level fields. */
+export function secretFieldsOf(schema: z.ZodTypeAny): string[] {
+  return fieldsOf(schema)
+    .filter((f) => f.secret)
+    .map((f) => f.name);
+}
+
+/** Top-level defaults: what the service stores when the field is left out. */
+export function defaultsOf(schema: z.ZodTypeAny): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fieldsOf(schema)) if (field.defaultValue !== undefined) out[field.name] = field.defaultValue;
+  return out;
+}
