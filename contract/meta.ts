@@ -91,11 +91,27 @@ function describeField(name: string, field: z.ZodTypeAny): FieldInfo {
   return { name, required, secret: isSecret, defaultValue, description, schema: current };
 }
 
-/** Names of the secret top-level fields. */
+/**
+ * Names of the top-level fields that are secret or hold a secret somewhere inside (a RADIUS
+ * server pair holds its shared secrets): Pulumi marks secrets per top-level property.
+ */
 export function secretFieldsOf(schema: z.ZodTypeAny): string[] {
   return fieldsOf(schema)
-    .filter((f) => f.secret)
+    .filter((f) => f.secret || holdsSecret(f.schema))
     .map((f) => f.name);
+}
+
+/** Whether a secret field sits anywhere inside the schema. */
+export function holdsSecret(schema: z.ZodTypeAny, seen = new Set<z.ZodTypeAny>()): boolean {
+  if (seen.has(schema)) return false;
+  seen.add(schema);
+  if (SECRETS.has(schema)) return true;
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return holdsSecret(schema.unwrap(), seen);
+  if (schema instanceof z.ZodDefault) return holdsSecret(schema.removeDefault(), seen);
+  if (schema instanceof z.ZodEffects) return holdsSecret(schema.innerType(), seen);
+  if (schema instanceof z.ZodArray) return holdsSecret(schema.element, seen);
+  if (schema instanceof z.ZodObject) return Object.values(schema.shape as Record<string, z.ZodTypeAny>).some((f) => holdsSecret(f, seen));
+  return false;
 }
 
 /** Top-level defaults: what the service stores when the field is left out. */

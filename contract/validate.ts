@@ -21,7 +21,7 @@ export function formatPath(path: readonly (string | number)[]): string {
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; failures: FieldFailure[] };
 
-export function validateBody<T>(schema: z.ZodType<T>, body: unknown): Validation<T> {
+export function validateBody<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): Validation<T> {
   const result = schema.safeParse(body);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, failures: result.error.issues.map(failureOfIssue) };

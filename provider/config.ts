@@ -1,5 +1,6 @@
 // Where the provider finds its credentials and address: Pulumi config first (namespace
 // "nms"), then environment variables, so CI pipelines can inject either.
+import { DEFAULT_WIFI_API_VARIANT, WIFI_API_VARIANTS, type WifiApiVariant } from "../contract/meta";
 
 export interface ProviderConfig {
   baseUrl?: string;
@@ -19,6 +20,8 @@ export interface ProviderConfig {
   refreshFromLists: boolean;
   /** Least severity of the client's diagnostics written to the provider host's stderr (default info). */
   logLevel: LogLevelSetting;
+  /** Which variant of the Wi-Fi API the tenant speaks (default newer); input rules follow it. */
+  wifiApiVariant: WifiApiVariant;
 }
 
 export const LOG_LEVELS = ["debug", "info", "warn"] as const;
@@ -38,11 +41,23 @@ export const CONFIG_KEYS = {
   pollIntervalMs: ["nms:pollIntervalMs", "NMS_POLL_INTERVAL_MS"],
   refreshFromLists: ["nms:refreshFromLists", "NMS_REFRESH_FROM_LISTS"],
   logLevel: ["nms:logLevel", "NMS_LOG_LEVEL"],
+  wifiApiVariant: ["nms:wifiApiVariant", "NMS_WIFI_API_VARIANT"],
 } as const;
 
 export const DEFAULT_WAIT_TIMEOUT_SECONDS = 600;
 
 export type ConfigLookup = (key: string) => string | undefined;
+
+/** The Wi-Fi API variant alone: input checks need it even where credentials are not set (preview). */
+export function resolveWifiApiVariant(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): WifiApiVariant {
+  const [key, variable] = CONFIG_KEYS.wifiApiVariant;
+  const raw = lookup(key) ?? env[variable];
+  if (raw === undefined || raw === "") return DEFAULT_WIFI_API_VARIANT;
+  if (!(WIFI_API_VARIANTS as readonly string[]).includes(raw)) {
+    throw new Error(`${key} must be one of ${WIFI_API_VARIANTS.join(", ")}, got ${JSON.stringify(raw)}`);
+  }
+  return raw as WifiApiVariant;
+}
 
 export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ProviderConfig {
   const value = (name: keyof typeof CONFIG_KEYS): string | undefined => {
@@ -92,5 +107,6 @@ export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = pro
     password: value("password")!,
     waitTimeoutMs: waitSeconds * 1000,
     allowInsecureHttp: value("allowInsecureHttp") === "true",
+    wifiApiVariant: resolveWifiApiVariant(lookup, env),
   };
 }

@@ -1,218 +1,235 @@
-// The one resource lifecycle: check, diff, create, read, update, delete for every spec.
+// The one resource lifecycle: check, diff, create, read, update, delete for every spec, whatever
+// its shape (created or always-existing, generated or input-given ID, parents, update in place or
+// replace, readable or write-only, destroyed by delete, reset, defaults or not at all).
 import type * as pulumi from "@pulumi/pulumi";
+import { DEFAULT_WIFI_API_VARIANT, type WifiApiVariant } from "../contract/meta";
+import { routeOf } from "../contract/routes";
 import { validateBody } from "../contract/validate";
 import { isUnknown } from "../contract/validators";
-import type { NmsClient, RequestRecord } from "./client";
-import { isNotFound, NmsApiError, NmsWaitTimeoutError } from "./client";
+import type { NmsClient } from "./client";
+import { isNotFound, NmsApiError, NmsWaitTimeoutError } from "./client/errors";
 import { changedFields, isEmpty, satisfies } from "./compare";
-import { pick, Props, ResourceSpec } from "./spec";
+import { specFields } from "./fields";
+import { objectAccess, type ObjectAccess } from "./objectAccess";
+import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
+import { pick, type Props, type ResourceSpec } from "./spec";
+import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID } from "./lifecycleSupport";
 
 type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
-/**
- * Inputs that steer the provider instead of describing the object. Dynamic resources cannot
- * use `pulumi import` (pulumi/pulumi#16175), so adoption of existing objects goes through
- * these: adoptId takes over the object with that ID; adoptByName takes over the object with
- * the same unique name in its scope when there is one, and creates it otherwise.
- */
-export const ADOPTION_FIELDS = ["adoptId", "adoptByName"] as const;
+export { ADOPTION_FIELDS, shapeLike };
 
 const PULUMI_RESERVED = new Set(["__provider"]);
-
-/** Output of a resource whose create was kept in state before its request finished: that request's ID. */
-const CREATE_REQUEST_ID = "createRequestId";
 
 export type ClientSource = () => Promise<NmsClient>;
 
 export interface LifecycleOptions {
   /** Whether refresh reads come from cached list calls where the spec allows (default yes). */
   refreshFromLists?: () => boolean;
+  /** The tenant's Wi-Fi API variant (nms:wifiApiVariant); throws when the setting is invalid. */
+  variant?: () => WifiApiVariant;
 }
 
 export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, options: LifecycleOptions = {}): DynamicProvider {
-  const toApi = (inputs: Props): Props => (spec.toApi ? spec.toApi(pick(inputs, spec.inputFields)) : pick(inputs, spec.inputFields));
-  const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...spec.inputFields, ...spec.outputFields]));
-  const idParams = (id: string) => ({ [spec.idParam]: id });
+  const fields = specFields(spec);
+  const variant = () => options.variant?.() ?? DEFAULT_WIFI_API_VARIANT;
+  const sideEffectFields = new Set([...Object.keys(spec.toggles ?? {}), ...Object.keys(spec.triggers ?? {})]);
+  const bodyFields = fields.inputNames.filter((f) => !Object.keys(spec.triggers ?? {}).includes(f));
+  const toApi = (inputs: Props): Props => (spec.toApi ? spec.toApi(pick(inputs, bodyFields)) : pick(inputs, bodyFields));
+  const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...fields.inputNames, ...fields.outputNames]));
+  const access = async (): Promise<{ client: NmsClient; objects: ObjectAccess }> => {
+    const client = await getClient();
+    return { client, objects: objectAccess(spec, client) };
+  };
 
   /** Outputs keep the program's shape for input fields, so state holds what the program manages. */
   const outputsOf = (api: Props, inputs: Props): Props => {
-    const fields = fromApi(api);
     const outs: Props = {};
-    for (const [key, value] of Object.entries(fields)) {
+    for (const [key, value] of Object.entries(fromApi(api))) {
       // undefined cannot cross the provider protocol (protobuf Struct); absent means unset.
       if (value === undefined) continue;
-      outs[key] = spec.inputFields.includes(key) && inputs[key] !== undefined ? shapeLike(inputs[key], value) : value;
+      outs[key] = fields.inputNames.includes(key) && inputs[key] !== undefined ? shapeLike(inputs[key], value) : value;
     }
+    // Inputs the service never echoes (triggers, parents, write-only values) stay as the program set them.
+    for (const field of fields.inputNames) if (outs[field] === undefined && inputs[field] !== undefined) outs[field] = inputs[field];
     for (const field of ADOPTION_FIELDS) if (inputs[field] !== undefined) outs[field] = inputs[field];
     return outs;
   };
 
   /**
-   * What refresh records as the program's inputs. A field holding nothing or just the
-   * service's default is left out: the program did not set it, and listing it would show up
-   * as a change in every later plan.
+   * What refresh records as the program's inputs. A field holding nothing or just the service's
+   * default is left out: the program did not set it, and listing it would show as a change later.
    */
   const inputsOf = (outs: Props): Props => {
     const inputs = pick(outs, ADOPTION_FIELDS);
-    for (const field of spec.inputFields) {
+    const defaults = fields.defaults(variant());
+    for (const field of fields.inputNames) {
       const value = outs[field];
-      const isDefault = spec.defaults?.[field] !== undefined && satisfies(spec.defaults[field], value);
+      const isDefault = defaults[field] !== undefined && satisfies(defaults[field], value);
       if (!isEmpty(value) && !isDefault) inputs[field] = value;
     }
     return inputs;
   };
 
+  const changed = (desired: Props, actual: Props): string[] => changedFields(fields.inputNames, desired, actual, fields.defaults(variant()));
+
   /** One object, from the cached list when the spec has one; a GET when the list lacks it. */
-  const readForRefresh = async (client: NmsClient, id: string): Promise<Props | undefined> => {
+  const readForRefresh = async (client: NmsClient, objects: ObjectAccess, id: string, props: Props): Promise<Props | undefined> => {
     if ((options.refreshFromLists?.() ?? true) && spec.readFromList) {
       const { op, query, items } = spec.readFromList;
-      const listed = await client.list<Props>(op, {}, query);
-      const found = (items ? items(listed) : listed).find((object) => object.id === id);
+      const listed = await client.list<Props>(op, objects.params(props), query);
+      const found = (items ? items(listed) : listed).find((object) => String(object[objects.idField]) === id);
       if (found) return found;
     }
     // Not listed is not proof of absence (paging limits, eventual consistency): ask directly.
-    return readLive(client, id);
+    return objects.readLive(id, props);
   };
 
-  const readLive = async (client: NmsClient, id: string): Promise<Props | undefined> => {
-    try {
-      return await client.call<Props>(spec.ops.read, idParams(id));
-    } catch (error) {
-      if (isNotFound(error)) return undefined;
-      throw error;
+  /** Brings an existing object to the inputs: side-effect operations for toggles and triggers, then the update. */
+  const bringToInputs = async (objects: ObjectAccess, id: string, olds: Props, news: Props): Promise<Props> => {
+    const differing = changed(news, olds);
+    let latest: Props | undefined;
+    for (const [field, toggle] of Object.entries(spec.toggles ?? {})) {
+      if (!differing.includes(field) || typeof news[field] !== "boolean") continue;
+      latest = (await objects.write(news[field] ? toggle.whenTrue : toggle.whenFalse, news, id, undefined).catch(goneHint)).response ?? latest;
     }
-  };
-
-  const update = async (client: NmsClient, id: string, inputs: Props): Promise<Props> => {
-    const { response } = await client.execute<Props>(spec.ops.update, idParams(id), { body: toApi(inputs) }).catch((error: unknown) => {
-      throw withGoneHint(error);
-    });
-    return response ?? (await readLive(client, id)) ?? {};
+    for (const [field, trigger] of Object.entries(spec.triggers ?? {})) {
+      if (!differing.includes(field) || news[field] === undefined) continue;
+      latest = (await objects.write(trigger.op, news, id, trigger.body?.(news)).catch(goneHint)).response ?? latest;
+    }
+    if (spec.ops.update && differing.some((field) => !sideEffectFields.has(field))) {
+      const body = spec.identity.updateIdIn === "body" ? { ...toApi(news), [objects.idField]: id } : toApi(news);
+      latest = (await objects.write(spec.ops.update, news, id, body).catch(goneHint)).response;
+    }
+    // A partial answer (a toggle's bare requestId) is not the object: read it back.
+    return (await objects.readLive(id, news)) ?? latest ?? { ...news, [objects.idField]: id };
   };
 
   /**
    * The service accepted a create and named the object, but the request did not finish by the deadline. A create
    * that fails with an id (Pulumi's ErrorResourceInitFailed) keeps the resource in state, and the engine sends it an
-   * update on the next up even without changes: the object is then brought to match instead of created again, which
-   * its name would refuse with 409.
+   * update on the next up even without changes: the object is then brought to match instead of created again.
    */
-  const createdButUnfinished = (error: unknown, inputs: Props): Error | undefined => {
+  const createdButUnfinished = (objects: ObjectAccess, error: unknown, inputs: Props): Error | undefined => {
     if (!(error instanceof NmsWaitTimeoutError)) return undefined;
-    const accepted = error.acceptedResponse;
-    if (!isPlainObject(accepted) || typeof accepted.id !== "string" || accepted.id === "") return undefined;
-    const message =
-      `${error.message} ${spec.kind} ${accepted.id} stays in the stack's state: the next up brings it to match the ` +
-      "program, or refresh drops it if the request failed.";
+    const accepted = Array.isArray(error.acceptedResponse) ? error.acceptedResponse[0] : error.acceptedResponse;
+    if (!isPlainObject(accepted) || accepted[objects.idField] === undefined || accepted[objects.idField] === "") return undefined;
+    const id = objects.idOf(accepted, inputs);
+    const message = `${error.message} ${spec.kind} ${id} stays in the stack's state: the next up brings it to match the program, or refresh drops it if the request failed.`;
     // __provider: the dynamic provider host passes these properties to state as they are, and later calls need it.
     const properties = { ...outputsOf(accepted, inputs), [CREATE_REQUEST_ID]: error.requestId, __provider: inputs.__provider };
-    return Object.assign(new Error(message), { id: accepted.id, properties, reasons: [message] });
+    return Object.assign(new Error(message), { id, properties, reasons: [message] });
   };
 
-  /** Where a create that was kept in state unfinished stands now: its object exists, its request is pending, or neither. */
-  const unfinishedCreate = async (client: NmsClient, id: string, requestId: string): Promise<"exists" | "pending" | "failed"> => {
-    if (await readLive(client, id)) return "exists";
-    try {
-      const record = await client.call<RequestRecord>("A2", { requestId });
-      return record.status === "PENDING" ? "pending" : "failed";
-    } catch (error) {
-      if (isNotFound(error)) return "failed";
-      throw error;
-    }
-  };
-
-  const adopt = async (client: NmsClient, inputs: Props): Promise<Props | undefined> => {
+  /** The existing object the inputs ask to take over, brought to match them; undefined when there is none to adopt. */
+  const adopt = async (objects: ObjectAccess, client: NmsClient, inputs: Props): Promise<Props | undefined> => {
     let existing: Props | undefined;
     if (typeof inputs.adoptId === "string" && inputs.adoptId !== "") {
-      existing = await readLive(client, inputs.adoptId);
+      existing = await objects.readLive(inputs.adoptId, inputs);
       if (!existing) throw new Error(`cannot adopt ${spec.kind} ${inputs.adoptId}: the service has no such object`);
-    } else if (inputs.adoptByName === true) {
-      if (!spec.findByName) throw new Error(`${spec.kind} cannot be adopted by name; use adoptId`);
+    } else if (inputs.adoptByName === true && spec.findByName) {
       existing = await spec.findByName(client, inputs);
       if (!existing) return undefined;
     } else {
       return undefined;
     }
-    const id = String(existing.id);
-    const differs = changedFields(spec.inputFields, inputs, outputsOf(existing, inputs), spec.defaults).length > 0;
-    return differs ? { ...(await update(client, id, inputs)), id } : existing;
+    const id = objects.idOf(existing, inputs);
+    const current = outputsOf(existing, inputs);
+    return changed(inputs, current).length > 0 ? bringToInputs(objects, id, current, inputs) : existing;
+  };
+
+  /** Settings that always exist: take over the object the parent owns and write the program's values. */
+  const adoptSettings = async (objects: ObjectAccess, inputs: Props): Promise<Props> => {
+    const id = objects.idOf({}, inputs);
+    const existing = await objects.readLive(id, inputs);
+    if (!existing) throw new Error(`${spec.kind} ${id} cannot be read: the object it belongs to does not exist`);
+    return bringToInputs(objects, id, outputsOf(existing, {}), inputs);
+  };
+
+  const createNew = async (objects: ObjectAccess, client: NmsClient, inputs: Props, createOp: NonNullable<ResourceSpec["ops"]["create"]>): Promise<Props> => {
+    // If the answer to the create is lost, the object may exist: find it by its unique name instead of creating a duplicate.
+    const recover = spec.findByName
+      ? async () => {
+          const found = await spec.findByName!(client, inputs);
+          return found ? ((await objects.readLive(objects.idOf(found, inputs), inputs)) ?? found) : undefined;
+        }
+      : undefined;
+    const { response, record } = await objects.write(createOp, inputs, undefined, toApi(inputs), { recover }).catch((error: unknown) => {
+      throw createdButUnfinished(objects, error, inputs) ?? withAdoptionHint(error);
+    });
+    if (response) return response;
+    const id = spec.identity.idFromInput ? String(inputs[spec.identity.idFromInput]) : record?.entityId;
+    const api = id ? await objects.readLive(id, inputs) : undefined;
+    if (!api) throw new Error(`${spec.kind} was created (request ${record?.requestId ?? "without a record"}) but cannot be read back`);
+    return api;
   };
 
   return {
     async check(_olds: Props, news: Props) {
       const failures: pulumi.dynamic.CheckFailure[] = [];
-      const known = new Set<string>([...spec.inputFields, ...ADOPTION_FIELDS]);
+      const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS]);
       for (const key of Object.keys(news)) {
-        if (!known.has(key) && !PULUMI_RESERVED.has(key)) {
-          failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });
-        }
+        if (!known.has(key) && !PULUMI_RESERVED.has(key)) failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });
       }
-      if (news.adoptId !== undefined && !isUnknown(news.adoptId) && typeof news.adoptId !== "string") {
-        failures.push({ property: "adoptId", reason: "must be a string" });
+      failures.push(...adoptionFailures(news, spec));
+      let tenantVariant: WifiApiVariant;
+      try {
+        tenantVariant = variant();
+      } catch (error) {
+        return { inputs: news, failures: [...failures, { property: "nms:wifiApiVariant", reason: (error as Error).message }] };
       }
-      if (news.adoptByName !== undefined && !isUnknown(news.adoptByName) && typeof news.adoptByName !== "boolean") {
-        failures.push({ property: "adoptByName", reason: "must be a boolean" });
+      const newerOnlyOps = Object.values(spec.ops).filter((op) => op !== undefined && routeOf(op).variant === "newer");
+      if (tenantVariant === "older" && newerOnlyOps.length > 0) {
+        failures.push({ property: "nms:wifiApiVariant", reason: `nms:${spec.kind} exists only in the newer variant of the Wi-Fi API (${newerOnlyOps.join(", ")})` });
       }
       const body = toApi(news);
       const unknownPaths = pathsOfUnknowns(body);
-      const result = validateBody(spec.bodySchema, body);
+      const result = validateBody((spec.bodySchema ?? spec.inputSchema)(tenantVariant), body);
       if (!result.ok) {
         for (const failure of result.failures) {
-          if (unknownPaths.some((p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`))) {
-            continue; // not known until the resource it depends on exists
-          }
-          failures.push({
-            property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path,
-            reason: failure.message,
-          });
+          // Not known until the resource it depends on exists.
+          if (unknownPaths.some((p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`))) continue;
+          failures.push({ property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path, reason: failure.message });
         }
       }
       return { inputs: news, failures };
     },
 
     async diff(id: string, olds: Props, news: Props) {
-      // A create that never finished (see createdButUnfinished) and whose request has failed since: create it again.
+      // A create that never finished (kept in state by createdButUnfinished) and whose request has failed since: create it again.
       const requestId = olds[CREATE_REQUEST_ID];
-      if (typeof requestId === "string" && (await unfinishedCreate(await getClient(), id, requestId)) === "failed") {
-        return { changes: true, replaces: [CREATE_REQUEST_ID], deleteBeforeReplace: false };
+      if (typeof requestId === "string") {
+        const { client, objects } = await access();
+        if ((await unfinishedCreate(client, objects, id, olds, requestId)) === "failed") {
+          return { changes: true, replaces: [CREATE_REQUEST_ID], deleteBeforeReplace: false };
+        }
       }
-      const changed = changedFields(spec.inputFields, news, olds, spec.defaults);
-      const replaces = changed.filter((field) => spec.replaceOnChanges?.includes(field));
+      const differing = changed(news, olds);
+      const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
       return {
-        changes: changed.length > 0,
-        replaces,
-        stables: spec.inputFields.filter((field) => !changed.includes(field)),
-        deleteBeforeReplace: false,
+        changes: differing.length > 0,
+        replaces: differing.filter((field) => !inPlace(field)),
+        stables: fields.inputNames.filter((field) => !differing.includes(field)),
+        // An object named by an input (a serial number, its venue) cannot exist twice: the old one goes first.
+        deleteBeforeReplace: spec.identity.idFromInput !== undefined,
       };
     },
 
     async create(inputs: Props) {
-      const client = await getClient();
-      let api = await adopt(client, inputs);
-      if (!api) {
-        // If the answer to the create is lost, the object may exist: find it by its unique
-        // name instead of creating a duplicate.
-        const recover = spec.findByName
-          ? async () => {
-              const found = await spec.findByName!(client, inputs);
-              return found ? ((await readLive(client, String(found.id))) ?? found) : undefined;
-            }
-          : undefined;
-        const { response, record } = await client
-          .execute<Props>(spec.ops.create, {}, { body: toApi(inputs), recover })
-          .catch((error: unknown) => {
-            throw createdButUnfinished(error, inputs) ?? withAdoptionHint(error);
-          });
-        api = response ?? (await readLive(client, record.entityId));
-        if (!api) throw new Error(`${spec.kind} was created (request ${record.requestId}) but cannot be read back`);
-      }
-      return { id: String(api.id), outs: outputsOf(api, inputs) };
+      const { client, objects } = await access();
+      const api = spec.ops.create
+        ? ((await adopt(objects, client, inputs)) ?? (await createNew(objects, client, inputs, spec.ops.create)))
+        : await adoptSettings(objects, inputs);
+      return { id: objects.idOf(api, inputs), outs: outputsOf(api, inputs) };
     },
 
     async read(id: string, props: Props) {
-      const client = await getClient();
-      const live = await readForRefresh(client, id);
+      // Write-only: the service has no read, so refresh can neither see drift nor a delete.
+      if (!spec.ops.read) return { id, props, inputs: inputsOf(props) };
+      const { client, objects } = await access();
+      const live = await readForRefresh(client, objects, id, props);
       const requestId = props[CREATE_REQUEST_ID];
-      if (!live && typeof requestId === "string" && (await unfinishedCreate(client, id, requestId)) === "pending") {
+      if (!live && typeof requestId === "string" && (await unfinishedCreate(client, objects, id, props, requestId)) === "pending") {
         return { id, props, inputs: inputsOf(props) }; // not there yet, but on its way: keep it
       }
       if (!live) return {}; // gone: an empty ID tells the engine to drop it from state
@@ -221,23 +238,44 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     },
 
     async update(id: string, olds: Props, news: Props) {
-      const client = await getClient();
+      const { client, objects } = await access();
       const requestId = olds[CREATE_REQUEST_ID];
-      if (typeof requestId === "string" && (await unfinishedCreate(client, id, requestId)) === "pending") {
+      if (typeof requestId === "string" && (await unfinishedCreate(client, objects, id, olds, requestId)) === "pending" && spec.ops.create) {
         await client.waitForRequest(requestId, spec.ops.create);
       }
-      return { outs: outputsOf(await update(client, id, news), news) };
+      return { outs: outputsOf(await bringToInputs(objects, id, olds, news), news) };
     },
 
-    async delete(id: string) {
-      const client = await getClient();
-      try {
-        await client.execute(spec.ops.delete, idParams(id));
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
+    async delete(id: string, props: Props) {
+      const { objects } = await access();
+      const send = async (op: NonNullable<ResourceSpec["ops"]["delete"]>, body?: unknown) => {
+        try {
+          await objects.write(op, props, id, body);
+        } catch (error) {
+          if (!isNotFound(error)) throw error; // already gone: nothing to destroy
+        }
+      };
+      switch (spec.destroy) {
+        case "forget":
+          return;
+        case "reset":
+          return send(required(spec.ops.reset, "reset"));
+        case "writeDefaults": {
+          const defaults = { ...fields.defaults(variant()) };
+          const body = spec.identity.updateIdIn === "body" ? { ...defaults, [objects.idField]: id } : defaults;
+          return send(required(spec.ops.update, "update"), body);
+        }
+        case "delete":
+          if (spec.ops.delete) return send(spec.ops.delete);
+          return send(required(spec.ops.bulkDelete, "delete or bulkDelete"), [id]);
       }
     },
   };
+
+  function required<T>(op: T | undefined, role: string): T {
+    if (op === undefined) throw new Error(`nms:${spec.kind} declares destroy "${spec.destroy}" without a ${role} operation`);
+    return op;
+  }
 }
 
 /**
@@ -252,41 +290,10 @@ function withAdoptionHint(error: unknown): unknown {
   return error;
 }
 
-/**
- * An update refused because the object does not exist: deleted outside the stack, or a create that never finished.
- * Say how the stack gets back to a good state.
- */
-function withGoneHint(error: unknown): unknown {
-  if (!isNotFound(error) || !(error instanceof Error)) return error;
-  error.message += "; the object is not in the service: refresh (or up --refresh) drops it from the state, and the next up creates it";
-  return error;
-}
-
-/** The parts of `value` that `shape` describes: objects on shape's keys, arrays element-wise. */
-export function shapeLike(shape: unknown, value: unknown): unknown {
-  if (Array.isArray(shape) && Array.isArray(value)) {
-    return value.map((element, i) => (shape.length > 0 ? shapeLike(shape[Math.min(i, shape.length - 1)], element) : element));
+/** An update refused because the object does not exist: deleted outside the stack, or a create that never finished. */
+function goneHint(error: unknown): never {
+  if (isNotFound(error) && error instanceof Error) {
+    error.message += "; the object is not in the service: refresh (or up --refresh) drops it from the state, and the next up creates it";
   }
-  if (isPlainObject(shape) && isPlainObject(value)) {
-    const out: Props = {};
-    for (const key of Object.keys(shape)) {
-      if (value[key] !== undefined) out[key] = shapeLike(shape[key], value[key]);
-    }
-    return out;
-  }
-  return value;
+  throw error;
 }
-
-function isPlainObject(value: unknown): value is Props {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function pathsOfUnknowns(value: unknown, prefix = ""): string[] {
-  if (isUnknown(value)) return [prefix];
-  if (Array.isArray(value)) return value.flatMap((v, i) => pathsOfUnknowns(v, `${prefix}[${i}]`));
-  if (isPlainObject(value)) {
-    return Object.entries(value).flatMap(([k, v]) => pathsOfUnknowns(v, prefix === "" ? k : `${prefix}.${k}`));
-  }
-  return [];
-}
-

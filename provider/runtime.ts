@@ -2,7 +2,7 @@
 // host process, shared by every resource, configured from Pulumi config or the environment.
 import type * as pulumi from "@pulumi/pulumi";
 import { type ClientOptions, NmsClient, resolveBaseUrl } from "./client";
-import { ConfigLookup, LOG_LEVELS, LogLevelSetting, resolveConfig } from "./config";
+import { ConfigLookup, LOG_LEVELS, LogLevelSetting, resolveConfig, resolveWifiApiVariant } from "./config";
 import { makeLifecycle } from "./lifecycle";
 import { RESOURCE_SPECS } from "./resources";
 
@@ -70,7 +70,8 @@ export function of(kind: string): pulumi.dynamic.ResourceProvider {
     if (!spec) throw new Error(`unknown nms resource kind ${kind}; this state was written by another version of pulumi-nms`);
     // Asked on each read: configure() runs after the first lookup of a kind in a fresh host.
     const refreshFromLists = () => resolveConfigSafely()?.refreshFromLists !== false;
-    provider = { ...makeLifecycle(spec, getClient, { refreshFromLists }), configure: async (req) => configure(req.config) };
+    const variant = () => resolveWifiApiVariant(lookup);
+    provider = { ...makeLifecycle(spec, getClient, { refreshFromLists, variant }), configure: async (req) => configure(req.config) };
     lifecycles.set(kind, provider);
   }
   return provider;

@@ -1,29 +1,95 @@
-// A resource is a small spec; the lifecycle (lifecycle.ts) is written once for all of them.
+// A resource is a small declaration; the lifecycle (lifecycle.ts) is written once for all of them.
+// Fields, secrets and defaults come from the contract's schemas (contract/meta.ts), never listed
+// again here.
 import type { z } from "zod";
+import type { WifiApiVariant } from "../contract/meta";
 import type { OperationId } from "../contract/routes";
 import type { NmsClient, QueryParams } from "./client";
 
 export type Props = Record<string, unknown>;
 
+/**
+ * What destroy does to the object:
+ * - "delete": the delete operation (or the bulk delete with a one-ID array);
+ * - "reset": the reset operation puts the service's defaults back (settings that always exist);
+ * - "writeDefaults": the update operation writes the schema's defaults back (settings without reset);
+ * - "forget": nothing is sent; the object stays in the service and leaves the stack.
+ */
+export type DestroyMode = "delete" | "reset" | "writeDefaults" | "forget";
+
+export interface Identity {
+  /** Field of the API object holding its ID (default "id"; "serialNumber" for APs). */
+  readonly idField?: string;
+  /** Path parameter that names the object in read, update and delete. */
+  readonly idParam: string;
+  /**
+   * Input fields that name the object instead of a generated ID: settings of a venue use the
+   * venue's ID (`venueId`), APs their serial number. The resource's ID is this input's value.
+   */
+  readonly idFromInput?: string;
+  /** Where update names the object: in the path (default) or in the body's idField (S44, S51). */
+  readonly updateIdIn?: "path" | "body";
+  /**
+   * Input fields holding parent IDs, by the path parameter they fill in every operation
+   * (SwitchVlan: { profileId: "profileId" }). A changed parent replaces the resource.
+   */
+  readonly parents?: Readonly<Record<string, string>>;
+}
+
+export interface Operations {
+  /** Absent: the object always exists (settings); create adopts it and writes the program's values. */
+  readonly create?: OperationId;
+  /** Absent: write-only; refresh cannot see the object and keeps what the state holds. */
+  readonly read?: OperationId;
+  /** Absent: every change replaces the object. */
+  readonly update?: OperationId;
+  readonly delete?: OperationId;
+  /** Delete with an array of IDs; used for destroy when there is no single delete. */
+  readonly bulkDelete?: OperationId;
+  /** Puts the service's defaults back (destroy "reset"). */
+  readonly reset?: OperationId;
+}
+
+/**
+ * A boolean input whose change calls one of two operations instead of the update
+ * (GuestUser.disabled: W79 when it becomes true, W80 when it becomes false).
+ */
+export interface Toggle {
+  readonly whenTrue: OperationId;
+  readonly whenFalse: OperationId;
+}
+
+/** An input whose change calls an operation (GuestUser.regenerate: W81). */
+export interface Trigger {
+  readonly op: OperationId;
+  /** The operation's body from the inputs (none when absent). */
+  body?(inputs: Props): unknown;
+}
+
 export interface ResourceSpec {
   /** SDK class name; the type token is pulumi-nodejs:dynamic/nms:<kind>. */
   readonly kind: string;
-  /** The write body's schema from the contract: check validates exactly what will be sent. */
-  readonly bodySchema: z.ZodTypeAny;
-  /** Input fields, in the SDK's shape. */
-  readonly inputFields: readonly string[];
-  /** Read-only fields the service adds, declared as outputs on the SDK class. */
-  readonly outputFields: readonly string[];
-  /** What the service fills in when the program leaves a top-level field out. */
-  readonly defaults?: Readonly<Record<string, unknown>>;
-  /** Input fields the service will not change in place. */
+  /** One paragraph for the SDK's doc comment and the README. */
+  readonly description: string;
+  /**
+   * The program's inputs, in the SDK's shape: fields, rules, secrets (secret()), defaults
+   * (.default()) and docs (.describe()). The SDK class is generated from it.
+   */
+  readonly inputSchema: (variant?: WifiApiVariant) => z.ZodTypeAny;
+  /** Read-only fields the service adds, declared as outputs (secret() marks secret outputs). */
+  readonly outputSchema?: z.AnyZodObject;
+  /** The body check validates, when it is not the inputs as they are (see toApi). */
+  readonly bodySchema?: (variant?: WifiApiVariant) => z.ZodTypeAny;
+  readonly identity: Identity;
+  readonly ops: Operations;
+  readonly destroy: DestroyMode;
+  /** Why destroy does what it does, for the docs (settings and write-only resources). */
+  readonly destroyNote?: string;
+  /** Input fields the service will not change in place. Parents are added automatically. */
   readonly replaceOnChanges?: readonly string[];
-  /** Top-level fields that hold secrets (marked secret by the SDK, in inputs and outputs). */
-  readonly secretFields?: readonly string[];
-  readonly ops: { create: OperationId; read: OperationId; update: OperationId; delete: OperationId };
-  /** Path parameter carrying the object's ID in read, update and delete. */
-  readonly idParam: string;
-  /** Inputs → write body. Default: the input fields as they are. */
+  readonly toggles?: Readonly<Record<string, Toggle>>;
+  readonly triggers?: Readonly<Record<string, Trigger>>;
+  /** Inputs → write body. Default: the input fields as they are, minus toggles and triggers. */
   toApi?(inputs: Props): Props;
   /** API object → fields in the SDK's shape. Default: input and output fields as they are. */
   fromApi?(api: Props): Props;

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { specFields } from "../provider/fields";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { providerStub } from "./stub";
 
@@ -21,16 +22,16 @@ export interface AdoptionArgs {
  */
 export abstract class NmsResource extends pulumi.dynamic.Resource {
   protected constructor(kind: string, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    const spec = RESOURCE_SPECS[kind];
-    const secretFields = spec.secretFields ?? [];
+    const fields = specFields(RESOURCE_SPECS[kind]);
+    const secretFields = fields.secretInputs;
     const props: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(args)) {
       props[key] = value !== undefined && secretFields.includes(key) ? pulumi.secret(value) : value;
     }
-    for (const field of [...spec.inputFields, ...spec.outputFields]) if (!(field in props)) props[field] = undefined;
+    for (const field of [...fields.inputNames, ...fields.outputNames]) if (!(field in props)) props[field] = undefined;
     const options: pulumi.CustomResourceOptions = {
       ...opts,
-      additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretFields],
+      additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretFields, ...fields.secretOutputs],
     };
     const restoreStacks = withoutPromiseStacks();
     try {

@@ -22,12 +22,15 @@ export const schedulerSchema = z.object({
   sun: z.string().optional(),
 });
 
+/** Defaults the service fills in (document 2: isAllAPGroups true, allAPGroupsRadio Both). */
+export const NETWORK_VENUE_DEFAULTS = { isAllAPGroups: true, allAPGroupsRadio: "Both" } as const;
+
 /** Body of W59 (create) and W62 (update). */
 export const networkVenueInputSchema = z.object({
   networkId: z.string().min(1, "is required"),
   venueId: z.string().min(1, "is required"),
-  isAllAPGroups: z.boolean().optional(),
-  allAPGroupsRadio: z.enum(RADIO_BANDS).optional(),
+  isAllAPGroups: z.boolean().default(NETWORK_VENUE_DEFAULTS.isAllAPGroups).describe("Activate on every AP group of the venue (default true)."),
+  allAPGroupsRadio: z.enum(RADIO_BANDS).default(NETWORK_VENUE_DEFAULTS.allAPGroupsRadio).describe("Radio band when all AP groups are used: Both (default), 2.4-GHz or 5-GHz."),
   allAPGroupsVlanId: vlanId.optional(),
   apGroups: z.array(activationApGroupSchema).optional(),
   scheduler: schedulerSchema.optional(),
@@ -36,8 +39,6 @@ export const networkVenueInputSchema = z.object({
 
 export type NetworkVenueInput = z.infer<typeof networkVenueInputSchema>;
 
-/** Defaults the service fills in (document 2: isAllAPGroups true, allAPGroupsRadio Both). */
-export const NETWORK_VENUE_DEFAULTS = { isAllAPGroups: true, allAPGroupsRadio: "Both" } as const;
 
 export interface ActivationApGroup {
   apGroupId: string;

@@ -29,7 +29,7 @@ export interface KindSpec<K extends KindName, I> {
   /** Path parameter naming one object, also the error entry's object for an unknown ID. */
   readonly idParam: string;
   /** Input schema from the contract. */
-  readonly schema: z.ZodType<I>;
+  readonly schema: z.ZodType<I, z.ZodTypeDef, unknown>;
   readonly unique?: UniqueRule<RecordKinds[K]>;
   /** The stored object: input plus server defaults and generated IDs. Must not change state. */
   build(ctx: WriteContext, input: I, id: string, previous: RecordKinds[K] | undefined): Draft<RecordKinds[K]>;

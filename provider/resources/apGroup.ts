@@ -1,16 +1,21 @@
+import { z } from "zod";
 import { apGroupInputSchema } from "../../contract/schemas/apGroup";
 import type { ResourceSpec } from "../spec";
 import { findInList } from "./find";
 
 export const apGroupSpec: ResourceSpec = {
   kind: "ApGroup",
-  bodySchema: apGroupInputSchema,
-  inputFields: ["name", "description", "venueId", "apSerialNumbers"],
-  outputFields: ["isDefault", "aps"],
+  description: "An AP group of a venue (W23–W30). The venue of a group cannot change: a new venueId replaces the group.",
+  inputSchema: () => apGroupInputSchema,
+  outputSchema: z.object({
+    isDefault: z.boolean().describe("Whether this is the venue's default AP group (read only)."),
+    aps: z.array(z.unknown()).describe("APs of the group (read only)."),
+  }),
   // The seeds: venueId is immutable after creation.
   replaceOnChanges: ["venueId"],
+  identity: { idParam: "apGroupId" },
   ops: { create: "W24", read: "W26", update: "W27", delete: "W28" },
-  idParam: "apGroupId",
+  destroy: "delete",
   readFromList: { op: "W23" },
   findByName: (client, inputs) =>
     findInList(client, "W29", { venueId: String(inputs.venueId) }, (group) => group.name === inputs.name && group.isDefault !== true),

@@ -1,23 +1,38 @@
-import { networkDeepInputSchema } from "../../contract/schemas/network";
+import { z } from "zod";
+import { objectOf, perVariant, secret } from "../../contract/meta";
+import { networkDeepInputSchema, wlanSchema } from "../../contract/schemas/network";
 import type { Props, ResourceSpec } from "../spec";
 import { findInList } from "./find";
 
-// The WLAN's passphrase and WEP key are lifted to top-level inputs so that they can be
-// marked secret on their own (Pulumi marks secrets per top-level property); the RADIUS
-// server pairs are secret as a whole because they hold the shared secrets.
+// The WLAN's passphrase and WEP key are lifted to top-level inputs so that they can be marked
+// secret on their own (Pulumi marks secrets per top-level property); the RADIUS server pairs
+// are secret as a whole because they hold the shared secrets.
 const LIFTED_WLAN_SECRETS = ["passphrase", "wepHexKey"] as const;
+
+const bodyFor = perVariant(() => networkDeepInputSchema);
+
+const networkInputSchema = perVariant((variant) => {
+  const body = objectOf(bodyFor(variant)).shape as Record<string, z.ZodTypeAny>;
+  return z.object({
+    ...body,
+    wlan: wlanSchema.omit({ passphrase: true, wepHexKey: true }).describe("The WLAN (SSID, VLAN, security, advanced options) without its secrets."),
+    passphrase: secret(wlanSchema.shape.passphrase).describe("WPA personal passphrase, 8 to 63 characters (secret)."),
+    wepHexKey: secret(wlanSchema.shape.wepHexKey).describe("WEP key, 10 or 26 hexadecimal digits (secret)."),
+    authRadius: secret(body.authRadius).describe("Authentication RADIUS servers; required for type aaa (secret: holds shared secrets)."),
+    accountingRadius: secret(body.accountingRadius).describe("Accounting RADIUS servers (secret: holds shared secrets)."),
+  });
+});
 
 export const networkSpec: ResourceSpec = {
   kind: "Network",
-  bodySchema: networkDeepInputSchema,
-  inputFields: ["name", "description", "type", "wlan", "passphrase", "wepHexKey", "authRadius", "accountingRadius", "guestPortal"],
+  description: "A wireless network (SSID), managed through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call.",
+  inputSchema: networkInputSchema,
+  bodySchema: bodyFor,
   // The deep form's `venues` (the network's activations) is left out: it belongs to the
   // activations' state, and keeping it here would show as a change on every refresh.
-  outputFields: [],
-  secretFields: ["passphrase", "wepHexKey", "authRadius", "accountingRadius"],
-  // Deep operations carry the RADIUS servers inline, so one call creates or reads everything.
+  identity: { idParam: "networkId" },
   ops: { create: "W52", read: "W57", update: "W58", delete: "W56" },
-  idParam: "networkId",
+  destroy: "delete",
   readFromList: { op: "W49", query: { deep: true } },
   toApi(inputs: Props): Props {
     const { passphrase, wepHexKey, wlan, ...rest } = inputs;

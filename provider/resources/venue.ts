@@ -1,14 +1,20 @@
+import { z } from "zod";
 import { venueInputSchema } from "../../contract/schemas/venue";
 import type { ResourceSpec } from "../spec";
 import { findInList } from "./find";
 
 export const venueSpec: ResourceSpec = {
   kind: "Venue",
-  bodySchema: venueInputSchema,
-  inputFields: ["name", "description", "address"],
-  outputFields: ["floorPlans", "createdDate", "updatedDate"],
+  description: "A venue: a physical site that holds AP groups, APs, switches and Wi-Fi settings (A6–A11).",
+  inputSchema: () => venueInputSchema,
+  outputSchema: z.object({
+    floorPlans: z.array(z.unknown()).describe("Floor plans of the venue (read only)."),
+    createdDate: z.string().describe("When the venue was created (ISO 8601 UTC)."),
+    updatedDate: z.string().describe("When the venue was last changed (ISO 8601 UTC)."),
+  }),
+  identity: { idParam: "venueId" },
   ops: { create: "A7", read: "A9", update: "A10", delete: "A11" },
-  idParam: "venueId",
+  destroy: "delete",
   readFromList: { op: "A6" },
   findByName: (client, inputs) => findInList(client, "A6", {}, (venue) => venue.name === inputs.name),
 };

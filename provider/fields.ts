@@ -1,0 +1,45 @@
+// The fields of a resource, read from its spec's schemas (contract/meta.ts) once per kind: what
+// the lifecycle compares, the SDK declares and marks secret, and the docs list.
+import { defaultsOf, fieldsOf, secretFieldsOf, type FieldInfo, type WifiApiVariant } from "../contract/meta";
+import type { ResourceSpec } from "./spec";
+
+export interface SpecFields {
+  /** Every input field, in the SDK's shape, of the newer variant (a superset of the older). */
+  readonly inputs: readonly FieldInfo[];
+  readonly inputNames: readonly string[];
+  /** Read-only fields the service adds. */
+  readonly outputNames: readonly string[];
+  /** Inputs that are secret or hold one, marked secret in inputs and outputs. */
+  readonly secretInputs: readonly string[];
+  /** Read-only outputs that are secret (a generated password). */
+  readonly secretOutputs: readonly string[];
+  /** Inputs whose change replaces the object: declared ones, parents and an ID taken from an input. */
+  readonly replaceOnChanges: readonly string[];
+  /** What the service fills in when the program leaves a top-level input out. */
+  defaults(variant?: WifiApiVariant): Readonly<Record<string, unknown>>;
+}
+
+const cache = new WeakMap<ResourceSpec, SpecFields>();
+
+export function specFields(spec: ResourceSpec): SpecFields {
+  let fields = cache.get(spec);
+  if (!fields) {
+    const inputs = fieldsOf(spec.inputSchema("newer"));
+    const outputs = spec.outputSchema ? fieldsOf(spec.outputSchema) : [];
+    const inputNames = inputs.map((f) => f.name);
+    const { identity } = spec;
+    const replaceOnChanges = new Set<string>([...(spec.replaceOnChanges ?? []), ...Object.keys(identity.parents ?? {})]);
+    if (identity.idFromInput) replaceOnChanges.add(identity.idFromInput);
+    fields = {
+      inputs,
+      inputNames,
+      outputNames: outputs.map((f) => f.name).filter((name) => !inputNames.includes(name)),
+      secretInputs: secretFieldsOf(spec.inputSchema("newer")),
+      secretOutputs: spec.outputSchema ? secretFieldsOf(spec.outputSchema) : [],
+      replaceOnChanges: [...replaceOnChanges],
+      defaults: (variant) => defaultsOf(spec.inputSchema(variant)),
+    };
+    cache.set(spec, fields);
+  }
+  return fields;
+}

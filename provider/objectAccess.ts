@@ -1,0 +1,74 @@
+// How one resource's objects are reached on the wire: which path parameters name an object and
+// its parents, and the calls that read, create, write, reset and delete it. The spec declares
+// the identity and the operations; the route table says how each call travels.
+import { routeOf, type OperationId } from "../contract/routes";
+import type { ExecuteInit, NmsClient, RequestRecord } from "./client";
+import { isNotFound } from "./client/errors";
+import type { Props, ResourceSpec } from "./spec";
+
+export interface Written {
+  /** The object as the service answered it (the element of an array answer), when it did. */
+  response?: Props;
+  record?: RequestRecord;
+}
+
+export interface ObjectAccess {
+  readonly idField: string;
+  /** The ID a created or adopted API object goes by in state. */
+  idOf(api: Props, inputs: Props): string;
+  /** Path parameters naming the object's parents (from the inputs) and, with an ID, the object. */
+  params(inputs: Props, id?: string): Record<string, string>;
+  /** The object as the service holds it now; undefined when it does not exist. */
+  readLive(id: string, inputs: Props): Promise<Props | undefined>;
+  /** Sends a write of one object; array-bodied operations (W2, W74) carry it as a one-element array. */
+  write(op: OperationId, inputs: Props, id: string | undefined, body: unknown, init?: Pick<ExecuteInit<Props>, "recover">): Promise<Written>;
+}
+
+export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAccess {
+  const idField = spec.identity.idField ?? "id";
+  const parents = Object.entries(spec.identity.parents ?? {});
+
+  const params = (inputs: Props, id?: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [field, param] of parents) if (inputs[field] !== undefined) out[param] = String(inputs[field]);
+    if (id !== undefined) out[spec.identity.idParam] = id;
+    return out;
+  };
+
+  const readLive = async (id: string, inputs: Props): Promise<Props | undefined> => {
+    if (!spec.ops.read) return undefined;
+    try {
+      return await client.call<Props>(spec.ops.read, params(inputs, id));
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  };
+
+  const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: Pick<ExecuteInit<Props>, "recover"> = {}): Promise<Written> => {
+    const route = routeOf(op);
+    // An operation whose path has no slot for the object's ID names it in the body (S44, S51).
+    const pathNamesObject = route.path.includes(`{${spec.identity.idParam}}`);
+    const pathParams = params(inputs, pathNamesObject ? id : undefined);
+    if (route.body === "array") {
+      const { response, record } = await client.execute<Props[]>(op, pathParams, {
+        body: [body],
+        recover: init.recover && (async () => {
+          const found = await init.recover!();
+          return found === undefined ? undefined : [found];
+        }),
+      });
+      return { response: Array.isArray(response) ? response[0] : undefined, record };
+    }
+    const sent = route.body === "none" ? undefined : body;
+    return client.execute<Props>(op, pathParams, { body: sent, recover: init.recover });
+  };
+
+  return {
+    idField,
+    idOf: (api, inputs) => String(spec.identity.idFromInput ? inputs[spec.identity.idFromInput] : api[idField]),
+    params,
+    readLive,
+    write,
+  };
+}
