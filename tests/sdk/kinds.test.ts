@@ -1,0 +1,142 @@
+// Every resource kind through a stack's life, driven from one table (kindCases.ts) through one
+// shared stack program (fixtures/kinds) under the real @pulumi/pulumi runtime and provider host,
+// against the emulator. Each step runs once for all kinds, so the cost grows with the number of
+// steps, not of kinds.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { startEmulator, RunningEmulator } from "../../emulator";
+import { destroy, PlannedStep, preview, refresh, RunResult, StackOptions, up } from "../../harness";
+import { NmsClient } from "../../provider/client";
+import { demoClient } from "../support/emulatorClient";
+import { Api, KIND_CASES, KindCase, SECRETS, SUPPORT } from "./kindCases";
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const PROGRAM = path.join(__dirname, "fixtures", "kinds", "index.js");
+
+let emulator: RunningEmulator;
+let admin: NmsClient;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nms-kinds-"));
+const statePath = path.join(dir, "state.json");
+let ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, asyncDelayMs: 10 });
+  admin = demoClient(emulator);
+});
+
+afterAll(async () => {
+  await admin.close();
+  await emulator.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function options(overrides: Record<string, Record<string, unknown>> = {}, extra: Partial<StackOptions> = {}): StackOptions {
+  const resources = [...SUPPORT, ...KIND_CASES.map(({ name, kind, args }) => ({ name, kind, args }))];
+  return {
+    projectDir: ROOT,
+    program: PROGRAM,
+    projectName: "kinds",
+    stackName: "kinds",
+    statePath,
+    passphrase: "kinds passphrase",
+    config: {
+      "nms:baseUrl": emulator.url,
+      "nms:tenantId": emulator.demo.tenantId,
+      "nms:username": emulator.demo.username,
+      "kinds:resources": JSON.stringify(resources),
+      "kinds:overrides": JSON.stringify(overrides),
+    },
+    secretConfig: { "nms:password": emulator.demo.password, ...Object.fromEntries(Object.entries(SECRETS).map(([k, v]) => [`kinds:${k}`, v])) },
+    ...extra,
+  };
+}
+
+function ok(result: RunResult): RunResult {
+  if (result.failed) throw new Error(`run failed:\n${result.errors.join("\n")}`);
+  return result;
+}
+
+function changes(steps: PlannedStep[]): Record<string, string> {
+  return Object.fromEntries(steps.filter((s) => s.custom && s.op !== "same").map((s) => [s.name, s.op]));
+}
+
+function stepOf(steps: PlannedStep[], name: string): PlannedStep {
+  const found = steps.find((s) => s.name === name);
+  if (!found) throw new Error(`no step ${name} in ${steps.map((s) => s.name).join(", ")}`);
+  return found;
+}
+
+const api = (c: KindCase): Api => ({ admin, ids, id: ids[c.name] });
+const byName = (entries: [string, unknown][]) => Object.fromEntries(entries);
+
+test.each(KIND_CASES.map((c) => [c.kind, c]))("the table covers %s once", (_kind, c) => {
+  expect(KIND_CASES.filter((other) => other.kind === (c as KindCase).kind)).toHaveLength(1);
+});
+
+describe("every kind through a stack's life", () => {
+  it("up creates every kind, and a second preview shows no changes", async () => {
+    const result = ok(await up(options()));
+    ids = result.outputs as Record<string, string>;
+    for (const c of KIND_CASES) expect([c.name, stepOf(result.steps, c.name).op]).toEqual([c.name, "create"]);
+    expect((await preview(options())).changes).toBe(0);
+  });
+
+  it("a change to one field of each kind is an in-place update of exactly that field", async () => {
+    const overrides = byName(KIND_CASES.map((c) => [c.name, { [c.update.field]: c.update.value }]));
+    const planned = ok(await preview(options(overrides as Record<string, Record<string, unknown>>)));
+    for (const c of KIND_CASES) {
+      const step = stepOf(planned.steps, c.name);
+      expect([c.name, step.op, step.changedFields]).toEqual([c.name, "update", [c.update.field]]);
+    }
+    ok(await up(options(overrides as Record<string, Record<string, unknown>>)));
+    expect((await preview(options(overrides as Record<string, Record<string, unknown>>))).changes).toBe(0);
+    ok(await up(options()));
+  });
+
+  it("a change the service cannot make in place replaces exactly the kinds that need it", async () => {
+    const replacing = KIND_CASES.filter((c) => c.replace);
+    const overrides = byName(replacing.map((c) => [c.name, { [c.replace!.field]: c.replace!.value }]));
+    const planned = ok(await preview(options(overrides as Record<string, Record<string, unknown>>)));
+    for (const c of replacing) {
+      const step = stepOf(planned.steps, c.name);
+      expect([c.name, step.op, step.replaceFields]).toEqual([c.name, "replace", [c.replace!.field]]);
+    }
+    const result = ok(await up(options(overrides as Record<string, Record<string, unknown>>)));
+    for (const c of replacing) expect(stepOf(result.steps, c.name).id).not.toBe(ids[c.name]);
+    expect((await preview(options(overrides as Record<string, Record<string, unknown>>))).changes).toBe(0);
+    ids = ok(await up(options())).outputs as Record<string, string>;
+    expect((await preview(options())).changes).toBe(0);
+  });
+
+  it("drift made by another admin is invisible to a plain preview, shown by preview --refresh on exactly its path, and put back by up", async () => {
+    for (const c of KIND_CASES) await c.drift.make(api(c));
+    expect((await preview(options())).changes).toBe(0);
+    const drift = ok(await preview({ ...options(), refresh: true }));
+    for (const c of KIND_CASES) {
+      const step = stepOf(drift.steps, c.name);
+      expect([c.name, step.op, step.changedPaths]).toEqual([c.name, "update", [c.drift.path]]);
+    }
+    ok(await up({ ...options(), refresh: true }));
+    expect((await preview({ ...options(), refresh: true })).changes).toBe(0);
+  });
+
+  it("objects deleted or reset out of band are found by refresh, and up brings them back", async () => {
+    for (const c of [...KIND_CASES].reverse()) await c.removed.make(api(c));
+    const refreshed = ok(await refresh(options()));
+    const found = changes(refreshed.steps);
+    for (const c of KIND_CASES) expect([c.name, found[c.name]]).toEqual([c.name, c.removed.refresh]);
+    ids = ok(await up(options())).outputs as Record<string, string>;
+    expect((await preview({ ...options(), refresh: true })).changes).toBe(0);
+  });
+
+  it("keeps no plaintext secret in the state file", () => {
+    const text = fs.readFileSync(statePath, "utf8");
+    for (const value of [...Object.values(SECRETS), emulator.demo.password]) expect(text).not.toContain(value);
+  });
+
+  it("destroy does what each kind documents, checked through the API", async () => {
+    ok(await destroy(options()));
+    for (const c of KIND_CASES) await c.destroyed(api(c));
+  });
+});
