@@ -2,7 +2,7 @@
 // its shape (created or always-existing, generated or input-given ID, parents, update in place or
 // replace, readable or write-only, destroyed by delete, reset, defaults or not at all).
 import type * as pulumi from "@pulumi/pulumi";
-import { DEFAULT_WIFI_API_VARIANT, type WifiApiVariant } from "../contract/meta";
+import { DEFAULT_WIFI_API_VARIANT, fieldsOf, type WifiApiVariant } from "../contract/meta";
 import { routeOf } from "../contract/routes";
 import { validateBody } from "../contract/validate";
 import { isUnknown } from "../contract/validators";
@@ -34,8 +34,11 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   const fields = specFields(spec);
   const variant = () => options.variant?.() ?? DEFAULT_WIFI_API_VARIANT;
   const sideEffectFields = new Set([...Object.keys(spec.toggles ?? {}), ...Object.keys(spec.triggers ?? {})]);
-  const bodyFields = fields.inputNames.filter((f) => !Object.keys(spec.triggers ?? {}).includes(f));
-  const toApi = (inputs: Props): Props => (spec.toApi ? spec.toApi(pick(inputs, bodyFields)) : pick(inputs, bodyFields));
+  // What the write body carries: every input but the triggers (they call their own operations), and of those only the
+  // body schema's fields when the spec has one and no mapping of its own (a settings body has no slot for its venueId).
+  const inputBodyFields = fields.inputNames.filter((f) => !Object.keys(spec.triggers ?? {}).includes(f));
+  const bodyFields = spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
+  const toApi = (inputs: Props): Props => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
   const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...fields.inputNames, ...fields.outputNames]));
   const access = async (): Promise<{ client: NmsClient; objects: ObjectAccess }> => {
     const client = await getClient();
