@@ -1,5 +1,5 @@
 // The one route table of the service, shared by the client and the emulator. A row says
-// everything the wire needs about one operation: method and path (from shared/api-routes.md;
+// everything the wire needs about one operation: method and path (as the real service's public clients call it;
 // "inferred" rows there are guesses, so a wrong one is a one-line fix here), the service it
 // belongs to (request records and headers), the success status, whether the answer is an async
 // request to wait for, how the body is encoded, the extra headers, and how the list pages.
