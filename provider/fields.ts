@@ -1,5 +1,6 @@
 // The fields of a resource, read from its spec's schemas (contract/meta.ts) once per kind: what
 // the lifecycle compares, the SDK declares and marks secret, and the docs list.
+import { z } from "zod";
 import { defaultsOf, fieldsOf, secretFieldsOf, type FieldInfo, type WifiApiVariant } from "../contract/meta";
 import type { ResourceSpec } from "./spec";
 
@@ -7,6 +8,11 @@ export interface SpecFields {
   /** Every input field, in the SDK's shape, of the newer variant (a superset of the older). */
   readonly inputs: readonly FieldInfo[];
   readonly inputNames: readonly string[];
+  /**
+   * Inputs that only name the object or its parents in the path (a settings object's venueId, a VLAN's profileId):
+   * required strings the body schema does not hold.
+   */
+  readonly pathInputs: readonly string[];
   /** Read-only fields the service adds. */
   readonly outputNames: readonly string[];
   /** Inputs that are secret or hold one, marked secret in inputs and outputs. */
@@ -24,7 +30,9 @@ const cache = new WeakMap<ResourceSpec, SpecFields>();
 export function specFields(spec: ResourceSpec): SpecFields {
   let fields = cache.get(spec);
   if (!fields) {
-    const inputs = fieldsOf(spec.inputSchema("newer"));
+    const declared = fieldsOf(spec.inputSchema("newer"));
+    const pathInputs = identityInputs(spec).filter((name) => !declared.some((f) => f.name === name));
+    const inputs = [...pathInputs.map((name) => pathInput(spec, name)), ...declared];
     const outputs = spec.outputSchema ? fieldsOf(spec.outputSchema) : [];
     const inputNames = inputs.map((f) => f.name);
     const { identity } = spec;
@@ -33,6 +41,7 @@ export function specFields(spec: ResourceSpec): SpecFields {
     fields = {
       inputs,
       inputNames,
+      pathInputs,
       outputNames: outputs.map((f) => f.name).filter((name) => !inputNames.includes(name)),
       secretInputs: secretFieldsOf(spec.inputSchema("newer")),
       secretOutputs: spec.outputSchema ? secretFieldsOf(spec.outputSchema) : [],
@@ -42,4 +51,21 @@ export function specFields(spec: ResourceSpec): SpecFields {
     cache.set(spec, fields);
   }
   return fields;
+}
+
+/** Inputs the identity names: the one that gives the object's ID, and the parents'. */
+function identityInputs(spec: ResourceSpec): string[] {
+  const { idFromInput, parents } = spec.identity;
+  return [...(idFromInput ? [idFromInput] : []), ...Object.keys(parents ?? {})];
+}
+
+function pathInput(spec: ResourceSpec, name: string): FieldInfo {
+  const role = name === spec.identity.idFromInput ? `names the ${spec.kind}` : "names its parent";
+  return {
+    name,
+    required: true,
+    secret: false,
+    description: `ID of the object in whose path this ${spec.kind} lives; ${role}. A new value replaces the resource.`,
+    schema: z.string().min(1, "is required"),
+  };
 }

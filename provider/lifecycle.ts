@@ -36,7 +36,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   const sideEffectFields = new Set([...Object.keys(spec.toggles ?? {}), ...Object.keys(spec.triggers ?? {})]);
   // What the write body carries: every input but the triggers (they call their own operations), and of those only the
   // body schema's fields when the spec has one and no mapping of its own (a settings body has no slot for its venueId).
-  const inputBodyFields = fields.inputNames.filter((f) => !Object.keys(spec.triggers ?? {}).includes(f));
+  const inputBodyFields = fields.inputNames.filter((f) => !Object.keys(spec.triggers ?? {}).includes(f) && !fields.pathInputs.includes(f));
   const bodyFields = spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
   const toApi = (inputs: Props): Props => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
   const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...fields.inputNames, ...fields.outputNames]));
@@ -184,6 +184,10 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       const newerOnlyOps = Object.values(spec.ops).filter((op) => op !== undefined && routeOf(op).variant === "newer");
       if (tenantVariant === "older" && newerOnlyOps.length > 0) {
         failures.push({ property: "nms:wifiApiVariant", reason: `nms:${spec.kind} exists only in the newer variant of the Wi-Fi API (${newerOnlyOps.join(", ")})` });
+      }
+      for (const field of fields.pathInputs) {
+        if (news[field] === undefined || news[field] === null || news[field] === "") failures.push({ property: field, reason: "is required" });
+        else if (typeof news[field] !== "string") failures.push({ property: field, reason: "must be a string" });
       }
       const body = toApi(news);
       const unknownPaths = pathsOfUnknowns(body);
