@@ -120,3 +120,14 @@ export function defaultsOf(schema: z.ZodTypeAny): Record<string, unknown> {
   for (const field of fieldsOf(schema)) if (field.defaultValue !== undefined) out[field.name] = field.defaultValue;
   return out;
 }
+
+/**
+ * The read form of an input schema: a field with a default is required in an answer (the service
+ * fills it in), optional fields stay optional. Refinements of the input are not repeated.
+ */
+export function answerOf<T extends z.ZodRawShape>(schema: z.ZodObject<T> | z.ZodEffects<z.ZodObject<T>>): z.AnyZodObject {
+  const shape = objectOf(schema).shape as Record<string, z.ZodTypeAny>;
+  const out: Record<string, z.ZodTypeAny> = {};
+  for (const [name, field] of Object.entries(shape)) out[name] = field instanceof z.ZodDefault ? field.removeDefault() : field;
+  return z.object(out);
+}

@@ -66,3 +66,20 @@ export const ipv4OrHostname = z
 
 /** ISO 8601 UTC date-time, as the service writes it. */
 export const isoDateTime = z.string().datetime({ offset: false });
+
+/** A MAC address in one of the three forms the service accepts: aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff or aabbccddeeff. */
+export const macAddress = z
+  .string()
+  .regex(/^([0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\2[0-9A-Fa-f]{2}){4}|[0-9A-Fa-f]{12})$/, "must be six hex pairs separated by colons or hyphens, or twelve hex digits");
+
+/** The seeds' ping and trace-route target: an IPv4 address whose first octet is 1 to 223, or a host name. */
+export const targetHost = z.string().refine((s) => {
+  if (IPV4.test(s)) {
+    const first = Number(s.split(".")[0]);
+    return first >= 1 && first <= 223;
+  }
+  return HOSTNAME.test(s) && !/^[\d.]+$/.test(s);
+}, "must be an IPv4 address whose first octet is 1 to 223, or a host name");
+
+/** A percentage position on a floor plan. */
+export const percent = z.number().min(0, "must be between 0 and 100").max(100, "must be between 0 and 100");

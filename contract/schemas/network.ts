@@ -5,6 +5,7 @@
 // wlan.wlanSecurity, wlan.passphrase, wlan.wepHexKey and guestPortal (names as in the
 // service's public clients) so those documented rules can exist and be tested.
 import { z } from "zod";
+import { newerOnly, perVariant, secret, type WifiApiVariant } from "../meta";
 import { intBetween, ipv4Address, isUnknown, issueWithCode, lengthBetween, port, safeName, vlanId } from "../validators";
 
 /** The seeds give only "aaa"; the others are the types the error codes speak of. */
@@ -30,7 +31,7 @@ const l3EndpointSchema = z.object({
   port: z.string().optional(),
 });
 
-export const advancedCustomizationSchema = z.object({
+export const advancedCustomizationSchemaFor = perVariant((variant) => z.object({
   clientInactivityTimeout: z.number().int().optional(),
   directedThreshold: z.number().int().optional(),
   maxClientsOnWlanPerRadio: z.number().int().optional(),
@@ -72,34 +73,41 @@ export const advancedCustomizationSchema = z.object({
     .optional(),
   radioCustomization: radioCustomizationSchema.optional(),
   wifiCallingIds: z.array(z.string()).optional(),
-  devicePolicyId: z.string().optional(),
-  singleSessionIdAccounting: z.string().optional(),
-  vlanPool: z
-    .object({
-      description: z.string().optional(),
-      id: z.string().optional(),
-      name: z.string().optional(),
-      tenantId: z.string().optional(),
-      vlanMembers: z.array(z.string()).optional(),
-    })
-    .optional(),
-});
+  devicePolicyId: newerOnly(variant, z.string().optional()),
+  singleSessionIdAccounting: newerOnly(variant, z.string().optional()),
+  vlanPool: newerOnly(
+    variant,
+    z
+      .object({
+        description: z.string().optional(),
+        id: z.string().optional(),
+        name: z.string().optional(),
+        tenantId: z.string().optional(),
+        vlanMembers: z.array(z.string()).optional(),
+      })
+      .optional(),
+  ),
+}));
 
-export const wlanSchema = z.object({
+export const advancedCustomizationSchema = advancedCustomizationSchemaFor("newer");
+
+export const wlanSchemaFor = perVariant((variant) => z.object({
   ssid: lengthBetween(1, 32).optional(),
   enabled: z.boolean().optional(),
   vlanId: vlanId.optional(),
   bypassCPUsingMacAddressAuthentication: z.boolean().optional(),
   wlanSecurity: z.enum(WLAN_SECURITIES).optional(),
-  passphrase: lengthBetween(8, 63).optional(),
-  wepHexKey: z.string().regex(/^([0-9a-fA-F]{10}|[0-9a-fA-F]{26})$/, "must be 10 or 26 hexadecimal digits").optional(),
-  advancedCustomization: advancedCustomizationSchema.optional(),
-});
+  passphrase: secret(lengthBetween(8, 63)).optional(),
+  wepHexKey: secret(z.string().regex(/^([0-9a-fA-F]{10}|[0-9a-fA-F]{26})$/, "must be 10 or 26 hexadecimal digits")).optional(),
+  advancedCustomization: advancedCustomizationSchemaFor(variant).optional(),
+}));
+
+export const wlanSchema = wlanSchemaFor("newer");
 
 export const radiusServerSchema = z.object({
   ip: ipv4Address,
   port,
-  sharedSecret: z.string().min(1, "is required"),
+  sharedSecret: secret(z.string().min(1, "is required")),
 });
 
 export const radiusPairSchema = z.object({
@@ -112,13 +120,14 @@ export const guestPortalSchema = z.object({
   userSessionGracePeriod: intBetween(0, 525600).optional(),
 });
 
-const networkCommon = {
-  name: safeName(2, 64),
+/** The network name is 2 to 64 characters in the older variant, 2 to 32 in the newer. */
+const networkCommon = (variant: WifiApiVariant) => ({
+  name: variant === "older" ? safeName(2, 64) : safeName(2, 32),
   description: lengthBetween(0, 255).optional(),
   type: z.enum(NETWORK_TYPES),
-  wlan: wlanSchema,
+  wlan: wlanSchemaFor(variant),
   guestPortal: guestPortalSchema.optional(),
-};
+});
 
 type Wlan = z.infer<typeof wlanSchema>;
 type GuestPortal = z.infer<typeof guestPortalSchema>;
@@ -178,29 +187,43 @@ function requireForAaa(field: string) {
 }
 
 /** Body of W50 (create) and W55 (update): RADIUS servers by ID. */
-export const networkShallowInputSchema = z
-  .object({ ...networkCommon, authRadiusId: z.string().min(1).optional(), accountingRadiusId: z.string().min(1).optional() })
-  .superRefine(networkRules)
-  .superRefine(requireForAaa("authRadiusId"));
+export const networkShallowInputSchemaFor = perVariant((variant) =>
+  z
+    .object({ ...networkCommon(variant), authRadiusId: z.string().min(1).optional(), accountingRadiusId: z.string().min(1).optional() })
+    .superRefine(networkRules)
+    .superRefine(requireForAaa("authRadiusId")),
+);
+export const networkShallowInputSchema = networkShallowInputSchemaFor("newer");
 
-/** Body of W52 (create) and W58 (update): RADIUS servers inline. */
-export const networkDeepInputSchema = z
-  .object({ ...networkCommon, authRadius: radiusPairSchema.optional(), accountingRadius: radiusPairSchema.optional() })
-  .superRefine(networkRules)
-  .superRefine(requireForAaa("authRadius"))
-  .superRefine((value, ctx) => {
-    // An authentication server may not listen on the accounting port, nor the other way round.
-    const check = (pair: z.infer<typeof radiusPairSchema> | undefined, field: string, badPort: number, code: string) => {
-      for (const which of ["primary", "secondary"] as const) {
-        const server = pair?.[which];
-        if (server && !isUnknown(server.port) && server.port === badPort) {
-          issueWithCode(ctx, code, `RADIUS port ${badPort} not permitted`, [field, which, "port"]);
-        }
+/** An authentication server may not listen on the accounting port (WIFI-10103), nor the other way round (WIFI-10104). */
+export function radiusPortRules(value: { authRadius?: RadiusPair; accountingRadius?: RadiusPair }, ctx: z.RefinementCtx): void {
+  const check = (pair: RadiusPair | undefined, field: string, badPort: number, code: string) => {
+    for (const which of ["primary", "secondary"] as const) {
+      const server = pair?.[which];
+      if (server && !isUnknown(server.port) && server.port === badPort) {
+        issueWithCode(ctx, code, `RADIUS port ${badPort} not permitted`, [field, which, "port"]);
       }
-    };
-    check(value.authRadius, "authRadius", 1813, "WIFI-10103");
-    check(value.accountingRadius, "accountingRadius", 1812, "WIFI-10104");
-  });
+    }
+  };
+  check(value.authRadius, "authRadius", 1813, "WIFI-10103");
+  check(value.accountingRadius, "accountingRadius", 1812, "WIFI-10104");
+}
+
+const networkDeepObject = (variant: WifiApiVariant) =>
+  z
+    .object({ ...networkCommon(variant), authRadius: radiusPairSchema.optional(), accountingRadius: radiusPairSchema.optional() })
+    .superRefine(networkRules)
+    .superRefine(requireForAaa("authRadius"));
+
+/**
+ * Body of W52 (create) and W58 (update): RADIUS servers inline. The RADIUS port rules apply to both in the newer
+ * variant; the older checks them on W58 only, so its create schema leaves them out.
+ */
+export const networkDeepInputSchemaFor = perVariant((variant) => networkDeepObject(variant).superRefine(radiusPortRules));
+export const networkDeepCreateSchemaFor = perVariant((variant) =>
+  variant === "older" ? networkDeepObject(variant) : networkDeepInputSchemaFor(variant),
+);
+export const networkDeepInputSchema = networkDeepInputSchemaFor("newer");
 
 export type NetworkShallowInput = z.infer<typeof networkShallowInputSchema>;
 export type NetworkDeepInput = z.infer<typeof networkDeepInputSchema>;

@@ -1,15 +1,20 @@
 // Network-venue activation (document 2, §2 and W59/W62).
 import { z } from "zod";
+import { newerOnly, perVariant } from "../meta";
 import { vlanId } from "../validators";
 
 export const RADIO_BANDS = ["Both", "2.4-GHz", "5-GHz"] as const;
 
-export const activationApGroupSchema = z.object({
-  apGroupId: z.string().min(1, "is required"),
-  radio: z.enum(RADIO_BANDS).optional(),
-  vlanId: vlanId.optional(),
-  vlanPoolId: z.string().optional(),
-});
+export const activationApGroupSchemaFor = perVariant((variant) =>
+  z.object({
+    apGroupId: z.string().min(1, "is required"),
+    radio: z.enum(RADIO_BANDS).optional(),
+    vlanId: vlanId.optional(),
+    vlanPoolId: newerOnly(variant, z.string().optional()),
+    vlanPoolName: newerOnly(variant, z.string().optional()),
+  }),
+);
+export const activationApGroupSchema = activationApGroupSchemaFor("newer");
 
 export const schedulerSchema = z.object({
   type: z.string(),
@@ -26,16 +31,19 @@ export const schedulerSchema = z.object({
 export const NETWORK_VENUE_DEFAULTS = { isAllAPGroups: true, allAPGroupsRadio: "Both" } as const;
 
 /** Body of W59 (create) and W62 (update). */
-export const networkVenueInputSchema = z.object({
+export const networkVenueInputSchemaFor = perVariant((variant) =>
+  z.object({
   networkId: z.string().min(1, "is required"),
   venueId: z.string().min(1, "is required"),
   isAllAPGroups: z.boolean().default(NETWORK_VENUE_DEFAULTS.isAllAPGroups).describe("Activate on every AP group of the venue (default true)."),
   allAPGroupsRadio: z.enum(RADIO_BANDS).default(NETWORK_VENUE_DEFAULTS.allAPGroupsRadio).describe("Radio band when all AP groups are used: Both (default), 2.4-GHz or 5-GHz."),
   allAPGroupsVlanId: vlanId.optional(),
-  apGroups: z.array(activationApGroupSchema).optional(),
+  apGroups: z.array(activationApGroupSchemaFor(variant)).optional(),
   scheduler: schedulerSchema.optional(),
-  vlanPoolId: z.string().optional(),
-});
+  vlanPoolId: newerOnly(variant, z.string().optional()),
+  }),
+);
+export const networkVenueInputSchema = networkVenueInputSchemaFor("newer");
 
 export type NetworkVenueInput = z.infer<typeof networkVenueInputSchema>;
 

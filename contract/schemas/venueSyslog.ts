@@ -1,0 +1,44 @@
+// Venue syslog settings (document 2, "Syslog"; W47, W48). The priority default differs between
+// the variants: ERROR in the older, INFO in the newer. The seeds do not require a server when
+// syslog is enabled, so neither do we.
+import { z } from "zod";
+import { answerOf, perVariant, WifiApiVariant } from "../meta";
+import { ipv4OrHostname, port } from "../validators";
+
+export const SYSLOG_FACILITIES = ["KEEP_ORIGINAL", "LOCAL0", "LOCAL1", "LOCAL2", "LOCAL3", "LOCAL4", "LOCAL5", "LOCAL6", "LOCAL7"] as const;
+export const SYSLOG_FLOW_LEVELS = ["GENERAL_LOGS", "CLIENT_FLOW", "ALL"] as const;
+export const SYSLOG_PRIORITIES = ["EMERGENCY", "ALERT", "CRITICAL", "ERROR", "WARNING", "NOTICE", "INFO", "ALL"] as const;
+export const SYSLOG_PROTOCOLS = ["TCP", "UDP"] as const;
+
+export function syslogPriorityDefault(variant: WifiApiVariant): (typeof SYSLOG_PRIORITIES)[number] {
+  return variant === "older" ? "ERROR" : "INFO";
+}
+
+/** Body of W48 and answer of W47. */
+export const venueSyslogInputSchemaFor = perVariant((variant) =>
+  z.object({
+    enabled: z.boolean().default(false).describe("Whether APs of the venue send syslog (default false)."),
+    facility: z.enum(SYSLOG_FACILITIES).default("KEEP_ORIGINAL").describe("Syslog facility (default KEEP_ORIGINAL)."),
+    flowLevel: z.enum(SYSLOG_FLOW_LEVELS).default("CLIENT_FLOW").describe("What is logged (default CLIENT_FLOW)."),
+    port: port.default(514).describe("Primary server port, 1 to 65535 (default 514)."),
+    priority: z
+      .enum(SYSLOG_PRIORITIES)
+      .default(syslogPriorityDefault(variant))
+      .describe("Least priority sent (default ERROR on the older variant, INFO on the newer)."),
+    protocol: z.enum(SYSLOG_PROTOCOLS).default("UDP").describe("Primary server protocol (default UDP)."),
+    secondaryPort: port.default(514).describe("Secondary server port (default 514)."),
+    secondaryProtocol: z.enum(SYSLOG_PROTOCOLS).default("TCP").describe("Secondary server protocol (default TCP)."),
+    server: ipv4OrHostname.optional().describe("Primary server: IPv4 address or host name."),
+    secondaryServer: ipv4OrHostname.optional().describe("Secondary server: IPv4 address or host name."),
+  }),
+);
+
+export const venueSyslogInputSchema = venueSyslogInputSchemaFor("newer");
+export type VenueSyslog = z.output<typeof venueSyslogInputSchema>;
+
+/** The settings a venue starts with, and what a destroy writes back. */
+export function venueSyslogDefaults(variant: WifiApiVariant): VenueSyslog {
+  return venueSyslogInputSchemaFor(variant).parse({});
+}
+
+export const venueSyslogReadSchema = answerOf(venueSyslogInputSchemaFor("newer"));
