@@ -2,7 +2,7 @@
 // by the server). For tests, demos and benchmarks: reset, settings, more tenants, the request log
 // and counters, token expiry, a tenant's objects, and fault injection.
 import { z } from "zod";
-import { failureOfIssue } from "../contract";
+import { failureOfIssue, WIFI_API_VARIANTS } from "../contract";
 import { configPatchSchema } from "./config";
 import { ApiError, notFound, validationError } from "./errors";
 import { faultInputSchema } from "./faults";
@@ -22,7 +22,11 @@ const ok = (body: unknown): Answer => ({ status: 200, body });
 const created = (body: unknown): Answer => ({ status: 201, body });
 const done: Answer = { status: 204, body: undefined };
 
-const tenantInput = z.object({ name: z.string().min(2).max(64).optional() });
+const settingsInput = z.object({
+  wifiApiVariant: z.enum(WIFI_API_VARIANTS).optional(),
+  wifiLicenses: z.number().int().min(0).optional(),
+});
+const tenantInput = settingsInput.extend({ name: z.string().min(2).max(64).optional() });
 
 function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
   const result = schema.safeParse(body);
@@ -36,13 +40,17 @@ export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
     .add("GET", "/__admin/config", () => ok(emulator.config))
     .add("PUT", "/__admin/config", ({ body }) => ok(Object.assign(emulator.config, parse(configPatchSchema, body ?? {}))))
     .add("POST", "/__admin/tenants", ({ body }) => {
-      const { name } = parse(tenantInput, body ?? {});
-      return created(emulator.createTenant(name));
+      const { name, ...settings } = parse(tenantInput, body ?? {});
+      return created(emulator.createTenant(name, stripUndefined(settings)));
+    })
+    .add("GET", "/__admin/tenants/{tenantId}/settings", ({ params }) => ok(tenantOf(emulator, params.tenantId).settings))
+    .add("PUT", "/__admin/tenants/{tenantId}/settings", ({ params, body }) => {
+      const tenant = tenantOf(emulator, params.tenantId);
+      Object.assign(tenant.settings, stripUndefined(parse(settingsInput, body ?? {})));
+      return ok(tenant.settings);
     })
     .add("GET", "/__admin/tenants/{tenantId}/objects", ({ params }) => {
-      const tenant = emulator.model.tenant(params.tenantId);
-      if (!tenant) throw notFound("tenant", "tenantId", params.tenantId);
-      return ok(emulator.model.objectsOf(tenant));
+      return ok(emulator.model.objectsOf(tenantOf(emulator, params.tenantId)));
     })
     .add("GET", "/__admin/log", () => ok({ entries: emulator.log.entries() }))
     .add("DELETE", "/__admin/log", () => (emulator.log.clear(), done))
@@ -55,4 +63,14 @@ export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
       return created(emulator.faults.add(parse(faultInputSchema, body)));
     })
     .add("DELETE", "/__admin/faults", () => (emulator.faults.clear(), done));
+}
+
+function tenantOf(emulator: EmulatorServer, tenantId: string) {
+  const tenant = emulator.model.tenant(tenantId);
+  if (!tenant) throw notFound("tenant", "tenantId", tenantId);
+  return tenant;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

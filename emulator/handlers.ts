@@ -1,9 +1,11 @@
-// One thin handler per operation: take the path parameters, query and body, call the model
-// method of the same name, shape the answer. Authentication, tenant and role checks, body
-// parsing and error answers happen before and after, once, in server.ts.
-import type { OperationId } from "../contract";
-import { ApiError } from "./errors";
+// The handlers of every operation, derived from the kind declarations (model/kind.ts): one
+// generic handler per role, plus the handlers a kind or a service declares for operations no
+// role covers. Authentication, tenant, role and header checks, body parsing and error answers
+// happen before and after, once, in server.ts.
+import { OperationId, RouteDef, ROUTES } from "../contract";
 import type { Session } from "./auth";
+import { ApiError, badRequest } from "./errors";
+import type { AnyRecord, KindDef } from "./model/kind";
 import type { NmsModel, PageRequest, PreparedWrite } from "./model/model";
 import type { TenantState } from "./model/tenant";
 
@@ -14,22 +16,28 @@ export interface Answer {
 }
 
 export interface OpContext {
+  readonly op: OperationId;
+  readonly route: RouteDef;
   readonly model: NmsModel;
   readonly tenant: TenantState;
   readonly session: Session;
   readonly params: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
   readonly body: unknown;
-  /** Submits an async write and answers 202 with its request ID. */
-  accept(write: PreparedWrite): Answer;
+  /**
+   * Answers a write as its route says: async routes submit it and answer 202 with its request
+   * ID; others (W74, 201) apply it now, with a request record that is already SUCCESS.
+   */
+  finish(write: PreparedWrite): Answer;
 }
 
 export type Handler = (c: OpContext) => Answer;
 
-const ok = (body: unknown): Answer => ({ status: 200, body });
+export const ok = (body: unknown): Answer => ({ status: 200, body });
 
-/** page and size are strings on the wire; page is zero-based; no size means everything. */
-export function pageOf(query: URLSearchParams): PageRequest {
+/** page and size are strings on the wire, page counted from the route's first page; no size means the route's default or everything. */
+export function pageOf(query: URLSearchParams, route: RouteDef): PageRequest {
+  const firstPage = route.paging?.firstPage ?? 0;
   const page = query.get("page");
   const size = query.get("size");
   const parse = (name: string, raw: string, min: number) => {
@@ -39,52 +47,64 @@ export function pageOf(query: URLSearchParams): PageRequest {
     return Number(raw);
   };
   return {
-    page: page === null ? 0 : parse("page", page, 0),
-    size: size === null ? undefined : parse("size", size, 1),
+    page: page === null ? 0 : parse("page", page, firstPage) - firstPage,
+    size: size === null ? route.paging?.defaultSize : parse("size", size, 1),
   };
 }
 
-/** Every operation but login (A1), which needs no tenant and is handled by the server. */
-/** Operations of the route table the emulator serves; the others answer 404 until their kind exists. */
-export const HANDLERS: Partial<Record<Exclude<OperationId, "A1">, Handler>> = {
-  A2: (c) => ok(c.model.getRequest(c.tenant, c.params.requestId)),
-  A3: (c) => ok(c.model.listRequests(c.tenant, c.params.status, pageOf(c.query))),
-  A4: (c) => ok(c.model.getTenant(c.tenant, c.query.get("deep") === "true")),
-  A5: (c) => ok(c.model.getTenantDetails(c.tenant)),
+/** A list answer in the route's envelope: a bare array, or {content, totalElements}. */
+export function listAnswer(route: RouteDef, items: unknown[], total: number): Answer {
+  return ok(route.paging?.envelope === "content" ? { content: items, totalElements: total } : items);
+}
 
-  A6: (c) => ok(c.model.listVenues(c.tenant, pageOf(c.query))),
-  A7: (c) => c.accept(c.model.addVenue(c.tenant, c.body)),
-  A8: (c) => c.accept(c.model.deleteVenues(c.tenant, c.body)),
-  A9: (c) => ok(c.model.getVenue(c.tenant, c.params.venueId)),
-  A10: (c) => c.accept(c.model.updateVenue(c.tenant, c.params.venueId, c.body)),
-  A11: (c) => c.accept(c.model.deleteVenue(c.tenant, c.params.venueId)),
+/** Body of the bulk deletes: a non-empty JSON array of IDs; repeated IDs count once. */
+export function idList(body: unknown): string[] {
+  if (!Array.isArray(body) || body.length === 0 || !body.every((id) => typeof id === "string" && id !== "")) {
+    throw badRequest("body must be a non-empty JSON array of ID strings", "body");
+  }
+  return [...new Set(body as string[])];
+}
 
-  W23: (c) => ok(c.model.listApGroups(c.tenant, pageOf(c.query))),
-  W24: (c) => c.accept(c.model.createApGroup(c.tenant, c.body)),
-  W25: (c) => c.accept(c.model.deleteApGroups(c.tenant, c.body)),
-  W26: (c) => ok(c.model.getApGroup(c.tenant, c.params.apGroupId)),
-  W27: (c) => c.accept(c.model.updateApGroup(c.tenant, c.params.apGroupId, c.body)),
-  W28: (c) => c.accept(c.model.deleteApGroup(c.tenant, c.params.apGroupId)),
-  W29: (c) => ok(c.model.listVenueApGroups(c.tenant, c.params.venueId, pageOf(c.query))),
-  W30: (c) => ok(c.model.getVenueDefaultApGroup(c.tenant, c.params.venueId)),
+/** Every handler the kinds and the services declare, checked against the route table. */
+export function deriveHandlers(kinds: readonly KindDef[], services: Partial<Record<OperationId, Handler>>): Map<OperationId, Handler> {
+  const handlers = new Map<OperationId, Handler>();
+  const add = (op: OperationId, handler: Handler) => {
+    if (handlers.has(op)) throw new Error(`operation ${op} is declared twice`);
+    handlers.set(op, handler);
+  };
+  for (const [op, handler] of Object.entries(services) as [OperationId, Handler][]) add(op, handler);
+  for (const kind of kinds) {
+    for (const [op, handler] of Object.entries(kind.extra ?? {}) as [OperationId, Handler][]) add(op, handler);
+    for (const [op, handler] of roleHandlers(kind)) add(op, handler);
+  }
+  return handlers;
+}
 
-  W49: (c) => ok(c.model.listNetworks(c.tenant, pageOf(c.query), c.query.get("deep") === "true")),
-  W50: (c) => c.accept(c.model.createNetwork(c.tenant, c.body)),
-  W51: (c) => c.accept(c.model.deleteNetworks(c.tenant, c.body)),
-  W52: (c) => c.accept(c.model.createNetworkDeep(c.tenant, c.body)),
-  W53: (c) => ok(c.model.listDpskPassphraseFormats()),
-  W54: (c) => ok(c.model.getNetwork(c.tenant, c.params.networkId)),
-  W55: (c) => c.accept(c.model.updateNetwork(c.tenant, c.params.networkId, c.body)),
-  W56: (c) => c.accept(c.model.deleteNetwork(c.tenant, c.params.networkId)),
-  W57: (c) => ok(c.model.getNetworkDeep(c.tenant, c.params.networkId)),
-  W58: (c) => c.accept(c.model.updateNetworkDeep(c.tenant, c.params.networkId, c.body)),
+function roleHandlers(kind: KindDef): [OperationId, Handler][] {
+  const { ops } = kind;
+  const id = (c: OpContext) => c.params[kind.idParam];
+  const out: [OperationId, Handler][] = [];
+  for (const list of ops.lists ?? []) {
+    out.push([list.op, (c) => {
+      const { items, total } = c.model.list(kind, c.tenant, list, c.params, pageOf(c.query, c.route), c.query);
+      return listAnswer(c.route, items, total);
+    }]);
+  }
+  if (ops.create) out.push([ops.create, (c) => c.finish(c.model.create(kind, c.tenant, c.body, c.params))]);
+  if (ops.createMany) out.push([ops.createMany, (c) => c.finish(c.model.createMany(kind, c.tenant, c.body, c.params))]);
+  if (ops.get) out.push([ops.get, (c) => ok(c.model.get(kind, c.tenant, id(c), c.params, c.query))]);
+  if (ops.update) {
+    // S44 and S51 have no slot for the object in their path: it is named by the body's id.
+    const inPath = ROUTES[ops.update].path.includes(`{${kind.idParam}}`);
+    out.push([ops.update, (c) => c.finish(c.model.update(kind, c.tenant, inPath ? id(c) : undefined, c.body, c.params))]);
+  }
+  if (ops.delete) out.push([ops.delete, (c) => c.finish(c.model.remove(kind, c.tenant, [id(c)], c.params))]);
+  if (ops.bulkDelete) out.push([ops.bulkDelete, (c) => c.finish(c.model.remove(kind, c.tenant, idList(c.body), c.params))]);
+  if (ops.reset) out.push([ops.reset, (c) => c.finish(c.model.reset(kind, c.tenant, id(c), c.params))]);
+  return out;
+}
 
-  W59: (c) => c.accept(c.model.createNetworkVenue(c.tenant, c.body)),
-  W60: (c) => c.accept(c.model.deleteNetworkVenues(c.tenant, c.body)),
-  W61: (c) => ok(c.model.getNetworkVenue(c.tenant, c.params.networkVenueId)),
-  W62: (c) => c.accept(c.model.updateNetworkVenue(c.tenant, c.params.networkVenueId, c.body)),
-  W63: (c) => c.accept(c.model.deleteNetworkVenue(c.tenant, c.params.networkVenueId)),
-  W64: (c) => ok(c.model.listNetworkVenuesOfNetwork(c.tenant, c.params.networkId, pageOf(c.query))),
-  W65: (c) => ok(c.model.getNetworkVenueByNetworkAndVenue(c.tenant, c.params.networkId, c.params.venueId)),
-  W66: (c) => ok(c.model.listNetworkVenuesOfVenue(c.tenant, c.params.venueId, pageOf(c.query))),
-};
+/** The read form of a kind's object, for handlers of other operations. */
+export function viewOf(kind: KindDef, c: OpContext, record: AnyRecord): unknown {
+  return kind.view(c.tenant, record);
+}

@@ -39,7 +39,7 @@ export class RequestTracker {
       entityId: write.entityId,
       method: route.method,
       requestId: this.ids.uuid(),
-      serviceName: route.path.includes("/wifi/") ? "wifi" : "venue",
+      serviceName: route.service,
       status: "PENDING",
       tenantId: t.id,
       timestamp: new Date().toISOString(),
@@ -77,6 +77,29 @@ export class RequestTracker {
     const delay = asyncDelayOf(this.config, op, this.random);
     if (delay <= 0) complete();
     else this.after(delay, complete);
+    return accepted(record, write);
+  }
+
+  /**
+   * A write the service answers as done (201 Created, W74): applied now, with a request record
+   * that is SUCCESS from the start. A refusal at apply is the answer's error.
+   */
+  applyNow(t: TenantState, op: OperationId, admin: string, write: PreparedWrite): Accepted {
+    const route = ROUTES[op];
+    write.commit();
+    const record: RequestRecord = {
+      admin,
+      count: write.count,
+      entityId: write.entityId,
+      method: route.method,
+      requestId: this.ids.uuid(),
+      serviceName: route.service,
+      status: "SUCCESS",
+      tenantId: t.id,
+      timestamp: new Date().toISOString(),
+    };
+    t.requests.set(record.requestId, record);
+    if (t.requests.size > MAX_RECORDS_PER_TENANT) dropOldestFinished(t.requests);
     return accepted(record, write);
   }
 

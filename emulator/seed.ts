@@ -3,7 +3,7 @@
 import type { AuthService } from "./auth";
 import type { IdSource } from "./ids";
 import type { NmsModel } from "./model/model";
-import type { AdminRole, TenantDetails } from "./model/tenant";
+import type { AdminRole, TenantDetails, TenantSettings } from "./model/tenant";
 
 export interface SeededTenant {
   tenantId: string;
@@ -38,8 +38,9 @@ export function seedTenant(
   ids: IdSource,
   credentials: Omit<SeededTenant, "tenantId">,
   tenantId?: string,
+  settings: Partial<TenantSettings> = {},
 ): SeededTenant {
-  const tenant = model.createTenant(credentials.tenantName, { ...DEMO_DETAILS, organization: credentials.tenantName }, tenantId);
+  const tenant = model.createTenant(credentials.tenantName, { ...DEMO_DETAILS, organization: credentials.tenantName }, tenantId, settings);
   const addAdmin = (username: string, password: string, role: AdminRole) => {
     const account = { id: ids.hex32(), tenantId: tenant.id, username, password, role, roleId: ids.hex32(), createdDate: tenant.createdDate };
     tenant.admins.push(account);

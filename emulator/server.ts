@@ -5,13 +5,13 @@
 // lookups and one JSON encode; with no fault rule armed, faults cost one comparison.
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { OPERATION_IDS, OperationId, ROUTES } from "../contract";
+import { OPERATION_IDS, OperationId, ROUTES, WIRE_HEADERS } from "../contract";
 import { adminRoutes, AdminHandler } from "./admin";
 import { AUTH_COOKIE, AuthService, credentialsOf } from "./auth";
 import { configPatchSchema, defaultConfig, EmulatorConfig } from "./config";
 import { ApiError, badRequest, rateLimited } from "./errors";
 import { AnswerFault, FaultInjector } from "./faults";
-import { Answer, HANDLERS, OpContext } from "./handlers";
+import { Answer, deriveHandlers, Handler, OpContext } from "./handlers";
 import { createIdSource, createRandom, IdSource } from "./ids";
 import { RequestLog, RequestStats } from "./log";
 import { NmsModel, PreparedWrite } from "./model/model";
@@ -19,6 +19,8 @@ import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
 import { Router } from "./router";
 import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedTenant } from "./seed";
+import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
+import type { TenantSettings } from "./model/tenant";
 
 export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
   /** Makes tenant and object IDs, latency jitter and fault draws reproducible. */
@@ -48,6 +50,7 @@ export class EmulatorServer {
   /** Answers a slow fault is holding back. */
   private readonly heldAnswers = new Set<NodeJS.Timeout>();
   private readonly routes = new Router<OperationId>();
+  private readonly handlers: Map<OperationId, Handler>;
   private readonly admin: Router<AdminHandler>;
   private demoTenant: SeededTenant;
 
@@ -56,7 +59,8 @@ export class EmulatorServer {
     this.config = { ...defaultConfig(), ...validOptions(settings) };
     this.ids = createIdSource(seed);
     const random = createRandom(seed);
-    this.model = new NmsModel(this.ids);
+    this.model = new NmsModel(this.ids, KINDS);
+    this.handlers = deriveHandlers(KINDS, SERVICE_OPERATIONS);
     this.auth = new AuthService(this.config);
     this.faults = new FaultInjector(random);
     this.tracker = new RequestTracker(this.config, this.ids, this.faults, random);
@@ -86,8 +90,13 @@ export class EmulatorServer {
     return this.demoTenant;
   }
 
-  createTenant(name?: string): SeededTenant {
-    return seedTenant(this.model, this.auth, this.ids, newTenantCredentials(this.ids, name));
+  createTenant(name?: string, settings: Partial<TenantSettings> = {}): SeededTenant {
+    return seedTenant(this.model, this.auth, this.ids, newTenantCredentials(this.ids, name), undefined, settings);
+  }
+
+  /** Operations the emulator serves (every one of the route table but login, once all kinds exist). */
+  servedOperations(): OperationId[] {
+    return [...this.handlers.keys()];
   }
 
   listen(port: number, host: string): Promise<number> {
@@ -214,24 +223,32 @@ export class EmulatorServer {
         headers: { "set-cookie": `${AUTH_COOKIE}=${session.token}; Path=/; HttpOnly` },
       };
     }
+    const route = ROUTES[op];
     const session = this.auth.authenticate(req.headers.cookie);
     // Counted against the caller's tenant, whatever the path names: a token is one tenant's.
     this.tenantLimiter.take(session.tenantId);
     if (params.tenantId !== session.tenantId) throw new ApiError("NMS-FORBIDDEN-TENANT", { object: "tenantId", value: params.tenantId });
-    if (ROUTES[op].method !== "GET" && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
+    checkGatewayHeaders(route.headers, req.headers, params.tenantId);
+    if (route.method !== "GET" && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
     const tenant = this.model.tenant(session.tenantId);
     if (!tenant) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
+    if (route.variant === "newer" && tenant.variant === "older") throw new ApiError("NMS-NOT-IN-VARIANT", { message: `${op} exists only in the newer variant of the Wi-Fi API` });
+    const handler = this.handlers.get(op);
+    if (!handler) throw new ApiError("NMS-NOT-FOUND", { message: `operation ${op} is not served by the emulator` });
     const context: OpContext = {
+      op,
+      route,
       model: this.model,
       tenant,
       session,
       params,
       query,
       body: parseJson(raw),
-      accept: (write: PreparedWrite) => ({ status: 202, body: this.tracker.submit(tenant, op, session.username, write) }),
+      finish: (write: PreparedWrite) =>
+        route.async
+          ? { status: route.success, body: this.tracker.submit(tenant, op, session.username, write) }
+          : { status: route.success, body: this.tracker.applyNow(tenant, op, session.username, write) },
     };
-    const handler = HANDLERS[op as Exclude<OperationId, "A1">];
-    if (!handler) throw new ApiError("NMS-NOT-FOUND", { message: `operation ${op} is not served by the emulator yet` });
     return handler(context);
   }
 
@@ -286,6 +303,19 @@ export class EmulatorServer {
   private record(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string): void {
     this.log.add(method, path, op, status, tenantId, fault);
     this.stats.add(op, status);
+  }
+}
+
+/**
+ * Switch operations carry two headers the service's gateway adds (document 3): the tenant again
+ * and a request ID. A call without them, or naming another tenant, is refused before it runs.
+ */
+export function checkGatewayHeaders(required: readonly (keyof typeof WIRE_HEADERS)[], headers: IncomingMessage["headers"], tenantId: string): void {
+  for (const header of required) {
+    const name = WIRE_HEADERS[header];
+    const value = headers[name];
+    if (value === undefined || value === "") throw new ApiError("NMS-MISSING-HEADER", { message: `header ${name} is required`, object: name });
+    if (header === "tenantId" && value !== tenantId) throw new ApiError("NMS-TENANT-HEADER-MISMATCH", { object: name, value });
   }
 }
 

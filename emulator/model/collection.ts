@@ -69,12 +69,18 @@ export class Collection<R extends Entity> {
 
   /** Holds the record's unique key for it until release (a create from its 202 until it ends). */
   reserve(record: R): void {
-    if (this.unique) this.reservedIdByKey.set(this.unique.key(record), record.id);
+    // Without a unique rule the ID itself is the key: a kind whose ID is an input reserves it.
+    this.reservedIdByKey.set(this.unique ? this.unique.key(record) : `\u0001${record.id}`, record.id);
+  }
+
+  /** Whether a PENDING create holds this ID (kinds whose ID is an input, like an AP's serial number). */
+  isReservedId(id: string): boolean {
+    for (const reserver of this.reservedIdByKey.values()) if (reserver === id) return true;
+    return false;
   }
 
   release(record: R): void {
-    if (!this.unique) return;
-    const key = this.unique.key(record);
+    const key = this.unique ? this.unique.key(record) : `\u0001${record.id}`;
     if (this.reservedIdByKey.get(key) === record.id) this.reservedIdByKey.delete(key);
   }
 

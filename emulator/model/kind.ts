@@ -1,20 +1,30 @@
-// The per-kind spec that the generic create/update/delete/read flow in model.ts runs. A new
-// resource kind is a record type in records.ts, a collection in tenant.ts, a spec like those in
-// kinds/, and one-line model methods and handlers: no new CRUD code.
+// A kind of object is one declaration: its schema, identity, rules, read form and the operations
+// that reach it, by role. The generic flow (model.ts) runs the roles and the handlers
+// (handlers.ts) are derived from the declarations, so a new kind is one file in services/ and
+// one line in services/registry.ts.
 import type { z } from "zod";
+import type { OperationId, WifiApiVariant } from "../../contract";
 import type { UniqueRule } from "./collection";
-import type { KindName, RecordKinds } from "./records";
+import type { Handler } from "../handlers";
 import type { TenantState } from "./tenant";
 
-/** What a write may use besides the tenant: fresh IDs and the time of the write. */
+// Records are loosely typed at the registry's level; each kind file types its own.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRecord = { id: string } & Record<string, any>;
+
+/** What a write may use besides the tenant: fresh IDs, the time of the write, the tenant's API variant. */
 export interface WriteContext {
   readonly t: TenantState;
   newId(): string;
   readonly now: string;
+  readonly variant: WifiApiVariant;
 }
 
 /** An object of another kind written together with the main one (default AP group, RADIUS pair). */
-export type RelatedPut = { [K in KindName]: { kind: K; record: RecordKinds[K] } }[KindName];
+export interface RelatedPut {
+  kind: string;
+  record: AnyRecord;
+}
 
 /** What a write will store, computed at submit time so that the 202 can show it. */
 export interface Draft<R> {
@@ -22,25 +32,75 @@ export interface Draft<R> {
   related?: RelatedPut[];
 }
 
-export interface KindSpec<K extends KindName, I> {
-  readonly kind: K;
+/**
+ * A list operation: every object of the kind, or those whose `field` equals the path parameter
+ * `param` (W29 AP groups of a venue), after checking that the object of `kind` it names exists.
+ */
+export interface ListDef {
+  op: OperationId;
+  where?: { param: string; field: string; kind: string; noun: string };
+}
+
+/** The operations of a kind, by the role the generic flow plays for them. */
+export interface KindOps {
+  lists?: ListDef[];
+  /** Body: one object. */
+  create?: OperationId;
+  /** Body: an array of objects, written all or nothing (W2, W74). */
+  createMany?: OperationId;
+  get?: OperationId;
+  /** By the ID in the path, or in the body's `id` when the path has no slot for it (S44, S51). */
+  update?: OperationId;
+  delete?: OperationId;
+  /** Body: an array of IDs, deleted all or nothing. */
+  bulkDelete?: OperationId;
+  /** Settings: back to their defaults. */
+  reset?: OperationId;
+}
+
+export interface KindDef<R extends AnyRecord = AnyRecord, I = unknown> {
+  /** Collection name, also the key of the admin API's object listing. */
+  readonly name: string;
   /** Word used in messages ("venue"). */
   readonly noun: string;
   /** Path parameter naming one object, also the error entry's object for an unknown ID. */
   readonly idParam: string;
-  /** Input schema from the contract. */
-  readonly schema: z.ZodType<I, z.ZodTypeDef, unknown>;
-  readonly unique?: UniqueRule<RecordKinds[K]>;
+  /**
+   * Where a new object's ID comes from: generated (default), an input field that names it (an
+   * AP's serialNumber), or the path parameter of the object it belongs to (a venue's settings).
+   */
+  readonly idFrom?: { field: string; takenCode?: string } | { param: string };
+  /** Path parameters that scope the object, by the record field that holds them (a VLAN's profileId). */
+  readonly parents?: Readonly<Record<string, { field: string; kind: string; noun: string }>>;
+  /** Input schema from the contract, per Wi-Fi API variant. */
+  schema(variant: WifiApiVariant): z.ZodType<I, z.ZodTypeDef, unknown>;
+  readonly unique?: UniqueRule<R>;
+  /**
+   * Settings that always exist while the object they belong to does (a venue's radio): read and
+   * update materialise them from these defaults the first time; reset puts them back.
+   */
+  readonly settingsOf?: { kind: string; defaults(ctx: WriteContext, ownerId: string): R };
   /** The stored object: input plus server defaults and generated IDs. Must not change state. */
-  build(ctx: WriteContext, input: I, id: string, previous: RecordKinds[K] | undefined): Draft<RecordKinds[K]>;
+  build(ctx: WriteContext, input: I, id: string, previous: R | undefined): Draft<R>;
   /** Invariants against the current state (references, immutable fields); runs at submit and again at apply. */
-  check?(t: TenantState, record: RecordKinds[K], previous: RecordKinds[K] | undefined): void;
+  check?(t: TenantState, record: R, previous: R | undefined): void;
+  /**
+   * Invariants of all the objects one write stores together (licence counts); runs before `check`. An ApiError with an
+   * `index` names that entry of an array body.
+   */
+  checkBatch?(t: TenantState, records: R[], previous: (R | undefined)[]): void;
   /** Why the object may not be deleted now (still in use); runs at submit and again at apply. */
-  guardDelete?(t: TenantState, record: RecordKinds[K]): void;
+  guardDelete?(t: TenantState, record: R): void;
   /** Cascade at apply time, after the object is gone. */
-  onDelete?(t: TenantState, record: RecordKinds[K]): void;
+  onDelete?(t: TenantState, record: R): void;
   /** Follow-up at apply time, after the object and its related objects are stored. */
-  afterPut?(t: TenantState, record: RecordKinds[K]): void;
-  /** The read form; `related` holds the draft's related objects, not stored yet when a 202 is shaped. */
-  view(t: TenantState, record: RecordKinds[K], related?: readonly RelatedPut[]): unknown;
+  afterPut?(t: TenantState, record: R): void;
+  /**
+   * The read form; `related` holds the draft's related objects, not stored yet when a 202 is shaped, and `query` the
+   * read's query parameters (the newer variant's operational=false).
+   */
+  view(t: TenantState, record: R, related?: readonly RelatedPut[], query?: URLSearchParams): unknown;
+  readonly ops: KindOps;
+  /** Operations of this kind that no role covers (W30, W65, actions), each with its own handler. */
+  readonly extra?: Partial<Record<OperationId, Handler>>;
 }

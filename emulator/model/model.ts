@@ -1,60 +1,55 @@
-// State and invariants of every tenant, with one method per operation. Reads return the read
-// form; writes are validated now and return a PreparedWrite whose commit() re-checks against the
-// state of that later moment and applies. The generic flow (create, update, remove, get, list)
-// is written once here and driven by the kind specs in kinds/.
-import { REQUEST_STATUSES, RequestRecord, RequestStatus, validateBody } from "../../contract";
+// State and invariants of every tenant, and the generic flow every kind declaration runs: get,
+// list, create (one or many), update, delete (one or many), reset. Reads return the read form;
+// writes are validated now and return a PreparedWrite whose commit() re-checks against the state
+// of that later moment and applies.
+import { validateBody, WifiApiVariant } from "../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../errors";
 import type { IdSource } from "../ids";
-import type { KindSpec, RelatedPut, WriteContext } from "./kind";
-import { activationSpec, activationView } from "./kinds/activation";
-import { apGroupSpec } from "./kinds/apGroup";
-import { networkDeepSpec, networkDeepView, networkSpec } from "./kinds/network";
-import { venueSpec } from "./kinds/venue";
-import type { Collection, Entity } from "./collection";
-import type { ActivationRecord, KindName, RecordKinds } from "./records";
-import { TenantDetails, TenantState, tenantView } from "./tenant";
-import type { DpskPassphraseFormat } from "../../contract/schemas/network";
+import type { Collection } from "./collection";
+import type { AnyRecord, Draft, KindDef, ListDef, RelatedPut, WriteContext } from "./kind";
+import { TenantDetails, TenantSettings, TenantState } from "./tenant";
 
-const DPSK_PASSPHRASE_FORMATS: readonly DpskPassphraseFormat[] = [
-  { id: "most-secured", name: "Most secured", dpskGenerationParams: { passphraseExpirationEnum: "UNLIMITED", passphraseFormatEnum: "MOST_SECURED", passphraseLength: 18 } },
-  { id: "keyboard-friendly", name: "Keyboard friendly", dpskGenerationParams: { passphraseExpirationEnum: "UNLIMITED", passphraseFormatEnum: "KEYBOARD_FRIENDLY", passphraseLength: 12 } },
-  { id: "numbers-only", name: "Numbers only", dpskGenerationParams: { passphraseExpirationEnum: "UNLIMITED", passphraseFormatEnum: "NUMBERS_ONLY", passphraseLength: 12 } },
-];
-
-/** An accepted write: what the 202 shows now, and how to apply it later. */
+/** An accepted write: what the answer shows now, and how to apply it later. */
 export interface PreparedWrite {
-  /** ID of the object written; IDs joined by commas for a bulk delete. */
+  /** ID of the object written; IDs joined by commas for a bulk write. */
   entityId: string;
   count: number;
-  /** The object as it will be stored; absent for deletes. */
+  /** The object (or objects) as it will be stored; absent for deletes and bare actions. */
   response?: unknown;
   /** Re-checks against the current state and applies; throws ApiError when it no longer can. Ends the write. */
   commit(): void;
-  /** Ends the write without applying it (its record FAILed): frees the unique key a create reserved. */
+  /** Ends the write without applying it (its record FAILed): frees the unique keys a create reserved. */
   release(): void;
 }
 
-/** Zero-based page; no size means everything. */
+/** A page as the list operation counts it; no size means everything. */
 export interface PageRequest {
+  /** Zero-based, whatever the operation's first page number is on the wire. */
   page: number;
   size?: number;
 }
 
-function slicePage<T>(items: T[], page: PageRequest): T[] {
+export function slicePage<T>(items: T[], page: PageRequest): T[] {
   if (page.size === undefined) return items;
   const start = page.page * page.size;
   return items.slice(start, start + page.size);
 }
 
+/** Path parameters of the call. */
+export type Params = Readonly<Record<string, string>>;
+
 export class NmsModel {
   private readonly tenants = new Map<string, TenantState>();
 
-  constructor(private readonly ids: IdSource) {}
+  constructor(
+    private readonly ids: IdSource,
+    readonly kinds: readonly KindDef[],
+  ) {}
 
   // ---- Tenants ----
 
-  createTenant(name: string, details: TenantDetails, id = this.ids.hex32()): TenantState {
-    const tenant = new TenantState(id, name, new Date().toISOString(), details);
+  createTenant(name: string, details: TenantDetails, id = this.ids.hex32(), settings: Partial<TenantSettings> = {}): TenantState {
+    const tenant = new TenantState(id, name, new Date().toISOString(), details, this.kinds, settings);
     this.tenants.set(id, tenant);
     return tenant;
   }
@@ -67,179 +62,170 @@ export class NmsModel {
     this.tenants.clear();
   }
 
-  /** Every object a tenant holds, by kind (admin API). */
+  /** Every object a tenant holds, by kind, in the read form (admin API). */
   objectsOf(t: TenantState): Record<string, unknown[]> {
+    return Object.fromEntries(this.kinds.map((kind) => [kind.name, t.of(kind.name).all().map((r) => kind.view(t, r))]));
+  }
+
+  context(t: TenantState): WriteContext {
+    return { t, newId: () => this.ids.hex32(), now: new Date().toISOString(), variant: t.variant };
+  }
+
+  // ---- Reads ----
+
+  /** The object an ID names, within the parents the path names; settings exist while their owner does. */
+  existing<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params: Params = {}): R {
+    this.checkParents(kind, t, params);
+    const stored = t.of<R>(kind.name).get(id);
+    if (stored && this.withinParents(kind, stored, params)) return stored;
+    if (kind.settingsOf && !stored) {
+      if (!t.of(kind.settingsOf.kind).has(id)) throw notFound(kind.noun, kind.idParam, id);
+      return kind.settingsOf.defaults(this.context(t), id);
+    }
+    throw notFound(kind.noun, kind.idParam, id);
+  }
+
+  get<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params: Params = {}, query?: URLSearchParams): unknown {
+    return kind.view(t, this.existing(kind, t, id, params), undefined, query);
+  }
+
+  /** One page of a list operation, in the read form, and how many objects the whole list holds. */
+  list<R extends AnyRecord>(
+    kind: KindDef<R, unknown>,
+    t: TenantState,
+    list: ListDef,
+    params: Params,
+    page: PageRequest,
+    query?: URLSearchParams,
+  ): { items: unknown[]; total: number } {
+    this.checkParents(kind, t, params);
+    const where = list.where;
+    if (where && !t.of(where.kind).has(params[where.param])) throw notFound(where.noun, where.param, params[where.param]);
+    const records = t.of<R>(kind.name).filter((r) => this.withinParents(kind, r, params) && (!where || r[where.field] === params[where.param]));
+    return { items: slicePage(records, page).map((r) => kind.view(t, r, undefined, query)), total: records.length };
+  }
+
+  // ---- Writes ----
+
+  create<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, body: unknown, params: Params = {}): PreparedWrite {
+    this.checkParents(kind, t, params);
+    const draft = this.draftCreate(kind, t, parseObject(kind, t, body), params);
+    return this.writeOf(kind, t, [draft], [undefined], false);
+  }
+
+  /** An array body: every entry is checked (failures name their index, `[2].name`), then all are written or none. */
+  createMany<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, body: unknown, params: Params = {}): PreparedWrite {
+    this.checkParents(kind, t, params);
+    if (!Array.isArray(body) || body.length === 0) throw badRequest(`body must be a non-empty JSON array of ${kind.noun} objects`, "body");
+    const inputs = body.map((entry, i) => atIndex(i, () => parseObject(kind, t, entry)));
+    const drafts = inputs.map((input, i) => atIndex(i, () => this.draftCreate(kind, t, input, params)));
+    // Entries of one call clash with each other as they would with stored objects.
+    const collection = t.of<R>(kind.name);
+    drafts.forEach((draft, i) => {
+      const twin = drafts.findIndex((other, j) => j < i && (other.record.id === draft.record.id || sameKey(collection, other.record, draft.record)));
+      if (twin >= 0) {
+        const object = kind.idFrom && "field" in kind.idFrom && drafts[twin].record.id === draft.record.id ? kind.idFrom.field : collection.unique?.object;
+        throw prefixed(i, new ApiError(collection.unique?.code ?? "NMS-VALIDATION", { message: `same as entry ${twin} of this request`, object }));
+      }
+    });
+    return this.writeOf(kind, t, drafts, drafts.map(() => undefined), true);
+  }
+
+  /** An update of the object the path names, or (`idInBody`) the one the body's `id` names. */
+  update<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, id: string | undefined, body: unknown, params: Params = {}): PreparedWrite {
+    const targetId = id ?? idInBody(kind, body);
+    const previous = this.existing(kind, t, targetId, params);
+    const input = parseObject(kind, t, body);
+    if (kind.idFrom && "field" in kind.idFrom) {
+      const given = (input as Record<string, unknown>)[kind.idFrom.field];
+      if (given !== undefined && given !== targetId) {
+        throw new ApiError("NMS-VALIDATION", { message: `${kind.idFrom.field} names the ${kind.noun} and cannot change`, object: kind.idFrom.field, value: given });
+      }
+    }
+    const draft = this.withParents(kind, kind.build(this.context(t), input, targetId, previous), params);
+    return this.writeOf(kind, t, [draft], [previous], false);
+  }
+
+  /** Settings back to their defaults. */
+  reset<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params: Params = {}): PreparedWrite {
+    if (!kind.settingsOf) throw new Error(`${kind.name} has no defaults to reset to`);
+    const previous = this.existing(kind, t, id, params);
+    const draft: Draft<R> = { record: kind.settingsOf.defaults(this.context(t), id) };
+    return this.writeOf(kind, t, [draft], [previous], false);
+  }
+
+  /** Deletes every object named, all or nothing; repeated IDs count once. */
+  remove<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, ids: string[], params: Params = {}): PreparedWrite {
+    const checkAll = () =>
+      ids.map((id) => {
+        const record = this.existing(kind, t, id, params);
+        kind.guardDelete?.(t, record);
+        return record;
+      });
+    checkAll();
     return {
-      venues: t.venues.all().map((v) => venueSpec.view(t, v)),
-      apGroups: t.apGroups.all().map((g) => apGroupSpec.view(t, g)),
-      networks: t.networks.all().map((n) => networkDeepSpec.view(t, n)),
-      activations: t.activations.all().map((a) => activationView(t, a)),
-      radius: t.radius.all(),
+      entityId: ids.join(","),
+      count: ids.length,
+      release: () => undefined,
+      commit: () => {
+        for (const record of checkAll()) {
+          t.of(kind.name).delete(record.id);
+          // Settings that belong to the object go with it.
+          for (const owned of this.kinds.filter((k) => k.settingsOf?.kind === kind.name)) t.of(owned.name).delete(record.id);
+          kind.onDelete?.(t, record);
+        }
+      },
     };
   }
 
-  // ---- A2, A3: request records ----
-
-  getRequest(t: TenantState, requestId: string): RequestRecord {
-    const record = t.requests.get(requestId);
-    if (!record) throw notFound("request", "requestId", requestId);
-    return record;
-  }
-
-  listRequests(t: TenantState, status: string, page: PageRequest): RequestRecord[] {
-    if (!(REQUEST_STATUSES as readonly string[]).includes(status)) {
-      throw new ApiError("NMS-BAD-REQUEST", { message: `status must be one of ${REQUEST_STATUSES.join(", ")}`, object: "status", value: status });
-    }
-    // Newest first (records are kept in submission order), so page 0 shows the latest requests.
-    const matching: RequestRecord[] = [];
-    for (const record of t.requests.values()) if (record.status === (status as RequestStatus)) matching.push(record);
-    return slicePage(matching.reverse(), page);
-  }
-
-  // ---- A4, A5: tenant ----
-
-  getTenant(t: TenantState, deep: boolean): unknown {
-    return tenantView(t, deep);
-  }
-
-  getTenantDetails(t: TenantState): TenantDetails {
-    return t.details;
-  }
-
-  // ---- A6-A11: venues ----
-
-  listVenues = (t: TenantState, page: PageRequest) => this.list(venueSpec, t, page);
-  addVenue = (t: TenantState, body: unknown) => this.create(venueSpec, t, body);
-  deleteVenues = (t: TenantState, body: unknown) => this.remove(venueSpec, t, idList(body));
-  getVenue = (t: TenantState, venueId: string) => this.get(venueSpec, t, venueId);
-  updateVenue = (t: TenantState, venueId: string, body: unknown) => this.update(venueSpec, t, venueId, body);
-  deleteVenue = (t: TenantState, venueId: string) => this.remove(venueSpec, t, [venueId]);
-
-  // ---- W23-W30: AP groups ----
-
-  listApGroups = (t: TenantState, page: PageRequest) => this.list(apGroupSpec, t, page);
-  createApGroup = (t: TenantState, body: unknown) => this.create(apGroupSpec, t, body);
-  deleteApGroups = (t: TenantState, body: unknown) => this.remove(apGroupSpec, t, idList(body));
-  getApGroup = (t: TenantState, apGroupId: string) => this.get(apGroupSpec, t, apGroupId);
-  updateApGroup = (t: TenantState, apGroupId: string, body: unknown) => this.update(apGroupSpec, t, apGroupId, body);
-  deleteApGroup = (t: TenantState, apGroupId: string) => this.remove(apGroupSpec, t, [apGroupId]);
-
-  listVenueApGroups(t: TenantState, venueId: string, page: PageRequest): unknown[] {
-    this.existing(venueSpec, t, venueId);
-    return this.list(apGroupSpec, t, page, (g) => g.venueId === venueId);
-  }
-
-  getVenueDefaultApGroup(t: TenantState, venueId: string): unknown {
-    this.existing(venueSpec, t, venueId);
-    const group = t.apGroups.find((g) => g.venueId === venueId && g.isDefault);
-    if (!group) throw new ApiError("NMS-NOT-FOUND", { message: "venue has no default AP group", object: "venueId", value: venueId });
-    return apGroupSpec.view(t, group);
-  }
-
-  // ---- W49-W58: networks ----
-
-  /** W53: the seeds give the shape, not the values; these are the emulator's fixed catalogue. */
-  listDpskPassphraseFormats(): DpskPassphraseFormat[] {
-    return DPSK_PASSPHRASE_FORMATS.map((format) => ({ ...format, dpskGenerationParams: { ...format.dpskGenerationParams } }));
-  }
-
-  /** W49; deep=true gives each network in W57's form, so a whole tenant reads in a few calls. */
-  listNetworks(t: TenantState, page: PageRequest, deep: boolean): unknown[] {
-    if (!deep) return this.list(networkSpec, t, page);
-    // One pass over the activations instead of one per network.
-    const activationsByNetwork = new Map<string, ActivationRecord[]>();
-    for (const activation of t.activations.all()) {
-      const list = activationsByNetwork.get(activation.networkId);
-      if (list) list.push(activation);
-      else activationsByNetwork.set(activation.networkId, [activation]);
-    }
-    return slicePage(t.networks.all(), page).map((n) => networkDeepView(t, n, activationsByNetwork.get(n.id) ?? []));
-  }
-
-  createNetwork = (t: TenantState, body: unknown) => this.create(networkSpec, t, body);
-  deleteNetworks = (t: TenantState, body: unknown) => this.remove(networkSpec, t, idList(body));
-  createNetworkDeep = (t: TenantState, body: unknown) => this.create(networkDeepSpec, t, body);
-  getNetwork = (t: TenantState, networkId: string) => this.get(networkSpec, t, networkId);
-  updateNetwork = (t: TenantState, networkId: string, body: unknown) => this.update(networkSpec, t, networkId, body);
-  deleteNetwork = (t: TenantState, networkId: string) => this.remove(networkSpec, t, [networkId]);
-  getNetworkDeep = (t: TenantState, networkId: string) => this.get(networkDeepSpec, t, networkId);
-  updateNetworkDeep = (t: TenantState, networkId: string, body: unknown) => this.update(networkDeepSpec, t, networkId, body);
-
-  // ---- W59-W66: network-venue activations ----
-
-  createNetworkVenue = (t: TenantState, body: unknown) => this.create(activationSpec, t, body);
-  deleteNetworkVenues = (t: TenantState, body: unknown) => this.remove(activationSpec, t, idList(body));
-  getNetworkVenue = (t: TenantState, networkVenueId: string) => this.get(activationSpec, t, networkVenueId);
-  updateNetworkVenue = (t: TenantState, networkVenueId: string, body: unknown) => this.update(activationSpec, t, networkVenueId, body);
-  deleteNetworkVenue = (t: TenantState, networkVenueId: string) => this.remove(activationSpec, t, [networkVenueId]);
-
-  listNetworkVenuesOfNetwork(t: TenantState, networkId: string, page: PageRequest): unknown[] {
-    this.existing(networkSpec, t, networkId);
-    return this.list(activationSpec, t, page, (a) => a.networkId === networkId);
-  }
-
-  getNetworkVenueByNetworkAndVenue(t: TenantState, networkId: string, venueId: string): unknown {
-    this.existing(networkSpec, t, networkId);
-    this.existing(venueSpec, t, venueId);
-    const activation = t.activations.find((a) => a.networkId === networkId && a.venueId === venueId);
-    if (!activation) throw new ApiError("NMS-NOT-FOUND", { message: "network is not activated on this venue", object: "venueId", value: venueId });
-    return activationSpec.view(t, activation);
-  }
-
-  listNetworkVenuesOfVenue(t: TenantState, venueId: string, page: PageRequest): unknown[] {
-    this.existing(venueSpec, t, venueId);
-    return this.list(activationSpec, t, page, (a) => a.venueId === venueId);
+  /** A write of no object of a kind (an action, a state toggle): `apply` runs when the request completes. */
+  action(entityId: string, response: unknown, apply: () => void = () => undefined): PreparedWrite {
+    return { entityId, count: 1, response, commit: apply, release: () => undefined };
   }
 
   // ---- The generic flow ----
 
-  private existing<K extends KindName>(spec: KindSpec<K, unknown>, t: TenantState, id: string): RecordKinds[K] {
-    const record = t.collection(spec.kind).get(id);
-    if (!record) throw notFound(spec.noun, spec.idParam, id);
-    return record;
+  private draftCreate<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, input: I, params: Params): Draft<R> {
+    let id: string;
+    if (kind.idFrom && "field" in kind.idFrom) {
+      id = String((input as Record<string, unknown>)[kind.idFrom.field]);
+      if (t.of(kind.name).has(id) || t.of(kind.name).isReservedId(id)) {
+        throw new ApiError(kind.idFrom.takenCode ?? "NMS-DUPLICATE-NAME", { message: `${kind.noun} ${id} already exists`, object: kind.idFrom.field, value: id });
+      }
+    } else if (kind.idFrom && "param" in kind.idFrom) {
+      id = params[kind.idFrom.param];
+    } else {
+      id = this.ids.hex32();
+    }
+    return this.withParents(kind, kind.build(this.context(t), input, id, undefined), params);
   }
 
-  private get<K extends KindName, I>(spec: KindSpec<K, I>, t: TenantState, id: string): unknown {
-    return spec.view(t, this.existing(spec, t, id));
-  }
-
-  private list<K extends KindName, I>(
-    spec: KindSpec<K, I>,
-    t: TenantState,
-    page: PageRequest,
-    filter?: (record: RecordKinds[K]) => boolean,
-  ): unknown[] {
-    const collection = t.collection(spec.kind);
-    const records = filter ? collection.filter(filter) : collection.all();
-    return slicePage(records, page).map((r) => spec.view(t, r));
-  }
-
-  private create<K extends KindName, I>(spec: KindSpec<K, I>, t: TenantState, body: unknown): PreparedWrite {
-    return this.write(spec, t, undefined, body);
-  }
-
-  private update<K extends KindName, I>(spec: KindSpec<K, I>, t: TenantState, id: string, body: unknown): PreparedWrite {
-    return this.write(spec, t, this.existing(spec, t, id), body);
-  }
-
-  private write<K extends KindName, I>(spec: KindSpec<K, I>, t: TenantState, previous: RecordKinds[K] | undefined, body: unknown): PreparedWrite {
-    const input = parseInput(spec, body);
-    const id = previous?.id ?? this.ids.hex32();
-    const draft = spec.build(this.context(t), input, id, previous);
-    this.check(spec, t, draft.record, previous);
+  private writeOf<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, drafts: Draft<R>[], previous: (R | undefined)[], many: boolean): PreparedWrite {
+    const collection = t.of<R>(kind.name);
+    const checkAll = (current: (R | undefined)[]) => {
+      try {
+        kind.checkBatch?.(t, drafts.map((d) => d.record), current);
+      } catch (error) {
+        const index = (error as { index?: unknown }).index;
+        throw many && typeof index === "number" && error instanceof ApiError ? prefixed(index, error) : error;
+      }
+      drafts.forEach((draft, i) => (many ? atIndex(i, () => this.check(kind, t, draft.record, current[i])) : this.check(kind, t, draft.record, current[i])));
+    };
+    checkAll(previous);
     // Only creates reserve: a retried update or delete names the same object and cannot duplicate it.
-    const collection = t.collection(spec.kind);
-    const release = previous ? () => undefined : () => collection.release(draft.record);
-    if (!previous) collection.reserve(draft.record);
+    const creates = drafts.filter((_, i) => previous[i] === undefined && !kind.settingsOf);
+    for (const draft of creates) collection.reserve(draft.record);
+    const release = () => creates.forEach((draft) => collection.release(draft.record));
+    const views = drafts.map((draft) => kind.view(t, draft.record, draft.related));
     return {
-      entityId: id,
-      count: 1,
-      response: spec.view(t, draft.record, draft.related),
+      entityId: drafts.map((d) => d.record.id).join(","),
+      count: drafts.length,
+      response: many ? views : views[0],
       commit: () => {
         try {
           // An update applies to the object as it is now; one deleted meanwhile fails the request.
-          this.check(spec, t, draft.record, previous && this.existing(spec, t, id));
-          this.store(spec, t, draft.record, draft.related);
+          checkAll(drafts.map((draft, i) => previous[i] && this.existing(kind, t, draft.record.id)));
+          for (const draft of drafts) this.store(kind, t, draft);
         } finally {
           release();
         }
@@ -248,60 +234,66 @@ export class NmsModel {
     };
   }
 
-  private remove<K extends KindName, I>(spec: KindSpec<K, I>, t: TenantState, ids: string[]): PreparedWrite {
-    const checkAll = () => ids.map((id) => {
-      const record = this.existing(spec, t, id);
-      spec.guardDelete?.(t, record);
-      return record;
-    });
-    checkAll();
-    return {
-      entityId: ids.join(","),
-      count: ids.length,
-      release: () => undefined,
-      commit: () => {
-        // All or nothing: every object is checked before the first is deleted.
-        for (const record of checkAll()) {
-          t.collection(spec.kind).delete(record.id);
-          spec.onDelete?.(t, record);
-        }
-      },
-    };
-  }
-
-  private check<K extends KindName, I>(spec: KindSpec<K, I>, t: TenantState, record: RecordKinds[K], previous: RecordKinds[K] | undefined): void {
-    spec.check?.(t, record, previous);
-    const collection = t.collection(spec.kind);
+  private check<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, record: R, previous: R | undefined): void {
+    kind.check?.(t, record, previous);
+    const collection = t.of<R>(kind.name);
     if (collection.unique && collection.clashOf(record) !== undefined) {
       const { code, object, message } = collection.unique;
-      throw new ApiError(code, { message, object, value: (record as unknown as Record<string, unknown>)[object] });
+      throw new ApiError(code, { message, object, value: record[object] });
     }
   }
 
-  private store<K extends KindName, I>(spec: KindSpec<K, I>, t: TenantState, record: RecordKinds[K], related: readonly RelatedPut[] | undefined): void {
-    t.collection(spec.kind).put(record);
-    for (const put of related ?? []) (t.collection(put.kind) as Collection<Entity>).put(put.record);
-    spec.afterPut?.(t, record);
+  private store<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, draft: Draft<R>): void {
+    t.of<R>(kind.name).put(draft.record);
+    for (const put of draft.related ?? []) t.of(put.kind).put(put.record);
+    kind.afterPut?.(t, draft.record);
   }
 
-  private context(t: TenantState): WriteContext {
-    return { t, newId: () => this.ids.hex32(), now: new Date().toISOString() };
+  private checkParents(kind: KindDef<AnyRecord, unknown>, t: TenantState, params: Params): void {
+    for (const [param, parent] of Object.entries(kind.parents ?? {})) {
+      if (!t.of(parent.kind).has(params[param])) throw notFound(parent.noun, param, params[param]);
+    }
+  }
+
+  private withinParents(kind: KindDef<AnyRecord, unknown>, record: AnyRecord, params: Params): boolean {
+    return Object.entries(kind.parents ?? {}).every(([param, parent]) => params[param] === undefined || record[parent.field] === params[param]);
+  }
+
+  private withParents<R extends AnyRecord>(kind: KindDef<R, unknown>, draft: Draft<R>, params: Params): Draft<R> {
+    for (const [param, parent] of Object.entries(kind.parents ?? {})) (draft.record as AnyRecord)[parent.field] = params[param];
+    return draft;
   }
 }
 
-function parseInput<I>(spec: KindSpec<KindName, I>, body: unknown): I {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw badRequest(`body must be a JSON object (${spec.noun})`, "body");
-  }
-  const result = validateBody(spec.schema, body);
+function parseObject<I>(kind: KindDef<AnyRecord, I>, t: TenantState, body: unknown): I {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest(`body must be a JSON object (${kind.noun})`, "body");
+  const result = validateBody(kind.schema(t.variant), body);
   if (!result.ok) throw validationError(result.failures, body);
   return result.value;
 }
 
-/** Body of the bulk deletes: a non-empty JSON array of IDs; repeated IDs count once. */
-function idList(body: unknown): string[] {
-  if (!Array.isArray(body) || body.length === 0 || !body.every((id) => typeof id === "string" && id !== "")) {
-    throw badRequest("body must be a non-empty JSON array of ID strings", "body");
-  }
-  return [...new Set(body as string[])];
+function idInBody(kind: KindDef<AnyRecord, unknown>, body: unknown): string {
+  const id = body !== null && typeof body === "object" ? (body as { id?: unknown }).id : undefined;
+  if (typeof id !== "string" || id === "") throw new ApiError("NMS-VALIDATION", { message: `is required: it names the ${kind.noun} to update`, object: "id" });
+  return id;
 }
+
+function sameKey<R extends AnyRecord>(collection: Collection<R>, a: R, b: R): boolean {
+  return collection.unique !== undefined && collection.unique.key(a) === collection.unique.key(b);
+}
+
+/** Runs `run` for entry `i` of an array body; an ApiError it throws names the entry (`[i].field`). */
+function atIndex<T>(i: number, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw error instanceof ApiError ? prefixed(i, error) : error;
+  }
+}
+
+function prefixed(i: number, error: ApiError): ApiError {
+  for (const entry of error.entries) entry.object = entry.object === undefined ? `[${i}]` : `[${i}].${entry.object}`;
+  return error;
+}
+
+export type { WifiApiVariant };

@@ -1,12 +1,9 @@
 // Everything one tenant holds. Tenants share nothing: every lookup starts from a TenantState,
-// which is what keeps one tenant's objects and request records invisible to another.
-import { RequestRecord } from "../../contract";
+// which is what keeps one tenant's objects and request records invisible to another. Its
+// collections are made from the kind registry (services/registry.ts), one per kind.
+import { DEFAULT_WIFI_API_VARIANT, RequestRecord, WifiApiVariant } from "../../contract";
 import { Collection } from "./collection";
-import { ApGroupRecord, ActivationRecord, KindName, NetworkRecord, RadiusRecord, RecordKinds, VenueRecord } from "./records";
-import { activationSpec } from "./kinds/activation";
-import { apGroupSpec } from "./kinds/apGroup";
-import { networkSpec } from "./kinds/network";
-import { venueSpec } from "./kinds/venue";
+import type { AnyRecord, KindDef } from "./kind";
 
 /** The seeds' role enum. */
 export const ADMIN_ROLES = ["PRIME_ADMIN", "ADMIN", "READ_ONLY", "OFFICE_ADMIN", "SUPPORT", "DEVOPS"] as const;
@@ -31,53 +28,47 @@ export interface TenantDetails {
   zip: string;
 }
 
-export type Collections = { [K in KindName]: Collection<RecordKinds[K]> };
+/** What the emulator lets tests and demos set per tenant. */
+export interface TenantSettings {
+  /** Which variant of the Wi-Fi API the tenant speaks (document 2). */
+  wifiApiVariant: WifiApiVariant;
+  /** Wi-Fi device licences: APs beyond this count are refused with ENT-10003. */
+  wifiLicenses: number;
+}
 
-export class TenantState implements Collections {
-  readonly venues = new Collection<VenueRecord>(venueSpec.unique);
-  readonly apGroups = new Collection<ApGroupRecord>(apGroupSpec.unique);
-  readonly networks = new Collection<NetworkRecord>(networkSpec.unique);
-  readonly radius = new Collection<RadiusRecord>();
-  readonly activations = new Collection<ActivationRecord>(activationSpec.unique);
+export const DEFAULT_TENANT_SETTINGS: TenantSettings = { wifiApiVariant: DEFAULT_WIFI_API_VARIANT, wifiLicenses: 1000 };
+
+export class TenantState {
+  private readonly collections = new Map<string, Collection<AnyRecord>>();
   /** Request records in submission order. */
   readonly requests = new Map<string, RequestRecord>();
   readonly admins: AdminAccount[] = [];
+  readonly settings: TenantSettings;
 
   constructor(
     readonly id: string,
     readonly name: string,
     readonly createdDate: string,
     readonly details: TenantDetails,
-  ) {}
-
-  collection<K extends KindName>(kind: K): Collection<RecordKinds[K]> {
-    return this[kind] as Collection<RecordKinds[K]>;
+    kinds: readonly KindDef[],
+    settings: Partial<TenantSettings> = {},
+  ) {
+    this.settings = { ...DEFAULT_TENANT_SETTINGS, ...settings };
+    for (const kind of kinds) this.collections.set(kind.name, new Collection<AnyRecord>(kind.unique));
   }
-}
 
-/** A4: the tenant, with its sub-entities when deep. */
-export function tenantView(t: TenantState, deep: boolean): Record<string, unknown> {
-  const view: Record<string, unknown> = {
-    id: t.id,
-    name: t.name,
-    createdDate: t.createdDate,
-    updatedDate: t.createdDate,
-    maintenanceState: false,
-    vendorUser: false,
-    status: "active",
-  };
-  if (deep) {
-    view.admins = t.admins.map((a) => ({
-      id: a.id,
-      username: a.username,
-      dateFormat: "mm/dd/yyyy",
-      detailLevel: "it",
-      adminRoles: [{ id: a.roleId, role: a.role, createdDate: a.createdDate, updatedDate: a.createdDate }],
-      createdDate: a.createdDate,
-      updatedDate: a.createdDate,
-    }));
-    view.delegationsTo = [];
-    view.notificationRecipients = [];
+  get variant(): WifiApiVariant {
+    return this.settings.wifiApiVariant;
   }
-  return view;
+
+  /** The tenant's objects of one kind, by the kind's collection name. */
+  of<R extends AnyRecord = AnyRecord>(name: string): Collection<R> {
+    const collection = this.collections.get(name);
+    if (!collection) throw new Error(`no collection ${name}: is the kind in services/registry.ts?`);
+    return collection as unknown as Collection<R>;
+  }
+
+  names(): string[] {
+    return [...this.collections.keys()];
+  }
 }

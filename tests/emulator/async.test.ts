@@ -163,7 +163,7 @@ describe("request records", () => {
       entityId: accepted.body.response.id,
       method: "POST",
       requestId: accepted.body.requestId,
-      serviceName: "venue",
+      serviceName: "tenant",
       status: "SUCCESS",
       tenantId: emu.demo.tenantId,
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

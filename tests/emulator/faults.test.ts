@@ -97,7 +97,7 @@ describe("one test per kind", () => {
     await arm({ kind: "lost-answer", op: "A7" });
     await expectNoAnswer(client.call("A7", {}, venueBody("Lost answer")));
     const [pending] = (await client.call("A3", { status: "PENDING" })).body;
-    expect(pending).toMatchObject({ method: "POST", serviceName: "venue", status: "PENDING" });
+    expect(pending).toMatchObject({ method: "POST", serviceName: "tenant", status: "PENDING" });
     expect((await client.call("A9", { venueId: pending.entityId })).status).toBe(404);
     expect((await client.waitFor(pending.requestId)).status).toBe("SUCCESS");
     expect((await client.call("A9", { venueId: pending.entityId })).body.name).toBe("Lost answer");

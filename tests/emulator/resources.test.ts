@@ -18,7 +18,7 @@ describe("venues and AP groups", () => {
     const venue = await client.ok("A7", {}, venueBody("Defaults"));
     expect(venue).toMatchObject({ id: expect.stringMatching(HEX32), floorPlans: [], createdDate: expect.any(String), updatedDate: expect.any(String) });
     const defaultGroup = (await client.call("W30", { venueId: venue.id })).body;
-    expect(defaultGroup).toEqual({ id: expect.stringMatching(HEX32), name: "", venueId: venue.id, isDefault: true, aps: [] });
+    expect(defaultGroup).toEqual({ id: expect.stringMatching(HEX32), name: "Default AP Group", venueId: venue.id, isDefault: true, aps: [] });
     expect((await client.call("W26", { apGroupId: defaultGroup.id })).body).toEqual(defaultGroup);
     expect((await client.call("W29", { venueId: venue.id })).body).toEqual([defaultGroup]);
     expect((await client.call("W23")).body).toContainEqual(defaultGroup);
@@ -46,7 +46,7 @@ describe("venues and AP groups", () => {
     });
     const renamed = await client.ok("W27", { apGroupId: group.id }, apGroupBody(venue.id, "Lobby 2"));
     expect(renamed).toMatchObject({ id: group.id, name: "Lobby 2", isDefault: false });
-    expect((await client.call("W29", { venueId: venue.id })).body.map((g: { name: string }) => g.name)).toEqual(["", "Lobby 2"]);
+    expect((await client.call("W29", { venueId: venue.id })).body.map((g: { name: string }) => g.name)).toEqual(["Default AP Group", "Lobby 2"]);
   });
 
   test("bulk delete of AP groups (W25) and venues (A8)", async () => {
@@ -170,7 +170,7 @@ describe("activations", () => {
     const flags = { validationError: false, validationErrorReachedMaxConnectedCaptiveNetworksLimit: false, validationErrorReachedMaxConnectedNetworksLimit: false, validationErrorSsidAlreadyActiveted: false };
     expect(activation.apGroups).toEqual([
       { id: expect.stringMatching(HEX32), apGroupId: group.id, apGroupName: "Activated group", isDefault: false, radio: "5-GHz", vlanId: 20, ...flags },
-      { id: expect.stringMatching(HEX32), apGroupId: defaultGroup.id, apGroupName: "", isDefault: true, radio: "Both", ...flags },
+      { id: expect.stringMatching(HEX32), apGroupId: defaultGroup.id, apGroupName: "Default AP Group", isDefault: true, radio: "Both", ...flags },
     ]);
     const updated = await client.ok("W62", { networkVenueId: activation.id }, {
       networkId: network.id,

@@ -1,0 +1,36 @@
+// Every kind the emulator serves, and the operations that belong to no kind. A new kind is a
+// file in its service's folder and a line here; its handlers are derived (handlers.ts).
+import type { OperationId } from "../../contract";
+import type { Handler } from "../handlers";
+import type { KindDef } from "../model/kind";
+import { switchProfiles, switchVlans } from "./switch/profiles";
+import { ACCOUNT_OPERATIONS } from "./tenant/account";
+import { venues } from "./tenant/venues";
+import { activations } from "./wifi/activations";
+import { apGroups } from "./wifi/apGroups";
+import { aps } from "./wifi/aps";
+import { dpskPassphrases } from "./wifi/dpskPassphrases";
+import { guestUsers } from "./wifi/guestUsers";
+import { networks, networksDeep, networksDeepCreate, radius } from "./wifi/networks";
+import { venueRadio, venueSyslog } from "./wifi/venueSettings";
+
+// Kinds that share a collection (the three forms of a network) come in a row; the last one's read form is the
+// admin API's.
+export const KINDS: readonly KindDef[] = [
+  venues,
+  apGroups,
+  aps,
+  venueRadio,
+  venueSyslog,
+  networks,
+  networksDeepCreate,
+  networksDeep,
+  radius,
+  activations,
+  guestUsers,
+  dpskPassphrases,
+  switchProfiles,
+  switchVlans,
+] as readonly KindDef[] as KindDef[];
+
+export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = { ...ACCOUNT_OPERATIONS };

@@ -1,0 +1,37 @@
+// Venue (A6–A11): names unique per tenant; every venue owns a default AP group, created and
+// deleted with it.
+import { Venue, venueInputSchema, VenueInput } from "../../../contract";
+import { ApiError } from "../../errors";
+import type { KindDef } from "../../model/kind";
+import { defaultApGroup } from "../wifi/apGroups";
+
+export type VenueRecord = Venue;
+
+export const venues: KindDef<VenueRecord, VenueInput> = {
+  name: "venues",
+  noun: "venue",
+  idParam: "venueId",
+  schema: () => venueInputSchema,
+  unique: { key: (v) => v.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a venue with this name already exists" },
+  ops: { lists: [{ op: "A6" }], create: "A7", bulkDelete: "A8", get: "A9", update: "A10", delete: "A11" },
+
+  build(ctx, input, id, previous) {
+    const record = { ...input, id, floorPlans: previous?.floorPlans ?? [], createdDate: previous?.createdDate ?? ctx.now, updatedDate: ctx.now };
+    if (previous) return { record };
+    return { record, related: [{ kind: "apGroups", record: defaultApGroup(ctx.newId(), id) }] };
+  },
+
+  guardDelete(t, venue) {
+    for (const [kind, what] of [["apGroups", "AP groups"], ["activations", "network activations"], ["aps", "APs"]] as const) {
+      if (t.of(kind).some((o) => o.venueId === venue.id && !o.isDefault)) {
+        throw new ApiError("NMS-IN-USE", { message: `venue still has ${what}`, object: "venueId", value: venue.id });
+      }
+    }
+  },
+
+  onDelete(t, venue) {
+    for (const group of t.of("apGroups").filter((g) => g.venueId === venue.id)) t.of("apGroups").delete(group.id);
+  },
+
+  view: (_t, venue) => venue,
+};

@@ -1,0 +1,100 @@
+// Guest users (W73–W81): created in arrays and answered 201 at once (W74); the service makes up
+// each guest's password, shows it in the read form, and makes a new one on W81. Disabling and
+// enabling are operations of their own (W79, W80). The network a guest is for must exist; the
+// seeds do not say it must be a guest network, so any type is accepted.
+import { deliveryMethodsSchema, failureOfIssue, GuestUserInput, guestUserInputSchema } from "../../../contract";
+import { relatedNotFound, validationError } from "../../errors";
+import type { OpContext } from "../../handlers";
+import type { KindDef, WriteContext } from "../../model/kind";
+
+export interface GuestUserRecord extends GuestUserInput {
+  id: string;
+  createdDate: number;
+  expirationDate: number;
+  lastModified: number;
+  guestUserType: string;
+  macAddresses: string[];
+  password: string;
+  ssid: string;
+}
+
+const UNIT_MS: Record<string, number> = {
+  Minute: 60_000,
+  Hour: 3_600_000,
+  Day: 86_400_000,
+  Week: 7 * 86_400_000,
+  Month: 30 * 86_400_000,
+  Year: 365 * 86_400_000,
+};
+
+/** Eight digits, as guest passes are read out or printed. */
+function newPassword(ctx: WriteContext): string {
+  return BigInt(`0x${ctx.newId().slice(0, 12)}`).toString().slice(-8).padStart(8, "0");
+}
+
+/** Creation activations expire a duration after creation; Login ones start at the first login (0 until then); Never never. */
+function expirationOf(input: GuestUserInput, createdMs: number): number {
+  const { activationType, duration, unit } = input.expiration;
+  if (unit === "Never" || activationType === "Login") return 0;
+  return createdMs + duration * UNIT_MS[unit];
+}
+
+export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
+  name: "guestUsers",
+  noun: "guest user",
+  idParam: "guestUserId",
+  schema: () => guestUserInputSchema,
+  ops: { lists: [{ op: "W73" }], createMany: "W74", bulkDelete: "W75", get: "W77", delete: "W78" },
+
+  build(ctx, input, id, previous) {
+    const now = Date.parse(ctx.now);
+    const created = previous?.createdDate ?? now;
+    const network = ctx.t.of("networks").get(input.networkId);
+    return {
+      record: {
+        ...input,
+        id,
+        createdDate: created,
+        expirationDate: expirationOf(input, created),
+        lastModified: now,
+        guestUserType: "GuestPass",
+        macAddresses: previous?.macAddresses ?? [],
+        password: previous?.password ?? newPassword(ctx),
+        ssid: network?.wlan?.ssid ?? "",
+      },
+    };
+  },
+
+  check(t, guest) {
+    if (!t.of("networks").has(guest.networkId)) throw relatedNotFound("network", "networkId", guest.networkId);
+  },
+
+  view: (_t, guest) => guest,
+
+  extra: {
+    W79: (c) => setDisabled(c, true),
+    W80: (c) => setDisabled(c, false),
+    W81: (c) => {
+      const guest = c.model.existing(guestUsers, c.tenant, c.params.guestUserId);
+      const methods = deliveryMethodsSchema.safeParse(c.body);
+      if (!methods.success) throw validationError(methods.error.issues.map(failureOfIssue), c.body);
+      const ctx = c.model.context(c.tenant);
+      const renewed: GuestUserRecord = { ...guest, deliveryMethods: methods.data, password: newPassword(ctx), lastModified: Date.parse(ctx.now) };
+      return c.finish(c.model.action(guest.id, renewed, () => applyIfPresent(c, renewed)));
+    },
+  },
+};
+
+function setDisabled(c: OpContext, disabled: boolean) {
+  const guest = c.model.existing(guestUsers, c.tenant, c.params.guestUserId);
+  return c.finish(
+    c.model.action(guest.id, undefined, () => {
+      const now = c.tenant.of<GuestUserRecord>("guestUsers").get(guest.id);
+      if (now) applyIfPresent(c, { ...now, disabled, lastModified: Date.now() });
+    }),
+  );
+}
+
+function applyIfPresent(c: OpContext, record: GuestUserRecord): void {
+  if (c.tenant.of("guestUsers").has(record.id)) c.tenant.of<GuestUserRecord>("guestUsers").put(record);
+}
