@@ -9,11 +9,26 @@ export const WIFI_API_VARIANTS = ["older", "newer"] as const;
 export type WifiApiVariant = (typeof WIFI_API_VARIANTS)[number];
 export const DEFAULT_WIFI_API_VARIANT: WifiApiVariant = "newer";
 
-const SECRETS = new WeakSet<z.ZodTypeAny>();
+/**
+ * Marks live in the schema's definition: zod copies the definition when it clones a schema
+ * (`.describe()`, `.min()`), so a mark survives whatever is chained after it.
+ */
+type Marks = { nmsSecret?: true; nmsFilledByService?: true };
+const marksOf = (schema: z.ZodTypeAny): Marks => schema._def as Marks;
 
 /** Marks a field as secret: encrypted in state, never in logs or errors. */
 export function secret<T extends z.ZodTypeAny>(schema: T): T {
-  SECRETS.add(schema);
+  marksOf(schema).nmsSecret = true;
+  return schema;
+}
+
+/**
+ * Marks an optional field the service fills in from its own state when it is left out (an AP's
+ * group: the venue's default group). A program that leaves it out accepts whatever the service
+ * chose, so its value is not compared.
+ */
+export function filledByService<T extends z.ZodTypeAny>(schema: T): T {
+  marksOf(schema).nmsFilledByService = true;
   return schema;
 }
 
@@ -46,6 +61,8 @@ export interface FieldInfo {
   /** The program must set it. */
   readonly required: boolean;
   readonly secret: boolean;
+  /** The service fills it in from its own state when it is left out (see filledByService). */
+  readonly filledByService: boolean;
   /** What the service fills in when the field is left out (zod .default()). */
   readonly defaultValue?: unknown;
   /** From zod .describe(), for the SDK's doc comments. */
@@ -71,11 +88,13 @@ export function fieldsOf(schema: z.ZodTypeAny): FieldInfo[] {
 function describeField(name: string, field: z.ZodTypeAny): FieldInfo {
   let required = true;
   let isSecret = false;
+  let isFilled = false;
   let defaultValue: unknown;
   let description: string | undefined;
   let current: z.ZodTypeAny = field;
   for (;;) {
-    if (SECRETS.has(current)) isSecret = true;
+    if (marksOf(current).nmsSecret) isSecret = true;
+    if (marksOf(current).nmsFilledByService) isFilled = true;
     description ??= current.description;
     if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
       required = false;
@@ -88,7 +107,7 @@ function describeField(name: string, field: z.ZodTypeAny): FieldInfo {
       break;
     }
   }
-  return { name, required, secret: isSecret, defaultValue, description, schema: current };
+  return { name, required, secret: isSecret, filledByService: isFilled, defaultValue, description, schema: current };
 }
 
 /**
@@ -105,7 +124,7 @@ export function secretFieldsOf(schema: z.ZodTypeAny): string[] {
 export function holdsSecret(schema: z.ZodTypeAny, seen = new Set<z.ZodTypeAny>()): boolean {
   if (seen.has(schema)) return false;
   seen.add(schema);
-  if (SECRETS.has(schema)) return true;
+  if (marksOf(schema).nmsSecret) return true;
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return holdsSecret(schema.unwrap(), seen);
   if (schema instanceof z.ZodDefault) return holdsSecret(schema.removeDefault(), seen);
   if (schema instanceof z.ZodEffects) return holdsSecret(schema.innerType(), seen);

@@ -21,6 +21,8 @@ export interface SpecFields {
   readonly secretOutputs: readonly string[];
   /** Inputs whose change replaces the object: declared ones, parents and an ID taken from an input. */
   readonly replaceOnChanges: readonly string[];
+  /** Inputs the service fills in from its own state when the program leaves them out: not compared then. */
+  readonly filledByService: readonly string[];
   /** What the service fills in when the program leaves a top-level input out. */
   defaults(variant?: WifiApiVariant): Readonly<Record<string, unknown>>;
 }
@@ -43,6 +45,7 @@ export function specFields(spec: ResourceSpec): SpecFields {
       inputNames,
       pathInputs,
       outputNames: outputs.map((f) => f.name).filter((name) => !inputNames.includes(name)),
+      filledByService: inputs.filter((f) => f.filledByService).map((f) => f.name),
       secretInputs: secretFieldsOf(spec.inputSchema("newer")),
       secretOutputs: spec.outputSchema ? secretFieldsOf(spec.outputSchema) : [],
       replaceOnChanges: [...replaceOnChanges],
@@ -65,6 +68,7 @@ function pathInput(spec: ResourceSpec, name: string): FieldInfo {
     name,
     required: true,
     secret: false,
+    filledByService: false,
     description: `ID of the object in whose path this ${spec.kind} lives; ${role}. A new value replaces the resource.`,
     schema: z.string().min(1, "is required"),
   };

@@ -69,12 +69,16 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     for (const field of fields.inputNames) {
       const value = outs[field];
       const isDefault = defaults[field] !== undefined && satisfies(defaults[field], value);
-      if (!isEmpty(value) && !isDefault) inputs[field] = value;
+      if (!isEmpty(value) && !isDefault && !fields.filledByService.includes(field)) inputs[field] = value;
     }
     return inputs;
   };
 
-  const changed = (desired: Props, actual: Props): string[] => changedFields(fields.inputNames, desired, actual, fields.defaults(variant()));
+  const changed = (desired: Props, actual: Props): string[] => {
+    // A field the service fills in from its own state, left out by the program, is whatever the service chose.
+    const compared = fields.inputNames.filter((f) => !(fields.filledByService.includes(f) && desired[f] === undefined));
+    return changedFields(compared, desired, actual, fields.defaults(variant()));
+  };
 
   /** One object, from the cached list when the spec has one; a GET when the list lacks it. */
   const readForRefresh = async (client: NmsClient, objects: ObjectAccess, id: string, props: Props): Promise<Props | undefined> => {

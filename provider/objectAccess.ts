@@ -50,8 +50,9 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     // An operation whose path has no slot for the object's ID names it in the body (S44, S51).
     const pathNamesObject = route.path.includes(`{${spec.identity.idParam}}`);
     const pathParams = params(inputs, pathNamesObject ? id : undefined);
-    if (route.body === "array") {
-      const { response, record } = await client.execute<Props[]>(op, pathParams, {
+    // One object for an operation whose body is an array (W2, W74): a one-element array. A bulk delete's array of IDs goes as it is.
+    if (route.body === "array" && !Array.isArray(body)) {
+      const { response, record } = await client.write<Props[]>(op, pathParams, {
         body: [body],
         recover: init.recover && (async () => {
           const found = await init.recover!();
@@ -61,7 +62,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
       return { response: Array.isArray(response) ? response[0] : undefined, record };
     }
     const sent = route.body === "none" ? undefined : body;
-    return client.execute<Props>(op, pathParams, { body: sent, recover: init.recover });
+    return client.write<Props>(op, pathParams, { body: sent, recover: init.recover });
   };
 
   return {

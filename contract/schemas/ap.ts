@@ -1,5 +1,6 @@
 // Access point (document 2, "AP (write form)", "AP (read form)", "AP position"; W1–W7).
 import { z } from "zod";
+import { filledByService } from "../meta";
 import { apSerialNumber, lengthBetween, percent, safeName } from "../validators";
 
 export const apPositionSchema = z.object({
@@ -13,7 +14,7 @@ export const apInputSchema = z.object({
   serialNumber: apSerialNumber.describe("12 digits, the first 1 to 9. Names the AP; a new serial number replaces it."),
   name: safeName(2, 32).describe("2 to 32 printable ASCII characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant."),
   venueId: z.string().min(1, "is required").describe("The venue the AP belongs to."),
-  apGroupId: z.string().optional().describe("The AP group; the venue's default group when left out."),
+  apGroupId: filledByService(z.string().optional()).describe("The AP group; the venue's default group when left out."),
   description: lengthBetween(0, 180).optional().describe("0 to 180 characters."),
   position: apPositionSchema.optional().describe("Position on a floor plan."),
   tags: z.array(z.string()).optional().describe("Free-form tags."),

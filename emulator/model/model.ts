@@ -251,7 +251,8 @@ export class NmsModel {
 
   private checkParents(kind: KindDef<AnyRecord, unknown>, t: TenantState, params: Params): void {
     for (const [param, parent] of Object.entries(kind.parents ?? {})) {
-      if (!t.of(parent.kind).has(params[param])) throw notFound(parent.noun, param, params[param]);
+      // No parameter: a re-check at apply time, by the object's own ID.
+      if (params[param] !== undefined && !t.of(parent.kind).has(params[param])) throw notFound(parent.noun, param, params[param]);
     }
   }
 

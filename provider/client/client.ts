@@ -1,10 +1,11 @@
 // The service client: one place for login, retries, error mapping and async waits, so that the
 // resource code is a thin table of calls.
 
+import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { ApiErrorEntry } from "../../contract/errors";
 import type { AsyncAccepted, RequestRecord, RequestStatus } from "../../contract/requestRecord";
-import { pathFor, ROUTES, type HttpMethod, type OperationId, type RouteDef } from "../../contract/routes";
+import { pathFor, ROUTES, WIRE_HEADERS, type HttpMethod, type OperationId, type RouteDef } from "../../contract/routes";
 import { TokenSession } from "./auth";
 import { CoalescingRequestWaiter } from "./coalescingWaiter";
 import { describeOperation, formatErrorEntries, isNotFound, NmsApiError, NmsError, NmsNetworkError, NmsWaitTimeoutError, truncate } from "./errors";
@@ -280,6 +281,16 @@ export class NmsClient {
     }
   }
 
+  /**
+   * Async write (route.async) as above; a write the service answers as done (201, W74) returns its
+   * answer's `response` without a record to wait for.
+   */
+  async write<T>(op: OperationId, params?: Record<string, string>, init?: ExecuteInit<T>): Promise<{ response?: T; record?: RequestRecord }> {
+    if (ROUTES[op].async) return this.execute<T>(op, params, init);
+    const answer = await this.call<{ response?: T } | undefined>(op, params, init);
+    return { response: answer?.response };
+  }
+
   /** Counters since the client was made (a copy). */
   stats(): ClientStats {
     return {
@@ -437,7 +448,7 @@ export class NmsClient {
               path: request.path,
               query: request.query,
               body: request.body,
-              headers: token === undefined ? undefined : { cookie: `API-KEY=${token}` },
+              headers: this.headersFor(request, token),
               signal: call.signal,
             });
           } catch (error) {
@@ -571,7 +582,7 @@ export class NmsClient {
       entityId: typeof id === "string" || typeof id === "number" ? String(id) : "",
       method: request.method,
       requestId: "recovered",
-      serviceName: request.route.path.includes("/wifi/") ? "wifi" : "venue",
+      serviceName: request.route.service,
       status: "SUCCESS",
       tenantId: request.tenantId,
       timestamp: new Date().toISOString(),
@@ -584,8 +595,10 @@ export class NmsClient {
     const size = CLIENT_DEFAULTS.listPageSize;
     const items: unknown[] = [];
     let previousFingerprint: string | undefined;
+    // Pages are counted as the route says: from 0 for most lists, from 1 for W73.
+    const firstPage = request.route.paging?.firstPage ?? 0;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const pageRequest: PreparedRequest = { ...request, query: { ...request.query, page, size } };
+      const pageRequest: PreparedRequest = { ...request, query: { ...request.query, page: page + firstPage, size } };
       const answer = await this.exchange(pageRequest);
       const list = listItemsOf(this.parseJson(pageRequest, answer));
       if (!list) throw new NmsError(`${label}: page ${page}: the answer is not a list (an array, or an object with a data array)`);
@@ -632,6 +645,14 @@ export class NmsClient {
     const pauseMs = Math.min(retryAfterMs, this.settings.retry.maxMs * RETRY_AFTER_CAP_FACTOR);
     this.bucketFor(request.tenantId).pauseFor(pauseMs);
     this.log("info", `${describeOperation(request.operation)}: HTTP ${answer.status} asked to wait ${retryAfterMs} ms; pausing all requests of the tenant for ${pauseMs} ms`);
+  }
+
+  /** The cookie, and the gateway headers the route requires (switch operations): the tenant again and a fresh request ID. */
+  private headersFor(request: PreparedRequest, token: string | undefined): Record<string, string> | undefined {
+    const headers: Record<string, string> = {};
+    if (token !== undefined) headers.cookie = `API-KEY=${token}`;
+    for (const header of request.route.headers) headers[WIRE_HEADERS[header]] = header === "tenantId" ? request.tenantId : randomUUID();
+    return Object.keys(headers).length > 0 ? headers : undefined;
   }
 
   private countRequest(operation: OperationId): void {
@@ -804,11 +825,15 @@ type NumericOption = {
   [K in keyof typeof CLIENT_DEFAULTS & keyof ClientOptions]: (typeof CLIENT_DEFAULTS)[K] extends number ? K : never;
 }[keyof typeof CLIENT_DEFAULTS & keyof ClientOptions];
 
-/** The answer of a list operation: an array, or an object holding the array in `data` (and maybe `totalCount`). */
+/**
+ * The answer of a list operation: an array, an object holding the array in `content` with `totalElements` (W73), or in
+ * `data` (and maybe `totalCount`).
+ */
 function listItemsOf(body: unknown): { items: unknown[]; total?: number } | undefined {
   if (Array.isArray(body)) return { items: body };
   if (body !== null && typeof body === "object") {
-    const { data, totalCount } = body as { data?: unknown; totalCount?: unknown };
+    const { content, totalElements, data, totalCount } = body as { content?: unknown; totalElements?: unknown; data?: unknown; totalCount?: unknown };
+    if (Array.isArray(content)) return { items: content, total: typeof totalElements === "number" ? totalElements : undefined };
     if (Array.isArray(data)) return { items: data, total: typeof totalCount === "number" ? totalCount : undefined };
   }
   return undefined;

@@ -1,10 +1,29 @@
 import type { ResourceSpec } from "../spec";
+import { apSpec } from "./ap";
 import { apGroupSpec } from "./apGroup";
+import { dpskPassphraseSpec } from "./dpskPassphrase";
+import { guestUserSpec } from "./guestUser";
 import { networkSpec } from "./network";
 import { networkVenueActivationSpec } from "./networkVenueActivation";
+import { switchProfileSpec } from "./switchProfile";
+import { switchVlanSpec } from "./switchVlan";
 import { venueSpec } from "./venue";
+import { venueRadioSpec } from "./venueRadio";
+import { venueSyslogSpec } from "./venueSyslog";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
-  [venueSpec, apGroupSpec, networkSpec, networkVenueActivationSpec].map((spec) => [spec.kind, spec]),
+  [
+    venueSpec,
+    apGroupSpec,
+    networkSpec,
+    networkVenueActivationSpec,
+    venueRadioSpec,
+    venueSyslogSpec,
+    apSpec,
+    guestUserSpec,
+    dpskPassphraseSpec,
+    switchProfileSpec,
+    switchVlanSpec,
+  ].map((spec) => [spec.kind, spec]),
 );

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { objectOf, perVariant, secret } from "../../contract/meta";
-import { networkDeepInputSchema, wlanSchema } from "../../contract/schemas/network";
+import { networkDeepInputSchemaFor, wlanSchemaFor } from "../../contract/schemas/network";
 import type { Props, ResourceSpec } from "../spec";
 import { findInList } from "./find";
 
@@ -9,10 +9,13 @@ import { findInList } from "./find";
 // are secret as a whole because they hold the shared secrets.
 const LIFTED_WLAN_SECRETS = ["passphrase", "wepHexKey"] as const;
 
-const bodyFor = perVariant(() => networkDeepInputSchema);
+// The older variant checks the RADIUS ports on updates only (W58); check holds every create to the update's rules,
+// so that a network the service would take now is not refused by its next update.
+const bodyFor = perVariant((variant) => networkDeepInputSchemaFor(variant));
 
 const networkInputSchema = perVariant((variant) => {
   const body = objectOf(bodyFor(variant)).shape as Record<string, z.ZodTypeAny>;
+  const wlanSchema = wlanSchemaFor(variant);
   return z.object({
     ...body,
     wlan: wlanSchema.omit({ passphrase: true, wepHexKey: true }).describe("The WLAN (SSID, VLAN, security, advanced options) without its secrets."),

@@ -8,7 +8,7 @@ import { NmsApiError, NmsClient } from "../../provider/client";
 import { demoClient, servedRequests } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
-import type { OperationId } from "../../contract/routes";
+import { ROUTES, type OperationId } from "../../contract/routes";
 
 type Props = Record<string, any>;
 
@@ -26,12 +26,14 @@ let emulator: RunningEmulator;
 let client: NmsClient;
 let venueId: string;
 let networkId: string;
+let profileId: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
   client = demoClient(emulator);
   venueId = (await client.execute<Props>("A7", {}, { body: { name: "bad-input-venue" } })).response!.id;
   networkId = (await client.execute<Props>("W52", {}, { body: validNetwork() })).response!.id;
+  profileId = (await client.execute<Props>("S43", {}, { body: { name: "bad-input-profile" } })).response!.id;
 });
 
 afterAll(async () => {
@@ -144,7 +146,76 @@ const generators: Record<string, () => fc.Arbitrary<BadInput>> = {
         path: "apGroups[0].vlanId",
       })),
     ),
+  VenueRadio: () =>
+    fc.oneof(
+      fc.array(fc.constantFrom("1", "6", "11"), { maxLength: 1 }).map((allowedChannels) => ({
+        inputs: { venueId, radioParams24G: { allowedChannels } },
+        path: "radioParams24G.allowedChannels",
+        code: "WIFI-10110",
+      })),
+      fc.array(fc.constantFrom("36", "40"), { maxLength: 1 }).map((allowedIndoorChannels) => ({
+        inputs: { venueId, radioParams50G: { allowedIndoorChannels } },
+        path: "radioParams50G.allowedIndoorChannels",
+        code: "WIFI-10111",
+      })),
+      fc.array(fc.constantFrom("149", "153"), { maxLength: 1 }).map((allowedOutdoorChannels) => ({
+        inputs: { venueId, radioParams50G: { allowedOutdoorChannels } },
+        path: "radioParams50G.allowedOutdoorChannels",
+        code: "WIFI-10112",
+      })),
+    ),
+  VenueSyslog: () =>
+    fc.oneof(
+      outside(1, 65535).map((port) => ({ inputs: { venueId, port }, path: "port" })),
+      notOneOf(["EMERGENCY", "ALERT", "CRITICAL", "ERROR", "WARNING", "NOTICE", "INFO", "ALL"]).map((priority) => ({ inputs: { venueId, priority }, path: "priority" })),
+      fc.constantFrom("not a host!", "300.1.1.1", "-bad-.example").map((server) => ({ inputs: { venueId, server }, path: "server" })),
+    ),
+  Ap: () => {
+    const ap = (extra: Props) => ({ serialNumber: "412345678901", name: "ap-ok", venueId, ...extra });
+    return fc.oneof(
+      fc.constantFrom("with`backtick", "a$(cmd)", " leading", "trailing ", "x", "n".repeat(33), "caf\u00e9").map((name) => ({ inputs: ap({ name }), path: "name" })),
+      fc.string({ maxLength: 14 }).filter((s) => !/^[1-9][0-9]{11}$/.test(s)).map((serialNumber) => ({ inputs: ap({ serialNumber }), path: "serialNumber" })),
+      stringOfLength(181, 200).map((description) => ({ inputs: ap({ description }), path: "description" })),
+      fc.oneof(fc.double({ max: -0.001, noNaN: true }), fc.double({ min: 100.001, noNaN: true })).map((xPercent) => ({ inputs: ap({ position: { xPercent } }), path: "position.xPercent" })),
+    );
+  },
+  GuestUser: () => {
+    const guest = (extra: Props) => ({
+      name: "guest",
+      mobilePhoneNumber: "+351910000000",
+      networkId,
+      deliveryMethods: ["SMS"],
+      expiration: { activationType: "Creation", duration: 8, unit: "Hour" },
+      maxDevices: 2,
+      ...extra,
+    });
+    return fc.oneof(
+      fc.oneof(fc.constant(0), fc.integer({ max: -2 })).map((maxDevices) => ({ inputs: guest({ maxDevices }), path: "maxDevices" })),
+      fc.constant({ inputs: guest({ deliveryMethods: [] }), path: "deliveryMethods" }),
+      outside(1, 8760).map((duration) => ({ inputs: guest({ expiration: { activationType: "Login", duration, unit: "Day" } }), path: "expiration.duration" })),
+      stringOfLength(181, 200).map((notes) => ({ inputs: guest({ notes }), path: "notes" })),
+    );
+  },
+  DpskPassphrase: () =>
+    fc.oneof(
+      fc.constantFrom("aa:bb:cc:dd:ee", "aa:bb-cc:dd:ee:ff", "zz:bb:cc:dd:ee:ff", "aabbccddeef").map((mac) => ({ inputs: { mac }, path: "mac" })),
+      fc.oneof(stringOfLength(1, 7), stringOfLength(64, 80)).map((passphrase) => ({ inputs: { mac: "aabbccddeeff", passphrase }, path: "passphrase" })),
+      outside(1, 4094).map((vlanId) => ({ inputs: { mac: "aa-bb-cc-dd-ee-ff", vlanId }, path: "vlanId" })),
+    ),
+  SwitchProfile: () =>
+    fc.constantFrom("with`backtick", "a$(cmd)", " leading", "x", "n".repeat(65)).map((name) => ({ inputs: { name }, path: "name" })),
+  SwitchVlan: () =>
+    fc.oneof(
+      outside(2, 4094).map((vlanId) => ({ inputs: { profileId, vlanId }, path: "vlanId" })),
+      outside(0, 65535).map((spanningTreePriority) => ({ inputs: { profileId, vlanId: 10, spanningTreePriority }, path: "spanningTreePriority" })),
+      outside(2, 3).map((multicastVersion) => ({ inputs: { profileId, vlanId: 10, multicastVersion }, path: "multicastVersion" })),
+      notOneOf(["rstp", "stp", "none"]).map((spanningTreeProtocol) => ({ inputs: { profileId, vlanId: 10, spanningTreeProtocol }, path: "spanningTreeProtocol" })),
+    ),
 };
+
+test("every resource kind has a generator of bad input", () => {
+  expect(Object.keys(generators).sort()).toEqual(Object.keys(RESOURCE_SPECS).sort());
+});
 
 describe.each(Object.keys(RESOURCE_SPECS))("%s: generated bad input", (kind) => {
   const spec = RESOURCE_SPECS[kind];
@@ -160,10 +231,19 @@ describe.each(Object.keys(RESOURCE_SPECS))("%s: generated bad input", (kind) => 
         if (bad.code) expect(failure!.reason).toContain(bad.code);
         expect(await countWrites()).toBe(writesBefore);
 
-        const body = spec.toApi ? spec.toApi(bad.inputs) : bad.inputs;
-        const answer = await sendRaw(spec.ops.create, body);
+        // The very same body straight to the service: the kind's create, or the update of settings that always exist.
+        const op = (spec.ops.create ?? spec.ops.update)!;
+        const named = [spec.identity.idFromInput, ...Object.keys(spec.identity.parents ?? {})].filter((f): f is string => f !== undefined);
+        const params = Object.fromEntries(named.map((field) => [spec.identity.parents?.[field] ?? spec.identity.idParam, String(bad.inputs[field])]));
+        const { [spec.identity.idFromInput ?? ""]: _named, ...bodyInputs } = bad.inputs;
+        const wireInputs = spec.identity.idFromInput && spec.ops.create ? bad.inputs : bodyInputs;
+        const parentless = Object.fromEntries(Object.entries(wireInputs).filter(([k]) => !Object.keys(spec.identity.parents ?? {}).includes(k)));
+        const body = spec.toApi ? spec.toApi(parentless) : parentless;
+        const arrayBody = ROUTES[op].body === "array";
+        const answer = await sendRaw(op, params, arrayBody ? [body] : body);
         expect(answer.status).toBe(422);
-        const entry = answer.errors.find((e) => e.object === (bad.wirePath ?? bad.path));
+        const wirePath = `${arrayBody ? "[0]." : ""}${bad.wirePath ?? bad.path}`;
+        const entry = answer.errors.find((e) => e.object === wirePath);
         expect(entry).toBeDefined();
         expect(entry!.code).toBe(bad.code ?? "NMS-VALIDATION");
       }),
@@ -172,9 +252,9 @@ describe.each(Object.keys(RESOURCE_SPECS))("%s: generated bad input", (kind) => 
   });
 });
 
-async function sendRaw(op: OperationId, body: unknown): Promise<{ status: number; errors: { code: string; object?: string }[] }> {
+async function sendRaw(op: OperationId, params: Record<string, string>, body: unknown): Promise<{ status: number; errors: { code: string; object?: string }[] }> {
   try {
-    await client.execute(op, {}, { body });
+    await client.write(op, params, { body });
     return { status: 202, errors: [] };
   } catch (error) {
     if (error instanceof NmsApiError) return { status: error.status, errors: error.errors as { code: string; object?: string }[] };

@@ -51,13 +51,21 @@ function networkInputs(): Props {
   };
 }
 
+async function newProfile(): Promise<string> {
+  return (await create("SwitchProfile", { name: unique("profile") })).id;
+}
+let serial = 300000000000;
+const newSerial = () => String(++serial);
+
 interface Case {
   kind: string;
   /** Inputs of a fresh object (may create what it depends on). */
   inputs: () => Promise<Props>;
-  /** A change the service makes in place. */
-  update: (inputs: Props) => Props;
-  updatedField: string;
+  /** A change the service makes in place (none: every change replaces). */
+  update?: (inputs: Props) => Props;
+  updatedField?: string;
+  /** What destroy leaves for read to find: nothing (deleted), the settings' defaults (reset), or what state holds (write-only). */
+  afterDelete?: "gone" | { defaults: (read: Props) => void } | "unseen";
   /** A change the service cannot make in place, if the resource has one. */
   replace?: (inputs: Props) => Promise<Props>;
   replacedField?: string;
@@ -103,6 +111,82 @@ const cases: Case[] = [
     invalid: (i) => ({ ...i, allAPGroupsVlanId: 5000 }),
     invalidPath: "allAPGroupsVlanId",
   },
+  {
+    kind: "VenueRadio",
+    inputs: async () => ({ venueId: await newVenue(), radioParams24G: { allowedChannels: ["1", "6", "11"] } }),
+    update: (i) => ({ ...i, radioParams24G: { allowedChannels: ["1", "6"] } }),
+    updatedField: "radioParams24G",
+    replace: async (i) => ({ ...i, venueId: await newVenue() }),
+    replacedField: "venueId",
+    afterDelete: { defaults: (read) => expect(read.props.radioParams24G.allowedChannels).toHaveLength(11) },
+    invalid: (i) => ({ ...i, radioParams24G: { allowedChannels: ["6"] } }),
+    invalidPath: "radioParams24G.allowedChannels",
+  },
+  {
+    kind: "VenueSyslog",
+    inputs: async () => ({ venueId: await newVenue(), enabled: true, server: "192.0.2.50" }),
+    update: (i) => ({ ...i, port: 1514 }),
+    updatedField: "port",
+    replace: async (i) => ({ ...i, venueId: await newVenue() }),
+    replacedField: "venueId",
+    afterDelete: { defaults: (read) => expect(read.props).toMatchObject({ enabled: false, port: 514, priority: "INFO" }) },
+    invalid: (i) => ({ ...i, port: 70000 }),
+    invalidPath: "port",
+  },
+  {
+    kind: "Ap",
+    inputs: async () => ({ serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() }),
+    update: (i) => ({ ...i, description: "by the door" }),
+    updatedField: "description",
+    replace: async (i) => ({ ...i, serialNumber: newSerial() }),
+    replacedField: "serialNumber",
+    invalid: (i) => ({ ...i, name: "bad`name" }),
+    invalidPath: "name",
+  },
+  {
+    kind: "GuestUser",
+    inputs: async () => ({
+      name: unique("guest"),
+      mobilePhoneNumber: "+351910000000",
+      networkId: await newNetwork(),
+      deliveryMethods: ["SMS"],
+      expiration: { activationType: "Creation", duration: 8, unit: "Hour" },
+      maxDevices: 2,
+    }),
+    update: (i) => ({ ...i, disabled: true }),
+    updatedField: "disabled",
+    replace: async (i) => ({ ...i, notes: "changed" }),
+    replacedField: "notes",
+    invalid: (i) => ({ ...i, maxDevices: 0 }),
+    invalidPath: "maxDevices",
+  },
+  {
+    kind: "DpskPassphrase",
+    inputs: async () => ({ mac: "aa:bb:cc:dd:ee:0" + (++counter % 10), passphrase: "dpsk-passphrase-1" }),
+    replace: async (i) => ({ ...i, vlanId: 30 }),
+    replacedField: "vlanId",
+    afterDelete: "unseen",
+    invalid: (i) => ({ ...i, mac: "zz:zz" }),
+    invalidPath: "mac",
+  },
+  {
+    kind: "SwitchProfile",
+    inputs: async () => ({ name: unique("profile") }),
+    update: (i) => ({ ...i, description: "campus" }),
+    updatedField: "description",
+    invalid: (i) => ({ ...i, name: "x" }),
+    invalidPath: "name",
+  },
+  {
+    kind: "SwitchVlan",
+    inputs: async () => ({ profileId: await newProfile(), vlanId: 100 + (++counter % 3000), vlanName: "users" }),
+    update: (i) => ({ ...i, vlanName: "staff" }),
+    updatedField: "vlanName",
+    replace: async (i) => ({ ...i, profileId: await newProfile() }),
+    replacedField: "profileId",
+    invalid: (i) => ({ ...i, vlanId: 1 }),
+    invalidPath: "vlanId",
+  },
 ];
 
 describe.each(cases)("$kind lifecycle", (c) => {
@@ -111,7 +195,7 @@ describe.each(cases)("$kind lifecycle", (c) => {
     const { id, outs } = await create(c.kind, inputs);
     expect(id).toBeTruthy();
     const diff = await provider(c.kind).diff!(id, outs, inputs);
-    expect(diff.changes).toBe(false);
+    expect([diff.changes, diff.replaces]).toEqual([false, []]);
   });
 
   it("returns outputs the provider protocol can carry (no undefined anywhere)", async () => {
@@ -129,10 +213,10 @@ describe.each(cases)("$kind lifecycle", (c) => {
     expect(diff.changes).toBe(false);
   });
 
-  it("updates in place exactly the changed field", async () => {
+  (c.update ? it : it.skip)("updates in place exactly the changed field", async () => {
     const inputs = await c.inputs();
     const { id, outs } = await create(c.kind, inputs);
-    const changed = c.update(inputs);
+    const changed = c.update!(inputs);
     const p = provider(c.kind);
     const diff = await p.diff!(id, outs, changed);
     expect(diff.changes).toBe(true);
@@ -160,12 +244,16 @@ describe.each(cases)("$kind lifecycle", (c) => {
     expect(Object.keys(read.inputs!).sort()).toEqual(Object.keys(inputs).sort());
   });
 
-  it("deletes, then read reports it gone and a second delete is a no-op", async () => {
+  it("destroys as the kind documents, and a second destroy is a no-op", async () => {
     const inputs = await c.inputs();
     const { id, outs } = await create(c.kind, inputs);
     const p = provider(c.kind);
     await p.delete!(id, outs);
-    expect(await p.read!(id, outs)).toEqual({});
+    const afterDelete = c.afterDelete ?? "gone";
+    const read = await p.read!(id, outs);
+    if (afterDelete === "gone") expect(read).toEqual({});
+    else if (afterDelete === "unseen") expect(read.props).toEqual(outs); // write-only: refresh cannot see the delete
+    else afterDelete.defaults(read as Props);
     await expect(p.delete!(id, outs)).resolves.toBeUndefined();
   });
 

@@ -1,0 +1,25 @@
+import { apDetailReadSchema, apInputSchema } from "../../contract/schemas/ap";
+import { isNotFound } from "../client/errors";
+import type { Props, ResourceSpec } from "../spec";
+
+export const apSpec: ResourceSpec = {
+  kind: "Ap",
+  description:
+    "An access point, registered by its serial number in a venue and an AP group (W1–W7). APs created in the same run are " +
+    "registered together in W2 calls of up to 50. The read-only outputs show the device as the service sees it.",
+  inputSchema: () => apInputSchema,
+  outputSchema: apDetailReadSchema.omit({ bonjourGateway: true, lanPorts: true, cellularSettings: true }),
+  identity: { idField: "serialNumber", idParam: "serialNumber", idFromInput: "serialNumber" },
+  ops: { create: "W2", read: "W5", update: "W6", delete: "W7" },
+  destroy: "delete",
+  readFromList: { op: "W1" },
+  // The serial number is the AP's unique name: W5 finds it directly.
+  async findByName(client, inputs) {
+    try {
+      return await client.call<Props>("W5", { serialNumber: String(inputs.serialNumber) });
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  },
+};

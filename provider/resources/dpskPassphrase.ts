@@ -1,0 +1,14 @@
+import { dpskPassphraseInputSchema } from "../../contract/schemas/dpsk";
+import type { ResourceSpec } from "../spec";
+
+export const dpskPassphraseSpec: ResourceSpec = {
+  kind: "DpskPassphrase",
+  description:
+    "A DPSK passphrase of a client MAC address (W84, W85). The service has no read operation for passphrases: refresh cannot " +
+    "see a change or a delete made outside the stack, and every change replaces the passphrase.",
+  inputSchema: () => dpskPassphraseInputSchema,
+  identity: { idParam: "dpskPassphraseId" },
+  ops: { create: "W84", bulkDelete: "W85" },
+  destroy: "delete",
+  destroyNote: "Destroy deletes the passphrase with the bulk delete (W85) and a one-ID array.",
+};

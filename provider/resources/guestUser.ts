@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { objectOf } from "../../contract/meta";
+import { guestUserInputSchema, guestUserReadSchema } from "../../contract/schemas/guestUser";
+import type { ResourceSpec } from "../spec";
+
+export const guestUserSpec: ResourceSpec = {
+  kind: "GuestUser",
+  description:
+    "A guest account on a guest network (W73–W81). The service makes up the password, which is a secret output. The service " +
+    "cannot change a guest in place: a change to any field but `disabled` and `credentialsRotation` replaces the guest.",
+  inputSchema: () =>
+    objectOf(guestUserInputSchema).extend({
+      credentialsRotation: z
+        .string()
+        .optional()
+        .describe("Any value; changing it makes the service generate a new password (W81) and deliver it by the deliveryMethods."),
+    }),
+  bodySchema: () => guestUserInputSchema,
+  outputSchema: guestUserReadSchema,
+  identity: { idParam: "guestUserId" },
+  ops: { create: "W74", read: "W77", delete: "W78" },
+  destroy: "delete",
+  toggles: { disabled: { whenTrue: "W79", whenFalse: "W80" } },
+  triggers: { credentialsRotation: { op: "W81", body: (inputs) => inputs.deliveryMethods } },
+  readFromList: { op: "W73" },
+};

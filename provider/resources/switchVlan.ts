@@ -1,0 +1,16 @@
+import { switchVlanInputSchema } from "../../contract/schemas/switchProfile";
+import type { ResourceSpec } from "../spec";
+import { findInList } from "./find";
+
+export const switchVlanSpec: ResourceSpec = {
+  kind: "SwitchVlan",
+  description: "A VLAN of a switch profile (S50–S55). Its profile cannot change: a new profileId replaces the VLAN.",
+  inputSchema: () => switchVlanInputSchema,
+  identity: { idParam: "vlanUuid", parents: { profileId: "profileId" }, updateIdIn: "body" },
+  ops: { create: "S50", read: "S52", update: "S51", delete: "S53" },
+  destroy: "delete",
+  readFromList: { op: "S54" },
+  // The VLAN ID is unique in its profile.
+  findByName: (client, inputs) =>
+    findInList(client, "S54", { profileId: String(inputs.profileId) }, (vlan) => vlan.vlanId === inputs.vlanId),
+};

@@ -1,0 +1,14 @@
+import { venueRadioInputSchema } from "../../contract/schemas/venueRadio";
+import type { ResourceSpec } from "../spec";
+
+export const venueRadioSpec: ResourceSpec = {
+  kind: "VenueRadio",
+  description:
+    "The radio settings of a venue (W43–W46): allowed channels, channel width, selection method and power per band. They exist " +
+    "as long as the venue does; creating the resource takes them over and writes the program's values.",
+  inputSchema: () => venueRadioInputSchema,
+  identity: { idParam: "venueId", idFromInput: "venueId" },
+  ops: { read: "W43", update: "W44", reset: "W45" },
+  destroy: "reset",
+  destroyNote: "Destroy resets the venue's radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them.",
+};

@@ -1,0 +1,16 @@
+import { venueSyslogInputSchemaFor } from "../../contract/schemas/venueSyslog";
+import type { ResourceSpec } from "../spec";
+
+export const venueSyslogSpec: ResourceSpec = {
+  kind: "VenueSyslog",
+  description:
+    "The syslog settings of a venue (W47, W48): whether APs send syslog, to which servers, with which facility, priority and " +
+    "protocol. They exist as long as the venue does; creating the resource takes them over and writes the program's values.",
+  inputSchema: venueSyslogInputSchemaFor,
+  identity: { idParam: "venueId", idFromInput: "venueId" },
+  ops: { read: "W47", update: "W48" },
+  destroy: "writeDefaults",
+  destroyNote:
+    "The service has no reset for syslog: destroy writes the documented defaults back with W48 (disabled, port 514, UDP, " +
+    "priority ERROR on the older variant and INFO on the newer) and clears the servers.",
+};
