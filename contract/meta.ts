@@ -9,12 +9,18 @@ export const WIFI_API_VARIANTS = ["older", "newer"] as const;
 export type WifiApiVariant = (typeof WIFI_API_VARIANTS)[number];
 export const DEFAULT_WIFI_API_VARIANT: WifiApiVariant = "newer";
 
-const SECRETS = new WeakSet<z.ZodTypeAny>();
-
-/** Marks a field as secret: encrypted in state, never in logs or errors. */
+/**
+ * Marks a field as secret: encrypted in state, never in logs or errors. The mark lives in the
+ * schema's definition, which zod copies into every clone (`.describe()`, `.min()` ...), so
+ * `secret(x).describe("...")` stays secret.
+ */
 export function secret<T extends z.ZodTypeAny>(schema: T): T {
-  SECRETS.add(schema);
+  (schema._def as { secret?: boolean }).secret = true;
   return schema;
+}
+
+function isMarkedSecret(schema: z.ZodTypeAny): boolean {
+  return (schema._def as { secret?: boolean }).secret === true;
 }
 
 export const NEWER_ONLY_MESSAGE = "exists only in the newer variant of the Wi-Fi API";
@@ -75,7 +81,7 @@ function describeField(name: string, field: z.ZodTypeAny): FieldInfo {
   let description: string | undefined;
   let current: z.ZodTypeAny = field;
   for (;;) {
-    if (SECRETS.has(current)) isSecret = true;
+    if (isMarkedSecret(current)) isSecret = true;
     description ??= current.description;
     if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
       required = false;
@@ -105,7 +111,7 @@ export function secretFieldsOf(schema: z.ZodTypeAny): string[] {
 export function holdsSecret(schema: z.ZodTypeAny, seen = new Set<z.ZodTypeAny>()): boolean {
   if (seen.has(schema)) return false;
   seen.add(schema);
-  if (SECRETS.has(schema)) return true;
+  if (isMarkedSecret(schema)) return true;
   if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return holdsSecret(schema.unwrap(), seen);
   if (schema instanceof z.ZodDefault) return holdsSecret(schema.removeDefault(), seen);
   if (schema instanceof z.ZodEffects) return holdsSecret(schema.innerType(), seen);
