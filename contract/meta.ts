@@ -32,6 +32,7 @@ export function filledByService<T extends z.ZodTypeAny>(schema: T): T {
   return schema;
 }
 
+
 export const NEWER_ONLY_MESSAGE = "exists only in the newer variant of the Wi-Fi API";
 
 /**

@@ -1,9 +1,6 @@
-export { Venue } from "./venue";
-export type { VenueArgs } from "./venue";
-export { ApGroup } from "./apGroup";
-export type { ApGroupArgs } from "./apGroup";
-export { Network } from "./network";
-export type { NetworkArgs, NetworkType, Wlan, GuestPortal, RadiusPair } from "./network";
-export { NetworkVenueActivation } from "./networkVenueActivation";
-export type { NetworkVenueActivationArgs, RadioBand, ActivationApGroup, Scheduler } from "./networkVenueActivation";
+// The SDK programs import. Resource classes and functions are generated (sdk/generated/, by
+// `npm run generate`); importing them loads no HTTP client until a function is called.
+export * from "./generated";
 export type { AdoptionArgs } from "./resource";
+export type { ActionOutcome, ActionSkipped } from "./invoke";
+export type { NetworkType, Wlan, GuestPortal, RadiusPair, RadioBand, ActivationApGroup, Scheduler } from "./types";

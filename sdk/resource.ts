@@ -3,11 +3,6 @@ import { specFields } from "../provider/fields";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { providerStub } from "./stub";
 
-/** An input that may be an Output at any depth, as Pulumi programs write them. */
-export type DeepInput<T> = pulumi.Input<
-  T extends (infer U)[] ? DeepInput<U>[] : T extends object ? { [K in keyof T]: DeepInput<T[K]> } : T
->;
-
 /** Inputs every resource takes to adopt an object that already exists (see README). */
 export interface AdoptionArgs {
   /** Take over the existing object with this ID instead of creating one. */

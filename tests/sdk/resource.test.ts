@@ -3,6 +3,9 @@
  * (sdk/resource.ts explains the cost), without losing stacks anyone can see.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { specFields } from "../../provider/fields";
+import { RESOURCE_SPECS } from "../../provider/resources";
+import * as nms from "../../sdk";
 import { Venue } from "../../sdk";
 
 pulumi.runtime.setMocks(
@@ -89,5 +92,57 @@ describe("NmsResource construction", () => {
     expect((thrown as Error).message).toContain("Resource parent is not a valid Resource");
     expect((thrown as Error).stack).toMatch(/\n\s+at .*resource\.test\.ts/);
     expect(errorClass.stackTraceLimit).toBe(limit);
+  });
+});
+
+describe("secrets, read from the schemas", () => {
+  type Constructor = new (name: string, args: object, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
+
+  /** The props and options the resource was registered with (a transformation sees them as given). */
+  async function registration(kind: string, name: string, args: Record<string, unknown>): Promise<pulumi.ResourceTransformationArgs> {
+    let seen: pulumi.ResourceTransformationArgs | undefined;
+    const capture = (given: pulumi.ResourceTransformationArgs) => {
+      seen = given;
+      return undefined;
+    };
+    await registered(new (nms as unknown as Record<string, Constructor>)[kind](name, args, { transformations: [capture] }));
+    return seen!;
+  }
+
+  async function isSecretValue(value: unknown): Promise<boolean> {
+    return pulumi.Output.isInstance(value) && (await (value as unknown as { isSecret: Promise<boolean> }).isSecret);
+  }
+
+  it("marks Network's passphrase, WEP key and RADIUS pairs secret, given as plain values", async () => {
+    const radius = { primary: { ip: "192.0.2.10", port: 1812, sharedSecret: "plain-secret" } };
+    const seen = await registration("Network", "plain-secrets", {
+      name: "Corp",
+      type: "psk",
+      wlan: { ssid: "corp" },
+      passphrase: "a plain passphrase",
+      wepHexKey: "0123456789",
+      authRadius: radius,
+      accountingRadius: radius,
+    });
+    expect(seen.opts.additionalSecretOutputs).toEqual(["authRadius", "accountingRadius", "passphrase", "wepHexKey"]);
+    for (const field of ["passphrase", "wepHexKey", "authRadius", "accountingRadius"]) expect(await isSecretValue(seen.props[field])).toBe(true);
+    for (const field of ["name", "wlan"]) expect(await isSecretValue(seen.props[field])).toBe(false);
+  });
+
+  it.each(Object.values(RESOURCE_SPECS))("$kind: exactly the schema's secret fields are secret inputs and additionalSecretOutputs", async (spec) => {
+    const fields = specFields(spec);
+    const args = Object.fromEntries(fields.inputNames.map((name) => [name, `value of ${name}`]));
+    const seen = await registration(spec.kind, `secrets-${spec.kind}`, args);
+    expect(seen.opts.additionalSecretOutputs).toEqual([...fields.secretInputs, ...fields.secretOutputs]);
+    for (const name of fields.inputNames) expect([name, await isSecretValue(seen.props[name])]).toEqual([name, fields.secretInputs.includes(name)]);
+    // Read-only outputs are declared so that the engine's answer becomes the class's outputs.
+    for (const name of fields.outputNames) expect(name in seen.props).toBe(true);
+  });
+
+  it("keeps additionalSecretOutputs the program gives", async () => {
+    let seen: pulumi.ResourceTransformationArgs | undefined;
+    const venue = new Venue("own-secret", { name: "Own" }, { additionalSecretOutputs: ["description"], transformations: [(given) => ((seen = given), undefined)] });
+    expect(seen!.opts.additionalSecretOutputs).toEqual(["description"]);
+    await registered(venue);
   });
 });

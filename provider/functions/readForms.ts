@@ -1,0 +1,117 @@
+// What the read functions return, as the seeds describe the answers (document 1 §2 "Tenant",
+// document 2 §2 "AP (read form)"). They give the SDK its result types and doc comments; the
+// answer itself is returned as the service sent it, unchecked, with any field the seeds omit.
+import { z } from "zod";
+
+const dateTime = z.string().describe("ISO 8601 UTC date-time.");
+
+const adminSchema = z
+  .object({
+    id: z.string(),
+    username: z.string().optional(),
+    externalId: z.string().optional(),
+    dateFormat: z.enum(["mm/dd/yyyy", "dd/mm/yyyy", "yyyy/mm/dd"]).optional(),
+    detailLevel: z.enum(["ba", "it", "su", "debug"]).optional(),
+    adminRoles: z
+      .array(
+        z.object({
+          id: z.string().optional(),
+          role: z.string().optional().describe("PRIME_ADMIN, ADMIN, READ_ONLY, OFFICE_ADMIN, SUPPORT or DEVOPS."),
+          delegated: z.string().optional(),
+          createdDate: dateTime.optional(),
+          updatedDate: dateTime.optional(),
+        }),
+      )
+      .optional(),
+    createdDate: dateTime.optional(),
+    updatedDate: dateTime.optional(),
+  })
+  .passthrough();
+
+/** A4 with deep=true: the tenant and its sub-entities. */
+export const tenantResultSchema = z
+  .object({
+    id: z.string().describe("The 32-character tenant ID."),
+    name: z.string(),
+    externalId: z.string().optional(),
+    externalModifiedDate: dateTime.optional(),
+    createdDate: dateTime.optional(),
+    updatedDate: dateTime.optional(),
+    maintenanceDate: dateTime.optional(),
+    maintenanceState: z.boolean().optional(),
+    vendorUser: z.boolean().optional(),
+    status: z.string().optional().describe("The seeds give the value active."),
+    admins: z.array(adminSchema).optional().describe("The tenant's administrators."),
+    delegationsTo: z.array(z.unknown()).optional().describe("Delegations of the tenant (to a VAR, support, an MSP)."),
+    notificationRecipients: z.array(z.unknown()).optional(),
+    msp: z.record(z.unknown()).optional().describe("MSP branding and contacts, for an MSP tenant."),
+    mspEc: z
+      .object({ parentMspId: z.string().optional(), serviceEffectiveDate: dateTime.optional(), serviceExpirationDate: dateTime.optional() })
+      .optional()
+      .describe("For a customer of an MSP: its parent and service dates."),
+  })
+  .passthrough();
+
+/** A5: the tenant's postal details. */
+export const tenantDetailsResultSchema = z
+  .object({
+    address: z.string().optional(),
+    city: z.string().optional(),
+    country: z.string().optional(),
+    organization: z.string().optional(),
+    stateOrProvince: z.string().optional(),
+    zip: z.string().optional(),
+  })
+  .passthrough();
+
+const bandSchema = z
+  .object({
+    allowedChannels: z.array(z.string()).optional(),
+    changeInterval: z.number().optional(),
+    channelBandwidth: z.string().optional(),
+    manualChannel: z.number().optional(),
+    method: z.string().optional(),
+    txPower: z.string().optional(),
+    operativeChannel: z.number().optional(),
+    operativeTxPower: z.string().optional(),
+    snr_dB: z.number().optional(),
+  })
+  .passthrough();
+
+/** One item of W1: an access point in its read form. */
+export const apResultSchema = z
+  .object({
+    serialNumber: z.string().describe("12 digits, the first 1 to 9; the AP's key."),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    venueId: z.string().optional(),
+    apGroupId: z.string().optional(),
+    model: z.string().optional(),
+    firmware: z.string().optional(),
+    mac: z.string().optional(),
+    ip: z.string().optional(),
+    externalIp: z.string().optional(),
+    meshRole: z.string().optional(),
+    indoorModel: z.boolean().optional(),
+    clientCount: z.number().int().optional(),
+    uptime_seconds: z.number().int().optional(),
+    state: z.string().optional(),
+    subState: z.string().optional(),
+    lastContacted: z.string().optional(),
+    lastUpdated: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    position: z
+      .object({ floorplanId: z.string().optional(), xPercent: z.number().optional(), yPercent: z.number().optional() })
+      .optional(),
+    radio: z
+      .object({
+        apRadioParams24G: bandSchema.optional(),
+        apRadioParams50G: bandSchema.optional(),
+        enable24G: z.boolean().nullable().optional(),
+        enable50G: z.boolean().nullable().optional(),
+        useVenueSettings: z.boolean().optional(),
+      })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();

@@ -1,0 +1,29 @@
+// How a function calls its operation, read from the route table: arguments named like path
+// parameters fill the path, the others are the query of a read or the body of a write; a list
+// is read page by page; an asynchronous write is waited for.
+import { pathParamNames, routeOf } from "../../contract/routes";
+import type { NmsClient, QueryParams } from "../client";
+import type { FunctionAnswer, FunctionSpec } from "./spec";
+
+type Args = Record<string, unknown>;
+
+export async function runFunction(client: NmsClient, spec: FunctionSpec, args: Args): Promise<unknown> {
+  const route = routeOf(spec.op);
+  const pathNames = new Set(pathParamNames(route.path));
+  const params: Record<string, string> = {};
+  const rest: Args = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    if (pathNames.has(name)) params[name] = String(value);
+    else rest[name] = value;
+  }
+  const resultOf = (answer: FunctionAnswer) => (spec.resultOf ? spec.resultOf(answer) : answer.body);
+  if (spec.returns === "list") return client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) });
+  if (route.async) {
+    const init = route.body === "none" ? {} : { body: rest };
+    const { response, record } = await client.execute(spec.op, params, init);
+    return resultOf({ body: response, requestId: record.requestId });
+  }
+  const init = route.method === "GET" ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } } : { body: rest };
+  return resultOf({ body: await client.call(spec.op, params, init) });
+}

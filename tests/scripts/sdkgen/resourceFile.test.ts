@@ -1,0 +1,76 @@
+// The SDK generator's resource files for every shape a spec can declare (provider/spec.ts), shown
+// on small made-up specs: settings without create, destroy by reset or by forgetting, no update,
+// toggles and triggers, newer-only fields, secret read-only outputs.
+import { z } from "zod";
+import { newerOnly, perVariant, secret } from "../../../contract/meta";
+import type { ResourceSpec } from "../../../provider/spec";
+import { resourceFile } from "../../../scripts/sdkgen/resourceFile";
+
+/** The doc comment text just above `marker`, as one line. */
+function docAbove(text: string, marker: string): string {
+  const before = text.slice(0, text.indexOf(marker));
+  return before.slice(before.lastIndexOf("/**")).replace(/\/\*\*|\*\/|\n\s*\*/g, " ").replace(/\s+/g, " ").trim();
+}
+
+const settings: ResourceSpec = {
+  kind: "VenueThing",
+  description: "Settings of a venue that always exist.",
+  inputSchema: perVariant((variant) =>
+    z.object({
+      venueId: z.string(),
+      enabled: z.boolean().default(false),
+      pool: newerOnly(variant, z.string().optional()),
+    }),
+  ),
+  identity: { idParam: "venueId", idFromInput: "venueId" },
+  ops: { read: "W43", update: "W44", reset: "W45" },
+  destroy: "reset",
+  destroyNote: "The venue keeps its settings.",
+};
+
+const guest: ResourceSpec = {
+  kind: "Guest",
+  description: "A guest.",
+  inputSchema: () => z.object({ name: z.string().optional(), disabled: z.boolean().optional(), regenerate: z.number().optional() }),
+  outputSchema: z.object({ password: secret(z.string()).describe("The generated password.") }),
+  identity: { idParam: "guestUserId" },
+  ops: { create: "W74", read: "W77", delete: "W78" },
+  destroy: "delete",
+  toggles: { disabled: { whenTrue: "W79", whenFalse: "W80" } },
+  triggers: { regenerate: { op: "W81" } },
+};
+
+const forgotten: ResourceSpec = { ...guest, kind: "Written", ops: { create: "W84" }, destroy: "forget", toggles: undefined, triggers: undefined };
+
+describe("generated resource files", () => {
+  it("settings: no adoption inputs, destroy by reset with its note, the ID input replaces, newer-only fields marked", () => {
+    const text = resourceFile(settings);
+    expect(text).toContain("export interface VenueThingArgs {");
+    expect(text).toContain('import { NmsResource } from "../resource";');
+    const doc = docAbove(text, "export class VenueThing");
+    expect(doc).toContain("Destroy: puts the service's defaults back (W45 Reset venue radio to defaults). The venue keeps its settings.");
+    expect(doc).toContain("creating the resource takes it over and writes the program's values");
+    expect(doc).toContain("Replaced when `venueId` changes.");
+    expect(docAbove(text, "  venueId: pulumi.Input<string>;")).toBe("Changing it replaces the resource.");
+    expect(docAbove(text, "  enabled?: pulumi.Input<boolean>;")).toBe("Default: false.");
+    expect(docAbove(text, "  pool?: pulumi.Input<string>;")).toBe("Newer Wi-Fi API variant only.");
+    expect(text).toContain("declare readonly enabled: pulumi.Output<boolean>;");
+    expect(text).toContain("declare readonly pool: pulumi.Output<string | undefined>;");
+  });
+
+  it("no update: every change replaces; toggles and triggers name their operations; a secret output is documented", () => {
+    const text = resourceFile(guest);
+    expect(docAbove(text, "export class Guest")).toContain("Replaced on any change: the service has no update.");
+    expect(docAbove(text, "export class Guest")).toContain("Secret: `password`, encrypted in state.");
+    expect(docAbove(text, "  disabled?:")).toBe("Changing it calls W79 Disable guest user when it becomes true, W80 Enable guest user when false.");
+    expect(docAbove(text, "  regenerate?:")).toBe("Changing it calls W81 Regenerate guest credentials.");
+    expect(docAbove(text, "  declare readonly password:")).toBe("The generated password. Read only. Secret.");
+    expect(text).toContain("args: GuestArgs = {}");
+  });
+
+  it("write-only and forgotten: says what refresh and destroy cannot do", () => {
+    const doc = docAbove(resourceFile(forgotten), "export class Written");
+    expect(doc).toContain("The service cannot read it back: refresh keeps what the state holds.");
+    expect(doc).toContain("Destroy: nothing is sent; the object stays in the service and leaves the stack.");
+  });
+});
