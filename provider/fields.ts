@@ -44,7 +44,8 @@ export function specFields(spec: ResourceSpec): SpecFields {
       inputs,
       inputNames,
       pathInputs,
-      outputNames: outputs.map((f) => f.name).filter((name) => !inputNames.includes(name)),
+      // A resource's ID is Pulumi's own `id`; an output of that name would hide it.
+      outputNames: outputs.map((f) => f.name).filter((name) => !inputNames.includes(name) && name !== "id" && name !== "urn"),
       filledByService: inputs.filter((f) => f.filledByService).map((f) => f.name),
       secretInputs: secretFieldsOf(spec.inputSchema("newer")),
       secretOutputs: spec.outputSchema ? secretFieldsOf(spec.outputSchema) : [],
@@ -63,13 +64,14 @@ function identityInputs(spec: ResourceSpec): string[] {
 }
 
 function pathInput(spec: ResourceSpec, name: string): FieldInfo {
-  const role = name === spec.identity.idFromInput ? `names the ${spec.kind}` : "names its parent";
+  const param = name === spec.identity.idFromInput ? spec.identity.idParam : spec.identity.parents?.[name];
+  const whose = name === spec.identity.idFromInput ? `whose ${spec.kind} this is` : "this belongs to";
   return {
     name,
     required: true,
     secret: false,
     filledByService: false,
-    description: `ID of the object in whose path this ${spec.kind} lives; ${role}. A new value replaces the resource.`,
+    description: `ID of the object ${whose} (path parameter ${param}).`,
     schema: z.string().min(1, "is required"),
   };
 }

@@ -19,8 +19,10 @@ export function moduleNameOf(name: string): string {
 
 export function resourceFile(spec: ResourceSpec): string {
   const fields = specFields(spec);
-  const newer = objectOf(spec.inputSchema("newer")).shape as Record<string, z.ZodTypeAny>;
-  const older = objectOf(spec.inputSchema("older")).shape as Record<string, z.ZodTypeAny>;
+  const newer = { ...objectOf(spec.inputSchema("newer")).shape } as Record<string, z.ZodTypeAny>;
+  const older = { ...objectOf(spec.inputSchema("older")).shape } as Record<string, z.ZodTypeAny>;
+  // Inputs that only name the object or its parent in the path come from the identity, not the schema.
+  for (const info of fields.inputs) if (!(info.name in newer)) newer[info.name] = older[info.name] = info.schema.describe(info.description ?? "");
   const adoptable = spec.ops.create !== undefined;
   const required = fields.inputs.some((f) => f.required);
 

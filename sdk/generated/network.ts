@@ -4,7 +4,7 @@ import { type AdoptionArgs, NmsResource } from "../resource";
 
 /** The inputs of {@link Network}. */
 export interface NetworkArgs extends AdoptionArgs {
-  /** Must be 2 to 64 characters. */
+  /** Must be 2 to 32 characters. */
   name: pulumi.Input<string>;
   /** Must be 0 to 255 characters. */
   description?: pulumi.Input<string>;
@@ -82,8 +82,11 @@ export interface NetworkArgs extends AdoptionArgs {
         rfBandUsage?: pulumi.Input<string>;
       }>;
       wifiCallingIds?: pulumi.Input<pulumi.Input<string>[]>;
+      /** Newer Wi-Fi API variant only. */
       devicePolicyId?: pulumi.Input<string>;
+      /** Newer Wi-Fi API variant only. */
       singleSessionIdAccounting?: pulumi.Input<string>;
+      /** Newer Wi-Fi API variant only. */
       vlanPool?: pulumi.Input<{
         description?: pulumi.Input<string>;
         id?: pulumi.Input<string>;

@@ -20,6 +20,7 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
     /** Must be an integer. Must be between 1 and 4094. */
     vlanId?: pulumi.Input<number>;
     vlanPoolId?: pulumi.Input<string>;
+    vlanPoolName?: pulumi.Input<string>;
   }>[]>;
   scheduler?: pulumi.Input<{
     type: pulumi.Input<string>;
@@ -57,6 +58,7 @@ export class NetworkVenueActivation extends NmsResource {
     radio?: "Both" | "2.4-GHz" | "5-GHz";
     vlanId?: number;
     vlanPoolId?: string;
+    vlanPoolName?: string;
   }[] | undefined>;
   declare readonly scheduler: pulumi.Output<{
     type: string;
