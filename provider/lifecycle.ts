@@ -97,8 +97,10 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     const differing = changed(news, olds);
     let latest: Props | undefined;
     for (const [field, toggle] of Object.entries(spec.toggles ?? {})) {
-      if (!differing.includes(field) || typeof news[field] !== "boolean") continue;
-      latest = (await objects.write(news[field] ? toggle.whenTrue : toggle.whenFalse, news, id, undefined).catch(goneHint)).response ?? latest;
+      // A toggle the program leaves out goes back to its default (a guest disabled by hand is enabled again).
+      const wanted = news[field] ?? fields.defaults(variant())[field];
+      if (!differing.includes(field) || typeof wanted !== "boolean") continue;
+      latest = (await objects.write(wanted ? toggle.whenTrue : toggle.whenFalse, news, id, undefined).catch(goneHint)).response ?? latest;
     }
     for (const [field, trigger] of Object.entries(spec.triggers ?? {})) {
       if (!differing.includes(field) || news[field] === undefined) continue;

@@ -13,6 +13,8 @@ export interface Api {
   ids: Record<string, string>;
   /** This resource's ID. */
   id: string;
+  /** What the emulator holds for the tenant, by kind (its admin API), for kinds the service cannot read back. */
+  tenantObjects(): Promise<Record<string, Props[]>>;
 }
 
 export interface KindCase {
@@ -20,21 +22,29 @@ export interface KindCase {
   kind: string;
   /** Inputs; "${name}" is another resource's ID, "${secret:key}" a secret config value. */
   args: Props;
-  update: { field: string; value: unknown };
+  /** A change made in place (none: the service changes nothing in place). */
+  update?: { field: string; value: unknown };
   replace?: { field: string; value: unknown };
-  drift: { make(api: Api): Promise<void>; path: string };
-  /** Out of band: gone (refresh drops it) or reset to defaults (refresh shows it as drift on `path`). */
-  removed: { make(api: Api): Promise<void>; refresh: "delete" } | { make(api: Api): Promise<void>; refresh: "update"; path: string };
+  /** A change by another admin, and the path refresh shows it on (none: the service cannot show the object). */
+  drift?: { make(api: Api): Promise<void>; path: string };
+  /**
+   * Out of band: gone (refresh drops it), reset to defaults (refresh shows drift), or not visible at all to refresh
+   * (a write-only kind).
+   */
+  removed: { make(api: Api): Promise<void>; refresh: "delete" | "update" } | { refresh: "unseen" };
   /** Asserts, through the API, what destroy left behind. */
   destroyed(api: Api): Promise<void>;
 }
 
-export const SECRETS = { radiusSecret: "radius-Secret-5e1f0b" };
+export const SECRETS = { radiusSecret: "radius-Secret-5e1f0b", dpskPassphrase: "dpsk-Pass-77c1e9" };
 
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
 export const SUPPORT: Props[] = [
   { name: "hq", kind: "Venue", args: { name: "HQ", description: "Main office", address: { city: "Lisbon", country: "Portugal" } } },
   { name: "branch", kind: "Venue", args: { name: "Branch" } },
+  { name: "guests", kind: "Network", args: { name: "Guests", type: "guest", wlan: { ssid: "guests" } } },
+  { name: "campus", kind: "SwitchProfile", args: { name: "Campus" } },
+  { name: "annex-profile", kind: "SwitchProfile", args: { name: "Annex profile" } },
 ];
 
 async function expectGone(read: () => Promise<unknown>): Promise<void> {
@@ -111,5 +121,123 @@ export const KIND_CASES: KindCase[] = [
     },
     removed: { make: ({ admin, id }) => admin.execute("W63", { networkVenueId: id }).then(() => undefined), refresh: "delete" },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W61", { networkVenueId: id })),
+  },
+  {
+    name: "hq-radio",
+    kind: "VenueRadio",
+    args: { venueId: "${hq}", radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } },
+    update: { field: "radioParams24G", value: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" } },
+    replace: { field: "venueId", value: "${branch}" },
+    drift: {
+      async make({ admin, id }) {
+        const radio = await admin.call<Props>("W43", { venueId: id });
+        await admin.execute("W44", { venueId: id }, { body: { ...radio, radioParams24G: { ...radio.radioParams24G, channelBandwidth: "40MHz" } } });
+      },
+      path: "radioParams24G.channelBandwidth",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("W45", { venueId: id }).then(() => undefined), refresh: "update" },
+    async destroyed({ admin, id }) {
+      expect(await admin.call("W43", { venueId: id })).toEqual(await admin.call("W46", { venueId: id }));
+    },
+  },
+  {
+    name: "hq-syslog",
+    kind: "VenueSyslog",
+    args: { venueId: "${hq}", enabled: true, server: "192.0.2.50", priority: "WARNING" },
+    update: { field: "port", value: 1514 },
+    replace: { field: "venueId", value: "${branch}" },
+    drift: {
+      async make({ admin, id }) {
+        const syslog = await admin.call<Props>("W47", { venueId: id });
+        await admin.execute("W48", { venueId: id }, { body: { ...syslog, server: "198.51.100.9" } });
+      },
+      path: "server",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("W48", { venueId: id }, { body: {} }).then(() => undefined), refresh: "update" },
+    async destroyed({ admin, id }) {
+      expect(await admin.call("W47", { venueId: id })).toMatchObject({ enabled: false, port: 514, priority: "INFO", protocol: "UDP" });
+      expect(await admin.call<Props>("W47", { venueId: id })).not.toHaveProperty("server");
+    },
+  },
+  {
+    name: "lobby-ap",
+    kind: "Ap",
+    args: { serialNumber: "412345678901", name: "Lobby AP", venueId: "${hq}" },
+    update: { field: "description", value: "above the door" },
+    replace: { field: "serialNumber", value: "412345678902" },
+    drift: {
+      async make({ admin, id }) {
+        const ap = await admin.call<Props>("W5", { serialNumber: id });
+        await admin.execute("W6", { serialNumber: id }, { body: { serialNumber: id, name: "Renamed AP", venueId: ap.venueId, apGroupId: ap.apGroupId } });
+      },
+      path: "name",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("W7", { serialNumber: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("W5", { serialNumber: id })),
+  },
+  {
+    name: "visitor",
+    kind: "GuestUser",
+    args: {
+      name: "Visitor",
+      mobilePhoneNumber: "+351910000001",
+      networkId: "${guests}",
+      deliveryMethods: ["SMS"],
+      expiration: { activationType: "Creation", duration: 8, unit: "Hour" },
+      maxDevices: 2,
+    },
+    update: { field: "disabled", value: true },
+    replace: { field: "maxDevices", value: 3 },
+    drift: {
+      make: ({ admin, id }) => admin.execute("W79", { guestUserId: id }).then(() => undefined),
+      path: "disabled",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("W78", { guestUserId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("W77", { guestUserId: id })),
+  },
+  {
+    name: "printer-key",
+    kind: "DpskPassphrase",
+    args: { mac: "aa:bb:cc:00:11:22", passphrase: "${secret:dpskPassphrase}", vlanId: 20 },
+    // The service cannot change a passphrase in place, and cannot show it: every change replaces it.
+    replace: { field: "vlanId", value: 30 },
+    removed: { refresh: "unseen" },
+    async destroyed({ tenantObjects, id }) {
+      expect((await tenantObjects()).dpskPassphrases.map((p) => p.id)).not.toContain(id);
+    },
+  },
+  {
+    name: "users-vlan",
+    kind: "SwitchVlan",
+    args: { profileId: "${campus}", vlanId: 100, vlanName: "users", spanningTreeProtocol: "rstp" },
+    update: { field: "vlanName", value: "staff" },
+    replace: { field: "profileId", value: "${annex-profile}" },
+    drift: {
+      async make({ admin, ids, id }) {
+        const vlan = await admin.call<Props>("S52", { profileId: ids.campus, vlanUuid: id });
+        await admin.execute("S51", { profileId: ids.campus }, { body: { ...vlan, vlanName: "edited" } });
+      },
+      path: "vlanName",
+    },
+    removed: {
+      make: ({ admin, ids, id }) => admin.execute("S53", { profileId: ids.campus, vlanUuid: id }).then(() => undefined),
+      refresh: "delete",
+    },
+    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S52", { profileId: ids.campus, vlanUuid: id })),
+  },
+  {
+    name: "core-profile",
+    kind: "SwitchProfile",
+    args: { name: "Core", description: "core switches", venues: ["${hq}"] },
+    update: { field: "description", value: "core and distribution" },
+    drift: {
+      async make({ admin, id }) {
+        const profile = await admin.call<Props>("S45", { profileId: id });
+        await admin.execute("S44", {}, { body: { ...profile, description: "edited" } });
+      },
+      path: "description",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("S46", { profileId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("S45", { profileId: id })),
   },
 ];

@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { destroy, PlannedStep, preview, refresh, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
-import { demoClient } from "../support/emulatorClient";
+import { adminApi, demoClient } from "../support/emulatorClient";
 import { Api, KIND_CASES, KindCase, SECRETS, SUPPORT } from "./kindCases";
 
 const ROOT = path.resolve(__dirname, "..", "..");
@@ -31,8 +31,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function options(overrides: Record<string, Record<string, unknown>> = {}, extra: Partial<StackOptions> = {}): StackOptions {
-  const resources = [...SUPPORT, ...KIND_CASES.map(({ name, kind, args }) => ({ name, kind, args }))];
+function options(overrides: Record<string, Record<string, unknown>> = {}, extra: Partial<StackOptions> = {}, cases = KIND_CASES): StackOptions {
+  const resources = [...SUPPORT, ...cases.map(({ name, kind, args }) => ({ name, kind, args }))];
   return {
     projectDir: ROOT,
     program: PROGRAM,
@@ -67,7 +67,12 @@ function stepOf(steps: PlannedStep[], name: string): PlannedStep {
   return found;
 }
 
-const api = (c: KindCase): Api => ({ admin, ids, id: ids[c.name] });
+const api = (c: KindCase): Api => ({
+  admin,
+  ids,
+  id: ids[c.name],
+  tenantObjects: () => adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/objects`),
+});
 const byName = (entries: [string, unknown][]) => Object.fromEntries(entries);
 
 test.each(KIND_CASES.map((c) => [c.kind, c]))("the table covers %s once", (_kind, c) => {
@@ -83,11 +88,12 @@ describe("every kind through a stack's life", () => {
   });
 
   it("a change to one field of each kind is an in-place update of exactly that field", async () => {
-    const overrides = byName(KIND_CASES.map((c) => [c.name, { [c.update.field]: c.update.value }]));
+    const updating = KIND_CASES.filter((c) => c.update);
+    const overrides = byName(updating.map((c) => [c.name, { [c.update!.field]: c.update!.value }]));
     const planned = ok(await preview(options(overrides as Record<string, Record<string, unknown>>)));
-    for (const c of KIND_CASES) {
+    for (const c of updating) {
       const step = stepOf(planned.steps, c.name);
-      expect([c.name, step.op, step.changedFields]).toEqual([c.name, "update", [c.update.field]]);
+      expect([c.name, step.op, step.changedFields]).toEqual([c.name, "update", [c.update!.field]]);
     }
     ok(await up(options(overrides as Record<string, Record<string, unknown>>)));
     expect((await preview(options(overrides as Record<string, Record<string, unknown>>))).changes).toBe(0);
@@ -110,22 +116,23 @@ describe("every kind through a stack's life", () => {
   });
 
   it("drift made by another admin is invisible to a plain preview, shown by preview --refresh on exactly its path, and put back by up", async () => {
-    for (const c of KIND_CASES) await c.drift.make(api(c));
+    const drifting = KIND_CASES.filter((c) => c.drift);
+    for (const c of drifting) await c.drift!.make(api(c));
     expect((await preview(options())).changes).toBe(0);
     const drift = ok(await preview({ ...options(), refresh: true }));
     for (const c of KIND_CASES) {
       const step = stepOf(drift.steps, c.name);
-      expect([c.name, step.op, step.changedPaths]).toEqual([c.name, "update", [c.drift.path]]);
+      expect([c.name, step.op, step.changedPaths]).toEqual(c.drift ? [c.name, "update", [c.drift.path]] : [c.name, "same", []]);
     }
     ok(await up({ ...options(), refresh: true }));
-    expect((await preview({ ...options(), refresh: true })).changes).toBe(0);
+    expect(changes(ok(await preview({ ...options(), refresh: true })).steps)).toEqual({});
   });
 
   it("objects deleted or reset out of band are found by refresh, and up brings them back", async () => {
-    for (const c of [...KIND_CASES].reverse()) await c.removed.make(api(c));
+    for (const c of [...KIND_CASES].reverse()) if ("make" in c.removed) await c.removed.make(api(c));
     const refreshed = ok(await refresh(options()));
     const found = changes(refreshed.steps);
-    for (const c of KIND_CASES) expect([c.name, found[c.name]]).toEqual([c.name, c.removed.refresh]);
+    for (const c of KIND_CASES) expect([c.name, found[c.name]]).toEqual([c.name, c.removed.refresh === "unseen" ? undefined : c.removed.refresh]);
     ids = ok(await up(options())).outputs as Record<string, string>;
     expect((await preview({ ...options(), refresh: true })).changes).toBe(0);
   });
@@ -133,10 +140,23 @@ describe("every kind through a stack's life", () => {
   it("keeps no plaintext secret in the state file", () => {
     const text = fs.readFileSync(statePath, "utf8");
     for (const value of [...Object.values(SECRETS), emulator.demo.password]) expect(text).not.toContain(value);
+    // The guest's generated password is a secret output: encrypted too.
+    const guest = (JSON.parse(text).resources as Record<string, any>[]).find((r) => r.type.endsWith("nms:GuestUser"));
+    expect(JSON.stringify(guest.outputs.password)).toMatch(/ciphertext|secret/i);
   });
 
-  it("destroy does what each kind documents, checked through the API", async () => {
-    ok(await destroy(options()));
+  it("a kind removed from the program is destroyed as it documents (deleted, reset, defaults written), checked through the API", async () => {
+    const result = ok(await up(options({}, {}, [])));
+    for (const c of KIND_CASES) expect([c.name, stepOf(result.steps, c.name).op]).toEqual([c.name, "delete"]);
     for (const c of KIND_CASES) await c.destroyed(api(c));
+  });
+
+  it("destroy leaves nothing of the stack in the service", async () => {
+    ok(await destroy(options({}, {}, [])));
+    const held = await adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/objects`);
+    const left = Object.entries(held as Record<string, Record<string, unknown>[]>).flatMap(([kind, objects]) =>
+      objects.filter((o) => !(kind === "apGroups" && o.isDefault)).map((o) => `${kind} ${String(o.id ?? o.serialNumber)}`),
+    );
+    expect(left).toEqual([]);
   });
 });
