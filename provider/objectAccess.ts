@@ -52,14 +52,8 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     const pathParams = params(inputs, pathNamesObject ? id : undefined);
     // One object for an operation whose body is an array (W2, W74): a one-element array. A bulk delete's array of IDs goes as it is.
     if (route.body === "array" && !Array.isArray(body)) {
-      const { response, record } = await client.write<Props[]>(op, pathParams, {
-        body: [body],
-        recover: init.recover && (async () => {
-          const found = await init.recover!();
-          return found === undefined ? undefined : [found];
-        }),
-      });
-      return { response: Array.isArray(response) ? response[0] : undefined, record };
+      // Creates made together share one array call (W2, W74).
+      return client.executeInBatch<Props>(op, pathParams, body, { recover: init.recover });
     }
     const sent = route.body === "none" ? undefined : body;
     return client.write<Props>(op, pathParams, { body: sent, recover: init.recover });

@@ -9,6 +9,7 @@ import { pathFor, ROUTES, WIRE_HEADERS, type HttpMethod, type OperationId, type 
 import { TokenSession } from "./auth";
 import { CoalescingRequestWaiter } from "./coalescingWaiter";
 import { describeOperation, formatErrorEntries, isNotFound, NmsApiError, NmsError, NmsNetworkError, NmsWaitTimeoutError, truncate } from "./errors";
+import { WriteBatcher } from "./batcher";
 import { ListCache } from "./listCache";
 import { sharedTokenBucket, type TokenBucket, type TokenBucketSettings } from "./ratelimit";
 import {
@@ -57,6 +58,10 @@ export interface ClientOptions {
   waiter?: WaiterKind;
   /** Lifetime of a list() result, default 5_000; 0 caches nothing (concurrent callers still share a fetch). */
   listCacheTtlMs?: number;
+  /** How long the first object of an array-bodied create (W2, W74) waits for others to share its call; default 20. */
+  batchWindowMs?: number;
+  /** The most objects in one array-bodied create; default 50. */
+  maxBatchSize?: number;
   /** Receives diagnostics; never receives a secret. */
   logger?: (event: { level: "debug" | "info" | "warn"; message: string }) => void;
 }
@@ -107,6 +112,8 @@ export const CLIENT_DEFAULTS = {
   waiter: "coalesced",
   /** Lifetime of a list() result; any write through the client drops it earlier. */
   listCacheTtlMs: 5_000,
+  batchWindowMs: 20,
+  maxBatchSize: 50,
   /** Page size of list() (not an option). */
   listPageSize: 500,
 } as const satisfies Record<string, number | WaiterKind>;
@@ -126,6 +133,8 @@ interface Settings {
   rateLimit: TokenBucketSettings;
   waiter: WaiterKind;
   listCacheTtlMs: number;
+  batchWindowMs: number;
+  maxBatchSize: number;
   logger?: ClientOptions["logger"];
 }
 
@@ -180,6 +189,7 @@ export class NmsClient {
   private readonly buckets: Map<string, TokenBucket>;
   private readonly listCache: ListCache;
   private readonly counters: Counters;
+  private readonly batcher: WriteBatcher;
 
   // Every field is set here, none by an initializer: Pulumi's closure serializer rebuilds a class
   // from its constructor and drops field initializers.
@@ -200,6 +210,7 @@ export class NmsClient {
     this.buckets = new Map();
     this.listCache = new ListCache(this.settings.listCacheTtlMs);
     this.counters = { requests: {}, retries: 0, rateLimitedWaitMs: 0 };
+    this.batcher = new WriteBatcher({ windowMs: this.settings.batchWindowMs, maxSize: this.settings.maxBatchSize });
     // Joined now, so that this client's rate settings apply to the tenant from now on.
     this.bucketFor(this.settings.tenantId);
   }
@@ -289,6 +300,17 @@ export class NmsClient {
     if (ROUTES[op].async) return this.execute<T>(op, params, init);
     const answer = await this.call<{ response?: T } | undefined>(op, params, init);
     return { response: answer?.response };
+  }
+
+  /**
+   * One object of an array-bodied create (W2, W74): objects submitted to the same operation within
+   * batchWindowMs go in one call of up to maxBatchSize (see batcher.ts); the result is this object's
+   * element of the answer. An entry the service refuses fails alone, with its field and code.
+   */
+  async executeInBatch<T>(op: OperationId, params: Record<string, string> | undefined, item: unknown, init: { recover?: () => Promise<T | undefined> } = {}): Promise<{ response?: T; record?: RequestRecord }> {
+    const { path } = this.prepare(op, params);
+    const send = (items: unknown[], recover: (() => Promise<unknown[] | undefined>) | undefined) => this.write<unknown>(op, params, { body: items, recover });
+    return this.batcher.submit<T>(`${op} ${path}`, op, send, item, init.recover);
   }
 
   /** Counters since the client was made (a copy). */
@@ -880,6 +902,8 @@ function resolveSettings(opts: ClientOptions): Settings {
     rateLimit: { ratePerSecond, burst },
     waiter,
     listCacheTtlMs: positive("listCacheTtlMs", true),
+    batchWindowMs: positive("batchWindowMs", true),
+    maxBatchSize: positive("maxBatchSize"),
     logger: opts.logger,
   };
 }

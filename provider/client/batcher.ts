@@ -1,0 +1,129 @@
+// Writes whose body is an array (W2 Add APs, W74 guest users): objects submitted to the same
+// operation within a short window go in one call, up to a batch size. The service writes an
+// array all or nothing and names the entries at fault (`[2].name`); those fail alone, with the
+// index taken off the field's path, and the others are sent again without them.
+import type { ApiErrorEntry } from "../../contract/errors";
+import type { RequestRecord } from "../../contract/requestRecord";
+import { describeOperation, formatErrorEntries, NmsApiError } from "./errors";
+
+export interface BatchSettings {
+  /** How long the first object of a batch waits for others, in milliseconds. */
+  windowMs: number;
+  /** The most objects in one call. */
+  maxSize: number;
+}
+
+/** One write of an array: its answer's array and the request record (async routes). */
+export type SendArray = (items: unknown[], recover: (() => Promise<unknown[] | undefined>) | undefined) => Promise<{ response?: unknown; record?: RequestRecord }>;
+
+export interface BatchedResult<T> {
+  response?: T;
+  record?: RequestRecord;
+}
+
+interface Pending {
+  item: unknown;
+  recover?: () => Promise<unknown>;
+  resolve(result: BatchedResult<unknown>): void;
+  reject(error: unknown): void;
+}
+
+interface OpenBatch {
+  entries: Pending[];
+  timer: NodeJS.Timeout;
+}
+
+const ENTRY_PATH = /^\[(\d+)\](?:\.(.*))?$/;
+
+export class WriteBatcher {
+  private readonly open: Map<string, OpenBatch>;
+
+  constructor(private readonly settings: BatchSettings) {
+    this.open = new Map();
+  }
+
+  /** Adds one object to the batch of `key` (operation and path); resolves with its own element of the answer. */
+  submit<T>(key: string, operation: string, send: SendArray, item: unknown, recover?: () => Promise<T | undefined>): Promise<BatchedResult<T>> {
+    return new Promise<BatchedResult<unknown>>((resolve, reject) => {
+      let batch = this.open.get(key);
+      if (!batch) {
+        const timer = setTimeout(() => this.flush(key, operation, send), this.settings.windowMs);
+        batch = { entries: [], timer };
+        this.open.set(key, batch);
+      }
+      batch.entries.push({ item, recover, resolve, reject });
+      if (batch.entries.length >= this.settings.maxSize) {
+        clearTimeout(batch.timer);
+        this.flush(key, operation, send);
+      }
+    }) as Promise<BatchedResult<T>>;
+  }
+
+  private flush(key: string, operation: string, send: SendArray): void {
+    const batch = this.open.get(key);
+    if (!batch) return;
+    this.open.delete(key);
+    void sendBatch(operation, send, batch.entries);
+  }
+}
+
+async function sendBatch(operation: string, send: SendArray, entries: Pending[]): Promise<void> {
+  // A lost answer: the batch counts as done only if every object can be found.
+  const recover = entries.every((e) => e.recover)
+    ? async () => {
+        const found = await Promise.all(entries.map((e) => e.recover!()));
+        return found.every((f) => f !== undefined) ? found : undefined;
+      }
+    : undefined;
+  let answer: { response?: unknown; record?: RequestRecord };
+  try {
+    answer = await send(
+      entries.map((e) => e.item),
+      recover,
+    );
+  } catch (error) {
+    const atFault = entriesAtFault(error, entries.length);
+    if (!atFault) {
+      for (const entry of entries) entry.reject(error);
+      return;
+    }
+    const rest: Pending[] = [];
+    await Promise.all(
+      entries.map(async (entry, i) => {
+        const own = atFault.get(i);
+        if (!own) return rest.push(entry);
+        // Already there (an earlier attempt whose answer was lost): it is this entry's object.
+        if (own.status === 409 && entry.recover) {
+          const found = await entry.recover().catch(() => undefined);
+          if (found !== undefined) return entry.resolve({ response: found });
+        }
+        entry.reject(entryError(operation, error as NmsApiError, own.entries));
+      }),
+    );
+    if (rest.length > 0) await sendBatch(operation, send, rest);
+    return;
+  }
+  const elements = Array.isArray(answer.response) ? answer.response : [];
+  entries.forEach((entry, i) => entry.resolve({ response: elements[i], record: answer.record }));
+}
+
+/** The refused entries of an array, by index, with their own error entries; undefined when the error names none. */
+function entriesAtFault(error: unknown, count: number): Map<number, { status: number; entries: ApiErrorEntry[] }> | undefined {
+  if (!(error instanceof NmsApiError) || error.status < 400 || error.status >= 500) return undefined;
+  const byIndex = new Map<number, { status: number; entries: ApiErrorEntry[] }>();
+  for (const entry of error.errors) {
+    const match = ENTRY_PATH.exec(entry.object ?? "");
+    if (!match || Number(match[1]) >= count) return undefined; // an error about the whole call
+    const index = Number(match[1]);
+    const own = byIndex.get(index) ?? { status: error.status, entries: [] };
+    own.entries.push({ ...entry, object: match[2] });
+    byIndex.set(index, own);
+  }
+  return byIndex.size > 0 ? byIndex : undefined;
+}
+
+function entryError(operation: string, error: NmsApiError, entries: ApiErrorEntry[]): NmsApiError {
+  const message = `${describeOperation(operation)} failed with HTTP ${error.status}: ${formatErrorEntries(entries)}${error.requestId ? ` (requestId ${error.requestId})` : ""}`;
+  const { status, requestId, method, path, attempts } = error;
+  return new NmsApiError(message, { operation, status, errors: entries, requestId, method, path, attempts });
+}
