@@ -14,3 +14,6 @@ export * from "./schemas/ap";
 export * from "./schemas/guestUser";
 export * from "./schemas/dpsk";
 export * from "./schemas/switchProfile";
+export * from "./schemas/envelopes";
+export * from "./schemas/tenant";
+export * from "./schemas/requestRecord";

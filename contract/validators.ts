@@ -24,8 +24,8 @@ export function issueWithCode(
 }
 
 /**
- * The seeds' rule for names: printable ASCII, no backtick, no "$(", no leading or trailing
- * whitespace, with a length range.
+ * The seeds' rule for AP names (and vSPoT server names): printable ASCII, no backtick, no "$(",
+ * no leading or trailing whitespace, with a length range.
  */
 export function safeName(min: number, max: number) {
   return z
@@ -38,6 +38,24 @@ export function safeName(min: number, max: number) {
     .refine((s) => s.trim() === s, "must not begin or end with whitespace");
 }
 
+/**
+ * The seeds' rule for network and switch-profile names: no backtick, no "$(", no leading or
+ * trailing whitespace, with a length range. Unlike safeName it does not ask for ASCII: the
+ * seeds do not, for these names.
+ */
+export function shellSafeName(min: number, max: number) {
+  return z
+    .string()
+    .min(min, `must be ${min} to ${max} characters`)
+    .max(max, `must be ${min} to ${max} characters`)
+    .refine((s) => !s.includes("`"), "must not contain a backtick")
+    .refine((s) => !s.includes("$("), 'must not contain "$("')
+    .refine((s) => s.trim() === s, "must not begin or end with whitespace");
+}
+
+/** AP name: 2 to 32 printable ASCII characters under the safe-name rule. */
+export const apName = safeName(2, 32);
+
 export function lengthBetween(min: number, max: number) {
   return z.string().min(min, `must be ${min} to ${max} characters`).max(max, `must be ${min} to ${max} characters`);
 }
@@ -49,6 +67,19 @@ export function intBetween(min: number, max: number) {
     .min(min, `must be between ${min} and ${max}`)
     .max(max, `must be between ${min} and ${max}`);
 }
+
+/**
+ * An int64 of the seeds. JSON numbers reach JavaScript as doubles, so only the integers a double
+ * holds exactly (up to 2^53 - 1 either way) can be told apart; larger ones are refused rather
+ * than silently rounded.
+ */
+export const int64 = z.number().int("must be an integer").safe("must be an integer between -(2^53 - 1) and 2^53 - 1");
+
+/** Milliseconds since the Unix epoch, as the guest-user dates are given (integers). */
+export const epochMillis = int64;
+
+/** The 32-character tenant ID (document 1, §1). */
+export const tenantId = z.string().length(32, "must be 32 characters");
 
 export const port = intBetween(1, 65535);
 export const vlanId = intBetween(1, 4094);
@@ -67,10 +98,24 @@ export const ipv4OrHostname = z
 /** ISO 8601 UTC date-time, as the service writes it. */
 export const isoDateTime = z.string().datetime({ offset: false });
 
+/**
+ * The three forms of a MAC address the service accepts: six hex pairs separated by colons or by
+ * hyphens (one separator throughout), or twelve hex digits. Either case.
+ */
+export const MAC_ADDRESS_FORMS = {
+  colons: /^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$/,
+  hyphens: /^[0-9A-Fa-f]{2}(-[0-9A-Fa-f]{2}){5}$/,
+  bare: /^[0-9A-Fa-f]{12}$/,
+} as const;
+
+export function isMacAddress(value: string): boolean {
+  return Object.values(MAC_ADDRESS_FORMS).some((form) => form.test(value));
+}
+
 /** A MAC address in one of the three forms the service accepts: aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff or aabbccddeeff. */
 export const macAddress = z
   .string()
-  .regex(/^([0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(\2[0-9A-Fa-f]{2}){4}|[0-9A-Fa-f]{12})$/, "must be six hex pairs separated by colons or hyphens, or twelve hex digits");
+  .refine(isMacAddress, "must be six hex pairs separated by colons or hyphens, or twelve hex digits");
 
 /** The seeds' ping and trace-route target: an IPv4 address whose first octet is 1 to 223, or a host name. */
 export const targetHost = z.string().refine((s) => {

@@ -1,132 +1,31 @@
-// Wi-Fi network, shallow (W50/W54/W55) and deep (W52/W57/W58), document 2 §2.
-//
-// Beyond the seeds: the codes WIFI-10100, 10101 and 10105 speak of WPA-personal and WEP
-// security and of guest session timers, but the seeds list no field for them. We add
-// wlan.wlanSecurity, wlan.passphrase, wlan.wepHexKey and guestPortal (names as in the
-// service's public clients) so those documented rules can exist and be tested.
+// Wi-Fi network, shallow (W50/W54/W55) and deep (W52/W57/W58), document 2 §2, per Wi-Fi API
+// variant: the name is 2 to 64 characters in the older variant and 2 to 32 in the newer, the
+// newer-only WLAN fields are refused by the older (wlan.ts), and the RADIUS port rules
+// (WIFI-10103/10104) apply to the deep create only in the newer variant.
 import { z } from "zod";
-import { newerOnly, perVariant, secret, type WifiApiVariant } from "../meta";
-import { intBetween, ipv4Address, isUnknown, issueWithCode, lengthBetween, port, safeName, vlanId } from "../validators";
+import { perVariant, secret, type WifiApiVariant } from "../meta";
+import { ipv4Address, isUnknown, issueWithCode, lengthBetween, port, shellSafeName } from "../validators";
+import { networkVenueReadSchemaFor } from "./networkVenue";
+import { guestPortalSchema, NON_OFDM_PHY_RATES, wlanSchema, wlanSchemaFor, WPA_PERSONAL_SECURITIES } from "./wlan";
+
+export * from "./wlan";
 
 /** The seeds give only "aaa"; the others are the types the error codes speak of. */
 export const NETWORK_TYPES = ["aaa", "psk", "open", "guest", "dpsk"] as const;
 
-export const WLAN_SECURITIES = ["Open", "WEP", "WPAPersonal", "WPA2Personal", "WPA3", "WPA23Mixed", "WPA2Enterprise"] as const;
-const PERSONAL_SECURITIES = new Set<string>(["WPAPersonal", "WPA2Personal", "WPA3", "WPA23Mixed"]);
+/** Network names: no backtick, no "$(", no edge blanks; 2 to 64 characters (older) or 2 to 32 (newer). */
+export const networkNameFor = perVariant((variant) =>
+  variant === "older"
+    ? shellSafeName(2, 64).describe("2 to 64 characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant.")
+    : shellSafeName(2, 32).describe("2 to 32 characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant."),
+);
 
-/** 802.11b (DSSS/CCK) rates, which OFDM-only mode forbids. */
-const NON_OFDM_RATES = new Set(["1", "2", "5.5", "11"]);
-
-const radioCustomizationSchema = z.object({
-  bssMinimumPhyRate: z.string().optional(),
-  managementFrameMinimumPhyRate: z.string().optional(),
-  phyTypeConstraint: z.string().optional(),
-  rfBandUsage: z.string().optional(),
-});
-
-const l3EndpointSchema = z.object({
-  enableIpSubnet: z.boolean().optional(),
-  ip: z.string().optional(),
-  ipMask: z.string().optional(),
-  port: z.string().optional(),
-});
-
-export const advancedCustomizationSchemaFor = perVariant((variant) => z.object({
-  clientInactivityTimeout: z.number().int().optional(),
-  directedThreshold: z.number().int().optional(),
-  maxClientsOnWlanPerRadio: z.number().int().optional(),
-  mobilityDomainId: z.number().int().optional(),
-  totalDownlinkRateLimiting: z.number().int().optional(),
-  totalUplinkRateLimiting: z.number().int().optional(),
-  userDownlinkRateLimiting: z.number().int().optional(),
-  userUplinkRateLimiting: z.number().int().optional(),
-  clientIsolation: z.boolean().optional(),
-  clientLoadBalancingEnable: z.boolean().optional(),
-  enableAaaVlanOverride: z.boolean().optional(),
-  enableBandBalancing: z.boolean().optional(),
-  enableFastRoaming: z.boolean().optional(),
-  enableNeighborReport: z.boolean().optional(),
-  enableSyslog: z.boolean().optional(),
-  forceMobileDeviceDhcp: z.boolean().optional(),
-  hideSsid: z.boolean().optional(),
-  l2AclEnable: z.boolean().optional(),
-  l3AclEnable: z.boolean().optional(),
-  wifiCallingEnabled: z.boolean().optional(),
-  l2AclPolicy: z.object({ access: z.string().optional(), macAddresses: z.array(z.string()).optional() }).optional(),
-  l3AclPolicy: z
-    .object({
-      defaultAccess: z.string().optional(),
-      l3Rules: z
-        .array(
-          z.object({
-            access: z.string().optional(),
-            customProtocol: z.number().int().optional(),
-            description: z.string().optional(),
-            destination: l3EndpointSchema.optional(),
-            source: l3EndpointSchema.optional(),
-            priority: z.number().int().optional(),
-            protocol: z.string().optional(),
-          }),
-        )
-        .optional(),
-    })
-    .optional(),
-  radioCustomization: radioCustomizationSchema.optional(),
-  wifiCallingIds: z.array(z.string()).optional(),
-  devicePolicyId: newerOnly(variant, z.string().optional()),
-  singleSessionIdAccounting: newerOnly(variant, z.string().optional()),
-  vlanPool: newerOnly(
-    variant,
-    z
-      .object({
-        description: z.string().optional(),
-        id: z.string().optional(),
-        name: z.string().optional(),
-        tenantId: z.string().optional(),
-        vlanMembers: z.array(z.string()).optional(),
-      })
-      .optional(),
-  ),
-}));
-
-export const advancedCustomizationSchema = advancedCustomizationSchemaFor("newer");
-
-export const wlanSchemaFor = perVariant((variant) => z.object({
-  ssid: lengthBetween(1, 32).optional(),
-  enabled: z.boolean().optional(),
-  vlanId: vlanId.optional(),
-  bypassCPUsingMacAddressAuthentication: z.boolean().optional(),
-  wlanSecurity: z.enum(WLAN_SECURITIES).optional(),
-  passphrase: secret(lengthBetween(8, 63)).optional(),
-  wepHexKey: secret(z.string().regex(/^([0-9a-fA-F]{10}|[0-9a-fA-F]{26})$/, "must be 10 or 26 hexadecimal digits")).optional(),
-  advancedCustomization: advancedCustomizationSchemaFor(variant).optional(),
-}));
-
-export const wlanSchema = wlanSchemaFor("newer");
-
-export const radiusServerSchema = z.object({
-  ip: ipv4Address,
-  port,
-  sharedSecret: secret(z.string().min(1, "is required")),
-});
-
-export const radiusPairSchema = z.object({
-  primary: radiusServerSchema,
-  secondary: radiusServerSchema.optional(),
-});
-
-export const guestPortalSchema = z.object({
-  userSessionTimeout: intBetween(1, 525600).optional(),
-  userSessionGracePeriod: intBetween(0, 525600).optional(),
-});
-
-/** The network name is 2 to 64 characters in the older variant, 2 to 32 in the newer. */
 const networkCommon = (variant: WifiApiVariant) => ({
-  name: variant === "older" ? safeName(2, 64) : safeName(2, 32),
-  description: lengthBetween(0, 255).optional(),
-  type: z.enum(NETWORK_TYPES),
-  wlan: wlanSchemaFor(variant),
-  guestPortal: guestPortalSchema.optional(),
+  name: networkNameFor(variant),
+  description: lengthBetween(0, 255).describe("0 to 255 characters.").optional(),
+  type: z.enum(NETWORK_TYPES).describe("Kind of network: aaa, psk, open, guest or dpsk."),
+  wlan: wlanSchemaFor(variant).describe("The WLAN: SSID, VLAN, security and advanced options."),
+  guestPortal: guestPortalSchema.describe("Guest portal timers, for guest networks.").optional(),
 });
 
 type Wlan = z.infer<typeof wlanSchema>;
@@ -135,7 +34,7 @@ type GuestPortal = z.infer<typeof guestPortalSchema>;
 /** Rules shared by every network write (W50, W52, W55, W58). */
 function networkRules(value: { wlan: Wlan; guestPortal?: GuestPortal }, ctx: z.RefinementCtx): void {
   const { wlan } = value;
-  if (wlan.wlanSecurity && PERSONAL_SECURITIES.has(wlan.wlanSecurity) && !wlan.passphrase) {
+  if (wlan.wlanSecurity && WPA_PERSONAL_SECURITIES.has(wlan.wlanSecurity) && !wlan.passphrase) {
     issueWithCode(ctx, "WIFI-10100", "PSK passphrase is required for WPA personal security", ["wlan", "passphrase"]);
   }
   if (wlan.wlanSecurity === "WEP" && !wlan.wepHexKey) {
@@ -160,7 +59,7 @@ function networkRules(value: { wlan: Wlan; guestPortal?: GuestPortal }, ctx: z.R
     let nonOfdm = false;
     for (const field of ["bssMinimumPhyRate", "managementFrameMinimumPhyRate"] as const) {
       const rate = radio[field];
-      if (rate !== undefined && NON_OFDM_RATES.has(rate)) {
+      if (rate !== undefined && NON_OFDM_PHY_RATES.has(rate)) {
         nonOfdm = true;
         issueWithCode(ctx, "WIFI-10106", "only OFDM PHY rates are permitted", [...path, field]);
       }
@@ -186,14 +85,30 @@ function requireForAaa(field: string) {
   };
 }
 
+const shallowRadiusIds = {
+  authRadiusId: z.string().min(1, "must not be empty").describe("ID of the authentication RADIUS servers; required for type aaa.").optional(),
+  accountingRadiusId: z.string().min(1, "must not be empty").describe("ID of the accounting RADIUS servers.").optional(),
+};
+
 /** Body of W50 (create) and W55 (update): RADIUS servers by ID. */
 export const networkShallowInputSchemaFor = perVariant((variant) =>
   z
-    .object({ ...networkCommon(variant), authRadiusId: z.string().min(1).optional(), accountingRadiusId: z.string().min(1).optional() })
+    .object({ ...networkCommon(variant), ...shallowRadiusIds })
     .superRefine(networkRules)
     .superRefine(requireForAaa("authRadiusId")),
 );
 export const networkShallowInputSchema = networkShallowInputSchemaFor("newer");
+
+export const radiusServerSchema = z.object({
+  ip: ipv4Address.describe("IPv4 address of the RADIUS server."),
+  port: port.describe("UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812)."),
+  sharedSecret: secret(z.string().min(1, "is required")).describe("Shared secret (secret)."),
+});
+
+export const radiusPairSchema = z.object({
+  primary: radiusServerSchema.describe("The server asked first."),
+  secondary: radiusServerSchema.describe("The server asked when the primary does not answer.").optional(),
+});
 
 /** An authentication server may not listen on the accounting port (WIFI-10103), nor the other way round (WIFI-10104). */
 export function radiusPortRules(value: { authRadius?: RadiusPair; accountingRadius?: RadiusPair }, ctx: z.RefinementCtx): void {
@@ -209,19 +124,27 @@ export function radiusPortRules(value: { authRadius?: RadiusPair; accountingRadi
   check(value.accountingRadius, "accountingRadius", 1812, "WIFI-10104");
 }
 
+/** Whether W52 (the deep create) checks WIFI-10103/10104: the newer variant does, the older only on W58. */
+export function radiusPortRulesOnCreate(variant: WifiApiVariant): boolean {
+  return variant === "newer";
+}
+
 const networkDeepObject = (variant: WifiApiVariant) =>
   z
-    .object({ ...networkCommon(variant), authRadius: radiusPairSchema.optional(), accountingRadius: radiusPairSchema.optional() })
+    .object({
+      ...networkCommon(variant),
+      authRadius: radiusPairSchema.describe("Authentication RADIUS servers; required for type aaa.").optional(),
+      accountingRadius: radiusPairSchema.describe("Accounting RADIUS servers.").optional(),
+    })
     .superRefine(networkRules)
     .superRefine(requireForAaa("authRadius"));
 
-/**
- * Body of W52 (create) and W58 (update): RADIUS servers inline. The RADIUS port rules apply to both in the newer
- * variant; the older checks them on W58 only, so its create schema leaves them out.
- */
+/** Body of W58 (the deep update), with the RADIUS port rules in both variants. The provider checks every write by it. */
 export const networkDeepInputSchemaFor = perVariant((variant) => networkDeepObject(variant).superRefine(radiusPortRules));
+export const networkDeepUpdateSchemaFor = networkDeepInputSchemaFor;
+/** Body of W52 (the deep create): the RADIUS port rules only where radiusPortRulesOnCreate says so. */
 export const networkDeepCreateSchemaFor = perVariant((variant) =>
-  variant === "older" ? networkDeepObject(variant) : networkDeepInputSchemaFor(variant),
+  radiusPortRulesOnCreate(variant) ? networkDeepInputSchemaFor(variant) : networkDeepObject(variant),
 );
 export const networkDeepInputSchema = networkDeepInputSchemaFor("newer");
 
@@ -230,14 +153,40 @@ export type NetworkDeepInput = z.infer<typeof networkDeepInputSchema>;
 export type RadiusServer = z.infer<typeof radiusServerSchema>;
 export type RadiusPair = z.infer<typeof radiusPairSchema>;
 
-export interface RadiusServerOut extends RadiusServer {
-  id: string;
-}
-export interface RadiusPairOut {
-  id: string;
-  primary: RadiusServerOut;
-  secondary?: RadiusServerOut;
-}
+// Read forms. Refinements of the inputs are not repeated: they guard writes. What an answer must
+// hold: the ID, the name within the variant's length, the type, and a WLAN whose SSID and
+// enabled flag the service has filled in (the SSID is the name when a write left it out).
+
+const networkReadCommon = (variant: WifiApiVariant) => ({
+  ...networkCommon(variant),
+  id: z.string().min(1, "is required").describe("The network's ID."),
+  wlan: wlanSchemaFor(variant).required({ ssid: true, enabled: true }).describe("The WLAN."),
+});
+
+/** W54's answer (and W50/W55 responses): RADIUS servers by ID. */
+export const networkShallowReadSchemaFor = perVariant((variant) => z.object({ ...networkReadCommon(variant), ...shallowRadiusIds }));
+export const networkShallowReadSchema = networkShallowReadSchemaFor("newer");
+
+export const radiusServerReadSchema = radiusServerSchema.extend({ id: z.string().min(1, "is required").describe("ID of the server entry.") });
+export const radiusPairReadSchema = z.object({
+  id: z.string().min(1, "is required").describe("ID of the pair."),
+  primary: radiusServerReadSchema.describe("The server asked first."),
+  secondary: radiusServerReadSchema.describe("The server asked when the primary does not answer.").optional(),
+});
+
+/** W57's answer (and W52/W58 responses): RADIUS servers inline with their IDs, the activations as `venues`. */
+export const networkDeepReadSchemaFor = perVariant((variant) =>
+  z.object({
+    ...networkReadCommon(variant),
+    authRadius: radiusPairReadSchema.describe("Authentication RADIUS servers.").optional(),
+    accountingRadius: radiusPairReadSchema.describe("Accounting RADIUS servers.").optional(),
+    venues: z.array(networkVenueReadSchemaFor(variant)).describe("The network's activations on venues."),
+  }),
+);
+export const networkDeepReadSchema = networkDeepReadSchemaFor("newer");
+
+export type RadiusServerOut = z.infer<typeof radiusServerReadSchema>;
+export type RadiusPairOut = z.infer<typeof radiusPairReadSchema>;
 
 export interface NetworkShallow extends NetworkShallowInput {
   id: string;
@@ -247,11 +196,4 @@ export interface NetworkDeep extends Omit<NetworkDeepInput, "authRadius" | "acco
   authRadius?: RadiusPairOut;
   accountingRadius?: RadiusPairOut;
   venues: unknown[];
-}
-
-/** W53: a DPSK passphrase format (document 2, "DPSK passphrase format"). */
-export interface DpskPassphraseFormat {
-  id: string;
-  name: string;
-  dpskGenerationParams: { passphraseExpirationEnum: string; passphraseFormatEnum: string; passphraseLength: number };
 }

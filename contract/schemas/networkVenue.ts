@@ -1,65 +1,91 @@
-// Network-venue activation (document 2, §2 and W59/W62).
+// Network-venue activation (document 2, "Network-venue activation"; W59–W66), per Wi-Fi API
+// variant: the older refuses vlanPoolId and the AP group entries' vlanPoolId and vlanPoolName.
 import { z } from "zod";
 import { newerOnly, perVariant } from "../meta";
 import { vlanId } from "../validators";
 
 export const RADIO_BANDS = ["Both", "2.4-GHz", "5-GHz"] as const;
 
+const radio = z.enum(RADIO_BANDS);
+
 export const activationApGroupSchemaFor = perVariant((variant) =>
   z.object({
-    apGroupId: z.string().min(1, "is required"),
-    radio: z.enum(RADIO_BANDS).optional(),
-    vlanId: vlanId.optional(),
-    vlanPoolId: newerOnly(variant, z.string().optional()),
-    vlanPoolName: newerOnly(variant, z.string().optional()),
+    apGroupId: z.string().min(1, "is required").describe("The AP group of the venue to activate on."),
+    radio: radio.describe("Radio band on this group: Both (default), 2.4-GHz or 5-GHz.").optional(),
+    vlanId: vlanId.describe("VLAN on this group, 1 to 4094.").optional(),
+    vlanPoolId: newerOnly(variant, z.string().optional()).describe("VLAN pool on this group (newer variant only)."),
+    vlanPoolName: newerOnly(variant, z.string().optional()).describe("Name of that VLAN pool (newer variant only)."),
   }),
 );
 export const activationApGroupSchema = activationApGroupSchemaFor("newer");
 
+const day = (name: string) => z.string().describe(`When the network is on, ${name}.`).optional();
+
 export const schedulerSchema = z.object({
-  type: z.string(),
-  mon: z.string().optional(),
-  tue: z.string().optional(),
-  wed: z.string().optional(),
-  thu: z.string().optional(),
-  fri: z.string().optional(),
-  sat: z.string().optional(),
-  sun: z.string().optional(),
+  type: z.string().describe("Kind of schedule (the seeds give no value set)."),
+  mon: day("Mondays"),
+  tue: day("Tuesdays"),
+  wed: day("Wednesdays"),
+  thu: day("Thursdays"),
+  fri: day("Fridays"),
+  sat: day("Saturdays"),
+  sun: day("Sundays"),
 });
 
 /** Defaults the service fills in (document 2: isAllAPGroups true, allAPGroupsRadio Both). */
 export const NETWORK_VENUE_DEFAULTS = { isAllAPGroups: true, allAPGroupsRadio: "Both" } as const;
 
+const activationCommon = (variant: "older" | "newer") => ({
+  networkId: z.string().min(1, "is required").describe("The network to activate."),
+  venueId: z.string().min(1, "is required").describe("The venue to activate it on."),
+  allAPGroupsVlanId: vlanId.describe("VLAN when all AP groups are used, 1 to 4094.").optional(),
+  scheduler: schedulerSchema.describe("When the network is on.").optional(),
+  vlanPoolId: newerOnly(variant, z.string().optional()).describe("VLAN pool of the activation (newer variant only)."),
+});
+
 /** Body of W59 (create) and W62 (update). */
 export const networkVenueInputSchemaFor = perVariant((variant) =>
   z.object({
-  networkId: z.string().min(1, "is required"),
-  venueId: z.string().min(1, "is required"),
-  isAllAPGroups: z.boolean().default(NETWORK_VENUE_DEFAULTS.isAllAPGroups).describe("Activate on every AP group of the venue (default true)."),
-  allAPGroupsRadio: z.enum(RADIO_BANDS).default(NETWORK_VENUE_DEFAULTS.allAPGroupsRadio).describe("Radio band when all AP groups are used: Both (default), 2.4-GHz or 5-GHz."),
-  allAPGroupsVlanId: vlanId.optional(),
-  apGroups: z.array(activationApGroupSchemaFor(variant)).optional(),
-  scheduler: schedulerSchema.optional(),
-  vlanPoolId: newerOnly(variant, z.string().optional()),
+    ...activationCommon(variant),
+    isAllAPGroups: z.boolean().describe("Activate on every AP group of the venue (default true).").default(NETWORK_VENUE_DEFAULTS.isAllAPGroups),
+    allAPGroupsRadio: radio
+      .describe("Radio band when all AP groups are used: Both (default), 2.4-GHz or 5-GHz.")
+      .default(NETWORK_VENUE_DEFAULTS.allAPGroupsRadio),
+    apGroups: z.array(activationApGroupSchemaFor(variant)).describe("The AP groups to activate on, when not all.").optional(),
   }),
 );
 export const networkVenueInputSchema = networkVenueInputSchemaFor("newer");
 
 export type NetworkVenueInput = z.infer<typeof networkVenueInputSchema>;
 
+/** An AP group entry as the service answers it: the group's name and default flag, and the validation flags. */
+export const activationApGroupReadSchemaFor = perVariant((variant) =>
+  activationApGroupSchemaFor(variant).extend({
+    id: z.string().min(1, "is required").describe("ID of the entry."),
+    apGroupName: z.string().describe("Name of the AP group."),
+    isDefault: z.boolean().describe("Whether it is the venue's default AP group."),
+    radio: radio.describe("Radio band on this group."),
+    validationError: z.boolean().describe("Whether the activation on this group has a problem."),
+    validationErrorReachedMaxConnectedCaptiveNetworksLimit: z.boolean().describe("The group has the most captive-portal networks it may."),
+    validationErrorReachedMaxConnectedNetworksLimit: z.boolean().describe("The group has the most networks it may."),
+    validationErrorSsidAlreadyActiveted: z.boolean().describe("The SSID is already active on the group (the service's spelling)."),
+  }),
+);
 
-export interface ActivationApGroup {
-  apGroupId: string;
-  apGroupName: string;
-  id: string;
-  isDefault: boolean;
-  radio: (typeof RADIO_BANDS)[number];
-  vlanId?: number;
-  validationError: boolean;
-  validationErrorReachedMaxConnectedCaptiveNetworksLimit: boolean;
-  validationErrorReachedMaxConnectedNetworksLimit: boolean;
-  validationErrorSsidAlreadyActiveted: boolean;
-}
+/** W61's answer (and W59/W62 responses, W64/W66 items, the deep network's `venues`). */
+export const networkVenueReadSchemaFor = perVariant((variant) =>
+  z.object({
+    ...activationCommon(variant),
+    id: z.string().min(1, "is required").describe("The activation's ID."),
+    isAllAPGroups: z.boolean().describe("Whether every AP group of the venue is used."),
+    allAPGroupsRadio: radio.describe("Radio band when all AP groups are used."),
+    apGroups: z.array(activationApGroupReadSchemaFor(variant)).describe("The AP groups, when not all."),
+  }),
+);
+export const networkVenueReadSchema = networkVenueReadSchemaFor("newer");
+
+export const activationApGroupReadSchema = activationApGroupReadSchemaFor("newer");
+export type ActivationApGroup = z.infer<typeof activationApGroupReadSchema>;
 
 export interface NetworkVenue extends Omit<NetworkVenueInput, "apGroups"> {
   id: string;

@@ -1,6 +1,7 @@
 // Venue syslog settings (document 2, "Syslog"; W47, W48). The priority default differs between
 // the variants: ERROR in the older, INFO in the newer. The seeds do not require a server when
-// syslog is enabled, so neither do we.
+// syslog is enabled, so neither do we: `enabled: true` without `server` is accepted (the APs
+// have nowhere to send until a server is given), as the service's table shows no such rule.
 import { z } from "zod";
 import { answerOf, perVariant, WifiApiVariant } from "../meta";
 import { ipv4OrHostname, port } from "../validators";
@@ -17,17 +18,17 @@ export function syslogPriorityDefault(variant: WifiApiVariant): (typeof SYSLOG_P
 /** Body of W48 and answer of W47. */
 export const venueSyslogInputSchemaFor = perVariant((variant) =>
   z.object({
-    enabled: z.boolean().default(false).describe("Whether APs of the venue send syslog (default false)."),
-    facility: z.enum(SYSLOG_FACILITIES).default("KEEP_ORIGINAL").describe("Syslog facility (default KEEP_ORIGINAL)."),
-    flowLevel: z.enum(SYSLOG_FLOW_LEVELS).default("CLIENT_FLOW").describe("What is logged (default CLIENT_FLOW)."),
-    port: port.default(514).describe("Primary server port, 1 to 65535 (default 514)."),
+    enabled: z.boolean().describe("Whether APs of the venue send syslog (default false).").default(false),
+    facility: z.enum(SYSLOG_FACILITIES).describe("Syslog facility (default KEEP_ORIGINAL).").default("KEEP_ORIGINAL"),
+    flowLevel: z.enum(SYSLOG_FLOW_LEVELS).describe("What is logged (default CLIENT_FLOW).").default("CLIENT_FLOW"),
+    port: port.describe("Primary server port, 1 to 65535 (default 514).").default(514),
     priority: z
       .enum(SYSLOG_PRIORITIES)
-      .default(syslogPriorityDefault(variant))
-      .describe("Least priority sent (default ERROR on the older variant, INFO on the newer)."),
-    protocol: z.enum(SYSLOG_PROTOCOLS).default("UDP").describe("Primary server protocol (default UDP)."),
-    secondaryPort: port.default(514).describe("Secondary server port (default 514)."),
-    secondaryProtocol: z.enum(SYSLOG_PROTOCOLS).default("TCP").describe("Secondary server protocol (default TCP)."),
+      .describe("Least priority sent (default ERROR on the older variant, INFO on the newer).")
+      .default(syslogPriorityDefault(variant)),
+    protocol: z.enum(SYSLOG_PROTOCOLS).describe("Primary server protocol (default UDP).").default("UDP"),
+    secondaryPort: port.describe("Secondary server port (default 514).").default(514),
+    secondaryProtocol: z.enum(SYSLOG_PROTOCOLS).describe("Secondary server protocol (default TCP).").default("TCP"),
     server: ipv4OrHostname.optional().describe("Primary server: IPv4 address or host name."),
     secondaryServer: ipv4OrHostname.optional().describe("Secondary server: IPv4 address or host name."),
   }),
@@ -41,4 +42,10 @@ export function venueSyslogDefaults(variant: WifiApiVariant): VenueSyslog {
   return venueSyslogInputSchemaFor(variant).parse({});
 }
 
+export type VenueSyslogInput = z.input<typeof venueSyslogInputSchema>;
+
+/**
+ * Answer of W47 (and W48's response): every field with a default is present. The enumerations
+ * are the same in both variants; only the priority's default differs.
+ */
 export const venueSyslogReadSchema = answerOf(venueSyslogInputSchemaFor("newer"));

@@ -31,3 +31,26 @@ test("values are found at the paths validateBody reports", () => {
   expect(valueAtPath(body, "a.x.c")).toBeUndefined();
   expect(valueAtPath(body, "")).toBe(body);
 });
+
+test.each([
+  ["ENT-10003", 402],
+  ["WIFI-10120", 409],
+  ["APR-10130", 409],
+  ["WIFI-10114", 422],
+  ["WIFI-10110", 422],
+  ["WIFI-10111", 422],
+  ["WIFI-10112", 422],
+  ["WIFI-10102", 422],
+])("the seeds' code %s has the status of its category (%i)", (code, status) => {
+  expect(code in SEED_ERROR_CODES).toBe(true);
+  expect(statusOfCode(code)).toBe(status);
+});
+
+test.each([
+  ["NMS-MISSING-HEADER", 400],
+  ["NMS-TENANT-HEADER-MISMATCH", 403],
+  ["NMS-NOT-IN-VARIANT", 404],
+])("the project's code %s answers %i", (code, status) => {
+  expect(code in SEED_ERROR_CODES).toBe(false);
+  expect(statusOfCode(code)).toBe(status);
+});
