@@ -90,6 +90,60 @@ export class Ap extends NmsResource {
   declare readonly lastContacted: pulumi.Output<string>;
   /** When the AP's record last changed. Read only. */
   declare readonly lastUpdated: pulumi.Output<string>;
+  /** Radio settings of the AP. Read only. */
+  declare readonly radio: pulumi.Output<{
+    /** 2.4 GHz band. */
+    apRadioParams24G?: {
+      /** Channels the AP may use. */
+      allowedChannels?: string[];
+      /** Minutes between automatic channel changes. */
+      changeInterval?: number;
+      /** Channel width, e.g. AUTO. */
+      channelBandwidth?: string;
+      /** Channel set by hand (0 for automatic). */
+      manualChannel?: number;
+      /** Channel selection method. */
+      method?: string;
+      /** Transmit power. */
+      txPower?: string;
+      /** Channel in use (read only). */
+      operativeChannel?: number;
+      /** Transmit power in use (read only). */
+      operativeTxPower?: string;
+      /** Signal-to-noise ratio in dB (read only). */
+      snr_dB?: number;
+      [key: string]: unknown;
+    };
+    /** 5 GHz band. */
+    apRadioParams50G?: {
+      /** Channels the AP may use. */
+      allowedChannels?: string[];
+      /** Minutes between automatic channel changes. */
+      changeInterval?: number;
+      /** Channel width, e.g. AUTO. */
+      channelBandwidth?: string;
+      /** Channel set by hand (0 for automatic). */
+      manualChannel?: number;
+      /** Channel selection method. */
+      method?: string;
+      /** Transmit power. */
+      txPower?: string;
+      /** Channel in use (read only). */
+      operativeChannel?: number;
+      /** Transmit power in use (read only). */
+      operativeTxPower?: string;
+      /** Signal-to-noise ratio in dB (read only). */
+      snr_dB?: number;
+      [key: string]: unknown;
+    };
+    /** Whether the 2.4 GHz radio is on (null: as the venue says). */
+    enable24G?: boolean | null;
+    /** Whether the 5 GHz radio is on (null: as the venue says). */
+    enable50G?: boolean | null;
+    /** Whether the venue's radio settings apply (default true). */
+    useVenueSettings?: boolean;
+    [key: string]: unknown;
+  } | undefined>;
   /** Device state. Read only. */
   declare readonly state: pulumi.Output<string>;
   /** Device sub-state. Read only. */

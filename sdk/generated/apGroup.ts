@@ -4,14 +4,15 @@ import { type AdoptionArgs, NmsResource } from "../resource";
 
 /** The inputs of {@link ApGroup}. */
 export interface ApGroupArgs extends AdoptionArgs {
-  /** Must be 2 to 64 characters. */
+  /** 2 to 64 characters; unique in the venue. Must be 2 to 64 characters. */
   name: pulumi.Input<string>;
-  /** Must be 2 to 180 characters. */
+  /** 2 to 180 characters. Must be 2 to 180 characters. */
   description?: pulumi.Input<string>;
-  /** Changing it replaces the resource. */
+  /** The venue of the group; a new venue replaces the group. Changing it replaces the resource. */
   venueId: pulumi.Input<string>;
+  /** APs to place in the group, by serial number. */
   apSerialNumbers?: pulumi.Input<pulumi.Input<{
-    /** Must be 12 digits, the first 1 to 9. */
+    /** 12 digits, the first 1 to 9. Must be 12 digits, the first 1 to 9. */
     serialNumber: pulumi.Input<string>;
   }>[]>;
 }
@@ -27,10 +28,15 @@ export interface ApGroupArgs extends AdoptionArgs {
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
 export class ApGroup extends NmsResource {
+  /** 2 to 64 characters; unique in the venue. */
   declare readonly name: pulumi.Output<string>;
+  /** 2 to 180 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
+  /** The venue of the group; a new venue replaces the group. */
   declare readonly venueId: pulumi.Output<string>;
+  /** APs to place in the group, by serial number. */
   declare readonly apSerialNumbers: pulumi.Output<{
+    /** 12 digits, the first 1 to 9. */
     serialNumber: string;
   }[] | undefined>;
   /** Whether this is the venue's default AP group (read only). */

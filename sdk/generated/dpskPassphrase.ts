@@ -4,23 +4,23 @@ import { type AdoptionArgs, NmsResource } from "../resource";
 
 /** The inputs of {@link DpskPassphrase}. */
 export interface DpskPassphraseArgs extends AdoptionArgs {
-  /**
-   * The client's MAC: aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff or aabbccddeeff. Must be six hex pairs separated
-   * by colons or hyphens, or twelve hex digits.
-   */
+  /** The client's MAC: aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff or aabbccddeeff. */
   mac: pulumi.Input<string>;
   /** The DPSK network the passphrase is for. */
   networkId?: pulumi.Input<string>;
   /**
-   * 8 to 63 characters (secret). Must be 8 to 63 characters. Secret: encrypted in state, in inputs and
-   * outputs.
+   * 8 to 63 characters (secret); required when the network uses WPA personal security (WIFI-10102), else made
+   * up by the service. Must be 8 to 63 characters. Secret: encrypted in state, in inputs and outputs.
    */
   passphrase?: pulumi.Input<string>;
   /** 0 to 200 characters. Must be 0 to 200 characters. */
   username?: pulumi.Input<string>;
   /** VLAN the client lands in, 1 to 4094 (default 1). Must be an integer. Must be between 1 and 4094. */
   vlanId?: pulumi.Input<number>;
-  /** Expiry (int64, epoch milliseconds). Must be an integer. */
+  /**
+   * Expiry (int64, epoch milliseconds). Must be an integer. Must be an integer between -(2^53 - 1) and 2^53 -
+   * 1.
+   */
   expiration?: pulumi.Input<number>;
   /** Replace an existing passphrase of the same MAC (default false). */
   override?: pulumi.Input<boolean>;
@@ -45,7 +45,10 @@ export class DpskPassphrase extends NmsResource {
   declare readonly mac: pulumi.Output<string>;
   /** The DPSK network the passphrase is for. */
   declare readonly networkId: pulumi.Output<string | undefined>;
-  /** 8 to 63 characters (secret). Secret. */
+  /**
+   * 8 to 63 characters (secret); required when the network uses WPA personal security (WIFI-10102), else made
+   * up by the service. Secret.
+   */
   declare readonly passphrase: pulumi.Output<string | undefined>;
   /** 0 to 200 characters. */
   declare readonly username: pulumi.Output<string | undefined>;

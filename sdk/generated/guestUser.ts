@@ -91,11 +91,11 @@ export class GuestUser extends NmsResource {
   declare readonly credentialsRotation: pulumi.Output<string | undefined>;
   /** Creation time (epoch milliseconds). Read only. */
   declare readonly createdDate: pulumi.Output<number>;
-  /** When the account expires (epoch milliseconds; 0 until a Login activation). Read only. */
+  /** When the account expires (epoch milliseconds; 0 until a Login activation, or never). Read only. */
   declare readonly expirationDate: pulumi.Output<number>;
   /** Last change (epoch milliseconds). Read only. */
   declare readonly lastModified: pulumi.Output<number>;
-  /** Kind of guest account. Read only. */
+  /** Kind of guest account (the seeds give no value set). Read only. */
   declare readonly guestUserType: pulumi.Output<string>;
   /** Devices the guest has connected. Read only. */
   declare readonly macAddresses: pulumi.Output<string[]>;

@@ -4,102 +4,156 @@ import { type AdoptionArgs, NmsResource } from "../resource";
 
 /** The inputs of {@link Network}. */
 export interface NetworkArgs extends AdoptionArgs {
-  /** Must be 2 to 32 characters. */
+  /**
+   * 2 to 32 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. Must be 2 to
+   * 32 characters.
+   */
   name: pulumi.Input<string>;
-  /** Must be 0 to 255 characters. */
+  /** 0 to 255 characters. Must be 0 to 255 characters. */
   description?: pulumi.Input<string>;
+  /** Kind of network: aaa, psk, open, guest or dpsk. */
   type: pulumi.Input<"aaa" | "psk" | "open" | "guest" | "dpsk">;
   /** The WLAN (SSID, VLAN, security, advanced options) without its secrets. */
   wlan: pulumi.Input<{
-    /** Must be 1 to 32 characters. */
+    /** The SSID, 1 to 32 characters; the network's name when left out. Must be 1 to 32 characters. */
     ssid?: pulumi.Input<string>;
+    /** Whether the WLAN is on (default true). */
     enabled?: pulumi.Input<boolean>;
-    /** Must be an integer. Must be between 1 and 4094. */
+    /** VLAN of the WLAN's clients, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
     vlanId?: pulumi.Input<number>;
+    /** Skip the captive portal for MAC-authenticated clients. */
     bypassCPUsingMacAddressAuthentication?: pulumi.Input<boolean>;
+    /** Security: Open, WEP, WPA personal kinds, or WPA2Enterprise. */
     wlanSecurity?: pulumi.Input<"Open" | "WEP" | "WPAPersonal" | "WPA2Personal" | "WPA3" | "WPA23Mixed" | "WPA2Enterprise">;
+    /** Advanced WLAN options. */
     advancedCustomization?: pulumi.Input<{
-      /** Must be an integer. */
+      /** Seconds of inactivity before a client is dropped. Must be an integer. */
       clientInactivityTimeout?: pulumi.Input<number>;
-      /** Must be an integer. */
+      /** Clients above which multicast is sent as unicast. Must be an integer. */
       directedThreshold?: pulumi.Input<number>;
-      /** Must be an integer. */
+      /** Most clients per radio on this WLAN. Must be an integer. */
       maxClientsOnWlanPerRadio?: pulumi.Input<number>;
-      /** Must be an integer. */
+      /** Mobility domain for fast roaming. Must be an integer. */
       mobilityDomainId?: pulumi.Input<number>;
-      /** Must be an integer. */
+      /** Downlink limit of the whole WLAN. Must be an integer. */
       totalDownlinkRateLimiting?: pulumi.Input<number>;
-      /** Must be an integer. */
+      /** Uplink limit of the whole WLAN. Must be an integer. */
       totalUplinkRateLimiting?: pulumi.Input<number>;
-      /** Must be an integer. */
+      /** Downlink limit per client. Must be an integer. */
       userDownlinkRateLimiting?: pulumi.Input<number>;
-      /** Must be an integer. */
+      /** Uplink limit per client. Must be an integer. */
       userUplinkRateLimiting?: pulumi.Input<number>;
+      /** Clients cannot reach each other. */
       clientIsolation?: pulumi.Input<boolean>;
+      /** Balance clients between APs. */
       clientLoadBalancingEnable?: pulumi.Input<boolean>;
+      /** RADIUS may assign the VLAN. */
       enableAaaVlanOverride?: pulumi.Input<boolean>;
+      /** Balance clients between bands. */
       enableBandBalancing?: pulumi.Input<boolean>;
+      /** 802.11r fast roaming. */
       enableFastRoaming?: pulumi.Input<boolean>;
+      /** 802.11k neighbour reports. */
       enableNeighborReport?: pulumi.Input<boolean>;
+      /** Send the WLAN's events to syslog. */
       enableSyslog?: pulumi.Input<boolean>;
+      /** Clients must use DHCP. */
       forceMobileDeviceDhcp?: pulumi.Input<boolean>;
+      /** Do not broadcast the SSID. */
       hideSsid?: pulumi.Input<boolean>;
+      /** Apply the L2 ACL policy. */
       l2AclEnable?: pulumi.Input<boolean>;
+      /** Apply the L3 ACL policy. */
       l3AclEnable?: pulumi.Input<boolean>;
+      /** Wi-Fi calling on this WLAN. */
       wifiCallingEnabled?: pulumi.Input<boolean>;
+      /** MAC access control. */
       l2AclPolicy?: pulumi.Input<{
+        /** BLOCK (the value the seeds give) or another access. */
         access?: pulumi.Input<string>;
+        /** MAC addresses the policy names. */
         macAddresses?: pulumi.Input<pulumi.Input<string>[]>;
       }>;
+      /** IP access control. */
       l3AclPolicy?: pulumi.Input<{
+        /** Access when no rule matches, e.g. ALLOW. */
         defaultAccess?: pulumi.Input<string>;
+        /** The rules, in order. */
         l3Rules?: pulumi.Input<pulumi.Input<{
+          /** Access of the rule. */
           access?: pulumi.Input<string>;
-          /** Must be an integer. */
+          /** Protocol number, for a custom protocol. Must be an integer. */
           customProtocol?: pulumi.Input<number>;
+          /** Description of the rule. */
           description?: pulumi.Input<string>;
+          /** Destination the rule matches. */
           destination?: pulumi.Input<{
+            /** Whether ip and ipMask name a subnet. */
             enableIpSubnet?: pulumi.Input<boolean>;
+            /** Address. */
             ip?: pulumi.Input<string>;
+            /** Mask of the subnet. */
             ipMask?: pulumi.Input<string>;
+            /** Port. */
             port?: pulumi.Input<string>;
           }>;
+          /** Source the rule matches. */
           source?: pulumi.Input<{
+            /** Whether ip and ipMask name a subnet. */
             enableIpSubnet?: pulumi.Input<boolean>;
+            /** Address. */
             ip?: pulumi.Input<string>;
+            /** Mask of the subnet. */
             ipMask?: pulumi.Input<string>;
+            /** Port. */
             port?: pulumi.Input<string>;
           }>;
-          /** Must be an integer. */
+          /** Order of the rule. Must be an integer. */
           priority?: pulumi.Input<number>;
+          /** Protocol the rule matches. */
           protocol?: pulumi.Input<string>;
         }>[]>;
       }>;
+      /** PHY rate constraints. */
       radioCustomization?: pulumi.Input<{
+        /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12. */
         bssMinimumPhyRate?: pulumi.Input<string>;
+        /** Lowest rate of management frames; at least the BSS rate in OFDM-only mode (WIFI-10107). */
         managementFrameMinimumPhyRate?: pulumi.Input<string>;
+        /** OFDM for OFDM-only mode (then only OFDM rates, WIFI-10106). */
         phyTypeConstraint?: pulumi.Input<string>;
+        /** Bands the WLAN uses. */
         rfBandUsage?: pulumi.Input<string>;
       }>;
+      /** Wi-Fi calling profiles of the WLAN. */
       wifiCallingIds?: pulumi.Input<pulumi.Input<string>[]>;
-      /** Newer Wi-Fi API variant only. */
+      /** Device policy of the WLAN (newer variant only). Newer Wi-Fi API variant only. */
       devicePolicyId?: pulumi.Input<string>;
-      /** Newer Wi-Fi API variant only. */
+      /** Single session ID accounting (newer variant only). Newer Wi-Fi API variant only. */
       singleSessionIdAccounting?: pulumi.Input<string>;
-      /** Newer Wi-Fi API variant only. */
+      /** VLAN pool of the WLAN (newer variant only). Newer Wi-Fi API variant only. */
       vlanPool?: pulumi.Input<{
+        /** Description of the pool. */
         description?: pulumi.Input<string>;
+        /** ID of the pool. */
         id?: pulumi.Input<string>;
+        /** Name of the pool. */
         name?: pulumi.Input<string>;
+        /** Tenant of the pool. */
         tenantId?: pulumi.Input<string>;
+        /** VLANs of the pool. */
         vlanMembers?: pulumi.Input<pulumi.Input<string>[]>;
       }>;
     }>;
   }>;
+  /** Guest portal timers, for guest networks. */
   guestPortal?: pulumi.Input<{
-    /** Must be an integer. Must be between 1 and 525600. */
+    /** Minutes a guest session lasts, 1 to 525600. Must be an integer. Must be between 1 and 525600. */
     userSessionTimeout?: pulumi.Input<number>;
-    /** Must be an integer. Must be between 0 and 525600. */
+    /**
+     * Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105). Must
+     * be an integer. Must be between 0 and 525600.
+     */
     userSessionGracePeriod?: pulumi.Input<number>;
   }>;
   /**
@@ -107,18 +161,28 @@ export interface NetworkArgs extends AdoptionArgs {
    * state, in inputs and outputs.
    */
   authRadius?: pulumi.Input<{
+    /** The server asked first. */
     primary: pulumi.Input<{
-      /** Must be an IPv4 address. */
+      /** IPv4 address of the RADIUS server. Must be an IPv4 address. */
       ip: pulumi.Input<string>;
-      /** Must be an integer. Must be between 1 and 65535. */
+      /**
+       * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
+       * be between 1 and 65535.
+       */
       port: pulumi.Input<number>;
+      /** Shared secret (secret). */
       sharedSecret: pulumi.Input<string>;
     }>;
+    /** The server asked when the primary does not answer. */
     secondary?: pulumi.Input<{
-      /** Must be an IPv4 address. */
+      /** IPv4 address of the RADIUS server. Must be an IPv4 address. */
       ip: pulumi.Input<string>;
-      /** Must be an integer. Must be between 1 and 65535. */
+      /**
+       * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
+       * be between 1 and 65535.
+       */
       port: pulumi.Input<number>;
+      /** Shared secret (secret). */
       sharedSecret: pulumi.Input<string>;
     }>;
   }>;
@@ -127,18 +191,28 @@ export interface NetworkArgs extends AdoptionArgs {
    * outputs.
    */
   accountingRadius?: pulumi.Input<{
+    /** The server asked first. */
     primary: pulumi.Input<{
-      /** Must be an IPv4 address. */
+      /** IPv4 address of the RADIUS server. Must be an IPv4 address. */
       ip: pulumi.Input<string>;
-      /** Must be an integer. Must be between 1 and 65535. */
+      /**
+       * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
+       * be between 1 and 65535.
+       */
       port: pulumi.Input<number>;
+      /** Shared secret (secret). */
       sharedSecret: pulumi.Input<string>;
     }>;
+    /** The server asked when the primary does not answer. */
     secondary?: pulumi.Input<{
-      /** Must be an IPv4 address. */
+      /** IPv4 address of the RADIUS server. Must be an IPv4 address. */
       ip: pulumi.Input<string>;
-      /** Must be an integer. Must be between 1 and 65535. */
+      /**
+       * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
+       * be between 1 and 65535.
+       */
       port: pulumi.Input<number>;
+      /** Shared secret (secret). */
       sharedSecret: pulumi.Input<string>;
     }>;
   }>;
@@ -168,108 +242,191 @@ export interface NetworkArgs extends AdoptionArgs {
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
 export class Network extends NmsResource {
+  /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. */
   declare readonly name: pulumi.Output<string>;
+  /** 0 to 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
+  /** Kind of network: aaa, psk, open, guest or dpsk. */
   declare readonly type: pulumi.Output<"aaa" | "psk" | "open" | "guest" | "dpsk">;
   /** The WLAN (SSID, VLAN, security, advanced options) without its secrets. */
   declare readonly wlan: pulumi.Output<{
+    /** The SSID, 1 to 32 characters; the network's name when left out. */
     ssid?: string;
+    /** Whether the WLAN is on (default true). */
     enabled?: boolean;
+    /** VLAN of the WLAN's clients, 1 to 4094. */
     vlanId?: number;
+    /** Skip the captive portal for MAC-authenticated clients. */
     bypassCPUsingMacAddressAuthentication?: boolean;
+    /** Security: Open, WEP, WPA personal kinds, or WPA2Enterprise. */
     wlanSecurity?: "Open" | "WEP" | "WPAPersonal" | "WPA2Personal" | "WPA3" | "WPA23Mixed" | "WPA2Enterprise";
+    /** Advanced WLAN options. */
     advancedCustomization?: {
+      /** Seconds of inactivity before a client is dropped. */
       clientInactivityTimeout?: number;
+      /** Clients above which multicast is sent as unicast. */
       directedThreshold?: number;
+      /** Most clients per radio on this WLAN. */
       maxClientsOnWlanPerRadio?: number;
+      /** Mobility domain for fast roaming. */
       mobilityDomainId?: number;
+      /** Downlink limit of the whole WLAN. */
       totalDownlinkRateLimiting?: number;
+      /** Uplink limit of the whole WLAN. */
       totalUplinkRateLimiting?: number;
+      /** Downlink limit per client. */
       userDownlinkRateLimiting?: number;
+      /** Uplink limit per client. */
       userUplinkRateLimiting?: number;
+      /** Clients cannot reach each other. */
       clientIsolation?: boolean;
+      /** Balance clients between APs. */
       clientLoadBalancingEnable?: boolean;
+      /** RADIUS may assign the VLAN. */
       enableAaaVlanOverride?: boolean;
+      /** Balance clients between bands. */
       enableBandBalancing?: boolean;
+      /** 802.11r fast roaming. */
       enableFastRoaming?: boolean;
+      /** 802.11k neighbour reports. */
       enableNeighborReport?: boolean;
+      /** Send the WLAN's events to syslog. */
       enableSyslog?: boolean;
+      /** Clients must use DHCP. */
       forceMobileDeviceDhcp?: boolean;
+      /** Do not broadcast the SSID. */
       hideSsid?: boolean;
+      /** Apply the L2 ACL policy. */
       l2AclEnable?: boolean;
+      /** Apply the L3 ACL policy. */
       l3AclEnable?: boolean;
+      /** Wi-Fi calling on this WLAN. */
       wifiCallingEnabled?: boolean;
+      /** MAC access control. */
       l2AclPolicy?: {
+        /** BLOCK (the value the seeds give) or another access. */
         access?: string;
+        /** MAC addresses the policy names. */
         macAddresses?: string[];
       };
+      /** IP access control. */
       l3AclPolicy?: {
+        /** Access when no rule matches, e.g. ALLOW. */
         defaultAccess?: string;
+        /** The rules, in order. */
         l3Rules?: {
+          /** Access of the rule. */
           access?: string;
+          /** Protocol number, for a custom protocol. */
           customProtocol?: number;
+          /** Description of the rule. */
           description?: string;
+          /** Destination the rule matches. */
           destination?: {
+            /** Whether ip and ipMask name a subnet. */
             enableIpSubnet?: boolean;
+            /** Address. */
             ip?: string;
+            /** Mask of the subnet. */
             ipMask?: string;
+            /** Port. */
             port?: string;
           };
+          /** Source the rule matches. */
           source?: {
+            /** Whether ip and ipMask name a subnet. */
             enableIpSubnet?: boolean;
+            /** Address. */
             ip?: string;
+            /** Mask of the subnet. */
             ipMask?: string;
+            /** Port. */
             port?: string;
           };
+          /** Order of the rule. */
           priority?: number;
+          /** Protocol the rule matches. */
           protocol?: string;
         }[];
       };
+      /** PHY rate constraints. */
       radioCustomization?: {
+        /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12. */
         bssMinimumPhyRate?: string;
+        /** Lowest rate of management frames; at least the BSS rate in OFDM-only mode (WIFI-10107). */
         managementFrameMinimumPhyRate?: string;
+        /** OFDM for OFDM-only mode (then only OFDM rates, WIFI-10106). */
         phyTypeConstraint?: string;
+        /** Bands the WLAN uses. */
         rfBandUsage?: string;
       };
+      /** Wi-Fi calling profiles of the WLAN. */
       wifiCallingIds?: string[];
+      /** Device policy of the WLAN (newer variant only). */
       devicePolicyId?: string;
+      /** Single session ID accounting (newer variant only). */
       singleSessionIdAccounting?: string;
+      /** VLAN pool of the WLAN (newer variant only). */
       vlanPool?: {
+        /** Description of the pool. */
         description?: string;
+        /** ID of the pool. */
         id?: string;
+        /** Name of the pool. */
         name?: string;
+        /** Tenant of the pool. */
         tenantId?: string;
+        /** VLANs of the pool. */
         vlanMembers?: string[];
       };
     };
   }>;
+  /** Guest portal timers, for guest networks. */
   declare readonly guestPortal: pulumi.Output<{
+    /** Minutes a guest session lasts, 1 to 525600. */
     userSessionTimeout?: number;
+    /** Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105). */
     userSessionGracePeriod?: number;
   } | undefined>;
   /** Authentication RADIUS servers; required for type aaa (secret: holds shared secrets). Secret. */
   declare readonly authRadius: pulumi.Output<{
+    /** The server asked first. */
     primary: {
+      /** IPv4 address of the RADIUS server. */
       ip: string;
+      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
+      /** Shared secret (secret). */
       sharedSecret: string;
     };
+    /** The server asked when the primary does not answer. */
     secondary?: {
+      /** IPv4 address of the RADIUS server. */
       ip: string;
+      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
+      /** Shared secret (secret). */
       sharedSecret: string;
     };
   } | undefined>;
   /** Accounting RADIUS servers (secret: holds shared secrets). Secret. */
   declare readonly accountingRadius: pulumi.Output<{
+    /** The server asked first. */
     primary: {
+      /** IPv4 address of the RADIUS server. */
       ip: string;
+      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
+      /** Shared secret (secret). */
       sharedSecret: string;
     };
+    /** The server asked when the primary does not answer. */
     secondary?: {
+      /** IPv4 address of the RADIUS server. */
       ip: string;
+      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
+      /** Shared secret (secret). */
       sharedSecret: string;
     };
   } | undefined>;

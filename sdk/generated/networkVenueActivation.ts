@@ -4,35 +4,50 @@ import { type AdoptionArgs, NmsResource } from "../resource";
 
 /** The inputs of {@link NetworkVenueActivation}. */
 export interface NetworkVenueActivationArgs extends AdoptionArgs {
-  /** Changing it replaces the resource. */
+  /** The network to activate. Changing it replaces the resource. */
   networkId: pulumi.Input<string>;
-  /** Changing it replaces the resource. */
+  /** The venue to activate it on. Changing it replaces the resource. */
   venueId: pulumi.Input<string>;
+  /** VLAN when all AP groups are used, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
+  allAPGroupsVlanId?: pulumi.Input<number>;
+  /** When the network is on. */
+  scheduler?: pulumi.Input<{
+    /** Kind of schedule (the seeds give no value set). */
+    type: pulumi.Input<string>;
+    /** When the network is on, Mondays. */
+    mon?: pulumi.Input<string>;
+    /** When the network is on, Tuesdays. */
+    tue?: pulumi.Input<string>;
+    /** When the network is on, Wednesdays. */
+    wed?: pulumi.Input<string>;
+    /** When the network is on, Thursdays. */
+    thu?: pulumi.Input<string>;
+    /** When the network is on, Fridays. */
+    fri?: pulumi.Input<string>;
+    /** When the network is on, Saturdays. */
+    sat?: pulumi.Input<string>;
+    /** When the network is on, Sundays. */
+    sun?: pulumi.Input<string>;
+  }>;
+  /** VLAN pool of the activation (newer variant only). */
+  vlanPoolId?: pulumi.Input<string>;
   /** Activate on every AP group of the venue (default true). */
   isAllAPGroups?: pulumi.Input<boolean>;
   /** Radio band when all AP groups are used: Both (default), 2.4-GHz or 5-GHz. */
   allAPGroupsRadio?: pulumi.Input<"Both" | "2.4-GHz" | "5-GHz">;
-  /** Must be an integer. Must be between 1 and 4094. */
-  allAPGroupsVlanId?: pulumi.Input<number>;
+  /** The AP groups to activate on, when not all. */
   apGroups?: pulumi.Input<pulumi.Input<{
+    /** The AP group of the venue to activate on. */
     apGroupId: pulumi.Input<string>;
+    /** Radio band on this group: Both (default), 2.4-GHz or 5-GHz. */
     radio?: pulumi.Input<"Both" | "2.4-GHz" | "5-GHz">;
-    /** Must be an integer. Must be between 1 and 4094. */
+    /** VLAN on this group, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
     vlanId?: pulumi.Input<number>;
+    /** VLAN pool on this group (newer variant only). */
     vlanPoolId?: pulumi.Input<string>;
+    /** Name of that VLAN pool (newer variant only). */
     vlanPoolName?: pulumi.Input<string>;
   }>[]>;
-  scheduler?: pulumi.Input<{
-    type: pulumi.Input<string>;
-    mon?: pulumi.Input<string>;
-    tue?: pulumi.Input<string>;
-    wed?: pulumi.Input<string>;
-    thu?: pulumi.Input<string>;
-    fri?: pulumi.Input<string>;
-    sat?: pulumi.Input<string>;
-    sun?: pulumi.Input<string>;
-  }>;
-  vlanPoolId?: pulumi.Input<string>;
 }
 
 /**
@@ -46,31 +61,50 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
 export class NetworkVenueActivation extends NmsResource {
+  /** The network to activate. */
   declare readonly networkId: pulumi.Output<string>;
+  /** The venue to activate it on. */
   declare readonly venueId: pulumi.Output<string>;
+  /** VLAN when all AP groups are used, 1 to 4094. */
+  declare readonly allAPGroupsVlanId: pulumi.Output<number | undefined>;
+  /** When the network is on. */
+  declare readonly scheduler: pulumi.Output<{
+    /** Kind of schedule (the seeds give no value set). */
+    type: string;
+    /** When the network is on, Mondays. */
+    mon?: string;
+    /** When the network is on, Tuesdays. */
+    tue?: string;
+    /** When the network is on, Wednesdays. */
+    wed?: string;
+    /** When the network is on, Thursdays. */
+    thu?: string;
+    /** When the network is on, Fridays. */
+    fri?: string;
+    /** When the network is on, Saturdays. */
+    sat?: string;
+    /** When the network is on, Sundays. */
+    sun?: string;
+  } | undefined>;
+  /** VLAN pool of the activation (newer variant only). */
+  declare readonly vlanPoolId: pulumi.Output<string | undefined>;
   /** Activate on every AP group of the venue (default true). */
   declare readonly isAllAPGroups: pulumi.Output<boolean>;
   /** Radio band when all AP groups are used: Both (default), 2.4-GHz or 5-GHz. */
   declare readonly allAPGroupsRadio: pulumi.Output<"Both" | "2.4-GHz" | "5-GHz">;
-  declare readonly allAPGroupsVlanId: pulumi.Output<number | undefined>;
+  /** The AP groups to activate on, when not all. */
   declare readonly apGroups: pulumi.Output<{
+    /** The AP group of the venue to activate on. */
     apGroupId: string;
+    /** Radio band on this group: Both (default), 2.4-GHz or 5-GHz. */
     radio?: "Both" | "2.4-GHz" | "5-GHz";
+    /** VLAN on this group, 1 to 4094. */
     vlanId?: number;
+    /** VLAN pool on this group (newer variant only). */
     vlanPoolId?: string;
+    /** Name of that VLAN pool (newer variant only). */
     vlanPoolName?: string;
   }[] | undefined>;
-  declare readonly scheduler: pulumi.Output<{
-    type: string;
-    mon?: string;
-    tue?: string;
-    wed?: string;
-    thu?: string;
-    fri?: string;
-    sat?: string;
-    sun?: string;
-  } | undefined>;
-  declare readonly vlanPoolId: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: NetworkVenueActivationArgs, opts?: pulumi.CustomResourceOptions) {
     super("NetworkVenueActivation", name, args, opts);

@@ -33,35 +33,43 @@ export class SwitchProfile extends NmsResource {
   declare readonly description: pulumi.Output<string | undefined>;
   /** IDs of the venues the profile applies to (default none). */
   declare readonly venues: pulumi.Output<string[]>;
-  /** Read only. */
+  /** VLANs of the profile. Read only. */
   declare readonly vlans: pulumi.Output<{
     /** VLAN number, 2 to 4094; unique in the profile. */
     vlanId: number;
     /** 0 to 32 characters. */
     vlanName?: string;
+    /** Dynamic ARP inspection (default false). */
     arpInspection: boolean;
     /** Port trusted by ARP inspection. */
     arpInspectionTrustPort?: string;
     /** IGMP snooping: active, passive or none. */
     igmpSnooping?: "active" | "passive" | "none";
+    /** DHCPv4 snooping (default false). */
     ipv4DhcpSnooping: boolean;
     /** Port trusted by DHCP snooping. */
     ipv4DhcpSnoopingTrustPort?: string;
     /** IGMP version, 2 or 3. */
     multicastVersion?: number;
-    /** Switch family that should be the root bridge. */
+    /** Switch family that should be the root bridge: ICX7150, ICX7250, ICX7650 or ICX7850. */
     rootBridgeFamilyId?: "ICX7150" | "ICX7250" | "ICX7650" | "ICX7850";
     /** Spanning-tree bridge priority, 0 to 65535. */
     spanningTreePriority?: number;
     /** Rstp, stp or none. */
     spanningTreeProtocol?: "rstp" | "stp" | "none";
+    /** Per-model port membership (default none). */
     switchFamilyModels: {
+      /** ID of the entry. */
       id?: string;
       /** Switch model, e.g. ICX7150-24P. */
       model?: string;
+      /** Slots of the model. */
       slots?: {
+        /** Whether the slot is used. */
         enable?: boolean;
+        /** Module in the slot. */
         option?: string;
+        /** Number of the slot. */
         slotNumber?: number;
       }[];
       /** Tagged ports, e.g. 1/1/1,1/1/2. */
@@ -69,12 +77,50 @@ export class SwitchProfile extends NmsResource {
       /** Untagged ports. */
       untaggedPorts?: string;
     }[];
+    /** The VLAN's ID (the vlanUuid of its paths). */
     id: string;
   }[]>;
-  /** Read only. */
-  declare readonly acls: pulumi.Output<Record<string, unknown>[]>;
-  /** Read only. */
-  declare readonly trustedPorts: pulumi.Output<Record<string, unknown>[]>;
+  /** ACLs of the profile (default none). Read only. */
+  declare readonly acls: pulumi.Output<{
+    /** ID of the ACL. */
+    id?: string;
+    /** Name of the ACL. */
+    name?: string;
+    /** Standard or extended. */
+    aclType?: "standard" | "extended";
+    /** The ACL's rules (default none). */
+    aclRules: {
+      /** ID of the rule. */
+      id?: string;
+      /** Order of the rule in the ACL. */
+      sequence?: number;
+      /** What a match does, e.g. permit. */
+      action?: string;
+      /** Protocol the rule matches, e.g. ip. */
+      protocol?: string;
+      /** Source the rule matches. */
+      source?: string;
+      /** Destination the rule matches. */
+      destination?: string;
+      /** Source port. */
+      sourcePort?: number;
+      /** Destination port. */
+      destinationPort?: number;
+    }[];
+  }[]>;
+  /** Trusted ports of the profile (default none). Read only. */
+  declare readonly trustedPorts: pulumi.Output<{
+    /** ID of the trusted-port entry. */
+    id?: string;
+    /** Switch model it applies to. */
+    model?: string;
+    /** The trusted ports. */
+    trustPorts?: string[];
+    /** Kind of trust, e.g. all. */
+    trustedPortType?: string;
+    /** Whether trust follows VLAN demand. */
+    vlanDemand?: boolean;
+  }[]>;
 
   constructor(name: string, args: SwitchProfileArgs, opts?: pulumi.CustomResourceOptions) {
     super("SwitchProfile", name, args, opts);

@@ -22,7 +22,7 @@ export interface SwitchVlanArgs extends AdoptionArgs {
   ipv4DhcpSnoopingTrustPort?: pulumi.Input<string>;
   /** IGMP version, 2 or 3. Must be an integer. Must be between 2 and 3. */
   multicastVersion?: pulumi.Input<number>;
-  /** Switch family that should be the root bridge. */
+  /** Switch family that should be the root bridge: ICX7150, ICX7250, ICX7650 or ICX7850. */
   rootBridgeFamilyId?: pulumi.Input<"ICX7150" | "ICX7250" | "ICX7650" | "ICX7850">;
   /** Spanning-tree bridge priority, 0 to 65535. Must be an integer. Must be between 0 and 65535. */
   spanningTreePriority?: pulumi.Input<number>;
@@ -30,13 +30,17 @@ export interface SwitchVlanArgs extends AdoptionArgs {
   spanningTreeProtocol?: pulumi.Input<"rstp" | "stp" | "none">;
   /** Per-model port membership (default none). */
   switchFamilyModels?: pulumi.Input<pulumi.Input<{
+    /** ID of the entry. */
     id?: pulumi.Input<string>;
     /** Switch model, e.g. ICX7150-24P. */
     model?: pulumi.Input<string>;
+    /** Slots of the model. */
     slots?: pulumi.Input<pulumi.Input<{
+      /** Whether the slot is used. */
       enable?: pulumi.Input<boolean>;
+      /** Module in the slot. */
       option?: pulumi.Input<string>;
-      /** Must be an integer. */
+      /** Number of the slot. Must be an integer. */
       slotNumber?: pulumi.Input<number>;
     }>[]>;
     /** Tagged ports, e.g. 1/1/1,1/1/2. */
@@ -74,7 +78,7 @@ export class SwitchVlan extends NmsResource {
   declare readonly ipv4DhcpSnoopingTrustPort: pulumi.Output<string | undefined>;
   /** IGMP version, 2 or 3. */
   declare readonly multicastVersion: pulumi.Output<number | undefined>;
-  /** Switch family that should be the root bridge. */
+  /** Switch family that should be the root bridge: ICX7150, ICX7250, ICX7650 or ICX7850. */
   declare readonly rootBridgeFamilyId: pulumi.Output<"ICX7150" | "ICX7250" | "ICX7650" | "ICX7850" | undefined>;
   /** Spanning-tree bridge priority, 0 to 65535. */
   declare readonly spanningTreePriority: pulumi.Output<number | undefined>;
@@ -82,12 +86,17 @@ export class SwitchVlan extends NmsResource {
   declare readonly spanningTreeProtocol: pulumi.Output<"rstp" | "stp" | "none" | undefined>;
   /** Per-model port membership (default none). */
   declare readonly switchFamilyModels: pulumi.Output<{
+    /** ID of the entry. */
     id?: string;
     /** Switch model, e.g. ICX7150-24P. */
     model?: string;
+    /** Slots of the model. */
     slots?: {
+      /** Whether the slot is used. */
       enable?: boolean;
+      /** Module in the slot. */
       option?: string;
+      /** Number of the slot. */
       slotNumber?: number;
     }[];
     /** Tagged ports, e.g. 1/1/1,1/1/2. */

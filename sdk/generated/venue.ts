@@ -4,16 +4,25 @@ import { type AdoptionArgs, NmsResource } from "../resource";
 
 /** The inputs of {@link Venue}. */
 export interface VenueArgs extends AdoptionArgs {
-  /** Must be 2 to 32 characters. */
+  /** 2 to 32 characters; unique in the tenant. Must be 2 to 32 characters. */
   name: pulumi.Input<string>;
+  /** Free text. */
   description?: pulumi.Input<string>;
+  /** Postal address and position. */
   address?: pulumi.Input<{
+    /** Street and number. */
     addressLine?: pulumi.Input<string>;
+    /** City. */
     city?: pulumi.Input<string>;
+    /** Country, by name or ISO 3166 code; APs need a supported one (WIFI-10114). */
     country?: pulumi.Input<string>;
+    /** Free text. */
     notes?: pulumi.Input<string>;
+    /** Time zone, e.g. Europe/Lisbon. */
     timezone?: pulumi.Input<string>;
+    /** Latitude in degrees. */
     latitude?: pulumi.Input<number>;
+    /** Longitude in degrees. */
     longitude?: pulumi.Input<number>;
   }>;
 }
@@ -29,15 +38,25 @@ export interface VenueArgs extends AdoptionArgs {
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
 export class Venue extends NmsResource {
+  /** 2 to 32 characters; unique in the tenant. */
   declare readonly name: pulumi.Output<string>;
+  /** Free text. */
   declare readonly description: pulumi.Output<string | undefined>;
+  /** Postal address and position. */
   declare readonly address: pulumi.Output<{
+    /** Street and number. */
     addressLine?: string;
+    /** City. */
     city?: string;
+    /** Country, by name or ISO 3166 code; APs need a supported one (WIFI-10114). */
     country?: string;
+    /** Free text. */
     notes?: string;
+    /** Time zone, e.g. Europe/Lisbon. */
     timezone?: string;
+    /** Latitude in degrees. */
     latitude?: number;
+    /** Longitude in degrees. */
     longitude?: number;
   } | undefined>;
   /** Floor plans of the venue (read only). */

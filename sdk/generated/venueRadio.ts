@@ -13,7 +13,7 @@ export interface VenueRadioArgs {
    * {"allowedChannels":["1","2","3","4","5","6","7","8","9","10","11"],"changeInterval":33,"channelBandwidth":"AUTO","method":"BACKGROUND_SCANNING","scanInterval":20,"txPower":"MAX"}.
    */
   radioParams24G?: pulumi.Input<{
-    /** 2.4 GHz channels the APs may use; at least two when given. */
+    /** 2.4 GHz channels the APs may use; at least two when given (WIFI-10110). */
     allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
     /** Minutes between automatic channel changes. Must be an integer. */
     changeInterval?: pulumi.Input<number>;
@@ -31,6 +31,10 @@ export interface VenueRadioArgs {
    * {"allowedIndoorChannels":["36","40","44","48","149","153","157","161"],"allowedOutdoorChannels":["149","153","157","161"],"changeInterval":33,"channelBandwidth":"AUTO","method":"BACKGROUND_SCANNING","scanInterval":20,"txPower":"MAX"}.
    */
   radioParams50G?: pulumi.Input<{
+    /** 5 GHz channels indoor APs may use; at least two when given (WIFI-10111). */
+    allowedIndoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
+    /** 5 GHz channels outdoor APs may use; at least two when given (WIFI-10112). */
+    allowedOutdoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
     /** Minutes between automatic channel changes. Must be an integer. */
     changeInterval?: pulumi.Input<number>;
     /** Channel width, e.g. AUTO or 20MHz. */
@@ -41,10 +45,6 @@ export interface VenueRadioArgs {
     scanInterval?: pulumi.Input<number>;
     /** Transmit power, e.g. MAX. */
     txPower?: pulumi.Input<string>;
-    /** 5 GHz channels indoor APs may use; at least two when given. */
-    allowedIndoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
-    /** 5 GHz channels outdoor APs may use; at least two when given. */
-    allowedOutdoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
   }>;
 }
 
@@ -66,7 +66,7 @@ export class VenueRadio extends NmsResource {
   declare readonly venueId: pulumi.Output<string>;
   /** 2.4 GHz band settings; the service's defaults (W46) when left out. */
   declare readonly radioParams24G: pulumi.Output<{
-    /** 2.4 GHz channels the APs may use; at least two when given. */
+    /** 2.4 GHz channels the APs may use; at least two when given (WIFI-10110). */
     allowedChannels?: string[];
     /** Minutes between automatic channel changes. */
     changeInterval?: number;
@@ -81,6 +81,10 @@ export class VenueRadio extends NmsResource {
   }>;
   /** 5 GHz band settings; the service's defaults (W46) when left out. */
   declare readonly radioParams50G: pulumi.Output<{
+    /** 5 GHz channels indoor APs may use; at least two when given (WIFI-10111). */
+    allowedIndoorChannels?: string[];
+    /** 5 GHz channels outdoor APs may use; at least two when given (WIFI-10112). */
+    allowedOutdoorChannels?: string[];
     /** Minutes between automatic channel changes. */
     changeInterval?: number;
     /** Channel width, e.g. AUTO or 20MHz. */
@@ -91,10 +95,6 @@ export class VenueRadio extends NmsResource {
     scanInterval?: number;
     /** Transmit power, e.g. MAX. */
     txPower?: string;
-    /** 5 GHz channels indoor APs may use; at least two when given. */
-    allowedIndoorChannels?: string[];
-    /** 5 GHz channels outdoor APs may use; at least two when given. */
-    allowedOutdoorChannels?: string[];
   }>;
 
   constructor(name: string, args: VenueRadioArgs, opts?: pulumi.CustomResourceOptions) {
