@@ -5,7 +5,6 @@ import type * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_WIFI_API_VARIANT, fieldsOf, type WifiApiVariant } from "../contract/meta";
 import { routeOf } from "../contract/routes";
 import { validateBody } from "../contract/validate";
-import { isUnknown } from "../contract/validators";
 import type { NmsClient } from "./client";
 import { isNotFound, NmsApiError, NmsWaitTimeoutError } from "./client/errors";
 import { changedFields, isEmpty, satisfies } from "./compare";

@@ -6,7 +6,7 @@ import { validateBody, WifiApiVariant } from "../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../errors";
 import type { IdSource } from "../ids";
 import type { Collection } from "./collection";
-import type { AnyRecord, Draft, KindDef, ListDef, RelatedPut, WriteContext } from "./kind";
+import type { AnyRecord, Draft, KindDef, ListDef, WriteContext } from "./kind";
 import { TenantDetails, TenantSettings, TenantState } from "./tenant";
 
 /** An accepted write: what the answer shows now, and how to apply it later. */

@@ -1,0 +1,374 @@
+// The client's HTTP layer: one prepared request at a time through authentication, the tenant's
+// rate limiter, the retry rules and error mapping, with every secret kept out of messages.
+// NmsClient (client.ts) builds the public operations on it; writes.ts and paging.ts use it too.
+import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
+import type { ApiErrorEntry } from "../../contract/errors";
+import { pathFor, ROUTES, WIRE_HEADERS, type OperationId, type RouteDef } from "../../contract/routes";
+import { apiKeyFromCookies, scrubEntry, tryParseJson } from "./answers";
+import { TokenSession } from "./auth";
+import { describeOperation, formatErrorEntries, NmsApiError, NmsError, NmsNetworkError, truncate } from "./errors";
+import { ListCache } from "./listCache";
+import { sharedTokenBucket, type TokenBucket } from "./ratelimit";
+import { isAmbiguousOutcome, networkErrorCode, parseRetryAfterMs, RETRY_AFTER_CAP_FACTOR, runWithRetries } from "./retry";
+import { collectSecretValues, hideProperty, redactText, scrubSecretFields } from "./secrets";
+import { CLIENT_DEFAULTS, resolveSettings, type CallInit, type ClientOptions, type Settings } from "./settings";
+import { headerValue, HttpAnswerError, HttpTransport, linkedAbort, type HttpAnswer } from "./transport";
+import { buildWireSchemas, type WireSchemas } from "./wire";
+import type { Counters, LogLevel, PreparedRequest, SendOutcome, WriteAttempts } from "./request";
+
+export type { Counters, LogLevel, PreparedRequest, SendOutcome, WriteAttempts } from "./request";
+
+
+export class Exchange {
+  readonly settings: Settings;
+  // Hidden properties (see hideProperty): invisible to JSON.stringify and util.inspect of the client.
+  declare readonly password: string;
+  /** Every API key this client has held, so that none can slip into a message. */
+  declare readonly tokensSeen: Set<string>;
+  readonly transport: HttpTransport;
+  readonly session: TokenSession;
+  readonly schemas: WireSchemas;
+  /** Aborted by close(): cancels calls, retry pauses and waits in flight. */
+  readonly closing: AbortController;
+  /** Rate limiters by tenant (shared with other clients of the same baseUrl and tenant). */
+  readonly buckets: Map<string, TokenBucket>;
+  readonly listCache: ListCache;
+  readonly counters: Counters;
+
+  // Every field is set here, none by an initializer: Pulumi's closure serializer rebuilds a class
+  // from its constructor and drops field initializers.
+  constructor(opts: ClientOptions) {
+    this.settings = resolveSettings(opts);
+    this.closing = new AbortController();
+    // Every call in flight listens to this signal; hundreds at once are normal here, not a leak.
+    setMaxListeners(0, this.closing.signal);
+    hideProperty(this, "password", opts.password);
+    hideProperty(this, "tokensSeen", new Set<string>());
+    this.transport = new HttpTransport({
+      baseUrl: this.settings.baseUrl,
+      requestTimeoutMs: this.settings.requestTimeoutMs,
+      connections: CLIENT_DEFAULTS.connectionsPerOrigin,
+    });
+    this.session = new TokenSession(() => this.login());
+    this.schemas = buildWireSchemas();
+    this.buckets = new Map();
+    this.listCache = new ListCache(this.settings.listCacheTtlMs);
+    this.counters = { requests: {}, retries: 0, rateLimitedWaitMs: 0 };
+    // Joined now, so that this client's rate settings apply to the tenant from now on.
+    this.bucketFor(this.settings.tenantId);
+  }
+
+
+  prepare(op: OperationId, params: Record<string, string> | undefined, init?: CallInit): PreparedRequest {
+    this.assertOpen();
+    const route: RouteDef | undefined = (ROUTES as Record<string, RouteDef>)[op];
+    if (!route) throw new NmsError(`unknown operation ${String(op)}`);
+    // tenantId is a path parameter of every route but login; the caller may override it.
+    const filled: Record<string, string> = { ...params, tenantId: params?.tenantId || this.settings.tenantId };
+    let path: string;
+    try {
+      path = pathFor(op, filled);
+    } catch (error) {
+      throw new NmsError(`${describeOperation(op)}: ${(error as Error).message}`);
+    }
+    return {
+      operation: op,
+      tenantId: filled.tenantId,
+      route,
+      method: route.method,
+      path,
+      query: init?.query,
+      body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+      secrets: collectSecretValues(init?.body),
+    };
+  }
+
+
+  /** One call's 2xx answer (see exchangeOutcome). */
+  async exchange(request: PreparedRequest, signal?: AbortSignal): Promise<HttpAnswer> {
+    const outcome = await this.exchangeOutcome(request, signal, undefined);
+    if (outcome.kind !== "answer") throw new NmsError(`${describeOperation(request.operation)}: no answer`); // needs recover(): cannot happen
+    return outcome.answer;
+  }
+
+
+  /**
+   * Sends with the API key, the retry rules, and one re-login: a 401 means the key expired or was
+   * revoked, so the client logs in again once and repeats the call once. A second 401 is final.
+   */
+  async exchangeOutcome(request: PreparedRequest, signal: AbortSignal | undefined, write: WriteAttempts | undefined): Promise<SendOutcome> {
+    const token = await this.session.current();
+    try {
+      return await this.sendWithRetries(request, token, signal, write);
+    } catch (error) {
+      if (!(error instanceof NmsApiError && error.status === 401)) throw error;
+      this.log("info", `${describeOperation(request.operation)}: the API key was refused (HTTP 401); logging in again`);
+      const renewed = await this.session.renew(token);
+      this.counters.retries += 1;
+      return await this.sendWithRetries(request, renewed, signal, write);
+    }
+  }
+
+
+  async sendWithRetries(
+    request: PreparedRequest,
+    token: string | undefined,
+    signal?: AbortSignal,
+    write?: WriteAttempts,
+  ): Promise<SendOutcome> {
+    const label = describeOperation(request.operation);
+    const call = linkedAbort(signal ? [this.closing.signal, signal] : [this.closing.signal]);
+    try {
+      return await runWithRetries<SendOutcome>(
+        async () => {
+          // After an attempt that may have reached the service, look before sending again.
+          if (write?.recover && write.ambiguous) {
+            const found = await this.tryRecover(write, request);
+            if (found !== undefined) return { kind: "recovered", value: found };
+          }
+          await this.takeToken(request, call.signal);
+          this.countRequest(request.operation);
+          let answer: HttpAnswer;
+          try {
+            answer = await this.transport.send({
+              method: request.method,
+              path: request.path,
+              query: request.query,
+              body: request.body,
+              headers: this.headersFor(request, token),
+              signal: call.signal,
+            });
+          } catch (error) {
+            if (write && !call.signal.aborted && isAmbiguousOutcome({ kind: "no-answer", error })) write.ambiguous = true;
+            throw error;
+          }
+          this.log("debug", `${label}: ${request.method} ${request.path} → HTTP ${answer.status} (${answer.elapsedMs} ms)`);
+          if (answer.status >= 200 && answer.status < 300) return { kind: "answer", answer };
+          if (write && isAmbiguousOutcome({ kind: "answer", status: answer.status })) write.ambiguous = true;
+          this.pauseTenantOnRetryAfter(request, answer);
+          throw new HttpAnswerError(answer);
+        },
+        {
+          policy: this.settings.retry,
+          signal: call.signal,
+          onRetry: (notice) => {
+            this.counters.retries += 1;
+            this.log(
+              "warn",
+              `${label}: attempt ${notice.attempt} of ${notice.maxAttempts} failed (${this.describeFailure(notice.error, request)}); ` +
+                `retrying in ${notice.delayMs} ms [rule: ${notice.rule}]`,
+            );
+          },
+        },
+      );
+    } catch (error) {
+      throw this.toPublicError(error, request, signal);
+    } finally {
+      call.dispose();
+    }
+  }
+
+
+  /** recover()'s object, or undefined when it found nothing or failed (then the write is sent again). */
+  async tryRecover(write: WriteAttempts, request: PreparedRequest): Promise<unknown> {
+    const label = describeOperation(request.operation);
+    // Look at what the service holds now, not at a list cached before the write.
+    this.listCache.invalidate();
+    let found: unknown;
+    try {
+      found = await write.recover?.();
+    } catch (error) {
+      if (this.closing.signal.aborted) throw error;
+      this.log("warn", `${label}: recover() failed (${error instanceof Error ? error.message : String(error)}); sending again`);
+      return undefined;
+    }
+    if (found === undefined || found === null) {
+      this.log("info", `${label}: an earlier attempt may have gone through, but recover() found nothing; sending again`);
+      return undefined;
+    }
+    this.log("info", `${label}: an earlier attempt went through: recover() found the object, not sending again`);
+    return found;
+  }
+
+
+  bucketFor(tenantId: string): TokenBucket {
+    let bucket = this.buckets.get(tenantId);
+    if (!bucket) {
+      bucket = sharedTokenBucket(this.settings.baseUrl, tenantId, this.settings.rateLimit);
+      this.buckets.set(tenantId, bucket);
+    }
+    return bucket;
+  }
+
+
+  /**
+   * Waits for the tenant's rate limiter. Logins and request-record polls go ahead of queued
+   * writes and reads: a login unblocks every call, and a poll (the waiter keeps them few) tells
+   * which writes are done, which is what dependent resources wait for before they can start.
+   */
+  async takeToken(request: PreparedRequest, signal: AbortSignal): Promise<void> {
+    const urgent = request.operation === "A1" || request.operation === "A2" || request.operation === "A3";
+    const waitedMs = await this.bucketFor(request.tenantId).take(signal, urgent);
+    this.counters.rateLimitedWaitMs += waitedMs;
+  }
+
+
+  /** A 429 or 503 with Retry-After holds every request to the tenant, not just the refused one. */
+  pauseTenantOnRetryAfter(request: PreparedRequest, answer: HttpAnswer): void {
+    if (answer.status !== 429 && answer.status !== 503) return;
+    const retryAfterMs = parseRetryAfterMs(headerValue(answer.headers, "retry-after"));
+    if (retryAfterMs === undefined) return;
+    // The same cap as the retry delay: a broken header must not stall a deployment.
+    const pauseMs = Math.min(retryAfterMs, this.settings.retry.maxMs * RETRY_AFTER_CAP_FACTOR);
+    this.bucketFor(request.tenantId).pauseFor(pauseMs);
+    this.log("info", `${describeOperation(request.operation)}: HTTP ${answer.status} asked to wait ${retryAfterMs} ms; pausing all requests of the tenant for ${pauseMs} ms`);
+  }
+
+
+  /** The cookie, and the gateway headers the route requires (switch operations): the tenant again and a fresh request ID. */
+  headersFor(request: PreparedRequest, token: string | undefined): Record<string, string> | undefined {
+    const headers: Record<string, string> = {};
+    if (token !== undefined) headers.cookie = `API-KEY=${token}`;
+    for (const header of request.route.headers) headers[WIRE_HEADERS[header]] = header === "tenantId" ? request.tenantId : randomUUID();
+    return Object.keys(headers).length > 0 ? headers : undefined;
+  }
+
+
+  countRequest(operation: OperationId): void {
+    const key = operation === "A1" ? "login" : operation;
+    this.counters.requests[key] = (this.counters.requests[key] ?? 0) + 1;
+  }
+
+
+  toPublicError(error: unknown, request: PreparedRequest, signal: AbortSignal | undefined): unknown {
+    const label = describeOperation(request.operation);
+    const attempts = (error as { attemptNumber?: number } | null)?.attemptNumber ?? 1;
+    if (error instanceof HttpAnswerError) return this.apiError(request, error.answer, attempts);
+    if (this.closing.signal.aborted) return new NmsError(`${label}: cancelled because the client was closed`, { cause: error });
+    if (error instanceof NmsError) return error;
+    // The caller's own cancellation (e.g. the waiter's deadline) goes back as the caller's reason.
+    if (signal?.aborted) return signal.reason;
+    const code = networkErrorCode(error);
+    const detail = error instanceof Error ? error.message : String(error);
+    const message =
+      `${label} (${request.method} ${request.path}): no answer from the service after ${attempts} ` +
+      `attempt${attempts === 1 ? "" : "s"}: ${code ? `${code} ` : ""}${detail}`;
+    return new NmsNetworkError(this.redact(message, request.secrets), { operation: request.operation, attempts, errorCode: code, cause: error });
+  }
+
+
+  apiError(request: PreparedRequest, answer: HttpAnswer, attempts: number): NmsApiError {
+    const secrets = new Set(request.secrets);
+    let entries: ApiErrorEntry[] = [];
+    let requestId: string | undefined;
+    const body = tryParseJson(answer.text);
+    const parsed = this.schemas.errorBody.safeParse(body);
+    if (parsed.success) {
+      requestId = parsed.data.requestId;
+      entries = parsed.data.errors.map((raw) => {
+        const { entry, secretValues } = scrubEntry(raw as ApiErrorEntry);
+        for (const value of secretValues) secrets.add(value);
+        return entry;
+      });
+      // The service may echo a secret in the text of an entry too.
+      entries = entries.map((entry) => this.redactEntryText(entry, secrets));
+    }
+    const details =
+      entries.length > 0
+        ? formatErrorEntries(entries)
+        : answer.text.trim() !== ""
+          ? `unexpected answer: ${truncate(JSON.stringify(scrubSecretFields(body)) ?? answer.text, 200)}`
+          : "no error details";
+    const where = `${request.method} ${request.path}${attempts > 1 ? `, ${attempts} attempts` : ""}`;
+    const message =
+      `${describeOperation(request.operation)} failed with HTTP ${answer.status}: ${details}` +
+      `${requestId ? ` (requestId ${requestId})` : ""} [${where}]`;
+    return new NmsApiError(this.redact(message, secrets), {
+      operation: request.operation,
+      status: answer.status,
+      errors: entries,
+      requestId,
+      method: request.method,
+      path: request.path,
+      attempts,
+      retryAfter: headerValue(answer.headers, "retry-after"),
+    });
+  }
+
+
+  /** A1: exchanges the credentials for an API key (body field API-KEY, or the API-KEY cookie). */
+  async login(): Promise<string> {
+    const request: PreparedRequest = {
+      operation: "A1",
+      tenantId: this.settings.tenantId,
+      route: ROUTES.A1,
+      method: ROUTES.A1.method,
+      path: ROUTES.A1.path,
+      body: JSON.stringify({ username: this.settings.username, password: this.password }),
+      secrets: new Set([this.password]),
+    };
+    const outcome = await this.sendWithRetries(request, undefined);
+    if (outcome.kind !== "answer") throw new NmsError(`${describeOperation("A1")}: no answer`); // cannot happen without recover()
+    const { answer } = outcome;
+    const parsed = this.schemas.login.safeParse(tryParseJson(answer.text));
+    const token = parsed.success ? parsed.data["API-KEY"] : apiKeyFromCookies(answer.headers["set-cookie"]);
+    if (!token) throw new NmsError(`${describeOperation("A1")}: HTTP ${answer.status} but the answer carried no API key`);
+    this.tokensSeen.add(token);
+    this.log("info", `${describeOperation("A1")}: logged in to ${this.settings.baseUrl}`);
+    return token;
+  }
+
+
+  parseJson(request: PreparedRequest, answer: HttpAnswer): unknown {
+    if (answer.text.trim() === "") return undefined;
+    try {
+      return JSON.parse(answer.text);
+    } catch {
+      const contentType = headerValue(answer.headers, "content-type") ?? "no content-type";
+      throw new NmsError(
+        this.redact(
+          `${describeOperation(request.operation)}: HTTP ${answer.status} answer is not JSON (${contentType}): ` +
+            truncate(answer.text, 120),
+          request.secrets,
+        ),
+      );
+    }
+  }
+
+
+  describeFailure(error: unknown, request: PreparedRequest): string {
+    if (error instanceof HttpAnswerError) return error.describe();
+    const code = networkErrorCode(error);
+    return this.redact(code ?? (error instanceof Error ? error.message : String(error)), request.secrets);
+  }
+
+
+  redactEntryText(entry: ApiErrorEntry, secrets: Iterable<string>): ApiErrorEntry {
+    const known = [...secrets];
+    const redacted: ApiErrorEntry = { ...entry, message: this.redact(entry.message ?? "", known) };
+    if (entry.object !== undefined) redacted.object = this.redact(entry.object, known);
+    return redacted;
+  }
+
+
+  redact(text: string, extra: Iterable<string> = []): string {
+    return redactText(text, [this.password, ...this.tokensSeen, ...extra]);
+  }
+
+
+  log(level: LogLevel, message: string): void {
+    const logger = this.settings.logger;
+    if (!logger) return;
+    try {
+      logger({ level, message: this.redact(message) });
+    } catch {
+      // A failing logger must not fail the call it reports on.
+    }
+  }
+
+
+  assertOpen(): void {
+    if (this.closing.signal.aborted) throw new NmsError("the client is closed");
+  }
+}

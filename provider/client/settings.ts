@@ -1,0 +1,163 @@
+// The client's options, their defaults, and the settings resolved from them.
+import { type RetryPolicy } from "./retry";
+import { type TokenBucketSettings } from "./ratelimit";
+import { NmsError } from "./errors";
+import { checkedBaseUrl } from "./transport";
+
+
+export interface ClientOptions {
+  baseUrl: string;
+  tenantId: string;
+  username: string;
+  password: string;
+  /** Overall deadline for one async request, default 600_000. */
+  waitTimeoutMs?: number;
+  /** Per HTTP attempt (headers and body), default 30_000. */
+  requestTimeoutMs?: number;
+  /** Retries per HTTP call, default 5. */
+  maxRetries?: number;
+  /** Waiter backoff start, default 200. */
+  pollInitialMs?: number;
+  /** Waiter backoff cap, default 5_000. */
+  pollMaxMs?: number;
+  /** HTTP retry backoff start, default 250. */
+  retryBaseMs?: number;
+  /** HTTP retry backoff cap, default 10_000 (Retry-After is capped at 6× this). */
+  retryMaxMs?: number;
+  /** Plain http to a non-loopback host is refused (credentials would travel in clear) unless true. */
+  allowInsecureHttp?: boolean;
+  /**
+   * Sustained HTTP requests per second to one (baseUrl, tenantId), shared by every client of the
+   * process that talks to it; default 20.
+   */
+  maxRequestsPerSecond?: number;
+  /** Requests that may go out at once after a quiet spell; default maxRequestsPerSecond (at least 1). */
+  burst?: number;
+  /** How execute() waits for request records: "coalesced" (default, one poller) or "per-request" (A2 each). */
+  waiter?: WaiterKind;
+  /** Lifetime of a list() result, default 5_000; 0 caches nothing (concurrent callers still share a fetch). */
+  listCacheTtlMs?: number;
+  /** How long the first object of an array-bodied create (W2, W74) waits for others to share its call; default 20. */
+  batchWindowMs?: number;
+  /** The most objects in one array-bodied create; default 50. */
+  maxBatchSize?: number;
+  /** Receives diagnostics; never receives a secret. */
+  logger?: (event: { level: "debug" | "info" | "warn"; message: string }) => void;
+}
+
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+
+export interface CallInit {
+  body?: unknown;
+  query?: QueryParams;
+}
+
+export interface ExecuteInit<T = unknown> extends CallInit {
+  /**
+   * For a create (POST): finds the object the write creates, e.g. by its unique name; undefined
+   * when there is none. Used only after an attempt ended ambiguously (the service may have acted
+   * on it: reset connection, timeout, 5xx): it is called before the write is sent again, and
+   * after a 409 answer to such a resend, so that a lost answer does not become a duplicate.
+   */
+  recover?: () => Promise<T | undefined>;
+}
+
+export type WaiterKind = "coalesced" | "per-request";
+
+
+/** Every default of ClientOptions, in one place. */
+export const CLIENT_DEFAULTS = {
+  waitTimeoutMs: 600_000,
+  requestTimeoutMs: 30_000,
+  maxRetries: 5,
+  pollInitialMs: 200,
+  pollMaxMs: 5_000,
+  retryBaseMs: 250,
+  retryMaxMs: 10_000,
+  /** Keep-alive connections per origin; Pulumi's default parallelism stays below this. */
+  connectionsPerOrigin: 16,
+  /** Per (baseUrl, tenantId), for all clients of the process. `burst` defaults to this rate (at least 1). */
+  maxRequestsPerSecond: 20,
+  /** One poller per client listing requests by status (A3); "per-request" polls A2 for each. */
+  waiter: "coalesced",
+  /** Lifetime of a list() result; any write through the client drops it earlier. */
+  listCacheTtlMs: 5_000,
+  batchWindowMs: 20,
+  maxBatchSize: 50,
+  /** Page size of list() (not an option). */
+  listPageSize: 500,
+} as const satisfies Record<string, number | WaiterKind>;
+
+
+export interface Settings {
+  baseUrl: string;
+  tenantId: string;
+  username: string;
+  waitTimeoutMs: number;
+  requestTimeoutMs: number;
+  pollInitialMs: number;
+  pollMaxMs: number;
+  retry: RetryPolicy;
+  rateLimit: TokenBucketSettings;
+  waiter: WaiterKind;
+  listCacheTtlMs: number;
+  batchWindowMs: number;
+  maxBatchSize: number;
+  logger?: ClientOptions["logger"];
+}
+
+
+/** The options whose default is a number. */
+type NumericOption = {
+  [K in keyof typeof CLIENT_DEFAULTS & keyof ClientOptions]: (typeof CLIENT_DEFAULTS)[K] extends number ? K : never;
+}[keyof typeof CLIENT_DEFAULTS & keyof ClientOptions];
+
+
+export function resolveSettings(opts: ClientOptions): Settings {
+  if (opts === null || typeof opts !== "object") throw new NmsError("client options are required");
+  for (const field of ["baseUrl", "tenantId", "username", "password"] as const) {
+    const value = opts[field];
+    // Never echo the value: it may be the password.
+    if (typeof value !== "string" || value.trim() === "") throw new NmsError(`client option ${field} is required`);
+  }
+  const positive = (field: NumericOption, allowZero = false): number => {
+    const value = opts[field];
+    if (value === undefined) return CLIENT_DEFAULTS[field];
+    if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
+      throw new NmsError(`client option ${field} must be a ${allowZero ? "non-negative" : "positive"} number, got ${String(value)}`);
+    }
+    return value;
+  };
+  const maxRetries = positive("maxRetries", true);
+  if (!Number.isInteger(maxRetries)) throw new NmsError(`client option maxRetries must be an integer, got ${maxRetries}`);
+  const ratePerSecond = positive("maxRequestsPerSecond");
+  let burst = Math.max(1, ratePerSecond);
+  if (opts.burst !== undefined) {
+    if (typeof opts.burst !== "number" || !Number.isFinite(opts.burst) || opts.burst < 1) {
+      throw new NmsError(`client option burst must be a number of at least 1, got ${String(opts.burst)}`);
+    }
+    burst = opts.burst;
+  }
+  const waiter = opts.waiter ?? CLIENT_DEFAULTS.waiter;
+  if (waiter !== "coalesced" && waiter !== "per-request") {
+    throw new NmsError(`client option waiter must be "coalesced" or "per-request", got ${String(waiter)}`);
+  }
+  return {
+    baseUrl: checkedBaseUrl(opts.baseUrl, opts.allowInsecureHttp === true),
+    tenantId: opts.tenantId,
+    username: opts.username,
+    waitTimeoutMs: positive("waitTimeoutMs"),
+    requestTimeoutMs: positive("requestTimeoutMs"),
+    pollInitialMs: positive("pollInitialMs"),
+    pollMaxMs: positive("pollMaxMs"),
+    retry: { retries: maxRetries, baseMs: positive("retryBaseMs", true), maxMs: positive("retryMaxMs", true) },
+    rateLimit: { ratePerSecond, burst },
+    waiter,
+    listCacheTtlMs: positive("listCacheTtlMs", true),
+    batchWindowMs: positive("batchWindowMs", true),
+    maxBatchSize: positive("maxBatchSize"),
+    logger: opts.logger,
+  };
+}
