@@ -5,7 +5,7 @@ import type { RunningEmulator } from "../../emulator";
 import { deriveHandlers } from "../../emulator/handlers";
 import { KINDS, SERVICE_OPERATIONS } from "../../emulator/services/registry";
 import { Router } from "../../emulator/router";
-import { Client, start } from "../emulator/helpers";
+import { Client, start } from "../support/emulatorClient";
 
 const sampleParams = (op: OperationId) =>
   Object.fromEntries(pathParamNames(ROUTES[op].path).map((name) => [name, name === "status" ? "SUCCESS" : `sample-${name}`]));

@@ -1,6 +1,6 @@
 // The admin API: settings, reset, extra tenants, request log, objects, faults.
 import type { RunningEmulator } from "../../emulator";
-import { admin, Client, start, venueBody } from "./helpers";
+import { admin, Client, start, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 beforeAll(async () => {

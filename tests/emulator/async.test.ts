@@ -1,7 +1,7 @@
 // Async writes: PENDING then SUCCESS or FAIL, what reads show meanwhile, injected failures,
 // conflicts found at apply time, and the request record operations A2 and A3.
 import type { RunningEmulator } from "../../emulator";
-import { admin, Client, otherTenant, sleep, start, venueBody } from "./helpers";
+import { admin, Client, otherTenant, sleep, start, venueBody } from "../support/emulatorClient";
 
 const DELAY = 150;
 

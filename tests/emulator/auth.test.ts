@@ -1,6 +1,6 @@
 // A1 login, the API-KEY cookie, lockout, token expiry, tenant and role checks.
 import type { RunningEmulator } from "../../emulator";
-import { admin, Client, otherTenant, send, sleep, start, venueBody } from "./helpers";
+import { admin, Client, otherTenant, send, sleep, start, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 beforeAll(async () => {

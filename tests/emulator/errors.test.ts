@@ -2,7 +2,7 @@
 // (README "Decisions"), one test each.
 import type { OperationId } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { apGroupBody, Client, deepNetworkBody, pskNetworkBody, radiusPair, send, start, venueBody } from "./helpers";
+import { apGroupBody, Client, deepNetworkBody, pskNetworkBody, radiusPair, send, start, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 let client: Client;

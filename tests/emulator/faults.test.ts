@@ -2,7 +2,7 @@
 // request records whether the request took effect; then how rules fire (probability, count),
 // what they match (op, method, tenantId), and how GET /__admin/faults reports them.
 import type { RunningEmulator } from "../../emulator";
-import { admin, Client, otherTenant, sleep, start, venueBody } from "./helpers";
+import { admin, Client, otherTenant, sleep, start, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 let client: Client;

@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 import type { OperationId } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { asyncDelayOf, defaultConfig } from "../../emulator/config";
-import { admin, Client, sleep, start, venueBody } from "./helpers";
+import { admin, Client, sleep, start, venueBody } from "../support/emulatorClient";
 
 describe("asyncDelayOf", () => {
   const config = { ...defaultConfig(), asyncDelayMs: 40, asyncJitterMs: 10, asyncLatencyByOp: { A7: { baseMs: 100, jitterMs: 50 } } };

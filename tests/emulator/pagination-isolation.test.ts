@@ -1,7 +1,7 @@
 // Lists with and without page/size, and tenants that cannot see or touch each other's objects.
 import type { OperationId } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { admin, apGroupBody, Client, otherTenant, pskNetworkBody, start, venueBody } from "./helpers";
+import { admin, apGroupBody, Client, otherTenant, pskNetworkBody, start, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 let client: Client;

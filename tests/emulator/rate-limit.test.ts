@@ -1,7 +1,7 @@
 // Rate limit: a token bucket per tenant for service calls and per username for login; past it,
 // 429 NMS-RATE-LIMITED with Retry-After in whole seconds. The admin API is never limited.
 import { startEmulator, RunningEmulator } from "../../emulator";
-import { admin, Client, otherTenant, send, sleep, start, venueBody } from "./helpers";
+import { admin, Client, otherTenant, send, sleep, start, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
 // released when the create ends FAIL; a stuck create keeps it until the service gives up on it
 // (releaseAfterMs), if ever.
 import type { RunningEmulator } from "../../emulator";
-import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, sleep, start, venueBody } from "./helpers";
+import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, sleep, start, venueBody } from "../support/emulatorClient";
 
 const DELAY = 200;
 

@@ -1,7 +1,7 @@
 // Server-filled defaults and the links between kinds: default AP groups, RADIUS pairs of deep
 // networks, activations seen from networks and venues.
 import type { RunningEmulator } from "../../emulator";
-import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, radiusPair, start, venueBody } from "./helpers";
+import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, radiusPair, start, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 let client: Client;

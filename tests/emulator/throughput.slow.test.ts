@@ -2,7 +2,7 @@
 // with: npx jest --testPathIgnorePatterns=/node_modules/ --testPathPattern 'throughput\.slow'
 // The client shares the process and the two cores with the server, so the server alone is faster.
 import { Pool } from "undici";
-import { Client, start, venueBody } from "./helpers";
+import { Client, start, venueBody } from "../support/emulatorClient";
 
 const TARGET_PER_SECOND = 5000;
 const SECONDS = 3;

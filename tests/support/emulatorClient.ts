@@ -1,8 +1,134 @@
-// Test support: a client of the emulator's demo tenant, and calls to its admin API.
-import type { RunningEmulator } from "../../emulator";
+// The one test helper for talking to the emulator: start it, call operations by ID over plain HTTP
+// (paths, methods and gateway headers from the shared route table), wait for request records, use
+// its admin API, and make provider clients of its tenants. Every test that needs an emulator
+// starts it through here.
+import { randomUUID } from "node:crypto";
+import { OperationId, pathFor, ROUTES, WIRE_HEADERS, WifiApiVariant } from "../../contract";
+import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
 import { ClientOptions, NmsClient } from "../../provider/client";
 
-/** A client logged in as the demo tenant's administrator, polling fast. */
+export * from "./bodies";
+
+export interface Reply {
+  status: number;
+  // Tests inspect answers freely; the shapes are what the tests assert.
+  body: any;
+  headers: Headers;
+}
+
+/**
+ * No async delay and no rate limit unless a test asks for them: most suites fire hundreds of
+ * requests a second at one tenant, and the rate limit has tests of its own.
+ */
+export async function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, asyncDelayMs: 0, rateLimit: null, ...options });
+}
+
+export async function send(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    (init.headers as Record<string, string>)["content-type"] = "application/json";
+  }
+  const res = await fetch(url, init);
+  const text = await res.text();
+  return { status: res.status, body: text === "" ? undefined : JSON.parse(text), headers: res.headers };
+}
+
+/** A call to the admin API (no authentication, loopback only); `path` starts after /__admin. */
+export function admin(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<Reply> {
+  return send(`${emu.url}/__admin${path.startsWith("/") ? path : `/${path}`}`, method, body);
+}
+
+/** The admin API's answer body only. */
+export async function adminApi(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<any> {
+  return (await admin(emu, method, path, body)).body;
+}
+
+/** Header overrides of one call: a string replaces the header, null leaves it out. */
+export type HeaderOverrides = Record<string, string | null>;
+
+export class Client {
+  constructor(
+    readonly emu: RunningEmulator,
+    readonly tenantId: string,
+    readonly cookie: string | undefined,
+  ) {}
+
+  static async login(emu: RunningEmulator, username = emu.demo.username, password = emu.demo.password): Promise<Client> {
+    const reply = await send(`${emu.url}/token`, "POST", { username, password });
+    if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return new Client(emu, reply.body.tenantId, `API-KEY=${reply.body["API-KEY"]}`);
+  }
+
+  /**
+   * Calls an operation; tenantId is filled in unless given. The headers the route requires are
+   * sent as the gateway would (the path's tenant, a fresh request ID) unless `headers` overrides them.
+   */
+  call(op: OperationId, params: Record<string, string> = {}, body?: unknown, query?: string, headers: HeaderOverrides = {}): Promise<Reply> {
+    const allParams = { tenantId: this.tenantId, ...params };
+    const path = pathFor(op, allParams);
+    const sent: Record<string, string> = this.cookie ? { cookie: this.cookie } : {};
+    for (const header of ROUTES[op].headers) {
+      sent[WIRE_HEADERS[header]] = header === "tenantId" ? allParams.tenantId : randomUUID();
+    }
+    for (const [name, value] of Object.entries(headers)) {
+      if (value === null) delete sent[name];
+      else sent[name] = value;
+    }
+    return send(`${this.emu.url}${path}${query ? `?${query}` : ""}`, ROUTES[op].method, body, sent);
+  }
+
+  /** Calls an async write, expects its route's success status, and waits for its record to leave PENDING. */
+  async write(op: OperationId, params: Record<string, string> = {}, body?: unknown): Promise<{ accepted: Reply; record: Reply["body"] }> {
+    const accepted = await this.call(op, params, body);
+    if (accepted.status !== ROUTES[op].success) throw new Error(`${op} answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
+    const record = await this.waitFor(accepted.body.requestId);
+    return { accepted, record };
+  }
+
+  /** Writes and expects SUCCESS; returns the answer's response (the object written). */
+  async ok(op: OperationId, params: Record<string, string> = {}, body?: unknown): Promise<Reply["body"]> {
+    const { accepted, record } = await this.write(op, params, body);
+    if (record.status !== "SUCCESS") throw new Error(`${op} ended ${record.status}: ${JSON.stringify(record.errors)}`);
+    return accepted.body.response;
+  }
+
+  async waitFor(requestId: string, timeoutMs = 5000): Promise<Reply["body"]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const reply = await this.call("A2", { requestId });
+      if (reply.status !== 200) throw new Error(`A2 answered ${reply.status}`);
+      if (reply.body.status !== "PENDING") return reply.body;
+      if (Date.now() > deadline) throw new Error(`request ${requestId} still PENDING`);
+      await sleep(20);
+    }
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Settings the admin API takes per tenant. */
+export interface TenantSettings {
+  wifiApiVariant?: WifiApiVariant;
+  wifiLicenses?: number;
+}
+
+/** A further tenant (with the given settings) and its logged-in PRIME_ADMIN. */
+export async function tenantWith(emu: RunningEmulator, settings: TenantSettings = {}, name = "Other Tenant"): Promise<Client> {
+  const created = await admin(emu, "POST", "/tenants", { name, ...settings });
+  if (created.status !== 201) throw new Error(`tenant not created: ${created.status} ${JSON.stringify(created.body)}`);
+  return Client.login(emu, created.body.username, created.body.password);
+}
+
+/** A second tenant with its own logged-in PRIME_ADMIN. */
+export function otherTenant(emu: RunningEmulator): Promise<Client> {
+  return tenantWith(emu);
+}
+
+/** A provider client logged in as the demo tenant's administrator, polling fast. */
 export function demoClient(emulator: RunningEmulator, overrides: Partial<ClientOptions> = {}): NmsClient {
   return new NmsClient({
     baseUrl: emulator.url,
@@ -14,17 +140,6 @@ export function demoClient(emulator: RunningEmulator, overrides: Partial<ClientO
     maxRequestsPerSecond: 1000,
     ...overrides,
   });
-}
-
-/** A call to the emulator's admin API (no authentication, loopback only). */
-export async function adminApi(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${emulator.url}/__admin/${path}`, {
-    method,
-    headers: body === undefined ? undefined : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return text === "" ? undefined : JSON.parse(text);
 }
 
 /** Requests the service served, by operation, not counting the admin API. */

@@ -79,22 +79,19 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
       const methods = deliveryMethodsSchema.safeParse(c.body);
       if (!methods.success) throw validationError(methods.error.issues.map(failureOfIssue), c.body);
       const ctx = c.model.context(c.tenant);
-      const renewed: GuestUserRecord = { ...guest, deliveryMethods: methods.data, password: newPassword(ctx), lastModified: Date.parse(ctx.now) };
-      return c.finish(c.model.action(guest.id, renewed, () => applyIfPresent(c, renewed)));
+      const renewal = { deliveryMethods: methods.data, password: newPassword(ctx), lastModified: Date.parse(ctx.now) };
+      return c.finish(c.model.action(guest.id, { ...guest, ...renewal }, () => patchIfPresent(c, guest.id, renewal)));
     },
   },
 };
 
 function setDisabled(c: OpContext, disabled: boolean) {
   const guest = c.model.existing(guestUsers, c.tenant, c.params.guestUserId);
-  return c.finish(
-    c.model.action(guest.id, undefined, () => {
-      const now = c.tenant.of<GuestUserRecord>("guestUsers").get(guest.id);
-      if (now) applyIfPresent(c, { ...now, disabled, lastModified: Date.now() });
-    }),
-  );
+  return c.finish(c.model.action(guest.id, undefined, () => patchIfPresent(c, guest.id, { disabled, lastModified: Date.now() })));
 }
 
-function applyIfPresent(c: OpContext, record: GuestUserRecord): void {
-  if (c.tenant.of("guestUsers").has(record.id)) c.tenant.of<GuestUserRecord>("guestUsers").put(record);
+/** Applies an action's fields to the guest as it is when the action completes: actions completing in between keep theirs. */
+function patchIfPresent(c: OpContext, id: string, patch: Partial<GuestUserRecord>): void {
+  const now = c.tenant.of<GuestUserRecord>("guestUsers").get(id);
+  if (now) c.tenant.of<GuestUserRecord>("guestUsers").put({ ...now, ...patch });
 }
