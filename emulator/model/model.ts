@@ -124,8 +124,11 @@ export class NmsModel {
     drafts.forEach((draft, i) => {
       const twin = drafts.findIndex((other, j) => j < i && (other.record.id === draft.record.id || sameKey(collection, other.record, draft.record)));
       if (twin >= 0) {
-        const object = kind.idFrom && "field" in kind.idFrom && drafts[twin].record.id === draft.record.id ? kind.idFrom.field : collection.unique?.object;
-        throw prefixed(i, new ApiError(collection.unique?.code ?? "NMS-VALIDATION", { message: `same as entry ${twin} of this request`, object }));
+        // Two entries naming one object (an AP's serial number) clash on the ID, not on the unique name.
+        const sameId = drafts[twin].record.id === draft.record.id && kind.idFrom !== undefined && "field" in kind.idFrom ? kind.idFrom : undefined;
+        const code = sameId ? (sameId.takenCode ?? "NMS-DUPLICATE-NAME") : (collection.unique?.code ?? "NMS-VALIDATION");
+        const object = sameId ? sameId.field : collection.unique?.object;
+        throw prefixed(i, new ApiError(code, { message: `same as entry ${twin} of this request`, object }));
       }
     });
     return this.writeOf(kind, t, drafts, drafts.map(() => undefined), true);

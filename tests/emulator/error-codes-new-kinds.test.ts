@@ -82,10 +82,7 @@ describe("APs (W2, W6)", () => {
     expect(await serialsOf(client)).not.toContain(serialNumber(11));
   });
 
-  // Known emulator bug, outside this test's area: NmsModel.createMany (emulator/model/model.ts) answers twins by
-  // ID with the unique rule's code (WIFI-10120 for APs) instead of the kind's idFrom.takenCode. When it is fixed
-  // this test starts passing, and `test.failing` turns that into a failure: make it a plain `test` then.
-  test.failing("APR-10130: two entries of one W2 call with one serial number are 409 naming the second", async () => {
+  test("APR-10130: two entries of one W2 call with one serial number are 409 naming the second", async () => {
     const entry = await refusal(client.call("W2", {}, [apBody(venueId, 12, "First"), apBody(venueId, 12, "Second")]), 409);
     expect(entry).toMatchObject({ code: "APR-10130", object: "[1].serialNumber" });
     expect(await serialsOf(client)).not.toContain(serialNumber(12));
