@@ -1,5 +1,5 @@
 // Error categories and codes of the service. The seeds name categories, not numbers; the
-// numbers are those seen in public samples (design-notes §1). "Insufficient license" has no
+// numbers are those seen in public samples (docs/pulumi-facts.md §1). "Insufficient license" has no
 // public number: we use 402 Payment Required, the one 4xx status whose meaning is "you have
 // not paid for this". 429 is not a seed category; it is how the emulator sheds load.
 

@@ -1,5 +1,5 @@
 // Running a stack through a real Pulumi CLI with a local file backend, when one is on PATH.
-// No CLI can be installed on this project's machines (design-notes §2), so this path is not
+// No CLI can be installed on this project's machines (docs/pulumi-facts.md §2), so this path is not
 // exercised by CI here; the harness path is.
 import { spawnSync } from "node:child_process";
 import type { StackOptions } from "../harness";

@@ -97,7 +97,7 @@ export class HttpTransport {
   }
 
   // Built on first use, never at module load: a module-level Agent breaks Pulumi's closure
-  // serialization of the dynamic provider (design-notes §3).
+  // serialization of the dynamic provider (docs/pulumi-facts.md §3).
   private getAgent(): Agent {
     if (!this.agent) {
       this.agent = new Agent({

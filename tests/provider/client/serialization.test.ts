@@ -1,5 +1,5 @@
 // The client is captured into each dynamic resource's serialized provider, and refresh and
-// destroy run that serialized copy (design-notes §3). Pulumi's closure serializer re-creates
+// destroy run that serialized copy (docs/pulumi-facts.md §3). Pulumi's closure serializer re-creates
 // classes differently from the engine (field initializers dropped, Error called as a function,
 // prototype links only for classes with methods), so this test compiles the client, serializes a
 // closure that uses it with Pulumi's own serializer, and runs the copy against a fake service.
