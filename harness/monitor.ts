@@ -9,7 +9,8 @@ import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import * as resrpc from "@pulumi/pulumi/proto/resource_grpc_pb";
 import * as engproto from "@pulumi/pulumi/proto/engine_pb";
 import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
-import { Deployment, Registration, RegistrationError } from "./engine";
+import { Deployment } from "./deployment";
+import { Registration, RegistrationError } from "./registration";
 import { PropertyMap, sanitize } from "./props";
 
 /**

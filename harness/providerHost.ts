@@ -13,7 +13,7 @@ import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { PropertyMap, sanitize } from "./props";
+import { PropertyMap, sanitize, stripSecretsMap } from "./props";
 import { Spawned, childEnv, spawnNode } from "./processes";
 
 export interface CheckFailure {
@@ -75,6 +75,11 @@ export class ProviderHost {
   acceptSecrets = false;
   /** Peak resident set size of the host process in MB (VmHWM), read when it is closed; undefined where /proc is missing. */
   peakRssMb: number | undefined;
+
+  /** `m` as this host takes it: secrets unwrapped unless it accepts them. */
+  plain(m: PropertyMap): PropertyMap {
+    return this.acceptSecrets ? m : stripSecretsMap(m);
+  }
 
   static async start(opts: ProviderHostOptions): Promise<ProviderHost> {
     const script = path.join(opts.sdkDir, "cmd", "dynamic-provider");

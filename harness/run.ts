@@ -4,9 +4,11 @@
  */
 import * as fs from "fs";
 import * as path from "path";
-import { Deployment, EngineHost, destroyResources, refreshResources } from "./engine";
+import { destroyResources } from "./deletes";
+import { Deployment, EngineHost } from "./deployment";
 import { MonitorServer } from "./monitor";
 import { ProviderHost } from "./providerHost";
+import { refreshResources } from "./refresh";
 import { Spawned, resolvePulumiSdk, spawnNode, childEnv } from "./processes";
 import { PropertyMap, containsSecrets, toDisplay } from "./props";
 import { Crypter } from "./secrets";

@@ -40,6 +40,11 @@ export interface ResourceState {
   modified?: string;
 }
 
+/** The form of ResourceState.created and .modified. */
+export function timestampNow(): string {
+  return new Date().toISOString();
+}
+
 export interface StackState {
   version: number;
   project?: string;

@@ -3,8 +3,9 @@ import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
 import { RunResult, UNKNOWN_VALUE, formatPlan, normalizeConfigKey } from "../../harness";
-import { deleteInOrder, makeUrn } from "../../harness/engine";
+import { deleteInOrder } from "../../harness/deletes";
 import { peakRssMbOf } from "../../harness/providerHost";
+import { makeUrn } from "../../harness/urns";
 import {
   PropertyMap,
   SECRET_SIG,

@@ -1,0 +1,152 @@
+/**
+ * Deletes in dependency order, shared by `up` (resources the program no longer registers, replaced originals) and
+ * `destroy` (every resource). Like the engine, independent deletes run at once, each only after every resource that
+ * depends on it.
+ */
+import { ProviderHost } from "./providerHost";
+import { ResourceState, dependenciesOf, deletionOrder } from "./state";
+import { PlannedStep } from "./types";
+import { resourceLabel, urnName } from "./urns";
+
+/** The plan's step for deleting `r`. */
+export function deleteStep(r: ResourceState): PlannedStep {
+  return { urn: r.urn, type: r.type, name: urnName(r.urn), op: "delete", changedFields: [], changedPaths: [], id: r.id, custom: r.custom };
+}
+
+/**
+ * Deletes `r` through its provider. Components, retained resources and resources without an id only leave the
+ * state, so the provider host is not even started for them. `logNote` is appended to the progress line.
+ */
+export async function deleteFromProvider(
+  provider: () => Promise<ProviderHost>,
+  r: ResourceState,
+  log: (line: string) => void,
+  logNote = "",
+): Promise<void> {
+  if (!r.custom || r.retainOnDelete || !r.id) return;
+  const host = await provider();
+  log(`-  deleting ${r.urn}${logNote}`);
+  await host.delete(r.urn, urnName(r.urn), r.type, r.id, host.plain(r.outputs), host.plain(r.inputs));
+}
+
+/**
+ * Runs `del` over `order` (a deletion order: every resource after all resources of the set that depend on it), up
+ * to `parallel` at once: a resource starts once every resource before it in `order` that depends on it has been
+ * deleted, the earliest ready one first. `del` answers false on failure; after a failure nothing new starts and the
+ * deletes in flight finish. With `parallel` 1 this is the plain sequential walk of `order`.
+ */
+export async function deleteInOrder(
+  order: readonly ResourceState[],
+  parallel: number,
+  del: (r: ResourceState, index: number) => Promise<boolean>,
+): Promise<void> {
+  const limit = Math.max(1, Math.floor(parallel) || 1);
+  const indexesByUrn = new Map<string, number[]>();
+  order.forEach((r, i) => {
+    const list = indexesByUrn.get(r.urn) ?? [];
+    list.push(i);
+    indexesByUrn.set(r.urn, list);
+  });
+  // blockers[i]: resources earlier in the order that depend on resource i (they go first); unblocks[j]: what j's
+  // deletion lets go. Only edges from earlier to later entries, so a cycle (impossible in valid state) cannot stall.
+  const blockers = order.map(() => 0);
+  const unblocks: number[][] = order.map(() => []);
+  order.forEach((r, j) => {
+    for (const dep of dependenciesOf(r)) {
+      for (const i of indexesByUrn.get(dep) ?? []) {
+        if (i <= j) continue;
+        blockers[i] += 1;
+        unblocks[j].push(i);
+      }
+    }
+  });
+  const ready: number[] = [];
+  blockers.forEach((n, i) => {
+    if (n === 0) ready.push(i);
+  });
+  let running = 0;
+  let failed = false;
+  await new Promise<void>((resolve) => {
+    const pump = (): void => {
+      while (!failed && running < limit && ready.length > 0) {
+        // The earliest ready entry first, so that parallel 1 keeps the given order.
+        let best = 0;
+        for (let k = 1; k < ready.length; k++) if (ready[k] < ready[best]) best = k;
+        const i = ready.splice(best, 1)[0];
+        running += 1;
+        void del(order[i], i).then(
+          (ok) => finish(i, ok),
+          () => finish(i, false),
+        );
+      }
+      if (running === 0) resolve();
+    };
+    const finish = (i: number, ok: boolean): void => {
+      running -= 1;
+      if (!ok) failed = true;
+      else for (const k of unblocks[i]) if (--blockers[k] === 0) ready.push(k);
+      pump();
+    };
+    pump();
+  });
+}
+
+/**
+ * deleteInOrder, answering the steps of the deletes that started in deletion order, whatever order they finished in,
+ * so the plan reads the same at any parallelism. `stepOf` gives none for a resource another step already covers.
+ */
+export async function deleteInOrderWithSteps<Step extends PlannedStep | undefined>(
+  order: readonly ResourceState[],
+  parallel: number,
+  stepOf: (r: ResourceState) => Step,
+  del: (r: ResourceState, step: Step) => Promise<boolean>,
+): Promise<PlannedStep[]> {
+  const started: { index: number; step: PlannedStep }[] = [];
+  await deleteInOrder(order, parallel, async (r, index) => {
+    const step = stepOf(r);
+    if (step) started.push({ index, step });
+    return del(r, step);
+  });
+  started.sort((a, b) => a.index - b.index);
+  return started.map(({ step }) => step);
+}
+
+/**
+ * Destroy: delete every resource in reverse dependency order, up to `parallel` at once (a resource only after every
+ * resource that depends on it). After the first failure no further delete starts; those in flight finish.
+ */
+export async function destroyResources(
+  resources: readonly ResourceState[],
+  provider: () => Promise<ProviderHost>,
+  log: (line: string) => void,
+  parallel = 1,
+): Promise<{ remaining: ResourceState[]; steps: PlannedStep[]; errors: string[] }> {
+  const remaining = new Set(resources);
+  const steps: PlannedStep[] = [];
+  const errors: string[] = [];
+  const urns = new Set(resources.map((r) => r.urn));
+  // Like the engine, refuse before deleting anything when a resource is protected.
+  for (const r of resources) {
+    if (!r.protect) continue;
+    const step = { ...deleteStep(r), error: "resource is protected; remove the 'protect' option (and run up) before destroying the stack" };
+    steps.push(step);
+    errors.push(`${resourceLabel(step.name, r.type)}: ${step.error}`);
+  }
+  if (errors.length > 0) return { remaining: [...resources], steps, errors };
+  const deleted = await deleteInOrderWithSteps(deletionOrder(resources), parallel, deleteStep, async (r, step) => {
+    const deletedWithOwner = !!r.deletedWith && urns.has(r.deletedWith);
+    if (!deletedWithOwner) {
+      try {
+        await deleteFromProvider(provider, r, log);
+      } catch (e) {
+        step.error = `delete: ${(e as Error).message}`;
+        errors.push(`${resourceLabel(step.name, r.type)}: ${step.error}`);
+        return false;
+      }
+    }
+    remaining.delete(r);
+    return true;
+  });
+  steps.push(...deleted);
+  return { remaining: resources.filter((r) => remaining.has(r)), steps, errors };
+}

@@ -1,0 +1,111 @@
+/**
+ * The provider steps of an update: creates, updates and deletes, each answered as the resource state it leads to.
+ * Creates, updates and deletes-before-replace share one cap, `parallel`, like the engine's step executor; Check and
+ * Diff are not capped (harness/README.md, "Differences from the real engine").
+ */
+import { deleteFromProvider } from "./deletes";
+import { ProviderError, ProviderHost } from "./providerHost";
+import { PropertyMap, annotateSecrets, markSecretKeys } from "./props";
+import { Registration, resourceStateFor } from "./registration";
+import { Slots } from "./slots";
+import { ResourceState, timestampNow } from "./state";
+import { PlannedStep } from "./types";
+
+/** A provider step that failed; its message names the step ("create: …"). */
+export class StepFailed extends Error {
+  constructor(
+    message: string,
+    /** The object the provider created or changed but could not initialize: the engine keeps it in state so that the next run can finish it. */
+    readonly partial?: ResourceState,
+  ) {
+    super(message);
+  }
+}
+
+/** The provider's reasons for a failed initialization, or the error's own message when it gave none. */
+function initErrorsOf(error: unknown, reasons: string[]): string[] {
+  return reasons.length ? reasons : [(error as Error).message];
+}
+
+function initFailureOf(error: unknown): ProviderError["initFailure"] {
+  return error instanceof ProviderError ? error.initFailure : undefined;
+}
+
+export class StepExecutor {
+  private readonly slots: Slots;
+
+  constructor(
+    private readonly provider: () => Promise<ProviderHost>,
+    private readonly log: (line: string) => void,
+    parallel: number,
+  ) {
+    this.slots = new Slots(parallel);
+  }
+
+  /** Creates the object of `step`; throws StepFailed (with the partial state when the object exists anyway). */
+  async create(step: PlannedStep, reg: Registration, checked: PropertyMap): Promise<ResourceState> {
+    const provider = await this.provider();
+    this.log(`${step.op === "replace" ? "+-" : "+ "} creating ${step.urn}`);
+    let created: { id: string; outputs: PropertyMap };
+    try {
+      created = await this.slots.run(() => provider.create(step.urn, reg.name, reg.type, provider.plain(checked)));
+      if (!created.id) throw new Error("the provider returned an empty id");
+    } catch (e) {
+      const init = initFailureOf(e);
+      let partial: ResourceState | undefined;
+      if (init?.id) {
+        partial = this.createdState(step.urn, reg, checked, init.properties, init.id);
+        partial.initErrors = initErrorsOf(e, init.reasons);
+      }
+      throw new StepFailed(`create: ${(e as Error).message}`, partial);
+    }
+    return this.createdState(step.urn, reg, checked, created.outputs, created.id);
+  }
+
+  /** Updates the object of `step`; throws StepFailed (with the partial state when the provider changed it anyway). */
+  async update(step: PlannedStep, reg: Registration, old: ResourceState, checked: PropertyMap, ignoreChanges: string[]): Promise<ResourceState> {
+    const provider = await this.provider();
+    this.log(`~  updating ${step.urn}`);
+    let outs: PropertyMap;
+    try {
+      outs = await this.slots.run(() =>
+        provider.update(step.urn, reg.name, reg.type, old.id ?? "", provider.plain(old.outputs), provider.plain(checked), provider.plain(old.inputs), ignoreChanges),
+      );
+    } catch (e) {
+      const init = initFailureOf(e);
+      let partial: ResourceState | undefined;
+      if (init) {
+        partial = resourceStateFor(reg, step.urn, old, checked, this.outputsOf(reg, init.properties, checked), old.id);
+        partial.modified = timestampNow();
+        partial.initErrors = initErrorsOf(e, init.reasons);
+      }
+      throw new StepFailed(`update: ${(e as Error).message}`, partial);
+    }
+    const state = resourceStateFor(reg, step.urn, old, checked, this.outputsOf(reg, outs, checked), old.id);
+    state.created = old.created;
+    state.modified = timestampNow();
+    return state;
+  }
+
+  /** Deletes `r` through the provider, outside the cap: deletes after the program run have deleteInOrder's own. */
+  delete(r: ResourceState): Promise<void> {
+    return deleteFromProvider(this.provider, r, this.log, r.delete ? " (replaced)" : "");
+  }
+
+  /** A delete-before-replace happens while the program runs, so it takes one of the step slots. */
+  deleteBeforeReplace(old: ResourceState): Promise<void> {
+    return this.slots.run(() => this.delete(old));
+  }
+
+  /** Outputs re-marked secret where the same-named input was, and for additionalSecretOutputs. */
+  private outputsOf(reg: Registration, outputs: PropertyMap, checked: PropertyMap): PropertyMap {
+    return markSecretKeys(annotateSecrets(outputs, checked), reg.additionalSecretOutputs);
+  }
+
+  private createdState(urn: string, reg: Registration, checked: PropertyMap, outputs: PropertyMap, id: string): ResourceState {
+    const state = resourceStateFor(reg, urn, undefined, checked, this.outputsOf(reg, outputs, checked), id);
+    state.created = timestampNow();
+    state.modified = state.created;
+    return state;
+  }
+}

@@ -1,0 +1,92 @@
+// The bench's command line: flags, their defaults and their limits.
+
+export interface BenchOptions {
+  sites: number;
+  latencyMs: number;
+  jitterMs: number;
+  rate: number;
+  burst: number;
+  clientRate: number;
+  parallel: number;
+  naivePollMs: number;
+  seed: number;
+  baseline: boolean;
+  verbose: boolean;
+  /** Extra node options for the program process (Pulumi.yaml's runtime nodeargs); none by default. */
+  programNodeArgs: string[];
+  /** Extra node options for the dynamic-provider host; none by default. */
+  providerNodeArgs: string[];
+}
+
+const USAGE = `usage: npm run bench [-- options]
+  --sites N             sites of examples/msp, 4 resources each (250)
+  --latency-ms N        least time an async write stays PENDING (300)
+  --jitter-ms N         uniform extra PENDING time on top of it (200)
+  --rate N, --burst N   the emulator's per-tenant rate limit (100 req/s, burst 100)
+  --client-rate N       the provider's nms:maxRequestsPerSecond (95)
+  --parallel N          harness parallelism: refresh reads and deletes in flight (128)
+  --naive-poll-ms N     the naive baseline's fixed A2 polling interval (1000)
+  --seed N              emulator seed: IDs and latency draws repeat (42)
+  --program-node-args S extra node options for the program process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  --provider-node-args S  the same for the dynamic-provider host
+  --no-baseline         skip the naive baseline
+  --verbose             print the harness's progress lines`;
+
+/** Parses the flags after `npm run bench --`; `--help` prints the usage and exits. */
+export function parseArgs(argv: string[]): BenchOptions {
+  const opts: BenchOptions = {
+    sites: 250,
+    latencyMs: 300,
+    jitterMs: 200,
+    rate: 100,
+    burst: 100,
+    clientRate: 95,
+    parallel: 128,
+    naivePollMs: 1000,
+    seed: 42,
+    baseline: true,
+    verbose: false,
+    programNodeArgs: [],
+    providerNodeArgs: [],
+  };
+  const numeric: Record<string, keyof BenchOptions> = {
+    "--sites": "sites",
+    "--latency-ms": "latencyMs",
+    "--jitter-ms": "jitterMs",
+    "--rate": "rate",
+    "--burst": "burst",
+    "--client-rate": "clientRate",
+    "--parallel": "parallel",
+    "--naive-poll-ms": "naivePollMs",
+    "--seed": "seed",
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    if (flag === "--no-baseline") opts.baseline = false;
+    else if (flag === "--verbose") opts.verbose = true;
+    else if (flag === "--program-node-args" || flag === "--provider-node-args") {
+      const raw = inline ?? argv[++i];
+      if (raw === undefined) throw new Error(`${flag} needs a value, e.g. "--max-semi-space-size=64"`);
+      const nodeArgs = raw.split(/\s+/).filter((a) => a !== "");
+      if (flag === "--program-node-args") opts.programNodeArgs = nodeArgs;
+      else opts.providerNodeArgs = nodeArgs;
+    }
+    else if (flag in numeric) {
+      const raw = inline ?? argv[++i];
+      const value = Number(raw);
+      if (raw === undefined || !Number.isFinite(value) || value < 0) throw new Error(`${flag} needs a non-negative number`);
+      (opts[numeric[flag]] as number) = value;
+    } else if (flag === "--help" || flag === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else {
+      throw new Error(`unknown option ${arg} (see --help)`);
+    }
+  }
+  if (!Number.isInteger(opts.sites) || opts.sites < 1 || opts.sites > 5000) throw new Error("--sites must be an integer from 1 to 5000");
+  if (!(opts.rate > 0) || !(opts.clientRate > 0)) throw new Error("--rate and --client-rate must be positive");
+  if (!(opts.parallel >= 1)) throw new Error("--parallel must be at least 1");
+  if (!(opts.burst >= 1)) throw new Error("--burst must be at least 1");
+  return opts;
+}

@@ -1,0 +1,93 @@
+// The stack the bench deploys: examples/msp, sites × 4 resources, configured once with the provider's own settings
+// and once as a naive client would be; and the bound no client can beat on it.
+import { randomBytes } from "node:crypto";
+import * as path from "node:path";
+import { StackOptions } from "../../harness";
+import { EmulatorInfo } from "../emulatorProcess";
+import { BenchOptions } from "./options";
+
+/** The repository root: this file runs as dist/scripts/bench/stack.js. */
+export const ROOT = path.resolve(__dirname, "..", "..", "..");
+export const PROGRAM = path.join(ROOT, "dist", "examples", "msp", "index.js");
+/** Critical path of one site: venue → AP group → activation (the network is created beside them). */
+export const CRITICAL_PATH_DEPTH = 3;
+export const RESOURCES_PER_SITE = 4;
+/** Per harness command (up): a run that takes longer is broken, not slow. */
+const COMMAND_TIMEOUT_MS = 5 * 60 * 1000;
+
+export interface Variant {
+  name: "provider" | "naive";
+  description: string;
+  config: Record<string, string>;
+}
+
+/** The provider's defaults, and unless --no-baseline the naive client measured against them on the same emulator. */
+export function variantsToRun(opts: BenchOptions): Variant[] {
+  const variants: Variant[] = [
+    {
+      name: "provider",
+      description: "the provider's defaults: coalesced request poller (A3 lists), refresh from cached lists",
+      config: { "nms:waiter": "coalesced", "nms:refreshFromLists": "true" },
+    },
+  ];
+  if (opts.baseline) {
+    variants.push({
+      name: "naive",
+      description: `naive baseline: per-request A2 polling every ${opts.naivePollMs} ms, one GET per refreshed resource`,
+      config: { "nms:waiter": "per-request", "nms:pollIntervalMs": String(opts.naivePollMs), "nms:refreshFromLists": "false" },
+    });
+  }
+  return variants;
+}
+
+export interface SpeedLimit {
+  /** One write per resource + one login. */
+  requestsNeeded: number;
+  /** Critical-path depth × least async latency. */
+  depthSeconds: number;
+  /** Requests needed ÷ the service's rate limit. */
+  rateSeconds: number;
+  limitSeconds: number;
+}
+
+/** The least time any client needs to deploy the stack: the larger of the latency and the rate-limit terms. */
+export function speedLimit(opts: BenchOptions): SpeedLimit {
+  const requestsNeeded = opts.sites * RESOURCES_PER_SITE + 1;
+  const depthSeconds = (CRITICAL_PATH_DEPTH * opts.latencyMs) / 1000;
+  const rateSeconds = requestsNeeded / opts.rate;
+  return { requestsNeeded, depthSeconds, rateSeconds, limitSeconds: Math.max(depthSeconds, rateSeconds) };
+}
+
+/** The harness options of one variant's stack against the emulator at `baseUrl`; `log` gets the harness's progress lines. */
+export function stackOptions(
+  opts: BenchOptions,
+  variant: Variant,
+  baseUrl: string,
+  creds: EmulatorInfo,
+  statePath: string,
+  log: (line: string) => void,
+): StackOptions {
+  return {
+    projectDir: ROOT,
+    program: PROGRAM,
+    projectName: "nms-msp",
+    stackName: `bench-${variant.name}`,
+    statePath,
+    passphrase: randomBytes(16).toString("hex"),
+    parallel: opts.parallel,
+    nodeArgs: opts.programNodeArgs,
+    providerNodeArgs: opts.providerNodeArgs,
+    timeoutMs: COMMAND_TIMEOUT_MS,
+    config: {
+      "nms:baseUrl": baseUrl,
+      "nms:tenantId": creds.tenantId,
+      "nms:username": creds.username,
+      "nms:maxRequestsPerSecond": String(opts.clientRate),
+      "msp:sites": String(opts.sites),
+      "msp:prefix": "site",
+      ...variant.config,
+    },
+    secretConfig: { "nms:password": creds.password, "msp:radiusSecret": randomBytes(12).toString("hex") },
+    log,
+  };
+}
