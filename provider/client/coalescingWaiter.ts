@@ -9,6 +9,7 @@ import { describeOperation, NmsError, NmsRequestFailedError } from "./errors";
 import { isRetryableError } from "./retry";
 import { linkedAbort } from "./transport";
 import { settleRecord, waitTimeoutError, type RequestRecordReader, type RequestWaiter } from "./waiter";
+import { PollPacing } from "./pollPacing";
 
 /** Reads one page (from 0) of the tenant's request records with `status` (A3). */
 export type RequestRecordLister = (status: RequestStatus, page: number, size: number, signal: AbortSignal) => Promise<RequestRecord[]>;
@@ -47,19 +48,6 @@ interface Tracked {
 
 type FinishedStatus = "SUCCESS" | "FAIL";
 
-/**
- * Target polling calls per finished request while the rate limiter is the bottleneck: every poll then takes the
- * place of a write. With 0.1 the 1,000-resource benchmark spent 91 of its 1,092 requests on polls; 0.05 brought
- * that to ~53 and the API phase from ~1.11 to ~1.07 × its limit, with a backlog always waiting to be written.
- */
-const POLLS_PER_FINISH_WHEN_CONTENDED = 0.05;
-/**
- * Ticks come after about this fraction of the observed time-to-finish, or of the age of the
- * youngest request still waiting: a request is then seen at most ~25% after it finished.
- */
-const TICK_FRACTION = 0.25;
-/** Weight of the newest sample in the running averages. */
-const EWMA_WEIGHT = 0.3;
 /** Safety bound on the pages of one listing (a server that ignores `page` would loop forever). */
 const MAX_PENDING_PAGES = 100;
 /** Extra pages read per tick from an oldest-first SUCCESS or FAIL list. */
@@ -75,11 +63,8 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   private stopped: boolean;
   /** False once A3 proved unusable (a non-retryable answer): every tick then reads A2 per request. */
   private listingUsable: boolean;
-  /** Running averages steering the tick interval; undefined until measured. */
-  private timeToFinishMs: number | undefined;
-  private finishesPerSecond: number | undefined;
-  private callsPerTick: number | undefined;
-  private lastTickStartedAt: number | undefined;
+  /** What steers the tick interval (pollPacing.ts). */
+  private readonly pacing: PollPacing;
   /** For oldest-first SUCCESS/FAIL lists: the page where the newest records were last seen. */
   private readonly resumePage: Record<FinishedStatus, number>;
 
@@ -94,10 +79,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     this.tickInFlight = false;
     this.stopped = false;
     this.listingUsable = true;
-    this.timeToFinishMs = undefined;
-    this.finishesPerSecond = undefined;
-    this.callsPerTick = undefined;
-    this.lastTickStartedAt = undefined;
+    this.pacing = new PollPacing(options);
     this.resumePage = { SUCCESS: 1, FAIL: 1 };
     options.signal?.addEventListener("abort", () => this.stop(), { once: true });
   }
@@ -128,7 +110,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     }, waitTimeoutMs);
     this.tracked.set(requestId, entry);
     // A newcomer is checked after the usual pause, without the back-off of slow older requests.
-    this.scheduleTick(now + this.baseIntervalMs());
+    this.scheduleTick(now + this.pacing.baseIntervalMs());
     return promise;
   }
 
@@ -173,16 +155,16 @@ export class CoalescingRequestWaiter implements RequestWaiter {
       this.tickInFlight = false;
     }
     if (this.stopped) return;
-    this.learn(startedAt, finished, counter.calls);
+    this.pacing.learn(startedAt, finished, counter.calls);
     if (this.tracked.size === 0) {
       // Idle: the next request starts afresh (the gap would distort the finish rate).
-      this.lastTickStartedAt = undefined;
+      this.pacing.idle();
       return;
     }
     const now = Date.now();
     const pending = this.nextTickAt; // a newcomer may have asked for an earlier tick meanwhile
     this.nextTickAt = Number.POSITIVE_INFINITY;
-    this.scheduleTick(Math.min(pending, now + this.intervalMs()));
+    this.scheduleTick(Math.min(pending, now + this.pacing.intervalMs(this.tracked.values())));
   }
 
   /** One tick with A3: the PENDING list, then the outcome of what left it. Returns how many finished. */
@@ -343,8 +325,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   }
 
   private noteFinished(entry: Tracked): void {
-    const took = Date.now() - entry.registeredAt;
-    this.timeToFinishMs = this.timeToFinishMs === undefined ? took : ewma(this.timeToFinishMs, took);
+    this.pacing.noteFinished(Date.now() - entry.registeredAt);
   }
 
   private settle(entry: Tracked, action: () => void): void {
@@ -357,46 +338,6 @@ export class CoalescingRequestWaiter implements RequestWaiter {
       this.tickTimer = undefined;
       this.nextTickAt = Number.POSITIVE_INFINITY;
     }
-  }
-
-  /** Updates the running averages after a tick that started at `startedAt`. */
-  private learn(startedAt: number, finished: number, calls: number): void {
-    if (this.lastTickStartedAt !== undefined) {
-      const seconds = Math.max(0.001, (startedAt - this.lastTickStartedAt) / 1000);
-      const rate = finished / seconds;
-      this.finishesPerSecond = this.finishesPerSecond === undefined ? rate : ewma(this.finishesPerSecond, rate);
-    }
-    this.lastTickStartedAt = startedAt;
-    if (calls > 0) this.callsPerTick = this.callsPerTick === undefined ? calls : ewma(this.callsPerTick, calls);
-  }
-
-  /**
-   * Pause before the next tick for a newcomer: about a quarter of the observed time-to-finish (a
-   * request is then seen soon after it finishes), at least pollInitialMs; longer while the rate
-   * limiter is the bottleneck, so that a tick finds enough finished requests to be worth its
-   * calls (each poll then delays a write); at most pollMaxMs.
-   */
-  private baseIntervalMs(): number {
-    const { pollInitialMs, pollMaxMs } = this.options;
-    let interval = Math.max(pollInitialMs, (this.timeToFinishMs ?? 0) * TICK_FRACTION);
-    if (this.finishesPerSecond !== undefined && this.finishesPerSecond > 0 && this.callsPerTick !== undefined && this.options.contended?.()) {
-      const budgeted = (1000 * this.callsPerTick) / (POLLS_PER_FINISH_WHEN_CONTENDED * this.finishesPerSecond);
-      interval = Math.max(interval, budgeted);
-    }
-    return Math.min(pollMaxMs, interval);
-  }
-
-  /**
-   * Pause before the next tick: the base interval, or a quarter of the age of the youngest
-   * request still waiting when that is longer. Requests that take longer than usual are thus
-   * polled less and less often (each at most ~25% late), while newcomers keep ticks short.
-   */
-  private intervalMs(): number {
-    const now = Date.now();
-    let youngest = Number.NEGATIVE_INFINITY;
-    for (const entry of this.tracked.values()) youngest = Math.max(youngest, entry.registeredAt);
-    const youngestAgeMs = Number.isFinite(youngest) ? now - youngest : 0;
-    return Math.min(this.options.pollMaxMs, Math.max(this.baseIntervalMs(), youngestAgeMs * TICK_FRACTION));
   }
 
   private pageSize(): number {
@@ -428,9 +369,6 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   }
 }
 
-function ewma(previous: number, sample: number): number {
-  return previous + EWMA_WEIGHT * (sample - previous);
-}
 
 /** True when the page's timestamps rise from first to last (unknown or equal: false). */
 function isOldestFirst(records: RequestRecord[]): boolean {

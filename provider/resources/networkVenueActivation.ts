@@ -1,11 +1,11 @@
-import { networkVenueInputSchema } from "../../contract/schemas/networkVenue";
+import { networkVenueInputSchemaFor } from "../../contract/schemas/networkVenue";
 import { isNotFound } from "../client/errors";
 import type { Props, ResourceSpec } from "../spec";
 
 export const networkVenueActivationSpec: ResourceSpec = {
   kind: "NetworkVenueActivation",
   description: "The activation of a network on a venue, on all or some of its AP groups (W59–W66).",
-  inputSchema: () => networkVenueInputSchema,
+  inputSchema: networkVenueInputSchemaFor,
   // An activation is the pair (network, venue): another pair is another activation.
   replaceOnChanges: ["networkId", "venueId"],
   identity: { idParam: "networkVenueId" },

@@ -29,7 +29,7 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
     /** When the network is on, Sundays. */
     sun?: pulumi.Input<string>;
   }>;
-  /** VLAN pool of the activation (newer variant only). */
+  /** VLAN pool of the activation (newer variant only). Newer Wi-Fi API variant only. */
   vlanPoolId?: pulumi.Input<string>;
   /** Activate on every AP group of the venue (default true). */
   isAllAPGroups?: pulumi.Input<boolean>;
@@ -43,9 +43,9 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
     radio?: pulumi.Input<"Both" | "2.4-GHz" | "5-GHz">;
     /** VLAN on this group, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
     vlanId?: pulumi.Input<number>;
-    /** VLAN pool on this group (newer variant only). */
+    /** VLAN pool on this group (newer variant only). Newer Wi-Fi API variant only. */
     vlanPoolId?: pulumi.Input<string>;
-    /** Name of that VLAN pool (newer variant only). */
+    /** Name of that VLAN pool (newer variant only). Newer Wi-Fi API variant only. */
     vlanPoolName?: pulumi.Input<string>;
   }>[]>;
 }

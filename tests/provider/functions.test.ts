@@ -1,8 +1,8 @@
 // The functions a program calls (provider/programClient.ts, provider/functions/): the table agrees
 // with the route table, arguments are checked before any call, config comes from nms:* or NMS_*,
 // one client serves the process, and actions never run in preview.
-// W1, W16 and W21 are tested against a small fake service (tests/provider/functionsFakeService.ts)
-// because the emulator does not serve them yet; they must be tested against it once it does.
+// Paging of many APs is tested against a small fake service (tests/provider/functionsFakeService.ts);
+// W1, W16 and W21 are also run against the emulator ("against the emulator" below).
 import * as pulumi from "@pulumi/pulumi";
 import { pathParamNames, routeOf } from "../../contract/routes";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -197,5 +197,37 @@ describe("in preview", () => {
 
   it("a read runs", async () => {
     await expect(invoke("getTenant", {}, emulatorConfig())).resolves.toMatchObject({ id: emulator.demo.tenantId });
+  });
+});
+
+describe("against the emulator", () => {
+  let venueId: string;
+  const serialNumber = "612345678901";
+
+  beforeAll(async () => {
+    // Out of the preview the describe above set up: actions run again.
+    pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) }, "nms-test", "dev", false);
+    const { demoClient } = await import("../support/emulatorClient");
+    const admin = demoClient(emulator);
+    venueId = (await admin.execute<Props>("A7", {}, { body: { name: "functions-venue", address: { country: "Portugal" } } })).response!.id;
+    await admin.execute("W2", {}, { body: [{ serialNumber, name: "functions-ap", venueId }] });
+    await admin.close();
+  });
+
+  it("listAps reads the tenant's APs (W1) with their device state", async () => {
+    const aps = (await invoke("listAps", {}, emulatorConfig())) as Props[];
+    expect(aps).toContainEqual(expect.objectContaining({ serialNumber, venueId, state: "InSetupPhase", subState: "NeverContactedCloud" }));
+    const quiet = (await invoke("listAps", { operational: false }, emulatorConfig())) as Props[];
+    expect(quiet.find((ap) => ap.serialNumber === serialNumber)).not.toHaveProperty("clientCount");
+  });
+
+  it("pingFromAp waits for W16's request and returns what the ping printed", async () => {
+    const outcome = (await invoke("pingFromAp", { serialNumber, targetHost: "192.0.2.1" }, emulatorConfig())) as Props;
+    expect(outcome).toMatchObject({ ran: true, requestId: expect.any(String), response: expect.stringContaining("PING 192.0.2.1") });
+  });
+
+  it("rebootAp runs W21 and waits for its request; an unknown AP is named with the service's answer", async () => {
+    expect(await invoke("rebootAp", { serialNumber }, emulatorConfig())).toMatchObject({ ran: true, requestId: expect.any(String) });
+    await expect(invoke("rebootAp", { serialNumber: "699999999999" }, emulatorConfig())).rejects.toThrow(/rebootAp: .*W21.*404/);
   });
 });

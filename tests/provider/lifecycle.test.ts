@@ -4,6 +4,8 @@ import { NmsClient } from "../../provider/client";
 import { adminApi, demoClient, servedRequests, waitFor } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
+import { specFields } from "../../provider/fields";
+import { resolveWifiApiVariant } from "../../provider/config";
 import { UNKNOWN } from "../../contract/validators";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Struct } = require("google-protobuf/google/protobuf/struct_pb");
@@ -272,6 +274,37 @@ describe.each(cases)("$kind lifecycle", (c) => {
     expect(checked.failures).toEqual([]);
     const diff = await provider(c.kind).diff!("some-id", inputs, withUnknowns);
     expect(diff.changes).toBe(true);
+  });
+});
+
+describe("check follows nms:wifiApiVariant", () => {
+  const forVariant = (kind: string, variant: () => "older" | "newer") => makeLifecycle(RESOURCE_SPECS[kind], async () => client, { variant });
+  const named = (name: string) => ({ ...networkInputs(), name });
+
+  it("a network name of 33 to 64 characters is refused by the newer variant and taken by the older", async () => {
+    const newer = await forVariant("Network", () => "newer").check!({}, named("n".repeat(40)));
+    expect(newer.failures).toEqual([{ property: "name", reason: "must be 2 to 32 characters" }]);
+    expect((await forVariant("Network", () => "older").check!({}, named("n".repeat(40)))).failures).toEqual([]);
+  });
+
+  it("a field of the newer variant only is refused by the older one, with its path", async () => {
+    const inputs = { ...networkInputs(), wlan: { ssid: "corp", advancedCustomization: { devicePolicyId: "p1" } } };
+    const older = await forVariant("Network", () => "older").check!({}, inputs);
+    expect(older.failures).toEqual([{ property: "wlan.advancedCustomization.devicePolicyId", reason: "exists only in the newer variant of the Wi-Fi API" }]);
+    expect((await forVariant("Network", () => "newer").check!({}, inputs)).failures).toEqual([]);
+    const activation = await forVariant("NetworkVenueActivation", () => "older").check!({}, { networkId: "n", venueId: "v", vlanPoolId: "pool" });
+    expect(activation.failures).toEqual([{ property: "vlanPoolId", reason: "exists only in the newer variant of the Wi-Fi API" }]);
+  });
+
+  it("the syslog defaults a destroy writes back follow the variant", () => {
+    expect(specFields(RESOURCE_SPECS.VenueSyslog).defaults("older")).toMatchObject({ priority: "ERROR" });
+    expect(specFields(RESOURCE_SPECS.VenueSyslog).defaults("newer")).toMatchObject({ priority: "INFO" });
+  });
+
+  it("a setting that is neither variant is reported by check, naming the config key", async () => {
+    const broken = makeLifecycle(RESOURCE_SPECS.Venue, async () => client, { variant: () => resolveWifiApiVariant((key) => (key === "nms:wifiApiVariant" ? "newest" : undefined), {}) });
+    const checked = await broken.check!({}, { name: "venue-x" });
+    expect(checked.failures).toEqual([{ property: "nms:wifiApiVariant", reason: expect.stringContaining("must be one of older, newer") }]);
   });
 });
 
