@@ -325,6 +325,36 @@ describe("check", () => {
 });
 
 describe("adoption", () => {
+  it.each([
+    ["Ap", async () => ({ serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() }), (i: Props) => ({ ...i, description: "adopted" })],
+    ["SwitchProfile", async () => ({ name: unique("profile") }), (i: Props) => ({ ...i, description: "adopted" })],
+    ["SwitchVlan", async () => ({ profileId: await newProfile(), vlanId: 3000 + (++counter % 900) }), (i: Props) => ({ ...i, vlanName: "adopted" })],
+  ])("adopts an existing %s by its unique name and brings it to the program, without a duplicate", async (kind, inputsOf, changed) => {
+    const inputs = await inputsOf();
+    const existing = await create(kind, inputs);
+    const wanted = changed(inputs);
+    const adopted = await provider(kind).create({ ...wanted, adoptByName: true });
+    expect(adopted.id).toBe(existing.id);
+    const read = await provider(kind).read!(adopted.id, adopted.outs);
+    expect((await provider(kind).diff!(adopted.id, read.props!, wanted)).changes).toBe(false);
+  });
+
+  it("adopts a guest user by its ID (it has no unique name) and refuses adoption by name at check", async () => {
+    const guest = {
+      name: unique("guest"),
+      mobilePhoneNumber: "+351910000002",
+      networkId: await newNetwork(),
+      deliveryMethods: ["SMS"],
+      expiration: { activationType: "Creation", duration: 8, unit: "Hour" },
+      maxDevices: 2,
+    };
+    const existing = await create("GuestUser", guest);
+    const adopted = await provider("GuestUser").create({ ...guest, disabled: true, adoptId: existing.id });
+    expect([adopted.id, adopted.outs.disabled]).toEqual([existing.id, true]);
+    const checked = await provider("GuestUser").check!({}, { ...guest, adoptByName: true });
+    expect(checked.failures).toEqual([{ property: "adoptByName", reason: "nms:GuestUser has no unique name to adopt by; use adoptId" }]);
+  });
+
   it("adopts an existing venue by name and updates it to match, without a duplicate", async () => {
     const name = unique("adopted");
     const existing = await create("Venue", { name, description: "made by hand" });
