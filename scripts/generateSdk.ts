@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { FUNCTION_SPECS } from "../provider/functions";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { functionFile } from "./sdkgen/functionFile";
-import { GENERATED_HEADER, moduleNameOf, resourceFile } from "./sdkgen/resourceFile";
+import { GENERATED_HEADER, moduleNameOf, resourceFiles } from "./sdkgen/resourceFile";
 
 /** Where the generated files live, relative to the project root. */
 export const GENERATED_DIR = "sdk/generated";
@@ -18,7 +18,7 @@ export function generateSdkFiles(): Map<string, string> {
   const modules: string[] = [];
   for (const spec of Object.values(RESOURCE_SPECS)) {
     const module = moduleNameOf(spec.kind);
-    files.set(`${GENERATED_DIR}/${module}.ts`, resourceFile(spec));
+    for (const [name, content] of Object.entries(resourceFiles(spec))) files.set(`${GENERATED_DIR}/${name}`, content);
     modules.push(module);
   }
   for (const spec of Object.values(FUNCTION_SPECS)) {

@@ -17,7 +17,7 @@ export function moduleNameOf(name: string): string {
   return name[0].toLowerCase() + name.slice(1);
 }
 
-export function resourceFile(spec: ResourceSpec): string {
+function resourceParts(spec: ResourceSpec): { adoptable: boolean; argsDoc: string; classText: string } {
   const fields = specFields(spec);
   const newer = { ...objectOf(spec.inputSchema("newer")).shape } as Record<string, z.ZodTypeAny>;
   const older = { ...objectOf(spec.inputSchema("older")).shape } as Record<string, z.ZodTypeAny>;
@@ -54,19 +54,44 @@ export function resourceFile(spec: ResourceSpec): string {
     outputs += outputDeclaration(name, schema, !isOptionalField(strip(schema), "output"), [...readOnlyNote, ...secret]);
   }
 
-  const imports = adoptable ? "{ type AdoptionArgs, NmsResource }" : "{ NmsResource }";
-  return (
-    GENERATED_HEADER +
-    `import * as pulumi from "@pulumi/pulumi";\n` +
-    `import ${imports} from "../resource";\n\n` +
-    docComment([`The inputs of {@link ${spec.kind}}.`], "") +
-    `export interface ${spec.kind}Args${adoptable ? " extends AdoptionArgs" : ""} {\n${args}}\n\n` +
+  const argsDoc = docComment([`The inputs of {@link ${spec.kind}}.`], "") + `export interface ${spec.kind}Args${adoptable ? " extends AdoptionArgs" : ""} {\n${args}}\n`;
+  const classText =
     docComment(classDoc(spec), "") +
     `export class ${spec.kind} extends NmsResource {\n${outputs}\n` +
     `  constructor(name: string, args: ${spec.kind}Args${required ? "" : " = {}"}, opts?: pulumi.CustomResourceOptions) {\n` +
     `    super(${JSON.stringify(spec.kind)}, name, args, opts);\n` +
-    `  }\n}\n`
-  );
+    `  }\n}\n`;
+  return { adoptable, argsDoc, classText };
+}
+
+/** The whole of one kind: its Args and its class, as one text (for reading and tests). */
+export function resourceFile(spec: ResourceSpec): string {
+  const { adoptable, argsDoc, classText } = resourceParts(spec);
+  const imports = adoptable ? "{ type AdoptionArgs, NmsResource }" : "{ NmsResource }";
+  return GENERATED_HEADER + `import * as pulumi from "@pulumi/pulumi";\nimport ${imports} from "../resource";\n\n` + argsDoc + "\n" + classText;
+}
+
+/**
+ * The files of one kind: `<kind>Args.ts` with the inputs and `<kind>.ts` with the class (which
+ * re-exports the Args), so that a kind with many nested fields stays within a file's size.
+ */
+export function resourceFiles(spec: ResourceSpec): Record<string, string> {
+  const { adoptable, argsDoc, classText } = resourceParts(spec);
+  const module = moduleNameOf(spec.kind);
+  const args =
+    GENERATED_HEADER +
+    `import type * as pulumi from "@pulumi/pulumi";\n` +
+    (adoptable ? `import type { AdoptionArgs } from "../resource";\n` : "") +
+    "\n" +
+    argsDoc;
+  const cls =
+    GENERATED_HEADER +
+    `import * as pulumi from "@pulumi/pulumi";\n` +
+    `import { NmsResource } from "../resource";\n` +
+    `import type { ${spec.kind}Args } from "./${module}Args";\n\n` +
+    `export type { ${spec.kind}Args } from "./${module}Args";\n\n` +
+    classText;
+  return { [`${module}Args.ts`]: args, [`${module}.ts`]: cls };
 }
 
 function outputDeclaration(name: string, schema: z.ZodTypeAny, present: boolean, notes: string[]): string {

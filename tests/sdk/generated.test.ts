@@ -35,7 +35,8 @@ describe("generated SDK files", () => {
 
 describe("what the generated classes say", () => {
   it.each(Object.values(RESOURCE_SPECS))("$kind: every input and read-only output, its secrets and its replace triggers", (spec) => {
-    const text = generated.get(`${GENERATED_DIR}/${spec.kind[0].toLowerCase()}${spec.kind.slice(1)}.ts`)!;
+    const module = `${GENERATED_DIR}/${spec.kind[0].toLowerCase()}${spec.kind.slice(1)}`;
+    const text = `${generated.get(`${module}Args.ts`)!}\n${generated.get(`${module}.ts`)!}`;
     const fields = specFields(spec);
     for (const input of fields.inputs) expect(text).toMatch(new RegExp(`\\n  ${input.name}${input.required ? "" : "\\?"}: pulumi\\.Input<`));
     for (const name of [...fields.inputNames, ...fields.outputNames]) expect(text).toContain(`declare readonly ${name}: pulumi.Output<`);

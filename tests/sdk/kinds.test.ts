@@ -1,4 +1,4 @@
-// Every resource kind through a stack's life, driven from one table (kindCases.ts) through one
+// Every resource kind through a stack's life, driven from one table (kindCases/) through one
 // shared stack program (fixtures/kinds) under the real @pulumi/pulumi runtime and provider host,
 // against the emulator. Each step runs once for all kinds, so the cost grows with the number of
 // steps, not of kinds.
