@@ -6,9 +6,10 @@ import * as fs from "fs";
 import * as path from "path";
 import { up } from "../../harness";
 import { main, UNEXPECTED_CHANGES } from "../../harness/cli";
-import { API_PASSWORD, expectNoChildren, FIXTURE_PROGRAM, NET_PASSWORD, PASSPHRASE, PROJECT_DIR, scenario, Scenario } from "./helpers";
+import { expectNoChildren, fixtureCliArgs, PASSPHRASE, scenario, Scenario } from "./helpers";
 
-jest.setTimeout(60000);
+// Six runs of the stack; a loaded 2-core machine needs minutes, not seconds.
+jest.setTimeout(240_000);
 
 let s: Scenario;
 let passphraseFile: string;
@@ -29,18 +30,7 @@ async function cli(...args: string[]): Promise<{ code: number; out: string; err:
   const stdout = jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
   const stderr = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
   try {
-    const code = await main([
-      ...args,
-      "--project-dir", PROJECT_DIR,
-      "--program", FIXTURE_PROGRAM,
-      "--project", "fixture",
-      "--stack", "test",
-      "--state", s.state,
-      "--config", `fixture:dbPath=${s.db}`,
-      "--secret", `fixture:netPassword=${NET_PASSWORD}`,
-      "--secret", `fixture:apiPassword=${API_PASSWORD}`,
-      "--passphrase-file", passphraseFile,
-    ]);
+    const code = await main([...args, ...fixtureCliArgs(s, passphraseFile)]);
     return { code, out, err };
   } finally {
     stdout.mockRestore();
