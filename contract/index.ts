@@ -17,3 +17,6 @@ export * from "./schemas/switchProfile";
 export * from "./schemas/envelopes";
 export * from "./schemas/tenant";
 export * from "./schemas/requestRecord";
+// Wi-Fi devices and venue Wi-Fi settings (issue 8)
+export * from "./schemas/apSettings";
+export * from "./schemas/venueWifiSettings";
