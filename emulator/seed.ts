@@ -1,11 +1,10 @@
 // Tenants with their two administrators: the demo tenant that every start and reset brings,
 // and the extra tenants that POST /__admin/tenants creates.
-import { createHash } from "node:crypto";
 import type { AuthService } from "./auth";
 import type { IdSource } from "./ids";
 import type { NmsModel } from "./model/model";
 import type { AdminRole, TenantDetails, TenantSettings } from "./model/tenant";
-import { addDhcpServiceProfile, DEFAULT_DHCP_SERVICE_PROFILE_NAME } from "./services/wifi/dhcpService";
+import { addDhcpServiceProfile, SEEDED_DHCP_SERVICE_PROFILES } from "./services/wifi/dhcpService";
 
 export interface SeededTenant {
   tenantId: string;
@@ -50,8 +49,7 @@ export function seedTenant(
   };
   addAdmin(credentials.username, credentials.password, "PRIME_ADMIN");
   addAdmin(credentials.readOnlyUsername, credentials.readOnlyPassword, "READ_ONLY");
-  // Derived from the tenant's ID rather than drawn from `ids`, so that seeded runs keep drawing the same IDs as before.
-  addDhcpServiceProfile(tenant, createHash("md5").update(`dhcp-service-profile:${tenant.id}`).digest("hex"), DEFAULT_DHCP_SERVICE_PROFILE_NAME);
+  for (const profile of SEEDED_DHCP_SERVICE_PROFILES) addDhcpServiceProfile(tenant, profile.id, profile.name);
   return { tenantId: tenant.id, ...credentials };
 }
 

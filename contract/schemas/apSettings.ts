@@ -38,9 +38,21 @@ function apRadioChannelRule(value: { apRadioParams24G?: { allowedChannels?: stri
   }
 }
 
+/** What W20 restores: the venue's settings apply, and the AP's own bands are automatic. */
+export const AP_RADIO_DEFAULTS = {
+  apRadioParams24G: { allowedChannels: ["1", "6", "11"], changeInterval: 33, channelBandwidth: "AUTO", manualChannel: 0, method: "BACKGROUND_SCANNING", txPower: "MAX" },
+  apRadioParams50G: { allowedChannels: ["36", "40", "44", "48"], changeInterval: 33, channelBandwidth: "AUTO", manualChannel: 0, method: "BACKGROUND_SCANNING", txPower: "MAX" },
+  enable24G: null,
+  enable50G: null,
+  useVenueSettings: true,
+} as const;
+
+const defaultBand = (band: "apRadioParams24G" | "apRadioParams50G") => () => ({ ...AP_RADIO_DEFAULTS[band], allowedChannels: [...AP_RADIO_DEFAULTS[band].allowedChannels] });
+
+// A band left out is the default band (W19 replaces the settings whole), as in VenueRadio.
 const apRadioObject = z.object({
-  apRadioParams24G: apRadioBandInput.optional().describe("2.4 GHz band; the service's defaults for fields left out."),
-  apRadioParams50G: apRadioBandInput.optional().describe("5 GHz band; the service's defaults for fields left out."),
+  apRadioParams24G: apRadioBandInput.default(defaultBand("apRadioParams24G")).describe("2.4 GHz band; the service's defaults (W20) for a band or a field left out."),
+  apRadioParams50G: apRadioBandInput.default(defaultBand("apRadioParams50G")).describe("5 GHz band; the service's defaults (W20) for a band or a field left out."),
   enable24G: z.boolean().nullable().optional().describe("Whether the 2.4 GHz radio is on (null: as the venue says)."),
   enable50G: z.boolean().nullable().optional().describe("Whether the 5 GHz radio is on (null: as the venue says)."),
   useVenueSettings: z.boolean().default(true).describe("Whether the venue's radio settings apply instead of the AP's own (default true)."),
@@ -58,15 +70,6 @@ export const apRadioReadSchema = z.object({
   enable50G: z.boolean().nullable().describe("Whether the 5 GHz radio is on (null: as the venue says)."),
   useVenueSettings: z.boolean().describe("Whether the venue's radio settings apply."),
 });
-
-/** What W20 restores: the venue's settings apply, and the AP's own bands are automatic. */
-export const AP_RADIO_DEFAULTS = {
-  apRadioParams24G: { allowedChannels: ["1", "6", "11"], changeInterval: 33, channelBandwidth: "AUTO", manualChannel: 0, method: "BACKGROUND_SCANNING", txPower: "MAX" },
-  apRadioParams50G: { allowedChannels: ["36", "40", "44", "48"], changeInterval: 33, channelBandwidth: "AUTO", manualChannel: 0, method: "BACKGROUND_SCANNING", txPower: "MAX" },
-  enable24G: null,
-  enable50G: null,
-  useVenueSettings: true,
-} as const;
 
 // ---- LAN ports (W13–W15, and the venue's per-model settings W38/W39) ----
 

@@ -15,7 +15,7 @@ import { networks, networksDeep, networksDeepCreate, radius } from "./wifi/netwo
 import { venueRadio, venueSyslog } from "./wifi/venueSettings";
 // Wi-Fi devices and venue Wi-Fi settings (issue 8)
 import { apLanPorts, apMdnsGateway, apRadio } from "./wifi/apSettings";
-import { dhcpServiceProfiles, venueDhcpBindings } from "./wifi/dhcpService";
+import { venueDhcpBindings } from "./wifi/dhcpService";
 import { venueCellular, venueLanPorts, venueLeds, venueMesh } from "./wifi/venueWifiSettings";
 
 // Kinds that share a collection (the three forms of a network) come in a row; the last one's read form is the
@@ -43,7 +43,6 @@ export const KINDS: readonly KindDef[] = [
   venueLanPorts,
   venueLeds,
   venueCellular,
-  dhcpServiceProfiles,
   venueDhcpBindings,
 ] as readonly KindDef[] as KindDef[];
 

@@ -21,7 +21,7 @@ export type { ApRadioArgs } from "./apRadioArgs";
 export class ApRadio extends NmsResource {
   /** ID of the object whose ApRadio this is (path parameter serialNumber). */
   declare readonly serialNumber: pulumi.Output<string>;
-  /** 2.4 GHz band; the service's defaults for fields left out. */
+  /** 2.4 GHz band; the service's defaults (W20) for a band or a field left out. */
   declare readonly apRadioParams24G: pulumi.Output<{
     /** Channels the AP may use, as strings. */
     allowedChannels?: string[];
@@ -35,8 +35,8 @@ export class ApRadio extends NmsResource {
     method?: string;
     /** Transmit power, e.g. MAX. */
     txPower?: string;
-  } | undefined>;
-  /** 5 GHz band; the service's defaults for fields left out. */
+  }>;
+  /** 5 GHz band; the service's defaults (W20) for a band or a field left out. */
   declare readonly apRadioParams50G: pulumi.Output<{
     /** Channels the AP may use, as strings. */
     allowedChannels?: string[];
@@ -50,7 +50,7 @@ export class ApRadio extends NmsResource {
     method?: string;
     /** Transmit power, e.g. MAX. */
     txPower?: string;
-  } | undefined>;
+  }>;
   /** Whether the 2.4 GHz radio is on (null: as the venue says). */
   declare readonly enable24G: pulumi.Output<boolean | null | undefined>;
   /** Whether the 5 GHz radio is on (null: as the venue says). */

@@ -7,7 +7,10 @@ export interface ApRadioArgs {
    * ID of the object whose ApRadio this is (path parameter serialNumber). Changing it replaces the resource.
    */
   serialNumber: pulumi.Input<string>;
-  /** 2.4 GHz band; the service's defaults for fields left out. */
+  /**
+   * 2.4 GHz band; the service's defaults (W20) for a band or a field left out. Default:
+   * {"allowedChannels":["1","6","11"],"changeInterval":33,"channelBandwidth":"AUTO","manualChannel":0,"method":"BACKGROUND_SCANNING","txPower":"MAX"}.
+   */
   apRadioParams24G?: pulumi.Input<{
     /** Channels the AP may use, as strings. */
     allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
@@ -22,7 +25,10 @@ export interface ApRadioArgs {
     /** Transmit power, e.g. MAX. */
     txPower?: pulumi.Input<string>;
   }>;
-  /** 5 GHz band; the service's defaults for fields left out. */
+  /**
+   * 5 GHz band; the service's defaults (W20) for a band or a field left out. Default:
+   * {"allowedChannels":["36","40","44","48"],"changeInterval":33,"channelBandwidth":"AUTO","manualChannel":0,"method":"BACKGROUND_SCANNING","txPower":"MAX"}.
+   */
   apRadioParams50G?: pulumi.Input<{
     /** Channels the AP may use, as strings. */
     allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;

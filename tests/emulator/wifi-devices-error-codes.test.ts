@@ -150,8 +150,11 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
   });
 
   test("WIFI-10152 binding twice, WIFI-10151 unbinding what is not bound; W35 lists the binding; profiles come from the seed and the admin API", async () => {
-    const profiles = (await admin(emu, "GET", `/tenants/${client.tenantId}/objects`)).body.dhcpServiceProfiles;
-    expect(profiles).toEqual([{ id: expect.stringMatching(/^[0-9a-f]{32}$/), name: "Default DHCP service" }]);
+    const profiles = (await admin(emu, "GET", `/tenants/${client.tenantId}/dhcp-service-profiles`)).body.profiles;
+    expect(profiles).toEqual([
+      { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5d", name: "Default DHCP service" },
+      { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5e", name: "Guest DHCP service" },
+    ]);
     const extra = (await admin(emu, "POST", `/tenants/${client.tenantId}/dhcp-service-profiles`, { name: "Guest DHCP" })).body;
     const params = { venueId, dhcpServiceProfileId: profiles[0].id };
     const bound = await client.ok("W36", params);
@@ -170,7 +173,7 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
     await client.ok("W59", {}, { networkId: network, venueId });
     const entry = await refusal(client.call("W58", { networkId: network }, { ...deepNetworkBody("Cellular net"), description: "x" }), 422);
     expect(entry).toEqual({ code: "WIFI-10171", message: expect.stringContaining("WIFI-10171"), object: "venues", value: venueId });
-    const profileId = (await admin(emu, "GET", `/tenants/${client.tenantId}/objects`)).body.dhcpServiceProfiles[0].id;
+    const profileId = (await admin(emu, "GET", `/tenants/${client.tenantId}/dhcp-service-profiles`)).body.profiles[0].id;
     await client.ok("W36", { venueId, dhcpServiceProfileId: profileId });
     await client.ok("W58", { networkId: network }, { ...deepNetworkBody("Cellular net"), description: "x" });
   });

@@ -7,7 +7,7 @@ import { failureOfIssue } from "../../../contract";
 import { notFound, validationError } from "../../errors";
 import type { TenantState } from "../../model/tenant";
 import type { ApRecord } from "./aps";
-import { addDhcpServiceProfile, type DhcpServiceProfileRecord } from "./dhcpService";
+import { addDhcpServiceProfile, dhcpServiceProfilesOf, type DhcpServiceProfileRecord } from "./dhcpService";
 import { ACTIVE_AP_STATE } from "./venueWifiSettings";
 
 const stateInput = z.object({
@@ -43,6 +43,11 @@ export function setApState(t: TenantState, serialNumber: string, body: unknown):
   t.of<ApRecord>("aps").put(updated);
   const { id: _id, ...view } = updated;
   return view;
+}
+
+/** GET /__admin/tenants/{tenantId}/dhcp-service-profiles: {profiles: [{id, name}]}, seeded ones first. */
+export function listDhcpServiceProfiles(t: TenantState): { profiles: DhcpServiceProfileRecord[] } {
+  return { profiles: [...dhcpServiceProfilesOf(t).values()] };
 }
 
 /** POST /__admin/tenants/{tenantId}/dhcp-service-profiles {name}: 201 with {id, name}. */

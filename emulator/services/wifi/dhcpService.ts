@@ -3,9 +3,8 @@
 // with cellular APs unless the venue uses a DHCP service (WIFI-10171).
 //
 // The seeds have no operations on DHCP service profiles, only their IDs: every tenant is seeded
-// with one profile (DEFAULT_DHCP_SERVICE_PROFILE_NAME), and the admin API creates more
-// (POST /__admin/tenants/{tenantId}/dhcp-service-profiles). The admin API's object listing shows
-// them as `dhcpServiceProfiles`.
+// with two profiles (SEEDED_DHCP_SERVICE_PROFILES), and the admin API creates more
+// (POST /__admin/tenants/{tenantId}/dhcp-service-profiles) and lists them (GET, same path).
 import { z } from "zod";
 import { venueDhcpBindingSchema } from "../../../contract";
 import { ApiError, notFound } from "../../errors";
@@ -14,31 +13,44 @@ import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { isCellular, type ApRecord } from "./aps";
 
-export const DEFAULT_DHCP_SERVICE_PROFILE_NAME = "Default DHCP service";
+/**
+ * The profiles every tenant is seeded with, their IDs the same in every tenant (tenants share
+ * nothing), so that programs and tests can name them without asking the admin API. Their IDs are
+ * not drawn from the ID source, so seeded runs keep drawing the same IDs as before.
+ */
+export const SEEDED_DHCP_SERVICE_PROFILES = [
+  { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5d", name: "Default DHCP service" },
+  { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5e", name: "Guest DHCP service" },
+] as const;
+export const DEFAULT_DHCP_SERVICE_PROFILE_ID = SEEDED_DHCP_SERVICE_PROFILES[0].id;
 
 export type DhcpServiceProfileRecord = { id: string; name: string };
 export type VenueDhcpBindingRecord = { id: string; venueId: string; dhcpServiceProfileId: string };
 
-const profileInput = z.object({ name: z.string().min(2).max(64) });
+/**
+ * Each tenant's profiles. They are no kind of the registry: no operation of the service reaches
+ * them, so they stay out of the admin API's object listing (which shows what programs made) and
+ * have their own admin calls. Keyed by the tenant's state, so a reset (new states) forgets them.
+ */
+const profilesByTenant = new WeakMap<TenantState, Map<string, DhcpServiceProfileRecord>>();
 
-/** Profiles: no operation of the service reaches them; the seeding and the admin API put them here. */
-export const dhcpServiceProfiles: KindDef<DhcpServiceProfileRecord, z.output<typeof profileInput>> = {
-  name: "dhcpServiceProfiles",
-  noun: "DHCP service profile",
-  idParam: "dhcpServiceProfileId",
-  schema: () => profileInput,
-  unique: { key: (p) => p.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a DHCP service profile with this name already exists" },
-  ops: {},
-  build: (_ctx, input, id) => ({ record: { ...input, id } }),
-  view: (_t, profile) => profile,
-};
+export function dhcpServiceProfilesOf(t: TenantState): Map<string, DhcpServiceProfileRecord> {
+  let profiles = profilesByTenant.get(t);
+  if (!profiles) {
+    profiles = new Map();
+    profilesByTenant.set(t, profiles);
+  }
+  return profiles;
+}
 
 /** A profile stored now (seeding, admin API): the record. */
 export function addDhcpServiceProfile(t: TenantState, id: string, name: string): DhcpServiceProfileRecord {
-  const clash = t.of<DhcpServiceProfileRecord>("dhcpServiceProfiles").find((p) => p.name === name);
-  if (clash) throw new ApiError("NMS-DUPLICATE-NAME", { message: "a DHCP service profile with this name already exists", object: "name", value: name });
+  const profiles = dhcpServiceProfilesOf(t);
+  if ([...profiles.values()].some((p) => p.name === name)) {
+    throw new ApiError("NMS-DUPLICATE-NAME", { message: "a DHCP service profile with this name already exists", object: "name", value: name });
+  }
   const profile = { id, name };
-  t.of<DhcpServiceProfileRecord>("dhcpServiceProfiles").put(profile);
+  profiles.set(id, profile);
   return profile;
 }
 
@@ -47,7 +59,7 @@ const bindingOf = (t: TenantState, venueId: string, profileId: string) =>
 
 function checkPathObjects(t: TenantState, params: Readonly<Record<string, string>>): void {
   if (!t.of("venues").has(params.venueId)) throw notFound("venue", "venueId", params.venueId);
-  if (!t.of("dhcpServiceProfiles").has(params.dhcpServiceProfileId)) throw notFound("DHCP service profile", "dhcpServiceProfileId", params.dhcpServiceProfileId);
+  if (!dhcpServiceProfilesOf(t).has(params.dhcpServiceProfileId)) throw notFound("DHCP service profile", "dhcpServiceProfileId", params.dhcpServiceProfileId);
 }
 
 const bind: Handler = (c) => {
@@ -81,7 +93,7 @@ export const venueDhcpBindings: KindDef<VenueDhcpBindingRecord, z.output<typeof 
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   // A profile removed meanwhile (through no operation of the service today) fails the bind at apply.
   check(t, binding) {
-    if (!t.of("dhcpServiceProfiles").has(binding.dhcpServiceProfileId)) throw notFound("DHCP service profile", "dhcpServiceProfileId", binding.dhcpServiceProfileId);
+    if (!dhcpServiceProfilesOf(t).has(binding.dhcpServiceProfileId)) throw notFound("DHCP service profile", "dhcpServiceProfileId", binding.dhcpServiceProfileId);
   },
   view: (_t, { venueId, dhcpServiceProfileId }) => ({ dhcpServiceProfileId, venueId }),
   extra: { W36: bind, W37: unbind },
