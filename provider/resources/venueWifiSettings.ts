@@ -70,7 +70,8 @@ export const venueDhcpBindingSpec: ResourceSpec = {
   kind: "VenueDhcpBinding",
   description:
     "The binding of a venue to a DHCP service profile (W35–W37; newer variant of the Wi-Fi API only). The service cannot change " +
-    "a binding: a change of either ID replaces it. The venue's networks need one when the venue has cellular APs (WIFI-10171).",
+    "a binding: a change of `venueId` or `dhcpServiceProfileId` replaces it. The venue's networks need one when the venue has " +
+    "cellular APs (WIFI-10171).",
   inputSchema: () => venueDhcpBindingSchema,
   // Both IDs fill every path; the profile's ID names the binding within its venue.
   identity: { idField: "dhcpServiceProfileId", idParam: "dhcpServiceProfileId", idFromInput: "dhcpServiceProfileId", parents: { venueId: "venueId", dhcpServiceProfileId: "dhcpServiceProfileId" } },

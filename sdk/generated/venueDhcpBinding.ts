@@ -7,8 +7,8 @@ export type { VenueDhcpBindingArgs } from "./venueDhcpBindingArgs";
 
 /**
  * The binding of a venue to a DHCP service profile (W35–W37; newer variant of the Wi-Fi API only). The
- * service cannot change a binding: a change of either ID replaces it. The venue's networks need one when the
- * venue has cellular APs (WIFI-10171).
+ * service cannot change a binding: a change of `venueId` or `dhcpServiceProfileId` replaces it. The venue's
+ * networks need one when the venue has cellular APs (WIFI-10171).
  *
  * Operations: W36 Bind venue to DHCP service profile (create), W35 List venue DHCP bindings (read), W37
  * Unbind venue from DHCP service profile (delete).
