@@ -20,3 +20,4 @@ export * from "./schemas/requestRecord";
 // Wi-Fi devices and venue Wi-Fi settings (issue 8)
 export * from "./schemas/apSettings";
 export * from "./schemas/venueWifiSettings";
+export * from "./schemas/deviceFunctions";
