@@ -3,6 +3,9 @@
 // emulator's decisions where the seeds are silent (active APs, cellular APs, DHCP profiles,
 // per-model arrays, what goes with a deleted AP).
 import type { RunningEmulator } from "../../emulator";
+import { TenantState, type TenantDetails } from "../../emulator/model/tenant";
+import { KINDS } from "../../emulator/services/registry";
+import { requireDhcpServiceForCellularAps } from "../../emulator/services/wifi/dhcpService";
 import { admin, apBody, Client, deepNetworkBody, serialNumber, start, tenantWith, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;
@@ -208,5 +211,24 @@ describe("AP operations and what goes with an AP", () => {
     await client.ok("W7", { serialNumber: serial });
     expect((await admin(emu, "GET", `/tenants/${client.tenantId}/objects`)).body.apMdnsGateway.map((r: { rules: unknown }) => r.rules)).not.toContainEqual([{ mdnsName: "tv" }]);
     expect((await client.call("W8", { serialNumber: serial })).status).toBe(404);
+  });
+});
+
+describe("WIFI-10171 on the venues a deep body names", () => {
+  // The deep form does not carry `venues` yet (contract/schemas/network.ts), so the rule is driven directly with a record that does.
+  const tenantWithCellularVenue = (variant: "older" | "newer") => {
+    const t = new TenantState("t".repeat(32), "Unit", new Date().toISOString(), {} as TenantDetails, KINDS, { wifiApiVariant: variant });
+    t.of("venues").put({ id: "v1", name: "Cellular site" });
+    t.of("aps").put({ id: CELLULAR_SERIAL, serialNumber: CELLULAR_SERIAL, venueId: "v1", model: "M510" });
+    return t;
+  };
+
+  test("a body naming a venue with a cellular AP and no binding is refused on venues[i].venueId; a binding lifts it; the older variant has no rule", () => {
+    const t = tenantWithCellularVenue("newer");
+    const network = { id: "n1", venues: [{ venueId: "v0" }, { venueId: "v1" }] };
+    expect(() => requireDhcpServiceForCellularAps(t, network)).toThrow(expect.objectContaining({ entries: [expect.objectContaining({ code: "WIFI-10171", object: "venues[1].venueId", value: "v1" })] }));
+    t.of("venueDhcpBindings").put({ id: "b1", venueId: "v1", dhcpServiceProfileId: "p" });
+    expect(() => requireDhcpServiceForCellularAps(t, network)).not.toThrow();
+    expect(() => requireDhcpServiceForCellularAps(tenantWithCellularVenue("older"), network)).not.toThrow();
   });
 });
