@@ -9,13 +9,14 @@ const int = (what: string) => z.number().int("must be an integer").describe(what
 
 // ---- Radio (W18–W20) ----
 
+// Each field described before it is made optional, so that the read form (.required()) keeps the description.
 const apRadioBandInput = z.object({
-  allowedChannels: z.array(z.string().min(1, "must name a channel")).optional().describe("Channels the AP may use, as strings."),
+  allowedChannels: z.array(z.string().min(1, "must name a channel")).describe("Channels the AP may use, as strings.").optional(),
   changeInterval: int("Minutes between automatic channel changes.").optional(),
-  channelBandwidth: z.string().optional().describe("Channel width, e.g. AUTO or 20MHz."),
+  channelBandwidth: z.string().describe("Channel width, e.g. AUTO or 20MHz.").optional(),
   manualChannel: int("Channel set by hand; 0 for automatic selection.").optional(),
-  method: z.string().optional().describe("Channel selection method, e.g. BACKGROUND_SCANNING."),
-  txPower: z.string().optional().describe("Transmit power, e.g. MAX."),
+  method: z.string().describe("Channel selection method, e.g. BACKGROUND_SCANNING.").optional(),
+  txPower: z.string().describe("Transmit power, e.g. MAX.").optional(),
 });
 
 /** The read-only extras W18 adds to each band: what the radio is doing now. */

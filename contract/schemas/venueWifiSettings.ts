@@ -105,9 +105,21 @@ export const venueWifiSettingsReadSchema = z.object({
   id: z.string().describe("The venue's ID."),
   tenantId: z.string().describe("The tenant's ID."),
   apPassword: z.string().optional().describe("Password of the APs' local administrator."),
-  bandBalancing: z.object({ clientPercent24: z.number().int(), enabled: z.boolean() }).describe("Band balancing."),
-  dhcpServiceSetting: z.object({ enabled: z.boolean(), mode: z.string(), wanPortSelectionMode: z.string() }).optional().describe("DHCP service (newer)."),
-  mesh: z.object({ enabled: z.boolean() }).describe("Mesh."),
+  bandBalancing: z
+    .object({
+      clientPercent24: z.number().int().describe("Share of clients, in percent, kept on the 2.4 GHz band."),
+      enabled: z.boolean().describe("Whether band balancing is on."),
+    })
+    .describe("Band balancing."),
+  dhcpServiceSetting: z
+    .object({
+      enabled: z.boolean().describe("Whether the venue's APs serve DHCP (the venue is bound to a DHCP service profile)."),
+      mode: z.string().describe("How the APs serve DHCP, e.g. EnableOnEachAPs."),
+      wanPortSelectionMode: z.string().describe("How the WAN port is chosen, e.g. Dynamic."),
+    })
+    .optional()
+    .describe("DHCP service (newer)."),
+  mesh: z.object({ enabled: z.boolean().describe("Whether the venue's APs form a mesh.") }).describe("Mesh."),
   radioCustomization: venueRadioReadSchema.describe("Radio settings (W43)."),
   syslog: venueSyslogReadSchema.describe("Syslog settings (W47)."),
 });

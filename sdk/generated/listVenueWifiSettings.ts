@@ -12,17 +12,23 @@ export interface ListVenueWifiSettingsItem {
   apPassword?: string;
   /** Band balancing. */
   bandBalancing: {
+    /** Share of clients, in percent, kept on the 2.4 GHz band. */
     clientPercent24: number;
+    /** Whether band balancing is on. */
     enabled: boolean;
   };
   /** DHCP service (newer). */
   dhcpServiceSetting?: {
+    /** Whether the venue's APs serve DHCP (the venue is bound to a DHCP service profile). */
     enabled: boolean;
+    /** How the APs serve DHCP, e.g. EnableOnEachAPs. */
     mode: string;
+    /** How the WAN port is chosen, e.g. Dynamic. */
     wanPortSelectionMode: string;
   };
   /** Mesh. */
   mesh: {
+    /** Whether the venue's APs form a mesh. */
     enabled: boolean;
   };
   /** Radio settings (W43). */
