@@ -26,6 +26,8 @@ const cellular = {
   wanConnection: "ETH_WITH_CELLULAR_FAILOVER",
 };
 
+// Replacement is exercised once per shape (serial-keyed settings, per-model settings, binding): the
+// kinds of one shape replace through the same generic path, and each replace costs the shared stack a step.
 export const WIFI_DEVICE_CASES: KindCase[] = [
   {
     name: "settings-ap-radio",
@@ -50,7 +52,6 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     kind: "ApLanPorts",
     args: { serialNumber: "${settings-ap}", lanPorts: [trunk], poeOut: true },
     update: { field: "poeOut", value: false },
-    replace: { field: "serialNumber", value: "${settings-ap-2}" },
     drift: {
       async make({ admin, id }) {
         const ports = await admin.call<Props>("W13", { serialNumber: id });
@@ -68,7 +69,6 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     kind: "ApMdnsGateway",
     args: { serialNumber: "${settings-ap}", rules: [{ enabled: true, fromVlan: 10, toVlan: 20, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" }] },
     update: { field: "rules", value: [{ enabled: true, fromVlan: 10, toVlan: 30, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" }] },
-    replace: { field: "serialNumber", value: "${settings-ap-2}" },
     drift: {
       async make({ admin, id }) {
         const gateway = await admin.call<Props>("W8", { serialNumber: id });
@@ -86,7 +86,6 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     kind: "VenueMesh",
     args: { venueId: "${devices-site}", enabled: true },
     update: { field: "enabled", value: false },
-    replace: { field: "venueId", value: "${devices-annex}" },
     drift: { make: ({ admin, id }) => admin.execute("W42", { venueId: id }, { body: { enabled: false } }).then(() => undefined), path: "enabled" },
     removed: { make: ({ admin, id }) => admin.execute("W42", { venueId: id }, { body: {} }).then(() => undefined), refresh: "update" },
     async destroyed({ admin, id }) {
@@ -98,7 +97,6 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     kind: "VenueLanPorts",
     args: { venueId: "${devices-site}", models: [{ model: "R550", poeMode: "802.3at", poeOut: true, lanPorts: [trunk] }] },
     update: { field: "models", value: [{ model: "R550", poeMode: "802.3bt-Class_5", poeOut: true, lanPorts: [trunk] }] },
-    replace: { field: "venueId", value: "${devices-annex}" },
     drift: {
       async make({ admin, id }) {
         const [first] = await admin.call<Props[]>("W38", { venueId: id });
@@ -135,7 +133,6 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     kind: "VenueCellular",
     args: { venueId: "${devices-site}", models: [cellular] },
     update: { field: "models", value: [{ ...cellular, primaryWanRecoveryTimer: 120 }] },
-    replace: { field: "venueId", value: "${devices-annex}" },
     drift: {
       async make({ admin, id }) {
         const [first] = await admin.call<Props[]>("W33", { venueId: id });
