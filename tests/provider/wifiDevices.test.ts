@@ -154,6 +154,16 @@ describe("the mechanisms the kinds added", () => {
     expect((await client.call<Props>("W5", { serialNumber })).position).toEqual(moved);
   });
 
+  test("a binding made outside the stack is adopted by its (venue, profile) pair", async () => {
+    const site = (await client.execute<Props>("A7", {}, { body: { name: "adopted-binding-venue" } })).response!.id;
+    const profileId = (await adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/dhcp-service-profiles`)).profiles[1].id;
+    await client.execute("W36", { venueId: site, dhcpServiceProfileId: profileId });
+    const adopted = await create("VenueDhcpBinding", { venueId: site, dhcpServiceProfileId: profileId, adoptByName: true });
+    expect(adopted).toMatchObject({ id: profileId, outs: { venueId: site, dhcpServiceProfileId: profileId } });
+    await provider("VenueDhcpBinding").delete!(adopted.id, adopted.outs);
+    expect(await client.call("W35", { venueId: site })).toEqual([]);
+  });
+
   test("a spec's readPick finds the object in a read that answers more (VenueDhcpBinding in W35's list)", async () => {
     const spec: ResourceSpec = RESOURCE_SPECS.VenueDhcpBinding;
     expect(spec.readPick!([{ venueId: "v", dhcpServiceProfileId: "a" }, { venueId: "v", dhcpServiceProfileId: "b" }], "b")).toEqual({ venueId: "v", dhcpServiceProfileId: "b" });
