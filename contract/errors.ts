@@ -53,6 +53,14 @@ export const SEED_ERROR_CODES = {
   "WIFI-10105": { category: "Validation", message: "guest network: session grace period must not exceed the user session timeout" },
   "WIFI-10106": { category: "Validation", message: "only OFDM PHY rates are permitted" },
   "WIFI-10107": { category: "Validation", message: "management transmit rate below BSS minimum rate in OFDM-only mode" },
+  // Wi-Fi devices and venue Wi-Fi settings (issue 8)
+  "WIFI-10108": { category: "Validation", message: "Trunk port with untagId other than 1" },
+  "WIFI-10109": { category: "Validation", message: "Access port with untagId different from vlanMembers" },
+  "WIFIB-10001": { category: "Conflict", message: "mesh cannot be disabled while APs are active" },
+  "WIFI-10170": { category: "Validation", message: "at least one SIM card must be enabled" },
+  "WIFI-10152": { category: "Conflict", message: "venue and DHCP service profile mapping already exists" },
+  "WIFI-10151": { category: "Validation", message: "venue and DHCP service profile mapping does not exist" },
+  "WIFI-10171": { category: "Validation", message: "venue must activate the DHCP service for cellular APs" },
 } as const satisfies Record<string, ErrorCodeDef>;
 
 // Codes for conditions the seeds name only by category (authentication, not found, field

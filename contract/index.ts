@@ -17,3 +17,7 @@ export * from "./schemas/switchProfile";
 export * from "./schemas/envelopes";
 export * from "./schemas/tenant";
 export * from "./schemas/requestRecord";
+// Wi-Fi devices and venue Wi-Fi settings (issue 8)
+export * from "./schemas/apSettings";
+export * from "./schemas/venueWifiSettings";
+export * from "./schemas/deviceFunctions";

@@ -9,6 +9,7 @@ import { faultInputSchema } from "./faults";
 import type { Answer } from "./handlers";
 import { Router } from "./router";
 import type { EmulatorServer } from "./server";
+import { createDhcpServiceProfile, listDhcpServiceProfiles, setApState } from "./services/wifi/deviceAdmin";
 
 export interface AdminRequest {
   params: Record<string, string>;
@@ -62,7 +63,11 @@ export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
       if (body === undefined) throw new ApiError("NMS-BAD-REQUEST", { message: "body must be a JSON object", object: "body" });
       return created(emulator.faults.add(parse(faultInputSchema, body)));
     })
-    .add("DELETE", "/__admin/faults", () => (emulator.faults.clear(), done));
+    .add("DELETE", "/__admin/faults", () => (emulator.faults.clear(), done))
+    // Wi-Fi devices (issue 8): what no operation of the service does (services/wifi/deviceAdmin.ts)
+    .add("POST", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params, body }) => created(createDhcpServiceProfile(tenantOf(emulator, params.tenantId), body)))
+    .add("GET", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params }) => ok(listDhcpServiceProfiles(tenantOf(emulator, params.tenantId))))
+    .add("PUT", "/__admin/tenants/{tenantId}/aps/{serialNumber}/state", ({ params, body }) => ok(setApState(tenantOf(emulator, params.tenantId), params.serialNumber, body)));
 }
 
 function tenantOf(emulator: EmulatorServer, tenantId: string) {

@@ -4,6 +4,7 @@ import type { AuthService } from "./auth";
 import type { IdSource } from "./ids";
 import type { NmsModel } from "./model/model";
 import type { AdminRole, TenantDetails, TenantSettings } from "./model/tenant";
+import { addDhcpServiceProfile, SEEDED_DHCP_SERVICE_PROFILES } from "./services/wifi/dhcpService";
 
 export interface SeededTenant {
   tenantId: string;
@@ -48,6 +49,7 @@ export function seedTenant(
   };
   addAdmin(credentials.username, credentials.password, "PRIME_ADMIN");
   addAdmin(credentials.readOnlyUsername, credentials.readOnlyPassword, "READ_ONLY");
+  for (const profile of SEEDED_DHCP_SERVICE_PROFILES) addDhcpServiceProfile(tenant, profile.id, profile.name);
   return { tenantId: tenant.id, ...credentials };
 }
 

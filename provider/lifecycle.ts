@@ -37,7 +37,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   // body schema's fields when the spec has one and no mapping of its own (a settings body has no slot for its venueId).
   const inputBodyFields = fields.inputNames.filter((f) => !Object.keys(spec.triggers ?? {}).includes(f) && !fields.pathInputs.includes(f));
   const bodyFields = spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
-  const toApi = (inputs: Props): Props => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
+  const toApi = (inputs: Props): Props | Props[] => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
+  const triggerFields = Object.keys(spec.triggers ?? {});
   const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...fields.inputNames, ...fields.outputNames]));
   const access = async (): Promise<{ client: NmsClient; objects: ObjectAccess }> => {
     const client = await getClient();
@@ -85,7 +86,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       const { op, query, items } = spec.readFromList;
       const listed = await client.list<Props>(op, objects.params(props), query);
       const found = (items ? items(listed) : listed).find((object) => String(object[objects.idField]) === id);
-      if (found) return found;
+      if (found) return { ...pick(props, spec.readFromList.lacks ?? []), ...found };
     }
     // Not listed is not proof of absence (paging limits, eventual consistency): ask directly.
     return objects.readLive(id, props);
@@ -154,6 +155,18 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     return bringToInputs(objects, id, outputsOf(existing, {}), inputs);
   };
 
+  /** Triggers that also run after a create (a field only its own operation writes), then the object as it is now. */
+  const afterCreate = async (objects: ObjectAccess, inputs: Props, api: Props): Promise<Props> => {
+    const id = objects.idOf(api, inputs);
+    let ran = false;
+    for (const [field, trigger] of Object.entries(spec.triggers ?? {})) {
+      if (!trigger.afterCreate || inputs[field] === undefined) continue;
+      await objects.write(trigger.op, inputs, id, trigger.body?.(inputs));
+      ran = true;
+    }
+    return ran ? ((await objects.readLive(id, inputs)) ?? api) : api;
+  };
+
   const createNew = async (objects: ObjectAccess, client: NmsClient, inputs: Props, createOp: NonNullable<ResourceSpec["ops"]["create"]>): Promise<Props> => {
     // If the answer to the create is lost, the object may exist: find it by its unique name instead of creating a duplicate.
     const recover = spec.findByName
@@ -195,8 +208,10 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         else if (typeof news[field] !== "string") failures.push({ property: field, reason: "must be a string" });
       }
       const body = toApi(news);
-      const unknownPaths = pathsOfUnknowns(body);
-      const result = validateBody((spec.bodySchema ?? spec.inputSchema)(tenantVariant), body);
+      // Trigger inputs travel in their own operations' bodies, under the input schema's rules (a body schema without them drops them).
+      const checked = isPlainObject(body) ? { ...body, ...pick(news, triggerFields) } : body;
+      const unknownPaths = pathsOfUnknowns(checked);
+      const result = validateBody((spec.bodySchema ?? spec.inputSchema)(tenantVariant), checked);
       if (!result.ok) {
         for (const failure of result.failures) {
           // Not known until the resource it depends on exists.
@@ -229,8 +244,9 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
 
     async create(inputs: Props) {
       const { client, objects } = await access();
-      const api = spec.ops.create
-        ? ((await adopt(objects, client, inputs)) ?? (await createNew(objects, client, inputs, spec.ops.create)))
+      const createOp = spec.ops.create;
+      const api = createOp
+        ? ((await adopt(objects, client, inputs)) ?? (await afterCreate(objects, inputs, await createNew(objects, client, inputs, createOp))))
         : await adoptSettings(objects, inputs);
       return { id: objects.idOf(api, inputs), outs: outputsOf(api, inputs) };
     },
@@ -273,7 +289,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         case "reset":
           return send(required(spec.ops.reset, "reset"));
         case "writeDefaults": {
-          const defaults = { ...fields.defaults(variant()) };
+          // Through toApi, so that a body of another shape (an array, W39) gets the defaults in its own shape.
+          const defaults = toApi({ ...fields.defaults(variant()) });
           const body = spec.identity.updateIdIn === "body" ? { ...defaults, [objects.idField]: id } : defaults;
           return send(required(spec.ops.update, "update"), body);
         }

@@ -38,7 +38,8 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   const readLive = async (id: string, inputs: Props): Promise<Props | undefined> => {
     if (!spec.ops.read) return undefined;
     try {
-      return await client.call<Props>(spec.ops.read, params(inputs, id));
+      const answer = await client.call<unknown>(spec.ops.read, params(inputs, id));
+      return spec.readPick ? spec.readPick(answer, id) : (answer as Props);
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;

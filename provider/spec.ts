@@ -59,11 +59,16 @@ export interface Toggle {
   readonly whenFalse: OperationId;
 }
 
-/** An input whose change calls an operation (GuestUser.regenerate: W81). */
+/**
+ * An input whose change calls an operation (GuestUser.regenerate: W81; Ap.position: W17). Its
+ * rules are the input schema's, checked at preview with the rest.
+ */
 export interface Trigger {
   readonly op: OperationId;
   /** The operation's body from the inputs (none when absent). */
   body?(inputs: Props): unknown;
+  /** Also call it right after the create when the input is set (a field only its own operation writes). */
+  readonly afterCreate?: boolean;
 }
 
 export interface ResourceSpec {
@@ -89,8 +94,8 @@ export interface ResourceSpec {
   readonly replaceOnChanges?: readonly string[];
   readonly toggles?: Readonly<Record<string, Toggle>>;
   readonly triggers?: Readonly<Record<string, Trigger>>;
-  /** Inputs → write body. Default: the input fields as they are, minus toggles and triggers. */
-  toApi?(inputs: Props): Props;
+  /** Inputs → write body (an array for an operation whose body is one, W39). Default: the input fields as they are, minus toggles and triggers. */
+  toApi?(inputs: Props): Props | Props[];
   /** API object → fields in the SDK's shape. Default: input and output fields as they are. */
   fromApi?(api: Props): Props;
   /** A body path of a check failure → the input path the user wrote. */
@@ -100,7 +105,18 @@ export interface ResourceSpec {
    * costs one (cached) list call instead of one read each. `items` picks the objects out of
    * the listed ones when they are nested.
    */
-  readonly readFromList?: { op: OperationId; query?: QueryParams; items?(listed: Props[]): Props[] };
+  readonly readFromList?: {
+    op: OperationId;
+    query?: QueryParams;
+    items?(listed: Props[]): Props[];
+    /** Output fields the list's items lack (W1 has no cellularSettings): a refresh from the list keeps their last value. */
+    lacks?: readonly string[];
+  };
+  /**
+   * The object inside the read operation's answer, when that answer is more than the object (W35
+   * lists a venue's DHCP bindings): undefined when the object is not there.
+   */
+  readPick?(answer: unknown, id: string): Props | undefined;
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
 }

@@ -21,7 +21,8 @@ export const apInputSchema = z.object({
   venueId: z.string().min(1, "is required").describe("The venue the AP belongs to."),
   apGroupId: filledByService(z.string().optional()).describe("The AP group; the venue's default group when left out."),
   description: lengthBetween(0, 180).optional().describe("0 to 180 characters."),
-  position: apPositionSchema.optional().describe("Position on a floor plan."),
+  // W17 writes the position; a W6 without one keeps it, so a program that leaves it out leaves the AP where it is.
+  position: filledByService(apPositionSchema.optional()).describe("Position on a floor plan (written with W17); left out, the AP stays where it is."),
   tags: z.array(z.string()).optional().describe("Free-form tags."),
 });
 

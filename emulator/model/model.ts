@@ -270,7 +270,11 @@ export class NmsModel {
 }
 
 function parseObject<I>(kind: KindDef<AnyRecord, I>, t: TenantState, body: unknown): I {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest(`body must be a JSON object (${kind.noun})`, "body");
+  if (kind.arrayBody) {
+    if (!Array.isArray(body)) throw badRequest(`body must be a JSON array (${kind.noun})`, "body");
+  } else if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw badRequest(`body must be a JSON object (${kind.noun})`, "body");
+  }
   const result = validateBody(kind.schema(t.variant), body);
   if (!result.ok) throw validationError(result.failures, body);
   return result.value;

@@ -13,6 +13,10 @@ import { dpskPassphrases } from "./wifi/dpskPassphrases";
 import { guestUsers } from "./wifi/guestUsers";
 import { networks, networksDeep, networksDeepCreate, radius } from "./wifi/networks";
 import { venueRadio, venueSyslog } from "./wifi/venueSettings";
+// Wi-Fi devices and venue Wi-Fi settings (issue 8)
+import { apLanPorts, apMdnsGateway, apRadio } from "./wifi/apSettings";
+import { venueDhcpBindings } from "./wifi/dhcpService";
+import { venueCellular, venueLanPorts, venueLeds, venueMesh } from "./wifi/venueWifiSettings";
 
 // Kinds that share a collection (the three forms of a network) come in a row; the last one's read form is the
 // admin API's.
@@ -31,6 +35,15 @@ export const KINDS: readonly KindDef[] = [
   dpskPassphrases,
   switchProfiles,
   switchVlans,
+  // Wi-Fi devices and venue Wi-Fi settings (issue 8)
+  apRadio,
+  apLanPorts,
+  apMdnsGateway,
+  venueMesh,
+  venueLanPorts,
+  venueLeds,
+  venueCellular,
+  venueDhcpBindings,
 ] as readonly KindDef[] as KindDef[];
 
 export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = { ...ACCOUNT_OPERATIONS };

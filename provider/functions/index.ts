@@ -5,6 +5,20 @@ import { newerOnly, perVariant } from "../../contract/meta";
 import { pingFromApArgsSchema, pingFromApResultSchema, rebootApArgsSchema, rebootApResultSchema } from "../../contract/schemas/actions";
 import { apResultSchema, tenantDetailsResultSchema, tenantResultSchema } from "./readForms";
 import type { FunctionAnswer, FunctionSpec } from "./spec";
+// Wi-Fi devices and venue Wi-Fi settings (issue 8)
+import { objectOf } from "../../contract/meta";
+import {
+  apArgsSchema,
+  apLogFileResultSchema,
+  deleteApsArgsSchema,
+  listApGroupApsArgsSchema,
+  requestOnlyResultSchema,
+  traceRouteFromApArgsSchema,
+  traceRouteResultSchema,
+  venueArgsSchema,
+} from "../../contract/schemas/deviceFunctions";
+import { venueRadioReadSchema } from "../../contract/schemas/venueRadio";
+import { venueWifiSettingsReadSchema } from "../../contract/schemas/venueWifiSettings";
 
 export type { FunctionAnswer, FunctionSpec } from "./spec";
 
@@ -69,6 +83,85 @@ const FUNCTIONS: FunctionSpec[] = [
     returns: "one",
     runsInPreview: false,
     resultOf: ({ body, requestId }: FunctionAnswer) => ({ requestId, response: responseText(body) }),
+  },
+  // Wi-Fi devices and venue Wi-Fi settings (issue 8)
+  {
+    name: "listApGroupAps",
+    description: "Every access point of an AP group.",
+    op: "W4",
+    args: () => listApGroupApsArgsSchema,
+    result: apResultSchema,
+    returns: "list",
+    runsInPreview: true,
+  },
+  {
+    name: "getVenueWifiSettings",
+    description: "The Wi-Fi settings of a venue: band balancing, mesh, radio, syslog and (newer variant) DHCP service.",
+    op: "W32",
+    args: () => venueArgsSchema,
+    result: venueWifiSettingsReadSchema,
+    returns: "one",
+    runsInPreview: true,
+  },
+  {
+    name: "listVenueWifiSettings",
+    description: "The Wi-Fi settings of every venue of the tenant.",
+    op: "W31",
+    args: noArgs,
+    result: venueWifiSettingsReadSchema,
+    returns: "list",
+    runsInPreview: true,
+  },
+  {
+    name: "getVenueRadioDefaults",
+    description: "The radio settings a venue gets back when its radio is reset (what destroying a VenueRadio restores).",
+    op: "W46",
+    args: () => venueArgsSchema,
+    result: objectOf(venueRadioReadSchema),
+    returns: "one",
+    runsInPreview: true,
+  },
+  {
+    name: "getApLogFileUrl",
+    description: "Where the log file of an access point can be downloaded.",
+    op: "W11",
+    args: () => apArgsSchema,
+    result: apLogFileResultSchema,
+    returns: "one",
+    runsInPreview: true,
+  },
+  {
+    name: "factoryResetAp",
+    description:
+      "Resets an access point to its factory settings (its own radio, LAN-port and mDNS settings are forgotten; it stays registered), " +
+      "and waits until the service reports the request done.",
+    op: "W12",
+    args: () => apArgsSchema,
+    result: requestOnlyResultSchema,
+    returns: "one",
+    runsInPreview: false,
+    resultOf: ({ requestId }: FunctionAnswer) => ({ requestId }),
+  },
+  {
+    name: "traceRouteFromAp",
+    description: "Traces the route from an access point to a host, waits until the service reports the request done, and returns what it printed.",
+    op: "W22",
+    args: () => traceRouteFromApArgsSchema,
+    result: traceRouteResultSchema,
+    returns: "one",
+    runsInPreview: false,
+    resultOf: ({ body, requestId }: FunctionAnswer) => ({ requestId, response: responseText(body) }),
+  },
+  {
+    name: "deleteAps",
+    description: "Deletes several access points at once, all or none (for scripts; APs a stack manages are deleted by removing them from it).",
+    op: "W3",
+    args: () => deleteApsArgsSchema,
+    bodyOf: (args) => args.serialNumbers,
+    result: requestOnlyResultSchema,
+    returns: "one",
+    runsInPreview: false,
+    resultOf: ({ requestId }: FunctionAnswer) => ({ requestId }),
   },
 ];
 

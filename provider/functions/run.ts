@@ -19,11 +19,12 @@ export async function runFunction(client: NmsClient, spec: FunctionSpec, args: A
   }
   const resultOf = (answer: FunctionAnswer) => (spec.resultOf ? spec.resultOf(answer) : answer.body);
   if (spec.returns === "list") return client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) });
+  const body = spec.bodyOf ? spec.bodyOf(rest) : rest;
   if (route.async) {
-    const init = route.body === "none" ? {} : { body: rest };
+    const init = route.body === "none" ? {} : { body };
     const { response, record } = await client.execute(spec.op, params, init);
     return resultOf({ body: response, requestId: record.requestId });
   }
-  const init = route.method === "GET" ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } } : { body: rest };
+  const init = route.method === "GET" ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } } : { body };
   return resultOf({ body: await client.call(spec.op, params, init) });
 }

@@ -47,6 +47,8 @@ export interface FunctionSpec {
    * preview their Output form is unknown and their Promise form resolves to { ran: false }.
    */
   readonly runsInPreview: boolean;
+  /** The body of a write when it is not the arguments that fill no path parameter (W3: the array of serial numbers). */
+  bodyOf?(args: Record<string, unknown>): unknown;
   /** The result from the answer; default the answer's body. */
   resultOf?(answer: FunctionAnswer): unknown;
 }

@@ -10,6 +10,9 @@ import { switchVlanSpec } from "./switchVlan";
 import { venueSpec } from "./venue";
 import { venueRadioSpec } from "./venueRadio";
 import { venueSyslogSpec } from "./venueSyslog";
+// Wi-Fi devices and venue Wi-Fi settings (issue 8)
+import { apLanPortsSpec, apMdnsGatewaySpec, apRadioSpec } from "./apSettings";
+import { venueCellularSpec, venueDhcpBindingSpec, venueLanPortsSpec, venueLedsSpec, venueMeshSpec } from "./venueWifiSettings";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
@@ -25,5 +28,14 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     dpskPassphraseSpec,
     switchProfileSpec,
     switchVlanSpec,
+    // Wi-Fi devices and venue Wi-Fi settings (issue 8)
+    apRadioSpec,
+    apLanPortsSpec,
+    apMdnsGatewaySpec,
+    venueMeshSpec,
+    venueLanPortsSpec,
+    venueLedsSpec,
+    venueCellularSpec,
+    venueDhcpBindingSpec,
   ].map((spec) => [spec.kind, spec]),
 );

@@ -7,8 +7,8 @@ export type { ApArgs } from "./apArgs";
 
 /**
  * An access point, registered by its serial number in a venue and an AP group (W1–W7). APs created in the
- * same run are registered together in W2 calls of up to 50. The read-only outputs show the device as the
- * service sees it.
+ * same run are registered together in W2 calls of up to 50. Its position on a floor plan is written with W17.
+ * The read-only outputs show the device as the service sees it, and (newer variant) its cellular settings.
  *
  * Operations: W2 Add APs (create), W5 Get AP with configuration (read), W6 Update AP (update), W7 Delete AP
  * (delete).
@@ -31,7 +31,7 @@ export class Ap extends NmsResource {
   declare readonly apGroupId: pulumi.Output<string | undefined>;
   /** 0 to 180 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** Position on a floor plan. */
+  /** Position on a floor plan (written with W17); left out, the AP stays where it is. */
   declare readonly position: pulumi.Output<{
     /** Floor plan the AP is placed on. */
     floorplanId?: string;
@@ -62,66 +62,37 @@ export class Ap extends NmsResource {
   declare readonly lastContacted: pulumi.Output<string>;
   /** When the AP's record last changed. Read only. */
   declare readonly lastUpdated: pulumi.Output<string>;
-  /** Radio settings of the AP. Read only. */
-  declare readonly radio: pulumi.Output<{
-    /** 2.4 GHz band. */
-    apRadioParams24G?: {
-      /** Channels the AP may use. */
-      allowedChannels?: string[];
-      /** Minutes between automatic channel changes. */
-      changeInterval?: number;
-      /** Channel width, e.g. AUTO. */
-      channelBandwidth?: string;
-      /** Channel set by hand (0 for automatic). */
-      manualChannel?: number;
-      /** Channel selection method. */
-      method?: string;
-      /** Transmit power. */
-      txPower?: string;
-      /** Channel in use (read only). */
-      operativeChannel?: number;
-      /** Transmit power in use (read only). */
-      operativeTxPower?: string;
-      /** Signal-to-noise ratio in dB (read only). */
-      snr_dB?: number;
-      [key: string]: unknown;
-    };
-    /** 5 GHz band. */
-    apRadioParams50G?: {
-      /** Channels the AP may use. */
-      allowedChannels?: string[];
-      /** Minutes between automatic channel changes. */
-      changeInterval?: number;
-      /** Channel width, e.g. AUTO. */
-      channelBandwidth?: string;
-      /** Channel set by hand (0 for automatic). */
-      manualChannel?: number;
-      /** Channel selection method. */
-      method?: string;
-      /** Transmit power. */
-      txPower?: string;
-      /** Channel in use (read only). */
-      operativeChannel?: number;
-      /** Transmit power in use (read only). */
-      operativeTxPower?: string;
-      /** Signal-to-noise ratio in dB (read only). */
-      snr_dB?: number;
-      [key: string]: unknown;
-    };
-    /** Whether the 2.4 GHz radio is on (null: as the venue says). */
-    enable24G?: boolean | null;
-    /** Whether the 5 GHz radio is on (null: as the venue says). */
-    enable50G?: boolean | null;
-    /** Whether the venue's radio settings apply (default true). */
-    useVenueSettings?: boolean;
-    [key: string]: unknown;
-  } | undefined>;
   /** Device state. Read only. */
   declare readonly state: pulumi.Output<string>;
   /** Device sub-state. Read only. */
   declare readonly subState: pulumi.Output<string>;
   /** Seconds since the AP booted (0 when never contacted). Read only. */
   declare readonly uptime_seconds: pulumi.Output<number>;
+  /** Cellular settings (newer variant only). Read only. */
+  declare readonly cellularSettings: pulumi.Output<{
+    /** Seconds before falling back to the primary WAN. */
+    primaryWanRecoveryTimer?: number;
+    /** APN of the primary SIM. */
+    simCardPrimaryApn?: string;
+    /** APN of the secondary SIM. */
+    simCardSecondaryApn?: string;
+    /** AUTO, LTE or ThreeG. */
+    simCardPrimaryCellularNetworkSelection?: "AUTO" | "LTE" | "ThreeG";
+    /** AUTO, LTE or ThreeG. */
+    simCardSecondaryCellularNetworkSelection?: "AUTO" | "LTE" | "ThreeG";
+    /** Whether the primary SIM is used. */
+    simCardPrimaryEnabled?: boolean;
+    /** Whether the primary SIM may roam. */
+    simCardPrimaryRoaming?: boolean;
+    /** Whether the secondary SIM is used. */
+    simCardSecondaryEnabled?: boolean;
+    /** Whether the secondary SIM may roam. */
+    simCardSecondaryRoaming?: boolean;
+    /** Whether the venue's cellular settings apply. */
+    useVenueSettings?: boolean;
+    /** Which uplink is primary, and the failover. */
+    wanConnection?: "ETH_WITH_CELLULAR_FAILOVER" | "CELLULAR_WITH_ETH_FAILOVER" | "ETH" | "CELLULAR";
+  } | undefined>;
 
   constructor(name: string, args: ApArgs, opts?: pulumi.CustomResourceOptions) {
     super("Ap", name, args, opts);

@@ -20,7 +20,10 @@ export interface ApArgs extends AdoptionArgs {
   apGroupId?: pulumi.Input<string>;
   /** 0 to 180 characters. Must be 0 to 180 characters. */
   description?: pulumi.Input<string>;
-  /** Position on a floor plan. */
+  /**
+   * Position on a floor plan (written with W17); left out, the AP stays where it is. Changing it calls W17
+   * Update AP position.
+   */
   position?: pulumi.Input<{
     /** Floor plan the AP is placed on. */
     floorplanId?: pulumi.Input<string>;

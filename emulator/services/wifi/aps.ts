@@ -10,6 +10,8 @@ import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import type { ApGroupRecord } from "./apGroups";
+import { apSettingsView } from "./apSettings";
+import { cellularSettingsOf } from "./venueWifiSettings";
 
 export interface ApRecord extends ApInput {
   id: string;
@@ -56,9 +58,16 @@ function macOf(serial: string): string {
   return `94:b3:4f:${hex.slice(0, 2)}:${hex.slice(2, 4)}:${hex.slice(4, 6)}`;
 }
 
+/**
+ * The cellular-capable model: an AP whose serial number ends in 510 is an M510 (the seeds name
+ * cellular APs, not their models; WIFI-10171 and the venue's cellular settings concern them).
+ */
+export const CELLULAR_MODEL = "M510";
+export const isCellular = (ap: { model: string }) => ap.model === CELLULAR_MODEL;
+
 /** The device fields the service keeps for an AP it knows by serial number only. */
 function deviceFields(serial: string, now: string) {
-  const model = MODELS[Number(serial.slice(-2)) % MODELS.length];
+  const model = serial.endsWith("510") ? CELLULAR_MODEL : MODELS[Number(serial.slice(-2)) % MODELS.length];
   return {
     externalIp: "",
     firmware: FIRMWARE,
@@ -84,9 +93,9 @@ function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams, detail = 
   if (t.variant === "newer" && query?.get("operational") === "false") for (const field of OPERATIONAL_FIELDS) delete (view as Record<string, unknown>)[field];
   const base = { position: {}, tags: [], ...view };
   if (!detail) return base;
-  // W5 adds the AP's own settings: no mDNS rules, no LAN port overrides, (newer) venue cellular settings.
-  const settings = { ...base, bonjourGateway: { rules: [] }, lanPorts: { lanPorts: [], poeOut: null, useVenueSettings: false } };
-  return t.variant === "newer" ? { ...settings, cellularSettings: { useVenueSettings: true } } : settings;
+  // W5 adds the AP's own settings (services/wifi/apSettings.ts) and (newer) its cellular settings.
+  const settings = { ...base, ...apSettingsView(t, ap.id) };
+  return t.variant === "newer" ? { ...settings, cellularSettings: cellularSettingsOf(t, ap, isCellular(ap)) } : settings;
 }
 
 function defaultGroupOf(t: TenantState, venueId: string): string | undefined {
@@ -111,7 +120,9 @@ export const aps: KindDef<ApRecord, ApInput> = {
   build(ctx, input, id, previous) {
     const device = previous ? { ...previous, lastUpdated: ctx.now } : deviceFields(id, ctx.now);
     const apGroupId = input.apGroupId ?? (previous?.venueId === input.venueId ? previous.apGroupId : undefined) ?? defaultGroupOf(ctx.t, input.venueId) ?? "";
-    return { record: { ...device, ...input, id, serialNumber: id, apGroupId } };
+    // The position has an operation of its own (W17): a W6 body without one keeps it.
+    const position = input.position ?? previous?.position;
+    return { record: { ...device, ...input, id, serialNumber: id, apGroupId, ...(position ? { position } : {}) } };
   },
 
   checkBatch(t, records, previous) {

@@ -19,6 +19,7 @@ import type { KindDef, RelatedPut, WriteContext } from "../../model/kind";
 import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";
 import { activationView, type ActivationRecord } from "./activations";
+import { requireDhcpServiceForCellularAps } from "./dhcpService";
 
 /** The shallow form: RADIUS pairs are referenced by authRadiusId and accountingRadiusId. */
 export type NetworkRecord = NetworkShallow;
@@ -73,6 +74,7 @@ const shared = {
   },
   onDelete: removeUnreferencedRadius,
   afterPut: removeUnreferencedRadius,
+  check: requireDhcpServiceForCellularAps,
 } as const;
 
 /** The shallow form; it owns the collection, so the list, delete and shared operations live here. */

@@ -1,0 +1,130 @@
+// An AP's own settings that exist as long as the AP does (document 2, "AP radio", "AP LAN ports",
+// "mDNS gateway rules"; W8–W10, W13–W15, W18–W20): the bodies their updates take, the forms their
+// reads answer, and what their resets restore. The seeds give channelBandwidth, method, txPower,
+// port type, mdnsProtocol and service with example values only, so they are strings here.
+import { z } from "zod";
+import { issueWithCode } from "../validators";
+
+const int = (what: string) => z.number().int("must be an integer").describe(what);
+
+// ---- Radio (W18–W20) ----
+
+// Each field described before it is made optional, so that the read form (.required()) keeps the description.
+const apRadioBandInput = z.object({
+  allowedChannels: z.array(z.string().min(1, "must name a channel")).describe("Channels the AP may use, as strings.").optional(),
+  changeInterval: int("Minutes between automatic channel changes.").optional(),
+  channelBandwidth: z.string().describe("Channel width, e.g. AUTO or 20MHz.").optional(),
+  manualChannel: int("Channel set by hand; 0 for automatic selection.").optional(),
+  method: z.string().describe("Channel selection method, e.g. BACKGROUND_SCANNING.").optional(),
+  txPower: z.string().describe("Transmit power, e.g. MAX.").optional(),
+});
+
+/** The read-only extras W18 adds to each band: what the radio is doing now. */
+export const apRadioBandStatusSchema = z.object({
+  operativeChannel: int("Channel in use.").optional(),
+  operativeTxPower: z.string().optional().describe("Transmit power in use."),
+  snr_dB: z.number().optional().describe("Signal-to-noise ratio in dB."),
+});
+
+/**
+ * WIFI-10110 when a 2.4 GHz channel list given has fewer than two channels. The AP's 5 GHz band
+ * has one list (the seeds give allowedChannels for both bands); whether it falls under WIFI-10111
+ * (indoor) or WIFI-10112 (outdoor) depends on the AP's model, which only the service knows, so
+ * the emulator checks it (services/wifi/apSettings.ts) and the provider surfaces its answer.
+ */
+function apRadioChannelRule(value: { apRadioParams24G?: { allowedChannels?: string[] } }, ctx: z.RefinementCtx): void {
+  const channels = value.apRadioParams24G?.allowedChannels;
+  if (Array.isArray(channels) && channels.length < 2) {
+    issueWithCode(ctx, "WIFI-10110", "2.4 GHz allowed channel list needs at least two channels", ["apRadioParams24G", "allowedChannels"]);
+  }
+}
+
+/** What W20 restores: the venue's settings apply, and the AP's own bands are automatic. */
+export const AP_RADIO_DEFAULTS = {
+  apRadioParams24G: { allowedChannels: ["1", "6", "11"], changeInterval: 33, channelBandwidth: "AUTO", manualChannel: 0, method: "BACKGROUND_SCANNING", txPower: "MAX" },
+  apRadioParams50G: { allowedChannels: ["36", "40", "44", "48"], changeInterval: 33, channelBandwidth: "AUTO", manualChannel: 0, method: "BACKGROUND_SCANNING", txPower: "MAX" },
+  enable24G: null,
+  enable50G: null,
+  useVenueSettings: true,
+} as const;
+
+const defaultBand = (band: "apRadioParams24G" | "apRadioParams50G") => () => ({ ...AP_RADIO_DEFAULTS[band], allowedChannels: [...AP_RADIO_DEFAULTS[band].allowedChannels] });
+
+// A band left out is the default band (W19 replaces the settings whole), as in VenueRadio.
+const apRadioObject = z.object({
+  apRadioParams24G: apRadioBandInput.default(defaultBand("apRadioParams24G")).describe("2.4 GHz band; the service's defaults (W20) for a band or a field left out."),
+  apRadioParams50G: apRadioBandInput.default(defaultBand("apRadioParams50G")).describe("5 GHz band; the service's defaults (W20) for a band or a field left out."),
+  enable24G: z.boolean().nullable().optional().describe("Whether the 2.4 GHz radio is on (null: as the venue says)."),
+  enable50G: z.boolean().nullable().optional().describe("Whether the 5 GHz radio is on (null: as the venue says)."),
+  useVenueSettings: z.boolean().default(true).describe("Whether the venue's radio settings apply instead of the AP's own (default true)."),
+});
+
+/** Body of W19: the AP radio without its read-only fields. */
+export const apRadioInputSchema = apRadioObject.superRefine(apRadioChannelRule);
+export type ApRadioInput = z.output<typeof apRadioInputSchema>;
+
+/** Answer of W18 (and, in the envelope, W19 and W20): every band field, with the read-only extras. */
+export const apRadioReadSchema = z.object({
+  apRadioParams24G: apRadioBandInput.required().merge(apRadioBandStatusSchema).describe("2.4 GHz band."),
+  apRadioParams50G: apRadioBandInput.required().merge(apRadioBandStatusSchema).describe("5 GHz band."),
+  enable24G: z.boolean().nullable().describe("Whether the 2.4 GHz radio is on (null: as the venue says)."),
+  enable50G: z.boolean().nullable().describe("Whether the 5 GHz radio is on (null: as the venue says)."),
+  useVenueSettings: z.boolean().describe("Whether the venue's radio settings apply."),
+});
+
+// ---- LAN ports (W13–W15, and the venue's per-model settings W38/W39) ----
+
+export const lanPortSchema = z.object({
+  enabled: z.boolean().optional().describe("Whether the port is on."),
+  portId: z.string().optional().describe("The port's ID, e.g. 1."),
+  type: z.string().optional().describe("ACCESS or Trunk (the two types the seeds name)."),
+  untagId: int("Untagged VLAN: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109).").optional(),
+  vlanMembers: z.string().optional().describe("VLANs of the port, e.g. 1-4094 or 10."),
+});
+export type LanPort = z.infer<typeof lanPortSchema>;
+
+/**
+ * WIFI-10108 and WIFI-10109 on each port of a list, on the port's untagId. The port type is
+ * compared without regard to case (the seeds write ACCESS in the field and Access in the rule).
+ */
+export function lanPortRules(ports: readonly LanPort[] | undefined, ctx: z.RefinementCtx, at: (string | number)[]): void {
+  (ports ?? []).forEach((port, i) => {
+    const type = port.type?.toUpperCase();
+    const path = [...at, i, "untagId"];
+    if (type === "TRUNK" && port.untagId !== 1) issueWithCode(ctx, "WIFI-10108", "a Trunk port needs untagId 1", path);
+    if (type === "ACCESS" && (port.untagId === undefined || String(port.untagId) !== port.vlanMembers?.trim())) {
+      issueWithCode(ctx, "WIFI-10109", "an Access port needs untagId equal to vlanMembers", path);
+    }
+  });
+}
+
+/** Body of W14 and answer of W13. */
+export const apLanPortsInputSchema = z
+  .object({
+    lanPorts: z.array(lanPortSchema).default([]).describe("The AP's LAN ports."),
+    poeOut: z.boolean().nullable().optional().describe("Whether PoE out is on (null: not set)."),
+    useVenueSettings: z.boolean().default(false).describe("Whether the venue's PoE settings apply (default false)."),
+  })
+  .superRefine((value, ctx) => lanPortRules(value.lanPorts, ctx, ["lanPorts"]));
+export type ApLanPortsInput = z.output<typeof apLanPortsInputSchema>;
+
+export const AP_LAN_PORTS_DEFAULTS = { lanPorts: [], poeOut: null, useVenueSettings: false } as const;
+
+// ---- mDNS gateway (W8–W10) ----
+
+export const mdnsRuleSchema = z.object({
+  enabled: z.boolean().optional().describe("Whether the rule applies."),
+  fromVlan: int("VLAN the service is announced on.").optional(),
+  toVlan: int("VLAN it is bridged to.").optional(),
+  mdnsName: z.string().optional().describe("Name of the rule."),
+  mdnsProtocol: z.string().optional().describe("mDNS protocol, e.g. TCP."),
+  service: z.string().optional().describe("mDNS service, e.g. AIRPLAY."),
+});
+
+/** Body of W9 (rules required, as the seeds say) and answer of W8. */
+export const apMdnsGatewayInputSchema = z.object({
+  rules: z.array(mdnsRuleSchema).describe("The gateway's rules; required (an empty list turns the gateway's rules off)."),
+});
+export type ApMdnsGatewayInput = z.output<typeof apMdnsGatewayInputSchema>;
+
+export const AP_MDNS_GATEWAY_DEFAULTS = { rules: [] } as const;

@@ -1,0 +1,155 @@
+// An AP's own settings, which exist while the AP does (radio W18–W20, LAN ports W13–W15, mDNS
+// gateway W8–W10), keyed by the AP's serial number; the AP's delete takes them along (model.ts).
+// Also the AP operations that are no setting: position (W17), log file (W11), factory reset (W12)
+// and trace route (W22).
+import { z } from "zod";
+import {
+  AP_LAN_PORTS_DEFAULTS,
+  AP_MDNS_GATEWAY_DEFAULTS,
+  AP_RADIO_DEFAULTS,
+  apLanPortsInputSchema,
+  ApLanPortsInput,
+  apMdnsGatewayInputSchema,
+  ApMdnsGatewayInput,
+  apPositionSchema,
+  apRadioInputSchema,
+  ApRadioInput,
+  failureOfIssue,
+  targetHost,
+} from "../../../contract";
+import { ApiError, validationError } from "../../errors";
+import { ok, type OpContext } from "../../handlers";
+import type { AnyRecord, KindDef } from "../../model/kind";
+import type { TenantState } from "../../model/tenant";
+import { aps, type ApRecord } from "./aps";
+
+type RadioBand = { allowedChannels: string[]; changeInterval: number; channelBandwidth: string; manualChannel: number; method: string; txPower: string };
+export type ApRadioRecord = { id: string; apRadioParams24G: RadioBand; apRadioParams50G: RadioBand; enable24G: boolean | null; enable50G: boolean | null; useVenueSettings: boolean };
+export type ApLanPortsRecord = ApLanPortsInput & { id: string };
+export type ApMdnsGatewayRecord = ApMdnsGatewayInput & { id: string };
+
+const withoutId = <R extends { id: string }>({ id: _id, ...rest }: R) => rest;
+const apOf = (t: TenantState, serial: string) => t.of<ApRecord>("aps").get(serial);
+const hasContacted = (ap: ApRecord | undefined) => ap !== undefined && ap.lastContacted !== "";
+
+/** What the radio does now: the channel set by hand or the first allowed one, at the set power; no signal before the AP has contacted the cloud. */
+function bandView(band: RadioBand, contacted: boolean) {
+  const channel = band.manualChannel > 0 ? band.manualChannel : Number(band.allowedChannels[0] ?? 0);
+  return { ...band, operativeChannel: channel, operativeTxPower: band.txPower, snr_dB: contacted ? 32 : 0 };
+}
+
+export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
+  name: "apRadio",
+  noun: "AP",
+  idParam: "serialNumber",
+  idFrom: { param: "serialNumber" },
+  schema: () => apRadioInputSchema,
+  settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...(structuredClone(AP_RADIO_DEFAULTS) as unknown as Omit<ApRadioRecord, "id">) }) },
+  ops: { get: "W18", update: "W19", reset: "W20" },
+  // The body replaces the settings whole: a band left out, or a band field left out, takes its default (W20's values).
+  build: (_ctx, input, id) => ({
+    record: {
+      id,
+      apRadioParams24G: { ...AP_RADIO_DEFAULTS.apRadioParams24G, allowedChannels: [...AP_RADIO_DEFAULTS.apRadioParams24G.allowedChannels], ...input.apRadioParams24G },
+      apRadioParams50G: { ...AP_RADIO_DEFAULTS.apRadioParams50G, allowedChannels: [...AP_RADIO_DEFAULTS.apRadioParams50G.allowedChannels], ...input.apRadioParams50G },
+      enable24G: input.enable24G ?? null,
+      enable50G: input.enable50G ?? null,
+      useVenueSettings: input.useVenueSettings,
+    },
+  }),
+  // The AP's one 5 GHz list falls under WIFI-10111 on an indoor model and WIFI-10112 on an outdoor one.
+  check(t, radio) {
+    const channels = radio.apRadioParams50G.allowedChannels;
+    if (channels.length >= 2) return;
+    const indoor = apOf(t, radio.id)?.indoorModel !== false;
+    throw new ApiError(indoor ? "WIFI-10111" : "WIFI-10112", {
+      message: `${indoor ? "5 GHz allowed indoor channel list" : "5 GHz allowed outdoor channel list"} needs at least two channels (${indoor ? "WIFI-10111" : "WIFI-10112"})`,
+      object: "apRadioParams50G.allowedChannels",
+      value: channels,
+    });
+  },
+  view: (t, radio) => {
+    const contacted = hasContacted(apOf(t, radio.id));
+    return { ...withoutId(radio), apRadioParams24G: bandView(radio.apRadioParams24G, contacted), apRadioParams50G: bandView(radio.apRadioParams50G, contacted) };
+  },
+  extra: {
+    W11: (c) => ok({ fileURL: `/api/file/tenant/${c.tenant.id}/${c.model.existing(aps, c.tenant, c.params.serialNumber).id}-support.log` }),
+    W12: (c) => {
+      const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
+      return c.finish(c.model.action(ap.id, undefined, () => factoryReset(c.tenant, ap.id)));
+    },
+    W17: (c) => {
+      const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
+      const position = parsed(apPositionSchema, c.body);
+      return c.finish(c.model.action(ap.id, position, () => {
+        const now = apOf(c.tenant, ap.id);
+        if (now) c.tenant.of<ApRecord>("aps").put({ ...now, position, lastUpdated: new Date().toISOString() });
+      }));
+    },
+    W22: (c) => traceRoute(c),
+  },
+};
+
+export const apLanPorts: KindDef<ApLanPortsRecord, ApLanPortsInput> = {
+  name: "apLanPorts",
+  noun: "AP",
+  idParam: "serialNumber",
+  idFrom: { param: "serialNumber" },
+  schema: () => apLanPortsInputSchema,
+  settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_LAN_PORTS_DEFAULTS), lanPorts: [] }) },
+  ops: { get: "W13", update: "W14" },
+  build: (_ctx, input, id) => ({ record: { poeOut: null, ...input, id } }),
+  view: (_t, record) => withoutId(record),
+  // W15 answers {requestId} only (document 2), unlike W20.
+  extra: { W15: (c) => c.finish({ ...c.model.reset(apLanPorts, c.tenant, c.params.serialNumber), response: undefined }) },
+};
+
+export const apMdnsGateway: KindDef<ApMdnsGatewayRecord, ApMdnsGatewayInput> = {
+  name: "apMdnsGateway",
+  noun: "AP",
+  idParam: "serialNumber",
+  idFrom: { param: "serialNumber" },
+  schema: () => apMdnsGatewayInputSchema,
+  settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, rules: [...AP_MDNS_GATEWAY_DEFAULTS.rules] }) },
+  ops: { get: "W8", update: "W9" },
+  build: (_ctx, input, id) => ({ record: { ...input, id } }),
+  view: (_t, record) => withoutId(record),
+  // W10 answers {requestId} only (document 2).
+  extra: { W10: (c) => c.finish({ ...c.model.reset(apMdnsGateway, c.tenant, c.params.serialNumber), response: undefined }) },
+};
+
+/** The AP's own settings as W5 shows them: stored, or their defaults. */
+export function apSettingsView(t: TenantState, serial: string): Record<string, unknown> {
+  const stored = <R extends AnyRecord>(kind: string, defaults: Omit<R, "id">) => {
+    const record = t.of<R>(kind).get(serial);
+    return record ? withoutId(record) : structuredClone(defaults);
+  };
+  return {
+    bonjourGateway: stored("apMdnsGateway", AP_MDNS_GATEWAY_DEFAULTS),
+    lanPorts: stored("apLanPorts", AP_LAN_PORTS_DEFAULTS),
+    radio: apRadio.view(t, t.of<ApRadioRecord>("apRadio").get(serial) ?? apRadio.settingsOf!.defaults({} as never, serial)),
+  };
+}
+
+/** W12: the AP forgets its own settings and starts over as a device that has never contacted the cloud; it stays registered. */
+function factoryReset(t: TenantState, serial: string): void {
+  for (const kind of ["apRadio", "apLanPorts", "apMdnsGateway"]) t.of(kind).delete(serial);
+  const ap = apOf(t, serial);
+  if (ap) t.of<ApRecord>("aps").put({ ...ap, state: "InSetupPhase", subState: "NeverContactedCloud", lastContacted: "", ip: "", externalIp: "", clientCount: 0, uptime_seconds: 0, lastUpdated: new Date().toISOString() });
+}
+
+const targetSchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
+
+function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) throw validationError(result.error.issues.map(failureOfIssue), body);
+  return result.data;
+}
+
+/** W22: the same target rule as W16; no hop answers while the AP has never contacted the cloud. */
+function traceRoute(c: OpContext) {
+  const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
+  const host = parsed(targetSchema, c.body).targetHost;
+  const hops = hasContacted(ap) ? ` 1  192.0.2.1  1.1 ms\n 2  ${host}  4.2 ms` : " 1  * * *\n(the AP has not contacted the cloud)";
+  return c.finish(c.model.action(ap.id, { response: `traceroute to ${host}, 30 hops max\n${hops}` }));
+}

@@ -1,0 +1,55 @@
+// An AP's own settings (W8–W10, W13–W15, W18–W20): they exist as long as the AP does, named by
+// its serial number; creating the resource takes them over, destroying it resets them.
+import { z } from "zod";
+import { apLanPortsInputSchema, apMdnsGatewayInputSchema, apRadioBandStatusSchema, apRadioInputSchema } from "../../contract/schemas/apSettings";
+import { pick, type Props, type ResourceSpec } from "../spec";
+
+const identity = { idField: "serialNumber", idParam: "serialNumber", idFromInput: "serialNumber" } as const;
+const RADIO_INPUTS = ["apRadioParams24G", "apRadioParams50G", "enable24G", "enable50G", "useVenueSettings"];
+
+/** What a band's radio is doing now (W18's read-only extras), apart from the band's settings. */
+function bandStatus(band: unknown): Props | undefined {
+  return band !== null && typeof band === "object" ? pick(band as Props, ["operativeChannel", "operativeTxPower", "snr_dB"]) : undefined;
+}
+
+export const apRadioSpec: ResourceSpec = {
+  kind: "ApRadio",
+  description:
+    "The radio settings of an access point (W18–W20): per band the allowed channels, channel width, manual channel, selection " +
+    "method and power; whether each radio is on; whether the venue's settings apply instead. They exist as long as the AP " +
+    "does; creating the resource takes them over. The channel and power in use are read-only outputs.",
+  inputSchema: () => apRadioInputSchema,
+  outputSchema: z.object({
+    status24G: apRadioBandStatusSchema.describe("What the 2.4 GHz radio is doing now: channel, power, signal-to-noise ratio (read only)."),
+    status50G: apRadioBandStatusSchema.describe("What the 5 GHz radio is doing now: channel, power, signal-to-noise ratio (read only)."),
+  }),
+  identity,
+  ops: { read: "W18", update: "W19", reset: "W20" },
+  fromApi: (api) => ({ ...pick(api, RADIO_INPUTS), status24G: bandStatus(api.apRadioParams24G), status50G: bandStatus(api.apRadioParams50G) }),
+  destroy: "reset",
+  destroyNote: "Destroy resets the AP's radio to the service's defaults (W20): the venue's settings apply again. The AP keeps existing.",
+};
+
+export const apLanPortsSpec: ResourceSpec = {
+  kind: "ApLanPorts",
+  description:
+    "The LAN ports of an access point (W13–W15): per port whether it is on, its type (ACCESS or Trunk), untagged VLAN and VLAN " +
+    "members; PoE out; whether the venue's settings apply. They exist as long as the AP does; creating the resource takes them over.",
+  inputSchema: () => apLanPortsInputSchema,
+  identity,
+  ops: { read: "W13", update: "W14", reset: "W15" },
+  destroy: "reset",
+  destroyNote: "Destroy resets the AP's LAN ports to the service's defaults (W15): no port overrides, PoE out unset.",
+};
+
+export const apMdnsGatewaySpec: ResourceSpec = {
+  kind: "ApMdnsGateway",
+  description:
+    "The mDNS (Bonjour) gateway rules of an access point (W8–W10): which mDNS services are bridged from one VLAN to another. " +
+    "They exist as long as the AP does; creating the resource takes them over.",
+  inputSchema: () => apMdnsGatewayInputSchema,
+  identity,
+  ops: { read: "W8", update: "W9", reset: "W10" },
+  destroy: "reset",
+  destroyNote: "Destroy resets the AP's mDNS gateway (W10): no rules.",
+};

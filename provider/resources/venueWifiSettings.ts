@@ -1,0 +1,90 @@
+// A venue's Wi-Fi settings beyond radio and syslog (W31–W42): mesh, the per-AP-model LAN-port,
+// LED and (newer) cellular settings, and (newer) DHCP bindings. The per-model settings are one
+// resource per venue whose `models` list holds one entry per AP model: the service takes the
+// whole list in one write (a JSON array), so a model left out of the program loses its setting.
+import { z } from "zod";
+import {
+  venueCellularSettingsSchema,
+  venueDhcpBindingSchema,
+  venueLanPortSettingsSchema,
+  venueLedSettingsSchema,
+  venueMeshInputSchema,
+} from "../../contract/schemas/venueWifiSettings";
+import type { OperationId } from "../../contract/routes";
+import { isNotFound } from "../client/errors";
+import type { Props, ResourceSpec } from "../spec";
+
+const ofVenue = { idParam: "venueId", idFromInput: "venueId" } as const;
+
+export const venueMeshSpec: ResourceSpec = {
+  kind: "VenueMesh",
+  description:
+    "Whether the access points of a venue form a mesh (W42; read from the venue's Wi-Fi settings, W32). The setting exists as " +
+    "long as the venue does; creating the resource takes it over.",
+  inputSchema: () => venueMeshInputSchema,
+  identity: ofVenue,
+  ops: { read: "W32", update: "W42" },
+  // W42 has no read of its own: W32 answers every Wi-Fi setting of the venue, mesh among them.
+  fromApi: (api) => ({ enabled: (api.mesh as Props | undefined)?.enabled }),
+  destroy: "writeDefaults",
+  destroyNote:
+    "The service has no reset for mesh: destroy writes the default back with W42 (mesh disabled). While an AP of the venue is " +
+    "active the service refuses that (WIFIB-10001) and the destroy fails until no AP is active.",
+};
+
+/** A per-AP-model setting: `models` in the program, the bare array on the wire. */
+function perModel(kind: string, entry: () => z.ZodTypeAny, ops: { read: OperationId; update: OperationId }, what: string, extra = ""): ResourceSpec {
+  return {
+    kind,
+    description:
+      `The ${what} of a venue, per AP model (${ops.read}, ${ops.update}): one entry per model in \`models\`. They exist as long as ` +
+      `the venue does; creating the resource takes them over and writes the program's list.${extra}`,
+    inputSchema: () =>
+      z.object({
+        models: entry()
+          .default([])
+          .describe("One entry per AP model (a model named twice is refused); a model left out has no setting of its own."),
+      }),
+    bodySchema: entry,
+    identity: ofVenue,
+    ops,
+    toApi: (inputs) => (Array.isArray(inputs.models) ? (inputs.models as Props[]) : []),
+    fromApi: (api) => ({ models: api }),
+    inputPathOf: (bodyPath) => `models${bodyPath}`,
+    destroy: "writeDefaults",
+    destroyNote: `The service has no reset: destroy writes an empty list with ${ops.update}, so no model keeps a setting of its own.`,
+  };
+}
+
+export const venueLanPortsSpec = perModel("VenueLanPorts", () => venueLanPortSettingsSchema, { read: "W38", update: "W39" }, "LAN-port settings (ports, PoE mode, PoE out)");
+export const venueLedsSpec = perModel("VenueLeds", () => venueLedSettingsSchema, { read: "W40", update: "W41" }, "LED settings");
+export const venueCellularSpec = perModel(
+  "VenueCellular",
+  () => venueCellularSettingsSchema,
+  { read: "W33", update: "W34" },
+  "cellular settings (WAN failover, APNs, SIM cards)",
+  " Newer variant of the Wi-Fi API only.",
+);
+
+export const venueDhcpBindingSpec: ResourceSpec = {
+  kind: "VenueDhcpBinding",
+  description:
+    "The binding of a venue to a DHCP service profile (W35–W37; newer variant of the Wi-Fi API only). The service cannot change " +
+    "a binding: a change of `venueId` or `dhcpServiceProfileId` replaces it. The venue's networks need one when the venue has " +
+    "cellular APs (WIFI-10171).",
+  inputSchema: () => venueDhcpBindingSchema,
+  // Both IDs fill every path; the profile's ID names the binding within its venue.
+  identity: { idField: "dhcpServiceProfileId", idParam: "dhcpServiceProfileId", idFromInput: "dhcpServiceProfileId", parents: { venueId: "venueId", dhcpServiceProfileId: "dhcpServiceProfileId" } },
+  ops: { create: "W36", read: "W35", delete: "W37" },
+  readPick: (answer, id) => (Array.isArray(answer) ? (answer as Props[]).find((b) => b.dhcpServiceProfileId === id) : undefined),
+  destroy: "delete",
+  async findByName(client, inputs) {
+    try {
+      const bindings = await client.call<Props[]>("W35", { venueId: String(inputs.venueId) });
+      return bindings.find((b) => b.dhcpServiceProfileId === inputs.dhcpServiceProfileId);
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  },
+};
