@@ -11,6 +11,10 @@ import { NmsClient } from "../../provider/client";
 import { adminApi, demoClient } from "../support/emulatorClient";
 import { Api, KIND_CASES, KindCase, SECRETS, SUPPORT } from "./kindCases";
 
+// Each step runs the whole table's stack once or twice; with every kind in it, a loaded 2-core machine needs
+// minutes for one step. The limit is a safety net, not a speed goal (speed lives in npm run bench).
+jest.setTimeout(600_000);
+
 const ROOT = path.resolve(__dirname, "..", "..");
 const PROGRAM = path.join(__dirname, "fixtures", "kinds", "index.js");
 
