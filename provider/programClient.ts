@@ -60,11 +60,15 @@ export function functionToken(name: string): string {
 /**
  * Under Pulumi's mocks (`pulumi.runtime.setMocks`, in a unit test of a program) there is no service
  * to call: the mocks' `call` hook answers each function by its token, as it answers a provider's
- * invokes. A call answers an object, so a list function's answer is `{ items: [...] }`.
+ * invokes. A call answers an object, so a list function's answer is `{ items: [...] }`. A test that
+ * mocks only the engine and runs the functions against a service (the emulator) says so with
+ * `nmsFunctionsCallService: true` on its mocks.
  */
 function mocksEnabled(): boolean {
   const monitor: unknown = pulumi.runtime.getMonitor();
-  return typeof monitor === "object" && monitor !== null && "mocks" in monitor;
+  if (typeof monitor !== "object" || monitor === null || !("mocks" in monitor)) return false;
+  const mocks = (monitor as { mocks?: { nmsFunctionsCallService?: unknown } }).mocks;
+  return mocks?.nmsFunctionsCallService !== true;
 }
 
 async function mockedCall(spec: FunctionSpec, args: Record<string, unknown>): Promise<unknown> {

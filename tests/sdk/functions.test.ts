@@ -7,6 +7,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeSharedClient } from "../../provider/programClient";
 import * as nms from "../../sdk";
 import { FAKE_PING_OUTPUT, startFakeService, type FakeService } from "../provider/functionsFakeService";
+import { mockEngineCallingService } from "../support/emulatorClient";
 
 const SERIAL = "123456789012";
 let emulator: RunningEmulator;
@@ -31,18 +32,8 @@ async function isKnown(output: pulumi.Output<unknown>): Promise<boolean> {
   return (output as Inspectable<unknown>).isKnown;
 }
 
-/** A mocked engine; in preview, a resource named "pending-..." has no ID yet, as one to be created. */
-function mockEngine(preview: boolean): void {
-  pulumi.runtime.setMocks(
-    {
-      newResource: (args) => ({ id: preview && args.name.startsWith("pending-") ? undefined : `${args.name}-id`, state: args.inputs }),
-      call: () => ({}),
-    },
-    "nms-test",
-    "dev",
-    preview,
-  );
-}
+/** A mocked engine whose functions call the service (tests/support/emulatorClient.ts). */
+const mockEngine = mockEngineCallingService;
 
 function configureFor(target: { url: string; tenantId: string; username: string; password: string }): void {
   pulumi.runtime.setConfig("nms:baseUrl", target.url);

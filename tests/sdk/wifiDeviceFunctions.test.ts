@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { closeSharedClient } from "../../provider/programClient";
 import * as nms from "../../sdk";
-import { Client, serialNumber, venueBody } from "../support/emulatorClient";
+import { Client, mockEngineCallingService, serialNumber, venueBody } from "../support/emulatorClient";
 
 type Inspectable<T> = pulumi.Output<T> & { promise(): Promise<T>; isKnown: Promise<boolean> };
 const valueOf = <T>(output: pulumi.Output<T>) => (output as Inspectable<T>).promise();
@@ -15,9 +15,7 @@ let emulator: RunningEmulator;
 let venueId: string;
 const SERIAL = serialNumber(801);
 
-function mockEngine(preview: boolean): void {
-  pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) }, "nms-test", "dev", preview);
-}
+const mockEngine = mockEngineCallingService;
 
 beforeAll(async () => {
   for (const name of Object.keys(process.env)) if (name.startsWith("NMS_")) delete process.env[name];

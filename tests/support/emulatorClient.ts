@@ -2,6 +2,7 @@
 // (paths, methods and gateway headers from the shared route table), wait for request records, use
 // its admin API, and make provider clients of its tenants. Every test that needs an emulator
 // starts it through here.
+import * as pulumi from "@pulumi/pulumi";
 import { randomUUID } from "node:crypto";
 import { OperationId, pathFor, ROUTES, WIRE_HEADERS, WifiApiVariant } from "../../contract";
 import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
@@ -155,4 +156,21 @@ export async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Pulumi's mocked engine for tests of the SDK's functions against the emulator: resources are
+ * answered by the mocks (a resource named "pending-..." has no ID in preview, as one to be
+ * created), functions call the service (`nmsFunctionsCallService`, provider/programClient.ts).
+ */
+export function mockEngineCallingService(preview: boolean): void {
+  const mocks = {
+    newResource: (args: { name: string; inputs: Record<string, unknown> }) => ({
+      id: preview && args.name.startsWith("pending-") ? undefined : `${args.name}-id`,
+      state: args.inputs,
+    }),
+    call: () => ({}),
+    nmsFunctionsCallService: true,
+  };
+  void pulumi.runtime.setMocks(mocks as pulumi.runtime.Mocks, "nms-test", "dev", preview);
 }
