@@ -17,3 +17,8 @@ export * from "./schemas/switchProfile";
 export * from "./schemas/envelopes";
 export * from "./schemas/tenant";
 export * from "./schemas/requestRecord";
+// Switches (issue 10)
+export * from "./schemas/switch";
+export * from "./schemas/switchPort";
+export * from "./schemas/venueSwitchSettings";
+export * from "./schemas/switchActions";

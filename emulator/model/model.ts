@@ -264,7 +264,10 @@ export class NmsModel {
   }
 
   private withParents<R extends AnyRecord>(kind: KindDef<R, unknown>, draft: Draft<R>, params: Params): Draft<R> {
-    for (const [param, parent] of Object.entries(kind.parents ?? {})) (draft.record as AnyRecord)[parent.field] = params[param];
+    // An update whose path does not name the parent (S32 names a LAG by the body's id only) keeps the one the build kept.
+    for (const [param, parent] of Object.entries(kind.parents ?? {})) {
+      if (params[param] !== undefined) (draft.record as AnyRecord)[parent.field] = params[param];
+    }
     return draft;
   }
 }
