@@ -103,7 +103,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     }
     for (const [field, trigger] of Object.entries(spec.triggers ?? {})) {
       if (!differing.includes(field) || news[field] === undefined) continue;
-      latest = (await objects.write(trigger.op, news, id, trigger.body?.(news)).catch(goneHint)).response ?? latest;
+      latest = (await objects.write(trigger.op, news, id, trigger.body?.(news, olds)).catch(goneHint)).response ?? latest;
     }
     if (spec.ops.update && differing.some((field) => !sideEffectFields.has(field))) {
       const body = spec.identity.updateIdIn === "body" ? { ...toApi(news), [objects.idField]: id } : toApi(news);
@@ -165,11 +165,24 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     const { response, record } = await objects.write(createOp, inputs, undefined, toApi(inputs), { recover }).catch((error: unknown) => {
       throw createdButUnfinished(objects, error, inputs) ?? withAdoptionHint(error);
     });
-    if (response) return response;
-    const id = spec.identity.idFromInput ? String(inputs[spec.identity.idFromInput]) : record?.entityId;
+    const created = response ?? (await readBack(objects, inputs, record?.entityId, record?.requestId));
+    return writeOnCreateTriggers(objects, inputs, created);
+  };
+
+  const readBack = async (objects: ObjectAccess, inputs: Props, entityId: string | undefined, requestId: string | undefined): Promise<Props> => {
+    const id = spec.identity.idFromInput ? String(inputs[spec.identity.idFromInput]) : entityId;
     const api = id ? await objects.readLive(id, inputs) : undefined;
-    if (!api) throw new Error(`${spec.kind} was created (request ${record?.requestId ?? "without a record"}) but cannot be read back`);
+    if (!api) throw new Error(`${spec.kind} was created (request ${requestId ?? "without a record"}) but cannot be read back`);
     return api;
+  };
+
+  /** Inputs only their own operation writes (Trigger.onCreate), written once the object exists; then the object as it is. */
+  const writeOnCreateTriggers = async (objects: ObjectAccess, inputs: Props, created: Props): Promise<Props> => {
+    const pending = Object.entries(spec.triggers ?? {}).filter(([field, trigger]) => trigger.onCreate && inputs[field] !== undefined);
+    if (pending.length === 0) return created;
+    const id = objects.idOf(created, inputs);
+    for (const [, trigger] of pending) await objects.write(trigger.op, inputs, id, trigger.body?.(inputs, undefined));
+    return (await objects.readLive(id, inputs)) ?? created;
   };
 
   return {
@@ -194,7 +207,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         if (news[field] === undefined || news[field] === null || news[field] === "") failures.push({ property: field, reason: "is required" });
         else if (typeof news[field] !== "string") failures.push({ property: field, reason: "must be a string" });
       }
-      const body = toApi(news);
+      // Inputs that only their trigger's operation writes are checked with the body when its schema holds them.
+      const body = { ...toApi(news), ...pick(news, Object.keys(spec.triggers ?? {})) };
       const unknownPaths = pathsOfUnknowns(body);
       const result = validateBody((spec.bodySchema ?? spec.inputSchema)(tenantVariant), body);
       if (!result.ok) {

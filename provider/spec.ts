@@ -34,6 +34,11 @@ export interface Identity {
    * (SwitchVlan: { profileId: "profileId" }). A changed parent replaces the resource.
    */
   readonly parents?: Readonly<Record<string, string>>;
+  /**
+   * Path parameters the ID fills, split at "/", when one parameter cannot hold it (a switch port
+   * 1/1/8 fills unitNum, slotNum and portNum of S41). Absent: the ID fills idParam.
+   */
+  readonly idParts?: readonly string[];
 }
 
 export interface Operations {
@@ -62,8 +67,13 @@ export interface Toggle {
 /** An input whose change calls an operation (GuestUser.regenerate: W81). */
 export interface Trigger {
   readonly op: OperationId;
-  /** The operation's body from the inputs (none when absent). */
-  body?(inputs: Props): unknown;
+  /** The operation's body from the inputs, and the state before the change (none on create). */
+  body?(inputs: Props, previous?: Props): unknown;
+  /**
+   * The input is part of the object from its creation, but only this operation writes it (a
+   * switch's position, S19): after a create, the operation runs when the input is set.
+   */
+  readonly onCreate?: boolean;
 }
 
 export interface ResourceSpec {

@@ -10,6 +10,13 @@ import { switchVlanSpec } from "./switchVlan";
 import { venueSpec } from "./venue";
 import { venueRadioSpec } from "./venueRadio";
 import { venueSyslogSpec } from "./venueSyslog";
+// Switches (issue 10)
+import { switchSpec } from "./switch";
+import { switchAclSpec } from "./switchAcl";
+import { switchIpPortSpec, switchVePortSpec } from "./switchIpPort";
+import { switchLagSpec } from "./switchLag";
+import { switchPortSettingsSpec } from "./switchPortSettings";
+import { venueSwitchSettingsSpec } from "./venueSwitchSettings";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
@@ -25,5 +32,13 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     dpskPassphraseSpec,
     switchProfileSpec,
     switchVlanSpec,
+    // Switches (issue 10)
+    switchSpec,
+    switchAclSpec,
+    switchPortSettingsSpec,
+    switchLagSpec,
+    switchIpPortSpec,
+    switchVePortSpec,
+    venueSwitchSettingsSpec,
   ].map((spec) => [spec.kind, spec]),
 );
