@@ -2,7 +2,11 @@
 /**
  * node dist/harness/cli.js <preview|up|refresh|destroy> --project-dir D --program P --stack S --state F
  *     [--project NAME] [--config k=v]... [--secret k=v]... [--refresh] [--parallel N] [--provider-cwd DIR]
- *     [--passphrase-file F] [--json] [--verbose]
+ *     [--passphrase-file F] [--expect-no-changes] [--json] [--verbose]
+ *
+ * --expect-no-changes (preview and up, as Pulumi's CLI has it): plan first, and fail without
+ * changing anything when the plan has any change; `preview --refresh --expect-no-changes` is the
+ * scheduled drift check of the README's GitOps section.
  *
  * The passphrase comes from NMS_HARNESS_PASSPHRASE or --passphrase-file (never from the command line, where other
  * users could read it). Exit code: 0 ok, 1 failed, 2 usage error.
@@ -14,14 +18,18 @@ import { RunResult, StackOptions } from "./types";
 
 const USAGE = `usage: cli <preview|up|refresh|destroy> --project-dir DIR --program FILE --stack NAME --state FILE
            [--project NAME] [--config k=v]... [--secret k=v]... [--refresh] [--parallel N]
-           [--provider-cwd DIR] [--passphrase-file FILE] [--json] [--verbose]
+           [--provider-cwd DIR] [--passphrase-file FILE] [--expect-no-changes] [--json] [--verbose]
 passphrase: env NMS_HARNESS_PASSPHRASE or --passphrase-file`;
 
 interface Parsed {
   command: string;
   opts: StackOptions & { refresh?: boolean };
   json: boolean;
+  expectNoChanges: boolean;
 }
+
+/** What Pulumi's CLI says when --expect-no-changes meets a plan with changes. */
+export const UNEXPECTED_CHANGES = "no changes were expected but changes were proposed";
 
 class UsageError extends Error {}
 
@@ -34,6 +42,7 @@ export function parseArgs(argv: string[]): Parsed {
   let doRefresh = false;
   let json = false;
   let verbose = false;
+  let expectNoChanges = false;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const eq = arg.indexOf("=");
@@ -51,6 +60,9 @@ export function parseArgs(argv: string[]): Parsed {
         break;
       case "--json":
         json = true;
+        break;
+      case "--expect-no-changes":
+        expectNoChanges = true;
         break;
       case "--verbose":
         verbose = true;
@@ -81,6 +93,7 @@ export function parseArgs(argv: string[]): Parsed {
   if (!values["stack"]) throw new UsageError("--stack is required");
   if (!values["state"]) throw new UsageError("--state is required");
   if (!values["program"] && command !== "refresh" && command !== "destroy") throw new UsageError("--program is required");
+  if (expectNoChanges && command !== "preview" && command !== "up") throw new UsageError("--expect-no-changes goes with preview or up");
   let passphrase: string | undefined;
   if (values["passphrase-file"]) passphrase = fs.readFileSync(values["passphrase-file"], "utf8").replace(/\r?\n$/, "");
   const projectName = values["project"] ?? readProjectName(projectDir);
@@ -98,7 +111,7 @@ export function parseArgs(argv: string[]): Parsed {
   if (passphrase !== undefined) opts.passphrase = passphrase;
   if (values["parallel"]) opts.parallel = Number(values["parallel"]);
   if (values["provider-cwd"]) opts.providerCwd = values["provider-cwd"];
-  return { command, opts, json };
+  return { command, opts, json, expectNoChanges };
 }
 
 /** Project name: Pulumi.yaml's `name:` when present, else package.json's name, else the directory name. */
@@ -132,6 +145,14 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { command, opts } = parsed;
   let result: RunResult;
+  if (parsed.expectNoChanges) {
+    const plan = await preview(opts);
+    if (plan.failed || plan.changes > 0) {
+      print(parsed, plan);
+      if (!plan.failed) process.stderr.write(`error: ${UNEXPECTED_CHANGES} (${plan.changes})\n`);
+      return 1;
+    }
+  }
   switch (command) {
     case "preview":
       result = await preview(opts);
@@ -145,13 +166,17 @@ export async function main(argv: string[]): Promise<number> {
     default:
       result = await destroy(opts);
   }
+  print(parsed, result);
+  return result.failed ? 1 : 0;
+}
+
+function print(parsed: Parsed, result: RunResult): void {
   if (parsed.json) {
     const masked = { ...result, outputs: Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, result.secretOutputs.includes(k) ? "[secret]" : v])) };
     process.stdout.write(JSON.stringify(masked, null, 2) + "\n");
   } else {
     process.stdout.write(formatPlan(result));
   }
-  return result.failed ? 1 : 0;
 }
 
 if (require.main === module) {

@@ -7,7 +7,7 @@ import * as net from "net";
 import * as path from "path";
 import { RunResult, destroy, preview, up } from "../../harness";
 import { main } from "../../harness/cli";
-import { API_PASSWORD, FIXTURE_PROGRAM, NET_PASSWORD, PASSPHRASE, PROJECT_DIR, Scenario, expectNoChildren, scenario } from "./helpers";
+import { API_PASSWORD, FIXTURE_PROGRAM, NET_PASSWORD, PASSPHRASE, PROJECT_DIR, Scenario, expectNoChildren, fixtureCliArgs, scenario } from "./helpers";
 
 jest.setTimeout(60000);
 
@@ -146,19 +146,7 @@ describe("harness failure handling", () => {
       });
       let code: number;
       try {
-        code = await main([
-          "preview",
-          "--project-dir", PROJECT_DIR,
-          "--program", FIXTURE_PROGRAM,
-          "--project", "fixture",
-          "--stack", "test",
-          "--state", s.state,
-          "--config", `fixture:dbPath=${s.db}`,
-          "--secret", `fixture:netPassword=${NET_PASSWORD}`,
-          "--secret", `fixture:apiPassword=${API_PASSWORD}`,
-          "--passphrase-file", ppFile,
-          "--refresh",
-        ]);
+        code = await main(["preview", ...fixtureCliArgs(s, ppFile), "--refresh"]);
       } finally {
         spy.mockRestore();
       }

@@ -70,3 +70,18 @@ export function scenario(name: string): Scenario {
 export function expectNoChildren(): void {
   expect(liveChildren()).toBe(0);
 }
+
+/** The command-line options that run the fixture stack of a scenario through harness/cli.ts. */
+export function fixtureCliArgs(s: Pick<Scenario, "state" | "db">, passphraseFile: string): string[] {
+  return [
+    "--project-dir", PROJECT_DIR,
+    "--program", FIXTURE_PROGRAM,
+    "--project", "fixture",
+    "--stack", "test",
+    "--state", s.state,
+    "--config", `fixture:dbPath=${s.db}`,
+    "--secret", `fixture:netPassword=${NET_PASSWORD}`,
+    "--secret", `fixture:apiPassword=${API_PASSWORD}`,
+    "--passphrase-file", passphraseFile,
+  ];
+}
