@@ -178,9 +178,10 @@ export const ROUTES = {
   S55: accepted("switch", "DELETE", `${SW}/profile/{profileId}/vlans`, "Delete VLANs", "array"),
   // Switches (issue 10). The {serialNumber} slot takes the switch's id, which is its serial number
   // (emulator/README.md "Switches"). S25, S32, S61 and S68 are labelled "create" in the seeds but are
-  // PUTs naming the object in the body: they update (emulator/README.md).
+  // PUTs naming the object in the body: they update (emulator/README.md). The venue lookups S2 and
+  // S56-S59 take page and size as the profile lists S7 and S54 do (the seeds show none for them).
   S1: read("switch", `${SW}/acl/{aclId}/venue/{venueId}`, "Reference record of an ACL in a venue"),
-  S2: read("switch", `${SW}/profile/acls/venue/{venueId}`, "List ACLs of a venue"),
+  S2: list("switch", `${SW}/profile/acls/venue/{venueId}`, "List ACLs of a venue"),
   S3: accepted("switch", "POST", `${SW}/profile/{profileId}/acl`, "Add ACL", "object"),
   S4: accepted("switch", "PUT", `${SW}/profile/{profileId}/acl`, "Update ACL", "object"),
   S5: read("switch", `${SW}/profile/{profileId}/acl/{aclId}`, "Get ACL"),
@@ -223,10 +224,10 @@ export const ROUTES = {
   S42: row("switch", "POST", `${SW}/port/switch/{serialNumber}/ports`, "Get ports by ID list", { success: 200, async: false, body: "array" }),
   S48: read("switch", `${SW}/profile/{profileId}/trustedPort/{trustedPortId}`, "Get trusted port"),
   S49: accepted("switch", "DELETE", `${SW}/profile/{profileId}/trustedPort/{trustedPortId}`, "Delete trusted port", "none"),
-  S56: read("switch", `${SW}/profile/vlans/venue/{venueId}`, "List VLANs of a venue"),
-  S57: read("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}`, "List VLANs of a venue for a model"),
-  S58: read("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}/tagged/{unitId}/{slotId}/{taggedPortId}`, "List VLANs of a venue for a model and tagged port"),
-  S59: read("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}/untagged/{unitId}/{slotId}/{untaggedPortId}`, "List VLANs of a venue for a model and untagged port"),
+  S56: list("switch", `${SW}/profile/vlans/venue/{venueId}`, "List VLANs of a venue"),
+  S57: list("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}`, "List VLANs of a venue for a model"),
+  S58: list("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}/tagged/{unitId}/{slotId}/{taggedPortId}`, "List VLANs of a venue for a model and tagged port"),
+  S59: list("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}/untagged/{unitId}/{slotId}/{untaggedPortId}`, "List VLANs of a venue for a model and untagged port"),
   S60: read("switch", `${SW}/vlan/{vlanId}/venue/{venueId}`, "Reference record of a VLAN in a venue"),
   S61: accepted("switch", "PUT", `${SW}/vePort`, "Update VE port (the seeds' create)", "object"),
   S62: list("switch", `${SW}/vePort/switch/{serialNumber}`, "List VE ports of a switch"),

@@ -5,6 +5,8 @@ import { newerOnly, perVariant } from "../../contract/meta";
 import { pingFromApArgsSchema, pingFromApResultSchema, rebootApArgsSchema, rebootApResultSchema } from "../../contract/schemas/actions";
 import { apResultSchema, tenantDetailsResultSchema, tenantResultSchema } from "./readForms";
 import type { FunctionAnswer, FunctionSpec } from "./spec";
+// Switches (issue 10)
+import { SWITCH_FUNCTIONS } from "./switches";
 
 export type { FunctionAnswer, FunctionSpec } from "./spec";
 
@@ -70,6 +72,8 @@ const FUNCTIONS: FunctionSpec[] = [
     runsInPreview: false,
     resultOf: ({ body, requestId }: FunctionAnswer) => ({ requestId, response: responseText(body) }),
   },
+  // Switches (issue 10)
+  ...SWITCH_FUNCTIONS,
 ];
 
 /** Every function, by SDK name. */

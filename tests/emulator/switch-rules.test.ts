@@ -196,6 +196,7 @@ describe("venue lookups (S1, S2, S56-S60)", () => {
   test("a profile's VLANs and ACLs are visible to the venues it applies to, and only while it does", async () => {
     const vlanIds = async () => (await client.call("S56", { venueId })).body.map((v: { vlanId: number }) => v.vlanId).sort();
     expect(await vlanIds()).toEqual([100, 200]);
+    expect((await client.call("S56", { venueId }, undefined, "page=1&size=1")).body).toHaveLength(1);
     expect((await client.call("S2", { venueId })).body.map((a: { name: string }) => a.name)).toContain("users-in");
     expect((await client.call("S57", { venueId, model: "ICX7150-24P" })).body.map((v: { vlanId: number }) => v.vlanId)).toEqual([100]);
     expect((await client.call("S57", { venueId, model: "ICX7850-48F" })).body).toEqual([]);

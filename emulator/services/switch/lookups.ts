@@ -4,7 +4,8 @@
 // unit/slot/port lists, hold the port.
 import type { OperationId } from "../../../contract";
 import { notFound } from "../../errors";
-import { ok, type Handler, type OpContext } from "../../handlers";
+import { listAnswer, ok, pageOf, type Answer, type Handler, type OpContext } from "../../handlers";
+import { slicePage } from "../../model/model";
 import type { AnyRecord } from "../../model/kind";
 import { aclsOfVenue, vlansOfVenue } from "./venueConfig";
 
@@ -18,23 +19,24 @@ function venueOf(c: OpContext): string {
 
 type FamilyModel = { model?: string; taggedPorts?: string; untaggedPorts?: string };
 
-function vlansForModel(c: OpContext, holds: (entry: FamilyModel) => boolean = () => true): unknown {
+/** A page of the list, as the route pages it. */
+function paged(c: OpContext, records: AnyRecord[]): Answer {
+  return listAnswer(c.route, slicePage(records, pageOf(c.query, c.route)).map(withoutProfile), records.length);
+}
+
+function vlansForModel(c: OpContext, holds: (entry: FamilyModel) => boolean = () => true): Answer {
   const model = c.params.model;
-  return ok(
-    vlansOfVenue(c.tenant, venueOf(c))
-      .filter((v) => (v.switchFamilyModels as FamilyModel[]).some((entry) => entry.model === model && holds(entry)))
-      .map(withoutProfile),
-  ).body;
+  return paged(c, vlansOfVenue(c.tenant, venueOf(c)).filter((v) => (v.switchFamilyModels as FamilyModel[]).some((entry) => entry.model === model && holds(entry))));
 }
 
 const listed = (ports: string | undefined, port: string) => (ports ?? "").split(",").map((p) => p.trim()).includes(port);
 
 export const SWITCH_LOOKUPS: Partial<Record<OperationId, Handler>> = {
-  S56: (c) => ok(vlansOfVenue(c.tenant, venueOf(c)).map(withoutProfile)),
-  S57: (c) => ok(vlansForModel(c)),
-  S58: (c) => ok(vlansForModel(c, (e) => listed(e.taggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.taggedPortId}`))),
-  S59: (c) => ok(vlansForModel(c, (e) => listed(e.untaggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.untaggedPortId}`))),
-  S2: (c) => ok(aclsOfVenue(c.tenant, venueOf(c)).map(withoutProfile)),
+  S56: (c) => paged(c, vlansOfVenue(c.tenant, venueOf(c))),
+  S57: (c) => vlansForModel(c),
+  S58: (c) => vlansForModel(c, (e) => listed(e.taggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.taggedPortId}`)),
+  S59: (c) => vlansForModel(c, (e) => listed(e.untaggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.untaggedPortId}`)),
+  S2: (c) => paged(c, aclsOfVenue(c.tenant, venueOf(c))),
   // Reference records: coreId = the object's ID, szNameId = its name, for an object visible to the venue.
   S1: (c) => {
     const venueId = venueOf(c);
