@@ -48,7 +48,10 @@ export type SwitchPortSettingsInput = z.output<typeof switchPortSettingsSchema>;
 /** S41's answer (S39 items, S42's array): the settings, the port's ID and the LAG it is in. */
 export const switchPortReadSchema = answerOf(switchPortSettingsSchema).extend({
   id: z.string().describe("ID of the port (read-only)."),
-  lag: z.object({ id: z.string(), name: z.string().optional() }).optional().describe("The LAG the port is a member of (read-only)."),
+  lag: z
+    .object({ id: z.string().describe("ID of the LAG."), name: z.string().optional().describe("Name of the LAG.") })
+    .optional()
+    .describe("The LAG the port is a member of (read-only)."),
 });
 
 /** Body of S32, S35, S38. */

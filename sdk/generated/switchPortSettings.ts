@@ -67,7 +67,9 @@ export class SwitchPortSettings extends NmsResource {
   declare readonly portSpeed: pulumi.Output<"UNSET" | "NONE" | "AUTO" | "TEN_M_FULL" | "TEN_M_HALF" | "ONE_HUNDRED_M_FULL" | "ONE_HUNDRED_M_HALF" | "ONE_G_FULL" | "ONE_G_FULL_MASTER" | "ONE_G_FULL_SLAVE" | "TWO_POINT_FIVE_G_FULL" | "TWO_POINT_FIVE_G_FULL_MASTER" | "TWO_POINT_FIVE_G_FULL_SLAVE" | "FIVE_G_FULL" | "FIVE_G_FULL_MASTER" | "FIVE_G_FULL_SLAVE" | "TEN_G_FULL" | "TEN_G_FULL_MASTER" | "TEN_G_FULL_SLAVE" | "TWENTY_FIVE_G_FULL" | "FORTY_G_FULL" | "ONE_HUNDRED_G_FULL" | undefined>;
   /** The LAG the port is a member of (read-only). Read only. */
   declare readonly lag: pulumi.Output<{
+    /** ID of the LAG. */
     id: string;
+    /** Name of the LAG. */
     name?: string;
   } | undefined>;
 
