@@ -162,9 +162,17 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
           return found ? ((await objects.readLive(objects.idOf(found, inputs), inputs)) ?? found) : undefined;
         }
       : undefined;
-    const { response, record } = await objects.write(createOp, inputs, undefined, toApi(inputs), { recover }).catch((error: unknown) => {
-      throw createdButUnfinished(objects, error, inputs) ?? withAdoptionHint(error);
+    const through = spec.createThrough;
+    const body = through ? await through.body(client, inputs) : toApi(inputs);
+    const { response, record } = await objects.write(createOp, inputs, undefined, body, { recover }).catch((error: unknown) => {
+      // The parent's answer does not name the object: an unfinished create through it cannot be kept in state.
+      throw (through ? undefined : createdButUnfinished(objects, error, inputs)) ?? withAdoptionHint(error);
     });
+    if (through) {
+      const picked = response && through.created(response, inputs);
+      if (!picked) throw new Error(`${spec.kind} was created through ${createOp} (request ${record?.requestId}) but its answer does not show it`);
+      return picked;
+    }
     const created = response ?? (await readBack(objects, inputs, record?.entityId, record?.requestId));
     return writeOnCreateTriggers(objects, inputs, created);
   };

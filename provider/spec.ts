@@ -113,6 +113,15 @@ export interface ResourceSpec {
   readonly readFromList?: { op: OperationId; query?: QueryParams; items?(listed: Props[]): Props[] };
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
+  /**
+   * A create the service has no operation of its own for: ops.create is the parent's update (a
+   * trusted port is created by its profile's S44), whose body needs the parent as the service
+   * holds it now, and whose answer is the parent, from which the created object is picked.
+   */
+  readonly createThrough?: {
+    body(client: NmsClient, inputs: Props): Promise<unknown>;
+    created(answer: Props, inputs: Props): Props | undefined;
+  };
 }
 
 export function pick(source: Props, fields: readonly string[]): Props {

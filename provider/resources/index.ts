@@ -16,6 +16,7 @@ import { switchAclSpec } from "./switchAcl";
 import { switchIpPortSpec, switchVePortSpec } from "./switchIpPort";
 import { switchLagSpec } from "./switchLag";
 import { switchPortSettingsSpec } from "./switchPortSettings";
+import { switchTrustedPortSpec } from "./switchTrustedPort";
 import { venueSwitchSettingsSpec } from "./venueSwitchSettings";
 
 /** Every resource of the provider, by SDK class name. */
@@ -40,5 +41,6 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     switchIpPortSpec,
     switchVePortSpec,
     venueSwitchSettingsSpec,
+    switchTrustedPortSpec,
   ].map((spec) => [spec.kind, spec]),
 );

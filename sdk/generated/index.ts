@@ -17,6 +17,7 @@ export * from "./switchLag";
 export * from "./switchIpPort";
 export * from "./switchVePort";
 export * from "./venueSwitchSettings";
+export * from "./switchTrustedPort";
 export * from "./getTenant";
 export * from "./getTenantDetails";
 export * from "./listAps";

@@ -261,6 +261,11 @@ const generators: Record<string, () => fc.Arbitrary<BadInput>> = {
       fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isInteger(n)).map((vlanId) => ({ inputs: { switchId: switchSerial, vlanId }, path: "vlanId" })),
       fc.constantFrom(2 ** 31, -(2 ** 31) - 1).map((vlanId) => ({ inputs: { switchId: switchSerial, vlanId }, path: "vlanId" })),
     ),
+  SwitchTrustedPort: () =>
+    fc.oneof(
+      fc.constantFrom("1/1/1", 7).map((trustPorts) => ({ inputs: { profileId, trustPorts }, path: "trustPorts", wirePath: "trustedPorts[0].trustPorts" })),
+      fc.constantFrom("yes", 1).map((vlanDemand) => ({ inputs: { profileId, vlanDemand }, path: "vlanDemand", wirePath: "trustedPorts[0].vlanDemand" })),
+    ),
   VenueSwitchSettings: () =>
     fc
       .constantFrom("300.1.1.1", "bad host", "-lead.example.com", "10.1.2")
@@ -295,7 +300,8 @@ describe.each(Object.keys(RESOURCE_SPECS))("%s: generated bad input", (kind) => 
         const { [spec.identity.idFromInput ?? ""]: _named, ...bodyInputs } = bad.inputs;
         const wireInputs = spec.identity.idFromInput && spec.ops.create ? bad.inputs : bodyInputs;
         const parentless = Object.fromEntries(Object.entries(wireInputs).filter(([k]) => !Object.keys(spec.identity.parents ?? {}).includes(k)));
-        const body = spec.toApi ? spec.toApi(parentless) : parentless;
+        // A kind created through its parent's update (a trusted port, S44) sends its entry inside the parent's body.
+        const body = spec.createThrough ? await spec.createThrough.body(client, bad.inputs) : spec.toApi ? spec.toApi(parentless) : parentless;
         const arrayBody = ROUTES[op].body === "array";
         const answer = await sendRaw(op, params, arrayBody ? [body] : body);
         expect(answer.status).toBe(422);

@@ -174,3 +174,18 @@ describe("switch functions", () => {
     expect((await servedRequests(emulator)).length).toBe(before);
   });
 });
+
+describe("SwitchTrustedPort (created through its profile's S44)", () => {
+  test("the create reads the profile, writes it back with the new entry, and the resource's ID is the entry's; destroy is S49", async () => {
+    const before = (await servedRequests(emulator)).length;
+    const inputs = { profileId, model: "ICX7150-24P", trustPorts: ["1/1/3"], trustedPortType: "all", vlanDemand: true };
+    const { id, outs } = await create("SwitchTrustedPort", inputs);
+    expect((await opsSince(before)).filter((op) => op.startsWith("S")).slice(0, 2)).toEqual(["S45", "S44"]);
+    expect(await client.call("S48", { profileId, trustedPortId: id })).toEqual({ id, model: "ICX7150-24P", trustPorts: ["1/1/3"], trustedPortType: "all", vlanDemand: true });
+    expect(outs).toMatchObject({ profileId, trustPorts: ["1/1/3"] });
+    const profile = await client.call<Props>("S45", { profileId });
+    expect(profile).toMatchObject({ name: "Provider profile", venues: [venueId] });
+    await provider("SwitchTrustedPort").delete!(id, outs);
+    expect(await client.call("S48", { profileId, trustedPortId: id }).catch((e: NmsApiError) => e.status)).toBe(404);
+  });
+});

@@ -70,6 +70,15 @@ export const SWITCH_CASES: KindCase[] = [
     destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S5", { profileId: ids["sw-profile"], aclId: id })),
   },
   {
+    name: "sw-trusted-uplink",
+    kind: "SwitchTrustedPort",
+    args: { profileId: "${sw-profile}", model: "ICX7150-24P", trustPorts: ["1/2/1"], trustedPortType: "all", vlanDemand: false },
+    // No operation changes a trusted port: every change replaces it, and nothing out of band can make it drift.
+    replace: { field: "trustPorts", value: ["1/2/2"] },
+    removed: { make: ({ admin, ids, id }) => admin.execute("S49", { profileId: ids["sw-profile"], trustedPortId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S48", { profileId: ids["sw-profile"], trustedPortId: id })),
+  },
+  {
     name: "sw-port-5",
     kind: "SwitchPortSettings",
     args: { switchId: "${sw-access-1}", port: "1/1/5", name: "desk 5", untaggedVlan: "210", taggedVlans: ["220"], ingressAcl: "base-in", poeBudget: 15, poeClass: "THREE", portSpeed: "AUTO", rstpAdminEdgePort: true },
