@@ -265,7 +265,11 @@ describe("actions (S12, S18, S20-S22) and secrets", () => {
     expect(leaked).toMatchObject({ object: "switchLoginPassword" });
     expect(leaked).not.toHaveProperty("value");
     await client.ok("S68", {}, { id: venueId, dns: ["192.0.2.53"], syslogEnabled: true, syslogPrimaryServer: "logs.example.com" });
+    const used = (await client.ok("S43", {}, { name: "Settings profile" })).id;
+    await client.ok("S68", {}, { id: venueId, profileId: used });
+    expect(await refusal(client.call("S46", { profileId: used }), 409)).toMatchObject({ code: "NMS-SWITCH-CONFIG-IN-USE", object: "profileId" });
     await client.ok("S68", {}, { id: venueId, firmware: "09.0.10" });
+    await client.ok("S46", { profileId: used });
     expect((await client.call("S69", { venueId })).body).toEqual({ id: venueId, dns: [], syslogEnabled: false, firmware: "09.0.10" });
   });
 

@@ -82,6 +82,8 @@ export const switchProfiles: KindDef<SwitchProfileRecord, SwitchProfileInput> = 
   },
 
   guardDelete(t, profile) {
+    const settings = t.of("venueSwitchSettings").find((v) => v.profileId === profile.id);
+    if (settings) throw new ApiError("NMS-SWITCH-CONFIG-IN-USE", { message: `still the profile of venue ${settings.id}'s switch settings`, object: "profileId", value: profile.id });
     for (const vlan of childrenOf<SwitchVlanRecord>(t, "switchVlans", profile.id)) guardUnused(t, profile.id, { vlanId: vlan.vlanId }, "profileId");
     for (const acl of childrenOf<SwitchAclRecord>(t, "switchAcls", profile.id)) if (acl.name) guardUnused(t, profile.id, { aclName: acl.name }, "profileId");
   },
