@@ -86,6 +86,9 @@ export const GENERIC_ERROR_CODES = {
   "NMS-RESERVED-NAME": { category: "Validation", message: "the name is reserved by the service" },
   "NMS-RATE-LIMITED": { category: "TooManyRequests", message: "too many requests" },
   "NMS-INTERNAL": { category: "Internal", message: "internal server error" },
+  // Switches (issue 10)
+  "NMS-SWITCH-CONFIG-IN-USE": { category: "Conflict", message: "a switch port, LAG, IP or VE port, or a venue's switch settings, still use this profile, VLAN or ACL" },
+  "NMS-PORT-IN-LAG": { category: "Conflict", message: "the port is already a member of another LAG" },
 } as const satisfies Record<string, ErrorCodeDef>;
 
 export const ERROR_CODES: Record<string, ErrorCodeDef> = { ...SEED_ERROR_CODES, ...GENERIC_ERROR_CODES };

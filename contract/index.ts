@@ -21,3 +21,8 @@ export * from "./schemas/requestRecord";
 export * from "./schemas/apSettings";
 export * from "./schemas/venueWifiSettings";
 export * from "./schemas/deviceFunctions";
+// Switches (issue 10)
+export * from "./schemas/switch";
+export * from "./schemas/switchPort";
+export * from "./schemas/venueSwitchSettings";
+export * from "./schemas/switchActions";

@@ -69,7 +69,9 @@ export class EmulatorServer {
     for (const op of OPERATION_IDS) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
     this.admin = adminRoutes(this);
     this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS);
-    this.http = createServer((req, res) => this.handle(req, res));
+    // Node's default 16 KiB header limit answers 431 with no body before any route is matched; the longest paths (S58,
+    // S59: six parameters) must reach the router so that even absurd ones get the service's error body.
+    this.http = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => this.handle(req, res));
   }
 
   get demo(): SeededTenant {

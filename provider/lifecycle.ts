@@ -104,7 +104,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     }
     for (const [field, trigger] of Object.entries(spec.triggers ?? {})) {
       if (!differing.includes(field) || news[field] === undefined) continue;
-      latest = (await objects.write(trigger.op, news, id, trigger.body?.(news)).catch(goneHint)).response ?? latest;
+      latest = (await objects.write(trigger.op, news, id, trigger.body?.(news, olds)).catch(goneHint)).response ?? latest;
     }
     if (spec.ops.update && differing.some((field) => !sideEffectFields.has(field))) {
       const body = spec.identity.updateIdIn === "body" ? { ...toApi(news), [objects.idField]: id } : toApi(news);
@@ -155,18 +155,6 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     return bringToInputs(objects, id, outputsOf(existing, {}), inputs);
   };
 
-  /** Triggers that also run after a create (a field only its own operation writes), then the object as it is now. */
-  const afterCreate = async (objects: ObjectAccess, inputs: Props, api: Props): Promise<Props> => {
-    const id = objects.idOf(api, inputs);
-    let ran = false;
-    for (const [field, trigger] of Object.entries(spec.triggers ?? {})) {
-      if (!trigger.afterCreate || inputs[field] === undefined) continue;
-      await objects.write(trigger.op, inputs, id, trigger.body?.(inputs));
-      ran = true;
-    }
-    return ran ? ((await objects.readLive(id, inputs)) ?? api) : api;
-  };
-
   const createNew = async (objects: ObjectAccess, client: NmsClient, inputs: Props, createOp: NonNullable<ResourceSpec["ops"]["create"]>): Promise<Props> => {
     // If the answer to the create is lost, the object may exist: find it by its unique name instead of creating a duplicate.
     const recover = spec.findByName
@@ -175,14 +163,35 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
           return found ? ((await objects.readLive(objects.idOf(found, inputs), inputs)) ?? found) : undefined;
         }
       : undefined;
-    const { response, record } = await objects.write(createOp, inputs, undefined, toApi(inputs), { recover }).catch((error: unknown) => {
-      throw createdButUnfinished(objects, error, inputs) ?? withAdoptionHint(error);
+    const through = spec.createThrough;
+    const body = through ? await through.body(client, inputs) : toApi(inputs);
+    const { response, record } = await objects.write(createOp, inputs, undefined, body, { recover }).catch((error: unknown) => {
+      // The parent's answer does not name the object: an unfinished create through it cannot be kept in state.
+      throw (through ? undefined : createdButUnfinished(objects, error, inputs)) ?? withAdoptionHint(error);
     });
-    if (response) return response;
-    const id = spec.identity.idFromInput ? String(inputs[spec.identity.idFromInput]) : record?.entityId;
+    if (through) {
+      const picked = response && through.created(response, inputs);
+      if (!picked) throw new Error(`${spec.kind} was created through ${createOp} (request ${record?.requestId}) but its answer does not show it`);
+      return picked;
+    }
+    const created = response ?? (await readBack(objects, inputs, record?.entityId, record?.requestId));
+    return writeOnCreateTriggers(objects, inputs, created);
+  };
+
+  const readBack = async (objects: ObjectAccess, inputs: Props, entityId: string | undefined, requestId: string | undefined): Promise<Props> => {
+    const id = spec.identity.idFromInput ? String(inputs[spec.identity.idFromInput]) : entityId;
     const api = id ? await objects.readLive(id, inputs) : undefined;
-    if (!api) throw new Error(`${spec.kind} was created (request ${record?.requestId ?? "without a record"}) but cannot be read back`);
+    if (!api) throw new Error(`${spec.kind} was created (request ${requestId ?? "without a record"}) but cannot be read back`);
     return api;
+  };
+
+  /** Inputs only their own operation writes (Trigger.onCreate), written once the object exists; then the object as it is. */
+  const writeOnCreateTriggers = async (objects: ObjectAccess, inputs: Props, created: Props): Promise<Props> => {
+    const pending = Object.entries(spec.triggers ?? {}).filter(([field, trigger]) => trigger.onCreate && inputs[field] !== undefined);
+    if (pending.length === 0) return created;
+    const id = objects.idOf(created, inputs);
+    for (const [, trigger] of pending) await objects.write(trigger.op, inputs, id, trigger.body?.(inputs, undefined));
+    return (await objects.readLive(id, inputs)) ?? created;
   };
 
   return {
@@ -246,7 +255,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       const { client, objects } = await access();
       const createOp = spec.ops.create;
       const api = createOp
-        ? ((await adopt(objects, client, inputs)) ?? (await afterCreate(objects, inputs, await createNew(objects, client, inputs, createOp))))
+        ? ((await adopt(objects, client, inputs)) ?? (await createNew(objects, client, inputs, createOp)))
         : await adoptSettings(objects, inputs);
       return { id: objects.idOf(api, inputs), outs: outputsOf(api, inputs) };
     },

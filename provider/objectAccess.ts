@@ -31,7 +31,10 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   const params = (inputs: Props, id?: string): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [field, param] of parents) if (inputs[field] !== undefined) out[param] = String(inputs[field]);
-    if (id !== undefined) out[spec.identity.idParam] = id;
+    if (id !== undefined && spec.identity.idParts) {
+      const parts = id.split("/");
+      spec.identity.idParts.forEach((param, i) => (out[param] = parts[i] ?? ""));
+    } else if (id !== undefined) out[spec.identity.idParam] = id;
     return out;
   };
 
@@ -49,7 +52,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: Pick<ExecuteInit<Props>, "recover"> = {}): Promise<Written> => {
     const route = routeOf(op);
     // An operation whose path has no slot for the object's ID names it in the body (S44, S51).
-    const pathNamesObject = route.path.includes(`{${spec.identity.idParam}}`);
+    const pathNamesObject = [spec.identity.idParam, ...(spec.identity.idParts ?? [])].some((param) => route.path.includes(`{${param}}`));
     const pathParams = params(inputs, pathNamesObject ? id : undefined);
     // One object for an operation whose body is an array (W2, W74): a one-element array. A bulk delete's array of IDs goes as it is.
     if (route.body === "array" && !Array.isArray(body)) {

@@ -34,6 +34,11 @@ export interface Identity {
    * (SwitchVlan: { profileId: "profileId" }). A changed parent replaces the resource.
    */
   readonly parents?: Readonly<Record<string, string>>;
+  /**
+   * Path parameters the ID fills, split at "/", when one parameter cannot hold it (a switch port
+   * 1/1/8 fills unitNum, slotNum and portNum of S41). Absent: the ID fills idParam.
+   */
+  readonly idParts?: readonly string[];
 }
 
 export interface Operations {
@@ -65,10 +70,13 @@ export interface Toggle {
  */
 export interface Trigger {
   readonly op: OperationId;
-  /** The operation's body from the inputs (none when absent). */
-  body?(inputs: Props): unknown;
-  /** Also call it right after the create when the input is set (a field only its own operation writes). */
-  readonly afterCreate?: boolean;
+  /** The operation's body from the inputs, and the state before the change (none on create). */
+  body?(inputs: Props, previous?: Props): unknown;
+  /**
+   * The input is part of the object from its creation, but only this operation writes it (a
+   * switch's position, S19): after a create, the operation runs when the input is set.
+   */
+  readonly onCreate?: boolean;
 }
 
 export interface ResourceSpec {
@@ -119,6 +127,15 @@ export interface ResourceSpec {
   readPick?(answer: unknown, id: string): Props | undefined;
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
+  /**
+   * A create the service has no operation of its own for: ops.create is the parent's update (a
+   * trusted port is created by its profile's S44), whose body needs the parent as the service
+   * holds it now, and whose answer is the parent, from which the created object is picked.
+   */
+  readonly createThrough?: {
+    body(client: NmsClient, inputs: Props): Promise<unknown>;
+    created(answer: Props, inputs: Props): Props | undefined;
+  };
 }
 
 export function pick(source: Props, fields: readonly string[]): Props {

@@ -3,30 +3,11 @@
 import { z } from "zod";
 import { answerOf } from "../meta";
 import { shellSafeName } from "../validators";
+import { switchAclBodySchema } from "./switchAcl";
 import { switchVlanInputSchema, switchVlanReadSchema } from "./switchVlan";
 
 export * from "./switchVlan";
-
-export const ACL_TYPES = ["standard", "extended"] as const;
-
-/** The seeds give `permit` and `ip` as examples of action and protocol, not their value sets. */
-export const aclRuleSchema = z.object({
-  id: z.string().optional().describe("ID of the rule."),
-  sequence: z.number().int("must be an integer").optional().describe("Order of the rule in the ACL."),
-  action: z.string().optional().describe("What a match does, e.g. permit."),
-  protocol: z.string().optional().describe("Protocol the rule matches, e.g. ip."),
-  source: z.string().optional().describe("Source the rule matches."),
-  destination: z.string().optional().describe("Destination the rule matches."),
-  sourcePort: z.number().int("must be an integer").optional().describe("Source port."),
-  destinationPort: z.number().int("must be an integer").optional().describe("Destination port."),
-});
-
-export const aclSchema = z.object({
-  id: z.string().optional().describe("ID of the ACL."),
-  name: z.string().optional().describe("Name of the ACL."),
-  aclType: z.enum(ACL_TYPES).optional().describe("standard or extended."),
-  aclRules: z.array(aclRuleSchema).describe("The ACL's rules (default none).").default([]),
-});
+export * from "./switchAcl";
 
 /** The seeds give `all` as an example of trustedPortType, not its value set. */
 export const trustedPortSchema = z.object({
@@ -45,7 +26,7 @@ export const switchProfileInputSchema = z.object({
   name: switchProfileName.describe("2 to 64 characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant."),
   description: z.string().optional().describe("Free text."),
   venues: z.array(z.string().min(1, "must not be empty")).describe("IDs of the venues the profile applies to (default none).").default([]),
-  acls: z.array(aclSchema).describe("ACLs of the profile (default none).").default([]),
+  acls: z.array(switchAclBodySchema).describe("ACLs of the profile (default none).").default([]),
   trustedPorts: z.array(trustedPortSchema).describe("Trusted ports of the profile (default none).").default([]),
   vlans: z
     .array(switchVlanInputSchema.extend({ id: z.string().optional().describe("The VLAN's ID, when it exists.") }))

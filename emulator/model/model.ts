@@ -136,9 +136,11 @@ export class NmsModel {
 
   /** An update of the object the path names, or (`idInBody`) the one the body's `id` names. */
   update<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, id: string | undefined, body: unknown, params: Params = {}): PreparedWrite {
+    // A body that names the object is read first: its field rules are reported with the missing or unknown id (S68).
+    const early = id === undefined ? parseObject(kind, t, body) : undefined;
     const targetId = id ?? idInBody(kind, body);
     const previous = this.existing(kind, t, targetId, params);
-    const input = parseObject(kind, t, body);
+    const input = early ?? parseObject(kind, t, body);
     if (kind.idFrom && "field" in kind.idFrom) {
       const given = (input as Record<string, unknown>)[kind.idFrom.field];
       if (given !== undefined && given !== targetId) {
@@ -264,7 +266,10 @@ export class NmsModel {
   }
 
   private withParents<R extends AnyRecord>(kind: KindDef<R, unknown>, draft: Draft<R>, params: Params): Draft<R> {
-    for (const [param, parent] of Object.entries(kind.parents ?? {})) (draft.record as AnyRecord)[parent.field] = params[param];
+    // An update whose path does not name the parent (S32 names a LAG by the body's id only) keeps the one the build kept.
+    for (const [param, parent] of Object.entries(kind.parents ?? {})) {
+      if (params[param] !== undefined) (draft.record as AnyRecord)[parent.field] = params[param];
+    }
     return draft;
   }
 }

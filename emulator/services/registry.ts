@@ -3,7 +3,11 @@
 import type { OperationId } from "../../contract";
 import type { Handler } from "../handlers";
 import type { KindDef } from "../model/kind";
-import { switchProfiles, switchVlans } from "./switch/profiles";
+import { SWITCH_LOOKUPS } from "./switch/lookups";
+import { switchAcls, switchProfiles, switchTrustedPorts, switchVlans } from "./switch/profiles";
+import { switchIpPorts, switchLags, switchPorts, switchVePorts } from "./switch/switchPorts";
+import { switches } from "./switch/switches";
+import { venueSwitchSettings } from "./switch/venueSwitchSettings";
 import { ACCOUNT_OPERATIONS } from "./tenant/account";
 import { venues } from "./tenant/venues";
 import { activations } from "./wifi/activations";
@@ -44,6 +48,19 @@ export const KINDS: readonly KindDef[] = [
   venueLeds,
   venueCellular,
   venueDhcpBindings,
+  // Switches (issue 10)
+  switchAcls,
+  switchTrustedPorts,
+  switches,
+  switchPorts,
+  switchLags,
+  switchIpPorts,
+  switchVePorts,
+  venueSwitchSettings,
 ] as readonly KindDef[] as KindDef[];
 
-export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = { ...ACCOUNT_OPERATIONS };
+export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
+  ...ACCOUNT_OPERATIONS,
+  // Switches (issue 10)
+  ...SWITCH_LOOKUPS,
+};

@@ -19,6 +19,8 @@ import {
 } from "../../contract/schemas/deviceFunctions";
 import { venueRadioReadSchema } from "../../contract/schemas/venueRadio";
 import { venueWifiSettingsReadSchema } from "../../contract/schemas/venueWifiSettings";
+// Switches (issue 10)
+import { SWITCH_FUNCTIONS } from "./switches";
 
 export type { FunctionAnswer, FunctionSpec } from "./spec";
 
@@ -163,6 +165,8 @@ const FUNCTIONS: FunctionSpec[] = [
     runsInPreview: false,
     resultOf: ({ requestId }: FunctionAnswer) => ({ requestId }),
   },
+  // Switches (issue 10)
+  ...SWITCH_FUNCTIONS,
 ];
 
 /** Every function, by SDK name. */

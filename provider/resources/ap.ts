@@ -15,7 +15,7 @@ export const apSpec: ResourceSpec = {
   ops: { create: "W2", read: "W5", update: "W6", delete: "W7" },
   destroy: "delete",
   // The position has an operation of its own (W17), after the create too; the service keeps it through W6 updates.
-  triggers: { position: { op: "W17", body: (inputs) => inputs.position, afterCreate: true } },
+  triggers: { position: { op: "W17", body: (inputs) => inputs.position, onCreate: true } },
   readFromList: { op: "W1", lacks: ["cellularSettings"] },
   // The serial number is the AP's unique name: W5 finds it directly.
   async findByName(client, inputs) {

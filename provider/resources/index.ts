@@ -13,6 +13,14 @@ import { venueSyslogSpec } from "./venueSyslog";
 // Wi-Fi devices and venue Wi-Fi settings (issue 8)
 import { apLanPortsSpec, apMdnsGatewaySpec, apRadioSpec } from "./apSettings";
 import { venueCellularSpec, venueDhcpBindingSpec, venueLanPortsSpec, venueLedsSpec, venueMeshSpec } from "./venueWifiSettings";
+// Switches (issue 10)
+import { switchSpec } from "./switch";
+import { switchAclSpec } from "./switchAcl";
+import { switchIpPortSpec, switchVePortSpec } from "./switchIpPort";
+import { switchLagSpec } from "./switchLag";
+import { switchPortSettingsSpec } from "./switchPortSettings";
+import { switchTrustedPortSpec } from "./switchTrustedPort";
+import { venueSwitchSettingsSpec } from "./venueSwitchSettings";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
@@ -37,5 +45,14 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     venueLedsSpec,
     venueCellularSpec,
     venueDhcpBindingSpec,
+    // Switches (issue 10)
+    switchSpec,
+    switchAclSpec,
+    switchPortSettingsSpec,
+    switchLagSpec,
+    switchIpPortSpec,
+    switchVePortSpec,
+    venueSwitchSettingsSpec,
+    switchTrustedPortSpec,
   ].map((spec) => [spec.kind, spec]),
 );

@@ -121,7 +121,7 @@ function classDoc(spec: ResourceSpec): string[] {
   if (!ops.read) doc.push("The service cannot read it back: refresh keeps what the state holds.");
   doc.push(`\nDestroy: ${destroyText(spec)}${spec.destroyNote ? ` ${spec.destroyNote}` : ""}`);
   const replaced = fields.replaceOnChanges.map((name) => `\`${name}\``);
-  if (!ops.update) doc.push("Replaced on any change: the service has no update.");
+  if (!ops.update) doc.push(`Replaced on any change${replaced.length ? `, ${replaced.join(" and ")} included` : ""}: the service has no update.`);
   else doc.push(replaced.length ? `Replaced when ${replaced.join(" or ")} changes.` : "Never replaced: every change is an update in place.");
   const secrets = [...fields.secretInputs, ...fields.secretOutputs].map((name) => `\`${name}\``);
   if (secrets.length) doc.push(`\nSecret: ${secrets.join(", ")}, encrypted in state.`);

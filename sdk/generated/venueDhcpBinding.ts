@@ -13,8 +13,8 @@ export type { VenueDhcpBindingArgs } from "./venueDhcpBindingArgs";
  * Operations: W36 Bind venue to DHCP service profile (create), W35 List venue DHCP bindings (read), W37
  * Unbind venue from DHCP service profile (delete).
  *
- * Destroy: deletes the object (W37 Unbind venue from DHCP service profile). Replaced on any change: the
- * service has no update.
+ * Destroy: deletes the object (W37 Unbind venue from DHCP service profile). Replaced on any change,
+ * `venueId` and `dhcpServiceProfileId` included: the service has no update.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

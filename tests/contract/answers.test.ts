@@ -63,6 +63,8 @@ import {
   tenantReadSchema,
   venueReadSchema,
 } from "../support/readSchemas";
+// Switches (issue 10)
+import { driveSwitchOperations, switchAnswerSchemas } from "./switchAnswers";
 
 /** The whole success answer of each operation, for a tenant of the variant. */
 function answerSchemas(variant: WifiApiVariant) {
@@ -171,6 +173,8 @@ function answerSchemas(variant: WifiApiVariant) {
     W40: z.array(venueLedSettingSchema),
     W41: acceptedWith(z.array(venueLedSettingSchema)),
     W42: acceptedWith(answerOf(venueMeshInputSchema)),
+    // Switches (issue 10)
+    ...switchAnswerSchemas(),
   } satisfies Record<OperationId, z.ZodTypeAny>;
 }
 
@@ -384,6 +388,9 @@ describe.each(WIFI_API_VARIANTS)("every operation for a tenant of the %s variant
     await check("S55", { profileId: profile.id }, [spare.id]);
     await check("S46", { profileId: profile.id });
   });
+
+  // Switches (issue 10)
+  test("switches, ACLs, trusted ports, ports, LAGs, IP and VE ports, venue switch settings (S1-S42, S48, S49, S56-S69)", () => driveSwitchOperations(client, check));
 });
 
 test.each(WIFI_API_VARIANTS)("the %s variant's run called every operation of the route table", (variant) => {

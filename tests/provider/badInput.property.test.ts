@@ -29,6 +29,8 @@ let client: NmsClient;
 let venueId: string;
 let networkId: string;
 let profileId: string;
+// Switches (issue 10)
+const switchSerial = "FEK3224R0AC";
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
@@ -37,6 +39,8 @@ beforeAll(async () => {
   networkId = (await client.execute<Props>("W52", {}, { body: validNetwork() })).response!.id;
   profileId = (await client.execute<Props>("S43", {}, { body: { name: "bad-input-profile" } })).response!.id;
   await client.execute("W2", {}, { body: [{ serialNumber: AP_SERIAL, name: "bad-input-ap", venueId }] });
+  // Switches (issue 10)
+  await client.execute<Props>("S10", {}, { body: { id: switchSerial, venueId } });
 });
 
 /** An AP the AP settings' bad input is sent to. */
@@ -303,6 +307,64 @@ const generators: Record<string, () => fc.Arbitrary<BadInput>> = {
       path: "dhcpServiceProfileId",
       pathOnly: true as const,
     })),
+  // Switches (issue 10)
+  Switch: () => {
+    const sw = (extra: Props) => ({ serialNumber: "FEK3224R0AD", venueId, ...extra });
+    return fc.oneof(
+      fc
+        .constantFrom("XYZ3224R0AB", "FEK3200R0AB", "FEK3255R0AB", "FEK3224I0AB", "FEK3224R0AU", "fek3224r0ab", "FEK3224R0ABC")
+        .map((serialNumber) => ({ inputs: sw({ serialNumber }), path: "serialNumber", wirePath: "id" })),
+      fc.constantFrom("", 'say "hi"', "n".repeat(256)).map((name) => ({ inputs: sw({ name }), path: "name" })),
+      stringOfLength(256, 300).map((description) => ({ inputs: sw({ description }), path: "description" })),
+      fc.constantFrom("a", "ab,cd,ef,gh,ij,kl", "has space", "no-hyphen", "bang!", "ok,", "x".repeat(59)).map((tags) => ({ inputs: sw({ tags }), path: "tags" })),
+      notOneOf(["active", "passive", "none"]).map((igmpSnooping) => ({ inputs: sw({ igmpSnooping }), path: "igmpSnooping" })),
+      fc.oneof(fc.double({ max: -0.01, noNaN: true }), fc.double({ min: 100.01, noNaN: true })).map((xPercent) => ({ inputs: sw({ position: { xPercent } }), path: "position.xPercent" })),
+    );
+  },
+  SwitchAcl: () =>
+    fc.oneof(
+      fc.constantFrom("destination", "sourcePort", "destinationPort").map((field) => ({
+        inputs: { profileId, name: "std", aclType: "standard", aclRules: [{ sequence: 1, source: "any", [field]: field === "destination" ? "any" : 80 }] },
+        path: `aclRules[0].${field}`,
+      })),
+      notOneOf(["standard", "extended"]).map((aclType) => ({ inputs: { profileId, aclType }, path: "aclType" })),
+    ),
+  SwitchPortSettings: () => {
+    const port = (extra: Props) => ({ switchId: switchSerial, port: "1/1/5", ...extra });
+    return fc.oneof(
+      fc.oneof(fc.double({ max: -0.01, noNaN: true }), fc.double({ min: 30.01, noNaN: true })).map((poeBudget) => ({ inputs: port({ poeBudget }), path: "poeBudget" })),
+      notOneOf(["UNSET", "ZERO", "ONE", "TWO", "THREE", "FOUR"]).map((poeClass) => ({ inputs: port({ poeClass }), path: "poeClass" })),
+      notOneOf(["AUTO", "NONE", "UNSET", "TEN_G_FULL"]).filter((s) => !/^[A-Z_]+$/.test(s)).map((portSpeed) => ({ inputs: port({ portSpeed }), path: "portSpeed" })),
+      fc.constantFrom("1/1/100", "1-1-1", "1/1", "a/b/c").map((p) => ({ inputs: port({ port: p }), path: "port" })),
+      fc.constantFrom("ten", "v210").map((untaggedVlan) => ({ inputs: port({ untaggedVlan }), path: "untaggedVlan" })),
+    );
+  },
+  SwitchLag: () => {
+    const lag = (extra: Props) => ({ switchId: switchSerial, name: "uplink", type: "static", ...extra });
+    return fc.oneof(
+      fc.constantFrom("", 'a"b', "n".repeat(65)).map((name) => ({ inputs: lag({ name }), path: "name" })),
+      notOneOf(["static", "dynamic"]).map((type) => ({ inputs: lag({ type }), path: "type" })),
+      fc.constantFrom("1/1/100", "1-1-1", "eth0").map((p) => ({ inputs: lag({ ports: [p] }), path: "ports[0]" })),
+    );
+  },
+  SwitchIpPort: () => fc.constantFrom("1/1/100", "1-1-1", "1/1").map((port) => ({ inputs: { switchId: switchSerial, port }, path: "port" })),
+  SwitchVePort: () =>
+    fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isInteger(n)).map((vlanId) => ({ inputs: { switchId: switchSerial, vlanId }, path: "vlanId" })),
+      fc.constantFrom(2 ** 31, -(2 ** 31) - 1).map((vlanId) => ({ inputs: { switchId: switchSerial, vlanId }, path: "vlanId" })),
+    ),
+  SwitchTrustedPort: () =>
+    fc.oneof(
+      fc.constantFrom("1/1/1", 7).map((trustPorts) => ({ inputs: { profileId, trustPorts }, path: "trustPorts", wirePath: "trustedPorts[0].trustPorts" })),
+      fc.constantFrom("yes", 1).map((vlanDemand) => ({ inputs: { profileId, vlanDemand }, path: "vlanDemand", wirePath: "trustedPorts[0].vlanDemand" })),
+    ),
+  VenueSwitchSettings: () =>
+    fc
+      .constantFrom("300.1.1.1", "bad host", "-lead.example.com", "10.1.2")
+      .chain((server) => fc.constantFrom(
+        { inputs: { venueId, syslogPrimaryServer: server }, path: "syslogPrimaryServer" },
+        { inputs: { venueId, syslogSecondaryServer: server }, path: "syslogSecondaryServer" },
+      )),
 };
 
 test("every resource kind has a generator of bad input", () => {
@@ -331,7 +393,8 @@ describe.each(Object.keys(RESOURCE_SPECS))("%s: generated bad input", (kind) => 
         const { [spec.identity.idFromInput ?? ""]: _named, ...bodyInputs } = bad.inputs;
         const wireInputs = spec.identity.idFromInput && spec.ops.create ? bad.inputs : bodyInputs;
         const parentless = Object.fromEntries(Object.entries(wireInputs).filter(([k]) => !Object.keys(spec.identity.parents ?? {}).includes(k)));
-        const body = spec.toApi ? spec.toApi(parentless) : parentless;
+        // A kind created through its parent's update (a trusted port, S44) sends its entry inside the parent's body.
+        const body = spec.createThrough ? await spec.createThrough.body(client, bad.inputs) : spec.toApi ? spec.toApi(parentless) : parentless;
         // One object for an array-bodied create (W2); a body that is an array already (W39) goes as it is.
         const arrayBody = ROUTES[op].body === "array" && !Array.isArray(body);
         const answer = await sendRaw(op, params, arrayBody ? [body] : body);

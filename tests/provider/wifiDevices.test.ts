@@ -133,7 +133,7 @@ describe("codes only the service can tell, surfaced with their code", () => {
 });
 
 describe("the mechanisms the kinds added", () => {
-  test("a trigger with afterCreate runs right after the create (Ap.position: W17), and again only when it changes", async () => {
+  test("a trigger with onCreate runs right after the create (Ap.position: W17), and again only when it changes", async () => {
     const serialNumber = "212345678311";
     await adminApi(emulator, "DELETE", "log");
     const position = { floorplanId: "fp-1", xPercent: 25, yPercent: 75 };

@@ -34,3 +34,17 @@ export const vlanBody = (vlanId = 10, vlanName = `VLAN ${vlanId}`) => ({ vlanId,
 
 /** A switch profile (S43 body). */
 export const switchProfileBody = (name = "Campus switches", vlans: unknown[] = []) => ({ name, description: "Access layer", vlans });
+
+// Switches (issue 10)
+/** The n-th test switch serial number under the seeds' ID rule (FEK3224R0A + one of 0-9, A-H). */
+export const switchSerial = (n: number) => `FEK3224R0A${"0123456789ABCDEFGH"[n % 18]}`;
+
+/** A switch (S10 body) in a venue. */
+export const switchBody = (venueId: string, n: number, name = `Switch ${n}`) => ({ id: switchSerial(n), venueId, name });
+
+/** An ACL (S3 body). */
+export const aclBody = (name = "guests-in", aclType: "standard" | "extended" = "extended") => ({
+  name,
+  aclType,
+  aclRules: [{ sequence: 10, action: "permit", protocol: "ip", source: "10.0.0.0/8", ...(aclType === "extended" ? { destination: "any", destinationPort: 443 } : {}) }],
+});

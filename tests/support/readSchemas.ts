@@ -194,3 +194,17 @@ function strayFields(schema: z.ZodTypeAny, value: unknown, at: string): string[]
     return strayFields(shape[key], field, path);
   });
 }
+
+// Switches (issue 10)
+/** S1, S60: the switch reference record of document 3. */
+export const switchReferenceReadSchema = z.object({ coreId: id, szNameId: z.string(), venueId: id });
+/** S48: a trusted port, with the ID the service gave it. */
+export const trustedPortReadSchema = z.object({
+  id,
+  model: z.string().optional(),
+  trustPorts: z.array(z.string()).optional(),
+  trustedPortType: z.string().optional(),
+  vlanDemand: z.boolean().optional(),
+});
+/** S42: the envelope with the ports asked for. */
+export const responseEnvelope = (item: z.ZodTypeAny) => z.object({ response: z.array(item) }).strict();

@@ -1,31 +1,52 @@
-// Switch profiles (S43–S47) and their VLANs (S50–S55). Updates name the object in the body's id
-// (S44, S51). A profile's VLANs are objects of their own: S43 creates those its body lists, S44
-// leaves them alone (they change through S50–S55), and the profile's delete takes them along.
+// Switch profiles (S43–S47), their VLANs (S50–S55), ACLs (S3–S8) and trusted ports (S48, S49).
+// Updates name the object in the body's id (S4, S44, S51). VLANs, ACLs and trusted ports are
+// objects of their own: S43 creates those its body lists; S44 leaves VLANs and ACLs alone (they
+// change through their own operations) and creates the trusted ports its body lists without an
+// `id` (the seeds show no other operation creating one). The profile's delete takes them along.
 import { ApiError, relatedNotFound } from "../../errors";
 import {
+  SwitchAclInput,
+  switchAclInputSchema,
   SwitchProfileInput,
   switchProfileInputSchema,
   SwitchVlanInput,
   switchVlanInputSchema,
 } from "../../../contract";
-import type { KindDef, RelatedPut } from "../../model/kind";
+import type { AnyRecord, KindDef, RelatedPut, WriteContext } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
+import { guardUnused } from "./venueConfig";
 
 export interface SwitchVlanRecord extends SwitchVlanInput {
   id: string;
   profileId: string;
 }
 
-export interface SwitchProfileRecord extends Omit<SwitchProfileInput, "vlans"> {
+export interface SwitchAclRecord extends SwitchAclInput {
+  id: string;
+  profileId: string;
+}
+
+export type TrustedPortRecord = SwitchProfileInput["trustedPorts"][number] & { id: string; profileId: string };
+
+export interface SwitchProfileRecord extends Omit<SwitchProfileInput, "vlans" | "acls" | "trustedPorts"> {
   id: string;
 }
 
-function vlansOf(t: TenantState, profileId: string, related?: readonly RelatedPut[]): SwitchVlanRecord[] {
-  const pending = (related ?? []).filter((r) => r.kind === "switchVlans").map((r) => r.record as SwitchVlanRecord);
-  return [...t.of<SwitchVlanRecord>("switchVlans").filter((v) => v.profileId === profileId), ...pending];
+type ChildKind = "switchVlans" | "switchAcls" | "switchTrustedPorts";
+
+function childrenOf<R extends AnyRecord>(t: TenantState, kind: ChildKind, profileId: string, related?: readonly RelatedPut[]): R[] {
+  const pending = (related ?? []).filter((r) => r.kind === kind).map((r) => r.record as R);
+  const pendingIds = new Set(pending.map((r) => r.id));
+  return [...t.of<R>(kind).filter((c) => c.profileId === profileId && !pendingIds.has(c.id)), ...pending];
 }
 
-const vlanView = ({ profileId: _profileId, ...vlan }: SwitchVlanRecord) => vlan;
+const withoutProfile = <R extends { profileId: string }>({ profileId: _profileId, ...child }: R) => child;
+
+function newTrustedPorts(ctx: WriteContext, entries: SwitchProfileInput["trustedPorts"], profileId: string): RelatedPut[] {
+  return entries
+    .filter((entry) => entry.id === undefined || !ctx.t.of("switchTrustedPorts").has(entry.id))
+    .map((entry) => ({ kind: "switchTrustedPorts", record: { ...entry, id: ctx.newId(), profileId } }));
+}
 
 export const switchProfiles: KindDef<SwitchProfileRecord, SwitchProfileInput> = {
   name: "switchProfiles",
@@ -36,16 +57,22 @@ export const switchProfiles: KindDef<SwitchProfileRecord, SwitchProfileInput> = 
   ops: { lists: [{ op: "S47" }], create: "S43", update: "S44", get: "S45", delete: "S46" },
 
   build(ctx, input, id, previous) {
-    const { vlans, ...rest } = input;
+    const { vlans, acls, trustedPorts, ...rest } = input;
     const record: SwitchProfileRecord = { ...rest, id };
-    if (previous) return { record };
-    const seen = new Set<number>();
-    const related: RelatedPut[] = vlans.map((vlan, i) => {
-      if (seen.has(vlan.vlanId)) throw new ApiError("NMS-DUPLICATE-NAME", { message: "VLAN ID appears twice in the profile", object: `vlans[${i}].vlanId`, value: vlan.vlanId });
-      seen.add(vlan.vlanId);
+    if (previous) return { record, related: newTrustedPorts(ctx, trustedPorts, id) };
+    const seenVlans = new Set<number>();
+    const vlanPuts: RelatedPut[] = vlans.map((vlan, i) => {
+      if (seenVlans.has(vlan.vlanId)) throw new ApiError("NMS-DUPLICATE-NAME", { message: "VLAN ID appears twice in the profile", object: `vlans[${i}].vlanId`, value: vlan.vlanId });
+      seenVlans.add(vlan.vlanId);
       return { kind: "switchVlans", record: { ...vlan, id: ctx.newId(), profileId: id } };
     });
-    return { record, related };
+    const seenAcls = new Set<string>();
+    const aclPuts: RelatedPut[] = acls.map(({ id: _given, ...acl }, i) => {
+      if (acl.name !== undefined && seenAcls.has(acl.name)) throw new ApiError("NMS-DUPLICATE-NAME", { message: "ACL name appears twice in the profile", object: `acls[${i}].name`, value: acl.name });
+      if (acl.name !== undefined) seenAcls.add(acl.name);
+      return { kind: "switchAcls", record: { ...acl, id: ctx.newId(), profileId: id } };
+    });
+    return { record, related: [...vlanPuts, ...aclPuts, ...newTrustedPorts(ctx, trustedPorts, id)] };
   },
 
   check(t, profile) {
@@ -54,11 +81,25 @@ export const switchProfiles: KindDef<SwitchProfileRecord, SwitchProfileInput> = 
     });
   },
 
-  onDelete(t, profile) {
-    for (const vlan of vlansOf(t, profile.id)) t.of("switchVlans").delete(vlan.id);
+  guardDelete(t, profile) {
+    const settings = t.of("venueSwitchSettings").find((v) => v.profileId === profile.id);
+    if (settings) throw new ApiError("NMS-SWITCH-CONFIG-IN-USE", { message: `still the profile of venue ${settings.id}'s switch settings`, object: "profileId", value: profile.id });
+    for (const vlan of childrenOf<SwitchVlanRecord>(t, "switchVlans", profile.id)) guardUnused(t, profile.id, { vlanId: vlan.vlanId }, "profileId");
+    for (const acl of childrenOf<SwitchAclRecord>(t, "switchAcls", profile.id)) if (acl.name) guardUnused(t, profile.id, { aclName: acl.name }, "profileId");
   },
 
-  view: (t, profile, related) => ({ ...profile, vlans: vlansOf(t, profile.id, related).map(vlanView) }),
+  onDelete(t, profile) {
+    for (const kind of ["switchVlans", "switchAcls", "switchTrustedPorts"] as const) {
+      for (const child of childrenOf(t, kind, profile.id)) t.of(kind).delete(child.id);
+    }
+  },
+
+  view: (t, profile, related) => ({
+    ...profile,
+    vlans: childrenOf<SwitchVlanRecord>(t, "switchVlans", profile.id, related).map(withoutProfile),
+    acls: childrenOf<SwitchAclRecord>(t, "switchAcls", profile.id, related).map(withoutProfile),
+    trustedPorts: childrenOf<TrustedPortRecord>(t, "switchTrustedPorts", profile.id, related).map(withoutProfile),
+  }),
 };
 
 export const switchVlans: KindDef<SwitchVlanRecord, SwitchVlanInput> = {
@@ -70,5 +111,41 @@ export const switchVlans: KindDef<SwitchVlanRecord, SwitchVlanInput> = {
   unique: { key: (v) => `${v.profileId}\u0000${v.vlanId}`, code: "NMS-DUPLICATE-NAME", object: "vlanId", message: "the profile already has a VLAN with this ID" },
   ops: { lists: [{ op: "S54" }], create: "S50", update: "S51", get: "S52", delete: "S53", bulkDelete: "S55" },
   build: (_ctx, input, id, previous) => ({ record: { ...input, id, profileId: previous?.profileId ?? "" } }),
-  view: (_t, vlan) => vlanView(vlan),
+  check(t, vlan, previous) {
+    // A VLAN ID still named by a port, LAG or VE port may not change.
+    if (previous && previous.vlanId !== vlan.vlanId) guardUnused(t, vlan.profileId, { vlanId: previous.vlanId }, "vlanId");
+  },
+  guardDelete: (t, vlan) => guardUnused(t, vlan.profileId, { vlanId: vlan.vlanId }, "vlanUuid"),
+  view: (_t, vlan) => withoutProfile(vlan),
+};
+
+export const switchAcls: KindDef<SwitchAclRecord, SwitchAclInput> = {
+  name: "switchAcls",
+  noun: "ACL",
+  idParam: "aclId",
+  parents: { profileId: { field: "profileId", kind: "switchProfiles", noun: "switch profile" } },
+  schema: () => switchAclInputSchema,
+  // Names are unique in the profile (ports name ACLs by name); an ACL without a name clashes with nothing.
+  unique: { key: (a) => `${a.profileId}\u0000${a.name ?? `\u0001${a.id}`}`, code: "NMS-DUPLICATE-NAME", object: "name", message: "the profile already has an ACL with this name" },
+  ops: { lists: [{ op: "S7" }], create: "S3", update: "S4", get: "S5", delete: "S6", bulkDelete: "S8" },
+  build: (_ctx, input, id, previous) => ({ record: { ...input, id, profileId: previous?.profileId ?? "" } }),
+  check(t, acl, previous) {
+    if (previous?.name && previous.name !== acl.name) guardUnused(t, acl.profileId, { aclName: previous.name }, "name");
+  },
+  guardDelete: (t, acl) => (acl.name ? guardUnused(t, acl.profileId, { aclName: acl.name }, "aclId") : undefined),
+  view: (_t, acl) => withoutProfile(acl),
+};
+
+/** Trusted ports: created by S43/S44 bodies, read by S48, deleted by S49. */
+export const switchTrustedPorts: KindDef<TrustedPortRecord, unknown> = {
+  name: "switchTrustedPorts",
+  noun: "trusted port",
+  idParam: "trustedPortId",
+  parents: { profileId: { field: "profileId", kind: "switchProfiles", noun: "switch profile" } },
+  schema: () => switchProfileInputSchema.shape.trustedPorts,
+  ops: { get: "S48", delete: "S49" },
+  build: () => {
+    throw new Error("trusted ports are created through their profile (S43, S44)");
+  },
+  view: (_t, trusted) => withoutProfile(trusted),
 };

@@ -1,10 +1,179 @@
 // Switches, ACLs, trusted ports, ports, LAGs, IP and VE ports, venue switch settings (issue 10).
-import type { KindCase, Props } from "./types";
+// Together with the support resources this is the campus stack of issue 10: a profile with VLANs
+// and ACLs applied to a venue, two access switches, and on them port settings, a LAG, an IP port
+// and a VE port, plus an edge switch with a position and a stack member, and the venue's switch
+// settings. Ports name VLANs and ACLs of the support profile only, so that the cases' own ACL can
+// be deleted out of band without being in use.
+import { expectGone, type KindCase, type Props } from "./types";
 
 /** Secret config values the cases refer to as "${secret:key}". */
-export const SWITCH_SECRETS: Record<string, string> = {};
+export const SWITCH_SECRETS: Record<string, string> = { switchLogin: "sw-Login-9c2e41" };
+
+const ACCESS_NEEDS = ["sw-vlan-users", "sw-vlan-voice", "sw-acl-base"];
 
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
-export const SWITCH_SUPPORT: Props[] = [];
+export const SWITCH_SUPPORT: Props[] = [
+  { name: "sw-campus", kind: "Venue", args: { name: "Switch campus" } },
+  { name: "sw-annex", kind: "Venue", args: { name: "Switch annex" } },
+  { name: "sw-profile", kind: "SwitchProfile", args: { name: "Campus access", venues: ["${sw-campus}"] } },
+  { name: "sw-profile-2", kind: "SwitchProfile", args: { name: "Campus spare" } },
+  { name: "sw-vlan-users", kind: "SwitchVlan", args: { profileId: "${sw-profile}", vlanId: 210, vlanName: "users" } },
+  { name: "sw-vlan-voice", kind: "SwitchVlan", args: { profileId: "${sw-profile}", vlanId: 220, vlanName: "voice" } },
+  {
+    name: "sw-acl-base",
+    kind: "SwitchAcl",
+    args: { profileId: "${sw-profile}", name: "base-in", aclType: "extended", aclRules: [{ sequence: 10, action: "permit", protocol: "ip", source: "any", destination: "any" }] },
+  },
+  { name: "sw-access-1", kind: "Switch", args: { serialNumber: "FEK3224R0A1", venueId: "${sw-campus}", name: "Access 1" }, dependsOn: ACCESS_NEEDS },
+  { name: "sw-access-2", kind: "Switch", args: { serialNumber: "FEK3224R0A2", venueId: "${sw-campus}", name: "Access 2" }, dependsOn: ACCESS_NEEDS },
+];
 
-export const SWITCH_CASES: KindCase[] = [];
+export const SWITCH_CASES: KindCase[] = [
+  {
+    name: "sw-edge",
+    kind: "Switch",
+    args: {
+      serialNumber: "FEK3224R0A5",
+      venueId: "${sw-campus}",
+      name: "Edge",
+      tags: "edge,lobby",
+      igmpSnooping: "passive",
+      position: { xPercent: 10, yPercent: 20 },
+      stackMembers: [{ id: "FEK3224R0A6" }],
+    },
+    update: { field: "description", value: "lobby edge switch" },
+    replace: { field: "serialNumber", value: "FEK3224R0A7" },
+    drift: {
+      async make({ admin, id }) {
+        const sw = await admin.call<Props>("S14", { serialNumber: id });
+        await admin.execute("S11", {}, { body: { ...sw, name: "edited in the dashboard" } });
+      },
+      path: "name",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("S15", { serialNumber: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("S14", { serialNumber: id })),
+  },
+  {
+    name: "sw-acl-guests",
+    kind: "SwitchAcl",
+    args: { profileId: "${sw-profile}", name: "guests-in", aclType: "standard", aclRules: [{ sequence: 10, action: "permit", source: "10.1.0.0/16" }] },
+    update: { field: "aclRules", value: [{ sequence: 10, action: "permit", source: "10.2.0.0/16" }] },
+    replace: { field: "profileId", value: "${sw-profile-2}" },
+    drift: {
+      async make({ admin, ids, id }) {
+        const acl = await admin.call<Props>("S5", { profileId: ids["sw-profile"], aclId: id });
+        await admin.execute("S4", { profileId: ids["sw-profile"] }, { body: { ...acl, aclRules: [{ ...acl.aclRules[0], action: "deny" }] } });
+      },
+      path: "aclRules[0].action",
+    },
+    removed: { make: ({ admin, ids, id }) => admin.execute("S6", { profileId: ids["sw-profile"], aclId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S5", { profileId: ids["sw-profile"], aclId: id })),
+  },
+  {
+    name: "sw-trusted-uplink",
+    kind: "SwitchTrustedPort",
+    args: { profileId: "${sw-profile}", model: "ICX7150-24P", trustPorts: ["1/2/1"], trustedPortType: "all", vlanDemand: false },
+    // No operation changes a trusted port: every change replaces it, and nothing out of band can make it drift.
+    replace: { field: "trustPorts", value: ["1/2/2"] },
+    removed: { make: ({ admin, ids, id }) => admin.execute("S49", { profileId: ids["sw-profile"], trustedPortId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S48", { profileId: ids["sw-profile"], trustedPortId: id })),
+  },
+  {
+    name: "sw-port-5",
+    kind: "SwitchPortSettings",
+    args: { switchId: "${sw-access-1}", port: "1/1/5", name: "desk 5", untaggedVlan: "210", taggedVlans: ["220"], ingressAcl: "base-in", poeBudget: 15, poeClass: "THREE", portSpeed: "AUTO", rstpAdminEdgePort: true },
+    update: { field: "poeBudget", value: 25 },
+    replace: { field: "port", value: "1/1/6" },
+    drift: {
+      async make({ admin, ids }) {
+        const port = await admin.call<Props>("S41", { serialNumber: ids["sw-access-1"], unitNum: "1", slotNum: "1", portNum: "5" });
+        await admin.execute("S40", { serialNumber: ids["sw-access-1"] }, { body: { ...port, name: "edited" } });
+      },
+      path: "name",
+    },
+    // The reset shows on rstpAdminEdgePort (back to false); fields it clears keep their old values in state (provider/lifecycle.ts outputsOf).
+    removed: {
+      make: ({ admin, ids }) => admin.execute("S40", { serialNumber: ids["sw-access-1"] }, { body: { port: "1/1/5" } }).then(() => undefined),
+      refresh: "update",
+    },
+    async destroyed({ admin, ids }) {
+      const port = await admin.call<Props>("S41", { serialNumber: ids["sw-access-1"], unitNum: "1", slotNum: "1", portNum: "5" });
+      expect(port).toMatchObject({ port: "1/1/5", lldpEnable: true, poeEnable: true, portEnable: true, ipsg: false, rstpAdminEdgePort: false });
+      for (const field of ["name", "untaggedVlan", "taggedVlans", "ingressAcl", "poeBudget", "poeClass", "portSpeed"]) expect(port).not.toHaveProperty(field);
+    },
+  },
+  {
+    name: "sw-uplink",
+    kind: "SwitchLag",
+    args: { switchId: "${sw-access-1}", name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["210", "220"] },
+    update: { field: "type", value: "static" },
+    replace: { field: "switchId", value: "${sw-access-2}" },
+    drift: {
+      async make({ admin, id }) {
+        const lag = await admin.call<Props>("S36", { lagId: id });
+        await admin.execute("S32", {}, { body: { ...lag, name: "edited" } });
+      },
+      path: "name",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("S37", { lagId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("S36", { lagId: id })),
+  },
+  {
+    name: "sw-mgmt-ip",
+    kind: "SwitchIpPort",
+    args: { switchId: "${sw-access-1}", port: "1/1/20", ipAddress: "10.20.0.1", ipSubnetMask: "255.255.255.0", egressAcl: "base-in", ospfArea: "0.0.0.0" },
+    update: { field: "ipAddress", value: "10.20.0.2" },
+    replace: { field: "switchId", value: "${sw-access-2}" },
+    drift: {
+      async make({ admin, id }) {
+        const ip = await admin.call<Props>("S29", { ipPortId: id });
+        await admin.execute("S25", {}, { body: { ...ip, ospfArea: "0.0.0.9" } });
+      },
+      path: "ospfArea",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("S30", { ipPortId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("S29", { ipPortId: id })),
+  },
+  {
+    name: "sw-voice-ve",
+    kind: "SwitchVePort",
+    args: { switchId: "${sw-access-1}", vlanId: 220, ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0", dhcpRelayAgent: "10.0.0.5" },
+    update: { field: "ipAddress", value: "10.22.0.2" },
+    replace: { field: "switchId", value: "${sw-access-2}" },
+    drift: {
+      async make({ admin, id }) {
+        const ve = await admin.call<Props>("S64", { vePortId: id });
+        await admin.execute("S61", {}, { body: { ...ve, dhcpRelayAgent: "10.0.0.9" } });
+      },
+      path: "dhcpRelayAgent",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("S65", { vePortId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("S64", { vePortId: id })),
+  },
+  {
+    name: "sw-campus-settings",
+    kind: "VenueSwitchSettings",
+    args: {
+      venueId: "${sw-campus}",
+      dns: ["192.0.2.53"],
+      profileId: "${sw-profile}",
+      switchLoginUsername: "netops",
+      switchLoginPassword: "${secret:switchLogin}",
+      syslogEnabled: true,
+      syslogPrimaryServer: "logs.example.com",
+    },
+    update: { field: "syslogPrimaryServer", value: "192.0.2.60" },
+    replace: { field: "venueId", value: "${sw-annex}" },
+    drift: {
+      async make({ admin, id }) {
+        const settings = await admin.call<Props>("S69", { venueId: id });
+        await admin.execute("S68", {}, { body: { ...settings, firmware: "09.0.10" } });
+      },
+      path: "firmware",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("S68", {}, { body: { id } }).then(() => undefined), refresh: "update" },
+    async destroyed({ admin, id }) {
+      expect(await admin.call("S69", { venueId: id })).toEqual({ id, dns: [], syslogEnabled: false });
+    },
+  },
+];

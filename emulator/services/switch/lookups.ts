@@ -1,0 +1,53 @@
+// Venue lookups of switch configuration (S1, S2, S56–S60): what the profiles applied to a venue
+// (their `venues`) make visible there. S57–S59 narrow the VLANs by a VLAN's `switchFamilyModels`:
+// an entry for the model (S57), whose taggedPorts (S58) or untaggedPorts (S59), comma-separated
+// unit/slot/port lists, hold the port.
+import type { OperationId } from "../../../contract";
+import { notFound } from "../../errors";
+import { listAnswer, ok, pageOf, type Answer, type Handler, type OpContext } from "../../handlers";
+import { slicePage } from "../../model/model";
+import type { AnyRecord } from "../../model/kind";
+import { aclsOfVenue, vlansOfVenue } from "./venueConfig";
+
+const withoutProfile = ({ profileId: _profileId, ...rest }: AnyRecord) => rest;
+
+function venueOf(c: OpContext): string {
+  const venueId = c.params.venueId;
+  if (!c.tenant.of("venues").has(venueId)) throw notFound("venue", "venueId", venueId);
+  return venueId;
+}
+
+type FamilyModel = { model?: string; taggedPorts?: string; untaggedPorts?: string };
+
+/** A page of the list, as the route pages it. */
+function paged(c: OpContext, records: AnyRecord[]): Answer {
+  return listAnswer(c.route, slicePage(records, pageOf(c.query, c.route)).map(withoutProfile), records.length);
+}
+
+function vlansForModel(c: OpContext, holds: (entry: FamilyModel) => boolean = () => true): Answer {
+  const model = c.params.model;
+  return paged(c, vlansOfVenue(c.tenant, venueOf(c)).filter((v) => (v.switchFamilyModels as FamilyModel[]).some((entry) => entry.model === model && holds(entry))));
+}
+
+const listed = (ports: string | undefined, port: string) => (ports ?? "").split(",").map((p) => p.trim()).includes(port);
+
+export const SWITCH_LOOKUPS: Partial<Record<OperationId, Handler>> = {
+  S56: (c) => paged(c, vlansOfVenue(c.tenant, venueOf(c))),
+  S57: (c) => vlansForModel(c),
+  S58: (c) => vlansForModel(c, (e) => listed(e.taggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.taggedPortId}`)),
+  S59: (c) => vlansForModel(c, (e) => listed(e.untaggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.untaggedPortId}`)),
+  S2: (c) => paged(c, aclsOfVenue(c.tenant, venueOf(c))),
+  // Reference records: coreId = the object's ID, szNameId = its name, for an object visible to the venue.
+  S1: (c) => {
+    const venueId = venueOf(c);
+    const acl = aclsOfVenue(c.tenant, venueId).find((a) => a.id === c.params.aclId);
+    if (!acl) throw notFound("ACL of the venue", "aclId", c.params.aclId);
+    return ok({ coreId: acl.id, szNameId: acl.name ?? "", venueId });
+  },
+  S60: (c) => {
+    const venueId = venueOf(c);
+    const vlan = vlansOfVenue(c.tenant, venueId).find((v) => String(v.vlanId) === c.params.vlanId);
+    if (!vlan) throw notFound("VLAN of the venue", "vlanId", c.params.vlanId);
+    return ok({ coreId: vlan.id, szNameId: vlan.vlanName ?? String(vlan.vlanId), venueId });
+  },
+};

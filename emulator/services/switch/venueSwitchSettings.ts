@@ -1,0 +1,23 @@
+// A venue's switch settings (S68, S69): they exist while the venue does. Before any write S69
+// answers the defaults; S68 (a PUT the seeds label "create") writes them whole, naming the venue
+// by the body's id. The venue's delete takes them along.
+import { VENUE_SWITCH_SETTINGS_DEFAULTS, VenueSwitchSettingsInput, venueSwitchSettingsWriteSchema } from "../../../contract";
+import { relatedNotFound } from "../../errors";
+import type { KindDef } from "../../model/kind";
+
+export type VenueSwitchSettingsRecord = VenueSwitchSettingsInput & { id: string };
+
+export const venueSwitchSettings: KindDef<VenueSwitchSettingsRecord, VenueSwitchSettingsInput & { id: string }> = {
+  name: "venueSwitchSettings",
+  noun: "venue switch settings",
+  idParam: "venueId",
+  idFrom: { param: "venueId" },
+  schema: () => venueSwitchSettingsWriteSchema,
+  settingsOf: { kind: "venues", defaults: (_ctx, venueId) => ({ ...VENUE_SWITCH_SETTINGS_DEFAULTS, dns: [], id: venueId }) },
+  ops: { update: "S68", get: "S69" },
+  build: (_ctx, input, id) => ({ record: { ...input, id } }),
+  check(t, settings) {
+    if (settings.profileId !== undefined && !t.of("switchProfiles").has(settings.profileId)) throw relatedNotFound("switch profile", "profileId", settings.profileId);
+  },
+  view: (_t, settings) => settings,
+};

@@ -1,0 +1,146 @@
+// The switch functions (document 3): venue lookups of the VLANs and ACLs that the profiles applied
+// to a venue make visible (S56–S59, S2) and reference records (S1, S60), which run in preview;
+// and actions on a switch (S18, S21, S20, S22, S12), which never do. Rows of the function table
+// (index.ts); `npm run generate` writes the SDK's forms.
+import { z } from "zod";
+import {
+  createSshTunnelArgsSchema,
+  pingFromSwitchArgsSchema,
+  rebootSwitchArgsSchema,
+  scheduleSwitchFirmwareArgsSchema,
+  switchActionResultSchema,
+  switchDiagnosticResultSchema,
+  traceRouteFromSwitchArgsSchema,
+} from "../../contract/schemas/switchActions";
+import { switchAclReadSchema } from "../../contract/schemas/switchAcl";
+import { switchVlanReadSchema } from "../../contract/schemas/switchVlan";
+import type { FunctionAnswer, FunctionSpec } from "./spec";
+
+const venueId = () => z.string().min(1, "is required").describe("ID of the venue.");
+const model = () => z.string().min(1, "is required").describe("Switch model, e.g. ICX7150-24P.");
+const portNumber = (what: string) => z.number().int("must be an integer").min(0, "must be at least 0").describe(what);
+
+const referenceResultSchema = z.object({
+  coreId: z.string().describe("ID of the object in the switch service."),
+  szNameId: z.string().describe("Its name there."),
+  venueId: z.string().describe("The venue."),
+});
+
+const requestOnly = ({ requestId }: FunctionAnswer) => ({ requestId });
+
+function diagnosticText({ body, requestId }: FunctionAnswer) {
+  const text = typeof body === "object" && body !== null ? (body as { response?: unknown }).response : undefined;
+  if (typeof text !== "string") throw new Error(`the answer carried no response text: ${JSON.stringify(body)}`);
+  return { requestId, response: text };
+}
+
+const vlanLookup = (name: string, description: string, op: FunctionSpec["op"], args: () => z.AnyZodObject): FunctionSpec => ({
+  name,
+  description,
+  op,
+  args,
+  result: switchVlanReadSchema,
+  returns: "list",
+  runsInPreview: true,
+});
+
+export const SWITCH_FUNCTIONS: FunctionSpec[] = [
+  vlanLookup("listVenueSwitchVlans", "The VLANs of the switch profiles applied to a venue (S56).", "S56", () => z.object({ venueId: venueId() }).strict()),
+  vlanLookup(
+    "listVenueSwitchVlansForModel",
+    "The VLANs of a venue's switch profiles that have an entry for a switch model (S57).",
+    "S57",
+    () => z.object({ venueId: venueId(), model: model() }).strict(),
+  ),
+  vlanLookup(
+    "listVenueSwitchVlansForTaggedPort",
+    "The VLANs of a venue's switch profiles tagged on a port (unit/slot/port) of a switch model (S58).",
+    "S58",
+    () => z.object({ venueId: venueId(), model: model(), unitId: portNumber("Unit."), slotId: portNumber("Slot."), taggedPortId: portNumber("Port.") }).strict(),
+  ),
+  vlanLookup(
+    "listVenueSwitchVlansForUntaggedPort",
+    "The VLANs of a venue's switch profiles untagged on a port (unit/slot/port) of a switch model (S59).",
+    "S59",
+    () => z.object({ venueId: venueId(), model: model(), unitId: portNumber("Unit."), slotId: portNumber("Slot."), untaggedPortId: portNumber("Port.") }).strict(),
+  ),
+  {
+    name: "listVenueSwitchAcls",
+    description: "The ACLs of the switch profiles applied to a venue (S2).",
+    op: "S2",
+    args: () => z.object({ venueId: venueId() }).strict(),
+    result: switchAclReadSchema,
+    returns: "list",
+    runsInPreview: true,
+  },
+  {
+    name: "getSwitchAclReference",
+    description: "The reference record of an ACL visible to a venue (S1).",
+    op: "S1",
+    args: () => z.object({ aclId: z.string().min(1, "is required").describe("ID of the ACL."), venueId: venueId() }).strict(),
+    result: referenceResultSchema,
+    returns: "one",
+    runsInPreview: true,
+  },
+  {
+    name: "getSwitchVlanReference",
+    description: "The reference record of a VLAN (by VLAN ID) visible to a venue (S60).",
+    op: "S60",
+    args: () => z.object({ vlanId: z.number().int("must be an integer").describe("The VLAN ID."), venueId: venueId() }).strict(),
+    result: referenceResultSchema,
+    returns: "one",
+    runsInPreview: true,
+  },
+  {
+    name: "pingFromSwitch",
+    description: "Pings a host from a switch (S18), waits until the service reports the request done, and returns what the ping printed.",
+    op: "S18",
+    args: () => pingFromSwitchArgsSchema,
+    result: switchDiagnosticResultSchema,
+    returns: "one",
+    runsInPreview: false,
+    resultOf: diagnosticText,
+  },
+  {
+    name: "traceRouteFromSwitch",
+    description: "Traces the route to a host from a switch (S21; maxTtl 0 to 255, default 30) and returns what it printed.",
+    op: "S21",
+    args: () => traceRouteFromSwitchArgsSchema,
+    result: switchDiagnosticResultSchema,
+    returns: "one",
+    runsInPreview: false,
+    resultOf: diagnosticText,
+  },
+  {
+    name: "rebootSwitch",
+    description: "The seeds' unnamed S20 on a switch (a reboot by the route table), waited for until the service reports it done.",
+    op: "S20",
+    args: () => rebootSwitchArgsSchema,
+    result: switchActionResultSchema,
+    returns: "one",
+    runsInPreview: false,
+    resultOf: requestOnly,
+  },
+  {
+    name: "scheduleSwitchFirmware",
+    description: "Schedules a firmware version on a switch (S22), waited for until the service reports it done.",
+    op: "S22",
+    args: () => scheduleSwitchFirmwareArgsSchema,
+    result: switchActionResultSchema,
+    returns: "one",
+    runsInPreview: false,
+    resultOf: requestOnly,
+  },
+  {
+    name: "createSwitchSshTunnel",
+    description:
+      "Opens a reverse SSH tunnel from a switch to a remote point (S12). The private key is a secret: pass it as a secret " +
+      "Output; it is never logged nor put in an error.",
+    op: "S12",
+    args: () => createSshTunnelArgsSchema,
+    result: switchActionResultSchema,
+    returns: "one",
+    runsInPreview: false,
+    resultOf: requestOnly,
+  },
+];

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { objectOf } from "../../contract/meta";
+import { switchId, switchInputSchema, switchStateSchema } from "../../contract/schemas/switch";
+import { isNotFound } from "../client/errors";
+import type { Props, ResourceSpec } from "../spec";
+
+const idsOf = (members: unknown): string[] => (Array.isArray(members) ? members.map((m) => String((m as Props).id)) : []);
+
+// The switch's `id` is its serial number; the SDK calls it serialNumber, since every Pulumi resource has an id of its own.
+export const switchSpec: ResourceSpec = {
+  kind: "Switch",
+  description:
+    "A switch, added to a venue by its serial number (S9–S24). Its serial number is its ID in the service and fills every " +
+    "{serialNumber} path; a new serial number replaces the switch. `position` is written with S19 and `stackMembers` with S16 " +
+    "(members added and removed), both also right after the create. The soft-delete flags are read-only outputs.",
+  inputSchema: () =>
+    z.object({ serialNumber: switchId.describe("The switch's serial number: its ID in the service (the seeds' ID rule, e.g. FEK3224R0AB).") }).merge(objectOf(switchInputSchema).omit({ id: true })),
+  bodySchema: () => switchInputSchema,
+  outputSchema: switchStateSchema,
+  identity: { idField: "id", idParam: "serialNumber", idFromInput: "serialNumber", updateIdIn: "body" },
+  ops: { create: "S10", read: "S14", update: "S11", delete: "S15" },
+  destroy: "delete",
+  triggers: {
+    position: { op: "S19", onCreate: true, body: (inputs) => inputs.position },
+    stackMembers: {
+      op: "S16",
+      onCreate: true,
+      body: (inputs, previous) => {
+        const wanted = idsOf(inputs.stackMembers);
+        const held = idsOf(previous?.stackMembers);
+        return { add: wanted.filter((id) => !held.includes(id)), remove: held.filter((id) => !wanted.includes(id)) };
+      },
+    },
+  },
+  toApi: ({ serialNumber, ...rest }) => ({ id: serialNumber, ...rest }),
+  fromApi: ({ id, ...rest }) => ({ serialNumber: id, ...rest }),
+  inputPathOf: (bodyPath) => (bodyPath === "id" ? "serialNumber" : bodyPath),
+  readFromList: { op: "S9" },
+  // The serial number is the switch's unique name: S14 finds it directly.
+  async findByName(client, inputs) {
+    try {
+      return await client.call<Props>("S14", { serialNumber: String(inputs.serialNumber) });
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  },
+};

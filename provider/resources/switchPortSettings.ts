@@ -1,0 +1,26 @@
+import { switchPortReadSchema, switchPortSettingsSchema } from "../../contract/schemas/switchPort";
+import type { ResourceSpec } from "../spec";
+
+export const switchPortSettingsSpec: ResourceSpec = {
+  kind: "SwitchPortSettings",
+  description:
+    "The settings of one port of a switch (S39–S42). Ports exist with their switch: creating the resource takes the port over " +
+    "and writes the program's settings (S40). VLANs are named by VLAN ID and ACLs by name, from the profiles applied to the " +
+    "switch's venue. A new switchId or port replaces it.",
+  inputSchema: () => switchPortSettingsSchema,
+  outputSchema: switchPortReadSchema.pick({ lag: true }),
+  identity: {
+    idField: "port",
+    idParam: "port",
+    idFromInput: "port",
+    idParts: ["unitNum", "slotNum", "portNum"],
+    parents: { switchId: "serialNumber" },
+    updateIdIn: "body",
+  },
+  ops: { read: "S41", update: "S40" },
+  destroy: "writeDefaults",
+  destroyNote:
+    "A port cannot be deleted: destroy writes the seeds' defaults back with S40 (LLDP, PoE and the port enabled; the other " +
+    "flags off) and clears its name, VLANs, ACLs, PoE budget, class and priority and speed.",
+  readFromList: { op: "S39" },
+};
