@@ -17,3 +17,10 @@ export * from "./schemas/switchProfile";
 export * from "./schemas/envelopes";
 export * from "./schemas/tenant";
 export * from "./schemas/requestRecord";
+// Wi-Fi services (issue 9)
+export * from "./schemas/wifiCalling";
+export * from "./schemas/vspot";
+export * from "./schemas/recoveryPsk";
+export * from "./schemas/devicePolicy";
+export * from "./schemas/wifiClient";
+export * from "./schemas/guestImport";

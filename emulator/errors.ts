@@ -4,7 +4,7 @@
 import { ApiErrorEntry, ERROR_CODES, FieldFailure, statusOfCode } from "../contract";
 
 /** Fields whose values must never leave the emulator in an error answer. */
-const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "password"]);
+const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "password", "psk", "passphraseBackup"]);
 
 export interface ErrorDetail {
   message?: string;

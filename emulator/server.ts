@@ -13,6 +13,7 @@ import { ApiError, badRequest, rateLimited } from "./errors";
 import { AnswerFault, FaultInjector } from "./faults";
 import { Answer, deriveHandlers, Handler, OpContext } from "./handlers";
 import { createIdSource, createRandom, IdSource } from "./ids";
+import { MultipartBody, parseMultipart } from "./multipart";
 import { RequestLog, RequestStats } from "./log";
 import { NmsModel, PreparedWrite } from "./model/model";
 import { RateLimiter } from "./rateLimit";
@@ -141,8 +142,8 @@ export class EmulatorServer {
     const op = match.value;
     const params = match.params;
     const tenantId = params.tenantId ?? null;
-    this.afterBody(req, res, method, path, op, tenantId, (raw) => {
-      const run = () => this.attempt(() => this.runOperation(req, op, params, query, raw));
+    this.afterBody(req, res, method, path, op, tenantId, (raw, form) => {
+      const run = () => this.attempt(() => this.runOperation(req, op, params, query, raw, form));
       const fault = this.faults.takeAnswerFault(op, method, tenantId);
       if (fault === undefined) this.answer(res, method, path, op, tenantId, run());
       else this.answerWithFault(req, res, method, path, op, tenantId, fault, run);
@@ -157,13 +158,22 @@ export class EmulatorServer {
     path: string,
     op: string,
     tenantId: string | null,
-    then: (raw: string | undefined) => void,
+    then: (raw: string | undefined, form?: MultipartBody) => void,
   ): void {
     if (method === "GET" || method === "HEAD") {
       then(undefined);
       return;
     }
-    readBody(req).then(then, (error) => this.answer(res, method, path, op, tenantId, this.errorAnswer(error)));
+    const refuse = (error: unknown) => this.answer(res, method, path, op, tenantId, this.errorAnswer(error));
+    // A multipart route's body is a form, parsed here (asynchronously) so that its handler gets plain data.
+    const multipart = op in ROUTES && ROUTES[op as OperationId].body === "multipart";
+    readBody(req).then((buffer) => {
+      if (!multipart) return then(buffer.toString("utf8"));
+      parseMultipart(buffer, req.headers["content-type"]).then(
+        (form) => then(undefined, form),
+        (error: Error) => refuse(badRequest(error.message, "body")),
+      );
+    }, refuse);
   }
 
   private answerWithFault(
@@ -212,6 +222,7 @@ export class EmulatorServer {
     params: Record<string, string>,
     query: URLSearchParams,
     raw: string | undefined,
+    form?: MultipartBody,
   ): Answer {
     if (op === "A1") {
       const credentials = credentialsOf(parseJson(raw));
@@ -243,7 +254,7 @@ export class EmulatorServer {
       session,
       params,
       query,
-      body: parseJson(raw),
+      body: form ?? parseJson(raw),
       finish: (write: PreparedWrite) =>
         route.async
           ? { status: route.success, body: this.tracker.submit(tenant, op, session.username, write) }
@@ -328,7 +339,7 @@ function validOptions(settings: Partial<EmulatorConfig>): Partial<EmulatorConfig
   return result.data;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -336,7 +347,7 @@ function readBody(req: IncomingMessage): Promise<string> {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on("end", () => (size > MAX_BODY_BYTES ? reject(badRequest("body too large", "body")) : resolve(Buffer.concat(chunks).toString("utf8"))));
+    req.on("end", () => (size > MAX_BODY_BYTES ? reject(badRequest("body too large", "body")) : resolve(Buffer.concat(chunks))));
     req.on("error", reject);
   });
 }

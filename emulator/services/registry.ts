@@ -13,6 +13,9 @@ import { dpskPassphrases } from "./wifi/dpskPassphrases";
 import { guestUsers } from "./wifi/guestUsers";
 import { networks, networksDeep, networksDeepCreate, radius } from "./wifi/networks";
 import { venueRadio, venueSyslog } from "./wifi/venueSettings";
+// Wi-Fi services (issue 9)
+import { devicePolicies, recoveryPsk, vspotServers, wifiCallingProfiles } from "./wifi/wifiServices";
+import { wifiClients } from "./wifi/wifiClients";
 
 // Kinds that share a collection (the three forms of a network) come in a row; the last one's read form is the
 // admin API's.
@@ -31,6 +34,12 @@ export const KINDS: readonly KindDef[] = [
   dpskPassphrases,
   switchProfiles,
   switchVlans,
+  // Wi-Fi services (issue 9)
+  wifiCallingProfiles,
+  vspotServers,
+  devicePolicies,
+  recoveryPsk,
+  wifiClients,
 ] as readonly KindDef[] as KindDef[];
 
 export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = { ...ACCOUNT_OPERATIONS };

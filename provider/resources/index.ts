@@ -10,6 +10,11 @@ import { switchVlanSpec } from "./switchVlan";
 import { venueSpec } from "./venue";
 import { venueRadioSpec } from "./venueRadio";
 import { venueSyslogSpec } from "./venueSyslog";
+// Wi-Fi services (issue 9)
+import { devicePolicySpec } from "./devicePolicy";
+import { recoveryPskSpec } from "./recoveryPsk";
+import { vspotServerSpec } from "./vspotServer";
+import { wifiCallingProfileSpec } from "./wifiCallingProfile";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
@@ -25,5 +30,10 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     dpskPassphraseSpec,
     switchProfileSpec,
     switchVlanSpec,
+    // Wi-Fi services (issue 9)
+    wifiCallingProfileSpec,
+    vspotServerSpec,
+    devicePolicySpec,
+    recoveryPskSpec,
   ].map((spec) => [spec.kind, spec]),
 );
