@@ -84,5 +84,5 @@ export type DevicePolicyInput = z.output<typeof devicePolicyInputSchema>;
 export const devicePolicyReadSchema = devicePolicyObject.extend({
   id: z.string().min(1, "is required").describe("The policy's ID."),
   tenantId: z.string().min(1, "is required").describe("The tenant of the policy."),
-  defaultAccess: z.enum(DEVICE_POLICY_ACCESS),
+  defaultAccess: z.enum(DEVICE_POLICY_ACCESS).describe("Access of devices no rule matches."),
 });

@@ -42,10 +42,13 @@ export type VspotServerInput = z.output<typeof vspotServerInputSchema>;
 /** W88's answer (W87/W89 responses, W86 items): venues with ID and name in both variants. */
 export const vspotServerReadSchema = z.object({
   id: z.string().min(1, "is required").describe("The server's ID."),
-  serverName: z.string(),
-  serverAddress: z.string(),
-  port: port,
-  password: secret(z.string()),
-  venues: z.array(z.object({ id: z.string().min(1), name: z.string() })).optional(),
-  vspotGlobalId: z.string().optional(),
+  serverName: z.string().describe("Name of the server."),
+  serverAddress: z.string().describe("IPv4 address or host name of the server."),
+  port: port.describe("Port of the server."),
+  password: secret(z.string()).describe("Password of the server (secret)."),
+  venues: z
+    .array(z.object({ id: z.string().min(1).describe("ID of the venue."), name: z.string().describe("Name of the venue.") }))
+    .describe("Venues the server serves.")
+    .optional(),
+  vspotGlobalId: z.string().describe("Global ID of the vSPoT.").optional(),
 });

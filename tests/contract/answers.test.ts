@@ -291,7 +291,7 @@ describe.each(WIFI_API_VARIANTS)("every operation for a tenant of the %s variant
   });
 
   test("guest users and DPSK passphrases (W73-W85)", async () => {
-    const networkId = (await client.ok("W50", {}, { name: "Guest answers", type: "guest", wlan: {} })).id;
+    const networkId = (await client.ok("W50", {}, { name: "Guest answers", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } })).id;
     const [first, second] = (await check("W74", {}, [guestUserBody(networkId), { ...guestUserBody(networkId, "Second"), email: "s@example.com", notes: "n" }])).response;
     await check("W73");
     await check("W73", {}, undefined, "page=1&size=1");
@@ -328,7 +328,7 @@ describe.each(WIFI_API_VARIANTS)("every operation for a tenant of the %s variant
         seen.add(op);
       }
     }
-    const networkId = (await client.ok("W50", {}, { name: "Import answers", type: "guest", wlan: {} })).id;
+    const networkId = (await client.ok("W50", {}, { name: "Import answers", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } })).id;
     const form = new FormData();
     for (const [name, value] of Object.entries({ deliveryMethods: "PRINT", "expiration.activationType": "Creation", "expiration.duration": "2", "expiration.unit": "Day", maxDevices: "1" })) form.append(name, value);
     form.append("file", new Blob(["name,mobilePhoneNumber,email\nAna,+351910000071,ana@example.com\nRui,+351910000072,\n"], { type: "text/csv" }), "guests.csv");

@@ -47,9 +47,11 @@ describe("what the generated classes say", () => {
 
   it("Network's secrets are documented on the fields and the class", () => {
     const text = generated.get(`${GENERATED_DIR}/network.ts`)!;
-    expect(text).toContain("Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, encrypted in state.");
-    expect(docAbove(text, "  passphrase?: pulumi.Input<string>;")).toContain("Secret: encrypted in state, in inputs and outputs.");
-    expect(docAbove(text, "  name: pulumi.Input<string>;")).not.toContain("Secret");
+    expect(text.replace(/\n\s*\* /g, " ")).toContain("Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, `passphraseBackup`, encrypted in state.");
+    // The inputs are in the Args file of their own.
+    const args = generated.get(`${GENERATED_DIR}/networkArgs.ts`)!;
+    expect(docAbove(args, "  passphrase?: pulumi.Input<string>;")).toContain("Secret: encrypted in state, in inputs and outputs.");
+    expect(docAbove(args, "  name: pulumi.Input<string>;")).not.toContain("Secret");
   });
 
   it("every function has its Promise and Output forms, named as Pulumi's packages name them", () => {
