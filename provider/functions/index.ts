@@ -5,6 +5,7 @@ import { newerOnly, perVariant } from "../../contract/meta";
 import { pingFromApArgsSchema, pingFromApResultSchema, rebootApArgsSchema, rebootApResultSchema } from "../../contract/schemas/actions";
 import { apResultSchema, tenantDetailsResultSchema, tenantResultSchema } from "./readForms";
 import type { FunctionAnswer, FunctionSpec } from "./spec";
+import { WIFI_SERVICE_FUNCTIONS } from "./wifiServices";
 
 export type { FunctionAnswer, FunctionSpec } from "./spec";
 
@@ -71,6 +72,9 @@ const FUNCTIONS: FunctionSpec[] = [
     resultOf: ({ body, requestId }: FunctionAnswer) => ({ requestId, response: responseText(body) }),
   },
 ];
+
+// Wi-Fi services (issue 9)
+FUNCTIONS.push(...WIFI_SERVICE_FUNCTIONS);
 
 /** Every function, by SDK name. */
 export const FUNCTION_SPECS: Readonly<Record<string, FunctionSpec>> = Object.fromEntries(FUNCTIONS.map((f) => [f.name, f]));

@@ -19,3 +19,7 @@ export * from "./getTenantDetails";
 export * from "./listAps";
 export * from "./rebootAp";
 export * from "./pingFromAp";
+export * from "./listGuestUsers";
+export * from "./listDpskPassphraseFormats";
+export * from "./importGuestUsers";
+export * from "./disconnectClients";
