@@ -2,29 +2,29 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
-/** One item of what listDpskPassphraseFormats returns. */
-export interface ListDpskPassphraseFormatsItem {
-  /** The format's ID. */
-  id: string;
-  /** The format's name. */
-  name: string;
-  /** How passphrases of this format are generated. */
-  dpskGenerationParams: {
-    /** When generated passphrases expire. */
-    passphraseExpirationEnum: string;
-    /** Characters generated passphrases use. */
-    passphraseFormatEnum: string;
-    /** Length of generated passphrases. */
-    passphraseLength: number;
-  };
+/** What listDpskPassphraseFormats returns. */
+export interface ListDpskPassphraseFormatsResult {
+  /** Every format: ID, name and generation parameters. */
+  formats: {
+    /** The format's ID. */
+    id: string;
+    /** The format's name. */
+    name: string;
+    /** How passphrases of this format are generated. */
+    dpskGenerationParams: {
+      /** When generated passphrases expire. */
+      passphraseExpirationEnum: string;
+      /** Characters generated passphrases use. */
+      passphraseFormatEnum: string;
+      /** Length of generated passphrases. */
+      passphraseLength: number;
+    };
+  }[];
 }
 
-/** What listDpskPassphraseFormats returns: every item. */
-export type ListDpskPassphraseFormatsResult = ListDpskPassphraseFormatsItem[];
-
 /**
- * The formats the service generates DPSK passphrases in. Operation: W53 List DPSK passphrase formats. Returns
- * every item: the list is read page by page.
+ * The formats the service generates DPSK passphrases in (W53 answers them all at once, unpaged). Operation:
+ * W53 List DPSK passphrase formats.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Runs during preview
@@ -35,8 +35,8 @@ export function listDpskPassphraseFormats(opts?: pulumi.InvokeOptions): Promise<
 }
 
 /**
- * The formats the service generates DPSK passphrases in. Operation: W53 List DPSK passphrase formats. Returns
- * every item: the list is read page by page.
+ * The formats the service generates DPSK passphrases in (W53 answers them all at once, unpaged). Operation:
+ * W53 List DPSK passphrase formats.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Runs during preview
