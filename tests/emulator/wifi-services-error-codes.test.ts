@@ -3,6 +3,8 @@
 // (WIFI-10201), the guest portal's provider and social domains (WIFI-10116, WIFI-10209), the
 // references of a WLAN and the deletes they block, the network types' own fields, the older
 // variant without device policies, and multipart guest import.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { MAX_DEVICE_POLICIES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { admin, apBody, Client, start, tenantWith, venueBody } from "../support/emulatorClient";
@@ -139,6 +141,15 @@ describe("guest portal rules (W50, W52, W55, W58)", () => {
 });
 
 describe("network types", () => {
+  test.each(["psk", "open", "guest", "dpsk", "cloudpath"])("the emulator answers W52-%s as its golden body says (IDs aside)", async (type) => {
+    const golden = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "contract", "golden", `W52-${type}.json`), "utf8"));
+    const reply = await client.call("W52", {}, { ...golden.request, name: `${golden.request.name} golden` });
+    expect(reply.status).toBe(202);
+    const withoutIds = (value: unknown): unknown =>
+      Array.isArray(value) ? value.map(withoutIds) : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).filter(([k]) => k !== "id").map(([k, v]) => [k, withoutIds(v)])) : value;
+    expect(withoutIds(reply.body.response)).toEqual(withoutIds({ ...golden.response.response, name: `${golden.request.name} golden` }));
+  });
+
   test("each type requires its own fields (the shared design notes' required ones)", async () => {
     const missing = async (body: Record<string, unknown>) => (await refusal(client.call("W52", {}, body), 422)).object;
     expect(await missing({ name: "No portal", type: "guest", wlan: {} })).toBe("guestPortal");
