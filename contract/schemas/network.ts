@@ -85,8 +85,10 @@ const unionOf = (variant: WifiApiVariant, form: Form) =>
 
 type AnyNetwork = { type: NetworkType; wlan: Record<string, any>; guestPortal?: any };
 
-/** Rules of every network write (W50, W52, W55, W58): the PSK-style rules on psk networks only. */
-function networkRules(body: Record<string, any>, ctx: z.RefinementCtx): void {
+/** Rules of every network write (W50, W52, W55, W58): the PSK-style rules on psk networks only; the deep writes' own. */
+const networkRulesOf = (form: Form) => (body: Record<string, any>, ctx: z.RefinementCtx) => networkRules(body, ctx, form === "deep");
+
+function networkRules(body: Record<string, any>, ctx: z.RefinementCtx, deep: boolean): void {
   const value = body as AnyNetwork;
   const { wlan } = value;
   if (value.type === "psk") {
@@ -97,7 +99,7 @@ function networkRules(body: Record<string, any>, ctx: z.RefinementCtx): void {
       issueWithCode(ctx, "WIFI-10101", "WEP hex key is required for WEP security", ["wlan", "wepHexKey"]);
     }
   }
-  if (value.type === "guest") guestPortalRules(value.guestPortal, ctx);
+  if (value.type === "guest") guestPortalRules(value.guestPortal, ctx, deep);
   const radio = wlan.advancedCustomization?.radioCustomization;
   if (radio && radio.phyTypeConstraint === "OFDM") {
     const path = ["wlan", "advancedCustomization", "radioCustomization"];
@@ -118,7 +120,7 @@ function networkRules(body: Record<string, any>, ctx: z.RefinementCtx): void {
 }
 
 /** Body of W50 (create) and W55 (update): RADIUS servers by ID. */
-export const networkShallowInputSchemaFor = perVariant((variant) => unionOf(variant, "shallow").superRefine(networkRules));
+export const networkShallowInputSchemaFor = perVariant((variant) => unionOf(variant, "shallow").superRefine(networkRulesOf("shallow")));
 export const networkShallowInputSchema = networkShallowInputSchemaFor("newer");
 
 /** An authentication server may not listen on the accounting port (WIFI-10103), nor the other way round (WIFI-10104). */
@@ -141,7 +143,7 @@ export function radiusPortRulesOnCreate(variant: WifiApiVariant): boolean {
   return variant === "newer";
 }
 
-const networkDeepObject = (variant: WifiApiVariant) => unionOf(variant, "deep").superRefine(networkRules);
+const networkDeepObject = (variant: WifiApiVariant) => unionOf(variant, "deep").superRefine(networkRulesOf("deep"));
 
 /** Body of W58 (the deep update), with the RADIUS port rules in both variants. The provider checks every write by it. */
 export const networkDeepInputSchemaFor = perVariant((variant) => networkDeepObject(variant).superRefine(radiusPortRules));

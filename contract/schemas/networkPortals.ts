@@ -84,12 +84,16 @@ export const guestPortalSchemaFor = perVariant((variant: WifiApiVariant) =>
 export const guestPortalSchema = guestPortalSchemaFor("newer");
 type GuestPortal = z.infer<typeof guestPortalSchema>;
 
-/** WIFI-10105, WIFI-10116 and WIFI-10209 on a guest portal at `path`. */
-export function guestPortalRules(portal: GuestPortal | undefined, ctx: z.RefinementCtx, path: (string | number)[] = ["guestPortal"]): void {
+/**
+ * WIFI-10105 on a guest portal at `path`, and with `deep` (the seeds list WIFI-10116 and WIFI-10209 for W52 and W58
+ * only) WIFI-10116 and WIFI-10209.
+ */
+export function guestPortalRules(portal: GuestPortal | undefined, ctx: z.RefinementCtx, deep: boolean, path: (string | number)[] = ["guestPortal"]): void {
   if (!portal) return;
   if (portal.userSessionGracePeriod !== undefined && portal.userSessionTimeout !== undefined && portal.userSessionGracePeriod > portal.userSessionTimeout) {
     issueWithCode(ctx, "WIFI-10105", "guest network: session grace period must not exceed the user session timeout", [...path, "userSessionGracePeriod"]);
   }
+  if (!deep) return;
   const wispr = portal.wisprPage;
   if (wispr && wispr.customExternalProvider !== true && (wispr.externalProviderName !== undefined || wispr.externalProviderRegion !== undefined)) {
     const regions = EXTERNAL_PORTAL_PROVIDERS[wispr.externalProviderName ?? ""];

@@ -87,9 +87,16 @@ describe("guest portal rules (W50, W52, W55, W58)", () => {
   test.each([
     ["W52", { wisprPage: { externalProviderName: "Nobody", externalProviderRegion: "US" } }, "guestPortal.wisprPage.externalProviderName"],
     ["W52", { wisprPage: { externalProviderName: "Purple", externalProviderRegion: "Mars" } }, "guestPortal.wisprPage.externalProviderRegion"],
-    ["W50", { wisprPage: { externalProviderName: "Aislelabs" } }, "guestPortal.wisprPage.externalProviderRegion"],
+    ["W58", { wisprPage: { externalProviderName: "Aislelabs" } }, "guestPortal.wisprPage.externalProviderRegion"],
   ])("WIFI-10116 on %s: %j", async (op, portal, object) => {
-    expect(await refusal(client.call(op as "W52", {}, guestNetwork(unique("Provider"), portal)), 422)).toMatchObject({ code: "WIFI-10116", object });
+    const name = unique("Provider");
+    const params = op === "W58" ? { networkId: (await client.ok("W52", {}, guestNetwork(name, {}))).id } : {};
+    expect(await refusal(client.call(op as "W52", params, guestNetwork(name, portal)), 422)).toMatchObject({ code: "WIFI-10116", object });
+  });
+
+  test("WIFI-10116 and WIFI-10209 are rules of the deep writes: the seeds list them for W52 and W58, not W50 and W55", async () => {
+    const portal = { wisprPage: { externalProviderName: "Nobody" }, socialDomains: ["not a domain"] };
+    expect((await client.write("W50", {}, guestNetwork(unique("Shallow"), portal))).record.status).toBe("SUCCESS");
   });
 
   test("a custom external provider is not checked against the catalogue", async () => {
