@@ -11,6 +11,10 @@ import { NmsClient } from "../../provider/client";
 import { adminApi, demoClient } from "../support/emulatorClient";
 import { Api, KIND_CASES, KindCase, SECRETS, SUPPORT } from "./kindCases";
 
+// Each step runs every kind of the table in one stack, so a step's time grows with the table (one network per type
+// included); 60 s is too tight for a step on a loaded two-core machine.
+jest.setTimeout(180_000);
+
 const ROOT = path.resolve(__dirname, "..", "..");
 const PROGRAM = path.join(__dirname, "fixtures", "kinds", "index.js");
 

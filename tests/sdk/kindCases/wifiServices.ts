@@ -7,6 +7,9 @@ export const WIFI_SERVICE_SECRETS: Record<string, string> = {
   recoveryPsk: "4815162342108015",
   recoveryPskNext: "2718281828459045",
   recoveryPskByHand: "1414213562373095",
+  staffPassphrase: "staff-Pass-93c0aa",
+  residentsBackup: "residents-Backup-1d77",
+  cloudpathSecret: "cloudpath-Secret-f00d",
 };
 
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
@@ -83,4 +86,59 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
       expect((await admin.call<Props>("W82")).psk).toBe(WIFI_SERVICE_SECRETS.recoveryPsk);
     },
   },
+  // One network of each type beside the core table's aaa network; the psk one names the profile and the policy above.
+  networkCase("staff-psk", {
+    name: "Staff PSK",
+    type: "psk",
+    wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", advancedCustomization: { wifiCallingIds: ["${carrier-calling}"], devicePolicyId: "${phones-policy}" } },
+    passphrase: "${secret:staffPassphrase}",
+  }),
+  networkCase("lobby-open", { name: "Lobby open", type: "open", wlan: { ssid: "lobby" } }),
+  {
+    ...networkCase("visitors-portal", {
+      name: "Visitors portal",
+      type: "guest",
+      wlan: { ssid: "visitors", bypassCPUsingMacAddressAuthentication: true },
+      guestPortal: { guestNetworkType: "ClickThrough", userSessionTimeout: 600, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } },
+    }),
+    update: { field: "guestPortal", value: { guestNetworkType: "ClickThrough", userSessionTimeout: 720, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } } },
+  },
+  {
+    ...networkCase("residents-dpsk", {
+      name: "Residents",
+      type: "dpsk",
+      wlan: { ssid: "residents" },
+      passphraseBackup: "${secret:residentsBackup}",
+      dpskGenerationParams: { passphraseLength: 12, passphraseFormatEnum: "KEYBOARD_FRIENDLY" },
+    }),
+    update: { field: "dpskGenerationParams", value: { passphraseLength: 16, passphraseFormatEnum: "KEYBOARD_FRIENDLY" } },
+  },
+  networkCase("enrol-cloudpath", {
+    name: "Enrolment",
+    type: "cloudpath",
+    wlan: { ssid: "enrol" },
+    authRadius: { primary: { ip: "radius.example.com", port: 1812, sharedSecret: "${secret:cloudpathSecret}" } },
+    cloudpathPortal: { externalPortalUrl: "https://enrol.example.com" },
+    hotspotWlan: { venueName: "HQ" },
+  }),
 ];
+
+/** A network of one type: its description changes in place, another admin changes its VLAN, it is deleted out of band. */
+function networkCase(name: string, args: Props): KindCase {
+  return {
+    name,
+    kind: "Network",
+    // The program sets the VLAN, so that another admin's change of it is drift (a field the program leaves out is the service's).
+    args: { ...args, wlan: { vlanId: 40, ...args.wlan } },
+    update: { field: "description", value: `${String(args.name)} network` },
+    drift: {
+      async make({ admin, id }) {
+        const net = await admin.call<Props>("W57", { networkId: id });
+        await admin.execute("W58", { networkId: id }, { body: { ...net, wlan: { ...net.wlan, vlanId: 77 } } });
+      },
+      path: "wlan.vlanId",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("W56", { networkId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("W57", { networkId: id })),
+  };
+}
