@@ -69,3 +69,13 @@ test("a vSPoT password the service refuses is not in the error", async () => {
   expect(JSON.stringify(checked.failures)).not.toContain("secret-vspot-password");
 });
 
+
+test("a refused recovery PSK or backup passphrase never appears in the client's error, nor does the value sent", async () => {
+  const refused = client.execute("W83", {}, { body: { psk: "12345678901234567" } });
+  await expect(refused).rejects.toThrow(/W83.*422.*\[psk\]/s);
+  await refused.catch((error: Error) => expect(error.message).not.toContain("12345678901234567"));
+  const dpsk = { name: "Backup leak", type: "dpsk", wlan: { passphraseBackup: "short" }, dpskGenerationParams: { passphraseLength: 12 } };
+  const refusedNetwork = client.execute("W52", {}, { body: dpsk });
+  await expect(refusedNetwork).rejects.toThrow(/wlan\.passphraseBackup/);
+  await refusedNetwork.catch((error: Error) => expect(error.message).not.toMatch(/"short"|: short/));
+});
