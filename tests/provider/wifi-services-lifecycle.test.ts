@@ -79,3 +79,13 @@ test("a refused recovery PSK or backup passphrase never appears in the client's 
   await expect(refusedNetwork).rejects.toThrow(/wlan\.passphraseBackup/);
   await refusedNetwork.catch((error: Error) => expect(error.message).not.toMatch(/"short"|: short/));
 });
+
+test.each([
+  ["WifiCallingProfile", "W92", { profileName: "Adopt me", ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.12" }] }],
+  ["VspotServer", "W87", { serverName: "Adopt me", serverAddress: "192.0.2.13", password: "adopt-password" }],
+  ["DevicePolicy", "W69", { name: "Adopt me" }],
+] as const)("%s is adopted by its unique name", async (kind, createOp, body) => {
+  const existing = (await client.execute<Props>(createOp, {}, { body })).response!;
+  const adopted = await lifecycle(kind).create!({ ...body, adoptByName: true });
+  expect(adopted.id).toBe(existing.id);
+});
