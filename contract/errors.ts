@@ -91,9 +91,22 @@ export const GENERIC_ERROR_CODES = {
   "NMS-PORT-IN-LAG": { category: "Conflict", message: "the port is already a member of another LAG" },
 } as const satisfies Record<string, ErrorCodeDef>;
 
-export const ERROR_CODES: Record<string, ErrorCodeDef> = { ...SEED_ERROR_CODES, ...GENERIC_ERROR_CODES };
+// Wi-Fi services (issue 9): the seeds' codes of networks, client disconnect and device policies.
+export const WIFI_SERVICE_ERROR_CODES = {
+  "WIFI-10116": { category: "Validation", message: "invalid external provider name and region" },
+  "WIFI-10209": { category: "Validation", message: "invalid social domains" },
+  "WIFI-10201": { category: "NotFound", message: "client not found (may already be disconnected)" },
+  "WIFI-10203": { category: "Validation", message: "a device-policy rule with action BLOCK must not set rate limit or VLAN" },
+  "WIFI-10204": { category: "Validation", message: "device type and OS vendor are incompatible" },
+  "WIFI-10205": { category: "Validation", message: "maximum number of device policies reached" },
+  "WIFI-10206": { category: "Validation", message: "only one rule per device type and OS vendor combination" },
+  "WIFI-10207": { category: "Validation", message: "rule names must be unique within a policy" },
+  "WIFI-10208": { category: "Validation", message: "only one rule per device type when OS vendor is All" },
+} as const satisfies Record<string, ErrorCodeDef>;
 
-export type ErrorCode = keyof typeof SEED_ERROR_CODES | keyof typeof GENERIC_ERROR_CODES;
+export const ERROR_CODES: Record<string, ErrorCodeDef> = { ...SEED_ERROR_CODES, ...GENERIC_ERROR_CODES, ...WIFI_SERVICE_ERROR_CODES };
+
+export type ErrorCode = keyof typeof SEED_ERROR_CODES | keyof typeof GENERIC_ERROR_CODES | keyof typeof WIFI_SERVICE_ERROR_CODES;
 
 /** One entry of the service's error body. */
 export interface ApiErrorEntry {

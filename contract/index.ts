@@ -26,3 +26,10 @@ export * from "./schemas/switch";
 export * from "./schemas/switchPort";
 export * from "./schemas/venueSwitchSettings";
 export * from "./schemas/switchActions";
+// Wi-Fi services (issue 9)
+export * from "./schemas/wifiCalling";
+export * from "./schemas/vspot";
+export * from "./schemas/recoveryPsk";
+export * from "./schemas/devicePolicy";
+export * from "./schemas/wifiClient";
+export * from "./schemas/guestImport";

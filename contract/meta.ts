@@ -72,12 +72,48 @@ export interface FieldInfo {
   readonly schema: z.ZodTypeAny;
 }
 
-/** The object schema inside refinements (superRefine, refine, transform). */
+/**
+ * The object schema inside refinements (superRefine, refine, transform). A discriminated union
+ * (a network per type) reads as one object holding every option's fields: the discriminator is
+ * the enumeration of its values, a field is required only when every option requires it, and
+ * object fields that differ between options are merged the same way (the SDK's flat Args).
+ */
 export function objectOf(schema: z.ZodTypeAny): z.AnyZodObject {
   let current: z.ZodTypeAny = schema;
   while (current instanceof z.ZodEffects) current = current.innerType();
+  if (current instanceof z.ZodDiscriminatedUnion) return mergedOptions(current);
   if (!(current instanceof z.ZodObject)) throw new Error("not an object schema");
   return current;
+}
+
+const merged = new WeakMap<z.ZodTypeAny, z.AnyZodObject>();
+
+function mergedOptions(union: z.ZodDiscriminatedUnion<string, z.AnyZodObject[]>): z.AnyZodObject {
+  let out = merged.get(union);
+  if (!out) {
+    const options = [...union.options] as z.AnyZodObject[];
+    const values = options.map((o) => (o.shape[union.discriminator] as z.ZodLiteral<string>).value) as [string, ...string[]];
+    const discriminator = z.enum(values).describe(options[0].shape[union.discriminator].description ?? `One of ${values.join(", ")}.`);
+    out = mergeObjects(options).extend({ [union.discriminator]: discriminator });
+    merged.set(union, out);
+  }
+  return out;
+}
+
+/** One object holding the fields of every given object (see objectOf). */
+export function mergeObjects(objects: z.AnyZodObject[]): z.AnyZodObject {
+  const keys = [...new Set(objects.flatMap((o) => Object.keys(o.shape)))];
+  const shape: Record<string, z.ZodTypeAny> = {};
+  for (const key of keys) {
+    const fields = objects.map((o) => o.shape[key] as z.ZodTypeAny | undefined).filter((f): f is z.ZodTypeAny => f !== undefined);
+    const cores = fields.map((f) => describeField(key, f).schema);
+    const distinct = [...new Set(fields)];
+    let field = distinct.length > 1 && cores.every((c) => c instanceof z.ZodObject) ? mergeObjects(cores as z.AnyZodObject[]) : fields[0];
+    if (field !== fields[0] && fields[0].description) field = field.describe(fields[0].description);
+    const required = fields.length === objects.length && fields.every((f) => describeField(key, f).required);
+    shape[key] = required || field !== fields[0] ? (required ? field : field.optional()) : field.isOptional() ? field : field.optional();
+  }
+  return z.object(shape);
 }
 
 /** The top-level fields of an object schema, in declaration order. */

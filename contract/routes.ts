@@ -264,6 +264,29 @@ export const ROUTES = {
   S67: accepted("switch", "POST", `${SW}/vePorts/switch/{serialNumber}`, "Submit several VE ports on a switch", "object"),
   S68: accepted("switch", "PUT", `${SW}/venue`, "Write venue switch settings (the seeds' create)", "object"),
   S69: read("switch", `${SW}/venue/{venueId}`, "Get venue switch settings"),
+  // Wi-Fi services (issue 9): client disconnect, device policies, guest import, recovery PSK, vSPoT, Wi-Fi calling.
+  // W67 answers {requestId} (document 2): the disconnect is an async action.
+  W67: accepted("wifi", "POST", `${T}/wifi/disconnect-client`, "Disconnect clients", "array"),
+  W68: list("wifi", `${T}/wifi/device-policy`, "List device policies (newer)", { variant: "newer" }),
+  W69: accepted("wifi", "POST", `${T}/wifi/device-policy`, "Create device policy (newer)", "object", { variant: "newer" }),
+  W70: accepted("wifi", "DELETE", `${T}/wifi/device-policy`, "Delete device policies (newer)", "array", { variant: "newer" }),
+  W71: read("wifi", `${T}/wifi/device-policy/{devicePolicyId}`, "Get device policy (newer)", { variant: "newer" }),
+  W72: accepted("wifi", "PUT", `${T}/wifi/device-policy/{devicePolicyId}`, "Update device policy (newer)", "object", { variant: "newer" }),
+  // W76 is the one multipart operation; it answers 201 with the created guests at once (like W74).
+  W76: row("wifi", "POST", `${T}/wifi/guest-user/import`, "Import guest users from a file", { success: 201, async: false, body: "multipart" }),
+  W82: read("wifi", `${T}/wifi/recovery`, "Get recovery PSK"),
+  W83: accepted("wifi", "PUT", `${T}/wifi/recovery`, "Update recovery PSK", "object"),
+  W86: list("wifi", `${T}/wifi/vspot`, "List vSPoT servers"),
+  W87: accepted("wifi", "POST", `${T}/wifi/vspot`, "Create vSPoT server", "object"),
+  W88: read("wifi", `${T}/wifi/vspot/{vspotId}`, "Get vSPoT server"),
+  W89: accepted("wifi", "PUT", `${T}/wifi/vspot/{vspotId}`, "Update vSPoT server", "object"),
+  W90: accepted("wifi", "DELETE", `${T}/wifi/vspot/{vspotId}`, "Delete vSPoT server", "none"),
+  W91: list("wifi", `${T}/wifi/wifi-calling-profile`, "List Wi-Fi calling profiles"),
+  W92: accepted("wifi", "POST", `${T}/wifi/wifi-calling-profile`, "Create Wi-Fi calling profile", "object"),
+  W93: accepted("wifi", "DELETE", `${T}/wifi/wifi-calling-profile`, "Delete Wi-Fi calling profiles", "array"),
+  W94: read("wifi", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Get Wi-Fi calling profile"),
+  W95: accepted("wifi", "PUT", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Update Wi-Fi calling profile", "object"),
+  W96: accepted("wifi", "DELETE", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Delete Wi-Fi calling profile", "none"),
 } as const satisfies Record<string, RouteDef>;
 
 export type OperationId = keyof typeof ROUTES;

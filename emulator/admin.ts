@@ -2,7 +2,7 @@
 // by the server). For tests, demos and benchmarks: reset, settings, more tenants, the request log
 // and counters, token expiry, a tenant's objects, and fault injection.
 import { z } from "zod";
-import { failureOfIssue, WIFI_API_VARIANTS } from "../contract";
+import { clientDisconnectSchema, failureOfIssue, WIFI_API_VARIANTS } from "../contract";
 import { configPatchSchema } from "./config";
 import { ApiError, notFound, validationError } from "./errors";
 import { faultInputSchema } from "./faults";
@@ -10,6 +10,7 @@ import type { Answer } from "./handlers";
 import { Router } from "./router";
 import type { EmulatorServer } from "./server";
 import { createDhcpServiceProfile, listDhcpServiceProfiles, setApState } from "./services/wifi/deviceAdmin";
+import { connectClient } from "./services/wifi/wifiClients";
 
 export interface AdminRequest {
   params: Record<string, string>;
@@ -52,6 +53,11 @@ export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
     })
     .add("GET", "/__admin/tenants/{tenantId}/objects", ({ params }) => {
       return ok(emulator.model.objectsOf(tenantOf(emulator, params.tenantId)));
+    })
+    // Wi-Fi services (issue 9): no operation connects a client, so tests connect one here (W67 disconnects it).
+    .add("POST", "/__admin/tenants/{tenantId}/clients", ({ params, body }) => {
+      const { apMac, clientMac } = parse(clientDisconnectSchema, body ?? {});
+      return created(connectClient(tenantOf(emulator, params.tenantId), apMac, clientMac));
     })
     .add("GET", "/__admin/log", () => ok({ entries: emulator.log.entries() }))
     .add("DELETE", "/__admin/log", () => (emulator.log.clear(), done))

@@ -4,7 +4,7 @@
 import { ApiErrorEntry, ERROR_CODES, FieldFailure, statusOfCode } from "../contract";
 
 /** Fields whose values must never leave the emulator in an error answer. */
-const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "password", "switchLoginPassword", "rpPrivateKey"]);
+const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "password", "switchLoginPassword", "rpPrivateKey", "psk", "passphraseBackup"]);
 
 export interface ErrorDetail {
   message?: string;
@@ -33,11 +33,31 @@ export class ApiError extends Error {
   }
 }
 
+/** The longest string value an error entry repeats; a longer one is cut (a client only needs to recognise it). */
+const MAX_ECHOED_STRING = 256;
+/** The longest list of plain values an error entry repeats. */
+const MAX_ECHOED_ITEMS = 64;
+
 function entry(code: string, message: string, object?: string, value?: unknown): ApiErrorEntry {
   const out: ApiErrorEntry = { code, message };
   if (object !== undefined) out.object = object;
-  if (value !== undefined && !isSecretPath(object)) out.value = value;
+  const echoed = echoable(value);
+  if (echoed !== undefined && !isSecretPath(object)) out.value = echoed;
   return out;
+}
+
+/**
+ * Only a plain value, or a short list of them, is repeated in an error: an object may hold secrets
+ * below the field the error names (a RADIUS server's sharedSecret under authRadius), and a hostile
+ * body can nest deeper than JSON.stringify can follow.
+ */
+function echoable(value: unknown): unknown {
+  if (typeof value === "string") return value.length > MAX_ECHOED_STRING ? `${value.slice(0, MAX_ECHOED_STRING)}…` : value;
+  if (typeof value === "number" || typeof value === "boolean" || value === null) return value;
+  if (Array.isArray(value) && value.length <= MAX_ECHOED_ITEMS && value.every((item) => item === null || ["string", "number", "boolean"].includes(typeof item))) {
+    return value.map(echoable);
+  }
+  return undefined;
 }
 
 function isSecretPath(path: string | undefined): boolean {

@@ -13,6 +13,7 @@ import { ApiError, badRequest, rateLimited } from "./errors";
 import { AnswerFault, FaultInjector } from "./faults";
 import { Answer, deriveHandlers, Handler, OpContext } from "./handlers";
 import { createIdSource, createRandom, IdSource } from "./ids";
+import { MultipartBody, parseMultipart } from "./multipart";
 import { RequestLog, RequestStats } from "./log";
 import { NmsModel, PreparedWrite } from "./model/model";
 import { RateLimiter } from "./rateLimit";
@@ -143,8 +144,8 @@ export class EmulatorServer {
     const op = match.value;
     const params = match.params;
     const tenantId = params.tenantId ?? null;
-    this.afterBody(req, res, method, path, op, tenantId, (raw) => {
-      const run = () => this.attempt(() => this.runOperation(req, op, params, query, raw));
+    this.afterBody(req, res, method, path, op, tenantId, (raw, form) => {
+      const run = () => this.attempt(() => this.runOperation(req, op, params, query, raw, form));
       const fault = this.faults.takeAnswerFault(op, method, tenantId);
       if (fault === undefined) this.answer(res, method, path, op, tenantId, run());
       else this.answerWithFault(req, res, method, path, op, tenantId, fault, run);
@@ -159,13 +160,23 @@ export class EmulatorServer {
     path: string,
     op: string,
     tenantId: string | null,
-    then: (raw: string | undefined) => void,
+    then: (raw: string | undefined, form?: MultipartBody | ApiError) => void,
   ): void {
     if (method === "GET" || method === "HEAD") {
       then(undefined);
       return;
     }
-    readBody(req).then(then, (error) => this.answer(res, method, path, op, tenantId, this.errorAnswer(error)));
+    const refuse = (error: unknown) => this.answer(res, method, path, op, tenantId, this.errorAnswer(error));
+    // A multipart route's body is a form, parsed here (asynchronously) so that its handler gets plain data.
+    const multipart = op in ROUTES && ROUTES[op as OperationId].body === "multipart";
+    readBody(req).then((buffer) => {
+      if (!multipart) return then(buffer.toString("utf8"));
+      // A form that cannot be read is refused once the caller is known to be allowed, as a bad JSON body is.
+      parseMultipart(buffer, req.headers["content-type"]).then(
+        (form) => then(undefined, form),
+        (error: Error) => then(undefined, badRequest(error.message, "body")),
+      );
+    }, refuse);
   }
 
   private answerWithFault(
@@ -214,6 +225,7 @@ export class EmulatorServer {
     params: Record<string, string>,
     query: URLSearchParams,
     raw: string | undefined,
+    form?: MultipartBody | ApiError,
   ): Answer {
     if (op === "A1") {
       const credentials = credentialsOf(parseJson(raw));
@@ -245,7 +257,7 @@ export class EmulatorServer {
       session,
       params,
       query,
-      body: parseJson(raw),
+      body: bodyOf(raw, form),
       finish: (write: PreparedWrite) =>
         route.async
           ? { status: route.success, body: this.tracker.submit(tenant, op, session.username, write) }
@@ -281,7 +293,7 @@ export class EmulatorServer {
       this.record(method, path, op, NO_ANSWER, tenantId, fault);
       return;
     }
-    const text = answer.body === undefined ? "" : JSON.stringify(answer.body);
+    const text = answer.body === undefined ? "" : encode(answer, () => this.errorAnswer(new Error("the answer could not be encoded")));
     const headers: Record<string, string | number> = { "content-length": Buffer.byteLength(text), ...answer.headers };
     if (text !== "") headers["content-type"] = JSON_TYPE;
     res.writeHead(answer.status, headers);
@@ -330,7 +342,7 @@ function validOptions(settings: Partial<EmulatorConfig>): Partial<EmulatorConfig
   return result.data;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -338,9 +350,27 @@ function readBody(req: IncomingMessage): Promise<string> {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on("end", () => (size > MAX_BODY_BYTES ? reject(badRequest("body too large", "body")) : resolve(Buffer.concat(chunks).toString("utf8"))));
+    req.on("end", () => (size > MAX_BODY_BYTES ? reject(badRequest("body too large", "body")) : resolve(Buffer.concat(chunks))));
     req.on("error", reject);
   });
+}
+
+/** The answer's JSON; an answer that cannot be encoded (a bug) becomes the fallback's, so that the client still gets an answer. */
+function encode(answer: Answer, fallback: () => Answer): string {
+  try {
+    return JSON.stringify(answer.body);
+  } catch (error) {
+    reportUnexpected(error);
+    const replacement = fallback();
+    answer.status = replacement.status;
+    return JSON.stringify(replacement.body);
+  }
+}
+
+/** The parsed body: the form of a multipart route (or why it could not be read), else JSON. */
+function bodyOf(raw: string | undefined, form: MultipartBody | ApiError | undefined): unknown {
+  if (form instanceof ApiError) throw form;
+  return form ?? parseJson(raw);
 }
 
 function parseJson(raw: string | undefined): unknown {

@@ -149,7 +149,9 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
 
   /** Settings that always exist: take over the object the parent owns and write the program's values. */
   const adoptSettings = async (objects: ObjectAccess, inputs: Props): Promise<Props> => {
-    const id = objects.idOf({}, inputs);
+    // A tenant singleton (no input names it, e.g. the recovery PSK) is reached through the tenant alone: an empty ID
+    // leaves the tenantId path parameter to the client, which fills in the configured tenant.
+    const id = spec.identity.idFromInput ? objects.idOf({}, inputs) : "";
     const existing = await objects.readLive(id, inputs);
     if (!existing) throw new Error(`${spec.kind} ${id} cannot be read: the object it belongs to does not exist`);
     return bringToInputs(objects, id, outputsOf(existing, {}), inputs);

@@ -1,17 +1,19 @@
 // Wi-Fi network, shallow (W50/W54/W55) and deep (W52/W57/W58), document 2 §2, per Wi-Fi API
-// variant: the name is 2 to 64 characters in the older variant and 2 to 32 in the newer, the
-// newer-only WLAN fields are refused by the older (wlan.ts), and the RADIUS port rules
+// variant and per network type. The seeds give the type aaa; the real API (shared design notes)
+// also has psk, open, guest, dpsk and cloudpath, each with its own fields: the body is a union
+// discriminated by `type` (objectOf in meta.ts reads it as one object of every type's fields).
+// The name is 2 to 64 characters in the older variant and 2 to 32 in the newer, the newer-only
+// fields are refused by the older (wlan.ts, networkPortals.ts), and the RADIUS port rules
 // (WIFI-10103/10104) apply to the deep create only in the newer variant.
 import { z } from "zod";
 import { perVariant, secret, type WifiApiVariant } from "../meta";
-import { ipv4Address, isUnknown, issueWithCode, lengthBetween, port, shellSafeName } from "../validators";
+import { isUnknown, issueWithCode, lengthBetween, port, shellSafeName } from "../validators";
 import { networkVenueReadSchemaFor } from "./networkVenue";
-import { guestPortalSchema, NON_OFDM_PHY_RATES, wlanSchema, wlanSchemaFor, WPA_PERSONAL_SECURITIES } from "./wlan";
+import { cloudpathPortalSchema, dpskGenerationParamsSchema, guestPortalRules, guestPortalSchemaFor, hotspotWlanSchema } from "./networkPortals";
+import { NETWORK_TYPES, NON_OFDM_PHY_RATES, wlanSchemaFor, wlanSchemaForType, WPA_PERSONAL_SECURITIES, type NetworkType } from "./wlan";
 
 export * from "./wlan";
-
-/** The seeds give only "aaa"; the others are the types the error codes speak of. */
-export const NETWORK_TYPES = ["aaa", "psk", "open", "guest", "dpsk"] as const;
+export * from "./networkPortals";
 
 /** Network names: no backtick, no "$(", no edge blanks; 2 to 64 characters (older) or 2 to 32 (newer). */
 export const networkNameFor = perVariant((variant) =>
@@ -20,39 +22,84 @@ export const networkNameFor = perVariant((variant) =>
     : shellSafeName(2, 32).describe("2 to 32 characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant."),
 );
 
-const networkCommon = (variant: WifiApiVariant) => ({
-  name: networkNameFor(variant),
-  description: lengthBetween(0, 255).describe("0 to 255 characters.").optional(),
-  type: z.enum(NETWORK_TYPES).describe("Kind of network: aaa, psk, open, guest or dpsk."),
-  wlan: wlanSchemaFor(variant).describe("The WLAN: SSID, VLAN, security and advanced options."),
-  guestPortal: guestPortalSchema.describe("Guest portal timers, for guest networks.").optional(),
+/** A RADIUS server. The seeds give ip as a string, nothing more: an address or a host name. */
+export const radiusServerSchema = z.object({
+  ip: z.string().min(1, "is required").describe("Address (or host name) of the RADIUS server."),
+  port: port.describe("UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812)."),
+  sharedSecret: secret(z.string().min(1, "is required")).describe("Shared secret (secret)."),
 });
 
-type Wlan = z.infer<typeof wlanSchema>;
-type GuestPortal = z.infer<typeof guestPortalSchema>;
+export const radiusPairSchema = z.object({
+  primary: radiusServerSchema.describe("The server asked first."),
+  secondary: radiusServerSchema.describe("The server asked when the primary does not answer.").optional(),
+});
 
-/** Rules shared by every network write (W50, W52, W55, W58). */
-function networkRules(value: { wlan: Wlan; guestPortal?: GuestPortal }, ctx: z.RefinementCtx): void {
+export type RadiusServer = z.infer<typeof radiusServerSchema>;
+export type RadiusPair = z.infer<typeof radiusPairSchema>;
+
+type Form = "shallow" | "deep";
+
+/** The fields of one network type in one form: RADIUS servers by ID (shallow) or inline (deep). */
+function typeFields(variant: WifiApiVariant, type: NetworkType, form: Form): z.ZodRawShape {
+  const radius: z.ZodRawShape =
+    form === "deep"
+      ? {
+          authRadius: radiusPairSchema.describe("Authentication RADIUS servers; required for types aaa and cloudpath."),
+          accountingRadius: radiusPairSchema.describe("Accounting RADIUS servers.").optional(),
+        }
+      : {
+          authRadiusId: z.string().min(1, "must not be empty").describe("ID of the authentication RADIUS servers; required for types aaa and cloudpath."),
+          accountingRadiusId: z.string().min(1, "must not be empty").describe("ID of the accounting RADIUS servers.").optional(),
+        };
+  const common = {
+    name: networkNameFor(variant),
+    description: lengthBetween(0, 255).describe("0 to 255 characters.").optional(),
+    type: z.literal(type).describe(`Kind of network: ${NETWORK_TYPES.join(", ")}.`),
+    wlan: wlanSchemaForType(variant, type).describe("The WLAN: SSID, VLAN, security and advanced options."),
+  };
+  switch (type) {
+    case "aaa":
+      return { ...common, ...radius };
+    case "psk":
+    case "open":
+      return common;
+    case "guest":
+      return { ...common, guestPortal: guestPortalSchemaFor(variant).describe("The guest portal; required for type guest.") };
+    case "dpsk":
+      return { ...common, dpskGenerationParams: dpskGenerationParamsSchema.describe("How DPSK passphrases are generated; required for type dpsk.") };
+    case "cloudpath":
+      return {
+        ...common,
+        ...radius,
+        cloudpathPortal: cloudpathPortalSchema.describe("The Cloudpath enrolment portal; required for type cloudpath."),
+        hotspotWlan: hotspotWlanSchema.describe("Hotspot 2.0 settings of the WLAN; required for type cloudpath."),
+      };
+  }
+}
+
+const unionOf = (variant: WifiApiVariant, form: Form) =>
+  z.discriminatedUnion(
+    "type",
+    NETWORK_TYPES.map((type) => z.object(typeFields(variant, type, form))) as unknown as [z.AnyZodObject, z.AnyZodObject, ...z.AnyZodObject[]],
+  );
+
+type AnyNetwork = { type: NetworkType; wlan: Record<string, any>; guestPortal?: any };
+
+/** Rules of every network write (W50, W52, W55, W58): the PSK-style rules on psk networks only; the deep writes' own. */
+const networkRulesOf = (form: Form) => (body: Record<string, any>, ctx: z.RefinementCtx) => networkRules(body, ctx, form === "deep");
+
+function networkRules(body: Record<string, any>, ctx: z.RefinementCtx, deep: boolean): void {
+  const value = body as AnyNetwork;
   const { wlan } = value;
-  if (wlan.wlanSecurity && WPA_PERSONAL_SECURITIES.has(wlan.wlanSecurity) && !wlan.passphrase) {
-    issueWithCode(ctx, "WIFI-10100", "PSK passphrase is required for WPA personal security", ["wlan", "passphrase"]);
+  if (value.type === "psk") {
+    if (wlan.wlanSecurity && WPA_PERSONAL_SECURITIES.has(wlan.wlanSecurity) && !wlan.passphrase) {
+      issueWithCode(ctx, "WIFI-10100", "PSK passphrase is required for WPA personal security", ["wlan", "passphrase"]);
+    }
+    if (wlan.wlanSecurity === "WEP" && !wlan.wepHexKey) {
+      issueWithCode(ctx, "WIFI-10101", "WEP hex key is required for WEP security", ["wlan", "wepHexKey"]);
+    }
   }
-  if (wlan.wlanSecurity === "WEP" && !wlan.wepHexKey) {
-    issueWithCode(ctx, "WIFI-10101", "WEP hex key is required for WEP security", ["wlan", "wepHexKey"]);
-  }
-  const portal = value.guestPortal;
-  if (
-    portal?.userSessionGracePeriod !== undefined &&
-    portal.userSessionTimeout !== undefined &&
-    portal.userSessionGracePeriod > portal.userSessionTimeout
-  ) {
-    issueWithCode(
-      ctx,
-      "WIFI-10105",
-      "guest network: session grace period must not exceed the user session timeout",
-      ["guestPortal", "userSessionGracePeriod"],
-    );
-  }
+  if (value.type === "guest") guestPortalRules(value.guestPortal, ctx, deep);
   const radio = wlan.advancedCustomization?.radioCustomization;
   if (radio && radio.phyTypeConstraint === "OFDM") {
     const path = ["wlan", "advancedCustomization", "radioCustomization"];
@@ -67,51 +114,18 @@ function networkRules(value: { wlan: Wlan; guestPortal?: GuestPortal }, ctx: z.R
     const bss = Number(radio.bssMinimumPhyRate);
     const mgmt = Number(radio.managementFrameMinimumPhyRate);
     if (!nonOfdm && Number.isFinite(bss) && Number.isFinite(mgmt) && mgmt < bss) {
-      issueWithCode(
-        ctx,
-        "WIFI-10107",
-        "management transmit rate below BSS minimum rate in OFDM-only mode",
-        [...path, "managementFrameMinimumPhyRate"],
-      );
+      issueWithCode(ctx, "WIFI-10107", "management transmit rate below BSS minimum rate in OFDM-only mode", [...path, "managementFrameMinimumPhyRate"]);
     }
   }
 }
 
-function requireForAaa(field: string) {
-  return (value: { type: string } & Record<string, unknown>, ctx: z.RefinementCtx) => {
-    if (value.type === "aaa" && (value[field] === undefined || value[field] === null)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "is required for type aaa", path: [field] });
-    }
-  };
-}
-
-const shallowRadiusIds = {
-  authRadiusId: z.string().min(1, "must not be empty").describe("ID of the authentication RADIUS servers; required for type aaa.").optional(),
-  accountingRadiusId: z.string().min(1, "must not be empty").describe("ID of the accounting RADIUS servers.").optional(),
-};
-
 /** Body of W50 (create) and W55 (update): RADIUS servers by ID. */
-export const networkShallowInputSchemaFor = perVariant((variant) =>
-  z
-    .object({ ...networkCommon(variant), ...shallowRadiusIds })
-    .superRefine(networkRules)
-    .superRefine(requireForAaa("authRadiusId")),
-);
+export const networkShallowInputSchemaFor = perVariant((variant) => unionOf(variant, "shallow").superRefine(networkRulesOf("shallow")));
 export const networkShallowInputSchema = networkShallowInputSchemaFor("newer");
 
-export const radiusServerSchema = z.object({
-  ip: ipv4Address.describe("IPv4 address of the RADIUS server."),
-  port: port.describe("UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812)."),
-  sharedSecret: secret(z.string().min(1, "is required")).describe("Shared secret (secret)."),
-});
-
-export const radiusPairSchema = z.object({
-  primary: radiusServerSchema.describe("The server asked first."),
-  secondary: radiusServerSchema.describe("The server asked when the primary does not answer.").optional(),
-});
-
 /** An authentication server may not listen on the accounting port (WIFI-10103), nor the other way round (WIFI-10104). */
-export function radiusPortRules(value: { authRadius?: RadiusPair; accountingRadius?: RadiusPair }, ctx: z.RefinementCtx): void {
+export function radiusPortRules(body: Record<string, any>, ctx: z.RefinementCtx): void {
+  const value = body as { authRadius?: RadiusPair; accountingRadius?: RadiusPair };
   const check = (pair: RadiusPair | undefined, field: string, badPort: number, code: string) => {
     for (const which of ["primary", "secondary"] as const) {
       const server = pair?.[which];
@@ -129,15 +143,7 @@ export function radiusPortRulesOnCreate(variant: WifiApiVariant): boolean {
   return variant === "newer";
 }
 
-const networkDeepObject = (variant: WifiApiVariant) =>
-  z
-    .object({
-      ...networkCommon(variant),
-      authRadius: radiusPairSchema.describe("Authentication RADIUS servers; required for type aaa.").optional(),
-      accountingRadius: radiusPairSchema.describe("Accounting RADIUS servers.").optional(),
-    })
-    .superRefine(networkRules)
-    .superRefine(requireForAaa("authRadius"));
+const networkDeepObject = (variant: WifiApiVariant) => unionOf(variant, "deep").superRefine(networkRulesOf("deep"));
 
 /** Body of W58 (the deep update), with the RADIUS port rules in both variants. The provider checks every write by it. */
 export const networkDeepInputSchemaFor = perVariant((variant) => networkDeepObject(variant).superRefine(radiusPortRules));
@@ -148,23 +154,49 @@ export const networkDeepCreateSchemaFor = perVariant((variant) =>
 );
 export const networkDeepInputSchema = networkDeepInputSchemaFor("newer");
 
-export type NetworkShallowInput = z.infer<typeof networkShallowInputSchema>;
-export type NetworkDeepInput = z.infer<typeof networkDeepInputSchema>;
-export type RadiusServer = z.infer<typeof radiusServerSchema>;
-export type RadiusPair = z.infer<typeof radiusPairSchema>;
+/** Any type's fields, loosely typed: the emulator stores what the type's schema let through. */
+export interface NetworkShallowInput {
+  name: string;
+  description?: string;
+  type: NetworkType;
+  wlan: Record<string, any>;
+  authRadiusId?: string;
+  accountingRadiusId?: string;
+  guestPortal?: Record<string, any>;
+  dpskGenerationParams?: Record<string, any>;
+  cloudpathPortal?: Record<string, any>;
+  hotspotWlan?: Record<string, unknown>;
+}
+export interface NetworkDeepInput extends Omit<NetworkShallowInput, "authRadiusId" | "accountingRadiusId"> {
+  authRadius?: RadiusPair;
+  accountingRadius?: RadiusPair;
+}
 
 // Read forms. Refinements of the inputs are not repeated: they guard writes. What an answer must
 // hold: the ID, the name within the variant's length, the type, and a WLAN whose SSID and
 // enabled flag the service has filled in (the SSID is the name when a write left it out).
 
-const networkReadCommon = (variant: WifiApiVariant) => ({
-  ...networkCommon(variant),
-  id: z.string().min(1, "is required").describe("The network's ID."),
-  wlan: wlanSchemaFor(variant).required({ ssid: true, enabled: true }).describe("The WLAN."),
-});
+const readFieldsOf = (variant: WifiApiVariant, form: Form) => {
+  return {
+    ...mergedShape(variant, form),
+    id: z.string().min(1, "is required").describe("The network's ID."),
+    type: z.enum(NETWORK_TYPES).describe("Kind of network."),
+    wlan: wlanSchemaFor(variant).required({ ssid: true, enabled: true }).describe("The WLAN."),
+  };
+};
+
+function mergedShape(variant: WifiApiVariant, form: Form): z.ZodRawShape {
+  const merged: Record<string, z.ZodTypeAny> = {};
+  for (const type of NETWORK_TYPES) {
+    for (const [key, field] of Object.entries(typeFields(variant, type, form))) {
+      if (!(key in merged)) merged[key] = key === "name" ? field : (field as z.ZodTypeAny).optional();
+    }
+  }
+  return merged;
+}
 
 /** W54's answer (and W50/W55 responses): RADIUS servers by ID. */
-export const networkShallowReadSchemaFor = perVariant((variant) => z.object({ ...networkReadCommon(variant), ...shallowRadiusIds }));
+export const networkShallowReadSchemaFor = perVariant((variant) => z.object(readFieldsOf(variant, "shallow")));
 export const networkShallowReadSchema = networkShallowReadSchemaFor("newer");
 
 export const radiusServerReadSchema = radiusServerSchema.extend({ id: z.string().min(1, "is required").describe("ID of the server entry.") });
@@ -177,7 +209,7 @@ export const radiusPairReadSchema = z.object({
 /** W57's answer (and W52/W58 responses): RADIUS servers inline with their IDs, the activations as `venues`. */
 export const networkDeepReadSchemaFor = perVariant((variant) =>
   z.object({
-    ...networkReadCommon(variant),
+    ...readFieldsOf(variant, "deep"),
     authRadius: radiusPairReadSchema.describe("Authentication RADIUS servers.").optional(),
     accountingRadius: radiusPairReadSchema.describe("Accounting RADIUS servers.").optional(),
     venues: z.array(networkVenueReadSchemaFor(variant)).describe("The network's activations on venues."),

@@ -10,7 +10,8 @@ const radio = z.enum(RADIO_BANDS);
 
 export const activationApGroupSchemaFor = perVariant((variant) =>
   z.object({
-    apGroupId: z.string().min(1, "is required").describe("The AP group of the venue to activate on."),
+    // The seeds do not mark it required: an entry without a group is stored as given.
+    apGroupId: z.string().min(1, "must not be empty").describe("The AP group of the venue to activate on.").optional(),
     radio: radio.describe("Radio band on this group: Both (default), 2.4-GHz or 5-GHz.").optional(),
     vlanId: vlanId.describe("VLAN on this group, 1 to 4094.").optional(),
     vlanPoolId: newerOnly(variant, z.string().optional()).describe("VLAN pool on this group (newer variant only)."),
@@ -22,7 +23,7 @@ export const activationApGroupSchema = activationApGroupSchemaFor("newer");
 const day = (name: string) => z.string().describe(`When the network is on, ${name}.`).optional();
 
 export const schedulerSchema = z.object({
-  type: z.string().describe("Kind of schedule (the seeds give no value set)."),
+  type: z.string().describe("Kind of schedule (the seeds give no value set).").optional(),
   mon: day("Mondays"),
   tue: day("Tuesdays"),
   wed: day("Wednesdays"),

@@ -5,8 +5,8 @@
 // wlan.wlanSecurity, wlan.passphrase, wlan.wepHexKey and guestPortal (names as in the
 // service's public clients) so those documented rules can exist and be tested.
 import { z } from "zod";
-import { newerOnly, perVariant, secret } from "../meta";
-import { intBetween, lengthBetween, vlanId } from "../validators";
+import { mergeObjects, newerOnly, perVariant, secret, type WifiApiVariant } from "../meta";
+import { lengthBetween, vlanId } from "../validators";
 
 export const WLAN_SECURITIES = ["Open", "WEP", "WPAPersonal", "WPA2Personal", "WPA3", "WPA23Mixed", "WPA2Enterprise"] as const;
 export type WlanSecurity = (typeof WLAN_SECURITIES)[number];
@@ -102,28 +102,68 @@ export const advancedCustomizationSchemaFor = perVariant((variant) =>
 
 export const advancedCustomizationSchema = advancedCustomizationSchemaFor("newer");
 
-export const wlanSchemaFor = perVariant((variant) =>
-  z.object({
+/** The network types (`type`, the discriminator): aaa, psk, open, guest, dpsk and cloudpath. */
+export const NETWORK_TYPES = ["aaa", "psk", "open", "guest", "dpsk", "cloudpath"] as const;
+export type NetworkType = (typeof NETWORK_TYPES)[number];
+
+const wlanSecurity = z.enum(WLAN_SECURITIES).describe("Security: Open, WEP, WPA personal kinds, or WPA2Enterprise.");
+const wepHexKey = secret(z.string().regex(/^([0-9a-fA-F]{10}|[0-9a-fA-F]{26})$/, "must be 10 or 26 hexadecimal digits"))
+  .describe("WEP key, 10 or 26 hexadecimal digits; required for WEP security (WIFI-10101; secret).")
+  .optional();
+
+/**
+ * The WLAN of each network type. Every type has ssid, enabled, vlanId and advancedCustomization;
+ * aaa and guest add bypassCPUsingMacAddressAuthentication; psk adds the security, its passphrase
+ * and WEP key; dpsk the security (default WPA2Personal), a backup passphrase (required) and a WEP
+ * key, and no passphrase of its own. aaa keeps wlanSecurity (WPA2Enterprise), as the quickstart
+ * writes it. Fields of another type are not part of the type's WLAN (ignored, not stored).
+ */
+function wlanFieldsOf(variant: WifiApiVariant, type: NetworkType): z.ZodRawShape {
+  const base = {
     ssid: lengthBetween(1, 32).describe("The SSID, 1 to 32 characters; the network's name when left out.").optional(),
     enabled: flag("Whether the WLAN is on (default true)."),
     vlanId: vlanId.describe("VLAN of the WLAN's clients, 1 to 4094.").optional(),
-    bypassCPUsingMacAddressAuthentication: flag("Skip the captive portal for MAC-authenticated clients."),
-    wlanSecurity: z.enum(WLAN_SECURITIES).describe("Security: Open, WEP, WPA personal kinds, or WPA2Enterprise.").optional(),
-    passphrase: secret(lengthBetween(8, 63))
-      .describe("WPA personal passphrase, 8 to 63 characters; required for WPA personal security (WIFI-10100; secret).")
-      .optional(),
-    wepHexKey: secret(z.string().regex(/^([0-9a-fA-F]{10}|[0-9a-fA-F]{26})$/, "must be 10 or 26 hexadecimal digits"))
-      .describe("WEP key, 10 or 26 hexadecimal digits; required for WEP security (WIFI-10101; secret).")
-      .optional(),
     advancedCustomization: advancedCustomizationSchemaFor(variant).describe("Advanced WLAN options.").optional(),
-  }),
+  };
+  const bypass = { bypassCPUsingMacAddressAuthentication: flag("Skip the captive portal for MAC-authenticated clients.") };
+  switch (type) {
+    case "aaa":
+      return { ...base, ...bypass, wlanSecurity: wlanSecurity.optional() };
+    case "guest":
+      return { ...base, ...bypass };
+    case "psk":
+      return {
+        ...base,
+        wlanSecurity: wlanSecurity.optional(),
+        passphrase: secret(lengthBetween(8, 63))
+          .describe("WPA personal passphrase, 8 to 63 characters; required for WPA personal security (WIFI-10100; secret).")
+          .optional(),
+        wepHexKey,
+      };
+    case "dpsk":
+      return {
+        ...base,
+        wlanSecurity: wlanSecurity.describe("Security of the WLAN (default WPA2Personal).").default("WPA2Personal"),
+        passphraseBackup: secret(lengthBetween(8, 63)).describe("Passphrase for clients without a DPSK passphrase of their own, 8 to 63 characters (secret)."),
+        wepHexKey,
+      };
+    case "open":
+    case "cloudpath":
+      return base;
+  }
+}
+
+const wlanByType = new Map<string, z.AnyZodObject>();
+export function wlanSchemaForType(variant: WifiApiVariant, type: NetworkType): z.AnyZodObject {
+  const key = `${variant}/${type}`;
+  let schema = wlanByType.get(key);
+  if (!schema) wlanByType.set(key, (schema = z.object(wlanFieldsOf(variant, type))));
+  return schema;
+}
+
+/** Every type's WLAN fields in one object (the SDK's flat WLAN, and read forms of any type). */
+export const wlanSchemaFor = perVariant((variant) =>
+  mergeObjects(NETWORK_TYPES.map((type) => wlanSchemaForType(variant, type))),
 );
 
 export const wlanSchema = wlanSchemaFor("newer");
-
-export const guestPortalSchema = z.object({
-  userSessionTimeout: intBetween(1, 525600).describe("Minutes a guest session lasts, 1 to 525600.").optional(),
-  userSessionGracePeriod: intBetween(0, 525600)
-    .describe("Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105).")
-    .optional(),
-});

@@ -21,6 +21,9 @@ import { venueRadio, venueSyslog } from "./wifi/venueSettings";
 import { apLanPorts, apMdnsGateway, apRadio } from "./wifi/apSettings";
 import { venueDhcpBindings } from "./wifi/dhcpService";
 import { venueCellular, venueLanPorts, venueLeds, venueMesh } from "./wifi/venueWifiSettings";
+// Wi-Fi services (issue 9)
+import { devicePolicies, recoveryPsk, vspotServers, wifiCallingProfiles } from "./wifi/wifiServices";
+import { wifiClients } from "./wifi/wifiClients";
 
 // Kinds that share a collection (the three forms of a network) come in a row; the last one's read form is the
 // admin API's.
@@ -57,6 +60,12 @@ export const KINDS: readonly KindDef[] = [
   switchIpPorts,
   switchVePorts,
   venueSwitchSettings,
+  // Wi-Fi services (issue 9)
+  wifiCallingProfiles,
+  vspotServers,
+  devicePolicies,
+  recoveryPsk,
+  wifiClients,
 ] as readonly KindDef[] as KindDef[];
 
 export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {

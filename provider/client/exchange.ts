@@ -9,6 +9,7 @@ import { apiKeyFromCookies, scrubEntry, tryParseJson } from "./answers";
 import { TokenSession } from "./auth";
 import { describeOperation, formatErrorEntries, NmsApiError, NmsError, NmsNetworkError, truncate } from "./errors";
 import { ListCache } from "./listCache";
+import { isMultipartForm, type MultipartForm } from "./multipart";
 import { sharedTokenBucket, type TokenBucket } from "./ratelimit";
 import { isAmbiguousOutcome, networkErrorCode, parseRetryAfterMs, RETRY_AFTER_CAP_FACTOR, runWithRetries } from "./retry";
 import { collectSecretValues, hideProperty, redactText, scrubSecretFields } from "./secrets";
@@ -79,7 +80,8 @@ export class Exchange {
       method: route.method,
       path,
       query: init?.query,
-      body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+      // A multipart route's body is a form (provider/client/multipart.ts), never JSON.
+      ...(route.body === "multipart" ? { form: multipartBody(op, init?.body) } : { body: init?.body === undefined ? undefined : JSON.stringify(init.body) }),
       secrets: collectSecretValues(init?.body),
     };
   }
@@ -136,6 +138,7 @@ export class Exchange {
               path: request.path,
               query: request.query,
               body: request.body,
+              form: request.form,
               headers: this.headersFor(request, token),
               signal: call.signal,
             });
@@ -371,4 +374,9 @@ export class Exchange {
   assertOpen(): void {
     if (this.closing.signal.aborted) throw new NmsError("the client is closed");
   }
+}
+
+function multipartBody(op: OperationId, body: unknown): MultipartForm {
+  if (!isMultipartForm(body)) throw new NmsError(`${describeOperation(op)}: the body of a multipart operation must be {fields, files}`);
+  return body;
 }

@@ -2,6 +2,7 @@
 // (exchange.ts), the writes (writes.ts) and the lists (paging.ts).
 import type { HttpMethod, OperationId, RouteDef } from "../../contract/routes";
 import type { QueryParams } from "./settings";
+import type { MultipartForm } from "./multipart";
 import type { HttpAnswer } from "./transport";
 
 export type LogLevel = "debug" | "info" | "warn";
@@ -16,6 +17,8 @@ export interface PreparedRequest {
   path: string;
   query?: QueryParams;
   body?: string;
+  /** The body of a multipart route (W76), sent as multipart/form-data instead of JSON. */
+  form?: MultipartForm;
   /** Secret strings of the body, to cut from any message about this request. */
   secrets: Set<string>;
 }

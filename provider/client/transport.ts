@@ -3,6 +3,7 @@
 
 import { Agent, request, type Dispatcher } from "undici";
 import { NmsError } from "./errors";
+import { formDataOf, type MultipartForm } from "./multipart";
 
 export interface HttpRequest {
   readonly method: Dispatcher.HttpMethod;
@@ -12,6 +13,8 @@ export interface HttpRequest {
   readonly headers?: Record<string, string>;
   /** Serialized JSON body. */
   readonly body?: string;
+  /** A multipart/form-data body instead (a route whose body is "multipart"). */
+  readonly form?: MultipartForm;
   /** Cancels the attempt (client closed, waiter deadline). */
   readonly signal?: AbortSignal;
 }
@@ -76,7 +79,8 @@ export class HttpTransport {
         dispatcher: this.getAgent(),
         method: req.method,
         headers,
-        body: req.body,
+        // A fresh FormData per attempt: a form body is consumed by sending it.
+        body: req.form ? formDataOf(req.form) : req.body,
         signal: attempt.signal,
       });
       // Always read the body to the end: an unread body keeps the keep-alive socket busy.

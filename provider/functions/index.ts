@@ -21,6 +21,7 @@ import { venueRadioReadSchema } from "../../contract/schemas/venueRadio";
 import { venueWifiSettingsReadSchema } from "../../contract/schemas/venueWifiSettings";
 // Switches (issue 10)
 import { SWITCH_FUNCTIONS } from "./switches";
+import { WIFI_SERVICE_FUNCTIONS } from "./wifiServices";
 
 export type { FunctionAnswer, FunctionSpec } from "./spec";
 
@@ -168,6 +169,9 @@ const FUNCTIONS: FunctionSpec[] = [
   // Switches (issue 10)
   ...SWITCH_FUNCTIONS,
 ];
+
+// Wi-Fi services (issue 9)
+FUNCTIONS.push(...WIFI_SERVICE_FUNCTIONS);
 
 /** Every function, by SDK name. */
 export const FUNCTION_SPECS: Readonly<Record<string, FunctionSpec>> = Object.fromEntries(FUNCTIONS.map((f) => [f.name, f]));

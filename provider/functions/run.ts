@@ -18,6 +18,13 @@ export async function runFunction(client: NmsClient, spec: FunctionSpec, args: A
     else rest[name] = value;
   }
   const resultOf = (answer: FunctionAnswer) => (spec.resultOf ? spec.resultOf(answer) : answer.body);
+  if (spec.toRequest) {
+    const { query, body } = spec.toRequest(rest);
+    const init = { ...(query ? { query } : {}), ...(route.body === "none" ? {} : { body }) };
+    if (!route.async) return resultOf({ body: await client.call(spec.op, params, init) });
+    const { response, record } = await client.execute(spec.op, params, init);
+    return resultOf({ body: response, requestId: record.requestId });
+  }
   if (spec.returns === "list") return client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) });
   const body = spec.bodyOf ? spec.bodyOf(rest) : rest;
   if (route.async) {

@@ -51,4 +51,9 @@ export interface FunctionSpec {
   bodyOf?(args: Record<string, unknown>): unknown;
   /** The result from the answer; default the answer's body. */
   resultOf?(answer: FunctionAnswer): unknown;
+  /**
+   * The call's query and body from the (checked) arguments, when they are not the arguments as they are: W67's body
+   * is an array, W76's a multipart form with networkId in the query. Path parameters are taken out first.
+   */
+  toRequest?(args: Record<string, unknown>): { query?: QueryParams; body?: unknown };
 }

@@ -21,6 +21,11 @@ import { switchLagSpec } from "./switchLag";
 import { switchPortSettingsSpec } from "./switchPortSettings";
 import { switchTrustedPortSpec } from "./switchTrustedPort";
 import { venueSwitchSettingsSpec } from "./venueSwitchSettings";
+// Wi-Fi services (issue 9)
+import { devicePolicySpec } from "./devicePolicy";
+import { recoveryPskSpec } from "./recoveryPsk";
+import { vspotServerSpec } from "./vspotServer";
+import { wifiCallingProfileSpec } from "./wifiCallingProfile";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
@@ -54,5 +59,10 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     switchVePortSpec,
     venueSwitchSettingsSpec,
     switchTrustedPortSpec,
+    // Wi-Fi services (issue 9)
+    wifiCallingProfileSpec,
+    vspotServerSpec,
+    devicePolicySpec,
+    recoveryPskSpec,
   ].map((spec) => [spec.kind, spec]),
 );

@@ -4,10 +4,12 @@ import { networkDeepInputSchemaFor, wlanSchemaFor } from "../../contract/schemas
 import type { Props, ResourceSpec } from "../spec";
 import { findInList } from "./find";
 
-// The WLAN's passphrase and WEP key are lifted to top-level inputs so that they can be marked
-// secret on their own (Pulumi marks secrets per top-level property); the RADIUS server pairs
-// are secret as a whole because they hold the shared secrets.
-const LIFTED_WLAN_SECRETS = ["passphrase", "wepHexKey"] as const;
+// The WLAN's secrets (a psk network's passphrase and WEP key, a dpsk network's backup passphrase)
+// are lifted to top-level inputs so that they can be marked secret on their own (Pulumi marks
+// secrets per top-level property); the RADIUS server pairs are secret as a whole because they
+// hold the shared secrets. The inputs are every network type's fields in one object (objectOf
+// reads the per-type union that way); check holds them to their type's schema.
+const LIFTED_WLAN_SECRETS = ["passphrase", "wepHexKey", "passphraseBackup"] as const;
 
 // The older variant checks the RADIUS ports on updates only (W58); check holds every create to the update's rules,
 // so that a network the service would take now is not refused by its next update.
@@ -18,17 +20,22 @@ const networkInputSchema = perVariant((variant) => {
   const wlanSchema = wlanSchemaFor(variant);
   return z.object({
     ...body,
-    wlan: wlanSchema.omit({ passphrase: true, wepHexKey: true }).describe("The WLAN (SSID, VLAN, security, advanced options) without its secrets."),
-    passphrase: secret(wlanSchema.shape.passphrase).describe("WPA personal passphrase, 8 to 63 characters (secret)."),
-    wepHexKey: secret(wlanSchema.shape.wepHexKey).describe("WEP key, 10 or 26 hexadecimal digits (secret)."),
-    authRadius: secret(body.authRadius).describe("Authentication RADIUS servers; required for type aaa (secret: holds shared secrets)."),
+    wlan: wlanSchema
+      .omit({ passphrase: true, wepHexKey: true, passphraseBackup: true })
+      .describe("The WLAN (SSID, VLAN, security, advanced options) without its secrets; the fields its type has."),
+    passphrase: secret(wlanSchema.shape.passphrase).describe("WPA personal passphrase of a psk network, 8 to 63 characters (secret)."),
+    wepHexKey: secret(wlanSchema.shape.wepHexKey).describe("WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret)."),
+    passphraseBackup: secret(wlanSchema.shape.passphraseBackup).describe("Backup passphrase of a dpsk network, 8 to 63 characters; required for type dpsk (secret)."),
+    authRadius: secret(body.authRadius).describe("Authentication RADIUS servers; required for types aaa and cloudpath (secret: holds shared secrets)."),
     accountingRadius: secret(body.accountingRadius).describe("Accounting RADIUS servers (secret: holds shared secrets)."),
   });
 });
 
 export const networkSpec: ResourceSpec = {
   kind: "Network",
-  description: "A wireless network (SSID), managed through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call.",
+  description:
+    "A wireless network (SSID) of one of the types aaa, psk, open, guest, dpsk and cloudpath, each with its own fields, managed " +
+    "through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call.",
   inputSchema: networkInputSchema,
   bodySchema: bodyFor,
   // The deep form's `venues` (the network's activations) is left out: it belongs to the
@@ -38,12 +45,13 @@ export const networkSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "W49", query: { deep: true } },
   toApi(inputs: Props): Props {
-    const { passphrase, wepHexKey, wlan, ...rest } = inputs;
+    const { wlan, ...rest } = inputs;
     const body: Props = { ...rest };
-    if (wlan !== undefined || passphrase !== undefined || wepHexKey !== undefined) {
+    for (const field of LIFTED_WLAN_SECRETS) delete body[field];
+    const lifted = LIFTED_WLAN_SECRETS.filter((field) => inputs[field] !== undefined);
+    if (wlan !== undefined || lifted.length > 0) {
       const merged: Props = typeof wlan === "object" && wlan !== null ? { ...(wlan as Props) } : {};
-      if (passphrase !== undefined) merged.passphrase = passphrase;
-      if (wepHexKey !== undefined) merged.wepHexKey = wepHexKey;
+      for (const field of lifted) merged[field] = inputs[field];
       body.wlan = typeof wlan === "string" ? wlan : merged; // a string here is the preview's unknown
     }
     return body;
@@ -64,8 +72,11 @@ export const networkSpec: ResourceSpec = {
       authRadius: api.authRadius,
       accountingRadius: api.accountingRadius,
       guestPortal: api.guestPortal,
+      dpskGenerationParams: api.dpskGenerationParams,
+      cloudpathPortal: api.cloudpathPortal,
+      hotspotWlan: api.hotspotWlan,
     };
   },
-  inputPathOf: (bodyPath) => bodyPath.replace(/^wlan\.(passphrase|wepHexKey)$/, "$1"),
+  inputPathOf: (bodyPath) => bodyPath.replace(/^wlan\.(passphrase|wepHexKey|passphraseBackup)$/, "$1"),
   findByName: (client, inputs) => findInList(client, "W49", {}, (network) => network.name === inputs.name),
 };

@@ -6,15 +6,16 @@ import type { NetworkArgs } from "./networkArgs";
 export type { NetworkArgs } from "./networkArgs";
 
 /**
- * A wireless network (SSID), managed through the deep operations W52, W57, W58 and W56, so RADIUS secrets
- * travel in one call.
+ * A wireless network (SSID) of one of the types aaa, psk, open, guest, dpsk and cloudpath, each with its own
+ * fields, managed through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call.
  *
  * Operations: W52 Create network (deep) (create), W57 Get network with nested details (read), W58 Update
  * network (deep) (update), W56 Delete network (delete).
  *
  * Destroy: deletes the object (W56 Delete network). Never replaced: every change is an update in place.
  *
- * Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, encrypted in state.
+ * Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, `passphraseBackup`, encrypted in
+ * state.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -23,9 +24,9 @@ export class Network extends NmsResource {
   declare readonly name: pulumi.Output<string>;
   /** 0 to 255 characters. */
   declare readonly description: pulumi.Output<string | undefined>;
-  /** Kind of network: aaa, psk, open, guest or dpsk. */
-  declare readonly type: pulumi.Output<"aaa" | "psk" | "open" | "guest" | "dpsk">;
-  /** The WLAN (SSID, VLAN, security, advanced options) without its secrets. */
+  /** Kind of network: aaa, psk, open, guest, dpsk, cloudpath. */
+  declare readonly type: pulumi.Output<"aaa" | "psk" | "open" | "guest" | "dpsk" | "cloudpath">;
+  /** The WLAN (SSID, VLAN, security, advanced options) without its secrets; the fields its type has. */
   declare readonly wlan: pulumi.Output<{
     /** The SSID, 1 to 32 characters; the network's name when left out. */
     ssid?: string;
@@ -33,10 +34,6 @@ export class Network extends NmsResource {
     enabled?: boolean;
     /** VLAN of the WLAN's clients, 1 to 4094. */
     vlanId?: number;
-    /** Skip the captive portal for MAC-authenticated clients. */
-    bypassCPUsingMacAddressAuthentication?: boolean;
-    /** Security: Open, WEP, WPA personal kinds, or WPA2Enterprise. */
-    wlanSecurity?: "Open" | "WEP" | "WPAPersonal" | "WPA2Personal" | "WPA3" | "WPA23Mixed" | "WPA2Enterprise";
     /** Advanced WLAN options. */
     advancedCustomization?: {
       /** Seconds of inactivity before a client is dropped. */
@@ -157,19 +154,19 @@ export class Network extends NmsResource {
         vlanMembers?: string[];
       };
     };
+    /** Skip the captive portal for MAC-authenticated clients. */
+    bypassCPUsingMacAddressAuthentication?: boolean;
+    /** Security: Open, WEP, WPA personal kinds, or WPA2Enterprise. */
+    wlanSecurity?: "Open" | "WEP" | "WPAPersonal" | "WPA2Personal" | "WPA3" | "WPA23Mixed" | "WPA2Enterprise";
   }>;
-  /** Guest portal timers, for guest networks. */
-  declare readonly guestPortal: pulumi.Output<{
-    /** Minutes a guest session lasts, 1 to 525600. */
-    userSessionTimeout?: number;
-    /** Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105). */
-    userSessionGracePeriod?: number;
-  } | undefined>;
-  /** Authentication RADIUS servers; required for type aaa (secret: holds shared secrets). Secret. */
+  /**
+   * Authentication RADIUS servers; required for types aaa and cloudpath (secret: holds shared secrets).
+   * Secret.
+   */
   declare readonly authRadius: pulumi.Output<{
     /** The server asked first. */
     primary: {
-      /** IPv4 address of the RADIUS server. */
+      /** Address (or host name) of the RADIUS server. */
       ip: string;
       /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
@@ -178,7 +175,7 @@ export class Network extends NmsResource {
     };
     /** The server asked when the primary does not answer. */
     secondary?: {
-      /** IPv4 address of the RADIUS server. */
+      /** Address (or host name) of the RADIUS server. */
       ip: string;
       /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
@@ -190,7 +187,7 @@ export class Network extends NmsResource {
   declare readonly accountingRadius: pulumi.Output<{
     /** The server asked first. */
     primary: {
-      /** IPv4 address of the RADIUS server. */
+      /** Address (or host name) of the RADIUS server. */
       ip: string;
       /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
@@ -199,7 +196,7 @@ export class Network extends NmsResource {
     };
     /** The server asked when the primary does not answer. */
     secondary?: {
-      /** IPv4 address of the RADIUS server. */
+      /** Address (or host name) of the RADIUS server. */
       ip: string;
       /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
@@ -207,10 +204,119 @@ export class Network extends NmsResource {
       sharedSecret: string;
     };
   } | undefined>;
-  /** WPA personal passphrase, 8 to 63 characters (secret). Secret. */
+  /** The guest portal; required for type guest. */
+  declare readonly guestPortal: pulumi.Output<{
+    /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */
+    guestNetworkType: string;
+    /** Guests may register themselves. */
+    enableSelfService?: boolean;
+    /** Guests may log in with a code sent by SMS. */
+    enableSmsLogin?: boolean;
+    /** Guests log in again at the end of the day. */
+    endOfDayReauthDelay?: boolean;
+    /** Key of the external portal. */
+    externalPortalKey?: string;
+    /** Address of the external portal. */
+    externalPortalUrl?: string;
+    /** What the portal page shows. */
+    guestPage?: {
+      /** Advert image. */
+      advertImage?: string;
+      /** Language of the page. */
+      langCode?: string;
+      /** Logo image. */
+      logoImage?: string;
+      /** Tag line. */
+      tagLine?: string;
+      /** Terms and conditions. */
+      termsAndConditions?: string;
+      /** Title. */
+      title?: string;
+      /** Welcome message. */
+      welcomeMessage?: string;
+    };
+    /** Host approval settings. */
+    hostGuestConfig?: {
+      /** E-mail domains of the hosts who approve guests. */
+      hostDomains: string[];
+      /** Durations a host may grant. */
+      hostDurationChoices: string[];
+    };
+    /** Minutes a guest is locked out after failed logins. */
+    lockoutPeriod?: number;
+    /** Whether failed logins lock a guest out. */
+    lockoutPeriodEnabled?: boolean;
+    /** How long a device's MAC stays authorised. */
+    macCredentialsDuration?: number;
+    /** Devices per guest. */
+    maxDevices?: number;
+    /** Where guests go after logging in. */
+    redirectUrl?: string;
+    /** Validity of SMS passwords. */
+    smsPasswordDuration?: {
+      /** How long. */
+      duration?: number;
+      /** Unit of the duration. */
+      unit?: string;
+    };
+    /** Ask social-login guests for their e-mail address. */
+    socialEmails?: boolean;
+    /** Social login providers and their settings. */
+    socialIdentities?: Record<string, unknown>;
+    /** E-mail domains whose social logins are accepted (newer variant only; WIFI-10209). */
+    socialDomains?: string[];
+    /** Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105). */
+    userSessionGracePeriod?: number;
+    /** Minutes a guest session lasts, 1 to 525600. */
+    userSessionTimeout?: number;
+    /** Addresses guests reach before logging in. */
+    walledGardens?: string[];
+    /** External (WISPr) portal provider. */
+    wisprPage?: {
+      /** Address of the external captive portal. */
+      captivePortalUrl?: string;
+      /** Key the external portal integrates with. */
+      integrationKey?: string;
+      /** External portal provider, one of the catalogue unless customExternalProvider (WIFI-10116). */
+      externalProviderName?: string;
+      /** Region of that provider (WIFI-10116). */
+      externalProviderRegion?: string;
+      /** A provider outside the catalogue: name and region are not checked. */
+      customExternalProvider?: boolean;
+      /** Name of a custom provider. */
+      providerName?: string;
+    };
+  } | undefined>;
+  /** How DPSK passphrases are generated; required for type dpsk. */
+  declare readonly dpskGenerationParams: pulumi.Output<{
+    /** Length of generated passphrases, 8 to 63 (a WPA passphrase's range). */
+    passphraseLength: number;
+    /** MOST_SECURED, KEYBOARD_FRIENDLY or NUMBERS_ONLY (W53's formats). */
+    passphraseFormatEnum?: "MOST_SECURED" | "KEYBOARD_FRIENDLY" | "NUMBERS_ONLY";
+    /** When generated passphrases expire, e.g. UNLIMITED. */
+    passphraseExpirationEnum?: string;
+  } | undefined>;
+  /** The Cloudpath enrolment portal; required for type cloudpath. */
+  declare readonly cloudpathPortal: pulumi.Output<{
+    /** Address of the Cloudpath enrolment portal. */
+    externalPortalUrl: string;
+    /** Where clients go after enrolling. */
+    redirectUrl?: string;
+    /** Minutes a client may reconnect without enrolling again. */
+    userSessionGracePeriod?: number;
+    /** Minutes a session lasts, 1 to 525600. */
+    userSessionTimeout?: number;
+    /** Addresses clients reach before enrolling. */
+    walledGardens?: string[];
+  } | undefined>;
+  /** Hotspot 2.0 settings of the WLAN; required for type cloudpath. */
+  declare readonly hotspotWlan: pulumi.Output<Record<string, unknown> | undefined>;
+  /** WPA personal passphrase of a psk network, 8 to 63 characters (secret). Secret. */
   declare readonly passphrase: pulumi.Output<string | undefined>;
-  /** WEP key, 10 or 26 hexadecimal digits (secret). Secret. */
+  /** WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret). Secret. */
   declare readonly wepHexKey: pulumi.Output<string | undefined>;
+  /** Backup passphrase of a dpsk network, 8 to 63 characters; required for type dpsk (secret). Secret. */
+  declare readonly passphraseBackup: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions) {
     super("Network", name, args, opts);

@@ -11,9 +11,9 @@ export interface NetworkArgs extends AdoptionArgs {
   name: pulumi.Input<string>;
   /** 0 to 255 characters. Must be 0 to 255 characters. */
   description?: pulumi.Input<string>;
-  /** Kind of network: aaa, psk, open, guest or dpsk. */
-  type: pulumi.Input<"aaa" | "psk" | "open" | "guest" | "dpsk">;
-  /** The WLAN (SSID, VLAN, security, advanced options) without its secrets. */
+  /** Kind of network: aaa, psk, open, guest, dpsk, cloudpath. */
+  type: pulumi.Input<"aaa" | "psk" | "open" | "guest" | "dpsk" | "cloudpath">;
+  /** The WLAN (SSID, VLAN, security, advanced options) without its secrets; the fields its type has. */
   wlan: pulumi.Input<{
     /** The SSID, 1 to 32 characters; the network's name when left out. Must be 1 to 32 characters. */
     ssid?: pulumi.Input<string>;
@@ -21,10 +21,6 @@ export interface NetworkArgs extends AdoptionArgs {
     enabled?: pulumi.Input<boolean>;
     /** VLAN of the WLAN's clients, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
     vlanId?: pulumi.Input<number>;
-    /** Skip the captive portal for MAC-authenticated clients. */
-    bypassCPUsingMacAddressAuthentication?: pulumi.Input<boolean>;
-    /** Security: Open, WEP, WPA personal kinds, or WPA2Enterprise. */
-    wlanSecurity?: pulumi.Input<"Open" | "WEP" | "WPAPersonal" | "WPA2Personal" | "WPA3" | "WPA23Mixed" | "WPA2Enterprise">;
     /** Advanced WLAN options. */
     advancedCustomization?: pulumi.Input<{
       /** Seconds of inactivity before a client is dropped. Must be an integer. */
@@ -145,25 +141,19 @@ export interface NetworkArgs extends AdoptionArgs {
         vlanMembers?: pulumi.Input<pulumi.Input<string>[]>;
       }>;
     }>;
-  }>;
-  /** Guest portal timers, for guest networks. */
-  guestPortal?: pulumi.Input<{
-    /** Minutes a guest session lasts, 1 to 525600. Must be an integer. Must be between 1 and 525600. */
-    userSessionTimeout?: pulumi.Input<number>;
-    /**
-     * Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105). Must
-     * be an integer. Must be between 0 and 525600.
-     */
-    userSessionGracePeriod?: pulumi.Input<number>;
+    /** Skip the captive portal for MAC-authenticated clients. */
+    bypassCPUsingMacAddressAuthentication?: pulumi.Input<boolean>;
+    /** Security: Open, WEP, WPA personal kinds, or WPA2Enterprise. */
+    wlanSecurity?: pulumi.Input<"Open" | "WEP" | "WPAPersonal" | "WPA2Personal" | "WPA3" | "WPA23Mixed" | "WPA2Enterprise">;
   }>;
   /**
-   * Authentication RADIUS servers; required for type aaa (secret: holds shared secrets). Secret: encrypted in
-   * state, in inputs and outputs.
+   * Authentication RADIUS servers; required for types aaa and cloudpath (secret: holds shared secrets).
+   * Secret: encrypted in state, in inputs and outputs.
    */
   authRadius?: pulumi.Input<{
     /** The server asked first. */
     primary: pulumi.Input<{
-      /** IPv4 address of the RADIUS server. Must be an IPv4 address. */
+      /** Address (or host name) of the RADIUS server. */
       ip: pulumi.Input<string>;
       /**
        * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
@@ -175,7 +165,7 @@ export interface NetworkArgs extends AdoptionArgs {
     }>;
     /** The server asked when the primary does not answer. */
     secondary?: pulumi.Input<{
-      /** IPv4 address of the RADIUS server. Must be an IPv4 address. */
+      /** Address (or host name) of the RADIUS server. */
       ip: pulumi.Input<string>;
       /**
        * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
@@ -193,7 +183,7 @@ export interface NetworkArgs extends AdoptionArgs {
   accountingRadius?: pulumi.Input<{
     /** The server asked first. */
     primary: pulumi.Input<{
-      /** IPv4 address of the RADIUS server. Must be an IPv4 address. */
+      /** Address (or host name) of the RADIUS server. */
       ip: pulumi.Input<string>;
       /**
        * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
@@ -205,7 +195,7 @@ export interface NetworkArgs extends AdoptionArgs {
     }>;
     /** The server asked when the primary does not answer. */
     secondary?: pulumi.Input<{
-      /** IPv4 address of the RADIUS server. Must be an IPv4 address. */
+      /** Address (or host name) of the RADIUS server. */
       ip: pulumi.Input<string>;
       /**
        * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
@@ -216,14 +206,138 @@ export interface NetworkArgs extends AdoptionArgs {
       sharedSecret: pulumi.Input<string>;
     }>;
   }>;
+  /** The guest portal; required for type guest. */
+  guestPortal?: pulumi.Input<{
+    /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */
+    guestNetworkType: pulumi.Input<string>;
+    /** Guests may register themselves. */
+    enableSelfService?: pulumi.Input<boolean>;
+    /** Guests may log in with a code sent by SMS. */
+    enableSmsLogin?: pulumi.Input<boolean>;
+    /** Guests log in again at the end of the day. */
+    endOfDayReauthDelay?: pulumi.Input<boolean>;
+    /** Key of the external portal. */
+    externalPortalKey?: pulumi.Input<string>;
+    /** Address of the external portal. */
+    externalPortalUrl?: pulumi.Input<string>;
+    /** What the portal page shows. */
+    guestPage?: pulumi.Input<{
+      /** Advert image. */
+      advertImage?: pulumi.Input<string>;
+      /** Language of the page. */
+      langCode?: pulumi.Input<string>;
+      /** Logo image. */
+      logoImage?: pulumi.Input<string>;
+      /** Tag line. */
+      tagLine?: pulumi.Input<string>;
+      /** Terms and conditions. */
+      termsAndConditions?: pulumi.Input<string>;
+      /** Title. */
+      title?: pulumi.Input<string>;
+      /** Welcome message. */
+      welcomeMessage?: pulumi.Input<string>;
+    }>;
+    /** Host approval settings. */
+    hostGuestConfig?: pulumi.Input<{
+      /** E-mail domains of the hosts who approve guests. */
+      hostDomains: pulumi.Input<pulumi.Input<string>[]>;
+      /** Durations a host may grant. */
+      hostDurationChoices: pulumi.Input<pulumi.Input<string>[]>;
+    }>;
+    /** Minutes a guest is locked out after failed logins. Must be an integer. */
+    lockoutPeriod?: pulumi.Input<number>;
+    /** Whether failed logins lock a guest out. */
+    lockoutPeriodEnabled?: pulumi.Input<boolean>;
+    /** How long a device's MAC stays authorised. Must be an integer. */
+    macCredentialsDuration?: pulumi.Input<number>;
+    /** Devices per guest. Must be an integer. */
+    maxDevices?: pulumi.Input<number>;
+    /** Where guests go after logging in. */
+    redirectUrl?: pulumi.Input<string>;
+    /** Validity of SMS passwords. */
+    smsPasswordDuration?: pulumi.Input<{
+      /** How long. Must be an integer. */
+      duration?: pulumi.Input<number>;
+      /** Unit of the duration. */
+      unit?: pulumi.Input<string>;
+    }>;
+    /** Ask social-login guests for their e-mail address. */
+    socialEmails?: pulumi.Input<boolean>;
+    /** Social login providers and their settings. */
+    socialIdentities?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
+    /**
+     * E-mail domains whose social logins are accepted (newer variant only; WIFI-10209). Newer Wi-Fi API
+     * variant only.
+     */
+    socialDomains?: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105). Must
+     * be an integer. Must be between 0 and 525600.
+     */
+    userSessionGracePeriod?: pulumi.Input<number>;
+    /** Minutes a guest session lasts, 1 to 525600. Must be an integer. Must be between 1 and 525600. */
+    userSessionTimeout?: pulumi.Input<number>;
+    /** Addresses guests reach before logging in. */
+    walledGardens?: pulumi.Input<pulumi.Input<string>[]>;
+    /** External (WISPr) portal provider. */
+    wisprPage?: pulumi.Input<{
+      /** Address of the external captive portal. */
+      captivePortalUrl?: pulumi.Input<string>;
+      /** Key the external portal integrates with. */
+      integrationKey?: pulumi.Input<string>;
+      /** External portal provider, one of the catalogue unless customExternalProvider (WIFI-10116). */
+      externalProviderName?: pulumi.Input<string>;
+      /** Region of that provider (WIFI-10116). */
+      externalProviderRegion?: pulumi.Input<string>;
+      /** A provider outside the catalogue: name and region are not checked. */
+      customExternalProvider?: pulumi.Input<boolean>;
+      /** Name of a custom provider. */
+      providerName?: pulumi.Input<string>;
+    }>;
+  }>;
+  /** How DPSK passphrases are generated; required for type dpsk. */
+  dpskGenerationParams?: pulumi.Input<{
+    /**
+     * Length of generated passphrases, 8 to 63 (a WPA passphrase's range). Must be an integer. Must be
+     * between 8 and 63.
+     */
+    passphraseLength: pulumi.Input<number>;
+    /** MOST_SECURED, KEYBOARD_FRIENDLY or NUMBERS_ONLY (W53's formats). */
+    passphraseFormatEnum?: pulumi.Input<"MOST_SECURED" | "KEYBOARD_FRIENDLY" | "NUMBERS_ONLY">;
+    /** When generated passphrases expire, e.g. UNLIMITED. */
+    passphraseExpirationEnum?: pulumi.Input<string>;
+  }>;
+  /** The Cloudpath enrolment portal; required for type cloudpath. */
+  cloudpathPortal?: pulumi.Input<{
+    /** Address of the Cloudpath enrolment portal. */
+    externalPortalUrl: pulumi.Input<string>;
+    /** Where clients go after enrolling. */
+    redirectUrl?: pulumi.Input<string>;
+    /**
+     * Minutes a client may reconnect without enrolling again. Must be an integer. Must be between 0 and
+     * 525600.
+     */
+    userSessionGracePeriod?: pulumi.Input<number>;
+    /** Minutes a session lasts, 1 to 525600. Must be an integer. Must be between 1 and 525600. */
+    userSessionTimeout?: pulumi.Input<number>;
+    /** Addresses clients reach before enrolling. */
+    walledGardens?: pulumi.Input<pulumi.Input<string>[]>;
+  }>;
+  /** Hotspot 2.0 settings of the WLAN; required for type cloudpath. */
+  hotspotWlan?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
   /**
-   * WPA personal passphrase, 8 to 63 characters (secret). Must be 8 to 63 characters. Secret: encrypted in
-   * state, in inputs and outputs.
+   * WPA personal passphrase of a psk network, 8 to 63 characters (secret). Must be 8 to 63 characters.
+   * Secret: encrypted in state, in inputs and outputs.
    */
   passphrase?: pulumi.Input<string>;
   /**
-   * WEP key, 10 or 26 hexadecimal digits (secret). Must be 10 or 26 hexadecimal digits. Secret: encrypted in
-   * state, in inputs and outputs.
+   * WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret). Must be 10 or 26 hexadecimal
+   * digits. Secret: encrypted in state, in inputs and outputs.
    */
   wepHexKey?: pulumi.Input<string>;
+  /**
+   * Backup passphrase of a dpsk network, 8 to 63 characters; required for type dpsk (secret). Must be 8 to 63
+   * characters. Secret: encrypted in state, in inputs and outputs.
+   */
+  passphraseBackup?: pulumi.Input<string>;
 }

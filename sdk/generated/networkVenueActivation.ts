@@ -25,7 +25,7 @@ export class NetworkVenueActivation extends NmsResource {
   /** When the network is on. */
   declare readonly scheduler: pulumi.Output<{
     /** Kind of schedule (the seeds give no value set). */
-    type: string;
+    type?: string;
     /** When the network is on, Mondays. */
     mon?: string;
     /** When the network is on, Tuesdays. */
@@ -50,7 +50,7 @@ export class NetworkVenueActivation extends NmsResource {
   /** The AP groups to activate on, when not all. */
   declare readonly apGroups: pulumi.Output<{
     /** The AP group of the venue to activate on. */
-    apGroupId: string;
+    apGroupId?: string;
     /** Radio band on this group: Both (default), 2.4-GHz or 5-GHz. */
     radio?: "Both" | "2.4-GHz" | "5-GHz";
     /** VLAN on this group, 1 to 4094. */

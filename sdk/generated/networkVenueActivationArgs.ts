@@ -13,7 +13,7 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
   /** When the network is on. */
   scheduler?: pulumi.Input<{
     /** Kind of schedule (the seeds give no value set). */
-    type: pulumi.Input<string>;
+    type?: pulumi.Input<string>;
     /** When the network is on, Mondays. */
     mon?: pulumi.Input<string>;
     /** When the network is on, Tuesdays. */
@@ -37,8 +37,8 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
   allAPGroupsRadio?: pulumi.Input<"Both" | "2.4-GHz" | "5-GHz">;
   /** The AP groups to activate on, when not all. */
   apGroups?: pulumi.Input<pulumi.Input<{
-    /** The AP group of the venue to activate on. */
-    apGroupId: pulumi.Input<string>;
+    /** The AP group of the venue to activate on. Must not be empty. */
+    apGroupId?: pulumi.Input<string>;
     /** Radio band on this group: Both (default), 2.4-GHz or 5-GHz. */
     radio?: pulumi.Input<"Both" | "2.4-GHz" | "5-GHz">;
     /** VLAN on this group, 1 to 4094. Must be an integer. Must be between 1 and 4094. */

@@ -64,6 +64,13 @@ export const GOLDEN_SCHEMAS: Record<string, GoldenSchemas> = {
   W84: { request: dpskPassphraseInputSchema, response: acceptedAnswerSchema(dpskPassphraseReadSchema) },
   S43: { request: switchProfileInputSchema, response: acceptedAnswerSchema(switchProfileReadSchema) },
   S50: { request: switchVlanInputSchema, response: acceptedAnswerSchema(switchVlanReadSchema) },
+  // Wi-Fi services (issue 9): one deep network of each type beside W52's aaa
+  ...Object.fromEntries(
+    ["psk", "open", "guest", "dpsk", "cloudpath"].map((type) => [
+      `W52-${type}`,
+      { request: networkDeepCreateSchemaFor("newer"), response: acceptedAnswerSchema(networkDeepReadSchemaFor("newer")) },
+    ]),
+  ),
 };
 
 export interface Golden {

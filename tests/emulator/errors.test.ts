@@ -28,9 +28,10 @@ const RULES: Record<string, Rule> = {
   "WIFI-10100": {
     code: "WIFI-10100",
     object: "wlan.passphrase",
-    breakBody: (b) => ({ ...b, wlan: { ...b.wlan, wlanSecurity: "WPA2Personal", passphrase: undefined } }),
+    // The PSK-style rules concern psk networks (a psk WLAN has the passphrase and the WEP key).
+    breakBody: (b) => ({ ...b, type: "psk", wlan: { ...b.wlan, wlanSecurity: "WPA2Personal", passphrase: undefined } }),
   },
-  "WIFI-10101": { code: "WIFI-10101", object: "wlan.wepHexKey", breakBody: (b) => ({ ...b, wlan: { ...b.wlan, wlanSecurity: "WEP" } }) },
+  "WIFI-10101": { code: "WIFI-10101", object: "wlan.wepHexKey", breakBody: (b) => ({ ...b, type: "psk", wlan: { ...b.wlan, wlanSecurity: "WEP" } }) },
   "WIFI-10103": {
     code: "WIFI-10103",
     object: "authRadius.primary.port",
@@ -47,7 +48,7 @@ const RULES: Record<string, Rule> = {
     code: "WIFI-10105",
     object: "guestPortal.userSessionGracePeriod",
     value: 120,
-    breakBody: (b) => ({ ...b, guestPortal: { userSessionTimeout: 60, userSessionGracePeriod: 120 } }),
+    breakBody: (b) => ({ ...b, type: "guest", guestPortal: { guestNetworkType: "ClickThrough", userSessionTimeout: 60, userSessionGracePeriod: 120 } }),
   },
   "WIFI-10106": {
     code: "WIFI-10106",
@@ -95,24 +96,24 @@ describe("Wi-Fi network rules", () => {
   );
 
   test("several broken rules give one entry each", async () => {
-    const body = RULES["WIFI-10103"].breakBody(RULES["WIFI-10100"].breakBody(deepNetworkBody("Two faults")));
+    const body = RULES["WIFI-10103"].breakBody(RULES["WIFI-10106"].breakBody(deepNetworkBody("Two faults")));
     const reply = await client.call("W52", {}, body);
     expect(reply.status).toBe(422);
-    expect(reply.body.errors.map((e: { code: string }) => e.code).sort()).toEqual(["WIFI-10100", "WIFI-10103"]);
+    expect(reply.body.errors.map((e: { code: string }) => e.code).sort()).toEqual(["WIFI-10103", "WIFI-10106"]);
   });
 
   test("secret values are never echoed", async () => {
-    const body = { ...deepNetworkBody("Secrets"), wlan: { wlanSecurity: "WPA2Personal", passphrase: "short", wepHexKey: "zz-secret-zz" } };
-    body.authRadius = { primary: { ip: "192.0.2.1", port: 70000, sharedSecret: "" } } as never;
-    const reply = await client.call("W52", {}, body);
-    expect(reply.status).toBe(422);
-    const objects = reply.body.errors.map((e: { object: string }) => e.object);
+    // A psk network's WLAN secrets, and an aaa network's RADIUS secret.
+    const psk = { name: "Secrets", type: "psk", wlan: { wlanSecurity: "WPA2Personal", passphrase: "short", wepHexKey: "zz-secret-zz" } };
+    const aaa = { ...deepNetworkBody("Secrets"), authRadius: { primary: { ip: "192.0.2.1", port: 70000, sharedSecret: "" } } };
+    const errors = [...(await client.call("W52", {}, psk)).body.errors, ...(await client.call("W52", {}, aaa)).body.errors];
+    const objects = errors.map((e: { object: string }) => e.object);
     expect(objects).toEqual(expect.arrayContaining(["wlan.passphrase", "wlan.wepHexKey", "authRadius.primary.sharedSecret", "authRadius.primary.port"]));
-    for (const entry of reply.body.errors) {
+    for (const entry of errors) {
       if (/(passphrase|wepHexKey|sharedSecret)$/.test(entry.object)) expect(entry).not.toHaveProperty("value");
     }
-    expect(reply.body.errors.find((e: { object: string }) => e.object === "authRadius.primary.port").value).toBe(70000);
-    expect(JSON.stringify(reply.body)).not.toMatch(/short|zz-secret-zz/);
+    expect(errors.find((e: { object: string }) => e.object === "authRadius.primary.port").value).toBe(70000);
+    expect(JSON.stringify(errors)).not.toMatch(/short|zz-secret-zz/);
   });
 });
 

@@ -97,10 +97,10 @@ describe("operational=false on AP reads (W1, W5)", () => {
 });
 
 describe("fields of the newer variant only", () => {
-  const withDevicePolicy = (name: string) => ({
+  const withDevicePolicy = (name: string, devicePolicyId = "policy-1") => ({
     name,
     type: "psk",
-    wlan: { wlanSecurity: "WPA2Personal", passphrase: "correct-horse", advancedCustomization: { devicePolicyId: "policy-1" } },
+    wlan: { wlanSecurity: "WPA2Personal", passphrase: "correct-horse", advancedCustomization: { devicePolicyId } },
   });
 
   test.each(["W50", "W52"] as const)("%s: wlan.advancedCustomization.devicePolicyId is refused by the older variant with the field named", async (op) => {
@@ -109,7 +109,9 @@ describe("fields of the newer variant only", () => {
     expect(reply.body.errors).toEqual([
       { code: "NMS-VALIDATION", message: NEWER_ONLY_MESSAGE, object: "wlan.advancedCustomization.devicePolicyId", value: "policy-1" },
     ]);
-    expect((await newer.write(op, {}, withDevicePolicy(`Policy ${op}`))).record.status).toBe("SUCCESS");
+    // The newer variant takes it when it names a device policy that exists.
+    const policy = await newer.ok("W69", {}, { name: `Policy ${op}` });
+    expect((await newer.write(op, {}, withDevicePolicy(`Policy ${op}`, policy.id))).record.status).toBe("SUCCESS");
   });
 
   test("an activation's vlanPoolId, and an AP group entry's, are refused by the older variant with the field named", async () => {

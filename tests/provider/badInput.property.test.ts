@@ -66,6 +66,21 @@ const notOneOf = (values: readonly string[]) => fc.string().filter((s) => !value
 const NON_OFDM = ["1", "2", "5.5", "11"];
 const OFDM = ["6", "9", "12", "18", "24", "36", "48", "54"];
 
+// Wi-Fi services (issue 9): the guest portal's external provider (WIFI-10116) and social domains (WIFI-10209).
+const guestPortalBadInput = (): fc.Arbitrary<BadInput> =>
+    fc.oneof(
+      fc.constantFrom({ externalProviderName: "Nobody" }, { externalProviderName: "Purple", externalProviderRegion: "Mars" }).map((wisprPage) => ({
+        inputs: { name: "guest-net", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "WISPr", wisprPage: { ...wisprPage, externalProviderRegion: wisprPage.externalProviderRegion ?? "US" } } },
+        path: `guestPortal.wisprPage.${wisprPage.externalProviderName === "Nobody" ? "externalProviderName" : "externalProviderRegion"}`,
+        code: "WIFI-10116",
+      })),
+      fc.constantFrom("not a domain", "example", "-bad-.com").map((domain) => ({
+        inputs: { name: "guest-net", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "ClickThrough", socialDomains: ["example.com", domain] } },
+        path: "guestPortal.socialDomains[1]",
+        code: "WIFI-10209",
+      })),
+    );
+
 const generators: Record<string, () => fc.Arbitrary<BadInput>> = {
   Venue: () =>
     fc.oneof(
@@ -87,6 +102,7 @@ const generators: Record<string, () => fc.Arbitrary<BadInput>> = {
     ),
   Network: () =>
     fc.oneof(
+      guestPortalBadInput(),
       fc.constantFrom("with`backtick", "a$(cmd)", " leading", "trailing ", "x", "n".repeat(65)).map((name) => ({
         inputs: { ...validNetwork(), name },
         path: "name",
@@ -109,7 +125,7 @@ const generators: Record<string, () => fc.Arbitrary<BadInput>> = {
         code: "WIFI-10100",
       })),
       fc.constant({
-        inputs: { name: "wep-net", type: "open", wlan: { wlanSecurity: "WEP" } },
+        inputs: { name: "wep-net", type: "psk", wlan: { wlanSecurity: "WEP" } },
         path: "wepHexKey",
         wirePath: "wlan.wepHexKey",
         code: "WIFI-10101",
@@ -120,7 +136,7 @@ const generators: Record<string, () => fc.Arbitrary<BadInput>> = {
             name: "guest-net",
             type: "guest",
             wlan: {},
-            guestPortal: { userSessionTimeout: timeout, userSessionGracePeriod: grace },
+            guestPortal: { guestNetworkType: "ClickThrough", userSessionTimeout: timeout, userSessionGracePeriod: grace },
           },
           path: "guestPortal.userSessionGracePeriod",
           code: "WIFI-10105",
@@ -365,6 +381,53 @@ const generators: Record<string, () => fc.Arbitrary<BadInput>> = {
         { inputs: { venueId, syslogPrimaryServer: server }, path: "syslogPrimaryServer" },
         { inputs: { venueId, syslogSecondaryServer: server }, path: "syslogSecondaryServer" },
       )),
+  // Wi-Fi services (issue 9)
+  WifiCallingProfile: () => {
+    const profile = (extra: Props) => ({ profileName: "calling-ok", ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.1" }], ...extra });
+    return fc.oneof(
+      fc.constantFrom("with`backtick", "a$(cmd)", " leading", "x", "n".repeat(33)).map((profileName) => ({ inputs: profile({ profileName }), path: "profileName" })),
+      fc.oneof(stringOfLength(1, 1), stringOfLength(181, 200)).map((description) => ({ inputs: profile({ description }), path: "description" })),
+      notOneOf(["WIFICALLING_PRI_VOICE", "WIFICALLING_PRI_VIDEO", "WIFICALLING_PRI_BE", "WIFICALLING_PRI_BG"]).map((qosPriority) => ({ inputs: profile({ qosPriority }), path: "qosPriority" })),
+      fc.constant({ inputs: { profileName: "calling-ok" }, path: "ePDGs" }),
+    );
+  },
+  VspotServer: () => {
+    const server = (extra: Props) => ({ serverName: "vspot-ok", serverAddress: "192.0.2.5", password: "vspot-password", ...extra });
+    return fc.oneof(
+      fc.oneof(stringOfLength(1, 7), stringOfLength(64, 80), fc.constantFrom("`starts-with-backtick", "$starts-with-dollar", "caf\u00e9-password")).map((password) => ({
+        inputs: server({ password }),
+        path: "password",
+      })),
+      outside(1, 65535).map((port) => ({ inputs: server({ port }), path: "port" })),
+      fc.constantFrom("not a host!", "300.1.1.1", "-bad-.example").map((serverAddress) => ({ inputs: server({ serverAddress }), path: "serverAddress" })),
+      fc.constantFrom("with`backtick", "a$(cmd)", " leading", "x", "n".repeat(33)).map((serverName) => ({ inputs: server({ serverName }), path: "serverName" })),
+    );
+  },
+  DevicePolicy: () => {
+    const rule = (extra: Props) => ({ action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", ...extra });
+    return fc.oneof(
+      fc.constantFrom("downloadRateLimit", "uploadRateLimit", "vlan").map((field) => ({
+        inputs: { name: "policy-ok", rules: [rule({ action: "BLOCK", [field]: 10 })] },
+        path: `rules[0].${field}`,
+        code: "WIFI-10203",
+      })),
+      fc.constantFrom(["Smartphone", "MacOs"], ["Gaming", "Ios"], ["Printer", "Xbox"], ["Fridge", "All"]).map(([deviceType, osVendor]) => ({
+        inputs: { name: "policy-ok", rules: [rule({ deviceType, osVendor })] },
+        path: "rules[0].osVendor",
+        code: "WIFI-10204",
+      })),
+      fc.constant({ inputs: { name: "policy-ok", rules: [rule({ name: "a" }), rule({ name: "b" })] }, path: "rules[1].osVendor", code: "WIFI-10206" }),
+      fc.constant({ inputs: { name: "policy-ok", rules: [rule({ name: "same" }), rule({ name: "same", osVendor: "Android" })] }, path: "rules[1].name", code: "WIFI-10207" }),
+      fc.constant({ inputs: { name: "policy-ok", rules: [rule({ osVendor: "All" }), rule({ osVendor: "Android" })] }, path: "rules[1].deviceType", code: "WIFI-10208" }),
+      fc.oneof(stringOfLength(0, 1), stringOfLength(33, 60)).map((name) => ({ inputs: { name }, path: "name" })),
+      notOneOf(["ALLOW", "BLOCK"]).map((defaultAccess) => ({ inputs: { name: "policy-ok", defaultAccess }, path: "defaultAccess" })),
+    );
+  },
+  RecoveryPsk: () =>
+    fc.oneof(
+      fc.string({ maxLength: 20 }).filter((psk) => !/^\d{16}$/.test(psk)).map((psk) => ({ inputs: { psk }, path: "psk" })),
+      fc.oneof(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 17, max: 20 })).map((n) => ({ inputs: { psk: "7".repeat(n) }, path: "psk" })),
+    ),
 };
 
 test("every resource kind has a generator of bad input", () => {

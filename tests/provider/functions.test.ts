@@ -10,6 +10,7 @@ import type { ConfigLookup } from "../../provider/config";
 import { FUNCTION_SPECS } from "../../provider/functions";
 import { checkArgs, closeSharedClient, invoke, programConfig } from "../../provider/programClient";
 import { FAKE_PING_OUTPUT, startFakeService, type FakeService } from "./functionsFakeService";
+import { setPreview } from "../support/emulatorClient";
 
 type Props = Record<string, any>;
 
@@ -182,7 +183,7 @@ describe("one client per process", () => {
 describe("in preview", () => {
   beforeAll(() => {
     // Preview without mocks: under mocks the mocks would answer the functions (tests/sdk/mocks.test.ts).
-    pulumi.runtime._setIsDryRun(true);
+    setPreview(true);
   });
 
   it("an action does not run, and says so", async () => {
@@ -207,7 +208,7 @@ describe("against the emulator", () => {
 
   beforeAll(async () => {
     // Out of the preview the describe above set up: actions run again.
-    pulumi.runtime._setIsDryRun(false);
+    setPreview(false);
     const { demoClient } = await import("../support/emulatorClient");
     const admin = demoClient(emulator);
     venueId = (await admin.execute<Props>("A7", {}, { body: { name: "functions-venue", address: { country: "Portugal" } } })).response!.id;

@@ -11,7 +11,7 @@ import { runFunction } from "../../provider/functions/run";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { checkArgs, invoke } from "../../provider/programClient";
 import { RESOURCE_SPECS } from "../../provider/resources";
-import { demoClient, servedRequests } from "../support/emulatorClient";
+import { demoClient, servedRequests, setPreview } from "../support/emulatorClient";
 
 type Props = Record<string, any>;
 
@@ -159,7 +159,7 @@ describe("switch functions", () => {
   });
 
   test("in preview an action does not run, and its arguments are still checked", async () => {
-    pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) }, "nms-test", "dev", true);
+    setPreview(true);
     const before = (await servedRequests(emulator)).length;
     const serialNumber = "FEK3224R0B1";
     const actions: [string, Props][] = [

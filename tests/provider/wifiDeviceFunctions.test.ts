@@ -6,7 +6,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import type { ConfigLookup } from "../../provider/config";
 import { FUNCTION_SPECS } from "../../provider/functions";
 import { closeSharedClient, invoke } from "../../provider/programClient";
-import { Client, serialNumber, venueBody } from "../support/emulatorClient";
+import { Client, serialNumber, venueBody, setPreview } from "../support/emulatorClient";
 
 type Props = Record<string, any>;
 
@@ -103,7 +103,7 @@ describe("actions", () => {
 
 describe("in preview", () => {
   beforeAll(() => {
-    pulumi.runtime._setIsDryRun(true);
+    setPreview(true);
   });
 
   it.each([

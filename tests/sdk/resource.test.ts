@@ -124,7 +124,7 @@ describe("secrets, read from the schemas", () => {
       authRadius: radius,
       accountingRadius: radius,
     });
-    expect(seen.opts.additionalSecretOutputs).toEqual(["authRadius", "accountingRadius", "passphrase", "wepHexKey"]);
+    expect(seen.opts.additionalSecretOutputs).toEqual(["authRadius", "accountingRadius", "passphrase", "wepHexKey", "passphraseBackup"]);
     for (const field of ["passphrase", "wepHexKey", "authRadius", "accountingRadius"]) expect(await isSecretValue(seen.props[field])).toBe(true);
     for (const field of ["name", "wlan"]) expect(await isSecretValue(seen.props[field])).toBe(false);
   });

@@ -27,7 +27,12 @@ export const guestUserBody = (networkId: string, name = "Ana Guest") => ({
 export const dpskBody = (networkId?: string, mac = "aa:bb:cc:dd:ee:01") => ({ mac, ...(networkId ? { networkId } : {}), passphrase: "dpsk-passphrase-1" });
 
 /** A DPSK network whose WLAN uses WPA-personal security (W84 needs a passphrase for it). */
-export const dpskNetworkBody = (name = "Residents") => ({ name, type: "dpsk", wlan: { wlanSecurity: "WPA2Personal", passphrase: "backup-passphrase" } });
+export const dpskNetworkBody = (name = "Residents") => ({
+  name,
+  type: "dpsk",
+  wlan: { wlanSecurity: "WPA2Personal", passphraseBackup: "backup-passphrase" },
+  dpskGenerationParams: { passphraseLength: 12, passphraseFormatEnum: "KEYBOARD_FRIENDLY" },
+});
 
 /** A switch VLAN (S50 body, an S43 vlans entry). */
 export const vlanBody = (vlanId = 10, vlanName = `VLAN ${vlanId}`) => ({ vlanId, vlanName });

@@ -174,3 +174,12 @@ export function mockEngineCallingService(preview: boolean): void {
   };
   void pulumi.runtime.setMocks(mocks as pulumi.runtime.Mocks, "nms-test", "dev", preview);
 }
+
+/**
+ * Puts the program runtime in or out of preview without mocking anything, for tests that call the
+ * provider's function runner directly (under mocks the mocks would answer the functions).
+ */
+export function setPreview(preview: boolean): void {
+  // Exported by the runtime's settings module for this purpose, though not declared in its typings.
+  (pulumi.runtime as unknown as { _setIsDryRun(value: boolean): void })._setIsDryRun(preview);
+}

@@ -9,7 +9,7 @@ import type { TenantState } from "../../model/tenant";
 /** One AP group of an activation; name and default flag are read from the AP group. */
 export interface ActivationApGroupRecord {
   id: string;
-  apGroupId: string;
+  apGroupId?: string;
   radio: (typeof RADIO_BANDS)[number];
   vlanId?: number;
   vlanPoolId?: string;
@@ -41,7 +41,7 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
   build(ctx, input, id, previous) {
     const groups = (input.apGroups ?? []).map((g): ActivationApGroupRecord => {
       // An AP group named again keeps the ID of its entry, so that updates do not churn IDs.
-      const kept = previous?.apGroups.find((p) => p.apGroupId === g.apGroupId);
+      const kept = g.apGroupId === undefined ? undefined : previous?.apGroups.find((p) => p.apGroupId === g.apGroupId);
       return { ...g, id: kept?.id ?? ctx.newId(), radio: g.radio ?? "Both" };
     });
     return { record: { ...input, id, apGroups: groups } as ActivationRecord };
@@ -58,6 +58,7 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
     const seen = new Set<string>();
     activation.apGroups.forEach((entry, i) => {
       const object = `apGroups[${i}].apGroupId`;
+      if (entry.apGroupId === undefined) return; // not required by the seeds: nothing to check
       const group = t.of("apGroups").get(entry.apGroupId);
       if (!group) throw relatedNotFound("AP group", object, entry.apGroupId);
       if (group.venueId !== activation.venueId) {
@@ -87,7 +88,7 @@ export function activationView(t: TenantState, activation: ActivationRecord): un
   return {
     ...activation,
     apGroups: activation.apGroups.map((entry): ActivationApGroup & { vlanPoolId?: string } => {
-      const group = t.of("apGroups").get(entry.apGroupId);
+      const group = entry.apGroupId === undefined ? undefined : t.of("apGroups").get(entry.apGroupId);
       return {
         ...entry,
         apGroupName: group?.name ?? "",

@@ -6,6 +6,7 @@ import { deliveryMethodsSchema, failureOfIssue, GuestUserInput, guestUserInputSc
 import { relatedNotFound, validationError } from "../../errors";
 import type { OpContext } from "../../handlers";
 import type { KindDef, WriteContext } from "../../model/kind";
+import { importGuestUsers } from "./guestImport";
 
 export interface GuestUserRecord extends GuestUserInput {
   id: string;
@@ -72,6 +73,7 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
   view: (_t, guest) => guest,
 
   extra: {
+    W76: (c) => importGuestUsers(c),
     W79: (c) => setDisabled(c, true),
     W80: (c) => setDisabled(c, false),
     W81: (c) => {

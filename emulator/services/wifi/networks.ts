@@ -12,7 +12,9 @@ import {
   networkShallowInputSchemaFor,
   RadiusPair,
   RadiusPairOut,
+  WifiApiVariant,
 } from "../../../contract";
+import type { z } from "zod";
 import { ApiError, relatedNotFound } from "../../errors";
 import { listAnswer, ok, pageOf } from "../../handlers";
 import type { KindDef, RelatedPut, WriteContext } from "../../model/kind";
@@ -62,6 +64,23 @@ export const radius: KindDef<RadiusRecord, never> = {
   view: (_t, pair) => pair,
 };
 
+/** The network types' input schemas are unions; the kinds store what the type's schema let through. */
+const asInput = <I>(schemaFor: (variant: WifiApiVariant) => z.ZodTypeAny) => schemaFor as (variant: WifiApiVariant) => z.ZodType<I, z.ZodTypeDef, unknown>;
+
+/**
+ * Objects a network's WLAN names must exist: Wi-Fi calling profiles and (newer) the device policy. The VLAN pool
+ * (newer) is an object the seeds give no operation for: it is stored as given.
+ */
+function checkReferences(t: TenantState, network: NetworkRecord): void {
+  const advanced = (network.wlan?.advancedCustomization ?? {}) as { wifiCallingIds?: string[]; devicePolicyId?: string };
+  (advanced.wifiCallingIds ?? []).forEach((id, i) => {
+    if (!t.of("wifiCallingProfiles").has(id)) throw relatedNotFound("Wi-Fi calling profile", `wlan.advancedCustomization.wifiCallingIds[${i}]`, id);
+  });
+  if (advanced.devicePolicyId !== undefined && !t.of("devicePolicies").has(advanced.devicePolicyId)) {
+    throw relatedNotFound("device policy", "wlan.advancedCustomization.devicePolicyId", advanced.devicePolicyId);
+  }
+}
+
 const shared = {
   name: "networks",
   noun: "network",
@@ -74,16 +93,20 @@ const shared = {
   },
   onDelete: removeUnreferencedRadius,
   afterPut: removeUnreferencedRadius,
-  check: requireDhcpServiceForCellularAps,
+  check(t: TenantState, network: NetworkRecord) {
+    checkReferences(t, network);
+    requireDhcpServiceForCellularAps(t, network);
+  },
 } as const;
 
 /** The shallow form; it owns the collection, so the list, delete and shared operations live here. */
 export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
   ...shared,
-  schema: networkShallowInputSchemaFor,
+  schema: asInput<NetworkShallowInput>(networkShallowInputSchemaFor),
   ops: { create: "W50", bulkDelete: "W51", get: "W54", update: "W55", delete: "W56" },
   build: (_ctx, input, id) => ({ record: { ...withDefaults(input), id } }),
   check(t, network) {
+    checkReferences(t, network);
     for (const field of ["authRadiusId", "accountingRadiusId"] as const) {
       const radiusId = network[field];
       if (radiusId !== undefined && !t.of("radius").has(radiusId)) throw relatedNotFound("RADIUS server", field, radiusId);
@@ -139,7 +162,7 @@ const deepView = (t: TenantState, network: NetworkRecord, related?: readonly Rel
 export const networksDeepCreate: KindDef<NetworkRecord, NetworkDeepInput> = {
   ...shared,
   name: "networks",
-  schema: networkDeepCreateSchemaFor,
+  schema: asInput<NetworkDeepInput>(networkDeepCreateSchemaFor),
   ops: { create: "W52" },
   build: deepBuild,
   view: deepView,
@@ -148,7 +171,7 @@ export const networksDeepCreate: KindDef<NetworkRecord, NetworkDeepInput> = {
 /** The deep read and update (W57, W58). */
 export const networksDeep: KindDef<NetworkRecord, NetworkDeepInput> = {
   ...shared,
-  schema: networkDeepInputSchemaFor,
+  schema: asInput<NetworkDeepInput>(networkDeepInputSchemaFor),
   ops: { get: "W57", update: "W58" },
   build: deepBuild,
   view: deepView,

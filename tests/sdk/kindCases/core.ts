@@ -7,7 +7,7 @@ export const CORE_SECRETS = { radiusSecret: "radius-Secret-5e1f0b", dpskPassphra
 export const CORE_SUPPORT: Props[] = [
   { name: "hq", kind: "Venue", args: { name: "HQ", description: "Main office", address: { city: "Lisbon", country: "Portugal" } } },
   { name: "branch", kind: "Venue", args: { name: "Branch" } },
-  { name: "guests", kind: "Network", args: { name: "Guests", type: "guest", wlan: { ssid: "guests" } } },
+  { name: "guests", kind: "Network", args: { name: "Guests", type: "guest", wlan: { ssid: "guests" }, guestPortal: { guestNetworkType: "GuestPass" } } },
   { name: "campus", kind: "SwitchProfile", args: { name: "Campus" } },
   { name: "annex-profile", kind: "SwitchProfile", args: { name: "Annex profile" } },
 ];

@@ -1,10 +1,144 @@
 // Device policies, recovery PSK, vSPoT, Wi-Fi calling and the network types (issue 9).
-import type { KindCase, Props } from "./types";
+import { expectGone, type KindCase, type Props } from "./types";
 
-/** Secret config values the cases refer to as "${secret:key}". */
-export const WIFI_SERVICE_SECRETS: Record<string, string> = {};
+/** Secret config values the cases refer to as "${secret:key}" (and values other admins write, grepped for too). */
+export const WIFI_SERVICE_SECRETS: Record<string, string> = {
+  vspotPassword: "vspot-Pass-4b1d92",
+  recoveryPsk: "4815162342108015",
+  recoveryPskNext: "2718281828459045",
+  recoveryPskByHand: "1414213562373095",
+  staffPassphrase: "staff-Pass-93c0aa",
+  residentsBackup: "residents-Backup-1d77",
+  cloudpathSecret: "cloudpath-Secret-f00d",
+};
 
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
 export const WIFI_SERVICE_SUPPORT: Props[] = [];
 
-export const WIFI_SERVICE_CASES: KindCase[] = [];
+export const WIFI_SERVICE_CASES: KindCase[] = [
+  {
+    name: "carrier-calling",
+    kind: "WifiCallingProfile",
+    args: { profileName: "Carrier calling", ePDGs: [{ domain: "epdg.carrier.example", ip: "192.0.2.61" }] },
+    update: { field: "description", value: "Carrier ePDGs" },
+    drift: {
+      async make({ admin, id }) {
+        const profile = await admin.call<Props>("W94", { wifiCallingProfileId: id });
+        await admin.execute("W95", { wifiCallingProfileId: id }, { body: { ...profile, qosPriority: "WIFICALLING_PRI_BG" } });
+      },
+      path: "qosPriority",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("W96", { wifiCallingProfileId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("W94", { wifiCallingProfileId: id })),
+  },
+  {
+    name: "hotspot",
+    kind: "VspotServer",
+    args: { serverName: "Hotspot", serverAddress: "vspot.example.com", password: "${secret:vspotPassword}", venues: [{ id: "${hq}" }] },
+    update: { field: "port", value: 9883 },
+    drift: {
+      async make({ admin, id }) {
+        const server = await admin.call<Props>("W88", { vspotId: id });
+        await admin.execute("W89", { vspotId: id }, { body: { ...server, serverAddress: "192.0.2.99" } });
+      },
+      path: "serverAddress",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("W90", { vspotId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("W88", { vspotId: id })),
+  },
+  {
+    name: "phones-policy",
+    kind: "DevicePolicy",
+    args: {
+      name: "Phones",
+      rules: [
+        { name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20 },
+        { name: "Consoles", action: "BLOCK", deviceType: "Gaming", osVendor: "All" },
+      ],
+    },
+    update: { field: "description", value: "Phones and consoles" },
+    drift: {
+      async make({ admin, id }) {
+        const policy = await admin.call<Props>("W71", { devicePolicyId: id });
+        await admin.execute("W72", { devicePolicyId: id }, { body: { ...policy, defaultAccess: "BLOCK" } });
+      },
+      path: "defaultAccess",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("W70", {}, { body: [id] }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("W71", { devicePolicyId: id })),
+  },
+  {
+    name: "recovery",
+    kind: "RecoveryPsk",
+    args: { psk: "${secret:recoveryPsk}" },
+    update: { field: "psk", value: "${secret:recoveryPskNext}" },
+    drift: {
+      make: ({ admin }) => admin.execute("W83", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } }).then(() => undefined),
+      path: "psk",
+    },
+    // The PSK always exists: changed out of band, refresh shows the change.
+    removed: {
+      make: ({ admin }) => admin.execute("W83", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } }).then(() => undefined),
+      refresh: "update",
+    },
+    // Destroy forgets: the PSK the program last set stays in the service.
+    async destroyed({ admin }) {
+      expect((await admin.call<Props>("W82")).psk).toBe(WIFI_SERVICE_SECRETS.recoveryPsk);
+    },
+  },
+  // One network of each type beside the core table's aaa network; the psk one names the profile and the policy above.
+  networkCase("staff-psk", {
+    name: "Staff PSK",
+    type: "psk",
+    wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", advancedCustomization: { wifiCallingIds: ["${carrier-calling}"], devicePolicyId: "${phones-policy}" } },
+    passphrase: "${secret:staffPassphrase}",
+  }),
+  networkCase("lobby-open", { name: "Lobby open", type: "open", wlan: { ssid: "lobby" } }),
+  {
+    ...networkCase("visitors-portal", {
+      name: "Visitors portal",
+      type: "guest",
+      wlan: { ssid: "visitors", bypassCPUsingMacAddressAuthentication: true },
+      guestPortal: { guestNetworkType: "ClickThrough", userSessionTimeout: 600, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } },
+    }),
+    update: { field: "guestPortal", value: { guestNetworkType: "ClickThrough", userSessionTimeout: 720, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } } },
+  },
+  {
+    ...networkCase("residents-dpsk", {
+      name: "Residents",
+      type: "dpsk",
+      wlan: { ssid: "residents" },
+      passphraseBackup: "${secret:residentsBackup}",
+      dpskGenerationParams: { passphraseLength: 12, passphraseFormatEnum: "KEYBOARD_FRIENDLY" },
+    }),
+    update: { field: "dpskGenerationParams", value: { passphraseLength: 16, passphraseFormatEnum: "KEYBOARD_FRIENDLY" } },
+  },
+  networkCase("enrol-cloudpath", {
+    name: "Enrolment",
+    type: "cloudpath",
+    wlan: { ssid: "enrol" },
+    authRadius: { primary: { ip: "radius.example.com", port: 1812, sharedSecret: "${secret:cloudpathSecret}" } },
+    cloudpathPortal: { externalPortalUrl: "https://enrol.example.com" },
+    hotspotWlan: { venueName: "HQ" },
+  }),
+];
+
+/** A network of one type: its description changes in place, another admin changes its VLAN, it is deleted out of band. */
+function networkCase(name: string, args: Props): KindCase {
+  return {
+    name,
+    kind: "Network",
+    // The program sets the VLAN, so that another admin's change of it is drift (a field the program leaves out is the service's).
+    args: { ...args, wlan: { vlanId: 40, ...args.wlan } },
+    update: { field: "description", value: `${String(args.name)} network` },
+    drift: {
+      async make({ admin, id }) {
+        const net = await admin.call<Props>("W57", { networkId: id });
+        await admin.execute("W58", { networkId: id }, { body: { ...net, wlan: { ...net.wlan, vlanId: 77 } } });
+      },
+      path: "wlan.vlanId",
+    },
+    removed: { make: ({ admin, id }) => admin.execute("W56", { networkId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("W57", { networkId: id })),
+  };
+}

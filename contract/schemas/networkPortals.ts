@@ -1,0 +1,128 @@
+// The per-type parts of a network (shared design notes on the real wire model): the guest portal
+// of a guest network, the DPSK generation parameters of a dpsk network, the Cloudpath portal and
+// Hotspot 2.0 WLAN of a cloudpath network. Names are the real API's. Two rules of the seeds
+// check fields of the guest portal:
+//  - WIFI-10116 "invalid external provider name and region": a WISPr page (wisprPage) that is not
+//    a custom provider names a provider of EXTERNAL_PORTAL_PROVIDERS and one of its regions. The
+//    seeds do not list the providers: the catalogue is this project's (emulator/README.md).
+//  - WIFI-10209 (newer) "invalid social domains": socialDomains, the e-mail domains whose social
+//    logins the portal accepts, must each be a domain name (labels of letters, digits and
+//    hyphens, at least two labels).
+import { z } from "zod";
+import { newerOnly, perVariant, type WifiApiVariant } from "../meta";
+import { intBetween, issueWithCode } from "../validators";
+
+const text = (what: string) => z.string().describe(what).optional();
+const flag = (what: string) => z.boolean().describe(what).optional();
+const int = (what: string) => z.number().int("must be an integer").describe(what).optional();
+const strings = (what: string) => z.array(z.string()).describe(what).optional();
+
+/** External portal providers and their regions (WIFI-10116). */
+export const EXTERNAL_PORTAL_PROVIDERS: Readonly<Record<string, readonly string[]>> = {
+  Purple: ["EMEA", "Americas", "APAC"],
+  Aislelabs: ["US", "EU"],
+  Cloud4Wi: ["US", "EU"],
+  GoZone: ["US"],
+  Skyfii: ["Global"],
+};
+
+const DOMAIN = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+export const wisprPageSchema = z.object({
+  captivePortalUrl: text("Address of the external captive portal."),
+  integrationKey: text("Key the external portal integrates with."),
+  externalProviderName: text("External portal provider, one of the catalogue unless customExternalProvider (WIFI-10116)."),
+  externalProviderRegion: text("Region of that provider (WIFI-10116)."),
+  customExternalProvider: flag("A provider outside the catalogue: name and region are not checked."),
+  providerName: text("Name of a custom provider."),
+});
+
+export const guestPortalSchemaFor = perVariant((variant: WifiApiVariant) =>
+  z.object({
+    guestNetworkType: z.string().min(1, "is required").describe("How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr."),
+    enableSelfService: flag("Guests may register themselves."),
+    enableSmsLogin: flag("Guests may log in with a code sent by SMS."),
+    endOfDayReauthDelay: flag("Guests log in again at the end of the day."),
+    externalPortalKey: text("Key of the external portal."),
+    externalPortalUrl: text("Address of the external portal."),
+    guestPage: z
+      .object({
+        advertImage: text("Advert image."),
+        langCode: text("Language of the page."),
+        logoImage: text("Logo image."),
+        tagLine: text("Tag line."),
+        termsAndConditions: text("Terms and conditions."),
+        title: text("Title."),
+        welcomeMessage: text("Welcome message."),
+      })
+      .describe("What the portal page shows.")
+      .optional(),
+    hostGuestConfig: z
+      .object({
+        hostDomains: z.array(z.string()).describe("E-mail domains of the hosts who approve guests."),
+        hostDurationChoices: z.array(z.string()).describe("Durations a host may grant."),
+      })
+      .describe("Host approval settings.")
+      .optional(),
+    lockoutPeriod: int("Minutes a guest is locked out after failed logins."),
+    lockoutPeriodEnabled: flag("Whether failed logins lock a guest out."),
+    macCredentialsDuration: int("How long a device's MAC stays authorised."),
+    maxDevices: int("Devices per guest."),
+    redirectUrl: text("Where guests go after logging in."),
+    smsPasswordDuration: z.object({ duration: int("How long."), unit: text("Unit of the duration.") }).describe("Validity of SMS passwords.").optional(),
+    socialEmails: flag("Ask social-login guests for their e-mail address."),
+    socialIdentities: z.record(z.unknown()).describe("Social login providers and their settings.").optional(),
+    socialDomains: newerOnly(variant, z.array(z.string()).optional()).describe("E-mail domains whose social logins are accepted (newer variant only; WIFI-10209)."),
+    userSessionGracePeriod: intBetween(0, 525600)
+      .describe("Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105).")
+      .optional(),
+    userSessionTimeout: intBetween(1, 525600).describe("Minutes a guest session lasts, 1 to 525600.").optional(),
+    walledGardens: strings("Addresses guests reach before logging in."),
+    wisprPage: wisprPageSchema.describe("External (WISPr) portal provider.").optional(),
+  }),
+);
+export const guestPortalSchema = guestPortalSchemaFor("newer");
+type GuestPortal = z.infer<typeof guestPortalSchema>;
+
+/**
+ * WIFI-10105 on a guest portal at `path`, and with `deep` (the seeds list WIFI-10116 and WIFI-10209 for W52 and W58
+ * only) WIFI-10116 and WIFI-10209.
+ */
+export function guestPortalRules(portal: GuestPortal | undefined, ctx: z.RefinementCtx, deep: boolean, path: (string | number)[] = ["guestPortal"]): void {
+  if (!portal) return;
+  if (portal.userSessionGracePeriod !== undefined && portal.userSessionTimeout !== undefined && portal.userSessionGracePeriod > portal.userSessionTimeout) {
+    issueWithCode(ctx, "WIFI-10105", "guest network: session grace period must not exceed the user session timeout", [...path, "userSessionGracePeriod"]);
+  }
+  if (!deep) return;
+  const wispr = portal.wisprPage;
+  if (wispr && wispr.customExternalProvider !== true && (wispr.externalProviderName !== undefined || wispr.externalProviderRegion !== undefined)) {
+    const regions = EXTERNAL_PORTAL_PROVIDERS[wispr.externalProviderName ?? ""];
+    if (!regions) {
+      issueWithCode(ctx, "WIFI-10116", `invalid external provider name and region: no provider ${wispr.externalProviderName ?? "(none)"}`, [...path, "wisprPage", "externalProviderName"]);
+    } else if (!regions.includes(wispr.externalProviderRegion ?? "")) {
+      issueWithCode(ctx, "WIFI-10116", `invalid external provider name and region: ${wispr.externalProviderName} serves ${regions.join(", ")}`, [...path, "wisprPage", "externalProviderRegion"]);
+    }
+  }
+  (portal.socialDomains ?? []).forEach((domain, i) => {
+    if (!DOMAIN.test(domain)) issueWithCode(ctx, "WIFI-10209", "invalid social domains: must be a domain name such as example.com", [...path, "socialDomains", i]);
+  });
+}
+
+export const DPSK_PASSPHRASE_FORMATS = ["MOST_SECURED", "KEYBOARD_FRIENDLY", "NUMBERS_ONLY"] as const;
+
+export const dpskGenerationParamsSchema = z.object({
+  passphraseLength: intBetween(8, 63).describe("Length of generated passphrases, 8 to 63 (a WPA passphrase's range)."),
+  passphraseFormatEnum: z.enum(DPSK_PASSPHRASE_FORMATS).describe("MOST_SECURED, KEYBOARD_FRIENDLY or NUMBERS_ONLY (W53's formats).").optional(),
+  passphraseExpirationEnum: text("When generated passphrases expire, e.g. UNLIMITED."),
+});
+
+export const cloudpathPortalSchema = z.object({
+  externalPortalUrl: z.string().min(1, "is required").describe("Address of the Cloudpath enrolment portal."),
+  redirectUrl: text("Where clients go after enrolling."),
+  userSessionGracePeriod: intBetween(0, 525600).describe("Minutes a client may reconnect without enrolling again.").optional(),
+  userSessionTimeout: intBetween(1, 525600).describe("Minutes a session lasts, 1 to 525600.").optional(),
+  walledGardens: strings("Addresses clients reach before enrolling."),
+});
+
+/** The notes name the Hotspot 2.0 WLAN of a cloudpath network without its fields: kept as given. */
+export const hotspotWlanSchema = z.record(z.unknown());

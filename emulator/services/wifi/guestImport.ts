@@ -1,0 +1,82 @@
+// Guest import (W76): a multipart form whose file is a CSV of guests (columns in
+// contract/schemas/guestImport.ts) and whose fields every imported guest shares; the network is
+// the query parameter networkId. The guests are created as W74 creates them (all or none, 201 at
+// once, passwords made up by the service). Failures name the form field (`maxDevices`,
+// `expiration.duration`), the file (`file`) or a row of it (`file[2].mobilePhoneNumber`, rows
+// counted from 0 after the header).
+import { GUEST_IMPORT_COLUMNS, GUEST_IMPORT_REQUIRED_COLUMNS, guestImportFieldsSchema, parseCsv, validateBody } from "../../../contract";
+import { ApiError, badRequest, validationError } from "../../errors";
+import type { Handler } from "../../handlers";
+import { isMultipartBody, MultipartBody } from "../../multipart";
+import { guestUsers } from "./guestUsers";
+
+const invalid = (object: string, message: string) => new ApiError("NMS-VALIDATION", { message, object });
+
+/** The form's fields as the schema reads them: deliveryMethods may come as repeated fields or comma-separated. */
+function fieldsOf(form: MultipartBody): Record<string, unknown> {
+  const one = (name: string) => form.fields[name]?.[0];
+  const methods = form.fields.deliveryMethods?.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  return {
+    deliveryMethods: methods,
+    "expiration.activationType": one("expiration.activationType"),
+    "expiration.duration": one("expiration.duration"),
+    "expiration.unit": one("expiration.unit"),
+    maxDevices: one("maxDevices"),
+  };
+}
+
+/** The guests of the file: one object per data row, by the header's column names. */
+function rowsOf(form: MultipartBody): Record<string, string>[] {
+  const file = form.files.file;
+  if (!file) throw invalid("file", "is required: a CSV file of guests");
+  let rows: string[][];
+  try {
+    rows = parseCsv(file.text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    throw invalid("file", `is not a readable CSV file: ${(error as Error).message}`);
+  }
+  const [header, ...data] = rows;
+  if (!header) throw invalid("file", "is empty: it needs a header row and at least one guest");
+  const columns = header.map((c) => c.trim());
+  const unknown = columns.find((c) => !(GUEST_IMPORT_COLUMNS as readonly string[]).includes(c));
+  if (unknown !== undefined) throw invalid("file", `has an unknown column "${unknown}" (columns: ${GUEST_IMPORT_COLUMNS.join(", ")})`);
+  const missing = GUEST_IMPORT_REQUIRED_COLUMNS.find((c) => !columns.includes(c));
+  if (missing) throw invalid("file", `has no column ${missing} (required: ${GUEST_IMPORT_REQUIRED_COLUMNS.join(", ")})`);
+  if (data.length === 0) throw invalid("file", "holds no guest: it needs at least one row after the header");
+  return data.map((cells, i) => {
+    if (cells.length !== columns.length) throw invalid(`file[${i}]`, `has ${cells.length} cells; the header has ${columns.length}`);
+    const guest: Record<string, string> = {};
+    columns.forEach((column, j) => {
+      if (cells[j] !== "") guest[column] = cells[j];
+    });
+    return guest;
+  });
+}
+
+export const importGuestUsers: Handler = (c) => {
+  if (!isMultipartBody(c.body)) throw badRequest("body must be a multipart/form-data form", "body");
+  const networkId = c.query.get("networkId");
+  if (!networkId) throw invalid("networkId", "is required (query parameter)");
+  const fields = validateBody(guestImportFieldsSchema, fieldsOf(c.body));
+  if (!fields.ok) throw validationError(fields.failures, fieldsOf(c.body));
+  const shared = fields.value;
+  const guests = rowsOf(c.body).map((row) => ({
+    ...row,
+    networkId,
+    deliveryMethods: shared.deliveryMethods,
+    expiration: { activationType: shared["expiration.activationType"], duration: shared["expiration.duration"], unit: shared["expiration.unit"] },
+    maxDevices: shared.maxDevices,
+  }));
+  let write;
+  try {
+    write = c.model.createMany(guestUsers, c.tenant, guests);
+  } catch (error) {
+    // An entry's failure names its row of the file; the network is the query's.
+    if (error instanceof ApiError) {
+      for (const entry of error.entries) entry.object = entry.object?.replace(/^\[\d+\]\.networkId$/, "networkId").replace(/^\[/, "file[");
+    }
+    throw error;
+  }
+  const downloadUrl = `/api/file/tenant/${c.tenant.id}/${c.model.context(c.tenant).newId()}`;
+  return c.finish({ ...write, response: { data: write.response, downloadUrl } });
+};

@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { recoveryPskInputSchema } from "../../contract/schemas/recoveryPsk";
+import type { ResourceSpec } from "../spec";
+
+export const recoveryPskSpec: ResourceSpec = {
+  kind: "RecoveryPsk",
+  description:
+    "The tenant's recovery PSK (W82, W83): 16 digits that let an administrator reach an AP that lost its cloud connection. One per " +
+    "tenant, and it always exists: creating the resource takes it over and writes the program's value. Its ID is the tenant's ID.",
+  inputSchema: () => recoveryPskInputSchema,
+  outputSchema: z.object({ tenantId: z.string().describe("The tenant the PSK belongs to (read only).") }),
+  identity: { idField: "tenantId", idParam: "tenantId" },
+  ops: { read: "W82", update: "W83" },
+  destroy: "forget",
+  destroyNote:
+    "The service can neither delete nor reset the recovery PSK, and an AP may need it at any time: destroy leaves the PSK as it " +
+    "is in the service and only removes it from the stack.",
+};

@@ -1,0 +1,16 @@
+import { vspotServerInputSchemaFor } from "../../contract/schemas/vspot";
+import type { ResourceSpec } from "../spec";
+import { findInList } from "./find";
+
+export const vspotServerSpec: ResourceSpec = {
+  kind: "VspotServer",
+  description:
+    "A vSPoT server (W86–W90) and the venues it serves: by venue ID in the newer variant of the Wi-Fi API, by venue name in " +
+    "the older. The password is a secret.",
+  inputSchema: vspotServerInputSchemaFor,
+  identity: { idParam: "vspotId" },
+  ops: { create: "W87", read: "W88", update: "W89", delete: "W90" },
+  destroy: "delete",
+  readFromList: { op: "W86" },
+  findByName: (client, inputs) => findInList(client, "W86", {}, (server) => server.serverName === inputs.serverName),
+};

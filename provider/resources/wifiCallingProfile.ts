@@ -1,0 +1,16 @@
+import { wifiCallingProfileInputSchema } from "../../contract/schemas/wifiCalling";
+import type { ResourceSpec } from "../spec";
+import { findInList } from "./find";
+
+export const wifiCallingProfileSpec: ResourceSpec = {
+  kind: "WifiCallingProfile",
+  description:
+    "A Wi-Fi calling profile (W91–W96): the carrier's ePDGs and the QoS priority of calls. A network's WLAN names profiles in " +
+    "`wlan.advancedCustomization.wifiCallingIds`; the service refuses to delete a profile a network uses.",
+  inputSchema: () => wifiCallingProfileInputSchema,
+  identity: { idParam: "wifiCallingProfileId" },
+  ops: { create: "W92", read: "W94", update: "W95", delete: "W96" },
+  destroy: "delete",
+  readFromList: { op: "W91" },
+  findByName: (client, inputs) => findInList(client, "W91", {}, (profile) => profile.profileName === inputs.profileName),
+};
