@@ -53,6 +53,16 @@ export const SEED_ERROR_CODES = {
   "WIFI-10105": { category: "Validation", message: "guest network: session grace period must not exceed the user session timeout" },
   "WIFI-10106": { category: "Validation", message: "only OFDM PHY rates are permitted" },
   "WIFI-10107": { category: "Validation", message: "management transmit rate below BSS minimum rate in OFDM-only mode" },
+  // Account (issue 11)
+  "TNT-10001": { category: "Internal", message: "tenant is out of sync and requires repair" },
+  "SWITCH-10000": { category: "Internal", message: "internal server error of the switch component" },
+  "LTE-10000": { category: "Internal", message: "internal server error of the LTE component" },
+  "TNT-10100": { category: "BadRequest", message: "duplicate notification endpoint" },
+  "TNT-10300": { category: "BadRequest", message: "administrator already invited to a different account" },
+  "TNT-10301": { category: "NotFound", message: "VAR not found in the support directory" },
+  "TNT-10302": { category: "BadRequest", message: "administrator already registered with the support service" },
+  "TNT-10303": { category: "BadRequest", message: "administrator already exists" },
+  "TNT-10304": { category: "BadRequest", message: "a support user cannot be invited as a VAR" },
 } as const satisfies Record<string, ErrorCodeDef>;
 
 // Codes for conditions the seeds name only by category (authentication, not found, field

@@ -17,3 +17,5 @@ export * from "./schemas/switchProfile";
 export * from "./schemas/envelopes";
 export * from "./schemas/tenant";
 export * from "./schemas/requestRecord";
+// Account (issue 11)
+export * from "./schemas/account";

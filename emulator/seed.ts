@@ -4,6 +4,7 @@ import type { AuthService } from "./auth";
 import type { IdSource } from "./ids";
 import type { NmsModel } from "./model/model";
 import type { AdminRole, TenantDetails, TenantSettings } from "./model/tenant";
+import { seededAdmin } from "./services/tenant/admins";
 
 export interface SeededTenant {
   tenantId: string;
@@ -43,7 +44,7 @@ export function seedTenant(
   const tenant = model.createTenant(credentials.tenantName, { ...DEMO_DETAILS, organization: credentials.tenantName }, tenantId, settings);
   const addAdmin = (username: string, password: string, role: AdminRole) => {
     const account = { id: ids.hex32(), tenantId: tenant.id, username, password, role, roleId: ids.hex32(), createdDate: tenant.createdDate };
-    tenant.admins.push(account);
+    tenant.of("admins").put(seededAdmin(account.id, account.roleId, username, role, tenant.createdDate));
     auth.addAccount(account);
   };
   addAdmin(credentials.username, credentials.password, "PRIME_ADMIN");

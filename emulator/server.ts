@@ -18,6 +18,7 @@ import { NmsModel, PreparedWrite } from "./model/model";
 import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
 import { Router } from "./router";
+import { checkDelegatedAccess, noteLogin } from "./delegatedAccess";
 import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedTenant } from "./seed";
 import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
 import type { TenantSettings } from "./model/tenant";
@@ -61,7 +62,7 @@ export class EmulatorServer {
     const random = createRandom(seed);
     this.model = new NmsModel(this.ids, KINDS);
     this.handlers = deriveHandlers(KINDS, SERVICE_OPERATIONS);
-    this.auth = new AuthService(this.config);
+    this.auth = new AuthService(this.config, this.model.directory.accounts);
     this.faults = new FaultInjector(random);
     this.tracker = new RequestTracker(this.config, this.ids, this.faults, random);
     this.tenantLimiter = new RateLimiter(this.config);
@@ -217,9 +218,11 @@ export class EmulatorServer {
       const credentials = credentialsOf(parseJson(raw));
       this.loginLimiter.take(credentials.username);
       const session = this.auth.login(credentials);
+      noteLogin(this.model, session);
+      // Older clients, the vendor's own samples among them, read `token`; newer ones `API-KEY`.
       return {
         status: 200,
-        body: { "API-KEY": session.token, tenantId: session.tenantId },
+        body: { "API-KEY": session.token, token: session.token, tenantId: session.tenantId },
         headers: { "set-cookie": `${AUTH_COOKIE}=${session.token}; Path=/; HttpOnly` },
       };
     }
@@ -227,10 +230,10 @@ export class EmulatorServer {
     const session = this.auth.authenticate(req.headers.cookie);
     // Counted against the caller's tenant, whatever the path names: a token is one tenant's.
     this.tenantLimiter.take(session.tenantId);
-    if (params.tenantId !== session.tenantId) throw new ApiError("NMS-FORBIDDEN-TENANT", { object: "tenantId", value: params.tenantId });
+    if (params.tenantId !== session.tenantId) checkDelegatedAccess(this.model, session, req.headers, params.tenantId);
     checkGatewayHeaders(route.headers, req.headers, params.tenantId);
     if (route.method !== "GET" && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
-    const tenant = this.model.tenant(session.tenantId);
+    const tenant = this.model.tenant(params.tenantId);
     if (!tenant) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
     if (route.variant === "newer" && tenant.variant === "older") throw new ApiError("NMS-NOT-IN-VARIANT", { message: `${op} exists only in the newer variant of the Wi-Fi API` });
     const handler = this.handlers.get(op);

@@ -6,6 +6,11 @@ import type { KindDef } from "../model/kind";
 import { switchProfiles, switchVlans } from "./switch/profiles";
 import { ACCOUNT_OPERATIONS } from "./tenant/account";
 import { venues } from "./tenant/venues";
+// Account (issue 11)
+import { admins, adminsEmbedded } from "./tenant/admins";
+import { delegations } from "./tenant/delegations";
+import { PROFILE_OPERATIONS } from "./tenant/profile";
+import { notificationRecipients } from "./tenant/recipients";
 import { activations } from "./wifi/activations";
 import { apGroups } from "./wifi/apGroups";
 import { aps } from "./wifi/aps";
@@ -31,6 +36,15 @@ export const KINDS: readonly KindDef[] = [
   dpskPassphrases,
   switchProfiles,
   switchVlans,
+  // Account (issue 11): the embedded form of administrators first, the list form last (the admin API's listing).
+  adminsEmbedded,
+  admins,
+  delegations,
+  notificationRecipients,
 ] as readonly KindDef[] as KindDef[];
 
-export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = { ...ACCOUNT_OPERATIONS };
+export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
+  ...ACCOUNT_OPERATIONS,
+  // Account (issue 11)
+  ...PROFILE_OPERATIONS,
+};

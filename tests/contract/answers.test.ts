@@ -19,6 +19,14 @@ import {
   venueSyslogReadSchema,
   WIFI_API_VARIANTS,
   WifiApiVariant,
+  // Account (issue 11)
+  adminEmbeddedReadSchema,
+  adminListReadSchema,
+  delegationReadSchema,
+  entitlementReadSchema,
+  entitlementSummaryReadSchema,
+  notificationRecipientReadSchema,
+  userProfileReadSchema,
 } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import {
@@ -133,6 +141,31 @@ function answerSchemas(variant: WifiApiVariant) {
     S53: acceptedBare,
     S54: z.array(switchVlanReadSchema),
     S55: acceptedBare,
+    // Account (issue 11)
+    A12: z.array(adminListReadSchema),
+    A13: acceptedWith(adminEmbeddedReadSchema),
+    A14: acceptedWith(adminEmbeddedReadSchema),
+    A15: acceptedBare,
+    A16: adminListReadSchema,
+    A17: acceptedBare,
+    A18: z.array(delegationReadSchema),
+    A19: acceptedWith(delegationReadSchema),
+    A20: acceptedWith(delegationReadSchema),
+    A21: acceptedBare,
+    A22: delegationReadSchema,
+    A23: acceptedWith(delegationReadSchema),
+    A24: acceptedBare,
+    A25: z.array(notificationRecipientReadSchema),
+    A26: acceptedWith(notificationRecipientReadSchema),
+    A27: acceptedBare,
+    A28: notificationRecipientReadSchema,
+    A29: acceptedWith(notificationRecipientReadSchema),
+    A30: acceptedBare,
+    A31: userProfileReadSchema,
+    A32: acceptedWith(userProfileReadSchema),
+    A33: z.array(entitlementReadSchema),
+    A34: z.array(entitlementSummaryReadSchema),
+    A35: z.object({ entitlements: z.array(entitlementReadSchema), summary: z.array(entitlementSummaryReadSchema) }),
   } satisfies Record<OperationId, z.ZodTypeAny>;
 }
 
@@ -293,6 +326,49 @@ describe.each(WIFI_API_VARIANTS)("every operation for a tenant of the %s variant
     await check("S53", { profileId: profile.id, vlanUuid: vlan.id });
     await check("S55", { profileId: profile.id }, [spare.id]);
     await check("S46", { profileId: profile.id });
+  });
+
+  // Account (issue 11)
+  test("administrators, delegations, recipients, user profile and licences (A12-A35)", async () => {
+    const tag = `${variant}-${Date.now()}`;
+    const varTenant = await admin(emu, "POST", "/tenants", { name: `VAR ${variant}` });
+    await admin(emu, "POST", "/support-directory", { externalId: `ext-${tag}`, username: `person-${tag}@support.example`, name: "Pat", lastName: "Lee" });
+    await admin(emu, "POST", "/support-directory", { externalId: `var-${tag}`, username: `var-${tag}@var.example`, tenantId: varTenant.body.tenantId });
+    const byEmail = (await check("A13", {}, { role: "ADMIN", email: `ops-${tag}@example.com` })).response;
+    const byId = (await check("A13", {}, { role: "READ_ONLY", externalId: `ext-${tag}`, detailLevel: "su" })).response;
+    const spare = (await check("A13", {}, { role: "ADMIN", email: `spare-${tag}@example.com` })).response;
+    await check("A14", {}, { role: "OFFICE_ADMIN", email: `ops-${tag}@example.com`, detailLevel: "debug" });
+    await check("A12");
+    await check("A16", { adminId: byId.id });
+    await check("A15", {}, [spare.id]);
+    await check("A17", { adminId: byEmail.id });
+    const invited = (await check("A19", {}, { username: `var-${tag}@var.example` })).response;
+    const support = (await check("A20")).response;
+    await check("A18");
+    await check("A18", {}, undefined, "type=SUPPORT");
+    await check("A22", { delegationId: support.id });
+    const varClient = await Client.login(emu, varTenant.body.username, varTenant.body.password);
+    const answered = await varClient.call("A23", { delegationId: invited.id }, { accept: true, fromTenantId: client.tenantId });
+    expect({ status: answered.status, problems: answerProblems(schemas.A23, answered.body) }).toEqual({ status: 202, problems: [] });
+    seen.add("A23");
+    expect((await varClient.waitFor(answered.body.requestId)).status).toBe("SUCCESS");
+    await check("A21");
+    await check("A24", { delegationId: invited.id });
+    const recipient = (await check("A26", {}, { description: "On-call", endpoints: [{ type: "EMAIL", destination: `oncall-${tag}@example.com` }] })).response;
+    const other = (await check("A26", {}, { description: "NOC", endpoints: [] })).response;
+    await check("A25");
+    await check("A28", { notificationRecipientId: recipient.id });
+    await check("A29", { notificationRecipientId: recipient.id }, { description: "On-call team", endpoints: [{ type: "SMS", destination: "+15550100", active: false }] });
+    await check("A27", {}, [other]);
+    await check("A30", { notificationRecipientId: recipient.id });
+    await check("A4", {}, undefined, "deep=true");
+    await check("A31");
+    await check("A32", {}, { dateFormat: "dd/mm/yyyy", detailLevel: "ba" });
+    await check("A33");
+    await check("A34", {}, undefined, "type=WIFI");
+    const customer = await admin(emu, "POST", "/tenants", { name: `Customer ${variant}` });
+    await admin(emu, "PUT", `/tenants/${customer.body.tenantId}/msp`, { mspTenantId: client.tenantId });
+    await check("A35", {}, undefined, `mspEcTenantId=${customer.body.tenantId}&type=WIFI`);
   });
 });
 
