@@ -1,6 +1,7 @@
 // Tenants with their two administrators: the demo tenant that every start and reset brings,
 // and the extra tenants that POST /__admin/tenants creates.
 import type { AuthService } from "./auth";
+import type { Directory, SupportEntry } from "./directory";
 import type { IdSource } from "./ids";
 import type { NmsModel } from "./model/model";
 import type { AdminRole, TenantDetails, TenantSettings } from "./model/tenant";
@@ -62,4 +63,19 @@ export function newTenantCredentials(ids: IdSource, name?: string): Omit<SeededT
     readOnlyUsername: `readonly-${tag}@tenant.example`,
     readOnlyPassword: ids.hex32(),
   };
+}
+
+/**
+ * The people the support directory knows at every start and reset, so that demos and stacks can
+ * add an administrator by externalId and invite a VAR without the admin API; tests add more
+ * through POST /__admin/support-directory.
+ */
+export const DEMO_SUPPORT_DIRECTORY: readonly SupportEntry[] = [
+  { externalId: "0035x000001DemoA", username: "pat.lee@partner.example", name: "Pat", lastName: "Lee", supportUser: false },
+  { externalId: "0035x000002DemoB", username: "var@partner.example", name: "Partner", lastName: "VAR", supportUser: false },
+  { externalId: "0035x000003DemoC", username: "agent@support.vendor.example", name: "Support", lastName: "Agent", supportUser: true },
+];
+
+export function seedSupportDirectory(directory: Directory): void {
+  for (const entry of DEMO_SUPPORT_DIRECTORY) directory.support.set(entry.externalId, { ...entry });
 }

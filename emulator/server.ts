@@ -19,7 +19,7 @@ import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
 import { Router } from "./router";
 import { checkDelegatedAccess, noteLogin } from "./delegatedAccess";
-import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedTenant } from "./seed";
+import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedSupportDirectory, seedTenant } from "./seed";
 import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
 import type { TenantSettings } from "./model/tenant";
 
@@ -70,6 +70,7 @@ export class EmulatorServer {
     for (const op of OPERATION_IDS) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
     this.admin = adminRoutes(this);
     this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS);
+    seedSupportDirectory(this.model.directory);
     this.http = createServer((req, res) => this.handle(req, res));
   }
 
@@ -88,6 +89,7 @@ export class EmulatorServer {
     this.log.clear();
     this.stats.clear();
     this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS, this.demoTenant.tenantId);
+    seedSupportDirectory(this.model.directory);
     return this.demoTenant;
   }
 

@@ -148,9 +148,12 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
 
   /** Settings that always exist: take over the object the parent owns and write the program's values. */
   const adoptSettings = async (objects: ObjectAccess, inputs: Props): Promise<Props> => {
-    const id = objects.idOf({}, inputs);
-    const existing = await objects.readLive(id, inputs);
-    if (!existing) throw new Error(`${spec.kind} ${id} cannot be read: the object it belongs to does not exist`);
+    // A singleton of the tenant (a user profile) is named by no input: its path holds the configured tenant only, and
+    // its ID is what the answer says.
+    const named = spec.identity.idFromInput !== undefined ? objects.idOf({}, inputs) : "";
+    const existing = await objects.readLive(named, inputs);
+    if (!existing) throw new Error(`${spec.kind} ${named} cannot be read: the object it belongs to does not exist`);
+    const id = named === "" ? objects.idOf(existing, inputs) : named;
     return bringToInputs(objects, id, outputsOf(existing, {}), inputs);
   };
 

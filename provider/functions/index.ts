@@ -5,6 +5,8 @@ import { newerOnly, perVariant } from "../../contract/meta";
 import { pingFromApArgsSchema, pingFromApResultSchema, rebootApArgsSchema, rebootApResultSchema } from "../../contract/schemas/actions";
 import { apResultSchema, tenantDetailsResultSchema, tenantResultSchema } from "./readForms";
 import type { FunctionAnswer, FunctionSpec } from "./spec";
+// Account (issue 11)
+import { ACCOUNT_FUNCTIONS } from "./account";
 
 export type { FunctionAnswer, FunctionSpec } from "./spec";
 
@@ -70,6 +72,8 @@ const FUNCTIONS: FunctionSpec[] = [
     runsInPreview: false,
     resultOf: ({ body, requestId }: FunctionAnswer) => ({ requestId, response: responseText(body) }),
   },
+  // Account (issue 11)
+  ...ACCOUNT_FUNCTIONS,
 ];
 
 /** Every function, by SDK name. */

@@ -24,6 +24,7 @@ export async function runFunction(client: NmsClient, spec: FunctionSpec, args: A
     const { response, record } = await client.execute(spec.op, params, init);
     return resultOf({ body: response, requestId: record.requestId });
   }
-  const init = route.method === "GET" ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } } : { body: rest };
+  // A read, or a write without a body (A35), takes its arguments as the query.
+  const init = route.method === "GET" || route.body === "none" ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } } : { body: rest };
   return resultOf({ body: await client.call(spec.op, params, init) });
 }

@@ -10,6 +10,11 @@ import { switchVlanSpec } from "./switchVlan";
 import { venueSpec } from "./venue";
 import { venueRadioSpec } from "./venueRadio";
 import { venueSyslogSpec } from "./venueSyslog";
+// Account (issue 11)
+import { adminSpec } from "./admin";
+import { supportAccessSpec, varDelegationSpec } from "./delegations";
+import { notificationRecipientSpec } from "./notificationRecipient";
+import { userProfileSpec } from "./userProfile";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
@@ -25,5 +30,11 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     dpskPassphraseSpec,
     switchProfileSpec,
     switchVlanSpec,
+    // Account (issue 11)
+    adminSpec,
+    notificationRecipientSpec,
+    userProfileSpec,
+    varDelegationSpec,
+    supportAccessSpec,
   ].map((spec) => [spec.kind, spec]),
 );
