@@ -194,7 +194,7 @@ export const ROUTES = {
   A15: accepted("tenant", "DELETE", `${T}/admin`, "Delete administrators", "array"),
   A16: read("tenant", `${T}/admin/{adminId}`, "Get administrator"),
   A17: accepted("tenant", "DELETE", `${T}/admin/{adminId}`, "Delete administrator", "none"),
-  A18: read("tenant", `${T}/delegation`, "List delegations (?type=)"),
+  A18: list("tenant", `${T}/delegation`, "List delegations (?type=)"),
   A19: accepted("tenant", "POST", `${T}/delegation`, "Invite a VAR", "object"),
   A20: accepted("tenant", "POST", `${T}/delegation/support`, "Grant vendor-support access", "none"),
   // The seeds leave A21's purpose out; public clients call this DELETE "delete support delegation".
@@ -211,8 +211,8 @@ export const ROUTES = {
   A30: accepted("tenant", "DELETE", `${T}/notification-recipient/{notificationRecipientId}`, "Delete notification recipient", "none"),
   A31: read("tenant", `${T}/user-profile`, "Get user profile"),
   A32: accepted("tenant", "PUT", `${T}/user-profile`, "Update user profile", "object"),
-  A33: read("tenant", `${T}/entitlement`, "List entitlements (?type=)"),
-  A34: read("tenant", `${T}/entitlement/summary`, "List entitlement summaries (?type=)"),
+  A33: list("tenant", `${T}/entitlement`, "List entitlements (?type=)"),
+  A34: list("tenant", `${T}/entitlement/summary`, "List entitlement summaries (?type=)"),
   // mspEcTenantId has no slot in the public clients' path: it travels as a query parameter, with ?type=.
   A35: row("tenant", "POST", `${T}/entitlement/refresh`, "Entitlements of an MSP end customer", { success: 200, async: false, body: "none" }),
 } as const satisfies Record<string, RouteDef>;

@@ -2,6 +2,7 @@
 // notification recipients (A25–A30), the user profile (A31, A32) and licence entitlements
 // (A33–A35). The tenant itself and the forms A4 embeds are in tenant.ts.
 import { z } from "zod";
+import { filledByService } from "../meta";
 import { issueWithCode, isoDateTime } from "../validators";
 import { ADMIN_ROLES, DATE_FORMATS, DETAIL_LEVELS } from "./tenant";
 
@@ -18,7 +19,10 @@ const dateFormat = z.enum(DATE_FORMATS).describe("mm/dd/yyyy, dd/mm/yyyy or yyyy
 export const adminInputSchema = z
   .object({
     role,
-    email: z.string().email("must be an email address").optional().describe("The person's email, required when they have no support account (it is then their login)."),
+    // Left out for a person with a support account, the service fills it in from the support directory.
+    email: filledByService(z.string().email("must be an email address").optional()).describe(
+      "The person's email, required when they have no support account (it is then their login).",
+    ),
     externalId: z.string().min(1, "must not be empty").optional().describe("The person's ID in the support directory, required when they have a support account."),
     detailLevel: detailLevel.default("it"),
   })
@@ -130,35 +134,38 @@ export const userProfileReadSchema = z.object({
 
 export const LICENSE_TYPES = ["WIFI", "LTE", "SWITCH"] as const;
 
+const date = (what: string) => isoDateTime.describe(`${what} (ISO 8601 UTC).`);
+const licenceType = z.string().describe("WIFI, LTE or SWITCH.");
+
 /** A33's items. */
 export const entitlementReadSchema = z.object({
-  id: z.string(),
-  externalId: z.string().optional(),
-  sku: z.string(),
-  deviceType: z.string(),
-  deviceSubType: z.string().optional(),
-  quantity: z.number().int(),
-  assignedLicense: z.boolean(),
-  historical: z.boolean(),
-  tempLicense: z.boolean(),
-  effectiveDate: isoDateTime,
-  expirationDate: isoDateTime,
-  graceEndDate: isoDateTime.optional(),
-  createdDate: isoDateTime,
-  updatedDate: isoDateTime,
+  id: z.string().describe("The entitlement's ID."),
+  externalId: z.string().optional().describe("Its ID in the vendor's licensing system."),
+  sku: z.string().describe("The licence's stock-keeping unit."),
+  deviceType: licenceType,
+  deviceSubType: z.string().optional().describe("The kind of device within the type (AP, ICX, CBRS)."),
+  quantity: z.number().int().describe("How many devices it licenses."),
+  assignedLicense: z.boolean().describe("Whether it is assigned to the tenant."),
+  historical: z.boolean().describe("Whether it has ended."),
+  tempLicense: z.boolean().describe("Whether it is a temporary licence."),
+  effectiveDate: date("When it starts"),
+  expirationDate: date("When it ends"),
+  graceEndDate: date("When the grace period after it ends").optional(),
+  createdDate: date("When it was created"),
+  updatedDate: date("When it last changed"),
 });
 
 /** A34's items. */
 export const entitlementSummaryReadSchema = z.object({
-  deviceType: z.string(),
-  deviceSubType: z.string().optional(),
-  sku: z.string().optional(),
-  quantity: z.number().int(),
-  deviceCount: z.number().int(),
-  remainingDevices: z.number().int(),
-  remainingDays: z.number().int(),
-  effectiveDate: isoDateTime,
-  expirationDate: isoDateTime,
-  errorCode: z.string().optional(),
-  internalMessage: z.string().optional(),
+  deviceType: licenceType,
+  deviceSubType: z.string().optional().describe("The kind of device within the type."),
+  sku: z.string().optional().describe("The licence's stock-keeping unit."),
+  quantity: z.number().int().describe("How many devices the tenant may have."),
+  deviceCount: z.number().int().describe("How many it has."),
+  remainingDevices: z.number().int().describe("How many it may still add."),
+  remainingDays: z.number().int().describe("Days until the licences end."),
+  effectiveDate: date("When the licences start"),
+  expirationDate: date("When the licences end"),
+  errorCode: z.string().optional().describe("Why the summary could not be made, if it could not."),
+  internalMessage: z.string().optional().describe("The service's explanation of errorCode."),
 });

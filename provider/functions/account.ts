@@ -51,8 +51,10 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
     runsInPreview: true,
   },
   {
-    name: "getMspCustomerEntitlements",
-    description: "The entitlements and summaries of one of the MSP's end customers (A35); the provider's tenant must be its MSP.",
+    name: "refreshMspCustomerEntitlements",
+    description:
+      "Refreshes and returns the entitlements and summaries of one of the MSP's end customers (A35, a POST); the provider's " +
+      "tenant must be its MSP.",
     op: "A35",
     args: () =>
       z
@@ -68,7 +70,7 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
       })
       .passthrough(),
     returns: "one",
-    runsInPreview: true,
+    runsInPreview: false,
   },
   {
     name: "answerDelegation",

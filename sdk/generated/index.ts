@@ -24,5 +24,5 @@ export * from "./getUserProfile";
 export * from "./listDelegations";
 export * from "./listEntitlements";
 export * from "./listEntitlementSummaries";
-export * from "./getMspCustomerEntitlements";
+export * from "./refreshMspCustomerEntitlements";
 export * from "./answerDelegation";

@@ -16,16 +16,27 @@ export interface ListEntitlementSummariesOutputArgs {
 
 /** One item of what listEntitlementSummaries returns. */
 export interface ListEntitlementSummariesItem {
+  /** WIFI, LTE or SWITCH. */
   deviceType: string;
+  /** The kind of device within the type. */
   deviceSubType?: string;
+  /** The licence's stock-keeping unit. */
   sku?: string;
+  /** How many devices the tenant may have. */
   quantity: number;
+  /** How many it has. */
   deviceCount: number;
+  /** How many it may still add. */
   remainingDevices: number;
+  /** Days until the licences end. */
   remainingDays: number;
+  /** When the licences start (ISO 8601 UTC). */
   effectiveDate: string;
+  /** When the licences end (ISO 8601 UTC). */
   expirationDate: string;
+  /** Why the summary could not be made, if it could not. */
   errorCode?: string;
+  /** The service's explanation of errorCode. */
   internalMessage?: string;
   [key: string]: unknown;
 }

@@ -16,19 +16,33 @@ export interface ListEntitlementsOutputArgs {
 
 /** One item of what listEntitlements returns. */
 export interface ListEntitlementsItem {
+  /** The entitlement's ID. */
   id: string;
+  /** Its ID in the vendor's licensing system. */
   externalId?: string;
+  /** The licence's stock-keeping unit. */
   sku: string;
+  /** WIFI, LTE or SWITCH. */
   deviceType: string;
+  /** The kind of device within the type (AP, ICX, CBRS). */
   deviceSubType?: string;
+  /** How many devices it licenses. */
   quantity: number;
+  /** Whether it is assigned to the tenant. */
   assignedLicense: boolean;
+  /** Whether it has ended. */
   historical: boolean;
+  /** Whether it is a temporary licence. */
   tempLicense: boolean;
+  /** When it starts (ISO 8601 UTC). */
   effectiveDate: string;
+  /** When it ends (ISO 8601 UTC). */
   expirationDate: string;
+  /** When the grace period after it ends (ISO 8601 UTC). */
   graceEndDate?: string;
+  /** When it was created (ISO 8601 UTC). */
   createdDate: string;
+  /** When it last changed (ISO 8601 UTC). */
   updatedDate: string;
   [key: string]: unknown;
 }

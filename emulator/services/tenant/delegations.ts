@@ -4,7 +4,8 @@
 // names the tenant that asked (fromTenantId) and turns INVITED into ACCEPTED or REJECTED.
 import { DELEGATION_TYPES, delegationAnswerSchema, validateBody, varDelegationInputSchema } from "../../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../../errors";
-import type { Handler } from "../../handlers";
+import { Handler, listAnswer, pageOf } from "../../handlers";
+import { slicePage } from "../../model/model";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 
@@ -71,7 +72,8 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
       if (type !== null && !(DELEGATION_TYPES as readonly string[]).includes(type)) {
         throw new ApiError("NMS-BAD-REQUEST", { message: `type must be one of ${DELEGATION_TYPES.join(", ")}`, object: "type", value: type });
       }
-      return { status: 200, body: c.tenant.of<DelegationRecord>("delegations").filter((d) => type === null || d.type === type) };
+      const matching = c.tenant.of<DelegationRecord>("delegations").filter((d) => type === null || d.type === type);
+      return listAnswer(c.route, slicePage(matching, pageOf(c.query, c.route)), matching.length);
     },
     A20: (c) => grantSupport(c),
     A21: (c) => {

@@ -4,8 +4,8 @@
 // (ENT-10003), so a summary's remaining devices falls as APs are added.
 import { LICENSE_TYPES, USER_PROFILE_DEFAULTS, userProfileUpdateSchema, validateBody } from "../../../contract";
 import { ApiError, badRequest, validationError } from "../../errors";
-import type { Handler, OpContext } from "../../handlers";
-import { ok } from "../../handlers";
+import { Handler, listAnswer, ok, OpContext, pageOf } from "../../handlers";
+import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";
 import type { AdminRecord } from "./admins";
 
@@ -44,6 +44,8 @@ function profileOf(c: OpContext, admin: AdminRecord, change: Partial<Pick<AdminR
     allowedRegions: REGIONS,
   };
 }
+
+const paged = (c: OpContext, items: unknown[]) => listAnswer(c.route, slicePage(items, pageOf(c.query, c.route)), items.length);
 
 type LicenseType = (typeof LICENSE_TYPES)[number];
 
@@ -125,8 +127,8 @@ export const PROFILE_OPERATIONS: Record<"A31" | "A32" | "A33" | "A34" | "A35", H
       }),
     );
   },
-  A33: (c) => ok(entitlements(c.tenant, typeFilter(c))),
-  A34: (c) => ok(summaries(c.tenant, typeFilter(c))),
+  A33: (c) => paged(c, entitlements(c.tenant, typeFilter(c))),
+  A34: (c) => paged(c, summaries(c.tenant, typeFilter(c))),
   A35: (c) => {
     const ecId = c.query.get("mspEcTenantId");
     if (ecId === null || ecId === "") throw badRequest("mspEcTenantId is required", "mspEcTenantId");
