@@ -63,6 +63,9 @@ export const SEED_ERROR_CODES = {
   "TNT-10302": { category: "BadRequest", message: "administrator already registered with the support service" },
   "TNT-10303": { category: "BadRequest", message: "administrator already exists" },
   "TNT-10304": { category: "BadRequest", message: "a support user cannot be invited as a VAR" },
+  // The seeds list VENUE-10203 with Internal Server Error; it is the caller's input, and clients retry a 5xx, so it is
+  // answered as a validation error (emulator/README.md, Decisions).
+  "VENUE-10203": { category: "Validation", message: "two calibration points are required" },
 } as const satisfies Record<string, ErrorCodeDef>;
 
 // Codes for conditions the seeds name only by category (authentication, not found, field

@@ -19,3 +19,4 @@ export * from "./schemas/tenant";
 export * from "./schemas/requestRecord";
 // Account (issue 11)
 export * from "./schemas/account";
+export * from "./schemas/floorPlan";

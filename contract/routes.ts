@@ -215,6 +215,17 @@ export const ROUTES = {
   A34: list("tenant", `${T}/entitlement/summary`, "List entitlement summaries (?type=)"),
   // mspEcTenantId has no slot in the public clients' path: it travels as a query parameter, with ?type=.
   A35: row("tenant", "POST", `${T}/entitlement/refresh`, "Entitlements of an MSP end customer", { success: 200, async: false, body: "none" }),
+  // Floor plans, calibration points and file transfer (issue 11)
+  F1: list("tenant", `${T}/venue/{venueId}/floor-plan`, "List floor plans"),
+  F2: accepted("tenant", "POST", `${T}/venue/{venueId}/floor-plan`, "Create floor plan", "object"),
+  F3: read("tenant", `${T}/venue/{venueId}/floor-plan/{floorPlanId}`, "Get floor plan"),
+  F4: accepted("tenant", "PUT", `${T}/venue/{venueId}/floor-plan/{floorPlanId}`, "Update floor plan", "object"),
+  F5: accepted("tenant", "DELETE", `${T}/venue/{venueId}/floor-plan/{floorPlanId}`, "Delete floor plan", "none"),
+  C1: read("tenant", `${T}/venue/{venueId}/floor-plan/{floorPlanId}/calibration-point`, "List calibration points"),
+  C2: accepted("tenant", "PUT", `${T}/venue/{venueId}/floor-plan/{floorPlanId}/calibration-point`, "Replace calibration points", "array"),
+  U1: row("file", "POST", "/api/file/tenant/{tenantId}/upload-url", "Get a file ID and an upload address", { success: 200, async: false, body: "object" }),
+  // 302 to the file's real location, which must be called without the service's cookie or headers.
+  U2: row("file", "GET", "/api/file/tenant/{tenantId}/{fileId}", "Get the download address of a file", { success: 302, async: false, body: "none" }),
 } as const satisfies Record<string, RouteDef>;
 
 export type OperationId = keyof typeof ROUTES;

@@ -2,6 +2,7 @@
 // the vendor's support directory (people with a support account, and the VARs among them), and
 // which tenant is an MSP's end customer. One per emulator; tenants reach it through TenantState.
 import type { AdminAccount } from "./model/tenant";
+import { FileStore } from "./services/file/store";
 
 /** A person in the vendor's support directory (POST /__admin/support-directory adds one). */
 export interface SupportEntry {
@@ -22,6 +23,8 @@ export class Directory {
   readonly support = new Map<string, SupportEntry>();
   /** MSP end customers: the customer's tenant ID → its MSP's tenant ID. */
   readonly mspOf = new Map<string, string>();
+  /** Files uploaded through U1's addresses, every tenant's. */
+  readonly files = new FileStore();
 
   supportByUsername(username: string): SupportEntry | undefined {
     const wanted = username.toLowerCase();
@@ -33,5 +36,6 @@ export class Directory {
     this.accounts.clear();
     this.support.clear();
     this.mspOf.clear();
+    this.files.clear();
   }
 }

@@ -21,6 +21,7 @@ import { Router } from "./router";
 import { checkDelegatedAccess, noteLogin } from "./delegatedAccess";
 import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedSupportDirectory, seedTenant } from "./seed";
 import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
+import { FILE_STORE_PREFIX, serveFileStore } from "./services/file/store";
 import type { TenantSettings } from "./model/tenant";
 
 export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
@@ -133,6 +134,10 @@ export class EmulatorServer {
       this.afterBody(req, res, method, path, "admin", null, (raw) => {
         this.answer(res, method, path, "admin", null, this.attempt(() => this.runAdmin(req, method, path, query, raw)));
       });
+      return;
+    }
+    if (path.startsWith(FILE_STORE_PREFIX)) {
+      void serveFileStore(this.model.directory.files, req, res, path, query).then((status) => this.record(method, path, "file-store", status, null));
       return;
     }
     const match = this.routes.match(method, path);
@@ -249,6 +254,7 @@ export class EmulatorServer {
       params,
       query,
       body: parseJson(raw),
+      origin: `http://${req.headers.host ?? "127.0.0.1"}`,
       finish: (write: PreparedWrite) =>
         route.async
           ? { status: route.success, body: this.tracker.submit(tenant, op, session.username, write) }

@@ -106,7 +106,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       latest = (await objects.write(trigger.op, news, id, trigger.body?.(news)).catch(goneHint)).response ?? latest;
     }
     if (spec.ops.update && differing.some((field) => !sideEffectFields.has(field))) {
-      const body = spec.identity.updateIdIn === "body" ? { ...toApi(news), [objects.idField]: id } : toApi(news);
+      const written = spec.beforeWrite ? { ...toApi(news), ...(await spec.beforeWrite(await getClient(), news, olds)) } : toApi(news);
+      const body = spec.identity.updateIdIn === "body" ? { ...written, [objects.idField]: id } : written;
       latest = (await objects.write(spec.ops.update, news, id, body).catch(goneHint)).response;
     }
     // A partial answer (a toggle's bare requestId) is not the object: read it back.
@@ -165,7 +166,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
           return found ? ((await objects.readLive(objects.idOf(found, inputs), inputs)) ?? found) : undefined;
         }
       : undefined;
-    const { response, record } = await objects.write(createOp, inputs, undefined, toApi(inputs), { recover }).catch((error: unknown) => {
+    const body = spec.beforeWrite ? { ...toApi(inputs), ...(await spec.beforeWrite(client, inputs, undefined)) } : toApi(inputs);
+    const { response, record } = await objects.write(createOp, inputs, undefined, body, { recover }).catch((error: unknown) => {
       throw createdButUnfinished(objects, error, inputs) ?? withAdoptionHint(error);
     });
     if (response) return response;
@@ -176,8 +178,11 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   };
 
   return {
-    async check(_olds: Props, news: Props) {
+    async check(_olds: Props, given: Props) {
       const failures: pulumi.dynamic.CheckFailure[] = [];
+      const completed = spec.completeInputs?.(given);
+      const news = completed?.inputs ?? given;
+      failures.push(...(completed?.failures ?? []));
       const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS]);
       for (const key of Object.keys(news)) {
         if (!known.has(key) && !PULUMI_RESERVED.has(key)) failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });

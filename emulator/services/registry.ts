@@ -11,6 +11,8 @@ import { admins, adminsEmbedded } from "./tenant/admins";
 import { delegations } from "./tenant/delegations";
 import { PROFILE_OPERATIONS } from "./tenant/profile";
 import { notificationRecipients } from "./tenant/recipients";
+import { FILE_OPERATIONS } from "./file/files";
+import { floorPlans } from "./tenant/floorPlans";
 import { activations } from "./wifi/activations";
 import { apGroups } from "./wifi/apGroups";
 import { aps } from "./wifi/aps";
@@ -41,10 +43,12 @@ export const KINDS: readonly KindDef[] = [
   admins,
   delegations,
   notificationRecipients,
+  floorPlans,
 ] as readonly KindDef[] as KindDef[];
 
 export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
   ...ACCOUNT_OPERATIONS,
   // Account (issue 11)
   ...PROFILE_OPERATIONS,
+  ...FILE_OPERATIONS,
 };

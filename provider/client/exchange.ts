@@ -150,7 +150,8 @@ export class Exchange {
             throw error;
           }
           this.log("debug", `${label}: ${request.method} ${request.path} → HTTP ${answer.status} (${answer.elapsedMs} ms)`);
-          if (answer.status >= 200 && answer.status < 300) return { kind: "answer", answer };
+          // A redirect is the success of a route that says so (U2); any other 3xx is not.
+          if ((answer.status >= 200 && answer.status < 300) || answer.status === request.route.success) return { kind: "answer", answer };
           if (write && isAmbiguousOutcome({ kind: "answer", status: answer.status })) write.ambiguous = true;
           this.pauseTenantOnRetryAfter(request, answer);
           throw new HttpAnswerError(answer);

@@ -15,6 +15,18 @@ const licenceType = () => z.enum(LICENSE_TYPES).optional().describe("WIFI, LTE o
 
 export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
   {
+    name: "getFileDownloadUrl",
+    description:
+      "The address a file of the tenant (a floor plan's image) is downloaded from (U2's redirect target). Fetch it without " +
+      "the service's cookie or headers: the file location refuses them (403).",
+    op: "U2",
+    args: () => z.object({ fileId: z.string().min(1, "is required").describe("The file's ID (a floor plan's imageId).") }).strict(),
+    result: z.object({ url: z.string().describe("The signed address of the file; it expires with the file's signature.") }),
+    returns: "one",
+    runsInPreview: true,
+    resultOf: ({ body }: FunctionAnswer) => ({ url: body }),
+  },
+  {
     name: "getUserProfile",
     description: "The profile of the user the provider logs in as, with the regions it may use (A31).",
     op: "A31",

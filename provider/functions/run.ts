@@ -19,6 +19,8 @@ export async function runFunction(client: NmsClient, spec: FunctionSpec, args: A
   }
   const resultOf = (answer: FunctionAnswer) => (spec.resultOf ? spec.resultOf(answer) : answer.body);
   if (spec.returns === "list") return client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) });
+  // A redirecting read (U2): its answer is the address it points to, which is not called with the service's headers.
+  if (route.success === 302) return resultOf({ body: await client.redirectTarget(spec.op, params) });
   if (route.async) {
     const init = route.body === "none" ? {} : { body: rest };
     const { response, record } = await client.execute(spec.op, params, init);

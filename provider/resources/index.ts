@@ -15,6 +15,8 @@ import { adminSpec } from "./admin";
 import { supportAccessSpec, varDelegationSpec } from "./delegations";
 import { notificationRecipientSpec } from "./notificationRecipient";
 import { userProfileSpec } from "./userProfile";
+import { calibrationPointsSpec } from "./calibrationPoints";
+import { floorPlanSpec } from "./floorPlan";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
@@ -36,5 +38,7 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     userProfileSpec,
     varDelegationSpec,
     supportAccessSpec,
+    floorPlanSpec,
+    calibrationPointsSpec,
   ].map((spec) => [spec.kind, spec]),
 );

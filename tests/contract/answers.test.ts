@@ -27,6 +27,9 @@ import {
   entitlementSummaryReadSchema,
   notificationRecipientReadSchema,
   userProfileReadSchema,
+  calibrationPointReadSchema,
+  floorPlanReadSchema,
+  uploadUrlReadSchema,
 } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import {
@@ -166,6 +169,16 @@ function answerSchemas(variant: WifiApiVariant) {
     A33: z.array(entitlementReadSchema),
     A34: z.array(entitlementSummaryReadSchema),
     A35: z.object({ entitlements: z.array(entitlementReadSchema), summary: z.array(entitlementSummaryReadSchema) }),
+    F1: z.array(floorPlanReadSchema),
+    F2: acceptedWith(floorPlanReadSchema),
+    F3: floorPlanReadSchema,
+    F4: acceptedWith(floorPlanReadSchema),
+    F5: acceptedBare,
+    C1: z.array(calibrationPointReadSchema),
+    C2: acceptedWith(z.array(calibrationPointReadSchema)),
+    U1: uploadUrlReadSchema,
+    // A redirect: no body, the address in Location.
+    U2: z.undefined(),
   } satisfies Record<OperationId, z.ZodTypeAny>;
 }
 
@@ -369,6 +382,25 @@ describe.each(WIFI_API_VARIANTS)("every operation for a tenant of the %s variant
     const customer = await admin(emu, "POST", "/tenants", { name: `Customer ${variant}` });
     await admin(emu, "PUT", `/tenants/${customer.body.tenantId}/msp`, { mspTenantId: client.tenantId });
     await check("A35", {}, undefined, `mspEcTenantId=${customer.body.tenantId}&type=WIFI`);
+  });
+
+  test("floor plans, calibration points and files (F1-F5, C1, C2, U1, U2)", async () => {
+    const venueId = (await client.ok("A7", {}, venueBody(`Plans ${variant}`))).id;
+    const { fileId, signedUrl } = await check("U1", {}, { fileExtension: "png" });
+    expect((await fetch(signedUrl, { method: "PUT", body: new Uint8Array([137, 80, 78, 71]) })).status).toBe(200);
+    const plan = (await check("F2", { venueId }, { name: "Ground", floorNumber: 0, imageId: fileId })).response;
+    const spare = (await check("F2", { venueId }, { name: "Roof" })).response;
+    await check("F1", { venueId });
+    await check("F3", { venueId, floorPlanId: plan.id });
+    await check("F4", { venueId, floorPlanId: plan.id }, { name: "Ground floor", floorNumber: 0, imageId: fileId });
+    const points = [{ xPercent: 1, yPercent: 2, latitude: "38.7", longitude: "-9.1" }, { xPercent: 99, yPercent: 98, latitude: "38.8", longitude: "-9.2" }];
+    await check("C2", { venueId, floorPlanId: plan.id }, points);
+    await check("C1", { venueId, floorPlanId: plan.id });
+    await check("A9", { venueId });
+    const redirect = await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${fileId}`, { headers: { cookie: client.cookie! }, redirect: "manual" });
+    expect({ status: redirect.status, location: redirect.headers.get("location"), body: await redirect.text() }).toEqual({ status: 302, location: expect.stringContaining(fileId), body: "" });
+    seen.add("U2");
+    await check("F5", { venueId, floorPlanId: spare.id });
   });
 });
 

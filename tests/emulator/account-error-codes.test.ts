@@ -219,3 +219,73 @@ describe("delegated access and licences", () => {
     expect((await client.call("A32", {}, { dateFormat: "yyyy/mm/dd" })).status).toBe(422);
   });
 });
+
+describe("floor plans, calibration points and the file store (F2, C2, U1, U2)", () => {
+  async function uploaded(bytes: Uint8Array): Promise<string> {
+    const { fileId, signedUrl } = (await client.call("U1", {}, { fileExtension: "png" })).body;
+    expect((await fetch(signedUrl, { method: "PUT", body: bytes })).status).toBe(200);
+    return fileId;
+  }
+
+  test("VENUE-10203: one or three calibration points are 422 naming the list, and the stored points stay", async () => {
+    const venueId = (await client.ok("A7", {}, venueBody("Calibrated"))).id;
+    const plan = await client.ok("F2", { venueId }, { name: "Ground" });
+    const point = { xPercent: 50, yPercent: 50, latitude: "38.7", longitude: "-9.1" };
+    await client.ok("C2", { venueId, floorPlanId: plan.id }, [point, { ...point, xPercent: 60 }]);
+    for (const points of [[point], [point, point, point]]) {
+      expect(await refusal(client.call("C2", { venueId, floorPlanId: plan.id }, points), 422)).toMatchObject({ code: "VENUE-10203" });
+    }
+    expect(await refusal(client.call("C2", { venueId, floorPlanId: plan.id }, [point, { ...point, yPercent: 101 }]), 422)).toMatchObject({ object: "[1].yPercent" });
+    expect((await client.call("C1", { venueId, floorPlanId: plan.id })).body).toHaveLength(2);
+  });
+
+  test("an image round trip: U1, PUT of the raw bytes, the floor plan's imageUrl, U2's redirect followed without the service's headers", async () => {
+    const bytes = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3, 250]);
+    const fileId = await uploaded(bytes);
+    const venueId = (await client.ok("A7", {}, venueBody("Imaged"))).id;
+    const plan = await client.ok("F2", { venueId }, { name: "With image", imageId: fileId });
+    expect(plan.imageUrl).toBe(`/api/file/tenant/${client.tenantId}/${fileId}`);
+    const redirect = await fetch(`${emu.url}${plan.imageUrl}`, { headers: { cookie: client.cookie! }, redirect: "manual" });
+    expect(redirect.status).toBe(302);
+    const location = redirect.headers.get("location")!;
+    const plain = await fetch(location);
+    expect({ status: plain.status, type: plain.headers.get("content-type") }).toEqual({ status: 200, type: "image/png" });
+    expect(new Uint8Array(await plain.arrayBuffer())).toEqual(bytes);
+  });
+
+  test.each([
+    ["the service's cookie", { cookie: "API-KEY=whatever" }],
+    ["the tenant header", { "x-rks-tenantid": "0".repeat(32) }],
+    ["the request-ID header", { "x-request-id": "abc" }],
+    ["a bearer token", { authorization: "Bearer x" }],
+  ])("U2's target refuses a request carrying %s (403)", async (_what, headers) => {
+    const fileId = await uploaded(new Uint8Array([1, 2, 3]));
+    const redirect = await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${fileId}`, { headers: { cookie: client.cookie! }, redirect: "manual" });
+    expect((await fetch(redirect.headers.get("location")!, { headers })).status).toBe(403);
+    // A client that follows the redirect with the service's cookie meets the same 403.
+    expect((await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${fileId}`, { headers: { cookie: client.cookie! } })).status).toBe(403);
+  });
+
+  test("file rules: a wrong signature is 403, an unknown or never uploaded file is 404, an imageId of no file is 404", async () => {
+    const { fileId, signedUrl } = (await client.call("U1", {}, { fileExtension: ".jpg" })).body;
+    expect((await fetch(signedUrl.replace(/signature=\w+/, "signature=forged"), { method: "PUT", body: "x" })).status).toBe(403);
+    expect((await client.call("U2", { fileId })).status).toBe(404);
+    expect((await client.call("U2", { fileId: "nope" })).status).toBe(404);
+    expect((await client.call("U1", {}, { fileExtension: "not an extension" })).status).toBe(422);
+    const venueId = (await client.ok("A7", {}, venueBody("No image"))).id;
+    expect(await refusal(client.call("F2", { venueId }, { name: "Bad image", imageId: "missing" }), 404)).toMatchObject({ code: "NMS-RELATED-NOT-FOUND", object: "imageId" });
+  });
+
+  test.each([
+    ["VENUE-10001", "F2"],
+    ["WIFI-10000", "F4"],
+    ["SWITCH-10000", "F5"],
+    ["LTE-10000", "C2"],
+  ])("%s on %s through an http-5xx fault", async (code, op) => {
+    const venueId = (await client.ok("A7", {}, venueBody(`Fault plan ${code}`))).id;
+    const plan = await client.ok("F2", { venueId }, { name: "Faulty" });
+    await admin(emu, "POST", "/faults", { kind: "http-5xx", op, code, count: 1 });
+    const body = op === "C2" ? [] : { name: "Faulty" };
+    expect(await refusal(client.call(op as "F4", { venueId, floorPlanId: plan.id }, body), 500)).toMatchObject({ code });
+  });
+});

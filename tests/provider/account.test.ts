@@ -186,3 +186,60 @@ describe("functions", () => {
     expect(answered).toMatchObject({ ran: true, status: "REJECTED" });
   });
 });
+
+describe("floor plans and calibration points", () => {
+  const fs = require("node:fs") as typeof import("node:fs");
+  const os = require("node:os") as typeof import("node:os");
+  const path = require("node:path") as typeof import("node:path");
+
+  it("VENUE-10203: calibration points other than two are refused at preview, naming points", async () => {
+    const one = [{ xPercent: 1, yPercent: 1, latitude: "1", longitude: "1" }];
+    const { failures } = await provider("CalibrationPoints").check!({}, { venueId: "v", floorPlanId: "f", points: one });
+    expect(failures).toEqual([{ property: "points", reason: expect.stringContaining("VENUE-10203") }]);
+  });
+
+  it("an image round trip: uploaded by the provider, downloaded through getFileDownloadUrl without the service's headers, bytes equal; a changed image is uploaded again", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nms-floor-"));
+    const image = path.join(dir, "plan.png");
+    fs.writeFileSync(image, Buffer.from([137, 80, 78, 71, 1, 2, 3]));
+    try {
+      const venue = await create("Venue", { name: "Floor plan site" });
+      const p = provider("FloorPlan");
+      const first = await p.check!({}, { venueId: venue.id, name: "Ground", imagePath: image });
+      expect(first.inputs.imageSha256).toMatch(/^[0-9a-f]{64}$/);
+      const created = await p.create(first.inputs);
+      expect(created.outs.imageUrl).toBe(`/api/file/tenant/${emulator.demo.tenantId}/${created.outs.imageId}`);
+      const lookup: ConfigLookup = (key) =>
+        ({ "nms:baseUrl": emulator.url, "nms:tenantId": emulator.demo.tenantId, "nms:username": emulator.demo.username, "nms:password": emulator.demo.password })[key];
+      const { url } = (await invoke("getFileDownloadUrl", { fileId: created.outs.imageId }, lookup)) as { url: string };
+      expect(await client.download(url)).toEqual(fs.readFileSync(image));
+
+      // Same content: no change. New content at the same path: a change, and a new upload.
+      expect((await p.diff!(created.id, created.outs, (await p.check!(created.outs, first.inputs)).inputs)).changes).toBe(false);
+      fs.writeFileSync(image, Buffer.from([137, 80, 78, 71, 9, 9, 9, 9]));
+      const second = (await p.check!(created.outs, { venueId: venue.id, name: "Ground", imagePath: image })).inputs;
+      expect((await p.diff!(created.id, created.outs, second)).changes).toBe(true);
+      const updated = await p.update!(created.id, created.outs, second);
+      expect(updated.outs!.imageId).not.toBe(created.outs.imageId);
+      const again = (await invoke("getFileDownloadUrl", { fileId: updated.outs!.imageId }, lookup)) as { url: string };
+      expect(await client.download(again.url)).toEqual(fs.readFileSync(image));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("an image path that cannot be read is refused at preview, naming imagePath", async () => {
+    const { failures } = await provider("FloorPlan").check!({}, { venueId: "v", imagePath: "/no/such/plan.png" });
+    expect(failures).toEqual([{ property: "imagePath", reason: expect.stringContaining("ENOENT") }]);
+  });
+
+  it("VENUE-10203 from the service and the component codes on F2 are surfaced with their code", async () => {
+    const venue = await create("Venue", { name: "Faulty plans" });
+    await adminApi(emulator, "POST", "faults", { kind: "fail-request", op: "F2", code: "VENUE-10001", count: 1 });
+    const error = await createFails("FloorPlan", { venueId: venue.id, name: "Out of sync" });
+    expect(error.message).toContain("VENUE-10001");
+    const plan = await create("FloorPlan", { venueId: venue.id, name: "Ground" });
+    const refused = await client.write("C2", { venueId: venue.id, floorPlanId: plan.id }, { body: [] }).catch((e: unknown) => e as NmsApiError);
+    expect(refused).toMatchObject({ code: "VENUE-10203", status: 422 });
+  });
+});

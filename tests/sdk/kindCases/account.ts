@@ -1,11 +1,19 @@
 // Administrators, delegations, recipients, user profile, floor plans, calibration points (issue 11).
+import * as path from "node:path";
 import { expectGone, type KindCase, type Props } from "./types";
+
+/** Floor-plan images the stack uploads (absolute: the stack program runs elsewhere). */
+export const FLOOR_IMAGES = { a: path.join(__dirname, "..", "fixtures", "images", "floor-a.png"), b: path.join(__dirname, "..", "fixtures", "images", "floor-b.png") };
 
 /** Secret config values the cases refer to as "${secret:key}". */
 export const ACCOUNT_SECRETS: Record<string, string> = {};
 
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
-export const ACCOUNT_SUPPORT: Props[] = [];
+export const ACCOUNT_SUPPORT: Props[] = [
+  { name: "hq-plan", kind: "FloorPlan", args: { venueId: "${hq}", name: "HQ ground floor", floorNumber: 0, imagePath: FLOOR_IMAGES.b } },
+];
+
+const point = (xPercent: number, yPercent: number, latitude: string, longitude: string) => ({ xPercent, yPercent, latitude, longitude });
 
 export const ACCOUNT_CASES: KindCase[] = [
   {
@@ -72,6 +80,46 @@ export const ACCOUNT_CASES: KindCase[] = [
     removed: { make: ({ admin }) => admin.execute("A21").then(() => undefined), refresh: "delete" },
     async destroyed({ admin }) {
       expect(await admin.call("A18", {}, { query: { type: "SUPPORT" } })).toEqual([]);
+    },
+  },
+  {
+    name: "first-floor",
+    kind: "FloorPlan",
+    args: { venueId: "${hq}", name: "First floor", floorNumber: 1, imagePath: FLOOR_IMAGES.a },
+    update: { field: "floorNumber", value: 2 },
+    replace: { field: "venueId", value: "${branch}" },
+    drift: {
+      async make({ admin, id, ids }) {
+        const plan = await admin.call<Props>("F3", { venueId: ids.hq, floorPlanId: id }).catch(() => undefined);
+        const venueId = plan ? ids.hq : ids.branch;
+        const current = plan ?? (await admin.call<Props>("F3", { venueId, floorPlanId: id }));
+        await admin.execute("F4", { venueId, floorPlanId: id }, { body: { name: "Renamed in the dashboard", floorNumber: current.floorNumber, imageId: current.imageId } });
+      },
+      path: "name",
+    },
+    removed: { make: ({ admin, id, ids }) => admin.execute("F5", { venueId: ids.hq, floorPlanId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id, ids }) => expectGone(() => admin.call("F3", { venueId: ids.hq, floorPlanId: id })),
+  },
+  {
+    name: "hq-plan-points",
+    kind: "CalibrationPoints",
+    args: { venueId: "${hq}", floorPlanId: "${hq-plan}", points: [point(10, 10, "38.7223", "-9.1393"), point(90, 80, "38.7230", "-9.1380")] },
+    update: { field: "points", value: [point(10, 10, "38.7223", "-9.1393"), point(95, 85, "38.7231", "-9.1379")] },
+    drift: {
+      async make({ admin, ids }) {
+        const points = await admin.call<Props[]>("C1", { venueId: ids.hq, floorPlanId: ids["hq-plan"] });
+        await admin.execute("C2", { venueId: ids.hq, floorPlanId: ids["hq-plan"] }, { body: [{ ...points[0], latitude: "38.0000" }, points[1]] });
+      },
+      path: "points[0].latitude",
+    },
+    removed: {
+      make: ({ admin, ids }) =>
+        admin.execute("C2", { venueId: ids.hq, floorPlanId: ids["hq-plan"] }, { body: [point(0, 0, "0", "0"), point(100, 100, "1", "1")] }).then(() => undefined),
+      refresh: "update",
+    },
+    // Forgotten: the points stay on the floor plan.
+    async destroyed({ admin, ids }) {
+      expect(await admin.call("C1", { venueId: ids.hq, floorPlanId: ids["hq-plan"] })).toHaveLength(2);
     },
   },
 ];
