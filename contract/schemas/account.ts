@@ -2,7 +2,6 @@
 // notification recipients (A25–A30), the user profile (A31, A32) and licence entitlements
 // (A33–A35). The tenant itself and the forms A4 embeds are in tenant.ts.
 import { z } from "zod";
-import { filledByService } from "../meta";
 import { issueWithCode, isoDateTime } from "../validators";
 import { ADMIN_ROLES, DATE_FORMATS, DETAIL_LEVELS } from "./tenant";
 
@@ -19,10 +18,7 @@ const dateFormat = z.enum(DATE_FORMATS).describe("mm/dd/yyyy, dd/mm/yyyy or yyyy
 export const adminInputSchema = z
   .object({
     role,
-    // Left out for a person with a support account, the service fills it in from the support directory.
-    email: filledByService(z.string().email("must be an email address").optional()).describe(
-      "The person's email, required when they have no support account (it is then their login).",
-    ),
+    email: z.string().email("must be an email address").optional().describe("The person's email, required when they have no support account (it is then their login)."),
     externalId: z.string().min(1, "must not be empty").optional().describe("The person's ID in the support directory, required when they have a support account."),
     detailLevel: detailLevel.default("it"),
   })

@@ -42,7 +42,8 @@ const adminRules: Omit<KindDef<AdminRecord, AdminInput>, "ops" | "view" | "extra
       id,
       // An unknown externalId is refused by check; the placeholder never gets stored.
       username: usernameOf(ctx.t, input) ?? `unknown:${input.externalId}`,
-      ...(input.email !== undefined ? { email: input.email } : person ? { email: person.username } : {}),
+      // The list form's email is the one the administrator was added with: a person added by externalId has none.
+      ...(input.email !== undefined ? { email: input.email } : {}),
       ...(input.externalId !== undefined ? { externalId: input.externalId } : {}),
       ...(person?.name !== undefined ? { name: person.name } : {}),
       ...(person?.lastName !== undefined ? { lastName: person.lastName } : {}),
