@@ -209,6 +209,8 @@ describe("floor plans and calibration points", () => {
       expect(first.inputs.imageSha256).toMatch(/^[0-9a-f]{64}$/);
       const created = await p.create(first.inputs);
       expect(created.outs.imageUrl).toBe(`/api/file/tenant/${emulator.demo.tenantId}/${created.outs.imageId}`);
+      // The signed addresses are credentials: none reaches the resource's state.
+      expect(JSON.stringify(created.outs)).not.toContain("signature");
       const lookup: ConfigLookup = (key) =>
         ({ "nms:baseUrl": emulator.url, "nms:tenantId": emulator.demo.tenantId, "nms:username": emulator.demo.username, "nms:password": emulator.demo.password })[key];
       const { url } = (await invoke("getFileDownloadUrl", { fileId: created.outs.imageId }, lookup)) as { url: string };
