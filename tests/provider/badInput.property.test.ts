@@ -27,6 +27,7 @@ let client: NmsClient;
 let venueId: string;
 let networkId: string;
 let profileId: string;
+let floorPlanId: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
@@ -34,6 +35,7 @@ beforeAll(async () => {
   venueId = (await client.execute<Props>("A7", {}, { body: { name: "bad-input-venue" } })).response!.id;
   networkId = (await client.execute<Props>("W52", {}, { body: validNetwork() })).response!.id;
   profileId = (await client.execute<Props>("S43", {}, { body: { name: "bad-input-profile" } })).response!.id;
+  floorPlanId = (await client.execute<Props>("F2", { venueId }, { body: { name: "bad-input-plan" } })).response!.id;
 });
 
 afterAll(async () => {
@@ -233,6 +235,27 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
   VarDelegation: () => fc.oneof(fc.constant(""), fc.integer()).map((username) => ({ inputs: { username }, path: "username" })),
   // No inputs: nothing a program can get wrong.
   SupportAccess: null,
+  FloorPlan: () =>
+    fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Number.isInteger(n)).map((floorNumber) => ({ inputs: { venueId, floorNumber }, path: "floorNumber" })),
+      fc.constant({ inputs: { venueId, name: "" }, path: "name" }),
+    ),
+  CalibrationPoints: () => {
+    const point = { xPercent: 50, yPercent: 50, latitude: "38.7", longitude: "-9.1" };
+    return fc.oneof(
+      fc.integer({ min: 0, max: 4 }).filter((n) => n !== 2).map((n) => ({
+        inputs: { venueId, floorPlanId, points: Array.from({ length: n }, () => point) },
+        path: "points",
+        wirePath: "",
+        code: "VENUE-10203",
+      })),
+      outside(0, 100).map((xPercent) => ({
+        inputs: { venueId, floorPlanId, points: [{ ...point, xPercent }, point] },
+        path: "points[0].xPercent",
+        wirePath: "[0].xPercent",
+      })),
+    );
+  },
 };
 
 test("every resource kind has a generator of bad input", () => {
@@ -261,7 +284,8 @@ describe.each(Object.keys(RESOURCE_SPECS).filter((kind) => generators[kind] !== 
         const wireInputs = spec.identity.idFromInput && spec.ops.create ? bad.inputs : bodyInputs;
         const parentless = Object.fromEntries(Object.entries(wireInputs).filter(([k]) => !Object.keys(spec.identity.parents ?? {}).includes(k)));
         const body = spec.toApi ? spec.toApi(parentless) : parentless;
-        const arrayBody = ROUTES[op].body === "array";
+        // An array-bodied create carries one object as a one-entry array; a body that is an array already goes as it is (C2).
+        const arrayBody = ROUTES[op].body === "array" && !Array.isArray(body);
         const answer = await sendRaw(op, params, arrayBody ? [body] : body);
         expect(answer.status).toBe(422);
         const wirePath = `${arrayBody ? "[0]." : ""}${bad.wirePath ?? bad.path}`;
