@@ -61,6 +61,19 @@ export const SEED_ERROR_CODES = {
   "WIFI-10152": { category: "Conflict", message: "venue and DHCP service profile mapping already exists" },
   "WIFI-10151": { category: "Validation", message: "venue and DHCP service profile mapping does not exist" },
   "WIFI-10171": { category: "Validation", message: "venue must activate the DHCP service for cellular APs" },
+  // Account (issue 11)
+  "TNT-10001": { category: "Internal", message: "tenant is out of sync and requires repair" },
+  "SWITCH-10000": { category: "Internal", message: "internal server error of the switch component" },
+  "LTE-10000": { category: "Internal", message: "internal server error of the LTE component" },
+  "TNT-10100": { category: "BadRequest", message: "duplicate notification endpoint" },
+  "TNT-10300": { category: "BadRequest", message: "administrator already invited to a different account" },
+  "TNT-10301": { category: "NotFound", message: "VAR not found in the support directory" },
+  "TNT-10302": { category: "BadRequest", message: "administrator already registered with the support service" },
+  "TNT-10303": { category: "BadRequest", message: "administrator already exists" },
+  "TNT-10304": { category: "BadRequest", message: "a support user cannot be invited as a VAR" },
+  // The seeds list VENUE-10203 with Internal Server Error; it is the caller's input, and clients retry a 5xx, so it is
+  // answered as a validation error (emulator/README.md, Decisions).
+  "VENUE-10203": { category: "Validation", message: "two calibration points are required" },
 } as const satisfies Record<string, ErrorCodeDef>;
 
 // Codes for conditions the seeds name only by category (authentication, not found, field

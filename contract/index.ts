@@ -33,3 +33,6 @@ export * from "./schemas/recoveryPsk";
 export * from "./schemas/devicePolicy";
 export * from "./schemas/wifiClient";
 export * from "./schemas/guestImport";
+// Account (issue 11)
+export * from "./schemas/account";
+export * from "./schemas/floorPlan";

@@ -29,6 +29,16 @@ export const WIRE_HEADERS = {
 
 export type WireHeader = keyof typeof WIRE_HEADERS;
 
+/**
+ * Wire names of the body fields the seeds neutralise (shared design notes §6): the key is the
+ * seed's word, the value the name the real service and its generated clients use. Schemas and
+ * the emulator name these fields through this table only.
+ */
+export const WIRE_FIELDS = {
+  /** The tenant boolean "belongs to the vendor" (A4). */
+  vendorUser: "ruckusUser",
+} as const;
+
 export interface Paging {
   /** Index of the first page: 0 for most lists, 1 for the guest-user list (W73). */
   readonly firstPage: 0 | 1;
@@ -287,6 +297,46 @@ export const ROUTES = {
   W94: read("wifi", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Get Wi-Fi calling profile"),
   W95: accepted("wifi", "PUT", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Update Wi-Fi calling profile", "object"),
   W96: accepted("wifi", "DELETE", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Delete Wi-Fi calling profile", "none"),
+  // Account (issue 11): administrators, delegations, notification recipients, user profile, licences.
+  A12: list("tenant", `${T}/admin`, "List administrators"),
+  A13: accepted("tenant", "POST", `${T}/admin`, "Add administrator", "object"),
+  // The seeds leave A14's purpose out; public clients call this PUT "update admin role". The body names the administrator.
+  A14: accepted("tenant", "PUT", `${T}/admin`, "Change an administrator's role", "object"),
+  A15: accepted("tenant", "DELETE", `${T}/admin`, "Delete administrators", "array"),
+  A16: read("tenant", `${T}/admin/{adminId}`, "Get administrator"),
+  A17: accepted("tenant", "DELETE", `${T}/admin/{adminId}`, "Delete administrator", "none"),
+  A18: list("tenant", `${T}/delegation`, "List delegations (?type=)"),
+  A19: accepted("tenant", "POST", `${T}/delegation`, "Invite a VAR", "object"),
+  A20: accepted("tenant", "POST", `${T}/delegation/support`, "Grant vendor-support access", "none"),
+  // The seeds leave A21's purpose out; public clients call this DELETE "delete support delegation".
+  A21: accepted("tenant", "DELETE", `${T}/delegation/support`, "Revoke vendor-support access", "none"),
+  A22: read("tenant", `${T}/delegation/{delegationId}`, "Get delegation"),
+  A23: accepted("tenant", "PUT", `${T}/delegation/{delegationId}`, "Accept or reject a delegation", "object"),
+  A24: accepted("tenant", "DELETE", `${T}/delegation/{delegationId}`, "Delete delegation", "none"),
+  A25: list("tenant", `${T}/notification-recipient`, "List notification recipients"),
+  A26: accepted("tenant", "POST", `${T}/notification-recipient`, "Create notification recipient", "object"),
+  // The seeds label A27 "create several"; public clients send this DELETE with a list of recipients: a bulk delete.
+  A27: accepted("tenant", "DELETE", `${T}/notification-recipient`, "Delete notification recipients", "array"),
+  A28: read("tenant", `${T}/notification-recipient/{notificationRecipientId}`, "Get notification recipient"),
+  A29: accepted("tenant", "PUT", `${T}/notification-recipient/{notificationRecipientId}`, "Update notification recipient", "object"),
+  A30: accepted("tenant", "DELETE", `${T}/notification-recipient/{notificationRecipientId}`, "Delete notification recipient", "none"),
+  A31: read("tenant", `${T}/user-profile`, "Get user profile"),
+  A32: accepted("tenant", "PUT", `${T}/user-profile`, "Update user profile", "object"),
+  A33: list("tenant", `${T}/entitlement`, "List entitlements (?type=)"),
+  A34: list("tenant", `${T}/entitlement/summary`, "List entitlement summaries (?type=)"),
+  // mspEcTenantId has no slot in the public clients' path: it travels as a query parameter, with ?type=.
+  A35: row("tenant", "POST", `${T}/entitlement/refresh`, "Entitlements of an MSP end customer", { success: 200, async: false, body: "none" }),
+  // Floor plans, calibration points and file transfer (issue 11)
+  F1: list("tenant", `${T}/venue/{venueId}/floor-plan`, "List floor plans"),
+  F2: accepted("tenant", "POST", `${T}/venue/{venueId}/floor-plan`, "Create floor plan", "object"),
+  F3: read("tenant", `${T}/venue/{venueId}/floor-plan/{floorPlanId}`, "Get floor plan"),
+  F4: accepted("tenant", "PUT", `${T}/venue/{venueId}/floor-plan/{floorPlanId}`, "Update floor plan", "object"),
+  F5: accepted("tenant", "DELETE", `${T}/venue/{venueId}/floor-plan/{floorPlanId}`, "Delete floor plan", "none"),
+  C1: read("tenant", `${T}/venue/{venueId}/floor-plan/{floorPlanId}/calibration-point`, "List calibration points"),
+  C2: accepted("tenant", "PUT", `${T}/venue/{venueId}/floor-plan/{floorPlanId}/calibration-point`, "Replace calibration points", "array"),
+  U1: row("file", "POST", "/api/file/tenant/{tenantId}/upload-url", "Get a file ID and an upload address", { success: 200, async: false, body: "object" }),
+  // 302 to the file's real location, which must be called without the service's cookie or headers.
+  U2: row("file", "GET", "/api/file/tenant/{tenantId}/{fileId}", "Get the download address of a file", { success: 302, async: false, body: "none" }),
 } as const satisfies Record<string, RouteDef>;
 
 export type OperationId = keyof typeof ROUTES;

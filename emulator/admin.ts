@@ -3,6 +3,7 @@
 // and counters, token expiry, a tenant's objects, and fault injection.
 import { z } from "zod";
 import { clientDisconnectSchema, failureOfIssue, WIFI_API_VARIANTS } from "../contract";
+import { addAccountAdminRoutes } from "./accountAdmin";
 import { configPatchSchema } from "./config";
 import { ApiError, notFound, validationError } from "./errors";
 import { faultInputSchema } from "./faults";
@@ -37,7 +38,7 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T
 }
 
 export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
-  return new Router<AdminHandler>()
+  return addAccountAdminRoutes(new Router<AdminHandler>(), emulator)
     .add("POST", "/__admin/reset", () => ok(emulator.reset()))
     .add("GET", "/__admin/config", () => ok(emulator.config))
     .add("PUT", "/__admin/config", ({ body }) => ok(Object.assign(emulator.config, parse(configPatchSchema, body ?? {}))))

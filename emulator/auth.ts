@@ -8,6 +8,8 @@ import type { AdminAccount, AdminRole } from "./model/tenant";
 export interface Session {
   token: string;
   tenantId: string;
+  /** The administrator's ID in its tenant. */
+  adminId: string;
   username: string;
   role: AdminRole;
   expiresAt: number;
@@ -21,11 +23,14 @@ interface FailedLogins {
 export const AUTH_COOKIE = "API-KEY";
 
 export class AuthService {
-  private readonly accounts = new Map<string, AdminAccount>();
   private readonly sessions = new Map<string, Session>();
   private readonly failures = new Map<string, FailedLogins>();
 
-  constructor(private readonly config: EmulatorConfig) {}
+  /** `accounts`: the logins of every tenant, shared with the model (emulator/directory.ts), where adding an administrator puts its login. */
+  constructor(
+    private readonly config: EmulatorConfig,
+    private readonly accounts: Map<string, AdminAccount> = new Map(),
+  ) {}
 
   addAccount(account: AdminAccount): void {
     if (this.accounts.has(account.username)) throw new Error(`username ${account.username} already exists`);
@@ -39,7 +44,7 @@ export class AuthService {
     if (failed && failed.lockedUntil > now) throw new ApiError("NMS-LOCKED", { object: "username", value: username });
 
     const account = this.accounts.get(username);
-    if (!account || account.password !== password) {
+    if (!account || account.password === undefined || account.password !== password) {
       const count = (failed && failed.lockedUntil === 0 ? failed.count : 0) + 1;
       const threshold = this.config.lockoutThreshold;
       const locks = threshold > 0 && count >= threshold;
@@ -52,6 +57,7 @@ export class AuthService {
     const session: Session = {
       token: newToken(),
       tenantId: account.tenantId,
+      adminId: account.id,
       username,
       role: account.role,
       expiresAt: now + this.config.tokenTtlMs,

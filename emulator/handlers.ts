@@ -24,6 +24,8 @@ export interface OpContext {
   readonly params: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
   readonly body: unknown;
+  /** Scheme, host and port the request came to, for absolute addresses in answers (U1, U2). */
+  readonly origin: string;
   /**
    * Answers a write as its route says: async routes submit it and answer 202 with its request
    * ID; others (W74, 201) apply it now, with a request record that is already SUCCESS.

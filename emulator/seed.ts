@@ -1,10 +1,12 @@
 // Tenants with their two administrators: the demo tenant that every start and reset brings,
 // and the extra tenants that POST /__admin/tenants creates.
 import type { AuthService } from "./auth";
+import type { Directory, SupportEntry } from "./directory";
 import type { IdSource } from "./ids";
 import type { NmsModel } from "./model/model";
 import type { AdminRole, TenantDetails, TenantSettings } from "./model/tenant";
 import { addDhcpServiceProfile, SEEDED_DHCP_SERVICE_PROFILES } from "./services/wifi/dhcpService";
+import { seededAdmin } from "./services/tenant/admins";
 
 export interface SeededTenant {
   tenantId: string;
@@ -44,7 +46,7 @@ export function seedTenant(
   const tenant = model.createTenant(credentials.tenantName, { ...DEMO_DETAILS, organization: credentials.tenantName }, tenantId, settings);
   const addAdmin = (username: string, password: string, role: AdminRole) => {
     const account = { id: ids.hex32(), tenantId: tenant.id, username, password, role, roleId: ids.hex32(), createdDate: tenant.createdDate };
-    tenant.admins.push(account);
+    tenant.of("admins").put(seededAdmin(account.id, account.roleId, username, role, tenant.createdDate));
     auth.addAccount(account);
   };
   addAdmin(credentials.username, credentials.password, "PRIME_ADMIN");
@@ -63,4 +65,19 @@ export function newTenantCredentials(ids: IdSource, name?: string): Omit<SeededT
     readOnlyUsername: `readonly-${tag}@tenant.example`,
     readOnlyPassword: ids.hex32(),
   };
+}
+
+/**
+ * The people the support directory knows at every start and reset, so that demos and stacks can
+ * add an administrator by externalId and invite a VAR without the admin API; tests add more
+ * through POST /__admin/support-directory.
+ */
+export const DEMO_SUPPORT_DIRECTORY: readonly SupportEntry[] = [
+  { externalId: "0035x000001DemoA", username: "pat.lee@partner.example", name: "Pat", lastName: "Lee", supportUser: false },
+  { externalId: "0035x000002DemoB", username: "var@partner.example", name: "Partner", lastName: "VAR", supportUser: false },
+  { externalId: "0035x000003DemoC", username: "agent@support.vendor.example", name: "Support", lastName: "Agent", supportUser: true },
+];
+
+export function seedSupportDirectory(directory: Directory): void {
+  for (const entry of DEMO_SUPPORT_DIRECTORY) directory.support.set(entry.externalId, { ...entry });
 }

@@ -19,8 +19,10 @@ import { NmsModel, PreparedWrite } from "./model/model";
 import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
 import { Router } from "./router";
-import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedTenant } from "./seed";
+import { checkDelegatedAccess, noteLogin } from "./delegatedAccess";
+import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedSupportDirectory, seedTenant } from "./seed";
 import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
+import { FILE_STORE_PREFIX, serveFileStore } from "./services/file/store";
 import type { TenantSettings } from "./model/tenant";
 
 export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
@@ -62,7 +64,7 @@ export class EmulatorServer {
     const random = createRandom(seed);
     this.model = new NmsModel(this.ids, KINDS);
     this.handlers = deriveHandlers(KINDS, SERVICE_OPERATIONS);
-    this.auth = new AuthService(this.config);
+    this.auth = new AuthService(this.config, this.model.directory.accounts);
     this.faults = new FaultInjector(random);
     this.tracker = new RequestTracker(this.config, this.ids, this.faults, random);
     this.tenantLimiter = new RateLimiter(this.config);
@@ -70,6 +72,7 @@ export class EmulatorServer {
     for (const op of OPERATION_IDS) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
     this.admin = adminRoutes(this);
     this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS);
+    seedSupportDirectory(this.model.directory);
     // Node's default 16 KiB header limit answers 431 with no body before any route is matched; the longest paths (S58,
     // S59: six parameters) must reach the router so that even absurd ones get the service's error body.
     this.http = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => this.handle(req, res));
@@ -90,6 +93,7 @@ export class EmulatorServer {
     this.log.clear();
     this.stats.clear();
     this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS, this.demoTenant.tenantId);
+    seedSupportDirectory(this.model.directory);
     return this.demoTenant;
   }
 
@@ -133,6 +137,10 @@ export class EmulatorServer {
       this.afterBody(req, res, method, path, "admin", null, (raw) => {
         this.answer(res, method, path, "admin", null, this.attempt(() => this.runAdmin(req, method, path, query, raw)));
       });
+      return;
+    }
+    if (path.startsWith(FILE_STORE_PREFIX)) {
+      void serveFileStore(this.model.directory.files, req, res, path, query).then((status) => this.record(method, path, "file-store", status, null));
       return;
     }
     const match = this.routes.match(method, path);
@@ -231,9 +239,11 @@ export class EmulatorServer {
       const credentials = credentialsOf(parseJson(raw));
       this.loginLimiter.take(credentials.username);
       const session = this.auth.login(credentials);
+      noteLogin(this.model, session);
+      // Older clients, the vendor's own samples among them, read `token`; newer ones `API-KEY`.
       return {
         status: 200,
-        body: { "API-KEY": session.token, tenantId: session.tenantId },
+        body: { "API-KEY": session.token, token: session.token, tenantId: session.tenantId },
         headers: { "set-cookie": `${AUTH_COOKIE}=${session.token}; Path=/; HttpOnly` },
       };
     }
@@ -241,10 +251,10 @@ export class EmulatorServer {
     const session = this.auth.authenticate(req.headers.cookie);
     // Counted against the caller's tenant, whatever the path names: a token is one tenant's.
     this.tenantLimiter.take(session.tenantId);
-    if (params.tenantId !== session.tenantId) throw new ApiError("NMS-FORBIDDEN-TENANT", { object: "tenantId", value: params.tenantId });
+    if (params.tenantId !== session.tenantId) checkDelegatedAccess(this.model, session, req.headers, params.tenantId);
     checkGatewayHeaders(route.headers, req.headers, params.tenantId);
     if (route.method !== "GET" && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
-    const tenant = this.model.tenant(session.tenantId);
+    const tenant = this.model.tenant(params.tenantId);
     if (!tenant) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
     if (route.variant === "newer" && tenant.variant === "older") throw new ApiError("NMS-NOT-IN-VARIANT", { message: `${op} exists only in the newer variant of the Wi-Fi API` });
     const handler = this.handlers.get(op);
@@ -258,6 +268,7 @@ export class EmulatorServer {
       params,
       query,
       body: bodyOf(raw, form),
+      origin: `http://${req.headers.host ?? "127.0.0.1"}`,
       finish: (write: PreparedWrite) =>
         route.async
           ? { status: route.success, body: this.tracker.submit(tenant, op, session.username, write) }

@@ -107,7 +107,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       latest = (await objects.write(trigger.op, news, id, trigger.body?.(news, olds)).catch(goneHint)).response ?? latest;
     }
     if (spec.ops.update && differing.some((field) => !sideEffectFields.has(field))) {
-      const body = spec.identity.updateIdIn === "body" ? { ...toApi(news), [objects.idField]: id } : toApi(news);
+      const written = spec.beforeWrite ? { ...toApi(news), ...(await spec.beforeWrite(await getClient(), news, olds)) } : toApi(news);
+      const body = spec.identity.updateIdIn === "body" ? { ...written, [objects.idField]: id } : written;
       latest = (await objects.write(spec.ops.update, news, id, body).catch(goneHint)).response;
     }
     // A partial answer (a toggle's bare requestId) is not the object: read it back.
@@ -149,11 +150,12 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
 
   /** Settings that always exist: take over the object the parent owns and write the program's values. */
   const adoptSettings = async (objects: ObjectAccess, inputs: Props): Promise<Props> => {
-    // A tenant singleton (no input names it, e.g. the recovery PSK) is reached through the tenant alone: an empty ID
-    // leaves the tenantId path parameter to the client, which fills in the configured tenant.
-    const id = spec.identity.idFromInput ? objects.idOf({}, inputs) : "";
-    const existing = await objects.readLive(id, inputs);
-    if (!existing) throw new Error(`${spec.kind} ${id} cannot be read: the object it belongs to does not exist`);
+    // A singleton of the tenant (the recovery PSK, a user profile) is named by no input: its path holds the configured
+    // tenant only (an empty ID leaves the tenantId path parameter to the client), and its ID is what the answer says.
+    const named = spec.identity.idFromInput !== undefined ? objects.idOf({}, inputs) : "";
+    const existing = await objects.readLive(named, inputs);
+    if (!existing) throw new Error(`${spec.kind} ${named} cannot be read: the object it belongs to does not exist`);
+    const id = named === "" ? objects.idOf(existing, inputs) : named;
     return bringToInputs(objects, id, outputsOf(existing, {}), inputs);
   };
 
@@ -166,7 +168,9 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         }
       : undefined;
     const through = spec.createThrough;
-    const body = through ? await through.body(client, inputs) : toApi(inputs);
+    const written = through ? await through.body(client, inputs) : toApi(inputs);
+    // Fields the provider makes itself (a file uploaded for its ID) join the program's.
+    const body = spec.beforeWrite && !through ? { ...(written as Props), ...(await spec.beforeWrite(client, inputs, undefined)) } : written;
     const { response, record } = await objects.write(createOp, inputs, undefined, body, { recover }).catch((error: unknown) => {
       // The parent's answer does not name the object: an unfinished create through it cannot be kept in state.
       throw (through ? undefined : createdButUnfinished(objects, error, inputs)) ?? withAdoptionHint(error);
@@ -197,8 +201,11 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   };
 
   return {
-    async check(_olds: Props, news: Props) {
+    async check(_olds: Props, given: Props) {
       const failures: pulumi.dynamic.CheckFailure[] = [];
+      const completed = spec.completeInputs?.(given);
+      const news = completed?.inputs ?? given;
+      failures.push(...(completed?.failures ?? []));
       const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS]);
       for (const key of Object.keys(news)) {
         if (!known.has(key) && !PULUMI_RESERVED.has(key)) failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });

@@ -125,6 +125,16 @@ export interface ResourceSpec {
    * lists a venue's DHCP bindings): undefined when the object is not there.
    */
   readPick?(answer: unknown, id: string): Props | undefined;
+  /**
+   * Completes the program's inputs at check from what only the provider's machine sees (the hash
+   * of a local file, so that a changed file shows as a change of the resource). Must not call the service.
+   */
+  completeInputs?(inputs: Props): { inputs: Props; failures: { property: string; reason: string }[] };
+  /**
+   * Body fields the provider makes before a create or an update (a file uploaded for its ID);
+   * `previous` holds the outputs on update, so that an unchanged file is not sent again.
+   */
+  beforeWrite?(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props>;
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
   /**

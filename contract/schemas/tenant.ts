@@ -1,7 +1,8 @@
 // The tenant (document 1, "Tenant", "Admin", "Delegation", "NotificationRecipient", "Tenant
-// details"; A4, A5). A4 with deep=true adds the sub-entities. The seeds' `vendorUser` keeps its
-// seed spelling here, as the emulator answers it.
+// details"; A4, A5). A4 with deep=true adds the sub-entities. The seeds' `vendorUser` travels
+// under its wire name (WIRE_FIELDS in contract/routes.ts).
 import { z } from "zod";
+import { WIRE_FIELDS } from "../routes";
 import { isoDateTime, tenantId } from "../validators";
 
 export const ADMIN_ROLES = ["PRIME_ADMIN", "ADMIN", "READ_ONLY", "OFFICE_ADMIN", "SUPPORT", "DEVOPS"] as const;
@@ -69,6 +70,26 @@ export const notificationRecipientReadSchema = z.object({
   updatedDate: updated.optional(),
 });
 
+const text = (what: string) => z.string().optional().describe(what);
+
+/** Document 1, "Msp": an MSP's branding, contacts and support behaviour. */
+export const mspSchema = z.object({
+  changePasswordUrl: text("Where the MSP's users change their password."),
+  contactSupportUrl: text("The MSP's support contact page."),
+  contractSupportBehavior: text("How contract support is offered."),
+  email: text("The MSP's contact email."),
+  mspFQDN: text("The MSP's portal host name."),
+  mspLabel: text("The MSP's label."),
+  myOpenCaseBehavior: text("How a user's open cases are shown."),
+  myOpenCaseUrl: text("Where a user's open cases are listed."),
+  openCaseBehavior: text("How a case is opened."),
+  openCaseUrl: text("Where a case is opened."),
+  phone: text("The MSP's phone number."),
+  website: text("The MSP's web site."),
+  isDisableNotification: z.boolean().optional().describe("Whether notifications are disabled."),
+  logoUUID: text("File ID of the MSP's logo."),
+});
+
 /** A4's answer without deep. */
 export const tenantReadSchema = z.object({
   id: tenantId.describe("The 32-character tenant ID."),
@@ -79,9 +100,9 @@ export const tenantReadSchema = z.object({
   updatedDate: updated,
   maintenanceDate: isoDateTime.optional().describe("Next maintenance."),
   maintenanceState: z.boolean().describe("Whether the tenant is in maintenance."),
-  vendorUser: z.boolean().describe("Whether the tenant belongs to the vendor."),
+  [WIRE_FIELDS.vendorUser]: z.boolean().describe("Whether the tenant belongs to the vendor (the seeds' vendorUser)."),
   status: z.string().describe("The seeds give the value active."),
-  msp: z.record(z.unknown()).optional().describe("MSP branding and contacts, for an MSP tenant."),
+  msp: mspSchema.optional().describe("MSP branding and contacts, for an MSP tenant."),
   mspEc: z
     .object({
       parentMspId: z.string().optional().describe("The parent MSP's tenant."),

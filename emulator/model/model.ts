@@ -4,6 +4,7 @@
 // of that later moment and applies.
 import { validateBody, WifiApiVariant } from "../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../errors";
+import { Directory } from "../directory";
 import type { IdSource } from "../ids";
 import type { Collection } from "./collection";
 import type { AnyRecord, Draft, KindDef, ListDef, WriteContext } from "./kind";
@@ -40,6 +41,8 @@ export type Params = Readonly<Record<string, string>>;
 
 export class NmsModel {
   private readonly tenants = new Map<string, TenantState>();
+  /** Shared by every tenant: logins, the support directory, MSP customers. */
+  readonly directory = new Directory();
 
   constructor(
     private readonly ids: IdSource,
@@ -49,7 +52,7 @@ export class NmsModel {
   // ---- Tenants ----
 
   createTenant(name: string, details: TenantDetails, id = this.ids.hex32(), settings: Partial<TenantSettings> = {}): TenantState {
-    const tenant = new TenantState(id, name, new Date().toISOString(), details, this.kinds, settings);
+    const tenant = new TenantState(id, name, new Date().toISOString(), details, this.kinds, settings, this.directory);
     this.tenants.set(id, tenant);
     return tenant;
   }
@@ -60,6 +63,7 @@ export class NmsModel {
 
   clear(): void {
     this.tenants.clear();
+    this.directory.clear();
   }
 
   /** Every object a tenant holds, by kind, in the read form (admin API). */

@@ -2,6 +2,7 @@
 // which is what keeps one tenant's objects and request records invisible to another. Its
 // collections are made from the kind registry (services/registry.ts), one per kind.
 import { DEFAULT_WIFI_API_VARIANT, RequestRecord, WifiApiVariant } from "../../contract";
+import { Directory } from "../directory";
 import { Collection } from "./collection";
 import type { AnyRecord, KindDef } from "./kind";
 
@@ -9,11 +10,12 @@ import type { AnyRecord, KindDef } from "./kind";
 export const ADMIN_ROLES = ["PRIME_ADMIN", "ADMIN", "READ_ONLY", "OFFICE_ADMIN", "SUPPORT", "DEVOPS"] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
+/** A login: the administrator's ID in its tenant, and a password once one is set (seeded, or through the admin API). */
 export interface AdminAccount {
   id: string;
   tenantId: string;
   username: string;
-  password: string;
+  password?: string;
   role: AdminRole;
   roleId: string;
   createdDate: string;
@@ -42,7 +44,6 @@ export class TenantState {
   private readonly collections = new Map<string, Collection<AnyRecord>>();
   /** Request records in submission order. */
   readonly requests = new Map<string, RequestRecord>();
-  readonly admins: AdminAccount[] = [];
   readonly settings: TenantSettings;
 
   constructor(
@@ -52,6 +53,8 @@ export class TenantState {
     readonly details: TenantDetails,
     kinds: readonly KindDef[],
     settings: Partial<TenantSettings> = {},
+    /** What the service knows across tenants (logins, support directory, MSP customers). */
+    readonly directory: Directory = new Directory(),
   ) {
     this.settings = { ...DEFAULT_TENANT_SETTINGS, ...settings };
     for (const kind of kinds) this.collections.set(kind.name, new Collection<AnyRecord>(kind.unique));

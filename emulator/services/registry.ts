@@ -10,6 +10,13 @@ import { switches } from "./switch/switches";
 import { venueSwitchSettings } from "./switch/venueSwitchSettings";
 import { ACCOUNT_OPERATIONS } from "./tenant/account";
 import { venues } from "./tenant/venues";
+// Account (issue 11)
+import { admins, adminsEmbedded } from "./tenant/admins";
+import { delegations } from "./tenant/delegations";
+import { PROFILE_OPERATIONS } from "./tenant/profile";
+import { notificationRecipients } from "./tenant/recipients";
+import { FILE_OPERATIONS } from "./file/files";
+import { floorPlans } from "./tenant/floorPlans";
 import { activations } from "./wifi/activations";
 import { apGroups } from "./wifi/apGroups";
 import { aps } from "./wifi/aps";
@@ -66,10 +73,19 @@ export const KINDS: readonly KindDef[] = [
   devicePolicies,
   recoveryPsk,
   wifiClients,
+  // Account (issue 11): the embedded form of administrators first, the list form last (the admin API's listing).
+  adminsEmbedded,
+  admins,
+  delegations,
+  notificationRecipients,
+  floorPlans,
 ] as readonly KindDef[] as KindDef[];
 
 export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
   ...ACCOUNT_OPERATIONS,
   // Switches (issue 10)
   ...SWITCH_LOOKUPS,
+  // Account (issue 11)
+  ...PROFILE_OPERATIONS,
+  ...FILE_OPERATIONS,
 };

@@ -14,6 +14,8 @@ import { hideProperty } from "./secrets";
 import type { CallInit, ClientOptions, ExecuteInit, QueryParams } from "./settings";
 import { PollingRequestWaiter, type RequestWaiter } from "./waiter";
 import { recoveredRecord, submitPrepared } from "./writes";
+import { getRaw, putRaw } from "./rawTransfer";
+import { headerValue } from "./transport";
 
 export { CLIENT_DEFAULTS } from "./settings";
 export type { CallInit, ClientOptions, ExecuteInit, QueryParams, WaiterKind } from "./settings";
@@ -136,6 +138,31 @@ export class NmsClient {
     const { path } = this.ex.prepare(op, params);
     const send = (items: unknown[], recover: (() => Promise<unknown[] | undefined>) | undefined) => this.write<unknown>(op, params, { body: items, recover });
     return this.batcher.submit<T>(`${op} ${path}`, op, send, item, init.recover);
+  }
+
+  /**
+   * The absolute address a redirecting read (U2, success 302) points to. The answer is not
+   * followed here: the target must be called without this client's cookie and headers (download).
+   */
+  async redirectTarget(op: OperationId, params?: Record<string, string>): Promise<string> {
+    const request = this.ex.prepare(op, params);
+    if (request.route.success !== 302) throw new NmsError(`${describeOperation(op)} does not answer a redirect`);
+    const answer = await this.ex.exchange(request);
+    const location = headerValue(answer.headers, "location");
+    if (!location) throw new NmsError(`${describeOperation(op)}: HTTP ${answer.status} without a Location header`);
+    return new URL(location, this.ex.settings.baseUrl).toString();
+  }
+
+  /** PUTs raw bytes to an absolute address the service handed out (U1's signedUrl), without the service's cookie or headers. */
+  async uploadTo(url: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    this.ex.assertOpen();
+    await putRaw(url, bytes, contentType, { timeoutMs: this.ex.settings.requestTimeoutMs, signal: this.ex.closing.signal });
+  }
+
+  /** The bytes at an address the service handed out (U2's redirect target), fetched without the service's cookie or headers. */
+  async download(url: string): Promise<Buffer> {
+    this.ex.assertOpen();
+    return getRaw(url, { timeoutMs: this.ex.settings.requestTimeoutMs, signal: this.ex.closing.signal });
   }
 
   /** Counters since the client was made (a copy). */

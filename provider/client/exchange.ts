@@ -36,6 +36,11 @@ export class Exchange {
   readonly buckets: Map<string, TokenBucket>;
   readonly listCache: ListCache;
   readonly counters: Counters;
+  /**
+   * The tenant the login belongs to. Calls on another tenant's paths (an MSP managing an end
+   * customer) name that tenant in the tenant header too, as the service asks of delegated calls.
+   */
+  loginTenantId: string | undefined;
 
   // Every field is set here, none by an initializer: Pulumi's closure serializer rebuilds a class
   // from its constructor and drops field initializers.
@@ -56,6 +61,7 @@ export class Exchange {
     this.buckets = new Map();
     this.listCache = new ListCache(this.settings.listCacheTtlMs);
     this.counters = { requests: {}, retries: 0, rateLimitedWaitMs: 0 };
+    this.loginTenantId = undefined;
     // Joined now, so that this client's rate settings apply to the tenant from now on.
     this.bucketFor(this.settings.tenantId);
   }
@@ -147,7 +153,8 @@ export class Exchange {
             throw error;
           }
           this.log("debug", `${label}: ${request.method} ${request.path} → HTTP ${answer.status} (${answer.elapsedMs} ms)`);
-          if (answer.status >= 200 && answer.status < 300) return { kind: "answer", answer };
+          // A redirect is the success of a route that says so (U2); any other 3xx is not.
+          if ((answer.status >= 200 && answer.status < 300) || answer.status === request.route.success) return { kind: "answer", answer };
           if (write && isAmbiguousOutcome({ kind: "answer", status: answer.status })) write.ambiguous = true;
           this.pauseTenantOnRetryAfter(request, answer);
           throw new HttpAnswerError(answer);
@@ -234,6 +241,7 @@ export class Exchange {
     const headers: Record<string, string> = {};
     if (token !== undefined) headers.cookie = `API-KEY=${token}`;
     for (const header of request.route.headers) headers[WIRE_HEADERS[header]] = header === "tenantId" ? request.tenantId : randomUUID();
+    if (this.loginTenantId !== undefined && request.tenantId !== this.loginTenantId) headers[WIRE_HEADERS.tenantId] = request.tenantId;
     return Object.keys(headers).length > 0 ? headers : undefined;
   }
 
@@ -315,7 +323,8 @@ export class Exchange {
     if (outcome.kind !== "answer") throw new NmsError(`${describeOperation("A1")}: no answer`); // cannot happen without recover()
     const { answer } = outcome;
     const parsed = this.schemas.login.safeParse(tryParseJson(answer.text));
-    const token = parsed.success ? parsed.data["API-KEY"] : apiKeyFromCookies(answer.headers["set-cookie"]);
+    const token = (parsed.success ? (parsed.data["API-KEY"] ?? parsed.data.token) : undefined) ?? apiKeyFromCookies(answer.headers["set-cookie"]);
+    if (parsed.success && parsed.data.tenantId) this.loginTenantId = parsed.data.tenantId;
     if (!token) throw new NmsError(`${describeOperation("A1")}: HTTP ${answer.status} but the answer carried no API key`);
     this.tokensSeen.add(token);
     this.log("info", `${describeOperation("A1")}: logged in to ${this.settings.baseUrl}`);

@@ -16,8 +16,10 @@ export function buildWireSchemas() {
     .passthrough();
 
   return {
-    /** A1 answer: {"API-KEY": token}. */
-    login: z.object({ "API-KEY": z.string().min(1) }).passthrough(),
+    /** A1 answer: the token as "API-KEY" (newer) or "token" (older), and the tenant the login belongs to. */
+    login: z
+      .object({ "API-KEY": z.string().min(1).optional(), token: z.string().min(1).optional(), tenantId: z.string().optional() })
+      .passthrough(),
 
     /** {"errors":[{code,message,object,value}],"requestId"} */
     errorBody: z

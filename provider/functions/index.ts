@@ -22,6 +22,8 @@ import { venueWifiSettingsReadSchema } from "../../contract/schemas/venueWifiSet
 // Switches (issue 10)
 import { SWITCH_FUNCTIONS } from "./switches";
 import { WIFI_SERVICE_FUNCTIONS } from "./wifiServices";
+// Account (issue 11)
+import { ACCOUNT_FUNCTIONS } from "./account";
 
 export type { FunctionAnswer, FunctionSpec } from "./spec";
 
@@ -168,6 +170,8 @@ const FUNCTIONS: FunctionSpec[] = [
   },
   // Switches (issue 10)
   ...SWITCH_FUNCTIONS,
+  // Account (issue 11)
+  ...ACCOUNT_FUNCTIONS,
 ];
 
 // Wi-Fi services (issue 9)

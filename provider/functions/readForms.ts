@@ -2,6 +2,8 @@
 // document 2 §2 "AP (read form)"). They give the SDK its result types and doc comments; the
 // answer itself is returned as the service sent it, unchecked, with any field the seeds omit.
 import { z } from "zod";
+import { WIRE_FIELDS } from "../../contract/routes";
+import { delegationReadSchema, mspSchema, notificationRecipientReadSchema } from "../../contract/schemas/tenant";
 
 const dateTime = z.string().describe("ISO 8601 UTC date-time.");
 
@@ -39,12 +41,12 @@ export const tenantResultSchema = z
     updatedDate: dateTime.optional(),
     maintenanceDate: dateTime.optional(),
     maintenanceState: z.boolean().optional(),
-    vendorUser: z.boolean().optional(),
+    [WIRE_FIELDS.vendorUser]: z.boolean().optional().describe("Whether the tenant belongs to the vendor (the seeds' vendorUser)."),
     status: z.string().optional().describe("The seeds give the value active."),
     admins: z.array(adminSchema).optional().describe("The tenant's administrators."),
-    delegationsTo: z.array(z.unknown()).optional().describe("Delegations of the tenant (to a VAR, support, an MSP)."),
-    notificationRecipients: z.array(z.unknown()).optional(),
-    msp: z.record(z.unknown()).optional().describe("MSP branding and contacts, for an MSP tenant."),
+    delegationsTo: z.array(delegationReadSchema.passthrough()).optional().describe("Delegations of the tenant (to a VAR, support, an MSP)."),
+    notificationRecipients: z.array(notificationRecipientReadSchema.passthrough()).optional().describe("Where the tenant's notifications go."),
+    msp: mspSchema.passthrough().optional().describe("MSP branding and contacts."),
     mspEc: z
       .object({ parentMspId: z.string().optional(), serviceEffectiveDate: dateTime.optional(), serviceExpirationDate: dateTime.optional() })
       .optional()

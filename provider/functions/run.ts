@@ -26,12 +26,15 @@ export async function runFunction(client: NmsClient, spec: FunctionSpec, args: A
     return resultOf({ body: response, requestId: record.requestId });
   }
   if (spec.returns === "list") return client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) });
+  // A redirecting read (U2): its answer is the address it points to, which is not called with the service's headers.
+  if (route.success === 302) return resultOf({ body: await client.redirectTarget(spec.op, params) });
   const body = spec.bodyOf ? spec.bodyOf(rest) : rest;
   if (route.async) {
     const init = route.body === "none" ? {} : { body };
     const { response, record } = await client.execute(spec.op, params, init);
     return resultOf({ body: response, requestId: record.requestId });
   }
-  const init = route.method === "GET" ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } } : { body };
+  // A read, or a write without a body (A35), takes its arguments as the query.
+  const init = route.method === "GET" || route.body === "none" ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } } : { body };
   return resultOf({ body: await client.call(spec.op, params, init) });
 }

@@ -26,6 +26,13 @@ import { devicePolicySpec } from "./devicePolicy";
 import { recoveryPskSpec } from "./recoveryPsk";
 import { vspotServerSpec } from "./vspotServer";
 import { wifiCallingProfileSpec } from "./wifiCallingProfile";
+// Account (issue 11)
+import { adminSpec } from "./admin";
+import { supportAccessSpec, varDelegationSpec } from "./delegations";
+import { notificationRecipientSpec } from "./notificationRecipient";
+import { userProfileSpec } from "./userProfile";
+import { calibrationPointsSpec } from "./calibrationPoints";
+import { floorPlanSpec } from "./floorPlan";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
@@ -64,5 +71,13 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     vspotServerSpec,
     devicePolicySpec,
     recoveryPskSpec,
+    // Account (issue 11)
+    adminSpec,
+    notificationRecipientSpec,
+    userProfileSpec,
+    varDelegationSpec,
+    supportAccessSpec,
+    floorPlanSpec,
+    calibrationPointsSpec,
   ].map((spec) => [spec.kind, spec]),
 );

@@ -17,7 +17,8 @@ export interface GetTenantResult {
   /** ISO 8601 UTC date-time. */
   maintenanceDate?: string;
   maintenanceState?: boolean;
-  vendorUser?: boolean;
+  /** Whether the tenant belongs to the vendor (the seeds' vendorUser). */
+  ruckusUser?: boolean;
   /** The seeds give the value active. */
   status?: string;
   /** The tenant's administrators. */
@@ -44,10 +45,92 @@ export interface GetTenantResult {
     [key: string]: unknown;
   }[];
   /** Delegations of the tenant (to a VAR, support, an MSP). */
-  delegationsTo?: unknown[];
-  notificationRecipients?: unknown[];
-  /** MSP branding and contacts, for an MSP tenant. */
-  msp?: Record<string, unknown>;
+  delegationsTo?: {
+    /** The delegation's ID. */
+    id: string;
+    /** VAR, SUPPORT, MSP or SUPPORT_EC. */
+    type: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
+    /** INVITED is the one value the seeds give. */
+    status: string;
+    /** Whether the delegation is in force. */
+    isValid?: boolean;
+    /** Who delegated. */
+    delegatedBy?: string;
+    /** Tenant delegated to. */
+    delegatedTo?: string;
+    /** Administrator delegated to. */
+    delegatedToAdmin?: string;
+    /** Name of who it is delegated to. */
+    delegatedToName?: string;
+    /** When the delegation ends. */
+    expiryDate?: string;
+    /** When it was created (ISO 8601 UTC). */
+    createdDate?: string;
+    /** When it last changed (ISO 8601 UTC). */
+    updatedDate?: string;
+    [key: string]: unknown;
+  }[];
+  /** Where the tenant's notifications go. */
+  notificationRecipients?: {
+    /** The recipient's ID. */
+    id: string;
+    /** What the recipient is. */
+    description: string;
+    /** Where notifications go. */
+    endpoints: {
+      /** The endpoint's ID. */
+      id: string;
+      /** Whether the endpoint receives notifications. */
+      active?: boolean;
+      /** Address notifications go to. */
+      destination?: string;
+      /** Kind of endpoint. */
+      type?: string;
+      /** OK is the one value the seeds give. */
+      status?: string;
+      /** When it was created (ISO 8601 UTC). */
+      createdDate?: string;
+      /** When it last changed (ISO 8601 UTC). */
+      updatedDate?: string;
+    }[];
+    /** When it was created (ISO 8601 UTC). */
+    createdDate?: string;
+    /** When it last changed (ISO 8601 UTC). */
+    updatedDate?: string;
+    [key: string]: unknown;
+  }[];
+  /** MSP branding and contacts. */
+  msp?: {
+    /** Where the MSP's users change their password. */
+    changePasswordUrl?: string;
+    /** The MSP's support contact page. */
+    contactSupportUrl?: string;
+    /** How contract support is offered. */
+    contractSupportBehavior?: string;
+    /** The MSP's contact email. */
+    email?: string;
+    /** The MSP's portal host name. */
+    mspFQDN?: string;
+    /** The MSP's label. */
+    mspLabel?: string;
+    /** How a user's open cases are shown. */
+    myOpenCaseBehavior?: string;
+    /** Where a user's open cases are listed. */
+    myOpenCaseUrl?: string;
+    /** How a case is opened. */
+    openCaseBehavior?: string;
+    /** Where a case is opened. */
+    openCaseUrl?: string;
+    /** The MSP's phone number. */
+    phone?: string;
+    /** The MSP's web site. */
+    website?: string;
+    /** Whether notifications are disabled. */
+    isDisableNotification?: boolean;
+    /** File ID of the MSP's logo. */
+    logoUUID?: string;
+    [key: string]: unknown;
+  };
   /** For a customer of an MSP: its parent and service dates. */
   mspEc?: {
     parentMspId?: string;

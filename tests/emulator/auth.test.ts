@@ -13,10 +13,10 @@ function expectErrorBody(body: unknown, code: string): void {
 }
 
 describe("login (A1)", () => {
-  test("answers the token in the body and in an HttpOnly cookie", async () => {
+  test("answers the token in the body (as API-KEY and as token, which older clients read) and in an HttpOnly cookie", async () => {
     const reply = await send(`${emu.url}/token`, "POST", { username: emu.demo.username, password: emu.demo.password });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ "API-KEY": expect.stringMatching(/^[0-9a-f]{32,}$/), tenantId: emu.demo.tenantId });
+    expect(reply.body).toEqual({ "API-KEY": expect.stringMatching(/^[0-9a-f]{32,}$/), token: reply.body["API-KEY"], tenantId: emu.demo.tenantId });
     expect(reply.headers.get("set-cookie")).toBe(`API-KEY=${reply.body["API-KEY"]}; Path=/; HttpOnly`);
     const tenant = await new Client(emu, emu.demo.tenantId, `API-KEY=${reply.body["API-KEY"]}`).call("A4");
     expect(tenant.status).toBe(200);

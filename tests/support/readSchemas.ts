@@ -7,6 +7,9 @@ import { z } from "zod";
 import {
   addressSchema,
   apReadSchema,
+  delegationReadSchema,
+  mspSchema,
+  notificationRecipientReadSchema,
   isoDateTime,
   lengthBetween,
   networkDeepInputSchemaFor,
@@ -27,7 +30,7 @@ const tenantId = z.string().regex(/^[0-9a-f]{32}$/, "must be the 32-character te
 const requestId = z.string().min(1);
 
 /** A1: the token, in the body field the seeds name, and the tenant it belongs to. */
-export const loginReadSchema = z.object({ "API-KEY": z.string().min(1), tenantId });
+export const loginReadSchema = z.object({ "API-KEY": z.string().min(1), token: z.string().min(1), tenantId });
 
 /** Document 1, Request record; serviceName is the component of the operation (contract/routes.ts). */
 export const requestRecordReadSchema = z.object({
@@ -58,14 +61,20 @@ const adminEmbeddedSchema = z.object({
 export const tenantReadSchema = z.object({
   id: tenantId,
   name: z.string().min(1),
+  externalId: z.string().min(1),
+  externalModifiedDate: isoDateTime,
   createdDate: isoDateTime,
   updatedDate: isoDateTime,
+  maintenanceDate: isoDateTime,
   maintenanceState: z.boolean(),
-  vendorUser: z.boolean(),
+  // The seeds' vendorUser, under its wire name.
+  ruckusUser: z.boolean(),
   status: z.string().min(1),
+  msp: mspSchema,
+  mspEc: z.object({ parentMspId: tenantId, serviceEffectiveDate: isoDateTime, serviceExpirationDate: isoDateTime }).optional(),
   admins: z.array(adminEmbeddedSchema).optional(),
-  delegationsTo: z.array(z.unknown()).optional(),
-  notificationRecipients: z.array(z.unknown()).optional(),
+  delegationsTo: z.array(delegationReadSchema).optional(),
+  notificationRecipients: z.array(notificationRecipientReadSchema).optional(),
 });
 
 /** A5. */

@@ -1,10 +1,11 @@
 // Operations of the tenant itself and of its request records (A2–A5): no kind of object, so
 // they are declared here as handlers of their own.
-import { REQUEST_STATUSES, RequestRecord, RequestStatus } from "../../../contract";
+import { REQUEST_STATUSES, RequestRecord, RequestStatus, WIRE_FIELDS } from "../../../contract";
 import { ApiError, notFound } from "../../errors";
 import { Handler, listAnswer, ok, pageOf } from "../../handlers";
 import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";
+import { AdminRecord, embeddedAdmin } from "./admins";
 
 export const ACCOUNT_OPERATIONS: Record<"A2" | "A3" | "A4" | "A5", Handler> = {
   A2: (c) => {
@@ -29,27 +30,62 @@ export const ACCOUNT_OPERATIONS: Record<"A2" | "A3" | "A4" | "A5", Handler> = {
 
 /** A4: the tenant, with its sub-entities when deep. */
 export function tenantView(t: TenantState, deep: boolean): Record<string, unknown> {
+  const created = Date.parse(t.createdDate);
+  const mspId = t.directory.mspOf.get(t.id);
   const view: Record<string, unknown> = {
     id: t.id,
     name: t.name,
+    // The support directory's account ID (18 characters, as its records go) and when it last changed.
+    externalId: `0014x${t.id.slice(0, 13).toUpperCase()}`,
+    externalModifiedDate: t.createdDate,
     createdDate: t.createdDate,
     updatedDate: t.createdDate,
+    // The next maintenance window: the first Sunday 02:00 UTC at least a week after creation.
+    maintenanceDate: nextSunday(created + 7 * 86_400_000),
     maintenanceState: false,
-    vendorUser: false,
+    [WIRE_FIELDS.vendorUser]: false,
     status: "active",
+    msp: mspBranding(t),
   };
+  if (mspId !== undefined) {
+    view.mspEc = {
+      parentMspId: mspId,
+      serviceEffectiveDate: t.createdDate,
+      serviceExpirationDate: new Date(created + 365 * 86_400_000).toISOString(),
+    };
+  }
   if (deep) {
-    view.admins = t.admins.map((a) => ({
-      id: a.id,
-      username: a.username,
-      dateFormat: "mm/dd/yyyy",
-      detailLevel: "it",
-      adminRoles: [{ id: a.roleId, role: a.role, createdDate: a.createdDate, updatedDate: a.createdDate }],
-      createdDate: a.createdDate,
-      updatedDate: a.createdDate,
-    }));
-    view.delegationsTo = [];
-    view.notificationRecipients = [];
+    view.admins = t.of<AdminRecord>("admins").all().map(embeddedAdmin);
+    view.delegationsTo = t.of("delegations").all();
+    view.notificationRecipients = t.of("notificationRecipients").all();
   }
   return view;
+}
+
+/** The branding and contacts the tenant's users see (document 1, "Msp"), made from its name. */
+function mspBranding(t: TenantState): Record<string, unknown> {
+  const host = `${t.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "tenant"}.nms.example`;
+  return {
+    mspLabel: t.name,
+    mspFQDN: host,
+    website: `https://${host}`,
+    email: `support@${host}`,
+    phone: "+1 555 0100",
+    contactSupportUrl: `https://${host}/support`,
+    changePasswordUrl: `https://${host}/password`,
+    openCaseUrl: `https://${host}/cases/new`,
+    myOpenCaseUrl: `https://${host}/cases`,
+    openCaseBehavior: "URL",
+    myOpenCaseBehavior: "URL",
+    contractSupportBehavior: "URL",
+    isDisableNotification: false,
+    logoUUID: t.id.slice(0, 32),
+  };
+}
+
+function nextSunday(fromMs: number): string {
+  const date = new Date(fromMs);
+  date.setUTCHours(2, 0, 0, 0);
+  date.setUTCDate(date.getUTCDate() + ((7 - date.getUTCDay()) % 7));
+  return date.toISOString();
 }

@@ -4,6 +4,7 @@ import { Venue, venueInputSchema, VenueInput } from "../../../contract";
 import { ApiError } from "../../errors";
 import type { KindDef } from "../../model/kind";
 import { defaultApGroup } from "../wifi/apGroups";
+import { FloorPlanRecord, floorPlanView } from "./floorPlans";
 
 export type VenueRecord = Venue;
 
@@ -31,7 +32,12 @@ export const venues: KindDef<VenueRecord, VenueInput> = {
 
   onDelete(t, venue) {
     for (const group of t.of("apGroups").filter((g) => g.venueId === venue.id)) t.of("apGroups").delete(group.id);
+    for (const plan of t.of("floorPlans").filter((p) => p.venueId === venue.id)) t.of("floorPlans").delete(plan.id);
   },
 
-  view: (_t, venue) => venue,
+  // floorPlans is read only: the venue's floor plans as F1 lists them.
+  view: (t, venue) => ({
+    ...venue,
+    floorPlans: t.of<FloorPlanRecord>("floorPlans").filter((plan) => plan.venueId === venue.id).map((plan) => floorPlanView(t.id, plan)),
+  }),
 };

@@ -1,0 +1,41 @@
+// What the service knows across tenants: every administrator's login (usernames are global),
+// the vendor's support directory (people with a support account, and the VARs among them), and
+// which tenant is an MSP's end customer. One per emulator; tenants reach it through TenantState.
+import type { AdminAccount } from "./model/tenant";
+import { FileStore } from "./services/file/store";
+
+/** A person in the vendor's support directory (POST /__admin/support-directory adds one). */
+export interface SupportEntry {
+  externalId: string;
+  username: string;
+  name?: string;
+  lastName?: string;
+  /** A member of the vendor's support team: may not be invited as a VAR (TNT-10304). */
+  supportUser: boolean;
+  /** The VAR's own tenant, when the person is a VAR's administrator. */
+  tenantId?: string;
+}
+
+export class Directory {
+  /** Login accounts of every tenant, by username. */
+  readonly accounts = new Map<string, AdminAccount>();
+  /** The support directory, by externalId. */
+  readonly support = new Map<string, SupportEntry>();
+  /** MSP end customers: the customer's tenant ID → its MSP's tenant ID. */
+  readonly mspOf = new Map<string, string>();
+  /** Files uploaded through U1's addresses, every tenant's. */
+  readonly files = new FileStore();
+
+  supportByUsername(username: string): SupportEntry | undefined {
+    const wanted = username.toLowerCase();
+    for (const entry of this.support.values()) if (entry.username.toLowerCase() === wanted) return entry;
+    return undefined;
+  }
+
+  clear(): void {
+    this.accounts.clear();
+    this.support.clear();
+    this.mspOf.clear();
+    this.files.clear();
+  }
+}

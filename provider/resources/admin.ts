@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { adminInputSchema } from "../../contract/schemas/account";
+import type { ResourceSpec } from "../spec";
+import { findInList } from "./find";
+
+export const adminSpec: ResourceSpec = {
+  kind: "Admin",
+  description:
+    "An administrator of the tenant (A12–A17): a person with no support account is added by `email` (their login), one " +
+    "with a support account by `externalId`. The role and detail level change in place (A14); a different person replaces it.",
+  inputSchema: () => adminInputSchema,
+  outputSchema: z.object({
+    name: z.string().describe("First name, from the support directory."),
+    lastName: z.string().describe("Last name, from the support directory."),
+    lastLogin: z.string().describe("When the administrator last logged in (ISO 8601 UTC)."),
+  }),
+  identity: { idParam: "adminId" },
+  // A14 has no administrator in its path: its body names them by email or externalId, which therefore cannot change.
+  ops: { create: "A13", read: "A16", update: "A14", delete: "A17" },
+  replaceOnChanges: ["email", "externalId"],
+  destroy: "delete",
+  readFromList: { op: "A12" },
+  findByName: (client, inputs) =>
+    findInList(client, "A12", {}, (admin) =>
+      inputs.externalId !== undefined ? admin.externalId === inputs.externalId : String(admin.email ?? "").toLowerCase() === String(inputs.email).toLowerCase(),
+    ),
+};

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { varDelegationInputSchema } from "../../contract/schemas/account";
+import type { ResourceSpec } from "../spec";
+import { findInList } from "./find";
+
+const delegationOutputs = z.object({
+  type: z.string().describe("VAR, SUPPORT, MSP or SUPPORT_EC."),
+  status: z.string().describe("INVITED until the invited party answers (A23), then ACCEPTED or REJECTED."),
+  isValid: z.boolean().describe("Whether the delegation is in force."),
+  delegatedBy: z.string().describe("The tenant that made the delegation."),
+  delegatedTo: z.string().describe("Who it is delegated to."),
+  delegatedToName: z.string().describe("Name of who it is delegated to."),
+  expiryDate: z.string().describe("When the delegation ends (ISO 8601 UTC)."),
+  createdDate: z.string().describe("When it was made (ISO 8601 UTC)."),
+});
+
+export const varDelegationSpec: ResourceSpec = {
+  kind: "VarDelegation",
+  description:
+    "A VAR invited to manage the tenant (A19, A22, A24), by its username in the support directory. It stays INVITED until " +
+    "the VAR answers (acceptDelegation). The service cannot change it in place: another username replaces it.",
+  inputSchema: () => varDelegationInputSchema,
+  outputSchema: delegationOutputs.extend({ delegatedToAdmin: z.string().describe("The VAR's username.") }),
+  identity: { idParam: "delegationId" },
+  ops: { create: "A19", read: "A22", delete: "A24" },
+  destroy: "delete",
+  findByName: (client, inputs) => findInList(client, "A18", {}, (d) => d.type === "VAR" && d.delegatedToAdmin === inputs.username),
+};
+
+export const supportAccessSpec: ResourceSpec = {
+  kind: "SupportAccess",
+  description:
+    "Access of the vendor's support team to the tenant (A20 grants it, A22 reads it, A21 revokes it). It has no inputs: " +
+    "while the resource exists, support may access the account until its expiryDate.",
+  inputSchema: () => z.object({}),
+  outputSchema: delegationOutputs,
+  identity: { idParam: "delegationId" },
+  // A21 revokes the tenant's support access: its path names no delegation.
+  ops: { create: "A20", read: "A22", delete: "A21" },
+  destroy: "delete",
+  findByName: (client) => findInList(client, "A18", {}, (d) => d.type === "SUPPORT"),
+};

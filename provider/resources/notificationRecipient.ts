@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { notificationRecipientInputSchema } from "../../contract/schemas/account";
+import type { ResourceSpec } from "../spec";
+import { findInList } from "./find";
+
+export const notificationRecipientSpec: ResourceSpec = {
+  kind: "NotificationRecipient",
+  description:
+    "A notification recipient (A25–A30): a description and the endpoints (type and destination) notifications go to. An " +
+    "endpoint belongs to one recipient of the tenant only (TNT-10100).",
+  inputSchema: () => notificationRecipientInputSchema,
+  outputSchema: z.object({
+    createdDate: z.string().describe("When the recipient was created (ISO 8601 UTC)."),
+    updatedDate: z.string().describe("When the recipient last changed (ISO 8601 UTC)."),
+  }),
+  identity: { idParam: "notificationRecipientId" },
+  ops: { create: "A26", read: "A28", update: "A29", delete: "A30" },
+  destroy: "delete",
+  readFromList: { op: "A25" },
+  // The description is not unique in the service; adoption by name takes the first recipient that has it.
+  findByName: (client, inputs) => findInList(client, "A25", {}, (recipient) => recipient.description === inputs.description),
+};
