@@ -5,7 +5,7 @@
 // lookups and one JSON encode; with no fault rule armed, faults cost one comparison.
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { OPERATION_IDS, OperationId, ROUTES, WIRE_HEADERS } from "../contract";
+import { OPERATION_IDS, OperationId, ROUTES } from "../contract";
 import { adminRoutes, AdminHandler } from "./admin";
 import { AUTH_COOKIE, AuthService, credentialsOf } from "./auth";
 import { configPatchSchema, defaultConfig, EmulatorConfig } from "./config";
@@ -14,6 +14,7 @@ import { AnswerFault, FaultInjector } from "./faults";
 import { Answer, deriveHandlers, Handler, OpContext } from "./handlers";
 import { createIdSource, createRandom, IdSource } from "./ids";
 import { MultipartBody, parseMultipart } from "./multipart";
+import { bodyOf, checkGatewayHeaders, encode, parseJson, readBody, reportUnexpected } from "./wire";
 import { RequestLog, RequestStats } from "./log";
 import { NmsModel, PreparedWrite } from "./model/model";
 import { RateLimiter } from "./rateLimit";
@@ -30,7 +31,6 @@ export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
   seed?: number;
 }
 
-const MAX_BODY_BYTES = 1024 * 1024;
 const EMPTY_QUERY = new URLSearchParams();
 const JSON_TYPE = "application/json";
 /** Log and stats status of a request that got no answer (reset, lost-answer). */
@@ -331,19 +331,6 @@ export class EmulatorServer {
   }
 }
 
-/**
- * Switch operations carry two headers the service's gateway adds (document 3): the tenant again
- * and a request ID. A call without them, or naming another tenant, is refused before it runs.
- */
-export function checkGatewayHeaders(required: readonly (keyof typeof WIRE_HEADERS)[], headers: IncomingMessage["headers"], tenantId: string): void {
-  for (const header of required) {
-    const name = WIRE_HEADERS[header];
-    const value = headers[name];
-    if (value === undefined || value === "") throw new ApiError("NMS-MISSING-HEADER", { message: `header ${name} is required`, object: name });
-    if (header === "tenantId" && value !== tenantId) throw new ApiError("NMS-TENANT-HEADER-MISMATCH", { object: name, value });
-  }
-}
-
 function validOptions(settings: Partial<EmulatorConfig>): Partial<EmulatorConfig> {
   const result = configPatchSchema.safeParse(stripUndefined(settings));
   if (!result.success) {
@@ -353,53 +340,8 @@ function validOptions(settings: Partial<EmulatorConfig>): Partial<EmulatorConfig
   return result.data;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on("end", () => (size > MAX_BODY_BYTES ? reject(badRequest("body too large", "body")) : resolve(Buffer.concat(chunks))));
-    req.on("error", reject);
-  });
-}
-
-/** The answer's JSON; an answer that cannot be encoded (a bug) becomes the fallback's, so that the client still gets an answer. */
-function encode(answer: Answer, fallback: () => Answer): string {
-  try {
-    return JSON.stringify(answer.body);
-  } catch (error) {
-    reportUnexpected(error);
-    const replacement = fallback();
-    answer.status = replacement.status;
-    return JSON.stringify(replacement.body);
-  }
-}
-
-/** The parsed body: the form of a multipart route (or why it could not be read), else JSON. */
-function bodyOf(raw: string | undefined, form: MultipartBody | ApiError | undefined): unknown {
-  if (form instanceof ApiError) throw form;
-  return form ?? parseJson(raw);
-}
-
-function parseJson(raw: string | undefined): unknown {
-  if (raw === undefined || raw.trim() === "") return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw badRequest("body is not valid JSON", "body");
-  }
-}
-
 function isLoopback(address: string | undefined): boolean {
   return address !== undefined && (address.startsWith("127.") || address === "::1" || address.startsWith("::ffff:127."));
-}
-
-/** A bug, not a client error: worth a line on stderr. Bodies are never printed. */
-function reportUnexpected(error: unknown): void {
-  process.stderr.write(`nms-emulator: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

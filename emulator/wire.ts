@@ -1,0 +1,68 @@
+// The bytes of a request and of an answer: reading and parsing the body (JSON, or the form of a
+// multipart route), the gateway headers of switch operations, and encoding the answer. Whatever
+// arrives, the outcome is a value or an ApiError, never an exception of another kind.
+import type { IncomingMessage } from "node:http";
+import { WIRE_HEADERS } from "../contract";
+import { ApiError, badRequest } from "./errors";
+import type { Answer } from "./handlers";
+import type { MultipartBody } from "./multipart";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Switch operations carry two headers the service's gateway adds (document 3): the tenant again
+ * and a request ID. A call without them, or naming another tenant, is refused before it runs.
+ */
+export function checkGatewayHeaders(required: readonly (keyof typeof WIRE_HEADERS)[], headers: IncomingMessage["headers"], tenantId: string): void {
+  for (const header of required) {
+    const name = WIRE_HEADERS[header];
+    const value = headers[name];
+    if (value === undefined || value === "") throw new ApiError("NMS-MISSING-HEADER", { message: `header ${name} is required`, object: name });
+    if (header === "tenantId" && value !== tenantId) throw new ApiError("NMS-TENANT-HEADER-MISMATCH", { object: name, value });
+  }
+}
+
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on("end", () => (size > MAX_BODY_BYTES ? reject(badRequest("body too large", "body")) : resolve(Buffer.concat(chunks))));
+    req.on("error", reject);
+  });
+}
+
+/** The answer's JSON; an answer that cannot be encoded (a bug) becomes the fallback's, so that the client still gets an answer. */
+export function encode(answer: Answer, fallback: () => Answer): string {
+  try {
+    return JSON.stringify(answer.body);
+  } catch (error) {
+    reportUnexpected(error);
+    const replacement = fallback();
+    answer.status = replacement.status;
+    return JSON.stringify(replacement.body);
+  }
+}
+
+/** The parsed body: the form of a multipart route (or why it could not be read), else JSON. */
+export function bodyOf(raw: string | undefined, form: MultipartBody | ApiError | undefined): unknown {
+  if (form instanceof ApiError) throw form;
+  return form ?? parseJson(raw);
+}
+
+export function parseJson(raw: string | undefined): unknown {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest("body is not valid JSON", "body");
+  }
+}
+
+/** A bug, not a client error: worth a line on stderr. Bodies are never printed. */
+export function reportUnexpected(error: unknown): void {
+  process.stderr.write(`nms-emulator: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+}
