@@ -46,15 +46,28 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   };
 
   /** Outputs keep the program's shape for input fields, so state holds what the program manages. */
-  const outputsOf = (api: Props, inputs: Props): Props => {
+  // Inputs the service's read form never holds: what names the object in the path, a trigger's value, secrets it may
+  // not return, and what the spec declares (a local file's path). Refresh keeps the program's value for these only, so
+  // that a field another admin cleared shows as drift instead of being refilled.
+  const notEchoed = new Set([
+    ...fields.pathInputs,
+    ...Object.keys(spec.identity.parents ?? {}),
+    ...(spec.identity.idFromInput ? [spec.identity.idFromInput] : []),
+    ...Object.keys(spec.triggers ?? {}),
+    ...fields.secretInputs,
+    ...(spec.notEchoed ?? []),
+  ]);
+  /** The outputs from an answer; `refill` "all" after a write (the answer may be partial), "notEchoed" on refresh. */
+  const outputsOf = (api: Props, inputs: Props, refill: "all" | "notEchoed" = "all"): Props => {
     const outs: Props = {};
     for (const [key, value] of Object.entries(fromApi(api))) {
       // undefined cannot cross the provider protocol (protobuf Struct); absent means unset.
       if (value === undefined) continue;
       outs[key] = fields.inputNames.includes(key) && inputs[key] !== undefined ? shapeLike(inputs[key], value) : value;
     }
-    // Inputs the service never echoes (triggers, parents, write-only values) stay as the program set them.
-    for (const field of fields.inputNames) if (outs[field] === undefined && inputs[field] !== undefined) outs[field] = inputs[field];
+    for (const field of fields.inputNames) {
+      if (outs[field] === undefined && inputs[field] !== undefined && (refill === "all" || notEchoed.has(field))) outs[field] = inputs[field];
+    }
     for (const field of ADOPTION_FIELDS) if (inputs[field] !== undefined) outs[field] = inputs[field];
     return outs;
   };
@@ -144,7 +157,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       return undefined;
     }
     const id = objects.idOf(existing, inputs);
-    const current = outputsOf(existing, inputs);
+    // As refresh sees it: a field the existing object lacks is a change to make, not one to assume made.
+    const current = outputsOf(existing, inputs, "notEchoed");
     return changed(inputs, current).length > 0 ? bringToInputs(objects, id, current, inputs) : existing;
   };
 
@@ -279,7 +293,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         return { id, props, inputs: inputsOf(props) }; // not there yet, but on its way: keep it
       }
       if (!live) return {}; // gone: an empty ID tells the engine to drop it from state
-      const outs = outputsOf(live, props);
+      const outs = outputsOf(live, props, "notEchoed");
       return { id, props: outs, inputs: inputsOf(outs) };
     },
 

@@ -98,6 +98,11 @@ export interface ResourceSpec {
   readonly destroy: DestroyMode;
   /** Why destroy does what it does, for the docs (settings and write-only resources). */
   readonly destroyNote?: string;
+  /**
+   * Inputs the service's read form does not hold (a floor plan's local image path): refresh keeps
+   * the program's value for them. Path inputs, parents, triggers and secrets need no listing here.
+   */
+  readonly notEchoed?: readonly string[];
   /** Input fields the service will not change in place. Parents are added automatically. */
   readonly replaceOnChanges?: readonly string[];
   readonly toggles?: Readonly<Record<string, Toggle>>;

@@ -22,6 +22,8 @@ export const varDelegationSpec: ResourceSpec = {
   inputSchema: () => varDelegationInputSchema,
   outputSchema: delegationOutputs.extend({ delegatedToAdmin: z.string().describe("The VAR's username.") }),
   identity: { idParam: "delegationId" },
+  // The service holds the invited username as delegatedToAdmin (an output); a delegation cannot change in place.
+  notEchoed: ["username"],
   ops: { create: "A19", read: "A22", delete: "A24" },
   destroy: "delete",
   findByName: (client, inputs) => findInList(client, "A18", {}, (d) => d.type === "VAR" && d.delegatedToAdmin === inputs.username),

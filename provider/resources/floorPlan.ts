@@ -25,6 +25,8 @@ export const floorPlanSpec: ResourceSpec = {
     }),
   bodySchema: () => floorPlanInputSchema,
   toApi: ({ imagePath: _path, imageSha256: _hash, ...rest }) => rest,
+  // The service holds the uploaded file's ID, not where the program read it from.
+  notEchoed: ["imagePath", "imageSha256"],
   outputSchema: z.object({
     imageId: z.string().describe("File ID of the uploaded image."),
     imageUrl: z.string().describe("Where the image is downloaded (U2's path)."),

@@ -324,6 +324,26 @@ describe("check", () => {
   });
 });
 
+describe("refresh of a field another admin cleared", () => {
+  it("shows the field as drift instead of refilling it from the program's inputs", async () => {
+    const inputs = { name: unique("cleared"), description: "set by the program" };
+    const created = await create("Venue", inputs);
+    await client.execute("A10", { venueId: created.id }, { body: { name: inputs.name } });
+    const read = await provider("Venue").read!(created.id, created.outs);
+    expect(read.props).not.toHaveProperty("description");
+    expect(await provider("Venue").diff!(created.id, read.props!, inputs)).toMatchObject({ changes: true });
+  });
+
+  it("keeps what the service never returns: the object's parents, triggers and adoption inputs", async () => {
+    const profileId = await newProfile();
+    const inputs = { profileId, vlanId: 3999, vlanName: "kept" };
+    const created = await create("SwitchVlan", inputs);
+    const read = await provider("SwitchVlan").read!(created.id, created.outs);
+    expect(read.props).toMatchObject({ profileId, vlanName: "kept" });
+    expect((await provider("SwitchVlan").diff!(created.id, read.props!, inputs)).changes).toBe(false);
+  });
+});
+
 describe("adoption", () => {
   it.each([
     ["Ap", async () => ({ serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() }), (i: Props) => ({ ...i, description: "adopted" })],
