@@ -349,6 +349,11 @@ describe("adoption", () => {
     ["Ap", async () => ({ serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() }), (i: Props) => ({ ...i, description: "adopted" })],
     ["SwitchProfile", async () => ({ name: unique("profile") }), (i: Props) => ({ ...i, description: "adopted" })],
     ["SwitchVlan", async () => ({ profileId: await newProfile(), vlanId: 3000 + (++counter % 900) }), (i: Props) => ({ ...i, vlanName: "adopted" })],
+    ["Switch", async () => ({ serialNumber: `FEK3224R${String(++counter % 1000).padStart(3, "0")}`, venueId: await newVenue(), name: unique("switch") }), (i: Props) => ({ ...i, description: "adopted" })],
+    ["NotificationRecipient", async () => ({ description: unique("recipients"), endpoints: [] }), (i: Props) => ({ ...i, endpoints: [{ type: "EMAIL", destination: `${unique("on-call")}@example.com`, active: true }] })],
+    ["Admin", async () => ({ role: "ADMIN", email: `${unique("admin")}@example.com` }), (i: Props) => ({ ...i, role: "READ_ONLY" })],
+    ["FloorPlan", async () => ({ venueId: await newVenue(), name: unique("plan") }), (i: Props) => ({ ...i, floorNumber: 2 })],
+    ["SwitchAcl", async () => ({ profileId: await newProfile(), name: unique("acl"), aclType: "standard" }), (i: Props) => ({ ...i, aclRules: [{ sequence: 10, action: "permit", source: "any" }] })],
   ])("adopts an existing %s by its unique name and brings it to the program, without a duplicate", async (kind, inputsOf, changed) => {
     const inputs = await inputsOf();
     const existing = await create(kind, inputs);
