@@ -57,7 +57,7 @@ interface BrokenCopy {
   also?: [string, unknown][];
   /** Another schema than the golden's own (the other variant's). */
   schema?: z.ZodTypeAny;
-  failure: Partial<FieldFailure> & { message?: string | RegExp };
+  failure: Partial<Omit<FieldFailure, "message">> & { message?: string | RegExp };
 }
 
 const LONG_PASSPHRASE = "p".repeat(64);

@@ -134,7 +134,7 @@ describe("updates that name their object in the body (S44, S51)", () => {
   test.each([
     ["S44", switchProfileUpdateSchema, golden("S43").request],
     ["S51", switchVlanUpdateSchema, golden("S50").request],
-  ] as const)("%s needs the id, and takes the create body with it", (_op, schema, body) => {
+  ] as [string, z.ZodTypeAny, unknown][])("%s needs the id, and takes the create body with it", (_op, schema, body) => {
     expect(validateBody(schema, body)).toMatchObject({ ok: false, failures: [{ path: "id", message: "is required" }] });
     expect(validateBody(schema, { ...(body as object), id: "7f8091a2b3c44d5e6f708192a3b4c5d6" }).ok).toBe(true);
   });

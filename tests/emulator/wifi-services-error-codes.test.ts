@@ -90,7 +90,7 @@ describe("guest portal rules (W50, W52, W55, W58)", () => {
     ["W58", { wisprPage: { externalProviderName: "Aislelabs" } }, "guestPortal.wisprPage.externalProviderRegion"],
   ])("WIFI-10116 on %s: %j", async (op, portal, object) => {
     const name = unique("Provider");
-    const params = op === "W58" ? { networkId: (await client.ok("W52", {}, guestNetwork(name, {}))).id } : {};
+    const params: Record<string, string> = op === "W58" ? { networkId: (await client.ok("W52", {}, guestNetwork(name, {}))).id } : {};
     expect(await refusal(client.call(op as "W52", params, guestNetwork(name, portal)), 422)).toMatchObject({ code: "WIFI-10116", object });
   });
 

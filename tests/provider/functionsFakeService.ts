@@ -79,7 +79,7 @@ export async function startFakeService(apCount = 3): Promise<FakeService> {
         case "W1": {
           const wanted = served.query.operational;
           const listed = wanted === undefined ? aps : aps.filter((ap) => (ap.state === "Operational") === (wanted === "true"));
-          return send(200, page(listed, served.query, ROUTES.W1.paging.firstPage));
+          return send(200, page(listed, served.query, ROUTES.W1.paging!.firstPage));
         }
         case "W16":
           return accept("W16", { response: FAKE_PING_OUTPUT });

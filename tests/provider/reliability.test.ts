@@ -28,7 +28,7 @@ describe("refresh reads", () => {
     const venue = makeLifecycle(RESOURCE_SPECS.Venue, async () => client);
     const network = makeLifecycle(RESOURCE_SPECS.Network, async () => client);
     const activation = makeLifecycle(RESOURCE_SPECS.NetworkVenueActivation, async () => client);
-    const created: { provider: typeof venue; id: string; outs: Props }[] = [];
+    const created: { provider: typeof venue; id: string; outs?: Props }[] = [];
     for (let i = 0; i < 5; i++) {
       const v = await venue.create({ name: `listed-venue-${i}` });
       const n = await network.create({

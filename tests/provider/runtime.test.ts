@@ -3,7 +3,7 @@ import { stderrLogger } from "../../provider/runtime";
 describe("the provider host's diagnostics", () => {
   const written = (least: Parameters<typeof stderrLogger>[0]) => {
     const lines: string[] = [];
-    const logger = stderrLogger(least, (line) => lines.push(line));
+    const logger = stderrLogger(least, (line) => (lines.push(line), true));
     for (const level of ["debug", "info", "warn"] as const) logger?.({ level, message: `${level} event` });
     return { logger, lines };
   };

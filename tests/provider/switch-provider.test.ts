@@ -25,7 +25,7 @@ async function create(kind: string, inputs: Props): Promise<{ id: string; outs: 
   const p = provider(kind);
   const checked = await p.check!({}, inputs);
   expect(checked.failures).toEqual([]);
-  return p.create(checked.inputs);
+  return (await p.create(checked.inputs)) as { id: string; outs: Props };
 }
 
 const opsSince = async (before: number) => (await servedRequests(emulator)).slice(before).map((r) => r.op);

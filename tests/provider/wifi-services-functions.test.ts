@@ -48,7 +48,7 @@ beforeAll(async () => {
   await admin.close();
   // The program's client logs through Pulumi's log (nms:logLevel debug: every call).
   for (const level of ["debug", "info", "warn"] as const) {
-    jest.spyOn(pulumi.log, level).mockImplementation(async (message: string) => void logLines.push(message));
+    jest.spyOn(pulumi.log, level).mockImplementation((async (message: string) => void logLines.push(message)) as typeof pulumi.log.info);
   }
 });
 

@@ -156,7 +156,7 @@ describe("every kind through a stack's life", () => {
     for (const value of [...Object.values(SECRETS), emulator.demo.password]) expect(text).not.toContain(value);
     // The guest's generated password is a secret output: encrypted too.
     const guest = (JSON.parse(text).resources as Record<string, any>[]).find((r) => r.type.endsWith("nms:GuestUser"));
-    expect(JSON.stringify(guest.outputs.password)).toMatch(/ciphertext|secret/i);
+    expect(JSON.stringify(guest!.outputs.password)).toMatch(/ciphertext|secret/i);
   });
 
   it("a kind removed from the program is destroyed as it documents (deleted, reset, defaults written), checked through the API", async () => {

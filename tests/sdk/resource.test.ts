@@ -124,7 +124,7 @@ describe("secrets, read from the schemas", () => {
       authRadius: radius,
       accountingRadius: radius,
     });
-    expect(seen.opts.additionalSecretOutputs).toEqual(["authRadius", "accountingRadius", "passphrase", "wepHexKey", "passphraseBackup"]);
+    expect((seen.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual(["authRadius", "accountingRadius", "passphrase", "wepHexKey", "passphraseBackup"]);
     for (const field of ["passphrase", "wepHexKey", "authRadius", "accountingRadius"]) expect(await isSecretValue(seen.props[field])).toBe(true);
     for (const field of ["name", "wlan"]) expect(await isSecretValue(seen.props[field])).toBe(false);
   });
@@ -133,7 +133,7 @@ describe("secrets, read from the schemas", () => {
     const fields = specFields(spec);
     const args = Object.fromEntries(fields.inputNames.map((name) => [name, `value of ${name}`]));
     const seen = await registration(spec.kind, `secrets-${spec.kind}`, args);
-    expect(seen.opts.additionalSecretOutputs).toEqual([...fields.secretInputs, ...fields.secretOutputs]);
+    expect((seen.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual([...fields.secretInputs, ...fields.secretOutputs]);
     for (const name of fields.inputNames) expect([name, await isSecretValue(seen.props[name])]).toEqual([name, fields.secretInputs.includes(name)]);
     // Read-only outputs are declared so that the engine's answer becomes the class's outputs.
     for (const name of fields.outputNames) expect(name in seen.props).toBe(true);
@@ -142,7 +142,7 @@ describe("secrets, read from the schemas", () => {
   it("keeps additionalSecretOutputs the program gives", async () => {
     let seen: pulumi.ResourceTransformationArgs | undefined;
     const venue = new Venue("own-secret", { name: "Own" }, { additionalSecretOutputs: ["description"], transformations: [(given) => ((seen = given), undefined)] });
-    expect(seen!.opts.additionalSecretOutputs).toEqual(["description"]);
+    expect((seen!.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual(["description"]);
     await registered(venue);
   });
 });
