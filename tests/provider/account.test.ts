@@ -9,7 +9,7 @@ import { closeSharedClient, invoke } from "../../provider/programClient";
 import type { ConfigLookup } from "../../provider/config";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
-import { adminApi, demoClient } from "../support/emulatorClient";
+import { admin, adminApi, demoClient } from "../support/emulatorClient";
 
 type Props = Record<string, any>;
 
@@ -243,5 +243,18 @@ describe("floor plans and calibration points", () => {
     const plan = await create("FloorPlan", { venueId: venue.id, name: "Ground" });
     const refused = await client.write("C2", { venueId: venue.id, floorPlanId: plan.id }, { body: [] }).catch((e: unknown) => e as NmsApiError);
     expect(refused).toMatchObject({ code: "VENUE-10203", status: 422 });
+  });
+});
+
+describe("adoption", () => {
+  it("adopts a VAR delegation by the VAR's username, without inviting the VAR twice", async () => {
+    const varTenant = (await admin(emulator, "POST", "/tenants", { name: "Adopted VAR" })).body;
+    const username = "adopted-var@partner.example";
+    await admin(emulator, "POST", "/support-directory", { externalId: "adopted-var", username, tenantId: varTenant.tenantId });
+    const existing = await create("VarDelegation", { username });
+    const adopted = await create("VarDelegation", { username, adoptByName: true });
+    expect(adopted.id).toBe(existing.id);
+    const invitations = (await client.list<Props>("A18", {})).filter((d) => d.type === "VAR" && d.delegatedToAdmin === username);
+    expect(invitations.map((d) => d.id)).toEqual([existing.id]);
   });
 });
