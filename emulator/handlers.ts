@@ -98,7 +98,7 @@ function roleHandlers(kind: KindDef): [OperationId, Handler][] {
   if (ops.update) {
     // S44 and S51 have no slot for the object in their path: it is named by the body's id.
     const inPath = ROUTES[ops.update].path.includes(`{${kind.idParam}}`);
-    out.push([ops.update, (c) => c.finish(c.model.update(kind, c.tenant, inPath ? id(c) : undefined, c.body, c.params))]);
+    out.push([ops.update, (c) => c.finish(c.model.update(kind, c.tenant, inPath ? id(c) : undefined, c.body, c.params, c.route.body))]);
   }
   if (ops.delete) out.push([ops.delete, (c) => c.finish(c.model.remove(kind, c.tenant, [id(c)], c.params))]);
   if (ops.bulkDelete) out.push([ops.bulkDelete, (c) => c.finish(c.model.remove(kind, c.tenant, idList(c.body), c.params))]);

@@ -39,6 +39,9 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   const bodyFields = spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
   const toApi = (inputs: Props): Props | Props[] => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
   const triggerFields = Object.keys(spec.triggers ?? {});
+  /** The write body: the program's fields in the wire's shape, and those the provider makes itself (a file uploaded for its ID). */
+  const writeBody = async (client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]> =>
+    spec.beforeWrite ? { ...(toApi(inputs) as Props), ...(await spec.beforeWrite(client, inputs, previous)) } : toApi(inputs);
   const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...fields.inputNames, ...fields.outputNames]));
   const access = async (): Promise<{ client: NmsClient; objects: ObjectAccess }> => {
     const client = await getClient();
@@ -120,7 +123,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       latest = (await objects.write(trigger.op, news, id, trigger.body?.(news, olds)).catch(goneHint)).response ?? latest;
     }
     if (spec.ops.update && differing.some((field) => !sideEffectFields.has(field))) {
-      const written = spec.beforeWrite ? { ...toApi(news), ...(await spec.beforeWrite(await getClient(), news, olds)) } : toApi(news);
+      const written = await writeBody(await getClient(), news, olds);
       const body = spec.identity.updateIdIn === "body" ? { ...written, [objects.idField]: id } : written;
       latest = (await objects.write(spec.ops.update, news, id, body).catch(goneHint)).response;
     }
@@ -182,9 +185,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         }
       : undefined;
     const through = spec.createThrough;
-    const written = through ? await through.body(client, inputs) : toApi(inputs);
-    // Fields the provider makes itself (a file uploaded for its ID) join the program's.
-    const body = spec.beforeWrite && !through ? { ...(written as Props), ...(await spec.beforeWrite(client, inputs, undefined)) } : written;
+    const body = through ? await through.body(client, inputs) : await writeBody(client, inputs, undefined);
     const { response, record } = await objects.write(createOp, inputs, undefined, body, { recover }).catch((error: unknown) => {
       // The parent's answer does not name the object: an unfinished create through it cannot be kept in state.
       throw (through ? undefined : createdButUnfinished(objects, error, inputs)) ?? withAdoptionHint(error);

@@ -72,11 +72,6 @@ export interface KindDef<R extends AnyRecord = AnyRecord, I = unknown> {
   readonly idFrom?: { field: string; takenCode?: string } | { param: string };
   /** Path parameters that scope the object, by the record field that holds them (a VLAN's profileId). */
   readonly parents?: Readonly<Record<string, { field: string; kind: string; noun: string }>>;
-  /**
-   * The write body is a JSON array the schema reads as a whole (the per-AP-model venue settings,
-   * W34, W39, W41), not an object; failures name the entry (`[1].model`).
-   */
-  readonly arrayBody?: boolean;
   /** Input schema from the contract, per Wi-Fi API variant. */
   schema(variant: WifiApiVariant): z.ZodType<I, z.ZodTypeDef, unknown>;
   readonly unique?: UniqueRule<R>;

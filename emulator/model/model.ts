@@ -2,7 +2,7 @@
 // list, create (one or many), update, delete (one or many), reset. Reads return the read form;
 // writes are validated now and return a PreparedWrite whose commit() re-checks against the state
 // of that later moment and applies.
-import { validateBody, WifiApiVariant } from "../../contract";
+import { type BodyEncoding, validateBody, WifiApiVariant } from "../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../errors";
 import { Directory } from "../directory";
 import type { IdSource } from "../ids";
@@ -138,13 +138,23 @@ export class NmsModel {
     return this.writeOf(kind, t, drafts, drafts.map(() => undefined), true);
   }
 
-  /** An update of the object the path names, or (`idInBody`) the one the body's `id` names. */
-  update<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, id: string | undefined, body: unknown, params: Params = {}): PreparedWrite {
+  /**
+   * An update of the object the path names, or (`idInBody`) the one the body's `id` names. `encoding` is the route's:
+   * an "array" body (the per-AP-model venue settings, W34, W39, W41) is read whole by the kind's array schema.
+   */
+  update<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    id: string | undefined,
+    body: unknown,
+    params: Params = {},
+    encoding: BodyEncoding = "object",
+  ): PreparedWrite {
     // A body that names the object is read first: its field rules are reported with the missing or unknown id (S68).
-    const early = id === undefined ? parseObject(kind, t, body) : undefined;
+    const early = id === undefined ? parseObject(kind, t, body, encoding) : undefined;
     const targetId = id ?? idInBody(kind, body);
     const previous = this.existing(kind, t, targetId, params);
-    const input = early ?? parseObject(kind, t, body);
+    const input = early ?? parseObject(kind, t, body, encoding);
     if (kind.idFrom && "field" in kind.idFrom) {
       const given = (input as Record<string, unknown>)[kind.idFrom.field];
       if (given !== undefined && given !== targetId) {
@@ -278,8 +288,8 @@ export class NmsModel {
   }
 }
 
-function parseObject<I>(kind: KindDef<AnyRecord, I>, t: TenantState, body: unknown): I {
-  if (kind.arrayBody) {
+function parseObject<I>(kind: KindDef<AnyRecord, I>, t: TenantState, body: unknown, encoding: BodyEncoding = "object"): I {
+  if (encoding === "array") {
     if (!Array.isArray(body)) throw badRequest(`body must be a JSON array (${kind.noun})`, "body");
   } else if (body === null || typeof body !== "object" || Array.isArray(body)) {
     throw badRequest(`body must be a JSON object (${kind.noun})`, "body");

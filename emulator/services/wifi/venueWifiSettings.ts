@@ -60,7 +60,6 @@ function perModel<E>(name: string, schema: z.ZodType<E[], z.ZodTypeDef, unknown>
     noun: "venue",
     idParam: "venueId",
     idFrom: { param: "venueId" },
-    arrayBody: true,
     schema: () => schema,
     settingsOf: { kind: "venues", defaults: (_ctx, venueId) => ({ id: venueId, settings: [] }) },
     ops: { get, update },
