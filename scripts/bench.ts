@@ -1,4 +1,4 @@
-// Benchmark of the provider at MSP scale: deploys examples/msp (sites × 4 resources: venue, AP
+// Benchmark of the provider at MSP scale: deploys examples/estate (sites × 4 resources: venue, AP
 // group, network, activation) through the engine harness against the emulator, refreshes it and
 // destroys it, once with the provider's own settings and once as a naive client would (per-request
 // A2 polling at a fixed interval, one GET per refreshed resource), on the same emulator settings

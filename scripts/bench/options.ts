@@ -19,7 +19,7 @@ export interface BenchOptions {
 }
 
 const USAGE = `usage: npm run bench [-- options]
-  --sites N             sites of examples/msp, 4 resources each (250)
+  --sites N             sites of examples/estate, 4 resources each (250)
   --latency-ms N        least time an async write stays PENDING (300)
   --jitter-ms N         uniform extra PENDING time on top of it (200)
   --rate N, --burst N   the emulator's per-tenant rate limit (100 req/s, burst 100)

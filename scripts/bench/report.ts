@@ -12,7 +12,7 @@ const REQUESTS_NEEDED_DEFINITION =
 export function printSetup(opts: BenchOptions): void {
   const resources = opts.sites * RESOURCES_PER_SITE;
   const { depthSeconds, rateSeconds } = speedLimit(opts);
-  console.log(`nms benchmark: examples/msp, ${opts.sites} sites × ${RESOURCES_PER_SITE} = ${resources} resources, harness parallel ${opts.parallel}`);
+  console.log(`nms benchmark: examples/estate, ${opts.sites} sites × ${RESOURCES_PER_SITE} = ${resources} resources, harness parallel ${opts.parallel}`);
   console.log(
     `emulator: async latency ${opts.latencyMs}–${opts.latencyMs + opts.jitterMs} ms (uniform), rate limit ${opts.rate} req/s (burst ${opts.burst}); ` +
       `provider nms:maxRequestsPerSecond ${opts.clientRate}`,

@@ -1,4 +1,4 @@
-// The stack the bench deploys: examples/msp, sites × 4 resources, configured once with the provider's own settings
+// The stack the bench deploys: examples/estate, sites × 4 resources, configured once with the provider's own settings
 // and once as a naive client would be; and the bound no client can beat on it.
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
@@ -8,7 +8,7 @@ import { BenchOptions } from "./options";
 
 /** The repository root: this file runs as dist/scripts/bench/stack.js. */
 export const ROOT = path.resolve(__dirname, "..", "..", "..");
-export const PROGRAM = path.join(ROOT, "dist", "examples", "msp", "index.js");
+export const PROGRAM = path.join(ROOT, "dist", "examples", "estate", "index.js");
 /** Critical path of one site: venue → AP group → activation (the network is created beside them). */
 export const CRITICAL_PATH_DEPTH = 3;
 export const RESOURCES_PER_SITE = 4;

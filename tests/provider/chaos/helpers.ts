@@ -130,7 +130,7 @@ export const QUICKSTART: StackDef = {
 export function mspStack(sites: number): StackDef {
   return {
     label: `msp sites=${sites}`,
-    program: path.join(ROOT, "dist", "examples", "msp", "index.js"),
+    program: path.join(ROOT, "dist", "examples", "estate", "index.js"),
     projectName: "msp",
     config: { sites: String(sites) },
     expected: { venues: sites, apGroups: sites, networks: sites, activations: sites },
