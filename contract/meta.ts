@@ -13,7 +13,7 @@ export const DEFAULT_WIFI_API_VARIANT: WifiApiVariant = "newer";
  * Marks live in the schema's definition: zod copies the definition when it clones a schema
  * (`.describe()`, `.min()`), so a mark survives whatever is chained after it.
  */
-type Marks = { nmsSecret?: true; nmsFilledByService?: true };
+type Marks = { nmsSecret?: true; nmsFilledByService?: true; nmsAsset?: true };
 const marksOf = (schema: z.ZodTypeAny): Marks => schema._def as Marks;
 
 /** Marks a field as secret: encrypted in state, never in logs or errors. */
@@ -32,6 +32,21 @@ export function filledByService<T extends z.ZodTypeAny>(schema: T): T {
   return schema;
 }
 
+
+/**
+ * A Pulumi asset given by the program (FileAsset, StringAsset or RemoteAsset): not a field of the
+ * service, but content the provider sends through its own operation (a floor plan's image). The
+ * SDK types it as `pulumi.asset.Asset`; what it holds is checked by the resource that reads it.
+ */
+export function pulumiAsset(): z.ZodUnknown {
+  const schema = z.unknown();
+  marksOf(schema).nmsAsset = true;
+  return schema;
+}
+
+export function isPulumiAsset(schema: z.ZodTypeAny): boolean {
+  return marksOf(schema).nmsAsset === true;
+}
 
 export const NEWER_ONLY_MESSAGE = "exists only in the newer variant of the Wi-Fi API";
 

@@ -218,7 +218,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   return {
     async check(_olds: Props, given: Props) {
       const failures: pulumi.dynamic.CheckFailure[] = [];
-      const completed = spec.completeInputs?.(given);
+      const completed = await spec.completeInputs?.(given);
       const news = completed?.inputs ?? given;
       failures.push(...(completed?.failures ?? []));
       const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS]);

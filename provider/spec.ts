@@ -79,6 +79,11 @@ export interface Trigger {
   readonly onCreate?: boolean;
 }
 
+export interface CompletedInputs {
+  readonly inputs: Props;
+  readonly failures: { property: string; reason: string }[];
+}
+
 export interface ResourceSpec {
   /** SDK class name; the type token is pulumi-nodejs:dynamic/nms:<kind>. */
   readonly kind: string;
@@ -132,9 +137,9 @@ export interface ResourceSpec {
   readPick?(answer: unknown, id: string): Props | undefined;
   /**
    * Completes the program's inputs at check from what only the provider's machine sees (the hash
-   * of a local file, so that a changed file shows as a change of the resource). Must not call the service.
+   * of a local file or an asset, so that a changed file shows as a change of the resource). Must not call the service.
    */
-  completeInputs?(inputs: Props): { inputs: Props; failures: { property: string; reason: string }[] };
+  completeInputs?(inputs: Props): CompletedInputs | Promise<CompletedInputs>;
   /**
    * Body fields the provider makes before a create or an update (a file uploaded for its ID);
    * `previous` holds the outputs on update, so that an unchanged file is not sent again.

@@ -1,32 +1,68 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { extname } from "node:path";
+import { readFile } from "node:fs/promises";
 import { z } from "zod";
+import { pulumiAsset } from "../../contract/meta";
 import { floorPlanInputSchema } from "../../contract/schemas/floorPlan";
 import { isUnknown } from "../../contract/validators";
-import type { ResourceSpec } from "../spec";
+import { extensionOf, readAsset } from "../assets";
+import type { Props, ResourceSpec } from "../spec";
 import { findInList } from "./find";
 
 const IMAGE_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", svg: "image/svg+xml" };
 
+interface Image {
+  readonly bytes: Buffer;
+  readonly extension: string;
+}
+
+/** The image's type from its first bytes, else from its name: U1 needs the extension, the upload its content type. */
+function imageType(bytes: Buffer, source: string | undefined): string | undefined {
+  if (bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return "png";
+  if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return "jpg";
+  if (bytes.subarray(0, 4).toString("latin1") === "GIF8") return "gif";
+  const head = bytes.subarray(0, 512).toString("utf8").replace(/^\uFEFF/, "").trimStart();
+  if (head.startsWith("<svg") || (head.startsWith("<?xml") && head.includes("<svg"))) return "svg";
+  const extension = extensionOf(source);
+  return IMAGE_TYPES[extension] ? extension : undefined;
+}
+
+/** The image the program gives (imagePath or image), the field that gave it, or undefined when there is none (or not yet known). */
+async function imageOf(inputs: Props): Promise<{ field: "imagePath" | "image"; image: Image } | undefined> {
+  const field = inputs.image !== undefined ? "image" : inputs.imagePath !== undefined ? "imagePath" : undefined;
+  if (field === undefined) return undefined;
+  const value = inputs[field];
+  if (isUnknown(value)) return undefined;
+  // A FileAsset whose path comes from another resource's output is not known until that resource exists.
+  if (typeof value === "object" && value !== null && Object.values(value).some(isUnknown)) return undefined;
+  const content =
+    field === "image" ? await readAsset(inputs.image) : { bytes: await readFile(String(inputs.imagePath)), source: String(inputs.imagePath) };
+  const extension = imageType(content.bytes, content.source);
+  if (extension === undefined) throw new Error("is not a png, jpg, gif or svg image");
+  return { field, image: { bytes: content.bytes, extension } };
+}
+
 export const floorPlanSpec: ResourceSpec = {
   kind: "FloorPlan",
   description:
-    "A floor plan of a venue (F1–F5) with its image. The provider uploads the image file at `imagePath` (U1 gives a file " +
-    "ID and an upload address) and creates the floor plan with that file ID; a changed image (its content, not only its " +
-    "path) is uploaded again. `imageUrl` is where the image is downloaded (see getFileDownloadUrl).",
+    "A floor plan of a venue (F1–F5) with its image, given as a local file (`imagePath`) or as a Pulumi asset (`image`: " +
+    "a FileAsset, StringAsset or RemoteAsset). The provider uploads the image (U1 gives a file ID and an upload address) " +
+    "and creates the floor plan with that file ID; a changed image (its content, not only its path) is uploaded again. " +
+    "`imageUrl` is where the image is downloaded (see getFileDownloadUrl).",
   inputSchema: () =>
     floorPlanInputSchema.omit({ imageId: true }).extend({
       imagePath: z.string().min(1, "must not be empty").optional().describe("Local path of the image file (png, jpg, gif or svg)."),
+      image: pulumiAsset()
+        .optional()
+        .describe("The image as a Pulumi asset (png, jpg, gif or svg; its type is read from its content, else from its name); instead of imagePath."),
       imageSha256: z
         .string()
         .optional()
-        .describe("Set by the provider at preview from the content of imagePath, so that a changed image is uploaded again; leave it out."),
+        .describe("Set by the provider at preview from the image's content, so that a changed image is uploaded again; leave it out."),
     }),
   bodySchema: () => floorPlanInputSchema,
-  toApi: ({ imagePath: _path, imageSha256: _hash, ...rest }) => rest,
+  toApi: ({ imagePath: _path, image: _image, imageSha256: _hash, ...rest }) => rest,
   // The service holds the uploaded file's ID, not where the program read it from.
-  notEchoed: ["imagePath", "imageSha256"],
+  notEchoed: ["imagePath", "image", "imageSha256"],
   outputSchema: z.object({
     imageId: z.string().describe("File ID of the uploaded image."),
     imageUrl: z.string().describe("Where the image is downloaded (U2's path)."),
@@ -39,23 +75,29 @@ export const floorPlanSpec: ResourceSpec = {
   readFromList: { op: "F1" },
   findByName: (client, inputs) => findInList(client, "F1", { venueId: String(inputs.venueId) }, (plan) => plan.name === inputs.name),
 
-  completeInputs(inputs) {
-    const path = inputs.imagePath;
-    if (typeof path !== "string" || isUnknown(path) || path === "") return { inputs, failures: [] };
+  async completeInputs(inputs) {
+    if (inputs.image !== undefined && inputs.imagePath !== undefined) {
+      return { inputs, failures: [{ property: "image", reason: "set either image or imagePath, not both" }] };
+    }
+    const field = inputs.image !== undefined ? "image" : "imagePath";
     try {
-      return { inputs: { ...inputs, imageSha256: createHash("sha256").update(readFileSync(path)).digest("hex") }, failures: [] };
+      const given = await imageOf(inputs);
+      if (given === undefined) return { inputs, failures: [] };
+      return { inputs: { ...inputs, imageSha256: createHash("sha256").update(given.image.bytes).digest("hex") }, failures: [] };
     } catch (error) {
-      return { inputs, failures: [{ property: "imagePath", reason: `cannot be read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }] };
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code ? `cannot be read: ${code}` : (error as Error).message;
+      return { inputs, failures: [{ property: field, reason }] };
     }
   },
 
   async beforeWrite(client, inputs, previous) {
-    const path = inputs.imagePath;
-    if (typeof path !== "string") return {};
     if (previous && previous.imageSha256 === inputs.imageSha256 && typeof previous.imageId === "string") return { imageId: previous.imageId };
-    const extension = extname(path).slice(1).toLowerCase() || "png";
+    const given = await imageOf(inputs);
+    if (given === undefined) return {};
+    const { bytes, extension } = given.image;
     const { fileId, signedUrl } = await client.call<{ fileId: string; signedUrl: string }>("U1", {}, { body: { fileExtension: extension } });
-    await client.uploadTo(signedUrl, readFileSync(path), IMAGE_TYPES[extension] ?? "application/octet-stream");
+    await client.uploadTo(signedUrl, bytes, IMAGE_TYPES[extension] ?? "application/octet-stream");
     return { imageId: fileId };
   },
 };

@@ -5,6 +5,7 @@
 // - "args": plain arguments of a function's Promise form (a field with a default may be left out);
 // - "output": what the service answers (a field with a default is always there).
 import { z } from "zod";
+import { isPulumiAsset } from "../../contract/meta";
 import { docComment, rulesOf, sentence } from "./docs";
 
 export type Mode = "input" | "args" | "output";
@@ -112,6 +113,7 @@ function printBare(schema: z.ZodTypeAny, mode: Mode, indent: string, path: strin
 }
 
 function printCore(core: z.ZodTypeAny, mode: Mode, indent: string, older: z.ZodTypeAny | undefined, path: string): string {
+  if (isPulumiAsset(core)) return "pulumi.asset.Asset";
   if (core instanceof z.ZodString) return "string";
   if (core instanceof z.ZodNumber) return "number";
   if (core instanceof z.ZodBigInt) return "bigint";

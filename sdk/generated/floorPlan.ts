@@ -6,9 +6,11 @@ import type { FloorPlanArgs } from "./floorPlanArgs";
 export type { FloorPlanArgs } from "./floorPlanArgs";
 
 /**
- * A floor plan of a venue (F1–F5) with its image. The provider uploads the image file at
- * `imagePath` (U1 gives a file ID and an upload address) and creates the floor plan with that file ID; a changed image (its content, not only its path) is uploaded again. `imageUrl`
- * is where the image is downloaded (see getFileDownloadUrl).
+ * A floor plan of a venue (F1–F5) with its image, given as a local file
+ * (`imagePath`) or as a Pulumi asset (`image`: a FileAsset, StringAsset or RemoteAsset). The provider uploads
+ * the image (U1 gives a file ID and an upload address) and creates the floor plan with that file ID; a
+ * changed image (its content, not only its path) is uploaded again. `imageUrl` is where the image is
+ * downloaded (see getFileDownloadUrl).
  *
  * Operations: F2 Create floor plan (create), F3 Get floor plan (read), F4 Update floor plan (update), F5
  * Delete floor plan (delete).
@@ -27,8 +29,13 @@ export class FloorPlan extends NmsResource {
   /** Local path of the image file (png, jpg, gif or svg). */
   declare readonly imagePath: pulumi.Output<string | undefined>;
   /**
-   * Set by the provider at preview from the content of imagePath, so that a changed image is uploaded again;
-   * leave it out.
+   * The image as a Pulumi asset (png, jpg, gif or svg; its type is read from its content, else from its
+   * name); instead of imagePath.
+   */
+  declare readonly image: pulumi.Output<pulumi.asset.Asset | undefined>;
+  /**
+   * Set by the provider at preview from the image's content, so that a changed image is uploaded again; leave
+   * it out.
    */
   declare readonly imageSha256: pulumi.Output<string | undefined>;
   /** File ID of the uploaded image. Read only. */

@@ -13,8 +13,13 @@ export interface FloorPlanArgs extends AdoptionArgs {
   /** Local path of the image file (png, jpg, gif or svg). Must not be empty. */
   imagePath?: pulumi.Input<string>;
   /**
-   * Set by the provider at preview from the content of imagePath, so that a changed image is uploaded again;
-   * leave it out.
+   * The image as a Pulumi asset (png, jpg, gif or svg; its type is read from its content, else from its
+   * name); instead of imagePath.
+   */
+  image?: pulumi.Input<pulumi.asset.Asset>;
+  /**
+   * Set by the provider at preview from the image's content, so that a changed image is uploaded again; leave
+   * it out.
    */
   imageSha256?: pulumi.Input<string>;
 }

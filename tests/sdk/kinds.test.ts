@@ -98,6 +98,7 @@ describe("every kind through a stack's life", () => {
     const result = ok(await up(options()));
     ids = result.outputs as Record<string, string>;
     for (const c of KIND_CASES) expect([c.name, stepOf(result.steps, c.name).op]).toEqual([c.name, "create"]);
+    for (const c of KIND_CASES) await c.created?.(api(c));
     expect((await preview(options())).changes).toBe(0);
   });
 

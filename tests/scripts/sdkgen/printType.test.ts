@@ -1,6 +1,6 @@
 // The zod → TypeScript printer of the SDK generator.
 import { z } from "zod";
-import { newerOnly } from "../../../contract/meta";
+import { newerOnly, pulumiAsset } from "../../../contract/meta";
 import { printField, printValue } from "../../../scripts/sdkgen/printType";
 
 const print = (schema: z.ZodTypeAny, mode: "input" | "args" | "output") => printValue(schema, mode, "", undefined, "test");
@@ -51,6 +51,13 @@ describe("the SDK generator's type printer", () => {
       older: newerOnly("older", z.string()),
     });
     expect(field).toBe("/** The VLAN pool. Must be 2 to 32 characters. Newer Wi-Fi API variant only. */\nvlanPoolId?: pulumi.Input<string>;\n");
+  });
+
+  it("prints a field marked as a Pulumi asset as pulumi.asset.Asset, whatever is chained after the mark", () => {
+    const image = pulumiAsset().optional().describe("The image.");
+    expect(printValue(image, "input", "", undefined, "image")).toBe("pulumi.Input<pulumi.asset.Asset>");
+    expect(printValue(image, "output", "", undefined, "image")).toBe("pulumi.asset.Asset");
+    expect(printValue(z.unknown(), "output", "", undefined, "other")).toBe("unknown");
   });
 
   it("quotes keys that are not identifiers", () => {

@@ -1,4 +1,5 @@
 // Administrators, delegations, recipients, user profile, floor plans, calibration points (issue 11).
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { expectGone, type KindCase, type Props } from "./types";
 
@@ -85,7 +86,13 @@ export const ACCOUNT_CASES: KindCase[] = [
   {
     name: "first-floor",
     kind: "FloorPlan",
-    args: { venueId: "${hq}", name: "First floor", floorNumber: 1, imagePath: FLOOR_IMAGES.a },
+    // The image as a Pulumi asset (FileAsset), through the SDK, the engine and the provider host.
+    args: { venueId: "${hq}", name: "First floor", floorNumber: 1, image: "${asset:file:" + FLOOR_IMAGES.a + "}" },
+    async created({ admin, id, ids }) {
+      const plan = await admin.call<Props>("F3", { venueId: ids.hq, floorPlanId: id });
+      const bytes = await admin.download(await admin.redirectTarget("U2", { fileId: plan.imageId }));
+      expect(bytes).toEqual(fs.readFileSync(FLOOR_IMAGES.a));
+    },
     update: { field: "floorNumber", value: 2 },
     replace: { field: "venueId", value: "${branch}" },
     drift: {

@@ -22,6 +22,8 @@ export interface KindCase {
   kind: string;
   /** Inputs; "${name}" is another resource's ID, "${secret:key}" a secret config value. */
   args: Props;
+  /** Asserts, through the API, what the create made beyond its outputs (an uploaded file). */
+  created?(api: Api): Promise<void>;
   /** A change made in place (none: the service changes nothing in place). */
   update?: { field: string; value: unknown };
   replace?: { field: string; value: unknown };
