@@ -52,4 +52,6 @@ const staffOn = new nms.NetworkVenueActivation("staff-at-branch", {
 export const venueId = venue.id;
 export const lobbyId = lobby.id;
 export const staffNetworkId = staff.id;
+/** The staff passphrase as the program now sets it (a secret output). */
+export const staffPassphrase = staff.passphrase;
 export const activationId = staffOn.id;

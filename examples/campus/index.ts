@@ -108,6 +108,8 @@ const uplink = new nms.SwitchLag("uplink", {
 
 export const venueId = venue.id;
 export const networkIds = { staff: staff.id, iot: iot.id };
+/** For the team that enrols IoT devices: `pulumi stack output --show-secrets iotPassphrase` (a secret output). */
+export const iotPassphrase = iot.passphrase;
 export const activationIds = [staffOn.id, iotOn.id];
 export const switchProfileId = profile.id;
 export const switchIds = switches.map((s) => s.id);

@@ -36,5 +36,7 @@ export const venueIds = sites.map((site) => {
 new nms.NotificationRecipient("noc", { description: `MSP NOC for ${customer}`, endpoints: [{ type: "EMAIL", destination: nocEmail }] });
 
 export const staffNetworkId = staff.id;
+/** What the customer's RADIUS server needs to accept the APs (a secret output: it holds the shared secret). */
+export const staffRadius = staff.authRadius;
 /** The end customer's tenant as the service names it: read through the same delegated access. */
 export const tenantName = nms.getTenantOutput().apply((tenant) => tenant.name);
