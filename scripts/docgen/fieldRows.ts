@@ -14,6 +14,8 @@ export interface FieldRow {
   readonly rules: readonly string[];
   readonly defaultValue?: unknown;
   readonly hasDefault: boolean;
+  /** The older Wi-Fi API variant's default, when it differs from the newer's (a syslog priority). */
+  readonly olderDefault?: { readonly value: unknown };
   readonly secret: boolean;
   readonly newerOnly: boolean;
   readonly description: string;
@@ -45,6 +47,9 @@ function walkObject(object: z.AnyZodObject, older: z.AnyZodObject | undefined, p
     const stripped = strip(schema);
     const olderField = olderShape?.[key];
     const forced = top ? options.requiredOf?.(key) : undefined;
+    const olderStripped = olderField === undefined ? undefined : strip(olderField);
+    const olderDefault =
+      olderStripped?.hasDefault && JSON.stringify(olderStripped.defaultValue) !== JSON.stringify(stripped.defaultValue) ? { value: olderStripped.defaultValue } : undefined;
     const optional = stripped.optional || (stripped.hasDefault && !options.output);
     rows.push({
       path,
@@ -53,6 +58,7 @@ function walkObject(object: z.AnyZodObject, older: z.AnyZodObject | undefined, p
       rules: options.output ? [] : [...rulesOf(stripped.core).map(sentence), ...refinementRules(schema, stripped.core)],
       defaultValue: stripped.defaultValue,
       hasDefault: stripped.hasDefault,
+      olderDefault,
       secret: holdsSecret(schema),
       newerOnly: isNewerOnly(olderField),
       description: stripped.description ? sentence(stripped.description) : "",

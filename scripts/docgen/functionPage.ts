@@ -27,7 +27,7 @@ export function functionPage(spec: FunctionSpec): string {
   text += "- Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables) and puts nothing in state.\n\n";
 
   text += "## Parameters\n\n";
-  text += args.length === 0 ? "None.\n\n" : `Checked before any call; an unknown argument is refused.\n\n${fieldTable(args, false)}\n`;
+  text += args.length === 0 ? "None.\n\n" : `Checked before any call; an unknown argument is refused.\n\n${fieldTable(args, false, "Parameter")}\n`;
   text += `## Result\n\n${spec.returns === "list" ? "Each item of the array:" : "An object:"}\n\n`;
   const rows = fieldRows(spec.result, { output: true });
   text += rows.length === 0 ? "No fields.\n" : fieldTable(rows, true);

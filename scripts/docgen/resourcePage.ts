@@ -47,7 +47,11 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
     text += keys.map(({ key, secret }) => `pulumi config set ${secret ? "--secret " : ""}${key} <${key}>\n`).join("") + "```\n\n";
   }
 
-  text += "## Inputs\n\n" + fieldTable(inputs, false);
+  text += "## Inputs\n\n";
+  if (refinedAsAWhole(spec.inputSchema("newer")) || (spec.bodySchema && refinedAsAWhole(spec.bodySchema("newer")))) {
+    text += "Each field's own rules are below; rules that tie several fields together (and name the service's error code) are checked at preview as well.\n\n";
+  }
+  text += fieldTable(inputs, false);
   if (spec.ops.create) {
     text += "| `adoptId` | string | no | Take over the existing object with this ID instead of creating one (see Adoption). | | |\n";
     if (spec.findByName) text += "| `adoptByName` | boolean | no | Take over the existing object found by its unique name in its scope, if there is one (see Adoption). | | |\n";
@@ -69,16 +73,16 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
   return text;
 }
 
-export function fieldTable(rows: readonly FieldRow[], output: boolean): string {
+export function fieldTable(rows: readonly FieldRow[], output: boolean, label = "Input"): string {
   if (output) {
     let text = "| Output | Type | Description |\n|---|---|---|\n";
     for (const row of rows) text += `| \`${row.path}\` | ${cell(row.type)} | ${cell(describe(row))} |\n`;
     return text;
   }
-  let text = "| Input | Type | Required | Description | Rules | Default |\n|---|---|---|---|---|---|\n";
+  let text = `| ${label} | Type | Required | Description | Rules | Default |\n|---|---|---|---|---|---|\n`;
   for (const row of rows) {
     const rules = row.rules.join(" ");
-    const defaultText = row.hasDefault ? code(row.defaultValue) : "";
+    const defaultText = !row.hasDefault ? "" : row.olderDefault ? `${code(row.defaultValue)} (newer variant), ${code(row.olderDefault.value)} (older)` : code(row.defaultValue);
     text += `| \`${row.path}\` | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(describe(row))} | ${cell(rules)} | ${defaultText} |\n`;
   }
   return text;
@@ -136,6 +140,12 @@ async function adoptionText(spec: ResourceSpec): Promise<string> {
     (compared.length ? `, matched on ${compared.join(" and ")}` : ", of which there is at most one") +
     ", and creates one when there is none. The same lookup finds a create whose answer was lost, so a retry never makes a duplicate.";
   return text;
+}
+
+/** Whether a schema has rules over the whole object (superRefine), which no field's row can show. */
+function refinedAsAWhole(schema: z.ZodTypeAny): boolean {
+  for (let current = schema; current instanceof z.ZodEffects; current = current.innerType()) if (current._def.effect.type === "refinement") return true;
+  return false;
 }
 
 /** The first sentence of a description, for the index. */
