@@ -132,14 +132,14 @@ async function adoptionText(spec: ResourceSpec): Promise<string> {
   }
   let text = "`adoptId: \"<id>\"` takes over the object with that ID: the first `up` reads it, updates it to match the program and manages it from then on; it fails if there is no such object.";
   const probe = (await probeSpec(spec)).adoption;
-  if (!probe) return `${text} This kind has no unique name to look up, so \`adoptByName\` is refused at preview.`;
+  if (!probe) return `${text} This kind has no unique name to look up, so \`adoptByName\` is refused at preview: add \`adoptId: "<id>"\` to the arguments of the example above.`;
   const looked = probe.ops.map((op) => `${op} ${routeOf(op).summary}`).join(", then ");
   const compared = probe.inputs.map((n) => `\`${n}\``);
   text +=
     `\n\n\`adoptByName: true\` takes over the existing object found with ${looked}` +
     (compared.length ? `, matched on ${compared.join(" and ")}` : ", of which there is at most one") +
     ", and creates one when there is none. The same lookup finds a create whose answer was lost, so a retry never makes a duplicate.";
-  return text;
+  return `${text}\n\nTo take over an object made by hand, add \`adoptByName: true\` (or \`adoptId\`) to the arguments of the example above; once adopted, the object is managed like one the stack created, and destroy ${spec.destroy === "forget" ? "leaves it in the service" : "removes it as described above"}.`;
 }
 
 /** Whether a schema has rules over the whole object (superRefine), which no field's row can show. */
