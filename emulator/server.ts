@@ -17,6 +17,7 @@ import { MultipartBody, parseMultipart } from "./multipart";
 import { bodyOf, checkGatewayHeaders, encode, parseJson, readBody, reportUnexpected } from "./wire";
 import { RequestLog, RequestStats } from "./log";
 import { NmsModel, PreparedWrite } from "./model/model";
+import { OPENAPI_PATH, openApiDocument } from "./openapi";
 import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
 import { Router } from "./router";
@@ -133,6 +134,10 @@ export class EmulatorServer {
     const path = q < 0 ? url : url.slice(0, q);
     const query = q < 0 ? EMPTY_QUERY : new URLSearchParams(url.slice(q + 1));
 
+    if (method === "GET" && path === OPENAPI_PATH) {
+      this.answer(res, method, path, "openapi", null, { status: 200, body: openApiDocument() });
+      return;
+    }
     if (path.startsWith("/__admin")) {
       this.afterBody(req, res, method, path, "admin", null, (raw) => {
         this.answer(res, method, path, "admin", null, this.attempt(() => this.runAdmin(req, method, path, query, raw)));

@@ -145,6 +145,8 @@ export interface ResourceSpec {
    * `previous` holds the outputs on update, so that an unchanged file is not sent again.
    */
   beforeWrite?(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props>;
+  /** The operations beforeWrite calls (U1 for an upload address), for the reference docs and COVERAGE.md. */
+  readonly beforeWriteOps?: readonly OperationId[];
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
   /**

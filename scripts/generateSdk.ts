@@ -1,5 +1,6 @@
 // Writes the SDK's typed classes and functions (sdk/generated/) from the contract: one file per
-// resource kind from RESOURCE_SPECS, one per function from FUNCTION_SPECS, and an index.
+// resource kind from RESOURCE_SPECS, one per function from FUNCTION_SPECS, and an index; then the
+// reference docs and COVERAGE.md (scripts/generateDocs.ts).
 //   npm run generate
 // tests/sdk/generated.test.ts fails when the committed files differ from what this writes.
 import * as fs from "node:fs";
@@ -68,4 +69,10 @@ if (require.main === module) {
   for (const file of written) console.log(`wrote ${file}`);
   for (const file of removed) console.log(`removed ${file}`);
   if (written.length === 0 && removed.length === 0) console.log(`${GENERATED_DIR} is up to date`);
+  // The reference docs and COVERAGE.md (scripts/generateDocs.ts), from the same specs.
+  void import("./generateDocs").then(async ({ writeDocFiles }) => {
+    const docs = await writeDocFiles();
+    for (const file of [...docs.written, ...docs.removed.map((f) => `${f} (removed)`)]) console.log(`wrote ${file}`);
+    if (docs.written.length === 0 && docs.removed.length === 0) console.log("docs/reference and COVERAGE.md are up to date");
+  });
 }

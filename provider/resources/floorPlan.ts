@@ -91,6 +91,7 @@ export const floorPlanSpec: ResourceSpec = {
     }
   },
 
+  beforeWriteOps: ["U1"],
   async beforeWrite(client, inputs, previous) {
     if (previous && previous.imageSha256 === inputs.imageSha256 && typeof previous.imageId === "string") return { imageId: previous.imageId };
     const given = await imageOf(inputs);

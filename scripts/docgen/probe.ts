@@ -1,0 +1,102 @@
+// What a resource's code-bearing declarations do, seen by running them against a recording client:
+// which operations findByName (adoption), createThrough and beforeWrite call, and which inputs
+// they read. The declarations are functions, so this is the only way to derive it without
+// restating it by hand; nothing reaches the network.
+import { ROUTES, type OperationId } from "../../contract/routes";
+import type { NmsClient } from "../../provider/client";
+import { specFields } from "../../provider/fields";
+import type { Props, ResourceSpec } from "../../provider/spec";
+
+export interface Probe {
+  /** Operations called, in order, without repeats. */
+  readonly ops: OperationId[];
+  /** Inputs read, in order, without repeats (only the resource's own input names). */
+  readonly inputs: string[];
+}
+
+/**
+ * A client whose every method records an operation ID it is given and answers one empty object in
+ * a list (so that list lookups run their match against it, reading the inputs they compare).
+ */
+function recordingClient(ops: Set<OperationId>): NmsClient {
+  const method = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0] in ROUTES) ops.add(args[0] as OperationId);
+    return Promise.resolve([{}]);
+  };
+  return new Proxy({}, { get: () => method }) as NmsClient;
+}
+
+/** Inputs whose every field reads as `value`, recording the reads of the resource's input names. */
+function recordingInputs(names: readonly string[], read: Set<string>, value: unknown): Props {
+  return new Proxy({} as Props, {
+    get: (_, key) => {
+      if (typeof key === "string" && names.includes(key)) read.add(key);
+      return value;
+    },
+  });
+}
+
+/**
+ * Runs `action` twice, once with every input absent and once with every input set, and unions
+ * what it did: a lookup that branches on an input (an administrator by externalId, else by email)
+ * shows both branches' reads. A run that throws keeps what it did before throwing.
+ */
+async function probe(spec: ResourceSpec, action: (client: NmsClient, inputs: Props) => Promise<unknown>): Promise<Probe> {
+  const ops = new Set<OperationId>();
+  const read = new Set<string>();
+  const names = specFields(spec).inputNames;
+  for (const value of [undefined, "probe"]) {
+    try {
+      await action(recordingClient(ops), recordingInputs(names, read, value));
+    } catch {
+      // The recording client's answers are not the service's; what ran up to here is recorded.
+    }
+  }
+  return { ops: [...ops], inputs: [...read] };
+}
+
+export interface SpecProbes {
+  readonly adoption?: Probe;
+  readonly createThrough?: Probe;
+  readonly beforeWrite?: Probe;
+}
+
+const cache = new WeakMap<ResourceSpec, Promise<SpecProbes>>();
+
+export function probeSpec(spec: ResourceSpec): Promise<SpecProbes> {
+  let probes = cache.get(spec);
+  if (!probes) {
+    probes = (async () => ({
+      adoption: spec.findByName ? await probe(spec, (client, inputs) => spec.findByName!(client, inputs)) : undefined,
+      createThrough: spec.createThrough ? await probe(spec, (client, inputs) => spec.createThrough!.body(client, inputs)) : undefined,
+      beforeWrite: spec.beforeWrite ? await probe(spec, (client, inputs) => spec.beforeWrite!(client, inputs, undefined)) : undefined,
+    }))();
+    cache.set(spec, probes);
+  }
+  return probes;
+}
+
+/** Every operation a resource may call, with the role it plays, from its declaration. */
+export async function operationsOf(spec: ResourceSpec): Promise<{ op: OperationId; role: string }[]> {
+  const out: { op: OperationId; role: string }[] = [];
+  const add = (op: OperationId | undefined, role: string) => {
+    if (op !== undefined) out.push({ op, role });
+  };
+  const probes = await probeSpec(spec);
+  for (const op of new Set([...(spec.beforeWriteOps ?? []), ...(probes.beforeWrite?.ops ?? [])])) add(op, "before a write");
+  for (const op of probes.createThrough?.ops ?? []) add(op, "to build the create's body");
+  add(spec.ops.create, spec.createThrough ? "create (through the parent's update)" : "create");
+  add(spec.ops.read, "read");
+  add(spec.ops.update, "update");
+  add(spec.ops.delete, "delete");
+  add(spec.ops.bulkDelete, "delete (bulk, one ID)");
+  add(spec.ops.reset, "reset");
+  for (const [field, toggle] of Object.entries(spec.toggles ?? {})) {
+    add(toggle.whenTrue, `\`${field}\` becomes true`);
+    add(toggle.whenFalse, `\`${field}\` becomes false`);
+  }
+  for (const [field, trigger] of Object.entries(spec.triggers ?? {})) add(trigger.op, `\`${field}\` changes${trigger.onCreate ? " (also after the create)" : ""}`);
+  add(spec.readFromList?.op, "refresh of many (one list call)");
+  for (const op of probes.adoption?.ops ?? []) add(op, "adoption by name, and recovery of a lost create");
+  return out;
+}
