@@ -75,7 +75,7 @@ export function decodeRegistration(req: resproto.RegisterResourceRequest): Regis
     dependencies: req.getDependenciesList(),
     propertyDependencies,
     provider: req.getProvider(),
-    protect: req.hasProtect() ? req.getProtect() : undefined,
+    protect: optionalBool(req, "Protect"),
     deleteBeforeReplace: req.getDeletebeforereplace(),
     deleteBeforeReplaceDefined: req.getDeletebeforereplacedefined(),
     ignoreChanges: req.getIgnorechangesList(),
@@ -83,9 +83,28 @@ export function decodeRegistration(req: resproto.RegisterResourceRequest): Regis
     additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
     aliasUrns: req.getAliasurnsList(),
     importId: req.getImportid(),
-    retainOnDelete: req.hasRetainondelete() ? req.getRetainondelete() : undefined,
+    retainOnDelete: optionalBool(req, "Retainondelete"),
     deletedWith: req.getDeletedwith(),
   };
+}
+
+/**
+ * A bool field of RegisterResourceRequest that newer SDKs send as optional (has/get) and older
+ * ones as a plain bool (get only; false meant unset). The harness runs with whichever
+ * @pulumi/pulumi the project installed, from the oldest supported to the latest (scripts/compat.ts).
+ */
+function optionalBool(req: resproto.RegisterResourceRequest, field: "Protect" | "Retainondelete"): boolean | undefined {
+  const message = req as unknown as Record<string, (() => boolean) | undefined>;
+  const has = message[`has${field}`];
+  const value = message[`get${field}`]!.call(req);
+  if (has) return has.call(req) ? value : undefined;
+  return value ? true : undefined;
+}
+
+/** A message of engine_pb by name; an empty message where this SDK's protocol predates it. */
+function newEngineMessage(name: string): unknown {
+  const Message = (engproto as unknown as Record<string, (new () => unknown) | undefined>)[name];
+  return Message ? new Message() : new emptyproto.Empty();
 }
 
 export class MonitorServer {
@@ -222,7 +241,7 @@ export class MonitorServer {
         this.rootUrn = call.request.getUrn();
         cb(null, new engproto.SetRootResourceResponse());
       },
-      requirePulumiVersion: (_call: unknown, cb: Callback<engproto.RequirePulumiVersionResponse>) => cb(null, new engproto.RequirePulumiVersionResponse()),
+      requirePulumiVersion: (_call: unknown, cb: Callback<never>) => cb(null, newEngineMessage("RequirePulumiVersionResponse") as never),
       startDebugging: (_call: unknown, cb: Callback<emptyproto.Empty>) => cb(grpcError(grpc.status.UNIMPLEMENTED, "debugging is not supported by the local harness"), null),
     };
   }
