@@ -101,6 +101,14 @@ function optionalBool(req: resproto.RegisterResourceRequest, field: "Protect" | 
   return value ? true : undefined;
 }
 
+/**
+ * Result SKIP where the SDK's protocol has it; later SDKs dropped it, and every SDK reads any result
+ * other than SUCCESS the same way (the resource's outputs become unknown).
+ */
+function skipResult(): resproto.Result {
+  return (resproto.Result as unknown as Record<string, resproto.Result | undefined>).SKIP ?? resproto.Result.FAIL;
+}
+
 /** A message of engine_pb by name; an empty message where this SDK's protocol predates it. */
 function newEngineMessage(name: string): unknown {
   const Message = (engproto as unknown as Record<string, (new () => unknown) | undefined>)[name];
@@ -176,7 +184,7 @@ export class MonitorServer {
               res.setUrn(e.urn);
               res.setId("");
               res.setObject(new structproto.Struct());
-              res.setResult(e.result === "skip" ? resproto.Result.SKIP : resproto.Result.FAIL);
+              res.setResult(e.result === "skip" ? skipResult() : resproto.Result.FAIL);
               cb(null, res);
               return;
             }

@@ -154,7 +154,9 @@ function runCombo(name: ComboName, args: Args): Outcome {
   const copies = countPulumiCopies(project, env);
   say(`@pulumi/pulumi ${pulumiVersion} installed (${copies} cop${copies === 1 ? "y" : "ies"} in the tree)`);
   const build = run(node, [path.join("node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], { cwd: project, env });
-  const tests = run(node, [path.join("node_modules", "jest", "bin", "jest.js"), "--ci", ...COMPAT_TESTS], { cwd: project, env, allowFailure: true });
+  // One suite at a time and a generous per-test deadline: these runs are about versions, and a
+  // shared machine must not turn a slow step into a timeout.
+  const tests = run(node, [path.join("node_modules", "jest", "bin", "jest.js"), "--ci", "--runInBand", "--testTimeout=300000", ...COMPAT_TESTS], { cwd: project, env, allowFailure: true });
   return { combo: name, node: nodeVersion, pulumi: pulumiVersion, pulumiCopies: copies, passed: tests.ok && copies === 1, installMs: install.ms, buildMs: build.ms, testMs: tests.ms };
 }
 

@@ -17,6 +17,7 @@ const RADIUS_SECRET = "install-path-Secret-41d2";
 
 let dir: string;
 let consumer: string;
+let tarball: string;
 let emulator: RunningEmulator;
 const timings: Record<string, number> = {};
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
   fs.mkdirSync(consumer);
   // --ignore-scripts: prepack would build again; dist/ is already built.
   const packed = timed("pack", () => JSON.parse(npm(["pack", "--json", "--ignore-scripts", "--pack-destination", dir], ROOT)) as { filename: string }[]);
-  const tarball = path.join(dir, packed[0].filename);
+  tarball = path.join(dir, packed[0].filename);
   fs.writeFileSync(
     path.join(consumer, "package.json"),
     JSON.stringify({
@@ -103,6 +104,21 @@ describe("pulumi-nms installed from its tarball", () => {
     expect([...new Set(copies)]).toEqual([path.join(consumer, "node_modules", "@pulumi", "pulumi")]);
     expect(fs.existsSync(path.join(installed, "node_modules", "@pulumi", "pulumi"))).toBe(false);
   });
+
+  it("is refused, not installed beside a second copy, by a project whose @pulumi/pulumi is older than the peer range", () => {
+    const old = path.join(dir, "old-sdk");
+    fs.mkdirSync(old);
+    // 3.139.0 lacks InvokeOutputOptions (docs/pulumi-facts.md §5).
+    fs.writeFileSync(path.join(old, "package.json"), JSON.stringify({ name: "old-sdk", private: true, dependencies: { "@pulumi/pulumi": "3.139.0", "pulumi-nms": `file:${tarball}` } }));
+    let failure = "";
+    try {
+      npm(["install", "--prefer-offline", "--no-audit", "--no-fund", "--dry-run"], old);
+    } catch (error) {
+      failure = String((error as { stderr?: string }).stderr ?? error);
+    }
+    expect(failure).toContain("ERESOLVE");
+    expect(failure).toContain("peer @pulumi/pulumi@\"^3.141.0\"");
+  }, 120_000);
 
   it("type-checks a consumer's `import * as nms from \"pulumi-nms\"` under both module resolutions", () => {
     const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
