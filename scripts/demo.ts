@@ -70,13 +70,14 @@ async function main(): Promise<void> {
 }
 
 /**
- * The harness's lines worth showing while a run goes on: each resource as its create, update or
- * delete starts, and what the provider reports (its waits on the service past a few seconds,
+ * The harness's lines worth showing while a run goes on: the run's start (the program takes a while
+ * to load), each resource as its create, update or delete starts, and what the provider reports (its waits on the service past a few seconds,
  * retries), with the seconds since the demo started.
  */
 function progressLine(startedAt: number): (line: string) => void {
   return (line) => {
-    const shown = /^(\+-?|~|-)\s+(creating|updating|deleting) /.test(line) || /^\[provider\] nms (info|warn):/.test(line);
+    const shown =
+      /^(previewing|updating) \S+\/\S+: /.test(line) || /^(\+-?|~|-)\s+(creating|updating|deleting) /.test(line) || /^\[provider\] nms (info|warn):/.test(line);
     if (shown) console.log(`  [${((Date.now() - startedAt) / 1000).toFixed(1)} s] ${line.replace(/^\[provider\] /, "")}`);
   };
 }
