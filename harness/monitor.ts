@@ -75,7 +75,7 @@ export function decodeRegistration(req: resproto.RegisterResourceRequest): Regis
     dependencies: req.getDependenciesList(),
     propertyDependencies,
     provider: req.getProvider(),
-    protect: req.hasProtect() ? req.getProtect() : undefined,
+    protect: optionalBool(req, "Protect"),
     deleteBeforeReplace: req.getDeletebeforereplace(),
     deleteBeforeReplaceDefined: req.getDeletebeforereplacedefined(),
     ignoreChanges: req.getIgnorechangesList(),
@@ -83,9 +83,36 @@ export function decodeRegistration(req: resproto.RegisterResourceRequest): Regis
     additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
     aliasUrns: req.getAliasurnsList(),
     importId: req.getImportid(),
-    retainOnDelete: req.hasRetainondelete() ? req.getRetainondelete() : undefined,
+    retainOnDelete: optionalBool(req, "Retainondelete"),
     deletedWith: req.getDeletedwith(),
   };
+}
+
+/**
+ * A bool field of RegisterResourceRequest that newer SDKs send as optional (has/get) and older
+ * ones as a plain bool (get only; false meant unset). The harness runs with whichever
+ * @pulumi/pulumi the project installed, from the oldest supported to the latest (scripts/compat.ts).
+ */
+function optionalBool(req: resproto.RegisterResourceRequest, field: "Protect" | "Retainondelete"): boolean | undefined {
+  const message = req as unknown as Record<string, (() => boolean) | undefined>;
+  const has = message[`has${field}`];
+  const value = message[`get${field}`]!.call(req);
+  if (has) return has.call(req) ? value : undefined;
+  return value ? true : undefined;
+}
+
+/**
+ * Result SKIP where the SDK's protocol has it; later SDKs dropped it, and every SDK reads any result
+ * other than SUCCESS the same way (the resource's outputs become unknown).
+ */
+function skipResult(): resproto.Result {
+  return (resproto.Result as unknown as Record<string, resproto.Result | undefined>).SKIP ?? resproto.Result.FAIL;
+}
+
+/** A message of engine_pb by name; an empty message where this SDK's protocol predates it. */
+function newEngineMessage(name: string): unknown {
+  const Message = (engproto as unknown as Record<string, (new () => unknown) | undefined>)[name];
+  return Message ? new Message() : new emptyproto.Empty();
 }
 
 export class MonitorServer {
@@ -157,7 +184,7 @@ export class MonitorServer {
               res.setUrn(e.urn);
               res.setId("");
               res.setObject(new structproto.Struct());
-              res.setResult(e.result === "skip" ? resproto.Result.SKIP : resproto.Result.FAIL);
+              res.setResult(e.result === "skip" ? skipResult() : resproto.Result.FAIL);
               cb(null, res);
               return;
             }
@@ -222,7 +249,7 @@ export class MonitorServer {
         this.rootUrn = call.request.getUrn();
         cb(null, new engproto.SetRootResourceResponse());
       },
-      requirePulumiVersion: (_call: unknown, cb: Callback<engproto.RequirePulumiVersionResponse>) => cb(null, new engproto.RequirePulumiVersionResponse()),
+      requirePulumiVersion: (_call: unknown, cb: Callback<never>) => cb(null, newEngineMessage("RequirePulumiVersionResponse") as never),
       startDebugging: (_call: unknown, cb: Callback<emptyproto.Empty>) => cb(grpcError(grpc.status.UNIMPLEMENTED, "debugging is not supported by the local harness"), null),
     };
   }

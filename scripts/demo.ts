@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       passphrase: process.env.NMS_HARNESS_PASSPHRASE ?? randomBytes(16).toString("hex"),
       config: { "nms:baseUrl": emulator.url, "nms:tenantId": emulator.demo.tenantId, "nms:username": emulator.demo.username },
       secretConfig: { "nms:password": emulator.demo.password, "quickstart:radiusSecret": randomBytes(12).toString("hex") },
+      log: progressLine(Date.now()),
     };
     if (pulumiCliAvailable()) {
       console.log("Pulumi CLI found on PATH: running the quickstart through it.");
@@ -33,10 +34,12 @@ async function main(): Promise<void> {
     }
     console.log("No Pulumi CLI on PATH: running the quickstart through the project's engine harness.\n");
 
+    console.log("Previewing…");
     const plan = await preview(stack);
     console.log("== Plan\n" + formatPlan(plan));
     if (plan.failed) throw new Error(`preview failed:\n${plan.errors.join("\n")}`);
 
+    console.log("Deploying (each resource is printed as it starts; a wait on the service past 5 s prints a line)…");
     const result = await up(stack);
     console.log("== Up\n" + formatPlan(result));
     if (result.failed) throw new Error(`up failed:\n${result.errors.join("\n")}`);
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
     const held = await (await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)).json();
     console.log("== What the emulator now holds (secrets masked)\n" + JSON.stringify(maskSecrets(held), null, 2));
 
+    console.log("Previewing again…");
     const second = await preview(stack);
     console.log("== Second preview\n" + formatPlan(second));
     console.log(
@@ -63,6 +67,19 @@ async function main(): Promise<void> {
     await emulator.close();
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The harness's lines worth showing while a run goes on: the run's start (the program takes a while
+ * to load), each resource as its create, update or delete starts, and what the provider reports (its waits on the service past a few seconds,
+ * retries), with the seconds since the demo started.
+ */
+function progressLine(startedAt: number): (line: string) => void {
+  return (line) => {
+    const shown =
+      /^(previewing|updating) \S+\/\S+: /.test(line) || /^(\+-?|~|-)\s+(creating|updating|deleting) /.test(line) || /^\[provider\] nms (info|warn):/.test(line);
+    if (shown) console.log(`  [${((Date.now() - startedAt) / 1000).toFixed(1)} s] ${line.replace(/^\[provider\] /, "")}`);
+  };
 }
 
 const SECRET_KEYS = new Set(["sharedSecret", "passphrase", "wepHexKey", "password"]);

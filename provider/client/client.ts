@@ -13,6 +13,7 @@ import { fetchAllPages } from "./paging";
 import { hideProperty } from "./secrets";
 import type { CallInit, ClientOptions, ExecuteInit, QueryParams } from "./settings";
 import { PollingRequestWaiter, type RequestWaiter } from "./waiter";
+import { WaitProgress } from "./waitProgress";
 import { recoveredRecord, submitPrepared } from "./writes";
 import { getRaw, putRaw } from "./rawTransfer";
 import { headerValue } from "./transport";
@@ -34,12 +35,19 @@ export class NmsClient {
   private readonly ex: Exchange;
   private waiter?: RequestWaiter;
   private readonly batcher: WriteBatcher;
+  private readonly progress: WaitProgress;
 
   // Every field is set here, none by an initializer: Pulumi's closure serializer rebuilds a class
   // from its constructor and drops field initializers.
   constructor(opts: ClientOptions) {
     this.ex = new Exchange(opts);
     this.batcher = new WriteBatcher({ windowMs: this.ex.settings.batchWindowMs, maxSize: this.ex.settings.maxBatchSize });
+    this.progress = new WaitProgress({
+      firstAfterMs: this.ex.settings.progressAfterMs,
+      everyMs: this.ex.settings.progressEveryMs,
+      waitTimeoutMs: this.ex.settings.waitTimeoutMs,
+      log: (level, message) => this.ex.log(level, message),
+    });
   }
 
   /** Synchronous call: returns the parsed JSON body (undefined when empty). Non-2xx → NmsApiError. */
@@ -111,9 +119,12 @@ export class NmsClient {
   /** Waits for request `requestId` (sent by `operation`) to finish; see RequestWaiter. */
   async waitForRequest(requestId: string, operation: string): Promise<RequestRecord> {
     this.ex.assertOpen();
+    // Whichever waiter polls, a long wait prints progress (waitProgress.ts).
+    const waited = this.progress.begin(requestId, operation);
     try {
       return await this.getWaiter().wait(requestId, operation);
     } finally {
+      waited();
       // The write has now taken effect (or failed): lists read while it was pending are stale.
       this.ex.listCache.invalidate();
     }

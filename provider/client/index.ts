@@ -28,3 +28,5 @@ export { isLoopbackHost } from "./transport";
 export type { OperationId } from "../../contract/routes";
 export type { ApiErrorEntry } from "../../contract/errors";
 export type { AsyncAccepted, RequestRecord } from "../../contract/requestRecord";
+export { WaitProgress } from "./waitProgress";
+export type { WaitProgressOptions } from "./waitProgress";

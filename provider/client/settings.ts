@@ -41,6 +41,10 @@ export interface ClientOptions {
   batchWindowMs?: number;
   /** The most objects in one array-bodied create; default 50. */
   maxBatchSize?: number;
+  /** A wait for an async request that lasts this long is reported at info level (a progress line); default 5_000. */
+  progressAfterMs?: number;
+  /** And again at this interval while it lasts; default 15_000. */
+  progressEveryMs?: number;
   /** Receives diagnostics; never receives a secret. */
   logger?: (event: { level: "debug" | "info" | "warn"; message: string }) => void;
 }
@@ -86,6 +90,8 @@ export const CLIENT_DEFAULTS = {
   listCacheTtlMs: 5_000,
   batchWindowMs: 20,
   maxBatchSize: 50,
+  progressAfterMs: 5_000,
+  progressEveryMs: 15_000,
   /** Page size of list() (not an option). */
   listPageSize: 500,
 } as const satisfies Record<string, number | WaiterKind>;
@@ -105,6 +111,8 @@ export interface Settings {
   listCacheTtlMs: number;
   batchWindowMs: number;
   maxBatchSize: number;
+  progressAfterMs: number;
+  progressEveryMs: number;
   logger?: ClientOptions["logger"];
 }
 
@@ -158,6 +166,8 @@ export function resolveSettings(opts: ClientOptions): Settings {
     listCacheTtlMs: positive("listCacheTtlMs", true),
     batchWindowMs: positive("batchWindowMs", true),
     maxBatchSize: positive("maxBatchSize"),
+    progressAfterMs: positive("progressAfterMs"),
+    progressEveryMs: positive("progressEveryMs"),
     logger: opts.logger,
   };
 }
