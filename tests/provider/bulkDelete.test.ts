@@ -31,7 +31,8 @@ let counter = 0;
 async function create(kind: string, inputs: Props): Promise<{ id: string; outs: Props }> {
   const checked = await provider(kind).check!({}, inputs);
   expect(checked.failures).toEqual([]);
-  return provider(kind).create(checked.inputs);
+  const created = await provider(kind).create(checked.inputs);
+  return { id: created.id, outs: created.outs ?? {} };
 }
 const venues = (n: number) => Promise.all(Array.from({ length: n }, () => create("Venue", { name: `bulk-${++counter}` })));
 

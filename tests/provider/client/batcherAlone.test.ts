@@ -15,13 +15,15 @@ const refusal = (status: number, errors: { code: string; object?: string }[]) =>
 /** A fake bulk call: answers by `outcome` for each call in turn (success when there is none left), recording the arrays it got. */
 function fakeSend(...outcomes: unknown[]): SendArray & { calls: unknown[][] } {
   const calls: unknown[][] = [];
-  const send = (async (items: unknown[]) => {
-    calls.push(items);
-    const outcome = outcomes.shift();
-    if (outcome) throw outcome;
-    return { record: record("SUCCESS") };
-  }) as SendArray & { calls: unknown[][] };
-  send.calls = calls;
+  const send = Object.assign(
+    async (items: unknown[]) => {
+      calls.push(items);
+      const outcome = outcomes.shift();
+      if (outcome) throw outcome;
+      return { record: record("SUCCESS") };
+    },
+    { calls },
+  );
   return send;
 }
 
