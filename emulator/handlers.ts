@@ -59,12 +59,17 @@ export function listAnswer(route: RouteDef, items: unknown[], total: number): An
   return ok(route.paging?.envelope === "content" ? { content: items, totalElements: total } : items);
 }
 
-/** Body of the bulk deletes: a non-empty JSON array of IDs; repeated IDs count once. */
-export function idList(body: unknown): string[] {
+/** Body of the bulk deletes: a non-empty JSON array of IDs, as sent (an entry is named by its index in it). */
+export function idArray(body: unknown): string[] {
   if (!Array.isArray(body) || body.length === 0 || !body.every((id) => typeof id === "string" && id !== "")) {
     throw badRequest("body must be a non-empty JSON array of ID strings", "body");
   }
-  return [...new Set(body as string[])];
+  return body as string[];
+}
+
+/** A non-empty JSON array of IDs; repeated IDs count once. */
+export function idList(body: unknown): string[] {
+  return [...new Set(idArray(body))];
 }
 
 /** Every handler the kinds and the services declare, checked against the route table. */
@@ -101,7 +106,7 @@ function roleHandlers(kind: KindDef): [OperationId, Handler][] {
     out.push([ops.update, (c) => c.finish(c.model.update(kind, c.tenant, inPath ? id(c) : undefined, c.body, c.params, c.route.body))]);
   }
   if (ops.delete) out.push([ops.delete, (c) => c.finish(c.model.remove(kind, c.tenant, [id(c)], c.params))]);
-  if (ops.bulkDelete) out.push([ops.bulkDelete, (c) => c.finish(c.model.remove(kind, c.tenant, idList(c.body), c.params))]);
+  if (ops.bulkDelete) out.push([ops.bulkDelete, (c) => c.finish(c.model.remove(kind, c.tenant, idArray(c.body), c.params, true))]);
   if (ops.reset) out.push([ops.reset, (c) => c.finish(c.model.reset(kind, c.tenant, id(c), c.params))]);
   return out;
 }

@@ -309,13 +309,14 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
 
     async delete(id: string, props: Props) {
       const { objects } = await access();
-      const send = async (op: NonNullable<ResourceSpec["ops"]["delete"]>, body?: unknown) => {
+      const settled = async (write: Promise<unknown>) => {
         try {
-          await objects.write(op, props, id, body);
+          await write;
         } catch (error) {
           if (!isNotFound(error)) throw error; // already gone: nothing to destroy
         }
       };
+      const send = (op: NonNullable<ResourceSpec["ops"]["delete"]>, body?: unknown) => settled(objects.write(op, props, id, body));
       switch (spec.destroy) {
         case "forget":
           return;
@@ -328,8 +329,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
           return send(required(spec.ops.update, "update"), body);
         }
         case "delete":
-          if (spec.ops.delete) return send(spec.ops.delete);
-          return send(required(spec.ops.bulkDelete, "delete or bulkDelete"), [id]);
+          return settled(objects.remove(id, props)); // deletes made together share the bulk delete's calls
       }
     },
   };

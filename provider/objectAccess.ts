@@ -22,6 +22,8 @@ export interface ObjectAccess {
   readLive(id: string, inputs: Props): Promise<Props | undefined>;
   /** Sends a write of one object; array-bodied operations (W2, W74) carry it as a one-element array. */
   write(op: OperationId, inputs: Props, id: string | undefined, body: unknown, init?: Pick<ExecuteInit<Props>, "recover">): Promise<Written>;
+  /** Deletes the object; with a bulk delete, together with the other deletes of its kind and path made at the same time. */
+  remove(id: string, inputs: Props): Promise<Written>;
 }
 
 export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAccess {
@@ -63,11 +65,24 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     return client.write<Props>(op, pathParams, { body: sent, recover: init.recover });
   };
 
+  const remove = async (id: string, inputs: Props): Promise<Written> => {
+    const { delete: single, bulkDelete: bulk } = spec.ops;
+    if (!bulk) {
+      if (!single) throw new Error(`nms:${spec.kind} declares destroy "delete" without a delete or bulkDelete operation`);
+      return write(single, inputs, id, undefined);
+    }
+    const entry = spec.bulkDeleteEntry ? spec.bulkDeleteEntry(id, inputs) : id;
+    // On its own: the single delete, or a one-entry array sent straight (not through the batcher again).
+    const alone = single ? () => write(single, inputs, id, undefined) : () => client.write<Props>(bulk, params(inputs), { body: [entry] });
+    return client.executeInBatch<Props>(bulk, params(inputs), entry, { alone });
+  };
+
   return {
     idField,
     idOf: (api, inputs) => String(spec.identity.idFromInput ? inputs[spec.identity.idFromInput] : api[idField]),
     params,
     readLive,
     write,
+    remove,
   };
 }

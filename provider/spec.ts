@@ -10,7 +10,7 @@ export type Props = Record<string, unknown>;
 
 /**
  * What destroy does to the object:
- * - "delete": the delete operation (or the bulk delete with a one-ID array);
+ * - "delete": the delete operation; with a bulk delete, deletes made together share its calls;
  * - "reset": the reset operation puts the service's defaults back (settings that always exist);
  * - "writeDefaults": the update operation writes the schema's defaults back (settings without reset);
  * - "forget": nothing is sent; the object stays in the service and leaves the stack.
@@ -49,7 +49,12 @@ export interface Operations {
   /** Absent: every change replaces the object. */
   readonly update?: OperationId;
   readonly delete?: OperationId;
-  /** Delete with an array of IDs; used for destroy when there is no single delete. */
+  /**
+   * Delete with an array of IDs (A8, W3, S55...). Destroy "delete" goes through it: the deletes of
+   * a run that arrive together (same tenant, same path) share its calls, up to the client's batch
+   * size; a lone delete, and each entry of a call refused as a whole, goes by `delete` when there
+   * is one, else as a one-ID array.
+   */
   readonly bulkDelete?: OperationId;
   /** Puts the service's defaults back (destroy "reset"). */
   readonly reset?: OperationId;
@@ -101,6 +106,11 @@ export interface ResourceSpec {
   readonly identity: Identity;
   readonly ops: Operations;
   readonly destroy: DestroyMode;
+  /**
+   * One object's entry in the bulk delete's array, when the service takes more than its ID (A27
+   * takes notification recipients, each named by its `id`). Default: the ID.
+   */
+  bulkDeleteEntry?(id: string, props: Props): unknown;
   /** Why destroy does what it does, for the docs (settings and write-only resources). */
   readonly destroyNote?: string;
   /**

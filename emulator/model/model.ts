@@ -173,18 +173,44 @@ export class NmsModel {
     return this.writeOf(kind, t, [draft], [previous], false);
   }
 
-  /** Deletes every object named, all or nothing; repeated IDs count once. */
-  remove<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, ids: string[], params: Params = {}): PreparedWrite {
-    const checkAll = () =>
-      ids.map((id) => {
-        const record = this.existing(kind, t, id, params);
-        kind.guardDelete?.(t, record);
-        return record;
+  /**
+   * Deletes every object named, all or nothing; repeated IDs count once. `bulk`: the IDs are a bulk
+   * delete's body, and every entry refused (unknown, or guarded) is named by its index in it
+   * (`[2].venueId`), all in one answer, so that a client can tell them from the rest.
+   */
+  remove<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, ids: string[], params: Params = {}, bulk = false): PreparedWrite {
+    const unique = [...new Set(ids)];
+    const checkAll = (): R[] => {
+      if (!bulk) {
+        return unique.map((id) => {
+          const record = this.existing(kind, t, id, params);
+          kind.guardDelete?.(t, record);
+          return record;
+        });
+      }
+      this.checkParents(kind, t, params); // a missing parent is about the whole call, not an entry
+      const records: R[] = [];
+      const refused: ApiError[] = [];
+      ids.forEach((id, i) => {
+        if (ids.indexOf(id) !== i) return;
+        try {
+          records.push(atIndex(i, () => {
+            const record = this.existing(kind, t, id, params);
+            kind.guardDelete?.(t, record);
+            return record;
+          }));
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          refused.push(error);
+        }
       });
+      if (refused.length > 0) throw ApiError.many(refused.flatMap((error) => error.entries));
+      return records;
+    };
     checkAll();
     return {
-      entityId: ids.join(","),
-      count: ids.length,
+      entityId: unique.join(","),
+      count: unique.length,
       release: () => undefined,
       commit: () => {
         for (const record of checkAll()) {

@@ -1,10 +1,14 @@
-// Writes whose body is an array (W2 Add APs, W74 guest users): objects submitted to the same
-// operation within a short window go in one call, up to a batch size. The service writes an
-// array all or nothing and names the entries at fault (`[2].name`); those fail alone, with the
-// index taken off the field's path, and the others are sent again without them.
-import type { ApiErrorEntry } from "../../contract/errors";
+// Writes whose body is an array (W2 Add APs, W74 guest users, the bulk deletes A8, W3, S55...):
+// objects submitted to the same operation and path within a short window go in one call, up to a
+// batch size. The service writes an array all or nothing and names the entries at fault
+// (`[2].name`); those fail alone, with the index taken off the field's path (and the status of
+// their own code), and the others are sent again without them. An entry that can also be written
+// on its own (`alone`: a delete by its single operation) goes that way when it is alone in its
+// batch, and when the service refuses the batch without naming an entry, or its request FAILs:
+// then every entry is written on its own, so that only the failing one fails.
+import { ERROR_CODES, statusOfCode, type ApiErrorEntry } from "../../contract/errors";
 import type { RequestRecord } from "../../contract/requestRecord";
-import { describeOperation, formatErrorEntries, NmsApiError } from "./errors";
+import { describeOperation, formatErrorEntries, NmsApiError, NmsRequestFailedError } from "./errors";
 
 export interface BatchSettings {
   /** How long the first object of a batch waits for others, in milliseconds. */
@@ -21,9 +25,18 @@ export interface BatchedResult<T> {
   record?: RequestRecord;
 }
 
+/** How one entry may be settled without its batch. */
+export interface EntryFallbacks<T> {
+  /** Finds the entry's object when the batch's answer was lost (a create that may have gone through). */
+  recover?: () => Promise<T | undefined>;
+  /** The entry's write on its own: used for a batch of one, and entry by entry when the service refuses the batch as a whole. */
+  alone?: () => Promise<BatchedResult<T>>;
+}
+
 interface Pending {
   item: unknown;
   recover?: () => Promise<unknown>;
+  alone?: () => Promise<BatchedResult<unknown>>;
   resolve(result: BatchedResult<unknown>): void;
   reject(error: unknown): void;
 }
@@ -43,7 +56,7 @@ export class WriteBatcher {
   }
 
   /** Adds one object to the batch of `key` (operation and path); resolves with its own element of the answer. */
-  submit<T>(key: string, operation: string, send: SendArray, item: unknown, recover?: () => Promise<T | undefined>): Promise<BatchedResult<T>> {
+  submit<T>(key: string, operation: string, send: SendArray, item: unknown, fallbacks: EntryFallbacks<T> = {}): Promise<BatchedResult<T>> {
     return new Promise<BatchedResult<unknown>>((resolve, reject) => {
       let batch = this.open.get(key);
       if (!batch) {
@@ -51,7 +64,7 @@ export class WriteBatcher {
         batch = { entries: [], timer };
         this.open.set(key, batch);
       }
-      batch.entries.push({ item, recover, resolve, reject });
+      batch.entries.push({ item, recover: fallbacks.recover, alone: fallbacks.alone as Pending["alone"], resolve, reject });
       if (batch.entries.length >= this.settings.maxSize) {
         clearTimeout(batch.timer);
         this.flush(key, operation, send);
@@ -68,6 +81,7 @@ export class WriteBatcher {
 }
 
 async function sendBatch(operation: string, send: SendArray, entries: Pending[]): Promise<void> {
+  if (entries.length === 1 && entries[0].alone) return settleAlone(entries[0]);
   // A lost answer: the batch counts as done only if every object can be found.
   const recover = entries.every((e) => e.recover)
     ? async () => {
@@ -84,7 +98,8 @@ async function sendBatch(operation: string, send: SendArray, entries: Pending[])
   } catch (error) {
     const atFault = entriesAtFault(error, entries.length);
     if (!atFault) {
-      for (const entry of entries) entry.reject(error);
+      if (refusedAsAWhole(error) && entries.every((e) => e.alone)) await Promise.all(entries.map(settleAlone));
+      else for (const entry of entries) entry.reject(error);
       return;
     }
     const rest: Pending[] = [];
@@ -97,7 +112,7 @@ async function sendBatch(operation: string, send: SendArray, entries: Pending[])
           const found = await entry.recover().catch(() => undefined);
           if (found !== undefined) return entry.resolve({ response: found });
         }
-        entry.reject(entryError(operation, error as NmsApiError, own.entries));
+        entry.reject(entryError(operation, error as NmsApiError, own));
       }),
     );
     if (rest.length > 0) await sendBatch(operation, send, rest);
@@ -105,6 +120,19 @@ async function sendBatch(operation: string, send: SendArray, entries: Pending[])
   }
   const elements = Array.isArray(answer.response) ? answer.response : [];
   entries.forEach((entry, i) => entry.resolve({ response: elements[i], record: answer.record }));
+}
+
+function settleAlone(entry: Pending): Promise<void> {
+  return entry.alone!().then(entry.resolve, entry.reject);
+}
+
+/**
+ * The service refused the call or its request FAILed without saying which entry is at fault: some entry may be, so
+ * each is tried alone. Not for refusals about the caller (401, 403, 429), which every entry would get again.
+ */
+function refusedAsAWhole(error: unknown): boolean {
+  if (error instanceof NmsRequestFailedError) return true;
+  return error instanceof NmsApiError && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status);
 }
 
 /** The refused entries of an array, by index, with their own error entries; undefined when the error names none. */
@@ -115,15 +143,18 @@ function entriesAtFault(error: unknown, count: number): Map<number, { status: nu
     const match = ENTRY_PATH.exec(entry.object ?? "");
     if (!match || Number(match[1]) >= count) return undefined; // an error about the whole call
     const index = Number(match[1]);
-    const own = byIndex.get(index) ?? { status: error.status, entries: [] };
+    // One answer may refuse entries for different reasons (one unknown, one in use): each keeps its own code's status.
+    const status = ERROR_CODES[entry.code] ? statusOfCode(entry.code) : error.status;
+    const own = byIndex.get(index) ?? { status, entries: [] };
     own.entries.push({ ...entry, object: match[2] });
     byIndex.set(index, own);
   }
   return byIndex.size > 0 ? byIndex : undefined;
 }
 
-function entryError(operation: string, error: NmsApiError, entries: ApiErrorEntry[]): NmsApiError {
-  const message = `${describeOperation(operation)} failed with HTTP ${error.status}: ${formatErrorEntries(entries)}${error.requestId ? ` (requestId ${error.requestId})` : ""}`;
-  const { status, requestId, method, path, attempts } = error;
+function entryError(operation: string, error: NmsApiError, own: { status: number; entries: ApiErrorEntry[] }): NmsApiError {
+  const { status, entries } = own;
+  const message = `${describeOperation(operation)} failed with HTTP ${status}: ${formatErrorEntries(entries)}${error.requestId ? ` (requestId ${error.requestId})` : ""}`;
+  const { requestId, method, path, attempts } = error;
   return new NmsApiError(message, { operation, status, errors: entries, requestId, method, path, attempts });
 }

@@ -1,11 +1,11 @@
 // The service client: one place for login, retries, error mapping and async waits, so that the
 // resource code is a thin table of calls. The HTTP layer is exchange.ts; settings.ts holds the
 // options, writes.ts the submission and recovery of writes, paging.ts the lists, batcher.ts the
-// array-bodied creates.
+// array-bodied writes made together (creates, bulk deletes).
 import type { AsyncAccepted, RequestRecord, RequestStatus } from "../../contract/requestRecord";
 import { ROUTES, type OperationId } from "../../contract/routes";
 import { listItemsOf, scrubEntry } from "./answers";
-import { WriteBatcher } from "./batcher";
+import { WriteBatcher, type EntryFallbacks } from "./batcher";
 import { CoalescingRequestWaiter } from "./coalescingWaiter";
 import { describeOperation, NmsError, NmsWaitTimeoutError } from "./errors";
 import { Exchange, type LogLevel, type PreparedRequest } from "./exchange";
@@ -141,14 +141,16 @@ export class NmsClient {
   }
 
   /**
-   * One object of an array-bodied create (W2, W74): objects submitted to the same operation within
-   * batchWindowMs go in one call of up to maxBatchSize (see batcher.ts); the result is this object's
-   * element of the answer. An entry the service refuses fails alone, with its field and code.
+   * One entry of an array-bodied write (the creates W2, W74; the bulk deletes A8, W3...): entries
+   * submitted to the same operation and path within batchWindowMs go in one call of up to
+   * maxBatchSize (see batcher.ts); the result is this entry's element of the answer. An entry the
+   * service refuses fails alone, with its field and code; with `init.alone` (the entry's write on
+   * its own), a lone entry goes that way, and so does each entry of a call refused as a whole.
    */
-  async executeInBatch<T>(op: OperationId, params: Record<string, string> | undefined, item: unknown, init: { recover?: () => Promise<T | undefined> } = {}): Promise<{ response?: T; record?: RequestRecord }> {
+  async executeInBatch<T>(op: OperationId, params: Record<string, string> | undefined, item: unknown, init: EntryFallbacks<T> = {}): Promise<{ response?: T; record?: RequestRecord }> {
     const { path } = this.ex.prepare(op, params);
     const send = (items: unknown[], recover: (() => Promise<unknown[] | undefined>) | undefined) => this.write<unknown>(op, params, { body: items, recover });
-    return this.batcher.submit<T>(`${op} ${path}`, op, send, item, init.recover);
+    return this.batcher.submit<T>(`${op} ${path}`, op, send, item, init);
   }
 
   /**

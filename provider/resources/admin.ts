@@ -16,7 +16,7 @@ export const adminSpec: ResourceSpec = {
   }),
   identity: { idParam: "adminId" },
   // A14 has no administrator in its path: its body names them by email or externalId, which therefore cannot change.
-  ops: { create: "A13", read: "A16", update: "A14", delete: "A17" },
+  ops: { create: "A13", read: "A16", update: "A14", delete: "A17", bulkDelete: "A15" },
   replaceOnChanges: ["email", "externalId"],
   destroy: "delete",
   readFromList: { op: "A12" },

@@ -12,7 +12,7 @@ export const apSpec: ResourceSpec = {
   // The AP's radio, LAN ports and mDNS gateway are resources of their own (ApRadio, ApLanPorts, ApMdnsGateway).
   outputSchema: apDetailReadSchema.omit({ bonjourGateway: true, lanPorts: true, radio: true }),
   identity: { idField: "serialNumber", idParam: "serialNumber", idFromInput: "serialNumber" },
-  ops: { create: "W2", read: "W5", update: "W6", delete: "W7" },
+  ops: { create: "W2", read: "W5", update: "W6", delete: "W7", bulkDelete: "W3" },
   destroy: "delete",
   // The position has an operation of its own (W17), after the create too; the service keeps it through W6 updates.
   triggers: { position: { op: "W17", body: (inputs) => inputs.position, onCreate: true } },

@@ -14,7 +14,7 @@ export const apGroupSpec: ResourceSpec = {
   // The seeds: venueId is immutable after creation.
   replaceOnChanges: ["venueId"],
   identity: { idParam: "apGroupId" },
-  ops: { create: "W24", read: "W26", update: "W27", delete: "W28" },
+  ops: { create: "W24", read: "W26", update: "W27", delete: "W28", bulkDelete: "W25" },
   destroy: "delete",
   readFromList: { op: "W23" },
   findByName: (client, inputs) =>

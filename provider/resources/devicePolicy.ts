@@ -11,7 +11,9 @@ export const devicePolicySpec: ResourceSpec = {
   identity: { idParam: "devicePolicyId" },
   ops: { create: "W69", read: "W71", update: "W72", bulkDelete: "W70" },
   destroy: "delete",
-  destroyNote: "The service shows no delete-one operation for device policies: destroy deletes the policy with W70 and a one-ID array.",
+  destroyNote:
+    "The service shows no delete-one operation for device policies: destroy deletes the policy with W70, in one call with the " +
+    "other policies destroyed at the same time (a one-ID array when alone).",
   readFromList: { op: "W68" },
   findByName: (client, inputs) => findInList(client, "W68", {}, (policy) => policy.name === inputs.name),
 };

@@ -10,5 +10,5 @@ export const dpskPassphraseSpec: ResourceSpec = {
   identity: { idParam: "dpskPassphraseId" },
   ops: { create: "W84", bulkDelete: "W85" },
   destroy: "delete",
-  destroyNote: "Destroy deletes the passphrase with the bulk delete (W85) and a one-ID array.",
+  destroyNote: "Destroy deletes the passphrase with the bulk delete (W85), in one call with the other passphrases destroyed at the same time.",
 };

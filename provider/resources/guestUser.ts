@@ -18,7 +18,7 @@ export const guestUserSpec: ResourceSpec = {
   bodySchema: () => guestUserInputSchema,
   outputSchema: guestUserReadSchema,
   identity: { idParam: "guestUserId" },
-  ops: { create: "W74", read: "W77", delete: "W78" },
+  ops: { create: "W74", read: "W77", delete: "W78", bulkDelete: "W75" },
   destroy: "delete",
   toggles: { disabled: { whenTrue: "W79", whenFalse: "W80" } },
   triggers: { credentialsRotation: { op: "W81", body: (inputs) => inputs.deliveryMethods } },

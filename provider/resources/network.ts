@@ -41,7 +41,7 @@ export const networkSpec: ResourceSpec = {
   // The deep form's `venues` (the network's activations) is left out: it belongs to the
   // activations' state, and keeping it here would show as a change on every refresh.
   identity: { idParam: "networkId" },
-  ops: { create: "W52", read: "W57", update: "W58", delete: "W56" },
+  ops: { create: "W52", read: "W57", update: "W58", delete: "W56", bulkDelete: "W51" },
   destroy: "delete",
   readFromList: { op: "W49", query: { deep: true } },
   toApi(inputs: Props): Props {

@@ -9,7 +9,7 @@ export const networkVenueActivationSpec: ResourceSpec = {
   // An activation is the pair (network, venue): another pair is another activation.
   replaceOnChanges: ["networkId", "venueId"],
   identity: { idParam: "networkVenueId" },
-  ops: { create: "W59", read: "W61", update: "W62", delete: "W63" },
+  ops: { create: "W59", read: "W61", update: "W62", delete: "W63", bulkDelete: "W60" },
   destroy: "delete",
   // The deep network list carries every network's activations: one call for the tenant.
   readFromList: { op: "W49", query: { deep: true }, items: (networks) => networks.flatMap((n) => (n.venues as Props[]) ?? []) },

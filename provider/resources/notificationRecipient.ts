@@ -14,8 +14,10 @@ export const notificationRecipientSpec: ResourceSpec = {
     updatedDate: z.string().describe("When the recipient last changed (ISO 8601 UTC)."),
   }),
   identity: { idParam: "notificationRecipientId" },
-  ops: { create: "A26", read: "A28", update: "A29", delete: "A30" },
+  ops: { create: "A26", read: "A28", update: "A29", delete: "A30", bulkDelete: "A27" },
   destroy: "delete",
+  // A27 takes notification recipients, each named by its id (the service's model of its body), not bare IDs.
+  bulkDeleteEntry: (id) => ({ id }),
   readFromList: { op: "A25" },
   // The description is not unique in the service; adoption by name takes the first recipient that has it.
   findByName: (client, inputs) => findInList(client, "A25", {}, (recipient) => recipient.description === inputs.description),

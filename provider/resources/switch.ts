@@ -18,7 +18,7 @@ export const switchSpec: ResourceSpec = {
   bodySchema: () => switchInputSchema,
   outputSchema: switchStateSchema,
   identity: { idField: "id", idParam: "serialNumber", idFromInput: "serialNumber", updateIdIn: "body" },
-  ops: { create: "S10", read: "S14", update: "S11", delete: "S15" },
+  ops: { create: "S10", read: "S14", update: "S11", delete: "S15", bulkDelete: "S24" },
   destroy: "delete",
   triggers: {
     position: { op: "S19", onCreate: true, body: (inputs) => inputs.position },

@@ -9,7 +9,7 @@ export const switchAclSpec: ResourceSpec = {
     "its name. Its profile cannot change: a new profileId replaces the ACL.",
   inputSchema: () => switchAclInputSchema,
   identity: { idParam: "aclId", parents: { profileId: "profileId" }, updateIdIn: "body" },
-  ops: { create: "S3", read: "S5", update: "S4", delete: "S6" },
+  ops: { create: "S3", read: "S5", update: "S4", delete: "S6", bulkDelete: "S8" },
   destroy: "delete",
   readFromList: { op: "S7" },
   // The ACL's name is unique in its profile.

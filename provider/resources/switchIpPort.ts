@@ -9,7 +9,7 @@ export const switchIpPortSpec: ResourceSpec = {
     "per port. Its switch cannot change: a new switchId replaces it.",
   inputSchema: () => switchIpPortInputSchema,
   identity: { idParam: "ipPortId", parents: { switchId: "serialNumber" }, updateIdIn: "body" },
-  ops: { create: "S28", read: "S29", update: "S25", delete: "S30" },
+  ops: { create: "S28", read: "S29", update: "S25", delete: "S30", bulkDelete: "S26" },
   destroy: "delete",
   readFromList: { op: "S27" },
   // One IP port per port of the switch.
@@ -23,7 +23,7 @@ export const switchVePortSpec: ResourceSpec = {
     "id). One per VLAN, which must be a VLAN of a profile applied to the switch's venue. A new switchId replaces it.",
   inputSchema: () => switchVePortInputSchema,
   identity: { idParam: "vePortId", parents: { switchId: "serialNumber" }, updateIdIn: "body" },
-  ops: { create: "S63", read: "S64", update: "S61", delete: "S65" },
+  ops: { create: "S63", read: "S64", update: "S61", delete: "S65", bulkDelete: "S66" },
   destroy: "delete",
   readFromList: { op: "S62" },
   // One VE port per VLAN of the switch.

@@ -9,7 +9,7 @@ export const switchLagSpec: ResourceSpec = {
     "port may be in one LAG only. Its switch cannot change: a new switchId replaces the LAG.",
   inputSchema: () => switchLagInputSchema,
   identity: { idParam: "lagId", parents: { switchId: "serialNumber" }, updateIdIn: "body" },
-  ops: { create: "S35", read: "S36", update: "S32", delete: "S37" },
+  ops: { create: "S35", read: "S36", update: "S32", delete: "S37", bulkDelete: "S33" },
   destroy: "delete",
   readFromList: { op: "S34" },
   // LAG names are unique on their switch.

@@ -7,7 +7,7 @@ export const switchVlanSpec: ResourceSpec = {
   description: "A VLAN of a switch profile (S50–S55). Its profile cannot change: a new profileId replaces the VLAN.",
   inputSchema: () => switchVlanInputSchema,
   identity: { idParam: "vlanUuid", parents: { profileId: "profileId" }, updateIdIn: "body" },
-  ops: { create: "S50", read: "S52", update: "S51", delete: "S53" },
+  ops: { create: "S50", read: "S52", update: "S51", delete: "S53", bulkDelete: "S55" },
   destroy: "delete",
   readFromList: { op: "S54" },
   // The VLAN ID is unique in its profile.

@@ -13,7 +13,7 @@ export const venueSpec: ResourceSpec = {
     updatedDate: z.string().describe("When the venue was last changed (ISO 8601 UTC)."),
   }),
   identity: { idParam: "venueId" },
-  ops: { create: "A7", read: "A9", update: "A10", delete: "A11" },
+  ops: { create: "A7", read: "A9", update: "A10", delete: "A11", bulkDelete: "A8" },
   destroy: "delete",
   readFromList: { op: "A6" },
   findByName: (client, inputs) => findInList(client, "A6", {}, (venue) => venue.name === inputs.name),

@@ -9,7 +9,7 @@ export const wifiCallingProfileSpec: ResourceSpec = {
     "`wlan.advancedCustomization.wifiCallingIds`; the service refuses to delete a profile a network uses.",
   inputSchema: () => wifiCallingProfileInputSchema,
   identity: { idParam: "wifiCallingProfileId" },
-  ops: { create: "W92", read: "W94", update: "W95", delete: "W96" },
+  ops: { create: "W92", read: "W94", update: "W95", delete: "W96", bulkDelete: "W93" },
   destroy: "delete",
   readFromList: { op: "W91" },
   findByName: (client, inputs) => findInList(client, "W91", {}, (profile) => profile.profileName === inputs.profileName),

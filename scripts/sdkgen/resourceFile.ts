@@ -131,8 +131,12 @@ function classDoc(spec: ResourceSpec): string[] {
 
 function destroyText(spec: ResourceSpec): string {
   switch (spec.destroy) {
-    case "delete":
-      return `deletes the object (${operation((spec.ops.delete ?? spec.ops.bulkDelete)!)}).`;
+    case "delete": {
+      const { delete: single, bulkDelete: bulk } = spec.ops;
+      if (!bulk) return `deletes the object (${operation(single!)}).`;
+      const together = `objects destroyed at the same time share ${operation(bulk)} calls`;
+      return single ? `deletes the object (${operation(single)}); ${together}.` : `deletes the object (${operation(bulk)}); ${together}.`;
+    }
     case "reset":
       return `puts the service's defaults back (${operation(spec.ops.reset!)}).`;
     case "writeDefaults":

@@ -11,9 +11,10 @@ export type { AdminArgs } from "./adminArgs";
  * place (A14); a different person replaces it.
  *
  * Operations: A13 Add administrator (create), A16 Get administrator (read), A14 Change an administrator's
- * role (update), A17 Delete administrator (delete).
+ * role (update), A17 Delete administrator (delete), A15 Delete administrators (bulkDelete).
  *
- * Destroy: deletes the object (A17 Delete administrator). Replaced when `email` or `externalId` changes.
+ * Destroy: deletes the object (A17 Delete administrator); objects destroyed at the same time share A15 Delete
+ * administrators calls. Replaced when `email` or `externalId` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -11,9 +11,10 @@ export type { ApArgs } from "./apArgs";
  * The read-only outputs show the device as the service sees it, and (newer variant) its cellular settings.
  *
  * Operations: W2 Add APs (create), W5 Get AP with configuration (read), W6 Update AP (update), W7 Delete AP
- * (delete).
+ * (delete), W3 Delete APs (bulkDelete).
  *
- * Destroy: deletes the object (W7 Delete AP). Replaced when `serialNumber` changes.
+ * Destroy: deletes the object (W7 Delete AP); objects destroyed at the same time share W3 Delete APs calls.
+ * Replaced when `serialNumber` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

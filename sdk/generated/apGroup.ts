@@ -9,9 +9,10 @@ export type { ApGroupArgs } from "./apGroupArgs";
  * An AP group of a venue (W23–W30). The venue of a group cannot change: a new venueId replaces the group.
  *
  * Operations: W24 Create AP group (create), W26 Get AP group (read), W27 Update AP group (update), W28 Delete
- * AP group (delete).
+ * AP group (delete), W25 Delete AP groups (bulkDelete).
  *
- * Destroy: deletes the object (W28 Delete AP group). Replaced when `venueId` changes.
+ * Destroy: deletes the object (W28 Delete AP group); objects destroyed at the same time share W25 Delete AP
+ * groups calls. Replaced when `venueId` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

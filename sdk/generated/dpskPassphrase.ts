@@ -12,8 +12,9 @@ export type { DpskPassphraseArgs } from "./dpskPassphraseArgs";
  * Operations: W84 Create DPSK passphrase (create), W85 Delete DPSK passphrases (bulkDelete). The service
  * cannot read it back: refresh keeps what the state holds.
  *
- * Destroy: deletes the object (W85 Delete DPSK passphrases). Destroy deletes the passphrase with the bulk
- * delete (W85) and a one-ID array. Replaced on any change: the service has no update.
+ * Destroy: deletes the object (W85 Delete DPSK passphrases); objects destroyed at the same time share W85
+ * Delete DPSK passphrases calls. Destroy deletes the passphrase with the bulk delete (W85), in one call with
+ * the other passphrases destroyed at the same time. Replaced on any change: the service has no update.
  *
  * Secret: `passphrase`, encrypted in state.
  *

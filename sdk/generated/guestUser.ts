@@ -10,9 +10,11 @@ export type { GuestUserArgs } from "./guestUserArgs";
  * The service cannot change a guest in place: a change to any field but `disabled` and `credentialsRotation`
  * replaces the guest.
  *
- * Operations: W74 Create guest users (create), W77 Get guest user (read), W78 Delete guest user (delete).
+ * Operations: W74 Create guest users (create), W77 Get guest user (read), W78 Delete guest user (delete), W75
+ * Delete guest users (bulkDelete).
  *
- * Destroy: deletes the object (W78 Delete guest user). Replaced on any change: the service has no update.
+ * Destroy: deletes the object (W78 Delete guest user); objects destroyed at the same time share W75 Delete
+ * guest users calls. Replaced on any change: the service has no update.
  *
  * Secret: `password`, encrypted in state.
  *

@@ -10,9 +10,10 @@ export type { NetworkArgs } from "./networkArgs";
  * fields, managed through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call.
  *
  * Operations: W52 Create network (deep) (create), W57 Get network with nested details (read), W58 Update
- * network (deep) (update), W56 Delete network (delete).
+ * network (deep) (update), W56 Delete network (delete), W51 Delete networks (bulkDelete).
  *
- * Destroy: deletes the object (W56 Delete network). Never replaced: every change is an update in place.
+ * Destroy: deletes the object (W56 Delete network); objects destroyed at the same time share W51 Delete
+ * networks calls. Never replaced: every change is an update in place.
  *
  * Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, `passphraseBackup`, encrypted in
  * state.

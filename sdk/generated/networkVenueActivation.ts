@@ -9,9 +9,10 @@ export type { NetworkVenueActivationArgs } from "./networkVenueActivationArgs";
  * The activation of a network on a venue, on all or some of its AP groups (W59–W66).
  *
  * Operations: W59 Create activation (create), W61 Get activation (read), W62 Update activation (update), W63
- * Delete activation (delete).
+ * Delete activation (delete), W60 Delete activations (bulkDelete).
  *
- * Destroy: deletes the object (W63 Delete activation). Replaced when `networkId` or `venueId` changes.
+ * Destroy: deletes the object (W63 Delete activation); objects destroyed at the same time share W60 Delete
+ * activations calls. Replaced when `networkId` or `venueId` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -10,10 +10,11 @@ export type { NotificationRecipientArgs } from "./notificationRecipientArgs";
  * to. An endpoint belongs to one recipient of the tenant only (TNT-10100).
  *
  * Operations: A26 Create notification recipient (create), A28 Get notification recipient (read), A29 Update
- * notification recipient (update), A30 Delete notification recipient (delete).
+ * notification recipient (update), A30 Delete notification recipient (delete), A27 Delete notification
+ * recipients (bulkDelete).
  *
- * Destroy: deletes the object (A30 Delete notification recipient). Never replaced: every change is an update
- * in place.
+ * Destroy: deletes the object (A30 Delete notification recipient); objects destroyed at the same time share
+ * A27 Delete notification recipients calls. Never replaced: every change is an update in place.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

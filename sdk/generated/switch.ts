@@ -12,9 +12,10 @@ export type { SwitchArgs } from "./switchArgs";
  * after the create. The soft-delete flags are read-only outputs.
  *
  * Operations: S10 Add switch (create), S14 Get switch (read), S11 Update switch (update), S15 Delete switch
- * (delete).
+ * (delete), S24 Delete switches (bulkDelete).
  *
- * Destroy: deletes the object (S15 Delete switch). Replaced when `serialNumber` changes.
+ * Destroy: deletes the object (S15 Delete switch); objects destroyed at the same time share S24 Delete
+ * switches calls. Replaced when `serialNumber` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

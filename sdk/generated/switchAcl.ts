@@ -9,9 +9,11 @@ export type { SwitchAclArgs } from "./switchAclArgs";
  * An ACL of a switch profile (S3–S8): standard (rules match the source only) or extended. Ports, IP and VE
  * ports name it by its name. Its profile cannot change: a new profileId replaces the ACL.
  *
- * Operations: S3 Add ACL (create), S5 Get ACL (read), S4 Update ACL (update), S6 Delete ACL (delete).
+ * Operations: S3 Add ACL (create), S5 Get ACL (read), S4 Update ACL (update), S6 Delete ACL (delete), S8
+ * Delete ACLs (bulkDelete).
  *
- * Destroy: deletes the object (S6 Delete ACL). Replaced when `profileId` changes.
+ * Destroy: deletes the object (S6 Delete ACL); objects destroyed at the same time share S8 Delete ACLs calls.
+ * Replaced when `profileId` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -10,9 +10,10 @@ export type { SwitchIpPortArgs } from "./switchIpPortArgs";
  * body's id). One per port. Its switch cannot change: a new switchId replaces it.
  *
  * Operations: S28 Create IP port on a switch (create), S29 Get IP port (read), S25 Update IP port (the seeds'
- * create) (update), S30 Delete IP port (delete).
+ * create) (update), S30 Delete IP port (delete), S26 Delete IP ports (bulkDelete).
  *
- * Destroy: deletes the object (S30 Delete IP port). Replaced when `switchId` changes.
+ * Destroy: deletes the object (S30 Delete IP port); objects destroyed at the same time share S26 Delete IP
+ * ports calls. Replaced when `switchId` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -10,9 +10,10 @@ export type { SwitchLagArgs } from "./switchLagArgs";
  * body's id). A port may be in one LAG only. Its switch cannot change: a new switchId replaces the LAG.
  *
  * Operations: S35 Create LAG on a switch (create), S36 Get LAG (read), S32 Update LAG (the seeds' create)
- * (update), S37 Delete LAG (delete).
+ * (update), S37 Delete LAG (delete), S33 Delete LAGs (bulkDelete).
  *
- * Destroy: deletes the object (S37 Delete LAG). Replaced when `switchId` changes.
+ * Destroy: deletes the object (S37 Delete LAG); objects destroyed at the same time share S33 Delete LAGs
+ * calls. Replaced when `switchId` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -11,9 +11,10 @@ export type { SwitchVePortArgs } from "./switchVePortArgs";
  * new switchId replaces it.
  *
  * Operations: S63 Create VE port on a switch (create), S64 Get VE port (read), S61 Update VE port (the seeds'
- * create) (update), S65 Delete VE port (delete).
+ * create) (update), S65 Delete VE port (delete), S66 Delete VE ports (bulkDelete).
  *
- * Destroy: deletes the object (S65 Delete VE port). Replaced when `switchId` changes.
+ * Destroy: deletes the object (S65 Delete VE port); objects destroyed at the same time share S66 Delete VE
+ * ports calls. Replaced when `switchId` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

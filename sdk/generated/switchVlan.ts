@@ -8,9 +8,11 @@ export type { SwitchVlanArgs } from "./switchVlanArgs";
 /**
  * A VLAN of a switch profile (S50–S55). Its profile cannot change: a new profileId replaces the VLAN.
  *
- * Operations: S50 Add VLAN (create), S52 Get VLAN (read), S51 Update VLAN (update), S53 Delete VLAN (delete).
+ * Operations: S50 Add VLAN (create), S52 Get VLAN (read), S51 Update VLAN (update), S53 Delete VLAN (delete),
+ * S55 Delete VLANs (bulkDelete).
  *
- * Destroy: deletes the object (S53 Delete VLAN). Replaced when `profileId` changes.
+ * Destroy: deletes the object (S53 Delete VLAN); objects destroyed at the same time share S55 Delete VLANs
+ * calls. Replaced when `profileId` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

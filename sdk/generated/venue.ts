@@ -9,9 +9,10 @@ export type { VenueArgs } from "./venueArgs";
  * A venue: a physical site that holds AP groups, APs, switches and Wi-Fi settings (A6–A11).
  *
  * Operations: A7 Add venue (create), A9 Get venue (read), A10 Update venue (update), A11 Delete venue
- * (delete).
+ * (delete), A8 Delete venues (bulkDelete).
  *
- * Destroy: deletes the object (A11 Delete venue). Never replaced: every change is an update in place.
+ * Destroy: deletes the object (A11 Delete venue); objects destroyed at the same time share A8 Delete venues
+ * calls. Never replaced: every change is an update in place.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

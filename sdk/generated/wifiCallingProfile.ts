@@ -11,10 +11,11 @@ export type { WifiCallingProfileArgs } from "./wifiCallingProfileArgs";
  * network uses.
  *
  * Operations: W92 Create Wi-Fi calling profile (create), W94 Get Wi-Fi calling profile (read), W95 Update
- * Wi-Fi calling profile (update), W96 Delete Wi-Fi calling profile (delete).
+ * Wi-Fi calling profile (update), W96 Delete Wi-Fi calling profile (delete), W93 Delete Wi-Fi calling
+ * profiles (bulkDelete).
  *
- * Destroy: deletes the object (W96 Delete Wi-Fi calling profile). Never replaced: every change is an update
- * in place.
+ * Destroy: deletes the object (W96 Delete Wi-Fi calling profile); objects destroyed at the same time share
+ * W93 Delete Wi-Fi calling profiles calls. Never replaced: every change is an update in place.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

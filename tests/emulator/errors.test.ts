@@ -313,23 +313,23 @@ describe("unknown IDs (404 NMS-NOT-FOUND)", () => {
     ["A9", { venueId: UNKNOWN }, undefined, "venueId"],
     ["A10", { venueId: UNKNOWN }, venueBody("Ghost"), "venueId"],
     ["A11", { venueId: UNKNOWN }, undefined, "venueId"],
-    ["A8", {}, [UNKNOWN], "venueId"],
+    ["A8", {}, [UNKNOWN], "[0].venueId"], // a bulk delete names the entry by its index
     ["W26", { apGroupId: UNKNOWN }, undefined, "apGroupId"],
     ["W27", { apGroupId: UNKNOWN }, apGroupBody(UNKNOWN), "apGroupId"],
     ["W28", { apGroupId: UNKNOWN }, undefined, "apGroupId"],
-    ["W25", {}, [UNKNOWN], "apGroupId"],
+    ["W25", {}, [UNKNOWN], "[0].apGroupId"], // a bulk delete names the entry by its index
     ["W29", { venueId: UNKNOWN }, undefined, "venueId"],
     ["W30", { venueId: UNKNOWN }, undefined, "venueId"],
     ["W54", { networkId: UNKNOWN }, undefined, "networkId"],
     ["W55", { networkId: UNKNOWN }, pskNetworkBody("Ghost"), "networkId"],
     ["W56", { networkId: UNKNOWN }, undefined, "networkId"],
-    ["W51", {}, [UNKNOWN], "networkId"],
+    ["W51", {}, [UNKNOWN], "[0].networkId"], // a bulk delete names the entry by its index
     ["W57", { networkId: UNKNOWN }, undefined, "networkId"],
     ["W58", { networkId: UNKNOWN }, deepNetworkBody("Ghost"), "networkId"],
     ["W61", { networkVenueId: UNKNOWN }, undefined, "networkVenueId"],
     ["W62", { networkVenueId: UNKNOWN }, { networkId: UNKNOWN, venueId: UNKNOWN }, "networkVenueId"],
     ["W63", { networkVenueId: UNKNOWN }, undefined, "networkVenueId"],
-    ["W60", {}, [UNKNOWN], "networkVenueId"],
+    ["W60", {}, [UNKNOWN], "[0].networkVenueId"], // a bulk delete names the entry by its index
     ["W64", { networkId: UNKNOWN }, undefined, "networkId"],
     ["W65", { networkId: UNKNOWN, venueId: UNKNOWN }, undefined, "networkId"],
     ["W66", { venueId: UNKNOWN }, undefined, "venueId"],

@@ -102,7 +102,7 @@ describe("switches (S9-S24)", () => {
     const accepted = await client.call("S23", {}, switchBody(venueId, 2));
     expect(accepted.body.response).toEqual([expect.objectContaining({ id: switchSerial(2) })]);
     await client.waitFor(accepted.body.requestId);
-    expect(await refusal(client.call("S24", {}, [switchSerial(2), switchSerial(17)]), 404)).toMatchObject({ object: "serialNumber" });
+    expect(await refusal(client.call("S24", {}, [switchSerial(2), switchSerial(17)]), 404)).toMatchObject({ object: "[1].serialNumber" });
     await client.ok("S24", {}, [switchSerial(2)]);
     expect((await client.call("S14", { serialNumber: switchSerial(2) })).status).toBe(404);
   });

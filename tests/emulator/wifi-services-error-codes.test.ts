@@ -211,7 +211,7 @@ describe("references of a WLAN (wifiCallingIds, devicePolicyId)", () => {
     const network = await client.ok("W52", {}, { name: "Uses both", type: "open", wlan: { advancedCustomization: { wifiCallingIds: [profile.id], devicePolicyId: policy.id } } });
     expect(await refusal(client.call("W96", { wifiCallingProfileId: profile.id }), 409)).toMatchObject({ code: "NMS-IN-USE", object: "wifiCallingProfileId" });
     expect(await refusal(client.call("W93", {}, [profile.id]), 409)).toMatchObject({ code: "NMS-IN-USE" });
-    expect(await refusal(client.call("W70", {}, [policy.id]), 409)).toMatchObject({ code: "NMS-IN-USE", object: "devicePolicyId" });
+    expect(await refusal(client.call("W70", {}, [policy.id]), 409)).toMatchObject({ code: "NMS-IN-USE", object: "[0].devicePolicyId" });
     await client.ok("W58", { networkId: network.id }, { name: "Uses both", type: "open", wlan: {} });
     await client.ok("W96", { wifiCallingProfileId: profile.id });
     await client.ok("W70", {}, [policy.id]);

@@ -64,7 +64,7 @@ export const notificationRecipients: KindDef<RecipientRecord, NotificationRecipi
         if (typeof id !== "string" || id === "") throw badRequest("each recipient must carry its id", `[${i}].id`);
         return id;
       });
-      return c.finish(c.model.remove(notificationRecipients, c.tenant, [...new Set(ids)], c.params));
+      return c.finish(c.model.remove(notificationRecipients, c.tenant, ids, c.params, true));
     },
   },
 };
