@@ -6,6 +6,7 @@ import * as path from "node:path";
 import { destroy, refresh, up, RunResult } from "../../harness";
 import { EmulatorInfo } from "../emulatorProcess";
 import { BenchEmulator, RequestStats } from "./emulator";
+import { CpuSplit, CpuWatcher } from "./processes";
 import { Composition } from "./composition";
 import { BenchOptions } from "./options";
 import { Variant, speedLimit, stackOptions } from "./stack";
@@ -53,6 +54,8 @@ export interface Figures {
   destroyRequests: number;
   destroyRequestsByOp: Record<string, number>;
   providerPeakRssMbByPhase: { up: number | null; refresh: number | null; destroy: number | null };
+  /** CPU seconds by process and the load average, per command: what the wall time was spent on. */
+  cpu: { up: CpuSplit; refresh: CpuSplit; destroy: CpuSplit };
 }
 
 function byOpTotals(stats: RequestStats): Record<string, number> {
@@ -104,6 +107,7 @@ interface Phase {
   stats: RequestStats;
   /** When its first and last service requests arrived. */
   span: { firstAt: number; lastAt: number } | undefined;
+  cpu: CpuSplit;
 }
 
 /** The highest RSS of this process (the harness runs in it) while it runs, sampled every 100 ms. */
@@ -122,13 +126,20 @@ class RssSampler {
 
 /** Runs one harness command, then takes the emulator's counters for it; a failed command ends the bench. */
 async function measurePhase(emulator: BenchEmulator, what: string, command: () => Promise<RunResult>): Promise<Phase> {
+  const watcher = new CpuWatcher();
   const startedAt = Date.now();
-  const result = await command();
+  let cpu: CpuSplit | undefined;
+  let result: RunResult;
+  try {
+    result = await command();
+  } finally {
+    cpu = watcher.stop();
+  }
   const endedAt = Date.now();
   const stats = await emulator.takeStats();
   const span = await emulator.takeRequestSpan();
   check(result, what);
-  return { result, startedAt, endedAt, stats, span };
+  return { result, startedAt, endedAt, stats, span, cpu };
 }
 
 /** The program's peak RSS from the file programStats.ts wrote when the program exited; null when it wrote none. */
@@ -244,6 +255,7 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
       destroyRequests: destroyPhase.stats.total,
       destroyRequestsByOp: byOpTotals(destroyPhase.stats),
       providerPeakRssMbByPhase: { up: peaks[0], refresh: peaks[1], destroy: peaks[2] },
+      cpu: { up: upPhase.cpu, refresh: refreshPhase.cpu, destroy: destroyPhase.cpu },
     };
   } finally {
     delete process.env.NMS_BENCH_PROGRAM_STATS;

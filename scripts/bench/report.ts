@@ -75,6 +75,13 @@ export function printFigures(title: string, f: Figures, opts: BenchOptions, stac
   console.log(`  harness peak RSS         ${mb(f.harnessPeakRssMb)} (the bench process, which runs the engine harness)`);
   console.log(`  program peak RSS         ${mb(f.programPeakRssMb)} (the stack program's process during up)`);
   console.log(`  serialized provider      ${f.providerBytesPerResource} bytes per resource in state`);
+  for (const phase of ["up", "refresh", "destroy"] as const) {
+    const { cpuSeconds: c, loadAverage } = f.cpu[phase];
+    console.log(
+      `  CPU of ${phase.padEnd(8)}         harness ${c.harness} s, program ${c.program} s, provider host ${c.providerHost} s, emulator ${c.emulator} s ` +
+        `(load average ${loadAverage[0]} → ${loadAverage[1]} on ${os.cpus().length} CPUs)`,
+    );
+  }
 }
 
 /** The keys every size entry of the JSON line carries, for the provider and (under `baseline`) the naive run. */
@@ -105,6 +112,7 @@ function headline(f: Figures): Record<string, unknown> {
     destroySeconds: f.destroySeconds,
     destroyRequests: f.destroyRequests,
     destroyRequestsByOp: f.destroyRequestsByOp,
+    cpu: f.cpu,
   };
 }
 

@@ -12,8 +12,8 @@ export const ROOT = path.resolve(__dirname, "..", "..", "..");
 export const PROGRAM = path.join(ROOT, "dist", "scripts", "bench", "program.js");
 /** Loaded into the program process with --require: it writes the program's peak memory on exit (programStats.ts). */
 export const PROGRAM_STATS_PRELOAD = path.join(ROOT, "dist", "scripts", "bench", "programStats.js");
-/** Per harness command: a run that takes longer is broken, not slow (a 4,000-resource up takes about a minute). */
-const COMMAND_TIMEOUT_MS = 15 * 60 * 1000;
+/** Per harness command: a run that takes longer is broken, not slow (a 4,000-resource up on a loaded 2-core machine takes minutes). */
+const COMMAND_TIMEOUT_MS = 30 * 60 * 1000;
 
 export interface Variant {
   name: "provider" | "naive";
