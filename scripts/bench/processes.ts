@@ -1,6 +1,7 @@
 // Where the CPU went during a harness command: the bench's child processes (the emulator, and the program and the
-// dynamic-provider host the harness spawns) read from /proc every 100 ms, and this process (the harness) from
-// process.cpuUsage(). On a shared machine the wall time alone cannot tell a slow provider from a busy machine: the
+// dynamic-provider host the harness spawns) read from /proc every 250 ms, and this process (the harness) from
+// process.cpuUsage(). Only this process's children are read (/proc/self/task/<tid>/children), never the whole /proc:
+// scanning every process of a busy machine each tick cost the harness more CPU than it measured. On a shared machine the wall time alone cannot tell a slow provider from a busy machine: the
 // CPU seconds of each process, with the load average, can.
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -24,15 +25,27 @@ function roleOf(cmdline: string): ProcessRole {
   return "other";
 }
 
-/** utime + stime of a process in seconds, and its parent, from /proc/<pid>/stat; undefined once it is gone. */
-function statOf(pid: string): { ppid: number; cpuSeconds: number } | undefined {
+/** utime + stime of a process in seconds from /proc/<pid>/stat; undefined once it is gone. */
+function statOf(pid: string): { cpuSeconds: number } | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may hold spaces and parentheses: the fields after it start after the last ")".
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
+    return { cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND };
   } catch {
     return undefined;
+  }
+}
+
+/** This process's children, from the children file of each of its threads; none where /proc does not have it. */
+function childPids(): string[] {
+  try {
+    return fs
+      .readdirSync("/proc/self/task")
+      .flatMap((tid) => fs.readFileSync(`/proc/self/task/${tid}/children`, "utf8").split(" "))
+      .filter((pid) => /^\d+$/.test(pid));
+  } catch {
+    return []; // not Linux: only the harness's own CPU is known
   }
 }
 
@@ -44,20 +57,14 @@ export class CpuWatcher {
 
   constructor() {
     this.sample(true);
-    this.timer = setInterval(() => this.sample(), 100);
+    this.timer = setInterval(() => this.sample(), 250);
   }
 
   /** `before`: the processes running when the span starts count from here; later ones from their start. */
   private sample(before = false): void {
-    let pids: string[];
-    try {
-      pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-    } catch {
-      return; // not Linux: only the harness's own CPU is known
-    }
-    for (const pid of pids) {
+    for (const pid of childPids()) {
       const stat = statOf(pid);
-      if (!stat || stat.ppid !== process.pid) continue;
+      if (!stat) continue;
       const known = this.seen.get(pid);
       if (known) {
         known.last = stat.cpuSeconds;

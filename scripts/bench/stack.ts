@@ -12,6 +12,8 @@ export const ROOT = path.resolve(__dirname, "..", "..", "..");
 export const PROGRAM = path.join(ROOT, "dist", "scripts", "bench", "program.js");
 /** Loaded into the program process with --require: it writes the program's peak memory on exit (programStats.ts). */
 export const PROGRAM_STATS_PRELOAD = path.join(ROOT, "dist", "scripts", "bench", "programStats.js");
+/** Loaded into the provider host when it is profiled, so that the profile is written when the harness stops it. */
+export const EXIT_ON_SIGNAL_PRELOAD = path.join(ROOT, "dist", "scripts", "bench", "exitOnSignal.js");
 /** Per harness command: a run that takes longer is broken, not slow (a 4,000-resource up on a loaded 2-core machine takes minutes). */
 const COMMAND_TIMEOUT_MS = 30 * 60 * 1000;
 
@@ -77,7 +79,7 @@ export function stackOptions(
     passphrase: randomBytes(16).toString("hex"),
     parallel: opts.parallel,
     nodeArgs: ["--require", PROGRAM_STATS_PRELOAD, ...opts.programNodeArgs],
-    providerNodeArgs: opts.providerNodeArgs,
+    providerNodeArgs: opts.providerNodeArgs.some((arg) => /^--(cpu|heap)-prof/.test(arg)) ? ["--require", EXIT_ON_SIGNAL_PRELOAD, ...opts.providerNodeArgs] : opts.providerNodeArgs,
     timeoutMs: COMMAND_TIMEOUT_MS,
     config: {
       "nms:baseUrl": baseUrl,
