@@ -1,35 +1,41 @@
-// Benchmark of the provider at MSP scale: deploys examples/estate (sites × 4 resources: venue, AP
-// group, network, activation) through the engine harness against the emulator, refreshes it and
-// destroys it, once with the provider's own settings and once as a naive client would (per-request
-// A2 polling at a fixed interval, one GET per refreshed resource), on the same emulator settings
-// (the emulator is reset between the two).
+// Benchmark of the provider at MSP scale: deploys a generated MSP estate (scripts/bench/program.ts: venues with radio
+// and syslog settings, AP groups, APs, networks and activations, switch profiles with VLANs, switches with port
+// settings) at several sizes (about 250, 1,000 and 4,000 resources) through the engine harness against the emulator,
+// refreshes it and destroys it, once with the provider's own settings and once as a naive client would (per-request
+// A2 polling at a fixed interval, one GET per refreshed resource), on the same emulator settings (the emulator is
+// reset between runs).
 //
-//   npm run bench [-- --sites 25] [--latency-ms 300] [--jitter-ms 200] [--rate 100] [--burst 100]
+//   npm run bench [-- --sizes 250,1000,4000] [--latency-ms 300] [--jitter-ms 200] [--rate 100] [--burst 100]
 //                 [--client-rate 95] [--parallel 128] [--naive-poll-ms 1000] [--seed 42]
-//                 [--program-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"] [--no-baseline] [--verbose]
+//                 [--program-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"] [--provider-node-args "..."]
+//                 [--no-baseline] [--verbose]
 //
-// Figures per variant: wall time of `up` (the whole harness command), the limit
+// Figures per size and variant: wall time of `up` (the whole harness command), the limit
 // max(critical-path depth × least async latency, requests needed ÷ service rate limit) with
 // "requests needed" = one write per resource + one login, their ratio, and where the time went
 // (until the first API request, first to last API request, after it); API requests by operation
-// (the emulator's /__admin/stats) per created resource; requests and time of refresh and destroy;
-// peak RSS of the dynamic-provider host (RunResult.providerPeakRssMb); average size of the
-// serialized provider per resource in the state file.
+// (the emulator's /__admin/stats) per created resource; requests and time of refresh and destroy (and destroy
+// requests per resource); peak RSS of the dynamic-provider host (RunResult.providerPeakRssMb), of the harness (this
+// process) and of the program; the time until the first registration reached Create; average size of the serialized
+// provider per resource in the state file. Then the growth of the per-resource cost of up between the two largest
+// sizes, and the goals.
 //
 // The emulator runs in a child process (its own event loop); the program and the dynamic-provider
-// host are child processes of the harness. Everything is on loopback. The last line is JSON.
+// host are child processes of the harness. Everything is on loopback. The last line is JSON with `sizes`.
 //
-// Parts, under scripts/bench/: options.ts (flags), stack.ts (the stack and its variants),
-// emulator.ts (the emulator and its counters), measure.ts (the measured runs), report.ts (output).
+// Parts, under scripts/bench/: options.ts (flags), composition.ts (what a size holds), program.ts (the stack program),
+// programStats.ts (the program's peak memory), stack.ts (the stack and its variants), emulator.ts (the emulator and its
+// counters), measure.ts (the measured runs), report.ts (output).
 import * as fs from "node:fs";
+import { compositionOf, sitesFor } from "./bench/composition";
 import { BenchEmulator } from "./bench/emulator";
-import { Figures, measureVariant } from "./bench/measure";
+import { measureVariant } from "./bench/measure";
 import { parseArgs } from "./bench/options";
-import { printReport, printSetup } from "./bench/report";
-import { PROGRAM, Variant, variantsToRun } from "./bench/stack";
+import { printFigures, printSetup, printSummary, SizeResult } from "./bench/report";
+import { PROGRAM, PROGRAM_STATS_PRELOAD, variantsToRun } from "./bench/stack";
 
 /** For the whole benchmark: a run that takes longer is broken, not slow. */
-const BENCH_TIMEOUT_MS = 15 * 60 * 1000;
+const BENCH_TIMEOUT_MS = 150 * 60 * 1000;
 
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
@@ -38,21 +44,30 @@ async function main(): Promise<void> {
     process.exit(1); // the exit hooks stop the emulator and the harness's children
   }, BENCH_TIMEOUT_MS);
   watchdog.unref();
-  if (!fs.existsSync(PROGRAM)) throw new Error(`${PROGRAM} is missing: run npm run -s build first`);
+  for (const file of [PROGRAM, PROGRAM_STATS_PRELOAD]) if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run -s build first`);
   const log = (line: string) => console.log(line);
-  printSetup(opts);
+  const stacks = opts.sizes.map((size) => compositionOf(sitesFor(size)));
+  printSetup(opts, stacks);
 
   const emulator = await BenchEmulator.start(opts.seed);
-  const results: Partial<Record<Variant["name"], Figures>> = {};
+  const results: SizeResult[] = [];
   try {
-    for (const variant of variantsToRun(opts)) {
-      console.log(`\n${variant.name}: ${variant.description}`);
-      results[variant.name] = await measureVariant(emulator, opts, variant, log);
+    for (const [i, stack] of stacks.entries()) {
+      console.log(`\n### ${stack.resources} resources (size ${opts.sizes[i]})`);
+      const result: Partial<SizeResult> = { target: opts.sizes[i], stack };
+      for (const variant of variantsToRun(opts)) {
+        console.log(`\n${variant.name}: ${variant.description}`);
+        result[variant.name] = await measureVariant(emulator, opts, stack, variant, log);
+      }
+      const done = result as SizeResult;
+      printFigures(`${stack.resources} resources: provider (coalesced poller, refresh from lists)`, done.provider, opts, stack);
+      if (done.naive) printFigures(`${stack.resources} resources: naive baseline (A2 every ${opts.naivePollMs} ms, GET per refreshed resource)`, done.naive, opts, stack);
+      results.push(done);
     }
   } finally {
     await emulator.stop();
   }
-  printReport(opts, results);
+  printSummary(opts, results);
 }
 
 main().catch((error) => {

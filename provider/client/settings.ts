@@ -35,7 +35,7 @@ export interface ClientOptions {
   burst?: number;
   /** How execute() waits for request records: "coalesced" (default, one poller) or "per-request" (A2 each). */
   waiter?: WaiterKind;
-  /** Lifetime of a list() result, default 5_000; 0 caches nothing (concurrent callers still share a fetch). */
+  /** Lifetime of a list() result, default 60_000; 0 caches nothing (concurrent callers still share a fetch). */
   listCacheTtlMs?: number;
   /** How long the first object of an array-bodied create (W2, W74) waits for others to share its call; default 20. */
   batchWindowMs?: number;
@@ -86,8 +86,12 @@ export const CLIENT_DEFAULTS = {
   maxRequestsPerSecond: 20,
   /** One poller per client listing requests by status (A3); "per-request" polls A2 for each. */
   waiter: "coalesced",
-  /** Lifetime of a list() result; any write through the client drops it earlier. */
-  listCacheTtlMs: 5_000,
+  /**
+   * Lifetime of a list() result; any write through the client drops it earlier. Long enough that one refresh reads
+   * each list once: a refresh of 4,000 resources lasts a minute or more, and with 5 s every list was read again
+   * every 5 s (npm run bench). A provider host lives for one command, so a list is never older than that command.
+   */
+  listCacheTtlMs: 60_000,
   batchWindowMs: 20,
   maxBatchSize: 50,
   progressAfterMs: 5_000,

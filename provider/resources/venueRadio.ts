@@ -1,5 +1,5 @@
 import { venueRadioInputSchema } from "../../contract/schemas/venueRadio";
-import type { ResourceSpec } from "../spec";
+import type { Props, ResourceSpec } from "../spec";
 
 export const venueRadioSpec: ResourceSpec = {
   kind: "VenueRadio",
@@ -9,6 +9,8 @@ export const venueRadioSpec: ResourceSpec = {
   inputSchema: () => venueRadioInputSchema,
   identity: { idParam: "venueId", idFromInput: "venueId" },
   ops: { read: "W43", update: "W44", reset: "W45" },
+  // W31 lists every venue's Wi-Fi settings, each with its radio under radioCustomization: one list refreshes them all.
+  readFromList: { op: "W31", items: (listed) => listed.map((venue) => ({ ...(venue.radioCustomization as Props | undefined), id: venue.id })) },
   destroy: "reset",
   destroyNote: "Destroy resets the venue's radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them.",
 };

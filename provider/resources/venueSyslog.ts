@@ -1,5 +1,5 @@
 import { venueSyslogInputSchemaFor } from "../../contract/schemas/venueSyslog";
-import type { ResourceSpec } from "../spec";
+import type { Props, ResourceSpec } from "../spec";
 
 export const venueSyslogSpec: ResourceSpec = {
   kind: "VenueSyslog",
@@ -9,6 +9,8 @@ export const venueSyslogSpec: ResourceSpec = {
   inputSchema: venueSyslogInputSchemaFor,
   identity: { idParam: "venueId", idFromInput: "venueId" },
   ops: { read: "W47", update: "W48" },
+  // W31 lists every venue's Wi-Fi settings, each with its syslog settings: one list refreshes them all.
+  readFromList: { op: "W31", items: (listed) => listed.map((venue) => ({ ...(venue.syslog as Props | undefined), id: venue.id })) },
   destroy: "writeDefaults",
   destroyNote:
     "The service has no reset for syslog: destroy writes the documented defaults back with W48 (disabled, port 514, UDP, " +

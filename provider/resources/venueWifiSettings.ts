@@ -26,6 +26,8 @@ export const venueMeshSpec: ResourceSpec = {
   ops: { read: "W32", update: "W42" },
   // W42 has no read of its own: W32 answers every Wi-Fi setting of the venue, mesh among them.
   fromApi: (api) => ({ enabled: (api.mesh as Props | undefined)?.enabled }),
+  // W31's items are W32's answers, one per venue: one list refreshes every venue's mesh.
+  readFromList: { op: "W31" },
   destroy: "writeDefaults",
   destroyNote:
     "The service has no reset for mesh: destroy writes the default back with W42 (mesh disabled). While an AP of the venue is " +

@@ -1,28 +1,39 @@
-// The measured runs: one variant's up, refresh and destroy through the harness against a freshly reset emulator,
-// turned into the figures the report prints.
+// The measured runs: one variant's up, refresh and destroy of the stack at one size through the harness against a
+// freshly reset emulator, turned into the figures the report prints.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, refresh, up, RunResult } from "../../harness";
 import { EmulatorInfo } from "../emulatorProcess";
 import { BenchEmulator, RequestStats } from "./emulator";
+import { CpuSplit, CpuWatcher } from "./processes";
+import { Composition } from "./composition";
 import { BenchOptions } from "./options";
-import { RESOURCES_PER_SITE, Variant, speedLimit, stackOptions } from "./stack";
+import { Variant, speedLimit, stackOptions } from "./stack";
 
 export interface Figures {
   wallSeconds: number;
   limitSeconds: number;
   ratio: number;
   requestsPerResource: number;
+  /** Service requests of destroy ÷ resources destroyed. */
+  destroyRequestsPerResource: number;
   refreshRequests: number;
   providerPeakRssMb: number | null;
+  /** Peak RSS of the bench process, which runs the harness (the engine's part), sampled during this variant's commands. */
+  harnessPeakRssMb: number;
+  /** Peak RSS (maxRSS) of the stack program's process during up, written by programStats.ts when it exits. */
+  programPeakRssMb: number | null;
   providerBytesPerResource: number;
   resourcesCreated: number;
   /** From the start of up to the first API request (the login): program and provider host start, resource construction. */
   startupSeconds: number;
   /** From the start of up until the provider host answered Configure. */
   providerHostReadySeconds: number;
-  /** From the start of up until the engine sent the first Create (program start and construction, first Check). */
+  /**
+   * From the start of up until the engine sent the first Create: program start, its first registration and that
+   * resource's Check. The harness logs no line at registration itself; the Create follows it at once.
+   */
   firstCreateSeconds: number;
   /** From the first to the last API request of up. */
   apiSeconds: number;
@@ -43,6 +54,8 @@ export interface Figures {
   destroyRequests: number;
   destroyRequestsByOp: Record<string, number>;
   providerPeakRssMbByPhase: { up: number | null; refresh: number | null; destroy: number | null };
+  /** CPU seconds by process and the load average, per command: what the wall time was spent on. */
+  cpu: { up: CpuSplit; refresh: CpuSplit; destroy: CpuSplit };
 }
 
 function byOpTotals(stats: RequestStats): Record<string, number> {
@@ -94,20 +107,69 @@ interface Phase {
   stats: RequestStats;
   /** When its first and last service requests arrived. */
   span: { firstAt: number; lastAt: number } | undefined;
+  cpu: CpuSplit;
+}
+
+/** The highest RSS of this process (the harness runs in it) while it runs, sampled every 250 ms. */
+class RssSampler {
+  // memoryUsage.rss() reads the RSS alone; memoryUsage() also walks the heap's spaces.
+  private peak = process.memoryUsage.rss();
+  private readonly timer = setInterval(() => this.sample(), 250);
+  private sample(): void {
+    this.peak = Math.max(this.peak, process.memoryUsage.rss());
+  }
+  stop(): number {
+    clearInterval(this.timer);
+    this.sample();
+    return round(this.peak / 1024 / 1024, 1);
+  }
 }
 
 /** Runs one harness command, then takes the emulator's counters for it; a failed command ends the bench. */
 async function measurePhase(emulator: BenchEmulator, what: string, command: () => Promise<RunResult>): Promise<Phase> {
+  const watcher = new CpuWatcher();
   const startedAt = Date.now();
-  const result = await command();
+  let cpu: CpuSplit | undefined;
+  let result: RunResult;
+  try {
+    result = await command();
+  } finally {
+    cpu = watcher.stop();
+  }
   const endedAt = Date.now();
   const stats = await emulator.takeStats();
   const span = await emulator.takeRequestSpan();
   check(result, what);
-  return { result, startedAt, endedAt, stats, span };
+  return { result, startedAt, endedAt, stats, span, cpu };
 }
 
-export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions, variant: Variant, log: (line: string) => void): Promise<Figures> {
+/** The program's peak RSS from the file programStats.ts wrote when the program exited; null when it wrote none. */
+function programPeakRssMb(statsFile: string): number | null {
+  try {
+    const stats = JSON.parse(fs.readFileSync(statsFile, "utf8")) as { peakRssMb?: unknown };
+    return typeof stats.peakRssMb === "number" ? stats.peakRssMb : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Enough device licences for the stack: every `…Licenses` setting the emulator has (ENT-10003 gates AP additions). */
+async function grantLicences(emulator: BenchEmulator, tenantId: string, stack: Composition): Promise<void> {
+  const settings = await emulator.admin<Record<string, unknown>>("GET", `tenants/${tenantId}/settings`);
+  const needed = 2 * Math.max(stack.aps, stack.switches, 1);
+  const patch: Record<string, number> = {};
+  for (const [key, value] of Object.entries(settings)) if (/Licenses$/.test(key) && typeof value === "number" && value < needed) patch[key] = needed;
+  if (Object.keys(patch).length > 0) await emulator.admin("PUT", `tenants/${tenantId}/settings`, patch);
+}
+
+/** What the emulator holds of the stack's main kinds, by its admin view. */
+async function heldCounts(emulator: BenchEmulator, tenantId: string): Promise<Record<string, number>> {
+  const held = await emulator.admin<Record<string, unknown[]>>("GET", `tenants/${tenantId}/objects`);
+  const count = (kind: string) => held[kind]?.length ?? 0;
+  return { venues: count("venues"), aps: count("aps"), networks: count("networks"), activations: count("activations"), switches: count("switches"), switchProfiles: count("switchProfiles"), switchVlans: count("switchVlans") };
+}
+
+export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions, stack: Composition, variant: Variant, log: (line: string) => void): Promise<Figures> {
   // A fresh service for every variant: same tenant, same settings, counters cleared.
   const creds = await emulator.admin<EmulatorInfo>("POST", "reset");
   await emulator.admin("PUT", "config", {
@@ -116,6 +178,7 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
     asyncLatencyByOp: {},
     rateLimit: { requestsPerSecond: opts.rate, burst: opts.burst },
   });
+  await grantLicences(emulator, creds.tenantId, stack);
   await emulator.takeStats();
   await emulator.takeRequestSpan();
 
@@ -123,32 +186,41 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
   // Check), from the harness's progress lines.
   const marks: { providerHostAt?: number; firstCreateAt?: number } = {};
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-bench-${variant.name}-`));
-  const stack = stackOptions(opts, variant, emulator.info.url, creds, path.join(workDir, "state.json"), (line) => {
+  const programStats = path.join(workDir, "program-stats.json");
+  const options = stackOptions(opts, stack, variant, emulator.info.url, creds, path.join(workDir, "state.json"), (line) => {
     if (marks.firstCreateAt === undefined && /^\+\s+creating /.test(line)) marks.firstCreateAt = Date.now();
     if (marks.providerHostAt === undefined && line.startsWith("provider host started")) marks.providerHostAt = Date.now();
     if (opts.verbose) log(`    [${variant.name}] ${line}`);
   });
+  const sampler = new RssSampler();
+  // The program's environment is this process's (harness/processes.ts): the preload finds its file here.
+  process.env.NMS_BENCH_PROGRAM_STATS = programStats;
   try {
-    const expected = opts.sites * RESOURCES_PER_SITE;
+    const expected = stack.resources;
     log(`  ${variant.name}: up (${expected} resources)…`);
     marks.firstCreateAt = marks.providerHostAt = undefined;
-    const upPhase = await measurePhase(emulator, "up", () => up(stack));
+    const upPhase = await measurePhase(emulator, "up", () => up(options));
+    delete process.env.NMS_BENCH_PROGRAM_STATS;
     const upResult = upPhase.result;
     const created = upResult.steps.filter((s) => s.custom && s.op === "create").length;
     if (created !== expected) throw new Error(`up created ${created} resources, expected ${expected}`);
-    const held = await emulator.admin<{ venues: unknown[]; networks: unknown[]; activations: unknown[] }>("GET", `tenants/${creds.tenantId}/objects`);
-    if (held.venues.length !== opts.sites || held.networks.length !== opts.sites || held.activations.length !== opts.sites) {
-      throw new Error(`the emulator holds ${held.venues.length} venues, ${held.networks.length} networks, ${held.activations.length} activations; expected ${opts.sites} each`);
-    }
-    const provider = serializedProviderBytes(stack.statePath);
+    const held = await heldCounts(emulator, creds.tenantId);
+    const wanted: Record<string, number> = { venues: stack.venues, aps: stack.aps, networks: stack.sites, activations: stack.sites, switches: stack.switches, switchProfiles: stack.profiles, switchVlans: stack.vlans };
+    const wrong = Object.keys(wanted).filter((kind) => held[kind] !== wanted[kind]);
+    if (wrong.length > 0) throw new Error(`after up the emulator holds ${wrong.map((k) => `${held[k]} ${k} (expected ${wanted[k]})`).join(", ")}`);
+    const provider = serializedProviderBytes(options.statePath);
 
     const upMarks = { ...marks };
     log(`  ${variant.name}: refresh…`);
-    const refreshPhase = await measurePhase(emulator, "refresh", () => refresh(stack));
+    const refreshPhase = await measurePhase(emulator, "refresh", () => refresh(options));
     log(`  ${variant.name}: destroy…`);
-    const destroyPhase = await measurePhase(emulator, "destroy", () => destroy(stack));
+    const destroyPhase = await measurePhase(emulator, "destroy", () => destroy(options));
+    const left = await heldCounts(emulator, creds.tenantId);
+    const remaining = Object.keys(left).filter((kind) => left[kind] !== 0);
+    if (remaining.length > 0) throw new Error(`after destroy the emulator still holds ${remaining.map((k) => `${left[k]} ${k}`).join(", ")}`);
+    const destroyed = destroyPhase.result.steps.filter((s) => s.custom && s.op === "delete").length;
 
-    const { limitSeconds, requestsNeeded } = speedLimit(opts);
+    const { limitSeconds, requestsNeeded } = speedLimit(opts, stack);
     const upStarted = upPhase.startedAt;
     const span = upPhase.span;
     const wallSeconds = (upPhase.endedAt - upStarted) / 1000;
@@ -159,8 +231,11 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
       limitSeconds: round(limitSeconds, 2),
       ratio: round(wallSeconds / limitSeconds),
       requestsPerResource: round(upPhase.stats.total / created),
+      destroyRequestsPerResource: round(destroyPhase.stats.total / Math.max(destroyed, 1)),
       refreshRequests: refreshPhase.stats.total,
       providerPeakRssMb: peaks.some((p) => p !== null) ? Math.max(...peaks.map((p) => p ?? 0)) : null,
+      harnessPeakRssMb: sampler.stop(),
+      programPeakRssMb: programPeakRssMb(programStats),
       providerBytesPerResource: Math.round(provider.average),
       resourcesCreated: created,
       startupSeconds: span ? since(span.firstAt, upStarted) : NaN,
@@ -181,8 +256,11 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
       destroyRequests: destroyPhase.stats.total,
       destroyRequestsByOp: byOpTotals(destroyPhase.stats),
       providerPeakRssMbByPhase: { up: peaks[0], refresh: peaks[1], destroy: peaks[2] },
+      cpu: { up: upPhase.cpu, refresh: refreshPhase.cpu, destroy: destroyPhase.cpu },
     };
   } finally {
+    delete process.env.NMS_BENCH_PROGRAM_STATS;
+    sampler.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }

@@ -1,7 +1,8 @@
 // The bench's command line: flags, their defaults and their limits.
 
 export interface BenchOptions {
-  sites: number;
+  /** Target sizes in resources, ascending; each is deployed, refreshed and destroyed in turn. */
+  sizes: number[];
   latencyMs: number;
   jitterMs: number;
   rate: number;
@@ -19,7 +20,8 @@ export interface BenchOptions {
 }
 
 const USAGE = `usage: npm run bench [-- options]
-  --sites N             sites of examples/estate, 4 resources each (250)
+  --sizes A,B,C         target stack sizes in resources, each run in turn (250,1000,4000); the stack
+                        nearest to each (scripts/bench/composition.ts) is deployed
   --latency-ms N        least time an async write stays PENDING (300)
   --jitter-ms N         uniform extra PENDING time on top of it (200)
   --rate N, --burst N   the emulator's per-tenant rate limit (100 req/s, burst 100)
@@ -32,10 +34,24 @@ const USAGE = `usage: npm run bench [-- options]
   --no-baseline         skip the naive baseline
   --verbose             print the harness's progress lines`;
 
+export const DEFAULT_SIZES: readonly number[] = [250, 1000, 4000];
+/** The largest size the bench accepts: the emulator's AP serial numbers and switch serials stay unique well past it. */
+export const MAX_SIZE = 20_000;
+
+/** "250,1000,4000" → [250, 1000, 4000]: integers from 20 to MAX_SIZE, each once, ascending. */
+export function parseSizes(raw: string | undefined): number[] {
+  if (raw === undefined || raw.trim() === "") throw new Error("--sizes needs a comma-separated list of resource counts, e.g. 250,1000");
+  const sizes = raw.split(",").map((part) => Number(part.trim()));
+  for (const size of sizes) {
+    if (!Number.isInteger(size) || size < 20 || size > MAX_SIZE) throw new Error(`--sizes: each size must be an integer from 20 to ${MAX_SIZE} (got ${raw})`);
+  }
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
 /** Parses the flags after `npm run bench --`; `--help` prints the usage and exits. */
 export function parseArgs(argv: string[]): BenchOptions {
   const opts: BenchOptions = {
-    sites: 250,
+    sizes: [...DEFAULT_SIZES],
     latencyMs: 300,
     jitterMs: 200,
     rate: 100,
@@ -50,7 +66,6 @@ export function parseArgs(argv: string[]): BenchOptions {
     providerNodeArgs: [],
   };
   const numeric: Record<string, keyof BenchOptions> = {
-    "--sites": "sites",
     "--latency-ms": "latencyMs",
     "--jitter-ms": "jitterMs",
     "--rate": "rate",
@@ -63,7 +78,10 @@ export function parseArgs(argv: string[]): BenchOptions {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
-    if (flag === "--no-baseline") opts.baseline = false;
+    if (flag === "--sizes") {
+      const raw = inline ?? argv[++i];
+      opts.sizes = parseSizes(raw);
+    } else if (flag === "--no-baseline") opts.baseline = false;
     else if (flag === "--verbose") opts.verbose = true;
     else if (flag === "--program-node-args" || flag === "--provider-node-args") {
       const raw = inline ?? argv[++i];
@@ -84,7 +102,6 @@ export function parseArgs(argv: string[]): BenchOptions {
       throw new Error(`unknown option ${arg} (see --help)`);
     }
   }
-  if (!Number.isInteger(opts.sites) || opts.sites < 1 || opts.sites > 5000) throw new Error("--sites must be an integer from 1 to 5000");
   if (!(opts.rate > 0) || !(opts.clientRate > 0)) throw new Error("--rate and --client-rate must be positive");
   if (!(opts.parallel >= 1)) throw new Error("--parallel must be at least 1");
   if (!(opts.burst >= 1)) throw new Error("--burst must be at least 1");

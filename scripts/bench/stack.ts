@@ -1,19 +1,21 @@
-// The stack the bench deploys: examples/estate, sites × 4 resources, configured once with the provider's own settings
-// and once as a naive client would be; and the bound no client can beat on it.
+// The stack the bench deploys: the generated MSP estate of program.ts at one size, configured once with the provider's
+// own settings and once as a naive client would be; and the bound no client can beat on it.
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { StackOptions } from "../../harness";
 import { EmulatorInfo } from "../emulatorProcess";
+import { Composition, CRITICAL_PATH_DEPTH } from "./composition";
 import { BenchOptions } from "./options";
 
 /** The repository root: this file runs as dist/scripts/bench/stack.js. */
 export const ROOT = path.resolve(__dirname, "..", "..", "..");
-export const PROGRAM = path.join(ROOT, "dist", "examples", "estate", "index.js");
-/** Critical path of one site: venue → AP group → activation (the network is created beside them). */
-export const CRITICAL_PATH_DEPTH = 3;
-export const RESOURCES_PER_SITE = 4;
-/** Per harness command (up): a run that takes longer is broken, not slow. */
-const COMMAND_TIMEOUT_MS = 5 * 60 * 1000;
+export const PROGRAM = path.join(ROOT, "dist", "scripts", "bench", "program.js");
+/** Loaded into the program process with --require: it writes the program's peak memory on exit (programStats.ts). */
+export const PROGRAM_STATS_PRELOAD = path.join(ROOT, "dist", "scripts", "bench", "programStats.js");
+/** Loaded into the provider host when it is profiled, so that the profile is written when the harness stops it. */
+export const EXIT_ON_SIGNAL_PRELOAD = path.join(ROOT, "dist", "scripts", "bench", "exitOnSignal.js");
+/** Per harness command: a run that takes longer is broken, not slow (a 4,000-resource up on a loaded 2-core machine takes minutes). */
+const COMMAND_TIMEOUT_MS = 30 * 60 * 1000;
 
 export interface Variant {
   name: "provider" | "naive";
@@ -51,8 +53,8 @@ export interface SpeedLimit {
 }
 
 /** The least time any client needs to deploy the stack: the larger of the latency and the rate-limit terms. */
-export function speedLimit(opts: BenchOptions): SpeedLimit {
-  const requestsNeeded = opts.sites * RESOURCES_PER_SITE + 1;
+export function speedLimit(opts: BenchOptions, stack: Composition): SpeedLimit {
+  const requestsNeeded = stack.resources + 1;
   const depthSeconds = (CRITICAL_PATH_DEPTH * opts.latencyMs) / 1000;
   const rateSeconds = requestsNeeded / opts.rate;
   return { requestsNeeded, depthSeconds, rateSeconds, limitSeconds: Math.max(depthSeconds, rateSeconds) };
@@ -61,6 +63,7 @@ export function speedLimit(opts: BenchOptions): SpeedLimit {
 /** The harness options of one variant's stack against the emulator at `baseUrl`; `log` gets the harness's progress lines. */
 export function stackOptions(
   opts: BenchOptions,
+  stack: Composition,
   variant: Variant,
   baseUrl: string,
   creds: EmulatorInfo,
@@ -70,24 +73,23 @@ export function stackOptions(
   return {
     projectDir: ROOT,
     program: PROGRAM,
-    projectName: "nms-msp",
+    projectName: "nms-bench",
     stackName: `bench-${variant.name}`,
     statePath,
     passphrase: randomBytes(16).toString("hex"),
     parallel: opts.parallel,
-    nodeArgs: opts.programNodeArgs,
-    providerNodeArgs: opts.providerNodeArgs,
+    nodeArgs: ["--require", PROGRAM_STATS_PRELOAD, ...opts.programNodeArgs],
+    providerNodeArgs: opts.providerNodeArgs.some((arg) => /^--(cpu|heap)-prof/.test(arg)) ? ["--require", EXIT_ON_SIGNAL_PRELOAD, ...opts.providerNodeArgs] : opts.providerNodeArgs,
     timeoutMs: COMMAND_TIMEOUT_MS,
     config: {
       "nms:baseUrl": baseUrl,
       "nms:tenantId": creds.tenantId,
       "nms:username": creds.username,
       "nms:maxRequestsPerSecond": String(opts.clientRate),
-      "msp:sites": String(opts.sites),
-      "msp:prefix": "site",
+      "bench:sites": String(stack.sites),
       ...variant.config,
     },
-    secretConfig: { "nms:password": creds.password, "msp:radiusSecret": randomBytes(12).toString("hex") },
+    secretConfig: { "nms:password": creds.password, "bench:radiusSecret": randomBytes(12).toString("hex") },
     log,
   };
 }
