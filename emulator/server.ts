@@ -26,6 +26,7 @@ import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
 import { FILE_STORE_PREFIX, serveFileStore } from "./services/file/store";
 import type { TenantSettings } from "./model/tenant";
 import { EmulatorSnapshot, restoreSnapshot } from "./snapshot";
+import { serveUi, UI_PREFIX } from "./ui";
 
 export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
   /** Makes tenant and object IDs, latency jitter and fault draws reproducible. */
@@ -146,6 +147,10 @@ export class EmulatorServer {
       this.afterBody(req, res, method, path, "admin", null, (raw) => {
         this.answer(res, method, path, "admin", null, this.attempt(() => this.runAdmin(req, method, path, query, raw)));
       });
+      return;
+    }
+    if (path === UI_PREFIX || path.startsWith(`${UI_PREFIX}/`)) {
+      this.record(method, path, "ui", serveUi(req, res, path), null);
       return;
     }
     if (path.startsWith(FILE_STORE_PREFIX)) {
