@@ -75,8 +75,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const restored = persistence?.load() ?? false;
   const configured = applyTenants(server, { tenants, demoTenant });
   for (const fault of faults) server.faults.add(faultInputSchema.parse(fault));
-  const bound = await server.listen(port, host);
+  // The first save before listening: a state file that cannot be written stops the start, before anyone is served.
   persistence?.attach();
+  const bound = await server.listen(port, host).catch((error: Error) => {
+    persistence?.detach();
+    throw error;
+  });
   const urlHost = host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${bound}`,

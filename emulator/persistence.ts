@@ -5,7 +5,7 @@
 // process killed outright loses at most the changes of the last stateSaveDelayMs.
 import { snapshotOf } from "./snapshot";
 import type { EmulatorServer } from "./server";
-import { readStateFile, writeStateFile } from "./stateFile";
+import { readStateFile, StateFileError, writeStateFile } from "./stateFile";
 
 export class Persistence {
   private timer: NodeJS.Timeout | undefined;
@@ -28,9 +28,9 @@ export class Persistence {
 
   /** From now on, every change is written. Writes the current state once, so the file exists from the start. */
   attach(): void {
+    this.save();
     this.server.onChange = () => this.changed();
     this.server.tracker.onSettled = () => this.changed();
-    this.save();
   }
 
   private changed(): void {
@@ -49,22 +49,33 @@ export class Persistence {
       this.save();
     } catch (error) {
       this.lastError = (error as Error).message;
-      process.stderr.write(`emulator: could not write the state file ${this.file}: ${this.lastError}\n`);
+      process.stderr.write(`emulator: ${this.lastError}\n`);
     }
   }
 
   save(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    writeStateFile(this.file, snapshotOf(this.server));
+    try {
+      writeStateFile(this.file, snapshotOf(this.server));
+    } catch (error) {
+      throw new StateFileError(this.file, `cannot be written: ${(error as Error).message}`);
+    }
     this.saves++;
     this.lastError = undefined;
   }
 
-  /** The last save: accepted writes still waiting are applied first, so that none is lost. Throws when it cannot write. */
-  stop(): void {
+  /** No more saves (a start that failed after attach). */
+  detach(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
     this.server.onChange = () => undefined;
     this.server.tracker.onSettled = () => undefined;
+  }
+
+  /** The last save: accepted writes still waiting are applied first, so that none is lost. Throws when it cannot write. */
+  stop(): void {
+    this.detach();
     this.server.tracker.settleAll();
     this.save();
   }

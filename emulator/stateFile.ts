@@ -80,10 +80,15 @@ export function writeStateFile(file: string, snapshot: EmulatorSnapshot): void {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   const fd = fs.openSync(temporary, "w", 0o600);
   try {
-    fs.writeFileSync(fd, encodeState(snapshot));
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    try {
+      fs.writeFileSync(fd, encodeState(snapshot));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true }); // a full disk leaves no half-written temporary behind; the old file stays
+    throw error;
   }
-  fs.renameSync(temporary, file);
 }

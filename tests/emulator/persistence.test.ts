@@ -136,6 +136,11 @@ describe("a state file that cannot be trusted is refused with the file and the p
     expect(fs.readFileSync(file)).toEqual(torn);
   });
 
+  test("a state file that cannot be written stops the start too", async () => {
+    const file = path.join(dir, "no-such-folder", "state");
+    await expect(startEmulator({ port: 0, stateFile: file })).rejects.toThrow(`state file ${file}: cannot be written: ENOENT`);
+  });
+
   test.each([
     ["altered", (bytes: Buffer) => Buffer.from(bytes.toString("utf8").replace("Demo Tenant", "Demo Tenamt")), /corrupt: the SHA-256 of its state does not match the header/],
     ["empty", () => Buffer.alloc(0), /the file is empty/],
