@@ -12,6 +12,7 @@ import { Router } from "./router";
 import type { EmulatorServer } from "./server";
 import { createDhcpServiceProfile, listDhcpServiceProfiles, setApState } from "./services/wifi/deviceAdmin";
 import { connectClient } from "./services/wifi/wifiClients";
+import { addUiAdminRoutes } from "./ui";
 
 export interface AdminRequest {
   params: Record<string, string>;
@@ -38,7 +39,7 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T
 }
 
 export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
-  return addAccountAdminRoutes(new Router<AdminHandler>(), emulator)
+  return addUiAdminRoutes(addAccountAdminRoutes(new Router<AdminHandler>(), emulator), emulator)
     .add("POST", "/__admin/reset", () => ok(emulator.reset()))
     .add("GET", "/__admin/config", () => ok(emulator.config))
     .add("PUT", "/__admin/config", ({ body }) => ok(Object.assign(emulator.config, parse(configPatchSchema, body ?? {}))))

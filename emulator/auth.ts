@@ -79,6 +79,16 @@ export class AuthService {
     return session;
   }
 
+  /** Tokens still valid, for a state file: a client logged in before a restart stays logged in. */
+  liveSessions(): Session[] {
+    const now = Date.now();
+    return [...this.sessions.values()].filter((session) => session.expiresAt > now);
+  }
+
+  restoreSession(session: Session): void {
+    this.sessions.set(session.token, session);
+  }
+
   expireAllTokens(): void {
     this.sessions.clear();
   }

@@ -8,12 +8,19 @@ export interface IdSource {
   hex32(): string;
   /** A version-4-shaped UUID. */
   uuid(): string;
+  /** Where a seeded stream stands (undefined without a seed), so that a restart from a state file draws no ID twice. */
+  position(): number | undefined;
+  /** Continues a seeded stream from a saved position; without a seed, nothing to continue. */
+  resume(position: number): void;
 }
 
 export function createIdSource(seed?: number): IdSource {
-  const hex32 = seed === undefined ? () => randomBytes(16).toString("hex") : seededHex32(seed);
+  const seeded = seed === undefined ? undefined : mulberry32(seed);
+  const hex32 = seeded === undefined ? () => randomBytes(16).toString("hex") : seededHex32(seeded);
   return {
     hex32,
+    position: () => seeded?.state(),
+    resume: (position) => seeded?.resume(position),
     uuid() {
       const h = hex32();
       return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${"89ab"[parseInt(h[16], 16) & 3]}${h.slice(17, 20)}-${h.slice(20)}`;
@@ -22,19 +29,25 @@ export function createIdSource(seed?: number): IdSource {
 }
 
 /** mulberry32: small, fast, and good enough to make IDs that do not collide in practice. */
-function mulberry32(seed: number): () => number {
+interface Mulberry32 {
+  (): number;
+  state(): number;
+  resume(state: number): void;
+}
+
+function mulberry32(seed: number): Mulberry32 {
   let state = seed >>> 0;
-  return () => {
+  const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return (t ^ (t >>> 14)) >>> 0;
   };
+  return Object.assign(next, { state: () => state, resume: (saved: number) => void (state = saved >>> 0) });
 }
 
-function seededHex32(seed: number): () => string {
-  const next = mulberry32(seed);
+function seededHex32(next: () => number): () => string {
   return () => {
     let out = "";
     for (let i = 0; i < 4; i++) out += next().toString(16).padStart(8, "0");

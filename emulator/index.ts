@@ -4,6 +4,10 @@ import type { OperationId } from "../contract";
 import type { OperationLatency, RateLimit } from "./config";
 import { EmulatorServer } from "./server";
 import type { SeededTenant } from "./seed";
+import { checkOptions, TenantOption } from "./options";
+import { Persistence } from "./persistence";
+import { applyTenants } from "./tenants";
+import { faultInputSchema } from "./faults";
 
 export type { SeededTenant } from "./seed";
 export { DEMO_CREDENTIALS } from "./seed";
@@ -11,6 +15,9 @@ export type { EmulatorConfig, OperationLatency, RateLimit } from "./config";
 export { DEFAULT_RATE_LIMIT } from "./config";
 export type { LogEntry, StatsView } from "./log";
 export type { FaultRule, FaultInput, FaultKind } from "./faults";
+export type { TenantOption } from "./options";
+export { EmulatorOptionsError } from "./options";
+export { StateFileError } from "./stateFile";
 
 export interface EmulatorOptions {
   /** 0 picks a free port. */
@@ -33,25 +40,65 @@ export interface EmulatorOptions {
   lockoutDurationMs?: number;
   /** Makes tenant and object IDs, latency jitter and fault draws reproducible. */
   seed?: number;
+  /** The demo tenant's Wi-Fi API variant and licences. */
+  demoTenant?: { wifiApiVariant?: "older" | "newer"; wifiLicenses?: number };
+  /** Tenants held from the start, with their administrators' credentials (emulator/README.md "Running the emulator"). */
+  tenants?: TenantOption[];
+  /** Fault rules armed at start, as POST /__admin/faults takes them. */
+  faults?: unknown[];
+  /** Keeps the state in this file across restarts: restored at start, written after changes and at close(). */
+  stateFile?: string;
+  /** How long after a change the state file is written; default 200 ms, 0 writes after every change. */
+  stateSaveDelayMs?: number;
 }
 
 export interface RunningEmulator {
   url: string;
   port: number;
   demo: SeededTenant;
+  /** The tenants of `options.tenants`, in their order, with their credentials. */
+  tenants: SeededTenant[];
+  /** Whether the state came from `stateFile`. */
+  restored: boolean;
+  /** Applies the writes still waiting and writes the state file (with `stateFile`), then stops serving. */
   close(): Promise<void>;
 }
 
+export const DEFAULT_STATE_SAVE_DELAY_MS = 200;
+
+/** Throws EmulatorOptionsError for bad options, StateFileError for a state file that is torn or corrupt. */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const { port = 0, host = "127.0.0.1", ...settings } = opts;
+  const options = checkOptions(stripUndefined(opts));
+  const { port = 0, host = "127.0.0.1", tenants, demoTenant, faults = [], stateFile, stateSaveDelayMs = DEFAULT_STATE_SAVE_DELAY_MS, ...settings } = options;
   const server = new EmulatorServer(settings);
-  const bound = await server.listen(port, host);
+  const persistence = stateFile === undefined ? undefined : new Persistence(server, stateFile, stateSaveDelayMs);
+  const restored = persistence?.load() ?? false;
+  const configured = applyTenants(server, { tenants, demoTenant });
+  for (const fault of faults) server.faults.add(faultInputSchema.parse(fault));
+  // The first save before listening: a state file that cannot be written stops the start, before anyone is served.
+  persistence?.attach();
+  const bound = await server.listen(port, host).catch((error: Error) => {
+    persistence?.detach();
+    throw error;
+  });
   const urlHost = host.includes(":") ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${bound}`,
     port: bound,
     // The demo tenant keeps its ID and credentials across resets.
     demo: server.demo,
-    close: () => server.close(),
+    tenants: configured,
+    restored,
+    close: async () => {
+      try {
+        persistence?.stop();
+      } finally {
+        await server.close();
+      }
+    },
   };
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

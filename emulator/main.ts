@@ -1,36 +1,60 @@
-// Command line: node dist/emulator/main.js --port <n> [--async-delay-ms <n>] [--seed <n>] [--no-rate-limit]
-// Prints one JSON line with the URL and the demo credentials, then serves until SIGINT/SIGTERM.
-import { startEmulator } from "./index";
+// Command line: npm run emulator -- [options] (emulator/cli.ts; --help lists them). Prints one
+// JSON line with the URL and the credentials of the demo tenant and the configured tenants, then
+// serves until SIGINT/SIGTERM. A stop by signal applies the accepted writes still waiting and
+// writes the state file (with --state-file) before exiting 0.
+// Exit codes: 0 stopped by a signal; 2 bad options, config file or state file (the message on
+// stderr names the flag or field, or the file and what is wrong with it); 1 anything else.
+import { parseCommandLine, usage } from "./cli";
+import { EmulatorOptionsError, RunningEmulator, startEmulator, StateFileError } from "./index";
 
-function numberFlag(args: string[], name: string): number | undefined {
-  const index = args.indexOf(name);
-  if (index < 0) return undefined;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 0) {
-    process.stderr.write(`${name} needs a non-negative integer\n`);
-    process.exit(2);
-  }
-  return value;
+let running: RunningEmulator | undefined;
+let closing = false;
+let signalled: string | undefined;
+
+/** Stops once: applies the waiting writes and writes the state file (close()), then exits. */
+function stop(signal: string): void {
+  signalled ??= signal;
+  if (running === undefined || closing) return; // still starting: main() stops it once it is up
+  closing = true;
+  running.close().then(
+    () => process.exit(0),
+    (error: Error) => {
+      process.stderr.write(`emulator: stopped by ${signalled}, but ${error.message}\n`);
+      process.exit(1);
+    },
+  );
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const emulator = await startEmulator({
-    port: numberFlag(args, "--port") ?? 0,
-    asyncDelayMs: numberFlag(args, "--async-delay-ms"),
-    seed: numberFlag(args, "--seed"),
-    rateLimit: args.includes("--no-rate-limit") ? null : undefined,
-  });
+  // Before anything else: a signal that comes before the handlers are installed kills the process outright, and the
+  // state of the writes it accepted would be lost.
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  const { help, options } = parseCommandLine(process.argv.slice(2));
+  if (help) {
+    process.stdout.write(usage() + "\n");
+    process.exit(0);
+  }
+  const emulator = await startEmulator(options);
+  running = emulator;
   const { tenantId, username, password, readOnlyUsername, readOnlyPassword } = emulator.demo;
-  process.stdout.write(JSON.stringify({ url: emulator.url, tenantId, username, password, readOnlyUsername, readOnlyPassword }) + "\n");
-  const stop = () => {
-    emulator.close().then(() => process.exit(0));
+  const started = {
+    url: emulator.url,
+    tenantId,
+    username,
+    password,
+    readOnlyUsername,
+    readOnlyPassword,
+    ui: `${emulator.url}/ui/`,
+    tenants: emulator.tenants,
+    ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile, restored: emulator.restored }),
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  if (signalled !== undefined) return stop(signalled);
+  process.stdout.write(JSON.stringify(started) + "\n");
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  const refused = error instanceof EmulatorOptionsError || error instanceof StateFileError;
+  process.stderr.write(`emulator: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(refused ? 2 : 1);
 });

@@ -22,7 +22,10 @@ export interface Accepted {
 }
 
 export class RequestTracker {
-  private readonly timers = new Set<NodeJS.Timeout>();
+  /** Writes waiting for their latency (or a stuck one for its release), with what ends them. */
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
+  /** Told whenever a write ends (applied or failed): state that persists (emulator/persistence.ts) changed. */
+  onSettled: () => void = () => undefined;
 
   constructor(
     private readonly config: EmulatorConfig,
@@ -75,7 +78,7 @@ export class RequestTracker {
     };
 
     const delay = asyncDelayOf(this.config, op, this.random);
-    if (delay <= 0) complete();
+    if (delay <= 0) complete(); // the request itself tells persistence that state changed
     else this.after(delay, complete);
     return accepted(record, write);
   }
@@ -105,18 +108,31 @@ export class RequestTracker {
 
   /** Runs `action` after `delayMs` unless cancelAll() comes first. */
   private after(delayMs: number, action: () => void): void {
-    const timer = setTimeout(() => {
+    const end = () => {
       this.timers.delete(timer);
       action();
-    }, delayMs);
+      this.onSettled();
+    };
+    const timer = setTimeout(end, delayMs);
     timer.unref();
-    this.timers.add(timer);
+    this.timers.set(timer, end);
   }
 
   /** Drops every write still waiting (reset, close); their records stay PENDING. */
   cancelAll(): void {
-    for (const timer of this.timers) clearTimeout(timer);
+    for (const timer of this.timers.keys()) clearTimeout(timer);
     this.timers.clear();
+  }
+
+  /**
+   * Ends every write still waiting now, as if its time had come (applied, or FAIL as its fault says), so that a stop
+   * that keeps the state loses no accepted write. A stuck-pending write without a release stays PENDING.
+   */
+  settleAll(): void {
+    for (const [timer, end] of [...this.timers]) {
+      clearTimeout(timer);
+      end();
+    }
   }
 }
 

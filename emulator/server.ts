@@ -26,6 +26,8 @@ import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedSupportDirect
 import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
 import { FILE_STORE_PREFIX, serveFileStore } from "./services/file/store";
 import type { TenantSettings } from "./model/tenant";
+import { EmulatorSnapshot, restoreSnapshot } from "./snapshot";
+import { serveUi, UI_PREFIX } from "./ui";
 
 export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
   /** Makes tenant and object IDs, latency jitter and fault draws reproducible. */
@@ -57,6 +59,8 @@ export class EmulatorServer {
   private readonly handlers: Map<OperationId, Handler>;
   private readonly admin: Router<AdminHandler>;
   private demoTenant: SeededTenant;
+  /** Told after every request that may have changed state (any method but GET and HEAD); see emulator/persistence.ts. */
+  onChange: () => void = () => undefined;
 
   constructor(options: EmulatorServerOptions = {}) {
     const { seed, ...settings } = options;
@@ -96,6 +100,12 @@ export class EmulatorServer {
     this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS, this.demoTenant.tenantId);
     seedSupportDirectory(this.model.directory);
     return this.demoTenant;
+  }
+
+  /** Replaces everything the service holds with a state file's snapshot (a restart). */
+  restore(snapshot: EmulatorSnapshot): void {
+    this.tracker.cancelAll();
+    this.demoTenant = restoreSnapshot(this, snapshot);
   }
 
   createTenant(name?: string, settings: Partial<TenantSettings> = {}): SeededTenant {
@@ -142,6 +152,10 @@ export class EmulatorServer {
       this.afterBody(req, res, method, path, "admin", null, (raw) => {
         this.answer(res, method, path, "admin", null, this.attempt(() => this.runAdmin(req, method, path, query, raw)));
       });
+      return;
+    }
+    if (path === UI_PREFIX || path.startsWith(`${UI_PREFIX}/`)) {
+      this.record(method, path, "ui", serveUi(req, res, path), null);
       return;
     }
     if (path.startsWith(FILE_STORE_PREFIX)) {
@@ -333,6 +347,7 @@ export class EmulatorServer {
   private record(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string): void {
     this.log.add(method, path, op, status, tenantId, fault);
     this.stats.add(op, status);
+    if (method !== "GET" && method !== "HEAD") this.onChange();
   }
 }
 

@@ -61,6 +61,16 @@ export class NmsModel {
     return this.tenants.get(id);
   }
 
+  /** Every tenant, in creation order. */
+  allTenants(): TenantState[] {
+    return [...this.tenants.values()];
+  }
+
+  /** A tenant built elsewhere with its own creation date (a restart from a state file). */
+  addTenant(tenant: TenantState): void {
+    this.tenants.set(tenant.id, tenant);
+  }
+
   clear(): void {
     this.tenants.clear();
     this.directory.clear();

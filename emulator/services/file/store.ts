@@ -38,6 +38,10 @@ export class FileStore {
     return this.files.get(fileId);
   }
 
+  all(): StoredFile[] {
+    return [...this.files.values()];
+  }
+
   clear(): void {
     this.files.clear();
   }

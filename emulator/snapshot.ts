@@ -1,0 +1,126 @@
+// Everything the service holds, as plain data and back: what a state file keeps across a restart
+// (emulator/stateFile.ts writes it, emulator/persistence.ts decides when). Tenants with their
+// settings, every kind's objects in creation order, request records, DHCP service profiles;
+// logins, the support directory, MSP customers and uploaded files; live tokens; where a seeded ID
+// stream stands. The emulator's own settings (options), faults, the request log and counters are
+// not the service's state: they come from each start's options.
+import { z } from "zod";
+import type { RequestRecord } from "../contract";
+import type { Session } from "./auth";
+import type { SupportEntry } from "./directory";
+import type { AnyRecord } from "./model/kind";
+import { AdminAccount, TenantDetails, TenantSettings, TenantState } from "./model/tenant";
+import type { SeededTenant } from "./seed";
+import type { EmulatorServer } from "./server";
+import type { StoredFile } from "./services/file/store";
+import { addDhcpServiceProfile, dhcpServiceProfilesOf } from "./services/wifi/dhcpService";
+
+export interface TenantSnapshot {
+  id: string;
+  name: string;
+  createdDate: string;
+  details: TenantDetails;
+  settings: TenantSettings;
+  /** Collection name → records in creation order. */
+  objects: Record<string, AnyRecord[]>;
+  requests: RequestRecord[];
+  dhcpServiceProfiles: { id: string; name: string }[];
+}
+
+export interface EmulatorSnapshot {
+  demo: SeededTenant;
+  idPosition?: number;
+  tenants: TenantSnapshot[];
+  accounts: AdminAccount[];
+  supportDirectory: SupportEntry[];
+  /** [end customer's tenant ID, its MSP's tenant ID]. */
+  mspCustomers: [string, string][];
+  /** Uploaded bytes in base64. */
+  files: (Omit<StoredFile, "bytes"> & { bytes?: string })[];
+  sessions: Session[];
+}
+
+/** Message of a request that was PENDING when the state was written and had no time left to finish in. */
+export const INTERRUPTED_MESSAGE = "the emulator stopped before the request completed; nothing was applied";
+
+export function snapshotOf(server: EmulatorServer): EmulatorSnapshot {
+  const { model } = server;
+  const directory = model.directory;
+  return {
+    demo: server.demo,
+    idPosition: server.ids.position(),
+    tenants: model.allTenants().map((t) => ({
+      id: t.id,
+      name: t.name,
+      createdDate: t.createdDate,
+      details: t.details,
+      settings: t.settings,
+      objects: Object.fromEntries(t.names().map((name) => [name, t.of(name).all()])),
+      requests: [...t.requests.values()],
+      dhcpServiceProfiles: [...dhcpServiceProfilesOf(t).values()],
+    })),
+    accounts: [...directory.accounts.values()],
+    supportDirectory: [...directory.support.values()],
+    mspCustomers: [...directory.mspOf.entries()],
+    files: directory.files.all().map(({ bytes, ...file }) => (bytes === undefined ? file : { ...file, bytes: bytes.toString("base64") })),
+    sessions: server.auth.liveSessions(),
+  };
+}
+
+/**
+ * Replaces what `server` holds with the snapshot; returns the demo tenant. A record still PENDING
+ * had its timer in the stopped process: it ends FAIL, and nothing of it was applied.
+ */
+export function restoreSnapshot(server: EmulatorServer, snapshot: EmulatorSnapshot): SeededTenant {
+  const { model } = server;
+  model.clear();
+  server.auth.clear();
+  const known = new Set(model.kinds.map((kind) => kind.name));
+  for (const saved of snapshot.tenants) {
+    for (const name of Object.keys(saved.objects)) {
+      if (!known.has(name)) throw new SnapshotError(`tenant ${saved.id} holds objects of kind "${name}", which this emulator does not know`);
+    }
+    const tenant = new TenantState(saved.id, saved.name, saved.createdDate, saved.details, model.kinds, saved.settings, model.directory);
+    for (const [name, records] of Object.entries(saved.objects)) for (const record of records) tenant.of(name).put(record);
+    for (const record of saved.requests) {
+      if (record.status === "PENDING") Object.assign(record, { status: "FAIL", errors: [{ code: "NMS-INTERNAL", message: INTERRUPTED_MESSAGE }] });
+      tenant.requests.set(record.requestId, record);
+    }
+    for (const profile of saved.dhcpServiceProfiles) addDhcpServiceProfile(tenant, profile.id, profile.name);
+    model.addTenant(tenant);
+  }
+  for (const account of snapshot.accounts) model.directory.accounts.set(account.username, account);
+  for (const entry of snapshot.supportDirectory) model.directory.support.set(entry.externalId, entry);
+  for (const [customer, msp] of snapshot.mspCustomers) model.directory.mspOf.set(customer, msp);
+  for (const { bytes, ...file } of snapshot.files) model.directory.files.add(bytes === undefined ? file : { ...file, bytes: Buffer.from(bytes, "base64") });
+  for (const session of snapshot.sessions) server.auth.restoreSession(session);
+  if (snapshot.idPosition !== undefined) server.ids.resume(snapshot.idPosition);
+  if (!model.tenant(snapshot.demo.tenantId)) throw new SnapshotError(`the demo tenant ${snapshot.demo.tenantId} is missing`);
+  return snapshot.demo;
+}
+
+export class SnapshotError extends Error {}
+
+// The outline a state file's content must have before anything is restored from it; records themselves are what the
+// emulator wrote, checked by the file's checksum.
+const record = z.record(z.unknown());
+const tenantShape = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdDate: z.string(),
+  details: record,
+  settings: record,
+  objects: z.record(z.array(z.object({ id: z.string() }).passthrough())),
+  requests: z.array(z.object({ requestId: z.string(), status: z.string() }).passthrough()),
+  dhcpServiceProfiles: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export const snapshotShape = z.object({
+  demo: z.object({ tenantId: z.string(), username: z.string(), password: z.string() }).passthrough(),
+  idPosition: z.number().optional(),
+  tenants: z.array(tenantShape),
+  accounts: z.array(z.object({ username: z.string(), tenantId: z.string() }).passthrough()),
+  supportDirectory: z.array(z.object({ externalId: z.string() }).passthrough()),
+  mspCustomers: z.array(z.tuple([z.string(), z.string()])),
+  files: z.array(z.object({ fileId: z.string(), bytes: z.string().optional() }).passthrough()),
+  sessions: z.array(z.object({ token: z.string(), expiresAt: z.number() }).passthrough()),
+});
