@@ -13,6 +13,8 @@ import type { TenantState } from "./model/tenant";
 /** Records kept per tenant; the oldest finished ones go first, PENDING ones are never dropped. */
 const MAX_RECORDS_PER_TENANT = 50_000;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Code of a stuck-pending record the service gives up on (releaseAfterMs), unless the rule names one. */
 export const STUCK_RELEASE_CODE = "NMS-INTERNAL";
 
@@ -31,14 +33,14 @@ export class RequestTracker {
     private readonly random: () => number,
   ) {}
 
-  submit(t: TenantState, op: OperationId, admin: string, write: PreparedWrite): Accepted {
+  submit(t: TenantState, op: OperationId, admin: string, write: PreparedWrite, callerRequestId?: string): Accepted {
     const route = ROUTES[op];
     const record: RequestRecord = {
       admin,
       count: write.count,
       entityId: write.entityId,
       method: route.method,
-      requestId: this.ids.uuid(),
+      requestId: this.requestIdFor(t, callerRequestId),
       serviceName: route.service,
       status: "PENDING",
       tenantId: t.id,
@@ -84,7 +86,7 @@ export class RequestTracker {
    * A write the service answers as done (201 Created, W74): applied now, with a request record
    * that is SUCCESS from the start. A refusal at apply is the answer's error.
    */
-  applyNow(t: TenantState, op: OperationId, admin: string, write: PreparedWrite): Accepted {
+  applyNow(t: TenantState, op: OperationId, admin: string, write: PreparedWrite, callerRequestId?: string): Accepted {
     const route = ROUTES[op];
     write.commit();
     const record: RequestRecord = {
@@ -92,7 +94,7 @@ export class RequestTracker {
       count: write.count,
       entityId: write.entityId,
       method: route.method,
-      requestId: this.ids.uuid(),
+      requestId: this.requestIdFor(t, callerRequestId),
       serviceName: route.service,
       status: "SUCCESS",
       tenantId: t.id,
@@ -101,6 +103,15 @@ export class RequestTracker {
     t.requests.set(record.requestId, record);
     if (t.requests.size > MAX_RECORDS_PER_TENANT) dropOldestFinished(t.requests);
     return accepted(record, write);
+  }
+
+  /**
+   * The record's ID: the caller's x-request-id when it is a UUID no record of the tenant holds yet
+   * (the gateway's request ID names the request; emulator/README.md "Decisions"), else a new one.
+   */
+  private requestIdFor(t: TenantState, callerRequestId: string | undefined): string {
+    if (callerRequestId !== undefined && UUID.test(callerRequestId) && !t.requests.has(callerRequestId)) return callerRequestId;
+    return this.ids.uuid();
   }
 
   /** Runs `action` after `delayMs` unless cancelAll() comes first. */
