@@ -47,7 +47,7 @@ export class RequestTracker {
       timestamp: new Date().toISOString(),
     };
     t.requests.set(record.requestId, record);
-    if (t.requests.size > MAX_RECORDS_PER_TENANT) dropOldestFinished(t.requests);
+    trimRecords(t.requests, this.config);
 
     // The fault is chosen now, so that "the next n requests" means the next n submitted.
     const fault = this.faults.takeRecordFault(op, route.method, t.id);
@@ -101,7 +101,7 @@ export class RequestTracker {
       timestamp: new Date().toISOString(),
     };
     t.requests.set(record.requestId, record);
-    if (t.requests.size > MAX_RECORDS_PER_TENANT) dropOldestFinished(t.requests);
+    trimRecords(t.requests, this.config);
     return accepted(record, write);
   }
 
@@ -141,11 +141,21 @@ function fail(record: RequestRecord, entries: ApiErrorEntry[]): void {
   record.errors = entries.map(({ code, message, object }) => (object === undefined ? { code, message } : { code, message, object }));
 }
 
-function dropOldestFinished(records: Map<string, RequestRecord>): void {
+/** Records looked at per submission at most: trimming stays a constant cost per write. */
+const TRIM_SCAN = 32;
+
+/**
+ * Drops finished records from the oldest end (a Map iterates in insertion order, which is submission order): those
+ * older than requestRecordKeepMs while the tenant holds more than requestRecordKeepCount, and any finished one while
+ * it holds more than MAX_RECORDS_PER_TENANT. PENDING records are skipped, never dropped.
+ */
+function trimRecords(records: Map<string, RequestRecord>, config: EmulatorConfig): void {
+  const cutoff = Date.now() - config.requestRecordKeepMs;
+  let scanned = 0;
   for (const [id, record] of records) {
-    if (record.status !== "PENDING") {
-      records.delete(id);
-      return;
-    }
+    if (records.size <= config.requestRecordKeepCount || scanned++ >= TRIM_SCAN) return;
+    if (record.status === "PENDING") continue;
+    if (records.size > MAX_RECORDS_PER_TENANT || Date.parse(record.timestamp) <= cutoff) records.delete(id);
+    else return; // the rest are younger
   }
 }
