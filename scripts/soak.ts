@@ -5,9 +5,12 @@
 // full GC (RSS, heap) and the latency of the interval's requests (p50/p95/p99); at the end, the
 // last interval against the first as ratios and a verdict on flatness, and one JSON line.
 //
-//   npm run soak -- [--minutes 10] [--tenants 4] [--interval-seconds 30] [--rate 40]
+//   npm run soak -- [--minutes 10] [--tenants 4] [--interval-seconds 30] [--rate 40] [--record-keep-seconds S]
 //
-// --rate is requests per second per tenant. Not part of `npm test`.
+// --rate is requests per second per tenant. --record-keep-seconds sets the emulator's
+// requestRecordKeepMs (default 5 minutes): a run shorter than that sees finished records pile up
+// until their retention starts, so a short run sets it below its own length to be judged at
+// steady state. Not part of `npm test`.
 import { ChildProcess, spawn } from "node:child_process";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -163,10 +166,12 @@ async function main(): Promise<void> {
     intervalSeconds: numberFlag(args, "--interval-seconds", 30),
     rate: numberFlag(args, "--rate", 40),
   };
+  const keepSeconds = args.includes("--record-keep-seconds") ? numberFlag(args, "--record-keep-seconds", 300) : undefined;
   const { child, url } = await spawnEmulatorWithGc();
   const pool = new Pool(url, { connections: o.tenants * WORKERS_PER_TENANT + 2 });
   const load = new Load(pool);
   try {
+    if (keepSeconds !== undefined) await load.call("PUT", "/__admin/config", { requestRecordKeepMs: Math.round(keepSeconds * 1000) });
     const tenants = [];
     for (let i = 0; i < o.tenants; i++) {
       const made = await load.call("POST", "/__admin/tenants", { name: `Soak tenant ${i + 1}` });
@@ -174,7 +179,10 @@ async function main(): Promise<void> {
       tenants.push({ id: made.json.tenantId as string, cookie: `API-KEY=${login.json["API-KEY"]}`, venues: [] as string[] });
     }
     const memory = async () => (await load.call("GET", "/__admin/memory")).json as { rss: number; heapUsed: number; afterGc: boolean };
-    process.stdout.write(`soak: ${o.tenants} tenants x ${WORKERS_PER_TENANT} workers, ${o.rate} requests/s per tenant, ${o.minutes} min, intervals of ${o.intervalSeconds} s\n`);
+    process.stdout.write(
+      `soak: ${o.tenants} tenants x ${WORKERS_PER_TENANT} workers, ${o.rate} requests/s per tenant, ${o.minutes} min, intervals of ${o.intervalSeconds} s; ` +
+        `finished request records kept ${keepSeconds ?? 300} s\n`,
+    );
     const start = await memory();
     process.stdout.write(`start: RSS ${(start.rss / 2 ** 20).toFixed(1)} MB, heap ${(start.heapUsed / 2 ** 20).toFixed(1)} MB (after GC: ${start.afterGc})\n`);
     process.stdout.write("   t (s)  requests  errors   RSS MB  heap MB   p50 ms   p95 ms   p99 ms\n");
