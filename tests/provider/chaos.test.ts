@@ -5,7 +5,7 @@
 // requestId and code, no secret in any log, error or state), and credentials refused over plain
 // http. The MSP estate (25 sites, 100 resources) under every kind is in chaos.slow.test.ts, and
 // crashes (SIGKILL) in the middle of an up are in crash.test.ts. The stacks run from dist/
-// (`npm test` builds first); about a minute on 2 cores.
+// (`npm test` builds first).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
