@@ -75,7 +75,16 @@ export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
     // Wi-Fi devices (issue 8): what no operation of the service does (services/wifi/deviceAdmin.ts)
     .add("POST", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params, body }) => created(createDhcpServiceProfile(tenantOf(emulator, params.tenantId), body)))
     .add("GET", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params }) => ok(listDhcpServiceProfiles(tenantOf(emulator, params.tenantId))))
-    .add("PUT", "/__admin/tenants/{tenantId}/aps/{serialNumber}/state", ({ params, body }) => ok(setApState(tenantOf(emulator, params.tenantId), params.serialNumber, body)));
+    .add("PUT", "/__admin/tenants/{tenantId}/aps/{serialNumber}/state", ({ params, body }) => ok(setApState(tenantOf(emulator, params.tenantId), params.serialNumber, body)))
+    .add("GET", "/__admin/memory", () => ok(memoryNow()));
+}
+
+/** The process's memory (bytes), after a full collection when node runs with --expose-gc (the soak run does). */
+function memoryNow() {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  collect?.();
+  const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+  return { rss, heapTotal, heapUsed, external, afterGc: collect !== undefined };
 }
 
 function tenantOf(emulator: EmulatorServer, tenantId: string) {

@@ -33,6 +33,13 @@ export interface EmulatorConfig {
   lockoutThreshold: number;
   /** How long a locked username stays locked. */
   lockoutDurationMs: number;
+  /**
+   * Retention of finished request records (emulator/README.md "Decisions of crash recovery and retention"): each is
+   * kept at least this long after its submission, and past that only while the tenant holds at most
+   * requestRecordKeepCount records. PENDING records are never dropped.
+   */
+  requestRecordKeepMs: number;
+  requestRecordKeepCount: number;
 }
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { requestsPerSecond: 50, burst: 100 };
@@ -45,6 +52,8 @@ export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
   tokenTtlMs: 60 * 60 * 1000,
   lockoutThreshold: 5,
   lockoutDurationMs: 60 * 1000,
+  requestRecordKeepMs: 5 * 60 * 1000,
+  requestRecordKeepCount: 1_000,
 };
 
 /** A fresh, mutable copy of the defaults (the nested objects included). */
@@ -84,6 +93,8 @@ export const configPatchSchema = z
     tokenTtlMs: nonNegativeInt,
     lockoutThreshold: nonNegativeInt,
     lockoutDurationMs: nonNegativeInt,
+    requestRecordKeepMs: nonNegativeInt,
+    requestRecordKeepCount: nonNegativeInt,
   })
   .partial()
   .strict();

@@ -13,6 +13,8 @@ import type { TenantState } from "./model/tenant";
 /** Records kept per tenant; the oldest finished ones go first, PENDING ones are never dropped. */
 const MAX_RECORDS_PER_TENANT = 50_000;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Code of a stuck-pending record the service gives up on (releaseAfterMs), unless the rule names one. */
 export const STUCK_RELEASE_CODE = "NMS-INTERNAL";
 
@@ -34,21 +36,21 @@ export class RequestTracker {
     private readonly random: () => number,
   ) {}
 
-  submit(t: TenantState, op: OperationId, admin: string, write: PreparedWrite): Accepted {
+  submit(t: TenantState, op: OperationId, admin: string, write: PreparedWrite, callerRequestId?: string): Accepted {
     const route = ROUTES[op];
     const record: RequestRecord = {
       admin,
       count: write.count,
       entityId: write.entityId,
       method: route.method,
-      requestId: this.ids.uuid(),
+      requestId: this.requestIdFor(t, callerRequestId),
       serviceName: route.service,
       status: "PENDING",
       tenantId: t.id,
       timestamp: new Date().toISOString(),
     };
     t.requests.set(record.requestId, record);
-    if (t.requests.size > MAX_RECORDS_PER_TENANT) dropOldestFinished(t.requests);
+    trimRecords(t.requests, this.config);
 
     // The fault is chosen now, so that "the next n requests" means the next n submitted.
     const fault = this.faults.takeRecordFault(op, route.method, t.id);
@@ -87,7 +89,7 @@ export class RequestTracker {
    * A write the service answers as done (201 Created, W74): applied now, with a request record
    * that is SUCCESS from the start. A refusal at apply is the answer's error.
    */
-  applyNow(t: TenantState, op: OperationId, admin: string, write: PreparedWrite): Accepted {
+  applyNow(t: TenantState, op: OperationId, admin: string, write: PreparedWrite, callerRequestId?: string): Accepted {
     const route = ROUTES[op];
     write.commit();
     const record: RequestRecord = {
@@ -95,15 +97,24 @@ export class RequestTracker {
       count: write.count,
       entityId: write.entityId,
       method: route.method,
-      requestId: this.ids.uuid(),
+      requestId: this.requestIdFor(t, callerRequestId),
       serviceName: route.service,
       status: "SUCCESS",
       tenantId: t.id,
       timestamp: new Date().toISOString(),
     };
     t.requests.set(record.requestId, record);
-    if (t.requests.size > MAX_RECORDS_PER_TENANT) dropOldestFinished(t.requests);
+    trimRecords(t.requests, this.config);
     return accepted(record, write);
+  }
+
+  /**
+   * The record's ID: the caller's x-request-id when it is a UUID no record of the tenant holds yet
+   * (the gateway's request ID names the request; emulator/README.md "Decisions"), else a new one.
+   */
+  private requestIdFor(t: TenantState, callerRequestId: string | undefined): string {
+    if (callerRequestId !== undefined && UUID.test(callerRequestId) && !t.requests.has(callerRequestId)) return callerRequestId;
+    return this.ids.uuid();
   }
 
   /** Runs `action` after `delayMs` unless cancelAll() comes first. */
@@ -146,11 +157,21 @@ function fail(record: RequestRecord, entries: ApiErrorEntry[]): void {
   record.errors = entries.map(({ code, message, object }) => (object === undefined ? { code, message } : { code, message, object }));
 }
 
-function dropOldestFinished(records: Map<string, RequestRecord>): void {
+/** Records looked at per submission at most: trimming stays a constant cost per write. */
+const TRIM_SCAN = 32;
+
+/**
+ * Drops finished records from the oldest end (a Map iterates in insertion order, which is submission order): those
+ * older than requestRecordKeepMs while the tenant holds more than requestRecordKeepCount, and any finished one while
+ * it holds more than MAX_RECORDS_PER_TENANT. PENDING records are skipped, never dropped.
+ */
+function trimRecords(records: Map<string, RequestRecord>, config: EmulatorConfig): void {
+  const cutoff = Date.now() - config.requestRecordKeepMs;
+  let scanned = 0;
   for (const [id, record] of records) {
-    if (record.status !== "PENDING") {
-      records.delete(id);
-      return;
-    }
+    if (records.size <= config.requestRecordKeepCount || scanned++ >= TRIM_SCAN) return;
+    if (record.status === "PENDING") continue;
+    if (records.size > MAX_RECORDS_PER_TENANT || Date.parse(record.timestamp) <= cutoff) records.delete(id);
+    else return; // the rest are younger
   }
 }

@@ -5,7 +5,7 @@
 // lookups and one JSON encode; with no fault rule armed, faults cost one comparison.
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { OPERATION_IDS, OperationId, ROUTES } from "../contract";
+import { OPERATION_IDS, OperationId, ROUTES, WIRE_HEADERS } from "../contract";
 import { adminRoutes, AdminHandler } from "./admin";
 import { AUTH_COOKIE, AuthService, credentialsOf } from "./auth";
 import { configPatchSchema, defaultConfig, EmulatorConfig } from "./config";
@@ -290,8 +290,8 @@ export class EmulatorServer {
       origin: `http://${req.headers.host ?? "127.0.0.1"}`,
       finish: (write: PreparedWrite) =>
         route.async
-          ? { status: route.success, body: this.tracker.submit(tenant, op, session.username, write) }
-          : { status: route.success, body: this.tracker.applyNow(tenant, op, session.username, write) },
+          ? { status: route.success, body: this.tracker.submit(tenant, op, session.username, write, callerRequestId(req)) }
+          : { status: route.success, body: this.tracker.applyNow(tenant, op, session.username, write, callerRequestId(req)) },
     };
     return handler(context);
   }
@@ -358,6 +358,12 @@ function validOptions(settings: Partial<EmulatorConfig>): Partial<EmulatorConfig
     throw new Error(`invalid emulator options: ${problems}`);
   }
   return result.data;
+}
+
+/** The x-request-id the caller (or the gateway) gave the request, which names its request record when it can. */
+function callerRequestId(req: IncomingMessage): string | undefined {
+  const value = req.headers[WIRE_HEADERS.requestId];
+  return typeof value === "string" ? value : undefined;
 }
 
 function isLoopback(address: string | undefined): boolean {

@@ -2,7 +2,7 @@
 /**
  * node dist/harness/cli.js <preview|up|refresh|destroy> --project-dir D --program P --stack S --state F
  *     [--project NAME] [--config k=v]... [--secret k=v]... [--refresh] [--parallel N] [--provider-cwd DIR]
- *     [--passphrase-file F] [--expect-no-changes] [--json] [--verbose]
+ *     [--passphrase-file F] [--expect-no-changes] [--clear-pending-creates] [--json] [--verbose]
  *
  * --expect-no-changes (preview and up, as Pulumi's CLI has it): plan first, and fail without
  * changing anything when the plan has any change; `preview --refresh --expect-no-changes` is the
@@ -18,7 +18,8 @@ import { RunResult, StackOptions } from "./types";
 
 const USAGE = `usage: cli <preview|up|refresh|destroy> --project-dir DIR --program FILE --stack NAME --state FILE
            [--project NAME] [--config k=v]... [--secret k=v]... [--refresh] [--parallel N]
-           [--provider-cwd DIR] [--passphrase-file FILE] [--expect-no-changes] [--json] [--verbose]
+           [--provider-cwd DIR] [--passphrase-file FILE] [--expect-no-changes] [--clear-pending-creates]
+           [--json] [--verbose]
 passphrase: env NMS_HARNESS_PASSPHRASE or --passphrase-file`;
 
 interface Parsed {
@@ -43,6 +44,7 @@ export function parseArgs(argv: string[]): Parsed {
   let json = false;
   let verbose = false;
   let expectNoChanges = false;
+  let clearPendingCreates = false;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const eq = arg.indexOf("=");
@@ -63,6 +65,9 @@ export function parseArgs(argv: string[]): Parsed {
         break;
       case "--expect-no-changes":
         expectNoChanges = true;
+        break;
+      case "--clear-pending-creates":
+        clearPendingCreates = true;
         break;
       case "--verbose":
         verbose = true;
@@ -94,6 +99,7 @@ export function parseArgs(argv: string[]): Parsed {
   if (!values["state"]) throw new UsageError("--state is required");
   if (!values["program"] && command !== "refresh" && command !== "destroy") throw new UsageError("--program is required");
   if (expectNoChanges && command !== "preview" && command !== "up") throw new UsageError("--expect-no-changes goes with preview or up");
+  if (clearPendingCreates && command !== "refresh") throw new UsageError("--clear-pending-creates goes with refresh");
   let passphrase: string | undefined;
   if (values["passphrase-file"]) passphrase = fs.readFileSync(values["passphrase-file"], "utf8").replace(/\r?\n$/, "");
   const projectName = values["project"] ?? readProjectName(projectDir);
@@ -106,6 +112,7 @@ export function parseArgs(argv: string[]): Parsed {
     config,
     secretConfig,
     refresh: doRefresh,
+    ...(clearPendingCreates ? { clearPendingCreates } : {}),
     log: verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
   };
   if (passphrase !== undefined) opts.passphrase = passphrase;

@@ -15,6 +15,7 @@
  *                         (annotateSecrets) and for additionalSecretOutputs
  */
 import { deleteInOrderWithSteps, deleteStep } from "./deletes";
+import type { Checkpoint } from "./journal";
 import { ProviderHost } from "./providerHost";
 import { PropertyMap, annotateSecrets, applyIgnoreChanges, clone, containsSecrets, containsUnknowns, diffProperties } from "./props";
 import { RegisterResult, Registration, RegistrationError, resourceStateFor, unsupportedReason } from "./registration";
@@ -38,6 +39,8 @@ export interface EngineHost {
    * the program runs (default unbounded, the CLI's default), and deletes after it finished (default 1).
    */
   parallel?: number;
+  /** Records each step as it starts and ends (harness/journal.ts); none in a preview. */
+  checkpoint?: Checkpoint;
 }
 
 /**
@@ -64,6 +67,7 @@ export class Deployment {
       () => host.provider(),
       (line) => host.log(line),
       host.parallel ?? Number.POSITIVE_INFINITY,
+      host.checkpoint,
     );
     for (const r of oldResources) {
       if (r.delete) this.pendingDeletes.push(clone(r));
@@ -299,11 +303,12 @@ export class Deployment {
 
   /** Creates through the provider; a replacement's original (`replacing`) waits for deletion after the program. */
   private create(step: PlannedStep, reg: Registration, checked: PropertyMap, replacing?: ResourceState): Promise<ResourceState> {
-    return this.applyStep(step, reg, this.executor.create(step, reg, checked), (state) => {
+    return this.applyStep(step, reg, "creating", this.executor.create(step, reg, checked), (state) => {
       if (replacing) {
         const pending: ResourceState = { ...clone(replacing), delete: true };
         this.pendingDeletes.push(pending);
         this.replacedThisRun.add(pending);
+        this.host.checkpoint?.put(pending);
       }
       this.live.set(state.urn, state);
       step.id = state.id;
@@ -311,23 +316,31 @@ export class Deployment {
   }
 
   private update(step: PlannedStep, reg: Registration, old: ResourceState, checked: PropertyMap, ignore: string[]): Promise<ResourceState> {
-    return this.applyStep(step, reg, this.executor.update(step, reg, old, checked, ignore), (state) => this.live.set(step.urn, state));
+    return this.applyStep(step, reg, "updating", this.executor.update(step, reg, old, checked, ignore), (state) => this.live.set(step.urn, state));
   }
 
   /** Commits the state a provider step led to, also when it failed but left an object behind, which the engine keeps. */
   private async applyStep(
     step: PlannedStep,
     reg: Registration,
+    type: "creating" | "updating",
     running: Promise<ResourceState>,
     commit: (state: ResourceState) => void,
   ): Promise<ResourceState> {
+    const checkpointed = (state: ResourceState | undefined) => {
+      if (state) {
+        commit(state);
+        this.host.checkpoint?.put(state);
+      }
+      this.host.checkpoint?.end({ type, urn: step.urn, resourceType: reg.type });
+    };
     try {
       const state = await running;
-      commit(state);
+      checkpointed(state);
       return state;
     } catch (e) {
       if (!(e instanceof StepFailed)) throw e;
-      if (e.partial) commit(e.partial);
+      checkpointed(e.partial);
       throw this.fail(step, reg.name, reg.type, e.message);
     }
   }
@@ -368,6 +381,7 @@ export class Deployment {
       const deletedWithOwner = !!r.deletedWith && condemnedUrns.has(r.deletedWith) && !this.registered.has(r.deletedWith);
       try {
         if (!deletedWithOwner) await this.executor.delete(r);
+        else this.host.checkpoint?.remove(r);
       } catch (e) {
         this.fail(step, urnName(r.urn), r.type, `delete: ${(e as Error).message}`);
         return false;

@@ -12,8 +12,9 @@ import { refreshResources } from "./refresh";
 import { Spawned, resolvePulumiSdk, spawnNode, childEnv } from "./processes";
 import { PropertyMap, containsSecrets, toDisplay } from "./props";
 import { Crypter } from "./secrets";
-import { ResourceState, StackState, acquireLock, loadState, saveState } from "./state";
-import { Operation, PlannedStep, RunResult, StackOptions } from "./types";
+import { carriedPendingCreates, Journal, pendingOperationsWarning } from "./journal";
+import { PendingOperation, ResourceState, StackState, acquireLock, loadState, saveState } from "./state";
+import { Operation, RunResult, StackOptions } from "./types";
 
 export const PASSPHRASE_ENV = "NMS_HARNESS_PASSPHRASE";
 const DEFAULT_PARALLEL = 16;
@@ -164,10 +165,6 @@ function rootOutputs(resources: readonly ResourceState[]): PropertyMap {
   return root ? root.outputs : {};
 }
 
-function countChanges(steps: readonly PlannedStep[]): number {
-  return steps.filter((s) => s.op !== "same").length;
-}
-
 function checkStateOwner(state: StackState, o: Resolved): void {
   if ((state.project && state.project !== o.projectName) || (state.stack && state.stack !== o.stackName)) {
     throw new Error(
@@ -176,8 +173,8 @@ function checkStateOwner(state: StackState, o: Resolved): void {
   }
 }
 
-function save(o: Resolved, resources: ResourceState[], crypter: Crypter | null): void {
-  saveState(o.statePath, { version: 1, project: o.projectName, stack: o.stackName, resources }, crypter);
+function save(o: Resolved, resources: ResourceState[], crypter: Crypter | null, pendingOperations: PendingOperation[]): void {
+  saveState(o.statePath, { version: 1, project: o.projectName, stack: o.stackName, resources, pendingOperations }, crypter);
 }
 
 function baseResult(operation: Operation, started: number): RunResult {
@@ -217,12 +214,15 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
   let deployment: Deployment | undefined;
   let crypter: Crypter | null = null;
   let timer: NodeJS.Timeout | undefined;
+  let carried: PendingOperation[] = [];
   try {
     if (!fs.existsSync(o.program)) throw new Error(`program not found: ${o.program}`);
     const loaded = loadState(o.statePath, o.passphrase);
     crypter = loaded.crypter;
     checkStateOwner(loaded.state, o);
     let resources = loaded.state.resources;
+    carried = carriedPendingCreates(loaded.state);
+    if (!dryRun && loaded.state.pendingOperations?.length) session.diag(pendingOperationsWarning(loaded.state.pendingOperations));
 
     if (opts.refresh) {
       session.log("refreshing");
@@ -242,6 +242,11 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
       log: (l) => session.log(l),
       parallel: o.parallel,
     };
+    if (!dryRun) {
+      // The checkpoint the run starts from; then one journal line per step event (harness/journal.ts).
+      save(o, resources, crypter, carried);
+      host.checkpoint = new Journal(o.statePath, crypter);
+    }
     deployment = new Deployment(host, resources);
     const dep = deployment;
     monitor = new MonitorServer(dep, {
@@ -325,7 +330,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     await session.close();
     if (!dryRun && deployment) {
       try {
-        save(o, deployment.finalResources(), crypter);
+        save(o, deployment.finalResources(), crypter, carried);
       } catch (e) {
         result.errors.push(`saving state: ${(e as Error).message}`);
       }
@@ -338,7 +343,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
 /** What every command reports at its end, whatever happened. */
 function finish(result: RunResult, session: Session, started: number): RunResult {
   result.failed = result.errors.length > 0;
-  result.changes = countChanges(result.steps);
+  result.changes = result.steps.filter((s) => s.op !== "same").length;
   result.diagnostics = session.diagnostics;
   if (session.providerPeakRssMb !== undefined) result.providerPeakRssMb = session.providerPeakRssMb;
   result.durationMs = Date.now() - started;
@@ -378,7 +383,8 @@ async function runOnState(opts: StackOptions, operation: "refresh" | "destroy", 
     const r = await work(loaded.state.resources, session, o);
     result.steps = r.steps;
     result.errors.push(...r.errors);
-    save(o, r.resources, loaded.crypter);
+    const clear = operation === "refresh" && opts.clearPendingCreates === true; // as `pulumi refresh --clear-pending-creates`
+    save(o, r.resources, loaded.crypter, clear ? [] : carriedPendingCreates(loaded.state));
     const outs = stackOutputsOf(rootOutputs(r.resources));
     result.outputs = outs.outputs;
     result.secretOutputs = outs.secretOutputs;

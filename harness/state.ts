@@ -7,6 +7,7 @@
  */
 import * as fs from "fs";
 import * as path from "path";
+import { journalPath, replayJournal } from "./journal";
 import { Crypter, SecretsError, SecretsHeader } from "./secrets";
 import { PROVIDER_KEY, PropertyMap, PropertyValue, SECRET_SIG, SIG_KEY, containsSecrets, isObject, isSecret, secretInner } from "./props";
 
@@ -45,15 +46,24 @@ export function timestampNow(): string {
   return new Date().toISOString();
 }
 
+/** An operation that was started and has not ended, as the engine's checkpoint records it (`pending_operations`). */
+export interface PendingOperation {
+  type: "creating" | "updating" | "deleting";
+  urn: string;
+  resourceType: string;
+}
+
 export interface StackState {
   version: number;
   project?: string;
   stack?: string;
   resources: ResourceState[];
+  /** Operations a run began and did not finish (it was killed): creates are kept until `refresh` clears them. */
+  pendingOperations?: PendingOperation[];
 }
 
 /** A resource as written in the file: serialized provider pulled out once, secrets encrypted. */
-interface FileResource extends Omit<ResourceState, "inputs" | "outputs"> {
+export interface FileResource extends Omit<ResourceState, "inputs" | "outputs"> {
   serializedProvider?: string;
   inputs: unknown;
   outputs: unknown;
@@ -66,6 +76,7 @@ interface StateFile {
   stack?: string;
   secrets?: SecretsHeader;
   resources: FileResource[];
+  pendingOperations?: PendingOperation[];
 }
 
 export function emptyState(project?: string, stack?: string): StackState {
@@ -99,6 +110,15 @@ export function loadState(statePath: string, passphrase: string | undefined): Lo
   } else if (passphrase) {
     crypter = Crypter.create(passphrase);
   }
+  const resources = file.resources.map((fr) => decodeResource(fr, crypter, statePath));
+  const state: StackState = { version: STATE_VERSION, project: file.project, stack: file.stack, resources };
+  if (file.pendingOperations?.length) state.pendingOperations = file.pendingOperations;
+  replayJournal(statePath, state, (fr) => decodeResource(fr as FileResource, crypter, statePath));
+  return { state, crypter };
+}
+
+/** A resource as the file holds it, secrets decrypted and the serialized provider put back. */
+function decodeResource(fr: FileResource, crypter: Crypter | null, statePath: string): ResourceState {
   const decrypt = (v: unknown): PropertyValue => {
     if (isObject(v) && v[SIG_KEY] === SECRET_SIG && typeof v["ciphertext"] === "string") {
       if (!crypter) {
@@ -116,23 +136,20 @@ export function loadState(statePath: string, passphrase: string | undefined): Lo
     }
     return v as PropertyValue;
   };
-  const resources = file.resources.map((fr): ResourceState => {
-    const { serializedProvider, inputs, outputs, ...rest } = fr;
-    const r: ResourceState = {
-      ...rest,
-      inputs: (decrypt(inputs ?? {}) as PropertyMap) ?? {},
-      outputs: (decrypt(outputs ?? {}) as PropertyMap) ?? {},
-      dependencies: rest.dependencies ?? [],
-      propertyDependencies: rest.propertyDependencies ?? {},
-      additionalSecretOutputs: rest.additionalSecretOutputs ?? [],
-    };
-    if (serializedProvider !== undefined) {
-      if (!(PROVIDER_KEY in r.inputs)) r.inputs[PROVIDER_KEY] = serializedProvider;
-      if (!(PROVIDER_KEY in r.outputs)) r.outputs[PROVIDER_KEY] = serializedProvider;
-    }
-    return r;
-  });
-  return { state: { version: STATE_VERSION, project: file.project, stack: file.stack, resources }, crypter };
+  const { serializedProvider, inputs, outputs, ...rest } = fr;
+  const r: ResourceState = {
+    ...rest,
+    inputs: (decrypt(inputs ?? {}) as PropertyMap) ?? {},
+    outputs: (decrypt(outputs ?? {}) as PropertyMap) ?? {},
+    dependencies: rest.dependencies ?? [],
+    propertyDependencies: rest.propertyDependencies ?? {},
+    additionalSecretOutputs: rest.additionalSecretOutputs ?? [],
+  };
+  if (serializedProvider !== undefined) {
+    if (!(PROVIDER_KEY in r.inputs)) r.inputs[PROVIDER_KEY] = serializedProvider;
+    if (!(PROVIDER_KEY in r.outputs)) r.outputs[PROVIDER_KEY] = serializedProvider;
+  }
+  return r;
 }
 
 export function stateHasSecrets(state: StackState): boolean {
@@ -147,6 +164,26 @@ export function saveState(statePath: string, state: StackState, crypter: Crypter
       "refusing to save secret values without a passphrase (option 'passphrase' or env NMS_HARNESS_PASSPHRASE)",
     );
   }
+  const file: StateFile = {
+    version: STATE_VERSION,
+    kind: "nms-harness-state",
+    project: state.project,
+    stack: state.stack,
+    ...(crypter ? { secrets: crypter.header } : {}),
+    resources: sortResources(state.resources).map((r) => encodeResource(r, crypter)),
+    ...(state.pendingOperations?.length ? { pendingOperations: state.pendingOperations } : {}),
+  };
+  const dir = path.dirname(path.resolve(statePath));
+  fs.mkdirSync(dir, { recursive: true });
+  const tmp = path.join(dir, `.${path.basename(statePath)}.${process.pid}.tmp`);
+  fs.writeFileSync(tmp, JSON.stringify(file, null, 2) + "\n", { mode: 0o600 });
+  fs.renameSync(tmp, statePath);
+  // The file now holds everything the journal said.
+  fs.rmSync(journalPath(statePath), { force: true });
+}
+
+/** A resource as the file holds it: the serialized provider pulled out, secrets encrypted. */
+export function encodeResource(r: ResourceState, crypter: Crypter | null): FileResource {
   const encrypt = (v: PropertyValue): unknown => {
     if (isSecret(v)) return { [SIG_KEY]: SECRET_SIG, ciphertext: crypter!.encryptValue(secretInner(v)) };
     if (Array.isArray(v)) return v.map(encrypt);
@@ -157,36 +194,21 @@ export function saveState(statePath: string, state: StackState, crypter: Crypter
     }
     return v;
   };
-  const resources = sortResources(state.resources).map((r): FileResource => {
-    const inputs: PropertyMap = { ...r.inputs };
-    const outputs: PropertyMap = { ...r.outputs };
-    let serializedProvider: string | undefined;
-    const pin = inputs[PROVIDER_KEY];
-    if (typeof pin === "string") {
-      serializedProvider = pin;
-      delete inputs[PROVIDER_KEY];
-      if (outputs[PROVIDER_KEY] === pin) delete outputs[PROVIDER_KEY];
-    } else if (typeof outputs[PROVIDER_KEY] === "string") {
-      serializedProvider = outputs[PROVIDER_KEY] as string;
-      delete outputs[PROVIDER_KEY];
-    }
-    const fr: FileResource = { ...r, inputs: encrypt(inputs), outputs: encrypt(outputs) };
-    if (serializedProvider !== undefined) fr.serializedProvider = serializedProvider;
-    return fr;
-  });
-  const file: StateFile = {
-    version: STATE_VERSION,
-    kind: "nms-harness-state",
-    project: state.project,
-    stack: state.stack,
-    ...(crypter ? { secrets: crypter.header } : {}),
-    resources,
-  };
-  const dir = path.dirname(path.resolve(statePath));
-  fs.mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `.${path.basename(statePath)}.${process.pid}.tmp`);
-  fs.writeFileSync(tmp, JSON.stringify(file, null, 2) + "\n", { mode: 0o600 });
-  fs.renameSync(tmp, statePath);
+  const inputs: PropertyMap = { ...r.inputs };
+  const outputs: PropertyMap = { ...r.outputs };
+  let serializedProvider: string | undefined;
+  const pin = inputs[PROVIDER_KEY];
+  if (typeof pin === "string") {
+    serializedProvider = pin;
+    delete inputs[PROVIDER_KEY];
+    if (outputs[PROVIDER_KEY] === pin) delete outputs[PROVIDER_KEY];
+  } else if (typeof outputs[PROVIDER_KEY] === "string") {
+    serializedProvider = outputs[PROVIDER_KEY] as string;
+    delete outputs[PROVIDER_KEY];
+  }
+  const fr: FileResource = { ...r, inputs: encrypt(inputs), outputs: encrypt(outputs) };
+  if (serializedProvider !== undefined) fr.serializedProvider = serializedProvider;
+  return fr;
 }
 
 /** Everything a resource depends on: parent, dependencies, property dependencies, deletedWith. */

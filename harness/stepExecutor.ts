@@ -7,6 +7,7 @@ import { deleteFromProvider } from "./deletes";
 import { ProviderError, ProviderHost } from "./providerHost";
 import { PropertyMap, annotateSecrets, markSecretKeys } from "./props";
 import { Registration, resourceStateFor } from "./registration";
+import type { Checkpoint } from "./journal";
 import { Slots } from "./slots";
 import { ResourceState, timestampNow } from "./state";
 import { PlannedStep } from "./types";
@@ -38,6 +39,8 @@ export class StepExecutor {
     private readonly provider: () => Promise<ProviderHost>,
     private readonly log: (line: string) => void,
     parallel: number,
+    /** Where each operation is recorded as pending just before the provider is asked (harness/journal.ts). */
+    private readonly checkpoint?: Checkpoint,
   ) {
     this.slots = new Slots(parallel);
   }
@@ -48,7 +51,10 @@ export class StepExecutor {
     this.log(`${step.op === "replace" ? "+-" : "+ "} creating ${step.urn}`);
     let created: { id: string; outputs: PropertyMap };
     try {
-      created = await this.slots.run(() => provider.create(step.urn, reg.name, reg.type, provider.plain(checked)));
+      created = await this.slots.run(() => {
+        this.checkpoint?.begin({ type: "creating", urn: step.urn, resourceType: reg.type });
+        return provider.create(step.urn, reg.name, reg.type, provider.plain(checked));
+      });
       if (!created.id) throw new Error("the provider returned an empty id");
     } catch (e) {
       const init = initFailureOf(e);
@@ -68,9 +74,10 @@ export class StepExecutor {
     this.log(`~  updating ${step.urn}`);
     let outs: PropertyMap;
     try {
-      outs = await this.slots.run(() =>
-        provider.update(step.urn, reg.name, reg.type, old.id ?? "", provider.plain(old.outputs), provider.plain(checked), provider.plain(old.inputs), ignoreChanges),
-      );
+      outs = await this.slots.run(() => {
+        this.checkpoint?.begin({ type: "updating", urn: step.urn, resourceType: reg.type });
+        return provider.update(step.urn, reg.name, reg.type, old.id ?? "", provider.plain(old.outputs), provider.plain(checked), provider.plain(old.inputs), ignoreChanges);
+      });
     } catch (e) {
       const init = initFailureOf(e);
       let partial: ResourceState | undefined;
@@ -88,8 +95,15 @@ export class StepExecutor {
   }
 
   /** Deletes `r` through the provider, outside the cap: deletes after the program run have deleteInOrder's own. */
-  delete(r: ResourceState): Promise<void> {
-    return deleteFromProvider(this.provider, r, this.log, r.delete ? " (replaced)" : "");
+  async delete(r: ResourceState): Promise<void> {
+    const op = { type: "deleting" as const, urn: r.urn, resourceType: r.type };
+    this.checkpoint?.begin(op);
+    try {
+      await deleteFromProvider(this.provider, r, this.log, r.delete ? " (replaced)" : "");
+      this.checkpoint?.remove(r);
+    } finally {
+      this.checkpoint?.end(op);
+    }
   }
 
   /** A delete-before-replace happens while the program runs, so it takes one of the step slots. */

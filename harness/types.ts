@@ -32,6 +32,8 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Whole-command time limit; default 30 minutes. */
   timeoutMs?: number;
+  /** refresh: drop the pending creates an interrupted run left in the state (Pulumi's --clear-pending-creates). */
+  clearPendingCreates?: boolean;
 }
 
 export type StepOp = "create" | "update" | "replace" | "delete" | "same" | "read";

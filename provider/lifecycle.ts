@@ -13,6 +13,8 @@ import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
 import { pick, type Props, type ResourceSpec } from "./spec";
 import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID } from "./lifecycleSupport";
+import { createRequestIdOf, interruptedCreateEvidence, isNameTaken } from "./interruptedCreate";
+import type { Written } from "./objectAccess";
 
 type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
@@ -186,10 +188,25 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       : undefined;
     const through = spec.createThrough;
     const body = through ? await through.body(client, inputs) : await writeBody(client, inputs, undefined);
-    const { response, record } = await objects.write(createOp, inputs, undefined, body, { recover }).catch((error: unknown) => {
+    // Creates that share one call (array bodies) have no request of their own to name.
+    const requestId = through || routeOf(createOp).body === "array" ? undefined : createRequestIdOf(spec.kind, inputs, fields.secretInputs);
+    let takenOver: Props | undefined;
+    const { response, record } = await objects.write(createOp, inputs, undefined, body, { recover, requestId }).catch(async (error: unknown) => {
       // The parent's answer does not name the object: an unfinished create through it cannot be kept in state.
-      throw (through ? undefined : createdButUnfinished(objects, error, inputs)) ?? withAdoptionHint(error);
+      const unfinished = through ? undefined : createdButUnfinished(objects, error, inputs);
+      if (unfinished) throw unfinished;
+      if (requestId === undefined || !isNameTaken(error)) throw withAdoptionHint(error);
+      const evidence = await interruptedCreateEvidence(client, objects, spec, inputs, requestId, createOp);
+      if (!evidence.proven) throw withAdoptionHint(error, evidence.why);
+      takenOver = evidence.found;
+      return {} as Written;
     });
+    if (takenOver) {
+      const id = objects.idOf(takenOver, inputs);
+      client.notice("info", `${spec.kind} ${id}: took over the object this stack's interrupted create made (request ${requestId})`);
+      const current = outputsOf(takenOver, inputs, "notEchoed");
+      return changed(inputs, current).length > 0 ? bringToInputs(objects, id, current, inputs) : takenOver;
+    }
     if (through) {
       const picked = response && through.created(response, inputs);
       if (!picked) throw new Error(`${spec.kind} was created through ${createOp} (request ${record?.requestId}) but its answer does not show it`);
@@ -344,9 +361,10 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
  * A create refused with 409 usually means the object already exists: made by hand, or by an
  * earlier run whose wait timed out before the service finished. Say how to take it over.
  */
-function withAdoptionHint(error: unknown): unknown {
+function withAdoptionHint(error: unknown, whyNotTakenOver?: string): unknown {
   if (!(error instanceof NmsApiError) || error.status !== 409) return error;
   error.message +=
+    (whyNotTakenOver ? `; not taken over: ${whyNotTakenOver}` : "") +
     "; if this object already exists (made outside this stack, or by an earlier run whose wait timed out), " +
     "set adoptByName: true or adoptId on the resource to take it over";
   return error;

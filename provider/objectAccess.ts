@@ -21,7 +21,7 @@ export interface ObjectAccess {
   /** The object as the service holds it now; undefined when it does not exist. */
   readLive(id: string, inputs: Props): Promise<Props | undefined>;
   /** Sends a write of one object; array-bodied operations (W2, W74) carry it as a one-element array. */
-  write(op: OperationId, inputs: Props, id: string | undefined, body: unknown, init?: Pick<ExecuteInit<Props>, "recover">): Promise<Written>;
+  write(op: OperationId, inputs: Props, id: string | undefined, body: unknown, init?: Pick<ExecuteInit<Props>, "recover" | "requestId">): Promise<Written>;
   /** Deletes the object; with a bulk delete, together with the other deletes of its kind and path made at the same time. */
   remove(id: string, inputs: Props): Promise<Written>;
 }
@@ -51,7 +51,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     }
   };
 
-  const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: Pick<ExecuteInit<Props>, "recover"> = {}): Promise<Written> => {
+  const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: Pick<ExecuteInit<Props>, "recover" | "requestId"> = {}): Promise<Written> => {
     const route = routeOf(op);
     // An operation whose path has no slot for the object's ID names it in the body (S44, S51).
     const pathNamesObject = [spec.identity.idParam, ...(spec.identity.idParts ?? [])].some((param) => route.path.includes(`{${param}}`));
@@ -62,7 +62,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
       return client.executeInBatch<Props>(op, pathParams, body, { recover: init.recover });
     }
     const sent = route.body === "none" ? undefined : body;
-    return client.write<Props>(op, pathParams, { body: sent, recover: init.recover });
+    return client.write<Props>(op, pathParams, { body: sent, recover: init.recover, requestId: init.requestId });
   };
 
   const remove = async (id: string, inputs: Props): Promise<Written> => {

@@ -50,6 +50,16 @@ export class NmsClient {
     });
   }
 
+  /** The administrator this client logs in as (request records name it in `admin`). */
+  get username(): string {
+    return this.ex.settings.username;
+  }
+
+  /** A notice on the client's log (nms:logLevel), secrets removed. */
+  notice(level: "info" | "warn", message: string): void {
+    this.ex.log(level, message);
+  }
+
   /** Synchronous call: returns the parsed JSON body (undefined when empty). Non-2xx → NmsApiError. */
   async call<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<T> {
     const request = this.ex.prepare(op, params, init);

@@ -89,6 +89,7 @@ export class Exchange {
       // A multipart route's body is a form (provider/client/multipart.ts), never JSON.
       ...(route.body === "multipart" ? { form: multipartBody(op, init?.body) } : { body: init?.body === undefined ? undefined : JSON.stringify(init.body) }),
       secrets: collectSecretValues(init?.body),
+      ...(init?.requestId !== undefined ? { requestId: init.requestId } : {}),
     };
   }
 
@@ -241,6 +242,7 @@ export class Exchange {
     const headers: Record<string, string> = {};
     if (token !== undefined) headers.cookie = `API-KEY=${token}`;
     for (const header of request.route.headers) headers[WIRE_HEADERS[header]] = header === "tenantId" ? request.tenantId : randomUUID();
+    if (request.requestId !== undefined) headers[WIRE_HEADERS.requestId] = request.requestId;
     if (this.loginTenantId !== undefined && request.tenantId !== this.loginTenantId) headers[WIRE_HEADERS.tenantId] = request.tenantId;
     return Object.keys(headers).length > 0 ? headers : undefined;
   }

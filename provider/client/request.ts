@@ -19,6 +19,8 @@ export interface PreparedRequest {
   body?: string;
   /** The body of a multipart route (W76), sent as multipart/form-data instead of JSON. */
   form?: MultipartForm;
+  /** x-request-id to send instead of a fresh one (CallInit.requestId). */
+  requestId?: string;
   /** Secret strings of the body, to cut from any message about this request. */
   secrets: Set<string>;
 }

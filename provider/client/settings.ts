@@ -56,6 +56,12 @@ export type QueryParams = Record<string, string | number | boolean | undefined>;
 export interface CallInit {
   body?: unknown;
   query?: QueryParams;
+  /**
+   * The x-request-id to send (a UUID) instead of a fresh one, on any route: where the service lets
+   * it name the request record, a later run can find the record again (README "Adopting objects
+   * that already exist").
+   */
+  requestId?: string;
 }
 
 export interface ExecuteInit<T = unknown> extends CallInit {

@@ -2,7 +2,12 @@
 // deeply nested bodies, prototype keys, odd query strings, path segments with traversal, NUL,
 // unicode and great length, bad cookies, wrong and missing gateway headers, foreign content
 // types. Whatever arrives, the emulator answers below 500 with the service's error body, keeps
-// serving, and never lets one tenant or a READ_ONLY administrator through.
+// serving, never lets one tenant or a READ_ONLY administrator through, and keeps its memory
+// bounded (an emulator in a child process, measured after GC around a fuzz volume).
+import { fork } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { request } from "node:http";
 import { ERROR_CODES, OPERATION_IDS, OperationId, pathParamNames, ROUTES, WIRE_HEADERS } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
@@ -236,4 +241,91 @@ describe("isolation and roles, for every operation of the route table", () => {
     const reply = await readOnly.call(op, params, {});
     expect({ op, status: reply.status, code: reply.body?.errors?.[0]?.code }).toEqual({ op, status: 403, code: "NMS-FORBIDDEN-ROLE" });
   });
+});
+
+/**
+ * The emulator of dist/ in a child process with --expose-gc, answering "memory" with its usage
+ * after two full collections and its peak resident size (VmHWM), so that the fuzz's cost to the
+ * server can be measured apart from this process's.
+ */
+async function startMeasuredEmulator(dir: string) {
+  const script = path.join(dir, "measured-emulator.js");
+  fs.writeFileSync(
+    script,
+    `const { startEmulator } = require(${JSON.stringify(path.resolve(__dirname, "../../dist/emulator"))});
+const fs = require("fs");
+startEmulator({ port: 0, asyncDelayMs: 0, rateLimit: null }).then((emu) => {
+  process.send({ url: emu.url, demo: emu.demo });
+  process.on("message", (m) => {
+    if (m !== "memory") return emu.close().then(() => process.exit(0));
+    global.gc(); global.gc();
+    const peak = /VmHWM:\\s+(\\d+) kB/.exec(fs.readFileSync("/proc/self/status", "utf8"));
+    const u = process.memoryUsage();
+    process.send({ heapUsed: u.heapUsed, rss: u.rss, external: u.external, peakRss: peak ? Number(peak[1]) * 1024 : u.rss });
+  });
+});
+`,
+  );
+  const child = fork(script, [], { execArgv: ["--expose-gc"], stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const next = <T>() => new Promise<T>((resolve) => child.once("message", (m) => resolve(m as T)));
+  const started = await next<{ url: string; demo: RunningEmulator["demo"] }>();
+  const emulator = { url: started.url, demo: started.demo } as RunningEmulator;
+  return {
+    emulator,
+    memory: () => {
+      const answer = next<{ heapUsed: number; rss: number; external: number; peakRss: number }>();
+      child.send("memory");
+      return answer;
+    },
+    stop: () => new Promise<void>((resolve) => (child.once("exit", () => resolve()), child.send("stop"))),
+  };
+}
+
+const MB = 1024 * 1024;
+
+describe("memory under the fuzz", () => {
+  it("stays bounded: a huge body is refused without being held whole, and 2,000 hostile requests leave the heap where it was", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nms-hostile-memory-"));
+    const measured = await startMeasuredEmulator(dir);
+    try {
+      const target = measured.emulator;
+      const fuzzer = await Client.login(target);
+      const tenantId = fuzzer.tenantId;
+      const headersOf = (op: OperationId) => {
+        const headers: Record<string, string> = { cookie: fuzzer.cookie!, "content-type": "application/json" };
+        for (const header of ROUTES[op].headers) headers[WIRE_HEADERS[header]] = header === "tenantId" ? tenantId : "fuzz-request";
+        return headers;
+      };
+      const small = Object.entries(HOSTILE_BODIES).filter(([, body]) => body.length < 300_000);
+      const round = (count: number) =>
+        Array.from({ length: count }, (_, i) => {
+          const op = WRITES[i % WRITES.length];
+          const [what, body] = small[i % small.length];
+          return { op, what, send: () => raw(target, ROUTES[op].method, pathWith(op, tenantId, (name) => `fuzz-${name}`), headersOf(op), body) };
+        });
+      await sendAll(round(500)); // warm-up: code paths compiled, pools and caches at their working size
+      const before = await measured.memory();
+
+      // 64 MB in one body: refused (400, body too large) while being read, never held whole.
+      const huge = Buffer.alloc(64 * MB, 0x20);
+      expectServiceAnswer("A7", "64 MB body", await raw(target, "POST", pathWith("A7", tenantId, () => ""), headersOf("A7"), huge));
+      const afterHuge = await measured.memory();
+      await sendAll(round(2_000));
+      const after = await measured.memory();
+
+      const mb = (bytes: number) => Math.round(bytes / MB);
+      process.stdout.write(
+        `emulator memory after GC: heap ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB, RSS ${mb(before.rss)} → ${mb(after.rss)} MB; ` +
+          `peak RSS ${mb(before.peakRss)} → ${mb(afterHuge.peakRss)} MB across a 64 MB body, → ${mb(after.peakRss)} MB after 2,000 hostile requests\n`,
+      );
+      // A body is held only up to its 1 MB limit: a 64 MB one held whole would raise the peak by 64 MB.
+      expect((afterHuge.peakRss - before.peakRss) / MB).toBeLessThan(40);
+      // What requests leave behind is bounded (the request log keeps 20,000 small entries): no growth per request.
+      expect((after.heapUsed - before.heapUsed) / MB).toBeLessThan(8);
+      expect((after.rss - before.rss) / MB).toBeLessThan(64);
+    } finally {
+      await measured.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -3,8 +3,8 @@
 // pattern; about 2 minutes on 2 cores); after `npm run build`, run it with
 //   npx jest --testPathIgnorePatterns=/node_modules/ --testPathPattern 'chaos\.slow'
 // (a path given after --testPathIgnorePatterns=… would be read as one more ignore pattern).
-// The default suite (chaos.test.ts) runs the quickstart for every kind and this estate for
-// lost-answer and http-5xx.
+// The default suite (chaos.test.ts) runs the quickstart for every kind; the estate runs here
+// only, for every kind (lost-answer and http-5xx among them).
 import type { FaultKind } from "../../emulator";
 import { chaosSuite, FAULT_KINDS, mspStack } from "./chaos/helpers";
 

@@ -1,0 +1,78 @@
+// Creates whose run was interrupted (the engine or the provider host killed after the service took
+// the create): the next run finds the object under its unique name. The provider takes it over
+// only with proof that this stack's create made it (README "Adopting objects that already exist"):
+// every create carries an x-request-id derived from the stack, the kind and the create's
+// non-secret inputs; the service's request record under that ID must have been made by the
+// configured administrator, have succeeded, and name the very object that holds the name.
+import { createHash } from "node:crypto";
+import type { OperationId } from "../contract/routes";
+import type { NmsClient, RequestRecord } from "./client";
+import { isNotFound, NmsApiError } from "./client/errors";
+import type { ObjectAccess } from "./objectAccess";
+import type { Props, ResourceSpec } from "./spec";
+
+/** The stack the provider host serves, as the engine tells its plugins (harness/run.ts sets the same variables). */
+function stackName(env: NodeJS.ProcessEnv): string {
+  return [env.PULUMI_NODEJS_ORGANIZATION, env.PULUMI_NODEJS_PROJECT, env.PULUMI_NODEJS_STACK].map((part) => part ?? "").join("/");
+}
+
+/** JSON with object keys sorted, so equal inputs give equal text whatever their order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Props).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the stack,
+ * the kind and the inputs without secrets (a hash of a weak secret could be guessed offline) and
+ * without the serialized provider. The same create of the same stack always gets the same ID.
+ */
+export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
+  const shown = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== "__provider" && !secretInputs.includes(key)));
+  const hex = createHash("sha256").update(`nms-create-v1\n${stackName(env)}\n${kind}\n${canonical(shown)}`).digest("hex");
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A create refused because its unique name (or pair) is taken. */
+export function isNameTaken(error: unknown): boolean {
+  return error instanceof NmsApiError && error.status === 409;
+}
+
+export type TakeoverEvidence = { proven: true; found: Props } | { proven: false; why: string };
+
+/** Whether the object holding the create's unique name was made by this stack's earlier create `requestId`, and that object. */
+export async function interruptedCreateEvidence(
+  client: NmsClient,
+  objects: ObjectAccess,
+  spec: ResourceSpec,
+  inputs: Props,
+  requestId: string,
+  createOp: OperationId,
+): Promise<TakeoverEvidence> {
+  if (!spec.findByName) return { proven: false, why: `nms:${spec.kind} has no unique name to look the object up by` };
+  let record: RequestRecord;
+  try {
+    record = await client.call<RequestRecord>("A2", { requestId });
+  } catch (error) {
+    if (isNotFound(error)) return { proven: false, why: `the service holds no request ${requestId} of this stack's create` };
+    throw error;
+  }
+  if (record.admin !== client.username) return { proven: false, why: `request ${requestId} was made by another administrator` };
+  if (record.status === "PENDING") {
+    // Still being applied: its outcome decides.
+    record = await client.waitForRequest(requestId, createOp).catch(() => ({ ...record, status: "FAIL" as const }));
+  }
+  if (record.status !== "SUCCESS") return { proven: false, why: `this stack's earlier request ${requestId} did not succeed, so it did not make this object` };
+  const found = await spec.findByName(client, inputs);
+  if (!found) return { proven: false, why: "no object holds the name any more" };
+  const id = objects.idOf(found, inputs);
+  if (!String(record.entityId).split(",").includes(id)) {
+    return { proven: false, why: `the object holding the name (${id}) is not the one this stack's request ${requestId} made (${record.entityId})` };
+  }
+  return { proven: true, found: (await objects.readLive(id, inputs)) ?? found };
+}
