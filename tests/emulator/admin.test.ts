@@ -15,6 +15,8 @@ test("config: read, partial update, bad values refused", async () => {
     asyncJitterMs: 0,
     asyncLatencyByOp: {},
     rateLimit: null,
+    requestRecordKeepCount: 1000,
+    requestRecordKeepMs: 300000,
     tokenTtlMs: 3_600_000,
     lockoutThreshold: 5,
     lockoutDurationMs: 60_000,

@@ -52,17 +52,15 @@ describe("over HTTP", () => {
     }
   }
 
-  test("an operation's writes stay PENDING within [base, base + jitter], spread by the jitter", async () => {
+  test("an operation's writes stay PENDING within [base, base + jitter]", async () => {
     const bounds = await Promise.all(Array.from({ length: 10 }, (_, i) => pendingTimeBounds(`Latency ${i}`)));
     const slackMs = 2; // timers round to whole milliseconds
     for (const { low, high } of bounds) {
       expect(high).toBeGreaterThanOrEqual(BASE - slackMs);
       expect(low).toBeLessThanOrEqual(BASE + JITTER + slackMs);
     }
-    // With no jitter every interval would hold one value; ten uniform draws over 150 ms do not.
-    const lows = Math.max(...bounds.map((b) => b.low));
-    const highs = Math.min(...bounds.map((b) => b.high));
-    expect(lows).toBeGreaterThan(highs);
+    // The spread of the draws is pinned by the asyncDelayOf tests above: over HTTP a loaded
+    // machine delays the polls, which widens the bounds until they no longer separate the draws.
   });
 
   test("an operation without its own latency uses the defaults (here 0: done at the 202)", async () => {
