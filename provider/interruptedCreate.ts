@@ -9,7 +9,7 @@ import type { OperationId } from "../contract/routes";
 import type { NmsClient, RequestRecord } from "./client";
 import { isNotFound, NmsApiError } from "./client/errors";
 import type { ObjectAccess } from "./objectAccess";
-import type { Props, ResourceSpec } from "./spec";
+import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
 
 /** The stack the provider host serves, as the engine tells its plugins (harness/run.ts sets the same variables). */
 function stackName(env: NodeJS.ProcessEnv): string {
@@ -28,7 +28,7 @@ function canonical(value: unknown): string {
 
 /**
  * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the stack,
- * the kind and the inputs without secrets (a hash of a weak secret could be guessed offline) and
+ * the kind and the inputs (the resource's name in the stack among them) without secrets (a hash of a weak secret could be guessed offline) and
  * without the serialized provider. The same create of the same stack always gets the same ID.
  */
 export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
@@ -55,6 +55,10 @@ export async function interruptedCreateEvidence(
   createOp: OperationId,
 ): Promise<TakeoverEvidence> {
   if (!spec.findByName) return { proven: false, why: `nms:${spec.kind} has no unique name to look the object up by` };
+  // Without the resource's name, two resources of the stack with equal inputs would share one request ID.
+  if (typeof inputs[RESOURCE_NAME_INPUT] !== "string") {
+    return { proven: false, why: "the create does not carry its resource's name in the stack (the SDK adds it), so its request cannot be told from another resource's" };
+  }
   let record: RequestRecord;
   try {
     record = await client.call<RequestRecord>("A2", { requestId });

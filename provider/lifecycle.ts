@@ -11,7 +11,7 @@ import { changedFields, isEmpty, satisfies } from "./compare";
 import { specFields } from "./fields";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
-import { pick, type Props, type ResourceSpec } from "./spec";
+import { pick, RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
 import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID } from "./lifecycleSupport";
 import { createRequestIdOf, interruptedCreateEvidence, isNameTaken } from "./interruptedCreate";
 import type { Written } from "./objectAccess";
@@ -20,7 +20,7 @@ type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
 export { ADOPTION_FIELDS, shapeLike };
 
-const PULUMI_RESERVED = new Set(["__provider"]);
+const PULUMI_RESERVED = new Set(["__provider", RESOURCE_NAME_INPUT]);
 
 export type ClientSource = () => Promise<NmsClient>;
 

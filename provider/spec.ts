@@ -84,6 +84,13 @@ export interface Trigger {
   readonly onCreate?: boolean;
 }
 
+/**
+ * The input the SDK adds to every resource: its name in the stack. A dynamic provider's create is
+ * not told the resource's URN, and two resources of a stack may have equal inputs; the name tells
+ * their creates apart (provider/interruptedCreate.ts). Never sent to the service, never compared.
+ */
+export const RESOURCE_NAME_INPUT = "__nmsName";
+
 export interface CompletedInputs {
   readonly inputs: Props;
   readonly failures: { property: string; reason: string }[];

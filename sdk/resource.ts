@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { specFields } from "../provider/fields";
 import { RESOURCE_SPECS } from "../provider/resources";
+import { RESOURCE_NAME_INPUT } from "../provider/spec";
 import { providerStub } from "./stub";
 
 /** Inputs every resource takes to adopt an object that already exists (see README). */
@@ -24,6 +25,7 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
       props[key] = value !== undefined && secretFields.includes(key) ? pulumi.secret(value) : value;
     }
     for (const field of [...fields.inputNames, ...fields.outputNames]) if (!(field in props)) props[field] = undefined;
+    props[RESOURCE_NAME_INPUT] = name;
     const options: pulumi.CustomResourceOptions = {
       ...opts,
       additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretFields, ...fields.secretOutputs],

@@ -3,12 +3,18 @@
 // pattern; about 2 minutes on 2 cores); after `npm run build`, run it with
 //   npx jest --testPathIgnorePatterns=/node_modules/ --testPathPattern 'chaos\.slow'
 // (a path given after --testPathIgnorePatterns=… would be read as one more ignore pattern).
-// The default suite (chaos.test.ts) runs the quickstart for every kind; the estate runs here
-// only, for every kind (lost-answer and http-5xx among them).
+// The default suite (chaos.test.ts) runs the quickstart under lost-answer, fail-request and
+// stuck-pending; the quickstart under the other kinds, and the estate under every kind, run here.
 import type { FaultKind } from "../../emulator";
-import { chaosSuite, FAULT_KINDS, mspStack } from "./chaos/helpers";
+import { chaosSuite, FAULT_KINDS, mspStack, QUICKSTART } from "./chaos/helpers";
 
 const suite = chaosSuite();
+
+describe("the quickstart under 10% of a fault kind the client absorbs: up, update, destroy", () => {
+  test.each(["http-5xx", "http-429", "reset", "slow"] as FaultKind[])("%s", async (kind) => {
+    await suite.scenario(QUICKSTART, kind);
+  }, 180_000);
+});
 
 describe("the MSP estate (25 sites, 100 resources) under 10% of each fault kind", () => {
   const medium = mspStack(25);

@@ -3,19 +3,26 @@
 // chaos/helpers.ts for what each scenario checks: convergence of up and destroy within bounded
 // tries, no changes afterwards, no duplicates, nothing left behind, failures that name their
 // requestId and code, no secret in any log, error or state), and credentials refused over plain
-// http. The MSP estate (25 sites, 100 resources) under every kind is in chaos.slow.test.ts, and
+// http. Here, within npm test's budget, the kinds the client cannot absorb (fail-request,
+// stuck-pending) and the one that tempts duplicates (lost-answer); the quickstart under the kinds
+// the client's retries absorb (http-5xx, http-429, reset, slow), whose retry rules the client
+// tests pin, and the MSP estate (25 sites, 100 resources) under every kind are in chaos.slow.test.ts, and
 // crashes (SIGKILL) in the middle of an up are in crash.test.ts. The stacks run from dist/
 // (`npm test` builds first).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { up } from "../../harness";
-import { chaosSuite, checkNoSecrets, FAULT_KINDS, QUICKSTART, RADIUS_SECRET, ROOT, writeConnectSpy } from "./chaos/helpers";
+import type { FaultKind } from "../../emulator";
+import { chaosSuite, checkNoSecrets, QUICKSTART, RADIUS_SECRET, ROOT, writeConnectSpy } from "./chaos/helpers";
+
+/** The kinds npm test runs; chaos.slow.test.ts runs the others. */
+const DEFAULT_KINDS: readonly FaultKind[] = ["lost-answer", "fail-request", "stuck-pending"];
 
 const suite = chaosSuite();
 
-describe("the quickstart under 10% of each fault kind: up, update, destroy", () => {
-  test.each(FAULT_KINDS)("%s", async (kind) => {
+describe("the quickstart under 10% of a fault kind: up, update, destroy", () => {
+  test.each(DEFAULT_KINDS)("%s", async (kind) => {
     await suite.scenario(QUICKSTART, kind);
   }, 180_000);
 });

@@ -33,7 +33,8 @@ const requestIdOf = (kind: string, inputs: Props) => createRequestIdOf(kind, inp
 
 /** What an interrupted run left: the create went through with the stack's request ID, its answer never reached state. */
 async function interruptedCreate(inputs: Props): Promise<string> {
-  const { response } = await client.write<Props>("A7", {}, { body: inputs, requestId: requestIdOf("Venue", inputs) });
+  const { __nmsName: _name, ...body } = inputs;
+  const { response } = await client.write<Props>("A7", {}, { body, requestId: requestIdOf("Venue", inputs) });
   return String(response?.id);
 }
 
@@ -57,7 +58,7 @@ describe("the emulator: x-request-id names the request record", () => {
 
 describe("a create whose unique name is taken", () => {
   test("is taken over when this stack's request record made the object, and brought to the program", async () => {
-    const inputs = { name: "interrupted-hq", description: "from the program" };
+    const inputs = { name: "interrupted-hq", description: "from the program", __nmsName: "hq" };
     const made = await interruptedCreate(inputs);
     const result = await venues.create(inputs);
     expect(result.id).toBe(made);
@@ -65,14 +66,25 @@ describe("a create whose unique name is taken", () => {
     expect(notices.some((line) => line.includes(`Venue ${made}: took over the object this stack's interrupted create made`))).toBe(true);
   });
 
+  test("fails with the hint when another resource of the stack, with equal inputs, made it (the names differ)", async () => {
+    await venues.create({ name: "twice-in-program", __nmsName: "first" });
+    await expect(venues.create({ name: "twice-in-program", __nmsName: "second" })).rejects.toThrow(/not taken over: the service holds no request/);
+    expect(await venuesNamed("twice-in-program")).toHaveLength(1);
+  });
+
+  test("is never taken over without the resource's name (a create not made through the SDK)", async () => {
+    await interruptedCreate({ name: "nameless" });
+    await expect(venues.create({ name: "nameless" })).rejects.toThrow(/not taken over: the create does not carry its resource's name/);
+  });
+
   test("fails with the adoption hint when the object was made outside the stack (no such request)", async () => {
     await client.write("A7", {}, { body: { name: "by-hand" } });
-    await expect(venues.create({ name: "by-hand" })).rejects.toThrow(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create; .*set adoptByName: true or adoptId/);
+    await expect(venues.create({ name: "by-hand", __nmsName: "by-hand" })).rejects.toThrow(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create; .*set adoptByName: true or adoptId/);
     expect(await venuesNamed("by-hand")).toHaveLength(1);
   });
 
   test("fails with the hint when another stack made it (the request ID differs)", async () => {
-    const inputs = { name: "other-stack" };
+    const inputs = { name: "other-stack", __nmsName: "other" };
     process.env.PULUMI_NODEJS_STACK = "another";
     try {
       await interruptedCreate(inputs);
@@ -84,7 +96,7 @@ describe("a create whose unique name is taken", () => {
   });
 
   test("fails with the hint when the stack's object was deleted and the name taken by another object since", async () => {
-    const inputs = { name: "replaced-by-hand" };
+    const inputs = { name: "replaced-by-hand", __nmsName: "replaced" };
     const made = await interruptedCreate(inputs);
     await client.write("A11", { venueId: made });
     await client.write("A7", {}, { body: inputs });
@@ -93,8 +105,8 @@ describe("a create whose unique name is taken", () => {
   });
 
   test("fails with the hint when the inputs changed since the interrupted create", async () => {
-    await interruptedCreate({ name: "changed-since", description: "before" });
-    await expect(venues.create({ name: "changed-since", description: "after" })).rejects.toThrow(/not taken over: the service holds no request/);
+    await interruptedCreate({ name: "changed-since", description: "before", __nmsName: "changed" });
+    await expect(venues.create({ name: "changed-since", description: "after", __nmsName: "changed" })).rejects.toThrow(/not taken over: the service holds no request/);
   });
 
   test("the request ID leaves secrets out and depends on the stack, the kind and the other inputs", () => {
