@@ -1,6 +1,6 @@
 /** Refresh: the engine's Read of every custom resource, up to `parallel` at once. */
 import { ProviderHost } from "./providerHost";
-import { annotateSecrets, diffProperties, markSecretKeys, uniqueTopLevel } from "./props";
+import { annotateSecrets, diffProperties, markSecretKeys, PropertyDiff, PropertyMap, uniqueTopLevel } from "./props";
 import { Slots } from "./slots";
 import { ResourceState, timestampNow } from "./state";
 import { PlannedStep } from "./types";
@@ -10,6 +10,30 @@ export interface RefreshOutcome {
   resources: ResourceState[];
   steps: PlannedStep[];
   errors: string[];
+}
+
+/**
+ * What the refresh changed, as Pulumi's engine judges it (docs/pulumi-facts.md §8): the provider's Diff of what an
+ * `up` of the unchanged program would do right after, with the refreshed outputs and inputs as old and the old inputs
+ * as new. Outputs that changed while every input still matches are no change. The paths shown are those of the
+ * inputs that differ (old against refreshed) where the object no longer holds the old value, else those of the old
+ * inputs against the refreshed outputs.
+ */
+async function driftOf(host: ProviderHost, r: ResourceState, id: string, inputs: PropertyMap, outputs: PropertyMap): Promise<PropertyDiff[]> {
+  const diff = await host.diff(r.urn, urnName(r.urn), r.type, id, host.plain(outputs), host.plain(r.inputs), host.plain(inputs), r.ignoreChanges ?? []);
+  const inputDiffs = diffProperties(r.inputs, inputs);
+  if (diff.changes === "none" || (diff.changes === "unknown" && inputDiffs.length === 0)) return [];
+  // An input the refresh returns differently although the object still holds the old value is not the drift.
+  const field = (d: PropertyDiff) => uniqueTopLevel([d])[0];
+  const holdsOld = (k: string) => diffProperties(k in r.inputs ? { [k]: r.inputs[k] } : {}, k in outputs ? { [k]: outputs[k] } : {}).length === 0;
+  const drifted = inputDiffs.filter((d) => !holdsOld(field(d)));
+  if (drifted.length > 0) return drifted;
+  if (inputDiffs.length > 0) return inputDiffs;
+  const refreshedOfInputs: PropertyMap = {};
+  for (const k of Object.keys(r.inputs)) if (k in outputs) refreshedOfInputs[k] = outputs[k];
+  const outputDiffs = diffProperties(r.inputs, refreshedOfInputs).filter((d) => d.kind !== "delete");
+  if (outputDiffs.length > 0) return outputDiffs;
+  return (diff.diffs.length > 0 ? diff.diffs : ["*"]).map((path) => ({ path, kind: "update" as const }));
 }
 
 /**
@@ -42,14 +66,14 @@ export async function refreshResources(
         }
         const outputs = markSecretKeys(annotateSecrets(res.outputs, r.outputs), r.additionalSecretOutputs);
         const inputs = res.inputs ? annotateSecrets(res.inputs, r.inputs) : r.inputs;
-        const diffs = [...diffProperties(r.outputs, outputs), ...diffProperties(r.inputs, inputs)];
         const next: ResourceState = { ...r, id: res.id, inputs, outputs };
+        if (diffProperties(r.outputs, outputs).length > 0 || diffProperties(r.inputs, inputs).length > 0) next.modified = timestampNow();
+        const diffs = await driftOf(host, r, res.id, inputs, outputs);
         if (diffs.length > 0 || res.id !== r.id) {
           step.op = "update";
           step.changedFields = uniqueTopLevel(diffs);
           step.changedPaths = [...new Set(diffs.map((d) => d.path))];
           step.id = res.id;
-          next.modified = timestampNow();
           log(`refresh: ${r.urn} changed: ${step.changedFields.join(", ")}`);
         }
         out[i] = next;

@@ -12,7 +12,7 @@ import { specFields } from "./fields";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
 import { pick, RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
-import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID } from "./lifecycleSupport";
+import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID, PROGRAM_SET_FIELDS } from "./lifecycleSupport";
 import { createRequestIdOf, interruptedCreateEvidence, isNameTaken } from "./interruptedCreate";
 import type { Written } from "./objectAccess";
 
@@ -74,20 +74,34 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       if (outs[field] === undefined && inputs[field] !== undefined && (refill === "all" || notEchoed.has(field))) outs[field] = inputs[field];
     }
     for (const field of ADOPTION_FIELDS) if (inputs[field] !== undefined) outs[field] = inputs[field];
+    const programSet = refill === "all" ? fields.filledByService.filter((f) => inputs[f] !== undefined) : programSetIn(inputs);
+    if (programSet.length > 0) outs[PROGRAM_SET_FIELDS] = programSet;
     return outs;
+  };
+  /** Which filledByService inputs the program set, as the state's outputs remember it. */
+  const programSetIn = (outs: Props): string[] => {
+    const listed = outs[PROGRAM_SET_FIELDS];
+    return Array.isArray(listed) ? fields.filledByService.filter((f) => listed.includes(f)) : [];
   };
 
   /**
    * What refresh records as the program's inputs. A field holding nothing or just the service's
    * default is left out: the program did not set it, and listing it would show as a change later.
+   * A field the service fills in is kept only when the program set it (PROGRAM_SET_FIELDS).
    */
   const inputsOf = (outs: Props): Props => {
     const inputs = pick(outs, ADOPTION_FIELDS);
     const defaults = fields.defaults(variant());
+    const programSet = programSetIn(outs);
     for (const field of fields.inputNames) {
       const value = outs[field];
+      if (isEmpty(value)) continue;
+      if (fields.filledByService.includes(field)) {
+        if (programSet.includes(field)) inputs[field] = value;
+        continue;
+      }
       const isDefault = defaults[field] !== undefined && satisfies(defaults[field], value);
-      if (!isEmpty(value) && !isDefault && !fields.filledByService.includes(field)) inputs[field] = value;
+      if (!isDefault) inputs[field] = value;
     }
     return inputs;
   };

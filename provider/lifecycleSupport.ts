@@ -18,6 +18,14 @@ export const ADOPTION_FIELDS = ["adoptId", "adoptByName"] as const;
 /** Output of a resource whose create was kept in state before its request finished: that request's ID. */
 export const CREATE_REQUEST_ID = "createRequestId";
 
+/**
+ * Output naming the inputs marked filledByService that the program set. A dynamic provider's read
+ * gets only the state's outputs, where a value the program set and one the service chose look the
+ * same; refresh keeps in the inputs only the ones this names (a program that set an AP's group
+ * still sets it after refresh; one that left it out still leaves it to the service).
+ */
+export const PROGRAM_SET_FIELDS = "programSetFields";
+
 export function adoptionFailures(news: Props, spec: ResourceSpec): pulumi.dynamic.CheckFailure[] {
   const failures: pulumi.dynamic.CheckFailure[] = [];
   if (news.adoptId !== undefined && !isUnknown(news.adoptId) && typeof news.adoptId !== "string") {
