@@ -21,6 +21,8 @@ type DynamicProvider = pulumi.dynamic.ResourceProvider;
 export { ADOPTION_FIELDS, shapeLike };
 
 const PULUMI_RESERVED = new Set(["__provider", RESOURCE_NAME_INPUT]);
+/** Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. */
+const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT];
 
 export type ClientSource = () => Promise<NmsClient>;
 
@@ -73,7 +75,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     for (const field of fields.inputNames) {
       if (outs[field] === undefined && inputs[field] !== undefined && (refill === "all" || notEchoed.has(field))) outs[field] = inputs[field];
     }
-    for (const field of ADOPTION_FIELDS) if (inputs[field] !== undefined) outs[field] = inputs[field];
+    for (const field of CARRIED_INPUTS) if (inputs[field] !== undefined) outs[field] = inputs[field];
     const programSet = refill === "all" ? fields.filledByService.filter((f) => inputs[f] !== undefined) : programSetIn(inputs);
     if (programSet.length > 0) outs[PROGRAM_SET_FIELDS] = programSet;
     return outs;
@@ -90,7 +92,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
    * A field the service fills in is kept only when the program set it (PROGRAM_SET_FIELDS).
    */
   const inputsOf = (outs: Props): Props => {
-    const inputs = pick(outs, ADOPTION_FIELDS);
+    const inputs = pick(outs, CARRIED_INPUTS);
     const defaults = fields.defaults(variant());
     const programSet = programSetIn(outs);
     for (const field of fields.inputNames) {

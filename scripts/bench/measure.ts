@@ -187,7 +187,16 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
   const marks: { providerHostAt?: number; firstCreateAt?: number } = {};
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-bench-${variant.name}-`));
   const programStats = path.join(workDir, "program-stats.json");
+  // A phase of a large size runs for minutes: a line every 10 s says how far it is.
+  const progress = { steps: 0, startedAt: Date.now(), printedAt: Date.now() };
   const options = stackOptions(opts, stack, variant, emulator.info.url, creds, path.join(workDir, "state.json"), (line) => {
+    if (/^[+~-]{1,2}\s+\w+ing /.test(line)) {
+      progress.steps++;
+      if (Date.now() - progress.printedAt >= 10_000) {
+        progress.printedAt = Date.now();
+        log(`    ${variant.name}: ${progress.steps} resource steps started, ${Math.round((Date.now() - progress.startedAt) / 1000)} s`);
+      }
+    }
     if (marks.firstCreateAt === undefined && /^\+\s+creating /.test(line)) marks.firstCreateAt = Date.now();
     if (marks.providerHostAt === undefined && line.startsWith("provider host started")) marks.providerHostAt = Date.now();
     if (opts.verbose) log(`    [${variant.name}] ${line}`);
@@ -198,6 +207,7 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
   try {
     const expected = stack.resources;
     log(`  ${variant.name}: up (${expected} resources)…`);
+    Object.assign(progress, { steps: 0, startedAt: Date.now(), printedAt: Date.now() });
     marks.firstCreateAt = marks.providerHostAt = undefined;
     const upPhase = await measurePhase(emulator, "up", () => up(options));
     delete process.env.NMS_BENCH_PROGRAM_STATS;
@@ -214,6 +224,7 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
     log(`  ${variant.name}: refresh…`);
     const refreshPhase = await measurePhase(emulator, "refresh", () => refresh(options));
     log(`  ${variant.name}: destroy…`);
+    Object.assign(progress, { steps: 0, startedAt: Date.now(), printedAt: Date.now() });
     const destroyPhase = await measurePhase(emulator, "destroy", () => destroy(options));
     const left = await heldCounts(emulator, creds.tenantId);
     const remaining = Object.keys(left).filter((kind) => left[kind] !== 0);
