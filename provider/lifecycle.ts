@@ -45,7 +45,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   const triggerFields = Object.keys(spec.triggers ?? {});
   /** The write body: the program's fields in the wire's shape, and those the provider makes itself (a file uploaded for its ID). */
   const writeBody = async (client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]> =>
-    spec.beforeWrite ? { ...(toApi(inputs) as Props), ...(await spec.beforeWrite(client, inputs, previous)) } : toApi(inputs);
+    spec.beforeWrite ? { ...(toApi(inputs) as Props), ...(await spec.beforeWrite.write(client, inputs, previous)) } : toApi(inputs);
   const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...fields.inputNames, ...fields.outputNames]));
   const access = async (): Promise<{ client: NmsClient; objects: ObjectAccess }> => {
     const client = await getClient();

@@ -159,11 +159,13 @@ export interface ResourceSpec {
   completeInputs?(inputs: Props): CompletedInputs | Promise<CompletedInputs>;
   /**
    * Body fields the provider makes before a create or an update (a file uploaded for its ID);
-   * `previous` holds the outputs on update, so that an unchanged file is not sent again.
+   * `previous` holds the outputs on update, so that an unchanged file is not sent again. `ops`
+   * names the operations `write` calls, for the reference docs and COVERAGE.md.
    */
-  beforeWrite?(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props>;
-  /** The operations beforeWrite calls (U1 for an upload address), for the reference docs and COVERAGE.md. */
-  readonly beforeWriteOps?: readonly OperationId[];
+  readonly beforeWrite?: {
+    readonly ops: readonly OperationId[];
+    write(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props>;
+  };
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
   /**

@@ -91,14 +91,16 @@ export const floorPlanSpec: ResourceSpec = {
     }
   },
 
-  beforeWriteOps: ["U1"],
-  async beforeWrite(client, inputs, previous) {
-    if (previous && previous.imageSha256 === inputs.imageSha256 && typeof previous.imageId === "string") return { imageId: previous.imageId };
-    const given = await imageOf(inputs);
-    if (given === undefined) return {};
-    const { bytes, extension } = given.image;
-    const { fileId, signedUrl } = await client.call<{ fileId: string; signedUrl: string }>("U1", {}, { body: { fileExtension: extension } });
-    await client.uploadTo(signedUrl, bytes, IMAGE_TYPES[extension] ?? "application/octet-stream");
-    return { imageId: fileId };
+  beforeWrite: {
+    ops: ["U1"],
+    async write(client, inputs, previous) {
+      if (previous && previous.imageSha256 === inputs.imageSha256 && typeof previous.imageId === "string") return { imageId: previous.imageId };
+      const given = await imageOf(inputs);
+      if (given === undefined) return {};
+      const { bytes, extension } = given.image;
+      const { fileId, signedUrl } = await client.call<{ fileId: string; signedUrl: string }>("U1", {}, { body: { fileExtension: extension } });
+      await client.uploadTo(signedUrl, bytes, IMAGE_TYPES[extension] ?? "application/octet-stream");
+      return { imageId: fileId };
+    },
   },
 };

@@ -1,5 +1,5 @@
 // What a resource's code-bearing declarations do, seen by running them against a recording client:
-// which operations findByName (adoption), createThrough and beforeWrite call, and which inputs
+// which operations findByName (adoption) and createThrough call, and which inputs
 // they read. The declarations are functions, so this is the only way to derive it without
 // restating it by hand; nothing reaches the network.
 import { ROUTES, type OperationId } from "../../contract/routes";
@@ -58,7 +58,6 @@ async function probe(spec: ResourceSpec, action: (client: NmsClient, inputs: Pro
 export interface SpecProbes {
   readonly adoption?: Probe;
   readonly createThrough?: Probe;
-  readonly beforeWrite?: Probe;
 }
 
 const cache = new WeakMap<ResourceSpec, Promise<SpecProbes>>();
@@ -69,7 +68,6 @@ export function probeSpec(spec: ResourceSpec): Promise<SpecProbes> {
     probes = (async () => ({
       adoption: spec.findByName ? await probe(spec, (client, inputs) => spec.findByName!(client, inputs)) : undefined,
       createThrough: spec.createThrough ? await probe(spec, (client, inputs) => spec.createThrough!.body(client, inputs)) : undefined,
-      beforeWrite: spec.beforeWrite ? await probe(spec, (client, inputs) => spec.beforeWrite!(client, inputs, undefined)) : undefined,
     }))();
     cache.set(spec, probes);
   }
@@ -83,7 +81,7 @@ export async function operationsOf(spec: ResourceSpec): Promise<{ op: OperationI
     if (op !== undefined) out.push({ op, role });
   };
   const probes = await probeSpec(spec);
-  for (const op of new Set([...(spec.beforeWriteOps ?? []), ...(probes.beforeWrite?.ops ?? [])])) add(op, "before a write");
+  for (const op of spec.beforeWrite?.ops ?? []) add(op, "before a write");
   for (const op of probes.createThrough?.ops ?? []) add(op, "to build the create's body");
   add(spec.ops.create, spec.createThrough ? "create (through the parent's update)" : "create");
   add(spec.ops.read, "read");

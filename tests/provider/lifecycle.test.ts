@@ -215,20 +215,23 @@ describe.each(cases)("$kind lifecycle", (c) => {
     expect(diff.changes).toBe(false);
   });
 
-  (c.update ? it : it.skip)("updates in place exactly the changed field", async () => {
-    const inputs = await c.inputs();
-    const { id, outs } = await create(c.kind, inputs);
-    const changed = c.update!(inputs);
-    const p = provider(c.kind);
-    const diff = await p.diff!(id, outs, changed);
-    expect(diff.changes).toBe(true);
-    expect(diff.replaces).toEqual([]);
-    expect(diff.stables).not.toContain(c.updatedField);
-    const updated = await p.update!(id, outs, changed);
-    const after = await p.read!(id, updated.outs!);
-    expect((await p.diff!(id, after.props!, changed)).changes).toBe(false);
-    expect((await p.diff!(id, after.props!, inputs)).changes).toBe(true);
-  });
+  // A kind the service changes nothing of in place has no in-place update to check.
+  if (c.update) {
+    it("updates in place exactly the changed field", async () => {
+      const inputs = await c.inputs();
+      const { id, outs } = await create(c.kind, inputs);
+      const changed = c.update!(inputs);
+      const p = provider(c.kind);
+      const diff = await p.diff!(id, outs, changed);
+      expect(diff.changes).toBe(true);
+      expect(diff.replaces).toEqual([]);
+      expect(diff.stables).not.toContain(c.updatedField);
+      const updated = await p.update!(id, outs, changed);
+      const after = await p.read!(id, updated.outs!);
+      expect((await p.diff!(id, after.props!, changed)).changes).toBe(false);
+      expect((await p.diff!(id, after.props!, inputs)).changes).toBe(true);
+    });
+  }
 
   if (c.replace) {
     it("asks for replacement when a field the service cannot change in place changes", async () => {
