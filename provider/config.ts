@@ -22,6 +22,8 @@ export interface ProviderConfig {
   logLevel: LogLevelSetting;
   /** Which variant of the Wi-Fi API the tenant speaks (default newer); input rules follow it. */
   wifiApiVariant: WifiApiVariant;
+  /** Check makes no request at all: no login, no look-ups of names, references or adopted objects (default false). */
+  offlinePreview: boolean;
 }
 
 export const LOG_LEVELS = ["debug", "info", "warn"] as const;
@@ -42,6 +44,7 @@ export const CONFIG_KEYS = {
   refreshFromLists: ["nms:refreshFromLists", "NMS_REFRESH_FROM_LISTS"],
   logLevel: ["nms:logLevel", "NMS_LOG_LEVEL"],
   wifiApiVariant: ["nms:wifiApiVariant", "NMS_WIFI_API_VARIANT"],
+  offlinePreview: ["nms:offlinePreview", "NMS_OFFLINE_PREVIEW"],
 } as const;
 
 export const DEFAULT_WAIT_TIMEOUT_SECONDS = 600;
@@ -57,6 +60,18 @@ export function resolveWifiApiVariant(lookup: ConfigLookup, env: NodeJS.ProcessE
     throw new Error(`${key} must be one of ${WIFI_API_VARIANTS.join(", ")}, got ${JSON.stringify(raw)}`);
   }
   return raw as WifiApiVariant;
+}
+
+/**
+ * Whether check stays off the network (provider/previewReads.ts), read alone: an offline preview
+ * needs no credentials at all.
+ */
+export function resolveOfflinePreview(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): boolean {
+  const [key, variable] = CONFIG_KEYS.offlinePreview;
+  const raw = lookup(key) ?? env[variable];
+  if (raw === undefined || raw === "" || raw === "false") return false;
+  if (raw === "true") return true;
+  throw new Error(`${key} must be true or false, got ${JSON.stringify(raw)}`);
 }
 
 export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): ProviderConfig {
@@ -108,5 +123,6 @@ export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = pro
     waitTimeoutMs: waitSeconds * 1000,
     allowInsecureHttp: value("allowInsecureHttp") === "true",
     wifiApiVariant: resolveWifiApiVariant(lookup, env),
+    offlinePreview: resolveOfflinePreview(lookup, env),
   };
 }

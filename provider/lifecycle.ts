@@ -15,6 +15,7 @@ import { pick, RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec
 import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID, PROGRAM_SET_FIELDS } from "./lifecycleSupport";
 import { createRequestIdOf, interruptedCreateEvidence, isNameTaken } from "./interruptedCreate";
 import type { Written } from "./objectAccess";
+import type { PreviewReads } from "./previewReads";
 
 type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
@@ -31,6 +32,8 @@ export interface LifecycleOptions {
   refreshFromLists?: () => boolean;
   /** The tenant's Wi-Fi API variant (nms:wifiApiVariant); throws when the setting is invalid. */
   variant?: () => WifiApiVariant;
+  /** What check reads from the service once the inputs are valid (provider/previewReads.ts); none without. */
+  previewReads?: PreviewReads;
 }
 
 export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, options: LifecycleOptions = {}): DynamicProvider {
@@ -248,8 +251,10 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     return (await objects.readLive(id, inputs)) ?? created;
   };
 
+  const previewReads = options.previewReads?.forKind(spec, getClient, { changed, outputsOf, defaults: () => fields.defaults(variant()) });
+
   return {
-    async check(_olds: Props, given: Props) {
+    async check(olds: Props, given: Props) {
       const failures: pulumi.dynamic.CheckFailure[] = [];
       const completed = await spec.completeInputs?.(given);
       const news = completed?.inputs ?? given;
@@ -285,6 +290,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
           failures.push({ property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path, reason: failure.message });
         }
       }
+      if (failures.length === 0 && previewReads) failures.push(...(await previewReads.check(olds, news)));
       return { inputs: news, failures };
     },
 

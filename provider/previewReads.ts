@@ -1,0 +1,380 @@
+// What check learns from the service before `up` would: a login, the unique names objects already
+// hold, whether the objects a resource refers to exist, and what an adoption will overwrite. A
+// dynamic provider is not told whether it runs in a preview or an up (the engine calls Check in
+// both, docs/pulumi-facts.md), so these reads cost an up little: one login and one tenant read per
+// process, at most one list per (operation, scope) per process, shared by every resource and kept
+// for the process (the service's later writes are this process's own), a read only to confirm a
+// missing reference, and lists skipped where the scope was created by this process.
+// nms:offlinePreview turns every one of them off.
+import type * as pulumi from "@pulumi/pulumi";
+import type { OperationId } from "../contract/routes";
+import { isUnknown } from "../contract/validators";
+import type { NmsClient, QueryParams, RequestRecord } from "./client";
+import { isNotFound, NmsApiError } from "./client/errors";
+import { containsUnknown, isEmpty } from "./compare";
+import { specFields } from "./fields";
+import { createRequestIdOf } from "./interruptedCreate";
+import { objectAccess, type ObjectAccess } from "./objectAccess";
+import { RESOURCE_SPECS } from "./resources";
+import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
+import { routeOf } from "../contract/routes";
+
+type CheckFailure = pulumi.dynamic.CheckFailure;
+
+/**
+ * A key the service keeps unique, by kind: the inputs that form it (the first names a refusal), the
+ * list that holds every object of its scope, and whether a listed object holds the key. Only keys
+ * the service refuses a second time (409) are here: a description two recipients may share is not.
+ */
+export interface UniqueKey {
+  readonly fields: readonly string[];
+  /** "the tenant", "its venue": where the key is unique, for the message. */
+  readonly scope: string;
+  readonly list: OperationId;
+  /** Path parameters of the list from the inputs, and the kind of the object that is the scope (its parent). */
+  readonly parent?: { readonly field: string; readonly param: string; readonly kind: string };
+  readonly query?: QueryParams;
+  items?(listed: Props[]): Props[];
+  holds(object: Props, inputs: Props): boolean;
+}
+
+const sameField = (field: string, objectField = field) => (object: Props, inputs: Props) => object[objectField] === inputs[field];
+
+export const UNIQUE_KEYS: Readonly<Record<string, UniqueKey>> = {
+  Venue: { fields: ["name"], scope: "the tenant", list: "A6", holds: sameField("name") },
+  // W23 lists the tenant's groups with their venue: one call instead of one W29 per venue.
+  ApGroup: { fields: ["name", "venueId"], scope: "its venue", list: "W23", holds: (g, i) => g.venueId === i.venueId && g.name === i.name },
+  Network: { fields: ["name"], scope: "the tenant", list: "W49", holds: sameField("name") },
+  NetworkVenueActivation: {
+    fields: ["venueId", "networkId"],
+    scope: "the tenant (one activation per network and venue)",
+    list: "W49",
+    query: { deep: true },
+    items: (networks) => networks.flatMap((n) => (Array.isArray(n.venues) ? (n.venues as Props[]).map((a) => ({ networkId: n.id, ...a })) : [])),
+    holds: (a, i) => a.networkId === i.networkId && a.venueId === i.venueId,
+  },
+  Ap: { fields: ["serialNumber"], scope: "the tenant", list: "W1", holds: sameField("serialNumber") },
+  Switch: { fields: ["serialNumber"], scope: "the tenant", list: "S9", holds: sameField("serialNumber", "id") },
+  SwitchProfile: { fields: ["name"], scope: "the tenant", list: "S47", holds: sameField("name") },
+  SwitchVlan: { fields: ["vlanId", "profileId"], scope: "its switch profile", list: "S54", parent: { field: "profileId", param: "profileId", kind: "SwitchProfile" }, holds: sameField("vlanId") },
+  SwitchAcl: { fields: ["name", "profileId"], scope: "its switch profile", list: "S7", parent: { field: "profileId", param: "profileId", kind: "SwitchProfile" }, holds: sameField("name") },
+  SwitchLag: { fields: ["name", "switchId"], scope: "its switch", list: "S34", parent: { field: "switchId", param: "serialNumber", kind: "Switch" }, holds: sameField("name") },
+  SwitchIpPort: { fields: ["port", "switchId"], scope: "its switch", list: "S27", parent: { field: "switchId", param: "serialNumber", kind: "Switch" }, holds: sameField("port") },
+  SwitchVePort: { fields: ["vlanId", "switchId"], scope: "its switch", list: "S62", parent: { field: "switchId", param: "serialNumber", kind: "Switch" }, holds: sameField("vlanId") },
+  WifiCallingProfile: { fields: ["profileName"], scope: "the tenant", list: "W91", holds: sameField("profileName") },
+  VspotServer: { fields: ["serverName"], scope: "the tenant", list: "W86", holds: sameField("serverName") },
+  DevicePolicy: { fields: ["name"], scope: "the tenant", list: "W68", holds: sameField("name") },
+};
+
+/**
+ * Kinds that adopt by name but are not checked for a taken name, and why (a test holds every
+ * kind with findByName to one of the two tables).
+ */
+export const UNIQUE_KEYS_NOT_CHECKED: Readonly<Record<string, string>> = {
+  NotificationRecipient: "the service does not keep descriptions unique",
+  FloorPlan: "the service does not keep floor-plan names unique",
+  Admin: "an administrator is matched by externalId or e-mail; the service's own key is the login name, not an input",
+  VarDelegation: "one delegation per administrator; its list holds other tenants' grants too",
+  SupportAccess: "it has no input to name it; a second grant is the service's own message",
+  VenueDhcpBinding: "its list is the venue's read, not a paged list",
+};
+
+/** Inputs that name another kind's object, by field; checked where the field is not the resource's own ID. */
+export const REFERENCES: Readonly<Record<string, string>> = {
+  venueId: "Venue",
+  networkId: "Network",
+  apGroupId: "ApGroup",
+  profileId: "SwitchProfile",
+  switchId: "Switch",
+  // The AP whose radio, LAN ports or mDNS gateway these settings are.
+  serialNumber: "Ap",
+};
+
+/** Functions of the lifecycle the reports need, so that they compare exactly as up will. */
+export interface LifecycleTools {
+  changed(desired: Props, actual: Props): string[];
+  outputsOf(api: Props, inputs: Props, refill?: "all" | "notEchoed"): Props;
+  defaults(): Readonly<Record<string, unknown>>;
+}
+
+export interface PreviewReadsOptions {
+  /** nms:offlinePreview; throws when the setting is invalid. */
+  offline(): boolean;
+}
+
+/** What one client has read: its login, its lists, the objects found to exist. Kept for the process. */
+class ClientReads {
+  private readonly lists = new Map<string, Promise<Props[]>>();
+  private readonly exists = new Map<string, Promise<boolean>>();
+  private session?: Promise<CheckFailure | undefined>;
+
+  constructor(readonly client: NmsClient) {}
+
+  /** One login and one read of the tenant (A4), so that wrong credentials or a wrong tenant fail every check with the service's reason. */
+  verified(): Promise<CheckFailure | undefined> {
+    this.session ??= this.client.call("A4").then(
+      () => undefined,
+      (error: unknown) => sessionFailure(error),
+    );
+    return this.session;
+  }
+
+  /** Every object of a list, fetched once for the process (client.list shares its pages with the client's own cache). */
+  list(op: OperationId, params: Record<string, string>, query?: QueryParams): Promise<Props[]> {
+    const key = `${op} ${JSON.stringify(params)} ${JSON.stringify(query ?? {})}`;
+    let listed = this.lists.get(key);
+    if (!listed) {
+      listed = this.client.list<Props>(op, params, query);
+      this.lists.set(key, listed);
+      // A failed list is not kept: the next check asks again.
+      listed.catch(() => this.lists.get(key) === listed && this.lists.delete(key));
+    }
+    return listed;
+  }
+
+  /** Whether the object exists, read once per object: for a reference its list does not show. */
+  confirm(kind: string, id: string, read: () => Promise<Props | undefined>): Promise<boolean> {
+    const key = `${kind} ${id}`;
+    let found = this.exists.get(key);
+    if (!found) {
+      found = read().then((object) => object !== undefined);
+      this.exists.set(key, found);
+      found.catch(() => this.exists.get(key) === found && this.exists.delete(key));
+    }
+    return found;
+  }
+}
+
+function sessionFailure(error: unknown): CheckFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof NmsApiError && error.operation === "A1") {
+    return { property: "", reason: `the service refused the login (check nms:username and nms:password): ${message}` };
+  }
+  if (error instanceof NmsApiError && (error.status === 403 || error.status === 404)) {
+    return { property: "nms:tenantId", reason: `the tenant cannot be reached with these credentials: ${message}` };
+  }
+  return { property: "", reason: `the service could not be read (set nms:offlinePreview to true to preview without it): ${message}` };
+}
+
+/** What the process has seen of the stack's resources: objects it created, existing resources it diffed. */
+interface Seen {
+  /** "Kind id" of every object a create of this process made or adopted. */
+  readonly created: Set<string>;
+  /** "Kind id" → the resource's new inputs and whether its diff replaces it. */
+  readonly diffed: Map<string, { inputs: Props; replaced: boolean }>;
+}
+
+/** Preview reads for one provider process: shared by every kind's lifecycle (provider/runtime.ts). */
+export class PreviewReads {
+  private readonly byClient = new WeakMap<NmsClient, ClientReads>();
+  private readonly seen: Seen = { created: new Set(), diffed: new Map() };
+
+  constructor(private readonly options: PreviewReadsOptions) {}
+
+  /** A create of this process made (or adopted) the object: resources that refer to it need no look-up. */
+  noteCreated(kind: string, id: string): void {
+    this.seen.created.add(`${kind} ${id}`);
+  }
+
+  /** An existing resource was diffed: a name its object holds is not a refusal when the diff replaces it or renames it. */
+  noteDiff(kind: string, id: string, news: Props, replaces: readonly string[] | undefined): void {
+    this.seen.diffed.set(`${kind} ${id}`, { inputs: news, replaced: (replaces?.length ?? 0) > 0 });
+  }
+
+  forKind(spec: ResourceSpec, getClient: () => Promise<NmsClient>, tools: LifecycleTools): { check(olds: Props, news: Props): Promise<CheckFailure[]> } {
+    return { check: (olds, news) => this.check(spec, getClient, tools, olds, news) };
+  }
+
+  private readsOf(client: NmsClient): ClientReads {
+    let reads = this.byClient.get(client);
+    if (!reads) {
+      reads = new ClientReads(client);
+      this.byClient.set(client, reads);
+    }
+    return reads;
+  }
+
+  private async check(spec: ResourceSpec, getClient: () => Promise<NmsClient>, tools: LifecycleTools, olds: Props, news: Props): Promise<CheckFailure[]> {
+    try {
+      if (this.options.offline()) return [];
+    } catch (error) {
+      return [{ property: "nms:offlinePreview", reason: (error as Error).message }];
+    }
+    let client: NmsClient;
+    try {
+      client = await getClient();
+    } catch (error) {
+      return [{ property: "", reason: `${(error as Error).message}; or set nms:offlinePreview to true to preview without reading the service` }];
+    }
+    const reads = this.readsOf(client);
+    const refused = await reads.verified();
+    if (refused) return [refused];
+    // Olds are empty for a resource not in the state yet, and for the replacement of one.
+    const isNew = Object.keys(olds).length === 0;
+    const failures = await this.missingReferences(spec, reads, olds, news, isNew);
+    if (failures.length > 0 || !isNew) return failures;
+    const objects = objectAccess(spec, client);
+    if (!spec.ops.create) {
+      await this.reportSettingsTakeover(spec, reads, objects, tools, news);
+      return [];
+    }
+    if (typeof news.adoptId === "string" && news.adoptId !== "") return this.checkAdoptId(spec, reads, objects, tools, news, news.adoptId);
+    const byName = news.adoptByName === true && spec.findByName !== undefined;
+    if (byName) {
+      // What findByName reads of the inputs is its own: with a key declared, that key; without, every input.
+      const keyFields = UNIQUE_KEYS[spec.kind]?.fields ?? Object.keys(news);
+      if (keyFields.some((field) => containsUnknown(news[field]))) return [];
+      const existing = await spec.findByName!(client, news);
+      if (existing) {
+        report(client, spec, news, objects.idOf(existing, news), existing, tools, "adopt");
+        return [];
+      }
+    }
+    return this.checkNameFree(spec, reads, objects, news, byName);
+  }
+
+  /** References to objects of other kinds: each must exist, unless this process created it. Unknown ones are not judged. */
+  private async missingReferences(spec: ResourceSpec, reads: ClientReads, olds: Props, news: Props, isNew: boolean): Promise<CheckFailure[]> {
+    const failures: CheckFailure[] = [];
+    const fields = specFields(spec);
+    for (const [field, kind] of Object.entries(REFERENCES)) {
+      const id = news[field];
+      if (kind === spec.kind || !fields.inputNames.includes(field) || typeof id !== "string" || id === "" || isUnknown(id)) continue;
+      // The resource's own ID (an AP's serial number, a switch's) names the object it creates, not another.
+      if (spec.identity.idFromInput === field && spec.ops.create) continue;
+      // An existing resource that keeps the reference writes nothing about it.
+      if (!isNew && olds[field] === id) continue;
+      if (await this.exists(reads, kind, id)) continue;
+      failures.push({ property: field, reason: `no nms:${kind} with ID ${JSON.stringify(id)} exists in the tenant, so up would be refused` });
+    }
+    return failures;
+  }
+
+  private async exists(reads: ClientReads, kind: string, id: string): Promise<boolean> {
+    if (this.seen.created.has(`${kind} ${id}`)) return true;
+    const target = RESOURCE_SPECS[kind];
+    const objects = objectAccess(target, reads.client);
+    if (target.readFromList) {
+      const { op, query, items } = target.readFromList;
+      const listed = await reads.list(op, {}, query);
+      if ((items ? items(listed) : listed).some((object) => String(object[objects.idField]) === id)) return true;
+    }
+    // Not listed is no proof (an object made since the list, a list the service pages short): ask for it alone.
+    return reads.confirm(kind, id, () => objects.readLive(id, {}));
+  }
+
+  /** adoptId names an object that must exist; up then brings it to the program's values. */
+  private async checkAdoptId(spec: ResourceSpec, reads: ClientReads, objects: ObjectAccess, tools: LifecycleTools, news: Props, adoptId: string): Promise<CheckFailure[]> {
+    if (isUnknown(adoptId) || Object.keys(spec.identity.parents ?? {}).some((field) => containsUnknown(news[field]))) return [];
+    const existing = await objects.readLive(adoptId, news);
+    if (!existing) return [{ property: "adoptId", reason: `no nms:${spec.kind} with ID ${JSON.stringify(adoptId)} exists, so up cannot adopt it` }];
+    report(reads.client, spec, news, adoptId, existing, tools, "adopt");
+    return [];
+  }
+
+  /** A key another object holds refuses the create, unless that object is about to leave it or this stack's own interrupted create made it. */
+  private async checkNameFree(spec: ResourceSpec, reads: ClientReads, objects: ObjectAccess, news: Props, byName: boolean): Promise<CheckFailure[]> {
+    const key = UNIQUE_KEYS[spec.kind];
+    if (!key || key.fields.some((field) => news[field] === undefined || containsUnknown(news[field]))) return [];
+    const params: Record<string, string> = {};
+    if (key.parent) {
+      const parentId = String(news[key.parent.field]);
+      // A scope this process created holds only what this process put there.
+      if (this.seen.created.has(`${key.parent.kind} ${parentId}`)) return [];
+      params[key.parent.param] = parentId;
+    }
+    const listed = await reads.list(key.list, params, key.query);
+    const holder = (key.items ? key.items(listed) : listed).find((object) => key.holds(object, news));
+    if (!holder) return [];
+    const id = objects.idOf(holder, news);
+    if (this.seen.created.has(`${spec.kind} ${id}`)) return [];
+    const diffed = this.seen.diffed.get(`${spec.kind} ${id}`);
+    // Replaced (this very resource's old object, or another's) or renamed by its own resource in this run: not for sure.
+    if (diffed && (diffed.replaced || key.fields.some((field) => diffed.inputs[field] !== news[field]))) return [];
+    if (await this.madeByInterruptedCreate(spec, reads.client, news, id)) return [];
+    const shown = key.fields.map((field) => `${field} ${JSON.stringify(news[field])}`).join(", ");
+    const manager = typeof diffed?.inputs[RESOURCE_NAME_INPUT] === "string" ? diffed.inputs[RESOURCE_NAME_INPUT] : undefined;
+    const held = `nms:${spec.kind} ${id} already holds ${shown} (unique in ${key.scope})`;
+    const reason = manager
+      ? `${held}, and resource ${JSON.stringify(manager)} of this stack manages it: up's create would be refused`
+      : byName
+        ? `${held}, but adoptByName does not take that object over, so up's create would be refused; adoptId: ${JSON.stringify(id)} names it`
+        : `${held} and no resource of this program adopts it, so up's create would be refused; ` +
+          `to take it over, set ${spec.findByName ? "adoptByName: true or " : ""}adoptId: ${JSON.stringify(id)} on this resource`;
+    return [{ property: key.fields[0], reason }];
+  }
+
+  /**
+   * Whether up will take the holder over as the object of this stack's own create that an earlier
+   * run lost (provider/interruptedCreate.ts): the service holds a request of this create's ID, made
+   * by this administrator, that did not fail.
+   */
+  private async madeByInterruptedCreate(spec: ResourceSpec, client: NmsClient, news: Props, id: string): Promise<boolean> {
+    const createOp = spec.ops.create;
+    if (!createOp || spec.createThrough || routeOf(createOp).body === "array" || typeof news[RESOURCE_NAME_INPUT] !== "string") return false;
+    const requestId = createRequestIdOf(spec.kind, news, specFields(spec).secretInputs);
+    let record: RequestRecord;
+    try {
+      record = await client.call<RequestRecord>("A2", { requestId });
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+    if (record.admin !== client.username || record.status === "FAIL") return false;
+    client.notice("info", `nms:${spec.kind} ${JSON.stringify(news[RESOURCE_NAME_INPUT])}: up takes over ${spec.kind} ${id}, which this stack's interrupted create made (request ${requestId})`);
+    return true;
+  }
+
+  /** Settings that always exist: their create takes over what the service holds. Say what it overwrites. */
+  private async reportSettingsTakeover(spec: ResourceSpec, reads: ClientReads, objects: ObjectAccess, tools: LifecycleTools, news: Props): Promise<void> {
+    const field = spec.identity.idFromInput;
+    const named = field !== undefined ? news[field] : "";
+    if (typeof named !== "string" || isUnknown(named) || Object.values(objects.params(news)).some(isUnknown)) return;
+    const owner = field !== undefined ? REFERENCES[field] : undefined;
+    // Settings of an object this process created hold the service's defaults: nothing of anyone's to overwrite.
+    if (owner && this.seen.created.has(`${owner} ${named}`)) return;
+    let existing: Props | undefined;
+    if (spec.readFromList && named !== "") {
+      const { op, query, items, lacks } = spec.readFromList;
+      const listed = await reads.list(op, objects.params(news), query);
+      const found = (items ? items(listed) : listed).find((object) => String(object[objects.idField]) === named);
+      if (found) existing = lacks && lacks.length > 0 ? await objects.readLive(named, news) : found;
+    }
+    existing ??= await objects.readLive(named, news);
+    if (!existing) return;
+    report(reads.client, spec, news, named === "" ? objects.idOf(existing, news) : named, existing, tools, "settings");
+  }
+}
+
+/**
+ * The adoption report on the provider host's stderr, which Pulumi shows: which object the
+ * resource takes over and each field up will change, old → new; secrets as changed, never their
+ * values. A warning when values will be overwritten, information otherwise.
+ */
+function report(client: NmsClient, spec: ResourceSpec, news: Props, id: string, existing: Props, tools: LifecycleTools, how: "adopt" | "settings"): void {
+  // As the lifecycle compares: an adopted object as refresh sees it, settings as the service holds them.
+  const current = how === "adopt" ? tools.outputsOf(existing, news, "notEchoed") : tools.outputsOf(existing, {});
+  const changes = tools.changed(news, current);
+  const secrets = specFields(spec).secretInputs;
+  const defaults = tools.defaults();
+  const described = changes.map((field) => {
+    if (secrets.includes(field)) return `${field}: (secret) changed`;
+    return `${field}: ${shown(current[field])} → ${shown(news[field] === undefined ? defaults[field] : news[field])}`;
+  });
+  // A secret the service does not return cannot be compared; the update writes it with the rest.
+  const hidden = changes.length > 0 ? secrets.filter((f) => news[f] !== undefined && !changes.includes(f) && tools.outputsOf(existing, {}, "notEchoed")[f] === undefined) : [];
+  for (const field of hidden) described.push(`${field}: (secret) written; the service does not show it to compare`);
+  const who = `nms:${spec.kind} ${JSON.stringify(news[RESOURCE_NAME_INPUT] ?? "")}`;
+  const what = how === "adopt" ? `will adopt ${spec.kind} ${id}` : `takes over ${spec.kind} ${id}, which exists already`;
+  const effect = described.length > 0 ? `; up changes ${described.join("; ")}` : "; up changes none of its fields";
+  client.notice(described.length > 0 ? "warn" : "info", `${who} ${what}${effect}`);
+}
+
+const MAX_SHOWN = 60;
+
+function shown(value: unknown): string {
+  if (isUnknown(value)) return "(known after up)";
+  if (isEmpty(value)) return "(unset)";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+}

@@ -1,0 +1,247 @@
+// What a preview learns from the service (provider/previewReads.ts), through the real runtime and
+// provider host under the engine harness, against the emulator: the login and the tenant, names
+// already held, references to nothing, what an adoption overwrites, the requests it costs, and
+// nms:offlinePreview.
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as os from "node:os";
+import * as path from "node:path";
+import { RunningEmulator, startEmulator } from "../../emulator";
+import { preview, RunResult, StackOptions, up } from "../../harness";
+import { NmsClient } from "../../provider/client";
+import { resolveOfflinePreview } from "../../provider/config";
+import { REFERENCES, UNIQUE_KEYS, UNIQUE_KEYS_NOT_CHECKED } from "../../provider/previewReads";
+import { RESOURCE_SPECS } from "../../provider/resources";
+import { adminApi, demoClient } from "../support/emulatorClient";
+
+jest.setTimeout(180_000);
+
+type Props = Record<string, any>;
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const PROGRAM = path.join(ROOT, "tests", "sdk", "fixtures", "kinds", "index.js");
+const PROGRAM_PASSPHRASE = "program-Pass-8e1d";
+const HAND_PASSPHRASE = "hand-Made-Pass-31c";
+const HAND_PSK = "1234567812345678";
+const PROGRAM_PSK = "8765432187654321";
+
+let emulator: RunningEmulator;
+let admin: NmsClient;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nms-preview-reads-"));
+let stacks = 0;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, asyncDelayMs: 0, rateLimit: null });
+  admin = demoClient(emulator);
+});
+
+afterAll(async () => {
+  await admin.close();
+  await emulator.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await adminApi(emulator, "POST", "reset");
+  await admin.close();
+  admin = demoClient(emulator);
+});
+
+/** Options for a fresh stack of the shared kinds program (tests/sdk/fixtures/kinds) holding `resources`. */
+function stack(resources: Props[], config: Record<string, string> = {}, password = emulator.demo.password): StackOptions {
+  stacks += 1;
+  return {
+    projectDir: ROOT,
+    program: PROGRAM,
+    projectName: "kinds",
+    stackName: `preview-reads-${stacks}`,
+    statePath: path.join(dir, `state-${stacks}.json`),
+    passphrase: "preview reads passphrase",
+    config: {
+      "nms:baseUrl": emulator.url,
+      "nms:tenantId": emulator.demo.tenantId,
+      "nms:username": emulator.demo.username,
+      "kinds:resources": JSON.stringify(resources),
+      ...config,
+    },
+    secretConfig: { "nms:password": password, "kinds:passphrase": PROGRAM_PASSPHRASE, "kinds:psk": PROGRAM_PSK },
+  };
+}
+
+/** Service requests the emulator served since the last call, by operation (its admin API, which the test calls, left out). */
+async function served(): Promise<Record<string, number>> {
+  const stats = await adminApi(emulator, "GET", "stats");
+  await adminApi(emulator, "DELETE", "stats");
+  const byOp = Object.entries(stats.byOp as Record<string, Record<string, number>>).filter(([op]) => op !== "admin");
+  return Object.fromEntries(byOp.map(([op, byStatus]) => [op, Object.values(byStatus).reduce((a, b) => a + b, 0)]));
+}
+
+/** Check failures by resource name: "property: reason". */
+function failures(result: RunResult): Record<string, string[]> {
+  return Object.fromEntries(result.steps.filter((s) => s.failures?.length).map((s) => [s.name, s.failures!.map((f) => `${f.property}: ${f.reason}`)]));
+}
+
+function ok(result: RunResult): RunResult {
+  if (result.failed) throw new Error(`run failed:\n${result.errors.join("\n")}`);
+  return result;
+}
+
+const venues = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => ({ name: `${prefix}-${i}`, kind: "Venue", args: { name: `${prefix} ${i}` } }));
+
+async function handMadeVenue(name: string, description?: string): Promise<string> {
+  const made = await admin.execute<Props>("A7", {}, { body: { name, ...(description ? { description } : {}) } });
+  return made.response!.id;
+}
+
+describe("the login", () => {
+  it("fails every resource with the service's reason when the password is wrong, after one login", async () => {
+    await served();
+    const result = await preview(stack(venues(3, "site"), {}, "not-the-password"));
+    expect(result.failed).toBe(true);
+    const byResource = failures(result);
+    expect(Object.keys(byResource).sort()).toEqual(["site-0", "site-1", "site-2"]);
+    for (const reasons of Object.values(byResource)) expect(reasons.join()).toMatch(/refused the login.*NMS-BAD-CREDENTIALS/);
+    expect(JSON.stringify(result)).not.toContain("not-the-password");
+    expect((await served()).A1).toBe(1);
+  });
+
+  it("fails on nms:tenantId when the tenant is not the administrator's", async () => {
+    const result = await preview(stack(venues(1, "site"), { "nms:tenantId": "0123456789abcdef0123456789abcdef" }));
+    expect(failures(result)["site-0"]).toEqual([expect.stringMatching(/^nms:tenantId: the tenant cannot be reached.*NMS-FORBIDDEN-TENANT/)]);
+  });
+});
+
+describe("what up would refuse", () => {
+  it("refuses a venue name a hand-made venue holds, with the adoption hint", async () => {
+    const id = await handMadeVenue("HQ", "made by hand");
+    const result = await preview(stack([{ name: "hq", kind: "Venue", args: { name: "HQ" } }]));
+    expect(failures(result).hq).toEqual([
+      `name: nms:Venue ${id} already holds name "HQ" (unique in the tenant) and no resource of this program adopts it, so up's create would be refused; ` +
+        `to take it over, set adoptByName: true or adoptId: "${id}" on this resource`,
+    ]);
+  });
+
+  it("refuses an AP group name held in its venue, and not the same name in another venue", async () => {
+    const hq = await handMadeVenue("HQ");
+    const branch = await handMadeVenue("Branch");
+    await admin.execute("W24", {}, { body: { name: "Lobby", venueId: hq } });
+    const result = await preview(
+      stack([
+        { name: "lobby-hq", kind: "ApGroup", args: { name: "Lobby", venueId: hq } },
+        { name: "lobby-branch", kind: "ApGroup", args: { name: "Lobby", venueId: branch } },
+      ]),
+    );
+    expect(Object.keys(failures(result))).toEqual(["lobby-hq"]);
+    expect(failures(result)["lobby-hq"]).toEqual([expect.stringMatching(/^name: nms:ApGroup \w+ already holds name "Lobby", venueId "\w+" \(unique in its venue\)/)]);
+  });
+
+  it("refuses a reference to a venue that does not exist, on the field", async () => {
+    const missing = "0123456789abcdef0123456789abcdef";
+    const result = await preview(stack([{ name: "lobby", kind: "ApGroup", args: { name: "Lobby", venueId: missing } }]));
+    expect(failures(result).lobby).toEqual([`venueId: no nms:Venue with ID "${missing}" exists in the tenant, so up would be refused`]);
+  });
+
+  it("does not judge a reference that is unknown until another resource exists", async () => {
+    const result = ok(await preview(stack([{ name: "hq", kind: "Venue", args: { name: "HQ" } }, { name: "lobby", kind: "ApGroup", args: { name: "Lobby", venueId: "${hq}" } }])));
+    expect(result.steps.filter((s) => s.custom).map((s) => s.op)).toEqual(["create", "create"]);
+  });
+});
+
+describe("what an adoption overwrites", () => {
+  it("names the adopted object and each field up changes, old → new, secrets as changed without their values", async () => {
+    const hq = await handMadeVenue("HQ", "made by hand");
+    const network = await admin.execute<Props>("W52", {}, { body: { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", passphrase: HAND_PASSPHRASE, vlanId: 10 } } });
+    await admin.execute("W83", {}, { body: { psk: HAND_PSK } });
+    const result = ok(
+      await preview(
+        stack([
+          { name: "hq", kind: "Venue", args: { name: "HQ", description: "Main office", adoptByName: true } },
+          { name: "staff", kind: "Network", args: { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", vlanId: 10 }, passphrase: "${secret:passphrase}", adoptByName: true } },
+          { name: "recovery", kind: "RecoveryPsk", args: { psk: "${secret:psk}" } },
+        ]),
+      ),
+    );
+    const lines = result.diagnostics.filter((line) => line.includes("nms warn:"));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `[provider] nms warn: nms:Venue "hq" will adopt Venue ${hq}; up changes description: "made by hand" → "Main office"`,
+        `[provider] nms warn: nms:Network "staff" will adopt Network ${network.response!.id}; up changes passphrase: (secret) changed`,
+        expect.stringMatching(/^\[provider\] nms warn: nms:RecoveryPsk "recovery" takes over RecoveryPsk \w+, which exists already; up changes psk: \(secret\) changed$/),
+      ]),
+    );
+    const everything = JSON.stringify(result);
+    for (const secret of [HAND_PASSPHRASE, PROGRAM_PASSPHRASE, HAND_PSK, PROGRAM_PSK]) expect(everything).not.toContain(secret);
+  });
+
+  it("says so when up changes none of the adopted object's fields", async () => {
+    const hq = await handMadeVenue("HQ", "Main office");
+    const result = ok(await preview(stack([{ name: "hq", kind: "Venue", args: { name: "HQ", description: "Main office", adoptByName: true } }])));
+    expect(result.diagnostics).toContain(`[provider] nms info: nms:Venue "hq" will adopt Venue ${hq}; up changes none of its fields`);
+  });
+
+  it("refuses adoptId of an object that does not exist", async () => {
+    const missing = "0123456789abcdef0123456789abcdef";
+    const result = await preview(stack([{ name: "hq", kind: "Venue", args: { name: "HQ", adoptId: missing } }]));
+    expect(failures(result).hq).toEqual([`adoptId: no nms:Venue with ID "${missing}" exists, so up cannot adopt it`]);
+  });
+});
+
+describe("the requests it costs", () => {
+  it("a preview of 40 resources makes one login, one tenant read and one list per kind", async () => {
+    const existing = await Promise.all([0, 1, 2, 3, 4].map((i) => handMadeVenue(`Existing ${i}`)));
+    const groups = Array.from({ length: 20 }, (_, i) => ({ name: `group-${i}`, kind: "ApGroup", args: { name: `Group ${i}`, venueId: existing[i % existing.length] } }));
+    const options = stack([...venues(20, "new-site"), ...groups]);
+    await served();
+    ok(await preview(options));
+    expect(await served()).toEqual({ A1: 1, A4: 1, A6: 1, W23: 1 });
+    // The up that follows logs in once, for its checks and its creates alike, and lists nothing again.
+    const result = ok(await up(options));
+    expect(result.steps.filter((s) => s.custom && s.op === "create")).toHaveLength(40);
+    const upRequests = await served();
+    expect([upRequests.A1, upRequests.A4, upRequests.A6, upRequests.W23]).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe("nms:offlinePreview", () => {
+  it("makes no request at all: the preview passes with nothing listening at the service's address", async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const resources = [
+      { name: "hq", kind: "Venue", args: { name: "HQ", adoptByName: true } },
+      { name: "lobby", kind: "ApGroup", args: { name: "Lobby", venueId: "0123456789abcdef0123456789abcdef" } },
+    ];
+    const offline = ok(await preview(stack(resources, { "nms:offlinePreview": "true", "nms:baseUrl": `http://127.0.0.1:${closedPort}` })));
+    expect(offline.steps.filter((s) => s.custom).map((s) => s.op)).toEqual(["create", "create"]);
+    await handMadeVenue("HQ", "made by hand");
+    await served();
+    ok(await preview(stack(resources, { "nms:offlinePreview": "true" })));
+    expect(await served()).toEqual({});
+  });
+
+  it("is true or false, from config or NMS_OFFLINE_PREVIEW", () => {
+    expect(resolveOfflinePreview(() => undefined, {})).toBe(false);
+    expect(resolveOfflinePreview(() => "true", {})).toBe(true);
+    expect(resolveOfflinePreview(() => undefined, { NMS_OFFLINE_PREVIEW: "true" })).toBe(true);
+    expect(resolveOfflinePreview(() => "false", { NMS_OFFLINE_PREVIEW: "true" })).toBe(false);
+    expect(() => resolveOfflinePreview(() => "yes", {})).toThrow('nms:offlinePreview must be true or false, got "yes"');
+  });
+});
+
+describe("the tables", () => {
+  it("say, for every kind that adopts by name, whether its name is checked at preview", () => {
+    for (const spec of Object.values(RESOURCE_SPECS).filter((s) => s.findByName && s.ops.create)) {
+      expect([spec.kind, UNIQUE_KEYS[spec.kind] !== undefined || UNIQUE_KEYS_NOT_CHECKED[spec.kind] !== undefined]).toEqual([spec.kind, true]);
+    }
+    for (const kind of [...Object.keys(UNIQUE_KEYS), ...Object.keys(UNIQUE_KEYS_NOT_CHECKED)]) expect(RESOURCE_SPECS[kind]?.ops.create).toBeDefined();
+  });
+
+  it("name referenced kinds that a list and a read can find", () => {
+    for (const kind of Object.values(REFERENCES)) {
+      expect([kind, RESOURCE_SPECS[kind]?.readFromList?.op !== undefined, RESOURCE_SPECS[kind]?.ops.read !== undefined]).toEqual([kind, true, true]);
+    }
+  });
+});
