@@ -79,16 +79,21 @@ export const UNIQUE_KEYS_NOT_CHECKED: Readonly<Record<string, string>> = {
   VenueDhcpBinding: "its list is the venue's read, not a paged list",
 };
 
-/** Inputs that name another kind's object, by field; checked where the field is not the resource's own ID. */
+/**
+ * Inputs that name an object of another kind whose ID the service generates, by field. A program
+ * cannot know the ID of an object it has yet to create, so a known ID that the tenant does not hold
+ * is a reference up would be refused on. (Serial numbers are chosen by the program, which may
+ * create that AP or switch in the same run: a missing one is not judged.)
+ */
 export const REFERENCES: Readonly<Record<string, string>> = {
   venueId: "Venue",
   networkId: "Network",
   apGroupId: "ApGroup",
   profileId: "SwitchProfile",
-  switchId: "Switch",
-  // The AP whose radio, LAN ports or mDNS gateway these settings are.
-  serialNumber: "Ap",
 };
+
+/** The kind an input names, for objects this process created (whose settings and children need no look-up). */
+const OWNERS: Readonly<Record<string, string>> = { ...REFERENCES, serialNumber: "Ap", switchId: "Switch" };
 
 /** Functions of the lifecycle the reports need, so that they compare exactly as up will. */
 export interface LifecycleTools {
@@ -119,12 +124,18 @@ class ClientReads {
     return this.session;
   }
 
-  /** Every object of a list, fetched once for the process (client.list shares its pages with the client's own cache). */
+  /**
+   * Every object of a list, fetched once for the process (client.list shares its pages with the
+   * client's own cache); none when the scope does not exist (a switch the program has yet to add).
+   */
   list(op: OperationId, params: Record<string, string>, query?: QueryParams): Promise<Props[]> {
     const key = `${op} ${JSON.stringify(params)} ${JSON.stringify(query ?? {})}`;
     let listed = this.lists.get(key);
     if (!listed) {
-      listed = this.client.list<Props>(op, params, query);
+      listed = this.client.list<Props>(op, params, query).catch((error: unknown) => {
+        if (isNotFound(error)) return [];
+        throw error;
+      });
       this.lists.set(key, listed);
       // A failed list is not kept: the next check asks again.
       listed.catch(() => this.lists.get(key) === listed && this.lists.delete(key));
@@ -240,7 +251,7 @@ export class PreviewReads {
     for (const [field, kind] of Object.entries(REFERENCES)) {
       const id = news[field];
       if (kind === spec.kind || !fields.inputNames.includes(field) || typeof id !== "string" || id === "" || isUnknown(id)) continue;
-      // The resource's own ID (an AP's serial number, a switch's) names the object it creates, not another.
+      // The resource's own ID names the object it creates, not another.
       if (spec.identity.idFromInput === field && spec.ops.create) continue;
       // An existing resource that keeps the reference writes nothing about it.
       if (!isNew && olds[field] === id) continue;
@@ -330,17 +341,19 @@ export class PreviewReads {
     const field = spec.identity.idFromInput;
     const named = field !== undefined ? news[field] : "";
     if (typeof named !== "string" || isUnknown(named) || Object.values(objects.params(news)).some(isUnknown)) return;
-    const owner = field !== undefined ? REFERENCES[field] : undefined;
     // Settings of an object this process created hold the service's defaults: nothing of anyone's to overwrite.
-    if (owner && this.seen.created.has(`${owner} ${named}`)) return;
+    const owners = [...(field !== undefined ? [field] : []), ...Object.keys(spec.identity.parents ?? {})];
+    if (owners.some((input) => OWNERS[input] !== undefined && this.seen.created.has(`${OWNERS[input]} ${String(news[input])}`))) return;
     let existing: Props | undefined;
     if (spec.readFromList && named !== "") {
+      // The list alone: what it lacks is not worth a read per resource for a report (a parent the program has yet to create lists nothing).
       const { op, query, items, lacks } = spec.readFromList;
       const listed = await reads.list(op, objects.params(news), query);
       const found = (items ? items(listed) : listed).find((object) => String(object[objects.idField]) === named);
-      if (found) existing = lacks && lacks.length > 0 ? await objects.readLive(named, news) : found;
+      existing = found && lacks && lacks.length > 0 ? await objects.readLive(named, news) : found;
+    } else {
+      existing = await objects.readLive(named, news);
     }
-    existing ??= await objects.readLive(named, news);
     if (!existing) return;
     report(reads.client, spec, news, named === "" ? objects.idOf(existing, news) : named, existing, tools, "settings");
   }

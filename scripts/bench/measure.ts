@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { destroy, refresh, up, RunResult } from "../../harness";
+import { destroy, preview, refresh, up, RunResult } from "../../harness";
 import { EmulatorInfo } from "../emulatorProcess";
 import { BenchEmulator, RequestStats } from "./emulator";
 import { CpuSplit, CpuWatcher } from "./processes";
@@ -45,6 +45,10 @@ export interface Figures {
   upRequests: number;
   upRequestsByOp: Record<string, number>;
   upStatus: Record<string, number>;
+  /** The preview before up, on the fresh tenant: what check reads of the service (provider/previewReads.ts). */
+  previewSeconds: number;
+  previewRequests: number;
+  previewRequestsByOp: Record<string, number>;
   refreshSeconds: number;
   refreshRequestsByOp: Record<string, number>;
   refreshChanges: number;
@@ -206,6 +210,8 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
   process.env.NMS_BENCH_PROGRAM_STATS = programStats;
   try {
     const expected = stack.resources;
+    log(`  ${variant.name}: preview (${expected} resources)…`);
+    const previewPhase = await measurePhase(emulator, "preview", () => preview(options));
     log(`  ${variant.name}: up (${expected} resources)…`);
     Object.assign(progress, { steps: 0, startedAt: Date.now(), printedAt: Date.now() });
     marks.firstCreateAt = marks.providerHostAt = undefined;
@@ -258,6 +264,9 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
       requestsNeeded,
       upRequests: upPhase.stats.total,
       upRequestsByOp: byOpTotals(upPhase.stats),
+      previewSeconds: since(previewPhase.endedAt, previewPhase.startedAt),
+      previewRequests: previewPhase.stats.total,
+      previewRequestsByOp: byOpTotals(previewPhase.stats),
       upStatus: byStatusTotals(upPhase.stats),
       refreshSeconds: since(refreshPhase.endedAt, refreshPhase.startedAt),
       refreshRequestsByOp: byOpTotals(refreshPhase.stats),

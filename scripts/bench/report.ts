@@ -63,6 +63,7 @@ export function printFigures(title: string, f: Figures, opts: BenchOptions, stac
     `                           ${f.apiSeconds.toFixed(2)} s from the first to the last API request (${f.apiRatio.toFixed(3)} × limit), ` +
       `${f.finishSeconds.toFixed(2)} s after it (last wait, program exit, state save)`,
   );
+  console.log(`  preview before up        ${f.previewRequests} requests in ${f.previewSeconds.toFixed(2)} s (what check reads of the service): ${ops(f.previewRequestsByOp)}`);
   console.log(`  up requests              ${f.upRequests} (${f.requestsPerResource.toFixed(3)} per resource created): ${ops(f.upRequestsByOp)}`);
   console.log(`  up answers by status     ${ops(f.upStatus)}`);
   console.log(`  refresh                  ${f.refreshRequests} requests in ${f.refreshSeconds.toFixed(2)} s: ${ops(f.refreshRequestsByOp)}`);
@@ -106,6 +107,9 @@ function headline(f: Figures): Record<string, unknown> {
     upRequests: f.upRequests,
     upStatus: f.upStatus,
     upRequestsByOp: f.upRequestsByOp,
+    previewSeconds: f.previewSeconds,
+    previewRequests: f.previewRequests,
+    previewRequestsByOp: f.previewRequestsByOp,
     refreshSeconds: f.refreshSeconds,
     refreshRequestsByOp: f.refreshRequestsByOp,
     refreshChangedFields: f.refreshChangedFields,

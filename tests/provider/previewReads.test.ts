@@ -239,9 +239,10 @@ describe("the tables", () => {
     for (const kind of [...Object.keys(UNIQUE_KEYS), ...Object.keys(UNIQUE_KEYS_NOT_CHECKED)]) expect(RESOURCE_SPECS[kind]?.ops.create).toBeDefined();
   });
 
-  it("name referenced kinds that a list and a read can find", () => {
+  it("name referenced kinds whose IDs the service generates, and that a list and a read can find", () => {
     for (const kind of Object.values(REFERENCES)) {
-      expect([kind, RESOURCE_SPECS[kind]?.readFromList?.op !== undefined, RESOURCE_SPECS[kind]?.ops.read !== undefined]).toEqual([kind, true, true]);
+      const spec = RESOURCE_SPECS[kind];
+      expect([kind, spec?.identity.idFromInput, spec?.readFromList?.op !== undefined, spec?.ops.read !== undefined]).toEqual([kind, undefined, true, true]);
     }
   });
 });
