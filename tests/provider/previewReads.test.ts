@@ -105,6 +105,12 @@ describe("the login", () => {
     expect((await served()).A1).toBe(1);
   });
 
+  it("fails with what to set when the credentials are missing", async () => {
+    const options = stack(venues(1, "site"));
+    const result = await preview({ ...options, secretConfig: {} });
+    expect(failures(result)["site-0"]).toEqual([expect.stringMatching(/^: nms provider is not configured: set nms:password .*; or set nms:offlinePreview to true/)]);
+  });
+
   it("fails on nms:tenantId when the tenant is not the administrator's", async () => {
     const result = await preview(stack(venues(1, "site"), { "nms:tenantId": "0123456789abcdef0123456789abcdef" }));
     expect(failures(result)["site-0"]).toEqual([expect.stringMatching(/^nms:tenantId: the tenant cannot be reached.*NMS-FORBIDDEN-TENANT/)]);
