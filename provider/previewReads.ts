@@ -143,6 +143,12 @@ class ClientReads {
     return listed;
   }
 
+  /** The client, its lists answered by list() above: a lookup through it (findByName) lists nothing a check has listed. */
+  listingOnce(): NmsClient {
+    const list = (op: OperationId, params?: Record<string, string>, query?: QueryParams) => this.list(op, params ?? {}, query);
+    return Object.create(this.client, { list: { value: list } }) as NmsClient;
+  }
+
   /** Whether the object exists, read once per object: for a reference its list does not show. */
   confirm(kind: string, id: string, read: () => Promise<Props | undefined>): Promise<boolean> {
     const key = `${kind} ${id}`;
@@ -235,7 +241,7 @@ export class PreviewReads {
       // What findByName reads of the inputs is its own: with a key declared, that key; without, every input.
       const keyFields = UNIQUE_KEYS[spec.kind]?.fields ?? Object.keys(news);
       if (keyFields.some((field) => containsUnknown(news[field]))) return [];
-      const existing = await spec.findByName!(client, news);
+      const existing = await spec.findByName!(reads.listingOnce(), news);
       if (existing) {
         report(client, spec, news, objects.idOf(existing, news), existing, tools, "adopt");
         return [];
@@ -297,11 +303,14 @@ export class PreviewReads {
     const listed = await reads.list(key.list, params, key.query);
     const holder = (key.items ? key.items(listed) : listed).find((object) => key.holds(object, news));
     if (!holder) return [];
+    // The request ID of up's create comes from the inputs: with some still unknown, whether up takes the holder over is not known.
+    if (containsUnknown(news)) return [];
     const id = objects.idOf(holder, news);
     if (this.seen.created.has(`${spec.kind} ${id}`)) return [];
     const diffed = this.seen.diffed.get(`${spec.kind} ${id}`);
-    // Replaced (this very resource's old object, or another's) or renamed by its own resource in this run: not for sure.
-    if (diffed && (diffed.replaced || key.fields.some((field) => diffed.inputs[field] !== news[field]))) return [];
+    // This very resource's old object (a replacement's check), one its resource replaces or renames in this run: not for sure.
+    const own = diffed !== undefined && diffed.inputs[RESOURCE_NAME_INPUT] === news[RESOURCE_NAME_INPUT];
+    if (diffed && (own || diffed.replaced || key.fields.some((field) => diffed.inputs[field] !== news[field]))) return [];
     if (await this.madeByInterruptedCreate(spec, reads.client, news, id)) return [];
     const shown = key.fields.map((field) => `${field} ${JSON.stringify(news[field])}`).join(", ");
     const manager = typeof diffed?.inputs[RESOURCE_NAME_INPUT] === "string" ? diffed.inputs[RESOURCE_NAME_INPUT] : undefined;

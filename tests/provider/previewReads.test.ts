@@ -10,6 +10,8 @@ import { RunningEmulator, startEmulator } from "../../emulator";
 import { preview, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
 import { resolveOfflinePreview } from "../../provider/config";
+import { createRequestIdOf } from "../../provider/interruptedCreate";
+import { RESOURCE_NAME_INPUT } from "../../provider/spec";
 import { REFERENCES, UNIQUE_KEYS, UNIQUE_KEYS_NOT_CHECKED } from "../../provider/previewReads";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { adminApi, demoClient } from "../support/emulatorClient";
@@ -117,61 +119,90 @@ describe("the login", () => {
   });
 });
 
-describe("what up would refuse", () => {
-  it("refuses a venue name a hand-made venue holds, with the adoption hint", async () => {
-    const id = await handMadeVenue("HQ", "made by hand");
-    const result = await preview(stack([{ name: "hq", kind: "Venue", args: { name: "HQ" } }]));
-    expect(failures(result).hq).toEqual([
-      `name: nms:Venue ${id} already holds name "HQ" (unique in the tenant) and no resource of this program adopts it, so up's create would be refused; ` +
-        `to take it over, set adoptByName: true or adoptId: "${id}" on this resource`,
+// One preview of a stack beside objects made by hand: every resource is judged on its own, and the harness reports
+// every failure of a preview, so the cases share one run.
+describe("one preview beside objects made by hand", () => {
+  const missing = "0123456789abcdef0123456789abcdef";
+  const held: Record<string, string> = {};
+  let requestId = "";
+  let result: RunResult;
+
+  beforeAll(async () => {
+    await adminApi(emulator, "POST", "reset");
+    held.hq = await handMadeVenue("HQ", "made by hand");
+    held.taken = await handMadeVenue("Taken");
+    held.same = await handMadeVenue("Same", "Kept as it is");
+    held.branch = await handMadeVenue("Branch");
+    held.lobby = (await admin.execute<Props>("W24", {}, { body: { name: "Lobby", venueId: held.hq } })).response!.id;
+    held.staff = (await admin.execute<Props>("W52", {}, { body: { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", passphrase: HAND_PASSPHRASE, vlanId: 10 } } })).response!.id;
+    held.open = (await admin.execute<Props>("W52", {}, { body: { name: "Open", type: "open", wlan: { ssid: "open" } } })).response!.id;
+    held.activation = (await admin.execute<Props>("W59", {}, { body: { networkId: held.open, venueId: held.hq, isAllAPGroups: true } })).response!.id;
+    await admin.execute("W83", {}, { body: { psk: HAND_PSK } });
+    const options = stack([
+      { name: "taken", kind: "Venue", args: { name: "Taken" } },
+      { name: "lobby-hq", kind: "ApGroup", args: { name: "Lobby", venueId: held.hq } },
+      { name: "lobby-branch", kind: "ApGroup", args: { name: "Lobby", venueId: held.branch } },
+      { name: "open-at-hq", kind: "NetworkVenueActivation", args: { networkId: held.open, venueId: held.hq, isAllAPGroups: true } },
+      { name: "lobby-nowhere", kind: "ApGroup", args: { name: "Lobby", venueId: missing } },
+      { name: "ghost", kind: "Venue", args: { name: "Ghost", adoptId: missing } },
+      { name: "new-site", kind: "Venue", args: { name: "New site" } },
+      { name: "new-lobby", kind: "ApGroup", args: { name: "Lobby", venueId: "${new-site}" } },
+      { name: "hq", kind: "Venue", args: { name: "HQ", description: "Main office", adoptByName: true } },
+      { name: "same", kind: "Venue", args: { name: "Same", description: "Kept as it is", adoptByName: true } },
+      { name: "staff", kind: "Network", args: { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", vlanId: 10 }, passphrase: "${secret:passphrase}", adoptByName: true } },
+      { name: "recovery", kind: "RecoveryPsk", args: { psk: "${secret:psk}" } },
+      { name: "interrupted", kind: "Venue", args: { name: "Interrupted" } },
+    ]);
+    // The create an earlier run sent before it was killed, under the request ID this resource's create derives (provider/interruptedCreate.ts).
+    const env = { PULUMI_NODEJS_ORGANIZATION: "organization", PULUMI_NODEJS_PROJECT: options.projectName, PULUMI_NODEJS_STACK: options.stackName };
+    requestId = createRequestIdOf("Venue", { name: "Interrupted", [RESOURCE_NAME_INPUT]: "interrupted" }, [], env);
+    held.interrupted = (await admin.execute<Props>("A7", {}, { body: { name: "Interrupted" }, requestId })).response!.id;
+    result = await preview(options);
+  });
+
+  it("fails exactly the resources up would refuse", () => {
+    expect(Object.keys(failures(result)).sort()).toEqual(["ghost", "lobby-hq", "lobby-nowhere", "open-at-hq", "taken"]);
+  });
+
+  it("refuses a venue name a hand-made venue holds, with the adoption hint", () => {
+    expect(failures(result).taken).toEqual([
+      `name: nms:Venue ${held.taken} already holds name "Taken" (unique in the tenant) and no resource of this program adopts it, so up's create would be refused; ` +
+        `to take it over, set adoptByName: true or adoptId: "${held.taken}" on this resource`,
     ]);
   });
 
-  it("refuses an AP group name held in its venue, and not the same name in another venue", async () => {
-    const hq = await handMadeVenue("HQ");
-    const branch = await handMadeVenue("Branch");
-    await admin.execute("W24", {}, { body: { name: "Lobby", venueId: hq } });
-    const result = await preview(
-      stack([
-        { name: "lobby-hq", kind: "ApGroup", args: { name: "Lobby", venueId: hq } },
-        { name: "lobby-branch", kind: "ApGroup", args: { name: "Lobby", venueId: branch } },
-      ]),
-    );
-    expect(Object.keys(failures(result))).toEqual(["lobby-hq"]);
-    expect(failures(result)["lobby-hq"]).toEqual([expect.stringMatching(/^name: nms:ApGroup \w+ already holds name "Lobby", venueId "\w+" \(unique in its venue\)/)]);
+  it("refuses an AP group name held in its venue, and not the same name in another venue", () => {
+    expect(failures(result)["lobby-hq"]).toEqual([expect.stringContaining(`name: nms:ApGroup ${held.lobby} already holds name "Lobby", venueId "${held.hq}" (unique in its venue)`)]);
+    expect(failures(result)["lobby-branch"]).toBeUndefined();
   });
 
-  it("refuses a reference to a venue that does not exist, on the field", async () => {
-    const missing = "0123456789abcdef0123456789abcdef";
-    const result = await preview(stack([{ name: "lobby", kind: "ApGroup", args: { name: "Lobby", venueId: missing } }]));
-    expect(failures(result).lobby).toEqual([`venueId: no nms:Venue with ID "${missing}" exists in the tenant, so up would be refused`]);
+  it("refuses a second activation of a network on a venue", () => {
+    expect(failures(result)["open-at-hq"]).toEqual([expect.stringContaining(`venueId: nms:NetworkVenueActivation ${held.activation} already holds venueId "${held.hq}", networkId "${held.open}"`)]);
   });
 
-  it("does not judge a reference that is unknown until another resource exists", async () => {
-    const result = ok(await preview(stack([{ name: "hq", kind: "Venue", args: { name: "HQ" } }, { name: "lobby", kind: "ApGroup", args: { name: "Lobby", venueId: "${hq}" } }])));
-    expect(result.steps.filter((s) => s.custom).map((s) => s.op)).toEqual(["create", "create"]);
+  it("refuses a reference to a venue that does not exist, on the field", () => {
+    expect(failures(result)["lobby-nowhere"]).toEqual([`venueId: no nms:Venue with ID "${missing}" exists in the tenant, so up would be refused`]);
   });
-});
 
-describe("what an adoption overwrites", () => {
-  it("names the adopted object and each field up changes, old → new, secrets as changed without their values", async () => {
-    const hq = await handMadeVenue("HQ", "made by hand");
-    const network = await admin.execute<Props>("W52", {}, { body: { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", passphrase: HAND_PASSPHRASE, vlanId: 10 } } });
-    await admin.execute("W83", {}, { body: { psk: HAND_PSK } });
-    const result = ok(
-      await preview(
-        stack([
-          { name: "hq", kind: "Venue", args: { name: "HQ", description: "Main office", adoptByName: true } },
-          { name: "staff", kind: "Network", args: { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", vlanId: 10 }, passphrase: "${secret:passphrase}", adoptByName: true } },
-          { name: "recovery", kind: "RecoveryPsk", args: { psk: "${secret:psk}" } },
-        ]),
-      ),
-    );
-    const lines = result.diagnostics.filter((line) => line.includes("nms warn:"));
-    expect(lines).toEqual(
+  it("refuses adoptId of an object that does not exist", () => {
+    expect(failures(result).ghost).toEqual([`adoptId: no nms:Venue with ID "${missing}" exists, so up cannot adopt it`]);
+  });
+
+  it("does not judge a reference that is unknown until another resource exists", () => {
+    expect(result.steps.find((s) => s.name === "new-lobby")).toMatchObject({ op: "create" });
+    expect(failures(result)["new-lobby"]).toBeUndefined();
+  });
+
+  it("does not refuse the name of an object this stack's interrupted create made: up takes it over", () => {
+    expect(failures(result).interrupted).toBeUndefined();
+    expect(result.diagnostics).toContain(`[provider] nms info: nms:Venue "interrupted": up takes over Venue ${held.interrupted}, which this stack's interrupted create made (request ${requestId})`);
+  });
+
+  it("names each adopted object and each field up changes, old → new, secrets as changed without their values", () => {
+    expect(result.diagnostics).toEqual(
       expect.arrayContaining([
-        `[provider] nms warn: nms:Venue "hq" will adopt Venue ${hq}; up changes description: "made by hand" → "Main office"`,
-        `[provider] nms warn: nms:Network "staff" will adopt Network ${network.response!.id}; up changes passphrase: (secret) changed`,
+        `[provider] nms warn: nms:Venue "hq" will adopt Venue ${held.hq}; up changes description: "made by hand" → "Main office"`,
+        `[provider] nms warn: nms:Network "staff" will adopt Network ${held.staff}; up changes passphrase: (secret) changed`,
         expect.stringMatching(/^\[provider\] nms warn: nms:RecoveryPsk "recovery" takes over RecoveryPsk \w+, which exists already; up changes psk: \(secret\) changed$/),
       ]),
     );
@@ -179,16 +210,8 @@ describe("what an adoption overwrites", () => {
     for (const secret of [HAND_PASSPHRASE, PROGRAM_PASSPHRASE, HAND_PSK, PROGRAM_PSK]) expect(everything).not.toContain(secret);
   });
 
-  it("says so when up changes none of the adopted object's fields", async () => {
-    const hq = await handMadeVenue("HQ", "Main office");
-    const result = ok(await preview(stack([{ name: "hq", kind: "Venue", args: { name: "HQ", description: "Main office", adoptByName: true } }])));
-    expect(result.diagnostics).toContain(`[provider] nms info: nms:Venue "hq" will adopt Venue ${hq}; up changes none of its fields`);
-  });
-
-  it("refuses adoptId of an object that does not exist", async () => {
-    const missing = "0123456789abcdef0123456789abcdef";
-    const result = await preview(stack([{ name: "hq", kind: "Venue", args: { name: "HQ", adoptId: missing } }]));
-    expect(failures(result).hq).toEqual([`adoptId: no nms:Venue with ID "${missing}" exists, so up cannot adopt it`]);
+  it("says so when up changes none of the adopted object's fields", () => {
+    expect(result.diagnostics).toContain(`[provider] nms info: nms:Venue "same" will adopt Venue ${held.same}; up changes none of its fields`);
   });
 });
 
