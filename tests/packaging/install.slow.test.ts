@@ -154,9 +154,9 @@ describe("pulumi-nms installed from its tarball", () => {
 
 describe("the package's commands, from the project that installed it", () => {
   const bin = (name: string) => path.join(consumer, "node_modules", ".bin", name);
-  /** `npx --no <command> ...args` in the project: what a user types; --no never installs anything. */
+  /** `npx <command> ...args` in the project, as a user types it (npx runs the project's own node_modules/.bin first). */
   const npx = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    execFileSync("npx", ["--no", ...args], { cwd: consumer, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    execFileSync("npx", args, { cwd: consumer, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
 
   it("installs nms-emulator and nms-harness as executables whose --help names their own command", () => {
     for (const name of ["nms-emulator", "nms-harness"]) {
