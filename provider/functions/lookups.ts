@@ -86,17 +86,37 @@ function perModel(name: string, description: string, op: OperationId, entry: z.A
   });
 }
 
+/** A kind whose name is unique in the tenant: its list, and its get by ID or by that name (found in the list). */
+function namedInTenant(kind: {
+  list: [name: string, op: OperationId];
+  get: [name: string, op: OperationId];
+  /** The kind in words: "venue", "Wi-Fi calling profile". */
+  noun: string;
+  idArg: string;
+  nameField: string;
+  result: z.AnyZodObject;
+  /** Said of both ("; newer variant"). */
+  note?: string;
+}): FunctionSpec[] {
+  const [listName, listOp] = kind.list;
+  const [getName, getOp] = kind.get;
+  const note = kind.note ?? "";
+  return [
+    list({ name: listName, description: `Every ${kind.noun} of the tenant (${listOp}${note}).`, op: listOp, result: kind.result }),
+    get({
+      name: getName,
+      description: `A ${kind.noun}, by its ID (${getOp}) or by its ${kind.nameField}, unique in the tenant (found in ${listOp})${note}.`,
+      op: getOp,
+      args: () => z.object({ [kind.idArg]: optionalId(`The ${kind.noun}'s ID.`), [kind.nameField]: name(`${kind.noun}'s ${kind.nameField}`, "in the tenant") }).strict(),
+      argForms: [[kind.idArg], [kind.nameField]],
+      otherCalls: [byName(listOp, kind.nameField)],
+      result: kind.result,
+    }),
+  ];
+}
+
 const ACCOUNT: FunctionSpec[] = [
-  list({ name: "listVenues", description: "Every venue of the tenant (A6).", op: "A6", result: venueReadSchema }),
-  get({
-    name: "getVenue",
-    description: "A venue, by its ID (A9) or by its name, unique in the tenant (found in A6).",
-    op: "A9",
-    args: () => z.object({ venueId: optionalId("The venue's ID."), name: name("venue's name", "in the tenant") }).strict(),
-    argForms: [["venueId"], ["name"]],
-    otherCalls: [byName("A6", "name")],
-    result: venueReadSchema,
-  }),
+  ...namedInTenant({ list: ["listVenues", "A6"], get: ["getVenue", "A9"], noun: "venue", idArg: "venueId", nameField: "name", result: venueReadSchema }),
   list({ name: "listAdmins", description: "Every administrator of the tenant (A12).", op: "A12", result: adminListReadSchema }),
   get({
     name: "getAdmin",
@@ -282,36 +302,23 @@ const WIFI: FunctionSpec[] = [
     args: () => z.object({ guestUserId: id("The guest user's ID.") }).strict(),
     result: guestUserReadSchema,
   }),
-  list({ name: "listDevicePolicies", description: "Every device policy of the tenant (W68, newer variant).", op: "W68", result: devicePolicyReadSchema }),
-  get({
-    name: "getDevicePolicy",
-    description: "A device policy, by its ID (W71) or by its name, unique in the tenant (found in W68); newer variant.",
-    op: "W71",
-    args: () => z.object({ devicePolicyId: optionalId("The policy's ID."), name: name("policy's name", "in the tenant") }).strict(),
-    argForms: [["devicePolicyId"], ["name"]],
-    otherCalls: [byName("W68", "name")],
+  ...namedInTenant({
+    list: ["listDevicePolicies", "W68"],
+    get: ["getDevicePolicy", "W71"],
+    noun: "device policy",
+    idArg: "devicePolicyId",
+    nameField: "name",
     result: devicePolicyReadSchema,
+    note: ", newer variant",
   }),
   get({ name: "getRecoveryPsk", description: "The tenant's recovery PSK (W82), what the RecoveryPsk resource manages.", op: "W82", result: recoveryPskReadSchema }),
-  list({ name: "listVspotServers", description: "Every vSPoT server of the tenant (W86).", op: "W86", result: vspotServerReadSchema }),
-  get({
-    name: "getVspotServer",
-    description: "A vSPoT server, by its ID (W88) or by its serverName, unique in the tenant (found in W86).",
-    op: "W88",
-    args: () => z.object({ vspotId: optionalId("The server's ID."), serverName: name("server's serverName", "in the tenant") }).strict(),
-    argForms: [["vspotId"], ["serverName"]],
-    otherCalls: [byName("W86", "serverName")],
-    result: vspotServerReadSchema,
-  }),
-  list({ name: "listWifiCallingProfiles", description: "Every Wi-Fi calling profile of the tenant (W91).", op: "W91", result: wifiCallingProfileReadSchema }),
-  get({
-    name: "getWifiCallingProfile",
-    description: "A Wi-Fi calling profile, by its ID (W94) or by its profileName, unique in the tenant (found in W91).",
-    op: "W94",
-    args: () =>
-      z.object({ wifiCallingProfileId: optionalId("The profile's ID."), profileName: name("profile's profileName", "in the tenant") }).strict(),
-    argForms: [["wifiCallingProfileId"], ["profileName"]],
-    otherCalls: [byName("W91", "profileName")],
+  ...namedInTenant({ list: ["listVspotServers", "W86"], get: ["getVspotServer", "W88"], noun: "vSPoT server", idArg: "vspotId", nameField: "serverName", result: vspotServerReadSchema }),
+  ...namedInTenant({
+    list: ["listWifiCallingProfiles", "W91"],
+    get: ["getWifiCallingProfile", "W94"],
+    noun: "Wi-Fi calling profile",
+    idArg: "wifiCallingProfileId",
+    nameField: "profileName",
     result: wifiCallingProfileReadSchema,
   }),
 ];
@@ -332,16 +339,7 @@ const SWITCHES: FunctionSpec[] = [
     args: () => z.object({ serialNumber: switchSerial() }).strict(),
     result: switchReadSchema,
   }),
-  list({ name: "listSwitchProfiles", description: "Every switch profile of the tenant (S47).", op: "S47", result: switchProfileReadSchema }),
-  get({
-    name: "getSwitchProfile",
-    description: "A switch profile, by its ID (S45) or by its name, unique in the tenant (found in S47).",
-    op: "S45",
-    args: () => z.object({ profileId: optionalId("The profile's ID."), name: name("profile's name", "in the tenant") }).strict(),
-    argForms: [["profileId"], ["name"]],
-    otherCalls: [byName("S47", "name")],
-    result: switchProfileReadSchema,
-  }),
+  ...namedInTenant({ list: ["listSwitchProfiles", "S47"], get: ["getSwitchProfile", "S45"], noun: "switch profile", idArg: "profileId", nameField: "name", result: switchProfileReadSchema }),
   list({
     name: "listSwitchVlans",
     description: "The VLANs of a switch profile (S54).",

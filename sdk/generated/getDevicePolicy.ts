@@ -4,17 +4,17 @@ import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
 /** The arguments of getDevicePolicy. */
 export interface GetDevicePolicyArgs {
-  /** The policy's ID. */
+  /** The device policy's ID. */
   devicePolicyId?: string;
-  /** The policy's name, unique in the tenant: the object is found by it in the list. */
+  /** The device policy's name, unique in the tenant: the object is found by it in the list. */
   name?: string;
 }
 
 /** The arguments of getDevicePolicyOutput: each may be an Output. */
 export interface GetDevicePolicyOutputArgs {
-  /** The policy's ID. */
+  /** The device policy's ID. */
   devicePolicyId?: pulumi.Input<string>;
-  /** The policy's name, unique in the tenant: the object is found by it in the list. */
+  /** The device policy's name, unique in the tenant: the object is found by it in the list. */
   name?: pulumi.Input<string>;
 }
 
@@ -50,7 +50,7 @@ export interface GetDevicePolicyResult {
 }
 
 /**
- * A device policy, by its ID (W71) or by its name, unique in the tenant (found in W68); newer variant.
+ * A device policy, by its ID (W71) or by its name, unique in the tenant (found in W68), newer variant.
  * Operation: W71 Get device policy (newer). With name: the object whose name is the argument name, found in
  * W68 List device policies (newer). Give devicePolicyId, or name.
  *
@@ -63,7 +63,7 @@ export function getDevicePolicy(args?: GetDevicePolicyArgs, opts?: pulumi.Invoke
 }
 
 /**
- * A device policy, by its ID (W71) or by its name, unique in the tenant (found in W68); newer variant.
+ * A device policy, by its ID (W71) or by its name, unique in the tenant (found in W68), newer variant.
  * Operation: W71 Get device policy (newer). With name: the object whose name is the argument name, found in
  * W68 List device policies (newer). Give devicePolicyId, or name.
  *

@@ -4,17 +4,17 @@ import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
 /** The arguments of getSwitchProfile. */
 export interface GetSwitchProfileArgs {
-  /** The profile's ID. */
+  /** The switch profile's ID. */
   profileId?: string;
-  /** The profile's name, unique in the tenant: the object is found by it in the list. */
+  /** The switch profile's name, unique in the tenant: the object is found by it in the list. */
   name?: string;
 }
 
 /** The arguments of getSwitchProfileOutput: each may be an Output. */
 export interface GetSwitchProfileOutputArgs {
-  /** The profile's ID. */
+  /** The switch profile's ID. */
   profileId?: pulumi.Input<string>;
-  /** The profile's name, unique in the tenant: the object is found by it in the list. */
+  /** The switch profile's name, unique in the tenant: the object is found by it in the list. */
   name?: pulumi.Input<string>;
 }
 

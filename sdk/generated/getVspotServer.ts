@@ -4,17 +4,17 @@ import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
 /** The arguments of getVspotServer. */
 export interface GetVspotServerArgs {
-  /** The server's ID. */
+  /** The vSPoT server's ID. */
   vspotId?: string;
-  /** The server's serverName, unique in the tenant: the object is found by it in the list. */
+  /** The vSPoT server's serverName, unique in the tenant: the object is found by it in the list. */
   serverName?: string;
 }
 
 /** The arguments of getVspotServerOutput: each may be an Output. */
 export interface GetVspotServerOutputArgs {
-  /** The server's ID. */
+  /** The vSPoT server's ID. */
   vspotId?: pulumi.Input<string>;
-  /** The server's serverName, unique in the tenant: the object is found by it in the list. */
+  /** The vSPoT server's serverName, unique in the tenant: the object is found by it in the list. */
   serverName?: pulumi.Input<string>;
 }
 

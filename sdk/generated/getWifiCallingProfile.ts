@@ -4,17 +4,17 @@ import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
 /** The arguments of getWifiCallingProfile. */
 export interface GetWifiCallingProfileArgs {
-  /** The profile's ID. */
+  /** The Wi-Fi calling profile's ID. */
   wifiCallingProfileId?: string;
-  /** The profile's profileName, unique in the tenant: the object is found by it in the list. */
+  /** The Wi-Fi calling profile's profileName, unique in the tenant: the object is found by it in the list. */
   profileName?: string;
 }
 
 /** The arguments of getWifiCallingProfileOutput: each may be an Output. */
 export interface GetWifiCallingProfileOutputArgs {
-  /** The profile's ID. */
+  /** The Wi-Fi calling profile's ID. */
   wifiCallingProfileId?: pulumi.Input<string>;
-  /** The profile's profileName, unique in the tenant: the object is found by it in the list. */
+  /** The Wi-Fi calling profile's profileName, unique in the tenant: the object is found by it in the list. */
   profileName?: pulumi.Input<string>;
 }
 
