@@ -1,4 +1,5 @@
-// The command line of `npm run emulator -- ...` (emulator/main.ts): flags, and an optional JSON
+// The command line of `nms-emulator` (the package's command; `npm run emulator -- ...` in the
+// repository), emulator/main.ts: flags, and an optional JSON
 // config file (--config) holding the same options under their camelCase names. Flags win over the
 // file; --fault and --async-latency add to the file's. Every problem is an EmulatorOptionsError
 // naming the flag, or the file and the field, with the rule; main.ts exits with code 2 on it.
@@ -39,7 +40,14 @@ export const FLAGS: Record<string, FlagDef> = {
 
 export function usage(): string {
   const lines = Object.entries(FLAGS).map(([flag, def]) => `  ${(flag + (def.kind === "none" ? "" : def.kind === "int" || def.kind === "number" ? " N" : " VALUE")).padEnd(28)} ${def.help}`);
-  return ["usage: npm run emulator -- [options]", "", ...lines, "", "See emulator/README.md, \"Running the emulator\"."].join("\n");
+  return [
+    "usage: nms-emulator [options]",
+    "  (npx nms-emulator from a project that installed pulumi-nms; npm run emulator -- [options] in its repository)",
+    "",
+    ...lines,
+    "",
+    "See emulator/README.md, \"Running the emulator\"; it ships in the package.",
+  ].join("\n");
 }
 
 export interface ParsedCommandLine {
@@ -58,7 +66,7 @@ export function parseCommandLine(args: readonly string[], readFile: (file: strin
     const arg = args[i];
     const [name, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
     const def = FLAGS[name];
-    if (!def) throw new EmulatorOptionsError(arg.startsWith("-") ? `unknown option ${name} (npm run emulator -- --help lists them)` : `unexpected argument ${JSON.stringify(arg)}`);
+    if (!def) throw new EmulatorOptionsError(arg.startsWith("-") ? `unknown option ${name} (nms-emulator --help lists them)` : `unexpected argument ${JSON.stringify(arg)}`);
     if (name === "--help") {
       help = true;
       continue;

@@ -1,4 +1,6 @@
-// Command line: npm run emulator -- [options] (emulator/cli.ts; --help lists them). Prints one
+#!/usr/bin/env node
+// Command line: nms-emulator [options], the package's command (npm run emulator -- [options] in the
+// repository; emulator/cli.ts; --help lists them). Prints one
 // JSON line with the URL and the credentials of the demo tenant and the configured tenants, then
 // serves until SIGINT/SIGTERM. A stop by signal applies the accepted writes still waiting and
 // writes the state file (with --state-file) before exiting 0.

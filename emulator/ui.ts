@@ -29,7 +29,11 @@ const SECURITY_HEADERS = {
   "cache-control": "no-store",
 };
 
-/** emulator/ui/ next to this file (ts-jest, ts-node), or in the source tree beside dist/ (the built emulator). */
+/**
+ * emulator/ui/ next to this file (ts-jest, ts-node), or beside dist/ (the built emulator): in a
+ * clone the source tree's, in an installed package the copy package.json's `files` ships. Found
+ * from this module's own place, never from the working directory.
+ */
 function uiDirectory(): string {
   const candidates = [path.join(__dirname, "ui"), path.join(__dirname, "..", "..", "emulator", "ui")];
   return candidates.find((dir) => fs.existsSync(path.join(dir, "index.html"))) ?? candidates[0];
@@ -52,7 +56,8 @@ export function serveUi(req: IncomingMessage, res: ServerResponse, urlPath: stri
   try {
     return send(200, fs.readFileSync(path.join(directory, entry.file)), { "content-type": entry.type });
   } catch {
-    return send(500, `the page's file ${entry.file} is missing from ${directory}`, { "content-type": "text/plain" });
+    // The page's place inside the package, not the machine's path to it.
+    return send(500, `the page's file emulator/ui/${entry.file} is missing from the pulumi-nms package`, { "content-type": "text/plain" });
   }
 }
 

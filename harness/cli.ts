@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * node dist/harness/cli.js <preview|up|refresh|destroy> --project-dir D --program P --stack S --state F
+ * nms-harness <preview|up|refresh|destroy> --project-dir D --program P --stack S --state F
  *     [--project NAME] [--config k=v]... [--secret k=v]... [--refresh] [--parallel N] [--provider-cwd DIR]
  *     [--passphrase-file F] [--expect-no-changes] [--clear-pending-creates] [--json] [--verbose]
  *
@@ -16,11 +16,14 @@ import * as path from "path";
 import { destroy, formatPlan, preview, refresh, up } from "./index";
 import { RunResult, StackOptions } from "./types";
 
-const USAGE = `usage: cli <preview|up|refresh|destroy> --project-dir DIR --program FILE --stack NAME --state FILE
+const USAGE = `usage: nms-harness <preview|up|refresh|destroy> --project-dir DIR --program FILE --stack NAME --state FILE
            [--project NAME] [--config k=v]... [--secret k=v]... [--refresh] [--parallel N]
            [--provider-cwd DIR] [--passphrase-file FILE] [--expect-no-changes] [--clear-pending-creates]
            [--json] [--verbose]
-passphrase: env NMS_HARNESS_PASSPHRASE or --passphrase-file`;
+       nms-harness --help
+  (npx nms-harness from a project that installed pulumi-nms; npm run harness -- ... in its repository)
+passphrase: env NMS_HARNESS_PASSPHRASE or --passphrase-file
+See harness/README.md; it ships in the package.`;
 
 interface Parsed {
   command: string;
@@ -140,6 +143,10 @@ function readProjectName(dir: string): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   let parsed: Parsed;
   try {
     parsed = parseArgs(argv);

@@ -9,7 +9,7 @@ import { NEWER_ONLY_MESSAGE } from "../contract/meta";
 import { type ClientOptions, NmsClient, resolveBaseUrl } from "./client";
 import { type ConfigLookup, LOG_LEVELS, type LogLevelSetting, resolveConfig, resolveWifiApiVariant } from "./config";
 import { FUNCTION_SPECS, type FunctionSpec } from "./functions";
-import type { ActionSkipped } from "./functions/spec";
+import { argFormProblem, type ActionSkipped } from "./functions/spec";
 import { runFunction } from "./functions/run";
 
 let shared: { key: string; client: NmsClient } | undefined;
@@ -47,7 +47,11 @@ export function checkArgs(name: string, args: unknown, lookup: ConfigLookup = pr
     throw named(name, error);
   }
   const parsed = spec.args(variant).safeParse(args ?? {});
-  if (parsed.success) return parsed.data as Record<string, unknown>;
+  if (parsed.success) {
+    const problem = argFormProblem(spec, parsed.data as Record<string, unknown>);
+    if (problem) throw new Error(`${name}: ${problem}`);
+    return parsed.data as Record<string, unknown>;
+  }
   const problems = parsed.error.issues.flatMap((issue) => describeIssue(spec, issue, variant));
   throw new Error(`${name}: ${problems.join("; ")}`);
 }

@@ -3,7 +3,7 @@
 // tests/docs/reference.test.ts fails when the committed files differ from what this writes.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { FUNCTION_SPECS } from "../provider/functions";
+import { FUNCTION_SPECS, operationsOfFunction } from "../provider/functions";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { coverageTable } from "./docgen/coverage";
 import { functionPage } from "./docgen/functionPage";
@@ -34,7 +34,7 @@ export async function generateDocFiles(root = projectRoot()): Promise<Map<string
   for (const spec of resources) index += `| [\`${spec.kind}\`](resources/${spec.kind}.md) | ${firstSentence(spec.description).replace(/\|/g, "\\|")} | ${spec.destroy} |\n`;
   index += `\n## Functions and actions (${functions.length})\n\n| Function | What it does | Operation | During preview |\n|---|---|---|---|\n`;
   for (const spec of functions) {
-    index += `| [\`${spec.name}\`](functions/${spec.name}.md) | ${firstSentence(spec.description).replace(/\|/g, "\\|")} | ${spec.op} | ${spec.runsInPreview ? "runs" : "never runs"} |\n`;
+    index += `| [\`${spec.name}\`](functions/${spec.name}.md) | ${firstSentence(spec.description).replace(/\|/g, "\\|")} | ${operationsOfFunction(spec).join(", ")} | ${spec.runsInPreview ? "runs" : "never runs"} |\n`;
   }
   files.set(`${REFERENCE_DIR}/index.md`, index);
   files.set(COVERAGE_FILE, await coverageTable(root));

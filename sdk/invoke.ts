@@ -22,14 +22,21 @@ export function invokeFunction<T>(name: string, args: object | undefined, _opts?
 
 /**
  * The Output form: runs once the arguments and the resources of `dependsOn` are known. Unknown
- * until then, and unknown in preview for a function that may not run during preview.
+ * until then, and unknown in preview for a function that may not run during preview. Secret when
+ * an argument is, or when the result holds a secret (`secret`), as Pulumi marks an invoke's
+ * Output when its answer holds one.
  */
 export function invokeFunctionOutput<T>(
   name: string,
   args: object | undefined,
   opts: pulumi.InvokeOutputOptions | undefined,
-  when: { runsInPreview: boolean },
+  when: { runsInPreview: boolean; secret?: boolean },
 ): pulumi.Output<T> {
+  const result = invokeWhenKnown<T>(name, args, opts, when);
+  return when.secret ? (pulumi.secret(result) as pulumi.Output<T>) : result;
+}
+
+function invokeWhenKnown<T>(name: string, args: object | undefined, opts: pulumi.InvokeOutputOptions | undefined, when: { runsInPreview: boolean }): pulumi.Output<T> {
   return pulumi.all([pulumi.output(args ?? {}), dependenciesOf(opts)]).apply(([known]): pulumi.Input<T> => {
     const client = programClient();
     if (!when.runsInPreview && pulumi.runtime.isDryRun()) {

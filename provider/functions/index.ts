@@ -24,8 +24,11 @@ import { SWITCH_FUNCTIONS } from "./switches";
 import { WIFI_SERVICE_FUNCTIONS } from "./wifiServices";
 // Account (issue 11)
 import { ACCOUNT_FUNCTIONS } from "./account";
+// List and get functions of every kind a program may need to find
+import { LOOKUP_FUNCTIONS } from "./lookups";
 
-export type { FunctionAnswer, FunctionSpec } from "./spec";
+export type { FunctionAnswer, FunctionCall, FunctionSpec } from "./spec";
+export { argFormProblem, describeArgForms, operationsOfFunction } from "./spec";
 
 const noArgs = () => z.object({}).strict();
 
@@ -176,6 +179,7 @@ const FUNCTIONS: FunctionSpec[] = [
 
 // Wi-Fi services (issue 9)
 FUNCTIONS.push(...WIFI_SERVICE_FUNCTIONS);
+FUNCTIONS.push(...LOOKUP_FUNCTIONS);
 
 /** Every function, by SDK name. */
 export const FUNCTION_SPECS: Readonly<Record<string, FunctionSpec>> = Object.fromEntries(FUNCTIONS.map((f) => [f.name, f]));

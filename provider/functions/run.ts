@@ -1,22 +1,19 @@
 // How a function calls its operation, read from the route table: arguments named like path
 // parameters fill the path, the others are the query of a read or the body of a write; a list
-// is read page by page; an asynchronous write is waited for.
-import { pathParamNames, routeOf } from "../../contract/routes";
+// is read page by page; an asynchronous write is waited for. The arguments may pick another
+// call (spec.otherCalls): a filter with an operation of its own, or a get by unique name.
+import { type OperationId, pathParamNames, routeOf } from "../../contract/routes";
 import type { NmsClient, QueryParams } from "../client";
-import type { FunctionAnswer, FunctionSpec } from "./spec";
+import { describeOperation, NmsError } from "../client/errors";
+import type { FunctionAnswer, FunctionCall, FunctionSpec } from "./spec";
 
 type Args = Record<string, unknown>;
 
 export async function runFunction(client: NmsClient, spec: FunctionSpec, args: Args): Promise<unknown> {
+  const other = spec.otherCalls?.find((call) => call.given.every((name) => args[name] !== undefined));
+  if (other) return runOtherCall(client, spec, other, args);
   const route = routeOf(spec.op);
-  const pathNames = new Set(pathParamNames(route.path));
-  const params: Record<string, string> = {};
-  const rest: Args = {};
-  for (const [name, value] of Object.entries(args)) {
-    if (value === undefined) continue;
-    if (pathNames.has(name)) params[name] = String(value);
-    else rest[name] = value;
-  }
+  const { params, rest } = splitArgs(spec.op, args);
   const resultOf = (answer: FunctionAnswer) => (spec.resultOf ? spec.resultOf(answer) : answer.body);
   if (spec.toRequest) {
     const { query, body } = spec.toRequest(rest);
@@ -25,7 +22,7 @@ export async function runFunction(client: NmsClient, spec: FunctionSpec, args: A
     const { response, record } = await client.execute(spec.op, params, init);
     return resultOf({ body: response, requestId: record.requestId });
   }
-  if (spec.returns === "list") return client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) });
+  if (spec.returns === "list") return resultOf({ body: await client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) }) });
   // A redirecting read (U2): its answer is the address it points to, which is not called with the service's headers.
   if (route.success === 302) return resultOf({ body: await client.redirectTarget(spec.op, params) });
   const body = spec.bodyOf ? spec.bodyOf(rest) : rest;
@@ -37,4 +34,35 @@ export async function runFunction(client: NmsClient, spec: FunctionSpec, args: A
   // A read, or a write without a body (A35), takes its arguments as the query.
   const init = route.method === "GET" || route.body === "none" ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } } : { body };
   return resultOf({ body: await client.call(spec.op, params, init) });
+}
+
+/** A read the arguments picked instead of `op`: a filter's own list, or a get by unique name. */
+async function runOtherCall(client: NmsClient, spec: FunctionSpec, call: FunctionCall, args: Args): Promise<unknown> {
+  const { params, rest } = splitArgs(call.op, args);
+  const query: QueryParams = { ...call.query, ...(rest as QueryParams) };
+  if (!call.findBy) {
+    if (spec.returns === "list") return client.list(call.op, params, query);
+    return client.call(call.op, params, { query });
+  }
+  const { arg, field } = call.findBy;
+  const wanted = args[arg];
+  delete query[arg];
+  const found = (await client.list(call.op, params, query)).filter((item) => (item as Args | null)?.[field] === wanted);
+  if (found.length === 1) return found[0];
+  const where = `${describeOperation(call.op)}${Object.keys(params).length > 0 ? ` of ${JSON.stringify(params)}` : ""}`;
+  if (found.length === 0) throw new NmsError(`nothing has ${field} ${JSON.stringify(wanted)} in ${where}`);
+  throw new NmsError(`${found.length} objects have ${field} ${JSON.stringify(wanted)} in ${where}: get the one you mean by its ID`);
+}
+
+/** Arguments named like the operation's path parameters fill the path; the others are left over. */
+function splitArgs(op: OperationId, args: Args): { params: Record<string, string>; rest: Args } {
+  const pathNames = new Set(pathParamNames(routeOf(op).path));
+  const params: Record<string, string> = {};
+  const rest: Args = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value === undefined) continue;
+    if (pathNames.has(name)) params[name] = String(value);
+    else rest[name] = value;
+  }
+  return { params, rest };
 }

@@ -14,6 +14,24 @@ export interface FunctionAnswer {
   readonly requestId?: string;
 }
 
+/**
+ * A call other than the function's `op`, picked by the arguments given: a filter the service
+ * serves with an operation of its own (listApGroups({ venueId }) reads W29), or a get by a unique
+ * name, found in a list (getVenue({ name }) reads A6).
+ */
+export interface FunctionCall {
+  /** The arguments that pick this call: every one given. */
+  readonly given: readonly string[];
+  readonly op: OperationId;
+  /** Query parameters always sent with it. */
+  readonly query?: QueryParams;
+  /**
+   * The one listed object whose `field` equals the argument `arg` (its unique name); none, or
+   * more than one, is an error that names the value.
+   */
+  readonly findBy?: { readonly arg: string; readonly field: string };
+}
+
 /** An action that did not run: a preview never runs actions, which change the service. */
 export interface ActionSkipped {
   readonly ran: false;
@@ -28,19 +46,30 @@ export interface FunctionSpec {
   readonly name: string;
   /** One paragraph for the SDK's doc comment and the README. */
   readonly description: string;
-  /** The one service operation it calls. */
+  /** The service operation it calls (when no call of `otherCalls` is picked). */
   readonly op: OperationId;
+  /**
+   * Other calls the arguments pick: the first whose arguments are all given is made instead of
+   * `op`. `fixedQuery`, `bodyOf`, `toRequest` and `resultOf` belong to `op` alone.
+   */
+  readonly otherCalls?: readonly FunctionCall[];
   /**
    * The arguments, strict (an unknown argument is refused), with rules and docs (.describe()).
    * Every argument named like a path parameter of the operation fills it; the others are the
    * query of a read or the body of a write. Checked before any call.
    */
   readonly args: (variant?: WifiApiVariant) => z.AnyZodObject;
+  /**
+   * The forms the arguments come in, when they name the object in more than one way (getVenue:
+   * [["venueId"], ["name"]]) or hold filters that each pick a list of their own ([[], ["networkId"],
+   * ["venueId"]]): of the names the forms hold, the arguments give exactly those of one form.
+   */
+  readonly argForms?: readonly (readonly string[])[];
   /** Query parameters always sent (A4: deep=true). */
   readonly fixedQuery?: QueryParams;
   /** The result, or one item of it for a list: the SDK's result type and doc comments. */
   readonly result: z.AnyZodObject;
-  /** "list": every item of a paged list operation, as an array; "one": one object. */
+  /** "list": every item of a list operation (read page by page when it pages), as an array; "one": one object. */
   readonly returns: "one" | "list";
   /**
    * Reads run during preview, as Pulumi's own functions do. Actions (side effects) never do: in
@@ -56,4 +85,26 @@ export interface FunctionSpec {
    * is an array, W76's a multipart form with networkId in the query. Path parameters are taken out first.
    */
   toRequest?(args: Record<string, unknown>): { query?: QueryParams; body?: unknown };
+}
+
+/** Every operation a function may call: its `op`, then those of its other calls. */
+export function operationsOfFunction(spec: Pick<FunctionSpec, "op" | "otherCalls">): OperationId[] {
+  return [...new Set([spec.op, ...(spec.otherCalls ?? []).map((call) => call.op)])];
+}
+
+/** What is wrong with the arguments' form (spec.argForms), or undefined when they give one form exactly. */
+export function argFormProblem(spec: Pick<FunctionSpec, "argForms">, args: Record<string, unknown>): string | undefined {
+  const forms = spec.argForms;
+  if (!forms) return undefined;
+  const named = [...new Set(forms.flat())];
+  const given = named.filter((name) => args[name] !== undefined);
+  if (forms.some((form) => form.length === given.length && form.every((name) => given.includes(name)))) return undefined;
+  return `give ${describeArgForms(forms)}${given.length > 0 ? ` (given: ${given.join(", ")})` : ""}`;
+}
+
+/** The forms in words: "venueId, or name"; "at most one of networkId and venueId". */
+export function describeArgForms(forms: readonly (readonly string[])[], quote = (name: string) => name): string {
+  const filled = forms.filter((form) => form.length > 0).map((form) => form.map(quote));
+  if (filled.length < forms.length && filled.every((form) => form.length === 1)) return `at most one of ${filled.map((form) => form[0]).join(" and ")}`;
+  return filled.map((form) => form.join(" and ")).join(", or ") + (filled.length < forms.length ? ", or none of them" : "");
 }

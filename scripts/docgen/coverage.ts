@@ -7,7 +7,7 @@ import * as path from "node:path";
 import { OPERATION_IDS, routeOf, type OperationId } from "../../contract/routes";
 import { deriveHandlers } from "../../emulator/handlers";
 import { KINDS, SERVICE_OPERATIONS } from "../../emulator/services/registry";
-import { FUNCTION_SPECS } from "../../provider/functions";
+import { FUNCTION_SPECS, operationsOfFunction } from "../../provider/functions";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { DOCS_HEADER } from "./resourcePage";
 import { operationsOf } from "./probe";
@@ -65,7 +65,7 @@ async function testedOperations(root: string): Promise<Tested> {
   const functions = new Map<OperationId, string[]>();
   for (const spec of Object.values(FUNCTION_SPECS)) {
     if (!new RegExp(`\\b${spec.name}(Output)?\\(|"${spec.name}"`).test(allTests)) continue;
-    functions.set(spec.op, [...(functions.get(spec.op) ?? []), spec.name]);
+    for (const op of operationsOfFunction(spec)) functions.set(op, [...(functions.get(op) ?? []), spec.name]);
   }
 
   const errors = new Set<OperationId>();
@@ -82,7 +82,7 @@ async function reachedBy(): Promise<Map<OperationId, string[]>> {
     reached.set(op, list);
   };
   for (const spec of Object.values(RESOURCE_SPECS)) for (const { op } of await operationsOf(spec)) add(op, spec.kind);
-  for (const spec of Object.values(FUNCTION_SPECS)) add(spec.op, `${spec.name}()`);
+  for (const spec of Object.values(FUNCTION_SPECS)) for (const op of operationsOfFunction(spec)) add(op, `${spec.name}()`);
   return reached;
 }
 

@@ -2,9 +2,9 @@
 // argument and result types and the two forms Pulumi's own packages have, getX (a Promise) and
 // getXOutput (an Output, taking Inputs).
 import type { z } from "zod";
-import { objectOf } from "../../contract/meta";
+import { holdsSecret, objectOf } from "../../contract/meta";
 import { routeOf } from "../../contract/routes";
-import type { FunctionSpec } from "../../provider/functions";
+import { describeArgForms, type FunctionSpec } from "../../provider/functions";
 import { docComment } from "./docs";
 import { printField, printValue } from "./printType";
 import { GENERATED_HEADER } from "./resourceFile";
@@ -44,14 +44,27 @@ function functionBlock(spec: FunctionSpec): string {
   text += `  return invokeFunction(${JSON.stringify(spec.name)}, ${passed}, opts);\n}\n`;
   text += `\n${docComment(functionDoc(spec, "output", names.length > 0), "")}`;
   text += `export function ${spec.name}Output(${outputArgsParam}opts?: pulumi.InvokeOutputOptions): pulumi.Output<${returned}> {\n`;
-  text += `  return invokeFunctionOutput(${JSON.stringify(spec.name)}, ${passed}, opts, { runsInPreview: ${spec.runsInPreview} });\n}\n`;
+  const secret = holdsSecret(spec.result) ? ", secret: true" : "";
+  text += `  return invokeFunctionOutput(${JSON.stringify(spec.name)}, ${passed}, opts, { runsInPreview: ${spec.runsInPreview}${secret} });\n}\n`;
   return text;
 }
 
 function functionDoc(spec: FunctionSpec, form: "promise" | "output", hasArgs: boolean): string[] {
   const route = routeOf(spec.op);
   const doc = [spec.description, `Operation: ${spec.op} ${route.summary}.`];
-  if (spec.returns === "list") doc.push("Returns every item: the list is read page by page.");
+  for (const call of spec.otherCalls ?? []) {
+    const how = call.findBy ? `the object whose ${call.findBy.field} is the argument ${call.findBy.arg}, found in ` : "";
+    doc.push(`With ${call.given.join(" and ")}: ${how}${call.op} ${routeOf(call.op).summary}.`);
+  }
+  if (spec.argForms) doc.push(`Give ${describeArgForms(spec.argForms)}.`);
+  if (spec.returns === "list") doc.push(route.paging ? "Returns every item: the list is read page by page." : "Returns every item of the answer.");
+  if (holdsSecret(spec.result)) {
+    doc.push(
+      form === "output"
+        ? "The result holds secrets: the Output is secret."
+        : "The result holds secrets, in plain text here: use the Output form to keep them secret.",
+    );
+  }
   doc.push("\nRuns in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares one client with every other function call of the program, and puts nothing in state.");
   if (hasArgs) doc.push("Arguments are checked before any call.");
   if (spec.runsInPreview) {

@@ -122,7 +122,7 @@ export interface ImportGuestUsersResult {
  * Creates guest users from CSV text (W76, a multipart upload): every row a guest of the network, sharing the
  * delivery methods, expiration and device count given. Returns the created guests, with the passwords the
  * service made up, and the address of the file of their credentials. Operation: W76 Import guest users from a
- * file.
+ * file. The result holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -139,7 +139,7 @@ export function importGuestUsers(args: ImportGuestUsersArgs, opts?: pulumi.Invok
  * Creates guest users from CSV text (W76, a multipart upload): every row a guest of the network, sharing the
  * delivery methods, expiration and device count given. Returns the created guests, with the passwords the
  * service made up, and the address of the file of their credentials. Operation: W76 Import guest users from a
- * file.
+ * file. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -149,5 +149,5 @@ export function importGuestUsers(args: ImportGuestUsersArgs, opts?: pulumi.Invok
  * the result. Runs once every argument and every resource of `dependsOn` is known.
  */
 export function importGuestUsersOutput(args: ImportGuestUsersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ActionOutcome<ImportGuestUsersResult>> {
-  return invokeFunctionOutput("importGuestUsers", args, opts, { runsInPreview: false });
+  return invokeFunctionOutput("importGuestUsers", args, opts, { runsInPreview: false, secret: true });
 }

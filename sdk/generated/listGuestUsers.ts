@@ -52,7 +52,8 @@ export type ListGuestUsersResult = ListGuestUsersItem[];
 
 /**
  * Every guest user of the tenant, with their generated passwords (read page by page from 1, 50 a page by
- * default). Operation: W73 List guest users. Returns every item: the list is read page by page.
+ * default). Operation: W73 List guest users. Returns every item: the list is read page by page. The result
+ * holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Runs during preview
@@ -64,12 +65,13 @@ export function listGuestUsers(opts?: pulumi.InvokeOptions): Promise<ListGuestUs
 
 /**
  * Every guest user of the tenant, with their generated passwords (read page by page from 1, 50 a page by
- * default). Operation: W73 List guest users. Returns every item: the list is read page by page.
+ * default). Operation: W73 List guest users. Returns every item: the list is read page by page. The result
+ * holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Runs during preview
  * too. Runs once every resource of `dependsOn` is known.
  */
 export function listGuestUsersOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListGuestUsersResult> {
-  return invokeFunctionOutput("listGuestUsers", undefined, opts, { runsInPreview: true });
+  return invokeFunctionOutput("listGuestUsers", undefined, opts, { runsInPreview: true, secret: true });
 }

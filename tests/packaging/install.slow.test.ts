@@ -2,13 +2,17 @@
 // fresh project that has its own @pulumi/pulumi, type-checked as a consumer would import it, and a
 // stack program (the quickstart) deployed through the engine harness against the emulator, with
 // the program, the provider host and the provider's runtime all loaded from that project's
-// node_modules. Slow (an npm install): `npm run test:install`, not part of `npm test`.
+// node_modules; then the package's commands as a user runs them (`npx nms-emulator`,
+// `npx nms-harness`), the installed emulator serving its page /ui/, and the installed harness
+// planning the quickstart against it. Slow (an npm install): `npm run test:install`, not part of
+// `npm test`.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import { destroy, preview, up, type RunResult, type StackOptions } from "../../harness";
+import { spawnEmulator, stopEmulator } from "../../scripts/emulatorProcess";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const QUICKSTART = path.join(ROOT, "dist", "examples", "quickstart", "index.js");
@@ -145,5 +149,70 @@ describe("pulumi-nms installed from its tarball", () => {
     ok(await destroy(stack()));
     const held = (await (await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)).json()) as Record<string, unknown[]>;
     expect([held.venues.length, held.networks.length, held.activations.length]).toEqual([0, 0, 0]);
+  }, 300_000);
+});
+
+describe("the package's commands, from the project that installed it", () => {
+  const bin = (name: string) => path.join(consumer, "node_modules", ".bin", name);
+  /** `npx <command> ...args` in the project, as a user types it (npx runs the project's own node_modules/.bin first). */
+  const npx = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+    execFileSync("npx", args, { cwd: consumer, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+
+  it("installs nms-emulator and nms-harness as executables whose --help names their own command", () => {
+    for (const name of ["nms-emulator", "nms-harness"]) {
+      fs.accessSync(bin(name), fs.constants.X_OK);
+      const help = timed(`${name} --help`, () => npx([name, "--help"]));
+      expect(help.split("\n")[0]).toMatch(new RegExp(`^usage: ${name} `));
+      expect(help).not.toMatch(/node dist\/|dist\/(emulator|harness)/);
+    }
+  }, 120_000);
+
+  it("starts the emulator from the installed package, which serves its page /ui/ and a plan of the quickstart through the installed harness", async () => {
+    const { child, info } = await spawnEmulator(["--async-delay-ms", "20", "--no-rate-limit"], { file: bin("nms-emulator"), cwd: dir });
+    try {
+      const started = info as typeof info & { ui: string };
+      const page = await fetch(started.ui);
+      expect({ status: page.status, type: page.headers.get("content-type") }).toEqual({ status: 200, type: expect.stringContaining("text/html") });
+      const html = await page.text();
+      expect(html).toContain("app.js");
+      for (const file of ["app.js", "style.css"]) expect((await fetch(new URL(file, started.ui))).status).toBe(200);
+      // The page's files are the installed package's, beside its dist/.
+      expect(fs.readFileSync(path.join(consumer, "node_modules", "pulumi-nms", "emulator", "ui", "index.html"), "utf8")).toBe(html);
+
+      const plan = timed("nms-harness preview", () =>
+        npx(
+          [
+            "nms-harness",
+            "preview",
+            "--program",
+            "index.js",
+            "--stack",
+            "cli",
+            "--state",
+            path.join(dir, "cli-state.json"),
+            "--project",
+            "quickstart",
+            "--config",
+            `nms:baseUrl=${info.url}`,
+            "--config",
+            `nms:tenantId=${info.tenantId}`,
+            "--config",
+            `nms:username=${info.username}`,
+            "--secret",
+            `nms:password=${info.password}`,
+            "--secret",
+            `quickstart:radiusSecret=${RADIUS_SECRET}`,
+            "--json",
+          ],
+          { NMS_HARNESS_PASSPHRASE: "cli passphrase" },
+        ),
+      );
+      const result = JSON.parse(plan) as RunResult;
+      expect(result.failed).toBe(false);
+      expect(result.steps.filter((s) => s.custom && s.op === "create").map((s) => s.name).sort()).toEqual(["corp", "corp-at-hq", "hq", "lobby"]);
+      expect(plan).not.toContain(RADIUS_SECRET);
+    } finally {
+      await stopEmulator(child);
+    }
   }, 300_000);
 });

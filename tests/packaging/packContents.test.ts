@@ -1,8 +1,10 @@
 // What `npm pack` would publish, and how package.json declares the package to its users: the
-// compiled SDK, provider, contract, emulator and harness with their type declarations, the README
-// and the CHANGELOG; nothing of the tests, examples, scripts, source maps or stack state; and
-// @pulumi/pulumi as a peer range that dedupes with the user's own copy (README "The Pulumi
-// versions users run"). Reads `dist/`, so `npm run build` comes first (as for every harness test).
+// compiled SDK, provider, contract, emulator and harness with their type declarations, their
+// commands (`bin`), the emulator's page, the README with every document it links to (the
+// reference pages, COVERAGE.md, the emulator's and the harness's READMEs) and the CHANGELOG;
+// nothing of the tests, examples, scripts, source maps or stack state; and @pulumi/pulumi as a
+// peer range that dedupes with the user's own copy (README "The Pulumi versions users run").
+// Reads `dist/`, so `npm run build` comes first (as for every harness test).
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -31,9 +33,50 @@ function packed(target: string): string {
 }
 
 describe("the published files", () => {
-  it("hold only dist/, the README, the CHANGELOG and package.json at the top", () => {
+  it("hold only dist/, the documents and the emulator's page at the top", () => {
     const top = new Set(files.map((f) => f.split("/")[0]));
-    expect([...top].sort()).toEqual(["CHANGELOG.md", "README.md", "dist", "package.json"]);
+    expect([...top].sort()).toEqual(["CHANGELOG.md", "COVERAGE.md", "README.md", "dist", "docs", "emulator", "harness", "package.json"]);
+    // Outside dist/, the emulator and harness folders hold their README and the page's static files only.
+    expect(files.filter((f) => /^(emulator|harness)\//.test(f)).sort()).toEqual([
+      "emulator/README.md",
+      "emulator/ui/app.js",
+      "emulator/ui/index.html",
+      "emulator/ui/style.css",
+      "harness/README.md",
+    ]);
+  });
+
+  it("hold the emulator's page where the built emulator looks for it (emulator/ui/ beside dist/)", () => {
+    for (const name of fs.readdirSync(path.join(ROOT, "emulator", "ui"))) expect(files).toContain(`emulator/ui/${name}`);
+  });
+
+  it("hold every reference page, and no source of their example programs", () => {
+    const pages = fs.readdirSync(path.join(ROOT, "docs", "reference"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".md"));
+    expect(pages.length).toBeGreaterThan(100);
+    for (const page of pages) expect(files).toContain(`docs/reference/${page.split(path.sep).join("/")}`);
+    expect(files.filter((f) => f.startsWith("docs/") && !f.endsWith(".md"))).toEqual([]);
+  });
+
+  it("resolve every relative link of a packed document inside the package, but the README's into the repository's examples/ and scripts/", () => {
+    const broken: string[] = [];
+    for (const doc of files.filter((f) => f.endsWith(".md"))) {
+      const text = fs.readFileSync(path.join(ROOT, doc), "utf8");
+      for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target)) continue;
+        const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target)).replace(/\/$/, "");
+        if (doc === "README.md" && /^(examples|scripts)\//.test(resolved)) continue;
+        if (!files.some((f) => f === resolved || f.startsWith(`${resolved}/`))) broken.push(`${doc} → ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("declare the commands nms-emulator and nms-harness, each a packed script that node runs by its shebang", () => {
+    expect(pkg.bin).toEqual({ "nms-emulator": "dist/emulator/main.js", "nms-harness": "dist/harness/cli.js" });
+    for (const target of Object.values(pkg.bin as Record<string, string>)) {
+      expect(files).toContain(packed(target));
+      expect(fs.readFileSync(path.join(ROOT, target), "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
+    }
   });
 
   it("hold the compiled SDK, provider runtime, contract, emulator and harness with their declarations", () => {

@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { pathParamNames, routeOf } from "../../contract/routes";
 import { startEmulator, type RunningEmulator } from "../../emulator";
 import type { ConfigLookup } from "../../provider/config";
-import { FUNCTION_SPECS } from "../../provider/functions";
+import { FUNCTION_SPECS, operationsOfFunction } from "../../provider/functions";
 import { checkArgs, closeSharedClient, invoke, programConfig } from "../../provider/programClient";
 import { FAKE_PING_OUTPUT, startFakeService, type FakeService } from "./functionsFakeService";
 import { setPreview } from "../support/emulatorClient";
@@ -46,15 +46,23 @@ afterAll(async () => {
 });
 
 describe("the function table", () => {
-  it.each(Object.values(FUNCTION_SPECS))("$name agrees with the route of $op", (spec) => {
-    const route = routeOf(spec.op);
-    if (spec.returns === "list") expect(route.paging).toBeDefined();
-    // An action changes the service: it is a write, and a write never runs in preview.
-    if (!spec.runsInPreview) expect(route.method).not.toBe("GET");
-    if (route.method !== "GET") expect(spec.runsInPreview).toBe(false);
-    for (const param of pathParamNames(route.path).filter((p) => p !== "tenantId")) {
-      expect(Object.keys(spec.args("newer").shape)).toContain(param);
+  it.each(Object.values(FUNCTION_SPECS))("$name agrees with the route of $op and of every other call it makes", (spec) => {
+    for (const op of operationsOfFunction(spec)) {
+      const route = routeOf(op);
+      if (spec.returns === "list") expect({ op, paging: route.paging }).toEqual({ op, paging: expect.anything() });
+      // An action changes the service: it is a write, and a write never runs in preview.
+      if (!spec.runsInPreview) expect(route.method).not.toBe("GET");
+      if (route.method !== "GET") expect(spec.runsInPreview).toBe(false);
+      for (const param of pathParamNames(route.path).filter((p) => p !== "tenantId")) {
+        expect(Object.keys(spec.args("newer").shape)).toContain(param);
+      }
     }
+    // A get by unique name reads a list; every argument another call needs is an argument, and so is every name of a form.
+    for (const call of spec.otherCalls ?? []) {
+      if (call.findBy) expect(routeOf(call.op).paging).toBeDefined();
+      for (const name of [...call.given, ...(call.findBy ? [call.findBy.arg] : [])]) expect(Object.keys(spec.args("newer").shape)).toContain(name);
+    }
+    for (const name of (spec.argForms ?? []).flat()) expect(Object.keys(spec.args("newer").shape)).toContain(name);
   });
 });
 

@@ -6,6 +6,7 @@ import { GENERATED_DIR, generateSdkFiles } from "../../scripts/generateSdk";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { FUNCTION_SPECS } from "../../provider/functions";
 import { specFields } from "../../provider/fields";
+import { holdsSecret } from "../../contract/meta";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -60,8 +61,11 @@ describe("what the generated classes say", () => {
       expect(text).toContain(`export function ${spec.name}(`);
       expect(text).toContain(`export function ${spec.name}Output(`);
       expect(text).toContain(`invokeFunctionOutput(${JSON.stringify(spec.name)}, `);
-      expect(text).toContain(`{ runsInPreview: ${spec.runsInPreview} }`);
+      // The Output form is secret when the result holds a secret, as Pulumi marks an invoke's answer.
+      expect(text).toContain(`{ runsInPreview: ${spec.runsInPreview}${holdsSecret(spec.result) ? ", secret: true" : ""} }`);
     }
+    expect(generated.get(`${GENERATED_DIR}/getRecoveryPsk.ts`)).toContain('invokeFunctionOutput("getRecoveryPsk", undefined, opts, { runsInPreview: true, secret: true })');
+    expect(generated.get(`${GENERATED_DIR}/getVenue.ts`)).toContain('invokeFunctionOutput("getVenue", args, opts, { runsInPreview: true })');
     expect(generated.get(`${GENERATED_DIR}/rebootAp.ts`)).toContain(
       "export function rebootAp(args: RebootApArgs, opts?: pulumi.InvokeOptions): Promise<ActionOutcome<RebootApResult>>",
     );

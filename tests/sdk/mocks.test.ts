@@ -17,6 +17,8 @@ pulumi.runtime.setMocks(
       called.push(args);
       if (args.token === "nms:index:getTenant") return { id: "t".repeat(32), name: "Mocked tenant", status: "active" };
       if (args.token === "nms:index:listAps") return { items: [{ serialNumber: "123456789012", name: "Mocked AP" }] };
+      if (args.token === "nms:index:getVenue") return { id: "venue-1", name: args.inputs.name };
+      if (args.token === "nms:index:getRecoveryPsk") return { psk: "mocked-psk-0123456", tenantId: "t".repeat(32) };
       return {};
     },
   },
@@ -75,4 +77,18 @@ test("an action is answered by the mocks outside preview and reports that it ran
   const outcome = await nms.rebootAp({ serialNumber: "123456789012" });
   expect(outcome).toMatchObject({ ran: true });
   expect(called.find((c) => c.token === "nms:index:rebootAp")?.inputs).toEqual({ serialNumber: "123456789012" });
+});
+
+test("a get by unique name is answered by the mocks with its arguments, which must still come in one of its forms", async () => {
+  expect(await nms.getVenue({ name: "HQ" })).toEqual({ id: "venue-1", name: "HQ" });
+  expect(called.find((c) => c.token === "nms:index:getVenue")?.inputs).toEqual({ name: "HQ" });
+  await expect(nms.getVenue({})).rejects.toThrow("getVenue: give venueId, or name");
+});
+
+test("the Output form of a function whose result holds a secret is secret under mocks too; the Promise form is plain", async () => {
+  const psk = nms.getRecoveryPskOutput();
+  expect(await isSecret(psk)).toBe(true);
+  expect((await valueOf(psk)).psk).toBe("mocked-psk-0123456");
+  expect((await nms.getRecoveryPsk()).psk).toBe("mocked-psk-0123456");
+  expect(await isSecret(nms.getTenantOutput())).toBe(false);
 });
