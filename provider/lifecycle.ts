@@ -304,12 +304,16 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
       const want = (field: string) => (news[field] === undefined ? fields.defaults(variant())[field] : news[field]);
       const byOption = replacedByOption(replaceOnChangesOf(news), differing, want, olds);
+      const replaces = differing.filter((field) => !inPlace(field) || byOption.includes(field));
+      // A replacement that keeps the unique name (replaceOnChanges on another field) would be refused while the old
+      // object holds the name.
+      const keepsName = spec.uniqueName !== undefined && !spec.uniqueName.some((field) => differing.includes(field));
       return {
         changes: differing.length > 0,
-        replaces: differing.filter((field) => !inPlace(field) || byOption.includes(field)),
+        replaces,
         stables: fields.inputNames.filter((field) => !differing.includes(field)),
         // An object named by an input (a serial number, its venue) cannot exist twice: the old one goes first.
-        deleteBeforeReplace: spec.identity.idFromInput !== undefined,
+        deleteBeforeReplace: spec.identity.idFromInput !== undefined || (replaces.length > 0 && keepsName),
       };
     },
 

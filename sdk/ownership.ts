@@ -5,9 +5,10 @@
 // program already owns is handed to the provider with OWNER_CONFLICT_INPUT, which check refuses:
 // its create never runs, `preview` and `up` fail on it, and the message names both resources.
 //
-// Why check and not a rejected input: an input promise that rejects fails the resource's
-// registration inside the SDK, whose resolvers then never settle, so every resource that depends
-// on it waits forever; a check failure is answered like any invalid input, in preview too.
+// Why check and not an input that rejects (an apply that throws): the SDK then fails the whole
+// program with "failed with an unhandled exception" and a stack of its own internals, the resources
+// that depend on the refused one are never registered, and nothing names the input; a check failure
+// is reported like any invalid input, on the resource and its property, and stops preview and up.
 import * as pulumi from "@pulumi/pulumi";
 import { OWNER_CONFLICT_INPUT } from "../provider/resourceOptions";
 import type { Props, ResourceSpec } from "../provider/spec";
