@@ -4,7 +4,7 @@
 // waiting silently until the wait's deadline. Fake clock for the timings; a closed port and a
 // server that never answers for the client as a whole, with short settings.
 import * as net from "node:net";
-import { NmsNetworkError, NmsWaitTimeoutError, type ClientOptions } from "../../../provider/client";
+import { NmsNetworkError, NmsWaitTimeoutError, WaitProgress, type ClientOptions } from "../../../provider/client";
 import { Reachability, warningTimes } from "../../../provider/client/reachability";
 import { resolveSettings } from "../../../provider/client/settings";
 import { resolveConfig } from "../../../provider/config";
@@ -84,6 +84,19 @@ describe("the run of attempts without an answer (fake clock, default 120 s)", ()
     fail();
     expect(reachability.unreachable()).toBeUndefined();
   });
+});
+
+test("a progress line of a wait says the service cannot be reached instead of 'still in progress'", async () => {
+  const lines: string[] = [];
+  let failing: string | undefined = "cannot reach https://nms.example.com since 2025-01-01T12:00:00Z: connect ECONNREFUSED 192.0.2.1:443";
+  const progress = new WaitProgress({ firstAfterMs: 20, everyMs: 40, waitTimeoutMs: 600_000, log: (_level, message) => lines.push(message), connection: () => failing });
+  const done = progress.begin("req-1", "A7");
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  failing = undefined;
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  done();
+  expect(lines[0]).toMatch(/^A7 Add venue: request req-1: status unknown after [\d.]+ s \(deadline 600 s\): cannot reach https:\/\/nms\.example\.com since 2025-01-01T12:00:00Z: connect ECONNREFUSED/);
+  expect(lines.at(-1)).toMatch(/^A7 Add venue: request req-1 still in progress after/);
 });
 
 describe("the setting", () => {
