@@ -14,7 +14,7 @@ import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
 import { pick, RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
 import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID, PROGRAM_SET_FIELDS } from "./lifecycleSupport";
 import { createRequestIdOf, interruptedCreateEvidence, isNameTaken } from "./interruptedCreate";
-import { OPTION_INPUTS, optionFailures, replacedByOption, replaceOnChangesOf, withoutCheckOnlyInputs } from "./resourceOptions";
+import { OPTION_INPUTS, optionFailures, REPLACE_ON_CHANGES_INPUT, replacedByOption, replaceOnChangesOf, withoutCheckOnlyInputs } from "./resourceOptions";
 import type { Written } from "./objectAccess";
 
 type DynamicProvider = pulumi.dynamic.ResourceProvider;
@@ -23,7 +23,7 @@ export { ADOPTION_FIELDS, shapeLike };
 
 const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, ...OPTION_INPUTS]);
 /** Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. */
-const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT];
+const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, REPLACE_ON_CHANGES_INPUT];
 
 export type ClientSource = () => Promise<NmsClient>;
 

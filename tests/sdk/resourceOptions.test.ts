@@ -189,5 +189,10 @@ describe("through a program run by the harness", () => {
     expect(moved.op).toBe("replace");
     expect(moved.id).not.toBe(created.id);
     expect((await venues()).map((v) => [v.id, v.address?.city])).toEqual([[moved.id, "Porto"]]);
+
+    // Refresh gives the option back with the other inputs the service does not hold: nothing to change after it.
+    const again = await preview({ ...run({ description: "Second description", city: "Porto" }), refresh: true });
+    expect(office(again)).toMatchObject({ op: "same" });
+    expect(again.changes).toBe(0);
   });
 });
