@@ -46,7 +46,7 @@ test("a wait whose service is gone is told within seconds and ends at nms:unreac
       "nms:baseUrl": emulator.url,
       "nms:tenantId": emulator.demo.tenantId,
       "nms:username": emulator.demo.username,
-      "nms:unreachableTimeoutSeconds": "4",
+      "nms:unreachableTimeoutSeconds": "8",
     },
     secretConfig: { "nms:password": emulator.demo.password },
     log: (line) => lines.push(line),
@@ -63,8 +63,8 @@ test("a wait whose service is gone is told within seconds and ends at nms:unreac
   expect(error).toContain("ECONNREFUSED");
   // Told at warn level (shown at the default nms:logLevel) before it gave up.
   expect(lines.some((line) => /nms warn: cannot reach http:\/\/127\.0\.0\.1:\d+: .*still trying until/.test(line))).toBe(true);
-  // The setting plus the poll's last attempts, far from the 10-minute wait deadline.
-  expect(tookMs).toBeLessThan(30_000);
+  // The setting plus the poll's last attempts (and a busy machine), far from the 10-minute wait deadline.
+  expect(tookMs).toBeLessThan(45_000);
   // The accepted create stays in state, as one that did not finish (its ID from the 202), for the next up.
   expect(result.steps.find((s) => s.name === "office")?.id).toBeDefined();
 });
