@@ -9,6 +9,8 @@ export interface ProviderConfig {
   username: string;
   password: string;
   waitTimeoutMs: number;
+  /** No answer from the service at all for this long ends the calls and waits (never more than waitTimeoutMs). */
+  unreachableTimeoutMs: number;
   allowInsecureHttp: boolean;
   /** Client-side rate limit, shared by every resource of the process. */
   maxRequestsPerSecond?: number;
@@ -37,6 +39,7 @@ export const CONFIG_KEYS = {
   region: ["nms:region", "NMS_REGION"],
   baseUrl: ["nms:baseUrl", "NMS_BASE_URL"],
   waitTimeoutSeconds: ["nms:waitTimeoutSeconds", "NMS_WAIT_TIMEOUT_SECONDS"],
+  unreachableTimeoutSeconds: ["nms:unreachableTimeoutSeconds", "NMS_UNREACHABLE_TIMEOUT_SECONDS"],
   allowInsecureHttp: ["nms:allowInsecureHttp", "NMS_ALLOW_INSECURE_HTTP"],
   maxRequestsPerSecond: ["nms:maxRequestsPerSecond", "NMS_MAX_REQUESTS_PER_SECOND"],
   waiter: ["nms:waiter", "NMS_WAITER"],
@@ -48,6 +51,11 @@ export const CONFIG_KEYS = {
 } as const;
 
 export const DEFAULT_WAIT_TIMEOUT_SECONDS = 600;
+/**
+ * Two minutes without any answer: longer than a gateway restart or a brief network cut (the client retries through
+ * those), short enough that a run against a service that is gone ends with the reason instead of a long silence.
+ */
+export const DEFAULT_UNREACHABLE_TIMEOUT_SECONDS = 120;
 
 export type ConfigLookup = (key: string) => string | undefined;
 
@@ -94,6 +102,10 @@ export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = pro
   if (!Number.isFinite(waitSeconds) || waitSeconds <= 0) {
     throw new Error(`${CONFIG_KEYS.waitTimeoutSeconds[0]} must be a positive number of seconds`);
   }
+  const unreachableSeconds = Number(value("unreachableTimeoutSeconds") ?? DEFAULT_UNREACHABLE_TIMEOUT_SECONDS);
+  if (!Number.isFinite(unreachableSeconds) || unreachableSeconds <= 0) {
+    throw new Error(`${CONFIG_KEYS.unreachableTimeoutSeconds[0]} must be a positive number of seconds`);
+  }
   const positive = (name: keyof typeof CONFIG_KEYS): number | undefined => {
     const raw = value(name);
     if (raw === undefined) return undefined;
@@ -121,6 +133,7 @@ export function resolveConfig(lookup: ConfigLookup, env: NodeJS.ProcessEnv = pro
     username: value("username")!,
     password: value("password")!,
     waitTimeoutMs: waitSeconds * 1000,
+    unreachableTimeoutMs: Math.min(unreachableSeconds, waitSeconds) * 1000,
     allowInsecureHttp: value("allowInsecureHttp") === "true",
     wifiApiVariant: resolveWifiApiVariant(lookup, env),
     offlinePreview: resolveOfflinePreview(lookup, env),

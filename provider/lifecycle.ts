@@ -14,6 +14,7 @@ import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
 import { pick, RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
 import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID, PROGRAM_SET_FIELDS } from "./lifecycleSupport";
 import { createRequestIdOf, interruptedCreateEvidence, isNameTaken } from "./interruptedCreate";
+import { OPTION_INPUTS, optionFailures, REPLACE_ON_CHANGES_INPUT, replacedByOption, replaceOnChangesOf, withoutCheckOnlyInputs } from "./resourceOptions";
 import type { Written } from "./objectAccess";
 import type { PreviewReads } from "./previewReads";
 
@@ -21,9 +22,9 @@ type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
 export { ADOPTION_FIELDS, shapeLike };
 
-const PULUMI_RESERVED = new Set(["__provider", RESOURCE_NAME_INPUT]);
+const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, ...OPTION_INPUTS]);
 /** Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. */
-const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT];
+const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, REPLACE_ON_CHANGES_INPUT];
 
 export type ClientSource = () => Promise<NmsClient>;
 
@@ -264,11 +265,12 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         if (!known.has(key) && !PULUMI_RESERVED.has(key)) failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });
       }
       failures.push(...adoptionFailures(news, spec));
+      failures.push(...optionFailures(news, fields.inputNames));
       let tenantVariant: WifiApiVariant;
       try {
         tenantVariant = variant();
       } catch (error) {
-        return { inputs: news, failures: [...failures, { property: "nms:wifiApiVariant", reason: (error as Error).message }] };
+        return { inputs: withoutCheckOnlyInputs(news), failures: [...failures, { property: "nms:wifiApiVariant", reason: (error as Error).message }] };
       }
       const newerOnlyOps = Object.values(spec.ops).filter((op) => op !== undefined && routeOf(op).variant === "newer");
       if (tenantVariant === "older" && newerOnlyOps.length > 0) {
@@ -291,7 +293,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         }
       }
       if (failures.length === 0 && previewReads) failures.push(...(await previewReads.check(olds, news)));
-      return { inputs: news, failures };
+      return { inputs: withoutCheckOnlyInputs(news), failures };
     },
 
     async diff(id: string, olds: Props, news: Props) {
@@ -305,12 +307,19 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       }
       const differing = changed(news, olds);
       const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
+      // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
+      const want = (field: string) => (news[field] === undefined ? fields.defaults(variant())[field] : news[field]);
+      const byOption = replacedByOption(replaceOnChangesOf(news), differing, want, olds);
+      const replaces = differing.filter((field) => !inPlace(field) || byOption.includes(field));
+      // A replacement that keeps the unique name (replaceOnChanges on another field) would be refused while the old
+      // object holds the name.
+      const keepsName = spec.uniqueName !== undefined && !spec.uniqueName.some((field) => differing.includes(field));
       return {
         changes: differing.length > 0,
-        replaces: differing.filter((field) => !inPlace(field)),
+        replaces,
         stables: fields.inputNames.filter((field) => !differing.includes(field)),
         // An object named by an input (a serial number, its venue) cannot exist twice: the old one goes first.
-        deleteBeforeReplace: spec.identity.idFromInput !== undefined,
+        deleteBeforeReplace: spec.identity.idFromInput !== undefined || (replaces.length > 0 && keepsName),
       };
     },
 

@@ -128,6 +128,7 @@ function sharedClient(lookup: ConfigLookup): NmsClient {
         username: config.username,
         password: config.password,
         waitTimeoutMs: config.waitTimeoutMs,
+        unreachableTimeoutMs: config.unreachableTimeoutMs,
         allowInsecureHttp: config.allowInsecureHttp,
         maxRequestsPerSecond: config.maxRequestsPerSecond,
         waiter: config.waiter,

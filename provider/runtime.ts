@@ -32,6 +32,7 @@ async function getClient(): Promise<NmsClient> {
         username: config.username,
         password: config.password,
         waitTimeoutMs: config.waitTimeoutMs,
+        unreachableTimeoutMs: config.unreachableTimeoutMs,
         allowInsecureHttp: config.allowInsecureHttp,
         maxRequestsPerSecond: config.maxRequestsPerSecond,
         waiter: config.waiter,

@@ -166,6 +166,12 @@ export interface ResourceSpec {
     readonly ops: readonly OperationId[];
     write(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props>;
   };
+  /**
+   * The inputs that name the object uniquely, scope first (an AP group: venueId, name), declared with findByName
+   * (provider/resources/find.ts gives both from one declaration). The SDK refuses two resources of one program that
+   * would own the object these name (sdk/ownership.ts).
+   */
+  readonly uniqueName?: readonly string[];
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
   /**

@@ -1,7 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { specFields } from "../provider/fields";
 import { RESOURCE_SPECS } from "../provider/resources";
+import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
 import { RESOURCE_NAME_INPUT } from "../provider/spec";
+import { claimCreatedObject, ownerConflictInput } from "./ownership";
+import { noteRegistration } from "./parallelHint";
 import { providerStub } from "./stub";
 
 /** Inputs every resource takes to adopt an object that already exists (see README). */
@@ -32,7 +35,11 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     };
     const restoreStacks = withoutPromiseStacks();
     try {
+      // Stands for this resource in the program's register of owned objects (sdk/ownership.ts).
+      const owner = {};
+      Object.assign(props, optionInputs(kind, name, owner, args as Record<string, unknown>, opts));
       super(providerStub(kind), name, props, options, "nms", kind);
+      claimCreatedObject(RESOURCE_SPECS[kind], name, owner, this.id, args as Record<string, unknown>);
     } catch (error) {
       restoreStacks();
       // Thrown while stacks were off: give it the stack of this constructor's caller, the user's program line.
@@ -41,7 +48,27 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     } finally {
       restoreStacks();
     }
+    noteRegistration();
   }
+}
+
+/**
+ * Reserved inputs for what the engine cannot do for a dynamic resource (provider/resourceOptions.ts): the
+ * replaceOnChanges option, for the provider's diff; a conflict with another resource that owns the same object,
+ * for check to refuse (sdk/ownership.ts). Each only when there is something to say, so state holds nothing more.
+ */
+function optionInputs(
+  kind: string,
+  name: string,
+  owner: object,
+  args: Record<string, unknown>,
+  opts: pulumi.CustomResourceOptions | undefined,
+): Record<string, unknown> {
+  const inputs: Record<string, unknown> = {};
+  if (opts?.replaceOnChanges && opts.replaceOnChanges.length > 0) inputs[REPLACE_ON_CHANGES_INPUT] = [...opts.replaceOnChanges];
+  const conflict = ownerConflictInput(RESOURCE_SPECS[kind], name, owner, args);
+  if (conflict !== undefined) inputs[OWNER_CONFLICT_INPUT] = conflict;
+  return inputs;
 }
 
 /**

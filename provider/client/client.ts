@@ -47,6 +47,7 @@ export class NmsClient {
       everyMs: this.ex.settings.progressEveryMs,
       waitTimeoutMs: this.ex.settings.waitTimeoutMs,
       log: (level, message) => this.ex.log(level, message),
+      connection: () => this.ex.reachability.failingNow(),
     });
   }
 
@@ -216,6 +217,7 @@ export class NmsClient {
       signal: this.ex.closing.signal,
       log: (level: LogLevel, message: string) => this.ex.log(level, message),
       redact: (text: string) => this.ex.redact(text),
+      unreachable: () => this.ex.reachability.unreachable(),
     };
     const readRecord = (requestId: string, signal: AbortSignal) => this.readRequestRecord(requestId, signal);
     if (this.ex.settings.waiter === "per-request") return new PollingRequestWaiter(readRecord, common);

@@ -8,7 +8,8 @@ import type { RequestRecord, RequestStatus } from "../../contract/requestRecord"
 import { describeOperation, NmsError, NmsRequestFailedError } from "./errors";
 import { isRetryableError } from "./retry";
 import { linkedAbort } from "./transport";
-import { settleRecord, waitTimeoutError, type RequestRecordReader, type RequestWaiter } from "./waiter";
+import { settleRecord, unreachableWaitError, waitTimeoutError, type RequestRecordReader, type RequestWaiter } from "./waiter";
+import type { Unreachable } from "./reachability";
 import { PollPacing } from "./pollPacing";
 
 /** Reads one page (from 0) of the tenant's request records with `status` (A3). */
@@ -33,6 +34,8 @@ export interface CoalescingWaiterOptions {
   readonly redact?: (text: string) => string;
   /** Page size of the A3 reads, default 1000. */
   readonly pageSize?: number;
+  /** Set once the service has given no answer for too long (reachability.ts): the waits then end with the reason. */
+  readonly unreachable?: () => Unreachable | undefined;
 }
 
 interface Tracked {
@@ -175,6 +178,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     } catch (error) {
       if (this.stopped) return 0;
       if (isRetryableError(error)) {
+        if (this.giveUpIfUnreachable(snapshot)) return 0;
         const status = `unknown (last poll failed: ${describeError(error)})`;
         for (const entry of snapshot) entry.lastStatus = status;
         this.log("warn", `request poller: listing PENDING requests failed, will poll again: ${describeError(error)}`);
@@ -294,6 +298,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
             finished += 1;
             continue;
           }
+          if (this.giveUpIfUnreachable([entry])) continue;
           entry.lastStatus = `unknown (last poll failed: ${describeError(error)})`;
           this.log("warn", `${describeOperation(entry.operation)}: polling request ${entry.requestId} failed, will poll again: ${entry.lastStatus}`);
         }
@@ -321,6 +326,18 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     const finishedRecord = outcome;
     this.log("debug", `${describeOperation(entry.operation)}: request ${entry.requestId} SUCCESS after ${Date.now() - entry.registeredAt} ms`);
     this.settle(entry, () => entry.resolve(finishedRecord));
+    return true;
+  }
+
+  /** Ends the waits of `entries` when the service has given no answer for too long; true if it has. */
+  private giveUpIfUnreachable(entries: Tracked[]): boolean {
+    const gone = this.options.unreachable?.();
+    if (!gone) return false;
+    for (const entry of entries) {
+      if (this.tracked.get(entry.requestId) !== entry) continue;
+      const error = unreachableWaitError(entry.requestId, entry.operation, Date.now() - entry.registeredAt, gone, (text) => this.redact(text));
+      this.settle(entry, () => entry.reject(error));
+    }
     return true;
   }
 

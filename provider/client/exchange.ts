@@ -9,6 +9,7 @@ import { apiKeyFromCookies, scrubEntry, tryParseJson } from "./answers";
 import { TokenSession } from "./auth";
 import { describeOperation, formatErrorEntries, NmsApiError, NmsError, NmsNetworkError, truncate } from "./errors";
 import { ListCache } from "./listCache";
+import { Reachability, warningTimes } from "./reachability";
 import { isMultipartForm, type MultipartForm } from "./multipart";
 import { sharedTokenBucket, type TokenBucket } from "./ratelimit";
 import { isAmbiguousOutcome, networkErrorCode, parseRetryAfterMs, RETRY_AFTER_CAP_FACTOR, runWithRetries } from "./retry";
@@ -36,6 +37,8 @@ export class Exchange {
   readonly buckets: Map<string, TokenBucket>;
   readonly listCache: ListCache;
   readonly counters: Counters;
+  /** Whether attempts get answers at all: warns, and ends calls and waits, when they have not for too long. */
+  readonly reachability: Reachability;
   /**
    * The tenant the login belongs to. Calls on another tenant's paths (an MSP managing an end
    * customer) name that tenant in the tenant header too, as the service asks of delegated calls.
@@ -62,6 +65,13 @@ export class Exchange {
     this.listCache = new ListCache(this.settings.listCacheTtlMs);
     this.counters = { requests: {}, retries: 0, rateLimitedWaitMs: 0 };
     this.loginTenantId = undefined;
+    const giveUpAfterMs = this.settings.unreachableTimeoutMs;
+    this.reachability = new Reachability({
+      baseUrl: this.settings.baseUrl,
+      giveUpAfterMs,
+      ...warningTimes(giveUpAfterMs),
+      log: (level, message) => this.log(level, message),
+    });
     // Joined now, so that this client's rate settings apply to the tenant from now on.
     this.bucketFor(this.settings.tenantId);
   }
@@ -139,6 +149,7 @@ export class Exchange {
           await this.takeToken(request, call.signal);
           this.countRequest(request.operation);
           let answer: HttpAnswer;
+          const sentAt = Date.now();
           try {
             answer = await this.transport.send({
               method: request.method,
@@ -151,8 +162,10 @@ export class Exchange {
             });
           } catch (error) {
             if (write && !call.signal.aborted && isAmbiguousOutcome({ kind: "no-answer", error })) write.ambiguous = true;
+            if (!call.signal.aborted) this.reachability.failed(sentAt, error);
             throw error;
           }
+          this.reachability.answered();
           this.log("debug", `${label}: ${request.method} ${request.path} → HTTP ${answer.status} (${answer.elapsedMs} ms)`);
           // A redirect is the success of a route that says so (U2); any other 3xx is not.
           if ((answer.status >= 200 && answer.status < 300) || answer.status === request.route.success) return { kind: "answer", answer };
@@ -163,6 +176,7 @@ export class Exchange {
         {
           policy: this.settings.retry,
           signal: call.signal,
+          giveUp: () => this.reachability.unreachable() !== undefined,
           onRetry: (notice) => {
             this.counters.retries += 1;
             this.log(
@@ -264,9 +278,10 @@ export class Exchange {
     if (signal?.aborted) return signal.reason;
     const code = networkErrorCode(error);
     const detail = error instanceof Error ? error.message : String(error);
+    const unreachable = this.reachability.unreachable();
     const message =
-      `${label} (${request.method} ${request.path}): no answer from the service after ${attempts} ` +
-      `attempt${attempts === 1 ? "" : "s"}: ${code ? `${code} ` : ""}${detail}`;
+      `${label} (${request.method} ${request.path}${request.requestId ? `, x-request-id ${request.requestId}` : ""}): no answer from the service after ${attempts} ` +
+      `attempt${attempts === 1 ? "" : "s"}: ${code ? `${code} ` : ""}${detail}${unreachable ? `; ${unreachable.description}` : ""}`;
     return new NmsNetworkError(this.redact(message, request.secrets), { operation: request.operation, attempts, errorCode: code, cause: error });
   }
 

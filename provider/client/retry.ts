@@ -228,6 +228,8 @@ export interface RunWithRetriesOptions {
   /** Cancels waiting and further attempts; the abort reason is what the run rejects with. */
   readonly signal?: AbortSignal;
   readonly onRetry?: (notice: RetryNotice) => void;
+  /** True when no attempt should follow this failure whatever the rules say (the service unreachable too long). */
+  readonly giveUp?: (error: unknown) => boolean;
 }
 
 /**
@@ -236,7 +238,7 @@ export interface RunWithRetriesOptions {
  * here rather than by p-retry's timer because the delay depends on the failure (Retry-After).
  */
 export function runWithRetries<T>(attempt: (attemptNumber: number) => Promise<T>, options: RunWithRetriesOptions): Promise<T> {
-  const { policy, signal, onRetry } = options;
+  const { policy, signal, onRetry, giveUp } = options;
   const maxAttempts = policy.retries + 1;
   return pRetry(
     async (attemptNumber) => {
@@ -246,7 +248,7 @@ export function runWithRetries<T>(attempt: (attemptNumber: number) => Promise<T>
       } catch (thrown) {
         if (signal?.aborted) throw new pRetry.AbortError(asError(signal.reason));
         const error = asError(thrown);
-        if (!decideRetry(outcomeOf(error)).retry) {
+        if (!decideRetry(outcomeOf(error)).retry || giveUp?.(error)) {
           annotateAttempts(error, attemptNumber);
           throw new pRetry.AbortError(asError(error));
         }

@@ -12,6 +12,11 @@ export interface ClientOptions {
   password: string;
   /** Overall deadline for one async request, default 600_000. */
   waitTimeoutMs?: number;
+  /**
+   * Attempts that get no answer at all (connection refused, reset, timed out) for this long in a row end the calls
+   * and waits that meet them, naming the reason; default 120_000, never more than waitTimeoutMs (reachability.ts).
+   */
+  unreachableTimeoutMs?: number;
   /** Per HTTP attempt (headers and body), default 30_000. */
   requestTimeoutMs?: number;
   /** Retries per HTTP call, default 5. */
@@ -80,6 +85,7 @@ export type WaiterKind = "coalesced" | "per-request";
 /** Every default of ClientOptions, in one place. */
 export const CLIENT_DEFAULTS = {
   waitTimeoutMs: 600_000,
+  unreachableTimeoutMs: 120_000,
   requestTimeoutMs: 30_000,
   maxRetries: 5,
   pollInitialMs: 200,
@@ -112,6 +118,7 @@ export interface Settings {
   tenantId: string;
   username: string;
   waitTimeoutMs: number;
+  unreachableTimeoutMs: number;
   requestTimeoutMs: number;
   pollInitialMs: number;
   pollMaxMs: number;
@@ -167,6 +174,7 @@ export function resolveSettings(opts: ClientOptions): Settings {
     tenantId: opts.tenantId,
     username: opts.username,
     waitTimeoutMs: positive("waitTimeoutMs"),
+    unreachableTimeoutMs: Math.min(positive("unreachableTimeoutMs"), positive("waitTimeoutMs")),
     requestTimeoutMs: positive("requestTimeoutMs"),
     pollInitialMs: positive("pollInitialMs"),
     pollMaxMs: positive("pollMaxMs"),

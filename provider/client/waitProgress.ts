@@ -15,6 +15,8 @@ export interface WaitProgressOptions {
   readonly waitTimeoutMs: number;
   readonly log: (level: "info", message: string) => void;
   readonly now?: () => number;
+  /** While the service gives no answer, why (reachability.ts): the line then says so instead of "in progress". */
+  readonly connection?: () => string | undefined;
 }
 
 interface Wait {
@@ -94,6 +96,8 @@ export class WaitProgress {
 
   private describe(wait: Wait, now: number): string {
     const waited = seconds(now - wait.startedAt);
+    const failing = this.options.connection?.();
+    if (failing) return `request ${wait.requestId}: status unknown after ${waited} s (deadline ${seconds(this.options.waitTimeoutMs)} s): ${failing}`;
     return `request ${wait.requestId} still in progress after ${waited} s (deadline ${seconds(this.options.waitTimeoutMs)} s)`;
   }
 

@@ -7,6 +7,7 @@
 import type { RequestRecord } from "../../contract/requestRecord";
 import { describeOperation, formatErrorEntries, NmsError, NmsRequestFailedError, NmsWaitTimeoutError } from "./errors";
 import { isRetryableError, sleep } from "./retry";
+import type { Unreachable } from "./reachability";
 import { linkedAbort } from "./transport";
 
 export interface RequestWaiter {
@@ -33,6 +34,8 @@ export interface PollingWaiterOptions {
   /** Removes known secrets from message text. */
   readonly redact?: (text: string) => string;
   readonly random?: () => number;
+  /** Set once the service has given no answer for too long (reachability.ts): the wait then ends with the reason. */
+  readonly unreachable?: () => Unreachable | undefined;
 }
 
 /**
@@ -58,6 +61,23 @@ export function settleRecord(
     .join(", ");
   const message = `${describeOperation(operation)}: request ${requestId} failed (status FAIL): ${reason}${context ? ` [${context}]` : ""}`;
   throw new NmsRequestFailedError(redact(message), { operation, requestId, record });
+}
+
+/**
+ * The end of a wait whose polls have had no answer for nms:unreachableTimeoutSeconds. A wait timeout too (the request
+ * may have finished, or may still): a create the service accepted stays in state as unfinished (provider/lifecycle.ts).
+ */
+export function unreachableWaitError(
+  requestId: string,
+  operation: string,
+  waitedMs: number,
+  unreachable: Unreachable,
+  redact: (text: string) => string = (text) => text,
+): NmsWaitTimeoutError {
+  const message =
+    `${describeOperation(operation)}: request ${requestId}: stopped waiting after ${waitedMs} ms: ${unreachable.description}. ` +
+    `It may still complete: read request ${requestId} (A2) before repeating the change.`;
+  return new NmsWaitTimeoutError(redact(message), { operation, requestId, waitedMs, lastStatus: `unknown (${unreachable.reason})` });
 }
 
 export function waitTimeoutError(
@@ -106,6 +126,8 @@ export class PollingRequestWaiter implements RequestWaiter {
         } catch (error) {
           if (deadline.signal.aborted) throw deadline.signal.reason;
           if (error instanceof NmsRequestFailedError || !isRetryableError(error)) throw error;
+          const gone = this.options.unreachable?.();
+          if (gone) throw unreachableWaitError(requestId, operation, Date.now() - started, gone, redact);
           // The poll itself failed even after its HTTP retries, for a reason the rules call
           // transient (e.g. repeated 503): the request may well be progressing, keep waiting.
           lastStatus = `unknown (last poll failed: ${error instanceof Error ? error.message : String(error)})`;

@@ -20,6 +20,8 @@ export const adminSpec: ResourceSpec = {
   replaceOnChanges: ["email", "externalId"],
   destroy: "delete",
   readFromList: { op: "A12" },
+  // A person is named by their externalId when they have one, else by their email (the service ignores its case).
+  uniqueName: ["externalId", "email"],
   findByName: (client, inputs) =>
     findInList(client, "A12", {}, (admin) =>
       inputs.externalId !== undefined ? admin.externalId === inputs.externalId : String(admin.email ?? "").toLowerCase() === String(inputs.email).toLowerCase(),

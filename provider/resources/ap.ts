@@ -1,6 +1,6 @@
 import { apDetailReadSchema, apInputSchema } from "../../contract/schemas/ap";
-import { isNotFound } from "../client/errors";
-import type { Props, ResourceSpec } from "../spec";
+import type { ResourceSpec } from "../spec";
+import { readByName } from "./find";
 
 export const apSpec: ResourceSpec = {
   kind: "Ap",
@@ -18,12 +18,5 @@ export const apSpec: ResourceSpec = {
   triggers: { position: { op: "W17", body: (inputs) => inputs.position, onCreate: true } },
   readFromList: { op: "W1", lacks: ["cellularSettings"] },
   // The serial number is the AP's unique name: W5 finds it directly.
-  async findByName(client, inputs) {
-    try {
-      return await client.call<Props>("W5", { serialNumber: String(inputs.serialNumber) });
-    } catch (error) {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    }
-  },
+  ...readByName("W5", { serialNumber: "serialNumber" }),
 };

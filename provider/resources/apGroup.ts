@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apGroupInputSchema } from "../../contract/schemas/apGroup";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const apGroupSpec: ResourceSpec = {
   kind: "ApGroup",
@@ -17,6 +17,6 @@ export const apGroupSpec: ResourceSpec = {
   ops: { create: "W24", read: "W26", update: "W27", delete: "W28", bulkDelete: "W25" },
   destroy: "delete",
   readFromList: { op: "W23" },
-  findByName: (client, inputs) =>
-    findInList(client, "W29", { venueId: String(inputs.venueId) }, (group) => group.name === inputs.name && group.isDefault !== true),
+  // The venue's default group is the service's own: never taken over.
+  ...listedByName("W29", { scope: { venueId: "venueId" }, name: { name: "name" }, where: (group) => group.isDefault !== true }),
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { varDelegationInputSchema } from "../../contract/schemas/account";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 const delegationOutputs = z.object({
   type: z.string().describe("VAR, SUPPORT, MSP or SUPPORT_EC."),
@@ -26,7 +26,7 @@ export const varDelegationSpec: ResourceSpec = {
   notEchoed: ["username"],
   ops: { create: "A19", read: "A22", delete: "A24" },
   destroy: "delete",
-  findByName: (client, inputs) => findInList(client, "A18", {}, (d) => d.type === "VAR" && d.delegatedToAdmin === inputs.username),
+  ...listedByName("A18", { name: { username: "delegatedToAdmin" }, where: (d) => d.type === "VAR" }),
 };
 
 export const supportAccessSpec: ResourceSpec = {
@@ -40,5 +40,6 @@ export const supportAccessSpec: ResourceSpec = {
   // A21 revokes the tenant's support access: its path names no delegation.
   ops: { create: "A20", read: "A22", delete: "A21" },
   destroy: "delete",
-  findByName: (client) => findInList(client, "A18", {}, (d) => d.type === "SUPPORT"),
+  // The tenant has one support access at most: it is named by nothing but its kind.
+  ...listedByName("A18", { name: {}, where: (d) => d.type === "SUPPORT" }),
 };

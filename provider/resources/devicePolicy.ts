@@ -1,6 +1,6 @@
 import { devicePolicyInputSchema } from "../../contract/schemas/devicePolicy";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const devicePolicySpec: ResourceSpec = {
   kind: "DevicePolicy",
@@ -15,5 +15,5 @@ export const devicePolicySpec: ResourceSpec = {
     "The service shows no delete-one operation for device policies: destroy deletes the policy with W70, in one call with the " +
     "other policies destroyed at the same time (a one-ID array when alone).",
   readFromList: { op: "W68" },
-  findByName: (client, inputs) => findInList(client, "W68", {}, (policy) => policy.name === inputs.name),
+  ...listedByName("W68", { name: { name: "name" } }),
 };

@@ -6,7 +6,7 @@ import { floorPlanInputSchema } from "../../contract/schemas/floorPlan";
 import { isUnknown } from "../../contract/validators";
 import { extensionOf, readAsset } from "../assets";
 import type { Props, ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 const IMAGE_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", svg: "image/svg+xml" };
 
@@ -73,7 +73,7 @@ export const floorPlanSpec: ResourceSpec = {
   ops: { create: "F2", read: "F3", update: "F4", delete: "F5" },
   destroy: "delete",
   readFromList: { op: "F1" },
-  findByName: (client, inputs) => findInList(client, "F1", { venueId: String(inputs.venueId) }, (plan) => plan.name === inputs.name),
+  ...listedByName("F1", { scope: { venueId: "venueId" }, name: { name: "name" } }),
 
   async completeInputs(inputs) {
     if (inputs.image !== undefined && inputs.imagePath !== undefined) {

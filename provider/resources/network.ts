@@ -2,7 +2,7 @@ import { z } from "zod";
 import { objectOf, perVariant, secret } from "../../contract/meta";
 import { networkDeepInputSchemaFor, wlanSchemaFor } from "../../contract/schemas/network";
 import type { Props, ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 // The WLAN's secrets (a psk network's passphrase and WEP key, a dpsk network's backup passphrase)
 // are lifted to top-level inputs so that they can be marked secret on their own (Pulumi marks
@@ -78,5 +78,5 @@ export const networkSpec: ResourceSpec = {
     };
   },
   inputPathOf: (bodyPath) => bodyPath.replace(/^wlan\.(passphrase|wepHexKey|passphraseBackup)$/, "$1"),
-  findByName: (client, inputs) => findInList(client, "W49", {}, (network) => network.name === inputs.name),
+  ...listedByName("W49", { name: { name: "name" } }),
 };

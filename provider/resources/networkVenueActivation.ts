@@ -1,6 +1,6 @@
 import { networkVenueInputSchemaFor } from "../../contract/schemas/networkVenue";
-import { isNotFound } from "../client/errors";
 import type { Props, ResourceSpec } from "../spec";
+import { readByName } from "./find";
 
 export const networkVenueActivationSpec: ResourceSpec = {
   kind: "NetworkVenueActivation",
@@ -14,12 +14,5 @@ export const networkVenueActivationSpec: ResourceSpec = {
   // The deep network list carries every network's activations: one call for the tenant.
   readFromList: { op: "W49", query: { deep: true }, items: (networks) => networks.flatMap((n) => (n.venues as Props[]) ?? []) },
   // The pair is the activation's unique name: W65 looks it up directly.
-  async findByName(client, inputs) {
-    try {
-      return await client.call<Props>("W65", { networkId: String(inputs.networkId), venueId: String(inputs.venueId) });
-    } catch (error) {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    }
-  },
+  ...readByName("W65", { networkId: "networkId", venueId: "venueId" }),
 };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { notificationRecipientInputSchema } from "../../contract/schemas/account";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const notificationRecipientSpec: ResourceSpec = {
   kind: "NotificationRecipient",
@@ -20,5 +20,5 @@ export const notificationRecipientSpec: ResourceSpec = {
   bulkDeleteEntry: (id) => ({ id }),
   readFromList: { op: "A25" },
   // The description is not unique in the service; adoption by name takes the first recipient that has it.
-  findByName: (client, inputs) => findInList(client, "A25", {}, (recipient) => recipient.description === inputs.description),
+  ...listedByName("A25", { name: { description: "description" } }),
 };

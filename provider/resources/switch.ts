@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { objectOf } from "../../contract/meta";
 import { switchId, switchInputSchema, switchStateSchema } from "../../contract/schemas/switch";
-import { isNotFound } from "../client/errors";
 import type { Props, ResourceSpec } from "../spec";
+import { readByName } from "./find";
 
 const idsOf = (members: unknown): string[] => (Array.isArray(members) ? members.map((m) => String((m as Props).id)) : []);
 
@@ -37,12 +37,5 @@ export const switchSpec: ResourceSpec = {
   inputPathOf: (bodyPath) => (bodyPath === "id" ? "serialNumber" : bodyPath),
   readFromList: { op: "S9" },
   // The serial number is the switch's unique name: S14 finds it directly.
-  async findByName(client, inputs) {
-    try {
-      return await client.call<Props>("S14", { serialNumber: String(inputs.serialNumber) });
-    } catch (error) {
-      if (isNotFound(error)) return undefined;
-      throw error;
-    }
-  },
+  ...readByName("S14", { serialNumber: "serialNumber" }),
 };

@@ -1,6 +1,6 @@
 import { switchAclInputSchema } from "../../contract/schemas/switchAcl";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const switchAclSpec: ResourceSpec = {
   kind: "SwitchAcl",
@@ -13,5 +13,5 @@ export const switchAclSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S7" },
   // The ACL's name is unique in its profile.
-  findByName: (client, inputs) => findInList(client, "S7", { profileId: String(inputs.profileId) }, (acl) => acl.name === inputs.name),
+  ...listedByName("S7", { scope: { profileId: "profileId" }, name: { name: "name" } }),
 };

@@ -1,6 +1,6 @@
 import { switchIpPortInputSchema, switchVePortInputSchema } from "../../contract/schemas/switchPort";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const switchIpPortSpec: ResourceSpec = {
   kind: "SwitchIpPort",
@@ -13,7 +13,7 @@ export const switchIpPortSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S27" },
   // One IP port per port of the switch.
-  findByName: (client, inputs) => findInList(client, "S27", { serialNumber: String(inputs.switchId) }, (ip) => ip.port === inputs.port),
+  ...listedByName("S27", { scope: { switchId: "serialNumber" }, name: { port: "port" } }),
 };
 
 export const switchVePortSpec: ResourceSpec = {
@@ -27,5 +27,5 @@ export const switchVePortSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S62" },
   // One VE port per VLAN of the switch.
-  findByName: (client, inputs) => findInList(client, "S62", { serialNumber: String(inputs.switchId) }, (ve) => ve.vlanId === inputs.vlanId),
+  ...listedByName("S62", { scope: { switchId: "serialNumber" }, name: { vlanId: "vlanId" } }),
 };

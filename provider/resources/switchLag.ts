@@ -1,6 +1,6 @@
 import { switchLagInputSchema } from "../../contract/schemas/switchPort";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const switchLagSpec: ResourceSpec = {
   kind: "SwitchLag",
@@ -13,5 +13,5 @@ export const switchLagSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S34" },
   // LAG names are unique on their switch.
-  findByName: (client, inputs) => findInList(client, "S34", { serialNumber: String(inputs.switchId) }, (lag) => lag.name === inputs.name),
+  ...listedByName("S34", { scope: { switchId: "serialNumber" }, name: { name: "name" } }),
 };

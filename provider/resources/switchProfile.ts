@@ -1,7 +1,7 @@
 import { objectOf } from "../../contract/meta";
 import { switchProfileInputSchema, switchProfileReadSchema } from "../../contract/schemas/switchProfile";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 // VLANs, ACLs and trusted ports are resources of their own (SwitchVlan, ...): the profile's inputs leave them out, and
 // the service keeps them when the profile is updated.
@@ -16,5 +16,5 @@ export const switchProfileSpec: ResourceSpec = {
   ops: { create: "S43", read: "S45", update: "S44", delete: "S46" },
   destroy: "delete",
   readFromList: { op: "S47" },
-  findByName: (client, inputs) => findInList(client, "S47", {}, (profile) => profile.name === inputs.name),
+  ...listedByName("S47", { name: { name: "name" } }),
 };

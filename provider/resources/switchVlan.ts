@@ -1,6 +1,6 @@
 import { switchVlanInputSchema } from "../../contract/schemas/switchProfile";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const switchVlanSpec: ResourceSpec = {
   kind: "SwitchVlan",
@@ -11,6 +11,5 @@ export const switchVlanSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S54" },
   // The VLAN ID is unique in its profile.
-  findByName: (client, inputs) =>
-    findInList(client, "S54", { profileId: String(inputs.profileId) }, (vlan) => vlan.vlanId === inputs.vlanId),
+  ...listedByName("S54", { scope: { profileId: "profileId" }, name: { vlanId: "vlanId" } }),
 };

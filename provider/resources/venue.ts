@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { venueInputSchema } from "../../contract/schemas/venue";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const venueSpec: ResourceSpec = {
   kind: "Venue",
@@ -16,5 +16,5 @@ export const venueSpec: ResourceSpec = {
   ops: { create: "A7", read: "A9", update: "A10", delete: "A11", bulkDelete: "A8" },
   destroy: "delete",
   readFromList: { op: "A6" },
-  findByName: (client, inputs) => findInList(client, "A6", {}, (venue) => venue.name === inputs.name),
+  ...listedByName("A6", { name: { name: "name" } }),
 };

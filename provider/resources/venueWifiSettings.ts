@@ -80,6 +80,7 @@ export const venueDhcpBindingSpec: ResourceSpec = {
   ops: { create: "W36", read: "W35", delete: "W37" },
   readPick: (answer, id) => (Array.isArray(answer) ? (answer as Props[]).find((b) => b.dhcpServiceProfileId === id) : undefined),
   destroy: "delete",
+  uniqueName: ["venueId", "dhcpServiceProfileId"],
   async findByName(client, inputs) {
     try {
       const bindings = await client.call<Props[]>("W35", { venueId: String(inputs.venueId) });

@@ -1,6 +1,6 @@
 import { vspotServerInputSchemaFor } from "../../contract/schemas/vspot";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const vspotServerSpec: ResourceSpec = {
   kind: "VspotServer",
@@ -12,5 +12,5 @@ export const vspotServerSpec: ResourceSpec = {
   ops: { create: "W87", read: "W88", update: "W89", delete: "W90" },
   destroy: "delete",
   readFromList: { op: "W86" },
-  findByName: (client, inputs) => findInList(client, "W86", {}, (server) => server.serverName === inputs.serverName),
+  ...listedByName("W86", { name: { serverName: "serverName" } }),
 };

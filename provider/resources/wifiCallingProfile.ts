@@ -1,6 +1,6 @@
 import { wifiCallingProfileInputSchema } from "../../contract/schemas/wifiCalling";
 import type { ResourceSpec } from "../spec";
-import { findInList } from "./find";
+import { listedByName } from "./find";
 
 export const wifiCallingProfileSpec: ResourceSpec = {
   kind: "WifiCallingProfile",
@@ -12,5 +12,5 @@ export const wifiCallingProfileSpec: ResourceSpec = {
   ops: { create: "W92", read: "W94", update: "W95", delete: "W96", bulkDelete: "W93" },
   destroy: "delete",
   readFromList: { op: "W91" },
-  findByName: (client, inputs) => findInList(client, "W91", {}, (profile) => profile.profileName === inputs.profileName),
+  ...listedByName("W91", { name: { profileName: "profileName" } }),
 };

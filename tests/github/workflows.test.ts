@@ -59,3 +59,8 @@ test.each(["preview.yml", "deploy.yml", "drift.yml"])("%s: one run at a time per
   }
   expect(text).not.toMatch(/password:\s*["']?[^$\s]/i);
 });
+
+test.each(["preview.yml", "deploy.yml", "drift.yml"])("%s: Pulumi runs 32 steps at once (README, Performance), not a runner's default of 4 per CPU", (name) => {
+  const { flow } = workflow(name);
+  for (const job of Object.values(flow.jobs)) expect(job.env.PULUMI_PARALLEL).toBe(32);
+});

@@ -1,0 +1,150 @@
+// Two resources of one program must never own one object: each `up` would write the object back to
+// its own inputs, and a refresh would flip it between them. No provider call sees two resources, so
+// the program (this SDK) keeps a register of the objects its resources will own, as soon as the
+// inputs that name them are known, and a resource that would own an object another resource of the
+// program already owns is handed to the provider with OWNER_CONFLICT_INPUT, which check refuses:
+// its create never runs, `preview` and `up` fail on it, and the message names both resources.
+//
+// Why check and not an input that rejects (an apply that throws): the SDK then fails the whole
+// program with "failed with an unhandled exception" and a stack of its own internals, the resources
+// that depend on the refused one are never registered, and nothing names the input; a check failure
+// is reported like any invalid input, on the resource and its property, and stops preview and up.
+import * as pulumi from "@pulumi/pulumi";
+import { OWNER_CONFLICT_INPUT } from "../provider/resourceOptions";
+import type { Props, ResourceSpec } from "../provider/spec";
+import { perRun } from "./perRun";
+
+type Mode = "owns" | "adopts" | "creates";
+
+interface Claim {
+  /** The object, as the program names it: its kind, then the values that name it. */
+  readonly key: string;
+  readonly mode: Mode;
+  /** The resource, URN-like: nms:ApGroup::lobby. */
+  readonly owner: string;
+  /** The resource itself: two resources may share a name under different parents. */
+  readonly resource: object;
+  /** How the inputs name the object, for the message: `adoptId "…"`, `venueId "…", name "Lobby"`. */
+  readonly naming: string;
+  /** The input the refusal is reported on. */
+  readonly property: string;
+}
+
+export interface OwnerConflict {
+  readonly property: string;
+  readonly reason: string;
+}
+
+const registers = perRun(() => new Map<string, Claim[]>());
+
+/**
+ * The inputs a resource's ownership depends on: adoption, the unique name, and what names an object that always
+ * exists (a venue's settings by the venue, an AP by its serial number).
+ */
+function namingFields(spec: ResourceSpec): string[] {
+  const { idFromInput, parents } = spec.identity;
+  return [...new Set(["adoptId", "adoptByName", ...(spec.uniqueName ?? []), ...Object.keys(parents ?? {}), ...(idFromInput ? [idFromInput] : [])])];
+}
+
+function describe(fields: readonly string[], values: Props): string {
+  return fields.map((field) => `${field} ${JSON.stringify(values[field] ?? null)}`).join(", ");
+}
+
+/** The objects a resource with these (resolved) inputs will own, by the kind's declaration. */
+function claimsOf(spec: ResourceSpec, owner: string, resource: object, values: Props): Claim[] {
+  const { idFromInput, parents } = spec.identity;
+  const scope = Object.keys(parents ?? {}).filter((field) => field !== idFromInput);
+  const objectKey = (id: unknown) => JSON.stringify([spec.kind, "object", ...scope.map((field) => values[field] ?? null), id ?? null]);
+  const claims: Claim[] = [];
+  const adoptId = values.adoptId;
+  if (spec.ops.create && typeof adoptId === "string" && adoptId !== "") {
+    // adoptId wins over adoptByName (provider/lifecycle.ts): the resource creates nothing and owns that object.
+    return [{ key: objectKey(adoptId), mode: "owns", owner, resource, naming: describe([...scope, "adoptId"], values), property: "adoptId" }];
+  }
+  if (!spec.ops.create || idFromInput) {
+    // Settings that always exist, and objects named by an input: the inputs are the object's identity.
+    const naming = [...scope, ...(idFromInput ? [idFromInput] : [])];
+    claims.push({
+      key: objectKey(idFromInput ? values[idFromInput] : ""),
+      mode: "owns",
+      owner,
+      resource,
+      naming: naming.length > 0 ? describe(naming, values) : "the tenant's only one",
+      property: idFromInput ?? scope[0] ?? "",
+    });
+  }
+  if (spec.ops.create && spec.uniqueName) {
+    const adopts = values.adoptByName === true;
+    claims.push({
+      key: JSON.stringify([spec.kind, "name", ...spec.uniqueName.map((field) => values[field] ?? null)]),
+      mode: adopts ? "adopts" : "creates",
+      owner,
+      resource,
+      naming: spec.uniqueName.length > 0 ? describe(spec.uniqueName, values) : "the tenant's only one",
+      property: adopts ? "adoptByName" : (spec.uniqueName.at(-1) ?? "adoptByName"),
+    });
+  }
+  return claims;
+}
+
+/** Two creates of one name are the service's to refuse (a name need not be unique: a recipient's description). */
+function conflicts(a: Claim, b: Claim): boolean {
+  return a.mode === "owns" || a.mode === "adopts" || b.mode === "adopts";
+}
+
+function reasonOf(claim: Claim, other: Claim, kind: string): string {
+  const why = "two resources of one program cannot own one object (each run would write it back to its own inputs)";
+  if (claim.mode === "owns") {
+    return `${claim.owner} and ${other.owner} would both own the ${kind} with ${claim.naming}: ${why}; keep one of them`;
+  }
+  if (claim.mode === "adopts" && other.mode === "adopts") {
+    return `${claim.owner} and ${other.owner} both adopt by name the ${kind} with ${claim.naming}: ${why}; keep one of them`;
+  }
+  if (claim.mode === "adopts") {
+    return `${claim.owner} adopts by name the ${kind} with ${claim.naming}, which ${other.owner} creates: ${why}; remove adoptByName or change the name`;
+  }
+  return `${claim.owner} creates the ${kind} with ${claim.naming}, which ${other.owner} adopts by name: ${why}; remove one of them or change the name`;
+}
+
+/** Registers the claims; the first conflict with a claim of an earlier resource, if any. */
+function register(claims: readonly Claim[], kind: string): OwnerConflict | undefined {
+  const held = registers();
+  for (const claim of claims) {
+    const other = (held.get(claim.key) ?? []).find((existing) => existing.resource !== claim.resource && conflicts(claim, existing));
+    if (other) return { property: claim.property, reason: reasonOf(claim, other, kind) };
+  }
+  for (const claim of claims) held.set(claim.key, [...(held.get(claim.key) ?? []), claim]);
+  return undefined;
+}
+
+/**
+ * The OWNER_CONFLICT_INPUT value of a resource: nothing when it owns no object another resource of the program owns.
+ * Inputs that are Outputs or promises are awaited; one unknown in preview leaves the claim unregistered, so a conflict
+ * that depends on an ID not yet known is caught by `up`, still before the second resource's create.
+ */
+export function ownerConflictInput(spec: ResourceSpec, name: string, resource: object, args: Props): pulumi.Input<OwnerConflict | undefined> {
+  const owner = `nms:${spec.kind}::${name}`;
+  const fields = namingFields(spec).filter((field) => args[field] !== undefined);
+  const pending = fields.some((field) => pulumi.Output.isInstance(args[field]) || args[field] instanceof Promise);
+  if (!pending) return register(claimsOf(spec, owner, resource, args), spec.kind);
+  const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(fields.map((field) => [field, args[field] as pulumi.Input<unknown>]));
+  return pulumi.all(given).apply((values) => register(claimsOf(spec, owner, resource, values as Props), spec.kind));
+}
+
+/**
+ * A created object's ID, once known, names it too: another resource that adopts that ID (adoptId: venue.id) would own
+ * it as well. Its claim is registered when the ID resolves, before the adopting resource's (which waits for the same ID).
+ */
+export function claimCreatedObject(spec: ResourceSpec, name: string, resource: object, id: pulumi.Output<string>, args: Props): void {
+  const { idFromInput, parents } = spec.identity;
+  if (!spec.ops.create || idFromInput || (typeof args.adoptId === "string" && args.adoptId !== "")) return;
+  const scope = Object.keys(parents ?? {});
+  const owner = `nms:${spec.kind}::${name}`;
+  const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(scope.filter((f) => args[f] !== undefined).map((f) => [f, args[f] as pulumi.Input<unknown>]));
+  pulumi.all([id, given]).apply(([known, values]) => {
+    if (!known) return;
+    const naming = [...scope.map((field) => `${field} ${JSON.stringify((values as Props)[field] ?? null)}`), `ID ${JSON.stringify(known)}`].join(", ");
+    const key = JSON.stringify([spec.kind, "object", ...scope.map((field) => (values as Props)[field] ?? null), known]);
+    register([{ key, mode: "owns", owner, resource, naming, property: "adoptId" }], spec.kind);
+  });
+}
