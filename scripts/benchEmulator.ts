@@ -33,7 +33,8 @@ function intFlag(args: string[], name: string, fallback: number, max: number): n
 
 async function call(pool: Pool, method: "GET" | "POST" | "PUT" | "DELETE", urlPath: string, body?: unknown, cookie?: string): Promise<{ status: number; json: any; setCookie?: string }> {
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
+  // The admin API takes its writes as JSON only, even without a body (emulator/README.md).
+  if (body !== undefined || method !== "GET") headers["content-type"] = "application/json";
   if (cookie !== undefined) headers.cookie = cookie;
   const reply = await pool.request({ method, path: urlPath, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await reply.body.text();
