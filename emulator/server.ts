@@ -242,7 +242,11 @@ export class EmulatorServer {
       then(undefined);
       return;
     }
-    const refuse = (error: unknown) => this.answer(res, method, path, op, tenantId, this.errorAnswer(error));
+    const refuse = (error: unknown) => {
+      // The client went away before its body was in: no one to answer, and nothing went wrong here.
+      if (res.destroyed || req.destroyed) this.record(method, path, op, NO_ANSWER, tenantId);
+      else this.answer(res, method, path, op, tenantId, this.errorAnswer(error));
+    };
     // A multipart route's body is a form, parsed here (asynchronously) so that its handler gets plain data.
     const multipart = op in ROUTES && ROUTES[op as OperationId].body === "multipart";
     readBody(req)

@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { request } from "node:http";
+import { connect } from "node:net";
 import type { RunningEmulator } from "../../emulator";
 import { JSON_DEPTH_LIMIT } from "../../emulator/wire";
 import { FREE_FORM_MAX_BYTES } from "../../contract/schemas/networkPortals";
@@ -130,6 +131,11 @@ describe("no request can stop the server", () => {
       for (const [what, send] of killers) {
         const reply = await send();
         expect({ what, status: reply.status < 500, shape: Array.isArray(reply.body?.errors) }).toEqual({ what, status: true, shape: true });
+      }
+      // Bodies the client gives up on halfway, on every kind of path.
+      for (const urlPath of ["/token", `/api/tenant/${demo.tenantId}/venue`, `/api/tenant/${demo.tenantId}/wifi/guest-user/import`, "/__admin/tenants", "/ui/", "/file-store/x?signature=y", "/%"]) {
+        await sendHalfABody(url, "POST", urlPath);
+        await sendHalfABody(url, "PUT", urlPath);
       }
       expect(proc.child.exitCode).toBeNull();
       expect((await demo.call("A4")).status).toBe(200);
@@ -430,6 +436,19 @@ describe("the file store and the page answer errors in the error body", () => {
     expectError(await raw(emu.url, "GET", target.pathname + target.search, cookieOf()), 403, "EMU-SERVICE-HEADERS");
   });
 });
+
+/** Announces a 100 kB JSON body, sends a few bytes of it, and closes the connection. */
+function sendHalfABody(url: string, method: string, urlPath: string): Promise<void> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`${method} ${urlPath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{"name":`);
+      setTimeout(() => socket.destroy(), 30);
+    });
+    socket.on("error", () => undefined);
+    socket.on("close", () => setTimeout(resolve, 20));
+  });
+}
 
 /** The emulator of dist/ in a child process with --expose-gc, so that GET /__admin/memory measures after a full collection. */
 async function startMeasuredProcess(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
