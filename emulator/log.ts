@@ -45,7 +45,8 @@ export class RequestLog {
   add(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string): void {
     const seq = this.nextSeq++;
     const kept = path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
-    this.ring[seq % this.capacity] = { seq, method, path: kept, op, status, tenantId, atMs: Date.now(), fault };
+    const tenant = tenantId === null ? null : tenantId.length > MAX_LOGGED_PATH ? `${tenantId.slice(0, MAX_LOGGED_PATH)}…` : tenantId;
+    this.ring[seq % this.capacity] = { seq, method, path: ownCopy(kept), op, status, tenantId: tenant === null ? null : ownCopy(tenant), atMs: Date.now(), fault };
     if (this.count < this.capacity) this.count++;
   }
 
@@ -68,6 +69,15 @@ export class RequestLog {
     this.ring.fill(undefined);
     this.count = 0;
   }
+}
+
+/**
+ * `text` in memory of its own. A path or a path parameter is a slice of the request's URL, and V8
+ * keeps the whole URL (up to 64 kB) alive for as long as such a slice lives; slicing a fresh
+ * concatenation copies just the text.
+ */
+function ownCopy(text: string): string {
+  return ` ${text}`.slice(1);
 }
 
 export interface StatsView {

@@ -371,6 +371,28 @@ describe("what failed logins and odd paths leave behind is bounded", () => {
   }, 60_000);
 });
 
+describe("what the request log keeps is bounded", () => {
+  test("500 requests with 60 kB paths and 500 with 60 kB queries leave the emulator's heap where it was (figures printed)", async () => {
+    const proc = await startMeasuredProcess(["--no-rate-limit"]);
+    try {
+      const memory = async () => (await raw(proc.url, "GET", "/__admin/memory")).body as { heapUsed: number };
+      const tenantId = "0".repeat(32);
+      const long = (i: number) => `${i}-${"p".repeat(60_000)}`;
+      const send = (i: number) => raw(proc.url, "GET", i % 2 === 0 ? `/api/tenant/${tenantId}/venue/${long(i)}` : `/api/tenant/${tenantId}/venue?q=${long(i)}`);
+      for (let i = 0; i < 100; i++) await send(-i - 1); // warm-up
+      const before = await memory();
+      for (let i = 0; i < 1_000; i += 10) await Promise.all(Array.from({ length: 10 }, (_, j) => send(i + j)));
+      const after = await memory();
+      const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+      process.stdout.write(`request log: 1,000 requests with 60 kB paths or queries: heap after GC ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB (+${mb(after.heapUsed - before.heapUsed)} MB)\n`);
+      // Kept whole, 1,000 such URLs hold 60 MB.
+      expect((after.heapUsed - before.heapUsed) / 1024 / 1024).toBeLessThan(8);
+    } finally {
+      await proc.stop();
+    }
+  }, 60_000);
+});
+
 describe("uploads have a per-tenant quota", () => {
   test(`a file above ${MAX_UPLOAD_BYTES} bytes is 413 EMU-UPLOAD-TOO-LARGE; past ${UPLOAD_QUOTA_BYTES} bytes a tenant's uploads are 413 EMU-UPLOAD-QUOTA, and other tenants upload on`, async () => {
     const own = await start();
