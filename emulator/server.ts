@@ -122,6 +122,8 @@ export class EmulatorServer {
       this.http.once("error", reject);
       this.http.listen(port, host, () => {
         this.http.off("error", reject);
+        // Once serving, a server error (EMFILE when accepting a connection) is reported, never left to stop the process.
+        this.http.on("error", reportUnexpected);
         resolve((this.http.address() as AddressInfo).port);
       });
     });
@@ -244,7 +246,8 @@ export class EmulatorServer {
     }
     const refuse = (error: unknown) => {
       // The client went away before its body was in: no one to answer, and nothing went wrong here.
-      if (res.destroyed || req.destroyed) this.record(method, path, op, NO_ANSWER, tenantId);
+      // (Not req.destroyed: a request whose body was read to the end is destroyed too, and its client waits for the answer.)
+      if (res.destroyed || req.socket.destroyed) this.record(method, path, op, NO_ANSWER, tenantId);
       else this.answer(res, method, path, op, tenantId, this.errorAnswer(error));
     };
     // A multipart route's body is a form, parsed here (asynchronously) so that its handler gets plain data.
