@@ -9,6 +9,7 @@
 //
 //   npm run build && node dist/scripts/benchEmulator.js [--seconds 5] [--connections 32]
 import { EmulatorInfo, spawnEmulator, stopEmulator } from "./emulatorProcess";
+import { intFlag } from "./flags";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
@@ -21,14 +22,6 @@ interface Result {
   p50Ms: number;
   p99Ms: number;
   errors: number;
-}
-
-function intFlag(args: string[], name: string, fallback: number, max: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} needs an integer from 1 to ${max}`);
-  return value;
 }
 
 async function call(pool: Pool, method: "GET" | "POST" | "PUT" | "DELETE", urlPath: string, body?: unknown, cookie?: string): Promise<{ status: number; json: any; setCookie?: string }> {

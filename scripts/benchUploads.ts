@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pool, request } from "undici";
 import { spawnEmulator, stopEmulator } from "./emulatorProcess";
+import { intFlag } from "./flags";
 
 interface Phase {
   requests: number;
@@ -20,14 +21,6 @@ interface Phase {
   p95Ms: number;
   p99Ms: number;
   maxMs: number;
-}
-
-function intFlag(args: string[], name: string, fallback: number, max: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} needs an integer from 1 to ${max}`);
-  return value;
 }
 
 function phaseOf(latencies: number[]): Phase {
