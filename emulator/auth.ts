@@ -1,5 +1,10 @@
 // Login (A1), tokens and lockout. Usernames are global, as on the service: a username belongs
-// to one tenant, and its token only opens that tenant's paths.
+// to one tenant, and its token only opens that tenant's paths. A token stands for its
+// administrator as they are now: deleting the administrator ends it, a role change applies to it
+// at its next request. Failed logins are remembered for at most FAILED_LOGINS_TRACKED usernames,
+// each under a key of at most 64 characters, so that a flood of invented usernames costs a
+// bounded amount of memory.
+import { createHash } from "node:crypto";
 import type { EmulatorConfig } from "./config";
 import { ApiError, badRequest } from "./errors";
 import { newToken } from "./ids";
@@ -22,6 +27,18 @@ interface FailedLogins {
 
 export const AUTH_COOKIE = "API-KEY";
 
+/**
+ * Usernames whose failed logins are remembered; past it the one that failed longest ago is
+ * forgotten (its count, or its lock, ends early). Every failed or locked attempt refreshes a
+ * username, so one being attacked stays remembered while the attack goes on.
+ */
+export const FAILED_LOGINS_TRACKED = 10_000;
+
+/** The key of a username in the maps a client can fill (failed logins, login rate limit): the name itself up to 64 characters, else a digest of it. */
+export function loginKey(username: string): string {
+  return username.length <= 64 ? username : `sha256:${createHash("sha256").update(username).digest("base64url")}`;
+}
+
 export class AuthService {
   private readonly sessions = new Map<string, Session>();
   private readonly failures = new Map<string, FailedLogins>();
@@ -40,20 +57,24 @@ export class AuthService {
   /** A1. Failed attempts count per username, known or not, so that locking reveals nothing. */
   login({ username, password }: Credentials): Session {
     const now = Date.now();
-    const failed = this.failures.get(username);
-    if (failed && failed.lockedUntil > now) throw new ApiError("NMS-LOCKED", { object: "username", value: username });
+    const key = loginKey(username);
+    const failed = this.failures.get(key);
+    if (failed && failed.lockedUntil > now) {
+      this.rememberFailure(key, failed);
+      throw new ApiError("NMS-LOCKED", { object: "username", value: username });
+    }
 
     const account = this.accounts.get(username);
     if (!account || account.password === undefined || account.password !== password) {
       const count = (failed && failed.lockedUntil === 0 ? failed.count : 0) + 1;
       const threshold = this.config.lockoutThreshold;
       const locks = threshold > 0 && count >= threshold;
-      this.failures.set(username, { count, lockedUntil: locks ? now + this.config.lockoutDurationMs : 0 });
+      this.rememberFailure(key, { count, lockedUntil: locks ? now + this.config.lockoutDurationMs : 0 });
       if (locks) throw new ApiError("NMS-LOCKED", { object: "username", value: username });
       throw new ApiError("NMS-BAD-CREDENTIALS");
     }
 
-    this.failures.delete(username);
+    this.failures.delete(key);
     const session: Session = {
       token: newToken(),
       tenantId: account.tenantId,
@@ -66,7 +87,10 @@ export class AuthService {
     return session;
   }
 
-  /** The session of the request's API-KEY cookie; 401 when it is missing, unknown or expired. */
+  /**
+   * The session of the request's API-KEY cookie, with its administrator's role as it is now; 401
+   * when the token is missing, unknown or expired, or its administrator was deleted.
+   */
   authenticate(cookieHeader: string | undefined): Session {
     const token = cookieHeader === undefined ? undefined : cookieValue(cookieHeader, AUTH_COOKIE);
     if (token === undefined) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "API-KEY cookie missing" });
@@ -76,7 +100,33 @@ export class AuthService {
       this.sessions.delete(token);
       throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
     }
+    // The login the token was given for, unless it was deleted (or its username now belongs to another administrator).
+    const account = this.accounts.get(session.username);
+    if (!account || account.id !== session.adminId || account.tenantId !== session.tenantId) {
+      this.sessions.delete(token);
+      throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
+    }
+    session.role = account.role;
     return session;
+  }
+
+  /** Usernames whose failed logins are remembered now (at most FAILED_LOGINS_TRACKED). */
+  trackedFailedLogins(): number {
+    return this.failures.size;
+  }
+
+  /** The longest key under which a failed login is remembered. */
+  longestFailedLoginKey(): number {
+    let longest = 0;
+    for (const key of this.failures.keys()) longest = Math.max(longest, key.length);
+    return longest;
+  }
+
+  /** Remembers as the most recent failure (a Map keeps insertion order), forgetting the oldest past the bound. */
+  private rememberFailure(key: string, failed: FailedLogins): void {
+    this.failures.delete(key);
+    this.failures.set(key, failed);
+    if (this.failures.size > FAILED_LOGINS_TRACKED) this.failures.delete(this.failures.keys().next().value as string);
   }
 
   /** Tokens still valid, for a state file: a client logged in before a restart stays logged in. */

@@ -6,6 +6,22 @@ import { ApiErrorEntry, ERROR_CODES, FieldFailure, statusOfCode } from "../contr
 /** Fields whose values must never leave the emulator in an error answer. */
 const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "password", "switchLoginPassword", "rpPrivateKey", "psk", "passphraseBackup"]);
 
+/**
+ * Codes of the emulator's own surfaces (the admin API, the file store behind U1 and U2, the page),
+ * which the service's catalogue has no entry for: each carries its own status (emulator/README.md,
+ * "What the emulator protects").
+ */
+export const EMULATOR_ERROR_CODES: Readonly<Record<string, { status: number; message: string }>> = {
+  "EMU-MISDIRECTED": { status: 421, message: "the admin API answers only requests addressed to localhost, 127.0.0.1 or [::1]" },
+  "EMU-FOREIGN-ORIGIN": { status: 403, message: "the admin API answers no page of another origin" },
+  "EMU-UNSUPPORTED-MEDIA-TYPE": { status: 415, message: "a state-changing admin call must be sent as application/json" },
+  "EMU-METHOD-NOT-ALLOWED": { status: 405, message: "method not allowed here" },
+  "EMU-BAD-SIGNATURE": { status: 403, message: "unknown file or wrong signature" },
+  "EMU-SERVICE-HEADERS": { status: 403, message: "the file location must be called without the service's cookie or headers" },
+  "EMU-UPLOAD-TOO-LARGE": { status: 413, message: "the file is larger than the store takes" },
+  "EMU-UPLOAD-QUOTA": { status: 413, message: "the tenant's uploaded files would exceed its quota" },
+};
+
 export interface ErrorDetail {
   message?: string;
   object?: string;
@@ -19,9 +35,10 @@ export class ApiError extends Error {
   headers?: Record<string, string>;
 
   constructor(code: string, detail: ErrorDetail = {}) {
-    const message = detail.message ?? ERROR_CODES[code]?.message ?? code;
+    const own = EMULATOR_ERROR_CODES[code];
+    const message = detail.message ?? own?.message ?? ERROR_CODES[code]?.message ?? code;
     super(message);
-    this.status = statusOfCode(code);
+    this.status = own?.status ?? statusOfCode(code);
     this.entries = [entry(code, message, detail.object, detail.value)];
   }
 

@@ -76,7 +76,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const configured = applyTenants(server, { tenants, demoTenant });
   for (const fault of faults) server.faults.add(faultInputSchema.parse(fault));
   // The first save before listening: a state file that cannot be written stops the start, before anyone is served.
-  persistence?.attach();
+  await persistence?.attach();
   const bound = await server.listen(port, host).catch((error: Error) => {
     persistence?.detach();
     throw error;
@@ -91,7 +91,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     restored,
     close: async () => {
       try {
-        persistence?.stop();
+        await persistence?.stop();
       } finally {
         await server.close();
       }

@@ -2,7 +2,11 @@
 // status (GET /__admin/stats) for benchmarks, which should not have to scan the log. The log is
 // a fixed-size ring of small records: appending costs no allocation beyond the record and no
 // I/O, so it stays off the hot path's bill; timestamps are formatted only when the log is read.
-// Bodies are never kept, so no secret can end up here.
+// Bodies are never kept, so no secret can end up here. A path is kept up to MAX_LOGGED_PATH
+// characters: the ring's size is then bounded whatever paths clients send.
+
+/** The longest path a log entry keeps; a longer one is cut there and ends with "…". The longest route (S58, S59) with IDs of 64 characters stays below it. */
+export const MAX_LOGGED_PATH = 512;
 
 export interface LogEntry {
   seq: number;
@@ -40,7 +44,9 @@ export class RequestLog {
 
   add(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string): void {
     const seq = this.nextSeq++;
-    this.ring[seq % this.capacity] = { seq, method, path, op, status, tenantId, atMs: Date.now(), fault };
+    const kept = path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
+    const tenant = tenantId === null ? null : tenantId.length > MAX_LOGGED_PATH ? `${tenantId.slice(0, MAX_LOGGED_PATH)}…` : tenantId;
+    this.ring[seq % this.capacity] = { seq, method, path: ownCopy(kept), op, status, tenantId: tenant === null ? null : ownCopy(tenant), atMs: Date.now(), fault };
     if (this.count < this.capacity) this.count++;
   }
 
@@ -63,6 +69,15 @@ export class RequestLog {
     this.ring.fill(undefined);
     this.count = 0;
   }
+}
+
+/**
+ * `text` in memory of its own. A path or a path parameter is a slice of the request's URL, and V8
+ * keeps the whole URL (up to 64 kB) alive for as long as such a slice lives; slicing a fresh
+ * concatenation copies just the text.
+ */
+function ownCopy(text: string): string {
+  return ` ${text}`.slice(1);
 }
 
 export interface StatsView {

@@ -12,7 +12,10 @@ interface Bucket {
   updatedAtMs: number;
 }
 
-/** Above this many buckets, full ones (equivalent to no bucket) are dropped: login keys are client-chosen. */
+/**
+ * Above this many buckets, full ones (equivalent to no bucket) are dropped, and if that is not
+ * enough the oldest: login keys are client-chosen (emulator/auth.ts loginKey keeps each short).
+ */
 const PRUNE_ABOVE = 10_000;
 
 export class RateLimiter {
@@ -30,7 +33,7 @@ export class RateLimiter {
     const now = this.nowMs();
     let bucket = this.buckets.get(key);
     if (bucket === undefined) {
-      if (this.buckets.size >= PRUNE_ABOVE) this.pruneFull(now);
+      if (this.buckets.size >= PRUNE_ABOVE) this.prune(now);
       bucket = { tokens: limit.burst, updatedAtMs: now };
       this.buckets.set(key, bucket);
     } else {
@@ -50,11 +53,21 @@ export class RateLimiter {
     this.buckets.clear();
   }
 
-  private pruneFull(now: number): void {
+  /** Number of buckets held (at most PRUNE_ABOVE). */
+  size(): number {
+    return this.buckets.size;
+  }
+
+  private prune(now: number): void {
     const limit = this.config.rateLimit;
     if (limit === null) return;
     for (const [key, bucket] of this.buckets) {
       if (bucket.tokens + ((now - bucket.updatedAtMs) * limit.requestsPerSecond) / 1000 >= limit.burst) this.buckets.delete(key);
+    }
+    // Still full of busy buckets (a flood of fresh keys): the oldest go, as a full one would.
+    for (const key of this.buckets.keys()) {
+      if (this.buckets.size < PRUNE_ABOVE) break;
+      this.buckets.delete(key);
     }
   }
 }

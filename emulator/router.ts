@@ -58,6 +58,26 @@ export class Router<V> {
   }
 }
 
+/**
+ * Where a request's URL has a percent-escape that does not decode (a % without two hex digits, or
+ * bytes that are not UTF-8): "path", "query", or undefined when both decode. Checked once, before
+ * any route is matched, so that no part of the emulator meets a URIError later.
+ */
+export function malformedEscapeIn(path: string, query: string): "path" | "query" | undefined {
+  if (path.includes("%") && !decodes(path)) return "path";
+  if (query.includes("%") && !decodes(query.replace(/\+/g, " "))) return "query";
+  return undefined;
+}
+
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function splitPath(path: string): string[] {
   const trimmed = path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
   return trimmed.split("/").slice(1);

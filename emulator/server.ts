@@ -7,7 +7,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from "node:http
 import type { AddressInfo } from "node:net";
 import { OPERATION_IDS, OperationId, ROUTES, WIRE_HEADERS } from "../contract";
 import { adminRoutes, AdminHandler } from "./admin";
-import { AUTH_COOKIE, AuthService, credentialsOf } from "./auth";
+import { AUTH_COOKIE, AuthService, credentialsOf, loginKey } from "./auth";
 import { configPatchSchema, defaultConfig, EmulatorConfig } from "./config";
 import { ApiError, badRequest, rateLimited } from "./errors";
 import { AnswerFault, FaultInjector } from "./faults";
@@ -20,14 +20,14 @@ import { NmsModel, PreparedWrite } from "./model/model";
 import { OPENAPI_PATH, openApiDocument } from "./openapi";
 import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
-import { Router } from "./router";
+import { malformedEscapeIn, Router } from "./router";
 import { checkDelegatedAccess, noteLogin } from "./delegatedAccess";
 import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedSupportDirectory, seedTenant } from "./seed";
 import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
 import { FILE_STORE_PREFIX, serveFileStore } from "./services/file/store";
 import type { TenantSettings } from "./model/tenant";
-import { EmulatorSnapshot, restoreSnapshot } from "./snapshot";
-import { serveUi, UI_PREFIX } from "./ui";
+import { BlobReader, EmulatorSnapshot, restoreSnapshot } from "./snapshot";
+import { PageAnswer, serveUi, UI_PREFIX } from "./ui";
 
 export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
   /** Makes tenant and object IDs, latency jitter and fault draws reproducible. */
@@ -102,10 +102,10 @@ export class EmulatorServer {
     return this.demoTenant;
   }
 
-  /** Replaces everything the service holds with a state file's snapshot (a restart). */
-  restore(snapshot: EmulatorSnapshot): void {
+  /** Replaces everything the service holds with a state file's snapshot (a restart); `blobs` reads the uploaded files kept beside it. */
+  restore(snapshot: EmulatorSnapshot, blobs?: BlobReader): void {
     this.tracker.cancelAll();
-    this.demoTenant = restoreSnapshot(this, snapshot);
+    this.demoTenant = restoreSnapshot(this, snapshot, blobs);
   }
 
   createTenant(name?: string, settings: Partial<TenantSettings> = {}): SeededTenant {
@@ -122,6 +122,8 @@ export class EmulatorServer {
       this.http.once("error", reject);
       this.http.listen(port, host, () => {
         this.http.off("error", reject);
+        // Once serving, a server error (EMFILE when accepting a connection) is reported, never left to stop the process.
+        this.http.on("error", reportUnexpected);
         resolve((this.http.address() as AddressInfo).port);
       });
     });
@@ -137,12 +139,49 @@ export class EmulatorServer {
     });
   }
 
+  /**
+   * Every request goes through here. Whatever a handler throws, synchronously or in a later
+   * callback, ends as an answer in the error body (a bug: 500 NMS-INTERNAL) and never reaches the
+   * process: no request can stop the emulator.
+   */
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     const path = q < 0 ? url : url.slice(0, q);
-    const query = q < 0 ? EMPTY_QUERY : new URLSearchParams(url.slice(q + 1));
+    this.guarded(res, method, path, () => this.dispatch(req, res, method, path, q < 0 ? undefined : url.slice(q + 1)));
+  }
+
+  /** Runs `work`; an exception it throws is answered (500 in the error body) if nothing was sent yet, else the connection is closed. */
+  private guarded(res: ServerResponse, method: string, path: string, work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.failSafe(res, method, path, error);
+    }
+  }
+
+  private failSafe(res: ServerResponse, method: string, path: string, error: unknown): void {
+    try {
+      if (!res.headersSent && !res.destroyed) {
+        this.answer(res, method, path, "unknown", null, this.errorAnswer(error));
+        return;
+      }
+      reportUnexpected(error);
+    } catch (second) {
+      reportUnexpected(second);
+    }
+    res.destroy();
+  }
+
+  private dispatch(req: IncomingMessage, res: ServerResponse, method: string, path: string, rawQuery: string | undefined): void {
+    const malformed = malformedEscapeIn(path, rawQuery ?? "");
+    if (malformed !== undefined) {
+      const error = new ApiError("NMS-BAD-REQUEST", { message: `malformed percent-escape in the ${malformed}`, object: malformed, value: malformed === "path" ? path : rawQuery });
+      this.answer(res, method, path, "unknown", null, this.errorAnswer(error));
+      return;
+    }
+    const query = rawQuery === undefined ? EMPTY_QUERY : new URLSearchParams(rawQuery);
 
     if (method === "GET" && path === OPENAPI_PATH) {
       this.answer(res, method, path, "openapi", null, { status: 200, body: openApiDocument() });
@@ -155,11 +194,23 @@ export class EmulatorServer {
       return;
     }
     if (path === UI_PREFIX || path.startsWith(`${UI_PREFIX}/`)) {
-      this.record(method, path, "ui", serveUi(req, res, path), null);
+      let page: PageAnswer;
+      try {
+        page = serveUi(method, path);
+      } catch (error) {
+        this.answer(res, method, path, "ui", null, this.errorAnswer(error));
+        return;
+      }
+      this.answerBytes(res, method, path, "ui", page.status, page.headers, page.body);
       return;
     }
     if (path.startsWith(FILE_STORE_PREFIX)) {
-      void serveFileStore(this.model.directory.files, req, res, path, query).then((status) => this.record(method, path, "file-store", status, null));
+      serveFileStore(this.model.directory.files, req, path, query)
+        .then(
+          (stored) => this.answerBytes(res, method, path, "file-store", stored.status, stored.headers, stored.bytes),
+          (error: unknown) => this.answer(res, method, path, "file-store", null, this.errorAnswer(error)),
+        )
+        .catch((error: unknown) => this.failSafe(res, method, path, error));
       return;
     }
     const match = this.routes.match(method, path);
@@ -193,17 +244,24 @@ export class EmulatorServer {
       then(undefined);
       return;
     }
-    const refuse = (error: unknown) => this.answer(res, method, path, op, tenantId, this.errorAnswer(error));
+    const refuse = (error: unknown) => {
+      // The client went away before its body was in: no one to answer, and nothing went wrong here.
+      // (Not req.destroyed: a request whose body was read to the end is destroyed too, and its client waits for the answer.)
+      if (res.destroyed || req.socket.destroyed) this.record(method, path, op, NO_ANSWER, tenantId);
+      else this.answer(res, method, path, op, tenantId, this.errorAnswer(error));
+    };
     // A multipart route's body is a form, parsed here (asynchronously) so that its handler gets plain data.
     const multipart = op in ROUTES && ROUTES[op as OperationId].body === "multipart";
-    readBody(req).then((buffer) => {
-      if (!multipart) return then(buffer.toString("utf8"));
-      // A form that cannot be read is refused once the caller is known to be allowed, as a bad JSON body is.
-      parseMultipart(buffer, req.headers["content-type"]).then(
-        (form) => then(undefined, form),
-        (error: Error) => then(undefined, badRequest(error.message, "body")),
-      );
-    }, refuse);
+    readBody(req)
+      .then((buffer) => {
+        if (!multipart) return then(buffer.toString("utf8"));
+        // A form that cannot be read is refused once the caller is known to be allowed, as a bad JSON body is.
+        return parseMultipart(buffer, req.headers["content-type"]).then(
+          (form) => then(undefined, form),
+          (error: Error) => then(undefined, badRequest(error.message, "body")),
+        );
+      }, refuse)
+      .catch((error: unknown) => this.failSafe(res, method, path, error));
   }
 
   private answerWithFault(
@@ -233,7 +291,7 @@ export class EmulatorServer {
         const answer = run();
         const timer = setTimeout(() => {
           this.heldAnswers.delete(timer);
-          this.answer(res, method, path, op, tenantId, answer, fault.kind);
+          this.guarded(res, method, path, () => this.answer(res, method, path, op, tenantId, answer, fault.kind));
         }, fault.delayMs);
         timer.unref();
         this.heldAnswers.add(timer);
@@ -256,7 +314,7 @@ export class EmulatorServer {
   ): Answer {
     if (op === "A1") {
       const credentials = credentialsOf(parseJson(raw));
-      this.loginLimiter.take(credentials.username);
+      this.loginLimiter.take(loginKey(credentials.username));
       const session = this.auth.login(credentials);
       noteLogin(this.model, session);
       // Older clients, the vendor's own samples among them, read `token`; newer ones `API-KEY`.
@@ -297,7 +355,7 @@ export class EmulatorServer {
   }
 
   private runAdmin(req: IncomingMessage, method: string, path: string, query: URLSearchParams, raw: string | undefined): Answer {
-    if (!isLoopback(req.socket.remoteAddress)) throw new ApiError("NMS-FORBIDDEN-ROLE", { message: "the admin API answers loopback clients only" });
+    checkAdminCaller(req, method);
     const match = this.admin.match(method, path);
     if (!match) throw new ApiError("NMS-NOT-FOUND", { message: `no admin operation ${method} ${path}` });
     return match.value({ params: match.params, query, body: parseJson(raw) });
@@ -329,6 +387,17 @@ export class EmulatorServer {
     res.writeHead(answer.status, headers);
     res.end(text);
     this.record(method, path, op, answer.status, tenantId, fault);
+  }
+
+  /** Writes the bytes of a file of the page or the store (not JSON) as they are; a HEAD gets the headers only. */
+  private answerBytes(res: ServerResponse, method: string, path: string, op: string, status: number, headers: Record<string, string>, bytes?: Buffer): void {
+    if (res.destroyed) {
+      this.record(method, path, op, NO_ANSWER, null);
+      return;
+    }
+    res.writeHead(status, { "content-length": bytes?.length ?? 0, ...headers });
+    res.end(method === "HEAD" ? undefined : bytes);
+    this.record(method, path, op, status, null);
   }
 
   /** Closes the connection with a TCP reset instead of answering: the client sees ECONNRESET. */
@@ -368,6 +437,31 @@ function callerRequestId(req: IncomingMessage): string | undefined {
 
 function isLoopback(address: string | undefined): boolean {
   return address !== undefined && (address.startsWith("127.") || address === "::1" || address.startsWith("::ffff:127."));
+}
+
+/** Host names of this machine's loopback interface, with any port: what a request meant for the emulator on this machine is addressed to. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * The admin API changes and reveals everything, with no authentication: it answers only a client
+ * on this machine (its address), that addressed the request to this machine (its Host: a page of
+ * another site that DNS rebinding points at 127.0.0.1 still names its own host), from no page of
+ * another origin (Origin), and takes writes as application/json only, which no web page can send
+ * to another origin without the browser asking first (a preflight the emulator never grants).
+ */
+function checkAdminCaller(req: IncomingMessage, method: string): void {
+  if (!isLoopback(req.socket.remoteAddress)) throw new ApiError("NMS-FORBIDDEN-ROLE", { message: "the admin API answers loopback clients only" });
+  const host = req.headers.host;
+  if (host === undefined || !LOOPBACK_HOST.test(host)) throw new ApiError("EMU-MISDIRECTED", { object: "host", value: host ?? null });
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) throw new ApiError("EMU-FOREIGN-ORIGIN", { object: "origin", value: origin });
+  if (method !== "GET" && method !== "HEAD" && !isJsonType(req.headers["content-type"])) {
+    throw new ApiError("EMU-UNSUPPORTED-MEDIA-TYPE", { object: "content-type", value: req.headers["content-type"] ?? null });
+  }
+}
+
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType !== undefined && contentType.split(";")[0].trim().toLowerCase() === JSON_TYPE;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

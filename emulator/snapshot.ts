@@ -1,8 +1,9 @@
 // Everything the service holds, as plain data and back: what a state file keeps across a restart
 // (emulator/stateFile.ts writes it, emulator/persistence.ts decides when). Tenants with their
 // settings, every kind's objects in creation order, request records, DHCP service profiles;
-// logins, the support directory, MSP customers and uploaded files; live tokens; where a seeded ID
-// stream stands. The emulator's own settings (options), faults, the request log and counters are
+// logins, the support directory, MSP customers and uploaded files (named by the SHA-256 of their
+// bytes, which the state file keeps beside it: emulator/stateFile.ts); live tokens; where a seeded
+// ID stream stands. The emulator's own settings (options), faults, the request log and counters are
 // not the service's state: they come from each start's options.
 import { z } from "zod";
 import type { RequestRecord } from "../contract";
@@ -35,7 +36,7 @@ export interface EmulatorSnapshot {
   supportDirectory: SupportEntry[];
   /** [end customer's tenant ID, its MSP's tenant ID]. */
   mspCustomers: [string, string][];
-  /** Uploaded bytes in base64. */
+  /** Uploaded files; their bytes by sha256 (beside the state file), or in base64 in bytes (format version 1). */
   files: (Omit<StoredFile, "bytes"> & { bytes?: string })[];
   sessions: Session[];
 }
@@ -62,16 +63,27 @@ export function snapshotOf(server: EmulatorServer): EmulatorSnapshot {
     accounts: [...directory.accounts.values()],
     supportDirectory: [...directory.support.values()],
     mspCustomers: [...directory.mspOf.entries()],
-    files: directory.files.all().map(({ bytes, ...file }) => (bytes === undefined ? file : { ...file, bytes: bytes.toString("base64") })),
+    files: directory.files.all().map(({ bytes: _bytes, ...file }) => file),
     sessions: server.auth.liveSessions(),
   };
 }
 
+/** The bytes of every uploaded file by their SHA-256: what a state file keeps beside it. */
+export function blobsOf(server: EmulatorServer): Map<string, Buffer> {
+  const blobs = new Map<string, Buffer>();
+  for (const file of server.model.directory.files.all()) if (file.bytes !== undefined && file.sha256 !== undefined) blobs.set(file.sha256, file.bytes);
+  return blobs;
+}
+
+/** The bytes of an uploaded file by their SHA-256 (emulator/stateFile.ts readBlob). */
+export type BlobReader = (sha256: string) => Buffer;
+
 /**
  * Replaces what `server` holds with the snapshot; returns the demo tenant. A record still PENDING
- * had its timer in the stopped process: it ends FAIL, and nothing of it was applied.
+ * had its timer in the stopped process: it ends FAIL, and nothing of it was applied. `blobs`
+ * gives the bytes of the uploaded files the snapshot names by SHA-256.
  */
-export function restoreSnapshot(server: EmulatorServer, snapshot: EmulatorSnapshot): SeededTenant {
+export function restoreSnapshot(server: EmulatorServer, snapshot: EmulatorSnapshot, blobs?: BlobReader): SeededTenant {
   const { model } = server;
   model.clear();
   server.auth.clear();
@@ -92,11 +104,20 @@ export function restoreSnapshot(server: EmulatorServer, snapshot: EmulatorSnapsh
   for (const account of snapshot.accounts) model.directory.accounts.set(account.username, account);
   for (const entry of snapshot.supportDirectory) model.directory.support.set(entry.externalId, entry);
   for (const [customer, msp] of snapshot.mspCustomers) model.directory.mspOf.set(customer, msp);
-  for (const { bytes, ...file } of snapshot.files) model.directory.files.add(bytes === undefined ? file : { ...file, bytes: Buffer.from(bytes, "base64") });
+  for (const { bytes, ...file } of snapshot.files) {
+    const restored = bytes !== undefined ? Buffer.from(bytes, "base64") : file.sha256 !== undefined ? blobOf(file.fileId, file.sha256, blobs) : undefined;
+    // A version 1 file has no digest: FileStore.add takes it from the bytes.
+    model.directory.files.add(restored === undefined ? file : { ...file, bytes: restored });
+  }
   for (const session of snapshot.sessions) server.auth.restoreSession(session);
   if (snapshot.idPosition !== undefined) server.ids.resume(snapshot.idPosition);
   if (!model.tenant(snapshot.demo.tenantId)) throw new SnapshotError(`the demo tenant ${snapshot.demo.tenantId} is missing`);
   return snapshot.demo;
+}
+
+function blobOf(fileId: string, sha256: string, blobs: BlobReader | undefined): Buffer {
+  if (blobs === undefined) throw new SnapshotError(`the bytes of file ${fileId} are kept beside the state file, and none was given`);
+  return blobs(sha256);
 }
 
 export class SnapshotError extends Error {}
@@ -121,6 +142,6 @@ export const snapshotShape = z.object({
   accounts: z.array(z.object({ username: z.string(), tenantId: z.string() }).passthrough()),
   supportDirectory: z.array(z.object({ externalId: z.string() }).passthrough()),
   mspCustomers: z.array(z.tuple([z.string(), z.string()])),
-  files: z.array(z.object({ fileId: z.string(), bytes: z.string().optional() }).passthrough()),
+  files: z.array(z.object({ fileId: z.string(), bytes: z.string().optional(), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional() }).passthrough()),
   sessions: z.array(z.object({ token: z.string(), expiresAt: z.number() }).passthrough()),
 });

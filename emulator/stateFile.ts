@@ -3,13 +3,20 @@
 // write, a full disk) or altered is recognised at start with a clear error instead of being read
 // as an empty or partial state. Writes go to a temporary file in the same folder, are flushed to
 // disk, then renamed over the old file: a reader sees the old state or the new one, never half.
+// Uploaded files are not in the JSON (version 1 had them there, in base64, rewritten at every
+// save): their bytes sit beside it in the folder <file>.files/, one file per SHA-256, written once
+// before the first state that names them and removed after the last state that did. Every write is
+// asynchronous: a save never holds up a request.
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { EmulatorSnapshot, snapshotShape } from "./snapshot";
 
 const MAGIC = "nms-emulator-state";
-export const STATE_FORMAT_VERSION = 1;
+/** 2: uploaded files' bytes beside the file (sha256); 1 (still read): in it (bytes, base64). */
+export const STATE_FORMAT_VERSION = 2;
+const READABLE_VERSIONS = [1, 2];
+const DIGEST = /^[0-9a-f]{64}$/;
 const HEADER = /^nms-emulator-state v(\d+) bytes=(\d+) sha256=([0-9a-f]{64})$/;
 
 /** A state file that exists but cannot be used; the message names the file and what is wrong with it. */
@@ -39,7 +46,9 @@ export function decodeState(file: string, bytes: Buffer): EmulatorSnapshot {
     throw new StateFileError(file, `not a state file of this emulator (the first line should start with "${MAGIC}")`);
   }
   const version = Number(match[1]);
-  if (version !== STATE_FORMAT_VERSION) throw new StateFileError(file, `format version ${version} is not supported (this emulator reads version ${STATE_FORMAT_VERSION})`);
+  if (!READABLE_VERSIONS.includes(version)) {
+    throw new StateFileError(file, `format version ${version} is not supported (this emulator reads versions ${READABLE_VERSIONS.join(" and ")})`);
+  }
   const expected = Number(match[2]);
   const body = newline < 0 ? Buffer.alloc(0) : bytes.subarray(newline + 1);
   if (body.length !== expected) {
@@ -75,20 +84,76 @@ export function readStateFile(file: string): EmulatorSnapshot | undefined {
   return decodeState(file, bytes);
 }
 
-/** Writes atomically: a temporary file next to it, flushed, then renamed over it. */
-export function writeStateFile(file: string, snapshot: EmulatorSnapshot): void {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  const fd = fs.openSync(temporary, "w", 0o600);
+/** The folder beside `file` that holds the bytes of uploaded files, one file per SHA-256. */
+export function blobFolder(file: string): string {
+  return `${file}.files`;
+}
+
+/** The bytes of an uploaded file kept beside `file`, checked against their digest. */
+export function readBlob(file: string, sha256: string): Buffer {
+  if (!DIGEST.test(sha256)) throw new StateFileError(file, `names an uploaded file by ${JSON.stringify(sha256.slice(0, 80))}, which is not a SHA-256`);
+  const where = path.join(blobFolder(file), sha256);
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(where);
+  } catch (error) {
+    throw new StateFileError(file, `the uploaded file ${where} it names cannot be read: ${(error as Error).message}`);
+  }
+  if (createHash("sha256").update(bytes).digest("hex") !== sha256) throw new StateFileError(file, `the uploaded file ${where} is corrupt: its SHA-256 differs from its name`);
+  return bytes;
+}
+
+/**
+ * Writes the state (`encoded`, from encodeState) and the uploaded files it names (`blobs`, by
+ * SHA-256), all asynchronously: first the files not yet on disk (`onDisk`, updated here), then
+ * the state, atomically, then the files no state names any more are removed.
+ */
+export async function writeState(file: string, encoded: Buffer, blobs: ReadonlyMap<string, Buffer>, onDisk: Set<string>): Promise<void> {
+  const folder = blobFolder(file);
+  if (blobs.size > 0) await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
+  for (const [sha256, bytes] of blobs) {
+    if (onDisk.has(sha256)) continue;
+    const target = path.join(folder, sha256);
+    if (!(await exists(target))) await writeAtomically(target, bytes);
+    onDisk.add(sha256);
+  }
+  await writeAtomically(file, encoded);
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(folder);
+  } catch {
+    return; // no folder: no uploaded file was ever kept
+  }
+  for (const name of names) {
+    if (!DIGEST.test(name) || blobs.has(name)) continue;
+    await fs.promises.rm(path.join(folder, name), { force: true });
+    onDisk.delete(name);
+  }
+}
+
+async function exists(target: string): Promise<boolean> {
+  try {
+    await fs.promises.access(target);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A temporary file next to `target`, flushed, then renamed over it: a reader sees the old bytes or the new ones. */
+async function writeAtomically(target: string, bytes: Buffer): Promise<void> {
+  const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+  const handle = await fs.promises.open(temporary, "w", 0o600);
   try {
     try {
-      fs.writeFileSync(fd, encodeState(snapshot));
-      fs.fsyncSync(fd);
+      await handle.writeFile(bytes);
+      await handle.sync();
     } finally {
-      fs.closeSync(fd);
+      await handle.close();
     }
-    fs.renameSync(temporary, file);
+    await fs.promises.rename(temporary, target);
   } catch (error) {
-    fs.rmSync(temporary, { force: true }); // a full disk leaves no half-written temporary behind; the old file stays
+    await fs.promises.rm(temporary, { force: true }); // a full disk leaves no half-written temporary behind; the old file stays
     throw error;
   }
 }

@@ -3,11 +3,10 @@
 // APs, switches, networks, activations and its latest request records). The page never writes;
 // its calls are admin GETs, which answer loopback clients only, like the rest of the admin API.
 import * as fs from "node:fs";
-import type { IncomingMessage, ServerResponse } from "node:http";
 import * as path from "node:path";
 import type { RequestRecord } from "../contract";
 import type { AdminHandler } from "./admin";
-import { notFound } from "./errors";
+import { ApiError, notFound } from "./errors";
 import type { AnyRecord } from "./model/kind";
 import type { TenantState } from "./model/tenant";
 import type { Router } from "./router";
@@ -41,24 +40,31 @@ function uiDirectory(): string {
 
 let directory: string | undefined;
 
-/** Answers a request under /ui; returns the status it sent. */
-export function serveUi(req: IncomingMessage, res: ServerResponse, urlPath: string): number {
-  const send = (status: number, body: string | Buffer, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { "content-length": Buffer.byteLength(body), ...SECURITY_HEADERS, ...headers });
-    res.end(req.method === "HEAD" ? undefined : body);
-    return status;
-  };
-  if (req.method !== "GET" && req.method !== "HEAD") return send(405, "the page is read-only", { allow: "GET, HEAD", "content-type": "text/plain" });
-  if (urlPath === UI_PREFIX) return send(301, "", { location: "/ui/" });
-  const entry = UI_FILES[urlPath];
-  if (!entry) return send(404, "not found", { "content-type": "text/plain" });
-  directory ??= uiDirectory();
-  try {
-    return send(200, fs.readFileSync(path.join(directory, entry.file)), { "content-type": entry.type });
-  } catch {
-    // The page's place inside the package, not the machine's path to it.
-    return send(500, `the page's file emulator/ui/${entry.file} is missing from the pulumi-nms package`, { "content-type": "text/plain" });
+/** A file of the page, as the server writes it. */
+export interface PageAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Answers a request under /ui; throws an ApiError (answered in the error body) for anything but a file of the page. */
+export function serveUi(method: string, urlPath: string): PageAnswer {
+  if (method !== "GET" && method !== "HEAD") {
+    const error = new ApiError("EMU-METHOD-NOT-ALLOWED", { message: "the page is read-only" });
+    error.headers = { allow: "GET, HEAD" };
+    throw error;
   }
+  if (urlPath === UI_PREFIX) return { status: 301, headers: { ...SECURITY_HEADERS, location: "/ui/" }, body: Buffer.alloc(0) };
+  const entry = UI_FILES[urlPath];
+  if (!entry) throw new ApiError("NMS-NOT-FOUND", { message: "the page has no such file", object: "path", value: urlPath });
+  directory ??= uiDirectory();
+  let body: Buffer;
+  try {
+    body = fs.readFileSync(path.join(directory, entry.file));
+  } catch {
+    throw new ApiError("NMS-INTERNAL", { message: `the page's file emulator/ui/${entry.file} is missing from the pulumi-nms package` });
+  }
+  return { status: 200, headers: { ...SECURITY_HEADERS, "content-type": entry.type }, body };
 }
 
 const ok = (body: unknown) => ({ status: 200, body });

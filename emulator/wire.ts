@@ -53,8 +53,41 @@ export function bodyOf(raw: string | undefined, form: MultipartBody | ApiError |
   return form ?? parseJson(raw);
 }
 
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. The service's bodies need fewer
+ * than ten levels; far deeper data parses, but then cannot be written back (JSON.stringify and
+ * structuredClone run out of stack near 3,000 levels), which would break every answer and state
+ * file holding it.
+ */
+export const JSON_DEPTH_LIMIT = 64;
+
+/**
+ * Throws a 400 when `text` nests arrays and objects deeper than `limit`: one pass over its
+ * characters before anything is parsed, so that a hostile body never becomes a deep object.
+ */
+export function checkJsonDepth(text: string, limit = JSON_DEPTH_LIMIT): void {
+  // Nesting deeper than the limit takes at least 2 × (limit + 1) brackets.
+  if (text.length < 2 * (limit + 1)) return;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) throw badRequest(`body nests arrays and objects deeper than ${limit} levels`, "body");
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+}
+
 export function parseJson(raw: string | undefined): unknown {
   if (raw === undefined || raw.trim() === "") return undefined;
+  checkJsonDepth(raw);
   try {
     return JSON.parse(raw);
   } catch {

@@ -9,6 +9,7 @@
 //
 //   npm run build && node dist/scripts/benchEmulator.js [--seconds 5] [--connections 32]
 import { EmulatorInfo, spawnEmulator, stopEmulator } from "./emulatorProcess";
+import { intFlag } from "./flags";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
@@ -23,17 +24,10 @@ interface Result {
   errors: number;
 }
 
-function intFlag(args: string[], name: string, fallback: number, max: number): number {
-  const index = args.indexOf(name);
-  if (index < 0) return fallback;
-  const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} needs an integer from 1 to ${max}`);
-  return value;
-}
-
 async function call(pool: Pool, method: "GET" | "POST" | "PUT" | "DELETE", urlPath: string, body?: unknown, cookie?: string): Promise<{ status: number; json: any; setCookie?: string }> {
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
+  // The admin API takes its writes as JSON only, even without a body (emulator/README.md).
+  if (body !== undefined || method !== "GET") headers["content-type"] = "application/json";
   if (cookie !== undefined) headers.cookie = cookie;
   const reply = await pool.request({ method, path: urlPath, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await reply.body.text();

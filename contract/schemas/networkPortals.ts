@@ -17,6 +17,21 @@ const flag = (what: string) => z.boolean().describe(what).optional();
 const int = (what: string) => z.number().int("must be an integer").describe(what).optional();
 const strings = (what: string) => z.array(z.string()).describe(what).optional();
 
+/** The most bytes of JSON a free-form object (one the notes give no fields for, kept as given) may hold. */
+export const FREE_FORM_MAX_BYTES = 16 * 1024;
+
+/** An object kept as given, up to FREE_FORM_MAX_BYTES of JSON (a state file and every answer carry it). */
+const freeForm = () =>
+  z.record(z.unknown()).superRefine((value, ctx) => {
+    let size: number;
+    try {
+      size = Buffer.byteLength(JSON.stringify(value));
+    } catch {
+      size = Infinity; // nested too deep to encode at all
+    }
+    if (size > FREE_FORM_MAX_BYTES) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be at most ${FREE_FORM_MAX_BYTES} bytes of JSON` });
+  });
+
 /** External portal providers and their regions (WIFI-10116). */
 export const EXTERNAL_PORTAL_PROVIDERS: Readonly<Record<string, readonly string[]>> = {
   Purple: ["EMEA", "Americas", "APAC"],
@@ -71,7 +86,7 @@ export const guestPortalSchemaFor = perVariant((variant: WifiApiVariant) =>
     redirectUrl: text("Where guests go after logging in."),
     smsPasswordDuration: z.object({ duration: int("How long."), unit: text("Unit of the duration.") }).describe("Validity of SMS passwords.").optional(),
     socialEmails: flag("Ask social-login guests for their e-mail address."),
-    socialIdentities: z.record(z.unknown()).describe("Social login providers and their settings.").optional(),
+    socialIdentities: freeForm().describe("Social login providers and their settings.").optional(),
     socialDomains: newerOnly(variant, z.array(z.string()).optional()).describe("E-mail domains whose social logins are accepted (newer variant only; WIFI-10209)."),
     userSessionGracePeriod: intBetween(0, 525600)
       .describe("Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105).")
@@ -125,4 +140,4 @@ export const cloudpathPortalSchema = z.object({
 });
 
 /** The notes name the Hotspot 2.0 WLAN of a cloudpath network without its fields: kept as given. */
-export const hotspotWlanSchema = z.record(z.unknown());
+export const hotspotWlanSchema = freeForm();

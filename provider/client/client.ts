@@ -180,13 +180,13 @@ export class NmsClient {
   /** PUTs raw bytes to an absolute address the service handed out (U1's signedUrl), without the service's cookie or headers. */
   async uploadTo(url: string, bytes: Uint8Array, contentType: string): Promise<void> {
     this.ex.assertOpen();
-    await putRaw(url, bytes, contentType, { timeoutMs: this.ex.settings.requestTimeoutMs, signal: this.ex.closing.signal });
+    await putRaw(url, bytes, contentType, { timeoutMs: this.ex.settings.requestTimeoutMs, signal: this.ex.closing.signal, maxAnswerBytes: this.ex.settings.maxAnswerBytes });
   }
 
   /** The bytes at an address the service handed out (U2's redirect target), fetched without the service's cookie or headers. */
   async download(url: string): Promise<Buffer> {
     this.ex.assertOpen();
-    return getRaw(url, { timeoutMs: this.ex.settings.requestTimeoutMs, signal: this.ex.closing.signal });
+    return getRaw(url, { timeoutMs: this.ex.settings.requestTimeoutMs, signal: this.ex.closing.signal, maxAnswerBytes: this.ex.settings.maxAnswerBytes });
   }
 
   /** Counters since the client was made (a copy). */

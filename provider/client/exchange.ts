@@ -58,6 +58,7 @@ export class Exchange {
       baseUrl: this.settings.baseUrl,
       requestTimeoutMs: this.settings.requestTimeoutMs,
       connections: CLIENT_DEFAULTS.connectionsPerOrigin,
+      maxAnswerBytes: this.settings.maxAnswerBytes,
     });
     this.session = new TokenSession(() => this.login());
     this.schemas = buildWireSchemas();
@@ -159,6 +160,7 @@ export class Exchange {
               form: request.form,
               headers: this.headersFor(request, token),
               signal: call.signal,
+              operation: request.operation,
             });
           } catch (error) {
             if (write && !call.signal.aborted && isAmbiguousOutcome({ kind: "no-answer", error })) write.ambiguous = true;

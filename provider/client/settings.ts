@@ -2,7 +2,7 @@
 import { type RetryPolicy } from "./retry";
 import { type TokenBucketSettings } from "./ratelimit";
 import { NmsError } from "./errors";
-import { checkedBaseUrl } from "./transport";
+import { checkedBaseUrl, DEFAULT_MAX_ANSWER_BYTES } from "./transport";
 
 
 export interface ClientOptions {
@@ -50,6 +50,8 @@ export interface ClientOptions {
   progressAfterMs?: number;
   /** And again at this interval while it lasts; default 15_000. */
   progressEveryMs?: number;
+  /** Largest answer read, in bytes; a larger one fails its call without being read; default 33_554_432 (32 MiB). */
+  maxAnswerBytes?: number;
   /** Receives diagnostics; never receives a secret. */
   logger?: (event: { level: "debug" | "info" | "warn"; message: string }) => void;
 }
@@ -108,6 +110,7 @@ export const CLIENT_DEFAULTS = {
   maxBatchSize: 50,
   progressAfterMs: 5_000,
   progressEveryMs: 15_000,
+  maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
   /** Page size of list() (not an option). */
   listPageSize: 500,
 } as const satisfies Record<string, number | WaiterKind>;
@@ -130,6 +133,7 @@ export interface Settings {
   maxBatchSize: number;
   progressAfterMs: number;
   progressEveryMs: number;
+  maxAnswerBytes: number;
   logger?: ClientOptions["logger"];
 }
 
@@ -186,6 +190,7 @@ export function resolveSettings(opts: ClientOptions): Settings {
     maxBatchSize: positive("maxBatchSize"),
     progressAfterMs: positive("progressAfterMs"),
     progressEveryMs: positive("progressEveryMs"),
+    maxAnswerBytes: positive("maxAnswerBytes"),
     logger: opts.logger,
   };
 }

@@ -1,8 +1,10 @@
 // One HTTP exchange over a keep-alive undici Agent. No retries, no auth, no JSON here: this layer
-// turns a request into an answer (status, headers, body text) or a network error.
+// turns a request into an answer (status, headers, body text) or a network error. An answer
+// larger than maxAnswerBytes is refused as it streams in (or at once, when its Content-Length
+// says so), never held whole: a broken or hostile server cannot make the client run out of memory.
 
 import { Agent, request, type Dispatcher } from "undici";
-import { NmsError } from "./errors";
+import { describeOperation, NmsError } from "./errors";
 import { formDataOf, type MultipartForm } from "./multipart";
 
 export interface HttpRequest {
@@ -17,6 +19,8 @@ export interface HttpRequest {
   readonly form?: MultipartForm;
   /** Cancels the attempt (client closed, waiter deadline). */
   readonly signal?: AbortSignal;
+  /** The operation ID, for messages. */
+  readonly operation?: string;
 }
 
 export interface HttpAnswer {
@@ -52,6 +56,56 @@ export interface TransportOptions {
   readonly requestTimeoutMs: number;
   /** Keep-alive connections per origin. */
   readonly connections: number;
+  /** Largest answer body read, in bytes; default DEFAULT_MAX_ANSWER_BYTES. */
+  readonly maxAnswerBytes?: number;
+}
+
+/**
+ * Largest answer body the client reads by default: 32 MiB. The service's largest answers, whole
+ * lists of a big tenant (a page of 500 objects of a few kB each), stay far below it.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * An answer larger than the client reads. Not retried: the same request would get the same
+ * answer. Written for Pulumi's closure serializer like the classes of errors.ts (own name and
+ * message, an accessor).
+ */
+export class AnswerTooLargeError extends NmsError {
+  readonly limitBytes: number;
+  constructor(message: string, limitBytes: number) {
+    super(message);
+    this.name = "AnswerTooLargeError";
+    this.message = message;
+    this.limitBytes = limitBytes;
+  }
+
+  get kind(): "client" {
+    return "client";
+  }
+}
+
+/**
+ * The body of `res`, refused with an AnswerTooLargeError once it is more than `limit` bytes
+ * (before reading anything when its Content-Length says so); the rest is never read: the body is
+ * destroyed, which closes the connection. `what` names the exchange in the message.
+ */
+export async function readBounded(res: Dispatcher.ResponseData, limit: number, what: string): Promise<Buffer> {
+  const refuse = (detail: string) => {
+    res.body.destroy();
+    return new AnswerTooLargeError(`${what}: the answer is larger than the client reads (${limit} bytes, option maxAnswerBytes)${detail}; it was not read`, limit);
+  };
+  const declared = Number(headerValue(res.headers, "content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw refuse(`: its Content-Length is ${declared} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    const bytes = chunk as Buffer;
+    size += bytes.length;
+    if (size > limit) throw refuse("");
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, size);
 }
 
 /** The attempt deadline fired; the retry rules treat this code as a transient network error. */
@@ -83,12 +137,13 @@ export class HttpTransport {
         body: req.form ? formDataOf(req.form) : req.body,
         signal: attempt.signal,
       });
-      // Always read the body to the end: an unread body keeps the keep-alive socket busy.
-      const text = await res.body.text();
+      // Always read the body to the end (an unread body keeps the keep-alive socket busy), unless it is too large.
+      const what = `${req.operation === undefined ? "" : `${describeOperation(req.operation)} `}(${req.method} ${req.path})`;
+      const text = (await readBounded(res, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, what)).toString("utf8");
       return { status: res.statusCode, headers: res.headers, text, elapsedMs: Date.now() - started };
     } catch (error) {
       // undici rejects with the abort reason; name our own deadline as such.
-      throw attempt.signal.aborted ? attempt.signal.reason : error;
+      throw attempt.signal.aborted && !(error instanceof AnswerTooLargeError) ? attempt.signal.reason : error;
     } finally {
       attempt.dispose();
     }

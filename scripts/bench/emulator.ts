@@ -23,7 +23,8 @@ export class BenchEmulator {
   async admin<T>(method: string, route: string, body?: unknown): Promise<T> {
     const response = await fetch(`${this.info.url}/__admin/${route}`, {
       method,
-      headers: body === undefined ? undefined : { "content-type": "application/json" },
+      // The admin API takes its writes as JSON only, even without a body (emulator/README.md).
+      headers: method === "GET" ? undefined : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();

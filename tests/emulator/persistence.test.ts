@@ -3,6 +3,7 @@
 // object is back with its ID, the pending write was applied, request records, uploaded files,
 // logins and tokens survive. A file cut short or altered stops the start with an error naming the
 // file and what is wrong, and exit code 2.
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -145,7 +146,7 @@ describe("a state file that cannot be trusted is refused with the file and the p
     ["altered", (bytes: Buffer) => Buffer.from(bytes.toString("utf8").replace("Demo Tenant", "Demo Tenamt")), /corrupt: the SHA-256 of its state does not match the header/],
     ["empty", () => Buffer.alloc(0), /the file is empty/],
     ["not a state file", () => Buffer.from('{"venues":[]}'), /not a state file of this emulator/],
-    ["of a later format", (bytes: Buffer) => Buffer.from(bytes.toString("utf8").replace(/^nms-emulator-state v1/, "nms-emulator-state v9")), /format version 9 is not supported/],
+    ["of a later format", (bytes: Buffer) => Buffer.from(bytes.toString("utf8").replace(/^nms-emulator-state v\d+/, "nms-emulator-state v9")), /format version 9 is not supported/],
     ["longer than announced", (bytes: Buffer) => Buffer.concat([bytes, Buffer.from(" ")]), /longer than its header says/],
     ["well-formed but of the wrong shape", () => encodeState({ tenants: "none" } as never), /its state has not the expected shape: demo: Required/],
   ])("%s: startEmulator throws a StateFileError", async (name, damage, problem) => {
@@ -155,5 +156,99 @@ describe("a state file that cannot be trusted is refused with the file and the p
     await expect(started).rejects.toThrow(StateFileError);
     await expect(started).rejects.toThrow(`state file ${file}: `);
     await expect(started).rejects.toThrow(problem);
+  });
+});
+
+describe("uploaded files are kept beside the state file, once per content", () => {
+  const upload = async (client: Client, bytes: string) => {
+    const { fileId, signedUrl } = (await client.call("U1", {}, { fileExtension: "png" })).body;
+    expect((await send(signedUrl, "PUT", bytes)).status).toBe(200);
+    return { fileId, signedUrl: signedUrl as string };
+  };
+  const download = async (url: string, client: Client, fileId: string) => {
+    const redirect = await fetch(`${url}/api/file/tenant/${client.tenantId}/${fileId}`, { headers: { cookie: client.cookie! }, redirect: "manual" });
+    return (await fetch(redirect.headers.get("location")!)).text();
+  };
+  const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+  const waitFor = async (condition: () => boolean) => {
+    for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(condition()).toBe(true);
+  };
+
+  test("the state holds digests, the folder holds each content once; a later save rewrites no file; a restart reads them back; replaced content goes", async () => {
+    const stateFile = path.join(dir, "uploads.state");
+    const folder = `${stateFile}.files`;
+    let emu: RunningEmulator | undefined = await startEmulator({ port: 0, stateFile, stateSaveDelayMs: 0, asyncDelayMs: 0, rateLimit: null });
+    try {
+      const demo = await Client.login(emu);
+      const shared = "the same bytes in two files";
+      const first = await upload(demo, shared);
+      const second = await upload(demo, shared);
+      const third = await upload(demo, "other bytes");
+      await waitFor(() => fs.existsSync(path.join(folder, sha256("other bytes"))) && fs.readFileSync(stateFile, "utf8").includes(sha256("other bytes")));
+      expect(fs.readdirSync(folder).sort()).toEqual([sha256(shared), sha256("other bytes")].sort());
+      const text = fs.readFileSync(stateFile, "utf8");
+      expect(text).not.toContain(Buffer.from(shared).toString("base64"));
+      expect(text.startsWith("nms-emulator-state v2 ")).toBe(true);
+      const written = fs.statSync(path.join(folder, sha256(shared))).mtimeMs;
+
+      await demo.ok("A7", {}, venueBody("Saved again"));
+      await waitFor(() => fs.readFileSync(stateFile, "utf8").includes("Saved again"));
+      expect(fs.statSync(path.join(folder, sha256(shared))).mtimeMs).toBe(written);
+
+      await emu.close();
+      emu = await startEmulator({ port: 0, stateFile, stateSaveDelayMs: 0, asyncDelayMs: 0, rateLimit: null });
+      expect(emu.restored).toBe(true);
+      const again = new Client(emu, demo.tenantId, demo.cookie);
+      expect(await download(emu.url, again, first.fileId)).toBe(shared);
+      expect(await download(emu.url, again, second.fileId)).toBe(shared);
+      expect(await download(emu.url, again, third.fileId)).toBe("other bytes");
+
+      // New content for the third file: its old bytes are named by no state any more.
+      const { pathname, search } = new URL(third.signedUrl);
+      expect((await send(`${emu.url}${pathname}${search}`, "PUT", "replaced bytes")).status).toBe(200);
+      await waitFor(() => fs.existsSync(path.join(folder, sha256("replaced bytes"))) && !fs.existsSync(path.join(folder, sha256("other bytes"))));
+    } finally {
+      await emu?.close();
+    }
+  });
+
+  test("a state file of format version 1 (bytes inline, in base64) is still read", async () => {
+    const source = path.join(dir, "v1-source.state");
+    const emu = await startEmulator({ port: 0, stateFile: source, asyncDelayMs: 0, rateLimit: null });
+    const demo = await Client.login(emu);
+    const { fileId } = await upload(demo, "version one bytes");
+    await emu.close();
+    const snapshot = JSON.parse(fs.readFileSync(source, "utf8").split("\n").slice(1).join("\n"));
+    for (const file of snapshot.files) {
+      if (file.sha256 === undefined) continue;
+      file.bytes = fs.readFileSync(path.join(`${source}.files`, file.sha256)).toString("base64");
+      delete file.sha256;
+    }
+    const body = Buffer.from(JSON.stringify(snapshot));
+    const v1 = path.join(dir, "v1.state");
+    fs.writeFileSync(v1, Buffer.concat([Buffer.from(`nms-emulator-state v1 bytes=${body.length} sha256=${createHash("sha256").update(body).digest("hex")}\n`), body]));
+    const restored = await startEmulator({ port: 0, stateFile: v1, asyncDelayMs: 0, rateLimit: null });
+    try {
+      expect(restored.restored).toBe(true);
+      expect(await download(restored.url, new Client(restored, demo.tenantId, demo.cookie), fileId)).toBe("version one bytes");
+    } finally {
+      await restored.close();
+    }
+    // Written again, it is version 2 with the bytes beside it.
+    expect(fs.readFileSync(v1, "utf8").startsWith("nms-emulator-state v2 ")).toBe(true);
+    expect(fs.readFileSync(path.join(`${v1}.files`, sha256("version one bytes")), "utf8")).toBe("version one bytes");
+  });
+
+  test("an uploaded file missing from the folder, or altered, stops the start with the file named", async () => {
+    const stateFile = path.join(dir, "blob-lost.state");
+    const emu = await startEmulator({ port: 0, stateFile, asyncDelayMs: 0, rateLimit: null });
+    await upload(await Client.login(emu), "bytes that will be lost");
+    await emu.close();
+    const blob = path.join(`${stateFile}.files`, sha256("bytes that will be lost"));
+    fs.writeFileSync(blob, "altered");
+    await expect(startEmulator({ port: 0, stateFile })).rejects.toThrow(`state file ${stateFile}: the uploaded file ${blob} is corrupt`);
+    fs.rmSync(blob);
+    await expect(startEmulator({ port: 0, stateFile })).rejects.toThrow(new RegExp(`state file ${stateFile}: the uploaded file ${blob} it names cannot be read: ENOENT`));
   });
 });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { OperationId, ROUTES, WIFI_API_VARIANTS } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { EmulatorServer } from "../../emulator/server";
-import { restoreSnapshot, snapshotOf } from "../../emulator/snapshot";
+import { BlobReader, blobsOf, restoreSnapshot, snapshotOf } from "../../emulator/snapshot";
 import { decodeState, encodeState } from "../../emulator/stateFile";
 import { driveAccountOperations, driveFloorPlanOperations } from "../contract/accountAnswers";
 import type { AnswerRun } from "../contract/answerRun";
@@ -26,6 +26,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const readForms = (s: EmulatorServer) => s.model.allTenants().map((t) => ({ id: t.id, objects: s.model.objectsOf(t) }));
+/** The uploaded files' bytes of `source`, as the folder beside a state file would give them back. */
+const blobReaderOf = (source: EmulatorServer): BlobReader => {
+  const blobs = blobsOf(source);
+  return (sha256) => blobs.get(sha256) ?? (() => { throw new Error(`no uploaded file ${sha256}`); })();
+};
+
 /** Kinds seen holding an object at a round trip. */
 const covered = new Set<string>();
 let roundTrips = 0;
@@ -36,7 +42,7 @@ afterAll(() => target.close());
 /** The state through the file's bytes into a fresh emulator: the same snapshot and (every fifth time, and at the end) the same read forms. */
 async function roundTrip(after: string): Promise<void> {
   const before = snapshotOf(server);
-  target.restore(decodeState("in-memory", encodeState(before)));
+  target.restore(decodeState("in-memory", encodeState(before)), blobReaderOf(server));
   // Compared as text (fast, as it runs after every write); jest's diff only when they differ.
   const [snapshotNow, snapshotThen] = [JSON.stringify(snapshotOf(target)), JSON.stringify(before)];
   if (snapshotNow !== snapshotThen) expect({ after, snapshot: JSON.parse(snapshotNow) }).toEqual({ after, snapshot: JSON.parse(snapshotThen) });
@@ -92,7 +98,7 @@ test("a record PENDING in the state ends FAIL at restore, with nothing applied",
   await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "A7", count: 1 });
   const stuck = (await client.call("A7", {}, venueBody("Stuck"))).body;
   const restored = new EmulatorServer();
-  restoreSnapshot(restored, decodeState("in-memory", encodeState(snapshotOf(server))));
+  restoreSnapshot(restored, decodeState("in-memory", encodeState(snapshotOf(server))), blobReaderOf(server));
   const record = restored.model.tenant(emu.demo.tenantId)!.requests.get(stuck.requestId)!;
   expect(record).toEqual(expect.objectContaining({ status: "FAIL", errors: [{ code: "NMS-INTERNAL", message: "the emulator stopped before the request completed; nothing was applied" }] }));
   expect(restored.model.tenant(emu.demo.tenantId)!.of("venues").get(stuck.response.id)).toBeUndefined();

@@ -42,6 +42,9 @@ test("a page file that cannot be read is a 500 naming it inside the package, wit
   }) as typeof fs.readFileSync);
   const reply = await fetch(`${emulator.url}/ui/style.css`);
   const body = await reply.text();
-  expect({ status: reply.status, body }).toEqual({ status: 500, body: "the page's file emulator/ui/style.css is missing from the pulumi-nms package" });
+  expect(reply.status).toBe(500);
+  expect(JSON.parse(body).errors).toEqual([
+    expect.objectContaining({ code: "NMS-INTERNAL", message: "the page's file emulator/ui/style.css is missing from the pulumi-nms package" }),
+  ]);
   expect(body).not.toContain(cwd);
 });

@@ -36,9 +36,9 @@ export async function send(url: string, method: string, body?: unknown, headers:
   return { status: res.status, body: text === "" ? undefined : JSON.parse(text), headers: res.headers };
 }
 
-/** A call to the admin API (no authentication, loopback only); `path` starts after /__admin. */
+/** A call to the admin API (no authentication, loopback only; its writes are JSON, even without a body); `path` starts after /__admin. */
 export function admin(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<Reply> {
-  return send(`${emu.url}/__admin${path.startsWith("/") ? path : `/${path}`}`, method, body);
+  return send(`${emu.url}/__admin${path.startsWith("/") ? path : `/${path}`}`, method, body, method === "GET" ? {} : { "content-type": "application/json" });
 }
 
 /** The admin API's answer body only. */

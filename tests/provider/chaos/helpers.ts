@@ -76,7 +76,8 @@ export async function startChaosEmulator(): Promise<ChaosEmulator> {
 export async function adminCall(emu: ChaosEmulator, method: string, route: string, body?: unknown): Promise<any> {
   const response = await fetch(`${emu.url}/__admin${route}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    // The admin API takes its writes as JSON only, even without a body (emulator/README.md).
+    headers: method === "GET" ? {} : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
