@@ -73,7 +73,7 @@ describe("through the language host's --parallel (the harness)", () => {
     statePath: path.join(dir, `p${parallel}.json`),
     parallel,
     // Preview checks inputs only: no service is called.
-    config: { "nms:baseUrl": "http://127.0.0.1:9", "nms:tenantId": "t".repeat(32), "nms:username": "u", "many:count": String(MANY_RESOURCES) },
+    config: { "nms:baseUrl": "http://127.0.0.1:9", "nms:offlinePreview": "true", "nms:tenantId": "t".repeat(32), "nms:username": "u", "many:count": String(MANY_RESOURCES) },
   });
 
   test("a preview of 200 resources at --parallel 8 prints the hint once", async () => {
