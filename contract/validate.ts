@@ -33,3 +33,81 @@ export function failureOfIssue(issue: z.ZodIssue): FieldFailure {
   if (issue.code === z.ZodIssueCode.invalid_type && issue.received === "undefined") message = "is required";
   return { path: formatPath(issue.path), message, ...(code ? { code } : {}) };
 }
+
+/**
+ * Fields of `value` that `schema` does not declare, at any depth: what the service ignores. The
+ * schemas keep zod's default of stripping unknown keys, because the service does the same (it
+ * takes a read form back as an update body, read-only fields and all); the emulator follows it.
+ * The provider's check refuses these instead, with the path: a field the service drops can never
+ * match what the program asks for, so it would show as a change on every preview. Inside an option
+ * of a discriminated union (a network per `type`), a field another option has is named as not
+ * applying to this one ("does not apply to type open"). Objects that pass unknown keys through,
+ * records, plain unions and the preview's unknown values are not looked into.
+ */
+export function ignoredFields(schema: z.ZodTypeAny, value: unknown, isUnknownValue: (v: unknown) => boolean = () => false): FieldFailure[] {
+  const failures: FieldFailure[] = [];
+  /** The option of a discriminated union the walk is inside, and the other options' schemas at the same path. */
+  type Option = { name: string; others: z.ZodTypeAny[] };
+  const walk = (s: z.ZodTypeAny, v: unknown, path: (string | number)[], option: Option | undefined): void => {
+    if (v === undefined || v === null || isUnknownValue(v)) return;
+    const inner = coreOf(s);
+    if (inner instanceof z.ZodArray) {
+      if (Array.isArray(v)) v.forEach((element, i) => walk(inner.element, element, [...path, i], option && { ...option, others: childrenOf(option.others, i) }));
+      return;
+    }
+    if (inner instanceof z.ZodRecord) {
+      if (typeof v === "object" && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(inner.valueSchema, x, [...path, k], undefined);
+      return;
+    }
+    if (inner instanceof z.ZodDiscriminatedUnion) {
+      if (typeof v !== "object" || Array.isArray(v)) return;
+      const key = (v as Record<string, unknown>)[inner.discriminator];
+      const chosen = inner.optionsMap.get(key as z.Primitive);
+      // An unknown discriminator value is the schema's own failure; nothing can be said about the rest.
+      if (chosen) {
+        const others = [...inner.optionsMap.values()].filter((o) => o !== chosen);
+        walk(chosen, v, path, { name: `${inner.discriminator} ${String(key)}`, others });
+      }
+      return;
+    }
+    if (inner instanceof z.ZodObject) {
+      if (typeof v !== "object" || Array.isArray(v)) return;
+      const passes = inner._def.unknownKeys === "passthrough" || !(inner._def.catchall instanceof z.ZodNever);
+      const shape = inner.shape as Record<string, z.ZodTypeAny>;
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        if (k in shape) walk(shape[k], x, [...path, k], option && { ...option, others: childrenOf(option.others, k) });
+        else if (!passes && x !== undefined) {
+          const elsewhere = option !== undefined && childrenOf(option.others, k).length > 0;
+          const where = elsewhere ? `does not apply to ${option.name}` : "is not a field the service knows here";
+          failures.push({ path: formatPath([...path, k]), message: `${where} (the service ignores it); fields here: ${Object.keys(shape).join(", ")}` });
+        }
+      }
+    }
+  };
+  walk(schema, value, [], undefined);
+  return failures;
+}
+
+/** The schema under optional, nullable, default, refinement and lazy wrappers. */
+function coreOf(schema: z.ZodTypeAny): z.ZodTypeAny {
+  let s = schema;
+  for (;;) {
+    if (s instanceof z.ZodOptional || s instanceof z.ZodNullable) s = s.unwrap();
+    else if (s instanceof z.ZodDefault) s = s.removeDefault();
+    else if (s instanceof z.ZodEffects) s = s.innerType();
+    else if (s instanceof z.ZodLazy) s = s.schema;
+    else if (s instanceof z.ZodBranded) s = s.unwrap();
+    else if (s instanceof z.ZodCatch) s = s.removeCatch();
+    else if (s instanceof z.ZodPipeline) s = s._def.in;
+    else return s;
+  }
+}
+
+/** The schemas of a key (or array element) in each of the given object or array schemas that have one. */
+function childrenOf(schemas: readonly z.ZodTypeAny[], key: string | number): z.ZodTypeAny[] {
+  return schemas.flatMap((schema) => {
+    const s = coreOf(schema);
+    if (typeof key === "number") return s instanceof z.ZodArray ? [s.element] : [];
+    return s instanceof z.ZodObject && key in s.shape ? [(s.shape as Record<string, z.ZodTypeAny>)[key]] : [];
+  });
+}

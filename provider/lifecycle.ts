@@ -4,7 +4,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_WIFI_API_VARIANT, fieldsOf, type WifiApiVariant } from "../contract/meta";
 import { routeOf } from "../contract/routes";
-import { validateBody } from "../contract/validate";
+import { ignoredFields, validateBody } from "../contract/validate";
+import { isUnknown } from "../contract/validators";
 import type { NmsClient } from "./client";
 import { isNotFound, NmsApiError, NmsWaitTimeoutError } from "./client/errors";
 import { changedFields, isEmpty, satisfies } from "./compare";
@@ -277,13 +278,21 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       // Trigger inputs travel in their own operations' bodies, under the input schema's rules (a body schema without them drops them).
       const checked = isPlainObject(body) ? { ...body, ...pick(news, triggerFields) } : body;
       const unknownPaths = pathsOfUnknowns(checked);
-      const result = validateBody((spec.bodySchema ?? spec.inputSchema)(tenantVariant), checked);
-      if (!result.ok) {
-        for (const failure of result.failures) {
-          // Not known until the resource it depends on exists.
-          if (unknownPaths.some((p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`))) continue;
-          failures.push({ property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path, reason: failure.message });
-        }
+      const bodySchema = (spec.bodySchema ?? spec.inputSchema)(tenantVariant);
+      const result = validateBody(bodySchema, checked);
+      // Fields the service would ignore (another network type's, a misspelt nested one) could never converge: refused here.
+      // Trigger inputs go by the input schema's fields; top-level names that are no input were named above.
+      const ignored = [
+        ...ignoredFields(bodySchema, body, isUnknown),
+        ...ignoredFields(spec.inputSchema(tenantVariant), pick(news, triggerFields), isUnknown),
+      ].filter((f) => {
+        const top = f.path.split(/[.[]/)[0];
+        return top === "" || known.has(top); // "": a body that is an array (W39)
+      });
+      for (const failure of [...(result.ok ? [] : result.failures), ...ignored]) {
+        // Not known until the resource it depends on exists.
+        if (unknownPaths.some((p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`))) continue;
+        failures.push({ property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path, reason: failure.message });
       }
       return { inputs: news, failures };
     },

@@ -7,7 +7,9 @@ export type { NetworkArgs } from "./networkArgs";
 
 /**
  * A wireless network (SSID) of one of the types aaa, psk, open, guest, dpsk and cloudpath, each with its own
- * fields, managed through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call.
+ * fields, managed through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call. A
+ * field its type does not have (a wlanSecurity on an open network) is refused at preview: the service would
+ * ignore it.
  *
  * Operations: W52 Create network (deep) (create), W57 Get network with nested details (read), W58 Update
  * network (deep) (update), W56 Delete network (delete), W51 Delete networks (bulkDelete).
