@@ -2,8 +2,10 @@
 // Together with the support resources this is the campus stack of issue 10: a profile with VLANs
 // and ACLs applied to a venue, two access switches, and on them port settings, a LAG, an IP port
 // and a VE port, plus an edge switch with a position and a stack member, and the venue's switch
-// settings. Ports name VLANs and ACLs of the support profile only, so that the cases' own ACL can
-// be deleted out of band without being in use.
+// settings. Ports name VLANs and ACLs of the support profile, so that the cases' own ACL can be
+// deleted out of band without being in use; the one exception, the VE port naming the printers
+// VLAN case through its output, comes after it in the table, so it goes first when the cases are
+// deleted out of band in reverse order, and it follows the VLAN when a new VLAN ID replaces it.
 import { expectGone, type KindCase, type Props } from "./types";
 
 /** Secret config values the cases refer to as "${secret:key}". */
@@ -135,9 +137,30 @@ export const SWITCH_CASES: KindCase[] = [
     destroyed: ({ admin, id }) => expectGone(() => admin.call("S29", { ipPortId: id })),
   },
   {
+    // The VE port below names it through its vlanId output: a new VLAN ID replaces the VLAN (the service refuses to change
+    // the ID of a VLAN in use), the new one first, the VE port moves to it, and the old one goes last.
+    name: "sw-vlan-printers",
+    kind: "SwitchVlan",
+    args: { profileId: "${sw-profile}", vlanId: 230, vlanName: "printers" },
+    update: { field: "vlanName", value: "printers and scanners" },
+    replace: { field: "vlanId", value: 231 },
+    drift: {
+      async make({ admin, ids, id }) {
+        const vlan = await admin.call<Props>("S52", { profileId: ids["sw-profile"], vlanUuid: id });
+        await admin.execute("S51", { profileId: ids["sw-profile"] }, { body: { ...vlan, vlanName: "edited" } });
+      },
+      path: "vlanName",
+    },
+    removed: {
+      make: ({ admin, ids, id }) => admin.execute("S53", { profileId: ids["sw-profile"], vlanUuid: id }).then(() => undefined),
+      refresh: "delete",
+    },
+    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S52", { profileId: ids["sw-profile"], vlanUuid: id })),
+  },
+  {
     name: "sw-voice-ve",
     kind: "SwitchVePort",
-    args: { switchId: "${sw-access-1}", vlanId: 220, ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0", dhcpRelayAgent: "10.0.0.5" },
+    args: { switchId: "${sw-access-1}", vlanId: "${sw-vlan-printers.vlanId}", ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0", dhcpRelayAgent: "10.0.0.5" },
     update: { field: "ipAddress", value: "10.22.0.2" },
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {
