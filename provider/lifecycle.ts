@@ -8,7 +8,7 @@ import { ignoredFields, validateBody } from "../contract/validate";
 import { isUnknown } from "../contract/validators";
 import type { NmsClient } from "./client";
 import { isNotFound, NmsApiError, NmsWaitTimeoutError } from "./client/errors";
-import { changedFields, isEmpty, satisfies } from "./compare";
+import { changedFields, looksUnset } from "./compare";
 import { specFields } from "./fields";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
@@ -77,20 +77,32 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       if (outs[field] === undefined && inputs[field] !== undefined && (refill === "all" || notEchoed.has(field))) outs[field] = inputs[field];
     }
     for (const field of CARRIED_INPUTS) if (inputs[field] !== undefined) outs[field] = inputs[field];
-    const programSet = refill === "all" ? fields.filledByService.filter((f) => inputs[f] !== undefined) : programSetIn(inputs);
+    const programSet = refill === "all" ? setButLooksUnset(inputs) : programSetIn(inputs);
     if (programSet.length > 0) outs[PROGRAM_SET_FIELDS] = programSet;
     return outs;
   };
-  /** Which filledByService inputs the program set, as the state's outputs remember it. */
+  /**
+   * The inputs the program set that the service's answer cannot tell from ones it left out: a value the service fills in,
+   * nothing, or the default (a syslog port of 514 written in the program). Refresh keeps these as the program's.
+   */
+  const setButLooksUnset = (inputs: Props): string[] => {
+    const defaults = fields.defaults(variant());
+    return fields.inputNames.filter(
+      (f) => inputs[f] !== undefined && (fields.filledByService.includes(f) || looksUnset(inputs[f], defaults[f])),
+    );
+  };
+  /** Which inputs the state's outputs remember the program set (PROGRAM_SET_FIELDS). */
   const programSetIn = (outs: Props): string[] => {
     const listed = outs[PROGRAM_SET_FIELDS];
-    return Array.isArray(listed) ? fields.filledByService.filter((f) => listed.includes(f)) : [];
+    return Array.isArray(listed) ? fields.inputNames.filter((f) => listed.includes(f)) : [];
   };
 
   /**
-   * What refresh records as the program's inputs. A field holding nothing or just the service's
-   * default is left out: the program did not set it, and listing it would show as a change later.
-   * A field the service fills in is kept only when the program set it (PROGRAM_SET_FIELDS).
+   * What refresh records as the program's inputs, so that the engine's comparison of them with the
+   * program shows exactly the fields that differ. A field the program set stays, with the value the
+   * service holds now. Of the others, one holding nothing or just the default is left out (the
+   * program did not set it), and one the service fills in is the service's; any other value was
+   * set outside the program, and stays so that it shows as the change.
    */
   const inputsOf = (outs: Props): Props => {
     const inputs = pick(outs, CARRIED_INPUTS);
@@ -98,13 +110,12 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     const programSet = programSetIn(outs);
     for (const field of fields.inputNames) {
       const value = outs[field];
-      if (isEmpty(value)) continue;
-      if (fields.filledByService.includes(field)) {
-        if (programSet.includes(field)) inputs[field] = value;
+      if (programSet.includes(field)) {
+        if (value !== undefined && value !== null) inputs[field] = value;
         continue;
       }
-      const isDefault = defaults[field] !== undefined && satisfies(defaults[field], value);
-      if (!isDefault) inputs[field] = value;
+      if (fields.filledByService.includes(field) || looksUnset(value, defaults[field])) continue;
+      inputs[field] = value;
     }
     return inputs;
   };

@@ -67,7 +67,8 @@ export const CORE_CASES: KindCase[] = [
   {
     name: "corp-at-hq",
     kind: "NetworkVenueActivation",
-    args: { networkId: "${corp}", venueId: "${hq}", isAllAPGroups: false, apGroups: [{ apGroupId: "${lobby}", radio: "Both" }] },
+    // allAPGroupsRadio is the default, written out (see hq-syslog).
+    args: { networkId: "${corp}", venueId: "${hq}", isAllAPGroups: false, allAPGroupsRadio: "Both", apGroups: [{ apGroupId: "${lobby}", radio: "Both" }] },
     update: { field: "apGroups", value: [{ apGroupId: "${lobby}", radio: "5-GHz" }] },
     // Follows its AP group, which the ApGroup case moves to the branch.
     replace: { field: "venueId", value: "${branch}" },
@@ -104,7 +105,8 @@ export const CORE_CASES: KindCase[] = [
   {
     name: "hq-syslog",
     kind: "VenueSyslog",
-    args: { venueId: "${hq}", enabled: true, server: "192.0.2.50", priority: "WARNING" },
+    // Port and protocol are the defaults, written out: refresh keeps them as the program's, so drift shows on its field only.
+    args: { venueId: "${hq}", enabled: true, server: "192.0.2.50", priority: "WARNING", port: 514, protocol: "UDP" },
     update: { field: "port", value: 1514 },
     replace: { field: "venueId", value: "${branch}" },
     drift: {
