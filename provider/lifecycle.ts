@@ -138,6 +138,17 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     return objects.readLive(id, props);
   };
 
+  /**
+   * The inputs with what clears each differing field the program leaves out (fields.unsetValues): an update body
+   * without a field keeps the service's value (W6), so one set outside the program would differ after every update.
+   * A field the service never shows (notEchoed: secrets, paths, triggers) cannot differ after the update: left alone.
+   */
+  const withUnsetWritten = (news: Props, differing: readonly string[]): Props => {
+    const unset = fields.unsetValues(variant());
+    const left = differing.filter((f) => news[f] === undefined && !sideEffectFields.has(f) && !notEchoed.has(f));
+    return left.length === 0 ? news : { ...news, ...Object.fromEntries(left.map((f) => [f, unset[f]])) };
+  };
+
   /** Brings an existing object to the inputs: side-effect operations for toggles and triggers, then the update. */
   const bringToInputs = async (objects: ObjectAccess, id: string, olds: Props, news: Props): Promise<Props> => {
     const differing = changed(news, olds);
@@ -153,7 +164,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       latest = (await objects.write(trigger.op, news, id, trigger.body?.(news, olds)).catch(goneHint)).response ?? latest;
     }
     if (spec.ops.update && differing.some((field) => !sideEffectFields.has(field))) {
-      const written = await writeBody(await getClient(), news, olds);
+      const written = await writeBody(await getClient(), withUnsetWritten(news, differing), olds);
       const body = spec.identity.updateIdIn === "body" ? { ...written, [objects.idField]: id } : written;
       latest = (await objects.write(spec.ops.update, news, id, body).catch(goneHint)).response;
     }
