@@ -4,6 +4,7 @@ import { ApGroup, ApGroupInput, apGroupInputSchema } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
+import { apView, type ApRecord } from "./aps";
 
 export type ApGroupRecord = ApGroup;
 
@@ -77,7 +78,8 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
     }
   },
 
-  view: (t, group) => ({ ...group, aps: t.of("aps").filter((ap) => ap.apGroupId === group.id).map((ap) => ({ serialNumber: ap.serialNumber, name: ap.name })) }),
+  // The seeds: the group's APs in their read form. Scripts take an AP from here and send it back to W6 (moved to another venue).
+  view: (t, group) => ({ ...group, aps: t.of<ApRecord>("aps").filter((ap) => ap.apGroupId === group.id).map((ap) => apView(t, ap)) }),
 
   extra: {
     W30: (c) => {

@@ -88,7 +88,8 @@ function deviceFields(serial: string, now: string) {
 /** Fields a newer-variant caller sees only with operational=true (the default); the older variant always shows them. */
 const OPERATIONAL_FIELDS = ["clientCount", "uptime_seconds", "lastContacted", "state", "subState", "ip", "externalIp"] as const;
 
-function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams, detail = false): Record<string, unknown> {
+/** An AP's read form (W1, W4, an AP group's `aps`); `detail` adds W5's settings. */
+export function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams, detail = false): Record<string, unknown> {
   const { id: _id, ...view } = ap;
   if (t.variant === "newer" && query?.get("operational") === "false") for (const field of OPERATIONAL_FIELDS) delete (view as Record<string, unknown>)[field];
   const base = { position: {}, tags: [], ...view };

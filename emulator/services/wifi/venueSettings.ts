@@ -19,15 +19,8 @@ export const venueRadio: KindDef<RadioRecord, VenueRadio> = {
   schema: () => venueRadioInputSchema,
   settingsOf: { kind: "venues", defaults: (_ctx, venueId) => ({ id: venueId, ...structuredClone(VENUE_RADIO_DEFAULTS) }) },
   ops: { get: "W43", update: "W44", reset: "W45" },
-  // A band given replaces the fields it names; fields left out of it keep their values. A band left out is the
-  // default band: W44's body schema (contract/schemas/venueRadio.ts) fills it in with W46's values.
-  build: (_ctx, input, id, previous) => ({
-    record: {
-      id,
-      radioParams24G: { ...previous?.radioParams24G, ...input.radioParams24G },
-      radioParams50G: { ...previous?.radioParams50G, ...input.radioParams50G },
-    },
-  }),
+  // The body replaces the settings whole: W44's schema fills a band or a band field left out with its default (W46's value).
+  build: (_ctx, input, id) => ({ record: { ...structuredClone(input), id } }),
   view: (_t, record) => withoutId(record),
   extra: {
     W46: (c) => {
