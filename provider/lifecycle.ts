@@ -120,9 +120,16 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     return inputs;
   };
 
+  /**
+   * Whether a field the program leaves out is whatever the service holds: one the service fills in from its own state,
+   * and, of a kind the service cannot update (every change replaces it), any but those with operations of their own
+   * (toggles, triggers). An adopted guest user keeps the notes the front desk wrote instead of being replaced to clear them.
+   */
+  const leftToService = (field: string): boolean =>
+    fields.filledByService.includes(field) || (spec.ops.update === undefined && !sideEffectFields.has(field));
+
   const changed = (desired: Props, actual: Props): string[] => {
-    // A field the service fills in from its own state, left out by the program, is whatever the service chose.
-    const compared = fields.inputNames.filter((f) => !(fields.filledByService.includes(f) && desired[f] === undefined));
+    const compared = fields.inputNames.filter((f) => desired[f] !== undefined || !leftToService(f));
     return changedFields(compared, desired, actual, fields.defaults(variant()));
   };
 
@@ -315,6 +322,10 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         // Not known until the resource it depends on exists.
         if (unknownPaths.some((p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`))) continue;
         failures.push({ property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path, reason: failure.message });
+      }
+      // An input the SDK declares required, which the body may not show missing (a network's wlan, made from a lifted passphrase).
+      for (const field of fields.inputs) {
+        if (field.required && news[field.name] === undefined && !failures.some((f) => f.property === field.name)) failures.push({ property: field.name, reason: "is required" });
       }
       return { inputs: news, failures };
     },
