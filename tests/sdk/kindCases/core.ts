@@ -53,6 +53,8 @@ export const CORE_CASES: KindCase[] = [
       wlan: { ssid: "corp", vlanId: 10, wlanSecurity: "WPA2Enterprise" },
       authRadius: { primary: { ip: "192.0.2.10", port: 1812, sharedSecret: "${secret:radiusSecret}" } },
     },
+    // The Wi-Fi calling profiles and device policies are cases of a later family: the psk network names them.
+    full: { wlan: { advancedCustomization: { wifiCallingIds: null, devicePolicyId: null } } },
     update: { field: "wlan", value: { ssid: "corp", vlanId: 30, wlanSecurity: "WPA2Enterprise" } },
     drift: {
       async make({ admin, id }) {
@@ -88,6 +90,7 @@ export const CORE_CASES: KindCase[] = [
     name: "hq-radio",
     kind: "VenueRadio",
     args: { venueId: "${hq}", radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } },
+    full: { radioParams50G: { allowedIndoorChannels: ["36", "40"], allowedOutdoorChannels: ["149", "153"] } },
     update: { field: "radioParams24G", value: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" } },
     replace: { field: "venueId", value: "${branch}" },
     drift: {
@@ -126,6 +129,7 @@ export const CORE_CASES: KindCase[] = [
     name: "lobby-ap",
     kind: "Ap",
     args: { serialNumber: "412345678901", name: "Lobby AP", venueId: "${hq}" },
+    full: { apGroupId: "${lobby}", position: { floorplanId: "${hq-plan}" } },
     update: { field: "description", value: "above the door" },
     replace: { field: "serialNumber", value: "412345678902" },
     drift: {
@@ -162,6 +166,7 @@ export const CORE_CASES: KindCase[] = [
     name: "printer-key",
     kind: "DpskPassphrase",
     args: { mac: "aa:bb:cc:00:11:22", passphrase: "${secret:dpskPassphrase}", vlanId: 20 },
+    full: { networkId: "${guests}" },
     // The service cannot change a passphrase in place, and cannot show it: every change replaces it.
     replace: { field: "vlanId", value: 30 },
     removed: { refresh: "unseen" },

@@ -43,6 +43,7 @@ export const SWITCH_CASES: KindCase[] = [
       position: { xPercent: 10, yPercent: 20 },
       stackMembers: [{ id: "FEK3224R0A6" }],
     },
+    full: { position: { floorplanId: "${hq-plan}" } },
     update: { field: "description", value: "lobby edge switch" },
     replace: { field: "serialNumber", value: "FEK3224R0A7" },
     drift: {
@@ -59,6 +60,8 @@ export const SWITCH_CASES: KindCase[] = [
     name: "sw-acl-guests",
     kind: "SwitchAcl",
     args: { profileId: "${sw-profile}", name: "guests-in", aclType: "standard", aclRules: [{ sequence: 10, action: "permit", source: "10.1.0.0/16" }] },
+    // A standard ACL matches on the source only.
+    full: { aclRules: [{ sequence: 10, action: "permit", protocol: "ip", source: "10.1.0.0/16" }] },
     update: { field: "aclRules", value: [{ sequence: 10, action: "permit", source: "10.2.0.0/16" }] },
     replace: { field: "profileId", value: "${sw-profile-2}" },
     drift: {
@@ -84,6 +87,7 @@ export const SWITCH_CASES: KindCase[] = [
     name: "sw-port-5",
     kind: "SwitchPortSettings",
     args: { switchId: "${sw-access-1}", port: "1/1/5", name: "desk 5", untaggedVlan: "210", taggedVlans: ["220"], ingressAcl: "base-in", poeBudget: 15, poeClass: "THREE", portSpeed: "AUTO", rstpAdminEdgePort: true },
+    full: { egressAcl: "base-in" },
     update: { field: "poeBudget", value: 25 },
     replace: { field: "port", value: "1/1/6" },
     drift: {
@@ -108,6 +112,7 @@ export const SWITCH_CASES: KindCase[] = [
     name: "sw-uplink",
     kind: "SwitchLag",
     args: { switchId: "${sw-access-1}", name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["210", "220"] },
+    full: { taggedVlans: ["220"], untaggedVlan: "210" },
     update: { field: "type", value: "static" },
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {
@@ -124,6 +129,7 @@ export const SWITCH_CASES: KindCase[] = [
     name: "sw-mgmt-ip",
     kind: "SwitchIpPort",
     args: { switchId: "${sw-access-1}", port: "1/1/20", ipAddress: "10.20.0.1", ipSubnetMask: "255.255.255.0", egressAcl: "base-in", ospfArea: "0.0.0.0" },
+    full: { ingressAcl: "base-in" },
     update: { field: "ipAddress", value: "10.20.0.2" },
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {
@@ -161,6 +167,7 @@ export const SWITCH_CASES: KindCase[] = [
     name: "sw-voice-ve",
     kind: "SwitchVePort",
     args: { switchId: "${sw-access-1}", vlanId: "${sw-vlan-printers.vlanId}", ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0", dhcpRelayAgent: "10.0.0.5" },
+    full: { ingressAcl: "base-in", egressAcl: "base-in" },
     update: { field: "ipAddress", value: "10.22.0.2" },
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {

@@ -35,6 +35,8 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     name: "hotspot",
     kind: "VspotServer",
     args: { serverName: "Hotspot", serverAddress: "vspot.example.com", password: "${secret:vspotPassword}", venues: [{ id: "${hq}" }] },
+    // The service names a venue by the venue's own name.
+    full: { venues: [{ id: "${hq}", name: "HQ" }] },
     update: { field: "port", value: 9883 },
     drift: {
       async make({ admin, id }) {
@@ -53,6 +55,13 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
       name: "Phones",
       rules: [
         { name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20 },
+        { name: "Consoles", action: "BLOCK", deviceType: "Gaming", osVendor: "All" },
+      ],
+    },
+    // WIFI-10203: a BLOCK rule sets no rate limit or VLAN.
+    full: {
+      rules: [
+        { name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20, downloadRateLimit: 50, uploadRateLimit: 10 },
         { name: "Consoles", action: "BLOCK", deviceType: "Gaming", osVendor: "All" },
       ],
     },
@@ -100,7 +109,7 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
       type: "guest",
       wlan: { ssid: "visitors", bypassCPUsingMacAddressAuthentication: true },
       guestPortal: { guestNetworkType: "ClickThrough", userSessionTimeout: 600, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } },
-    }),
+    }, { guestPortal: { socialDomains: ["example.com"] } }),
     update: { field: "guestPortal", value: { guestNetworkType: "ClickThrough", userSessionTimeout: 720, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } } },
   },
   {
@@ -124,12 +133,13 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
 ];
 
 /** A network of one type: its description changes in place, another admin changes its VLAN, it is deleted out of band. */
-function networkCase(name: string, args: Props): KindCase {
+function networkCase(name: string, args: Props, full: Props = {}): KindCase {
   return {
     name,
     kind: "Network",
     // The program sets the VLAN, so that another admin's change of it is drift (a field the program leaves out is the service's).
     args: { ...args, wlan: { vlanId: 40, ...args.wlan } },
+    full: { wlan: { advancedCustomization: { wifiCallingIds: ["${carrier-calling}"], devicePolicyId: "${phones-policy}" } }, ...full },
     update: { field: "description", value: `${String(args.name)} network` },
     drift: {
       async make({ admin, id }) {
