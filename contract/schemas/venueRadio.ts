@@ -80,3 +80,23 @@ export const venueRadioReadSchema = z
     radioParams50G: answerFormOf(venueRadio50GSchema).describe("5 GHz band settings."),
   })
   .superRefine(venueRadioChannelRules);
+
+/** Channels of one band by channel width (auto, 20MHz, 40MHz, 80MHz), as strings. */
+const channelsByWidth = z.record(z.array(channel)).describe("Channels by channel width (auto, 20MHz, 40MHz, and 80MHz on 5 GHz).");
+
+/**
+ * Answer of W97 (beyond the seeds): the channels the venue's regulatory domain allows, per band and
+ * channel width; on 5 GHz split into indoor, outdoor and DFS channels. The shape is that of the
+ * vendor's public clients; the channel sets are the emulator's (emulator/README.md).
+ */
+export const venueValidChannelsReadSchema = z.object({
+  "2.4GChannels": channelsByWidth.describe("2.4 GHz channels by channel width."),
+  "5GChannels": z
+    .object({
+      dfs: channelsByWidth.describe("5 GHz channels that need radar detection (DFS), by channel width."),
+      indoor: channelsByWidth.describe("5 GHz channels indoor APs may use, by channel width."),
+      outdoor: channelsByWidth.describe("5 GHz channels outdoor APs may use, by channel width."),
+    })
+    .describe("5 GHz channels."),
+});
+export type VenueValidChannels = z.infer<typeof venueValidChannelsReadSchema>;

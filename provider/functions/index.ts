@@ -24,6 +24,8 @@ import { SWITCH_FUNCTIONS } from "./switches";
 import { WIFI_SERVICE_FUNCTIONS } from "./wifiServices";
 // Account (issue 11)
 import { ACCOUNT_FUNCTIONS } from "./account";
+// Operations beyond the seeds
+import { VENUE_CHANNEL_FUNCTIONS } from "./venueChannels";
 
 export type { FunctionAnswer, FunctionSpec } from "./spec";
 
@@ -176,6 +178,8 @@ const FUNCTIONS: FunctionSpec[] = [
 
 // Wi-Fi services (issue 9)
 FUNCTIONS.push(...WIFI_SERVICE_FUNCTIONS);
+// Operations beyond the seeds
+FUNCTIONS.push(...VENUE_CHANNEL_FUNCTIONS);
 
 /** Every function, by SDK name. */
 export const FUNCTION_SPECS: Readonly<Record<string, FunctionSpec>> = Object.fromEntries(FUNCTIONS.map((f) => [f.name, f]));

@@ -1,6 +1,6 @@
 // AP group (W23–W30): names unique per venue, venueId fixed at creation, the venue's default
 // group may not be deleted, nor a group that an activation names.
-import { ApGroup, ApGroupInput, apGroupInputSchema } from "../../../contract";
+import { ApGroup, ApGroupInput, apGroupInputSchema, apGroupReadSchema } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
@@ -24,6 +24,8 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
   noun: "AP group",
   idParam: "apGroupId",
   schema: () => apGroupInputSchema,
+  readSchema: () => apGroupReadSchema,
+  schemasOf: { W30: { answer: () => apGroupReadSchema } },
   unique: {
     key: (g) => `${g.venueId}\u0000${g.name}`,
     code: "NMS-DUPLICATE-NAME",

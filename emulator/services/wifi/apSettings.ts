@@ -7,6 +7,11 @@ import {
   AP_LAN_PORTS_DEFAULTS,
   AP_MDNS_GATEWAY_DEFAULTS,
   AP_RADIO_DEFAULTS,
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  actionTextReadSchema,
+  answerFormOf,
+  apRadioReadSchema,
   apLanPortsInputSchema,
   ApLanPortsInput,
   apMdnsGatewayInputSchema,
@@ -14,8 +19,8 @@ import {
   apPositionSchema,
   apRadioInputSchema,
   ApRadioInput,
-  failureOfIssue,
   targetHost,
+  validateBody,
 } from "../../../contract";
 import { ApiError, validationError } from "../../errors";
 import { ok, type OpContext } from "../../handlers";
@@ -44,6 +49,13 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
   idParam: "serialNumber",
   idFrom: { param: "serialNumber" },
   schema: () => apRadioInputSchema,
+  readSchema: () => apRadioReadSchema,
+  schemasOf: {
+    W11: { answer: () => z.object({ fileURL: z.string().min(1).describe("Where the AP's log file can be downloaded.") }) },
+    W12: { answer: () => acceptedRequestSchema },
+    W17: { body: () => apPositionSchema, answer: () => acceptedAnswerSchema(apPositionSchema) },
+    W22: { body: () => targetSchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+  },
   settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...(structuredClone(AP_RADIO_DEFAULTS) as unknown as Omit<ApRadioRecord, "id">) }) },
   ops: { get: "W18", update: "W19", reset: "W20" },
   // The body replaces the settings whole: W19's schema fills a band or a band field left out with its default (W20's value).
@@ -87,6 +99,8 @@ export const apLanPorts: KindDef<ApLanPortsRecord, ApLanPortsInput> = {
   idParam: "serialNumber",
   idFrom: { param: "serialNumber" },
   schema: () => apLanPortsInputSchema,
+  readSchema: () => answerFormOf(apLanPortsInputSchema),
+  schemasOf: { W15: { answer: () => acceptedRequestSchema } },
   settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_LAN_PORTS_DEFAULTS) }) },
   ops: { get: "W13", update: "W14" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
@@ -101,6 +115,8 @@ export const apMdnsGateway: KindDef<ApMdnsGatewayRecord, ApMdnsGatewayInput> = {
   idParam: "serialNumber",
   idFrom: { param: "serialNumber" },
   schema: () => apMdnsGatewayInputSchema,
+  readSchema: () => answerFormOf(apMdnsGatewayInputSchema),
+  schemasOf: { W10: { answer: () => acceptedRequestSchema } },
   settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_MDNS_GATEWAY_DEFAULTS) }) },
   ops: { get: "W8", update: "W9" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
@@ -132,9 +148,9 @@ function factoryReset(t: TenantState, serial: string): void {
 const targetSchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
 
 function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw validationError(result.error.issues.map(failureOfIssue), body);
-  return result.data;
+  const result = validateBody(schema, body ?? {});
+  if (!result.ok) throw validationError(result.failures, body);
+  return result.value;
 }
 
 /** W22: the same target rule as W16; no hop answers while the AP has never contacted the cloud. */
