@@ -21,8 +21,17 @@ export function formatPath(path: readonly (string | number)[]): string {
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; failures: FieldFailure[] };
 
+/**
+ * Runs a body through its schema. A `null` where the schema has an optional field that cannot hold
+ * null means "not set", as the service's public clients send it (a field a script blanks out, an
+ * AP moved with `apGroupId: null`): it is taken out first, at any depth, so that the field is left
+ * out, or takes its default. A null where a field is required, or where null is a value of its own
+ * (an AP radio's `enable24G`: "as the venue says"), stays and is judged by the schema. The
+ * provider's check and the emulator both read bodies through here, so a program's null means the
+ * same as a client's.
+ */
 export function validateBody<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): Validation<T> {
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(withoutUnsetNulls(schema, body));
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, failures: result.error.issues.map(failureOfIssue) };
 }
@@ -32,4 +41,106 @@ export function failureOfIssue(issue: z.ZodIssue): FieldFailure {
   let message = issue.message;
   if (issue.code === z.ZodIssueCode.invalid_type && issue.received === "undefined") message = "is required";
   return { path: formatPath(issue.path), message, ...(code ? { code } : {}) };
+}
+
+/**
+ * Fields of `value` that `schema` does not declare, at any depth: what the service ignores. The
+ * schemas keep zod's default of stripping unknown keys, because the service does the same (it
+ * takes a read form back as an update body, read-only fields and all); the emulator follows it.
+ * The provider's check refuses these instead, with the path: a field the service drops can never
+ * match what the program asks for, so it would show as a change on every preview. Inside an option
+ * of a discriminated union (a network per `type`), a field another option has is named as not
+ * applying to this one ("does not apply to type open"). Objects that pass unknown keys through,
+ * records, plain unions and the preview's unknown values are not looked into.
+ */
+export function ignoredFields(schema: z.ZodTypeAny, value: unknown, isUnknownValue: (v: unknown) => boolean = () => false): FieldFailure[] {
+  const failures: FieldFailure[] = [];
+  /** The option of a discriminated union the walk is inside, and the other options' schemas at the same path. */
+  type Option = { name: string; others: z.ZodTypeAny[] };
+  const walk = (s: z.ZodTypeAny, v: unknown, path: (string | number)[], option: Option | undefined): void => {
+    if (v === undefined || v === null || isUnknownValue(v)) return;
+    const inner = unwrapped(s);
+    if (inner instanceof z.ZodArray) {
+      if (Array.isArray(v)) v.forEach((element, i) => walk(inner.element, element, [...path, i], option && { ...option, others: childrenOf(option.others, i) }));
+      return;
+    }
+    if (inner instanceof z.ZodRecord) {
+      if (typeof v === "object" && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(inner.valueSchema, x, [...path, k], undefined);
+      return;
+    }
+    if (inner instanceof z.ZodDiscriminatedUnion) {
+      if (typeof v !== "object" || Array.isArray(v)) return;
+      const key = (v as Record<string, unknown>)[inner.discriminator];
+      const chosen = inner.optionsMap.get(key as z.Primitive);
+      // An unknown discriminator value is the schema's own failure; nothing can be said about the rest.
+      if (chosen) {
+        const others = [...inner.optionsMap.values()].filter((o) => o !== chosen);
+        walk(chosen, v, path, { name: `${inner.discriminator} ${String(key)}`, others });
+      }
+      return;
+    }
+    if (inner instanceof z.ZodObject) {
+      if (typeof v !== "object" || Array.isArray(v)) return;
+      const passes = inner._def.unknownKeys === "passthrough" || !(inner._def.catchall instanceof z.ZodNever);
+      const shape = inner.shape as Record<string, z.ZodTypeAny>;
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+        if (k in shape) walk(shape[k], x, [...path, k], option && { ...option, others: childrenOf(option.others, k) });
+        else if (!passes && x !== undefined) {
+          const elsewhere = option !== undefined && childrenOf(option.others, k).length > 0;
+          const where = elsewhere ? `does not apply to ${option.name}` : "is not a field the service knows here";
+          failures.push({ path: formatPath([...path, k]), message: `${where} (the service ignores it); fields here: ${Object.keys(shape).join(", ")}` });
+        }
+      }
+    }
+  };
+  walk(schema, value, [], undefined);
+  return failures;
+}
+
+/** The schemas of a key (or array element) in each of the given object or array schemas that have one. */
+function childrenOf(schemas: readonly z.ZodTypeAny[], key: string | number): z.ZodTypeAny[] {
+  return schemas.flatMap((schema) => {
+    const s = unwrapped(schema);
+    if (typeof key === "number") return s instanceof z.ZodArray ? [s.element] : [];
+    return s instanceof z.ZodObject && key in s.shape ? [(s.shape as Record<string, z.ZodTypeAny>)[key]] : [];
+  });
+}
+
+/** The body with every null that stands for "not set" taken out (see validateBody); the body itself is not changed. */
+export function withoutUnsetNulls(schema: z.ZodTypeAny, value: unknown): unknown {
+  const core = unwrapped(schema);
+  if (core instanceof z.ZodArray) return Array.isArray(value) ? value.map((item) => withoutUnsetNulls(core.element, item)) : value;
+  if (!isPlainObject(value)) return value;
+  if (core instanceof z.ZodDiscriminatedUnion) {
+    const option = (core as z.ZodDiscriminatedUnion<string, z.AnyZodObject[]>).optionsMap.get(value[core.discriminator] as z.Primitive);
+    return option ? withoutUnsetNulls(option, value) : value;
+  }
+  if (core instanceof z.ZodRecord) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutUnsetNulls(core.valueSchema, item)]));
+  if (!(core instanceof z.ZodObject)) return value;
+  const shape = core.shape as Record<string, z.ZodTypeAny>;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+    if (field === undefined) out[key] = item;
+    else if (item === null && field.isOptional() && !field.isNullable()) continue;
+    else out[key] = withoutUnsetNulls(field, item);
+  }
+  return out;
+}
+
+/** The schema under its optional, nullable, default and refinement wrappers. */
+function unwrapped(schema: z.ZodTypeAny): z.ZodTypeAny {
+  let current = schema;
+  for (;;) {
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+    else if (current instanceof z.ZodDefault) current = current.removeDefault();
+    else if (current instanceof z.ZodEffects) current = current.innerType();
+    else if (current instanceof z.ZodPipeline) current = current._def.in;
+    else if (current instanceof z.ZodLazy) current = current.schema;
+    else return current;
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -44,6 +44,14 @@ export function satisfies(desired: unknown, actual: unknown): boolean {
 }
 
 /**
+ * Whether a top-level value reads, to someone who sees only the service's answer, as one the
+ * program left out: nothing set, or the field's documented default.
+ */
+export function looksUnset(value: unknown, defaultValue: unknown): boolean {
+  return isEmpty(value) || (defaultValue !== undefined && satisfies(defaultValue, value));
+}
+
+/**
  * The top-level input fields whose desired value the actual state does not satisfy.
  * `defaults` stands in for fields the program leaves out.
  */

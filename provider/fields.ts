@@ -25,6 +25,13 @@ export interface SpecFields {
   readonly filledByService: readonly string[];
   /** What the service fills in when the program leaves a top-level input out. */
   defaults(variant?: WifiApiVariant): Readonly<Record<string, unknown>>;
+  /**
+   * What an update writes for a top-level input the program leaves out, so that the service lets go
+   * of a value set outside the program (an update body without the field keeps it, W6): the field's
+   * default; else the empty value of its type ("", [], {}) where the field takes it; else null, the
+   * service's "not set".
+   */
+  unsetValues(variant?: WifiApiVariant): Readonly<Record<string, unknown>>;
 }
 
 const cache = new WeakMap<ResourceSpec, SpecFields>();
@@ -51,6 +58,7 @@ export function specFields(spec: ResourceSpec): SpecFields {
       secretOutputs: spec.outputSchema ? secretFieldsOf(spec.outputSchema) : [],
       replaceOnChanges: [...replaceOnChanges],
       defaults: (variant) => defaultsOf(spec.inputSchema(variant)),
+      unsetValues: (variant) => unsetValuesOf(spec.inputSchema(variant)),
     };
     cache.set(spec, fields);
   }
@@ -74,4 +82,19 @@ function pathInput(spec: ResourceSpec, name: string): FieldInfo {
     description: `ID of the object ${whose} (path parameter ${param}).`,
     schema: z.string().min(1, "is required"),
   };
+}
+
+const unsetCache = new WeakMap<z.ZodTypeAny, Record<string, unknown>>();
+
+function unsetValuesOf(schema: z.ZodTypeAny): Record<string, unknown> {
+  let values = unsetCache.get(schema);
+  if (!values) {
+    values = {};
+    for (const field of fieldsOf(schema)) {
+      if (field.defaultValue !== undefined) values[field.name] = field.defaultValue;
+      else values[field.name] = ["", [], {}].find((empty) => field.schema.safeParse(empty).success) ?? null;
+    }
+    unsetCache.set(schema, values);
+  }
+  return values;
 }

@@ -4,10 +4,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_WIFI_API_VARIANT, fieldsOf, type WifiApiVariant } from "../contract/meta";
 import { routeOf } from "../contract/routes";
-import { validateBody } from "../contract/validate";
+import { ignoredFields, validateBody } from "../contract/validate";
+import { isUnknown } from "../contract/validators";
 import type { NmsClient } from "./client";
 import { isNotFound, NmsApiError, NmsWaitTimeoutError } from "./client/errors";
-import { changedFields, isEmpty, satisfies } from "./compare";
+import { changedFields, looksUnset } from "./compare";
 import { specFields } from "./fields";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
@@ -80,20 +81,32 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       if (outs[field] === undefined && inputs[field] !== undefined && (refill === "all" || notEchoed.has(field))) outs[field] = inputs[field];
     }
     for (const field of CARRIED_INPUTS) if (inputs[field] !== undefined) outs[field] = inputs[field];
-    const programSet = refill === "all" ? fields.filledByService.filter((f) => inputs[f] !== undefined) : programSetIn(inputs);
+    const programSet = refill === "all" ? setButLooksUnset(inputs) : programSetIn(inputs);
     if (programSet.length > 0) outs[PROGRAM_SET_FIELDS] = programSet;
     return outs;
   };
-  /** Which filledByService inputs the program set, as the state's outputs remember it. */
+  /**
+   * The inputs the program set that the service's answer cannot tell from ones it left out: a value the service fills in,
+   * nothing, or the default (a syslog port of 514 written in the program). Refresh keeps these as the program's.
+   */
+  const setButLooksUnset = (inputs: Props): string[] => {
+    const defaults = fields.defaults(variant());
+    return fields.inputNames.filter(
+      (f) => inputs[f] !== undefined && (fields.filledByService.includes(f) || looksUnset(inputs[f], defaults[f])),
+    );
+  };
+  /** Which inputs the state's outputs remember the program set (PROGRAM_SET_FIELDS). */
   const programSetIn = (outs: Props): string[] => {
     const listed = outs[PROGRAM_SET_FIELDS];
-    return Array.isArray(listed) ? fields.filledByService.filter((f) => listed.includes(f)) : [];
+    return Array.isArray(listed) ? fields.inputNames.filter((f) => listed.includes(f)) : [];
   };
 
   /**
-   * What refresh records as the program's inputs. A field holding nothing or just the service's
-   * default is left out: the program did not set it, and listing it would show as a change later.
-   * A field the service fills in is kept only when the program set it (PROGRAM_SET_FIELDS).
+   * What refresh records as the program's inputs, so that the engine's comparison of them with the
+   * program shows exactly the fields that differ. A field the program set stays, with the value the
+   * service holds now. Of the others, one holding nothing or just the default is left out (the
+   * program did not set it), and one the service fills in is the service's; any other value was
+   * set outside the program, and stays so that it shows as the change.
    */
   const inputsOf = (outs: Props): Props => {
     const inputs = pick(outs, CARRIED_INPUTS);
@@ -101,20 +114,26 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     const programSet = programSetIn(outs);
     for (const field of fields.inputNames) {
       const value = outs[field];
-      if (isEmpty(value)) continue;
-      if (fields.filledByService.includes(field)) {
-        if (programSet.includes(field)) inputs[field] = value;
+      if (programSet.includes(field)) {
+        if (value !== undefined && value !== null) inputs[field] = value;
         continue;
       }
-      const isDefault = defaults[field] !== undefined && satisfies(defaults[field], value);
-      if (!isDefault) inputs[field] = value;
+      if (fields.filledByService.includes(field) || looksUnset(value, defaults[field])) continue;
+      inputs[field] = value;
     }
     return inputs;
   };
 
+  /**
+   * Whether a field the program leaves out is whatever the service holds: one the service fills in from its own state,
+   * and, of a kind the service cannot update (every change replaces it), any but those with operations of their own
+   * (toggles, triggers). An adopted guest user keeps the notes the front desk wrote instead of being replaced to clear them.
+   */
+  const leftToService = (field: string): boolean =>
+    fields.filledByService.includes(field) || (spec.ops.update === undefined && !sideEffectFields.has(field));
+
   const changed = (desired: Props, actual: Props): string[] => {
-    // A field the service fills in from its own state, left out by the program, is whatever the service chose.
-    const compared = fields.inputNames.filter((f) => !(fields.filledByService.includes(f) && desired[f] === undefined));
+    const compared = fields.inputNames.filter((f) => desired[f] !== undefined || !leftToService(f));
     return changedFields(compared, desired, actual, fields.defaults(variant()));
   };
 
@@ -128,6 +147,17 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     }
     // Not listed is not proof of absence (paging limits, eventual consistency): ask directly.
     return objects.readLive(id, props);
+  };
+
+  /**
+   * The inputs with what clears each differing field the program leaves out (fields.unsetValues): an update body
+   * without a field keeps the service's value (W6), so one set outside the program would differ after every update.
+   * A field the service never shows (notEchoed: secrets, paths, triggers) cannot differ after the update: left alone.
+   */
+  const withUnsetWritten = (news: Props, differing: readonly string[]): Props => {
+    const unset = fields.unsetValues(variant());
+    const left = differing.filter((f) => news[f] === undefined && !sideEffectFields.has(f) && !notEchoed.has(f));
+    return left.length === 0 ? news : { ...news, ...Object.fromEntries(left.map((f) => [f, unset[f]])) };
   };
 
   /** Brings an existing object to the inputs: side-effect operations for toggles and triggers, then the update. */
@@ -145,7 +175,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       latest = (await objects.write(trigger.op, news, id, trigger.body?.(news, olds)).catch(goneHint)).response ?? latest;
     }
     if (spec.ops.update && differing.some((field) => !sideEffectFields.has(field))) {
-      const written = await writeBody(await getClient(), news, olds);
+      const written = await writeBody(await getClient(), withUnsetWritten(news, differing), olds);
       const body = spec.identity.updateIdIn === "body" ? { ...written, [objects.idField]: id } : written;
       latest = (await objects.write(spec.ops.update, news, id, body).catch(goneHint)).response;
     }
@@ -284,13 +314,25 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       // Trigger inputs travel in their own operations' bodies, under the input schema's rules (a body schema without them drops them).
       const checked = isPlainObject(body) ? { ...body, ...pick(news, triggerFields) } : body;
       const unknownPaths = pathsOfUnknowns(checked);
-      const result = validateBody((spec.bodySchema ?? spec.inputSchema)(tenantVariant), checked);
-      if (!result.ok) {
-        for (const failure of result.failures) {
-          // Not known until the resource it depends on exists.
-          if (unknownPaths.some((p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`))) continue;
-          failures.push({ property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path, reason: failure.message });
-        }
+      const bodySchema = (spec.bodySchema ?? spec.inputSchema)(tenantVariant);
+      const result = validateBody(bodySchema, checked);
+      // Fields the service would ignore (another network type's, a misspelt nested one) could never converge: refused here.
+      // Trigger inputs go by the input schema's fields; top-level names that are no input were named above.
+      const ignored = [
+        ...ignoredFields(bodySchema, body, isUnknown),
+        ...ignoredFields(spec.inputSchema(tenantVariant), pick(news, triggerFields), isUnknown),
+      ].filter((f) => {
+        const top = f.path.split(/[.[]/)[0];
+        return top === "" || known.has(top); // "": a body that is an array (W39)
+      });
+      for (const failure of [...(result.ok ? [] : result.failures), ...ignored]) {
+        // Not known until the resource it depends on exists.
+        if (unknownPaths.some((p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`))) continue;
+        failures.push({ property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path, reason: failure.message });
+      }
+      // An input the SDK declares required, which the body may not show missing (a network's wlan, made from a lifted passphrase).
+      for (const field of fields.inputs) {
+        if (field.required && news[field.name] === undefined && !failures.some((f) => f.property === field.name)) failures.push({ property: field.name, reason: "is required" });
       }
       if (failures.length === 0 && previewReads) failures.push(...(await previewReads.check(olds, news)));
       return { inputs: withoutCheckOnlyInputs(news), failures };

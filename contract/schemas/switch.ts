@@ -1,7 +1,7 @@
 // A switch (document 3, "Switch"; S9–S24). The switch is identified by its serial number, which
 // is its `id` (the seeds' ID rule); every `{serialNumber}` path slot takes that same value.
 import { z } from "zod";
-import { answerOf } from "../meta";
+import { answerOf, filledByService } from "../meta";
 import { isoDateTime, percent } from "../validators";
 import { IGMP_SNOOPING_MODES } from "./switchVlan";
 
@@ -61,8 +61,11 @@ export const switchInputSchema = z.object({
   jumboMode: z.boolean().describe("Jumbo frames (default false).").default(false),
   igmpSnooping: z.enum(IGMP_SNOOPING_MODES).optional().describe("IGMP snooping: active, passive or none."),
   tags: switchTags.optional().describe("Empty, or 1 to 5 comma-separated tags of 2 to 58 characters without comma, !, - or space."),
-  position: switchPositionSchema.optional().describe("Position on a floor plan (written with S19)."),
-  stackMembers: z.array(stackMemberSchema).optional().describe("Member switches of the stack (changed with S16 and S17)."),
+  // S19 and S16 write these, and an S11 without them keeps them: a program that leaves one out leaves it as the switch has it.
+  position: filledByService(switchPositionSchema.optional()).describe("Position on a floor plan (written with S19); left out, the switch stays where it is."),
+  stackMembers: filledByService(z.array(stackMemberSchema).optional()).describe(
+    "Member switches of the stack (changed with S16 and S17); left out, the stack keeps the members it has.",
+  ),
 });
 
 export type SwitchInput = z.output<typeof switchInputSchema>;
@@ -83,4 +86,11 @@ export type SwitchRecordView = z.infer<typeof switchReadSchema>;
 export const stackMembersChangeSchema = z.object({
   add: z.array(switchId).describe("Serial numbers to add to the stack (default none).").default([]),
   remove: z.array(switchId).describe("Serial numbers to remove from the stack (default none).").default([]),
+});
+
+/** S1 and S60: the reference record of document 3 (the seeds' coreId under its neutral name). */
+export const switchReferenceReadSchema = z.object({
+  coreId: z.string().min(1, "is required").describe("ID of the object referred to."),
+  szNameId: z.string().describe("Its name (a VLAN without a name: its VLAN ID)."),
+  venueId: z.string().min(1, "is required").describe("The venue that sees it."),
 });

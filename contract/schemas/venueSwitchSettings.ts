@@ -9,7 +9,7 @@ export const venueSwitchSettingsInputSchema = z.object({
   name: z.string().optional().describe("Name of the settings."),
   dns: z.array(z.string()).describe("DNS servers of the venue's switches (default none).").default([]),
   firmware: z.string().optional().describe("Firmware version for the venue's switches."),
-  profileId: z.string().optional().describe("ID of the switch profile the venue uses."),
+  profileId: z.string().min(1, "must not be empty").optional().describe("ID of the switch profile the venue uses."),
   switchLoginUsername: z.string().optional().describe("Login username of the venue's switches."),
   switchLoginPassword: secret(z.string()).optional().describe("Login password of the venue's switches (secret)."),
   syslogEnabled: z.boolean().describe("Whether switches send syslog (default false).").default(false),

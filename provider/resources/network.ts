@@ -35,7 +35,8 @@ export const networkSpec: ResourceSpec = {
   kind: "Network",
   description:
     "A wireless network (SSID) of one of the types aaa, psk, open, guest, dpsk and cloudpath, each with its own fields, managed " +
-    "through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call.",
+    "through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call. A field its type does not have " +
+    "(a wlanSecurity on an open network) is refused at preview: the service would ignore it.",
   inputSchema: networkInputSchema,
   bodySchema: bodyFor,
   // The deep form's `venues` (the network's activations) is left out: it belongs to the

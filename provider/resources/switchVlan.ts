@@ -4,8 +4,12 @@ import { listedByName } from "./find";
 
 export const switchVlanSpec: ResourceSpec = {
   kind: "SwitchVlan",
-  description: "A VLAN of a switch profile (S50–S55). Its profile cannot change: a new profileId replaces the VLAN.",
+  description:
+    "A VLAN of a switch profile (S50–S55). Its profile cannot change: a new profileId replaces the VLAN. Ports, LAGs and VE ports " +
+    "name a VLAN by its VLAN ID, and the service refuses to change the ID of a VLAN in use (409): a new vlanId replaces the VLAN, " +
+    "the new one created first, so that the resources naming it through its `vlanId` output move to it before the old one is deleted.",
   inputSchema: () => switchVlanInputSchema,
+  replaceOnChanges: ["vlanId"],
   identity: { idParam: "vlanUuid", parents: { profileId: "profileId" }, updateIdIn: "body" },
   ops: { create: "S50", read: "S52", update: "S51", delete: "S53", bulkDelete: "S55" },
   destroy: "delete",

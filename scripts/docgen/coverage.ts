@@ -12,8 +12,8 @@ import { RESOURCE_SPECS } from "../../provider/resources";
 import { DOCS_HEADER } from "./resourcePage";
 import { operationsOf } from "./probe";
 
-/** Not in the seeds: their network list "is not shown" (contract/routes.ts). */
-const NOT_IN_SEEDS: readonly OperationId[] = ["W49"];
+/** Not in the seeds: the rows of contract/routes.ts that say where they are known from instead. */
+const NOT_IN_SEEDS: readonly OperationId[] = OPERATION_IDS.filter((op) => routeOf(op).beyondSeeds !== undefined);
 /** Login: the emulator's server answers it before any handler (tests/contract/routes.test.ts checks that only it has none). */
 const SERVED_BY_SERVER: readonly OperationId[] = ["A1"];
 /** Roles of a resource's operations that tests/sdk/kinds.test.ts runs for every row of tests/sdk/kindCases/. */
@@ -33,7 +33,7 @@ function testFiles(root: string, dir = "tests"): string[] {
 
 /** Operation IDs quoted in a text, as a test names them ("W52"). */
 function quotedOps(text: string): Set<OperationId> {
-  return new Set([...text.matchAll(/"([AWSFCU]\d{1,2})"/g)].map((m) => m[1] as OperationId).filter((op) => OPERATION_IDS.includes(op)));
+  return new Set([...text.matchAll(/"([AWSFCU]\d{1,3})"/g)].map((m) => m[1] as OperationId).filter((op) => OPERATION_IDS.includes(op)));
 }
 
 interface Tested {

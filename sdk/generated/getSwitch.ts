@@ -44,7 +44,7 @@ export interface GetSwitchResult {
   igmpSnooping?: "active" | "passive" | "none";
   /** Empty, or 1 to 5 comma-separated tags of 2 to 58 characters without comma, !, - or space. */
   tags?: string;
-  /** Position on a floor plan (written with S19). */
+  /** Position on a floor plan (written with S19); left out, the switch stays where it is. */
   position?: {
     /** ID of the floor plan. */
     floorplanId?: string;
@@ -53,7 +53,9 @@ export interface GetSwitchResult {
     /** Vertical position on the floor plan, 0 to 100. */
     yPercent?: number;
   };
-  /** Member switches of the stack (changed with S16 and S17). */
+  /**
+   * Member switches of the stack (changed with S16 and S17); left out, the stack keeps the members it has.
+   */
   stackMembers?: {
     /** Serial number of the member switch. */
     id: string;

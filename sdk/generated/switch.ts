@@ -42,7 +42,7 @@ export class Switch extends NmsResource {
   declare readonly igmpSnooping: pulumi.Output<"active" | "passive" | "none" | undefined>;
   /** Empty, or 1 to 5 comma-separated tags of 2 to 58 characters without comma, !, - or space. */
   declare readonly tags: pulumi.Output<string | undefined>;
-  /** Position on a floor plan (written with S19). */
+  /** Position on a floor plan (written with S19); left out, the switch stays where it is. */
   declare readonly position: pulumi.Output<{
     /** ID of the floor plan. */
     floorplanId?: string;
@@ -51,7 +51,9 @@ export class Switch extends NmsResource {
     /** Vertical position on the floor plan, 0 to 100. */
     yPercent?: number;
   } | undefined>;
-  /** Member switches of the stack (changed with S16 and S17). */
+  /**
+   * Member switches of the stack (changed with S16 and S17); left out, the stack keeps the members it has.
+   */
   declare readonly stackMembers: pulumi.Output<{
     /** Serial number of the member switch. */
     id: string;

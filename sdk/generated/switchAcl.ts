@@ -7,13 +7,15 @@ export type { SwitchAclArgs } from "./switchAclArgs";
 
 /**
  * An ACL of a switch profile (S3–S8): standard (rules match the source only) or extended. Ports, IP and VE
- * ports name it by its name. Its profile cannot change: a new profileId replaces the ACL.
+ * ports name it by its name, and the service refuses to rename an ACL in use (409): a new name replaces the
+ * ACL, the new one created first, so that the resources naming it through its `name` output move to it before
+ * the old one is deleted. Its profile cannot change either: a new profileId replaces the ACL.
  *
  * Operations: S3 Add ACL (create), S5 Get ACL (read), S4 Update ACL (update), S6 Delete ACL (delete), S8
  * Delete ACLs (bulkDelete).
  *
  * Destroy: deletes the object (S6 Delete ACL); objects destroyed at the same time share S8 Delete ACLs calls.
- * Replaced when `profileId` changes.
+ * Replaced when `name` or `profileId` changes.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -6,7 +6,7 @@ import type { AdoptionArgs } from "../resource";
 export interface SwitchAclArgs extends AdoptionArgs {
   /** ID of the object this belongs to (path parameter profileId). Changing it replaces the resource. */
   profileId: pulumi.Input<string>;
-  /** Name of the ACL. */
+  /** Name of the ACL. Changing it replaces the resource. */
   name?: pulumi.Input<string>;
   /** Standard or extended. */
   aclType?: pulumi.Input<"standard" | "extended">;

@@ -30,7 +30,10 @@ export interface SwitchArgs extends AdoptionArgs {
   igmpSnooping?: pulumi.Input<"active" | "passive" | "none">;
   /** Empty, or 1 to 5 comma-separated tags of 2 to 58 characters without comma, !, - or space. */
   tags?: pulumi.Input<string>;
-  /** Position on a floor plan (written with S19). Changing it calls S19 Update switch position. */
+  /**
+   * Position on a floor plan (written with S19); left out, the switch stays where it is. Changing it calls
+   * S19 Update switch position.
+   */
   position?: pulumi.Input<{
     /** ID of the floor plan. */
     floorplanId?: pulumi.Input<string>;
@@ -40,8 +43,8 @@ export interface SwitchArgs extends AdoptionArgs {
     yPercent?: pulumi.Input<number>;
   }>;
   /**
-   * Member switches of the stack (changed with S16 and S17). Changing it calls S16 Add and remove stack
-   * members.
+   * Member switches of the stack (changed with S16 and S17); left out, the stack keeps the members it has.
+   * Changing it calls S16 Add and remove stack members.
    */
   stackMembers?: pulumi.Input<pulumi.Input<{
     /**

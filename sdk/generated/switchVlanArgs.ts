@@ -6,7 +6,10 @@ import type { AdoptionArgs } from "../resource";
 export interface SwitchVlanArgs extends AdoptionArgs {
   /** ID of the object this belongs to (path parameter profileId). Changing it replaces the resource. */
   profileId: pulumi.Input<string>;
-  /** VLAN number, 2 to 4094; unique in the profile. Must be an integer. Must be between 2 and 4094. */
+  /**
+   * VLAN number, 2 to 4094; unique in the profile. Must be an integer. Must be between 2 and 4094. Changing
+   * it replaces the resource.
+   */
   vlanId: pulumi.Input<number>;
   /** 0 to 32 characters. Must be 0 to 32 characters. */
   vlanName?: pulumi.Input<string>;

@@ -14,7 +14,7 @@ export interface VenueSwitchSettingsArgs {
   dns?: pulumi.Input<pulumi.Input<string>[]>;
   /** Firmware version for the venue's switches. */
   firmware?: pulumi.Input<string>;
-  /** ID of the switch profile the venue uses. */
+  /** ID of the switch profile the venue uses. Must not be empty. */
   profileId?: pulumi.Input<string>;
   /** Login username of the venue's switches. */
   switchLoginUsername?: pulumi.Input<string>;

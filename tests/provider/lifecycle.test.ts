@@ -347,6 +347,34 @@ describe("refresh of a field another admin cleared", () => {
   });
 });
 
+describe("a top-level field set outside the program, which the program leaves out", () => {
+  it("is cleared by one update (W6 keeps a field its body leaves out), and the next diff shows nothing", async () => {
+    const inputs = { serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() };
+    const created = await create("Ap", inputs);
+    const live = await client.call<Props>("W5", { serialNumber: created.id });
+    await client.execute("W6", { serialNumber: created.id }, { body: { ...inputs, apGroupId: live.apGroupId, description: "by hand", tags: ["hand"] } });
+    const read = await provider("Ap").read!(created.id, created.outs);
+    expect(await provider("Ap").diff!(created.id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
+    const updated = await provider("Ap").update!(created.id, read.props!, inputs);
+    expect((await provider("Ap").diff!(created.id, updated.outs!, inputs)).changes).toBe(false);
+    const after = await client.call<Props>("W5", { serialNumber: created.id });
+    expect([after.description ?? "", after.tags ?? []]).toEqual(["", []]);
+    const reread = await provider("Ap").read!(created.id, updated.outs!);
+    expect((await provider("Ap").diff!(created.id, reread.props!, inputs)).changes).toBe(false);
+  });
+
+  it("goes back to its documented default in the same update", async () => {
+    const inputs = { venueId: await newVenue(), enabled: true, server: "192.0.2.50" };
+    const created = await create("VenueSyslog", inputs);
+    const live = await client.call<Props>("W47", { venueId: inputs.venueId });
+    await client.execute("W48", { venueId: inputs.venueId }, { body: { ...live, port: 1514, protocol: "TCP" } });
+    const read = await provider("VenueSyslog").read!(created.id, created.outs);
+    const updated = await provider("VenueSyslog").update!(created.id, read.props!, inputs);
+    expect(await client.call<Props>("W47", { venueId: inputs.venueId })).toMatchObject({ port: 514, protocol: "UDP" });
+    expect((await provider("VenueSyslog").diff!(created.id, updated.outs!, inputs)).changes).toBe(false);
+  });
+});
+
 describe("adoption", () => {
   it.each([
     ["Ap", async () => ({ serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() }), (i: Props) => ({ ...i, description: "adopted" })],

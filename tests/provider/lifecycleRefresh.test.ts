@@ -118,3 +118,46 @@ describe("refresh of read-only outputs that other resources change", () => {
     expect(after.drift).toBe(false);
   });
 });
+
+/** The top-level fields whose values differ between two property bags, as the engine lists a plan's changes. */
+function differing(a: Props, b: Props): string[] {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => k !== PROGRAM_SET_FIELDS);
+  return keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])).sort();
+}
+
+describe("refreshed inputs, which the engine compares with the program to list a plan's changes", () => {
+  it("keep a field the program set to its default, so a drift shows on its own field only", async () => {
+    const venueId = (await create("Venue", { name: unique("venue") })).id;
+    const inputs = { venueId, enabled: true, server: "192.0.2.50", port: 514, protocol: "UDP", priority: "WARNING" };
+    const { id, outs } = await create("VenueSyslog", inputs);
+    const quiet = await refreshed("VenueSyslog", id, outs, inputs);
+    expect([differing(quiet.inputs, inputs), quiet.drift]).toEqual([[], false]);
+
+    const live = await client.call<Props>("W47", { venueId });
+    await client.execute("W48", { venueId }, { body: { ...live, server: "198.51.100.9" } });
+    const drifted = await refreshed("VenueSyslog", id, outs, inputs);
+    expect([differing(drifted.inputs, inputs), drifted.drift]).toEqual([["server"], true]);
+  });
+
+  it("keep an activation's defaults the program wrote (isAllAPGroups, allAPGroupsRadio) beside a drifted VLAN", async () => {
+    const venueId = (await create("Venue", { name: unique("venue") })).id;
+    const networkId = (await create("Network", { name: unique("net"), type: "open", wlan: { ssid: "open" } })).id;
+    const inputs = { networkId, venueId, isAllAPGroups: true, allAPGroupsRadio: "Both", allAPGroupsVlanId: 10 };
+    const { id, outs } = await create("NetworkVenueActivation", inputs);
+    expect(differing((await refreshed("NetworkVenueActivation", id, outs, inputs)).inputs, inputs)).toEqual([]);
+
+    const live = await client.call<Props>("W61", { networkVenueId: id });
+    await client.execute("W62", { networkVenueId: id }, { body: { ...live, allAPGroupsVlanId: 20 } });
+    expect(differing((await refreshed("NetworkVenueActivation", id, outs, inputs)).inputs, inputs)).toEqual(["allAPGroupsVlanId"]);
+  });
+
+  it("show a field set outside the program, which the program leaves out, as that field's change", async () => {
+    const venueId = (await create("Venue", { name: unique("venue") })).id;
+    const inputs = { serialNumber: newSerial(), name: unique("ap"), venueId };
+    const { id, outs } = await create("Ap", inputs);
+    const live = await client.call<Props>("W5", { serialNumber: id });
+    await client.execute("W6", { serialNumber: id }, { body: { serialNumber: id, name: inputs.name, venueId, apGroupId: live.apGroupId, description: "by hand" } });
+    const after = await refreshed("Ap", id, outs, inputs);
+    expect([differing(after.inputs, inputs), after.drift]).toEqual([["description"], true]);
+  });
+});

@@ -9,7 +9,9 @@ import { startEmulator, RunningEmulator } from "../../emulator";
 import { destroy, PlannedStep, preview, refresh, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
 import { adminApi, demoClient } from "../support/emulatorClient";
-import { Api, KIND_CASES, KindCase, SECRETS, SUPPORT } from "./kindCases";
+import { Api, KIND_CASES, KindCase, Props, SECRETS, SUPPORT } from "./kindCases";
+import { checkFailures, everyField, requiredOnly } from "./kindCases/generate";
+import { RESOURCE_SPECS } from "../../provider/resources";
 
 // Each step runs the whole table's stack once or twice; with every kind in it, a loaded 2-core machine needs
 // minutes for one step. The limit is a safety net, not a speed goal (speed lives in npm run bench).
@@ -44,8 +46,15 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function options(overrides: Record<string, Record<string, unknown>> = {}, extra: Partial<StackOptions> = {}, cases = KIND_CASES): StackOptions {
-  const resources = [...SUPPORT, ...cases.map(({ name, kind, args }) => ({ name, kind, args }))];
+/** A resource of the shared stack program (fixtures/kinds). */
+type StackResource = { name: string; kind: string; args: Props; retainOnDelete?: boolean };
+
+function options(
+  overrides: Record<string, Record<string, unknown>> = {},
+  extra: Partial<StackOptions> = {},
+  cases: readonly StackResource[] = KIND_CASES,
+): StackOptions {
+  const resources = [...SUPPORT, ...cases.map(({ name, kind, args, retainOnDelete }) => ({ name, kind, args, retainOnDelete }))];
   return {
     projectDir: ROOT,
     program: PROGRAM,
@@ -87,6 +96,19 @@ const api = (c: KindCase): Api => ({
   tenantObjects: () => adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/objects`),
 });
 const byName = (entries: [string, unknown][]) => Object.fromEntries(entries);
+
+/** Each case's generated arguments (kindCases/generate.ts): only the required fields, and every field set. */
+const generated = new Map<string, Promise<{ minimal: Props; full: Props }>>();
+function argsOf(c: KindCase): Promise<{ minimal: Props; full: Props }> {
+  if (!generated.has(c.name)) generated.set(c.name, (async () => ({ minimal: await requiredOnly(c), full: await everyField(c) }))());
+  return generated.get(c.name)!;
+}
+
+test.each(KIND_CASES.map((c) => [c.name, c]))("the generated arguments of %s (required only, every field) pass check", async (_name, c) => {
+  const { minimal, full } = await argsOf(c as KindCase);
+  expect(await checkFailures((c as KindCase).kind, minimal)).toEqual([]);
+  expect(await checkFailures((c as KindCase).kind, full)).toEqual([]);
+});
 
 // A kind may have several cases (one per network type), each under its own resource name.
 test.each(KIND_CASES.map((c) => [c.name, c]))("the table covers %s once", (_name, c) => {
@@ -166,10 +188,64 @@ describe("every kind through a stack's life", () => {
     for (const c of KIND_CASES) await c.destroyed(api(c));
   });
 
+  // The service answers with every documented field, defaults filled in (nested objects too).
+  it("a create of every kind with only its required fields shows no changes on a preview --refresh right after", async () => {
+    const minimal = await Promise.all(KIND_CASES.map(async (c) => ({ name: c.name, kind: c.kind, args: (await argsOf(c)).minimal })));
+    const created = ok(await up(options({}, {}, minimal)));
+    for (const c of KIND_CASES) expect([c.name, stepOf(created.steps, c.name).op]).toEqual([c.name, "create"]);
+    expect(changes(ok(await preview({ ...options({}, {}, minimal), refresh: true })).steps)).toEqual({});
+  });
+
   it("destroy leaves nothing of the stack in the service", async () => {
     ok(await destroy(options({}, {}, [])));
     const held = await adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/objects`);
     // The tenant's recovery PSK exists without the stack (RecoveryPsk's destroy forgets it).
     expect(heldObjects(held).filter((object) => !before.has(object) && !object.startsWith("recoveryPsk "))).toEqual([]);
+  });
+});
+
+// The service answers with every documented field, defaults filled in (nested objects too). For every kind: a create
+// with every field set shows no changes on a preview --refresh right after (one with only the required fields is the
+// table's above); and an object that holds a value in every field the program leaves out (made by a stack with every
+// field set, which then forgets it), adopted by a program with only the required fields, converges in one up. These
+// run after the table above has destroyed its stack, on a stack of their own, each step for every kind at once.
+describe("every kind converges against the service's default-filled answers", () => {
+  const state = path.join(dir, "convergence.json");
+  const stack = (resources: readonly StackResource[]) => options({}, { statePath: state }, resources);
+  /** Kinds the service cannot read back (write-only) cannot be adopted: nothing shows what the object holds. */
+  const adoptable = KIND_CASES.filter((c) => RESOURCE_SPECS[c.kind].ops.read !== undefined);
+  const adopterOf = (name: string) => `${name}-adopted`;
+  /** The case's references to other cases, pointed at those cases' adopters. */
+  const toAdopters = (value: unknown): unknown => {
+    if (typeof value === "string") return value.replace(/^\$\{([\w-]+)/, (ref, name: string) => (KIND_CASES.some((c) => c.name === name) ? `\${${adopterOf(name)}` : ref));
+    if (Array.isArray(value)) return value.map(toAdopters);
+    if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toAdopters(v)]));
+    return value;
+  };
+  let fullIds: Record<string, string> = {};
+
+  it("a create with every field set shows no changes on a preview --refresh right after", async () => {
+    const full = await Promise.all(KIND_CASES.map(async (c) => ({ name: c.name, kind: c.kind, args: (await argsOf(c)).full, retainOnDelete: true })));
+    const created = ok(await up(stack(full)));
+    for (const c of KIND_CASES) expect([c.name, stepOf(created.steps, c.name).op]).toEqual([c.name, "create"]);
+    fullIds = created.outputs as Record<string, string>;
+    expect(changes(ok(await preview({ ...stack(full), refresh: true })).steps)).toEqual({});
+  });
+
+  it("an object holding a value in every field the program leaves out, adopted with only the required fields, converges in one up", async () => {
+    // The stack with every field set forgets its objects (retainOnDelete) as the program drops them; the same run adopts them.
+    const adopters = await Promise.all(
+      adoptable.map(async (c) => {
+        const args = toAdopters((await argsOf(c)).minimal) as Props;
+        // A kind that always exists is taken over by its create; the others name the object they adopt.
+        return { name: adopterOf(c.name), kind: c.kind, args: RESOURCE_SPECS[c.kind].ops.create ? { ...args, adoptId: fullIds[c.name] } : args };
+      }),
+    );
+    const adopted = ok(await up(stack(adopters)));
+    for (const c of adoptable) {
+      const step = stepOf(adopted.steps, adopterOf(c.name));
+      expect([c.name, step.op, step.id]).toEqual([c.name, "create", fullIds[c.name]]);
+    }
+    expect(changes(ok(await preview({ ...stack(adopters), refresh: true })).steps)).toEqual({});
   });
 });

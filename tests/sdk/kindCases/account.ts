@@ -21,6 +21,8 @@ export const ACCOUNT_CASES: KindCase[] = [
     name: "ops-admin",
     kind: "Admin",
     args: { role: "ADMIN", email: "ops@demo.example" },
+    // externalId names a person of the support directory instead of an email: the one or the other.
+    full: { externalId: null },
     update: { field: "detailLevel", value: "debug" },
     // A different person: the email names the administrator.
     replace: { field: "email", value: "ops2@demo.example" },
@@ -88,6 +90,8 @@ export const ACCOUNT_CASES: KindCase[] = [
     kind: "FloorPlan",
     // The image as a Pulumi asset (FileAsset), through the SDK, the engine and the provider host.
     args: { venueId: "${hq}", name: "First floor", floorNumber: 1, image: "${asset:file:" + FLOOR_IMAGES.a + "}" },
+    // The image comes as an asset or as a local path, not both.
+    full: { imagePath: null },
     async created({ admin, id, ids }) {
       const plan = await admin.call<Props>("F3", { venueId: ids.hq, floorPlanId: id });
       const bytes = await admin.download(await admin.redirectTarget("U2", { fileId: plan.imageId }));

@@ -53,6 +53,8 @@ export const CORE_CASES: KindCase[] = [
       wlan: { ssid: "corp", vlanId: 10, wlanSecurity: "WPA2Enterprise" },
       authRadius: { primary: { ip: "192.0.2.10", port: 1812, sharedSecret: "${secret:radiusSecret}" } },
     },
+    // The Wi-Fi calling profiles and device policies are cases of a later family: the psk network names them.
+    full: { wlan: { advancedCustomization: { wifiCallingIds: null, devicePolicyId: null } } },
     update: { field: "wlan", value: { ssid: "corp", vlanId: 30, wlanSecurity: "WPA2Enterprise" } },
     drift: {
       async make({ admin, id }) {
@@ -67,7 +69,8 @@ export const CORE_CASES: KindCase[] = [
   {
     name: "corp-at-hq",
     kind: "NetworkVenueActivation",
-    args: { networkId: "${corp}", venueId: "${hq}", isAllAPGroups: false, apGroups: [{ apGroupId: "${lobby}", radio: "Both" }] },
+    // allAPGroupsRadio is the default, written out (see hq-syslog).
+    args: { networkId: "${corp}", venueId: "${hq}", isAllAPGroups: false, allAPGroupsRadio: "Both", apGroups: [{ apGroupId: "${lobby}", radio: "Both" }] },
     update: { field: "apGroups", value: [{ apGroupId: "${lobby}", radio: "5-GHz" }] },
     // Follows its AP group, which the ApGroup case moves to the branch.
     replace: { field: "venueId", value: "${branch}" },
@@ -87,6 +90,7 @@ export const CORE_CASES: KindCase[] = [
     name: "hq-radio",
     kind: "VenueRadio",
     args: { venueId: "${hq}", radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } },
+    full: { radioParams50G: { allowedIndoorChannels: ["36", "40"], allowedOutdoorChannels: ["149", "153"] } },
     update: { field: "radioParams24G", value: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" } },
     replace: { field: "venueId", value: "${branch}" },
     drift: {
@@ -104,7 +108,8 @@ export const CORE_CASES: KindCase[] = [
   {
     name: "hq-syslog",
     kind: "VenueSyslog",
-    args: { venueId: "${hq}", enabled: true, server: "192.0.2.50", priority: "WARNING" },
+    // Port and protocol are the defaults, written out: refresh keeps them as the program's, so drift shows on its field only.
+    args: { venueId: "${hq}", enabled: true, server: "192.0.2.50", priority: "WARNING", port: 514, protocol: "UDP" },
     update: { field: "port", value: 1514 },
     replace: { field: "venueId", value: "${branch}" },
     drift: {
@@ -124,6 +129,7 @@ export const CORE_CASES: KindCase[] = [
     name: "lobby-ap",
     kind: "Ap",
     args: { serialNumber: "412345678901", name: "Lobby AP", venueId: "${hq}" },
+    full: { apGroupId: "${lobby}", position: { floorplanId: "${hq-plan}" } },
     update: { field: "description", value: "above the door" },
     replace: { field: "serialNumber", value: "412345678902" },
     drift: {
@@ -160,6 +166,7 @@ export const CORE_CASES: KindCase[] = [
     name: "printer-key",
     kind: "DpskPassphrase",
     args: { mac: "aa:bb:cc:00:11:22", passphrase: "${secret:dpskPassphrase}", vlanId: 20 },
+    full: { networkId: "${guests}" },
     // The service cannot change a passphrase in place, and cannot show it: every change replaces it.
     replace: { field: "vlanId", value: 30 },
     removed: { refresh: "unseen" },

@@ -2,8 +2,10 @@
 // Together with the support resources this is the campus stack of issue 10: a profile with VLANs
 // and ACLs applied to a venue, two access switches, and on them port settings, a LAG, an IP port
 // and a VE port, plus an edge switch with a position and a stack member, and the venue's switch
-// settings. Ports name VLANs and ACLs of the support profile only, so that the cases' own ACL can
-// be deleted out of band without being in use.
+// settings. Ports name VLANs and ACLs of the support profile, so that the cases' own ACL can be
+// deleted out of band without being in use; the one exception, the VE port naming the printers
+// VLAN case through its output, comes after it in the table, so it goes first when the cases are
+// deleted out of band in reverse order, and it follows the VLAN when a new VLAN ID replaces it.
 import { expectGone, type KindCase, type Props } from "./types";
 
 /** Secret config values the cases refer to as "${secret:key}". */
@@ -41,6 +43,7 @@ export const SWITCH_CASES: KindCase[] = [
       position: { xPercent: 10, yPercent: 20 },
       stackMembers: [{ id: "FEK3224R0A6" }],
     },
+    full: { position: { floorplanId: "${hq-plan}" } },
     update: { field: "description", value: "lobby edge switch" },
     replace: { field: "serialNumber", value: "FEK3224R0A7" },
     drift: {
@@ -57,6 +60,8 @@ export const SWITCH_CASES: KindCase[] = [
     name: "sw-acl-guests",
     kind: "SwitchAcl",
     args: { profileId: "${sw-profile}", name: "guests-in", aclType: "standard", aclRules: [{ sequence: 10, action: "permit", source: "10.1.0.0/16" }] },
+    // A standard ACL matches on the source only.
+    full: { aclRules: [{ sequence: 10, action: "permit", protocol: "ip", source: "10.1.0.0/16" }] },
     update: { field: "aclRules", value: [{ sequence: 10, action: "permit", source: "10.2.0.0/16" }] },
     replace: { field: "profileId", value: "${sw-profile-2}" },
     drift: {
@@ -82,6 +87,7 @@ export const SWITCH_CASES: KindCase[] = [
     name: "sw-port-5",
     kind: "SwitchPortSettings",
     args: { switchId: "${sw-access-1}", port: "1/1/5", name: "desk 5", untaggedVlan: "210", taggedVlans: ["220"], ingressAcl: "base-in", poeBudget: 15, poeClass: "THREE", portSpeed: "AUTO", rstpAdminEdgePort: true },
+    full: { egressAcl: "base-in" },
     update: { field: "poeBudget", value: 25 },
     replace: { field: "port", value: "1/1/6" },
     drift: {
@@ -106,6 +112,7 @@ export const SWITCH_CASES: KindCase[] = [
     name: "sw-uplink",
     kind: "SwitchLag",
     args: { switchId: "${sw-access-1}", name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["210", "220"] },
+    full: { taggedVlans: ["220"], untaggedVlan: "210" },
     update: { field: "type", value: "static" },
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {
@@ -122,6 +129,7 @@ export const SWITCH_CASES: KindCase[] = [
     name: "sw-mgmt-ip",
     kind: "SwitchIpPort",
     args: { switchId: "${sw-access-1}", port: "1/1/20", ipAddress: "10.20.0.1", ipSubnetMask: "255.255.255.0", egressAcl: "base-in", ospfArea: "0.0.0.0" },
+    full: { ingressAcl: "base-in" },
     update: { field: "ipAddress", value: "10.20.0.2" },
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {
@@ -135,9 +143,31 @@ export const SWITCH_CASES: KindCase[] = [
     destroyed: ({ admin, id }) => expectGone(() => admin.call("S29", { ipPortId: id })),
   },
   {
+    // The VE port below names it through its vlanId output: a new VLAN ID replaces the VLAN (the service refuses to change
+    // the ID of a VLAN in use), the new one first, the VE port moves to it, and the old one goes last.
+    name: "sw-vlan-printers",
+    kind: "SwitchVlan",
+    args: { profileId: "${sw-profile}", vlanId: 230, vlanName: "printers" },
+    update: { field: "vlanName", value: "printers and scanners" },
+    replace: { field: "vlanId", value: 231 },
+    drift: {
+      async make({ admin, ids, id }) {
+        const vlan = await admin.call<Props>("S52", { profileId: ids["sw-profile"], vlanUuid: id });
+        await admin.execute("S51", { profileId: ids["sw-profile"] }, { body: { ...vlan, vlanName: "edited" } });
+      },
+      path: "vlanName",
+    },
+    removed: {
+      make: ({ admin, ids, id }) => admin.execute("S53", { profileId: ids["sw-profile"], vlanUuid: id }).then(() => undefined),
+      refresh: "delete",
+    },
+    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S52", { profileId: ids["sw-profile"], vlanUuid: id })),
+  },
+  {
     name: "sw-voice-ve",
     kind: "SwitchVePort",
-    args: { switchId: "${sw-access-1}", vlanId: 220, ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0", dhcpRelayAgent: "10.0.0.5" },
+    args: { switchId: "${sw-access-1}", vlanId: "${sw-vlan-printers.vlanId}", ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0", dhcpRelayAgent: "10.0.0.5" },
+    full: { ingressAcl: "base-in", egressAcl: "base-in" },
     update: { field: "ipAddress", value: "10.22.0.2" },
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {

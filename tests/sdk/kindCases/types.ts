@@ -22,6 +22,13 @@ export interface KindCase {
   kind: string;
   /** Inputs; "${name}" is another resource's ID, "${secret:key}" a secret config value. */
   args: Props;
+  /**
+   * What the generated "every field set" arguments (kindCases/generate.ts) take from the case: references to other
+   * objects and values cross-field rules ask for; null leaves a field out.
+   */
+  full?: Props;
+  /** What the fewest arguments (the case's required fields) need besides, for the kind's cross-field rules. */
+  minimal?: Props;
   /** Asserts, through the API, what the create made beyond its outputs (an uploaded file). */
   created?(api: Api): Promise<void>;
   /** A change made in place (none: the service changes nothing in place). */

@@ -33,6 +33,7 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     name: "settings-ap-radio",
     kind: "ApRadio",
     args: { serialNumber: "${settings-ap}", useVenueSettings: false, apRadioParams24G: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" } },
+    full: { apRadioParams50G: { allowedChannels: ["36", "40"] } },
     update: { field: "apRadioParams24G", value: { allowedChannels: ["1", "11"], channelBandwidth: "20MHz" } },
     replace: { field: "serialNumber", value: "${settings-ap-2}" },
     drift: {
@@ -132,6 +133,12 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     name: "devices-cellular",
     kind: "VenueCellular",
     args: { venueId: "${devices-site}", models: [cellular] },
+    // WIFI-10170: one SIM card at least stays enabled.
+    full: {
+      models: [
+        { ...cellular, simCardSecondaryApn: "backup", simCardPrimaryEnabled: true, simCardPrimaryRoaming: false, simCardSecondaryEnabled: false, simCardSecondaryRoaming: false },
+      ],
+    },
     update: { field: "models", value: [{ ...cellular, primaryWanRecoveryTimer: 120 }] },
     drift: {
       async make({ admin, id }) {

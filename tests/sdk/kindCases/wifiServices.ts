@@ -13,7 +13,12 @@ export const WIFI_SERVICE_SECRETS: Record<string, string> = {
 };
 
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
-export const WIFI_SERVICE_SUPPORT: Props[] = [];
+export const WIFI_SERVICE_SUPPORT: Props[] = [
+  // vSPoT servers that leave their venues to VenueVspotBinding (the hotspot case names its own), and a venue to move a binding to.
+  { name: "branch-spot", kind: "VspotServer", args: { serverName: "Branch spot", serverAddress: "192.0.2.80", password: "${secret:vspotPassword}" } },
+  { name: "spare-spot", kind: "VspotServer", args: { serverName: "Spare spot", serverAddress: "192.0.2.81", password: "${secret:vspotPassword}" } },
+  { name: "kiosk", kind: "Venue", args: { name: "Kiosk" } },
+];
 
 export const WIFI_SERVICE_CASES: KindCase[] = [
   {
@@ -35,6 +40,8 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     name: "hotspot",
     kind: "VspotServer",
     args: { serverName: "Hotspot", serverAddress: "vspot.example.com", password: "${secret:vspotPassword}", venues: [{ id: "${hq}" }] },
+    // The service names a venue by the venue's own name.
+    full: { venues: [{ id: "${hq}", name: "HQ" }] },
     update: { field: "port", value: 9883 },
     drift: {
       async make({ admin, id }) {
@@ -47,12 +54,29 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W88", { vspotId: id })),
   },
   {
+    name: "branch-vspot",
+    kind: "VenueVspotBinding",
+    args: { venueId: "${branch}", vspotId: "${branch-spot}" },
+    // The service cannot change a binding: every change replaces it (another venue is another binding, with another ID). A venue
+    // moved to another server by hand therefore shows on refresh as a replace, not as the in-place drift this table checks.
+    replace: { field: "venueId", value: "${kiosk}" },
+    removed: { make: ({ admin, id }) => admin.execute("W101", { venueId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("W100", { venueId: id })),
+  },
+  {
     name: "phones-policy",
     kind: "DevicePolicy",
     args: {
       name: "Phones",
       rules: [
         { name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20 },
+        { name: "Consoles", action: "BLOCK", deviceType: "Gaming", osVendor: "All" },
+      ],
+    },
+    // WIFI-10203: a BLOCK rule sets no rate limit or VLAN.
+    full: {
+      rules: [
+        { name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20, downloadRateLimit: 50, uploadRateLimit: 10 },
         { name: "Consoles", action: "BLOCK", deviceType: "Gaming", osVendor: "All" },
       ],
     },
@@ -100,7 +124,7 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
       type: "guest",
       wlan: { ssid: "visitors", bypassCPUsingMacAddressAuthentication: true },
       guestPortal: { guestNetworkType: "ClickThrough", userSessionTimeout: 600, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } },
-    }),
+    }, { guestPortal: { socialDomains: ["example.com"] } }),
     update: { field: "guestPortal", value: { guestNetworkType: "ClickThrough", userSessionTimeout: 720, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } } },
   },
   {
@@ -124,12 +148,13 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
 ];
 
 /** A network of one type: its description changes in place, another admin changes its VLAN, it is deleted out of band. */
-function networkCase(name: string, args: Props): KindCase {
+function networkCase(name: string, args: Props, full: Props = {}): KindCase {
   return {
     name,
     kind: "Network",
     // The program sets the VLAN, so that another admin's change of it is drift (a field the program leaves out is the service's).
     args: { ...args, wlan: { vlanId: 40, ...args.wlan } },
+    full: { wlan: { advancedCustomization: { wifiCallingIds: ["${carrier-calling}"], devicePolicyId: "${phones-policy}" } }, ...full },
     update: { field: "description", value: `${String(args.name)} network` },
     drift: {
       async make({ admin, id }) {
