@@ -6,7 +6,7 @@ import type { AdoptionArgs } from "../resource";
 export interface FloorPlanArgs extends AdoptionArgs {
   /** ID of the object this belongs to (path parameter venueId). Changing it replaces the resource. */
   venueId: pulumi.Input<string>;
-  /** The floor plan's name. */
+  /** The floor plan's name. Must not be empty. */
   name?: pulumi.Input<string>;
   /** The floor (int32). Must be an integer. Must be at least -2147483648. Must be at most 2147483647. */
   floorNumber?: pulumi.Input<number>;
