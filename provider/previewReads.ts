@@ -77,6 +77,7 @@ export const UNIQUE_KEYS_NOT_CHECKED: Readonly<Record<string, string>> = {
   VarDelegation: "one delegation per administrator; its list holds other tenants' grants too",
   SupportAccess: "it has no input to name it; a second grant is the service's own message",
   VenueDhcpBinding: "its list is the venue's read, not a paged list",
+  VenueVspotBinding: "a venue holds one binding, and W99 binds it whatever it was bound to: nothing up would refuse",
 };
 
 /**

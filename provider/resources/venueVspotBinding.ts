@@ -14,6 +14,8 @@ export const venueVspotBindingSpec: ResourceSpec = {
   identity: { idField: "venueId", idParam: "venueId", idFromInput: "venueId", parents: { venueId: "venueId", vspotId: "vspotId" } },
   ops: { create: "W99", read: "W100", delete: "W101" },
   replaceOnChanges: ["venueId", "vspotId"],
+  // A venue holds one binding.
+  uniqueName: ["venueId"],
   destroy: "delete",
   // The venue's binding to this server, if it has one (W99 is a PUT: a lost answer is recovered by reading it).
   async findByName(client, inputs) {
