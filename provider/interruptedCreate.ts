@@ -1,19 +1,29 @@
 // Creates whose run was interrupted (the engine or the provider host killed after the service took
 // the create): the next run finds the object under its unique name. The provider takes it over
 // only with proof that this stack's create made it (README "Adopting objects that already exist"):
-// every create carries an x-request-id derived from the stack, the kind and the create's
-// non-secret inputs; the service's request record under that ID must have been made by the
-// configured administrator, have succeeded, and name the very object that holds the name.
+// every create carries an x-request-id derived from the stack (the SDK's __nmsStack input), the
+// resource's name in it (__nmsName), the kind and the create's non-secret inputs; the service's
+// request record under that ID must have been made by the configured administrator, have
+// succeeded, and name the very object that holds the name.
 import { createHash } from "node:crypto";
 import type { OperationId } from "../contract/routes";
 import type { NmsClient, RequestRecord } from "./client";
 import { isNotFound, NmsApiError } from "./client/errors";
 import type { ObjectAccess } from "./objectAccess";
-import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
+import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "./spec";
 
-/** The stack the provider host serves, as the engine tells its plugins (harness/run.ts sets the same variables). */
-function stackName(env: NodeJS.ProcessEnv): string {
-  return [env.PULUMI_NODEJS_ORGANIZATION, env.PULUMI_NODEJS_PROJECT, env.PULUMI_NODEJS_STACK].map((part) => part ?? "").join("/");
+/**
+ * Why a create cannot be told from another stack's or another resource's, or undefined when it can:
+ * it carries the stack and the resource's name (the SDK adds both; a create made another way lacks them).
+ */
+export function unidentifiedCreate(inputs: Props): string | undefined {
+  if (typeof inputs[RESOURCE_STACK_INPUT] !== "string" || inputs[RESOURCE_STACK_INPUT] === "") {
+    return "the create does not carry its stack (the SDK adds it), so its request cannot be told from another stack's";
+  }
+  if (typeof inputs[RESOURCE_NAME_INPUT] !== "string") {
+    return "the create does not carry its resource's name in the stack (the SDK adds it), so its request cannot be told from another resource's";
+  }
+  return undefined;
 }
 
 /** JSON with object keys sorted, so equal inputs give equal text whatever their order. */
@@ -27,13 +37,17 @@ function canonical(value: unknown): string {
 }
 
 /**
- * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the stack,
- * the kind and the inputs (the resource's name in the stack among them) without secrets (a hash of a weak secret could be guessed offline) and
- * without the serialized provider. The same create of the same stack always gets the same ID.
+ * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the kind and
+ * the inputs, the stack and the resource's name in it among them, without secrets (a hash of a weak
+ * secret could be guessed offline) and without the serialized provider. The same create of the same
+ * resource of the same stack always gets the same ID, in whatever process; none comes from the
+ * provider process's environment, which the engine does not give the stack (docs/pulumi-facts.md §7).
+ * Undefined for a create that does not carry its stack and name (unidentifiedCreate).
  */
-export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
+export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[]): string | undefined {
+  if (unidentifiedCreate(inputs) !== undefined) return undefined;
   const shown = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== "__provider" && !secretInputs.includes(key)));
-  const hex = createHash("sha256").update(`nms-create-v1\n${stackName(env)}\n${kind}\n${canonical(shown)}`).digest("hex");
+  const hex = createHash("sha256").update(`nms-create-v2\n${kind}\n${canonical(shown)}`).digest("hex");
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -55,10 +69,9 @@ export async function interruptedCreateEvidence(
   createOp: OperationId,
 ): Promise<TakeoverEvidence> {
   if (!spec.findByName) return { proven: false, why: `nms:${spec.kind} has no unique name to look the object up by` };
-  // Without the resource's name, two resources of the stack with equal inputs would share one request ID.
-  if (typeof inputs[RESOURCE_NAME_INPUT] !== "string") {
-    return { proven: false, why: "the create does not carry its resource's name in the stack (the SDK adds it), so its request cannot be told from another resource's" };
-  }
+  // Without the stack and the resource's name, creates of two stacks, or of two resources with equal inputs, would share one request ID.
+  const unidentified = unidentifiedCreate(inputs);
+  if (unidentified !== undefined) return { proven: false, why: unidentified };
   let record: RequestRecord;
   try {
     record = await client.call<RequestRecord>("A2", { requestId });

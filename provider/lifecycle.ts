@@ -11,18 +11,18 @@ import { changedFields, isEmpty, satisfies } from "./compare";
 import { specFields } from "./fields";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
-import { pick, RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
+import { pick, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "./spec";
 import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID, PROGRAM_SET_FIELDS } from "./lifecycleSupport";
-import { createRequestIdOf, interruptedCreateEvidence, isNameTaken } from "./interruptedCreate";
+import { createRequestIdOf, interruptedCreateEvidence, isNameTaken, unidentifiedCreate } from "./interruptedCreate";
 import type { Written } from "./objectAccess";
 
 type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
 export { ADOPTION_FIELDS, shapeLike };
 
-const PULUMI_RESERVED = new Set(["__provider", RESOURCE_NAME_INPUT]);
+const PULUMI_RESERVED = new Set(["__provider", RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT]);
 /** Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. */
-const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT];
+const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT];
 
 export type ClientSource = () => Promise<NmsClient>;
 
@@ -211,7 +211,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       // The parent's answer does not name the object: an unfinished create through it cannot be kept in state.
       const unfinished = through ? undefined : createdButUnfinished(objects, error, inputs);
       if (unfinished) throw unfinished;
-      if (requestId === undefined || !isNameTaken(error)) throw withAdoptionHint(error);
+      if (!isNameTaken(error) || through || routeOf(createOp).body === "array") throw withAdoptionHint(error);
+      if (requestId === undefined) throw withAdoptionHint(error, unidentifiedCreate(inputs));
       const evidence = await interruptedCreateEvidence(client, objects, spec, inputs, requestId, createOp);
       if (!evidence.proven) throw withAdoptionHint(error, evidence.why);
       takenOver = evidence.found;

@@ -14,10 +14,10 @@ type Props = Record<string, any>;
 let emulator: RunningEmulator;
 let client: NmsClient;
 const notices: string[] = [];
-const STACK_ENV = { PULUMI_NODEJS_ORGANIZATION: "organization", PULUMI_NODEJS_PROJECT: "crash", PULUMI_NODEJS_STACK: "takeover" };
+/** What the SDK adds to every resource of stack "takeover" of project "crash". */
+const STACK = "organization/crash/takeover";
 
 beforeAll(async () => {
-  Object.assign(process.env, STACK_ENV);
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
   client = demoClient(emulator, { logger: ({ message }) => notices.push(message) });
 });
@@ -25,15 +25,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   await emulator.close();
-  for (const key of Object.keys(STACK_ENV)) delete process.env[key];
 });
 
 const venues = makeLifecycle(RESOURCE_SPECS.Venue, async () => client);
 const requestIdOf = (kind: string, inputs: Props) => createRequestIdOf(kind, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs);
+/** A venue's inputs as the SDK sends them from stack `stack`, as resource `name`. */
+const fromStack = (name: string, inputs: Props, stack = STACK): Props => ({ ...inputs, __nmsName: name, __nmsStack: stack });
 
 /** What an interrupted run left: the create went through with the stack's request ID, its answer never reached state. */
 async function interruptedCreate(inputs: Props): Promise<string> {
-  const { __nmsName: _name, ...body } = inputs;
+  const { __nmsName: _name, __nmsStack: _stack, ...body } = inputs;
   const { response } = await client.write<Props>("A7", {}, { body, requestId: requestIdOf("Venue", inputs) });
   return String(response?.id);
 }
@@ -58,7 +59,7 @@ describe("the emulator: x-request-id names the request record", () => {
 
 describe("a create whose unique name is taken", () => {
   test("is taken over when this stack's request record made the object, and brought to the program", async () => {
-    const inputs = { name: "interrupted-hq", description: "from the program", __nmsName: "hq" };
+    const inputs = fromStack("hq", { name: "interrupted-hq", description: "from the program" });
     const made = await interruptedCreate(inputs);
     const result = await venues.create(inputs);
     expect(result.id).toBe(made);
@@ -67,55 +68,64 @@ describe("a create whose unique name is taken", () => {
   });
 
   test("fails with the hint when another resource of the stack, with equal inputs, made it (the names differ)", async () => {
-    await venues.create({ name: "twice-in-program", __nmsName: "first" });
-    await expect(venues.create({ name: "twice-in-program", __nmsName: "second" })).rejects.toThrow(/not taken over: the service holds no request/);
+    await venues.create(fromStack("first", { name: "twice-in-program" }));
+    await expect(venues.create(fromStack("second", { name: "twice-in-program" }))).rejects.toThrow(/not taken over: the service holds no request/);
     expect(await venuesNamed("twice-in-program")).toHaveLength(1);
   });
 
-  test("is never taken over without the resource's name (a create not made through the SDK)", async () => {
-    await interruptedCreate({ name: "nameless" });
-    await expect(venues.create({ name: "nameless" })).rejects.toThrow(/not taken over: the create does not carry its resource's name/);
+  test("is never taken over without the resource's name or its stack (a create not made through the SDK)", async () => {
+    await client.write("A7", {}, { body: { name: "nameless" } });
+    await expect(venues.create({ name: "nameless", __nmsStack: STACK })).rejects.toThrow(/not taken over: the create does not carry its resource's name/);
+    await expect(venues.create({ name: "nameless", __nmsName: "nameless" })).rejects.toThrow(/not taken over: the create does not carry its stack/);
+    expect(await venuesNamed("nameless")).toHaveLength(1);
   });
 
   test("fails with the adoption hint when the object was made outside the stack (no such request)", async () => {
     await client.write("A7", {}, { body: { name: "by-hand" } });
-    await expect(venues.create({ name: "by-hand", __nmsName: "by-hand" })).rejects.toThrow(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create; .*set adoptByName: true or adoptId/);
+    await expect(venues.create(fromStack("by-hand", { name: "by-hand" }))).rejects.toThrow(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create; .*set adoptByName: true or adoptId/);
     expect(await venuesNamed("by-hand")).toHaveLength(1);
   });
 
-  test("fails with the hint when another stack made it (the request ID differs)", async () => {
-    const inputs = { name: "other-stack", __nmsName: "other" };
-    process.env.PULUMI_NODEJS_STACK = "another";
-    try {
-      await interruptedCreate(inputs);
-    } finally {
-      process.env.PULUMI_NODEJS_STACK = STACK_ENV.PULUMI_NODEJS_STACK;
-    }
-    await expect(venues.create(inputs)).rejects.toThrow(/not taken over: the service holds no request/);
+  test("fails with the hint when another stack of the project made it, with the same resource name and inputs", async () => {
+    await interruptedCreate(fromStack("other", { name: "other-stack" }, "organization/crash/prod"));
+    await expect(venues.create(fromStack("other", { name: "other-stack" }, "organization/crash/dev"))).rejects.toThrow(/not taken over: the service holds no request/);
     expect(await venuesNamed("other-stack")).toHaveLength(1);
   });
 
   test("fails with the hint when the stack's object was deleted and the name taken by another object since", async () => {
-    const inputs = { name: "replaced-by-hand", __nmsName: "replaced" };
+    const inputs = fromStack("replaced", { name: "replaced-by-hand" });
     const made = await interruptedCreate(inputs);
     await client.write("A11", { venueId: made });
-    await client.write("A7", {}, { body: inputs });
+    await client.write("A7", {}, { body: { name: inputs.name } });
     await expect(venues.create(inputs)).rejects.toThrow(new RegExp(`not taken over: the object holding the name \\(\\S+\\) is not the one this stack's request \\S+ made \\(${made}\\)`));
     expect(await venuesNamed("replaced-by-hand")).toHaveLength(1);
   });
 
   test("fails with the hint when the inputs changed since the interrupted create", async () => {
-    await interruptedCreate({ name: "changed-since", description: "before", __nmsName: "changed" });
-    await expect(venues.create({ name: "changed-since", description: "after", __nmsName: "changed" })).rejects.toThrow(/not taken over: the service holds no request/);
+    await interruptedCreate(fromStack("changed", { name: "changed-since", description: "before" }));
+    await expect(venues.create(fromStack("changed", { name: "changed-since", description: "after" }))).rejects.toThrow(/not taken over: the service holds no request/);
   });
 
-  test("the request ID leaves secrets out and depends on the stack, the kind and the other inputs", () => {
-    const base = { name: "n", type: "aaa", authRadius: { primary: { ip: "192.0.2.1", sharedSecret: "one" } } };
+  test("the request ID leaves secrets out and depends on the stack, the resource's name, the kind and the other inputs, never on the environment", () => {
+    const base = fromStack("corp", { name: "n", type: "aaa", authRadius: { primary: { ip: "192.0.2.1", sharedSecret: "one" } } });
     const id = requestIdOf("Network", base);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(requestIdOf("Network", { ...base, authRadius: { primary: { ip: "192.0.2.1", sharedSecret: "two" } } })).toBe(id);
     expect(requestIdOf("Network", { ...base, name: "m" })).not.toBe(id);
+    expect(requestIdOf("Network", { ...base, __nmsName: "guest" })).not.toBe(id);
+    expect(requestIdOf("Network", { ...base, __nmsStack: "organization/crash/prod" })).not.toBe(id);
     expect(requestIdOf("Venue", base)).not.toBe(id);
-    expect(createRequestIdOf("Network", base, ["authRadius"], { ...STACK_ENV, PULUMI_NODEJS_STACK: "other" })).not.toBe(id);
+    // What the engine does not give the provider process cannot matter.
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { PULUMI_NODEJS_STACK: "elsewhere", PULUMI_NODEJS_ORGANIZATION: "another", PULUMI_NODEJS_PROJECT: "other" });
+      expect(requestIdOf("Network", base)).toBe(id);
+    } finally {
+      for (const key of ["PULUMI_NODEJS_STACK", "PULUMI_NODEJS_ORGANIZATION", "PULUMI_NODEJS_PROJECT"]) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+    }
+    expect(requestIdOf("Network", { name: "n", type: "aaa" })).toBeUndefined();
   });
 });
