@@ -6,9 +6,9 @@
 // request record under that ID must have been made by the configured administrator, have
 // succeeded, and name the very object that holds the name.
 import { createHash } from "node:crypto";
-import type { OperationId } from "../contract/routes";
+import { routeOf, type OperationId } from "../contract/routes";
 import type { NmsClient, RequestRecord } from "./client";
-import { isNotFound, NmsApiError } from "./client/errors";
+import { isNotFound, NmsApiError, NmsRequestFailedError } from "./client/errors";
 import type { ObjectAccess } from "./objectAccess";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "./spec";
 
@@ -44,12 +44,89 @@ function canonical(value: unknown): string {
  * provider process's environment, which the engine does not give the stack (docs/pulumi-facts.md §7).
  * Undefined for a create that does not carry its stack and name (unidentifiedCreate).
  */
-export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[]): string | undefined {
+export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[], generation = 0): string | undefined {
   if (unidentifiedCreate(inputs) !== undefined) return undefined;
   const shown = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== "__provider" && !secretInputs.includes(key)));
-  const hex = createHash("sha256").update(`nms-create-v2\n${kind}\n${canonical(shown)}`).digest("hex");
+  // Generation n > 0: the n-th ID of the chain of a kind whose creates are found by ID only (planCreate).
+  const text = `nms-create-v2\n${kind}\n${canonical(shown)}${generation > 0 ? `\n${generation}` : ""}`;
+  const hex = createHash("sha256").update(text).digest("hex");
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Whether the service refuses a second create of the kind for its unique name (409), which is how an interrupted
+ * create of it is recognised: false for a kind without one (a guest user, a DPSK passphrase), or whose name the
+ * service lets two objects share (nameIsUnique false), and for creates through a parent.
+ */
+export function refusesRepeatedCreate(spec: ResourceSpec): boolean {
+  return spec.findByName !== undefined && spec.nameIsUnique !== false && spec.createThrough === undefined;
+}
+
+/** The earlier creates looked at before a create of a kind found by ID only; more is a resource created and destroyed that often. */
+const MAX_EARLIER_CREATES = 32;
+
+/**
+ * How a create goes out:
+ * - `requestId`: its x-request-id, or undefined for one the client makes up (a create without the stack or its
+ *   name; a create through a parent; creates sharing an array call, whose call has one ID of its own);
+ * - `provesByName`: a 409 for its name may be this stack's interrupted create (refusesRepeatedCreate, a call of its own);
+ * - or `earlier`: the object an interrupted create of this very resource made, to take over instead.
+ *
+ * A kind with a unique name sends the create's ID (generation 0) without asking anything first: a second create is
+ * refused for the name, which leads to the takeover's evidence (interruptedCreateEvidence). A kind the service does
+ * not refuse twice pays one A2 read per create (plus one per earlier create of the same resource) to settle what
+ * earlier creates of this resource (same stack, name, kind and non-secret inputs) left, generation by generation:
+ * no record: this ID is fresh, the create goes out with it (alone, never in a shared call: a call has one ID);
+ * PENDING: waited for; FAIL: nothing was made, next generation; SUCCESS: if its object still exists it is this
+ * resource's interrupted create, taken over; a kind the service cannot read (a DPSK passphrase) cannot tell, so that
+ * object is deleted (already gone is fine) and the create made anew; an object no longer there: next generation.
+ */
+export async function planCreate(
+  client: NmsClient,
+  objects: ObjectAccess,
+  spec: ResourceSpec,
+  inputs: Props,
+  secretInputs: readonly string[],
+  createOp: OperationId,
+): Promise<{ requestId: string | undefined; provesByName: boolean } | { earlier: Props; requestId: string }> {
+  const shared = routeOf(createOp).body === "array";
+  if (refusesRepeatedCreate(spec)) {
+    return shared ? { requestId: undefined, provesByName: false } : { requestId: createRequestIdOf(spec.kind, inputs, secretInputs), provesByName: true };
+  }
+  if (spec.createThrough || unidentifiedCreate(inputs) !== undefined) return { requestId: undefined, provesByName: false };
+  for (let generation = 0; generation < MAX_EARLIER_CREATES; generation++) {
+    const requestId = createRequestIdOf(spec.kind, inputs, secretInputs, generation)!;
+    let record: RequestRecord;
+    try {
+      record = await client.call<RequestRecord>("A2", { requestId });
+    } catch (error) {
+      if (isNotFound(error)) return { requestId, provesByName: false };
+      throw error;
+    }
+    if (record.admin !== client.username) continue; // another administrator's request holds the ID
+    if (record.status === "PENDING") {
+      record = await client.waitForRequest(requestId, createOp).catch((error: unknown) => {
+        if (error instanceof NmsRequestFailedError) return error.record;
+        throw error;
+      });
+    }
+    if (record.status !== "SUCCESS") continue;
+    const made = String(record.entityId);
+    if (spec.ops.read) {
+      const live = await objects.readLive(made, inputs);
+      if (live) return { earlier: live, requestId };
+      continue;
+    }
+    try {
+      await objects.remove(made, inputs);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    client.notice("info", `${spec.kind} ${made}: deleted what this stack's earlier create of the resource made (request ${requestId}), which the service cannot show; creating it anew`);
+  }
+  client.notice("warn", `${spec.kind}: ${MAX_EARLIER_CREATES} earlier creates of this resource hold its request IDs; this one goes out under an ID of the client's, which a later run cannot find`);
+  return { requestId: undefined, provesByName: false };
 }
 
 /** A create refused because its unique name (or pair) is taken. */

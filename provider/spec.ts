@@ -178,6 +178,12 @@ export interface ResourceSpec {
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
   /**
+   * False when the service lets two objects share what findByName looks for (a recipient's description): a second
+   * create is not refused, so the create of an interrupted run is found by its request ID instead of its name
+   * (provider/interruptedCreate.ts).
+   */
+  readonly nameIsUnique?: false;
+  /**
    * A create the service has no operation of its own for: ops.create is the parent's update (a
    * trusted port is created by its profile's S44), whose body needs the parent as the service
    * holds it now, and whose answer is the parent, from which the created object is picked.
@@ -185,6 +191,8 @@ export interface ResourceSpec {
   readonly createThrough?: {
     body(client: NmsClient, inputs: Props): Promise<unknown>;
     created(answer: Props, inputs: Props): Props | undefined;
+    /** The parent as the service holds it now, for `created` when the answer was lost. */
+    parent(client: NmsClient, inputs: Props): Promise<Props>;
   };
 }
 

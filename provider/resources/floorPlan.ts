@@ -74,6 +74,8 @@ export const floorPlanSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "F1" },
   findByName: (client, inputs) => findInList(client, "F1", { venueId: String(inputs.venueId) }, (plan) => plan.name === inputs.name),
+  // The service keeps two plans of one name in a venue (no conflict is documented).
+  nameIsUnique: false,
 
   async completeInputs(inputs) {
     if (inputs.image !== undefined && inputs.imagePath !== undefined) {

@@ -1,6 +1,7 @@
 // Takeover of an object made by this stack's interrupted create (provider/interruptedCreate.ts):
 // taken over only with the request record's proof, otherwise the adoption hint and no duplicate;
-// and the emulator's side of the evidence: the caller's x-request-id names the request record.
+// kinds the service does not refuse twice found by their request ID alone; and the emulator's side
+// of the evidence: the caller's x-request-id names the request record.
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { NmsClient } from "../../provider/client";
 import { specFields } from "../../provider/fields";
@@ -127,5 +128,96 @@ describe("a create whose unique name is taken", () => {
       }
     }
     expect(requestIdOf("Network", { name: "n", type: "aaa" })).toBeUndefined();
+  });
+});
+
+describe("a create of a kind the service does not refuse twice: found by its request ID, never made twice", () => {
+  const guests = makeLifecycle(RESOURCE_SPECS.GuestUser, async () => client);
+  const passphrases = makeLifecycle(RESOURCE_SPECS.DpskPassphrase, async () => client);
+  const recipients = makeLifecycle(RESOURCE_SPECS.NotificationRecipient, async () => client);
+  let networkId: string;
+  const guest = (name: string): Props =>
+    fromStack(name, {
+      name,
+      mobilePhoneNumber: "+351910000001",
+      networkId,
+      deliveryMethods: ["SMS"],
+      expiration: { activationType: "Creation", duration: 8, unit: "Hour" },
+      maxDevices: 2,
+    });
+  const bodyOf = ({ __nmsName: _name, __nmsStack: _stack, ...body }: Props) => body;
+  const planned = (kind: string, inputs: Props, generation = 0) => createRequestIdOf(kind, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs, generation)!;
+  const tenantObjects = () => adminApi(emulator, "GET", `/tenants/${emulator.demo.tenantId}/objects`);
+  /** Requests of `op` the emulator served since its stats were cleared. */
+  const served = async (op: string) => Object.values(((await adminApi(emulator, "GET", "/stats")).byOp[op] ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);
+
+  beforeAll(async () => {
+    const { response } = await client.execute<Props>("W52", {}, { body: { name: "guest-net", type: "guest", wlan: { ssid: "guest-net" }, guestPortal: { guestNetworkType: "GuestPass" } } });
+    networkId = String(response!.id);
+  });
+
+  test("a normal create costs one A2 read (404) and the create, sent alone under its request ID", async () => {
+    const inputs = guest("plain");
+    await adminApi(emulator, "DELETE", "/stats");
+    const created = await guests.create(inputs);
+    expect(await served("A2")).toBe(1);
+    expect(await served("W74")).toBe(1);
+    const record = await client.call<Props>("A2", { requestId: planned("GuestUser", inputs) });
+    expect(record.entityId).toBe(created.id);
+  });
+
+  test("GuestUser: the object of an interrupted create (its record SUCCESS) is taken over, not made again", async () => {
+    const inputs = guest("interrupted-guest");
+    const { response } = await client.write<Props[]>("W74", {}, { body: [bodyOf(inputs)], requestId: planned("GuestUser", inputs) });
+    const made = String(response![0].id);
+    const result = await guests.create(inputs);
+    expect(result.id).toBe(made);
+    expect((await tenantObjects()).guestUsers.filter((g: Props) => g.name === "interrupted-guest")).toHaveLength(1);
+    expect(notices.some((line) => line.includes(`GuestUser ${made}: took over the object this stack's interrupted create made`))).toBe(true);
+  });
+
+  test("an interrupted create still PENDING is waited for, then taken over", async () => {
+    const inputs = fromStack("pending-recipient", { description: "Pending", endpoints: [{ type: "EMAIL", destination: "pending@demo.example" }] });
+    await adminApi(emulator, "PUT", "/config", { asyncDelayMs: 400 });
+    try {
+      await client.submit("A26", {}, { body: bodyOf(inputs), requestId: planned("NotificationRecipient", inputs) });
+      expect((await client.call<Props>("A2", { requestId: planned("NotificationRecipient", inputs) })).status).toBe("PENDING");
+      const result = await recipients.create(inputs);
+      expect((await tenantObjects()).notificationRecipients.filter((r: Props) => r.description === "Pending").map((r: Props) => r.id)).toEqual([result.id]);
+    } finally {
+      await adminApi(emulator, "PUT", "/config", { asyncDelayMs: 0 });
+    }
+  });
+
+  test("an earlier create whose object is gone (destroyed since) is passed over: the create goes out under the next ID of its chain", async () => {
+    const inputs = guest("made-again");
+    const first = await guests.create(inputs);
+    await guests.delete!(first.id, first.outs);
+    const again = await guests.create(inputs);
+    expect(again.id).not.toBe(first.id);
+    expect((await client.call<Props>("A2", { requestId: planned("GuestUser", inputs, 1) })).entityId).toBe(again.id);
+    expect((await tenantObjects()).guestUsers.filter((g: Props) => g.name === "made-again").map((g: Props) => g.id)).toEqual([again.id]);
+  });
+
+  test("DpskPassphrase (no read): what an interrupted create made is deleted and the passphrase made anew, so one is left", async () => {
+    const inputs = fromStack("printer", { mac: "aa:bb:cc:00:11:99", vlanId: 20 });
+    const { response } = await client.execute<Props>("W84", {}, { body: bodyOf(inputs), requestId: planned("DpskPassphrase", inputs) });
+    const made = String(response!.id);
+    const result = await passphrases.create(inputs);
+    const held = (await tenantObjects()).dpskPassphrases.filter((p: Props) => p.mac === "aa:bb:cc:00:11:99");
+    expect(held.map((p: Props) => p.id)).toEqual([result.id]);
+    expect(result.id).not.toBe(made);
+    // Made anew, its answer shows the passphrase the service made up.
+    expect(typeof result.outs.passphrase).toBe("string");
+  });
+
+  test("a lost answer of a GuestUser create is resolved from its record: one guest, one W74", async () => {
+    const inputs = guest("lost-guest");
+    await adminApi(emulator, "DELETE", "/stats");
+    await adminApi(emulator, "POST", "/faults", { kind: "lost-answer", op: "W74", count: 1 });
+    const result = await guests.create(inputs);
+    expect(await served("W74")).toBe(1);
+    expect((await tenantObjects()).guestUsers.filter((g: Props) => g.name === "lost-guest").map((g: Props) => g.id)).toEqual([result.id]);
+    expect(result.outs.mobilePhoneNumber).toBe("+351910000001");
   });
 });
