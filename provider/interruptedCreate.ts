@@ -1,10 +1,15 @@
 // Creates whose run was interrupted (the engine or the provider host killed after the service took
-// the create): the next run finds the object under its unique name. The provider takes it over
-// only with proof that this stack's create made it (README "Adopting objects that already exist"):
-// every create carries an x-request-id derived from the stack (the SDK's __nmsStack input), the
-// resource's name in it (__nmsName), the kind and the create's non-secret inputs; the service's
-// request record under that ID must have been made by the configured administrator, have
-// succeeded, and name the very object that holds the name.
+// the create), and the request IDs that let the next run find them (README "Adopting objects that
+// already exist"). Every create carries an x-request-id derived from the stack (the SDK's __nmsStack
+// input), the resource's name in it (__nmsName), the kind and the create's non-secret inputs, so the
+// same create of the same resource has the same ID in any process. The provider takes an object
+// over only with proof that this resource's create made it: the service's record under that ID was
+// made by the configured administrator, succeeded, and names the object.
+// - A kind with a unique name: the next run's create is refused for the name, and the object that
+//   holds it must be the one the record names (interruptedCreateEvidence).
+// - A kind the service does not refuse twice (guest users, DPSK passphrases...): before each create
+//   the record of its ID is read (planCreate); the object it names, if it still exists, is taken over.
+// A lost answer within one run is resolved from the same record by the client (client/writes.ts).
 import { createHash } from "node:crypto";
 import { routeOf, type OperationId } from "../contract/routes";
 import type { NmsClient, RequestRecord } from "./client";
@@ -63,6 +68,20 @@ export function refusesRepeatedCreate(spec: ResourceSpec): boolean {
   return spec.findByName !== undefined && spec.nameIsUnique !== false && spec.createThrough === undefined;
 }
 
+/**
+ * Whether an interrupted create of the kind is taken over on the evidence of its name (interruptedCreateEvidence): it
+ * refuses repeated creates, and its create is a call of its own (creates that share an array call, APs, have no
+ * request ID of their own; their interrupted create gets the adoption hint).
+ */
+export function takesOverByName(spec: ResourceSpec): boolean {
+  return refusesRepeatedCreate(spec) && spec.ops.create !== undefined && routeOf(spec.ops.create).body !== "array";
+}
+
+/** Whether a create of the kind reads the records of its own request IDs first (planCreate): the service does not refuse it twice. */
+export function findsCreateById(spec: ResourceSpec): boolean {
+  return !refusesRepeatedCreate(spec) && spec.createThrough === undefined;
+}
+
 /** The earlier creates looked at before a create of a kind found by ID only; more is a resource created and destroyed that often. */
 const MAX_EARLIER_CREATES = 32;
 
@@ -90,11 +109,10 @@ export async function planCreate(
   secretInputs: readonly string[],
   createOp: OperationId,
 ): Promise<{ requestId: string | undefined; provesByName: boolean } | { earlier: Props; requestId: string }> {
-  const shared = routeOf(createOp).body === "array";
   if (refusesRepeatedCreate(spec)) {
-    return shared ? { requestId: undefined, provesByName: false } : { requestId: createRequestIdOf(spec.kind, inputs, secretInputs), provesByName: true };
+    return takesOverByName(spec) ? { requestId: createRequestIdOf(spec.kind, inputs, secretInputs), provesByName: true } : { requestId: undefined, provesByName: false };
   }
-  if (spec.createThrough || unidentifiedCreate(inputs) !== undefined) return { requestId: undefined, provesByName: false };
+  if (!findsCreateById(spec) || unidentifiedCreate(inputs) !== undefined) return { requestId: undefined, provesByName: false };
   for (let generation = 0; generation < MAX_EARLIER_CREATES; generation++) {
     const requestId = createRequestIdOf(spec.kind, inputs, secretInputs, generation)!;
     let record: RequestRecord;
@@ -129,9 +147,12 @@ export async function planCreate(
   return { requestId: undefined, provesByName: false };
 }
 
+/** Codes that say a create's unique name is taken although the service answers them with another status than 409. */
+const ALREADY_EXISTS_CODES: readonly string[] = ["TNT-10303"]; // administrator already exists (400)
+
 /** A create refused because its unique name (or pair) is taken. */
 export function isNameTaken(error: unknown): boolean {
-  return error instanceof NmsApiError && error.status === 409;
+  return error instanceof NmsApiError && (error.status === 409 || (error.code !== undefined && ALREADY_EXISTS_CODES.includes(error.code)));
 }
 
 export type TakeoverEvidence = { proven: true; found: Props } | { proven: false; why: string };

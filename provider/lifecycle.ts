@@ -237,9 +237,9 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   const readBack = async (objects: ObjectAccess, client: NmsClient, inputs: Props, entityId: string | undefined, requestId: string | undefined): Promise<Props> => {
     const id = spec.identity.idFromInput ? String(inputs[spec.identity.idFromInput]) : entityId;
     if (id && !spec.ops.read) {
-      // Write-only (a DPSK passphrase): the object is the record's, as the inputs describe it.
+      // Write-only (a DPSK passphrase): the object is the record's, as the inputs and the service's defaults describe it.
       client.notice("warn", `${spec.kind} ${id}: created (request ${requestId}), but the answer was lost and the service has no read: a value the service made up for it (a generated passphrase) is not known`);
-      return { [objects.idField]: id };
+      return { ...fields.defaults(variant()), ...pick(inputs, fields.inputNames), [objects.idField]: id };
     }
     const api = id ? await objects.readLive(id, inputs) : undefined;
     if (!api) throw new Error(`${spec.kind} was created (request ${requestId ?? "without a record"}) but cannot be read back`);
@@ -385,7 +385,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
  * earlier run whose wait timed out before the service finished. Say how to take it over.
  */
 function withAdoptionHint(error: unknown, whyNotTakenOver?: string): unknown {
-  if (!(error instanceof NmsApiError) || error.status !== 409) return error;
+  if (!(error instanceof NmsApiError) || !isNameTaken(error)) return error;
   error.message +=
     (whyNotTakenOver ? `; not taken over: ${whyNotTakenOver}` : "") +
     "; if this object already exists (made outside this stack, or by an earlier run whose wait timed out), " +

@@ -4,11 +4,24 @@
 //   npx jest --testPathIgnorePatterns=/node_modules/ --testPathPattern 'chaos\.slow'
 // (a path given after --testPathIgnorePatterns=… would be read as one more ignore pattern).
 // The default suite (chaos.test.ts) runs the quickstart under lost-answer, fail-request and
-// stuck-pending; the quickstart under the other kinds, and the estate under every kind, run here.
+// stuck-pending, and the lost answer of every create operation of a part of the kinds table; the
+// quickstart under the other kinds, the estate under every kind, and the lost answer of every create
+// operation of the whole kinds table (chaos/lostCreates.ts) run here.
 import type { FaultKind } from "../../emulator";
 import { chaosSuite, FAULT_KINDS, mspStack, QUICKSTART } from "./chaos/helpers";
+import { formatLostCreates, KIND_CASES, runLostCreates } from "./chaos/lostCreates";
 
 const suite = chaosSuite();
+
+describe("every create's answer lost once (full form: every kind of the kinds table)", () => {
+  test("one object per create, a clean second preview, nothing left after destroy", async () => {
+    const report = await runLostCreates(suite.emulator(), KIND_CASES);
+    process.stdout.write(`${formatLostCreates(report)}\n`);
+    expect(report.objects).toBe(report.cleanObjects);
+    expect(report.secondPreviewChanges).toBe(0);
+    expect(report.lostAnswers).toBe(report.createOps.length);
+  }, 900_000);
+});
 
 describe("the quickstart under 10% of a fault kind the client absorbs: up, update, destroy", () => {
   test.each(["http-5xx", "http-429", "reset", "slow"] as FaultKind[])("%s", async (kind) => {

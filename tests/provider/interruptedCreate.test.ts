@@ -211,6 +211,16 @@ describe("a create of a kind the service does not refuse twice: found by its req
     expect(typeof result.outs.passphrase).toBe("string");
   });
 
+  test("a lost answer of a DpskPassphrase create (no read) is resolved from its record: one passphrase, and no change after", async () => {
+    const inputs = (await passphrases.check!({}, fromStack("lost-key", { mac: "aa:bb:cc:00:22:33", passphrase: "given-pass-77", vlanId: 20 }))).inputs;
+    await adminApi(emulator, "DELETE", "/stats");
+    await adminApi(emulator, "POST", "/faults", { kind: "lost-answer", op: "W84", count: 1 });
+    const result = await passphrases.create(inputs);
+    expect(await served("W84")).toBe(1);
+    expect((await tenantObjects()).dpskPassphrases.filter((p: Props) => p.mac === "aa:bb:cc:00:22:33").map((p: Props) => p.id)).toEqual([result.id]);
+    expect(await passphrases.diff!(result.id, result.outs, inputs)).toMatchObject({ changes: false, replaces: [] });
+  });
+
   test("a lost answer of a GuestUser create is resolved from its record: one guest, one W74", async () => {
     const inputs = guest("lost-guest");
     await adminApi(emulator, "DELETE", "/stats");
