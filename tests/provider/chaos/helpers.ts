@@ -331,7 +331,7 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
 }
 
 /** How the provider host's stderr (nms:logLevel info, the default) reports a fault the client absorbed. */
-const ABSORBED_FAULT_NOTICE = /\[provider\] nms (warn|info): .*(retrying in \d+ ms|recover\(\) found the object|pausing all requests)/;
+const ABSORBED_FAULT_NOTICE = /\[provider\] nms (warn|info): .*(retrying in \d+ ms|resolved from its request record|pausing all requests)/;
 
 /** What a scenario of `kind` must have reported: nothing for the kinds the client absorbs. */
 export function expectFailuresOf(kind: FaultKind, report: ScenarioReport): void {
