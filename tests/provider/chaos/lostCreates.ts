@@ -164,6 +164,16 @@ export function formatLostCreates(r: LostCreateReport): string {
   );
 }
 
+/** Runs the lost-create chaos over the cases, prints its figures, and checks one object per create and a clean second preview. */
+export async function expectEveryCreateOnce(emu: ChaosEmulator, cases: readonly KindCase[]): Promise<LostCreateReport> {
+  const report = await runLostCreates(emu, cases);
+  process.stdout.write(`${formatLostCreates(report)}\n`);
+  expect(report.objects).toBe(report.cleanObjects);
+  expect(report.secondPreviewChanges).toBe(0);
+  expect(report.lostAnswers).toBe(report.createOps.length);
+  return report;
+}
+
 /** The cases of the short form: one per shape of create the full form has besides the supporting resources. */
 export const SHORT_FORM_CASES: readonly KindCase[] = KIND_CASES.filter((c) => ["visitor", "printer-key", "sw-trusted-uplink", "oncall", "lobby"].includes(c.name));
 export { KIND_CASES };

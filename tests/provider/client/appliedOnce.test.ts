@@ -70,38 +70,30 @@ describe("a write whose answer is lost is resolved from its request record", () 
     expect(posts(t)).toHaveLength(1);
   });
 
-  it("a 201 write (W74) whose answer is lost: its record, without a response, and one call", async () => {
+  /** A service that applies every `method` write at once under its x-request-id (a SUCCESS record naming `entityId`) and drops the answer. */
+  const applyingThenDropping = (method: string, entityId: string) => {
     const records = new Map<string, RequestRecord>();
-    let creates = 0;
-    const handler = withLogin((hit) => {
-      if (hit.method === "POST") {
-        creates += 1;
+    return withLogin((hit) => {
+      if (hit.method === method) {
         const requestId = String(hit.headers["x-request-id"]);
-        records.set(requestId, { admin: "admin@example.com", count: 1, entityId: "guest-1", method: "POST", requestId, serviceName: "wifi", status: "SUCCESS", tenantId: TENANT, timestamp: new Date().toISOString() });
+        records.set(requestId, { admin: "admin@example.com", count: 1, entityId, method, requestId, serviceName: "wifi", status: "SUCCESS", tenantId: TENANT, timestamp: new Date().toISOString() });
         return "reset";
       }
       const record = records.get(hit.path.split("/").pop()!);
       return record ? { status: 200, body: record } : { status: 404, body: { errors: [{ code: "NMS-NOT-FOUND", message: "requested resource not found" }] } };
     });
-    t = await clientFor(handler, { unknownOutcomeGraceMs: GRACE_MS });
+  };
+
+  it("a 201 write (W74) whose answer is lost: its record, without a response, and one call", async () => {
+    t = await clientFor(applyingThenDropping("POST", "guest-1"), { unknownOutcomeGraceMs: GRACE_MS });
     const result = await t.client.write<unknown[]>("W74", {}, { body: [{ name: "guest" }] });
     expect(result).toMatchObject({ record: { status: "SUCCESS", entityId: "guest-1" } });
     expect(result.response).toBeUndefined();
-    expect(creates).toBe(1);
+    expect(posts(t)).toHaveLength(1);
   });
 
   it("a DELETE whose answer is lost after the service took it is done, not sent again", async () => {
-    const records = new Map<string, RequestRecord>();
-    const handler = withLogin((hit) => {
-      if (hit.method === "DELETE") {
-        const requestId = String(hit.headers["x-request-id"]);
-        records.set(requestId, { admin: "admin@example.com", count: 1, entityId: "v1", method: "DELETE", requestId, serviceName: "venue", status: "SUCCESS", tenantId: TENANT, timestamp: new Date().toISOString() });
-        return "reset";
-      }
-      const record = records.get(hit.path.split("/").pop()!);
-      return record ? { status: 200, body: record } : { status: 404, body: { errors: [{ code: "NMS-NOT-FOUND", message: "requested resource not found" }] } };
-    });
-    t = await clientFor(handler, { unknownOutcomeGraceMs: GRACE_MS });
+    t = await clientFor(applyingThenDropping("DELETE", "v1"), { unknownOutcomeGraceMs: GRACE_MS });
     const result = await t.client.execute("A11", { venueId: "v1" });
     expect(result.record).toMatchObject({ status: "SUCCESS", method: "DELETE" });
     expect(t.server.apiHits().filter((hit) => hit.method === "DELETE")).toHaveLength(1);
@@ -135,6 +127,24 @@ describe("a write the service provably does not hold is sent again, with the sam
     const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
     expect(posts(t)).toHaveLength(1);
     expect(result.record).toMatchObject({ requestId: requestIdOf(posts(t)[0]), status: "SUCCESS", entityId: sim.venues.get("HQ")!.id });
+    expect(sim.venues.size).toBe(1);
+  });
+
+  it("an attempt that ended by its own deadline waits at least that long for the record before sending again", async () => {
+    const sim = simulatedService({ asyncDelayMs: 20 });
+    let postsSeen = 0;
+    // The first create reaches the service slowly: taken 400 ms in, after the client's 300 ms deadline, never answered.
+    const handler: typeof sim.handler = async (hit, hits) => {
+      if (hit.method !== "POST" || hit.path === "/token" || ++postsSeen > 1) return sim.handler(hit, hits);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await sim.handler(hit, hits);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return "reset";
+    };
+    t = await clientFor(handler, { unknownOutcomeGraceMs: 50, requestTimeoutMs: 300 });
+    const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
+    expect(posts(t)).toHaveLength(1);
+    expect(result.record).toMatchObject({ requestId: requestIdOf(posts(t)[0]), status: "SUCCESS" });
     expect(sim.venues.size).toBe(1);
   });
 
