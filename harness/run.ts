@@ -113,12 +113,8 @@ class Session {
         const host = await ProviderHost.start({
           sdkDir: this.o.sdkDir,
           cwd: this.o.providerCwd,
-          env: {
-            ...this.o.env,
-            PULUMI_NODEJS_PROJECT: this.o.projectName,
-            PULUMI_NODEJS_STACK: this.o.stackName,
-            PULUMI_NODEJS_ORGANIZATION: "organization",
-          },
+          // What the engine gives a dynamic-provider plugin (provider_plugin.go NewProvider): the project, never the stack or organization.
+          env: { ...this.o.env, PULUMI_NODEJS_PROJECT: this.o.projectName, PULUMI_PROJECT: this.o.projectName },
           engineAddress: this.engineAddress,
           nodeArgs: this.o.providerNodeArgs,
           log: (line) => this.diag(line),

@@ -1,19 +1,35 @@
 // Creates whose run was interrupted (the engine or the provider host killed after the service took
-// the create): the next run finds the object under its unique name. The provider takes it over
-// only with proof that this stack's create made it (README "Adopting objects that already exist"):
-// every create carries an x-request-id derived from the stack, the kind and the create's
-// non-secret inputs; the service's request record under that ID must have been made by the
-// configured administrator, have succeeded, and name the very object that holds the name.
+// the create), and the request IDs that let the next run find them (README "Adopting objects that
+// already exist"). Every create carries an x-request-id derived from the stack (the SDK's __nmsStack
+// input), the resource's name in it (__nmsName), the kind and the create's non-secret inputs, so the
+// same create of the same resource has the same ID in any process. The provider takes an object
+// over only with proof that this resource's create made it: the service's record under that ID was
+// made by the configured administrator, succeeded, and names the object.
+// - A kind with a unique name: the next run's create is refused for the name, and the object that
+//   holds it must be the one the record names (interruptedCreateEvidence).
+// - A kind the service does not refuse twice (guest users, DPSK passphrases...): before each create
+//   the record of its ID is read (planCreate); the object it names, if it still exists, is taken over.
+// A lost answer within one run is resolved from the same record by the client (client/writes.ts).
 import { createHash } from "node:crypto";
-import type { OperationId } from "../contract/routes";
+import { routeOf, type OperationId } from "../contract/routes";
 import type { NmsClient, RequestRecord } from "./client";
-import { isNotFound, NmsApiError } from "./client/errors";
+import { isNotFound, NmsApiError, NmsRequestFailedError } from "./client/errors";
 import type { ObjectAccess } from "./objectAccess";
-import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
+import { OPTION_INPUTS } from "./resourceOptions";
+import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "./spec";
 
-/** The stack the provider host serves, as the engine tells its plugins (harness/run.ts sets the same variables). */
-function stackName(env: NodeJS.ProcessEnv): string {
-  return [env.PULUMI_NODEJS_ORGANIZATION, env.PULUMI_NODEJS_PROJECT, env.PULUMI_NODEJS_STACK].map((part) => part ?? "").join("/");
+/**
+ * Why a create cannot be told from another stack's or another resource's, or undefined when it can:
+ * it carries the stack and the resource's name (the SDK adds both; a create made another way lacks them).
+ */
+export function unidentifiedCreate(inputs: Props): string | undefined {
+  if (typeof inputs[RESOURCE_STACK_INPUT] !== "string" || inputs[RESOURCE_STACK_INPUT] === "") {
+    return "the create does not carry its stack (the SDK adds it), so its request cannot be told from another stack's";
+  }
+  if (typeof inputs[RESOURCE_NAME_INPUT] !== "string") {
+    return "the create does not carry its resource's name in the stack (the SDK adds it), so its request cannot be told from another resource's";
+  }
+  return undefined;
 }
 
 /** JSON with object keys sorted, so equal inputs give equal text whatever their order. */
@@ -27,20 +43,119 @@ function canonical(value: unknown): string {
 }
 
 /**
- * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the stack,
- * the kind and the inputs (the resource's name in the stack among them) without secrets (a hash of a weak secret could be guessed offline) and
- * without the serialized provider. The same create of the same stack always gets the same ID.
+ * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the kind and
+ * the inputs, the stack and the resource's name in it among them, without secrets (a hash of a weak
+ * secret could be guessed offline) and without the serialized provider. The same create of the same
+ * resource of the same stack always gets the same ID, in whatever process; none comes from the
+ * provider process's environment, which the engine does not give the stack (docs/pulumi-facts.md §7).
+ * Undefined for a create that does not carry its stack and name (unidentifiedCreate).
  */
-export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[], env: NodeJS.ProcessEnv = process.env): string {
-  const shown = Object.fromEntries(Object.entries(inputs).filter(([key]) => key !== "__provider" && !secretInputs.includes(key)));
-  const hex = createHash("sha256").update(`nms-create-v1\n${stackName(env)}\n${kind}\n${canonical(shown)}`).digest("hex");
+export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[], generation = 0): string | undefined {
+  if (unidentifiedCreate(inputs) !== undefined) return undefined;
+  // Resource options (replaceOnChanges) are not the object: a rerun that changed them is the same create.
+  const notHashed = new Set<string>(["__provider", ...OPTION_INPUTS, ...secretInputs]);
+  const shown = Object.fromEntries(Object.entries(inputs).filter(([key]) => !notHashed.has(key)));
+  // Generation n > 0: the n-th ID of the chain of a kind whose creates are found by ID only (planCreate).
+  const text = `nms-create-v2\n${kind}\n${canonical(shown)}${generation > 0 ? `\n${generation}` : ""}`;
+  const hex = createHash("sha256").update(text).digest("hex");
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * Whether the service refuses a second create of the kind for its unique name (409), which is how an interrupted
+ * create of it is recognised: false for a kind without one (a guest user, a DPSK passphrase), or whose name the
+ * service lets two objects share (nameIsUnique false), and for creates through a parent.
+ */
+export function refusesRepeatedCreate(spec: ResourceSpec): boolean {
+  return spec.findByName !== undefined && spec.nameIsUnique !== false && spec.createThrough === undefined;
+}
+
+/**
+ * Whether an interrupted create of the kind is taken over on the evidence of its name (interruptedCreateEvidence): it
+ * refuses repeated creates, and its create is a call of its own (creates that share an array call, APs, have no
+ * request ID of their own; their interrupted create gets the adoption hint).
+ */
+export function takesOverByName(spec: ResourceSpec): boolean {
+  return refusesRepeatedCreate(spec) && spec.ops.create !== undefined && routeOf(spec.ops.create).body !== "array";
+}
+
+/** Whether a create of the kind reads the records of its own request IDs first (planCreate): the service does not refuse it twice. */
+export function findsCreateById(spec: ResourceSpec): boolean {
+  return !refusesRepeatedCreate(spec) && spec.createThrough === undefined;
+}
+
+/** The earlier creates looked at before a create of a kind found by ID only; more is a resource created and destroyed that often. */
+const MAX_EARLIER_CREATES = 32;
+
+/**
+ * How a create goes out:
+ * - `requestId`: its x-request-id, or undefined for one the client makes up (a create without the stack or its
+ *   name; a create through a parent; creates sharing an array call, whose call has one ID of its own);
+ * - `provesByName`: a 409 for its name may be this stack's interrupted create (refusesRepeatedCreate, a call of its own);
+ * - or `earlier`: the object an interrupted create of this very resource made, to take over instead.
+ *
+ * A kind with a unique name sends the create's ID (generation 0) without asking anything first: a second create is
+ * refused for the name, which leads to the takeover's evidence (interruptedCreateEvidence). A kind the service does
+ * not refuse twice pays one A2 read per create (plus one per earlier create of the same resource) to settle what
+ * earlier creates of this resource (same stack, name, kind and non-secret inputs) left, generation by generation:
+ * no record: this ID is fresh, the create goes out with it (alone, never in a shared call: a call has one ID);
+ * PENDING: waited for; FAIL: nothing was made, next generation; SUCCESS: if its object still exists it is this
+ * resource's interrupted create, taken over; a kind the service cannot read (a DPSK passphrase) cannot tell, so that
+ * object is deleted (already gone is fine) and the create made anew; an object no longer there: next generation.
+ */
+export async function planCreate(
+  client: NmsClient,
+  objects: ObjectAccess,
+  spec: ResourceSpec,
+  inputs: Props,
+  secretInputs: readonly string[],
+  createOp: OperationId,
+): Promise<{ requestId: string | undefined; provesByName: boolean } | { earlier: Props; requestId: string }> {
+  if (refusesRepeatedCreate(spec)) {
+    return takesOverByName(spec) ? { requestId: createRequestIdOf(spec.kind, inputs, secretInputs), provesByName: true } : { requestId: undefined, provesByName: false };
+  }
+  if (!findsCreateById(spec) || unidentifiedCreate(inputs) !== undefined) return { requestId: undefined, provesByName: false };
+  for (let generation = 0; generation < MAX_EARLIER_CREATES; generation++) {
+    const requestId = createRequestIdOf(spec.kind, inputs, secretInputs, generation)!;
+    let record: RequestRecord;
+    try {
+      record = await client.call<RequestRecord>("A2", { requestId });
+    } catch (error) {
+      if (isNotFound(error)) return { requestId, provesByName: false };
+      throw error;
+    }
+    if (record.admin !== client.username) continue; // another administrator's request holds the ID
+    if (record.status === "PENDING") {
+      record = await client.waitForRequest(requestId, createOp).catch((error: unknown) => {
+        if (error instanceof NmsRequestFailedError) return error.record;
+        throw error;
+      });
+    }
+    if (record.status !== "SUCCESS") continue;
+    const made = String(record.entityId);
+    if (spec.ops.read) {
+      const live = await objects.readLive(made, inputs);
+      if (live) return { earlier: live, requestId };
+      continue;
+    }
+    try {
+      await objects.remove(made, inputs);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+    client.notice("info", `${spec.kind} ${made}: deleted what this stack's earlier create of the resource made (request ${requestId}), which the service cannot show; creating it anew`);
+  }
+  client.notice("warn", `${spec.kind}: ${MAX_EARLIER_CREATES} earlier creates of this resource hold its request IDs; this one goes out under an ID of the client's, which a later run cannot find`);
+  return { requestId: undefined, provesByName: false };
+}
+
+/** Codes that say a create's unique name is taken although the service answers them with another status than 409. */
+const ALREADY_EXISTS_CODES: readonly string[] = ["TNT-10303"]; // administrator already exists (400)
+
 /** A create refused because its unique name (or pair) is taken. */
 export function isNameTaken(error: unknown): boolean {
-  return error instanceof NmsApiError && error.status === 409;
+  return error instanceof NmsApiError && (error.status === 409 || (error.code !== undefined && ALREADY_EXISTS_CODES.includes(error.code)));
 }
 
 export type TakeoverEvidence = { proven: true; found: Props } | { proven: false; why: string };
@@ -55,10 +170,9 @@ export async function interruptedCreateEvidence(
   createOp: OperationId,
 ): Promise<TakeoverEvidence> {
   if (!spec.findByName) return { proven: false, why: `nms:${spec.kind} has no unique name to look the object up by` };
-  // Without the resource's name, two resources of the stack with equal inputs would share one request ID.
-  if (typeof inputs[RESOURCE_NAME_INPUT] !== "string") {
-    return { proven: false, why: "the create does not carry its resource's name in the stack (the SDK adds it), so its request cannot be told from another resource's" };
-  }
+  // Without the stack and the resource's name, creates of two stacks, or of two resources with equal inputs, would share one request ID.
+  const unidentified = unidentifiedCreate(inputs);
+  if (unidentified !== undefined) return { proven: false, why: unidentified };
   let record: RequestRecord;
   try {
     record = await client.call<RequestRecord>("A2", { requestId });

@@ -12,9 +12,9 @@ import { changedFields, looksUnset } from "./compare";
 import { specFields } from "./fields";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
-import { pick, RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
+import { pick, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "./spec";
 import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID, PROGRAM_SET_FIELDS } from "./lifecycleSupport";
-import { createRequestIdOf, interruptedCreateEvidence, isNameTaken } from "./interruptedCreate";
+import { interruptedCreateEvidence, isNameTaken, planCreate, unidentifiedCreate } from "./interruptedCreate";
 import { OPTION_INPUTS, optionFailures, REPLACE_ON_CHANGES_INPUT, replacedByOption, replaceOnChangesOf, withoutCheckOnlyInputs } from "./resourceOptions";
 import type { Written } from "./objectAccess";
 import type { PreviewReads } from "./previewReads";
@@ -23,9 +23,17 @@ type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
 export { ADOPTION_FIELDS, shapeLike };
 
-const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, ...OPTION_INPUTS]);
+const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, ...OPTION_INPUTS]);
 /** Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. */
-const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, REPLACE_ON_CHANGES_INPUT];
+const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, REPLACE_ON_CHANGES_INPUT];
+
+/**
+ * Objects a create of this process took over ("kind id"). A replacement whose inputs hash to the old
+ * resource's create ID (only secrets changed, or `--replace`) finds the old object as its own earlier
+ * create and takes it over; the engine then deletes the replaced resource, whose ID is the same
+ * object's. One provider process serves a whole run, so its delete can tell and keep the object.
+ */
+const takenOverInThisRun = new Set<string>();
 
 export type ClientSource = () => Promise<NmsClient>;
 
@@ -229,45 +237,53 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   };
 
   const createNew = async (objects: ObjectAccess, client: NmsClient, inputs: Props, createOp: NonNullable<ResourceSpec["ops"]["create"]>): Promise<Props> => {
-    // If the answer to the create is lost, the object may exist: find it by its unique name instead of creating a duplicate.
-    const recover = spec.findByName
-      ? async () => {
-          const found = await spec.findByName!(client, inputs);
-          return found ? ((await objects.readLive(objects.idOf(found, inputs), inputs)) ?? found) : undefined;
-        }
-      : undefined;
+    // The create's request ID, which resolves a lost answer and an interrupted run (provider/interruptedCreate.ts); for a
+    // kind the service does not refuse twice, what an earlier create of this resource left is settled first.
+    const plan = await planCreate(client, objects, spec, inputs, fields.secretInputs, createOp);
+    if ("earlier" in plan) return takeOver(objects, client, inputs, plan.earlier, plan.requestId);
+    const { requestId } = plan;
     const through = spec.createThrough;
     const body = through ? await through.body(client, inputs) : await writeBody(client, inputs, undefined);
-    // Creates that share one call (array bodies) have no request of their own to name.
-    const requestId = through || routeOf(createOp).body === "array" ? undefined : createRequestIdOf(spec.kind, inputs, fields.secretInputs);
     let takenOver: Props | undefined;
-    const { response, record } = await objects.write(createOp, inputs, undefined, body, { recover, requestId }).catch(async (error: unknown) => {
+    const { response, record } = await objects.write(createOp, inputs, undefined, body, { requestId }).catch(async (error: unknown) => {
       // The parent's answer does not name the object: an unfinished create through it cannot be kept in state.
       const unfinished = through ? undefined : createdButUnfinished(objects, error, inputs);
       if (unfinished) throw unfinished;
-      if (requestId === undefined || !isNameTaken(error)) throw withAdoptionHint(error);
+      if (!isNameTaken(error) || !plan.provesByName) throw withAdoptionHint(error);
+      if (requestId === undefined) throw withAdoptionHint(error, unidentifiedCreate(inputs));
       const evidence = await interruptedCreateEvidence(client, objects, spec, inputs, requestId, createOp);
       if (!evidence.proven) throw withAdoptionHint(error, evidence.why);
       takenOver = evidence.found;
       return {} as Written;
     });
-    if (takenOver) {
-      const id = objects.idOf(takenOver, inputs);
-      client.notice("info", `${spec.kind} ${id}: took over the object this stack's interrupted create made (request ${requestId})`);
-      const current = outputsOf(takenOver, inputs, "notEchoed");
-      return changed(inputs, current).length > 0 ? bringToInputs(objects, id, current, inputs) : takenOver;
-    }
+    if (takenOver) return takeOver(objects, client, inputs, takenOver, requestId);
     if (through) {
-      const picked = response && through.created(response, inputs);
-      if (!picked) throw new Error(`${spec.kind} was created through ${createOp} (request ${record?.requestId}) but its answer does not show it`);
+      // A lost answer: the parent as it is now shows the entry the request made.
+      const picked = through.created(response ?? (await through.parent(client, inputs)), inputs);
+      if (!picked) throw new Error(`${spec.kind} was created through ${createOp} (request ${record?.requestId}) but its parent does not show it`);
       return picked;
     }
-    const created = response ?? (await readBack(objects, inputs, record?.entityId, record?.requestId));
+    const created = response ?? (await readBack(objects, client, inputs, record?.entityId, record?.requestId));
     return writeOnCreateTriggers(objects, inputs, created);
   };
 
-  const readBack = async (objects: ObjectAccess, inputs: Props, entityId: string | undefined, requestId: string | undefined): Promise<Props> => {
+  /** The object this resource's interrupted create made, brought to the inputs. */
+  const takeOver = async (objects: ObjectAccess, client: NmsClient, inputs: Props, found: Props, requestId: string | undefined): Promise<Props> => {
+    const id = objects.idOf(found, inputs);
+    takenOverInThisRun.add(`${spec.kind} ${id}`);
+    client.notice("info", `${spec.kind} ${id}: took over the object this stack's interrupted create made (request ${requestId})`);
+    const current = outputsOf(found, inputs, "notEchoed");
+    return changed(inputs, current).length > 0 ? bringToInputs(objects, id, current, inputs) : found;
+  };
+
+  /** The created object when the create's answer did not carry it (201/202 without it, or lost): read by the record's entityId. */
+  const readBack = async (objects: ObjectAccess, client: NmsClient, inputs: Props, entityId: string | undefined, requestId: string | undefined): Promise<Props> => {
     const id = spec.identity.idFromInput ? String(inputs[spec.identity.idFromInput]) : entityId;
+    if (id && !spec.ops.read) {
+      // Write-only (a DPSK passphrase): the object is the record's, as the inputs and the service's defaults describe it.
+      client.notice("warn", `${spec.kind} ${id}: created (request ${requestId}), but the answer was lost and the service has no read: a value the service made up for it (a generated passphrase) is not known`);
+      return { ...fields.defaults(variant()), ...pick(inputs, fields.inputNames), [objects.idField]: id };
+    }
     const api = id ? await objects.readLive(id, inputs) : undefined;
     if (!api) throw new Error(`${spec.kind} was created (request ${requestId ?? "without a record"}) but cannot be read back`);
     return api;
@@ -398,7 +414,11 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     },
 
     async delete(id: string, props: Props) {
-      const { objects } = await access();
+      const { client, objects } = await access();
+      if (takenOverInThisRun.has(`${spec.kind} ${id}`)) {
+        client.notice("info", `${spec.kind} ${id}: not deleted: a create of this run took it over as its own (a replacement whose inputs name the same create), so it stays in the stack`);
+        return;
+      }
       const settled = async (write: Promise<unknown>) => {
         try {
           await write;
@@ -435,7 +455,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
  * earlier run whose wait timed out before the service finished. Say how to take it over.
  */
 function withAdoptionHint(error: unknown, whyNotTakenOver?: string): unknown {
-  if (!(error instanceof NmsApiError) || error.status !== 409) return error;
+  if (!(error instanceof NmsApiError) || !isNameTaken(error)) return error;
   error.message +=
     (whyNotTakenOver ? `; not taken over: ${whyNotTakenOver}` : "") +
     "; if this object already exists (made outside this stack, or by an earlier run whose wait timed out), " +

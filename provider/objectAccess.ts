@@ -2,7 +2,7 @@
 // its parents, and the calls that read, create, write, reset and delete it. The spec declares
 // the identity and the operations; the route table says how each call travels.
 import { routeOf, type OperationId } from "../contract/routes";
-import type { ExecuteInit, NmsClient, RequestRecord } from "./client";
+import type { NmsClient, RequestRecord } from "./client";
 import { isNotFound } from "./client/errors";
 import type { Props, ResourceSpec } from "./spec";
 
@@ -20,8 +20,11 @@ export interface ObjectAccess {
   params(inputs: Props, id?: string): Record<string, string>;
   /** The object as the service holds it now; undefined when it does not exist. */
   readLive(id: string, inputs: Props): Promise<Props | undefined>;
-  /** Sends a write of one object; array-bodied operations (W2, W74) carry it as a one-element array. */
-  write(op: OperationId, inputs: Props, id: string | undefined, body: unknown, init?: Pick<ExecuteInit<Props>, "recover" | "requestId">): Promise<Written>;
+  /**
+   * Sends a write of one object; array-bodied operations (W2, W74) carry it as a one-element array, shared with the
+   * other objects written at the same time, unless it has a request ID of its own (`requestId`: a call has one).
+   */
+  write(op: OperationId, inputs: Props, id: string | undefined, body: unknown, init?: { requestId?: string }): Promise<Written>;
   /** Deletes the object; with a bulk delete, together with the other deletes of its kind and path made at the same time. */
   remove(id: string, inputs: Props): Promise<Written>;
 }
@@ -51,18 +54,20 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     }
   };
 
-  const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: Pick<ExecuteInit<Props>, "recover" | "requestId"> = {}): Promise<Written> => {
+  const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: { requestId?: string } = {}): Promise<Written> => {
     const route = routeOf(op);
     // An operation whose path has no slot for the object's ID names it in the body (S44, S51).
     const pathNamesObject = [spec.identity.idParam, ...(spec.identity.idParts ?? [])].some((param) => route.path.includes(`{${param}}`));
     const pathParams = params(inputs, pathNamesObject ? id : undefined);
     // One object for an operation whose body is an array (W2, W74): a one-element array. A bulk delete's array of IDs goes as it is.
     if (route.body === "array" && !Array.isArray(body)) {
-      // Creates made together share one array call (W2, W74).
-      return client.executeInBatch<Props>(op, pathParams, body, { recover: init.recover });
+      // Creates made together share one array call (W2, W74); one named by its own request ID goes alone.
+      if (init.requestId === undefined) return client.executeInBatch<Props>(op, pathParams, body);
+      const { response, record } = await client.write<Props[]>(op, pathParams, { body: [body], requestId: init.requestId });
+      return { response: Array.isArray(response) ? response[0] : undefined, record };
     }
     const sent = route.body === "none" ? undefined : body;
-    return client.write<Props>(op, pathParams, { body: sent, recover: init.recover, requestId: init.requestId });
+    return client.write<Props>(op, pathParams, { body: sent, requestId: init.requestId });
   };
 
   const remove = async (id: string, inputs: Props): Promise<Written> => {

@@ -334,6 +334,7 @@ export class PreviewReads {
     const createOp = spec.ops.create;
     if (!createOp || spec.createThrough || routeOf(createOp).body === "array" || typeof news[RESOURCE_NAME_INPUT] !== "string") return false;
     const requestId = createRequestIdOf(spec.kind, news, specFields(spec).secretInputs);
+    if (requestId === undefined) return false; // a create that does not carry its stack is never taken over
     let record: RequestRecord;
     try {
       record = await client.call<RequestRecord>("A2", { requestId });

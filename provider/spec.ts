@@ -91,6 +91,15 @@ export interface Trigger {
  */
 export const RESOURCE_NAME_INPUT = "__nmsName";
 
+/**
+ * The input the SDK adds to every resource: the stack it belongs to, "organization/project/stack"
+ * as the program sees them (pulumi.getOrganization, getProject, getStack). The engine tells the
+ * dynamic-provider process its project but not its stack or organization (docs/pulumi-facts.md §7),
+ * and two stacks of one project may have resources of equal names and inputs; this tells their
+ * creates apart (provider/interruptedCreate.ts). Never sent to the service, never compared.
+ */
+export const RESOURCE_STACK_INPUT = "__nmsStack";
+
 export interface CompletedInputs {
   readonly inputs: Props;
   readonly failures: { property: string; reason: string }[];
@@ -175,6 +184,12 @@ export interface ResourceSpec {
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
   /**
+   * False when the service lets two objects share what findByName looks for (a recipient's description): a second
+   * create is not refused, so the create of an interrupted run is found by its request ID instead of its name
+   * (provider/interruptedCreate.ts).
+   */
+  readonly nameIsUnique?: false;
+  /**
    * A create the service has no operation of its own for: ops.create is the parent's update (a
    * trusted port is created by its profile's S44), whose body needs the parent as the service
    * holds it now, and whose answer is the parent, from which the created object is picked.
@@ -182,6 +197,8 @@ export interface ResourceSpec {
   readonly createThrough?: {
     body(client: NmsClient, inputs: Props): Promise<unknown>;
     created(answer: Props, inputs: Props): Props | undefined;
+    /** The parent as the service holds it now, for `created` when the answer was lost. */
+    parent(client: NmsClient, inputs: Props): Promise<Props>;
   };
 }
 

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { specFields } from "../provider/fields";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
-import { RESOURCE_NAME_INPUT } from "../provider/spec";
+import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
 import { claimCreatedObject, ownerConflictInput } from "./ownership";
 import { noteRegistration } from "./parallelHint";
 import { providerStub } from "./stub";
@@ -29,6 +29,7 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     }
     for (const field of [...fields.inputNames, ...fields.outputNames]) if (!(field in props)) props[field] = undefined;
     props[RESOURCE_NAME_INPUT] = name;
+    props[RESOURCE_STACK_INPUT] = stackIdentity();
     const options: pulumi.CustomResourceOptions = {
       ...opts,
       additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretFields, ...fields.secretOutputs],
@@ -69,6 +70,24 @@ function optionInputs(
   const conflict = ownerConflictInput(RESOURCE_SPECS[kind], name, owner, args);
   if (conflict !== undefined) inputs[OWNER_CONFLICT_INPUT] = conflict;
   return inputs;
+}
+
+/**
+ * "organization/project/stack" of the program: what tells this stack's creates from another stack's
+ * (provider/spec.ts RESOURCE_STACK_INPUT). Undefined when the runtime does not know the project or
+ * the stack (mocks without them): such a create is never taken over.
+ */
+function stackIdentity(): string | undefined {
+  const project = pulumi.getProject();
+  const stack = pulumi.getStack();
+  if (!project || !stack) return undefined;
+  let organization = "";
+  try {
+    organization = pulumi.getOrganization();
+  } catch {
+    // Runtimes without an organization (mocks) throw here; the project and stack still tell stacks apart.
+  }
+  return `${organization}/${project}/${stack}`;
 }
 
 /**

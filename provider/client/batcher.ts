@@ -5,7 +5,9 @@
 // their own code), and the others are sent again without them. An entry that can also be written
 // on its own (`alone`: a delete by its single operation) goes that way when it is alone in its
 // batch, and when the service refuses the batch without naming an entry, or its request FAILs:
-// then every entry is written on its own, so that only the failing one fails.
+// then every entry is written on its own, so that only the failing one fails. A call whose answer
+// was lost is resolved from its request record like any write (writes.ts); each entry then gets
+// the record with its own ID of the record's entityId (the IDs of the call's objects, in order).
 import { ERROR_CODES, statusOfCode, type ApiErrorEntry } from "../../contract/errors";
 import type { RequestRecord } from "../../contract/requestRecord";
 import { describeOperation, formatErrorEntries, NmsApiError, NmsRequestFailedError } from "./errors";
@@ -17,8 +19,8 @@ export interface BatchSettings {
   maxSize: number;
 }
 
-/** One write of an array: its answer's array and the request record (async routes). */
-export type SendArray = (items: unknown[], recover: (() => Promise<unknown[] | undefined>) | undefined) => Promise<{ response?: unknown; record?: RequestRecord }>;
+/** One write of an array: its answer's array (absent when the answer was lost) and the request record (async routes, or a lost answer). */
+export type SendArray = (items: unknown[]) => Promise<{ response?: unknown; record?: RequestRecord }>;
 
 export interface BatchedResult<T> {
   response?: T;
@@ -27,15 +29,12 @@ export interface BatchedResult<T> {
 
 /** How one entry may be settled without its batch. */
 export interface EntryFallbacks<T> {
-  /** Finds the entry's object when the batch's answer was lost (a create that may have gone through). */
-  recover?: () => Promise<T | undefined>;
   /** The entry's write on its own: used for a batch of one, and entry by entry when the service refuses the batch as a whole. */
   alone?: () => Promise<BatchedResult<T>>;
 }
 
 interface Pending {
   item: unknown;
-  recover?: () => Promise<unknown>;
   alone?: () => Promise<BatchedResult<unknown>>;
   resolve(result: BatchedResult<unknown>): void;
   reject(error: unknown): void;
@@ -64,7 +63,7 @@ export class WriteBatcher {
         batch = { entries: [], timer };
         this.open.set(key, batch);
       }
-      batch.entries.push({ item, recover: fallbacks.recover, alone: fallbacks.alone as Pending["alone"], resolve, reject });
+      batch.entries.push({ item, alone: fallbacks.alone as Pending["alone"], resolve, reject });
       if (batch.entries.length >= this.settings.maxSize) {
         clearTimeout(batch.timer);
         this.flush(key, operation, send);
@@ -82,19 +81,9 @@ export class WriteBatcher {
 
 async function sendBatch(operation: string, send: SendArray, entries: Pending[]): Promise<void> {
   if (entries.length === 1 && entries[0].alone) return settleAlone(entries[0]);
-  // A lost answer: the batch counts as done only if every object can be found.
-  const recover = entries.every((e) => e.recover)
-    ? async () => {
-        const found = await Promise.all(entries.map((e) => e.recover!()));
-        return found.every((f) => f !== undefined) ? found : undefined;
-      }
-    : undefined;
   let answer: { response?: unknown; record?: RequestRecord };
   try {
-    answer = await send(
-      entries.map((e) => e.item),
-      recover,
-    );
+    answer = await send(entries.map((e) => e.item));
   } catch (error) {
     const atFault = entriesAtFault(error, entries.length);
     if (!atFault) {
@@ -107,11 +96,6 @@ async function sendBatch(operation: string, send: SendArray, entries: Pending[])
       entries.map(async (entry, i) => {
         const own = atFault.get(i);
         if (!own) return rest.push(entry);
-        // Already there (an earlier attempt whose answer was lost): it is this entry's object.
-        if (own.status === 409 && entry.recover) {
-          const found = await entry.recover().catch(() => undefined);
-          if (found !== undefined) return entry.resolve({ response: found });
-        }
         entry.reject(entryError(operation, error as NmsApiError, own));
       }),
     );
@@ -119,7 +103,12 @@ async function sendBatch(operation: string, send: SendArray, entries: Pending[])
     return;
   }
   const elements = Array.isArray(answer.response) ? answer.response : [];
-  entries.forEach((entry, i) => entry.resolve({ response: elements[i], record: answer.record }));
+  const record = answer.record;
+  // Without the answer's array (it was lost), each entry's object is named by its part of the record's entityId.
+  const ids = record && !Array.isArray(answer.response) ? record.entityId.split(",") : [];
+  entries.forEach((entry, i) =>
+    entry.resolve({ response: elements[i], record: record && ids.length === entries.length ? { ...record, entityId: ids[i] } : record }),
+  );
 }
 
 function settleAlone(entry: Pending): Promise<void> {

@@ -1,7 +1,8 @@
 // The service client: one place for login, retries, error mapping and async waits, so that the
 // resource code is a thin table of calls. The HTTP layer is exchange.ts; settings.ts holds the
-// options, writes.ts the submission and recovery of writes, paging.ts the lists, batcher.ts the
-// array-bodied writes made together (creates, bulk deletes).
+// options, writes.ts the writes applied once (a lost answer resolved from the request record),
+// paging.ts the lists, batcher.ts the array-bodied writes made together (creates, bulk deletes).
+import { randomUUID } from "node:crypto";
 import type { AsyncAccepted, RequestRecord, RequestStatus } from "../../contract/requestRecord";
 import { ROUTES, type OperationId } from "../../contract/routes";
 import { listItemsOf, scrubEntry } from "./answers";
@@ -11,21 +12,21 @@ import { describeOperation, NmsError, NmsWaitTimeoutError } from "./errors";
 import { Exchange, type LogLevel, type PreparedRequest } from "./exchange";
 import { fetchAllPages } from "./paging";
 import { hideProperty } from "./secrets";
-import type { CallInit, ClientOptions, ExecuteInit, QueryParams } from "./settings";
-import { PollingRequestWaiter, type RequestWaiter } from "./waiter";
+import type { CallInit, ClientOptions, QueryParams } from "./settings";
+import { PollingRequestWaiter, settleRecord, type RequestWaiter } from "./waiter";
 import { WaitProgress } from "./waitProgress";
-import { recoveredRecord, submitPrepared } from "./writes";
+import { keepsRequestRecord, parseRequestRecord, submitPrepared, type Submitted } from "./writes";
 import { getRaw, putRaw } from "./rawTransfer";
 import { headerValue } from "./transport";
 
 export { CLIENT_DEFAULTS } from "./settings";
-export type { CallInit, ClientOptions, ExecuteInit, QueryParams, WaiterKind } from "./settings";
+export type { CallInit, ClientOptions, QueryParams, WaiterKind } from "./settings";
 
 /** Counters since the client was made, for benchmarks. */
 export interface ClientStats {
   /** HTTP attempts by operation ID; the login is counted as "login". */
   requests: Record<string, number>;
-  /** Repeats after a failure: retries by the rules, the repeat after a 401, each round after a 409 (see ExecuteInit.recover). */
+  /** Repeats after a failure: retries by the rules, the repeat after a 401, the resend of a write the service provably did not take. */
   retries: number;
   /** Time this client's attempts spent waiting for the rate limiter, in milliseconds. */
   rateLimitedWaitMs: number;
@@ -89,21 +90,17 @@ export class NmsClient {
   }
 
   /**
-   * Async write: send, expect 202 {requestId, response?}, wait for the record to leave PENDING.
-   * With `init.recover` (POST only), a write whose answer was lost is looked up instead of being
-   * sent twice; the result then carries what recover() found and a SUCCESS record whose
-   * requestId is "recovered".
+   * Async write: send, expect 202 {requestId, response?}, wait for the record to leave PENDING. The write is
+   * applied once (writes.ts): when its answer is lost, the record of its request ID says what became of it, and
+   * the result then has no `response` (the caller reads the object back by the record's entityId).
    */
-  async execute<T>(
-    op: OperationId,
-    params?: Record<string, string>,
-    init?: ExecuteInit<T>,
-  ): Promise<{ response?: T; record: RequestRecord }> {
-    const request = this.prepareAsync(op, params, init);
+  async execute<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<{ response?: T; record: RequestRecord }> {
+    const request = this.prepareWrite(op, params, init);
+    if (!request.route.async) throw new NmsError(`${describeOperation(op)} is not an async operation; use call()`);
     this.ex.listCache.invalidate();
     try {
-      const submitted = await submitPrepared<T>(this.ex, request, init?.recover);
-      if (submitted.kind === "recovered") return { response: submitted.value, record: recoveredRecord(this.ex, request, submitted.value) };
+      const submitted = await submitPrepared<T>(this.ex, request);
+      if (submitted.kind === "held") return { record: await this.outcomeOf(submitted.record, op) };
       const record = await this.waitForRequest(submitted.accepted.requestId, op).catch((error: unknown) => {
         if (error instanceof NmsWaitTimeoutError) hideProperty(error, "acceptedResponse", submitted.accepted.response);
         throw error;
@@ -114,14 +111,14 @@ export class NmsClient {
     }
   }
 
-  /** Async write without waiting: the 202 envelope. */
+  /** Async write without waiting: the 202 envelope (applied once, as execute()). */
   async submit<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<AsyncAccepted<T>> {
-    const request = this.prepareAsync(op, params, init);
+    const request = this.prepareWrite(op, params, init);
+    if (!request.route.async) throw new NmsError(`${describeOperation(op)} is not an async operation; use call()`);
     this.ex.listCache.invalidate();
     try {
-      const submitted = await submitPrepared<T>(this.ex, request, undefined);
-      if (submitted.kind !== "accepted") throw new NmsError(`${describeOperation(op)}: no 202 answer`); // no recover(): cannot happen
-      return submitted.accepted;
+      const submitted: Submitted<T> = await submitPrepared<T>(this.ex, request);
+      return submitted.kind === "accepted" ? submitted.accepted : { requestId: submitted.record.requestId };
     } finally {
       this.ex.listCache.invalidate();
     }
@@ -142,13 +139,32 @@ export class NmsClient {
   }
 
   /**
-   * Async write (route.async) as above; a write the service answers as done (201, W74) returns its
-   * answer's `response` without a record to wait for.
+   * Any write with a request record, applied once: an async one (route.async) as execute(); one the service
+   * answers as done (201: W74, W76) returns its answer's `response` and `requestId` without waiting, or, when
+   * that answer was lost, the record (SUCCESS) without a response. Other writes are plain calls.
    */
-  async write<T>(op: OperationId, params?: Record<string, string>, init?: ExecuteInit<T>): Promise<{ response?: T; record?: RequestRecord }> {
-    if (ROUTES[op].async) return this.execute<T>(op, params, init);
-    const answer = await this.call<{ response?: T } | undefined>(op, params, init);
-    return { response: answer?.response };
+  async write<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<{ response?: T; record?: RequestRecord; requestId?: string }> {
+    const route = ROUTES[op];
+    if (route.async) {
+      const done = await this.execute<T>(op, params, init);
+      return { ...done, requestId: done.record.requestId };
+    }
+    if (!keepsRequestRecord(route)) {
+      const answer = await this.call<{ response?: T } | undefined>(op, params, init);
+      return { response: answer?.response };
+    }
+    const request = this.prepareWrite(op, params, init);
+    this.ex.listCache.invalidate();
+    try {
+      const submitted = await submitPrepared<T>(this.ex, request);
+      if (submitted.kind === "held") {
+        const record = await this.outcomeOf(submitted.record, op);
+        return { record, requestId: record.requestId };
+      }
+      return { response: submitted.accepted.response, requestId: submitted.accepted.requestId };
+    } finally {
+      this.ex.listCache.invalidate();
+    }
   }
 
   /**
@@ -160,7 +176,7 @@ export class NmsClient {
    */
   async executeInBatch<T>(op: OperationId, params: Record<string, string> | undefined, item: unknown, init: EntryFallbacks<T> = {}): Promise<{ response?: T; record?: RequestRecord }> {
     const { path } = this.ex.prepare(op, params);
-    const send = (items: unknown[], recover: (() => Promise<unknown[] | undefined>) | undefined) => this.write<unknown>(op, params, { body: items, recover });
+    const send = (items: unknown[]) => this.write<unknown>(op, params, { body: items });
     return this.batcher.submit<T>(`${op} ${path}`, op, send, item, init);
   }
 
@@ -231,7 +247,7 @@ export class NmsClient {
   protected async readRequestRecord(requestId: string, signal: AbortSignal): Promise<RequestRecord> {
     const request = this.ex.prepare("A2", { requestId });
     const answer = await this.ex.exchange(request, signal);
-    const record = this.toRequestRecord(this.ex.parseJson(request, answer));
+    const record = parseRequestRecord(this.ex, this.ex.parseJson(request, answer));
     if (!record) throw new NmsError(`${describeOperation("A2")}: request ${requestId}: the answer is not a request record`);
     return record;
   }
@@ -243,24 +259,10 @@ export class NmsClient {
     const items = listItemsOf(this.ex.parseJson(request, answer))?.items;
     if (!items) throw new NmsError(`${describeOperation("A3")}: status ${status}: the answer is not a list of request records`);
     return items.map((raw) => {
-      const record = this.toRequestRecord(raw);
+      const record = parseRequestRecord(this.ex, raw);
       if (!record) throw new NmsError(`${describeOperation("A3")}: status ${status}: an entry is not a request record`);
       return record;
     });
-  }
-
-  /** A request record with secret values scrubbed from its errors; undefined if `raw` is none. */
-  private toRequestRecord(raw: unknown): RequestRecord | undefined {
-    const parsed = this.ex.schemas.requestRecord.safeParse(raw);
-    if (!parsed.success) return undefined;
-    const record = parsed.data as unknown as RequestRecord;
-    if (record.errors) {
-      record.errors = record.errors.map((entryRaw) => {
-        const { entry, secretValues } = scrubEntry(entryRaw);
-        return this.ex.redactEntryText(entry, secretValues);
-      });
-    }
-    return record;
   }
 
   private getWaiter(): RequestWaiter {
@@ -268,9 +270,13 @@ export class NmsClient {
     return this.waiter;
   }
 
-  private prepareAsync(op: OperationId, params: Record<string, string> | undefined, init?: CallInit): PreparedRequest {
-    const request = this.ex.prepare(op, params, init);
-    if (!request.route.async) throw new NmsError(`${describeOperation(op)} is not an async operation; use call()`);
-    return request;
+  /** A write with a request record, named by the caller's request ID or a fresh one (writes.ts). */
+  private prepareWrite(op: OperationId, params: Record<string, string> | undefined, init?: CallInit): PreparedRequest {
+    return this.ex.prepare(op, params, { ...init, requestId: init?.requestId ?? randomUUID() });
+  }
+
+  /** The outcome of a write whose answer was lost, from its record: SUCCESS as it is, FAIL thrown, PENDING waited for. */
+  private async outcomeOf(record: RequestRecord, op: OperationId): Promise<RequestRecord> {
+    return settleRecord(record, record.requestId, op, (text) => this.ex.redact(text)) ?? (await this.waitForRequest(record.requestId, op));
   }
 }

@@ -12,14 +12,14 @@ import { ListCache } from "./listCache";
 import { Reachability, warningTimes } from "./reachability";
 import { isMultipartForm, type MultipartForm } from "./multipart";
 import { sharedTokenBucket, type TokenBucket } from "./ratelimit";
-import { isAmbiguousOutcome, networkErrorCode, parseRetryAfterMs, RETRY_AFTER_CAP_FACTOR, runWithRetries } from "./retry";
+import { networkErrorCode, parseRetryAfterMs, RETRY_AFTER_CAP_FACTOR, runWithRetries } from "./retry";
 import { collectSecretValues, hideProperty, redactText, scrubSecretFields } from "./secrets";
 import { CLIENT_DEFAULTS, resolveSettings, type CallInit, type ClientOptions, type Settings } from "./settings";
 import { headerValue, HttpAnswerError, HttpTransport, linkedAbort, type HttpAnswer } from "./transport";
 import { buildWireSchemas, type WireSchemas } from "./wire";
-import type { Counters, LogLevel, PreparedRequest, SendOutcome, WriteAttempts } from "./request";
+import type { Counters, LogLevel, PreparedRequest } from "./request";
 
-export type { Counters, LogLevel, PreparedRequest, SendOutcome, WriteAttempts } from "./request";
+export type { Counters, LogLevel, PreparedRequest } from "./request";
 
 
 export class Exchange {
@@ -105,48 +105,32 @@ export class Exchange {
   }
 
 
-  /** One call's 2xx answer (see exchangeOutcome). */
-  async exchange(request: PreparedRequest, signal?: AbortSignal): Promise<HttpAnswer> {
-    const outcome = await this.exchangeOutcome(request, signal, undefined);
-    if (outcome.kind !== "answer") throw new NmsError(`${describeOperation(request.operation)}: no answer`); // needs recover(): cannot happen
-    return outcome.answer;
-  }
-
-
   /**
-   * Sends with the API key, the retry rules, and one re-login: a 401 means the key expired or was
-   * revoked, so the client logs in again once and repeats the call once. A second 401 is final.
+   * One call's 2xx answer, with the API key, the retry rules, and one re-login: a 401 means the key expired or
+   * was revoked, so the client logs in again once and repeats the call once. A second 401 is final. With
+   * `sentOnce` (a write with a request record, writes.ts), an attempt whose outcome is unknown is not repeated:
+   * its error goes back to the caller, which reads the request record.
    */
-  async exchangeOutcome(request: PreparedRequest, signal: AbortSignal | undefined, write: WriteAttempts | undefined): Promise<SendOutcome> {
+  async exchange(request: PreparedRequest, signal?: AbortSignal, sentOnce = false): Promise<HttpAnswer> {
     const token = await this.session.current();
     try {
-      return await this.sendWithRetries(request, token, signal, write);
+      return await this.sendWithRetries(request, token, signal, sentOnce);
     } catch (error) {
       if (!(error instanceof NmsApiError && error.status === 401)) throw error;
       this.log("info", `${describeOperation(request.operation)}: the API key was refused (HTTP 401); logging in again`);
       const renewed = await this.session.renew(token);
       this.counters.retries += 1;
-      return await this.sendWithRetries(request, renewed, signal, write);
+      return await this.sendWithRetries(request, renewed, signal, sentOnce);
     }
   }
 
 
-  async sendWithRetries(
-    request: PreparedRequest,
-    token: string | undefined,
-    signal?: AbortSignal,
-    write?: WriteAttempts,
-  ): Promise<SendOutcome> {
+  async sendWithRetries(request: PreparedRequest, token: string | undefined, signal?: AbortSignal, sentOnce = false): Promise<HttpAnswer> {
     const label = describeOperation(request.operation);
     const call = linkedAbort(signal ? [this.closing.signal, signal] : [this.closing.signal]);
     try {
-      return await runWithRetries<SendOutcome>(
+      return await runWithRetries<HttpAnswer>(
         async () => {
-          // After an attempt that may have reached the service, look before sending again.
-          if (write?.recover && write.ambiguous) {
-            const found = await this.tryRecover(write, request);
-            if (found !== undefined) return { kind: "recovered", value: found };
-          }
           await this.takeToken(request, call.signal);
           this.countRequest(request.operation);
           let answer: HttpAnswer;
@@ -163,15 +147,13 @@ export class Exchange {
               operation: request.operation,
             });
           } catch (error) {
-            if (write && !call.signal.aborted && isAmbiguousOutcome({ kind: "no-answer", error })) write.ambiguous = true;
             if (!call.signal.aborted) this.reachability.failed(sentAt, error);
             throw error;
           }
           this.reachability.answered();
           this.log("debug", `${label}: ${request.method} ${request.path} → HTTP ${answer.status} (${answer.elapsedMs} ms)`);
           // A redirect is the success of a route that says so (U2); any other 3xx is not.
-          if ((answer.status >= 200 && answer.status < 300) || answer.status === request.route.success) return { kind: "answer", answer };
-          if (write && isAmbiguousOutcome({ kind: "answer", status: answer.status })) write.ambiguous = true;
+          if ((answer.status >= 200 && answer.status < 300) || answer.status === request.route.success) return answer;
           this.pauseTenantOnRetryAfter(request, answer);
           throw new HttpAnswerError(answer);
         },
@@ -179,6 +161,7 @@ export class Exchange {
           policy: this.settings.retry,
           signal: call.signal,
           giveUp: () => this.reachability.unreachable() !== undefined,
+          context: { sentOnce },
           onRetry: (notice) => {
             this.counters.retries += 1;
             this.log(
@@ -194,28 +177,6 @@ export class Exchange {
     } finally {
       call.dispose();
     }
-  }
-
-
-  /** recover()'s object, or undefined when it found nothing or failed (then the write is sent again). */
-  async tryRecover(write: WriteAttempts, request: PreparedRequest): Promise<unknown> {
-    const label = describeOperation(request.operation);
-    // Look at what the service holds now, not at a list cached before the write.
-    this.listCache.invalidate();
-    let found: unknown;
-    try {
-      found = await write.recover?.();
-    } catch (error) {
-      if (this.closing.signal.aborted) throw error;
-      this.log("warn", `${label}: recover() failed (${error instanceof Error ? error.message : String(error)}); sending again`);
-      return undefined;
-    }
-    if (found === undefined || found === null) {
-      this.log("info", `${label}: an earlier attempt may have gone through, but recover() found nothing; sending again`);
-      return undefined;
-    }
-    this.log("info", `${label}: an earlier attempt went through: recover() found the object, not sending again`);
-    return found;
   }
 
 
@@ -338,9 +299,7 @@ export class Exchange {
       body: JSON.stringify({ username: this.settings.username, password: this.password }),
       secrets: new Set([this.password]),
     };
-    const outcome = await this.sendWithRetries(request, undefined);
-    if (outcome.kind !== "answer") throw new NmsError(`${describeOperation("A1")}: no answer`); // cannot happen without recover()
-    const { answer } = outcome;
+    const answer = await this.sendWithRetries(request, undefined);
     const parsed = this.schemas.login.safeParse(tryParseJson(answer.text));
     const token = (parsed.success ? (parsed.data["API-KEY"] ?? parsed.data.token) : undefined) ?? apiKeyFromCookies(answer.headers["set-cookie"]);
     if (parsed.success && parsed.data.tenantId) this.loginTenantId = parsed.data.tenantId;

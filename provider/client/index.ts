@@ -3,7 +3,7 @@
 // coalescingWaiter.ts for async-request waits, listCache.ts for cached lists.
 
 export { NmsClient, CLIENT_DEFAULTS } from "./client";
-export type { ClientOptions, CallInit, ExecuteInit, QueryParams, ClientStats, WaiterKind } from "./client";
+export type { ClientOptions, CallInit, QueryParams, ClientStats, WaiterKind } from "./client";
 export { REGION_BASE_URLS, DEFAULT_REGION, resolveBaseUrl } from "./regions";
 export type { Region } from "./regions";
 export {

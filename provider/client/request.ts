@@ -1,9 +1,8 @@
-// The shape of one prepared request and of what sending it produced, shared by the HTTP layer
+// The shape of one prepared request, shared by the HTTP layer
 // (exchange.ts), the writes (writes.ts) and the lists (paging.ts).
 import type { HttpMethod, OperationId, RouteDef } from "../../contract/routes";
 import type { QueryParams } from "./settings";
 import type { MultipartForm } from "./multipart";
-import type { HttpAnswer } from "./transport";
 
 export type LogLevel = "debug" | "info" | "warn";
 
@@ -19,24 +18,14 @@ export interface PreparedRequest {
   body?: string;
   /** The body of a multipart route (W76), sent as multipart/form-data instead of JSON. */
   form?: MultipartForm;
-  /** x-request-id to send instead of a fresh one (CallInit.requestId). */
+  /**
+   * The x-request-id to send instead of a fresh one per attempt: the caller's (CallInit.requestId), or for a write
+   * with a request record one the client chose (writes.ts), which names the record that tells what became of it.
+   */
   requestId?: string;
   /** Secret strings of the body, to cut from any message about this request. */
   secrets: Set<string>;
 }
-
-
-/** One write across all its attempts, including re-sends after a 409. */
-export interface WriteAttempts {
-  /** Some attempt failed in a way that leaves open whether the service acted on it. */
-  ambiguous: boolean;
-  /** The caller's lookup of what the write creates (POST with ExecuteInit.recover only). */
-  readonly recover?: () => Promise<unknown>;
-}
-
-
-/** What sending produced: the service's 2xx answer, or the object recover() found instead of re-sending. */
-export type SendOutcome = { readonly kind: "answer"; readonly answer: HttpAnswer } | { readonly kind: "recovered"; readonly value: unknown };
 
 
 export interface Counters {

@@ -1,6 +1,8 @@
 // When to try an HTTP call again, and how long to wait first. The rules live in one table
-// (RETRY_RULES) so that every caller, the plain calls, the login and the waiter's polls of the
-// request record, decides the same way; read the table top to bottom, the first matching rule wins.
+// (RETRY_RULES) so that every caller, the plain calls, the login, the writes and the waiter's polls
+// of the request record, decides the same way; read the table top to bottom, the first matching
+// rule wins. A write the service keeps a request record of is never repeated when its outcome is
+// unknown: the first rule hands it to writes.ts, which reads what became of it.
 
 import pRetry = require("p-retry");
 import { NmsApiError, NmsNetworkError } from "./errors";
@@ -10,10 +12,21 @@ export type AttemptOutcome =
   | { readonly kind: "answer"; readonly status: number; readonly retryAfter?: string }
   | { readonly kind: "no-answer"; readonly error: unknown };
 
+/** What the rules know of the request besides the attempt's outcome. */
+export interface AttemptContext {
+  /**
+   * A write the service keeps a request record of (an async write, or one answered 201 with a requestId), sent
+   * with an x-request-id the provider chose: sent at most once unless the service provably does not hold it.
+   */
+  readonly sentOnce?: boolean;
+}
+
 interface RetryRule {
   readonly name: string;
-  readonly matches: (outcome: AttemptOutcome) => boolean;
+  readonly matches: (outcome: AttemptOutcome, context: AttemptContext) => boolean;
   readonly retry: boolean;
+  /** The outcome is unknown: what became of the request is read from its record (A2) instead (writes.ts). */
+  readonly resolve?: boolean;
   /** Wait what the server's Retry-After header asks (capped) instead of the computed backoff. */
   readonly honourRetryAfter: boolean;
 }
@@ -57,8 +70,19 @@ const isStatus = (predicate: (status: number) => boolean) => (outcome: AttemptOu
 // repeats the call once (see client.ts), which a plain retry could not do.
 export const RETRY_RULES: readonly RetryRule[] = [
   {
-    // No answer at all: the request may or may not have reached the service. Async writes are
-    // still resent; a duplicate create then shows up as a 409 the caller can recognise.
+    // A write the service may have acted on (no answer after the connection was made, or a 5xx):
+    // sending it again could apply it twice (a second object of a kind without a unique name, a
+    // second factory reset). Its record, under the request ID the provider chose, tells what
+    // became of it (writes.ts); it is sent again only once the service provably does not hold it.
+    name: "write with a request record, outcome unknown",
+    matches: (outcome, context) => context.sentOnce === true && isAmbiguousOutcome(outcome),
+    retry: false,
+    resolve: true,
+    honourRetryAfter: false,
+  },
+  {
+    // No answer at all: the request may or may not have reached the service. A write that keeps
+    // a request record is not resent here (the rule above).
     name: "transient network error",
     matches: (outcome) => outcome.kind === "no-answer" && isTransientNetworkError(outcome.error),
     retry: true,
@@ -98,18 +122,20 @@ export const RETRY_RULES: readonly RetryRule[] = [
 
 export interface RetryDecision {
   readonly retry: boolean;
+  /** Not retried because the outcome is unknown: resolved from the request record (writes.ts). */
+  readonly resolve?: boolean;
   /** Name of the rule that decided, for log lines. */
   readonly rule: string;
   /** Server-requested wait, already parsed, when the rule honours Retry-After and one was sent. */
   readonly retryAfterMs?: number;
 }
 
-export function decideRetry(outcome: AttemptOutcome, now: number = Date.now()): RetryDecision {
+export function decideRetry(outcome: AttemptOutcome, context: AttemptContext = {}, now: number = Date.now()): RetryDecision {
   for (const rule of RETRY_RULES) {
-    if (!rule.matches(outcome)) continue;
+    if (!rule.matches(outcome, context)) continue;
     const retryAfterMs =
       rule.honourRetryAfter && outcome.kind === "answer" ? parseRetryAfterMs(outcome.retryAfter, now) : undefined;
-    return { retry: rule.retry, rule: rule.name, retryAfterMs };
+    return { retry: rule.retry, ...(rule.resolve ? { resolve: true } : {}), rule: rule.name, retryAfterMs };
   }
   return { retry: false, rule: "no rule matched" };
 }
@@ -146,12 +172,30 @@ const NEVER_SENT_CODES: readonly string[] = [
  * True when the attempt may have changed something on the service although it failed: no
  * answer after the connection was made, or a 5xx (an internal error, or a gateway's 502/503/504
  * in front of a service that may have acted). A 429 or other 4xx is a clean refusal. A retried
- * write after such an attempt may duplicate it, which is why execute() can `recover` first.
+ * write after such an attempt may be applied twice, which is why a write with a request record
+ * is resolved from that record instead (the first rule of RETRY_RULES).
  */
 export function isAmbiguousOutcome(outcome: AttemptOutcome): boolean {
   if (outcome.kind === "answer") return outcome.status >= 500 && outcome.status <= 599;
   const code = networkErrorCode(outcome.error);
   return code === undefined || !NEVER_SENT_CODES.includes(code);
+}
+
+/**
+ * True when the request of such an attempt may still reach the service after the attempt ended: the exchange
+ * ended without the service's answer (a reset, our own deadline), or a gateway said the service did not answer
+ * it in time or properly (502, 504). A service that answered (500, 503) is done with the request.
+ */
+export function mayStillArrive(outcome: AttemptOutcome): boolean {
+  if (outcome.kind === "answer") return outcome.status === 502 || outcome.status === 504;
+  return isAmbiguousOutcome(outcome);
+}
+
+/** The attempt ended by a deadline (ours, or a gateway's 504): the service may be slower than usual with it. */
+export function endedByDeadline(outcome: AttemptOutcome): boolean {
+  if (outcome.kind === "answer") return outcome.status === 504;
+  const code = networkErrorCode(outcome.error);
+  return code === "NMS_ATTEMPT_TIMEOUT" || code === "ETIMEDOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT";
 }
 
 /** The rule list applied to an error that has already been raised (used by the waiter). */
@@ -225,6 +269,8 @@ export interface RetryNotice {
 
 export interface RunWithRetriesOptions {
   readonly policy: RetryPolicy;
+  /** What the rules know of the request (a write sent at most once). */
+  readonly context?: AttemptContext;
   /** Cancels waiting and further attempts; the abort reason is what the run rejects with. */
   readonly signal?: AbortSignal;
   readonly onRetry?: (notice: RetryNotice) => void;
@@ -238,7 +284,7 @@ export interface RunWithRetriesOptions {
  * here rather than by p-retry's timer because the delay depends on the failure (Retry-After).
  */
 export function runWithRetries<T>(attempt: (attemptNumber: number) => Promise<T>, options: RunWithRetriesOptions): Promise<T> {
-  const { policy, signal, onRetry, giveUp } = options;
+  const { policy, signal, onRetry, giveUp, context = {} } = options;
   const maxAttempts = policy.retries + 1;
   return pRetry(
     async (attemptNumber) => {
@@ -248,7 +294,7 @@ export function runWithRetries<T>(attempt: (attemptNumber: number) => Promise<T>
       } catch (thrown) {
         if (signal?.aborted) throw new pRetry.AbortError(asError(signal.reason));
         const error = asError(thrown);
-        if (!decideRetry(outcomeOf(error)).retry || giveUp?.(error)) {
+        if (!decideRetry(outcomeOf(error), context).retry || giveUp?.(error)) {
           annotateAttempts(error, attemptNumber);
           throw new pRetry.AbortError(asError(error));
         }
@@ -265,7 +311,7 @@ export function runWithRetries<T>(attempt: (attemptNumber: number) => Promise<T>
       onFailedAttempt: async (failure) => {
         // Out of retries: reject with this attempt's error (p-retry would pick the most frequent one).
         if (failure.retriesLeft <= 0) throw failure;
-        const decision = decideRetry(outcomeOf(failure));
+        const decision = decideRetry(outcomeOf(failure), context);
         const delayMs = retryDelayMs(decision, failure.attemptNumber - 1, policy);
         onRetry?.({ attempt: failure.attemptNumber, maxAttempts, delayMs, rule: decision.rule, error: failure });
         await sleep(delayMs, signal);

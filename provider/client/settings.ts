@@ -46,6 +46,12 @@ export interface ClientOptions {
   batchWindowMs?: number;
   /** The most objects in one array-bodied create; default 50. */
   maxBatchSize?: number;
+  /**
+   * How long after an attempt of a write with a request record ended without its outcome (a reset, a lost answer)
+   * the service must still hold no record of it before the write is sent again (writes.ts); default 3_000. An
+   * attempt that ended by a deadline (ours, a gateway's 504) waits at least requestTimeoutMs.
+   */
+  unknownOutcomeGraceMs?: number;
   /** A wait for an async request that lasts this long is reported at info level (a progress line); default 5_000. */
   progressAfterMs?: number;
   /** And again at this interval while it lasts; default 15_000. */
@@ -64,21 +70,12 @@ export interface CallInit {
   body?: unknown;
   query?: QueryParams;
   /**
-   * The x-request-id to send (a UUID) instead of a fresh one, on any route: where the service lets
-   * it name the request record, a later run can find the record again (README "Adopting objects
-   * that already exist").
+   * The x-request-id to send (a UUID) instead of a fresh one, on any route: the service names the
+   * request record by it, so the record tells what became of a write whose answer was lost, and a
+   * later run can find it again (README "Adopting objects that already exist"). A write with a
+   * request record gets a fresh UUID of the client's when none is given.
    */
   requestId?: string;
-}
-
-export interface ExecuteInit<T = unknown> extends CallInit {
-  /**
-   * For a create (POST): finds the object the write creates, e.g. by its unique name; undefined
-   * when there is none. Used only after an attempt ended ambiguously (the service may have acted
-   * on it: reset connection, timeout, 5xx): it is called before the write is sent again, and
-   * after a 409 answer to such a resend, so that a lost answer does not become a duplicate.
-   */
-  recover?: () => Promise<T | undefined>;
 }
 
 export type WaiterKind = "coalesced" | "per-request";
@@ -108,6 +105,7 @@ export const CLIENT_DEFAULTS = {
   listCacheTtlMs: 60_000,
   batchWindowMs: 20,
   maxBatchSize: 50,
+  unknownOutcomeGraceMs: 3_000,
   progressAfterMs: 5_000,
   progressEveryMs: 15_000,
   maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
@@ -131,6 +129,7 @@ export interface Settings {
   listCacheTtlMs: number;
   batchWindowMs: number;
   maxBatchSize: number;
+  unknownOutcomeGraceMs: number;
   progressAfterMs: number;
   progressEveryMs: number;
   maxAnswerBytes: number;
@@ -188,6 +187,7 @@ export function resolveSettings(opts: ClientOptions): Settings {
     listCacheTtlMs: positive("listCacheTtlMs", true),
     batchWindowMs: positive("batchWindowMs", true),
     maxBatchSize: positive("maxBatchSize"),
+    unknownOutcomeGraceMs: positive("unknownOutcomeGraceMs", true),
     progressAfterMs: positive("progressAfterMs"),
     progressEveryMs: positive("progressEveryMs"),
     maxAnswerBytes: positive("maxAnswerBytes"),

@@ -74,6 +74,8 @@ export const floorPlanSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "F1" },
   ...listedByName("F1", { scope: { venueId: "venueId" }, name: { name: "name" } }),
+  // The service keeps two plans of one name in a venue (no conflict is documented).
+  nameIsUnique: false,
 
   async completeInputs(inputs) {
     if (inputs.image !== undefined && inputs.imagePath !== undefined) {

@@ -21,4 +21,5 @@ export const notificationRecipientSpec: ResourceSpec = {
   readFromList: { op: "A25" },
   // The description is not unique in the service; adoption by name takes the first recipient that has it.
   ...listedByName("A25", { name: { description: "description" } }),
+  nameIsUnique: false,
 };

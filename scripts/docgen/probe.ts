@@ -5,6 +5,7 @@
 import { ROUTES, type OperationId } from "../../contract/routes";
 import type { NmsClient } from "../../provider/client";
 import { specFields } from "../../provider/fields";
+import { findsCreateById, takesOverByName } from "../../provider/interruptedCreate";
 import type { Props, ResourceSpec } from "../../provider/spec";
 
 export interface Probe {
@@ -83,6 +84,7 @@ export async function operationsOf(spec: ResourceSpec): Promise<{ op: OperationI
   const probes = await probeSpec(spec);
   for (const op of spec.beforeWrite?.ops ?? []) add(op, "before a write");
   for (const op of probes.createThrough?.ops ?? []) add(op, "to build the create's body");
+  if (spec.ops.create !== undefined && findsCreateById(spec)) add("A2", "before the create: an interrupted create of the resource is found by its request ID");
   add(spec.ops.create, spec.createThrough ? "create (through the parent's update)" : "create");
   add(spec.ops.read, "read");
   add(spec.ops.update, "update");
@@ -95,6 +97,8 @@ export async function operationsOf(spec: ResourceSpec): Promise<{ op: OperationI
   }
   for (const [field, trigger] of Object.entries(spec.triggers ?? {})) add(trigger.op, `\`${field}\` changes${trigger.onCreate ? " (also after the create)" : ""}`);
   add(spec.readFromList?.op, "refresh of many (one list call)");
-  for (const op of probes.adoption?.ops ?? []) add(op, "adoption by name, and recovery of a lost create");
+  // Found by name, an interrupted create is taken over; a kind the service does not refuse twice is found by its request ID (A2).
+  const byName = takesOverByName(spec) ? "adoption by name, and the takeover of an interrupted create" : "adoption by name";
+  for (const op of probes.adoption?.ops ?? []) add(op, byName);
   return out;
 }

@@ -4,11 +4,20 @@
 //   npx jest --testPathIgnorePatterns=/node_modules/ --testPathPattern 'chaos\.slow'
 // (a path given after --testPathIgnorePatterns=… would be read as one more ignore pattern).
 // The default suite (chaos.test.ts) runs the quickstart under lost-answer, fail-request and
-// stuck-pending; the quickstart under the other kinds, and the estate under every kind, run here.
+// stuck-pending, and the lost answer of every create operation of a part of the kinds table; the
+// quickstart under the other kinds, the estate under every kind, and the lost answer of every create
+// operation of the whole kinds table (chaos/lostCreates.ts) run here.
 import type { FaultKind } from "../../emulator";
 import { chaosSuite, FAULT_KINDS, mspStack, QUICKSTART } from "./chaos/helpers";
+import { expectEveryCreateOnce, KIND_CASES } from "./chaos/lostCreates";
 
 const suite = chaosSuite();
+
+describe("every create's answer lost once (full form: every kind of the kinds table)", () => {
+  test("one object per create, a clean second preview, nothing left after destroy", async () => {
+    await expectEveryCreateOnce(suite.emulator(), KIND_CASES);
+  }, 900_000);
+});
 
 describe("the quickstart under 10% of a fault kind the client absorbs: up, update, destroy", () => {
   test.each(["http-5xx", "http-429", "reset", "slow"] as FaultKind[])("%s", async (kind) => {

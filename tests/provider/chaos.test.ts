@@ -4,7 +4,8 @@
 // tries, no changes afterwards, no duplicates, nothing left behind, failures that name their
 // requestId and code, no secret in any log, error or state), and credentials refused over plain
 // http. Here, within npm test's budget, the kinds the client cannot absorb (fail-request,
-// stuck-pending) and the one that tempts duplicates (lost-answer); the quickstart under the kinds
+// stuck-pending) and the one that tempts duplicates (lost-answer), and the lost answer of every
+// create operation of a part of the kinds table (chaos/lostCreates.ts); the quickstart under the kinds
 // the client's retries absorb (http-5xx, http-429, reset, slow), whose retry rules the client
 // tests pin, and the MSP estate (25 sites, 100 resources) under every kind are in chaos.slow.test.ts, and
 // crashes (SIGKILL) in the middle of an up are in crash.test.ts. The stacks run from dist/
@@ -15,6 +16,7 @@ import * as path from "node:path";
 import { up } from "../../harness";
 import type { FaultKind } from "../../emulator";
 import { chaosSuite, checkNoSecrets, QUICKSTART, RADIUS_SECRET, ROOT, writeConnectSpy } from "./chaos/helpers";
+import { expectEveryCreateOnce, SHORT_FORM_CASES } from "./chaos/lostCreates";
 
 /** The kinds npm test runs; chaos.slow.test.ts runs the others. */
 const DEFAULT_KINDS: readonly FaultKind[] = ["lost-answer", "fail-request", "stuck-pending"];
@@ -25,6 +27,12 @@ describe("the quickstart under 10% of a fault kind: up, update, destroy", () => 
   test.each(DEFAULT_KINDS)("%s", async (kind) => {
     await suite.scenario(QUICKSTART, kind);
   }, 180_000);
+});
+
+describe("every create's answer lost once (short form: the supporting resources and one case per shape of create)", () => {
+  test("one object per create, a clean second preview, nothing left after destroy", async () => {
+    await expectEveryCreateOnce(suite.emulator(), SHORT_FORM_CASES);
+  }, 600_000);
 });
 
 describe("credentials over plain http", () => {

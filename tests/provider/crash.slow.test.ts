@@ -1,9 +1,10 @@
 // The crash suite's full form: NMS_CRASH_TRIALS (default 20) trials per mode of an `up` of the MSP
 // estate at 25 sites (100 resources) SIGKILLed at a seeded random point, the provider host alone
-// or the whole run; see crash/helpers.ts for what each trial checks. Not in `npm test`; run it
+// or the whole run, and a quarter as many of an `up` of 20 guest users (a kind without a unique
+// name); see crash/helpers.ts for what each trial checks. Not in `npm test`; run it
 // with `npm run test:crash` (builds first; NMS_CRASH_SEED repeats a run, NMS_CRASH_TRIALS and
 // NMS_CRASH_MODES choose how many and which). The short form is crash.test.ts.
-import { startChaosEmulator, ChaosEmulator, mspStack } from "./chaos/helpers";
+import { startChaosEmulator, ChaosEmulator, guestStack, mspStack } from "./chaos/helpers";
 import { CRASH_MODES, crashSeed, CrashTrialReport, formatCrashReport, runCrashTrial, seededRandom, summarize } from "./crash/helpers";
 
 const TRIALS = Number(process.env.NMS_CRASH_TRIALS ?? 20);
@@ -26,6 +27,15 @@ describe.each(MODES)("SIGKILL of the %s in the middle of an up of the MSP estate
   const random = seededRandom(seed + (mode === "whole-run" ? 1 : 0));
   test.each(Array.from({ length: TRIALS }, (_, i) => i + 1))("trial %i: the next up converges, no duplicate, destroy leaves nothing", async (trial) => {
     const report = await runCrashTrial(emu, mspStack(25), mode, random, trial);
+    reports.push(report);
+    process.stdout.write(`${formatCrashReport(report)}\n`);
+  }, 300_000);
+});
+
+describe.each(MODES)("SIGKILL of the %s in the middle of an up of 20 guest users (no unique name)", (mode) => {
+  const random = seededRandom(seed + (mode === "whole-run" ? 3 : 2));
+  test.each(Array.from({ length: Math.max(1, Math.ceil(TRIALS / 4)) }, (_, i) => i + 1))("trial %i: the next up converges, one guest each, destroy leaves nothing", async (trial) => {
+    const report = await runCrashTrial(emu, guestStack(20), mode, random, trial);
     reports.push(report);
     process.stdout.write(`${formatCrashReport(report)}\n`);
   }, 300_000);

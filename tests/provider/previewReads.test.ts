@@ -11,7 +11,7 @@ import { preview, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
 import { resolveOfflinePreview } from "../../provider/config";
 import { createRequestIdOf } from "../../provider/interruptedCreate";
-import { RESOURCE_NAME_INPUT } from "../../provider/spec";
+import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../../provider/spec";
 import { REFERENCES, UNIQUE_KEYS, UNIQUE_KEYS_NOT_CHECKED } from "../../provider/previewReads";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { adminApi, demoClient } from "../support/emulatorClient";
@@ -154,8 +154,8 @@ describe("one preview beside objects made by hand", () => {
       { name: "interrupted", kind: "Venue", args: { name: "Interrupted" } },
     ]);
     // The create an earlier run sent before it was killed, under the request ID this resource's create derives (provider/interruptedCreate.ts).
-    const env = { PULUMI_NODEJS_ORGANIZATION: "organization", PULUMI_NODEJS_PROJECT: options.projectName, PULUMI_NODEJS_STACK: options.stackName };
-    requestId = createRequestIdOf("Venue", { name: "Interrupted", [RESOURCE_NAME_INPUT]: "interrupted" }, [], env);
+    const stackIdentity = `organization/${options.projectName}/${options.stackName}`;
+    requestId = createRequestIdOf("Venue", { name: "Interrupted", [RESOURCE_NAME_INPUT]: "interrupted", [RESOURCE_STACK_INPUT]: stackIdentity }, [])!;
     held.interrupted = (await admin.execute<Props>("A7", {}, { body: { name: "Interrupted" }, requestId })).response!.id;
     result = await preview(options);
   });

@@ -93,12 +93,23 @@ export interface Expected {
   activations: number;
 }
 
+/** A collection of the tenant besides the four of Expected, checked the same way: its count, and what tells its objects apart. */
+export interface OtherCollection {
+  collection: string;
+  count: number;
+  key(object: Props): string;
+}
+
 export interface StackDef {
   label: string;
   program: string;
   projectName: string;
   config: Record<string, string>;
   expected: Expected;
+  /** Collections besides the four of `expected` (guest users...), checked for duplicates, strays and leftovers. */
+  others?: OtherCollection[];
+  /** The create operations the crash suite counts for its kill point (default the estate's four). */
+  createOps?: string[];
   /** Bounds on the tries of up and destroy. */
   maxUpTries: number;
   maxDestroyTries: number;
@@ -120,6 +131,28 @@ export const QUICKSTART: StackDef = {
   updateConfig: { venueDescription: "Main office, changed", apGroupName: "Lobby East", networkVlanId: "20", activationRadio: "5-GHz" },
   expectedUpdates: 4,
 };
+
+/**
+ * The guest-access example with `guests` guest users: kinds without a unique name (a guest user, each
+ * created alone under its request ID), beside a network and a Wi-Fi calling profile.
+ */
+export function guestStack(guests: number): StackDef {
+  const list = Array.from({ length: guests }, (_, i) => ({ name: `Guest ${i}`, mobilePhoneNumber: `+3519100${String(i).padStart(5, "0")}` }));
+  return {
+    label: `guests=${guests}`,
+    program: path.join(ROOT, "dist", "examples", "guest-access", "index.js"),
+    projectName: "guest-access",
+    config: { guests: JSON.stringify(list) },
+    expected: { venues: 0, apGroups: 0, networks: 1, activations: 0 },
+    others: [
+      { collection: "guestUsers", count: guests, key: (g) => `${g.name} ${g.mobilePhoneNumber}` },
+      { collection: "wifiCallingProfiles", count: 1, key: (p) => String(p.profileName) },
+    ],
+    createOps: ["W52", "W74", "W92"],
+    maxUpTries: 5,
+    maxDestroyTries: 5,
+  };
+}
 
 /**
  * The MSP estate with `sites` sites (four resources each). Like the engine without
@@ -299,7 +332,7 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
 }
 
 /** How the provider host's stderr (nms:logLevel info, the default) reports a fault the client absorbed. */
-const ABSORBED_FAULT_NOTICE = /\[provider\] nms (warn|info): .*(retrying in \d+ ms|recover\(\) found the object|pausing all requests)/;
+const ABSORBED_FAULT_NOTICE = /\[provider\] nms (warn|info): .*(retrying in \d+ ms|resolved from its request record|pausing all requests)/;
 
 /** What a scenario of `kind` must have reported: nothing for the kinds the client absorbs. */
 export function expectFailuresOf(kind: FaultKind, report: ScenarioReport): void {
@@ -395,7 +428,7 @@ function describePlan(result: RunResult): string {
 }
 
 /** Every unique name once, every (network, venue) pair once, and exactly what the stack declares. */
-export function checkNoDuplicates(objects: Props, expected: Expected, deployed: RunResult): void {
+export function checkNoDuplicates(objects: Props, expected: Expected, deployed: RunResult, others: readonly OtherCollection[] = []): void {
   const dupes = (keys: string[]) => keys.filter((key, i) => keys.indexOf(key) !== i);
   const groups = objects.apGroups.filter((g: Props) => !g.isDefault);
   const found = {
@@ -405,6 +438,11 @@ export function checkNoDuplicates(objects: Props, expected: Expected, deployed: 
     activations: dupes(objects.activations.map((a: Props) => `${a.networkId}/${a.venueId}`)),
   };
   expect(found).toEqual({ venues: [], networks: [], apGroups: [], activations: [] });
+  for (const other of others) {
+    const held = (objects[other.collection] ?? []) as Props[];
+    expect({ [other.collection]: dupes(held.map(other.key)) }).toEqual({ [other.collection]: [] });
+    expect({ [other.collection]: held.length }).toEqual({ [other.collection]: other.count });
+  }
   expect({
     venues: objects.venues.length,
     apGroups: groups.length,
@@ -413,11 +451,13 @@ export function checkNoDuplicates(objects: Props, expected: Expected, deployed: 
   }).toEqual(expected);
   // And they are the stack's: every object the service holds is an ID in the state.
   const ids = new Set(deployed.steps.map((s) => s.id));
-  const strays = [...objects.venues, ...groups, ...objects.networks, ...objects.activations].filter((o: Props) => !ids.has(o.id));
+  const othersHeld = others.flatMap((other) => (objects[other.collection] ?? []) as Props[]);
+  const strays = [...objects.venues, ...groups, ...objects.networks, ...objects.activations, ...othersHeld].filter((o: Props) => !ids.has(o.id));
   expect(strays).toEqual([]);
 }
 
-export function checkNothingLeft(objects: Props): void {
+export function checkNothingLeft(objects: Props, others: readonly OtherCollection[] = []): void {
+  for (const other of others) expect({ [other.collection]: objects[other.collection] ?? [] }).toEqual({ [other.collection]: [] });
   expect({
     venues: objects.venues,
     apGroups: objects.apGroups.filter((g: Props) => !g.isDefault),

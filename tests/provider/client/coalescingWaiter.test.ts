@@ -84,7 +84,7 @@ describe("coalesced waiter through the client", () => {
     for (const error of errors) {
       expect(error).toBeInstanceOf(NmsError);
       expect(error).not.toBeInstanceOf(NmsWaitTimeoutError);
-      expect(error.message).toMatch(/wait for request req-\d+ cancelled \(the client was closed\)/);
+      expect(error.message).toMatch(/wait for request [0-9a-f-]{36} cancelled \(the client was closed\)/);
     }
     await new Promise((resolve) => setTimeout(resolve, 50)); // a poll already on its way may still arrive
     const calls = statusListHits(t.server.hits).length;

@@ -6,6 +6,7 @@ import {
   NmsNetworkError,
   parseRetryAfterMs,
 } from "../../../provider/client";
+import { endedByDeadline, mayStillArrive } from "../../../provider/client/retry";
 import { clientFor, rejectionOf, retryDelaysLogged, type TestClient, withLogin } from "./fakeServer";
 
 describe("retry rules (table)", () => {
@@ -47,6 +48,37 @@ describe("retry rules (table)", () => {
     for (const code of ["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]) {
       expect(isAmbiguousOutcome({ kind: "no-answer", error: withCode(code) })).toBe(false);
     }
+  });
+
+  it("a write with a request record whose outcome is unknown is resolved from its record, never retried; a clean refusal still is", () => {
+    const withCode = (code: string) => Object.assign(new Error(code), { code });
+    const once = { sentOnce: true };
+    for (const outcome of [
+      { kind: "answer" as const, status: 500 },
+      { kind: "answer" as const, status: 502 },
+      { kind: "answer" as const, status: 503 },
+      { kind: "no-answer" as const, error: withCode("ECONNRESET") },
+      { kind: "no-answer" as const, error: withCode("NMS_ATTEMPT_TIMEOUT") },
+    ]) {
+      expect(decideRetry(outcome, once)).toMatchObject({ retry: false, resolve: true, rule: "write with a request record, outcome unknown" });
+      expect(decideRetry(outcome).retry).toBe(true); // a read, or a write without a record: retried as before
+    }
+    // Nothing reached the service, or it refused cleanly: retried as for any call.
+    expect(decideRetry({ kind: "no-answer", error: withCode("ECONNREFUSED") }, once)).toMatchObject({ retry: true });
+    expect(decideRetry({ kind: "answer", status: 429, retryAfter: "1" }, once)).toMatchObject({ retry: true, retryAfterMs: 1000 });
+    expect(decideRetry({ kind: "answer", status: 409 }, once)).toMatchObject({ retry: false });
+    expect(decideRetry({ kind: "answer", status: 409 }, once).resolve).toBeUndefined();
+  });
+
+  it("tells when a request may still reach the service after its attempt ended, and when the attempt ended by a deadline", () => {
+    const withCode = (code: string) => Object.assign(new Error(code), { code });
+    expect(mayStillArrive({ kind: "no-answer", error: withCode("ECONNRESET") })).toBe(true);
+    for (const status of [502, 504]) expect(mayStillArrive({ kind: "answer", status })).toBe(true);
+    // The service answered: its handling of the request is over.
+    for (const status of [500, 503]) expect(mayStillArrive({ kind: "answer", status })).toBe(false);
+    expect(endedByDeadline({ kind: "no-answer", error: withCode("NMS_ATTEMPT_TIMEOUT") })).toBe(true);
+    expect(endedByDeadline({ kind: "answer", status: 504 })).toBe(true);
+    expect(endedByDeadline({ kind: "no-answer", error: withCode("ECONNRESET") })).toBe(false);
   });
 
   it("reads Retry-After as seconds or as an HTTP date, only for 429 and 503", () => {

@@ -2,6 +2,7 @@
 // by A7 stay PENDING for `asyncDelayMs`, then SUCCESS (or FAIL, or never finish, as the venue's
 // name asks), with request records readable by A2 and listed by status by A3, and venues listed
 // by A6. Names are unique, and reserved while their create is pending (409), as in the service.
+// A record is named by the caller's x-request-id when no record holds it yet, as the emulator does.
 
 import type { RequestRecord } from "../../../provider/client";
 import { type Handler, type Hit, type Reply, TENANT, withLogin } from "./fakeServer";
@@ -10,8 +11,12 @@ export interface SimulatedOptions {
   asyncDelayMs: number;
   /** Order of A3 lists; the emulator lists newest first. */
   order?: "newest-first" | "oldest-first";
-  /** Answers a hit before the simulation does (faults); undefined lets the simulation answer. */
-  intercept?: (hit: Hit) => Reply | "commit-then-reset" | "accept-then-reset" | undefined;
+  /**
+   * Answers a hit before the simulation does (faults); undefined lets the simulation answer. "commit-then-reset" and
+   * "accept-then-reset" act on the create and drop the answer; `{ resetThenArriveAfterMs }` drops the connection and
+   * takes the create that long after (a request a gateway held on to).
+   */
+  intercept?: (hit: Hit) => Reply | "commit-then-reset" | "accept-then-reset" | { resetThenArriveAfterMs: number } | undefined;
 }
 
 export interface Simulated {
@@ -30,12 +35,12 @@ export function simulatedService(options: SimulatedOptions): Simulated {
   const reserved = new Set<string>();
   let sequence = 0;
 
-  const create = (name: string, immediately: boolean): Reply => {
+  const create = (name: string, immediately: boolean, callerRequestId?: string): Reply => {
     if (venues.has(name) || reserved.has(name)) {
       return { status: 409, body: { errors: [{ code: "NMS-DUPLICATE-NAME", message: "an object with this name already exists in its scope", object: "name", value: name }], requestId: `req-409-${++sequence}` } };
     }
     sequence += 1;
-    const requestId = `req-${sequence}`;
+    const requestId = callerRequestId !== undefined && !records.has(callerRequestId) ? callerRequestId : `req-${sequence}`;
     const id = `venue-${sequence}`;
     const record: RequestRecord = {
       admin: "admin@example.com",
@@ -76,14 +81,19 @@ export function simulatedService(options: SimulatedOptions): Simulated {
 
   const handler: Handler = withLogin((hit) => {
     const intercepted = options.intercept?.(hit);
+    const callerRequestId = typeof hit.headers["x-request-id"] === "string" ? hit.headers["x-request-id"] : undefined;
     // The service acts on the create (at once, or after the usual delay), but the answer is lost.
     if (intercepted === "commit-then-reset" || intercepted === "accept-then-reset") {
-      create(JSON.parse(hit.body).name, intercepted === "commit-then-reset");
+      create(JSON.parse(hit.body).name, intercepted === "commit-then-reset", callerRequestId);
+      return "reset";
+    }
+    if (intercepted !== undefined && typeof intercepted === "object" && "resetThenArriveAfterMs" in intercepted) {
+      setTimeout(() => create(JSON.parse(hit.body).name, false, callerRequestId), intercepted.resetThenArriveAfterMs).unref();
       return "reset";
     }
     if (intercepted !== undefined) return intercepted;
     const base = `/api/tenant/${TENANT}`;
-    if (hit.method === "POST" && hit.path === `${base}/venue`) return create(JSON.parse(hit.body).name, false);
+    if (hit.method === "POST" && hit.path === `${base}/venue`) return create(JSON.parse(hit.body).name, false, callerRequestId);
     if (hit.method === "GET" && hit.path === `${base}/venue`) return { status: 200, body: page([...venues.values()], hit) };
     const listed = /\/request\/status\/(\w+)$/.exec(hit.path);
     if (hit.method === "GET" && listed) {

@@ -15,8 +15,8 @@ export type CrashMode = "provider-host" | "whole-run";
 export const CRASH_MODES: readonly CrashMode[] = ["provider-host", "whole-run"];
 
 const PASSPHRASE = "crash passphrase";
-/** The creates of the estate's four kinds (venue, AP group, network, activation). */
-const CREATE_OPS = new Set(["A7", "W24", "W52", "W59"]);
+/** The creates of the estate's four kinds (venue, AP group, network, activation): the default of StackDef.createOps. */
+const CREATE_OPS = ["A7", "W24", "W52", "W59"];
 const CLI = path.join(ROOT, "dist", "harness", "cli.js");
 /** What the provider tells the user when it took over an object its interrupted create made (provider/lifecycle.ts). */
 const TAKEOVER_NOTICE = /took over the object this stack's interrupted create made/;
@@ -42,6 +42,8 @@ export function crashSeed(): number {
 }
 
 export interface CrashTrialReport {
+  /** The stack's label (StackDef.label). */
+  stack: string;
   mode: CrashMode;
   trial: number;
   /** Creates the service had accepted when the kill was sent, and the extra delay. */
@@ -125,7 +127,9 @@ function describeFailure(what: string, result: RunResult): Error {
  */
 export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: CrashMode, random: () => number, trial: number): Promise<CrashTrialReport> {
   const started = Date.now();
-  const creates = stack.expected.venues + stack.expected.apGroups + stack.expected.networks + stack.expected.activations;
+  const creates =
+    stack.expected.venues + stack.expected.apGroups + stack.expected.networks + stack.expected.activations + (stack.others ?? []).reduce((n, o) => n + o.count, 0);
+  const createOps = new Set(stack.createOps ?? CREATE_OPS);
   const killAfterCreates = Math.floor(random() * creates);
   const extraDelayMs = Math.floor(random() * 40);
   await adminCall(emu, "POST", "/reset");
@@ -165,7 +169,8 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
     else {
       stats.add = function (op: string, status: number) {
         add.call(this, op, status);
-        if (CREATE_OPS.has(op) && status === 202 && ++accepted === killAfterCreates) armed();
+        // Accepted: 202, or 201 for a create the service applies at once (W74).
+        if (createOps.has(op) && (status === 202 || status === 201) && ++accepted === killAfterCreates) armed();
       };
     }
     const timeout = setTimeout(() => process.kill(-harness.pid!, "SIGKILL"), 180_000);
@@ -190,11 +195,12 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
     if (next.failed) throw describeFailure(`trial ${trial} (${mode}, killed after ${killAfterCreates} creates + ${extraDelayMs} ms): the next up`, next);
     const planned = await preview(opts);
     if (planned.failed || planned.changes !== 0) throw describeFailure(`trial ${trial}: preview after the next up`, planned);
-    checkNoDuplicates(await objectsOf(emu), stack.expected, next);
+    checkNoDuplicates(await objectsOf(emu), stack.expected, next, stack.others);
     const destroyed = await destroy(opts);
     if (destroyed.failed) throw describeFailure(`trial ${trial}: destroy`, destroyed);
-    checkNothingLeft(await objectsOf(emu));
+    checkNothingLeft(await objectsOf(emu), stack.others);
     return {
+      stack: stack.label,
       mode,
       trial,
       killAfterCreates,
@@ -222,7 +228,7 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
 
 export function formatCrashReport(r: CrashTrialReport): string {
   return (
-    `${r.mode.padEnd(13)} #${String(r.trial).padStart(2)} kill after ${String(r.killAfterCreates).padStart(3)} creates + ${String(r.extraDelayMs).padStart(2)} ms` +
+    `${r.stack.padEnd(13)} ${r.mode.padEnd(13)} #${String(r.trial).padStart(2)} kill after ${String(r.killAfterCreates).padStart(3)} creates + ${String(r.extraDelayMs).padStart(2)} ms` +
     ` (${r.killed ? "killed" : "had finished"}); left ${r.resourcesLeft} resources, ${r.pendingLeft} pending; next up ${r.nextUpMs} ms:` +
     ` ${r.takeovers} taken over, ${r.hints} hints; trial ${Math.round(r.durationMs / 100) / 10} s`
   );

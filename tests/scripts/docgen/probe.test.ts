@@ -47,7 +47,7 @@ test("a spec's operations come with their roles: declared ones, toggles, the lis
     { op: "W79", role: "`enabled` becomes true" },
     { op: "W80", role: "`enabled` becomes false" },
     { op: "A6", role: "refresh of many (one list call)" },
-    { op: "A12", role: "adoption by name, and recovery of a lost create" },
+    { op: "A12", role: "adoption by name, and the takeover of an interrupted create" },
   ]);
 });
 
