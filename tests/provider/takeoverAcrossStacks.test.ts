@@ -34,7 +34,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function stackOptions(stackName: string, lines: string[]): StackOptions {
+function stackOptions(stackName: string, lines: string[], extraConfig: Record<string, string> = {}): StackOptions {
   return {
     projectDir: ROOT,
     program: QUICKSTART.program,
@@ -42,7 +42,7 @@ function stackOptions(stackName: string, lines: string[]): StackOptions {
     stackName,
     statePath: path.join(dir, `${stackName}.json`),
     passphrase: PASSPHRASE,
-    config: { "nms:baseUrl": emu.url, "nms:tenantId": emu.tenantId, "nms:username": emu.username, "nms:maxRequestsPerSecond": "2000" },
+    config: { "nms:baseUrl": emu.url, "nms:tenantId": emu.tenantId, "nms:username": emu.username, "nms:maxRequestsPerSecond": "2000", ...extraConfig },
     secretConfig: { "nms:password": emu.password, "quickstart:radiusSecret": RADIUS_SECRET },
     log: (line) => lines.push(line),
     timeoutMs: 120_000,
@@ -62,24 +62,34 @@ test("the provider host gets the engine's environment: the project, not the stac
   }
 }, 120_000);
 
-test("dev and prod of one project, same names, same tenant: prod's up fails with the name-taken error and the hint, never a takeover", async () => {
+test.each([
+  ["offline", { "nms:offlinePreview": "true" }],
+  ["reading the service", {}],
+])("dev and prod of one project, same names, same tenant: prod's up fails with the name-taken error and the hint, never a takeover (preview %s)", async (mode, extraConfig) => {
   await adminCall(emu, "POST", "/reset");
   const devLines: string[] = [];
-  const dev = await up(stackOptions("dev", devLines));
+  const suffix = mode === "offline" ? "-offline" : "";
+  const dev = await up(stackOptions(`dev${suffix}`, devLines, extraConfig));
   expect(dev.failed).toBe(false);
   const before = await objectsOf(emu);
 
   const prodLines: string[] = [];
-  const prod = await up(stackOptions("prod", prodLines));
+  const prod = await up(stackOptions(`prod${suffix}`, prodLines, extraConfig));
   expect(prod.failed).toBe(true);
   const venueError = prod.errors.find((error) => error.includes("Venue") || error.includes("hq"));
-  expect(venueError).toMatch(/HTTP 409: NMS-DUPLICATE-NAME/);
-  expect(venueError).toMatch(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create/);
+  if (mode === "offline") {
+    // The create reaches the service, which refuses the name; the provider finds no request of this stack's create.
+    expect(venueError).toMatch(/HTTP 409: NMS-DUPLICATE-NAME/);
+    expect(venueError).toMatch(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create/);
+  } else {
+    // Check reads the service first (provider/previewReads.ts) and refuses before any create.
+    expect(venueError).toMatch(/check failed: property name: nms:Venue [0-9a-f]+ already holds name "Headquarters"/);
+  }
   expect(venueError).toMatch(/set adoptByName: true or adoptId/);
   expect(prodLines.filter((line) => TAKEOVER_NOTICE.test(line))).toEqual([]);
   // prod's state names none of dev's objects, and dev's objects are as dev left them.
   const devIds = new Set(dev.steps.flatMap((s) => (s.id === undefined ? [] : [s.id])));
-  const prodState = loadState(path.join(dir, "prod.json"), PASSPHRASE).state;
+  const prodState = loadState(path.join(dir, `prod${suffix}.json`), PASSPHRASE).state;
   expect(prodState.resources.filter((r) => r.custom && r.id !== undefined && devIds.has(r.id))).toEqual([]);
   const after = await objectsOf(emu);
   expect(after.venues).toEqual(before.venues);
