@@ -79,7 +79,7 @@ export interface FieldInfo {
   readonly secret: boolean;
   /** The service fills it in from its own state when it is left out (see filledByService). */
   readonly filledByService: boolean;
-  /** What the service fills in when the field is left out (zod .default()). */
+  /** What the service fills in when the field is left out (zod .default(), with the defaults of the fields inside it). */
   readonly defaultValue?: unknown;
   /** From zod .describe(), for the SDK's doc comments. */
   readonly description?: string;
@@ -153,7 +153,8 @@ function describeField(name: string, field: z.ZodTypeAny): FieldInfo {
       current = current.unwrap();
     } else if (current instanceof z.ZodDefault) {
       required = false;
-      defaultValue = current._def.defaultValue();
+      // Parsed, so that an object's default holds the defaults of its own fields.
+      defaultValue = current.parse(undefined);
       current = current.removeDefault();
     } else {
       break;
@@ -201,4 +202,49 @@ export function answerOf<T extends z.ZodRawShape>(schema: z.ZodObject<T> | z.Zod
   const out: Record<string, z.ZodTypeAny> = {};
   for (const [name, field] of Object.entries(shape)) out[name] = field instanceof z.ZodDefault ? field.removeDefault() : field;
   return z.object(out);
+}
+
+/**
+ * The form answers take, at any depth: a field with a default is always there (the service fills
+ * it in when a write left it out, an object's fields inside it too), other optional fields may be
+ * missing, and every field keeps its rule (ranges, lengths, enumerations). Refinements across
+ * fields guard writes and are not repeated. A discriminated union stays one, each option read the
+ * same way.
+ */
+export function answerFormOf(schema: z.ZodTypeAny): z.ZodTypeAny {
+  const core = answerFormOfCore(schema);
+  const form = schema.description === undefined || core.description === schema.description ? core : core.describe(schema.description);
+  // A secret stays one in the answer (secretFieldsOf, the OpenAPI document's descriptions).
+  if (holdsMark(schema, "nmsSecret")) marksOf(form).nmsSecret = true;
+  return form;
+}
+
+/** Whether the schema, or a wrapper on the way to its core, carries the mark. */
+function holdsMark(schema: z.ZodTypeAny, mark: keyof Marks): boolean {
+  let current: z.ZodTypeAny = schema;
+  for (;;) {
+    if (marksOf(current)[mark]) return true;
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+    else if (current instanceof z.ZodDefault) current = current.removeDefault();
+    else if (current instanceof z.ZodEffects) current = current.innerType();
+    else return false;
+  }
+}
+
+function answerFormOfCore(schema: z.ZodTypeAny): z.ZodTypeAny {
+  if (schema instanceof z.ZodDefault) return answerFormOf(schema.removeDefault());
+  if (schema instanceof z.ZodOptional) return answerFormOf(schema.unwrap()).optional();
+  if (schema instanceof z.ZodNullable) return answerFormOf(schema.unwrap()).nullable();
+  if (schema instanceof z.ZodEffects && schema._def.effect.type === "refinement") return answerFormOf(schema.innerType());
+  if (schema instanceof z.ZodArray) return z.array(answerFormOf(schema.element));
+  if (schema instanceof z.ZodObject) {
+    const shape = schema.shape as Record<string, z.ZodTypeAny>;
+    const object = z.object(Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, answerFormOf(field)])));
+    return schema._def.unknownKeys === "passthrough" ? object.passthrough() : object;
+  }
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    const options = (schema.options as z.AnyZodObject[]).map((option) => answerFormOf(option) as z.AnyZodObject);
+    return z.discriminatedUnion(schema.discriminator, options as [z.AnyZodObject, ...z.AnyZodObject[]]);
+  }
+  return schema;
 }

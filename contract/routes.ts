@@ -63,9 +63,15 @@ export interface RouteDef {
   readonly paging?: Paging;
   /** "newer": exists only in the newer variant of the Wi-Fi API (document 2). */
   readonly variant?: "newer";
+  /**
+   * An operation the seeds do not list: where it is known from (the real service's public
+   * clients). Its ID continues the seeds' numbering of its document (W49 fills the one gap;
+   * W97 on follow W96 in the order the evidence lists them).
+   */
+  readonly beyondSeeds?: string;
 }
 
-type Extras = Partial<Pick<RouteDef, "paging" | "variant" | "body" | "success">>;
+type Extras = Partial<Pick<RouteDef, "paging" | "variant" | "body" | "success" | "beyondSeeds">>;
 
 const ZERO_BASED: Paging = { firstPage: 0, envelope: "array" };
 
@@ -95,6 +101,9 @@ function row(
   const headers: readonly WireHeader[] = service === "switch" ? ["tenantId", "requestId"] : [];
   return { method, path, summary, service, headers, ...rest };
 }
+
+/** Evidence of the operations beyond the seeds (the route notes' [PYC-W] and [PYS] sources). */
+const PUBLIC_CLIENT = "the vendor's public generated client (v20.01.04, ruckus_cloud_wifi venue_api.py) and sample scripts";
 
 const T = "/api/tenant/{tenantId}";
 const SW = "/api/switch/tenant/{tenantId}";
@@ -143,7 +152,9 @@ export const ROUTES = {
   // Networks
   // W49 is not in the seeds: they say "the network list operation ... not shown", and W49
   // is the one number missing before W50. The path is the service's collection path.
-  W49: list("wifi", `${T}/wifi/network`, "List networks (not shown in the seeds)"),
+  W49: list("wifi", `${T}/wifi/network`, "List networks (not shown in the seeds)", {
+    beyondSeeds: "the seeds: \"the network list operation ... not shown\"; the vendor's public generated client (get_networks) and sample scripts",
+  }),
   W50: accepted("wifi", "POST", `${T}/wifi/network`, "Create network", "object"),
   W51: accepted("wifi", "DELETE", `${T}/wifi/network`, "Delete networks", "array"),
   W52: accepted("wifi", "POST", `${T}/wifi/network/deep`, "Create network (deep)", "object"),
@@ -297,6 +308,13 @@ export const ROUTES = {
   W94: read("wifi", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Get Wi-Fi calling profile"),
   W95: accepted("wifi", "PUT", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Update Wi-Fi calling profile", "object"),
   W96: accepted("wifi", "DELETE", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Delete Wi-Fi calling profile", "none"),
+  // Beyond the seeds: operations of the real API that the vendor's public generated client (v20.01.04) and its sample
+  // scripts call and the seeds do not list, numbered after W96 in the order the evidence lists them.
+  W97: read("wifi", `${T}/wifi/venue/{venueId}/valid-channels`, "Get the venue's valid channels per band", { beyondSeeds: PUBLIC_CLIENT }),
+  W98: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/syslog`, "Reset venue syslog to defaults", "none", { beyondSeeds: PUBLIC_CLIENT }),
+  W99: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/vspot/{vspotId}`, "Bind a vSPoT server to a venue", "none", { beyondSeeds: PUBLIC_CLIENT }),
+  W100: read("wifi", `${T}/wifi/venue/{venueId}/vspot`, "Get the venue's vSPoT binding", { beyondSeeds: PUBLIC_CLIENT }),
+  W101: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/vspot`, "Unbind the venue's vSPoT server", "none", { beyondSeeds: PUBLIC_CLIENT }),
   // Account (issue 11): administrators, delegations, notification recipients, user profile, licences.
   A12: list("tenant", `${T}/admin`, "List administrators"),
   A13: accepted("tenant", "POST", `${T}/admin`, "Add administrator", "object"),

@@ -1,8 +1,9 @@
 // The OpenAPI 3 document of the emulated API, served at GET /openapi.json: one operation per row
-// of the route table (contract/routes.ts), its request body from the zod schema of the emulator
-// kind whose role the operation plays (model/kind.ts), converted with zod-to-json-schema; the
-// session cookie as the security scheme; the service's error body; and the `{requestId}` answers
-// of asynchronous writes. Nothing here names an operation: it is all read from the two tables.
+// of the route table (contract/routes.ts), its request body and its success answer from the
+// contract's zod schemas the emulator reads and answers with (operationSchemas.ts: derived from
+// the kinds' roles and declarations), converted with zod-to-json-schema; the session cookie as the
+// security scheme; the service's error body. Nothing here names an operation: it is all read from
+// the route table and the kinds.
 import { z } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import {
@@ -20,6 +21,7 @@ import {
 } from "../contract";
 import { AUTH_COOKIE } from "./auth";
 import type { KindDef } from "./model/kind";
+import { operationSchemas } from "./operationSchemas";
 import { KINDS } from "./services/registry";
 
 export const OPENAPI_PATH = "/openapi.json";
@@ -36,19 +38,7 @@ function jsonSchemaOf(schema: z.ZodTypeAny): Json {
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-/** The request body an operation takes, from the kind whose role it plays. */
-function requestBodySchema(op: OperationId, route: RouteDef, kinds: readonly KindDef[]): Json | undefined {
-  for (const kind of kinds) {
-    const { ops } = kind;
-    if (ops.create === op || ops.update === op) return jsonSchemaOf(kind.schema("newer"));
-    if (ops.createMany === op) return { type: "array", items: jsonSchemaOf(kind.schema("newer")) };
-    if (ops.bulkDelete === op) return { type: "array", items: { type: "string" }, description: `IDs of the ${kind.noun}s to delete, all or none.` };
-  }
-  if (route.body === "array") return { type: "array", items: {} };
-  if (route.body === "object") return { type: "object" };
-  return undefined;
-}
-
+/** The request body an operation takes (emulator/operationSchemas.ts), as the newer variant reads it. */
 function requestBody(op: OperationId, route: RouteDef, kinds: readonly KindDef[]): Json | undefined {
   if (route.body === "none") return undefined;
   if (route.body === "multipart") {
@@ -57,7 +47,9 @@ function requestBody(op: OperationId, route: RouteDef, kinds: readonly KindDef[]
       content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, additionalProperties: { type: "string" } } } },
     };
   }
-  return { required: true, content: { "application/json": { schema: requestBodySchema(op, route, kinds) } } };
+  const body = operationSchemas(op, kinds).body;
+  const schema = body ? jsonSchemaOf(body("newer")) : route.body === "array" ? { type: "array", items: {} } : { type: "object" };
+  return { required: true, content: { "application/json": { schema } } };
 }
 
 function parameters(route: RouteDef): Json[] {
@@ -75,20 +67,24 @@ function successResponse(op: OperationId, route: RouteDef, kinds: readonly KindD
   if (route.success === 302) {
     return { description: "Redirect to the resource's real location, to be fetched without the service's cookie or headers.", headers: { Location: { schema: { type: "string" } } } };
   }
-  const writes = kinds.some((k) => k.ops.create === op || k.ops.update === op || k.ops.createMany === op);
-  let schema: Json;
+  const answer = operationSchemas(op, kinds).answer;
   let description: string;
-  if (route.async) {
-    schema = writes ? ref("AcceptedAnswer") : ref("AcceptedRequest");
-    description = "Accepted: the write goes on asynchronously; its request record (A2) tells when it is done.";
-  } else if (route.paging) {
-    schema = route.paging.envelope === "content" ? ref("ContentPage") : { type: "array", items: {} };
-    description = "One page of the list.";
-  } else {
-    schema = route.success === 201 && writes ? ref("AcceptedAnswer") : {};
-    description = route.success === 201 ? "Created at once, with a request record that is already SUCCESS." : "The answer.";
+  if (route.async) description = "Accepted: the write goes on asynchronously; its request record (A2) tells when it is done.";
+  else if (route.paging) description = "One page of the list.";
+  else if (route.success === 201) description = "Created at once, with a request record that is already SUCCESS.";
+  else description = "The answer.";
+  // Every answer with a body has its schema (tests/emulator/openapi.test.ts); the newer variant's read forms, a superset of the older's.
+  return { description, content: { "application/json": { schema: answer ? answerJson(answer("newer")) : {} } } };
+}
+
+/** An answer's JSON schema; the async envelopes by reference, with the object a write answers in `response`. */
+function answerJson(schema: z.ZodTypeAny): Json {
+  if (schema === acceptedRequestSchema) return ref("AcceptedRequest");
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodTypeAny>) : undefined;
+  if (shape && Object.keys(shape).sort().join() === "requestId,response") {
+    return { allOf: [ref("AcceptedAnswer"), { type: "object", properties: { response: jsonSchemaOf(shape.response) } }] };
   }
-  return { description, content: { "application/json": { schema } } };
+  return jsonSchemaOf(schema);
 }
 
 function operationOf(op: OperationId, kinds: readonly KindDef[]): Json {

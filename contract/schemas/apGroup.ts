@@ -1,6 +1,7 @@
 // AP group (document 2, "AP group"; W23–W30).
 import { z } from "zod";
 import { apSerialNumber, lengthBetween } from "../validators";
+import { apReadSchema } from "./ap";
 
 /** The seeds' AP group name: 2 to 64 characters, in writes and in answers alike. */
 export const apGroupName = lengthBetween(2, 64);
@@ -19,15 +20,10 @@ export const apGroupInputSchema = z.object({
 export type ApGroupInput = z.infer<typeof apGroupInputSchema>;
 
 /**
- * An AP of a group's `aps`. The seeds call it the AP's detail form without marking any field
- * required; an answer must at least name each AP, so serialNumber and name are checked.
+ * An AP of a group's `aps`: the AP's read form (the seeds: "array of AP (detail form)"), so that a
+ * client can take an AP from it and send it back to W6.
  */
-export const apGroupMemberReadSchema = z
-  .object({
-    serialNumber: apSerialNumber.describe("The AP's serial number."),
-    name: z.string().describe("The AP's name."),
-  })
-  .passthrough();
+export const apGroupMemberReadSchema = apReadSchema;
 
 /**
  * W26's answer (and W24/W27 responses, W23/W29 items, W30). The name rule holds for the default

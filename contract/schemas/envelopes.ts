@@ -37,3 +37,6 @@ export const apiErrorBodySchema = z.object({
   errors: z.array(apiErrorEntrySchema).min(1, "must hold at least one error"),
   requestId: z.string().optional().describe("The request's ID, when one was assigned."),
 });
+
+/** The `response` of a diagnostic action's envelope (W16, W22, S18, S21): what the device printed. */
+export const actionTextReadSchema = z.object({ response: z.string().describe("What the device printed.") });

@@ -6,11 +6,11 @@
 // fields are refused by the older (wlan.ts, networkPortals.ts), and the RADIUS port rules
 // (WIFI-10103/10104) apply to the deep create only in the newer variant.
 import { z } from "zod";
-import { perVariant, secret, type WifiApiVariant } from "../meta";
+import { answerFormOf, perVariant, secret, type WifiApiVariant } from "../meta";
 import { isUnknown, issueWithCode, lengthBetween, port, shellSafeName } from "../validators";
 import { networkVenueReadSchemaFor } from "./networkVenue";
 import { cloudpathPortalSchema, dpskGenerationParamsSchema, guestPortalRules, guestPortalSchemaFor, hotspotWlanSchema } from "./networkPortals";
-import { NETWORK_TYPES, NON_OFDM_PHY_RATES, wlanSchemaFor, wlanSchemaForType, WPA_PERSONAL_SECURITIES, type NetworkType } from "./wlan";
+import { NETWORK_TYPES, NON_OFDM_PHY_RATES, wlanSchemaForType, WPA_PERSONAL_SECURITIES, type NetworkType } from "./wlan";
 
 export * from "./wlan";
 export * from "./networkPortals";
@@ -26,7 +26,7 @@ export const networkNameFor = perVariant((variant) =>
 export const radiusServerSchema = z.object({
   ip: z.string().min(1, "is required").describe("Address (or host name) of the RADIUS server."),
   port: port.describe("UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812)."),
-  sharedSecret: secret(z.string().min(1, "is required")).describe("Shared secret (secret)."),
+  sharedSecret: secret(lengthBetween(1, 255)).describe("Shared secret, 1 to 255 characters (secret)."),
 });
 
 export const radiusPairSchema = z.object({
@@ -172,32 +172,11 @@ export interface NetworkDeepInput extends Omit<NetworkShallowInput, "authRadiusI
   accountingRadius?: RadiusPair;
 }
 
-// Read forms. Refinements of the inputs are not repeated: they guard writes. What an answer must
-// hold: the ID, the name within the variant's length, the type, and a WLAN whose SSID and
-// enabled flag the service has filled in (the SSID is the name when a write left it out).
-
-const readFieldsOf = (variant: WifiApiVariant, form: Form) => {
-  return {
-    ...mergedShape(variant, form),
-    id: z.string().min(1, "is required").describe("The network's ID."),
-    type: z.enum(NETWORK_TYPES).describe("Kind of network."),
-    wlan: wlanSchemaFor(variant).required({ ssid: true, enabled: true }).describe("The WLAN."),
-  };
-};
-
-function mergedShape(variant: WifiApiVariant, form: Form): z.ZodRawShape {
-  const merged: Record<string, z.ZodTypeAny> = {};
-  for (const type of NETWORK_TYPES) {
-    for (const [key, field] of Object.entries(typeFields(variant, type, form))) {
-      if (!(key in merged)) merged[key] = key === "name" ? field : (field as z.ZodTypeAny).optional();
-    }
-  }
-  return merged;
-}
-
-/** W54's answer (and W50/W55 responses): RADIUS servers by ID. */
-export const networkShallowReadSchemaFor = perVariant((variant) => z.object(readFieldsOf(variant, "shallow")));
-export const networkShallowReadSchema = networkShallowReadSchemaFor("newer");
+// Read forms, one per network type (a union on `type`, as the inputs): every field of the type's
+// input in its answer form (contract/meta.ts answerFormOf: a field with a default is always
+// there, the WLAN's advanced options and a guest network's portal with theirs), the ID, and the
+// SSID the service fills in (the name when a write left it out). Refinements of the inputs are
+// not repeated: they guard writes.
 
 export const radiusServerReadSchema = radiusServerSchema.extend({ id: z.string().min(1, "is required").describe("ID of the server entry.") });
 export const radiusPairReadSchema = z.object({
@@ -206,15 +185,30 @@ export const radiusPairReadSchema = z.object({
   secondary: radiusServerReadSchema.describe("The server asked when the primary does not answer.").optional(),
 });
 
-/** W57's answer (and W52/W58 responses): RADIUS servers inline with their IDs, the activations as `venues`. */
-export const networkDeepReadSchemaFor = perVariant((variant) =>
-  z.object({
-    ...readFieldsOf(variant, "deep"),
+function readOptionOf(variant: WifiApiVariant, type: NetworkType, form: Form): z.AnyZodObject {
+  const fields = answerFormOf(z.object(typeFields(variant, type, form))) as z.AnyZodObject;
+  const wlan = (fields.shape.wlan as z.AnyZodObject).required({ ssid: true }).describe("The WLAN.");
+  const read = fields.extend({ id: z.string().min(1, "is required").describe("The network's ID."), wlan });
+  if (form === "shallow") return read;
+  return read.extend({
     authRadius: radiusPairReadSchema.describe("Authentication RADIUS servers.").optional(),
     accountingRadius: radiusPairReadSchema.describe("Accounting RADIUS servers.").optional(),
     venues: z.array(networkVenueReadSchemaFor(variant)).describe("The network's activations on venues."),
-  }),
-);
+  });
+}
+
+const readUnionOf = (variant: WifiApiVariant, form: Form) =>
+  z.discriminatedUnion(
+    "type",
+    NETWORK_TYPES.map((type) => readOptionOf(variant, type, form)) as unknown as [z.AnyZodObject, z.AnyZodObject, ...z.AnyZodObject[]],
+  );
+
+/** W54's answer (and W50/W55 responses, W49 items): RADIUS servers by ID. */
+export const networkShallowReadSchemaFor = perVariant((variant) => readUnionOf(variant, "shallow"));
+export const networkShallowReadSchema = networkShallowReadSchemaFor("newer");
+
+/** W57's answer (and W52/W58 responses, W49 items with deep=true): RADIUS servers inline with their IDs, the activations as `venues`. */
+export const networkDeepReadSchemaFor = perVariant((variant) => readUnionOf(variant, "deep"));
 export const networkDeepReadSchema = networkDeepReadSchemaFor("newer");
 
 export type RadiusServerOut = z.infer<typeof radiusServerReadSchema>;

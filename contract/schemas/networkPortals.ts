@@ -10,11 +10,10 @@
 //    hyphens, at least two labels).
 import { z } from "zod";
 import { newerOnly, perVariant, type WifiApiVariant } from "../meta";
-import { intBetween, issueWithCode } from "../validators";
+import { intBetween, issueWithCode, lengthBetween, vlanId } from "../validators";
 
 const text = (what: string) => z.string().describe(what).optional();
 const flag = (what: string) => z.boolean().describe(what).optional();
-const int = (what: string) => z.number().int("must be an integer").describe(what).optional();
 const strings = (what: string) => z.array(z.string()).describe(what).optional();
 
 /** External portal providers and their regions (WIFI-10116). */
@@ -37,12 +36,16 @@ export const wisprPageSchema = z.object({
   providerName: text("Name of a custom provider."),
 });
 
+/**
+ * The guest portal. The seeds give no field of it; the defaults and ranges are those the service's
+ * public generated client declares (models GuestPortal, GuestPage, GuestSmsPasswordDuration).
+ */
 export const guestPortalSchemaFor = perVariant((variant: WifiApiVariant) =>
   z.object({
     guestNetworkType: z.string().min(1, "is required").describe("How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr."),
-    enableSelfService: flag("Guests may register themselves."),
-    enableSmsLogin: flag("Guests may log in with a code sent by SMS."),
-    endOfDayReauthDelay: flag("Guests log in again at the end of the day."),
+    enableSelfService: z.boolean().describe("Guests may register themselves (default true).").default(true),
+    enableSmsLogin: z.boolean().describe("Guests may log in with a code sent by SMS (default false).").default(false),
+    endOfDayReauthDelay: z.boolean().describe("Guests log in again at the end of the day (default false).").default(false),
     externalPortalKey: text("Key of the external portal."),
     externalPortalUrl: text("Address of the external portal."),
     guestPage: z
@@ -50,10 +53,10 @@ export const guestPortalSchemaFor = perVariant((variant: WifiApiVariant) =>
         advertImage: text("Advert image."),
         langCode: text("Language of the page."),
         logoImage: text("Logo image."),
-        tagLine: text("Tag line."),
-        termsAndConditions: text("Terms and conditions."),
+        tagLine: lengthBetween(0, 140).describe("Tag line, 0 to 140 characters.").optional(),
+        termsAndConditions: lengthBetween(0, 100000).describe("Terms and conditions, 0 to 100000 characters.").optional(),
         title: text("Title."),
-        welcomeMessage: text("Welcome message."),
+        welcomeMessage: lengthBetween(0, 100).describe("Welcome message, 0 to 100 characters.").optional(),
       })
       .describe("What the portal page shows.")
       .optional(),
@@ -64,19 +67,25 @@ export const guestPortalSchemaFor = perVariant((variant: WifiApiVariant) =>
       })
       .describe("Host approval settings.")
       .optional(),
-    lockoutPeriod: int("Minutes a guest is locked out after failed logins."),
-    lockoutPeriodEnabled: flag("Whether failed logins lock a guest out."),
-    macCredentialsDuration: int("How long a device's MAC stays authorised."),
-    maxDevices: int("Devices per guest."),
+    lockoutPeriod: intBetween(1, 65535).describe("Minutes a guest is locked out after failed logins, 1 to 65535 (default 120).").default(120),
+    lockoutPeriodEnabled: z.boolean().describe("Whether failed logins lock a guest out (default false).").default(false),
+    macCredentialsDuration: intBetween(1, 1440).describe("Minutes a device's MAC stays authorised, 1 to 1440 (default 240).").default(240),
+    maxDevices: z.number().int("must be an integer").min(0, "must be at least 0").describe("Devices per guest, at least 0 (default 1).").default(1),
     redirectUrl: text("Where guests go after logging in."),
-    smsPasswordDuration: z.object({ duration: int("How long."), unit: text("Unit of the duration.") }).describe("Validity of SMS passwords.").optional(),
-    socialEmails: flag("Ask social-login guests for their e-mail address."),
+    smsPasswordDuration: z
+      .object({
+        duration: z.number().int("must be an integer").min(0, "must be at least 0").describe("How long, at least 0 (default 12).").default(12),
+        unit: z.string().describe("Unit of the duration (default HOUR).").default("HOUR"),
+      })
+      .describe("Validity of SMS passwords.")
+      .default({}),
+    socialEmails: z.boolean().describe("Ask social-login guests for their e-mail address (default false).").default(false),
     socialIdentities: z.record(z.unknown()).describe("Social login providers and their settings.").optional(),
     socialDomains: newerOnly(variant, z.array(z.string()).optional()).describe("E-mail domains whose social logins are accepted (newer variant only; WIFI-10209)."),
-    userSessionGracePeriod: intBetween(0, 525600)
-      .describe("Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105).")
-      .optional(),
-    userSessionTimeout: intBetween(1, 525600).describe("Minutes a guest session lasts, 1 to 525600.").optional(),
+    userSessionGracePeriod: intBetween(1, 14399)
+      .describe("Minutes a guest may reconnect without logging in again, 1 to 14399 (default 60); at most the session timeout (WIFI-10105).")
+      .default(60),
+    userSessionTimeout: intBetween(2, 14400).describe("Minutes a guest session lasts, 2 to 14400 (default 1440).").default(1440),
     walledGardens: strings("Addresses guests reach before logging in."),
     wisprPage: wisprPageSchema.describe("External (WISPr) portal provider.").optional(),
   }),
@@ -119,10 +128,20 @@ export const dpskGenerationParamsSchema = z.object({
 export const cloudpathPortalSchema = z.object({
   externalPortalUrl: z.string().min(1, "is required").describe("Address of the Cloudpath enrolment portal."),
   redirectUrl: text("Where clients go after enrolling."),
-  userSessionGracePeriod: intBetween(0, 525600).describe("Minutes a client may reconnect without enrolling again.").optional(),
-  userSessionTimeout: intBetween(1, 525600).describe("Minutes a session lasts, 1 to 525600.").optional(),
+  userSessionGracePeriod: intBetween(1, 14399).describe("Minutes a client may reconnect without enrolling again, 1 to 14399.").optional(),
+  userSessionTimeout: intBetween(2, 14400).describe("Minutes a session lasts, 2 to 14400.").optional(),
   walledGardens: strings("Addresses clients reach before enrolling."),
 });
 
-/** The notes name the Hotspot 2.0 WLAN of a cloudpath network without its fields: kept as given. */
-export const hotspotWlanSchema = z.record(z.unknown());
+/**
+ * The Hotspot 2.0 WLAN of a cloudpath network. The notes name it without its fields; the service's
+ * public generated client declares three of them with defaults (model HotspotWlan). Other fields
+ * are kept as given.
+ */
+export const hotspotWlanSchema = z
+  .object({
+    bypassCPUsingMacAddressAuthentication: z.boolean().describe("Skip the captive portal for MAC-authenticated clients (default false).").default(false),
+    enabled: z.boolean().describe("Whether the Hotspot 2.0 WLAN is on (default true).").default(true),
+    vlanId: vlanId.describe("VLAN of its clients, 1 to 4094 (default 1).").default(1),
+  })
+  .passthrough();

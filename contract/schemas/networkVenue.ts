@@ -1,7 +1,7 @@
 // Network-venue activation (document 2, "Network-venue activation"; W59–W66), per Wi-Fi API
 // variant: the older refuses vlanPoolId and the AP group entries' vlanPoolId and vlanPoolName.
 import { z } from "zod";
-import { newerOnly, perVariant } from "../meta";
+import { answerFormOf, newerOnly, perVariant } from "../meta";
 import { vlanId } from "../validators";
 
 export const RADIO_BANDS = ["Both", "2.4-GHz", "5-GHz"] as const;
@@ -12,7 +12,7 @@ export const activationApGroupSchemaFor = perVariant((variant) =>
   z.object({
     // The seeds do not mark it required: an entry without a group is stored as given.
     apGroupId: z.string().min(1, "must not be empty").describe("The AP group of the venue to activate on.").optional(),
-    radio: radio.describe("Radio band on this group: Both (default), 2.4-GHz or 5-GHz.").optional(),
+    radio: radio.describe("Radio band on this group: Both (default), 2.4-GHz or 5-GHz.").default("Both"),
     vlanId: vlanId.describe("VLAN on this group, 1 to 4094.").optional(),
     vlanPoolId: newerOnly(variant, z.string().optional()).describe("VLAN pool on this group (newer variant only)."),
     vlanPoolName: newerOnly(variant, z.string().optional()).describe("Name of that VLAN pool (newer variant only)."),
@@ -22,8 +22,9 @@ export const activationApGroupSchema = activationApGroupSchemaFor("newer");
 
 const day = (name: string) => z.string().describe(`When the network is on, ${name}.`).optional();
 
+/** When the network is on. The type's default, ALWAYS_ON, is the service's public generated client's (model NetworkVenueScheduler). */
 export const schedulerSchema = z.object({
-  type: z.string().describe("Kind of schedule (the seeds give no value set).").optional(),
+  type: z.string().describe("Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set).").default("ALWAYS_ON"),
   mon: day("Mondays"),
   tue: day("Tuesdays"),
   wed: day("Wednesdays"),
@@ -40,7 +41,7 @@ const activationCommon = (variant: "older" | "newer") => ({
   networkId: z.string().min(1, "is required").describe("The network to activate."),
   venueId: z.string().min(1, "is required").describe("The venue to activate it on."),
   allAPGroupsVlanId: vlanId.describe("VLAN when all AP groups are used, 1 to 4094.").optional(),
-  scheduler: schedulerSchema.describe("When the network is on.").optional(),
+  scheduler: schedulerSchema.describe("When the network is on (default: always).").default({}),
   vlanPoolId: newerOnly(variant, z.string().optional()).describe("VLAN pool of the activation (newer variant only)."),
 });
 
@@ -74,14 +75,17 @@ export const activationApGroupReadSchemaFor = perVariant((variant) =>
 );
 
 /** W61's answer (and W59/W62 responses, W64/W66 items, the deep network's `venues`). */
-export const networkVenueReadSchemaFor = perVariant((variant) =>
-  z.object({
-    ...activationCommon(variant),
-    id: z.string().min(1, "is required").describe("The activation's ID."),
-    isAllAPGroups: z.boolean().describe("Whether every AP group of the venue is used."),
-    allAPGroupsRadio: radio.describe("Radio band when all AP groups are used."),
-    apGroups: z.array(activationApGroupReadSchemaFor(variant)).describe("The AP groups, when not all."),
-  }),
+export const networkVenueReadSchemaFor = perVariant(
+  (variant) =>
+    answerFormOf(
+      z.object({
+        ...activationCommon(variant),
+        id: z.string().min(1, "is required").describe("The activation's ID."),
+        isAllAPGroups: z.boolean().describe("Whether every AP group of the venue is used."),
+        allAPGroupsRadio: radio.describe("Radio band when all AP groups are used."),
+        apGroups: z.array(activationApGroupReadSchemaFor(variant)).describe("The AP groups, when not all."),
+      }),
+    ) as z.AnyZodObject,
 );
 export const networkVenueReadSchema = networkVenueReadSchemaFor("newer");
 

@@ -84,3 +84,10 @@ export const stackMembersChangeSchema = z.object({
   add: z.array(switchId).describe("Serial numbers to add to the stack (default none).").default([]),
   remove: z.array(switchId).describe("Serial numbers to remove from the stack (default none).").default([]),
 });
+
+/** S1 and S60: the reference record of document 3 (the seeds' coreId under its neutral name). */
+export const switchReferenceReadSchema = z.object({
+  coreId: z.string().min(1, "is required").describe("ID of the object referred to."),
+  szNameId: z.string().describe("Its name (a VLAN without a name: its VLAN ID)."),
+  venueId: z.string().min(1, "is required").describe("The venue that sees it."),
+});

@@ -18,6 +18,9 @@ export const trustedPortSchema = z.object({
   vlanDemand: z.boolean().optional().describe("Whether trust follows VLAN demand."),
 });
 
+/** S48's answer: a trusted port with the ID the service gave it. */
+export const trustedPortReadSchema = trustedPortSchema.extend({ id: z.string().min(1, "is required").describe("ID of the trusted-port entry.") });
+
 /** Profile names: 2 to 64 characters, no backtick, no "$(", no leading or trailing blank. */
 export const switchProfileName = shellSafeName(2, 64);
 

@@ -129,3 +129,16 @@ export const tenantDetailsReadSchema = z.object({
   stateOrProvince: z.string().optional().describe("State or province."),
   zip: z.string().optional().describe("Postal code."),
 });
+
+/** A1's body. The service's sample scripts add a `region`, which it takes and ignores (unknown fields are). */
+export const loginBodySchema = z.object({
+  username: z.string().min(1, "is required").describe("The administrator's login."),
+  password: z.string().min(1, "is required").describe("The administrator's password (secret)."),
+});
+
+/** A1's answer: the token under both names clients read (newer `API-KEY`, older `token`), and its tenant. */
+export const loginReadSchema = z.object({
+  "API-KEY": z.string().min(1).describe("The session token (also set as the API-KEY cookie)."),
+  token: z.string().min(1).describe("The same token, as older clients read it."),
+  tenantId: tenantId.describe("The tenant the administrator belongs to."),
+});

@@ -1,60 +1,42 @@
 // Venue radio settings (document 2, "Venue Wi-Fi settings", radioCustomization; W43–W46): the
 // `{radioParams24G, radioParams50G}` object W43 and W46 answer, W44 takes and W45 restores.
 // The seeds give channelBandwidth, method and txPower as strings with example values only, so
-// they are not enumerations here; they give no ranges for the two intervals either.
+// they are not enumerations here. The seeds give no defaults and no ranges; the service's public
+// generated client declares them for both bands (models RadioParams24G and RadioParams50G):
+// changeInterval 480 minutes (100 to 1440), channelBandwidth AUTO, method BACKGROUND_SCANNING,
+// scanInterval 20 (1 to 65535) and txPower MAX. The channel lists have no documented default:
+// those below are the project's (emulator/README.md), the widest regulatory domain's.
 import { z } from "zod";
-import { issueWithCode } from "../validators";
+import { answerFormOf } from "../meta";
+import { intBetween, issueWithCode } from "../validators";
 
 const channel = z.string().min(1, "must name a channel").describe("A channel number, as a string.");
-const interval = (what: string) => z.number().int("must be an integer").describe(what);
+const channels = (what: string, defaults: readonly string[]) => z.array(channel).describe(what).default(() => [...defaults]);
 
+/** Fields of both bands, each with the default the service fills in when a write leaves it out. */
 const bandCommon = {
-  changeInterval: interval("Minutes between automatic channel changes.").optional(),
-  channelBandwidth: z.string().describe("Channel width, e.g. AUTO or 20MHz.").optional(),
-  method: z.string().describe("Channel selection method, e.g. BACKGROUND_SCANNING.").optional(),
-  scanInterval: interval("Seconds between background scans.").optional(),
-  txPower: z.string().describe("Transmit power, e.g. MAX.").optional(),
+  changeInterval: intBetween(100, 1440).describe("Minutes between automatic channel changes, 100 to 1440 (default 480).").default(480),
+  channelBandwidth: z.string().describe("Channel width, e.g. AUTO (default) or 20MHz.").default("AUTO"),
+  method: z.string().describe("Channel selection method, e.g. BACKGROUND_SCANNING (default).").default("BACKGROUND_SCANNING"),
+  scanInterval: intBetween(1, 65535).describe("Seconds between background scans, 1 to 65535 (default 20).").default(20),
+  txPower: z.string().describe("Transmit power, e.g. MAX (default).").default("MAX"),
 };
 
 export const venueRadio24GSchema = z.object({
-  allowedChannels: z.array(channel).describe("2.4 GHz channels the APs may use; at least two when given (WIFI-10110).").optional(),
+  allowedChannels: channels("2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11.", ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]),
   ...bandCommon,
 });
 
 export const venueRadio50GSchema = z.object({
-  allowedIndoorChannels: z.array(channel).describe("5 GHz channels indoor APs may use; at least two when given (WIFI-10111).").optional(),
-  allowedOutdoorChannels: z.array(channel).describe("5 GHz channels outdoor APs may use; at least two when given (WIFI-10112).").optional(),
+  allowedIndoorChannels: channels("5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161.", [
+    "36", "40", "44", "48", "149", "153", "157", "161",
+  ]),
+  allowedOutdoorChannels: channels("5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161.", ["149", "153", "157", "161"]),
   ...bandCommon,
 });
 
-export type VenueRadio24G = z.infer<typeof venueRadio24GSchema>;
-export type VenueRadio50G = z.infer<typeof venueRadio50GSchema>;
-
-/**
- * What W46 answers and W45 restores. The seeds give the fields, not the values: these are the
- * project's, chosen to look like a controller's factory settings (the 2.4 GHz channels of the
- * widest regulatory domain, 1 to 11; the 5 GHz UNII-1 and UNII-3 channels indoors, UNII-3
- * outdoors; automatic width, background scanning at full power).
- */
-export const VENUE_RADIO_DEFAULTS: { radioParams24G: VenueRadio24G; radioParams50G: VenueRadio50G } = {
-  radioParams24G: {
-    allowedChannels: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"],
-    changeInterval: 33,
-    channelBandwidth: "AUTO",
-    method: "BACKGROUND_SCANNING",
-    scanInterval: 20,
-    txPower: "MAX",
-  },
-  radioParams50G: {
-    allowedIndoorChannels: ["36", "40", "44", "48", "149", "153", "157", "161"],
-    allowedOutdoorChannels: ["149", "153", "157", "161"],
-    changeInterval: 33,
-    channelBandwidth: "AUTO",
-    method: "BACKGROUND_SCANNING",
-    scanInterval: 20,
-    txPower: "MAX",
-  },
-};
+export type VenueRadio24G = z.output<typeof venueRadio24GSchema>;
+export type VenueRadio50G = z.output<typeof venueRadio50GSchema>;
 
 /** The three channel lists that need at least two channels when given, with the seeds' codes. */
 export const VENUE_RADIO_CHANNEL_RULES = [
@@ -71,20 +53,22 @@ export function venueRadioChannelRules(value: { radioParams24G?: unknown; radioP
   }
 }
 
-/** Body of W44. A band left out is taken as the defaults (W46), so a body always states both bands. */
+/**
+ * Body of W44. The body replaces the settings whole: a band left out, or a field left out of a
+ * band, takes its default (what W46 shows and W45 restores).
+ */
 export const venueRadioInputSchema = z
   .object({
-    radioParams24G: venueRadio24GSchema
-      .describe("2.4 GHz band settings; the service's defaults (W46) when left out.")
-      .default(() => structuredClone(VENUE_RADIO_DEFAULTS.radioParams24G)),
-    radioParams50G: venueRadio50GSchema
-      .describe("5 GHz band settings; the service's defaults (W46) when left out.")
-      .default(() => structuredClone(VENUE_RADIO_DEFAULTS.radioParams50G)),
+    radioParams24G: venueRadio24GSchema.describe("2.4 GHz band settings; the service's defaults (W46) for the band or a field left out.").default({}),
+    radioParams50G: venueRadio50GSchema.describe("5 GHz band settings; the service's defaults (W46) for the band or a field left out.").default({}),
   })
   .superRefine(venueRadioChannelRules);
 
 export type VenueRadio = z.output<typeof venueRadioInputSchema>;
 export type VenueRadioInput = z.input<typeof venueRadioInputSchema>;
+
+/** What W46 answers and W45 restores: every field at its default. */
+export const VENUE_RADIO_DEFAULTS: VenueRadio = venueRadioInputSchema.parse({});
 
 /**
  * Answer of W43, W46, and (inside the envelope) of W44 and W45: both bands with every field, as
@@ -92,7 +76,27 @@ export type VenueRadioInput = z.input<typeof venueRadioInputSchema>;
  */
 export const venueRadioReadSchema = z
   .object({
-    radioParams24G: venueRadio24GSchema.required().describe("2.4 GHz band settings."),
-    radioParams50G: venueRadio50GSchema.required().describe("5 GHz band settings."),
+    radioParams24G: answerFormOf(venueRadio24GSchema).describe("2.4 GHz band settings."),
+    radioParams50G: answerFormOf(venueRadio50GSchema).describe("5 GHz band settings."),
   })
   .superRefine(venueRadioChannelRules);
+
+/** Channels of one band by channel width (auto, 20MHz, 40MHz, 80MHz), as strings. */
+const channelsByWidth = z.record(z.array(channel)).describe("Channels by channel width (auto, 20MHz, 40MHz, and 80MHz on 5 GHz).");
+
+/**
+ * Answer of W97 (beyond the seeds): the channels the venue's regulatory domain allows, per band and
+ * channel width; on 5 GHz split into indoor, outdoor and DFS channels. The shape is that of the
+ * vendor's public clients; the channel sets are the emulator's (emulator/README.md).
+ */
+export const venueValidChannelsReadSchema = z.object({
+  "2.4GChannels": channelsByWidth.describe("2.4 GHz channels by channel width."),
+  "5GChannels": z
+    .object({
+      dfs: channelsByWidth.describe("5 GHz channels that need radar detection (DFS), by channel width."),
+      indoor: channelsByWidth.describe("5 GHz channels indoor APs may use, by channel width."),
+      outdoor: channelsByWidth.describe("5 GHz channels outdoor APs may use, by channel width."),
+    })
+    .describe("5 GHz channels."),
+});
+export type VenueValidChannels = z.infer<typeof venueValidChannelsReadSchema>;

@@ -5,7 +5,7 @@
 // model" means).
 import { z } from "zod";
 import { CELLULAR_NETWORK_SELECTIONS, WAN_CONNECTIONS } from "./ap";
-import { lanPortRules, lanPortSchema } from "./apSettings";
+import { lanPortRules, venueLanPortSchema } from "./apSettings";
 import { venueRadioReadSchema } from "./venueRadio";
 import { venueSyslogReadSchema } from "./venueSyslog";
 import { intBetween, issueWithCode, lengthBetween } from "../validators";
@@ -38,9 +38,9 @@ export const POE_MODES = ["Auto", "802.3af", "802.3at", "802.3bt-Class_5", "802.
 export const venueLanPortSettingSchema = z
   .object({
     model,
-    lanPorts: z.array(lanPortSchema).optional().describe("The model's LAN ports, as on an AP (WIFI-10108, WIFI-10109)."),
+    lanPorts: z.array(venueLanPortSchema).optional().describe("The model's LAN ports, as on an AP (WIFI-10108, WIFI-10109)."),
     poeMode: z.enum(POE_MODES).optional().describe("PoE mode: Auto, 802.3af, 802.3at or 802.3bt-Class_5 to _8."),
-    poeOut: z.boolean().nullable().optional().describe("Whether PoE out is on (null: not set)."),
+    poeOut: z.boolean().nullable().describe("Whether PoE out is on (default null: not set).").default(null),
   })
   .superRefine((value, ctx) => lanPortRules(value.lanPorts, ctx, ["lanPorts"]));
 
@@ -51,7 +51,7 @@ export const venueLanPortSettingsSchema = perModel(venueLanPortSettingSchema);
 
 export const venueLedSettingSchema = z.object({
   model,
-  ledEnabled: z.boolean().nullable().optional().describe("Whether the model's LEDs are on (null: not set)."),
+  ledEnabled: z.boolean().nullable().describe("Whether the model's LEDs are on (default null: not set).").default(null),
 });
 
 /** Body of W41, answer of W40. */
@@ -107,7 +107,7 @@ export const venueWifiSettingsReadSchema = z.object({
   apPassword: z.string().optional().describe("Password of the APs' local administrator."),
   bandBalancing: z
     .object({
-      clientPercent24: z.number().int().describe("Share of clients, in percent, kept on the 2.4 GHz band."),
+      clientPercent24: intBetween(0, 100).describe("Share of clients, in percent, kept on the 2.4 GHz band, 0 to 100."),
       enabled: z.boolean().describe("Whether band balancing is on."),
     })
     .describe("Band balancing."),

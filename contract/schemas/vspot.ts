@@ -52,3 +52,13 @@ export const vspotServerReadSchema = z.object({
     .optional(),
   vspotGlobalId: z.string().describe("Global ID of the vSPoT.").optional(),
 });
+
+/**
+ * Answer of W100 (beyond the seeds) and the response of W99: which vSPoT server serves the venue. A
+ * venue has one at most; the server's `venues` (W88) lists the venue as long as it is bound.
+ */
+export const venueVspotBindingReadSchema = z.object({
+  venueId: z.string().min(1, "is required").describe("The venue."),
+  vspotId: z.string().min(1, "is required").describe("The vSPoT server bound to it."),
+});
+export type VenueVspotBinding = z.infer<typeof venueVspotBindingReadSchema>;

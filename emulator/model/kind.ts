@@ -58,6 +58,17 @@ export interface KindOps {
   reset?: OperationId;
 }
 
+/**
+ * What an operation reads and answers, as schemas of the contract: the OpenAPI document and the
+ * tests that read every answer take them from here (emulator/operationSchemas.ts).
+ */
+export interface OperationSchemas {
+  /** The JSON body the operation reads; its handler parses with the same schema. */
+  body?(variant: WifiApiVariant): z.ZodTypeAny;
+  /** The body of its success answer, the async envelope included. */
+  answer?(variant: WifiApiVariant): z.ZodTypeAny;
+}
+
 export interface KindDef<R extends AnyRecord = AnyRecord, I = unknown> {
   /** Collection name, also the key of the admin API's object listing. */
   readonly name: string;
@@ -101,6 +112,13 @@ export interface KindDef<R extends AnyRecord = AnyRecord, I = unknown> {
    */
   view(t: TenantState, record: R, related?: readonly RelatedPut[], query?: URLSearchParams): unknown;
   readonly ops: KindOps;
+  /**
+   * The schema of the read form `view` gives (from the contract): the answers of the kind's roles
+   * follow from it (a get answers it, a list an array of it, a write the envelope with it).
+   */
+  readSchema?(variant: WifiApiVariant): z.ZodTypeAny;
   /** Operations of this kind that no role covers (W30, W65, actions), each with its own handler. */
   readonly extra?: Partial<Record<OperationId, Handler>>;
+  /** Bodies and answers of the `extra` operations, and of a role whose body or answer is not the generic one. */
+  readonly schemasOf?: Partial<Record<OperationId, OperationSchemas>>;
 }

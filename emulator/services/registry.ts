@@ -1,19 +1,19 @@
 // Every kind the emulator serves, and the operations that belong to no kind. A new kind is a
 // file in its service's folder and a line here; its handlers are derived (handlers.ts).
-import type { OperationId } from "../../contract";
+import { loginBodySchema, loginReadSchema, uploadUrlReadSchema, uploadUrlRequestSchema, type OperationId } from "../../contract";
 import type { Handler } from "../handlers";
-import type { KindDef } from "../model/kind";
-import { SWITCH_LOOKUPS } from "./switch/lookups";
+import type { KindDef, OperationSchemas } from "../model/kind";
+import { SWITCH_LOOKUP_SCHEMAS, SWITCH_LOOKUPS } from "./switch/lookups";
 import { switchAcls, switchProfiles, switchTrustedPorts, switchVlans } from "./switch/profiles";
 import { switchIpPorts, switchLags, switchPorts, switchVePorts } from "./switch/switchPorts";
 import { switches } from "./switch/switches";
 import { venueSwitchSettings } from "./switch/venueSwitchSettings";
-import { ACCOUNT_OPERATIONS } from "./tenant/account";
+import { ACCOUNT_OPERATIONS, ACCOUNT_SCHEMAS } from "./tenant/account";
 import { venues } from "./tenant/venues";
 // Account (issue 11)
 import { admins, adminsEmbedded } from "./tenant/admins";
 import { delegations } from "./tenant/delegations";
-import { PROFILE_OPERATIONS } from "./tenant/profile";
+import { PROFILE_OPERATIONS, PROFILE_SCHEMAS } from "./tenant/profile";
 import { notificationRecipients } from "./tenant/recipients";
 import { FILE_OPERATIONS } from "./file/files";
 import { floorPlans } from "./tenant/floorPlans";
@@ -88,4 +88,15 @@ export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
   // Account (issue 11)
   ...PROFILE_OPERATIONS,
   ...FILE_OPERATIONS,
+};
+
+/** Bodies and answers of the operations of no kind (emulator/operationSchemas.ts); A1 is the server's own. */
+export const SERVICE_SCHEMAS: Partial<Record<OperationId, OperationSchemas>> = {
+  A1: { body: () => loginBodySchema, answer: () => loginReadSchema },
+  ...ACCOUNT_SCHEMAS,
+  ...SWITCH_LOOKUP_SCHEMAS,
+  ...PROFILE_SCHEMAS,
+  U1: { body: () => uploadUrlRequestSchema, answer: () => uploadUrlReadSchema },
+  // U2 answers a redirect, with no body.
+  U2: {},
 };

@@ -12,8 +12,8 @@ import { RESOURCE_SPECS } from "../../provider/resources";
 import { DOCS_HEADER } from "./resourcePage";
 import { operationsOf } from "./probe";
 
-/** Not in the seeds: their network list "is not shown" (contract/routes.ts). */
-const NOT_IN_SEEDS: readonly OperationId[] = ["W49"];
+/** Not in the seeds: the rows of contract/routes.ts that say where they are known from instead. */
+const NOT_IN_SEEDS: readonly OperationId[] = OPERATION_IDS.filter((op) => routeOf(op).beyondSeeds !== undefined);
 /** Login: the emulator's server answers it before any handler (tests/contract/routes.test.ts checks that only it has none). */
 const SERVED_BY_SERVER: readonly OperationId[] = ["A1"];
 /** Roles of a resource's operations that tests/sdk/kinds.test.ts runs for every row of tests/sdk/kindCases/. */

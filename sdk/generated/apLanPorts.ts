@@ -29,13 +29,16 @@ export class ApLanPorts extends NmsResource {
     portId?: string;
     /** ACCESS or Trunk (the two types the seeds name). */
     type?: string;
-    /** Untagged VLAN: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109). */
+    /**
+     * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
+     * (WIFI-10109).
+     */
     untagId?: number;
     /** VLANs of the port, e.g. 1-4094 or 10. */
     vlanMembers?: string;
   }[]>;
-  /** Whether PoE out is on (null: not set). */
-  declare readonly poeOut: pulumi.Output<boolean | null | undefined>;
+  /** Whether PoE out is on (default null: not set). */
+  declare readonly poeOut: pulumi.Output<boolean | null>;
   /** Whether the venue's PoE settings apply (default false). */
   declare readonly useVenueSettings: pulumi.Output<boolean>;
 

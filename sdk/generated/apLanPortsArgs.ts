@@ -17,14 +17,14 @@ export interface ApLanPortsArgs {
     /** ACCESS or Trunk (the two types the seeds name). */
     type?: pulumi.Input<string>;
     /**
-     * Untagged VLAN: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109).
-     * Must be an integer.
+     * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
+     * (WIFI-10109). Must be an integer. Must be between 1 and 4094.
      */
     untagId?: pulumi.Input<number>;
     /** VLANs of the port, e.g. 1-4094 or 10. */
     vlanMembers?: pulumi.Input<string>;
   }>[]>;
-  /** Whether PoE out is on (null: not set). */
+  /** Whether PoE out is on (default null: not set). */
   poeOut?: pulumi.Input<boolean | null>;
   /** Whether the venue's PoE settings apply (default false). */
   useVenueSettings?: pulumi.Input<boolean>;

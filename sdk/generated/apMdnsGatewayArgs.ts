@@ -12,11 +12,11 @@ export interface ApMdnsGatewayArgs {
   rules: pulumi.Input<pulumi.Input<{
     /** Whether the rule applies. */
     enabled?: pulumi.Input<boolean>;
-    /** VLAN the service is announced on. Must be an integer. */
+    /** VLAN the service is announced on, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
     fromVlan?: pulumi.Input<number>;
-    /** VLAN it is bridged to. Must be an integer. */
+    /** VLAN it is bridged to, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
     toVlan?: pulumi.Input<number>;
-    /** Name of the rule. */
+    /** Name of the rule, 2 to 64 characters. Must be 2 to 64 characters. */
     mdnsName?: pulumi.Input<string>;
     /** MDNS protocol, e.g. TCP. */
     mdnsProtocol?: pulumi.Input<string>;

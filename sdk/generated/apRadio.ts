@@ -21,40 +21,40 @@ export type { ApRadioArgs } from "./apRadioArgs";
 export class ApRadio extends NmsResource {
   /** ID of the object whose ApRadio this is (path parameter serialNumber). */
   declare readonly serialNumber: pulumi.Output<string>;
-  /** 2.4 GHz band; the service's defaults (W20) for a band or a field left out. */
+  /** 2.4 GHz band; the service's defaults (W20) for the band or a field left out. */
   declare readonly apRadioParams24G: pulumi.Output<{
-    /** Channels the AP may use, as strings. */
-    allowedChannels?: string[];
-    /** Minutes between automatic channel changes. */
-    changeInterval?: number;
-    /** Channel width, e.g. AUTO or 20MHz. */
-    channelBandwidth?: string;
-    /** Channel set by hand; 0 for automatic selection. */
-    manualChannel?: number;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
-    method?: string;
-    /** Transmit power, e.g. MAX. */
-    txPower?: string;
+    /** Channels the AP may use, as strings (default 1, 6, 11). */
+    allowedChannels: string[];
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
+    changeInterval: number;
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
+    channelBandwidth: string;
+    /** Channel set by hand; 0 (default) for automatic selection. */
+    manualChannel: number;
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+    method: string;
+    /** Transmit power, e.g. MAX (default). */
+    txPower: string;
   }>;
-  /** 5 GHz band; the service's defaults (W20) for a band or a field left out. */
+  /** 5 GHz band; the service's defaults (W20) for the band or a field left out. */
   declare readonly apRadioParams50G: pulumi.Output<{
-    /** Channels the AP may use, as strings. */
-    allowedChannels?: string[];
-    /** Minutes between automatic channel changes. */
-    changeInterval?: number;
-    /** Channel width, e.g. AUTO or 20MHz. */
-    channelBandwidth?: string;
-    /** Channel set by hand; 0 for automatic selection. */
-    manualChannel?: number;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
-    method?: string;
-    /** Transmit power, e.g. MAX. */
-    txPower?: string;
+    /** Channels the AP may use, as strings (default 36, 40, 44, 48). */
+    allowedChannels: string[];
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
+    changeInterval: number;
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
+    channelBandwidth: string;
+    /** Channel set by hand; 0 (default) for automatic selection. */
+    manualChannel: number;
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+    method: string;
+    /** Transmit power, e.g. MAX (default). */
+    txPower: string;
   }>;
-  /** Whether the 2.4 GHz radio is on (null: as the venue says). */
-  declare readonly enable24G: pulumi.Output<boolean | null | undefined>;
-  /** Whether the 5 GHz radio is on (null: as the venue says). */
-  declare readonly enable50G: pulumi.Output<boolean | null | undefined>;
+  /** Whether the 2.4 GHz radio is on (default null: as the venue says). */
+  declare readonly enable24G: pulumi.Output<boolean | null>;
+  /** Whether the 5 GHz radio is on (default null: as the venue says). */
+  declare readonly enable50G: pulumi.Output<boolean | null>;
   /** Whether the venue's radio settings apply instead of the AP's own (default true). */
   declare readonly useVenueSettings: pulumi.Output<boolean>;
   /** What the 2.4 GHz radio is doing now: channel, power, signal-to-noise ratio (read only). */

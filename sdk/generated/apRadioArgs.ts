@@ -7,45 +7,45 @@ export interface ApRadioArgs {
    * ID of the object whose ApRadio this is (path parameter serialNumber). Changing it replaces the resource.
    */
   serialNumber: pulumi.Input<string>;
-  /**
-   * 2.4 GHz band; the service's defaults (W20) for a band or a field left out. Default:
-   * {"allowedChannels":["1","6","11"],"changeInterval":33,"channelBandwidth":"AUTO","manualChannel":0,"method":"BACKGROUND_SCANNING","txPower":"MAX"}.
-   */
+  /** 2.4 GHz band; the service's defaults (W20) for the band or a field left out. Default: {}. */
   apRadioParams24G?: pulumi.Input<{
-    /** Channels the AP may use, as strings. */
+    /** Channels the AP may use, as strings (default 1, 6, 11). */
     allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
-    /** Minutes between automatic channel changes. Must be an integer. */
+    /**
+     * Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. Must be
+     * between 100 and 1440.
+     */
     changeInterval?: pulumi.Input<number>;
-    /** Channel width, e.g. AUTO or 20MHz. */
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth?: pulumi.Input<string>;
-    /** Channel set by hand; 0 for automatic selection. Must be an integer. */
+    /** Channel set by hand; 0 (default) for automatic selection. Must be an integer. */
     manualChannel?: pulumi.Input<number>;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
     method?: pulumi.Input<string>;
-    /** Transmit power, e.g. MAX. */
+    /** Transmit power, e.g. MAX (default). */
     txPower?: pulumi.Input<string>;
   }>;
-  /**
-   * 5 GHz band; the service's defaults (W20) for a band or a field left out. Default:
-   * {"allowedChannels":["36","40","44","48"],"changeInterval":33,"channelBandwidth":"AUTO","manualChannel":0,"method":"BACKGROUND_SCANNING","txPower":"MAX"}.
-   */
+  /** 5 GHz band; the service's defaults (W20) for the band or a field left out. Default: {}. */
   apRadioParams50G?: pulumi.Input<{
-    /** Channels the AP may use, as strings. */
+    /** Channels the AP may use, as strings (default 36, 40, 44, 48). */
     allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
-    /** Minutes between automatic channel changes. Must be an integer. */
+    /**
+     * Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. Must be
+     * between 100 and 1440.
+     */
     changeInterval?: pulumi.Input<number>;
-    /** Channel width, e.g. AUTO or 20MHz. */
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth?: pulumi.Input<string>;
-    /** Channel set by hand; 0 for automatic selection. Must be an integer. */
+    /** Channel set by hand; 0 (default) for automatic selection. Must be an integer. */
     manualChannel?: pulumi.Input<number>;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
     method?: pulumi.Input<string>;
-    /** Transmit power, e.g. MAX. */
+    /** Transmit power, e.g. MAX (default). */
     txPower?: pulumi.Input<string>;
   }>;
-  /** Whether the 2.4 GHz radio is on (null: as the venue says). */
+  /** Whether the 2.4 GHz radio is on (default null: as the venue says). */
   enable24G?: pulumi.Input<boolean | null>;
-  /** Whether the 5 GHz radio is on (null: as the venue says). */
+  /** Whether the 5 GHz radio is on (default null: as the venue says). */
   enable50G?: pulumi.Input<boolean | null>;
   /** Whether the venue's radio settings apply instead of the AP's own (default true). */
   useVenueSettings?: pulumi.Input<boolean>;

@@ -19,72 +19,86 @@ export interface NetworkArgs extends AdoptionArgs {
     ssid?: pulumi.Input<string>;
     /** Whether the WLAN is on (default true). */
     enabled?: pulumi.Input<boolean>;
-    /** VLAN of the WLAN's clients, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
+    /** VLAN of the WLAN's clients, 1 to 4094 (default 1). Must be an integer. Must be between 1 and 4094. */
     vlanId?: pulumi.Input<number>;
-    /** Advanced WLAN options. */
+    /** Advanced WLAN options; the service's defaults for those left out. */
     advancedCustomization?: pulumi.Input<{
-      /** Seconds of inactivity before a client is dropped. Must be an integer. */
+      /**
+       * Seconds of inactivity before a client is dropped, 60 to 1000 (default 120). Must be an integer. Must
+       * be between 60 and 1000.
+       */
       clientInactivityTimeout?: pulumi.Input<number>;
-      /** Clients above which multicast is sent as unicast. Must be an integer. */
+      /**
+       * Clients above which multicast is sent as unicast, 0 to 128 (default 5). Must be an integer. Must be
+       * between 0 and 128.
+       */
       directedThreshold?: pulumi.Input<number>;
-      /** Most clients per radio on this WLAN. Must be an integer. */
+      /**
+       * Most clients per radio on this WLAN, 1 to 512 (default 100). Must be an integer. Must be between 1
+       * and 512.
+       */
       maxClientsOnWlanPerRadio?: pulumi.Input<number>;
-      /** Mobility domain for fast roaming. Must be an integer. */
+      /**
+       * Mobility domain for fast roaming, 1 to 65535 (default 1 for aaa, psk, guest and cloudpath networks).
+       * Must be an integer. Must be between 1 and 65535.
+       */
       mobilityDomainId?: pulumi.Input<number>;
-      /** Downlink limit of the whole WLAN. Must be an integer. */
+      /** Downlink limit of the whole WLAN, 0 to 650. Must be an integer. Must be between 0 and 650. */
       totalDownlinkRateLimiting?: pulumi.Input<number>;
-      /** Uplink limit of the whole WLAN. Must be an integer. */
+      /** Uplink limit of the whole WLAN, 0 to 650. Must be an integer. Must be between 0 and 650. */
       totalUplinkRateLimiting?: pulumi.Input<number>;
-      /** Downlink limit per client. Must be an integer. */
+      /** Downlink limit per client, 0 to 20. Must be an integer. Must be between 0 and 20. */
       userDownlinkRateLimiting?: pulumi.Input<number>;
-      /** Uplink limit per client. Must be an integer. */
+      /** Uplink limit per client, 0 to 20. Must be an integer. Must be between 0 and 20. */
       userUplinkRateLimiting?: pulumi.Input<number>;
-      /** Clients cannot reach each other. */
+      /** Clients cannot reach each other (default true for guest and open networks, false for the others). */
       clientIsolation?: pulumi.Input<boolean>;
-      /** Balance clients between APs. */
+      /** Balance clients between APs (default true). */
       clientLoadBalancingEnable?: pulumi.Input<boolean>;
-      /** RADIUS may assign the VLAN. */
+      /** RADIUS may assign the VLAN (default true for aaa, guest, dpsk and cloudpath networks). */
       enableAaaVlanOverride?: pulumi.Input<boolean>;
-      /** Balance clients between bands. */
+      /** Balance clients between bands (default true). */
       enableBandBalancing?: pulumi.Input<boolean>;
-      /** 802.11r fast roaming. */
+      /** 802.11r fast roaming (default false for aaa, psk, guest and cloudpath networks). */
       enableFastRoaming?: pulumi.Input<boolean>;
-      /** 802.11k neighbour reports. */
+      /** 802.11k neighbour reports (default true). */
       enableNeighborReport?: pulumi.Input<boolean>;
-      /** Send the WLAN's events to syslog. */
+      /** Send the WLAN's events to syslog (default false). */
       enableSyslog?: pulumi.Input<boolean>;
-      /** Clients must use DHCP. */
+      /** Clients must use DHCP (default false). */
       forceMobileDeviceDhcp?: pulumi.Input<boolean>;
-      /** Do not broadcast the SSID. */
+      /** Do not broadcast the SSID (default false). */
       hideSsid?: pulumi.Input<boolean>;
-      /** Apply the L2 ACL policy. */
+      /** Apply the L2 ACL policy (default false). */
       l2AclEnable?: pulumi.Input<boolean>;
-      /** Apply the L3 ACL policy. */
+      /** Apply the L3 ACL policy (default false). */
       l3AclEnable?: pulumi.Input<boolean>;
-      /** Wi-Fi calling on this WLAN. */
+      /** Wi-Fi calling on this WLAN (default false). */
       wifiCallingEnabled?: pulumi.Input<boolean>;
       /** MAC access control. */
       l2AclPolicy?: pulumi.Input<{
-        /** BLOCK (the value the seeds give) or another access. */
+        /** BLOCK (the default, and the value the seeds give) or another access. */
         access?: pulumi.Input<string>;
         /** MAC addresses the policy names. */
         macAddresses?: pulumi.Input<pulumi.Input<string>[]>;
       }>;
       /** IP access control. */
       l3AclPolicy?: pulumi.Input<{
-        /** Access when no rule matches, e.g. ALLOW. */
+        /** Access when no rule matches (default ALLOW). */
         defaultAccess?: pulumi.Input<string>;
         /** The rules, in order. */
         l3Rules?: pulumi.Input<pulumi.Input<{
-          /** Access of the rule. */
+          /** Access of the rule (default ALLOW). */
           access?: pulumi.Input<string>;
-          /** Protocol number, for a custom protocol. Must be an integer. */
+          /**
+           * Protocol number, for a custom protocol, 1 to 255. Must be an integer. Must be between 1 and 255.
+           */
           customProtocol?: pulumi.Input<number>;
-          /** Description of the rule. */
+          /** Description of the rule, 0 to 64 characters. Must be 0 to 64 characters. */
           description?: pulumi.Input<string>;
           /** Destination the rule matches. */
           destination?: pulumi.Input<{
-            /** Whether ip and ipMask name a subnet. */
+            /** Whether ip and ipMask name a subnet (default false). */
             enableIpSubnet?: pulumi.Input<boolean>;
             /** Address. */
             ip?: pulumi.Input<string>;
@@ -95,7 +109,7 @@ export interface NetworkArgs extends AdoptionArgs {
           }>;
           /** Source the rule matches. */
           source?: pulumi.Input<{
-            /** Whether ip and ipMask name a subnet. */
+            /** Whether ip and ipMask name a subnet (default false). */
             enableIpSubnet?: pulumi.Input<boolean>;
             /** Address. */
             ip?: pulumi.Input<string>;
@@ -104,7 +118,7 @@ export interface NetworkArgs extends AdoptionArgs {
             /** Port. */
             port?: pulumi.Input<string>;
           }>;
-          /** Order of the rule. Must be an integer. */
+          /** Order of the rule, 1 to 128. Must be an integer. Must be between 1 and 128. */
           priority?: pulumi.Input<number>;
           /** Protocol the rule matches. */
           protocol?: pulumi.Input<string>;
@@ -112,13 +126,16 @@ export interface NetworkArgs extends AdoptionArgs {
       }>;
       /** PHY rate constraints. */
       radioCustomization?: pulumi.Input<{
-        /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12. */
+        /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12; "default" (the default) for none. */
         bssMinimumPhyRate?: pulumi.Input<string>;
-        /** Lowest rate of management frames; at least the BSS rate in OFDM-only mode (WIFI-10107). */
+        /**
+         * Lowest rate of management frames, in Mbit/s (default 6); at least the BSS rate in OFDM-only mode
+         * (WIFI-10107).
+         */
         managementFrameMinimumPhyRate?: pulumi.Input<string>;
-        /** OFDM for OFDM-only mode (then only OFDM rates, WIFI-10106). */
+        /** OFDM (the default) for OFDM-only mode, where only OFDM rates are allowed (WIFI-10106). */
         phyTypeConstraint?: pulumi.Input<string>;
-        /** Bands the WLAN uses. */
+        /** Bands the WLAN uses (default BOTH). */
         rfBandUsage?: pulumi.Input<string>;
       }>;
       /** Wi-Fi calling profiles of the WLAN. */
@@ -141,7 +158,9 @@ export interface NetworkArgs extends AdoptionArgs {
         vlanMembers?: pulumi.Input<pulumi.Input<string>[]>;
       }>;
     }>;
-    /** Skip the captive portal for MAC-authenticated clients. */
+    /**
+     * Skip the captive portal for MAC-authenticated clients (default true for guest networks, false for aaa).
+     */
     bypassCPUsingMacAddressAuthentication?: pulumi.Input<boolean>;
     /** Security: Open, WEP, WPA personal kinds, or WPA2Enterprise. */
     wlanSecurity?: pulumi.Input<"Open" | "WEP" | "WPAPersonal" | "WPA2Personal" | "WPA3" | "WPA23Mixed" | "WPA2Enterprise">;
@@ -160,7 +179,7 @@ export interface NetworkArgs extends AdoptionArgs {
        * be between 1 and 65535.
        */
       port: pulumi.Input<number>;
-      /** Shared secret (secret). */
+      /** Shared secret, 1 to 255 characters (secret). Must be 1 to 255 characters. */
       sharedSecret: pulumi.Input<string>;
     }>;
     /** The server asked when the primary does not answer. */
@@ -172,7 +191,7 @@ export interface NetworkArgs extends AdoptionArgs {
        * be between 1 and 65535.
        */
       port: pulumi.Input<number>;
-      /** Shared secret (secret). */
+      /** Shared secret, 1 to 255 characters (secret). Must be 1 to 255 characters. */
       sharedSecret: pulumi.Input<string>;
     }>;
   }>;
@@ -190,7 +209,7 @@ export interface NetworkArgs extends AdoptionArgs {
        * be between 1 and 65535.
        */
       port: pulumi.Input<number>;
-      /** Shared secret (secret). */
+      /** Shared secret, 1 to 255 characters (secret). Must be 1 to 255 characters. */
       sharedSecret: pulumi.Input<string>;
     }>;
     /** The server asked when the primary does not answer. */
@@ -202,7 +221,7 @@ export interface NetworkArgs extends AdoptionArgs {
        * be between 1 and 65535.
        */
       port: pulumi.Input<number>;
-      /** Shared secret (secret). */
+      /** Shared secret, 1 to 255 characters (secret). Must be 1 to 255 characters. */
       sharedSecret: pulumi.Input<string>;
     }>;
   }>;
@@ -210,11 +229,11 @@ export interface NetworkArgs extends AdoptionArgs {
   guestPortal?: pulumi.Input<{
     /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */
     guestNetworkType: pulumi.Input<string>;
-    /** Guests may register themselves. */
+    /** Guests may register themselves (default true). */
     enableSelfService?: pulumi.Input<boolean>;
-    /** Guests may log in with a code sent by SMS. */
+    /** Guests may log in with a code sent by SMS (default false). */
     enableSmsLogin?: pulumi.Input<boolean>;
-    /** Guests log in again at the end of the day. */
+    /** Guests log in again at the end of the day (default false). */
     endOfDayReauthDelay?: pulumi.Input<boolean>;
     /** Key of the external portal. */
     externalPortalKey?: pulumi.Input<string>;
@@ -228,13 +247,13 @@ export interface NetworkArgs extends AdoptionArgs {
       langCode?: pulumi.Input<string>;
       /** Logo image. */
       logoImage?: pulumi.Input<string>;
-      /** Tag line. */
+      /** Tag line, 0 to 140 characters. Must be 0 to 140 characters. */
       tagLine?: pulumi.Input<string>;
-      /** Terms and conditions. */
+      /** Terms and conditions, 0 to 100000 characters. Must be 0 to 100000 characters. */
       termsAndConditions?: pulumi.Input<string>;
       /** Title. */
       title?: pulumi.Input<string>;
-      /** Welcome message. */
+      /** Welcome message, 0 to 100 characters. Must be 0 to 100 characters. */
       welcomeMessage?: pulumi.Input<string>;
     }>;
     /** Host approval settings. */
@@ -244,24 +263,30 @@ export interface NetworkArgs extends AdoptionArgs {
       /** Durations a host may grant. */
       hostDurationChoices: pulumi.Input<pulumi.Input<string>[]>;
     }>;
-    /** Minutes a guest is locked out after failed logins. Must be an integer. */
+    /**
+     * Minutes a guest is locked out after failed logins, 1 to 65535 (default 120). Must be an integer. Must
+     * be between 1 and 65535.
+     */
     lockoutPeriod?: pulumi.Input<number>;
-    /** Whether failed logins lock a guest out. */
+    /** Whether failed logins lock a guest out (default false). */
     lockoutPeriodEnabled?: pulumi.Input<boolean>;
-    /** How long a device's MAC stays authorised. Must be an integer. */
+    /**
+     * Minutes a device's MAC stays authorised, 1 to 1440 (default 240). Must be an integer. Must be between 1
+     * and 1440.
+     */
     macCredentialsDuration?: pulumi.Input<number>;
-    /** Devices per guest. Must be an integer. */
+    /** Devices per guest, at least 0 (default 1). Must be an integer. Must be at least 0. */
     maxDevices?: pulumi.Input<number>;
     /** Where guests go after logging in. */
     redirectUrl?: pulumi.Input<string>;
-    /** Validity of SMS passwords. */
+    /** Validity of SMS passwords. Default: {}. */
     smsPasswordDuration?: pulumi.Input<{
-      /** How long. Must be an integer. */
+      /** How long, at least 0 (default 12). Must be an integer. Must be at least 0. */
       duration?: pulumi.Input<number>;
-      /** Unit of the duration. */
+      /** Unit of the duration (default HOUR). */
       unit?: pulumi.Input<string>;
     }>;
-    /** Ask social-login guests for their e-mail address. */
+    /** Ask social-login guests for their e-mail address (default false). */
     socialEmails?: pulumi.Input<boolean>;
     /** Social login providers and their settings. */
     socialIdentities?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
@@ -271,11 +296,14 @@ export interface NetworkArgs extends AdoptionArgs {
      */
     socialDomains?: pulumi.Input<pulumi.Input<string>[]>;
     /**
-     * Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105). Must
-     * be an integer. Must be between 0 and 525600.
+     * Minutes a guest may reconnect without logging in again, 1 to 14399 (default 60); at most the session
+     * timeout (WIFI-10105). Must be an integer. Must be between 1 and 14399.
      */
     userSessionGracePeriod?: pulumi.Input<number>;
-    /** Minutes a guest session lasts, 1 to 525600. Must be an integer. Must be between 1 and 525600. */
+    /**
+     * Minutes a guest session lasts, 2 to 14400 (default 1440). Must be an integer. Must be between 2 and
+     * 14400.
+     */
     userSessionTimeout?: pulumi.Input<number>;
     /** Addresses guests reach before logging in. */
     walledGardens?: pulumi.Input<pulumi.Input<string>[]>;
@@ -314,17 +342,24 @@ export interface NetworkArgs extends AdoptionArgs {
     /** Where clients go after enrolling. */
     redirectUrl?: pulumi.Input<string>;
     /**
-     * Minutes a client may reconnect without enrolling again. Must be an integer. Must be between 0 and
-     * 525600.
+     * Minutes a client may reconnect without enrolling again, 1 to 14399. Must be an integer. Must be between
+     * 1 and 14399.
      */
     userSessionGracePeriod?: pulumi.Input<number>;
-    /** Minutes a session lasts, 1 to 525600. Must be an integer. Must be between 1 and 525600. */
+    /** Minutes a session lasts, 2 to 14400. Must be an integer. Must be between 2 and 14400. */
     userSessionTimeout?: pulumi.Input<number>;
     /** Addresses clients reach before enrolling. */
     walledGardens?: pulumi.Input<pulumi.Input<string>[]>;
   }>;
   /** Hotspot 2.0 settings of the WLAN; required for type cloudpath. */
-  hotspotWlan?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
+  hotspotWlan?: pulumi.Input<{
+    /** Skip the captive portal for MAC-authenticated clients (default false). */
+    bypassCPUsingMacAddressAuthentication?: pulumi.Input<boolean>;
+    /** Whether the Hotspot 2.0 WLAN is on (default true). */
+    enabled?: pulumi.Input<boolean>;
+    /** VLAN of its clients, 1 to 4094 (default 1). Must be an integer. Must be between 1 and 4094. */
+    vlanId?: pulumi.Input<number>;
+  }>;
   /**
    * WPA personal passphrase of a psk network, 8 to 63 characters (secret). Must be 8 to 63 characters.
    * Secret: encrypted in state, in inputs and outputs.
@@ -336,7 +371,7 @@ export interface NetworkArgs extends AdoptionArgs {
    */
   wepHexKey?: pulumi.Input<string>;
   /**
-   * Backup passphrase of a dpsk network, 8 to 63 characters; required for type dpsk (secret). Must be 8 to 63
+   * Backup passphrase of a dpsk network, 8 to 63 characters; required for type dpsk (secret). Must be 8 to 64
    * characters. Secret: encrypted in state, in inputs and outputs.
    */
   passphraseBackup?: pulumi.Input<string>;

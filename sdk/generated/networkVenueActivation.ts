@@ -23,10 +23,10 @@ export class NetworkVenueActivation extends NmsResource {
   declare readonly venueId: pulumi.Output<string>;
   /** VLAN when all AP groups are used, 1 to 4094. */
   declare readonly allAPGroupsVlanId: pulumi.Output<number | undefined>;
-  /** When the network is on. */
+  /** When the network is on (default: always). */
   declare readonly scheduler: pulumi.Output<{
-    /** Kind of schedule (the seeds give no value set). */
-    type?: string;
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+    type: string;
     /** When the network is on, Mondays. */
     mon?: string;
     /** When the network is on, Tuesdays. */
@@ -41,7 +41,7 @@ export class NetworkVenueActivation extends NmsResource {
     sat?: string;
     /** When the network is on, Sundays. */
     sun?: string;
-  } | undefined>;
+  }>;
   /** VLAN pool of the activation (newer variant only). */
   declare readonly vlanPoolId: pulumi.Output<string | undefined>;
   /** Activate on every AP group of the venue (default true). */
@@ -53,7 +53,7 @@ export class NetworkVenueActivation extends NmsResource {
     /** The AP group of the venue to activate on. */
     apGroupId?: string;
     /** Radio band on this group: Both (default), 2.4-GHz or 5-GHz. */
-    radio?: "Both" | "2.4-GHz" | "5-GHz";
+    radio: "Both" | "2.4-GHz" | "5-GHz";
     /** VLAN on this group, 1 to 4094. */
     vlanId?: number;
     /** VLAN pool on this group (newer variant only). */

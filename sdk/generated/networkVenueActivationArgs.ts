@@ -10,9 +10,9 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
   venueId: pulumi.Input<string>;
   /** VLAN when all AP groups are used, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
   allAPGroupsVlanId?: pulumi.Input<number>;
-  /** When the network is on. */
+  /** When the network is on (default: always). */
   scheduler?: pulumi.Input<{
-    /** Kind of schedule (the seeds give no value set). */
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
     type?: pulumi.Input<string>;
     /** When the network is on, Mondays. */
     mon?: pulumi.Input<string>;

@@ -19,15 +19,15 @@ export interface VenueLanPortsArgs {
     model: pulumi.Input<string>;
     /** The model's LAN ports, as on an AP (WIFI-10108, WIFI-10109). */
     lanPorts?: pulumi.Input<pulumi.Input<{
-      /** Whether the port is on. */
+      /** Whether the port is on (default true). */
       enabled?: pulumi.Input<boolean>;
       /** The port's ID, e.g. 1. */
       portId?: pulumi.Input<string>;
       /** ACCESS or Trunk (the two types the seeds name). */
       type?: pulumi.Input<string>;
       /**
-       * Untagged VLAN: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109).
-       * Must be an integer.
+       * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
+       * (WIFI-10109). Must be an integer. Must be between 1 and 4094.
        */
       untagId?: pulumi.Input<number>;
       /** VLANs of the port, e.g. 1-4094 or 10. */
@@ -35,7 +35,7 @@ export interface VenueLanPortsArgs {
     }>[]>;
     /** PoE mode: Auto, 802.3af, 802.3at or 802.3bt-Class_5 to _8. */
     poeMode?: pulumi.Input<"Auto" | "802.3af" | "802.3at" | "802.3bt-Class_5" | "802.3bt-Class_6" | "802.3bt-Class_7" | "802.3bt-Class_8">;
-    /** Whether PoE out is on (null: not set). */
+    /** Whether PoE out is on (default null: not set). */
     poeOut?: pulumi.Input<boolean | null>;
   }>[]>;
 }

@@ -23,8 +23,8 @@ export class VenueLeds extends NmsResource {
   declare readonly models: pulumi.Output<{
     /** The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model). */
     model: string;
-    /** Whether the model's LEDs are on (null: not set). */
-    ledEnabled?: boolean | null;
+    /** Whether the model's LEDs are on (default null: not set). */
+    ledEnabled: boolean | null;
   }[]>;
 
   constructor(name: string, args: VenueLedsArgs, opts?: pulumi.CustomResourceOptions) {

@@ -15,7 +15,7 @@ export interface VenueLedsArgs {
      * 64 characters.
      */
     model: pulumi.Input<string>;
-    /** Whether the model's LEDs are on (null: not set). */
+    /** Whether the model's LEDs are on (default null: not set). */
     ledEnabled?: pulumi.Input<boolean | null>;
   }>[]>;
 }

@@ -21,37 +21,37 @@ export type { VenueRadioArgs } from "./venueRadioArgs";
 export class VenueRadio extends NmsResource {
   /** ID of the object whose VenueRadio this is (path parameter venueId). */
   declare readonly venueId: pulumi.Output<string>;
-  /** 2.4 GHz band settings; the service's defaults (W46) when left out. */
+  /** 2.4 GHz band settings; the service's defaults (W46) for the band or a field left out. */
   declare readonly radioParams24G: pulumi.Output<{
-    /** 2.4 GHz channels the APs may use; at least two when given (WIFI-10110). */
-    allowedChannels?: string[];
-    /** Minutes between automatic channel changes. */
-    changeInterval?: number;
-    /** Channel width, e.g. AUTO or 20MHz. */
-    channelBandwidth?: string;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
-    method?: string;
-    /** Seconds between background scans. */
-    scanInterval?: number;
-    /** Transmit power, e.g. MAX. */
-    txPower?: string;
+    /** 2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11. */
+    allowedChannels: string[];
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
+    changeInterval: number;
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
+    channelBandwidth: string;
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+    method: string;
+    /** Seconds between background scans, 1 to 65535 (default 20). */
+    scanInterval: number;
+    /** Transmit power, e.g. MAX (default). */
+    txPower: string;
   }>;
-  /** 5 GHz band settings; the service's defaults (W46) when left out. */
+  /** 5 GHz band settings; the service's defaults (W46) for the band or a field left out. */
   declare readonly radioParams50G: pulumi.Output<{
-    /** 5 GHz channels indoor APs may use; at least two when given (WIFI-10111). */
-    allowedIndoorChannels?: string[];
-    /** 5 GHz channels outdoor APs may use; at least two when given (WIFI-10112). */
-    allowedOutdoorChannels?: string[];
-    /** Minutes between automatic channel changes. */
-    changeInterval?: number;
-    /** Channel width, e.g. AUTO or 20MHz. */
-    channelBandwidth?: string;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
-    method?: string;
-    /** Seconds between background scans. */
-    scanInterval?: number;
-    /** Transmit power, e.g. MAX. */
-    txPower?: string;
+    /** 5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161. */
+    allowedIndoorChannels: string[];
+    /** 5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161. */
+    allowedOutdoorChannels: string[];
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
+    changeInterval: number;
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
+    channelBandwidth: string;
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+    method: string;
+    /** Seconds between background scans, 1 to 65535 (default 20). */
+    scanInterval: number;
+    /** Transmit power, e.g. MAX (default). */
+    txPower: string;
   }>;
 
   constructor(name: string, args: VenueRadioArgs, opts?: pulumi.CustomResourceOptions) {

@@ -7,42 +7,48 @@ export interface VenueRadioArgs {
    * ID of the object whose VenueRadio this is (path parameter venueId). Changing it replaces the resource.
    */
   venueId: pulumi.Input<string>;
-  /**
-   * 2.4 GHz band settings; the service's defaults (W46) when left out. Default:
-   * {"allowedChannels":["1","2","3","4","5","6","7","8","9","10","11"],"changeInterval":33,"channelBandwidth":"AUTO","method":"BACKGROUND_SCANNING","scanInterval":20,"txPower":"MAX"}.
-   */
+  /** 2.4 GHz band settings; the service's defaults (W46) for the band or a field left out. Default: {}. */
   radioParams24G?: pulumi.Input<{
-    /** 2.4 GHz channels the APs may use; at least two when given (WIFI-10110). */
+    /** 2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11. */
     allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
-    /** Minutes between automatic channel changes. Must be an integer. */
+    /**
+     * Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. Must be
+     * between 100 and 1440.
+     */
     changeInterval?: pulumi.Input<number>;
-    /** Channel width, e.g. AUTO or 20MHz. */
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth?: pulumi.Input<string>;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
     method?: pulumi.Input<string>;
-    /** Seconds between background scans. Must be an integer. */
+    /**
+     * Seconds between background scans, 1 to 65535 (default 20). Must be an integer. Must be between 1 and
+     * 65535.
+     */
     scanInterval?: pulumi.Input<number>;
-    /** Transmit power, e.g. MAX. */
+    /** Transmit power, e.g. MAX (default). */
     txPower?: pulumi.Input<string>;
   }>;
-  /**
-   * 5 GHz band settings; the service's defaults (W46) when left out. Default:
-   * {"allowedIndoorChannels":["36","40","44","48","149","153","157","161"],"allowedOutdoorChannels":["149","153","157","161"],"changeInterval":33,"channelBandwidth":"AUTO","method":"BACKGROUND_SCANNING","scanInterval":20,"txPower":"MAX"}.
-   */
+  /** 5 GHz band settings; the service's defaults (W46) for the band or a field left out. Default: {}. */
   radioParams50G?: pulumi.Input<{
-    /** 5 GHz channels indoor APs may use; at least two when given (WIFI-10111). */
+    /** 5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161. */
     allowedIndoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
-    /** 5 GHz channels outdoor APs may use; at least two when given (WIFI-10112). */
+    /** 5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161. */
     allowedOutdoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
-    /** Minutes between automatic channel changes. Must be an integer. */
+    /**
+     * Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. Must be
+     * between 100 and 1440.
+     */
     changeInterval?: pulumi.Input<number>;
-    /** Channel width, e.g. AUTO or 20MHz. */
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth?: pulumi.Input<string>;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
     method?: pulumi.Input<string>;
-    /** Seconds between background scans. Must be an integer. */
+    /**
+     * Seconds between background scans, 1 to 65535 (default 20). Must be an integer. Must be between 1 and
+     * 65535.
+     */
     scanInterval?: pulumi.Input<number>;
-    /** Transmit power, e.g. MAX. */
+    /** Transmit power, e.g. MAX (default). */
     txPower?: pulumi.Input<string>;
   }>;
 }

@@ -1,6 +1,7 @@
-// What a family's answer driver gets from answers.test.ts: the emulator, the tenant's client, its
-// Wi-Fi API variant, the check that holds an answer against its read schema, those schemas, and the
-// set of operations seen (an operation checked by hand is added to it).
+// What a family's answer driver gets from the answer harness (answerHarness.ts): the emulator, the
+// tenant's client and credentials, its Wi-Fi API variant, the check that holds an answer against
+// its schema, those schemas, and the set of operations seen (an operation checked by hand is
+// added to it).
 import type { z } from "zod";
 import type { OperationId, WifiApiVariant } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
@@ -12,6 +13,8 @@ export type Check = (op: OperationId, params?: Record<string, string>, body?: un
 export interface AnswerRun {
   emu: RunningEmulator;
   client: Client;
+  /** The tenant's PRIME_ADMIN login, for A1 (runs that do not drive A1 leave it out). */
+  credentials?: { username: string; password: string };
   variant: WifiApiVariant;
   check: Check;
   schemas: Record<OperationId, z.ZodTypeAny>;

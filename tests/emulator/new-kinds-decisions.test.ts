@@ -111,11 +111,11 @@ describe("APs", () => {
     expect({ mac: again.mac, model: again.model }).toEqual({ mac: ap.mac, model: ap.model });
   });
 
-  test("an AP without apGroupId is in its venue's default group, listed there by serial number and name", async () => {
+  test("an AP without apGroupId is in its venue's default group, listed there in its read form", async () => {
     const defaultGroup = (await client.call("W30", { venueId })).body;
     const [ap] = await client.ok("W2", {}, [apBody(venueId, 501, "Defaulted")]);
     expect(ap.apGroupId).toBe(defaultGroup.id);
-    expect((await client.call("W26", { apGroupId: defaultGroup.id })).body.aps).toContainEqual({ serialNumber: serialNumber(501), name: "Defaulted" });
+    expect((await client.call("W26", { apGroupId: defaultGroup.id })).body.aps).toContainEqual(ap);
   });
 
   test("an AP's group must be of its venue, and a venue with APs is in use", async () => {

@@ -1,12 +1,13 @@
 // The OpenAPI document of the emulated API (emulator/openapi.ts), fetched from a running emulator
 // at GET /openapi.json: valid under an OpenAPI validator, with every route of the table, the
-// request bodies of the kinds' writes, the session cookie and the error body.
+// request bodies of the kinds' writes, the schema of every answer, the session cookie and the
+// error body.
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { OPERATION_IDS, ROUTES } from "../../contract";
+import { OPERATION_IDS, ROUTES, type OperationId } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { KINDS } from "../../emulator/services/registry";
 import { start } from "../support/emulatorClient";
@@ -83,8 +84,29 @@ test("the session cookie is the security scheme (login needs none), errors have 
   expect(document.components.schemas.ErrorBody).toMatchObject({ required: ["errors"], properties: { errors: { type: "array", minItems: 1 } } });
   expect(document.components.schemas.ErrorBody.properties.errors.items.required).toEqual(["code", "message"]);
   expect(document.paths[ROUTES.A11.path].delete.responses["202"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/AcceptedRequest" });
-  expect(document.paths[ROUTES.A7.path].post.responses["202"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/AcceptedAnswer" });
+  expect(document.paths[ROUTES.A7.path].post.responses["202"].content["application/json"].schema).toMatchObject({
+    allOf: [{ $ref: "#/components/schemas/AcceptedAnswer" }, { properties: { response: { required: expect.arrayContaining(["id", "name", "floorPlans"]) } } }],
+  });
   expect(document.components.schemas.AcceptedRequest.required).toEqual(["requestId"]);
   expect(document.paths[ROUTES.W1.path].get.parameters.map((p: any) => p.name)).toEqual(["tenantId", "page", "size"]);
   expect(document.paths[ROUTES.S9.path].get.parameters.filter((p: any) => p.in === "header").map((p: any) => p.name)).toEqual(["x-rks-tenantid", "x-request-id"]);
+});
+
+test("every answer with a body has its schema: reads their read form with the documented defaults required, writes the envelope", () => {
+  const answerOf = (op: OperationId) => {
+    const route = ROUTES[op];
+    return document.paths[route.path][route.method.toLowerCase()].responses[String(route.success)].content?.["application/json"]?.schema;
+  };
+  for (const op of OPERATION_IDS.filter((o) => ROUTES[o].success !== 302)) {
+    const schema = answerOf(op);
+    expect({ op, described: schema !== undefined && Object.keys(schema).length > 0 }).toEqual({ op, described: true });
+  }
+  expect(answerOf("A9")).toMatchObject({ type: "object", required: expect.arrayContaining(["id", "name", "floorPlans", "createdDate", "updatedDate"]) });
+  expect(answerOf("W6").allOf[1].properties.response.required).toEqual(expect.arrayContaining(["serialNumber", "venueId", "apGroupId", "state"]));
+  // A radio band answers every field, changeInterval in the range the service's clients read.
+  const band = answerOf("W43").properties.radioParams24G;
+  expect(band.required).toEqual(expect.arrayContaining(["allowedChannels", "changeInterval", "channelBandwidth", "method", "scanInterval", "txPower"]));
+  expect(band.properties.changeInterval).toMatchObject({ type: "integer", minimum: 100, maximum: 1440 });
+  expect(answerOf("W73")).toMatchObject({ properties: { content: { type: "array" }, totalElements: { type: "integer" } } });
+  expect(answerOf("W97")).toMatchObject({ required: ["2.4GChannels", "5GChannels"] });
 });

@@ -1,5 +1,6 @@
 // Server-filled defaults and the links between kinds: default AP groups, RADIUS pairs of deep
-// networks, activations seen from networks and venues.
+// networks, activations seen from networks and venues; the documented defaults answers carry.
+import { advancedCustomizationSchemaFor } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, radiusPair, start, venueBody } from "../support/emulatorClient";
 
@@ -115,7 +116,8 @@ describe("networks", () => {
       id: expect.stringMatching(HEX32),
       name: "Shallow",
       type: "psk",
-      wlan: { ssid: "Shallow", enabled: true, wlanSecurity: "WPA2Personal", passphrase: "correct-horse" },
+      // The WLAN's documented defaults: VLAN 1 and a psk network's advanced options.
+      wlan: { ssid: "Shallow", enabled: true, vlanId: 1, wlanSecurity: "WPA2Personal", passphrase: "correct-horse", advancedCustomization: advancedCustomizationSchemaFor("newer", "psk").parse({}) },
     });
     const updated = await client.ok("W55", { networkId: created.id }, { ...pskNetworkBody("Shallow 2"), wlan: { ...pskNetworkBody().wlan, ssid: "guest", enabled: false } });
     expect(updated.wlan).toMatchObject({ ssid: "guest", enabled: false });
@@ -149,7 +151,15 @@ describe("activations", () => {
 
   test("defaults isAllAPGroups true and allAPGroupsRadio Both; seen by W61, W64, W65, W66 and W57", async () => {
     const activation = await client.ok("W59", {}, { networkId: network.id, venueId: venue.id });
-    expect(activation).toEqual({ id: expect.stringMatching(HEX32), networkId: network.id, venueId: venue.id, isAllAPGroups: true, allAPGroupsRadio: "Both", apGroups: [] });
+    expect(activation).toEqual({
+      id: expect.stringMatching(HEX32),
+      networkId: network.id,
+      venueId: venue.id,
+      isAllAPGroups: true,
+      allAPGroupsRadio: "Both",
+      apGroups: [],
+      scheduler: { type: "ALWAYS_ON" },
+    });
     expect((await client.call("W61", { networkVenueId: activation.id })).body).toEqual(activation);
     expect((await client.call("W64", { networkId: network.id })).body).toEqual([activation]);
     expect((await client.call("W65", { networkId: network.id, venueId: venue.id })).body).toEqual(activation);

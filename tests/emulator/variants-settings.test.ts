@@ -198,13 +198,13 @@ describe("settings that always exist with their venue (W43-W47)", () => {
     expect((await newer.call("W43", { venueId })).body).toEqual(defaults);
   });
 
-  test("a W44 band keeps the fields it leaves out; a band left out is the default band", async () => {
-    const venueId = (await newer.ok("A7", {}, venueBody("Radio merge"))).id;
+  test("a W44 body replaces the settings whole: a field or a band left out takes its default", async () => {
+    const venueId = (await newer.ok("A7", {}, venueBody("Radio replace"))).id;
     const defaults = (await newer.call("W46", { venueId })).body;
     await newer.ok("W44", { venueId }, { radioParams24G: { txPower: "MIN" }, radioParams50G: { txPower: "MIN" } });
     await newer.ok("W44", { venueId }, { radioParams24G: { channelBandwidth: "20MHz" } });
     expect((await newer.call("W43", { venueId })).body).toEqual({
-      radioParams24G: { ...defaults.radioParams24G, txPower: "MIN", channelBandwidth: "20MHz" },
+      radioParams24G: { ...defaults.radioParams24G, channelBandwidth: "20MHz" },
       radioParams50G: defaults.radioParams50G,
     });
   });

@@ -49,7 +49,7 @@ describe("AP radio (W18-W20)", () => {
     const defaults = (await client.call("W18", { serialNumber: indoor })).body;
     expect(defaults).toMatchObject({ useVenueSettings: true, enable24G: null, apRadioParams24G: { operativeChannel: 1, snr_dB: 0 } });
     await client.ok("W19", { serialNumber: indoor }, { useVenueSettings: false, apRadioParams24G: { manualChannel: 11, allowedChannels: ["1", "11"] } });
-    expect((await client.call("W18", { serialNumber: indoor })).body).toMatchObject({ useVenueSettings: false, apRadioParams24G: { manualChannel: 11, operativeChannel: 11, changeInterval: 33 } });
+    expect((await client.call("W18", { serialNumber: indoor })).body).toMatchObject({ useVenueSettings: false, apRadioParams24G: { manualChannel: 11, operativeChannel: 11, changeInterval: 480 } });
     const reset = (await client.write("W20", { serialNumber: indoor })).accepted.body;
     expect(reset.response).toEqual(defaults);
     expect((await client.call("W18", { serialNumber: indoor })).body).toEqual(defaults);

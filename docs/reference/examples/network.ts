@@ -4,7 +4,7 @@ import * as nms from "pulumi-nms";
 
 const network: nms.Network = new nms.Network("example", {
   name: "Example",
-  type: "psk",
+  type: "open",
   wlan: {},
 });
 

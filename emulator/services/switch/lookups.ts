@@ -2,11 +2,12 @@
 // (their `venues`) make visible there. S57–S59 narrow the VLANs by a VLAN's `switchFamilyModels`:
 // an entry for the model (S57), whose taggedPorts (S58) or untaggedPorts (S59), comma-separated
 // unit/slot/port lists, hold the port.
-import type { OperationId } from "../../../contract";
+import { z } from "zod";
+import { switchAclReadSchema, switchReferenceReadSchema, switchVlanReadSchema, type OperationId } from "../../../contract";
 import { notFound } from "../../errors";
 import { listAnswer, ok, pageOf, type Answer, type Handler, type OpContext } from "../../handlers";
 import { slicePage } from "../../model/model";
-import type { AnyRecord } from "../../model/kind";
+import type { AnyRecord, OperationSchemas } from "../../model/kind";
 import { aclsOfVenue, vlansOfVenue } from "./venueConfig";
 
 const withoutProfile = ({ profileId: _profileId, ...rest }: AnyRecord) => rest;
@@ -50,4 +51,16 @@ export const SWITCH_LOOKUPS: Partial<Record<OperationId, Handler>> = {
     if (!vlan) throw notFound("VLAN of the venue", "vlanId", c.params.vlanId);
     return ok({ coreId: vlan.id, szNameId: vlan.vlanName ?? String(vlan.vlanId), venueId });
   },
+};
+
+const vlans: OperationSchemas = { answer: () => z.array(switchVlanReadSchema) };
+
+export const SWITCH_LOOKUP_SCHEMAS: Partial<Record<OperationId, OperationSchemas>> = {
+  S1: { answer: () => switchReferenceReadSchema },
+  S2: { answer: () => z.array(switchAclReadSchema) },
+  S56: vlans,
+  S57: vlans,
+  S58: vlans,
+  S59: vlans,
+  S60: { answer: () => switchReferenceReadSchema },
 };

@@ -5,6 +5,10 @@
 // `id` (the seeds show no other operation creating one). The profile's delete takes them along.
 import { ApiError, relatedNotFound } from "../../errors";
 import {
+  switchAclReadSchema,
+  switchProfileReadSchema,
+  switchVlanReadSchema,
+  trustedPortReadSchema,
   SwitchAclInput,
   switchAclInputSchema,
   SwitchProfileInput,
@@ -53,6 +57,7 @@ export const switchProfiles: KindDef<SwitchProfileRecord, SwitchProfileInput> = 
   noun: "switch profile",
   idParam: "profileId",
   schema: () => switchProfileInputSchema,
+  readSchema: () => switchProfileReadSchema,
   unique: { key: (p) => p.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a switch profile with this name already exists" },
   ops: { lists: [{ op: "S47" }], create: "S43", update: "S44", get: "S45", delete: "S46" },
 
@@ -108,6 +113,7 @@ export const switchVlans: KindDef<SwitchVlanRecord, SwitchVlanInput> = {
   idParam: "vlanUuid",
   parents: { profileId: { field: "profileId", kind: "switchProfiles", noun: "switch profile" } },
   schema: () => switchVlanInputSchema,
+  readSchema: () => switchVlanReadSchema,
   unique: { key: (v) => `${v.profileId}\u0000${v.vlanId}`, code: "NMS-DUPLICATE-NAME", object: "vlanId", message: "the profile already has a VLAN with this ID" },
   ops: { lists: [{ op: "S54" }], create: "S50", update: "S51", get: "S52", delete: "S53", bulkDelete: "S55" },
   build: (_ctx, input, id, previous) => ({ record: { ...input, id, profileId: previous?.profileId ?? "" } }),
@@ -125,6 +131,7 @@ export const switchAcls: KindDef<SwitchAclRecord, SwitchAclInput> = {
   idParam: "aclId",
   parents: { profileId: { field: "profileId", kind: "switchProfiles", noun: "switch profile" } },
   schema: () => switchAclInputSchema,
+  readSchema: () => switchAclReadSchema,
   // Names are unique in the profile (ports name ACLs by name); an ACL without a name clashes with nothing.
   unique: { key: (a) => `${a.profileId}\u0000${a.name ?? `\u0001${a.id}`}`, code: "NMS-DUPLICATE-NAME", object: "name", message: "the profile already has an ACL with this name" },
   ops: { lists: [{ op: "S7" }], create: "S3", update: "S4", get: "S5", delete: "S6", bulkDelete: "S8" },
@@ -143,6 +150,7 @@ export const switchTrustedPorts: KindDef<TrustedPortRecord, unknown> = {
   idParam: "trustedPortId",
   parents: { profileId: { field: "profileId", kind: "switchProfiles", noun: "switch profile" } },
   schema: () => switchProfileInputSchema.shape.trustedPorts,
+  readSchema: () => trustedPortReadSchema,
   ops: { get: "S48", delete: "S49" },
   build: () => {
     throw new Error("trusted ports are created through their profile (S43, S44)");

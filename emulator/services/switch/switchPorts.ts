@@ -3,7 +3,14 @@
 // created on a switch (S28, S35, S63; S31, S38, S67 for several) and updated by the PUT the seeds
 // label "create" (S25, S32, S61), which names the object by the body's id. Every VLAN and ACL they
 // name must belong to a profile applied to the switch's venue (venueConfig.ts).
+import { z } from "zod";
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  switchIpPortReadSchema,
+  switchLagReadSchema,
+  switchPortReadSchema,
+  switchVePortReadSchema,
   SwitchIpPortInput,
   switchIpPortInputSchema,
   SwitchLagInput,
@@ -15,7 +22,7 @@ import {
 } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import { idList, ok, type Handler, type OpContext } from "../../handlers";
-import type { AnyRecord, KindDef } from "../../model/kind";
+import type { AnyRecord, KindDef, OperationSchemas } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { parsed } from "./parse";
 import { portIdOf } from "./switches";
@@ -66,6 +73,12 @@ export const switchPorts: KindDef<SwitchPortRecord, SwitchPortSettingsInput> = {
   idParam: "portId",
   parents: ON_SWITCH,
   schema: () => switchPortSettingsSchema,
+  readSchema: () => switchPortReadSchema,
+  schemasOf: {
+    S40: { body: () => switchPortSettingsSchema, answer: () => acceptedRequestSchema },
+    S41: { answer: () => switchPortReadSchema },
+    S42: { body: () => z.array(z.string().min(1)).min(1).describe("IDs of the switch's ports."), answer: () => z.object({ response: z.array(switchPortReadSchema) }) },
+  },
   ops: { lists: [{ op: "S39" }] },
   build: (_ctx, input, id, previous) => ({ record: { ...input, id, switchId: previous?.switchId ?? "", port: previous?.port ?? input.port } }),
   check: (t, port) => checkVenueRefs(t, port),
@@ -107,6 +120,8 @@ export const switchLags: KindDef<SwitchLagRecord, SwitchLagInput> = {
   idParam: "lagId",
   parents: ON_SWITCH,
   schema: () => switchLagInputSchema,
+  readSchema: () => switchLagReadSchema,
+  schemasOf: { S38: severalOnASwitch(switchLagInputSchema, switchLagReadSchema) },
   unique: { key: (l) => `${l.switchId}\u0000${l.name}`, code: "NMS-DUPLICATE-NAME", object: "name", message: "the switch already has a LAG with this name" },
   ops: { lists: [{ op: "S34" }], create: "S35", update: "S32", get: "S36", delete: "S37", bulkDelete: "S33" },
   build: onSwitchBuild<SwitchLagInput>(),
@@ -136,6 +151,8 @@ export const switchIpPorts: KindDef<SwitchIpPortRecord, SwitchIpPortInput> = {
   idParam: "ipPortId",
   parents: ON_SWITCH,
   schema: () => switchIpPortInputSchema,
+  readSchema: () => switchIpPortReadSchema,
+  schemasOf: { S31: severalOnASwitch(switchIpPortInputSchema, switchIpPortReadSchema) },
   unique: { key: (p) => `${p.switchId}\u0000${p.port}`, code: "NMS-DUPLICATE-NAME", object: "port", message: "the port already has an IP port" },
   ops: { lists: [{ op: "S27" }], create: "S28", update: "S25", get: "S29", delete: "S30", bulkDelete: "S26" },
   build: onSwitchBuild<SwitchIpPortInput>(),
@@ -150,6 +167,8 @@ export const switchVePorts: KindDef<SwitchVePortRecord, SwitchVePortInput> = {
   idParam: "vePortId",
   parents: ON_SWITCH,
   schema: () => switchVePortInputSchema,
+  readSchema: () => switchVePortReadSchema,
+  schemasOf: { S67: severalOnASwitch(switchVePortInputSchema, switchVePortReadSchema) },
   unique: { key: (p) => `${p.switchId}\u0000${p.vlanId}`, code: "NMS-DUPLICATE-NAME", object: "vlanId", message: "the switch already has a VE port on this VLAN" },
   ops: { lists: [{ op: "S62" }], create: "S63", update: "S61", get: "S64", delete: "S65", bulkDelete: "S66" },
   build: onSwitchBuild<SwitchVePortInput>(),
@@ -157,3 +176,8 @@ export const switchVePorts: KindDef<SwitchVePortRecord, SwitchVePortInput> = {
   view: (_t, ve) => withoutSwitch(ve),
   extra: { S67: several(() => switchVePorts as unknown as KindDef) },
 };
+
+/** S31, S38, S67 ("submit several"): one object or an array of them, answered as the array created. */
+function severalOnASwitch(input: z.ZodTypeAny, read: z.ZodTypeAny): OperationSchemas {
+  return { body: () => z.union([input, z.array(input).min(1)]), answer: () => acceptedAnswerSchema(z.array(read)) };
+}

@@ -3,6 +3,10 @@
 // LAGs, IP and VE ports. Position (S19) and stack members (S16, S17) have operations of their own,
 // so an S11 that leaves them out keeps them.
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  actionTextReadSchema,
+  switchReadSchema,
   sshTunnelBodySchema,
   stackMembersChangeSchema,
   SwitchInput,
@@ -78,6 +82,18 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
   idParam: "serialNumber",
   idFrom: { field: "id", takenCode: "NMS-DUPLICATE-NAME" },
   schema: () => switchInputSchema,
+  readSchema: () => switchReadSchema,
+  schemasOf: {
+    S12: { body: () => sshTunnelBodySchema, answer: () => acceptedRequestSchema },
+    S16: { body: () => stackMembersChangeSchema, answer: () => acceptedAnswerSchema(switchReadSchema) },
+    S17: { answer: () => acceptedRequestSchema },
+    S18: { body: () => switchPingBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    S19: { body: () => switchPositionSchema, answer: () => acceptedAnswerSchema(switchPositionSchema) },
+    S20: { answer: () => acceptedRequestSchema },
+    S21: { body: () => switchTraceRouteBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    S22: { body: () => switchFirmwareBodySchema, answer: () => acceptedRequestSchema },
+    S23: { body: () => switchInputSchema, answer: () => acceptedAnswerSchema(switchReadSchema.array()) },
+  },
   ops: {
     lists: [{ op: "S9" }, { op: "S13", where: { param: "venueId", field: "venueId", kind: "venues", noun: "venue" } }],
     create: "S10",

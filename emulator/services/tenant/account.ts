@@ -1,9 +1,20 @@
 // Operations of the tenant itself and of its request records (A2–A5): no kind of object, so
 // they are declared here as handlers of their own.
-import { REQUEST_STATUSES, RequestRecord, RequestStatus, WIRE_FIELDS } from "../../../contract";
+import { z } from "zod";
+import {
+  REQUEST_STATUSES,
+  RequestRecord,
+  requestRecordReadSchema,
+  RequestStatus,
+  tenantDeepReadSchema,
+  tenantDetailsReadSchema,
+  tenantReadSchema,
+  WIRE_FIELDS,
+} from "../../../contract";
 import { ApiError, notFound } from "../../errors";
 import { Handler, listAnswer, ok, pageOf } from "../../handlers";
 import { slicePage } from "../../model/model";
+import type { OperationSchemas } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { AdminRecord, embeddedAdmin } from "./admins";
 
@@ -26,6 +37,14 @@ export const ACCOUNT_OPERATIONS: Record<"A2" | "A3" | "A4" | "A5", Handler> = {
   },
   A4: (c) => ok(tenantView(c.tenant, c.query.get("deep") === "true")),
   A5: (c) => ok(c.tenant.details),
+};
+
+export const ACCOUNT_SCHEMAS: Record<keyof typeof ACCOUNT_OPERATIONS, OperationSchemas> = {
+  A2: { answer: () => requestRecordReadSchema },
+  A3: { answer: () => z.array(requestRecordReadSchema) },
+  // deep=true adds the sub-entities.
+  A4: { answer: () => z.union([tenantDeepReadSchema, tenantReadSchema]) },
+  A5: { answer: () => tenantDetailsReadSchema },
 };
 
 /** A4: the tenant, with its sub-entities when deep. */

@@ -2,7 +2,7 @@
 // one with a support account by externalId (their login is the support directory's username).
 // Usernames are global: an administrator of one tenant cannot be added to another (TNT-10300).
 // A12 and A16 answer the list form; A13, A14 and A4 the embedded form (document 1, "Admin").
-import { AdminInput, adminInputSchema } from "../../../contract";
+import { acceptedAnswerSchema, AdminInput, adminEmbeddedReadSchema, adminInputSchema, adminListReadSchema } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
 import type { AdminRole, TenantState } from "../../model/tenant";
@@ -29,7 +29,7 @@ function usernameOf(t: TenantState, input: AdminInput): string | undefined {
   return input.email;
 }
 
-const adminRules: Omit<KindDef<AdminRecord, AdminInput>, "ops" | "view" | "extra"> = {
+const adminRules: Omit<KindDef<AdminRecord, AdminInput>, "ops" | "view" | "extra" | "readSchema" | "schemasOf"> = {
   name: "admins",
   noun: "administrator",
   idParam: "adminId",
@@ -103,6 +103,9 @@ const adminRules: Omit<KindDef<AdminRecord, AdminInput>, "ops" | "view" | "extra
 export const adminsEmbedded: KindDef<AdminRecord, AdminInput> = {
   ...adminRules,
   ops: { create: "A13" },
+  readSchema: () => adminEmbeddedReadSchema,
+  // A14's body names the person (externalId, else email): the add's body.
+  schemasOf: { A14: { body: () => adminInputSchema, answer: () => acceptedAnswerSchema(adminEmbeddedReadSchema) } },
   view: (_t, a) => embeddedAdmin(a),
   extra: {
     // A14 has no administrator in its path: the body names them, by externalId when given, else by email.
@@ -114,6 +117,7 @@ export const adminsEmbedded: KindDef<AdminRecord, AdminInput> = {
 export const admins: KindDef<AdminRecord, AdminInput> = {
   ...adminRules,
   ops: { lists: [{ op: "A12" }], bulkDelete: "A15", get: "A16", delete: "A17" },
+  readSchema: () => adminListReadSchema,
   view: (_t, a) => ({
     id: a.id,
     role: a.role,

@@ -2,7 +2,16 @@
 // it has no such person, TNT-10304 when the person is on the vendor's support team), vendor
 // support access granted (A20) and revoked (A21), and the invited party's answer (A23), which
 // names the tenant that asked (fromTenantId) and turns INVITED into ACCEPTED or REJECTED.
-import { DELEGATION_TYPES, delegationAnswerSchema, validateBody, varDelegationInputSchema } from "../../../contract";
+import { z } from "zod";
+import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  DELEGATION_TYPES,
+  delegationAnswerSchema,
+  delegationReadSchema,
+  validateBody,
+  varDelegationInputSchema,
+} from "../../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../../errors";
 import { Handler, listAnswer, pageOf } from "../../handlers";
 import { slicePage } from "../../model/model";
@@ -35,6 +44,13 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
   noun: "delegation",
   idParam: "delegationId",
   schema: () => varDelegationInputSchema,
+  readSchema: () => delegationReadSchema,
+  schemasOf: {
+    A18: { answer: () => z.array(delegationReadSchema) },
+    A20: { answer: () => acceptedAnswerSchema(delegationReadSchema) },
+    A21: { answer: () => acceptedRequestSchema },
+    A23: { body: () => delegationAnswerSchema, answer: () => acceptedAnswerSchema(delegationReadSchema) },
+  },
   // One VAR delegation per person, one support delegation per tenant.
   unique: { key: (d) => `${d.type} ${d.delegatedToAdmin ?? d.delegatedTo}`, code: "NMS-DUPLICATE-NAME", object: "username", message: "this delegation already exists" },
   ops: { create: "A19", get: "A22", delete: "A24" },

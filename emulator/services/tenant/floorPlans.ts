@@ -2,7 +2,17 @@
 // a file of the tenant's file store (U1), named by imageId; imageUrl is U2's path for it. The
 // calibration points are kept on the floor plan: C1 reads them, C2 replaces them (exactly two,
 // VENUE-10203), and they go with the floor plan.
-import { calibrationPointsSchema, FloorPlanInput, floorPlanInputSchema, pathFor, validateBody } from "../../../contract";
+import { z } from "zod";
+import {
+  acceptedAnswerSchema,
+  calibrationPointReadSchema,
+  calibrationPointsSchema,
+  FloorPlanInput,
+  floorPlanInputSchema,
+  floorPlanReadSchema,
+  pathFor,
+  validateBody,
+} from "../../../contract";
 import { relatedNotFound, validationError } from "../../errors";
 import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
@@ -29,6 +39,11 @@ export const floorPlans: KindDef<FloorPlanRecord, FloorPlanInput> = {
   idParam: "floorPlanId",
   parents: { venueId: { field: "venueId", kind: "venues", noun: "venue" } },
   schema: () => floorPlanInputSchema,
+  readSchema: () => floorPlanReadSchema,
+  schemasOf: {
+    C1: { answer: () => z.array(calibrationPointReadSchema) },
+    C2: { body: () => calibrationPointsSchema, answer: () => acceptedAnswerSchema(z.array(calibrationPointReadSchema)) },
+  },
   ops: { lists: [{ op: "F1" }], create: "F2", get: "F3", update: "F4", delete: "F5" },
 
   build(ctx, input, id, previous) {

@@ -2,10 +2,21 @@
 // format and detail level are the caller's administrator record's (A4 shows the same values).
 // Wi-Fi entitlements are the tenant's wifiLicenses, the count that gates AP additions
 // (ENT-10003), so a summary's remaining devices falls as APs are added.
-import { LICENSE_TYPES, USER_PROFILE_DEFAULTS, userProfileUpdateSchema, validateBody } from "../../../contract";
+import { z } from "zod";
+import {
+  acceptedAnswerSchema,
+  entitlementReadSchema,
+  entitlementSummaryReadSchema,
+  LICENSE_TYPES,
+  USER_PROFILE_DEFAULTS,
+  userProfileReadSchema,
+  userProfileUpdateSchema,
+  validateBody,
+} from "../../../contract";
 import { ApiError, badRequest, validationError } from "../../errors";
 import { Handler, listAnswer, ok, OpContext, pageOf } from "../../handlers";
 import { slicePage } from "../../model/model";
+import type { OperationSchemas } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import type { AdminRecord } from "./admins";
 
@@ -139,4 +150,12 @@ export const PROFILE_OPERATIONS: Record<"A31" | "A32" | "A33" | "A34" | "A35", H
     const types = typeFilter(c);
     return ok({ entitlements: entitlements(ec, types), summary: summaries(ec, types) });
   },
+};
+
+export const PROFILE_SCHEMAS: Record<keyof typeof PROFILE_OPERATIONS, OperationSchemas> = {
+  A31: { answer: () => userProfileReadSchema },
+  A32: { body: () => userProfileUpdateSchema, answer: () => acceptedAnswerSchema(userProfileReadSchema) },
+  A33: { answer: () => z.array(entitlementReadSchema) },
+  A34: { answer: () => z.array(entitlementSummaryReadSchema) },
+  A35: { answer: () => z.object({ entitlements: z.array(entitlementReadSchema), summary: z.array(entitlementSummaryReadSchema) }) },
 };

@@ -1,7 +1,8 @@
 // Notification recipients (A25–A30): description and endpoints; an endpoint (its type and
 // destination) belongs to one recipient of the tenant only (TNT-10100, also within one body).
 // A27 is the bulk delete; its body lists recipients, each named by its `id`.
-import { endpointKey, NotificationRecipientInput, notificationRecipientInputSchema } from "../../../contract";
+import { z } from "zod";
+import { acceptedRequestSchema, endpointKey, NotificationRecipientInput, notificationRecipientInputSchema, notificationRecipientReadSchema } from "../../../contract";
 import { ApiError, badRequest } from "../../errors";
 import type { KindDef } from "../../model/kind";
 
@@ -18,6 +19,11 @@ export const notificationRecipients: KindDef<RecipientRecord, NotificationRecipi
   noun: "notification recipient",
   idParam: "notificationRecipientId",
   schema: () => notificationRecipientInputSchema,
+  readSchema: () => notificationRecipientReadSchema,
+  schemasOf: {
+    // A27: the recipients to delete, each named by its id (the rest of each entry is not read).
+    A27: { body: () => z.array(z.object({ id: z.string().min(1, "is required") }).passthrough()).min(1), answer: () => acceptedRequestSchema },
+  },
   ops: { lists: [{ op: "A25" }], create: "A26", get: "A28", update: "A29", delete: "A30" },
 
   build(ctx, input, id, previous) {

@@ -1,6 +1,6 @@
 // Venue (A6–A11): names unique per tenant; every venue owns a default AP group, created and
 // deleted with it.
-import { Venue, venueInputSchema, VenueInput } from "../../../contract";
+import { Venue, venueInputSchema, VenueInput, venueReadSchema } from "../../../contract";
 import { ApiError } from "../../errors";
 import type { KindDef } from "../../model/kind";
 import { defaultApGroup } from "../wifi/apGroups";
@@ -13,6 +13,7 @@ export const venues: KindDef<VenueRecord, VenueInput> = {
   noun: "venue",
   idParam: "venueId",
   schema: () => venueInputSchema,
+  readSchema: () => venueReadSchema,
   unique: { key: (v) => v.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a venue with this name already exists" },
   ops: { lists: [{ op: "A6" }], create: "A7", bulkDelete: "A8", get: "A9", update: "A10", delete: "A11" },
 

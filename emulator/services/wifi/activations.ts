@@ -1,6 +1,6 @@
 // Network-venue activation (W59–W66): one per network and venue; its AP groups must belong to
 // its venue; network and venue are fixed at creation.
-import { ActivationApGroup, NetworkVenue, NetworkVenueInput, networkVenueInputSchemaFor, RADIO_BANDS } from "../../../contract";
+import { ActivationApGroup, NetworkVenue, NetworkVenueInput, networkVenueInputSchemaFor, networkVenueReadSchemaFor, RADIO_BANDS } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
@@ -25,6 +25,8 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
   noun: "network activation",
   idParam: "networkVenueId",
   schema: networkVenueInputSchemaFor,
+  readSchema: networkVenueReadSchemaFor,
+  schemasOf: { W65: { answer: networkVenueReadSchemaFor } },
   unique: { key: (a) => `${a.networkId}\u0000${a.venueId}`, code: "NMS-DUPLICATE-ACTIVATION", object: "venueId", message: "network is already activated on this venue" },
   ops: {
     lists: [

@@ -1,9 +1,10 @@
 // AP group (W23–W30): names unique per venue, venueId fixed at creation, the venue's default
 // group may not be deleted, nor a group that an activation names.
-import { ApGroup, ApGroupInput, apGroupInputSchema } from "../../../contract";
+import { ApGroup, ApGroupInput, apGroupInputSchema, apGroupReadSchema } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
+import { apView, type ApRecord } from "./aps";
 
 export type ApGroupRecord = ApGroup;
 
@@ -23,6 +24,8 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
   noun: "AP group",
   idParam: "apGroupId",
   schema: () => apGroupInputSchema,
+  readSchema: () => apGroupReadSchema,
+  schemasOf: { W30: { answer: () => apGroupReadSchema } },
   unique: {
     key: (g) => `${g.venueId}\u0000${g.name}`,
     code: "NMS-DUPLICATE-NAME",
@@ -77,7 +80,8 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
     }
   },
 
-  view: (t, group) => ({ ...group, aps: t.of("aps").filter((ap) => ap.apGroupId === group.id).map((ap) => ({ serialNumber: ap.serialNumber, name: ap.name })) }),
+  // The seeds: the group's APs in their read form. Scripts take an AP from here and send it back to W6 (moved to another venue).
+  view: (t, group) => ({ ...group, aps: t.of<ApRecord>("aps").filter((ap) => ap.apGroupId === group.id).map((ap) => apView(t, ap)) }),
 
   extra: {
     W30: (c) => {

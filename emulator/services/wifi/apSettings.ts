@@ -7,6 +7,11 @@ import {
   AP_LAN_PORTS_DEFAULTS,
   AP_MDNS_GATEWAY_DEFAULTS,
   AP_RADIO_DEFAULTS,
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  actionTextReadSchema,
+  answerFormOf,
+  apRadioReadSchema,
   apLanPortsInputSchema,
   ApLanPortsInput,
   apMdnsGatewayInputSchema,
@@ -14,8 +19,8 @@ import {
   apPositionSchema,
   apRadioInputSchema,
   ApRadioInput,
-  failureOfIssue,
   targetHost,
+  validateBody,
 } from "../../../contract";
 import { ApiError, validationError } from "../../errors";
 import { ok, type OpContext } from "../../handlers";
@@ -44,19 +49,17 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
   idParam: "serialNumber",
   idFrom: { param: "serialNumber" },
   schema: () => apRadioInputSchema,
+  readSchema: () => apRadioReadSchema,
+  schemasOf: {
+    W11: { answer: () => z.object({ fileURL: z.string().min(1).describe("Where the AP's log file can be downloaded.") }) },
+    W12: { answer: () => acceptedRequestSchema },
+    W17: { body: () => apPositionSchema, answer: () => acceptedAnswerSchema(apPositionSchema) },
+    W22: { body: () => targetSchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+  },
   settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...(structuredClone(AP_RADIO_DEFAULTS) as unknown as Omit<ApRadioRecord, "id">) }) },
   ops: { get: "W18", update: "W19", reset: "W20" },
-  // The body replaces the settings whole: a band left out, or a band field left out, takes its default (W20's values).
-  build: (_ctx, input, id) => ({
-    record: {
-      id,
-      apRadioParams24G: { ...AP_RADIO_DEFAULTS.apRadioParams24G, allowedChannels: [...AP_RADIO_DEFAULTS.apRadioParams24G.allowedChannels], ...input.apRadioParams24G },
-      apRadioParams50G: { ...AP_RADIO_DEFAULTS.apRadioParams50G, allowedChannels: [...AP_RADIO_DEFAULTS.apRadioParams50G.allowedChannels], ...input.apRadioParams50G },
-      enable24G: input.enable24G ?? null,
-      enable50G: input.enable50G ?? null,
-      useVenueSettings: input.useVenueSettings,
-    },
-  }),
+  // The body replaces the settings whole: W19's schema fills a band or a band field left out with its default (W20's value).
+  build: (_ctx, input, id) => ({ record: { ...structuredClone(input), id } }),
   // The AP's one 5 GHz list falls under WIFI-10111 on an indoor model and WIFI-10112 on an outdoor one.
   check(t, radio) {
     const channels = radio.apRadioParams50G.allowedChannels;
@@ -96,9 +99,11 @@ export const apLanPorts: KindDef<ApLanPortsRecord, ApLanPortsInput> = {
   idParam: "serialNumber",
   idFrom: { param: "serialNumber" },
   schema: () => apLanPortsInputSchema,
-  settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_LAN_PORTS_DEFAULTS), lanPorts: [] }) },
+  readSchema: () => answerFormOf(apLanPortsInputSchema),
+  schemasOf: { W15: { answer: () => acceptedRequestSchema } },
+  settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_LAN_PORTS_DEFAULTS) }) },
   ops: { get: "W13", update: "W14" },
-  build: (_ctx, input, id) => ({ record: { poeOut: null, ...input, id } }),
+  build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
   // W15 answers {requestId} only (document 2), unlike W20.
   extra: { W15: (c) => c.finish({ ...c.model.reset(apLanPorts, c.tenant, c.params.serialNumber), response: undefined }) },
@@ -110,7 +115,9 @@ export const apMdnsGateway: KindDef<ApMdnsGatewayRecord, ApMdnsGatewayInput> = {
   idParam: "serialNumber",
   idFrom: { param: "serialNumber" },
   schema: () => apMdnsGatewayInputSchema,
-  settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, rules: [...AP_MDNS_GATEWAY_DEFAULTS.rules] }) },
+  readSchema: () => answerFormOf(apMdnsGatewayInputSchema),
+  schemasOf: { W10: { answer: () => acceptedRequestSchema } },
+  settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_MDNS_GATEWAY_DEFAULTS) }) },
   ops: { get: "W8", update: "W9" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
@@ -141,9 +148,9 @@ function factoryReset(t: TenantState, serial: string): void {
 const targetSchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
 
 function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
-  const result = schema.safeParse(body ?? {});
-  if (!result.success) throw validationError(result.error.issues.map(failureOfIssue), body);
-  return result.data;
+  const result = validateBody(schema, body ?? {});
+  if (!result.ok) throw validationError(result.failures, body);
+  return result.value;
 }
 
 /** W22: the same target rule as W16; no hop answers while the AP has never contacted the cloud. */

@@ -2,10 +2,10 @@
 // (WIFI-10120), a serial number is registered once (APR-10130), APs beyond the tenant's Wi-Fi
 // licences are refused (ENT-10003), and a venue whose country is outside SUPPORTED_COUNTRIES
 // takes no APs (WIFI-10114). A new AP has never contacted the cloud; its device fields say so.
-import { ApInput, apInputSchema, targetHost } from "../../../contract";
+import { acceptedAnswerSchema, acceptedRequestSchema, actionTextReadSchema, apDetailReadSchemaFor, ApInput, apInputSchema, apReadSchema, targetHost } from "../../../contract";
 import { z } from "zod";
 import { ApiError, relatedNotFound, validationError } from "../../errors";
-import { failureOfIssue } from "../../../contract";
+import { validateBody } from "../../../contract";
 import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
@@ -88,7 +88,8 @@ function deviceFields(serial: string, now: string) {
 /** Fields a newer-variant caller sees only with operational=true (the default); the older variant always shows them. */
 const OPERATIONAL_FIELDS = ["clientCount", "uptime_seconds", "lastContacted", "state", "subState", "ip", "externalIp"] as const;
 
-function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams, detail = false): Record<string, unknown> {
+/** An AP's read form (W1, W4, an AP group's `aps`); `detail` adds W5's settings. */
+export function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams, detail = false): Record<string, unknown> {
   const { id: _id, ...view } = ap;
   if (t.variant === "newer" && query?.get("operational") === "false") for (const field of OPERATIONAL_FIELDS) delete (view as Record<string, unknown>)[field];
   const base = { position: {}, tags: [], ...view };
@@ -108,6 +109,12 @@ export const aps: KindDef<ApRecord, ApInput> = {
   idParam: "serialNumber",
   idFrom: { field: "serialNumber", takenCode: "APR-10130" },
   schema: () => apInputSchema,
+  readSchema: () => apReadSchema,
+  schemasOf: {
+    W5: { answer: (variant) => apDetailReadSchemaFor(variant) },
+    W16: { body: () => pingSchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    W21: { answer: () => acceptedRequestSchema },
+  },
   unique: { key: (ap) => ap.name, code: "WIFI-10120", object: "name", message: "AP name is not unique" },
   ops: {
     lists: [{ op: "W1" }, { op: "W4", where: { param: "apGroupId", field: "apGroupId", kind: "apGroups", noun: "AP group" } }],
@@ -159,9 +166,9 @@ export const aps: KindDef<ApRecord, ApInput> = {
     },
     W16: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
-      const parsed = pingSchema.safeParse(c.body);
-      if (!parsed.success) throw validationError(parsed.error.issues.map(failureOfIssue), c.body);
-      const host = parsed.data.targetHost;
+      const parsed = validateBody(pingSchema, c.body);
+      if (!parsed.ok) throw validationError(parsed.failures, c.body);
+      const host = parsed.value.targetHost;
       const text = ap.lastContacted === ""
         ? `PING ${host}: 56 data bytes\n--- ${host} ping statistics ---\n5 packets transmitted, 0 packets received, 100% packet loss (the AP has not contacted the cloud)`
         : `PING ${host}: 56 data bytes\n--- ${host} ping statistics ---\n5 packets transmitted, 5 packets received, 0% packet loss`;

@@ -6,7 +6,7 @@
 // with two profiles (SEEDED_DHCP_SERVICE_PROFILES), and the admin API creates more
 // (POST /__admin/tenants/{tenantId}/dhcp-service-profiles) and lists them (GET, same path).
 import { z } from "zod";
-import { venueDhcpBindingSchema } from "../../../contract";
+import { acceptedAnswerSchema, acceptedRequestSchema, venueDhcpBindingSchema } from "../../../contract";
 import { ApiError, notFound } from "../../errors";
 import type { Handler } from "../../handlers";
 import type { KindDef } from "../../model/kind";
@@ -83,6 +83,8 @@ export const venueDhcpBindings: KindDef<VenueDhcpBindingRecord, z.output<typeof 
   noun: "DHCP binding",
   idParam: "dhcpServiceProfileId",
   schema: () => venueDhcpBindingSchema,
+  readSchema: () => venueDhcpBindingSchema,
+  schemasOf: { W36: { answer: () => acceptedAnswerSchema(venueDhcpBindingSchema) }, W37: { answer: () => acceptedRequestSchema } },
   unique: {
     key: (b) => `${b.venueId}/${b.dhcpServiceProfileId}`,
     code: "WIFI-10152",

@@ -1,7 +1,7 @@
 // DPSK passphrases (W84, W85): write-only. The seeds give no read, so the passphrase is seen once,
 // in W84's answer. A passphrase left out is generated, except for a network whose WLAN uses WPA
 // personal security, which needs one given (WIFI-10102).
-import { DpskPassphraseInput, dpskPassphraseInputSchema } from "../../../contract";
+import { answerOf, DpskPassphraseInput, dpskPassphraseInputSchema, dpskPassphraseReadSchema } from "../../../contract";
 import { ApiError, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
 
@@ -18,6 +18,8 @@ export const dpskPassphrases: KindDef<DpskPassphraseRecord, DpskPassphraseInput>
   noun: "DPSK passphrase",
   idParam: "dpskPassphraseId",
   schema: () => dpskPassphraseInputSchema,
+  // W84 is its one answer: the passphrase, given or made up, with the defaults filled in.
+  readSchema: () => answerOf(dpskPassphraseReadSchema),
   ops: { create: "W84", bulkDelete: "W85" },
 
   build(ctx, input, id) {

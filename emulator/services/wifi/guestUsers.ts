@@ -2,7 +2,16 @@
 // each guest's password, shows it in the read form, and makes a new one on W81. Disabling and
 // enabling are operations of their own (W79, W80). The network a guest is for must exist; the
 // seeds do not say it must be a guest network, so any type is accepted.
-import { deliveryMethodsSchema, failureOfIssue, GuestUserInput, guestUserInputSchema } from "../../../contract";
+import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  deliveryMethodsSchema,
+  guestImportReadSchema,
+  GuestUserInput,
+  guestUserInputSchema,
+  guestUserReadSchema,
+  validateBody,
+} from "../../../contract";
 import { relatedNotFound, validationError } from "../../errors";
 import type { OpContext } from "../../handlers";
 import type { KindDef, WriteContext } from "../../model/kind";
@@ -45,6 +54,14 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
   noun: "guest user",
   idParam: "guestUserId",
   schema: () => guestUserInputSchema,
+  readSchema: () => guestUserReadSchema,
+  schemasOf: {
+    // W76's body is a multipart form (services/wifi/guestImport.ts), outside JSON schemas.
+    W76: { answer: () => acceptedAnswerSchema(guestImportReadSchema) },
+    W79: { answer: () => acceptedRequestSchema },
+    W80: { answer: () => acceptedRequestSchema },
+    W81: { body: () => deliveryMethodsSchema, answer: () => acceptedAnswerSchema(guestUserReadSchema) },
+  },
   ops: { lists: [{ op: "W73" }], createMany: "W74", bulkDelete: "W75", get: "W77", delete: "W78" },
 
   build(ctx, input, id, previous) {
@@ -78,10 +95,10 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
     W80: (c) => setDisabled(c, false),
     W81: (c) => {
       const guest = c.model.existing(guestUsers, c.tenant, c.params.guestUserId);
-      const methods = deliveryMethodsSchema.safeParse(c.body);
-      if (!methods.success) throw validationError(methods.error.issues.map(failureOfIssue), c.body);
+      const methods = validateBody(deliveryMethodsSchema, c.body);
+      if (!methods.ok) throw validationError(methods.failures, c.body);
       const ctx = c.model.context(c.tenant);
-      const renewal = { deliveryMethods: methods.data, password: newPassword(ctx), lastModified: Date.parse(ctx.now) };
+      const renewal = { deliveryMethods: methods.value, password: newPassword(ctx), lastModified: Date.parse(ctx.now) };
       return c.finish(c.model.action(guest.id, { ...guest, ...renewal }, () => patchIfPresent(c, guest.id, renewal)));
     },
   },

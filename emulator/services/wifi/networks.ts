@@ -7,6 +7,9 @@ import {
   NetworkDeepInput,
   networkDeepCreateSchemaFor,
   networkDeepInputSchemaFor,
+  networkDeepReadSchemaFor,
+  dpskPassphraseFormatReadSchema,
+  networkShallowReadSchemaFor,
   NetworkShallow,
   NetworkShallowInput,
   networkShallowInputSchemaFor,
@@ -14,7 +17,7 @@ import {
   RadiusPairOut,
   WifiApiVariant,
 } from "../../../contract";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, relatedNotFound } from "../../errors";
 import { listAnswer, ok, pageOf } from "../../handlers";
 import type { KindDef, RelatedPut, WriteContext } from "../../model/kind";
@@ -103,6 +106,12 @@ const shared = {
 export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
   ...shared,
   schema: asInput<NetworkShallowInput>(networkShallowInputSchemaFor),
+  readSchema: networkShallowReadSchemaFor,
+  schemasOf: {
+    // deep=true answers W57's form.
+    W49: { answer: (variant) => z.array(z.union([networkShallowReadSchemaFor(variant), networkDeepReadSchemaFor(variant)])) },
+    W53: { answer: () => z.array(dpskPassphraseFormatReadSchema) },
+  },
   ops: { create: "W50", bulkDelete: "W51", get: "W54", update: "W55", delete: "W56" },
   build: (_ctx, input, id) => ({ record: { ...withDefaults(input), id } }),
   check(t, network) {
@@ -163,6 +172,7 @@ export const networksDeepCreate: KindDef<NetworkRecord, NetworkDeepInput> = {
   ...shared,
   name: "networks",
   schema: asInput<NetworkDeepInput>(networkDeepCreateSchemaFor),
+  readSchema: networkDeepReadSchemaFor,
   ops: { create: "W52" },
   build: deepBuild,
   view: deepView,
@@ -172,6 +182,7 @@ export const networksDeepCreate: KindDef<NetworkRecord, NetworkDeepInput> = {
 export const networksDeep: KindDef<NetworkRecord, NetworkDeepInput> = {
   ...shared,
   schema: asInput<NetworkDeepInput>(networkDeepInputSchemaFor),
+  readSchema: networkDeepReadSchemaFor,
   ops: { get: "W57", update: "W58" },
   build: deepBuild,
   view: deepView,

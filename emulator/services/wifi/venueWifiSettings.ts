@@ -3,7 +3,9 @@
 // W33/W34), and the whole settings object (W31, W32). The per-model settings travel as JSON
 // arrays; the venue's delete takes them along (model.ts).
 import {
+  answerFormOf,
   VENUE_RADIO_DEFAULTS,
+  venueWifiSettingsReadSchema,
   venueCellularSettingsSchema,
   VenueCellularSetting,
   venueLanPortSettingsSchema,
@@ -11,7 +13,7 @@ import {
   venueMeshInputSchema,
   venueSyslogDefaults,
 } from "../../../contract";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, notFound } from "../../errors";
 import { listAnswer, ok, pageOf } from "../../handlers";
 import type { KindDef } from "../../model/kind";
@@ -31,6 +33,8 @@ export const venueMesh: KindDef<MeshRecord, z.output<typeof venueMeshInputSchema
   idParam: "venueId",
   idFrom: { param: "venueId" },
   schema: () => venueMeshInputSchema,
+  readSchema: () => answerFormOf(venueMeshInputSchema),
+  schemasOf: { W31: { answer: () => z.array(venueWifiSettingsReadSchema) }, W32: { answer: () => venueWifiSettingsReadSchema } },
   settingsOf: { kind: "venues", defaults: (_ctx, venueId) => ({ id: venueId, enabled: false }) },
   ops: { update: "W42" },
   build: (_ctx, input, id) => ({ record: { id, enabled: input.enabled } }),
@@ -61,6 +65,7 @@ function perModel<E>(name: string, schema: z.ZodType<E[], z.ZodTypeDef, unknown>
     idParam: "venueId",
     idFrom: { param: "venueId" },
     schema: () => schema,
+    readSchema: () => answerFormOf(schema),
     settingsOf: { kind: "venues", defaults: (_ctx, venueId) => ({ id: venueId, settings: [] }) },
     ops: { get, update },
     build: (_ctx, input, id) => ({ record: { id, settings: input } }),

@@ -2,7 +2,7 @@
 // or connects clients: tests connect one through the admin API (connectClient below), and W67
 // refuses a client that is not connected to the AP named (WIFI-10201, at submit; the disconnect
 // itself applies when the request completes).
-import { clientDisconnectBodySchema, normalMac, validateBody } from "../../../contract";
+import { acceptedRequestSchema, clientDisconnectBodySchema, normalMac, validateBody } from "../../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../../errors";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
@@ -38,6 +38,7 @@ export const wifiClients: KindDef<WifiClientRecord, never> = {
     throw new Error("clients are connected through the admin API only");
   },
   view: (_t, client) => client,
+  schemasOf: { W67: { body: () => clientDisconnectBodySchema, answer: () => acceptedRequestSchema } },
   extra: {
     W67: (c) => {
       if (!Array.isArray(c.body)) throw badRequest("body must be a non-empty JSON array of {apMac, clientMac}", "body");

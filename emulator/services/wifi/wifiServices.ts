@@ -2,6 +2,13 @@
 // and the tenant's recovery PSK (W82, W83). Profiles and policies that a network's WLAN names
 // (wlan.advancedCustomization.wifiCallingIds, devicePolicyId) cannot be deleted (NMS-IN-USE).
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  devicePolicyReadSchema,
+  recoveryPskReadSchema,
+  venueVspotBindingReadSchema,
+  vspotServerReadSchema,
+  wifiCallingProfileReadSchema,
   DevicePolicyInput,
   devicePolicyInputSchema,
   MAX_DEVICE_POLICIES,
@@ -12,7 +19,7 @@ import {
   WifiCallingProfileInput,
   wifiCallingProfileInputSchema,
 } from "../../../contract";
-import { ApiError, relatedNotFound, validationError } from "../../errors";
+import { ApiError, notFound, relatedNotFound, validationError } from "../../errors";
 import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
@@ -52,6 +59,7 @@ export const wifiCallingProfiles: KindDef<WifiCallingProfileRecord, WifiCallingP
   noun: "Wi-Fi calling profile",
   idParam: "wifiCallingProfileId",
   schema: () => wifiCallingProfileInputSchema,
+  readSchema: () => wifiCallingProfileReadSchema,
   unique: { key: (p) => p.profileName, code: "NMS-DUPLICATE-NAME", object: "profileName", message: "a Wi-Fi calling profile with this name already exists" },
   ops: { lists: [{ op: "W91" }], create: "W92", bulkDelete: "W93", get: "W94", update: "W95", delete: "W96" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
@@ -65,6 +73,12 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
   noun: "vSPoT server",
   idParam: "vspotId",
   schema: vspotServerInputSchemaFor,
+  readSchema: () => vspotServerReadSchema,
+  schemasOf: {
+    W99: { answer: () => acceptedAnswerSchema(venueVspotBindingReadSchema) },
+    W100: { answer: () => venueVspotBindingReadSchema },
+    W101: { answer: () => acceptedRequestSchema },
+  },
   unique: { key: (s) => s.serverName, code: "NMS-DUPLICATE-NAME", object: "serverName", message: "a vSPoT server with this name already exists" },
   ops: { lists: [{ op: "W86" }], create: "W87", get: "W88", update: "W89", delete: "W90" },
   // Venues are stored as {id, name}: the newer variant names them by ID, the older by name (found in the tenant).
@@ -85,13 +99,69 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
     });
   },
   view: (_t, server) => ({ ...server, venues: server.venues?.map(({ id, name }) => ({ id, name })) }),
+  // Beyond the seeds: a venue's vSPoT binding (W99 bind, W100 read, W101 unbind).
+  extra: {
+    W99: (c) => {
+      const venue = venueOf(c.tenant, c.params.venueId);
+      const server = c.model.existing(vspotServers, c.tenant, c.params.vspotId);
+      const binding = { venueId: venue.id, vspotId: server.id };
+      return c.finish(c.model.action(venue.id, binding, () => bindVenue(c.tenant, venue.id, server.id)));
+    },
+    W100: (c) => {
+      const venue = venueOf(c.tenant, c.params.venueId);
+      const server = serverOfVenue(c.tenant, venue.id);
+      if (!server) throw notBound(venue.id);
+      return ok({ venueId: venue.id, vspotId: server.id });
+    },
+    W101: (c) => {
+      const venue = venueOf(c.tenant, c.params.venueId);
+      if (!serverOfVenue(c.tenant, venue.id)) throw notBound(venue.id);
+      return c.finish(
+        c.model.action(venue.id, undefined, () => {
+          const server = serverOfVenue(c.tenant, venue.id);
+          if (!server) throw notBound(venue.id);
+          c.tenant.of<VspotServerRecord>("vspotServers").put({ ...server, venues: (server.venues ?? []).filter((v) => v.id !== venue.id) });
+        }),
+      );
+    },
+  },
 };
+
+function venueOf(t: TenantState, venueId: string) {
+  const venue = t.of("venues").get(venueId);
+  if (!venue) throw notFound("venue", "venueId", venueId);
+  return venue;
+}
+
+/** The vSPoT server whose venues hold the venue: a venue is served by one at most. */
+function serverOfVenue(t: TenantState, venueId: string): VspotServerRecord | undefined {
+  return t.of<VspotServerRecord>("vspotServers").find((server) => (server.venues ?? []).some((v) => v.id === venueId));
+}
+
+const notBound = (venueId: string) => new ApiError("NMS-NOT-FOUND", { message: "no vSPoT server is bound to the venue", object: "venueId", value: venueId });
+
+/**
+ * W99 when it completes: the venue joins the server's venues and leaves any other server's (one
+ * server per venue); a venue or server deleted meanwhile fails the request.
+ */
+function bindVenue(t: TenantState, venueId: string, vspotId: string): void {
+  const venue = venueOf(t, venueId);
+  const servers = t.of<VspotServerRecord>("vspotServers");
+  const target = servers.get(vspotId);
+  if (!target) throw notFound("vSPoT server", "vspotId", vspotId);
+  for (const server of servers.filter((s) => s.id !== vspotId && (s.venues ?? []).some((v) => v.id === venueId))) {
+    servers.put({ ...server, venues: (server.venues ?? []).filter((v) => v.id !== venueId) });
+  }
+  if ((target.venues ?? []).some((v) => v.id === venueId)) return;
+  servers.put({ ...target, venues: [...(target.venues ?? []), { id: venueId, name: String(venue.name) }] });
+}
 
 export const devicePolicies: KindDef<DevicePolicyRecord, DevicePolicyInput> = {
   name: "devicePolicies",
   noun: "device policy",
   idParam: "devicePolicyId",
   schema: () => devicePolicyInputSchema,
+  readSchema: () => devicePolicyReadSchema,
   unique: { key: (p) => p.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a device policy with this name already exists" },
   // The seeds show no delete-one operation: one policy is deleted with W70 and a one-ID array.
   ops: { lists: [{ op: "W68" }], create: "W69", bulkDelete: "W70", get: "W71", update: "W72" },
@@ -118,6 +188,10 @@ export const recoveryPsk: KindDef<RecoveryPskRecord, never> = {
   idParam: "tenantId",
   schema: () => {
     throw new Error("the recovery PSK is written through W83 only");
+  },
+  schemasOf: {
+    W82: { answer: () => recoveryPskReadSchema },
+    W83: { body: () => recoveryPskInputSchema, answer: () => acceptedAnswerSchema(recoveryPskReadSchema) },
   },
   ops: {},
   build: () => {

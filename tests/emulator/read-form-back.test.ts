@@ -1,0 +1,290 @@
+// Real clients write what they read: the vendor's sample scripts read an object and send it back
+// whole with a few fields changed. Every update takes its object's read form as the body (read-only
+// and unknown fields ignored, never refused), and sent back unchanged it changes nothing. Also the
+// two samples as scripts do them: an AP taken from an AP group's `aps` and moved to another venue
+// with `apGroupId: null`, and every network of the list sent back with 802.11k/r switched off.
+import { ROUTES, type OperationId } from "../../contract";
+import type { RunningEmulator } from "../../emulator";
+import { KINDS } from "../../emulator/services/registry";
+import {
+  aclBody,
+  apBody,
+  apGroupBody,
+  Client,
+  deepNetworkBody,
+  dpskNetworkBody,
+  pskNetworkBody,
+  start,
+  switchBody,
+  switchProfileBody,
+  venueBody,
+  vlanBody,
+  type Reply,
+} from "../support/emulatorClient";
+
+let emu: RunningEmulator;
+let client: Client;
+beforeAll(async () => {
+  emu = await start();
+  client = await Client.login(emu);
+});
+afterAll(() => emu.close());
+
+/** Fields the service sets on every write, whatever the body holds. */
+const WRITE_TIMES = new Set(["updatedDate", "lastUpdated", "lastModified"]);
+
+function withoutWriteTimes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutWriteTimes);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !WRITE_TIMES.has(key)).map(([key, item]) => [key, withoutWriteTimes(item)]));
+}
+
+async function read(op: OperationId, params: Record<string, string>, pick: (body: any) => unknown = (body) => body): Promise<unknown> {
+  const reply = await client.call(op, params);
+  if (reply.status !== 200) throw new Error(`${op} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+  return pick(reply.body);
+}
+
+/** An update of one object: how to read it, and which operation takes its read form back. */
+interface Case {
+  read(): Promise<unknown>;
+  update: { op: OperationId; params?: Record<string, string> };
+}
+
+let n = 0;
+const unique = (what: string) => `${what} ${++n}`;
+
+async function venue(): Promise<string> {
+  return (await client.ok("A7", {}, venueBody(unique("Site")))).id;
+}
+
+/** The switch family: a venue, a profile applied to it with a VLAN and an ACL, and a switch in it. */
+async function switchSite() {
+  const venueId = await venue();
+  const profile = await client.ok("S43", {}, { ...switchProfileBody(unique("Profile"), [vlanBody(10)]), venues: [venueId], acls: [aclBody()] });
+  const serial = (await client.ok("S10", {}, switchBody(venueId, ++n))).id as string;
+  return { venueId, profile, serial };
+}
+
+/** Every kind whose update takes the object, by the kind's name, and the updates no kind's role covers. */
+const CASES: Record<string, () => Promise<Case>> = {
+  venues: async () => {
+    const venueId = await venue();
+    return { read: () => read("A9", { venueId }), update: { op: "A10", params: { venueId } } };
+  },
+  apGroups: async () => {
+    const venueId = await venue();
+    const group = await client.ok("W24", {}, { ...apGroupBody(venueId, "Lobby"), description: "Front desk" });
+    return { read: () => read("W26", { apGroupId: group.id }), update: { op: "W27", params: { apGroupId: group.id } } };
+  },
+  aps: async () => {
+    const venueId = await venue();
+    const [ap] = await client.ok("W2", {}, [{ ...apBody(venueId, 500 + ++n), tags: ["lobby"], description: "Ceiling" }]);
+    const serialNumber = ap.serialNumber as string;
+    return { read: () => read("W1", {}, (aps: any[]) => aps.find((a) => a.serialNumber === serialNumber)), update: { op: "W6", params: { serialNumber } } };
+  },
+  venueRadio: async () => {
+    const venueId = await venue();
+    return { read: () => read("W43", { venueId }), update: { op: "W44", params: { venueId } } };
+  },
+  venueSyslog: async () => {
+    const venueId = await venue();
+    await client.ok("W48", { venueId }, { enabled: true, server: "192.0.2.50" });
+    return { read: () => read("W47", { venueId }), update: { op: "W48", params: { venueId } } };
+  },
+  networks: async () => {
+    const network = await client.ok("W50", {}, { name: unique("Guests"), type: "guest", wlan: {}, guestPortal: { guestNetworkType: "ClickThrough" } });
+    return { read: () => read("W54", { networkId: network.id }), update: { op: "W55", params: { networkId: network.id } } };
+  },
+  networksDeep: async () => {
+    const network = await client.ok("W52", {}, { ...deepNetworkBody(unique("Corp")), accountingRadius: { primary: { ip: "192.0.2.11", port: 1813, sharedSecret: "acct" } } });
+    return { read: () => read("W57", { networkId: network.id }), update: { op: "W58", params: { networkId: network.id } } };
+  },
+  activations: async () => {
+    const venueId = await venue();
+    const group = await client.ok("W24", {}, apGroupBody(venueId, "Floor 1"));
+    const network = await client.ok("W50", {}, pskNetworkBody(unique("Staff")));
+    const activation = await client.ok("W59", {}, { networkId: network.id, venueId, isAllAPGroups: false, apGroups: [{ apGroupId: group.id, radio: "5-GHz", vlanId: 30 }] });
+    return { read: () => read("W61", { networkVenueId: activation.id }), update: { op: "W62", params: { networkVenueId: activation.id } } };
+  },
+  switchProfiles: async () => {
+    const { profile } = await switchSite();
+    return { read: () => read("S45", { profileId: profile.id }), update: { op: "S44" } };
+  },
+  switchVlans: async () => {
+    const { profile } = await switchSite();
+    const vlan = await client.ok("S50", { profileId: profile.id }, vlanBody(20));
+    return { read: () => read("S52", { profileId: profile.id, vlanUuid: vlan.id }), update: { op: "S51", params: { profileId: profile.id } } };
+  },
+  switchAcls: async () => {
+    const { profile } = await switchSite();
+    const acl = await client.ok("S3", { profileId: profile.id }, aclBody("guests-out"));
+    return { read: () => read("S5", { profileId: profile.id, aclId: acl.id }), update: { op: "S4", params: { profileId: profile.id } } };
+  },
+  apRadio: async () => {
+    const venueId = await venue();
+    const [ap] = await client.ok("W2", {}, [apBody(venueId, 500 + ++n)]);
+    await client.ok("W19", { serialNumber: ap.serialNumber }, { useVenueSettings: false, apRadioParams24G: { manualChannel: 6 } });
+    return { read: () => read("W18", { serialNumber: ap.serialNumber }), update: { op: "W19", params: { serialNumber: ap.serialNumber } } };
+  },
+  apLanPorts: async () => {
+    const venueId = await venue();
+    const [ap] = await client.ok("W2", {}, [apBody(venueId, 500 + ++n)]);
+    await client.ok("W14", { serialNumber: ap.serialNumber }, { lanPorts: [{ portId: "1", type: "ACCESS", untagId: 10, vlanMembers: "10" }] });
+    return { read: () => read("W13", { serialNumber: ap.serialNumber }), update: { op: "W14", params: { serialNumber: ap.serialNumber } } };
+  },
+  apMdnsGateway: async () => {
+    const venueId = await venue();
+    const [ap] = await client.ok("W2", {}, [apBody(venueId, 500 + ++n)]);
+    await client.ok("W9", { serialNumber: ap.serialNumber }, { rules: [{ enabled: true, fromVlan: 1, toVlan: 2, mdnsName: "tv", service: "AIRPLAY" }] });
+    return { read: () => read("W8", { serialNumber: ap.serialNumber }), update: { op: "W9", params: { serialNumber: ap.serialNumber } } };
+  },
+  venueMesh: async () => {
+    const venueId = await venue();
+    await client.ok("W42", { venueId }, { enabled: true });
+    // No mesh read: W32 shows it.
+    return { read: () => read("W32", { venueId }, (settings) => settings.mesh), update: { op: "W42", params: { venueId } } };
+  },
+  venueLanPorts: async () => {
+    const venueId = await venue();
+    await client.ok("W39", { venueId }, [{ model: "R550", poeMode: "802.3at", lanPorts: [{ portId: "1", type: "TRUNK", untagId: 1, vlanMembers: "1-4094" }] }]);
+    return { read: () => read("W38", { venueId }), update: { op: "W39", params: { venueId } } };
+  },
+  venueLeds: async () => {
+    const venueId = await venue();
+    await client.ok("W41", { venueId }, [{ model: "R550", ledEnabled: false }]);
+    return { read: () => read("W40", { venueId }), update: { op: "W41", params: { venueId } } };
+  },
+  venueCellular: async () => {
+    const venueId = await venue();
+    const setting = { model: "M510", primaryWanRecoveryTimer: 60, simCardPrimaryCellularNetworkSelection: "LTE", simCardSecondaryCellularNetworkSelection: "AUTO", wanConnection: "CELLULAR" };
+    await client.ok("W34", { venueId }, [setting]);
+    return { read: () => read("W33", { venueId }), update: { op: "W34", params: { venueId } } };
+  },
+  switches: async () => {
+    const { serial } = await switchSite();
+    await client.ok("S19", { serialNumber: serial }, { xPercent: 10, yPercent: 20 });
+    return { read: () => read("S14", { serialNumber: serial }), update: { op: "S11" } };
+  },
+  switchPorts: async () => {
+    const { serial } = await switchSite();
+    return { read: () => read("S41", { serialNumber: serial, unitNum: "1", slotNum: "1", portNum: "3" }), update: { op: "S40", params: { serialNumber: serial } } };
+  },
+  switchLags: async () => {
+    const { serial } = await switchSite();
+    const lag = await client.ok("S35", { serialNumber: serial }, { name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["10"] });
+    return { read: () => read("S36", { lagId: lag.id }), update: { op: "S32" } };
+  },
+  switchIpPorts: async () => {
+    const { serial } = await switchSite();
+    const ip = await client.ok("S28", { serialNumber: serial }, { port: "1/1/5", name: "mgmt", ipAddress: "10.0.0.2", ipSubnetMask: "255.255.255.0" });
+    return { read: () => read("S29", { ipPortId: ip.id }), update: { op: "S25" } };
+  },
+  switchVePorts: async () => {
+    const { serial } = await switchSite();
+    const ve = await client.ok("S63", { serialNumber: serial }, { vlanId: 10, name: "ve10", ipAddress: "10.0.10.1" });
+    return { read: () => read("S64", { vePortId: ve.id }), update: { op: "S61" } };
+  },
+  venueSwitchSettings: async () => {
+    const { venueId, profile } = await switchSite();
+    await client.ok("S68", {}, { id: venueId, profileId: profile.id, dns: ["192.0.2.53"], syslogEnabled: true, syslogPrimaryServer: "logs.example.com" });
+    return { read: () => read("S69", { venueId }), update: { op: "S68" } };
+  },
+  wifiCallingProfiles: async () => {
+    const profile = await client.ok("W92", {}, { profileName: unique("Carrier"), ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.60" }] });
+    return { read: () => read("W94", { wifiCallingProfileId: profile.id }), update: { op: "W95", params: { wifiCallingProfileId: profile.id } } };
+  },
+  vspotServers: async () => {
+    const venueId = await venue();
+    const server = await client.ok("W87", {}, { serverName: unique("Spot"), serverAddress: "vspot.example.com", password: "vspot-password", venues: [{ id: venueId }] });
+    return { read: () => read("W88", { vspotId: server.id }), update: { op: "W89", params: { vspotId: server.id } } };
+  },
+  devicePolicies: async () => {
+    const policy = await client.ok("W69", {}, { name: unique("Phones"), rules: [{ name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20 }] });
+    return { read: () => read("W71", { devicePolicyId: policy.id }), update: { op: "W72", params: { devicePolicyId: policy.id } } };
+  },
+  notificationRecipients: async () => {
+    const recipient = await client.ok("A26", {}, { description: "On-call", endpoints: [{ type: "EMAIL", destination: `oncall-${++n}@example.com` }] });
+    return { read: () => read("A28", { notificationRecipientId: recipient.id }), update: { op: "A29", params: { notificationRecipientId: recipient.id } } };
+  },
+  floorPlans: async () => {
+    const venueId = await venue();
+    const plan = await client.ok("F2", { venueId }, { name: "Ground", floorNumber: 0 });
+    return { read: () => read("F3", { venueId, floorPlanId: plan.id }), update: { op: "F4", params: { venueId, floorPlanId: plan.id } } };
+  },
+  adminsEmbedded: async () => {
+    const added = await client.ok("A13", {}, { role: "ADMIN", email: `ops-${++n}@example.com` });
+    // A14 names the person in the body; the list form (A16) is what a script reads.
+    return { read: () => read("A16", { adminId: added.id }), update: { op: "A14" } };
+  },
+  recoveryPsk: async () => ({ read: () => read("W82", {}), update: { op: "W83" } }),
+};
+
+/** Updates of objects no kind's update role covers: the user profile (A32). */
+const SERVICE_CASES: Record<string, () => Promise<Case>> = {
+  userProfile: async () => ({ read: () => read("A31", {}), update: { op: "A32" } }),
+};
+
+test("every kind with an update has a case here, so that a new kind comes with one", () => {
+  const updatable = KINDS.filter((kind) => kind.ops.update !== undefined).map((kind) => kind.name);
+  expect(updatable.filter((name) => !(name in CASES))).toEqual([]);
+});
+
+describe("an update takes its object's read form back unchanged: 2xx, SUCCESS, nothing changed", () => {
+  test.each(Object.keys({ ...CASES, ...SERVICE_CASES }))("%s", async (name) => {
+    const { read: readNow, update } = await { ...CASES, ...SERVICE_CASES }[name]();
+    const before = await readNow();
+    const reply: Reply = await client.call(update.op, update.params ?? {}, before);
+    expect({ name, op: update.op, status: reply.status, errors: reply.body?.errors }).toEqual({ name, op: update.op, status: ROUTES[update.op].success, errors: undefined });
+    const record = await client.waitFor(reply.body.requestId);
+    expect({ name, status: record.status, errors: record.errors }).toEqual({ name, status: "SUCCESS", errors: undefined });
+    expect(withoutWriteTimes(await readNow())).toEqual(withoutWriteTimes(before));
+  });
+});
+
+test("an AP taken from its AP group's aps moves to another venue with apGroupId null, into that venue's default AP group", async () => {
+  const from = await venue();
+  const to = await venue();
+  const group = await client.ok("W24", {}, apGroupBody(from, "Old lobby"));
+  await client.ok("W2", {}, [{ ...apBody(from, 900), apGroupId: group.id }]);
+  // As the sample script: W29 lists the venue's groups with their APs; the AP is sent back with the venue changed.
+  const groups = (await client.call("W29", { venueId: from })).body as any[];
+  const ap = groups.find((g) => g.id === group.id).aps[0];
+  const reply = await client.call("W6", { serialNumber: ap.serialNumber }, { ...ap, venueId: to, apGroupId: null });
+  expect({ status: reply.status, errors: reply.body.errors }).toEqual({ status: 202, errors: undefined });
+  expect((await client.waitFor(reply.body.requestId)).status).toBe("SUCCESS");
+  const defaultGroup = (await client.call("W30", { venueId: to })).body;
+  const moved = ((await client.call("W1")).body as any[]).find((a) => a.serialNumber === ap.serialNumber);
+  expect({ venueId: moved.venueId, apGroupId: moved.apGroupId }).toEqual({ venueId: to, apGroupId: defaultGroup.id });
+  expect((await client.call("W26", { apGroupId: defaultGroup.id })).body.aps.map((a: { serialNumber: string }) => a.serialNumber)).toContain(ap.serialNumber);
+});
+
+test("the 802.11k/r script: every network of the list, sent back with neighbour reports and fast roaming off, succeeds", async () => {
+  // Networks of every type, most made without advancedCustomization (the script indexes it without a check).
+  await client.ok("W52", {}, deepNetworkBody(unique("Corp")));
+  await client.ok("W50", {}, pskNetworkBody(unique("Staff")));
+  await client.ok("W50", {}, { name: unique("Lobby"), type: "open", wlan: {} });
+  await client.ok("W50", {}, { name: unique("Visitors"), type: "guest", wlan: { advancedCustomization: { hideSsid: true } }, guestPortal: { guestNetworkType: "ClickThrough" } });
+  await client.ok("W52", {}, dpskNetworkBody(unique("Residents")));
+  await client.ok("W52", {}, {
+    name: unique("Enrol"),
+    type: "cloudpath",
+    wlan: {},
+    authRadius: { primary: { ip: "192.0.2.12", port: 1812, sharedSecret: "cp" } },
+    cloudpathPortal: { externalPortalUrl: "https://enrol.example.com" },
+    hotspotWlan: {},
+  });
+  const networks = (await client.call("W49")).body as any[];
+  expect(new Set(networks.map((network) => network.type))).toEqual(new Set(["aaa", "psk", "open", "guest", "dpsk", "cloudpath"]));
+  for (const network of networks) {
+    network.wlan.advancedCustomization.enableNeighborReport = false;
+    network.wlan.advancedCustomization.enableFastRoaming = false;
+    const reply = await client.call("W55", { networkId: network.id }, network);
+    expect({ network: network.name, status: reply.status, errors: reply.body.errors }).toEqual({ network: network.name, status: 202, errors: undefined });
+    expect({ network: network.name, status: (await client.waitFor(reply.body.requestId)).status }).toEqual({ network: network.name, status: "SUCCESS" });
+  }
+  for (const network of (await client.call("W49")).body as any[]) {
+    const { enableNeighborReport, enableFastRoaming } = network.wlan.advancedCustomization;
+    expect({ network: network.name, enableNeighborReport, enableFastRoaming }).toEqual({ network: network.name, enableNeighborReport: false, enableFastRoaming: false });
+  }
+});
