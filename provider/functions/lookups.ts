@@ -258,7 +258,7 @@ const WIFI: FunctionSpec[] = [
     description: "Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it, activations included).",
     op: "W49",
     fixedQuery: { deep: true },
-    result: networkDeepReadSchema,
+    result: objectOf(networkDeepReadSchema),
   }),
   get({
     name: "getNetwork",
@@ -267,7 +267,7 @@ const WIFI: FunctionSpec[] = [
     args: () => z.object({ networkId: optionalId("The network's ID."), name: name("network's name", "in the tenant") }).strict(),
     argForms: [["networkId"], ["name"]],
     otherCalls: [byName("W49", "name", ["name"], "name", { deep: true })],
-    result: networkDeepReadSchema,
+    result: objectOf(networkDeepReadSchema),
   }),
   list({
     name: "listNetworkVenueActivations",

@@ -41,11 +41,110 @@ export interface GetApGroupResult {
   isDefault: boolean;
   /** APs in the group. */
   aps: {
-    /** The AP's serial number. */
+    /** 12 digits, the first 1 to 9. Names the AP; a new serial number replaces it. */
     serialNumber: string;
-    /** The AP's name. */
+    /**
+     * 2 to 32 printable ASCII characters, no backtick or "$(", no leading or trailing blank; unique in the
+     * tenant.
+     */
     name: string;
-    [key: string]: unknown;
+    /** The venue the AP belongs to. */
+    venueId: string;
+    /** The AP group. */
+    apGroupId: string;
+    /** 0 to 180 characters. */
+    description?: string;
+    /** Position on a floor plan (written with W17); left out, the AP stays where it is. */
+    position?: {
+      /** Floor plan the AP is placed on. */
+      floorplanId?: string;
+      /** Horizontal position, 0 to 100 percent of the floor plan. */
+      xPercent?: number;
+      /** Vertical position, 0 to 100 percent of the floor plan. */
+      yPercent?: number;
+    };
+    /** Free-form tags. */
+    tags?: string[];
+    /** Public address the AP reaches the cloud from (empty until contacted). */
+    externalIp: string;
+    /** Firmware version. */
+    firmware: string;
+    /** LAN address (empty until contacted). */
+    ip: string;
+    /** Base MAC address. */
+    mac: string;
+    /** Mesh role. */
+    meshRole: string;
+    /** Hardware model. */
+    model: string;
+    /** Connected clients. */
+    clientCount: number;
+    /** Whether the model is an indoor AP. */
+    indoorModel: boolean;
+    /** When the AP last contacted the cloud (empty when never). */
+    lastContacted: string;
+    /** When the AP's record last changed. */
+    lastUpdated: string;
+    /** Radio settings of the AP. */
+    radio?: {
+      /** 2.4 GHz band. */
+      apRadioParams24G?: {
+        /** Channels the AP may use. */
+        allowedChannels?: string[];
+        /** Minutes between automatic channel changes. */
+        changeInterval?: number;
+        /** Channel width, e.g. AUTO. */
+        channelBandwidth?: string;
+        /** Channel set by hand (0 for automatic). */
+        manualChannel?: number;
+        /** Channel selection method. */
+        method?: string;
+        /** Transmit power. */
+        txPower?: string;
+        /** Channel in use (read only). */
+        operativeChannel?: number;
+        /** Transmit power in use (read only). */
+        operativeTxPower?: string;
+        /** Signal-to-noise ratio in dB (read only). */
+        snr_dB?: number;
+        [key: string]: unknown;
+      };
+      /** 5 GHz band. */
+      apRadioParams50G?: {
+        /** Channels the AP may use. */
+        allowedChannels?: string[];
+        /** Minutes between automatic channel changes. */
+        changeInterval?: number;
+        /** Channel width, e.g. AUTO. */
+        channelBandwidth?: string;
+        /** Channel set by hand (0 for automatic). */
+        manualChannel?: number;
+        /** Channel selection method. */
+        method?: string;
+        /** Transmit power. */
+        txPower?: string;
+        /** Channel in use (read only). */
+        operativeChannel?: number;
+        /** Transmit power in use (read only). */
+        operativeTxPower?: string;
+        /** Signal-to-noise ratio in dB (read only). */
+        snr_dB?: number;
+        [key: string]: unknown;
+      };
+      /** Whether the 2.4 GHz radio is on (null: as the venue says). */
+      enable24G?: boolean | null;
+      /** Whether the 5 GHz radio is on (null: as the venue says). */
+      enable50G?: boolean | null;
+      /** Whether the venue's radio settings apply (default true). */
+      useVenueSettings?: boolean;
+      [key: string]: unknown;
+    };
+    /** Device state. */
+    state: string;
+    /** Device sub-state. */
+    subState: string;
+    /** Seconds since the AP booted (0 when never contacted). */
+    uptime_seconds: number;
   }[];
 }
 

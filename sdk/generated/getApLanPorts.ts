@@ -23,13 +23,16 @@ export interface GetApLanPortsResult {
     portId?: string;
     /** ACCESS or Trunk (the two types the seeds name). */
     type?: string;
-    /** Untagged VLAN: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109). */
+    /**
+     * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
+     * (WIFI-10109).
+     */
     untagId?: number;
     /** VLANs of the port, e.g. 1-4094 or 10. */
     vlanMembers?: string;
   }[];
-  /** Whether PoE out is on (null: not set). */
-  poeOut?: boolean | null;
+  /** Whether PoE out is on (default null: not set). */
+  poeOut: boolean | null;
   useVenueSettings: boolean;
 }
 

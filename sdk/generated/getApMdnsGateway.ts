@@ -20,11 +20,11 @@ export interface GetApMdnsGatewayResult {
   rules: {
     /** Whether the rule applies. */
     enabled?: boolean;
-    /** VLAN the service is announced on. */
+    /** VLAN the service is announced on, 1 to 4094. */
     fromVlan?: number;
-    /** VLAN it is bridged to. */
+    /** VLAN it is bridged to, 1 to 4094. */
     toVlan?: number;
-    /** Name of the rule. */
+    /** Name of the rule, 2 to 64 characters. */
     mdnsName?: string;
     /** MDNS protocol, e.g. TCP. */
     mdnsProtocol?: string;

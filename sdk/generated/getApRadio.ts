@@ -18,17 +18,17 @@ export interface GetApRadioOutputArgs {
 export interface GetApRadioResult {
   /** 2.4 GHz band. */
   apRadioParams24G: {
-    /** Channels the AP may use, as strings. */
+    /** Channels the AP may use, as strings (default 1, 6, 11). */
     allowedChannels: string[];
-    /** Minutes between automatic channel changes. */
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
     changeInterval: number;
-    /** Channel width, e.g. AUTO or 20MHz. */
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth: string;
-    /** Channel set by hand; 0 for automatic selection. */
+    /** Channel set by hand; 0 (default) for automatic selection. */
     manualChannel: number;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
     method: string;
-    /** Transmit power, e.g. MAX. */
+    /** Transmit power, e.g. MAX (default). */
     txPower: string;
     /** Channel in use. */
     operativeChannel?: number;
@@ -39,17 +39,17 @@ export interface GetApRadioResult {
   };
   /** 5 GHz band. */
   apRadioParams50G: {
-    /** Channels the AP may use, as strings. */
+    /** Channels the AP may use, as strings (default 36, 40, 44, 48). */
     allowedChannels: string[];
-    /** Minutes between automatic channel changes. */
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
     changeInterval: number;
-    /** Channel width, e.g. AUTO or 20MHz. */
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth: string;
-    /** Channel set by hand; 0 for automatic selection. */
+    /** Channel set by hand; 0 (default) for automatic selection. */
     manualChannel: number;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
     method: string;
-    /** Transmit power, e.g. MAX. */
+    /** Transmit power, e.g. MAX (default). */
     txPower: string;
     /** Channel in use. */
     operativeChannel?: number;

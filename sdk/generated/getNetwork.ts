@@ -24,7 +24,7 @@ export interface GetNetworkResult {
   name: string;
   /** 0 to 255 characters. */
   description?: string;
-  /** Kind of network. */
+  /** Kind of network: aaa, psk, open, guest, dpsk, cloudpath. */
   type: "aaa" | "psk" | "open" | "guest" | "dpsk" | "cloudpath";
   /** The WLAN. */
   wlan: {
@@ -32,73 +32,75 @@ export interface GetNetworkResult {
     ssid: string;
     /** Whether the WLAN is on (default true). */
     enabled: boolean;
-    /** VLAN of the WLAN's clients, 1 to 4094. */
-    vlanId?: number;
-    /** Advanced WLAN options. */
-    advancedCustomization?: {
-      /** Seconds of inactivity before a client is dropped. */
-      clientInactivityTimeout?: number;
-      /** Clients above which multicast is sent as unicast. */
-      directedThreshold?: number;
-      /** Most clients per radio on this WLAN. */
-      maxClientsOnWlanPerRadio?: number;
-      /** Mobility domain for fast roaming. */
+    /** VLAN of the WLAN's clients, 1 to 4094 (default 1). */
+    vlanId: number;
+    /** Advanced WLAN options; the service's defaults for those left out. */
+    advancedCustomization: {
+      /** Seconds of inactivity before a client is dropped, 60 to 1000 (default 120). */
+      clientInactivityTimeout: number;
+      /** Clients above which multicast is sent as unicast, 0 to 128 (default 5). */
+      directedThreshold: number;
+      /** Most clients per radio on this WLAN, 1 to 512 (default 100). */
+      maxClientsOnWlanPerRadio: number;
+      /**
+       * Mobility domain for fast roaming, 1 to 65535 (default 1 for aaa, psk, guest and cloudpath networks).
+       */
       mobilityDomainId?: number;
-      /** Downlink limit of the whole WLAN. */
+      /** Downlink limit of the whole WLAN, 0 to 650. */
       totalDownlinkRateLimiting?: number;
-      /** Uplink limit of the whole WLAN. */
+      /** Uplink limit of the whole WLAN, 0 to 650. */
       totalUplinkRateLimiting?: number;
-      /** Downlink limit per client. */
+      /** Downlink limit per client, 0 to 20. */
       userDownlinkRateLimiting?: number;
-      /** Uplink limit per client. */
+      /** Uplink limit per client, 0 to 20. */
       userUplinkRateLimiting?: number;
-      /** Clients cannot reach each other. */
-      clientIsolation?: boolean;
-      /** Balance clients between APs. */
-      clientLoadBalancingEnable?: boolean;
-      /** RADIUS may assign the VLAN. */
+      /** Clients cannot reach each other (default true for guest and open networks, false for the others). */
+      clientIsolation: boolean;
+      /** Balance clients between APs (default true). */
+      clientLoadBalancingEnable: boolean;
+      /** RADIUS may assign the VLAN (default true for aaa, guest, dpsk and cloudpath networks). */
       enableAaaVlanOverride?: boolean;
-      /** Balance clients between bands. */
-      enableBandBalancing?: boolean;
-      /** 802.11r fast roaming. */
+      /** Balance clients between bands (default true). */
+      enableBandBalancing: boolean;
+      /** 802.11r fast roaming (default false for aaa, psk, guest and cloudpath networks). */
       enableFastRoaming?: boolean;
-      /** 802.11k neighbour reports. */
-      enableNeighborReport?: boolean;
-      /** Send the WLAN's events to syslog. */
-      enableSyslog?: boolean;
-      /** Clients must use DHCP. */
-      forceMobileDeviceDhcp?: boolean;
-      /** Do not broadcast the SSID. */
-      hideSsid?: boolean;
-      /** Apply the L2 ACL policy. */
-      l2AclEnable?: boolean;
-      /** Apply the L3 ACL policy. */
-      l3AclEnable?: boolean;
-      /** Wi-Fi calling on this WLAN. */
-      wifiCallingEnabled?: boolean;
+      /** 802.11k neighbour reports (default true). */
+      enableNeighborReport: boolean;
+      /** Send the WLAN's events to syslog (default false). */
+      enableSyslog: boolean;
+      /** Clients must use DHCP (default false). */
+      forceMobileDeviceDhcp: boolean;
+      /** Do not broadcast the SSID (default false). */
+      hideSsid: boolean;
+      /** Apply the L2 ACL policy (default false). */
+      l2AclEnable: boolean;
+      /** Apply the L3 ACL policy (default false). */
+      l3AclEnable: boolean;
+      /** Wi-Fi calling on this WLAN (default false). */
+      wifiCallingEnabled: boolean;
       /** MAC access control. */
-      l2AclPolicy?: {
-        /** BLOCK (the value the seeds give) or another access. */
-        access?: string;
+      l2AclPolicy: {
+        /** BLOCK (the default, and the value the seeds give) or another access. */
+        access: string;
         /** MAC addresses the policy names. */
         macAddresses?: string[];
       };
       /** IP access control. */
-      l3AclPolicy?: {
-        /** Access when no rule matches, e.g. ALLOW. */
-        defaultAccess?: string;
+      l3AclPolicy: {
+        /** Access when no rule matches (default ALLOW). */
+        defaultAccess: string;
         /** The rules, in order. */
         l3Rules?: {
-          /** Access of the rule. */
-          access?: string;
-          /** Protocol number, for a custom protocol. */
+          /** Access of the rule (default ALLOW). */
+          access: string;
+          /** Protocol number, for a custom protocol, 1 to 255. */
           customProtocol?: number;
-          /** Description of the rule. */
+          /** Description of the rule, 0 to 64 characters. */
           description?: string;
           /** Destination the rule matches. */
           destination?: {
-            /** Whether ip and ipMask name a subnet. */
-            enableIpSubnet?: boolean;
+            /** Whether ip and ipMask name a subnet (default false). */
+            enableIpSubnet: boolean;
             /** Address. */
             ip?: string;
             /** Mask of the subnet. */
@@ -108,8 +110,8 @@ export interface GetNetworkResult {
           };
           /** Source the rule matches. */
           source?: {
-            /** Whether ip and ipMask name a subnet. */
-            enableIpSubnet?: boolean;
+            /** Whether ip and ipMask name a subnet (default false). */
+            enableIpSubnet: boolean;
             /** Address. */
             ip?: string;
             /** Mask of the subnet. */
@@ -117,22 +119,25 @@ export interface GetNetworkResult {
             /** Port. */
             port?: string;
           };
-          /** Order of the rule. */
+          /** Order of the rule, 1 to 128. */
           priority?: number;
           /** Protocol the rule matches. */
           protocol?: string;
         }[];
       };
       /** PHY rate constraints. */
-      radioCustomization?: {
-        /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12. */
-        bssMinimumPhyRate?: string;
-        /** Lowest rate of management frames; at least the BSS rate in OFDM-only mode (WIFI-10107). */
-        managementFrameMinimumPhyRate?: string;
-        /** OFDM for OFDM-only mode (then only OFDM rates, WIFI-10106). */
-        phyTypeConstraint?: string;
-        /** Bands the WLAN uses. */
-        rfBandUsage?: string;
+      radioCustomization: {
+        /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12; "default" (the default) for none. */
+        bssMinimumPhyRate: string;
+        /**
+         * Lowest rate of management frames, in Mbit/s (default 6); at least the BSS rate in OFDM-only mode
+         * (WIFI-10107).
+         */
+        managementFrameMinimumPhyRate: string;
+        /** OFDM (the default) for OFDM-only mode, where only OFDM rates are allowed (WIFI-10106). */
+        phyTypeConstraint: string;
+        /** Bands the WLAN uses (default BOTH). */
+        rfBandUsage: string;
       };
       /** Wi-Fi calling profiles of the WLAN. */
       wifiCallingIds?: string[];
@@ -154,7 +159,9 @@ export interface GetNetworkResult {
         vlanMembers?: string[];
       };
     };
-    /** Skip the captive portal for MAC-authenticated clients. */
+    /**
+     * Skip the captive portal for MAC-authenticated clients (default true for guest networks, false for aaa).
+     */
     bypassCPUsingMacAddressAuthentication?: boolean;
     /** Security: Open, WEP, WPA personal kinds, or WPA2Enterprise. */
     wlanSecurity?: "Open" | "WEP" | "WPAPersonal" | "WPA2Personal" | "WPA3" | "WPA23Mixed" | "WPA2Enterprise";
@@ -164,7 +171,7 @@ export interface GetNetworkResult {
     passphrase?: string;
     /** WEP key, 10 or 26 hexadecimal digits; required for WEP security (WIFI-10101; secret). */
     wepHexKey?: string;
-    /** Passphrase for clients without a DPSK passphrase of their own, 8 to 63 characters (secret). */
+    /** Passphrase for clients without a DPSK passphrase of their own, 8 to 64 characters (secret). */
     passphraseBackup?: string;
   };
   /** Authentication RADIUS servers. */
@@ -177,7 +184,7 @@ export interface GetNetworkResult {
       ip: string;
       /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
-      /** Shared secret (secret). */
+      /** Shared secret, 1 to 255 characters (secret). */
       sharedSecret: string;
       /** ID of the server entry. */
       id: string;
@@ -188,7 +195,7 @@ export interface GetNetworkResult {
       ip: string;
       /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
-      /** Shared secret (secret). */
+      /** Shared secret, 1 to 255 characters (secret). */
       sharedSecret: string;
       /** ID of the server entry. */
       id: string;
@@ -204,7 +211,7 @@ export interface GetNetworkResult {
       ip: string;
       /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
-      /** Shared secret (secret). */
+      /** Shared secret, 1 to 255 characters (secret). */
       sharedSecret: string;
       /** ID of the server entry. */
       id: string;
@@ -215,119 +222,12 @@ export interface GetNetworkResult {
       ip: string;
       /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
       port: number;
-      /** Shared secret (secret). */
+      /** Shared secret, 1 to 255 characters (secret). */
       sharedSecret: string;
       /** ID of the server entry. */
       id: string;
     };
   };
-  /** The guest portal; required for type guest. */
-  guestPortal?: {
-    /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */
-    guestNetworkType: string;
-    /** Guests may register themselves. */
-    enableSelfService?: boolean;
-    /** Guests may log in with a code sent by SMS. */
-    enableSmsLogin?: boolean;
-    /** Guests log in again at the end of the day. */
-    endOfDayReauthDelay?: boolean;
-    /** Key of the external portal. */
-    externalPortalKey?: string;
-    /** Address of the external portal. */
-    externalPortalUrl?: string;
-    /** What the portal page shows. */
-    guestPage?: {
-      /** Advert image. */
-      advertImage?: string;
-      /** Language of the page. */
-      langCode?: string;
-      /** Logo image. */
-      logoImage?: string;
-      /** Tag line. */
-      tagLine?: string;
-      /** Terms and conditions. */
-      termsAndConditions?: string;
-      /** Title. */
-      title?: string;
-      /** Welcome message. */
-      welcomeMessage?: string;
-    };
-    /** Host approval settings. */
-    hostGuestConfig?: {
-      /** E-mail domains of the hosts who approve guests. */
-      hostDomains: string[];
-      /** Durations a host may grant. */
-      hostDurationChoices: string[];
-    };
-    /** Minutes a guest is locked out after failed logins. */
-    lockoutPeriod?: number;
-    /** Whether failed logins lock a guest out. */
-    lockoutPeriodEnabled?: boolean;
-    /** How long a device's MAC stays authorised. */
-    macCredentialsDuration?: number;
-    /** Devices per guest. */
-    maxDevices?: number;
-    /** Where guests go after logging in. */
-    redirectUrl?: string;
-    /** Validity of SMS passwords. */
-    smsPasswordDuration?: {
-      /** How long. */
-      duration?: number;
-      /** Unit of the duration. */
-      unit?: string;
-    };
-    /** Ask social-login guests for their e-mail address. */
-    socialEmails?: boolean;
-    /** Social login providers and their settings. */
-    socialIdentities?: Record<string, unknown>;
-    /** E-mail domains whose social logins are accepted (newer variant only; WIFI-10209). */
-    socialDomains?: string[];
-    /** Minutes a guest may reconnect without logging in again; at most the session timeout (WIFI-10105). */
-    userSessionGracePeriod?: number;
-    /** Minutes a guest session lasts, 1 to 525600. */
-    userSessionTimeout?: number;
-    /** Addresses guests reach before logging in. */
-    walledGardens?: string[];
-    /** External (WISPr) portal provider. */
-    wisprPage?: {
-      /** Address of the external captive portal. */
-      captivePortalUrl?: string;
-      /** Key the external portal integrates with. */
-      integrationKey?: string;
-      /** External portal provider, one of the catalogue unless customExternalProvider (WIFI-10116). */
-      externalProviderName?: string;
-      /** Region of that provider (WIFI-10116). */
-      externalProviderRegion?: string;
-      /** A provider outside the catalogue: name and region are not checked. */
-      customExternalProvider?: boolean;
-      /** Name of a custom provider. */
-      providerName?: string;
-    };
-  };
-  /** How DPSK passphrases are generated; required for type dpsk. */
-  dpskGenerationParams?: {
-    /** Length of generated passphrases, 8 to 63 (a WPA passphrase's range). */
-    passphraseLength: number;
-    /** MOST_SECURED, KEYBOARD_FRIENDLY or NUMBERS_ONLY (W53's formats). */
-    passphraseFormatEnum?: "MOST_SECURED" | "KEYBOARD_FRIENDLY" | "NUMBERS_ONLY";
-    /** When generated passphrases expire, e.g. UNLIMITED. */
-    passphraseExpirationEnum?: string;
-  };
-  /** The Cloudpath enrolment portal; required for type cloudpath. */
-  cloudpathPortal?: {
-    /** Address of the Cloudpath enrolment portal. */
-    externalPortalUrl: string;
-    /** Where clients go after enrolling. */
-    redirectUrl?: string;
-    /** Minutes a client may reconnect without enrolling again. */
-    userSessionGracePeriod?: number;
-    /** Minutes a session lasts, 1 to 525600. */
-    userSessionTimeout?: number;
-    /** Addresses clients reach before enrolling. */
-    walledGardens?: string[];
-  };
-  /** Hotspot 2.0 settings of the WLAN; required for type cloudpath. */
-  hotspotWlan?: Record<string, unknown>;
   /** The network's ID. */
   id: string;
   /** The network's activations on venues. */
@@ -338,10 +238,10 @@ export interface GetNetworkResult {
     venueId: string;
     /** VLAN when all AP groups are used, 1 to 4094. */
     allAPGroupsVlanId?: number;
-    /** When the network is on. */
-    scheduler?: {
-      /** Kind of schedule (the seeds give no value set). */
-      type?: string;
+    /** When the network is on (default: always). */
+    scheduler: {
+      /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+      type: string;
       /** When the network is on, Mondays. */
       mon?: string;
       /** When the network is on, Tuesdays. */
@@ -393,6 +293,124 @@ export interface GetNetworkResult {
       validationErrorSsidAlreadyActiveted: boolean;
     }[];
   }[];
+  /** The guest portal; required for type guest. */
+  guestPortal?: {
+    /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */
+    guestNetworkType: string;
+    /** Guests may register themselves (default true). */
+    enableSelfService: boolean;
+    /** Guests may log in with a code sent by SMS (default false). */
+    enableSmsLogin: boolean;
+    /** Guests log in again at the end of the day (default false). */
+    endOfDayReauthDelay: boolean;
+    /** Key of the external portal. */
+    externalPortalKey?: string;
+    /** Address of the external portal. */
+    externalPortalUrl?: string;
+    /** What the portal page shows. */
+    guestPage?: {
+      /** Advert image. */
+      advertImage?: string;
+      /** Language of the page. */
+      langCode?: string;
+      /** Logo image. */
+      logoImage?: string;
+      /** Tag line, 0 to 140 characters. */
+      tagLine?: string;
+      /** Terms and conditions, 0 to 100000 characters. */
+      termsAndConditions?: string;
+      /** Title. */
+      title?: string;
+      /** Welcome message, 0 to 100 characters. */
+      welcomeMessage?: string;
+    };
+    /** Host approval settings. */
+    hostGuestConfig?: {
+      /** E-mail domains of the hosts who approve guests. */
+      hostDomains: string[];
+      /** Durations a host may grant. */
+      hostDurationChoices: string[];
+    };
+    /** Minutes a guest is locked out after failed logins, 1 to 65535 (default 120). */
+    lockoutPeriod: number;
+    /** Whether failed logins lock a guest out (default false). */
+    lockoutPeriodEnabled: boolean;
+    /** Minutes a device's MAC stays authorised, 1 to 1440 (default 240). */
+    macCredentialsDuration: number;
+    /** Devices per guest, at least 0 (default 1). */
+    maxDevices: number;
+    /** Where guests go after logging in. */
+    redirectUrl?: string;
+    /** Validity of SMS passwords. */
+    smsPasswordDuration: {
+      /** How long, at least 0 (default 12). */
+      duration: number;
+      /** Unit of the duration (default HOUR). */
+      unit: string;
+    };
+    /** Ask social-login guests for their e-mail address (default false). */
+    socialEmails: boolean;
+    /** Social login providers and their settings. */
+    socialIdentities?: Record<string, unknown>;
+    /** E-mail domains whose social logins are accepted (newer variant only; WIFI-10209). */
+    socialDomains?: string[];
+    /**
+     * Minutes a guest may reconnect without logging in again, 1 to 14399 (default 60); at most the session
+     * timeout (WIFI-10105).
+     */
+    userSessionGracePeriod: number;
+    /** Minutes a guest session lasts, 2 to 14400 (default 1440). */
+    userSessionTimeout: number;
+    /** Addresses guests reach before logging in. */
+    walledGardens?: string[];
+    /** External (WISPr) portal provider. */
+    wisprPage?: {
+      /** Address of the external captive portal. */
+      captivePortalUrl?: string;
+      /** Key the external portal integrates with. */
+      integrationKey?: string;
+      /** External portal provider, one of the catalogue unless customExternalProvider (WIFI-10116). */
+      externalProviderName?: string;
+      /** Region of that provider (WIFI-10116). */
+      externalProviderRegion?: string;
+      /** A provider outside the catalogue: name and region are not checked. */
+      customExternalProvider?: boolean;
+      /** Name of a custom provider. */
+      providerName?: string;
+    };
+  };
+  /** How DPSK passphrases are generated; required for type dpsk. */
+  dpskGenerationParams?: {
+    /** Length of generated passphrases, 8 to 63 (a WPA passphrase's range). */
+    passphraseLength: number;
+    /** MOST_SECURED, KEYBOARD_FRIENDLY or NUMBERS_ONLY (W53's formats). */
+    passphraseFormatEnum?: "MOST_SECURED" | "KEYBOARD_FRIENDLY" | "NUMBERS_ONLY";
+    /** When generated passphrases expire, e.g. UNLIMITED. */
+    passphraseExpirationEnum?: string;
+  };
+  /** The Cloudpath enrolment portal; required for type cloudpath. */
+  cloudpathPortal?: {
+    /** Address of the Cloudpath enrolment portal. */
+    externalPortalUrl: string;
+    /** Where clients go after enrolling. */
+    redirectUrl?: string;
+    /** Minutes a client may reconnect without enrolling again, 1 to 14399. */
+    userSessionGracePeriod?: number;
+    /** Minutes a session lasts, 2 to 14400. */
+    userSessionTimeout?: number;
+    /** Addresses clients reach before enrolling. */
+    walledGardens?: string[];
+  };
+  /** Hotspot 2.0 settings of the WLAN; required for type cloudpath. */
+  hotspotWlan?: {
+    /** Skip the captive portal for MAC-authenticated clients (default false). */
+    bypassCPUsingMacAddressAuthentication: boolean;
+    /** Whether the Hotspot 2.0 WLAN is on (default true). */
+    enabled: boolean;
+    /** VLAN of its clients, 1 to 4094 (default 1). */
+    vlanId: number;
+    [key: string]: unknown;
+  };
 }
 
 /**

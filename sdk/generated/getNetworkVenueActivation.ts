@@ -30,10 +30,10 @@ export interface GetNetworkVenueActivationResult {
   venueId: string;
   /** VLAN when all AP groups are used, 1 to 4094. */
   allAPGroupsVlanId?: number;
-  /** When the network is on. */
-  scheduler?: {
-    /** Kind of schedule (the seeds give no value set). */
-    type?: string;
+  /** When the network is on (default: always). */
+  scheduler: {
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+    type: string;
     /** When the network is on, Mondays. */
     mon?: string;
     /** When the network is on, Tuesdays. */

@@ -22,14 +22,15 @@ export interface GetVenueLanPortsResult {
     model: string;
     /** The model's LAN ports, as on an AP (WIFI-10108, WIFI-10109). */
     lanPorts?: {
-      /** Whether the port is on. */
-      enabled?: boolean;
+      /** Whether the port is on (default true). */
+      enabled: boolean;
       /** The port's ID, e.g. 1. */
       portId?: string;
       /** ACCESS or Trunk (the two types the seeds name). */
       type?: string;
       /**
-       * Untagged VLAN: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109).
+       * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
+       * (WIFI-10109).
        */
       untagId?: number;
       /** VLANs of the port, e.g. 1-4094 or 10. */
@@ -37,8 +38,8 @@ export interface GetVenueLanPortsResult {
     }[];
     /** PoE mode: Auto, 802.3af, 802.3at or 802.3bt-Class_5 to _8. */
     poeMode?: "Auto" | "802.3af" | "802.3at" | "802.3bt-Class_5" | "802.3bt-Class_6" | "802.3bt-Class_7" | "802.3bt-Class_8";
-    /** Whether PoE out is on (null: not set). */
-    poeOut?: boolean | null;
+    /** Whether PoE out is on (default null: not set). */
+    poeOut: boolean | null;
   }[];
 }
 

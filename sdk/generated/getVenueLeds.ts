@@ -20,8 +20,8 @@ export interface GetVenueLedsResult {
   models: {
     /** The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model). */
     model: string;
-    /** Whether the model's LEDs are on (null: not set). */
-    ledEnabled?: boolean | null;
+    /** Whether the model's LEDs are on (default null: not set). */
+    ledEnabled: boolean | null;
   }[];
 }
 

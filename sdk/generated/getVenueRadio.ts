@@ -18,34 +18,34 @@ export interface GetVenueRadioOutputArgs {
 export interface GetVenueRadioResult {
   /** 2.4 GHz band settings. */
   radioParams24G: {
-    /** 2.4 GHz channels the APs may use; at least two when given (WIFI-10110). */
+    /** 2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11. */
     allowedChannels: string[];
-    /** Minutes between automatic channel changes. */
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
     changeInterval: number;
-    /** Channel width, e.g. AUTO or 20MHz. */
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth: string;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
     method: string;
-    /** Seconds between background scans. */
+    /** Seconds between background scans, 1 to 65535 (default 20). */
     scanInterval: number;
-    /** Transmit power, e.g. MAX. */
+    /** Transmit power, e.g. MAX (default). */
     txPower: string;
   };
   /** 5 GHz band settings. */
   radioParams50G: {
-    /** 5 GHz channels indoor APs may use; at least two when given (WIFI-10111). */
+    /** 5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161. */
     allowedIndoorChannels: string[];
-    /** 5 GHz channels outdoor APs may use; at least two when given (WIFI-10112). */
+    /** 5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161. */
     allowedOutdoorChannels: string[];
-    /** Minutes between automatic channel changes. */
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
     changeInterval: number;
-    /** Channel width, e.g. AUTO or 20MHz. */
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth: string;
-    /** Channel selection method, e.g. BACKGROUND_SCANNING. */
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
     method: string;
-    /** Seconds between background scans. */
+    /** Seconds between background scans, 1 to 65535 (default 20). */
     scanInterval: number;
-    /** Transmit power, e.g. MAX. */
+    /** Transmit power, e.g. MAX (default). */
     txPower: string;
   };
 }
