@@ -207,7 +207,10 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     const existing = await objects.readLive(named, inputs);
     if (!existing) throw new Error(`${spec.kind} ${named} cannot be read: the object it belongs to does not exist`);
     const id = named === "" ? objects.idOf(existing, inputs) : named;
-    return bringToInputs(objects, id, outputsOf(existing, {}), inputs);
+    // The inputs naming the object (its venue's ID, its switch and port) are what it was read by, not fields of its
+    // read form: taken as they are, so that settings already holding the program's values are not written again.
+    const naming = pick(inputs, [...fields.pathInputs, ...Object.keys(spec.identity.parents ?? {}), ...(spec.identity.idFromInput ? [spec.identity.idFromInput] : [])]);
+    return bringToInputs(objects, id, { ...outputsOf(existing, {}), ...naming }, inputs);
   };
 
   const createNew = async (objects: ObjectAccess, client: NmsClient, inputs: Props, createOp: NonNullable<ResourceSpec["ops"]["create"]>): Promise<Props> => {
