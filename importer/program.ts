@@ -116,7 +116,10 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
   const declared = new Map<ImportedObject, { name: string; variable: string; label: string }>();
   for (const object of ordered) {
     const label = labelOf(object, labelOfId);
-    const ownerLabel = object.owner ? labelOf(object.owner, labelOfId) : undefined;
+    // A name already taken is tried with the name of what the object belongs to: its owner, else the object an
+    // owner-like input names (an AP group's venue).
+    const context = object.owner ?? Object.keys(OWNER_KINDS).map((field) => allById.get(String(object.inputs[field]))).find((o) => o !== undefined && o !== object);
+    const ownerLabel = context ? labelOf(context, labelOfId) : undefined;
     declared.set(object, { ...namer.name(object.kind, label, ownerLabel), label });
   }
 
