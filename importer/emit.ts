@@ -163,7 +163,8 @@ function readme(model: ProgramModel, facts: ProjectFacts): string {
     "",
     "```sh",
     "npm install",
-    `pulumi stack init ${facts.stack}`,
+    // Encrypted values are the passphrase provider's: a stack of another secrets provider cannot read them.
+    facts.encrypted ? `pulumi stack init ${facts.stack} --secrets-provider passphrase   # with PULUMI_CONFIG_PASSPHRASE set` : `pulumi stack init ${facts.stack}`,
     "pulumi config set nms:username <the administrator's login>",
     "pulumi config set --secret nms:password",
     "```",

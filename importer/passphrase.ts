@@ -8,7 +8,9 @@
 // The key is PBKDF2-HMAC-SHA256(passphrase, 8-byte salt, 1,000,000 iterations, 32 bytes); each
 // value is AES-256-GCM under a fresh 12-byte nonce. The encrypted "pulumi" in the salt line is how
 // the CLI recognises its passphrase. The passphrase comes from PULUMI_CONFIG_PASSPHRASE, else the
-// file PULUMI_CONFIG_PASSPHRASE_FILE names, as the CLI reads them.
+// file PULUMI_CONFIG_PASSPHRASE_FILE names, as the CLI reads them. The format is the one of pulumi/pulumi's
+// pkg/secrets/passphrase/manager.go and sdk/go/common/resource/config/crypt.go; `pulumi stack init` keeps an
+// `encryptionsalt` the stack's config file already holds, so the CLI opens these values with the same passphrase.
 import * as crypto from "node:crypto";
 import * as fs from "node:fs";
 

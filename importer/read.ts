@@ -94,7 +94,16 @@ export async function readTenant(client: NmsClient, options: ReadOptions): Promi
     }
     const ownerField = ownerFieldOf(spec);
     const owners = ownerField ? (byKind.get(OWNER_KINDS[ownerField]) ?? []) : [];
-    const found = await enumerate(client, spec, ownerField, owners, options.context, limit, detailOf);
+    let found: Found[];
+    try {
+      found = await enumerate(client, spec, ownerField, owners, options.context, limit, detailOf);
+    } catch (error) {
+      // A kind the tenant's service does not have (an older Wi-Fi API without device policies): none to import.
+      if (!isNotFound(error)) throw error;
+      unreadable.push({ kind, reason: `the service does not have it (${(error as Error).message})` });
+      byKind.set(kind, []);
+      continue;
+    }
     const mapping = readMapping(spec, () => options.variant);
     const fields = specFields(spec);
     const objects: ImportedObject[] = [];
@@ -170,7 +179,8 @@ async function enumerate(
     const pick = (listed: Props[]) => (items ? items(listed) : listed);
     const ownerParam = ownerField ? (ownerField === spec.identity.idFromInput ? spec.identity.idParam : spec.identity.parents?.[ownerField]) : undefined;
     if (ownerParam && pathParamNames(routeOf(op).path).includes(ownerParam)) {
-      return perOwner(async (owner) => pick(await client.list<Props>(op, ownerParams(owner), query)));
+      // An owner deleted since it was listed has nothing to list.
+      return perOwner(async (owner) => pick(await client.list<Props>(op, ownerParams(owner), query).catch((error: unknown) => (isNotFound(error) ? [] : Promise.reject(error)))));
     }
     const listed = pick(await client.list<Props>(op, {}, query));
     if (!ownerField) return listed.map((api) => ({ api }));
