@@ -9,7 +9,6 @@ import {
   acceptedRequestSchema,
   contentPageSchema,
   objectOf,
-  OPERATION_IDS,
   ROUTES,
   type OperationId,
   type RouteDef,
@@ -61,14 +60,4 @@ function roleSchemas(kind: KindDef, op: OperationId, route: RouteDef): Operation
   if (ops.delete === op) return { answer: () => acceptedRequestSchema };
   if (ops.bulkDelete === op) return { body: () => idList(kind.noun), answer: () => acceptedRequestSchema };
   return undefined;
-}
-
-/** Operations whose success answer has a body: every one but the 302 redirect. */
-export function answersWithBody(op: OperationId): boolean {
-  return ROUTES[op].success !== 302;
-}
-
-/** Every operation's schemas, for tests and the OpenAPI document. */
-export function allOperationSchemas(kinds: readonly KindDef[] = KINDS): Map<OperationId, OperationSchemas> {
-  return new Map(OPERATION_IDS.map((op) => [op, operationSchemas(op, kinds)]));
 }

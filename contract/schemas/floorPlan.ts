@@ -3,11 +3,14 @@
 import { z } from "zod";
 import { issueWithCode, percent } from "../validators";
 
-/** F2, F4: every field optional, as the seeds give them; imageId comes from U1. */
+/**
+ * F2, F4: every field optional, as the seeds give them; imageId comes from U1 (an ID of no uploaded
+ * file is 404). A name given is not empty: a floor plan is picked by its name.
+ */
 export const floorPlanInputSchema = z.object({
   name: z.string().min(1, "must not be empty").optional().describe("The floor plan's name."),
   floorNumber: z.number().int("must be an integer").min(-2147483648).max(2147483647).optional().describe("The floor (int32)."),
-  imageId: z.string().min(1, "must not be empty").optional().describe("File ID of the image, from the file upload operation (U1)."),
+  imageId: z.string().optional().describe("File ID of the image, from the file upload operation (U1)."),
 });
 export type FloorPlanInput = z.infer<typeof floorPlanInputSchema>;
 

@@ -42,12 +42,16 @@ export const guestUserInputSchema = z.object({
 
 export type GuestUserInput = z.output<typeof guestUserInputSchema>;
 
+/** A guest of W76's file: the import takes deliveryMethods as optional (the seeds require it on W74's create only). */
+export const importedGuestUserSchema = guestUserInputSchema.extend({ deliveryMethods: deliveryMethodsSchema.optional() });
+
 /** Body of W74: an array of guests, at least one. */
 export const guestUserCreateBodySchema = z.array(guestUserInputSchema).min(1, "must hold at least one guest user");
 
 /** The read form (W74 answer, W77, W73 content). */
 export const guestUserReadSchema = guestUserInputSchema.extend({
   id: z.string().min(1, "is required").describe("The guest's ID."),
+  deliveryMethods: deliveryMethodsSchema.optional().describe("How the credentials reach the guest (absent for a guest imported without them)."),
   disabled: z.boolean().describe("Whether the account is disabled."),
   createdDate: epochMillis.describe("Creation time (epoch milliseconds)."),
   expirationDate: epochMillis.describe("When the account expires (epoch milliseconds; 0 until a Login activation, or never)."),

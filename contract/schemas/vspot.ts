@@ -2,7 +2,7 @@
 // takes venues by name only on input ("older variant shows name only on input"), the newer by
 // {id, name}.
 import { z } from "zod";
-import { perVariant, secret } from "../meta";
+import { filledByService, perVariant, secret } from "../meta";
 import { ipv4OrHostname, port, shellSafeName } from "../validators";
 
 /** 8 to 63 printable ASCII characters, not beginning with a backtick or a dollar sign. */
@@ -29,10 +29,17 @@ export const vspotServerInputSchemaFor = perVariant((variant) =>
     serverAddress: ipv4OrHostname.describe("IPv4 address or host name of the server."),
     port: port.describe("Port, 1 to 65535 (default 8883).").default(8883),
     password: secret(vspotPassword).describe("8 to 63 printable ASCII characters, not beginning with a backtick or \"$\" (secret)."),
-    venues: z
-      .array(venueRefFor(variant))
-      .describe(variant === "older" ? "Venues the server serves, by name." : "Venues the server serves, by ID (the name is filled in).")
-      .optional(),
+    // A venue's binding (W99-W101) changes this list too: left out, a write keeps the venues the server serves.
+    venues: filledByService(
+      z
+        .array(venueRefFor(variant))
+        .describe(
+          variant === "older"
+            ? "Venues the server serves, by name; left out, the server keeps its venues (bound with VenueVspotBinding)."
+            : "Venues the server serves, by ID (the name is filled in); left out, the server keeps its venues (bound with VenueVspotBinding).",
+        )
+        .optional(),
+    ),
     vspotGlobalId: z.string().describe("Global ID of the vSPoT.").optional(),
   }),
 );
@@ -54,11 +61,12 @@ export const vspotServerReadSchema = z.object({
 });
 
 /**
- * Answer of W100 (beyond the seeds) and the response of W99: which vSPoT server serves the venue. A
- * venue has one at most; the server's `venues` (W88) lists the venue as long as it is bound.
+ * A venue's vSPoT binding (beyond the seeds): W99 makes it from its two IDs (the path's), W100
+ * answers it and W99's envelope holds it. A venue has one at most; the server's `venues` (W88) list
+ * the venue as long as it is bound.
  */
-export const venueVspotBindingReadSchema = z.object({
-  venueId: z.string().min(1, "is required").describe("The venue."),
-  vspotId: z.string().min(1, "is required").describe("The vSPoT server bound to it."),
+export const venueVspotBindingSchema = z.object({
+  venueId: z.string().min(1, "is required").describe("The venue the vSPoT server serves."),
+  vspotId: z.string().min(1, "is required").describe("The vSPoT server (W87) that serves it."),
 });
-export type VenueVspotBinding = z.infer<typeof venueVspotBindingReadSchema>;
+export type VenueVspotBinding = z.infer<typeof venueVspotBindingSchema>;

@@ -4,10 +4,14 @@ import { lengthBetween, shellSafeName } from "../validators";
 
 export const WIFI_CALLING_QOS_PRIORITIES = ["WIFICALLING_PRI_VOICE", "WIFICALLING_PRI_VIDEO", "WIFICALLING_PRI_BE", "WIFICALLING_PRI_BG"] as const;
 
-/** One ePDG (evolved packet data gateway) of the carrier. The seeds give both fields as strings, nothing more. */
+/**
+ * One ePDG (evolved packet data gateway) of the carrier. The seeds give both fields as strings,
+ * nothing more. A phone selects its ePDG by the domain name, so the domain is required; the
+ * address is optional (resolved from the domain when left out).
+ */
 export const epdgSchema = z.object({
   domain: z.string().min(1, "is required").describe("Domain name of the ePDG."),
-  ip: z.string().min(1, "is required").describe("Address of the ePDG."),
+  ip: z.string().describe("Address of the ePDG (optional: resolved from the domain).").optional(),
 });
 
 /** Body of W92 (create) and W95 (update). */

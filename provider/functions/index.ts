@@ -26,6 +26,8 @@ import { WIFI_SERVICE_FUNCTIONS } from "./wifiServices";
 import { ACCOUNT_FUNCTIONS } from "./account";
 // List and get functions of every kind a program may need to find
 import { LOOKUP_FUNCTIONS } from "./lookups";
+// Operations beyond the seeds
+import { VENUE_CHANNEL_FUNCTIONS } from "./venueChannels";
 
 export type { FunctionAnswer, FunctionCall, FunctionSpec } from "./spec";
 export { argFormProblem, describeArgForms, operationsOfFunction } from "./spec";
@@ -180,6 +182,8 @@ const FUNCTIONS: FunctionSpec[] = [
 // Wi-Fi services (issue 9)
 FUNCTIONS.push(...WIFI_SERVICE_FUNCTIONS);
 FUNCTIONS.push(...LOOKUP_FUNCTIONS);
+// Operations beyond the seeds
+FUNCTIONS.push(...VENUE_CHANNEL_FUNCTIONS);
 
 /** Every function, by SDK name. */
 export const FUNCTION_SPECS: Readonly<Record<string, FunctionSpec>> = Object.fromEntries(FUNCTIONS.map((f) => [f.name, f]));

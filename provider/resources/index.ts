@@ -33,6 +33,8 @@ import { notificationRecipientSpec } from "./notificationRecipient";
 import { userProfileSpec } from "./userProfile";
 import { calibrationPointsSpec } from "./calibrationPoints";
 import { floorPlanSpec } from "./floorPlan";
+// Operations beyond the seeds
+import { venueVspotBindingSpec } from "./venueVspotBinding";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
@@ -79,5 +81,7 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     supportAccessSpec,
     floorPlanSpec,
     calibrationPointsSpec,
+    // Operations beyond the seeds
+    venueVspotBindingSpec,
   ].map((spec) => [spec.kind, spec]),
 );

@@ -8,11 +8,11 @@ export const venueSyslogSpec: ResourceSpec = {
     "protocol. They exist as long as the venue does; creating the resource takes them over and writes the program's values.",
   inputSchema: venueSyslogInputSchemaFor,
   identity: { idParam: "venueId", idFromInput: "venueId" },
-  ops: { read: "W47", update: "W48" },
+  ops: { read: "W47", update: "W48", reset: "W98" },
   // W31 lists every venue's Wi-Fi settings, each with its syslog settings: one list refreshes them all.
   readFromList: { op: "W31", items: (listed) => listed.map((venue) => ({ ...(venue.syslog as Props | undefined), id: venue.id })) },
-  destroy: "writeDefaults",
+  destroy: "reset",
   destroyNote:
-    "The service has no reset for syslog: destroy writes the documented defaults back with W48 (disabled, port 514, UDP, " +
-    "priority ERROR on the older variant and INFO on the newer) and clears the servers.",
+    "Destroy resets the venue's syslog settings to the service's defaults with W98 (the reset the service's public clients call; " +
+    "disabled, port 514, UDP, priority ERROR on the older variant and INFO on the newer, no servers); the venue keeps them.",
 };

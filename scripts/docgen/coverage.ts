@@ -33,7 +33,7 @@ function testFiles(root: string, dir = "tests"): string[] {
 
 /** Operation IDs quoted in a text, as a test names them ("W52"). */
 function quotedOps(text: string): Set<OperationId> {
-  return new Set([...text.matchAll(/"([AWSFCU]\d{1,2})"/g)].map((m) => m[1] as OperationId).filter((op) => OPERATION_IDS.includes(op)));
+  return new Set([...text.matchAll(/"([AWSFCU]\d{1,3})"/g)].map((m) => m[1] as OperationId).filter((op) => OPERATION_IDS.includes(op)));
 }
 
 interface Tested {

@@ -78,8 +78,8 @@ export interface ImportGuestUsersResult {
     email?: string;
     /** The guest network the guest may join. */
     networkId: string;
-    /** How the credentials reach the guest: MAIL, SMS, STUB or PRINT (at least one). */
-    deliveryMethods: ("MAIL" | "SMS" | "STUB" | "PRINT")[];
+    /** How the credentials reach the guest (absent for a guest imported without them). */
+    deliveryMethods?: ("MAIL" | "SMS" | "STUB" | "PRINT")[];
     /** How long the guest account stays valid. */
     expiration: {
       /** When the validity starts: at Creation or at first Login. */

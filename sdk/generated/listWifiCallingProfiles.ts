@@ -12,8 +12,8 @@ export interface ListWifiCallingProfilesItem {
   ePDGs: {
     /** Domain name of the ePDG. */
     domain: string;
-    /** Address of the ePDG. */
-    ip: string;
+    /** Address of the ePDG (optional: resolved from the domain). */
+    ip?: string;
   }[];
   /** QoS priority of Wi-Fi calls. */
   qosPriority: "WIFICALLING_PRI_VOICE" | "WIFICALLING_PRI_VIDEO" | "WIFICALLING_PRI_BE" | "WIFICALLING_PRI_BG";

@@ -10,12 +10,14 @@ export type { VenueSyslogArgs } from "./venueSyslogArgs";
  * priority and protocol. They exist as long as the venue does; creating the resource takes them over and
  * writes the program's values.
  *
- * Operations: W47 Get venue syslog (read), W48 Update venue syslog (update). The object always exists in the
- * service: creating the resource takes it over and writes the program's values.
+ * Operations: W47 Get venue syslog (read), W48 Update venue syslog (update), W98 Reset venue syslog to
+ * defaults (reset). The object always exists in the service: creating the resource takes it over and writes
+ * the program's values.
  *
- * Destroy: writes the documented defaults back (W48 Update venue syslog). The service has no reset for
- * syslog: destroy writes the documented defaults back with W48 (disabled, port 514, UDP, priority ERROR on
- * the older variant and INFO on the newer) and clears the servers. Replaced when `venueId` changes.
+ * Destroy: puts the service's defaults back (W98 Reset venue syslog to defaults). Destroy resets the venue's
+ * syslog settings to the service's defaults with W98 (the reset the service's public clients call; disabled,
+ * port 514, UDP, priority ERROR on the older variant and INFO on the newer, no servers); the venue keeps
+ * them. Replaced when `venueId` changes.
  */
 export class VenueSyslog extends NmsResource {
   /** ID of the object whose VenueSyslog this is (path parameter venueId). */

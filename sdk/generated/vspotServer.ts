@@ -27,7 +27,10 @@ export class VspotServer extends NmsResource {
   declare readonly port: pulumi.Output<number>;
   /** 8 to 63 printable ASCII characters, not beginning with a backtick or "$" (secret). Secret. */
   declare readonly password: pulumi.Output<string>;
-  /** Venues the server serves, by ID (the name is filled in). */
+  /**
+   * Venues the server serves, by ID (the name is filled in); left out, the server keeps its venues (bound
+   * with VenueVspotBinding).
+   */
   declare readonly venues: pulumi.Output<{
     /** ID of the venue. */
     id: string;

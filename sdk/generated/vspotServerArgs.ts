@@ -15,7 +15,10 @@ export interface VspotServerArgs extends AdoptionArgs {
    * characters. Secret: encrypted in state, in inputs and outputs.
    */
   password: pulumi.Input<string>;
-  /** Venues the server serves, by ID (the name is filled in). */
+  /**
+   * Venues the server serves, by ID (the name is filled in); left out, the server keeps its venues (bound
+   * with VenueVspotBinding).
+   */
   venues?: pulumi.Input<pulumi.Input<{
     /** ID of the venue. */
     id: pulumi.Input<string>;

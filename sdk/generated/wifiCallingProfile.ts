@@ -28,8 +28,8 @@ export class WifiCallingProfile extends NmsResource {
   declare readonly ePDGs: pulumi.Output<{
     /** Domain name of the ePDG. */
     domain: string;
-    /** Address of the ePDG. */
-    ip: string;
+    /** Address of the ePDG (optional: resolved from the domain). */
+    ip?: string;
   }[]>;
   /** QoS priority of Wi-Fi calls: WIFICALLING_PRI_VOICE (default), _VIDEO, _BE or _BG. */
   declare readonly qosPriority: pulumi.Output<"WIFICALLING_PRI_VOICE" | "WIFICALLING_PRI_VIDEO" | "WIFICALLING_PRI_BE" | "WIFICALLING_PRI_BG">;

@@ -12,8 +12,8 @@ export interface WifiCallingProfileArgs extends AdoptionArgs {
   ePDGs: pulumi.Input<pulumi.Input<{
     /** Domain name of the ePDG. */
     domain: pulumi.Input<string>;
-    /** Address of the ePDG. */
-    ip: pulumi.Input<string>;
+    /** Address of the ePDG (optional: resolved from the domain). */
+    ip?: pulumi.Input<string>;
   }>[]>;
   /** QoS priority of Wi-Fi calls: WIFICALLING_PRI_VOICE (default), _VIDEO, _BE or _BG. */
   qosPriority?: pulumi.Input<"WIFICALLING_PRI_VOICE" | "WIFICALLING_PRI_VIDEO" | "WIFICALLING_PRI_BE" | "WIFICALLING_PRI_BG">;

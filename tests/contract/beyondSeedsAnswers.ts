@@ -1,7 +1,7 @@
 // The answers of the operations the seeds do not list (W97-W101: the venue's valid channels, the
 // reset of its syslog, its vSPoT binding), driven by the answer harness for a tenant of each Wi-Fi
 // API variant.
-import { venueSyslogReadSchema, venueValidChannelsReadSchema, venueVspotBindingReadSchema } from "../../contract";
+import { venueSyslogReadSchema, venueValidChannelsReadSchema, venueVspotBindingSchema } from "../../contract";
 import { venueBody } from "../support/emulatorClient";
 import { acceptedBare, acceptedWith } from "../support/readSchemas";
 import type { AnswerRun } from "./answerRun";
@@ -10,8 +10,8 @@ export function beyondSeedsAnswerSchemas() {
   return {
     W97: venueValidChannelsReadSchema,
     W98: acceptedWith(venueSyslogReadSchema),
-    W99: acceptedWith(venueVspotBindingReadSchema),
-    W100: venueVspotBindingReadSchema,
+    W99: acceptedWith(venueVspotBindingSchema),
+    W100: venueVspotBindingSchema,
     W101: acceptedBare,
   };
 }

@@ -110,3 +110,12 @@ test("every answer with a body has its schema: reads their read form with the do
   expect(answerOf("W73")).toMatchObject({ properties: { content: { type: "array" }, totalElements: { type: "integer" } } });
   expect(answerOf("W97")).toMatchObject({ required: ["2.4GChannels", "5GChannels"] });
 });
+
+test("every JSON body is described by the schema the emulator reads it with, not a bare object or array", () => {
+  for (const op of OPERATION_IDS.filter((o) => ROUTES[o].body === "object" || ROUTES[o].body === "array")) {
+    const route = ROUTES[op];
+    const schema = document.paths[route.path][route.method.toLowerCase()].requestBody.content["application/json"].schema;
+    const bare = JSON.stringify(schema) === JSON.stringify({ type: "object" }) || JSON.stringify(schema) === JSON.stringify({ type: "array", items: {} });
+    expect({ op, bare }).toEqual({ op, bare: false });
+  }
+});

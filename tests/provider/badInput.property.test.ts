@@ -326,6 +326,14 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
       path: "dhcpServiceProfileId",
       pathOnly: true as const,
     })),
+  // Beyond the seeds: both IDs travel in the path.
+  VenueVspotBinding: () =>
+    fc.oneof(fc.integer(), fc.boolean(), fc.constant("")).chain((bad) =>
+      fc.constantFrom(
+        { inputs: { venueId, vspotId: bad }, path: "vspotId", pathOnly: true as const },
+        { inputs: { venueId: bad, vspotId: "vspot-1" }, path: "venueId", pathOnly: true as const },
+      ),
+    ),
   // Switches (issue 10)
   Switch: () => {
     const sw = (extra: Props) => ({ serialNumber: "FEK3224R0AD", venueId, ...extra });

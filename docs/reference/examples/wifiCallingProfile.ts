@@ -6,7 +6,6 @@ const wifiCallingProfile: nms.WifiCallingProfile = new nms.WifiCallingProfile("e
   profileName: "Example",
   ePDGs: [{
     domain: "Example",
-    ip: "Example",
   }],
 });
 

@@ -6,7 +6,7 @@ import {
   acceptedRequestSchema,
   devicePolicyReadSchema,
   recoveryPskReadSchema,
-  venueVspotBindingReadSchema,
+  venueVspotBindingSchema,
   vspotServerReadSchema,
   wifiCallingProfileReadSchema,
   DevicePolicyInput,
@@ -75,15 +75,17 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
   schema: vspotServerInputSchemaFor,
   readSchema: () => vspotServerReadSchema,
   schemasOf: {
-    W99: { answer: () => acceptedAnswerSchema(venueVspotBindingReadSchema) },
-    W100: { answer: () => venueVspotBindingReadSchema },
+    W99: { answer: () => acceptedAnswerSchema(venueVspotBindingSchema) },
+    W100: { answer: () => venueVspotBindingSchema },
     W101: { answer: () => acceptedRequestSchema },
   },
   unique: { key: (s) => s.serverName, code: "NMS-DUPLICATE-NAME", object: "serverName", message: "a vSPoT server with this name already exists" },
   ops: { lists: [{ op: "W86" }], create: "W87", get: "W88", update: "W89", delete: "W90" },
-  // Venues are stored as {id, name}: the newer variant names them by ID, the older by name (found in the tenant).
-  build: (ctx, input, id) => {
-    const venues = input.venues?.map((ref) => {
+  // Venues are stored as {id, name}: the newer variant names them by ID, the older by name (found in the tenant). A body
+  // without venues keeps the server's: the venues' bindings (W99-W101) write them too.
+  build: (ctx, input, id, previous) => {
+    if (input.venues === undefined) return { record: { ...input, id, venues: previous?.venues } as VspotServerRecord };
+    const venues = input.venues.map((ref) => {
       const given = ref as { id?: string; name?: string };
       const venue = given.id !== undefined ? ctx.t.of("venues").get(given.id) : ctx.t.of("venues").find((v) => v.name === given.name);
       return { id: venue?.id ?? given.id ?? "", name: venue?.name ?? given.name ?? "" };

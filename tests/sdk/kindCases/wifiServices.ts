@@ -13,7 +13,12 @@ export const WIFI_SERVICE_SECRETS: Record<string, string> = {
 };
 
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
-export const WIFI_SERVICE_SUPPORT: Props[] = [];
+export const WIFI_SERVICE_SUPPORT: Props[] = [
+  // vSPoT servers that leave their venues to VenueVspotBinding (the hotspot case names its own), and a venue to move a binding to.
+  { name: "branch-spot", kind: "VspotServer", args: { serverName: "Branch spot", serverAddress: "192.0.2.80", password: "${secret:vspotPassword}" } },
+  { name: "spare-spot", kind: "VspotServer", args: { serverName: "Spare spot", serverAddress: "192.0.2.81", password: "${secret:vspotPassword}" } },
+  { name: "kiosk", kind: "Venue", args: { name: "Kiosk" } },
+];
 
 export const WIFI_SERVICE_CASES: KindCase[] = [
   {
@@ -45,6 +50,16 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     },
     removed: { make: ({ admin, id }) => admin.execute("W90", { vspotId: id }).then(() => undefined), refresh: "delete" },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W88", { vspotId: id })),
+  },
+  {
+    name: "branch-vspot",
+    kind: "VenueVspotBinding",
+    args: { venueId: "${branch}", vspotId: "${branch-spot}" },
+    // The service cannot change a binding: every change replaces it (another venue is another binding, with another ID). A venue
+    // moved to another server by hand therefore shows on refresh as a replace, not as the in-place drift this table checks.
+    replace: { field: "venueId", value: "${kiosk}" },
+    removed: { make: ({ admin, id }) => admin.execute("W101", { venueId: id }).then(() => undefined), refresh: "delete" },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("W100", { venueId: id })),
   },
   {
     name: "phones-policy",

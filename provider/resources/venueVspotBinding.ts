@@ -1,0 +1,28 @@
+import { venueVspotBindingSchema } from "../../contract/schemas/vspot";
+import { isNotFound } from "../client/errors";
+import type { Props, ResourceSpec } from "../spec";
+
+export const venueVspotBindingSpec: ResourceSpec = {
+  kind: "VenueVspotBinding",
+  description:
+    "The vSPoT server that serves a venue (W99 bind, W100 read, W101 unbind: operations of the real service the seeds do not " +
+    "list). A venue has one at most: binding another server moves the venue to it, and the server's `venues` list the venue while " +
+    "it is bound, so manage a venue's server either here or in the VspotServer's `venues`, not both. The service cannot change a " +
+    "binding: a change of `venueId` or `vspotId` replaces it.",
+  inputSchema: () => venueVspotBindingSchema,
+  // The venue names the binding; both IDs fill every path that has them (W99's has both).
+  identity: { idField: "venueId", idParam: "venueId", idFromInput: "venueId", parents: { venueId: "venueId", vspotId: "vspotId" } },
+  ops: { create: "W99", read: "W100", delete: "W101" },
+  replaceOnChanges: ["venueId", "vspotId"],
+  destroy: "delete",
+  // The venue's binding to this server, if it has one (W99 is a PUT: a lost answer is recovered by reading it).
+  async findByName(client, inputs) {
+    try {
+      const binding = await client.call<Props>("W100", { venueId: String(inputs.venueId) });
+      return binding.vspotId === inputs.vspotId ? binding : undefined;
+    } catch (error) {
+      if (isNotFound(error)) return undefined;
+      throw error;
+    }
+  },
+};
