@@ -48,6 +48,11 @@ export interface KindImport {
    * first. Looked for among the objects of `kind` whose `by` equals the value.
    */
   readonly namedReferences?: readonly { readonly field: string; readonly kind: string; readonly by: string }[];
+  /**
+   * Another kind whose objects already hold these (a vSPoT server's `venues` are its venue bindings): when both
+   * kinds are imported, these objects get no resource of their own, as the provider's docs ask (one or the other).
+   */
+  readonly heldBy?: { readonly kind: string; readonly why: string };
   /** Why no object of the kind can be imported. */
   readonly notImportable?: string;
   /** The words a resource's name is made of; default the object's name field (see labelOf), or its owner's and the kind's. */
@@ -83,6 +88,10 @@ export const KIND_IMPORTS: Readonly<Record<string, KindImport>> = {
   ApRadio: { readWithin: { op: "W5", field: "radio" } },
   ApLanPorts: { readWithin: { op: "W5", field: "lanPorts" } },
   ApMdnsGateway: { readWithin: { op: "W5", field: "bonjourGateway" } },
+  VenueVspotBinding: {
+    heldBy: { kind: "VspotServer", why: "held by its vSPoT server's venues (a venue's server is managed in one place or the other)" },
+    label: (inputs, of) => `${of(inputs.venueId) ?? "venue"} vspot`,
+  },
   DpskPassphrase: { notImportable: "the service has no read for DPSK passphrases (write-only): nothing shows which exist" },
   NetworkVenueActivation: { label: (inputs, of) => `${of(inputs.networkId) ?? "network"} at ${of(inputs.venueId) ?? "venue"}` },
   SwitchVlan: { label: (inputs) => `vlan ${text(inputs.vlanId) ?? ""} ${text(inputs.vlanName) ?? ""}` },

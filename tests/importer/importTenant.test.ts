@@ -84,10 +84,12 @@ test("a tenant set up by hand is imported, adopted by the generated program with
   expect(program).toContain('passphrase: config.requireSecret("staffPassphrase")');
   expect(program).toContain('sharedSecret: config.requireSecret("corpAuthRadiusPrimarySharedSecret")');
   expect(program).toContain("serialNumber: lobbyAp.id");
-  // Every kind the provider has, but the one the service cannot show (write-only DPSK passphrases): a new kind needs its objects in the estate.
-  const importable = Object.keys(RESOURCE_SPECS).filter((kind) => !KIND_IMPORTS[kind]?.notImportable);
-  expect(importable).toHaveLength(Object.keys(RESOURCE_SPECS).length - 1);
+  // Every kind the provider has, but the one the service cannot show (write-only DPSK passphrases) and the venue's
+  // vSPoT binding, which its server's venues hold: a new kind needs its objects in the estate.
+  const importable = Object.keys(RESOURCE_SPECS).filter((kind) => !KIND_IMPORTS[kind]?.notImportable && !KIND_IMPORTS[kind]?.heldBy);
+  expect(importable).toHaveLength(Object.keys(RESOURCE_SPECS).length - 2);
   for (const kind of importable) expect(program).toContain(`new nms.${kind}(`);
+  expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain("1 VenueVspotBinding: held by its vSPoT server's venues");
 
   // Compiled as the user's `tsc` would, against the installed package.
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
