@@ -8,6 +8,7 @@ import { RESOURCE_SPECS } from "../provider/resources";
 import { clientOf } from "../provider/runtime";
 import { projectFiles } from "./emit";
 import { slug } from "./naming";
+import { KIND_IMPORTS } from "./kinds";
 import { passphraseEncrypter, passphraseFromEnv } from "./passphrase";
 import { ImportUsageError, programOf, type ProgramModel } from "./program";
 import { readTenant } from "./read";
@@ -87,7 +88,10 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
   const variant = resolveWifiApiVariant(lookup, env);
   const client = clientOf(config, undefined);
   try {
-    const read = await readTenant(client, { kinds, variant, context: { tenantId: config.tenantId, username: config.username } });
+    // Objects another imported kind holds (a venue's vSPoT binding, in its server's venues) are not read at all.
+    const heldElsewhere = kinds.filter((kind) => KIND_IMPORTS[kind]?.heldBy && kinds.includes(KIND_IMPORTS[kind]!.heldBy!.kind));
+    const read = await readTenant(client, { kinds: kinds.filter((kind) => !heldElsewhere.includes(kind)), variant, context: { tenantId: config.tenantId, username: config.username } });
+    read.unreadable.push(...heldElsewhere.map((kind) => ({ kind, reason: KIND_IMPORTS[kind]!.heldBy!.why })));
     const model = await programOf(read, { kinds, venue: options.venue, allSettings: options.allSettings, variant });
     let encrypted;
     if (passphrase !== undefined && model.secrets.some((s) => s.value !== undefined)) {

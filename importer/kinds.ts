@@ -50,7 +50,8 @@ export interface KindImport {
   readonly namedReferences?: readonly { readonly field: string; readonly kind: string; readonly by: string }[];
   /**
    * Another kind whose objects already hold these (a vSPoT server's `venues` are its venue bindings): when both
-   * kinds are imported, these objects get no resource of their own, as the provider's docs ask (one or the other).
+   * kinds are imported, these are not read and get no resource of their own, as the provider's docs ask (one or
+   * the other).
    */
   readonly heldBy?: { readonly kind: string; readonly why: string };
   /** Why no object of the kind can be imported. */

@@ -88,14 +88,8 @@ const identityFields = (spec: ResourceSpec) => [...(spec.identity.idFromInput ? 
 export async function programOf(read: TenantRead, options: ProgramOptions): Promise<ProgramModel> {
   const atDefaults: Record<string, number> = {};
   const wanted = new Set(options.kinds);
-  const skipped = [...read.skipped];
   let chosen = read.objects.filter((object) => {
     if (!wanted.has(object.kind)) return false;
-    const heldBy = KIND_IMPORTS[object.kind]?.heldBy;
-    if (heldBy && wanted.has(heldBy.kind)) {
-      skipped.push({ kind: object.kind, id: object.id, reason: heldBy.why });
-      return false;
-    }
     const spec = RESOURCE_SPECS[object.kind];
     if (!isSettings(spec) || options.allSettings) return true;
     const identity = identityFields(spec);
@@ -158,7 +152,7 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
     const dependsOn = [...new Set(named.get(object)!.map((target) => declared.get(target)!.variable))];
     declarations.push({ kind: object.kind, id: object.id, name, variable, label, args, dependsOn, settings: isSettings(spec) });
   }
-  return { declarations, secrets, atDefaults, skipped, unreadable: read.unreadable, outside, problems };
+  return { declarations, secrets, atDefaults, skipped: read.skipped, unreadable: read.unreadable, outside, problems };
 }
 
 /** The objects that have an ID of their own, by it (a setting goes by its owner's ID and is not one of them). */

@@ -37,7 +37,7 @@ export interface TenantRead {
   readonly objects: ImportedObject[];
   /** Objects left out on purpose, and why. */
   readonly skipped: { kind: string; id: string; reason: string }[];
-  /** Kinds none of whose objects can be read, and why. */
+  /** Kinds none of whose objects are imported, and why (the service cannot show them, or another kind holds them). */
   readonly unreadable: { kind: string; reason: string }[];
 }
 

@@ -89,7 +89,7 @@ test("a tenant set up by hand is imported, adopted by the generated program with
   const importable = Object.keys(RESOURCE_SPECS).filter((kind) => !KIND_IMPORTS[kind]?.notImportable && !KIND_IMPORTS[kind]?.heldBy);
   expect(importable).toHaveLength(Object.keys(RESOURCE_SPECS).length - 2);
   for (const kind of importable) expect(program).toContain(`new nms.${kind}(`);
-  expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain("1 VenueVspotBinding: held by its vSPoT server's venues");
+  expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain("every VenueVspotBinding: held by its vSPoT server's venues");
 
   // Compiled as the user's `tsc` would, against the installed package.
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
