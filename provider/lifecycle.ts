@@ -46,25 +46,15 @@ export interface LifecycleOptions {
   previewReads?: PreviewReads;
 }
 
-export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, options: LifecycleOptions = {}): DynamicProvider {
+/**
+ * How an object the service answers becomes what the state records: its outputs (`outputsOf`) and,
+ * on refresh, the inputs the program is taken to have set (`inputsOf`). Shared by the lifecycle and
+ * by what generates programs from a tenant (importer/), so that a generated program's inputs are
+ * exactly what a refresh would record.
+ */
+export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
   const fields = specFields(spec);
-  const variant = () => options.variant?.() ?? DEFAULT_WIFI_API_VARIANT;
-  const sideEffectFields = new Set([...Object.keys(spec.toggles ?? {}), ...Object.keys(spec.triggers ?? {})]);
-  // What the write body carries: every input but the triggers (they call their own operations), and of those only the
-  // body schema's fields when the spec has one and no mapping of its own (a settings body has no slot for its venueId).
-  const inputBodyFields = fields.inputNames.filter((f) => !Object.keys(spec.triggers ?? {}).includes(f) && !fields.pathInputs.includes(f));
-  const bodyFields = spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
-  const toApi = (inputs: Props): Props | Props[] => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
-  const triggerFields = Object.keys(spec.triggers ?? {});
-  /** The write body: the program's fields in the wire's shape, and those the provider makes itself (a file uploaded for its ID). */
-  const writeBody = async (client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]> =>
-    spec.beforeWrite ? { ...(toApi(inputs) as Props), ...(await spec.beforeWrite.write(client, inputs, previous)) } : toApi(inputs);
   const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...fields.inputNames, ...fields.outputNames]));
-  const access = async (): Promise<{ client: NmsClient; objects: ObjectAccess }> => {
-    const client = await getClient();
-    return { client, objects: objectAccess(spec, client) };
-  };
-
   /** Outputs keep the program's shape for input fields, so state holds what the program manages. */
   // Inputs the service's read form never holds: what names the object in the path, a trigger's value, secrets it may
   // not return, and what the spec declares (a local file's path). Refresh keeps the program's value for these only, so
@@ -131,6 +121,29 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     }
     return inputs;
   };
+
+  return { fromApi, outputsOf, inputsOf, notEchoed };
+}
+
+export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, options: LifecycleOptions = {}): DynamicProvider {
+  const fields = specFields(spec);
+  const variant = () => options.variant?.() ?? DEFAULT_WIFI_API_VARIANT;
+  const sideEffectFields = new Set([...Object.keys(spec.toggles ?? {}), ...Object.keys(spec.triggers ?? {})]);
+  // What the write body carries: every input but the triggers (they call their own operations), and of those only the
+  // body schema's fields when the spec has one and no mapping of its own (a settings body has no slot for its venueId).
+  const inputBodyFields = fields.inputNames.filter((f) => !Object.keys(spec.triggers ?? {}).includes(f) && !fields.pathInputs.includes(f));
+  const bodyFields = spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
+  const toApi = (inputs: Props): Props | Props[] => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
+  const triggerFields = Object.keys(spec.triggers ?? {});
+  /** The write body: the program's fields in the wire's shape, and those the provider makes itself (a file uploaded for its ID). */
+  const writeBody = async (client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]> =>
+    spec.beforeWrite ? { ...(toApi(inputs) as Props), ...(await spec.beforeWrite.write(client, inputs, previous)) } : toApi(inputs);
+  const access = async (): Promise<{ client: NmsClient; objects: ObjectAccess }> => {
+    const client = await getClient();
+    return { client, objects: objectAccess(spec, client) };
+  };
+
+  const { outputsOf, inputsOf, notEchoed } = readMapping(spec, variant);
 
   /**
    * Whether a field the program leaves out is whatever the service holds: one the service fills in from its own state,
@@ -233,7 +246,10 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     const existing = await objects.readLive(named, inputs);
     if (!existing) throw new Error(`${spec.kind} ${named} cannot be read: the object it belongs to does not exist`);
     const id = named === "" ? objects.idOf(existing, inputs) : named;
-    return bringToInputs(objects, id, outputsOf(existing, {}), inputs);
+    // The inputs naming the object (its venue's ID, its switch and port) are what it was read by, not fields of its
+    // read form: taken as they are, so that settings already holding the program's values are not written again.
+    const naming = pick(inputs, [...fields.pathInputs, ...Object.keys(spec.identity.parents ?? {}), ...(spec.identity.idFromInput ? [spec.identity.idFromInput] : [])]);
+    return bringToInputs(objects, id, { ...outputsOf(existing, {}), ...naming }, inputs);
   };
 
   const createNew = async (objects: ObjectAccess, client: NmsClient, inputs: Props, createOp: NonNullable<ResourceSpec["ops"]["create"]>): Promise<Props> => {

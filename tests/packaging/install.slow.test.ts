@@ -158,12 +158,12 @@ describe("the package's commands, from the project that installed it", () => {
   const npx = (args: string[], env: NodeJS.ProcessEnv = {}) =>
     execFileSync("npx", args, { cwd: consumer, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
 
-  it("installs nms-emulator and nms-harness as executables whose --help names their own command", () => {
-    for (const name of ["nms-emulator", "nms-harness"]) {
+  it("installs nms-emulator, nms-harness and nms-import as executables whose --help names their own command", () => {
+    for (const name of ["nms-emulator", "nms-harness", "nms-import"]) {
       fs.accessSync(bin(name), fs.constants.X_OK);
       const help = timed(`${name} --help`, () => npx([name, "--help"]));
       expect(help.split("\n")[0]).toMatch(new RegExp(`^usage: ${name} `));
-      expect(help).not.toMatch(/node dist\/|dist\/(emulator|harness)/);
+      expect(help).not.toMatch(/node dist\/|dist\/(emulator|harness|importer)/);
     }
   }, 120_000);
 

@@ -1,5 +1,5 @@
 // What `npm pack` would publish, and how package.json declares the package to its users: the
-// compiled SDK, provider, contract, emulator and harness with their type declarations, their
+// compiled SDK, provider, contract, emulator, harness and import generator with their type declarations, their
 // commands (`bin`), the emulator's page, the README with every document it links to (the
 // reference pages, COVERAGE.md, the emulator's and the harness's READMEs) and the CHANGELOG;
 // nothing of the tests, examples, scripts, source maps or stack state; and @pulumi/pulumi as a
@@ -71,15 +71,15 @@ describe("the published files", () => {
     expect(broken).toEqual([]);
   });
 
-  it("declare the commands nms-emulator and nms-harness, each a packed script that node runs by its shebang", () => {
-    expect(pkg.bin).toEqual({ "nms-emulator": "dist/emulator/main.js", "nms-harness": "dist/harness/cli.js" });
+  it("declare the commands nms-emulator, nms-harness and nms-import, each a packed script that node runs by its shebang", () => {
+    expect(pkg.bin).toEqual({ "nms-emulator": "dist/emulator/main.js", "nms-harness": "dist/harness/cli.js", "nms-import": "dist/importer/cli.js" });
     for (const target of Object.values(pkg.bin as Record<string, string>)) {
       expect(files).toContain(packed(target));
       expect(fs.readFileSync(path.join(ROOT, target), "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
     }
   });
 
-  it("hold the compiled SDK, provider runtime, contract, emulator and harness with their declarations", () => {
+  it("hold the compiled SDK, provider runtime, contract, emulator, harness and import generator with their declarations", () => {
     for (const file of [
       "dist/sdk/index.js",
       "dist/sdk/index.d.ts",
@@ -90,11 +90,13 @@ describe("the published files", () => {
       "dist/contract/routes.js",
       "dist/emulator/main.js",
       "dist/harness/index.js",
+      "dist/importer/cli.js",
+      "dist/importer/index.d.ts",
     ]) {
       expect(files).toContain(file);
     }
     const dirs = new Set(files.filter((f) => f.startsWith("dist/")).map((f) => f.split("/")[1]));
-    expect([...dirs].sort()).toEqual(["contract", "emulator", "harness", "provider", "sdk"]);
+    expect([...dirs].sort()).toEqual(["contract", "emulator", "harness", "importer", "provider", "sdk"]);
   });
 
   it("leave out tests, examples, scripts, source maps, TypeScript sources and any stack state or log", () => {

@@ -395,6 +395,17 @@ describe("adoption", () => {
     expect((await provider(kind).diff!(adopted.id, read.props!, wanted)).changes).toBe(false);
   });
 
+  it("takes over settings that already hold the program's values without writing them, and writes those that differ", async () => {
+    const venueId = await newVenue();
+    const syslog = { venueId, enabled: true, server: "192.0.2.50", priority: "WARNING" };
+    await client.execute("W48", { venueId }, { body: { enabled: true, server: "192.0.2.50", priority: "WARNING" } });
+    await adminApi(emulator, "DELETE", "log");
+    await create("VenueSyslog", syslog);
+    expect((await servedRequests(emulator)).filter((entry) => entry.method !== "GET").map((entry) => entry.op)).toEqual([]);
+    await create("VenueSyslog", { ...syslog, server: "192.0.2.51" });
+    expect((await servedRequests(emulator)).filter((entry) => entry.method !== "GET").map((entry) => entry.op)).toEqual(["W48"]);
+  });
+
   it("adopts a guest user by its ID (it has no unique name) and refuses adoption by name at check", async () => {
     const guest = {
       name: unique("guest"),
