@@ -222,7 +222,7 @@ describe("deletes in dependency order, in parallel", () => {
       await new Promise((resolve) => setTimeout(resolve, opts.ms ?? 5));
       inFlight -= 1;
       events.push(`end ${r.urn}`);
-      return r.urn !== opts.fail;
+      return r.urn !== opts.fail ? "deleted" : "failed";
     });
     return { events, most };
   }
