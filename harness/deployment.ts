@@ -13,6 +13,9 @@
  *                            (continueStepsFromDiff), creates the new object, deletes the old one after the program
  *                            finished, or first when Diff or the `deleteBeforeReplace` option says so
  *   Diff "unknown"     -> the engine compares old and new inputs itself (diffResource)
+ *   delete first       -> the old state's dependents that would be replaced once the inputs they take from the
+ *                         resource become unknown are deleted before it and re-created when they register
+ *                         (calculateDependentReplacements)
  *   a failure          -> the first failed Check (preview too), Diff or provider step stops the deployment
  *   removed resources  -> Delete, after a successful program run, in reverse dependency order
  *   preview            -> Check and Diff only; outputs = checked inputs (unknowns stay unknown), new ids unknown
@@ -23,6 +26,7 @@ import type { Checkpoint } from "./journal";
 import { ProviderHost } from "./providerHost";
 import {
   PropertyMap,
+  UNKNOWN_VALUE,
   annotateSecrets,
   applyIgnoreChanges,
   clone,
@@ -78,7 +82,13 @@ type Decision =
   | { kind: "same"; inputs: PropertyMap }
   | { kind: "create"; inputs: PropertyMap }
   | { kind: "update"; inputs: PropertyMap }
-  | { kind: "replace"; inputs: PropertyMap; deleteBeforeReplace: boolean };
+  | {
+      kind: "replace";
+      inputs: PropertyMap;
+      deleteBeforeReplace: boolean;
+      /** Old-state resources to delete before this one (delete-before-replace), in deletion order. */
+      dependents: ResourceState[];
+    };
 
 /**
  * One update or preview: fed registrations by the monitor, then `finish()` after the program exited.
@@ -96,6 +106,13 @@ export class Deployment {
   private readonly replaced = new Set<string>();
   /** URNs whose object is deleted in this run: a resource deletedWith one of them needs no Delete of its own. */
   private readonly deletedUrns = new Set<string>();
+  /**
+   * Dependents a delete-before-replace deletes ahead of their registration, with the keys that replace them: when
+   * they register they are created again without a Diff (the engine's sg.deletes, "recreating").
+   */
+  private readonly deletedAhead = new Map<string, string[]>();
+  /** URNs step generation has taken up in this run (never dependents to delete ahead). */
+  private readonly generated = new Set<string>();
   private readonly inflight = new Set<Promise<unknown>>();
   /** The step generator: one registration's Check, Diff and decision at a time. */
   private readonly generator = new Slots(1);
@@ -259,6 +276,8 @@ export class Deployment {
       return result(state);
     }
     if (this.host.dryRun) {
+      // Delete steps mark what they delete ahead pending replacement in a preview too (step.go DeleteStep.Apply).
+      if (decision.kind === "replace") for (const d of decision.dependents) this.live.set(d.urn, { ...clone(d), pendingReplacement: true });
       // A provider that does not preview: the checked inputs stand for the outputs; a new object's id is unknown.
       return result(stateOf(inputs, clone(inputs), decision.kind === "update" ? old!.id : undefined));
     }
@@ -266,17 +285,19 @@ export class Deployment {
     if (decision.kind === "update") return result(await this.update(step, reg, old!, inputs));
 
     if (!decision.deleteBeforeReplace) return result(await this.create(step, reg, inputs, old));
-    if (!old!.pendingReplacement) {
-      // Deleted first; until the replacement exists the old state stays, marked pending replacement (step.go).
+    // Deleted first, dependents before it; until a replacement exists the old state stays, marked pending
+    // replacement (step.go DeleteStep).
+    for (const victim of [...decision.dependents, this.live.get(urn) ?? old!]) {
+      if (victim.pendingReplacement) continue;
       try {
-        await this.executor.deleteBeforeReplace(old!);
+        const withOwner = !!victim.deletedWith && this.deletedUrns.has(victim.deletedWith);
+        if (!withOwner) await this.executor.deleteBeforeReplace(victim);
       } catch (e) {
         if (e instanceof StepSkipped) throw new RegistrationError(e.message, urn, "skip");
-        throw this.fail(step, reg.name, reg.type, `delete before replace: ${(e as Error).message}`);
+        throw this.fail(step, reg.name, reg.type, `delete before replace${victim.urn === urn ? "" : ` of ${victim.urn}`}: ${(e as Error).message}`);
       }
-      this.deletedUrns.add(urn);
-      const pending: ResourceState = { ...clone(this.live.get(urn) ?? old!), pendingReplacement: true };
-      this.live.set(urn, pending);
+      const pending: ResourceState = { ...clone(victim), urn: victim.urn, pendingReplacement: true };
+      this.live.set(victim.urn, pending);
       this.host.checkpoint?.put(pending);
     }
     return result(await this.create(step, reg, inputs));
@@ -294,6 +315,7 @@ export class Deployment {
       step.error = "skipped: an earlier resource failed";
       throw new RegistrationError(step.error, urn, "skip");
     }
+    this.generated.add(urn);
     if (!this.host.canStoreSecrets && (containsSecrets(reg.object) || reg.additionalSecretOutputs.length > 0)) {
       throw this.fail(step, name, type, "this resource has secret values and no passphrase was given (option 'passphrase' or env NMS_HARNESS_PASSPHRASE)");
     }
@@ -311,6 +333,18 @@ export class Deployment {
       provider = await this.host.provider();
     } catch (e) {
       throw this.fail(step, name, type, `provider host: ${(e as Error).message}`, true);
+    }
+
+    const recreatingKeys = old ? this.deletedAhead.get(urn) : undefined;
+    if (old && recreatingKeys) {
+      // Deleted ahead by a delete-before-replace of something it depends on: created again from the program's own
+      // inputs, with no Diff (continueStepsFromImport, "recreating").
+      const inputs = await this.check(provider, reg, step, {}, clone(reg.object), "replace");
+      showChanges(step, diffProperties(old.inputs, inputs));
+      Object.assign(step, { op: "replace", id: old.id, replaceFields: recreatingKeys, deleteBeforeReplace: true });
+      this.deletedAhead.delete(urn);
+      this.replaced.add(urn);
+      return { kind: "replace", inputs, deleteBeforeReplace: true, dependents: [] };
     }
 
     const checked = await this.check(provider, reg, step, old ? old.inputs : {}, news, old ? "update" : "create");
@@ -354,7 +388,31 @@ export class Deployment {
       const inputs = await this.check(provider, reg, step, {}, clone(reg.object), "replace");
       const deleteBeforeReplace = reg.deleteBeforeReplaceDefined ? reg.deleteBeforeReplace : diff.deleteBeforeReplace;
       step.deleteBeforeReplace = deleteBeforeReplace;
-      return { kind: "replace", inputs, deleteBeforeReplace };
+      let dependents: ResourceState[] = [];
+      if (deleteBeforeReplace) {
+        let found: { res: ResourceState; keys: string[] }[];
+        try {
+          found = await this.dependentReplacements(old, provider);
+        } catch (e) {
+          throw this.fail(step, name, type, `diff of a dependent: ${(e as Error).message}`, true);
+        }
+        for (const { res, keys } of found) {
+          if (res.protect) {
+            throw this.fail(
+              step,
+              name,
+              type,
+              `unable to replace resource ${JSON.stringify(res.urn)} as part of replacing ${JSON.stringify(urn)} as it is currently marked for protection`,
+              true,
+            );
+          }
+          this.deletedAhead.set(res.urn, keys);
+          this.deletedUrns.add(res.urn);
+        }
+        dependents = found.map(({ res }) => this.live.get(res.urn) ?? res).reverse();
+        if (!old.pendingReplacement) this.deletedUrns.add(urn);
+      }
+      return { kind: "replace", inputs, deleteBeforeReplace, dependents };
     }
     if (old.initErrors?.length) {
       // A resource whose create or update failed to initialize gets an update even without changes, so that the
@@ -365,6 +423,48 @@ export class Deployment {
     }
     step.id = old.id;
     return { kind: "same", inputs: checked };
+  }
+
+  /**
+   * calculateDependentReplacements: the old state's resources that depend on `root` (directly or not; those step
+   * generation already took up excepted) and would be replaced once every input they take from a resource being
+   * replaced is unknown, as the provider's Diff answers with those inputs unknown (deletedWith a replaced resource:
+   * always). In dependency order.
+   */
+  private async dependentReplacements(root: ResourceState, provider: ProviderHost): Promise<{ res: ResourceState; keys: string[] }[]> {
+    const order = sortResources([...this.olds.values()]);
+    const dependentSet = new Set([root.urn]);
+    const replaceSet = new Set([root.urn]);
+    const found: { res: ResourceState; keys: string[] }[] = [];
+    for (const r of order.slice(order.findIndex((x) => x.urn === root.urn) + 1)) {
+      if (this.generated.has(r.urn)) continue;
+      const edges = [...r.dependencies, ...Object.values(r.propertyDependencies).flat(), ...(r.deletedWith ? [r.deletedWith] : [])];
+      if (!edges.some((u) => dependentSet.has(u))) continue;
+      dependentSet.add(r.urn);
+      if (!r.custom) continue;
+      let keys: string[] = [];
+      let replace = !!r.deletedWith && replaceSet.has(r.deletedWith);
+      if (!replace) {
+        const inputsForDiff: PropertyMap = {};
+        let touched = false;
+        for (const [k, v] of Object.entries(r.inputs)) {
+          const fromReplaced = (r.propertyDependencies[k] ?? []).some((u) => replaceSet.has(u));
+          inputsForDiff[k] = fromReplaced ? UNKNOWN_VALUE : v;
+          touched ||= fromReplaced;
+        }
+        if (!touched) continue;
+        const ignore = r.ignoreChanges ?? [];
+        const answer = await provider.diff(r.urn, urnName(r.urn), r.type, r.id ?? "", provider.plain(r.outputs), provider.plain(inputsForDiff), provider.plain(r.inputs), ignore);
+        const diff = applyReplaceOnChanges(settleDiff(answer, r.inputs, inputsForDiff, ignore), r.replaceOnChanges ?? [], false);
+        replace = diffReplaces(diff);
+        keys = diff.replaceKeys;
+      }
+      if (replace) {
+        found.push({ res: r, keys });
+        replaceSet.add(r.urn);
+      }
+    }
+    return found;
   }
 
   /** Check; a failure (the provider's failures or an error) stops the deployment, previews too ("resource is invalid"). */

@@ -224,14 +224,29 @@ const INSPECT_HOOK =
   "util.inspect = inspect;";
 const PROGRAM_NODE_ARGS = [`--import=data:text/javascript,${encodeURIComponent(INSPECT_HOOK)}`];
 
+/**
+ * The options resolved, or undefined with `result` failed: a project file or stack config that cannot be read (a
+ * wrong passphrase among them) fails the command before anything runs, as the CLI's does.
+ */
+function resolvedOrFailed(opts: StackOptions, result: RunResult): Resolved | undefined {
+  try {
+    return resolveOptions(opts);
+  } catch (e) {
+    result.errors.push((e as Error).message);
+    result.failed = true;
+    return undefined;
+  }
+}
+
 /** Thrown to skip the program run after refresh errors (already recorded). */
 class RefreshFailed extends Error {}
 
 /** preview (dryRun) and up. */
 export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryRun: boolean): Promise<RunResult> {
   const started = Date.now();
-  const o = resolveOptions(opts);
   const result = baseResult(dryRun ? "preview" : "up", started);
+  const o = resolvedOrFailed(opts, result);
+  if (!o) return result;
   const session = new Session(o);
   const release = dryRun ? () => undefined : acquireLock(o.statePath);
   let monitor: MonitorServer | undefined;
@@ -403,8 +418,9 @@ type StateWork = (
 /** Commands that work on the saved state without running the program: lock, load, work, save. */
 async function runOnState(opts: StackOptions, operation: "refresh" | "destroy", work: StateWork): Promise<RunResult> {
   const started = Date.now();
-  const o = resolveOptions(opts);
   const result = baseResult(operation, started);
+  const o = resolvedOrFailed(opts, result);
+  if (!o) return result;
   const session = new Session(o);
   const release = acquireLock(o.statePath);
   try {

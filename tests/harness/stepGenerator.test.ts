@@ -8,7 +8,7 @@ import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { RunResult } from "../../harness";
-import { ASSET_SIG, SIG_KEY } from "../../harness/props";
+import { ASSET_SIG, SIG_KEY, UNKNOWN_VALUE } from "../../harness/props";
 import { Behavior, Call, EngineStack, Entry, SECRET_PROBE, ok, stepOf } from "./engineStack";
 import { expectNoChildren } from "./helpers";
 
@@ -169,6 +169,40 @@ describe("the first failed Check stops the deployment (step_generator.go: BailEr
     expect(r.errors).toEqual([expect.stringMatching(/^bad \[.*\]: check failed: property name: is not allowed$/)]);
     expect(failing.calls("check").map((c) => c.name)).toEqual(["bad"]);
     expect(stepOf(r, "after-1").error).toMatch(/skipped/);
+    expectNoChildren();
+  });
+});
+
+describe("a delete-before-replace first deletes the dependents it would replace, and they come back when they register (step_generator.go calculateDependentReplacements)", () => {
+  const dbr = new EngineStack();
+  const program = (kind: string): Entry[] => [
+    { name: "root", props: { kind } },
+    { name: "dependent", props: { ref: { $ref: "root.out" } } },
+    { name: "loose", props: { v: 1 }, opts: { dependsOn: ["root"] } },
+  ];
+  const behavior: Record<string, Behavior> = { root: { replaceOn: ["kind"], dbr: true }, dependent: { replaceOn: ["ref"] } };
+  let r: RunResult;
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    ok(await dbr.run("up", program("a"), behavior));
+    ids = Object.fromEntries(dbr.calls("create").map((c) => [c.name!, c.id!]));
+    r = ok(await dbr.run("up", program("b"), behavior));
+  });
+  afterAll(() => dbr.cleanup());
+
+  test("the dependent's Diff sees the inputs it takes from the replaced resource unknown; it is deleted before the resource", () => {
+    const diffs = dbr.calls("diff").filter((c) => c.name === "dependent");
+    expect(diffs.map((c) => c.news!["ref"])).toEqual([UNKNOWN_VALUE]);
+    const writes = dbr.calls().filter((c) => (c.op === "delete" || c.op === "create") && c.phase === undefined).map((c) => `${c.op} ${c.name}`);
+    expect(writes).toEqual(["delete dependent", "delete root", "create root", "create dependent"]);
+    expect(dbr.calls("delete").map((c) => c.id)).toEqual([ids["dependent"], ids["root"]]);
+  });
+
+  test("the re-created dependent is a replace without a Diff of its own; a dependent that takes nothing from it stays", () => {
+    expect(stepOf(r, "dependent")).toMatchObject({ op: "replace", replaceFields: ["ref"] });
+    expect(dbr.calls("check").filter((c) => c.name === "dependent").map((c) => c.olds)).toEqual([{}]);
+    expect(stepOf(r, "loose").op).toBe("same");
+    expect(r.changes).toBe(2);
     expectNoChildren();
   });
 });
