@@ -6,6 +6,7 @@
  * depends on are left alone (pkg/resource/deploy/deployment_executor.go performPostSteps, and step_executor.go, which
  * lets a deleteProtectedError continue).
  */
+import type { Checkpoint } from "./journal";
 import { ProviderHost } from "./providerHost";
 import { ResourceState, dependenciesOf, deletionOrder } from "./state";
 import { PlannedStep } from "./types";
@@ -138,6 +139,8 @@ export async function destroyResources(
   provider: () => Promise<ProviderHost>,
   log: (line: string) => void,
   parallel = 1,
+  /** Records each delete as it starts and ends (harness/journal.ts), so that a killed destroy leaves true state. */
+  checkpoint?: Checkpoint,
 ): Promise<{ remaining: ResourceState[]; steps: PlannedStep[]; errors: string[] }> {
   const remaining = new Set(resources);
   const errors: string[] = [];
@@ -150,16 +153,21 @@ export async function destroyResources(
       return "kept";
     }
     const deletedWithOwner = !!r.deletedWith && urns.has(r.deletedWith);
+    const op = { type: "deleting" as const, urn: r.urn, resourceType: r.type };
     if (!deletedWithOwner && !r.pendingReplacement) {
+      checkpoint?.begin(op);
       try {
         await deleteFromProvider(provider, r, log, r.delete ? " (replaced)" : "");
       } catch (e) {
+        checkpoint?.end(op);
         const message = `delete: ${(e as Error).message}`;
         if (step) step.error = message;
         errors.push(`${resourceLabel(urnName(r.urn), r.type)}: ${message}`);
         return "failed";
       }
     }
+    checkpoint?.remove(r);
+    if (!deletedWithOwner && !r.pendingReplacement) checkpoint?.end(op);
     remaining.delete(r);
     return "deleted";
   });

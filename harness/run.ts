@@ -403,8 +403,9 @@ export async function runRefresh(opts: StackOptions): Promise<RunResult> {
 }
 
 export async function runDestroy(opts: StackOptions): Promise<RunResult> {
-  return runOnState(opts, "destroy", async (resources, session, o) => {
-    const r = await destroyResources(resources, session.provider, (l) => session.log(l), o.parallel);
+  return runOnState(opts, "destroy", async (resources, session, o, crypter) => {
+    // Checkpointed delete by delete, as the engine's are: a killed destroy leaves what it did not delete yet.
+    const r = await destroyResources(resources, session.provider, (l) => session.log(l), o.parallel, new Journal(o.statePath, crypter));
     return { steps: r.steps, errors: r.errors, resources: r.remaining };
   });
 }
@@ -413,6 +414,7 @@ type StateWork = (
   resources: readonly ResourceState[],
   session: Session,
   o: Resolved,
+  crypter: Crypter | null,
 ) => Promise<{ steps: RunResult["steps"]; errors: string[]; resources: ResourceState[] }>;
 
 /** Commands that work on the saved state without running the program: lock, load, work, save. */
@@ -426,7 +428,7 @@ async function runOnState(opts: StackOptions, operation: "refresh" | "destroy", 
   try {
     const loaded = loadState(o.statePath, o.passphrase);
     checkStateOwner(loaded.state, o);
-    const r = await work(loaded.state.resources, session, o);
+    const r = await work(loaded.state.resources, session, o, loaded.crypter);
     result.steps = r.steps;
     result.errors.push(...r.errors);
     const clear = operation === "refresh" && opts.clearPendingCreates === true; // as `pulumi refresh --clear-pending-creates`
