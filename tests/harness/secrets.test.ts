@@ -127,7 +127,7 @@ test("a CLI run with its secrets in Pulumi.<stack>.yaml and the environment puts
   fs.writeFileSync(path.join(project, "Pulumi.yaml"), `name: fixture\nruntime: nodejs\nmain: ${FIXTURE_PROGRAM}\n`);
   fs.writeFileSync(
     path.join(project, "Pulumi.test.yaml"),
-    stackConfigYaml(passphraseEncrypter(CONFIG_PASSPHRASE), { "fixture:dbPath": db, "fixture:createDelayMs": "700", withSite: "false" }, { "fixture:netPassword": NET_PASSWORD }),
+    stackConfigYaml(passphraseEncrypter(CONFIG_PASSPHRASE), { "fixture:dbPath": db, "fixture:createDelayMs": "1500", withSite: "false" }, { "fixture:netPassword": NET_PASSWORD }),
   );
   const child: ChildProcess = spawn(process.execPath, [cli, "up", "--project-dir", project, "--stack", "test", "--state", path.join(dir, "state.json")], {
     env: {
