@@ -1,10 +1,14 @@
 /** Public types of the lifecycle harness. */
 
 export interface StackOptions {
-  /** Project root: the program runs with this as its working directory. */
+  /** Project root, where Pulumi.yaml (and Pulumi.<stack>.yaml) would be. */
   projectDir: string;
-  /** Compiled JS entry point, absolute or relative to projectDir. */
-  program: string;
+  /**
+   * The program, as Pulumi.yaml's `main` names it: a compiled JS file or a package directory, absolute or relative to
+   * projectDir; default Pulumi.yaml's `main`, else projectDir itself. The program and the dynamic-provider host run
+   * in its directory (a file's directory, or the directory itself), as the CLI's getPwdMain has it.
+   */
+  program?: string;
   projectName: string;
   stackName: string;
   /** JSON state file (created when missing). */
@@ -13,11 +17,23 @@ export interface StackOptions {
   config?: Record<string, string>;
   /** Secret config (same key rules); the program sees these as secrets. */
   secretConfig?: Record<string, string>;
+  /**
+   * A stack config file in the Pulumi CLI's format (Pulumi.<stack>.yaml): `config:` with plain values and `secure:`
+   * values of the passphrase secrets provider. Read before `config` and `secretConfig`, which override it.
+   */
+  stackConfigFile?: string;
+  /**
+   * Passphrase of stackConfigFile's `secure:` values; default env PULUMI_CONFIG_PASSPHRASE, else the file named by
+   * PULUMI_CONFIG_PASSPHRASE_FILE (what the CLI reads).
+   */
+  configPassphrase?: string;
   /** Passphrase for the secrets in the state file; default env NMS_HARNESS_PASSPHRASE. */
   passphrase?: string;
-  /** Working directory of the dynamic-provider host; default projectDir. */
-  providerCwd?: string;
-  /** --parallel for the program; also the most refresh reads and deletes in flight at once; default 16. */
+  /**
+   * The engine's --parallel: the most creates, updates, deletes and refresh reads in flight at once, and the program's
+   * --parallel. Default env PULUMI_PARALLEL when set, else 4 × the CPUs (os.availableParallelism), as the CLI's
+   * defaultParallel has it with GOMAXPROCS.
+   */
   parallel?: number;
   /**
    * Extra options for node when it starts the program, e.g. ["--max-semi-space-size=64"]: what `runtime.options.nodeargs`
