@@ -2,7 +2,7 @@
  * What the harness shows of a provider call that takes long. The Pulumi CLI keeps a row per resource in progress with
  * its elapsed time and a spinner (pkg/backend/display/progress.go, rows.go); a line-mode log cannot redraw a row, so
  * each call still under way gets a line every `everyMs` once it has run that long:
- * "  + nms:index:Venue hq creating (32s)".
+ * "  + pulumi-nodejs:dynamic/nms:Venue hq creating (32s)".
  */
 import type { ProviderCall, ProviderMethod } from "./providerHost";
 

@@ -53,7 +53,7 @@ export interface StackOptions {
    * Receives, as they come, the lines the Pulumi CLI shows while a command runs: each diagnostic (the program's
    * output, every line the provider host prints, warnings and errors; the same text as `diagnostics`) and, for a
    * provider call that takes long, a line every `progressIntervalMs` with its elapsed time
-   * ("  + nms:index:Venue hq creating (32s)"). No harness internals: `log` gets those too.
+   * ("  + pulumi-nodejs:dynamic/nms:Venue hq creating (32s)"). No harness internals: `log` gets those too.
    */
   display?: (line: string) => void;
   /** How often `display` gets a line for a provider call still under way; default 15 s. */
