@@ -1,33 +1,61 @@
-// Writes the SDK's typed classes and functions (sdk/generated/) from the contract: one file per
-// resource kind from RESOURCE_SPECS, one per function from FUNCTION_SPECS, and an index; then the
-// reference docs and COVERAGE.md (scripts/generateDocs.ts).
+// Writes the SDK's typed classes and functions (sdk/generated/) from the contract, laid out as
+// Pulumi's own packages are: one file per resource kind from RESOURCE_SPECS (the class and its
+// Args), one per function from FUNCTION_SPECS, the shapes several of them share in types/input.ts
+// and types/output.ts, and an index; then the reference docs and COVERAGE.md
+// (scripts/generateDocs.ts). What the SDK's runtime needs from the provider (each kind's secrets and
+// outputs, the reserved input names) is written here, so that a program loads no provider code.
 //   npm run generate
 // tests/sdk/generated.test.ts fails when the committed files differ from what this writes.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { FUNCTION_SPECS } from "../provider/functions";
 import { RESOURCE_SPECS } from "../provider/resources";
+import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
+import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
 import { functionFile } from "./sdkgen/functionFile";
-import { GENERATED_HEADER, moduleNameOf, resourceFiles } from "./sdkgen/resourceFile";
+import { GENERATED_HEADER, moduleNameOf, resourceFile } from "./sdkgen/resourceFile";
+import { SharedTypes } from "./sdkgen/sharedTypes";
 
 /** Where the generated files live, relative to the project root. */
 export const GENERATED_DIR = "sdk/generated";
 
 /** Every generated file: path relative to the project root → content. */
 export function generateSdkFiles(): Map<string, string> {
-  const files = new Map<string, string>();
-  const modules: string[] = [];
-  for (const spec of Object.values(RESOURCE_SPECS)) {
-    const module = moduleNameOf(spec.kind);
-    for (const [name, content] of Object.entries(resourceFiles(spec))) files.set(`${GENERATED_DIR}/${name}`, content);
-    modules.push(module);
-  }
-  for (const spec of Object.values(FUNCTION_SPECS)) {
-    files.set(`${GENERATED_DIR}/${spec.name}.ts`, functionFile(spec));
-    modules.push(spec.name);
-  }
-  files.set(`${GENERATED_DIR}/index.ts`, GENERATED_HEADER + modules.map((m) => `export * from "./${m}";\n`).join(""));
+  const names = new SharedTypes();
+  const print = () => {
+    const files = new Map<string, string>();
+    for (const spec of Object.values(RESOURCE_SPECS)) {
+      files.set(`${GENERATED_DIR}/${moduleNameOf(spec.kind)}.ts`, names.printFor(spec.kind, () => resourceFile(spec, names)));
+    }
+    for (const spec of Object.values(FUNCTION_SPECS)) files.set(`${GENERATED_DIR}/${spec.name}.ts`, names.printFor(spec.name, () => functionFile(spec, names)));
+    return files;
+  };
+  // The first printing finds the shapes several resources and functions share; the second names them.
+  print();
+  names.assignNames();
+  const files = print();
+  const modules = [...files.keys()].map((file) => path.basename(file, ".ts"));
+  const types = names.files(GENERATED_HEADER);
+  files.set(`${GENERATED_DIR}/types/input.ts`, types.input);
+  files.set(`${GENERATED_DIR}/types/output.ts`, types.output);
+  files.set(`${GENERATED_DIR}/types/index.ts`, `${GENERATED_HEADER}import * as input from "./input";\nimport * as output from "./output";\n\nexport { input, output };\n`);
+  files.set(`${GENERATED_DIR}/reservedInputs.ts`, reservedInputsFile());
+  files.set(
+    `${GENERATED_DIR}/index.ts`,
+    GENERATED_HEADER + modules.map((m) => `export * from "./${m}";\n`).join("") + `\n// The shapes several resources and functions share, as types.input.X and types.output.X.\nimport * as types from "./types";\n\nexport { types };\n`,
+  );
   return files;
+}
+
+/** The provider's reserved input names the SDK sets, so that the SDK need not load the provider for them. */
+function reservedInputsFile(): string {
+  const constants: [string, string, string][] = [
+    ["RESOURCE_NAME_INPUT", RESOURCE_NAME_INPUT, "The resource's name in the program (provider/spec.ts)."],
+    ["RESOURCE_STACK_INPUT", RESOURCE_STACK_INPUT, "The program's organization/project/stack (provider/spec.ts)."],
+    ["REPLACE_ON_CHANGES_INPUT", REPLACE_ON_CHANGES_INPUT, "The replaceOnChanges option's paths (provider/resourceOptions.ts)."],
+    ["OWNER_CONFLICT_INPUT", OWNER_CONFLICT_INPUT, "Another resource of the program owns the object (provider/resourceOptions.ts)."],
+  ];
+  return GENERATED_HEADER + constants.map(([name, value, doc]) => `\n/** ${doc} */\nexport const ${name} = ${JSON.stringify(value)};\n`).join("");
 }
 
 /** The directory holding package.json, from the source tree or from dist/. */
@@ -48,15 +76,16 @@ export function writeSdkFiles(root = projectRoot()): { written: string[]; remove
   const removed: string[] = [];
   const dir = path.join(root, GENERATED_DIR);
   fs.mkdirSync(dir, { recursive: true });
-  for (const name of fs.readdirSync(dir)) {
-    const relative = `${GENERATED_DIR}/${name}`;
-    if (!files.has(relative)) {
+  for (const name of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    const relative = `${GENERATED_DIR}/${name.split(path.sep).join("/")}`;
+    if (!files.has(relative) && fs.statSync(path.join(dir, name)).isFile()) {
       fs.rmSync(path.join(dir, name));
       removed.push(relative);
     }
   }
   for (const [relative, content] of files) {
     const target = path.join(root, relative);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
     if (fs.existsSync(target) && fs.readFileSync(target, "utf8") === content) continue;
     fs.writeFileSync(target, content);
     written.push(relative);

@@ -10,9 +10,10 @@
 // that depend on the refused one are never registered, and nothing names the input; a check failure
 // is reported like any invalid input, on the resource and its property, and stops preview and up.
 import * as pulumi from "@pulumi/pulumi";
-import { OWNER_CONFLICT_INPUT } from "../provider/resourceOptions";
-import type { Props, ResourceSpec } from "../provider/spec";
+import type { KindInfo } from "./kind";
 import { perRun } from "./perRun";
+
+type Props = Record<string, unknown>;
 
 type Mode = "owns" | "adopts" | "creates";
 
@@ -41,9 +42,9 @@ const registers = perRun(() => new Map<string, Claim[]>());
  * The inputs a resource's ownership depends on: adoption, the unique name, and what names an object that always
  * exists (a venue's settings by the venue, an AP by its serial number).
  */
-function namingFields(spec: ResourceSpec): string[] {
-  const { idFromInput, parents } = spec.identity;
-  return [...new Set(["adoptId", "adoptByName", ...(spec.uniqueName ?? []), ...Object.keys(parents ?? {}), ...(idFromInput ? [idFromInput] : [])])];
+function namingFields({ ownership }: KindInfo): string[] {
+  const { idFromInput, parents, uniqueName } = ownership;
+  return [...new Set(["adoptId", "adoptByName", ...(uniqueName ?? []), ...parents, ...(idFromInput ? [idFromInput] : [])])];
 }
 
 function describe(fields: readonly string[], values: Props): string {
@@ -51,17 +52,17 @@ function describe(fields: readonly string[], values: Props): string {
 }
 
 /** The objects a resource with these (resolved) inputs will own, by the kind's declaration. */
-function claimsOf(spec: ResourceSpec, owner: string, resource: object, values: Props): Claim[] {
-  const { idFromInput, parents } = spec.identity;
-  const scope = Object.keys(parents ?? {}).filter((field) => field !== idFromInput);
-  const objectKey = (id: unknown) => JSON.stringify([spec.kind, "object", ...scope.map((field) => values[field] ?? null), id ?? null]);
+function claimsOf({ kind, ownership }: KindInfo, owner: string, resource: object, values: Props): Claim[] {
+  const { idFromInput, parents, creates, uniqueName } = ownership;
+  const scope = parents.filter((field) => field !== idFromInput);
+  const objectKey = (id: unknown) => JSON.stringify([kind, "object", ...scope.map((field) => values[field] ?? null), id ?? null]);
   const claims: Claim[] = [];
   const adoptId = values.adoptId;
-  if (spec.ops.create && typeof adoptId === "string" && adoptId !== "") {
-    // adoptId wins over adoptByName (provider/lifecycle.ts): the resource creates nothing and owns that object.
+  if (creates && typeof adoptId === "string" && adoptId !== "") {
+    // adoptId wins over adoptByName (the provider's lifecycle): the resource creates nothing and owns that object.
     return [{ key: objectKey(adoptId), mode: "owns", owner, resource, naming: describe([...scope, "adoptId"], values), property: "adoptId" }];
   }
-  if (!spec.ops.create || idFromInput) {
+  if (!creates || idFromInput) {
     // Settings that always exist, and objects named by an input: the inputs are the object's identity.
     const naming = [...scope, ...(idFromInput ? [idFromInput] : [])];
     claims.push({
@@ -73,15 +74,15 @@ function claimsOf(spec: ResourceSpec, owner: string, resource: object, values: P
       property: idFromInput ?? scope[0] ?? "",
     });
   }
-  if (spec.ops.create && spec.uniqueName) {
+  if (creates && uniqueName) {
     const adopts = values.adoptByName === true;
     claims.push({
-      key: JSON.stringify([spec.kind, "name", ...spec.uniqueName.map((field) => values[field] ?? null)]),
+      key: JSON.stringify([kind, "name", ...uniqueName.map((field) => values[field] ?? null)]),
       mode: adopts ? "adopts" : "creates",
       owner,
       resource,
-      naming: spec.uniqueName.length > 0 ? describe(spec.uniqueName, values) : "the tenant's only one",
-      property: adopts ? "adoptByName" : (spec.uniqueName.at(-1) ?? "adoptByName"),
+      naming: uniqueName.length > 0 ? describe(uniqueName, values) : "the tenant's only one",
+      property: adopts ? "adoptByName" : (uniqueName.at(-1) ?? "adoptByName"),
     });
   }
   return claims;
@@ -122,29 +123,29 @@ function register(claims: readonly Claim[], kind: string): OwnerConflict | undef
  * Inputs that are Outputs or promises are awaited; one unknown in preview leaves the claim unregistered, so a conflict
  * that depends on an ID not yet known is caught by `up`, still before the second resource's create.
  */
-export function ownerConflictInput(spec: ResourceSpec, name: string, resource: object, args: Props): pulumi.Input<OwnerConflict | undefined> {
-  const owner = `nms:${spec.kind}::${name}`;
-  const fields = namingFields(spec).filter((field) => args[field] !== undefined);
+export function ownerConflictInput(info: KindInfo, name: string, resource: object, args: Props): pulumi.Input<OwnerConflict | undefined> {
+  const owner = `nms:${info.kind}::${name}`;
+  const fields = namingFields(info).filter((field) => args[field] !== undefined);
   const pending = fields.some((field) => pulumi.Output.isInstance(args[field]) || args[field] instanceof Promise);
-  if (!pending) return register(claimsOf(spec, owner, resource, args), spec.kind);
+  if (!pending) return register(claimsOf(info, owner, resource, args), info.kind);
   const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(fields.map((field) => [field, args[field] as pulumi.Input<unknown>]));
-  return pulumi.all(given).apply((values) => register(claimsOf(spec, owner, resource, values as Props), spec.kind));
+  return pulumi.all(given).apply((values) => register(claimsOf(info, owner, resource, values as Props), info.kind));
 }
 
 /**
  * A created object's ID, once known, names it too: another resource that adopts that ID (adoptId: venue.id) would own
  * it as well. Its claim is registered when the ID resolves, before the adopting resource's (which waits for the same ID).
  */
-export function claimCreatedObject(spec: ResourceSpec, name: string, resource: object, id: pulumi.Output<string>, args: Props): void {
-  const { idFromInput, parents } = spec.identity;
-  if (!spec.ops.create || idFromInput || (typeof args.adoptId === "string" && args.adoptId !== "")) return;
-  const scope = Object.keys(parents ?? {});
-  const owner = `nms:${spec.kind}::${name}`;
+export function claimCreatedObject({ kind, ownership }: KindInfo, name: string, resource: object, id: pulumi.Output<string>, args: Props): void {
+  const { idFromInput, parents, creates } = ownership;
+  if (!creates || idFromInput || (typeof args.adoptId === "string" && args.adoptId !== "")) return;
+  const scope = parents;
+  const owner = `nms:${kind}::${name}`;
   const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(scope.filter((f) => args[f] !== undefined).map((f) => [f, args[f] as pulumi.Input<unknown>]));
   pulumi.all([id, given]).apply(([known, values]) => {
     if (!known) return;
     const naming = [...scope.map((field) => `${field} ${JSON.stringify((values as Props)[field] ?? null)}`), `ID ${JSON.stringify(known)}`].join(", ");
-    const key = JSON.stringify([spec.kind, "object", ...scope.map((field) => (values as Props)[field] ?? null), known]);
-    register([{ key, mode: "owns", owner, resource, naming, property: "adoptId" }], spec.kind);
+    const key = JSON.stringify([kind, "object", ...scope.map((field) => (values as Props)[field] ?? null), known]);
+    register([{ key, mode: "owns", owner, resource, naming, property: "adoptId" }], kind);
   });
 }

@@ -1,8 +1,8 @@
+// The base of the generated resource classes (sdk/generated/). What a kind's registration needs is
+// written into its class by the generator (sdk/kind.ts): nothing here loads provider code.
 import * as pulumi from "@pulumi/pulumi";
-import { specFields } from "../provider/fields";
-import { RESOURCE_SPECS } from "../provider/resources";
-import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
-import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
+import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "./generated/reservedInputs";
+import type { KindInfo } from "./kind";
 import { claimCreatedObject, ownerConflictInput } from "./ownership";
 import { noteRegistration } from "./parallelHint";
 import { providerStub } from "./stub";
@@ -18,29 +18,28 @@ export interface AdoptionArgs {
 /**
  * Registers a resource of the given kind: secret fields are marked secret in the inputs and
  * listed in additionalSecretOutputs, and read-only fields are declared so they become outputs.
+ * The type token is `pulumi-nodejs:dynamic/nms:<Kind>`, each class's `__pulumiType`.
  */
 export abstract class NmsResource extends pulumi.dynamic.Resource {
-  protected constructor(kind: string, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    const fields = specFields(RESOURCE_SPECS[kind]);
-    const secretFields = fields.secretInputs;
+  protected constructor(info: KindInfo, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(args)) {
-      props[key] = value !== undefined && secretFields.includes(key) ? pulumi.secret(value) : value;
+      props[key] = value !== undefined && info.secretInputs.includes(key) ? pulumi.secret(value) : value;
     }
-    for (const field of [...fields.inputNames, ...fields.outputNames]) if (!(field in props)) props[field] = undefined;
+    for (const field of info.outputs) if (!(field in props)) props[field] = undefined;
     props[RESOURCE_NAME_INPUT] = name;
     props[RESOURCE_STACK_INPUT] = stackIdentity();
     const options: pulumi.CustomResourceOptions = {
       ...opts,
-      additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretFields, ...fields.secretOutputs],
+      additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...info.additionalSecretOutputs],
     };
     const restoreStacks = withoutPromiseStacks();
     try {
       // Stands for this resource in the program's register of owned objects (sdk/ownership.ts).
       const owner = {};
-      Object.assign(props, optionInputs(kind, name, owner, args as Record<string, unknown>, opts));
-      super(providerStub(kind), name, props, options, "nms", kind);
-      claimCreatedObject(RESOURCE_SPECS[kind], name, owner, this.id, args as Record<string, unknown>);
+      Object.assign(props, optionInputs(info, name, owner, args as Record<string, unknown>, opts));
+      super(providerStub(info.kind), name, props, options, "nms", info.kind);
+      claimCreatedObject(info, name, owner, this.id, args as Record<string, unknown>);
     } catch (error) {
       restoreStacks();
       // Thrown while stacks were off: give it the stack of this constructor's caller, the user's program line.
@@ -59,7 +58,7 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
  * for check to refuse (sdk/ownership.ts). Each only when there is something to say, so state holds nothing more.
  */
 function optionInputs(
-  kind: string,
+  info: KindInfo,
   name: string,
   owner: object,
   args: Record<string, unknown>,
@@ -67,14 +66,14 @@ function optionInputs(
 ): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
   if (opts?.replaceOnChanges && opts.replaceOnChanges.length > 0) inputs[REPLACE_ON_CHANGES_INPUT] = [...opts.replaceOnChanges];
-  const conflict = ownerConflictInput(RESOURCE_SPECS[kind], name, owner, args);
+  const conflict = ownerConflictInput(info, name, owner, args);
   if (conflict !== undefined) inputs[OWNER_CONFLICT_INPUT] = conflict;
   return inputs;
 }
 
 /**
  * "organization/project/stack" of the program: what tells this stack's creates from another stack's
- * (provider/spec.ts RESOURCE_STACK_INPUT). Undefined when the runtime does not know the project or
+ * (RESOURCE_STACK_INPUT, provider/spec.ts). Undefined when the runtime does not know the project or
  * the stack (mocks without them): such a create is never taken over.
  */
 function stackIdentity(): string | undefined {

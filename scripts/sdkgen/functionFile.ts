@@ -7,42 +7,44 @@ import { routeOf } from "../../contract/routes";
 import { describeArgForms, type FunctionSpec } from "../../provider/functions";
 import { docComment } from "./docs";
 import { printField, printValue } from "./printType";
-import { GENERATED_HEADER } from "./resourceFile";
+import { GENERATED_HEADER, typeImports } from "./resourceFile";
+import type { SharedTypes } from "./sharedTypes";
 
 /** One file per function, named after it, as Pulumi's own packages have. */
-export function functionFile(spec: FunctionSpec): string {
+export function functionFile(spec: FunctionSpec, names?: SharedTypes): string {
   const imports = `{ ${spec.runsInPreview ? "" : "type ActionOutcome, "}invokeFunction, invokeFunctionOutput }`;
-  return GENERATED_HEADER + `import type * as pulumi from "@pulumi/pulumi";\n` + `import ${imports} from "../invoke";\n` + functionBlock(spec);
+  const body = functionBlock(spec, names);
+  return GENERATED_HEADER + `import type * as pulumi from "@pulumi/pulumi";\n` + `import ${imports} from "../invoke";\n` + typeImports(body) + body;
 }
 
-function functionBlock(spec: FunctionSpec): string {
+function functionBlock(spec: FunctionSpec, names: SharedTypes | undefined): string {
   const type = spec.name[0].toUpperCase() + spec.name.slice(1);
   const newer = objectOf(spec.args("newer")).shape as Record<string, z.ZodTypeAny>;
   const older = objectOf(spec.args("older")).shape as Record<string, z.ZodTypeAny>;
-  const names = Object.keys(newer);
+  const keys = Object.keys(newer);
   const argsOf = (mode: "args" | "input") =>
-    names.map((key) => printField({ key, schema: newer[key], mode, indent: "  ", older: older[key] })).join("");
-  const optionalArgs = names.every((key) => newer[key].isOptional());
+    keys.map((key) => printField({ key, schema: newer[key], mode, indent: "  ", older: older[key], names })).join("");
+  const optionalArgs = keys.every((key) => newer[key].isOptional());
 
   const item = spec.returns === "list" ? `${type}Item` : `${type}Result`;
   let text = "\n";
-  if (names.length > 0) {
+  if (keys.length > 0) {
     text += docComment([`The arguments of ${spec.name}.`], "") + `export interface ${type}Args {\n${argsOf("args")}}\n\n`;
     text += docComment([`The arguments of ${spec.name}Output: each may be an Output.`], "") + `export interface ${type}OutputArgs {\n${argsOf("input")}}\n\n`;
   }
   const resultDoc = spec.returns === "list" ? `One item of what ${spec.name} returns.` : `What ${spec.name} returns.`;
-  const result = printValue(spec.result, "output", "", undefined, `${spec.name} result`);
+  const result = printValue(spec.result, "output", "", undefined, `${spec.name} result`, names);
   text += docComment([resultDoc], "") + (result.startsWith("{") ? `export interface ${item} ${result}\n` : `export type ${item} = ${result};\n`);
   if (spec.returns === "list") text += `\n/** What ${spec.name} returns: every item. */\nexport type ${type}Result = ${item}[];\n`;
   const returned = spec.runsInPreview ? `${type}Result` : `ActionOutcome<${type}Result>`;
 
-  const argsParam = names.length === 0 ? "" : `args${optionalArgs ? "?" : ""}: ${type}Args, `;
-  const outputArgsParam = names.length === 0 ? "" : `args${optionalArgs ? "?" : ""}: ${type}OutputArgs, `;
-  const passed = names.length === 0 ? "undefined" : "args";
-  text += `\n${docComment(functionDoc(spec, "promise", names.length > 0), "")}`;
+  const argsParam = keys.length === 0 ? "" : `args${optionalArgs ? "?" : ""}: ${type}Args, `;
+  const outputArgsParam = keys.length === 0 ? "" : `args${optionalArgs ? "?" : ""}: ${type}OutputArgs, `;
+  const passed = keys.length === 0 ? "undefined" : "args";
+  text += `\n${docComment(functionDoc(spec, "promise", keys.length > 0), "")}`;
   text += `export function ${spec.name}(${argsParam}opts?: pulumi.InvokeOptions): Promise<${returned}> {\n`;
   text += `  return invokeFunction(${JSON.stringify(spec.name)}, ${passed}, opts);\n}\n`;
-  text += `\n${docComment(functionDoc(spec, "output", names.length > 0), "")}`;
+  text += `\n${docComment(functionDoc(spec, "output", keys.length > 0), "")}`;
   text += `export function ${spec.name}Output(${outputArgsParam}opts?: pulumi.InvokeOutputOptions): pulumi.Output<${returned}> {\n`;
   const secret = holdsSecret(spec.result) ? ", secret: true" : "";
   text += `  return invokeFunctionOutput(${JSON.stringify(spec.name)}, ${passed}, opts, { runsInPreview: ${spec.runsInPreview}${secret} });\n}\n`;

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isPulumiAsset } from "../../contract/meta";
 import { docComment, rulesOf, sentence } from "./docs";
+import type { SharedTypes } from "./sharedTypes";
 
 export type Mode = "input" | "args" | "output";
 
@@ -72,6 +73,8 @@ export interface FieldPrint {
   readonly optional?: boolean;
   /** Where the field sits, for the generator's error messages. */
   readonly path?: string;
+  /** The named types of shapes several resources and functions share (types/input.ts, types/output.ts). */
+  readonly names?: SharedTypes;
 }
 
 /** One field of an interface or inline object type, with its doc comment. */
@@ -79,7 +82,7 @@ export function printField(field: FieldPrint): string {
   const stripped = strip(field.schema);
   const optional = field.optional ?? isOptionalField(stripped, field.mode);
   const doc = fieldDoc(stripped, field.mode, field.older, field.extraDoc ?? []);
-  const type = printValue(field.schema, field.mode, field.indent, field.older, field.path ?? field.key);
+  const type = printValue(field.schema, field.mode, field.indent, field.older, field.path ?? field.key, field.names);
   return `${docComment(doc, field.indent)}${field.indent}${propertyKey(field.key)}${optional ? "?" : ""}: ${type};\n`;
 }
 
@@ -97,22 +100,42 @@ function fieldDoc(stripped: Stripped, mode: Mode, older: z.ZodTypeAny | undefine
   return doc;
 }
 
-/** The type of a value position: wrapped in pulumi.Input in input mode. */
-export function printValue(schema: z.ZodTypeAny, mode: Mode, indent: string, older: z.ZodTypeAny | undefined, path: string): string {
+/**
+ * The type of a value position: wrapped in pulumi.Input in input mode. With `names`, an object shape
+ * that has a shared name is printed as that name; `inlineTop` prints the outermost object in full
+ * even then (a shared type's own declaration).
+ */
+export function printValue(
+  schema: z.ZodTypeAny,
+  mode: Mode,
+  indent: string,
+  older: z.ZodTypeAny | undefined,
+  path: string,
+  names?: SharedTypes,
+  inlineTop = false,
+): string {
   const stripped = strip(schema);
-  let type = printCore(stripped.core, mode, indent, older === undefined ? undefined : strip(older).core, path);
+  let type = printCore(stripped.core, mode, indent, older === undefined ? undefined : strip(older).core, path, names, inlineTop);
   if (stripped.nullable) type += " | null";
   return mode === "input" ? `pulumi.Input<${type}>` : type;
 }
 
 /** The type without the Input wrapper (union options, intersection parts). */
-function printBare(schema: z.ZodTypeAny, mode: Mode, indent: string, path: string): string {
+function printBare(schema: z.ZodTypeAny, mode: Mode, indent: string, path: string, names: SharedTypes | undefined): string {
   const stripped = strip(schema);
-  const type = printCore(stripped.core, mode, indent, undefined, path);
+  const type = printCore(stripped.core, mode, indent, undefined, path, names);
   return stripped.nullable ? `${type} | null` : type;
 }
 
-function printCore(core: z.ZodTypeAny, mode: Mode, indent: string, older: z.ZodTypeAny | undefined, path: string): string {
+function printCore(
+  core: z.ZodTypeAny,
+  mode: Mode,
+  indent: string,
+  older: z.ZodTypeAny | undefined,
+  path: string,
+  names: SharedTypes | undefined,
+  inlineTop = false,
+): string {
   if (isPulumiAsset(core)) return "pulumi.asset.Asset";
   if (core instanceof z.ZodString) return "string";
   if (core instanceof z.ZodNumber) return "number";
@@ -131,30 +154,35 @@ function printCore(core: z.ZodTypeAny, mode: Mode, indent: string, older: z.ZodT
   }
   if (core instanceof z.ZodArray) {
     const olderElement = older instanceof z.ZodArray ? older.element : undefined;
-    const element = printValue(core.element, mode, indent, olderElement, `${path}[]`);
+    const element = printValue(core.element, mode, indent, olderElement, `${path}[]`, names);
     return mode === "input" || !/[|&]/.test(topLevel(element)) ? `${element}[]` : `(${element})[]`;
   }
   if (core instanceof z.ZodTuple) {
-    return `[${(core.items as z.ZodTypeAny[]).map((item, i) => printValue(item, mode, indent, undefined, `${path}[${i}]`)).join(", ")}]`;
+    return `[${(core.items as z.ZodTypeAny[]).map((item, i) => printValue(item, mode, indent, undefined, `${path}[${i}]`, names)).join(", ")}]`;
   }
   if (core instanceof z.ZodUnion || core instanceof z.ZodDiscriminatedUnion) {
     const options = [...(core.options as Iterable<z.ZodTypeAny>)];
-    return options.map((option) => printBare(option, mode, indent, path)).join(" | ");
+    return options.map((option) => printBare(option, mode, indent, path, names)).join(" | ");
   }
   if (core instanceof z.ZodIntersection) {
-    return `${printBare(core._def.left, mode, indent, path)} & ${printBare(core._def.right, mode, indent, path)}`;
+    return `${printBare(core._def.left, mode, indent, path, names)} & ${printBare(core._def.right, mode, indent, path, names)}`;
   }
-  if (core instanceof z.ZodRecord) return `Record<string, ${printValue(core.valueSchema, mode, indent, undefined, `${path}.*`)}>`;
-  if (core instanceof z.ZodObject) return printObject(core, mode, indent, older instanceof z.ZodObject ? older : undefined, path);
-  if (core instanceof z.ZodPipeline) return printBare(mode === "output" ? core._def.out : core._def.in, mode, indent, path);
+  if (core instanceof z.ZodRecord) return `Record<string, ${printValue(core.valueSchema, mode, indent, undefined, `${path}.*`, names)}>`;
+  if (core instanceof z.ZodObject) {
+    const olderObject = older instanceof z.ZodObject ? older : undefined;
+    const named = inlineTop ? undefined : names?.use(core, olderObject, mode, path);
+    return named ?? printObject(core, mode, indent, olderObject, path, names);
+  }
+  if (core instanceof z.ZodPipeline) return printBare(mode === "output" ? core._def.out : core._def.in, mode, indent, path, names);
   throw new Error(`${path || "(top)"}: the SDK generator cannot print a ${core._def.typeName ?? core.constructor.name} (scripts/sdkgen/printType.ts)`);
 }
 
-function printObject(object: z.AnyZodObject, mode: Mode, indent: string, older: z.AnyZodObject | undefined, path: string): string {
+/** An object type in full, its fields' shared shapes named when `names` is given. */
+export function printObject(object: z.AnyZodObject, mode: Mode, indent: string, older: z.AnyZodObject | undefined, path: string, names?: SharedTypes): string {
   const inner = `${indent}  `;
   const olderShape = older?.shape as Record<string, z.ZodTypeAny> | undefined;
   const fields = Object.entries(object.shape as Record<string, z.ZodTypeAny>).map(([key, schema]) =>
-    printField({ key, schema, mode, indent: inner, older: olderShape?.[key], path: path ? `${path}.${key}` : key }),
+    printField({ key, schema, mode, indent: inner, older: olderShape?.[key], path: path ? `${path}.${key}` : key, names }),
   );
   // The service may answer fields the seeds do not list; the result types say so.
   if (mode === "output" && object._def.unknownKeys === "passthrough") fields.push(`${inner}[key: string]: unknown;\n`);

@@ -128,3 +128,8 @@ export * from "./listSwitchVePorts";
 export * from "./getSwitchVePort";
 export * from "./getVenueSwitchSettings";
 export * from "./getVenueValidChannels";
+
+// The shapes several resources and functions share, as types.input.X and types.output.X.
+import * as types from "./types";
+
+export { types };

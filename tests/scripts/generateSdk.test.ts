@@ -18,6 +18,24 @@ function docAbove(text: string, line: string): string {
 }
 const generated = generateSdkFiles();
 
+/** The object types `{ ... }` written inside other types in a file, each without its indentation. */
+function objectTypes(text: string): string[] {
+  const bodies: string[] = [];
+  for (const match of text.matchAll(/(?:<|: |\| |\()\{\n/g)) {
+    const start = match.index! + match[0].length - 2;
+    let depth = 0;
+    let end = start;
+    for (; end < text.length; end++) {
+      if (text[end] === "{") depth++;
+      else if (text[end] === "}" && --depth === 0) break;
+    }
+    const lineStart = text.lastIndexOf("\n", start) + 1;
+    const indent = /^ */.exec(text.slice(lineStart))![0].length;
+    bodies.push(text.slice(start, end + 1).split("\n").map((line, i) => (i === 0 ? line : line.slice(indent))).join("\n"));
+  }
+  return bodies;
+}
+
 describe("generated SDK files", () => {
   it.each([...generated.keys()])("%s is up to date (run `npm run generate`)", (file) => {
     const committed = fs.existsSync(path.join(ROOT, file)) ? fs.readFileSync(path.join(ROOT, file), "utf8") : undefined;
@@ -25,7 +43,10 @@ describe("generated SDK files", () => {
   });
 
   it(`${GENERATED_DIR} holds nothing the generator does not write (run \`npm run generate\`)`, () => {
-    const stale = fs.readdirSync(path.join(ROOT, GENERATED_DIR)).map((name) => `${GENERATED_DIR}/${name}`).filter((file) => !generated.has(file));
+    const stale = (fs.readdirSync(path.join(ROOT, GENERATED_DIR), { recursive: true }) as string[])
+      .filter((name) => fs.statSync(path.join(ROOT, GENERATED_DIR, name)).isFile())
+      .map((name) => `${GENERATED_DIR}/${name.split(path.sep).join("/")}`)
+      .filter((file) => !generated.has(file));
     expect(stale).toEqual([]);
   });
 
@@ -36,8 +57,7 @@ describe("generated SDK files", () => {
 
 describe("what the generated classes say", () => {
   it.each(Object.values(RESOURCE_SPECS))("$kind: every input and read-only output, its secrets and its replace triggers", (spec) => {
-    const module = `${GENERATED_DIR}/${spec.kind[0].toLowerCase()}${spec.kind.slice(1)}`;
-    const text = `${generated.get(`${module}Args.ts`)!}\n${generated.get(`${module}.ts`)!}`;
+    const text = generated.get(`${GENERATED_DIR}/${spec.kind[0].toLowerCase()}${spec.kind.slice(1)}.ts`)!;
     const fields = specFields(spec);
     for (const input of fields.inputs) expect(text).toMatch(new RegExp(`\\n  ${input.name}${input.required ? "" : "\\?"}: pulumi\\.Input<`));
     for (const name of [...fields.inputNames, ...fields.outputNames]) expect(text).toContain(`declare readonly ${name}: pulumi.Output<`);
@@ -49,8 +69,7 @@ describe("what the generated classes say", () => {
   it("Network's secrets are documented on the fields and the class", () => {
     const text = generated.get(`${GENERATED_DIR}/network.ts`)!;
     expect(text.replace(/\n\s*\* /g, " ")).toContain("Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, `passphraseBackup`, encrypted in state.");
-    // The inputs are in the Args file of their own.
-    const args = generated.get(`${GENERATED_DIR}/networkArgs.ts`)!;
+    const args = text.slice(text.indexOf("export interface NetworkArgs"));
     expect(docAbove(args, "  passphrase?: pulumi.Input<string>;")).toContain("Secret: encrypted in state, in inputs and outputs.");
     expect(docAbove(args, "  name: pulumi.Input<string>;")).not.toContain("Secret");
   });
@@ -72,5 +91,48 @@ describe("what the generated classes say", () => {
     expect(generated.get(`${GENERATED_DIR}/listAps.ts`)).toContain(
       "export function listApsOutput(args?: ListApsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListApsResult>",
     );
+  });
+});
+
+describe("the generated classes, as Pulumi's own packages write them", () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const sdk = require("../../sdk") as Record<string, unknown>;
+
+  it.each(Object.values(RESOURCE_SPECS))("$kind: type token, isInstance, and its Args after the class in the same file", (spec) => {
+    const text = generated.get(`${GENERATED_DIR}/${spec.kind[0].toLowerCase()}${spec.kind.slice(1)}.ts`)!;
+    expect(text).toContain(`  static readonly __pulumiType = "pulumi-nodejs:dynamic/nms:${spec.kind}";`);
+    expect(text).toContain(`  static isInstance(obj: unknown): obj is ${spec.kind} {`);
+    expect(text.indexOf(`export class ${spec.kind} `)).toBeLessThan(text.indexOf(`export interface ${spec.kind}Args`));
+  });
+
+  it.each(Object.values(RESOURCE_SPECS))("$kind: the class carries the secrets and outputs of the provider's spec", (spec) => {
+    const fields = specFields(spec);
+    const info = (sdk[spec.kind] as { __kind: import("../../sdk/kind").KindInfo }).__kind;
+    expect(info.kind).toBe(spec.kind);
+    expect(info.secretInputs).toEqual(fields.secretInputs);
+    expect(info.additionalSecretOutputs).toEqual([...fields.secretInputs, ...fields.secretOutputs]);
+    expect(info.outputs).toEqual([...fields.inputNames, ...fields.outputNames]);
+    expect(info.ownership).toEqual({
+      creates: spec.ops.create !== undefined,
+      ...(spec.identity.idFromInput ? { idFromInput: spec.identity.idFromInput } : {}),
+      parents: Object.keys(spec.identity.parents ?? {}),
+      ...(spec.uniqueName ? { uniqueName: spec.uniqueName } : {}),
+    });
+  });
+
+  it("writes an object shape that several resources or functions share once, as a named type", () => {
+    // Every object type written out inside a type in a resource or function file (not the declarations of the
+    // file's own interfaces and class), with its indentation taken off.
+    const inline = new Map<string, Set<string>>();
+    for (const [file, text] of generated) {
+      if (file.includes("/types/")) continue;
+      for (const body of objectTypes(text)) inline.set(body, (inline.get(body) ?? new Set()).add(file));
+    }
+    const repeated = [...inline].filter(([, files]) => files.size > 1).map(([body, files]) => `${[...files].join(", ")}:\n${body}`);
+    expect(repeated).toEqual([]);
+    expect(generated.get(`${GENERATED_DIR}/switchVlan.ts`)).toContain("declare readonly switchFamilyModels: pulumi.Output<outputs.SwitchFamilyModel[]>;");
+    expect(generated.get(`${GENERATED_DIR}/switchVlan.ts`)).toContain("switchFamilyModels?: pulumi.Input<pulumi.Input<inputs.SwitchFamilyModelArgs>[]>;");
+    expect(generated.get(`${GENERATED_DIR}/types/output.ts`)).toContain("export interface Address {");
+    expect(generated.get(`${GENERATED_DIR}/types/input.ts`)).toContain("export interface AddressArgs {");
   });
 });
