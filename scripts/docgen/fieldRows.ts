@@ -4,7 +4,7 @@
 // contract's schemas and their marks (contract/meta.ts).
 import { z } from "zod";
 import { holdsSecret } from "../../contract/meta";
-import { rulesOf, sentence } from "../sdkgen/docs";
+import { codeValuesOf, rulesNotSaid, rulesOf, sentence } from "../sdkgen/docs";
 import { isNewerOnly, strip } from "../sdkgen/printType";
 
 export interface FieldRow {
@@ -55,13 +55,13 @@ function walkObject(object: z.AnyZodObject, older: z.AnyZodObject | undefined, p
       path,
       type: typeName(stripped.core) + (stripped.nullable ? " or null" : ""),
       required: forced ?? !optional,
-      rules: options.output ? [] : [...rulesOf(stripped.core).map(sentence), ...refinementRules(schema, stripped.core)],
+      rules: options.output ? [] : rulesNotSaid(stripped.description ?? "", [...rulesOf(stripped.core), ...refinementRules(schema, stripped.core)]).map((rule) => sentence(rule)),
       defaultValue: stripped.defaultValue,
       hasDefault: stripped.hasDefault,
       olderDefault,
       secret: holdsSecret(schema),
       newerOnly: isNewerOnly(olderField),
-      description: stripped.description ? sentence(stripped.description) : "",
+      description: stripped.description ? sentence(stripped.description, codeValuesOf(stripped.core)) : "",
       notes: top ? (options.notesOf?.(key) ?? []) : [],
     });
     const nested = nestedObject(stripped.core);

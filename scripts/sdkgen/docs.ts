@@ -4,12 +4,67 @@ import { z } from "zod";
 
 const WIDTH = 110;
 
-/** A sentence: capital first letter, final period. */
-export function sentence(text: string): string {
+/**
+ * A sentence: final period, and a capital first letter unless the first word is a value written as
+ * code (one of `codeValues`, or true, false, null), which is then marked as code, as is every other
+ * such value in the sentence ("`rstp`, `stp` or `none`."), or a word with a capital of its own (mDNS).
+ */
+export function sentence(text: string, codeValues: readonly string[] = []): string {
   const trimmed = text.trim();
   if (trimmed === "") return trimmed;
-  const capital = trimmed[0].toUpperCase() + trimmed.slice(1);
-  return /[.!?]\)?$/.test(capital) ? capital : `${capital}.`;
+  const values = new Set([...codeValues, "true", "false", "null"]);
+  const first = /^[^\s,.;:()`]+/.exec(trimmed)?.[0] ?? "";
+  let start: string;
+  if (values.has(first)) {
+    start = trimmed.replace(/(^|[\s(])([^\s,.;:()`]+)(?=$|[\s,.;:)])/g, (whole, before: string, word: string) => (values.has(word) ? `${before}\`${word}\`` : whole));
+  } else if (/^.[^A-Z]*[A-Z]/.test(first)) {
+    start = trimmed;
+  } else {
+    start = trimmed[0].toUpperCase() + trimmed.slice(1);
+  }
+  return /[.!?]\)?$/.test(start) ? start : `${start}.`;
+}
+
+/** The values of an enumeration or literal a field takes, which its doc writes as code. */
+export function codeValuesOf(core: z.ZodTypeAny): string[] {
+  if (core instanceof z.ZodEnum) return (core.options as unknown[]).map(String);
+  if (core instanceof z.ZodLiteral) return [String(core.value)];
+  if (core instanceof z.ZodNativeEnum) return Object.values(core.enum as Record<string, unknown>).map(String);
+  if (core instanceof z.ZodArray) return codeValuesOf(core.element);
+  if (core instanceof z.ZodUnion) return (core.options as z.ZodTypeAny[]).flatMap(codeValuesOf);
+  if (core instanceof z.ZodOptional || core instanceof z.ZodNullable) return codeValuesOf(core.unwrap());
+  if (core instanceof z.ZodDefault) return codeValuesOf(core.removeDefault());
+  return [];
+}
+
+/**
+ * The rules a field's description does not already state, so that each rule is said once: "2 to 32
+ * characters" in the description says "must be 2 to 32 characters"; "VLAN number, 1 to 4094" says
+ * "must be between 1 and 4094".
+ */
+export function rulesNotSaid(description: string, rules: readonly string[]): string[] {
+  const said = description.toLowerCase();
+  return rules.filter((rule) => {
+    const text = rule.toLowerCase().replace(/\.$/, "");
+    const stated = text.replace(/^must (be )?/, "");
+    if (stated.length > 3 && said.includes(stated)) return false;
+    // A number in the description: not part of a longer number.
+    const number = (value: string) => `(?<![\\d.-])${escapeRegExp(value)}(?!\\d|\\.\\d)`;
+    const range = /(?:between|from) (-?[\d.]+) and (-?[\d.]+)|(-?[\d.]+) to (-?[\d.]+)/.exec(text);
+    if (range) {
+      const [low, high] = range[1] !== undefined ? [range[1], range[2]] : [range[3], range[4]];
+      return !new RegExp(`${number(low)} to ${number(high)}`).test(said);
+    }
+    const least = /at least (-?[\d.]+)$/.exec(text);
+    if (least) return !new RegExp(`${number(least[1])} to -?\\d`).test(said);
+    const most = /at most (-?[\d.]+)$/.exec(text);
+    if (most) return !new RegExp(`\\d to ${number(most[1])}`).test(said);
+    return true;
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**
@@ -36,7 +91,7 @@ export function rulesOf(core: z.ZodTypeAny): string[] {
 function stringRule(check: z.ZodStringCheck): string {
   switch (check.kind) {
     case "min":
-      return `must be at least ${check.value} characters`;
+      return check.value === 1 ? "must not be empty" : `must be at least ${check.value} characters`;
     case "max":
       return `must be at most ${check.value} characters`;
     case "length":

@@ -6,7 +6,7 @@
 // - "output": what the service answers (a field with a default is always there).
 import { z } from "zod";
 import { isPulumiAsset } from "../../contract/meta";
-import { docComment, rulesOf, sentence } from "./docs";
+import { codeValuesOf, docComment, rulesNotSaid, rulesOf, sentence } from "./docs";
 import type { SharedTypes } from "./sharedTypes";
 
 export type Mode = "input" | "args" | "output";
@@ -89,9 +89,9 @@ export function printField(field: FieldPrint): string {
 function fieldDoc(stripped: Stripped, mode: Mode, older: z.ZodTypeAny | undefined, extra: readonly string[]): string[] {
   const doc: string[] = [];
   const description = stripped.description ?? "";
-  if (description) doc.push(sentence(description));
-  // What a value must be is for those who write it, not for readers of outputs.
-  if (mode !== "output") doc.push(...rulesOf(stripped.core).map(sentence));
+  if (description) doc.push(sentence(description, codeValuesOf(stripped.core)));
+  // What a value must be is for those who write it, not for readers of outputs; said once.
+  if (mode !== "output") doc.push(...rulesNotSaid(description, rulesOf(stripped.core)).map((rule) => sentence(rule)));
   if (stripped.hasDefault && mode !== "output" && !/\bdefault\b/i.test(description)) {
     doc.push(`Default: ${JSON.stringify(stripped.defaultValue)}.`);
   }

@@ -56,7 +56,7 @@ export class Admin extends NmsResource {
 
 /** The inputs of {@link Admin}. */
 export interface AdminArgs extends AdoptionArgs {
-  /** PRIME_ADMIN, ADMIN, READ_ONLY, OFFICE_ADMIN, SUPPORT or DEVOPS. */
+  /** `PRIME_ADMIN`, `ADMIN`, `READ_ONLY`, `OFFICE_ADMIN`, `SUPPORT` or `DEVOPS`. */
   role: pulumi.Input<"PRIME_ADMIN" | "ADMIN" | "READ_ONLY" | "OFFICE_ADMIN" | "SUPPORT" | "DEVOPS">;
   /**
    * The person's email, required when they have no support account (it is then their login). Must be an email

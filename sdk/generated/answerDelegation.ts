@@ -4,7 +4,7 @@ import { type ActionOutcome, invokeFunction, invokeFunctionOutput } from "../inv
 
 /** The arguments of answerDelegation. */
 export interface AnswerDelegationArgs {
-  /** True accepts the delegation, false rejects it. */
+  /** `true` accepts the delegation, `false` rejects it. */
   accept: boolean;
   /** The tenant that requested the delegation. */
   fromTenantId: string;
@@ -14,7 +14,7 @@ export interface AnswerDelegationArgs {
 
 /** The arguments of answerDelegationOutput: each may be an Output. */
 export interface AnswerDelegationOutputArgs {
-  /** True accepts the delegation, false rejects it. */
+  /** `true` accepts the delegation, `false` rejects it. */
   accept: pulumi.Input<boolean>;
   /** The tenant that requested the delegation. */
   fromTenantId: pulumi.Input<string>;

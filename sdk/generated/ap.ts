@@ -94,20 +94,20 @@ export class Ap extends NmsResource {
 /** The inputs of {@link Ap}. */
 export interface ApArgs extends AdoptionArgs {
   /**
-   * 12 digits, the first 1 to 9. Names the AP; a new serial number replaces it. Must be 12 digits, the first
-   * 1 to 9. Changing it replaces the resource.
+   * 12 digits, the first 1 to 9. Names the AP; a new serial number replaces it. Changing it replaces the
+   * resource.
    */
   serialNumber: pulumi.Input<string>;
   /**
    * 2 to 32 printable ASCII characters, no backtick or "$(", no leading or trailing blank; unique in the
-   * tenant. Must be 2 to 32 characters.
+   * tenant.
    */
   name: pulumi.Input<string>;
   /** The venue the AP belongs to. */
   venueId: pulumi.Input<string>;
   /** The AP group; the venue's default group when left out. */
   apGroupId?: pulumi.Input<string>;
-  /** 0 to 180 characters. Must be 0 to 180 characters. */
+  /** 0 to 180 characters. */
   description?: pulumi.Input<string>;
   /**
    * Position on a floor plan (written with W17); left out, the AP stays where it is. Changing it calls W17

@@ -54,9 +54,9 @@ export class ApGroup extends NmsResource {
 
 /** The inputs of {@link ApGroup}. */
 export interface ApGroupArgs extends AdoptionArgs {
-  /** 2 to 64 characters; unique in the venue. Must be 2 to 64 characters. */
+  /** 2 to 64 characters; unique in the venue. */
   name: pulumi.Input<string>;
-  /** 2 to 180 characters. Must be 2 to 180 characters. */
+  /** 2 to 180 characters. */
   description?: pulumi.Input<string>;
   /** The venue of the group; a new venue replaces the group. Changing it replaces the resource. */
   venueId: pulumi.Input<string>;

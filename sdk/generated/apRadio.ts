@@ -110,10 +110,7 @@ export interface ApRadioArgs {
   apRadioParams24G?: pulumi.Input<{
     /** Channels the AP may use, as strings (default 1, 6, 11). */
     allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
-    /**
-     * Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. Must be
-     * between 100 and 1440.
-     */
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
     changeInterval?: pulumi.Input<number>;
     /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth?: pulumi.Input<string>;
@@ -128,10 +125,7 @@ export interface ApRadioArgs {
   apRadioParams50G?: pulumi.Input<{
     /** Channels the AP may use, as strings (default 36, 40, 44, 48). */
     allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
-    /**
-     * Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. Must be
-     * between 100 and 1440.
-     */
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
     changeInterval?: pulumi.Input<number>;
     /** Channel width, e.g. AUTO (default) or 20MHz. */
     channelBandwidth?: pulumi.Input<string>;

@@ -68,9 +68,9 @@ export interface CalibrationPointsArgs {
   venueId: pulumi.Input<string>;
   /** Exactly two points (VENUE-10203). */
   points: pulumi.Input<pulumi.Input<{
-    /** Horizontal position on the image, 0 to 100 %. Must be between 0 and 100. */
+    /** Horizontal position on the image, 0 to 100 %. */
     xPercent: pulumi.Input<number>;
-    /** Vertical position on the image, 0 to 100 %. Must be between 0 and 100. */
+    /** Vertical position on the image, 0 to 100 %. */
     yPercent: pulumi.Input<number>;
     /** Latitude of that spot, as a string. */
     latitude: pulumi.Input<string>;

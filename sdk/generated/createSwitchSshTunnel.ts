@@ -9,11 +9,11 @@ export interface CreateSwitchSshTunnelArgs {
   serial: string;
   /** Address on the switch side. */
   localIp?: string;
-  /** Port on the switch side, 0 to 65535. Must be an integer. Must be between 0 and 65535. */
+  /** Port on the switch side, 0 to 65535. Must be an integer. */
   localPort: number;
   /** Address of the remote point. */
   rpIp?: string;
-  /** Port of the remote point, 0 to 65535. Must be an integer. Must be between 0 and 65535. */
+  /** Port of the remote point, 0 to 65535. Must be an integer. */
   rpPort: number;
   /** User name on the remote point. */
   rpUserName?: string;
@@ -27,11 +27,11 @@ export interface CreateSwitchSshTunnelOutputArgs {
   serial: pulumi.Input<string>;
   /** Address on the switch side. */
   localIp?: pulumi.Input<string>;
-  /** Port on the switch side, 0 to 65535. Must be an integer. Must be between 0 and 65535. */
+  /** Port on the switch side, 0 to 65535. Must be an integer. */
   localPort: pulumi.Input<number>;
   /** Address of the remote point. */
   rpIp?: pulumi.Input<string>;
-  /** Port of the remote point, 0 to 65535. Must be an integer. Must be between 0 and 65535. */
+  /** Port of the remote point, 0 to 65535. Must be an integer. */
   rpPort: pulumi.Input<number>;
   /** User name on the remote point. */
   rpUserName?: pulumi.Input<string>;

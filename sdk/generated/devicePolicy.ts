@@ -56,9 +56,9 @@ export class DevicePolicy extends NmsResource {
 
 /** The inputs of {@link DevicePolicy}. */
 export interface DevicePolicyArgs extends AdoptionArgs {
-  /** 2 to 32 characters. Must be 2 to 32 characters. */
+  /** 2 to 32 characters. */
   name: pulumi.Input<string>;
-  /** 2 to 180 characters. Must be 2 to 180 characters. */
+  /** 2 to 180 characters. */
   description?: pulumi.Input<string>;
   /** Access of devices no rule matches: ALLOW (default) or BLOCK. */
   defaultAccess?: pulumi.Input<"ALLOW" | "BLOCK">;

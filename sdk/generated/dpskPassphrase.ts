@@ -70,12 +70,12 @@ export interface DpskPassphraseArgs extends AdoptionArgs {
   networkId?: pulumi.Input<string>;
   /**
    * 8 to 63 characters (secret); required when the network uses WPA personal security (WIFI-10102), else made
-   * up by the service. Must be 8 to 63 characters. Secret: encrypted in state, in inputs and outputs.
+   * up by the service. Secret: encrypted in state, in inputs and outputs.
    */
   passphrase?: pulumi.Input<string>;
-  /** 0 to 200 characters. Must be 0 to 200 characters. */
+  /** 0 to 200 characters. */
   username?: pulumi.Input<string>;
-  /** VLAN the client lands in, 1 to 4094 (default 1). Must be an integer. Must be between 1 and 4094. */
+  /** VLAN the client lands in, 1 to 4094 (default 1). Must be an integer. */
   vlanId?: pulumi.Input<number>;
   /**
    * Expiry (int64, epoch milliseconds). Must be an integer. Must be an integer between -(2^53 - 1) and 2^53 -

@@ -78,9 +78,9 @@ export interface GetApResult {
       toVlan?: number;
       /** Name of the rule. */
       mdnsName?: string;
-      /** MDNS protocol. */
+      /** mDNS protocol. */
       mdnsProtocol?: string;
-      /** MDNS service. */
+      /** mDNS service. */
       service?: string;
     }[];
   };

@@ -18,7 +18,7 @@ export interface GetDelegationOutputArgs {
 export interface GetDelegationResult {
   /** The delegation's ID. */
   id: string;
-  /** VAR, SUPPORT, MSP or SUPPORT_EC. */
+  /** `VAR`, `SUPPORT`, `MSP` or `SUPPORT_EC`. */
   type: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
   /** INVITED is the one value the seeds give. */
   status: string;

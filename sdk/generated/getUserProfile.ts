@@ -22,7 +22,7 @@ export interface GetUserProfileResult {
   companyName?: string;
   /** The VAR tenant the user acts for, if any. */
   varTenantId?: string;
-  /** Mm/dd/yyyy, dd/mm/yyyy or yyyy/mm/dd. */
+  /** `mm/dd/yyyy`, `dd/mm/yyyy` or `yyyy/mm/dd`. */
   dateFormat: "mm/dd/yyyy" | "dd/mm/yyyy" | "yyyy/mm/dd";
   /** How much detail the administrator sees: ba, it, su or debug. */
   detailLevel: "ba" | "it" | "su" | "debug";

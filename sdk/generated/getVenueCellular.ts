@@ -26,9 +26,9 @@ export interface GetVenueCellularResult {
     simCardPrimaryApn?: string;
     /** APN of the secondary SIM: 0 to 64 printable ASCII characters without a space or @. */
     simCardSecondaryApn?: string;
-    /** AUTO, LTE or ThreeG. */
+    /** `AUTO`, `LTE` or `ThreeG`. */
     simCardPrimaryCellularNetworkSelection: "AUTO" | "LTE" | "ThreeG";
-    /** AUTO, LTE or ThreeG. */
+    /** `AUTO`, `LTE` or `ThreeG`. */
     simCardSecondaryCellularNetworkSelection: "AUTO" | "LTE" | "ThreeG";
     simCardPrimaryEnabled: boolean;
     simCardPrimaryRoaming: boolean;

@@ -104,7 +104,7 @@ export interface GuestUserArgs extends AdoptionArgs {
   expiration: pulumi.Input<inputs.GuestUserExpirationArgs>;
   /** Devices the guest may connect; -1 means unlimited. Must be an integer. */
   maxDevices: pulumi.Input<number>;
-  /** 0 to 180 characters. Must be 0 to 180 characters. */
+  /** 0 to 180 characters. */
   notes?: pulumi.Input<string>;
   /**
    * Whether the account is disabled (W79/W80 when it changes; default false). Changing it calls W79 Disable

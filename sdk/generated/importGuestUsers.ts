@@ -13,7 +13,7 @@ export interface ImportGuestUsersArgs {
    * mobilePhoneNumber required).
    */
   csv: string;
-  /** Name of the uploaded file (default guests.csv). Must be at least 1 characters. */
+  /** Name of the uploaded file (default guests.csv). Must not be empty. */
   fileName?: string;
   /**
    * How the credentials reach the guest: MAIL, SMS, STUB or PRINT (at least one). Must name at least one
@@ -35,7 +35,7 @@ export interface ImportGuestUsersOutputArgs {
    * mobilePhoneNumber required).
    */
   csv: pulumi.Input<string>;
-  /** Name of the uploaded file (default guests.csv). Must be at least 1 characters. */
+  /** Name of the uploaded file (default guests.csv). Must not be empty. */
   fileName?: pulumi.Input<string>;
   /**
    * How the credentials reach the guest: MAIL, SMS, STUB or PRINT (at least one). Must name at least one

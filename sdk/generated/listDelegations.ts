@@ -5,13 +5,13 @@ import type * as outputs from "./types/output";
 
 /** The arguments of listDelegations. */
 export interface ListDelegationsArgs {
-  /** VAR, SUPPORT, MSP or SUPPORT_EC; all when left out. */
+  /** `VAR`, `SUPPORT`, `MSP` or `SUPPORT_EC`; all when left out. */
   type?: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
 }
 
 /** The arguments of listDelegationsOutput: each may be an Output. */
 export interface ListDelegationsOutputArgs {
-  /** VAR, SUPPORT, MSP or SUPPORT_EC; all when left out. */
+  /** `VAR`, `SUPPORT`, `MSP` or `SUPPORT_EC`; all when left out. */
   type?: pulumi.Input<"VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC">;
 }
 

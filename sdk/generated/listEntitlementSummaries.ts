@@ -5,13 +5,13 @@ import type * as outputs from "./types/output";
 
 /** The arguments of listEntitlementSummaries. */
 export interface ListEntitlementSummariesArgs {
-  /** WIFI, LTE or SWITCH; all types when left out. */
+  /** `WIFI`, `LTE` or `SWITCH`; all types when left out. */
   type?: "WIFI" | "LTE" | "SWITCH";
 }
 
 /** The arguments of listEntitlementSummariesOutput: each may be an Output. */
 export interface ListEntitlementSummariesOutputArgs {
-  /** WIFI, LTE or SWITCH; all types when left out. */
+  /** `WIFI`, `LTE` or `SWITCH`; all types when left out. */
   type?: pulumi.Input<"WIFI" | "LTE" | "SWITCH">;
 }
 

@@ -5,13 +5,13 @@ import type * as outputs from "./types/output";
 
 /** The arguments of listEntitlements. */
 export interface ListEntitlementsArgs {
-  /** WIFI, LTE or SWITCH; all types when left out. */
+  /** `WIFI`, `LTE` or `SWITCH`; all types when left out. */
   type?: "WIFI" | "LTE" | "SWITCH";
 }
 
 /** The arguments of listEntitlementsOutput: each may be an Output. */
 export interface ListEntitlementsOutputArgs {
-  /** WIFI, LTE or SWITCH; all types when left out. */
+  /** `WIFI`, `LTE` or `SWITCH`; all types when left out. */
   type?: pulumi.Input<"WIFI" | "LTE" | "SWITCH">;
 }
 

@@ -239,52 +239,40 @@ export class Network extends NmsResource {
 
 /** The inputs of {@link Network}. */
 export interface NetworkArgs extends AdoptionArgs {
-  /**
-   * 2 to 32 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. Must be 2 to
-   * 32 characters.
-   */
+  /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. */
   name: pulumi.Input<string>;
-  /** 0 to 255 characters. Must be 0 to 255 characters. */
+  /** 0 to 255 characters. */
   description?: pulumi.Input<string>;
   /** Kind of network: aaa, psk, open, guest, dpsk, cloudpath. */
   type: pulumi.Input<"aaa" | "psk" | "open" | "guest" | "dpsk" | "cloudpath">;
   /** The WLAN (SSID, VLAN, security, advanced options) without its secrets; the fields its type has. */
   wlan: pulumi.Input<{
-    /** The SSID, 1 to 32 characters; the network's name when left out. Must be 1 to 32 characters. */
+    /** The SSID, 1 to 32 characters; the network's name when left out. */
     ssid?: pulumi.Input<string>;
     /** Whether the WLAN is on (default true). */
     enabled?: pulumi.Input<boolean>;
-    /** VLAN of the WLAN's clients, 1 to 4094 (default 1). Must be an integer. Must be between 1 and 4094. */
+    /** VLAN of the WLAN's clients, 1 to 4094 (default 1). Must be an integer. */
     vlanId?: pulumi.Input<number>;
     /** Advanced WLAN options; the service's defaults for those left out. */
     advancedCustomization?: pulumi.Input<{
-      /**
-       * Seconds of inactivity before a client is dropped, 60 to 1000 (default 120). Must be an integer. Must
-       * be between 60 and 1000.
-       */
+      /** Seconds of inactivity before a client is dropped, 60 to 1000 (default 120). Must be an integer. */
       clientInactivityTimeout?: pulumi.Input<number>;
-      /**
-       * Clients above which multicast is sent as unicast, 0 to 128 (default 5). Must be an integer. Must be
-       * between 0 and 128.
-       */
+      /** Clients above which multicast is sent as unicast, 0 to 128 (default 5). Must be an integer. */
       directedThreshold?: pulumi.Input<number>;
-      /**
-       * Most clients per radio on this WLAN, 1 to 512 (default 100). Must be an integer. Must be between 1
-       * and 512.
-       */
+      /** Most clients per radio on this WLAN, 1 to 512 (default 100). Must be an integer. */
       maxClientsOnWlanPerRadio?: pulumi.Input<number>;
       /**
        * Mobility domain for fast roaming, 1 to 65535 (default 1 for aaa, psk, guest and cloudpath networks).
-       * Must be an integer. Must be between 1 and 65535.
+       * Must be an integer.
        */
       mobilityDomainId?: pulumi.Input<number>;
-      /** Downlink limit of the whole WLAN, 0 to 650. Must be an integer. Must be between 0 and 650. */
+      /** Downlink limit of the whole WLAN, 0 to 650. Must be an integer. */
       totalDownlinkRateLimiting?: pulumi.Input<number>;
-      /** Uplink limit of the whole WLAN, 0 to 650. Must be an integer. Must be between 0 and 650. */
+      /** Uplink limit of the whole WLAN, 0 to 650. Must be an integer. */
       totalUplinkRateLimiting?: pulumi.Input<number>;
-      /** Downlink limit per client, 0 to 20. Must be an integer. Must be between 0 and 20. */
+      /** Downlink limit per client, 0 to 20. Must be an integer. */
       userDownlinkRateLimiting?: pulumi.Input<number>;
-      /** Uplink limit per client, 0 to 20. Must be an integer. Must be between 0 and 20. */
+      /** Uplink limit per client, 0 to 20. Must be an integer. */
       userUplinkRateLimiting?: pulumi.Input<number>;
       /** Clients cannot reach each other (default true for guest and open networks, false for the others). */
       clientIsolation?: pulumi.Input<boolean>;
@@ -341,24 +329,18 @@ export interface NetworkArgs extends AdoptionArgs {
     primary: pulumi.Input<{
       /** Address (or host name) of the RADIUS server. */
       ip: pulumi.Input<string>;
-      /**
-       * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
-       * be between 1 and 65535.
-       */
+      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. */
       port: pulumi.Input<number>;
-      /** Shared secret, 1 to 255 characters (secret). Must be 1 to 255 characters. */
+      /** Shared secret, 1 to 255 characters (secret). */
       sharedSecret: pulumi.Input<string>;
     }>;
     /** The server asked when the primary does not answer. */
     secondary?: pulumi.Input<{
       /** Address (or host name) of the RADIUS server. */
       ip: pulumi.Input<string>;
-      /**
-       * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
-       * be between 1 and 65535.
-       */
+      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. */
       port: pulumi.Input<number>;
-      /** Shared secret, 1 to 255 characters (secret). Must be 1 to 255 characters. */
+      /** Shared secret, 1 to 255 characters (secret). */
       sharedSecret: pulumi.Input<string>;
     }>;
   }>;
@@ -371,24 +353,18 @@ export interface NetworkArgs extends AdoptionArgs {
     primary: pulumi.Input<{
       /** Address (or host name) of the RADIUS server. */
       ip: pulumi.Input<string>;
-      /**
-       * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
-       * be between 1 and 65535.
-       */
+      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. */
       port: pulumi.Input<number>;
-      /** Shared secret, 1 to 255 characters (secret). Must be 1 to 255 characters. */
+      /** Shared secret, 1 to 255 characters (secret). */
       sharedSecret: pulumi.Input<string>;
     }>;
     /** The server asked when the primary does not answer. */
     secondary?: pulumi.Input<{
       /** Address (or host name) of the RADIUS server. */
       ip: pulumi.Input<string>;
-      /**
-       * UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. Must
-       * be between 1 and 65535.
-       */
+      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. */
       port: pulumi.Input<number>;
-      /** Shared secret, 1 to 255 characters (secret). Must be 1 to 255 characters. */
+      /** Shared secret, 1 to 255 characters (secret). */
       sharedSecret: pulumi.Input<string>;
     }>;
   }>;
@@ -410,19 +386,13 @@ export interface NetworkArgs extends AdoptionArgs {
     guestPage?: pulumi.Input<inputs.GuestPageArgs>;
     /** Host approval settings. */
     hostGuestConfig?: pulumi.Input<inputs.HostGuestConfigArgs>;
-    /**
-     * Minutes a guest is locked out after failed logins, 1 to 65535 (default 120). Must be an integer. Must
-     * be between 1 and 65535.
-     */
+    /** Minutes a guest is locked out after failed logins, 1 to 65535 (default 120). Must be an integer. */
     lockoutPeriod?: pulumi.Input<number>;
     /** Whether failed logins lock a guest out (default false). */
     lockoutPeriodEnabled?: pulumi.Input<boolean>;
-    /**
-     * Minutes a device's MAC stays authorised, 1 to 1440 (default 240). Must be an integer. Must be between 1
-     * and 1440.
-     */
+    /** Minutes a device's MAC stays authorised, 1 to 1440 (default 240). Must be an integer. */
     macCredentialsDuration?: pulumi.Input<number>;
-    /** Devices per guest, at least 0 (default 1). Must be an integer. Must be at least 0. */
+    /** Devices per guest, at least 0 (default 1). Must be an integer. */
     maxDevices?: pulumi.Input<number>;
     /** Where guests go after logging in. */
     redirectUrl?: pulumi.Input<string>;
@@ -439,13 +409,10 @@ export interface NetworkArgs extends AdoptionArgs {
     socialDomains?: pulumi.Input<pulumi.Input<string>[]>;
     /**
      * Minutes a guest may reconnect without logging in again, 1 to 14399 (default 60); at most the session
-     * timeout (WIFI-10105). Must be an integer. Must be between 1 and 14399.
+     * timeout (WIFI-10105). Must be an integer.
      */
     userSessionGracePeriod?: pulumi.Input<number>;
-    /**
-     * Minutes a guest session lasts, 2 to 14400 (default 1440). Must be an integer. Must be between 2 and
-     * 14400.
-     */
+    /** Minutes a guest session lasts, 2 to 14400 (default 1440). Must be an integer. */
     userSessionTimeout?: pulumi.Input<number>;
     /** Addresses guests reach before logging in. */
     walledGardens?: pulumi.Input<pulumi.Input<string>[]>;
@@ -459,13 +426,13 @@ export interface NetworkArgs extends AdoptionArgs {
   /** Hotspot 2.0 settings of the WLAN; required for type cloudpath. */
   hotspotWlan?: pulumi.Input<inputs.HotspotWlanArgs>;
   /**
-   * WPA personal passphrase of a psk network, 8 to 63 characters (secret). Must be 8 to 63 characters.
-   * Secret: encrypted in state, in inputs and outputs.
+   * WPA personal passphrase of a psk network, 8 to 63 characters (secret). Secret: encrypted in state, in
+   * inputs and outputs.
    */
   passphrase?: pulumi.Input<string>;
   /**
-   * WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret). Must be 10 or 26 hexadecimal
-   * digits. Secret: encrypted in state, in inputs and outputs.
+   * WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret). Secret: encrypted in state, in
+   * inputs and outputs.
    */
   wepHexKey?: pulumi.Input<string>;
   /**

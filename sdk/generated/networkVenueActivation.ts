@@ -79,7 +79,7 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
   networkId: pulumi.Input<string>;
   /** The venue to activate it on. Changing it replaces the resource. */
   venueId: pulumi.Input<string>;
-  /** VLAN when all AP groups are used, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
+  /** VLAN when all AP groups are used, 1 to 4094. Must be an integer. */
   allAPGroupsVlanId?: pulumi.Input<number>;
   /** When the network is on (default: always). */
   scheduler?: pulumi.Input<inputs.SchedulerArgs>;
@@ -95,7 +95,7 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
     apGroupId?: pulumi.Input<string>;
     /** Radio band on this group: Both (default), 2.4-GHz or 5-GHz. */
     radio?: pulumi.Input<"Both" | "2.4-GHz" | "5-GHz">;
-    /** VLAN on this group, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
+    /** VLAN on this group, 1 to 4094. Must be an integer. */
     vlanId?: pulumi.Input<number>;
     /** VLAN pool on this group (newer variant only). Newer Wi-Fi API variant only. */
     vlanPoolId?: pulumi.Input<string>;

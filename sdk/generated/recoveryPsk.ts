@@ -48,9 +48,6 @@ export class RecoveryPsk extends NmsResource {
 
 /** The inputs of {@link RecoveryPsk}. */
 export interface RecoveryPskArgs {
-  /**
-   * The recovery PSK: exactly 16 digits (secret). Must be exactly 16 digits. Secret: encrypted in state, in
-   * inputs and outputs.
-   */
+  /** The recovery PSK: exactly 16 digits (secret). Secret: encrypted in state, in inputs and outputs. */
   psk: pulumi.Input<string>;
 }

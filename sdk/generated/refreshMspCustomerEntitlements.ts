@@ -7,7 +7,7 @@ import type * as outputs from "./types/output";
 export interface RefreshMspCustomerEntitlementsArgs {
   /** The end customer's tenant ID. Must be 32 characters. */
   mspEcTenantId: string;
-  /** WIFI, LTE or SWITCH; all types when left out. */
+  /** `WIFI`, `LTE` or `SWITCH`; all types when left out. */
   type?: "WIFI" | "LTE" | "SWITCH";
 }
 
@@ -15,7 +15,7 @@ export interface RefreshMspCustomerEntitlementsArgs {
 export interface RefreshMspCustomerEntitlementsOutputArgs {
   /** The end customer's tenant ID. Must be 32 characters. */
   mspEcTenantId: pulumi.Input<string>;
-  /** WIFI, LTE or SWITCH; all types when left out. */
+  /** `WIFI`, `LTE` or `SWITCH`; all types when left out. */
   type?: pulumi.Input<"WIFI" | "LTE" | "SWITCH">;
 }
 

@@ -91,9 +91,9 @@ export interface SwitchArgs extends AdoptionArgs {
   serialNumber: pulumi.Input<string>;
   /** ID of the venue the switch is in. */
   venueId: pulumi.Input<string>;
-  /** 1 to 255 characters, no double quote. Must be 1 to 255 characters. */
+  /** 1 to 255 characters, no double quote. */
   name?: pulumi.Input<string>;
-  /** 0 to 255 characters. Must be 0 to 255 characters. */
+  /** 0 to 255 characters. */
   description?: pulumi.Input<string>;
   /** Default gateway. */
   defaultGateway?: pulumi.Input<string>;

@@ -57,7 +57,7 @@ export interface SwitchAclArgs extends AdoptionArgs {
   profileId: pulumi.Input<string>;
   /** Name of the ACL. Changing it replaces the resource. */
   name?: pulumi.Input<string>;
-  /** Standard or extended. */
+  /** `standard` or `extended`. */
   aclType?: pulumi.Input<"standard" | "extended">;
   /** The ACL's rules (default none). */
   aclRules?: pulumi.Input<pulumi.Input<inputs.SwitchAclRuleArgs>[]>;

@@ -55,9 +55,9 @@ export class SwitchLag extends NmsResource {
 export interface SwitchLagArgs extends AdoptionArgs {
   /** ID of the object this belongs to (path parameter serialNumber). Changing it replaces the resource. */
   switchId: pulumi.Input<string>;
-  /** 1 to 64 characters, no double quote. Must be 1 to 64 characters. */
+  /** 1 to 64 characters, no double quote. */
   name: pulumi.Input<string>;
-  /** Static or dynamic. */
+  /** `static` or `dynamic`. */
   type: pulumi.Input<"static" | "dynamic">;
   /** Member ports, unit/slot/port (default none). */
   ports?: pulumi.Input<pulumi.Input<string>[]>;

@@ -143,12 +143,12 @@ export interface SwitchPortSettingsArgs {
   stpBpduGuard?: pulumi.Input<boolean>;
   /** Default false. */
   stpRootGuard?: pulumi.Input<boolean>;
-  /** PoE budget in watts, 0 to 30. Must be between 0 and 30. */
+  /** PoE budget in watts, 0 to 30. */
   poeBudget?: pulumi.Input<number>;
-  /** UNSET, ZERO, ONE, TWO, THREE or FOUR. */
+  /** `UNSET`, `ZERO`, `ONE`, `TWO`, `THREE` or `FOUR`. */
   poeClass?: pulumi.Input<"UNSET" | "ZERO" | "ONE" | "TWO" | "THREE" | "FOUR">;
   /** PoE priority. Must be an integer. */
   poePriority?: pulumi.Input<number>;
-  /** UNSET, NONE, AUTO, TEN_M_FULL … ONE_HUNDRED_G_FULL. */
+  /** `UNSET`, `NONE`, `AUTO`, `TEN_M_FULL` … `ONE_HUNDRED_G_FULL`. */
   portSpeed?: pulumi.Input<"UNSET" | "NONE" | "AUTO" | "TEN_M_FULL" | "TEN_M_HALF" | "ONE_HUNDRED_M_FULL" | "ONE_HUNDRED_M_HALF" | "ONE_G_FULL" | "ONE_G_FULL_MASTER" | "ONE_G_FULL_SLAVE" | "TWO_POINT_FIVE_G_FULL" | "TWO_POINT_FIVE_G_FULL_MASTER" | "TWO_POINT_FIVE_G_FULL_SLAVE" | "FIVE_G_FULL" | "FIVE_G_FULL_MASTER" | "FIVE_G_FULL_SLAVE" | "TEN_G_FULL" | "TEN_G_FULL_MASTER" | "TEN_G_FULL_SLAVE" | "TWENTY_FIVE_G_FULL" | "FORTY_G_FULL" | "ONE_HUNDRED_G_FULL">;
 }

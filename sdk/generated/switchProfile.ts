@@ -55,10 +55,7 @@ export class SwitchProfile extends NmsResource {
 
 /** The inputs of {@link SwitchProfile}. */
 export interface SwitchProfileArgs extends AdoptionArgs {
-  /**
-   * 2 to 64 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. Must be 2 to
-   * 64 characters.
-   */
+  /** 2 to 64 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. */
   name: pulumi.Input<string>;
   /** Free text. */
   description?: pulumi.Input<string>;

@@ -77,12 +77,9 @@ export class SwitchVlan extends NmsResource {
 export interface SwitchVlanArgs extends AdoptionArgs {
   /** ID of the object this belongs to (path parameter profileId). Changing it replaces the resource. */
   profileId: pulumi.Input<string>;
-  /**
-   * VLAN number, 2 to 4094; unique in the profile. Must be an integer. Must be between 2 and 4094. Changing
-   * it replaces the resource.
-   */
+  /** VLAN number, 2 to 4094; unique in the profile. Must be an integer. Changing it replaces the resource. */
   vlanId: pulumi.Input<number>;
-  /** 0 to 32 characters. Must be 0 to 32 characters. */
+  /** 0 to 32 characters. */
   vlanName?: pulumi.Input<string>;
   /** Dynamic ARP inspection (default false). */
   arpInspection?: pulumi.Input<boolean>;
@@ -98,9 +95,9 @@ export interface SwitchVlanArgs extends AdoptionArgs {
   multicastVersion?: pulumi.Input<number>;
   /** Switch family that should be the root bridge: ICX7150, ICX7250, ICX7650 or ICX7850. */
   rootBridgeFamilyId?: pulumi.Input<"ICX7150" | "ICX7250" | "ICX7650" | "ICX7850">;
-  /** Spanning-tree bridge priority, 0 to 65535. Must be an integer. Must be between 0 and 65535. */
+  /** Spanning-tree bridge priority, 0 to 65535. Must be an integer. */
   spanningTreePriority?: pulumi.Input<number>;
-  /** Rstp, stp or none. */
+  /** `rstp`, `stp` or `none`. */
   spanningTreeProtocol?: pulumi.Input<"rstp" | "stp" | "none">;
   /** Per-model port membership (default none). */
   switchFamilyModels?: pulumi.Input<pulumi.Input<inputs.SwitchFamilyModelArgs>[]>;

@@ -7,7 +7,7 @@ import type * as outputs from "./types/output";
 export interface TraceRouteFromSwitchArgs {
   /** The host to reach: an IPv4 address whose first octet is 1 to 223, or a host name. */
   targetHost: string;
-  /** Most hops, 0 to 255 (default 30). Must be an integer. Must be between 0 and 255. */
+  /** Most hops, 0 to 255 (default 30). Must be an integer. */
   maxTtl?: number;
   /**
    * The switch's serial number (its ID). Must be an allowed three-letter prefix, two of 0-9A-Z, a number 01
@@ -20,7 +20,7 @@ export interface TraceRouteFromSwitchArgs {
 export interface TraceRouteFromSwitchOutputArgs {
   /** The host to reach: an IPv4 address whose first octet is 1 to 223, or a host name. */
   targetHost: pulumi.Input<string>;
-  /** Most hops, 0 to 255 (default 30). Must be an integer. Must be between 0 and 255. */
+  /** Most hops, 0 to 255 (default 30). Must be an integer. */
   maxTtl?: pulumi.Input<number>;
   /**
    * The switch's serial number (its ID). Must be an allowed three-letter prefix, two of 0-9A-Z, a number 01

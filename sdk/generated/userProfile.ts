@@ -50,7 +50,7 @@ export class UserProfile extends NmsResource {
 
 /** The inputs of {@link UserProfile}. */
 export interface UserProfileArgs {
-  /** Mm/dd/yyyy, dd/mm/yyyy or yyyy/mm/dd. Default: "mm/dd/yyyy". */
+  /** `mm/dd/yyyy`, `dd/mm/yyyy` or `yyyy/mm/dd`. Default: "mm/dd/yyyy". */
   dateFormat?: pulumi.Input<"mm/dd/yyyy" | "dd/mm/yyyy" | "yyyy/mm/dd">;
   /** How much detail the administrator sees: ba, it, su or debug. Default: "it". */
   detailLevel?: pulumi.Input<"ba" | "it" | "su" | "debug">;

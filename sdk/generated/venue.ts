@@ -54,7 +54,7 @@ export class Venue extends NmsResource {
 
 /** The inputs of {@link Venue}. */
 export interface VenueArgs extends AdoptionArgs {
-  /** 2 to 32 characters; unique in the tenant. Must be 2 to 32 characters. */
+  /** 2 to 32 characters; unique in the tenant. */
   name: pulumi.Input<string>;
   /** Free text. */
   description?: pulumi.Input<string>;

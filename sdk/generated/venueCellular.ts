@@ -48,9 +48,9 @@ export class VenueCellular extends NmsResource {
     simCardPrimaryApn?: string;
     /** APN of the secondary SIM: 0 to 64 printable ASCII characters without a space or @. */
     simCardSecondaryApn?: string;
-    /** AUTO, LTE or ThreeG. */
+    /** `AUTO`, `LTE` or `ThreeG`. */
     simCardPrimaryCellularNetworkSelection: "AUTO" | "LTE" | "ThreeG";
-    /** AUTO, LTE or ThreeG. */
+    /** `AUTO`, `LTE` or `ThreeG`. */
     simCardSecondaryCellularNetworkSelection: "AUTO" | "LTE" | "ThreeG";
     /** Whether the primary SIM is used (default true). */
     simCardPrimaryEnabled: boolean;
@@ -82,29 +82,17 @@ export interface VenueCellularArgs {
    * Default: [].
    */
   models?: pulumi.Input<pulumi.Input<{
-    /**
-     * The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model). Must be 0 to
-     * 64 characters.
-     */
+    /** The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model). */
     model: pulumi.Input<string>;
-    /**
-     * Seconds before going back to the primary WAN, 10 to 300. Must be an integer. Must be between 10 and
-     * 300.
-     */
+    /** Seconds before going back to the primary WAN, 10 to 300. Must be an integer. */
     primaryWanRecoveryTimer: pulumi.Input<number>;
-    /**
-     * APN of the primary SIM: 0 to 64 printable ASCII characters without a space or @. Must be 0 to 64
-     * printable ASCII characters without a space or @.
-     */
+    /** APN of the primary SIM: 0 to 64 printable ASCII characters without a space or @. */
     simCardPrimaryApn?: pulumi.Input<string>;
-    /**
-     * APN of the secondary SIM: 0 to 64 printable ASCII characters without a space or @. Must be 0 to 64
-     * printable ASCII characters without a space or @.
-     */
+    /** APN of the secondary SIM: 0 to 64 printable ASCII characters without a space or @. */
     simCardSecondaryApn?: pulumi.Input<string>;
-    /** AUTO, LTE or ThreeG. */
+    /** `AUTO`, `LTE` or `ThreeG`. */
     simCardPrimaryCellularNetworkSelection: pulumi.Input<"AUTO" | "LTE" | "ThreeG">;
-    /** AUTO, LTE or ThreeG. */
+    /** `AUTO`, `LTE` or `ThreeG`. */
     simCardSecondaryCellularNetworkSelection: pulumi.Input<"AUTO" | "LTE" | "ThreeG">;
     /** Whether the primary SIM is used (default true). */
     simCardPrimaryEnabled?: pulumi.Input<boolean>;

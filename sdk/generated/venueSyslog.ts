@@ -78,7 +78,7 @@ export interface VenueSyslogArgs {
   facility?: pulumi.Input<"KEEP_ORIGINAL" | "LOCAL0" | "LOCAL1" | "LOCAL2" | "LOCAL3" | "LOCAL4" | "LOCAL5" | "LOCAL6" | "LOCAL7">;
   /** What is logged (default CLIENT_FLOW). */
   flowLevel?: pulumi.Input<"GENERAL_LOGS" | "CLIENT_FLOW" | "ALL">;
-  /** Primary server port, 1 to 65535 (default 514). Must be an integer. Must be between 1 and 65535. */
+  /** Primary server port, 1 to 65535 (default 514). Must be an integer. */
   port?: pulumi.Input<number>;
   /** Least priority sent (default ERROR on the older variant, INFO on the newer). */
   priority?: pulumi.Input<"EMERGENCY" | "ALERT" | "CRITICAL" | "ERROR" | "WARNING" | "NOTICE" | "INFO" | "ALL">;

@@ -63,15 +63,15 @@ export class VspotServer extends NmsResource {
 
 /** The inputs of {@link VspotServer}. */
 export interface VspotServerArgs extends AdoptionArgs {
-  /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank. Must be 2 to 32 characters. */
+  /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank. */
   serverName: pulumi.Input<string>;
   /** IPv4 address or host name of the server. */
   serverAddress: pulumi.Input<string>;
-  /** Port, 1 to 65535 (default 8883). Must be an integer. Must be between 1 and 65535. */
+  /** Port, 1 to 65535 (default 8883). Must be an integer. */
   port?: pulumi.Input<number>;
   /**
-   * 8 to 63 printable ASCII characters, not beginning with a backtick or "$" (secret). Must be 8 to 63
-   * characters. Secret: encrypted in state, in inputs and outputs.
+   * 8 to 63 printable ASCII characters, not beginning with a backtick or "$" (secret). Secret: encrypted in
+   * state, in inputs and outputs.
    */
   password: pulumi.Input<string>;
   /**

@@ -56,9 +56,9 @@ export class WifiCallingProfile extends NmsResource {
 
 /** The inputs of {@link WifiCallingProfile}. */
 export interface WifiCallingProfileArgs extends AdoptionArgs {
-  /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank. Must be 2 to 32 characters. */
+  /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank. */
   profileName: pulumi.Input<string>;
-  /** 2 to 180 characters. Must be 2 to 180 characters. */
+  /** 2 to 180 characters. */
   description?: pulumi.Input<string>;
   /** The carrier's ePDGs: each a domain and an address (required). */
   ePDGs: pulumi.Input<pulumi.Input<inputs.EpdgArgs>[]>;

@@ -136,3 +136,19 @@ describe("the generated classes, as Pulumi's own packages write them", () => {
     expect(generated.get(`${GENERATED_DIR}/types/input.ts`)).toContain("export interface AddressArgs {");
   });
 });
+
+describe("the generated doc comments", () => {
+  const comments = [...generated.values()].flatMap((text) => [...text.matchAll(/\/\*\*[\s\S]*?\*\//g)].map((m) => m[0].replace(/\n\s*\*/g, " ").replace(/\s+/g, " ")));
+
+  it("say each range once: a rule is not repeated after a description that states it", () => {
+    const twice = comments.filter((comment) =>
+      [...comment.matchAll(/Must be (?:between )?(-?\d+) (?:to|and) (-?\d+)/g)].some(([rule, low, high]) => comment.replace(rule, "").includes(`${low} to ${high}`)),
+    );
+    expect(twice).toEqual([]);
+  });
+
+  it("start no sentence with a value written as a capitalised word", () => {
+    expect(comments.filter((comment) => /\/\*\* (Rstp|Standard or extended|Static or dynamic|True accepts|Mm\/dd)/.test(comment))).toEqual([]);
+    expect(comments).toContain("/** `rstp`, `stp` or `none`. */");
+  });
+});

@@ -29,7 +29,7 @@ export interface ApLanPortArgs {
   type?: pulumi.Input<string>;
   /**
    * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
-   * (WIFI-10109). Must be an integer. Must be between 1 and 4094.
+   * (WIFI-10109). Must be an integer.
    */
   untagId?: pulumi.Input<number>;
   /** VLANs of the port, e.g. 1-4094 or 10. */
@@ -40,15 +40,15 @@ export interface ApLanPortArgs {
 export interface ApMdnsGatewayRuleArgs {
   /** Whether the rule applies. */
   enabled?: pulumi.Input<boolean>;
-  /** VLAN the service is announced on, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
+  /** VLAN the service is announced on, 1 to 4094. Must be an integer. */
   fromVlan?: pulumi.Input<number>;
-  /** VLAN it is bridged to, 1 to 4094. Must be an integer. Must be between 1 and 4094. */
+  /** VLAN it is bridged to, 1 to 4094. Must be an integer. */
   toVlan?: pulumi.Input<number>;
-  /** Name of the rule, 2 to 64 characters. Must be 2 to 64 characters. */
+  /** Name of the rule, 2 to 64 characters. */
   mdnsName?: pulumi.Input<string>;
-  /** MDNS protocol, e.g. TCP. */
+  /** mDNS protocol, e.g. TCP. */
   mdnsProtocol?: pulumi.Input<string>;
-  /** MDNS service, e.g. AIRPLAY. */
+  /** mDNS service, e.g. AIRPLAY. */
   service?: pulumi.Input<string>;
 }
 
@@ -62,7 +62,7 @@ export interface ApModelLanPortArgs {
   type?: pulumi.Input<string>;
   /**
    * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
-   * (WIFI-10109). Must be an integer. Must be between 1 and 4094.
+   * (WIFI-10109). Must be an integer.
    */
   untagId?: pulumi.Input<number>;
   /** VLANs of the port, e.g. 1-4094 or 10. */
@@ -73,15 +73,15 @@ export interface ApModelLanPortArgs {
 export interface ApPositionArgs {
   /** Floor plan the AP is placed on. */
   floorplanId?: pulumi.Input<string>;
-  /** Horizontal position, 0 to 100 percent of the floor plan. Must be between 0 and 100. */
+  /** Horizontal position, 0 to 100 percent of the floor plan. */
   xPercent?: pulumi.Input<number>;
-  /** Vertical position, 0 to 100 percent of the floor plan. Must be between 0 and 100. */
+  /** Vertical position, 0 to 100 percent of the floor plan. */
   yPercent?: pulumi.Input<number>;
 }
 
 /** Used by `ApGroup`, `listApGroups`, `getApGroup` and `getVenueDefaultApGroup`. */
 export interface ApSerialNumberArgs {
-  /** 12 digits, the first 1 to 9. Must be 12 digits, the first 1 to 9. */
+  /** 12 digits, the first 1 to 9. */
   serialNumber: pulumi.Input<string>;
 }
 
@@ -91,12 +91,9 @@ export interface CloudpathPortalArgs {
   externalPortalUrl: pulumi.Input<string>;
   /** Where clients go after enrolling. */
   redirectUrl?: pulumi.Input<string>;
-  /**
-   * Minutes a client may reconnect without enrolling again, 1 to 14399. Must be an integer. Must be between 1
-   * and 14399.
-   */
+  /** Minutes a client may reconnect without enrolling again, 1 to 14399. Must be an integer. */
   userSessionGracePeriod?: pulumi.Input<number>;
-  /** Minutes a session lasts, 2 to 14400. Must be an integer. Must be between 2 and 14400. */
+  /** Minutes a session lasts, 2 to 14400. Must be an integer. */
   userSessionTimeout?: pulumi.Input<number>;
   /** Addresses clients reach before enrolling. */
   walledGardens?: pulumi.Input<pulumi.Input<string>[]>;
@@ -106,7 +103,7 @@ export interface CloudpathPortalArgs {
 export interface DevicePolicyRuleArgs {
   /** Name of the rule, unique in the policy (WIFI-10207). */
   name?: pulumi.Input<string>;
-  /** ALLOW or BLOCK. */
+  /** `ALLOW` or `BLOCK`. */
   action: pulumi.Input<"ALLOW" | "BLOCK">;
   /** Device type, e.g. Smartphone, Tablet, Laptop, Gaming, VoIP, Printer, IotDevice. */
   deviceType: pulumi.Input<string>;
@@ -122,12 +119,9 @@ export interface DevicePolicyRuleArgs {
 
 /** Used by `Network`, `listNetworks` and `getNetwork`. */
 export interface DpskGenerationParamsArgs {
-  /**
-   * Length of generated passphrases, 8 to 63 (a WPA passphrase's range). Must be an integer. Must be between
-   * 8 and 63.
-   */
+  /** Length of generated passphrases, 8 to 63 (a WPA passphrase's range). Must be an integer. */
   passphraseLength: pulumi.Input<number>;
-  /** MOST_SECURED, KEYBOARD_FRIENDLY or NUMBERS_ONLY (W53's formats). */
+  /** `MOST_SECURED`, `KEYBOARD_FRIENDLY` or `NUMBERS_ONLY` (W53's formats). */
   passphraseFormatEnum?: pulumi.Input<"MOST_SECURED" | "KEYBOARD_FRIENDLY" | "NUMBERS_ONLY">;
   /** When generated passphrases expire, e.g. UNLIMITED. */
   passphraseExpirationEnum?: pulumi.Input<string>;
@@ -149,13 +143,13 @@ export interface GuestPageArgs {
   langCode?: pulumi.Input<string>;
   /** Logo image. */
   logoImage?: pulumi.Input<string>;
-  /** Tag line, 0 to 140 characters. Must be 0 to 140 characters. */
+  /** Tag line, 0 to 140 characters. */
   tagLine?: pulumi.Input<string>;
-  /** Terms and conditions, 0 to 100000 characters. Must be 0 to 100000 characters. */
+  /** Terms and conditions, 0 to 100000 characters. */
   termsAndConditions?: pulumi.Input<string>;
   /** Title. */
   title?: pulumi.Input<string>;
-  /** Welcome message, 0 to 100 characters. Must be 0 to 100 characters. */
+  /** Welcome message, 0 to 100 characters. */
   welcomeMessage?: pulumi.Input<string>;
 }
 
@@ -163,9 +157,7 @@ export interface GuestPageArgs {
 export interface GuestUserExpirationArgs {
   /** When the validity starts: at Creation or at first Login. */
   activationType: pulumi.Input<"Creation" | "Login">;
-  /**
-   * How long the guest may use the network, 1 to 8760 units. Must be an integer. Must be between 1 and 8760.
-   */
+  /** How long the guest may use the network, 1 to 8760 units. Must be an integer. */
   duration: pulumi.Input<number>;
   /** Unit of the duration. */
   unit: pulumi.Input<"Minute" | "Hour" | "Day" | "Week" | "Month" | "Year" | "Never">;
@@ -175,9 +167,7 @@ export interface GuestUserExpirationArgs {
 export interface GuestUserExpiration {
   /** When the validity starts: at Creation or at first Login. */
   activationType: "Creation" | "Login";
-  /**
-   * How long the guest may use the network, 1 to 8760 units. Must be an integer. Must be between 1 and 8760.
-   */
+  /** How long the guest may use the network, 1 to 8760 units. Must be an integer. */
   duration: number;
   /** Unit of the duration. */
   unit: "Minute" | "Hour" | "Day" | "Week" | "Month" | "Year" | "Never";
@@ -197,7 +187,7 @@ export interface HotspotWlanArgs {
   bypassCPUsingMacAddressAuthentication?: pulumi.Input<boolean>;
   /** Whether the Hotspot 2.0 WLAN is on (default true). */
   enabled?: pulumi.Input<boolean>;
-  /** VLAN of its clients, 1 to 4094 (default 1). Must be an integer. Must be between 1 and 4094. */
+  /** VLAN of its clients, 1 to 4094 (default 1). Must be an integer. */
   vlanId?: pulumi.Input<number>;
 }
 
@@ -221,15 +211,15 @@ export interface L3AclPolicyArgs {
 export interface L3RuleArgs {
   /** Access of the rule (default ALLOW). */
   access?: pulumi.Input<string>;
-  /** Protocol number, for a custom protocol, 1 to 255. Must be an integer. Must be between 1 and 255. */
+  /** Protocol number, for a custom protocol, 1 to 255. Must be an integer. */
   customProtocol?: pulumi.Input<number>;
-  /** Description of the rule, 0 to 64 characters. Must be 0 to 64 characters. */
+  /** Description of the rule, 0 to 64 characters. */
   description?: pulumi.Input<string>;
   /** Destination the rule matches. */
   destination?: pulumi.Input<SourceArgs>;
   /** Source the rule matches. */
   source?: pulumi.Input<SourceArgs>;
-  /** Order of the rule, 1 to 128. Must be an integer. Must be between 1 and 128. */
+  /** Order of the rule, 1 to 128. Must be an integer. */
   priority?: pulumi.Input<number>;
   /** Protocol the rule matches. */
   protocol?: pulumi.Input<string>;
@@ -257,19 +247,13 @@ export interface RadioCustomizationArgs {
 export interface RadioParams24GArgs {
   /** 2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11. */
   allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
-  /**
-   * Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. Must be between
-   * 100 and 1440.
-   */
+  /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
   changeInterval?: pulumi.Input<number>;
   /** Channel width, e.g. AUTO (default) or 20MHz. */
   channelBandwidth?: pulumi.Input<string>;
   /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
   method?: pulumi.Input<string>;
-  /**
-   * Seconds between background scans, 1 to 65535 (default 20). Must be an integer. Must be between 1 and
-   * 65535.
-   */
+  /** Seconds between background scans, 1 to 65535 (default 20). Must be an integer. */
   scanInterval?: pulumi.Input<number>;
   /** Transmit power, e.g. MAX (default). */
   txPower?: pulumi.Input<string>;
@@ -284,19 +268,13 @@ export interface RadioParams50GArgs {
   allowedIndoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
   /** 5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161. */
   allowedOutdoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
-  /**
-   * Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. Must be between
-   * 100 and 1440.
-   */
+  /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
   changeInterval?: pulumi.Input<number>;
   /** Channel width, e.g. AUTO (default) or 20MHz. */
   channelBandwidth?: pulumi.Input<string>;
   /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
   method?: pulumi.Input<string>;
-  /**
-   * Seconds between background scans, 1 to 65535 (default 20). Must be an integer. Must be between 1 and
-   * 65535.
-   */
+  /** Seconds between background scans, 1 to 65535 (default 20). Must be an integer. */
   scanInterval?: pulumi.Input<number>;
   /** Transmit power, e.g. MAX (default). */
   txPower?: pulumi.Input<string>;
@@ -327,7 +305,7 @@ export interface SchedulerArgs {
 
 /** Used by `Network`, `listNetworks` and `getNetwork`. */
 export interface SmsPasswordDurationArgs {
-  /** How long, at least 0 (default 12). Must be an integer. Must be at least 0. */
+  /** How long, at least 0 (default 12). Must be an integer. */
   duration?: pulumi.Input<number>;
   /** Unit of the duration (default HOUR). */
   unit?: pulumi.Input<string>;
@@ -404,9 +382,9 @@ export interface SwitchModelSlotArgs {
 export interface SwitchPositionArgs {
   /** ID of the floor plan. */
   floorplanId?: pulumi.Input<string>;
-  /** Horizontal position on the floor plan, 0 to 100. Must be between 0 and 100. */
+  /** Horizontal position on the floor plan, 0 to 100. */
   xPercent?: pulumi.Input<number>;
-  /** Vertical position on the floor plan, 0 to 100. Must be between 0 and 100. */
+  /** Vertical position on the floor plan, 0 to 100. */
   yPercent?: pulumi.Input<number>;
 }
 
@@ -421,10 +399,7 @@ export interface SwitchStackMemberArgs {
 
 /** Used by `VenueLanPorts` and `getVenueLanPorts`. */
 export interface VenueLanPortsModelArgs {
-  /**
-   * The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model). Must be 0 to 64
-   * characters.
-   */
+  /** The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model). */
   model: pulumi.Input<string>;
   /** The model's LAN ports, as on an AP (WIFI-10108, WIFI-10109). */
   lanPorts?: pulumi.Input<pulumi.Input<ApModelLanPortArgs>[]>;
@@ -436,10 +411,7 @@ export interface VenueLanPortsModelArgs {
 
 /** Used by `VenueLeds` and `getVenueLeds`. */
 export interface VenueLedsModelArgs {
-  /**
-   * The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model). Must be 0 to 64
-   * characters.
-   */
+  /** The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model). */
   model: pulumi.Input<string>;
   /** Whether the model's LEDs are on (default null: not set). */
   ledEnabled?: pulumi.Input<boolean | null>;

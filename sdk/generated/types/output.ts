@@ -59,7 +59,7 @@ export interface Address {
 export interface Admin {
   /** The administrator's ID. */
   id: string;
-  /** PRIME_ADMIN, ADMIN, READ_ONLY, OFFICE_ADMIN, SUPPORT or DEVOPS. */
+  /** `PRIME_ADMIN`, `ADMIN`, `READ_ONLY`, `OFFICE_ADMIN`, `SUPPORT` or `DEVOPS`. */
   role: "PRIME_ADMIN" | "ADMIN" | "READ_ONLY" | "OFFICE_ADMIN" | "SUPPORT" | "DEVOPS";
   /** How much detail the administrator sees: ba, it, su or debug. */
   detailLevel: "ba" | "it" | "su" | "debug";
@@ -83,9 +83,9 @@ export interface ApCellularSettings {
   simCardPrimaryApn?: string;
   /** APN of the secondary SIM. */
   simCardSecondaryApn?: string;
-  /** AUTO, LTE or ThreeG. */
+  /** `AUTO`, `LTE` or `ThreeG`. */
   simCardPrimaryCellularNetworkSelection?: "AUTO" | "LTE" | "ThreeG";
-  /** AUTO, LTE or ThreeG. */
+  /** `AUTO`, `LTE` or `ThreeG`. */
   simCardSecondaryCellularNetworkSelection?: "AUTO" | "LTE" | "ThreeG";
   /** Whether the primary SIM is used. */
   simCardPrimaryEnabled?: boolean;
@@ -253,9 +253,9 @@ export interface ApMdnsGatewayRule {
   toVlan?: number;
   /** Name of the rule, 2 to 64 characters. */
   mdnsName?: string;
-  /** MDNS protocol, e.g. TCP. */
+  /** mDNS protocol, e.g. TCP. */
   mdnsProtocol?: string;
-  /** MDNS service, e.g. AIRPLAY. */
+  /** mDNS service, e.g. AIRPLAY. */
   service?: string;
 }
 
@@ -348,7 +348,7 @@ export interface CloudpathPortal {
 export interface Delegation {
   /** The delegation's ID. */
   id: string;
-  /** VAR, SUPPORT, MSP or SUPPORT_EC. */
+  /** `VAR`, `SUPPORT`, `MSP` or `SUPPORT_EC`. */
   type: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
   /** INVITED is the one value the seeds give. */
   status: string;
@@ -391,7 +391,7 @@ export interface DevicePolicy {
 export interface DevicePolicyRule {
   /** Name of the rule, unique in the policy (WIFI-10207). */
   name?: string;
-  /** ALLOW or BLOCK. */
+  /** `ALLOW` or `BLOCK`. */
   action: "ALLOW" | "BLOCK";
   /** Device type, e.g. Smartphone, Tablet, Laptop, Gaming, VoIP, Printer, IotDevice. */
   deviceType: string;
@@ -409,7 +409,7 @@ export interface DevicePolicyRule {
 export interface DpskGenerationParams {
   /** Length of generated passphrases, 8 to 63 (a WPA passphrase's range). */
   passphraseLength: number;
-  /** MOST_SECURED, KEYBOARD_FRIENDLY or NUMBERS_ONLY (W53's formats). */
+  /** `MOST_SECURED`, `KEYBOARD_FRIENDLY` or `NUMBERS_ONLY` (W53's formats). */
   passphraseFormatEnum?: "MOST_SECURED" | "KEYBOARD_FRIENDLY" | "NUMBERS_ONLY";
   /** When generated passphrases expire, e.g. UNLIMITED. */
   passphraseExpirationEnum?: string;
@@ -913,7 +913,7 @@ export interface Switch {
 export interface SwitchAcl {
   /** Name of the ACL. */
   name?: string;
-  /** Standard or extended. */
+  /** `standard` or `extended`. */
   aclType?: "standard" | "extended";
   /** The ACL's rules (default none). */
   aclRules: SwitchAclRule[];
@@ -996,7 +996,7 @@ export interface SwitchIpPort {
 export interface SwitchLag {
   /** 1 to 64 characters, no double quote. */
   name: string;
-  /** Static or dynamic. */
+  /** `static` or `dynamic`. */
   type: "static" | "dynamic";
   /** Member ports, unit/slot/port (default none). */
   ports: string[];
@@ -1062,11 +1062,11 @@ export interface SwitchPort {
   stpRootGuard: boolean;
   /** PoE budget in watts, 0 to 30. */
   poeBudget?: number;
-  /** UNSET, ZERO, ONE, TWO, THREE or FOUR. */
+  /** `UNSET`, `ZERO`, `ONE`, `TWO`, `THREE` or `FOUR`. */
   poeClass?: "UNSET" | "ZERO" | "ONE" | "TWO" | "THREE" | "FOUR";
   /** PoE priority. */
   poePriority?: number;
-  /** UNSET, NONE, AUTO, TEN_M_FULL … ONE_HUNDRED_G_FULL. */
+  /** `UNSET`, `NONE`, `AUTO`, `TEN_M_FULL` … `ONE_HUNDRED_G_FULL`. */
   portSpeed?: "UNSET" | "NONE" | "AUTO" | "TEN_M_FULL" | "TEN_M_HALF" | "ONE_HUNDRED_M_FULL" | "ONE_HUNDRED_M_HALF" | "ONE_G_FULL" | "ONE_G_FULL_MASTER" | "ONE_G_FULL_SLAVE" | "TWO_POINT_FIVE_G_FULL" | "TWO_POINT_FIVE_G_FULL_MASTER" | "TWO_POINT_FIVE_G_FULL_SLAVE" | "FIVE_G_FULL" | "FIVE_G_FULL_MASTER" | "FIVE_G_FULL_SLAVE" | "TEN_G_FULL" | "TEN_G_FULL_MASTER" | "TEN_G_FULL_SLAVE" | "TWENTY_FIVE_G_FULL" | "FORTY_G_FULL" | "ONE_HUNDRED_G_FULL";
   /** ID of the port (read-only). */
   id: string;
@@ -1116,7 +1116,7 @@ export interface SwitchProfileAcl {
   id?: string;
   /** Name of the ACL. */
   name?: string;
-  /** Standard or extended. */
+  /** `standard` or `extended`. */
   aclType?: "standard" | "extended";
   /** The ACL's rules (default none). */
   aclRules: SwitchAclRule[];
@@ -1201,7 +1201,7 @@ export interface SwitchVlan {
   rootBridgeFamilyId?: "ICX7150" | "ICX7250" | "ICX7650" | "ICX7850";
   /** Spanning-tree bridge priority, 0 to 65535. */
   spanningTreePriority?: number;
-  /** Rstp, stp or none. */
+  /** `rstp`, `stp` or `none`. */
   spanningTreeProtocol?: "rstp" | "stp" | "none";
   /** Per-model port membership (default none). */
   switchFamilyModels: SwitchFamilyModel[];
