@@ -4,7 +4,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_WIFI_API_VARIANT, fieldsOf, type WifiApiVariant } from "../contract/meta";
 import { routeOf } from "../contract/routes";
-import { ignoredFields, validateBody } from "../contract/validate";
+import { ignoredFields, validateBody, withoutUnsetNulls } from "../contract/validate";
 import { isUnknown } from "../contract/validators";
 import type { NmsClient } from "./client";
 import { isNotFound, NmsApiError, NmsWaitTimeoutError } from "./client/errors";
@@ -153,7 +153,15 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   const leftToService = (field: string): boolean =>
     fields.filledByService.includes(field) || (spec.ops.update === undefined && !sideEffectFields.has(field));
 
-  const changed = (desired: Props, actual: Props): string[] => {
+  /**
+   * The inputs as the service takes them: a null that stands for "not set" (contract/validate.ts withoutUnsetNulls) is
+   * left out, so that it is compared like a field the program leaves out (with its default at the top, not at all
+   * inside an object) instead of with the default the service fills in for it.
+   */
+  const asTheServiceTakes = (inputs: Props): Props => withoutUnsetNulls(spec.inputSchema(variant()), inputs) as Props;
+
+  const changed = (given: Props, actual: Props): string[] => {
+    const desired = asTheServiceTakes(given);
     const compared = fields.inputNames.filter((f) => desired[f] !== undefined || !leftToService(f));
     return changedFields(compared, desired, actual, fields.defaults(variant()));
   };
@@ -177,7 +185,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
    */
   const withUnsetWritten = (news: Props, differing: readonly string[]): Props => {
     const unset = fields.unsetValues(variant());
-    const left = differing.filter((f) => news[f] === undefined && !sideEffectFields.has(f) && !notEchoed.has(f));
+    const desired = asTheServiceTakes(news);
+    const left = differing.filter((f) => desired[f] === undefined && !sideEffectFields.has(f) && !notEchoed.has(f));
     return left.length === 0 ? news : { ...news, ...Object.fromEntries(left.map((f) => [f, unset[f]])) };
   };
 
@@ -382,7 +391,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       const differing = changed(news, olds);
       const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
       // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
-      const want = (field: string) => (news[field] === undefined ? fields.defaults(variant())[field] : news[field]);
+      const desired = asTheServiceTakes(news);
+      const want = (field: string) => (desired[field] === undefined ? fields.defaults(variant())[field] : desired[field]);
       const byOption = replacedByOption(replaceOnChangesOf(news), differing, want, olds);
       const replaces = differing.filter((field) => !inPlace(field) || byOption.includes(field));
       // A replacement that keeps the unique name (replaceOnChanges on another field) would be refused while the old
