@@ -231,3 +231,51 @@ describe("a create of a kind the service does not refuse twice: found by its req
     expect(result.outs.mobilePhoneNumber).toBe("+351910000001");
   });
 });
+
+describe("a delete of an object a create of the same process took over (a replacement that found its own old object)", () => {
+  /** Delete requests (single and bulk) of the kind the emulator served since its stats were cleared. */
+  const deletesServed = async (ops: string[]) => {
+    const byOp = (await adminApi(emulator, "GET", "/stats")).byOp as Record<string, Record<string, number>>;
+    return ops.reduce((sum, op) => sum + Object.values(byOp[op] ?? {}).reduce((a, b) => a + b, 0), 0);
+  };
+
+  test("sends no delete for the taken-over ID, and the object stays; a delete of another ID still deletes", async () => {
+    const inputs = fromStack("kept", { name: "kept-after-takeover" });
+    const made = await interruptedCreate(inputs);
+    const takenOver = await venues.create(inputs);
+    expect(takenOver.id).toBe(made);
+
+    await adminApi(emulator, "DELETE", "/stats");
+    await venues.delete!(made, takenOver.outs);
+    expect(await deletesServed(["A11", "A8"])).toBe(0);
+    expect((await venuesNamed("kept-after-takeover")).map((v) => v.id)).toEqual([made]);
+    expect(notices.some((line) => line.includes(`Venue ${made}: not deleted: a create of this run took it over`))).toBe(true);
+
+    const other = await venues.create(fromStack("other-one", { name: "deleted-as-usual" }));
+    await venues.delete!(other.id, other.outs);
+    expect(await deletesServed(["A11", "A8"])).toBe(1);
+    expect(await venuesNamed("deleted-as-usual")).toEqual([]);
+  });
+
+  test("holds for a kind found by its request ID (a guest user): the taken-over guest is kept, another guest deleted", async () => {
+    const guests = makeLifecycle(RESOURCE_SPECS.GuestUser, async () => client);
+    const { response: network } = await client.execute<Props>("W52", {}, { body: { name: "kept-guests", type: "guest", wlan: { ssid: "kept" }, guestPortal: { guestNetworkType: "GuestPass" } } });
+    const guest = (name: string) =>
+      fromStack(name, { name, mobilePhoneNumber: "+351910000002", networkId: network!.id, deliveryMethods: ["SMS"], expiration: { activationType: "Creation", duration: 8, unit: "Hour" }, maxDevices: 2 });
+    const inputs = guest("kept-guest");
+    const { __nmsName: _name, __nmsStack: _stack, ...body } = inputs;
+    const { response } = await client.write<Props[]>("W74", {}, { body: [body], requestId: requestIdOf("GuestUser", inputs) });
+    const made = String(response![0].id);
+    const takenOver = await guests.create(inputs);
+    expect(takenOver.id).toBe(made);
+
+    await adminApi(emulator, "DELETE", "/stats");
+    await guests.delete!(made, takenOver.outs);
+    expect(await deletesServed(["W78", "W75"])).toBe(0);
+    const other = await guests.create(guest("deleted-guest"));
+    await guests.delete!(other.id, other.outs);
+    expect(await deletesServed(["W78", "W75"])).toBe(1);
+    const held = (await adminApi(emulator, "GET", `/tenants/${emulator.demo.tenantId}/objects`)).guestUsers as Props[];
+    expect(held.filter((g) => ["kept-guest", "deleted-guest"].includes(g.name)).map((g) => g.id)).toEqual([made]);
+  });
+});
