@@ -14,7 +14,15 @@ import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
 import { pick, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "./spec";
 import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID, PROGRAM_SET_FIELDS } from "./lifecycleSupport";
-import { interruptedCreateEvidence, isNameTaken, planCreate, unidentifiedCreate } from "./interruptedCreate";
+import {
+  changesUnseenById,
+  CREATE_GENERATION_INPUT,
+  interruptedCreateEvidence,
+  isNameTaken,
+  nextCreateGeneration,
+  planCreate,
+  unidentifiedCreate,
+} from "./interruptedCreate";
 import { OPTION_INPUTS, optionFailures, REPLACE_ON_CHANGES_INPUT, replacedByOption, replaceOnChangesOf, withoutCheckOnlyInputs } from "./resourceOptions";
 import type { Written } from "./objectAccess";
 import type { PreviewReads } from "./previewReads";
@@ -23,15 +31,16 @@ type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
 export { ADOPTION_FIELDS, shapeLike };
 
-const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, ...OPTION_INPUTS]);
+const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, CREATE_GENERATION_INPUT, ...OPTION_INPUTS]);
 /** Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. */
-const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, REPLACE_ON_CHANGES_INPUT];
+const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, REPLACE_ON_CHANGES_INPUT, CREATE_GENERATION_INPUT];
 
 /**
  * Objects a create of this process took over ("kind id"). A replacement whose inputs hash to the old
- * resource's create ID (only secrets changed, or `--replace`) finds the old object as its own earlier
- * create and takes it over; the engine then deletes the replaced resource, whose ID is the same
- * object's. One provider process serves a whole run, so its delete can tell and keep the object.
+ * resource's create ID (`--replace` without a change; a change of secrets alone gets a create ID of
+ * its own, CREATE_GENERATION_INPUT) finds the old object as its own earlier create and takes it over;
+ * the engine then deletes the replaced resource, whose ID is the same object's. One provider process
+ * serves a whole run, so its delete can tell and keep the object.
  */
 const takenOverInThisRun = new Set<string>();
 
@@ -164,6 +173,16 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     const desired = asTheServiceTakes(given);
     const compared = fields.inputNames.filter((f) => desired[f] !== undefined || !leftToService(f));
     return changedFields(compared, desired, actual, fields.defaults(variant()));
+  };
+
+  /** Of the differing fields, those whose change replaces the object: the kind's triggers, and the program's replaceOnChanges option. */
+  const replacedBy = (differing: readonly string[], news: Props, actual: Props): string[] => {
+    const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
+    // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
+    const desired = asTheServiceTakes(news);
+    const want = (field: string) => (desired[field] === undefined ? fields.defaults(variant())[field] : desired[field]);
+    const byOption = replacedByOption(replaceOnChangesOf(news), differing, want, actual);
+    return differing.filter((field) => !inPlace(field) || byOption.includes(field));
   };
 
   /** One object, from the cached list when the spec has one; a GET when the list lacks it. */
@@ -376,7 +395,12 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         if (field.required && news[field.name] === undefined && !failures.some((f) => f.property === field.name)) failures.push({ property: field.name, reason: "is required" });
       }
       if (failures.length === 0 && previewReads) failures.push(...(await previewReads.check(olds, news)));
-      return { inputs: withoutCheckOnlyInputs(news), failures };
+      // A replacement told from the old object by its secrets alone gets a create ID of its own (CREATE_GENERATION_INPUT).
+      // Check of a new resource has no old inputs: nothing to tell it from.
+      const unseen = Object.keys(olds).length > 0 ? changesUnseenById(olds, news, fields.secretInputs) : [];
+      const generation = nextCreateGeneration(olds, unseen.length > 0 && replacedBy(unseen, news, olds).length > 0);
+      const { [CREATE_GENERATION_INPUT]: _given, ...program } = news;
+      return { inputs: withoutCheckOnlyInputs(generation === undefined ? program : { ...program, [CREATE_GENERATION_INPUT]: generation }), failures };
     },
 
     async diff(id: string, olds: Props, news: Props) {
@@ -389,12 +413,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         }
       }
       const differing = changed(news, olds);
-      const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
-      // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
-      const desired = asTheServiceTakes(news);
-      const want = (field: string) => (desired[field] === undefined ? fields.defaults(variant())[field] : desired[field]);
-      const byOption = replacedByOption(replaceOnChangesOf(news), differing, want, olds);
-      const replaces = differing.filter((field) => !inPlace(field) || byOption.includes(field));
+      const replaces = replacedBy(differing, news, olds);
       // A replacement that keeps the unique name (replaceOnChanges on another field) would be refused while the old
       // object holds the name.
       const keepsName = spec.uniqueName !== undefined && !spec.uniqueName.some((field) => differing.includes(field));

@@ -5,7 +5,8 @@
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { NmsClient } from "../../provider/client";
 import { specFields } from "../../provider/fields";
-import { createRequestIdOf } from "../../provider/interruptedCreate";
+import { CREATE_GENERATION_INPUT, createRequestIdOf } from "../../provider/interruptedCreate";
+import { REPLACE_ON_CHANGES_INPUT } from "../../provider/resourceOptions";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { adminApi, demoClient } from "../support/emulatorClient";
@@ -277,5 +278,47 @@ describe("a delete of an object a create of the same process took over (a replac
     expect(await deletesServed(["W78", "W75"])).toBe(1);
     const held = (await adminApi(emulator, "GET", `/tenants/${emulator.demo.tenantId}/objects`)).guestUsers as Props[];
     expect(held.filter((g) => ["kept-guest", "deleted-guest"].includes(g.name)).map((g) => g.id)).toEqual([made]);
+  });
+});
+
+describe("check counts the replacements its create's request ID cannot see (a new secret), so that they get an ID of their own", () => {
+  const noService = () => Promise.reject(new Error("check must not call the service"));
+  const checked = async (kind: string, olds: Props, news: Props) => {
+    const result = await makeLifecycle(RESOURCE_SPECS[kind], noService).check!(olds, news);
+    expect(result.failures).toEqual([]);
+    return result.inputs as Props;
+  };
+  const server = (password: string, extra: Props = {}) => fromStack("portal", { serverName: "portal", serverAddress: "192.0.2.9", password, ...extra });
+  const key = (passphrase: string) => fromStack("printer", { mac: "aa:bb:cc:00:33:44", passphrase });
+
+  test("a new secret that replaces the object (replaceOnChanges on it; a kind without update) adds one; the request ID changes with it", async () => {
+    const byOption = { [REPLACE_ON_CHANGES_INPUT]: ["password"] };
+    const before = await checked("VspotServer", {}, server("first-password", byOption));
+    expect(before).not.toHaveProperty(CREATE_GENERATION_INPUT);
+    const after = await checked("VspotServer", before, server("second-password", byOption));
+    expect(after[CREATE_GENERATION_INPUT]).toBe(1);
+    expect(requestIdOf("VspotServer", after)).not.toBe(requestIdOf("VspotServer", before));
+    expect((await checked("VspotServer", after, server("third-password", byOption)))[CREATE_GENERATION_INPUT]).toBe(2);
+    expect((await checked("DpskPassphrase", await checked("DpskPassphrase", {}, key("first-passphrase")), key("second-passphrase")))[CREATE_GENERATION_INPUT]).toBe(1);
+  });
+
+  test("kept as it is when no secret changed, or the change is made in place, or the new secret is not known yet (preview)", async () => {
+    const counted = { ...server("first-password"), [CREATE_GENERATION_INPUT]: 3 };
+    expect((await checked("VspotServer", counted, server("first-password")))[CREATE_GENERATION_INPUT]).toBe(3);
+    expect((await checked("VspotServer", counted, server("rotated-password")))[CREATE_GENERATION_INPUT]).toBe(3);
+    expect((await checked("VspotServer", counted, server("first-password", { serverAddress: "192.0.2.10" })))[CREATE_GENERATION_INPUT]).toBe(3);
+    const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+    expect((await checked("DpskPassphrase", key("first-passphrase"), key(unknown)))).not.toHaveProperty(CREATE_GENERATION_INPUT);
+  });
+
+  test("the program cannot set it, and refresh gives it back with the other carried inputs", async () => {
+    expect(await checked("VspotServer", {}, { ...server("first-password"), [CREATE_GENERATION_INPUT]: 7 })).not.toHaveProperty(CREATE_GENERATION_INPUT);
+    const servers = makeLifecycle(RESOURCE_SPECS.VspotServer, async () => client);
+    const inputs = { ...(await checked("VspotServer", {}, server("first-password"))), [CREATE_GENERATION_INPUT]: 2 };
+    const created = await servers.create(inputs);
+    expect(created.outs[CREATE_GENERATION_INPUT]).toBe(2);
+    const read = await servers.read!(created.id, created.outs);
+    expect(read.inputs?.[CREATE_GENERATION_INPUT]).toBe(2);
+    expect(await servers.diff!(created.id, created.outs, { ...inputs, [CREATE_GENERATION_INPUT]: 5 })).toMatchObject({ changes: false });
   });
 });
