@@ -44,6 +44,14 @@ const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_
  */
 const takenOverInThisRun = new Set<string>();
 
+/**
+ * Create generations that a check of this process with old inputs gave ("kind stack name"). When the engine replaces
+ * a resource, it checks the program's inputs again without the old ones and creates the replacement from that answer
+ * (docs/pulumi-facts.md §9); that second check, in the same process, takes the generation from the
+ * first, or the replacement would carry the old object's create ID.
+ */
+const generationCheckedInThisRun = new Map<string, number>();
+
 export type ClientSource = () => Promise<NmsClient>;
 
 export interface LifecycleOptions {
@@ -396,9 +404,17 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       }
       if (failures.length === 0 && previewReads) failures.push(...(await previewReads.check(olds, news)));
       // A replacement told from the old object by its secrets alone gets a create ID of its own (CREATE_GENERATION_INPUT).
-      // Check of a new resource has no old inputs: nothing to tell it from.
-      const unseen = Object.keys(olds).length > 0 ? changesUnseenById(olds, news, fields.secretInputs) : [];
-      const generation = nextCreateGeneration(olds, unseen.length > 0 && replacedBy(unseen, news, olds).length > 0);
+      // A check without old inputs is a new resource's (nothing to tell it from) or a replacement's second check.
+      const resource = unidentifiedCreate(news) === undefined ? `${spec.kind} ${news[RESOURCE_STACK_INPUT]} ${news[RESOURCE_NAME_INPUT]}` : undefined;
+      let generation: number | undefined;
+      if (Object.keys(olds).length > 0) {
+        const unseen = changesUnseenById(olds, news, fields.secretInputs);
+        generation = nextCreateGeneration(olds, unseen.length > 0 && replacedBy(unseen, news, olds).length > 0);
+        if (resource !== undefined && generation !== undefined) generationCheckedInThisRun.set(resource, generation);
+        else if (resource !== undefined) generationCheckedInThisRun.delete(resource);
+      } else if (resource !== undefined) {
+        generation = generationCheckedInThisRun.get(resource);
+      }
       const { [CREATE_GENERATION_INPUT]: _given, ...program } = news;
       return { inputs: withoutCheckOnlyInputs(generation === undefined ? program : { ...program, [CREATE_GENERATION_INPUT]: generation }), failures };
     },

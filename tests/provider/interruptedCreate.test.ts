@@ -288,8 +288,13 @@ describe("check counts the replacements its create's request ID cannot see (a ne
     expect(result.failures).toEqual([]);
     return result.inputs as Props;
   };
-  const server = (password: string, extra: Props = {}) => fromStack("portal", { serverName: "portal", serverAddress: "192.0.2.9", password, ...extra });
-  const key = (passphrase: string) => fromStack("printer", { mac: "aa:bb:cc:00:33:44", passphrase });
+  // Each test names its own resources: a check with old inputs is remembered in this process for the same resource's next check without them.
+  let resource = "";
+  beforeEach(() => {
+    resource = expect.getState().currentTestName!.replace(/\W+/g, "-");
+  });
+  const server = (password: string, extra: Props = {}) => fromStack(`portal-${resource}`, { serverName: "portal", serverAddress: "192.0.2.9", password, ...extra });
+  const key = (passphrase: string) => fromStack(`printer-${resource}`, { mac: "aa:bb:cc:00:33:44", passphrase });
 
   test("a new secret that replaces the object (replaceOnChanges on it; a kind without update) adds one; the request ID changes with it", async () => {
     const byOption = { [REPLACE_ON_CHANGES_INPUT]: ["password"] };
@@ -309,6 +314,22 @@ describe("check counts the replacements its create's request ID cannot see (a ne
     expect((await checked("VspotServer", counted, server("first-password", { serverAddress: "192.0.2.10" })))[CREATE_GENERATION_INPUT]).toBe(3);
     const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
     expect((await checked("DpskPassphrase", key("first-passphrase"), key(unknown)))).not.toHaveProperty(CREATE_GENERATION_INPUT);
+  });
+
+  test("the replacement's second check, without old inputs (the engine's), keeps the count the first gave; a new resource of another name gets none", async () => {
+    const byOption = { [REPLACE_ON_CHANGES_INPUT]: ["password"] };
+    const counted = { ...server("first-password", byOption), [CREATE_GENERATION_INPUT]: 1 };
+    const first = await checked("VspotServer", counted, server("second-password", byOption));
+    expect(first[CREATE_GENERATION_INPUT]).toBe(2);
+    const second = await checked("VspotServer", {}, server("second-password", byOption));
+    expect(second[CREATE_GENERATION_INPUT]).toBe(2);
+    expect(requestIdOf("VspotServer", second)).toBe(requestIdOf("VspotServer", first));
+    expect(await checked("VspotServer", {}, { ...server("second-password", byOption), __nmsName: "another-portal" })).not.toHaveProperty(CREATE_GENERATION_INPUT);
+    // A later check of the resource with old inputs and no new secret replaces the remembered count.
+    const kept = await checked("DpskPassphrase", { ...key("first-passphrase"), [CREATE_GENERATION_INPUT]: 4 }, key("second-passphrase"));
+    expect(kept[CREATE_GENERATION_INPUT]).toBe(5);
+    await checked("DpskPassphrase", key("second-passphrase"), key("second-passphrase"));
+    expect(await checked("DpskPassphrase", {}, key("second-passphrase"))).not.toHaveProperty(CREATE_GENERATION_INPUT);
   });
 
   test("the program cannot set it, and refresh gives it back with the other carried inputs", async () => {

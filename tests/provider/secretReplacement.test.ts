@@ -57,7 +57,7 @@ const held = async () => adminApi(emulator, "GET", `/tenants/${emulator.demo.ten
 /** The operations the emulator served since its log was cleared, in order. */
 const servedOps = async () => ((await adminApi(emulator, "GET", "/log")).entries as Props[]).filter((e) => e.op !== "admin").map((e) => e.op as string);
 
-test("a new password (replaceOnChanges) and a new DPSK passphrase make new objects; the old ones are deleted, after, and the state names the new", async () => {
+test("a new password (replaceOnChanges) and a new DPSK passphrase make new objects, through the engine's second check of a replacement; the old ones are deleted (the passphrase after its replacement), and the state names the new", async () => {
   const resources: Row[] = [
     { name: "portal", kind: "VspotServer", args: { serverName: "Secret replace", serverAddress: "192.0.2.50", password: "${secret:vspot}" }, opts: { replaceOnChanges: ["password"] } },
     { name: "printer", kind: "DpskPassphrase", args: { mac: "aa:bb:cc:dd:ee:51", passphrase: "${secret:dpsk}", vlanId: 20 } },
