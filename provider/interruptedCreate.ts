@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import { routeOf, type OperationId } from "../contract/routes";
 import type { NmsClient, RequestRecord } from "./client";
 import { isNotFound, NmsApiError, NmsRequestFailedError } from "./client/errors";
+import { containsUnknown } from "./compare";
 import type { ObjectAccess } from "./objectAccess";
 import { OPTION_INPUTS } from "./resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "./spec";
@@ -32,6 +33,35 @@ export function unidentifiedCreate(inputs: Props): string | undefined {
   return undefined;
 }
 
+/**
+ * Reserved input: how many times the resource was replaced for a change its create's request ID does not see (a new
+ * secret: the ID leaves secrets out). Such a replacement's create would otherwise carry the old object's create ID,
+ * and find the old object as its own interrupted create. Set by check (nextCreateGeneration), never sent, never
+ * compared, carried in the outputs so that refresh and the next check keep it; absent while it is 0, so a resource
+ * that never had such a replacement keeps the ID it always had.
+ */
+export const CREATE_GENERATION_INPUT = "__nmsCreateGeneration";
+
+/** The create generation of checked inputs (0 when they carry none). */
+export function createGenerationOf(inputs: Props): number {
+  const value = inputs[CREATE_GENERATION_INPUT];
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : 0;
+}
+
+/** The inputs the request ID leaves out (the secrets) whose value differs between the old inputs and the new; an unknown is not told. */
+export function changesUnseenById(olds: Props, news: Props, secretInputs: readonly string[]): string[] {
+  return secretInputs.filter((field) => !containsUnknown(news[field]) && canonical(olds[field]) !== canonical(news[field]));
+}
+
+/**
+ * The create generation the new inputs carry: the old inputs', one more when `replacedUnseen` (the change replaces
+ * the object, and only inputs the request ID leaves out tell the new create from the old one). Undefined for 0.
+ */
+export function nextCreateGeneration(olds: Props, replacedUnseen: boolean): number | undefined {
+  const generation = createGenerationOf(olds) + (replacedUnseen ? 1 : 0);
+  return generation > 0 ? generation : undefined;
+}
+
 /** JSON with object keys sorted, so equal inputs give equal text whatever their order. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -44,8 +74,9 @@ function canonical(value: unknown): string {
 
 /**
  * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the kind and
- * the inputs, the stack and the resource's name in it among them, without secrets (a hash of a weak
- * secret could be guessed offline) and without the serialized provider. The same create of the same
+ * the inputs, the stack, the resource's name in it and its create generation (CREATE_GENERATION_INPUT)
+ * among them, without secrets (a hash of a weak secret could be guessed offline) and without the
+ * serialized provider. The same create of the same
  * resource of the same stack always gets the same ID, in whatever process; none comes from the
  * provider process's environment, which the engine does not give the stack (docs/pulumi-facts.md §7).
  * Undefined for a create that does not carry its stack and name (unidentifiedCreate).

@@ -4,7 +4,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { DEFAULT_WIFI_API_VARIANT, fieldsOf, type WifiApiVariant } from "../contract/meta";
 import { routeOf } from "../contract/routes";
-import { ignoredFields, validateBody } from "../contract/validate";
+import { ignoredFields, validateBody, withoutUnsetNulls } from "../contract/validate";
 import { isUnknown } from "../contract/validators";
 import type { NmsClient } from "./client";
 import { isNotFound, NmsApiError, NmsWaitTimeoutError } from "./client/errors";
@@ -14,7 +14,15 @@ import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { isPlainObject, pathsOfUnknowns, shapeLike } from "./shape";
 import { pick, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "./spec";
 import { adoptionFailures, ADOPTION_FIELDS, unfinishedCreate, CREATE_REQUEST_ID, PROGRAM_SET_FIELDS } from "./lifecycleSupport";
-import { interruptedCreateEvidence, isNameTaken, planCreate, unidentifiedCreate } from "./interruptedCreate";
+import {
+  changesUnseenById,
+  CREATE_GENERATION_INPUT,
+  interruptedCreateEvidence,
+  isNameTaken,
+  nextCreateGeneration,
+  planCreate,
+  unidentifiedCreate,
+} from "./interruptedCreate";
 import { OPTION_INPUTS, optionFailures, REPLACE_ON_CHANGES_INPUT, replacedByOption, replaceOnChangesOf, withoutCheckOnlyInputs } from "./resourceOptions";
 import type { Written } from "./objectAccess";
 import type { PreviewReads } from "./previewReads";
@@ -23,17 +31,26 @@ type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
 export { ADOPTION_FIELDS, shapeLike };
 
-const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, ...OPTION_INPUTS]);
+const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, CREATE_GENERATION_INPUT, ...OPTION_INPUTS]);
 /** Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. */
-const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, REPLACE_ON_CHANGES_INPUT];
+const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, REPLACE_ON_CHANGES_INPUT, CREATE_GENERATION_INPUT];
 
 /**
  * Objects a create of this process took over ("kind id"). A replacement whose inputs hash to the old
- * resource's create ID (only secrets changed, or `--replace`) finds the old object as its own earlier
- * create and takes it over; the engine then deletes the replaced resource, whose ID is the same
- * object's. One provider process serves a whole run, so its delete can tell and keep the object.
+ * resource's create ID (`--replace` without a change; a change of secrets alone gets a create ID of
+ * its own, CREATE_GENERATION_INPUT) finds the old object as its own earlier create and takes it over;
+ * the engine then deletes the replaced resource, whose ID is the same object's. One provider process
+ * serves a whole run, so its delete can tell and keep the object.
  */
 const takenOverInThisRun = new Set<string>();
+
+/**
+ * Create generations that a check of this process with old inputs gave ("kind stack name"). When the engine replaces
+ * a resource, it checks the program's inputs again without the old ones and creates the replacement from that answer
+ * (docs/pulumi-facts.md §9); that second check, in the same process, takes the generation from the
+ * first, or the replacement would carry the old object's create ID.
+ */
+const generationCheckedInThisRun = new Map<string, number>();
 
 export type ClientSource = () => Promise<NmsClient>;
 
@@ -153,9 +170,27 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   const leftToService = (field: string): boolean =>
     fields.filledByService.includes(field) || (spec.ops.update === undefined && !sideEffectFields.has(field));
 
-  const changed = (desired: Props, actual: Props): string[] => {
+  /**
+   * The inputs as the service takes them: a null that stands for "not set" (contract/validate.ts withoutUnsetNulls) is
+   * left out, so that it is compared like a field the program leaves out (with its default at the top, not at all
+   * inside an object) instead of with the default the service fills in for it.
+   */
+  const asTheServiceTakes = (inputs: Props): Props => withoutUnsetNulls(spec.inputSchema(variant()), inputs) as Props;
+
+  const changed = (given: Props, actual: Props): string[] => {
+    const desired = asTheServiceTakes(given);
     const compared = fields.inputNames.filter((f) => desired[f] !== undefined || !leftToService(f));
     return changedFields(compared, desired, actual, fields.defaults(variant()));
+  };
+
+  /** Of the differing fields, those whose change replaces the object: the kind's triggers, and the program's replaceOnChanges option. */
+  const replacedBy = (differing: readonly string[], news: Props, actual: Props): string[] => {
+    const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
+    // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
+    const desired = asTheServiceTakes(news);
+    const want = (field: string) => (desired[field] === undefined ? fields.defaults(variant())[field] : desired[field]);
+    const byOption = replacedByOption(replaceOnChangesOf(news), differing, want, actual);
+    return differing.filter((field) => !inPlace(field) || byOption.includes(field));
   };
 
   /** One object, from the cached list when the spec has one; a GET when the list lacks it. */
@@ -177,7 +212,8 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
    */
   const withUnsetWritten = (news: Props, differing: readonly string[]): Props => {
     const unset = fields.unsetValues(variant());
-    const left = differing.filter((f) => news[f] === undefined && !sideEffectFields.has(f) && !notEchoed.has(f));
+    const desired = asTheServiceTakes(news);
+    const left = differing.filter((f) => desired[f] === undefined && !sideEffectFields.has(f) && !notEchoed.has(f));
     return left.length === 0 ? news : { ...news, ...Object.fromEntries(left.map((f) => [f, unset[f]])) };
   };
 
@@ -367,7 +403,20 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         if (field.required && news[field.name] === undefined && !failures.some((f) => f.property === field.name)) failures.push({ property: field.name, reason: "is required" });
       }
       if (failures.length === 0 && previewReads) failures.push(...(await previewReads.check(olds, news)));
-      return { inputs: withoutCheckOnlyInputs(news), failures };
+      // A replacement told from the old object by its secrets alone gets a create ID of its own (CREATE_GENERATION_INPUT).
+      // A check without old inputs is a new resource's (nothing to tell it from) or a replacement's second check.
+      const resource = unidentifiedCreate(news) === undefined ? `${spec.kind} ${news[RESOURCE_STACK_INPUT]} ${news[RESOURCE_NAME_INPUT]}` : undefined;
+      let generation: number | undefined;
+      if (Object.keys(olds).length > 0) {
+        const unseen = changesUnseenById(olds, news, fields.secretInputs);
+        generation = nextCreateGeneration(olds, unseen.length > 0 && replacedBy(unseen, news, olds).length > 0);
+        if (resource !== undefined && generation !== undefined) generationCheckedInThisRun.set(resource, generation);
+        else if (resource !== undefined) generationCheckedInThisRun.delete(resource);
+      } else if (resource !== undefined) {
+        generation = generationCheckedInThisRun.get(resource);
+      }
+      const { [CREATE_GENERATION_INPUT]: _given, ...program } = news;
+      return { inputs: withoutCheckOnlyInputs(generation === undefined ? program : { ...program, [CREATE_GENERATION_INPUT]: generation }), failures };
     },
 
     async diff(id: string, olds: Props, news: Props) {
@@ -380,11 +429,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
         }
       }
       const differing = changed(news, olds);
-      const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
-      // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
-      const want = (field: string) => (news[field] === undefined ? fields.defaults(variant())[field] : news[field]);
-      const byOption = replacedByOption(replaceOnChangesOf(news), differing, want, olds);
-      const replaces = differing.filter((field) => !inPlace(field) || byOption.includes(field));
+      const replaces = replacedBy(differing, news, olds);
       // A replacement that keeps the unique name (replaceOnChanges on another field) would be refused while the old
       // object holds the name.
       const keepsName = spec.uniqueName !== undefined && !spec.uniqueName.some((field) => differing.includes(field));

@@ -10,7 +10,7 @@ export interface GetSwitchVlanArgs {
   /** The VLAN's UUID (its `id`). */
   vlanUuid?: string;
   /**
-   * The VLAN ID (1 to 4095), unique in the profile: the VLAN is found by it in the list. Must be an integer.
+   * The VLAN ID (2 to 4094), unique in the profile: the VLAN is found by it in the list. Must be an integer.
    */
   vlanId?: number;
 }
@@ -22,7 +22,7 @@ export interface GetSwitchVlanOutputArgs {
   /** The VLAN's UUID (its `id`). */
   vlanUuid?: pulumi.Input<string>;
   /**
-   * The VLAN ID (1 to 4095), unique in the profile: the VLAN is found by it in the list. Must be an integer.
+   * The VLAN ID (2 to 4094), unique in the profile: the VLAN is found by it in the list. Must be an integer.
    */
   vlanId?: pulumi.Input<number>;
 }
