@@ -152,7 +152,7 @@ export const ROUTES = {
   // Networks
   // W49 is not in the seeds: they say "the network list operation ... not shown", and W49
   // is the one number missing before W50. The path is the service's collection path.
-  W49: list("wifi", `${T}/wifi/network`, "List networks (not shown in the seeds)", {
+  W49: list("wifi", `${T}/wifi/network`, "List networks (not in the API documentation)", {
     beyondSeeds: "the seeds: \"the network list operation ... not shown\"; the vendor's public generated client (get_networks) and sample scripts",
   }),
   W50: accepted("wifi", "POST", `${T}/wifi/network`, "Create network", "object"),
@@ -246,19 +246,19 @@ export const ROUTES = {
   S17: accepted("switch", "DELETE", `${SW}/switch/{serialNumber}/member/{memberId}`, "Delete stack member", "none"),
   S18: accepted("switch", "POST", `${SW}/switch/{serialNumber}/ping`, "Ping from switch", "object"),
   S19: accepted("switch", "PUT", `${SW}/switch/{serialNumber}/position`, "Update switch position", "object"),
-  S20: accepted("switch", "POST", `${SW}/switch/{serialNumber}/reboot`, "Reboot switch (unnamed in the seeds)", "none"),
+  S20: accepted("switch", "POST", `${SW}/switch/{serialNumber}/reboot`, "Reboot switch (unnamed in the API documentation)", "none"),
   S21: accepted("switch", "POST", `${SW}/switch/{serialNumber}/trace-route`, "Trace route from switch", "object"),
   S22: accepted("switch", "POST", `${SW}/switch/{serialNumber}/upgrade`, "Schedule firmware", "object"),
   S23: accepted("switch", "POST", `${SW}/switches`, "Add switch, answered as an array", "object"),
   S24: accepted("switch", "DELETE", `${SW}/switches`, "Delete switches", "array"),
-  S25: accepted("switch", "PUT", `${SW}/ipPort`, "Update IP port (the seeds' create)", "object"),
+  S25: accepted("switch", "PUT", `${SW}/ipPort`, "Update IP port (the API documentation's create)", "object"),
   S26: accepted("switch", "DELETE", `${SW}/ipPort`, "Delete IP ports", "array"),
   S27: list("switch", `${SW}/ipPort/switch/{serialNumber}`, "List IP ports of a switch"),
   S28: accepted("switch", "POST", `${SW}/ipPort/switch/{serialNumber}`, "Create IP port on a switch", "object"),
   S29: read("switch", `${SW}/ipPort/{ipPortId}`, "Get IP port"),
   S30: accepted("switch", "DELETE", `${SW}/ipPort/{ipPortId}`, "Delete IP port", "none"),
   S31: accepted("switch", "POST", `${SW}/ipPorts/switch/{serialNumber}`, "Submit several IP ports on a switch", "object"),
-  S32: accepted("switch", "PUT", `${SW}/lag`, "Update LAG (the seeds' create)", "object"),
+  S32: accepted("switch", "PUT", `${SW}/lag`, "Update LAG (the API documentation's create)", "object"),
   S33: accepted("switch", "DELETE", `${SW}/lag`, "Delete LAGs", "array"),
   S34: list("switch", `${SW}/lag/switch/{serialNumber}`, "List LAGs of a switch"),
   S35: accepted("switch", "POST", `${SW}/lag/switch/{serialNumber}`, "Create LAG on a switch", "object"),
@@ -276,14 +276,14 @@ export const ROUTES = {
   S58: list("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}/tagged/{unitId}/{slotId}/{taggedPortId}`, "List VLANs of a venue for a model and tagged port"),
   S59: list("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}/untagged/{unitId}/{slotId}/{untaggedPortId}`, "List VLANs of a venue for a model and untagged port"),
   S60: read("switch", `${SW}/vlan/{vlanId}/venue/{venueId}`, "Reference record of a VLAN in a venue"),
-  S61: accepted("switch", "PUT", `${SW}/vePort`, "Update VE port (the seeds' create)", "object"),
+  S61: accepted("switch", "PUT", `${SW}/vePort`, "Update VE port (the API documentation's create)", "object"),
   S62: list("switch", `${SW}/vePort/switch/{serialNumber}`, "List VE ports of a switch"),
   S63: accepted("switch", "POST", `${SW}/vePort/switch/{serialNumber}`, "Create VE port on a switch", "object"),
   S64: read("switch", `${SW}/vePort/{vePortId}`, "Get VE port"),
   S65: accepted("switch", "DELETE", `${SW}/vePort/{vePortId}`, "Delete VE port", "none"),
   S66: accepted("switch", "DELETE", `${SW}/vePorts`, "Delete VE ports", "array"),
   S67: accepted("switch", "POST", `${SW}/vePorts/switch/{serialNumber}`, "Submit several VE ports on a switch", "object"),
-  S68: accepted("switch", "PUT", `${SW}/venue`, "Write venue switch settings (the seeds' create)", "object"),
+  S68: accepted("switch", "PUT", `${SW}/venue`, "Write venue switch settings (the API documentation's create)", "object"),
   S69: read("switch", `${SW}/venue/{venueId}`, "Get venue switch settings"),
   // Wi-Fi services (issue 9): client disconnect, device policies, guest import, recovery PSK, vSPoT, Wi-Fi calling.
   // W67 answers {requestId} (document 2): the disconnect is an async action.

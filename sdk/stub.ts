@@ -1,8 +1,9 @@
 // The provider that Pulumi serializes into state for every resource. It captures nothing but
 // the resource kind: no credentials, no client, no schema. Its methods load the implementation
 // from the installed package when they run, so state stays small and upgrades of the package
-// apply to existing stacks (docs/pulumi-facts.md §3). `require` resolves from the provider host's
-// working directory, the project that installed pulumi-nms.
+// apply to existing stacks (docs/pulumi-facts.md, "Closure serialization of dynamic providers").
+// `require` resolves from the provider host's working directory, the project that installed
+// pulumi-nms.
 // Every character here is stored once per resource, hence the terse names.
 import type * as pulumi from "@pulumi/pulumi";
 

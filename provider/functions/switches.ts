@@ -113,7 +113,7 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "rebootSwitch",
-    description: "The seeds' unnamed S20 on a switch (a reboot by the route table), waited for until the service reports it done.",
+    description: "S20, unnamed in the API documentation, on a switch (a reboot by the route table), waited for until the service reports it done.",
     op: "S20",
     args: () => rebootSwitchArgsSchema,
     result: switchActionResultSchema,

@@ -15,7 +15,7 @@ const profileOf = (client: NmsClient, inputs: Props) => client.call<Props>("S45"
 export const switchTrustedPortSpec: ResourceSpec = {
   kind: "SwitchTrustedPort",
   description:
-    "A trusted-port entry of a switch profile (S48, S49), created through the profile's update (S44), which the seeds leave " +
+    "A trusted-port entry of a switch profile (S48, S49), created through the profile's update (S44), which the API documentation leaves " +
     "as the only way to create one. The service cannot change an entry in place: every change replaces it.",
   inputSchema: () => trustedPortSchema.omit({ id: true }),
   identity: { idParam: "trustedPortId", parents: { profileId: "profileId" } },

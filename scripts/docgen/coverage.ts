@@ -117,14 +117,14 @@ export async function coverageTable(root: string): Promise<string> {
     totals.functions += tested.functions.has(op) ? 1 : 0;
     totals.errors += tested.errors.has(op) ? 1 : 0;
     totals.any += how.length > 0 ? 1 : 0;
-    const name = NOT_IN_SEEDS.includes(op) ? `${op} (not in the seeds)` : op;
+    const name = NOT_IN_SEEDS.includes(op) ? `${op} (not in the API documentation)` : op;
     const emulatedText = !emulated ? "no" : handlers.has(op) ? "yes" : "yes (the server's login)";
     rows.push(`| ${name} | \`${route.method} ${route.path}\` | ${route.summary} | ${emulatedText} | ${by.join(", ") || "no"} | ${how.join("; ") || "no"} |`);
   }
   const seeds = OPERATION_IDS.filter((op) => !NOT_IN_SEEDS.includes(op)).length;
   const all = OPERATION_IDS.length;
   let text = DOCS_HEADER + "# Coverage of the service's operations\n\n";
-  text += `The seeds' ${seeds} operations and ${NOT_IN_SEEDS.join(", ")} (${all} in all, every row of \`contract/routes.ts\`).\n\n`;
+  text += `The ${seeds} operations of the service's API documentation and ${NOT_IN_SEEDS.join(", ")} (${all} in all, every row of \`contract/routes.ts\`).\n\n`;
   text += "| | Operations |\n|---|---|\n";
   text += `| emulated | ${totals.emulated} of ${all} |\n| reachable from the provider | ${totals.reached} of ${all} |\n`;
   text += `| tested: answer held against its read schema | ${totals.answers} of ${all} |\n| tested: through a stack of every resource kind | ${totals.stack} of ${all} |\n`;

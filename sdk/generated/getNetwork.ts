@@ -25,7 +25,7 @@ export type GetNetworkResult = outputs.Network;
 /**
  * A Wi-Fi network with its nested details, by its ID (W57) or by its name, unique in the tenant (found in
  * W49). Operation: W57 Get network with nested details. With name: the object whose name is the argument
- * name, found in W49 List networks (not shown in the seeds). Give networkId, or name. The result holds
+ * name, found in W49 List networks (not in the API documentation). Give networkId, or name. The result holds
  * secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -39,7 +39,7 @@ export function getNetwork(args?: GetNetworkArgs, opts?: pulumi.InvokeOptions): 
 /**
  * A Wi-Fi network with its nested details, by its ID (W57) or by its name, unique in the tenant (found in
  * W49). Operation: W57 Get network with nested details. With name: the object whose name is the argument
- * name, found in W49 List networks (not shown in the seeds). Give networkId, or name. The result holds
+ * name, found in W49 List networks (not in the API documentation). Give networkId, or name. The result holds
  * secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

@@ -11,8 +11,8 @@ export type ListNetworksResult = ListNetworksItem[];
 
 /**
  * Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it,
- * activations included). Operation: W49 List networks (not shown in the seeds). Returns every item: the list
- * is read page by page. The result holds secrets, in plain text here: use the Output form to keep them
+ * activations included). Operation: W49 List networks (not in the API documentation). Returns every item: the
+ * list is read page by page. The result holds secrets, in plain text here: use the Output form to keep them
  * secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -25,8 +25,8 @@ export function listNetworks(opts?: pulumi.InvokeOptions): Promise<ListNetworksR
 
 /**
  * Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it,
- * activations included). Operation: W49 List networks (not shown in the seeds). Returns every item: the list
- * is read page by page. The result holds secrets: the Output is secret.
+ * activations included). Operation: W49 List networks (not in the API documentation). Returns every item: the
+ * list is read page by page. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Runs during preview

@@ -47,7 +47,7 @@ export class NotificationRecipient extends NmsResource {
     destination: string;
     /** Whether the endpoint receives notifications. */
     active: boolean;
-    /** OK is the one value the seeds give. */
+    /** OK is the one value the API documentation gives. */
     status?: string;
   }[]>;
   /** When the recipient was created (ISO 8601 UTC). Read only. */
@@ -72,7 +72,7 @@ export interface NotificationRecipientArgs extends AdoptionArgs {
     destination: pulumi.Input<string>;
     /** Whether the endpoint receives notifications. Default: true. */
     active?: pulumi.Input<boolean>;
-    /** OK is the one value the seeds give. */
+    /** OK is the one value the API documentation gives. */
     status?: pulumi.Input<string>;
   }>[]>;
 }

@@ -13,9 +13,9 @@ import type * as outputs from "./types/output";
  * service: creating the resource takes it over and writes the program's values.
  *
  * Destroy: writes the documented defaults back (S40 Update port of a switch). A port cannot be deleted:
- * destroy writes the seeds' defaults back with S40 (LLDP, PoE and the port enabled; the other flags off) and
- * clears its name, VLANs, ACLs, PoE budget, class and priority and speed. Replaced when `switchId` or `port`
- * changes.
+ * destroy writes the documented defaults back with S40 (LLDP, PoE and the port enabled; the other flags off)
+ * and clears its name, VLANs, ACLs, PoE budget, class and priority and speed. Replaced when
+ * `switchId` or `port` changes.
  */
 export class SwitchPortSettings extends NmsResource {
   /** @internal */

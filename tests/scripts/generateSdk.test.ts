@@ -152,3 +152,19 @@ describe("the generated doc comments", () => {
     expect(comments).toContain("/** `rstp`, `stp` or `none`. */");
   });
 });
+
+describe("the SDK and its reference", () => {
+  /** Words that only mean something to those who wrote the project, not to its users. */
+  const OUTSIDE_WORDS = /\bthe seeds\b|\bseeds'|\bdocument [123]\b|design notes|§\s?\d|\bissue #?\d+|(?<![\w/&-])#\d{2,}\b/i;
+
+  function filesUnder(dir: string, ext: string): string[] {
+    return (fs.readdirSync(path.join(ROOT, dir), { recursive: true }) as string[]).filter((name) => name.endsWith(ext)).map((name) => path.join(dir, name));
+  }
+
+  it("speak of the service's API documentation, never of material outside the repository", () => {
+    const texts = new Map<string, string>(generated);
+    for (const file of [...filesUnder("sdk", ".ts"), ...filesUnder("docs/reference", ".md"), "COVERAGE.md"]) texts.set(file, fs.readFileSync(path.join(ROOT, file), "utf8"));
+    const found = [...texts].flatMap(([file, text]) => text.split("\n").filter((line) => OUTSIDE_WORDS.test(line)).map((line) => `${file}: ${line.trim()}`));
+    expect(found).toEqual([]);
+  });
+});

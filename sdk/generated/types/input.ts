@@ -25,7 +25,7 @@ export interface ApLanPortArgs {
   enabled?: pulumi.Input<boolean>;
   /** The port's ID, e.g. 1. */
   portId?: pulumi.Input<string>;
-  /** ACCESS or Trunk (the two types the seeds name). */
+  /** ACCESS or Trunk (the two types the API documentation names). */
   type?: pulumi.Input<string>;
   /**
    * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
@@ -58,7 +58,7 @@ export interface ApModelLanPortArgs {
   enabled?: pulumi.Input<boolean>;
   /** The port's ID, e.g. 1. */
   portId?: pulumi.Input<string>;
-  /** ACCESS or Trunk (the two types the seeds name). */
+  /** ACCESS or Trunk (the two types the API documentation names). */
   type?: pulumi.Input<string>;
   /**
    * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
@@ -193,7 +193,7 @@ export interface HotspotWlanArgs {
 
 /** Used by `Network`, `listNetworks` and `getNetwork`. */
 export interface L2AclPolicyArgs {
-  /** BLOCK (the default, and the value the seeds give) or another access. */
+  /** BLOCK (the default, and the value the API documentation gives) or another access. */
   access?: pulumi.Input<string>;
   /** MAC addresses the policy names. */
   macAddresses?: pulumi.Input<pulumi.Input<string>[]>;
@@ -285,7 +285,7 @@ export interface RadioParams50GArgs {
  * `getNetworkVenueActivation`.
  */
 export interface SchedulerArgs {
-  /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+  /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
   type?: pulumi.Input<string>;
   /** When the network is on, Mondays. */
   mon?: pulumi.Input<string>;

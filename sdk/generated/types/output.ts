@@ -174,7 +174,7 @@ export interface ApLanPort {
   enabled?: boolean;
   /** The port's ID, e.g. 1. */
   portId?: string;
-  /** ACCESS or Trunk (the two types the seeds name). */
+  /** ACCESS or Trunk (the two types the API documentation names). */
   type?: string;
   /**
    * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
@@ -265,7 +265,7 @@ export interface ApModelLanPort {
   enabled: boolean;
   /** The port's ID, e.g. 1. */
   portId?: string;
-  /** ACCESS or Trunk (the two types the seeds name). */
+  /** ACCESS or Trunk (the two types the API documentation names). */
   type?: string;
   /**
    * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
@@ -350,7 +350,7 @@ export interface Delegation {
   id: string;
   /** `VAR`, `SUPPORT`, `MSP` or `SUPPORT_EC`. */
   type: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
-  /** INVITED is the one value the seeds give. */
+  /** INVITED is the one value the API documentation gives. */
   status: string;
   /** Whether the delegation is in force. */
   isValid?: boolean;
@@ -596,7 +596,7 @@ export interface GuestUser {
   expirationDate: number;
   /** Last change (epoch milliseconds). */
   lastModified: number;
-  /** Kind of guest account (the seeds give no value set). */
+  /** Kind of guest account (the API documentation gives no value set). */
   guestUserType: string;
   /** Devices the guest has connected. */
   macAddresses: string[];
@@ -637,7 +637,7 @@ export interface HotspotWlan {
 
 /** Used by `Network`, `listNetworks` and `getNetwork`. */
 export interface L2AclPolicy {
-  /** BLOCK (the default, and the value the seeds give) or another access. */
+  /** BLOCK (the default, and the value the API documentation gives) or another access. */
   access: string;
   /** MAC addresses the policy names. */
   macAddresses?: string[];
@@ -729,7 +729,7 @@ export interface NotificationEndpoint {
   destination?: string;
   /** Kind of endpoint. */
   type?: string;
-  /** OK is the one value the seeds give. */
+  /** OK is the one value the API documentation gives. */
   status?: string;
   /** When it was created (ISO 8601 UTC). */
   createdDate?: string;
@@ -833,7 +833,7 @@ export interface RadiusServer {
  * `getNetworkVenueActivation`.
  */
 export interface Scheduler {
-  /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+  /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
   type: string;
   /** When the network is on, Mondays. */
   mon?: string;
