@@ -3,6 +3,7 @@ import { specFields } from "../provider/fields";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
+import { noteParent, settingsParent } from "./deletedWith";
 import { claimCreatedObject, ownerConflictInput } from "./ownership";
 import { noteRegistration } from "./parallelHint";
 import { providerStub } from "./stub";
@@ -32,6 +33,8 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     props[RESOURCE_STACK_INPUT] = stackIdentity();
     const options: pulumi.CustomResourceOptions = {
       ...opts,
+      // Settings whose parent this run deletes too need no reset of their own (sdk/deletedWith.ts).
+      deletedWith: opts?.deletedWith ?? settingsParent(RESOURCE_SPECS[kind], args as Record<string, unknown>),
       additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretFields, ...fields.secretOutputs],
     };
     const restoreStacks = withoutPromiseStacks();
@@ -41,6 +44,7 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
       Object.assign(props, optionInputs(kind, name, owner, args as Record<string, unknown>, opts));
       super(providerStub(kind), name, props, options, "nms", kind);
       claimCreatedObject(RESOURCE_SPECS[kind], name, owner, this.id, args as Record<string, unknown>);
+      noteParent(RESOURCE_SPECS[kind], this, opts);
     } catch (error) {
       restoreStacks();
       // Thrown while stacks were off: give it the stack of this constructor's caller, the user's program line.

@@ -19,6 +19,7 @@ export const switchPortSettingsSpec: ResourceSpec = {
   },
   ops: { read: "S41", update: "S40" },
   destroy: "writeDefaults",
+  deletedWithParent: { input: "switchId", kind: "Switch" },
   destroyNote:
     "A port cannot be deleted: destroy writes the seeds' defaults back with S40 (LLDP, PoE and the port enabled; the other " +
     "flags off) and clears its name, VLANs, ACLs, PoE budget, class and priority and speed.",
