@@ -1,10 +1,12 @@
-// Settings that always exist (a venue's radio and syslog, an AP's radio, a switch's ports) are destroyed by putting
-// the service's defaults back, a request each. The service deletes them with the object they belong to, so when the
-// same run deletes that object too (a destroy, or both left out of the program) those requests change nothing: they
-// were 240 of the 359 requests of destroying the benchmark's 1,000-resource stack. Pulumi's `deletedWith` option says
-// exactly this: the engine skips the Delete of a resource whose deletedWith resource it deletes in the same run
-// (pkg/resource/deploy/step.go DeleteStep.Apply). The SDK sets it on a settings resource (ResourceSpec.deletedWithParent)
-// whose parent input is that parent resource's own ID output: `venueId: venue.id`, `switchId: sw.serialNumber`.
+// Settings that always exist (a venue's radio and syslog, an AP's radio) are destroyed by putting the service's
+// defaults back, a request each. The service deletes them with the object they belong to, so when the same run
+// deletes that object too (a destroy, or both left out of the program) those requests change nothing: a venue's radio
+// and syslog resets were 120 of the requests of destroying the benchmark's 1,000-resource stack. Pulumi's `deletedWith`
+// option says exactly this: the engine skips the Delete of a resource whose deletedWith resource it deletes in the
+// same run (pkg/resource/deploy/step.go DeleteStep.Apply). The SDK sets it on a settings resource
+// (ResourceSpec.deletedWithParent) whose parent input is that parent resource's own ID output: `venueId: venue.id`,
+// `serialNumber: ap.serialNumber`. Not on a switch's ports or a venue's switch settings, whose reset also releases
+// the VLANs, ACLs and profile they name (see deletedWithParent): the README shows how a program sets it for ports.
 //
 // How the SDK knows: the public Output API does not say which resource an output comes from (Output.resources() is
 // internal to @pulumi/pulumi), so the SDK keeps, for each parent it constructs, the output objects of its ID and

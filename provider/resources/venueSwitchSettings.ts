@@ -10,7 +10,6 @@ export const venueSwitchSettingsSpec: ResourceSpec = {
   identity: { idParam: "venueId", idFromInput: "venueId", updateIdIn: "body" },
   ops: { read: "S69", update: "S68" },
   destroy: "writeDefaults",
-  deletedWithParent: { input: "venueId", kind: "Venue" },
   destroyNote:
     "The service has no delete for them: destroy writes the defaults back with S68 (no DNS servers, syslog disabled) and clears " +
     "the firmware, profile, login and syslog servers.",

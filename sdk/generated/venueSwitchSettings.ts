@@ -16,9 +16,7 @@ export type { VenueSwitchSettingsArgs } from "./venueSwitchSettingsArgs";
  *
  * Destroy: writes the documented defaults back (S68 Write venue switch settings (the seeds' create)). The
  * service has no delete for them: destroy writes the defaults back with S68 (no DNS servers, syslog disabled)
- * and clears the firmware, profile, login and syslog servers. Given its Venue resource as
- * `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too
- * sends nothing for these settings, which the service deletes with it. Replaced when `venueId` changes.
+ * and clears the firmware, profile, login and syslog servers. Replaced when `venueId` changes.
  *
  * Secret: `switchLoginPassword`, encrypted in state.
  */

@@ -16,7 +16,10 @@ describe("which kinds are deleted with their parent", () => {
   const linked = Object.values(RESOURCE_SPECS).filter((spec) => spec.deletedWithParent);
 
   test("settings that always exist, named by the input that holds their parent's ID; the parent a kind whose destroy deletes it", () => {
-    expect(linked.map((spec) => spec.kind)).toEqual(expect.arrayContaining(["VenueRadio", "VenueSyslog", "SwitchPortSettings", "ApRadio", "VenueMesh"]));
+    expect(linked.map((spec) => spec.kind)).toEqual(expect.arrayContaining(["VenueRadio", "VenueSyslog", "ApRadio", "VenueMesh"]));
+    // Their reset also releases the VLANs, ACLs and profile they name, which the service will not delete while named.
+    expect(linked.map((spec) => spec.kind)).not.toEqual(expect.arrayContaining(["SwitchPortSettings"]));
+    expect(linked.map((spec) => spec.kind)).not.toEqual(expect.arrayContaining(["VenueSwitchSettings"]));
     for (const spec of linked) {
       const { input, kind } = spec.deletedWithParent!;
       expect([spec.kind, spec.ops.create, spec.destroy === "reset" || spec.destroy === "writeDefaults"]).toEqual([spec.kind, undefined, true]);
@@ -53,6 +56,8 @@ describe("what the SDK registers (Pulumi's mocks)", () => {
     const guarded = new nms.Venue("guarded", { name: "Guarded" }, { protect: true });
     const sw = new nms.Switch("sw", { serialNumber: "FEK3224R0AB", venueId: venue.id });
     const binding = new nms.VenueSwitchSettings("hq-switching", { venueId: venue.id });
+    const ap = new nms.Ap("hq-ap", { serialNumber: "123456789012", name: "HQ AP", venueId: venue.id });
+    new nms.ApRadio("hq-ap-radio", { serialNumber: ap.serialNumber });
     new nms.VenueRadio("hq-radio", { venueId: venue.id });
     new nms.VenueSyslog("derived-syslog", { venueId: venue.id.apply((id) => id) });
     new nms.VenueRadio("kept-radio", { venueId: kept.id });
@@ -66,14 +71,16 @@ describe("what the SDK registers (Pulumi's mocks)", () => {
 
     const venueUrn = await new Promise<string>((resolve) => venue.urn.apply(resolve));
     const switchUrn = await new Promise<string>((resolve) => sw.urn.apply(resolve));
-    expect(Object.fromEntries([...deletedWith].filter(([name]) => name !== "hq" && name !== "sw" && name !== "kept" && name !== "guarded"))).toEqual({
-      "hq-switching": venueUrn,
+    const apUrn = await new Promise<string>((resolve) => ap.urn.apply(resolve));
+    expect(Object.fromEntries([...deletedWith].filter(([name]) => !["hq", "sw", "kept", "guarded", "hq-ap"].includes(name)))).toEqual({
+      "hq-switching": "",
       "hq-radio": venueUrn,
+      "hq-ap-radio": apUrn,
       "derived-syslog": "",
       "kept-radio": "",
       "guarded-radio": "",
-      "port-1": switchUrn,
-      "port-2": switchUrn,
+      "port-1": "",
+      "port-2": "",
       "hq-mesh": "",
       "own-choice": switchUrn,
     });
@@ -95,7 +102,7 @@ describe("through a program run by the harness", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const stack = (name: string, withRadio = true): StackOptions => ({
+  const stack = (name: string, withRadio = true, extra: Record<string, string> = {}): StackOptions => ({
     projectDir: ROOT,
     program: path.join(__dirname, "fixtures", "settingsParent", "index.js"),
     projectName: "parent",
@@ -108,6 +115,7 @@ describe("through a program run by the harness", () => {
       "nms:username": emulator.demo.username,
       "parent:withRadio": String(withRadio),
       "parent:venueName": `Office ${name}`,
+      ...extra,
     },
     secretConfig: { "nms:password": emulator.demo.password },
   });
@@ -162,5 +170,19 @@ describe("through a program run by the harness", () => {
 
     ok(await destroy(stack("radio-out", false)));
     expect(await sentSince()).not.toContain("W98");
+  });
+
+  test("a switch's port deleted with its switch (the README's recipe): destroy sends no port reset, and the VLAN it named goes after the switch", async () => {
+    const opts = stack("switch", true, { "parent:switchSerial": "FEK3224R0DW" });
+    ok(await up(opts));
+    await sentSince();
+    const destroyed = ok(await destroy(opts));
+    expect(destroyed.steps.filter((s) => s.custom && s.op === "delete")).toHaveLength(7);
+    const sent = await sentSince();
+    expect(sent).not.toContain("S40");
+    expect(sent.filter((op) => ["S15", "S24"].includes(op))).toHaveLength(1);
+    expect(sent.indexOf("S15") >= 0 ? sent.indexOf("S15") : sent.indexOf("S24")).toBeLessThan(sent.findIndex((op) => op === "S53" || op === "S55"));
+    const held = (await (await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)).json()) as Props;
+    expect([held.switches.length, held.switchVlans.length, held.switchProfiles.length]).toEqual([0, 0, 0]);
   });
 });
