@@ -30,8 +30,12 @@ const SECRETS_HELP = `program secrets: Pulumi.<stack>.yaml (secure: values; pass
 const USAGE = `usage: nms-harness <preview|up|refresh|destroy> --stack NAME --state FILE [--project-dir DIR] [--program FILE]
            [--project NAME] [--config k=v]... [--config-file FILE] [--secrets-file FILE] [--refresh]
            [--parallel N] [--passphrase-file FILE] [--expect-no-changes] [--clear-pending-creates]
-           [--json] [--verbose]
+           [--show-sames] [--json] [--verbose]
 ${SECRETS_HELP}
+output: the resources that change (--show-sames: every resource), outputs and a summary of what happened on stdout;
+        as the run goes, on stderr, every line the program and the provider print and a line every 15 s for a provider
+        call still under way (--json: one JSON document instead, diagnostics in it; --verbose adds the harness's own
+        progress lines and, on an unexpected error, its stack)
 state passphrase: env NMS_HARNESS_PASSPHRASE or --passphrase-file
        nms-harness --help
   (npx nms-harness from a project that installed pulumi-nms; npm run harness -- ... in its repository)
@@ -42,6 +46,7 @@ interface Parsed {
   opts: StackOptions & { refresh?: boolean };
   json: boolean;
   expectNoChanges: boolean;
+  showSames: boolean;
 }
 
 /** What Pulumi's CLI says when --expect-no-changes meets a plan with changes. */
@@ -99,6 +104,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   let doRefresh = false;
   let json = false;
   let verbose = false;
+  let showSames = false;
   let expectNoChanges = false;
   let clearPendingCreates = false;
   for (let i = 0; i < rest.length; i++) {
@@ -127,6 +133,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
         break;
       case "--verbose":
         verbose = true;
+        break;
+      case "--show-sames":
+        showSames = true;
         break;
       case "--secret":
         // Refused before anything else: the value is in `ps` for every user to see already, and must not be used.
@@ -163,7 +172,13 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   if (expectNoChanges && command !== "preview" && command !== "up") throw new UsageError("--expect-no-changes goes with preview or up");
   if (clearPendingCreates && command !== "refresh") throw new UsageError("--clear-pending-creates goes with refresh");
   let passphrase: string | undefined;
-  if (values["passphrase-file"]) passphrase = fs.readFileSync(values["passphrase-file"], "utf8").replace(/\r?\n$/, "");
+  if (values["passphrase-file"]) {
+    try {
+      passphrase = fs.readFileSync(values["passphrase-file"], "utf8").replace(/\r?\n$/, "");
+    } catch (e) {
+      throw new UsageError(`--passphrase-file: ${(e as Error).message}`);
+    }
+  }
   const sdkDir = resolvePulumiSdk(projectDir);
   const project = readProject(projectDir, sdkDir);
   const projectName = values["project"] ?? project.name ?? readPackageName(projectDir) ?? path.basename(projectDir);
@@ -188,7 +203,10 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     ...(values["program"] ? { program: values["program"] } : {}),
     ...(stackConfigFile ? { stackConfigFile } : {}),
     ...(clearPendingCreates ? { clearPendingCreates } : {}),
-    log: verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+    // What the CLI shows as the run goes, on stderr (stdout keeps the report or the JSON document): --verbose every
+    // line, else the diagnostics and the progress of long provider calls; --json none of them (its document holds
+    // the diagnostics), as Pulumi's --json shows no progress.
+    ...(verbose ? { log: toStderr } : json ? {} : { display: toStderr }),
   };
   if (passphrase !== undefined) opts.passphrase = passphrase;
   if (values["parallel"]) {
@@ -196,7 +214,11 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     if (!Number.isInteger(parallel) || parallel < 1) throw new UsageError(`--parallel expects a positive whole number, got '${values["parallel"]}'`);
     opts.parallel = parallel;
   }
-  return { command, opts, json, expectNoChanges };
+  return { command, opts, json, expectNoChanges, showSames };
+}
+
+function toStderr(line: string): void {
+  process.stderr.write(`${line}\n`);
 }
 
 /** package.json's name without its scope, when there is one. */
@@ -256,18 +278,26 @@ function print(parsed: Parsed, result: RunResult): void {
     const masked = { ...result, outputs: Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, result.secretOutputs.includes(k) ? "[secret]" : v])) };
     process.stdout.write(JSON.stringify(masked, null, 2) + "\n");
   } else {
-    process.stdout.write(formatPlan(result));
+    process.stdout.write(formatPlan(result, { showSames: parsed.showSames }));
+  }
+}
+
+/**
+ * main, and an unexpected error printed as its message alone: a stack names the files of the machine it ran on, and
+ * shows only with --verbose.
+ */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (e) {
+    const stack = argv.includes("--verbose") && e instanceof Error ? e.stack : undefined;
+    process.stderr.write(`error: ${stack ?? (e instanceof Error ? e.message : String(e))}\n`);
+    return 1;
   }
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (e: unknown) => {
-      process.stderr.write(`error: ${(e as Error).stack ?? String(e)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  void run(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -293,7 +293,10 @@ export class Deployment {
         const withOwner = !!victim.deletedWith && this.deletedUrns.has(victim.deletedWith);
         if (!withOwner) await this.executor.deleteBeforeReplace(victim);
       } catch (e) {
-        if (e instanceof StepSkipped) throw new RegistrationError(e.message, urn, "skip");
+        if (e instanceof StepSkipped) {
+          Object.assign(step, { error: e.message, skipped: true });
+          throw new RegistrationError(e.message, urn, "skip");
+        }
         throw this.fail(step, reg.name, reg.type, `delete before replace${victim.urn === urn ? "" : ` of ${victim.urn}`}: ${(e as Error).message}`);
       }
       const pending: ResourceState = { ...clone(victim), urn: victim.urn, pendingReplacement: true };
@@ -312,7 +315,8 @@ export class Deployment {
     const urn = step.urn;
     if (this.aborted) {
       step.op = old ? "same" : "create";
-      step.error = "skipped: an earlier resource failed";
+      step.error = new StepSkipped().message;
+      step.skipped = true;
       throw new RegistrationError(step.error, urn, "skip");
     }
     this.generated.add(urn);
@@ -533,6 +537,7 @@ export class Deployment {
     } catch (e) {
       if (e instanceof StepSkipped) {
         step.error = e.message;
+        step.skipped = true;
         throw new RegistrationError(e.message, step.urn, "skip");
       }
       if (!(e instanceof StepFailed)) throw e;

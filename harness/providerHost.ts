@@ -51,6 +51,18 @@ export class ProviderError extends Error {
   }
 }
 
+/** The provider calls made for a resource. */
+export type ProviderMethod = "check" | "diff" | "create" | "update" | "read" | "delete";
+
+/** A provider call under way: what the harness shows of a long wait. */
+export interface ProviderCall {
+  method: ProviderMethod;
+  type: string;
+  name: string;
+  /** Date.now() when the call was made. */
+  startedAt: number;
+}
+
 export interface ProviderHostOptions {
   sdkDir: string;
   cwd: string;
@@ -78,6 +90,7 @@ export class ProviderHost {
   ) {}
 
   acceptSecrets = false;
+  private readonly inflight = new Set<ProviderCall>();
   /** Peak resident set size of the host process in MB (VmHWM), read when it is closed; undefined where /proc is missing. */
   peakRssMb: number | undefined;
 
@@ -130,12 +143,21 @@ export class ProviderHost {
     return new ProviderHost(proc, client, port);
   }
 
+  /** The resource calls under way, oldest first. */
+  running(): ProviderCall[] {
+    return [...this.inflight];
+  }
+
   private call<Req, Res>(
     method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
     req: Req,
+    about?: Omit<ProviderCall, "startedAt">,
   ): Promise<Res> {
+    const call = about ? { ...about, startedAt: Date.now() } : undefined;
+    if (call) this.inflight.add(call);
     return new Promise<Res>((resolve, reject) => {
       method.call(this.client, req, new grpc.Metadata(), {}, (err, res) => {
+        if (call) this.inflight.delete(call);
         if (err) reject(toProviderError(err));
         else resolve(res);
       });
@@ -163,7 +185,7 @@ export class ProviderHost {
     req.setType(type);
     req.setOlds(struct(olds));
     req.setNews(struct(news));
-    const res = await this.call<provproto.CheckRequest, provproto.CheckResponse>(this.client.check, req);
+    const res = await this.call<provproto.CheckRequest, provproto.CheckResponse>(this.client.check, req, { method: "check", type, name });
     return {
       inputs: fromStruct(res.getInputs()),
       failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
@@ -180,7 +202,7 @@ export class ProviderHost {
     req.setNews(struct(elideAssets(news)));
     req.setOldInputs(struct(elideAssets(oldInputs)));
     req.setIgnorechangesList(ignoreChanges);
-    const res = await this.call<provproto.DiffRequest, provproto.DiffResponse>(this.client.diff, req);
+    const res = await this.call<provproto.DiffRequest, provproto.DiffResponse>(this.client.diff, req, { method: "diff", type, name });
     const c = res.getChanges();
     const changes: DiffChanges =
       c === provproto.DiffResponse.DiffChanges.DIFF_SOME ? "some" : c === provproto.DiffResponse.DiffChanges.DIFF_NONE ? "none" : "unknown";
@@ -209,7 +231,7 @@ export class ProviderHost {
     req.setType(type);
     req.setProperties(struct(props));
     req.setPreview(false);
-    const res = await this.call<provproto.CreateRequest, provproto.CreateResponse>(this.client.create, req);
+    const res = await this.call<provproto.CreateRequest, provproto.CreateResponse>(this.client.create, req, { method: "create", type, name });
     return { id: res.getId(), outputs: fromStruct(res.getProperties()) };
   }
 
@@ -224,7 +246,7 @@ export class ProviderHost {
     req.setOldInputs(struct(elideAssets(oldInputs)));
     req.setIgnorechangesList(ignoreChanges);
     req.setPreview(false);
-    const res = await this.call<provproto.UpdateRequest, provproto.UpdateResponse>(this.client.update, req);
+    const res = await this.call<provproto.UpdateRequest, provproto.UpdateResponse>(this.client.update, req, { method: "update", type, name });
     return fromStruct(res.getProperties());
   }
 
@@ -237,7 +259,7 @@ export class ProviderHost {
     req.setId(id);
     req.setProperties(struct(elideAssets(props)));
     req.setInputs(struct(elideAssets(inputs)));
-    const res = await this.call<provproto.ReadRequest, provproto.ReadResponse>(this.client.read, req);
+    const res = await this.call<provproto.ReadRequest, provproto.ReadResponse>(this.client.read, req, { method: "read", type, name });
     const ins = res.getInputs();
     const outputs = fromStruct(res.getProperties());
     const newInputs = ins ? fromStruct(ins) : undefined;
@@ -254,7 +276,7 @@ export class ProviderHost {
     req.setId(id);
     req.setProperties(struct(elideAssets(props)));
     req.setOldInputs(struct(elideAssets(oldInputs)));
-    await this.call(this.client.delete, req);
+    await this.call(this.client.delete, req, { method: "delete", type, name });
   }
 
   /** The host process's peak resident set size so far, in MB (VmHWM of /proc/<pid>/status); undefined if unavailable. */

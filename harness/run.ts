@@ -17,6 +17,8 @@ import { configPassphraseFromEnv } from "./passphrase";
 import { pwdMain, readProject, readStackConfig } from "./project";
 import { carriedPendingCreates, Journal, pendingOperationsWarning } from "./journal";
 import { PendingOperation, ResourceState, StackState, acquireLock, loadState, saveState } from "./state";
+import { resourceChanges } from "./format";
+import { DEFAULT_PROGRESS_INTERVAL_MS, ProgressTicker } from "./progress";
 import { Operation, RunResult, StackOptions } from "./types";
 
 export const PASSPHRASE_ENV = "NMS_HARNESS_PASSPHRASE";
@@ -51,6 +53,8 @@ interface Resolved {
   timeoutMs: number;
   sdkDir: string;
   log: (line: string) => void;
+  display: (line: string) => void;
+  progressIntervalMs: number;
 }
 
 /** "key" -> "project:key"; "ns:config:key" -> "ns:key" (the SDK's cleanKey). */
@@ -103,6 +107,8 @@ function resolveOptions(opts: StackOptions): Resolved {
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     sdkDir,
     log: opts.log ?? (() => undefined),
+    display: opts.display ?? (() => undefined),
+    progressIntervalMs: opts.progressIntervalMs && opts.progressIntervalMs > 0 ? opts.progressIntervalMs : DEFAULT_PROGRESS_INTERVAL_MS,
   };
 }
 
@@ -113,11 +119,13 @@ class Session {
   private hostPromise: Promise<ProviderHost> | undefined;
   engineAddress = "127.0.0.1:0";
   private closed = false;
+  private ticker: ProgressTicker | undefined;
   /** VmHWM of the provider host, read when it is stopped. */
   providerPeakRssMb: number | undefined;
 
   constructor(readonly o: Resolved) {}
 
+  /** A debug-level line: `log` only. */
   log(line: string): void {
     try {
       this.o.log(line);
@@ -126,9 +134,20 @@ class Session {
     }
   }
 
+  /** A line the CLI shows at its default level: `log` and `display`. */
+  private show(line: string): void {
+    this.log(line);
+    try {
+      this.o.display(line);
+    } catch {
+      /* as for log */
+    }
+  }
+
+  /** A diagnostic: kept in the result and shown as it comes. */
   diag(line: string): void {
     this.diagnostics.push(line);
-    this.log(line);
+    this.show(line);
   }
 
   provider = (): Promise<ProviderHost> => {
@@ -151,6 +170,10 @@ class Session {
           throw new Error(`provider Configure failed: ${(e as Error).message}`);
         }
         this.log(`provider host started on port ${host.port}`);
+        if (!this.closed) {
+          this.ticker = new ProgressTicker(() => host.running(), (line) => this.show(line), this.o.progressIntervalMs);
+          this.ticker.start();
+        }
         return host;
       })();
     }
@@ -159,6 +182,7 @@ class Session {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.ticker?.stop();
     if (this.hostPromise) {
       try {
         const host = await this.hostPromise;
@@ -199,7 +223,7 @@ function save(o: Resolved, resources: ResourceState[], crypter: Crypter | null, 
 }
 
 function baseResult(operation: Operation, started: number): RunResult {
-  return { operation, steps: [], changes: 0, outputs: {}, secretOutputs: [], diagnostics: [], failed: false, errors: [], durationMs: Date.now() - started };
+  return { operation, steps: [], changes: 0, summary: {}, outputs: {}, secretOutputs: [], diagnostics: [], failed: false, errors: [], durationMs: Date.now() - started };
 }
 
 /**
@@ -384,6 +408,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
 function finish(result: RunResult, session: Session, started: number): RunResult {
   result.failed = result.errors.length > 0;
   result.changes = result.steps.filter((s) => s.op !== "same").length;
+  result.summary = resourceChanges(result.steps);
   result.diagnostics = session.diagnostics;
   if (session.providerPeakRssMb !== undefined) result.providerPeakRssMb = session.providerPeakRssMb;
   result.durationMs = Date.now() - started;
