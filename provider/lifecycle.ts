@@ -202,7 +202,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       if (found) return { ...pick(props, spec.readFromList.lacks ?? []), ...found };
     }
     // Not listed is not proof of absence (paging limits, eventual consistency): ask directly.
-    return objects.readLive(id, props);
+    return objects.readAlone(id, props);
   };
 
   /**

@@ -23,4 +23,8 @@ export interface KindInfo {
   /** Outputs Pulumi keeps secret: the secret inputs and the secret read-only outputs. */
   readonly additionalSecretOutputs: readonly string[];
   readonly ownership: KindOwnership;
+  /** Settings the service deletes with the object they belong to: the input naming it and its kind (sdk/deletedWith.ts). */
+  readonly deletedWithParent?: { readonly input: string; readonly kind: string };
+  /** Settings of other kinds are deleted with objects of this kind (a Venue's radio): the SDK notes its resources. */
+  readonly hasSettings?: boolean;
 }

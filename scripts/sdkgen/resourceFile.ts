@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { objectOf } from "../../contract/meta";
 import { routeOf, type OperationId } from "../../contract/routes";
 import { specFields } from "../../provider/fields";
+import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";
 import { docComment } from "./docs";
 import { isOptionalField, printField, printValue, propertyKey, strip } from "./printType";
@@ -110,6 +111,8 @@ function kindInfo(spec: ResourceSpec): string {
     `secretInputs: ${stringList(fields.secretInputs, "    ")}`,
     `additionalSecretOutputs: ${stringList([...fields.secretInputs, ...fields.secretOutputs], "    ")}`,
     `ownership: { ${ownership.join(", ")} }`,
+    ...(spec.deletedWithParent ? [`deletedWithParent: { input: ${JSON.stringify(spec.deletedWithParent.input)}, kind: ${JSON.stringify(spec.deletedWithParent.kind)} }`] : []),
+    ...(Object.values(RESOURCE_SPECS).some((other) => other.deletedWithParent?.kind === spec.kind) ? ["hasSettings: true"] : []),
   ];
   return `{\n${lines.map((line) => `    ${line},\n`).join("")}  }`;
 }
@@ -161,6 +164,13 @@ function classDoc(spec: ResourceSpec): string[] {
   if (!ops.create) doc.push("The object always exists in the service: creating the resource takes it over and writes the program's values.");
   if (!ops.read) doc.push("The service cannot read it back: refresh keeps what the state holds.");
   doc.push(`\nDestroy: ${destroyText(spec)}${spec.destroyNote ? ` ${spec.destroyNote}` : ""}`);
+  const link = spec.deletedWithParent;
+  if (link) {
+    doc.push(
+      `Given its ${link.kind} resource as \`${link.input}\`, it is deleted with it (Pulumi's \`deletedWith\`, set by the SDK): a run ` +
+        `that deletes the ${link.kind} too sends nothing for these settings, which the service deletes with it.`,
+    );
+  }
   const replaced = fields.replaceOnChanges.map((name) => `\`${name}\``);
   if (!ops.update) doc.push(`Replaced on any change${replaced.length ? `, ${replaced.join(" and ")} included` : ""}: the service has no update.`);
   else doc.push(replaced.length ? `Replaced when ${replaced.join(" or ")} changes.` : "Never replaced: every change is an update in place.");

@@ -38,6 +38,7 @@ export class Ap extends NmsResource {
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, idFromInput: "serialNumber", parents: [], uniqueName: ["serialNumber"] },
+    hasSettings: true,
   };
 
   /** 12 digits, the first 1 to 9. Names the AP; a new serial number replaces it. */

@@ -32,6 +32,7 @@ export class Venue extends NmsResource {
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: [], uniqueName: ["name"] },
+    hasSettings: true,
   };
 
   /** 2 to 32 characters; unique in the tenant. */

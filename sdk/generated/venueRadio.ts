@@ -15,8 +15,10 @@ import type * as outputs from "./types/output";
  * program's values.
  *
  * Destroy: puts the service's defaults back (W45 Reset venue radio to defaults). Destroy resets the venue's
- * radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them. Replaced when
- * `venueId` changes.
+ * radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them. Given its Venue
+ * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
+ * changes.
  */
 export class VenueRadio extends NmsResource {
   /** @internal */
@@ -34,6 +36,7 @@ export class VenueRadio extends NmsResource {
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: false, idFromInput: "venueId", parents: [] },
+    deletedWithParent: { input: "venueId", kind: "Venue" },
   };
 
   /** ID of the object whose VenueRadio this is (path parameter venueId). */

@@ -118,6 +118,9 @@ describe("the generated classes, as Pulumi's own packages write them", () => {
       parents: Object.keys(spec.identity.parents ?? {}),
       ...(spec.uniqueName ? { uniqueName: spec.uniqueName } : {}),
     });
+    // Settings deleted with their parent (sdk/deletedWith.ts), and the parents they are deleted with.
+    expect(info.deletedWithParent).toEqual(spec.deletedWithParent);
+    expect(info.hasSettings ?? false).toBe(Object.values(RESOURCE_SPECS).some((other) => other.deletedWithParent?.kind === spec.kind));
   });
 
   it("writes an object shape that several resources or functions share once, as a named type", () => {
