@@ -143,11 +143,6 @@ export class SharedTypes {
     }
   }
 
-  /** Every shared shape's name and where it is used. */
-  table(): { name: string; owners: string[]; path: string }[] {
-    return [...this.shapes.values()].filter((s) => s.name).map((s) => ({ name: s.name!, owners: [...s.owners], path: shortest(s.paths) }));
-  }
-
   /** types/input.ts and types/output.ts: every shared shape in each form it is used in. */
   files(header: string): { input: string; output: string } {
     this.local = true;
