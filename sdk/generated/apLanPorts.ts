@@ -15,8 +15,8 @@ export type { ApLanPortsArgs } from "./apLanPortsArgs";
  * the program's values.
  *
  * Destroy: puts the service's defaults back (W15 Reset AP LAN ports to defaults). Destroy resets the AP's LAN
- * ports to the service's defaults (W15): no port overrides, PoE out unset. Replaced when `serialNumber`
- * changes.
+ * ports to the service's defaults (W15): no port overrides, PoE out unset. Replaced when
+ * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApLanPorts extends NmsResource {
   /** ID of the object whose ApLanPorts this is (path parameter serialNumber). */
@@ -41,6 +41,11 @@ export class ApLanPorts extends NmsResource {
   declare readonly poeOut: pulumi.Output<boolean | null>;
   /** Whether the venue's PoE settings apply (default false). */
   declare readonly useVenueSettings: pulumi.Output<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: ApLanPortsArgs, opts?: pulumi.CustomResourceOptions) {
     super("ApLanPorts", name, args, opts);

@@ -16,7 +16,7 @@ export type { VenueCellularArgs } from "./venueCellularArgs";
  *
  * Destroy: writes the documented defaults back (W34 Update venue cellular settings). The service has no
  * reset: destroy writes an empty list with W34, so no model keeps a setting of its own. Replaced when
- * `venueId` changes.
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueCellular extends NmsResource {
   /** ID of the object whose VenueCellular this is (path parameter venueId). */
@@ -48,6 +48,11 @@ export class VenueCellular extends NmsResource {
      */
     wanConnection: "ETH_WITH_CELLULAR_FAILOVER" | "CELLULAR_WITH_ETH_FAILOVER" | "ETH" | "CELLULAR";
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueCellularArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueCellular", name, args, opts);

@@ -15,7 +15,7 @@ export type { VenueLanPortsArgs } from "./venueLanPortsArgs";
  *
  * Destroy: writes the documented defaults back (W39 Update venue LAN-port settings). The service has no
  * reset: destroy writes an empty list with W39, so no model keeps a setting of its own. Replaced when
- * `venueId` changes.
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueLanPorts extends NmsResource {
   /** ID of the object whose VenueLanPorts this is (path parameter venueId). */
@@ -45,6 +45,11 @@ export class VenueLanPorts extends NmsResource {
     /** Whether PoE out is on (default null: not set). */
     poeOut: boolean | null;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueLanPortsArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueLanPorts", name, args, opts);

@@ -13,8 +13,8 @@ export type { VenueLedsArgs } from "./venueLedsArgs";
  * exists in the service: creating the resource takes it over and writes the program's values.
  *
  * Destroy: writes the documented defaults back (W41 Update venue LED settings). The service has no reset:
- * destroy writes an empty list with W41, so no model keeps a setting of its own. Replaced when `venueId`
- * changes.
+ * destroy writes an empty list with W41, so no model keeps a setting of its own. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueLeds extends NmsResource {
   /** ID of the object whose VenueLeds this is (path parameter venueId). */
@@ -26,6 +26,11 @@ export class VenueLeds extends NmsResource {
     /** Whether the model's LEDs are on (default null: not set). */
     ledEnabled: boolean | null;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueLedsArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueLeds", name, args, opts);

@@ -17,7 +17,7 @@ export type { VenueSyslogArgs } from "./venueSyslogArgs";
  * Destroy: puts the service's defaults back (W98 Reset venue syslog to defaults). Destroy resets the venue's
  * syslog settings to the service's defaults with W98 (the reset the service's public clients call; disabled,
  * port 514, UDP, priority ERROR on the older variant and INFO on the newer, no servers); the venue keeps
- * them. Replaced when `venueId` changes.
+ * them. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueSyslog extends NmsResource {
   /** ID of the object whose VenueSyslog this is (path parameter venueId). */
@@ -42,6 +42,11 @@ export class VenueSyslog extends NmsResource {
   declare readonly server: pulumi.Output<string | undefined>;
   /** Secondary server: IPv4 address or host name. */
   declare readonly secondaryServer: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueSyslogArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueSyslog", name, args, opts);
