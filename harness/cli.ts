@@ -1,28 +1,44 @@
 #!/usr/bin/env node
 /**
- * nms-harness <preview|up|refresh|destroy> --project-dir D --program P --stack S --state F
- *     [--project NAME] [--config k=v]... [--secret k=v]... [--refresh] [--parallel N] [--provider-cwd DIR]
+ * nms-harness <preview|up|refresh|destroy> --stack S --state F [--project-dir D] [--program P]
+ *     [--project NAME] [--config k=v]... [--config-file F] [--secrets-file F] [--refresh] [--parallel N]
  *     [--passphrase-file F] [--expect-no-changes] [--clear-pending-creates] [--json] [--verbose]
  *
  * --expect-no-changes (preview and up, as Pulumi's CLI has it): plan first, and fail without
  * changing anything when the plan has any change; `preview --refresh --expect-no-changes` is the
  * scheduled drift check of the README's GitOps section.
  *
- * The passphrase comes from NMS_HARNESS_PASSPHRASE or --passphrase-file (never from the command line, where other
- * users could read it). Exit code: 0 ok, 1 failed, 2 usage error.
+ * Secrets never come from the command line, where every user of the machine can read them (`ps`): program secrets
+ * come from the stack config file (Pulumi.<stack>.yaml, `secure:` values, passphrase from PULUMI_CONFIG_PASSPHRASE or
+ * PULUMI_CONFIG_PASSPHRASE_FILE), from --secrets-file, or from env NMS_HARNESS_SECRETS; the state file's passphrase
+ * from NMS_HARNESS_PASSPHRASE or --passphrase-file. Exit code: 0 ok, 1 failed, 2 usage error.
  */
 import * as fs from "fs";
 import * as path from "path";
 import { destroy, formatPlan, preview, refresh, up } from "./index";
+import { readProject } from "./project";
+import { resolvePulumiSdk } from "./processes";
 import { RunResult, StackOptions } from "./types";
 
-const USAGE = `usage: nms-harness <preview|up|refresh|destroy> --project-dir DIR --program FILE --stack NAME --state FILE
-           [--project NAME] [--config k=v]... [--secret k=v]... [--refresh] [--parallel N]
-           [--provider-cwd DIR] [--passphrase-file FILE] [--expect-no-changes] [--clear-pending-creates]
-           [--json] [--verbose]
+/** The environment variable that may hold program secrets: a JSON object of config key to value. */
+export const SECRETS_ENV = "NMS_HARNESS_SECRETS";
+
+const SECRETS_HELP = `program secrets: Pulumi.<stack>.yaml (secure: values; passphrase from PULUMI_CONFIG_PASSPHRASE
+           or PULUMI_CONFIG_PASSPHRASE_FILE), --secrets-file FILE (a YAML or JSON mapping key: value),
+           or env ${SECRETS_ENV} (a JSON object {"key": "value"})`;
+
+const USAGE = `usage: nms-harness <preview|up|refresh|destroy> --stack NAME --state FILE [--project-dir DIR] [--program FILE]
+           [--project NAME] [--config k=v]... [--config-file FILE] [--secrets-file FILE] [--refresh]
+           [--parallel N] [--passphrase-file FILE] [--expect-no-changes] [--clear-pending-creates]
+           [--show-sames] [--json] [--verbose]
+${SECRETS_HELP}
+output: the resources that change (--show-sames: every resource), outputs and a summary of what happened on stdout;
+        as the run goes, on stderr, every line the program and the provider print and a line every 15 s for a provider
+        call still under way (--json: one JSON document instead, diagnostics in it; --verbose adds the harness's own
+        progress lines and, on an unexpected error, its stack)
+state passphrase: env NMS_HARNESS_PASSPHRASE or --passphrase-file
        nms-harness --help
   (npx nms-harness from a project that installed pulumi-nms; npm run harness -- ... in its repository)
-passphrase: env NMS_HARNESS_PASSPHRASE or --passphrase-file
 See harness/README.md; it ships in the package.`;
 
 interface Parsed {
@@ -30,22 +46,65 @@ interface Parsed {
   opts: StackOptions & { refresh?: boolean };
   json: boolean;
   expectNoChanges: boolean;
+  showSames: boolean;
 }
 
 /** What Pulumi's CLI says when --expect-no-changes meets a plan with changes. */
 export const UNEXPECTED_CHANGES = "no changes were expected but changes were proposed";
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
-export function parseArgs(argv: string[]): Parsed {
+/** A secrets file or the secrets variable: a mapping of config key to value (scalars as text, the rest as JSON). */
+function secretsFrom(doc: unknown, where: string): Record<string, string> {
+  if (doc === null || doc === undefined) return {};
+  if (typeof doc !== "object" || Array.isArray(doc)) throw new UsageError(`${where} must be a mapping of config key to value`);
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(doc as Record<string, unknown>)) {
+    if (v === null || v === undefined) throw new UsageError(`${where}: ${k} has no value`);
+    out[k] = typeof v === "object" ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}
+
+function readSecretsFile(file: string, sdkDir: string): Record<string, string> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, "utf8");
+  } catch (e) {
+    throw new UsageError(`--secrets-file: ${(e as Error).message}`);
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const yaml = require(require.resolve("js-yaml", { paths: [sdkDir, __dirname] })) as typeof import("js-yaml");
+  let doc: unknown;
+  try {
+    doc = yaml.load(text, { filename: file });
+  } catch (e) {
+    throw new UsageError(`--secrets-file ${file} is neither YAML nor JSON: ${(e as Error).message}`);
+  }
+  return secretsFrom(doc, `--secrets-file ${file}`);
+}
+
+function secretsFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const text = env[SECRETS_ENV];
+  if (text === undefined || text === "") return {};
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${SECRETS_ENV} is not JSON: ${(e as Error).message}`);
+  }
+  return secretsFrom(doc, SECRETS_ENV);
+}
+
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): Parsed {
   const [command, ...rest] = argv;
   if (!command || !["preview", "up", "refresh", "destroy"].includes(command)) throw new UsageError(`unknown command '${command ?? ""}'`);
   const values: Record<string, string> = {};
   const config: Record<string, string> = {};
-  const secretConfig: Record<string, string> = {};
   let doRefresh = false;
   let json = false;
   let verbose = false;
+  let showSames = false;
   let expectNoChanges = false;
   let clearPendingCreates = false;
   for (let i = 0; i < rest.length; i++) {
@@ -75,12 +134,20 @@ export function parseArgs(argv: string[]): Parsed {
       case "--verbose":
         verbose = true;
         break;
-      case "--config":
-      case "--secret": {
+      case "--show-sames":
+        showSames = true;
+        break;
+      case "--secret":
+        // Refused before anything else: the value is in `ps` for every user to see already, and must not be used.
+        throw new UsageError(
+          "--secret is not accepted: the command line is visible to every user of the machine (ps). Put program secrets " +
+            `in Pulumi.<stack>.yaml as secure: values, in a file given with --secrets-file, or in env ${SECRETS_ENV}`,
+        );
+      case "--config": {
         const kv = value();
         const idx = kv.indexOf("=");
-        if (idx <= 0) throw new UsageError(`${flag} expects key=value, got '${kv}'`);
-        (flag === "--config" ? config : secretConfig)[kv.slice(0, idx)] = kv.slice(idx + 1);
+        if (idx <= 0) throw new UsageError(`--config expects key=value, got '${kv}'`);
+        config[kv.slice(0, idx)] = kv.slice(idx + 1);
         break;
       }
       case "--project-dir":
@@ -89,57 +156,79 @@ export function parseArgs(argv: string[]): Parsed {
       case "--state":
       case "--project":
       case "--parallel":
-      case "--provider-cwd":
       case "--passphrase-file":
+      case "--secrets-file":
+      case "--config-file":
         values[flag.slice(2)] = value();
         break;
       default:
         throw new UsageError(`unknown option '${arg}'`);
     }
   }
-  const projectDir = values["project-dir"] ?? process.cwd();
-  if (!values["stack"]) throw new UsageError("--stack is required");
+  const projectDir = path.resolve(values["project-dir"] ?? process.cwd());
+  const stackName = values["stack"];
+  if (!stackName) throw new UsageError("--stack is required");
   if (!values["state"]) throw new UsageError("--state is required");
-  if (!values["program"] && command !== "refresh" && command !== "destroy") throw new UsageError("--program is required");
   if (expectNoChanges && command !== "preview" && command !== "up") throw new UsageError("--expect-no-changes goes with preview or up");
   if (clearPendingCreates && command !== "refresh") throw new UsageError("--clear-pending-creates goes with refresh");
   let passphrase: string | undefined;
-  if (values["passphrase-file"]) passphrase = fs.readFileSync(values["passphrase-file"], "utf8").replace(/\r?\n$/, "");
-  const projectName = values["project"] ?? readProjectName(projectDir);
+  if (values["passphrase-file"]) {
+    try {
+      passphrase = fs.readFileSync(values["passphrase-file"], "utf8").replace(/\r?\n$/, "");
+    } catch (e) {
+      throw new UsageError(`--passphrase-file: ${(e as Error).message}`);
+    }
+  }
+  const sdkDir = resolvePulumiSdk(projectDir);
+  const project = readProject(projectDir, sdkDir);
+  const projectName = values["project"] ?? project.name ?? readPackageName(projectDir) ?? path.basename(projectDir);
+  // The stack config file: --config-file, else Pulumi.<stack>.yaml next to Pulumi.yaml when there is one.
+  let stackConfigFile = values["config-file"];
+  if (stackConfigFile === undefined) {
+    const beside = path.join(projectDir, `Pulumi.${stackName}.yaml`);
+    if (fs.existsSync(beside)) stackConfigFile = beside;
+  } else if (!fs.existsSync(stackConfigFile)) throw new UsageError(`--config-file ${stackConfigFile} does not exist`);
+  const secretConfig = { ...(values["secrets-file"] ? readSecretsFile(values["secrets-file"], sdkDir) : {}), ...secretsFromEnv(env) };
+  for (const key of Object.keys(secretConfig)) {
+    if (key in config) throw new UsageError(`${key} is given both as --config and as a secret`);
+  }
   const opts: StackOptions & { refresh?: boolean } = {
     projectDir,
-    program: values["program"] ?? ".",
     projectName,
-    stackName: values["stack"],
+    stackName,
     statePath: values["state"],
     config,
     secretConfig,
     refresh: doRefresh,
+    ...(values["program"] ? { program: values["program"] } : {}),
+    ...(stackConfigFile ? { stackConfigFile } : {}),
     ...(clearPendingCreates ? { clearPendingCreates } : {}),
-    log: verbose ? (line) => process.stderr.write(`${line}\n`) : undefined,
+    // What the CLI shows as the run goes, on stderr (stdout keeps the report or the JSON document): --verbose every
+    // line, else the diagnostics and the progress of long provider calls; --json none of them (its document holds
+    // the diagnostics), as Pulumi's --json shows no progress.
+    ...(verbose ? { log: toStderr } : json ? {} : { display: toStderr }),
   };
   if (passphrase !== undefined) opts.passphrase = passphrase;
-  if (values["parallel"]) opts.parallel = Number(values["parallel"]);
-  if (values["provider-cwd"]) opts.providerCwd = values["provider-cwd"];
-  return { command, opts, json, expectNoChanges };
+  if (values["parallel"]) {
+    const parallel = Number(values["parallel"]);
+    if (!Number.isInteger(parallel) || parallel < 1) throw new UsageError(`--parallel expects a positive whole number, got '${values["parallel"]}'`);
+    opts.parallel = parallel;
+  }
+  return { command, opts, json, expectNoChanges, showSames };
 }
 
-/** Project name: Pulumi.yaml's `name:` when present, else package.json's name, else the directory name. */
-function readProjectName(dir: string): string {
-  try {
-    const yaml = fs.readFileSync(path.join(dir, "Pulumi.yaml"), "utf8");
-    const m = /^name:\s*["']?([^"'\s#]+)/m.exec(yaml);
-    if (m) return m[1];
-  } catch {
-    /* none */
-  }
+function toStderr(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+/** package.json's name without its scope, when there is one. */
+function readPackageName(dir: string): string | undefined {
   try {
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string };
-    if (pkg.name) return pkg.name.replace(/^@[^/]+\//, "");
+    return pkg.name ? pkg.name.replace(/^@[^/]+\//, "") : undefined;
   } catch {
-    /* none */
+    return undefined;
   }
-  return path.basename(path.resolve(dir));
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -189,18 +278,26 @@ function print(parsed: Parsed, result: RunResult): void {
     const masked = { ...result, outputs: Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, result.secretOutputs.includes(k) ? "[secret]" : v])) };
     process.stdout.write(JSON.stringify(masked, null, 2) + "\n");
   } else {
-    process.stdout.write(formatPlan(result));
+    process.stdout.write(formatPlan(result, { showSames: parsed.showSames }));
+  }
+}
+
+/**
+ * main, and an unexpected error printed as its message alone: a stack names the files of the machine it ran on, and
+ * shows only with --verbose.
+ */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (e) {
+    const stack = argv.includes("--verbose") && e instanceof Error ? e.stack : undefined;
+    process.stderr.write(`error: ${stack ?? (e instanceof Error ? e.message : String(e))}\n`);
+    return 1;
   }
 }
 
 if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (e: unknown) => {
-      process.stderr.write(`error: ${(e as Error).stack ?? String(e)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  void run(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

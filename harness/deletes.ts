@@ -1,12 +1,27 @@
 /**
  * Deletes in dependency order, shared by `up` (resources the program no longer registers, replaced originals) and
  * `destroy` (every resource). Like the engine, independent deletes run at once, each only after every resource that
- * depends on it.
+ * depends on it. A protected resource is not deleted: its delete step fails (pkg/resource/deploy/step.go
+ * DeleteStep.Apply, deleteProtectedError, also in a preview), the other deletes go on, and only the resources it
+ * depends on are left alone (pkg/resource/deploy/deployment_executor.go performPostSteps, and step_executor.go, which
+ * lets a deleteProtectedError continue).
  */
+import type { Checkpoint } from "./journal";
 import { ProviderHost } from "./providerHost";
 import { ResourceState, dependenciesOf, deletionOrder } from "./state";
 import { PlannedStep } from "./types";
 import { resourceLabel, urnName } from "./urns";
+
+/** How one delete ended: done; failed (nothing new starts); kept (protected: what it depends on stays too). */
+export type DeleteOutcome = "deleted" | "failed" | "kept";
+
+/** The engine's error for deleting a protected resource (deleteProtectedError). */
+export function protectedDeleteError(urn: string): string {
+  return (
+    `resource ${JSON.stringify(urn)} cannot be deleted because it is protected. To unprotect the resource, either remove ` +
+    "the `protect` flag from the resource in your Pulumi program and run `pulumi up`"
+  );
+}
 
 /** The plan's step for deleting `r`. */
 export function deleteStep(r: ResourceState): PlannedStep {
@@ -32,13 +47,14 @@ export async function deleteFromProvider(
 /**
  * Runs `del` over `order` (a deletion order: every resource after all resources of the set that depend on it), up
  * to `parallel` at once: a resource starts once every resource before it in `order` that depends on it has been
- * deleted, the earliest ready one first. `del` answers false on failure; after a failure nothing new starts and the
- * deletes in flight finish. With `parallel` 1 this is the plain sequential walk of `order`.
+ * deleted, the earliest ready one first. After a "failed" delete nothing new starts and the deletes in flight finish;
+ * after a "kept" one, what it depends on never starts and the rest goes on. With `parallel` 1 this is the plain
+ * sequential walk of `order`.
  */
 export async function deleteInOrder(
   order: readonly ResourceState[],
   parallel: number,
-  del: (r: ResourceState, index: number) => Promise<boolean>,
+  del: (r: ResourceState, index: number) => Promise<DeleteOutcome>,
 ): Promise<void> {
   const limit = Math.max(1, Math.floor(parallel) || 1);
   const indexesByUrn = new Map<string, number[]>();
@@ -75,16 +91,16 @@ export async function deleteInOrder(
         const i = ready.splice(best, 1)[0];
         running += 1;
         void del(order[i], i).then(
-          (ok) => finish(i, ok),
-          () => finish(i, false),
+          (outcome) => finish(i, outcome),
+          () => finish(i, "failed"),
         );
       }
       if (running === 0) resolve();
     };
-    const finish = (i: number, ok: boolean): void => {
+    const finish = (i: number, outcome: DeleteOutcome): void => {
       running -= 1;
-      if (!ok) failed = true;
-      else for (const k of unblocks[i]) if (--blockers[k] === 0) ready.push(k);
+      if (outcome === "failed") failed = true;
+      else if (outcome === "deleted") for (const k of unblocks[i]) if (--blockers[k] === 0) ready.push(k);
       pump();
     };
     pump();
@@ -99,7 +115,7 @@ export async function deleteInOrderWithSteps<Step extends PlannedStep | undefine
   order: readonly ResourceState[],
   parallel: number,
   stepOf: (r: ResourceState) => Step,
-  del: (r: ResourceState, step: Step) => Promise<boolean>,
+  del: (r: ResourceState, step: Step) => Promise<DeleteOutcome>,
 ): Promise<PlannedStep[]> {
   const started: { index: number; step: PlannedStep }[] = [];
   await deleteInOrder(order, parallel, async (r, index) => {
@@ -113,40 +129,47 @@ export async function deleteInOrderWithSteps<Step extends PlannedStep | undefine
 
 /**
  * Destroy: delete every resource in reverse dependency order, up to `parallel` at once (a resource only after every
- * resource that depends on it). After the first failure no further delete starts; those in flight finish.
+ * resource that depends on it). After the first failure no further delete starts; those in flight finish. A protected
+ * resource fails its own delete and keeps what it depends on; the others go. As in the engine's GenerateDeletes, a
+ * replaced copy left by an earlier run is deleted without a step of its own and without the protect check, and a
+ * resource pending replacement (its object already deleted) only leaves the state.
  */
 export async function destroyResources(
   resources: readonly ResourceState[],
   provider: () => Promise<ProviderHost>,
   log: (line: string) => void,
   parallel = 1,
+  /** Records each delete as it starts and ends (harness/journal.ts), so that a killed destroy leaves true state. */
+  checkpoint?: Checkpoint,
 ): Promise<{ remaining: ResourceState[]; steps: PlannedStep[]; errors: string[] }> {
   const remaining = new Set(resources);
-  const steps: PlannedStep[] = [];
   const errors: string[] = [];
   const urns = new Set(resources.map((r) => r.urn));
-  // Like the engine, refuse before deleting anything when a resource is protected.
-  for (const r of resources) {
-    if (!r.protect) continue;
-    const step = { ...deleteStep(r), error: "resource is protected; remove the 'protect' option (and run up) before destroying the stack" };
-    steps.push(step);
-    errors.push(`${resourceLabel(step.name, r.type)}: ${step.error}`);
-  }
-  if (errors.length > 0) return { remaining: [...resources], steps, errors };
-  const deleted = await deleteInOrderWithSteps(deletionOrder(resources), parallel, deleteStep, async (r, step) => {
+  const stepOf = (r: ResourceState) => (r.delete || r.pendingReplacement ? undefined : deleteStep(r));
+  const steps = await deleteInOrderWithSteps(deletionOrder(resources), parallel, stepOf, async (r, step): Promise<DeleteOutcome> => {
+    if (step && r.protect) {
+      step.error = protectedDeleteError(r.urn);
+      errors.push(`${resourceLabel(step.name, r.type)}: ${step.error}`);
+      return "kept";
+    }
     const deletedWithOwner = !!r.deletedWith && urns.has(r.deletedWith);
-    if (!deletedWithOwner) {
+    const op = { type: "deleting" as const, urn: r.urn, resourceType: r.type };
+    if (!deletedWithOwner && !r.pendingReplacement) {
+      checkpoint?.begin(op);
       try {
-        await deleteFromProvider(provider, r, log);
+        await deleteFromProvider(provider, r, log, r.delete ? " (replaced)" : "");
       } catch (e) {
-        step.error = `delete: ${(e as Error).message}`;
-        errors.push(`${resourceLabel(step.name, r.type)}: ${step.error}`);
-        return false;
+        checkpoint?.end(op);
+        const message = `delete: ${(e as Error).message}`;
+        if (step) step.error = message;
+        errors.push(`${resourceLabel(urnName(r.urn), r.type)}: ${message}`);
+        return "failed";
       }
     }
+    checkpoint?.remove(r);
+    if (!deletedWithOwner && !r.pendingReplacement) checkpoint?.end(op);
     remaining.delete(r);
-    return true;
+    return "deleted";
   });
-  steps.push(...deleted);
   return { remaining: resources.filter((r) => remaining.has(r)), steps, errors };
 }

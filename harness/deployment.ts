@@ -3,25 +3,55 @@
  * provider calls (step generation; the calls themselves are in stepExecutor.ts), then deleting what the program no
  * longer registers. Refresh and destroy, which run without a program, are in refresh.ts and deletes.ts.
  *
- * Engine rules followed (pkg/resource/deploy in pulumi/pulumi):
+ * Engine rules followed (pkg/resource/deploy in pulumi/pulumi, step_generator.go unless named):
+ *   step generation    -> one registration at a time (Check, Diff and the decision; the engine's step generator
+ *                         handles its events one by one, and parallel diff is off by default); the provider steps
+ *                         it decides on then run up to `parallel` at once
  *   new resource       -> Check(olds = {}, news) -> Create
- *   existing resource  -> Check(oldInputs, news) -> Diff(id, oldOutputs, checked)
- *                         -> none (same) | Update | replace (create the new one, delete the old one after the
- *                            program finished; delete first when Diff or the resource option says deleteBeforeReplace)
- *   Diff "unknown"     -> the engine compares old and new inputs itself
+ *   existing resource  -> Check(oldInputs, news with ignoreChanges applied) -> Diff(id, oldOutputs, checked)
+ *                         -> none (same) | Update | replace; replace Checks the program's own inputs again
+ *                            (continueStepsFromDiff), creates the new object, deletes the old one after the program
+ *                            finished, or first when Diff or the `deleteBeforeReplace` option says so
+ *   Diff "unknown"     -> the engine compares old and new inputs itself (diffResource)
+ *   delete first       -> the old state's dependents that would be replaced once the inputs they take from the
+ *                         resource become unknown are deleted before it and re-created when they register
+ *                         (calculateDependentReplacements)
+ *   a failure          -> the first failed Check (preview too), Diff or provider step stops the deployment
  *   removed resources  -> Delete, after a successful program run, in reverse dependency order
  *   preview            -> Check and Diff only; outputs = checked inputs (unknowns stay unknown), new ids unknown
- *   secrets            -> the provider gets plaintext; outputs are re-marked secret where the same-named input was
- *                         (annotateSecrets) and for additionalSecretOutputs
+ *   secrets            -> the provider gets plaintext; outputs re-marked secret on every step (step_executor.go)
  */
-import { deleteInOrderWithSteps, deleteStep } from "./deletes";
+import { DeleteOutcome, deleteInOrderWithSteps, deleteStep, protectedDeleteError } from "./deletes";
 import type { Checkpoint } from "./journal";
 import { ProviderHost } from "./providerHost";
-import { PropertyMap, annotateSecrets, applyIgnoreChanges, clone, containsSecrets, containsUnknowns, diffProperties } from "./props";
+import {
+  PropertyMap,
+  UNKNOWN_VALUE,
+  annotateSecrets,
+  applyIgnoreChanges,
+  clone,
+  containsSecrets,
+  containsUnknowns,
+  diffProperties,
+  hashAssets,
+  ignoreChangesMessage,
+  markStepSecrets,
+} from "./props";
 import { RegisterResult, Registration, RegistrationError, resourceStateFor, unsupportedReason } from "./registration";
+import { Slots } from "./slots";
 import { ResourceState, deletionOrder, sortResources, timestampNow } from "./state";
-import { StepExecutor, StepFailed } from "./stepExecutor";
-import { formatCheckFailures, planChange, planCreate, showChanges } from "./stepPlan";
+import { StepExecutor, StepFailed, StepSkipped } from "./stepExecutor";
+import {
+  EngineDiff,
+  applyReplaceOnChanges,
+  diffReplaces,
+  formatCheckFailures,
+  planCreate,
+  replaceFieldsOf,
+  settleDiff,
+  showChanges,
+  shownChanges,
+} from "./stepPlan";
 import { PlannedStep } from "./types";
 import { ROOT_STACK_TYPE, makeUrn, resourceLabel, urnName } from "./urns";
 
@@ -29,19 +59,36 @@ export interface EngineHost {
   dryRun: boolean;
   project: string;
   stack: string;
+  /** The program's working directory: relative asset paths are read from here. */
+  pwd: string;
   /** Is a passphrase available (secrets can be saved)? */
   canStoreSecrets: boolean;
   /** The configured provider host, started on first use. */
   provider(): Promise<ProviderHost>;
   log(line: string): void;
+  /** Messages the engine shows the user (info, warnings). */
+  diag(line: string): void;
   /**
    * Provider steps in flight at once, like the engine's --parallel: creates, updates and deletes of replacements while
-   * the program runs (default unbounded, the CLI's default), and deletes after it finished (default 1).
+   * the program runs, and deletes after it finished.
    */
-  parallel?: number;
+  parallel: number;
   /** Records each step as it starts and ends (harness/journal.ts); none in a preview. */
   checkpoint?: Checkpoint;
 }
+
+/** What step generation decided for a custom resource; the provider steps come after. */
+type Decision =
+  | { kind: "same"; inputs: PropertyMap }
+  | { kind: "create"; inputs: PropertyMap }
+  | { kind: "update"; inputs: PropertyMap }
+  | {
+      kind: "replace";
+      inputs: PropertyMap;
+      deleteBeforeReplace: boolean;
+      /** Old-state resources to delete before this one (delete-before-replace), in deletion order. */
+      dependents: ResourceState[];
+    };
 
 /**
  * One update or preview: fed registrations by the monitor, then `finish()` after the program exited.
@@ -51,11 +98,24 @@ export class Deployment {
   private readonly live = new Map<string, ResourceState>();
   /** Old copies waiting to be deleted (from replacements, and left over from earlier runs). */
   private readonly pendingDeletes: ResourceState[] = [];
-  /** Pending deletes created by replacements in this run (their replace step already covers them). */
-  private readonly replacedThisRun = new Set<ResourceState>();
+  /** Pending deletes the state no longer holds (a pending replacement whose replacement was created). */
+  private readonly outOfState = new Set<ResourceState>();
   private readonly olds = new Map<string, ResourceState>();
   private readonly registered = new Set<string>();
+  /** URNs being replaced in this run: a resource deletedWith one of them is replaced too. */
+  private readonly replaced = new Set<string>();
+  /** URNs whose object is deleted in this run: a resource deletedWith one of them needs no Delete of its own. */
+  private readonly deletedUrns = new Set<string>();
+  /**
+   * Dependents a delete-before-replace deletes ahead of their registration, with the keys that replace them: when
+   * they register they are created again without a Diff (the engine's sg.deletes, "recreating").
+   */
+  private readonly deletedAhead = new Map<string, string[]>();
+  /** URNs step generation has taken up in this run (never dependents to delete ahead). */
+  private readonly generated = new Set<string>();
   private readonly inflight = new Set<Promise<unknown>>();
+  /** The step generator: one registration's Check, Diff and decision at a time. */
+  private readonly generator = new Slots(1);
   readonly steps: PlannedStep[] = [];
   readonly errors: string[] = [];
   private aborted = false;
@@ -66,7 +126,8 @@ export class Deployment {
     this.executor = new StepExecutor(
       () => host.provider(),
       (line) => host.log(line),
-      host.parallel ?? Number.POSITIVE_INFINITY,
+      host.parallel,
+      () => this.aborted,
       host.checkpoint,
     );
     for (const r of oldResources) {
@@ -117,11 +178,15 @@ export class Deployment {
     while (this.inflight.size > 0) await Promise.all([...this.inflight]);
   }
 
-  private fail(step: PlannedStep | undefined, name: string, type: string, message: string): RegistrationError {
+  /**
+   * Records a failure of `name`. `stop` cancels the deployment (the engine's bail or step-executor cancellation):
+   * nothing new starts. By default a failure stops an update but lets a preview go on.
+   */
+  private fail(step: PlannedStep | undefined, name: string, type: string, message: string, stop = !this.host.dryRun): RegistrationError {
     const text = `${resourceLabel(name, type)}: ${message}`;
     this.errors.push(text);
     if (step) step.error = message;
-    if (!this.host.dryRun) this.aborted = true;
+    if (stop) this.aborted = true;
     this.host.log(`error: ${text}`);
     return new RegistrationError(message, step?.urn);
   }
@@ -160,7 +225,13 @@ export class Deployment {
     }
     const step: PlannedStep = { urn, type, name, op: "same", changedFields: [], changedPaths: [], custom: reg.custom };
     this.steps.push(step);
-    const res = reg.custom ? await this.registerCustom(reg, step, old, aliasUrn) : this.registerComponent(reg, step, old);
+    // The engine hashes every asset as it receives the registration (ComputeAssetHashes).
+    try {
+      await hashAssets(reg.object, this.host.pwd);
+    } catch (e) {
+      throw this.fail(step, name, type, (e as Error).message, true);
+    }
+    const res = reg.custom ? await this.registerCustom(reg, step, old) : await this.generator.run(async () => this.registerComponent(reg, step, old));
     if (aliasUrn) this.live.delete(aliasUrn);
     return res;
   }
@@ -184,121 +255,243 @@ export class Deployment {
     return { urn: step.urn, id: "", object: {}, propertyDependencies: reg.propertyDependencies };
   }
 
-  private async registerCustom(reg: Registration, step: PlannedStep, old: ResourceState | undefined, aliasUrn: string | undefined): Promise<RegisterResult> {
-    const { type, name } = reg;
+  private async registerCustom(reg: Registration, step: PlannedStep, old: ResourceState | undefined): Promise<RegisterResult> {
+    const decision = await this.generator.run(() => this.generateSteps(reg, step, old));
     const urn = step.urn;
     const stateOf = (inputs: PropertyMap, outputs: PropertyMap, id: string | undefined): ResourceState =>
-      resourceStateFor(reg, urn, old, inputs, outputs, id);
-    const result = (state: ResourceState, id: string): RegisterResult => ({
+      resourceStateFor(reg, urn, old, inputs, markStepSecrets(outputs, inputs, reg.additionalSecretOutputs), id);
+    const result = (state: ResourceState): RegisterResult => ({
       urn,
-      id,
+      id: state.id ?? "",
       object: state.outputs,
       propertyDependencies: reg.propertyDependencies,
     });
+    const { inputs } = decision;
 
-    if (this.aborted) {
-      const msg = "skipped: an earlier resource failed";
-      step.op = old ? "same" : "create";
-      step.error = msg;
-      throw new RegistrationError(msg, urn, "skip");
+    if (decision.kind === "same") {
+      const state = stateOf(inputs, clone(old!.outputs), old!.id);
+      state.created = old!.created;
+      state.modified = old!.modified;
+      this.live.set(urn, state);
+      return result(state);
     }
+    if (this.host.dryRun) {
+      // Delete steps mark what they delete ahead pending replacement in a preview too (step.go DeleteStep.Apply).
+      if (decision.kind === "replace") for (const d of decision.dependents) this.live.set(d.urn, { ...clone(d), pendingReplacement: true });
+      // A provider that does not preview: the checked inputs stand for the outputs; a new object's id is unknown.
+      return result(stateOf(inputs, clone(inputs), decision.kind === "update" ? old!.id : undefined));
+    }
+    if (decision.kind === "create") return result(await this.create(step, reg, inputs));
+    if (decision.kind === "update") return result(await this.update(step, reg, old!, inputs));
+
+    if (!decision.deleteBeforeReplace) return result(await this.create(step, reg, inputs, old));
+    // Deleted first, dependents before it; until a replacement exists the old state stays, marked pending
+    // replacement (step.go DeleteStep).
+    for (const victim of [...decision.dependents, this.live.get(urn) ?? old!]) {
+      if (victim.pendingReplacement) continue;
+      try {
+        const withOwner = !!victim.deletedWith && this.deletedUrns.has(victim.deletedWith);
+        if (!withOwner) await this.executor.deleteBeforeReplace(victim);
+      } catch (e) {
+        if (e instanceof StepSkipped) {
+          Object.assign(step, { error: e.message, skipped: true });
+          throw new RegistrationError(e.message, urn, "skip");
+        }
+        throw this.fail(step, reg.name, reg.type, `delete before replace${victim.urn === urn ? "" : ` of ${victim.urn}`}: ${(e as Error).message}`);
+      }
+      const pending: ResourceState = { ...clone(victim), urn: victim.urn, pendingReplacement: true };
+      this.live.set(victim.urn, pending);
+      this.host.checkpoint?.put(pending);
+    }
+    return result(await this.create(step, reg, inputs));
+  }
+
+  /**
+   * Step generation for a custom resource, one registration at a time: ignoreChanges, Check, Diff, and what the
+   * engine decides from them (generateSteps .. continueStepsFromDiff). Fills `step` with what the plan shows.
+   */
+  private async generateSteps(reg: Registration, step: PlannedStep, old: ResourceState | undefined): Promise<Decision> {
+    const { type, name } = reg;
+    const urn = step.urn;
+    if (this.aborted) {
+      step.op = old ? "same" : "create";
+      step.error = new StepSkipped().message;
+      step.skipped = true;
+      throw new RegistrationError(step.error, urn, "skip");
+    }
+    this.generated.add(urn);
     if (!this.host.canStoreSecrets && (containsSecrets(reg.object) || reg.additionalSecretOutputs.length > 0)) {
       throw this.fail(step, name, type, "this resource has secret values and no passphrase was given (option 'passphrase' or env NMS_HARNESS_PASSPHRASE)");
     }
 
-    // ignoreChanges: keep the old values of the listed paths.
+    // ignoreChanges: the old values of the listed paths go back into the inputs Check sees.
     const news = clone(reg.object);
     const ignore = old ? reg.ignoreChanges : [];
     if (old && ignore.length > 0) {
       const invalid = applyIgnoreChanges(news, old.inputs, ignore);
-      if (invalid.length > 0) throw this.fail(step, name, type, `cannot ignore changes to ${invalid.join(", ")}: a path element is missing`);
+      if (invalid.length > 0) this.host.diag(`info: ${urn}: ${ignoreChangesMessage(invalid)}`);
     }
 
     let provider: ProviderHost;
     try {
       provider = await this.host.provider();
     } catch (e) {
-      throw this.fail(step, name, type, `provider host: ${(e as Error).message}`);
+      throw this.fail(step, name, type, `provider host: ${(e as Error).message}`, true);
     }
 
-    // Check.
-    let checked: PropertyMap;
-    try {
-      const res = await provider.check(urn, name, type, provider.plain(old ? old.inputs : {}), provider.plain(news));
-      checked = annotateSecrets(res.inputs, news);
-      if (res.failures.length > 0) {
-        step.failures = res.failures;
-        step.op = old ? "update" : "create";
-        const err = this.fail(step, name, type, `check failed: ${formatCheckFailures(res.failures)}`);
-        if (!this.host.dryRun) throw err;
-        // A preview goes on with the unchecked inputs so every problem is reported, like the engine does.
-        checked = news;
-      }
-    } catch (e) {
-      if (e instanceof RegistrationError) throw e;
-      throw this.fail(step, name, type, `check: ${(e as Error).message}`);
+    const recreatingKeys = old ? this.deletedAhead.get(urn) : undefined;
+    if (old && recreatingKeys) {
+      // Deleted ahead by a delete-before-replace of something it depends on: created again from the program's own
+      // inputs, with no Diff (continueStepsFromImport, "recreating").
+      const inputs = await this.check(provider, reg, step, {}, clone(reg.object), "replace");
+      showChanges(step, diffProperties(old.inputs, inputs));
+      Object.assign(step, { op: "replace", id: old.id, replaceFields: recreatingKeys, deleteBeforeReplace: true });
+      this.deletedAhead.delete(urn);
+      this.replaced.add(urn);
+      return { kind: "replace", inputs, deleteBeforeReplace: true, dependents: [] };
     }
 
+    const checked = await this.check(provider, reg, step, old ? old.inputs : {}, news, old ? "update" : "create");
     if (!old) {
       planCreate(step, checked);
-      if (this.host.dryRun) {
-        return result(stateOf(checked, checked, undefined), "");
-      }
-      const state = await this.create(step, reg, checked);
-      return result(state, state.id ?? "");
+      return { kind: "create", inputs: checked };
     }
 
-    // Diff.
-    let diff;
+    let diff: EngineDiff;
     try {
-      diff = await provider.diff(urn, name, type, old.id ?? "", provider.plain(old.outputs), provider.plain(checked), provider.plain(old.inputs), ignore);
+      if (reg.deletedWith && this.replaced.has(reg.deletedWith)) {
+        // The resource it is deleted with is replaced: so is this one, without asking the provider (diff).
+        diff = { changes: "some", replaceKeys: ["deletedWith"], changedKeys: [], deleteBeforeReplace: false };
+      } else {
+        const answer = await provider.diff(urn, name, type, old.id ?? "", provider.plain(old.outputs), provider.plain(checked), provider.plain(old.inputs), ignore);
+        diff = settleDiff(answer, old.inputs, checked, ignore);
+      }
+      diff = applyReplaceOnChanges(diff, reg.replaceOnChanges, !!old.initErrors?.length);
     } catch (e) {
-      throw this.fail(step, name, type, `diff: ${(e as Error).message}`);
+      throw this.fail(step, name, type, `diff: ${(e as Error).message}`, true);
     }
-    const plan = planChange(old, checked, diff, reg.replaceOnChanges);
 
-    // Like the engine's step generator: a resource whose create or update failed to initialize gets an update even
-    // without changes, so that the provider can finish what it started.
-    if (plan.changes === "none" && !old.initErrors?.length) {
-      step.op = "same";
+    if (diff.changes === "some" || old.pendingReplacement) {
+      showChanges(step, shownChanges(old, checked, diff));
       step.id = old.id;
-      const state = stateOf(checked, old.outputs, old.id);
-      state.created = old.created;
-      state.modified = old.modified;
-      this.live.set(urn, state);
-      return result(state, old.id ?? "");
+      if (!diffReplaces(diff) && !old.pendingReplacement) {
+        step.op = "update";
+        return { kind: "update", inputs: checked };
+      }
+      step.op = "replace";
+      step.replaceFields = replaceFieldsOf(diff);
+      // Refused only when the resource is protected before and after (unprotecting and replacing in one run is
+      // allowed); a preview reports it and goes on to show the plan.
+      if (reg.protect && old.protect) {
+        const err = this.fail(step, name, type, "resource is protected and would be replaced; remove the 'protect' option (and run up) first");
+        if (!this.host.dryRun) throw err;
+      }
+      this.replaced.add(urn);
+      // The replacement is a new object: its defaults come from a Check of the program's own inputs, without the old
+      // ones and without ignoreChanges.
+      const inputs = await this.check(provider, reg, step, {}, clone(reg.object), "replace");
+      const deleteBeforeReplace = reg.deleteBeforeReplaceDefined ? reg.deleteBeforeReplace : diff.deleteBeforeReplace;
+      step.deleteBeforeReplace = deleteBeforeReplace;
+      let dependents: ResourceState[] = [];
+      if (deleteBeforeReplace) {
+        let found: { res: ResourceState; keys: string[] }[];
+        try {
+          found = await this.dependentReplacements(old, provider);
+        } catch (e) {
+          throw this.fail(step, name, type, `diff of a dependent: ${(e as Error).message}`, true);
+        }
+        for (const { res, keys } of found) {
+          if (res.protect) {
+            throw this.fail(
+              step,
+              name,
+              type,
+              `unable to replace resource ${JSON.stringify(res.urn)} as part of replacing ${JSON.stringify(urn)} as it is currently marked for protection`,
+              true,
+            );
+          }
+          this.deletedAhead.set(res.urn, keys);
+          this.deletedUrns.add(res.urn);
+        }
+        dependents = found.map(({ res }) => this.live.get(res.urn) ?? res).reverse();
+        if (!old.pendingReplacement) this.deletedUrns.add(urn);
+      }
+      return { kind: "replace", inputs, deleteBeforeReplace, dependents };
     }
-
-    showChanges(step, plan.diffs);
-
-    if (!plan.replace) {
+    if (old.initErrors?.length) {
+      // A resource whose create or update failed to initialize gets an update even without changes, so that the
+      // provider can finish what it started.
       step.op = "update";
       step.id = old.id;
-      if (this.host.dryRun) return result(stateOf(checked, checked, old.id), old.id ?? "");
-      const state = await this.update(step, reg, old, checked, ignore);
-      return result(state, state.id ?? "");
+      return { kind: "update", inputs: checked };
     }
+    step.id = old.id;
+    return { kind: "same", inputs: checked };
+  }
 
-    step.op = "replace";
-    step.replaceFields = plan.replaceFields;
-    const dbr = reg.deleteBeforeReplaceDefined ? reg.deleteBeforeReplace : diff.deleteBeforeReplace;
-    step.deleteBeforeReplace = dbr;
-    if (old.protect) throw this.fail(step, name, type, "resource is protected and would be replaced; remove the 'protect' option first");
-    if (this.host.dryRun) return result(stateOf(checked, checked, undefined), "");
-
-    if (dbr) {
-      try {
-        await this.executor.deleteBeforeReplace(old);
-      } catch (e) {
-        throw this.fail(step, name, type, `delete before replace: ${(e as Error).message}`);
+  /**
+   * calculateDependentReplacements: the old state's resources that depend on `root` (directly or not; those step
+   * generation already took up excepted) and would be replaced once every input they take from a resource being
+   * replaced is unknown, as the provider's Diff answers with those inputs unknown (deletedWith a replaced resource:
+   * always). In dependency order.
+   */
+  private async dependentReplacements(root: ResourceState, provider: ProviderHost): Promise<{ res: ResourceState; keys: string[] }[]> {
+    const order = sortResources([...this.olds.values()]);
+    const dependentSet = new Set([root.urn]);
+    const replaceSet = new Set([root.urn]);
+    const found: { res: ResourceState; keys: string[] }[] = [];
+    for (const r of order.slice(order.findIndex((x) => x.urn === root.urn) + 1)) {
+      if (this.generated.has(r.urn)) continue;
+      const edges = [...r.dependencies, ...Object.values(r.propertyDependencies).flat(), ...(r.deletedWith ? [r.deletedWith] : [])];
+      if (!edges.some((u) => dependentSet.has(u))) continue;
+      dependentSet.add(r.urn);
+      if (!r.custom) continue;
+      let keys: string[] = [];
+      let replace = !!r.deletedWith && replaceSet.has(r.deletedWith);
+      if (!replace) {
+        const inputsForDiff: PropertyMap = {};
+        let touched = false;
+        for (const [k, v] of Object.entries(r.inputs)) {
+          const fromReplaced = (r.propertyDependencies[k] ?? []).some((u) => replaceSet.has(u));
+          inputsForDiff[k] = fromReplaced ? UNKNOWN_VALUE : v;
+          touched ||= fromReplaced;
+        }
+        if (!touched) continue;
+        const ignore = r.ignoreChanges ?? [];
+        const answer = await provider.diff(r.urn, urnName(r.urn), r.type, r.id ?? "", provider.plain(r.outputs), provider.plain(inputsForDiff), provider.plain(r.inputs), ignore);
+        const diff = applyReplaceOnChanges(settleDiff(answer, r.inputs, inputsForDiff, ignore), r.replaceOnChanges ?? [], false);
+        replace = diffReplaces(diff);
+        keys = diff.replaceKeys;
       }
-      this.live.delete(urn);
-      if (aliasUrn) this.live.delete(aliasUrn);
-      const state = await this.create(step, reg, checked);
-      return result(state, state.id ?? "");
+      if (replace) {
+        found.push({ res: r, keys });
+        replaceSet.add(r.urn);
+      }
     }
-    const state = await this.create(step, reg, checked, old);
-    return result(state, state.id ?? "");
+    return found;
+  }
+
+  /** Check; a failure (the provider's failures or an error) stops the deployment, previews too ("resource is invalid"). */
+  private async check(
+    provider: ProviderHost,
+    reg: Registration,
+    step: PlannedStep,
+    olds: PropertyMap,
+    news: PropertyMap,
+    op: "create" | "update" | "replace",
+  ): Promise<PropertyMap> {
+    let res;
+    try {
+      res = await provider.check(step.urn, reg.name, reg.type, provider.plain(olds), provider.plain(news));
+    } catch (e) {
+      throw this.fail(step, reg.name, reg.type, `check: ${(e as Error).message}`, true);
+    }
+    if (res.failures.length > 0) {
+      step.failures = res.failures;
+      step.op = op;
+      throw this.fail(step, reg.name, reg.type, `check failed: ${formatCheckFailures(res.failures)}`, true);
+    }
+    return annotateSecrets(res.inputs, news);
   }
 
   /** Creates through the provider; a replacement's original (`replacing`) waits for deletion after the program. */
@@ -306,17 +499,20 @@ export class Deployment {
     return this.applyStep(step, reg, "creating", this.executor.create(step, reg, checked), (state) => {
       if (replacing) {
         const pending: ResourceState = { ...clone(replacing), delete: true };
+        delete pending.pendingReplacement;
         this.pendingDeletes.push(pending);
-        this.replacedThisRun.add(pending);
-        this.host.checkpoint?.put(pending);
+        // A pending replacement's old state leaves the state as its replacement arrives (the engine's snapshot
+        // manager); it is still deleted after the program, like any replaced original.
+        if (replacing.pendingReplacement) this.outOfState.add(pending);
+        else this.host.checkpoint?.put(pending);
       }
       this.live.set(state.urn, state);
       step.id = state.id;
     });
   }
 
-  private update(step: PlannedStep, reg: Registration, old: ResourceState, checked: PropertyMap, ignore: string[]): Promise<ResourceState> {
-    return this.applyStep(step, reg, "updating", this.executor.update(step, reg, old, checked, ignore), (state) => this.live.set(step.urn, state));
+  private update(step: PlannedStep, reg: Registration, old: ResourceState, checked: PropertyMap): Promise<ResourceState> {
+    return this.applyStep(step, reg, "updating", this.executor.update(step, reg, old, checked, reg.ignoreChanges), (state) => this.live.set(step.urn, state));
   }
 
   /** Commits the state a provider step led to, also when it failed but left an object behind, which the engine keeps. */
@@ -339,6 +535,11 @@ export class Deployment {
       checkpointed(state);
       return state;
     } catch (e) {
+      if (e instanceof StepSkipped) {
+        step.error = e.message;
+        step.skipped = true;
+        throw new RegistrationError(e.message, step.urn, "skip");
+      }
       if (!(e instanceof StepFailed)) throw e;
       checkpointed(e.partial);
       throw this.fail(step, reg.name, reg.type, e.message);
@@ -347,54 +548,41 @@ export class Deployment {
 
   /**
    * After the program exited: when it succeeded, delete what it no longer registers (and replaced originals) in
-   * reverse dependency order; in a preview only list those deletes.
+   * reverse dependency order; in a preview only list those deletes (a protected one fails there too). As in the
+   * engine's GenerateDeletes, a replaced original is deleted without a step of its own and without the protect check,
+   * and a resource left pending replacement only leaves the state.
    */
   async finish(programSucceeded: boolean): Promise<void> {
     await this.settle();
     if (!programSucceeded || this.aborted) return;
     const condemned: ResourceState[] = [];
     for (const r of this.live.values()) if (!this.registered.has(r.urn)) condemned.push(r);
-    const replaced = new Set<ResourceState>();
-    for (const r of this.pendingDeletes) {
-      condemned.push(r);
-      replaced.add(r);
-    }
-    const order = deletionOrder(condemned);
-    const condemnedUrns = new Set(condemned.map((r) => r.urn));
-    if (!this.host.dryRun) {
-      // Like the engine, refuse before deleting anything when a resource to delete is protected.
-      const isProtected = order.filter((r) => r.protect && !this.replacedThisRun.has(r));
-      for (const r of isProtected) {
-        this.fail(undefined, urnName(r.urn), r.type, "resource is protected and no longer in the program; remove the 'protect' option (and run up) before deleting it");
+    condemned.push(...this.pendingDeletes);
+    for (const r of condemned) this.deletedUrns.add(r.urn);
+    const stepOf = (r: ResourceState): PlannedStep | undefined => (r.delete || r.pendingReplacement ? undefined : deleteStep(r));
+    const deleted = await deleteInOrderWithSteps(deletionOrder(condemned), this.host.parallel, stepOf, async (r, step): Promise<DeleteOutcome> => {
+      if (step && r.protect) {
+        this.fail(step, urnName(r.urn), r.type, protectedDeleteError(r.urn), false);
+        return "kept";
       }
-      if (isProtected.length > 0) return;
-    }
-    const stepOf = (r: ResourceState): PlannedStep | undefined => (this.replacedThisRun.has(r) ? undefined : deleteStep(r));
-    if (this.host.dryRun) {
-      for (const r of order) {
-        const step = stepOf(r);
-        if (step) this.steps.push(step);
-      }
-      return;
-    }
-    const deleted = await deleteInOrderWithSteps(order, this.host.parallel ?? 1, stepOf, async (r, step) => {
-      const deletedWithOwner = !!r.deletedWith && condemnedUrns.has(r.deletedWith) && !this.registered.has(r.deletedWith);
+      if (this.host.dryRun) return "deleted";
+      const deletedWithOwner = !!r.deletedWith && this.deletedUrns.has(r.deletedWith);
       try {
-        if (!deletedWithOwner) await this.executor.delete(r);
+        if (!deletedWithOwner && !r.pendingReplacement) await this.executor.delete(r);
         else this.host.checkpoint?.remove(r);
       } catch (e) {
         this.fail(step, urnName(r.urn), r.type, `delete: ${(e as Error).message}`);
-        return false;
+        return "failed";
       }
-      if (replaced.has(r)) this.pendingDeletes.splice(this.pendingDeletes.indexOf(r), 1);
+      if (r.delete) this.pendingDeletes.splice(this.pendingDeletes.indexOf(r), 1);
       else this.live.delete(r.urn);
-      return true;
+      return "deleted";
     });
     this.steps.push(...deleted);
   }
 
   /** The state after this deployment (meaningful for updates; previews do not save it). */
   finalResources(): ResourceState[] {
-    return sortResources([...this.live.values(), ...this.pendingDeletes]);
+    return sortResources([...this.live.values(), ...this.pendingDeletes.filter((r) => !this.outOfState.has(r))]);
   }
 }

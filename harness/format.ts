@@ -1,6 +1,17 @@
-/** Human-readable rendering of a RunResult, in the spirit of `pulumi preview` / `pulumi up` output. */
-import { PlannedStep, RunResult, StepOp } from "./types";
+/**
+ * A RunResult as the Pulumi CLI prints a preview or an update (pkg/backend/display in pulumi/pulumi): a row per
+ * resource that changes (unchanged ones only with `showSames`, the CLI's --show-sames, display.go shouldShow), the
+ * stack outputs, and the "Resources:" summary, which counts only the steps that completed (pkg/engine/update.go
+ * OnResourceStepPost counts a step once it succeeded; display/diff.go renderSummaryEvent prints the counts).
+ */
+import { PlannedStep, ResourceChanges, RunResult, StepOp } from "./types";
 import { UNKNOWN_VALUE } from "./props";
+import { ROOT_STACK_TYPE } from "./urns";
+
+export interface FormatOptions {
+  /** Also list the unchanged resources, and those a failure left unstarted (the CLI's --show-sames). */
+  showSames?: boolean;
+}
 
 const SYMBOL: Record<StepOp, string> = { create: "+ ", update: "~ ", replace: "+-", delete: "- ", same: "  ", read: "> " };
 const TITLE: Record<RunResult["operation"], string> = {
@@ -9,12 +20,23 @@ const TITLE: Record<RunResult["operation"], string> = {
   refresh: "Refreshing",
   destroy: "Destroying",
 };
-const SUMMARY_VERB: Record<RunResult["operation"], Record<StepOp, string>> = {
-  preview: { create: "to create", update: "to update", replace: "to replace", delete: "to delete", same: "unchanged", read: "to read" },
-  up: { create: "created", update: "updated", replace: "replaced", delete: "deleted", same: "unchanged", read: "read" },
-  refresh: { create: "created", update: "changed", replace: "replaced", delete: "gone", same: "unchanged", read: "read" },
-  destroy: { create: "created", update: "updated", replace: "replaced", delete: "deleted", same: "unchanged", read: "read" },
-};
+/** What a step did, once done (deploy.PastTense), and what it was doing (getStepInProgressOpText). */
+const DONE: Record<StepOp, string> = { create: "created", update: "updated", replace: "replaced", delete: "deleted", same: "same", read: "read" };
+const DOING: Record<StepOp, string> = { create: "creating", update: "updating", replace: "replacing", delete: "deleting", same: "", read: "reading" };
+/** The summary's operations, in the CLI's order (deploy.StepOps); sames are counted apart and reads not at all. */
+const SUMMARY_ORDER: StepOp[] = ["create", "update", "delete", "replace"];
+
+/** The steps that completed, by operation: a step that failed or never started is not counted. */
+export function resourceChanges(steps: readonly PlannedStep[]): ResourceChanges {
+  const counts: ResourceChanges = {};
+  for (const s of steps) if (!s.error) counts[s.op] = (counts[s.op] ?? 0) + 1;
+  return counts;
+}
+
+/** Changes that completed (what the CLI's "N changes" adds up). */
+function completedChanges(counts: ResourceChanges): number {
+  return SUMMARY_ORDER.reduce((n, op) => n + (counts[op] ?? 0), 0);
+}
 
 function describe(step: PlannedStep, refresh: boolean): string {
   const parts: string[] = [];
@@ -31,30 +53,62 @@ function describe(step: PlannedStep, refresh: boolean): string {
   return parts.join(" ");
 }
 
-function table(steps: readonly PlannedStep[], refresh: boolean): string[] {
-  if (steps.length === 0) return ["    (no resources)"];
+/** The row's status: the plan in a preview, what happened otherwise (the CLI's getStepDoneDescription). */
+function status(step: PlannedStep, operation: RunResult["operation"], refresh: boolean): string {
+  if (step.skipped) return "skipped";
+  if (refresh) {
+    if (step.error) return "refreshing failed";
+    return step.op === "update" ? "drift" : step.op === "delete" ? "gone" : step.op;
+  }
+  if (step.error) return step.op === "same" ? "failed" : `${operation === "preview" ? step.op : DOING[step.op]} failed`;
+  return operation === "preview" ? step.op : DONE[step.op];
+}
+
+/** A row for every step that changes or failed, and the stack's; every step with showSames. */
+function shown(step: PlannedStep, showSames: boolean): boolean {
+  if (showSames) return true;
+  if (step.skipped) return false;
+  return step.op !== "same" || !!step.error || step.type === ROOT_STACK_TYPE;
+}
+
+function table(all: readonly PlannedStep[], operation: RunResult["operation"], refresh: boolean, showSames: boolean): string[] {
+  const steps = all.filter((s) => shown(s, showSames));
+  if (steps.length === 0) return [all.length === 0 ? "    (no resources)" : "    (no changes)"];
+  const statuses = steps.map((s) => status(s, operation, refresh));
+  const header = operation === "preview" ? "Plan" : "Status";
   const typeWidth = Math.min(48, Math.max(4, ...steps.map((s) => s.type.length)));
   const nameWidth = Math.min(40, Math.max(4, ...steps.map((s) => s.name.length)));
-  const lines = [`     ${"Type".padEnd(typeWidth)}  ${"Name".padEnd(nameWidth)}  ${"Plan".padEnd(8)}  Info`];
-  for (const s of steps) {
-    const op = refresh && s.op === "update" ? "drift" : refresh && s.op === "delete" ? "gone" : s.op;
-    lines.push(` ${SYMBOL[s.op]}  ${s.type.padEnd(typeWidth)}  ${s.name.padEnd(nameWidth)}  ${op.padEnd(8)}  ${describe(s, refresh)}`.trimEnd());
-    if (s.error) lines.push(`         error: ${s.error}`);
-  }
+  const statusWidth = Math.max(header.length, ...statuses.map((s) => s.length));
+  const lines = [`     ${"Type".padEnd(typeWidth)}  ${"Name".padEnd(nameWidth)}  ${header.padEnd(statusWidth)}  Info`];
+  steps.forEach((s, i) => {
+    lines.push(` ${SYMBOL[s.op]}  ${s.type.padEnd(typeWidth)}  ${s.name.padEnd(nameWidth)}  ${statuses[i].padEnd(statusWidth)}  ${describe(s, refresh)}`.trimEnd());
+    if (s.error && !s.skipped) lines.push(`         error: ${s.error}`);
+  });
   return lines;
 }
 
+/** The "Resources:" section (renderSummaryEvent): the completed steps only. */
 function summary(steps: readonly PlannedStep[], operation: RunResult["operation"]): string[] {
-  const order: StepOp[] = ["create", "update", "replace", "delete", "read", "same"];
-  const counts = new Map<StepOp, number>();
-  for (const s of steps) counts.set(s.op, (counts.get(s.op) ?? 0) + 1);
+  const counts = resourceChanges(steps);
   const lines: string[] = [];
-  for (const op of order) {
-    const n = counts.get(op);
+  let kinds = 0;
+  for (const op of SUMMARY_ORDER) {
+    const n = counts[op];
     if (!n) continue;
-    lines.push(op === "same" ? `    ${n} ${SUMMARY_VERB[operation][op]}` : `    ${SYMBOL[op].trim()} ${n} ${SUMMARY_VERB[operation][op]}`);
+    kinds += 1;
+    lines.push(`    ${SYMBOL[op].trim()} ${n} ${operation === "preview" ? `to ${op}` : DONE[op]}`);
   }
-  return lines.length > 0 ? lines : ["    no resources"];
+  // The total only when there are changes of several kinds ("+ 10 to create" needs no "10 changes").
+  const pieces: string[] = [];
+  if (kinds >= 2) {
+    const total = completedChanges(counts);
+    pieces.push(`${total} change${total === 1 ? "" : "s"}`);
+  }
+  if (counts.same) pieces.push(`${counts.same} unchanged`);
+  if (pieces.length > 0) lines.push(`    ${pieces.join(". ")}`);
+  const errored = steps.filter((s) => s.error && !s.skipped).length;
+  if (errored > 0) lines.push(`    ${errored} errored`);
+  return lines.length > 0 ? lines : ["    no changes"];
 }
 
 function renderValue(v: unknown, secret: boolean): string {
@@ -75,14 +129,15 @@ function maskUnknowns(v: unknown): unknown {
 }
 
 /** The plan or outcome as text; secret outputs are shown as [secret]. */
-export function formatPlan(result: RunResult): string {
+export function formatPlan(result: RunResult, options: FormatOptions = {}): string {
+  const showSames = options.showSames === true;
   const lines: string[] = [`${TITLE[result.operation]}:`];
   if (result.refreshSteps) {
     lines.push("", "Refresh:");
-    lines.push(...table(result.refreshSteps, true));
+    lines.push(...table(result.refreshSteps, result.operation, true, showSames));
   }
   lines.push("");
-  lines.push(...table(result.steps, result.operation === "refresh"));
+  lines.push(...table(result.steps, result.operation, result.operation === "refresh", showSames));
   const names = Object.keys(result.outputs);
   if (names.length > 0) {
     lines.push("", "Outputs:");
@@ -95,6 +150,7 @@ export function formatPlan(result: RunResult): string {
     lines.push("", "Errors:");
     for (const e of result.errors) lines.push(`    ${e}`);
   }
-  lines.push("", `${result.failed ? "FAILED" : "OK"} (${result.changes} change${result.changes === 1 ? "" : "s"}, ${(result.durationMs / 1000).toFixed(1)}s)`);
+  const changes = completedChanges(resourceChanges(result.steps));
+  lines.push("", `${result.failed ? "FAILED" : "OK"} (${changes} change${changes === 1 ? "" : "s"}, ${(result.durationMs / 1000).toFixed(1)}s)`);
   return lines.join("\n") + "\n";
 }

@@ -11,8 +11,9 @@
 import { runDestroy, runRefresh, runUpdate } from "./run";
 import { RunResult, StackOptions } from "./types";
 
-export type { StackOptions, PlannedStep, RunResult, StepOp, StepFailure, Operation } from "./types";
-export { formatPlan } from "./format";
+export type { StackOptions, PlannedStep, RunResult, StepOp, StepFailure, Operation, ResourceChanges } from "./types";
+export { formatPlan, resourceChanges } from "./format";
+export type { FormatOptions } from "./format";
 export { UNKNOWN_VALUE } from "./props";
 export { PASSPHRASE_ENV, normalizeConfigKey } from "./run";
 export { SUPPORTED_FEATURES } from "./monitor";

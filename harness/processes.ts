@@ -121,12 +121,16 @@ export function resolvePulumiSdk(projectDir: string): string {
   }
 }
 
-/** The environment for a child: ours, minus anything that would make it think it runs under a real engine. */
+/**
+ * The environment for a child: ours, minus anything that would make it think it runs under a real engine, and minus
+ * the harness's own secrets (the state passphrase, program secrets given through the environment), which reach the
+ * program as config only.
+ */
 export function childEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (k.startsWith("PULUMI_NODEJS_") || k === "PULUMI_CONFIG" || k === "PULUMI_CONFIG_SECRET_KEYS") continue;
-    if (k === "NMS_HARNESS_PASSPHRASE") continue;
+    if (k === "NMS_HARNESS_PASSPHRASE" || k === "NMS_HARNESS_SECRETS") continue;
     env[k] = v;
   }
   for (const [k, v] of Object.entries(extra)) {

@@ -6,6 +6,9 @@
  *   - an unknown (preview only) is the string UNKNOWN_VALUE
  * That form is plain JSON, so it can be diffed, copied and written (after encrypting secrets).
  */
+import * as crypto from "crypto";
+import { promises as fsp } from "fs";
+import * as nodePath from "path";
 
 /** Signature key of special values (see @pulumi/pulumi runtime/rpc.js). */
 export const SIG_KEY = "4dabf18193072939515e22adb298388d";
@@ -99,6 +102,22 @@ export function annotateSecrets(outputs: PropertyMap, inputs: PropertyMap | unde
   return outputs;
 }
 
+/**
+ * What the engine's step executor does to the new state of every step, sames included (pkg/resource/deploy/
+ * step_executor.go, continueExecuteStep): the keys of additionalSecretOutputs, and every output whose same-named input
+ * is a secret, become secret. ("id" cannot be made secret; the engine warns and the harness ignores it.) Mutates and
+ * returns `outputs`.
+ */
+export function markStepSecrets(outputs: PropertyMap, inputs: PropertyMap, additionalSecretOutputs: readonly string[]): PropertyMap {
+  for (const k of additionalSecretOutputs) {
+    if (k !== "id" && has(outputs, k) && !isSecret(outputs[k])) outputs[k] = makeSecret(outputs[k]);
+  }
+  for (const [k, v] of Object.entries(outputs)) {
+    if (!isSecret(v) && has(inputs, k) && isSecret(inputs[k])) outputs[k] = makeSecret(v);
+  }
+  return outputs;
+}
+
 /** Marks the listed top-level keys secret (the additionalSecretOutputs option). Mutates and returns `outputs`. */
 export function markSecretKeys(outputs: PropertyMap, keys: readonly string[]): PropertyMap {
   for (const k of keys) {
@@ -140,44 +159,58 @@ export function joinPath(prefix: string, key: string | number): string {
   return `${prefix}[${JSON.stringify(key)}]`;
 }
 
-/** Parses "a.b[0]["c.d"]" into ["a","b",0,"c.d"]; returns undefined when malformed. */
+/**
+ * Parses a property path the way the engine does (sdk/go/common/resource/properties_path.go, parsePropertyPath):
+ * `a.b[0]["c.d"]` -> ["a", "b", 0, "c.d"]; `[*]` is the wildcard "*"; a bare name runs to the next `.` or `[`.
+ * Returns undefined where the engine's parser fails (it then skips the path).
+ */
 export function parsePath(path: string): (string | number)[] | undefined {
   const out: (string | number)[] = [];
-  let i = 0;
-  const n = path.length;
-  while (i < n) {
-    const c = path[i];
-    if (c === ".") {
-      if (i === 0) return undefined;
-      i++;
+  let rest = path;
+  if (rest.startsWith(".")) return undefined;
+  while (rest.length > 0) {
+    if (rest[0] === ".") {
+      rest = rest.slice(1);
+      if (rest.length === 0) return undefined;
       continue;
     }
-    if (c === "[") {
-      const close = path.indexOf("]", i);
-      if (close < 0) return undefined;
-      const inner = path.slice(i + 1, close);
-      if (inner.startsWith('"')) {
-        try {
-          out.push(JSON.parse(inner) as string);
-        } catch {
-          return undefined;
+    if (rest[0] === "[") {
+      if (rest[1] === '"') {
+        let key = "";
+        let i = 2;
+        for (;;) {
+          if (i >= rest.length) return undefined;
+          if (rest[i] === '"') {
+            i++;
+            break;
+          }
+          if (rest[i] === "\\" && rest[i + 1] === '"') {
+            key += '"';
+            i += 2;
+          } else key += rest[i++];
         }
-      } else if (inner === "*") {
-        out.push("*");
+        if (rest[i] !== "]") return undefined;
+        out.push(key);
+        rest = rest.slice(i + 1);
       } else {
-        const num = Number(inner);
-        if (!Number.isInteger(num) || num < 0) return undefined;
-        out.push(num);
+        const close = rest.indexOf("]");
+        if (close < 0) return undefined;
+        const segment = rest.slice(1, close);
+        if (segment === "*") out.push("*");
+        else {
+          if (!/^[+-]?\d+$/.test(segment)) return undefined;
+          out.push(Number(segment));
+        }
+        rest = rest.slice(close + 1);
       }
-      i = close + 1;
       continue;
     }
-    let j = i;
-    while (j < n && path[j] !== "." && path[j] !== "[") j++;
-    out.push(path.slice(i, j));
-    i = j;
+    let j = 0;
+    while (j < rest.length && rest[j] !== "." && rest[j] !== "[") j++;
+    out.push(rest.slice(0, j));
+    rest = rest.slice(j);
   }
-  return out.length === 0 ? undefined : out;
+  return out;
 }
 
 /**
@@ -254,70 +287,128 @@ export function uniqueTopLevel(diffs: readonly PropertyDiff[]): string[] {
   return out;
 }
 
-/** Does `prefix` (a parsed path, may contain "*") contain `path`? */
-export function pathContains(prefix: (string | number)[], path: (string | number)[]): boolean {
-  if (prefix.length > path.length) return false;
+/** Does `prefix` (a parsed path, may contain "*") contain `path`? The engine's PropertyPath.Contains. */
+export function pathContains(prefix: readonly (string | number)[], path: readonly (string | number)[]): boolean {
+  if (path.length < prefix.length) return false;
   for (let i = 0; i < prefix.length; i++) {
-    if (prefix[i] === "*") continue;
-    if (prefix[i] !== path[i] && String(prefix[i]) !== String(path[i])) return false;
+    const p = prefix[i];
+    if (p === "*") continue;
+    if (typeof p !== typeof path[i] || p !== path[i]) return false;
   }
   return true;
 }
 
 /**
- * ignoreChanges: copies the old value at each path into the new inputs (or removes it when the old inputs do not
- * have it), so the provider sees no change there. Returns the paths that could not be applied.
+ * ignoreChanges as the engine applies it (pkg/resource/deploy/step_generator.go processIgnoreChanges, with
+ * PropertyPath.Reset of sdk/go/common/resource/properties_path.go): each path's old value is put back into the new
+ * inputs (or the key removed where the old inputs lack it), `*` covering every key or element. Mutates `news`.
+ * Returns the paths the engine could not reset (an element added or removed on the way); the engine only reports
+ * those, as an info message, and goes on.
  */
 export function applyIgnoreChanges(news: PropertyMap, olds: PropertyMap, paths: readonly string[]): string[] {
   const invalid: string[] = [];
   for (const p of paths) {
     const parsed = parsePath(p);
-    if (!parsed || parsed.includes("*")) {
-      invalid.push(p);
-      continue;
-    }
-    const oldParent = walk(olds, parsed.slice(0, -1));
-    const newParent = walk(news, parsed.slice(0, -1));
-    const last = parsed[parsed.length - 1];
-    if (newParent === undefined || (typeof newParent !== "object" || newParent === null)) {
-      if (oldParent === undefined) continue; // neither side has it: nothing to ignore
-      invalid.push(p);
-      continue;
-    }
-    const oldValue = oldParent !== undefined && typeof oldParent === "object" && oldParent !== null ? getKey(oldParent, last) : undefined;
-    setKey(newParent, last, oldValue === undefined ? undefined : clone(oldValue));
+    if (!parsed) continue; // the engine skips a path it cannot parse
+    if (!resetPath(parsed, olds, news, false, false)) invalid.push(p);
   }
   return invalid;
 }
 
-function walk(v: PropertyValue | undefined, path: (string | number)[]): PropertyValue | undefined {
-  let cur: PropertyValue | undefined = v;
-  for (const seg of path) {
-    if (cur === undefined || cur === null || typeof cur !== "object") return undefined;
-    if (isSecret(cur)) cur = secretInner(cur);
-    cur = getKey(cur as PropertyValue, seg);
-  }
-  if (isSecret(cur)) return secretInner(cur as PropertyValue);
-  return cur;
+/** The engine's message for paths applyIgnoreChanges could not reset. */
+export function ignoreChangesMessage(invalid: readonly string[]): string {
+  return `cannot ignore changes in added or removed elements of the path: ${JSON.stringify(invalid.join(", "))}`;
 }
 
-function getKey(container: PropertyValue, key: string | number): PropertyValue | undefined {
-  if (Array.isArray(container)) return typeof key === "number" ? container[key] : undefined;
-  if (isObject(container)) return has(container, String(key)) ? container[String(key)] : undefined;
-  return undefined;
+type Slot = PropertyValue | undefined;
+
+function unwrapSecret(v: Slot): { value: Slot; secret: boolean } {
+  let secret = false;
+  while (isSecret(v)) {
+    v = secretInner(v);
+    secret = true;
+  }
+  return { value: v, secret };
 }
 
-function setKey(container: PropertyValue, key: string | number, value: PropertyValue | undefined): void {
-  if (Array.isArray(container) && typeof key === "number") {
-    if (value === undefined) {
-      if (key < container.length) container[key] = null;
-    } else container[key] = value;
-    return;
+const resetValue = (v: PropertyValue, oldIsSecret: boolean, newIsSecret: boolean): PropertyValue =>
+  oldIsSecret && !newIsSecret ? makeSecret(clone(v)) : clone(v);
+
+/** PropertyPath.reset, step for step (the engine mutates `news` through shared references, as this does). */
+function resetPath(path: readonly (string | number)[], oldRaw: Slot, newRaw: Slot, oldSecret: boolean, newSecret: boolean): boolean {
+  if (path.length === 0) return false;
+  const o = unwrapSecret(oldRaw);
+  const n = unwrapSecret(newRaw);
+  const old = o.value;
+  const nu = n.value;
+  const oldIsSecret = oldSecret || o.secret;
+  const newIsSecret = newSecret || n.secret;
+  const key = path[0];
+  const leaf = path.length === 1;
+  if (typeof key === "number") {
+    if (key < 0) return false;
+    const oldArr = Array.isArray(old) ? old : undefined;
+    const newArr = Array.isArray(nu) ? nu : undefined;
+    if (leaf) {
+      if (!oldArr && !newArr) return true;
+      if (!oldArr || !newArr) return false;
+      if (key >= oldArr.length && key >= newArr.length) return true;
+      if (key >= oldArr.length || key >= newArr.length) return false;
+      newArr[key] = resetValue(oldArr[key], oldIsSecret, newIsSecret);
+      return true;
+    }
+    if (!oldArr || !newArr) return !oldArr && !newArr;
+    if (key >= oldArr.length || key >= newArr.length) return false;
+    return resetPath(path.slice(1), oldArr[key], newArr[key], oldIsSecret, newIsSecret);
   }
-  if (isObject(container)) {
-    if (value === undefined) delete container[String(key)];
-    else container[String(key)] = value;
+  if (key === "*") {
+    if (leaf) {
+      if (isObject(nu)) {
+        if (isObject(old)) {
+          for (const k of Object.keys(old)) nu[k] = resetValue(old[k], oldIsSecret, newIsSecret);
+          for (const k of Object.keys(nu)) if (!has(old, k)) delete nu[k];
+        }
+        return true;
+      }
+      if (Array.isArray(nu)) {
+        if (Array.isArray(old)) {
+          for (let i = 0; i < old.length && i < nu.length; i++) nu[i] = resetValue(old[i], oldIsSecret, newIsSecret);
+          if (old.length !== nu.length) return false;
+        }
+        return true;
+      }
+      return false;
+    }
+    if (isObject(old) && isObject(nu)) {
+      for (const k of Object.keys(old)) {
+        if (!has(nu, k)) return false;
+        if (!resetPath(path.slice(1), old[k], nu[k], oldIsSecret, newIsSecret)) return false;
+      }
+      return true;
+    }
+    if (Array.isArray(old) && Array.isArray(nu)) {
+      for (let i = 0; i < old.length && i < nu.length; i++) {
+        if (!resetPath(path.slice(1), old[i], nu[i], oldIsSecret, newIsSecret)) return false;
+      }
+      return old.length === nu.length;
+    }
+    return false;
   }
+  if (leaf) {
+    if (isObject(old) && has(old, key)) {
+      if (!isObject(nu)) return false;
+      nu[key] = resetValue(old[key], oldIsSecret, newIsSecret);
+    } else if (isObject(nu)) {
+      delete nu[key];
+    }
+    return true;
+  }
+  if (!isObject(old) || !isObject(nu)) return !isObject(old) && !isObject(nu);
+  const hasOld = has(old, key);
+  const hasNew = has(nu, key);
+  if (hasOld && !hasNew) return false;
+  if (!hasOld && !hasNew) return true;
+  return resetPath(path.slice(1), hasOld ? old[key] : undefined, nu[key], oldIsSecret, newIsSecret);
 }
 
 /**
@@ -348,4 +439,119 @@ export function sanitize(v: unknown): PropertyValue {
     return out;
   }
   return String(v);
+}
+
+/** Signature values of assets and archives on the wire (sdk/go/common/resource/asset, archive). */
+export const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
+export const ARCHIVE_SIG = "0def7320c3a5731c473e5ecbe6d01bc7";
+
+function isAssetLike(v: unknown): v is { [key: string]: PropertyValue } {
+  return isObject(v) && (v[SIG_KEY] === ASSET_SIG || v[SIG_KEY] === ARCHIVE_SIG);
+}
+
+/** Every asset and archive in `v` (inside secrets, objects and arrays), for visiting. */
+function* assetsIn(v: PropertyValue | undefined): Generator<{ [key: string]: PropertyValue }> {
+  if (isAssetLike(v)) yield v;
+  else if (isSecret(v)) yield* assetsIn(secretInner(v));
+  else if (Array.isArray(v)) for (const x of v) yield* assetsIn(x);
+  else if (isObject(v)) for (const x of Object.values(v)) yield* assetsIn(x);
+}
+
+async function contentsOf(where: { path?: PropertyValue; text?: PropertyValue; uri?: PropertyValue }, pwd: string): Promise<Buffer | undefined> {
+  if (typeof where.text === "string" && where.text !== "") return Buffer.from(where.text, "utf8");
+  if (typeof where.path === "string" && where.path !== "") {
+    const file = nodePath.resolve(pwd, where.path);
+    try {
+      if ((await fsp.stat(file)).isDirectory()) return undefined;
+      return await fsp.readFile(file);
+    } catch (e) {
+      throw new Error(`failed to open asset file '${file}': ${(e as Error).message}`);
+    }
+  }
+  if (typeof where.uri === "string" && where.uri !== "") {
+    const url = new URL(where.uri);
+    if (url.protocol === "file:") return fsp.readFile(url);
+    if (url.protocol === "http:" || url.protocol === "https:") {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`GET ${where.uri}: HTTP ${response.status}`);
+      return Buffer.from(await response.arrayBuffer());
+    }
+    throw new Error(`Unrecognized or unsupported URI scheme: ${url.protocol.replace(/:$/, "")}`);
+  }
+  return undefined;
+}
+
+/** The fields an asset or archive keeps through the engine (asset.Deserialize, archive.Deserialize). */
+const ASSET_FIELDS: Record<string, readonly string[]> = {
+  [ASSET_SIG]: ["hash", "text", "path", "uri"],
+  [ARCHIVE_SIG]: ["hash", "assets", "path", "uri"],
+};
+
+/**
+ * Assets as the engine takes them from a registration (pkg/resource/deploy/source_eval.go RegisterResource,
+ * UnmarshalProperties with ComputeAssetHashes): only the asset's own fields stay (the SDK's `__pulumiAsset` marker
+ * goes, as do empty ones), and an asset without a hash gets one (asset.EnsureHashWithWD): the hex SHA-256 of the
+ * contents, a relative path read from the program's directory. Archives that are one file (a path or URI) get the
+ * hash of its bytes; archives of a directory or of assets are left without one. Mutates and returns `m`.
+ */
+export async function hashAssets(m: PropertyMap, pwd: string): Promise<PropertyMap> {
+  for (const [key, v] of Object.entries(m)) {
+    for (const asset of assetsIn(v)) {
+      const fields = ASSET_FIELDS[String(asset[SIG_KEY])];
+      for (const k of Object.keys(asset)) {
+        if (k === SIG_KEY) continue;
+        const value = asset[k];
+        if (!fields.includes(k) || value === "" || value === null) delete asset[k];
+      }
+      if (typeof asset["hash"] === "string" && asset["hash"] !== "") continue;
+      let bytes: Buffer | undefined;
+      try {
+        bytes = await contentsOf(asset, pwd);
+      } catch (e) {
+        throw new Error(`failed to compute asset hash for ${JSON.stringify(key)}: ${(e as Error).message}`);
+      }
+      if (bytes !== undefined) asset["hash"] = crypto.createHash("sha256").update(bytes).digest("hex");
+    }
+  }
+  return m;
+}
+
+/**
+ * `m` with every asset and archive cut down to its signature and hash: what the engine sends to Diff, to the old
+ * side of Update, and to Read and Delete (MarshalOptions.ElideAssetContents in sdk/go/common/resource/plugin/rpc.go).
+ */
+export function elideAssets(m: PropertyMap): PropertyMap {
+  const elide = (v: PropertyValue): PropertyValue => {
+    if (isAssetLike(v)) {
+      const out: PropertyMap = { [SIG_KEY]: v[SIG_KEY] };
+      if (typeof v["hash"] === "string" && v["hash"] !== "") out["hash"] = v["hash"];
+      return out;
+    }
+    if (Array.isArray(v)) return v.map(elide);
+    if (isObject(v)) {
+      const out: PropertyMap = {};
+      for (const [k, x] of Object.entries(v)) out[k] = elide(x);
+      return out;
+    }
+    return v;
+  };
+  return elide(m) as PropertyMap;
+}
+
+/**
+ * After Read: an elided asset the provider echoed back gets the fields of the asset with the same hash in `original`,
+ * so the state never holds an empty asset (restoreElidedAssetContents in sdk/go/common/resource/plugin/
+ * provider_plugin.go). Mutates `transformed`.
+ */
+export function restoreElidedAssets(original: PropertyMap, transformed: PropertyMap): void {
+  const byHash = new Map<string, { [key: string]: PropertyValue }>();
+  for (const v of Object.values(original)) for (const a of assetsIn(v)) if (typeof a["hash"] === "string") byHash.set(`${String(a[SIG_KEY])}:${a["hash"]}`, a);
+  for (const v of Object.values(transformed)) {
+    for (const a of assetsIn(v)) {
+      const source = byHash.get(`${String(a[SIG_KEY])}:${String(a["hash"])}`);
+      const empty = !a["text"] && !a["path"] && !a["uri"] && !a["assets"];
+      if (!source || !empty) continue;
+      for (const field of ["text", "path", "uri", "assets"]) if (field in source) a[field] = clone(source[field]);
+    }
+  }
 }

@@ -3,7 +3,12 @@
  * `pulumi-resource-pulumi-nodejs`), driven over gRPC with the ResourceProvider service.
  *
  * Values crossing this boundary are plain (the host answers Configure with acceptSecrets=false), except unknowns,
- * which the engine also sends as the UNKNOWN_VALUE string during previews.
+ * which the engine also sends as the UNKNOWN_VALUE string during previews. Assets go as the engine marshals them
+ * (sdk/go/common/resource/plugin/provider_plugin.go): whole to Check, Create and the new side of Update; cut down to
+ * signature and hash everywhere else.
+ *
+ * No call has a deadline: the engine sets none (a provider waits as long as its own timeouts say, here
+ * `nms:waitTimeoutSeconds`); the harness's whole-run limit (StackOptions.timeoutMs) is the only net.
  */
 import * as grpc from "@grpc/grpc-js";
 import * as fs from "fs";
@@ -13,7 +18,7 @@ import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { PropertyMap, sanitize, stripSecretsMap } from "./props";
+import { PropertyMap, elideAssets, restoreElidedAssets, sanitize, stripSecretsMap } from "./props";
 import { Spawned, childEnv, spawnNode } from "./processes";
 
 export interface CheckFailure {
@@ -28,8 +33,10 @@ export interface DiffResult {
   replaces: string[];
   deleteBeforeReplace: boolean;
   stables: string[];
-  /** Paths the provider reported in `diffs` / detailedDiff (the dynamic host reports none). */
-  diffs: string[];
+  /** Top-level keys the provider reported in `diffs` (the engine's ChangedKeys; the dynamic host reports none). */
+  changedKeys: string[];
+  /** The provider's detailedDiff, path -> whether that change replaces (the dynamic host reports none). */
+  detailedDiff?: Record<string, { replace: boolean }>;
 }
 
 /** Error from a provider call, with the provider's own message and, for partial failures, the created object. */
@@ -44,6 +51,18 @@ export class ProviderError extends Error {
   }
 }
 
+/** The provider calls made for a resource. */
+export type ProviderMethod = "check" | "diff" | "create" | "update" | "read" | "delete";
+
+/** A provider call under way: what the harness shows of a long wait. */
+export interface ProviderCall {
+  method: ProviderMethod;
+  type: string;
+  name: string;
+  /** Date.now() when the call was made. */
+  startedAt: number;
+}
+
 export interface ProviderHostOptions {
   sdkDir: string;
   cwd: string;
@@ -54,8 +73,6 @@ export interface ProviderHostOptions {
   log: (line: string) => void;
   startTimeoutMs?: number;
 }
-
-const CALL_TIMEOUT_MS = 5 * 60 * 1000;
 
 function struct(m: PropertyMap): structproto.Struct {
   return structproto.Struct.fromJavaScript(sanitize(m) as Record<string, structproto.JavaScriptValue>);
@@ -73,6 +90,7 @@ export class ProviderHost {
   ) {}
 
   acceptSecrets = false;
+  private readonly inflight = new Set<ProviderCall>();
   /** Peak resident set size of the host process in MB (VmHWM), read when it is closed; undefined where /proc is missing. */
   peakRssMb: number | undefined;
 
@@ -125,13 +143,21 @@ export class ProviderHost {
     return new ProviderHost(proc, client, port);
   }
 
+  /** The resource calls under way, oldest first. */
+  running(): ProviderCall[] {
+    return [...this.inflight];
+  }
+
   private call<Req, Res>(
     method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
     req: Req,
-    timeoutMs = CALL_TIMEOUT_MS,
+    about?: Omit<ProviderCall, "startedAt">,
   ): Promise<Res> {
+    const call = about ? { ...about, startedAt: Date.now() } : undefined;
+    if (call) this.inflight.add(call);
     return new Promise<Res>((resolve, reject) => {
-      method.call(this.client, req, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => {
+      method.call(this.client, req, new grpc.Metadata(), {}, (err, res) => {
+        if (call) this.inflight.delete(call);
         if (err) reject(toProviderError(err));
         else resolve(res);
       });
@@ -148,7 +174,7 @@ export class ProviderHost {
     req.setAcceptresources(true);
     req.setSendsOldInputs(true);
     req.setSendsOldInputsToDelete(true);
-    const res = await this.call<provproto.ConfigureRequest, provproto.ConfigureResponse>(this.client.configure, req, 60000);
+    const res = await this.call<provproto.ConfigureRequest, provproto.ConfigureResponse>(this.client.configure, req);
     this.acceptSecrets = res.getAcceptsecrets();
   }
 
@@ -159,7 +185,7 @@ export class ProviderHost {
     req.setType(type);
     req.setOlds(struct(olds));
     req.setNews(struct(news));
-    const res = await this.call<provproto.CheckRequest, provproto.CheckResponse>(this.client.check, req, 120000);
+    const res = await this.call<provproto.CheckRequest, provproto.CheckResponse>(this.client.check, req, { method: "check", type, name });
     return {
       inputs: fromStruct(res.getInputs()),
       failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
@@ -172,23 +198,30 @@ export class ProviderHost {
     req.setName(name);
     req.setType(type);
     req.setId(id);
-    req.setOlds(struct(oldOutputs));
-    req.setNews(struct(news));
-    req.setOldInputs(struct(oldInputs));
+    req.setOlds(struct(elideAssets(oldOutputs)));
+    req.setNews(struct(elideAssets(news)));
+    req.setOldInputs(struct(elideAssets(oldInputs)));
     req.setIgnorechangesList(ignoreChanges);
-    const res = await this.call<provproto.DiffRequest, provproto.DiffResponse>(this.client.diff, req, 120000);
+    const res = await this.call<provproto.DiffRequest, provproto.DiffResponse>(this.client.diff, req, { method: "diff", type, name });
     const c = res.getChanges();
     const changes: DiffChanges =
       c === provproto.DiffResponse.DiffChanges.DIFF_SOME ? "some" : c === provproto.DiffResponse.DiffChanges.DIFF_NONE ? "none" : "unknown";
-    const diffs = res.getDiffsList().slice();
-    if (res.getHasdetaileddiff()) for (const k of res.getDetaileddiffMap().keys()) if (!diffs.includes(k)) diffs.push(k);
-    return {
+    const result: DiffResult = {
       changes,
       replaces: res.getReplacesList(),
       deleteBeforeReplace: res.getDeletebeforereplace(),
       stables: res.getStablesList(),
-      diffs,
+      changedKeys: res.getDiffsList(),
     };
+    if (res.getHasdetaileddiff()) {
+      const kinds = provproto.PropertyDiff.Kind;
+      const replacing = new Set([kinds.ADD_REPLACE, kinds.DELETE_REPLACE, kinds.UPDATE_REPLACE]);
+      result.detailedDiff = {};
+      res.getDetaileddiffMap().forEach((d: provproto.PropertyDiff, path: string) => {
+        result.detailedDiff![path] = { replace: replacing.has(d.getKind()) };
+      });
+    }
+    return result;
   }
 
   async create(urn: string, name: string, type: string, props: PropertyMap): Promise<{ id: string; outputs: PropertyMap }> {
@@ -198,7 +231,7 @@ export class ProviderHost {
     req.setType(type);
     req.setProperties(struct(props));
     req.setPreview(false);
-    const res = await this.call<provproto.CreateRequest, provproto.CreateResponse>(this.client.create, req);
+    const res = await this.call<provproto.CreateRequest, provproto.CreateResponse>(this.client.create, req, { method: "create", type, name });
     return { id: res.getId(), outputs: fromStruct(res.getProperties()) };
   }
 
@@ -208,12 +241,12 @@ export class ProviderHost {
     req.setName(name);
     req.setType(type);
     req.setId(id);
-    req.setOlds(struct(oldOutputs));
+    req.setOlds(struct(elideAssets(oldOutputs)));
     req.setNews(struct(news));
-    req.setOldInputs(struct(oldInputs));
+    req.setOldInputs(struct(elideAssets(oldInputs)));
     req.setIgnorechangesList(ignoreChanges);
     req.setPreview(false);
-    const res = await this.call<provproto.UpdateRequest, provproto.UpdateResponse>(this.client.update, req);
+    const res = await this.call<provproto.UpdateRequest, provproto.UpdateResponse>(this.client.update, req, { method: "update", type, name });
     return fromStruct(res.getProperties());
   }
 
@@ -224,11 +257,15 @@ export class ProviderHost {
     req.setName(name);
     req.setType(type);
     req.setId(id);
-    req.setProperties(struct(props));
-    req.setInputs(struct(inputs));
-    const res = await this.call<provproto.ReadRequest, provproto.ReadResponse>(this.client.read, req);
+    req.setProperties(struct(elideAssets(props)));
+    req.setInputs(struct(elideAssets(inputs)));
+    const res = await this.call<provproto.ReadRequest, provproto.ReadResponse>(this.client.read, req, { method: "read", type, name });
     const ins = res.getInputs();
-    return { id: res.getId(), outputs: fromStruct(res.getProperties()), inputs: ins ? fromStruct(ins) : undefined };
+    const outputs = fromStruct(res.getProperties());
+    const newInputs = ins ? fromStruct(ins) : undefined;
+    restoreElidedAssets(inputs, outputs);
+    if (newInputs) restoreElidedAssets(inputs, newInputs);
+    return { id: res.getId(), outputs, inputs: newInputs };
   }
 
   async delete(urn: string, name: string, type: string, id: string, props: PropertyMap, oldInputs: PropertyMap): Promise<void> {
@@ -237,9 +274,9 @@ export class ProviderHost {
     req.setName(name);
     req.setType(type);
     req.setId(id);
-    req.setProperties(struct(props));
-    req.setOldInputs(struct(oldInputs));
-    await this.call(this.client.delete, req);
+    req.setProperties(struct(elideAssets(props)));
+    req.setOldInputs(struct(elideAssets(oldInputs)));
+    await this.call(this.client.delete, req, { method: "delete", type, name });
   }
 
   /** The host process's peak resident set size so far, in MB (VmHWM of /proc/<pid>/status); undefined if unavailable. */

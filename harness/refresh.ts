@@ -1,6 +1,7 @@
-/** Refresh: the engine's Read of every custom resource, up to `parallel` at once. */
-import { ProviderHost } from "./providerHost";
-import { annotateSecrets, diffProperties, markSecretKeys, PropertyDiff, PropertyMap, uniqueTopLevel } from "./props";
+/** Refresh: the engine's Read of every custom resource, up to `parallel` at once (pkg/resource/deploy/step.go RefreshStep). */
+import { ProviderError, ProviderHost } from "./providerHost";
+import { annotateSecrets, diffProperties, markStepSecrets, PropertyDiff, PropertyMap, uniqueTopLevel } from "./props";
+import { settleDiff } from "./stepPlan";
 import { Slots } from "./slots";
 import { ResourceState, timestampNow } from "./state";
 import { PlannedStep } from "./types";
@@ -10,6 +11,8 @@ export interface RefreshOutcome {
   resources: ResourceState[];
   steps: PlannedStep[];
   errors: string[];
+  /** Warnings the engine prints (a resource Read found unhealthy). */
+  warnings: string[];
 }
 
 /**
@@ -20,9 +23,11 @@ export interface RefreshOutcome {
  * inputs against the refreshed outputs.
  */
 async function driftOf(host: ProviderHost, r: ResourceState, id: string, inputs: PropertyMap, outputs: PropertyMap): Promise<PropertyDiff[]> {
-  const diff = await host.diff(r.urn, urnName(r.urn), r.type, id, host.plain(outputs), host.plain(r.inputs), host.plain(inputs), r.ignoreChanges ?? []);
+  const ignore = r.ignoreChanges ?? [];
+  const answer = await host.diff(r.urn, urnName(r.urn), r.type, id, host.plain(outputs), host.plain(r.inputs), host.plain(inputs), ignore);
+  const diff = settleDiff(answer, inputs, r.inputs, ignore);
+  if (diff.changes === "none") return [];
   const inputDiffs = diffProperties(r.inputs, inputs);
-  if (diff.changes === "none" || (diff.changes === "unknown" && inputDiffs.length === 0)) return [];
   // An input the refresh returns differently although the object still holds the old value is not the drift.
   const field = (d: PropertyDiff) => uniqueTopLevel([d])[0];
   const holdsOld = (k: string) => diffProperties(k in r.inputs ? { [k]: r.inputs[k] } : {}, k in outputs ? { [k]: outputs[k] } : {}).length === 0;
@@ -33,12 +38,15 @@ async function driftOf(host: ProviderHost, r: ResourceState, id: string, inputs:
   for (const k of Object.keys(r.inputs)) if (k in outputs) refreshedOfInputs[k] = outputs[k];
   const outputDiffs = diffProperties(r.inputs, refreshedOfInputs).filter((d) => d.kind !== "delete");
   if (outputDiffs.length > 0) return outputDiffs;
-  return (diff.diffs.length > 0 ? diff.diffs : ["*"]).map((path) => ({ path, kind: "update" as const }));
+  const named = diff.detailedDiff ? Object.keys(diff.detailedDiff) : diff.changedKeys;
+  return (named.length > 0 ? named : ["*"]).map((path) => ({ path, kind: "update" as const }));
 }
 
 /**
  * Refresh: Read every custom resource. Gone (empty id) -> dropped from state; otherwise outputs (and inputs, when
- * the provider returns them) replaced, secrets re-marked from the old values and additionalSecretOutputs.
+ * the provider returns them) replaced, secrets re-marked from the old values and as every step's are, and the init
+ * errors set to what Read reports (none after a clean Read). A resource whose delete-before-replace left it
+ * pending replacement is not read. The step is a change only when the refresh Diff says so; a new id alone is not.
  */
 export async function refreshResources(
   resources: readonly ResourceState[],
@@ -48,28 +56,42 @@ export async function refreshResources(
 ): Promise<RefreshOutcome> {
   const steps: PlannedStep[] = [];
   const errors: string[] = [];
+  const warnings: string[] = [];
   const out: (ResourceState | undefined)[] = resources.map((r) => r);
   const work: (() => Promise<void>)[] = [];
   resources.forEach((r, i) => {
-    if (!r.custom || !r.id) return;
+    if (!r.custom || !r.id || r.pendingReplacement) return;
     const step: PlannedStep = { urn: r.urn, type: r.type, name: urnName(r.urn), op: "same", changedFields: [], changedPaths: [], id: r.id, custom: true };
     steps.push(step);
     work.push(async () => {
       const host = await provider();
       try {
-        const res = await host.read(r.urn, urnName(r.urn), r.type, r.id!, host.plain(r.outputs), host.plain(r.inputs));
+        let res: { id: string; outputs: PropertyMap; inputs?: PropertyMap };
+        let initErrors: string[] = [];
+        try {
+          res = await host.read(r.urn, urnName(r.urn), r.type, r.id!, host.plain(r.outputs), host.plain(r.inputs));
+        } catch (e) {
+          // A partial failure does not fail the refresh: the engine warns and keeps the reasons as init errors.
+          const partial = e instanceof ProviderError ? e.initFailure : undefined;
+          if (!partial) throw e;
+          initErrors = partial.reasons.length > 0 ? partial.reasons : [(e as Error).message];
+          res = { id: partial.id, outputs: partial.properties };
+          warnings.push(`warning: ${r.urn}: Refreshed resource is in an unhealthy state:\n* ${initErrors.join("\n* ")}`);
+        }
         if (!res.id) {
           step.op = "delete";
           out[i] = undefined;
           log(`refresh: ${r.urn} no longer exists`);
           return;
         }
-        const outputs = markSecretKeys(annotateSecrets(res.outputs, r.outputs), r.additionalSecretOutputs);
         const inputs = res.inputs ? annotateSecrets(res.inputs, r.inputs) : r.inputs;
+        const outputs = markStepSecrets(annotateSecrets(res.outputs, r.outputs), inputs, r.additionalSecretOutputs);
         const next: ResourceState = { ...r, id: res.id, inputs, outputs };
+        if (initErrors.length > 0) next.initErrors = initErrors;
+        else delete next.initErrors;
         if (diffProperties(r.outputs, outputs).length > 0 || diffProperties(r.inputs, inputs).length > 0) next.modified = timestampNow();
         const diffs = await driftOf(host, r, res.id, inputs, outputs);
-        if (diffs.length > 0 || res.id !== r.id) {
+        if (diffs.length > 0) {
           step.op = "update";
           step.changedFields = uniqueTopLevel(diffs);
           step.changedPaths = [...new Set(diffs.map((d) => d.path))];
@@ -85,5 +107,5 @@ export async function refreshResources(
   });
   const slots = new Slots(Math.max(1, parallel));
   await Promise.all(work.map((job) => slots.run(job)));
-  return { resources: out.filter((r): r is ResourceState => r !== undefined), steps, errors };
+  return { resources: out.filter((r): r is ResourceState => r !== undefined), steps, errors, warnings };
 }

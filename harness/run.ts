@@ -3,6 +3,7 @@
  * process and one gRPC server, and stops all of them before returning (also on failure).
  */
 import * as fs from "fs";
+import * as os from "os";
 import * as path from "path";
 import { destroyResources } from "./deletes";
 import { Deployment, EngineHost } from "./deployment";
@@ -12,16 +13,32 @@ import { refreshResources } from "./refresh";
 import { Spawned, resolvePulumiSdk, spawnNode, childEnv } from "./processes";
 import { PropertyMap, containsSecrets, toDisplay } from "./props";
 import { Crypter } from "./secrets";
+import { configPassphraseFromEnv } from "./passphrase";
+import { pwdMain, readProject, readStackConfig } from "./project";
 import { carriedPendingCreates, Journal, pendingOperationsWarning } from "./journal";
 import { PendingOperation, ResourceState, StackState, acquireLock, loadState, saveState } from "./state";
+import { resourceChanges } from "./format";
+import { DEFAULT_PROGRESS_INTERVAL_MS, ProgressTicker } from "./progress";
 import { Operation, RunResult, StackOptions } from "./types";
 
 export const PASSPHRASE_ENV = "NMS_HARNESS_PASSPHRASE";
-const DEFAULT_PARALLEL = 16;
 const DEFAULT_TIMEOUT_MS = 30 * 60 * 1000;
+
+/**
+ * The CLI's default --parallel (pkg/cmd/pulumi/operations/up.go defaultParallel): PULUMI_PARALLEL when it is a
+ * positive number, else 4 × GOMAXPROCS, which is the number of CPUs the process may use.
+ */
+export function defaultParallel(env: NodeJS.ProcessEnv = process.env): number {
+  const fromEnv = Number(env["PULUMI_PARALLEL"]);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  const cpus = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return 4 * Math.max(1, cpus);
+}
 
 interface Resolved {
   projectDir: string;
+  /** Where the program and the provider host run (getPwdMain). */
+  pwd: string;
   program: string;
   projectName: string;
   stackName: string;
@@ -29,7 +46,6 @@ interface Resolved {
   config: Record<string, string>;
   secretKeys: string[];
   passphrase: string | undefined;
-  providerCwd: string;
   parallel: number;
   nodeArgs: string[];
   providerNodeArgs: string[];
@@ -37,6 +53,8 @@ interface Resolved {
   timeoutMs: number;
   sdkDir: string;
   log: (line: string) => void;
+  display: (line: string) => void;
+  progressIntervalMs: number;
 }
 
 /** "key" -> "project:key"; "ns:config:key" -> "ns:key" (the SDK's cleanKey). */
@@ -52,32 +70,45 @@ function resolveOptions(opts: StackOptions): Resolved {
   if (!opts.projectName || !opts.stackName) throw new Error("projectName and stackName are required");
   if (!opts.statePath) throw new Error("statePath is required");
   const projectDir = path.resolve(opts.projectDir);
+  const sdkDir = resolvePulumiSdk(projectDir);
+  const { pwd, program } = pwdMain(projectDir, opts.program ?? readProject(projectDir, sdkDir).main);
   const config: Record<string, string> = {};
-  const secretKeys: string[] = [];
-  for (const [k, v] of Object.entries(opts.config ?? {})) config[normalizeConfigKey(k, opts.projectName)] = String(v);
-  for (const [k, v] of Object.entries(opts.secretConfig ?? {})) {
-    const key = normalizeConfigKey(k, opts.projectName);
-    config[key] = String(v);
-    secretKeys.push(key);
+  const secretKeys = new Set<string>();
+  const set = (entries: Record<string, string>, secret: boolean) => {
+    for (const [k, v] of Object.entries(entries)) {
+      const key = normalizeConfigKey(k, opts.projectName);
+      config[key] = String(v);
+      if (secret) secretKeys.add(key);
+      else secretKeys.delete(key);
+    }
+  };
+  if (opts.stackConfigFile) {
+    const fromFile = readStackConfig(path.resolve(opts.stackConfigFile), opts.projectName, opts.configPassphrase ?? configPassphraseFromEnv(), sdkDir);
+    set(fromFile.config, false);
+    set(fromFile.secretConfig, true);
   }
+  set(opts.config ?? {}, false);
+  set(opts.secretConfig ?? {}, true);
   const passphrase = opts.passphrase ?? process.env[PASSPHRASE_ENV] ?? undefined;
   return {
     projectDir,
-    program: path.resolve(projectDir, opts.program ?? "."),
+    pwd,
+    program,
     projectName: opts.projectName,
     stackName: opts.stackName,
     statePath: path.resolve(opts.statePath),
     config,
-    secretKeys,
+    secretKeys: [...secretKeys],
     passphrase: passphrase === "" ? undefined : passphrase,
-    providerCwd: path.resolve(opts.providerCwd ?? projectDir),
-    parallel: opts.parallel && opts.parallel > 0 ? Math.floor(opts.parallel) : DEFAULT_PARALLEL,
+    parallel: opts.parallel && opts.parallel > 0 ? Math.floor(opts.parallel) : defaultParallel(),
     nodeArgs: [...(opts.nodeArgs ?? [])],
     providerNodeArgs: [...(opts.providerNodeArgs ?? [])],
     env: { ...(opts.env ?? {}) },
     timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    sdkDir: resolvePulumiSdk(projectDir),
+    sdkDir,
     log: opts.log ?? (() => undefined),
+    display: opts.display ?? (() => undefined),
+    progressIntervalMs: opts.progressIntervalMs && opts.progressIntervalMs > 0 ? opts.progressIntervalMs : DEFAULT_PROGRESS_INTERVAL_MS,
   };
 }
 
@@ -88,11 +119,13 @@ class Session {
   private hostPromise: Promise<ProviderHost> | undefined;
   engineAddress = "127.0.0.1:0";
   private closed = false;
+  private ticker: ProgressTicker | undefined;
   /** VmHWM of the provider host, read when it is stopped. */
   providerPeakRssMb: number | undefined;
 
   constructor(readonly o: Resolved) {}
 
+  /** A debug-level line: `log` only. */
   log(line: string): void {
     try {
       this.o.log(line);
@@ -101,9 +134,20 @@ class Session {
     }
   }
 
+  /** A line the CLI shows at its default level: `log` and `display`. */
+  private show(line: string): void {
+    this.log(line);
+    try {
+      this.o.display(line);
+    } catch {
+      /* as for log */
+    }
+  }
+
+  /** A diagnostic: kept in the result and shown as it comes. */
   diag(line: string): void {
     this.diagnostics.push(line);
-    this.log(line);
+    this.show(line);
   }
 
   provider = (): Promise<ProviderHost> => {
@@ -112,7 +156,7 @@ class Session {
       this.hostPromise = (async () => {
         const host = await ProviderHost.start({
           sdkDir: this.o.sdkDir,
-          cwd: this.o.providerCwd,
+          cwd: this.o.pwd,
           // What the engine gives a dynamic-provider plugin (provider_plugin.go NewProvider): the project, never the stack or organization.
           env: { ...this.o.env, PULUMI_NODEJS_PROJECT: this.o.projectName, PULUMI_PROJECT: this.o.projectName },
           engineAddress: this.engineAddress,
@@ -126,6 +170,10 @@ class Session {
           throw new Error(`provider Configure failed: ${(e as Error).message}`);
         }
         this.log(`provider host started on port ${host.port}`);
+        if (!this.closed) {
+          this.ticker = new ProgressTicker(() => host.running(), (line) => this.show(line), this.o.progressIntervalMs);
+          this.ticker.start();
+        }
         return host;
       })();
     }
@@ -134,6 +182,7 @@ class Session {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.ticker?.stop();
     if (this.hostPromise) {
       try {
         const host = await this.hostPromise;
@@ -174,7 +223,7 @@ function save(o: Resolved, resources: ResourceState[], crypter: Crypter | null, 
 }
 
 function baseResult(operation: Operation, started: number): RunResult {
-  return { operation, steps: [], changes: 0, outputs: {}, secretOutputs: [], diagnostics: [], failed: false, errors: [], durationMs: Date.now() - started };
+  return { operation, steps: [], changes: 0, summary: {}, outputs: {}, secretOutputs: [], diagnostics: [], failed: false, errors: [], durationMs: Date.now() - started };
 }
 
 /**
@@ -195,14 +244,29 @@ const INSPECT_HOOK =
   "util.inspect = inspect;";
 const PROGRAM_NODE_ARGS = [`--import=data:text/javascript,${encodeURIComponent(INSPECT_HOOK)}`];
 
+/**
+ * The options resolved, or undefined with `result` failed: a project file or stack config that cannot be read (a
+ * wrong passphrase among them) fails the command before anything runs, as the CLI's does.
+ */
+function resolvedOrFailed(opts: StackOptions, result: RunResult): Resolved | undefined {
+  try {
+    return resolveOptions(opts);
+  } catch (e) {
+    result.errors.push((e as Error).message);
+    result.failed = true;
+    return undefined;
+  }
+}
+
 /** Thrown to skip the program run after refresh errors (already recorded). */
 class RefreshFailed extends Error {}
 
 /** preview (dryRun) and up. */
 export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryRun: boolean): Promise<RunResult> {
   const started = Date.now();
-  const o = resolveOptions(opts);
   const result = baseResult(dryRun ? "preview" : "up", started);
+  const o = resolvedOrFailed(opts, result);
+  if (!o) return result;
   const session = new Session(o);
   const release = dryRun ? () => undefined : acquireLock(o.statePath);
   let monitor: MonitorServer | undefined;
@@ -218,11 +282,13 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     checkStateOwner(loaded.state, o);
     let resources = loaded.state.resources;
     carried = carriedPendingCreates(loaded.state);
-    if (!dryRun && loaded.state.pendingOperations?.length) session.diag(pendingOperationsWarning(loaded.state.pendingOperations));
+    // The engine warns of pending operations only when it does not refresh first (deployment_executor.go Execute).
+    if (!dryRun && !opts.refresh && loaded.state.pendingOperations?.length) session.diag(pendingOperationsWarning(loaded.state.pendingOperations));
 
     if (opts.refresh) {
       session.log("refreshing");
       const r = await refreshResources(resources, session.provider, o.parallel, (l) => session.log(l));
+      r.warnings.forEach((w) => session.diag(w));
       result.refreshSteps = r.steps;
       result.errors.push(...r.errors);
       resources = r.resources;
@@ -233,9 +299,11 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
       dryRun,
       project: o.projectName,
       stack: o.stackName,
+      pwd: o.pwd,
       canStoreSecrets: !!o.passphrase,
       provider: session.provider,
       log: (l) => session.log(l),
+      diag: (l) => session.diag(l),
       parallel: o.parallel,
     };
     if (!dryRun) {
@@ -270,7 +338,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
       `--project=${o.projectName}`,
       `--stack=${o.stackName}`,
       `--organization=organization`,
-      `--pwd=${o.projectDir}`,
+      `--pwd=${o.pwd}`,
       `--parallel=${o.parallel}`,
       ...(dryRun ? ["--dry-run"] : []),
       o.program,
@@ -278,7 +346,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     const stderrTail: string[] = [];
     session.log(`${dryRun ? "previewing" : "updating"} ${o.projectName}/${o.stackName}: ${o.program}`);
     program = spawnNode(path.join(o.sdkDir, "cmd", "run"), args, {
-      cwd: o.projectDir,
+      cwd: o.pwd,
       nodeArgs: [...PROGRAM_NODE_ARGS, ...o.nodeArgs],
       env: childEnv({
         ...o.env,
@@ -340,6 +408,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
 function finish(result: RunResult, session: Session, started: number): RunResult {
   result.failed = result.errors.length > 0;
   result.changes = result.steps.filter((s) => s.op !== "same").length;
+  result.summary = resourceChanges(result.steps);
   result.diagnostics = session.diagnostics;
   if (session.providerPeakRssMb !== undefined) result.providerPeakRssMb = session.providerPeakRssMb;
   result.durationMs = Date.now() - started;
@@ -349,13 +418,15 @@ function finish(result: RunResult, session: Session, started: number): RunResult
 export async function runRefresh(opts: StackOptions): Promise<RunResult> {
   return runOnState(opts, "refresh", async (resources, session, o) => {
     const r = await refreshResources(resources, session.provider, o.parallel, (l) => session.log(l));
+    r.warnings.forEach((w) => session.diag(w));
     return { steps: r.steps, errors: r.errors, resources: r.resources };
   });
 }
 
 export async function runDestroy(opts: StackOptions): Promise<RunResult> {
-  return runOnState(opts, "destroy", async (resources, session, o) => {
-    const r = await destroyResources(resources, session.provider, (l) => session.log(l), o.parallel);
+  return runOnState(opts, "destroy", async (resources, session, o, crypter) => {
+    // Checkpointed delete by delete, as the engine's are: a killed destroy leaves what it did not delete yet.
+    const r = await destroyResources(resources, session.provider, (l) => session.log(l), o.parallel, new Journal(o.statePath, crypter));
     return { steps: r.steps, errors: r.errors, resources: r.remaining };
   });
 }
@@ -364,19 +435,21 @@ type StateWork = (
   resources: readonly ResourceState[],
   session: Session,
   o: Resolved,
+  crypter: Crypter | null,
 ) => Promise<{ steps: RunResult["steps"]; errors: string[]; resources: ResourceState[] }>;
 
 /** Commands that work on the saved state without running the program: lock, load, work, save. */
 async function runOnState(opts: StackOptions, operation: "refresh" | "destroy", work: StateWork): Promise<RunResult> {
   const started = Date.now();
-  const o = resolveOptions(opts);
   const result = baseResult(operation, started);
+  const o = resolvedOrFailed(opts, result);
+  if (!o) return result;
   const session = new Session(o);
   const release = acquireLock(o.statePath);
   try {
     const loaded = loadState(o.statePath, o.passphrase);
     checkStateOwner(loaded.state, o);
-    const r = await work(loaded.state.resources, session, o);
+    const r = await work(loaded.state.resources, session, o, loaded.crypter);
     result.steps = r.steps;
     result.errors.push(...r.errors);
     const clear = operation === "refresh" && opts.clearPendingCreates === true; // as `pulumi refresh --clear-pending-creates`

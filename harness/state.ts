@@ -35,6 +35,12 @@ export interface ResourceState {
   replaceOnChanges?: string[];
   /** Set on an old copy that was replaced and still has to be deleted (like the engine's pending deletes). */
   delete?: boolean;
+  /**
+   * Set when a delete-before-replace deleted the object and its replacement is not created yet (the engine's
+   * PendingReplacement, pkg/resource/deploy/step.go DeleteStep): the next run replaces it without deleting again,
+   * refresh does not read it, and a program that drops it only removes it from the state.
+   */
+  pendingReplacement?: boolean;
   /** Error of the last create/update that the provider reported after the object came into being. */
   initErrors?: string[];
   created?: string;

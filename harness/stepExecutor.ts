@@ -1,11 +1,13 @@
 /**
  * The provider steps of an update: creates, updates and deletes, each answered as the resource state it leads to.
- * Creates, updates and deletes-before-replace share one cap, `parallel`, like the engine's step executor; Check and
- * Diff are not capped (harness/README.md, "Differences from the real engine").
+ * Creates, updates and deletes-before-replace share one cap, `parallel`, like the engine's step executor
+ * (pkg/resource/deploy/step_executor.go); Check and Diff run one at a time before them, in deployment.ts. Once the
+ * deployment is cancelled (a step failed), a step still waiting for its turn does not start, as the engine's workers
+ * take no chain after cancellation.
  */
 import { deleteFromProvider } from "./deletes";
 import { ProviderError, ProviderHost } from "./providerHost";
-import { PropertyMap, annotateSecrets, markSecretKeys } from "./props";
+import { PropertyMap, annotateSecrets, markStepSecrets } from "./props";
 import { Registration, resourceStateFor } from "./registration";
 import type { Checkpoint } from "./journal";
 import { Slots } from "./slots";
@@ -20,6 +22,13 @@ export class StepFailed extends Error {
     readonly partial?: ResourceState,
   ) {
     super(message);
+  }
+}
+
+/** A step that never started because the deployment was cancelled first. */
+export class StepSkipped extends Error {
+  constructor() {
+    super("skipped: an earlier resource failed");
   }
 }
 
@@ -39,10 +48,20 @@ export class StepExecutor {
     private readonly provider: () => Promise<ProviderHost>,
     private readonly log: (line: string) => void,
     parallel: number,
+    /** Whether the deployment was cancelled: a step that gets its slot after that does not start. */
+    private readonly cancelled: () => boolean,
     /** Where each operation is recorded as pending just before the provider is asked (harness/journal.ts). */
     private readonly checkpoint?: Checkpoint,
   ) {
     this.slots = new Slots(parallel);
+  }
+
+  /** Runs `work` in a step slot, unless the deployment was cancelled while it waited. */
+  private inSlot<T>(work: () => Promise<T>): Promise<T> {
+    return this.slots.run(() => {
+      if (this.cancelled()) throw new StepSkipped();
+      return work();
+    });
   }
 
   /** Creates the object of `step`; throws StepFailed (with the partial state when the object exists anyway). */
@@ -51,12 +70,13 @@ export class StepExecutor {
     this.log(`${step.op === "replace" ? "+-" : "+ "} creating ${step.urn}`);
     let created: { id: string; outputs: PropertyMap };
     try {
-      created = await this.slots.run(() => {
+      created = await this.inSlot(() => {
         this.checkpoint?.begin({ type: "creating", urn: step.urn, resourceType: reg.type });
         return provider.create(step.urn, reg.name, reg.type, provider.plain(checked));
       });
       if (!created.id) throw new Error("the provider returned an empty id");
     } catch (e) {
+      if (e instanceof StepSkipped) throw e;
       const init = initFailureOf(e);
       let partial: ResourceState | undefined;
       if (init?.id) {
@@ -68,21 +88,26 @@ export class StepExecutor {
     return this.createdState(step.urn, reg, checked, created.outputs, created.id);
   }
 
-  /** Updates the object of `step`; throws StepFailed (with the partial state when the provider changed it anyway). */
+  /**
+   * Updates the object of `step`; throws StepFailed (with the partial state when the provider changed it anyway). A
+   * partly failed update keeps the old inputs with the new outputs, as the engine saves it (pkg/engine/update.go
+   * OnResourceStepPost): the object did not take the new inputs.
+   */
   async update(step: PlannedStep, reg: Registration, old: ResourceState, checked: PropertyMap, ignoreChanges: string[]): Promise<ResourceState> {
     const provider = await this.provider();
     this.log(`~  updating ${step.urn}`);
     let outs: PropertyMap;
     try {
-      outs = await this.slots.run(() => {
+      outs = await this.inSlot(() => {
         this.checkpoint?.begin({ type: "updating", urn: step.urn, resourceType: reg.type });
         return provider.update(step.urn, reg.name, reg.type, old.id ?? "", provider.plain(old.outputs), provider.plain(checked), provider.plain(old.inputs), ignoreChanges);
       });
     } catch (e) {
+      if (e instanceof StepSkipped) throw e;
       const init = initFailureOf(e);
       let partial: ResourceState | undefined;
       if (init) {
-        partial = resourceStateFor(reg, step.urn, old, checked, this.outputsOf(reg, init.properties, checked), old.id);
+        partial = resourceStateFor(reg, step.urn, old, old.inputs, this.outputsOf(reg, init.properties, checked), old.id);
         partial.modified = timestampNow();
         partial.initErrors = initErrorsOf(e, init.reasons);
       }
@@ -108,12 +133,15 @@ export class StepExecutor {
 
   /** A delete-before-replace happens while the program runs, so it takes one of the step slots. */
   deleteBeforeReplace(old: ResourceState): Promise<void> {
-    return this.slots.run(() => this.delete(old));
+    return this.inSlot(() => this.delete(old));
   }
 
-  /** Outputs re-marked secret where the same-named input was, and for additionalSecretOutputs. */
+  /**
+   * Outputs re-marked secret: where the same-named input holds a secret (the provider plugin's annotateSecrets, for a
+   * provider that takes no secrets), then as every step's are (markStepSecrets).
+   */
   private outputsOf(reg: Registration, outputs: PropertyMap, checked: PropertyMap): PropertyMap {
-    return markSecretKeys(annotateSecrets(outputs, checked), reg.additionalSecretOutputs);
+    return markStepSecrets(annotateSecrets(outputs, checked), checked, reg.additionalSecretOutputs);
   }
 
   private createdState(urn: string, reg: Registration, checked: PropertyMap, outputs: PropertyMap, id: string): ResourceState {

@@ -1,10 +1,14 @@
 /** Public types of the lifecycle harness. */
 
 export interface StackOptions {
-  /** Project root: the program runs with this as its working directory. */
+  /** Project root, where Pulumi.yaml (and Pulumi.<stack>.yaml) would be. */
   projectDir: string;
-  /** Compiled JS entry point, absolute or relative to projectDir. */
-  program: string;
+  /**
+   * The program, as Pulumi.yaml's `main` names it: a compiled JS file or a package directory, absolute or relative to
+   * projectDir; default Pulumi.yaml's `main`, else projectDir itself. The program and the dynamic-provider host run
+   * in its directory (a file's directory, or the directory itself), as the CLI's getPwdMain has it.
+   */
+  program?: string;
   projectName: string;
   stackName: string;
   /** JSON state file (created when missing). */
@@ -13,11 +17,23 @@ export interface StackOptions {
   config?: Record<string, string>;
   /** Secret config (same key rules); the program sees these as secrets. */
   secretConfig?: Record<string, string>;
+  /**
+   * A stack config file in the Pulumi CLI's format (Pulumi.<stack>.yaml): `config:` with plain values and `secure:`
+   * values of the passphrase secrets provider. Read before `config` and `secretConfig`, which override it.
+   */
+  stackConfigFile?: string;
+  /**
+   * Passphrase of stackConfigFile's `secure:` values; default env PULUMI_CONFIG_PASSPHRASE, else the file named by
+   * PULUMI_CONFIG_PASSPHRASE_FILE (what the CLI reads).
+   */
+  configPassphrase?: string;
   /** Passphrase for the secrets in the state file; default env NMS_HARNESS_PASSPHRASE. */
   passphrase?: string;
-  /** Working directory of the dynamic-provider host; default projectDir. */
-  providerCwd?: string;
-  /** --parallel for the program; also the most refresh reads and deletes in flight at once; default 16. */
+  /**
+   * The engine's --parallel: the most creates, updates, deletes and refresh reads in flight at once, and the program's
+   * --parallel. Default env PULUMI_PARALLEL when set, else 4 × the CPUs (os.availableParallelism), as the CLI's
+   * defaultParallel has it with GOMAXPROCS.
+   */
   parallel?: number;
   /**
    * Extra options for node when it starts the program, e.g. ["--max-semi-space-size=64"]: what `runtime.options.nodeargs`
@@ -28,8 +44,20 @@ export interface StackOptions {
   providerNodeArgs?: string[];
   /** Extra environment for the program and the provider host. */
   env?: Record<string, string>;
-  /** Receives harness progress lines and the program's and provider host's output. */
+  /**
+   * Receives every line as the run goes: the harness's own progress (debug-level details) and everything `display`
+   * receives.
+   */
   log?: (line: string) => void;
+  /**
+   * Receives, as they come, the lines the Pulumi CLI shows while a command runs: each diagnostic (the program's
+   * output, every line the provider host prints, warnings and errors; the same text as `diagnostics`) and, for a
+   * provider call that takes long, a line every `progressIntervalMs` with its elapsed time
+   * ("  + pulumi-nodejs:dynamic/nms:Venue hq creating (32s)"). No harness internals: `log` gets those too.
+   */
+  display?: (line: string) => void;
+  /** How often `display` gets a line for a provider call still under way; default 15 s. */
+  progressIntervalMs?: number;
   /** Whole-command time limit; default 30 minutes. */
   timeoutMs?: number;
   /** refresh: drop the pending creates an interrupted run left in the state (Pulumi's --clear-pending-creates). */
@@ -63,7 +91,12 @@ export interface PlannedStep {
   error?: string;
   /** Check failures (property path and reason) when the provider rejected the inputs. */
   failures?: StepFailure[];
+  /** Never started: an earlier step failed first (`error` says so too). */
+  skipped?: boolean;
 }
+
+/** Steps that completed, by operation: what the engine's summary counts (its ResourceChanges). */
+export type ResourceChanges = Partial<Record<StepOp, number>>;
 
 export type Operation = "preview" | "up" | "refresh" | "destroy";
 
@@ -73,8 +106,14 @@ export interface RunResult {
   steps: PlannedStep[];
   /** With `refresh: true`: what the refresh phase found (op update = drift, delete = gone). */
   refreshSteps?: PlannedStep[];
-  /** Number of steps with op != "same". */
+  /** Number of steps with op != "same": the plan's changes, including those that failed or never started. */
   changes: number;
+  /**
+   * What happened, as the Pulumi CLI's "Resources:" summary counts it: the steps that completed, by operation (a
+   * preview's: those planned without an error). A failed or skipped step is not counted. Refresh steps of
+   * `preview --refresh` / `up --refresh` are not in it (they are in `refreshSteps`).
+   */
+  summary?: ResourceChanges;
   /** Stack outputs, secrets unwrapped (names listed in secretOutputs); unknowns in previews are UNKNOWN_VALUE. */
   outputs: Record<string, unknown>;
   /** Names of the stack outputs that are secret. */

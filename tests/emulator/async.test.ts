@@ -23,6 +23,8 @@ async function status(requestId: string): Promise<string> {
 
 describe("with a delay", () => {
   test("a create is PENDING and invisible, then SUCCESS and visible", async () => {
+    // Long enough for the four reads below on a loaded machine; the wait for SUCCESS ends it.
+    await admin(emu, "PUT", "/config", { asyncDelayMs: 3000 });
     const accepted = await client.call("A7", {}, venueBody("Pending venue"));
     expect(accepted.status).toBe(202);
     const { requestId, response } = accepted.body;

@@ -116,7 +116,7 @@ describe("harness failure handling", () => {
       expect(r.steps).toEqual([]);
     });
 
-    test("protect blocks destroy before anything is deleted; ignoreChanges hides a change", async () => {
+    test("protect keeps a resource (and what it depends on) through destroy while the rest goes; ignoreChanges hides a change (step.go DeleteStep.Apply, deployment_executor.go performPostSteps)", async () => {
       const on = { "fixture:protectNet": "true", "fixture:ignoreSiteLabel": "true" };
       const u = await up(s.opts(on));
       expect(u.failed).toBe(false);
@@ -130,9 +130,17 @@ describe("harness failure handling", () => {
       const writes = s.writes();
       const d = await destroy(s.opts(on));
       expect(d.failed).toBe(true);
-      expect(d.errors).toEqual([expect.stringMatching(/^net \[pulumi-nodejs:dynamic\/fixture:Network\]: resource is protected/)]);
-      expect(s.writes()).toEqual(writes);
-      expect(Object.keys(s.dbObjects()).sort()).toEqual(["network-1", "site-2"]);
+      expect(d.errors).toEqual([expect.stringMatching(/^net \[pulumi-nodejs:dynamic\/fixture:Network\]: resource ".*::net" cannot be deleted because it is protected/)]);
+      // The site (which depends on the network) and its component go; the network and the stack it belongs to stay.
+      expect(s.writes().slice(writes.length)).toEqual(["delete site-2 hq"]);
+      expect(Object.keys(s.dbObjects())).toEqual(["network-1"]);
+      const left = JSON.parse(fs.readFileSync(s.state, "utf8")).resources.map((x: { urn: string }) => x.urn.split("::").pop());
+      expect(left.sort()).toEqual(["fixture-test", "net"]);
+
+      // The next up brings the site back.
+      const back = await up(s.opts(on));
+      expect(back.failed).toBe(false);
+      expect(stepOf(back, "g-site")!.op).toBe("create");
       expectNoChildren();
     });
 

@@ -71,8 +71,13 @@ export function expectNoChildren(): void {
   expect(liveChildren()).toBe(0);
 }
 
-/** The command-line options that run the fixture stack of a scenario through harness/cli.ts. */
-export function fixtureCliArgs(s: Pick<Scenario, "state" | "db">, passphraseFile: string): string[] {
+/**
+ * The command-line options that run the fixture stack of a scenario through harness/cli.ts; its secrets go in a
+ * secrets file in the scenario's directory, never on the command line.
+ */
+export function fixtureCliArgs(s: Pick<Scenario, "state" | "db" | "dir">, passphraseFile: string): string[] {
+  const secretsFile = path.join(s.dir, "secrets.yaml");
+  fs.writeFileSync(secretsFile, `fixture:netPassword: ${NET_PASSWORD}\nfixture:apiPassword: ${API_PASSWORD}\n`, { mode: 0o600 });
   return [
     "--project-dir", PROJECT_DIR,
     "--program", FIXTURE_PROGRAM,
@@ -80,8 +85,7 @@ export function fixtureCliArgs(s: Pick<Scenario, "state" | "db">, passphraseFile
     "--stack", "test",
     "--state", s.state,
     "--config", `fixture:dbPath=${s.db}`,
-    "--secret", `fixture:netPassword=${NET_PASSWORD}`,
-    "--secret", `fixture:apiPassword=${API_PASSWORD}`,
+    "--secrets-file", secretsFile,
     "--passphrase-file", passphraseFile,
   ];
 }

@@ -2,9 +2,12 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { RunResult, UNKNOWN_VALUE, formatPlan, normalizeConfigKey } from "../../harness";
+import { PlannedStep, RunResult, UNKNOWN_VALUE, formatPlan, normalizeConfigKey } from "../../harness";
 import { deleteInOrder } from "../../harness/deletes";
 import { peakRssMbOf } from "../../harness/providerHost";
+import { defaultParallel } from "../../harness/run";
+import { pwdMain } from "../../harness/project";
+import { applyReplaceOnChanges, diffReplaces, settleDiff } from "../../harness/stepPlan";
 import { makeUrn } from "../../harness/urns";
 import {
   PropertyMap,
@@ -12,7 +15,11 @@ import {
   SIG_KEY,
   annotateSecrets,
   applyIgnoreChanges,
+  ASSET_SIG,
   diffProperties,
+  elideAssets,
+  markStepSecrets,
+  restoreElidedAssets,
   joinPath,
   makeSecret,
   markSecretKeys,
@@ -189,6 +196,45 @@ describe("formatting and config", () => {
     expect(text).toContain("1 unchanged");
   });
 
+  test("formatPlan lists what changed or failed and the stack; its summary counts the completed steps only", () => {
+    const step = (name: string, op: PlannedStep["op"], extra: Partial<PlannedStep> = {}): PlannedStep => ({
+      urn: `u-${name}`, type: name === "stack" ? "pulumi:pulumi:Stack" : "t:m:R", name, op, changedFields: [], changedPaths: [], custom: name !== "stack", ...extra,
+    });
+    const r: RunResult = {
+      operation: "up",
+      steps: [
+        step("stack", "same"),
+        step("kept", "same"),
+        step("made", "create", { id: "1" }),
+        step("changed", "update", { id: "2", changedFields: ["vlan"], changedPaths: ["vlan"] }),
+        step("refused", "create", { error: "create: HTTP 422" }),
+        step("undiffed", "same", { error: "diff: timeout" }),
+        step("later", "create", { error: "skipped: an earlier resource failed", skipped: true }),
+        step("gone", "delete", { id: "3" }),
+      ],
+      changes: 4,
+      outputs: {},
+      secretOutputs: [],
+      diagnostics: [],
+      failed: true,
+      errors: ["refused [t:m:R]: create: HTTP 422"],
+      durationMs: 1000,
+    };
+    const text = formatPlan(r);
+    expect(text.split("\n").filter((l) => / t:m:R | pulumi:pulumi:Stack /.test(l)).map((l) => l.replace(/ +/g, " ").trim())).toEqual([
+      "pulumi:pulumi:Stack stack same",
+      "+ t:m:R made created id=1",
+      "~ t:m:R changed updated [diff: ~vlan] id=2",
+      "+ t:m:R refused creating failed",
+      "t:m:R undiffed failed",
+      "- t:m:R gone deleted id=3",
+    ]);
+    expect(text).toContain("Resources:\n    + 1 created\n    ~ 1 updated\n    - 1 deleted\n    3 changes. 2 unchanged\n    2 errored\n");
+    expect(text).toContain("FAILED (3 changes, 1.0s)");
+    expect(formatPlan(r, { showSames: true })).toMatch(/^ \+ {3}t:m:R +later +skipped$/m);
+    expect(formatPlan({ ...r, operation: "preview" })).toContain("    + 1 to create\n    ~ 1 to update\n    - 1 to delete\n");
+  });
+
   test("config keys get the project namespace", () => {
     expect(normalizeConfigKey("vlan", "proj")).toBe("proj:vlan");
     expect(normalizeConfigKey("nms:tenantId", "proj")).toBe("nms:tenantId");
@@ -211,7 +257,7 @@ describe("deletes in dependency order, in parallel", () => {
   });
 
   /** Runs deleteInOrder with deletes that take `ms`, recording start/end events and the most in flight at once. */
-  async function run(order: ResourceState[], parallel: number, opts: { ms?: number; fail?: string } = {}) {
+  async function run(order: ResourceState[], parallel: number, opts: { ms?: number; fail?: string; keep?: string } = {}) {
     const events: string[] = [];
     let inFlight = 0;
     let most = 0;
@@ -222,7 +268,7 @@ describe("deletes in dependency order, in parallel", () => {
       await new Promise((resolve) => setTimeout(resolve, opts.ms ?? 5));
       inFlight -= 1;
       events.push(`end ${r.urn}`);
-      return r.urn !== opts.fail;
+      return r.urn === opts.fail ? "failed" : r.urn === opts.keep ? "kept" : "deleted";
     });
     return { events, most };
   }
@@ -271,6 +317,12 @@ describe("deletes in dependency order, in parallel", () => {
     expect(events).toEqual(["start a", "start b", "end a", "end b"]);
   });
 
+  test("a kept (protected) resource leaves what it depends on in place; every other delete goes on (deployment_executor.go performPostSteps)", async () => {
+    const order = deletionOrder([res("base"), res("guarded", ["base"]), res("deeper", ["guarded"]), res("other")]);
+    const { events } = await run(order, 2, { keep: "guarded" });
+    expect(events.filter((e) => e.startsWith("start")).sort()).toEqual(["start deeper", "start guarded", "start other"]);
+  });
+
   test("a dependency cycle (impossible in valid state) does not stall", async () => {
     const order = [res("a", ["b"]), res("b", ["a"])];
     const { events } = await run(order, 4);
@@ -285,5 +337,72 @@ describe("provider host memory", () => {
     expect(mb).toBeGreaterThan(10);
     expect(mb).toBeGreaterThanOrEqual(Math.floor(process.memoryUsage().rss / 1024 / 1024 / 2));
     expect(peakRssMbOf(2 ** 22 + 12345)).toBeUndefined();
+  });
+});
+
+describe("engine rules as pure functions (pkg/resource/deploy in pulumi/pulumi)", () => {
+  test("ignoreChanges with `*` resets every key or element; a path through an added or removed element is reported (properties_path.go Reset)", () => {
+    const news: PropertyMap = { tags: { a: 2, b: 3, c: 4 }, items: [{ v: 9, w: 1 }, { v: 8 }], list: [1, 2] };
+    const olds: PropertyMap = { tags: { a: 1, b: 1 }, items: [{ v: 1, w: 1 }, { v: 2 }], list: [1, 2, 3] };
+    expect(applyIgnoreChanges(news, olds, ["tags.*", "items[*].v", "list[2]", "missing.deep"])).toEqual(["list[2]"]);
+    expect(news).toEqual({ tags: { a: 1, b: 1 }, items: [{ v: 1, w: 1 }, { v: 2 }], list: [1, 2] });
+    const all: PropertyMap = { a: 2, b: 3 };
+    expect(applyIgnoreChanges(all, { a: 1, c: 5 }, ["*"])).toEqual([]);
+    expect(all).toEqual({ a: 1, c: 5 });
+    // An old secret put back into a plain place stays secret.
+    const plain: PropertyMap = { psk: "new" };
+    applyIgnoreChanges(plain, { psk: secret("old") }, ["psk"]);
+    expect(plain).toEqual({ psk: secret("old") });
+  });
+
+  test("replaceOnChanges acts only on the changes a Diff names: none from a deciding dynamic provider, the engine's own when it answered unknown (applyReplaceOnChanges, diffResource)", () => {
+    const decided = settleDiff({ changes: "some", replaces: [], deleteBeforeReplace: false, stables: [], changedKeys: [] }, { size: 1 }, { size: 2 }, []);
+    expect(diffReplaces(applyReplaceOnChanges(decided, ["size"], false))).toBe(false);
+    const unknown = settleDiff({ changes: "unknown", replaces: [], deleteBeforeReplace: false, stables: [], changedKeys: [] }, { size: 1, wlan: { vlan: 1 } }, { size: 1, wlan: { vlan: 2 } }, []);
+    expect(unknown).toMatchObject({ changes: "some", changedKeys: ["wlan"], detailedDiff: { "wlan.vlan": { replace: false } } });
+    expect(diffReplaces(applyReplaceOnChanges(unknown, ["wlan.vlan"], false))).toBe(true);
+    expect(applyReplaceOnChanges(unknown, ["wlan.vlan"], false).replaceKeys).toEqual([]);
+    expect(applyReplaceOnChanges(unknown, ["wlan"], false).replaceKeys).toEqual(["wlan"]);
+    // A secret that only became secret is no change to the engine's own comparison.
+    expect(settleDiff({ changes: "unknown", replaces: [], deleteBeforeReplace: false, stables: [], changedKeys: [] }, { a: "x" }, { a: secret("x") }, []).changes).toBe("none");
+    // Init errors on a covered path force a replace.
+    const none = settleDiff({ changes: "none", replaces: [], deleteBeforeReplace: false, stables: [], changedKeys: [] }, {}, {}, []);
+    expect(applyReplaceOnChanges(none, ["*"], true)).toMatchObject({ changes: "some", replaceKeys: ["#initerror"] });
+  });
+
+  test("every step marks outputs secret where the same-named input is a secret, and for additionalSecretOutputs except id (step_executor.go)", () => {
+    const outputs: PropertyMap = { token: "t", nested: { psk: "k" }, id: "x", plain: 1 };
+    markStepSecrets(outputs, { token: secret("t"), nested: { psk: secret("k") } }, ["plain", "id"]);
+    expect(outputs).toEqual({ token: secret("t"), nested: { psk: "k" }, id: "x", plain: secret(1) });
+  });
+
+  test("assets go to Diff, Read and Delete as signature and hash, and Read's echo gets its fields back (rpc.go ElideAssetContents, restoreElidedAssetContents)", () => {
+    const file = { [SIG_KEY]: ASSET_SIG, path: "floor.png", hash: "abc" };
+    const elided = elideAssets({ image: file, list: [secret(file)] });
+    expect(elided).toEqual({ image: { [SIG_KEY]: ASSET_SIG, hash: "abc" }, list: [secret({ [SIG_KEY]: ASSET_SIG, hash: "abc" })] });
+    const echoed: PropertyMap = { image: { [SIG_KEY]: ASSET_SIG, hash: "abc" } };
+    restoreElidedAssets({ image: file }, echoed);
+    expect(echoed).toEqual({ image: file });
+  });
+
+  test("the default parallelism is PULUMI_PARALLEL, else 4 × the CPUs (up.go defaultParallel)", () => {
+    const cpus = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+    expect(defaultParallel({})).toBe(4 * cpus);
+    expect(defaultParallel({ PULUMI_PARALLEL: "3" })).toBe(3);
+    expect(defaultParallel({ PULUMI_PARALLEL: "0" })).toBe(4 * cpus);
+  });
+
+  test("the program runs in the directory of Pulumi.yaml's main: a file's directory, a directory itself, else the project (project.go getPwdMain)", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "harness-main-"));
+    try {
+      fs.mkdirSync(path.join(root, "app"));
+      fs.writeFileSync(path.join(root, "app", "index.js"), "");
+      expect(pwdMain(root, "app/index.js")).toEqual({ pwd: path.join(root, "app"), program: path.join(root, "app", "index.js") });
+      expect(pwdMain(root, "app/")).toEqual({ pwd: path.join(root, "app"), program: path.join(root, "app") });
+      expect(pwdMain(root, undefined)).toEqual({ pwd: root, program: root });
+      expect(() => pwdMain(root, "gone.js")).toThrow(/project 'main' could not be read/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -36,11 +36,13 @@ let admin: NmsClient;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nms-drift-check-"));
 const statePath = path.join(dir, "state.json");
 const passphraseFile = path.join(dir, "passphrase");
+const secretsFile = path.join(dir, "secrets.json");
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 10 });
   admin = demoClient(emulator);
   fs.writeFileSync(passphraseFile, `${PASSPHRASE}\n`);
+  fs.writeFileSync(secretsFile, JSON.stringify({ "nms:password": emulator.demo.password }), { mode: 0o600 });
 });
 
 afterAll(async () => {
@@ -53,7 +55,7 @@ function cliArgs(): string[] {
   return [
     ...["--project-dir", ROOT, "--program", PROGRAM, "--project", "kinds", "--stack", "drift", "--state", statePath, "--passphrase-file", passphraseFile],
     ...["--config", `nms:baseUrl=${emulator.url}`, "--config", `nms:tenantId=${emulator.demo.tenantId}`, "--config", `nms:username=${emulator.demo.username}`],
-    ...["--config", `kinds:resources=${JSON.stringify(RESOURCES)}`, "--secret", `nms:password=${emulator.demo.password}`],
+    ...["--config", `kinds:resources=${JSON.stringify(RESOURCES)}`, "--secrets-file", secretsFile],
   ];
 }
 

@@ -88,12 +88,15 @@ function cliArgs(emu: ChaosEmulator, stack: StackDef, stackName: string, statePa
     "nms:maxRequestsPerSecond": "2000",
     ...Object.fromEntries(Object.entries(runConfig(stack, tenants)).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
   };
-  const secrets = { "nms:password": emu.password, [`${stack.projectName}:radiusSecret`]: RADIUS_SECRET };
   return [
     CLI, "up", "--project-dir", ROOT, "--program", stack.program, "--project", stack.projectName, "--stack", stackName, "--state", statePath,
     ...Object.entries(config).flatMap(([k, v]) => ["--config", `${k}=${v}`]),
-    ...Object.entries(secrets).flatMap(([k, v]) => ["--secret", `${k}=${v}`]),
   ];
+}
+
+/** The run's secrets, in the environment where the harness's command line takes them (never its arguments). */
+function cliSecretsEnv(emu: ChaosEmulator, stack: StackDef): Record<string, string> {
+  return { NMS_HARNESS_SECRETS: JSON.stringify({ "nms:password": emu.password, [`${stack.projectName}:radiusSecret`]: RADIUS_SECRET }) };
 }
 
 function runOptions(emu: ChaosEmulator, stack: StackDef, stackName: string, statePath: string, lines: string[], tenants: readonly string[]): StackOptions {
@@ -148,7 +151,7 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
   try {
     child = spawn(process.execPath, cliArgs(emu, stack, stackName, statePath, tenants), {
       cwd: ROOT,
-      env: { ...process.env, NMS_HARNESS_PASSPHRASE: PASSPHRASE },
+      env: { ...process.env, NMS_HARNESS_PASSPHRASE: PASSPHRASE, ...cliSecretsEnv(emu, stack) },
       // A process group of its own: the whole run (harness, program, provider host) is one kill away.
       detached: true,
       stdio: "ignore",
