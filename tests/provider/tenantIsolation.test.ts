@@ -117,6 +117,14 @@ async function expectIsolated(allowed: string[]): Promise<LogEntry[]> {
   return calls;
 }
 
+/** The calls went to these tenants only, one or two to each (a customer's two APs in one call, or one each). */
+function expectOneOrTwoEach(calls: LogEntry[], expected: string[]): void {
+  const counts: Record<string, number> = {};
+  for (const call of calls) counts[String(call.tenantId)] = (counts[String(call.tenantId)] ?? 0) + 1;
+  expect(Object.keys(counts).sort()).toEqual([...expected].sort());
+  for (const [tenant, n] of Object.entries(counts)) expect([tenant, n === 1 || n === 2]).toEqual([tenant, true]);
+}
+
 /** Every ID a tenant holds, by kind. */
 async function heldBy(tenant: string): Promise<Record<string, string[]>> {
   const held = (await adminApi(emulator, "GET", `tenants/${tenant}/objects`)) as Record<string, Props[]>;
@@ -154,10 +162,13 @@ describe("one stack, two end customers", () => {
     for (const id of [...idsOf("a"), ...idsOf("b")].filter((id) => !/^\d{12}$/.test(id))) expect(own).not.toContain(id);
   });
 
-  it("array creates (APs) went one call per tenant, never two tenants' objects in one call", async () => {
+  it("array creates (APs) went to each customer's own tenant, never two tenants' objects in one call", async () => {
     // Checked on the up's log, which the previous step left.
+    // Whether a customer's two APs share one call depends on their registrations meeting within the batch window, which
+    // the engine's serial Check and Diff make a matter of timing (the sharing itself: client/tenantViews.test.ts).
+    // Here: each call went to one customer, and each customer's APs took one or two calls.
     const creates = (await served()).filter((e) => e.op === "W2");
-    expect(creates.map((e) => e.tenantId).sort()).toEqual([tenants.a, tenants.b].sort());
+    expectOneOrTwoEach(creates, [tenants.a, tenants.b]);
   });
 
   it("a second preview shows no changes, reading each customer in its own tenant", async () => {
@@ -196,9 +207,13 @@ describe("one stack, two end customers", () => {
       { name: "cross", kind: "ApGroup", args: { name: "Cross", venueId: outputs["a-hq"], tenantId: tenants.b } },
       { name: "outside", kind: "Venue", args: { name: "Outside", tenantId: tenants.outsider } },
     ];
-    const result = await preview(stack(wrong, {}, path.join(dir, "wrong.json")));
-    expect(result.failed).toBe(true);
-    const failures = Object.fromEntries(result.steps.filter((s) => s.failures).map((s) => [s.name, s.failures!.map((f) => `${f.property}: ${f.reason}`)]));
+    // The engine stops a preview at its first failed Check: each in a preview of its own.
+    const failures: Record<string, string[]> = {};
+    for (const resource of wrong) {
+      const result = await preview(stack([resource], {}, path.join(dir, `wrong-${resource.name}.json`)));
+      expect(result.failed).toBe(true);
+      for (const step of result.steps.filter((s) => s.failures)) failures[step.name] = step.failures!.map((f) => `${f.property}: ${f.reason}`);
+    }
     expect(failures.cross).toEqual([`venueId: no nms:Venue with ID "${outputs["a-hq"]}" exists in tenant ${tenants.b}, so up would be refused`]);
     expect(failures.outside).toEqual([expect.stringMatching(new RegExp(`^tenantId: tenant ${tenants.outsider} cannot be reached with the configured login .*HTTP 403.*NMS-FORBIDDEN-TENANT`))]);
   });
@@ -215,8 +230,9 @@ describe("one stack, two end customers", () => {
     await adminApi(emulator, "DELETE", "log");
     ok(await destroy(stack(everything([ownResource, mover("b")]))));
     const calls = await expectIsolated([tenants.a, tenants.b, emulator.demo.tenantId]);
-    // Deletes made together share bulk calls (each customer's two APs), one per tenant: never one call for two tenants.
-    expect(calls.filter((e) => e.op === "W3").map((e) => e.tenantId).sort()).toEqual([tenants.a, tenants.b].sort());
+    // Deletes made together share bulk calls (each customer's two APs), per tenant: never one call for two tenants (one or
+    // two calls a customer, as the APs' deletes meet within the batch window or not).
+    expectOneOrTwoEach(calls.filter((e) => e.op === "W3"), [tenants.a, tenants.b]);
     // What a customer held before the stack: its seeded administrators and recovery PSK.
     for (const key of ["a", "b"] as const) expect(Object.values(await heldBy(tenants[key])).flat().filter((id) => !seeded[key].includes(id))).toEqual([]);
   });
