@@ -13,7 +13,7 @@ export type { SwitchIpPortArgs } from "./switchIpPortArgs";
  * create) (update), S30 Delete IP port (delete), S26 Delete IP ports (bulkDelete).
  *
  * Destroy: deletes the object (S30 Delete IP port); objects destroyed at the same time share S26 Delete IP
- * ports calls. Replaced when `switchId` changes.
+ * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -36,6 +36,11 @@ export class SwitchIpPort extends NmsResource {
   declare readonly egressAcl: pulumi.Output<string | undefined>;
   /** OSPF area. */
   declare readonly ospfArea: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchIpPortArgs, opts?: pulumi.CustomResourceOptions) {
     super("SwitchIpPort", name, args, opts);

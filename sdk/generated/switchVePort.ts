@@ -14,7 +14,7 @@ export type { SwitchVePortArgs } from "./switchVePortArgs";
  * create) (update), S65 Delete VE port (delete), S66 Delete VE ports (bulkDelete).
  *
  * Destroy: deletes the object (S65 Delete VE port); objects destroyed at the same time share S66 Delete VE
- * ports calls. Replaced when `switchId` changes.
+ * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -37,6 +37,11 @@ export class SwitchVePort extends NmsResource {
   declare readonly egressAcl: pulumi.Output<string | undefined>;
   /** OSPF area. */
   declare readonly ospfArea: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchVePortArgs, opts?: pulumi.CustomResourceOptions) {
     super("SwitchVePort", name, args, opts);

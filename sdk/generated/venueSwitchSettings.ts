@@ -16,7 +16,8 @@ export type { VenueSwitchSettingsArgs } from "./venueSwitchSettingsArgs";
  *
  * Destroy: writes the documented defaults back (S68 Write venue switch settings (the seeds' create)). The
  * service has no delete for them: destroy writes the defaults back with S68 (no DNS servers, syslog disabled)
- * and clears the firmware, profile, login and syslog servers. Replaced when `venueId` changes.
+ * and clears the firmware, profile, login and syslog servers. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `switchLoginPassword`, encrypted in state.
  */
@@ -41,6 +42,11 @@ export class VenueSwitchSettings extends NmsResource {
   declare readonly syslogPrimaryServer: pulumi.Output<string | undefined>;
   /** IPv4 address or host name. */
   declare readonly syslogSecondaryServer: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueSwitchSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueSwitchSettings", name, args, opts);
