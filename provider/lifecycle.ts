@@ -26,17 +26,22 @@ import {
 import { OPTION_INPUTS, optionFailures, REPLACE_ON_CHANGES_INPUT, replacedByOption, replaceOnChangesOf, withoutCheckOnlyInputs } from "./resourceOptions";
 import type { Written } from "./objectAccess";
 import type { PreviewReads } from "./previewReads";
+import { explicitTenant, movesTenant, TENANT_INPUT, tenantFailures } from "./tenant";
 
 type DynamicProvider = pulumi.dynamic.ResourceProvider;
 
 export { ADOPTION_FIELDS, shapeLike };
 
 const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, CREATE_GENERATION_INPUT, ...OPTION_INPUTS]);
-/** Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. */
-const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, REPLACE_ON_CHANGES_INPUT, CREATE_GENERATION_INPUT];
+/**
+ * Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. The tenant is
+ * carried resolved (the configured one when the program left it out), so that refresh, update and delete know where
+ * the object is whatever the configuration says later.
+ */
+const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, REPLACE_ON_CHANGES_INPUT, CREATE_GENERATION_INPUT, TENANT_INPUT];
 
 /**
- * Objects a create of this process took over ("kind id"). A replacement whose inputs hash to the old
+ * Objects a create of this process took over ("tenant kind id"). A replacement whose inputs hash to the old
  * resource's create ID (`--replace` without a change; a change of secrets alone gets a create ID of
  * its own, CREATE_GENERATION_INPUT) finds the old object as its own earlier create and takes it over;
  * the engine then deletes the replaced resource, whose ID is the same object's. One provider process
@@ -61,6 +66,11 @@ export interface LifecycleOptions {
   variant?: () => WifiApiVariant;
   /** What check reads from the service once the inputs are valid (provider/previewReads.ts); none without. */
   previewReads?: PreviewReads;
+  /**
+   * The configured tenant (nms:tenantId), read alone for diff, which must not need credentials; undefined when it is
+   * not set. Default: the client's.
+   */
+  configuredTenant?: () => string | undefined;
 }
 
 /**
@@ -106,14 +116,14 @@ export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
    */
   const setButLooksUnset = (inputs: Props): string[] => {
     const defaults = fields.defaults(variant());
-    return fields.inputNames.filter(
-      (f) => inputs[f] !== undefined && (fields.filledByService.includes(f) || looksUnset(inputs[f], defaults[f])),
-    );
+    const set = fields.inputNames.filter((f) => inputs[f] !== undefined && (fields.filledByService.includes(f) || looksUnset(inputs[f], defaults[f])));
+    // The outputs always name the tenant (resolved); whether the program named it is only said here.
+    return explicitTenant(inputs) !== undefined ? [...set, TENANT_INPUT] : set;
   };
   /** Which inputs the state's outputs remember the program set (PROGRAM_SET_FIELDS). */
   const programSetIn = (outs: Props): string[] => {
     const listed = outs[PROGRAM_SET_FIELDS];
-    return Array.isArray(listed) ? fields.inputNames.filter((f) => listed.includes(f)) : [];
+    return Array.isArray(listed) ? [...fields.inputNames, TENANT_INPUT].filter((f) => listed.includes(f)) : [];
   };
 
   /**
@@ -124,9 +134,10 @@ export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
    * set outside the program, and stays so that it shows as the change.
    */
   const inputsOf = (outs: Props): Props => {
-    const inputs = pick(outs, CARRIED_INPUTS);
-    const defaults = fields.defaults(variant());
     const programSet = programSetIn(outs);
+    // The tenant, as the other carried inputs, but only when the program named it (the outputs name it always).
+    const inputs = pick(outs, CARRIED_INPUTS.filter((field) => field !== TENANT_INPUT || programSet.includes(TENANT_INPUT)));
+    const defaults = fields.defaults(variant());
     for (const field of fields.inputNames) {
       const value = outs[field];
       if (programSet.includes(field)) {
@@ -155,10 +166,17 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   /** The write body: the program's fields in the wire's shape, and those the provider makes itself (a file uploaded for its ID). */
   const writeBody = async (client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]> =>
     spec.beforeWrite ? { ...(toApi(inputs) as Props), ...(await spec.beforeWrite.write(client, inputs, previous)) } : toApi(inputs);
-  const access = async (): Promise<{ client: NmsClient; objects: ObjectAccess }> => {
-    const client = await getClient();
+  /**
+   * The client in the resource's tenant (its `tenantId`, else the configured tenant), and its objects there. Every call
+   * of the resource, its request-record polls, its batches and cached lists included, goes through this tenant's view.
+   */
+  const access = async (props: Props): Promise<{ client: NmsClient; objects: ObjectAccess }> => {
+    const root = await getClient();
+    const client = root.forTenant(explicitTenant(props) ?? root.tenantId);
     return { client, objects: objectAccess(spec, client) };
   };
+  /** Outputs with the tenant the object is in, resolved (refresh, update and delete go there, whatever the configuration says later). */
+  const inTenant = (outs: Props, client: NmsClient): Props => ({ ...outs, [TENANT_INPUT]: client.tenantId });
 
   const { outputsOf, inputsOf, notEchoed } = readMapping(spec, variant);
 
@@ -232,7 +250,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       latest = (await objects.write(trigger.op, news, id, trigger.body?.(news, olds)).catch(goneHint)).response ?? latest;
     }
     if (spec.ops.update && differing.some((field) => !sideEffectFields.has(field))) {
-      const written = await writeBody(await getClient(), withUnsetWritten(news, differing), olds);
+      const written = await writeBody(objects.client, withUnsetWritten(news, differing), olds);
       const body = spec.identity.updateIdIn === "body" ? { ...written, [objects.idField]: id } : written;
       latest = (await objects.write(spec.ops.update, news, id, body).catch(goneHint)).response;
     }
@@ -252,7 +270,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     const id = objects.idOf(accepted, inputs);
     const message = `${error.message} ${spec.kind} ${id} stays in the stack's state: the next up brings it to match the program, or refresh drops it if the request failed.`;
     // __provider: the dynamic provider host passes these properties to state as they are, and later calls need it.
-    const properties = { ...outputsOf(accepted, inputs), [CREATE_REQUEST_ID]: error.requestId, __provider: inputs.__provider };
+    const properties = { ...inTenant(outputsOf(accepted, inputs), objects.client), [CREATE_REQUEST_ID]: error.requestId, __provider: inputs.__provider };
     return Object.assign(new Error(message), { id, properties, reasons: [message] });
   };
 
@@ -322,7 +340,7 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
   /** The object this resource's interrupted create made, brought to the inputs. */
   const takeOver = async (objects: ObjectAccess, client: NmsClient, inputs: Props, found: Props, requestId: string | undefined): Promise<Props> => {
     const id = objects.idOf(found, inputs);
-    takenOverInThisRun.add(`${spec.kind} ${id}`);
+    takenOverInThisRun.add(`${client.tenantId} ${spec.kind} ${id}`);
     client.notice("info", `${spec.kind} ${id}: took over the object this stack's interrupted create made (request ${requestId})`);
     const current = outputsOf(found, inputs, "notEchoed");
     return changed(inputs, current).length > 0 ? bringToInputs(objects, id, current, inputs) : found;
@@ -358,11 +376,12 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       const completed = await spec.completeInputs?.(given);
       const news = completed?.inputs ?? given;
       failures.push(...(completed?.failures ?? []));
-      const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS]);
+      const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS, TENANT_INPUT]);
       for (const key of Object.keys(news)) {
         if (!known.has(key) && !PULUMI_RESERVED.has(key)) failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });
       }
       failures.push(...adoptionFailures(news, spec));
+      failures.push(...tenantFailures(news));
       failures.push(...optionFailures(news, fields.inputNames));
       let tenantVariant: WifiApiVariant;
       try {
@@ -423,16 +442,19 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
       // A create that never finished (kept in state by createdButUnfinished) and whose request has failed since: create it again.
       const requestId = olds[CREATE_REQUEST_ID];
       if (typeof requestId === "string") {
-        const { client, objects } = await access();
+        const { client, objects } = await access(olds);
         if ((await unfinishedCreate(client, objects, id, olds, requestId)) === "failed") {
           return { changes: true, replaces: [CREATE_REQUEST_ID], deleteBeforeReplace: false };
         }
       }
-      const differing = changed(news, olds);
-      const replaces = replacedBy(differing, news, olds);
+      // The tenant is part of the object's identity: another one is another object (left out = the configured tenant).
+      const configured = options.configuredTenant ? options.configuredTenant() : await getClient().then((c) => c.tenantId, () => undefined);
+      const tenantMoved = movesTenant(olds, news, configured);
+      const differing = [...changed(news, olds), ...(tenantMoved ? [TENANT_INPUT] : [])];
+      const replaces = [...replacedBy(differing.filter((field) => field !== TENANT_INPUT), news, olds), ...(tenantMoved ? [TENANT_INPUT] : [])];
       // A replacement that keeps the unique name (replaceOnChanges on another field) would be refused while the old
-      // object holds the name.
-      const keepsName = spec.uniqueName !== undefined && !spec.uniqueName.some((field) => differing.includes(field));
+      // object holds the name; names are unique per tenant, so one in another tenant is not.
+      const keepsName = spec.uniqueName !== undefined && !tenantMoved && !spec.uniqueName.some((field) => differing.includes(field));
       return {
         changes: differing.length > 0,
         replaces,
@@ -443,18 +465,19 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     },
 
     async create(inputs: Props) {
-      const { client, objects } = await access();
+      const { client, objects } = await access(inputs);
       const createOp = spec.ops.create;
       const api = createOp
         ? ((await adopt(objects, client, inputs)) ?? (await createNew(objects, client, inputs, createOp)))
         : await adoptSettings(objects, inputs);
-      return { id: objects.idOf(api, inputs), outs: outputsOf(api, inputs) };
+      return { id: objects.idOf(api, inputs), outs: inTenant(outputsOf(api, inputs), client) };
     },
 
     async read(id: string, props: Props) {
       // Write-only: the service has no read, so refresh can neither see drift nor a delete.
       if (!spec.ops.read) return { id, props, inputs: inputsOf(props) };
-      const { client, objects } = await access();
+      // State written before resources carried a tenant has none in its outputs: the configured tenant, kept so.
+      const { client, objects } = await access(props);
       const live = await readForRefresh(client, objects, id, props);
       const requestId = props[CREATE_REQUEST_ID];
       if (!live && typeof requestId === "string" && (await unfinishedCreate(client, objects, id, props, requestId)) === "pending") {
@@ -466,17 +489,18 @@ export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, optio
     },
 
     async update(id: string, olds: Props, news: Props) {
-      const { client, objects } = await access();
+      // Where the object is (a move to another tenant is a replacement, never an update).
+      const { client, objects } = await access(olds);
       const requestId = olds[CREATE_REQUEST_ID];
       if (typeof requestId === "string" && (await unfinishedCreate(client, objects, id, olds, requestId)) === "pending" && spec.ops.create) {
         await client.waitForRequest(requestId, spec.ops.create);
       }
-      return { outs: outputsOf(await bringToInputs(objects, id, olds, news), news) };
+      return { outs: inTenant(outputsOf(await bringToInputs(objects, id, olds, news), news), client) };
     },
 
     async delete(id: string, props: Props) {
-      const { client, objects } = await access();
-      if (takenOverInThisRun.has(`${spec.kind} ${id}`)) {
+      const { client, objects } = await access(props);
+      if (takenOverInThisRun.has(`${client.tenantId} ${spec.kind} ${id}`)) {
         client.notice("info", `${spec.kind} ${id}: not deleted: a create of this run took it over as its own (a replacement whose inputs name the same create), so it stays in the stack`);
         return;
       }

@@ -12,6 +12,8 @@ import { FUNCTION_SPECS } from "../provider/functions";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
+import { CONFIG_KEYS } from "../provider/config";
+import { TENANT_INPUT } from "../provider/tenant";
 import { functionFile } from "./sdkgen/functionFile";
 import { GENERATED_HEADER, moduleNameOf, resourceFile } from "./sdkgen/resourceFile";
 import { SharedTypes } from "./sdkgen/sharedTypes";
@@ -47,15 +49,22 @@ export function generateSdkFiles(): Map<string, string> {
   return files;
 }
 
-/** The provider's reserved input names the SDK sets, so that the SDK need not load the provider for them. */
+/** The provider's reserved input names and the tenant's configuration key, so that the SDK need not load the provider for them. */
 function reservedInputsFile(): string {
   const constants: [string, string, string][] = [
     ["RESOURCE_NAME_INPUT", RESOURCE_NAME_INPUT, "The resource's name in the program (provider/spec.ts)."],
     ["RESOURCE_STACK_INPUT", RESOURCE_STACK_INPUT, "The program's organization/project/stack (provider/spec.ts)."],
     ["REPLACE_ON_CHANGES_INPUT", REPLACE_ON_CHANGES_INPUT, "The replaceOnChanges option's paths (provider/resourceOptions.ts)."],
     ["OWNER_CONFLICT_INPUT", OWNER_CONFLICT_INPUT, "Another resource of the program owns the object (provider/resourceOptions.ts)."],
+    ["TENANT_INPUT", TENANT_INPUT, "The tenant input and output of every resource (provider/tenant.ts)."],
   ];
-  return GENERATED_HEADER + constants.map(([name, value, doc]) => `\n/** ${doc} */\nexport const ${name} = ${JSON.stringify(value)};\n`).join("");
+  const [tenantKey, tenantVariable] = CONFIG_KEYS.tenantId;
+  return (
+    GENERATED_HEADER +
+    constants.map(([name, value, doc]) => `\n/** ${doc} */\nexport const ${name} = ${JSON.stringify(value)};\n`).join("") +
+    `\n/** The configured tenant's key and environment variable (provider/config.ts CONFIG_KEYS). */\n` +
+    `export const CONFIGURED_TENANT = [${JSON.stringify(tenantKey)}, ${JSON.stringify(tenantVariable)}] as const;\n`
+  );
 }
 
 /** The directory holding package.json, from the source tree or from dist/. */

@@ -11,6 +11,7 @@
 // is reported like any invalid input, on the resource and its property, and stops preview and up.
 import * as pulumi from "@pulumi/pulumi";
 import type { KindInfo } from "./kind";
+import { CONFIGURED_TENANT, TENANT_INPUT } from "./generated/reservedInputs";
 import { perRun } from "./perRun";
 
 type Props = Record<string, unknown>;
@@ -44,7 +45,19 @@ const registers = perRun(() => new Map<string, Claim[]>());
  */
 function namingFields({ ownership }: KindInfo): string[] {
   const { idFromInput, parents, uniqueName } = ownership;
-  return [...new Set(["adoptId", "adoptByName", ...(uniqueName ?? []), ...parents, ...(idFromInput ? [idFromInput] : [])])];
+  return [...new Set([TENANT_INPUT, "adoptId", "adoptByName", ...(uniqueName ?? []), ...parents, ...(idFromInput ? [idFromInput] : [])])];
+}
+
+/**
+ * The tenant the object is in: objects are the same only within one tenant (an AP's serial number, a venue's name in
+ * two end customers' tenants are two objects). Left out, the configured tenant (nms:tenantId, or its environment
+ * variable), so that naming it explicitly is the same tenant.
+ */
+function tenantOf(values: Props): string {
+  const named = values[TENANT_INPUT];
+  if (typeof named === "string" && named !== "") return named;
+  const [key, variable] = CONFIGURED_TENANT;
+  return new pulumi.Config("nms").get(key.replace(/^nms:/, "")) || process.env[variable] || "";
 }
 
 function describe(fields: readonly string[], values: Props): string {
@@ -55,7 +68,8 @@ function describe(fields: readonly string[], values: Props): string {
 function claimsOf({ kind, ownership }: KindInfo, owner: string, resource: object, values: Props): Claim[] {
   const { idFromInput, parents, creates, uniqueName } = ownership;
   const scope = parents.filter((field) => field !== idFromInput);
-  const objectKey = (id: unknown) => JSON.stringify([kind, "object", ...scope.map((field) => values[field] ?? null), id ?? null]);
+  const tenant = tenantOf(values);
+  const objectKey = (id: unknown) => JSON.stringify([tenant, kind, "object", ...scope.map((field) => values[field] ?? null), id ?? null]);
   const claims: Claim[] = [];
   const adoptId = values.adoptId;
   if (creates && typeof adoptId === "string" && adoptId !== "") {
@@ -77,7 +91,7 @@ function claimsOf({ kind, ownership }: KindInfo, owner: string, resource: object
   if (creates && uniqueName) {
     const adopts = values.adoptByName === true;
     claims.push({
-      key: JSON.stringify([kind, "name", ...uniqueName.map((field) => values[field] ?? null)]),
+      key: JSON.stringify([tenant, kind, "name", ...uniqueName.map((field) => values[field] ?? null)]),
       mode: adopts ? "adopts" : "creates",
       owner,
       resource,
@@ -141,11 +155,13 @@ export function claimCreatedObject({ kind, ownership }: KindInfo, name: string, 
   if (!creates || idFromInput || (typeof args.adoptId === "string" && args.adoptId !== "")) return;
   const scope = parents;
   const owner = `nms:${kind}::${name}`;
-  const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(scope.filter((f) => args[f] !== undefined).map((f) => [f, args[f] as pulumi.Input<unknown>]));
+  const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(
+    [...scope, TENANT_INPUT].filter((f) => args[f] !== undefined).map((f) => [f, args[f] as pulumi.Input<unknown>]),
+  );
   pulumi.all([id, given]).apply(([known, values]) => {
     if (!known) return;
     const naming = [...scope.map((field) => `${field} ${JSON.stringify((values as Props)[field] ?? null)}`), `ID ${JSON.stringify(known)}`].join(", ");
-    const key = JSON.stringify([kind, "object", ...scope.map((field) => (values as Props)[field] ?? null), known]);
+    const key = JSON.stringify([tenantOf(values as Props), kind, "object", ...scope.map((field) => (values as Props)[field] ?? null), known]);
     register([{ key, mode: "owns", owner, resource, naming, property: "adoptId" }], kind);
   });
 }

@@ -8,6 +8,7 @@ import { routeOf, type OperationId } from "../../contract/routes";
 import { specFields } from "../../provider/fields";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";
+import { TENANT_INPUT, TENANT_OUTPUT_DESCRIPTION, tenantInputSchema } from "../../provider/tenant";
 import { docComment } from "./docs";
 import { isOptionalField, printField, printValue, propertyKey, strip } from "./printType";
 import type { SharedTypes } from "./sharedTypes";
@@ -44,6 +45,8 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
       names,
     });
   }
+  // Every kind takes the tenant (provider/tenant.ts), declared once there.
+  args += printField({ key: TENANT_INPUT, schema: tenantInputSchema, mode: "input", indent: "  ", optional: true });
 
   let outputs = "";
   for (const info of fields.inputs) {
@@ -51,6 +54,7 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
     const present = !isOptionalField(stripped, "output");
     outputs += outputDeclaration(info.name, newer[info.name], present, fields.secretInputs.includes(info.name) ? ["Secret."] : [], older[info.name], names);
   }
+  outputs += outputDeclaration(TENANT_INPUT, tenantInputSchema.unwrap().describe(TENANT_OUTPUT_DESCRIPTION), true, [], undefined, names);
   const readOnly = (spec.outputSchema?.shape ?? {}) as Record<string, z.ZodTypeAny>;
   for (const name of fields.outputNames) {
     if (RESERVED_OUTPUTS.has(name)) continue;
@@ -98,7 +102,8 @@ export function typeImports(body: string): string {
 function kindInfo(spec: ResourceSpec): string {
   const fields = specFields(spec);
   const { identity } = spec;
-  const outputs = [...fields.inputNames, ...fields.outputNames.filter((name) => !RESERVED_OUTPUTS.has(name))];
+  // The tenant is every kind's input and output (provider/tenant.ts).
+  const outputs = [...fields.inputNames, TENANT_INPUT, ...fields.outputNames.filter((name) => !RESERVED_OUTPUTS.has(name))];
   const ownership = [
     `creates: ${spec.ops.create !== undefined}`,
     ...(identity.idFromInput ? [`idFromInput: ${JSON.stringify(identity.idFromInput)}`] : []),
@@ -173,7 +178,8 @@ function classDoc(spec: ResourceSpec): string[] {
   }
   const replaced = fields.replaceOnChanges.map((name) => `\`${name}\``);
   if (!ops.update) doc.push(`Replaced on any change${replaced.length ? `, ${replaced.join(" and ")} included` : ""}: the service has no update.`);
-  else doc.push(replaced.length ? `Replaced when ${replaced.join(" or ")} changes.` : "Never replaced: every change is an update in place.");
+  else doc.push(replaced.length ? `Replaced when ${replaced.join(" or ")} changes.` : "Never replaced within its tenant: every change is an update in place.");
+  doc.push(`Moving it to another tenant (\`${TENANT_INPUT}\`) replaces it.`);
   const secrets = [...fields.secretInputs, ...fields.secretOutputs].map((name) => `\`${name}\``);
   if (secrets.length) doc.push(`\nSecret: ${secrets.join(", ")}, encrypted in state.`);
   if (ops.create) doc.push("\nAdopt an existing object with `adoptId` or `adoptByName` (see the README).");

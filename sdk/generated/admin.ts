@@ -12,7 +12,8 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * role (update), A17 Delete administrator (delete), A15 Delete administrators (bulkDelete).
  *
  * Destroy: deletes the object (A17 Delete administrator); objects destroyed at the same time share A15 Delete
- * administrators calls. Replaced when `email` or `externalId` changes.
+ * administrators calls. Replaced when `email` or `externalId` changes. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -28,7 +29,9 @@ export class Admin extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "Admin",
-    outputs: ["role", "email", "externalId", "detailLevel", "name", "lastName", "lastLogin"],
+    outputs: [
+      "role", "email", "externalId", "detailLevel", "tenantId", "name", "lastName", "lastLogin",
+    ],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: [], uniqueName: ["externalId", "email"] },
@@ -42,6 +45,11 @@ export class Admin extends NmsResource {
   declare readonly externalId: pulumi.Output<string | undefined>;
   /** How much detail the administrator sees: ba, it, su or debug. */
   declare readonly detailLevel: pulumi.Output<"ba" | "it" | "su" | "debug">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** First name, from the support directory. Read only. */
   declare readonly name: pulumi.Output<string>;
   /** Last name, from the support directory. Read only. */
@@ -70,4 +78,12 @@ export interface AdminArgs extends AdoptionArgs {
   externalId?: pulumi.Input<string>;
   /** How much detail the administrator sees: ba, it, su or debug. Default: "it". */
   detailLevel?: pulumi.Input<"ba" | "it" | "su" | "debug">;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -14,7 +14,7 @@ import type * as outputs from "./types/output";
  * (delete), W3 Delete APs (bulkDelete).
  *
  * Destroy: deletes the object (W7 Delete AP); objects destroyed at the same time share W3 Delete APs calls.
- * Replaced when `serialNumber` changes.
+ * Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -31,9 +31,9 @@ export class Ap extends NmsResource {
   static readonly __kind: KindInfo = {
     kind: "Ap",
     outputs: [
-      "serialNumber", "name", "venueId", "apGroupId", "description", "position", "tags", "externalIp",
-      "firmware", "ip", "mac", "meshRole", "model", "clientCount", "indoorModel", "lastContacted",
-      "lastUpdated", "state", "subState", "uptime_seconds", "cellularSettings",
+      "serialNumber", "name", "venueId", "apGroupId", "description", "position", "tags", "tenantId",
+      "externalIp", "firmware", "ip", "mac", "meshRole", "model", "clientCount", "indoorModel",
+      "lastContacted", "lastUpdated", "state", "subState", "uptime_seconds", "cellularSettings",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -58,6 +58,11 @@ export class Ap extends NmsResource {
   declare readonly position: pulumi.Output<outputs.ApPosition | undefined>;
   /** Free-form tags. */
   declare readonly tags: pulumi.Output<string[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Public address the AP reaches the cloud from (empty until contacted). Read only. */
   declare readonly externalIp: pulumi.Output<string>;
   /** Firmware version. Read only. */
@@ -117,4 +122,12 @@ export interface ApArgs extends AdoptionArgs {
   position?: pulumi.Input<inputs.ApPositionArgs>;
   /** Free-form tags. */
   tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

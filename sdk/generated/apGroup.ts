@@ -12,7 +12,7 @@ import type * as outputs from "./types/output";
  * AP group (delete), W25 Delete AP groups (bulkDelete).
  *
  * Destroy: deletes the object (W28 Delete AP group); objects destroyed at the same time share W25 Delete AP
- * groups calls. Replaced when `venueId` changes.
+ * groups calls. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -28,7 +28,7 @@ export class ApGroup extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "ApGroup",
-    outputs: ["name", "description", "venueId", "apSerialNumbers", "isDefault", "aps"],
+    outputs: ["name", "description", "venueId", "apSerialNumbers", "tenantId", "isDefault", "aps"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: [], uniqueName: ["venueId", "name"] },
@@ -42,6 +42,11 @@ export class ApGroup extends NmsResource {
   declare readonly venueId: pulumi.Output<string>;
   /** APs to place in the group, by serial number. */
   declare readonly apSerialNumbers: pulumi.Output<outputs.ApSerialNumber[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Whether this is the venue's default AP group (read only). */
   declare readonly isDefault: pulumi.Output<boolean>;
   /** APs of the group (read only). */
@@ -62,4 +67,12 @@ export interface ApGroupArgs extends AdoptionArgs {
   venueId: pulumi.Input<string>;
   /** APs to place in the group, by serial number. */
   apSerialNumbers?: pulumi.Input<pulumi.Input<inputs.ApSerialNumberArgs>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

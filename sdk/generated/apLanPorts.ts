@@ -17,8 +17,8 @@ import type * as outputs from "./types/output";
  * Destroy: puts the service's defaults back (W15 Reset AP LAN ports to defaults). Destroy resets the AP's LAN
  * ports to the service's defaults (W15): no port overrides, PoE out unset. Given its Ap resource as
  * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
- * too sends nothing for these settings, which the service deletes with it. Replaced when `serialNumber`
- * changes.
+ * too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApLanPorts extends NmsResource {
   /** @internal */
@@ -32,7 +32,7 @@ export class ApLanPorts extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "ApLanPorts",
-    outputs: ["serialNumber", "lanPorts", "poeOut", "useVenueSettings"],
+    outputs: ["serialNumber", "lanPorts", "poeOut", "useVenueSettings", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: false, idFromInput: "serialNumber", parents: [] },
@@ -47,6 +47,11 @@ export class ApLanPorts extends NmsResource {
   declare readonly poeOut: pulumi.Output<boolean | null>;
   /** Whether the venue's PoE settings apply (default false). */
   declare readonly useVenueSettings: pulumi.Output<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: ApLanPortsArgs, opts?: pulumi.CustomResourceOptions) {
     super(ApLanPorts.__kind, name, args, opts);
@@ -66,4 +71,12 @@ export interface ApLanPortsArgs {
   poeOut?: pulumi.Input<boolean | null>;
   /** Whether the venue's PoE settings apply (default false). */
   useVenueSettings?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

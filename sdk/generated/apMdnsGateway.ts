@@ -16,7 +16,7 @@ import type * as outputs from "./types/output";
  * Destroy: puts the service's defaults back (W10 Reset mDNS gateway). Destroy resets the AP's mDNS gateway
  * (W10): no rules. Given its Ap resource as `serialNumber`, it is deleted with it (Pulumi's `deletedWith`,
  * set by the SDK): a run that deletes the Ap too sends nothing for these settings, which the service deletes
- * with it. Replaced when `serialNumber` changes.
+ * with it. Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApMdnsGateway extends NmsResource {
   /** @internal */
@@ -32,7 +32,7 @@ export class ApMdnsGateway extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "ApMdnsGateway",
-    outputs: ["serialNumber", "rules"],
+    outputs: ["serialNumber", "rules", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: false, idFromInput: "serialNumber", parents: [] },
@@ -43,6 +43,11 @@ export class ApMdnsGateway extends NmsResource {
   declare readonly serialNumber: pulumi.Output<string>;
   /** The gateway's rules; required (an empty list turns the gateway's rules off). */
   declare readonly rules: pulumi.Output<outputs.ApMdnsGatewayRule[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: ApMdnsGatewayArgs, opts?: pulumi.CustomResourceOptions) {
     super(ApMdnsGateway.__kind, name, args, opts);
@@ -58,4 +63,12 @@ export interface ApMdnsGatewayArgs {
   serialNumber: pulumi.Input<string>;
   /** The gateway's rules; required (an empty list turns the gateway's rules off). */
   rules: pulumi.Input<pulumi.Input<inputs.ApMdnsGatewayRuleArgs>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -16,8 +16,8 @@ import type * as outputs from "./types/output";
  * Destroy: puts the service's defaults back (W20 Reset AP radio). Destroy resets the AP's radio to the
  * service's defaults (W20): the venue's settings apply again. The AP keeps existing. Given its Ap resource as
  * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
- * too sends nothing for these settings, which the service deletes with it. Replaced when `serialNumber`
- * changes.
+ * too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApRadio extends NmsResource {
   /** @internal */
@@ -33,7 +33,7 @@ export class ApRadio extends NmsResource {
     kind: "ApRadio",
     outputs: [
       "serialNumber", "apRadioParams24G", "apRadioParams50G", "enable24G", "enable50G", "useVenueSettings",
-      "status24G", "status50G",
+      "tenantId", "status24G", "status50G",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -79,6 +79,11 @@ export class ApRadio extends NmsResource {
   declare readonly enable50G: pulumi.Output<boolean | null>;
   /** Whether the venue's radio settings apply instead of the AP's own (default true). */
   declare readonly useVenueSettings: pulumi.Output<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** What the 2.4 GHz radio is doing now: channel, power, signal-to-noise ratio (read only). */
   declare readonly status24G: pulumi.Output<{
     /** Channel in use. */
@@ -145,4 +150,12 @@ export interface ApRadioArgs {
   enable50G?: pulumi.Input<boolean | null>;
   /** Whether the venue's radio settings apply instead of the AP's own (default true). */
   useVenueSettings?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

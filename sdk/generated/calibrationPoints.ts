@@ -13,7 +13,8 @@ import { NmsResource } from "../resource";
  *
  * Destroy: nothing is sent; the object stays in the service and leaves the stack. The service has no delete
  * for calibration points and takes exactly two: destroy leaves them on the floor plan, and they go when the
- * floor plan is deleted. Replaced when `venueId` or `floorPlanId` changes.
+ * floor plan is deleted. Replaced when `venueId` or `floorPlanId` changes. Moving it to another tenant
+ * (`tenantId`) replaces it.
  */
 export class CalibrationPoints extends NmsResource {
   /** @internal */
@@ -30,7 +31,7 @@ export class CalibrationPoints extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "CalibrationPoints",
-    outputs: ["floorPlanId", "venueId", "points"],
+    outputs: ["floorPlanId", "venueId", "points", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: false, idFromInput: "floorPlanId", parents: ["venueId"] },
@@ -51,6 +52,11 @@ export class CalibrationPoints extends NmsResource {
     /** Longitude of that spot, as a string. */
     longitude: string;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: CalibrationPointsArgs, opts?: pulumi.CustomResourceOptions) {
     super(CalibrationPoints.__kind, name, args, opts);
@@ -77,4 +83,12 @@ export interface CalibrationPointsArgs {
     /** Longitude of that spot, as a string. */
     longitude: pulumi.Input<string>;
   }>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -16,7 +16,8 @@ import type * as outputs from "./types/output";
  * Destroy: deletes the object (W70 Delete device policies (newer)); objects destroyed at the same time share
  * W70 Delete device policies (newer) calls. The service shows no delete-one operation for device policies:
  * destroy deletes the policy with W70, in one call with the other policies destroyed at the same time (a
- * one-ID array when alone). Never replaced: every change is an update in place.
+ * one-ID array when alone). Never replaced within its tenant: every change is an update in place. Moving it
+ * to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -34,7 +35,7 @@ export class DevicePolicy extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "DevicePolicy",
-    outputs: ["name", "description", "defaultAccess", "rules"],
+    outputs: ["name", "description", "defaultAccess", "rules", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: [], uniqueName: ["name"] },
@@ -48,6 +49,11 @@ export class DevicePolicy extends NmsResource {
   declare readonly defaultAccess: pulumi.Output<"ALLOW" | "BLOCK">;
   /** The rules, by device type and OS vendor. */
   declare readonly rules: pulumi.Output<outputs.DevicePolicyRule[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: DevicePolicyArgs, opts?: pulumi.CustomResourceOptions) {
     super(DevicePolicy.__kind, name, args, opts);
@@ -64,4 +70,12 @@ export interface DevicePolicyArgs extends AdoptionArgs {
   defaultAccess?: pulumi.Input<"ALLOW" | "BLOCK">;
   /** The rules, by device type and OS vendor. */
   rules?: pulumi.Input<pulumi.Input<inputs.DevicePolicyRuleArgs>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

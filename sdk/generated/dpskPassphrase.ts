@@ -13,7 +13,8 @@ import type * as outputs from "./types/output";
  *
  * Destroy: deletes the object (W85 Delete DPSK passphrases); objects destroyed at the same time share W85
  * Delete DPSK passphrases calls. Destroy deletes the passphrase with the bulk delete (W85), in one call with
- * the other passphrases destroyed at the same time. Replaced on any change: the service has no update.
+ * the other passphrases destroyed at the same time. Replaced on any change: the service has no update. Moving
+ * it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `passphrase`, encrypted in state.
  *
@@ -33,7 +34,9 @@ export class DpskPassphrase extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "DpskPassphrase",
-    outputs: ["mac", "networkId", "passphrase", "username", "vlanId", "expiration", "override"],
+    outputs: [
+      "mac", "networkId", "passphrase", "username", "vlanId", "expiration", "override", "tenantId",
+    ],
     secretInputs: ["passphrase"],
     additionalSecretOutputs: ["passphrase"],
     ownership: { creates: true, parents: [] },
@@ -56,6 +59,11 @@ export class DpskPassphrase extends NmsResource {
   declare readonly expiration: pulumi.Output<number | undefined>;
   /** Replace an existing passphrase of the same MAC (default false). */
   declare readonly override: pulumi.Output<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: DpskPassphraseArgs, opts?: pulumi.CustomResourceOptions) {
     super(DpskPassphrase.__kind, name, args, opts);
@@ -84,4 +92,12 @@ export interface DpskPassphraseArgs extends AdoptionArgs {
   expiration?: pulumi.Input<number>;
   /** Replace an existing passphrase of the same MAC (default false). */
   override?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

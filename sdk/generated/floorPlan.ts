@@ -13,7 +13,8 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * Operations: F2 Create floor plan (create), F3 Get floor plan (read), F4 Update floor plan (update), F5
  * Delete floor plan (delete).
  *
- * Destroy: deletes the object (F5 Delete floor plan). Replaced when `venueId` changes.
+ * Destroy: deletes the object (F5 Delete floor plan). Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -30,8 +31,8 @@ export class FloorPlan extends NmsResource {
   static readonly __kind: KindInfo = {
     kind: "FloorPlan",
     outputs: [
-      "venueId", "name", "floorNumber", "imagePath", "image", "imageSha256", "imageId", "imageUrl",
-      "createdDate", "updatedDate",
+      "venueId", "name", "floorNumber", "imagePath", "image", "imageSha256", "tenantId", "imageId",
+      "imageUrl", "createdDate", "updatedDate",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -56,6 +57,11 @@ export class FloorPlan extends NmsResource {
    * it out.
    */
   declare readonly imageSha256: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** File ID of the uploaded image. Read only. */
   declare readonly imageId: pulumi.Output<string>;
   /** Where the image is downloaded (U2's path). Read only. */
@@ -90,4 +96,12 @@ export interface FloorPlanArgs extends AdoptionArgs {
    * it out.
    */
   imageSha256?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -13,6 +13,13 @@ export interface GetSwitchVlanArgs {
    * The VLAN ID (2 to 4094), unique in the profile: the VLAN is found by it in the list. Must be an integer.
    */
   vlanId?: number;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getSwitchVlanOutput: each may be an Output. */
@@ -25,6 +32,13 @@ export interface GetSwitchVlanOutputArgs {
    * The VLAN ID (2 to 4094), unique in the profile: the VLAN is found by it in the list. Must be an integer.
    */
   vlanId?: pulumi.Input<number>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getSwitchVlan returns. */

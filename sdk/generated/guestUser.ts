@@ -14,7 +14,8 @@ import type * as outputs from "./types/output";
  * Delete guest users (bulkDelete).
  *
  * Destroy: deletes the object (W78 Delete guest user); objects destroyed at the same time share W75 Delete
- * guest users calls. Replaced on any change: the service has no update.
+ * guest users calls. Replaced on any change: the service has no update. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Secret: `password`, encrypted in state.
  *
@@ -34,7 +35,7 @@ export class GuestUser extends NmsResource {
     kind: "GuestUser",
     outputs: [
       "name", "mobilePhoneNumber", "email", "networkId", "deliveryMethods", "expiration", "maxDevices",
-      "notes", "disabled", "credentialsRotation", "createdDate", "expirationDate", "lastModified",
+      "notes", "disabled", "credentialsRotation", "tenantId", "createdDate", "expirationDate", "lastModified",
       "guestUserType", "macAddresses", "password", "ssid",
     ],
     secretInputs: [],
@@ -65,6 +66,11 @@ export class GuestUser extends NmsResource {
    * deliveryMethods.
    */
   declare readonly credentialsRotation: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Creation time (epoch milliseconds). Read only. */
   declare readonly createdDate: pulumi.Output<number>;
   /** When the account expires (epoch milliseconds; 0 until a Login activation, or never). Read only. */
@@ -116,4 +122,12 @@ export interface GuestUserArgs extends AdoptionArgs {
    * deliveryMethods. Changing it calls W81 Regenerate guest credentials.
    */
   credentialsRotation?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

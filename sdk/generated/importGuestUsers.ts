@@ -24,6 +24,13 @@ export interface ImportGuestUsersArgs {
   expiration: inputs.GuestUserExpiration;
   /** Devices each guest may connect; -1 means unlimited. Must be an integer. */
   maxDevices: number;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of importGuestUsersOutput: each may be an Output. */
@@ -46,6 +53,13 @@ export interface ImportGuestUsersOutputArgs {
   expiration: pulumi.Input<inputs.GuestUserExpirationArgs>;
   /** Devices each guest may connect; -1 means unlimited. Must be an integer. */
   maxDevices: pulumi.Input<number>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What importGuestUsers returns. */

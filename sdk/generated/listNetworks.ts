@@ -3,6 +3,28 @@ import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 import type * as outputs from "./types/output";
 
+/** The arguments of listNetworks. */
+export interface ListNetworksArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listNetworksOutput: each may be an Output. */
+export interface ListNetworksOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listNetworks returns. */
 export type ListNetworksItem = outputs.Network;
 
@@ -16,11 +38,11 @@ export type ListNetworksResult = ListNetworksItem[];
  * secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listNetworks(opts?: pulumi.InvokeOptions): Promise<ListNetworksResult> {
-  return invokeFunction("listNetworks", undefined, opts);
+export function listNetworks(args?: ListNetworksArgs, opts?: pulumi.InvokeOptions): Promise<ListNetworksResult> {
+  return invokeFunction("listNetworks", args, opts);
 }
 
 /**
@@ -29,9 +51,10 @@ export function listNetworks(opts?: pulumi.InvokeOptions): Promise<ListNetworksR
  * list is read page by page. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listNetworksOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListNetworksResult> {
-  return invokeFunctionOutput("listNetworks", undefined, opts, { runsInPreview: true, secret: true });
+export function listNetworksOutput(args?: ListNetworksOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListNetworksResult> {
+  return invokeFunctionOutput("listNetworks", args, opts, { runsInPreview: true, secret: true });
 }

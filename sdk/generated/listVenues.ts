@@ -3,6 +3,28 @@ import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 import type * as outputs from "./types/output";
 
+/** The arguments of listVenues. */
+export interface ListVenuesArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listVenuesOutput: each may be an Output. */
+export interface ListVenuesOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listVenues returns. */
 export type ListVenuesItem = outputs.Venue;
 
@@ -14,11 +36,11 @@ export type ListVenuesResult = ListVenuesItem[];
  * page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listVenues(opts?: pulumi.InvokeOptions): Promise<ListVenuesResult> {
-  return invokeFunction("listVenues", undefined, opts);
+export function listVenues(args?: ListVenuesArgs, opts?: pulumi.InvokeOptions): Promise<ListVenuesResult> {
+  return invokeFunction("listVenues", args, opts);
 }
 
 /**
@@ -26,9 +48,10 @@ export function listVenues(opts?: pulumi.InvokeOptions): Promise<ListVenuesResul
  * page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listVenuesOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListVenuesResult> {
-  return invokeFunctionOutput("listVenues", undefined, opts, { runsInPreview: true });
+export function listVenuesOutput(args?: ListVenuesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListVenuesResult> {
+  return invokeFunctionOutput("listVenues", args, opts, { runsInPreview: true });
 }

@@ -15,7 +15,8 @@ import type * as outputs from "./types/output";
  * network (deep) (update), W56 Delete network (delete), W51 Delete networks (bulkDelete).
  *
  * Destroy: deletes the object (W56 Delete network); objects destroyed at the same time share W51 Delete
- * networks calls. Never replaced: every change is an update in place.
+ * networks calls. Never replaced within its tenant: every change is an update in place. Moving it to another
+ * tenant (`tenantId`) replaces it.
  *
  * Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, `passphraseBackup`, encrypted in
  * state.
@@ -37,6 +38,7 @@ export class Network extends NmsResource {
     outputs: [
       "name", "description", "type", "wlan", "authRadius", "accountingRadius", "guestPortal",
       "dpskGenerationParams", "cloudpathPortal", "hotspotWlan", "passphrase", "wepHexKey", "passphraseBackup",
+      "tenantId",
     ],
     secretInputs: ["authRadius", "accountingRadius", "passphrase", "wepHexKey", "passphraseBackup"],
     additionalSecretOutputs: ["authRadius", "accountingRadius", "passphrase", "wepHexKey", "passphraseBackup"],
@@ -231,6 +233,11 @@ export class Network extends NmsResource {
   declare readonly wepHexKey: pulumi.Output<string | undefined>;
   /** Backup passphrase of a dpsk network, 8 to 64 characters; required for type dpsk (secret). Secret. */
   declare readonly passphraseBackup: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions) {
     super(Network.__kind, name, args, opts);
@@ -440,4 +447,12 @@ export interface NetworkArgs extends AdoptionArgs {
    * encrypted in state, in inputs and outputs.
    */
   passphraseBackup?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

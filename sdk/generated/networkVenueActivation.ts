@@ -12,7 +12,8 @@ import type * as outputs from "./types/output";
  * Delete activation (delete), W60 Delete activations (bulkDelete).
  *
  * Destroy: deletes the object (W63 Delete activation); objects destroyed at the same time share W60 Delete
- * activations calls. Replaced when `networkId` or `venueId` changes.
+ * activations calls. Replaced when `networkId` or `venueId` changes. Moving it to another tenant (`tenantId`)
+ * replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -33,7 +34,7 @@ export class NetworkVenueActivation extends NmsResource {
     kind: "NetworkVenueActivation",
     outputs: [
       "networkId", "venueId", "allAPGroupsVlanId", "scheduler", "vlanPoolId", "isAllAPGroups",
-      "allAPGroupsRadio", "apGroups",
+      "allAPGroupsRadio", "apGroups", "tenantId",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -67,6 +68,11 @@ export class NetworkVenueActivation extends NmsResource {
     /** Name of that VLAN pool (newer variant only). Newer Wi-Fi API variant only. */
     vlanPoolName?: string;
   }[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: NetworkVenueActivationArgs, opts?: pulumi.CustomResourceOptions) {
     super(NetworkVenueActivation.__kind, name, args, opts);
@@ -102,4 +108,12 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
     /** Name of that VLAN pool (newer variant only). Newer Wi-Fi API variant only. */
     vlanPoolName?: pulumi.Input<string>;
   }>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -12,7 +12,8 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * recipients (bulkDelete).
  *
  * Destroy: deletes the object (A30 Delete notification recipient); objects destroyed at the same time share
- * A27 Delete notification recipients calls. Never replaced: every change is an update in place.
+ * A27 Delete notification recipients calls. Never replaced within its tenant: every change is an update in
+ * place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -31,7 +32,7 @@ export class NotificationRecipient extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "NotificationRecipient",
-    outputs: ["description", "endpoints", "createdDate", "updatedDate"],
+    outputs: ["description", "endpoints", "tenantId", "createdDate", "updatedDate"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: [], uniqueName: ["description"] },
@@ -50,6 +51,11 @@ export class NotificationRecipient extends NmsResource {
     /** OK is the one value the API documentation gives. */
     status?: string;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** When the recipient was created (ISO 8601 UTC). Read only. */
   declare readonly createdDate: pulumi.Output<string>;
   /** When the recipient last changed (ISO 8601 UTC). Read only. */
@@ -75,4 +81,12 @@ export interface NotificationRecipientArgs extends AdoptionArgs {
     /** OK is the one value the API documentation gives. */
     status?: pulumi.Input<string>;
   }>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -14,7 +14,8 @@ import type * as outputs from "./types/output";
  *
  * Destroy: nothing is sent; the object stays in the service and leaves the stack. The service can neither
  * delete nor reset the recovery PSK, and an AP may need it at any time: destroy leaves the PSK as it is in
- * the service and only removes it from the stack. Never replaced: every change is an update in place.
+ * the service and only removes it from the stack. Never replaced within its tenant: every change is an update
+ * in place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `psk`, encrypted in state.
  */
@@ -38,7 +39,10 @@ export class RecoveryPsk extends NmsResource {
 
   /** The recovery PSK: exactly 16 digits (secret). Secret. */
   declare readonly psk: pulumi.Output<string>;
-  /** The tenant the PSK belongs to (read only). */
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
   declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: RecoveryPskArgs, opts?: pulumi.CustomResourceOptions) {
@@ -50,4 +54,12 @@ export class RecoveryPsk extends NmsResource {
 export interface RecoveryPskArgs {
   /** The recovery PSK: exactly 16 digits (secret). Secret: encrypted in state, in inputs and outputs. */
   psk: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -11,3 +11,9 @@ export const REPLACE_ON_CHANGES_INPUT = "__nmsReplaceOnChanges";
 
 /** Another resource of the program owns the object (provider/resourceOptions.ts). */
 export const OWNER_CONFLICT_INPUT = "__nmsOwnerConflict";
+
+/** The tenant input and output of every resource (provider/tenant.ts). */
+export const TENANT_INPUT = "tenantId";
+
+/** The configured tenant's key and environment variable (provider/config.ts CONFIG_KEYS). */
+export const CONFIGURED_TENANT = ["nms:tenantId", "NMS_TENANT_ID"] as const;

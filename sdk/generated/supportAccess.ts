@@ -11,7 +11,7 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * access (delete).
  *
  * Destroy: deletes the object (A21 Revoke vendor-support access). Replaced on any change: the service has no
- * update.
+ * update. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -30,7 +30,7 @@ export class SupportAccess extends NmsResource {
   static readonly __kind: KindInfo = {
     kind: "SupportAccess",
     outputs: [
-      "type", "status", "isValid", "delegatedBy", "delegatedTo", "delegatedToName", "expiryDate",
+      "tenantId", "type", "status", "isValid", "delegatedBy", "delegatedTo", "delegatedToName", "expiryDate",
       "createdDate",
     ],
     secretInputs: [],
@@ -38,6 +38,11 @@ export class SupportAccess extends NmsResource {
     ownership: { creates: true, parents: [], uniqueName: [] },
   };
 
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. Read only. */
   declare readonly type: pulumi.Output<string>;
   /** INVITED until the invited party answers (A23), then ACCEPTED or REJECTED. Read only. */
@@ -62,4 +67,12 @@ export class SupportAccess extends NmsResource {
 
 /** The inputs of {@link SupportAccess}. */
 export interface SupportAccessArgs extends AdoptionArgs {
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

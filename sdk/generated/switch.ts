@@ -15,7 +15,7 @@ import type * as outputs from "./types/output";
  * (delete), S24 Delete switches (bulkDelete).
  *
  * Destroy: deletes the object (S15 Delete switch); objects destroyed at the same time share S24 Delete
- * switches calls. Replaced when `serialNumber` changes.
+ * switches calls. Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -33,8 +33,8 @@ export class Switch extends NmsResource {
     kind: "Switch",
     outputs: [
       "serialNumber", "venueId", "name", "description", "defaultGateway", "ipAddress", "subnetMask",
-      "enableStack", "jumboMode", "igmpSnooping", "tags", "position", "stackMembers", "softDeleted",
-      "softDeletedDate", "isPrimaryDeleted",
+      "enableStack", "jumboMode", "igmpSnooping", "tags", "position", "stackMembers", "tenantId",
+      "softDeleted", "softDeletedDate", "isPrimaryDeleted",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -69,6 +69,11 @@ export class Switch extends NmsResource {
    * Member switches of the stack (changed with S16 and S17); left out, the stack keeps the members it has.
    */
   declare readonly stackMembers: pulumi.Output<outputs.SwitchStackMember[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Whether the switch is soft-deleted (read-only). Read only. */
   declare readonly softDeleted: pulumi.Output<boolean>;
   /** When it was soft-deleted (read-only). Read only. */
@@ -119,4 +124,12 @@ export interface SwitchArgs extends AdoptionArgs {
    * Changing it calls S16 Add and remove stack members.
    */
   stackMembers?: pulumi.Input<pulumi.Input<inputs.SwitchStackMemberArgs>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -15,7 +15,7 @@ import type * as outputs from "./types/output";
  * Delete ACLs (bulkDelete).
  *
  * Destroy: deletes the object (S6 Delete ACL); objects destroyed at the same time share S8 Delete ACLs calls.
- * Replaced when `name` or `profileId` changes.
+ * Replaced when `name` or `profileId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -31,7 +31,7 @@ export class SwitchAcl extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "SwitchAcl",
-    outputs: ["profileId", "name", "aclType", "aclRules"],
+    outputs: ["profileId", "name", "aclType", "aclRules", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: ["profileId"], uniqueName: ["profileId", "name"] },
@@ -45,6 +45,11 @@ export class SwitchAcl extends NmsResource {
   declare readonly aclType: pulumi.Output<"standard" | "extended" | undefined>;
   /** The ACL's rules (default none). */
   declare readonly aclRules: pulumi.Output<outputs.SwitchAclRule[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchAclArgs, opts?: pulumi.CustomResourceOptions) {
     super(SwitchAcl.__kind, name, args, opts);
@@ -61,4 +66,12 @@ export interface SwitchAclArgs extends AdoptionArgs {
   aclType?: pulumi.Input<"standard" | "extended">;
   /** The ACL's rules (default none). */
   aclRules?: pulumi.Input<pulumi.Input<inputs.SwitchAclRuleArgs>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

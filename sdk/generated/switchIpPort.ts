@@ -11,7 +11,7 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * documentation's create) (update), S30 Delete IP port (delete), S26 Delete IP ports (bulkDelete).
  *
  * Destroy: deletes the object (S30 Delete IP port); objects destroyed at the same time share S26 Delete IP
- * ports calls. Replaced when `switchId` changes.
+ * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -31,7 +31,7 @@ export class SwitchIpPort extends NmsResource {
     kind: "SwitchIpPort",
     outputs: [
       "switchId", "port", "name", "ipAddress", "ipSubnetMask", "dhcpRelayAgent", "ingressAcl", "egressAcl",
-      "ospfArea",
+      "ospfArea", "tenantId",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -56,6 +56,11 @@ export class SwitchIpPort extends NmsResource {
   declare readonly egressAcl: pulumi.Output<string | undefined>;
   /** OSPF area. */
   declare readonly ospfArea: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchIpPortArgs, opts?: pulumi.CustomResourceOptions) {
     super(SwitchIpPort.__kind, name, args, opts);
@@ -85,4 +90,12 @@ export interface SwitchIpPortArgs extends AdoptionArgs {
   egressAcl?: pulumi.Input<string>;
   /** OSPF area. */
   ospfArea?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

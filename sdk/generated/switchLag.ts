@@ -11,7 +11,7 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * documentation's create) (update), S37 Delete LAG (delete), S33 Delete LAGs (bulkDelete).
  *
  * Destroy: deletes the object (S37 Delete LAG); objects destroyed at the same time share S33 Delete LAGs
- * calls. Replaced when `switchId` changes.
+ * calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -27,7 +27,7 @@ export class SwitchLag extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "SwitchLag",
-    outputs: ["switchId", "name", "type", "ports", "taggedVlans", "untaggedVlan"],
+    outputs: ["switchId", "name", "type", "ports", "taggedVlans", "untaggedVlan", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: ["switchId"], uniqueName: ["switchId", "name"] },
@@ -45,6 +45,11 @@ export class SwitchLag extends NmsResource {
   declare readonly taggedVlans: pulumi.Output<string[]>;
   /** VLAN ID untagged on the LAG. */
   declare readonly untaggedVlan: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchLagArgs, opts?: pulumi.CustomResourceOptions) {
     super(SwitchLag.__kind, name, args, opts);
@@ -65,4 +70,12 @@ export interface SwitchLagArgs extends AdoptionArgs {
   taggedVlans?: pulumi.Input<pulumi.Input<string>[]>;
   /** VLAN ID untagged on the LAG. Must be a VLAN ID of the switch's profile (digits). */
   untaggedVlan?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

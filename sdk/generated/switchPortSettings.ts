@@ -17,7 +17,7 @@ import type * as outputs from "./types/output";
  * and clears its name, VLANs, ACLs, PoE budget, class and priority and speed. That releases the VLANs and
  * ACLs it names, which the service will not delete while named, so the SDK does not set
  * `deletedWith` to its switch; a program that deletes the switch before those VLANs can (README, "Destroying settings with their object"). Replaced when `switchId`
- * or `port` changes.
+ * or `port` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class SwitchPortSettings extends NmsResource {
   /** @internal */
@@ -38,7 +38,7 @@ export class SwitchPortSettings extends NmsResource {
       "switchId", "port", "name", "tags", "ingressAcl", "egressAcl", "untaggedVlan", "taggedVlans",
       "dhcpSnoopingTrust", "ipsg", "lldpEnable", "poeCapability", "poeEnable", "portEnable", "portProtected",
       "revert", "rstpAdminEdgePort", "stpBpduGuard", "stpRootGuard", "poeBudget", "poeClass", "poePriority",
-      "portSpeed", "lag",
+      "portSpeed", "tenantId", "lag",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -91,6 +91,11 @@ export class SwitchPortSettings extends NmsResource {
   declare readonly poePriority: pulumi.Output<number | undefined>;
   /** UNSET, NONE, AUTO, TEN_M_FULL … ONE_HUNDRED_G_FULL. */
   declare readonly portSpeed: pulumi.Output<"UNSET" | "NONE" | "AUTO" | "TEN_M_FULL" | "TEN_M_HALF" | "ONE_HUNDRED_M_FULL" | "ONE_HUNDRED_M_HALF" | "ONE_G_FULL" | "ONE_G_FULL_MASTER" | "ONE_G_FULL_SLAVE" | "TWO_POINT_FIVE_G_FULL" | "TWO_POINT_FIVE_G_FULL_MASTER" | "TWO_POINT_FIVE_G_FULL_SLAVE" | "FIVE_G_FULL" | "FIVE_G_FULL_MASTER" | "FIVE_G_FULL_SLAVE" | "TEN_G_FULL" | "TEN_G_FULL_MASTER" | "TEN_G_FULL_SLAVE" | "TWENTY_FIVE_G_FULL" | "FORTY_G_FULL" | "ONE_HUNDRED_G_FULL" | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** The LAG the port is a member of (read-only). Read only. */
   declare readonly lag: pulumi.Output<outputs.SwitchPortLag | undefined>;
 
@@ -153,4 +158,12 @@ export interface SwitchPortSettingsArgs {
   poePriority?: pulumi.Input<number>;
   /** `UNSET`, `NONE`, `AUTO`, `TEN_M_FULL` … `ONE_HUNDRED_G_FULL`. */
   portSpeed?: pulumi.Input<"UNSET" | "NONE" | "AUTO" | "TEN_M_FULL" | "TEN_M_HALF" | "ONE_HUNDRED_M_FULL" | "ONE_HUNDRED_M_HALF" | "ONE_G_FULL" | "ONE_G_FULL_MASTER" | "ONE_G_FULL_SLAVE" | "TWO_POINT_FIVE_G_FULL" | "TWO_POINT_FIVE_G_FULL_MASTER" | "TWO_POINT_FIVE_G_FULL_SLAVE" | "FIVE_G_FULL" | "FIVE_G_FULL_MASTER" | "FIVE_G_FULL_SLAVE" | "TEN_G_FULL" | "TEN_G_FULL_MASTER" | "TEN_G_FULL_SLAVE" | "TWENTY_FIVE_G_FULL" | "FORTY_G_FULL" | "ONE_HUNDRED_G_FULL">;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

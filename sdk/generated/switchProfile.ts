@@ -10,8 +10,8 @@ import type * as outputs from "./types/output";
  * Operations: S43 Add switch profile (create), S45 Get switch profile (read), S44 Update switch profile
  * (update), S46 Delete switch profile (delete).
  *
- * Destroy: deletes the object (S46 Delete switch profile). Never replaced: every change is an update in
- * place.
+ * Destroy: deletes the object (S46 Delete switch profile). Never replaced within its tenant: every change is
+ * an update in place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -29,7 +29,7 @@ export class SwitchProfile extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "SwitchProfile",
-    outputs: ["name", "description", "venues", "vlans", "acls", "trustedPorts"],
+    outputs: ["name", "description", "venues", "tenantId", "vlans", "acls", "trustedPorts"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: [], uniqueName: ["name"] },
@@ -41,6 +41,11 @@ export class SwitchProfile extends NmsResource {
   declare readonly description: pulumi.Output<string | undefined>;
   /** IDs of the venues the profile applies to (default none). */
   declare readonly venues: pulumi.Output<string[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** VLANs of the profile. Read only. */
   declare readonly vlans: pulumi.Output<outputs.SwitchVlan[]>;
   /** ACLs of the profile (default none). Read only. */
@@ -61,4 +66,12 @@ export interface SwitchProfileArgs extends AdoptionArgs {
   description?: pulumi.Input<string>;
   /** IDs of the venues the profile applies to (default none). */
   venues?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

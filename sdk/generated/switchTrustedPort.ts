@@ -11,8 +11,8 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * Operations: S44 Update switch profile (create), S48 Get trusted port (read), S49 Delete trusted port
  * (delete).
  *
- * Destroy: deletes the object (S49 Delete trusted port). Replaced on any change, `profileId` included: the
- * service has no update.
+ * Destroy: deletes the object (S49 Delete trusted port). Replaced on any change,
+ * `profileId` included: the service has no update. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -31,7 +31,7 @@ export class SwitchTrustedPort extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "SwitchTrustedPort",
-    outputs: ["profileId", "model", "trustPorts", "trustedPortType", "vlanDemand"],
+    outputs: ["profileId", "model", "trustPorts", "trustedPortType", "vlanDemand", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: ["profileId"] },
@@ -47,6 +47,11 @@ export class SwitchTrustedPort extends NmsResource {
   declare readonly trustedPortType: pulumi.Output<string | undefined>;
   /** Whether trust follows VLAN demand. */
   declare readonly vlanDemand: pulumi.Output<boolean | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchTrustedPortArgs, opts?: pulumi.CustomResourceOptions) {
     super(SwitchTrustedPort.__kind, name, args, opts);
@@ -65,4 +70,12 @@ export interface SwitchTrustedPortArgs extends AdoptionArgs {
   trustedPortType?: pulumi.Input<string>;
   /** Whether trust follows VLAN demand. */
   vlanDemand?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

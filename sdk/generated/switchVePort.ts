@@ -12,7 +12,7 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * documentation's create) (update), S65 Delete VE port (delete), S66 Delete VE ports (bulkDelete).
  *
  * Destroy: deletes the object (S65 Delete VE port); objects destroyed at the same time share S66 Delete VE
- * ports calls. Replaced when `switchId` changes.
+ * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -32,7 +32,7 @@ export class SwitchVePort extends NmsResource {
     kind: "SwitchVePort",
     outputs: [
       "switchId", "vlanId", "name", "ipAddress", "ipSubnetMask", "dhcpRelayAgent", "ingressAcl", "egressAcl",
-      "ospfArea",
+      "ospfArea", "tenantId",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -57,6 +57,11 @@ export class SwitchVePort extends NmsResource {
   declare readonly egressAcl: pulumi.Output<string | undefined>;
   /** OSPF area. */
   declare readonly ospfArea: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchVePortArgs, opts?: pulumi.CustomResourceOptions) {
     super(SwitchVePort.__kind, name, args, opts);
@@ -83,4 +88,12 @@ export interface SwitchVePortArgs extends AdoptionArgs {
   egressAcl?: pulumi.Input<string>;
   /** OSPF area. */
   ospfArea?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

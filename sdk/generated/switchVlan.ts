@@ -15,7 +15,7 @@ import type * as outputs from "./types/output";
  * S55 Delete VLANs (bulkDelete).
  *
  * Destroy: deletes the object (S53 Delete VLAN); objects destroyed at the same time share S55 Delete VLANs
- * calls. Replaced when `vlanId` or `profileId` changes.
+ * calls. Replaced when `vlanId` or `profileId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -34,7 +34,7 @@ export class SwitchVlan extends NmsResource {
     outputs: [
       "profileId", "vlanId", "vlanName", "arpInspection", "arpInspectionTrustPort", "igmpSnooping",
       "ipv4DhcpSnooping", "ipv4DhcpSnoopingTrustPort", "multicastVersion", "rootBridgeFamilyId",
-      "spanningTreePriority", "spanningTreeProtocol", "switchFamilyModels",
+      "spanningTreePriority", "spanningTreeProtocol", "switchFamilyModels", "tenantId",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -67,6 +67,11 @@ export class SwitchVlan extends NmsResource {
   declare readonly spanningTreeProtocol: pulumi.Output<"rstp" | "stp" | "none" | undefined>;
   /** Per-model port membership (default none). */
   declare readonly switchFamilyModels: pulumi.Output<outputs.SwitchFamilyModel[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchVlanArgs, opts?: pulumi.CustomResourceOptions) {
     super(SwitchVlan.__kind, name, args, opts);
@@ -101,4 +106,12 @@ export interface SwitchVlanArgs extends AdoptionArgs {
   spanningTreeProtocol?: pulumi.Input<"rstp" | "stp" | "none">;
   /** Per-model port membership (default none). */
   switchFamilyModels?: pulumi.Input<pulumi.Input<inputs.SwitchFamilyModelArgs>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -11,8 +11,8 @@ import { NmsResource } from "../resource";
  * service: creating the resource takes it over and writes the program's values.
  *
  * Destroy: writes the documented defaults back (A32 Update user profile). The profile always exists: destroy
- * writes the defaults back with A32 (date format mm/dd/yyyy, detail level it). Never replaced: every change
- * is an update in place.
+ * writes the defaults back with A32 (date format mm/dd/yyyy, detail level it). Never replaced within its
+ * tenant: every change is an update in place. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class UserProfile extends NmsResource {
   /** @internal */
@@ -26,7 +26,7 @@ export class UserProfile extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "UserProfile",
-    outputs: ["dateFormat", "detailLevel", "username", "adminId", "roles"],
+    outputs: ["dateFormat", "detailLevel", "tenantId", "username", "adminId", "roles"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: false, parents: [] },
@@ -36,6 +36,11 @@ export class UserProfile extends NmsResource {
   declare readonly dateFormat: pulumi.Output<"mm/dd/yyyy" | "dd/mm/yyyy" | "yyyy/mm/dd">;
   /** How much detail the administrator sees: ba, it, su or debug. */
   declare readonly detailLevel: pulumi.Output<"ba" | "it" | "su" | "debug">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** The user's login. Read only. */
   declare readonly username: pulumi.Output<string>;
   /** The user's administrator ID. Read only. */
@@ -54,4 +59,12 @@ export interface UserProfileArgs {
   dateFormat?: pulumi.Input<"mm/dd/yyyy" | "dd/mm/yyyy" | "yyyy/mm/dd">;
   /** How much detail the administrator sees: ba, it, su or debug. Default: "it". */
   detailLevel?: pulumi.Input<"ba" | "it" | "su" | "debug">;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

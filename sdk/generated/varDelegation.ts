@@ -11,6 +11,7 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * Operations: A19 Invite a VAR (create), A22 Get delegation (read), A24 Delete delegation (delete).
  *
  * Destroy: deletes the object (A24 Delete delegation). Replaced on any change: the service has no update.
+ * Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -29,8 +30,8 @@ export class VarDelegation extends NmsResource {
   static readonly __kind: KindInfo = {
     kind: "VarDelegation",
     outputs: [
-      "username", "type", "status", "isValid", "delegatedBy", "delegatedTo", "delegatedToName", "expiryDate",
-      "createdDate", "delegatedToAdmin",
+      "username", "tenantId", "type", "status", "isValid", "delegatedBy", "delegatedTo", "delegatedToName",
+      "expiryDate", "createdDate", "delegatedToAdmin",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -39,6 +40,11 @@ export class VarDelegation extends NmsResource {
 
   /** The VAR's username in the support directory. */
   declare readonly username: pulumi.Output<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. Read only. */
   declare readonly type: pulumi.Output<string>;
   /** INVITED until the invited party answers (A23), then ACCEPTED or REJECTED. Read only. */
@@ -67,4 +73,12 @@ export class VarDelegation extends NmsResource {
 export interface VarDelegationArgs extends AdoptionArgs {
   /** The VAR's username in the support directory. */
   username: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

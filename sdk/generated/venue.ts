@@ -12,7 +12,8 @@ import type * as outputs from "./types/output";
  * (delete), A8 Delete venues (bulkDelete).
  *
  * Destroy: deletes the object (A11 Delete venue); objects destroyed at the same time share A8 Delete venues
- * calls. Never replaced: every change is an update in place.
+ * calls. Never replaced within its tenant: every change is an update in place. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -28,7 +29,9 @@ export class Venue extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "Venue",
-    outputs: ["name", "description", "address", "floorPlans", "createdDate", "updatedDate"],
+    outputs: [
+      "name", "description", "address", "tenantId", "floorPlans", "createdDate", "updatedDate",
+    ],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: [], uniqueName: ["name"] },
@@ -41,6 +44,11 @@ export class Venue extends NmsResource {
   declare readonly description: pulumi.Output<string | undefined>;
   /** Postal address and position. */
   declare readonly address: pulumi.Output<outputs.Address | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Floor plans of the venue (read only). */
   declare readonly floorPlans: pulumi.Output<unknown[]>;
   /** When the venue was created (ISO 8601 UTC). Read only. */
@@ -61,4 +69,12 @@ export interface VenueArgs extends AdoptionArgs {
   description?: pulumi.Input<string>;
   /** Postal address and position. */
   address?: pulumi.Input<inputs.AddressArgs>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -15,8 +15,8 @@ import { NmsResource } from "../resource";
  * Destroy: writes the documented defaults back (W34 Update venue cellular settings). The service has no
  * reset: destroy writes an empty list with W34, so no model keeps a setting of its own. Given its Venue
  * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
- * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
- * changes.
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueCellular extends NmsResource {
   /** @internal */
@@ -32,7 +32,7 @@ export class VenueCellular extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "VenueCellular",
-    outputs: ["venueId", "models"],
+    outputs: ["venueId", "models", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: false, idFromInput: "venueId", parents: [] },
@@ -68,6 +68,11 @@ export class VenueCellular extends NmsResource {
      */
     wanConnection: "ETH_WITH_CELLULAR_FAILOVER" | "CELLULAR_WITH_ETH_FAILOVER" | "ETH" | "CELLULAR";
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueCellularArgs, opts?: pulumi.CustomResourceOptions) {
     super(VenueCellular.__kind, name, args, opts);
@@ -110,4 +115,12 @@ export interface VenueCellularArgs {
      */
     wanConnection: pulumi.Input<"ETH_WITH_CELLULAR_FAILOVER" | "CELLULAR_WITH_ETH_FAILOVER" | "ETH" | "CELLULAR">;
   }>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -12,7 +12,8 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * Unbind venue from DHCP service profile (delete).
  *
  * Destroy: deletes the object (W37 Unbind venue from DHCP service profile). Replaced on any change,
- * `venueId` and `dhcpServiceProfileId` included: the service has no update.
+ * `venueId` and `dhcpServiceProfileId` included: the service has no update. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -31,7 +32,7 @@ export class VenueDhcpBinding extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "VenueDhcpBinding",
-    outputs: ["venueId", "dhcpServiceProfileId"],
+    outputs: ["venueId", "dhcpServiceProfileId", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, idFromInput: "dhcpServiceProfileId", parents: ["venueId", "dhcpServiceProfileId"], uniqueName: ["venueId", "dhcpServiceProfileId"] },
@@ -41,6 +42,11 @@ export class VenueDhcpBinding extends NmsResource {
   declare readonly venueId: pulumi.Output<string>;
   /** The DHCP service profile the venue uses. */
   declare readonly dhcpServiceProfileId: pulumi.Output<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueDhcpBindingArgs, opts?: pulumi.CustomResourceOptions) {
     super(VenueDhcpBinding.__kind, name, args, opts);
@@ -53,4 +59,12 @@ export interface VenueDhcpBindingArgs extends AdoptionArgs {
   venueId: pulumi.Input<string>;
   /** The DHCP service profile the venue uses. Changing it replaces the resource. */
   dhcpServiceProfileId: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -16,8 +16,8 @@ import type * as outputs from "./types/output";
  * Destroy: writes the documented defaults back (W39 Update venue LAN-port settings). The service has no
  * reset: destroy writes an empty list with W39, so no model keeps a setting of its own. Given its Venue
  * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
- * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
- * changes.
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueLanPorts extends NmsResource {
   /** @internal */
@@ -33,7 +33,7 @@ export class VenueLanPorts extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "VenueLanPorts",
-    outputs: ["venueId", "models"],
+    outputs: ["venueId", "models", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: false, idFromInput: "venueId", parents: [] },
@@ -44,6 +44,11 @@ export class VenueLanPorts extends NmsResource {
   declare readonly venueId: pulumi.Output<string>;
   /** One entry per AP model (a model named twice is refused); a model left out has no setting of its own. */
   declare readonly models: pulumi.Output<outputs.VenueLanPortsModel[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueLanPortsArgs, opts?: pulumi.CustomResourceOptions) {
     super(VenueLanPorts.__kind, name, args, opts);
@@ -61,4 +66,12 @@ export interface VenueLanPortsArgs {
    * Default: [].
    */
   models?: pulumi.Input<pulumi.Input<inputs.VenueLanPortsModelArgs>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

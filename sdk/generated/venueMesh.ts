@@ -14,7 +14,8 @@ import { NmsResource } from "../resource";
  * destroy writes the default back with W42 (mesh disabled). While an AP of the venue is active the service
  * refuses that (WIFIB-10001) and the destroy fails until no AP is active. Given its Venue resource as
  * `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too
- * sends nothing for these settings, which the service deletes with it. Replaced when `venueId` changes.
+ * sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueMesh extends NmsResource {
   /** @internal */
@@ -28,7 +29,7 @@ export class VenueMesh extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "VenueMesh",
-    outputs: ["venueId", "enabled"],
+    outputs: ["venueId", "enabled", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: false, idFromInput: "venueId", parents: [] },
@@ -39,6 +40,11 @@ export class VenueMesh extends NmsResource {
   declare readonly venueId: pulumi.Output<string>;
   /** Whether APs of the venue form a mesh (default false). */
   declare readonly enabled: pulumi.Output<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueMeshArgs, opts?: pulumi.CustomResourceOptions) {
     super(VenueMesh.__kind, name, args, opts);
@@ -51,4 +57,12 @@ export interface VenueMeshArgs {
   venueId: pulumi.Input<string>;
   /** Whether APs of the venue form a mesh (default false). */
   enabled?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

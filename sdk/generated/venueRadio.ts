@@ -17,8 +17,8 @@ import type * as outputs from "./types/output";
  * Destroy: puts the service's defaults back (W45 Reset venue radio to defaults). Destroy resets the venue's
  * radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them. Given its Venue
  * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
- * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
- * changes.
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueRadio extends NmsResource {
   /** @internal */
@@ -32,7 +32,7 @@ export class VenueRadio extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "VenueRadio",
-    outputs: ["venueId", "radioParams24G", "radioParams50G"],
+    outputs: ["venueId", "radioParams24G", "radioParams50G", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: false, idFromInput: "venueId", parents: [] },
@@ -45,6 +45,11 @@ export class VenueRadio extends NmsResource {
   declare readonly radioParams24G: pulumi.Output<outputs.RadioParams24G>;
   /** 5 GHz band settings; the service's defaults (W46) for the band or a field left out. */
   declare readonly radioParams50G: pulumi.Output<outputs.RadioParams50G>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueRadioArgs, opts?: pulumi.CustomResourceOptions) {
     super(VenueRadio.__kind, name, args, opts);
@@ -61,4 +66,12 @@ export interface VenueRadioArgs {
   radioParams24G?: pulumi.Input<inputs.RadioParams24GArgs>;
   /** 5 GHz band settings; the service's defaults (W46) for the band or a field left out. Default: {}. */
   radioParams50G?: pulumi.Input<inputs.RadioParams50GArgs>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -15,8 +15,8 @@ import type * as outputs from "./types/output";
  *
  * Destroy: writes the documented defaults back (S68 Write venue switch settings (the API documentation's
  * create)). The service has no delete for them: destroy writes the defaults back with S68 (no DNS servers,
- * syslog disabled) and clears the firmware, profile, login and syslog servers. Replaced when `venueId`
- * changes.
+ * syslog disabled) and clears the firmware, profile, login and syslog servers. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `switchLoginPassword`, encrypted in state.
  */
@@ -37,7 +37,7 @@ export class VenueSwitchSettings extends NmsResource {
     kind: "VenueSwitchSettings",
     outputs: [
       "venueId", "name", "dns", "firmware", "profileId", "switchLoginUsername", "switchLoginPassword",
-      "syslogEnabled", "syslogPrimaryServer", "syslogSecondaryServer",
+      "syslogEnabled", "syslogPrimaryServer", "syslogSecondaryServer", "tenantId",
     ],
     secretInputs: ["switchLoginPassword"],
     additionalSecretOutputs: ["switchLoginPassword"],
@@ -64,6 +64,11 @@ export class VenueSwitchSettings extends NmsResource {
   declare readonly syslogPrimaryServer: pulumi.Output<string | undefined>;
   /** IPv4 address or host name. */
   declare readonly syslogSecondaryServer: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueSwitchSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super(VenueSwitchSettings.__kind, name, args, opts);
@@ -95,4 +100,12 @@ export interface VenueSwitchSettingsArgs {
   syslogPrimaryServer?: pulumi.Input<string>;
   /** IPv4 address or host name. */
   syslogSecondaryServer?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -17,7 +17,7 @@ import { NmsResource } from "../resource";
  * port 514, UDP, priority ERROR on the older variant and INFO on the newer, no servers); the venue keeps
  * them. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the
  * SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with it.
- * Replaced when `venueId` changes.
+ * Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueSyslog extends NmsResource {
   /** @internal */
@@ -33,7 +33,7 @@ export class VenueSyslog extends NmsResource {
     kind: "VenueSyslog",
     outputs: [
       "venueId", "enabled", "facility", "flowLevel", "port", "priority", "protocol", "secondaryPort",
-      "secondaryProtocol", "server", "secondaryServer",
+      "secondaryProtocol", "server", "secondaryServer", "tenantId",
     ],
     secretInputs: [],
     additionalSecretOutputs: [],
@@ -63,6 +63,11 @@ export class VenueSyslog extends NmsResource {
   declare readonly server: pulumi.Output<string | undefined>;
   /** Secondary server: IPv4 address or host name. */
   declare readonly secondaryServer: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueSyslogArgs, opts?: pulumi.CustomResourceOptions) {
     super(VenueSyslog.__kind, name, args, opts);
@@ -95,4 +100,12 @@ export interface VenueSyslogArgs {
   server?: pulumi.Input<string>;
   /** Secondary server: IPv4 address or host name. */
   secondaryServer?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -14,7 +14,8 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * Unbind the venue's vSPoT server (delete).
  *
  * Destroy: deletes the object (W101 Unbind the venue's vSPoT server). Replaced on any change,
- * `venueId` and `vspotId` included: the service has no update.
+ * `venueId` and `vspotId` included: the service has no update. Moving it to another tenant (`tenantId`)
+ * replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -33,7 +34,7 @@ export class VenueVspotBinding extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "VenueVspotBinding",
-    outputs: ["venueId", "vspotId"],
+    outputs: ["venueId", "vspotId", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, idFromInput: "venueId", parents: ["venueId", "vspotId"], uniqueName: ["venueId"] },
@@ -43,6 +44,11 @@ export class VenueVspotBinding extends NmsResource {
   declare readonly venueId: pulumi.Output<string>;
   /** The vSPoT server (W87) that serves it. */
   declare readonly vspotId: pulumi.Output<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueVspotBindingArgs, opts?: pulumi.CustomResourceOptions) {
     super(VenueVspotBinding.__kind, name, args, opts);
@@ -55,4 +61,12 @@ export interface VenueVspotBindingArgs extends AdoptionArgs {
   venueId: pulumi.Input<string>;
   /** The vSPoT server (W87) that serves it. Changing it replaces the resource. */
   vspotId: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -11,7 +11,8 @@ import type * as outputs from "./types/output";
  * Operations: W87 Create vSPoT server (create), W88 Get vSPoT server (read), W89 Update vSPoT server
  * (update), W90 Delete vSPoT server (delete).
  *
- * Destroy: deletes the object (W90 Delete vSPoT server). Never replaced: every change is an update in place.
+ * Destroy: deletes the object (W90 Delete vSPoT server). Never replaced within its tenant: every change is an
+ * update in place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `password`, encrypted in state.
  *
@@ -29,7 +30,9 @@ export class VspotServer extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "VspotServer",
-    outputs: ["serverName", "serverAddress", "port", "password", "venues", "vspotGlobalId"],
+    outputs: [
+      "serverName", "serverAddress", "port", "password", "venues", "vspotGlobalId", "tenantId",
+    ],
     secretInputs: ["password"],
     additionalSecretOutputs: ["password"],
     ownership: { creates: true, parents: [], uniqueName: ["serverName"] },
@@ -55,6 +58,11 @@ export class VspotServer extends NmsResource {
   }[] | undefined>;
   /** Global ID of the vSPoT. */
   declare readonly vspotGlobalId: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VspotServerArgs, opts?: pulumi.CustomResourceOptions) {
     super(VspotServer.__kind, name, args, opts);
@@ -86,4 +94,12 @@ export interface VspotServerArgs extends AdoptionArgs {
   }>[]>;
   /** Global ID of the vSPoT. */
   vspotGlobalId?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -15,7 +15,8 @@ import type * as outputs from "./types/output";
  * profiles (bulkDelete).
  *
  * Destroy: deletes the object (W96 Delete Wi-Fi calling profile); objects destroyed at the same time share
- * W93 Delete Wi-Fi calling profiles calls. Never replaced: every change is an update in place.
+ * W93 Delete Wi-Fi calling profiles calls. Never replaced within its tenant: every change is an update in
+ * place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -34,7 +35,7 @@ export class WifiCallingProfile extends NmsResource {
   /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */
   static readonly __kind: KindInfo = {
     kind: "WifiCallingProfile",
-    outputs: ["profileName", "description", "ePDGs", "qosPriority"],
+    outputs: ["profileName", "description", "ePDGs", "qosPriority", "tenantId"],
     secretInputs: [],
     additionalSecretOutputs: [],
     ownership: { creates: true, parents: [], uniqueName: ["profileName"] },
@@ -48,6 +49,11 @@ export class WifiCallingProfile extends NmsResource {
   declare readonly ePDGs: pulumi.Output<outputs.Epdg[]>;
   /** QoS priority of Wi-Fi calls: WIFICALLING_PRI_VOICE (default), _VIDEO, _BE or _BG. */
   declare readonly qosPriority: pulumi.Output<"WIFICALLING_PRI_VOICE" | "WIFICALLING_PRI_VIDEO" | "WIFICALLING_PRI_BE" | "WIFICALLING_PRI_BG">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: WifiCallingProfileArgs, opts?: pulumi.CustomResourceOptions) {
     super(WifiCallingProfile.__kind, name, args, opts);
@@ -64,4 +70,12 @@ export interface WifiCallingProfileArgs extends AdoptionArgs {
   ePDGs: pulumi.Input<pulumi.Input<inputs.EpdgArgs>[]>;
   /** QoS priority of Wi-Fi calls: WIFICALLING_PRI_VOICE (default), _VIDEO, _BE or _BG. */
   qosPriority?: pulumi.Input<"WIFICALLING_PRI_VOICE" | "WIFICALLING_PRI_VIDEO" | "WIFICALLING_PRI_BE" | "WIFICALLING_PRI_BG">;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -83,7 +83,15 @@ describe("what the generated classes say", () => {
       // The Output form is secret when the result holds a secret, as Pulumi marks an invoke's answer.
       expect(text).toContain(`{ runsInPreview: ${spec.runsInPreview}${holdsSecret(spec.result) ? ", secret: true" : ""} }`);
     }
-    expect(generated.get(`${GENERATED_DIR}/getRecoveryPsk.ts`)).toContain('invokeFunctionOutput("getRecoveryPsk", undefined, opts, { runsInPreview: true, secret: true })');
+    // Every function takes tenantId (provider/tenant.ts): one without arguments of its own takes optional args too.
+    expect(generated.get(`${GENERATED_DIR}/getRecoveryPsk.ts`)).toContain('invokeFunctionOutput("getRecoveryPsk", args, opts, { runsInPreview: true, secret: true })');
+    expect(generated.get(`${GENERATED_DIR}/getRecoveryPsk.ts`)).toContain(
+      "export function getRecoveryPsk(args?: GetRecoveryPskArgs, opts?: pulumi.InvokeOptions): Promise<GetRecoveryPskResult>",
+    );
+    for (const spec of Object.values(FUNCTION_SPECS)) {
+      const text = generated.get(`${GENERATED_DIR}/${spec.name}.ts`)!;
+      expect([spec.name, text.match(/\n {2}tenantId\?: string;/g)?.length, text.match(/\n {2}tenantId\?: pulumi\.Input<string>;/g)?.length]).toEqual([spec.name, 1, 1]);
+    }
     expect(generated.get(`${GENERATED_DIR}/getVenue.ts`)).toContain('invokeFunctionOutput("getVenue", args, opts, { runsInPreview: true })');
     expect(generated.get(`${GENERATED_DIR}/rebootAp.ts`)).toContain(
       "export function rebootAp(args: RebootApArgs, opts?: pulumi.InvokeOptions): Promise<ActionOutcome<RebootApResult>>",
@@ -111,7 +119,8 @@ describe("the generated classes, as Pulumi's own packages write them", () => {
     expect(info.kind).toBe(spec.kind);
     expect(info.secretInputs).toEqual(fields.secretInputs);
     expect(info.additionalSecretOutputs).toEqual([...fields.secretInputs, ...fields.secretOutputs]);
-    expect(info.outputs).toEqual([...fields.inputNames, ...fields.outputNames]);
+    // The tenant is every kind's input and output (provider/tenant.ts).
+    expect(info.outputs).toEqual([...fields.inputNames, "tenantId", ...fields.outputNames]);
     expect(info.ownership).toEqual({
       creates: spec.ops.create !== undefined,
       ...(spec.identity.idFromInput ? { idFromInput: spec.identity.idFromInput } : {}),
