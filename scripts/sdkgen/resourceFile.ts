@@ -166,9 +166,15 @@ function classDoc(spec: ResourceSpec): string[] {
   const { ops } = spec;
   const roles = (["create", "read", "update", "delete", "bulkDelete", "reset"] as const).filter((role) => ops[role] !== undefined);
   const doc = [spec.description, `\nOperations: ${roles.map((role) => `${operation(ops[role]!)} (${role})`).join(", ")}.`];
-  if (!ops.create) doc.push("The object always exists in the service: creating the resource takes it over and writes the program's values.");
+  // Each said once: a description or destroy note that says it already is not repeated.
+  if (!ops.create && !/takes (it|them) over/.test(spec.description)) {
+    doc.push("The object always exists in the service: creating the resource takes it over and writes the program's values.");
+  }
   if (!ops.read) doc.push("The service cannot read it back: refresh keeps what the state holds.");
-  doc.push(`\nDestroy: ${destroyText(spec)}${spec.destroyNote ? ` ${spec.destroyNote}` : ""}`);
+  const destroyOps = (["delete", "bulkDelete", "reset", "update"] as const).flatMap((role) => (ops[role] ? [ops[role]!] : []));
+  const noteSaysHow = spec.destroyNote !== undefined && destroyOps.some((op) => new RegExp(`\\b${op}\\b`).test(spec.destroyNote!));
+  const note = spec.destroyNote?.replace(/^Destroy ([a-z])/, "$1");
+  doc.push(`\nDestroy: ${noteSaysHow ? note : `${destroyText(spec)}${spec.destroyNote ? ` ${spec.destroyNote}` : ""}`}`);
   const link = spec.deletedWithParent;
   if (link) {
     doc.push(

@@ -11,13 +11,11 @@ import type * as outputs from "./types/output";
  * creating the resource takes them over.
  *
  * Operations: W13 Get AP LAN ports (read), W14 Update AP LAN ports (update), W15 Reset AP LAN ports to
- * defaults (reset). The object always exists in the service: creating the resource takes it over and writes
- * the program's values.
+ * defaults (reset).
  *
- * Destroy: puts the service's defaults back (W15 Reset AP LAN ports to defaults). Destroy resets the AP's LAN
- * ports to the service's defaults (W15): no port overrides, PoE out unset. Given its Ap resource as
- * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
- * too sends nothing for these settings, which the service deletes with it. Replaced when
+ * Destroy: resets the AP's LAN ports to the service's defaults (W15): no port overrides, PoE out unset. Given
+ * its Ap resource as `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run
+ * that deletes the Ap too sends nothing for these settings, which the service deletes with it. Replaced when
  * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApLanPorts extends NmsResource {

@@ -10,13 +10,11 @@ import type * as outputs from "./types/output";
  * to another. They exist as long as the AP does; creating the resource takes them over.
  *
  * Operations: W8 Get mDNS gateway (read), W9 Update mDNS gateway (update), W10 Reset mDNS gateway (reset).
- * The object always exists in the service: creating the resource takes it over and writes the program's
- * values.
  *
- * Destroy: puts the service's defaults back (W10 Reset mDNS gateway). Destroy resets the AP's mDNS gateway
- * (W10): no rules. Given its Ap resource as `serialNumber`, it is deleted with it (Pulumi's `deletedWith`,
- * set by the SDK): a run that deletes the Ap too sends nothing for these settings, which the service deletes
- * with it. Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: resets the AP's mDNS gateway (W10): no rules. Given its Ap resource as
+ * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
+ * too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApMdnsGateway extends NmsResource {
   /** @internal */

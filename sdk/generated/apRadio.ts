@@ -10,14 +10,12 @@ import type * as outputs from "./types/output";
  * They exist as long as the AP does; creating the resource takes them over. The channel and power in use are
  * read-only outputs.
  *
- * Operations: W18 Get AP radio (read), W19 Update AP radio (update), W20 Reset AP radio (reset). The object
- * always exists in the service: creating the resource takes it over and writes the program's values.
+ * Operations: W18 Get AP radio (read), W19 Update AP radio (update), W20 Reset AP radio (reset).
  *
- * Destroy: puts the service's defaults back (W20 Reset AP radio). Destroy resets the AP's radio to the
- * service's defaults (W20): the venue's settings apply again. The AP keeps existing. Given its Ap resource as
- * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
- * too sends nothing for these settings, which the service deletes with it. Replaced when
- * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: resets the AP's radio to the service's defaults (W20): the venue's settings apply again. The AP
+ * keeps existing. Given its Ap resource as `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set
+ * by the SDK): a run that deletes the Ap too sends nothing for these settings, which the service deletes with
+ * it. Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApRadio extends NmsResource {
   /** @internal */

@@ -13,11 +13,10 @@ import type * as outputs from "./types/output";
  * Operations: W69 Create device policy (newer) (create), W71 Get device policy (newer) (read), W72 Update
  * device policy (newer) (update), W70 Delete device policies (newer) (bulkDelete).
  *
- * Destroy: deletes the object (W70 Delete device policies (newer)); objects destroyed at the same time share
- * W70 Delete device policies (newer) calls. The service shows no delete-one operation for device policies:
- * destroy deletes the policy with W70, in one call with the other policies destroyed at the same time (a
- * one-ID array when alone). Never replaced within its tenant: every change is an update in place. Moving it
- * to another tenant (`tenantId`) replaces it.
+ * Destroy: The service shows no delete-one operation for device policies: destroy deletes the policy with
+ * W70, in one call with the other policies destroyed at the same time (a one-ID array when alone). Never
+ * replaced within its tenant: every change is an update in place. Moving it to another tenant (`tenantId`)
+ * replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -11,10 +11,9 @@ import type * as outputs from "./types/output";
  * Operations: W84 Create DPSK passphrase (create), W85 Delete DPSK passphrases (bulkDelete). The service
  * cannot read it back: refresh keeps what the state holds.
  *
- * Destroy: deletes the object (W85 Delete DPSK passphrases); objects destroyed at the same time share W85
- * Delete DPSK passphrases calls. Destroy deletes the passphrase with the bulk delete (W85), in one call with
- * the other passphrases destroyed at the same time. Replaced on any change: the service has no update. Moving
- * it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the passphrase with the bulk delete (W85), in one call with the other passphrases
+ * destroyed at the same time. Replaced on any change: the service has no update. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Secret: `passphrase`, encrypted in state.
  *

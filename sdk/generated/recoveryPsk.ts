@@ -9,8 +9,7 @@ import type * as outputs from "./types/output";
  * connection. One per tenant, and it always exists: creating the resource takes it over and writes the
  * program's value. Its ID is the tenant's ID.
  *
- * Operations: W82 Get recovery PSK (read), W83 Update recovery PSK (update). The object always exists in the
- * service: creating the resource takes it over and writes the program's values.
+ * Operations: W82 Get recovery PSK (read), W83 Update recovery PSK (update).
  *
  * Destroy: nothing is sent; the object stays in the service and leaves the stack. The service can neither
  * delete nor reset the recovery PSK, and an AP may need it at any time: destroy leaves the PSK as it is in

@@ -9,14 +9,12 @@ import { NmsResource } from "../resource";
  * the program's list. Newer variant of the Wi-Fi API only.
  *
  * Operations: W33 Get venue cellular settings per AP model (read), W34 Update venue cellular settings
- * (update). The object always exists in the service: creating the resource takes it over and writes the
- * program's values.
+ * (update).
  *
- * Destroy: writes the documented defaults back (W34 Update venue cellular settings). The service has no
- * reset: destroy writes an empty list with W34, so no model keeps a setting of its own. Given its Venue
- * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
- * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when
- * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: The service has no reset: destroy writes an empty list with W34, so no model keeps a setting of
+ * its own. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the
+ * SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with it.
+ * Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueCellular extends NmsResource {
   /** @internal */

@@ -11,14 +11,12 @@ import type * as outputs from "./types/output";
  * values.
  *
  * Operations: W43 Get venue radio (read), W44 Update venue radio (update), W45 Reset venue radio to defaults
- * (reset). The object always exists in the service: creating the resource takes it over and writes the
- * program's values.
+ * (reset).
  *
- * Destroy: puts the service's defaults back (W45 Reset venue radio to defaults). Destroy resets the venue's
- * radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them. Given its Venue
- * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
- * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when
- * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: resets the venue's radio settings to the service's defaults (W45, the values W46 shows); the venue
+ * keeps them. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by
+ * the SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with
+ * it. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueRadio extends NmsResource {
   /** @internal */
@@ -42,9 +40,9 @@ export class VenueRadio extends NmsResource {
   /** ID of the object whose VenueRadio this is (path parameter venueId). */
   declare readonly venueId: pulumi.Output<string>;
   /** 2.4 GHz band settings; the service's defaults (W46) for the band or a field left out. */
-  declare readonly radioParams24G: pulumi.Output<outputs.RadioParams24G>;
+  declare readonly radioParams24G: pulumi.Output<outputs.VenueRadioParams24G>;
   /** 5 GHz band settings; the service's defaults (W46) for the band or a field left out. */
-  declare readonly radioParams50G: pulumi.Output<outputs.RadioParams50G>;
+  declare readonly radioParams50G: pulumi.Output<outputs.VenueRadioParams50G>;
   /**
    * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
    * the program left it out.
@@ -63,9 +61,9 @@ export interface VenueRadioArgs {
    */
   venueId: pulumi.Input<string>;
   /** 2.4 GHz band settings; the service's defaults (W46) for the band or a field left out. Default: {}. */
-  radioParams24G?: pulumi.Input<inputs.RadioParams24GArgs>;
+  radioParams24G?: pulumi.Input<inputs.VenueRadioParams24GArgs>;
   /** 5 GHz band settings; the service's defaults (W46) for the band or a field left out. Default: {}. */
-  radioParams50G?: pulumi.Input<inputs.RadioParams50GArgs>;
+  radioParams50G?: pulumi.Input<inputs.VenueRadioParams50GArgs>;
   /**
    * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
    * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured

@@ -10,11 +10,9 @@ import type * as outputs from "./types/output";
  * with S68.
  *
  * Operations: S69 Get venue switch settings (read), S68 Write venue switch settings (the API documentation's
- * create) (update). The object always exists in the service: creating the resource takes it over and writes
- * the program's values.
+ * create) (update).
  *
- * Destroy: writes the documented defaults back (S68 Write venue switch settings (the API documentation's
- * create)). The service has no delete for them: destroy writes the defaults back with S68 (no DNS servers,
+ * Destroy: The service has no delete for them: destroy writes the defaults back with S68 (no DNS servers,
  * syslog disabled) and clears the firmware, profile, login and syslog servers. Replaced when
  * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *

@@ -9,15 +9,14 @@ import { NmsResource } from "../resource";
  * writes the program's values.
  *
  * Operations: W47 Get venue syslog (read), W48 Update venue syslog (update), W98 Reset venue syslog to
- * defaults (reset). The object always exists in the service: creating the resource takes it over and writes
- * the program's values.
+ * defaults (reset).
  *
- * Destroy: puts the service's defaults back (W98 Reset venue syslog to defaults). Destroy resets the venue's
- * syslog settings to the service's defaults with W98 (the reset the service's public clients call; disabled,
- * port 514, UDP, priority ERROR on the older variant and INFO on the newer, no servers); the venue keeps
- * them. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the
- * SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with it.
- * Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: resets the venue's syslog settings to the service's defaults with W98 (the reset the service's
+ * public clients call; disabled, port 514, UDP, priority ERROR on the older variant and INFO on the newer, no
+ * servers); the venue keeps them. Given its Venue resource as
+ * `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too
+ * sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueSyslog extends NmsResource {
   /** @internal */

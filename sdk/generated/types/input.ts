@@ -241,46 +241,6 @@ export interface RadioCustomizationArgs {
 }
 
 /**
- * Used by `VenueRadio`, `getVenueWifiSettings`, `listVenueWifiSettings`, `getVenueRadioDefaults` and
- * `getVenueRadio`.
- */
-export interface RadioParams24GArgs {
-  /** 2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11. */
-  allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
-  changeInterval?: pulumi.Input<number>;
-  /** Channel width, e.g. AUTO (default) or 20MHz. */
-  channelBandwidth?: pulumi.Input<string>;
-  /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
-  method?: pulumi.Input<string>;
-  /** Seconds between background scans, 1 to 65535 (default 20). Must be an integer. */
-  scanInterval?: pulumi.Input<number>;
-  /** Transmit power, e.g. MAX (default). */
-  txPower?: pulumi.Input<string>;
-}
-
-/**
- * Used by `VenueRadio`, `getVenueWifiSettings`, `listVenueWifiSettings`, `getVenueRadioDefaults` and
- * `getVenueRadio`.
- */
-export interface RadioParams50GArgs {
-  /** 5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161. */
-  allowedIndoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
-  /** 5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161. */
-  allowedOutdoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
-  /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
-  changeInterval?: pulumi.Input<number>;
-  /** Channel width, e.g. AUTO (default) or 20MHz. */
-  channelBandwidth?: pulumi.Input<string>;
-  /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
-  method?: pulumi.Input<string>;
-  /** Seconds between background scans, 1 to 65535 (default 20). Must be an integer. */
-  scanInterval?: pulumi.Input<number>;
-  /** Transmit power, e.g. MAX (default). */
-  txPower?: pulumi.Input<string>;
-}
-
-/**
  * Used by `NetworkVenueActivation`, `listNetworks`, `getNetwork`, `listNetworkVenueActivations` and
  * `getNetworkVenueActivation`.
  */
@@ -415,6 +375,46 @@ export interface VenueLedsModelArgs {
   model: pulumi.Input<string>;
   /** Whether the model's LEDs are on (default null: not set). */
   ledEnabled?: pulumi.Input<boolean | null>;
+}
+
+/**
+ * Used by `VenueRadio`, `getVenueWifiSettings`, `listVenueWifiSettings`, `getVenueRadioDefaults` and
+ * `getVenueRadio`.
+ */
+export interface VenueRadioParams24GArgs {
+  /** 2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11. */
+  allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
+  changeInterval?: pulumi.Input<number>;
+  /** Channel width, e.g. AUTO (default) or 20MHz. */
+  channelBandwidth?: pulumi.Input<string>;
+  /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+  method?: pulumi.Input<string>;
+  /** Seconds between background scans, 1 to 65535 (default 20). Must be an integer. */
+  scanInterval?: pulumi.Input<number>;
+  /** Transmit power, e.g. MAX (default). */
+  txPower?: pulumi.Input<string>;
+}
+
+/**
+ * Used by `VenueRadio`, `getVenueWifiSettings`, `listVenueWifiSettings`, `getVenueRadioDefaults` and
+ * `getVenueRadio`.
+ */
+export interface VenueRadioParams50GArgs {
+  /** 5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161. */
+  allowedIndoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
+  /** 5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161. */
+  allowedOutdoorChannels?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
+  changeInterval?: pulumi.Input<number>;
+  /** Channel width, e.g. AUTO (default) or 20MHz. */
+  channelBandwidth?: pulumi.Input<string>;
+  /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+  method?: pulumi.Input<string>;
+  /** Seconds between background scans, 1 to 65535 (default 20). Must be an integer. */
+  scanInterval?: pulumi.Input<number>;
+  /** Transmit power, e.g. MAX (default). */
+  txPower?: pulumi.Input<string>;
 }
 
 /** Used by `Network`, `listNetworks` and `getNetwork`. */

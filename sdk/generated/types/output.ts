@@ -766,46 +766,6 @@ export interface RadioCustomization {
   rfBandUsage: string;
 }
 
-/**
- * Used by `VenueRadio`, `getVenueWifiSettings`, `listVenueWifiSettings`, `getVenueRadioDefaults` and
- * `getVenueRadio`.
- */
-export interface RadioParams24G {
-  /** 2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11. */
-  allowedChannels: string[];
-  /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
-  changeInterval: number;
-  /** Channel width, e.g. AUTO (default) or 20MHz. */
-  channelBandwidth: string;
-  /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
-  method: string;
-  /** Seconds between background scans, 1 to 65535 (default 20). */
-  scanInterval: number;
-  /** Transmit power, e.g. MAX (default). */
-  txPower: string;
-}
-
-/**
- * Used by `VenueRadio`, `getVenueWifiSettings`, `listVenueWifiSettings`, `getVenueRadioDefaults` and
- * `getVenueRadio`.
- */
-export interface RadioParams50G {
-  /** 5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161. */
-  allowedIndoorChannels: string[];
-  /** 5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161. */
-  allowedOutdoorChannels: string[];
-  /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
-  changeInterval: number;
-  /** Channel width, e.g. AUTO (default) or 20MHz. */
-  channelBandwidth: string;
-  /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
-  method: string;
-  /** Seconds between background scans, 1 to 65535 (default 20). */
-  scanInterval: number;
-  /** Transmit power, e.g. MAX (default). */
-  txPower: string;
-}
-
 /** Used by `listNetworks` and `getNetwork`. */
 export interface RadiusPair {
   /** ID of the pair. */
@@ -1274,9 +1234,49 @@ export interface VenueMeshSetting {
 /** Used by `getVenueWifiSettings`, `listVenueWifiSettings`, `getVenueRadioDefaults` and `getVenueRadio`. */
 export interface VenueRadio {
   /** 2.4 GHz band settings. */
-  radioParams24G: RadioParams24G;
+  radioParams24G: VenueRadioParams24G;
   /** 5 GHz band settings. */
-  radioParams50G: RadioParams50G;
+  radioParams50G: VenueRadioParams50G;
+}
+
+/**
+ * Used by `VenueRadio`, `getVenueWifiSettings`, `listVenueWifiSettings`, `getVenueRadioDefaults` and
+ * `getVenueRadio`.
+ */
+export interface VenueRadioParams24G {
+  /** 2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11. */
+  allowedChannels: string[];
+  /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
+  changeInterval: number;
+  /** Channel width, e.g. AUTO (default) or 20MHz. */
+  channelBandwidth: string;
+  /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+  method: string;
+  /** Seconds between background scans, 1 to 65535 (default 20). */
+  scanInterval: number;
+  /** Transmit power, e.g. MAX (default). */
+  txPower: string;
+}
+
+/**
+ * Used by `VenueRadio`, `getVenueWifiSettings`, `listVenueWifiSettings`, `getVenueRadioDefaults` and
+ * `getVenueRadio`.
+ */
+export interface VenueRadioParams50G {
+  /** 5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161. */
+  allowedIndoorChannels: string[];
+  /** 5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161. */
+  allowedOutdoorChannels: string[];
+  /** Minutes between automatic channel changes, 100 to 1440 (default 480). */
+  changeInterval: number;
+  /** Channel width, e.g. AUTO (default) or 20MHz. */
+  channelBandwidth: string;
+  /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+  method: string;
+  /** Seconds between background scans, 1 to 65535 (default 20). */
+  scanInterval: number;
+  /** Transmit power, e.g. MAX (default). */
+  txPower: string;
 }
 
 /** Used by `getVenueWifiSettings`, `listVenueWifiSettings` and `getVenueSyslog`. */
