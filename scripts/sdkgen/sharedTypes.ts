@@ -33,7 +33,7 @@ interface Shape {
 /**
  * Names that say the subject where the field's own name does not, or where two shapes would take the
  * same name: where the shape sits in its shortest use (after its resource kind or function when the
- * path alone is ambiguous) → the name. A function's result is named like
+ * path alone is ambiguous), or the name derived from its field → the name. A function's result is named like
  * the resource it reads (`output.Venue`, getVenue's and listVenues' answer).
  */
 const NAMES: Readonly<Record<string, string>> = {
@@ -59,8 +59,9 @@ const NAMES: Readonly<Record<string, string>> = {
   "getNetwork result.venues[]": "NetworkVenueActivation",
   "getNetwork result.venues[].apGroups[]": "ActivationApGroup",
   "getNetwork result.wlan.advancedCustomization": "WlanAdvancedCustomization",
-  "getNetwork result.wlan.advancedCustomization.l3AclPolicy.l3Rules[].source": "L3RuleEndpoint",
-  "getNetwork result.wlan.advancedCustomization.radioCustomization": "WlanRadioCustomization",
+  // By the name derived from the field, wherever the shape sits.
+  Source: "L3RuleEndpoint",
+  RadioCustomization: "WlanRadioCustomization",
   "getNotificationRecipient result.endpoints[]": "NotificationEndpoint",
   "getSwitchAclReference result": "SwitchReference",
   "radioParams24G": "VenueRadioParams24G",
@@ -135,7 +136,8 @@ export class SharedTypes {
     const taken = new Set<string>();
     for (const [name, shapes] of byName) {
       for (const shape of shapes) {
-        const candidate = NAMES[shortest(shape.uses)] ?? NAMES[shortest(shape.paths)] ?? (shapes.length === 1 ? name : derivedName(shape, 2));
+        const derived = shapes.length === 1 ? name : derivedName(shape, 2);
+        const candidate = NAMES[shortest(shape.uses)] ?? NAMES[shortest(shape.paths)] ?? NAMES[derived] ?? derived;
         if (taken.has(candidate)) throw new Error(`two shared shapes are named ${candidate} (${shape.paths[0]}): name one in NAMES (scripts/sdkgen/sharedTypes.ts)`);
         taken.add(candidate);
         shape.name = candidate;

@@ -108,7 +108,7 @@ export class Network extends NmsResource {
       /** IP access control. */
       l3AclPolicy?: outputs.L3AclPolicy;
       /** PHY rate constraints. */
-      radioCustomization?: outputs.RadioCustomization;
+      radioCustomization?: outputs.WlanRadioCustomization;
       /** Wi-Fi calling profiles of the WLAN. */
       wifiCallingIds?: string[];
       /** Device policy of the WLAN (newer variant only). Newer Wi-Fi API variant only. */
@@ -310,7 +310,7 @@ export interface NetworkArgs extends AdoptionArgs {
       /** IP access control. */
       l3AclPolicy?: pulumi.Input<inputs.L3AclPolicyArgs>;
       /** PHY rate constraints. */
-      radioCustomization?: pulumi.Input<inputs.RadioCustomizationArgs>;
+      radioCustomization?: pulumi.Input<inputs.WlanRadioCustomizationArgs>;
       /** Wi-Fi calling profiles of the WLAN. */
       wifiCallingIds?: pulumi.Input<pulumi.Input<string>[]>;
       /** Device policy of the WLAN (newer variant only). Newer Wi-Fi API variant only. */

@@ -216,9 +216,9 @@ export interface L3RuleArgs {
   /** Description of the rule, 0 to 64 characters. */
   description?: pulumi.Input<string>;
   /** Destination the rule matches. */
-  destination?: pulumi.Input<SourceArgs>;
+  destination?: pulumi.Input<L3RuleEndpointArgs>;
   /** Source the rule matches. */
-  source?: pulumi.Input<SourceArgs>;
+  source?: pulumi.Input<L3RuleEndpointArgs>;
   /** Order of the rule, 1 to 128. Must be an integer. */
   priority?: pulumi.Input<number>;
   /** Protocol the rule matches. */
@@ -226,18 +226,15 @@ export interface L3RuleArgs {
 }
 
 /** Used by `Network`, `listNetworks` and `getNetwork`. */
-export interface RadioCustomizationArgs {
-  /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12; "default" (the default) for none. */
-  bssMinimumPhyRate?: pulumi.Input<string>;
-  /**
-   * Lowest rate of management frames, in Mbit/s (default 6); at least the BSS rate in OFDM-only mode
-   * (WIFI-10107).
-   */
-  managementFrameMinimumPhyRate?: pulumi.Input<string>;
-  /** OFDM (the default) for OFDM-only mode, where only OFDM rates are allowed (WIFI-10106). */
-  phyTypeConstraint?: pulumi.Input<string>;
-  /** Bands the WLAN uses (default BOTH). */
-  rfBandUsage?: pulumi.Input<string>;
+export interface L3RuleEndpointArgs {
+  /** Whether ip and ipMask name a subnet (default false). */
+  enableIpSubnet?: pulumi.Input<boolean>;
+  /** Address. */
+  ip?: pulumi.Input<string>;
+  /** Mask of the subnet. */
+  ipMask?: pulumi.Input<string>;
+  /** Port. */
+  port?: pulumi.Input<string>;
 }
 
 /**
@@ -269,18 +266,6 @@ export interface SmsPasswordDurationArgs {
   duration?: pulumi.Input<number>;
   /** Unit of the duration (default HOUR). */
   unit?: pulumi.Input<string>;
-}
-
-/** Used by `Network`, `listNetworks` and `getNetwork`. */
-export interface SourceArgs {
-  /** Whether ip and ipMask name a subnet (default false). */
-  enableIpSubnet?: pulumi.Input<boolean>;
-  /** Address. */
-  ip?: pulumi.Input<string>;
-  /** Mask of the subnet. */
-  ipMask?: pulumi.Input<string>;
-  /** Port. */
-  port?: pulumi.Input<string>;
 }
 
 /**
@@ -445,4 +430,19 @@ export interface WisprPageArgs {
   customExternalProvider?: pulumi.Input<boolean>;
   /** Name of a custom provider. */
   providerName?: pulumi.Input<string>;
+}
+
+/** Used by `Network`, `listNetworks` and `getNetwork`. */
+export interface WlanRadioCustomizationArgs {
+  /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12; "default" (the default) for none. */
+  bssMinimumPhyRate?: pulumi.Input<string>;
+  /**
+   * Lowest rate of management frames, in Mbit/s (default 6); at least the BSS rate in OFDM-only mode
+   * (WIFI-10107).
+   */
+  managementFrameMinimumPhyRate?: pulumi.Input<string>;
+  /** OFDM (the default) for OFDM-only mode, where only OFDM rates are allowed (WIFI-10106). */
+  phyTypeConstraint?: pulumi.Input<string>;
+  /** Bands the WLAN uses (default BOTH). */
+  rfBandUsage?: pulumi.Input<string>;
 }

@@ -660,13 +660,25 @@ export interface L3Rule {
   /** Description of the rule, 0 to 64 characters. */
   description?: string;
   /** Destination the rule matches. */
-  destination?: Source;
+  destination?: L3RuleEndpoint;
   /** Source the rule matches. */
-  source?: Source;
+  source?: L3RuleEndpoint;
   /** Order of the rule, 1 to 128. */
   priority?: number;
   /** Protocol the rule matches. */
   protocol?: string;
+}
+
+/** Used by `Network`, `listNetworks` and `getNetwork`. */
+export interface L3RuleEndpoint {
+  /** Whether ip and ipMask name a subnet (default false). */
+  enableIpSubnet: boolean;
+  /** Address. */
+  ip?: string;
+  /** Mask of the subnet. */
+  ipMask?: string;
+  /** Port. */
+  port?: string;
 }
 
 /** Used by `listNetworks` and `getNetwork`. */
@@ -751,21 +763,6 @@ export interface NotificationRecipient {
   updatedDate?: string;
 }
 
-/** Used by `Network`, `listNetworks` and `getNetwork`. */
-export interface RadioCustomization {
-  /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12; "default" (the default) for none. */
-  bssMinimumPhyRate: string;
-  /**
-   * Lowest rate of management frames, in Mbit/s (default 6); at least the BSS rate in OFDM-only mode
-   * (WIFI-10107).
-   */
-  managementFrameMinimumPhyRate: string;
-  /** OFDM (the default) for OFDM-only mode, where only OFDM rates are allowed (WIFI-10106). */
-  phyTypeConstraint: string;
-  /** Bands the WLAN uses (default BOTH). */
-  rfBandUsage: string;
-}
-
 /** Used by `listNetworks` and `getNetwork`. */
 export interface RadiusPair {
   /** ID of the pair. */
@@ -817,18 +814,6 @@ export interface SmsPasswordDuration {
   duration: number;
   /** Unit of the duration (default HOUR). */
   unit: string;
-}
-
-/** Used by `Network`, `listNetworks` and `getNetwork`. */
-export interface Source {
-  /** Whether ip and ipMask name a subnet (default false). */
-  enableIpSubnet: boolean;
-  /** Address. */
-  ip?: string;
-  /** Mask of the subnet. */
-  ipMask?: string;
-  /** Port. */
-  port?: string;
 }
 
 /** Used by `listSwitches` and `getSwitch`. */
@@ -1464,7 +1449,7 @@ export interface WlanAdvancedCustomization {
   /** IP access control. */
   l3AclPolicy: L3AclPolicy;
   /** PHY rate constraints. */
-  radioCustomization: RadioCustomization;
+  radioCustomization: WlanRadioCustomization;
   /** Wi-Fi calling profiles of the WLAN. */
   wifiCallingIds?: string[];
   /** Device policy of the WLAN (newer variant only). */
@@ -1473,4 +1458,19 @@ export interface WlanAdvancedCustomization {
   singleSessionIdAccounting?: string;
   /** VLAN pool of the WLAN (newer variant only). */
   vlanPool?: VlanPool;
+}
+
+/** Used by `Network`, `listNetworks` and `getNetwork`. */
+export interface WlanRadioCustomization {
+  /** Lowest PHY rate of the BSS, in Mbit/s, e.g. 12; "default" (the default) for none. */
+  bssMinimumPhyRate: string;
+  /**
+   * Lowest rate of management frames, in Mbit/s (default 6); at least the BSS rate in OFDM-only mode
+   * (WIFI-10107).
+   */
+  managementFrameMinimumPhyRate: string;
+  /** OFDM (the default) for OFDM-only mode, where only OFDM rates are allowed (WIFI-10106). */
+  phyTypeConstraint: string;
+  /** Bands the WLAN uses (default BOTH). */
+  rfBandUsage: string;
 }
