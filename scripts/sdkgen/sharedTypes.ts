@@ -1,8 +1,8 @@
 // Named types for the object shapes that several resources and functions share (a switch VLAN's
 // per-model membership, a venue's address), as Pulumi's own packages declare them: once, in
 // types/input.ts (`XArgs` with Inputs at every depth for resources, `X` for a function's plain
-// arguments) and types/output.ts (`X`, what the service answers). A shape used by one resource or
-// function only stays written where it is used.
+// arguments) and types/output.ts (`X`, what the service answers). A shape used at one place of one
+// resource or function only stays written where it is used.
 //
 // The generator prints every file twice: the first time collects every nested object shape and who
 // uses it (`collect`), the second prints a shared shape as its name.
@@ -62,6 +62,10 @@ const NAMES: Readonly<Record<string, string>> = {
   // By the name derived from the field, wherever the shape sits.
   Source: "L3RuleEndpoint",
   RadioCustomization: "WlanRadioCustomization",
+  // A network's RADIUS pairs as the program writes them (with their shared secrets).
+  NetworkAuthRadius: "NetworkRadiusPair",
+  AuthRadiusPrimary: "NetworkRadiusServer",
+  Status24G: "ApRadioBandStatus",
   "getNotificationRecipient result.endpoints[]": "NotificationEndpoint",
   "getSwitchAclReference result": "SwitchReference",
   "radioParams24G": "VenueRadioParams24G",
@@ -124,10 +128,11 @@ export class SharedTypes {
     return `${mode === "output" ? "outputs" : "inputs"}.${declared}`;
   }
 
-  /** Ends collecting: every shape two or more resources or functions use gets its name. */
+  /** Ends collecting: every shape two or more resources or functions use, or one uses at two places, gets its name. */
   assignNames(): void {
     this.collecting = false;
-    const shared = [...this.shapes.values()].filter((shape) => shape.owners.size > 1);
+    // Used by two resources or functions, or at two places of one (a network's two RADIUS pairs).
+    const shared = [...this.shapes.values()].filter((shape) => shape.owners.size > 1 || new Set(shape.uses).size > 1);
     const byName = new Map<string, Shape[]>();
     for (const shape of shared) {
       const name = derivedName(shape, 1);

@@ -83,23 +83,9 @@ export class ApRadio extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
   /** What the 2.4 GHz radio is doing now: channel, power, signal-to-noise ratio (read only). */
-  declare readonly status24G: pulumi.Output<{
-    /** Channel in use. */
-    operativeChannel?: number;
-    /** Transmit power in use. */
-    operativeTxPower?: string;
-    /** Signal-to-noise ratio in dB. */
-    snr_dB?: number;
-  }>;
+  declare readonly status24G: pulumi.Output<outputs.ApRadioBandStatus>;
   /** What the 5 GHz radio is doing now: channel, power, signal-to-noise ratio (read only). */
-  declare readonly status50G: pulumi.Output<{
-    /** Channel in use. */
-    operativeChannel?: number;
-    /** Transmit power in use. */
-    operativeTxPower?: string;
-    /** Signal-to-noise ratio in dB. */
-    snr_dB?: number;
-  }>;
+  declare readonly status50G: pulumi.Output<outputs.ApRadioBandStatus>;
 
   constructor(name: string, args: ApRadioArgs, opts?: pulumi.CustomResourceOptions) {
     super(ApRadio.__kind, name, args, opts);

@@ -129,47 +129,9 @@ export class Network extends NmsResource {
    * Authentication RADIUS servers; required for types aaa and cloudpath (secret: holds shared secrets).
    * Secret.
    */
-  declare readonly authRadius: pulumi.Output<{
-    /** The server asked first. */
-    primary: {
-      /** Address (or host name) of the RADIUS server. */
-      ip: string;
-      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
-      port: number;
-      /** Shared secret, 1 to 255 characters (secret). */
-      sharedSecret: string;
-    };
-    /** The server asked when the primary does not answer. */
-    secondary?: {
-      /** Address (or host name) of the RADIUS server. */
-      ip: string;
-      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
-      port: number;
-      /** Shared secret, 1 to 255 characters (secret). */
-      sharedSecret: string;
-    };
-  } | undefined>;
+  declare readonly authRadius: pulumi.Output<outputs.NetworkRadiusPair | undefined>;
   /** Accounting RADIUS servers (secret: holds shared secrets). Secret. */
-  declare readonly accountingRadius: pulumi.Output<{
-    /** The server asked first. */
-    primary: {
-      /** Address (or host name) of the RADIUS server. */
-      ip: string;
-      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
-      port: number;
-      /** Shared secret, 1 to 255 characters (secret). */
-      sharedSecret: string;
-    };
-    /** The server asked when the primary does not answer. */
-    secondary?: {
-      /** Address (or host name) of the RADIUS server. */
-      ip: string;
-      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
-      port: number;
-      /** Shared secret, 1 to 255 characters (secret). */
-      sharedSecret: string;
-    };
-  } | undefined>;
+  declare readonly accountingRadius: pulumi.Output<outputs.NetworkRadiusPair | undefined>;
   /** The guest portal; required for type guest. */
   declare readonly guestPortal: pulumi.Output<{
     /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */
@@ -331,50 +293,12 @@ export interface NetworkArgs extends AdoptionArgs {
    * Authentication RADIUS servers; required for types aaa and cloudpath (secret: holds shared secrets).
    * Secret: encrypted in state, in inputs and outputs.
    */
-  authRadius?: pulumi.Input<{
-    /** The server asked first. */
-    primary: pulumi.Input<{
-      /** Address (or host name) of the RADIUS server. */
-      ip: pulumi.Input<string>;
-      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. */
-      port: pulumi.Input<number>;
-      /** Shared secret, 1 to 255 characters (secret). */
-      sharedSecret: pulumi.Input<string>;
-    }>;
-    /** The server asked when the primary does not answer. */
-    secondary?: pulumi.Input<{
-      /** Address (or host name) of the RADIUS server. */
-      ip: pulumi.Input<string>;
-      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. */
-      port: pulumi.Input<number>;
-      /** Shared secret, 1 to 255 characters (secret). */
-      sharedSecret: pulumi.Input<string>;
-    }>;
-  }>;
+  authRadius?: pulumi.Input<inputs.NetworkRadiusPairArgs>;
   /**
    * Accounting RADIUS servers (secret: holds shared secrets). Secret: encrypted in state, in inputs and
    * outputs.
    */
-  accountingRadius?: pulumi.Input<{
-    /** The server asked first. */
-    primary: pulumi.Input<{
-      /** Address (or host name) of the RADIUS server. */
-      ip: pulumi.Input<string>;
-      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. */
-      port: pulumi.Input<number>;
-      /** Shared secret, 1 to 255 characters (secret). */
-      sharedSecret: pulumi.Input<string>;
-    }>;
-    /** The server asked when the primary does not answer. */
-    secondary?: pulumi.Input<{
-      /** Address (or host name) of the RADIUS server. */
-      ip: pulumi.Input<string>;
-      /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. */
-      port: pulumi.Input<number>;
-      /** Shared secret, 1 to 255 characters (secret). */
-      sharedSecret: pulumi.Input<string>;
-    }>;
-  }>;
+  accountingRadius?: pulumi.Input<inputs.NetworkRadiusPairArgs>;
   /** The guest portal; required for type guest. */
   guestPortal?: pulumi.Input<{
     /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */

@@ -237,6 +237,24 @@ export interface L3RuleEndpointArgs {
   port?: pulumi.Input<string>;
 }
 
+/** Used by `Network`. */
+export interface NetworkRadiusPairArgs {
+  /** The server asked first. */
+  primary: pulumi.Input<NetworkRadiusServerArgs>;
+  /** The server asked when the primary does not answer. */
+  secondary?: pulumi.Input<NetworkRadiusServerArgs>;
+}
+
+/** Used by `Network`. */
+export interface NetworkRadiusServerArgs {
+  /** Address (or host name) of the RADIUS server. */
+  ip: pulumi.Input<string>;
+  /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). Must be an integer. */
+  port: pulumi.Input<number>;
+  /** Shared secret, 1 to 255 characters (secret). */
+  sharedSecret: pulumi.Input<string>;
+}
+
 /**
  * Used by `NetworkVenueActivation`, `listNetworks`, `getNetwork`, `listNetworkVenueActivations` and
  * `getNetworkVenueActivation`.

@@ -301,6 +301,16 @@ export interface ApRadio {
   [key: string]: unknown;
 }
 
+/** Used by `ApRadio`. */
+export interface ApRadioBandStatus {
+  /** Channel in use. */
+  operativeChannel?: number;
+  /** Transmit power in use. */
+  operativeTxPower?: string;
+  /** Signal-to-noise ratio in dB. */
+  snr_dB?: number;
+}
+
 /** Used by `getAp`, `listApGroups`, `getApGroup` and `getVenueDefaultApGroup`. */
 export interface ApRadioParams {
   /** Channels the AP may use. */
@@ -707,6 +717,24 @@ export interface Network {
   cloudpathPortal?: CloudpathPortal;
   /** Hotspot 2.0 settings of the WLAN; required for type cloudpath. */
   hotspotWlan?: HotspotWlan;
+}
+
+/** Used by `Network`. */
+export interface NetworkRadiusPair {
+  /** The server asked first. */
+  primary: NetworkRadiusServer;
+  /** The server asked when the primary does not answer. */
+  secondary?: NetworkRadiusServer;
+}
+
+/** Used by `Network`. */
+export interface NetworkRadiusServer {
+  /** Address (or host name) of the RADIUS server. */
+  ip: string;
+  /** UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812). */
+  port: number;
+  /** Shared secret, 1 to 255 characters (secret). */
+  sharedSecret: string;
 }
 
 /** Used by `listNetworks`, `getNetwork`, `listNetworkVenueActivations` and `getNetworkVenueActivation`. */
