@@ -1,4 +1,4 @@
-// Recovery PSK (document 2, "Recovery PSK"; W82, W83): one per tenant, 16 digits.
+// Recovery PSK (the Wi-Fi API documentation, "Recovery PSK"; W82, W83): one per tenant, 16 digits.
 import { z } from "zod";
 import { secret } from "../meta";
 

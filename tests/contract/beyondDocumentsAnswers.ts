@@ -1,4 +1,4 @@
-// The answers of the operations the seeds do not list (W97-W101: the venue's valid channels, the
+// The answers of the operations the documents do not list (W97-W101: the venue's valid channels, the
 // reset of its syslog, its vSPoT binding), driven by the answer harness for a tenant of each Wi-Fi
 // API variant.
 import { venueSyslogReadSchema, venueValidChannelsReadSchema, venueVspotBindingSchema } from "../../contract";
@@ -6,7 +6,7 @@ import { venueBody } from "../support/emulatorClient";
 import { acceptedBare, acceptedWith } from "../support/readSchemas";
 import type { AnswerRun } from "./answerRun";
 
-export function beyondSeedsAnswerSchemas() {
+export function beyondDocumentsAnswerSchemas() {
   return {
     W97: venueValidChannelsReadSchema,
     W98: acceptedWith(venueSyslogReadSchema),
@@ -16,8 +16,8 @@ export function beyondSeedsAnswerSchemas() {
   };
 }
 
-/** operations beyond the seeds (W97-W101) */
-export async function driveBeyondSeedsOperations({ client, variant, check }: AnswerRun): Promise<void> {
+/** Drives the operations beyond the documents (W97-W101) once. */
+export async function driveBeyondDocumentsOperations({ client, variant, check }: AnswerRun): Promise<void> {
   const name = `Beyond ${variant}`;
   const venueId = (await client.ok("A7", {}, venueBody(name))).id;
   await check("W97", { venueId });

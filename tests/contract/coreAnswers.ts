@@ -1,6 +1,6 @@
 // The answers of the account, venue, AP, AP group, venue radio and syslog, network, activation,
 // guest user, DPSK and switch profile operations (A1-A11, W1-W85, S43-S55): their read schemas,
-// written from the seeds, and one drive through all of them (run once per Wi-Fi API variant by
+// written from the documents, and one drive through all of them (run once per Wi-Fi API variant by
 // the answer harness, answerHarness.ts).
 import { z } from "zod";
 import {
@@ -44,7 +44,7 @@ import {
 } from "../support/readSchemas";
 import { accountAnswerSchemas } from "./accountAnswers";
 import type { AnswerRun } from "./answerRun";
-import { beyondSeedsAnswerSchemas } from "./beyondSeedsAnswers";
+import { beyondDocumentsAnswerSchemas } from "./beyondDocumentsAnswers";
 import { switchAnswerSchemas } from "./switchAnswers";
 import { wifiDeviceAnswerSchemas } from "./wifiDeviceAnswers";
 import { wifiServiceAnswerSchemas } from "./wifiServiceAnswers";
@@ -130,16 +130,16 @@ export function answerSchemas(variant: WifiApiVariant): Record<OperationId, z.Zo
     S53: acceptedBare,
     S54: z.array(switchVlanReadSchema),
     S55: acceptedBare,
-    // Wi-Fi devices and venue Wi-Fi settings (issue 8)
+    // AP settings and venue Wi-Fi settings
     ...wifiDeviceAnswerSchemas(),
-    // Switches (issue 10)
+    // Switches, ACLs, ports, LAGs, IP and VE ports, venue switch settings
     ...switchAnswerSchemas(),
-    // Wi-Fi services (issue 9)
+    // Client disconnect, device policies, guest import, recovery PSK, vSPoT, Wi-Fi calling
     ...wifiServiceAnswerSchemas(),
-    // Account (issue 11)
+    // Administrators, delegations, recipients, user profile, licences, floor plans, files
     ...accountAnswerSchemas(),
-    // Beyond the seeds
-    ...beyondSeedsAnswerSchemas(),
+    // Operations beyond the documents
+    ...beyondDocumentsAnswerSchemas(),
   } satisfies Record<OperationId, z.ZodTypeAny>;
 }
 

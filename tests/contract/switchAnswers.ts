@@ -1,4 +1,4 @@
-// The switch operations of tests/contract/answers.test.ts (issue 10): the read schema of each
+// The switch operations of tests/contract/answers.test.ts: the read schema of each
 // answer, and one drive through all of them (run once per Wi-Fi API variant by answers.test).
 import { z } from "zod";
 import {

@@ -1,7 +1,7 @@
 // Read schemas of the answers the contract has none for (account, venues, AP groups, networks,
-// activations, request records, envelopes), written from the seeds' field tables the way a
+// activations, request records, envelopes), written from the documents' field tables the way a
 // generated client would model them: the fields the service always fills are required, the rules
-// the seeds give are checked (an AP group name is 2 to 64 characters, so the default group's name
+// the documents give are checked (an AP group name is 2 to 64 characters, so the default group's name
 // is checked too). Answers of the newer kinds are checked against contract/schemas' *ReadSchema.
 import { z } from "zod";
 import {
@@ -22,17 +22,17 @@ import {
   WifiApiVariant,
 } from "../../contract";
 
-/** Document 1, the Role enum. */
+/** The account and venues API documentation, the Role enum. */
 const ADMIN_ROLES = ["PRIME_ADMIN", "ADMIN", "READ_ONLY", "OFFICE_ADMIN", "SUPPORT", "DEVOPS"] as const;
 
 const id = z.string().min(1);
 const tenantId = z.string().regex(/^[0-9a-f]{32}$/, "must be the 32-character tenant ID");
 const requestId = z.string().min(1);
 
-/** A1: the token, in the body field the seeds name, and the tenant it belongs to. */
+/** A1: the token, in the body field the documents name, and the tenant it belongs to. */
 export const loginReadSchema = z.object({ "API-KEY": z.string().min(1), token: z.string().min(1), tenantId });
 
-/** Document 1, Request record; serviceName is the component of the operation (contract/routes.ts). */
+/** The account and venues API documentation, Request record; serviceName is the component of the operation (contract/routes.ts). */
 export const requestRecordReadSchema = z.object({
   admin: z.string().min(1),
   count: z.number().int().min(1),
@@ -67,7 +67,7 @@ export const tenantReadSchema = z.object({
   updatedDate: isoDateTime,
   maintenanceDate: isoDateTime,
   maintenanceState: z.boolean(),
-  // The seeds' vendorUser, under its wire name.
+  // The documents' vendorUser, under its wire name.
   ruckusUser: z.boolean(),
   status: z.string().min(1),
   msp: mspSchema,
@@ -87,7 +87,7 @@ export const tenantDetailsReadSchema = z.object({
   zip: z.string(),
 });
 
-/** Document 1, Venue: name 2 to 32 characters, floorPlans read only. */
+/** The account and venues API documentation, Venue: name 2 to 32 characters, floorPlans read only. */
 export const venueReadSchema = z.object({
   id,
   name: lengthBetween(2, 32),
@@ -98,10 +98,10 @@ export const venueReadSchema = z.object({
   updatedDate: isoDateTime,
 });
 
-/** One AP of an AP group's read-only aps list: the seeds give the AP read form's fields, none of them required. */
+/** One AP of an AP group's read-only aps list: the documents give the AP read form's fields, none of them required. */
 const apOfGroupSchema = apReadSchema.partial();
 
-/** Document 2, AP group: name 2 to 64 characters (the default group's too), description 2 to 180. */
+/** The Wi-Fi API documentation, AP group: name 2 to 64 characters (the default group's too), description 2 to 180. */
 export const apGroupReadSchema = z.object({
   id,
   name: lengthBetween(2, 64),
@@ -112,7 +112,7 @@ export const apGroupReadSchema = z.object({
   apSerialNumbers: z.array(z.object({ serialNumber: z.string() })).optional(),
 });
 
-/** Document 2, Network-venue activation, as the service fills it in. */
+/** The Wi-Fi API documentation, Network-venue activation, as the service fills it in. */
 export const activationReadSchemaFor = (variant: WifiApiVariant) =>
   z.object({
     id,
@@ -165,10 +165,10 @@ export const dpskFormatReadSchema = z.object({
 /** W16: the text the AP printed. */
 export const pingReadSchema = z.object({ response: z.string() });
 
-/** Document 1, section 1: the 202 body of a create or update. */
+/** The account and venues API documentation, section 1: the 202 body of a create or update. */
 export const acceptedWith = (response: z.ZodTypeAny) => z.object({ requestId, response });
 
-/** Document 1, section 1: the 202 body of a delete or an action, and nothing else. */
+/** The account and venues API documentation, section 1: the 202 body of a delete or an action, and nothing else. */
 export const acceptedBare = z.object({ requestId }).strict();
 
 /** W73: {content, totalElements}. */
@@ -204,8 +204,8 @@ function strayFields(schema: z.ZodTypeAny, value: unknown, at: string): string[]
   });
 }
 
-// Switches (issue 10)
-/** S1, S60: the switch reference record of document 3. */
+// Switches
+/** S1, S60: the switch reference record of the switch API documentation. */
 export const switchReferenceReadSchema = z.object({ coreId: id, szNameId: z.string(), venueId: id });
 /** S48: a trusted port, with the ID the service gave it. */
 export const trustedPortReadSchema = z.object({
