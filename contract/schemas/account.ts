@@ -62,7 +62,7 @@ export const notificationEndpointInputSchema = z.object({
   type: z.string().min(1, "is required").describe("Kind of endpoint (EMAIL, SMS, ...)."),
   destination: z.string().min(1, "is required").describe("Address notifications go to."),
   active: z.boolean().default(true).describe("Whether the endpoint receives notifications."),
-  status: z.string().optional().describe("OK is the one value the seeds give."),
+  status: z.string().optional().describe("OK is the one value the documents give."),
 });
 
 /** Two endpoints are the same when they send the same kind of notification to the same place. */

@@ -82,7 +82,7 @@ export const apRadioReadSchema = z.object({
 
 const lanPortFields = {
   portId: z.string().optional().describe("The port's ID, e.g. 1."),
-  type: z.string().optional().describe("ACCESS or Trunk (the two types the seeds name)."),
+  type: z.string().optional().describe("ACCESS or Trunk (the two types the documents name)."),
   untagId: vlanId
     .describe("Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109).")
     .optional(),

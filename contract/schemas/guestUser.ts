@@ -57,7 +57,7 @@ export const guestUserReadSchema = guestUserInputSchema.extend({
   createdDate: epochMillis.describe("Creation time (epoch milliseconds)."),
   expirationDate: epochMillis.describe("When the account expires (epoch milliseconds; 0 until a Login activation, or never)."),
   lastModified: epochMillis.describe("Last change (epoch milliseconds)."),
-  guestUserType: z.string().describe("Kind of guest account (the seeds give no value set)."),
+  guestUserType: z.string().describe("Kind of guest account (the documents give no value set)."),
   macAddresses: z.array(z.string()).describe("Devices the guest has connected."),
   password: secret(z.string().min(1, "is required")).describe("The generated password (secret)."),
   ssid: z.string().describe("SSID of the guest network."),

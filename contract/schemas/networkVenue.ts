@@ -25,7 +25,7 @@ const day = (name: string) => z.string().describe(`When the network is on, ${nam
 
 /** When the network is on. The type's default, ALWAYS_ON, is the service's public generated client's (model NetworkVenueScheduler). */
 export const schedulerSchema = z.object({
-  type: z.string().describe("Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set).").default("ALWAYS_ON"),
+  type: z.string().describe("Kind of schedule, e.g. ALWAYS_ON (the default; the documents give no value set).").default("ALWAYS_ON"),
   mon: day("Mondays"),
   tue: day("Tuesdays"),
   wed: day("Wednesdays"),

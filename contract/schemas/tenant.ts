@@ -39,7 +39,7 @@ export const adminEmbeddedReadSchema = z.object({
 export const delegationReadSchema = z.object({
   id: id("delegation"),
   type: z.enum(DELEGATION_TYPES).describe("VAR, SUPPORT, MSP or SUPPORT_EC."),
-  status: z.string().describe("INVITED is the one value the seeds give."),
+  status: z.string().describe("INVITED is the one value the documents give."),
   isValid: z.boolean().optional().describe("Whether the delegation is in force."),
   delegatedBy: z.string().optional().describe("Who delegated."),
   delegatedTo: z.string().optional().describe("Tenant delegated to."),
@@ -60,7 +60,7 @@ export const notificationRecipientReadSchema = z.object({
         active: z.boolean().optional().describe("Whether the endpoint receives notifications."),
         destination: z.string().optional().describe("Address notifications go to."),
         type: z.string().optional().describe("Kind of endpoint."),
-        status: z.string().optional().describe("OK is the one value the seeds give."),
+        status: z.string().optional().describe("OK is the one value the documents give."),
         createdDate: created.optional(),
         updatedDate: updated.optional(),
       }),
@@ -100,8 +100,8 @@ export const tenantReadSchema = z.object({
   updatedDate: updated,
   maintenanceDate: isoDateTime.optional().describe("Next maintenance."),
   maintenanceState: z.boolean().describe("Whether the tenant is in maintenance."),
-  [WIRE_FIELDS.vendorUser]: z.boolean().describe("Whether the tenant belongs to the vendor (the seeds' vendorUser)."),
-  status: z.string().describe("The seeds give the value active."),
+  [WIRE_FIELDS.vendorUser]: z.boolean().describe("Whether the tenant belongs to the vendor (the documents' vendorUser)."),
+  status: z.string().describe("The documents give the value active."),
   msp: mspSchema.optional().describe("MSP branding and contacts, for an MSP tenant."),
   mspEc: z
     .object({

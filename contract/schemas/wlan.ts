@@ -108,7 +108,7 @@ function advancedCustomizationOf(variant: WifiApiVariant, type: NetworkType): z.
     wifiCallingEnabled: off("Wi-Fi calling on this WLAN"),
     l2AclPolicy: z
       .object({
-        access: z.string().describe("BLOCK (the default, and the value the seeds give) or another access.").default("BLOCK"),
+        access: z.string().describe("BLOCK (the default, and the value the documents give) or another access.").default("BLOCK"),
         macAddresses: z.array(z.string()).describe("MAC addresses the policy names.").optional(),
       })
       .describe("MAC access control.")
