@@ -2,6 +2,8 @@
 // for a tenant of each Wi-Fi API variant.
 import { z } from "zod";
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
   adminEmbeddedReadSchema,
   adminListReadSchema,
   calibrationPointReadSchema,
@@ -14,42 +16,42 @@ import {
   userProfileReadSchema,
 } from "../../contract";
 import { admin, Client, venueBody } from "../support/emulatorClient";
-import { acceptedBare, acceptedWith, answerProblems } from "../support/readSchemas";
+import { answerProblems } from "../support/answerChecks";
 import type { AnswerRun } from "./answerRun";
 
 export function accountAnswerSchemas() {
   return {
   A12: z.array(adminListReadSchema),
-  A13: acceptedWith(adminEmbeddedReadSchema),
-  A14: acceptedWith(adminEmbeddedReadSchema),
-  A15: acceptedBare,
+  A13: acceptedAnswerSchema(adminEmbeddedReadSchema),
+  A14: acceptedAnswerSchema(adminEmbeddedReadSchema),
+  A15: acceptedRequestSchema,
   A16: adminListReadSchema,
-  A17: acceptedBare,
+  A17: acceptedRequestSchema,
   A18: z.array(delegationReadSchema),
-  A19: acceptedWith(delegationReadSchema),
-  A20: acceptedWith(delegationReadSchema),
-  A21: acceptedBare,
+  A19: acceptedAnswerSchema(delegationReadSchema),
+  A20: acceptedAnswerSchema(delegationReadSchema),
+  A21: acceptedRequestSchema,
   A22: delegationReadSchema,
-  A23: acceptedWith(delegationReadSchema),
-  A24: acceptedBare,
+  A23: acceptedAnswerSchema(delegationReadSchema),
+  A24: acceptedRequestSchema,
   A25: z.array(notificationRecipientReadSchema),
-  A26: acceptedWith(notificationRecipientReadSchema),
-  A27: acceptedBare,
+  A26: acceptedAnswerSchema(notificationRecipientReadSchema),
+  A27: acceptedRequestSchema,
   A28: notificationRecipientReadSchema,
-  A29: acceptedWith(notificationRecipientReadSchema),
-  A30: acceptedBare,
+  A29: acceptedAnswerSchema(notificationRecipientReadSchema),
+  A30: acceptedRequestSchema,
   A31: userProfileReadSchema,
-  A32: acceptedWith(userProfileReadSchema),
+  A32: acceptedAnswerSchema(userProfileReadSchema),
   A33: z.array(entitlementReadSchema),
   A34: z.array(entitlementSummaryReadSchema),
   A35: z.object({ entitlements: z.array(entitlementReadSchema), summary: z.array(entitlementSummaryReadSchema) }),
   F1: z.array(floorPlanReadSchema),
-  F2: acceptedWith(floorPlanReadSchema),
+  F2: acceptedAnswerSchema(floorPlanReadSchema),
   F3: floorPlanReadSchema,
-  F4: acceptedWith(floorPlanReadSchema),
-  F5: acceptedBare,
+  F4: acceptedAnswerSchema(floorPlanReadSchema),
+  F5: acceptedRequestSchema,
   C1: z.array(calibrationPointReadSchema),
-  C2: acceptedWith(z.array(calibrationPointReadSchema)),
+  C2: acceptedAnswerSchema(z.array(calibrationPointReadSchema)),
   U1: uploadUrlReadSchema,
   // A redirect: no body, the address in Location.
   U2: z.undefined(),

@@ -8,7 +8,7 @@ import { answerFormOf, OPERATION_IDS, OperationId, ROUTES, WIFI_API_VARIANTS, Wi
 import { operationSchemas } from "../../emulator/operationSchemas";
 import type { RunningEmulator } from "../../emulator";
 import { admin, Client, start } from "../support/emulatorClient";
-import { answerProblems, requestRecordReadSchema } from "../support/readSchemas";
+import { answerProblems, strictRequestRecordReadSchema } from "../support/answerChecks";
 import { driveAccountOperations, driveFloorPlanOperations } from "./accountAnswers";
 import type { AnswerRun } from "./answerRun";
 import {
@@ -71,7 +71,7 @@ export function describeEveryOperation(mode: AnswerMode): void {
       seen.add(op);
       if (route.success === 202 || route.success === 201) {
         const record = await client.waitFor(reply.body.requestId);
-        const problems = answerProblems(requestRecordReadSchema, record);
+        const problems = answerProblems(strictRequestRecordReadSchema, record);
         expect({ op, record: { status: record.status, serviceName: record.serviceName, method: record.method }, problems }).toEqual({
           op,
           record: { status: "SUCCESS", serviceName: route.service, method: route.method },

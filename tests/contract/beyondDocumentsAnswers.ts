@@ -1,18 +1,23 @@
 // The answers of the operations the documents do not list (W97-W101: the venue's valid channels, the
 // reset of its syslog, its vSPoT binding), driven by the answer harness for a tenant of each Wi-Fi
 // API variant.
-import { venueSyslogReadSchema, venueValidChannelsReadSchema, venueVspotBindingSchema } from "../../contract";
+import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  venueSyslogReadSchema,
+  venueValidChannelsReadSchema,
+  venueVspotBindingSchema,
+} from "../../contract";
 import { venueBody } from "../support/emulatorClient";
-import { acceptedBare, acceptedWith } from "../support/readSchemas";
 import type { AnswerRun } from "./answerRun";
 
 export function beyondDocumentsAnswerSchemas() {
   return {
     W97: venueValidChannelsReadSchema,
-    W98: acceptedWith(venueSyslogReadSchema),
-    W99: acceptedWith(venueVspotBindingSchema),
+    W98: acceptedAnswerSchema(venueSyslogReadSchema),
+    W99: acceptedAnswerSchema(venueVspotBindingSchema),
     W100: venueVspotBindingSchema,
-    W101: acceptedBare,
+    W101: acceptedRequestSchema,
   };
 }
 

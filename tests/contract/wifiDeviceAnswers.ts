@@ -2,7 +2,11 @@
 // answers.test.ts for a tenant of each Wi-Fi API variant.
 import { z } from "zod";
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  actionTextReadSchema,
   answerOf,
+  apLogFileResultSchema,
   apLanPortsInputSchema,
   apMdnsGatewayInputSchema,
   apPositionSchema,
@@ -17,36 +21,36 @@ import {
 } from "../../contract";
 import { DEFAULT_DHCP_SERVICE_PROFILE_ID } from "../../emulator/services/wifi/dhcpService";
 import { apBody, venueBody } from "../support/emulatorClient";
-import { acceptedBare, acceptedWith, pingReadSchema } from "../support/readSchemas";
 import type { AnswerRun } from "./answerRun";
 
 export function wifiDeviceAnswerSchemas() {
   return {
   W8: apMdnsGatewayInputSchema,
-  W9: acceptedWith(apMdnsGatewayInputSchema),
-  W10: acceptedBare,
-  W11: z.object({ fileURL: z.string().min(1) }),
-  W12: acceptedBare,
+  W9: acceptedAnswerSchema(apMdnsGatewayInputSchema),
+  W10: acceptedRequestSchema,
+  // The emulator always gives an address.
+  W11: apLogFileResultSchema.extend({ fileURL: z.string().min(1) }),
+  W12: acceptedRequestSchema,
   W13: answerOf(apLanPortsInputSchema),
-  W14: acceptedWith(answerOf(apLanPortsInputSchema)),
-  W15: acceptedBare,
-  W17: acceptedWith(apPositionSchema),
+  W14: acceptedAnswerSchema(answerOf(apLanPortsInputSchema)),
+  W15: acceptedRequestSchema,
+  W17: acceptedAnswerSchema(apPositionSchema),
   W18: apRadioReadSchema,
-  W19: acceptedWith(apRadioReadSchema),
-  W20: acceptedWith(apRadioReadSchema),
-  W22: acceptedWith(pingReadSchema),
+  W19: acceptedAnswerSchema(apRadioReadSchema),
+  W20: acceptedAnswerSchema(apRadioReadSchema),
+  W22: acceptedAnswerSchema(actionTextReadSchema),
   W31: z.array(venueWifiSettingsReadSchema),
   W32: venueWifiSettingsReadSchema,
   W33: z.array(answerOf(venueCellularSettingSchema)),
-  W34: acceptedWith(z.array(answerOf(venueCellularSettingSchema))),
+  W34: acceptedAnswerSchema(z.array(answerOf(venueCellularSettingSchema))),
   W35: z.array(venueDhcpBindingSchema),
-  W36: acceptedWith(venueDhcpBindingSchema),
-  W37: acceptedBare,
+  W36: acceptedAnswerSchema(venueDhcpBindingSchema),
+  W37: acceptedRequestSchema,
   W38: z.array(venueLanPortSettingSchema),
-  W39: acceptedWith(z.array(venueLanPortSettingSchema)),
+  W39: acceptedAnswerSchema(z.array(venueLanPortSettingSchema)),
   W40: z.array(venueLedSettingSchema),
-  W41: acceptedWith(z.array(venueLedSettingSchema)),
-  W42: acceptedWith(answerOf(venueMeshInputSchema)),
+  W41: acceptedAnswerSchema(z.array(venueLedSettingSchema)),
+  W42: acceptedAnswerSchema(answerOf(venueMeshInputSchema)),
   };
 }
 

@@ -2,6 +2,8 @@
 // each Wi-Fi API variant.
 import { z } from "zod";
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
   devicePolicyReadSchema,
   guestImportReadSchema,
   recoveryPskReadSchema,
@@ -10,31 +12,31 @@ import {
   wifiCallingProfileReadSchema,
 } from "../../contract";
 import { admin, apBody, venueBody } from "../support/emulatorClient";
-import { acceptedBare, acceptedWith, answerProblems } from "../support/readSchemas";
+import { answerProblems } from "../support/answerChecks";
 import type { AnswerRun } from "./answerRun";
 
 export function wifiServiceAnswerSchemas() {
   return {
-  W67: acceptedBare,
+  W67: acceptedRequestSchema,
   W68: z.array(devicePolicyReadSchema),
-  W69: acceptedWith(devicePolicyReadSchema),
-  W70: acceptedBare,
+  W69: acceptedAnswerSchema(devicePolicyReadSchema),
+  W70: acceptedRequestSchema,
   W71: devicePolicyReadSchema,
-  W72: acceptedWith(devicePolicyReadSchema),
-  W76: acceptedWith(guestImportReadSchema),
+  W72: acceptedAnswerSchema(devicePolicyReadSchema),
+  W76: acceptedAnswerSchema(guestImportReadSchema),
   W82: recoveryPskReadSchema,
-  W83: acceptedWith(recoveryPskReadSchema),
+  W83: acceptedAnswerSchema(recoveryPskReadSchema),
   W86: z.array(vspotServerReadSchema),
-  W87: acceptedWith(vspotServerReadSchema),
+  W87: acceptedAnswerSchema(vspotServerReadSchema),
   W88: vspotServerReadSchema,
-  W89: acceptedWith(vspotServerReadSchema),
-  W90: acceptedBare,
+  W89: acceptedAnswerSchema(vspotServerReadSchema),
+  W90: acceptedRequestSchema,
   W91: z.array(wifiCallingProfileReadSchema),
-  W92: acceptedWith(wifiCallingProfileReadSchema),
-  W93: acceptedBare,
+  W92: acceptedAnswerSchema(wifiCallingProfileReadSchema),
+  W93: acceptedRequestSchema,
   W94: wifiCallingProfileReadSchema,
-  W95: acceptedWith(wifiCallingProfileReadSchema),
-  W96: acceptedBare,
+  W95: acceptedAnswerSchema(wifiCallingProfileReadSchema),
+  W96: acceptedRequestSchema,
   };
 }
 
