@@ -133,12 +133,6 @@ export interface ApiErrorEntry {
   value?: unknown;
 }
 
-/** The service's error body: {errors:[{code,message,object,value}],requestId}. */
-export interface ApiErrorBody {
-  errors: ApiErrorEntry[];
-  requestId?: string;
-}
-
 export function statusOfCode(code: string): number {
   const def = ERROR_CODES[code];
   return def ? STATUS_OF_CATEGORY[def.category] : 500;

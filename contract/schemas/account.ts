@@ -43,8 +43,6 @@ export const adminListReadSchema = z.object({
 
 // ---- Delegations ----
 
-export const DELEGATION_STATUSES = ["INVITED", "ACCEPTED", "REJECTED"] as const;
-
 /** A19: the VAR to invite, by its username in the support directory. */
 export const varDelegationInputSchema = z.object({
   username: z.string().min(1, "is required").describe("The VAR's username in the support directory."),

@@ -29,9 +29,6 @@ export const dpskPassphraseInputSchema = z.object({
 
 export type DpskPassphraseInput = z.output<typeof dpskPassphraseInputSchema>;
 
-/** Body of W85: the IDs to delete. */
-export const dpskPassphraseDeleteBodySchema = z.array(z.string().min(1, "is required")).min(1, "must name at least one passphrase");
-
 /** W84's answer: the input with its ID, the defaults filled in, and the passphrase (given or made up). */
 export const dpskPassphraseReadSchema = dpskPassphraseInputSchema.extend({
   id: z.string().min(1, "is required").describe("The passphrase entry's ID."),

@@ -35,7 +35,6 @@ export const radiusPairSchema = z.object({
   secondary: radiusServerSchema.describe("The server asked when the primary does not answer.").optional(),
 });
 
-export type RadiusServer = z.infer<typeof radiusServerSchema>;
 export type RadiusPair = z.infer<typeof radiusPairSchema>;
 
 type Form = "shallow" | "deep";
@@ -212,15 +211,8 @@ export const networkShallowReadSchema = networkShallowReadSchemaFor("newer");
 export const networkDeepReadSchemaFor = perVariant((variant) => readUnionOf(variant, "deep"));
 export const networkDeepReadSchema = networkDeepReadSchemaFor("newer");
 
-export type RadiusServerOut = z.infer<typeof radiusServerReadSchema>;
 export type RadiusPairOut = z.infer<typeof radiusPairReadSchema>;
 
 export interface NetworkShallow extends NetworkShallowInput {
   id: string;
-}
-export interface NetworkDeep extends Omit<NetworkDeepInput, "authRadius" | "accountingRadius"> {
-  id: string;
-  authRadius?: RadiusPairOut;
-  accountingRadius?: RadiusPairOut;
-  venues: unknown[];
 }

@@ -6,8 +6,6 @@ export const recoveryPskInputSchema = z.object({
   psk: secret(z.string().regex(/^\d{16}$/, "must be exactly 16 digits")).describe("The recovery PSK: exactly 16 digits (secret)."),
 });
 
-export type RecoveryPskInput = z.output<typeof recoveryPskInputSchema>;
-
 /** W82's answer (W83's response). */
 export const recoveryPskReadSchema = z.object({
   psk: secret(z.string().regex(/^\d{16}$/, "must be exactly 16 digits")).describe("The recovery PSK (secret)."),

@@ -82,8 +82,6 @@ export const switchStateSchema = z.object({
 /** S14's answer (S9, S13 items; S10, S11 responses; S23's array). */
 export const switchReadSchema = answerOf(switchInputSchema).merge(switchStateSchema);
 
-export type SwitchRecordView = z.infer<typeof switchReadSchema>;
-
 /** Body of S16: serial numbers of stack members to add and to remove. */
 export const stackMembersChangeSchema = z.object({
   add: z.array(switchId).describe("Serial numbers to add to the stack (default none).").default([]),

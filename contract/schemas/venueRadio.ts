@@ -36,9 +36,6 @@ export const venueRadio50GSchema = z.object({
   ...bandCommon,
 });
 
-export type VenueRadio24G = z.output<typeof venueRadio24GSchema>;
-export type VenueRadio50G = z.output<typeof venueRadio50GSchema>;
-
 /** The three channel lists that need at least two channels when given, with the documents' codes. */
 export const VENUE_RADIO_CHANNEL_RULES = [
   { band: "radioParams24G", field: "allowedChannels", code: "WIFI-10110", message: "2.4 GHz allowed channel list needs at least two channels" },
@@ -66,7 +63,6 @@ export const venueRadioInputSchema = z
   .superRefine(venueRadioChannelRules);
 
 export type VenueRadio = z.output<typeof venueRadioInputSchema>;
-export type VenueRadioInput = z.input<typeof venueRadioInputSchema>;
 
 /** What W46 answers and W45 restores: every field at its default. */
 export const VENUE_RADIO_DEFAULTS: VenueRadio = venueRadioInputSchema.parse({});

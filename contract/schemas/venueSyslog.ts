@@ -43,8 +43,6 @@ export function venueSyslogDefaults(variant: WifiApiVariant): VenueSyslog {
   return venueSyslogInputSchemaFor(variant).parse({});
 }
 
-export type VenueSyslogInput = z.input<typeof venueSyslogInputSchema>;
-
 /**
  * Answer of W47 (and W48's response): every field with a default is present. The enumerations
  * are the same in both variants; only the priority's default differs.

@@ -10,8 +10,6 @@ export const clientDisconnectSchema = z.object({
 /** Body of W67: at least one client. */
 export const clientDisconnectBodySchema = z.array(clientDisconnectSchema).min(1, "must name at least one client");
 
-export type ClientDisconnect = z.infer<typeof clientDisconnectSchema>;
-
 /** A MAC address in one form whatever the separators and case: twelve lower-case hex digits. */
 export function normalMac(mac: string): string {
   return mac.replace(/[^0-9a-fA-F]/g, "").toLowerCase();
