@@ -1,5 +1,6 @@
-// The answers of the account operations (A12-A35, F1-F5, C1, C2, U1, U2), driven by answers.test.ts
-// for a tenant of each Wi-Fi API variant.
+// The answers of the account and venues operations (A1-A35, F1-F5, C1, C2, U1, U2): their read
+// schemas, and the drives through them that answers.test.ts runs for a tenant of each Wi-Fi API
+// variant.
 import { z } from "zod";
 import {
   acceptedAnswerSchema,
@@ -14,13 +15,25 @@ import {
   notificationRecipientReadSchema,
   uploadUrlReadSchema,
   userProfileReadSchema,
+  venueReadSchema,
 } from "../../contract";
 import { admin, Client, venueBody } from "../support/emulatorClient";
-import { answerProblems } from "../support/answerChecks";
+import { answerProblems, strictLoginReadSchema, strictRequestRecordReadSchema, strictTenantDetailsReadSchema, strictTenantReadSchema } from "../support/answerChecks";
 import type { AnswerRun } from "./answerRun";
 
 export function accountAnswerSchemas() {
   return {
+  A1: strictLoginReadSchema,
+  A2: strictRequestRecordReadSchema,
+  A3: z.array(strictRequestRecordReadSchema),
+  A4: strictTenantReadSchema,
+  A5: strictTenantDetailsReadSchema,
+  A6: z.array(venueReadSchema),
+  A7: acceptedAnswerSchema(venueReadSchema),
+  A8: acceptedRequestSchema,
+  A9: venueReadSchema,
+  A10: acceptedAnswerSchema(venueReadSchema),
+  A11: acceptedRequestSchema,
   A12: z.array(adminListReadSchema),
   A13: acceptedAnswerSchema(adminEmbeddedReadSchema),
   A14: acceptedAnswerSchema(adminEmbeddedReadSchema),
@@ -119,4 +132,22 @@ export async function driveFloorPlanOperations({ emu, client, variant, check, se
   expect({ status: redirect.status, location: redirect.headers.get("location"), body: await redirect.text() }).toEqual({ status: 302, location: expect.stringContaining(fileId), body: "" });
   seen.add("U2");
   await check("F5", { venueId, floorPlanId: spare.id });
+}
+
+/** account and venues (A1-A11) */
+export async function driveAccountAndVenues({ client, variant, check, credentials }: AnswerRun): Promise<void> {
+  await check("A1", {}, credentials!);
+  await check("A4");
+  await check("A4", {}, undefined, "deep=true");
+  await check("A5");
+  const venue = (await check("A7", {}, venueBody("Answers"))).response;
+  const spare = (await check("A7", {}, venueBody("Spare"))).response;
+  await check("A6");
+  await check("A9", { venueId: venue.id });
+  await check("A10", { venueId: venue.id }, { ...venueBody("Answers"), description: "Updated" });
+  await check("A8", {}, [spare.id]);
+  const last = (await check("A7", {}, venueBody("Last"))).response;
+  await check("A11", { venueId: last.id });
+  await check("A2", { requestId: (await client.call("A7", {}, venueBody("Recorded"))).body.requestId });
+  await check("A3", { status: "SUCCESS" }, undefined, "page=0&size=50");
 }

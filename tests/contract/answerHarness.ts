@@ -1,5 +1,5 @@
 // Drives every operation of the route table once per Wi-Fi API variant against one emulator,
-// through the families' drivers (coreAnswers.ts, *Answers.ts), and holds each success answer
+// through the families' drivers (*Answers.ts), and holds each success answer
 // against the schema a mode gives it; every async write's request record must be SUCCESS and name
 // the operation's service, and the run must call every operation. A mode may also change the
 // bodies the drivers send (nullForOptional.test.ts sends null for the fields they leave out).
@@ -9,20 +9,13 @@ import { operationSchemas } from "../../emulator/operationSchemas";
 import type { RunningEmulator } from "../../emulator";
 import { admin, Client, start } from "../support/emulatorClient";
 import { answerProblems, strictRequestRecordReadSchema } from "../support/answerChecks";
-import { driveAccountOperations, driveFloorPlanOperations } from "./accountAnswers";
+import { driveAccountAndVenues, driveAccountOperations, driveFloorPlanOperations } from "./accountAnswers";
 import type { AnswerRun } from "./answerRun";
-import {
-  driveAccountAndVenues,
-  driveApsAndGroups,
-  driveGuestUsersAndDpsk,
-  driveNetworksAndActivations,
-  driveSwitchProfiles,
-  driveVenueRadioAndSyslog,
-} from "./coreAnswers";
 import { driveBeyondDocumentsOperations } from "./beyondDocumentsAnswers";
-import { driveSwitchOperations } from "./switchAnswers";
-import { driveWifiDeviceOperations } from "./wifiDeviceAnswers";
-import { driveWifiServiceOperations } from "./wifiServiceAnswers";
+import { driveNetworksAndActivations } from "./networkAnswers";
+import { driveSwitchOperations, driveSwitchProfiles } from "./switchAnswers";
+import { driveApsAndGroups, driveVenueRadioAndSyslog, driveWifiDeviceOperations } from "./wifiDeviceAnswers";
+import { driveGuestUsersAndDpsk, driveWifiServiceOperations } from "./wifiServiceAnswers";
 
 export interface AnswerMode {
   /** The schema each operation's whole success answer is held to, for a tenant of the variant. */

@@ -1,5 +1,5 @@
-// The switch operations of tests/contract/answers.test.ts: the read schema of each
-// answer, and one drive through all of them (run once per Wi-Fi API variant by answers.test).
+// The answers of the switch operations (S1-S69): their read schemas, and the drives through them
+// that answers.test.ts runs for a tenant of each Wi-Fi API variant.
 import { z } from "zod";
 import {
   acceptedAnswerSchema,
@@ -11,6 +11,7 @@ import {
   switchLagReadSchema,
   switchPortReadSchema,
   switchPositionSchema,
+  switchProfileReadSchema,
   switchReadSchema,
   switchReferenceReadSchema,
   switchVePortReadSchema,
@@ -18,11 +19,23 @@ import {
   trustedPortReadSchema,
   venueSwitchSettingsReadSchema,
 } from "../../contract";
-import { aclBody, type Client, switchBody, switchSerial, venueBody, vlanBody } from "../support/emulatorClient";
+import { aclBody, type Client, switchBody, switchProfileBody, switchSerial, venueBody, vlanBody } from "../support/emulatorClient";
 import { responseEnvelope } from "../support/answerChecks";
+import type { AnswerRun } from "./answerRun";
 
 export function switchAnswerSchemas() {
   return {
+    S43: acceptedAnswerSchema(switchProfileReadSchema),
+    S44: acceptedAnswerSchema(switchProfileReadSchema),
+    S45: switchProfileReadSchema,
+    S46: acceptedRequestSchema,
+    S47: z.array(switchProfileReadSchema),
+    S50: acceptedAnswerSchema(switchVlanReadSchema),
+    S51: acceptedAnswerSchema(switchVlanReadSchema),
+    S52: switchVlanReadSchema,
+    S53: acceptedRequestSchema,
+    S54: z.array(switchVlanReadSchema),
+    S55: acceptedRequestSchema,
     S1: switchReferenceReadSchema,
     S2: z.array(switchAclReadSchema),
     S3: acceptedAnswerSchema(switchAclReadSchema),
@@ -164,4 +177,21 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
   await check("S24", {}, [switchSerial(2)]);
   await check("S6", { profileId, aclId: acl.id });
   await check("S8", { profileId }, [spareAcl.id]);
+}
+
+/** switch profiles and VLANs (S43-S55) */
+export async function driveSwitchProfiles({ client, variant, check, credentials }: AnswerRun): Promise<void> {
+  const venueId = (await client.ok("A7", {}, venueBody("Switch site"))).id;
+  const profile = (await check("S43", {}, { ...switchProfileBody("Answers profile", [vlanBody(10)]), venues: [venueId] })).response;
+  await check("S45", { profileId: profile.id });
+  await check("S44", {}, { id: profile.id, name: "Answers profile 2", venues: [venueId] });
+  await check("S47");
+  const vlan = (await check("S50", { profileId: profile.id }, { ...vlanBody(20), rootBridgeFamilyId: "ICX7850", switchFamilyModels: [{ model: "ICX7850-48F" }] })).response;
+  const spare = (await check("S50", { profileId: profile.id }, vlanBody(30))).response;
+  await check("S52", { profileId: profile.id, vlanUuid: vlan.id });
+  await check("S51", { profileId: profile.id }, { id: vlan.id, ...vlanBody(20, "Renamed") });
+  await check("S54", { profileId: profile.id });
+  await check("S53", { profileId: profile.id, vlanUuid: vlan.id });
+  await check("S55", { profileId: profile.id }, [spare.id]);
+  await check("S46", { profileId: profile.id });
 }

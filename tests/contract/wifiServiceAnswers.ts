@@ -1,22 +1,38 @@
-// The answers of the Wi-Fi services operations (W67-W96), driven by answers.test.ts for a tenant of
-// each Wi-Fi API variant.
+// The answers of the client, device policy, guest user, DPSK, recovery PSK, vSPoT and Wi-Fi calling
+// operations (W67-W96): their read schemas, and the drives through them that answers.test.ts runs
+// for a tenant of each Wi-Fi API variant.
 import { z } from "zod";
 import {
   acceptedAnswerSchema,
   acceptedRequestSchema,
+  answerOf,
+  contentPageSchema,
   devicePolicyReadSchema,
+  dpskPassphraseReadSchema,
   guestImportReadSchema,
+  guestUserReadSchema,
   recoveryPskReadSchema,
   ROUTES,
   vspotServerReadSchema,
   wifiCallingProfileReadSchema,
 } from "../../contract";
-import { admin, apBody, venueBody } from "../support/emulatorClient";
+import { admin, apBody, dpskBody, guestUserBody, venueBody } from "../support/emulatorClient";
 import { answerProblems } from "../support/answerChecks";
 import type { AnswerRun } from "./answerRun";
 
 export function wifiServiceAnswerSchemas() {
   return {
+  W73: contentPageSchema(guestUserReadSchema),
+  W74: acceptedAnswerSchema(z.array(guestUserReadSchema)),
+  W75: acceptedRequestSchema,
+  W77: guestUserReadSchema,
+  W78: acceptedRequestSchema,
+  W79: acceptedRequestSchema,
+  W80: acceptedRequestSchema,
+  W81: acceptedAnswerSchema(guestUserReadSchema),
+  // A field with a default in the write form is always filled in the answer.
+  W84: acceptedAnswerSchema(answerOf(dpskPassphraseReadSchema)),
+  W85: acceptedRequestSchema,
   W67: acceptedRequestSchema,
   W68: z.array(devicePolicyReadSchema),
   W69: acceptedAnswerSchema(devicePolicyReadSchema),
@@ -88,4 +104,21 @@ export async function driveWifiServiceOperations({ emu, client, variant, check, 
   await check("W95", { wifiCallingProfileId: profile.id }, { ...calling, qosPriority: "WIFICALLING_PRI_BE" });
   await check("W96", { wifiCallingProfileId: profile.id });
   await check("W93", {}, [spareProfile.id]);
+}
+
+/** guest users and DPSK passphrases (W73-W85) */
+export async function driveGuestUsersAndDpsk({ client, variant, check, credentials }: AnswerRun): Promise<void> {
+  const networkId = (await client.ok("W50", {}, { name: "Guest answers", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } })).id;
+  const [first, second] = (await check("W74", {}, [guestUserBody(networkId), { ...guestUserBody(networkId, "Second"), email: "s@example.com", notes: "n" }])).response;
+  await check("W73");
+  await check("W73", {}, undefined, "page=1&size=1");
+  await check("W77", { guestUserId: first.id });
+  await check("W79", { guestUserId: first.id });
+  await check("W80", { guestUserId: first.id });
+  await check("W81", { guestUserId: first.id }, ["MAIL", "SMS"]);
+  await check("W78", { guestUserId: first.id });
+  await check("W75", {}, [second.id]);
+  const given = (await check("W84", {}, dpskBody(networkId))).response;
+  const generated = (await check("W84", {}, { mac: "aabbccddee09", vlanId: 200 })).response;
+  await check("W85", {}, [given.id, generated.id]);
 }
