@@ -1,4 +1,4 @@
-// Error categories and codes of the service. The documents name categories, not numbers; the
+// Error categories and codes of the service. The API documentation names categories, not numbers; the
 // numbers are those seen in public samples (docs/pulumi-facts.md §1). "Insufficient license" has no
 // public number: we use 402 Payment Required, the one 4xx status whose meaning is "you have
 // not paid for this". 429 is not a documented category; it is how the emulator sheds load.
@@ -33,7 +33,7 @@ export interface ErrorCodeDef {
   readonly message: string;
 }
 
-// The codes the documents give, for the operations this project implements.
+// The codes the API documentation gives, for the operations this project implements.
 export const DOCUMENTED_ERROR_CODES = {
   // The service's components failing
   "VENUE-10001": { category: "Internal", message: "tenant is out of sync and requires repair" },
@@ -52,8 +52,8 @@ export const DOCUMENTED_ERROR_CODES = {
   "TNT-10303": { category: "BadRequest", message: "administrator already exists" },
   "TNT-10304": { category: "BadRequest", message: "a support user cannot be invited as a VAR" },
   // Calibration points
-  // The documents list VENUE-10203 with Internal Server Error; it is the caller's input, and clients
-  // retry a 5xx, so it is answered as a validation error (emulator/README.md, Decisions).
+  // The API documentation lists VENUE-10203 with Internal Server Error; it is the caller's input,
+  // and clients retry a 5xx, so it is answered as a validation error (emulator/README.md, Decisions).
   "VENUE-10203": { category: "Validation", message: "two calibration points are required" },
   // Access points
   "WIFI-10120": { category: "Conflict", message: "AP name is not unique" },
@@ -93,7 +93,7 @@ export const DOCUMENTED_ERROR_CODES = {
   "WIFI-10208": { category: "Validation", message: "only one rule per device type when OS vendor is All" },
 } as const satisfies Record<string, ErrorCodeDef>;
 
-// Codes for conditions the documents name only by category (authentication, not found, field
+// Codes for conditions the API documentation names only by category (authentication, not found, field
 // rules) or leave open (duplicates, objects still in use). The NMS- prefix marks them as this
 // project's decision, not the service's (emulator/README.md, Decisions).
 export const PROJECT_ERROR_CODES = {

@@ -15,7 +15,7 @@ export interface RequestRecord {
   tenantId: string;
   timestamp: string;
   /**
-   * Beyond the documents: a FAIL record carries the reason in the error-body format, so a
+   * Beyond the API documentation: a FAIL record carries the reason in the error-body format, so a
    * failure can be reported with its code instead of a bare "FAIL".
    */
   errors?: { code: string; message: string; object?: string; value?: unknown }[];

@@ -18,7 +18,7 @@ export type BodyEncoding = "none" | "object" | "array" | "multipart";
 export type SuccessStatus = 200 | 201 | 202 | 302;
 
 /**
- * Wire names of the headers the documents name. The documents neutralise the tenant header as
+ * Wire names of the headers the API documentation names. The API documentation neutralises the tenant header as
  * x-vendor-tenantid; the real service spells it x-rks-tenantid (docs/service.md).
  */
 export const WIRE_HEADERS = {
@@ -31,8 +31,8 @@ export const WIRE_HEADERS = {
 export type WireHeader = keyof typeof WIRE_HEADERS;
 
 /**
- * Wire names of the body fields the documents neutralise (docs/service.md): the key is the
- * documents' word, the value the name the real service and its generated clients use. Schemas and
+ * Wire names of the body fields the API documentation neutralises (docs/service.md): the key is the
+ * API documentation's word, the value the name the real service and its generated clients use. Schemas and
  * the emulator name these fields through this table only.
  */
 export const WIRE_FIELDS = {
@@ -65,7 +65,7 @@ export interface RouteDef {
   /** "newer": exists only in the newer variant of the Wi-Fi API (docs/service.md). */
   readonly variant?: "newer";
   /**
-   * An operation the documents do not list: where it is known from (the real service's public
+   * An operation the API documentation does not list: where it is known from (the real service's public
    * clients). Its ID continues the numbering of its document (W49 fills the one gap;
    * W97 on follow W96 in the order the evidence lists them).
    */
@@ -103,7 +103,7 @@ function row(
   return { method, path, summary, service, headers, ...rest };
 }
 
-/** Where the operations beyond the documents are known from. */
+/** Where the operations beyond the API documentation are known from. */
 const PUBLIC_CLIENT = "the vendor's public generated client (v20.01.04, ruckus_cloud_wifi venue_api.py) and sample scripts";
 
 const T = "/api/tenant/{tenantId}";
@@ -125,16 +125,16 @@ export const ROUTES = {
   A9: read("tenant", `${T}/venue/{venueId}`, "Get venue"),
   A10: accepted("tenant", "PUT", `${T}/venue/{venueId}`, "Update venue", "object"),
   A11: accepted("tenant", "DELETE", `${T}/venue/{venueId}`, "Delete venue", "none"),
-  // Administrators. The documents leave A14's purpose out; public clients call this PUT "update admin
-  // role". The body names the administrator.
+  // Administrators. The API documentation leaves A14's purpose out; public clients call this PUT
+  // "update admin role". The body names the administrator.
   A12: list("tenant", `${T}/admin`, "List administrators"),
   A13: accepted("tenant", "POST", `${T}/admin`, "Add administrator", "object"),
   A14: accepted("tenant", "PUT", `${T}/admin`, "Change an administrator's role", "object"),
   A15: accepted("tenant", "DELETE", `${T}/admin`, "Delete administrators", "array"),
   A16: read("tenant", `${T}/admin/{adminId}`, "Get administrator"),
   A17: accepted("tenant", "DELETE", `${T}/admin/{adminId}`, "Delete administrator", "none"),
-  // Delegations. The documents leave A21's purpose out; public clients call this DELETE "delete support
-  // delegation".
+  // Delegations. The API documentation leaves A21's purpose out; public clients call this DELETE
+  // "delete support delegation".
   A18: list("tenant", `${T}/delegation`, "List delegations (?type=)"),
   A19: accepted("tenant", "POST", `${T}/delegation`, "Invite a VAR", "object"),
   A20: accepted("tenant", "POST", `${T}/delegation/support`, "Grant vendor-support access", "none"),
@@ -142,8 +142,8 @@ export const ROUTES = {
   A22: read("tenant", `${T}/delegation/{delegationId}`, "Get delegation"),
   A23: accepted("tenant", "PUT", `${T}/delegation/{delegationId}`, "Accept or reject a delegation", "object"),
   A24: accepted("tenant", "DELETE", `${T}/delegation/{delegationId}`, "Delete delegation", "none"),
-  // Notification recipients. The documents label A27 "create several"; public clients send this DELETE
-  // with a list of recipients: a bulk delete.
+  // Notification recipients. The API documentation labels A27 "create several"; public clients send
+  // this DELETE with a list of recipients: a bulk delete.
   A25: list("tenant", `${T}/notification-recipient`, "List notification recipients"),
   A26: accepted("tenant", "POST", `${T}/notification-recipient`, "Create notification recipient", "object"),
   A27: accepted("tenant", "DELETE", `${T}/notification-recipient`, "Delete notification recipients", "array"),
@@ -217,10 +217,11 @@ export const ROUTES = {
   W46: read("wifi", `${T}/wifi/venue/{venueId}/radio/default`, "Get venue radio default values"),
   W47: read("wifi", `${T}/wifi/venue/{venueId}/syslog`, "Get venue syslog"),
   W48: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/syslog`, "Update venue syslog", "object"),
-  // Networks. W49 is not in the documents: they say "the network list operation ... not shown", and
-  // W49 is the one number missing before W50. The path is the service's collection path.
-  W49: list("wifi", `${T}/wifi/network`, "List networks (not shown in the documents)", {
-    beyondSeeds: "the documents: \"the network list operation ... not shown\"; the vendor's public generated client (get_networks) and sample scripts",
+  // Networks. W49 is not in the API documentation: it says "the network list operation ... not
+  // shown", and W49 is the one number missing before W50. The path is the service's collection
+  // path.
+  W49: list("wifi", `${T}/wifi/network`, "List networks (not in the API documentation)", {
+    beyondSeeds: "the API documentation: \"the network list operation ... not shown\"; the vendor's public generated client (get_networks) and sample scripts",
   }),
   W50: accepted("wifi", "POST", `${T}/wifi/network`, "Create network", "object"),
   W51: accepted("wifi", "DELETE", `${T}/wifi/network`, "Delete networks", "array"),
@@ -258,8 +259,8 @@ export const ROUTES = {
   W79: accepted("wifi", "POST", `${T}/wifi/guest-user/{guestUserId}/disable`, "Disable guest user", "none"),
   W80: accepted("wifi", "POST", `${T}/wifi/guest-user/{guestUserId}/enable`, "Enable guest user", "none"),
   W81: accepted("wifi", "POST", `${T}/wifi/guest-user/{guestUserId}/regenerate`, "Regenerate guest credentials", "array"),
-  // Recovery PSK, DPSK passphrases (write-only: no read operation in the documents), vSPoT servers,
-  // Wi-Fi calling profiles
+  // Recovery PSK, DPSK passphrases (write-only: no read operation in the API documentation), vSPoT
+  // servers, Wi-Fi calling profiles
   W82: read("wifi", `${T}/wifi/recovery`, "Get recovery PSK"),
   W83: accepted("wifi", "PUT", `${T}/wifi/recovery`, "Update recovery PSK", "object"),
   W84: accepted("wifi", "POST", `${T}/wifi/dpsk`, "Create DPSK passphrase", "object"),
@@ -275,8 +276,9 @@ export const ROUTES = {
   W94: read("wifi", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Get Wi-Fi calling profile"),
   W95: accepted("wifi", "PUT", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Update Wi-Fi calling profile", "object"),
   W96: accepted("wifi", "DELETE", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Delete Wi-Fi calling profile", "none"),
-  // Beyond the documents: venue operations of the real API that the vendor's public generated client
-  // (v20.01.04) and its sample scripts call, numbered after W96 in the order the evidence lists them.
+  // Beyond the API documentation: venue operations of the real API that the vendor's public
+  // generated client (v20.01.04) and its sample scripts call, numbered after W96 in the order the
+  // evidence lists them.
   W97: read("wifi", `${T}/wifi/venue/{venueId}/valid-channels`, "Get the venue's valid channels per band", { beyondSeeds: PUBLIC_CLIENT }),
   W98: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/syslog`, "Reset venue syslog to defaults", "none", { beyondSeeds: PUBLIC_CLIENT }),
   W99: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/vspot/{vspotId}`, "Bind a vSPoT server to a venue", "none", { beyondSeeds: PUBLIC_CLIENT }),
@@ -284,9 +286,10 @@ export const ROUTES = {
   W101: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/vspot`, "Unbind the venue's vSPoT server", "none", { beyondSeeds: PUBLIC_CLIENT }),
   // The switch API documentation. The {serialNumber} slot takes the switch's id, which is its
   // serial number (emulator/README.md "Switches"). S25, S32, S61 and S68 are labelled "create" in
-  // the documents but are PUTs naming the object in the body: they update (emulator/README.md). S4,
-  // S11, S44 and S51 carry the object's ID in the body, not the path. ACLs. The venue lookup S2
-  // takes page and size as the profile list S7 does (the documents show none).
+  // the API documentation but are PUTs naming the object in the body: they update
+  // (emulator/README.md). S4, S11, S44 and S51 carry the object's ID in the body, not the path.
+  // ACLs. The venue lookup S2 takes page and size as the profile list S7 does (the API
+  // documentation shows none).
   S1: read("switch", `${SW}/acl/{aclId}/venue/{venueId}`, "Reference record of an ACL in a venue"),
   S2: list("switch", `${SW}/profile/acls/venue/{venueId}`, "List ACLs of a venue"),
   S3: accepted("switch", "POST", `${SW}/profile/{profileId}/acl`, "Add ACL", "object"),
@@ -307,13 +310,13 @@ export const ROUTES = {
   S17: accepted("switch", "DELETE", `${SW}/switch/{serialNumber}/member/{memberId}`, "Delete stack member", "none"),
   S18: accepted("switch", "POST", `${SW}/switch/{serialNumber}/ping`, "Ping from switch", "object"),
   S19: accepted("switch", "PUT", `${SW}/switch/{serialNumber}/position`, "Update switch position", "object"),
-  S20: accepted("switch", "POST", `${SW}/switch/{serialNumber}/reboot`, "Reboot switch (unnamed in the documents)", "none"),
+  S20: accepted("switch", "POST", `${SW}/switch/{serialNumber}/reboot`, "Reboot switch (unnamed in the API documentation)", "none"),
   S21: accepted("switch", "POST", `${SW}/switch/{serialNumber}/trace-route`, "Trace route from switch", "object"),
   S22: accepted("switch", "POST", `${SW}/switch/{serialNumber}/upgrade`, "Schedule firmware", "object"),
   S23: accepted("switch", "POST", `${SW}/switches`, "Add switch, answered as an array", "object"),
   S24: accepted("switch", "DELETE", `${SW}/switches`, "Delete switches", "array"),
   // IP ports
-  S25: accepted("switch", "PUT", `${SW}/ipPort`, "Update IP port (create in the documents)", "object"),
+  S25: accepted("switch", "PUT", `${SW}/ipPort`, "Update IP port (the API documentation's create)", "object"),
   S26: accepted("switch", "DELETE", `${SW}/ipPort`, "Delete IP ports", "array"),
   S27: list("switch", `${SW}/ipPort/switch/{serialNumber}`, "List IP ports of a switch"),
   S28: accepted("switch", "POST", `${SW}/ipPort/switch/{serialNumber}`, "Create IP port on a switch", "object"),
@@ -321,7 +324,7 @@ export const ROUTES = {
   S30: accepted("switch", "DELETE", `${SW}/ipPort/{ipPortId}`, "Delete IP port", "none"),
   S31: accepted("switch", "POST", `${SW}/ipPorts/switch/{serialNumber}`, "Submit several IP ports on a switch", "object"),
   // LAGs
-  S32: accepted("switch", "PUT", `${SW}/lag`, "Update LAG (create in the documents)", "object"),
+  S32: accepted("switch", "PUT", `${SW}/lag`, "Update LAG (the API documentation's create)", "object"),
   S33: accepted("switch", "DELETE", `${SW}/lag`, "Delete LAGs", "array"),
   S34: list("switch", `${SW}/lag/switch/{serialNumber}`, "List LAGs of a switch"),
   S35: accepted("switch", "POST", `${SW}/lag/switch/{serialNumber}`, "Create LAG on a switch", "object"),
@@ -353,14 +356,14 @@ export const ROUTES = {
   S59: list("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}/untagged/{unitId}/{slotId}/{untaggedPortId}`, "List VLANs of a venue for a model and untagged port"),
   S60: read("switch", `${SW}/vlan/{vlanId}/venue/{venueId}`, "Reference record of a VLAN in a venue"),
   // Virtual-Ethernet ports and venue switch settings
-  S61: accepted("switch", "PUT", `${SW}/vePort`, "Update VE port (create in the documents)", "object"),
+  S61: accepted("switch", "PUT", `${SW}/vePort`, "Update VE port (the API documentation's create)", "object"),
   S62: list("switch", `${SW}/vePort/switch/{serialNumber}`, "List VE ports of a switch"),
   S63: accepted("switch", "POST", `${SW}/vePort/switch/{serialNumber}`, "Create VE port on a switch", "object"),
   S64: read("switch", `${SW}/vePort/{vePortId}`, "Get VE port"),
   S65: accepted("switch", "DELETE", `${SW}/vePort/{vePortId}`, "Delete VE port", "none"),
   S66: accepted("switch", "DELETE", `${SW}/vePorts`, "Delete VE ports", "array"),
   S67: accepted("switch", "POST", `${SW}/vePorts/switch/{serialNumber}`, "Submit several VE ports on a switch", "object"),
-  S68: accepted("switch", "PUT", `${SW}/venue`, "Write venue switch settings (create in the documents)", "object"),
+  S68: accepted("switch", "PUT", `${SW}/venue`, "Write venue switch settings (the API documentation's create)", "object"),
   S69: read("switch", `${SW}/venue/{venueId}`, "Get venue switch settings"),
   // File transfer (its own service). U2 answers 302 to the file's real location, which must be called
   // without the service's cookie or headers.

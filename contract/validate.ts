@@ -6,7 +6,7 @@ export interface FieldFailure {
   path: string;
   /** The rule that failed, in words. */
   message: string;
-  /** The service's error code, where the documents define one. */
+  /** The service's error code, where the API documentation defines one. */
   code?: string;
 }
 

@@ -1,4 +1,4 @@
-// Named field rules from the documents, reused by every schema. A rule that carries a service
+// Named field rules from the API documentation, reused by every schema. A rule that carries a service
 // error code reports it in the zod issue's params, so both the provider's check and the
 // emulator's answer can name it.
 import { z } from "zod";
@@ -24,7 +24,7 @@ export function issueWithCode(
 }
 
 /**
- * The documents' rule for AP names (and vSPoT server names): printable ASCII, no backtick, no "$(",
+ * The API documentation's rule for AP names (and vSPoT server names): printable ASCII, no backtick, no "$(",
  * no leading or trailing whitespace, with a length range.
  */
 export function safeName(min: number, max: number) {
@@ -39,9 +39,9 @@ export function safeName(min: number, max: number) {
 }
 
 /**
- * The documents' rule for network and switch-profile names: no backtick, no "$(", no leading or
+ * The API documentation's rule for network and switch-profile names: no backtick, no "$(", no leading or
  * trailing whitespace, with a length range. Unlike safeName it does not ask for ASCII: the
- * documents do not, for these names.
+ * API documentation does not, for these names.
  */
 export function shellSafeName(min: number, max: number) {
   return z
@@ -69,7 +69,7 @@ export function intBetween(min: number, max: number) {
 }
 
 /**
- * An int64 of the documents. JSON numbers reach JavaScript as doubles, so only the integers a double
+ * An int64 of the API documentation. JSON numbers reach JavaScript as doubles, so only the integers a double
  * holds exactly (up to 2^53 - 1 either way) can be told apart; larger ones are refused rather
  * than silently rounded.
  */
@@ -117,7 +117,7 @@ export const macAddress = z
   .string()
   .refine(isMacAddress, "must be six hex pairs separated by colons or hyphens, or twelve hex digits");
 
-/** The documents' ping and trace-route target: an IPv4 address whose first octet is 1 to 223, or a host name. */
+/** The API documentation's ping and trace-route target: an IPv4 address whose first octet is 1 to 223, or a host name. */
 export const targetHost = z.string().refine((s) => {
   if (IPV4.test(s)) {
     const first = Number(s.split(".")[0]);

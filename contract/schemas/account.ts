@@ -60,7 +60,7 @@ export const notificationEndpointInputSchema = z.object({
   type: z.string().min(1, "is required").describe("Kind of endpoint (EMAIL, SMS, ...)."),
   destination: z.string().min(1, "is required").describe("Address notifications go to."),
   active: z.boolean().default(true).describe("Whether the endpoint receives notifications."),
-  status: z.string().optional().describe("OK is the one value the documents give."),
+  status: z.string().optional().describe("OK is the one value the API documentation gives."),
 });
 
 /** Two endpoints are the same when they send the same kind of notification to the same place. */
@@ -88,7 +88,7 @@ export type NotificationRecipientInput = z.infer<typeof notificationRecipientInp
 /** What a user profile holds before its user changes it, and what destroy writes back. */
 export const USER_PROFILE_DEFAULTS = { dateFormat: "mm/dd/yyyy", detailLevel: "it" } as const;
 
-/** A32's body: both fields required, as the documents say. */
+/** A32's body: both fields required, as the API documentation says. */
 export const userProfileUpdateSchema = z.object({ dateFormat, detailLevel });
 
 /** The program's form: both fields default to USER_PROFILE_DEFAULTS, which destroy writes back. */

@@ -51,7 +51,7 @@ export function dpskPassphraseFailure(entry: { passphrase?: string }, network: D
   return { path: "passphrase", message: "DPSK passphrase is required for WPA personal security (WIFI-10102)", code: "WIFI-10102" };
 }
 
-/** W53's items (the Wi-Fi API documentation, "DPSK passphrase format"). The documents give no value sets for the two enums. */
+/** W53's items (the Wi-Fi API documentation, "DPSK passphrase format"). The API documentation gives no value sets for the two enums. */
 export const dpskPassphraseFormatReadSchema = z.object({
   id: z.string().min(1, "is required").describe("The format's ID."),
   name: z.string().min(1, "is required").describe("The format's name."),

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { issueWithCode, percent } from "../validators";
 
 /**
- * F2, F4: every field optional, as the documents give them; imageId comes from U1 (an ID of no uploaded
+ * F2, F4: every field optional, as the API documentation gives them; imageId comes from U1 (an ID of no uploaded
  * file is 404). A name given is not empty: a floor plan is picked by its name.
  */
 export const floorPlanInputSchema = z.object({

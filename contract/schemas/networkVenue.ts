@@ -11,7 +11,7 @@ const radio = z.enum(RADIO_BANDS);
 
 export const activationApGroupSchemaFor = perVariant((variant) =>
   z.object({
-    // The documents do not mark it required: an entry without a group is stored as given.
+    // The API documentation does not mark it required: an entry without a group is stored as given.
     apGroupId: z.string().min(1, "must not be empty").describe("The AP group of the venue to activate on.").optional(),
     radio: radio.describe("Radio band on this group: Both (default), 2.4-GHz or 5-GHz.").default("Both"),
     vlanId: vlanId.describe("VLAN on this group, 1 to 4094.").optional(),
@@ -25,7 +25,7 @@ const day = (name: string) => z.string().describe(`When the network is on, ${nam
 
 /** When the network is on. The type's default, ALWAYS_ON, is the service's public generated client's (model NetworkVenueScheduler). */
 export const schedulerSchema = z.object({
-  type: z.string().describe("Kind of schedule, e.g. ALWAYS_ON (the default; the documents give no value set).").default("ALWAYS_ON"),
+  type: z.string().describe("Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set).").default("ALWAYS_ON"),
   mon: day("Mondays"),
   tue: day("Tuesdays"),
   wed: day("Wednesdays"),

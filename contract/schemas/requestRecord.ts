@@ -15,5 +15,5 @@ export const requestRecordReadSchema = z.object({
   status: z.enum(REQUEST_STATUSES).describe("PENDING, SUCCESS or FAIL."),
   tenantId: tenantId.describe("The tenant."),
   timestamp: isoDateTime.describe("When the request was made (ISO 8601 UTC)."),
-  errors: z.array(apiErrorEntrySchema).optional().describe("Beyond the documents: why a FAIL record failed."),
+  errors: z.array(apiErrorEntrySchema).optional().describe("Why a FAIL record failed (not in the API documentation)."),
 });

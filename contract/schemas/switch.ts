@@ -1,12 +1,12 @@
 // A switch (the switch API documentation, "Switch"; S9–S24). The switch is identified by its serial
-// number, which is its `id` (the documents' ID rule); every `{serialNumber}` path slot takes that
-// same value.
+// number, which is its `id` (the API documentation's ID rule); every `{serialNumber}` path slot
+// takes that same value.
 import { z } from "zod";
 import { answerOf, filledByService } from "../meta";
 import { isoDateTime, percent } from "../validators";
 import { IGMP_SNOOPING_MODES } from "./switchVlan";
 
-/** The documents' allowed three-letter prefixes of a switch ID. */
+/** The API documentation's allowed three-letter prefixes of a switch ID. */
 export const SWITCH_ID_PREFIXES = [
   "FEG", "FEM", "FEA", "FEB", "FEH", "FEJ", "FEE", "FEF", "FEC", "FED", "FEK", "FEL", "FJN", "FJP",
   "FMD", "FME", "FMF", "FMG", "FMU", "FMH", "FMJ", "EZC", "EZD", "EZE", "FLU", "FLV", "FLW", "FLX",
@@ -88,7 +88,7 @@ export const stackMembersChangeSchema = z.object({
   remove: z.array(switchId).describe("Serial numbers to remove from the stack (default none).").default([]),
 });
 
-/** S1 and S60: the switch API documentation's "Switch reference record" (coreId under the documents' neutral name). */
+/** S1 and S60: the switch API documentation's "Switch reference record" (coreId under the API documentation's neutral name). */
 export const switchReferenceReadSchema = z.object({
   coreId: z.string().min(1, "is required").describe("ID of the object referred to."),
   szNameId: z.string().describe("Its name (a VLAN without a name: its VLAN ID)."),

@@ -6,7 +6,7 @@ import { answerOf } from "../meta";
 
 export const ACL_TYPES = ["standard", "extended"] as const;
 
-/** The documents give `permit` and `ip` as examples of action and protocol, not their value sets. */
+/** The API documentation gives `permit` and `ip` as examples of action and protocol, not their value sets. */
 export const aclRuleSchema = z.object({
   id: z.string().optional().describe("ID of the rule."),
   sequence: z.number().int("must be an integer").optional().describe("Order of the rule in the ACL."),

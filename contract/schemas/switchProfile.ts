@@ -10,7 +10,7 @@ import { switchVlanInputSchema, switchVlanReadSchema } from "./switchVlan";
 export * from "./switchVlan";
 export * from "./switchAcl";
 
-/** The documents give `all` as an example of trustedPortType, not its value set. */
+/** The API documentation gives `all` as an example of trustedPortType, not its value set. */
 export const trustedPortSchema = z.object({
   id: z.string().optional().describe("ID of the trusted-port entry."),
   model: z.string().optional().describe("Switch model it applies to."),

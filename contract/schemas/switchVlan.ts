@@ -8,7 +8,7 @@ import { intBetween, lengthBetween } from "../validators";
 export const IGMP_SNOOPING_MODES = ["active", "passive", "none"] as const;
 export const SPANNING_TREE_PROTOCOLS = ["rstp", "stp", "none"] as const;
 /**
- * The documents: "one of four switch-family identifiers (a fixed three-letter family prefix followed by
+ * The API documentation: "one of four switch-family identifiers (a fixed three-letter family prefix followed by
  * 7150, 7250, 7650 or 7850)". They do not spell the prefix; the project takes ICX, the family
  * those four model numbers belong to.
  */

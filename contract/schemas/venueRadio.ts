@@ -1,12 +1,12 @@
 // Venue radio settings (the Wi-Fi API documentation, "Venue Wi-Fi settings", radioCustomization;
 // W43–W46): the `{radioParams24G, radioParams50G}` object W43 and W46 answer, W44 takes and W45
-// restores. The documents give channelBandwidth, method and txPower as strings with example values
-// only, so they are not enumerations here. The documents give no defaults and no ranges; the
-// service's public generated client declares them for both bands (models RadioParams24G and
-// RadioParams50G): changeInterval 480 minutes (100 to 1440), channelBandwidth AUTO, method
-// BACKGROUND_SCANNING, scanInterval 20 (1 to 65535) and txPower MAX. The channel lists have no
-// documented default: those below are the project's (emulator/README.md), the widest regulatory
-// domain's.
+// restores. The API documentation gives channelBandwidth, method and txPower as strings with
+// example values only, so they are not enumerations here. The API documentation gives no defaults
+// and no ranges; the service's public generated client declares them for both bands (models
+// RadioParams24G and RadioParams50G): changeInterval 480 minutes (100 to 1440), channelBandwidth
+// AUTO, method BACKGROUND_SCANNING, scanInterval 20 (1 to 65535) and txPower MAX. The channel lists
+// have no documented default: those below are the project's (emulator/README.md), the widest
+// regulatory domain's.
 import { z } from "zod";
 import { answerFormOf } from "../meta";
 import { intBetween, issueWithCode } from "../validators";
@@ -36,7 +36,7 @@ export const venueRadio50GSchema = z.object({
   ...bandCommon,
 });
 
-/** The three channel lists that need at least two channels when given, with the documents' codes. */
+/** The three channel lists that need at least two channels when given, with the API documentation's codes. */
 export const VENUE_RADIO_CHANNEL_RULES = [
   { band: "radioParams24G", field: "allowedChannels", code: "WIFI-10110", message: "2.4 GHz allowed channel list needs at least two channels" },
   { band: "radioParams50G", field: "allowedIndoorChannels", code: "WIFI-10111", message: "5 GHz allowed indoor channel list needs at least two channels" },
@@ -82,7 +82,7 @@ export const venueRadioReadSchema = z
 const channelsByWidth = z.record(z.array(channel)).describe("Channels by channel width (auto, 20MHz, 40MHz, and 80MHz on 5 GHz).");
 
 /**
- * Answer of W97 (beyond the documents): the channels the venue's regulatory domain allows, per band and
+ * Answer of W97 (beyond the API documentation): the channels the venue's regulatory domain allows, per band and
  * channel width; on 5 GHz split into indoor, outdoor and DFS channels. The shape is that of the
  * vendor's public clients; the channel sets are the emulator's (emulator/README.md).
  */

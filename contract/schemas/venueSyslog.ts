@@ -1,8 +1,8 @@
 // Venue syslog settings (the Wi-Fi API documentation, "Syslog"; W47, W48). The priority default
-// differs between the variants: ERROR in the older, INFO in the newer. The documents do not require
-// a server when syslog is enabled, so neither do we: `enabled: true` without `server` is accepted
-// (the APs have nowhere to send until a server is given), as the service's table shows no such
-// rule.
+// differs between the variants: ERROR in the older, INFO in the newer. The API documentation does
+// not require a server when syslog is enabled, so neither do we: `enabled: true` without `server`
+// is accepted (the APs have nowhere to send until a server is given), as the service's table shows
+// no such rule.
 import { z } from "zod";
 import { answerOf, perVariant, WifiApiVariant } from "../meta";
 import { ipv4OrHostname, port } from "../validators";

@@ -62,7 +62,7 @@ export const vspotServerReadSchema = z.object({
 });
 
 /**
- * A venue's vSPoT binding (beyond the documents): W99 makes it from its two IDs (the path's), W100
+ * A venue's vSPoT binding (beyond the API documentation): W99 makes it from its two IDs (the path's), W100
  * answers it and W99's envelope holds it. A venue has one at most; the server's `venues` (W88) list
  * the venue as long as it is bound.
  */

@@ -1,5 +1,6 @@
-// Client disconnect (the Wi-Fi API documentation, W67): which client to drop from which AP. The
-// documents give both as required strings; MACs are compared without regard to case or separators.
+// Client disconnect (the Wi-Fi API documentation, W67): which client to drop from which AP. The API
+// documentation gives both as required strings; MACs are compared without regard to case or
+// separators.
 import { z } from "zod";
 
 export const clientDisconnectSchema = z.object({

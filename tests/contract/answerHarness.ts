@@ -32,7 +32,7 @@ const DRIVERS: [string, (run: AnswerRun) => Promise<void>][] = [
   ["guest users and DPSK passphrases (W73-W85)", driveGuestUsersAndDpsk],
   ["AP settings and venue Wi-Fi settings (W8-W22, W31-W42)", driveWifiDeviceOperations],
   ["client disconnect, device policies, guest import, recovery PSK, vSPoT and Wi-Fi calling (W67-W96)", driveWifiServiceOperations],
-  ["operations beyond the documents (W97-W101)", driveBeyondDocumentsOperations],
+  ["operations beyond the API documentation (W97-W101)", driveBeyondDocumentsOperations],
   ["switch profiles and VLANs (S43-S55)", driveSwitchProfiles],
   ["switches, ACLs, trusted ports, ports, LAGs, IP and VE ports, venue switch settings (S1-S42, S48, S49, S56-S69)", ({ client, check }) => driveSwitchOperations(client, check)],
   ["administrators, delegations, recipients, user profile and licences (A12-A35)", driveAccountOperations],

@@ -1,6 +1,6 @@
-// The answers of the operations the documents do not list (W97-W101: the venue's valid channels, the
-// reset of its syslog, its vSPoT binding), driven by the answer harness for a tenant of each Wi-Fi
-// API variant.
+// The answers of the operations the API documentation does not list (W97-W101: the venue's valid
+// channels, the reset of its syslog, its vSPoT binding), driven by the answer harness for a tenant
+// of each Wi-Fi API variant.
 import {
   acceptedAnswerSchema,
   acceptedRequestSchema,
@@ -21,7 +21,7 @@ export function beyondDocumentsAnswerSchemas() {
   };
 }
 
-/** Drives the operations beyond the documents (W97-W101) once. */
+/** Drives the operations beyond the API documentation (W97-W101) once. */
 export async function driveBeyondDocumentsOperations({ client, variant, check }: AnswerRun): Promise<void> {
   const name = `Beyond ${variant}`;
   const venueId = (await client.ok("A7", {}, venueBody(name))).id;

@@ -1,4 +1,5 @@
-// The error catalogue: statuses, and the codes the documents give for the implemented operations.
+// The error catalogue: statuses, and the codes the API documentation gives for the implemented
+// operations.
 import { ERROR_CODES, DOCUMENTED_ERROR_CODES, statusOfCode } from "../../contract";
 import { ApiError, valueAtPath } from "../../emulator/errors";
 
@@ -41,7 +42,7 @@ test.each([
   ["WIFI-10111", 422],
   ["WIFI-10112", 422],
   ["WIFI-10102", 422],
-])("the documents' code %s has the status of its category (%i)", (code, status) => {
+])("the API documentation's code %s has the status of its category (%i)", (code, status) => {
   expect(code in DOCUMENTED_ERROR_CODES).toBe(true);
   expect(statusOfCode(code)).toBe(status);
 });

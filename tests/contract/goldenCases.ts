@@ -1,6 +1,7 @@
-// Which contract schema holds each golden body (golden/*.json, written by hand from the documents),
-// and the helpers the golden tests share. A golden file is named after its operation, with the
-// Wi-Fi API variant appended where the answer differs between the two (W47-older.json).
+// Which contract schema holds each golden body (golden/*.json, written by hand from the API
+// documentation), and the helpers the golden tests share. A golden file is named after its
+// operation, with the Wi-Fi API variant appended where the answer differs between the two
+// (W47-older.json).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";

@@ -22,7 +22,7 @@ import {
 
 const id = z.string().min(1);
 
-/** The emulator's tenant IDs: 32 lowercase hex digits (the documents say only 32 characters). */
+/** The emulator's tenant IDs: 32 lowercase hex digits (the API documentation says only 32 characters). */
 const emulatedTenantId = z.string().regex(/^[0-9a-f]{32}$/, "must be the 32-character tenant ID");
 
 /** A1, with the emulator's tenant ID. */

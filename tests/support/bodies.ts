@@ -1,5 +1,5 @@
-// Valid request bodies reused across the tests (each the smallest body the documents accept, plus the
-// fields a test usually wants to see); a test breaks one rule on top of them.
+// Valid request bodies reused across the tests (each the smallest body the API documentation
+// accepts, plus the fields a test usually wants to see); a test breaks one rule on top of them.
 
 export const venueBody = (name = "Headquarters") => ({ name, description: "Main office", address: { city: "Lisbon", country: "Portugal" } });
 export const apGroupBody = (venueId: string, name = "Lobby") => ({ name, venueId });
@@ -41,7 +41,7 @@ export const vlanBody = (vlanId = 10, vlanName = `VLAN ${vlanId}`) => ({ vlanId,
 export const switchProfileBody = (name = "Campus switches", vlans: unknown[] = []) => ({ name, description: "Access layer", vlans });
 
 // Switches
-/** The n-th test switch serial number under the documents' ID rule (FEK3224R0A + one of 0-9, A-H). */
+/** The n-th test switch serial number under the API documentation's ID rule (FEK3224R0A + one of 0-9, A-H). */
 export const switchSerial = (n: number) => `FEK3224R0A${"0123456789ABCDEFGH"[n % 18]}`;
 
 /** A switch (S10 body) in a venue. */
