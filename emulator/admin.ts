@@ -4,23 +4,15 @@
 import { z } from "zod";
 import { clientDisconnectSchema, failureOfIssue, WIFI_API_VARIANTS } from "../contract";
 import { addAccountAdminRoutes } from "./accountAdmin";
+import type { AdminHandler, AdminTarget } from "./adminHandler";
 import { configPatchSchema } from "./config";
 import { ApiError, notFound, validationError } from "./errors";
 import { faultInputSchema } from "./faults";
-import type { Answer } from "./handlers";
 import { Router } from "./router";
-import type { EmulatorServer } from "./server";
 import { createDhcpServiceProfile, listDhcpServiceProfiles, setApState } from "./services/wifi/deviceAdmin";
 import { connectClient } from "./services/wifi/wifiClients";
 import { addUiAdminRoutes } from "./ui";
-
-export interface AdminRequest {
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-export type AdminHandler = (req: AdminRequest) => Answer;
+import type { Answer } from "./wire";
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const created = (body: unknown): Answer => ({ status: 201, body });
@@ -38,7 +30,7 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T
   return result.data;
 }
 
-export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
+export function adminRoutes(emulator: AdminTarget): Router<AdminHandler> {
   return addUiAdminRoutes(addAccountAdminRoutes(new Router<AdminHandler>(), emulator), emulator)
     .add("POST", "/__admin/reset", () => ok(emulator.reset()))
     .add("GET", "/__admin/config", () => ok(emulator.config))
@@ -87,7 +79,7 @@ function memoryNow() {
   return { rss, heapTotal, heapUsed, external, afterGc: collect !== undefined };
 }
 
-function tenantOf(emulator: EmulatorServer, tenantId: string) {
+function tenantOf(emulator: AdminTarget, tenantId: string) {
   const tenant = emulator.model.tenant(tenantId);
   if (!tenant) throw notFound("tenant", "tenantId", tenantId);
   return tenant;

@@ -3,37 +3,10 @@
 // role covers. Authentication, tenant, role and header checks, body parsing and error answers
 // happen before and after, once, in server.ts.
 import { OperationId, RouteDef, ROUTES } from "../contract";
-import type { Session } from "./auth";
 import { ApiError, badRequest } from "./errors";
-import type { AnyRecord, KindDef } from "./model/kind";
-import type { NmsModel, PageRequest, PreparedWrite } from "./model/model";
-import type { TenantState } from "./model/tenant";
-
-export interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-export interface OpContext {
-  readonly op: OperationId;
-  readonly route: RouteDef;
-  readonly model: NmsModel;
-  readonly tenant: TenantState;
-  readonly session: Session;
-  readonly params: Readonly<Record<string, string>>;
-  readonly query: URLSearchParams;
-  readonly body: unknown;
-  /** Scheme, host and port the request came to, for absolute addresses in answers (U1, U2). */
-  readonly origin: string;
-  /**
-   * Answers a write as its route says: async routes submit it and answer 202 with its request
-   * ID; others (W74, 201) apply it now, with a request record that is already SUCCESS.
-   */
-  finish(write: PreparedWrite): Answer;
-}
-
-export type Handler = (c: OpContext) => Answer;
+import type { AnyRecord } from "./model/collection";
+import type { Handler, KindDef, OpContext, PageRequest } from "./model/kind";
+import type { Answer } from "./wire";
 
 export const ok = (body: unknown): Answer => ({ status: 200, body });
 

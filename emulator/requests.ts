@@ -7,7 +7,7 @@ import { asyncDelayOf, EmulatorConfig } from "./config";
 import { ApiError } from "./errors";
 import type { FaultInjector } from "./faults";
 import type { IdSource } from "./ids";
-import type { PreparedWrite } from "./model/model";
+import type { PreparedWrite } from "./model/kind";
 import type { TenantState } from "./model/tenant";
 
 /** Records kept per tenant; the oldest finished ones go first, PENDING ones are never dropped. */

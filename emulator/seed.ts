@@ -4,7 +4,8 @@ import type { AuthService } from "./auth";
 import type { Directory, SupportEntry } from "./directory";
 import type { IdSource } from "./ids";
 import type { NmsModel } from "./model/model";
-import type { AdminRole, TenantDetails, TenantSettings } from "./model/tenant";
+import type { AdminRole } from "./accounts";
+import type { TenantDetails, TenantSettings } from "./model/tenant";
 import { addDhcpServiceProfile, SEEDED_DHCP_SERVICE_PROFILES } from "./services/wifi/dhcpService";
 import { seededAdmin } from "./services/tenant/admins";
 

@@ -4,8 +4,14 @@
 import type { IncomingMessage } from "node:http";
 import { WIRE_HEADERS } from "../contract";
 import { ApiError, badRequest } from "./errors";
-import type { Answer } from "./handlers";
 import type { MultipartBody } from "./multipart";
+
+/** What the server writes back for a request: status, JSON body (none when undefined) and headers. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 const MAX_BODY_BYTES = 1024 * 1024;
 

@@ -3,22 +3,12 @@
 // collections are made from the kind registry (services/registry.ts), one per kind.
 import { DEFAULT_WIFI_API_VARIANT, RequestRecord, WifiApiVariant } from "../../contract";
 import { Directory } from "../directory";
-import { Collection } from "./collection";
-import type { AnyRecord, KindDef } from "./kind";
+import { AnyRecord, Collection, UniqueRule } from "./collection";
 
-/** The seeds' role enum. */
-export const ADMIN_ROLES = ["PRIME_ADMIN", "ADMIN", "READ_ONLY", "OFFICE_ADMIN", "SUPPORT", "DEVOPS"] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
-
-/** A login: the administrator's ID in its tenant, and a password once one is set (seeded, or through the admin API). */
-export interface AdminAccount {
-  id: string;
-  tenantId: string;
-  username: string;
-  password?: string;
-  role: AdminRole;
-  roleId: string;
-  createdDate: string;
+/** What a tenant needs of a kind (model/kind.ts) to hold its objects: the collection's name and uniqueness rule. */
+export interface CollectionSpec {
+  readonly name: string;
+  readonly unique?: UniqueRule<AnyRecord>;
 }
 
 export interface TenantDetails {
@@ -51,7 +41,7 @@ export class TenantState {
     readonly name: string,
     readonly createdDate: string,
     readonly details: TenantDetails,
-    kinds: readonly KindDef[],
+    kinds: readonly CollectionSpec[],
     settings: Partial<TenantSettings> = {},
     /** What the service knows across tenants (logins, support directory, MSP customers). */
     readonly directory: Directory = new Directory(),

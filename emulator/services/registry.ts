@@ -1,8 +1,7 @@
 // Every kind the emulator serves, and the operations that belong to no kind. A new kind is a
 // file in its service's folder and a line here; its handlers are derived (handlers.ts).
 import { loginBodySchema, loginReadSchema, uploadUrlReadSchema, uploadUrlRequestSchema, type OperationId } from "../../contract";
-import type { Handler } from "../handlers";
-import type { KindDef, OperationSchemas } from "../model/kind";
+import type { Handler, KindDef, OperationSchemas } from "../model/kind";
 import { SWITCH_LOOKUP_SCHEMAS, SWITCH_LOOKUPS } from "./switch/lookups";
 import { switchAcls, switchProfiles, switchTrustedPorts, switchVlans } from "./switch/profiles";
 import { switchIpPorts, switchLags, switchPorts, switchVePorts } from "./switch/switchPorts";
@@ -21,6 +20,7 @@ import { activations } from "./wifi/activations";
 import { apGroups } from "./wifi/apGroups";
 import { aps } from "./wifi/aps";
 import { dpskPassphrases } from "./wifi/dpskPassphrases";
+import { GUEST_IMPORT_OPERATIONS, GUEST_IMPORT_SCHEMAS } from "./wifi/guestImport";
 import { guestUsers } from "./wifi/guestUsers";
 import { networks, networksDeep, networksDeepCreate, radius } from "./wifi/networks";
 import { venueRadio, venueSyslog } from "./wifi/venueSettings";
@@ -88,6 +88,7 @@ export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
   // Account (issue 11)
   ...PROFILE_OPERATIONS,
   ...FILE_OPERATIONS,
+  ...GUEST_IMPORT_OPERATIONS,
 };
 
 /** Bodies and answers of the operations of no kind (emulator/operationSchemas.ts); A1 is the server's own. */
@@ -96,6 +97,7 @@ export const SERVICE_SCHEMAS: Partial<Record<OperationId, OperationSchemas>> = {
   ...ACCOUNT_SCHEMAS,
   ...SWITCH_LOOKUP_SCHEMAS,
   ...PROFILE_SCHEMAS,
+  ...GUEST_IMPORT_SCHEMAS,
   U1: { body: () => uploadUrlRequestSchema, answer: () => uploadUrlReadSchema },
   // U2 answers a redirect, with no body.
   U2: {},

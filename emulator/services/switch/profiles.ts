@@ -16,7 +16,8 @@ import {
   SwitchVlanInput,
   switchVlanInputSchema,
 } from "../../../contract";
-import type { AnyRecord, KindDef, RelatedPut, WriteContext } from "../../model/kind";
+import type { AnyRecord } from "../../model/collection";
+import type { KindDef, RelatedPut, WriteContext } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { guardUnused } from "./venueConfig";
 

@@ -21,8 +21,9 @@ import {
   switchVePortInputSchema,
 } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
-import { idList, ok, type Handler, type OpContext } from "../../handlers";
-import type { AnyRecord, KindDef, OperationSchemas } from "../../model/kind";
+import { idList, ok } from "../../handlers";
+import type { Handler, KindDef, OpContext, OperationSchemas } from "../../model/kind";
+import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";
 import { parsed } from "./parse";
 import { portIdOf } from "./switches";

@@ -18,8 +18,7 @@ import {
   switchTraceRouteBodySchema,
 } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
-import type { OpContext } from "../../handlers";
-import type { KindDef, RelatedPut } from "../../model/kind";
+import type { KindDef, OpContext, RelatedPut } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { parsed } from "./parse";
 import { USER_KINDS } from "./venueConfig";

@@ -3,7 +3,7 @@
 // and ACLs by name; those names must be visible to the switch's venue, and a VLAN, ACL or profile
 // still named may not be deleted (NMS-SWITCH-CONFIG-IN-USE).
 import { ApiError, relatedNotFound } from "../../errors";
-import type { AnyRecord } from "../../model/kind";
+import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";
 
 /** Collections of the switch objects that name VLANs and ACLs. */

@@ -12,9 +12,9 @@ import {
   WIRE_FIELDS,
 } from "../../../contract";
 import { ApiError, notFound } from "../../errors";
-import { Handler, listAnswer, ok, pageOf } from "../../handlers";
+import { listAnswer, ok, pageOf } from "../../handlers";
+import type { Handler, OperationSchemas } from "../../model/kind";
 import { slicePage } from "../../model/model";
-import type { OperationSchemas } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { AdminRecord, embeddedAdmin } from "./admins";
 

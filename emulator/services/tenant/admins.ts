@@ -5,7 +5,8 @@
 import { acceptedAnswerSchema, AdminInput, adminEmbeddedReadSchema, adminInputSchema, adminListReadSchema } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
-import type { AdminRole, TenantState } from "../../model/tenant";
+import type { AdminRole } from "../../accounts";
+import type { TenantState } from "../../model/tenant";
 
 export interface AdminRecord {
   id: string;

@@ -13,9 +13,9 @@ import {
   varDelegationInputSchema,
 } from "../../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../../errors";
-import { Handler, listAnswer, pageOf } from "../../handlers";
+import { listAnswer, pageOf } from "../../handlers";
+import type { Handler, KindDef } from "../../model/kind";
 import { slicePage } from "../../model/model";
-import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 
 export interface DelegationRecord {

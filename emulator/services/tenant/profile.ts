@@ -14,9 +14,9 @@ import {
   validateBody,
 } from "../../../contract";
 import { ApiError, badRequest, validationError } from "../../errors";
-import { Handler, listAnswer, ok, OpContext, pageOf } from "../../handlers";
+import { listAnswer, ok, pageOf } from "../../handlers";
+import type { Handler, OpContext, OperationSchemas } from "../../model/kind";
 import { slicePage } from "../../model/model";
-import type { OperationSchemas } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import type { AdminRecord } from "./admins";
 

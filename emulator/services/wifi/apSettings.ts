@@ -1,7 +1,7 @@
 // An AP's own settings, which exist while the AP does (radio W18–W20, LAN ports W13–W15, mDNS
 // gateway W8–W10), keyed by the AP's serial number; the AP's delete takes them along (model.ts).
-// Also the AP operations that are no setting: position (W17), log file (W11), factory reset (W12)
-// and trace route (W22).
+// Also the AP operations that are no setting: the AP with its settings (W5), position (W17), log
+// file (W11), factory reset (W12) and trace route (W22).
 import { z } from "zod";
 import {
   AP_LAN_PORTS_DEFAULTS,
@@ -11,6 +11,7 @@ import {
   acceptedRequestSchema,
   actionTextReadSchema,
   answerFormOf,
+  apDetailReadSchemaFor,
   apRadioReadSchema,
   apLanPortsInputSchema,
   ApLanPortsInput,
@@ -23,10 +24,12 @@ import {
   validateBody,
 } from "../../../contract";
 import { ApiError, validationError } from "../../errors";
-import { ok, type OpContext } from "../../handlers";
-import type { AnyRecord, KindDef } from "../../model/kind";
+import { ok } from "../../handlers";
+import type { KindDef, OpContext } from "../../model/kind";
+import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";
-import { aps, type ApRecord } from "./aps";
+import { aps, apView, isCellular, type ApRecord } from "./aps";
+import { cellularSettingsOf } from "./venueWifiSettings";
 
 type RadioBand = { allowedChannels: string[]; changeInterval: number; channelBandwidth: string; manualChannel: number; method: string; txPower: string };
 export type ApRadioRecord = { id: string; apRadioParams24G: RadioBand; apRadioParams50G: RadioBand; enable24G: boolean | null; enable50G: boolean | null; useVenueSettings: boolean };
@@ -51,6 +54,7 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
   schema: () => apRadioInputSchema,
   readSchema: () => apRadioReadSchema,
   schemasOf: {
+    W5: { answer: (variant) => apDetailReadSchemaFor(variant) },
     W11: { answer: () => z.object({ fileURL: z.string().min(1).describe("Where the AP's log file can be downloaded.") }) },
     W12: { answer: () => acceptedRequestSchema },
     W17: { body: () => apPositionSchema, answer: () => acceptedAnswerSchema(apPositionSchema) },
@@ -76,6 +80,7 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
     return { ...withoutId(radio), apRadioParams24G: bandView(radio.apRadioParams24G, contacted), apRadioParams50G: bandView(radio.apRadioParams50G, contacted) };
   },
   extra: {
+    W5: (c) => ok(apDetailView(c.tenant, c.model.existing(aps, c.tenant, c.params.serialNumber), c.query)),
     W11: (c) => ok({ fileURL: `/api/file/tenant/${c.tenant.id}/${c.model.existing(aps, c.tenant, c.params.serialNumber).id}-support.log` }),
     W12: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
@@ -125,8 +130,14 @@ export const apMdnsGateway: KindDef<ApMdnsGatewayRecord, ApMdnsGatewayInput> = {
   extra: { W10: (c) => c.finish({ ...c.model.reset(apMdnsGateway, c.tenant, c.params.serialNumber), response: undefined }) },
 };
 
+/** W5: the AP's read form with its own settings and (newer) its cellular settings. */
+function apDetailView(t: TenantState, ap: ApRecord, query: URLSearchParams): Record<string, unknown> {
+  const settings = { ...apView(t, ap, query), ...apSettingsView(t, ap.id) };
+  return t.variant === "newer" ? { ...settings, cellularSettings: cellularSettingsOf(t, ap, isCellular(ap)) } : settings;
+}
+
 /** The AP's own settings as W5 shows them: stored, or their defaults. */
-export function apSettingsView(t: TenantState, serial: string): Record<string, unknown> {
+function apSettingsView(t: TenantState, serial: string): Record<string, unknown> {
   const stored = <R extends AnyRecord>(kind: string, defaults: Omit<R, "id">) => {
     const record = t.of<R>(kind).get(serial);
     return record ? withoutId(record) : structuredClone(defaults);

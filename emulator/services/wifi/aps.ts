@@ -2,16 +2,12 @@
 // (WIFI-10120), a serial number is registered once (APR-10130), APs beyond the tenant's Wi-Fi
 // licences are refused (ENT-10003), and a venue whose country is outside SUPPORTED_COUNTRIES
 // takes no APs (WIFI-10114). A new AP has never contacted the cloud; its device fields say so.
-import { acceptedAnswerSchema, acceptedRequestSchema, actionTextReadSchema, apDetailReadSchemaFor, ApInput, apInputSchema, apReadSchema, targetHost } from "../../../contract";
+import { acceptedAnswerSchema, acceptedRequestSchema, actionTextReadSchema, ApGroup, ApInput, apInputSchema, apReadSchema, targetHost } from "../../../contract";
 import { z } from "zod";
 import { ApiError, relatedNotFound, validationError } from "../../errors";
 import { validateBody } from "../../../contract";
-import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
-import type { ApGroupRecord } from "./apGroups";
-import { apSettingsView } from "./apSettings";
-import { cellularSettingsOf } from "./venueWifiSettings";
 
 export interface ApRecord extends ApInput {
   id: string;
@@ -88,19 +84,15 @@ function deviceFields(serial: string, now: string) {
 /** Fields a newer-variant caller sees only with operational=true (the default); the older variant always shows them. */
 const OPERATIONAL_FIELDS = ["clientCount", "uptime_seconds", "lastContacted", "state", "subState", "ip", "externalIp"] as const;
 
-/** An AP's read form (W1, W4, an AP group's `aps`); `detail` adds W5's settings. */
-export function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams, detail = false): Record<string, unknown> {
+/** An AP's read form (W1, W4, an AP group's `aps`); W5 adds the AP's settings to it (services/wifi/apSettings.ts). */
+export function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams): Record<string, unknown> {
   const { id: _id, ...view } = ap;
   if (t.variant === "newer" && query?.get("operational") === "false") for (const field of OPERATIONAL_FIELDS) delete (view as Record<string, unknown>)[field];
-  const base = { position: {}, tags: [], ...view };
-  if (!detail) return base;
-  // W5 adds the AP's own settings (services/wifi/apSettings.ts) and (newer) its cellular settings.
-  const settings = { ...base, ...apSettingsView(t, ap.id) };
-  return t.variant === "newer" ? { ...settings, cellularSettings: cellularSettingsOf(t, ap, isCellular(ap)) } : settings;
+  return { position: {}, tags: [], ...view };
 }
 
 function defaultGroupOf(t: TenantState, venueId: string): string | undefined {
-  return t.of<ApGroupRecord>("apGroups").find((g) => g.venueId === venueId && g.isDefault)?.id;
+  return t.of<ApGroup>("apGroups").find((g) => g.venueId === venueId && g.isDefault)?.id;
 }
 
 export const aps: KindDef<ApRecord, ApInput> = {
@@ -111,7 +103,6 @@ export const aps: KindDef<ApRecord, ApInput> = {
   schema: () => apInputSchema,
   readSchema: () => apReadSchema,
   schemasOf: {
-    W5: { answer: (variant) => apDetailReadSchemaFor(variant) },
     W16: { body: () => pingSchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
     W21: { answer: () => acceptedRequestSchema },
   },
@@ -156,7 +147,6 @@ export const aps: KindDef<ApRecord, ApInput> = {
   view: (t, ap, _related, query) => apView(t, ap, query),
 
   extra: {
-    W5: (c) => ok(apView(c.tenant, c.model.existing(aps, c.tenant, c.params.serialNumber), c.query, true)),
     W21: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
       return c.finish(c.model.action(ap.id, undefined, () => {

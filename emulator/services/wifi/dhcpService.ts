@@ -8,8 +8,7 @@
 import { z } from "zod";
 import { acceptedAnswerSchema, acceptedRequestSchema, venueDhcpBindingSchema } from "../../../contract";
 import { ApiError, notFound } from "../../errors";
-import type { Handler } from "../../handlers";
-import type { KindDef } from "../../model/kind";
+import type { Handler, KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { isCellular, type ApRecord } from "./aps";
 

@@ -6,16 +6,13 @@ import {
   acceptedAnswerSchema,
   acceptedRequestSchema,
   deliveryMethodsSchema,
-  guestImportReadSchema,
   GuestUserInput,
   guestUserInputSchema,
   guestUserReadSchema,
   validateBody,
 } from "../../../contract";
 import { relatedNotFound, validationError } from "../../errors";
-import type { OpContext } from "../../handlers";
-import type { KindDef, WriteContext } from "../../model/kind";
-import { importGuestUsers } from "./guestImport";
+import type { KindDef, OpContext, WriteContext } from "../../model/kind";
 
 export interface GuestUserRecord extends GuestUserInput {
   id: string;
@@ -56,8 +53,6 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
   schema: () => guestUserInputSchema,
   readSchema: () => guestUserReadSchema,
   schemasOf: {
-    // W76's body is a multipart form (services/wifi/guestImport.ts), outside JSON schemas.
-    W76: { answer: () => acceptedAnswerSchema(guestImportReadSchema) },
     W79: { answer: () => acceptedRequestSchema },
     W80: { answer: () => acceptedRequestSchema },
     W81: { body: () => deliveryMethodsSchema, answer: () => acceptedAnswerSchema(guestUserReadSchema) },
@@ -90,7 +85,6 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
   view: (_t, guest) => guest,
 
   extra: {
-    W76: (c) => importGuestUsers(c),
     W79: (c) => setDisabled(c, true),
     W80: (c) => setDisabled(c, false),
     W81: (c) => {
