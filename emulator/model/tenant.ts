@@ -1,7 +1,8 @@
 // Everything one tenant holds. Tenants share nothing: every lookup starts from a TenantState,
 // which is what keeps one tenant's objects and request records invisible to another. Its
 // collections are made from the kind registry (services/registry.ts), one per kind.
-import { DEFAULT_WIFI_API_VARIANT, RequestRecord, WifiApiVariant } from "../../contract";
+import type { z } from "zod";
+import { DEFAULT_WIFI_API_VARIANT, RequestRecord, tenantDetailsReadSchema, WifiApiVariant } from "../../contract";
 import { Directory } from "../directory";
 import { AnyRecord, Collection, UniqueRule } from "./collection";
 
@@ -11,14 +12,8 @@ export interface CollectionSpec {
   readonly unique?: UniqueRule<AnyRecord>;
 }
 
-export interface TenantDetails {
-  address: string;
-  city: string;
-  country: string;
-  organization: string;
-  stateOrProvince: string;
-  zip: string;
-}
+/** A5's details, every field held (the demo data and new tenants fill them all). */
+export type TenantDetails = Required<z.infer<typeof tenantDetailsReadSchema>>;
 
 /** What the emulator lets tests and demos set per tenant. */
 export interface TenantSettings {
