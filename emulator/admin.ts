@@ -48,7 +48,7 @@ export function adminRoutes(emulator: AdminTarget): Router<AdminHandler> {
     .add("GET", "/__admin/tenants/{tenantId}/objects", ({ params }) => {
       return ok(emulator.model.objectsOf(tenantOf(emulator, params.tenantId)));
     })
-    // Wi-Fi services (issue 9): no operation connects a client, so tests connect one here (W67 disconnects it).
+    // Wi-Fi clients: no operation connects a client, so tests connect one here (W67 disconnects it).
     .add("POST", "/__admin/tenants/{tenantId}/clients", ({ params, body }) => {
       const { apMac, clientMac } = parse(clientDisconnectSchema, body ?? {});
       return created(connectClient(tenantOf(emulator, params.tenantId), apMac, clientMac));
@@ -64,7 +64,7 @@ export function adminRoutes(emulator: AdminTarget): Router<AdminHandler> {
       return created(emulator.faults.add(parse(faultInputSchema, body)));
     })
     .add("DELETE", "/__admin/faults", () => (emulator.faults.clear(), done))
-    // Wi-Fi devices (issue 8): what no operation of the service does (services/wifi/deviceAdmin.ts)
+    // Wi-Fi devices: what no operation of the service does (services/wifi/deviceAdmin.ts)
     .add("POST", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params, body }) => created(createDhcpServiceProfile(tenantOf(emulator, params.tenantId), body)))
     .add("GET", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params }) => ok(listDhcpServiceProfiles(tenantOf(emulator, params.tenantId))))
     .add("PUT", "/__admin/tenants/{tenantId}/aps/{serialNumber}/state", ({ params, body }) => ok(setApState(tenantOf(emulator, params.tenantId), params.serialNumber, body)))

@@ -6,7 +6,7 @@ import type { FaultInjector } from "./faults";
 import type { RequestLog, RequestStats } from "./log";
 import type { NmsModel } from "./model/model";
 import type { TenantSettings } from "./model/tenant";
-import type { SeededTenant } from "./seed";
+import type { TenantCredentials } from "./tenantSetup";
 import type { Answer } from "./wire";
 
 export interface AdminRequest {
@@ -25,7 +25,7 @@ export interface AdminTarget {
   readonly faults: FaultInjector;
   readonly log: RequestLog;
   readonly stats: RequestStats;
-  readonly demo: SeededTenant;
-  reset(): SeededTenant;
-  createTenant(name?: string, settings?: Partial<TenantSettings>): SeededTenant;
+  readonly demo: TenantCredentials;
+  reset(): TenantCredentials;
+  createTenant(name?: string, settings?: Partial<TenantSettings>): TenantCredentials;
 }

@@ -2,8 +2,8 @@
 // (emulator/stateFile.ts writes it, emulator/persistence.ts decides when). Tenants with their
 // settings, every kind's objects in creation order, request records, DHCP service profiles;
 // logins, the support directory, MSP customers and uploaded files (named by the SHA-256 of their
-// bytes, which the state file keeps beside it: emulator/stateFile.ts); live tokens; where a seeded
-// ID stream stands. The emulator's own settings (options), faults, the request log and counters are
+// bytes, which the state file keeps beside it: emulator/stateFile.ts); live tokens; where an ID stream
+// started with a seed stands. The emulator's own settings (options), faults, the request log and counters are
 // not the service's state: they come from each start's options.
 import { z } from "zod";
 import type { RequestRecord } from "../contract";
@@ -14,7 +14,7 @@ import type { AnyRecord } from "./model/collection";
 import type { AdminAccount } from "./accounts";
 import type { NmsModel } from "./model/model";
 import { TenantDetails, TenantSettings, TenantState } from "./model/tenant";
-import type { SeededTenant } from "./seed";
+import type { TenantCredentials } from "./tenantSetup";
 import type { StoredFile } from "./services/file/store";
 import { addDhcpServiceProfile, dhcpServiceProfilesOf } from "./services/wifi/dhcpService";
 
@@ -23,7 +23,7 @@ export interface ServiceState {
   readonly model: NmsModel;
   readonly auth: AuthService;
   readonly ids: IdSource;
-  readonly demo: SeededTenant;
+  readonly demo: TenantCredentials;
 }
 
 export interface TenantSnapshot {
@@ -39,7 +39,7 @@ export interface TenantSnapshot {
 }
 
 export interface EmulatorSnapshot {
-  demo: SeededTenant;
+  demo: TenantCredentials;
   idPosition?: number;
   tenants: TenantSnapshot[];
   accounts: AdminAccount[];
@@ -93,7 +93,7 @@ export type BlobReader = (sha256: string) => Buffer;
  * had its timer in the stopped process: it ends FAIL, and nothing of it was applied. `blobs`
  * gives the bytes of the uploaded files the snapshot names by SHA-256.
  */
-export function restoreSnapshot(server: ServiceState, snapshot: EmulatorSnapshot, blobs?: BlobReader): SeededTenant {
+export function restoreSnapshot(server: ServiceState, snapshot: EmulatorSnapshot, blobs?: BlobReader): TenantCredentials {
   const { model } = server;
   model.clear();
   server.auth.clear();

@@ -16,7 +16,7 @@ export interface Answer {
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Switch operations carry two headers the service's gateway adds (document 3): the tenant again
+ * Switch operations carry two headers the service's gateway adds (the switch API documentation): the tenant again
  * and a request ID. A call without them, or naming another tenant, is refused before it runs.
  */
 export function checkGatewayHeaders(required: readonly (keyof typeof WIRE_HEADERS)[], headers: IncomingMessage["headers"], tenantId: string): void {

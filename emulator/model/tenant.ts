@@ -17,7 +17,7 @@ export type TenantDetails = Required<z.infer<typeof tenantDetailsReadSchema>>;
 
 /** What the emulator lets tests and demos set per tenant. */
 export interface TenantSettings {
-  /** Which variant of the Wi-Fi API the tenant speaks (document 2). */
+  /** Which variant of the Wi-Fi API the tenant speaks (the Wi-Fi API documentation). */
   wifiApiVariant: WifiApiVariant;
   /** Wi-Fi device licences: APs beyond this count are refused with ENT-10003. */
   wifiLicenses: number;

@@ -81,7 +81,7 @@ export function tenantView(t: TenantState, deep: boolean): Record<string, unknow
   return view;
 }
 
-/** The branding and contacts the tenant's users see (document 1, "Msp"), made from its name. */
+/** The branding and contacts the tenant's users see (the account-and-venues API documentation, "Msp"), made from its name. */
 function mspBranding(t: TenantState): Record<string, unknown> {
   const host = `${t.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "tenant"}.nms.example`;
   return {

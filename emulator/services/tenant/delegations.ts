@@ -32,7 +32,7 @@ export interface DelegationRecord {
   updatedDate: string;
 }
 
-/** How long vendor support may access the account once granted (A20); the seeds do not say. */
+/** How long vendor support may access the account once granted (A20); the API documentation does not say. */
 export const SUPPORT_ACCESS_DAYS = 14;
 /** The tenant ID the vendor's support team goes by in delegations. */
 export const SUPPORT_TENANT = "support";

@@ -20,7 +20,7 @@ import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";
 import type { AdminRecord } from "./admins";
 
-/** The two deployments (document 1 §1, 6); the emulator answers as the North American one. */
+/** The two deployments (the account-and-venues API documentation, its introduction); the emulator answers as the North American one. */
 export const REGIONS = [
   { name: "na", description: "USA & North America", link: "https://na.nms.example", current: true },
   { name: "eu", description: "Europe", link: "https://eu.nms.example", current: false },

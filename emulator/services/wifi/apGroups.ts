@@ -80,7 +80,7 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
     }
   },
 
-  // The seeds: the group's APs in their read form. Scripts take an AP from here and send it back to W6 (moved to another venue).
+  // The Wi-Fi API documentation: the group's APs in their read form. Scripts take an AP from here and send it back to W6 (moved to another venue).
   view: (t, group) => ({ ...group, aps: t.of<ApRecord>("aps").filter((ap) => ap.apGroupId === group.id).map((ap) => apView(t, ap)) }),
 
   extra: {

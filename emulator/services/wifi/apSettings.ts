@@ -110,7 +110,7 @@ export const apLanPorts: KindDef<ApLanPortsRecord, ApLanPortsInput> = {
   ops: { get: "W13", update: "W14" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
-  // W15 answers {requestId} only (document 2), unlike W20.
+  // W15 answers {requestId} only (the Wi-Fi API documentation), unlike W20.
   extra: { W15: (c) => c.finish({ ...c.model.reset(apLanPorts, c.tenant, c.params.serialNumber), response: undefined }) },
 };
 
@@ -126,7 +126,7 @@ export const apMdnsGateway: KindDef<ApMdnsGatewayRecord, ApMdnsGatewayInput> = {
   ops: { get: "W8", update: "W9" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
-  // W10 answers {requestId} only (document 2).
+  // W10 answers {requestId} only (the Wi-Fi API documentation).
   extra: { W10: (c) => c.finish({ ...c.model.reset(apMdnsGateway, c.tenant, c.params.serialNumber), response: undefined }) },
 };
 

@@ -1,7 +1,7 @@
 // Guest users (W73–W81): created in arrays and answered 201 at once (W74); the service makes up
 // each guest's password, shows it in the read form, and makes a new one on W81. Disabling and
 // enabling are operations of their own (W79, W80). The network a guest is for must exist; the
-// seeds do not say it must be a guest network, so any type is accepted.
+// Wi-Fi API documentation does not say it must be a guest network, so any type is accepted.
 import {
   acceptedAnswerSchema,
   acceptedRequestSchema,
