@@ -3,8 +3,8 @@
 // stack members, the cascade of a switch's delete, ACL rules, references to the venue's VLANs and
 // ACLs, ports in two LAGs, deletes refused while in use, venue lookups, trusted ports, actions and
 // secrets that never come back in errors.
-import type { RunningEmulator } from "../../emulator";
-import { aclBody, adminApi, Client, start, switchBody, switchSerial, venueBody, vlanBody } from "../support/emulatorClient";
+import type { RunningEmulator } from "../../../../emulator";
+import { aclBody, adminApi, Client, start, switchBody, switchSerial, venueBody, vlanBody } from "../../../support/emulatorClient";
 
 let emu: RunningEmulator;
 let client: Client;
