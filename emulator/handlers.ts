@@ -4,7 +4,6 @@
 // happen before and after, once, in server.ts.
 import { OperationId, RouteDef, ROUTES } from "../contract";
 import { ApiError, badRequest } from "./errors";
-import type { AnyRecord } from "./model/collection";
 import type { Handler, KindDef, OpContext, PageRequest } from "./model/kind";
 import type { Answer } from "./wire";
 
@@ -33,7 +32,7 @@ export function listAnswer(route: RouteDef, items: unknown[], total: number): An
 }
 
 /** Body of the bulk deletes: a non-empty JSON array of IDs, as sent (an entry is named by its index in it). */
-export function idArray(body: unknown): string[] {
+function idArray(body: unknown): string[] {
   if (!Array.isArray(body) || body.length === 0 || !body.every((id) => typeof id === "string" && id !== "")) {
     throw badRequest("body must be a non-empty JSON array of ID strings", "body");
   }
@@ -82,9 +81,4 @@ function roleHandlers(kind: KindDef): [OperationId, Handler][] {
   if (ops.bulkDelete) out.push([ops.bulkDelete, (c) => c.finish(c.model.remove(kind, c.tenant, idArray(c.body), c.params, true))]);
   if (ops.reset) out.push([ops.reset, (c) => c.finish(c.model.reset(kind, c.tenant, id(c), c.params))]);
   return out;
-}
-
-/** The read form of a kind's object, for handlers of other operations. */
-export function viewOf(kind: KindDef, c: OpContext, record: AnyRecord): unknown {
-  return kind.view(c.tenant, record);
 }

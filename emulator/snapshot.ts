@@ -52,7 +52,7 @@ export interface EmulatorSnapshot {
 }
 
 /** Message of a request that was PENDING when the state was written and had no time left to finish in. */
-export const INTERRUPTED_MESSAGE = "the emulator stopped before the request completed; nothing was applied";
+const INTERRUPTED_MESSAGE = "the emulator stopped before the request completed; nothing was applied";
 
 export function snapshotOf(server: ServiceState): EmulatorSnapshot {
   const { model } = server;

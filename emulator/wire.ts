@@ -71,7 +71,7 @@ export const JSON_DEPTH_LIMIT = 64;
  * Throws a 400 when `text` nests arrays and objects deeper than `limit`: one pass over its
  * characters before anything is parsed, so that a hostile body never becomes a deep object.
  */
-export function checkJsonDepth(text: string, limit = JSON_DEPTH_LIMIT): void {
+function checkJsonDepth(text: string, limit = JSON_DEPTH_LIMIT): void {
   // Nesting deeper than the limit takes at least 2 × (limit + 1) brackets.
   if (text.length < 2 * (limit + 1)) return;
   let depth = 0;

@@ -2,7 +2,7 @@
 // list, create (one or many), update, delete (one or many), reset. Reads return the read form;
 // writes are validated now and return a PreparedWrite whose commit() re-checks against the state
 // of that later moment and applies.
-import { type BodyEncoding, validateBody, WifiApiVariant } from "../../contract";
+import { type BodyEncoding, validateBody } from "../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../errors";
 import { Directory } from "../directory";
 import type { IdSource } from "../ids";
@@ -336,4 +336,3 @@ function prefixed(i: number, error: ApiError): ApiError {
   return error;
 }
 
-export type { WifiApiVariant };

@@ -23,7 +23,7 @@ export interface TenantSettings {
   wifiLicenses: number;
 }
 
-export const DEFAULT_TENANT_SETTINGS: TenantSettings = { wifiApiVariant: DEFAULT_WIFI_API_VARIANT, wifiLicenses: 1000 };
+const DEFAULT_TENANT_SETTINGS: TenantSettings = { wifiApiVariant: DEFAULT_WIFI_API_VARIANT, wifiLicenses: 1000 };
 
 export class TenantState {
   private readonly collections = new Map<string, Collection<AnyRecord>>();

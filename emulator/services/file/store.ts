@@ -93,7 +93,7 @@ export class FileStore {
 export const uploadPath = (file: StoredFile) => `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.uploadSignature}`;
 export const downloadPath = (file: StoredFile) => `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.downloadSignature}`;
 
-export function sha256Of(bytes: Buffer): string {
+function sha256Of(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 

@@ -34,7 +34,7 @@ export interface SwitchRecord extends SwitchInput {
  * The ports the emulator gives every switch (the switch API documentation names no models): unit 1, slot 1 with 24
  * access ports and slot 2 with 4 uplinks, 1/1/1 … 1/1/24 and 1/2/1 … 1/2/4.
  */
-export const PORT_LAYOUT: readonly { slot: number; ports: number }[] = [
+const PORT_LAYOUT: readonly { slot: number; ports: number }[] = [
   { slot: 1, ports: 24 },
   { slot: 2, ports: 4 },
 ];

@@ -48,7 +48,7 @@ export const ACCOUNT_SCHEMAS: Record<keyof typeof ACCOUNT_OPERATIONS, OperationS
 };
 
 /** A4: the tenant, with its sub-entities when deep. */
-export function tenantView(t: TenantState, deep: boolean): Record<string, unknown> {
+function tenantView(t: TenantState, deep: boolean): Record<string, unknown> {
   const created = Date.parse(t.createdDate);
   const mspId = t.directory.mspOf.get(t.id);
   const view: Record<string, unknown> = {

@@ -33,9 +33,9 @@ export interface DelegationRecord {
 }
 
 /** How long vendor support may access the account once granted (A20); the API documentation does not say. */
-export const SUPPORT_ACCESS_DAYS = 14;
+const SUPPORT_ACCESS_DAYS = 14;
 /** The tenant ID the vendor's support team goes by in delegations. */
-export const SUPPORT_TENANT = "support";
+const SUPPORT_TENANT = "support";
 
 const byType = (t: TenantState, type: DelegationRecord["type"]) => t.of<DelegationRecord>("delegations").filter((d) => d.type === type);
 

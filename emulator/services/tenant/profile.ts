@@ -21,13 +21,13 @@ import type { TenantState } from "../../model/tenant";
 import type { AdminRecord } from "./admins";
 
 /** The two deployments (the account-and-venues API documentation, its introduction); the emulator answers as the North American one. */
-export const REGIONS = [
+const REGIONS = [
   { name: "na", description: "USA & North America", link: "https://na.nms.example", current: true },
   { name: "eu", description: "Europe", link: "https://eu.nms.example", current: false },
 ];
 
 /** Switch and LTE licences the emulator grants every tenant; only Wi-Fi licences gate additions. */
-export const FIXED_LICENSES = { SWITCH: 100, LTE: 50 } as const;
+const FIXED_LICENSES = { SWITCH: 100, LTE: 50 } as const;
 const LICENSE_YEARS = 3;
 
 function callerOf(c: OpContext): AdminRecord {

@@ -13,7 +13,7 @@ export type ApGroupRecord = ApGroup;
  * is 2 to 64 characters, so an empty name would break clients that check answers; this one
  * satisfies the rule, and no created or renamed group may take it (NMS-RESERVED-NAME).
  */
-export const DEFAULT_AP_GROUP_NAME = "Default AP Group";
+const DEFAULT_AP_GROUP_NAME = "Default AP Group";
 
 export function defaultApGroup(id: string, venueId: string): ApGroupRecord {
   return { id, name: DEFAULT_AP_GROUP_NAME, venueId, isDefault: true, aps: [] };

@@ -31,7 +31,7 @@ export interface ApRecord extends ApInput {
  * Countries the emulated service supports APs in, by name or ISO 3166 alpha-2 code, compared
  * without regard to case. The Wi-Fi API documentation names the rule (WIFI-10114), not the list.
  */
-export const SUPPORTED_COUNTRIES: ReadonlyMap<string, string> = new Map(
+const SUPPORTED_COUNTRIES: ReadonlyMap<string, string> = new Map(
   (
     [
       ["US", "United States"], ["CA", "Canada"], ["MX", "Mexico"], ["BR", "Brazil"], ["GB", "United Kingdom"], ["IE", "Ireland"],
@@ -58,7 +58,7 @@ function macOf(serial: string): string {
  * The cellular-capable model: an AP whose serial number ends in 510 is an M510 (the Wi-Fi API documentation names
  * cellular APs, not their models; WIFI-10171 and the venue's cellular settings concern them).
  */
-export const CELLULAR_MODEL = "M510";
+const CELLULAR_MODEL = "M510";
 export const isCellular = (ap: { model: string }) => ap.model === CELLULAR_MODEL;
 
 /** The device fields the service keeps for an AP it knows by serial number only. */

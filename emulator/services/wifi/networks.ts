@@ -189,7 +189,7 @@ export const networksDeep: KindDef<NetworkRecord, NetworkDeepInput> = {
 };
 
 /** W57's form: RADIUS pairs resolved (from the draft's related objects while not stored yet), activations as `venues`. */
-export function networkDeepView(t: TenantState, network: NetworkRecord, activations: readonly ActivationRecord[], related?: readonly RelatedPut[]): unknown {
+function networkDeepView(t: TenantState, network: NetworkRecord, activations: readonly ActivationRecord[], related?: readonly RelatedPut[]): unknown {
   const pair = (id: string | undefined) =>
     id === undefined ? undefined : (related?.find((r) => r.kind === "radius" && r.record.id === id)?.record ?? t.of("radius").get(id));
   const { authRadiusId, accountingRadiusId, ...rest } = network;

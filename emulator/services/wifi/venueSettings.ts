@@ -70,7 +70,7 @@ function wholeBlocks(channels: readonly number[], width: 2 | 4): number[] {
 const asStrings = (channels: readonly number[]) => channels.map(String);
 
 /** W97's answer for a venue in a country (by name or code). */
-export function validChannelsOf(country: unknown): VenueValidChannels {
+function validChannelsOf(country: unknown): VenueValidChannels {
   const code = typeof country === "string" ? country.trim().toLowerCase() : "";
   const domain = code === "" || FCC_COUNTRIES.has(code) ? DOMAINS.FCC : DOMAINS.ETSI;
   const band5 = (channels: readonly number[]) => ({

@@ -178,7 +178,7 @@ export const devicePolicies: KindDef<DevicePolicyRecord, DevicePolicyInput> = {
 };
 
 /** Sixteen digits derived from the tenant's ID: every tenant has a recovery PSK before anyone sets one. */
-export function initialRecoveryPsk(tenantId: string): string {
+function initialRecoveryPsk(tenantId: string): string {
   return BigInt(`0x${tenantId.slice(0, 16).padEnd(16, "0")}`).toString().padStart(16, "0").slice(-16);
 }
 
