@@ -20,7 +20,6 @@ import {
   apPositionSchema,
   apRadioInputSchema,
   ApRadioInput,
-  targetHost,
   validateBody,
 } from "../../../contract";
 import { ApiError, validationError } from "../../errors";
@@ -28,7 +27,7 @@ import { ok } from "../../handlers";
 import type { KindDef, OpContext } from "../../model/kind";
 import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";
-import { aps, apView, isCellular, type ApRecord } from "./aps";
+import { apTargetBodySchema, aps, apView, isCellular, type ApRecord } from "./aps";
 import { cellularSettingsOf } from "./venueWifiSettings";
 
 type RadioBand = { allowedChannels: string[]; changeInterval: number; channelBandwidth: string; manualChannel: number; method: string; txPower: string };
@@ -58,7 +57,7 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
     W11: { answer: () => z.object({ fileURL: z.string().min(1).describe("Where the AP's log file can be downloaded.") }) },
     W12: { answer: () => acceptedRequestSchema },
     W17: { body: () => apPositionSchema, answer: () => acceptedAnswerSchema(apPositionSchema) },
-    W22: { body: () => targetSchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    W22: { body: () => apTargetBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
   },
   settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...(structuredClone(AP_RADIO_DEFAULTS) as unknown as Omit<ApRadioRecord, "id">) }) },
   ops: { get: "W18", update: "W19", reset: "W20" },
@@ -156,8 +155,6 @@ function factoryReset(t: TenantState, serial: string): void {
   if (ap) t.of<ApRecord>("aps").put({ ...ap, state: "InSetupPhase", subState: "NeverContactedCloud", lastContacted: "", ip: "", externalIp: "", clientCount: 0, uptime_seconds: 0, lastUpdated: new Date().toISOString() });
 }
 
-const targetSchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
-
 function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
   const result = validateBody(schema, body ?? {});
   if (!result.ok) throw validationError(result.failures, body);
@@ -167,7 +164,7 @@ function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): 
 /** W22: the same target rule as W16; no hop answers while the AP has never contacted the cloud. */
 function traceRoute(c: OpContext) {
   const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
-  const host = parsed(targetSchema, c.body).targetHost;
+  const host = parsed(apTargetBodySchema, c.body).targetHost;
   const hops = hasContacted(ap) ? ` 1  192.0.2.1  1.1 ms\n 2  ${host}  4.2 ms` : " 1  * * *\n(the AP has not contacted the cloud)";
   return c.finish(c.model.action(ap.id, { response: `traceroute to ${host}, 30 hops max\n${hops}` }));
 }

@@ -47,7 +47,8 @@ const SUPPORTED_COUNTRIES: ReadonlyMap<string, string> = new Map(
 const MODELS = ["R350", "R550", "R650", "R750", "R850", "T350", "T750", "H550"] as const;
 const FIRMWARE = "6.1.2.0.1145";
 
-const pingSchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
+/** Body of W16 (ping) and W22 (trace route, services/wifi/apSettings.ts). */
+export const apTargetBodySchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
 
 function macOf(serial: string): string {
   const hex = BigInt(serial).toString(16).padStart(12, "0").slice(-6);
@@ -103,7 +104,7 @@ export const aps: KindDef<ApRecord, ApInput> = {
   schema: () => apInputSchema,
   readSchema: () => apReadSchema,
   schemasOf: {
-    W16: { body: () => pingSchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    W16: { body: () => apTargetBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
     W21: { answer: () => acceptedRequestSchema },
   },
   unique: { key: (ap) => ap.name, code: "WIFI-10120", object: "name", message: "AP name is not unique" },
@@ -156,7 +157,7 @@ export const aps: KindDef<ApRecord, ApInput> = {
     },
     W16: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
-      const parsed = validateBody(pingSchema, c.body);
+      const parsed = validateBody(apTargetBodySchema, c.body);
       if (!parsed.ok) throw validationError(parsed.failures, c.body);
       const host = parsed.value.targetHost;
       const text = ap.lastContacted === ""
