@@ -41,9 +41,4 @@ export const venueReadSchema = venueInputSchema.extend({
   updatedDate: isoDateTime.describe("When the venue was last changed (ISO 8601 UTC)."),
 });
 
-export interface Venue extends VenueInput {
-  id: string;
-  floorPlans: unknown[];
-  createdDate: string;
-  updatedDate: string;
-}
+export type Venue = z.infer<typeof venueReadSchema>;

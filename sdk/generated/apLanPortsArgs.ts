@@ -14,7 +14,7 @@ export interface ApLanPortsArgs {
     enabled?: pulumi.Input<boolean>;
     /** The port's ID, e.g. 1. */
     portId?: pulumi.Input<string>;
-    /** ACCESS or Trunk (the two types the seeds name). */
+    /** ACCESS or Trunk (the two types the API documentation names). */
     type?: pulumi.Input<string>;
     /**
      * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port

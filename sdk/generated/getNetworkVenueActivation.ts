@@ -46,7 +46,7 @@ export interface GetNetworkVenueActivationResult {
   allAPGroupsVlanId?: number;
   /** When the network is on (default: always). */
   scheduler: {
-    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
     type: string;
     /** When the network is on, Mondays. */
     mon?: string;

@@ -44,7 +44,7 @@ export interface GetNotificationRecipientResult {
     destination?: string;
     /** Kind of endpoint. */
     type?: string;
-    /** OK is the one value the seeds give. */
+    /** OK is the one value the API documentation gives. */
     status?: string;
     /** When it was created (ISO 8601 UTC). */
     createdDate?: string;

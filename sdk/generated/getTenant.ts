@@ -72,7 +72,7 @@ export interface GetTenantResult {
     id: string;
     /** VAR, SUPPORT, MSP or SUPPORT_EC. */
     type: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
-    /** INVITED is the one value the seeds give. */
+    /** INVITED is the one value the API documentation gives. */
     status: string;
     /** Whether the delegation is in force. */
     isValid?: boolean;
@@ -108,7 +108,7 @@ export interface GetTenantResult {
       destination?: string;
       /** Kind of endpoint. */
       type?: string;
-      /** OK is the one value the seeds give. */
+      /** OK is the one value the API documentation gives. */
       status?: string;
       /** When it was created (ISO 8601 UTC). */
       createdDate?: string;

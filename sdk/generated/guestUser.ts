@@ -63,7 +63,7 @@ export class GuestUser extends NmsResource {
   declare readonly expirationDate: pulumi.Output<number>;
   /** Last change (epoch milliseconds). Read only. */
   declare readonly lastModified: pulumi.Output<number>;
-  /** Kind of guest account (the seeds give no value set). Read only. */
+  /** Kind of guest account (the API documentation gives no value set). Read only. */
   declare readonly guestUserType: pulumi.Output<string>;
   /** Devices the guest has connected. Read only. */
   declare readonly macAddresses: pulumi.Output<string[]>;

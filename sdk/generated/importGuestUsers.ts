@@ -117,7 +117,7 @@ export interface ImportGuestUsersResult {
     expirationDate: number;
     /** Last change (epoch milliseconds). */
     lastModified: number;
-    /** Kind of guest account (the seeds give no value set). */
+    /** Kind of guest account (the API documentation gives no value set). */
     guestUserType: string;
     /** Devices the guest has connected. */
     macAddresses: string[];

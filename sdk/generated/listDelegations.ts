@@ -34,7 +34,7 @@ export interface ListDelegationsItem {
   id: string;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. */
   type: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
-  /** INVITED is the one value the seeds give. */
+  /** INVITED is the one value the API documentation gives. */
   status: string;
   /** Whether the delegation is in force. */
   isValid?: boolean;

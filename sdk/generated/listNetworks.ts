@@ -86,7 +86,7 @@ export interface ListNetworksItem {
       wifiCallingEnabled: boolean;
       /** MAC access control. */
       l2AclPolicy: {
-        /** BLOCK (the default, and the value the seeds give) or another access. */
+        /** BLOCK (the default, and the value the API documentation gives) or another access. */
         access: string;
         /** MAC addresses the policy names. */
         macAddresses?: string[];
@@ -246,7 +246,7 @@ export interface ListNetworksItem {
     allAPGroupsVlanId?: number;
     /** When the network is on (default: always). */
     scheduler: {
-      /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+      /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
       type: string;
       /** When the network is on, Mondays. */
       mon?: string;
@@ -424,8 +424,8 @@ export type ListNetworksResult = ListNetworksItem[];
 
 /**
  * Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it,
- * activations included). Operation: W49 List networks (not shown in the seeds). Returns every item: the list
- * is read page by page. The result holds secrets, in plain text here: use the Output form to keep them
+ * activations included). Operation: W49 List networks (not in the API documentation). Returns every item: the
+ * list is read page by page. The result holds secrets, in plain text here: use the Output form to keep them
  * secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -438,8 +438,8 @@ export function listNetworks(args?: ListNetworksArgs, opts?: pulumi.InvokeOption
 
 /**
  * Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it,
- * activations included). Operation: W49 List networks (not shown in the seeds). Returns every item: the list
- * is read page by page. The result holds secrets: the Output is secret.
+ * activations included). Operation: W49 List networks (not in the API documentation). Returns every item: the
+ * list is read page by page. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -40,7 +40,7 @@ export interface ListNotificationRecipientsItem {
     destination?: string;
     /** Kind of endpoint. */
     type?: string;
-    /** OK is the one value the seeds give. */
+    /** OK is the one value the API documentation gives. */
     status?: string;
     /** When it was created (ISO 8601 UTC). */
     createdDate?: string;

@@ -84,7 +84,7 @@ export class Network extends NmsResource {
       wifiCallingEnabled: boolean;
       /** MAC access control. */
       l2AclPolicy?: {
-        /** BLOCK (the default, and the value the seeds give) or another access. */
+        /** BLOCK (the default, and the value the API documentation gives) or another access. */
         access: string;
         /** MAC addresses the policy names. */
         macAddresses?: string[];

@@ -77,7 +77,7 @@ export interface NetworkArgs extends AdoptionArgs {
       wifiCallingEnabled?: pulumi.Input<boolean>;
       /** MAC access control. */
       l2AclPolicy?: pulumi.Input<{
-        /** BLOCK (the default, and the value the seeds give) or another access. */
+        /** BLOCK (the default, and the value the API documentation gives) or another access. */
         access?: pulumi.Input<string>;
         /** MAC addresses the policy names. */
         macAddresses?: pulumi.Input<pulumi.Input<string>[]>;

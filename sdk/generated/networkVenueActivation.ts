@@ -26,7 +26,7 @@ export class NetworkVenueActivation extends NmsResource {
   declare readonly allAPGroupsVlanId: pulumi.Output<number | undefined>;
   /** When the network is on (default: always). */
   declare readonly scheduler: pulumi.Output<{
-    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
     type: string;
     /** When the network is on, Mondays. */
     mon?: string;

@@ -12,7 +12,7 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
   allAPGroupsVlanId?: pulumi.Input<number>;
   /** When the network is on (default: always). */
   scheduler?: pulumi.Input<{
-    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
     type?: pulumi.Input<string>;
     /** When the network is on, Mondays. */
     mon?: pulumi.Input<string>;

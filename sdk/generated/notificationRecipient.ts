@@ -30,7 +30,7 @@ export class NotificationRecipient extends NmsResource {
     destination: string;
     /** Whether the endpoint receives notifications. */
     active: boolean;
-    /** OK is the one value the seeds give. */
+    /** OK is the one value the API documentation gives. */
     status?: string;
   }[]>;
   /**

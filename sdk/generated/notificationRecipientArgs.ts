@@ -14,7 +14,7 @@ export interface NotificationRecipientArgs extends AdoptionArgs {
     destination: pulumi.Input<string>;
     /** Whether the endpoint receives notifications. Default: true. */
     active?: pulumi.Input<boolean>;
-    /** OK is the one value the seeds give. */
+    /** OK is the one value the API documentation gives. */
     status?: pulumi.Input<string>;
   }>[]>;
   /**

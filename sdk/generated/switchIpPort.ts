@@ -9,8 +9,8 @@ export type { SwitchIpPortArgs } from "./switchIpPortArgs";
  * An IP interface on a port of a switch (S25–S31): created on the switch (S28), updated by S25 (named by the
  * body's id). One per port. Its switch cannot change: a new switchId replaces it.
  *
- * Operations: S28 Create IP port on a switch (create), S29 Get IP port (read), S25 Update IP port (the seeds'
- * create) (update), S30 Delete IP port (delete), S26 Delete IP ports (bulkDelete).
+ * Operations: S28 Create IP port on a switch (create), S29 Get IP port (read), S25 Update IP port (the API
+ * documentation's create) (update), S30 Delete IP port (delete), S26 Delete IP ports (bulkDelete).
  *
  * Destroy: deletes the object (S30 Delete IP port); objects destroyed at the same time share S26 Delete IP
  * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.

@@ -10,8 +10,8 @@ export type { SwitchVePortArgs } from "./switchVePortArgs";
  * (named by the body's id). One per VLAN, which must be a VLAN of a profile applied to the switch's venue. A
  * new switchId replaces it.
  *
- * Operations: S63 Create VE port on a switch (create), S64 Get VE port (read), S61 Update VE port (the seeds'
- * create) (update), S65 Delete VE port (delete), S66 Delete VE ports (bulkDelete).
+ * Operations: S63 Create VE port on a switch (create), S64 Get VE port (read), S61 Update VE port (the API
+ * documentation's create) (update), S65 Delete VE port (delete), S66 Delete VE ports (bulkDelete).
  *
  * Destroy: deletes the object (S65 Delete VE port); objects destroyed at the same time share S66 Delete VE
  * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.

@@ -32,7 +32,7 @@ export class VenueLanPorts extends NmsResource {
       enabled: boolean;
       /** The port's ID, e.g. 1. */
       portId?: string;
-      /** ACCESS or Trunk (the two types the seeds name). */
+      /** ACCESS or Trunk (the two types the API documentation names). */
       type?: string;
       /**
        * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port

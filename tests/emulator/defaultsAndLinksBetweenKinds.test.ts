@@ -228,7 +228,7 @@ describe("W49 deep=true (our decision: a tenant reads whole with A6 + W23 + W49?
 });
 
 describe("DPSK passphrase formats (W53)", () => {
-  test("are a fixed catalogue in the seeds' shape, served beside the network routes", async () => {
+  test("are a fixed catalogue in the documented shape, served beside the network routes", async () => {
     const formats = (await client.call("W53")).body;
     expect(formats.length).toBeGreaterThan(0);
     for (const format of formats) {

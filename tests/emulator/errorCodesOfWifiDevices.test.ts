@@ -1,6 +1,6 @@
 // Every documented error code of the AP settings and venue Wi-Fi settings operations, straight
 // against the emulator, each checking that a refused write left nothing behind; and the
-// emulator's decisions where the seeds are silent (active APs, cellular APs, DHCP profiles,
+// emulator's decisions where the Wi-Fi API documentation is silent (active APs, cellular APs, DHCP profiles,
 // per-model arrays, what goes with a deleted AP).
 import type { RunningEmulator } from "../../emulator";
 import { TenantState, type TenantDetails } from "../../emulator/model/tenant";
@@ -139,7 +139,7 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
     expect((await client.call("W33", { venueId })).body).toEqual([]);
   });
 
-  test("seed rules: timer 10 to 300, APNs without space or @, required selections", async () => {
+  test("documented rules: timer 10 to 300, APNs without space or @, required selections", async () => {
     const { body } = await client.call("W34", { venueId }, [{ ...cellular, primaryWanRecoveryTimer: 5, simCardPrimaryApn: "a b", wanConnection: undefined }]);
     expect(body.errors.map((e: { object: string }) => e.object).sort()).toEqual(["[0].primaryWanRecoveryTimer", "[0].simCardPrimaryApn", "[0].wanConnection"]);
   });
@@ -152,7 +152,7 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
     expect(ap).toMatchObject({ model: "M510", cellularSettings: { useVenueSettings: true, wanConnection: "ETH", primaryWanRecoveryTimer: 60 } });
   });
 
-  test("WIFI-10152 binding twice, WIFI-10151 unbinding what is not bound; W35 lists the binding; profiles come from the seed and the admin API", async () => {
+  test("WIFI-10152 binding twice, WIFI-10151 unbinding what is not bound; W35 lists the binding; profiles come built in and from the admin API", async () => {
     const profiles = (await admin(emu, "GET", `/tenants/${client.tenantId}/dhcp-service-profiles`)).body.profiles;
     expect(profiles).toEqual([
       { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5d", name: "Default DHCP service" },

@@ -3,8 +3,8 @@
 // retries a create whose answer was lost meets 409 instead of making a duplicate. The key is
 // released when the create ends FAIL; a stuck create keeps it until the service gives up on it
 // (releaseAfterMs), if ever.
-import type { RunningEmulator } from "../../emulator";
-import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, sleep, start, venueBody } from "../support/emulatorClient";
+import type { RunningEmulator } from "../../../emulator";
+import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, sleep, start, venueBody } from "../../support/emulatorClient";
 
 const DELAY = 200;
 

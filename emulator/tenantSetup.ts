@@ -1,14 +1,18 @@
-// Tenants with their two administrators: the demo tenant that every start and reset brings,
-// and the extra tenants that POST /__admin/tenants creates.
+// How a tenant starts: its two administrators (a prime admin and a read-only one) and the
+// built-in DHCP service profiles. Used for the demo tenant that every start and reset brings, the
+// tenants of the `tenants` option and those POST /__admin/tenants creates; also the demo support
+// directory.
 import type { AuthService } from "./auth";
 import type { Directory, SupportEntry } from "./directory";
 import type { IdSource } from "./ids";
 import type { NmsModel } from "./model/model";
-import type { AdminRole, TenantDetails, TenantSettings } from "./model/tenant";
-import { addDhcpServiceProfile, SEEDED_DHCP_SERVICE_PROFILES } from "./services/wifi/dhcpService";
-import { seededAdmin } from "./services/tenant/admins";
+import type { AdminRole } from "./accounts";
+import type { TenantDetails, TenantSettings } from "./model/tenant";
+import { addDhcpServiceProfile, BUILT_IN_DHCP_SERVICE_PROFILES } from "./services/wifi/dhcpService";
+import { accountAdminRecord } from "./services/tenant/admins";
 
-export interface SeededTenant {
+/** A tenant and the logins of its two administrators. */
+export interface TenantCredentials {
   tenantId: string;
   tenantName: string;
   username: string;
@@ -35,28 +39,28 @@ const DEMO_DETAILS: TenantDetails = {
   zip: "1000-001",
 };
 
-export function seedTenant(
+export function createTenantWithAdmins(
   model: NmsModel,
   auth: AuthService,
   ids: IdSource,
-  credentials: Omit<SeededTenant, "tenantId">,
+  credentials: Omit<TenantCredentials, "tenantId">,
   tenantId?: string,
   settings: Partial<TenantSettings> = {},
-): SeededTenant {
+): TenantCredentials {
   const tenant = model.createTenant(credentials.tenantName, { ...DEMO_DETAILS, organization: credentials.tenantName }, tenantId, settings);
   const addAdmin = (username: string, password: string, role: AdminRole) => {
     const account = { id: ids.hex32(), tenantId: tenant.id, username, password, role, roleId: ids.hex32(), createdDate: tenant.createdDate };
-    tenant.of("admins").put(seededAdmin(account.id, account.roleId, username, role, tenant.createdDate));
+    tenant.of("admins").put(accountAdminRecord(account.id, account.roleId, username, role, tenant.createdDate));
     auth.addAccount(account);
   };
   addAdmin(credentials.username, credentials.password, "PRIME_ADMIN");
   addAdmin(credentials.readOnlyUsername, credentials.readOnlyPassword, "READ_ONLY");
-  for (const profile of SEEDED_DHCP_SERVICE_PROFILES) addDhcpServiceProfile(tenant, profile.id, profile.name);
+  for (const profile of BUILT_IN_DHCP_SERVICE_PROFILES) addDhcpServiceProfile(tenant, profile.id, profile.name);
   return { tenantId: tenant.id, ...credentials };
 }
 
 /** Credentials of a further tenant: usernames carry a fresh tag, passwords are random. */
-export function newTenantCredentials(ids: IdSource, name?: string): Omit<SeededTenant, "tenantId"> {
+export function newTenantCredentials(ids: IdSource, name?: string): Omit<TenantCredentials, "tenantId"> {
   const tag = ids.hex32().slice(0, 8);
   return {
     tenantName: name ?? `Tenant ${tag}`,
@@ -78,6 +82,6 @@ export const DEMO_SUPPORT_DIRECTORY: readonly SupportEntry[] = [
   { externalId: "0035x000003DemoC", username: "agent@support.vendor.example", name: "Support", lastName: "Agent", supportUser: true },
 ];
 
-export function seedSupportDirectory(directory: Directory): void {
+export function addDemoSupportDirectory(directory: Directory): void {
   for (const entry of DEMO_SUPPORT_DIRECTORY) directory.support.set(entry.externalId, { ...entry });
 }

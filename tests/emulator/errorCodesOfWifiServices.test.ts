@@ -1,4 +1,4 @@
-// Every error code of the Wi-Fi services (issue 9) straight against the emulator, and the
+// Every error code of the Wi-Fi services straight against the emulator, and the
 // decisions behind them: device-policy rules (WIFI-10203–10208), the client disconnect
 // (WIFI-10201), the guest portal's provider and social domains (WIFI-10116, WIFI-10209), the
 // references of a WLAN and the deletes they block, the network types' own fields, the older
@@ -94,7 +94,7 @@ describe("guest portal rules (W50, W52, W55, W58)", () => {
     expect(await refusal(client.call(op as "W52", params, guestNetwork(name, portal)), 422)).toMatchObject({ code: "WIFI-10116", object });
   });
 
-  test("WIFI-10116 and WIFI-10209 are rules of the deep writes: the seeds list them for W52 and W58, not W50 and W55", async () => {
+  test("WIFI-10116 and WIFI-10209 are rules of the deep writes: the Wi-Fi API documentation lists them for W52 and W58, not W50 and W55", async () => {
     const portal = { wisprPage: { externalProviderName: "Nobody" }, socialDomains: ["not a domain"] };
     expect((await client.write("W50", {}, guestNetwork(unique("Shallow"), portal))).record.status).toBe("SUCCESS");
   });
@@ -157,7 +157,7 @@ describe("network types", () => {
     expect(withoutIds(reply.body.response)).toEqual(withoutIds({ ...golden.response.response, name: `${golden.request.name} golden` }));
   });
 
-  test("each type requires its own fields (the shared design notes' required ones)", async () => {
+  test("each type requires its own fields", async () => {
     const missing = async (body: Record<string, unknown>) => (await refusal(client.call("W52", {}, body), 422)).object;
     expect(await missing({ name: "No portal", type: "guest", wlan: {} })).toBe("guestPortal");
     expect(await missing({ name: "No params", type: "dpsk", wlan: { passphraseBackup: "backup-pass" } })).toBe("dpskGenerationParams");
@@ -176,11 +176,11 @@ describe("network types", () => {
     expect(short).toEqual({ code: "NMS-VALIDATION", message: expect.any(String), object: "wlan.passphraseBackup" });
   });
 
-  test("a RADIUS server may be named by host name (the seeds give ip as a string)", async () => {
+  test("a RADIUS server may be named by host name (the documentation gives ip as a string)", async () => {
     await client.ok("W52", {}, { name: "Host radius", type: "aaa", wlan: {}, authRadius: { primary: { ip: "radius.example.com", port: 1812, sharedSecret: "s" } } });
   });
 
-  test("an activation needs neither a scheduler type nor an AP group's ID (the seeds mark neither required)", async () => {
+  test("an activation needs neither a scheduler type nor an AP group's ID (the documentation marks neither required)", async () => {
     const venueId = (await client.ok("A7", {}, venueBody("Optional fields site"))).id;
     const networkId = (await client.ok("W50", {}, { name: "Optional fields", type: "open", wlan: {} })).id;
     const activation = await client.ok("W59", {}, { networkId, venueId, isAllAPGroups: false, scheduler: { mon: "00:00-23:59" }, apGroups: [{ radio: "5-GHz" }] });

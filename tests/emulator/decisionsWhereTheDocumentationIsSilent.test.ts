@@ -1,4 +1,4 @@
-// What the emulator decides for the newer kinds where the seeds are silent (emulator/README.md,
+// What the emulator decides for the newer kinds where the API documentation is silent (emulator/README.md,
 // "Decisions"), one behaviour per test: guest passwords, expiry and paging, actions that complete
 // in between, DPSK passphrases, AP device fields and groups, switch profiles and their VLANs.
 import type { RunningEmulator } from "../../emulator";

@@ -1,10 +1,10 @@
-// Every documented rule and decision of the switch operations (issue 10), straight against the
+// Every documented rule and decision of the switch operations, straight against the
 // emulator: the switch ID rule and the {serialNumber} slot, field rules, ports made with a switch,
 // stack members, the cascade of a switch's delete, ACL rules, references to the venue's VLANs and
 // ACLs, ports in two LAGs, deletes refused while in use, venue lookups, trusted ports, actions and
 // secrets that never come back in errors.
-import type { RunningEmulator } from "../../emulator";
-import { aclBody, adminApi, Client, start, switchBody, switchSerial, venueBody, vlanBody } from "../support/emulatorClient";
+import type { RunningEmulator } from "../../../../emulator";
+import { aclBody, adminApi, Client, start, switchBody, switchSerial, venueBody, vlanBody } from "../../../support/emulatorClient";
 
 let emu: RunningEmulator;
 let client: Client;
@@ -75,7 +75,7 @@ describe("switches (S9-S24)", () => {
     expect(await refusal(client.call("S10", {}, switchBody("no-such-venue", 8)), 404)).toMatchObject({ code: "NMS-RELATED-NOT-FOUND", object: "venueId" });
   });
 
-  test("the emulator makes 28 ports with a switch: 1/1/1-1/1/24 and 1/2/1-1/2/4, with the seeds' defaults", async () => {
+  test("the emulator makes 28 ports with a switch: 1/1/1-1/1/24 and 1/2/1-1/2/4, with the documented defaults", async () => {
     const ports = (await client.call("S39", { serialNumber: serial })).body as { port: string }[];
     expect(ports.map((p) => p.port)).toEqual([...Array.from({ length: 24 }, (_, i) => `1/1/${i + 1}`), ...Array.from({ length: 4 }, (_, i) => `1/2/${i + 1}`)]);
     expect(ports[0]).toMatchObject({ lldpEnable: true, poeCapability: true, poeEnable: true, portEnable: true, dhcpSnoopingTrust: false, ipsg: false, portProtected: false });

@@ -1,6 +1,6 @@
-// The emulator is never stricter than the seeds without a reason: fields the seeds leave optional
+// The emulator is never stricter than the service's API documentation without a reason: fields it leaves optional
 // are taken when left out (W76's deliveryMethods, an ePDG's ip, a floor plan's fields), and every rule
-// it enforces beyond them is listed in emulator/README.md ("Rules beyond the seeds") with its reason.
+// it enforces beyond them is listed in emulator/README.md ("Rules beyond the API documentation") with its reason.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { ROUTES } from "../../contract";
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-test("W76 imports guests without deliveryMethods (the seeds require them on W74 only); the guests read back without them", async () => {
+test("W76 imports guests without deliveryMethods (the Wi-Fi API documentation requires them on W74 only); the guests read back without them", async () => {
   const networkId = (await client.ok("W50", {}, { name: "Import lenient", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } })).id;
   const form = new FormData();
   for (const [name, value] of Object.entries({ "expiration.activationType": "Creation", "expiration.duration": "2", "expiration.unit": "Day", maxDevices: "1" })) form.append(name, value);
@@ -41,9 +41,9 @@ test("an ePDG without its domain is refused, with the reason the README gives", 
   expect(reply.body.errors).toEqual([expect.objectContaining({ code: "NMS-VALIDATION", object: "ePDGs[0].domain" })]);
 });
 
-test("every rule of the README's table beyond the seeds has its operations and its reason", () => {
+test("every rule of the README's table beyond the API documentation has its operations and its reason", () => {
   const readme = fs.readFileSync(path.join(__dirname, "..", "..", "emulator", "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("## Rules beyond the seeds"), readme.indexOf("\n## ", readme.indexOf("## Rules beyond the seeds") + 1));
+  const section = readme.slice(readme.indexOf("## Rules beyond the API documentation"), readme.indexOf("\n## ", readme.indexOf("## Rules beyond the API documentation") + 1));
   const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| Rule |") && !line.startsWith("|---"));
   expect(rows.length).toBeGreaterThanOrEqual(20);
   for (const row of rows) {
