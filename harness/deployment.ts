@@ -39,7 +39,8 @@ import {
 } from "./props";
 import { RegisterResult, Registration, RegistrationError, resourceStateFor, unsupportedReason } from "./registration";
 import { Slots } from "./slots";
-import { ResourceState, deletionOrder, sortResources, timestampNow } from "./state";
+import { deletionOrder, sortResources } from "./resourceOrder";
+import { ResourceState, timestampNow } from "./resourceState";
 import { StepExecutor, StepFailed, StepSkipped } from "./stepExecutor";
 import {
   EngineDiff,

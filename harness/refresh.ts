@@ -3,7 +3,7 @@ import { ProviderError, ProviderHost } from "./providerHost";
 import { annotateSecrets, diffProperties, markStepSecrets, PropertyDiff, PropertyMap, uniqueTopLevel } from "./props";
 import { settleDiff } from "./stepPlan";
 import { Slots } from "./slots";
-import { ResourceState, timestampNow } from "./state";
+import { ResourceState, timestampNow } from "./resourceState";
 import { PlannedStep } from "./types";
 import { resourceLabel, urnName } from "./urns";
 

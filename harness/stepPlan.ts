@@ -16,7 +16,7 @@ import {
   stripSecretsMap,
   uniqueTopLevel,
 } from "./props";
-import { ResourceState } from "./state";
+import { ResourceState } from "./resourceState";
 import { PlannedStep } from "./types";
 
 /** Marks `step` as a create of these inputs: the plan lists every input field it sets. */

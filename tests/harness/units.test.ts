@@ -27,7 +27,9 @@ import {
   stripSecrets,
   uniqueTopLevel,
 } from "../../harness/props";
-import { ResourceState, acquireLock, deletionOrder, loadState, saveState, sortResources } from "../../harness/state";
+import { deletionOrder, sortResources } from "../../harness/resourceOrder";
+import { ResourceState } from "../../harness/resourceState";
+import { acquireLock, loadState, saveState } from "../../harness/state";
 import { SecretsError } from "../../harness/secrets";
 
 const secret = (v: PropertyMap[string]) => makeSecret(v);
