@@ -14,10 +14,6 @@ import * as nodePath from "path";
 export const SIG_KEY = "4dabf18193072939515e22adb298388d";
 /** Signature value of a secret. */
 export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
-/** Signature of a resource reference (only produced when the monitor claims `resourceReferences`; we do not). */
-export const RESOURCE_SIG = "5cf8f73096256a8f31e491e813e4eb8e";
-/** Signature of an output value (only produced when the monitor claims `outputValues`; we do not). */
-export const OUTPUT_VALUE_SIG = "d0e6a833031e9bbcd3f4e8bde6ca49a4";
 /** The string the SDK and the engine use for a value that is not known yet (previews). */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 /** Key of the serialized dynamic provider inside a dynamic resource's inputs and outputs. */
@@ -43,7 +39,7 @@ export function secretInner(v: PropertyValue): PropertyValue {
   return isSecret(v) ? (v["value"] === undefined ? null : v["value"]) : v;
 }
 
-export function isUnknown(v: unknown): boolean {
+function isUnknown(v: unknown): boolean {
   return v === UNKNOWN_VALUE;
 }
 
@@ -118,16 +114,8 @@ export function markStepSecrets(outputs: PropertyMap, inputs: PropertyMap, addit
   return outputs;
 }
 
-/** Marks the listed top-level keys secret (the additionalSecretOutputs option). Mutates and returns `outputs`. */
-export function markSecretKeys(outputs: PropertyMap, keys: readonly string[]): PropertyMap {
-  for (const k of keys) {
-    if (Object.prototype.hasOwnProperty.call(outputs, k)) outputs[k] = makeSecret(outputs[k]);
-  }
-  return outputs;
-}
-
 /** Structural equality of wire values (secret-ness counts: making a value secret is a change). */
-export function deepEqual(a: unknown, b: unknown): boolean {
+function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b) return false;
   if (Array.isArray(a)) {
@@ -268,7 +256,7 @@ function diffValue(path: string, a: PropertyValue | undefined, b: PropertyValue 
 }
 
 /** First segment of a property path ("wlan.vlanId" -> "wlan", "a[0]" -> "a", `["x.y"].z` -> "x.y"). */
-export function topLevelKey(path: string): string {
+function topLevelKey(path: string): string {
   const parsed = parsePath(path);
   if (!parsed || parsed.length === 0) return path;
   return String(parsed[0]);
@@ -443,7 +431,7 @@ export function sanitize(v: unknown): PropertyValue {
 
 /** Signature values of assets and archives on the wire (sdk/go/common/resource/asset, archive). */
 export const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";
-export const ARCHIVE_SIG = "0def7320c3a5731c473e5ecbe6d01bc7";
+const ARCHIVE_SIG = "0def7320c3a5731c473e5ecbe6d01bc7";
 
 function isAssetLike(v: unknown): v is { [key: string]: PropertyValue } {
   return isObject(v) && (v[SIG_KEY] === ASSET_SIG || v[SIG_KEY] === ARCHIVE_SIG);

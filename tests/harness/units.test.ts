@@ -22,7 +22,6 @@ import {
   restoreElidedAssets,
   joinPath,
   makeSecret,
-  markSecretKeys,
   parsePath,
   stripSecrets,
   uniqueTopLevel,
@@ -63,7 +62,7 @@ describe("secrets in property maps", () => {
       plain: "x",
       token: "t",
     });
-    markSecretKeys(outputs, ["token", "missing"]);
+    markStepSecrets(outputs, {}, ["token", "missing"]);
     expect(outputs["token"]).toEqual({ [SIG_KEY]: SECRET_SIG, value: "t" });
     expect("missing" in outputs).toBe(false);
     expect(stripSecrets(outputs)).toEqual({ password: "pw", wlan: { psk: "k", vlanId: 10, extra: 1 }, tags: ["a", "b"], plain: "x", token: "t" });
