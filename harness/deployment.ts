@@ -24,19 +24,10 @@
 import { DeleteOutcome, deleteInOrderWithSteps, deleteStep, protectedDeleteError } from "./deletes";
 import type { Checkpoint } from "./journal";
 import { ProviderHost } from "./providerHost";
-import {
-  PropertyMap,
-  UNKNOWN_VALUE,
-  annotateSecrets,
-  applyIgnoreChanges,
-  clone,
-  containsSecrets,
-  containsUnknowns,
-  diffProperties,
-  hashAssets,
-  ignoreChangesMessage,
-  markStepSecrets,
-} from "./props";
+import { hashAssets } from "./assets";
+import { applyIgnoreChanges, ignoreChangesMessage } from "./ignoreChanges";
+import { diffProperties } from "./propertyDiff";
+import { PropertyMap, UNKNOWN_VALUE, annotateSecrets, clone, containsSecrets, containsUnknowns, markStepSecrets } from "./props";
 import { RegisterResult, Registration, RegistrationError, resourceStateFor, unsupportedReason } from "./registration";
 import { Slots } from "./slots";
 import { deletionOrder, sortResources } from "./resourceOrder";

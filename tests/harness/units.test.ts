@@ -9,23 +9,11 @@ import { defaultParallel } from "../../harness/run";
 import { pwdMain } from "../../harness/project";
 import { applyReplaceOnChanges, diffReplaces, settleDiff } from "../../harness/stepPlan";
 import { makeUrn } from "../../harness/urns";
-import {
-  PropertyMap,
-  SECRET_SIG,
-  SIG_KEY,
-  annotateSecrets,
-  applyIgnoreChanges,
-  ASSET_SIG,
-  diffProperties,
-  elideAssets,
-  markStepSecrets,
-  restoreElidedAssets,
-  joinPath,
-  makeSecret,
-  parsePath,
-  stripSecrets,
-  uniqueTopLevel,
-} from "../../harness/props";
+import { ASSET_SIG, elideAssets, restoreElidedAssets } from "../../harness/assets";
+import { applyIgnoreChanges } from "../../harness/ignoreChanges";
+import { diffProperties, uniqueTopLevel } from "../../harness/propertyDiff";
+import { joinPath, parsePath } from "../../harness/propertyPaths";
+import { PropertyMap, SECRET_SIG, SIG_KEY, annotateSecrets, markStepSecrets, makeSecret, stripSecrets } from "../../harness/props";
 import { deletionOrder, sortResources } from "../../harness/resourceOrder";
 import { ResourceState } from "../../harness/resourceState";
 import { acquireLock, loadState, saveState } from "../../harness/state";
