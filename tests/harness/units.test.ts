@@ -5,7 +5,7 @@ import * as path from "path";
 import { PlannedStep, RunResult, UNKNOWN_VALUE, formatPlan, normalizeConfigKey } from "../../harness";
 import { deleteInOrder } from "../../harness/deletes";
 import { peakRssMbOf } from "../../harness/providerHost";
-import { defaultParallel } from "../../harness/run";
+import { defaultParallel } from "../../harness/options";
 import { pwdMain } from "../../harness/project";
 import { applyReplaceOnChanges, diffReplaces, settleDiff } from "../../harness/stepPlan";
 import { makeUrn } from "../../harness/urns";
