@@ -15,7 +15,7 @@ import * as fs from "fs";
 import * as path from "path";
 
 /** PBKDF2 iterations of the CLI (NewSymmetricCrypterFromPassphrase). */
-export const PASSPHRASE_ITERATIONS = 1_000_000;
+const PASSPHRASE_ITERATIONS = 1_000_000;
 const KEY_BYTES = 32;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
@@ -23,7 +23,7 @@ const TAG_BYTES = 16;
 const CHECK_PLAINTEXT = "pulumi";
 
 /** The CLI's message when a secure value meets the wrong passphrase (errorCrypter in manager.go). */
-export const INCORRECT_PASSPHRASE =
+const INCORRECT_PASSPHRASE =
   "incorrect passphrase, please set PULUMI_CONFIG_PASSPHRASE to the correct passphrase or set PULUMI_CONFIG_PASSPHRASE_FILE to a file containing the passphrase";
 /** The CLI's message when no passphrase is set and it cannot prompt (readPassphrase). */
 export const MISSING_PASSPHRASE = "passphrase must be set with PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE environment variables";

@@ -1,6 +1,6 @@
 /**
  * The same scenario through a real `pulumi` CLI with a local file backend, when one is on PATH. There is none on
- * the machines this project is built on (see design notes §2), so this normally reports itself skipped and only
+ * the machines this project is built on (docs/pulumi-facts.md §2), so this normally reports itself skipped and only
  * checks the detection.
  */
 import { execFileSync } from "child_process";

@@ -7,7 +7,7 @@ import * as net from "net";
 import * as path from "path";
 import { RunResult, destroy, preview, up } from "../../harness";
 import { main } from "../../harness/cli";
-import { API_PASSWORD, FIXTURE_PROGRAM, NET_PASSWORD, PASSPHRASE, PROJECT_DIR, Scenario, expectNoChildren, fixtureCliArgs, scenario } from "./helpers";
+import { NET_PASSWORD, PASSPHRASE, Scenario, expectNoChildren, fixtureCliArgs, scenario } from "./helpers";
 
 jest.setTimeout(60000);
 
