@@ -1,6 +1,7 @@
 /**
- * The Pulumi CLI's passphrase secrets provider, the decrypting half: what `pulumi config set --secret` wrote into a
- * stack config file under `secure:` (pkg/secrets/passphrase/manager.go, sdk/go/common/resource/config/crypt.go).
+ * The Pulumi CLI's passphrase secrets provider: what `pulumi config set --secret` writes into a stack config file
+ * under `secure:` (pkg/secrets/passphrase/manager.go, sdk/go/common/resource/config/crypt.go). The harness decrypts
+ * a stack's values with it; nms-import encrypts the values of the program it writes, so that the CLI opens them.
  *
  *   encryptionsalt: v1:<base64 salt>:v1:<base64 nonce>:<base64 ciphertext of "pulumi">
  *   secure values:  v1:<base64 nonce>:<base64 ciphertext>
@@ -43,6 +44,26 @@ export function configPassphraseFromEnv(env: NodeJS.ProcessEnv = process.env): s
     }
   }
   return undefined;
+}
+
+/** Encrypts `secure:` values for a new stack config file, under a fresh salt. */
+export interface PassphraseEncrypter {
+  /** The value of the stack config file's `encryptionsalt:` line. */
+  readonly salt: string;
+  /** A `secure:` value. */
+  encrypt(plaintext: string): string;
+}
+
+export function passphraseEncrypter(passphrase: string): PassphraseEncrypter {
+  const salt = crypto.randomBytes(8);
+  const key = keyFor(passphrase, salt);
+  const encrypt = (plaintext: string): string => {
+    const nonce = crypto.randomBytes(NONCE_BYTES);
+    const cipher = crypto.createCipheriv("aes-256-gcm", key, nonce);
+    const sealed = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
+    return `v1:${nonce.toString("base64")}:${sealed.toString("base64")}`;
+  };
+  return { salt: `v1:${salt.toString("base64")}:${encrypt(CHECK_PLAINTEXT)}`, encrypt };
 }
 
 /** Derived keys by passphrase and salt: a million PBKDF2 rounds take most of a second. */
