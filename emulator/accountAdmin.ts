@@ -4,10 +4,9 @@
 // which tenant is an MSP's end customer (delegated access, A35).
 import { z } from "zod";
 import { failureOfIssue } from "../contract";
-import type { AdminHandler } from "./admin";
+import type { AdminHandler, AdminTarget } from "./adminHandler";
 import { ApiError, notFound, validationError } from "./errors";
 import type { Router } from "./router";
-import type { EmulatorServer } from "./server";
 
 const supportEntryInput = z.object({
   externalId: z.string().min(1),
@@ -26,7 +25,7 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T
   return result.data;
 }
 
-export function addAccountAdminRoutes(router: Router<AdminHandler>, emulator: EmulatorServer): Router<AdminHandler> {
+export function addAccountAdminRoutes(router: Router<AdminHandler>, emulator: AdminTarget): Router<AdminHandler> {
   const directory = emulator.model.directory;
   const tenantOf = (id: string) => emulator.model.tenant(id) ?? (() => { throw notFound("tenant", "tenantId", id); })();
   return router

@@ -4,23 +4,15 @@
 import { z } from "zod";
 import { clientDisconnectSchema, failureOfIssue, WIFI_API_VARIANTS } from "../contract";
 import { addAccountAdminRoutes } from "./accountAdmin";
+import type { AdminHandler, AdminTarget } from "./adminHandler";
 import { configPatchSchema } from "./config";
 import { ApiError, notFound, validationError } from "./errors";
 import { faultInputSchema } from "./faults";
-import type { Answer } from "./handlers";
 import { Router } from "./router";
-import type { EmulatorServer } from "./server";
 import { createDhcpServiceProfile, listDhcpServiceProfiles, setApState } from "./services/wifi/deviceAdmin";
 import { connectClient } from "./services/wifi/wifiClients";
 import { addUiAdminRoutes } from "./ui";
-
-export interface AdminRequest {
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-export type AdminHandler = (req: AdminRequest) => Answer;
+import type { Answer } from "./wire";
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
 const created = (body: unknown): Answer => ({ status: 201, body });
@@ -38,7 +30,7 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T
   return result.data;
 }
 
-export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
+export function adminRoutes(emulator: AdminTarget): Router<AdminHandler> {
   return addUiAdminRoutes(addAccountAdminRoutes(new Router<AdminHandler>(), emulator), emulator)
     .add("POST", "/__admin/reset", () => ok(emulator.reset()))
     .add("GET", "/__admin/config", () => ok(emulator.config))
@@ -56,7 +48,7 @@ export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
     .add("GET", "/__admin/tenants/{tenantId}/objects", ({ params }) => {
       return ok(emulator.model.objectsOf(tenantOf(emulator, params.tenantId)));
     })
-    // Wi-Fi services (issue 9): no operation connects a client, so tests connect one here (W67 disconnects it).
+    // Wi-Fi clients: no operation connects a client, so tests connect one here (W67 disconnects it).
     .add("POST", "/__admin/tenants/{tenantId}/clients", ({ params, body }) => {
       const { apMac, clientMac } = parse(clientDisconnectSchema, body ?? {});
       return created(connectClient(tenantOf(emulator, params.tenantId), apMac, clientMac));
@@ -72,7 +64,7 @@ export function adminRoutes(emulator: EmulatorServer): Router<AdminHandler> {
       return created(emulator.faults.add(parse(faultInputSchema, body)));
     })
     .add("DELETE", "/__admin/faults", () => (emulator.faults.clear(), done))
-    // Wi-Fi devices (issue 8): what no operation of the service does (services/wifi/deviceAdmin.ts)
+    // Wi-Fi devices: what no operation of the service does (services/wifi/deviceAdmin.ts)
     .add("POST", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params, body }) => created(createDhcpServiceProfile(tenantOf(emulator, params.tenantId), body)))
     .add("GET", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params }) => ok(listDhcpServiceProfiles(tenantOf(emulator, params.tenantId))))
     .add("PUT", "/__admin/tenants/{tenantId}/aps/{serialNumber}/state", ({ params, body }) => ok(setApState(tenantOf(emulator, params.tenantId), params.serialNumber, body)))
@@ -87,7 +79,7 @@ function memoryNow() {
   return { rss, heapTotal, heapUsed, external, afterGc: collect !== undefined };
 }
 
-function tenantOf(emulator: EmulatorServer, tenantId: string) {
+function tenantOf(emulator: AdminTarget, tenantId: string) {
   const tenant = emulator.model.tenant(tenantId);
   if (!tenant) throw notFound("tenant", "tenantId", tenantId);
   return tenant;

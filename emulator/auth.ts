@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import type { EmulatorConfig } from "./config";
 import { ApiError, badRequest } from "./errors";
 import { newToken } from "./ids";
-import type { AdminAccount, AdminRole } from "./model/tenant";
+import type { AdminAccount, AdminRole } from "./accounts";
 
 export interface Session {
   token: string;

@@ -44,7 +44,7 @@ export interface EmulatorConfig {
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { requestsPerSecond: 50, burst: 100 };
 
-export const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
+const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
   asyncDelayMs: 300,
   asyncJitterMs: 0,
   asyncLatencyByOp: {},

@@ -1,7 +1,7 @@
 // What the service knows across tenants: every administrator's login (usernames are global),
 // the vendor's support directory (people with a support account, and the VARs among them), and
 // which tenant is an MSP's end customer. One per emulator; tenants reach it through TenantState.
-import type { AdminAccount } from "./model/tenant";
+import type { AdminAccount } from "./accounts";
 import { FileStore } from "./services/file/store";
 
 /** A person in the vendor's support directory (POST /__admin/support-directory adds one). */

@@ -11,7 +11,7 @@ const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "passw
  * which the service's catalogue has no entry for: each carries its own status (emulator/README.md,
  * "What the emulator protects").
  */
-export const EMULATOR_ERROR_CODES: Readonly<Record<string, { status: number; message: string }>> = {
+const EMULATOR_ERROR_CODES: Readonly<Record<string, { status: number; message: string }>> = {
   "EMU-MISDIRECTED": { status: 421, message: "the admin API answers only requests addressed to localhost, 127.0.0.1 or [::1]" },
   "EMU-FOREIGN-ORIGIN": { status: 403, message: "the admin API answers no page of another origin" },
   "EMU-UNSUPPORTED-MEDIA-TYPE": { status: 415, message: "a state-changing admin call must be sent as application/json" },

@@ -3,37 +3,9 @@
 // role covers. Authentication, tenant, role and header checks, body parsing and error answers
 // happen before and after, once, in server.ts.
 import { OperationId, RouteDef, ROUTES } from "../contract";
-import type { Session } from "./auth";
 import { ApiError, badRequest } from "./errors";
-import type { AnyRecord, KindDef } from "./model/kind";
-import type { NmsModel, PageRequest, PreparedWrite } from "./model/model";
-import type { TenantState } from "./model/tenant";
-
-export interface Answer {
-  status: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
-
-export interface OpContext {
-  readonly op: OperationId;
-  readonly route: RouteDef;
-  readonly model: NmsModel;
-  readonly tenant: TenantState;
-  readonly session: Session;
-  readonly params: Readonly<Record<string, string>>;
-  readonly query: URLSearchParams;
-  readonly body: unknown;
-  /** Scheme, host and port the request came to, for absolute addresses in answers (U1, U2). */
-  readonly origin: string;
-  /**
-   * Answers a write as its route says: async routes submit it and answer 202 with its request
-   * ID; others (W74, 201) apply it now, with a request record that is already SUCCESS.
-   */
-  finish(write: PreparedWrite): Answer;
-}
-
-export type Handler = (c: OpContext) => Answer;
+import type { Handler, KindDef, OpContext, PageRequest } from "./model/kind";
+import type { Answer } from "./wire";
 
 export const ok = (body: unknown): Answer => ({ status: 200, body });
 
@@ -60,7 +32,7 @@ export function listAnswer(route: RouteDef, items: unknown[], total: number): An
 }
 
 /** Body of the bulk deletes: a non-empty JSON array of IDs, as sent (an entry is named by its index in it). */
-export function idArray(body: unknown): string[] {
+function idArray(body: unknown): string[] {
   if (!Array.isArray(body) || body.length === 0 || !body.every((id) => typeof id === "string" && id !== "")) {
     throw badRequest("body must be a non-empty JSON array of ID strings", "body");
   }
@@ -109,9 +81,4 @@ function roleHandlers(kind: KindDef): [OperationId, Handler][] {
   if (ops.bulkDelete) out.push([ops.bulkDelete, (c) => c.finish(c.model.remove(kind, c.tenant, idArray(c.body), c.params, true))]);
   if (ops.reset) out.push([ops.reset, (c) => c.finish(c.model.reset(kind, c.tenant, id(c), c.params))]);
   return out;
-}
-
-/** The read form of a kind's object, for handlers of other operations. */
-export function viewOf(kind: KindDef, c: OpContext, record: AnyRecord): unknown {
-  return kind.view(c.tenant, record);
 }

@@ -1,16 +1,18 @@
 // Local emulator of the Network Management Service. See README.md for what it decides where
-// the seeds are silent.
+// the service's API documentation is silent.
 import type { OperationId } from "../contract";
 import type { OperationLatency, RateLimit } from "./config";
 import { EmulatorServer } from "./server";
-import type { SeededTenant } from "./seed";
+import type { TenantCredentials } from "./tenantSetup";
 import { checkOptions, TenantOption } from "./options";
 import { Persistence } from "./persistence";
 import { applyTenants } from "./tenants";
 import { faultInputSchema } from "./faults";
 
-export type { SeededTenant } from "./seed";
-export { DEMO_CREDENTIALS } from "./seed";
+export type { TenantCredentials } from "./tenantSetup";
+/** @deprecated The former name of TenantCredentials, kept for programs that import it. */
+export type SeededTenant = TenantCredentials;
+export { DEMO_CREDENTIALS } from "./tenantSetup";
 export type { EmulatorConfig, OperationLatency, RateLimit } from "./config";
 export { DEFAULT_RATE_LIMIT } from "./config";
 export type { LogEntry, StatsView } from "./log";
@@ -55,9 +57,9 @@ export interface EmulatorOptions {
 export interface RunningEmulator {
   url: string;
   port: number;
-  demo: SeededTenant;
+  demo: TenantCredentials;
   /** The tenants of `options.tenants`, in their order, with their credentials. */
-  tenants: SeededTenant[];
+  tenants: TenantCredentials[];
   /** Whether the state came from `stateFile`. */
   restored: boolean;
   /** Applies the writes still waiting and writes the state file (with `stateFile`), then stops serving. */

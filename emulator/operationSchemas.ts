@@ -17,8 +17,6 @@ import {
 import type { KindDef, OperationSchemas } from "./model/kind";
 import { KINDS, SERVICE_SCHEMAS } from "./services/registry";
 
-export type { OperationSchemas } from "./model/kind";
-
 const idList = (noun: string) => z.array(z.string().min(1)).min(1).describe(`IDs of the ${noun}s to delete, all or none.`);
 
 /** The schemas of one operation; an operation that answers no body (302, `{requestId}` aside) has no answer schema. */

@@ -7,7 +7,7 @@ import { asyncDelayOf, EmulatorConfig } from "./config";
 import { ApiError } from "./errors";
 import type { FaultInjector } from "./faults";
 import type { IdSource } from "./ids";
-import type { PreparedWrite } from "./model/model";
+import type { PreparedWrite } from "./model/kind";
 import type { TenantState } from "./model/tenant";
 
 /** Records kept per tenant; the oldest finished ones go first, PENDING ones are never dropped. */
@@ -16,7 +16,7 @@ const MAX_RECORDS_PER_TENANT = 50_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Code of a stuck-pending record the service gives up on (releaseAfterMs), unless the rule names one. */
-export const STUCK_RELEASE_CODE = "NMS-INTERNAL";
+const STUCK_RELEASE_CODE = "NMS-INTERNAL";
 
 export interface Accepted {
   requestId: string;

@@ -6,23 +6,25 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { OPERATION_IDS, OperationId, ROUTES, WIRE_HEADERS } from "../contract";
-import { adminRoutes, AdminHandler } from "./admin";
+import { adminRoutes } from "./admin";
+import type { AdminHandler } from "./adminHandler";
 import { AUTH_COOKIE, AuthService, credentialsOf, loginKey } from "./auth";
 import { configPatchSchema, defaultConfig, EmulatorConfig } from "./config";
 import { ApiError, badRequest, rateLimited } from "./errors";
 import { AnswerFault, FaultInjector } from "./faults";
-import { Answer, deriveHandlers, Handler, OpContext } from "./handlers";
+import { deriveHandlers } from "./handlers";
 import { createIdSource, createRandom, IdSource } from "./ids";
 import { MultipartBody, parseMultipart } from "./multipart";
-import { bodyOf, checkGatewayHeaders, encode, parseJson, readBody, reportUnexpected } from "./wire";
+import { type Answer, bodyOf, checkGatewayHeaders, encode, parseJson, readBody, reportUnexpected } from "./wire";
 import { RequestLog, RequestStats } from "./log";
-import { NmsModel, PreparedWrite } from "./model/model";
+import type { Handler, OpContext, PreparedWrite } from "./model/kind";
+import { NmsModel } from "./model/model";
 import { OPENAPI_PATH, openApiDocument } from "./openapi";
 import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
 import { malformedEscapeIn, Router } from "./router";
 import { checkDelegatedAccess, noteLogin } from "./delegatedAccess";
-import { DEMO_CREDENTIALS, newTenantCredentials, SeededTenant, seedSupportDirectory, seedTenant } from "./seed";
+import { DEMO_CREDENTIALS, newTenantCredentials, TenantCredentials, addDemoSupportDirectory, createTenantWithAdmins } from "./tenantSetup";
 import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
 import { FILE_STORE_PREFIX, serveFileStore } from "./services/file/store";
 import type { TenantSettings } from "./model/tenant";
@@ -58,7 +60,7 @@ export class EmulatorServer {
   private readonly routes = new Router<OperationId>();
   private readonly handlers: Map<OperationId, Handler>;
   private readonly admin: Router<AdminHandler>;
-  private demoTenant: SeededTenant;
+  private demoTenant: TenantCredentials;
   /** Told after every request that may have changed state (any method but GET and HEAD); see emulator/persistence.ts. */
   onChange: () => void = () => undefined;
 
@@ -76,19 +78,19 @@ export class EmulatorServer {
     this.loginLimiter = new RateLimiter(this.config);
     for (const op of OPERATION_IDS) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
     this.admin = adminRoutes(this);
-    this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS);
-    seedSupportDirectory(this.model.directory);
+    this.demoTenant = createTenantWithAdmins(this.model, this.auth, this.ids, DEMO_CREDENTIALS);
+    addDemoSupportDirectory(this.model.directory);
     // Node's default 16 KiB header limit answers 431 with no body before any route is matched; the longest paths (S58,
     // S59: six parameters) must reach the router so that even absurd ones get the service's error body.
     this.http = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => this.handle(req, res));
   }
 
-  get demo(): SeededTenant {
+  get demo(): TenantCredentials {
     return this.demoTenant;
   }
 
   /** Forgets every tenant, token, pending write, fault, rate-limit bucket, log entry and count; the demo tenant comes back with its ID. */
-  reset(): SeededTenant {
+  reset(): TenantCredentials {
     this.tracker.cancelAll();
     this.model.clear();
     this.auth.clear();
@@ -97,8 +99,8 @@ export class EmulatorServer {
     this.loginLimiter.clear();
     this.log.clear();
     this.stats.clear();
-    this.demoTenant = seedTenant(this.model, this.auth, this.ids, DEMO_CREDENTIALS, this.demoTenant.tenantId);
-    seedSupportDirectory(this.model.directory);
+    this.demoTenant = createTenantWithAdmins(this.model, this.auth, this.ids, DEMO_CREDENTIALS, this.demoTenant.tenantId);
+    addDemoSupportDirectory(this.model.directory);
     return this.demoTenant;
   }
 
@@ -108,8 +110,8 @@ export class EmulatorServer {
     this.demoTenant = restoreSnapshot(this, snapshot, blobs);
   }
 
-  createTenant(name?: string, settings: Partial<TenantSettings> = {}): SeededTenant {
-    return seedTenant(this.model, this.auth, this.ids, newTenantCredentials(this.ids, name), undefined, settings);
+  createTenant(name?: string, settings: Partial<TenantSettings> = {}): TenantCredentials {
+    return createTenantWithAdmins(this.model, this.auth, this.ids, newTenantCredentials(this.ids, name), undefined, settings);
   }
 
   /** Operations the emulator serves (every one of the route table but login, once all kinds exist). */

@@ -2,19 +2,29 @@
 // (emulator/stateFile.ts writes it, emulator/persistence.ts decides when). Tenants with their
 // settings, every kind's objects in creation order, request records, DHCP service profiles;
 // logins, the support directory, MSP customers and uploaded files (named by the SHA-256 of their
-// bytes, which the state file keeps beside it: emulator/stateFile.ts); live tokens; where a seeded
-// ID stream stands. The emulator's own settings (options), faults, the request log and counters are
+// bytes, which the state file keeps beside it: emulator/stateFile.ts); live tokens; where an ID stream
+// started with a seed stands. The emulator's own settings (options), faults, the request log and counters are
 // not the service's state: they come from each start's options.
 import { z } from "zod";
 import type { RequestRecord } from "../contract";
-import type { Session } from "./auth";
+import type { AuthService, Session } from "./auth";
 import type { SupportEntry } from "./directory";
-import type { AnyRecord } from "./model/kind";
-import { AdminAccount, TenantDetails, TenantSettings, TenantState } from "./model/tenant";
-import type { SeededTenant } from "./seed";
-import type { EmulatorServer } from "./server";
+import type { IdSource } from "./ids";
+import type { AnyRecord } from "./model/collection";
+import type { AdminAccount } from "./accounts";
+import type { NmsModel } from "./model/model";
+import { TenantDetails, TenantSettings, TenantState } from "./model/tenant";
+import type { TenantCredentials } from "./tenantSetup";
 import type { StoredFile } from "./services/file/store";
 import { addDhcpServiceProfile, dhcpServiceProfilesOf } from "./services/wifi/dhcpService";
+
+/** What a snapshot is taken of and restored into: the server's model, logins and ID stream (EmulatorServer is one). */
+export interface ServiceState {
+  readonly model: NmsModel;
+  readonly auth: AuthService;
+  readonly ids: IdSource;
+  readonly demo: TenantCredentials;
+}
 
 export interface TenantSnapshot {
   id: string;
@@ -29,7 +39,7 @@ export interface TenantSnapshot {
 }
 
 export interface EmulatorSnapshot {
-  demo: SeededTenant;
+  demo: TenantCredentials;
   idPosition?: number;
   tenants: TenantSnapshot[];
   accounts: AdminAccount[];
@@ -42,9 +52,9 @@ export interface EmulatorSnapshot {
 }
 
 /** Message of a request that was PENDING when the state was written and had no time left to finish in. */
-export const INTERRUPTED_MESSAGE = "the emulator stopped before the request completed; nothing was applied";
+const INTERRUPTED_MESSAGE = "the emulator stopped before the request completed; nothing was applied";
 
-export function snapshotOf(server: EmulatorServer): EmulatorSnapshot {
+export function snapshotOf(server: ServiceState): EmulatorSnapshot {
   const { model } = server;
   const directory = model.directory;
   return {
@@ -69,7 +79,7 @@ export function snapshotOf(server: EmulatorServer): EmulatorSnapshot {
 }
 
 /** The bytes of every uploaded file by their SHA-256: what a state file keeps beside it. */
-export function blobsOf(server: EmulatorServer): Map<string, Buffer> {
+export function blobsOf(server: ServiceState): Map<string, Buffer> {
   const blobs = new Map<string, Buffer>();
   for (const file of server.model.directory.files.all()) if (file.bytes !== undefined && file.sha256 !== undefined) blobs.set(file.sha256, file.bytes);
   return blobs;
@@ -83,7 +93,7 @@ export type BlobReader = (sha256: string) => Buffer;
  * had its timer in the stopped process: it ends FAIL, and nothing of it was applied. `blobs`
  * gives the bytes of the uploaded files the snapshot names by SHA-256.
  */
-export function restoreSnapshot(server: EmulatorServer, snapshot: EmulatorSnapshot, blobs?: BlobReader): SeededTenant {
+export function restoreSnapshot(server: ServiceState, snapshot: EmulatorSnapshot, blobs?: BlobReader): TenantCredentials {
   const { model } = server;
   model.clear();
   server.auth.clear();

@@ -14,7 +14,7 @@ import { EmulatorSnapshot, snapshotShape } from "./snapshot";
 
 const MAGIC = "nms-emulator-state";
 /** 2: uploaded files' bytes beside the file (sha256); 1 (still read): in it (bytes, base64). */
-export const STATE_FORMAT_VERSION = 2;
+const STATE_FORMAT_VERSION = 2;
 const READABLE_VERSIONS = [1, 2];
 const DIGEST = /^[0-9a-f]{64}$/;
 const HEADER = /^nms-emulator-state v(\d+) bytes=(\d+) sha256=([0-9a-f]{64})$/;
@@ -85,7 +85,7 @@ export function readStateFile(file: string): EmulatorSnapshot | undefined {
 }
 
 /** The folder beside `file` that holds the bytes of uploaded files, one file per SHA-256. */
-export function blobFolder(file: string): string {
+function blobFolder(file: string): string {
   return `${file}.files`;
 }
 

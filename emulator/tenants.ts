@@ -5,10 +5,10 @@
 import { ApiError } from "./errors";
 import type { EmulatorStartOptions, TenantOption } from "./options";
 import { EmulatorOptionsError } from "./options";
-import { newTenantCredentials, SeededTenant, seedTenant } from "./seed";
+import { newTenantCredentials, TenantCredentials, createTenantWithAdmins } from "./tenantSetup";
 import type { EmulatorServer } from "./server";
 
-export function applyTenants(server: EmulatorServer, options: Pick<EmulatorStartOptions, "tenants" | "demoTenant">): SeededTenant[] {
+export function applyTenants(server: EmulatorServer, options: Pick<EmulatorStartOptions, "tenants" | "demoTenant">): TenantCredentials[] {
   const demo = server.model.tenant(server.demo.tenantId);
   if (demo && options.demoTenant) Object.assign(demo.settings, stripUndefined(options.demoTenant));
   const made = (options.tenants ?? []).map((tenant, i) => applyTenant(server, tenant, i));
@@ -20,7 +20,7 @@ export function applyTenants(server: EmulatorServer, options: Pick<EmulatorStart
   return made;
 }
 
-function applyTenant(server: EmulatorServer, option: TenantOption, index: number): SeededTenant {
+function applyTenant(server: EmulatorServer, option: TenantOption, index: number): TenantCredentials {
   const { model } = server;
   const where = `tenants[${index}]`;
   const settings = stripUndefined({ wifiApiVariant: option.wifiApiVariant, wifiLicenses: option.wifiLicenses });
@@ -61,7 +61,7 @@ function applyTenant(server: EmulatorServer, option: TenantOption, index: number
     readOnlyPassword: option.readOnlyPassword ?? generated.readOnlyPassword,
   };
   try {
-    return seedTenant(model, server.auth, server.ids, credentials, option.tenantId, settings);
+    return createTenantWithAdmins(model, server.auth, server.ids, credentials, option.tenantId, settings);
   } catch (error) {
     throw error instanceof ApiError || error instanceof Error ? new EmulatorOptionsError(`${where}: ${error.message}`) : error;
   }

@@ -5,12 +5,11 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RequestRecord } from "../contract";
-import type { AdminHandler } from "./admin";
+import type { AdminHandler, AdminTarget } from "./adminHandler";
 import { ApiError, notFound } from "./errors";
-import type { AnyRecord } from "./model/kind";
+import type { AnyRecord } from "./model/collection";
 import type { TenantState } from "./model/tenant";
 import type { Router } from "./router";
-import type { EmulatorServer } from "./server";
 
 export const UI_PREFIX = "/ui";
 
@@ -71,7 +70,7 @@ const ok = (body: unknown) => ({ status: 200, body });
 const MAX_RECORDS = 200;
 
 /** GET /__admin/tenants and GET /__admin/tenants/{tenantId}/overview?records=n */
-export function addUiAdminRoutes(router: Router<AdminHandler>, emulator: EmulatorServer): Router<AdminHandler> {
+export function addUiAdminRoutes(router: Router<AdminHandler>, emulator: AdminTarget): Router<AdminHandler> {
   return router
     .add("GET", "/__admin/tenants", () =>
       ok({
@@ -86,7 +85,7 @@ export function addUiAdminRoutes(router: Router<AdminHandler>, emulator: Emulato
     });
 }
 
-function overviewOf(emulator: EmulatorServer, t: TenantState, recordCount: number) {
+function overviewOf(emulator: AdminTarget, t: TenantState, recordCount: number) {
   // The read form of each kind (the last declaration of a collection is the admin API's, as in objectsOf).
   const viewsOf = (name: string): AnyRecord[] => {
     const kind = [...emulator.model.kinds].reverse().find((k) => k.name === name);

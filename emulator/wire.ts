@@ -4,13 +4,19 @@
 import type { IncomingMessage } from "node:http";
 import { WIRE_HEADERS } from "../contract";
 import { ApiError, badRequest } from "./errors";
-import type { Answer } from "./handlers";
 import type { MultipartBody } from "./multipart";
+
+/** What the server writes back for a request: status, JSON body (none when undefined) and headers. */
+export interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * Switch operations carry two headers the service's gateway adds (document 3): the tenant again
+ * Switch operations carry two headers the service's gateway adds (the switch API documentation): the tenant again
  * and a request ID. A call without them, or naming another tenant, is refused before it runs.
  */
 export function checkGatewayHeaders(required: readonly (keyof typeof WIRE_HEADERS)[], headers: IncomingMessage["headers"], tenantId: string): void {
@@ -65,7 +71,7 @@ export const JSON_DEPTH_LIMIT = 64;
  * Throws a 400 when `text` nests arrays and objects deeper than `limit`: one pass over its
  * characters before anything is parsed, so that a hostile body never becomes a deep object.
  */
-export function checkJsonDepth(text: string, limit = JSON_DEPTH_LIMIT): void {
+function checkJsonDepth(text: string, limit = JSON_DEPTH_LIMIT): void {
   // Nesting deeper than the limit takes at least 2 × (limit + 1) brackets.
   if (text.length < 2 * (limit + 1)) return;
   let depth = 0;

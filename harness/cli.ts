@@ -52,7 +52,7 @@ interface Parsed {
 /** What Pulumi's CLI says when --expect-no-changes meets a plan with changes. */
 export const UNEXPECTED_CHANGES = "no changes were expected but changes were proposed";
 
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 /** A secrets file or the secrets variable: a mapping of config key to value (scalars as text, the rest as JSON). */
 function secretsFrom(doc: unknown, where: string): Record<string, string> {

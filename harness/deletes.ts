@@ -8,7 +8,8 @@
  */
 import type { Checkpoint } from "./journal";
 import { ProviderHost } from "./providerHost";
-import { ResourceState, dependenciesOf, deletionOrder } from "./state";
+import { dependenciesOf, deletionOrder } from "./resourceOrder";
+import { ResourceState } from "./resourceState";
 import { PlannedStep } from "./types";
 import { resourceLabel, urnName } from "./urns";
 

@@ -22,24 +22,17 @@
  *   secrets            -> the provider gets plaintext; outputs re-marked secret on every step (step_executor.go)
  */
 import { DeleteOutcome, deleteInOrderWithSteps, deleteStep, protectedDeleteError } from "./deletes";
+import { DependentReplacement, dependentReplacements } from "./dependentReplacements";
 import type { Checkpoint } from "./journal";
 import { ProviderHost } from "./providerHost";
-import {
-  PropertyMap,
-  UNKNOWN_VALUE,
-  annotateSecrets,
-  applyIgnoreChanges,
-  clone,
-  containsSecrets,
-  containsUnknowns,
-  diffProperties,
-  hashAssets,
-  ignoreChangesMessage,
-  markStepSecrets,
-} from "./props";
+import { hashAssets } from "./assets";
+import { applyIgnoreChanges, ignoreChangesMessage } from "./ignoreChanges";
+import { diffProperties } from "./propertyDiff";
+import { PropertyMap, annotateSecrets, clone, containsSecrets, containsUnknowns, markStepSecrets } from "./props";
 import { RegisterResult, Registration, RegistrationError, resourceStateFor, unsupportedReason } from "./registration";
 import { Slots } from "./slots";
-import { ResourceState, deletionOrder, sortResources, timestampNow } from "./state";
+import { deletionOrder, sortResources } from "./resourceOrder";
+import { ResourceState, timestampNow } from "./resourceState";
 import { StepExecutor, StepFailed, StepSkipped } from "./stepExecutor";
 import {
   EngineDiff,
@@ -394,9 +387,9 @@ export class Deployment {
       step.deleteBeforeReplace = deleteBeforeReplace;
       let dependents: ResourceState[] = [];
       if (deleteBeforeReplace) {
-        let found: { res: ResourceState; keys: string[] }[];
+        let found: DependentReplacement[];
         try {
-          found = await this.dependentReplacements(old, provider);
+          found = await dependentReplacements(old, this.olds.values(), this.generated, provider);
         } catch (e) {
           throw this.fail(step, name, type, `diff of a dependent: ${(e as Error).message}`, true);
         }
@@ -427,48 +420,6 @@ export class Deployment {
     }
     step.id = old.id;
     return { kind: "same", inputs: checked };
-  }
-
-  /**
-   * calculateDependentReplacements: the old state's resources that depend on `root` (directly or not; those step
-   * generation already took up excepted) and would be replaced once every input they take from a resource being
-   * replaced is unknown, as the provider's Diff answers with those inputs unknown (deletedWith a replaced resource:
-   * always). In dependency order.
-   */
-  private async dependentReplacements(root: ResourceState, provider: ProviderHost): Promise<{ res: ResourceState; keys: string[] }[]> {
-    const order = sortResources([...this.olds.values()]);
-    const dependentSet = new Set([root.urn]);
-    const replaceSet = new Set([root.urn]);
-    const found: { res: ResourceState; keys: string[] }[] = [];
-    for (const r of order.slice(order.findIndex((x) => x.urn === root.urn) + 1)) {
-      if (this.generated.has(r.urn)) continue;
-      const edges = [...r.dependencies, ...Object.values(r.propertyDependencies).flat(), ...(r.deletedWith ? [r.deletedWith] : [])];
-      if (!edges.some((u) => dependentSet.has(u))) continue;
-      dependentSet.add(r.urn);
-      if (!r.custom) continue;
-      let keys: string[] = [];
-      let replace = !!r.deletedWith && replaceSet.has(r.deletedWith);
-      if (!replace) {
-        const inputsForDiff: PropertyMap = {};
-        let touched = false;
-        for (const [k, v] of Object.entries(r.inputs)) {
-          const fromReplaced = (r.propertyDependencies[k] ?? []).some((u) => replaceSet.has(u));
-          inputsForDiff[k] = fromReplaced ? UNKNOWN_VALUE : v;
-          touched ||= fromReplaced;
-        }
-        if (!touched) continue;
-        const ignore = r.ignoreChanges ?? [];
-        const answer = await provider.diff(r.urn, urnName(r.urn), r.type, r.id ?? "", provider.plain(r.outputs), provider.plain(inputsForDiff), provider.plain(r.inputs), ignore);
-        const diff = applyReplaceOnChanges(settleDiff(answer, r.inputs, inputsForDiff, ignore), r.replaceOnChanges ?? [], false);
-        replace = diffReplaces(diff);
-        keys = diff.replaceKeys;
-      }
-      if (replace) {
-        found.push({ res: r, keys });
-        replaceSet.add(r.urn);
-      }
-    }
-    return found;
   }
 
   /** Check; a failure (the provider's failures or an error) stops the deployment, previews too ("resource is invalid"). */

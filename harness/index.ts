@@ -15,7 +15,7 @@ export type { StackOptions, PlannedStep, RunResult, StepOp, StepFailure, Operati
 export { formatPlan, resourceChanges } from "./format";
 export type { FormatOptions } from "./format";
 export { UNKNOWN_VALUE } from "./props";
-export { PASSPHRASE_ENV, normalizeConfigKey } from "./run";
+export { PASSPHRASE_ENV, normalizeConfigKey } from "./options";
 export { SUPPORTED_FEATURES } from "./monitor";
 export { liveChildren } from "./processes";
 

@@ -9,7 +9,8 @@
  */
 import * as fs from "fs";
 import type { Crypter } from "./secrets";
-import { encodeResource, PendingOperation, ResourceState, StackState } from "./state";
+import { encodeResource } from "./fileResource";
+import type { PendingOperation, ResourceState, StackState } from "./resourceState";
 
 export function journalPath(statePath: string): string {
   return `${statePath}.journal`;

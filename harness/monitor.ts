@@ -60,7 +60,7 @@ function fromStruct(s: structproto.Struct | undefined): PropertyMap {
   return s ? (s.toJavaScript() as PropertyMap) : {};
 }
 
-export function decodeRegistration(req: resproto.RegisterResourceRequest): Registration {
+function decodeRegistration(req: resproto.RegisterResourceRequest): Registration {
   const propertyDependencies: Record<string, string[]> = {};
   req.getPropertydependenciesMap().forEach((deps: resproto.RegisterResourceRequest.PropertyDependencies, key: string) => {
     propertyDependencies[key] = deps.getUrnsList();

@@ -1,6 +1,7 @@
 /**
- * The Pulumi CLI's passphrase secrets provider, the decrypting half: what `pulumi config set --secret` wrote into a
- * stack config file under `secure:` (pkg/secrets/passphrase/manager.go, sdk/go/common/resource/config/crypt.go).
+ * The Pulumi CLI's passphrase secrets provider: what `pulumi config set --secret` writes into a stack config file
+ * under `secure:` (pkg/secrets/passphrase/manager.go, sdk/go/common/resource/config/crypt.go). The harness decrypts
+ * a stack's values with it; nms-import encrypts the values of the program it writes, so that the CLI opens them.
  *
  *   encryptionsalt: v1:<base64 salt>:v1:<base64 nonce>:<base64 ciphertext of "pulumi">
  *   secure values:  v1:<base64 nonce>:<base64 ciphertext>
@@ -15,7 +16,7 @@ import * as fs from "fs";
 import * as path from "path";
 
 /** PBKDF2 iterations of the CLI (NewSymmetricCrypterFromPassphrase). */
-export const PASSPHRASE_ITERATIONS = 1_000_000;
+const PASSPHRASE_ITERATIONS = 1_000_000;
 const KEY_BYTES = 32;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
@@ -23,7 +24,7 @@ const TAG_BYTES = 16;
 const CHECK_PLAINTEXT = "pulumi";
 
 /** The CLI's message when a secure value meets the wrong passphrase (errorCrypter in manager.go). */
-export const INCORRECT_PASSPHRASE =
+const INCORRECT_PASSPHRASE =
   "incorrect passphrase, please set PULUMI_CONFIG_PASSPHRASE to the correct passphrase or set PULUMI_CONFIG_PASSPHRASE_FILE to a file containing the passphrase";
 /** The CLI's message when no passphrase is set and it cannot prompt (readPassphrase). */
 export const MISSING_PASSPHRASE = "passphrase must be set with PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE environment variables";
@@ -43,6 +44,26 @@ export function configPassphraseFromEnv(env: NodeJS.ProcessEnv = process.env): s
     }
   }
   return undefined;
+}
+
+/** Encrypts `secure:` values for a new stack config file, under a fresh salt. */
+export interface PassphraseEncrypter {
+  /** The value of the stack config file's `encryptionsalt:` line. */
+  readonly salt: string;
+  /** A `secure:` value. */
+  encrypt(plaintext: string): string;
+}
+
+export function passphraseEncrypter(passphrase: string): PassphraseEncrypter {
+  const salt = crypto.randomBytes(8);
+  const key = keyFor(passphrase, salt);
+  const encrypt = (plaintext: string): string => {
+    const nonce = crypto.randomBytes(NONCE_BYTES);
+    const cipher = crypto.createCipheriv("aes-256-gcm", key, nonce);
+    const sealed = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final(), cipher.getAuthTag()]);
+    return `v1:${nonce.toString("base64")}:${sealed.toString("base64")}`;
+  };
+  return { salt: `v1:${salt.toString("base64")}:${encrypt(CHECK_PLAINTEXT)}`, encrypt };
 }
 
 /** Derived keys by passphrase and salt: a million PBKDF2 rounds take most of a second. */

@@ -18,7 +18,8 @@ import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
-import { PropertyMap, elideAssets, restoreElidedAssets, sanitize, stripSecretsMap } from "./props";
+import { elideAssets, restoreElidedAssets } from "./assets";
+import { PropertyMap, sanitize, stripSecretsMap } from "./props";
 import { Spawned, childEnv, spawnNode } from "./processes";
 
 export interface CheckFailure {

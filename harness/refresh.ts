@@ -1,9 +1,10 @@
 /** Refresh: the engine's Read of every custom resource, up to `parallel` at once (pkg/resource/deploy/step.go RefreshStep). */
 import { ProviderError, ProviderHost } from "./providerHost";
-import { annotateSecrets, diffProperties, markStepSecrets, PropertyDiff, PropertyMap, uniqueTopLevel } from "./props";
+import { diffProperties, PropertyDiff, uniqueTopLevel } from "./propertyDiff";
+import { annotateSecrets, markStepSecrets, PropertyMap } from "./props";
 import { settleDiff } from "./stepPlan";
 import { Slots } from "./slots";
-import { ResourceState, timestampNow } from "./state";
+import { ResourceState, timestampNow } from "./resourceState";
 import { PlannedStep } from "./types";
 import { resourceLabel, urnName } from "./urns";
 

@@ -3,7 +3,7 @@
  * becomes.
  */
 import { PropertyMap } from "./props";
-import { ResourceState, timestampNow } from "./state";
+import { ResourceState, timestampNow } from "./resourceState";
 import { DYNAMIC_PACKAGE, packageOf } from "./urns";
 
 /** What RegisterResource carries, decoded. */

@@ -3,197 +3,21 @@
  * process and one gRPC server, and stops all of them before returning (also on failure).
  */
 import * as fs from "fs";
-import * as os from "os";
 import * as path from "path";
 import { destroyResources } from "./deletes";
 import { Deployment, EngineHost } from "./deployment";
 import { MonitorServer } from "./monitor";
-import { ProviderHost } from "./providerHost";
+import { ResolvedOptions, resolveOptions } from "./options";
 import { refreshResources } from "./refresh";
-import { Spawned, resolvePulumiSdk, spawnNode, childEnv } from "./processes";
+import { Spawned, spawnNode, childEnv } from "./processes";
 import { PropertyMap, containsSecrets, toDisplay } from "./props";
 import { Crypter } from "./secrets";
-import { configPassphraseFromEnv } from "./passphrase";
-import { pwdMain, readProject, readStackConfig } from "./project";
+import { Session } from "./session";
 import { carriedPendingCreates, Journal, pendingOperationsWarning } from "./journal";
-import { PendingOperation, ResourceState, StackState, acquireLock, loadState, saveState } from "./state";
+import { PendingOperation, ResourceState, StackState } from "./resourceState";
+import { acquireLock, loadState, saveState } from "./state";
 import { resourceChanges } from "./format";
-import { DEFAULT_PROGRESS_INTERVAL_MS, ProgressTicker } from "./progress";
 import { Operation, RunResult, StackOptions } from "./types";
-
-export const PASSPHRASE_ENV = "NMS_HARNESS_PASSPHRASE";
-const DEFAULT_TIMEOUT_MS = 30 * 60 * 1000;
-
-/**
- * The CLI's default --parallel (pkg/cmd/pulumi/operations/up.go defaultParallel): PULUMI_PARALLEL when it is a
- * positive number, else 4 × GOMAXPROCS, which is the number of CPUs the process may use.
- */
-export function defaultParallel(env: NodeJS.ProcessEnv = process.env): number {
-  const fromEnv = Number(env["PULUMI_PARALLEL"]);
-  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-  const cpus = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  return 4 * Math.max(1, cpus);
-}
-
-interface Resolved {
-  projectDir: string;
-  /** Where the program and the provider host run (getPwdMain). */
-  pwd: string;
-  program: string;
-  projectName: string;
-  stackName: string;
-  statePath: string;
-  config: Record<string, string>;
-  secretKeys: string[];
-  passphrase: string | undefined;
-  parallel: number;
-  nodeArgs: string[];
-  providerNodeArgs: string[];
-  env: Record<string, string>;
-  timeoutMs: number;
-  sdkDir: string;
-  log: (line: string) => void;
-  display: (line: string) => void;
-  progressIntervalMs: number;
-}
-
-/** "key" -> "project:key"; "ns:config:key" -> "ns:key" (the SDK's cleanKey). */
-export function normalizeConfigKey(key: string, project: string): string {
-  const idx = key.indexOf(":");
-  if (idx < 0) return `${project}:${key}`;
-  if (key.startsWith("config:", idx + 1)) return key.slice(0, idx) + ":" + key.slice(idx + 1 + "config:".length);
-  return key;
-}
-
-function resolveOptions(opts: StackOptions): Resolved {
-  if (!opts.projectDir) throw new Error("projectDir is required");
-  if (!opts.projectName || !opts.stackName) throw new Error("projectName and stackName are required");
-  if (!opts.statePath) throw new Error("statePath is required");
-  const projectDir = path.resolve(opts.projectDir);
-  const sdkDir = resolvePulumiSdk(projectDir);
-  const { pwd, program } = pwdMain(projectDir, opts.program ?? readProject(projectDir, sdkDir).main);
-  const config: Record<string, string> = {};
-  const secretKeys = new Set<string>();
-  const set = (entries: Record<string, string>, secret: boolean) => {
-    for (const [k, v] of Object.entries(entries)) {
-      const key = normalizeConfigKey(k, opts.projectName);
-      config[key] = String(v);
-      if (secret) secretKeys.add(key);
-      else secretKeys.delete(key);
-    }
-  };
-  if (opts.stackConfigFile) {
-    const fromFile = readStackConfig(path.resolve(opts.stackConfigFile), opts.projectName, opts.configPassphrase ?? configPassphraseFromEnv(), sdkDir);
-    set(fromFile.config, false);
-    set(fromFile.secretConfig, true);
-  }
-  set(opts.config ?? {}, false);
-  set(opts.secretConfig ?? {}, true);
-  const passphrase = opts.passphrase ?? process.env[PASSPHRASE_ENV] ?? undefined;
-  return {
-    projectDir,
-    pwd,
-    program,
-    projectName: opts.projectName,
-    stackName: opts.stackName,
-    statePath: path.resolve(opts.statePath),
-    config,
-    secretKeys: [...secretKeys],
-    passphrase: passphrase === "" ? undefined : passphrase,
-    parallel: opts.parallel && opts.parallel > 0 ? Math.floor(opts.parallel) : defaultParallel(),
-    nodeArgs: [...(opts.nodeArgs ?? [])],
-    providerNodeArgs: [...(opts.providerNodeArgs ?? [])],
-    env: { ...(opts.env ?? {}) },
-    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    sdkDir,
-    log: opts.log ?? (() => undefined),
-    display: opts.display ?? (() => undefined),
-    progressIntervalMs: opts.progressIntervalMs && opts.progressIntervalMs > 0 ? opts.progressIntervalMs : DEFAULT_PROGRESS_INTERVAL_MS,
-  };
-}
-
-/** Shared per-run plumbing: diagnostics, the lazily started provider host, cleanup. */
-class Session {
-  readonly diagnostics: string[] = [];
-  readonly programErrors: string[] = [];
-  private hostPromise: Promise<ProviderHost> | undefined;
-  engineAddress = "127.0.0.1:0";
-  private closed = false;
-  private ticker: ProgressTicker | undefined;
-  /** VmHWM of the provider host, read when it is stopped. */
-  providerPeakRssMb: number | undefined;
-
-  constructor(readonly o: Resolved) {}
-
-  /** A debug-level line: `log` only. */
-  log(line: string): void {
-    try {
-      this.o.log(line);
-    } catch {
-      /* a failing logger must not break the run */
-    }
-  }
-
-  /** A line the CLI shows at its default level: `log` and `display`. */
-  private show(line: string): void {
-    this.log(line);
-    try {
-      this.o.display(line);
-    } catch {
-      /* as for log */
-    }
-  }
-
-  /** A diagnostic: kept in the result and shown as it comes. */
-  diag(line: string): void {
-    this.diagnostics.push(line);
-    this.show(line);
-  }
-
-  provider = (): Promise<ProviderHost> => {
-    if (this.closed) return Promise.reject(new Error("the run is over; the provider host is stopped"));
-    if (!this.hostPromise) {
-      this.hostPromise = (async () => {
-        const host = await ProviderHost.start({
-          sdkDir: this.o.sdkDir,
-          cwd: this.o.pwd,
-          // What the engine gives a dynamic-provider plugin (provider_plugin.go NewProvider): the project, never the stack or organization.
-          env: { ...this.o.env, PULUMI_NODEJS_PROJECT: this.o.projectName, PULUMI_PROJECT: this.o.projectName },
-          engineAddress: this.engineAddress,
-          nodeArgs: this.o.providerNodeArgs,
-          log: (line) => this.diag(line),
-        });
-        try {
-          await host.configure(this.o.config);
-        } catch (e) {
-          await host.close();
-          throw new Error(`provider Configure failed: ${(e as Error).message}`);
-        }
-        this.log(`provider host started on port ${host.port}`);
-        if (!this.closed) {
-          this.ticker = new ProgressTicker(() => host.running(), (line) => this.show(line), this.o.progressIntervalMs);
-          this.ticker.start();
-        }
-        return host;
-      })();
-    }
-    return this.hostPromise;
-  };
-
-  async close(): Promise<void> {
-    this.closed = true;
-    this.ticker?.stop();
-    if (this.hostPromise) {
-      try {
-        const host = await this.hostPromise;
-        await host.close();
-        this.providerPeakRssMb = host.peakRssMb;
-      } catch {
-        /* it failed to start: nothing to stop (start() cleans up after itself) */
-      }
-    }
-  }
-}
 
 function stackOutputsOf(outputs: PropertyMap): { outputs: Record<string, unknown>; secretOutputs: string[] } {
   const out: Record<string, unknown> = {};
@@ -210,7 +34,7 @@ function rootOutputs(resources: readonly ResourceState[]): PropertyMap {
   return root ? root.outputs : {};
 }
 
-function checkStateOwner(state: StackState, o: Resolved): void {
+function checkStateOwner(state: StackState, o: ResolvedOptions): void {
   if ((state.project && state.project !== o.projectName) || (state.stack && state.stack !== o.stackName)) {
     throw new Error(
       `state file ${o.statePath} belongs to ${state.project}/${state.stack}, not ${o.projectName}/${o.stackName}`,
@@ -218,7 +42,7 @@ function checkStateOwner(state: StackState, o: Resolved): void {
   }
 }
 
-function save(o: Resolved, resources: ResourceState[], crypter: Crypter | null, pendingOperations: PendingOperation[]): void {
+function save(o: ResolvedOptions, resources: ResourceState[], crypter: Crypter | null, pendingOperations: PendingOperation[]): void {
   saveState(o.statePath, { version: 1, project: o.projectName, stack: o.stackName, resources, pendingOperations }, crypter);
 }
 
@@ -248,7 +72,7 @@ const PROGRAM_NODE_ARGS = [`--import=data:text/javascript,${encodeURIComponent(I
  * The options resolved, or undefined with `result` failed: a project file or stack config that cannot be read (a
  * wrong passphrase among them) fails the command before anything runs, as the CLI's does.
  */
-function resolvedOrFailed(opts: StackOptions, result: RunResult): Resolved | undefined {
+function resolvedOrFailed(opts: StackOptions, result: RunResult): ResolvedOptions | undefined {
   try {
     return resolveOptions(opts);
   } catch (e) {
@@ -434,7 +258,7 @@ export async function runDestroy(opts: StackOptions): Promise<RunResult> {
 type StateWork = (
   resources: readonly ResourceState[],
   session: Session,
-  o: Resolved,
+  o: ResolvedOptions,
   crypter: Crypter | null,
 ) => Promise<{ steps: RunResult["steps"]; errors: string[]; resources: ResourceState[] }>;
 

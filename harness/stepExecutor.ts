@@ -11,7 +11,7 @@ import { PropertyMap, annotateSecrets, markStepSecrets } from "./props";
 import { Registration, resourceStateFor } from "./registration";
 import type { Checkpoint } from "./journal";
 import { Slots } from "./slots";
-import { ResourceState, timestampNow } from "./state";
+import { ResourceState, timestampNow } from "./resourceState";
 import { PlannedStep } from "./types";
 
 /** A provider step that failed; its message names the step ("create: …"). */

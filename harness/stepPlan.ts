@@ -4,19 +4,11 @@
  * diffResource, applyReplaceOnChanges, continueStepsFromDiff).
  */
 import { CheckFailure, DiffResult } from "./providerHost";
-import {
-  PROVIDER_KEY,
-  PropertyDiff,
-  PropertyMap,
-  applyIgnoreChanges,
-  clone,
-  diffProperties,
-  parsePath,
-  pathContains,
-  stripSecretsMap,
-  uniqueTopLevel,
-} from "./props";
-import { ResourceState } from "./state";
+import { applyIgnoreChanges } from "./ignoreChanges";
+import { PropertyDiff, diffProperties, uniqueTopLevel } from "./propertyDiff";
+import { parsePath, pathContains } from "./propertyPaths";
+import { PROVIDER_KEY, PropertyMap, clone, stripSecretsMap } from "./props";
+import { ResourceState } from "./resourceState";
 import { PlannedStep } from "./types";
 
 /** Marks `step` as a create of these inputs: the plan lists every input field it sets. */

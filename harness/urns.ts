@@ -9,7 +9,7 @@ export function urnName(urn: string): string {
   return idx >= 0 ? urn.slice(idx + 2) : urn;
 }
 
-export function urnQualifiedType(urn: string): string {
+function urnQualifiedType(urn: string): string {
   const parts = urn.split("::");
   return parts.length >= 4 ? parts[2] : "";
 }

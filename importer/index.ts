@@ -12,7 +12,7 @@ import { clientOf } from "../provider/runtime";
 import { projectFiles } from "./emit";
 import { noNamesGiven, slug } from "./naming";
 import { KIND_IMPORTS } from "./kinds";
-import { passphraseEncrypter, passphraseFromEnv } from "./passphrase";
+import { configPassphraseFromEnv, passphraseEncrypter } from "../harness/passphrase";
 import { ImportUsageError, programOf, type ProgramModel } from "./program";
 import { readTenant, type TenantRead } from "./read";
 import { tenantFailures } from "../provider/tenant";
@@ -141,7 +141,7 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
   const project = options.project ?? (slug(path.basename(out)) || "network");
   let passphrase: string | undefined;
   if (options.writeSecrets) {
-    passphrase = passphraseFromEnv(env);
+    passphrase = configPassphraseFromEnv(env);
     if (passphrase === undefined) throw new ImportUsageError("--write-secrets encrypts with the stack's passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE");
   }
   let config;

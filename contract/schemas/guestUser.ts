@@ -1,7 +1,8 @@
-// Guest user (document 2, "Guest user"; W73–W81). The duration range 1 to 8760 is given for the
-// import (W76, and document 1's limits); create takes the same expiration object, so the same
-// range applies to it here. maxDevices: the seeds say only that -1 means unlimited; zero
-// devices would make an account nobody can use, so the rule is -1 or at least 1.
+// Guest user (the Wi-Fi API documentation, "Guest user"; W73–W81). The duration range 1 to 8760 is
+// given for the import (W76, and the limits of the account and venues API documentation); create
+// takes the same expiration object, so the same range applies to it here. maxDevices: the API
+// documentation says only that -1 means unlimited; zero devices would make an account nobody can
+// use, so the rule is -1 or at least 1.
 import { z } from "zod";
 import { secret } from "../meta";
 import { epochMillis, intBetween, lengthBetween } from "../validators";
@@ -42,7 +43,7 @@ export const guestUserInputSchema = z.object({
 
 export type GuestUserInput = z.output<typeof guestUserInputSchema>;
 
-/** A guest of W76's file: the import takes deliveryMethods as optional (the seeds require it on W74's create only). */
+/** A guest of W76's file: the import takes deliveryMethods as optional (the API documentation requires it on W74's create only). */
 export const importedGuestUserSchema = guestUserInputSchema.extend({ deliveryMethods: deliveryMethodsSchema.optional() });
 
 /** Body of W74: an array of guests, at least one. */

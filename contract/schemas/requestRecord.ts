@@ -1,4 +1,5 @@
-// The request record (document 1, "Request record"; A2, A3) as the service answers it.
+// The request record (the account and venues API documentation, "Request record"; A2, A3) as the
+// service answers it.
 import { z } from "zod";
 import { REQUEST_STATUSES } from "../requestRecord";
 import { isoDateTime, tenantId } from "../validators";

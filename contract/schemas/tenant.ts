@@ -1,6 +1,6 @@
-// The tenant (document 1, "Tenant", "Admin", "Delegation", "NotificationRecipient", "Tenant
-// details"; A4, A5). A4 with deep=true adds the sub-entities. The seeds' `vendorUser` travels
-// under its wire name (WIRE_FIELDS in contract/routes.ts).
+// The tenant (the account and venues API documentation, "Tenant", "Admin", "Delegation",
+// "NotificationRecipient", "Tenant details"; A4, A5). A4 with deep=true adds the sub-entities. The
+// API documentation's `vendorUser` travels under its wire name (WIRE_FIELDS in contract/routes.ts).
 import { z } from "zod";
 import { WIRE_FIELDS } from "../routes";
 import { isoDateTime, tenantId } from "../validators";
@@ -72,7 +72,7 @@ export const notificationRecipientReadSchema = z.object({
 
 const text = (what: string) => z.string().optional().describe(what);
 
-/** Document 1, "Msp": an MSP's branding, contacts and support behaviour. */
+/** "Msp" of the account and venues API documentation: an MSP's branding, contacts and support behaviour. */
 export const mspSchema = z.object({
   changePasswordUrl: text("Where the MSP's users change their password."),
   contactSupportUrl: text("The MSP's support contact page."),

@@ -8,6 +8,10 @@ export interface Entity {
   id: string;
 }
 
+// Records are loosely typed at the registry's level; each kind file types its own.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRecord = { id: string } & Record<string, any>;
+
 /** Objects of a kind whose keys are equal may not coexist. */
 export interface UniqueRule<R> {
   /** The key, scope included (for example venueId + name). */

@@ -3,14 +3,11 @@
 // (handlers.ts) are derived from the declarations, so a new kind is one file in services/ and
 // one line in services/registry.ts.
 import type { z } from "zod";
-import type { OperationId, WifiApiVariant } from "../../contract";
-import type { UniqueRule } from "./collection";
-import type { Handler } from "../handlers";
+import type { BodyEncoding, OperationId, RouteDef, WifiApiVariant } from "../../contract";
+import type { Session } from "../auth";
+import type { Answer } from "../wire";
+import type { AnyRecord, UniqueRule } from "./collection";
 import type { TenantState } from "./tenant";
-
-// Records are loosely typed at the registry's level; each kind file types its own.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRecord = { id: string } & Record<string, any>;
 
 /** What a write may use besides the tenant: fresh IDs, the time of the write, the tenant's API variant. */
 export interface WriteContext {
@@ -122,3 +119,63 @@ export interface KindDef<R extends AnyRecord = AnyRecord, I = unknown> {
   /** Bodies and answers of the `extra` operations, and of a role whose body or answer is not the generic one. */
   readonly schemasOf?: Partial<Record<OperationId, OperationSchemas>>;
 }
+
+/** An accepted write: what the answer shows now, and how to apply it later. */
+export interface PreparedWrite {
+  /** ID of the object written; IDs joined by commas for a bulk write. */
+  entityId: string;
+  count: number;
+  /** The object (or objects) as it will be stored; absent for deletes and bare actions. */
+  response?: unknown;
+  /** Re-checks against the current state and applies; throws ApiError when it no longer can. Ends the write. */
+  commit(): void;
+  /** Ends the write without applying it (its record FAILed): frees the unique keys a create reserved. */
+  release(): void;
+}
+
+/** A page as the list operation counts it; no size means everything. */
+export interface PageRequest {
+  /** Zero-based, whatever the operation's first page number is on the wire. */
+  page: number;
+  size?: number;
+}
+
+/** Path parameters of the call. */
+export type Params = Readonly<Record<string, string>>;
+
+/** The generic flow as a handler calls it (model/model.ts NmsModel implements it). */
+export interface HandlerModel {
+  readonly kinds: readonly KindDef[];
+  tenant(id: string): TenantState | undefined;
+  context(t: TenantState): WriteContext;
+  existing<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params?: Params): R;
+  get<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params?: Params, query?: URLSearchParams): unknown;
+  list<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, list: ListDef, params: Params, page: PageRequest, query?: URLSearchParams): { items: unknown[]; total: number };
+  create<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, body: unknown, params?: Params): PreparedWrite;
+  createMany<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, body: unknown, params?: Params): PreparedWrite;
+  update<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, id: string | undefined, body: unknown, params?: Params, encoding?: BodyEncoding): PreparedWrite;
+  reset<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params?: Params): PreparedWrite;
+  remove<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, ids: string[], params?: Params, bulk?: boolean): PreparedWrite;
+  action(entityId: string, response: unknown, apply?: () => void): PreparedWrite;
+}
+
+/** What a handler gets: the call, already authenticated, with its tenant and parsed body. */
+export interface OpContext {
+  readonly op: OperationId;
+  readonly route: RouteDef;
+  readonly model: HandlerModel;
+  readonly tenant: TenantState;
+  readonly session: Session;
+  readonly params: Params;
+  readonly query: URLSearchParams;
+  readonly body: unknown;
+  /** Scheme, host and port the request came to, for absolute addresses in answers (U1, U2). */
+  readonly origin: string;
+  /**
+   * Answers a write as its route says: async routes submit it and answer 202 with its request
+   * ID; others (W74, 201) apply it now, with a request record that is already SUCCESS.
+   */
+  finish(write: PreparedWrite): Answer;
+}
+
+export type Handler = (c: OpContext) => Answer;

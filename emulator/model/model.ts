@@ -2,33 +2,13 @@
 // list, create (one or many), update, delete (one or many), reset. Reads return the read form;
 // writes are validated now and return a PreparedWrite whose commit() re-checks against the state
 // of that later moment and applies.
-import { type BodyEncoding, validateBody, WifiApiVariant } from "../../contract";
+import { type BodyEncoding, validateBody } from "../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../errors";
 import { Directory } from "../directory";
 import type { IdSource } from "../ids";
-import type { Collection } from "./collection";
-import type { AnyRecord, Draft, KindDef, ListDef, WriteContext } from "./kind";
+import type { AnyRecord, Collection } from "./collection";
+import type { Draft, HandlerModel, KindDef, ListDef, PageRequest, Params, PreparedWrite, WriteContext } from "./kind";
 import { TenantDetails, TenantSettings, TenantState } from "./tenant";
-
-/** An accepted write: what the answer shows now, and how to apply it later. */
-export interface PreparedWrite {
-  /** ID of the object written; IDs joined by commas for a bulk write. */
-  entityId: string;
-  count: number;
-  /** The object (or objects) as it will be stored; absent for deletes and bare actions. */
-  response?: unknown;
-  /** Re-checks against the current state and applies; throws ApiError when it no longer can. Ends the write. */
-  commit(): void;
-  /** Ends the write without applying it (its record FAILed): frees the unique keys a create reserved. */
-  release(): void;
-}
-
-/** A page as the list operation counts it; no size means everything. */
-export interface PageRequest {
-  /** Zero-based, whatever the operation's first page number is on the wire. */
-  page: number;
-  size?: number;
-}
 
 export function slicePage<T>(items: T[], page: PageRequest): T[] {
   if (page.size === undefined) return items;
@@ -36,10 +16,7 @@ export function slicePage<T>(items: T[], page: PageRequest): T[] {
   return items.slice(start, start + page.size);
 }
 
-/** Path parameters of the call. */
-export type Params = Readonly<Record<string, string>>;
-
-export class NmsModel {
+export class NmsModel implements HandlerModel {
   private readonly tenants = new Map<string, TenantState>();
   /** Shared by every tenant: logins, the support directory, MSP customers. */
   readonly directory = new Directory();
@@ -359,4 +336,3 @@ function prefixed(i: number, error: ApiError): ApiError {
   return error;
 }
 
-export type { WifiApiVariant };

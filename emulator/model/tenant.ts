@@ -1,44 +1,29 @@
 // Everything one tenant holds. Tenants share nothing: every lookup starts from a TenantState,
 // which is what keeps one tenant's objects and request records invisible to another. Its
 // collections are made from the kind registry (services/registry.ts), one per kind.
-import { DEFAULT_WIFI_API_VARIANT, RequestRecord, WifiApiVariant } from "../../contract";
+import type { z } from "zod";
+import { DEFAULT_WIFI_API_VARIANT, RequestRecord, tenantDetailsReadSchema, WifiApiVariant } from "../../contract";
 import { Directory } from "../directory";
-import { Collection } from "./collection";
-import type { AnyRecord, KindDef } from "./kind";
+import { AnyRecord, Collection, UniqueRule } from "./collection";
 
-/** The seeds' role enum. */
-export const ADMIN_ROLES = ["PRIME_ADMIN", "ADMIN", "READ_ONLY", "OFFICE_ADMIN", "SUPPORT", "DEVOPS"] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
-
-/** A login: the administrator's ID in its tenant, and a password once one is set (seeded, or through the admin API). */
-export interface AdminAccount {
-  id: string;
-  tenantId: string;
-  username: string;
-  password?: string;
-  role: AdminRole;
-  roleId: string;
-  createdDate: string;
+/** What a tenant needs of a kind (model/kind.ts) to hold its objects: the collection's name and uniqueness rule. */
+export interface CollectionSpec {
+  readonly name: string;
+  readonly unique?: UniqueRule<AnyRecord>;
 }
 
-export interface TenantDetails {
-  address: string;
-  city: string;
-  country: string;
-  organization: string;
-  stateOrProvince: string;
-  zip: string;
-}
+/** A5's details, every field held (the demo data and new tenants fill them all). */
+export type TenantDetails = Required<z.infer<typeof tenantDetailsReadSchema>>;
 
 /** What the emulator lets tests and demos set per tenant. */
 export interface TenantSettings {
-  /** Which variant of the Wi-Fi API the tenant speaks (document 2). */
+  /** Which variant of the Wi-Fi API the tenant speaks (the Wi-Fi API documentation). */
   wifiApiVariant: WifiApiVariant;
   /** Wi-Fi device licences: APs beyond this count are refused with ENT-10003. */
   wifiLicenses: number;
 }
 
-export const DEFAULT_TENANT_SETTINGS: TenantSettings = { wifiApiVariant: DEFAULT_WIFI_API_VARIANT, wifiLicenses: 1000 };
+const DEFAULT_TENANT_SETTINGS: TenantSettings = { wifiApiVariant: DEFAULT_WIFI_API_VARIANT, wifiLicenses: 1000 };
 
 export class TenantState {
   private readonly collections = new Map<string, Collection<AnyRecord>>();
@@ -51,7 +36,7 @@ export class TenantState {
     readonly name: string,
     readonly createdDate: string,
     readonly details: TenantDetails,
-    kinds: readonly KindDef[],
+    kinds: readonly CollectionSpec[],
     settings: Partial<TenantSettings> = {},
     /** What the service knows across tenants (logins, support directory, MSP customers). */
     readonly directory: Directory = new Directory(),

@@ -1,8 +1,7 @@
 // Every kind the emulator serves, and the operations that belong to no kind. A new kind is a
 // file in its service's folder and a line here; its handlers are derived (handlers.ts).
 import { loginBodySchema, loginReadSchema, uploadUrlReadSchema, uploadUrlRequestSchema, type OperationId } from "../../contract";
-import type { Handler } from "../handlers";
-import type { KindDef, OperationSchemas } from "../model/kind";
+import type { Handler, KindDef, OperationSchemas } from "../model/kind";
 import { SWITCH_LOOKUP_SCHEMAS, SWITCH_LOOKUPS } from "./switch/lookups";
 import { switchAcls, switchProfiles, switchTrustedPorts, switchVlans } from "./switch/profiles";
 import { switchIpPorts, switchLags, switchPorts, switchVePorts } from "./switch/switchPorts";
@@ -10,7 +9,7 @@ import { switches } from "./switch/switches";
 import { venueSwitchSettings } from "./switch/venueSwitchSettings";
 import { ACCOUNT_OPERATIONS, ACCOUNT_SCHEMAS } from "./tenant/account";
 import { venues } from "./tenant/venues";
-// Account (issue 11)
+// Account
 import { admins, adminsEmbedded } from "./tenant/admins";
 import { delegations } from "./tenant/delegations";
 import { PROFILE_OPERATIONS, PROFILE_SCHEMAS } from "./tenant/profile";
@@ -21,14 +20,15 @@ import { activations } from "./wifi/activations";
 import { apGroups } from "./wifi/apGroups";
 import { aps } from "./wifi/aps";
 import { dpskPassphrases } from "./wifi/dpskPassphrases";
+import { GUEST_IMPORT_OPERATIONS, GUEST_IMPORT_SCHEMAS } from "./wifi/guestImport";
 import { guestUsers } from "./wifi/guestUsers";
 import { networks, networksDeep, networksDeepCreate, radius } from "./wifi/networks";
 import { venueRadio, venueSyslog } from "./wifi/venueSettings";
-// Wi-Fi devices and venue Wi-Fi settings (issue 8)
+// Wi-Fi devices and venue Wi-Fi settings
 import { apLanPorts, apMdnsGateway, apRadio } from "./wifi/apSettings";
 import { venueDhcpBindings } from "./wifi/dhcpService";
 import { venueCellular, venueLanPorts, venueLeds, venueMesh } from "./wifi/venueWifiSettings";
-// Wi-Fi services (issue 9)
+// Wi-Fi services
 import { devicePolicies, recoveryPsk, vspotServers, wifiCallingProfiles } from "./wifi/wifiServices";
 import { wifiClients } from "./wifi/wifiClients";
 
@@ -49,7 +49,7 @@ export const KINDS: readonly KindDef[] = [
   dpskPassphrases,
   switchProfiles,
   switchVlans,
-  // Wi-Fi devices and venue Wi-Fi settings (issue 8)
+  // Wi-Fi devices and venue Wi-Fi settings
   apRadio,
   apLanPorts,
   apMdnsGateway,
@@ -58,7 +58,7 @@ export const KINDS: readonly KindDef[] = [
   venueLeds,
   venueCellular,
   venueDhcpBindings,
-  // Switches (issue 10)
+  // Switches
   switchAcls,
   switchTrustedPorts,
   switches,
@@ -67,13 +67,13 @@ export const KINDS: readonly KindDef[] = [
   switchIpPorts,
   switchVePorts,
   venueSwitchSettings,
-  // Wi-Fi services (issue 9)
+  // Wi-Fi services
   wifiCallingProfiles,
   vspotServers,
   devicePolicies,
   recoveryPsk,
   wifiClients,
-  // Account (issue 11): the embedded form of administrators first, the list form last (the admin API's listing).
+  // Account: the embedded form of administrators first, the list form last (the admin API's listing).
   adminsEmbedded,
   admins,
   delegations,
@@ -83,11 +83,12 @@ export const KINDS: readonly KindDef[] = [
 
 export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
   ...ACCOUNT_OPERATIONS,
-  // Switches (issue 10)
+  // Switches
   ...SWITCH_LOOKUPS,
-  // Account (issue 11)
+  // Account
   ...PROFILE_OPERATIONS,
   ...FILE_OPERATIONS,
+  ...GUEST_IMPORT_OPERATIONS,
 };
 
 /** Bodies and answers of the operations of no kind (emulator/operationSchemas.ts); A1 is the server's own. */
@@ -96,6 +97,7 @@ export const SERVICE_SCHEMAS: Partial<Record<OperationId, OperationSchemas>> = {
   ...ACCOUNT_SCHEMAS,
   ...SWITCH_LOOKUP_SCHEMAS,
   ...PROFILE_SCHEMAS,
+  ...GUEST_IMPORT_SCHEMAS,
   U1: { body: () => uploadUrlRequestSchema, answer: () => uploadUrlReadSchema },
   // U2 answers a redirect, with no body.
   U2: {},

@@ -1,5 +1,5 @@
 // The bench's command line: flags, their defaults and their limits.
-import { defaultParallel } from "../../harness/run";
+import { defaultParallel } from "../../harness/options";
 import { RECOMMENDED_PARALLEL } from "../../sdk/parallelHint";
 
 export interface BenchOptions {

@@ -1,4 +1,4 @@
-// Golden request and response bodies, written by hand from the seeds (golden/*.json). Each file
+// Golden request and response bodies, written by hand from the service's API documentation (golden/*.json). Each file
 // is a list of steps run against a fresh emulator, as its demo tenant or (`tenant`) as a tenant
 // with the given settings; IDs, request IDs and dates are masked before comparing, values
 // captured from earlier steps appear as ${name}, and the fields a file or step lists under

@@ -108,7 +108,7 @@ test("changes are written without waiting for the stop: a killed process loses n
     second = await startEmulatorProcess(args);
     const again = await Client.login(asEmu(second.started.url), second.started.username, second.started.password);
     expect((await again.call("A9", { venueId: venue.id })).body.name).toBe("Written early");
-    // The seeded ID stream goes on where it stood: a new object does not take an ID drawn before the restart.
+    // The ID stream started with --seed goes on where it stood: a new object does not take an ID drawn before the restart.
     const next = await again.ok("A7", {}, venueBody("After the restart"));
     expect(next.id).not.toBe(venue.id);
     expect((await again.call("A6")).body.map((v: { id: string }) => v.id)).toEqual([venue.id, next.id]);

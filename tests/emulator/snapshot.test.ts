@@ -35,7 +35,7 @@ const blobReaderOf = (source: EmulatorServer): BlobReader => {
 /** Kinds seen holding an object at a round trip. */
 const covered = new Set<string>();
 let roundTrips = 0;
-/** Restored into again and again (restore replaces everything); seeded, so that it takes the seeded stream's position over. */
+/** Restored into again and again (restore replaces everything); with a seed, so that it takes the saved ID stream's position over. */
 const target = new EmulatorServer({ seed: 1 });
 afterAll(() => target.close());
 

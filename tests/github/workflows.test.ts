@@ -1,4 +1,4 @@
-// The GitOps workflows users copy (README, "GitOps"): preview with the plan posted on a pull
+// The GitOps workflows users copy (docs/gitops.md): preview with the plan posted on a pull
 // request, up on merge, and a scheduled drift check that fails on any change; one run at a time per
 // stack, and credentials only from the CI service's secrets. The harness's --expect-no-changes
 // (tests/harness/cli.test.ts) is the same check the drift workflow makes with Pulumi's CLI.

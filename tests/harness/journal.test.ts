@@ -6,7 +6,8 @@ import * as os from "os";
 import * as path from "path";
 import { carriedPendingCreates, Journal, journalPath, pendingOperationsWarning } from "../../harness/journal";
 import { Crypter } from "../../harness/secrets";
-import { loadState, ResourceState, saveState } from "../../harness/state";
+import { ResourceState } from "../../harness/resourceState";
+import { loadState, saveState } from "../../harness/state";
 
 const PASSPHRASE = "journal passphrase";
 

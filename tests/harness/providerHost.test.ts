@@ -7,7 +7,7 @@
 import * as fs from "fs";
 import * as os from "os";
 import * as path from "path";
-import { ProviderHost } from "../../harness/providerHost";
+import { ProviderHost, peakRssMbOf } from "../../harness/providerHost";
 import { expectNoChildren } from "./helpers";
 
 test("no provider call carries a deadline (provider_plugin.go: requestContext, no timeout)", async () => {
@@ -35,4 +35,14 @@ test("no provider call carries a deadline (provider_plugin.go: requestContext, n
   expect(calls).toEqual(["configure", "check", "diff", "create", "update", "read", "delete"].map((method) => ({ method, deadline: "none" })));
   fs.rmSync(dir, { recursive: true, force: true });
   expectNoChildren();
+});
+
+describe("provider host memory", () => {
+  test("peakRssMbOf reads VmHWM of a live process; undefined for no such process", () => {
+    if (process.platform !== "linux") return;
+    const mb = peakRssMbOf(process.pid)!;
+    expect(mb).toBeGreaterThan(10);
+    expect(mb).toBeGreaterThanOrEqual(Math.floor(process.memoryUsage().rss / 1024 / 1024 / 2));
+    expect(peakRssMbOf(2 ** 22 + 12345)).toBeUndefined();
+  });
 });

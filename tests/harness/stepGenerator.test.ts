@@ -8,7 +8,8 @@ import * as crypto from "crypto";
 import * as fs from "fs";
 import * as path from "path";
 import { RunResult } from "../../harness";
-import { ASSET_SIG, SIG_KEY, UNKNOWN_VALUE } from "../../harness/props";
+import { ASSET_SIG } from "../../harness/assets";
+import { SIG_KEY, UNKNOWN_VALUE } from "../../harness/props";
 import { Behavior, Call, EngineStack, Entry, SECRET_PROBE, ok, stepOf } from "./engineStack";
 import { expectNoChildren } from "./helpers";
 

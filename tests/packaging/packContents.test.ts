@@ -57,14 +57,14 @@ describe("the published files", () => {
     expect(files.filter((f) => f.startsWith("docs/") && !f.endsWith(".md"))).toEqual([]);
   });
 
-  it("resolve every relative link of a packed document inside the package, but the README's into the repository's examples/ and scripts/", () => {
+  it("resolve every relative link of a packed document inside the package, but the README's and its guides' (docs/*.md) into the repository's examples/ and scripts/", () => {
     const broken: string[] = [];
     for (const doc of files.filter((f) => f.endsWith(".md"))) {
       const text = fs.readFileSync(path.join(ROOT, doc), "utf8");
       for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
         if (/^[a-z]+:/.test(target)) continue;
         const resolved = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target)).replace(/\/$/, "");
-        if (doc === "README.md" && /^(examples|scripts)\//.test(resolved)) continue;
+        if ((doc === "README.md" || /^docs\/[^/]+\.md$/.test(doc)) && /^(examples|scripts)\//.test(resolved)) continue;
         if (!files.some((f) => f === resolved || f.startsWith(`${resolved}/`))) broken.push(`${doc} → ${target}`);
       }
     }
@@ -139,8 +139,8 @@ describe("the declared dependency on @pulumi/pulumi", () => {
     expect(own.split(".")[0]).toBe("3");
   });
 
-  it("is stated in the README with the compatibility commands", () => {
-    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+  it("is stated in the README's guide to Pulumi versions with the compatibility commands", () => {
+    const readme = fs.readFileSync(path.join(ROOT, "docs", "pulumi-versions.md"), "utf8");
     expect(readme).toContain(`"@pulumi/pulumi": "${pkg.peerDependencies["@pulumi/pulumi"]}"`);
     expect(readme).toContain("npm run test:compat -- --combo oldest");
     expect(readme).toContain("npm run test:compat -- --combo latest");

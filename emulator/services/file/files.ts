@@ -2,7 +2,7 @@
 // download address (the store is store.ts).
 import { uploadUrlRequestSchema, validateBody } from "../../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../../errors";
-import type { Handler } from "../../handlers";
+import type { Handler } from "../../model/kind";
 import { downloadPath, uploadPath } from "./store";
 
 export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {

@@ -1,6 +1,6 @@
-// The file store behind U1 and U2: the "real file location" of the seeds. U1 hands out a file ID
+// The file store behind U1 and U2: the "real file location" of the account-and-venues API documentation. U1 hands out a file ID
 // and a signed address; the raw bytes are PUT there. U2 redirects to a signed download address,
-// which refuses any request carrying the service's cookie or headers (403), as the seeds say.
+// which refuses any request carrying the service's cookie or headers (403), as that documentation says.
 // Signed addresses live under FILE_STORE_PREFIX, outside the service's routes, on the emulator's
 // own origin: a stored file is therefore always a download (an attachment, never sniffed, in a
 // sandbox with no script), so that an uploaded SVG or HTML page cannot act as the emulator's page.
@@ -14,9 +14,9 @@ import { AUTH_COOKIE } from "../../auth";
 import { ApiError, badRequest } from "../../errors";
 
 export const FILE_STORE_PREFIX = "/file-store/";
-/** Largest upload the store takes (the seeds give no limit). */
+/** Largest upload the store takes (the API documentation gives no limit). */
 export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
-/** Uploaded bytes one tenant may hold in all its files together (the seeds give no limit). */
+/** Uploaded bytes one tenant may hold in all its files together (the API documentation gives no limit). */
 export const UPLOAD_QUOTA_BYTES = 64 * 1024 * 1024;
 
 const CONTENT_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", svg: "image/svg+xml", pdf: "application/pdf" };
@@ -93,7 +93,7 @@ export class FileStore {
 export const uploadPath = (file: StoredFile) => `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.uploadSignature}`;
 export const downloadPath = (file: StoredFile) => `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.downloadSignature}`;
 
-export function sha256Of(bytes: Buffer): string {
+function sha256Of(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 

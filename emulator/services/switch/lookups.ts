@@ -5,9 +5,11 @@
 import { z } from "zod";
 import { switchAclReadSchema, switchReferenceReadSchema, switchVlanReadSchema, type OperationId } from "../../../contract";
 import { notFound } from "../../errors";
-import { listAnswer, ok, pageOf, type Answer, type Handler, type OpContext } from "../../handlers";
+import { listAnswer, ok, pageOf } from "../../handlers";
+import type { Answer } from "../../wire";
+import type { Handler, OpContext, OperationSchemas } from "../../model/kind";
 import { slicePage } from "../../model/model";
-import type { AnyRecord, OperationSchemas } from "../../model/kind";
+import type { AnyRecord } from "../../model/collection";
 import { aclsOfVenue, vlansOfVenue } from "./venueConfig";
 
 const withoutProfile = ({ profileId: _profileId, ...rest }: AnyRecord) => rest;

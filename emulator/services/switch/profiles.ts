@@ -2,7 +2,7 @@
 // Updates name the object in the body's id (S4, S44, S51). VLANs, ACLs and trusted ports are
 // objects of their own: S43 creates those its body lists; S44 leaves VLANs and ACLs alone (they
 // change through their own operations) and creates the trusted ports its body lists without an
-// `id` (the seeds show no other operation creating one). The profile's delete takes them along.
+// `id` (the switch API documentation shows no other operation creating one). The profile's delete takes them along.
 import { ApiError, relatedNotFound } from "../../errors";
 import {
   switchAclReadSchema,
@@ -16,7 +16,8 @@ import {
   SwitchVlanInput,
   switchVlanInputSchema,
 } from "../../../contract";
-import type { AnyRecord, KindDef, RelatedPut, WriteContext } from "../../model/kind";
+import type { AnyRecord } from "../../model/collection";
+import type { KindDef, RelatedPut, WriteContext } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { guardUnused } from "./venueConfig";
 

@@ -1,6 +1,6 @@
 // A switch's ports (S39–S42), LAGs (S32–S38), IP ports (S25–S31) and VE ports (S61–S67). Ports
 // exist with their switch (switches.ts PORT_LAYOUT) and are only read and updated. The others are
-// created on a switch (S28, S35, S63; S31, S38, S67 for several) and updated by the PUT the seeds
+// created on a switch (S28, S35, S63; S31, S38, S67 for several) and updated by the PUT the switch API documentation
 // label "create" (S25, S32, S61), which names the object by the body's id. Every VLAN and ACL they
 // name must belong to a profile applied to the switch's venue (venueConfig.ts).
 import { z } from "zod";
@@ -21,8 +21,9 @@ import {
   switchVePortInputSchema,
 } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
-import { idList, ok, type Handler, type OpContext } from "../../handlers";
-import type { AnyRecord, KindDef, OperationSchemas } from "../../model/kind";
+import { idList, ok } from "../../handlers";
+import type { Handler, KindDef, OpContext, OperationSchemas } from "../../model/kind";
+import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";
 import { parsed } from "./parse";
 import { portIdOf } from "./switches";

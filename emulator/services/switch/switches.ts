@@ -18,8 +18,7 @@ import {
   switchTraceRouteBodySchema,
 } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
-import type { OpContext } from "../../handlers";
-import type { KindDef, RelatedPut } from "../../model/kind";
+import type { KindDef, OpContext, RelatedPut } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { parsed } from "./parse";
 import { USER_KINDS } from "./venueConfig";
@@ -32,10 +31,10 @@ export interface SwitchRecord extends SwitchInput {
 }
 
 /**
- * The ports the emulator gives every switch (the seeds name no models): unit 1, slot 1 with 24
+ * The ports the emulator gives every switch (the switch API documentation names no models): unit 1, slot 1 with 24
  * access ports and slot 2 with 4 uplinks, 1/1/1 … 1/1/24 and 1/2/1 … 1/2/4.
  */
-export const PORT_LAYOUT: readonly { slot: number; ports: number }[] = [
+const PORT_LAYOUT: readonly { slot: number; ports: number }[] = [
   { slot: 1, ports: 24 },
   { slot: 2, ports: 4 },
 ];
@@ -167,9 +166,9 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
       const body = parsed(switchTraceRouteBodySchema, c.body);
       return diagnostic(c, "TRACEROUTE", body.targetHost, body.maxTtl);
     },
-    // S20 (unnamed in the seeds; a reboot by the route table): the switch must exist; nothing the seeds show changes.
+    // S20 (unnamed in the switch API documentation; a reboot by the route table): the switch must exist; nothing documented changes.
     S20: (c) => c.finish(c.model.action(switchOfPath(c).id, undefined)),
-    // S22: the schedule is accepted for a switch that exists; the seeds show no field that holds it.
+    // S22: the schedule is accepted for a switch that exists; the documentation shows no field that holds it.
     S22: (c) => {
       parsed(switchFirmwareBodySchema, c.body);
       return c.finish(c.model.action(switchOfPath(c).id, undefined));

@@ -3,7 +3,7 @@
 // and ACLs by name; those names must be visible to the switch's venue, and a VLAN, ACL or profile
 // still named may not be deleted (NMS-SWITCH-CONFIG-IN-USE).
 import { ApiError, relatedNotFound } from "../../errors";
-import type { AnyRecord } from "../../model/kind";
+import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";
 
 /** Collections of the switch objects that name VLANs and ACLs. */
@@ -16,7 +16,7 @@ const NOUN: Record<(typeof USER_KINDS)[number], string> = {
   switchVePorts: "VE port",
 };
 
-export function profilesOfVenue(t: TenantState, venueId: string): AnyRecord[] {
+function profilesOfVenue(t: TenantState, venueId: string): AnyRecord[] {
   return t.of("switchProfiles").filter((p) => Array.isArray(p.venues) && p.venues.includes(venueId));
 }
 
@@ -38,7 +38,7 @@ export function switchOf(t: TenantState, switchId: string): AnyRecord {
 }
 
 /** VLAN IDs an object names, with the body path of each. */
-export function vlanRefsOf(record: AnyRecord): { path: string; vlanId: number }[] {
+function vlanRefsOf(record: AnyRecord): { path: string; vlanId: number }[] {
   const refs: { path: string; vlanId: number }[] = [];
   if (record.untaggedVlan !== undefined) refs.push({ path: "untaggedVlan", vlanId: Number(record.untaggedVlan) });
   (record.taggedVlans ?? []).forEach((v: string, i: number) => refs.push({ path: `taggedVlans[${i}]`, vlanId: Number(v) }));
@@ -46,7 +46,7 @@ export function vlanRefsOf(record: AnyRecord): { path: string; vlanId: number }[
   return refs;
 }
 
-export function aclRefsOf(record: AnyRecord): { path: string; name: string }[] {
+function aclRefsOf(record: AnyRecord): { path: string; name: string }[] {
   return (["ingressAcl", "egressAcl"] as const).filter((f) => typeof record[f] === "string" && record[f] !== "").map((f) => ({ path: f, name: record[f] }));
 }
 

@@ -12,9 +12,9 @@ import {
   WIRE_FIELDS,
 } from "../../../contract";
 import { ApiError, notFound } from "../../errors";
-import { Handler, listAnswer, ok, pageOf } from "../../handlers";
+import { listAnswer, ok, pageOf } from "../../handlers";
+import type { Handler, OperationSchemas } from "../../model/kind";
 import { slicePage } from "../../model/model";
-import type { OperationSchemas } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { AdminRecord, embeddedAdmin } from "./admins";
 
@@ -48,7 +48,7 @@ export const ACCOUNT_SCHEMAS: Record<keyof typeof ACCOUNT_OPERATIONS, OperationS
 };
 
 /** A4: the tenant, with its sub-entities when deep. */
-export function tenantView(t: TenantState, deep: boolean): Record<string, unknown> {
+function tenantView(t: TenantState, deep: boolean): Record<string, unknown> {
   const created = Date.parse(t.createdDate);
   const mspId = t.directory.mspOf.get(t.id);
   const view: Record<string, unknown> = {
@@ -81,7 +81,7 @@ export function tenantView(t: TenantState, deep: boolean): Record<string, unknow
   return view;
 }
 
-/** The branding and contacts the tenant's users see (document 1, "Msp"), made from its name. */
+/** The branding and contacts the tenant's users see (the account-and-venues API documentation, "Msp"), made from its name. */
 function mspBranding(t: TenantState): Record<string, unknown> {
   const host = `${t.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "tenant"}.nms.example`;
   return {

@@ -1,11 +1,12 @@
 // Administrators (A12–A17). A person with no support account is added by email (their login);
 // one with a support account by externalId (their login is the support directory's username).
 // Usernames are global: an administrator of one tenant cannot be added to another (TNT-10300).
-// A12 and A16 answer the list form; A13, A14 and A4 the embedded form (document 1, "Admin").
+// A12 and A16 answer the list form; A13, A14 and A4 the embedded form (the account-and-venues API documentation, "Admin").
 import { acceptedAnswerSchema, AdminInput, adminEmbeddedReadSchema, adminInputSchema, adminListReadSchema } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
-import type { AdminRole, TenantState } from "../../model/tenant";
+import type { AdminRole } from "../../accounts";
+import type { TenantState } from "../../model/tenant";
 
 export interface AdminRecord {
   id: string;
@@ -148,8 +149,8 @@ function throwNotFound(object: string, value: string): never {
   throw notFound("administrator", object, value);
 }
 
-/** A login for a seeded administrator: the record the tenant holds. */
-export function seededAdmin(id: string, roleId: string, username: string, role: AdminRole, createdDate: string): AdminRecord {
+/** The administrator record a tenant holds for one of its logins (tenantSetup.ts). */
+export function accountAdminRecord(id: string, roleId: string, username: string, role: AdminRole, createdDate: string): AdminRecord {
   const [name] = username.split("@");
   return { id, username, email: username, name, lastName: "Admin", role, roleId, detailLevel: "it", dateFormat: "mm/dd/yyyy", createdDate, updatedDate: createdDate };
 }

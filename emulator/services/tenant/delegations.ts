@@ -13,9 +13,9 @@ import {
   varDelegationInputSchema,
 } from "../../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../../errors";
-import { Handler, listAnswer, pageOf } from "../../handlers";
+import { listAnswer, pageOf } from "../../handlers";
+import type { Handler, KindDef } from "../../model/kind";
 import { slicePage } from "../../model/model";
-import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 
 export interface DelegationRecord {
@@ -32,10 +32,10 @@ export interface DelegationRecord {
   updatedDate: string;
 }
 
-/** How long vendor support may access the account once granted (A20); the seeds do not say. */
-export const SUPPORT_ACCESS_DAYS = 14;
+/** How long vendor support may access the account once granted (A20); the API documentation does not say. */
+const SUPPORT_ACCESS_DAYS = 14;
 /** The tenant ID the vendor's support team goes by in delegations. */
-export const SUPPORT_TENANT = "support";
+const SUPPORT_TENANT = "support";
 
 const byType = (t: TenantState, type: DelegationRecord["type"]) => t.of<DelegationRecord>("delegations").filter((d) => d.type === type);
 

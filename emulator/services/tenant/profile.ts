@@ -14,20 +14,20 @@ import {
   validateBody,
 } from "../../../contract";
 import { ApiError, badRequest, validationError } from "../../errors";
-import { Handler, listAnswer, ok, OpContext, pageOf } from "../../handlers";
+import { listAnswer, ok, pageOf } from "../../handlers";
+import type { Handler, OpContext, OperationSchemas } from "../../model/kind";
 import { slicePage } from "../../model/model";
-import type { OperationSchemas } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import type { AdminRecord } from "./admins";
 
-/** The two deployments (document 1 §1, 6); the emulator answers as the North American one. */
-export const REGIONS = [
+/** The two deployments (the account-and-venues API documentation, its introduction); the emulator answers as the North American one. */
+const REGIONS = [
   { name: "na", description: "USA & North America", link: "https://na.nms.example", current: true },
   { name: "eu", description: "Europe", link: "https://eu.nms.example", current: false },
 ];
 
 /** Switch and LTE licences the emulator grants every tenant; only Wi-Fi licences gate additions. */
-export const FIXED_LICENSES = { SWITCH: 100, LTE: 50 } as const;
+const FIXED_LICENSES = { SWITCH: 100, LTE: 50 } as const;
 const LICENSE_YEARS = 3;
 
 function callerOf(c: OpContext): AdminRecord {

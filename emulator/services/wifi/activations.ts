@@ -60,7 +60,7 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
     const seen = new Set<string>();
     activation.apGroups.forEach((entry, i) => {
       const object = `apGroups[${i}].apGroupId`;
-      if (entry.apGroupId === undefined) return; // not required by the seeds: nothing to check
+      if (entry.apGroupId === undefined) return; // not required by the Wi-Fi API documentation: nothing to check
       const group = t.of("apGroups").get(entry.apGroupId);
       if (!group) throw relatedNotFound("AP group", object, entry.apGroupId);
       if (group.venueId !== activation.venueId) {

@@ -13,7 +13,7 @@ export type ApGroupRecord = ApGroup;
  * is 2 to 64 characters, so an empty name would break clients that check answers; this one
  * satisfies the rule, and no created or renamed group may take it (NMS-RESERVED-NAME).
  */
-export const DEFAULT_AP_GROUP_NAME = "Default AP Group";
+const DEFAULT_AP_GROUP_NAME = "Default AP Group";
 
 export function defaultApGroup(id: string, venueId: string): ApGroupRecord {
   return { id, name: DEFAULT_AP_GROUP_NAME, venueId, isDefault: true, aps: [] };
@@ -80,7 +80,7 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
     }
   },
 
-  // The seeds: the group's APs in their read form. Scripts take an AP from here and send it back to W6 (moved to another venue).
+  // The Wi-Fi API documentation: the group's APs in their read form. Scripts take an AP from here and send it back to W6 (moved to another venue).
   view: (t, group) => ({ ...group, aps: t.of<ApRecord>("aps").filter((ap) => ap.apGroupId === group.id).map((ap) => apView(t, ap)) }),
 
   extra: {

@@ -1,7 +1,7 @@
 // An AP's own settings, which exist while the AP does (radio W18–W20, LAN ports W13–W15, mDNS
 // gateway W8–W10), keyed by the AP's serial number; the AP's delete takes them along (model.ts).
-// Also the AP operations that are no setting: position (W17), log file (W11), factory reset (W12)
-// and trace route (W22).
+// Also the AP operations that are no setting: the AP with its settings (W5), position (W17), log
+// file (W11), factory reset (W12) and trace route (W22).
 import { z } from "zod";
 import {
   AP_LAN_PORTS_DEFAULTS,
@@ -11,6 +11,7 @@ import {
   acceptedRequestSchema,
   actionTextReadSchema,
   answerFormOf,
+  apDetailReadSchemaFor,
   apRadioReadSchema,
   apLanPortsInputSchema,
   ApLanPortsInput,
@@ -19,14 +20,15 @@ import {
   apPositionSchema,
   apRadioInputSchema,
   ApRadioInput,
-  targetHost,
   validateBody,
 } from "../../../contract";
 import { ApiError, validationError } from "../../errors";
-import { ok, type OpContext } from "../../handlers";
-import type { AnyRecord, KindDef } from "../../model/kind";
+import { ok } from "../../handlers";
+import type { KindDef, OpContext } from "../../model/kind";
+import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";
-import { aps, type ApRecord } from "./aps";
+import { apTargetBodySchema, aps, apView, isCellular, type ApRecord } from "./aps";
+import { cellularSettingsOf } from "./venueWifiSettings";
 
 type RadioBand = { allowedChannels: string[]; changeInterval: number; channelBandwidth: string; manualChannel: number; method: string; txPower: string };
 export type ApRadioRecord = { id: string; apRadioParams24G: RadioBand; apRadioParams50G: RadioBand; enable24G: boolean | null; enable50G: boolean | null; useVenueSettings: boolean };
@@ -51,10 +53,11 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
   schema: () => apRadioInputSchema,
   readSchema: () => apRadioReadSchema,
   schemasOf: {
+    W5: { answer: (variant) => apDetailReadSchemaFor(variant) },
     W11: { answer: () => z.object({ fileURL: z.string().min(1).describe("Where the AP's log file can be downloaded.") }) },
     W12: { answer: () => acceptedRequestSchema },
     W17: { body: () => apPositionSchema, answer: () => acceptedAnswerSchema(apPositionSchema) },
-    W22: { body: () => targetSchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    W22: { body: () => apTargetBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
   },
   settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...(structuredClone(AP_RADIO_DEFAULTS) as unknown as Omit<ApRadioRecord, "id">) }) },
   ops: { get: "W18", update: "W19", reset: "W20" },
@@ -76,6 +79,7 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
     return { ...withoutId(radio), apRadioParams24G: bandView(radio.apRadioParams24G, contacted), apRadioParams50G: bandView(radio.apRadioParams50G, contacted) };
   },
   extra: {
+    W5: (c) => ok(apDetailView(c.tenant, c.model.existing(aps, c.tenant, c.params.serialNumber), c.query)),
     W11: (c) => ok({ fileURL: `/api/file/tenant/${c.tenant.id}/${c.model.existing(aps, c.tenant, c.params.serialNumber).id}-support.log` }),
     W12: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
@@ -105,7 +109,7 @@ export const apLanPorts: KindDef<ApLanPortsRecord, ApLanPortsInput> = {
   ops: { get: "W13", update: "W14" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
-  // W15 answers {requestId} only (document 2), unlike W20.
+  // W15 answers {requestId} only (the Wi-Fi API documentation), unlike W20.
   extra: { W15: (c) => c.finish({ ...c.model.reset(apLanPorts, c.tenant, c.params.serialNumber), response: undefined }) },
 };
 
@@ -121,12 +125,18 @@ export const apMdnsGateway: KindDef<ApMdnsGatewayRecord, ApMdnsGatewayInput> = {
   ops: { get: "W8", update: "W9" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
-  // W10 answers {requestId} only (document 2).
+  // W10 answers {requestId} only (the Wi-Fi API documentation).
   extra: { W10: (c) => c.finish({ ...c.model.reset(apMdnsGateway, c.tenant, c.params.serialNumber), response: undefined }) },
 };
 
+/** W5: the AP's read form with its own settings and (newer) its cellular settings. */
+function apDetailView(t: TenantState, ap: ApRecord, query: URLSearchParams): Record<string, unknown> {
+  const settings = { ...apView(t, ap, query), ...apSettingsView(t, ap.id) };
+  return t.variant === "newer" ? { ...settings, cellularSettings: cellularSettingsOf(t, ap, isCellular(ap)) } : settings;
+}
+
 /** The AP's own settings as W5 shows them: stored, or their defaults. */
-export function apSettingsView(t: TenantState, serial: string): Record<string, unknown> {
+function apSettingsView(t: TenantState, serial: string): Record<string, unknown> {
   const stored = <R extends AnyRecord>(kind: string, defaults: Omit<R, "id">) => {
     const record = t.of<R>(kind).get(serial);
     return record ? withoutId(record) : structuredClone(defaults);
@@ -145,8 +155,6 @@ function factoryReset(t: TenantState, serial: string): void {
   if (ap) t.of<ApRecord>("aps").put({ ...ap, state: "InSetupPhase", subState: "NeverContactedCloud", lastContacted: "", ip: "", externalIp: "", clientCount: 0, uptime_seconds: 0, lastUpdated: new Date().toISOString() });
 }
 
-const targetSchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
-
 function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
   const result = validateBody(schema, body ?? {});
   if (!result.ok) throw validationError(result.failures, body);
@@ -156,7 +164,7 @@ function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): 
 /** W22: the same target rule as W16; no hop answers while the AP has never contacted the cloud. */
 function traceRoute(c: OpContext) {
   const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
-  const host = parsed(targetSchema, c.body).targetHost;
+  const host = parsed(apTargetBodySchema, c.body).targetHost;
   const hops = hasContacted(ap) ? ` 1  192.0.2.1  1.1 ms\n 2  ${host}  4.2 ms` : " 1  * * *\n(the AP has not contacted the cloud)";
   return c.finish(c.model.action(ap.id, { response: `traceroute to ${host}, 30 hops max\n${hops}` }));
 }

@@ -2,16 +2,12 @@
 // (WIFI-10120), a serial number is registered once (APR-10130), APs beyond the tenant's Wi-Fi
 // licences are refused (ENT-10003), and a venue whose country is outside SUPPORTED_COUNTRIES
 // takes no APs (WIFI-10114). A new AP has never contacted the cloud; its device fields say so.
-import { acceptedAnswerSchema, acceptedRequestSchema, actionTextReadSchema, apDetailReadSchemaFor, ApInput, apInputSchema, apReadSchema, targetHost } from "../../../contract";
+import { acceptedAnswerSchema, acceptedRequestSchema, actionTextReadSchema, ApGroup, ApInput, apInputSchema, apReadSchema, targetHost } from "../../../contract";
 import { z } from "zod";
 import { ApiError, relatedNotFound, validationError } from "../../errors";
 import { validateBody } from "../../../contract";
-import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
-import type { ApGroupRecord } from "./apGroups";
-import { apSettingsView } from "./apSettings";
-import { cellularSettingsOf } from "./venueWifiSettings";
 
 export interface ApRecord extends ApInput {
   id: string;
@@ -33,9 +29,9 @@ export interface ApRecord extends ApInput {
 
 /**
  * Countries the emulated service supports APs in, by name or ISO 3166 alpha-2 code, compared
- * without regard to case. The seeds name the rule (WIFI-10114), not the list.
+ * without regard to case. The Wi-Fi API documentation names the rule (WIFI-10114), not the list.
  */
-export const SUPPORTED_COUNTRIES: ReadonlyMap<string, string> = new Map(
+const SUPPORTED_COUNTRIES: ReadonlyMap<string, string> = new Map(
   (
     [
       ["US", "United States"], ["CA", "Canada"], ["MX", "Mexico"], ["BR", "Brazil"], ["GB", "United Kingdom"], ["IE", "Ireland"],
@@ -51,7 +47,8 @@ export const SUPPORTED_COUNTRIES: ReadonlyMap<string, string> = new Map(
 const MODELS = ["R350", "R550", "R650", "R750", "R850", "T350", "T750", "H550"] as const;
 const FIRMWARE = "6.1.2.0.1145";
 
-const pingSchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
+/** Body of W16 (ping) and W22 (trace route, services/wifi/apSettings.ts). */
+export const apTargetBodySchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
 
 function macOf(serial: string): string {
   const hex = BigInt(serial).toString(16).padStart(12, "0").slice(-6);
@@ -59,10 +56,10 @@ function macOf(serial: string): string {
 }
 
 /**
- * The cellular-capable model: an AP whose serial number ends in 510 is an M510 (the seeds name
+ * The cellular-capable model: an AP whose serial number ends in 510 is an M510 (the Wi-Fi API documentation names
  * cellular APs, not their models; WIFI-10171 and the venue's cellular settings concern them).
  */
-export const CELLULAR_MODEL = "M510";
+const CELLULAR_MODEL = "M510";
 export const isCellular = (ap: { model: string }) => ap.model === CELLULAR_MODEL;
 
 /** The device fields the service keeps for an AP it knows by serial number only. */
@@ -88,19 +85,15 @@ function deviceFields(serial: string, now: string) {
 /** Fields a newer-variant caller sees only with operational=true (the default); the older variant always shows them. */
 const OPERATIONAL_FIELDS = ["clientCount", "uptime_seconds", "lastContacted", "state", "subState", "ip", "externalIp"] as const;
 
-/** An AP's read form (W1, W4, an AP group's `aps`); `detail` adds W5's settings. */
-export function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams, detail = false): Record<string, unknown> {
+/** An AP's read form (W1, W4, an AP group's `aps`); W5 adds the AP's settings to it (services/wifi/apSettings.ts). */
+export function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams): Record<string, unknown> {
   const { id: _id, ...view } = ap;
   if (t.variant === "newer" && query?.get("operational") === "false") for (const field of OPERATIONAL_FIELDS) delete (view as Record<string, unknown>)[field];
-  const base = { position: {}, tags: [], ...view };
-  if (!detail) return base;
-  // W5 adds the AP's own settings (services/wifi/apSettings.ts) and (newer) its cellular settings.
-  const settings = { ...base, ...apSettingsView(t, ap.id) };
-  return t.variant === "newer" ? { ...settings, cellularSettings: cellularSettingsOf(t, ap, isCellular(ap)) } : settings;
+  return { position: {}, tags: [], ...view };
 }
 
 function defaultGroupOf(t: TenantState, venueId: string): string | undefined {
-  return t.of<ApGroupRecord>("apGroups").find((g) => g.venueId === venueId && g.isDefault)?.id;
+  return t.of<ApGroup>("apGroups").find((g) => g.venueId === venueId && g.isDefault)?.id;
 }
 
 export const aps: KindDef<ApRecord, ApInput> = {
@@ -111,8 +104,7 @@ export const aps: KindDef<ApRecord, ApInput> = {
   schema: () => apInputSchema,
   readSchema: () => apReadSchema,
   schemasOf: {
-    W5: { answer: (variant) => apDetailReadSchemaFor(variant) },
-    W16: { body: () => pingSchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    W16: { body: () => apTargetBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
     W21: { answer: () => acceptedRequestSchema },
   },
   unique: { key: (ap) => ap.name, code: "WIFI-10120", object: "name", message: "AP name is not unique" },
@@ -156,7 +148,6 @@ export const aps: KindDef<ApRecord, ApInput> = {
   view: (t, ap, _related, query) => apView(t, ap, query),
 
   extra: {
-    W5: (c) => ok(apView(c.tenant, c.model.existing(aps, c.tenant, c.params.serialNumber), c.query, true)),
     W21: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
       return c.finish(c.model.action(ap.id, undefined, () => {
@@ -166,7 +157,7 @@ export const aps: KindDef<ApRecord, ApInput> = {
     },
     W16: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
-      const parsed = validateBody(pingSchema, c.body);
+      const parsed = validateBody(apTargetBodySchema, c.body);
       if (!parsed.ok) throw validationError(parsed.failures, c.body);
       const host = parsed.value.targetHost;
       const text = ap.lastContacted === ""

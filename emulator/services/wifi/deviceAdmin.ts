@@ -1,5 +1,5 @@
 // What the admin API lets tests do to Wi-Fi devices that no operation of the service does: make
-// an AP active (no AP ever contacts the emulator), and add DHCP service profiles (the seeds have
+// an AP active (no AP ever contacts the emulator), and add DHCP service profiles (the Wi-Fi API documentation has
 // no operation on them).
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -45,7 +45,7 @@ export function setApState(t: TenantState, serialNumber: string, body: unknown):
   return view;
 }
 
-/** GET /__admin/tenants/{tenantId}/dhcp-service-profiles: {profiles: [{id, name}]}, seeded ones first. */
+/** GET /__admin/tenants/{tenantId}/dhcp-service-profiles: {profiles: [{id, name}]}, the built-in ones first. */
 export function listDhcpServiceProfiles(t: TenantState): { profiles: DhcpServiceProfileRecord[] } {
   return { profiles: [...dhcpServiceProfilesOf(t).values()] };
 }

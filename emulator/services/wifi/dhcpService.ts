@@ -2,27 +2,26 @@
 // (W35 list, W36 bind, W37 unbind), and the rule that a network may not be activated on a venue
 // with cellular APs unless the venue uses a DHCP service (WIFI-10171).
 //
-// The seeds have no operations on DHCP service profiles, only their IDs: every tenant is seeded
-// with two profiles (SEEDED_DHCP_SERVICE_PROFILES), and the admin API creates more
+// The Wi-Fi API documentation has no operations on DHCP service profiles, only their IDs: every
+// tenant starts with two profiles (BUILT_IN_DHCP_SERVICE_PROFILES), and the admin API creates more
 // (POST /__admin/tenants/{tenantId}/dhcp-service-profiles) and lists them (GET, same path).
 import { z } from "zod";
 import { acceptedAnswerSchema, acceptedRequestSchema, venueDhcpBindingSchema } from "../../../contract";
 import { ApiError, notFound } from "../../errors";
-import type { Handler } from "../../handlers";
-import type { KindDef } from "../../model/kind";
+import type { Handler, KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { isCellular, type ApRecord } from "./aps";
 
 /**
- * The profiles every tenant is seeded with, their IDs the same in every tenant (tenants share
+ * The profiles every tenant starts with, their IDs the same in every tenant (tenants share
  * nothing), so that programs and tests can name them without asking the admin API. Their IDs are
- * not drawn from the ID source, so seeded runs keep drawing the same IDs as before.
+ * not drawn from the ID source, so runs with a --seed keep drawing the same IDs as before.
  */
-export const SEEDED_DHCP_SERVICE_PROFILES = [
+export const BUILT_IN_DHCP_SERVICE_PROFILES = [
   { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5d", name: "Default DHCP service" },
   { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5e", name: "Guest DHCP service" },
 ] as const;
-export const DEFAULT_DHCP_SERVICE_PROFILE_ID = SEEDED_DHCP_SERVICE_PROFILES[0].id;
+export const DEFAULT_DHCP_SERVICE_PROFILE_ID = BUILT_IN_DHCP_SERVICE_PROFILES[0].id;
 
 export type DhcpServiceProfileRecord = { id: string; name: string };
 export type VenueDhcpBindingRecord = { id: string; venueId: string; dhcpServiceProfileId: string };
@@ -43,7 +42,7 @@ export function dhcpServiceProfilesOf(t: TenantState): Map<string, DhcpServicePr
   return profiles;
 }
 
-/** A profile stored now (seeding, admin API): the record. */
+/** A profile stored now (a new tenant's, the admin API's): the record. */
 export function addDhcpServiceProfile(t: TenantState, id: string, name: string): DhcpServiceProfileRecord {
   const profiles = dhcpServiceProfilesOf(t);
   if ([...profiles.values()].some((p) => p.name === name)) {

@@ -1,7 +1,8 @@
-// DPSK passphrases (W84, W85): write-only. The seeds give no read, so the passphrase is seen once,
-// in W84's answer. A passphrase left out is generated, except for a network whose WLAN uses WPA
-// personal security, which needs one given (WIFI-10102).
-import { answerOf, DpskPassphraseInput, dpskPassphraseInputSchema, dpskPassphraseReadSchema } from "../../../contract";
+// DPSK passphrases (W84, W85): write-only. The Wi-Fi API documentation gives no read, so the
+// passphrase is seen once, in W84's answer. A passphrase left out is generated, except for a
+// network whose WLAN uses WPA personal security, which needs one given (WIFI-10102, the
+// contract's dpskPassphraseFailure).
+import { answerOf, DpskNetworkView, DpskPassphraseInput, dpskPassphraseFailure, dpskPassphraseInputSchema, dpskPassphraseReadSchema } from "../../../contract";
 import { ApiError, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
 
@@ -9,7 +10,8 @@ export interface DpskPassphraseRecord extends DpskPassphraseInput {
   id: string;
 }
 
-const PERSONAL_SECURITIES = new Set(["WPAPersonal", "WPA2Personal", "WPA3", "WPA23Mixed"]);
+type NetworkRecord = { id: string } & DpskNetworkView;
+
 /** Keyboard-friendly characters of the W53 format of the same name. */
 const KEYBOARD_FRIENDLY = "abcdefghjkmnpqrstuvwxyz23456789";
 
@@ -24,18 +26,18 @@ export const dpskPassphrases: KindDef<DpskPassphraseRecord, DpskPassphraseInput>
 
   build(ctx, input, id) {
     const generated = () => [...ctx.newId().slice(0, 12)].map((ch) => KEYBOARD_FRIENDLY[parseInt(ch, 16) % KEYBOARD_FRIENDLY.length]).join("");
-    const network = input.networkId ? ctx.t.of("networks").get(input.networkId) : undefined;
-    const needsOne = network !== undefined && PERSONAL_SECURITIES.has(network.wlan?.wlanSecurity);
+    const network = input.networkId ? ctx.t.of<NetworkRecord>("networks").get(input.networkId) : undefined;
+    const needsOne = dpskPassphraseFailure(input, network) !== undefined;
     return { record: { ...input, id, passphrase: input.passphrase ?? (needsOne ? undefined : generated()) } };
   },
 
   check(t, entry) {
     if (entry.networkId !== undefined) {
-      const network = t.of("networks").get(entry.networkId);
+      const network = t.of<NetworkRecord>("networks").get(entry.networkId);
       if (!network) throw relatedNotFound("network", "networkId", entry.networkId);
-      if (entry.passphrase === undefined && PERSONAL_SECURITIES.has(network.wlan?.wlanSecurity)) {
-        throw new ApiError("WIFI-10102", { object: "passphrase" });
-      }
+      // The catalogue's message, as the service words it.
+      const failure = dpskPassphraseFailure(entry, network);
+      if (failure) throw new ApiError("WIFI-10102", { object: failure.path });
     }
   },
 

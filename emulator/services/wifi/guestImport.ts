@@ -4,14 +4,24 @@
 // once, passwords made up by the service). Failures name the form field (`maxDevices`,
 // `expiration.duration`), the file (`file`) or a row of it (`file[2].mobilePhoneNumber`, rows
 // counted from 0 after the header).
-import { GUEST_IMPORT_COLUMNS, GUEST_IMPORT_REQUIRED_COLUMNS, guestImportFieldsSchema, importedGuestUserSchema, parseCsv, validateBody } from "../../../contract";
+import {
+  acceptedAnswerSchema,
+  GUEST_IMPORT_COLUMNS,
+  GUEST_IMPORT_REQUIRED_COLUMNS,
+  guestImportFieldsSchema,
+  guestImportReadSchema,
+  importedGuestUserSchema,
+  type OperationId,
+  parseCsv,
+  validateBody,
+} from "../../../contract";
 import { ApiError, badRequest, validationError } from "../../errors";
-import type { Handler } from "../../handlers";
+import type { Handler, OperationSchemas } from "../../model/kind";
 import { isMultipartBody, MultipartBody } from "../../multipart";
 import { guestUsers } from "./guestUsers";
 
-/** W74's guests, but deliveryMethods may be left out (the seeds do not require it on W76). Made on use: guestUsers.ts imports this file. */
-const importedGuestUsers = (): typeof guestUsers => ({ ...guestUsers, schema: () => importedGuestUserSchema }) as typeof guestUsers;
+/** W74's guests, but deliveryMethods may be left out (the Wi-Fi API documentation does not require it on W76). */
+const importedGuestUsers = { ...guestUsers, schema: () => importedGuestUserSchema } as typeof guestUsers;
 
 const invalid = (object: string, message: string) => new ApiError("NMS-VALIDATION", { message, object });
 
@@ -56,7 +66,7 @@ function rowsOf(form: MultipartBody): Record<string, string>[] {
   });
 }
 
-export const importGuestUsers: Handler = (c) => {
+const importGuestUsers: Handler = (c) => {
   if (!isMultipartBody(c.body)) throw badRequest("body must be a multipart/form-data form", "body");
   const networkId = c.query.get("networkId");
   if (!networkId) throw invalid("networkId", "is required (query parameter)");
@@ -72,7 +82,7 @@ export const importGuestUsers: Handler = (c) => {
   }));
   let write;
   try {
-    write = c.model.createMany(importedGuestUsers(), c.tenant, guests);
+    write = c.model.createMany(importedGuestUsers, c.tenant, guests);
   } catch (error) {
     // An entry's failure names its row of the file; the network is the query's.
     if (error instanceof ApiError) {
@@ -82,4 +92,11 @@ export const importGuestUsers: Handler = (c) => {
   }
   const downloadUrl = `/api/file/tenant/${c.tenant.id}/${c.model.context(c.tenant).newId()}`;
   return c.finish({ ...write, response: { data: write.response, downloadUrl } });
+};
+
+export const GUEST_IMPORT_OPERATIONS: Partial<Record<OperationId, Handler>> = { W76: importGuestUsers };
+
+/** W76's body is a multipart form, outside JSON schemas. */
+export const GUEST_IMPORT_SCHEMAS: Partial<Record<OperationId, OperationSchemas>> = {
+  W76: { answer: () => acceptedAnswerSchema(guestImportReadSchema) },
 };

@@ -1,21 +1,18 @@
 // Guest users (W73–W81): created in arrays and answered 201 at once (W74); the service makes up
 // each guest's password, shows it in the read form, and makes a new one on W81. Disabling and
 // enabling are operations of their own (W79, W80). The network a guest is for must exist; the
-// seeds do not say it must be a guest network, so any type is accepted.
+// Wi-Fi API documentation does not say it must be a guest network, so any type is accepted.
 import {
   acceptedAnswerSchema,
   acceptedRequestSchema,
   deliveryMethodsSchema,
-  guestImportReadSchema,
   GuestUserInput,
   guestUserInputSchema,
   guestUserReadSchema,
   validateBody,
 } from "../../../contract";
 import { relatedNotFound, validationError } from "../../errors";
-import type { OpContext } from "../../handlers";
-import type { KindDef, WriteContext } from "../../model/kind";
-import { importGuestUsers } from "./guestImport";
+import type { KindDef, OpContext, WriteContext } from "../../model/kind";
 
 export interface GuestUserRecord extends GuestUserInput {
   id: string;
@@ -56,8 +53,6 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
   schema: () => guestUserInputSchema,
   readSchema: () => guestUserReadSchema,
   schemasOf: {
-    // W76's body is a multipart form (services/wifi/guestImport.ts), outside JSON schemas.
-    W76: { answer: () => acceptedAnswerSchema(guestImportReadSchema) },
     W79: { answer: () => acceptedRequestSchema },
     W80: { answer: () => acceptedRequestSchema },
     W81: { body: () => deliveryMethodsSchema, answer: () => acceptedAnswerSchema(guestUserReadSchema) },
@@ -90,7 +85,6 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
   view: (_t, guest) => guest,
 
   extra: {
-    W76: (c) => importGuestUsers(c),
     W79: (c) => setDisabled(c, true),
     W80: (c) => setDisabled(c, false),
     W81: (c) => {

@@ -72,7 +72,7 @@ const asInput = <I>(schemaFor: (variant: WifiApiVariant) => z.ZodTypeAny) => sch
 
 /**
  * Objects a network's WLAN names must exist: Wi-Fi calling profiles and (newer) the device policy. The VLAN pool
- * (newer) is an object the seeds give no operation for: it is stored as given.
+ * (newer) is an object the Wi-Fi API documentation gives no operation for: it is stored as given.
  */
 function checkReferences(t: TenantState, network: NetworkRecord): void {
   const advanced = (network.wlan?.advancedCustomization ?? {}) as { wifiCallingIds?: string[]; devicePolicyId?: string };
@@ -133,7 +133,7 @@ export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
       for (const a of c.tenant.of<ActivationRecord>("activations").all()) byNetwork.set(a.networkId, [...(byNetwork.get(a.networkId) ?? []), a]);
       return listAnswer(c.route, page.map((n) => networkDeepView(c.tenant, n, byNetwork.get(n.id) ?? [])), all.length);
     },
-    // The seeds give the shape of a DPSK passphrase format, not the values: these are the emulator's catalogue.
+    // The Wi-Fi API documentation gives the shape of a DPSK passphrase format, not the values: these are the emulator's catalogue.
     W53: () => ok(DPSK_PASSPHRASE_FORMATS.map((f) => ({ ...f, dpskGenerationParams: { ...f.dpskGenerationParams } }))),
   },
 };
@@ -167,7 +167,7 @@ function deepBuild(ctx: WriteContext, input: NetworkDeepInput, id: string, previ
 const deepView = (t: TenantState, network: NetworkRecord, related?: readonly RelatedPut[]) =>
   networkDeepView(t, network, t.of<ActivationRecord>("activations").filter((a) => a.networkId === network.id), related);
 
-/** The deep create (W52): in the older variant it does not check the RADIUS ports (the seeds: W58 only). */
+/** The deep create (W52): in the older variant it does not check the RADIUS ports (the Wi-Fi API documentation: W58 only). */
 export const networksDeepCreate: KindDef<NetworkRecord, NetworkDeepInput> = {
   ...shared,
   name: "networks",
@@ -189,7 +189,7 @@ export const networksDeep: KindDef<NetworkRecord, NetworkDeepInput> = {
 };
 
 /** W57's form: RADIUS pairs resolved (from the draft's related objects while not stored yet), activations as `venues`. */
-export function networkDeepView(t: TenantState, network: NetworkRecord, activations: readonly ActivationRecord[], related?: readonly RelatedPut[]): unknown {
+function networkDeepView(t: TenantState, network: NetworkRecord, activations: readonly ActivationRecord[], related?: readonly RelatedPut[]): unknown {
   const pair = (id: string | undefined) =>
     id === undefined ? undefined : (related?.find((r) => r.kind === "radius" && r.record.id === id)?.record ?? t.of("radius").get(id));
   const { authRadiusId, accountingRadiusId, ...rest } = network;

@@ -1,7 +1,7 @@
 // Venue Wi-Fi settings that always exist while their venue does: radio (W43–W46) and syslog
-// (W47, W48, and W98 beyond the seeds: its reset). Reading them before any write shows the
+// (W47, W48, and W98 beyond the API documentation: its reset). Reading them before any write shows the
 // defaults; a write stores them; the venue's delete takes them along (model.ts). Also the venue's
-// valid channels (W97, beyond the seeds).
+// valid channels (W97, beyond the API documentation).
 import {
   VENUE_RADIO_DEFAULTS,
   VenueRadio,
@@ -50,7 +50,7 @@ export const venueRadio: KindDef<RadioRecord, VenueRadio> = {
 };
 
 /**
- * The two regulatory domains of the emulated service (the seeds give none; the vendor's clients
+ * The two regulatory domains of the emulated service (the Wi-Fi API documentation gives none; the vendor's clients
  * give the answer's shape only): FCC for the Americas' countries the service supports and for a
  * venue without a country, ETSI for every other.
  */
@@ -70,7 +70,7 @@ function wholeBlocks(channels: readonly number[], width: 2 | 4): number[] {
 const asStrings = (channels: readonly number[]) => channels.map(String);
 
 /** W97's answer for a venue in a country (by name or code). */
-export function validChannelsOf(country: unknown): VenueValidChannels {
+function validChannelsOf(country: unknown): VenueValidChannels {
   const code = typeof country === "string" ? country.trim().toLowerCase() : "";
   const domain = code === "" || FCC_COUNTRIES.has(code) ? DOMAINS.FCC : DOMAINS.ETSI;
   const band5 = (channels: readonly number[]) => ({
@@ -94,7 +94,7 @@ export const venueSyslog: KindDef<SyslogRecord, VenueSyslog> = {
   schema: venueSyslogInputSchemaFor,
   readSchema: () => venueSyslogReadSchema,
   settingsOf: { kind: "venues", defaults: (ctx, venueId) => ({ id: venueId, ...venueSyslogDefaults(ctx.variant) }) },
-  // W98 (beyond the seeds) resets them to the defaults, as W45 does the radio.
+  // W98 (beyond the API documentation) resets them to the defaults, as W45 does the radio.
   ops: { get: "W47", update: "W48", reset: "W98" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),

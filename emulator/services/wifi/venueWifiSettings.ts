@@ -98,7 +98,7 @@ export function cellularSettingsOf(t: TenantState, ap: ApRecord, cellular: boole
 }
 
 /** W32's form: the venue's settings of every kind, stored or default. */
-export function venueWifiSettingsView(t: TenantState, venueId: string): Record<string, unknown> {
+function venueWifiSettingsView(t: TenantState, venueId: string): Record<string, unknown> {
   const stored = (kind: string) => {
     const record = t.of(kind).get(venueId);
     if (!record) return undefined;

@@ -1,4 +1,4 @@
-// Wireless clients connected to APs, and their disconnect (W67). No operation of the seeds lists
+// Wireless clients connected to APs, and their disconnect (W67). No documented operation lists
 // or connects clients: tests connect one through the admin API (connectClient below), and W67
 // refuses a client that is not connected to the AP named (WIFI-10201, at submit; the disconnect
 // itself applies when the request completes).

@@ -101,7 +101,7 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
     });
   },
   view: (_t, server) => ({ ...server, venues: server.venues?.map(({ id, name }) => ({ id, name })) }),
-  // Beyond the seeds: a venue's vSPoT binding (W99 bind, W100 read, W101 unbind).
+  // Beyond the API documentation: a venue's vSPoT binding (W99 bind, W100 read, W101 unbind).
   extra: {
     W99: (c) => {
       const venue = venueOf(c.tenant, c.params.venueId);
@@ -165,7 +165,7 @@ export const devicePolicies: KindDef<DevicePolicyRecord, DevicePolicyInput> = {
   schema: () => devicePolicyInputSchema,
   readSchema: () => devicePolicyReadSchema,
   unique: { key: (p) => p.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a device policy with this name already exists" },
-  // The seeds show no delete-one operation: one policy is deleted with W70 and a one-ID array.
+  // The Wi-Fi API documentation shows no delete-one operation: one policy is deleted with W70 and a one-ID array.
   ops: { lists: [{ op: "W68" }], create: "W69", bulkDelete: "W70", get: "W71", update: "W72" },
   build: (ctx, input, id) => ({ record: { ...input, id, tenantId: ctx.t.id } }),
   check(t, policy, previous) {
@@ -178,7 +178,7 @@ export const devicePolicies: KindDef<DevicePolicyRecord, DevicePolicyInput> = {
 };
 
 /** Sixteen digits derived from the tenant's ID: every tenant has a recovery PSK before anyone sets one. */
-export function initialRecoveryPsk(tenantId: string): string {
+function initialRecoveryPsk(tenantId: string): string {
   return BigInt(`0x${tenantId.slice(0, 16).padEnd(16, "0")}`).toString().padStart(16, "0").slice(-16);
 }
 
