@@ -73,7 +73,6 @@ function readSecretsFile(file: string, sdkDir: string): Record<string, string> {
   } catch (e) {
     throw new UsageError(`--secrets-file: ${(e as Error).message}`);
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const yaml = require(require.resolve("js-yaml", { paths: [sdkDir, __dirname] })) as typeof import("js-yaml");
   let doc: unknown;
   try {

@@ -13,7 +13,6 @@ import { PassphraseDecrypter, PassphraseError, MISSING_PASSPHRASE } from "./pass
  */
 function yaml(sdkDir: string | undefined): typeof JsYaml {
   const paths = sdkDir ? [sdkDir, __dirname] : [__dirname];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(require.resolve("js-yaml", { paths })) as typeof JsYaml;
 }
 

@@ -9,7 +9,6 @@ export interface Entity {
 }
 
 // Records are loosely typed at the registry's level; each kind file types its own.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 // biome-ignore lint/suspicious/noExplicitAny: records of every kind, whose fields each kind's handlers know.
 export type AnyRecord = { id: string } & Record<string, any>;
 

@@ -29,7 +29,6 @@ const pulumiCli = findOnPath("pulumi");
 if (!pulumiCli) {
   describe("real pulumi CLI comparison (skipped: no pulumi CLI on PATH)", () => {
     beforeAll(() => {
-      // eslint-disable-next-line no-console
       console.log("skipped: no pulumi CLI on PATH; the harness scenario tests cover the engine's part instead");
     });
 
