@@ -84,7 +84,7 @@ export function parseCommandLine(args: readonly string[], readFile: (file: strin
       continue;
     }
     flagOf.set(def.key[0], name);
-    const value = valueOf(name, def, raw);
+    const value = flagValue(name, def, raw);
     if (def.kind === "json") (flagged.faults as unknown[] | undefined) === undefined ? (flagged.faults = [value]) : (flagged.faults as unknown[]).push(value);
     else if (def.kind === "latency") flagged.asyncLatencyByOp = { ...(flagged.asyncLatencyByOp as object), ...(value as object) };
     else if (def.key[0] === "rateLimit" && flagged.rateLimit === null) throw new EmulatorOptionsError(`${name} and --no-rate-limit contradict each other`);
@@ -103,7 +103,7 @@ export function parseCommandLine(args: readonly string[], readFile: (file: strin
   return { help, options: merged as EmulatorOptions };
 }
 
-function valueOf(name: string, def: FlagDef, raw: string): unknown {
+function flagValue(name: string, def: FlagDef, raw: string): unknown {
   switch (def.kind) {
     case "int":
     case "number": {

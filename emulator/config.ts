@@ -2,7 +2,7 @@
 // One mutable object is shared by every part that reads it, so a change applies to the next
 // request without restarting anything.
 import { z } from "zod";
-import { OPERATION_IDS, OperationId, ROUTES } from "../contract";
+import { OPERATION_IDS, type OperationId, ROUTES } from "../contract";
 
 /** Token bucket of one tenant (service calls) or one username (login). */
 export interface RateLimit {

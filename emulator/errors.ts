@@ -1,7 +1,7 @@
 // The one error type of the emulator. Whatever the layer (auth, validation, model, apply), a
 // failure is an ApiError carrying codes from the shared catalogue; the server turns it into the
 // service's error body, and the async tracker into a FAIL record.
-import { ApiErrorEntry, ERROR_CODES, FieldFailure, statusOfCode } from "../contract";
+import { type ApiErrorEntry, ERROR_CODES, type FieldFailure, statusOfCode } from "../contract";
 
 /** Fields whose values must never leave the emulator in an error answer. */
 const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "password", "switchLoginPassword", "rpPrivateKey", "psk", "passphraseBackup"]);

@@ -14,7 +14,7 @@
 // plus its action where the server or the tracker takes faults of its point. With no rule armed
 // for a point, taking costs one comparison, so the hot path pays nothing.
 import { z } from "zod";
-import { ERROR_CODES, HttpMethod, OPERATION_IDS, OperationId, ROUTES } from "../contract";
+import { ERROR_CODES, type HttpMethod, OPERATION_IDS, type OperationId, ROUTES } from "../contract";
 
 /** What every rule may match on; an absent field matches anything. */
 export interface FaultMatch {

@@ -2,7 +2,7 @@
 // generic handler per role, plus the handlers a kind or a service declares for operations no
 // role covers. Authentication, tenant, role and header checks, body parsing and error answers
 // happen before and after, once, in server.ts.
-import { OperationId, RouteDef, ROUTES } from "../contract";
+import { type OperationId, type RouteDef, ROUTES } from "../contract";
 import { ApiError, badRequest } from "./errors";
 import type { Handler, KindDef, OpContext, PageRequest } from "./model/kind";
 import type { Answer } from "./wire";

@@ -4,7 +4,7 @@ import type { OperationId } from "../contract";
 import type { OperationLatency, RateLimit } from "./config";
 import { EmulatorServer } from "./server";
 import type { TenantCredentials } from "./tenantSetup";
-import { checkOptions, TenantOption } from "./options";
+import { checkOptions, type TenantOption } from "./options";
 import { Persistence } from "./persistence";
 import { applyTenants } from "./tenants";
 import { faultInputSchema } from "./faults";

@@ -7,7 +7,7 @@
 // Exit codes: 0 stopped by a signal; 2 bad options, config file or state file (the message on
 // stderr names the flag or field, or the file and what is wrong with it); 1 anything else.
 import { parseCommandLine, usage } from "./cli";
-import { EmulatorOptionsError, RunningEmulator, startEmulator, StateFileError } from "./index";
+import { EmulatorOptionsError, type RunningEmulator, startEmulator, StateFileError } from "./index";
 
 let running: RunningEmulator | undefined;
 let closing = false;

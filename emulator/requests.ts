@@ -2,8 +2,8 @@
 // waits PENDING for a time drawn from its operation's latency model, then is applied: SUCCESS,
 // or FAIL with the reason when the apply is refused (a conflict that arose meanwhile) or a
 // fault says so; a stuck-pending fault leaves it PENDING for ever, or until its releaseAfterMs.
-import { ApiErrorEntry, ERROR_CODES, OperationId, RequestRecord, ROUTES } from "../contract";
-import { asyncDelayOf, EmulatorConfig } from "./config";
+import { type ApiErrorEntry, ERROR_CODES, type OperationId, type RequestRecord, ROUTES } from "../contract";
+import { asyncDelayOf, type EmulatorConfig } from "./config";
 import { ApiError } from "./errors";
 import type { FaultInjector } from "./faults";
 import type { IdSource } from "./ids";

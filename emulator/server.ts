@@ -3,18 +3,18 @@
 // count. Every failure on the way is an ApiError answered in the service's error body. The hot
 // path does no I/O besides the socket and keeps per-request work to a route walk, a few map
 // lookups and one JSON encode; with no fault rule armed, faults cost one comparison.
-import { createServer, IncomingMessage, Server, ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { OPERATION_IDS, OperationId, ROUTES, WIRE_HEADERS } from "../contract";
+import { OPERATION_IDS, type OperationId, ROUTES, WIRE_HEADERS } from "../contract";
 import { adminRoutes } from "./admin";
 import type { AdminHandler } from "./adminHandler";
 import { AUTH_COOKIE, AuthService, credentialsOf, loginKey } from "./auth";
-import { configPatchSchema, defaultConfig, EmulatorConfig } from "./config";
+import { configPatchSchema, defaultConfig, type EmulatorConfig } from "./config";
 import { ApiError, badRequest, rateLimited } from "./errors";
-import { AnswerFault, FaultInjector } from "./faults";
+import { type AnswerFault, FaultInjector } from "./faults";
 import { deriveHandlers } from "./handlers";
-import { createIdSource, createRandom, IdSource } from "./ids";
-import { MultipartBody, parseMultipart } from "./multipart";
+import { createIdSource, createRandom, type IdSource } from "./ids";
+import { type MultipartBody, parseMultipart } from "./multipart";
 import { type Answer, bodyOf, checkGatewayHeaders, encode, parseJson, readBody, reportUnexpected } from "./wire";
 import { RequestLog, RequestStats } from "./log";
 import type { Handler, OpContext, PreparedWrite } from "./model/kind";
@@ -24,12 +24,12 @@ import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
 import { malformedEscapeIn, Router } from "./router";
 import { checkDelegatedAccess, noteLogin } from "./delegatedAccess";
-import { DEMO_CREDENTIALS, newTenantCredentials, TenantCredentials, addDemoSupportDirectory, createTenantWithAdmins } from "./tenantSetup";
+import { DEMO_CREDENTIALS, newTenantCredentials, type TenantCredentials, addDemoSupportDirectory, createTenantWithAdmins } from "./tenantSetup";
 import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
 import { FILE_STORE_PREFIX, serveFileStore } from "./services/file/store";
 import type { TenantSettings } from "./model/tenant";
-import { BlobReader, EmulatorSnapshot, restoreSnapshot } from "./snapshot";
-import { PageAnswer, serveUi, UI_PREFIX } from "./ui";
+import { type BlobReader, type EmulatorSnapshot, restoreSnapshot } from "./snapshot";
+import { type PageAnswer, serveUi, UI_PREFIX } from "./ui";
 
 export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
   /** Makes tenant and object IDs, latency jitter and fault draws reproducible. */

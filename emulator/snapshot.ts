@@ -13,7 +13,7 @@ import type { IdSource } from "./ids";
 import type { AnyRecord } from "./model/collection";
 import type { AdminAccount } from "./accounts";
 import type { NmsModel } from "./model/model";
-import { TenantDetails, TenantSettings, TenantState } from "./model/tenant";
+import { type TenantDetails, type TenantSettings, TenantState } from "./model/tenant";
 import type { TenantCredentials } from "./tenantSetup";
 import type { StoredFile } from "./services/file/store";
 import { addDhcpServiceProfile, dhcpServiceProfilesOf } from "./services/wifi/dhcpService";

@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { EmulatorSnapshot, snapshotShape } from "./snapshot";
+import { type EmulatorSnapshot, snapshotShape } from "./snapshot";
 
 const MAGIC = "nms-emulator-state";
 /** 2: uploaded files' bytes beside the file (sha256); 1 (still read): in it (bytes, base64). */

@@ -5,7 +5,7 @@
 import { ApiError } from "./errors";
 import type { EmulatorStartOptions, TenantOption } from "./options";
 import { EmulatorOptionsError } from "./options";
-import { newTenantCredentials, TenantCredentials, createTenantWithAdmins } from "./tenantSetup";
+import { newTenantCredentials, type TenantCredentials, createTenantWithAdmins } from "./tenantSetup";
 import type { EmulatorServer } from "./server";
 
 export function applyTenants(server: EmulatorServer, options: Pick<EmulatorStartOptions, "tenants" | "demoTenant">): TenantCredentials[] {

@@ -2,10 +2,10 @@
  * Assets and archives in property values: hashed when a registration arrives, elided to signature and hash where the
  * engine sends no contents, and put back where it restores them.
  */
-import * as crypto from "crypto";
-import { promises as fsp } from "fs";
-import * as nodePath from "path";
-import { PropertyMap, PropertyValue, SIG_KEY, clone, isObject, isSecret, secretInner } from "./props";
+import * as crypto from "node:crypto";
+import { promises as fsp } from "node:fs";
+import * as nodePath from "node:path";
+import { type PropertyMap, type PropertyValue, SIG_KEY, clone, isObject, isSecret, secretInner } from "./props";
 
 /** Signature values of assets and archives on the wire (sdk/go/common/resource/asset, archive). */
 export const ASSET_SIG = "c44067f5952c0a294b673a41bacd8c17";

@@ -13,12 +13,12 @@
  * PULUMI_CONFIG_PASSPHRASE_FILE), from --secrets-file, or from env NMS_HARNESS_SECRETS; the state file's passphrase
  * from NMS_HARNESS_PASSPHRASE or --passphrase-file. Exit code: 0 ok, 1 failed, 2 usage error.
  */
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { destroy, formatPlan, preview, refresh, up } from "./index";
 import { readProject } from "./project";
 import { resolvePulumiSdk } from "./processes";
-import { RunResult, StackOptions } from "./types";
+import type { RunResult, StackOptions } from "./types";
 
 /** The environment variable that may hold program secrets: a JSON object of config key to value. */
 export const SECRETS_ENV = "NMS_HARNESS_SECRETS";
@@ -73,7 +73,6 @@ function readSecretsFile(file: string, sdkDir: string): Record<string, string> {
   } catch (e) {
     throw new UsageError(`--secrets-file: ${(e as Error).message}`);
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const yaml = require(require.resolve("js-yaml", { paths: [sdkDir, __dirname] })) as typeof import("js-yaml");
   let doc: unknown;
   try {

@@ -7,10 +7,10 @@
  * lets a deleteProtectedError continue).
  */
 import type { Checkpoint } from "./journal";
-import { ProviderHost } from "./providerHost";
+import type { ProviderHost } from "./providerHost";
 import { dependenciesOf, deletionOrder } from "./resourceOrder";
-import { ResourceState } from "./resourceState";
-import { PlannedStep } from "./types";
+import type { ResourceState } from "./resourceState";
+import type { PlannedStep } from "./types";
 import { resourceLabel, urnName } from "./urns";
 
 /** How one delete ended: done; failed (nothing new starts); kept (protected: what it depends on stays too). */

@@ -2,10 +2,10 @@
  * Delete-before-replace of a resource first deletes the old state's dependents that would be replaced once the inputs
  * they take from it are unknown (pkg/resource/deploy/step_generator.go calculateDependentReplacements).
  */
-import { PropertyMap, UNKNOWN_VALUE } from "./props";
-import { ProviderHost } from "./providerHost";
+import { type PropertyMap, UNKNOWN_VALUE } from "./props";
+import type { ProviderHost } from "./providerHost";
 import { sortResources } from "./resourceOrder";
-import { ResourceState } from "./resourceState";
+import type { ResourceState } from "./resourceState";
 import { applyReplaceOnChanges, diffReplaces, settleDiff } from "./stepPlan";
 import { urnName } from "./urns";
 

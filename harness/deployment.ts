@@ -21,21 +21,21 @@
  *   preview            -> Check and Diff only; outputs = checked inputs (unknowns stay unknown), new ids unknown
  *   secrets            -> the provider gets plaintext; outputs re-marked secret on every step (step_executor.go)
  */
-import { DeleteOutcome, deleteInOrderWithSteps, deleteStep, protectedDeleteError } from "./deletes";
-import { DependentReplacement, dependentReplacements } from "./dependentReplacements";
+import { type DeleteOutcome, deleteInOrderWithSteps, deleteStep, protectedDeleteError } from "./deletes";
+import { type DependentReplacement, dependentReplacements } from "./dependentReplacements";
 import type { Checkpoint } from "./journal";
-import { ProviderHost } from "./providerHost";
+import type { ProviderHost } from "./providerHost";
 import { hashAssets } from "./assets";
 import { applyIgnoreChanges, ignoreChangesMessage } from "./ignoreChanges";
 import { diffProperties } from "./propertyDiff";
-import { PropertyMap, annotateSecrets, clone, containsSecrets, containsUnknowns, markStepSecrets } from "./props";
-import { RegisterResult, Registration, RegistrationError, resourceStateFor, unsupportedReason } from "./registration";
+import { type PropertyMap, annotateSecrets, clone, containsSecrets, containsUnknowns, markStepSecrets } from "./props";
+import { type RegisterResult, type Registration, RegistrationError, resourceStateFor, unsupportedReason } from "./registration";
 import { Slots } from "./slots";
 import { deletionOrder, sortResources } from "./resourceOrder";
-import { ResourceState, timestampNow } from "./resourceState";
+import { type ResourceState, timestampNow } from "./resourceState";
 import { StepExecutor, StepFailed, StepSkipped } from "./stepExecutor";
 import {
-  EngineDiff,
+  type EngineDiff,
   applyReplaceOnChanges,
   diffReplaces,
   formatCheckFailures,
@@ -45,7 +45,7 @@ import {
   showChanges,
   shownChanges,
 } from "./stepPlan";
-import { PlannedStep } from "./types";
+import type { PlannedStep } from "./types";
 import { ROOT_STACK_TYPE, makeUrn, resourceLabel, urnName } from "./urns";
 
 export interface EngineHost {

@@ -4,8 +4,8 @@
  *   {"4dabf18193072939515e22adb298388d":"1b47061264138c4ac30d75fd1eb44270","ciphertext":"..."}
  * and decrypted on load. The serialized dynamic provider, the same in a resource's inputs and outputs, is written once.
  */
-import { Crypter, SecretsError } from "./secrets";
-import { PROVIDER_KEY, PropertyMap, PropertyValue, SECRET_SIG, SIG_KEY, isObject, isSecret, secretInner } from "./props";
+import { type Crypter, SecretsError } from "./secrets";
+import { PROVIDER_KEY, type PropertyMap, type PropertyValue, SECRET_SIG, SIG_KEY, isObject, isSecret, secretInner } from "./props";
 import type { ResourceState } from "./resourceState";
 
 /** A resource as written in the file: serialized provider pulled out once, secrets encrypted. */

@@ -4,7 +4,7 @@
  * stack outputs, and the "Resources:" summary, which counts only the steps that completed (pkg/engine/update.go
  * OnResourceStepPost counts a step once it succeeded; display/diff.go renderSummaryEvent prints the counts).
  */
-import { PlannedStep, ResourceChanges, RunResult, StepOp } from "./types";
+import type { PlannedStep, ResourceChanges, RunResult, StepOp } from "./types";
 import { UNKNOWN_VALUE } from "./props";
 import { ROOT_STACK_TYPE } from "./urns";
 

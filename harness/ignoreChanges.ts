@@ -1,5 +1,5 @@
 /** The `ignoreChanges` resource option, as the engine applies it to a registration's new inputs. */
-import { PropertyMap, PropertyValue, clone, has, isObject, isSecret, makeSecret, secretInner } from "./props";
+import { type PropertyMap, type PropertyValue, clone, has, isObject, isSecret, makeSecret, secretInner } from "./props";
 import { parsePath } from "./propertyPaths";
 
 /**

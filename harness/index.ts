@@ -9,7 +9,7 @@
  * See harness/README.md for what differs from the real engine.
  */
 import { runDestroy, runRefresh, runUpdate } from "./run";
-import { RunResult, StackOptions } from "./types";
+import type { RunResult, StackOptions } from "./types";
 
 export type { StackOptions, PlannedStep, RunResult, StepOp, StepFailure, Operation, ResourceChanges } from "./types";
 export { formatPlan, resourceChanges } from "./format";

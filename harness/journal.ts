@@ -7,7 +7,7 @@
  * backends do, and folds the journal into the state file when the run ends (saveState removes it). Loading replays
  * it; a last line cut short by the kill is ignored.
  */
-import * as fs from "fs";
+import * as fs from "node:fs";
 import type { Crypter } from "./secrets";
 import { encodeResource } from "./fileResource";
 import type { PendingOperation, ResourceState, StackState } from "./resourceState";

@@ -9,9 +9,9 @@ import * as resproto from "@pulumi/pulumi/proto/resource_pb";
 import * as resrpc from "@pulumi/pulumi/proto/resource_grpc_pb";
 import * as engproto from "@pulumi/pulumi/proto/engine_pb";
 import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
-import { Deployment } from "./deployment";
-import { Registration, RegistrationError } from "./registration";
-import { PropertyMap, sanitize } from "./props";
+import type { Deployment } from "./deployment";
+import { type Registration, RegistrationError } from "./registration";
+import { type PropertyMap, sanitize } from "./props";
 
 /**
  * Features the SDK asks about (runtime/settings.js awaitFeatureSupport), answered for what the harness implements:

@@ -1,11 +1,11 @@
 /** A command's options resolved: project, program, config and secrets, parallelism, timeouts, where lines go. */
-import * as os from "os";
-import * as path from "path";
+import * as os from "node:os";
+import * as path from "node:path";
 import { configPassphraseFromEnv } from "./passphrase";
 import { resolvePulumiSdk } from "./processes";
 import { DEFAULT_PROGRESS_INTERVAL_MS } from "./progress";
 import { pwdMain, readProject, readStackConfig } from "./project";
-import { StackOptions } from "./types";
+import type { StackOptions } from "./types";
 
 export const PASSPHRASE_ENV = "NMS_HARNESS_PASSPHRASE";
 const DEFAULT_TIMEOUT_MS = 30 * 60 * 1000;

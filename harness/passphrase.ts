@@ -11,9 +11,9 @@
  * from a damaged value. The passphrase comes from PULUMI_CONFIG_PASSPHRASE, else the file PULUMI_CONFIG_PASSPHRASE_FILE
  * names (trimmed), as the CLI reads them (readPassphrase).
  */
-import * as crypto from "crypto";
-import * as fs from "fs";
-import * as path from "path";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
 
 /** PBKDF2 iterations of the CLI (NewSymmetricCrypterFromPassphrase). */
 const PASSPHRASE_ITERATIONS = 1_000_000;

@@ -2,8 +2,8 @@
  * Child processes started by the harness (the program and the provider host): spawned, their output read line by
  * line, and always stopped. A process-exit hook kills any child still running if the harness itself goes away.
  */
-import { ChildProcess, spawn } from "child_process";
-import * as path from "path";
+import { type ChildProcess, spawn } from "node:child_process";
+import * as path from "node:path";
 
 const live = new Set<ChildProcess>();
 let exitHookInstalled = false;

@@ -2,8 +2,8 @@
  * The project files the Pulumi CLI reads: Pulumi.yaml (the project's name and `main`) and Pulumi.<stack>.yaml (the
  * stack's config, secrets under `secure:`), and where the program runs (pkg/engine/project.go getPwdMain).
  */
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type * as JsYaml from "js-yaml";
 import { PassphraseDecrypter, PassphraseError, MISSING_PASSPHRASE } from "./passphrase";
 
@@ -13,7 +13,6 @@ import { PassphraseDecrypter, PassphraseError, MISSING_PASSPHRASE } from "./pass
  */
 function yaml(sdkDir: string | undefined): typeof JsYaml {
   const paths = sdkDir ? [sdkDir, __dirname] : [__dirname];
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(require.resolve("js-yaml", { paths })) as typeof JsYaml;
 }
 

@@ -1,5 +1,5 @@
 /** Which property paths differ between two property maps, as the engine's ObjectDiff reports them. */
-import { PropertyMap, PropertyValue, has, isObject, isSecret, secretInner } from "./props";
+import { type PropertyMap, type PropertyValue, has, isObject, isSecret, secretInner } from "./props";
 import { joinPath, parsePath } from "./propertyPaths";
 
 /** Structural equality of wire values (secret-ness counts: making a value secret is a change). */
@@ -15,7 +15,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
     const ka = Object.keys(a);
     const kb = Object.keys(b);
     if (ka.length !== kb.length) return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+    return ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
   }
   return false;
 }

@@ -84,7 +84,7 @@ export function stripSecretsMap(m: PropertyMap): PropertyMap {
 export function annotateSecrets(outputs: PropertyMap, inputs: PropertyMap | undefined): PropertyMap {
   if (!inputs) return outputs;
   for (const [key, inputValue] of Object.entries(inputs)) {
-    if (!Object.prototype.hasOwnProperty.call(outputs, key)) continue;
+    if (!Object.hasOwn(outputs, key)) continue;
     const outputValue = outputs[key];
     if (isObject(inputValue) && !isSecret(inputValue) && isObject(outputValue) && !isSecret(outputValue)) {
       annotateSecrets(outputValue, inputValue);
@@ -113,7 +113,7 @@ export function markStepSecrets(outputs: PropertyMap, inputs: PropertyMap, addit
 
 /** Own property, not inherited (a key named like an Object.prototype member is still a property). */
 export function has(o: object, k: string): boolean {
-  return Object.prototype.hasOwnProperty.call(o, k);
+  return  Object.hasOwn(o, k);
 }
 
 /**

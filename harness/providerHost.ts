@@ -11,16 +11,16 @@
  * `nms:waitTimeoutSeconds`); the harness's whole-run limit (StackOptions.timeoutMs) is the only net.
  */
 import * as grpc from "@grpc/grpc-js";
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
-import * as anyproto from "google-protobuf/google/protobuf/any_pb";
+import type * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { elideAssets, restoreElidedAssets } from "./assets";
-import { PropertyMap, sanitize, stripSecretsMap } from "./props";
-import { Spawned, childEnv, spawnNode } from "./processes";
+import { type PropertyMap, sanitize, stripSecretsMap } from "./props";
+import { type Spawned, childEnv, spawnNode } from "./processes";
 
 export interface CheckFailure {
   property: string;

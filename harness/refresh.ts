@@ -1,11 +1,11 @@
 /** Refresh: the engine's Read of every custom resource, up to `parallel` at once (pkg/resource/deploy/step.go RefreshStep). */
-import { ProviderError, ProviderHost } from "./providerHost";
-import { diffProperties, PropertyDiff, uniqueTopLevel } from "./propertyDiff";
-import { annotateSecrets, markStepSecrets, PropertyMap } from "./props";
+import { ProviderError, type ProviderHost } from "./providerHost";
+import { diffProperties, type PropertyDiff, uniqueTopLevel } from "./propertyDiff";
+import { annotateSecrets, markStepSecrets, type PropertyMap } from "./props";
 import { settleDiff } from "./stepPlan";
 import { Slots } from "./slots";
-import { ResourceState, timestampNow } from "./resourceState";
-import { PlannedStep } from "./types";
+import { type ResourceState, timestampNow } from "./resourceState";
+import type { PlannedStep } from "./types";
 import { resourceLabel, urnName } from "./urns";
 
 export interface RefreshOutcome {

@@ -2,8 +2,8 @@
  * What the monitor hands the deployment for each RegisterResource, what it answers, and the state a registration
  * becomes.
  */
-import { PropertyMap } from "./props";
-import { ResourceState, timestampNow } from "./resourceState";
+import type { PropertyMap } from "./props";
+import { type ResourceState, timestampNow } from "./resourceState";
 import { DYNAMIC_PACKAGE, packageOf } from "./urns";
 
 /** What RegisterResource carries, decoded. */

@@ -2,22 +2,22 @@
  * The commands: preview, up, refresh, destroy. Each run owns at most one program process, one provider host
  * process and one gRPC server, and stops all of them before returning (also on failure).
  */
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { destroyResources } from "./deletes";
-import { Deployment, EngineHost } from "./deployment";
+import { Deployment, type EngineHost } from "./deployment";
 import { MonitorServer } from "./monitor";
-import { ResolvedOptions, resolveOptions } from "./options";
+import { type ResolvedOptions, resolveOptions } from "./options";
 import { refreshResources } from "./refresh";
-import { Spawned, spawnNode, childEnv } from "./processes";
-import { PropertyMap, containsSecrets, toDisplay } from "./props";
-import { Crypter } from "./secrets";
+import { type Spawned, spawnNode, childEnv } from "./processes";
+import { type PropertyMap, containsSecrets, toDisplay } from "./props";
+import type { Crypter } from "./secrets";
 import { Session } from "./session";
 import { carriedPendingCreates, Journal, pendingOperationsWarning } from "./journal";
-import { PendingOperation, ResourceState, StackState } from "./resourceState";
+import type { PendingOperation, ResourceState, StackState } from "./resourceState";
 import { acquireLock, loadState, saveState } from "./state";
 import { resourceChanges } from "./format";
-import { Operation, RunResult, StackOptions } from "./types";
+import type { Operation, RunResult, StackOptions } from "./types";
 
 function stackOutputsOf(outputs: PropertyMap): { outputs: Record<string, unknown>; secretOutputs: string[] } {
   const out: Record<string, unknown> = {};

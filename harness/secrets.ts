@@ -5,7 +5,7 @@
  * the state file's `secrets` header together with a check value, so a wrong passphrase is reported as such
  * instead of as corrupted data.
  */
-import * as crypto from "crypto";
+import * as crypto from "node:crypto";
 
 export interface SecretsHeader {
   kdf: "scrypt";

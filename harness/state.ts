@@ -3,14 +3,14 @@
  * (fileResource.ts), the journal of the run that wrote it last folded in on load (journal.ts), and the lock that keeps
  * two runs from writing it at once. Saving state with secrets requires a passphrase.
  */
-import * as fs from "fs";
-import * as path from "path";
-import { FileResource, decodeResource, encodeResource } from "./fileResource";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { type FileResource, decodeResource, encodeResource } from "./fileResource";
 import { journalPath, replayJournal } from "./journal";
 import { containsSecrets } from "./props";
 import { sortResources } from "./resourceOrder";
 import type { PendingOperation, StackState } from "./resourceState";
-import { Crypter, SecretsError, SecretsHeader } from "./secrets";
+import { Crypter, SecretsError, type SecretsHeader } from "./secrets";
 
 const STATE_VERSION = 1;
 

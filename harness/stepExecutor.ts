@@ -6,13 +6,13 @@
  * take no chain after cancellation.
  */
 import { deleteFromProvider } from "./deletes";
-import { ProviderError, ProviderHost } from "./providerHost";
-import { PropertyMap, annotateSecrets, markStepSecrets } from "./props";
-import { Registration, resourceStateFor } from "./registration";
+import { ProviderError, type ProviderHost } from "./providerHost";
+import { type PropertyMap, annotateSecrets, markStepSecrets } from "./props";
+import { type Registration, resourceStateFor } from "./registration";
 import type { Checkpoint } from "./journal";
 import { Slots } from "./slots";
-import { ResourceState, timestampNow } from "./resourceState";
-import { PlannedStep } from "./types";
+import { type ResourceState, timestampNow } from "./resourceState";
+import type { PlannedStep } from "./types";
 
 /** A provider step that failed; its message names the step ("create: …"). */
 export class StepFailed extends Error {

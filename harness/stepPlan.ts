@@ -3,13 +3,13 @@
  * provider's Diff answer becomes same | update | replace (pkg/resource/deploy/step_generator.go in pulumi/pulumi:
  * diffResource, applyReplaceOnChanges, continueStepsFromDiff).
  */
-import { CheckFailure, DiffResult } from "./providerHost";
+import type { CheckFailure, DiffResult } from "./providerHost";
 import { applyIgnoreChanges } from "./ignoreChanges";
-import { PropertyDiff, diffProperties, uniqueTopLevel } from "./propertyDiff";
+import { type PropertyDiff, diffProperties, uniqueTopLevel } from "./propertyDiff";
 import { parsePath, pathContains } from "./propertyPaths";
-import { PROVIDER_KEY, PropertyMap, clone, stripSecretsMap } from "./props";
-import { ResourceState } from "./resourceState";
-import { PlannedStep } from "./types";
+import { PROVIDER_KEY, type PropertyMap, clone, stripSecretsMap } from "./props";
+import type { ResourceState } from "./resourceState";
+import type { PlannedStep } from "./types";
 
 /** Marks `step` as a create of these inputs: the plan lists every input field it sets. */
 export function planCreate(step: PlannedStep, inputs: PropertyMap): void {

@@ -1,11 +1,13 @@
 // Benchmark of the provider at MSP scale: deploys a generated MSP estate (scripts/bench/program.ts: venues with radio
 // and syslog settings, AP groups, APs, networks and activations, switch profiles with VLANs, switches with port
-// settings) at several sizes (about 250, 1,000 and 4,000 resources) through the engine harness against the emulator,
+// settings) at several sizes (about 250, 1,000 and 4,000 resources) in one tenant, and with `msp` in --sizes (or
+// --msp-estate) as an MSP's estate (20 end customers' tenants of 54 resources each, 1,080 in one stack, every resource
+// naming its customer's tenant, the MSP's login reaching them by delegated access), through the engine harness against the emulator,
 // refreshes it and destroys it, once with the provider's own settings and once as a naive client would (per-request
 // A2 polling at a fixed interval, one GET per refreshed resource), on the same emulator settings (the emulator is
 // reset between runs).
 //
-//   npm run bench [-- --sizes 250,1000,4000] [--latency-ms 300] [--jitter-ms 200] [--rate 100] [--burst 100]
+//   npm run bench [-- --sizes 250,1000,4000,msp] [--msp-tenants 20] [--msp-sites 2] [--latency-ms 300] [--jitter-ms 200] [--rate 100] [--burst 100]
 //                 [--client-rate 95] [--parallel 32] [--engine-parallel 4×CPUs] [--no-engine-default]
 //                 [--naive-poll-ms 1000] [--seed 42]
 //                 [--program-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"] [--provider-node-args "..."]
@@ -27,14 +29,15 @@
 // sizes, and the goals.
 //
 // The emulator runs in a child process (its own event loop); the program and the dynamic-provider
-// host are child processes of the harness. Everything is on loopback. The last line is JSON with `sizes`.
+// host are child processes of the harness. Everything is on loopback. The last line is JSON with `sizes` (and `msp`,
+// the estate's entry with the same keys, or null).
 //
 // Parts, under scripts/bench/: options.ts (flags), composition.ts (what a size holds), program.ts (the stack program),
 // programStats.ts (the program's peak memory), floorSdk.ts and floorPreload.ts (the floor's no-op resources), stack.ts
 // (the stack and its variants), emulator.ts (the emulator and its counters), measure.ts (the measured runs), report.ts
 // (output).
 import * as fs from "node:fs";
-import { compositionOf, sitesFor } from "./bench/composition";
+import { Composition, compositionOf, mspCompositionOf, sitesFor } from "./bench/composition";
 import { BenchEmulator } from "./bench/emulator";
 import { measureUp, measureVariant } from "./bench/measure";
 import { parseArgs } from "./bench/options";
@@ -53,16 +56,23 @@ async function main(): Promise<void> {
   watchdog.unref();
   for (const file of [PROGRAM, PROGRAM_STATS_PRELOAD, FLOOR_PRELOAD]) if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run -s build first`);
   const log = (line: string) => console.log(line);
-  const stacks = opts.sizes.map((size) => compositionOf(sitesFor(size)));
-  printSetup(opts, stacks);
+  const runs: { target: number; stack: Composition; title: string }[] = opts.sizes.map((size) => {
+    const stack = compositionOf(sitesFor(size));
+    return { target: size, stack, title: `${stack.resources} resources (size ${size})` };
+  });
+  if (opts.msp) {
+    const stack = mspCompositionOf(opts.mspTenants, opts.mspSitesPerTenant);
+    runs.push({ target: stack.resources, stack, title: `the MSP estate: ${stack.resources} resources in ${stack.tenants} customers' tenants` });
+  }
+  printSetup(opts, runs.map((run) => run.stack));
 
   const emulator = await BenchEmulator.start(opts.seed);
   const results: SizeResult[] = [];
   try {
-    for (const [i, stack] of stacks.entries()) {
-      console.log(`\n### ${stack.resources} resources (size ${opts.sizes[i]})`);
+    for (const { target, stack, title } of runs) {
+      console.log(`\n### ${title}`);
       console.log(`\nfloor: ${FLOOR.description}`);
-      const result: Partial<SizeResult> = { target: opts.sizes[i], stack, floor: await measureUp(emulator, opts, stack, FLOOR, opts.parallel, log) };
+      const result: Partial<SizeResult> = { target, stack, floor: await measureUp(emulator, opts, stack, FLOOR, opts.parallel, log) };
       for (const variant of variantsToRun(opts)) {
         console.log(`\n${variant.name}: ${variant.description}`);
         result[variant.name] = await measureVariant(emulator, opts, stack, variant, log);
@@ -75,8 +85,9 @@ async function main(): Promise<void> {
         }
       }
       const done = result as SizeResult;
-      printFigures(`${stack.resources} resources: provider (coalesced poller, refresh from lists)`, done, opts);
-      if (done.naive) printFigures(`${stack.resources} resources: naive baseline (A2 every ${opts.naivePollMs} ms, GET per refreshed resource)`, done, opts, "naive");
+      const what = stack.tenants > 0 ? `MSP estate, ${stack.resources} resources in ${stack.tenants} tenants` : `${stack.resources} resources`;
+      printFigures(`${what}: provider (coalesced poller, refresh from lists)`, done, opts);
+      if (done.naive) printFigures(`${what}: naive baseline (A2 every ${opts.naivePollMs} ms, GET per refreshed resource)`, done, opts, "naive");
       results.push(done);
     }
   } finally {

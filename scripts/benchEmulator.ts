@@ -8,9 +8,8 @@
 //   {"requestsPerSecond":…, "p50Ms":…, "p99Ms":…, "errors":…}
 //
 //   npm run build && node dist/scripts/benchEmulator.js [--seconds 5] [--connections 32]
-import { EmulatorInfo, spawnEmulator, stopEmulator } from "./emulatorProcess";
+import { type EmulatorInfo, spawnEmulator, stopEmulator } from "./emulatorProcess";
 import { intFlag } from "./flags";
-import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { randomBytes } from "node:crypto";
 import { startEmulator } from "../emulator";
-import { formatPlan, preview, up, StackOptions } from "../harness";
+import { formatPlan, preview, up, type StackOptions } from "../harness";
 import { pulumiCliAvailable, runWithPulumiCli } from "./pulumiCli";
 
 const ROOT = path.resolve(__dirname, "..", "..");

@@ -13,7 +13,7 @@
 // requestRecordKeepMs (default 5 minutes): a run shorter than that sees finished records pile up
 // until their retention starts, so a short run sets it below its own length to be judged at
 // steady state. Not part of `npm test`.
-import { ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import * as path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pool } from "undici";

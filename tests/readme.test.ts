@@ -1,7 +1,7 @@
 // README.md stays true to the tree: its layout table names every top-level folder and only paths that
 // exist, and every guide in docs/ is linked from it, so a moved or new file cannot leave it stale.
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 
 const ROOT = path.join(__dirname, "..");
 const README = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");

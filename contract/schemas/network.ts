@@ -83,12 +83,16 @@ const unionOf = (variant: WifiApiVariant, form: Form) =>
     NETWORK_TYPES.map((type) => z.object(typeFields(variant, type, form))) as unknown as [z.AnyZodObject, z.AnyZodObject, ...z.AnyZodObject[]],
   );
 
-type AnyNetwork = { type: NetworkType; wlan: Record<string, any>; guestPortal?: any };
+// biome-ignore lint/suspicious/noExplicitAny: a body as the rules see it before its type's schema has parsed it.
+type Unparsed = any;
+type UnparsedObject = Record<string, Unparsed>;
+
+type AnyNetwork = { type: NetworkType; wlan: UnparsedObject; guestPortal?: Unparsed };
 
 /** Rules of every network write (W50, W52, W55, W58): the PSK-style rules on psk networks only; the deep writes' own. */
-const networkRulesOf = (form: Form) => (body: Record<string, any>, ctx: z.RefinementCtx) => networkRules(body, ctx, form === "deep");
+const networkRulesOf = (form: Form) => (body: UnparsedObject, ctx: z.RefinementCtx) => networkRules(body, ctx, form === "deep");
 
-function networkRules(body: Record<string, any>, ctx: z.RefinementCtx, deep: boolean): void {
+function networkRules(body: UnparsedObject, ctx: z.RefinementCtx, deep: boolean): void {
   const value = body as AnyNetwork;
   const { wlan } = value;
   if (value.type === "psk") {
@@ -124,7 +128,7 @@ export const networkShallowInputSchemaFor = perVariant((variant) => unionOf(vari
 export const networkShallowInputSchema = networkShallowInputSchemaFor("newer");
 
 /** An authentication server may not listen on the accounting port (WIFI-10103), nor the other way round (WIFI-10104). */
-export function radiusPortRules(body: Record<string, any>, ctx: z.RefinementCtx): void {
+export function radiusPortRules(body: UnparsedObject, ctx: z.RefinementCtx): void {
   const value = body as { authRadius?: RadiusPair; accountingRadius?: RadiusPair };
   const check = (pair: RadiusPair | undefined, field: string, badPort: number, code: string) => {
     for (const which of ["primary", "secondary"] as const) {
@@ -159,12 +163,12 @@ export interface NetworkShallowInput {
   name: string;
   description?: string;
   type: NetworkType;
-  wlan: Record<string, any>;
+  wlan: UnparsedObject;
   authRadiusId?: string;
   accountingRadiusId?: string;
-  guestPortal?: Record<string, any>;
-  dpskGenerationParams?: Record<string, any>;
-  cloudpathPortal?: Record<string, any>;
+  guestPortal?: UnparsedObject;
+  dpskGenerationParams?: UnparsedObject;
+  cloudpathPortal?: UnparsedObject;
   hotspotWlan?: Record<string, unknown>;
 }
 export interface NetworkDeepInput extends Omit<NetworkShallowInput, "authRadiusId" | "accountingRadiusId"> {

@@ -4,7 +4,7 @@
 // is accepted (the APs have nowhere to send until a server is given), as the service's table shows
 // no such rule.
 import { z } from "zod";
-import { answerOf, perVariant, WifiApiVariant } from "../meta";
+import { answerOf, perVariant, type WifiApiVariant } from "../meta";
 import { ipv4OrHostname, port } from "../validators";
 
 export const SYSLOG_FACILITIES = ["KEEP_ORIGINAL", "LOCAL0", "LOCAL1", "LOCAL2", "LOCAL3", "LOCAL4", "LOCAL5", "LOCAL6", "LOCAL7"] as const;

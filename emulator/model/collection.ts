@@ -2,14 +2,14 @@
 // per scope, one activation per network and venue). Holds committed state, plus the unique keys
 // that PENDING creates reserve: a client retrying a create whose answer was lost must meet a 409,
 // not make a duplicate, so a key counts as taken from the create's 202 until it ends.
-import { ErrorCode } from "../../contract";
+import type { ErrorCode } from "../../contract";
 
 export interface Entity {
   id: string;
 }
 
 // Records are loosely typed at the registry's level; each kind file types its own.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: records of every kind, whose fields each kind's handlers know.
 export type AnyRecord = { id: string } & Record<string, any>;
 
 /** Objects of a kind whose keys are equal may not coexist. */

@@ -8,7 +8,7 @@ import { Directory } from "../directory";
 import type { IdSource } from "../ids";
 import type { AnyRecord, Collection } from "./collection";
 import type { Draft, HandlerModel, KindDef, ListDef, PageRequest, Params, PreparedWrite, WriteContext } from "./kind";
-import { TenantDetails, TenantSettings, TenantState } from "./tenant";
+import { type TenantDetails, type TenantSettings, TenantState } from "./tenant";
 
 export function slicePage<T>(items: T[], page: PageRequest): T[] {
   if (page.size === undefined) return items;

@@ -2,9 +2,9 @@
 // which is what keeps one tenant's objects and request records invisible to another. Its
 // collections are made from the kind registry (services/registry.ts), one per kind.
 import type { z } from "zod";
-import { DEFAULT_WIFI_API_VARIANT, RequestRecord, tenantDetailsReadSchema, WifiApiVariant } from "../../contract";
+import { DEFAULT_WIFI_API_VARIANT, type RequestRecord, type tenantDetailsReadSchema, type WifiApiVariant } from "../../contract";
 import { Directory } from "../directory";
-import { AnyRecord, Collection, UniqueRule } from "./collection";
+import { type AnyRecord, Collection, type UniqueRule } from "./collection";
 
 /** What a tenant needs of a kind (model/kind.ts) to hold its objects: the collection's name and uniqueness rule. */
 export interface CollectionSpec {

@@ -3,9 +3,9 @@
 // into the page as text (textContent, Node.append of a string), never as HTML, because names come
 // from users. The tenant comes from ?tenant=<id> (the demo tenant without one) and the select box;
 // ?interval=<ms> sets the polling period (default 1000).
-"use strict";
 
-(function () {
+
+(() => {
   const params = new URLSearchParams(window.location.search);
   const interval = Math.min(Math.max(Number(params.get("interval")) || 1000, 100), 60000);
   let tenantId = params.get("tenant");

@@ -25,6 +25,12 @@ export const RESOURCES_PER_BLOCK = 1 + VLANS_PER_BLOCK + 1 + PORTS_PER_SWITCH;
 export const CRITICAL_PATH_DEPTH = 5;
 
 export interface Composition {
+  /**
+   * The end customers' tenants the estate is spread over (each holding the stack of `sitesPerTenant` sites), or 0: the
+   * whole stack in the login's own tenant. The other counts are the whole stack's.
+   */
+  tenants: number;
+  sitesPerTenant: number;
   sites: number;
   blocks: number;
   venues: number;
@@ -40,6 +46,8 @@ export interface Composition {
 export function compositionOf(sites: number): Composition {
   const blocks = Math.ceil(sites / SITES_PER_BLOCK);
   return {
+    tenants: 0,
+    sitesPerTenant: sites,
     sites,
     blocks,
     venues: sites,
@@ -49,6 +57,31 @@ export function compositionOf(sites: number): Composition {
     vlans: blocks * VLANS_PER_BLOCK,
     ports: blocks * PORTS_PER_SWITCH,
     resources: sites * RESOURCES_PER_SITE + blocks * RESOURCES_PER_BLOCK,
+  };
+}
+
+/** The MSP's defaults: 20 end customers of 2 sites and a switch block each, 54 resources a tenant, 1,080 in all. */
+export const MSP_TENANTS = 20;
+export const MSP_SITES_PER_TENANT = 2;
+
+/**
+ * An MSP's estate: `tenants` end customers' tenants, each holding the stack of `sitesPerTenant` sites (its own switch
+ * blocks); nothing in the MSP's own tenant. One stack, one login (the MSP's administrator, by delegated access).
+ */
+export function mspCompositionOf(tenants: number, sitesPerTenant: number): Composition {
+  const one = compositionOf(sitesPerTenant);
+  return {
+    tenants,
+    sitesPerTenant,
+    sites: tenants * one.sites,
+    blocks: tenants * one.blocks,
+    venues: tenants * one.venues,
+    aps: tenants * one.aps,
+    switches: tenants * one.switches,
+    profiles: tenants * one.profiles,
+    vlans: tenants * one.vlans,
+    ports: tenants * one.ports,
+    resources: tenants * one.resources,
   };
 }
 

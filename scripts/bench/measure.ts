@@ -9,7 +9,7 @@ import { BenchEmulator, RequestStats } from "./emulator";
 import { CpuSplit, CpuWatcher } from "./processes";
 import { Composition } from "./composition";
 import { BenchOptions } from "./options";
-import { Variant, speedLimit, stackOptions } from "./stack";
+import { ServiceCredentials, Variant, speedLimit, stackOptions } from "./stack";
 
 export interface Figures {
   wallSeconds: number;
@@ -166,23 +166,48 @@ async function grantLicences(emulator: BenchEmulator, tenantId: string, stack: C
   if (Object.keys(patch).length > 0) await emulator.admin("PUT", `tenants/${tenantId}/settings`, patch);
 }
 
-/** What the emulator holds of the stack's main kinds, by its admin view. */
-async function heldCounts(emulator: BenchEmulator, tenantId: string): Promise<Record<string, number>> {
-  const held = await emulator.admin<Record<string, unknown[]>>("GET", `tenants/${tenantId}/objects`);
-  const count = (kind: string) => held[kind]?.length ?? 0;
-  return { venues: count("venues"), aps: count("aps"), networks: count("networks"), activations: count("activations"), switches: count("switches"), switchProfiles: count("switchProfiles"), switchVlans: count("switchVlans") };
+const HELD_KINDS = ["venues", "aps", "networks", "activations", "switches", "switchProfiles", "switchVlans"] as const;
+
+/** What the emulator holds of the stack's main kinds in these tenants together, by its admin view. */
+async function heldCounts(emulator: BenchEmulator, tenantIds: string[]): Promise<Record<string, number>> {
+  const counts: Record<string, number> = Object.fromEntries(HELD_KINDS.map((kind) => [kind, 0]));
+  for (const tenantId of tenantIds) {
+    const held = await emulator.admin<Record<string, unknown[]>>("GET", `tenants/${tenantId}/objects`);
+    for (const kind of HELD_KINDS) counts[kind] += held[kind]?.length ?? 0;
+  }
+  return counts;
 }
 
-/** A fresh service for a measured run: same tenant, same settings, counters cleared. */
-async function freshService(emulator: BenchEmulator, opts: BenchOptions, stack: Composition): Promise<EmulatorInfo> {
-  const creds = await emulator.admin<EmulatorInfo>("POST", "reset");
+/** The tenants the stack's objects go to: the end customers' for the MSP estate, else the login's own. */
+function stackTenants(creds: ServiceCredentials): string[] {
+  return creds.customerTenants && creds.customerTenants.length > 0 ? creds.customerTenants : [creds.tenantId];
+}
+
+/**
+ * The MSP estate's end customers: `count` tenants the emulator creates, each made an end customer of the login's
+ * tenant (delegated access), as tests/provider/tenantIsolation.test.ts and examples/msp set them up.
+ */
+async function createCustomerTenants(emulator: BenchEmulator, mspTenantId: string, count: number): Promise<string[]> {
+  const tenants: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { tenantId } = await emulator.admin<{ tenantId: string }>("POST", "tenants", { name: `Customer ${String(i).padStart(2, "0")}` });
+    await emulator.admin("PUT", `tenants/${tenantId}/msp`, { mspTenantId });
+    tenants.push(tenantId);
+  }
+  return tenants;
+}
+
+/** A fresh service for a measured run: same tenant, same settings, counters cleared; the MSP estate's customers created anew. */
+async function freshService(emulator: BenchEmulator, opts: BenchOptions, stack: Composition): Promise<ServiceCredentials> {
+  const login = await emulator.admin<EmulatorInfo>("POST", "reset");
+  const creds: ServiceCredentials = stack.tenants > 0 ? { ...login, customerTenants: await createCustomerTenants(emulator, login.tenantId, stack.tenants) } : login;
   await emulator.admin("PUT", "config", {
     asyncDelayMs: opts.latencyMs,
     asyncJitterMs: opts.jitterMs,
     asyncLatencyByOp: {},
     rateLimit: { requestsPerSecond: opts.rate, burst: opts.burst },
   });
-  await grantLicences(emulator, creds.tenantId, stack);
+  for (const tenantId of stackTenants(creds)) await grantLicences(emulator, tenantId, stack);
   await emulator.takeStats();
   await emulator.takeRequestSpan();
   return creds;
@@ -281,10 +306,20 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
     delete process.env.NMS_BENCH_PROGRAM_STATS;
     const upResult = upPhase.result;
     const created = expectCreated(upResult, stack);
-    const held = await heldCounts(emulator, creds.tenantId);
+    const held = await heldCounts(emulator, stackTenants(creds));
     const wanted: Record<string, number> = { venues: stack.venues, aps: stack.aps, networks: stack.sites, activations: stack.sites, switches: stack.switches, switchProfiles: stack.profiles, switchVlans: stack.vlans };
     const wrong = Object.keys(wanted).filter((kind) => held[kind] !== wanted[kind]);
     if (wrong.length > 0) throw new Error(`after up the emulator holds ${wrong.map((k) => `${held[k]} ${k} (expected ${wanted[k]})`).join(", ")}`);
+    if (stack.tenants > 0) {
+      // Every customer holds its own share, and the MSP's own tenant none of the estate.
+      for (const tenantId of creds.customerTenants ?? []) {
+        const own = await heldCounts(emulator, [tenantId]);
+        if (own.venues !== stack.venues / stack.tenants) throw new Error(`after up the customer tenant ${tenantId} holds ${own.venues} venues, expected ${stack.venues / stack.tenants}`);
+      }
+      const mine = await heldCounts(emulator, [creds.tenantId]);
+      const stray = HELD_KINDS.filter((kind) => mine[kind] !== 0);
+      if (stray.length > 0) throw new Error(`after up the MSP's own tenant holds ${stray.map((k) => `${mine[k]} ${k}`).join(", ")}`);
+    }
     const provider = serializedProviderBytes(options.statePath);
 
     const upMarks = { ...marks };
@@ -293,7 +328,7 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
     log(`  ${variant.name}: destroy…`);
     progress.restart();
     const destroyPhase = await measurePhase(emulator, "destroy", () => destroy(options));
-    const left = await heldCounts(emulator, creds.tenantId);
+    const left = await heldCounts(emulator, stackTenants(creds));
     const remaining = Object.keys(left).filter((kind) => left[kind] !== 0);
     if (remaining.length > 0) throw new Error(`after destroy the emulator still holds ${remaining.map((k) => `${left[k]} ${k}`).join(", ")}`);
     const destroyed = destroyPhase.result.steps.filter((s) => s.custom && s.op === "delete").length;

@@ -47,13 +47,19 @@ export function printSetup(opts: BenchOptions, stacks: Composition[]): void {
       `recommendation)` + (opts.engineDefault ? ` and, up only, at the engine's default ${opts.engineParallel} (4 × CPUs)` : ""),
   );
   for (const s of stacks) {
+    const where =
+      s.tenants > 0
+        ? `the MSP estate, ${s.tenants} end customers' tenants of ${s.resources / s.tenants} resources each, reached by the MSP's one login ` +
+          `(delegated access), nothing in the MSP's own tenant: `
+        : "";
     console.log(
-      `  ${s.resources} resources: ${s.sites} sites (venue, radio, syslog, AP group, ${s.aps / s.sites} APs, network, activation) and ` +
+      `  ${s.resources} resources: ${where}${s.sites} sites (venue, radio, syslog, AP group, ${s.aps / s.sites} APs, network, activation) and ` +
         `${s.blocks} switch blocks (profile, ${s.vlans / s.blocks} VLANs, switch, ${s.ports / s.blocks} port settings)`,
     );
   }
   console.log(
-    `emulator: async latency ${opts.latencyMs}–${opts.latencyMs + opts.jitterMs} ms (uniform), rate limit ${opts.rate} req/s (burst ${opts.burst}); ` +
+    `emulator: async latency ${opts.latencyMs}–${opts.latencyMs + opts.jitterMs} ms (uniform), rate limit ${opts.rate} req/s (burst ${opts.burst}) ` +
+      `per login and per tenant (the MSP estate's one login is held to it across its tenants); ` +
       `provider nms:maxRequestsPerSecond ${opts.clientRate}`,
   );
   console.log(REQUESTS_NEEDED_DEFINITION);
@@ -171,7 +177,7 @@ export interface Growth {
   growth: number;
 }
 
-/** Growth of the per-resource cost between the two largest sizes run (1,000 and 4,000 by default); null with one size. */
+/** Growth of the per-resource cost between the two largest sizes run (1,000 and 4,000 by default); null with one size. The caller leaves the MSP estate out. */
 export function costGrowth(results: SizeResult[]): Growth | null {
   if (results.length < 2) return null;
   const [a, b] = results.slice(-2);
@@ -209,6 +215,22 @@ export function goalsOf(r: SizeResult): Goal[] {
   ];
 }
 
+/** One run's entry of the JSON line: a size's, or the MSP estate's (which adds its tenants). */
+function sizeEntry(opts: BenchOptions, r: SizeResult): Record<string, unknown> {
+  const limit = speedLimit(opts, r.stack);
+  return {
+    target: r.target,
+    sites: r.stack.sites,
+    binds: limit.rateSeconds >= limit.depthSeconds ? "rate" : "depth",
+    parallel: opts.parallel,
+    ...headline(r.provider),
+    floorSeconds: r.floor.wallSeconds,
+    ratioToBound: ratioToBound(r.provider.wallSeconds, r.provider.limitSeconds, r.floor.wallSeconds),
+    engineDefault: engineDefaultOf(r),
+    baseline: r.naive ? headline(r.naive) : null,
+  };
+}
+
 const verdict = (met: boolean | undefined) => (met === undefined ? "n/a" : met ? "met" : "MISSED");
 
 /** Everything after the runs: the summary per size, the growth, the goals, and the JSON line. */
@@ -225,14 +247,14 @@ export function printSummary(opts: BenchOptions, results: SizeResult[]): void {
     const cell = (mine: number | null, theirs: number | null | undefined, width: number) => `${mine ?? "n/a"}${theirs === undefined ? "" : ` (${theirs ?? "n/a"})`}`.padEnd(width);
     const engine = engineDefaultOf(r);
     console.log(
-      `  ${String(f.resourcesCreated).padEnd(9)}  ${cell(f.wallSeconds, n?.wallSeconds, 18)}  ${String(f.limitSeconds).padEnd(7)}  ${String(r.floor.wallSeconds).padEnd(7)}  ` +
+      `  ${(r.stack.tenants > 0 ? `${f.resourcesCreated} msp` : String(f.resourcesCreated)).padEnd(9)}  ${cell(f.wallSeconds, n?.wallSeconds, 18)}  ${String(f.limitSeconds).padEnd(7)}  ${String(r.floor.wallSeconds).padEnd(7)}  ` +
         `${cell(f.ratio, n?.ratio, 16)}  ${String(ratioToBound(f.wallSeconds, f.limitSeconds, r.floor.wallSeconds)).padEnd(8)}  ` +
         `${cell(f.requestsPerResource, n?.requestsPerResource, 18)}  ${String(f.destroyRequestsPerResource).padEnd(15)}  ${cell(f.refreshRequests, n?.refreshRequests, 19)}  ` +
         `${String(f.providerPeakRssMb ?? "n/a").padEnd(11)}  ${String(f.harnessPeakRssMb).padEnd(10)}  ${String(f.programPeakRssMb ?? "n/a").padEnd(10)}  ${String(f.firstCreateSeconds).padEnd(14)}` +
         (engine ? `  ${engine.wallSeconds}, ${engine.ratioToBound}` : ""),
     );
   }
-  const growth = costGrowth(results);
+  const growth = costGrowth(results.filter((r) => r.stack.tenants === 0));
   if (growth) {
     console.log(
       `  per-resource cost of up: ${growth.fromMsPerResource} ms at ${growth.from} resources, ${growth.toMsPerResource} ms at ${growth.to}: ` +
@@ -245,21 +267,23 @@ export function printSummary(opts: BenchOptions, results: SizeResult[]): void {
   for (const r of results) {
     const entry: Record<string, boolean | null> = {};
     for (const goal of goalsOf(r)) {
-      console.log(`  ${String(r.stack.resources).padStart(5)} resources: ${goal.name.padEnd(38)} ${verdict(goal.met).padEnd(6)} (${goal.measured})`);
+      const label = r.stack.tenants > 0 ? `${r.stack.resources} msp` : String(r.stack.resources);
+      console.log(`  ${label.padStart(8)} resources: ${goal.name.padEnd(38)} ${verdict(goal.met).padEnd(6)} (${goal.measured})`);
       entry[goal.name] = goal.met ?? null;
     }
-    goals[String(r.target)] = entry;
+    goals[r.stack.tenants > 0 ? "msp" : String(r.target)] = entry;
   }
   const growthMet = growth ? growth.growth <= 0.1 : undefined;
   console.log(
     `  per-resource cost at the largest size within 10% of the next: ${verdict(growthMet)}` + (growth ? ` (${(growth.growth * 100).toFixed(1)}%, ${growth.from} → ${growth.to})` : " (needs two sizes)"),
   );
 
-  const limits = results.map((r) => speedLimit(opts, r.stack));
+  const msp = results.find((r) => r.stack.tenants > 0);
   console.log(
     JSON.stringify({
       config: {
         sizes: opts.sizes,
+        msp: opts.msp ? { tenants: opts.mspTenants, sitesPerTenant: opts.mspSitesPerTenant } : null,
         latencyMs: opts.latencyMs,
         jitterMs: opts.jitterMs,
         rateLimit: opts.rate,
@@ -274,17 +298,8 @@ export function printSummary(opts: BenchOptions, results: SizeResult[]): void {
         cpus: os.cpus().length,
         criticalPathDepth: CRITICAL_PATH_DEPTH,
       },
-      sizes: results.map((r, i) => ({
-        target: r.target,
-        sites: r.stack.sites,
-        binds: limits[i].rateSeconds >= limits[i].depthSeconds ? "rate" : "depth",
-        parallel: opts.parallel,
-        ...headline(r.provider),
-        floorSeconds: r.floor.wallSeconds,
-        ratioToBound: ratioToBound(r.provider.wallSeconds, r.provider.limitSeconds, r.floor.wallSeconds),
-        engineDefault: engineDefaultOf(r),
-        baseline: r.naive ? headline(r.naive) : null,
-      })),
+      sizes: results.filter((r) => r.stack.tenants === 0).map((r) => sizeEntry(opts, r)),
+      msp: msp ? { ...sizeEntry(opts, msp), tenants: msp.stack.tenants, sitesPerTenant: msp.stack.sitesPerTenant, resourcesPerTenant: msp.stack.resources / msp.stack.tenants } : null,
       perResourceCostGrowth: growth,
       goals: { bySize: goals, perResourceCostGrowth: growthMet ?? null },
     }),

@@ -52,6 +52,12 @@ export function variantsToRun(opts: BenchOptions): (Variant & { name: "provider"
   return variants;
 }
 
+/**
+ * The login the stack runs with, and for the MSP estate the end customers' tenants it reaches by delegated access
+ * (the login's own tenant, nms:tenantId, is the MSP's).
+ */
+export type ServiceCredentials = EmulatorInfo & { customerTenants?: string[] };
+
 export interface SpeedLimit {
   /** One write per resource + one login. */
   requestsNeeded: number;
@@ -62,7 +68,11 @@ export interface SpeedLimit {
   limitSeconds: number;
 }
 
-/** The least time any client needs to deploy the stack: the larger of the latency and the rate-limit terms. */
+/**
+ * The least time any client needs to deploy the stack: the larger of the latency and the rate-limit terms. The
+ * service limits every login and every tenant; the MSP estate's one login is held to the login's limit however many
+ * tenants its calls go to, so its rate term is the same.
+ */
 export function speedLimit(opts: BenchOptions, stack: Composition): SpeedLimit {
   const requestsNeeded = stack.resources + 1;
   const depthSeconds = (CRITICAL_PATH_DEPTH * opts.latencyMs) / 1000;
@@ -80,7 +90,7 @@ export function stackOptions(
   variant: Variant,
   parallel: number,
   baseUrl: string,
-  creds: EmulatorInfo,
+  creds: ServiceCredentials,
   statePath: string,
   log: (line: string) => void,
 ): StackOptions {
@@ -101,7 +111,8 @@ export function stackOptions(
       "nms:tenantId": creds.tenantId,
       "nms:username": creds.username,
       "nms:maxRequestsPerSecond": String(opts.clientRate),
-      "bench:sites": String(stack.sites),
+      "bench:sites": String(stack.sitesPerTenant),
+      ...(stack.tenants > 0 ? { "bench:tenants": JSON.stringify(creds.customerTenants ?? []) } : {}),
       ...variant.config,
     },
     secretConfig: { "nms:password": creds.password, "bench:radiusSecret": randomBytes(12).toString("hex") },

@@ -4,7 +4,7 @@
 // the operation's service, and the run must call every operation. A mode may also change the
 // bodies the drivers send (nullForOptional.test.ts sends null for the fields they leave out).
 import { z } from "zod";
-import { answerFormOf, OPERATION_IDS, OperationId, ROUTES, WIFI_API_VARIANTS, WifiApiVariant } from "../../contract";
+import { answerFormOf, OPERATION_IDS, type OperationId, ROUTES, WIFI_API_VARIANTS, type WifiApiVariant } from "../../contract";
 import { operationSchemas } from "../../emulator/operationSchemas";
 import type { RunningEmulator } from "../../emulator";
 import { admin, Client, start } from "../support/emulatorClient";

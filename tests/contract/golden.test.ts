@@ -2,7 +2,7 @@
 // schemas: every request passes its input schema and every answer its read schema, the defaults the
 // schemas fill in are those the answers show, and broken copies fail on the field at fault with the
 // API documentation's code where the rule has one.
-import { z } from "zod";
+import type { z } from "zod";
 import {
   dpskPassphraseFailure,
   NEWER_ONLY_MESSAGE,

@@ -1,6 +1,6 @@
 // The shared route table against the emulator: every operation is routed, resolves to itself
 // and nothing else, and is served.
-import { OPERATION_IDS, OperationId, pathFor, pathParamNames, ROUTES } from "../../contract";
+import { OPERATION_IDS, type OperationId, pathFor, pathParamNames, ROUTES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { deriveHandlers } from "../../emulator/handlers";
 import { KINDS, SERVICE_OPERATIONS } from "../../emulator/services/registry";

@@ -6,8 +6,8 @@
 // as <string>, <integer>, <boolean> or <array> when their value has that type.
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { OperationId, ROUTES } from "../../contract";
-import { Client, start, TenantSettings, tenantWith } from "../support/emulatorClient";
+import { type OperationId, ROUTES } from "../../contract";
+import { Client, start, type TenantSettings, tenantWith } from "../support/emulatorClient";
 
 type MaskType = "string" | "integer" | "boolean" | "array";
 

@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { request } from "node:http";
-import { ERROR_CODES, OPERATION_IDS, OperationId, pathParamNames, ROUTES, WIRE_HEADERS } from "../../contract";
+import { ERROR_CODES, OPERATION_IDS, type OperationId, pathParamNames, ROUTES, WIRE_HEADERS } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { Client, otherTenant, start } from "../support/emulatorClient";
 

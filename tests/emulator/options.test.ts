@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { EmulatorOptionsError, RunningEmulator, startEmulator } from "../../emulator";
+import { EmulatorOptionsError, type RunningEmulator, startEmulator } from "../../emulator";
 import { parseCommandLine, usage } from "../../emulator/cli";
 import { adminApi, apBody, Client, venueBody } from "../support/emulatorClient";
 import { runEmulator } from "../support/emulatorProcess";

@@ -7,10 +7,10 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { RunningEmulator, startEmulator, StateFileError } from "../../emulator";
+import { type RunningEmulator, startEmulator, StateFileError } from "../../emulator";
 import { encodeState } from "../../emulator/stateFile";
 import { apBody, Client, deepNetworkBody, send, switchBody, venueBody } from "../support/emulatorClient";
-import { EmulatorProcess, runEmulator, startEmulatorProcess } from "../support/emulatorProcess";
+import { type EmulatorProcess, runEmulator, startEmulatorProcess } from "../support/emulatorProcess";
 
 let dir: string;
 beforeAll(() => {

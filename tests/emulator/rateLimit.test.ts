@@ -1,6 +1,6 @@
 // Rate limit: token buckets per login and per tenant for service calls, per username for login; past it,
 // 429 NMS-RATE-LIMITED with Retry-After in whole seconds. The admin API is never limited.
-import { startEmulator, RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { admin, Client, otherTenant, send, sleep, start, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;

@@ -1,7 +1,7 @@
 // Retention of finished request records (emulator/requests.ts, emulator/README.md "Decisions of
 // crash recovery and retention"): old finished records go once the tenant holds more than the
 // count kept; young ones and PENDING ones stay.
-import { startEmulator, RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { adminApi, Client } from "../support/emulatorClient";
 
 let emu: RunningEmulator;

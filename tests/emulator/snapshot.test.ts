@@ -4,10 +4,10 @@
 // answers the same read forms for every kind of every tenant. New kinds are covered without a
 // change here: the test fails while a kind of the registry was never seen holding an object.
 import { z } from "zod";
-import { OperationId, ROUTES, WIFI_API_VARIANTS } from "../../contract";
+import { type OperationId, ROUTES, WIFI_API_VARIANTS } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { EmulatorServer } from "../../emulator/server";
-import { BlobReader, blobsOf, restoreSnapshot, snapshotOf } from "../../emulator/snapshot";
+import { type BlobReader, blobsOf, restoreSnapshot, snapshotOf } from "../../emulator/snapshot";
 import { decodeState, encodeState } from "../../emulator/stateFile";
 import { driveAccountOperations, driveFloorPlanOperations } from "../contract/accountAnswers";
 import type { AnswerRun } from "../contract/answerRun";

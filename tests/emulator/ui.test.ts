@@ -7,7 +7,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { BrowserContext, chromium, Page } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 import type { RunningEmulator } from "../../emulator";
 import { admin, apBody, Client, deepNetworkBody, start, switchBody, venueBody } from "../support/emulatorClient";
 

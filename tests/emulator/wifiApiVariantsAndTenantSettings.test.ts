@@ -5,7 +5,7 @@
 // venue (radio, syslog).
 import { NEWER_ONLY_MESSAGE, ROUTES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { admin, apBody, Client, deepNetworkBody, radiusPair, start, tenantWith, venueBody } from "../support/emulatorClient";
+import { admin, apBody, type Client, deepNetworkBody, radiusPair, start, tenantWith, venueBody } from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 let older: Client;

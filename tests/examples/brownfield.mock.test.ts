@@ -8,7 +8,6 @@ const { registered } = mockPulumi(
   { "brownfield:lobbyApGroupId": "a".repeat(32), "brownfield:staffVlan": "30", "brownfield:staffPassphrase": "staff-unit-passphrase" },
   ["brownfield:staffPassphrase"],
 );
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const program = require("../../examples/brownfield/index") as typeof import("../../examples/brownfield/index");
 
 beforeAll(() => settled(program, registered));

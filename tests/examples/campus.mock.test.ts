@@ -8,7 +8,6 @@ const { registered } = mockPulumi(
   { "campus:venueName": "North", "campus:usersVlan": "310", "campus:radiusSecret": "radius-unit", "campus:iotPassphrase": "iot-unit-passphrase" },
   ["campus:radiusSecret", "campus:iotPassphrase"],
 );
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const program = require("../../examples/campus/index") as typeof import("../../examples/campus/index");
 
 test("registers every kind of the campus with its readable type token", async () => {

@@ -12,7 +12,6 @@ const guests = [
 const { registered } = mockPulumi("guest-access", { "guest-access:guests": JSON.stringify(guests) }, [], {
   generated: (args) => (args.type.endsWith("nms:GuestUser") ? { password: `pw-${String(args.inputs.name).split(" ")[0].toLowerCase()}` } : {}),
 });
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const program = require("../../examples/guest-access/index") as typeof import("../../examples/guest-access/index");
 
 beforeAll(() => settled(program, registered));

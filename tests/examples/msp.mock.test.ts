@@ -24,7 +24,6 @@ const { registered, called } = mockPulumi(
     call: (args) => (args.token === "nms:index:getTenant" ? { id: args.inputs.tenantId ?? "c".repeat(32), name: TENANT_NAMES[args.inputs.tenantId] ?? "The configured tenant" } : {}),
   },
 );
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const program = require("../../examples/msp/index") as typeof import("../../examples/msp/index");
 
 beforeAll(() => settled(program, registered));

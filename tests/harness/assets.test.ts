@@ -1,6 +1,6 @@
 // Assets as the engine sends them to a provider (rpc.go ElideAssetContents).
 import { ASSET_SIG, elideAssets, restoreElidedAssets } from "../../harness/assets";
-import { PropertyMap, SIG_KEY, makeSecret } from "../../harness/props";
+import { type PropertyMap, SIG_KEY, makeSecret } from "../../harness/props";
 
 const secret = (v: PropertyMap[string]) => makeSecret(v);
 

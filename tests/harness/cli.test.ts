@@ -4,12 +4,12 @@
 // `up --expect-no-changes` then changes nothing. What it prints, as the Pulumi CLI does: the
 // resources that change (the unchanged ones with --show-sames), a summary that counts what
 // happened, every line the provider host prints, and no paths of the machine on an unexpected error.
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { RunResult, up } from "../../harness";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { type RunResult, up } from "../../harness";
 import { main, run, UNEXPECTED_CHANGES } from "../../harness/cli";
-import { expectNoChildren, fixtureCliArgs, PASSPHRASE, PROJECT_DIR, scenario, Scenario } from "./helpers";
+import { expectNoChildren, fixtureCliArgs, PASSPHRASE, PROJECT_DIR, scenario, type Scenario } from "./helpers";
 
 // Six runs of the stack per block; a loaded 2-core machine needs minutes, not seconds.
 jest.setTimeout(240_000);

@@ -1,7 +1,7 @@
 // Deletes in dependency order, in parallel (deployment_executor.go performPostSteps).
 import { deleteInOrder } from "../../harness/deletes";
 import { deletionOrder } from "../../harness/resourceOrder";
-import { ResourceState } from "../../harness/resourceState";
+import type { ResourceState } from "../../harness/resourceState";
 
 describe("deletes in dependency order, in parallel", () => {
   const res = (urn: string, deps: string[] = [], parent?: string): ResourceState => ({

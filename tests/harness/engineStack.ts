@@ -2,10 +2,10 @@
  * A stack of tests/harness/fixtures/engine for the tests that pin the harness to the engine: resources and the
  * provider's answers chosen per run, every provider call read back from the fixture's log.
  */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { RunResult, StackOptions, preview, refresh, up } from "../../harness";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { type RunResult, type StackOptions, preview, refresh, up } from "../../harness";
 import { PASSPHRASE, PROJECT_DIR } from "./helpers";
 
 export const ENGINE_PROGRAM = path.join(__dirname, "fixtures", "engine", "index.js");

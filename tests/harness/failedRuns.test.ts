@@ -2,12 +2,12 @@
  * Failure paths: provider Check failures, Create errors, a crashing program, secrets without a passphrase, a wrong
  * passphrase, and the CLI entry point.
  */
-import * as fs from "fs";
-import * as net from "net";
-import * as path from "path";
-import { RunResult, destroy, preview, up } from "../../harness";
+import * as fs from "node:fs";
+import * as net from "node:net";
+import * as path from "node:path";
+import { type RunResult, destroy, preview, up } from "../../harness";
 import { main } from "../../harness/cli";
-import { NET_PASSWORD, PASSPHRASE, Scenario, expectNoChildren, fixtureCliArgs, scenario } from "./helpers";
+import { NET_PASSWORD, PASSPHRASE, type Scenario, expectNoChildren, fixtureCliArgs, scenario } from "./helpers";
 
 jest.setTimeout(60000);
 

@@ -1,5 +1,5 @@
 // The printed plan and its summary, as the Pulumi CLI prints them.
-import { PlannedStep, RunResult, UNKNOWN_VALUE, formatPlan } from "../../harness";
+import { type PlannedStep, type RunResult, UNKNOWN_VALUE, formatPlan } from "../../harness";
 
 describe("formatPlan", () => {
   test("formatPlan masks secrets and unknowns", () => {

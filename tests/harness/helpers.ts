@@ -1,8 +1,8 @@
 /** Shared setup for the harness tests: a temp directory per scenario and the fixture stack's options. */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { StackOptions, liveChildren } from "../../harness";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { type StackOptions, liveChildren } from "../../harness";
 
 export const PROJECT_DIR = path.resolve(__dirname, "../..");
 export const FIXTURE_PROGRAM = path.join(__dirname, "fixtures", "stack", "index.js");

@@ -1,6 +1,6 @@
 // The ignoreChanges option applied to new inputs (step_generator.go processIgnoreChanges).
 import { applyIgnoreChanges } from "../../harness/ignoreChanges";
-import { PropertyMap, makeSecret } from "../../harness/props";
+import { type PropertyMap, makeSecret } from "../../harness/props";
 
 const secret = (v: PropertyMap[string]) => makeSecret(v);
 

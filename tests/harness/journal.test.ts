@@ -1,12 +1,12 @@
 // The harness's checkpoint as a run goes (harness/journal.ts): pending operations and resource
 // states appended to the journal are what the next load sees, also after a kill cut the last
 // line short; pending creates outlive the next save; saving folds the journal into the state file.
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { carriedPendingCreates, Journal, journalPath, pendingOperationsWarning } from "../../harness/journal";
 import { Crypter } from "../../harness/secrets";
-import { ResourceState } from "../../harness/resourceState";
+import type { ResourceState } from "../../harness/resourceState";
 import { loadState, saveState } from "../../harness/state";
 
 const PASSPHRASE = "journal passphrase";

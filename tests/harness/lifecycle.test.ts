@@ -2,9 +2,9 @@
  * End-to-end lifecycle of the fixture stack through the harness: real `cmd/run` program processes, a real
  * dynamic-provider host, the harness's monitor. The tests in this file run in order and share one stack.
  */
-import * as fs from "fs";
-import { PlannedStep, RunResult, destroy, formatPlan, preview, refresh, up } from "../../harness";
-import { API_PASSWORD, NET_PASSWORD, PASSPHRASE, Scenario, expectNoChildren, scenario } from "./helpers";
+import * as fs from "node:fs";
+import { type PlannedStep, type RunResult, destroy, formatPlan, preview, refresh, up } from "../../harness";
+import { API_PASSWORD, NET_PASSWORD, PASSPHRASE, type Scenario, expectNoChildren, scenario } from "./helpers";
 
 jest.setTimeout(60000);
 

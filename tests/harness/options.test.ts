@@ -1,5 +1,5 @@
 // A command's options resolved.
-import * as os from "os";
+import * as os from "node:os";
 import { normalizeConfigKey } from "../../harness";
 import { defaultParallel } from "../../harness/options";
 

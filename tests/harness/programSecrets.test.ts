@@ -3,10 +3,10 @@
  * file with `secure:` values of the passphrase secrets provider (pkg/secrets/passphrase/manager.go,
  * sdk/go/common/resource/config/crypt.go), a secrets file, or the environment.
  */
-import { ChildProcess, spawn } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import { type ChildProcess, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { main, parseArgs, SECRETS_ENV } from "../../harness/cli";
 import { PassphraseDecrypter } from "../../harness/passphrase";
 import { readStackConfig } from "../../harness/project";

@@ -1,7 +1,7 @@
 // Pulumi.yaml's main and where the program runs (project.go getPwdMain).
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { pwdMain } from "../../harness/project";
 
 test("the program runs in the directory of Pulumi.yaml's main: a file's directory, a directory itself, else the project (project.go getPwdMain)", () => {

@@ -1,6 +1,6 @@
 // Which property paths differ between two property maps.
 import { diffProperties, uniqueTopLevel } from "../../harness/propertyDiff";
-import { PropertyMap, makeSecret } from "../../harness/props";
+import { type PropertyMap, makeSecret } from "../../harness/props";
 
 const secret = (v: PropertyMap[string]) => makeSecret(v);
 

@@ -1,5 +1,5 @@
 // Property values in the engine's wire form: secrets marked, copied and removed.
-import { PropertyMap, SECRET_SIG, SIG_KEY, annotateSecrets, makeSecret, markStepSecrets, stripSecrets } from "../../harness/props";
+import { type PropertyMap, SECRET_SIG, SIG_KEY, annotateSecrets, makeSecret, markStepSecrets, stripSecrets } from "../../harness/props";
 
 const secret = (v: PropertyMap[string]) => makeSecret(v);
 

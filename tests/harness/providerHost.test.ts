@@ -4,9 +4,9 @@
  * as its own timeouts say, ours `nms:waitTimeoutSeconds`). A stand-in host (fixtures/recording-sdk) records the
  * deadline gRPC carried with each call.
  */
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { ProviderHost, peakRssMbOf } from "../../harness/providerHost";
 import { expectNoChildren } from "./helpers";
 

@@ -5,7 +5,7 @@
  * "pulumi") and sdk/go/common/resource/config/crypt.go (PBKDF2-SHA256, 1,000,000 iterations, 32-byte key;
  * AES-256-GCM, 12-byte nonce, Seal's output = ciphertext then tag; "v1:<nonce>:<sealed>", standard base64).
  */
-import * as crypto from "crypto";
+import * as crypto from "node:crypto";
 
 export interface PassphraseEncrypter {
   /** The `encryptionsalt:` line's value. */

@@ -1,7 +1,7 @@
 // harness/README.md's "Source layout" table stays true to the folder: every file it names exists, and every
 // module of the harness has a row.
-import * as fs from "fs";
-import * as path from "path";
+import * as fs from "node:fs";
+import * as path from "node:path";
 
 const HARNESS_DIR = path.join(__dirname, "..", "..", "harness");
 

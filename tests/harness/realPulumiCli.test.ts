@@ -3,10 +3,10 @@
  * the machines this project is built on (docs/pulumi-facts.md §2), so this normally reports itself skipped and only
  * checks the detection.
  */
-import { execFileSync } from "child_process";
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { API_PASSWORD, FIXTURE_PROGRAM, NET_PASSWORD, PROJECT_DIR } from "./helpers";
 
 /** The first executable called `name` on PATH, if any. */
@@ -29,7 +29,6 @@ const pulumiCli = findOnPath("pulumi");
 if (!pulumiCli) {
   describe("real pulumi CLI comparison (skipped: no pulumi CLI on PATH)", () => {
     beforeAll(() => {
-      // eslint-disable-next-line no-console
       console.log("skipped: no pulumi CLI on PATH; the harness scenario tests cover the engine's part instead");
     });
 

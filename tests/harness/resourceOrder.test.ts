@@ -1,6 +1,6 @@
 // The order resources are created and deleted in.
 import { deletionOrder, sortResources } from "../../harness/resourceOrder";
-import { ResourceState } from "../../harness/resourceState";
+import type { ResourceState } from "../../harness/resourceState";
 
 describe("dependency order", () => {
   const res = (urn: string, extra: Partial<ResourceState> = {}): ResourceState => ({

@@ -1,9 +1,9 @@
 // The state file: secrets encrypted, the serialized provider once, and its lock.
-import * as fs from "fs";
-import * as os from "os";
-import * as path from "path";
-import { PropertyMap, makeSecret } from "../../harness/props";
-import { ResourceState } from "../../harness/resourceState";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { type PropertyMap, makeSecret } from "../../harness/props";
+import type { ResourceState } from "../../harness/resourceState";
 import { SecretsError } from "../../harness/secrets";
 import { acquireLock, loadState, saveState } from "../../harness/state";
 

@@ -4,8 +4,8 @@
  * replaced objects a failed run left behind, init errors and refresh. Each describe block is one stack of the
  * fixture provider (fixtures/engine) taken through a few runs.
  */
-import * as fs from "fs";
-import { RunResult } from "../../harness";
+import * as fs from "node:fs";
+import type { RunResult } from "../../harness";
 import { EngineStack, ok, stepOf } from "./engineStack";
 import { expectNoChildren } from "./helpers";
 

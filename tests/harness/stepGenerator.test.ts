@@ -4,13 +4,13 @@
  * up with them; each test checks one rule of the engine against what the provider was asked and what the harness
  * reported.
  */
-import * as crypto from "crypto";
-import * as fs from "fs";
-import * as path from "path";
-import { RunResult } from "../../harness";
+import * as crypto from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { RunResult } from "../../harness";
 import { ASSET_SIG } from "../../harness/assets";
 import { SIG_KEY, UNKNOWN_VALUE } from "../../harness/props";
-import { Behavior, Call, EngineStack, Entry, SECRET_PROBE, ok, stepOf } from "./engineStack";
+import { type Behavior, type Call, EngineStack, type Entry, SECRET_PROBE, ok, stepOf } from "./engineStack";
 import { expectNoChildren } from "./helpers";
 
 jest.setTimeout(180_000);

@@ -1,5 +1,5 @@
 // Step generation's decisions from a Diff (step_generator.go diffResource, applyReplaceOnChanges).
-import { PropertyMap, makeSecret } from "../../harness/props";
+import { type PropertyMap, makeSecret } from "../../harness/props";
 import { applyReplaceOnChanges, diffReplaces, settleDiff } from "../../harness/stepPlan";
 
 const secret = (v: PropertyMap[string]) => makeSecret(v);

@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { RunningEmulator } from "../../emulator";
-import { Client } from "../support/emulatorClient";
+import type { Client } from "../support/emulatorClient";
 
 export type Props = Record<string, any>;
 

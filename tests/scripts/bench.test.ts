@@ -1,14 +1,30 @@
-// The bench's pieces that need no run: its flags, what a size means in resources (and serial numbers the service
-// takes), the growth and goals it reports, and the shape of its last line. The real run at a tiny size is in
-// bench.slow.test.ts.
+// The bench's pieces: its flags, what a size means in resources (and serial numbers the service takes), the MSP
+// estate's program under Pulumi's mocks, the growth and goals it reports, and the shape of its last line; and a tiny
+// MSP estate through the bench's own code path (built bench, emulator, harness). The real run of the single-tenant
+// sizes at a tiny size is in bench.slow.test.ts.
+import { execFile } from "node:child_process";
+import * as path from "node:path";
+import { promisify } from "node:util";
 import { apSerialNumber } from "../../contract/validators";
 import { SWITCH_ID_PATTERN } from "../../contract/schemas/switch";
-import { APS_PER_SITE, RESOURCES_PER_BLOCK, RESOURCES_PER_SITE, apSerial, compositionOf, sitesFor, switchSerial } from "../../scripts/bench/composition";
+import {
+  APS_PER_SITE,
+  MSP_SITES_PER_TENANT,
+  MSP_TENANTS,
+  RESOURCES_PER_BLOCK,
+  RESOURCES_PER_SITE,
+  apSerial,
+  compositionOf,
+  mspCompositionOf,
+  sitesFor,
+  switchSerial,
+} from "../../scripts/bench/composition";
 import type { Figures, UpFigures } from "../../scripts/bench/measure";
-import { DEFAULT_SIZES, parseArgs, parseSizes } from "../../scripts/bench/options";
+import { DEFAULT_SIZES, parseArgs, parseSizeList, parseSizes } from "../../scripts/bench/options";
 import { costGrowth, engineDefaultOf, goalsOf, printSummary, ratioToBound, type SizeResult } from "../../scripts/bench/report";
 import { RECOMMENDED_PARALLEL } from "../../sdk/parallelHint";
 import { FLOOR, FLOOR_PRELOAD, speedLimit, stackOptions, variantsToRun } from "../../scripts/bench/stack";
+import { mockPulumi, settled } from "../examples/mockHelpers";
 
 describe("the bench's options", () => {
   it("run 250, 1,000 and 4,000 resources with the baseline by default", () => {
@@ -41,6 +57,89 @@ describe("the bench's options", () => {
     expect(() => parseSizes("1e9")).toThrow(/--sizes/);
     expect(() => parseArgs(["--sizes"])).toThrow(/--sizes needs a comma-separated list/);
     expect(() => parseArgs(["--sites", "25"])).toThrow(/unknown option --sites/);
+  });
+
+  it("add the MSP estate with msp in --sizes, alone or among sizes, or with --msp-estate; 20 tenants of 2 sites by default", () => {
+    expect(parseArgs([]).msp).toBe(false);
+    expect(parseArgs(["--sizes", "250,msp"])).toMatchObject({ sizes: [250], msp: true, mspTenants: MSP_TENANTS, mspSitesPerTenant: MSP_SITES_PER_TENANT });
+    expect(parseArgs(["--sizes=MSP"])).toMatchObject({ sizes: [], msp: true });
+    expect(parseArgs(["--msp-estate"])).toMatchObject({ sizes: [...DEFAULT_SIZES], msp: true });
+    expect(parseArgs(["--sizes", "msp", "--msp-tenants", "2", "--msp-sites=1"])).toMatchObject({ sizes: [], msp: true, mspTenants: 2, mspSitesPerTenant: 1 });
+    expect(parseSizeList("1000, msp ,250")).toEqual({ sizes: [250, 1000], msp: true });
+  });
+
+  it("refuse an MSP estate of no tenants, of too many, or of more resources than the largest size", () => {
+    expect(() => parseArgs(["--msp-tenants", "0"])).toThrow(/--msp-tenants needs a whole number from 1 to 99/);
+    expect(() => parseArgs(["--msp-tenants", "100"])).toThrow(/--msp-tenants/);
+    expect(() => parseArgs(["--msp-sites", "1.5"])).toThrow(/--msp-sites needs a whole number/);
+    expect(() => parseArgs(["--msp-tenants", "99", "--msp-sites", "200"])).toThrow(/more than 20000 resources/);
+    expect(() => parseArgs(["--sizes", "msp,abc"])).toThrow(/--sizes: each size must be an integer from 20 to 20000, or msp/);
+  });
+});
+
+describe("the MSP estate", () => {
+  it("holds about 50 resources in each of 20 customers' tenants, about 1,000 in all", () => {
+    const estate = mspCompositionOf(MSP_TENANTS, MSP_SITES_PER_TENANT);
+    const perTenant = compositionOf(MSP_SITES_PER_TENANT);
+    expect(estate.tenants).toBe(20);
+    expect(estate.resources).toBe(20 * perTenant.resources);
+    expect(Math.abs(perTenant.resources - 50) / 50).toBeLessThan(0.1);
+    expect(Math.abs(estate.resources - 1000) / 1000).toBeLessThan(0.1);
+    expect(estate).toMatchObject({ sites: 20 * perTenant.sites, blocks: 20 * perTenant.blocks, aps: 20 * perTenant.aps, ports: 20 * perTenant.ports });
+    // The single-tenant sizes are in the login's own tenant.
+    expect(compositionOf(sitesFor(1000)).tenants).toBe(0);
+  });
+
+  it("passes the customers' tenants and the sites per tenant to the program; a single-tenant size passes none", () => {
+    const opts = parseArgs(["--msp-estate"]);
+    const customerTenants = ["a".repeat(32), "b".repeat(32)];
+    const creds = { url: "http://127.0.0.1:1", tenantId: "c".repeat(32), username: "u", password: "p", customerTenants };
+    const estate = stackOptions(opts, mspCompositionOf(2, 3), variantsToRun(opts)[0], 32, creds.url, creds, "/tmp/state.json", () => undefined);
+    expect(estate.config).toMatchObject({ "bench:sites": "3", "bench:tenants": JSON.stringify(customerTenants), "nms:tenantId": creds.tenantId, "nms:username": "u" });
+    const single = stackOptions(opts, compositionOf(25), variantsToRun(opts)[0], 32, creds.url, creds, "/tmp/state.json", () => undefined);
+    expect(single.config!["bench:sites"]).toBe("25");
+    expect(single.config).not.toHaveProperty("bench:tenants");
+  });
+});
+
+describe("the bench's program for the MSP estate, under Pulumi's mocks", () => {
+  const customers = Array.from({ length: MSP_TENANTS }, (_, t) => t.toString(16).padStart(32, "e"));
+  let registered: { type: string; name: string; inputs: Record<string, any> }[] = [];
+
+  beforeAll(async () => {
+    const mocks = mockPulumi("nms-bench", { "bench:sites": String(MSP_SITES_PER_TENANT), "bench:tenants": JSON.stringify(customers), "bench:radiusSecret": "radius-unit" }, ["bench:radiusSecret"]);
+    registered = mocks.registered;
+    let program: object = {};
+    jest.isolateModules(() => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      program = require("../../scripts/bench/program");
+    });
+    await settled(program, registered);
+  }, 120_000);
+
+  it("spreads the estate over the 20 customers, each the stack of a tenant, nothing left to the MSP's own tenant", () => {
+    const estate = mspCompositionOf(MSP_TENANTS, MSP_SITES_PER_TENANT);
+    const perTenant = compositionOf(MSP_SITES_PER_TENANT);
+    expect(registered).toHaveLength(estate.resources);
+    // No resource leaves tenantId out: left out, it would go to the configured tenant, the MSP's own.
+    expect(registered.filter((r) => r.inputs.tenantId === undefined).map((r) => r.name)).toEqual([]);
+    const byTenant = new Map<string, number>();
+    for (const r of registered) byTenant.set(r.inputs.tenantId, (byTenant.get(r.inputs.tenantId) ?? 0) + 1);
+    expect([...byTenant.keys()].sort()).toEqual([...customers].sort());
+    for (const n of byTenant.values()) expect(n).toBe(perTenant.resources);
+  });
+
+  it("names each customer's resources after it, with its own venues, switches and APs, serial numbers used once across the estate", () => {
+    for (const r of registered) expect(r.name).toMatch(/^c\d\d-/);
+    for (const [t, tenantId] of customers.entries()) {
+      const mine = registered.filter((r) => r.name.startsWith(`c${String(t).padStart(2, "0")}-`));
+      expect(new Set(mine.map((r) => r.inputs.tenantId))).toEqual(new Set([tenantId]));
+      const kinds = (kind: string) => mine.filter((r) => r.type.endsWith(`nms:${kind}`)).length;
+      expect([kinds("Venue"), kinds("Ap"), kinds("Switch"), kinds("SwitchPortSettings")]).toEqual([MSP_SITES_PER_TENANT, MSP_SITES_PER_TENANT * APS_PER_SITE, 1, 20]);
+    }
+    const serials = registered.filter((r) => /nms:(Ap|Switch)$/.test(r.type)).map((r) => r.inputs.serialNumber);
+    expect(serials).toHaveLength(MSP_TENANTS * (MSP_SITES_PER_TENANT * APS_PER_SITE + 1));
+    expect(new Set(serials).size).toBe(serials.length);
   });
 });
 
@@ -217,5 +316,54 @@ describe("the bench's report", () => {
     }
     expect(last.perResourceCostGrowth.growth).toEqual(expect.any(Number));
     expect(last.config.sizes).toEqual([250, 1000]);
+    expect(last.msp).toBeNull();
   });
+
+  it("gives the MSP estate its own entry under msp with the sizes' keys and its tenants, out of sizes and of the growth", () => {
+    const lines: string[] = [];
+    const spy = jest.spyOn(console, "log").mockImplementation((line: unknown) => void lines.push(String(line)));
+    const stack = mspCompositionOf(20, 2);
+    const estate: SizeResult = { ...sizeResult(1000, 14), target: stack.resources, stack };
+    try {
+      printSummary(parseArgs(["--sizes", "250,1000,msp"]), [sizeResult(250, 5), sizeResult(1000, 12), estate]);
+    } finally {
+      spy.mockRestore();
+    }
+    const last = JSON.parse(lines[lines.length - 1]);
+    expect(last.sizes.map((s: { target: number }) => s.target)).toEqual([250, 1000]);
+    expect(Object.keys(last.msp)).toEqual(expect.arrayContaining(Object.keys(last.sizes[1])));
+    expect(last.msp).toMatchObject({ tenants: 20, sitesPerTenant: 2, resourcesPerTenant: stack.resources / 20, target: stack.resources, wallSeconds: 14, floorSeconds: 1 });
+    expect(last.msp.engineDefault).toEqual(expect.objectContaining({ parallel: 8, ratioToBound: expect.any(Number) }));
+    expect(last.perResourceCostGrowth).toMatchObject({ from: sizeResult(250, 5).stack.resources, to: sizeResult(1000, 12).stack.resources });
+    expect(Object.keys(last.goals.bySize)).toEqual(["250", "1000", "msp"]);
+    expect(last.config.msp).toEqual({ tenants: 20, sitesPerTenant: 2 });
+    expect(lines.some((line) => /^\s+\d+ msp\s/.test(line))).toBe(true);
+  });
+});
+
+const BENCH = path.resolve(__dirname, "..", "..", "dist", "scripts", "bench.js");
+
+describe("the MSP estate through the bench", () => {
+  // npm test builds first; the bench runs from dist as `npm run bench` does. About a minute on 2 loaded cores.
+  it("deploys, refreshes and destroys a tiny estate of 2 customers' tenants, and reports it under msp", async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [BENCH, "--sizes", "msp", "--msp-tenants", "2", "--msp-sites", "1", "--no-baseline", "--no-engine-default", "--latency-ms", "20", "--jitter-ms", "0"],
+      { maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+    );
+    const lines = stdout.trim().split("\n");
+    const last = JSON.parse(lines[lines.length - 1]);
+    expect(last.sizes).toEqual([]);
+    const perTenant = compositionOf(1).resources;
+    // The bench itself fails the run unless each customer holds its share after up, the MSP's own tenant nothing, and
+    // every tenant nothing after destroy.
+    expect(last.msp).toMatchObject({ tenants: 2, resources: 2 * perTenant, resourcesPerTenant: perTenant, baseline: null, engineDefault: null });
+    for (const key of ["wallSeconds", "limitSeconds", "ratio", "ratioToBound", "floorSeconds", "requestsPerResource", "destroyRequestsPerResource", "refreshRequests"]) {
+      expect([key, last.msp[key] > 0]).toEqual([key, true]);
+    }
+    // Every customer's venue was created by its own call (A7), and deleted by one (A11, its switch ports with it).
+    expect(last.msp.upRequestsByOp.A7).toBe(2);
+    expect(last.msp.destroyRequestsByOp.A11).toBe(2);
+    expect(stdout).toMatch(/the MSP estate: 80 resources in 2 customers' tenants/);
+  }, 300_000);
 });

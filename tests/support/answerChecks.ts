@@ -17,7 +17,7 @@ import {
   requestRecordReadSchema,
   tenantDeepReadSchema,
   tenantDetailsReadSchema,
-  WifiApiVariant,
+  type WifiApiVariant,
 } from "../../contract";
 
 const id = z.string().min(1);

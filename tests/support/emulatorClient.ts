@@ -4,9 +4,9 @@
 // starts it through here.
 import * as pulumi from "@pulumi/pulumi";
 import { randomUUID } from "node:crypto";
-import { OperationId, pathFor, ROUTES, WIRE_HEADERS, WifiApiVariant } from "../../contract";
-import { EmulatorOptions, RunningEmulator, startEmulator } from "../../emulator";
-import { ClientOptions, NmsClient } from "../../provider/client";
+import { type OperationId, pathFor, ROUTES, WIRE_HEADERS, type WifiApiVariant } from "../../contract";
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator";
+import { type ClientOptions, NmsClient } from "../../provider/client";
 
 export * from "./bodies";
 

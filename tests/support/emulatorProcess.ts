@@ -1,6 +1,6 @@
 // The emulator as users run it: dist/emulator/main.js in a child process (npm test builds dist
 // first). Waits for its one JSON line, or for it to exit with what it printed on stderr.
-import { ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import * as path from "node:path";
 import * as readline from "node:readline";
 

@@ -9,11 +9,11 @@ import {
   switchProfileReadSchema,
   switchVlanReadSchema,
   trustedPortReadSchema,
-  SwitchAclInput,
+  type SwitchAclInput,
   switchAclInputSchema,
-  SwitchProfileInput,
+  type SwitchProfileInput,
   switchProfileInputSchema,
-  SwitchVlanInput,
+  type SwitchVlanInput,
   switchVlanInputSchema,
 } from "../../../contract";
 import type { AnyRecord } from "../../model/collection";

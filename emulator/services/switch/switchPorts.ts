@@ -11,13 +11,13 @@ import {
   switchLagReadSchema,
   switchPortReadSchema,
   switchVePortReadSchema,
-  SwitchIpPortInput,
+  type SwitchIpPortInput,
   switchIpPortInputSchema,
-  SwitchLagInput,
+  type SwitchLagInput,
   switchLagInputSchema,
-  SwitchPortSettingsInput,
+  type SwitchPortSettingsInput,
   switchPortSettingsSchema,
-  SwitchVePortInput,
+  type SwitchVePortInput,
   switchVePortInputSchema,
 } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";

@@ -9,7 +9,7 @@ import {
   switchReadSchema,
   sshTunnelBodySchema,
   stackMembersChangeSchema,
-  SwitchInput,
+  type SwitchInput,
   switchInputSchema,
   switchPingBodySchema,
   switchPortSettingsSchema,

@@ -1,7 +1,7 @@
 // A venue's switch settings (S68, S69): they exist while the venue does. Before any write S69
 // answers the defaults; S68 (a PUT the switch API documentation labels "create") writes them whole, naming the venue
 // by the body's id. The venue's delete takes them along.
-import { VENUE_SWITCH_SETTINGS_DEFAULTS, VenueSwitchSettingsInput, venueSwitchSettingsReadSchema, venueSwitchSettingsWriteSchema } from "../../../contract";
+import { VENUE_SWITCH_SETTINGS_DEFAULTS, type VenueSwitchSettingsInput, venueSwitchSettingsReadSchema, venueSwitchSettingsWriteSchema } from "../../../contract";
 import { relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
 

@@ -3,9 +3,9 @@
 import { z } from "zod";
 import {
   REQUEST_STATUSES,
-  RequestRecord,
+  type RequestRecord,
   requestRecordReadSchema,
-  RequestStatus,
+  type RequestStatus,
   tenantDeepReadSchema,
   tenantDetailsReadSchema,
   tenantReadSchema,
@@ -16,7 +16,7 @@ import { listAnswer, ok, pageOf } from "../../handlers";
 import type { Handler, OperationSchemas } from "../../model/kind";
 import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";
-import { AdminRecord, embeddedAdmin } from "./admins";
+import { type AdminRecord, embeddedAdmin } from "./admins";
 
 export const ACCOUNT_OPERATIONS: Record<"A2" | "A3" | "A4" | "A5", Handler> = {
   A2: (c) => {

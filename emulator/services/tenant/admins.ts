@@ -2,7 +2,7 @@
 // one with a support account by externalId (their login is the support directory's username).
 // Usernames are global: an administrator of one tenant cannot be added to another (TNT-10300).
 // A12 and A16 answer the list form; A13, A14 and A4 the embedded form (the account-and-venues API documentation, "Admin").
-import { acceptedAnswerSchema, AdminInput, adminEmbeddedReadSchema, adminInputSchema, adminListReadSchema } from "../../../contract";
+import { acceptedAnswerSchema, type AdminInput, adminEmbeddedReadSchema, adminInputSchema, adminListReadSchema } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
 import type { AdminRole } from "../../accounts";

@@ -7,7 +7,7 @@ import {
   acceptedAnswerSchema,
   calibrationPointReadSchema,
   calibrationPointsSchema,
-  FloorPlanInput,
+  type FloorPlanInput,
   floorPlanInputSchema,
   floorPlanReadSchema,
   pathFor,

@@ -2,7 +2,7 @@
 // destination) belongs to one recipient of the tenant only (TNT-10100, also within one body).
 // A27 is the bulk delete; its body lists recipients, each named by its `id`.
 import { z } from "zod";
-import { acceptedRequestSchema, endpointKey, NotificationRecipientInput, notificationRecipientInputSchema, notificationRecipientReadSchema } from "../../../contract";
+import { acceptedRequestSchema, endpointKey, type NotificationRecipientInput, notificationRecipientInputSchema, notificationRecipientReadSchema } from "../../../contract";
 import { ApiError, badRequest } from "../../errors";
 import type { KindDef } from "../../model/kind";
 

@@ -1,10 +1,10 @@
 // Venue (A6–A11): names unique per tenant; every venue owns a default AP group, created and
 // deleted with it.
-import { Venue, venueInputSchema, VenueInput, venueReadSchema } from "../../../contract";
+import { type Venue, venueInputSchema, type VenueInput, venueReadSchema } from "../../../contract";
 import { ApiError } from "../../errors";
 import type { KindDef } from "../../model/kind";
 import { defaultApGroup } from "../wifi/apGroups";
-import { FloorPlanRecord, floorPlanView } from "./floorPlans";
+import { type FloorPlanRecord, floorPlanView } from "./floorPlans";
 
 export type VenueRecord = Venue;
 

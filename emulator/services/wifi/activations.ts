@@ -1,6 +1,6 @@
 // Network-venue activation (W59–W66): one per network and venue; its AP groups must belong to
 // its venue; network and venue are fixed at creation.
-import { ActivationApGroup, NetworkVenue, NetworkVenueInput, networkVenueInputSchemaFor, networkVenueReadSchemaFor, RADIO_BANDS } from "../../../contract";
+import { type ActivationApGroup, type NetworkVenue, type NetworkVenueInput, networkVenueInputSchemaFor, networkVenueReadSchemaFor, type RADIO_BANDS } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";

@@ -14,12 +14,12 @@ import {
   apDetailReadSchemaFor,
   apRadioReadSchema,
   apLanPortsInputSchema,
-  ApLanPortsInput,
+  type ApLanPortsInput,
   apMdnsGatewayInputSchema,
-  ApMdnsGatewayInput,
+  type ApMdnsGatewayInput,
   apPositionSchema,
   apRadioInputSchema,
-  ApRadioInput,
+  type ApRadioInput,
   validateBody,
 } from "../../../contract";
 import { ApiError, validationError } from "../../errors";

@@ -2,7 +2,7 @@
 // (WIFI-10120), a serial number is registered once (APR-10130), APs beyond the tenant's Wi-Fi
 // licences are refused (ENT-10003), and a venue whose country is outside SUPPORTED_COUNTRIES
 // takes no APs (WIFI-10114). A new AP has never contacted the cloud; its device fields say so.
-import { acceptedAnswerSchema, acceptedRequestSchema, actionTextReadSchema, ApGroup, ApInput, apInputSchema, apReadSchema, targetHost } from "../../../contract";
+import { acceptedAnswerSchema, acceptedRequestSchema, actionTextReadSchema, type ApGroup, type ApInput, apInputSchema, apReadSchema, targetHost } from "../../../contract";
 import { z } from "zod";
 import { ApiError, relatedNotFound, validationError } from "../../errors";
 import { validateBody } from "../../../contract";

@@ -5,7 +5,7 @@
 // The Wi-Fi API documentation has no operations on DHCP service profiles, only their IDs: every
 // tenant starts with two profiles (BUILT_IN_DHCP_SERVICE_PROFILES), and the admin API creates more
 // (POST /__admin/tenants/{tenantId}/dhcp-service-profiles) and lists them (GET, same path).
-import { z } from "zod";
+import type { z } from "zod";
 import { acceptedAnswerSchema, acceptedRequestSchema, venueDhcpBindingSchema } from "../../../contract";
 import { ApiError, notFound } from "../../errors";
 import type { Handler, KindDef } from "../../model/kind";

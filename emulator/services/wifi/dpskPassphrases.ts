@@ -2,7 +2,7 @@
 // passphrase is seen once, in W84's answer. A passphrase left out is generated, except for a
 // network whose WLAN uses WPA personal security, which needs one given (WIFI-10102, the
 // contract's dpskPassphraseFailure).
-import { answerOf, DpskNetworkView, DpskPassphraseInput, dpskPassphraseFailure, dpskPassphraseInputSchema, dpskPassphraseReadSchema } from "../../../contract";
+import { answerOf, type DpskNetworkView, type DpskPassphraseInput, dpskPassphraseFailure, dpskPassphraseInputSchema, dpskPassphraseReadSchema } from "../../../contract";
 import { ApiError, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
 

@@ -17,7 +17,7 @@ import {
 } from "../../../contract";
 import { ApiError, badRequest, validationError } from "../../errors";
 import type { Handler, OperationSchemas } from "../../model/kind";
-import { isMultipartBody, MultipartBody } from "../../multipart";
+import { isMultipartBody, type MultipartBody } from "../../multipart";
 import { guestUsers } from "./guestUsers";
 
 /** W74's guests, but deliveryMethods may be left out (the Wi-Fi API documentation does not require it on W76). */

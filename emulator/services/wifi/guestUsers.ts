@@ -6,7 +6,7 @@ import {
   acceptedAnswerSchema,
   acceptedRequestSchema,
   deliveryMethodsSchema,
-  GuestUserInput,
+  type GuestUserInput,
   guestUserInputSchema,
   guestUserReadSchema,
   validateBody,

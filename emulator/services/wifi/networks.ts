@@ -3,19 +3,19 @@
 // the pairs the network already references, keeping their IDs), a shallow write references them
 // by ID, and a pair no network references any more is removed.
 import {
-  DpskPassphraseFormat,
-  NetworkDeepInput,
+  type DpskPassphraseFormat,
+  type NetworkDeepInput,
   networkDeepCreateSchemaFor,
   networkDeepInputSchemaFor,
   networkDeepReadSchemaFor,
   dpskPassphraseFormatReadSchema,
   networkShallowReadSchemaFor,
-  NetworkShallow,
-  NetworkShallowInput,
+  type NetworkShallow,
+  type NetworkShallowInput,
   networkShallowInputSchemaFor,
-  RadiusPair,
-  RadiusPairOut,
-  WifiApiVariant,
+  type RadiusPair,
+  type RadiusPairOut,
+  type WifiApiVariant,
 } from "../../../contract";
 import { z } from "zod";
 import { ApiError, relatedNotFound } from "../../errors";

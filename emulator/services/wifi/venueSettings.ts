@@ -4,12 +4,12 @@
 // valid channels (W97, beyond the API documentation).
 import {
   VENUE_RADIO_DEFAULTS,
-  VenueRadio,
+  type VenueRadio,
   venueRadioInputSchema,
   venueRadioReadSchema,
   venueValidChannelsReadSchema,
   venueSyslogReadSchema,
-  VenueSyslog,
+  type VenueSyslog,
   venueSyslogDefaults,
   venueSyslogInputSchemaFor,
   type VenueValidChannels,

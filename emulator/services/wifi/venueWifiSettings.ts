@@ -7,7 +7,7 @@ import {
   VENUE_RADIO_DEFAULTS,
   venueWifiSettingsReadSchema,
   venueCellularSettingsSchema,
-  VenueCellularSetting,
+  type VenueCellularSetting,
   venueLanPortSettingsSchema,
   venueLedSettingsSchema,
   venueMeshInputSchema,

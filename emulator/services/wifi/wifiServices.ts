@@ -9,14 +9,14 @@ import {
   venueVspotBindingSchema,
   vspotServerReadSchema,
   wifiCallingProfileReadSchema,
-  DevicePolicyInput,
+  type DevicePolicyInput,
   devicePolicyInputSchema,
   MAX_DEVICE_POLICIES,
   recoveryPskInputSchema,
   validateBody,
-  VspotServerInput,
+  type VspotServerInput,
   vspotServerInputSchemaFor,
-  WifiCallingProfileInput,
+  type WifiCallingProfileInput,
   wifiCallingProfileInputSchema,
 } from "../../../contract";
 import { ApiError, notFound, relatedNotFound, validationError } from "../../errors";
