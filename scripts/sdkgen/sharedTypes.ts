@@ -39,10 +39,10 @@ interface Shape {
 const NAMES: Readonly<Record<string, string>> = {
   "acls[]": "SwitchProfileAcl",
   "aclRules[]": "SwitchAclRule",
-  "cellularSettings": "ApCellularSettings",
+  cellularSettings: "ApCellularSettings",
   "ePDGs[]": "Epdg",
-  "expiration": "GuestUserExpiration",
-  "lag": "SwitchPortLag",
+  expiration: "GuestUserExpiration",
+  lag: "SwitchPortLag",
   "lanPorts[]": "ApLanPort",
   "VenueLeds:models[]": "VenueLedsModel",
   "VenueLanPorts:models[]": "VenueLanPortsModel",
@@ -68,8 +68,8 @@ const NAMES: Readonly<Record<string, string>> = {
   Status24G: "ApRadioBandStatus",
   "getNotificationRecipient result.endpoints[]": "NotificationEndpoint",
   "getSwitchAclReference result": "SwitchReference",
-  "radioParams24G": "VenueRadioParams24G",
-  "radioParams50G": "VenueRadioParams50G",
+  radioParams24G: "VenueRadioParams24G",
+  radioParams50G: "VenueRadioParams50G",
   "getVenueWifiSettings result": "VenueWifiSettings",
   "getVenueWifiSettings result.bandBalancing": "VenueBandBalancing",
   "getVenueWifiSettings result.dhcpServiceSetting": "VenueDhcpServiceSetting",
@@ -116,7 +116,9 @@ export class SharedTypes {
       const text = this.textOf(object, older, mode, path);
       const form = shape.forms.get(mode);
       if (form && form.text !== text) {
-        throw new Error(`${path} and ${form.path} print alike as outputs but not as ${mode}s: the SDK generator cannot name them (scripts/sdkgen/sharedTypes.ts)`);
+        throw new Error(
+          `${path} and ${form.path} print alike as outputs but not as ${mode}s: the SDK generator cannot name them (scripts/sdkgen/sharedTypes.ts)`,
+        );
       }
       if (!form) shape.forms.set(mode, { object, older, path, text });
       return undefined;
@@ -143,7 +145,10 @@ export class SharedTypes {
       for (const shape of shapes) {
         const derived = shapes.length === 1 ? name : derivedName(shape, 2);
         const candidate = NAMES[shortest(shape.uses)] ?? NAMES[shortest(shape.paths)] ?? NAMES[derived] ?? derived;
-        if (taken.has(candidate)) throw new Error(`two shared shapes are named ${candidate} (${shape.paths[0]}): name one in NAMES (scripts/sdkgen/sharedTypes.ts)`);
+        if (taken.has(candidate))
+          throw new Error(
+            `two shared shapes are named ${candidate} (${shape.paths[0]}): name one in NAMES (scripts/sdkgen/sharedTypes.ts)`,
+          );
         taken.add(candidate);
         shape.name = candidate;
       }
@@ -154,19 +159,24 @@ export class SharedTypes {
   files(header: string): { input: string; output: string } {
     this.local = true;
     try {
-      const named = [...this.shapes.values()].filter((shape) => shape.name !== undefined).sort((a, b) => a.name!.localeCompare(b.name!));
+      const named = [...this.shapes.values()]
+        .filter((shape) => shape.name !== undefined)
+        .sort((a, b) => a.name!.localeCompare(b.name!));
       let input = "";
       let output = "";
       for (const shape of named) {
         const doc = docComment([`Used by ${list([...shape.owners])}.`], "");
         const declare = (mode: Mode, name: string) => {
           const form = shape.forms.get(mode);
-          return form ? `\n${doc}export interface ${name} ${printObject(form.object, mode, "", form.older, form.path, this)}\n` : "";
+          return form
+            ? `\n${doc}export interface ${name} ${printObject(form.object, mode, "", form.older, form.path, this)}\n`
+            : "";
         };
         input += declare("input", `${shape.name}Args`) + declare("args", shape.name!);
         output += declare("output", shape.name!);
       }
-      const pulumiImport = (text: string) => (/\bpulumi\./.test(text) ? `import type * as pulumi from "@pulumi/pulumi";\n` : "");
+      const pulumiImport = (text: string) =>
+        /\bpulumi\./.test(text) ? `import type * as pulumi from "@pulumi/pulumi";\n` : "";
       return { input: header + pulumiImport(input) + input, output: header + pulumiImport(output) + output };
     } finally {
       this.local = false;
@@ -198,7 +208,9 @@ export class SharedTypes {
 function derivedName(shape: Shape, depth: 1 | 2): string {
   const path = shortest(shape.paths);
   const resultOf = / result$/.exec(path) ? path.slice(0, -" result".length) : undefined;
-  const segments = (resultOf !== undefined ? [] : path.replace(/^\S+ result\./, "").split(".")).filter((s) => s !== "" && !s.startsWith("|"));
+  const segments = (resultOf !== undefined ? [] : path.replace(/^\S+ result\./, "").split(".")).filter(
+    (s) => s !== "" && !s.startsWith("|"),
+  );
   const owner = ownerSubject([...shape.owners].sort((a, b) => a.length - b.length)[0] ?? "");
   const words = [resultOf !== undefined ? ownerSubject(resultOf) : owner, ...segments.map(fieldSubject)];
   return words.slice(-depth).join("");

@@ -11,9 +11,20 @@ const ROOT = path.resolve(__dirname, "..", "..");
 
 /** The type errors of a program importing "pulumi-nms" from these declarations. */
 function typeErrors(files: string[], sdk: string): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
-  const program = ts.createProgram(files, { ...config.options, noEmit: true, types: [], paths: { "pulumi-nms": [sdk] } });
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(ROOT, "tsconfig.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
+  const program = ts.createProgram(files, {
+    ...config.options,
+    noEmit: true,
+    types: [],
+    paths: { "pulumi-nms": [sdk] },
+  });
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
 }
 
 test("a program using every name the SDK exported before compiles against it", () => {

@@ -44,7 +44,11 @@ describe("a stack program", () => {
     expect(report.secret).toBe(true);
     expect(report.isInstance).toBe(true);
     // Each class's __pulumiType is the type it registers with, as in Pulumi's own packages.
-    expect(report.types).toEqual(["Network", "SwitchProfile", "SwitchVlan", "Venue", "VenueRadio"].map((kind) => `pulumi-nodejs:dynamic/nms:${kind}`));
+    expect(report.types).toEqual(
+      ["Network", "SwitchProfile", "SwitchVlan", "Venue", "VenueRadio"].map(
+        (kind) => `pulumi-nodejs:dynamic/nms:${kind}`,
+      ),
+    );
     expect(report.tokens).toEqual(report.types);
   });
 });

@@ -5,7 +5,10 @@ import { z } from "zod";
 import { printField } from "../../../scripts/sdkgen/printType";
 import { SharedTypes } from "../../../scripts/sdkgen/sharedTypes";
 
-const address = z.object({ city: z.string().optional().describe("City."), street: z.string().min(2).describe("Street, 2 or more characters.") });
+const address = z.object({
+  city: z.string().optional().describe("City."),
+  street: z.string().min(2).describe("Street, 2 or more characters."),
+});
 const position = z.object({ x: z.number() });
 
 /** The fields each owner prints, as a resource's inputs and outputs or a function's answer. */
