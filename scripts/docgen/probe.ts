@@ -5,7 +5,7 @@
 import { ROUTES, type OperationId } from "../../contract/routes";
 import type { NmsClient } from "../../provider/client";
 import { specFields } from "../../provider/fields";
-import { findsCreateById, takesOverByName } from "../../provider/interruptedCreate";
+import { findsCreateById, takesOverByName } from "../../provider/lifecycle/interruptedCreate";
 import type { Props, ResourceSpec } from "../../provider/spec";
 
 export interface Probe {

@@ -5,7 +5,7 @@
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { NmsClient } from "../../provider/client";
 import { specFields } from "../../provider/fields";
-import { createRequestIdOf } from "../../provider/interruptedCreate";
+import { createRequestIdOf } from "../../provider/lifecycle/interruptedCreate";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { adminApi, demoClient } from "../support/emulatorClient";

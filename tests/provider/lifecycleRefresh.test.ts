@@ -5,7 +5,7 @@ import { startEmulator, RunningEmulator } from "../../emulator";
 import { NmsClient } from "../../provider/client";
 import { demoClient } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
-import { PROGRAM_SET_FIELDS } from "../../provider/lifecycleSupport";
+import { PROGRAM_SET_FIELDS } from "../../provider/lifecycle/stateFields";
 import { RESOURCE_SPECS } from "../../provider/resources";
 
 type Props = Record<string, any>;

@@ -10,7 +10,7 @@ import { RunningEmulator, startEmulator } from "../../emulator";
 import { preview, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
 import { resolveOfflinePreview } from "../../provider/config";
-import { createRequestIdOf } from "../../provider/interruptedCreate";
+import { createRequestIdOf } from "../../provider/lifecycle/interruptedCreate";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../../provider/spec";
 import { REFERENCES, UNIQUE_KEYS, UNIQUE_KEYS_NOT_CHECKED } from "../../provider/previewReads";
 import { RESOURCE_SPECS } from "../../provider/resources";

@@ -1,10 +1,10 @@
 // How one resource's objects are reached on the wire: which path parameters name an object and
 // its parents, and the calls that read, create, write, reset and delete it. The spec declares
 // the identity and the operations; the route table says how each call travels.
-import { routeOf, type OperationId } from "../contract/routes";
-import type { NmsClient, RequestRecord } from "./client";
-import { isNotFound } from "./client/errors";
-import type { Props, ResourceSpec } from "./spec";
+import { routeOf, type OperationId } from "../../contract/routes";
+import type { NmsClient, RequestRecord } from "../client";
+import { isNotFound } from "../client/errors";
+import type { Props, ResourceSpec } from "../spec";
 
 export interface Written {
   /** The object as the service answered it (the element of an array answer), when it did. */

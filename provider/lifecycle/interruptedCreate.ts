@@ -11,12 +11,12 @@
 //   the record of its ID is read (planCreate); the object it names, if it still exists, is taken over.
 // A lost answer within one run is resolved from the same record by the client (client/writes.ts).
 import { createHash } from "node:crypto";
-import { routeOf, type OperationId } from "../contract/routes";
-import type { NmsClient, RequestRecord } from "./client";
-import { isNotFound, NmsApiError, NmsRequestFailedError } from "./client/errors";
+import { routeOf, type OperationId } from "../../contract/routes";
+import type { NmsClient, RequestRecord } from "../client";
+import { isNotFound, NmsApiError, NmsRequestFailedError } from "../client/errors";
 import type { ObjectAccess } from "./objectAccess";
-import { OPTION_INPUTS } from "./resourceOptions";
-import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "./spec";
+import { OPTION_INPUTS } from "../resourceOptions";
+import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "../spec";
 
 /**
  * Why a create cannot be told from another stack's or another resource's, or undefined when it can:

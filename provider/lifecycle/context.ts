@@ -1,0 +1,91 @@
+// What every step of one kind's lifecycle shares: the spec and its fields, the client and the
+// kind's objects on the wire, the write body, the comparison of the program with the service, and
+// the mapping of the service's answers to state.
+import { DEFAULT_WIFI_API_VARIANT, fieldsOf, type WifiApiVariant } from "../../contract/meta";
+import type { NmsClient } from "../client";
+import { changedFields } from "../compare";
+import { specFields, type SpecFields } from "../fields";
+import { pick, type Props, type ResourceSpec } from "../spec";
+import { readMapping, type ReadMapping } from "./mapping";
+import { objectAccess, type ObjectAccess } from "./objectAccess";
+import type { PreviewReads } from "../previewReads";
+
+export type ClientSource = () => Promise<NmsClient>;
+
+export interface LifecycleOptions {
+  /** Whether refresh reads come from cached list calls where the spec allows (default yes). */
+  refreshFromLists?: () => boolean;
+  /** The tenant's Wi-Fi API variant (nms:wifiApiVariant); throws when the setting is invalid. */
+  variant?: () => WifiApiVariant;
+  /** What check reads from the service once the inputs are valid (provider/previewReads.ts); none without. */
+  previewReads?: PreviewReads;
+}
+
+export interface LifecycleContext extends ReadMapping {
+  readonly spec: ResourceSpec;
+  readonly fields: SpecFields;
+  readonly options: LifecycleOptions;
+  readonly getClient: ClientSource;
+  /** The tenant's Wi-Fi API variant; throws when the setting is invalid. */
+  variant(): WifiApiVariant;
+  /** The input schema's defaults in the tenant's variant. */
+  defaults(): Readonly<Record<string, unknown>>;
+  /** Inputs written by operations of their own instead of the update (toggles, triggers). */
+  readonly sideEffectFields: ReadonlySet<string>;
+  readonly triggerFields: readonly string[];
+  /** The client, and the kind's objects through it. */
+  access(): Promise<{ client: NmsClient; objects: ObjectAccess }>;
+  /** The inputs in the wire's shape (the body check validates). */
+  toApi(inputs: Props): Props | Props[];
+  /** The write body: the program's fields in the wire's shape, and those the provider makes itself (a file uploaded for its ID). */
+  writeBody(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]>;
+  /** The inputs whose desired value the actual object does not hold. */
+  changed(desired: Props, actual: Props): string[];
+}
+
+export function lifecycleContext(spec: ResourceSpec, getClient: ClientSource, options: LifecycleOptions): LifecycleContext {
+  const fields = specFields(spec);
+  const variant = () => options.variant?.() ?? DEFAULT_WIFI_API_VARIANT;
+  const defaults = () => fields.defaults(variant());
+  const triggerFields = Object.keys(spec.triggers ?? {});
+  const sideEffectFields = new Set([...Object.keys(spec.toggles ?? {}), ...triggerFields]);
+  // What the write body carries: every input but the triggers (they call their own operations), and of those only the
+  // body schema's fields when the spec has one and no mapping of its own (a settings body has no slot for its venueId).
+  const inputBodyFields = fields.inputNames.filter((f) => !triggerFields.includes(f) && !fields.pathInputs.includes(f));
+  const bodyFields = spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
+  const toApi = (inputs: Props): Props | Props[] => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
+  const writeBody = async (client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]> =>
+    spec.beforeWrite ? { ...(toApi(inputs) as Props), ...(await spec.beforeWrite.write(client, inputs, previous)) } : toApi(inputs);
+
+  /**
+   * Whether a field the program leaves out is whatever the service holds: one the service fills in from its own state,
+   * and, of a kind the service cannot update (every change replaces it), any but those with operations of their own
+   * (toggles, triggers). An adopted guest user keeps the notes the front desk wrote instead of being replaced to clear them.
+   */
+  const leftToService = (field: string): boolean =>
+    fields.filledByService.includes(field) || (spec.ops.update === undefined && !sideEffectFields.has(field));
+
+  const changed = (desired: Props, actual: Props): string[] => {
+    const compared = fields.inputNames.filter((f) => desired[f] !== undefined || !leftToService(f));
+    return changedFields(compared, desired, actual, defaults());
+  };
+
+  return {
+    ...readMapping(spec, variant),
+    spec,
+    fields,
+    options,
+    getClient,
+    variant,
+    defaults,
+    sideEffectFields,
+    triggerFields,
+    async access() {
+      const client = await getClient();
+      return { client, objects: objectAccess(spec, client) };
+    },
+    toApi,
+    writeBody,
+    changed,
+  };
+}

@@ -1,0 +1,17 @@
+// Objects a create of this process took over, which the same run's delete must keep.
+
+/**
+ * Objects a create of this process took over ("kind id"). A replacement whose inputs hash to the old
+ * resource's create ID (only secrets changed, or `--replace`) finds the old object as its own earlier
+ * create and takes it over; the engine then deletes the replaced resource, whose ID is the same
+ * object's. One provider process serves a whole run, so its delete can tell and keep the object.
+ */
+const takenOverInThisRun = new Set<string>();
+
+export function noteTakenOver(kind: string, id: string): void {
+  takenOverInThisRun.add(`${kind} ${id}`);
+}
+
+export function wasTakenOver(kind: string, id: string): boolean {
+  return takenOverInThisRun.has(`${kind} ${id}`);
+}
