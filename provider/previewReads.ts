@@ -332,7 +332,7 @@ export class PreviewReads {
    */
   private async madeByInterruptedCreate(spec: ResourceSpec, client: NmsClient, news: Props, id: string): Promise<boolean> {
     const createOp = spec.ops.create;
-    if (!createOp || spec.createThrough || routeOf(createOp).body === "array" || typeof news[RESOURCE_NAME_INPUT] !== "string") return false;
+    if (!createOp || spec.overrides?.create || routeOf(createOp).body === "array" || typeof news[RESOURCE_NAME_INPUT] !== "string") return false;
     const requestId = createRequestIdOf(spec.kind, news, specFields(spec).secretInputs);
     if (requestId === undefined) return false; // a create that does not carry its stack is never taken over
     let record: RequestRecord;

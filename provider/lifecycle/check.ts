@@ -6,7 +6,7 @@ import { ignoredFields, validateBody } from "../../contract/validate";
 import { isUnknown } from "../../contract/validators";
 import { optionFailures, withoutCheckOnlyInputs } from "../resourceOptions";
 import { isPlainObject, pathsOfUnknowns } from "../shape";
-import { pick, type Props, type ResourceSpec } from "../spec";
+import { pick, type CheckResult, type Props, type ResourceSpec } from "../spec";
 import type { LifecycleContext } from "./context";
 import { ADOPTION_FIELDS, PULUMI_RESERVED } from "./stateFields";
 import type { WifiApiVariant } from "../../contract/meta";
@@ -60,11 +60,9 @@ function bodyFailures(ctx: LifecycleContext, news: Props, variant: WifiApiVarian
 export function checkStep(ctx: LifecycleContext) {
   const { spec, fields } = ctx;
   const previewReads = ctx.options.previewReads?.forKind(spec, ctx.getClient, { changed: ctx.changed, outputsOf: ctx.outputsOf, defaults: ctx.defaults });
-  return async (olds: Props, given: Props) => {
-    const failures: CheckFailure[] = [];
-    const completed = await spec.completeInputs?.(given);
-    const news = completed?.inputs ?? given;
-    failures.push(...(completed?.failures ?? []));
+  /** The shared check of the inputs, after the failures the kind's own check found. */
+  const check = async (olds: Props, news: Props, found: readonly CheckFailure[]): Promise<CheckResult> => {
+    const failures: CheckFailure[] = [...found];
     const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS]);
     for (const key of Object.keys(news)) {
       if (!known.has(key) && !PULUMI_RESERVED.has(key)) failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });
@@ -93,4 +91,7 @@ export function checkStep(ctx: LifecycleContext) {
     if (failures.length === 0 && previewReads) failures.push(...(await previewReads.check(olds, news)));
     return { inputs: withoutCheckOnlyInputs(news), failures };
   };
+  const own = spec.overrides?.check;
+  return (olds: Props, given: Props): Promise<CheckResult> =>
+    own ? own(given, (news, found) => check(olds, news, found)) : check(olds, given, []);
 }

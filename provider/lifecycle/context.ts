@@ -55,7 +55,7 @@ export function lifecycleContext(spec: ResourceSpec, getClient: ClientSource, op
   const bodyFields = spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
   const toApi = (inputs: Props): Props | Props[] => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
   const writeBody = async (client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]> =>
-    spec.beforeWrite ? { ...(toApi(inputs) as Props), ...(await spec.beforeWrite.write(client, inputs, previous)) } : toApi(inputs);
+    spec.overrides?.writeBody ? spec.overrides.writeBody.build(client, inputs, previous, toApi(inputs)) : toApi(inputs);
 
   /**
    * Whether a field the program leaves out is whatever the service holds: one the service fills in from its own state,

@@ -15,17 +15,20 @@ type CreateOp = NonNullable<ResourceSpec["ops"]["create"]>;
 
 async function createNew(ctx: LifecycleContext, objects: ObjectAccess, client: NmsClient, inputs: Props, createOp: CreateOp): Promise<Props> {
   const { spec, fields } = ctx;
+  const own = spec.overrides?.create;
+  if (own) {
+    const send = (body: unknown) => objects.write(createOp, inputs, undefined, body).catch((error: unknown) => Promise.reject(withAdoptionHint(error)));
+    return own(inputs, { client, op: createOp, send });
+  }
   // The create's request ID, which resolves a lost answer and an interrupted run (provider/lifecycle/interruptedCreate.ts);
   // for a kind the service does not refuse twice, what an earlier create of this resource left is settled first.
   const plan = await planCreate(client, objects, spec, inputs, fields.secretInputs, createOp);
   if ("earlier" in plan) return takeOver(ctx, objects, client, inputs, plan.earlier, plan.requestId);
   const { requestId } = plan;
-  const through = spec.createThrough;
-  const body = through ? await through.body(client, inputs) : await ctx.writeBody(client, inputs, undefined);
+  const body = await ctx.writeBody(client, inputs, undefined);
   let takenOver: Props | undefined;
   const { response, record } = await objects.write(createOp, inputs, undefined, body, { requestId }).catch(async (error: unknown) => {
-    // The parent's answer does not name the object: an unfinished create through it cannot be kept in state.
-    const unfinished = through ? undefined : createdButUnfinished(ctx, objects, error, inputs);
+    const unfinished = createdButUnfinished(ctx, objects, error, inputs);
     if (unfinished) throw unfinished;
     if (!isNameTaken(error) || !plan.provesByName) throw withAdoptionHint(error);
     if (requestId === undefined) throw withAdoptionHint(error, unidentifiedCreate(inputs));
@@ -35,12 +38,6 @@ async function createNew(ctx: LifecycleContext, objects: ObjectAccess, client: N
     return {} as Written;
   });
   if (takenOver) return takeOver(ctx, objects, client, inputs, takenOver, requestId);
-  if (through) {
-    // A lost answer: the parent as it is now shows the entry the request made.
-    const picked = through.created(response ?? (await through.parent(client, inputs)), inputs);
-    if (!picked) throw new Error(`${spec.kind} was created through ${createOp} (request ${record?.requestId}) but its parent does not show it`);
-    return picked;
-  }
   const created = response ?? (await readBack(ctx, objects, client, inputs, record?.entityId, record?.requestId));
   return writeOnCreateTriggers(ctx, objects, inputs, created);
 }

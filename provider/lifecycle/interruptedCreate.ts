@@ -68,7 +68,7 @@ export function createRequestIdOf(kind: string, inputs: Props, secretInputs: rea
  * service lets two objects share (nameIsUnique false), and for creates through a parent.
  */
 export function refusesRepeatedCreate(spec: ResourceSpec): boolean {
-  return spec.findByName !== undefined && spec.nameIsUnique !== false && spec.createThrough === undefined;
+  return spec.findByName !== undefined && spec.nameIsUnique !== false && spec.overrides?.create === undefined;
 }
 
 /**
@@ -82,7 +82,7 @@ export function takesOverByName(spec: ResourceSpec): boolean {
 
 /** Whether a create of the kind reads the records of its own request IDs first (planCreate): the service does not refuse it twice. */
 export function findsCreateById(spec: ResourceSpec): boolean {
-  return !refusesRepeatedCreate(spec) && spec.createThrough === undefined;
+  return !refusesRepeatedCreate(spec) && spec.overrides?.create === undefined;
 }
 
 /** The earlier creates looked at before a create of a kind found by ID only; more is a resource created and destroyed that often. */

@@ -31,23 +31,27 @@ export interface ObjectAccess {
 
 export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAccess {
   const idField = spec.identity.idField ?? "id";
-  const parents = Object.entries(spec.identity.parents ?? {});
+  const parents = Object.entries(spec.identity.parents ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
+
+  /** The path parameters that name the object by its ID: its idParam, unless the kind names it its own way. */
+  const idParams = (id: string): Record<string, string> => {
+    const shared = { [spec.identity.idParam]: id };
+    return spec.overrides?.idParams ? spec.overrides.idParams(id, shared) : shared;
+  };
+  const idParamNames = Object.keys(idParams("id"));
 
   const params = (inputs: Props, id?: string): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [field, param] of parents) if (inputs[field] !== undefined) out[param] = String(inputs[field]);
-    if (id !== undefined && spec.identity.idParts) {
-      const parts = id.split("/");
-      spec.identity.idParts.forEach((param, i) => (out[param] = parts[i] ?? ""));
-    } else if (id !== undefined) out[spec.identity.idParam] = id;
-    return out;
+    return id === undefined ? out : { ...out, ...idParams(id) };
   };
 
   const readLive = async (id: string, inputs: Props): Promise<Props | undefined> => {
     if (!spec.ops.read) return undefined;
     try {
-      const answer = await client.call<unknown>(spec.ops.read, params(inputs, id));
-      return spec.readPick ? spec.readPick(answer, id) : (answer as Props);
+      const op = spec.ops.read;
+      const read = () => client.call<unknown>(op, params(inputs, id));
+      return spec.overrides?.read ? await spec.overrides.read(id, inputs, read) : ((await read()) as Props);
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
@@ -57,7 +61,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: { requestId?: string } = {}): Promise<Written> => {
     const route = routeOf(op);
     // An operation whose path has no slot for the object's ID names it in the body (S44, S51).
-    const pathNamesObject = [spec.identity.idParam, ...(spec.identity.idParts ?? [])].some((param) => route.path.includes(`{${param}}`));
+    const pathNamesObject = idParamNames.some((param) => route.path.includes(`{${param}}`));
     const pathParams = params(inputs, pathNamesObject ? id : undefined);
     // One object for an operation whose body is an array (W2, W74): a one-element array. A bulk delete's array of IDs goes as it is.
     if (route.body === "array" && !Array.isArray(body)) {
@@ -76,7 +80,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
       if (!single) throw new Error(`nms:${spec.kind} declares destroy "delete" without a delete or bulkDelete operation`);
       return write(single, inputs, id, undefined);
     }
-    const entry = spec.bulkDeleteEntry ? spec.bulkDeleteEntry(id, inputs) : id;
+    const entry = spec.overrides?.bulkDeleteEntry ? spec.overrides.bulkDeleteEntry(id, inputs, id) : id;
     // On its own: the single delete, or a one-entry array sent straight (not through the batcher again).
     const alone = single ? () => write(single, inputs, id, undefined) : () => client.write<Props>(bulk, params(inputs), { body: [entry] });
     return client.executeInBatch<Props>(bulk, params(inputs), entry, { alone });

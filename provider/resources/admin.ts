@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { adminInputSchema } from "../../contract/schemas/account";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { findInList } from "./find";
 
-export const adminSpec: ResourceSpec = {
+export const adminSpec = resourceSpec({
   kind: "Admin",
   description:
     "An administrator of the tenant (A12–A17): a person with no support account is added by `email` (their login), one " +
@@ -26,4 +26,4 @@ export const adminSpec: ResourceSpec = {
     findInList(client, "A12", {}, (admin) =>
       inputs.externalId !== undefined ? admin.externalId === inputs.externalId : String(admin.email ?? "").toLowerCase() === String(inputs.email).toLowerCase(),
     ),
-};
+});

@@ -1,8 +1,8 @@
 import { apDetailReadSchema, apInputSchema } from "../../contract/schemas/ap";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { readByName } from "./find";
 
-export const apSpec: ResourceSpec = {
+export const apSpec = resourceSpec({
   kind: "Ap",
   description:
     "An access point, registered by its serial number in a venue and an AP group (W1–W7). APs created in the same run are " +
@@ -19,4 +19,4 @@ export const apSpec: ResourceSpec = {
   readFromList: { op: "W1", lacks: ["cellularSettings"] },
   // The serial number is the AP's unique name: W5 finds it directly.
   ...readByName("W5", { serialNumber: "serialNumber" }),
-};
+});

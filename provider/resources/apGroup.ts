@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { apGroupInputSchema } from "../../contract/schemas/apGroup";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const apGroupSpec: ResourceSpec = {
+export const apGroupSpec = resourceSpec({
   kind: "ApGroup",
   description: "An AP group of a venue (W23–W30). The venue of a group cannot change: a new venueId replaces the group.",
   inputSchema: () => apGroupInputSchema,
@@ -19,4 +19,4 @@ export const apGroupSpec: ResourceSpec = {
   readFromList: { op: "W23" },
   // The venue's default group is the service's own: never taken over.
   ...listedByName("W29", { scope: { venueId: "venueId" }, name: { name: "name" }, where: (group) => group.isDefault !== true }),
-};
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { varDelegationInputSchema } from "../../contract/schemas/account";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
 const delegationOutputs = z.object({
@@ -14,7 +14,7 @@ const delegationOutputs = z.object({
   createdDate: z.string().describe("When it was made (ISO 8601 UTC)."),
 });
 
-export const varDelegationSpec: ResourceSpec = {
+export const varDelegationSpec = resourceSpec({
   kind: "VarDelegation",
   description:
     "A VAR invited to manage the tenant (A19, A22, A24), by its username in the support directory. It stays INVITED until " +
@@ -27,9 +27,9 @@ export const varDelegationSpec: ResourceSpec = {
   ops: { create: "A19", read: "A22", delete: "A24" },
   destroy: "delete",
   ...listedByName("A18", { name: { username: "delegatedToAdmin" }, where: (d) => d.type === "VAR" }),
-};
+});
 
-export const supportAccessSpec: ResourceSpec = {
+export const supportAccessSpec = resourceSpec({
   kind: "SupportAccess",
   description:
     "Access of the vendor's support team to the tenant (A20 grants it, A22 reads it, A21 revokes it). It has no inputs: " +
@@ -42,4 +42,4 @@ export const supportAccessSpec: ResourceSpec = {
   destroy: "delete",
   // The tenant has one support access at most: it is named by nothing but its kind.
   ...listedByName("A18", { name: {}, where: (d) => d.type === "SUPPORT" }),
-};
+});

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { objectOf } from "../../contract/meta";
 import { switchId, switchInputSchema, switchStateSchema } from "../../contract/schemas/switch";
-import type { Props, ResourceSpec } from "../spec";
+import { type Props, resourceSpec } from "../spec";
 import { readByName } from "./find";
 
 const idsOf = (members: unknown): string[] => (Array.isArray(members) ? members.map((m) => String((m as Props).id)) : []);
 
 // The switch's `id` is its serial number; the SDK calls it serialNumber, since every Pulumi resource has an id of its own.
-export const switchSpec: ResourceSpec = {
+export const switchSpec = resourceSpec({
   kind: "Switch",
   description:
     "A switch, added to a venue by its serial number (S9–S24). Its serial number is its ID in the service and fills every " +
@@ -38,4 +38,4 @@ export const switchSpec: ResourceSpec = {
   readFromList: { op: "S9" },
   // The serial number is the switch's unique name: S14 finds it directly.
   ...readByName("S14", { serialNumber: "serialNumber" }),
-};
+});

@@ -1,7 +1,7 @@
 import { switchPortReadSchema, switchPortSettingsSchema } from "../../contract/schemas/switchPort";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 
-export const switchPortSettingsSpec: ResourceSpec = {
+export const switchPortSettingsSpec = resourceSpec({
   kind: "SwitchPortSettings",
   description:
     "The settings of one port of a switch (S39–S42). Ports exist with their switch: creating the resource takes the port over " +
@@ -13,7 +13,6 @@ export const switchPortSettingsSpec: ResourceSpec = {
     idField: "port",
     idParam: "port",
     idFromInput: "port",
-    idParts: ["unitNum", "slotNum", "portNum"],
     parents: { switchId: "serialNumber" },
     updateIdIn: "body",
   },
@@ -23,4 +22,11 @@ export const switchPortSettingsSpec: ResourceSpec = {
     "A port cannot be deleted: destroy writes the seeds' defaults back with S40 (LLDP, PoE and the port enabled; the other " +
     "flags off) and clears its name, VLANs, ACLs, PoE budget, class and priority and speed.",
   readFromList: { op: "S39" },
-};
+  overrides: {
+    // A port's ID (1/1/8) fills three path parameters of S41, split at "/".
+    idParams(id) {
+      const [unitNum = "", slotNum = "", portNum = ""] = id.split("/");
+      return { unitNum, slotNum, portNum };
+    },
+  },
+});
