@@ -5,7 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { CONFIG_KEYS, resolveConfig, resolveWifiApiVariant, type ConfigLookup } from "../provider/config";
 import { RESOURCE_SPECS } from "../provider/resources";
-import { clientOf } from "../provider/runtime";
+import { clientOf } from "../provider/configuredClient";
 import { projectFiles } from "./emit";
 import { slug } from "./naming";
 import { KIND_IMPORTS } from "./kinds";
