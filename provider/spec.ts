@@ -155,6 +155,22 @@ export interface CreateStep {
   send(body: unknown): Promise<{ response?: Props; record?: RequestRecord }>;
 }
 
+/**
+ * A unique name the service refuses a second time (409), as check looks for it before up: the inputs that form it (the
+ * first names a refusal), the list that holds every object of its scope, and whether a listed object holds it.
+ */
+export interface TakenName {
+  readonly fields: readonly string[];
+  /** "the tenant", "its venue": where the name is unique, for the message. */
+  readonly scope: string;
+  readonly list: OperationId;
+  /** The list's path parameter from the inputs, and the kind of the object that is the scope (its parent). */
+  readonly parent?: { readonly field: string; readonly param: string; readonly kind: string };
+  readonly query?: QueryParams;
+  items?(listed: Props[]): Props[];
+  holds(object: Props, inputs: Props): boolean;
+}
+
 export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends string = string> {
   /** SDK class name; the type token is pulumi-nodejs:dynamic/nms:<kind>. */
   readonly kind: string;
@@ -209,6 +225,11 @@ export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends s
   readonly uniqueName?: readonly string[];
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: InputsOf<S, P>): Promise<Props | undefined>;
+  /**
+   * How check finds, before up, another object already holding the unique name (provider/previewReads.ts), or why it
+   * does not look; declared with findByName (provider/resources/find.ts gives all three from one declaration).
+   */
+  readonly takenName?: TakenName | { readonly notChecked: string };
   /**
    * False when the service lets two objects share what findByName looks for (a recipient's description): a second
    * create is not refused, so the create of an interrupted run is found by its request ID instead of its name

@@ -18,5 +18,11 @@ export const apGroupSpec = resourceSpec({
   destroy: "delete",
   readFromList: { op: "W23" },
   // The venue's default group is the service's own: never taken over.
-  ...listedByName("W29", { scope: { venueId: "venueId" }, name: { name: "name" }, where: (group) => group.isDefault !== true }),
+  ...listedByName("W29", {
+    scope: { venueId: "venueId" },
+    name: { name: "name" },
+    where: (group) => group.isDefault !== true,
+    // W23 lists the tenant's groups with their venue: one call at preview instead of one W29 per venue.
+    preview: { fields: ["name", "venueId"], scope: "its venue", list: "W23", holds: (g, i) => g.venueId === i.venueId && g.name === i.name },
+  }),
 });

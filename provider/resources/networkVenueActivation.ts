@@ -14,5 +14,16 @@ export const networkVenueActivationSpec = resourceSpec({
   // The deep network list carries every network's activations: one call for the tenant.
   readFromList: { op: "W49", query: { deep: true }, items: (networks) => networks.flatMap((n) => (n.venues as Props[]) ?? []) },
   // The pair is the activation's unique name: W65 looks it up directly.
-  ...readByName("W65", { networkId: "networkId", venueId: "venueId" }),
+  ...readByName(
+    "W65",
+    { networkId: "networkId", venueId: "venueId" },
+    {
+      fields: ["venueId", "networkId"],
+      scope: "the tenant (one activation per network and venue)",
+      list: "W49",
+      query: { deep: true },
+      items: (networks) => networks.flatMap((n) => (Array.isArray(n.venues) ? (n.venues as Props[]).map((a) => ({ networkId: n.id, ...a })) : [])),
+      holds: (a, i) => a.networkId === i.networkId && a.venueId === i.venueId,
+    },
+  ),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { objectOf } from "../../contract/meta";
 import { switchId, switchInputSchema, switchStateSchema } from "../../contract/schemas/switch";
 import { type Props, resourceSpec } from "../spec";
-import { readByName } from "./find";
+import { readByName, sameField } from "./find";
 
 const idsOf = (members: unknown): string[] => (Array.isArray(members) ? members.map((m) => String((m as Props).id)) : []);
 
@@ -37,5 +37,5 @@ export const switchSpec = resourceSpec({
   inputPathOf: (bodyPath) => (bodyPath === "id" ? "serialNumber" : bodyPath),
   readFromList: { op: "S9" },
   // The serial number is the switch's unique name: S14 finds it directly.
-  ...readByName("S14", { serialNumber: "serialNumber" }),
+  ...readByName("S14", { serialNumber: "serialNumber" }, { fields: ["serialNumber"], scope: "the tenant", list: "S9", holds: sameField("serialNumber", "id") }),
 });

@@ -16,5 +16,5 @@ export const switchAclSpec = resourceSpec({
   destroy: "delete",
   readFromList: { op: "S7" },
   // The ACL's name is unique in its profile.
-  ...listedByName("S7", { scope: { profileId: "profileId" }, name: { name: "name" } }),
+  ...listedByName("S7", { scope: { profileId: "profileId" }, within: "SwitchProfile", name: { name: "name" } }),
 });

@@ -13,7 +13,7 @@ export const switchIpPortSpec = resourceSpec({
   destroy: "delete",
   readFromList: { op: "S27" },
   // One IP port per port of the switch.
-  ...listedByName("S27", { scope: { switchId: "serialNumber" }, name: { port: "port" } }),
+  ...listedByName("S27", { scope: { switchId: "serialNumber" }, within: "Switch", name: { port: "port" } }),
 });
 
 export const switchVePortSpec = resourceSpec({
@@ -27,5 +27,5 @@ export const switchVePortSpec = resourceSpec({
   destroy: "delete",
   readFromList: { op: "S62" },
   // One VE port per VLAN of the switch.
-  ...listedByName("S62", { scope: { switchId: "serialNumber" }, name: { vlanId: "vlanId" } }),
+  ...listedByName("S62", { scope: { switchId: "serialNumber" }, within: "Switch", name: { vlanId: "vlanId" } }),
 });

@@ -13,5 +13,5 @@ export const switchLagSpec = resourceSpec({
   destroy: "delete",
   readFromList: { op: "S34" },
   // LAG names are unique on their switch.
-  ...listedByName("S34", { scope: { switchId: "serialNumber" }, name: { name: "name" } }),
+  ...listedByName("S34", { scope: { switchId: "serialNumber" }, within: "Switch", name: { name: "name" } }),
 });

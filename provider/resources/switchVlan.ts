@@ -15,5 +15,5 @@ export const switchVlanSpec = resourceSpec({
   destroy: "delete",
   readFromList: { op: "S54" },
   // The VLAN ID is unique in its profile.
-  ...listedByName("S54", { scope: { profileId: "profileId" }, name: { vlanId: "vlanId" } }),
+  ...listedByName("S54", { scope: { profileId: "profileId" }, within: "SwitchProfile", name: { vlanId: "vlanId" } }),
 });

@@ -16,6 +16,7 @@ export const venueVspotBindingSpec = resourceSpec({
   replaceOnChanges: ["venueId", "vspotId"],
   // A venue holds one binding.
   uniqueName: ["venueId"],
+  takenName: { notChecked: "a venue holds one binding, and W99 binds it whatever it was bound to: nothing up would refuse" },
   destroy: "delete",
   // The venue's binding to this server, if it has one (W99 is a PUT: a lost answer is recovered by reading it).
   async findByName(client, inputs) {

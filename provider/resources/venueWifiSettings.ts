@@ -87,6 +87,7 @@ export const venueDhcpBindingSpec = resourceSpec({
   },
   destroy: "delete",
   uniqueName: ["venueId", "dhcpServiceProfileId"],
+  takenName: { notChecked: "its list is the venue's read, not a paged list" },
   async findByName(client, inputs) {
     try {
       const bindings = await client.call<Props[]>("W35", { venueId: inputs.venueId });
