@@ -11,7 +11,6 @@ export const SPANNING_TREE_PROTOCOLS = ["rstp", "stp", "none"] as const;
  * 7150, 7250, 7650 or 7850)". They do not spell the prefix; the project takes ICX, the family
  * those four model numbers belong to.
  */
-export const ROOT_BRIDGE_FAMILY_PREFIX = "ICX";
 export const ROOT_BRIDGE_FAMILIES = ["ICX7150", "ICX7250", "ICX7650", "ICX7850"] as const;
 
 const slotSchema = z.object({

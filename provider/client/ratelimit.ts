@@ -188,8 +188,3 @@ export function sharedTokenBucket(baseUrl: string, tenantId: string, settings: T
   }
   return bucket;
 }
-
-/** The bucket of (baseUrl, tenantId) if one exists, without creating or reconfiguring it. */
-export function existingTokenBucket(baseUrl: string, tenantId: string): TokenBucket | undefined {
-  return registry?.get(`${baseUrl}\n${tenantId}`);
-}

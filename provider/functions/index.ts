@@ -29,8 +29,8 @@ import { LOOKUP_FUNCTIONS } from "./lookups";
 // Operations beyond the seeds
 import { VENUE_CHANNEL_FUNCTIONS } from "./venueChannels";
 
-export type { FunctionAnswer, FunctionCall, FunctionSpec } from "./spec";
-export { argFormProblem, describeArgForms, operationsOfFunction } from "./spec";
+export type { FunctionAnswer, FunctionSpec } from "./spec";
+export { describeArgForms, operationsOfFunction } from "./spec";
 
 const noArgs = () => z.object({}).strict();
 
