@@ -186,6 +186,47 @@ export function holdsSecret(schema: z.ZodTypeAny, seen = new Set<z.ZodTypeAny>()
   return false;
 }
 
+/**
+ * The bounds of a string's length or of a number, as its checks (`.min`, `.max`, `.length`) give them, under
+ * optional, nullable, default and refinement wrappers; a string's length is at least 0. Undefined when the schema
+ * is neither, or has no bound.
+ */
+export function boundsOf(schema: z.ZodTypeAny): { min?: number; max?: number; unit: "characters" | "" } | undefined {
+  const core = unwrapAll(schema);
+  if (!(core instanceof z.ZodString) && !(core instanceof z.ZodNumber)) return undefined;
+  let min: number | undefined;
+  let max: number | undefined;
+  for (const check of core._def.checks) {
+    if (check.kind === "min") min = check.value;
+    else if (check.kind === "max") max = check.value;
+    else if (check.kind === "length") min = max = check.value;
+  }
+  if (min === undefined && max === undefined) return undefined;
+  return core instanceof z.ZodString ? { min: min ?? 0, max, unit: "characters" } : { min, max, unit: "" };
+}
+
+/**
+ * A field's range rule in the words its description uses ("8 to 64 characters", "1 to 4094", "at least 0",
+ * "32 characters"), so that a description that states the rule takes it from the rule instead of repeating it.
+ */
+export function rangeRuleOf(schema: z.ZodTypeAny): string {
+  const bounds = boundsOf(schema);
+  if (!bounds) throw new Error("rangeRuleOf: the schema has no length or range rule");
+  const { min, max, unit } = bounds;
+  const words = min !== undefined && max !== undefined ? (min === max ? `${min}` : `${min} to ${max}`) : min !== undefined ? `at least ${min}` : `at most ${max}`;
+  return unit === "" ? words : `${words} ${unit}`;
+}
+
+function unwrapAll(schema: z.ZodTypeAny): z.ZodTypeAny {
+  let current = schema;
+  for (;;) {
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
+    else if (current instanceof z.ZodDefault) current = current.removeDefault();
+    else if (current instanceof z.ZodEffects) current = current.innerType();
+    else return current;
+  }
+}
+
 /** Top-level defaults: what the service stores when the field is left out. */
 export function defaultsOf(schema: z.ZodTypeAny): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -1,5 +1,6 @@
 // One way to run a schema and report failures, used by the provider's check and the emulator.
 import { z } from "zod";
+import { FINITE_NUMBER_RULE, nonFiniteNumberPaths } from "./validators";
 
 export interface FieldFailure {
   /** Property path in Pulumi's form: a.b[0].c */
@@ -32,8 +33,11 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; failures: Fiel
  */
 export function validateBody<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): Validation<T> {
   const result = schema.safeParse(withoutUnsetNulls(schema, body));
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, failures: result.error.issues.map(failureOfIssue) };
+  const nonFinite = nonFiniteNumberPaths(body).map(formatPath);
+  if (result.success && nonFinite.length === 0) return { ok: true, value: result.data };
+  // A non-finite number fails the one rule every number has; the field's own rules (a range) would only blur it.
+  const issues = result.success ? [] : result.error.issues.filter((issue) => !nonFinite.includes(formatPath(issue.path)));
+  return { ok: false, failures: [...nonFinite.map((path) => ({ path, message: FINITE_NUMBER_RULE })), ...issues.map(failureOfIssue)] };
 }
 
 export function failureOfIssue(issue: z.ZodIssue): FieldFailure {

@@ -56,6 +56,23 @@ export function shellSafeName(min: number, max: number) {
 /** AP name: 2 to 32 printable ASCII characters under the safe-name rule. */
 export const apName = safeName(2, 32);
 
+/**
+ * The rule of every number, whatever its field: JSON has no NaN or Infinity (JSON.stringify writes null, which the
+ * service reads as "not set"), so a non-finite number would reach the service as a different request than the one
+ * the program made. validateBody applies it to every body, before the fields' own rules.
+ */
+export const FINITE_NUMBER_RULE = "must be a finite number";
+
+/** Where non-finite numbers (NaN, Infinity, -Infinity) stand in a value, at any depth. */
+export function nonFiniteNumberPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === "number") return Number.isFinite(value) ? [] : [path];
+  if (Array.isArray(value)) return value.flatMap((item, i) => nonFiniteNumberPaths(item, [...path, i]));
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => nonFiniteNumberPaths(item, [...path, key]));
+  }
+  return [];
+}
+
 export function lengthBetween(min: number, max: number) {
   return z.string().min(min, `must be ${min} to ${max} characters`).max(max, `must be ${min} to ${max} characters`);
 }

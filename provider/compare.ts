@@ -1,11 +1,13 @@
 // How desired inputs are compared with what the service holds. The rules exist to kill the
 // perpetual diffs users of comparable providers complain about most:
-//  - absent, null, "", [] and {} all mean "nothing set";
+//  - absent, null, "" and [] all mean "nothing set";
 //  - a field the program does not set inside an object is the service's to fill, so it is
-//    not compared (server-filled defaults never show as changes);
+//    not compared (server-filled defaults never show as changes); an object the program writes
+//    empty ({}) sets no field, so nothing in it is compared;
 //  - a top-level field the program does not set is compared with its documented default,
 //    so removing a field from the program does show as a change.
 import { isUnknown } from "../contract/validators";
+import { isPlainObject } from "./shape";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -27,18 +29,19 @@ export function containsUnknown(value: unknown): boolean {
 
 /**
  * Does the actual value satisfy the desired one? Objects are compared on the desired keys
- * only; arrays element by element and by length; scalars strictly.
+ * only (an empty object on none: whatever the service fills in satisfies it, and so does
+ * nothing at all); arrays element by element and by length; scalars strictly.
  */
 export function satisfies(desired: unknown, actual: unknown): boolean {
+  if (isPlainObject(desired)) {
+    if (!isPlainObject(actual) && !isEmpty(actual)) return false;
+    const actualObject = isPlainObject(actual) ? actual : {};
+    return Object.entries(desired).every(([key, d]) => d === undefined || satisfies(d, actualObject[key]));
+  }
   if (isEmpty(desired)) return isEmpty(actual);
   if (Array.isArray(desired)) {
     if (!Array.isArray(actual) || actual.length !== desired.length) return false;
     return desired.every((d, i) => satisfies(d, actual[i]));
-  }
-  if (typeof desired === "object" && desired !== null) {
-    if (typeof actual !== "object" || actual === null || Array.isArray(actual)) return false;
-    const actualObject = actual as Record<string, unknown>;
-    return Object.entries(desired).every(([key, d]) => d === undefined || satisfies(d, actualObject[key]));
   }
   return desired === actual;
 }

@@ -13,7 +13,7 @@ import type { NmsClient, QueryParams, RequestRecord } from "./client";
 import { isNotFound, NmsApiError } from "./client/errors";
 import { containsUnknown, isEmpty } from "./compare";
 import { specFields } from "./fields";
-import { createRequestIdOf } from "./lifecycle/interruptedCreate";
+import { createRequestIdOf } from "./lifecycle/createRequestId";
 import { objectAccess, type ObjectAccess } from "./lifecycle/objectAccess";
 import { RESOURCE_SPECS } from "./resources";
 import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec, type TakenName } from "./spec";

@@ -92,16 +92,17 @@ export function pathCovers(option: readonly PathElement[], changed: readonly Pat
  */
 export function changedPaths(desired: unknown, actual: unknown): PathElement[][] {
   if (isUnknown(desired)) return [[]];
+  if (isPlainObject(desired)) {
+    if (!isPlainObject(actual) && !isEmpty(actual)) return [[]];
+    const actualObject = isPlainObject(actual) ? actual : {};
+    return Object.entries(desired)
+      .filter(([, value]) => value !== undefined)
+      .flatMap(([key, value]) => changedPaths(value, actualObject[key]).map((path) => [key, ...path]));
+  }
   if (isEmpty(desired)) return isEmpty(actual) ? [] : [[]];
   if (Array.isArray(desired)) {
     if (!Array.isArray(actual) || actual.length !== desired.length) return [[]];
     return desired.flatMap((element, i) => changedPaths(element, actual[i]).map((path) => [i, ...path]));
-  }
-  if (isPlainObject(desired)) {
-    if (!isPlainObject(actual)) return [[]];
-    return Object.entries(desired)
-      .filter(([, value]) => value !== undefined)
-      .flatMap(([key, value]) => changedPaths(value, actual[key]).map((path) => [key, ...path]));
   }
   return satisfies(desired, actual) ? [] : [[]];
 }

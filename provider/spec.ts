@@ -191,6 +191,15 @@ export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends s
   /** Why destroy does what it does, for the docs (settings and write-only resources). */
   readonly destroyNote?: string;
   /**
+   * Settings the service deletes with the object they belong to: the input naming that object and its kind
+   * (VenueRadio: { input: "venueId", kind: "Venue" }). When a run deletes both, the reset or the written defaults
+   * would be wasted requests; the SDK sets Pulumi's deletedWith when the program passes that object's resource
+   * (sdk/deletedWith.ts). Only for settings whose values name no other object: a switch port's reset also releases
+   * the VLANs and ACLs it names, and a venue's switch settings the profile, which the service will not delete while
+   * they are named (NMS-SWITCH-CONFIG-IN-USE); skipped, those deletes of the same run would be refused.
+   */
+  readonly deletedWithParent?: { readonly input: string; readonly kind: string };
+  /**
    * Inputs the service's read form does not hold (a floor plan's local image path): refresh keeps
    * the program's value for them. Path inputs, parents, triggers and secrets need no listing here.
    */

@@ -6,9 +6,15 @@
 // reset between runs).
 //
 //   npm run bench [-- --sizes 250,1000,4000] [--latency-ms 300] [--jitter-ms 200] [--rate 100] [--burst 100]
-//                 [--client-rate 95] [--parallel 128] [--naive-poll-ms 1000] [--seed 42]
+//                 [--client-rate 95] [--parallel 32] [--engine-parallel 4×CPUs] [--no-engine-default]
+//                 [--naive-poll-ms 1000] [--seed 42]
 //                 [--program-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"] [--provider-node-args "..."]
 //                 [--no-baseline] [--verbose]
+//
+// Each size starts with its floor: the same program's up with resources whose provider does nothing
+// (scripts/bench/floorSdk.ts), at the same parallelism: what Pulumi itself costs on this machine. The provider's up
+// is measured at --parallel (the README's recommendation) and, up only, again at the engine's default (4 × CPUs, or
+// PULUMI_PARALLEL) with a floor of its own; each wall time is also given as its ratio to the bound max(limit, floor).
 //
 // Figures per size and variant: wall time of `up` (the whole harness command), the limit
 // max(critical-path depth × least async latency, requests needed ÷ service rate limit) with
@@ -24,15 +30,16 @@
 // host are child processes of the harness. Everything is on loopback. The last line is JSON with `sizes`.
 //
 // Parts, under scripts/bench/: options.ts (flags), composition.ts (what a size holds), program.ts (the stack program),
-// programStats.ts (the program's peak memory), stack.ts (the stack and its variants), emulator.ts (the emulator and its
-// counters), measure.ts (the measured runs), report.ts (output).
+// programStats.ts (the program's peak memory), floorSdk.ts and floorPreload.ts (the floor's no-op resources), stack.ts
+// (the stack and its variants), emulator.ts (the emulator and its counters), measure.ts (the measured runs), report.ts
+// (output).
 import * as fs from "node:fs";
 import { compositionOf, sitesFor } from "./bench/composition";
 import { BenchEmulator } from "./bench/emulator";
-import { measureVariant } from "./bench/measure";
+import { measureUp, measureVariant } from "./bench/measure";
 import { parseArgs } from "./bench/options";
 import { printFigures, printSetup, printSummary, SizeResult } from "./bench/report";
-import { PROGRAM, PROGRAM_STATS_PRELOAD, variantsToRun } from "./bench/stack";
+import { FLOOR, FLOOR_PRELOAD, PROGRAM, PROGRAM_STATS_PRELOAD, variantsToRun } from "./bench/stack";
 
 /** For the whole benchmark: a run that takes longer is broken, not slow. */
 const BENCH_TIMEOUT_MS = 150 * 60 * 1000;
@@ -44,7 +51,7 @@ async function main(): Promise<void> {
     process.exit(1); // the exit hooks stop the emulator and the harness's children
   }, BENCH_TIMEOUT_MS);
   watchdog.unref();
-  for (const file of [PROGRAM, PROGRAM_STATS_PRELOAD]) if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run -s build first`);
+  for (const file of [PROGRAM, PROGRAM_STATS_PRELOAD, FLOOR_PRELOAD]) if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run -s build first`);
   const log = (line: string) => console.log(line);
   const stacks = opts.sizes.map((size) => compositionOf(sitesFor(size)));
   printSetup(opts, stacks);
@@ -54,14 +61,22 @@ async function main(): Promise<void> {
   try {
     for (const [i, stack] of stacks.entries()) {
       console.log(`\n### ${stack.resources} resources (size ${opts.sizes[i]})`);
-      const result: Partial<SizeResult> = { target: opts.sizes[i], stack };
+      console.log(`\nfloor: ${FLOOR.description}`);
+      const result: Partial<SizeResult> = { target: opts.sizes[i], stack, floor: await measureUp(emulator, opts, stack, FLOOR, opts.parallel, log) };
       for (const variant of variantsToRun(opts)) {
         console.log(`\n${variant.name}: ${variant.description}`);
         result[variant.name] = await measureVariant(emulator, opts, stack, variant, log);
+        if (variant.name === "provider" && opts.engineDefault) {
+          console.log(`\nthe engine's default parallelism, ${opts.engineParallel} (4 × CPUs): the provider's up and the floor's`);
+          result.engineDefault = {
+            run: await measureUp(emulator, opts, stack, variant, opts.engineParallel, log),
+            floor: opts.engineParallel === opts.parallel ? result.floor! : await measureUp(emulator, opts, stack, FLOOR, opts.engineParallel, log),
+          };
+        }
       }
       const done = result as SizeResult;
-      printFigures(`${stack.resources} resources: provider (coalesced poller, refresh from lists)`, done.provider, opts, stack);
-      if (done.naive) printFigures(`${stack.resources} resources: naive baseline (A2 every ${opts.naivePollMs} ms, GET per refreshed resource)`, done.naive, opts, stack);
+      printFigures(`${stack.resources} resources: provider (coalesced poller, refresh from lists)`, done, opts);
+      if (done.naive) printFigures(`${stack.resources} resources: naive baseline (A2 every ${opts.naivePollMs} ms, GET per refreshed resource)`, done, opts, "naive");
       results.push(done);
     }
   } finally {

@@ -3,8 +3,10 @@ import { specFields } from "../provider/fields";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
+import { noteParent, settingsParent } from "./deletedWith";
 import { claimCreatedObject, ownerConflictInput } from "./ownership";
 import { noteRegistration } from "./parallelHint";
+import { withoutPromiseStacks } from "./promiseStacks";
 import { providerStub } from "./stub";
 
 /** Inputs every resource takes to adopt an object that already exists (see README). */
@@ -32,6 +34,8 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     props[RESOURCE_STACK_INPUT] = stackIdentity();
     const options: pulumi.CustomResourceOptions = {
       ...opts,
+      // Settings whose parent this run deletes too need no reset of their own (sdk/deletedWith.ts).
+      deletedWith: opts?.deletedWith ?? settingsParent(RESOURCE_SPECS[kind], args as Record<string, unknown>),
       additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secretFields, ...fields.secretOutputs],
     };
     const restoreStacks = withoutPromiseStacks();
@@ -41,6 +45,7 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
       Object.assign(props, optionInputs(kind, name, owner, args as Record<string, unknown>, opts));
       super(providerStub(kind), name, props, options, "nms", kind);
       claimCreatedObject(RESOURCE_SPECS[kind], name, owner, this.id, args as Record<string, unknown>);
+      noteParent(RESOURCE_SPECS[kind], this, opts);
     } catch (error) {
       restoreStacks();
       // Thrown while stacks were off: give it the stack of this constructor's caller, the user's program line.
@@ -88,26 +93,4 @@ function stackIdentity(): string | undefined {
     // Runtimes without an organization (mocks) throw here; the project and stack still tell stacks apart.
   }
   return `${organization}/${project}/${stack}`;
-}
-
-/**
- * Pulumi tags every promise it makes for a resource with `new Error().stack` (runtime/debuggable.js): four per
- * property, about forty per resource. Its program runner installs source-map-support, which maps every frame of
- * every one of those stacks. In the 1,000-resource benchmark that was about 3 s of the program's CPU before its first
- * registration (npm run bench --program-node-args --cpu-prof). Pulumi prints those stacks only when
- * PULUMI_DEBUG_PROMISE_LEAKS is set, so otherwise no stack is captured while a resource is being constructed.
- * The window is synchronous; code the constructor calls (a transformation) sees empty stacks, and an error thrown
- * from it gets its stack from the constructor's caller.
- */
-function withoutPromiseStacks(): () => void {
-  if (process.env.PULUMI_DEBUG_PROMISE_LEAKS) return () => undefined;
-  // Node's typings declare the hook as always present; undefined is V8's documented "use the default".
-  const errorClass = Error as { prepareStackTrace?: typeof Error.prepareStackTrace; stackTraceLimit: number };
-  const { prepareStackTrace, stackTraceLimit } = errorClass;
-  errorClass.prepareStackTrace = undefined;
-  errorClass.stackTraceLimit = 0;
-  return () => {
-    errorClass.prepareStackTrace = prepareStackTrace;
-    errorClass.stackTraceLimit = stackTraceLimit;
-  };
 }

@@ -5,7 +5,7 @@
 // wlan.wlanSecurity, wlan.passphrase, wlan.wepHexKey and guestPortal (names as in the
 // service's public clients) so those documented rules can exist and be tested.
 import { z } from "zod";
-import { mergeObjects, newerOnly, perVariant, secret, type WifiApiVariant } from "../meta";
+import { mergeObjects, newerOnly, perVariant, rangeRuleOf, secret, type WifiApiVariant } from "../meta";
 import { intBetween, lengthBetween, vlanId } from "../validators";
 
 export const WLAN_SECURITIES = ["Open", "WEP", "WPAPersonal", "WPA2Personal", "WPA3", "WPA23Mixed", "WPA2Enterprise"] as const;
@@ -155,6 +155,11 @@ const wepHexKey = secret(z.string().regex(/^([0-9a-fA-F]{10}|[0-9a-fA-F]{26})$/,
  * Fields of another type are not part of the type's WLAN (ignored, not stored). The defaults are
  * those of the service's public generated client (models <Type>Wlan).
  */
+/** A psk network's passphrase (WPA personal). */
+const WPA_PASSPHRASE = lengthBetween(8, 63);
+/** A dpsk network's backup passphrase. */
+const BACKUP_PASSPHRASE = lengthBetween(8, 64);
+
 function wlanFieldsOf(variant: WifiApiVariant, type: NetworkType): z.ZodRawShape {
   const base = {
     ssid: lengthBetween(1, 32).describe("The SSID, 1 to 32 characters; the network's name when left out.").optional(),
@@ -177,8 +182,8 @@ function wlanFieldsOf(variant: WifiApiVariant, type: NetworkType): z.ZodRawShape
       return {
         ...base,
         wlanSecurity: wlanSecurity.describe("Security of the WLAN (default WPA2Personal for psk and dpsk networks).").default("WPA2Personal"),
-        passphrase: secret(lengthBetween(8, 63))
-          .describe("WPA personal passphrase, 8 to 63 characters; required for WPA personal security (WIFI-10100; secret).")
+        passphrase: secret(WPA_PASSPHRASE)
+          .describe(`WPA personal passphrase, ${rangeRuleOf(WPA_PASSPHRASE)}; required for WPA personal security (WIFI-10100; secret).`)
           .optional(),
         wepHexKey,
       };
@@ -186,7 +191,7 @@ function wlanFieldsOf(variant: WifiApiVariant, type: NetworkType): z.ZodRawShape
       return {
         ...base,
         wlanSecurity: wlanSecurity.describe("Security of the WLAN (default WPA2Personal for psk and dpsk networks).").default("WPA2Personal"),
-        passphraseBackup: secret(lengthBetween(8, 64)).describe("Passphrase for clients without a DPSK passphrase of their own, 8 to 64 characters (secret)."),
+        passphraseBackup: secret(BACKUP_PASSPHRASE).describe(`Passphrase for clients without a DPSK passphrase of their own, ${rangeRuleOf(BACKUP_PASSPHRASE)} (secret).`),
         wepHexKey,
       };
     case "open":

@@ -7,10 +7,11 @@ import type { AsyncAccepted, RequestRecord, RequestStatus } from "../../contract
 import { ROUTES, type OperationId } from "../../contract/routes";
 import { listItemsOf, scrubEntry } from "./answers";
 import { WriteBatcher, type EntryFallbacks } from "./batcher";
+import { ReadBatcher, type BatchedRead } from "./readBatcher";
 import { CoalescingRequestWaiter } from "./coalescingWaiter";
 import { describeOperation, NmsError, NmsWaitTimeoutError } from "./errors";
 import { Exchange, type LogLevel, type PreparedRequest } from "./exchange";
-import { fetchAllPages } from "./paging";
+import { fetchAllPages, fetchSomePages } from "./paging";
 import { hideProperty } from "./secrets";
 import type { CallInit, ClientOptions, QueryParams } from "./settings";
 import { PollingRequestWaiter, settleRecord, type RequestWaiter } from "./waiter";
@@ -36,6 +37,7 @@ export class NmsClient {
   private readonly ex: Exchange;
   private waiter?: RequestWaiter;
   private readonly batcher: WriteBatcher;
+  private readonly reads: ReadBatcher;
   private readonly progress: WaitProgress;
 
   // Every field is set here, none by an initializer: Pulumi's closure serializer rebuilds a class
@@ -43,6 +45,7 @@ export class NmsClient {
   constructor(opts: ClientOptions) {
     this.ex = new Exchange(opts);
     this.batcher = new WriteBatcher({ windowMs: this.ex.settings.batchWindowMs, maxSize: this.ex.settings.maxBatchSize });
+    this.reads = new ReadBatcher(this.ex.settings.batchWindowMs);
     this.progress = new WaitProgress({
       firstAfterMs: this.ex.settings.progressAfterMs,
       everyMs: this.ex.settings.progressEveryMs,
@@ -87,6 +90,19 @@ export class NmsClient {
     // The path holds the operation's every parameter, the tenant included.
     const key = `${op} ${request.path} ${JSON.stringify(query ?? {})}`;
     return (await this.ex.listCache.get(key, () => fetchAllPages(this.ex, request))) as T[];
+  }
+
+  /**
+   * A read of one object that the list operation `listOp` also returns: the reads of that list asked for within the
+   * batch window share one list call, fetched after the last of them asked (never from the list cache) and never more
+   * pages of it than there are reads; a read alone in its window, or whose object the pages fetched do not hold, is
+   * `read.alone()` (readBatcher.ts).
+   */
+  async readThroughList<T>(listOp: OperationId, params: Record<string, string> | undefined, query: QueryParams | undefined, read: BatchedRead<T>): Promise<T> {
+    const request = this.ex.prepare(listOp, params, { query });
+    if (request.method !== "GET") throw new NmsError(`${describeOperation(listOp)} is not a read; readThroughList() pages GET operations only`);
+    const key = `${listOp} ${request.path} ${JSON.stringify(query ?? {})}`;
+    return this.reads.read(key, (budget) => fetchSomePages(this.ex, request, budget), read);
   }
 
   /**

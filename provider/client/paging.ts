@@ -10,13 +10,25 @@ const MAX_LIST_PAGES = 2_000;
 
 /** Every page of a list operation: size 500 from page 0 until a short page. */
 export async function fetchAllPages(ex: Exchange, request: PreparedRequest): Promise<unknown[]> {
+  return (await fetchPages(ex, request, MAX_LIST_PAGES, true)).items;
+}
+
+/**
+ * The pages of a list operation, at most `budget` requests of them: a list longer than that answers the pages fetched
+ * (readThroughList, whose reads of the objects not among them go on their own).
+ */
+export async function fetchSomePages(ex: Exchange, request: PreparedRequest, budget: number): Promise<unknown[]> {
+  return (await fetchPages(ex, request, Math.min(budget, MAX_LIST_PAGES), false)).items;
+}
+
+async function fetchPages(ex: Exchange, request: PreparedRequest, budget: number, mustComplete: boolean): Promise<{ items: unknown[]; complete: boolean }> {
   const label = describeOperation(request.operation);
   const size = CLIENT_DEFAULTS.listPageSize;
   const items: unknown[] = [];
   let previousFingerprint: string | undefined;
   // Pages are counted as the route says: from 0 for most lists, from 1 for W73.
   const firstPage = request.route.paging?.firstPage ?? 0;
-  for (let page = 0; page < MAX_LIST_PAGES; page++) {
+  for (let page = 0; page < budget; page++) {
     const pageRequest: PreparedRequest = { ...request, query: { ...request.query, page: page + firstPage, size } };
     const answer = await ex.exchange(pageRequest);
     const list = listItemsOf(ex.parseJson(pageRequest, answer));
@@ -29,8 +41,9 @@ export async function fetchAllPages(ex: Exchange, request: PreparedRequest): Pro
     }
     items.push(...list.items);
     // A page that is not full is the last (one larger than asked means `size` was ignored).
-    if (list.items.length !== size) return items;
-    if (list.total !== undefined && items.length >= list.total) return items;
+    if (list.items.length !== size) return { items, complete: true };
+    if (list.total !== undefined && items.length >= list.total) return { items, complete: true };
   }
+  if (!mustComplete) return { items, complete: false };
   throw new NmsError(`${label}: more than ${MAX_LIST_PAGES} pages of ${size}; giving up`);
 }

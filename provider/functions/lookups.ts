@@ -5,7 +5,7 @@
 // or its unique name where it has one (getVenue({ name }) finds it in A6). Rows of the function
 // table (index.ts); `npm run generate` writes the SDK's forms and reference pages.
 import { z } from "zod";
-import { answerOf, newerOnly, objectOf, perVariant, type WifiApiVariant } from "../../contract/meta";
+import { answerOf, newerOnly, objectOf, perVariant, rangeRuleOf, type WifiApiVariant } from "../../contract/meta";
 import type { OperationId } from "../../contract/routes";
 import { adminListReadSchema } from "../../contract/schemas/account";
 import { apDetailReadSchema } from "../../contract/schemas/ap";
@@ -18,6 +18,7 @@ import { networkDeepReadSchema } from "../../contract/schemas/network";
 import { networkVenueReadSchema } from "../../contract/schemas/networkVenue";
 import { recoveryPskReadSchema } from "../../contract/schemas/recoveryPsk";
 import { switchId, switchReadSchema } from "../../contract/schemas/switch";
+import { switchVlanInputSchema } from "../../contract/schemas/switchVlan";
 import { switchIpPortReadSchema, switchLagReadSchema, switchPortReadSchema, switchVePortReadSchema } from "../../contract/schemas/switchPort";
 import { switchAclReadSchema, switchProfileReadSchema, switchVlanReadSchema, trustedPortSchema } from "../../contract/schemas/switchProfile";
 import { delegationReadSchema, notificationRecipientReadSchema } from "../../contract/schemas/tenant";
@@ -355,7 +356,7 @@ const SWITCHES: FunctionSpec[] = [
       z.object({
           profileId: profileId(),
           vlanUuid: optionalId("The VLAN's UUID (its `id`)."),
-          vlanId: z.number().int("must be an integer").optional().describe("The VLAN ID (1 to 4095), unique in the profile: the VLAN is found by it in the list."),
+          vlanId: switchVlanInputSchema.shape.vlanId.optional().describe(`The VLAN ID (${rangeRuleOf(switchVlanInputSchema.shape.vlanId)}), unique in the profile: the VLAN is found by it in the list.`),
         }).strict(),
     argForms: [["vlanUuid"], ["vlanId"]],
     otherCalls: [byName("S54", "vlanId")],

@@ -18,7 +18,8 @@ const importArgs = () =>
         .min(1, "is required")
         .describe(`The guests, as CSV text with a header row; columns ${GUEST_IMPORT_COLUMNS.join(", ")} (name and mobilePhoneNumber required).`),
       fileName: z.string().min(1).optional().describe("Name of the uploaded file (default guests.csv)."),
-      deliveryMethods: deliveryMethodsSchema,
+      // W76 leaves the delivery methods optional, unlike a guest's own create.
+      deliveryMethods: deliveryMethodsSchema.optional().describe("How the imported guests get their credentials; left out, they get none."),
       expiration: guestExpirationSchema.describe("How long the imported guests stay valid (duration 1 to 8760)."),
       maxDevices: z
         .number()
@@ -51,7 +52,7 @@ export const WIFI_SERVICE_FUNCTIONS: FunctionSpec[] = [
   {
     name: "importGuestUsers",
     description:
-      "Creates guest users from CSV text (W76, a multipart upload): every row a guest of the network, sharing the delivery methods, " +
+      "Creates guest users from CSV text (W76, a multipart upload): every row a guest of the network, sharing the delivery methods (if any), " +
       "expiration and device count given. Returns the created guests, with the passwords the service made up, and the address of " +
       "the file of their credentials.",
     op: "W76",
@@ -65,7 +66,7 @@ export const WIFI_SERVICE_FUNCTIONS: FunctionSpec[] = [
         query: { networkId: String(args.networkId) },
         body: {
           fields: {
-            deliveryMethods: args.deliveryMethods as string[],
+            ...(args.deliveryMethods === undefined ? {} : { deliveryMethods: args.deliveryMethods as string[] }),
             "expiration.activationType": expiration.activationType,
             "expiration.duration": String(expiration.duration),
             "expiration.unit": expiration.unit,

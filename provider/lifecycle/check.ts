@@ -6,7 +6,8 @@ import { ignoredFields, validateBody } from "../../contract/validate";
 import { isUnknown } from "../../contract/validators";
 import { optionFailures, withoutCheckOnlyInputs } from "../resourceOptions";
 import { isPlainObject, pathsOfUnknowns } from "../shape";
-import { pick, type CheckResult, type Props, type ResourceSpec } from "../spec";
+import { pick, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type CheckResult, type Props, type ResourceSpec } from "../spec";
+import { changesUnseenById, CREATE_GENERATION_INPUT, nextCreateGeneration, unidentifiedCreate } from "./createRequestId";
 import type { LifecycleContext } from "./context";
 import { ADOPTION_FIELDS, PULUMI_RESERVED } from "./stateFields";
 import type { WifiApiVariant } from "../../contract/meta";
@@ -57,6 +58,29 @@ function bodyFailures(ctx: LifecycleContext, news: Props, variant: WifiApiVarian
   return failures;
 }
 
+/**
+ * Create generations that a check of this process with old inputs gave ("kind stack name"). When the engine replaces
+ * a resource, it checks the program's inputs again without the old ones and creates the replacement from that answer
+ * (docs/pulumi-facts.md §9); that second check, in the same process, takes the generation from the
+ * first, or the replacement would carry the old object's create ID.
+ */
+const generationCheckedInThisRun = new Map<string, number>();
+
+/**
+ * The create generation the checked inputs carry (CREATE_GENERATION_INPUT): a replacement told from the old object by
+ * its secrets alone gets a create ID of its own. A check without old inputs is a new resource's (nothing to tell it
+ * from) or a replacement's second check.
+ */
+function createGeneration(ctx: LifecycleContext, olds: Props, news: Props): number | undefined {
+  const resource = unidentifiedCreate(news) === undefined ? `${ctx.spec.kind} ${news[RESOURCE_STACK_INPUT]} ${news[RESOURCE_NAME_INPUT]}` : undefined;
+  if (Object.keys(olds).length === 0) return resource === undefined ? undefined : generationCheckedInThisRun.get(resource);
+  const unseen = changesUnseenById(olds, news, ctx.fields.secretInputs);
+  const generation = nextCreateGeneration(olds, unseen.length > 0 && ctx.replacedBy(unseen, news, olds).length > 0);
+  if (resource !== undefined && generation !== undefined) generationCheckedInThisRun.set(resource, generation);
+  else if (resource !== undefined) generationCheckedInThisRun.delete(resource);
+  return generation;
+}
+
 export function checkStep(ctx: LifecycleContext) {
   const { spec, fields } = ctx;
   const previewReads = ctx.options.previewReads?.forKind(spec, ctx.getClient, { changed: ctx.changed, outputsOf: ctx.outputsOf, defaults: ctx.defaults });
@@ -89,7 +113,9 @@ export function checkStep(ctx: LifecycleContext) {
       if (field.required && news[field.name] === undefined && !failures.some((f) => f.property === field.name)) failures.push({ property: field.name, reason: "is required" });
     }
     if (failures.length === 0 && previewReads) failures.push(...(await previewReads.check(olds, news)));
-    return { inputs: withoutCheckOnlyInputs(news), failures };
+    const generation = createGeneration(ctx, olds, news);
+    const { [CREATE_GENERATION_INPUT]: _given, ...program } = news;
+    return { inputs: withoutCheckOnlyInputs(generation === undefined ? program : { ...program, [CREATE_GENERATION_INPUT]: generation }), failures };
   };
   const own = spec.overrides?.check;
   return (olds: Props, given: Props): Promise<CheckResult> =>

@@ -2,9 +2,11 @@
 // kind's objects on the wire, the write body, the comparison of the program with the service, and
 // the mapping of the service's answers to state.
 import { DEFAULT_WIFI_API_VARIANT, fieldsOf, type WifiApiVariant } from "../../contract/meta";
+import { withoutUnsetNulls } from "../../contract/validate";
 import type { NmsClient } from "../client";
 import { changedFields } from "../compare";
 import { specFields, type SpecFields } from "../fields";
+import { replacedByOption, replaceOnChangesOf } from "../resourceOptions";
 import { pick, type Props, type ResourceSpec } from "../spec";
 import { readMapping, type ReadMapping } from "./mapping";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
@@ -39,8 +41,16 @@ export interface LifecycleContext extends ReadMapping {
   toApi(inputs: Props): Props | Props[];
   /** The write body: the program's fields in the wire's shape, and those the provider makes itself (a file uploaded for its ID). */
   writeBody(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]>;
+  /**
+   * The inputs as the service takes them: a null that stands for "not set" (contract/validate.ts withoutUnsetNulls) is
+   * left out, so that it is compared like a field the program leaves out (with its default at the top, not at all
+   * inside an object) instead of with the default the service fills in for it.
+   */
+  asTheServiceTakes(inputs: Props): Props;
   /** The inputs whose desired value the actual object does not hold. */
-  changed(desired: Props, actual: Props): string[];
+  changed(given: Props, actual: Props): string[];
+  /** Of the differing fields, those whose change replaces the object: the kind's triggers, and the program's replaceOnChanges option. */
+  replacedBy(differing: readonly string[], news: Props, actual: Props): string[];
 }
 
 export function lifecycleContext(spec: ResourceSpec, getClient: ClientSource, options: LifecycleOptions): LifecycleContext {
@@ -65,9 +75,21 @@ export function lifecycleContext(spec: ResourceSpec, getClient: ClientSource, op
   const leftToService = (field: string): boolean =>
     fields.filledByService.includes(field) || (spec.ops.update === undefined && !sideEffectFields.has(field));
 
-  const changed = (desired: Props, actual: Props): string[] => {
+  const asTheServiceTakes = (inputs: Props): Props => withoutUnsetNulls(spec.inputSchema(variant()), inputs) as Props;
+
+  const changed = (given: Props, actual: Props): string[] => {
+    const desired = asTheServiceTakes(given);
     const compared = fields.inputNames.filter((f) => desired[f] !== undefined || !leftToService(f));
     return changedFields(compared, desired, actual, defaults());
+  };
+
+  const replacedBy = (differing: readonly string[], news: Props, actual: Props): string[] => {
+    const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
+    // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
+    const desired = asTheServiceTakes(news);
+    const want = (field: string) => (desired[field] === undefined ? defaults()[field] : desired[field]);
+    const byOption = replacedByOption(replaceOnChangesOf(news), differing, want, actual);
+    return differing.filter((field) => !inPlace(field) || byOption.includes(field));
   };
 
   return {
@@ -86,6 +108,8 @@ export function lifecycleContext(spec: ResourceSpec, getClient: ClientSource, op
     },
     toApi,
     writeBody,
+    asTheServiceTakes,
     changed,
+    replacedBy,
   };
 }

@@ -1,7 +1,6 @@
 // Diff: which inputs differ from the state, which of them replace the object, and whether the old
 // object must go first.
 import type { Props } from "../spec";
-import { replacedByOption, replaceOnChangesOf } from "../resourceOptions";
 import type { LifecycleContext } from "./context";
 import { CREATE_REQUEST_ID } from "./stateFields";
 import { unfinishedCreate } from "./unfinishedCreate";
@@ -18,11 +17,7 @@ export function diffStep(ctx: LifecycleContext) {
       }
     }
     const differing = ctx.changed(news, olds);
-    const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || ctx.sideEffectFields.has(field));
-    // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
-    const want = (field: string) => (news[field] === undefined ? ctx.defaults()[field] : news[field]);
-    const byOption = replacedByOption(replaceOnChangesOf(news), differing, want, olds);
-    const replaces = differing.filter((field) => !inPlace(field) || byOption.includes(field));
+    const replaces = ctx.replacedBy(differing, news, olds);
     // A replacement that keeps the unique name (replaceOnChanges on another field) would be refused while the old
     // object holds the name.
     const keepsName = spec.uniqueName !== undefined && !spec.uniqueName.some((field) => differing.includes(field));

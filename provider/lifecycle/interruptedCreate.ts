@@ -10,57 +10,12 @@
 // - A kind the service does not refuse twice (guest users, DPSK passphrases...): before each create
 //   the record of its ID is read (planCreate); the object it names, if it still exists, is taken over.
 // A lost answer within one run is resolved from the same record by the client (client/writes.ts).
-import { createHash } from "node:crypto";
 import { routeOf, type OperationId } from "../../contract/routes";
 import type { NmsClient, RequestRecord } from "../client";
 import { isNotFound, NmsApiError, NmsRequestFailedError } from "../client/errors";
 import type { ObjectAccess } from "./objectAccess";
-import { OPTION_INPUTS } from "../resourceOptions";
-import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec } from "../spec";
-
-/**
- * Why a create cannot be told from another stack's or another resource's, or undefined when it can:
- * it carries the stack and the resource's name (the SDK adds both; a create made another way lacks them).
- */
-export function unidentifiedCreate(inputs: Props): string | undefined {
-  if (typeof inputs[RESOURCE_STACK_INPUT] !== "string" || inputs[RESOURCE_STACK_INPUT] === "") {
-    return "the create does not carry its stack (the SDK adds it), so its request cannot be told from another stack's";
-  }
-  if (typeof inputs[RESOURCE_NAME_INPUT] !== "string") {
-    return "the create does not carry its resource's name in the stack (the SDK adds it), so its request cannot be told from another resource's";
-  }
-  return undefined;
-}
-
-/** JSON with object keys sorted, so equal inputs give equal text whatever their order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Props).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-/**
- * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the kind and
- * the inputs, the stack and the resource's name in it among them, without secrets (a hash of a weak
- * secret could be guessed offline) and without the serialized provider. The same create of the same
- * resource of the same stack always gets the same ID, in whatever process; none comes from the
- * provider process's environment, which the engine does not give the stack (docs/pulumi-facts.md §7).
- * Undefined for a create that does not carry its stack and name (unidentifiedCreate).
- */
-export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[], generation = 0): string | undefined {
-  if (unidentifiedCreate(inputs) !== undefined) return undefined;
-  // Resource options (replaceOnChanges) are not the object: a rerun that changed them is the same create.
-  const notHashed = new Set<string>(["__provider", ...OPTION_INPUTS, ...secretInputs]);
-  const shown = Object.fromEntries(Object.entries(inputs).filter(([key]) => !notHashed.has(key)));
-  // Generation n > 0: the n-th ID of the chain of a kind whose creates are found by ID only (planCreate).
-  const text = `nms-create-v2\n${kind}\n${canonical(shown)}${generation > 0 ? `\n${generation}` : ""}`;
-  const hex = createHash("sha256").update(text).digest("hex");
-  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+import type { Props, ResourceSpec } from "../spec";
+import { createRequestIdOf, unidentifiedCreate } from "./createRequestId";
 
 /**
  * Whether the service refuses a second create of the kind for its unique name (409), which is how an interrupted

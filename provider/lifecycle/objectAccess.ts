@@ -18,8 +18,13 @@ export interface ObjectAccess {
   idOf(api: Props, inputs: Props): string;
   /** Path parameters naming the object's parents (from the inputs) and, with an ID, the object. */
   params(inputs: Props, id?: string): Record<string, string>;
-  /** The object as the service holds it now; undefined when it does not exist. */
+  /**
+   * The object as the service holds it now; undefined when it does not exist. Settings that a list also returns are
+   * read together with the other reads of that list asked for at the same time (client.readThroughList).
+   */
   readLive(id: string, inputs: Props): Promise<Props | undefined>;
+  /** The object by its own read operation alone; undefined when it does not exist. */
+  readAlone(id: string, inputs: Props): Promise<Props | undefined>;
   /**
    * Sends a write of one object; array-bodied operations (W2, W74) carry it as a one-element array, shared with the
    * other objects written at the same time, unless it has a request ID of its own (`requestId`: a call has one).
@@ -46,7 +51,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     return id === undefined ? out : { ...out, ...idParams(id) };
   };
 
-  const readLive = async (id: string, inputs: Props): Promise<Props | undefined> => {
+  const readAlone = async (id: string, inputs: Props): Promise<Props | undefined> => {
     if (!spec.ops.read) return undefined;
     try {
       const op = spec.ops.read;
@@ -56,6 +61,19 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
       if (isNotFound(error)) return undefined;
       throw error;
     }
+  };
+
+  // Settings (no create: they exist with their parent) are read right before and after their create's write, and the
+  // settings of one parent are created together: their reads share a list call when one lists them all (W31, S39).
+  // A list whose items lack fields of the object (Ap's W1) cannot stand for its read, nor can one whose read picks the
+  // object out of its answer (a read of its own, overrides.read).
+  const listed = !spec.ops.create && !spec.overrides?.read && spec.readFromList && !spec.readFromList.lacks?.length ? spec.readFromList : undefined;
+  const readLive = async (id: string, inputs: Props): Promise<Props | undefined> => {
+    if (!listed || !spec.ops.read) return readAlone(id, inputs);
+    return client.readThroughList<Props | undefined>(listed.op, params(inputs), listed.query, {
+      alone: () => readAlone(id, inputs),
+      fromList: (items) => (listed.items ? listed.items(items as Props[]) : (items as Props[])).find((object) => String(object[idField]) === id),
+    });
   };
 
   const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: { requestId?: string } = {}): Promise<Written> => {
@@ -91,6 +109,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     idOf: (api, inputs) => String(spec.identity.idFromInput ? inputs[spec.identity.idFromInput] : api[idField]),
     params,
     readLive,
+    readAlone,
     write,
     remove,
   };

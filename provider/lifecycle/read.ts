@@ -17,7 +17,7 @@ async function readForRefresh(ctx: LifecycleContext, client: NmsClient, objects:
     if (found) return { ...pick(props, spec.readFromList.lacks ?? []), ...found };
   }
   // Not listed is not proof of absence (paging limits, eventual consistency): ask directly.
-  return objects.readLive(id, props);
+  return objects.readAlone(id, props);
 }
 
 export function readStep(ctx: LifecycleContext) {

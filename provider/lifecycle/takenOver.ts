@@ -2,9 +2,10 @@
 
 /**
  * Objects a create of this process took over ("kind id"). A replacement whose inputs hash to the old
- * resource's create ID (only secrets changed, or `--replace`) finds the old object as its own earlier
- * create and takes it over; the engine then deletes the replaced resource, whose ID is the same
- * object's. One provider process serves a whole run, so its delete can tell and keep the object.
+ * resource's create ID (`--replace` without a change; a change of secrets alone gets a create ID of
+ * its own, CREATE_GENERATION_INPUT) finds the old object as its own earlier create and takes it over;
+ * the engine then deletes the replaced resource, whose ID is the same object's. One provider process
+ * serves a whole run, so its delete can tell and keep the object.
  */
 const takenOverInThisRun = new Set<string>();
 

@@ -14,7 +14,8 @@ import { unfinishedCreate } from "./unfinishedCreate";
  */
 function withUnsetWritten(ctx: LifecycleContext, news: Props, differing: readonly string[]): Props {
   const unset = ctx.fields.unsetValues(ctx.variant());
-  const left = differing.filter((f) => news[f] === undefined && !ctx.sideEffectFields.has(f) && !ctx.notEchoed.has(f));
+  const desired = ctx.asTheServiceTakes(news);
+  const left = differing.filter((f) => desired[f] === undefined && !ctx.sideEffectFields.has(f) && !ctx.notEchoed.has(f));
   return left.length === 0 ? news : { ...news, ...Object.fromEntries(left.map((f) => [f, unset[f]])) };
 }
 

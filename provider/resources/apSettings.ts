@@ -5,6 +5,8 @@ import { apLanPortsInputSchema, apMdnsGatewayInputSchema, apRadioBandStatusSchem
 import { pick, type Props, resourceSpec } from "../spec";
 
 const identity = { idField: "serialNumber", idParam: "serialNumber", idFromInput: "serialNumber" } as const;
+/** The service deletes an AP's own settings with the AP. */
+const ofAp = { input: "serialNumber", kind: "Ap" } as const;
 const RADIO_INPUTS = ["apRadioParams24G", "apRadioParams50G", "enable24G", "enable50G", "useVenueSettings"];
 
 /** What a band's radio is doing now (W18's read-only extras), apart from the band's settings. */
@@ -27,6 +29,7 @@ export const apRadioSpec = resourceSpec({
   ops: { read: "W18", update: "W19", reset: "W20" },
   fromApi: (api) => ({ ...pick(api, RADIO_INPUTS), status24G: bandStatus(api.apRadioParams24G), status50G: bandStatus(api.apRadioParams50G) }),
   destroy: "reset",
+  deletedWithParent: ofAp,
   destroyNote: "Destroy resets the AP's radio to the service's defaults (W20): the venue's settings apply again. The AP keeps existing.",
 });
 
@@ -39,6 +42,7 @@ export const apLanPortsSpec = resourceSpec({
   identity,
   ops: { read: "W13", update: "W14", reset: "W15" },
   destroy: "reset",
+  deletedWithParent: ofAp,
   destroyNote: "Destroy resets the AP's LAN ports to the service's defaults (W15): no port overrides, PoE out unset.",
 });
 
@@ -51,5 +55,6 @@ export const apMdnsGatewaySpec = resourceSpec({
   identity,
   ops: { read: "W8", update: "W9", reset: "W10" },
   destroy: "reset",
+  deletedWithParent: ofAp,
   destroyNote: "Destroy resets the AP's mDNS gateway (W10): no rules.",
 });

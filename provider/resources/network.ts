@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { objectOf, perVariant, secret } from "../../contract/meta";
+import { objectOf, perVariant, rangeRuleOf, secret } from "../../contract/meta";
 import { networkDeepInputSchemaFor, wlanSchemaFor } from "../../contract/schemas/network";
 import { type Props, resourceSpec } from "../spec";
 import { listedByName } from "./find";
@@ -23,9 +23,11 @@ const networkInputSchema = perVariant((variant) => {
     wlan: wlanSchema
       .omit({ passphrase: true, wepHexKey: true, passphraseBackup: true })
       .describe("The WLAN (SSID, VLAN, security, advanced options) without its secrets; the fields its type has."),
-    passphrase: secret(wlanSchema.shape.passphrase).describe("WPA personal passphrase of a psk network, 8 to 63 characters (secret)."),
+    passphrase: secret(wlanSchema.shape.passphrase).describe(`WPA personal passphrase of a psk network, ${rangeRuleOf(wlanSchema.shape.passphrase)} (secret).`),
     wepHexKey: secret(wlanSchema.shape.wepHexKey).describe("WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret)."),
-    passphraseBackup: secret(wlanSchema.shape.passphraseBackup).describe("Backup passphrase of a dpsk network, 8 to 63 characters; required for type dpsk (secret)."),
+    passphraseBackup: secret(wlanSchema.shape.passphraseBackup).describe(
+      `Backup passphrase of a dpsk network, ${rangeRuleOf(wlanSchema.shape.passphraseBackup)}; required for type dpsk (secret).`,
+    ),
     authRadius: secret(body.authRadius).describe("Authentication RADIUS servers; required for types aaa and cloudpath (secret: holds shared secrets)."),
     accountingRadius: secret(body.accountingRadius).describe("Accounting RADIUS servers (secret: holds shared secrets)."),
   });

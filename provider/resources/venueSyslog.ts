@@ -12,6 +12,7 @@ export const venueSyslogSpec = resourceSpec({
   // W31 lists every venue's Wi-Fi settings, each with its syslog settings: one list refreshes them all.
   readFromList: { op: "W31", items: (listed) => listed.map((venue) => ({ ...(venue.syslog as Props | undefined), id: venue.id })) },
   destroy: "reset",
+  deletedWithParent: { input: "venueId", kind: "Venue" },
   destroyNote:
     "Destroy resets the venue's syslog settings to the service's defaults with W98 (the reset the service's public clients call; " +
     "disabled, port 514, UDP, priority ERROR on the older variant and INFO on the newer, no servers); the venue keeps them.",

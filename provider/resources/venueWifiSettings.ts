@@ -15,6 +15,8 @@ import { isNotFound } from "../client/errors";
 import { type Props, resourceSpec, type ResourceSpec } from "../spec";
 
 const ofVenue = { idParam: "venueId", idFromInput: "venueId" } as const;
+/** The service deletes a venue's settings with the venue. */
+const withVenue = { input: "venueId", kind: "Venue" } as const;
 
 export const venueMeshSpec = resourceSpec({
   kind: "VenueMesh",
@@ -29,6 +31,7 @@ export const venueMeshSpec = resourceSpec({
   // W31's items are W32's answers, one per venue: one list refreshes every venue's mesh.
   readFromList: { op: "W31" },
   destroy: "writeDefaults",
+  deletedWithParent: withVenue,
   destroyNote:
     "The service has no reset for mesh: destroy writes the default back with W42 (mesh disabled). While an AP of the venue is " +
     "active the service refuses that (WIFIB-10001) and the destroy fails until no AP is active.",
@@ -54,6 +57,7 @@ function perModel(kind: string, entry: () => z.ZodTypeAny, ops: { read: Operatio
     fromApi: (api) => ({ models: api }),
     inputPathOf: (bodyPath) => `models${bodyPath}`,
     destroy: "writeDefaults",
+    deletedWithParent: withVenue,
     destroyNote: `The service has no reset: destroy writes an empty list with ${ops.update}, so no model keeps a setting of its own.`,
   };
 }

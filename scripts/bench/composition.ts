@@ -19,10 +19,10 @@ export const PORTS_PER_SWITCH = 20;
 export const RESOURCES_PER_BLOCK = 1 + VLANS_PER_BLOCK + 1 + PORTS_PER_SWITCH;
 /**
  * The longest chain of async writes each of which needs the one before: venue (A7) → switch profile applied to it
- * (S43) → VLAN (S50) → port settings naming the VLAN (S40). The Wi-Fi side is shorter: venue → AP group → AP (W2) or
- * activation (W59).
+ * (S43) → VLAN (S50) → switch (S10, after the VLANs its ports name, so that destroy deletes it first) → port settings
+ * naming the VLAN (S40). The Wi-Fi side is shorter: venue → AP group → AP (W2) or activation (W59).
  */
-export const CRITICAL_PATH_DEPTH = 4;
+export const CRITICAL_PATH_DEPTH = 5;
 
 export interface Composition {
   sites: number;

@@ -173,8 +173,8 @@ async function heldCounts(emulator: BenchEmulator, tenantId: string): Promise<Re
   return { venues: count("venues"), aps: count("aps"), networks: count("networks"), activations: count("activations"), switches: count("switches"), switchProfiles: count("switchProfiles"), switchVlans: count("switchVlans") };
 }
 
-export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions, stack: Composition, variant: Variant, log: (line: string) => void): Promise<Figures> {
-  // A fresh service for every variant: same tenant, same settings, counters cleared.
+/** A fresh service for a measured run: same tenant, same settings, counters cleared. */
+async function freshService(emulator: BenchEmulator, opts: BenchOptions, stack: Composition): Promise<EmulatorInfo> {
   const creds = await emulator.admin<EmulatorInfo>("POST", "reset");
   await emulator.admin("PUT", "config", {
     asyncDelayMs: opts.latencyMs,
@@ -185,26 +185,89 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
   await grantLicences(emulator, creds.tenantId, stack);
   await emulator.takeStats();
   await emulator.takeRequestSpan();
+  return creds;
+}
 
-  // When the provider host was ready, and when the engine sent the first Create (the program's first resource passed
-  // Check), from the harness's progress lines.
-  const marks: { providerHostAt?: number; firstCreateAt?: number } = {};
+/** What the harness's progress lines tell: when the provider host was ready, when the engine sent the first Create. */
+interface Marks {
+  providerHostAt?: number;
+  firstCreateAt?: number;
+}
+
+/**
+ * The harness's log for a measured run: a progress line every 10 s (a phase of a large size runs for minutes), the
+ * marks, and with --verbose every line. `restart` starts the count of a new phase.
+ */
+function progressLog(label: string, opts: BenchOptions, log: (line: string) => void): { marks: Marks; restart(): void; line(line: string): void } {
+  const marks: Marks = {};
+  const progress = { steps: 0, startedAt: Date.now(), printedAt: Date.now() };
+  return {
+    marks,
+    restart() {
+      Object.assign(progress, { steps: 0, startedAt: Date.now(), printedAt: Date.now() });
+      marks.firstCreateAt = marks.providerHostAt = undefined;
+    },
+    line(line: string) {
+      if (/^[+~-]{1,2}\s+\w+ing /.test(line)) {
+        progress.steps++;
+        if (Date.now() - progress.printedAt >= 10_000) {
+          progress.printedAt = Date.now();
+          log(`    ${label}: ${progress.steps} resource steps started, ${Math.round((Date.now() - progress.startedAt) / 1000)} s`);
+        }
+      }
+      if (marks.firstCreateAt === undefined && /^\+\s+creating /.test(line)) marks.firstCreateAt = Date.now();
+      if (marks.providerHostAt === undefined && line.startsWith("provider host started")) marks.providerHostAt = Date.now();
+      if (opts.verbose) log(`    [${label}] ${line}`);
+    },
+  };
+}
+
+/** Fails the bench when up did not create the whole stack. */
+function expectCreated(result: RunResult, stack: Composition): number {
+  const created = result.steps.filter((s) => s.custom && s.op === "create").length;
+  if (created !== stack.resources) throw new Error(`up created ${created} resources, expected ${stack.resources}`);
+  return created;
+}
+
+/** An up alone, at another parallelism or of the floor: how long it took and where the CPU went. */
+export interface UpFigures {
+  parallel: number;
+  wallSeconds: number;
+  resourcesCreated: number;
+  /** Service requests of the up (none for the floor). */
+  upRequests: number;
+  cpu: CpuSplit;
+}
+
+/**
+ * One up of the stack at `parallel` against a freshly reset emulator, then the emulator reset again instead of a
+ * destroy: the figures of the engine-default run and of the floor, which need the up alone.
+ */
+export async function measureUp(emulator: BenchEmulator, opts: BenchOptions, stack: Composition, variant: Variant, parallel: number, log: (line: string) => void): Promise<UpFigures> {
+  const creds = await freshService(emulator, opts, stack);
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-bench-${variant.name}-`));
+  const label = `${variant.name} at parallel ${parallel}`;
+  const progress = progressLog(label, opts, log);
+  const options = stackOptions(opts, stack, variant, parallel, emulator.info.url, creds, path.join(workDir, "state.json"), progress.line);
+  try {
+    log(`  ${label}: up (${stack.resources} resources)…`);
+    const upPhase = await measurePhase(emulator, "up", () => up(options));
+    const created = expectCreated(upPhase.result, stack);
+    await emulator.admin("POST", "reset");
+    return { parallel, wallSeconds: round((upPhase.endedAt - upPhase.startedAt) / 1000, 2), resourcesCreated: created, upRequests: upPhase.stats.total, cpu: upPhase.cpu };
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** The variant's preview, up, refresh and destroy of the stack at opts.parallel against a freshly reset emulator. */
+export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions, stack: Composition, variant: Variant, log: (line: string) => void): Promise<Figures> {
+  const creds = await freshService(emulator, opts, stack);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-bench-${variant.name}-`));
   const programStats = path.join(workDir, "program-stats.json");
-  // A phase of a large size runs for minutes: a line every 10 s says how far it is.
-  const progress = { steps: 0, startedAt: Date.now(), printedAt: Date.now() };
-  const options = stackOptions(opts, stack, variant, emulator.info.url, creds, path.join(workDir, "state.json"), (line) => {
-    if (/^[+~-]{1,2}\s+\w+ing /.test(line)) {
-      progress.steps++;
-      if (Date.now() - progress.printedAt >= 10_000) {
-        progress.printedAt = Date.now();
-        log(`    ${variant.name}: ${progress.steps} resource steps started, ${Math.round((Date.now() - progress.startedAt) / 1000)} s`);
-      }
-    }
-    if (marks.firstCreateAt === undefined && /^\+\s+creating /.test(line)) marks.firstCreateAt = Date.now();
-    if (marks.providerHostAt === undefined && line.startsWith("provider host started")) marks.providerHostAt = Date.now();
-    if (opts.verbose) log(`    [${variant.name}] ${line}`);
-  });
+  const progress = progressLog(variant.name, opts, log);
+  const { marks } = progress;
+  const options = stackOptions(opts, stack, variant, opts.parallel, emulator.info.url, creds, path.join(workDir, "state.json"), progress.line);
   const sampler = new RssSampler();
   // The program's environment is this process's (harness/processes.ts): the preload finds its file here.
   process.env.NMS_BENCH_PROGRAM_STATS = programStats;
@@ -213,13 +276,11 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
     log(`  ${variant.name}: preview (${expected} resources)…`);
     const previewPhase = await measurePhase(emulator, "preview", () => preview(options));
     log(`  ${variant.name}: up (${expected} resources)…`);
-    Object.assign(progress, { steps: 0, startedAt: Date.now(), printedAt: Date.now() });
-    marks.firstCreateAt = marks.providerHostAt = undefined;
+    progress.restart();
     const upPhase = await measurePhase(emulator, "up", () => up(options));
     delete process.env.NMS_BENCH_PROGRAM_STATS;
     const upResult = upPhase.result;
-    const created = upResult.steps.filter((s) => s.custom && s.op === "create").length;
-    if (created !== expected) throw new Error(`up created ${created} resources, expected ${expected}`);
+    const created = expectCreated(upResult, stack);
     const held = await heldCounts(emulator, creds.tenantId);
     const wanted: Record<string, number> = { venues: stack.venues, aps: stack.aps, networks: stack.sites, activations: stack.sites, switches: stack.switches, switchProfiles: stack.profiles, switchVlans: stack.vlans };
     const wrong = Object.keys(wanted).filter((kind) => held[kind] !== wanted[kind]);
@@ -230,7 +291,7 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
     log(`  ${variant.name}: refresh…`);
     const refreshPhase = await measurePhase(emulator, "refresh", () => refresh(options));
     log(`  ${variant.name}: destroy…`);
-    Object.assign(progress, { steps: 0, startedAt: Date.now(), printedAt: Date.now() });
+    progress.restart();
     const destroyPhase = await measurePhase(emulator, "destroy", () => destroy(options));
     const left = await heldCounts(emulator, creds.tenantId);
     const remaining = Object.keys(left).filter((kind) => left[kind] !== 0);

@@ -1,4 +1,6 @@
 // The bench's command line: flags, their defaults and their limits.
+import { defaultParallel } from "../../harness/run";
+import { RECOMMENDED_PARALLEL } from "../../sdk/parallelHint";
 
 export interface BenchOptions {
   /** Target sizes in resources, ascending; each is deployed, refreshed and destroyed in turn. */
@@ -8,7 +10,12 @@ export interface BenchOptions {
   rate: number;
   burst: number;
   clientRate: number;
+  /** The parallelism every figure of a size is measured at: the one the README recommends (PULUMI_PARALLEL). */
   parallel: number;
+  /** The engine's own default on this machine (4 × CPUs), at which each size's up is measured again. */
+  engineParallel: number;
+  /** Whether to measure the up at engineParallel too. */
+  engineDefault: boolean;
   naivePollMs: number;
   seed: number;
   baseline: boolean;
@@ -26,7 +33,10 @@ const USAGE = `usage: npm run bench [-- options]
   --jitter-ms N         uniform extra PENDING time on top of it (200)
   --rate N, --burst N   the emulator's per-tenant rate limit (100 req/s, burst 100)
   --client-rate N       the provider's nms:maxRequestsPerSecond (95)
-  --parallel N          harness parallelism: refresh reads and deletes in flight (128)
+  --parallel N          the parallelism (PULUMI_PARALLEL) every figure is measured at: the README's
+                        recommendation (${RECOMMENDED_PARALLEL})
+  --engine-parallel N   the engine's default it is measured at again, up only (4 × CPUs: ${defaultParallel({})})
+  --no-engine-default   skip the up at the engine's default
   --naive-poll-ms N     the naive baseline's fixed A2 polling interval (1000)
   --seed N              emulator seed: IDs and latency draws repeat (42)
   --program-node-args S extra node options for the program process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
@@ -57,7 +67,9 @@ export function parseArgs(argv: string[]): BenchOptions {
     rate: 100,
     burst: 100,
     clientRate: 95,
-    parallel: 128,
+    parallel: RECOMMENDED_PARALLEL,
+    engineParallel: defaultParallel({}),
+    engineDefault: true,
     naivePollMs: 1000,
     seed: 42,
     baseline: true,
@@ -72,6 +84,7 @@ export function parseArgs(argv: string[]): BenchOptions {
     "--burst": "burst",
     "--client-rate": "clientRate",
     "--parallel": "parallel",
+    "--engine-parallel": "engineParallel",
     "--naive-poll-ms": "naivePollMs",
     "--seed": "seed",
   };
@@ -82,6 +95,7 @@ export function parseArgs(argv: string[]): BenchOptions {
       const raw = inline ?? argv[++i];
       opts.sizes = parseSizes(raw);
     } else if (flag === "--no-baseline") opts.baseline = false;
+    else if (flag === "--no-engine-default") opts.engineDefault = false;
     else if (flag === "--verbose") opts.verbose = true;
     else if (flag === "--program-node-args" || flag === "--provider-node-args") {
       const raw = inline ?? argv[++i];
@@ -103,7 +117,9 @@ export function parseArgs(argv: string[]): BenchOptions {
     }
   }
   if (!(opts.rate > 0) || !(opts.clientRate > 0)) throw new Error("--rate and --client-rate must be positive");
-  if (!(opts.parallel >= 1)) throw new Error("--parallel must be at least 1");
+  for (const flag of ["parallel", "engineParallel"] as const) {
+    if (!Number.isInteger(opts[flag]) || opts[flag] < 1) throw new Error(`--${flag === "parallel" ? "parallel" : "engine-parallel"} must be a whole number, at least 1`);
+  }
   if (!(opts.burst >= 1)) throw new Error("--burst must be at least 1");
   return opts;
 }

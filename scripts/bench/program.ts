@@ -39,13 +39,16 @@ for (let b = 0; b < blocks; b++) {
     new nms.SwitchVlan(`${block}-vlan-${100 + v}`, { profileId: profile.id, vlanId: 100 + v, vlanName: `vlan-${100 + v}` }),
   );
   const serialNumber = switchSerial(b);
-  const sw = new nms.Switch(`${block}-switch`, { serialNumber, venueId: venue.id, name: `${block} access` });
+  // The switch depends on the VLANs its ports name, so that destroy deletes it (and its ports with it) before them.
+  const sw = new nms.Switch(`${block}-switch`, { serialNumber, venueId: venue.id, name: `${block} access` }, { dependsOn: vlans });
   for (let p = 1; p <= PORTS_PER_SWITCH; p++) {
     new nms.SwitchPortSettings(
       `${block}-port-${p}`,
       { switchId: sw.serialNumber, port: `1/1/${p}`, name: `desk ${p}`, untaggedVlan: String(100 + (p % VLANS_PER_BLOCK)), poeBudget: 15 },
-      // A port names its VLANs by number: they must be in the venue's profile before the port is written.
-      { dependsOn: vlans },
+      // A port names its VLANs by number: they must be in the venue's profile before the port is written. The
+      // service deletes a switch's ports with it: destroy sends no reset of its own (README, "Destroying settings with
+      // their object").
+      { dependsOn: vlans, deletedWith: sw },
     );
   }
 }

@@ -1,5 +1,6 @@
-// The stack the bench deploys: the generated MSP estate of program.ts at one size, configured once with the provider's
-// own settings and once as a naive client would be; and the bound no client can beat on it.
+// The stack the bench deploys: the generated MSP estate of program.ts at one size, configured with the provider's own
+// settings, as a naive client would be, and as the floor (the same program with floorSdk.ts's no-op resources); and the
+// bound no client can beat on it.
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
 import { StackOptions } from "../../harness";
@@ -12,20 +13,29 @@ export const ROOT = path.resolve(__dirname, "..", "..", "..");
 export const PROGRAM = path.join(ROOT, "dist", "scripts", "bench", "program.js");
 /** Loaded into the program process with --require: it writes the program's peak memory on exit (programStats.ts). */
 export const PROGRAM_STATS_PRELOAD = path.join(ROOT, "dist", "scripts", "bench", "programStats.js");
+/** Loaded into the floor's program process: pulumi-nms resolves to the no-op resources of floorSdk.ts. */
+export const FLOOR_PRELOAD = path.join(ROOT, "dist", "scripts", "bench", "floorPreload.js");
 /** Loaded into the provider host when it is profiled, so that the profile is written when the harness stops it. */
 export const EXIT_ON_SIGNAL_PRELOAD = path.join(ROOT, "dist", "scripts", "bench", "exitOnSignal.js");
 /** Per harness command: a run that takes longer is broken, not slow (a 4,000-resource up on a loaded 2-core machine takes minutes). */
 const COMMAND_TIMEOUT_MS = 30 * 60 * 1000;
 
 export interface Variant {
-  name: "provider" | "naive";
+  name: "provider" | "naive" | "floor";
   description: string;
   config: Record<string, string>;
 }
 
+/** The same program with resources whose provider does nothing: what Pulumi itself costs on this machine. */
+export const FLOOR: Variant = {
+  name: "floor",
+  description: "the same program, each resource a dynamic resource whose provider does nothing (Pulumi's own cost)",
+  config: {},
+};
+
 /** The provider's defaults, and unless --no-baseline the naive client measured against them on the same emulator. */
-export function variantsToRun(opts: BenchOptions): Variant[] {
-  const variants: Variant[] = [
+export function variantsToRun(opts: BenchOptions): (Variant & { name: "provider" | "naive" })[] {
+  const variants: (Variant & { name: "provider" | "naive" })[] = [
     {
       name: "provider",
       description: "the provider's defaults: coalesced request poller (A3 lists), refresh from cached lists",
@@ -60,16 +70,21 @@ export function speedLimit(opts: BenchOptions, stack: Composition): SpeedLimit {
   return { requestsNeeded, depthSeconds, rateSeconds, limitSeconds: Math.max(depthSeconds, rateSeconds) };
 }
 
-/** The harness options of one variant's stack against the emulator at `baseUrl`; `log` gets the harness's progress lines. */
+/**
+ * The harness options of one variant's stack at `parallel` against the emulator at `baseUrl` (the floor talks to no
+ * service); `log` gets the harness's progress lines.
+ */
 export function stackOptions(
   opts: BenchOptions,
   stack: Composition,
   variant: Variant,
+  parallel: number,
   baseUrl: string,
   creds: EmulatorInfo,
   statePath: string,
   log: (line: string) => void,
 ): StackOptions {
+  const floor = variant.name === "floor";
   return {
     projectDir: ROOT,
     program: PROGRAM,
@@ -77,8 +92,8 @@ export function stackOptions(
     stackName: `bench-${variant.name}`,
     statePath,
     passphrase: randomBytes(16).toString("hex"),
-    parallel: opts.parallel,
-    nodeArgs: ["--require", PROGRAM_STATS_PRELOAD, ...opts.programNodeArgs],
+    parallel,
+    nodeArgs: ["--require", PROGRAM_STATS_PRELOAD, ...(floor ? ["--require", FLOOR_PRELOAD] : []), ...opts.programNodeArgs],
     providerNodeArgs: opts.providerNodeArgs.some((arg) => /^--(cpu|heap)-prof/.test(arg)) ? ["--require", EXIT_ON_SIGNAL_PRELOAD, ...opts.providerNodeArgs] : opts.providerNodeArgs,
     timeoutMs: COMMAND_TIMEOUT_MS,
     config: {

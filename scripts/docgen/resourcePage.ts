@@ -5,6 +5,7 @@ import { z } from "zod";
 import { objectOf } from "../../contract/meta";
 import { routeOf, type OperationId } from "../../contract/routes";
 import { specFields } from "../../provider/fields";
+import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";
 import { sentence } from "../sdkgen/docs";
 import { moduleNameOf } from "../sdkgen/resourceFile";
@@ -66,7 +67,7 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
       ? "None of its fields is secret.\n\n"
       : `${[...secrets].map((n) => `\`${n}\``).join(", ")} ${secrets.size === 1 ? "is" : "are"} secret or hold${secrets.size === 1 ? "s" : ""} a secret: ` +
         "marked secret in inputs and outputs, encrypted in state, never in logs or error messages.\n\n";
-  text += "## Destroy\n\n" + destroyText(spec) + (spec.destroyNote ? ` ${sentence(spec.destroyNote)}` : "") + "\n\n";
+  text += "## Destroy\n\n" + destroyText(spec) + (spec.destroyNote ? ` ${sentence(spec.destroyNote)}` : "") + deletedWithText(spec) + "\n\n";
   text += "## Adoption\n\n" + (await adoptionText(spec)) + "\n\n";
   text += "## Service operations\n\n| Operation | When |\n|---|---|\n";
   for (const { op, role } of await operationsOf(spec)) text += `| ${operationText(op)} ${cell(routeOf(op).summary)} | ${role} |\n`;
@@ -124,6 +125,22 @@ function destroyText(spec: ResourceSpec): string {
     case "forget":
       return "Sends nothing: the object stays in the service as the program last set it and leaves the stack.";
   }
+}
+
+/** What destroy does when the object the settings belong to is deleted in the same run (sdk/deletedWith.ts). */
+function deletedWithText(spec: ResourceSpec): string {
+  const link = spec.deletedWithParent;
+  if (!link) return "";
+  const parent = `[${link.kind}](${link.kind}.md)`;
+  const ownId = RESOURCE_SPECS[link.kind]?.identity.idFromInput;
+  return (
+    ` The service deletes these settings with their ${link.kind}. When \`${link.input}\` is given the ${parent} resource of the ` +
+    `same program (its \`id\`${ownId ? ` or \`${ownId}\`` : ""}), the SDK sets ` +
+    `Pulumi's \`deletedWith\` to it, and a run that deletes the ${link.kind} too (\`pulumi destroy\`, or both left out of the program) ` +
+    `sends nothing for the settings. Left out of the program alone, they are put back to defaults as above; so are the settings of a ${link.kind} ` +
+    `with \`protect\` or \`retainOnDelete\`, which may stay in the service. When the ${link.kind} is replaced, the engine replaces them too ` +
+    `(their \`${link.input}\` changes anyway). The program's own \`deletedWith\` wins (README, "Destroying settings with their object").`
+  );
 }
 
 async function adoptionText(spec: ResourceSpec): Promise<string> {

@@ -120,6 +120,13 @@ function classDoc(spec: ResourceSpec): string[] {
   if (!ops.create) doc.push("The object always exists in the service: creating the resource takes it over and writes the program's values.");
   if (!ops.read) doc.push("The service cannot read it back: refresh keeps what the state holds.");
   doc.push(`\nDestroy: ${destroyText(spec)}${spec.destroyNote ? ` ${spec.destroyNote}` : ""}`);
+  const link = spec.deletedWithParent;
+  if (link) {
+    doc.push(
+      `Given its ${link.kind} resource as \`${link.input}\`, it is deleted with it (Pulumi's \`deletedWith\`, set by the SDK): a run ` +
+        `that deletes the ${link.kind} too sends nothing for these settings, which the service deletes with it.`,
+    );
+  }
   const replaced = fields.replaceOnChanges.map((name) => `\`${name}\``);
   if (!ops.update) doc.push(`Replaced on any change${replaced.length ? `, ${replaced.join(" and ")} included` : ""}: the service has no update.`);
   else doc.push(replaced.length ? `Replaced when ${replaced.join(" or ")} changes.` : "Never replaced: every change is an update in place.");

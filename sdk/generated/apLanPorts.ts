@@ -15,7 +15,9 @@ export type { ApLanPortsArgs } from "./apLanPortsArgs";
  * the program's values.
  *
  * Destroy: puts the service's defaults back (W15 Reset AP LAN ports to defaults). Destroy resets the AP's LAN
- * ports to the service's defaults (W15): no port overrides, PoE out unset. Replaced when `serialNumber`
+ * ports to the service's defaults (W15): no port overrides, PoE out unset. Given its Ap resource as
+ * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
+ * too sends nothing for these settings, which the service deletes with it. Replaced when `serialNumber`
  * changes.
  */
 export class ApLanPorts extends NmsResource {

@@ -14,7 +14,9 @@ export type { ApMdnsGatewayArgs } from "./apMdnsGatewayArgs";
  * values.
  *
  * Destroy: puts the service's defaults back (W10 Reset mDNS gateway). Destroy resets the AP's mDNS gateway
- * (W10): no rules. Replaced when `serialNumber` changes.
+ * (W10): no rules. Given its Ap resource as `serialNumber`, it is deleted with it (Pulumi's `deletedWith`,
+ * set by the SDK): a run that deletes the Ap too sends nothing for these settings, which the service deletes
+ * with it. Replaced when `serialNumber` changes.
  */
 export class ApMdnsGateway extends NmsResource {
   /** ID of the object whose ApMdnsGateway this is (path parameter serialNumber). */

@@ -15,8 +15,10 @@ export type { ApRadioArgs } from "./apRadioArgs";
  * always exists in the service: creating the resource takes it over and writes the program's values.
  *
  * Destroy: puts the service's defaults back (W20 Reset AP radio). Destroy resets the AP's radio to the
- * service's defaults (W20): the venue's settings apply again. The AP keeps existing. Replaced when
- * `serialNumber` changes.
+ * service's defaults (W20): the venue's settings apply again. The AP keeps existing. Given its Ap resource as
+ * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
+ * too sends nothing for these settings, which the service deletes with it. Replaced when `serialNumber`
+ * changes.
  */
 export class ApRadio extends NmsResource {
   /** ID of the object whose ApRadio this is (path parameter serialNumber). */

@@ -9,7 +9,8 @@ export interface GetSwitchVlanArgs {
   /** The VLAN's UUID (its `id`). */
   vlanUuid?: string;
   /**
-   * The VLAN ID (1 to 4095), unique in the profile: the VLAN is found by it in the list. Must be an integer.
+   * The VLAN ID (2 to 4094), unique in the profile: the VLAN is found by it in the list. Must be an integer.
+   * Must be between 2 and 4094.
    */
   vlanId?: number;
 }
@@ -21,7 +22,8 @@ export interface GetSwitchVlanOutputArgs {
   /** The VLAN's UUID (its `id`). */
   vlanUuid?: pulumi.Input<string>;
   /**
-   * The VLAN ID (1 to 4095), unique in the profile: the VLAN is found by it in the list. Must be an integer.
+   * The VLAN ID (2 to 4094), unique in the profile: the VLAN is found by it in the list. Must be an integer.
+   * Must be between 2 and 4094.
    */
   vlanId?: pulumi.Input<number>;
 }

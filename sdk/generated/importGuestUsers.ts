@@ -14,10 +14,10 @@ export interface ImportGuestUsersArgs {
   /** Name of the uploaded file (default guests.csv). Must be at least 1 characters. */
   fileName?: string;
   /**
-   * How the credentials reach the guest: MAIL, SMS, STUB or PRINT (at least one). Must name at least one
-   * delivery method.
+   * How the imported guests get their credentials; left out, they get none. Must name at least one delivery
+   * method.
    */
-  deliveryMethods: ("MAIL" | "SMS" | "STUB" | "PRINT")[];
+  deliveryMethods?: ("MAIL" | "SMS" | "STUB" | "PRINT")[];
   /** How long the imported guests stay valid (duration 1 to 8760). */
   expiration: {
     /** When the validity starts: at Creation or at first Login. */
@@ -46,10 +46,10 @@ export interface ImportGuestUsersOutputArgs {
   /** Name of the uploaded file (default guests.csv). Must be at least 1 characters. */
   fileName?: pulumi.Input<string>;
   /**
-   * How the credentials reach the guest: MAIL, SMS, STUB or PRINT (at least one). Must name at least one
-   * delivery method.
+   * How the imported guests get their credentials; left out, they get none. Must name at least one delivery
+   * method.
    */
-  deliveryMethods: pulumi.Input<pulumi.Input<"MAIL" | "SMS" | "STUB" | "PRINT">[]>;
+  deliveryMethods?: pulumi.Input<pulumi.Input<"MAIL" | "SMS" | "STUB" | "PRINT">[]>;
   /** How long the imported guests stay valid (duration 1 to 8760). */
   expiration: pulumi.Input<{
     /** When the validity starts: at Creation or at first Login. */
@@ -120,9 +120,10 @@ export interface ImportGuestUsersResult {
 
 /**
  * Creates guest users from CSV text (W76, a multipart upload): every row a guest of the network, sharing the
- * delivery methods, expiration and device count given. Returns the created guests, with the passwords the
- * service made up, and the address of the file of their credentials. Operation: W76 Import guest users from a
- * file. The result holds secrets, in plain text here: use the Output form to keep them secret.
+ * delivery methods (if any), expiration and device count given. Returns the created guests, with the
+ * passwords the service made up, and the address of the file of their credentials. Operation: W76 Import
+ * guest users from a file. The result holds secrets, in plain text here: use the Output form to keep them
+ * secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -137,9 +138,9 @@ export function importGuestUsers(args: ImportGuestUsersArgs, opts?: pulumi.Invok
 
 /**
  * Creates guest users from CSV text (W76, a multipart upload): every row a guest of the network, sharing the
- * delivery methods, expiration and device count given. Returns the created guests, with the passwords the
- * service made up, and the address of the file of their credentials. Operation: W76 Import guest users from a
- * file. The result holds secrets: the Output is secret.
+ * delivery methods (if any), expiration and device count given. Returns the created guests, with the
+ * passwords the service made up, and the address of the file of their credentials. Operation: W76 Import
+ * guest users from a file. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -336,7 +336,7 @@ export class Network extends NmsResource {
   declare readonly passphrase: pulumi.Output<string | undefined>;
   /** WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret). Secret. */
   declare readonly wepHexKey: pulumi.Output<string | undefined>;
-  /** Backup passphrase of a dpsk network, 8 to 63 characters; required for type dpsk (secret). Secret. */
+  /** Backup passphrase of a dpsk network, 8 to 64 characters; required for type dpsk (secret). Secret. */
   declare readonly passphraseBackup: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions) {

@@ -371,7 +371,7 @@ export interface NetworkArgs extends AdoptionArgs {
    */
   wepHexKey?: pulumi.Input<string>;
   /**
-   * Backup passphrase of a dpsk network, 8 to 63 characters; required for type dpsk (secret). Must be 8 to 64
+   * Backup passphrase of a dpsk network, 8 to 64 characters; required for type dpsk (secret). Must be 8 to 64
    * characters. Secret: encrypted in state, in inputs and outputs.
    */
   passphraseBackup?: pulumi.Input<string>;

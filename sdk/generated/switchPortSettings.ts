@@ -15,8 +15,10 @@ export type { SwitchPortSettingsArgs } from "./switchPortSettingsArgs";
  *
  * Destroy: writes the documented defaults back (S40 Update port of a switch). A port cannot be deleted:
  * destroy writes the seeds' defaults back with S40 (LLDP, PoE and the port enabled; the other flags off) and
- * clears its name, VLANs, ACLs, PoE budget, class and priority and speed. Replaced when `switchId` or `port`
- * changes.
+ * clears its name, VLANs, ACLs, PoE budget, class and priority and speed. That releases the VLANs and ACLs it
+ * names, which the service will not delete while named, so the SDK does not set
+ * `deletedWith` to its switch; a program that deletes the switch before those VLANs can (README, "Destroying settings with their object"). Replaced when `switchId`
+ * or `port` changes.
  */
 export class SwitchPortSettings extends NmsResource {
   /** ID of the object this belongs to (path parameter serialNumber). */

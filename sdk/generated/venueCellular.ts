@@ -15,8 +15,10 @@ export type { VenueCellularArgs } from "./venueCellularArgs";
  * program's values.
  *
  * Destroy: writes the documented defaults back (W34 Update venue cellular settings). The service has no
- * reset: destroy writes an empty list with W34, so no model keeps a setting of its own. Replaced when
- * `venueId` changes.
+ * reset: destroy writes an empty list with W34, so no model keeps a setting of its own. Given its Venue
+ * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
+ * changes.
  */
 export class VenueCellular extends NmsResource {
   /** ID of the object whose VenueCellular this is (path parameter venueId). */

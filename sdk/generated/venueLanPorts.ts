@@ -14,8 +14,10 @@ export type { VenueLanPortsArgs } from "./venueLanPortsArgs";
  * object always exists in the service: creating the resource takes it over and writes the program's values.
  *
  * Destroy: writes the documented defaults back (W39 Update venue LAN-port settings). The service has no
- * reset: destroy writes an empty list with W39, so no model keeps a setting of its own. Replaced when
- * `venueId` changes.
+ * reset: destroy writes an empty list with W39, so no model keeps a setting of its own. Given its Venue
+ * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
+ * changes.
  */
 export class VenueLanPorts extends NmsResource {
   /** ID of the object whose VenueLanPorts this is (path parameter venueId). */

@@ -13,8 +13,9 @@ export type { VenueLedsArgs } from "./venueLedsArgs";
  * exists in the service: creating the resource takes it over and writes the program's values.
  *
  * Destroy: writes the documented defaults back (W41 Update venue LED settings). The service has no reset:
- * destroy writes an empty list with W41, so no model keeps a setting of its own. Replaced when `venueId`
- * changes.
+ * destroy writes an empty list with W41, so no model keeps a setting of its own. Given its Venue resource as
+ * `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too
+ * sends nothing for these settings, which the service deletes with it. Replaced when `venueId` changes.
  */
 export class VenueLeds extends NmsResource {
   /** ID of the object whose VenueLeds this is (path parameter venueId). */

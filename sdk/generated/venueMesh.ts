@@ -14,7 +14,9 @@ export type { VenueMeshArgs } from "./venueMeshArgs";
  *
  * Destroy: writes the documented defaults back (W42 Update venue mesh). The service has no reset for mesh:
  * destroy writes the default back with W42 (mesh disabled). While an AP of the venue is active the service
- * refuses that (WIFIB-10001) and the destroy fails until no AP is active. Replaced when `venueId` changes.
+ * refuses that (WIFIB-10001) and the destroy fails until no AP is active. Given its Venue resource as
+ * `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too
+ * sends nothing for these settings, which the service deletes with it. Replaced when `venueId` changes.
  */
 export class VenueMesh extends NmsResource {
   /** ID of the object whose VenueMesh this is (path parameter venueId). */

@@ -15,8 +15,10 @@ export type { VenueRadioArgs } from "./venueRadioArgs";
  * program's values.
  *
  * Destroy: puts the service's defaults back (W45 Reset venue radio to defaults). Destroy resets the venue's
- * radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them. Replaced when
- * `venueId` changes.
+ * radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them. Given its Venue
+ * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
+ * changes.
  */
 export class VenueRadio extends NmsResource {
   /** ID of the object whose VenueRadio this is (path parameter venueId). */

@@ -17,7 +17,9 @@ export type { VenueSyslogArgs } from "./venueSyslogArgs";
  * Destroy: puts the service's defaults back (W98 Reset venue syslog to defaults). Destroy resets the venue's
  * syslog settings to the service's defaults with W98 (the reset the service's public clients call; disabled,
  * port 514, UDP, priority ERROR on the older variant and INFO on the newer, no servers); the venue keeps
- * them. Replaced when `venueId` changes.
+ * them. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the
+ * SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with it.
+ * Replaced when `venueId` changes.
  */
 export class VenueSyslog extends NmsResource {
   /** ID of the object whose VenueSyslog this is (path parameter venueId). */

@@ -1,6 +1,8 @@
-// ignoredFields: what the service would drop from a body, found the way the provider's check reports it.
+// ignoredFields: what the service would drop from a body, found the way the provider's check reports it;
+// validateBody's rule for every number.
 import { z } from "zod";
-import { ignoredFields } from "../../contract/validate";
+import { ignoredFields, validateBody } from "../../contract/validate";
+import { FINITE_NUMBER_RULE, intBetween } from "../../contract/validators";
 
 const paths = (schema: z.ZodTypeAny, value: unknown) => ignoredFields(schema, value).map((f) => f.path);
 
@@ -31,4 +33,29 @@ test("refinements and defaults are looked through; null, undefined and the previ
   expect(paths(schema, { o: { x: 1, y: 2 } })).toEqual(["o.y"]);
   expect(paths(schema, { o: null, gone: undefined })).toEqual([]);
   expect(ignoredFields(schema, { o: "unknown" }, (v) => v === "unknown")).toEqual([]);
+});
+
+describe("every number must be finite (JSON has no NaN or Infinity)", () => {
+  const schema = z.object({
+    free: z.number().optional(),
+    ranged: intBetween(1, 4094).optional(),
+    nested: z.object({ list: z.array(z.object({ x: z.number() })) }).optional(),
+  });
+
+  test.each([NaN, Infinity, -Infinity])("%p is refused on any numeric field, at its path, with the one rule and nothing else there", (bad) => {
+    const result = validateBody(schema, { free: bad, ranged: bad, nested: { list: [{ x: 1 }, { x: bad }] } });
+    expect(result).toEqual({
+      ok: false,
+      failures: [
+        { path: "free", message: FINITE_NUMBER_RULE },
+        { path: "ranged", message: FINITE_NUMBER_RULE },
+        { path: "nested.list[1].x", message: FINITE_NUMBER_RULE },
+      ],
+    });
+  });
+
+  test("finite numbers go on to their fields' own rules", () => {
+    expect(validateBody(schema, { free: 1e308, ranged: 5000 })).toEqual({ ok: false, failures: [{ path: "ranged", message: "must be between 1 and 4094" }] });
+    expect(validateBody(schema, { free: -1e308, ranged: 10 })).toMatchObject({ ok: true });
+  });
 });

@@ -10,6 +10,7 @@ import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";
 import { ROUTES, type OperationId } from "../../contract/routes";
+import { FINITE_NUMBER_RULE } from "../../contract/validators";
 
 type Props = Record<string, any>;
 
@@ -23,6 +24,10 @@ interface BadInput {
   code?: string;
   /** Every input travels in the path (VenueDhcpBinding): there is no body for the service to refuse. */
   pathOnly?: true;
+  /** The rule check must give, where the case is about one rule in particular. */
+  rule?: string;
+  /** JSON has no NaN or Infinity (JSON.stringify writes null): the value cannot reach the service to be refused. */
+  notOnTheWire?: true;
 }
 
 let emulator: RunningEmulator;
@@ -66,6 +71,12 @@ function validNetwork(): Props {
 const outside = (min: number, max: number) => fc.oneof(fc.integer({ max: min - 1 }), fc.integer({ min: max + 1 }));
 const stringOfLength = (min: number, max: number) => fc.string({ minLength: min, maxLength: max, unit: "grapheme-ascii" });
 const notOneOf = (values: readonly string[]) => fc.string().filter((s) => !values.includes(s));
+/** A finite double at most `below` or at least `above` (a non-finite number breaks another rule: nonFinite). */
+const doubleBeyond = (below: number, above: number) =>
+  fc.oneof(fc.double({ max: below, noNaN: true, noDefaultInfinity: true }), fc.double({ min: above, noNaN: true, noDefaultInfinity: true }));
+/** NaN or ±Infinity in a numeric field: refused by the one rule every number has, whatever the field's range. */
+const nonFinite = (inputs: (value: number) => Props, path: string) =>
+  fc.constantFrom(NaN, Infinity, -Infinity).map((value) => ({ inputs: inputs(value), path, rule: FINITE_NUMBER_RULE, notOnTheWire: true as const }));
 const NON_OFDM = ["1", "2", "5.5", "11"];
 const OFDM = ["6", "9", "12", "18", "24", "36", "48", "54"];
 
@@ -206,7 +217,8 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
       fc.constantFrom("with`backtick", "a$(cmd)", " leading", "trailing ", "x", "n".repeat(33), "caf\u00e9").map((name) => ({ inputs: ap({ name }), path: "name" })),
       fc.string({ maxLength: 14 }).filter((s) => !/^[1-9][0-9]{11}$/.test(s)).map((serialNumber) => ({ inputs: ap({ serialNumber }), path: "serialNumber" })),
       stringOfLength(181, 200).map((description) => ({ inputs: ap({ description }), path: "description" })),
-      fc.oneof(fc.double({ max: -0.001, noNaN: true }), fc.double({ min: 100.001, noNaN: true })).map((xPercent) => ({ inputs: ap({ position: { xPercent } }), path: "position.xPercent" })),
+      doubleBeyond(-0.001, 100.001).map((xPercent) => ({ inputs: ap({ position: { xPercent } }), path: "position.xPercent" })),
+      nonFinite((xPercent) => ap({ position: { xPercent } }), "position.xPercent"),
     );
   },
   GuestUser: () => {
@@ -346,7 +358,8 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
       stringOfLength(256, 300).map((description) => ({ inputs: sw({ description }), path: "description" })),
       fc.constantFrom("a", "ab,cd,ef,gh,ij,kl", "has space", "no-hyphen", "bang!", "ok,", "x".repeat(59)).map((tags) => ({ inputs: sw({ tags }), path: "tags" })),
       notOneOf(["active", "passive", "none"]).map((igmpSnooping) => ({ inputs: sw({ igmpSnooping }), path: "igmpSnooping" })),
-      fc.oneof(fc.double({ max: -0.01, noNaN: true }), fc.double({ min: 100.01, noNaN: true })).map((xPercent) => ({ inputs: sw({ position: { xPercent } }), path: "position.xPercent" })),
+      doubleBeyond(-0.01, 100.01).map((xPercent) => ({ inputs: sw({ position: { xPercent } }), path: "position.xPercent" })),
+      nonFinite((xPercent) => sw({ position: { xPercent } }), "position.xPercent"),
     );
   },
   SwitchAcl: () =>
@@ -360,7 +373,8 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
   SwitchPortSettings: () => {
     const port = (extra: Props) => ({ switchId: switchSerial, port: "1/1/5", ...extra });
     return fc.oneof(
-      fc.oneof(fc.double({ max: -0.01, noNaN: true }), fc.double({ min: 30.01, noNaN: true })).map((poeBudget) => ({ inputs: port({ poeBudget }), path: "poeBudget" })),
+      doubleBeyond(-0.01, 30.01).map((poeBudget) => ({ inputs: port({ poeBudget }), path: "poeBudget" })),
+      nonFinite((poeBudget) => port({ poeBudget }), "poeBudget"),
       notOneOf(["UNSET", "ZERO", "ONE", "TWO", "THREE", "FOUR"]).map((poeClass) => ({ inputs: port({ poeClass }), path: "poeClass" })),
       notOneOf(["AUTO", "NONE", "UNSET", "TEN_G_FULL"]).filter((s) => !/^[A-Z_]+$/.test(s)).map((portSpeed) => ({ inputs: port({ portSpeed }), path: "portSpeed" })),
       fc.constantFrom("1/1/100", "1-1-1", "1/1", "a/b/c").map((p) => ({ inputs: port({ port: p }), path: "port" })),
@@ -500,8 +514,9 @@ describe.each(Object.keys(RESOURCE_SPECS).filter((kind) => generators[kind] !== 
         const failure = checked.failures!.find((f) => f.property === bad.path);
         expect(failure).toBeDefined();
         if (bad.code) expect(failure!.reason).toContain(bad.code);
+        if (bad.rule) expect(failure!.reason).toBe(bad.rule);
         expect(await countWrites()).toBe(writesBefore);
-        if (bad.pathOnly) return;
+        if (bad.pathOnly || bad.notOnTheWire) return;
 
         // The very same body straight to the service: the kind's create, or the update of settings that always exist.
         const op = (spec.ops.create ?? spec.ops.update)!;

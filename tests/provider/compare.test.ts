@@ -22,6 +22,20 @@ describe("satisfies compares desired against actual", () => {
     expect(satisfies([{ a: 1 }], [{ a: 1 }, { a: 2 }])).toBe(false);
     expect(satisfies([], undefined)).toBe(true);
   });
+  it("compares an empty object on no key: whatever the service fills in satisfies it, and so does nothing", () => {
+    expect(satisfies({}, { type: "ALWAYS_ON", mon: "111111111111111111111111" })).toBe(true);
+    expect(satisfies({ advancedCustomization: {} }, { advancedCustomization: { clientIsolation: false } })).toBe(true);
+    expect(satisfies({}, undefined)).toBe(true);
+    expect(satisfies({}, null)).toBe(true);
+    expect(satisfies({}, "not an object")).toBe(false);
+    expect(satisfies({ a: undefined }, { a: 1 })).toBe(true);
+  });
+  it("still sees a value set inside an object the program writes, and an object the service lacks", () => {
+    expect(satisfies({ type: "CUSTOM" }, { type: "ALWAYS_ON" })).toBe(false);
+    expect(satisfies({ type: "CUSTOM" }, undefined)).toBe(false);
+    expect(satisfies([{}], [{ a: 1 }])).toBe(true);
+    expect(satisfies([{}], [])).toBe(false);
+  });
   it("does not treat 0 or false as empty", () => {
     expect(satisfies(false, undefined)).toBe(false);
     expect(satisfies(0, 0)).toBe(true);

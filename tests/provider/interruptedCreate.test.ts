@@ -5,7 +5,8 @@
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { NmsClient } from "../../provider/client";
 import { specFields } from "../../provider/fields";
-import { createRequestIdOf } from "../../provider/lifecycle/interruptedCreate";
+import { CREATE_GENERATION_INPUT, createRequestIdOf } from "../../provider/lifecycle/createRequestId";
+import { REPLACE_ON_CHANGES_INPUT } from "../../provider/resourceOptions";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { adminApi, demoClient } from "../support/emulatorClient";
@@ -229,5 +230,116 @@ describe("a create of a kind the service does not refuse twice: found by its req
     expect(await served("W74")).toBe(1);
     expect((await tenantObjects()).guestUsers.filter((g: Props) => g.name === "lost-guest").map((g: Props) => g.id)).toEqual([result.id]);
     expect(result.outs.mobilePhoneNumber).toBe("+351910000001");
+  });
+});
+
+describe("a delete of an object a create of the same process took over (a replacement that found its own old object)", () => {
+  /** Delete requests (single and bulk) of the kind the emulator served since its stats were cleared. */
+  const deletesServed = async (ops: string[]) => {
+    const byOp = (await adminApi(emulator, "GET", "/stats")).byOp as Record<string, Record<string, number>>;
+    return ops.reduce((sum, op) => sum + Object.values(byOp[op] ?? {}).reduce((a, b) => a + b, 0), 0);
+  };
+
+  test("sends no delete for the taken-over ID, and the object stays; a delete of another ID still deletes", async () => {
+    const inputs = fromStack("kept", { name: "kept-after-takeover" });
+    const made = await interruptedCreate(inputs);
+    const takenOver = await venues.create(inputs);
+    expect(takenOver.id).toBe(made);
+
+    await adminApi(emulator, "DELETE", "/stats");
+    await venues.delete!(made, takenOver.outs);
+    expect(await deletesServed(["A11", "A8"])).toBe(0);
+    expect((await venuesNamed("kept-after-takeover")).map((v) => v.id)).toEqual([made]);
+    expect(notices.some((line) => line.includes(`Venue ${made}: not deleted: a create of this run took it over`))).toBe(true);
+
+    const other = await venues.create(fromStack("other-one", { name: "deleted-as-usual" }));
+    await venues.delete!(other.id, other.outs);
+    expect(await deletesServed(["A11", "A8"])).toBe(1);
+    expect(await venuesNamed("deleted-as-usual")).toEqual([]);
+  });
+
+  test("holds for a kind found by its request ID (a guest user): the taken-over guest is kept, another guest deleted", async () => {
+    const guests = makeLifecycle(RESOURCE_SPECS.GuestUser, async () => client);
+    const { response: network } = await client.execute<Props>("W52", {}, { body: { name: "kept-guests", type: "guest", wlan: { ssid: "kept" }, guestPortal: { guestNetworkType: "GuestPass" } } });
+    const guest = (name: string) =>
+      fromStack(name, { name, mobilePhoneNumber: "+351910000002", networkId: network!.id, deliveryMethods: ["SMS"], expiration: { activationType: "Creation", duration: 8, unit: "Hour" }, maxDevices: 2 });
+    const inputs = guest("kept-guest");
+    const { __nmsName: _name, __nmsStack: _stack, ...body } = inputs;
+    const { response } = await client.write<Props[]>("W74", {}, { body: [body], requestId: requestIdOf("GuestUser", inputs) });
+    const made = String(response![0].id);
+    const takenOver = await guests.create(inputs);
+    expect(takenOver.id).toBe(made);
+
+    await adminApi(emulator, "DELETE", "/stats");
+    await guests.delete!(made, takenOver.outs);
+    expect(await deletesServed(["W78", "W75"])).toBe(0);
+    const other = await guests.create(guest("deleted-guest"));
+    await guests.delete!(other.id, other.outs);
+    expect(await deletesServed(["W78", "W75"])).toBe(1);
+    const held = (await adminApi(emulator, "GET", `/tenants/${emulator.demo.tenantId}/objects`)).guestUsers as Props[];
+    expect(held.filter((g) => ["kept-guest", "deleted-guest"].includes(g.name)).map((g) => g.id)).toEqual([made]);
+  });
+});
+
+describe("check counts the replacements its create's request ID cannot see (a new secret), so that they get an ID of their own", () => {
+  const noService = () => Promise.reject(new Error("check must not call the service"));
+  const checked = async (kind: string, olds: Props, news: Props) => {
+    const result = await makeLifecycle(RESOURCE_SPECS[kind], noService).check!(olds, news);
+    expect(result.failures).toEqual([]);
+    return result.inputs as Props;
+  };
+  // Each test names its own resources: a check with old inputs is remembered in this process for the same resource's next check without them.
+  let resource = "";
+  beforeEach(() => {
+    resource = expect.getState().currentTestName!.replace(/\W+/g, "-");
+  });
+  const server = (password: string, extra: Props = {}) => fromStack(`portal-${resource}`, { serverName: "portal", serverAddress: "192.0.2.9", password, ...extra });
+  const key = (passphrase: string) => fromStack(`printer-${resource}`, { mac: "aa:bb:cc:00:33:44", passphrase });
+
+  test("a new secret that replaces the object (replaceOnChanges on it; a kind without update) adds one; the request ID changes with it", async () => {
+    const byOption = { [REPLACE_ON_CHANGES_INPUT]: ["password"] };
+    const before = await checked("VspotServer", {}, server("first-password", byOption));
+    expect(before).not.toHaveProperty(CREATE_GENERATION_INPUT);
+    const after = await checked("VspotServer", before, server("second-password", byOption));
+    expect(after[CREATE_GENERATION_INPUT]).toBe(1);
+    expect(requestIdOf("VspotServer", after)).not.toBe(requestIdOf("VspotServer", before));
+    expect((await checked("VspotServer", after, server("third-password", byOption)))[CREATE_GENERATION_INPUT]).toBe(2);
+    expect((await checked("DpskPassphrase", await checked("DpskPassphrase", {}, key("first-passphrase")), key("second-passphrase")))[CREATE_GENERATION_INPUT]).toBe(1);
+  });
+
+  test("kept as it is when no secret changed, or the change is made in place, or the new secret is not known yet (preview)", async () => {
+    const counted = { ...server("first-password"), [CREATE_GENERATION_INPUT]: 3 };
+    expect((await checked("VspotServer", counted, server("first-password")))[CREATE_GENERATION_INPUT]).toBe(3);
+    expect((await checked("VspotServer", counted, server("rotated-password")))[CREATE_GENERATION_INPUT]).toBe(3);
+    expect((await checked("VspotServer", counted, server("first-password", { serverAddress: "192.0.2.10" })))[CREATE_GENERATION_INPUT]).toBe(3);
+    const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+    expect((await checked("DpskPassphrase", key("first-passphrase"), key(unknown)))).not.toHaveProperty(CREATE_GENERATION_INPUT);
+  });
+
+  test("the replacement's second check, without old inputs (the engine's), keeps the count the first gave; a new resource of another name gets none", async () => {
+    const byOption = { [REPLACE_ON_CHANGES_INPUT]: ["password"] };
+    const counted = { ...server("first-password", byOption), [CREATE_GENERATION_INPUT]: 1 };
+    const first = await checked("VspotServer", counted, server("second-password", byOption));
+    expect(first[CREATE_GENERATION_INPUT]).toBe(2);
+    const second = await checked("VspotServer", {}, server("second-password", byOption));
+    expect(second[CREATE_GENERATION_INPUT]).toBe(2);
+    expect(requestIdOf("VspotServer", second)).toBe(requestIdOf("VspotServer", first));
+    expect(await checked("VspotServer", {}, { ...server("second-password", byOption), __nmsName: "another-portal" })).not.toHaveProperty(CREATE_GENERATION_INPUT);
+    // A later check of the resource with old inputs and no new secret replaces the remembered count.
+    const kept = await checked("DpskPassphrase", { ...key("first-passphrase"), [CREATE_GENERATION_INPUT]: 4 }, key("second-passphrase"));
+    expect(kept[CREATE_GENERATION_INPUT]).toBe(5);
+    await checked("DpskPassphrase", key("second-passphrase"), key("second-passphrase"));
+    expect(await checked("DpskPassphrase", {}, key("second-passphrase"))).not.toHaveProperty(CREATE_GENERATION_INPUT);
+  });
+
+  test("the program cannot set it, and refresh gives it back with the other carried inputs", async () => {
+    expect(await checked("VspotServer", {}, { ...server("first-password"), [CREATE_GENERATION_INPUT]: 7 })).not.toHaveProperty(CREATE_GENERATION_INPUT);
+    const servers = makeLifecycle(RESOURCE_SPECS.VspotServer, async () => client);
+    const inputs = { ...(await checked("VspotServer", {}, server("first-password"))), [CREATE_GENERATION_INPUT]: 2 };
+    const created = await servers.create(inputs);
+    expect(created.outs[CREATE_GENERATION_INPUT]).toBe(2);
+    const read = await servers.read!(created.id, created.outs);
+    expect(read.inputs?.[CREATE_GENERATION_INPUT]).toBe(2);
+    expect(await servers.diff!(created.id, created.outs, { ...inputs, [CREATE_GENERATION_INPUT]: 5 })).toMatchObject({ changes: false });
   });
 });

@@ -10,7 +10,7 @@ import { RunningEmulator, startEmulator } from "../../emulator";
 import { preview, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
 import { resolveOfflinePreview } from "../../provider/config";
-import { createRequestIdOf } from "../../provider/lifecycle/interruptedCreate";
+import { createRequestIdOf } from "../../provider/lifecycle/createRequestId";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../../provider/spec";
 import { REFERENCES } from "../../provider/previewReads";
 import { RESOURCE_SPECS } from "../../provider/resources";

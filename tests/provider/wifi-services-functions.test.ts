@@ -100,6 +100,16 @@ describe("importGuestUsers (W76, multipart)", () => {
     expect(((await reply.json()) as Props).errors.map((e: Props) => e.object).sort()).toEqual(["expiration.duration", "maxDevices"]);
   });
 
+  it("imports without delivery methods, which W76 leaves optional: the guests have none", async () => {
+    const csv = "name,mobilePhoneNumber\nEva Import,+351910000084\n";
+    const outcome = (await invoke("importGuestUsers", importArgs({ csv, deliveryMethods: undefined }), config())) as Props;
+    expect(outcome.data.map((g: Props) => [g.name, g.deliveryMethods ?? []])).toEqual([["Eva Import", []]]);
+  });
+
+  it("refuses an empty list of delivery methods, as a guest's own rule does", async () => {
+    await expect(invoke("importGuestUsers", importArgs({ deliveryMethods: [] }), config())).rejects.toThrow("importGuestUsers: deliveryMethods");
+  });
+
   it("refuses a row the guest rules refuse, naming the row", async () => {
     await expect(invoke("importGuestUsers", importArgs({ csv: `name,mobilePhoneNumber,notes\nAna,+351910000083,${"n".repeat(181)}\n` }), config())).rejects.toThrow(
       /file\[0\]\.notes/,

@@ -4,10 +4,11 @@
 import { apSerialNumber } from "../../contract/validators";
 import { SWITCH_ID_PATTERN } from "../../contract/schemas/switch";
 import { APS_PER_SITE, RESOURCES_PER_BLOCK, RESOURCES_PER_SITE, apSerial, compositionOf, sitesFor, switchSerial } from "../../scripts/bench/composition";
-import type { Figures } from "../../scripts/bench/measure";
+import type { Figures, UpFigures } from "../../scripts/bench/measure";
 import { DEFAULT_SIZES, parseArgs, parseSizes } from "../../scripts/bench/options";
-import { costGrowth, goalsOf, printSummary, type SizeResult } from "../../scripts/bench/report";
-import { speedLimit } from "../../scripts/bench/stack";
+import { costGrowth, engineDefaultOf, goalsOf, printSummary, ratioToBound, type SizeResult } from "../../scripts/bench/report";
+import { RECOMMENDED_PARALLEL } from "../../sdk/parallelHint";
+import { FLOOR, FLOOR_PRELOAD, speedLimit, stackOptions, variantsToRun } from "../../scripts/bench/stack";
 
 describe("the bench's options", () => {
   it("run 250, 1,000 and 4,000 resources with the baseline by default", () => {
@@ -15,6 +16,17 @@ describe("the bench's options", () => {
     expect(opts.sizes).toEqual([250, 1000, 4000]);
     expect(DEFAULT_SIZES).toEqual([250, 1000, 4000]);
     expect(opts.baseline).toBe(true);
+  });
+
+  it("measure at the README's parallelism, and the up again at the engine's default, 4 × CPUs", () => {
+    const opts = parseArgs([]);
+    expect(opts.parallel).toBe(RECOMMENDED_PARALLEL);
+    expect(opts.engineDefault).toBe(true);
+    expect(opts.engineParallel % 4).toBe(0);
+    expect(parseArgs(["--parallel", "64", "--engine-parallel=16"])).toMatchObject({ parallel: 64, engineParallel: 16 });
+    expect(parseArgs(["--no-engine-default"]).engineDefault).toBe(false);
+    expect(() => parseArgs(["--engine-parallel", "0"])).toThrow(/--engine-parallel must be a whole number, at least 1/);
+    expect(() => parseArgs(["--parallel", "2.5"])).toThrow(/--parallel must be a whole number/);
   });
 
   it("take --sizes as a list, in either form, sorted and without repeats", () => {
@@ -57,7 +69,7 @@ describe("the stack at a size", () => {
     expect(large.limitSeconds).toBe(large.rateSeconds);
     expect(large.requestsNeeded).toBe(compositionOf(sitesFor(1000)).resources + 1);
     const tiny = speedLimit({ ...opts, rate: 10_000 }, compositionOf(1));
-    expect(tiny.limitSeconds).toBeCloseTo(4 * 0.3);
+    expect(tiny.limitSeconds).toBeCloseTo(5 * 0.3);
   });
 });
 
@@ -102,10 +114,47 @@ function figures(resources: number, wallSeconds: number, overrides: Partial<Figu
   };
 }
 
-function sizeResult(target: number, wallSeconds: number, overrides: Partial<Figures> = {}): SizeResult {
-  const stack = compositionOf(sitesFor(target));
-  return { target, stack, provider: figures(stack.resources, wallSeconds, overrides), naive: figures(stack.resources, wallSeconds * 2, { requestsPerResource: 2 }) };
+function upFigures(parallel: number, wallSeconds: number, resources: number): UpFigures {
+  return { parallel, wallSeconds, resourcesCreated: resources, upRequests: resources, cpu: cpu() };
 }
+
+function sizeResult(target: number, wallSeconds: number, overrides: Partial<Figures> = {}, floorSeconds = 1, engineWallSeconds = wallSeconds * 3): SizeResult {
+  const stack = compositionOf(sitesFor(target));
+  return {
+    target,
+    stack,
+    floor: upFigures(32, floorSeconds, stack.resources),
+    provider: figures(stack.resources, wallSeconds, overrides),
+    engineDefault: { run: upFigures(8, engineWallSeconds, stack.resources), floor: upFigures(8, floorSeconds * 1.5, stack.resources) },
+    naive: figures(stack.resources, wallSeconds * 2, { requestsPerResource: 2 }),
+  };
+}
+
+describe("the floor", () => {
+  it("runs the bench's own program at the same parallelism, with pulumi-nms resolved to no-op resources", () => {
+    const opts = parseArgs([]);
+    const stack = compositionOf(sitesFor(250));
+    const creds = { tenantId: "t", username: "u", password: "p" };
+    const of = (variant: typeof FLOOR, parallel: number) => stackOptions(opts, stack, variant, parallel, "http://127.0.0.1:1", creds as never, "/tmp/state.json", () => undefined);
+    const floor = of(FLOOR, 32);
+    const provider = of(variantsToRun(opts)[0], 32);
+    expect(floor.program).toBe(provider.program);
+    expect(floor.parallel).toBe(provider.parallel);
+    expect(floor.nodeArgs).toEqual(expect.arrayContaining(["--require", FLOOR_PRELOAD]));
+    expect(provider.nodeArgs).not.toContain(FLOOR_PRELOAD);
+    expect(of(FLOOR, 8).parallel).toBe(8);
+  });
+
+  it("gives every resource class the program asks for a dynamic resource of its own kind, and nothing else", () => {
+    const floorSdk = require("../../scripts/bench/floorSdk") as Record<string, unknown>;
+    const pulumi = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+    const Venue = floorSdk.Venue as new (...args: unknown[]) => unknown;
+    expect(Venue.prototype).toBeInstanceOf(pulumi.dynamic.Resource);
+    expect(floorSdk.Venue).toBe(Venue);
+    expect(floorSdk.SwitchPortSettings).not.toBe(Venue);
+    expect(floorSdk.helper).toBeUndefined();
+  });
+});
 
 describe("the bench's report", () => {
   it("measures the growth of the per-resource cost between the two largest sizes", () => {
@@ -117,13 +166,28 @@ describe("the bench's report", () => {
     expect(costGrowth([results[0]])).toBeNull();
   });
 
-  it("applies the ratio goal from 1,000 resources, tighter at 4,000, and says which goals are missed", () => {
-    const at = (target: number, overrides: Partial<Figures>) => Object.fromEntries(goalsOf(sizeResult(target, 10, overrides)).map((g) => [g.name, g.met]));
-    expect(at(250, { ratio: 3 })["ratio ≤ (none below 1,000)"]).toBeUndefined();
-    expect(at(1000, { ratio: 1.2 })["ratio ≤ 1.25"]).toBe(true);
-    expect(at(4000, { ratio: 1.2 })["ratio ≤ 1.15"]).toBe(false);
-    expect(at(4000, { refreshRequests: 101 })["refresh in ≤ 100 requests"]).toBe(false);
-    expect(at(4000, { providerPeakRssMb: null })["provider host peak RSS < 400 MB"]).toBe(false);
+  it("holds the wall time against the larger of the limit and the floor", () => {
+    expect(ratioToBound(12, 10, 8)).toBeCloseTo(1.2);
+    expect(ratioToBound(12, 10, 15)).toBeCloseTo(0.8);
+    const r = sizeResult(1000, 20, {}, 16, 40);
+    // The engine default's ratio is to the limit; its ratio to bound to its own floor (1.5 × 16 = 24 s here).
+    expect(engineDefaultOf(r)).toEqual({ parallel: 8, wallSeconds: 40, ratio: expect.closeTo(40 / r.provider.limitSeconds, 3), ratioToBound: expect.closeTo(40 / 24, 3), floorSeconds: 24 });
+    expect(engineDefaultOf({ ...r, engineDefault: undefined })).toBeNull();
+  });
+
+  it("applies the ratio-to-bound goal from 1,000 resources, tighter at 4,000, and says which goals are missed", () => {
+    // The limit is (resources + 1) ÷ 100 s, about 10 s at 1,000 and 40 s at 4,000; the floor here is below it.
+    const at = (target: number, wallSeconds: number, overrides: Partial<Figures> = {}) =>
+      Object.fromEntries(goalsOf(sizeResult(target, wallSeconds, overrides)).map((g) => [g.name, g.met]));
+    expect(at(250, 30)["ratio to bound ≤ (none below 1,000)"]).toBeUndefined();
+    expect(at(1000, 11)["ratio to bound ≤ 1.15"]).toBe(true);
+    expect(at(1000, 12)["ratio to bound ≤ 1.15"]).toBe(false);
+    expect(at(4000, 43)["ratio to bound ≤ 1.1"]).toBe(true);
+    expect(at(4000, 45)["ratio to bound ≤ 1.1"]).toBe(false);
+    expect(at(1000, 10, { destroyRequestsPerResource: 0.26 })["destroy ≤ 0.25 requests per resource"]).toBe(false);
+    expect(at(1000, 10, { destroyRequestsPerResource: 0.12 })["destroy ≤ 0.25 requests per resource"]).toBe(true);
+    expect(at(4000, 40, { refreshRequests: 101 })["refresh in ≤ 100 requests"]).toBe(false);
+    expect(at(4000, 40, { providerPeakRssMb: null })["provider host peak RSS < 400 MB"]).toBe(false);
   });
 
   it("ends with a JSON line holding one entry per size, with the provider's figures and the baseline's under the same keys", () => {
@@ -145,6 +209,12 @@ describe("the bench's report", () => {
     }
     expect(last.sizes.map((s: { target: number }) => s.target)).toEqual([250, 1000]);
     expect(last.sizes[1].baseline.requestsPerResource).toBe(2);
+    for (const entry of last.sizes) {
+      expect(entry.parallel).toBe(RECOMMENDED_PARALLEL);
+      expect(entry.floorSeconds).toBe(1);
+      expect(entry.ratioToBound).toBeCloseTo(entry.wallSeconds / Math.max(entry.limitSeconds, 1), 3);
+      expect(entry.engineDefault).toEqual({ parallel: 8, wallSeconds: entry.wallSeconds * 3, ratio: expect.any(Number), ratioToBound: expect.any(Number), floorSeconds: 1.5 });
+    }
     expect(last.perResourceCostGrowth.growth).toEqual(expect.any(Number));
     expect(last.config.sizes).toEqual([250, 1000]);
   });

@@ -1,6 +1,6 @@
 /**
  * NmsResource keeps Pulumi from formatting a stack for every promise it makes while a resource is constructed
- * (sdk/resource.ts explains the cost), without losing stacks anyone can see.
+ * (sdk/promiseStacks.ts explains the cost), without losing stacks anyone can see.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { specFields } from "../../provider/fields";

@@ -119,3 +119,29 @@ describe("list()", () => {
     await expect(t.client.list("A6")).resolves.toHaveLength(600);
   });
 });
+
+describe("readThroughList()", () => {
+  let t: TestClient | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it("fetches fewer pages of a long list than it has reads; the reads of objects on the pages not fetched go on their own", async () => {
+    t = await clientFor(venueService(1_234).handler, { maxRequestsPerSecond: 1_000 });
+    const alone: string[] = [];
+    const readOf = (id: string) =>
+      t!.client.readThroughList<string>("A6", {}, undefined, {
+        alone: async () => {
+          alone.push(id);
+          return `${id} alone`;
+        },
+        fromList: (listed) => ((listed as Array<{ id: string }>).some((venue) => venue.id === id) ? `${id} listed` : undefined),
+      });
+    // Three reads: at most two pages of the three the list has.
+    const answers = await Promise.all(["v3", "v700", "v1200"].map(readOf));
+    expect(answers).toEqual(["v3 listed", "v700 listed", "v1200 alone"]);
+    expect(alone).toEqual(["v1200"]);
+    expect(listHits(t).map((hit) => hit.query.toString())).toEqual(["page=0&size=500", "page=1&size=500"]);
+  });
+});
