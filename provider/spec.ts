@@ -89,7 +89,7 @@ export const RESOURCE_NAME_INPUT = "__nmsName";
 /**
  * The input the SDK adds to every resource: the stack it belongs to, "organization/project/stack"
  * as the program sees them (pulumi.getOrganization, getProject, getStack). The engine tells the
- * dynamic-provider process its project but not its stack or organization (docs/pulumi-facts.md §7),
+ * dynamic-provider process its project but not its stack or organization (docs/pulumi-facts.md, "Interrupted updates and pending operations"),
  * and two stacks of one project may have resources of equal names and inputs; this tells their
  * creates apart (provider/interruptedCreate.ts). Never sent to the service, never compared.
  */

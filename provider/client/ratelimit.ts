@@ -168,7 +168,7 @@ function checkedSettings(settings: TokenBucketSettings): TokenBucketSettings {
 }
 
 // The process-wide registry. Created on first use, never at module load: a module-level live
-// instance breaks Pulumi's closure serialization of the provider (docs/pulumi-facts.md §3).
+// instance breaks Pulumi's closure serialization of the provider (docs/pulumi-facts.md, "Closure serialization of dynamic providers").
 let registry: Map<string, TokenBucket> | undefined;
 
 /**

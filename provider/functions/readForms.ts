@@ -1,6 +1,6 @@
-// What the read functions return, as the seeds describe the answers (document 1 §2 "Tenant",
-// document 2 §2 "AP (read form)"). They give the SDK its result types and doc comments; the
-// answer itself is returned as the service sent it, unchecked, with any field the seeds omit.
+// What the read functions return, as the service's API documentation describes the answers (its
+// "Tenant" and "AP (read form)" models). They give the SDK its result types and doc comments; the
+// answer itself is returned as the service sent it, unchecked, with any field the documentation omits.
 import { z } from "zod";
 import { WIRE_FIELDS } from "../../contract/routes";
 import { delegationReadSchema, mspSchema, notificationRecipientReadSchema } from "../../contract/schemas/tenant";
@@ -41,8 +41,8 @@ export const tenantResultSchema = z
     updatedDate: dateTime.optional(),
     maintenanceDate: dateTime.optional(),
     maintenanceState: z.boolean().optional(),
-    [WIRE_FIELDS.vendorUser]: z.boolean().optional().describe("Whether the tenant belongs to the vendor (the seeds' vendorUser)."),
-    status: z.string().optional().describe("The seeds give the value active."),
+    [WIRE_FIELDS.vendorUser]: z.boolean().optional().describe("Whether the tenant belongs to the vendor (the API documentation's vendorUser)."),
+    status: z.string().optional().describe("The API documentation gives the value active."),
     admins: z.array(adminSchema).optional().describe("The tenant's administrators."),
     delegationsTo: z.array(delegationReadSchema.passthrough()).optional().describe("Delegations of the tenant (to a VAR, support, an MSP)."),
     notificationRecipients: z.array(notificationRecipientReadSchema.passthrough()).optional().describe("Where the tenant's notifications go."),

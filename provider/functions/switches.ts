@@ -1,4 +1,4 @@
-// The switch functions (document 3): venue lookups of the VLANs and ACLs that the profiles applied
+// The switch functions: venue lookups of the VLANs and ACLs that the profiles applied
 // to a venue make visible (S56–S59, S2) and reference records (S1, S60), which run in preview;
 // and actions on a switch (S18, S21, S20, S22, S12), which never do. Rows of the function table
 // (index.ts); `npm run generate` writes the SDK's forms.
@@ -113,7 +113,7 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "rebootSwitch",
-    description: "The seeds' unnamed S20 on a switch (a reboot by the route table), waited for until the service reports it done.",
+    description: "The API documentation's unnamed S20 on a switch (a reboot by the route table), waited for until the service reports it done.",
     op: "S20",
     args: () => rebootSwitchArgsSchema,
     result: switchActionResultSchema,

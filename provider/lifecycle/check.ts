@@ -61,7 +61,7 @@ function bodyFailures(ctx: LifecycleContext, news: Props, variant: WifiApiVarian
 /**
  * Create generations that a check of this process with old inputs gave ("kind stack name"). When the engine replaces
  * a resource, it checks the program's inputs again without the old ones and creates the replacement from that answer
- * (docs/pulumi-facts.md §9); that second check, in the same process, takes the generation from the
+ * (docs/pulumi-facts.md, "How the engine runs a dynamic resource's steps"); that second check, in the same process, takes the generation from the
  * first, or the replacement would carry the old object's create ID.
  */
 const generationCheckedInThisRun = new Map<string, number>();

@@ -66,7 +66,7 @@ function canonical(value: unknown): string {
  * among them, without secrets (a hash of a weak secret could be guessed offline) and without the
  * serialized provider. The same create of the same
  * resource of the same stack always gets the same ID, in whatever process; none comes from the
- * provider process's environment, which the engine does not give the stack (docs/pulumi-facts.md §7).
+ * provider process's environment, which the engine does not give the stack (docs/pulumi-facts.md, "Interrupted updates and pending operations").
  * Undefined for a create that does not carry its stack and name (unidentifiedCreate).
  */
 export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[], generation = 0): string | undefined {

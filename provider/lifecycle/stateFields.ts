@@ -6,7 +6,7 @@ import { CREATE_GENERATION_INPUT } from "./createRequestId";
 
 /**
  * Inputs that steer the provider instead of describing the object. Dynamic resources cannot
- * use `pulumi import` (docs/pulumi-facts.md §4), so adoption of existing objects goes through
+ * use `pulumi import` (docs/pulumi-facts.md, "Limits of dynamic resources"), so adoption of existing objects goes through
  * these: adoptId takes over the object with that ID; adoptByName takes over the object with
  * the same unique name in its scope when there is one, and creates it otherwise.
  */

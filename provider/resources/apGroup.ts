@@ -11,7 +11,7 @@ export const apGroupSpec = resourceSpec({
     isDefault: z.boolean().describe("Whether this is the venue's default AP group (read only)."),
     aps: z.array(z.unknown()).describe("APs of the group (read only)."),
   }),
-  // The seeds: venueId is immutable after creation.
+  // The service's API documentation: venueId is immutable after creation.
   replaceOnChanges: ["venueId"],
   identity: { idParam: "apGroupId" },
   ops: { create: "W24", read: "W26", update: "W27", delete: "W28", bulkDelete: "W25" },

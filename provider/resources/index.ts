@@ -1,87 +1,89 @@
 import type { ResourceSpec } from "../spec";
-import { apSpec } from "./ap";
-import { apGroupSpec } from "./apGroup";
-import { dpskPassphraseSpec } from "./dpskPassphrase";
-import { guestUserSpec } from "./guestUser";
+// Venues, their floor plans, and the account
+import { adminSpec } from "./admin";
+import { calibrationPointsSpec } from "./calibrationPoints";
+import { supportAccessSpec, varDelegationSpec } from "./delegations";
+import { floorPlanSpec } from "./floorPlan";
+import { notificationRecipientSpec } from "./notificationRecipient";
+import { userProfileSpec } from "./userProfile";
+import { venueSpec } from "./venue";
+// Wi-Fi networks
 import { networkSpec } from "./network";
 import { networkVenueActivationSpec } from "./networkVenueActivation";
-import { switchProfileSpec } from "./switchProfile";
-import { switchVlanSpec } from "./switchVlan";
-import { venueSpec } from "./venue";
+// Wi-Fi devices (APs, their groups and settings)
+import { apSpec } from "./ap";
+import { apGroupSpec } from "./apGroup";
+import { apLanPortsSpec, apMdnsGatewaySpec, apRadioSpec } from "./apSettings";
+// A venue's Wi-Fi settings
 import { venueRadioSpec } from "./venueRadio";
 import { venueSyslogSpec } from "./venueSyslog";
-// Wi-Fi devices and venue Wi-Fi settings (issue 8)
-import { apLanPortsSpec, apMdnsGatewaySpec, apRadioSpec } from "./apSettings";
 import { venueCellularSpec, venueDhcpBindingSpec, venueLanPortsSpec, venueLedsSpec, venueMeshSpec } from "./venueWifiSettings";
-// Switches (issue 10)
+// Wi-Fi services (guests, passphrases, calling, vSPoT, device policies)
+import { devicePolicySpec } from "./devicePolicy";
+import { dpskPassphraseSpec } from "./dpskPassphrase";
+import { guestUserSpec } from "./guestUser";
+import { recoveryPskSpec } from "./recoveryPsk";
+import { venueVspotBindingSpec } from "./venueVspotBinding";
+import { vspotServerSpec } from "./vspotServer";
+import { wifiCallingProfileSpec } from "./wifiCallingProfile";
+// Switches
 import { switchSpec } from "./switch";
 import { switchAclSpec } from "./switchAcl";
 import { switchIpPortSpec, switchVePortSpec } from "./switchIpPort";
 import { switchLagSpec } from "./switchLag";
 import { switchPortSettingsSpec } from "./switchPortSettings";
+import { switchProfileSpec } from "./switchProfile";
 import { switchTrustedPortSpec } from "./switchTrustedPort";
+import { switchVlanSpec } from "./switchVlan";
 import { venueSwitchSettingsSpec } from "./venueSwitchSettings";
-// Wi-Fi services (issue 9)
-import { devicePolicySpec } from "./devicePolicy";
-import { recoveryPskSpec } from "./recoveryPsk";
-import { vspotServerSpec } from "./vspotServer";
-import { wifiCallingProfileSpec } from "./wifiCallingProfile";
-// Account (issue 11)
-import { adminSpec } from "./admin";
-import { supportAccessSpec, varDelegationSpec } from "./delegations";
-import { notificationRecipientSpec } from "./notificationRecipient";
-import { userProfileSpec } from "./userProfile";
-import { calibrationPointsSpec } from "./calibrationPoints";
-import { floorPlanSpec } from "./floorPlan";
-// Operations beyond the seeds
-import { venueVspotBindingSpec } from "./venueVspotBinding";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
   [
+    // Venues, their floor plans, and the account
     venueSpec,
-    apGroupSpec,
-    networkSpec,
-    networkVenueActivationSpec,
-    venueRadioSpec,
-    venueSyslogSpec,
-    apSpec,
-    guestUserSpec,
-    dpskPassphraseSpec,
-    switchProfileSpec,
-    switchVlanSpec,
-    // Wi-Fi devices and venue Wi-Fi settings (issue 8)
-    apRadioSpec,
-    apLanPortsSpec,
-    apMdnsGatewaySpec,
-    venueMeshSpec,
-    venueLanPortsSpec,
-    venueLedsSpec,
-    venueCellularSpec,
-    venueDhcpBindingSpec,
-    // Switches (issue 10)
-    switchSpec,
-    switchAclSpec,
-    switchPortSettingsSpec,
-    switchLagSpec,
-    switchIpPortSpec,
-    switchVePortSpec,
-    venueSwitchSettingsSpec,
-    switchTrustedPortSpec,
-    // Wi-Fi services (issue 9)
-    wifiCallingProfileSpec,
-    vspotServerSpec,
-    devicePolicySpec,
-    recoveryPskSpec,
-    // Account (issue 11)
+    floorPlanSpec,
+    calibrationPointsSpec,
     adminSpec,
     notificationRecipientSpec,
     userProfileSpec,
     varDelegationSpec,
     supportAccessSpec,
-    floorPlanSpec,
-    calibrationPointsSpec,
-    // Operations beyond the seeds
+    // Wi-Fi networks
+    networkSpec,
+    networkVenueActivationSpec,
+    // Wi-Fi devices
+    apSpec,
+    apGroupSpec,
+    apRadioSpec,
+    apLanPortsSpec,
+    apMdnsGatewaySpec,
+    // A venue's Wi-Fi settings
+    venueRadioSpec,
+    venueSyslogSpec,
+    venueMeshSpec,
+    venueLanPortsSpec,
+    venueLedsSpec,
+    venueCellularSpec,
+    venueDhcpBindingSpec,
+    // Wi-Fi services
+    guestUserSpec,
+    dpskPassphraseSpec,
+    wifiCallingProfileSpec,
+    vspotServerSpec,
     venueVspotBindingSpec,
+    devicePolicySpec,
+    recoveryPskSpec,
+    // Switches
+    switchProfileSpec,
+    switchVlanSpec,
+    switchAclSpec,
+    switchTrustedPortSpec,
+    switchSpec,
+    switchPortSettingsSpec,
+    switchLagSpec,
+    switchIpPortSpec,
+    switchVePortSpec,
+    venueSwitchSettingsSpec,
   ].map((spec) => [spec.kind, spec]),
 );

@@ -14,7 +14,7 @@ export const switchSpec = resourceSpec({
     "{serialNumber} path; a new serial number replaces the switch. `position` is written with S19 and `stackMembers` with S16 " +
     "(members added and removed), both also right after the create. The soft-delete flags are read-only outputs.",
   inputSchema: () =>
-    z.object({ serialNumber: switchId.describe("The switch's serial number: its ID in the service (the seeds' ID rule, e.g. FEK3224R0AB).") }).merge(objectOf(switchInputSchema).omit({ id: true })),
+    z.object({ serialNumber: switchId.describe("The switch's serial number: its ID in the service (the documented ID rule, e.g. FEK3224R0AB).") }).merge(objectOf(switchInputSchema).omit({ id: true })),
   bodySchema: () => switchInputSchema,
   outputSchema: switchStateSchema,
   identity: { idField: "id", idParam: "serialNumber", idFromInput: "serialNumber", updateIdIn: "body" },

@@ -16,12 +16,12 @@ function createdEntry(profile: Props, inputs: Props): Props | undefined {
   return [...entries].reverse().find((entry) => sameEntry(entry, entryOf(inputs)));
 }
 
-// The seeds show no operation creating a trusted port: the profile's update (S44) creates the entries of its body
+// The service's API documentation shows no operation creating a trusted port: the profile's update (S44) creates the entries of its body
 // without an id (emulator/README.md), so the create reads the profile and writes it back with the new entry.
 export const switchTrustedPortSpec = resourceSpec({
   kind: "SwitchTrustedPort",
   description:
-    "A trusted-port entry of a switch profile (S48, S49), created through the profile's update (S44), which the seeds leave " +
+    "A trusted-port entry of a switch profile (S48, S49), created through the profile's update (S44), which the service's API documentation leaves " +
     "as the only way to create one. The service cannot change an entry in place: every change replaces it.",
   inputSchema: () => trustedPortSchema.omit({ id: true }),
   identity: { idParam: "trustedPortId", parents: { profileId: "profileId" } },

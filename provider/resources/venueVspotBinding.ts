@@ -5,7 +5,7 @@ import { type Props, resourceSpec } from "../spec";
 export const venueVspotBindingSpec = resourceSpec({
   kind: "VenueVspotBinding",
   description:
-    "The vSPoT server that serves a venue (W99 bind, W100 read, W101 unbind: operations of the real service the seeds do not " +
+    "The vSPoT server that serves a venue (W99 bind, W100 read, W101 unbind: operations of the real service its API documentation does not " +
     "list). A venue has one at most: binding another server moves the venue to it, and the server's `venues` list the venue while " +
     "it is bound, so manage a venue's server either here or in the VspotServer's `venues`, not both. The service cannot change a " +
     "binding: a change of `venueId` or `vspotId` replaces it.",

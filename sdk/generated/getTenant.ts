@@ -17,9 +17,9 @@ export interface GetTenantResult {
   /** ISO 8601 UTC date-time. */
   maintenanceDate?: string;
   maintenanceState?: boolean;
-  /** Whether the tenant belongs to the vendor (the seeds' vendorUser). */
+  /** Whether the tenant belongs to the vendor (the API documentation's vendorUser). */
   ruckusUser?: boolean;
-  /** The seeds give the value active. */
+  /** The API documentation gives the value active. */
   status?: string;
   /** The tenant's administrators. */
   admins?: {

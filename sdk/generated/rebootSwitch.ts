@@ -27,8 +27,8 @@ export interface RebootSwitchResult {
 }
 
 /**
- * The seeds' unnamed S20 on a switch (a reboot by the route table), waited for until the service reports it
- * done. Operation: S20 Reboot switch (unnamed in the seeds).
+ * The API documentation's unnamed S20 on a switch (a reboot by the route table), waited for until the service
+ * reports it done. Operation: S20 Reboot switch (unnamed in the seeds).
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -42,8 +42,8 @@ export function rebootSwitch(args: RebootSwitchArgs, opts?: pulumi.InvokeOptions
 }
 
 /**
- * The seeds' unnamed S20 on a switch (a reboot by the route table), waited for until the service reports it
- * done. Operation: S20 Reboot switch (unnamed in the seeds).
+ * The API documentation's unnamed S20 on a switch (a reboot by the route table), waited for until the service
+ * reports it done. Operation: S20 Reboot switch (unnamed in the seeds).
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

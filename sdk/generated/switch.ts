@@ -20,7 +20,7 @@ export type { SwitchArgs } from "./switchArgs";
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
 export class Switch extends NmsResource {
-  /** The switch's serial number: its ID in the service (the seeds' ID rule, e.g. FEK3224R0AB). */
+  /** The switch's serial number: its ID in the service (the documented ID rule, e.g. FEK3224R0AB). */
   declare readonly serialNumber: pulumi.Output<string>;
   /** ID of the venue the switch is in. */
   declare readonly venueId: pulumi.Output<string>;

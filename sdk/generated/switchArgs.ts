@@ -5,7 +5,7 @@ import type { AdoptionArgs } from "../resource";
 /** The inputs of {@link Switch}. */
 export interface SwitchArgs extends AdoptionArgs {
   /**
-   * The switch's serial number: its ID in the service (the seeds' ID rule, e.g. FEK3224R0AB). Must be an
+   * The switch's serial number: its ID in the service (the documented ID rule, e.g. FEK3224R0AB). Must be an
    * allowed three-letter prefix, two of 0-9A-Z, a number 01 to 54, one letter of A-H J-N P-Z and three of 0-9
    * A-H J-N P R S T V-Z (e.g. FEK3224R0AB). Changing it replaces the resource.
    */

@@ -14,9 +14,9 @@ export type { SwitchPortSettingsArgs } from "./switchPortSettingsArgs";
  * service: creating the resource takes it over and writes the program's values.
  *
  * Destroy: writes the documented defaults back (S40 Update port of a switch). A port cannot be deleted:
- * destroy writes the seeds' defaults back with S40 (LLDP, PoE and the port enabled; the other flags off) and
- * clears its name, VLANs, ACLs, PoE budget, class and priority and speed. That releases the VLANs and ACLs it
- * names, which the service will not delete while named, so the SDK does not set
+ * destroy writes the documented defaults back with S40 (LLDP, PoE and the port enabled; the other flags off)
+ * and clears its name, VLANs, ACLs, PoE budget, class and priority and speed. That releases the VLANs and
+ * ACLs it names, which the service will not delete while named, so the SDK does not set
  * `deletedWith` to its switch; a program that deletes the switch before those VLANs can (README, "Destroying settings with their object"). Replaced when `switchId`
  * or `port` changes.
  */

@@ -7,8 +7,8 @@ export type { SwitchTrustedPortArgs } from "./switchTrustedPortArgs";
 
 /**
  * A trusted-port entry of a switch profile (S48, S49), created through the profile's update (S44), which the
- * seeds leave as the only way to create one. The service cannot change an entry in place: every change
- * replaces it.
+ * service's API documentation leaves as the only way to create one. The service cannot change an entry in
+ * place: every change replaces it.
  *
  * Operations: S44 Update switch profile (create), S48 Get trusted port (read), S49 Delete trusted port
  * (delete).
