@@ -1,7 +1,7 @@
-// Error categories and codes of the service. The seeds name categories, not numbers; the
+// Error categories and codes of the service. The API documentation names categories, not numbers; the
 // numbers are those seen in public samples (docs/pulumi-facts.md §1). "Insufficient license" has no
 // public number: we use 402 Payment Required, the one 4xx status whose meaning is "you have
-// not paid for this". 429 is not a seed category; it is how the emulator sheds load.
+// not paid for this". 429 is not a documented category; it is how the emulator sheds load.
 
 export type ErrorCategory =
   | "BadRequest"
@@ -33,18 +33,46 @@ export interface ErrorCodeDef {
   readonly message: string;
 }
 
-// Codes from the seeds, for the operations this project implements.
-export const SEED_ERROR_CODES = {
+// The codes the API documentation gives, for the operations this project implements.
+export const DOCUMENTED_ERROR_CODES = {
+  // The service's components failing
   "VENUE-10001": { category: "Internal", message: "tenant is out of sync and requires repair" },
+  "TNT-10001": { category: "Internal", message: "tenant is out of sync and requires repair" },
   "CFGC-10000": { category: "Internal", message: "internal server error" },
   "WIFI-10000": { category: "Internal", message: "internal server error of the Wi-Fi component" },
+  "SWITCH-10000": { category: "Internal", message: "internal server error of the switch component" },
+  "LTE-10000": { category: "Internal", message: "internal server error of the LTE component" },
+  // Licences
   "ENT-10003": { category: "InsufficientLicense", message: "insufficient licences" },
+  // Administrators, delegations and notification recipients
+  "TNT-10100": { category: "BadRequest", message: "duplicate notification endpoint" },
+  "TNT-10300": { category: "BadRequest", message: "administrator already invited to a different account" },
+  "TNT-10301": { category: "NotFound", message: "VAR not found in the support directory" },
+  "TNT-10302": { category: "BadRequest", message: "administrator already registered with the support service" },
+  "TNT-10303": { category: "BadRequest", message: "administrator already exists" },
+  "TNT-10304": { category: "BadRequest", message: "a support user cannot be invited as a VAR" },
+  // Calibration points
+  // The API documentation lists VENUE-10203 with Internal Server Error; it is the caller's input,
+  // and clients retry a 5xx, so it is answered as a validation error (emulator/README.md, Decisions).
+  "VENUE-10203": { category: "Validation", message: "two calibration points are required" },
+  // Access points
   "WIFI-10120": { category: "Conflict", message: "AP name is not unique" },
   "APR-10130": { category: "Conflict", message: "serial number already registered" },
   "WIFI-10114": { category: "Validation", message: "the service is not supported in the entered country" },
+  // Radio channels
   "WIFI-10110": { category: "Validation", message: "2.4 GHz allowed channel list needs at least two channels" },
   "WIFI-10111": { category: "Validation", message: "5 GHz allowed indoor channel list needs at least two channels" },
   "WIFI-10112": { category: "Validation", message: "5 GHz allowed outdoor channel list needs at least two channels" },
+  // AP LAN ports
+  "WIFI-10108": { category: "Validation", message: "Trunk port with untagId other than 1" },
+  "WIFI-10109": { category: "Validation", message: "Access port with untagId different from vlanMembers" },
+  // Venue mesh, cellular and DHCP settings
+  "WIFIB-10001": { category: "Conflict", message: "mesh cannot be disabled while APs are active" },
+  "WIFI-10170": { category: "Validation", message: "at least one SIM card must be enabled" },
+  "WIFI-10152": { category: "Conflict", message: "venue and DHCP service profile mapping already exists" },
+  "WIFI-10151": { category: "Validation", message: "venue and DHCP service profile mapping does not exist" },
+  "WIFI-10171": { category: "Validation", message: "venue must activate the DHCP service for cellular APs" },
+  // Networks: WLAN security, RADIUS ports, rates, guest portals
   "WIFI-10102": { category: "Validation", message: "DPSK passphrase is required for WPA personal security" },
   "WIFI-10100": { category: "Validation", message: "PSK passphrase is required for WPA personal security" },
   "WIFI-10101": { category: "Validation", message: "WEP hex key is required for WEP security" },
@@ -53,33 +81,22 @@ export const SEED_ERROR_CODES = {
   "WIFI-10105": { category: "Validation", message: "guest network: session grace period must not exceed the user session timeout" },
   "WIFI-10106": { category: "Validation", message: "only OFDM PHY rates are permitted" },
   "WIFI-10107": { category: "Validation", message: "management transmit rate below BSS minimum rate in OFDM-only mode" },
-  // Wi-Fi devices and venue Wi-Fi settings (issue 8)
-  "WIFI-10108": { category: "Validation", message: "Trunk port with untagId other than 1" },
-  "WIFI-10109": { category: "Validation", message: "Access port with untagId different from vlanMembers" },
-  "WIFIB-10001": { category: "Conflict", message: "mesh cannot be disabled while APs are active" },
-  "WIFI-10170": { category: "Validation", message: "at least one SIM card must be enabled" },
-  "WIFI-10152": { category: "Conflict", message: "venue and DHCP service profile mapping already exists" },
-  "WIFI-10151": { category: "Validation", message: "venue and DHCP service profile mapping does not exist" },
-  "WIFI-10171": { category: "Validation", message: "venue must activate the DHCP service for cellular APs" },
-  // Account (issue 11)
-  "TNT-10001": { category: "Internal", message: "tenant is out of sync and requires repair" },
-  "SWITCH-10000": { category: "Internal", message: "internal server error of the switch component" },
-  "LTE-10000": { category: "Internal", message: "internal server error of the LTE component" },
-  "TNT-10100": { category: "BadRequest", message: "duplicate notification endpoint" },
-  "TNT-10300": { category: "BadRequest", message: "administrator already invited to a different account" },
-  "TNT-10301": { category: "NotFound", message: "VAR not found in the support directory" },
-  "TNT-10302": { category: "BadRequest", message: "administrator already registered with the support service" },
-  "TNT-10303": { category: "BadRequest", message: "administrator already exists" },
-  "TNT-10304": { category: "BadRequest", message: "a support user cannot be invited as a VAR" },
-  // The seeds list VENUE-10203 with Internal Server Error; it is the caller's input, and clients retry a 5xx, so it is
-  // answered as a validation error (emulator/README.md, Decisions).
-  "VENUE-10203": { category: "Validation", message: "two calibration points are required" },
+  "WIFI-10116": { category: "Validation", message: "invalid external provider name and region" },
+  "WIFI-10209": { category: "Validation", message: "invalid social domains" },
+  // Clients and device policies
+  "WIFI-10201": { category: "NotFound", message: "client not found (may already be disconnected)" },
+  "WIFI-10203": { category: "Validation", message: "a device-policy rule with action BLOCK must not set rate limit or VLAN" },
+  "WIFI-10204": { category: "Validation", message: "device type and OS vendor are incompatible" },
+  "WIFI-10205": { category: "Validation", message: "maximum number of device policies reached" },
+  "WIFI-10206": { category: "Validation", message: "only one rule per device type and OS vendor combination" },
+  "WIFI-10207": { category: "Validation", message: "rule names must be unique within a policy" },
+  "WIFI-10208": { category: "Validation", message: "only one rule per device type when OS vendor is All" },
 } as const satisfies Record<string, ErrorCodeDef>;
 
-// Codes for conditions the seeds name only by category (authentication, not found, field
+// Codes for conditions the API documentation names only by category (authentication, not found, field
 // rules) or leave open (duplicates, objects still in use). The NMS- prefix marks them as this
-// project's decision, not the service's; see README "What the emulator decides".
-export const GENERIC_ERROR_CODES = {
+// project's decision, not the service's (emulator/README.md, Decisions).
+export const PROJECT_ERROR_CODES = {
   "NMS-BAD-REQUEST": { category: "BadRequest", message: "malformed request" },
   "NMS-NOT-AUTHENTICATED": { category: "NotAuthenticated", message: "authentication required" },
   "NMS-BAD-CREDENTIALS": { category: "NotAuthenticated", message: "wrong username or password" },
@@ -99,27 +116,14 @@ export const GENERIC_ERROR_CODES = {
   "NMS-RESERVED-NAME": { category: "Validation", message: "the name is reserved by the service" },
   "NMS-RATE-LIMITED": { category: "TooManyRequests", message: "too many requests" },
   "NMS-INTERNAL": { category: "Internal", message: "internal server error" },
-  // Switches (issue 10)
+  // Switch configuration in use, LAG membership
   "NMS-SWITCH-CONFIG-IN-USE": { category: "Conflict", message: "a switch port, LAG, IP or VE port, or a venue's switch settings, still use this profile, VLAN or ACL" },
   "NMS-PORT-IN-LAG": { category: "Conflict", message: "the port is already a member of another LAG" },
 } as const satisfies Record<string, ErrorCodeDef>;
 
-// Wi-Fi services (issue 9): the seeds' codes of networks, client disconnect and device policies.
-export const WIFI_SERVICE_ERROR_CODES = {
-  "WIFI-10116": { category: "Validation", message: "invalid external provider name and region" },
-  "WIFI-10209": { category: "Validation", message: "invalid social domains" },
-  "WIFI-10201": { category: "NotFound", message: "client not found (may already be disconnected)" },
-  "WIFI-10203": { category: "Validation", message: "a device-policy rule with action BLOCK must not set rate limit or VLAN" },
-  "WIFI-10204": { category: "Validation", message: "device type and OS vendor are incompatible" },
-  "WIFI-10205": { category: "Validation", message: "maximum number of device policies reached" },
-  "WIFI-10206": { category: "Validation", message: "only one rule per device type and OS vendor combination" },
-  "WIFI-10207": { category: "Validation", message: "rule names must be unique within a policy" },
-  "WIFI-10208": { category: "Validation", message: "only one rule per device type when OS vendor is All" },
-} as const satisfies Record<string, ErrorCodeDef>;
+export const ERROR_CODES: Record<string, ErrorCodeDef> = { ...DOCUMENTED_ERROR_CODES, ...PROJECT_ERROR_CODES };
 
-export const ERROR_CODES: Record<string, ErrorCodeDef> = { ...SEED_ERROR_CODES, ...GENERIC_ERROR_CODES, ...WIFI_SERVICE_ERROR_CODES };
-
-export type ErrorCode = keyof typeof SEED_ERROR_CODES | keyof typeof GENERIC_ERROR_CODES | keyof typeof WIFI_SERVICE_ERROR_CODES;
+export type ErrorCode = keyof typeof DOCUMENTED_ERROR_CODES | keyof typeof PROJECT_ERROR_CODES;
 
 /** One entry of the service's error body. */
 export interface ApiErrorEntry {
@@ -127,12 +131,6 @@ export interface ApiErrorEntry {
   message: string;
   object?: string;
   value?: unknown;
-}
-
-/** The service's error body: {errors:[{code,message,object,value}],requestId}. */
-export interface ApiErrorBody {
-  errors: ApiErrorEntry[];
-  requestId?: string;
 }
 
 export function statusOfCode(code: string): number {

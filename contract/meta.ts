@@ -4,7 +4,7 @@
 // (variant checks) read it from there.
 import { z } from "zod";
 
-/** The two variants of the Wi-Fi API (document 2): fields marked (newer) exist only in the newer. */
+/** The two variants of the Wi-Fi API (docs/service.md): fields marked (newer) exist only in the newer. */
 export const WIFI_API_VARIANTS = ["older", "newer"] as const;
 export type WifiApiVariant = (typeof WIFI_API_VARIANTS)[number];
 export const DEFAULT_WIFI_API_VARIANT: WifiApiVariant = "newer";

@@ -1,4 +1,5 @@
-// The request record (document 1, §2) that every async write produces.
+// The request record (the account and venues API documentation, "Request record") that every async
+// write produces.
 
 export const REQUEST_STATUSES = ["PENDING", "SUCCESS", "FAIL"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -14,7 +15,7 @@ export interface RequestRecord {
   tenantId: string;
   timestamp: string;
   /**
-   * Beyond the seeds: a FAIL record carries the reason in the error-body format, so a
+   * Beyond the API documentation: a FAIL record carries the reason in the error-body format, so a
    * failure can be reported with its code instead of a bare "FAIL".
    */
   errors?: { code: string; message: string; object?: string; value?: unknown }[];

@@ -7,7 +7,7 @@ export interface FieldFailure {
   path: string;
   /** The rule that failed, in words. */
   message: string;
-  /** The service's error code, where the seeds define one. */
+  /** The service's error code, where the API documentation defines one. */
   code?: string;
 }
 

@@ -1,4 +1,4 @@
-// Named field rules from the seeds, reused by every schema. A rule that carries a service
+// Named field rules from the API documentation, reused by every schema. A rule that carries a service
 // error code reports it in the zod issue's params, so both the provider's check and the
 // emulator's answer can name it.
 import { z } from "zod";
@@ -24,7 +24,7 @@ export function issueWithCode(
 }
 
 /**
- * The seeds' rule for AP names (and vSPoT server names): printable ASCII, no backtick, no "$(",
+ * The API documentation's rule for AP names (and vSPoT server names): printable ASCII, no backtick, no "$(",
  * no leading or trailing whitespace, with a length range.
  */
 export function safeName(min: number, max: number) {
@@ -39,9 +39,9 @@ export function safeName(min: number, max: number) {
 }
 
 /**
- * The seeds' rule for network and switch-profile names: no backtick, no "$(", no leading or
+ * The API documentation's rule for network and switch-profile names: no backtick, no "$(", no leading or
  * trailing whitespace, with a length range. Unlike safeName it does not ask for ASCII: the
- * seeds do not, for these names.
+ * API documentation does not, for these names.
  */
 export function shellSafeName(min: number, max: number) {
   return z
@@ -86,7 +86,7 @@ export function intBetween(min: number, max: number) {
 }
 
 /**
- * An int64 of the seeds. JSON numbers reach JavaScript as doubles, so only the integers a double
+ * An int64 of the API documentation. JSON numbers reach JavaScript as doubles, so only the integers a double
  * holds exactly (up to 2^53 - 1 either way) can be told apart; larger ones are refused rather
  * than silently rounded.
  */
@@ -95,7 +95,7 @@ export const int64 = z.number().int("must be an integer").safe("must be an integ
 /** Milliseconds since the Unix epoch, as the guest-user dates are given (integers). */
 export const epochMillis = int64;
 
-/** The 32-character tenant ID (document 1, §1). */
+/** The 32-character tenant ID (the account and venues API documentation, "What the service does"). */
 export const tenantId = z.string().length(32, "must be 32 characters");
 
 export const port = intBetween(1, 65535);
@@ -134,7 +134,7 @@ export const macAddress = z
   .string()
   .refine(isMacAddress, "must be six hex pairs separated by colons or hyphens, or twelve hex digits");
 
-/** The seeds' ping and trace-route target: an IPv4 address whose first octet is 1 to 223, or a host name. */
+/** The API documentation's ping and trace-route target: an IPv4 address whose first octet is 1 to 223, or a host name. */
 export const targetHost = z.string().refine((s) => {
   if (IPV4.test(s)) {
     const first = Number(s.split(".")[0]);

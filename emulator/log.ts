@@ -20,6 +20,8 @@ export interface LogEntry {
   at: string;
   /** The injected fault that shaped the answer, if any. */
   fault?: string;
+  /** The tenant header (x-rks-tenantid) the request carried, if any: delegated calls and switch operations name their tenant in it. */
+  tenantHeader?: string;
 }
 
 interface RawEntry {
@@ -31,6 +33,7 @@ interface RawEntry {
   tenantId: string | null;
   atMs: number;
   fault: string | undefined;
+  tenantHeader: string | undefined;
 }
 
 export class RequestLog {
@@ -42,11 +45,12 @@ export class RequestLog {
     this.ring = new Array(capacity);
   }
 
-  add(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string): void {
+  add(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string, tenantHeader?: string): void {
     const seq = this.nextSeq++;
     const kept = path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
     const tenant = tenantId === null ? null : tenantId.length > MAX_LOGGED_PATH ? `${tenantId.slice(0, MAX_LOGGED_PATH)}…` : tenantId;
-    this.ring[seq % this.capacity] = { seq, method, path: ownCopy(kept), op, status, tenantId: tenant === null ? null : ownCopy(tenant), atMs: Date.now(), fault };
+    const header = tenantHeader === undefined ? undefined : ownCopy(tenantHeader.length > MAX_LOGGED_PATH ? `${tenantHeader.slice(0, MAX_LOGGED_PATH)}…` : tenantHeader);
+    this.ring[seq % this.capacity] = { seq, method, path: ownCopy(kept), op, status, tenantId: tenant === null ? null : ownCopy(tenant), atMs: Date.now(), fault, tenantHeader: header };
     if (this.count < this.capacity) this.count++;
   }
 
@@ -56,9 +60,10 @@ export class RequestLog {
     for (let seq = this.nextSeq - this.count; seq < this.nextSeq; seq++) {
       const raw = this.ring[seq % this.capacity];
       if (!raw) continue;
-      const { atMs, fault, ...rest } = raw;
+      const { atMs, fault, tenantHeader, ...rest } = raw;
       const entry: LogEntry = { ...rest, at: new Date(atMs).toISOString() };
       if (fault !== undefined) entry.fault = fault;
+      if (tenantHeader !== undefined) entry.tenantHeader = tenantHeader;
       out.push(entry);
     }
     return out;

@@ -1,6 +1,7 @@
-// Token buckets: one per tenant for service calls, one per username for login (A1). A bucket
-// holds up to `burst` tokens and refills at `requestsPerSecond`; a request takes one token or is
-// answered 429 with the whole seconds until one is back. Refill is computed lazily from the time
+// Token buckets: for service calls one per login (username) and one per tenant (of the path), for
+// login (A1) one per username. A bucket holds up to `burst` tokens and refills at
+// `requestsPerSecond`; a request takes one token of each of its buckets, or none and is answered
+// 429 with the whole seconds until every one of them has one again. Refill is computed lazily from the time
 // of the last take, so an idle bucket costs nothing and the hot path is a map lookup and some
 // arithmetic. The parameters are read from the shared config at each take, so PUT
 // /__admin/config applies at once.
@@ -26,11 +27,26 @@ export class RateLimiter {
     private readonly nowMs: () => number = Date.now,
   ) {}
 
-  /** Takes one token of `key`'s bucket; throws a 429 ApiError with Retry-After when there is none. */
-  take(key: string): void {
+  /**
+   * Takes one token of the bucket of `key`, or of each of `keys` (all or none); throws a 429 ApiError with Retry-After
+   * when one of them has none.
+   */
+  take(keys: string | readonly string[]): void {
     const limit = this.config.rateLimit;
     if (limit === null) return;
     const now = this.nowMs();
+    const buckets = (typeof keys === "string" ? [keys] : keys).map((key) => this.bucket(key, now, limit));
+    const short = buckets.filter((bucket) => bucket.tokens < 1);
+    if (short.length === 0) {
+      for (const bucket of buckets) bucket.tokens -= 1;
+      return;
+    }
+    const secondsToNextToken = Math.max(...short.map((bucket) => (1 - bucket.tokens) / limit.requestsPerSecond));
+    throw rateLimited(Math.max(1, Math.ceil(secondsToNextToken)));
+  }
+
+  /** The bucket of `key`, refilled up to `now`. */
+  private bucket(key: string, now: number, limit: NonNullable<EmulatorConfig["rateLimit"]>): Bucket {
     let bucket = this.buckets.get(key);
     if (bucket === undefined) {
       if (this.buckets.size >= PRUNE_ABOVE) this.prune(now);
@@ -41,12 +57,7 @@ export class RateLimiter {
       bucket.tokens = Math.min(limit.burst, bucket.tokens + refill);
       bucket.updatedAtMs = now;
     }
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return;
-    }
-    const secondsToNextToken = (1 - bucket.tokens) / limit.requestsPerSecond;
-    throw rateLimited(Math.max(1, Math.ceil(secondsToNextToken)));
+    return bucket;
   }
 
   clear(): void {

@@ -50,7 +50,7 @@ export class EmulatorServer {
   readonly stats = new RequestStats();
   readonly http: Server;
   /** Service calls, per tenant. */
-  private readonly tenantLimiter: RateLimiter;
+  private readonly callLimiter: RateLimiter;
   /** Login (A1), per username: it has no tenant yet, and guessing passwords should meet it too. */
   private readonly loginLimiter: RateLimiter;
   /** Answers a slow fault is holding back. */
@@ -72,7 +72,7 @@ export class EmulatorServer {
     this.auth = new AuthService(this.config, this.model.directory.accounts);
     this.faults = new FaultInjector(random);
     this.tracker = new RequestTracker(this.config, this.ids, this.faults, random);
-    this.tenantLimiter = new RateLimiter(this.config);
+    this.callLimiter = new RateLimiter(this.config);
     this.loginLimiter = new RateLimiter(this.config);
     for (const op of OPERATION_IDS) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
     this.admin = adminRoutes(this);
@@ -93,7 +93,7 @@ export class EmulatorServer {
     this.model.clear();
     this.auth.clear();
     this.faults.clear();
-    this.tenantLimiter.clear();
+    this.callLimiter.clear();
     this.loginLimiter.clear();
     this.log.clear();
     this.stats.clear();
@@ -247,7 +247,7 @@ export class EmulatorServer {
     const refuse = (error: unknown) => {
       // The client went away before its body was in: no one to answer, and nothing went wrong here.
       // (Not req.destroyed: a request whose body was read to the end is destroyed too, and its client waits for the answer.)
-      if (res.destroyed || req.socket.destroyed) this.record(method, path, op, NO_ANSWER, tenantId);
+      if (res.destroyed || req.socket.destroyed) this.record(method, path, op, NO_ANSWER, tenantId, undefined, req);
       else this.answer(res, method, path, op, tenantId, this.errorAnswer(error));
     };
     // A multipart route's body is a form, parsed here (asynchronously) so that its handler gets plain data.
@@ -326,10 +326,18 @@ export class EmulatorServer {
     }
     const route = ROUTES[op];
     const session = this.auth.authenticate(req.headers.cookie);
-    // Counted against the caller's tenant, whatever the path names: a token is one tenant's.
-    this.tenantLimiter.take(session.tenantId);
-    if (params.tenantId !== session.tenantId) checkDelegatedAccess(this.model, session, req.headers, params.tenantId);
-    checkGatewayHeaders(route.headers, req.headers, params.tenantId);
+    // Counted against the login (whatever tenant the path names: an MSP's administrator working on many end customers
+    // spends one budget) and against the path's tenant (its own administrators and its MSP's share it). A call refused
+    // for its tenant or headers costs the login only, so that no one can spend a tenant's budget from outside it.
+    const login = `login ${loginKey(session.username)}`;
+    try {
+      if (params.tenantId !== session.tenantId) checkDelegatedAccess(this.model, session, req.headers, params.tenantId);
+      checkGatewayHeaders(route.headers, req.headers, params.tenantId);
+    } catch (error) {
+      this.callLimiter.take([login]);
+      throw error;
+    }
+    this.callLimiter.take([login, `tenant ${params.tenantId}`]);
     if (route.method !== "GET" && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
     const tenant = this.model.tenant(params.tenantId);
     if (!tenant) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
@@ -378,7 +386,7 @@ export class EmulatorServer {
   private answer(res: ServerResponse, method: string, path: string, op: string, tenantId: string | null, answer: Answer, fault?: string): void {
     // A held (slow) answer may find its client gone.
     if (res.destroyed) {
-      this.record(method, path, op, NO_ANSWER, tenantId, fault);
+      this.record(method, path, op, NO_ANSWER, tenantId, fault, res.req);
       return;
     }
     const text = answer.body === undefined ? "" : encode(answer, () => this.errorAnswer(new Error("the answer could not be encoded")));
@@ -386,7 +394,7 @@ export class EmulatorServer {
     if (text !== "") headers["content-type"] = JSON_TYPE;
     res.writeHead(answer.status, headers);
     res.end(text);
-    this.record(method, path, op, answer.status, tenantId, fault);
+    this.record(method, path, op, answer.status, tenantId, fault, res.req);
   }
 
   /** Writes the bytes of a file of the page or the store (not JSON) as they are; a HEAD gets the headers only. */
@@ -410,11 +418,13 @@ export class EmulatorServer {
         socket.destroy(); // not a TCP socket: a plain close will do
       }
     }
-    this.record(method, path, op, NO_ANSWER, tenantId, fault);
+    this.record(method, path, op, NO_ANSWER, tenantId, fault, req);
   }
 
-  private record(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string): void {
-    this.log.add(method, path, op, status, tenantId, fault);
+  /** Logs and counts one request; `req` gives the tenant header it carried (what a test of delegated access looks at). */
+  private record(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string, req?: IncomingMessage): void {
+    const header = req?.headers[WIRE_HEADERS.tenantId];
+    this.log.add(method, path, op, status, tenantId, fault, typeof header === "string" ? header : undefined);
     this.stats.add(op, status);
     if (method !== "GET" && method !== "HEAD") this.onChange();
   }

@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { importTenant, ImportUsageError, type ImportResult } from "./index";
 
-export const USAGE = `usage: nms-import --out DIR [--kinds K1,K2,...] [--venue ID|NAME] [--all-settings]
+export const USAGE = `usage: nms-import --out DIR [--tenant ID]... [--kinds K1,K2,...] [--venue ID|NAME] [--all-settings]
                   [--stack NAME] [--project NAME] [--config nms:KEY=VALUE]... [--write-secrets] [--force]
        nms-import --help
   (npx nms-import from a project that installed pulumi-nms)
@@ -15,6 +15,9 @@ stack project to DIR (Pulumi.yaml, Pulumi.<stack>.yaml, package.json, tsconfig.j
 with one resource per object the tenant holds, each taking the object over (adoptId) on the first up.
 
   --out DIR            where the project is written (its name is the project's name unless --project)
+  --tenant ID          a tenant to import (repeatable, or IDs separated by commas): one program for all of them, each
+                       tenant's resources together and naming it in tenantId, reached with the configured login (an MSP's
+                       end customers, through delegated access); default the configured tenant (nms:tenantId) alone
   --kinds K1,K2        only these kinds (SDK class names: Venue,ApGroup,Network,...); default every kind
   --venue ID|NAME      only this venue, what belongs to it, and what that refers to (its networks, ...)
   --all-settings       settings objects at their defaults get a resource too (default: only those that differ)
@@ -45,6 +48,7 @@ export function parseCommandLine(argv: string[]): Parsed {
         out: { type: "string" },
         kinds: { type: "string" },
         venue: { type: "string" },
+        tenant: { type: "string", multiple: true },
         "all-settings": { type: "boolean" },
         stack: { type: "string" },
         project: { type: "string" },
@@ -68,6 +72,8 @@ export function parseCommandLine(argv: string[]): Parsed {
   }
   const kinds = values.kinds?.split(",").filter((k) => k.trim() !== "");
   if (kinds !== undefined && kinds.length === 0) throw new ImportUsageError("--kinds needs at least one kind");
+  const tenants = values.tenant?.flatMap((entry) => entry.split(",")).map((t) => t.trim()).filter((t) => t !== "");
+  if (values.tenant !== undefined && tenants!.length === 0) throw new ImportUsageError("--tenant needs a tenant ID");
   return {
     help: false,
     options: {
@@ -75,6 +81,7 @@ export function parseCommandLine(argv: string[]): Parsed {
       config,
       kinds,
       venue: values.venue,
+      ...(tenants !== undefined ? { tenants } : {}),
       allSettings: values["all-settings"] ?? false,
       stack: values.stack,
       project: values.project,

@@ -1,17 +1,21 @@
 // nms-import as a function: read a tenant with the provider's own configuration and client, and
 // write a stack project that manages every object it holds (see README "Bring an existing network
-// under management"). The command line is cli.ts.
+// under management"). With several tenants (an MSP's end customers, reached with the MSP's login
+// through delegated access) it writes one program for all of them: each tenant's resources grouped
+// together, named after the tenant, each naming its tenant in `tenantId`. The command line is cli.ts.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { NmsClient } from "../provider/client";
 import { CONFIG_KEYS, resolveConfig, resolveWifiApiVariant, type ConfigLookup } from "../provider/config";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { clientOf } from "../provider/configuredClient";
 import { projectFiles } from "./emit";
-import { slug } from "./naming";
+import { noNamesGiven, slug } from "./naming";
 import { KIND_IMPORTS } from "./kinds";
 import { passphraseEncrypter, passphraseFromEnv } from "./passphrase";
 import { ImportUsageError, programOf, type ProgramModel } from "./program";
-import { readTenant } from "./read";
+import { readTenant, type TenantRead } from "./read";
+import { tenantFailures } from "../provider/tenant";
 
 export { ImportUsageError } from "./program";
 
@@ -25,6 +29,12 @@ export interface ImportOptions {
   readonly kinds?: readonly string[];
   /** Only this venue (ID or name), what belongs to it and what that refers to. */
   readonly venue?: string;
+  /**
+   * The tenants to import into one program (their IDs), each reached with the configured login (an MSP's end
+   * customers: delegated access); every resource then names its tenant in `tenantId`. Default: the configured tenant
+   * alone, whose resources leave `tenantId` out.
+   */
+  readonly tenants?: readonly string[];
   readonly allSettings?: boolean;
   /** Stack name of the config file written (default dev). */
   readonly stack?: string;
@@ -64,12 +74,67 @@ export function kindsNamed(names: readonly string[]): string[] {
   });
 }
 
+/** The tenants asked for, checked: each a tenant ID, none twice, and --venue with one tenant only. */
+function tenantsAsked(options: ImportOptions): string[] | undefined {
+  const tenants = options.tenants;
+  if (tenants === undefined || tenants.length === 0) return undefined;
+  for (const tenantId of tenants) {
+    const failure = tenantFailures({ tenantId })[0];
+    if (failure) throw new ImportUsageError(`--tenant ${tenantId}: ${failure.reason}`);
+  }
+  const twice = tenants.find((tenantId, i) => tenants.indexOf(tenantId) !== i);
+  if (twice !== undefined) throw new ImportUsageError(`--tenant ${twice} is given twice`);
+  if (options.venue !== undefined && tenants.length > 1) throw new ImportUsageError("--venue picks a venue of one tenant: give one --tenant with it");
+  return [...tenants];
+}
+
+/** One tenant's part of the program: what was read there and the resources made of it. */
+interface TenantPart {
+  readonly tenantId: string;
+  readonly name: string;
+  readonly read: TenantRead;
+  readonly model: ProgramModel;
+}
+
+/** Each tenant's name (A4), made into a unique prefix of its resources' names. */
+async function tenantPrefixes(client: NmsClient, tenants: readonly string[]): Promise<{ tenantId: string; name: string; prefix: string }[]> {
+  const taken = new Set<string>();
+  const out: { tenantId: string; name: string; prefix: string }[] = [];
+  for (const tenantId of tenants) {
+    const tenant = await client.forTenant(tenantId).call<{ name?: string }>("A4");
+    const name = typeof tenant?.name === "string" && tenant.name.trim() !== "" ? tenant.name : tenantId;
+    const base = slug(name) || `tenant-${tenantId.slice(0, 8)}`;
+    let prefix = base;
+    for (let i = 2; taken.has(prefix); i++) prefix = `${base}-${i}`;
+    taken.add(prefix);
+    out.push({ tenantId, name, prefix });
+  }
+  return out;
+}
+
+/** The tenants' programs as one: their declarations grouped by tenant, what was left out said per tenant. */
+function mergedModel(parts: readonly TenantPart[]): ProgramModel {
+  const per = <T>(pick: (model: ProgramModel) => T[], note: (item: T, part: TenantPart) => T) => parts.flatMap((part) => pick(part.model).map((item) => note(item, part)));
+  const atDefaults: Record<string, number> = {};
+  for (const part of parts) for (const [kind, n] of Object.entries(part.model.atDefaults)) atDefaults[kind] = (atDefaults[kind] ?? 0) + n;
+  return {
+    declarations: per((m) => m.declarations, (d) => d),
+    secrets: per((m) => m.secrets, (s) => s),
+    atDefaults,
+    skipped: per((m) => m.skipped, (s, part) => ({ ...s, reason: `${s.reason} (tenant ${part.name})` })),
+    unreadable: per((m) => m.unreadable, (u, part) => ({ ...u, reason: `${u.reason} (tenant ${part.name})` })),
+    outside: per((m) => m.outside, (o) => o),
+    problems: per((m) => m.problems, (p) => p),
+  };
+}
+
 export async function importTenant(options: ImportOptions): Promise<ImportResult> {
   const started = Date.now();
   const env = options.env ?? process.env;
   const given = options.config ?? {};
   const lookup: ConfigLookup = (key) => given[key];
   const kinds = options.kinds ? kindsNamed(options.kinds) : Object.keys(RESOURCE_SPECS);
+  const tenants = tenantsAsked(options);
   const out = path.resolve(options.out);
   if (!options.force && fs.existsSync(path.join(out, "index.ts"))) throw new ImportUsageError(`--out ${options.out} already holds a program (index.ts); give --force to overwrite it`);
   const stack = options.stack ?? "dev";
@@ -90,9 +155,30 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
   try {
     // Objects another imported kind holds (a venue's vSPoT binding, in its server's venues) are not read at all.
     const heldElsewhere = kinds.filter((kind) => KIND_IMPORTS[kind]?.heldBy && kinds.includes(KIND_IMPORTS[kind]!.heldBy!.kind));
-    const read = await readTenant(client, { kinds: kinds.filter((kind) => !heldElsewhere.includes(kind)), variant, context: { tenantId: config.tenantId, username: config.username } });
-    read.unreadable.push(...heldElsewhere.map((kind) => ({ kind, reason: KIND_IMPORTS[kind]!.heldBy!.why })));
-    const model = await programOf(read, { kinds, venue: options.venue, allSettings: options.allSettings, variant });
+    const readOne = async (tenantId: string) => {
+      const read = await readTenant(client.forTenant(tenantId), { kinds: kinds.filter((kind) => !heldElsewhere.includes(kind)), variant, context: { tenantId, username: config.username } });
+      read.unreadable.push(...heldElsewhere.map((kind) => ({ kind, reason: KIND_IMPORTS[kind]!.heldBy!.why })));
+      return read;
+    };
+    let model: ProgramModel;
+    let objectsRead: number;
+    let named: { tenantId: string; name: string; prefix: string }[] | undefined;
+    if (tenants === undefined) {
+      const read = await readOne(config.tenantId);
+      model = await programOf(read, { kinds, venue: options.venue, allSettings: options.allSettings, variant });
+      objectsRead = read.objects.length;
+    } else {
+      // One program for several tenants: each read in its own tenant, its resources named after it and naming it.
+      const given = noNamesGiven();
+      const parts: TenantPart[] = [];
+      named = await tenantPrefixes(client, tenants);
+      for (const { tenantId, name, prefix } of named) {
+        const read = await readOne(tenantId);
+        parts.push({ tenantId, name, read, model: await programOf(read, { kinds, venue: options.venue, allSettings: options.allSettings, variant, tenant: { id: tenantId, prefix, given } }) });
+      }
+      model = mergedModel(parts);
+      objectsRead = parts.reduce((n, part) => n + part.read.objects.length, 0);
+    }
     let encrypted;
     if (passphrase !== undefined && model.secrets.some((s) => s.value !== undefined)) {
       const encrypter = passphraseEncrypter(passphrase);
@@ -105,6 +191,7 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
       project,
       stack,
       tenantId: config.tenantId,
+      ...(named ? { tenants: named } : {}),
       address: config.baseUrl !== undefined ? { key: "nms:baseUrl", value: config.baseUrl } : { key: "nms:region", value: config.region! },
       wifiApiVariant: configured("wifiApiVariant") || undefined,
       allowInsecureHttp: config.allowInsecureHttp,
@@ -113,7 +200,7 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
     });
     fs.mkdirSync(out, { recursive: true });
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(out, name), text, { mode: name.startsWith("Pulumi.") ? 0o600 : 0o644 });
-    return { model, files: Object.keys(files), objectsRead: read.objects.length, requests: client.stats().requests, durationMs: Date.now() - started };
+    return { model, files: Object.keys(files), objectsRead, requests: client.stats().requests, durationMs: Date.now() - started };
   } finally {
     await client.close();
   }

@@ -34,10 +34,27 @@ const RESERVED = new Set(
   ).split(" "),
 );
 
+/** Resource names and variables given in one program, shared by the namers of its tenants. */
+export interface NamesGiven {
+  readonly names: Set<string>;
+  readonly variables: Set<string>;
+}
+
+export const noNamesGiven = (): NamesGiven => ({ names: new Set(), variables: new Set() });
+
 export class Namer {
-  /** Names given so far, with the kind each was given to. */
+  /** Names given so far by this namer (before the prefix), with the kind each was given to. */
   private readonly names = new Map<string, string>();
-  private readonly variables = new Set<string>();
+
+  /**
+   * `prefix`: put in front of every name (a tenant's, when one program manages several tenants: "acme-hq-office"), and
+   * `given`: what other namers of the program gave, so that its resource names and variables stay unique ("acme" with
+   * a venue "2 HQ" and "acme-2" with a venue "HQ" cannot both have "acme-2-hq").
+   */
+  constructor(
+    private readonly prefix = "",
+    private readonly given: NamesGiven = noNamesGiven(),
+  ) {}
 
   /**
    * A resource name and variable for an object of `kind` labelled `label`, unique among those given so far: the
@@ -46,16 +63,20 @@ export class Namer {
   name(kind: string, label: string, ownerLabel: string | undefined): { name: string; variable: string } {
     const kindWords = words(kind);
     const own = slug(label) || slug(kindWords);
+    const full = (n: string) => (this.prefix === "" ? n : `${this.prefix}-${n}`);
+    const free = (n: string | undefined): n is string => !!n && !this.names.has(n) && !this.given.names.has(full(n));
     const tries = [own, ownerLabel ? slug(`${ownerLabel} ${label}`) : undefined];
     if (this.names.has(own) && this.names.get(own) !== kind) tries.push(slug(`${label} ${kindWords}`));
-    let name = tries.find((n): n is string => !!n && !this.names.has(n));
-    for (let i = 2; name === undefined; i++) if (!this.names.has(`${own}-${i}`)) name = `${own}-${i}`;
+    let name = tries.find(free);
+    for (let i = 2; name === undefined; i++) if (free(`${own}-${i}`)) name = `${own}-${i}`;
     this.names.set(name, kind);
-    let variable = camel(name);
-    if (RESERVED.has(variable)) variable = camel(`${name}-${slug(kindWords)}`);
+    const resourceName = full(name);
+    this.given.names.add(resourceName);
+    let variable = camel(resourceName);
+    if (RESERVED.has(variable)) variable = camel(`${resourceName}-${slug(kindWords)}`);
     const base = variable;
-    for (let i = 2; this.variables.has(variable); i++) variable = `${base}${i}`;
-    this.variables.add(variable);
-    return { name, variable };
+    for (let i = 2; this.given.variables.has(variable); i++) variable = `${base}${i}`;
+    this.given.variables.add(variable);
+    return { name: resourceName, variable };
   }
 }

@@ -12,7 +12,7 @@ import { RESOURCE_SPECS } from "../provider/resources";
 import { isPlainObject } from "../provider/shape";
 import type { Props, ResourceSpec } from "../provider/spec";
 import { KIND_IMPORTS, NAME_FIELDS, OWNER_KINDS } from "./kinds";
-import { Namer, words } from "./naming";
+import { Namer, words, type NamesGiven } from "./naming";
 import { ownerFieldOf, type ImportedObject, type TenantRead } from "./read";
 
 /** A value of the generated program: JSON, a reference to another resource's ID, or a secret from config. */
@@ -44,6 +44,8 @@ export interface Declaration {
   readonly dependsOn: string[];
   /** The object always exists (settings): the resource takes it over when created, with no adoptId. */
   readonly settings: boolean;
+  /** The tenant the resource names (ProgramOptions.tenant), if any. */
+  readonly tenantId?: string;
 }
 
 export interface ProgramSecret {
@@ -78,6 +80,12 @@ export interface ProgramOptions {
   /** Settings objects at their defaults get a resource too. */
   readonly allSettings?: boolean;
   readonly variant: WifiApiVariant;
+  /**
+   * The tenant the objects were read from, when the program manages several: every resource names it in its
+   * `tenantId`, and its name starts with `prefix` (the tenant's own name); `given` is shared by the tenants'
+   * programs, so that the one program's resource names and variables stay unique.
+   */
+  readonly tenant?: { readonly id: string; readonly prefix: string; readonly given: NamesGiven };
 }
 
 const isSettings = (spec: ResourceSpec) => spec.ops.create === undefined;
@@ -112,7 +120,7 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
   const ordered = dependencyOrder(chosen, referencesOf);
 
   const labelOfId = (id: unknown) => (typeof id === "string" && allById.has(id) ? labelOf(allById.get(id)!, labelOfId) : undefined);
-  const namer = new Namer();
+  const namer = options.tenant ? new Namer(options.tenant.prefix, options.tenant.given) : new Namer();
   const declared = new Map<ImportedObject, { name: string; variable: string; label: string }>();
   for (const object of ordered) {
     const label = labelOf(object, labelOfId);
@@ -149,8 +157,9 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
       return undefined;
     }) as Record<string, Value>;
     if (!isSettings(spec)) args.adoptId = object.id;
+    if (options.tenant) args.tenantId = options.tenant.id;
     const dependsOn = [...new Set(named.get(object)!.map((target) => declared.get(target)!.variable))];
-    declarations.push({ kind: object.kind, id: object.id, name, variable, label, args, dependsOn, settings: isSettings(spec) });
+    declarations.push({ kind: object.kind, id: object.id, name, variable, label, args, dependsOn, settings: isSettings(spec), ...(options.tenant ? { tenantId: options.tenant.id } : {}) });
   }
   return { declarations, secrets, atDefaults, skipped: read.skipped, unreadable: read.unreadable, outside, problems };
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { defaultsOf, fieldsOf, secretFieldsOf, type FieldInfo, type WifiApiVariant } from "../contract/meta";
 import type { ResourceSpec } from "./spec";
+import { TENANT_INPUT } from "./tenant";
 
 export interface SpecFields {
   /** Every input field, in the SDK's shape, of the newer variant (a superset of the older). */
@@ -51,8 +52,9 @@ export function specFields(spec: ResourceSpec): SpecFields {
       inputs,
       inputNames,
       pathInputs,
-      // A resource's ID is Pulumi's own `id`; an output of that name would hide it.
-      outputNames: outputs.map((f) => f.name).filter((name) => !inputNames.includes(name) && name !== "id" && name !== "urn"),
+      // A resource's ID is Pulumi's own `id`; an output of that name would hide it. Every kind's tenant is the common
+      // output (provider/tenant.ts), never a kind's own.
+      outputNames: outputs.map((f) => f.name).filter((name) => !inputNames.includes(name) && name !== "id" && name !== "urn" && name !== TENANT_INPUT),
       filledByService: inputs.filter((f) => f.filledByService).map((f) => f.name),
       secretInputs: secretFieldsOf(spec.inputSchema("newer")),
       secretOutputs: spec.outputSchema ? secretFieldsOf(spec.outputSchema) : [],

@@ -1,10 +1,12 @@
 // What check learns from the service before `up` would: a login, the unique names objects already
 // hold, whether the objects a resource refers to exist, and what an adoption will overwrite. A
 // dynamic provider is not told whether it runs in a preview or an up (the engine calls Check in
-// both, docs/pulumi-facts.md), so these reads cost an up little: one login and one tenant read per
-// process, at most one list per (operation, scope) per process, shared by every resource and kept
-// for the process (the service's later writes are this process's own), a read only to confirm a
-// missing reference, and lists skipped where the scope was created by this process.
+// both, docs/pulumi-facts.md), so these reads cost an up little: one login per process and one
+// tenant read per tenant the stack's resources are in, at most one list per (tenant, operation,
+// scope) per process, shared by every resource and kept for the process (the service's later writes
+// are this process's own), a read only to confirm a missing reference, and lists skipped where the
+// scope was created by this process. Each resource is checked in its own tenant (its `tenantId`,
+// else the configured one): a reference to another tenant's object is a reference to nothing.
 // nms:offlinePreview turns every one of them off.
 import type * as pulumi from "@pulumi/pulumi";
 import type { OperationId } from "../contract/routes";
@@ -18,6 +20,7 @@ import { objectAccess, type ObjectAccess } from "./lifecycle/objectAccess";
 import { RESOURCE_SPECS } from "./resources";
 import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec, type TakenName } from "./spec";
 import { routeOf } from "../contract/routes";
+import { explicitTenant, TENANT_INPUT } from "./tenant";
 
 type CheckFailure = pulumi.dynamic.CheckFailure;
 
@@ -52,9 +55,11 @@ export interface LifecycleTools {
 export interface PreviewReadsOptions {
   /** nms:offlinePreview; throws when the setting is invalid. */
   offline(): boolean;
+  /** nms:tenantId, the tenant of resources that leave `tenantId` out (undefined when not set). */
+  configuredTenant?(): string | undefined;
 }
 
-/** What one client has read: its login, its lists, the objects found to exist. Kept for the process. */
+/** What one client (the view of one tenant) has read: its tenant, its lists, the objects found to exist. Kept for the process. */
 class ClientReads {
   private readonly lists = new Map<string, Promise<Props[]>>();
   private readonly exists = new Map<string, Promise<boolean>>();
@@ -62,11 +67,20 @@ class ClientReads {
 
   constructor(readonly client: NmsClient) {}
 
-  /** One login and one read of the tenant (A4), so that wrong credentials or a wrong tenant fail every check with the service's reason. */
-  verified(): Promise<CheckFailure | undefined> {
+  /** "the tenant" (the configured one), or "tenant <ID>" (another, which a resource's `tenantId` named), for messages. */
+  where(): string {
+    return this.client.tenantId === this.client.configuredTenantId ? "the tenant" : `tenant ${this.client.tenantId}`;
+  }
+
+  /**
+   * One read of the tenant (A4, after the login the views share), so that wrong credentials, or a tenant the login
+   * may not reach, fail every check of the tenant's resources with the service's reason. `named`: the resources
+   * name the tenant in their `tenantId` (else it is nms:tenantId), which the failure is reported on.
+   */
+  verified(named: boolean): Promise<CheckFailure | undefined> {
     this.session ??= this.client.call("A4").then(
       () => undefined,
-      (error: unknown) => sessionFailure(error),
+      (error: unknown) => sessionFailure(error, named ? this.client.tenantId : undefined),
     );
     return this.session;
   }
@@ -109,12 +123,21 @@ class ClientReads {
   }
 }
 
-function sessionFailure(error: unknown): CheckFailure {
+/** Why check fails for every resource of the tenant; `named`: the tenant a resource's `tenantId` names. */
+function sessionFailure(error: unknown, named: string | undefined): CheckFailure {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof NmsApiError && error.operation === "A1") {
     return { property: "", reason: `the service refused the login (check nms:username and nms:password): ${message}` };
   }
   if (error instanceof NmsApiError && (error.status === 403 || error.status === 404)) {
+    if (named !== undefined) {
+      return {
+        property: TENANT_INPUT,
+        reason:
+          `tenant ${named} cannot be reached with the configured login (an end customer's tenant is reached through the ` +
+          `service's delegated access, which the tenant must grant the login's own): ${message}`,
+      };
+    }
     return { property: "nms:tenantId", reason: `the tenant cannot be reached with these credentials: ${message}` };
   }
   return { property: "", reason: `the service could not be read (set nms:offlinePreview to true to preview without it): ${message}` };
@@ -122,9 +145,9 @@ function sessionFailure(error: unknown): CheckFailure {
 
 /** What the process has seen of the stack's resources: objects it created, existing resources it diffed. */
 interface Seen {
-  /** "Kind id" of every object a create of this process made or adopted. */
+  /** "Tenant kind id" of every object a create of this process made or adopted. */
   readonly created: Set<string>;
-  /** "Kind id" → the resource's new inputs and whether its diff replaces it. */
+  /** "Tenant kind id" → the resource's new inputs and whether its diff replaces it. */
   readonly diffed: Map<string, { inputs: Props; replaced: boolean }>;
 }
 
@@ -135,14 +158,25 @@ export class PreviewReads {
 
   constructor(private readonly options: PreviewReadsOptions) {}
 
-  /** A create of this process made (or adopted) the object: resources that refer to it need no look-up. */
-  noteCreated(kind: string, id: string): void {
-    this.seen.created.add(`${kind} ${id}`);
+  /**
+   * A create of this process made (or adopted) the object, in the tenant its outputs name: resources of that tenant
+   * that refer to it need no look-up.
+   */
+  noteCreated(kind: string, outs: Props, id: string): void {
+    this.seen.created.add(this.key(outs, kind, id));
   }
 
-  /** An existing resource was diffed: a name its object holds is not a refusal when the diff replaces it or renames it. */
-  noteDiff(kind: string, id: string, news: Props, replaces: readonly string[] | undefined): void {
-    this.seen.diffed.set(`${kind} ${id}`, { inputs: news, replaced: (replaces?.length ?? 0) > 0 });
+  /**
+   * An existing resource was diffed (its object in the tenant the outputs `olds` name): a name its object holds is not
+   * a refusal when the diff replaces it or renames it.
+   */
+  noteDiff(kind: string, olds: Props, id: string, news: Props, replaces: readonly string[] | undefined): void {
+    this.seen.diffed.set(this.key(olds, kind, id), { inputs: news, replaced: (replaces?.length ?? 0) > 0 });
+  }
+
+  /** "tenant kind id": IDs (serial numbers above all) are unique within a tenant only. */
+  private key(props: Props, kind: string, id: string): string {
+    return `${explicitTenant(props) ?? this.options.configuredTenant?.() ?? ""} ${kind} ${id}`;
   }
 
   forKind(spec: ResourceSpec, getClient: () => Promise<NmsClient>, tools: LifecycleTools): { check(olds: Props, news: Props): Promise<CheckFailure[]> } {
@@ -164,14 +198,18 @@ export class PreviewReads {
     } catch (error) {
       return [{ property: "nms:offlinePreview", reason: (error as Error).message }];
     }
-    let client: NmsClient;
+    let root: NmsClient;
     try {
-      client = await getClient();
+      root = await getClient();
     } catch (error) {
       return [{ property: "", reason: `${(error as Error).message}; or set nms:offlinePreview to true to preview without reading the service` }];
     }
+    // A tenant not known yet (an output of a resource still to be created) cannot be read.
+    if (isUnknown(news[TENANT_INPUT])) return [];
+    const named = explicitTenant(news);
+    const client = root.forTenant(named ?? root.tenantId);
     const reads = this.readsOf(client);
-    const refused = await reads.verified();
+    const refused = await reads.verified(named !== undefined && named !== root.configuredTenantId);
     if (refused) return [refused];
     // Olds are empty for a resource not in the state yet, and for the replacement of one.
     const isNew = Object.keys(olds).length === 0;
@@ -209,13 +247,13 @@ export class PreviewReads {
       // An existing resource that keeps the reference writes nothing about it.
       if (!isNew && olds[field] === id) continue;
       if (await this.exists(reads, kind, id)) continue;
-      failures.push({ property: field, reason: `no nms:${kind} with ID ${JSON.stringify(id)} exists in the tenant, so up would be refused` });
+      failures.push({ property: field, reason: `no nms:${kind} with ID ${JSON.stringify(id)} exists in ${reads.where()}, so up would be refused` });
     }
     return failures;
   }
 
   private async exists(reads: ClientReads, kind: string, id: string): Promise<boolean> {
-    if (this.seen.created.has(`${kind} ${id}`)) return true;
+    if (this.seen.created.has(`${reads.client.tenantId} ${kind} ${id}`)) return true;
     const target = RESOURCE_SPECS[kind];
     const objects = objectAccess(target, reads.client);
     if (target.readFromList) {
@@ -244,7 +282,7 @@ export class PreviewReads {
     if (key.parent) {
       const parentId = String(news[key.parent.field]);
       // A scope this process created holds only what this process put there.
-      if (this.seen.created.has(`${key.parent.kind} ${parentId}`)) return [];
+      if (this.seen.created.has(`${reads.client.tenantId} ${key.parent.kind} ${parentId}`)) return [];
       params[key.parent.param] = parentId;
     }
     const listed = await reads.list(key.list, params, key.query);
@@ -253,8 +291,8 @@ export class PreviewReads {
     // The request ID of up's create comes from the inputs: with some still unknown, whether up takes the holder over is not known.
     if (containsUnknown(news)) return [];
     const id = objects.idOf(holder, news);
-    if (this.seen.created.has(`${spec.kind} ${id}`)) return [];
-    const diffed = this.seen.diffed.get(`${spec.kind} ${id}`);
+    if (this.seen.created.has(`${reads.client.tenantId} ${spec.kind} ${id}`)) return [];
+    const diffed = this.seen.diffed.get(`${reads.client.tenantId} ${spec.kind} ${id}`);
     // This very resource's old object (a replacement's check), one its resource replaces or renames in this run: not for sure.
     const own = diffed !== undefined && diffed.inputs[RESOURCE_NAME_INPUT] === news[RESOURCE_NAME_INPUT];
     if (diffed && (own || diffed.replaced || key.fields.some((field) => diffed.inputs[field] !== news[field]))) return [];
@@ -273,13 +311,13 @@ export class PreviewReads {
 
   /**
    * Whether up will take the holder over as the object of this stack's own create that an earlier
-   * run lost (provider/interruptedCreate.ts): the service holds a request of this create's ID, made
+   * run lost (provider/lifecycle/interruptedCreate.ts): the service holds a request of this create's ID, made
    * by this administrator, that did not fail.
    */
   private async madeByInterruptedCreate(spec: ResourceSpec, client: NmsClient, news: Props, id: string): Promise<boolean> {
     const createOp = spec.ops.create;
     if (!createOp || spec.overrides?.create || routeOf(createOp).body === "array" || typeof news[RESOURCE_NAME_INPUT] !== "string") return false;
-    const requestId = createRequestIdOf(spec.kind, news, specFields(spec).secretInputs);
+    const requestId = createRequestIdOf(spec.kind, client.tenantId, news, specFields(spec).secretInputs);
     if (requestId === undefined) return false; // a create that does not carry its stack is never taken over
     let record: RequestRecord;
     try {
@@ -300,7 +338,7 @@ export class PreviewReads {
     if (typeof named !== "string" || isUnknown(named) || Object.values(objects.params(news)).some(isUnknown)) return;
     // Settings of an object this process created hold the service's defaults: nothing of anyone's to overwrite.
     const owners = [...(field !== undefined ? [field] : []), ...Object.keys(spec.identity.parents ?? {})];
-    if (owners.some((input) => OWNERS[input] !== undefined && this.seen.created.has(`${OWNERS[input]} ${String(news[input])}`))) return;
+    if (owners.some((input) => OWNERS[input] !== undefined && this.seen.created.has(`${reads.client.tenantId} ${OWNERS[input]} ${String(news[input])}`))) return;
     let existing: Props | undefined;
     if (spec.readFromList && named !== "") {
       // The list alone: what it lacks is not worth a read per resource for a report (a parent the program has yet to create lists nothing).

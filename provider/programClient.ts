@@ -12,7 +12,7 @@ import type { ClientOptions, NmsClient } from "./client";
 import { SharedClient } from "./configuredClient";
 import { type ConfigLookup, LOG_LEVELS, type LogLevelSetting, resolveConfig, resolveWifiApiVariant } from "./config";
 import { FUNCTION_SPECS, type FunctionSpec } from "./functions";
-import { argFormProblem, type ActionSkipped } from "./functions/spec";
+import { argFormProblem, argsOf, type ActionSkipped } from "./functions/spec";
 import { runFunction } from "./functions/run";
 
 const shared = new SharedClient((config) => programLogger(config.logLevel));
@@ -49,7 +49,7 @@ export function checkArgs(name: string, args: unknown, lookup: ConfigLookup = pr
   } catch (error) {
     throw named(name, error);
   }
-  const parsed = spec.args(variant).safeParse(args ?? {});
+  const parsed = argsOf(spec, variant).safeParse(args ?? {});
   const nonFinite = nonFiniteNumberPaths(args ?? {}).map(formatPath);
   if (parsed.success && nonFinite.length === 0) {
     const problem = argFormProblem(spec, parsed.data as Record<string, unknown>);

@@ -2,7 +2,7 @@
 // host process, shared by every resource, configured from Pulumi config or the environment.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ClientOptions, NmsClient } from "./client";
-import { ConfigLookup, LOG_LEVELS, LogLevelSetting, resolveConfig, resolveOfflinePreview, resolveWifiApiVariant } from "./config";
+import { ConfigLookup, LOG_LEVELS, LogLevelSetting, resolveConfig, resolveConfiguredTenant, resolveOfflinePreview, resolveWifiApiVariant } from "./config";
 import { SharedClient } from "./configuredClient";
 import { makeLifecycle } from "./lifecycle";
 import { PreviewReads } from "./previewReads";
@@ -11,7 +11,7 @@ import { RESOURCE_SPECS } from "./resources";
 let lookup: ConfigLookup = () => undefined;
 const lifecycles = new Map<string, pulumi.dynamic.ResourceProvider>();
 // One for the process, like the client: every kind's check shares its login and lists.
-const previewReads = new PreviewReads({ offline: () => resolveOfflinePreview(lookup) });
+const previewReads = new PreviewReads({ offline: () => resolveOfflinePreview(lookup), configuredTenant: () => resolveConfiguredTenant(lookup) });
 
 /** Called by the engine's Configure with the stack's configuration. */
 export function configure(config: { get(key: string): string | undefined }): void {
@@ -54,18 +54,19 @@ export function of(kind: string): pulumi.dynamic.ResourceProvider {
     // Asked on each read: configure() runs after the first lookup of a kind in a fresh host.
     const refreshFromLists = () => resolveConfigSafely()?.refreshFromLists !== false;
     const variant = () => resolveWifiApiVariant(lookup);
-    const lifecycle = makeLifecycle(spec, getClient, { refreshFromLists, variant, previewReads });
+    const configuredTenant = () => resolveConfiguredTenant(lookup);
+    const lifecycle = makeLifecycle(spec, getClient, { refreshFromLists, variant, previewReads, configuredTenant });
     provider = {
       ...lifecycle,
       // What creates and diffs show of the stack tells check which objects belong to it (provider/previewReads.ts).
       async create(inputs) {
         const created = await lifecycle.create!(inputs);
-        previewReads.noteCreated(kind, created.id);
+        previewReads.noteCreated(kind, created.outs ?? inputs, created.id);
         return created;
       },
       async diff(id, olds, news) {
         const result = await lifecycle.diff!(id, olds, news);
-        previewReads.noteDiff(kind, id, news, result.replaces);
+        previewReads.noteDiff(kind, olds, id, news, result.replaces);
         return result;
       },
       configure: async (req) => configure(req.config),

@@ -82,7 +82,7 @@ export interface Trigger {
 /**
  * The input the SDK adds to every resource: its name in the stack. A dynamic provider's create is
  * not told the resource's URN, and two resources of a stack may have equal inputs; the name tells
- * their creates apart (provider/interruptedCreate.ts). Never sent to the service, never compared.
+ * their creates apart (provider/lifecycle/createRequestId.ts). Never sent to the service, never compared.
  */
 export const RESOURCE_NAME_INPUT = "__nmsName";
 
@@ -91,7 +91,7 @@ export const RESOURCE_NAME_INPUT = "__nmsName";
  * as the program sees them (pulumi.getOrganization, getProject, getStack). The engine tells the
  * dynamic-provider process its project but not its stack or organization (docs/pulumi-facts.md, "Interrupted updates and pending operations"),
  * and two stacks of one project may have resources of equal names and inputs; this tells their
- * creates apart (provider/interruptedCreate.ts). Never sent to the service, never compared.
+ * creates apart (provider/lifecycle/createRequestId.ts). Never sent to the service, never compared.
  */
 export const RESOURCE_STACK_INPUT = "__nmsStack";
 
@@ -242,7 +242,7 @@ export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends s
   /**
    * False when the service lets two objects share what findByName looks for (a recipient's description): a second
    * create is not refused, so the create of an interrupted run is found by its request ID instead of its name
-   * (provider/interruptedCreate.ts).
+   * (provider/lifecycle/interruptedCreate.ts).
    */
   readonly nameIsUnique?: false;
   /** The kind's own way of doing steps of the lifecycle, each given the shared step (see StepOverrides). */

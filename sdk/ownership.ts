@@ -10,8 +10,10 @@
 // that depend on the refused one are never registered, and nothing names the input; a check failure
 // is reported like any invalid input, on the resource and its property, and stops preview and up.
 import * as pulumi from "@pulumi/pulumi";
+import { resolveConfiguredTenant } from "../provider/config";
 import { OWNER_CONFLICT_INPUT } from "../provider/resourceOptions";
 import type { Props, ResourceSpec } from "../provider/spec";
+import { TENANT_INPUT } from "../provider/tenant";
 import { perRun } from "./perRun";
 
 type Mode = "owns" | "adopts" | "creates";
@@ -43,7 +45,19 @@ const registers = perRun(() => new Map<string, Claim[]>());
  */
 function namingFields(spec: ResourceSpec): string[] {
   const { idFromInput, parents } = spec.identity;
-  return [...new Set(["adoptId", "adoptByName", ...(spec.uniqueName ?? []), ...Object.keys(parents ?? {}), ...(idFromInput ? [idFromInput] : [])])];
+  return [...new Set([TENANT_INPUT, "adoptId", "adoptByName", ...(spec.uniqueName ?? []), ...Object.keys(parents ?? {}), ...(idFromInput ? [idFromInput] : [])])];
+}
+
+/**
+ * The tenant the object is in: objects are the same only within one tenant (an AP's serial number, a venue's name in
+ * two end customers' tenants are two objects). Left out, the configured tenant (nms:tenantId), so that naming it
+ * explicitly is the same tenant.
+ */
+function tenantOf(values: Props): string {
+  const named = values[TENANT_INPUT];
+  if (typeof named === "string" && named !== "") return named;
+  const config = new pulumi.Config("nms");
+  return resolveConfiguredTenant((key) => config.get(key.replace(/^nms:/, ""))) ?? "";
 }
 
 function describe(fields: readonly string[], values: Props): string {
@@ -54,7 +68,8 @@ function describe(fields: readonly string[], values: Props): string {
 function claimsOf(spec: ResourceSpec, owner: string, resource: object, values: Props): Claim[] {
   const { idFromInput, parents } = spec.identity;
   const scope = Object.keys(parents ?? {}).filter((field) => field !== idFromInput);
-  const objectKey = (id: unknown) => JSON.stringify([spec.kind, "object", ...scope.map((field) => values[field] ?? null), id ?? null]);
+  const tenant = tenantOf(values);
+  const objectKey = (id: unknown) => JSON.stringify([tenant, spec.kind, "object", ...scope.map((field) => values[field] ?? null), id ?? null]);
   const claims: Claim[] = [];
   const adoptId = values.adoptId;
   if (spec.ops.create && typeof adoptId === "string" && adoptId !== "") {
@@ -76,7 +91,7 @@ function claimsOf(spec: ResourceSpec, owner: string, resource: object, values: P
   if (spec.ops.create && spec.uniqueName) {
     const adopts = values.adoptByName === true;
     claims.push({
-      key: JSON.stringify([spec.kind, "name", ...spec.uniqueName.map((field) => values[field] ?? null)]),
+      key: JSON.stringify([tenant, spec.kind, "name", ...spec.uniqueName.map((field) => values[field] ?? null)]),
       mode: adopts ? "adopts" : "creates",
       owner,
       resource,
@@ -140,11 +155,13 @@ export function claimCreatedObject(spec: ResourceSpec, name: string, resource: o
   if (!spec.ops.create || idFromInput || (typeof args.adoptId === "string" && args.adoptId !== "")) return;
   const scope = Object.keys(parents ?? {});
   const owner = `nms:${spec.kind}::${name}`;
-  const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(scope.filter((f) => args[f] !== undefined).map((f) => [f, args[f] as pulumi.Input<unknown>]));
+  const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(
+    [...scope, TENANT_INPUT].filter((f) => args[f] !== undefined).map((f) => [f, args[f] as pulumi.Input<unknown>]),
+  );
   pulumi.all([id, given]).apply(([known, values]) => {
     if (!known) return;
     const naming = [...scope.map((field) => `${field} ${JSON.stringify((values as Props)[field] ?? null)}`), `ID ${JSON.stringify(known)}`].join(", ");
-    const key = JSON.stringify([spec.kind, "object", ...scope.map((field) => (values as Props)[field] ?? null), known]);
+    const key = JSON.stringify([tenantOf(values as Props), spec.kind, "object", ...scope.map((field) => (values as Props)[field] ?? null), known]);
     register([{ key, mode: "owns", owner, resource, naming, property: "adoptId" }], spec.kind);
   });
 }

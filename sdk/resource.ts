@@ -3,6 +3,7 @@ import { specFields } from "../provider/fields";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
+import { TENANT_INPUT } from "../provider/tenant";
 import { noteParent, settingsParent } from "./deletedWith";
 import { claimCreatedObject, ownerConflictInput } from "./ownership";
 import { noteRegistration } from "./parallelHint";
@@ -29,7 +30,8 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     for (const [key, value] of Object.entries(args)) {
       props[key] = value !== undefined && secretFields.includes(key) ? pulumi.secret(value) : value;
     }
-    for (const field of [...fields.inputNames, ...fields.outputNames]) if (!(field in props)) props[field] = undefined;
+    // Declared so that they become outputs; the tenant is every kind's (provider/tenant.ts).
+    for (const field of [...fields.inputNames, ...fields.outputNames, TENANT_INPUT]) if (!(field in props)) props[field] = undefined;
     props[RESOURCE_NAME_INPUT] = name;
     props[RESOURCE_STACK_INPUT] = stackIdentity();
     const options: pulumi.CustomResourceOptions = {

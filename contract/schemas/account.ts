@@ -1,6 +1,6 @@
-// Account resources of document 1: administrators (A12–A17), delegations (A18–A24),
-// notification recipients (A25–A30), the user profile (A31, A32) and licence entitlements
-// (A33–A35). The tenant itself and the forms A4 embeds are in tenant.ts.
+// Account resources of the account and venues API documentation: administrators (A12–A17),
+// delegations (A18–A24), notification recipients (A25–A30), the user profile (A31, A32) and licence
+// entitlements (A33–A35). The tenant itself and the forms A4 embeds are in tenant.ts.
 import { z } from "zod";
 import { issueWithCode, isoDateTime } from "../validators";
 import { ADMIN_ROLES, DATE_FORMATS, DETAIL_LEVELS } from "./tenant";
@@ -43,8 +43,6 @@ export const adminListReadSchema = z.object({
 
 // ---- Delegations ----
 
-export const DELEGATION_STATUSES = ["INVITED", "ACCEPTED", "REJECTED"] as const;
-
 /** A19: the VAR to invite, by its username in the support directory. */
 export const varDelegationInputSchema = z.object({
   username: z.string().min(1, "is required").describe("The VAR's username in the support directory."),
@@ -62,7 +60,7 @@ export const notificationEndpointInputSchema = z.object({
   type: z.string().min(1, "is required").describe("Kind of endpoint (EMAIL, SMS, ...)."),
   destination: z.string().min(1, "is required").describe("Address notifications go to."),
   active: z.boolean().default(true).describe("Whether the endpoint receives notifications."),
-  status: z.string().optional().describe("OK is the one value the seeds give."),
+  status: z.string().optional().describe("OK is the one value the API documentation gives."),
 });
 
 /** Two endpoints are the same when they send the same kind of notification to the same place. */
@@ -90,7 +88,7 @@ export type NotificationRecipientInput = z.infer<typeof notificationRecipientInp
 /** What a user profile holds before its user changes it, and what destroy writes back. */
 export const USER_PROFILE_DEFAULTS = { dateFormat: "mm/dd/yyyy", detailLevel: "it" } as const;
 
-/** A32's body: both fields required, as the seeds say. */
+/** A32's body: both fields required, as the API documentation says. */
 export const userProfileUpdateSchema = z.object({ dateFormat, detailLevel });
 
 /** The program's form: both fields default to USER_PROFILE_DEFAULTS, which destroy writes back. */

@@ -1,6 +1,6 @@
-// Actions on an access point that a program can call (document 2, W16 and W21): their arguments,
-// with the seeds' rules, and what they answer. The SDK's functions are generated from these
-// (provider/functions/index.ts).
+// Actions on an access point that a program can call (the Wi-Fi API documentation, W16 and W21):
+// their arguments, with the API documentation's rules, and what they answer. The SDK's functions are
+// generated from these (provider/functions/index.ts).
 import { z } from "zod";
 import { apSerialNumber } from "../validators";
 
@@ -11,7 +11,7 @@ const HOST_NAME_LABEL = /^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 export const TARGET_HOST_RULE = "must be an IPv4 address whose first octet is 1 to 223, or a host name";
 
 /**
- * The seeds' target host of a ping or trace route: an IPv4 address whose first octet is 1 to 223
+ * The API documentation's target host of a ping or trace route: an IPv4 address whose first octet is 1 to 223
  * (no network 0, no multicast or reserved class D/E), or a host name. Something made of digits
  * and dots only is an address, never a host name, so "300.1.1.1" and "0.1.2.3" are refused.
  */

@@ -1,7 +1,7 @@
-// Access point (document 2, "AP (write form)", "AP (read form)", "AP position", "AP radio",
-// "AP LAN ports", "mDNS gateway rules", "AP cellular settings"; W1–W7). The seeds give state,
-// subState, meshRole, channelBandwidth, method, txPower, mdnsProtocol and service with example
-// values only, so they are strings here, not enumerations.
+// Access point (the Wi-Fi API documentation, "AP (write form)", "AP (read form)", "AP position",
+// "AP radio", "AP LAN ports", "mDNS gateway rules", "AP cellular settings"; W1–W7). The API
+// documentation gives state, subState, meshRole, channelBandwidth, method, txPower, mdnsProtocol
+// and service with example values only, so they are strings here, not enumerations.
 import { z } from "zod";
 import { filledByService, newerOnly, perVariant, type WifiApiVariant } from "../meta";
 import { apName, apSerialNumber, lengthBetween, macAddress, percent } from "../validators";
@@ -21,7 +21,8 @@ export const apInputSchema = z.object({
   venueId: z.string().min(1, "is required").describe("The venue the AP belongs to."),
   apGroupId: filledByService(z.string().optional()).describe("The AP group; the venue's default group when left out."),
   description: lengthBetween(0, 180).optional().describe("0 to 180 characters."),
-  // W17 writes the position; a W6 without one keeps it, so a program that leaves it out leaves the AP where it is.
+  // W17 writes the position; a W6 without one keeps it, so a program that leaves it out leaves the
+  // AP where it is.
   position: filledByService(apPositionSchema.optional()).describe("Position on a floor plan (written with W17); left out, the AP stays where it is."),
   tags: z.array(z.string()).optional().describe("Free-form tags."),
 });
@@ -106,14 +107,14 @@ export const apCellularSettingsSchema = z.object({
 
 /**
  * Read-form fields that describe the device's operation. The newer variant's W1 leaves them out
- * when `operational=false` (the seeds name the flag, not its effect: this is the project's
+ * when `operational=false` (the API documentation names the flag, not its effect: this is the project's
  * reading of it).
  */
 export const AP_OPERATIONAL_FIELDS = ["clientCount", "uptime_seconds", "lastContacted", "state", "subState", "ip", "externalIp"] as const;
 
 /**
  * The read form (W1, W4, and W2/W6 answers): the write form, the AP group the service chose when
- * none was given, and the device as the service sees it. The seeds do not mark read fields
+ * none was given, and the device as the service sees it. The API documentation does not mark read fields
  * required; the service always knows a registered AP's device fields, so they are required here,
  * while description, position, radio and tags may be absent.
  */

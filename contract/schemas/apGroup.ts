@@ -1,9 +1,9 @@
-// AP group (document 2, "AP group"; W23–W30).
+// AP group (the Wi-Fi API documentation, "AP group"; W23–W30).
 import { z } from "zod";
 import { apSerialNumber, lengthBetween } from "../validators";
 import { apReadSchema } from "./ap";
 
-/** The seeds' AP group name: 2 to 64 characters, in writes and in answers alike. */
+/** The API documentation's AP group name: 2 to 64 characters, in writes and in answers alike. */
 export const apGroupName = lengthBetween(2, 64);
 
 /** Body of W24 (create) and W27 (update). venueId may not change after creation. */
@@ -20,7 +20,7 @@ export const apGroupInputSchema = z.object({
 export type ApGroupInput = z.infer<typeof apGroupInputSchema>;
 
 /**
- * An AP of a group's `aps`: the AP's read form (the seeds: "array of AP (detail form)"), so that a
+ * An AP of a group's `aps`: the AP's read form (the API documentation: "array of AP (detail form)"), so that a
  * client can take an AP from it and send it back to W6.
  */
 export const apGroupMemberReadSchema = apReadSchema;

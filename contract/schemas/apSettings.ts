@@ -1,7 +1,8 @@
-// An AP's own settings that exist as long as the AP does (document 2, "AP radio", "AP LAN ports",
-// "mDNS gateway rules"; W8–W10, W13–W15, W18–W20): the bodies their updates take, the forms their
-// reads answer, and what their resets restore. The seeds give channelBandwidth, method, txPower,
-// port type, mdnsProtocol and service with example values only, so they are strings here.
+// An AP's own settings that exist as long as the AP does (the Wi-Fi API documentation, "AP radio",
+// "AP LAN ports", "mDNS gateway rules"; W8–W10, W13–W15, W18–W20): the bodies their updates take,
+// the forms their reads answer, and what their resets restore. The API documentation gives
+// channelBandwidth, method, txPower, port type, mdnsProtocol and service with example values only,
+// so they are strings here.
 import { z } from "zod";
 import { answerFormOf } from "../meta";
 import { intBetween, issueWithCode, lengthBetween, vlanId } from "../validators";
@@ -10,11 +11,12 @@ const int = (what: string) => z.number().int("must be an integer").describe(what
 
 // ---- Radio (W18–W20) ----
 
-// The seeds give no defaults and no ranges for an AP's bands. The service's public generated client
-// declares changeInterval 100 to 1440 for both bands and the default 480 for the 2.4 GHz one
-// (models APRadioParams24G, APRadioParams50G); the 5 GHz band takes the same 480 (the project's,
-// as the venue's bands have it). The other values are the project's (emulator/README.md):
-// automatic channel, width and method, full power, and channels every regulatory domain allows.
+// The API documentation gives no defaults and no ranges for an AP's bands. The service's public
+// generated client declares changeInterval 100 to 1440 for both bands and the default 480 for the
+// 2.4 GHz one (models APRadioParams24G, APRadioParams50G); the 5 GHz band takes the same 480 (the
+// project's, as the venue's bands have it). The other values are the project's
+// (emulator/README.md): automatic channel, width and method, full power, and channels every
+// regulatory domain allows.
 const apRadioBand = (defaultChannels: readonly string[]) =>
   z.object({
     allowedChannels: z
@@ -40,7 +42,7 @@ export const apRadioBandStatusSchema = z.object({
 
 /**
  * WIFI-10110 when a 2.4 GHz channel list given has fewer than two channels. The AP's 5 GHz band
- * has one list (the seeds give allowedChannels for both bands); whether it falls under WIFI-10111
+ * has one list (the API documentation gives allowedChannels for both bands); whether it falls under WIFI-10111
  * (indoor) or WIFI-10112 (outdoor) depends on the AP's model, which only the service knows, so
  * the emulator checks it (services/wifi/apSettings.ts) and the provider surfaces its answer.
  */
@@ -51,7 +53,8 @@ function apRadioChannelRule(value: { apRadioParams24G?: { allowedChannels?: stri
   }
 }
 
-// W19 replaces the settings whole: a band left out, or a band field left out, takes its default (W20's values).
+// W19 replaces the settings whole: a band left out, or a band field left out, takes its default
+// (W20's values).
 const apRadioObject = z.object({
   apRadioParams24G: apRadioBand24G.describe("2.4 GHz band; the service's defaults (W20) for the band or a field left out.").default({}),
   apRadioParams50G: apRadioBand50G.describe("5 GHz band; the service's defaults (W20) for the band or a field left out.").default({}),
@@ -80,7 +83,7 @@ export const apRadioReadSchema = z.object({
 
 const lanPortFields = {
   portId: z.string().optional().describe("The port's ID, e.g. 1."),
-  type: z.string().optional().describe("ACCESS or Trunk (the two types the seeds name)."),
+  type: z.string().optional().describe("ACCESS or Trunk (the two types the API documentation names)."),
   untagId: vlanId
     .describe("Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109).")
     .optional(),
@@ -96,7 +99,7 @@ export type LanPort = z.infer<typeof lanPortSchema>;
 
 /**
  * WIFI-10108 and WIFI-10109 on each port of a list, on the port's untagId. The port type is
- * compared without regard to case (the seeds write ACCESS in the field and Access in the rule).
+ * compared without regard to case (the API documentation writes ACCESS in the field and Access in the rule).
  */
 export function lanPortRules(ports: readonly LanPort[] | undefined, ctx: z.RefinementCtx, at: (string | number)[]): void {
   (ports ?? []).forEach((port, i) => {
@@ -133,7 +136,7 @@ export const mdnsRuleSchema = z.object({
   service: z.string().optional().describe("mDNS service, e.g. AIRPLAY."),
 });
 
-/** Body of W9 (rules required, as the seeds say) and answer of W8. */
+/** Body of W9 (rules required, as the API documentation says) and answer of W8. */
 export const apMdnsGatewayInputSchema = z.object({
   rules: z.array(mdnsRuleSchema).describe("The gateway's rules; required (an empty list turns the gateway's rules off)."),
 });

@@ -1,6 +1,6 @@
-// Arguments and results of the SDK functions on APs and venue Wi-Fi settings (document 2: W3, W4,
-// W11, W12, W22, W31, W32, W46), with the seeds' rules. The SDK's functions are generated from
-// these (provider/functions/index.ts).
+// Arguments and results of the SDK functions on APs and venue Wi-Fi settings (the Wi-Fi API
+// documentation: W3, W4, W11, W12, W22, W31, W32, W46), with the API documentation's rules. The SDK's
+// functions are generated from these (provider/functions/index.ts).
 import { z } from "zod";
 import { apSerialNumber } from "../validators";
 import { targetHost } from "./actions";

@@ -1,9 +1,9 @@
-// Device policy (document 2, "Device policy (newer)"; W68–W72): access by device type and OS
-// vendor. The seeds give only example values of the device type and OS vendor enumerations and
-// name the rule "device type and OS vendor are incompatible" (WIFI-10204) without the table:
-// DEVICE_OS_VENDORS below is this project's table (emulator/README.md "Decisions"), and a pair
-// it does not list is refused with WIFI-10204. The rules' cross checks (WIFI-10203, 10206–10208)
-// live here so that the provider's check and the emulator give the same answer.
+// Device policy (the Wi-Fi API documentation, "Device policy (newer)"; W68–W72): access by device
+// type and OS vendor. The API documentation gives only example values of the device type and OS vendor
+// enumerations and name the rule "device type and OS vendor are incompatible" (WIFI-10204) without
+// the table: DEVICE_OS_VENDORS below is this project's table (emulator/README.md "Decisions"), and
+// a pair it does not list is refused with WIFI-10204. The rules' cross checks (WIFI-10203,
+// 10206–10208) live here so that the provider's check and the emulator give the same answer.
 import { z } from "zod";
 import { issueWithCode, lengthBetween } from "../validators";
 
@@ -23,14 +23,14 @@ export const DEVICE_OS_VENDORS: Readonly<Record<string, readonly string[]>> = {
   IotDevice: [ALL_OS_VENDORS, "Nest", "Sonos", "Amazon"],
 };
 
-/** The most device policies a tenant may hold (WIFI-10205); the seeds name the limit, not its value. */
+/** The most device policies a tenant may hold (WIFI-10205); the API documentation names the limit, not its value. */
 export const MAX_DEVICE_POLICIES = 32;
 
 export const devicePolicyRuleSchema = z.object({
   name: z.string().describe("Name of the rule, unique in the policy (WIFI-10207).").optional(),
   action: z.enum(DEVICE_POLICY_ACCESS).describe("ALLOW or BLOCK."),
-  // Required although the seeds do not mark them: a rule matches devices by this pair, and
-  // WIFI-10204/10206/10208 are rules about it; without it the rule would match nothing.
+  // Required although the API documentation does not mark them: a rule matches devices by this
+  // pair, and WIFI-10204/10206/10208 are rules about it; without it the rule would match nothing.
   deviceType: z.string().min(1, "is required").describe("Device type, e.g. Smartphone, Tablet, Laptop, Gaming, VoIP, Printer, IotDevice."),
   osVendor: z.string().min(1, "is required").describe("OS vendor compatible with the device type (WIFI-10204), or All."),
   downloadRateLimit: z.number().int("must be an integer").describe("Download limit; not with action BLOCK (WIFI-10203).").optional(),

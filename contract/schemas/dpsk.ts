@@ -1,5 +1,6 @@
-// DPSK passphrase (document 2, "DPSK passphrase"; W84, W85) and DPSK passphrase format (W53).
-// There is no read operation for a passphrase: the service shows it once, in W84's answer.
+// DPSK passphrase (the Wi-Fi API documentation, "DPSK passphrase"; W84, W85) and DPSK passphrase
+// format (W53). There is no read operation for a passphrase: the service shows it once, in W84's
+// answer.
 //
 // WIFI-10102 ("DPSK passphrase is required for WPA personal security") needs the network the
 // entry names, which the body alone does not show: the input schema cannot check it, and the
@@ -28,9 +29,6 @@ export const dpskPassphraseInputSchema = z.object({
 
 export type DpskPassphraseInput = z.output<typeof dpskPassphraseInputSchema>;
 
-/** Body of W85: the IDs to delete. */
-export const dpskPassphraseDeleteBodySchema = z.array(z.string().min(1, "is required")).min(1, "must name at least one passphrase");
-
 /** W84's answer: the input with its ID, the defaults filled in, and the passphrase (given or made up). */
 export const dpskPassphraseReadSchema = dpskPassphraseInputSchema.extend({
   id: z.string().min(1, "is required").describe("The passphrase entry's ID."),
@@ -53,7 +51,7 @@ export function dpskPassphraseFailure(entry: { passphrase?: string }, network: D
   return { path: "passphrase", message: "DPSK passphrase is required for WPA personal security (WIFI-10102)", code: "WIFI-10102" };
 }
 
-/** W53's items (document 2, "DPSK passphrase format"). The seeds give no value sets for the two enums. */
+/** W53's items (the Wi-Fi API documentation, "DPSK passphrase format"). The API documentation gives no value sets for the two enums. */
 export const dpskPassphraseFormatReadSchema = z.object({
   id: z.string().min(1, "is required").describe("The format's ID."),
   name: z.string().min(1, "is required").describe("The format's name."),

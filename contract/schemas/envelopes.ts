@@ -1,6 +1,7 @@
-// The wrappers every answer comes in (document 1, §1 and §7): the async envelope of a write,
-// the `{content, totalElements}` page of the lists that use it, and the error body. Each takes
-// the read schema of what it wraps, so a test can hold a whole answer against the contract.
+// The wrappers every answer comes in (the account and venues API documentation, "What the service
+// does" and "Errors"): the async envelope of a write, the `{content, totalElements}` page of the
+// lists that use it, and the error body. Each takes the read schema of what it wraps, so a test can
+// hold a whole answer against the contract.
 import { z } from "zod";
 
 export const requestIdSchema = z.string().min(1, "is required").describe("The request's ID; its record (A2) tells how it ended.");

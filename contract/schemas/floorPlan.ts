@@ -1,10 +1,10 @@
 // Floor plans of a venue (F1–F5), their calibration points (C1, C2) and the file transfer that
-// carries a floor plan's image (U1, U2), from document 1.
+// carries a floor plan's image (U1, U2), from the account and venues API documentation.
 import { z } from "zod";
 import { issueWithCode, percent } from "../validators";
 
 /**
- * F2, F4: every field optional, as the seeds give them; imageId comes from U1 (an ID of no uploaded
+ * F2, F4: every field optional, as the API documentation gives them; imageId comes from U1 (an ID of no uploaded
  * file is 404). A name given is not empty: a floor plan is picked by its name.
  */
 export const floorPlanInputSchema = z.object({

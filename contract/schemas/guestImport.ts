@@ -1,8 +1,9 @@
-// Guest import (document 2, W76): a multipart form with a file of guests and the fields every
-// imported guest shares; the network is the query parameter networkId. The seeds do not give the
-// file's format: it is CSV (UTF-8, comma-separated, RFC 4180 quoting) with a header row naming
-// its columns, GUEST_IMPORT_COLUMNS, in any order; name and mobilePhoneNumber are required in
-// every row, email and notes may be empty. Other columns are refused.
+// Guest import (the Wi-Fi API documentation, W76): a multipart form with a file of guests and the
+// fields every imported guest shares; the network is the query parameter networkId. The API
+// documentation does not give the file's format: it is CSV (UTF-8, comma-separated, RFC 4180
+// quoting) with a header row naming its columns, GUEST_IMPORT_COLUMNS, in any order; name and
+// mobilePhoneNumber are required in every row, email and notes may be empty. Other columns are
+// refused.
 import { z } from "zod";
 import { guestExpirationSchema, deliveryMethodsSchema, guestUserReadSchema } from "./guestUser";
 
@@ -10,7 +11,7 @@ export const GUEST_IMPORT_COLUMNS = ["name", "mobilePhoneNumber", "email", "note
 export const GUEST_IMPORT_REQUIRED_COLUMNS = ["name", "mobilePhoneNumber"] as const;
 
 /** Multipart fields as the form carries them (strings), read into the guest fields they set. */
-/** The seeds mark every field required but deliveryMethods: the guests are imported without delivery methods when it is left out. */
+/** The API documentation marks every field required but deliveryMethods: the guests are imported without delivery methods when it is left out. */
 export const guestImportFieldsSchema = z.object({
   deliveryMethods: deliveryMethodsSchema.optional(),
   "expiration.activationType": guestExpirationSchema.shape.activationType,

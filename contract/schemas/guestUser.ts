@@ -1,7 +1,8 @@
-// Guest user (document 2, "Guest user"; W73–W81). The duration range 1 to 8760 is given for the
-// import (W76, and document 1's limits); create takes the same expiration object, so the same
-// range applies to it here. maxDevices: the seeds say only that -1 means unlimited; zero
-// devices would make an account nobody can use, so the rule is -1 or at least 1.
+// Guest user (the Wi-Fi API documentation, "Guest user"; W73–W81). The duration range 1 to 8760 is
+// given for the import (W76, and the limits of the account and venues API documentation); create
+// takes the same expiration object, so the same range applies to it here. maxDevices: the API
+// documentation says only that -1 means unlimited; zero devices would make an account nobody can
+// use, so the rule is -1 or at least 1.
 import { z } from "zod";
 import { secret } from "../meta";
 import { epochMillis, intBetween, lengthBetween } from "../validators";
@@ -42,7 +43,7 @@ export const guestUserInputSchema = z.object({
 
 export type GuestUserInput = z.output<typeof guestUserInputSchema>;
 
-/** A guest of W76's file: the import takes deliveryMethods as optional (the seeds require it on W74's create only). */
+/** A guest of W76's file: the import takes deliveryMethods as optional (the API documentation requires it on W74's create only). */
 export const importedGuestUserSchema = guestUserInputSchema.extend({ deliveryMethods: deliveryMethodsSchema.optional() });
 
 /** Body of W74: an array of guests, at least one. */
@@ -56,7 +57,7 @@ export const guestUserReadSchema = guestUserInputSchema.extend({
   createdDate: epochMillis.describe("Creation time (epoch milliseconds)."),
   expirationDate: epochMillis.describe("When the account expires (epoch milliseconds; 0 until a Login activation, or never)."),
   lastModified: epochMillis.describe("Last change (epoch milliseconds)."),
-  guestUserType: z.string().describe("Kind of guest account (the seeds give no value set)."),
+  guestUserType: z.string().describe("Kind of guest account (the API documentation gives no value set)."),
   macAddresses: z.array(z.string()).describe("Devices the guest has connected."),
   password: secret(z.string().min(1, "is required")).describe("The generated password (secret)."),
   ssid: z.string().describe("SSID of the guest network."),

@@ -1,10 +1,11 @@
-// Wi-Fi network, shallow (W50/W54/W55) and deep (W52/W57/W58), document 2 §2, per Wi-Fi API
-// variant and per network type. The seeds give the type aaa; the real API (shared design notes)
-// also has psk, open, guest, dpsk and cloudpath, each with its own fields: the body is a union
-// discriminated by `type` (objectOf in meta.ts reads it as one object of every type's fields).
-// The name is 2 to 64 characters in the older variant and 2 to 32 in the newer, the newer-only
-// fields are refused by the older (wlan.ts, networkPortals.ts), and the RADIUS port rules
-// (WIFI-10103/10104) apply to the deep create only in the newer variant.
+// Wi-Fi network, shallow (W50/W54/W55) and deep (W52/W57/W58), the Wi-Fi API documentation's
+// "Network" and "WLAN", per Wi-Fi API variant and per network type. The API documentation gives the
+// type aaa; the real API (its public generated client, docs/service.md) also has psk, open, guest,
+// dpsk and cloudpath, each with its own fields: the body is a union discriminated by `type`
+// (objectOf in meta.ts reads it as one object of every type's fields). The name is 2 to 64
+// characters in the older variant and 2 to 32 in the newer, the newer-only fields are refused by
+// the older (wlan.ts, networkPortals.ts), and the RADIUS port rules (WIFI-10103/10104) apply to the
+// deep create only in the newer variant.
 import { z } from "zod";
 import { answerFormOf, perVariant, secret, type WifiApiVariant } from "../meta";
 import { isUnknown, issueWithCode, lengthBetween, port, shellSafeName } from "../validators";
@@ -22,7 +23,7 @@ export const networkNameFor = perVariant((variant) =>
     : shellSafeName(2, 32).describe("2 to 32 characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant."),
 );
 
-/** A RADIUS server. The seeds give ip as a string, nothing more: an address or a host name. */
+/** A RADIUS server. The API documentation gives ip as a string, nothing more: an address or a host name. */
 export const radiusServerSchema = z.object({
   ip: z.string().min(1, "is required").describe("Address (or host name) of the RADIUS server."),
   port: port.describe("UDP port, 1 to 65535 (authentication not on 1813, accounting not on 1812)."),
@@ -34,7 +35,6 @@ export const radiusPairSchema = z.object({
   secondary: radiusServerSchema.describe("The server asked when the primary does not answer.").optional(),
 });
 
-export type RadiusServer = z.infer<typeof radiusServerSchema>;
 export type RadiusPair = z.infer<typeof radiusPairSchema>;
 
 type Form = "shallow" | "deep";
@@ -211,15 +211,8 @@ export const networkShallowReadSchema = networkShallowReadSchemaFor("newer");
 export const networkDeepReadSchemaFor = perVariant((variant) => readUnionOf(variant, "deep"));
 export const networkDeepReadSchema = networkDeepReadSchemaFor("newer");
 
-export type RadiusServerOut = z.infer<typeof radiusServerReadSchema>;
 export type RadiusPairOut = z.infer<typeof radiusPairReadSchema>;
 
 export interface NetworkShallow extends NetworkShallowInput {
   id: string;
-}
-export interface NetworkDeep extends Omit<NetworkDeepInput, "authRadius" | "accountingRadius"> {
-  id: string;
-  authRadius?: RadiusPairOut;
-  accountingRadius?: RadiusPairOut;
-  venues: unknown[];
 }

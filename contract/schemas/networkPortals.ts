@@ -1,10 +1,10 @@
-// The per-type parts of a network (shared design notes on the real wire model): the guest portal
-// of a guest network, the DPSK generation parameters of a dpsk network, the Cloudpath portal and
-// Hotspot 2.0 WLAN of a cloudpath network. Names are the real API's. Two rules of the seeds
-// check fields of the guest portal:
+// The per-type parts of a network (the real wire model, from the service's public generated
+// client): the guest portal of a guest network, the DPSK generation parameters of a dpsk network,
+// the Cloudpath portal and Hotspot 2.0 WLAN of a cloudpath network. Names are the real API's. Two
+// rules of the API documentation check fields of the guest portal:
 //  - WIFI-10116 "invalid external provider name and region": a WISPr page (wisprPage) that is not
 //    a custom provider names a provider of EXTERNAL_PORTAL_PROVIDERS and one of its regions. The
-//    seeds do not list the providers: the catalogue is this project's (emulator/README.md).
+//    API documentation does not list the providers: the catalogue is this project's (emulator/README.md).
 //  - WIFI-10209 (newer) "invalid social domains": socialDomains, the e-mail domains whose social
 //    logins the portal accepts, must each be a domain name (labels of letters, digits and
 //    hyphens, at least two labels).
@@ -53,7 +53,7 @@ export const wisprPageSchema = z.object({
 });
 
 /**
- * The guest portal. The seeds give no field of it; the defaults and ranges are those the service's
+ * The guest portal. The API documentation gives no field of it; the defaults and ranges are those the service's
  * public generated client declares (models GuestPortal, GuestPage, GuestSmsPasswordDuration).
  */
 export const guestPortalSchemaFor = perVariant((variant: WifiApiVariant) =>
@@ -110,7 +110,7 @@ export const guestPortalSchema = guestPortalSchemaFor("newer");
 type GuestPortal = z.infer<typeof guestPortalSchema>;
 
 /**
- * WIFI-10105 on a guest portal at `path`, and with `deep` (the seeds list WIFI-10116 and WIFI-10209 for W52 and W58
+ * WIFI-10105 on a guest portal at `path`, and with `deep` (the API documentation lists WIFI-10116 and WIFI-10209 for W52 and W58
  * only) WIFI-10116 and WIFI-10209.
  */
 export function guestPortalRules(portal: GuestPortal | undefined, ctx: z.RefinementCtx, deep: boolean, path: (string | number)[] = ["guestPortal"]): void {

@@ -1,5 +1,6 @@
-// Network-venue activation (document 2, "Network-venue activation"; W59–W66), per Wi-Fi API
-// variant: the older refuses vlanPoolId and the AP group entries' vlanPoolId and vlanPoolName.
+// Network-venue activation (the Wi-Fi API documentation, "Network-venue activation"; W59–W66), per
+// Wi-Fi API variant: the older refuses vlanPoolId and the AP group entries' vlanPoolId and
+// vlanPoolName.
 import { z } from "zod";
 import { answerFormOf, newerOnly, perVariant } from "../meta";
 import { vlanId } from "../validators";
@@ -10,7 +11,7 @@ const radio = z.enum(RADIO_BANDS);
 
 export const activationApGroupSchemaFor = perVariant((variant) =>
   z.object({
-    // The seeds do not mark it required: an entry without a group is stored as given.
+    // The API documentation does not mark it required: an entry without a group is stored as given.
     apGroupId: z.string().min(1, "must not be empty").describe("The AP group of the venue to activate on.").optional(),
     radio: radio.describe("Radio band on this group: Both (default), 2.4-GHz or 5-GHz.").default("Both"),
     vlanId: vlanId.describe("VLAN on this group, 1 to 4094.").optional(),
@@ -24,7 +25,7 @@ const day = (name: string) => z.string().describe(`When the network is on, ${nam
 
 /** When the network is on. The type's default, ALWAYS_ON, is the service's public generated client's (model NetworkVenueScheduler). */
 export const schedulerSchema = z.object({
-  type: z.string().describe("Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set).").default("ALWAYS_ON"),
+  type: z.string().describe("Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set).").default("ALWAYS_ON"),
   mon: day("Mondays"),
   tue: day("Tuesdays"),
   wed: day("Wednesdays"),
@@ -34,7 +35,7 @@ export const schedulerSchema = z.object({
   sun: day("Sundays"),
 });
 
-/** Defaults the service fills in (document 2: isAllAPGroups true, allAPGroupsRadio Both). */
+/** Defaults the service fills in (the Wi-Fi API documentation: isAllAPGroups true, allAPGroupsRadio Both). */
 export const NETWORK_VENUE_DEFAULTS = { isAllAPGroups: true, allAPGroupsRadio: "Both" } as const;
 
 const activationCommon = (variant: "older" | "newer") => ({

@@ -1,4 +1,5 @@
-// The request record (document 1, "Request record"; A2, A3) as the service answers it.
+// The request record (the account and venues API documentation, "Request record"; A2, A3) as the
+// service answers it.
 import { z } from "zod";
 import { REQUEST_STATUSES } from "../requestRecord";
 import { isoDateTime, tenantId } from "../validators";
@@ -14,5 +15,5 @@ export const requestRecordReadSchema = z.object({
   status: z.enum(REQUEST_STATUSES).describe("PENDING, SUCCESS or FAIL."),
   tenantId: tenantId.describe("The tenant."),
   timestamp: isoDateTime.describe("When the request was made (ISO 8601 UTC)."),
-  errors: z.array(apiErrorEntrySchema).optional().describe("Beyond the seeds: why a FAIL record failed."),
+  errors: z.array(apiErrorEntrySchema).optional().describe("Why a FAIL record failed (not in the API documentation)."),
 });

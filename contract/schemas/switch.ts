@@ -1,11 +1,12 @@
-// A switch (document 3, "Switch"; S9–S24). The switch is identified by its serial number, which
-// is its `id` (the seeds' ID rule); every `{serialNumber}` path slot takes that same value.
+// A switch (the switch API documentation, "Switch"; S9–S24). The switch is identified by its serial
+// number, which is its `id` (the API documentation's ID rule); every `{serialNumber}` path slot
+// takes that same value.
 import { z } from "zod";
 import { answerOf, filledByService } from "../meta";
 import { isoDateTime, percent } from "../validators";
 import { IGMP_SNOOPING_MODES } from "./switchVlan";
 
-/** The seeds' allowed three-letter prefixes of a switch ID. */
+/** The API documentation's allowed three-letter prefixes of a switch ID. */
 export const SWITCH_ID_PREFIXES = [
   "FEG", "FEM", "FEA", "FEB", "FEH", "FEJ", "FEE", "FEF", "FEC", "FED", "FEK", "FEL", "FJN", "FJP",
   "FMD", "FME", "FMF", "FMG", "FMU", "FMH", "FMJ", "EZC", "EZD", "EZE", "FLU", "FLV", "FLW", "FLX",
@@ -61,7 +62,8 @@ export const switchInputSchema = z.object({
   jumboMode: z.boolean().describe("Jumbo frames (default false).").default(false),
   igmpSnooping: z.enum(IGMP_SNOOPING_MODES).optional().describe("IGMP snooping: active, passive or none."),
   tags: switchTags.optional().describe("Empty, or 1 to 5 comma-separated tags of 2 to 58 characters without comma, !, - or space."),
-  // S19 and S16 write these, and an S11 without them keeps them: a program that leaves one out leaves it as the switch has it.
+  // S19 and S16 write these, and an S11 without them keeps them: a program that leaves one out
+  // leaves it as the switch has it.
   position: filledByService(switchPositionSchema.optional()).describe("Position on a floor plan (written with S19); left out, the switch stays where it is."),
   stackMembers: filledByService(z.array(stackMemberSchema).optional()).describe(
     "Member switches of the stack (changed with S16 and S17); left out, the stack keeps the members it has.",
@@ -80,15 +82,13 @@ export const switchStateSchema = z.object({
 /** S14's answer (S9, S13 items; S10, S11 responses; S23's array). */
 export const switchReadSchema = answerOf(switchInputSchema).merge(switchStateSchema);
 
-export type SwitchRecordView = z.infer<typeof switchReadSchema>;
-
 /** Body of S16: serial numbers of stack members to add and to remove. */
 export const stackMembersChangeSchema = z.object({
   add: z.array(switchId).describe("Serial numbers to add to the stack (default none).").default([]),
   remove: z.array(switchId).describe("Serial numbers to remove from the stack (default none).").default([]),
 });
 
-/** S1 and S60: the reference record of document 3 (the seeds' coreId under its neutral name). */
+/** S1 and S60: the switch API documentation's "Switch reference record" (coreId under the API documentation's neutral name). */
 export const switchReferenceReadSchema = z.object({
   coreId: z.string().min(1, "is required").describe("ID of the object referred to."),
   szNameId: z.string().describe("Its name (a VLAN without a name: its VLAN ID)."),

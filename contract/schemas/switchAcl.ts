@@ -1,11 +1,12 @@
-// An ACL of a switch profile (document 3, "ACL and ACL rule"; S3–S8). A standard ACL matches on
-// the source only: a rule of one that names a destination or ports is refused with the field.
+// An ACL of a switch profile (the switch API documentation, "ACL and ACL rule"; S3–S8). A standard
+// ACL matches on the source only: a rule of one that names a destination or ports is refused with
+// the field.
 import { z } from "zod";
 import { answerOf } from "../meta";
 
 export const ACL_TYPES = ["standard", "extended"] as const;
 
-/** The seeds give `permit` and `ip` as examples of action and protocol, not their value sets. */
+/** The API documentation gives `permit` and `ip` as examples of action and protocol, not their value sets. */
 export const aclRuleSchema = z.object({
   id: z.string().optional().describe("ID of the rule."),
   sequence: z.number().int("must be an integer").optional().describe("Order of the rule in the ACL."),

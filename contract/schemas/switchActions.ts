@@ -1,5 +1,6 @@
-// Actions on a switch (document 3: S12, S18, S20, S21, S22): their bodies with the seeds' rules,
-// the SDK functions' arguments (the body and the switch's serial number) and their results.
+// Actions on a switch (the switch API documentation: S12, S18, S20, S21, S22): their bodies with
+// the API documentation's rules, the SDK functions' arguments (the body and the switch's serial
+// number) and their results.
 import { z } from "zod";
 import { intBetween } from "../validators";
 import { secret } from "../meta";

@@ -1,5 +1,6 @@
-// A switch's ports, LAGs, IP ports and virtual-Ethernet ports (document 3, "Port", "LAG", "IP
-// port", "VePort"; S25–S42, S61–S67). Ports exist with their switch; the others are created.
+// A switch's ports, LAGs, IP ports and virtual-Ethernet ports (the switch API documentation,
+// "Port", "LAG", "IP port", "VePort"; S25–S42, S61–S67). Ports exist with their switch; the others
+// are created.
 import { z } from "zod";
 import { answerOf } from "../meta";
 

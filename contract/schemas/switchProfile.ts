@@ -1,5 +1,6 @@
-// Switch profile (document 3, "Switch profile", "ACL and ACL rule", "Trusted port"; S43–S47).
-// Its update (S44) names the profile by the `id` in the body: the path has no slot for it.
+// Switch profile (the switch API documentation, "Switch profile", "ACL and ACL rule", "Trusted
+// port"; S43–S47). Its update (S44) names the profile by the `id` in the body: the path has no slot
+// for it.
 import { z } from "zod";
 import { answerOf } from "../meta";
 import { shellSafeName } from "../validators";
@@ -9,7 +10,7 @@ import { switchVlanInputSchema, switchVlanReadSchema } from "./switchVlan";
 export * from "./switchVlan";
 export * from "./switchAcl";
 
-/** The seeds give `all` as an example of trustedPortType, not its value set. */
+/** The API documentation gives `all` as an example of trustedPortType, not its value set. */
 export const trustedPortSchema = z.object({
   id: z.string().optional().describe("ID of the trusted-port entry."),
   model: z.string().optional().describe("Switch model it applies to."),

@@ -1,5 +1,6 @@
-// A VLAN inside a switch profile (document 3, "VLAN (inside a profile)"; S50–S55). Its update
-// (S51) names the VLAN by the `id` in the body: the path has a slot for the profile only.
+// A VLAN inside a switch profile (the switch API documentation, "VLAN (inside a profile)";
+// S50–S55). Its update (S51) names the VLAN by the `id` in the body: the path has a slot for the
+// profile only.
 import { z } from "zod";
 import { answerOf } from "../meta";
 import { intBetween, lengthBetween } from "../validators";
@@ -7,7 +8,7 @@ import { intBetween, lengthBetween } from "../validators";
 export const IGMP_SNOOPING_MODES = ["active", "passive", "none"] as const;
 export const SPANNING_TREE_PROTOCOLS = ["rstp", "stp", "none"] as const;
 /**
- * The seeds: "one of four switch-family identifiers (a fixed three-letter family prefix followed by
+ * The API documentation: "one of four switch-family identifiers (a fixed three-letter family prefix followed by
  * 7150, 7250, 7650 or 7850)". They do not spell the prefix; the project takes ICX, the family
  * those four model numbers belong to.
  */

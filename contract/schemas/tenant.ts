@@ -1,6 +1,6 @@
-// The tenant (document 1, "Tenant", "Admin", "Delegation", "NotificationRecipient", "Tenant
-// details"; A4, A5). A4 with deep=true adds the sub-entities. The seeds' `vendorUser` travels
-// under its wire name (WIRE_FIELDS in contract/routes.ts).
+// The tenant (the account and venues API documentation, "Tenant", "Admin", "Delegation",
+// "NotificationRecipient", "Tenant details"; A4, A5). A4 with deep=true adds the sub-entities. The
+// API documentation's `vendorUser` travels under its wire name (WIRE_FIELDS in contract/routes.ts).
 import { z } from "zod";
 import { WIRE_FIELDS } from "../routes";
 import { isoDateTime, tenantId } from "../validators";
@@ -39,7 +39,7 @@ export const adminEmbeddedReadSchema = z.object({
 export const delegationReadSchema = z.object({
   id: id("delegation"),
   type: z.enum(DELEGATION_TYPES).describe("VAR, SUPPORT, MSP or SUPPORT_EC."),
-  status: z.string().describe("INVITED is the one value the seeds give."),
+  status: z.string().describe("INVITED is the one value the API documentation gives."),
   isValid: z.boolean().optional().describe("Whether the delegation is in force."),
   delegatedBy: z.string().optional().describe("Who delegated."),
   delegatedTo: z.string().optional().describe("Tenant delegated to."),
@@ -60,7 +60,7 @@ export const notificationRecipientReadSchema = z.object({
         active: z.boolean().optional().describe("Whether the endpoint receives notifications."),
         destination: z.string().optional().describe("Address notifications go to."),
         type: z.string().optional().describe("Kind of endpoint."),
-        status: z.string().optional().describe("OK is the one value the seeds give."),
+        status: z.string().optional().describe("OK is the one value the API documentation gives."),
         createdDate: created.optional(),
         updatedDate: updated.optional(),
       }),
@@ -72,7 +72,7 @@ export const notificationRecipientReadSchema = z.object({
 
 const text = (what: string) => z.string().optional().describe(what);
 
-/** Document 1, "Msp": an MSP's branding, contacts and support behaviour. */
+/** "Msp" of the account and venues API documentation: an MSP's branding, contacts and support behaviour. */
 export const mspSchema = z.object({
   changePasswordUrl: text("Where the MSP's users change their password."),
   contactSupportUrl: text("The MSP's support contact page."),
@@ -100,8 +100,8 @@ export const tenantReadSchema = z.object({
   updatedDate: updated,
   maintenanceDate: isoDateTime.optional().describe("Next maintenance."),
   maintenanceState: z.boolean().describe("Whether the tenant is in maintenance."),
-  [WIRE_FIELDS.vendorUser]: z.boolean().describe("Whether the tenant belongs to the vendor (the seeds' vendorUser)."),
-  status: z.string().describe("The seeds give the value active."),
+  [WIRE_FIELDS.vendorUser]: z.boolean().describe("Whether the tenant belongs to the vendor (vendorUser in the API documentation)."),
+  status: z.string().describe("The API documentation gives the value active."),
   msp: mspSchema.optional().describe("MSP branding and contacts, for an MSP tenant."),
   mspEc: z
     .object({

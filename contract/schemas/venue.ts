@@ -1,4 +1,4 @@
-// Venue (document 1, "Venue" and A6–A11).
+// Venue (the account and venues API documentation, "Venue" and A6–A11).
 import { z } from "zod";
 import { isoDateTime, lengthBetween } from "../validators";
 
@@ -22,7 +22,7 @@ export const venueInputSchema = z.object({
 export type VenueInput = z.infer<typeof venueInputSchema>;
 export type Address = z.infer<typeof addressSchema>;
 
-/** A floor plan of a venue (document 1, "FloorPlan"): F1, F3, and a venue's floorPlans. */
+/** A floor plan of a venue (the account and venues API documentation, "FloorPlan"): F1, F3, and a venue's floorPlans. */
 export const floorPlanReadSchema = z.object({
   id: z.string().min(1, "is required").describe("The floor plan's ID."),
   name: z.string().optional().describe("Name of the floor plan."),

@@ -1,11 +1,12 @@
-// Venue radio settings (document 2, "Venue Wi-Fi settings", radioCustomization; W43–W46): the
-// `{radioParams24G, radioParams50G}` object W43 and W46 answer, W44 takes and W45 restores.
-// The seeds give channelBandwidth, method and txPower as strings with example values only, so
-// they are not enumerations here. The seeds give no defaults and no ranges; the service's public
-// generated client declares them for both bands (models RadioParams24G and RadioParams50G):
-// changeInterval 480 minutes (100 to 1440), channelBandwidth AUTO, method BACKGROUND_SCANNING,
-// scanInterval 20 (1 to 65535) and txPower MAX. The channel lists have no documented default:
-// those below are the project's (emulator/README.md), the widest regulatory domain's.
+// Venue radio settings (the Wi-Fi API documentation, "Venue Wi-Fi settings", radioCustomization;
+// W43–W46): the `{radioParams24G, radioParams50G}` object W43 and W46 answer, W44 takes and W45
+// restores. The API documentation gives channelBandwidth, method and txPower as strings with
+// example values only, so they are not enumerations here. The API documentation gives no defaults
+// and no ranges; the service's public generated client declares them for both bands (models
+// RadioParams24G and RadioParams50G): changeInterval 480 minutes (100 to 1440), channelBandwidth
+// AUTO, method BACKGROUND_SCANNING, scanInterval 20 (1 to 65535) and txPower MAX. The channel lists
+// have no documented default: those below are the project's (emulator/README.md), the widest
+// regulatory domain's.
 import { z } from "zod";
 import { answerFormOf } from "../meta";
 import { intBetween, issueWithCode } from "../validators";
@@ -35,10 +36,7 @@ export const venueRadio50GSchema = z.object({
   ...bandCommon,
 });
 
-export type VenueRadio24G = z.output<typeof venueRadio24GSchema>;
-export type VenueRadio50G = z.output<typeof venueRadio50GSchema>;
-
-/** The three channel lists that need at least two channels when given, with the seeds' codes. */
+/** The three channel lists that need at least two channels when given, with the API documentation's codes. */
 export const VENUE_RADIO_CHANNEL_RULES = [
   { band: "radioParams24G", field: "allowedChannels", code: "WIFI-10110", message: "2.4 GHz allowed channel list needs at least two channels" },
   { band: "radioParams50G", field: "allowedIndoorChannels", code: "WIFI-10111", message: "5 GHz allowed indoor channel list needs at least two channels" },
@@ -65,7 +63,6 @@ export const venueRadioInputSchema = z
   .superRefine(venueRadioChannelRules);
 
 export type VenueRadio = z.output<typeof venueRadioInputSchema>;
-export type VenueRadioInput = z.input<typeof venueRadioInputSchema>;
 
 /** What W46 answers and W45 restores: every field at its default. */
 export const VENUE_RADIO_DEFAULTS: VenueRadio = venueRadioInputSchema.parse({});
@@ -85,7 +82,7 @@ export const venueRadioReadSchema = z
 const channelsByWidth = z.record(z.array(channel)).describe("Channels by channel width (auto, 20MHz, 40MHz, and 80MHz on 5 GHz).");
 
 /**
- * Answer of W97 (beyond the seeds): the channels the venue's regulatory domain allows, per band and
+ * Answer of W97 (beyond the API documentation): the channels the venue's regulatory domain allows, per band and
  * channel width; on 5 GHz split into indoor, outdoor and DFS channels. The shape is that of the
  * vendor's public clients; the channel sets are the emulator's (emulator/README.md).
  */

@@ -1,5 +1,5 @@
-// A venue's switch settings (document 3, "Venue switch settings"; S68, S69). They exist while the
-// venue does; S68 writes them whole, naming the venue by the body's `id`.
+// A venue's switch settings (the switch API documentation, "Venue switch settings"; S68, S69). They
+// exist while the venue does; S68 writes them whole, naming the venue by the body's `id`.
 import { z } from "zod";
 import { answerOf, secret } from "../meta";
 import { ipv4OrHostname } from "../validators";

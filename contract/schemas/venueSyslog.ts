@@ -1,7 +1,8 @@
-// Venue syslog settings (document 2, "Syslog"; W47, W48). The priority default differs between
-// the variants: ERROR in the older, INFO in the newer. The seeds do not require a server when
-// syslog is enabled, so neither do we: `enabled: true` without `server` is accepted (the APs
-// have nowhere to send until a server is given), as the service's table shows no such rule.
+// Venue syslog settings (the Wi-Fi API documentation, "Syslog"; W47, W48). The priority default
+// differs between the variants: ERROR in the older, INFO in the newer. The API documentation does
+// not require a server when syslog is enabled, so neither do we: `enabled: true` without `server`
+// is accepted (the APs have nowhere to send until a server is given), as the service's table shows
+// no such rule.
 import { z } from "zod";
 import { answerOf, perVariant, WifiApiVariant } from "../meta";
 import { ipv4OrHostname, port } from "../validators";
@@ -41,8 +42,6 @@ export type VenueSyslog = z.output<typeof venueSyslogInputSchema>;
 export function venueSyslogDefaults(variant: WifiApiVariant): VenueSyslog {
   return venueSyslogInputSchemaFor(variant).parse({});
 }
-
-export type VenueSyslogInput = z.input<typeof venueSyslogInputSchema>;
 
 /**
  * Answer of W47 (and W48's response): every field with a default is present. The enumerations

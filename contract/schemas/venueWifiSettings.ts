@@ -1,8 +1,8 @@
-// Venue Wi-Fi settings (document 2, "Venue Wi-Fi settings"; W31–W42): mesh, the per-AP-model
-// LAN-port, LED and (newer) cellular settings, DHCP bindings (newer) and the whole settings object
-// W31/W32 answer. The per-model bodies are JSON arrays on the wire; a model named twice in one
-// array is refused naming the entry (the seeds are silent: one setting per model is what "per AP
-// model" means).
+// Venue Wi-Fi settings (the Wi-Fi API documentation, "Venue Wi-Fi settings"; W31–W42): mesh, the
+// per-AP-model LAN-port, LED and (newer) cellular settings, DHCP bindings (newer) and the whole
+// settings object W31/W32 answer. The per-model bodies are JSON arrays on the wire; a model named
+// twice in one array is refused naming the entry (the API documentation is silent: one setting per
+// model is what "per AP model" means).
 import { z } from "zod";
 import { CELLULAR_NETWORK_SELECTIONS, WAN_CONNECTIONS } from "./ap";
 import { lanPortRules, venueLanPortSchema } from "./apSettings";
@@ -100,7 +100,7 @@ export const venueDhcpBindingSchema = z.object({
 
 // ---- The whole settings object (W31, W32) ----
 
-/** W32's answer and each item of W31: the seeds list the fields, not which are always there. */
+/** W32's answer and each item of W31: the API documentation lists the fields, not which are always there. */
 export const venueWifiSettingsReadSchema = z.object({
   id: z.string().describe("The venue's ID."),
   tenantId: z.string().describe("The tenant's ID."),

@@ -1,6 +1,6 @@
-// vSPoT server (document 2, "vSPoT server"; W86–W90), per Wi-Fi API variant: the older variant
-// takes venues by name only on input ("older variant shows name only on input"), the newer by
-// {id, name}.
+// vSPoT server (the Wi-Fi API documentation, "vSPoT server"; W86–W90), per Wi-Fi API variant: the
+// older variant takes venues by name only on input ("older variant shows name only on input"), the
+// newer by {id, name}.
 import { z } from "zod";
 import { filledByService, perVariant, secret } from "../meta";
 import { ipv4OrHostname, port, shellSafeName } from "../validators";
@@ -29,7 +29,8 @@ export const vspotServerInputSchemaFor = perVariant((variant) =>
     serverAddress: ipv4OrHostname.describe("IPv4 address or host name of the server."),
     port: port.describe("Port, 1 to 65535 (default 8883).").default(8883),
     password: secret(vspotPassword).describe("8 to 63 printable ASCII characters, not beginning with a backtick or \"$\" (secret)."),
-    // A venue's binding (W99-W101) changes this list too: left out, a write keeps the venues the server serves.
+    // A venue's binding (W99-W101) changes this list too: left out, a write keeps the venues the
+    // server serves.
     venues: filledByService(
       z
         .array(venueRefFor(variant))
@@ -61,7 +62,7 @@ export const vspotServerReadSchema = z.object({
 });
 
 /**
- * A venue's vSPoT binding (beyond the seeds): W99 makes it from its two IDs (the path's), W100
+ * A venue's vSPoT binding (beyond the API documentation): W99 makes it from its two IDs (the path's), W100
  * answers it and W99's envelope holds it. A venue has one at most; the server's `venues` (W88) list
  * the venue as long as it is bound.
  */

@@ -1,11 +1,11 @@
-// Wi-Fi calling profile (document 2, "Wi-Fi calling profile"; W91–W96).
+// Wi-Fi calling profile (the Wi-Fi API documentation, "Wi-Fi calling profile"; W91–W96).
 import { z } from "zod";
 import { lengthBetween, shellSafeName } from "../validators";
 
 export const WIFI_CALLING_QOS_PRIORITIES = ["WIFICALLING_PRI_VOICE", "WIFICALLING_PRI_VIDEO", "WIFICALLING_PRI_BE", "WIFICALLING_PRI_BG"] as const;
 
 /**
- * One ePDG (evolved packet data gateway) of the carrier. The seeds give both fields as strings,
+ * One ePDG (evolved packet data gateway) of the carrier. The API documentation gives both fields as strings,
  * nothing more. A phone selects its ePDG by the domain name, so the domain is required; the
  * address is optional (resolved from the domain when left out).
  */

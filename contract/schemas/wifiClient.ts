@@ -1,5 +1,6 @@
-// Client disconnect (document 2, W67): which client to drop from which AP. The seeds give both as
-// required strings; MACs are compared without regard to case or separators.
+// Client disconnect (the Wi-Fi API documentation, W67): which client to drop from which AP. The API
+// documentation gives both as required strings; MACs are compared without regard to case or
+// separators.
 import { z } from "zod";
 
 export const clientDisconnectSchema = z.object({
@@ -9,8 +10,6 @@ export const clientDisconnectSchema = z.object({
 
 /** Body of W67: at least one client. */
 export const clientDisconnectBodySchema = z.array(clientDisconnectSchema).min(1, "must name at least one client");
-
-export type ClientDisconnect = z.infer<typeof clientDisconnectSchema>;
 
 /** A MAC address in one form whatever the separators and case: twelve lower-case hex digits. */
 export function normalMac(mac: string): string {

@@ -1,7 +1,8 @@
-// The WLAN of a network (document 2, "WLAN") and the guest portal, per Wi-Fi API variant.
+// The WLAN of a network (the Wi-Fi API documentation, "WLAN") and the guest portal, per Wi-Fi API
+// variant.
 //
-// Beyond the seeds: the codes WIFI-10100, 10101 and 10105 speak of WPA-personal and WEP
-// security and of guest session timers, but the seeds list no field for them. We add
+// Beyond the API documentation: the codes WIFI-10100, 10101 and 10105 speak of WPA-personal and WEP
+// security and of guest session timers, but the API documentation lists no field for them. We add
 // wlan.wlanSecurity, wlan.passphrase, wlan.wepHexKey and guestPortal (names as in the
 // service's public clients) so those documented rules can exist and be tested.
 import { z } from "zod";
@@ -26,7 +27,7 @@ export type NetworkType = (typeof NETWORK_TYPES)[number];
 /**
  * The defaults and ranges below are the ones the service's public generated client declares for a
  * WLAN's advanced options (models <Type>WlanAdvancedCustomization, WlanRadioCustomization,
- * L2AclPolicy, L3AclPolicy, L3Rule, L3IpPort); the seeds give none. Where the types differ, each
+ * L2AclPolicy, L3AclPolicy, L3Rule, L3IpPort); the API documentation gives none. Where the types differ, each
  * type's WLAN has its own defaults (ADVANCED_DEFAULTS); cloudpath, for which the client declares
  * none, takes aaa's (both are 802.1X networks).
  */
@@ -107,7 +108,7 @@ function advancedCustomizationOf(variant: WifiApiVariant, type: NetworkType): z.
     wifiCallingEnabled: off("Wi-Fi calling on this WLAN"),
     l2AclPolicy: z
       .object({
-        access: z.string().describe("BLOCK (the default, and the value the seeds give) or another access.").default("BLOCK"),
+        access: z.string().describe("BLOCK (the default, and the value the API documentation gives) or another access.").default("BLOCK"),
         macAddresses: z.array(z.string()).describe("MAC addresses the policy names.").optional(),
       })
       .describe("MAC access control.")

@@ -11,6 +11,7 @@ import { ReadBatcher, type BatchedRead } from "./readBatcher";
 import { CoalescingRequestWaiter } from "./coalescingWaiter";
 import { describeOperation, NmsError, NmsWaitTimeoutError } from "./errors";
 import { Exchange, type LogLevel, type PreparedRequest } from "./exchange";
+import type { ListCache } from "./listCache";
 import { fetchAllPages, fetchSomePages } from "./paging";
 import { hideProperty } from "./secrets";
 import type { CallInit, ClientOptions, QueryParams } from "./settings";
@@ -33,8 +34,22 @@ export interface ClientStats {
   rateLimitedWaitMs: number;
 }
 
+/** What a tenant view (NmsClient.forTenant) shares with the client it was made from. */
+interface SharedLogin {
+  readonly exchange: Exchange;
+  readonly tenantId: string;
+  /** Every view of the login, by tenant: one per tenant, whichever client asks. */
+  readonly views: Map<string, NmsClient>;
+}
+
 export class NmsClient {
   private readonly ex: Exchange;
+  /**
+   * The tenant this client's calls name when their parameters do not: the configured one (ClientOptions.tenantId),
+   * or the one forTenant made this view for.
+   */
+  readonly tenantId: string;
+  private readonly views: Map<string, NmsClient>;
   private waiter?: RequestWaiter;
   private readonly batcher: WriteBatcher;
   private readonly reads: ReadBatcher;
@@ -42,8 +57,19 @@ export class NmsClient {
 
   // Every field is set here, none by an initializer: Pulumi's closure serializer rebuilds a class
   // from its constructor and drops field initializers.
-  constructor(opts: ClientOptions) {
-    this.ex = new Exchange(opts);
+  constructor(opts: ClientOptions);
+  /** @internal A tenant view of a login (forTenant). */
+  constructor(opts: SharedLogin);
+  constructor(opts: ClientOptions | SharedLogin) {
+    if (isSharedLogin(opts)) {
+      this.ex = opts.exchange;
+      this.tenantId = opts.tenantId;
+      this.views = opts.views;
+    } else {
+      this.ex = new Exchange(opts);
+      this.tenantId = this.ex.settings.tenantId;
+      this.views = new Map([[this.tenantId, this]]);
+    }
     this.batcher = new WriteBatcher({ windowMs: this.ex.settings.batchWindowMs, maxSize: this.ex.settings.maxBatchSize });
     this.reads = new ReadBatcher(this.ex.settings.batchWindowMs);
     this.progress = new WaitProgress({
@@ -53,6 +79,30 @@ export class NmsClient {
       log: (level, message) => this.ex.log(level, message),
       connection: () => this.ex.reachability.failingNow(),
     });
+  }
+
+  /**
+   * The same login working in another tenant (an MSP's end customer, through the service's delegated access): one
+   * API key, one login-wide rate limit and one connection pool for every tenant, while each tenant has its own rate
+   * limiter, cached lists, batches of array writes and request-record poller, so that no call mixes two tenants'
+   * objects. Every call of the view names `tenantId` in its path (and, when it is not the login's own tenant, in the
+   * tenant header); its writes' records are polled in that tenant. Views are made once per tenant and live as long
+   * as the client; closing any of them closes the login.
+   */
+  forTenant(tenantId: string): NmsClient {
+    if (tenantId === this.tenantId) return this;
+    if (typeof tenantId !== "string" || tenantId === "") throw new NmsError("a tenant view needs a tenant ID");
+    let view = this.views.get(tenantId);
+    if (!view) {
+      view = new NmsClient({ exchange: this.ex, tenantId, views: this.views });
+      this.views.set(tenantId, view);
+    }
+    return view;
+  }
+
+  /** The tenant the client was configured for (ClientOptions.tenantId): what a view's own tenant is not. */
+  get configuredTenantId(): string {
+    return this.ex.settings.tenantId;
   }
 
   /** The administrator this client logs in as (request records name it in `admin`). */
@@ -67,29 +117,29 @@ export class NmsClient {
 
   /** Synchronous call: returns the parsed JSON body (undefined when empty). Non-2xx → NmsApiError. */
   async call<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<T> {
-    const request = this.ex.prepare(op, params, init);
+    const request = this.prepare(op, params, init);
     if (request.method === "GET") return this.ex.parseJson(request, await this.ex.exchange(request)) as T;
-    // A write may change any list: forget them before (a list read meanwhile is not kept) and after.
-    this.ex.listCache.invalidate();
+    // A write may change any list of its tenant: forget them before (a list read meanwhile is not kept) and after.
+    this.listCacheOf(request).invalidate();
     try {
       return this.ex.parseJson(request, await this.ex.exchange(request)) as T;
     } finally {
-      this.ex.listCache.invalidate();
+      this.listCacheOf(request).invalidate();
     }
   }
 
   /**
    * Every object of a list operation (GET), paged with size 500 from page 0 until a short page.
    * Results are cached per operation and parameters for listCacheTtlMs, concurrent callers share
-   * one fetch, and any write through this client drops the cache. Each caller gets its own array;
+   * one fetch, and any write through this client in the same tenant drops that tenant's cache. Each caller gets its own array;
    * the objects in it are shared with other callers: treat them as read-only.
    */
   async list<T>(op: OperationId, params?: Record<string, string>, query?: QueryParams): Promise<T[]> {
-    const request = this.ex.prepare(op, params, { query });
+    const request = this.prepare(op, params, { query });
     if (request.method !== "GET") throw new NmsError(`${describeOperation(op)} is not a read; list() pages GET operations only`);
     // The path holds the operation's every parameter, the tenant included.
     const key = `${op} ${request.path} ${JSON.stringify(query ?? {})}`;
-    return (await this.ex.listCache.get(key, () => fetchAllPages(this.ex, request))) as T[];
+    return (await this.listCacheOf(request).get(key, () => fetchAllPages(this.ex, request))) as T[];
   }
 
   /**
@@ -113,17 +163,19 @@ export class NmsClient {
   async execute<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<{ response?: T; record: RequestRecord }> {
     const request = this.prepareWrite(op, params, init);
     if (!request.route.async) throw new NmsError(`${describeOperation(op)} is not an async operation; use call()`);
-    this.ex.listCache.invalidate();
+    const viewOf = this.forTenant(request.tenantId);
+    this.listCacheOf(request).invalidate();
     try {
       const submitted = await submitPrepared<T>(this.ex, request);
-      if (submitted.kind === "held") return { record: await this.outcomeOf(submitted.record, op) };
-      const record = await this.waitForRequest(submitted.accepted.requestId, op).catch((error: unknown) => {
+      if (submitted.kind === "held") return { record: await viewOf.outcomeOf(submitted.record, op) };
+      // The record is the request's tenant's: polled there (a tenantId among the params may name another than this view's).
+      const record = await viewOf.waitForRequest(submitted.accepted.requestId, op).catch((error: unknown) => {
         if (error instanceof NmsWaitTimeoutError) hideProperty(error, "acceptedResponse", submitted.accepted.response);
         throw error;
       });
       return { response: submitted.accepted.response, record };
     } finally {
-      this.ex.listCache.invalidate();
+      this.listCacheOf(request).invalidate();
     }
   }
 
@@ -131,16 +183,16 @@ export class NmsClient {
   async submit<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<AsyncAccepted<T>> {
     const request = this.prepareWrite(op, params, init);
     if (!request.route.async) throw new NmsError(`${describeOperation(op)} is not an async operation; use call()`);
-    this.ex.listCache.invalidate();
+    this.listCacheOf(request).invalidate();
     try {
       const submitted: Submitted<T> = await submitPrepared<T>(this.ex, request);
       return submitted.kind === "accepted" ? submitted.accepted : { requestId: submitted.record.requestId };
     } finally {
-      this.ex.listCache.invalidate();
+      this.listCacheOf(request).invalidate();
     }
   }
 
-  /** Waits for request `requestId` (sent by `operation`) to finish; see RequestWaiter. */
+  /** Waits for request `requestId` (sent by `operation` in this client's tenant) to finish; see RequestWaiter. */
   async waitForRequest(requestId: string, operation: string): Promise<RequestRecord> {
     this.ex.assertOpen();
     // Whichever waiter polls, a long wait prints progress (waitProgress.ts).
@@ -149,8 +201,8 @@ export class NmsClient {
       return await this.getWaiter().wait(requestId, operation);
     } finally {
       waited();
-      // The write has now taken effect (or failed): lists read while it was pending are stale.
-      this.ex.listCache.invalidate();
+      // The write has now taken effect (or failed): lists of its tenant read while it was pending are stale.
+      this.ex.listCacheFor(this.tenantId).invalidate();
     }
   }
 
@@ -170,30 +222,32 @@ export class NmsClient {
       return { response: answer?.response };
     }
     const request = this.prepareWrite(op, params, init);
-    this.ex.listCache.invalidate();
+    this.listCacheOf(request).invalidate();
     try {
       const submitted = await submitPrepared<T>(this.ex, request);
       if (submitted.kind === "held") {
-        const record = await this.outcomeOf(submitted.record, op);
+        const record = await this.forTenant(request.tenantId).outcomeOf(submitted.record, op);
         return { record, requestId: record.requestId };
       }
       return { response: submitted.accepted.response, requestId: submitted.accepted.requestId };
     } finally {
-      this.ex.listCache.invalidate();
+      this.listCacheOf(request).invalidate();
     }
   }
 
   /**
    * One entry of an array-bodied write (the creates W2, W74; the bulk deletes A8, W3...): entries
-   * submitted to the same operation and path within batchWindowMs go in one call of up to
+   * submitted to the same operation and path (so the same tenant) within batchWindowMs go in one call of up to
    * maxBatchSize (see batcher.ts); the result is this entry's element of the answer. An entry the
    * service refuses fails alone, with its field and code; with `init.alone` (the entry's write on
    * its own), a lone entry goes that way, and so does each entry of a call refused as a whole.
    */
   async executeInBatch<T>(op: OperationId, params: Record<string, string> | undefined, item: unknown, init: EntryFallbacks<T> = {}): Promise<{ response?: T; record?: RequestRecord }> {
-    const { path } = this.ex.prepare(op, params);
-    const send = (items: unknown[]) => this.write<unknown>(op, params, { body: items });
-    return this.batcher.submit<T>(`${op} ${path}`, op, send, item, init);
+    const { path, tenantId } = this.prepare(op, params);
+    // Each tenant has its own batches (its view's batcher); the path names the tenant besides.
+    const view = this.forTenant(tenantId);
+    const send = (items: unknown[]) => view.write<unknown>(op, params, { body: items });
+    return view.batcher.submit<T>(`${op} ${path}`, op, send, item, init);
   }
 
   /**
@@ -201,7 +255,7 @@ export class NmsClient {
    * followed here: the target must be called without this client's cookie and headers (download).
    */
   async redirectTarget(op: OperationId, params?: Record<string, string>): Promise<string> {
-    const request = this.ex.prepare(op, params);
+    const request = this.prepare(op, params);
     if (request.route.success !== 302) throw new NmsError(`${describeOperation(op)} does not answer a redirect`);
     const answer = await this.ex.exchange(request);
     const location = headerValue(answer.headers, "location");
@@ -239,7 +293,7 @@ export class NmsClient {
 
   /**
    * The waiter behind execute/waitForRequest: one coalesced poller for every pending request of
-   * this client, or (option waiter "per-request") the naive A2 poll per request.
+   * this client's tenant, or (option waiter "per-request") the naive A2 poll per request.
    */
   protected createWaiter(): RequestWaiter {
     const common = {
@@ -255,13 +309,13 @@ export class NmsClient {
     if (this.ex.settings.waiter === "per-request") return new PollingRequestWaiter(readRecord, common);
     return new CoalescingRequestWaiter(readRecord, (status, page, size, signal) => this.listRequestRecords(status, page, size, signal), {
       ...common,
-      contended: () => this.ex.bucketFor(this.ex.settings.tenantId).isContended(),
+      contended: () => this.ex.isContended(this.tenantId),
     });
   }
 
-  /** One A2 read, through the same auth and retry path as every call. */
+  /** One A2 read in this client's tenant, through the same auth and retry path as every call. */
   protected async readRequestRecord(requestId: string, signal: AbortSignal): Promise<RequestRecord> {
-    const request = this.ex.prepare("A2", { requestId });
+    const request = this.prepare("A2", { requestId });
     const answer = await this.ex.exchange(request, signal);
     const record = parseRequestRecord(this.ex, this.ex.parseJson(request, answer));
     if (!record) throw new NmsError(`${describeOperation("A2")}: request ${requestId}: the answer is not a request record`);
@@ -270,7 +324,7 @@ export class NmsClient {
 
   /** One page of A3 (this client's tenant), through the same auth and retry path as every call. */
   protected async listRequestRecords(status: RequestStatus, page: number, size: number, signal: AbortSignal): Promise<RequestRecord[]> {
-    const request = this.ex.prepare("A3", { status }, { query: { page, size } });
+    const request = this.prepare("A3", { status }, { query: { page, size } });
     const answer = await this.ex.exchange(request, signal);
     const items = listItemsOf(this.ex.parseJson(request, answer))?.items;
     if (!items) throw new NmsError(`${describeOperation("A3")}: status ${status}: the answer is not a list of request records`);
@@ -286,13 +340,27 @@ export class NmsClient {
     return this.waiter;
   }
 
+  /** The request in this client's tenant (a tenantId among the params names another). */
+  private prepare(op: OperationId, params: Record<string, string> | undefined, init?: CallInit): PreparedRequest {
+    return this.ex.prepare(op, params, init, this.tenantId);
+  }
+
+  /** The cached lists of the request's tenant. */
+  private listCacheOf(request: PreparedRequest): ListCache {
+    return this.ex.listCacheFor(request.tenantId);
+  }
+
   /** A write with a request record, named by the caller's request ID or a fresh one (writes.ts). */
   private prepareWrite(op: OperationId, params: Record<string, string> | undefined, init?: CallInit): PreparedRequest {
-    return this.ex.prepare(op, params, { ...init, requestId: init?.requestId ?? randomUUID() });
+    return this.prepare(op, params, { ...init, requestId: init?.requestId ?? randomUUID() });
   }
 
   /** The outcome of a write whose answer was lost, from its record: SUCCESS as it is, FAIL thrown, PENDING waited for. */
   private async outcomeOf(record: RequestRecord, op: OperationId): Promise<RequestRecord> {
     return settleRecord(record, record.requestId, op, (text) => this.ex.redact(text)) ?? (await this.waitForRequest(record.requestId, op));
   }
+}
+
+function isSharedLogin(opts: ClientOptions | SharedLogin): opts is SharedLogin {
+  return typeof opts === "object" && opts !== null && "exchange" in opts && opts.exchange instanceof Exchange;
 }

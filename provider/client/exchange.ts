@@ -1,5 +1,7 @@
-// The client's HTTP layer: one prepared request at a time through authentication, the tenant's
-// rate limiter, the retry rules and error mapping, with every secret kept out of messages.
+// The client's HTTP layer: one prepared request at a time through authentication, the rate limiters
+// (the login's and the tenant's), the retry rules and error mapping, with every secret kept out of
+// messages. One Exchange is one login: the tenant views of a client (NmsClient.forTenant) share it,
+// its API key and its login-wide rate limiter; each request names its own tenant.
 // NmsClient (client.ts) builds the public operations on it; writes.ts and paging.ts use it too.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
@@ -11,7 +13,7 @@ import { describeOperation, formatErrorEntries, NmsApiError, NmsError, NmsNetwor
 import { ListCache } from "./listCache";
 import { Reachability, warningTimes } from "./reachability";
 import { isMultipartForm, type MultipartForm } from "./multipart";
-import { sharedTokenBucket, type TokenBucket } from "./ratelimit";
+import { sharedLoginBucket, sharedTokenBucket, type TokenBucket } from "./ratelimit";
 import { networkErrorCode, parseRetryAfterMs, RETRY_AFTER_CAP_FACTOR, runWithRetries } from "./retry";
 import { collectSecretValues, hideProperty, redactText, scrubSecretFields } from "./secrets";
 import { CLIENT_DEFAULTS, resolveSettings, type CallInit, type ClientOptions, type Settings } from "./settings";
@@ -35,7 +37,13 @@ export class Exchange {
   readonly closing: AbortController;
   /** Rate limiters by tenant (shared with other clients of the same baseUrl and tenant). */
   readonly buckets: Map<string, TokenBucket>;
-  readonly listCache: ListCache;
+  /**
+   * The login's rate limiter, shared by every tenant this login reaches (and by other clients of the same baseUrl
+   * and username): the service limits a login as well as each tenant.
+   */
+  readonly loginBucket: TokenBucket;
+  /** Cached lists by tenant: a write drops its own tenant's lists only. */
+  readonly listCaches: Map<string, ListCache>;
   readonly counters: Counters;
   /** Whether attempts get answers at all: warns, and ends calls and waits, when they have not for too long. */
   readonly reachability: Reachability;
@@ -63,7 +71,8 @@ export class Exchange {
     this.session = new TokenSession(() => this.login());
     this.schemas = buildWireSchemas();
     this.buckets = new Map();
-    this.listCache = new ListCache(this.settings.listCacheTtlMs);
+    this.loginBucket = sharedLoginBucket(this.settings.baseUrl, this.settings.username, this.settings.rateLimit);
+    this.listCaches = new Map();
     this.counters = { requests: {}, retries: 0, rateLimitedWaitMs: 0 };
     this.loginTenantId = undefined;
     const giveUpAfterMs = this.settings.unreachableTimeoutMs;
@@ -78,12 +87,13 @@ export class Exchange {
   }
 
 
-  prepare(op: OperationId, params: Record<string, string> | undefined, init?: CallInit): PreparedRequest {
+  /** The request of `op` in `tenantId` (default: the configured tenant); a `tenantId` among the params wins. */
+  prepare(op: OperationId, params: Record<string, string> | undefined, init?: CallInit, tenantId: string = this.settings.tenantId): PreparedRequest {
     this.assertOpen();
     const route: RouteDef | undefined = (ROUTES as Record<string, RouteDef>)[op];
     if (!route) throw new NmsError(`unknown operation ${String(op)}`);
     // tenantId is a path parameter of every route but login; the caller may override it.
-    const filled: Record<string, string> = { ...params, tenantId: params?.tenantId || this.settings.tenantId };
+    const filled: Record<string, string> = { ...params, tenantId: params?.tenantId || tenantId };
     let path: string;
     try {
       path = pathFor(op, filled);
@@ -180,6 +190,17 @@ export class Exchange {
   }
 
 
+  /** The cached lists of one tenant. */
+  listCacheFor(tenantId: string): ListCache {
+    let cache = this.listCaches.get(tenantId);
+    if (!cache) {
+      cache = new ListCache(this.settings.listCacheTtlMs);
+      this.listCaches.set(tenantId, cache);
+    }
+    return cache;
+  }
+
+
   bucketFor(tenantId: string): TokenBucket {
     let bucket = this.buckets.get(tenantId);
     if (!bucket) {
@@ -191,18 +212,28 @@ export class Exchange {
 
 
   /**
-   * Waits for the tenant's rate limiter. Logins and request-record polls go ahead of queued
+   * Waits for the tenant's rate limiter, then the login's. Logins and request-record polls go ahead of queued
    * writes and reads: a login unblocks every call, and a poll (the waiter keeps them few) tells
    * which writes are done, which is what dependent resources wait for before they can start.
+   * The tenant's first: a request held by its own tenant's budget takes nothing of the login's
+   * meanwhile, so one busy tenant does not starve the others of the login's budget.
    */
   async takeToken(request: PreparedRequest, signal: AbortSignal): Promise<void> {
     const urgent = request.operation === "A1" || request.operation === "A2" || request.operation === "A3";
-    const waitedMs = await this.bucketFor(request.tenantId).take(signal, urgent);
+    const waitedMs = (await this.bucketFor(request.tenantId).take(signal, urgent)) + (await this.loginBucket.take(signal, urgent));
     this.counters.rateLimitedWaitMs += waitedMs;
   }
 
+  /** Whether the rate limit holds back requests of `tenantId` now: its own, or the login's. */
+  isContended(tenantId: string): boolean {
+    return this.bucketFor(tenantId).isContended() || this.loginBucket.isContended();
+  }
 
-  /** A 429 or 503 with Retry-After holds every request to the tenant, not just the refused one. */
+
+  /**
+   * A 429 or 503 with Retry-After holds every request of the login, whatever its tenant, not just the refused one:
+   * the answer does not say whether the login's limit or the tenant's was reached.
+   */
   pauseTenantOnRetryAfter(request: PreparedRequest, answer: HttpAnswer): void {
     if (answer.status !== 429 && answer.status !== 503) return;
     const retryAfterMs = parseRetryAfterMs(headerValue(answer.headers, "retry-after"));
@@ -210,7 +241,8 @@ export class Exchange {
     // The same cap as the retry delay: a broken header must not stall a deployment.
     const pauseMs = Math.min(retryAfterMs, this.settings.retry.maxMs * RETRY_AFTER_CAP_FACTOR);
     this.bucketFor(request.tenantId).pauseFor(pauseMs);
-    this.log("info", `${describeOperation(request.operation)}: HTTP ${answer.status} asked to wait ${retryAfterMs} ms; pausing all requests of the tenant for ${pauseMs} ms`);
+    this.loginBucket.pauseFor(pauseMs);
+    this.log("info", `${describeOperation(request.operation)}: HTTP ${answer.status} asked to wait ${retryAfterMs} ms; pausing all requests of the login for ${pauseMs} ms`);
   }
 
 
@@ -220,7 +252,9 @@ export class Exchange {
     if (token !== undefined) headers.cookie = `API-KEY=${token}`;
     for (const header of request.route.headers) headers[WIRE_HEADERS[header]] = header === "tenantId" ? request.tenantId : randomUUID();
     if (request.requestId !== undefined) headers[WIRE_HEADERS.requestId] = request.requestId;
-    if (this.loginTenantId !== undefined && request.tenantId !== this.loginTenantId) headers[WIRE_HEADERS.tenantId] = request.tenantId;
+    // Delegated access (an MSP's login on an end customer's paths) names the customer in the tenant header too. A login
+    // whose answer did not say its tenant sends it always: naming the path's own tenant is never wrong.
+    if (request.operation !== "A1" && (this.loginTenantId === undefined || request.tenantId !== this.loginTenantId)) headers[WIRE_HEADERS.tenantId] = request.tenantId;
     return Object.keys(headers).length > 0 ? headers : undefined;
   }
 

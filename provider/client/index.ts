@@ -21,7 +21,7 @@ export { PollingRequestWaiter, settleRecord, waitTimeoutError } from "./waiter";
 export type { RequestWaiter, RequestRecordReader, PollingWaiterOptions } from "./waiter";
 export { CoalescingRequestWaiter } from "./coalescingWaiter";
 export type { CoalescingWaiterOptions, RequestRecordLister } from "./coalescingWaiter";
-export { TokenBucket, sharedTokenBucket } from "./ratelimit";
+export { TokenBucket, sharedLoginBucket, sharedTokenBucket } from "./ratelimit";
 export type { TokenBucketSettings } from "./ratelimit";
 export { SECRET_FIELD_NAMES } from "./secrets";
 export { isLoopbackHost } from "./transport";

@@ -1,7 +1,9 @@
-// Client-side rate limiting: a token bucket per (base address, tenant), shared by every NmsClient
-// of the process. The provider host runs many resource operations at once, each through the same
-// or a fresh client; the service limits per tenant, so the budget has to be per tenant too, not
-// per client. Every HTTP attempt takes one token (logins, retries and the waiter's polls alike).
+// Client-side rate limiting: a token bucket per (base address, tenant) and one per (base address,
+// login), shared by every NmsClient of the process. The provider host runs many resource operations
+// at once, each through the same or a fresh client; the service limits per tenant and per login, so
+// the budgets are per tenant and per login too, not per client. Every HTTP attempt takes one token
+// of its tenant's bucket and one of its login's (logins, retries and the waiter's polls alike): an
+// MSP's login working on many end customers' tenants at once stays within the login's budget.
 
 import { NmsError } from "./errors";
 
@@ -177,8 +179,16 @@ let registry: Map<string, TokenBucket> | undefined;
  * settings, the most recently constructed client's settings apply to all of them.
  */
 export function sharedTokenBucket(baseUrl: string, tenantId: string, settings: TokenBucketSettings): TokenBucket {
+  return sharedBucket(`tenant\n${baseUrl}\n${tenantId}`, settings);
+}
+
+/** The bucket of (baseUrl, username): every request of the login, whichever tenant it names; settings as sharedTokenBucket. */
+export function sharedLoginBucket(baseUrl: string, username: string, settings: TokenBucketSettings): TokenBucket {
+  return sharedBucket(`login\n${baseUrl}\n${username}`, settings);
+}
+
+function sharedBucket(key: string, settings: TokenBucketSettings): TokenBucket {
   if (!registry) registry = new Map();
-  const key = `${baseUrl}\n${tenantId}`;
   let bucket = registry.get(key);
   if (!bucket) {
     bucket = new TokenBucket(settings);

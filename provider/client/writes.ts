@@ -1,6 +1,6 @@
 // Writes the service keeps a request record of (every async write, and the 201 writes W74 and W76):
 // each is applied once. Every such write carries an x-request-id the provider chose (a create's is
-// derived from the create itself, provider/interruptedCreate.ts; any other write's is a fresh UUID),
+// derived from the create itself, provider/lifecycle/createRequestId.ts; any other write's is a fresh UUID),
 // which the service makes the ID of the write's request record (emulator/README.md "Decisions").
 //
 // When an attempt's outcome is unknown (no answer after the connection was made, or a 5xx: the first
@@ -110,12 +110,12 @@ async function findOwnRecord(
     });
   let read: OwnRecordRead | undefined;
   try {
-    read = await readRequestRecord(ex, requestId);
+    read = await readRequestRecord(ex, requestId, request.tenantId);
     if (!read && mayStillArrive(outcome)) {
       const graceMs = endedByDeadline(outcome) ? Math.max(ex.settings.unknownOutcomeGraceMs, ex.settings.requestTimeoutMs) : ex.settings.unknownOutcomeGraceMs;
       ex.log("info", `${label}: ${why}; the service holds no request ${requestId} yet: looking again in ${graceMs} ms before sending it again`);
       await sleep(graceMs, ex.closing.signal);
-      read = await readRequestRecord(ex, requestId);
+      read = await readRequestRecord(ex, requestId, request.tenantId);
     }
   } catch (error) {
     if (ex.closing.signal.aborted) throw error;
@@ -140,9 +140,9 @@ interface OwnRecordRead {
   serviceNow?: number;
 }
 
-/** A2 with the client's retries; undefined on 404. */
-async function readRequestRecord(ex: Exchange, requestId: string): Promise<OwnRecordRead | undefined> {
-  const request = ex.prepare("A2", { requestId });
+/** A2 in the tenant the write was made in (its record is that tenant's), with the client's retries; undefined on 404. */
+async function readRequestRecord(ex: Exchange, requestId: string, tenantId: string): Promise<OwnRecordRead | undefined> {
+  const request = ex.prepare("A2", { requestId }, undefined, tenantId);
   let answer: HttpAnswer;
   try {
     answer = await ex.exchange(request);

@@ -30,7 +30,7 @@ import { LOOKUP_FUNCTIONS } from "./lookups";
 import { VENUE_CHANNEL_FUNCTIONS } from "./venueChannels";
 
 export type { FunctionAnswer, FunctionSpec } from "./spec";
-export { describeArgForms, operationsOfFunction } from "./spec";
+export { argsOf, describeArgForms, operationsOfFunction } from "./spec";
 
 const noArgs = () => z.object({}).strict();
 
@@ -48,7 +48,7 @@ const listApsArgs = perVariant((variant) =>
 const FUNCTIONS: FunctionSpec[] = [
   {
     name: "getTenant",
-    description: "The tenant the provider is configured for, with its administrators, delegations and notification recipients (read with deep=true).",
+    description: "The tenant (the configured one, or the one `tenantId` names), with its administrators, delegations and notification recipients (read with deep=true).",
     op: "A4",
     args: noArgs,
     fixedQuery: { deep: true },

@@ -9,6 +9,7 @@ import { type OperationId, pathParamNames, routeOf } from "../../contract/routes
 import type { NmsClient, QueryParams, RequestRecord } from "../client";
 import { describeOperation, NmsError } from "../client/errors";
 import type { FunctionAnswer, FunctionCall, FunctionSpec } from "./spec";
+import { TENANT_INPUT } from "../tenant";
 
 type Args = Record<string, unknown>;
 
@@ -25,7 +26,13 @@ function resultOfWrite(spec: FunctionSpec, resultOf: (answer: FunctionAnswer) =>
   }
 }
 
-export async function runFunction(client: NmsClient, spec: FunctionSpec, args: Args): Promise<unknown> {
+/**
+ * Runs the function with checked arguments (argsOf): in the tenant `tenantId` names (the client's view of it, which
+ * its path, tenant header and request-record polls then name), else in the client's.
+ */
+export async function runFunction(root: NmsClient, spec: FunctionSpec, given: Args): Promise<unknown> {
+  const { [TENANT_INPUT]: tenantId, ...args } = given;
+  const client = typeof tenantId === "string" && tenantId !== "" ? root.forTenant(tenantId) : root;
   const other = spec.otherCalls?.find((call) => call.given.every((name) => args[name] !== undefined));
   if (other) return runOtherCall(client, spec, other, args);
   const route = routeOf(spec.op);

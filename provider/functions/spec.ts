@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { WifiApiVariant } from "../../contract/meta";
 import type { OperationId } from "../../contract/routes";
 import type { QueryParams } from "../client";
+import { TENANT_INPUT, tenantArgSchema } from "../tenant";
 
 /** What an operation's answer holds, for resultOf. */
 export interface FunctionAnswer {
@@ -85,6 +86,14 @@ export interface FunctionSpec {
    * is an array, W76's a multipart form with networkId in the query. Path parameters are taken out first.
    */
   toRequest?(args: Record<string, unknown>): { query?: QueryParams; body?: unknown };
+}
+
+/**
+ * The arguments a function takes: its own (spec.args) and `tenantId`, which every function takes (provider/tenant.ts):
+ * the tenant the call goes to, the configured one when left out. Checked, documented and generated from here.
+ */
+export function argsOf(spec: Pick<FunctionSpec, "args">, variant?: WifiApiVariant): z.AnyZodObject {
+  return spec.args(variant).extend({ [TENANT_INPUT]: tenantArgSchema });
 }
 
 /** Every operation a function may call: its `op`, then those of its other calls. */

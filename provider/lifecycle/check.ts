@@ -8,6 +8,7 @@ import { optionFailures, withoutCheckOnlyInputs } from "../resourceOptions";
 import { isPlainObject, pathsOfUnknowns } from "../shape";
 import { pick, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type CheckResult, type Props, type ResourceSpec } from "../spec";
 import { changesUnseenById, CREATE_GENERATION_INPUT, nextCreateGeneration, unidentifiedCreate } from "./createRequestId";
+import { TENANT_INPUT, tenantFailures } from "../tenant";
 import type { LifecycleContext } from "./context";
 import { ADOPTION_FIELDS, PULUMI_RESERVED } from "./stateFields";
 import type { WifiApiVariant } from "../../contract/meta";
@@ -87,11 +88,12 @@ export function checkStep(ctx: LifecycleContext) {
   /** The shared check of the inputs, after the failures the kind's own check found. */
   const check = async (olds: Props, news: Props, found: readonly CheckFailure[]): Promise<CheckResult> => {
     const failures: CheckFailure[] = [...found];
-    const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS]);
+    const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS, TENANT_INPUT]);
     for (const key of Object.keys(news)) {
       if (!known.has(key) && !PULUMI_RESERVED.has(key)) failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });
     }
     failures.push(...adoptionFailures(news, spec));
+    failures.push(...tenantFailures(news));
     failures.push(...optionFailures(news, fields.inputNames));
     let tenantVariant: WifiApiVariant;
     try {

@@ -8,6 +8,7 @@ import { changedFields } from "../compare";
 import { specFields, type SpecFields } from "../fields";
 import { replacedByOption, replaceOnChangesOf } from "../resourceOptions";
 import { pick, type Props, type ResourceSpec } from "../spec";
+import { explicitTenant, TENANT_INPUT } from "../tenant";
 import { readMapping, type ReadMapping } from "./mapping";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
 import type { PreviewReads } from "../previewReads";
@@ -21,6 +22,11 @@ export interface LifecycleOptions {
   variant?: () => WifiApiVariant;
   /** What check reads from the service once the inputs are valid (provider/previewReads.ts); none without. */
   previewReads?: PreviewReads;
+  /**
+   * The configured tenant (nms:tenantId), read alone for diff, which must not need credentials; undefined when it is
+   * not set. Default: the client's.
+   */
+  configuredTenant?: () => string | undefined;
 }
 
 export interface LifecycleContext extends ReadMapping {
@@ -35,8 +41,13 @@ export interface LifecycleContext extends ReadMapping {
   /** Inputs written by operations of their own instead of the update (toggles, triggers). */
   readonly sideEffectFields: ReadonlySet<string>;
   readonly triggerFields: readonly string[];
-  /** The client, and the kind's objects through it. */
-  access(): Promise<{ client: NmsClient; objects: ObjectAccess }>;
+  /**
+   * The client in the resource's tenant (its `tenantId`, else the configured tenant), and its objects there. Every call
+   * of the resource, its request-record polls, its batches and cached lists included, goes through this tenant's view.
+   */
+  access(props: Props): Promise<{ client: NmsClient; objects: ObjectAccess }>;
+  /** Outputs with the tenant the object is in, resolved (refresh, update and delete go there, whatever the configuration says later). */
+  inTenant(outs: Props, client: NmsClient): Props;
   /** The inputs in the wire's shape (the body check validates). */
   toApi(inputs: Props): Props | Props[];
   /** The write body: the program's fields in the wire's shape, and those the provider makes itself (a file uploaded for its ID). */
@@ -102,10 +113,12 @@ export function lifecycleContext(spec: ResourceSpec, getClient: ClientSource, op
     defaults,
     sideEffectFields,
     triggerFields,
-    async access() {
-      const client = await getClient();
+    async access(props) {
+      const root = await getClient();
+      const client = root.forTenant(explicitTenant(props) ?? root.tenantId);
       return { client, objects: objectAccess(spec, client) };
     },
+    inTenant: (outs, client) => ({ ...outs, [TENANT_INPUT]: client.tenantId }),
     toApi,
     writeBody,
     asTheServiceTakes,

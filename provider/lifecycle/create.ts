@@ -47,7 +47,7 @@ async function createNew(ctx: LifecycleContext, objects: ObjectAccess, client: N
 async function takeOver(ctx: LifecycleContext, objects: ObjectAccess, client: NmsClient, inputs: Props, found: Props, requestId: string | undefined): Promise<Props> {
   const { spec } = ctx;
   const id = objects.idOf(found, inputs);
-  noteTakenOver(spec.kind, id);
+  noteTakenOver(client.tenantId, spec.kind, id);
   client.notice("info", `${spec.kind} ${id}: took over the object this stack's interrupted create made (request ${requestId})`);
   const current = ctx.outputsOf(found, inputs, "notEchoed");
   return ctx.changed(inputs, current).length > 0 ? bringToInputs(ctx, objects, id, current, inputs) : found;
@@ -92,11 +92,11 @@ export function withAdoptionHint(error: unknown, whyNotTakenOver?: string): unkn
 export function createStep(ctx: LifecycleContext) {
   const { spec } = ctx;
   return async (inputs: Props) => {
-    const { client, objects } = await ctx.access();
+    const { client, objects } = await ctx.access(inputs);
     const createOp = spec.ops.create;
     const api = createOp
       ? ((await adopt(ctx, objects, client, inputs)) ?? (await createNew(ctx, objects, client, inputs, createOp)))
       : await adoptSettings(ctx, objects, inputs);
-    return { id: objects.idOf(api, inputs), outs: ctx.outputsOf(api, inputs) };
+    return { id: objects.idOf(api, inputs), outs: ctx.inTenant(ctx.outputsOf(api, inputs), client) };
   };
 }

@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { containsUnknown } from "../compare";
 import { OPTION_INPUTS } from "../resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props } from "../spec";
+import { TENANT_INPUT } from "../tenant";
 
 /**
  * Why a create cannot be told from another stack's or another resource's, or undefined when it can:
@@ -61,21 +62,24 @@ function canonical(value: unknown): string {
 }
 
 /**
- * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the kind and
- * the inputs, the stack, the resource's name in it and its create generation (CREATE_GENERATION_INPUT)
- * among them, without secrets (a hash of a weak secret could be guessed offline) and without the
- * serialized provider. The same create of the same
- * resource of the same stack always gets the same ID, in whatever process; none comes from the
- * provider process's environment, which the engine does not give the stack (docs/pulumi-facts.md, "Interrupted updates and pending operations").
+ * The x-request-id of a create: a UUID (RFC 9562 version 8, lowercase) from SHA-256 of the kind, the
+ * tenant the create goes to and the inputs, the stack, the resource's name in it and its create
+ * generation (CREATE_GENERATION_INPUT) among them, without secrets (a hash of a weak secret could be
+ * guessed offline) and without the serialized provider. The same create of the same resource of the
+ * same stack in the same tenant always gets the same ID, in whatever process; none comes from the
+ * provider process's environment, which the engine does not give the stack (docs/pulumi-facts.md,
+ * "Interrupted updates and pending operations"). The tenant is hashed as the create's (the configured
+ * one when the inputs leave `tenantId` out), so that leaving it out and writing the configured
+ * tenant's ID are the same create, and the same resource in two tenants two creates.
  * Undefined for a create that does not carry its stack and name (unidentifiedCreate).
  */
-export function createRequestIdOf(kind: string, inputs: Props, secretInputs: readonly string[], generation = 0): string | undefined {
+export function createRequestIdOf(kind: string, tenantId: string, inputs: Props, secretInputs: readonly string[], generation = 0): string | undefined {
   if (unidentifiedCreate(inputs) !== undefined) return undefined;
   // Resource options (replaceOnChanges) are not the object: a rerun that changed them is the same create.
-  const notHashed = new Set<string>(["__provider", ...OPTION_INPUTS, ...secretInputs]);
+  const notHashed = new Set<string>(["__provider", TENANT_INPUT, ...OPTION_INPUTS, ...secretInputs]);
   const shown = Object.fromEntries(Object.entries(inputs).filter(([key]) => !notHashed.has(key)));
   // Generation n > 0: the n-th ID of the chain of a kind whose creates are found by ID only (planCreate).
-  const text = `nms-create-v2\n${kind}\n${canonical(shown)}${generation > 0 ? `\n${generation}` : ""}`;
+  const text = `nms-create-v3\n${kind}\n${tenantId}\n${canonical(shown)}${generation > 0 ? `\n${generation}` : ""}`;
   const hex = createHash("sha256").update(text).digest("hex");
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

@@ -8,8 +8,8 @@ import { wasTakenOver } from "./takenOver";
 export function deleteStep(ctx: LifecycleContext) {
   const { spec } = ctx;
   return async (id: string, props: Props): Promise<void> => {
-    const { client, objects } = await ctx.access();
-    if (wasTakenOver(spec.kind, id)) {
+    const { client, objects } = await ctx.access(props);
+    if (wasTakenOver(client.tenantId, spec.kind, id)) {
       client.notice("info", `${spec.kind} ${id}: not deleted: a create of this run took it over as its own (a replacement whose inputs name the same create), so it stays in the stack`);
       return;
     }

@@ -1,6 +1,7 @@
 // Diff: which inputs differ from the state, which of them replace the object, and whether the old
 // object must go first.
 import type { Props } from "../spec";
+import { movesTenant, TENANT_INPUT } from "../tenant";
 import type { LifecycleContext } from "./context";
 import { CREATE_REQUEST_ID } from "./stateFields";
 import { unfinishedCreate } from "./unfinishedCreate";
@@ -11,16 +12,19 @@ export function diffStep(ctx: LifecycleContext) {
     // A create that never finished (kept in state by createdButUnfinished) and whose request has failed since: create it again.
     const requestId = olds[CREATE_REQUEST_ID];
     if (typeof requestId === "string") {
-      const { client, objects } = await ctx.access();
+      const { client, objects } = await ctx.access(olds);
       if ((await unfinishedCreate(client, objects, id, olds, requestId)) === "failed") {
         return { changes: true, replaces: [CREATE_REQUEST_ID], deleteBeforeReplace: false };
       }
     }
-    const differing = ctx.changed(news, olds);
-    const replaces = ctx.replacedBy(differing, news, olds);
+    // The tenant is part of the object's identity: another one is another object (left out = the configured tenant).
+    const configured = ctx.options.configuredTenant ? ctx.options.configuredTenant() : await ctx.getClient().then((c) => c.tenantId, () => undefined);
+    const tenantMoved = movesTenant(olds, news, configured);
+    const differing = [...ctx.changed(news, olds), ...(tenantMoved ? [TENANT_INPUT] : [])];
+    const replaces = [...ctx.replacedBy(differing.filter((field) => field !== TENANT_INPUT), news, olds), ...(tenantMoved ? [TENANT_INPUT] : [])];
     // A replacement that keeps the unique name (replaceOnChanges on another field) would be refused while the old
-    // object holds the name.
-    const keepsName = spec.uniqueName !== undefined && !spec.uniqueName.some((field) => differing.includes(field));
+    // object holds the name; names are unique per tenant, so one in another tenant is not.
+    const keepsName = spec.uniqueName !== undefined && !tenantMoved && !spec.uniqueName.some((field) => differing.includes(field));
     return {
       changes: differing.length > 0,
       replaces,

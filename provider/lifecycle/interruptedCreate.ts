@@ -1,8 +1,9 @@
 // Creates whose run was interrupted (the engine or the provider host killed after the service took
 // the create), and the request IDs that let the next run find them (README "Adopting objects that
 // already exist"). Every create carries an x-request-id derived from the stack (the SDK's __nmsStack
-// input), the resource's name in it (__nmsName), the kind and the create's non-secret inputs, so the
-// same create of the same resource has the same ID in any process. The provider takes an object
+// input), the resource's name in it (__nmsName), the kind, the tenant and the create's non-secret
+// inputs, so the same create of the same resource has the same ID in any process. The records are
+// read in the create's tenant (the client is that tenant's view), where the service keeps them. The provider takes an object
 // over only with proof that this resource's create made it: the service's record under that ID was
 // made by the configured administrator, succeeded, and names the object.
 // - A kind with a unique name: the next run's create is refused for the name, and the object that
@@ -68,11 +69,11 @@ export async function planCreate(
   createOp: OperationId,
 ): Promise<{ requestId: string | undefined; provesByName: boolean } | { earlier: Props; requestId: string }> {
   if (refusesRepeatedCreate(spec)) {
-    return takesOverByName(spec) ? { requestId: createRequestIdOf(spec.kind, inputs, secretInputs), provesByName: true } : { requestId: undefined, provesByName: false };
+    return takesOverByName(spec) ? { requestId: createRequestIdOf(spec.kind, client.tenantId, inputs, secretInputs), provesByName: true } : { requestId: undefined, provesByName: false };
   }
   if (!findsCreateById(spec) || unidentifiedCreate(inputs) !== undefined) return { requestId: undefined, provesByName: false };
   for (let generation = 0; generation < MAX_EARLIER_CREATES; generation++) {
-    const requestId = createRequestIdOf(spec.kind, inputs, secretInputs, generation)!;
+    const requestId = createRequestIdOf(spec.kind, client.tenantId, inputs, secretInputs, generation)!;
     let record: RequestRecord;
     try {
       record = await client.call<RequestRecord>("A2", { requestId });

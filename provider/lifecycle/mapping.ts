@@ -5,6 +5,7 @@ import { looksUnset } from "../compare";
 import { specFields } from "../fields";
 import { shapeLike } from "../shape";
 import { pick, type Props, type ResourceSpec } from "../spec";
+import { explicitTenant, TENANT_INPUT } from "../tenant";
 import { CARRIED_INPUTS, PROGRAM_SET_FIELDS } from "./stateFields";
 
 /**
@@ -50,14 +51,14 @@ export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
    */
   const setButLooksUnset = (inputs: Props): string[] => {
     const defaults = fields.defaults(variant());
-    return fields.inputNames.filter(
-      (f) => inputs[f] !== undefined && (fields.filledByService.includes(f) || looksUnset(inputs[f], defaults[f])),
-    );
+    const set = fields.inputNames.filter((f) => inputs[f] !== undefined && (fields.filledByService.includes(f) || looksUnset(inputs[f], defaults[f])));
+    // The outputs always name the tenant (resolved); whether the program named it is only said here.
+    return explicitTenant(inputs) !== undefined ? [...set, TENANT_INPUT] : set;
   };
   /** Which inputs the state's outputs remember the program set (PROGRAM_SET_FIELDS). */
   const programSetIn = (outs: Props): string[] => {
     const listed = outs[PROGRAM_SET_FIELDS];
-    return Array.isArray(listed) ? fields.inputNames.filter((f) => listed.includes(f)) : [];
+    return Array.isArray(listed) ? [...fields.inputNames, TENANT_INPUT].filter((f) => listed.includes(f)) : [];
   };
 
   /**
@@ -68,9 +69,10 @@ export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
    * set outside the program, and stays so that it shows as the change.
    */
   const inputsOf = (outs: Props): Props => {
-    const inputs = pick(outs, CARRIED_INPUTS);
-    const defaults = fields.defaults(variant());
     const programSet = programSetIn(outs);
+    // The tenant, as the other carried inputs, but only when the program named it (the outputs name it always).
+    const inputs = pick(outs, CARRIED_INPUTS.filter((field) => field !== TENANT_INPUT || programSet.includes(TENANT_INPUT)));
+    const defaults = fields.defaults(variant());
     for (const field of fields.inputNames) {
       const value = outs[field];
       if (programSet.includes(field)) {

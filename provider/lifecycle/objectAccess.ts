@@ -13,6 +13,8 @@ export interface Written {
 }
 
 export interface ObjectAccess {
+  /** The client the calls go through: the view of the object's tenant (NmsClient.forTenant). */
+  readonly client: NmsClient;
   readonly idField: string;
   /** The ID a created or adopted API object goes by in state. */
   idOf(api: Props, inputs: Props): string;
@@ -105,6 +107,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   };
 
   return {
+    client,
     idField,
     idOf: (api, inputs) => String(spec.identity.idFromInput ? inputs[spec.identity.idFromInput] : api[idField]),
     params,

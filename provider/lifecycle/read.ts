@@ -24,7 +24,8 @@ export function readStep(ctx: LifecycleContext) {
   return async (id: string, props: Props) => {
     // Write-only: the service has no read, so refresh can neither see drift nor a delete.
     if (!ctx.spec.ops.read) return { id, props, inputs: ctx.inputsOf(props) };
-    const { client, objects } = await ctx.access();
+    // State written before resources carried a tenant has none in its outputs: the configured tenant, kept so.
+    const { client, objects } = await ctx.access(props);
     const live = await readForRefresh(ctx, client, objects, id, props);
     const requestId = props[CREATE_REQUEST_ID];
     if (!live && typeof requestId === "string" && (await unfinishedCreate(client, objects, id, props, requestId)) === "pending") {

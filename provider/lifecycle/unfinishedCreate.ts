@@ -38,6 +38,6 @@ export function createdButUnfinished(ctx: LifecycleContext, objects: ObjectAcces
   const id = objects.idOf(accepted, inputs);
   const message = `${error.message} ${ctx.spec.kind} ${id} stays in the stack's state: the next up brings it to match the program, or refresh drops it if the request failed.`;
   // __provider: the dynamic provider host passes these properties to state as they are, and later calls need it.
-  const properties = { ...ctx.outputsOf(accepted, inputs), [CREATE_REQUEST_ID]: error.requestId, __provider: inputs.__provider };
+  const properties = { ...ctx.inTenant(ctx.outputsOf(accepted, inputs), objects.client), [CREATE_REQUEST_ID]: error.requestId, __provider: inputs.__provider };
   return Object.assign(new Error(message), { id, properties, reasons: [message] });
 }

@@ -35,7 +35,7 @@ export async function bringToInputs(ctx: LifecycleContext, objects: ObjectAccess
     latest = (await objects.write(trigger.op, news, id, trigger.body?.(news, olds)).catch(goneHint)).response ?? latest;
   }
   if (spec.ops.update && differing.some((field) => !ctx.sideEffectFields.has(field))) {
-    const written = await ctx.writeBody(await ctx.getClient(), withUnsetWritten(ctx, news, differing), olds);
+    const written = await ctx.writeBody(objects.client, withUnsetWritten(ctx, news, differing), olds);
     const body = spec.identity.updateIdIn === "body" ? { ...written, [objects.idField]: id } : written;
     latest = (await objects.write(spec.ops.update, news, id, body).catch(goneHint)).response;
   }
@@ -53,12 +53,13 @@ function goneHint(error: unknown): never {
 
 export function updateStep(ctx: LifecycleContext) {
   return async (id: string, olds: Props, news: Props) => {
-    const { client, objects } = await ctx.access();
+    // Where the object is (a move to another tenant is a replacement, never an update).
+    const { client, objects } = await ctx.access(olds);
     const requestId = olds[CREATE_REQUEST_ID];
     // A create kept in state unfinished whose request is still running: its outcome first.
     if (typeof requestId === "string" && (await unfinishedCreate(client, objects, id, olds, requestId)) === "pending" && ctx.spec.ops.create) {
       await client.waitForRequest(requestId, ctx.spec.ops.create);
     }
-    return { outs: ctx.outputsOf(await bringToInputs(ctx, objects, id, olds, news), news) };
+    return { outs: ctx.inTenant(ctx.outputsOf(await bringToInputs(ctx, objects, id, olds, news), news), client) };
   };
 }

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { recoveryPskInputSchema } from "../../contract/schemas/recoveryPsk";
 import { resourceSpec } from "../spec";
 
@@ -8,7 +7,7 @@ export const recoveryPskSpec = resourceSpec({
     "The tenant's recovery PSK (W82, W83): 16 digits that let an administrator reach an AP that lost its cloud connection. One per " +
     "tenant, and it always exists: creating the resource takes it over and writes the program's value. Its ID is the tenant's ID.",
   inputSchema: () => recoveryPskInputSchema,
-  outputSchema: z.object({ tenantId: z.string().describe("The tenant the PSK belongs to (read only).") }),
+  // Its tenant is every kind's output `tenantId` (provider/tenant.ts).
   identity: { idField: "tenantId", idParam: "tenantId" },
   ops: { read: "W82", update: "W83" },
   destroy: "forget",

@@ -2,14 +2,14 @@
 // result, whether it runs during preview, and the operation it calls.
 import { holdsSecret } from "../../contract/meta";
 import { routeOf } from "../../contract/routes";
-import { describeArgForms, type FunctionSpec } from "../../provider/functions";
+import { argsOf, describeArgForms, type FunctionSpec } from "../../provider/functions";
 import { sentence } from "../sdkgen/docs";
 import { fieldRows } from "./fieldRows";
 import { DOCS_HEADER, fieldTable, operationText } from "./resourcePage";
 
 export function functionPage(spec: FunctionSpec): string {
   const type = spec.name[0].toUpperCase() + spec.name.slice(1);
-  const args = fieldRows(spec.args("newer"), { older: spec.args("older") });
+  const args = fieldRows(argsOf(spec, "newer"), { older: argsOf(spec, "older") });
   const optionalArgs = args.every((row) => !row.required || row.path.includes("."));
   const argList = args.length === 0 ? "" : `args${optionalArgs ? "?" : ""}: ${type}Args, `;
   const outputArgList = args.length === 0 ? "" : `args${optionalArgs ? "?" : ""}: ${type}OutputArgs, `;

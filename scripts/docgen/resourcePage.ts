@@ -7,6 +7,7 @@ import { routeOf, type OperationId } from "../../contract/routes";
 import { specFields } from "../../provider/fields";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";
+import { TENANT_INPUT, TENANT_OUTPUT_DESCRIPTION, tenantInputSchema } from "../../provider/tenant";
 import { sentence } from "../sdkgen/docs";
 import { moduleNameOf } from "../sdkgen/resourceFile";
 import { exampleConfigKeys, exampleProgram } from "./example";
@@ -31,8 +32,10 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
   const older = objectOf(spec.inputSchema("older"));
   // Inputs that only fill the path come from the identity (provider/fields.ts), not the schema.
   const pathShape = Object.fromEntries(fields.inputs.filter((f) => fields.pathInputs.includes(f.name)).map((f) => [f.name, f.schema.describe(f.description ?? "")]));
-  const inputs = fieldRows(z.object(pathShape).extend(newer.shape), {
-    older: z.object(pathShape).extend(older.shape),
+  // Every kind takes the tenant (provider/tenant.ts), declared once there.
+  const tenantShape = { [TENANT_INPUT]: tenantInputSchema };
+  const inputs = fieldRows(z.object(pathShape).extend(newer.shape).extend(tenantShape), {
+    older: z.object(pathShape).extend(older.shape).extend(tenantShape),
     notesOf: (name) => inputNotes(spec, name),
     requiredOf: (name) => (fields.pathInputs.includes(name) ? true : undefined),
   });
@@ -57,7 +60,7 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
     text += "| `adoptId` | string | no | Take over the existing object with this ID instead of creating one (see Adoption). | | |\n";
     if (spec.findByName) text += "| `adoptByName` | boolean | no | Take over the existing object found by its unique name in its scope, if there is one (see Adoption). | | |\n";
   }
-  text += "\n## Outputs\n\nEvery input is also an output of the same name, and `id` is the object's ID in the service.";
+  text += `\n## Outputs\n\nEvery input is also an output of the same name, and \`id\` is the object's ID in the service. \`${TENANT_INPUT}\`: ${TENANT_OUTPUT_DESCRIPTION}`;
   text += outputs.length === 0 ? " The service adds no read-only output.\n\n" : " Read-only outputs the service adds:\n\n" + fieldTable(outputs, true) + "\n";
 
   text += "## Replacement\n\n" + replacementText(spec) + "\n\n";
@@ -109,9 +112,10 @@ function inputNotes(spec: ResourceSpec, name: string): string[] {
 
 function replacementText(spec: ResourceSpec): string {
   const replaced = specFields(spec).replaceOnChanges.map((name) => `\`${name}\``);
-  if (!spec.ops.update) return `The service has no update: any change of an input replaces the object${replaced.length ? ` (${replaced.join(", ")} included)` : ""}.`;
-  if (replaced.length === 0) return "Never replaced: every change is an update in place.";
-  return `A change of ${replaced.join(" or ")} replaces the object; every other change is an update in place with ${operationText(spec.ops.update)}.`;
+  const moved = ` Moving it to another tenant (\`${TENANT_INPUT}\`) replaces it; leaving \`${TENANT_INPUT}\` out and writing the configured tenant's ID are the same.`;
+  if (!spec.ops.update) return `The service has no update: any change of an input replaces the object${replaced.length ? ` (${replaced.join(", ")} included)` : ""}.${moved}`;
+  if (replaced.length === 0) return `Never replaced within its tenant: every change is an update in place.${moved}`;
+  return `A change of ${replaced.join(" or ")} replaces the object; every other change is an update in place with ${operationText(spec.ops.update)}.${moved}`;
 }
 
 function destroyText(spec: ResourceSpec): string {

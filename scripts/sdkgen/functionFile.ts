@@ -4,7 +4,7 @@
 import type { z } from "zod";
 import { holdsSecret, objectOf } from "../../contract/meta";
 import { routeOf } from "../../contract/routes";
-import { describeArgForms, type FunctionSpec } from "../../provider/functions";
+import { argsOf, describeArgForms, type FunctionSpec } from "../../provider/functions";
 import { docComment } from "./docs";
 import { printField, printValue } from "./printType";
 import { GENERATED_HEADER } from "./resourceFile";
@@ -17,18 +17,19 @@ export function functionFile(spec: FunctionSpec): string {
 
 function functionBlock(spec: FunctionSpec): string {
   const type = spec.name[0].toUpperCase() + spec.name.slice(1);
-  const newer = objectOf(spec.args("newer")).shape as Record<string, z.ZodTypeAny>;
-  const older = objectOf(spec.args("older")).shape as Record<string, z.ZodTypeAny>;
+  // Its own arguments and tenantId, which every function takes (argsOf).
+  const newer = objectOf(argsOf(spec, "newer")).shape as Record<string, z.ZodTypeAny>;
+  const older = objectOf(argsOf(spec, "older")).shape as Record<string, z.ZodTypeAny>;
   const names = Object.keys(newer);
-  const argsOf = (mode: "args" | "input") =>
+  const argFields = (mode: "args" | "input") =>
     names.map((key) => printField({ key, schema: newer[key], mode, indent: "  ", older: older[key] })).join("");
   const optionalArgs = names.every((key) => newer[key].isOptional());
 
   const item = spec.returns === "list" ? `${type}Item` : `${type}Result`;
   let text = "\n";
   if (names.length > 0) {
-    text += docComment([`The arguments of ${spec.name}.`], "") + `export interface ${type}Args {\n${argsOf("args")}}\n\n`;
-    text += docComment([`The arguments of ${spec.name}Output: each may be an Output.`], "") + `export interface ${type}OutputArgs {\n${argsOf("input")}}\n\n`;
+    text += docComment([`The arguments of ${spec.name}.`], "") + `export interface ${type}Args {\n${argFields("args")}}\n\n`;
+    text += docComment([`The arguments of ${spec.name}Output: each may be an Output.`], "") + `export interface ${type}OutputArgs {\n${argFields("input")}}\n\n`;
   }
   const resultDoc = spec.returns === "list" ? `One item of what ${spec.name} returns.` : `What ${spec.name} returns.`;
   const result = printValue(spec.result, "output", "", undefined, `${spec.name} result`);

@@ -5,6 +5,7 @@ import { objectOf } from "../../contract/meta";
 import { routeOf, type OperationId } from "../../contract/routes";
 import { specFields } from "../../provider/fields";
 import type { ResourceSpec } from "../../provider/spec";
+import { TENANT_INPUT, TENANT_OUTPUT_DESCRIPTION, tenantInputSchema } from "../../provider/tenant";
 import { docComment } from "./docs";
 import { isOptionalField, printField, printValue, propertyKey, strip } from "./printType";
 
@@ -38,6 +39,8 @@ function resourceParts(spec: ResourceSpec): { adoptable: boolean; argsDoc: strin
       extraDoc: inputNotes(spec, info.name, fields.secretInputs.includes(info.name), fields.replaceOnChanges.includes(info.name)),
     });
   }
+  // Every kind takes the tenant (provider/tenant.ts), declared once there.
+  args += printField({ key: TENANT_INPUT, schema: tenantInputSchema, mode: "input", indent: "  ", optional: true });
 
   let outputs = "";
   for (const info of fields.inputs) {
@@ -45,6 +48,7 @@ function resourceParts(spec: ResourceSpec): { adoptable: boolean; argsDoc: strin
     const present = !isOptionalField(stripped, "output");
     outputs += outputDeclaration(info.name, newer[info.name], present, fields.secretInputs.includes(info.name) ? ["Secret."] : []);
   }
+  outputs += outputDeclaration(TENANT_INPUT, tenantInputSchema.unwrap().describe(TENANT_OUTPUT_DESCRIPTION), true, []);
   const readOnly = (spec.outputSchema?.shape ?? {}) as Record<string, z.ZodTypeAny>;
   for (const name of fields.outputNames) {
     if (RESERVED_OUTPUTS.has(name)) continue;
@@ -129,7 +133,8 @@ function classDoc(spec: ResourceSpec): string[] {
   }
   const replaced = fields.replaceOnChanges.map((name) => `\`${name}\``);
   if (!ops.update) doc.push(`Replaced on any change${replaced.length ? `, ${replaced.join(" and ")} included` : ""}: the service has no update.`);
-  else doc.push(replaced.length ? `Replaced when ${replaced.join(" or ")} changes.` : "Never replaced: every change is an update in place.");
+  else doc.push(replaced.length ? `Replaced when ${replaced.join(" or ")} changes.` : "Never replaced within its tenant: every change is an update in place.");
+  doc.push(`Moving it to another tenant (\`${TENANT_INPUT}\`) replaces it.`);
   const secrets = [...fields.secretInputs, ...fields.secretOutputs].map((name) => `\`${name}\``);
   if (secrets.length) doc.push(`\nSecret: ${secrets.join(", ")}, encrypted in state.`);
   if (ops.create) doc.push("\nAdopt an existing object with `adoptId` or `adoptByName` (see the README).");

@@ -14,7 +14,8 @@ export type { AdminArgs } from "./adminArgs";
  * role (update), A17 Delete administrator (delete), A15 Delete administrators (bulkDelete).
  *
  * Destroy: deletes the object (A17 Delete administrator); objects destroyed at the same time share A15 Delete
- * administrators calls. Replaced when `email` or `externalId` changes.
+ * administrators calls. Replaced when `email` or `externalId` changes. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -27,6 +28,11 @@ export class Admin extends NmsResource {
   declare readonly externalId: pulumi.Output<string | undefined>;
   /** How much detail the administrator sees: ba, it, su or debug. */
   declare readonly detailLevel: pulumi.Output<"ba" | "it" | "su" | "debug">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** First name, from the support directory. Read only. */
   declare readonly name: pulumi.Output<string>;
   /** Last name, from the support directory. Read only. */

@@ -10,6 +10,13 @@ export interface AnswerDelegationArgs {
   fromTenantId: string;
   /** The delegation to answer. */
   delegationId: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of answerDelegationOutput: each may be an Output. */
@@ -20,6 +27,13 @@ export interface AnswerDelegationOutputArgs {
   fromTenantId: pulumi.Input<string>;
   /** The delegation to answer. */
   delegationId: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What answerDelegation returns. */

@@ -14,7 +14,7 @@ export type { ApArgs } from "./apArgs";
  * (delete), W3 Delete APs (bulkDelete).
  *
  * Destroy: deletes the object (W7 Delete AP); objects destroyed at the same time share W3 Delete APs calls.
- * Replaced when `serialNumber` changes.
+ * Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -43,6 +43,11 @@ export class Ap extends NmsResource {
   } | undefined>;
   /** Free-form tags. */
   declare readonly tags: pulumi.Output<string[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Public address the AP reaches the cloud from (empty until contacted). Read only. */
   declare readonly externalIp: pulumi.Output<string>;
   /** Firmware version. Read only. */

@@ -12,7 +12,7 @@ export type { ApGroupArgs } from "./apGroupArgs";
  * AP group (delete), W25 Delete AP groups (bulkDelete).
  *
  * Destroy: deletes the object (W28 Delete AP group); objects destroyed at the same time share W25 Delete AP
- * groups calls. Replaced when `venueId` changes.
+ * groups calls. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -28,6 +28,11 @@ export class ApGroup extends NmsResource {
     /** 12 digits, the first 1 to 9. */
     serialNumber: string;
   }[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Whether this is the venue's default AP group (read only). */
   declare readonly isDefault: pulumi.Output<boolean>;
   /** APs of the group (read only). */

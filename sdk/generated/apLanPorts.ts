@@ -17,8 +17,8 @@ export type { ApLanPortsArgs } from "./apLanPortsArgs";
  * Destroy: puts the service's defaults back (W15 Reset AP LAN ports to defaults). Destroy resets the AP's LAN
  * ports to the service's defaults (W15): no port overrides, PoE out unset. Given its Ap resource as
  * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
- * too sends nothing for these settings, which the service deletes with it. Replaced when `serialNumber`
- * changes.
+ * too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApLanPorts extends NmsResource {
   /** ID of the object whose ApLanPorts this is (path parameter serialNumber). */
@@ -29,7 +29,7 @@ export class ApLanPorts extends NmsResource {
     enabled?: boolean;
     /** The port's ID, e.g. 1. */
     portId?: string;
-    /** ACCESS or Trunk (the two types the seeds name). */
+    /** ACCESS or Trunk (the two types the API documentation names). */
     type?: string;
     /**
      * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
@@ -43,6 +43,11 @@ export class ApLanPorts extends NmsResource {
   declare readonly poeOut: pulumi.Output<boolean | null>;
   /** Whether the venue's PoE settings apply (default false). */
   declare readonly useVenueSettings: pulumi.Output<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: ApLanPortsArgs, opts?: pulumi.CustomResourceOptions) {
     super("ApLanPorts", name, args, opts);

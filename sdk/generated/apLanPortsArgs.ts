@@ -14,7 +14,7 @@ export interface ApLanPortsArgs {
     enabled?: pulumi.Input<boolean>;
     /** The port's ID, e.g. 1. */
     portId?: pulumi.Input<string>;
-    /** ACCESS or Trunk (the two types the seeds name). */
+    /** ACCESS or Trunk (the two types the API documentation names). */
     type?: pulumi.Input<string>;
     /**
      * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
@@ -28,4 +28,12 @@ export interface ApLanPortsArgs {
   poeOut?: pulumi.Input<boolean | null>;
   /** Whether the venue's PoE settings apply (default false). */
   useVenueSettings?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

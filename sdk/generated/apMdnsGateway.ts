@@ -16,7 +16,7 @@ export type { ApMdnsGatewayArgs } from "./apMdnsGatewayArgs";
  * Destroy: puts the service's defaults back (W10 Reset mDNS gateway). Destroy resets the AP's mDNS gateway
  * (W10): no rules. Given its Ap resource as `serialNumber`, it is deleted with it (Pulumi's `deletedWith`,
  * set by the SDK): a run that deletes the Ap too sends nothing for these settings, which the service deletes
- * with it. Replaced when `serialNumber` changes.
+ * with it. Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApMdnsGateway extends NmsResource {
   /** ID of the object whose ApMdnsGateway this is (path parameter serialNumber). */
@@ -36,6 +36,11 @@ export class ApMdnsGateway extends NmsResource {
     /** MDNS service, e.g. AIRPLAY. */
     service?: string;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: ApMdnsGatewayArgs, opts?: pulumi.CustomResourceOptions) {
     super("ApMdnsGateway", name, args, opts);

@@ -17,8 +17,8 @@ export type { ApRadioArgs } from "./apRadioArgs";
  * Destroy: puts the service's defaults back (W20 Reset AP radio). Destroy resets the AP's radio to the
  * service's defaults (W20): the venue's settings apply again. The AP keeps existing. Given its Ap resource as
  * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
- * too sends nothing for these settings, which the service deletes with it. Replaced when `serialNumber`
- * changes.
+ * too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApRadio extends NmsResource {
   /** ID of the object whose ApRadio this is (path parameter serialNumber). */
@@ -59,6 +59,11 @@ export class ApRadio extends NmsResource {
   declare readonly enable50G: pulumi.Output<boolean | null>;
   /** Whether the venue's radio settings apply instead of the AP's own (default true). */
   declare readonly useVenueSettings: pulumi.Output<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** What the 2.4 GHz radio is doing now: channel, power, signal-to-noise ratio (read only). */
   declare readonly status24G: pulumi.Output<{
     /** Channel in use. */

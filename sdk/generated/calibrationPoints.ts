@@ -15,7 +15,8 @@ export type { CalibrationPointsArgs } from "./calibrationPointsArgs";
  *
  * Destroy: nothing is sent; the object stays in the service and leaves the stack. The service has no delete
  * for calibration points and takes exactly two: destroy leaves them on the floor plan, and they go when the
- * floor plan is deleted. Replaced when `venueId` or `floorPlanId` changes.
+ * floor plan is deleted. Replaced when `venueId` or `floorPlanId` changes. Moving it to another tenant
+ * (`tenantId`) replaces it.
  */
 export class CalibrationPoints extends NmsResource {
   /** ID of the object whose CalibrationPoints this is (path parameter floorPlanId). */
@@ -33,6 +34,11 @@ export class CalibrationPoints extends NmsResource {
     /** Longitude of that spot, as a string. */
     longitude: string;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: CalibrationPointsArgs, opts?: pulumi.CustomResourceOptions) {
     super("CalibrationPoints", name, args, opts);

@@ -18,6 +18,13 @@ export interface CreateSwitchSshTunnelArgs {
   rpUserName?: string;
   /** Private key for the remote point (secret: never logged or echoed). */
   rpPrivateKey?: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of createSwitchSshTunnelOutput: each may be an Output. */
@@ -36,6 +43,13 @@ export interface CreateSwitchSshTunnelOutputArgs {
   rpUserName?: pulumi.Input<string>;
   /** Private key for the remote point (secret: never logged or echoed). */
   rpPrivateKey?: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What createSwitchSshTunnel returns. */

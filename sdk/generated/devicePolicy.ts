@@ -16,7 +16,8 @@ export type { DevicePolicyArgs } from "./devicePolicyArgs";
  * Destroy: deletes the object (W70 Delete device policies (newer)); objects destroyed at the same time share
  * W70 Delete device policies (newer) calls. The service shows no delete-one operation for device policies:
  * destroy deletes the policy with W70, in one call with the other policies destroyed at the same time (a
- * one-ID array when alone). Never replaced: every change is an update in place.
+ * one-ID array when alone). Never replaced within its tenant: every change is an update in place. Moving it
+ * to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -44,6 +45,11 @@ export class DevicePolicy extends NmsResource {
     /** VLAN of matching devices; not with action BLOCK (WIFI-10203). */
     vlan?: number;
   }[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: DevicePolicyArgs, opts?: pulumi.CustomResourceOptions) {
     super("DevicePolicy", name, args, opts);

@@ -11,6 +11,13 @@ export interface DisconnectClientsArgs {
     /** MAC address of the client. */
     clientMac: string;
   }[];
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of disconnectClientsOutput: each may be an Output. */
@@ -22,6 +29,13 @@ export interface DisconnectClientsOutputArgs {
     /** MAC address of the client. */
     clientMac: pulumi.Input<string>;
   }>[]>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What disconnectClients returns. */

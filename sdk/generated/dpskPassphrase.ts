@@ -14,7 +14,8 @@ export type { DpskPassphraseArgs } from "./dpskPassphraseArgs";
  *
  * Destroy: deletes the object (W85 Delete DPSK passphrases); objects destroyed at the same time share W85
  * Delete DPSK passphrases calls. Destroy deletes the passphrase with the bulk delete (W85), in one call with
- * the other passphrases destroyed at the same time. Replaced on any change: the service has no update.
+ * the other passphrases destroyed at the same time. Replaced on any change: the service has no update. Moving
+ * it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `passphrase`, encrypted in state.
  *
@@ -38,6 +39,11 @@ export class DpskPassphrase extends NmsResource {
   declare readonly expiration: pulumi.Output<number | undefined>;
   /** Replace an existing passphrase of the same MAC (default false). */
   declare readonly override: pulumi.Output<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: DpskPassphraseArgs, opts?: pulumi.CustomResourceOptions) {
     super("DpskPassphrase", name, args, opts);

@@ -15,7 +15,8 @@ export type { FloorPlanArgs } from "./floorPlanArgs";
  * Operations: F2 Create floor plan (create), F3 Get floor plan (read), F4 Update floor plan (update), F5
  * Delete floor plan (delete).
  *
- * Destroy: deletes the object (F5 Delete floor plan). Replaced when `venueId` changes.
+ * Destroy: deletes the object (F5 Delete floor plan). Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -38,6 +39,11 @@ export class FloorPlan extends NmsResource {
    * it out.
    */
   declare readonly imageSha256: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** File ID of the uploaded image. Read only. */
   declare readonly imageId: pulumi.Output<string>;
   /** Where the image is downloaded (U2's path). Read only. */

@@ -8,6 +8,13 @@ export interface GetApArgs {
   serialNumber: string;
   /** The service's `operational` query parameter of W5 (default true). Newer Wi-Fi API variant only. */
   operational?: boolean;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getApOutput: each may be an Output. */
@@ -16,6 +23,13 @@ export interface GetApOutputArgs {
   serialNumber: pulumi.Input<string>;
   /** The service's `operational` query parameter of W5 (default true). Newer Wi-Fi API variant only. */
   operational?: pulumi.Input<boolean>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getAp returns. */

@@ -6,12 +6,26 @@ import { invokeFunction, invokeFunctionOutput } from "../invoke";
 export interface GetFileDownloadUrlArgs {
   /** The file's ID (a floor plan's imageId). */
   fileId: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getFileDownloadUrlOutput: each may be an Output. */
 export interface GetFileDownloadUrlOutputArgs {
   /** The file's ID (a floor plan's imageId). */
   fileId: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getFileDownloadUrl returns. */

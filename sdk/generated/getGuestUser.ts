@@ -6,12 +6,26 @@ import { invokeFunction, invokeFunctionOutput } from "../invoke";
 export interface GetGuestUserArgs {
   /** The guest user's ID. */
   guestUserId: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getGuestUserOutput: each may be an Output. */
 export interface GetGuestUserOutputArgs {
   /** The guest user's ID. */
   guestUserId: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getGuestUser returns. */
@@ -49,7 +63,7 @@ export interface GetGuestUserResult {
   expirationDate: number;
   /** Last change (epoch milliseconds). */
   lastModified: number;
-  /** Kind of guest account (the seeds give no value set). */
+  /** Kind of guest account (the API documentation gives no value set). */
   guestUserType: string;
   /** Devices the guest has connected. */
   macAddresses: string[];

@@ -8,6 +8,13 @@ export interface GetNetworkArgs {
   networkId?: string;
   /** The network's name, unique in the tenant: the object is found by it in the list. */
   name?: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getNetworkOutput: each may be an Output. */
@@ -16,6 +23,13 @@ export interface GetNetworkOutputArgs {
   networkId?: pulumi.Input<string>;
   /** The network's name, unique in the tenant: the object is found by it in the list. */
   name?: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getNetwork returns. */
@@ -80,7 +94,7 @@ export interface GetNetworkResult {
       wifiCallingEnabled: boolean;
       /** MAC access control. */
       l2AclPolicy: {
-        /** BLOCK (the default, and the value the seeds give) or another access. */
+        /** BLOCK (the default, and the value the API documentation gives) or another access. */
         access: string;
         /** MAC addresses the policy names. */
         macAddresses?: string[];
@@ -240,7 +254,7 @@ export interface GetNetworkResult {
     allAPGroupsVlanId?: number;
     /** When the network is on (default: always). */
     scheduler: {
-      /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+      /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
       type: string;
       /** When the network is on, Mondays. */
       mon?: string;
@@ -416,7 +430,7 @@ export interface GetNetworkResult {
 /**
  * A Wi-Fi network with its nested details, by its ID (W57) or by its name, unique in the tenant (found in
  * W49). Operation: W57 Get network with nested details. With name: the object whose name is the argument
- * name, found in W49 List networks (not shown in the seeds). Give networkId, or name. The result holds
+ * name, found in W49 List networks (not in the API documentation). Give networkId, or name. The result holds
  * secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -430,7 +444,7 @@ export function getNetwork(args?: GetNetworkArgs, opts?: pulumi.InvokeOptions): 
 /**
  * A Wi-Fi network with its nested details, by its ID (W57) or by its name, unique in the tenant (found in
  * W49). Operation: W57 Get network with nested details. With name: the object whose name is the argument
- * name, found in W49 List networks (not shown in the seeds). Give networkId, or name. The result holds
+ * name, found in W49 List networks (not in the API documentation). Give networkId, or name. The result holds
  * secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

@@ -10,6 +10,13 @@ export interface GetNetworkVenueActivationArgs {
   networkId?: string;
   /** The venue, with networkId. */
   venueId?: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getNetworkVenueActivationOutput: each may be an Output. */
@@ -20,6 +27,13 @@ export interface GetNetworkVenueActivationOutputArgs {
   networkId?: pulumi.Input<string>;
   /** The venue, with networkId. */
   venueId?: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getNetworkVenueActivation returns. */
@@ -32,7 +46,7 @@ export interface GetNetworkVenueActivationResult {
   allAPGroupsVlanId?: number;
   /** When the network is on (default: always). */
   scheduler: {
-    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
     type: string;
     /** When the network is on, Mondays. */
     mon?: string;

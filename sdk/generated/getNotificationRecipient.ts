@@ -6,12 +6,26 @@ import { invokeFunction, invokeFunctionOutput } from "../invoke";
 export interface GetNotificationRecipientArgs {
   /** The recipient's ID. */
   notificationRecipientId: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getNotificationRecipientOutput: each may be an Output. */
 export interface GetNotificationRecipientOutputArgs {
   /** The recipient's ID. */
   notificationRecipientId: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getNotificationRecipient returns. */
@@ -30,7 +44,7 @@ export interface GetNotificationRecipientResult {
     destination?: string;
     /** Kind of endpoint. */
     type?: string;
-    /** OK is the one value the seeds give. */
+    /** OK is the one value the API documentation gives. */
     status?: string;
     /** When it was created (ISO 8601 UTC). */
     createdDate?: string;

@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of getRecoveryPsk. */
+export interface GetRecoveryPskArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of getRecoveryPskOutput: each may be an Output. */
+export interface GetRecoveryPskOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** What getRecoveryPsk returns. */
 export interface GetRecoveryPskResult {
   /** The recovery PSK (secret). */
@@ -15,11 +37,11 @@ export interface GetRecoveryPskResult {
  * The result holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function getRecoveryPsk(opts?: pulumi.InvokeOptions): Promise<GetRecoveryPskResult> {
-  return invokeFunction("getRecoveryPsk", undefined, opts);
+export function getRecoveryPsk(args?: GetRecoveryPskArgs, opts?: pulumi.InvokeOptions): Promise<GetRecoveryPskResult> {
+  return invokeFunction("getRecoveryPsk", args, opts);
 }
 
 /**
@@ -27,9 +49,10 @@ export function getRecoveryPsk(opts?: pulumi.InvokeOptions): Promise<GetRecovery
  * The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function getRecoveryPskOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRecoveryPskResult> {
-  return invokeFunctionOutput("getRecoveryPsk", undefined, opts, { runsInPreview: true, secret: true });
+export function getRecoveryPskOutput(args?: GetRecoveryPskOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetRecoveryPskResult> {
+  return invokeFunctionOutput("getRecoveryPsk", args, opts, { runsInPreview: true, secret: true });
 }

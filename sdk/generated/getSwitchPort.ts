@@ -15,6 +15,13 @@ export interface GetSwitchPortArgs {
   slotNum: number;
   /** Port number. Must be an integer. Must be at least 1. */
   portNum: number;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getSwitchPortOutput: each may be an Output. */
@@ -30,6 +37,13 @@ export interface GetSwitchPortOutputArgs {
   slotNum: pulumi.Input<number>;
   /** Port number. Must be an integer. Must be at least 1. */
   portNum: pulumi.Input<number>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getSwitchPort returns. */

@@ -13,6 +13,13 @@ export interface GetSwitchVlanArgs {
    * Must be between 2 and 4094.
    */
   vlanId?: number;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getSwitchVlanOutput: each may be an Output. */
@@ -26,6 +33,13 @@ export interface GetSwitchVlanOutputArgs {
    * Must be between 2 and 4094.
    */
   vlanId?: pulumi.Input<number>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getSwitchVlan returns. */

@@ -8,6 +8,13 @@ export interface GetSwitchVlanReferenceArgs {
   vlanId: number;
   /** ID of the venue. */
   venueId: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getSwitchVlanReferenceOutput: each may be an Output. */
@@ -16,6 +23,13 @@ export interface GetSwitchVlanReferenceOutputArgs {
   vlanId: pulumi.Input<number>;
   /** ID of the venue. */
   venueId: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getSwitchVlanReference returns. */

@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of getTenant. */
+export interface GetTenantArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of getTenantOutput: each may be an Output. */
+export interface GetTenantOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** What getTenant returns. */
 export interface GetTenantResult {
   /** The 32-character tenant ID. */
@@ -50,7 +72,7 @@ export interface GetTenantResult {
     id: string;
     /** VAR, SUPPORT, MSP or SUPPORT_EC. */
     type: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
-    /** INVITED is the one value the seeds give. */
+    /** INVITED is the one value the API documentation gives. */
     status: string;
     /** Whether the delegation is in force. */
     isValid?: boolean;
@@ -86,7 +108,7 @@ export interface GetTenantResult {
       destination?: string;
       /** Kind of endpoint. */
       type?: string;
-      /** OK is the one value the seeds give. */
+      /** OK is the one value the API documentation gives. */
       status?: string;
       /** When it was created (ISO 8601 UTC). */
       createdDate?: string;
@@ -143,25 +165,26 @@ export interface GetTenantResult {
 }
 
 /**
- * The tenant the provider is configured for, with its administrators, delegations and notification recipients
- * (read with deep=true). Operation: A4 Get tenant.
+ * The tenant (the configured one, or the one `tenantId` names), with its administrators, delegations and
+ * notification recipients (read with deep=true). Operation: A4 Get tenant.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function getTenant(opts?: pulumi.InvokeOptions): Promise<GetTenantResult> {
-  return invokeFunction("getTenant", undefined, opts);
+export function getTenant(args?: GetTenantArgs, opts?: pulumi.InvokeOptions): Promise<GetTenantResult> {
+  return invokeFunction("getTenant", args, opts);
 }
 
 /**
- * The tenant the provider is configured for, with its administrators, delegations and notification recipients
- * (read with deep=true). Operation: A4 Get tenant.
+ * The tenant (the configured one, or the one `tenantId` names), with its administrators, delegations and
+ * notification recipients (read with deep=true). Operation: A4 Get tenant.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function getTenantOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTenantResult> {
-  return invokeFunctionOutput("getTenant", undefined, opts, { runsInPreview: true });
+export function getTenantOutput(args?: GetTenantOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTenantResult> {
+  return invokeFunctionOutput("getTenant", args, opts, { runsInPreview: true });
 }

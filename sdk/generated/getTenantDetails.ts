@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of getTenantDetails. */
+export interface GetTenantDetailsArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of getTenantDetailsOutput: each may be an Output. */
+export interface GetTenantDetailsOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** What getTenantDetails returns. */
 export interface GetTenantDetailsResult {
   address?: string;
@@ -17,20 +39,21 @@ export interface GetTenantDetailsResult {
  * The postal details of the tenant the provider is configured for. Operation: A5 Get tenant details.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function getTenantDetails(opts?: pulumi.InvokeOptions): Promise<GetTenantDetailsResult> {
-  return invokeFunction("getTenantDetails", undefined, opts);
+export function getTenantDetails(args?: GetTenantDetailsArgs, opts?: pulumi.InvokeOptions): Promise<GetTenantDetailsResult> {
+  return invokeFunction("getTenantDetails", args, opts);
 }
 
 /**
  * The postal details of the tenant the provider is configured for. Operation: A5 Get tenant details.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function getTenantDetailsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTenantDetailsResult> {
-  return invokeFunctionOutput("getTenantDetails", undefined, opts, { runsInPreview: true });
+export function getTenantDetailsOutput(args?: GetTenantDetailsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetTenantDetailsResult> {
+  return invokeFunctionOutput("getTenantDetails", args, opts, { runsInPreview: true });
 }

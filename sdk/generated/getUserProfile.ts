@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of getUserProfile. */
+export interface GetUserProfileArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of getUserProfileOutput: each may be an Output. */
+export interface GetUserProfileOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** What getUserProfile returns. */
 export interface GetUserProfileResult {
   /** The user's administrator ID. */
@@ -49,11 +71,11 @@ export interface GetUserProfileResult {
  * profile.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function getUserProfile(opts?: pulumi.InvokeOptions): Promise<GetUserProfileResult> {
-  return invokeFunction("getUserProfile", undefined, opts);
+export function getUserProfile(args?: GetUserProfileArgs, opts?: pulumi.InvokeOptions): Promise<GetUserProfileResult> {
+  return invokeFunction("getUserProfile", args, opts);
 }
 
 /**
@@ -61,9 +83,10 @@ export function getUserProfile(opts?: pulumi.InvokeOptions): Promise<GetUserProf
  * profile.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function getUserProfileOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUserProfileResult> {
-  return invokeFunctionOutput("getUserProfile", undefined, opts, { runsInPreview: true });
+export function getUserProfileOutput(args?: GetUserProfileOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetUserProfileResult> {
+  return invokeFunctionOutput("getUserProfile", args, opts, { runsInPreview: true });
 }

@@ -6,12 +6,26 @@ import { invokeFunction, invokeFunctionOutput } from "../invoke";
 export interface GetVenueLanPortsArgs {
   /** The venue's ID. */
   venueId: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getVenueLanPortsOutput: each may be an Output. */
 export interface GetVenueLanPortsOutputArgs {
   /** The venue's ID. */
   venueId: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getVenueLanPorts returns. */
@@ -26,7 +40,7 @@ export interface GetVenueLanPortsResult {
       enabled: boolean;
       /** The port's ID, e.g. 1. */
       portId?: string;
-      /** ACCESS or Trunk (the two types the seeds name). */
+      /** ACCESS or Trunk (the two types the API documentation names). */
       type?: string;
       /**
        * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port

@@ -8,6 +8,13 @@ export interface GetWifiCallingProfileArgs {
   wifiCallingProfileId?: string;
   /** The Wi-Fi calling profile's profileName, unique in the tenant: the object is found by it in the list. */
   profileName?: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of getWifiCallingProfileOutput: each may be an Output. */
@@ -16,6 +23,13 @@ export interface GetWifiCallingProfileOutputArgs {
   wifiCallingProfileId?: pulumi.Input<string>;
   /** The Wi-Fi calling profile's profileName, unique in the tenant: the object is found by it in the list. */
   profileName?: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What getWifiCallingProfile returns. */

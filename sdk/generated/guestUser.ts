@@ -14,7 +14,8 @@ export type { GuestUserArgs } from "./guestUserArgs";
  * Delete guest users (bulkDelete).
  *
  * Destroy: deletes the object (W78 Delete guest user); objects destroyed at the same time share W75 Delete
- * guest users calls. Replaced on any change: the service has no update.
+ * guest users calls. Replaced on any change: the service has no update. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Secret: `password`, encrypted in state.
  *
@@ -51,13 +52,18 @@ export class GuestUser extends NmsResource {
    * deliveryMethods.
    */
   declare readonly credentialsRotation: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Creation time (epoch milliseconds). Read only. */
   declare readonly createdDate: pulumi.Output<number>;
   /** When the account expires (epoch milliseconds; 0 until a Login activation, or never). Read only. */
   declare readonly expirationDate: pulumi.Output<number>;
   /** Last change (epoch milliseconds). Read only. */
   declare readonly lastModified: pulumi.Output<number>;
-  /** Kind of guest account (the seeds give no value set). Read only. */
+  /** Kind of guest account (the API documentation gives no value set). Read only. */
   declare readonly guestUserType: pulumi.Output<string>;
   /** Devices the guest has connected. Read only. */
   declare readonly macAddresses: pulumi.Output<string[]>;

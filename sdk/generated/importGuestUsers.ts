@@ -32,6 +32,13 @@ export interface ImportGuestUsersArgs {
   };
   /** Devices each guest may connect; -1 means unlimited. Must be an integer. */
   maxDevices: number;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of importGuestUsersOutput: each may be an Output. */
@@ -64,6 +71,13 @@ export interface ImportGuestUsersOutputArgs {
   }>;
   /** Devices each guest may connect; -1 means unlimited. Must be an integer. */
   maxDevices: pulumi.Input<number>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What importGuestUsers returns. */
@@ -103,7 +117,7 @@ export interface ImportGuestUsersResult {
     expirationDate: number;
     /** Last change (epoch milliseconds). */
     lastModified: number;
-    /** Kind of guest account (the seeds give no value set). */
+    /** Kind of guest account (the API documentation gives no value set). */
     guestUserType: string;
     /** Devices the guest has connected. */
     macAddresses: string[];

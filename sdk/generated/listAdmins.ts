@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listAdmins. */
+export interface ListAdminsArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listAdminsOutput: each may be an Output. */
+export interface ListAdminsOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listAdmins returns. */
 export interface ListAdminsItem {
   /** The administrator's ID. */
@@ -30,11 +52,11 @@ export type ListAdminsResult = ListAdminsItem[];
  * is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listAdmins(opts?: pulumi.InvokeOptions): Promise<ListAdminsResult> {
-  return invokeFunction("listAdmins", undefined, opts);
+export function listAdmins(args?: ListAdminsArgs, opts?: pulumi.InvokeOptions): Promise<ListAdminsResult> {
+  return invokeFunction("listAdmins", args, opts);
 }
 
 /**
@@ -42,9 +64,10 @@ export function listAdmins(opts?: pulumi.InvokeOptions): Promise<ListAdminsResul
  * is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listAdminsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListAdminsResult> {
-  return invokeFunctionOutput("listAdmins", undefined, opts, { runsInPreview: true });
+export function listAdminsOutput(args?: ListAdminsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListAdminsResult> {
+  return invokeFunctionOutput("listAdmins", args, opts, { runsInPreview: true });
 }

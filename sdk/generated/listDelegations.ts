@@ -6,12 +6,26 @@ import { invokeFunction, invokeFunctionOutput } from "../invoke";
 export interface ListDelegationsArgs {
   /** VAR, SUPPORT, MSP or SUPPORT_EC; all when left out. */
   type?: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of listDelegationsOutput: each may be an Output. */
 export interface ListDelegationsOutputArgs {
   /** VAR, SUPPORT, MSP or SUPPORT_EC; all when left out. */
   type?: pulumi.Input<"VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC">;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** One item of what listDelegations returns. */
@@ -20,7 +34,7 @@ export interface ListDelegationsItem {
   id: string;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. */
   type: "VAR" | "SUPPORT" | "MSP" | "SUPPORT_EC";
-  /** INVITED is the one value the seeds give. */
+  /** INVITED is the one value the API documentation gives. */
   status: string;
   /** Whether the delegation is in force. */
   isValid?: boolean;

@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listDevicePolicies. */
+export interface ListDevicePoliciesArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listDevicePoliciesOutput: each may be an Output. */
+export interface ListDevicePoliciesOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listDevicePolicies returns. */
 export interface ListDevicePoliciesItem {
   /** 2 to 32 characters. */
@@ -41,11 +63,11 @@ export type ListDevicePoliciesResult = ListDevicePoliciesItem[];
  * Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listDevicePolicies(opts?: pulumi.InvokeOptions): Promise<ListDevicePoliciesResult> {
-  return invokeFunction("listDevicePolicies", undefined, opts);
+export function listDevicePolicies(args?: ListDevicePoliciesArgs, opts?: pulumi.InvokeOptions): Promise<ListDevicePoliciesResult> {
+  return invokeFunction("listDevicePolicies", args, opts);
 }
 
 /**
@@ -53,9 +75,10 @@ export function listDevicePolicies(opts?: pulumi.InvokeOptions): Promise<ListDev
  * Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listDevicePoliciesOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListDevicePoliciesResult> {
-  return invokeFunctionOutput("listDevicePolicies", undefined, opts, { runsInPreview: true });
+export function listDevicePoliciesOutput(args?: ListDevicePoliciesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListDevicePoliciesResult> {
+  return invokeFunctionOutput("listDevicePolicies", args, opts, { runsInPreview: true });
 }

@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listDpskPassphraseFormats. */
+export interface ListDpskPassphraseFormatsArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listDpskPassphraseFormatsOutput: each may be an Output. */
+export interface ListDpskPassphraseFormatsOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** What listDpskPassphraseFormats returns. */
 export interface ListDpskPassphraseFormatsResult {
   /** Every format: ID, name and generation parameters. */
@@ -27,11 +49,11 @@ export interface ListDpskPassphraseFormatsResult {
  * W53 List DPSK passphrase formats.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listDpskPassphraseFormats(opts?: pulumi.InvokeOptions): Promise<ListDpskPassphraseFormatsResult> {
-  return invokeFunction("listDpskPassphraseFormats", undefined, opts);
+export function listDpskPassphraseFormats(args?: ListDpskPassphraseFormatsArgs, opts?: pulumi.InvokeOptions): Promise<ListDpskPassphraseFormatsResult> {
+  return invokeFunction("listDpskPassphraseFormats", args, opts);
 }
 
 /**
@@ -39,9 +61,10 @@ export function listDpskPassphraseFormats(opts?: pulumi.InvokeOptions): Promise<
  * W53 List DPSK passphrase formats.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listDpskPassphraseFormatsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListDpskPassphraseFormatsResult> {
-  return invokeFunctionOutput("listDpskPassphraseFormats", undefined, opts, { runsInPreview: true });
+export function listDpskPassphraseFormatsOutput(args?: ListDpskPassphraseFormatsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListDpskPassphraseFormatsResult> {
+  return invokeFunctionOutput("listDpskPassphraseFormats", args, opts, { runsInPreview: true });
 }

@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listGuestUsers. */
+export interface ListGuestUsersArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listGuestUsersOutput: each may be an Output. */
+export interface ListGuestUsersOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listGuestUsers returns. */
 export interface ListGuestUsersItem {
   /** The guest's name. */
@@ -37,7 +59,7 @@ export interface ListGuestUsersItem {
   expirationDate: number;
   /** Last change (epoch milliseconds). */
   lastModified: number;
-  /** Kind of guest account (the seeds give no value set). */
+  /** Kind of guest account (the API documentation gives no value set). */
   guestUserType: string;
   /** Devices the guest has connected. */
   macAddresses: string[];
@@ -56,11 +78,11 @@ export type ListGuestUsersResult = ListGuestUsersItem[];
  * holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listGuestUsers(opts?: pulumi.InvokeOptions): Promise<ListGuestUsersResult> {
-  return invokeFunction("listGuestUsers", undefined, opts);
+export function listGuestUsers(args?: ListGuestUsersArgs, opts?: pulumi.InvokeOptions): Promise<ListGuestUsersResult> {
+  return invokeFunction("listGuestUsers", args, opts);
 }
 
 /**
@@ -69,9 +91,10 @@ export function listGuestUsers(opts?: pulumi.InvokeOptions): Promise<ListGuestUs
  * holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listGuestUsersOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListGuestUsersResult> {
-  return invokeFunctionOutput("listGuestUsers", undefined, opts, { runsInPreview: true, secret: true });
+export function listGuestUsersOutput(args?: ListGuestUsersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListGuestUsersResult> {
+  return invokeFunctionOutput("listGuestUsers", args, opts, { runsInPreview: true, secret: true });
 }

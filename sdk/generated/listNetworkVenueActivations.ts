@@ -8,6 +8,13 @@ export interface ListNetworkVenueActivationsArgs {
   networkId?: string;
   /** Only the activations on this venue (W66). */
   venueId?: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of listNetworkVenueActivationsOutput: each may be an Output. */
@@ -16,6 +23,13 @@ export interface ListNetworkVenueActivationsOutputArgs {
   networkId?: pulumi.Input<string>;
   /** Only the activations on this venue (W66). */
   venueId?: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** One item of what listNetworkVenueActivations returns. */
@@ -28,7 +42,7 @@ export interface ListNetworkVenueActivationsItem {
   allAPGroupsVlanId?: number;
   /** When the network is on (default: always). */
   scheduler: {
-    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
     type: string;
     /** When the network is on, Mondays. */
     mon?: string;
@@ -87,7 +101,7 @@ export type ListNetworkVenueActivationsResult = ListNetworkVenueActivationsItem[
 
 /**
  * Network-venue activations: of one network (W64), of one venue (W66), or, with neither, of the whole tenant
- * (the activations of W49's deep networks). Operation: W49 List networks (not shown in the seeds). With
+ * (the activations of W49's deep networks). Operation: W49 List networks (not in the API documentation). With
  * networkId: W64 List activations of a network. With venueId: W66 List activations of a venue. Give at most
  * one of networkId and venueId. Returns every item: the list is read page by page.
  *
@@ -101,7 +115,7 @@ export function listNetworkVenueActivations(args?: ListNetworkVenueActivationsAr
 
 /**
  * Network-venue activations: of one network (W64), of one venue (W66), or, with neither, of the whole tenant
- * (the activations of W49's deep networks). Operation: W49 List networks (not shown in the seeds). With
+ * (the activations of W49's deep networks). Operation: W49 List networks (not in the API documentation). With
  * networkId: W64 List activations of a network. With venueId: W66 List activations of a venue. Give at most
  * one of networkId and venueId. Returns every item: the list is read page by page.
  *

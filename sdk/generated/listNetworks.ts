@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listNetworks. */
+export interface ListNetworksArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listNetworksOutput: each may be an Output. */
+export interface ListNetworksOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listNetworks returns. */
 export interface ListNetworksItem {
   /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. */
@@ -64,7 +86,7 @@ export interface ListNetworksItem {
       wifiCallingEnabled: boolean;
       /** MAC access control. */
       l2AclPolicy: {
-        /** BLOCK (the default, and the value the seeds give) or another access. */
+        /** BLOCK (the default, and the value the API documentation gives) or another access. */
         access: string;
         /** MAC addresses the policy names. */
         macAddresses?: string[];
@@ -224,7 +246,7 @@ export interface ListNetworksItem {
     allAPGroupsVlanId?: number;
     /** When the network is on (default: always). */
     scheduler: {
-      /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+      /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
       type: string;
       /** When the network is on, Mondays. */
       mon?: string;
@@ -402,27 +424,28 @@ export type ListNetworksResult = ListNetworksItem[];
 
 /**
  * Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it,
- * activations included). Operation: W49 List networks (not shown in the seeds). Returns every item: the list
- * is read page by page. The result holds secrets, in plain text here: use the Output form to keep them
+ * activations included). Operation: W49 List networks (not in the API documentation). Returns every item: the
+ * list is read page by page. The result holds secrets, in plain text here: use the Output form to keep them
  * secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listNetworks(opts?: pulumi.InvokeOptions): Promise<ListNetworksResult> {
-  return invokeFunction("listNetworks", undefined, opts);
+export function listNetworks(args?: ListNetworksArgs, opts?: pulumi.InvokeOptions): Promise<ListNetworksResult> {
+  return invokeFunction("listNetworks", args, opts);
 }
 
 /**
  * Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it,
- * activations included). Operation: W49 List networks (not shown in the seeds). Returns every item: the list
- * is read page by page. The result holds secrets: the Output is secret.
+ * activations included). Operation: W49 List networks (not in the API documentation). Returns every item: the
+ * list is read page by page. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listNetworksOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListNetworksResult> {
-  return invokeFunctionOutput("listNetworks", undefined, opts, { runsInPreview: true, secret: true });
+export function listNetworksOutput(args?: ListNetworksOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListNetworksResult> {
+  return invokeFunctionOutput("listNetworks", args, opts, { runsInPreview: true, secret: true });
 }

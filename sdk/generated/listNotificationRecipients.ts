@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listNotificationRecipients. */
+export interface ListNotificationRecipientsArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listNotificationRecipientsOutput: each may be an Output. */
+export interface ListNotificationRecipientsOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listNotificationRecipients returns. */
 export interface ListNotificationRecipientsItem {
   /** The recipient's ID. */
@@ -18,7 +40,7 @@ export interface ListNotificationRecipientsItem {
     destination?: string;
     /** Kind of endpoint. */
     type?: string;
-    /** OK is the one value the seeds give. */
+    /** OK is the one value the API documentation gives. */
     status?: string;
     /** When it was created (ISO 8601 UTC). */
     createdDate?: string;
@@ -39,11 +61,11 @@ export type ListNotificationRecipientsResult = ListNotificationRecipientsItem[];
  * every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listNotificationRecipients(opts?: pulumi.InvokeOptions): Promise<ListNotificationRecipientsResult> {
-  return invokeFunction("listNotificationRecipients", undefined, opts);
+export function listNotificationRecipients(args?: ListNotificationRecipientsArgs, opts?: pulumi.InvokeOptions): Promise<ListNotificationRecipientsResult> {
+  return invokeFunction("listNotificationRecipients", args, opts);
 }
 
 /**
@@ -51,9 +73,10 @@ export function listNotificationRecipients(opts?: pulumi.InvokeOptions): Promise
  * every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listNotificationRecipientsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListNotificationRecipientsResult> {
-  return invokeFunctionOutput("listNotificationRecipients", undefined, opts, { runsInPreview: true });
+export function listNotificationRecipientsOutput(args?: ListNotificationRecipientsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListNotificationRecipientsResult> {
+  return invokeFunctionOutput("listNotificationRecipients", args, opts, { runsInPreview: true });
 }

@@ -9,6 +9,13 @@ export interface ListSwitchIpPortsArgs {
    * to 54, one letter of A-H J-N P-Z and three of 0-9 A-H J-N P R S T V-Z (e.g. FEK3224R0AB).
    */
   serialNumber: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of listSwitchIpPortsOutput: each may be an Output. */
@@ -18,6 +25,13 @@ export interface ListSwitchIpPortsOutputArgs {
    * to 54, one letter of A-H J-N P-Z and three of 0-9 A-H J-N P R S T V-Z (e.g. FEK3224R0AB).
    */
   serialNumber: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** One item of what listSwitchIpPorts returns. */

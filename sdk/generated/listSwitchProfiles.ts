@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listSwitchProfiles. */
+export interface ListSwitchProfilesArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listSwitchProfilesOutput: each may be an Output. */
+export interface ListSwitchProfilesOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listSwitchProfiles returns. */
 export interface ListSwitchProfilesItem {
   /** 2 to 64 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. */
@@ -110,11 +132,11 @@ export type ListSwitchProfilesResult = ListSwitchProfilesItem[];
  * is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listSwitchProfiles(opts?: pulumi.InvokeOptions): Promise<ListSwitchProfilesResult> {
-  return invokeFunction("listSwitchProfiles", undefined, opts);
+export function listSwitchProfiles(args?: ListSwitchProfilesArgs, opts?: pulumi.InvokeOptions): Promise<ListSwitchProfilesResult> {
+  return invokeFunction("listSwitchProfiles", args, opts);
 }
 
 /**
@@ -122,9 +144,10 @@ export function listSwitchProfiles(opts?: pulumi.InvokeOptions): Promise<ListSwi
  * is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listSwitchProfilesOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListSwitchProfilesResult> {
-  return invokeFunctionOutput("listSwitchProfiles", undefined, opts, { runsInPreview: true });
+export function listSwitchProfilesOutput(args?: ListSwitchProfilesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListSwitchProfilesResult> {
+  return invokeFunctionOutput("listSwitchProfiles", args, opts, { runsInPreview: true });
 }

@@ -14,6 +14,13 @@ export interface ListVenueSwitchVlansForTaggedPortArgs {
   slotId: number;
   /** Port. Must be an integer. Must be at least 0. */
   taggedPortId: number;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of listVenueSwitchVlansForTaggedPortOutput: each may be an Output. */
@@ -28,6 +35,13 @@ export interface ListVenueSwitchVlansForTaggedPortOutputArgs {
   slotId: pulumi.Input<number>;
   /** Port. Must be an integer. Must be at least 0. */
   taggedPortId: pulumi.Input<number>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** One item of what listVenueSwitchVlansForTaggedPort returns. */

@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listVenueWifiSettings. */
+export interface ListVenueWifiSettingsArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listVenueWifiSettingsOutput: each may be an Output. */
+export interface ListVenueWifiSettingsOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listVenueWifiSettings returns. */
 export interface ListVenueWifiSettingsItem {
   /** The venue's ID. */
@@ -99,11 +121,11 @@ export type ListVenueWifiSettingsResult = ListVenueWifiSettingsItem[];
  * item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listVenueWifiSettings(opts?: pulumi.InvokeOptions): Promise<ListVenueWifiSettingsResult> {
-  return invokeFunction("listVenueWifiSettings", undefined, opts);
+export function listVenueWifiSettings(args?: ListVenueWifiSettingsArgs, opts?: pulumi.InvokeOptions): Promise<ListVenueWifiSettingsResult> {
+  return invokeFunction("listVenueWifiSettings", args, opts);
 }
 
 /**
@@ -111,9 +133,10 @@ export function listVenueWifiSettings(opts?: pulumi.InvokeOptions): Promise<List
  * item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listVenueWifiSettingsOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListVenueWifiSettingsResult> {
-  return invokeFunctionOutput("listVenueWifiSettings", undefined, opts, { runsInPreview: true });
+export function listVenueWifiSettingsOutput(args?: ListVenueWifiSettingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListVenueWifiSettingsResult> {
+  return invokeFunctionOutput("listVenueWifiSettings", args, opts, { runsInPreview: true });
 }

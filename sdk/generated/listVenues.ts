@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listVenues. */
+export interface ListVenuesArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listVenuesOutput: each may be an Output. */
+export interface ListVenuesOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listVenues returns. */
 export interface ListVenuesItem {
   /** 2 to 32 characters; unique in the tenant. */
@@ -58,11 +80,11 @@ export type ListVenuesResult = ListVenuesItem[];
  * page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listVenues(opts?: pulumi.InvokeOptions): Promise<ListVenuesResult> {
-  return invokeFunction("listVenues", undefined, opts);
+export function listVenues(args?: ListVenuesArgs, opts?: pulumi.InvokeOptions): Promise<ListVenuesResult> {
+  return invokeFunction("listVenues", args, opts);
 }
 
 /**
@@ -70,9 +92,10 @@ export function listVenues(opts?: pulumi.InvokeOptions): Promise<ListVenuesResul
  * page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listVenuesOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListVenuesResult> {
-  return invokeFunctionOutput("listVenues", undefined, opts, { runsInPreview: true });
+export function listVenuesOutput(args?: ListVenuesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListVenuesResult> {
+  return invokeFunctionOutput("listVenues", args, opts, { runsInPreview: true });
 }

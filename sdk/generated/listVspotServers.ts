@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listVspotServers. */
+export interface ListVspotServersArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listVspotServersOutput: each may be an Output. */
+export interface ListVspotServersOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listVspotServers returns. */
 export interface ListVspotServersItem {
   /** The server's ID. */
@@ -33,11 +55,11 @@ export type ListVspotServersResult = ListVspotServersItem[];
  * read page by page. The result holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listVspotServers(opts?: pulumi.InvokeOptions): Promise<ListVspotServersResult> {
-  return invokeFunction("listVspotServers", undefined, opts);
+export function listVspotServers(args?: ListVspotServersArgs, opts?: pulumi.InvokeOptions): Promise<ListVspotServersResult> {
+  return invokeFunction("listVspotServers", args, opts);
 }
 
 /**
@@ -45,9 +67,10 @@ export function listVspotServers(opts?: pulumi.InvokeOptions): Promise<ListVspot
  * read page by page. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listVspotServersOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListVspotServersResult> {
-  return invokeFunctionOutput("listVspotServers", undefined, opts, { runsInPreview: true, secret: true });
+export function listVspotServersOutput(args?: ListVspotServersOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListVspotServersResult> {
+  return invokeFunctionOutput("listVspotServers", args, opts, { runsInPreview: true, secret: true });
 }

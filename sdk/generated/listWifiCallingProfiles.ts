@@ -2,6 +2,28 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { invokeFunction, invokeFunctionOutput } from "../invoke";
 
+/** The arguments of listWifiCallingProfiles. */
+export interface ListWifiCallingProfilesArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
+}
+
+/** The arguments of listWifiCallingProfilesOutput: each may be an Output. */
+export interface ListWifiCallingProfilesOutputArgs {
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+}
+
 /** One item of what listWifiCallingProfiles returns. */
 export interface ListWifiCallingProfilesItem {
   /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank. */
@@ -29,11 +51,11 @@ export type ListWifiCallingProfilesResult = ListWifiCallingProfilesItem[];
  * item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too.
  */
-export function listWifiCallingProfiles(opts?: pulumi.InvokeOptions): Promise<ListWifiCallingProfilesResult> {
-  return invokeFunction("listWifiCallingProfiles", undefined, opts);
+export function listWifiCallingProfiles(args?: ListWifiCallingProfilesArgs, opts?: pulumi.InvokeOptions): Promise<ListWifiCallingProfilesResult> {
+  return invokeFunction("listWifiCallingProfiles", args, opts);
 }
 
 /**
@@ -41,9 +63,10 @@ export function listWifiCallingProfiles(opts?: pulumi.InvokeOptions): Promise<Li
  * item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
- * one client with every other function call of the program, and puts nothing in state. Runs during preview
- * too. Runs once every resource of `dependsOn` is known.
+ * one client with every other function call of the program, and puts nothing in state. Arguments are checked
+ * before any call. Runs during preview too. Runs once every argument and every resource of `dependsOn` is
+ * known.
  */
-export function listWifiCallingProfilesOutput(opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListWifiCallingProfilesResult> {
-  return invokeFunctionOutput("listWifiCallingProfiles", undefined, opts, { runsInPreview: true });
+export function listWifiCallingProfilesOutput(args?: ListWifiCallingProfilesOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListWifiCallingProfilesResult> {
+  return invokeFunctionOutput("listWifiCallingProfiles", args, opts, { runsInPreview: true });
 }

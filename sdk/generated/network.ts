@@ -15,7 +15,8 @@ export type { NetworkArgs } from "./networkArgs";
  * network (deep) (update), W56 Delete network (delete), W51 Delete networks (bulkDelete).
  *
  * Destroy: deletes the object (W56 Delete network); objects destroyed at the same time share W51 Delete
- * networks calls. Never replaced: every change is an update in place.
+ * networks calls. Never replaced within its tenant: every change is an update in place. Moving it to another
+ * tenant (`tenantId`) replaces it.
  *
  * Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, `passphraseBackup`, encrypted in
  * state.
@@ -83,7 +84,7 @@ export class Network extends NmsResource {
       wifiCallingEnabled: boolean;
       /** MAC access control. */
       l2AclPolicy?: {
-        /** BLOCK (the default, and the value the seeds give) or another access. */
+        /** BLOCK (the default, and the value the API documentation gives) or another access. */
         access: string;
         /** MAC addresses the policy names. */
         macAddresses?: string[];
@@ -338,6 +339,11 @@ export class Network extends NmsResource {
   declare readonly wepHexKey: pulumi.Output<string | undefined>;
   /** Backup passphrase of a dpsk network, 8 to 64 characters; required for type dpsk (secret). Secret. */
   declare readonly passphraseBackup: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions) {
     super("Network", name, args, opts);

@@ -77,7 +77,7 @@ export interface NetworkArgs extends AdoptionArgs {
       wifiCallingEnabled?: pulumi.Input<boolean>;
       /** MAC access control. */
       l2AclPolicy?: pulumi.Input<{
-        /** BLOCK (the default, and the value the seeds give) or another access. */
+        /** BLOCK (the default, and the value the API documentation gives) or another access. */
         access?: pulumi.Input<string>;
         /** MAC addresses the policy names. */
         macAddresses?: pulumi.Input<pulumi.Input<string>[]>;
@@ -375,4 +375,12 @@ export interface NetworkArgs extends AdoptionArgs {
    * characters. Secret: encrypted in state, in inputs and outputs.
    */
   passphraseBackup?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

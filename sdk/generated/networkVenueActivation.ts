@@ -12,7 +12,8 @@ export type { NetworkVenueActivationArgs } from "./networkVenueActivationArgs";
  * Delete activation (delete), W60 Delete activations (bulkDelete).
  *
  * Destroy: deletes the object (W63 Delete activation); objects destroyed at the same time share W60 Delete
- * activations calls. Replaced when `networkId` or `venueId` changes.
+ * activations calls. Replaced when `networkId` or `venueId` changes. Moving it to another tenant (`tenantId`)
+ * replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -25,7 +26,7 @@ export class NetworkVenueActivation extends NmsResource {
   declare readonly allAPGroupsVlanId: pulumi.Output<number | undefined>;
   /** When the network is on (default: always). */
   declare readonly scheduler: pulumi.Output<{
-    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
     type: string;
     /** When the network is on, Mondays. */
     mon?: string;
@@ -61,6 +62,11 @@ export class NetworkVenueActivation extends NmsResource {
     /** Name of that VLAN pool (newer variant only). */
     vlanPoolName?: string;
   }[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: NetworkVenueActivationArgs, opts?: pulumi.CustomResourceOptions) {
     super("NetworkVenueActivation", name, args, opts);

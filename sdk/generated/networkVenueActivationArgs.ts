@@ -12,7 +12,7 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
   allAPGroupsVlanId?: pulumi.Input<number>;
   /** When the network is on (default: always). */
   scheduler?: pulumi.Input<{
-    /** Kind of schedule, e.g. ALWAYS_ON (the default; the seeds give no value set). */
+    /** Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set). */
     type?: pulumi.Input<string>;
     /** When the network is on, Mondays. */
     mon?: pulumi.Input<string>;
@@ -48,4 +48,12 @@ export interface NetworkVenueActivationArgs extends AdoptionArgs {
     /** Name of that VLAN pool (newer variant only). Newer Wi-Fi API variant only. */
     vlanPoolName?: pulumi.Input<string>;
   }>[]>;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

@@ -14,7 +14,8 @@ export type { NotificationRecipientArgs } from "./notificationRecipientArgs";
  * recipients (bulkDelete).
  *
  * Destroy: deletes the object (A30 Delete notification recipient); objects destroyed at the same time share
- * A27 Delete notification recipients calls. Never replaced: every change is an update in place.
+ * A27 Delete notification recipients calls. Never replaced within its tenant: every change is an update in
+ * place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -29,9 +30,14 @@ export class NotificationRecipient extends NmsResource {
     destination: string;
     /** Whether the endpoint receives notifications. */
     active: boolean;
-    /** OK is the one value the seeds give. */
+    /** OK is the one value the API documentation gives. */
     status?: string;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** When the recipient was created (ISO 8601 UTC). Read only. */
   declare readonly createdDate: pulumi.Output<string>;
   /** When the recipient last changed (ISO 8601 UTC). Read only. */

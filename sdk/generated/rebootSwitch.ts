@@ -9,6 +9,13 @@ export interface RebootSwitchArgs {
    * to 54, one letter of A-H J-N P-Z and three of 0-9 A-H J-N P R S T V-Z (e.g. FEK3224R0AB).
    */
   serialNumber: string;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: string;
 }
 
 /** The arguments of rebootSwitchOutput: each may be an Output. */
@@ -18,6 +25,13 @@ export interface RebootSwitchOutputArgs {
    * to 54, one letter of A-H J-N P-Z and three of 0-9 A-H J-N P R S T V-Z (e.g. FEK3224R0AB).
    */
   serialNumber: pulumi.Input<string>;
+  /**
+   * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies. Another tenant is reached with the configured login through the service's delegated access (an
+   * MSP's administrator managing an end customer's tenant); one the login may not reach fails with the
+   * service's 403. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** What rebootSwitch returns. */
@@ -28,7 +42,7 @@ export interface RebootSwitchResult {
 
 /**
  * The API documentation's unnamed S20 on a switch (a reboot by the route table), waited for until the service
- * reports it done. Operation: S20 Reboot switch (unnamed in the seeds).
+ * reports it done. Operation: S20 Reboot switch (unnamed in the API documentation).
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -43,7 +57,7 @@ export function rebootSwitch(args: RebootSwitchArgs, opts?: pulumi.InvokeOptions
 
 /**
  * The API documentation's unnamed S20 on a switch (a reboot by the route table), waited for until the service
- * reports it done. Operation: S20 Reboot switch (unnamed in the seeds).
+ * reports it done. Operation: S20 Reboot switch (unnamed in the API documentation).
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

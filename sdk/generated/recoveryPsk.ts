@@ -15,14 +15,18 @@ export type { RecoveryPskArgs } from "./recoveryPskArgs";
  *
  * Destroy: nothing is sent; the object stays in the service and leaves the stack. The service can neither
  * delete nor reset the recovery PSK, and an AP may need it at any time: destroy leaves the PSK as it is in
- * the service and only removes it from the stack. Never replaced: every change is an update in place.
+ * the service and only removes it from the stack. Never replaced within its tenant: every change is an update
+ * in place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `psk`, encrypted in state.
  */
 export class RecoveryPsk extends NmsResource {
   /** The recovery PSK: exactly 16 digits (secret). Secret. */
   declare readonly psk: pulumi.Output<string>;
-  /** The tenant the PSK belongs to (read only). */
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
   declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: RecoveryPskArgs, opts?: pulumi.CustomResourceOptions) {

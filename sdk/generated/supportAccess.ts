@@ -13,11 +13,16 @@ export type { SupportAccessArgs } from "./supportAccessArgs";
  * access (delete).
  *
  * Destroy: deletes the object (A21 Revoke vendor-support access). Replaced on any change: the service has no
- * update.
+ * update. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
 export class SupportAccess extends NmsResource {
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. Read only. */
   declare readonly type: pulumi.Output<string>;
   /** INVITED until the invited party answers (A23), then ACCEPTED or REJECTED. Read only. */

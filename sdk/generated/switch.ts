@@ -15,7 +15,7 @@ export type { SwitchArgs } from "./switchArgs";
  * (delete), S24 Delete switches (bulkDelete).
  *
  * Destroy: deletes the object (S15 Delete switch); objects destroyed at the same time share S24 Delete
- * switches calls. Replaced when `serialNumber` changes.
+ * switches calls. Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -58,6 +58,11 @@ export class Switch extends NmsResource {
     /** Serial number of the member switch. */
     id: string;
   }[] | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Whether the switch is soft-deleted (read-only). Read only. */
   declare readonly softDeleted: pulumi.Output<boolean>;
   /** When it was soft-deleted (read-only). Read only. */

@@ -15,7 +15,7 @@ export type { SwitchAclArgs } from "./switchAclArgs";
  * Delete ACLs (bulkDelete).
  *
  * Destroy: deletes the object (S6 Delete ACL); objects destroyed at the same time share S8 Delete ACLs calls.
- * Replaced when `name` or `profileId` changes.
+ * Replaced when `name` or `profileId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -45,6 +45,11 @@ export class SwitchAcl extends NmsResource {
     /** Destination port. */
     destinationPort?: number;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchAclArgs, opts?: pulumi.CustomResourceOptions) {
     super("SwitchAcl", name, args, opts);

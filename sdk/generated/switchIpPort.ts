@@ -9,11 +9,11 @@ export type { SwitchIpPortArgs } from "./switchIpPortArgs";
  * An IP interface on a port of a switch (S25–S31): created on the switch (S28), updated by S25 (named by the
  * body's id). One per port. Its switch cannot change: a new switchId replaces it.
  *
- * Operations: S28 Create IP port on a switch (create), S29 Get IP port (read), S25 Update IP port (the seeds'
- * create) (update), S30 Delete IP port (delete), S26 Delete IP ports (bulkDelete).
+ * Operations: S28 Create IP port on a switch (create), S29 Get IP port (read), S25 Update IP port (the API
+ * documentation's create) (update), S30 Delete IP port (delete), S26 Delete IP ports (bulkDelete).
  *
  * Destroy: deletes the object (S30 Delete IP port); objects destroyed at the same time share S26 Delete IP
- * ports calls. Replaced when `switchId` changes.
+ * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -36,6 +36,11 @@ export class SwitchIpPort extends NmsResource {
   declare readonly egressAcl: pulumi.Output<string | undefined>;
   /** OSPF area. */
   declare readonly ospfArea: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchIpPortArgs, opts?: pulumi.CustomResourceOptions) {
     super("SwitchIpPort", name, args, opts);

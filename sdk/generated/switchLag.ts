@@ -9,11 +9,11 @@ export type { SwitchLagArgs } from "./switchLagArgs";
  * A link aggregation group of a switch (S32–S38): created on the switch (S35), updated by S32 (named by the
  * body's id). A port may be in one LAG only. Its switch cannot change: a new switchId replaces the LAG.
  *
- * Operations: S35 Create LAG on a switch (create), S36 Get LAG (read), S32 Update LAG (the seeds' create)
- * (update), S37 Delete LAG (delete), S33 Delete LAGs (bulkDelete).
+ * Operations: S35 Create LAG on a switch (create), S36 Get LAG (read), S32 Update LAG (the API
+ * documentation's create) (update), S37 Delete LAG (delete), S33 Delete LAGs (bulkDelete).
  *
  * Destroy: deletes the object (S37 Delete LAG); objects destroyed at the same time share S33 Delete LAGs
- * calls. Replaced when `switchId` changes.
+ * calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -30,6 +30,11 @@ export class SwitchLag extends NmsResource {
   declare readonly taggedVlans: pulumi.Output<string[]>;
   /** VLAN ID untagged on the LAG. */
   declare readonly untaggedVlan: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchLagArgs, opts?: pulumi.CustomResourceOptions) {
     super("SwitchLag", name, args, opts);

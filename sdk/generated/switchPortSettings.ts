@@ -18,7 +18,7 @@ export type { SwitchPortSettingsArgs } from "./switchPortSettingsArgs";
  * and clears its name, VLANs, ACLs, PoE budget, class and priority and speed. That releases the VLANs and
  * ACLs it names, which the service will not delete while named, so the SDK does not set
  * `deletedWith` to its switch; a program that deletes the switch before those VLANs can (README, "Destroying settings with their object"). Replaced when `switchId`
- * or `port` changes.
+ * or `port` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class SwitchPortSettings extends NmsResource {
   /** ID of the object this belongs to (path parameter serialNumber). */
@@ -67,6 +67,11 @@ export class SwitchPortSettings extends NmsResource {
   declare readonly poePriority: pulumi.Output<number | undefined>;
   /** UNSET, NONE, AUTO, TEN_M_FULL … ONE_HUNDRED_G_FULL. */
   declare readonly portSpeed: pulumi.Output<"UNSET" | "NONE" | "AUTO" | "TEN_M_FULL" | "TEN_M_HALF" | "ONE_HUNDRED_M_FULL" | "ONE_HUNDRED_M_HALF" | "ONE_G_FULL" | "ONE_G_FULL_MASTER" | "ONE_G_FULL_SLAVE" | "TWO_POINT_FIVE_G_FULL" | "TWO_POINT_FIVE_G_FULL_MASTER" | "TWO_POINT_FIVE_G_FULL_SLAVE" | "FIVE_G_FULL" | "FIVE_G_FULL_MASTER" | "FIVE_G_FULL_SLAVE" | "TEN_G_FULL" | "TEN_G_FULL_MASTER" | "TEN_G_FULL_SLAVE" | "TWENTY_FIVE_G_FULL" | "FORTY_G_FULL" | "ONE_HUNDRED_G_FULL" | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** The LAG the port is a member of (read-only). Read only. */
   declare readonly lag: pulumi.Output<{
     /** ID of the LAG. */

@@ -55,4 +55,12 @@ export interface SwitchPortSettingsArgs {
   poePriority?: pulumi.Input<number>;
   /** UNSET, NONE, AUTO, TEN_M_FULL … ONE_HUNDRED_G_FULL. */
   portSpeed?: pulumi.Input<"UNSET" | "NONE" | "AUTO" | "TEN_M_FULL" | "TEN_M_HALF" | "ONE_HUNDRED_M_FULL" | "ONE_HUNDRED_M_HALF" | "ONE_G_FULL" | "ONE_G_FULL_MASTER" | "ONE_G_FULL_SLAVE" | "TWO_POINT_FIVE_G_FULL" | "TWO_POINT_FIVE_G_FULL_MASTER" | "TWO_POINT_FIVE_G_FULL_SLAVE" | "FIVE_G_FULL" | "FIVE_G_FULL_MASTER" | "FIVE_G_FULL_SLAVE" | "TEN_G_FULL" | "TEN_G_FULL_MASTER" | "TEN_G_FULL_SLAVE" | "TWENTY_FIVE_G_FULL" | "FORTY_G_FULL" | "ONE_HUNDRED_G_FULL">;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

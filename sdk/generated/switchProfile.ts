@@ -11,8 +11,8 @@ export type { SwitchProfileArgs } from "./switchProfileArgs";
  * Operations: S43 Add switch profile (create), S45 Get switch profile (read), S44 Update switch profile
  * (update), S46 Delete switch profile (delete).
  *
- * Destroy: deletes the object (S46 Delete switch profile). Never replaced: every change is an update in
- * place.
+ * Destroy: deletes the object (S46 Delete switch profile). Never replaced within its tenant: every change is
+ * an update in place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -23,6 +23,11 @@ export class SwitchProfile extends NmsResource {
   declare readonly description: pulumi.Output<string | undefined>;
   /** IDs of the venues the profile applies to (default none). */
   declare readonly venues: pulumi.Output<string[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** VLANs of the profile. Read only. */
   declare readonly vlans: pulumi.Output<{
     /** VLAN number, 2 to 4094; unique in the profile. */

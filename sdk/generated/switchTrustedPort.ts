@@ -13,8 +13,8 @@ export type { SwitchTrustedPortArgs } from "./switchTrustedPortArgs";
  * Operations: S44 Update switch profile (create), S48 Get trusted port (read), S49 Delete trusted port
  * (delete).
  *
- * Destroy: deletes the object (S49 Delete trusted port). Replaced on any change, `profileId` included: the
- * service has no update.
+ * Destroy: deletes the object (S49 Delete trusted port). Replaced on any change,
+ * `profileId` included: the service has no update. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -29,6 +29,11 @@ export class SwitchTrustedPort extends NmsResource {
   declare readonly trustedPortType: pulumi.Output<string | undefined>;
   /** Whether trust follows VLAN demand. */
   declare readonly vlanDemand: pulumi.Output<boolean | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchTrustedPortArgs, opts?: pulumi.CustomResourceOptions) {
     super("SwitchTrustedPort", name, args, opts);

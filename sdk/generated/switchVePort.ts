@@ -10,11 +10,11 @@ export type { SwitchVePortArgs } from "./switchVePortArgs";
  * (named by the body's id). One per VLAN, which must be a VLAN of a profile applied to the switch's venue. A
  * new switchId replaces it.
  *
- * Operations: S63 Create VE port on a switch (create), S64 Get VE port (read), S61 Update VE port (the seeds'
- * create) (update), S65 Delete VE port (delete), S66 Delete VE ports (bulkDelete).
+ * Operations: S63 Create VE port on a switch (create), S64 Get VE port (read), S61 Update VE port (the API
+ * documentation's create) (update), S65 Delete VE port (delete), S66 Delete VE ports (bulkDelete).
  *
  * Destroy: deletes the object (S65 Delete VE port); objects destroyed at the same time share S66 Delete VE
- * ports calls. Replaced when `switchId` changes.
+ * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -37,6 +37,11 @@ export class SwitchVePort extends NmsResource {
   declare readonly egressAcl: pulumi.Output<string | undefined>;
   /** OSPF area. */
   declare readonly ospfArea: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchVePortArgs, opts?: pulumi.CustomResourceOptions) {
     super("SwitchVePort", name, args, opts);

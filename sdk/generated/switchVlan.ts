@@ -15,7 +15,7 @@ export type { SwitchVlanArgs } from "./switchVlanArgs";
  * S55 Delete VLANs (bulkDelete).
  *
  * Destroy: deletes the object (S53 Delete VLAN); objects destroyed at the same time share S55 Delete VLANs
- * calls. Replaced when `vlanId` or `profileId` changes.
+ * calls. Replaced when `vlanId` or `profileId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -64,6 +64,11 @@ export class SwitchVlan extends NmsResource {
     /** Untagged ports. */
     untaggedPorts?: string;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: SwitchVlanArgs, opts?: pulumi.CustomResourceOptions) {
     super("SwitchVlan", name, args, opts);

@@ -13,14 +13,19 @@ export type { UserProfileArgs } from "./userProfileArgs";
  * service: creating the resource takes it over and writes the program's values.
  *
  * Destroy: writes the documented defaults back (A32 Update user profile). The profile always exists: destroy
- * writes the defaults back with A32 (date format mm/dd/yyyy, detail level it). Never replaced: every change
- * is an update in place.
+ * writes the defaults back with A32 (date format mm/dd/yyyy, detail level it). Never replaced within its
+ * tenant: every change is an update in place. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class UserProfile extends NmsResource {
   /** mm/dd/yyyy, dd/mm/yyyy or yyyy/mm/dd. */
   declare readonly dateFormat: pulumi.Output<"mm/dd/yyyy" | "dd/mm/yyyy" | "yyyy/mm/dd">;
   /** How much detail the administrator sees: ba, it, su or debug. */
   declare readonly detailLevel: pulumi.Output<"ba" | "it" | "su" | "debug">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** The user's login. Read only. */
   declare readonly username: pulumi.Output<string>;
   /** The user's administrator ID. Read only. */

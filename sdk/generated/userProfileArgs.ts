@@ -7,4 +7,12 @@ export interface UserProfileArgs {
   dateFormat?: pulumi.Input<"mm/dd/yyyy" | "dd/mm/yyyy" | "yyyy/mm/dd">;
   /** How much detail the administrator sees: ba, it, su or debug. Default: "it". */
   detailLevel?: pulumi.Input<"ba" | "it" | "su" | "debug">;
+  /**
+   * The tenant the object is in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
+   * applies; writing that tenant's ID explicitly is the same. Another tenant is reached with the configured
+   * login through the service's delegated access (an MSP's administrator managing an end customer's tenant);
+   * one the login may not reach fails at preview with the service's reason, and at up with its 403. Changing
+   * it replaces the resource. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }

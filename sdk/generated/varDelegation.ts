@@ -13,12 +13,18 @@ export type { VarDelegationArgs } from "./varDelegationArgs";
  * Operations: A19 Invite a VAR (create), A22 Get delegation (read), A24 Delete delegation (delete).
  *
  * Destroy: deletes the object (A24 Delete delegation). Replaced on any change: the service has no update.
+ * Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
 export class VarDelegation extends NmsResource {
   /** The VAR's username in the support directory. */
   declare readonly username: pulumi.Output<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. Read only. */
   declare readonly type: pulumi.Output<string>;
   /** INVITED until the invited party answers (A23), then ACCEPTED or REJECTED. Read only. */

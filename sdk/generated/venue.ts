@@ -12,7 +12,8 @@ export type { VenueArgs } from "./venueArgs";
  * (delete), A8 Delete venues (bulkDelete).
  *
  * Destroy: deletes the object (A11 Delete venue); objects destroyed at the same time share A8 Delete venues
- * calls. Never replaced: every change is an update in place.
+ * calls. Never replaced within its tenant: every change is an update in place. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -38,6 +39,11 @@ export class Venue extends NmsResource {
     /** Longitude in degrees. */
     longitude?: number;
   } | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
   /** Floor plans of the venue (read only). */
   declare readonly floorPlans: pulumi.Output<unknown[]>;
   /** When the venue was created (ISO 8601 UTC). Read only. */

@@ -17,8 +17,8 @@ export type { VenueCellularArgs } from "./venueCellularArgs";
  * Destroy: writes the documented defaults back (W34 Update venue cellular settings). The service has no
  * reset: destroy writes an empty list with W34, so no model keeps a setting of its own. Given its Venue
  * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
- * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
- * changes.
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueCellular extends NmsResource {
   /** ID of the object whose VenueCellular this is (path parameter venueId). */
@@ -50,6 +50,11 @@ export class VenueCellular extends NmsResource {
      */
     wanConnection: "ETH_WITH_CELLULAR_FAILOVER" | "CELLULAR_WITH_ETH_FAILOVER" | "ETH" | "CELLULAR";
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueCellularArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueCellular", name, args, opts);

@@ -14,7 +14,8 @@ export type { VenueDhcpBindingArgs } from "./venueDhcpBindingArgs";
  * Unbind venue from DHCP service profile (delete).
  *
  * Destroy: deletes the object (W37 Unbind venue from DHCP service profile). Replaced on any change,
- * `venueId` and `dhcpServiceProfileId` included: the service has no update.
+ * `venueId` and `dhcpServiceProfileId` included: the service has no update. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -23,6 +24,11 @@ export class VenueDhcpBinding extends NmsResource {
   declare readonly venueId: pulumi.Output<string>;
   /** The DHCP service profile the venue uses. */
   declare readonly dhcpServiceProfileId: pulumi.Output<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueDhcpBindingArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueDhcpBinding", name, args, opts);

@@ -16,8 +16,8 @@ export type { VenueLanPortsArgs } from "./venueLanPortsArgs";
  * Destroy: writes the documented defaults back (W39 Update venue LAN-port settings). The service has no
  * reset: destroy writes an empty list with W39, so no model keeps a setting of its own. Given its Venue
  * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
- * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
- * changes.
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueLanPorts extends NmsResource {
   /** ID of the object whose VenueLanPorts this is (path parameter venueId). */
@@ -32,7 +32,7 @@ export class VenueLanPorts extends NmsResource {
       enabled: boolean;
       /** The port's ID, e.g. 1. */
       portId?: string;
-      /** ACCESS or Trunk (the two types the seeds name). */
+      /** ACCESS or Trunk (the two types the API documentation names). */
       type?: string;
       /**
        * Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port
@@ -47,6 +47,11 @@ export class VenueLanPorts extends NmsResource {
     /** Whether PoE out is on (default null: not set). */
     poeOut: boolean | null;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueLanPortsArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueLanPorts", name, args, opts);

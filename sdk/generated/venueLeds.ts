@@ -15,7 +15,8 @@ export type { VenueLedsArgs } from "./venueLedsArgs";
  * Destroy: writes the documented defaults back (W41 Update venue LED settings). The service has no reset:
  * destroy writes an empty list with W41, so no model keeps a setting of its own. Given its Venue resource as
  * `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too
- * sends nothing for these settings, which the service deletes with it. Replaced when `venueId` changes.
+ * sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueLeds extends NmsResource {
   /** ID of the object whose VenueLeds this is (path parameter venueId). */
@@ -27,6 +28,11 @@ export class VenueLeds extends NmsResource {
     /** Whether the model's LEDs are on (default null: not set). */
     ledEnabled: boolean | null;
   }[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueLedsArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueLeds", name, args, opts);

@@ -16,13 +16,19 @@ export type { VenueMeshArgs } from "./venueMeshArgs";
  * destroy writes the default back with W42 (mesh disabled). While an AP of the venue is active the service
  * refuses that (WIFIB-10001) and the destroy fails until no AP is active. Given its Venue resource as
  * `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too
- * sends nothing for these settings, which the service deletes with it. Replaced when `venueId` changes.
+ * sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueMesh extends NmsResource {
   /** ID of the object whose VenueMesh this is (path parameter venueId). */
   declare readonly venueId: pulumi.Output<string>;
   /** Whether APs of the venue form a mesh (default false). */
   declare readonly enabled: pulumi.Output<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueMeshArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueMesh", name, args, opts);

@@ -17,8 +17,8 @@ export type { VenueRadioArgs } from "./venueRadioArgs";
  * Destroy: puts the service's defaults back (W45 Reset venue radio to defaults). Destroy resets the venue's
  * radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them. Given its Venue
  * resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes
- * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when `venueId`
- * changes.
+ * the Venue too sends nothing for these settings, which the service deletes with it. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueRadio extends NmsResource {
   /** ID of the object whose VenueRadio this is (path parameter venueId). */
@@ -55,6 +55,11 @@ export class VenueRadio extends NmsResource {
     /** Transmit power, e.g. MAX (default). */
     txPower: string;
   }>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueRadioArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueRadio", name, args, opts);

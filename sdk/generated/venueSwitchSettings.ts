@@ -10,13 +10,14 @@ export type { VenueSwitchSettingsArgs } from "./venueSwitchSettingsArgs";
  * They exist as long as the venue does; creating the resource takes them over and writes the program's values
  * with S68.
  *
- * Operations: S69 Get venue switch settings (read), S68 Write venue switch settings (the seeds' create)
- * (update). The object always exists in the service: creating the resource takes it over and writes the
- * program's values.
+ * Operations: S69 Get venue switch settings (read), S68 Write venue switch settings (the API documentation's
+ * create) (update). The object always exists in the service: creating the resource takes it over and writes
+ * the program's values.
  *
- * Destroy: writes the documented defaults back (S68 Write venue switch settings (the seeds' create)). The
- * service has no delete for them: destroy writes the defaults back with S68 (no DNS servers, syslog disabled)
- * and clears the firmware, profile, login and syslog servers. Replaced when `venueId` changes.
+ * Destroy: writes the documented defaults back (S68 Write venue switch settings (the API documentation's
+ * create)). The service has no delete for them: destroy writes the defaults back with S68 (no DNS servers,
+ * syslog disabled) and clears the firmware, profile, login and syslog servers. Replaced when
+ * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `switchLoginPassword`, encrypted in state.
  */
@@ -41,6 +42,11 @@ export class VenueSwitchSettings extends NmsResource {
   declare readonly syslogPrimaryServer: pulumi.Output<string | undefined>;
   /** IPv4 address or host name. */
   declare readonly syslogSecondaryServer: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueSwitchSettingsArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueSwitchSettings", name, args, opts);

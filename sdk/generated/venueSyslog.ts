@@ -19,7 +19,7 @@ export type { VenueSyslogArgs } from "./venueSyslogArgs";
  * port 514, UDP, priority ERROR on the older variant and INFO on the newer, no servers); the venue keeps
  * them. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the
  * SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with it.
- * Replaced when `venueId` changes.
+ * Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueSyslog extends NmsResource {
   /** ID of the object whose VenueSyslog this is (path parameter venueId). */
@@ -44,6 +44,11 @@ export class VenueSyslog extends NmsResource {
   declare readonly server: pulumi.Output<string | undefined>;
   /** Secondary server: IPv4 address or host name. */
   declare readonly secondaryServer: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueSyslogArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueSyslog", name, args, opts);

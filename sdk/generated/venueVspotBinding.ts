@@ -16,7 +16,8 @@ export type { VenueVspotBindingArgs } from "./venueVspotBindingArgs";
  * Unbind the venue's vSPoT server (delete).
  *
  * Destroy: deletes the object (W101 Unbind the venue's vSPoT server). Replaced on any change,
- * `venueId` and `vspotId` included: the service has no update.
+ * `venueId` and `vspotId` included: the service has no update. Moving it to another tenant (`tenantId`)
+ * replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -25,6 +26,11 @@ export class VenueVspotBinding extends NmsResource {
   declare readonly venueId: pulumi.Output<string>;
   /** The vSPoT server (W87) that serves it. */
   declare readonly vspotId: pulumi.Output<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VenueVspotBindingArgs, opts?: pulumi.CustomResourceOptions) {
     super("VenueVspotBinding", name, args, opts);

@@ -12,7 +12,8 @@ export type { VspotServerArgs } from "./vspotServerArgs";
  * Operations: W87 Create vSPoT server (create), W88 Get vSPoT server (read), W89 Update vSPoT server
  * (update), W90 Delete vSPoT server (delete).
  *
- * Destroy: deletes the object (W90 Delete vSPoT server). Never replaced: every change is an update in place.
+ * Destroy: deletes the object (W90 Delete vSPoT server). Never replaced within its tenant: every change is an
+ * update in place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `password`, encrypted in state.
  *
@@ -39,6 +40,11 @@ export class VspotServer extends NmsResource {
   }[] | undefined>;
   /** Global ID of the vSPoT. */
   declare readonly vspotGlobalId: pulumi.Output<string | undefined>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: VspotServerArgs, opts?: pulumi.CustomResourceOptions) {
     super("VspotServer", name, args, opts);

@@ -15,7 +15,8 @@ export type { WifiCallingProfileArgs } from "./wifiCallingProfileArgs";
  * profiles (bulkDelete).
  *
  * Destroy: deletes the object (W96 Delete Wi-Fi calling profile); objects destroyed at the same time share
- * W93 Delete Wi-Fi calling profiles calls. Never replaced: every change is an update in place.
+ * W93 Delete Wi-Fi calling profiles calls. Never replaced within its tenant: every change is an update in
+ * place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -33,6 +34,11 @@ export class WifiCallingProfile extends NmsResource {
   }[]>;
   /** QoS priority of Wi-Fi calls: WIFICALLING_PRI_VOICE (default), _VIDEO, _BE or _BG. */
   declare readonly qosPriority: pulumi.Output<"WIFICALLING_PRI_VOICE" | "WIFICALLING_PRI_VIDEO" | "WIFICALLING_PRI_BE" | "WIFICALLING_PRI_BG">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out.
+   */
+  declare readonly tenantId: pulumi.Output<string>;
 
   constructor(name: string, args: WifiCallingProfileArgs, opts?: pulumi.CustomResourceOptions) {
     super("WifiCallingProfile", name, args, opts);

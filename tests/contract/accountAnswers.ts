@@ -1,7 +1,10 @@
-// The answers of the account operations (A12-A35, F1-F5, C1, C2, U1, U2), driven by answers.test.ts
-// for a tenant of each Wi-Fi API variant.
+// The answers of the account and venues operations (A1-A35, F1-F5, C1, C2, U1, U2): their read
+// schemas, and the drives through them that answers.test.ts runs for a tenant of each Wi-Fi API
+// variant.
 import { z } from "zod";
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
   adminEmbeddedReadSchema,
   adminListReadSchema,
   calibrationPointReadSchema,
@@ -12,44 +15,56 @@ import {
   notificationRecipientReadSchema,
   uploadUrlReadSchema,
   userProfileReadSchema,
+  venueReadSchema,
 } from "../../contract";
 import { admin, Client, venueBody } from "../support/emulatorClient";
-import { acceptedBare, acceptedWith, answerProblems } from "../support/readSchemas";
+import { answerProblems, strictLoginReadSchema, strictRequestRecordReadSchema, strictTenantDetailsReadSchema, strictTenantReadSchema } from "../support/answerChecks";
 import type { AnswerRun } from "./answerRun";
 
 export function accountAnswerSchemas() {
   return {
+  A1: strictLoginReadSchema,
+  A2: strictRequestRecordReadSchema,
+  A3: z.array(strictRequestRecordReadSchema),
+  A4: strictTenantReadSchema,
+  A5: strictTenantDetailsReadSchema,
+  A6: z.array(venueReadSchema),
+  A7: acceptedAnswerSchema(venueReadSchema),
+  A8: acceptedRequestSchema,
+  A9: venueReadSchema,
+  A10: acceptedAnswerSchema(venueReadSchema),
+  A11: acceptedRequestSchema,
   A12: z.array(adminListReadSchema),
-  A13: acceptedWith(adminEmbeddedReadSchema),
-  A14: acceptedWith(adminEmbeddedReadSchema),
-  A15: acceptedBare,
+  A13: acceptedAnswerSchema(adminEmbeddedReadSchema),
+  A14: acceptedAnswerSchema(adminEmbeddedReadSchema),
+  A15: acceptedRequestSchema,
   A16: adminListReadSchema,
-  A17: acceptedBare,
+  A17: acceptedRequestSchema,
   A18: z.array(delegationReadSchema),
-  A19: acceptedWith(delegationReadSchema),
-  A20: acceptedWith(delegationReadSchema),
-  A21: acceptedBare,
+  A19: acceptedAnswerSchema(delegationReadSchema),
+  A20: acceptedAnswerSchema(delegationReadSchema),
+  A21: acceptedRequestSchema,
   A22: delegationReadSchema,
-  A23: acceptedWith(delegationReadSchema),
-  A24: acceptedBare,
+  A23: acceptedAnswerSchema(delegationReadSchema),
+  A24: acceptedRequestSchema,
   A25: z.array(notificationRecipientReadSchema),
-  A26: acceptedWith(notificationRecipientReadSchema),
-  A27: acceptedBare,
+  A26: acceptedAnswerSchema(notificationRecipientReadSchema),
+  A27: acceptedRequestSchema,
   A28: notificationRecipientReadSchema,
-  A29: acceptedWith(notificationRecipientReadSchema),
-  A30: acceptedBare,
+  A29: acceptedAnswerSchema(notificationRecipientReadSchema),
+  A30: acceptedRequestSchema,
   A31: userProfileReadSchema,
-  A32: acceptedWith(userProfileReadSchema),
+  A32: acceptedAnswerSchema(userProfileReadSchema),
   A33: z.array(entitlementReadSchema),
   A34: z.array(entitlementSummaryReadSchema),
   A35: z.object({ entitlements: z.array(entitlementReadSchema), summary: z.array(entitlementSummaryReadSchema) }),
   F1: z.array(floorPlanReadSchema),
-  F2: acceptedWith(floorPlanReadSchema),
+  F2: acceptedAnswerSchema(floorPlanReadSchema),
   F3: floorPlanReadSchema,
-  F4: acceptedWith(floorPlanReadSchema),
-  F5: acceptedBare,
+  F4: acceptedAnswerSchema(floorPlanReadSchema),
+  F5: acceptedRequestSchema,
   C1: z.array(calibrationPointReadSchema),
-  C2: acceptedWith(z.array(calibrationPointReadSchema)),
+  C2: acceptedAnswerSchema(z.array(calibrationPointReadSchema)),
   U1: uploadUrlReadSchema,
   // A redirect: no body, the address in Location.
   U2: z.undefined(),
@@ -117,4 +132,22 @@ export async function driveFloorPlanOperations({ emu, client, variant, check, se
   expect({ status: redirect.status, location: redirect.headers.get("location"), body: await redirect.text() }).toEqual({ status: 302, location: expect.stringContaining(fileId), body: "" });
   seen.add("U2");
   await check("F5", { venueId, floorPlanId: spare.id });
+}
+
+/** account and venues (A1-A11) */
+export async function driveAccountAndVenues({ client, variant, check, credentials }: AnswerRun): Promise<void> {
+  await check("A1", {}, credentials!);
+  await check("A4");
+  await check("A4", {}, undefined, "deep=true");
+  await check("A5");
+  const venue = (await check("A7", {}, venueBody("Answers"))).response;
+  const spare = (await check("A7", {}, venueBody("Spare"))).response;
+  await check("A6");
+  await check("A9", { venueId: venue.id });
+  await check("A10", { venueId: venue.id }, { ...venueBody("Answers"), description: "Updated" });
+  await check("A8", {}, [spare.id]);
+  const last = (await check("A7", {}, venueBody("Last"))).response;
+  await check("A11", { venueId: last.id });
+  await check("A2", { requestId: (await client.call("A7", {}, venueBody("Recorded"))).body.requestId });
+  await check("A3", { status: "SUCCESS" }, undefined, "page=0&size=50");
 }

@@ -1,5 +1,5 @@
 // Drives every operation of the route table once per Wi-Fi API variant against one emulator,
-// through the families' drivers (coreAnswers.ts, *Answers.ts), and holds each success answer
+// through the families' drivers (*Answers.ts), and holds each success answer
 // against the schema a mode gives it; every async write's request record must be SUCCESS and name
 // the operation's service, and the run must call every operation. A mode may also change the
 // bodies the drivers send (nullForOptional.test.ts sends null for the fields they leave out).
@@ -8,21 +8,14 @@ import { answerFormOf, OPERATION_IDS, OperationId, ROUTES, WIFI_API_VARIANTS, Wi
 import { operationSchemas } from "../../emulator/operationSchemas";
 import type { RunningEmulator } from "../../emulator";
 import { admin, Client, start } from "../support/emulatorClient";
-import { answerProblems, requestRecordReadSchema } from "../support/readSchemas";
-import { driveAccountOperations, driveFloorPlanOperations } from "./accountAnswers";
+import { answerProblems, strictRequestRecordReadSchema } from "../support/answerChecks";
+import { driveAccountAndVenues, driveAccountOperations, driveFloorPlanOperations } from "./accountAnswers";
 import type { AnswerRun } from "./answerRun";
-import {
-  driveAccountAndVenues,
-  driveApsAndGroups,
-  driveGuestUsersAndDpsk,
-  driveNetworksAndActivations,
-  driveSwitchProfiles,
-  driveVenueRadioAndSyslog,
-} from "./coreAnswers";
-import { driveBeyondSeedsOperations } from "./beyondSeedsAnswers";
-import { driveSwitchOperations } from "./switchAnswers";
-import { driveWifiDeviceOperations } from "./wifiDeviceAnswers";
-import { driveWifiServiceOperations } from "./wifiServiceAnswers";
+import { driveBeyondDocumentsOperations } from "./beyondDocumentsAnswers";
+import { driveNetworksAndActivations } from "./networkAnswers";
+import { driveSwitchOperations, driveSwitchProfiles } from "./switchAnswers";
+import { driveApsAndGroups, driveVenueRadioAndSyslog, driveWifiDeviceOperations } from "./wifiDeviceAnswers";
+import { driveGuestUsersAndDpsk, driveWifiServiceOperations } from "./wifiServiceAnswers";
 
 export interface AnswerMode {
   /** The schema each operation's whole success answer is held to, for a tenant of the variant. */
@@ -39,7 +32,7 @@ const DRIVERS: [string, (run: AnswerRun) => Promise<void>][] = [
   ["guest users and DPSK passphrases (W73-W85)", driveGuestUsersAndDpsk],
   ["AP settings and venue Wi-Fi settings (W8-W22, W31-W42)", driveWifiDeviceOperations],
   ["client disconnect, device policies, guest import, recovery PSK, vSPoT and Wi-Fi calling (W67-W96)", driveWifiServiceOperations],
-  ["operations beyond the seeds (W97-W101)", driveBeyondSeedsOperations],
+  ["operations beyond the API documentation (W97-W101)", driveBeyondDocumentsOperations],
   ["switch profiles and VLANs (S43-S55)", driveSwitchProfiles],
   ["switches, ACLs, trusted ports, ports, LAGs, IP and VE ports, venue switch settings (S1-S42, S48, S49, S56-S69)", ({ client, check }) => driveSwitchOperations(client, check)],
   ["administrators, delegations, recipients, user profile and licences (A12-A35)", driveAccountOperations],
@@ -71,7 +64,7 @@ export function describeEveryOperation(mode: AnswerMode): void {
       seen.add(op);
       if (route.success === 202 || route.success === 201) {
         const record = await client.waitFor(reply.body.requestId);
-        const problems = answerProblems(requestRecordReadSchema, record);
+        const problems = answerProblems(strictRequestRecordReadSchema, record);
         expect({ op, record: { status: record.status, serviceName: record.serviceName, method: record.method }, problems }).toEqual({
           op,
           record: { status: "SUCCESS", serviceName: route.service, method: route.method },

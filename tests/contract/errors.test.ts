@@ -1,5 +1,6 @@
-// The error catalogue: statuses, and the codes the seeds give for the implemented operations.
-import { ERROR_CODES, SEED_ERROR_CODES, statusOfCode } from "../../contract";
+// The error catalogue: statuses, and the codes the API documentation gives for the implemented
+// operations.
+import { ERROR_CODES, DOCUMENTED_ERROR_CODES, statusOfCode } from "../../contract";
 import { ApiError, valueAtPath } from "../../emulator/errors";
 
 test("every code maps to one of the statuses the service uses", () => {
@@ -7,9 +8,9 @@ test("every code maps to one of the statuses the service uses", () => {
   for (const status of statuses) expect([400, 401, 402, 403, 404, 409, 422, 423, 429, 500]).toContain(status);
 });
 
-test("the Wi-Fi network codes of document 2 are validation errors (422)", () => {
+test("the Wi-Fi network codes of the Wi-Fi API documentation are validation errors (422)", () => {
   for (const code of ["WIFI-10100", "WIFI-10101", "WIFI-10103", "WIFI-10104", "WIFI-10105", "WIFI-10106", "WIFI-10107"]) {
-    expect(code in SEED_ERROR_CODES).toBe(true);
+    expect(code in DOCUMENTED_ERROR_CODES).toBe(true);
     expect(statusOfCode(code)).toBe(422);
   }
 });
@@ -41,8 +42,8 @@ test.each([
   ["WIFI-10111", 422],
   ["WIFI-10112", 422],
   ["WIFI-10102", 422],
-])("the seeds' code %s has the status of its category (%i)", (code, status) => {
-  expect(code in SEED_ERROR_CODES).toBe(true);
+])("the API documentation's code %s has the status of its category (%i)", (code, status) => {
+  expect(code in DOCUMENTED_ERROR_CODES).toBe(true);
   expect(statusOfCode(code)).toBe(status);
 });
 
@@ -51,6 +52,6 @@ test.each([
   ["NMS-TENANT-HEADER-MISMATCH", 403],
   ["NMS-NOT-IN-VARIANT", 404],
 ])("the project's code %s answers %i", (code, status) => {
-  expect(code in SEED_ERROR_CODES).toBe(false);
+  expect(code in DOCUMENTED_ERROR_CODES).toBe(false);
   expect(statusOfCode(code)).toBe(status);
 });

@@ -1,7 +1,7 @@
-// Golden bodies written by hand from the seeds (golden/*.json) against the contract's schemas:
-// every request passes its input schema and every answer its read schema, the defaults the
-// schemas fill in are those the answers show, and broken copies fail on the field at fault
-// with the seeds' code where the rule has one.
+// Golden bodies written by hand from the API documentation (golden/*.json) against the contract's
+// schemas: every request passes its input schema and every answer its read schema, the defaults the
+// schemas fill in are those the answers show, and broken copies fail on the field at fault with the
+// API documentation's code where the rule has one.
 import { z } from "zod";
 import {
   dpskPassphraseFailure,
@@ -32,7 +32,7 @@ describe("golden bodies", () => {
   });
 
   // The answer of a write is its body with what the service adds: the defaults the input schema
-  // fills in must be the values the seeds' answers show.
+  // fills in must be the values the API documentation's answers show.
   test.each(Object.keys(GOLDEN_SCHEMAS).filter((name) => GOLDEN_SCHEMAS[name].request && GOLDEN_SCHEMAS[name].response))(
     "%s: the answer holds the request with the input schema's defaults filled in",
     (name) => {
@@ -42,7 +42,7 @@ describe("golden bodies", () => {
     },
   );
 
-  test.each(["older", "newer"] as const)("W47-%s: a venue never written answers the seeds' defaults of its variant", (variant) => {
+  test.each(["older", "newer"] as const)("W47-%s: a venue never written answers the API documentation's defaults of its variant", (variant) => {
     expect(venueSyslogDefaults(variant)).toEqual(golden(`W47-${variant}`).response);
   });
 });
@@ -235,7 +235,7 @@ describe("rules that hold between variants and operations", () => {
     expect(validateBody(networkDeepCreateSchemaFor("newer"), body).ok).toBe(false);
   });
 
-  test("network names may hold non-ASCII characters (the seeds ask no ASCII of them)", () => {
+  test("network names may hold non-ASCII characters (the API documentation asks no ASCII of them)", () => {
     expect(validateBody(networkDeepCreateSchemaFor("newer"), { ...w52(), name: "Café Staff" }).ok).toBe(true);
   });
 

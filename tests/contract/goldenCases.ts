@@ -1,6 +1,7 @@
-// Which contract schema holds each golden body (golden/*.json, written by hand from the seeds),
-// and the helpers the golden tests share. A golden file is named after its operation, with the
-// Wi-Fi API variant appended where the answer differs between the two (W47-older.json).
+// Which contract schema holds each golden body (golden/*.json, written by hand from the API
+// documentation), and the helpers the golden tests share. A golden file is named after its
+// operation, with the Wi-Fi API variant appended where the answer differs between the two
+// (W47-older.json).
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
@@ -64,7 +65,7 @@ export const GOLDEN_SCHEMAS: Record<string, GoldenSchemas> = {
   W84: { request: dpskPassphraseInputSchema, response: acceptedAnswerSchema(dpskPassphraseReadSchema) },
   S43: { request: switchProfileInputSchema, response: acceptedAnswerSchema(switchProfileReadSchema) },
   S50: { request: switchVlanInputSchema, response: acceptedAnswerSchema(switchVlanReadSchema) },
-  // Wi-Fi services (issue 9): one deep network of each type beside W52's aaa
+  // Network types: one deep network of each type beside W52's aaa
   ...Object.fromEntries(
     ["psk", "open", "guest", "dpsk", "cloudpath"].map((type) => [
       `W52-${type}`,

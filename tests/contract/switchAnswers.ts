@@ -1,80 +1,98 @@
-// The switch operations of tests/contract/answers.test.ts (issue 10): the read schema of each
-// answer, and one drive through all of them (run once per Wi-Fi API variant by answers.test).
+// The answers of the switch operations (S1-S69): their read schemas, and the drives through them
+// that answers.test.ts runs for a tenant of each Wi-Fi API variant.
 import { z } from "zod";
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  actionTextReadSchema,
+  type OperationId,
   switchAclReadSchema,
   switchIpPortReadSchema,
   switchLagReadSchema,
   switchPortReadSchema,
   switchPositionSchema,
+  switchProfileReadSchema,
   switchReadSchema,
+  switchReferenceReadSchema,
   switchVePortReadSchema,
   switchVlanReadSchema,
+  trustedPortReadSchema,
   venueSwitchSettingsReadSchema,
-  type OperationId,
 } from "../../contract";
-import { aclBody, type Client, switchBody, switchSerial, venueBody, vlanBody } from "../support/emulatorClient";
-import { acceptedBare, acceptedWith, pingReadSchema, responseEnvelope, switchReferenceReadSchema, trustedPortReadSchema } from "../support/readSchemas";
+import { aclBody, type Client, switchBody, switchProfileBody, switchSerial, venueBody, vlanBody } from "../support/emulatorClient";
+import { responseEnvelope } from "../support/answerChecks";
+import type { AnswerRun } from "./answerRun";
 
 export function switchAnswerSchemas() {
   return {
+    S43: acceptedAnswerSchema(switchProfileReadSchema),
+    S44: acceptedAnswerSchema(switchProfileReadSchema),
+    S45: switchProfileReadSchema,
+    S46: acceptedRequestSchema,
+    S47: z.array(switchProfileReadSchema),
+    S50: acceptedAnswerSchema(switchVlanReadSchema),
+    S51: acceptedAnswerSchema(switchVlanReadSchema),
+    S52: switchVlanReadSchema,
+    S53: acceptedRequestSchema,
+    S54: z.array(switchVlanReadSchema),
+    S55: acceptedRequestSchema,
     S1: switchReferenceReadSchema,
     S2: z.array(switchAclReadSchema),
-    S3: acceptedWith(switchAclReadSchema),
-    S4: acceptedWith(switchAclReadSchema),
+    S3: acceptedAnswerSchema(switchAclReadSchema),
+    S4: acceptedAnswerSchema(switchAclReadSchema),
     S5: switchAclReadSchema,
-    S6: acceptedBare,
+    S6: acceptedRequestSchema,
     S7: z.array(switchAclReadSchema),
-    S8: acceptedBare,
+    S8: acceptedRequestSchema,
     S9: z.array(switchReadSchema),
-    S10: acceptedWith(switchReadSchema),
-    S11: acceptedWith(switchReadSchema),
-    S12: acceptedBare,
+    S10: acceptedAnswerSchema(switchReadSchema),
+    S11: acceptedAnswerSchema(switchReadSchema),
+    S12: acceptedRequestSchema,
     S13: z.array(switchReadSchema),
     S14: switchReadSchema,
-    S15: acceptedBare,
-    S16: acceptedWith(switchReadSchema),
-    S17: acceptedBare,
-    S18: acceptedWith(pingReadSchema),
-    S19: acceptedWith(switchPositionSchema),
-    S20: acceptedBare,
-    S21: acceptedWith(pingReadSchema),
-    S22: acceptedBare,
-    S23: acceptedWith(z.array(switchReadSchema)),
-    S24: acceptedBare,
-    S25: acceptedWith(switchIpPortReadSchema),
-    S26: acceptedBare,
+    S15: acceptedRequestSchema,
+    S16: acceptedAnswerSchema(switchReadSchema),
+    S17: acceptedRequestSchema,
+    S18: acceptedAnswerSchema(actionTextReadSchema),
+    S19: acceptedAnswerSchema(switchPositionSchema),
+    S20: acceptedRequestSchema,
+    S21: acceptedAnswerSchema(actionTextReadSchema),
+    S22: acceptedRequestSchema,
+    S23: acceptedAnswerSchema(z.array(switchReadSchema)),
+    S24: acceptedRequestSchema,
+    S25: acceptedAnswerSchema(switchIpPortReadSchema),
+    S26: acceptedRequestSchema,
     S27: z.array(switchIpPortReadSchema),
-    S28: acceptedWith(switchIpPortReadSchema),
+    S28: acceptedAnswerSchema(switchIpPortReadSchema),
     S29: switchIpPortReadSchema,
-    S30: acceptedBare,
-    S31: acceptedWith(z.array(switchIpPortReadSchema)),
-    S32: acceptedWith(switchLagReadSchema),
-    S33: acceptedBare,
+    S30: acceptedRequestSchema,
+    S31: acceptedAnswerSchema(z.array(switchIpPortReadSchema)),
+    S32: acceptedAnswerSchema(switchLagReadSchema),
+    S33: acceptedRequestSchema,
     S34: z.array(switchLagReadSchema),
-    S35: acceptedWith(switchLagReadSchema),
+    S35: acceptedAnswerSchema(switchLagReadSchema),
     S36: switchLagReadSchema,
-    S37: acceptedBare,
-    S38: acceptedWith(z.array(switchLagReadSchema)),
+    S37: acceptedRequestSchema,
+    S38: acceptedAnswerSchema(z.array(switchLagReadSchema)),
     S39: z.array(switchPortReadSchema),
-    S40: acceptedBare,
+    S40: acceptedRequestSchema,
     S41: switchPortReadSchema,
     S42: responseEnvelope(switchPortReadSchema),
     S48: trustedPortReadSchema,
-    S49: acceptedBare,
+    S49: acceptedRequestSchema,
     S56: z.array(switchVlanReadSchema),
     S57: z.array(switchVlanReadSchema),
     S58: z.array(switchVlanReadSchema),
     S59: z.array(switchVlanReadSchema),
     S60: switchReferenceReadSchema,
-    S61: acceptedWith(switchVePortReadSchema),
+    S61: acceptedAnswerSchema(switchVePortReadSchema),
     S62: z.array(switchVePortReadSchema),
-    S63: acceptedWith(switchVePortReadSchema),
+    S63: acceptedAnswerSchema(switchVePortReadSchema),
     S64: switchVePortReadSchema,
-    S65: acceptedBare,
-    S66: acceptedBare,
-    S67: acceptedWith(z.array(switchVePortReadSchema)),
-    S68: acceptedWith(venueSwitchSettingsReadSchema),
+    S65: acceptedRequestSchema,
+    S66: acceptedRequestSchema,
+    S67: acceptedAnswerSchema(z.array(switchVePortReadSchema)),
+    S68: acceptedAnswerSchema(venueSwitchSettingsReadSchema),
     S69: venueSwitchSettingsReadSchema,
   };
 }
@@ -159,4 +177,21 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
   await check("S24", {}, [switchSerial(2)]);
   await check("S6", { profileId, aclId: acl.id });
   await check("S8", { profileId }, [spareAcl.id]);
+}
+
+/** switch profiles and VLANs (S43-S55) */
+export async function driveSwitchProfiles({ client, variant, check, credentials }: AnswerRun): Promise<void> {
+  const venueId = (await client.ok("A7", {}, venueBody("Switch site"))).id;
+  const profile = (await check("S43", {}, { ...switchProfileBody("Answers profile", [vlanBody(10)]), venues: [venueId] })).response;
+  await check("S45", { profileId: profile.id });
+  await check("S44", {}, { id: profile.id, name: "Answers profile 2", venues: [venueId] });
+  await check("S47");
+  const vlan = (await check("S50", { profileId: profile.id }, { ...vlanBody(20), rootBridgeFamilyId: "ICX7850", switchFamilyModels: [{ model: "ICX7850-48F" }] })).response;
+  const spare = (await check("S50", { profileId: profile.id }, vlanBody(30))).response;
+  await check("S52", { profileId: profile.id, vlanUuid: vlan.id });
+  await check("S51", { profileId: profile.id }, { id: vlan.id, ...vlanBody(20, "Renamed") });
+  await check("S54", { profileId: profile.id });
+  await check("S53", { profileId: profile.id, vlanUuid: vlan.id });
+  await check("S55", { profileId: profile.id }, [spare.id]);
+  await check("S46", { profileId: profile.id });
 }

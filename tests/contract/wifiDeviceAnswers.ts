@@ -1,52 +1,85 @@
-// The answers of the AP settings and venue Wi-Fi settings operations (W8-W22, W31-W42), driven by
-// answers.test.ts for a tenant of each Wi-Fi API variant.
+// The answers of the access point, AP group and venue Wi-Fi settings operations (W1-W48): their
+// read schemas, and the drives through them that answers.test.ts runs for a tenant of each Wi-Fi
+// API variant.
 import { z } from "zod";
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  actionTextReadSchema,
   answerOf,
+  apDetailReadSchema,
+  apGroupReadSchema,
   apLanPortsInputSchema,
+  apLogFileResultSchema,
   apMdnsGatewayInputSchema,
   apPositionSchema,
   apRadioReadSchema,
+  apReadSchema,
   type OperationId,
   venueCellularSettingSchema,
   venueDhcpBindingSchema,
   venueLanPortSettingSchema,
   venueLedSettingSchema,
   venueMeshInputSchema,
+  venueRadioReadSchema,
+  venueSyslogReadSchema,
   venueWifiSettingsReadSchema,
 } from "../../contract";
 import { DEFAULT_DHCP_SERVICE_PROFILE_ID } from "../../emulator/services/wifi/dhcpService";
 import { apBody, venueBody } from "../support/emulatorClient";
-import { acceptedBare, acceptedWith, pingReadSchema } from "../support/readSchemas";
 import type { AnswerRun } from "./answerRun";
 
 export function wifiDeviceAnswerSchemas() {
   return {
+  W1: z.array(apReadSchema),
+  W2: acceptedAnswerSchema(z.array(apReadSchema)),
+  W3: acceptedRequestSchema,
+  W4: z.array(apReadSchema),
+  W5: apDetailReadSchema,
+  W6: acceptedAnswerSchema(apReadSchema),
+  W7: acceptedRequestSchema,
+  W16: acceptedAnswerSchema(actionTextReadSchema),
+  W21: acceptedRequestSchema,
+  W23: z.array(apGroupReadSchema),
+  W24: acceptedAnswerSchema(apGroupReadSchema),
+  W25: acceptedRequestSchema,
+  W26: apGroupReadSchema,
+  W27: acceptedAnswerSchema(apGroupReadSchema),
+  W28: acceptedRequestSchema,
+  W29: z.array(apGroupReadSchema),
+  W30: apGroupReadSchema,
+  W43: venueRadioReadSchema,
+  W44: acceptedAnswerSchema(venueRadioReadSchema),
+  W45: acceptedAnswerSchema(venueRadioReadSchema),
+  W46: venueRadioReadSchema,
+  W47: venueSyslogReadSchema,
+  W48: acceptedAnswerSchema(venueSyslogReadSchema),
   W8: apMdnsGatewayInputSchema,
-  W9: acceptedWith(apMdnsGatewayInputSchema),
-  W10: acceptedBare,
-  W11: z.object({ fileURL: z.string().min(1) }),
-  W12: acceptedBare,
+  W9: acceptedAnswerSchema(apMdnsGatewayInputSchema),
+  W10: acceptedRequestSchema,
+  // The emulator always gives an address.
+  W11: apLogFileResultSchema.extend({ fileURL: z.string().min(1) }),
+  W12: acceptedRequestSchema,
   W13: answerOf(apLanPortsInputSchema),
-  W14: acceptedWith(answerOf(apLanPortsInputSchema)),
-  W15: acceptedBare,
-  W17: acceptedWith(apPositionSchema),
+  W14: acceptedAnswerSchema(answerOf(apLanPortsInputSchema)),
+  W15: acceptedRequestSchema,
+  W17: acceptedAnswerSchema(apPositionSchema),
   W18: apRadioReadSchema,
-  W19: acceptedWith(apRadioReadSchema),
-  W20: acceptedWith(apRadioReadSchema),
-  W22: acceptedWith(pingReadSchema),
+  W19: acceptedAnswerSchema(apRadioReadSchema),
+  W20: acceptedAnswerSchema(apRadioReadSchema),
+  W22: acceptedAnswerSchema(actionTextReadSchema),
   W31: z.array(venueWifiSettingsReadSchema),
   W32: venueWifiSettingsReadSchema,
   W33: z.array(answerOf(venueCellularSettingSchema)),
-  W34: acceptedWith(z.array(answerOf(venueCellularSettingSchema))),
+  W34: acceptedAnswerSchema(z.array(answerOf(venueCellularSettingSchema))),
   W35: z.array(venueDhcpBindingSchema),
-  W36: acceptedWith(venueDhcpBindingSchema),
-  W37: acceptedBare,
+  W36: acceptedAnswerSchema(venueDhcpBindingSchema),
+  W37: acceptedRequestSchema,
   W38: z.array(venueLanPortSettingSchema),
-  W39: acceptedWith(z.array(venueLanPortSettingSchema)),
+  W39: acceptedAnswerSchema(z.array(venueLanPortSettingSchema)),
   W40: z.array(venueLedSettingSchema),
-  W41: acceptedWith(z.array(venueLedSettingSchema)),
-  W42: acceptedWith(answerOf(venueMeshInputSchema)),
+  W41: acceptedAnswerSchema(z.array(venueLedSettingSchema)),
+  W42: acceptedAnswerSchema(answerOf(venueMeshInputSchema)),
   };
 }
 
@@ -101,4 +134,50 @@ export async function driveWifiDeviceOperations({ client, variant, check, seen }
       seen.add(op);
     }
   }
+}
+
+/** The newer variant's W1/W5 with operational=false: the same read form without the live device fields. */
+const LIVE_FIELDS = { clientCount: true, uptime_seconds: true, lastContacted: true, state: true, subState: true, ip: true, externalIp: true } as const;
+const apNotOperationalSchema = apReadSchema.omit(LIVE_FIELDS);
+const apDetailNotOperationalSchema = apDetailReadSchema.omit(LIVE_FIELDS);
+
+/** AP groups and APs (W1-W7, W16, W21, W23-W30) */
+export async function driveApsAndGroups({ client, variant, check, credentials }: AnswerRun): Promise<void> {
+  const venueId = (await client.ok("A7", {}, venueBody("AP site"))).id;
+  const defaultGroup = await check("W30", { venueId });
+  const group = (await check("W24", {}, { name: "Answers group", venueId })).response;
+  const spare = (await check("W24", {}, { name: "Spare group", venueId })).response;
+  await check("W2", {}, [apBody(venueId, 1), { ...apBody(venueId, 2), apGroupId: group.id, tags: ["t"] }, apBody(venueId, 3)]);
+  await check("W23");
+  await check("W26", { apGroupId: group.id });
+  await check("W26", { apGroupId: defaultGroup.id });
+  await check("W27", { apGroupId: group.id }, { name: "Answers group 2", venueId, description: "Renamed" });
+  await check("W29", { venueId });
+  await check("W1", {}, undefined, "page=0&size=10");
+  await check("W4", { apGroupId: group.id });
+  await check("W5", { serialNumber: apBody(venueId, 2).serialNumber });
+  await check("W6", { serialNumber: apBody(venueId, 1).serialNumber }, { ...apBody(venueId, 1, "Renamed AP"), position: { xPercent: 10, yPercent: 90 } });
+  await check("W16", { serialNumber: apBody(venueId, 1).serialNumber }, { targetHost: "ap.example.com" });
+  await check("W21", { serialNumber: apBody(venueId, 1).serialNumber });
+  if (variant === "newer") {
+    await check("W1", {}, undefined, "operational=false", z.array(apNotOperationalSchema));
+    await check("W5", { serialNumber: apBody(venueId, 1).serialNumber }, undefined, "operational=false", apDetailNotOperationalSchema);
+  }
+  await check("W7", { serialNumber: apBody(venueId, 2).serialNumber });
+  await check("W3", {}, [apBody(venueId, 1).serialNumber, apBody(venueId, 3).serialNumber]);
+  await check("W28", { apGroupId: group.id });
+  await check("W25", {}, [spare.id]);
+}
+
+/** venue radio and syslog (W43-W48) */
+export async function driveVenueRadioAndSyslog({ client, variant, check, credentials }: AnswerRun): Promise<void> {
+  const venueId = (await client.ok("A7", {}, venueBody("Settings site"))).id;
+  const defaults = await check("W46", { venueId });
+  await check("W43", { venueId });
+  await check("W44", { venueId }, { ...defaults, radioParams24G: { allowedChannels: ["1", "6", "11"], txPower: "MIN" } });
+  await check("W43", { venueId });
+  await check("W45", { venueId });
+  await check("W47", { venueId });
+  await check("W48", { venueId }, { enabled: true, server: "192.0.2.20", secondaryServer: "logs.example.com" });
+  await check("W47", { venueId });
 }

@@ -1,40 +1,58 @@
-// The answers of the Wi-Fi services operations (W67-W96), driven by answers.test.ts for a tenant of
-// each Wi-Fi API variant.
+// The answers of the client, device policy, guest user, DPSK, recovery PSK, vSPoT and Wi-Fi calling
+// operations (W67-W96): their read schemas, and the drives through them that answers.test.ts runs
+// for a tenant of each Wi-Fi API variant.
 import { z } from "zod";
 import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  answerOf,
+  contentPageSchema,
   devicePolicyReadSchema,
+  dpskPassphraseReadSchema,
   guestImportReadSchema,
+  guestUserReadSchema,
   recoveryPskReadSchema,
   ROUTES,
   vspotServerReadSchema,
   wifiCallingProfileReadSchema,
 } from "../../contract";
-import { admin, apBody, venueBody } from "../support/emulatorClient";
-import { acceptedBare, acceptedWith, answerProblems } from "../support/readSchemas";
+import { admin, apBody, dpskBody, guestUserBody, venueBody } from "../support/emulatorClient";
+import { answerProblems } from "../support/answerChecks";
 import type { AnswerRun } from "./answerRun";
 
 export function wifiServiceAnswerSchemas() {
   return {
-  W67: acceptedBare,
+  W73: contentPageSchema(guestUserReadSchema),
+  W74: acceptedAnswerSchema(z.array(guestUserReadSchema)),
+  W75: acceptedRequestSchema,
+  W77: guestUserReadSchema,
+  W78: acceptedRequestSchema,
+  W79: acceptedRequestSchema,
+  W80: acceptedRequestSchema,
+  W81: acceptedAnswerSchema(guestUserReadSchema),
+  // A field with a default in the write form is always filled in the answer.
+  W84: acceptedAnswerSchema(answerOf(dpskPassphraseReadSchema)),
+  W85: acceptedRequestSchema,
+  W67: acceptedRequestSchema,
   W68: z.array(devicePolicyReadSchema),
-  W69: acceptedWith(devicePolicyReadSchema),
-  W70: acceptedBare,
+  W69: acceptedAnswerSchema(devicePolicyReadSchema),
+  W70: acceptedRequestSchema,
   W71: devicePolicyReadSchema,
-  W72: acceptedWith(devicePolicyReadSchema),
-  W76: acceptedWith(guestImportReadSchema),
+  W72: acceptedAnswerSchema(devicePolicyReadSchema),
+  W76: acceptedAnswerSchema(guestImportReadSchema),
   W82: recoveryPskReadSchema,
-  W83: acceptedWith(recoveryPskReadSchema),
+  W83: acceptedAnswerSchema(recoveryPskReadSchema),
   W86: z.array(vspotServerReadSchema),
-  W87: acceptedWith(vspotServerReadSchema),
+  W87: acceptedAnswerSchema(vspotServerReadSchema),
   W88: vspotServerReadSchema,
-  W89: acceptedWith(vspotServerReadSchema),
-  W90: acceptedBare,
+  W89: acceptedAnswerSchema(vspotServerReadSchema),
+  W90: acceptedRequestSchema,
   W91: z.array(wifiCallingProfileReadSchema),
-  W92: acceptedWith(wifiCallingProfileReadSchema),
-  W93: acceptedBare,
+  W92: acceptedAnswerSchema(wifiCallingProfileReadSchema),
+  W93: acceptedRequestSchema,
   W94: wifiCallingProfileReadSchema,
-  W95: acceptedWith(wifiCallingProfileReadSchema),
-  W96: acceptedBare,
+  W95: acceptedAnswerSchema(wifiCallingProfileReadSchema),
+  W96: acceptedRequestSchema,
   };
 }
 
@@ -86,4 +104,21 @@ export async function driveWifiServiceOperations({ emu, client, variant, check, 
   await check("W95", { wifiCallingProfileId: profile.id }, { ...calling, qosPriority: "WIFICALLING_PRI_BE" });
   await check("W96", { wifiCallingProfileId: profile.id });
   await check("W93", {}, [spareProfile.id]);
+}
+
+/** guest users and DPSK passphrases (W73-W85) */
+export async function driveGuestUsersAndDpsk({ client, variant, check, credentials }: AnswerRun): Promise<void> {
+  const networkId = (await client.ok("W50", {}, { name: "Guest answers", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } })).id;
+  const [first, second] = (await check("W74", {}, [guestUserBody(networkId), { ...guestUserBody(networkId, "Second"), email: "s@example.com", notes: "n" }])).response;
+  await check("W73");
+  await check("W73", {}, undefined, "page=1&size=1");
+  await check("W77", { guestUserId: first.id });
+  await check("W79", { guestUserId: first.id });
+  await check("W80", { guestUserId: first.id });
+  await check("W81", { guestUserId: first.id }, ["MAIL", "SMS"]);
+  await check("W78", { guestUserId: first.id });
+  await check("W75", {}, [second.id]);
+  const given = (await check("W84", {}, dpskBody(networkId))).response;
+  const generated = (await check("W84", {}, { mac: "aabbccddee09", vlanId: 200 })).response;
+  await check("W85", {}, [given.id, generated.id]);
 }

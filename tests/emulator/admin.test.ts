@@ -85,6 +85,20 @@ test("log: every request with its operation, status and tenant; clearing it", as
   expect(afterRead[afterRead.length - 1]).toMatchObject({ op: "admin", path: "/__admin/log", status: 200 });
 });
 
+test("log: the tenant header a request carried (delegated calls, switch operations) is in its entry", async () => {
+  const msp = await Client.login(emu);
+  const customer = (await admin(emu, "POST", "/tenants", { name: "Logged customer" })).body;
+  await admin(emu, "PUT", `/tenants/${customer.tenantId}/msp`, { mspTenantId: emu.demo.tenantId });
+  await admin(emu, "DELETE", "/log");
+  await msp.call("A6", { tenantId: customer.tenantId }, undefined, undefined, { "x-rks-tenantid": customer.tenantId });
+  await msp.call("S47");
+  const entries = (await admin(emu, "GET", "/log")).body.entries;
+  expect(entries.slice(1).map((e: Record<string, unknown>) => [e.op, e.status, e.tenantId, e.tenantHeader])).toEqual([
+    ["A6", 200, customer.tenantId, customer.tenantId],
+    ["S47", 200, emu.demo.tenantId, emu.demo.tenantId],
+  ]);
+});
+
 test("objects: unknown tenant is 404", async () => {
   expect((await admin(emu, "GET", "/tenants/0123/objects")).status).toBe(404);
 });

@@ -1,4 +1,4 @@
-// Rate limit: a token bucket per tenant for service calls and per username for login; past it,
+// Rate limit: token buckets per login and per tenant for service calls, per username for login; past it,
 // 429 NMS-RATE-LIMITED with Retry-After in whole seconds. The admin API is never limited.
 import { startEmulator, RunningEmulator } from "../../emulator";
 import { admin, Client, otherTenant, send, sleep, start, venueBody } from "../support/emulatorClient";
@@ -93,4 +93,55 @@ test("429 answers are logged and counted under their operation", async () => {
   const tenant = await otherTenant(emu);
   for (let i = 0; i < 5; i++) await tenant.call("A5");
   expect((await admin(emu, "GET", "/stats")).body.byOp.A5).toEqual({ "200": 3, "429": 2 });
+});
+
+describe("an MSP's login on its end customers' tenants (delegated access)", () => {
+  /** An MSP tenant with `count` end customers, and its administrator's client. */
+  async function mspWithCustomers(count: number): Promise<{ msp: Client; customers: Client[] }> {
+    const msp = await otherTenant(emu);
+    const customers: Client[] = [];
+    for (let i = 0; i < count; i++) {
+      const customer = await otherTenant(emu);
+      await admin(emu, "PUT", `/tenants/${customer.tenantId}/msp`, { mspTenantId: msp.tenantId });
+      customers.push(customer);
+    }
+    return { msp, customers };
+  }
+  /** The MSP's administrator acting in `customer`'s tenant, with the tenant header delegated calls carry. */
+  const delegated = (msp: Client, customer: Client) => (op: "A6") => msp.call(op, { tenantId: customer.tenantId }, undefined, undefined, { "x-rks-tenantid": customer.tenantId });
+
+  test("the login's one budget spans every tenant it works in", async () => {
+    const { msp, customers } = await mspWithCustomers(2);
+    const [first, second] = customers.map((customer) => delegated(msp, customer));
+    for (let i = 0; i < 3; i++) expect((await (i === 1 ? second : first)("A6")).status).toBe(200);
+    const refused = await second("A6");
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].code).toBe("NMS-RATE-LIMITED");
+    // The customers' own administrators are other logins: their tenants still had budget for them.
+    expect((await customers[1].call("A6")).status).toBe(200);
+  });
+
+  test("a tenant's budget is shared by its own administrators and its MSP's; a refused call costs neither bucket", async () => {
+    const { msp, customers } = await mspWithCustomers(1);
+    const [customer] = customers;
+    // The MSP's login keeps one token of three; the customer's tenant none.
+    for (let i = 0; i < 2; i++) expect((await msp.call("A6")).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await customer.call("A6")).status).toBe(200);
+    expect((await delegated(msp, customer)("A6")).status).toBe(429);
+    // The 429 took nothing of the MSP's login: its last token still lets a call in its own tenant through.
+    expect((await msp.call("A6")).status).toBe(200);
+    expect((await msp.call("A6")).status).toBe(429);
+  });
+
+  test("a call on a tenant the login may not reach costs that tenant nothing", async () => {
+    const outsider = await otherTenant(emu);
+    const victim = await otherTenant(emu);
+    for (let i = 0; i < 3; i++) {
+      const refused = await outsider.call("A6", { tenantId: victim.tenantId }, undefined, undefined, { "x-rks-tenantid": victim.tenantId });
+      expect(refused.status).toBe(403);
+    }
+    // The outsider's login is spent; the victim's tenant is not.
+    expect((await outsider.call("A6")).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await victim.call("A6")).status).toBe(200);
+  });
 });

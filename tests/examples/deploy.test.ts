@@ -89,30 +89,51 @@ test.concurrent("campus: Wi-Fi and switching of one venue deploy, preview clean,
   TIMEOUT_MS,
 );
 
-test.concurrent("msp: one program manages two end customers with the MSP's credentials, one stack each", () =>
+test.concurrent("msp: one stack deploys two end customers with the MSP's credentials; one stack per customer stays an alternative", () =>
   timed("msp", async () => {
     const emu = await emulatorReady();
     const msp = await newTenant(emu, "Managed Services Co");
-    const customers = [await newTenant(emu, "Acme Bakery"), await newTenant(emu, "Beta Clinic")];
+    const customers = [await newTenant(emu, "Acme Bakery"), await newTenant(emu, "Beta Clinic"), await newTenant(emu, "Gamma Hotel")];
     for (const customer of customers) await adminApi(emu, "PUT", `tenants/${customer.tenantId}/msp`, { mspTenantId: msp.tenantId });
-    const stacks = customers.map((customer, i) =>
-      exampleStack({
-        emulator: emu,
-        example: "msp",
-        stackName: `customer-${i}`,
-        tenantId: customer.tenantId,
-        login: msp,
-        config: { customerName: customer.tenantName.split(" ")[0], sites: JSON.stringify(i === 0 ? ["Main", "Harbour"] : ["Main"]) },
-        secretConfig: { radiusSecret: SECRETS.radius },
-      }),
-    );
+    const [acme, beta, gamma] = customers;
+    // One stack for Acme and Beta: the MSP's own tenant configured, each customer named in msp:customers.
+    const fleet = exampleStack({
+      emulator: emu,
+      example: "msp",
+      stackName: "fleet",
+      tenantId: msp.tenantId,
+      login: msp,
+      config: {
+        customers: JSON.stringify([
+          { name: "Acme", tenantId: acme.tenantId, sites: ["Main", "Harbour"] },
+          { name: "Beta", tenantId: beta.tenantId },
+        ]),
+      },
+      secretConfig: { radiusSecret: SECRETS.radius },
+    });
+    // The alternative: a stack of its own for Gamma, whose tenant is the configured one (its customer names no tenant).
+    const single = exampleStack({
+      emulator: emu,
+      example: "msp",
+      stackName: "gamma",
+      tenantId: gamma.tenantId,
+      login: msp,
+      config: { customers: JSON.stringify([{ name: "Gamma" }]) },
+      secretConfig: { radiusSecret: SECRETS.radius },
+    });
+    const stacks = [fleet, single];
     try {
-      const results = await Promise.all(stacks.map(async (s) => ok(await up(s.with()))));
-      expect(results[0].outputs.tenantName).toBe("Acme Bakery");
-      expect(results[1].outputs.tenantName).toBe("Beta Clinic");
-      expect(await heldCounts(emu, customers[0].tenantId)).toMatchObject({ venues: 2, networks: 1, activations: 2, notificationRecipients: 1 });
-      expect(await heldCounts(emu, customers[1].tenantId)).toMatchObject({ venues: 1, networks: 1, activations: 1, notificationRecipients: 1 });
-      expect((await objectsOf(emu, customers[0].tenantId)).venues.map((v) => v.name).sort()).toEqual(["Acme Harbour", "Acme Main"]);
+      const [fleetResult, singleResult] = await Promise.all(stacks.map(async (s) => ok(await up(s.with()))));
+      const report = fleetResult.outputs.fleet as Record<string, Props>;
+      expect(Object.keys(report).sort()).toEqual(["acme", "beta"]);
+      expect(report.acme).toMatchObject({ tenantId: acme.tenantId, tenantName: "Acme Bakery" });
+      expect(report.beta).toMatchObject({ tenantId: beta.tenantId, tenantName: "Beta Clinic" });
+      expect((singleResult.outputs.fleet as Record<string, Props>).gamma).toMatchObject({ tenantId: gamma.tenantId, tenantName: "Gamma Hotel" });
+      expect(await heldCounts(emu, acme.tenantId)).toMatchObject({ venues: 2, networks: 1, activations: 2, notificationRecipients: 1 });
+      expect(await heldCounts(emu, beta.tenantId)).toMatchObject({ venues: 1, networks: 1, activations: 1, notificationRecipients: 1 });
+      expect(await heldCounts(emu, gamma.tenantId)).toMatchObject({ venues: 1, networks: 1, activations: 1, notificationRecipients: 1 });
+      expect((await objectsOf(emu, acme.tenantId)).venues.map((v) => v.name).sort()).toEqual(["Acme Harbour", "Acme Main"]);
+      expect((await objectsOf(emu, beta.tenantId)).venues.map((v) => v.name)).toEqual(["Beta Main"]);
       expect(await heldCounts(emu, msp.tenantId)).toEqual({});
 
       for (const s of stacks) {

@@ -157,3 +157,83 @@ test("a tenant of the older Wi-Fi API: the newer variant's kinds are left out an
     expect(fs.readFileSync(path.join(out, "Pulumi.dev.yaml"), "utf8").includes("nms:wifiApiVariant: older")).toBe(variant === "older");
   }
 });
+
+test("several end customers' tenants (--tenant) become one program, grouped per tenant, each resource naming its tenant; adopted without a write", async () => {
+  const msp = await adminApi(emulator, "POST", "tenants", { name: "Import MSP" });
+  const customers = [await adminApi(emulator, "POST", "tenants", { name: "Acme Bakery" }), await adminApi(emulator, "POST", "tenants", { name: "Beta Clinic" })];
+  // Each customer's Wi-Fi passphrase its own: the program must read each from its tenant's key.
+  const passphrases = [ESTATE_SECRETS.staffPassphrase, "clinic-Passphrase-7d21"];
+  const made: Record<string, { venue: string; network: string }> = {};
+  for (const [i, customer] of customers.entries()) {
+    await adminApi(emulator, "PUT", `tenants/${customer.tenantId}/msp`, { mspTenantId: msp.tenantId });
+    // The same names in both tenants: each tenant's objects are its own.
+    const api = await Client.login(emulator, customer.username, customer.password);
+    const venue = await api.ok("A7", {}, { name: "HQ" });
+    await api.ok("W24", { venueId: venue.id }, { name: "Lobby", venueId: venue.id });
+    const network = await api.ok("W52", {}, { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", passphrase: passphrases[i] } });
+    made[customer.tenantId] = { venue: venue.id, network: network.id };
+  }
+  const mspBefore = await tenantObjects(emulator, msp.tenantId);
+  const out = path.join(dir, "fleet");
+  const config = { "nms:baseUrl": emulator.url, "nms:tenantId": msp.tenantId, "nms:username": msp.username, "nms:password": msp.password, "nms:allowInsecureHttp": "true" };
+  const result = await importTenant({
+    out,
+    config,
+    env: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+    writeSecrets: true,
+    kinds: ["Venue", "ApGroup", "Network"],
+    tenants: customers.map((c) => c.tenantId),
+  });
+  // Grouped per tenant, named after it, each naming its tenant; references stay within their tenant.
+  expect(result.model.declarations.map((d) => [d.name, d.kind, d.tenantId, d.args.tenantId, d.args.adoptId])).toEqual([
+    ["acme-bakery-hq", "Venue", customers[0].tenantId, customers[0].tenantId, made[customers[0].tenantId].venue],
+    ["acme-bakery-lobby", "ApGroup", customers[0].tenantId, customers[0].tenantId, expect.any(String)],
+    ["acme-bakery-staff", "Network", customers[0].tenantId, customers[0].tenantId, made[customers[0].tenantId].network],
+    ["beta-clinic-hq", "Venue", customers[1].tenantId, customers[1].tenantId, made[customers[1].tenantId].venue],
+    ["beta-clinic-lobby", "ApGroup", customers[1].tenantId, customers[1].tenantId, expect.any(String)],
+    ["beta-clinic-staff", "Network", customers[1].tenantId, customers[1].tenantId, made[customers[1].tenantId].network],
+  ]);
+  const program = fs.readFileSync(path.join(out, "index.ts"), "utf8");
+  expect(program).toContain(`// ==== Tenant ${customers[0].tenantId} (Acme Bakery) ====`);
+  expect(program.indexOf(`// ==== Tenant ${customers[1].tenantId} (Beta Clinic) ====`)).toBeGreaterThan(program.indexOf('new nms.Network("acme-bakery-staff"'));
+  expect(program).toMatch(
+    new RegExp(`new nms\\.ApGroup\\("beta-clinic-lobby", \\{\\s*name: "Lobby",\\s*venueId: betaClinicHq\\.id,\\s*adoptId: "\\w+",\\s*tenantId: "${customers[1].tenantId}",?\\s*\\}\\)`),
+  );
+  // No secret in plaintext in anything written; each tenant's secret encrypted under its own key.
+  for (const file of fs.readdirSync(out)) {
+    const text = fs.readFileSync(path.join(out, file), "utf8");
+    for (const secret of [...passphrases, msp.password]) expect(text).not.toContain(secret);
+  }
+  const secrets = decryptStackSecrets(fs.readFileSync(path.join(out, "Pulumi.dev.yaml"), "utf8"), PASSPHRASE);
+  expect(secrets).toEqual({ "fleet:acmeBakeryStaffPassphrase": passphrases[0], "fleet:betaClinicStaffPassphrase": passphrases[1] });
+  expect(fs.readFileSync(path.join(out, "Pulumi.dev.yaml"), "utf8")).toContain(`nms:tenantId: "${msp.tenantId}"`);
+  expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain(`| \`${customers[1].tenantId}\` | Beta Clinic | 3 |`);
+
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
+  await run(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", out]).catch((error: { stdout?: string }) => {
+    throw new Error(`the generated program does not compile:\n${error.stdout}`);
+  });
+  const stack = {
+    projectDir: out,
+    program: "bin/index.js",
+    projectName: "fleet",
+    stackName: "dev",
+    statePath: path.join(dir, "fleet-state.json"),
+    passphrase: PASSPHRASE,
+    config: { "nms:baseUrl": emulator.url, "nms:tenantId": msp.tenantId, "nms:username": msp.username, "nms:allowInsecureHttp": "true" },
+    secretConfig: { "nms:password": msp.password, ...secrets },
+  };
+  await admin(emulator, "DELETE", "log");
+  const adopted = ok(await up(stack));
+  const custom = adopted.steps.filter((s) => s.custom);
+  expect(custom).toHaveLength(6);
+  expect(custom.every((s) => s.op === "create")).toBe(true);
+  expect(custom.find((s) => s.name === "beta-clinic-hq")?.id).toBe(made[customers[1].tenantId].venue);
+  expect(await writesSinceCleared()).toEqual([]);
+  const again = await preview(stack);
+  expect(again.changes).toBe(0);
+  expect(await writesSinceCleared()).toEqual([]);
+  for (const secret of passphrases) expect(fs.readFileSync(stack.statePath, "utf8")).not.toContain(secret);
+  // Nothing of the customers' reached the MSP's own tenant.
+  expect(withoutLogins(await tenantObjects(emulator, msp.tenantId))).toEqual(withoutLogins(mspBefore));
+}, 120_000);

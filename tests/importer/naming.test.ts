@@ -1,5 +1,5 @@
 // Resource names and variables of the generated program.
-import { camel, Namer, slug, words } from "../../importer/naming";
+import { camel, Namer, noNamesGiven, slug, words } from "../../importer/naming";
 
 test("a slug keeps letters and digits of any script's Latin letters, in lower case, joined by dashes", () => {
   expect(slug("HQ Office (2nd floor)")).toBe("hq-office-2nd-floor");
@@ -41,5 +41,15 @@ describe("a namer", () => {
     expect(namer.name("Venue", "a b1", undefined).variable).toBe("aB1");
     expect(namer.name("Venue", "a-b-1", undefined)).toEqual({ name: "a-b-1", variable: "aB12" });
     expect(namer.name("Venue", "", undefined).name).toBe("venue");
+  });
+
+  it("of one tenant among several puts the tenant's name in front, unique across the tenants' namers", () => {
+    const given = noNamesGiven();
+    const acme = new Namer("acme", given);
+    const acme2 = new Namer("acme-2", given);
+    expect(acme.name("Venue", "2 HQ", undefined)).toEqual({ name: "acme-2-hq", variable: "acme2Hq" });
+    expect(acme2.name("Venue", "HQ", undefined)).toEqual({ name: "acme-2-hq-2", variable: "acme2Hq2" });
+    expect(acme2.name("Venue", "Lobby", undefined)).toEqual({ name: "acme-2-lobby", variable: "acme2Lobby" });
+    expect(acme.name("Venue", "Lobby", undefined)).toEqual({ name: "acme-lobby", variable: "acmeLobby" });
   });
 });

@@ -1,4 +1,4 @@
-// Takeover of an object made by this stack's interrupted create (provider/interruptedCreate.ts):
+// Takeover of an object made by this stack's interrupted create (provider/lifecycle/interruptedCreate.ts):
 // taken over only with the request record's proof, otherwise the adoption hint and no duplicate;
 // kinds the service does not refuse twice found by their request ID alone; and the emulator's side
 // of the evidence: the caller's x-request-id names the request record.
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const venues = makeLifecycle(RESOURCE_SPECS.Venue, async () => client);
-const requestIdOf = (kind: string, inputs: Props) => createRequestIdOf(kind, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs);
+const requestIdOf = (kind: string, inputs: Props) => createRequestIdOf(kind, emulator.demo.tenantId, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs);
 /** A venue's inputs as the SDK sends them from stack `stack`, as resource `name`. */
 const fromStack = (name: string, inputs: Props, stack = STACK): Props => ({ ...inputs, __nmsName: name, __nmsStack: stack });
 
@@ -147,7 +147,7 @@ describe("a create of a kind the service does not refuse twice: found by its req
       maxDevices: 2,
     });
   const bodyOf = ({ __nmsName: _name, __nmsStack: _stack, ...body }: Props) => body;
-  const planned = (kind: string, inputs: Props, generation = 0) => createRequestIdOf(kind, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs, generation)!;
+  const planned = (kind: string, inputs: Props, generation = 0) => createRequestIdOf(kind, emulator.demo.tenantId, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs, generation)!;
   const tenantObjects = () => adminApi(emulator, "GET", `/tenants/${emulator.demo.tenantId}/objects`);
   /** Requests of `op` the emulator served since its stats were cleared. */
   const served = async (op: string) => Object.values(((await adminApi(emulator, "GET", "/stats")).byOp[op] ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);

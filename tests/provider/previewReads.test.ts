@@ -161,9 +161,9 @@ describe("one preview beside objects made by hand", () => {
       { name: "recovery", kind: "RecoveryPsk", args: { psk: "${secret:psk}" } },
       { name: "interrupted", kind: "Venue", args: { name: "Interrupted" } },
     ]);
-    // The create an earlier run sent before it was killed, under the request ID this resource's create derives (provider/interruptedCreate.ts).
+    // The create an earlier run sent before it was killed, under the request ID this resource's create derives (provider/lifecycle/interruptedCreate.ts).
     const stackIdentity = `organization/${options.projectName}/${options.stackName}`;
-    requestId = createRequestIdOf("Venue", { name: "Interrupted", [RESOURCE_NAME_INPUT]: "interrupted", [RESOURCE_STACK_INPUT]: stackIdentity }, [])!;
+    requestId = createRequestIdOf("Venue", emulator.demo.tenantId, { name: "Interrupted", [RESOURCE_NAME_INPUT]: "interrupted", [RESOURCE_STACK_INPUT]: stackIdentity }, [])!;
     held.interrupted = (await admin.execute<Props>("A7", {}, { body: { name: "Interrupted" }, requestId })).response!.id;
     result = await preview(options);
     for (const resource of refusedResources) alone[resource.name] = await preview(stack([resource]));

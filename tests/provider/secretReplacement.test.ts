@@ -1,5 +1,5 @@
 // A replacement whose new inputs differ from the old only in secrets: the create's request ID leaves
-// secrets out (provider/interruptedCreate.ts), so without more the replacement's create would carry
+// secrets out (provider/lifecycle/interruptedCreate.ts), so without more the replacement's create would carry
 // the old object's create ID and find the old object as "its own interrupted create". The provider's
 // check counts such replacements in a reserved input that enters the ID, so the replacement makes a
 // new object. Run through a real program by the harness against the emulator.

@@ -75,7 +75,7 @@ describe("reads, in an update", () => {
 
   it("getTenantOutput depends on the resources of dependsOn", async () => {
     const venue = new nms.Venue("dependency", { name: "Dependency" });
-    const tenant = nms.getTenantOutput({ dependsOn: venue }) as Inspectable<nms.GetTenantResult> & { allResources(): Promise<Set<pulumi.Resource>> };
+    const tenant = nms.getTenantOutput({}, { dependsOn: venue }) as Inspectable<nms.GetTenantResult> & { allResources(): Promise<Set<pulumi.Resource>> };
     expect((await valueOf(tenant)).id).toBe(emulator.demo.tenantId);
     expect(await tenant.allResources()).toContain(venue);
   });

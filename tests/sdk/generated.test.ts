@@ -64,7 +64,15 @@ describe("what the generated classes say", () => {
       // The Output form is secret when the result holds a secret, as Pulumi marks an invoke's answer.
       expect(text).toContain(`{ runsInPreview: ${spec.runsInPreview}${holdsSecret(spec.result) ? ", secret: true" : ""} }`);
     }
-    expect(generated.get(`${GENERATED_DIR}/getRecoveryPsk.ts`)).toContain('invokeFunctionOutput("getRecoveryPsk", undefined, opts, { runsInPreview: true, secret: true })');
+    // Every function takes tenantId (provider/tenant.ts): one without arguments of its own takes optional args too.
+    expect(generated.get(`${GENERATED_DIR}/getRecoveryPsk.ts`)).toContain('invokeFunctionOutput("getRecoveryPsk", args, opts, { runsInPreview: true, secret: true })');
+    expect(generated.get(`${GENERATED_DIR}/getRecoveryPsk.ts`)).toContain(
+      "export function getRecoveryPsk(args?: GetRecoveryPskArgs, opts?: pulumi.InvokeOptions): Promise<GetRecoveryPskResult>",
+    );
+    for (const spec of Object.values(FUNCTION_SPECS)) {
+      const text = generated.get(`${GENERATED_DIR}/${spec.name}.ts`)!;
+      expect([spec.name, text.match(/\n {2}tenantId\?: string;/g)?.length, text.match(/\n {2}tenantId\?: pulumi\.Input<string>;/g)?.length]).toEqual([spec.name, 1, 1]);
+    }
     expect(generated.get(`${GENERATED_DIR}/getVenue.ts`)).toContain('invokeFunctionOutput("getVenue", args, opts, { runsInPreview: true })');
     expect(generated.get(`${GENERATED_DIR}/rebootAp.ts`)).toContain(
       "export function rebootAp(args: RebootApArgs, opts?: pulumi.InvokeOptions): Promise<ActionOutcome<RebootApResult>>",

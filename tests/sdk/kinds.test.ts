@@ -1,7 +1,10 @@
 // Every resource kind through a stack's life, driven from one table (kindCases/) through one
 // shared stack program (fixtures/kinds) under the real @pulumi/pulumi runtime and provider host,
 // against the emulator. Each step runs once for all kinds, so the cost grows with the number of
-// steps, not of kinds.
+// steps, not of kinds. The whole stack is in an end customer's tenant, reached through delegated
+// access: the configured tenant (nms:tenantId) and login are the MSP's (the demo tenant's), and
+// every resource names the customer in its `tenantId` (kinds:tenantId). Stacks in the configured
+// tenant are what every other stack test runs.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -21,7 +24,10 @@ const ROOT = path.resolve(__dirname, "..", "..");
 const PROGRAM = path.join(__dirname, "fixtures", "kinds", "index.js");
 
 let emulator: RunningEmulator;
+/** The MSP's administrator in the customer's tenant: the cases' "other administrator". */
 let admin: NmsClient;
+/** The end customer's tenant, which the stack's every resource names. */
+let customer: string;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nms-kinds-"));
 const statePath = path.join(dir, "state.json");
 let ids: Record<string, string> = {};
@@ -30,8 +36,10 @@ let before = new Set<string>();
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 10 });
-  admin = demoClient(emulator);
-  before = new Set(heldObjects(await adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/objects`)));
+  customer = (await adminApi(emulator, "POST", "tenants", { name: "Kinds customer" })).tenantId;
+  await adminApi(emulator, "PUT", `tenants/${customer}/msp`, { mspTenantId: emulator.demo.tenantId });
+  admin = demoClient(emulator).forTenant(customer);
+  before = new Set(heldObjects(await adminApi(emulator, "GET", `tenants/${customer}/objects`)));
 });
 
 function heldObjects(held: Record<string, Record<string, unknown>[]>): string[] {
@@ -68,6 +76,7 @@ function options(
       "nms:username": emulator.demo.username,
       "kinds:resources": JSON.stringify(resources),
       "kinds:overrides": JSON.stringify(overrides),
+      "kinds:tenantId": customer,
     },
     secretConfig: { "nms:password": emulator.demo.password, ...Object.fromEntries(Object.entries(SECRETS).map(([k, v]) => [`kinds:${k}`, v])) },
     ...extra,
@@ -93,7 +102,7 @@ const api = (c: KindCase): Api => ({
   admin,
   ids,
   id: ids[c.name],
-  tenantObjects: () => adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/objects`),
+  tenantObjects: () => adminApi(emulator, "GET", `tenants/${customer}/objects`),
 });
 const byName = (entries: [string, unknown][]) => Object.fromEntries(entries);
 
@@ -198,9 +207,12 @@ describe("every kind through a stack's life", () => {
 
   it("destroy leaves nothing of the stack in the service", async () => {
     ok(await destroy(options({}, {}, [])));
-    const held = await adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/objects`);
+    const held = await adminApi(emulator, "GET", `tenants/${customer}/objects`);
     // The tenant's recovery PSK exists without the stack (RecoveryPsk's destroy forgets it).
     expect(heldObjects(held).filter((object) => !before.has(object) && !object.startsWith("recoveryPsk "))).toEqual([]);
+    // Nothing of the stack was ever made in the MSP's own tenant (its seeded administrators and recovery PSK only).
+    const own = heldObjects(await adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/objects`));
+    expect(own.filter((object) => !object.startsWith("admins ") && !object.startsWith("recoveryPsk "))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
-// Valid request bodies reused across the tests (each the smallest body the seeds accept, plus the
-// fields a test usually wants to see); a test breaks one rule on top of them.
+// Valid request bodies reused across the tests (each the smallest body the API documentation
+// accepts, plus the fields a test usually wants to see); a test breaks one rule on top of them.
 
 export const venueBody = (name = "Headquarters") => ({ name, description: "Main office", address: { city: "Lisbon", country: "Portugal" } });
 export const apGroupBody = (venueId: string, name = "Lobby") => ({ name, venueId });
@@ -7,7 +7,7 @@ export const radiusPair = (port = 1812) => ({ primary: { ip: "192.0.2.10", port,
 export const deepNetworkBody = (name = "Corp") => ({ name, type: "aaa", wlan: { vlanId: 10, wlanSecurity: "WPA2Enterprise" }, authRadius: radiusPair() });
 export const pskNetworkBody = (name = "Guest") => ({ name, type: "psk", wlan: { wlanSecurity: "WPA2Personal", passphrase: "correct-horse" } });
 
-/** The n-th test serial number: 12 digits, the first 1 to 9 (document 2). */
+/** The n-th test serial number: 12 digits, the first 1 to 9 (the Wi-Fi API documentation). */
 export const serialNumber = (n: number) => String(100_000_000_000 + n);
 
 /** An AP (W2 entry, W6 body) in a venue; the AP group is left to the service (the venue's default). */
@@ -40,8 +40,8 @@ export const vlanBody = (vlanId = 10, vlanName = `VLAN ${vlanId}`) => ({ vlanId,
 /** A switch profile (S43 body). */
 export const switchProfileBody = (name = "Campus switches", vlans: unknown[] = []) => ({ name, description: "Access layer", vlans });
 
-// Switches (issue 10)
-/** The n-th test switch serial number under the seeds' ID rule (FEK3224R0A + one of 0-9, A-H). */
+// Switches
+/** The n-th test switch serial number under the API documentation's ID rule (FEK3224R0A + one of 0-9, A-H). */
 export const switchSerial = (n: number) => `FEK3224R0A${"0123456789ABCDEFGH"[n % 18]}`;
 
 /** A switch (S10 body) in a venue. */

@@ -1,8 +1,9 @@
 // The chaos suite's machinery: an in-process emulator whose issued API keys are recorded, stack
-// definitions (quickstart, the MSP estate), and one scenario runner: arm a fault kind on every
-// service route of the tenant, then up until it converges, preview (plain and with refresh),
-// check the tenant for duplicates, destroy until it converges, check that nothing is left, and
-// check that no secret reached a log line, an error or the state file on the way.
+// definitions (quickstart, the MSP estate, in the configured tenant or spread over end customers'
+// tenants), and one scenario runner: arm a fault kind on every service route of the stack's
+// tenants, then up until it converges, preview (plain and with refresh), check the tenants for
+// duplicates, destroy until it converges, check that nothing is left, and check that no secret
+// reached a log line, an error or the state file on the way.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -115,6 +116,12 @@ export interface StackDef {
   maxDestroyTries: number;
   /** Program config that changes every resource in place, for a second up (optional). */
   updateConfig?: Record<string, string>;
+  /**
+   * End customers of the MSP (the demo tenant, whose administrator the stack logs in as) that the stack's resources
+   * are spread over: made for each run (after the reset) and given to the program as `tenants`. None: the configured
+   * tenant holds everything. `expected` then counts the objects of all of them together.
+   */
+  tenants?: number;
   /** Resources that updateConfig updates. */
   expectedUpdates?: number;
 }
@@ -155,22 +162,46 @@ export function guestStack(guests: number): StackDef {
 }
 
 /**
- * The MSP estate with `sites` sites (four resources each). Like the engine without
+ * The MSP estate with `sites` sites (four resources each), in the configured tenant or spread over
+ * `tenants` end customers' tenants (one stack, the MSP's login). Like the engine without
  * --continue-on-error, the harness starts nothing new after the first failure of a run (an up
  * skips the resources not yet started, a destroy the deletes not yet started), so with failing
  * writes (fail-request, stuck-pending at 10%) a run of n resources gets only part of the way: the
- * bounds on the tries grow with the stack (5 for the quickstart).
+ * bounds on the tries grow with the stack (5 for the quickstart). With `update`, a second up
+ * changes every venue's description in place.
  */
-export function mspStack(sites: number): StackDef {
+export function mspStack(sites: number, options: { tenants?: number; update?: boolean } = {}): StackDef {
+  const tenants = options.tenants ?? 0;
   return {
-    label: `msp sites=${sites}`,
+    label: `msp sites=${sites}${tenants > 0 ? ` tenants=${tenants}` : ""}`,
     program: path.join(ROOT, "dist", "examples", "estate", "index.js"),
     projectName: "msp",
     config: { sites: String(sites) },
     expected: { venues: sites, apGroups: sites, networks: sites, activations: sites },
     maxUpTries: 5 + Math.ceil(sites * 4 * 0.1),
     maxDestroyTries: 5 + Math.ceil(sites * 4 * 0.1 * 2),
+    ...(options.update ? { updateConfig: { venueDescription: "changed under faults" }, expectedUpdates: sites } : {}),
+    ...(tenants > 0 ? { tenants } : {}),
   };
+}
+
+/**
+ * A fresh run's end customers (StackDef.tenants), after the emulator's reset: tenants made customers of the demo
+ * tenant, whose administrator the stack logs in as. Their IDs; none for a stack in the configured tenant.
+ */
+export async function makeTenants(emu: ChaosEmulator, stack: StackDef): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < (stack.tenants ?? 0); i++) {
+    const { tenantId } = await adminCall(emu, "POST", "/tenants", { name: `Customer ${i + 1}` });
+    await adminCall(emu, "PUT", `/tenants/${tenantId}/msp`, { mspTenantId: emu.tenantId });
+    ids.push(tenantId);
+  }
+  return ids;
+}
+
+/** The program's config for the run: the stack's own, and its end customers' tenants. */
+export function runConfig(stack: StackDef, tenants: readonly string[], programConfig: Record<string, string> = stack.config): Record<string, string> {
+  return { ...programConfig, ...(tenants.length > 0 ? { tenants: JSON.stringify(tenants) } : {}) };
 }
 
 export interface ScenarioReport {
@@ -212,6 +243,9 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
   const started = Date.now();
   const probability = options.probability ?? 0.1;
   await adminCall(emu, "POST", "/reset");
+  const tenants = await makeTenants(emu, stack);
+  // The tenants whose objects the checks look at: the end customers', or the configured one.
+  const scope = tenants.length > 0 ? tenants : [emu.tenantId];
   await adminCall(emu, "PUT", "/config", {
     asyncDelayMs: 20,
     asyncJitterMs: 10,
@@ -241,7 +275,7 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
       // Short for stuck-pending so that runs end; otherwise a bound on a run that hangs.
       "nms:waitTimeoutSeconds": kind === "stuck-pending" ? String(STUCK_WAIT_SECONDS) : "60",
       ...options.providerConfig,
-      ...Object.fromEntries(Object.entries(programConfig).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
+      ...Object.fromEntries(Object.entries(runConfig(stack, tenants, programConfig)).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
     },
     secretConfig: { "nms:password": emu.password, [`${stack.projectName}:radiusSecret`]: RADIUS_SECRET },
     log: (line) => lines.push(line),
@@ -254,7 +288,7 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
     // A step skipped because an earlier one failed is not a failure of its own.
     const stepErrors = result.steps.flatMap((s) => (s.error && !s.error.startsWith("skipped:") ? [s.error] : []));
     failures.push(...result.errors);
-    checkFailures(emu, kind, [...result.errors, ...stepErrors]);
+    checkFailures(emu, kind, [...result.errors, ...stepErrors], scope);
   };
   /** `run` until it succeeds, at most `bound` times: the last result and the tries it took. */
   const untilConverged = async (what: string, bound: number, run: () => Promise<RunResult>) => {
@@ -278,7 +312,7 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
     mark = Date.now();
   };
   try {
-    await armFaults(emu, kind, probability);
+    await armFaults(emu, kind, probability, scope);
 
     const initial = runOptions(stack.config);
     const first = await untilConverged("up", stack.maxUpTries, () => up(initial));
@@ -303,7 +337,9 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
 
     // Refresh first, every read under the same faults: the state matches what the service holds.
     await expectNoChanges("preview --refresh", { ...final, refresh: true });
-    checkNoDuplicates(await objectsOf(emu), stack.expected, deployed);
+    checkNoDuplicates(await objectsOf(emu, scope), stack.expected, deployed);
+    // Spread over end customers: nothing of the stack in the MSP's own tenant.
+    if (tenants.length > 0) checkNothingLeft(await objectsOf(emu));
     lap("checks");
 
     const destroyed = await untilConverged("destroy", stack.maxDestroyTries, () => destroy(final));
@@ -311,7 +347,7 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
 
     const faultsFired = await firedCount(emu);
     await adminCall(emu, "DELETE", "/faults");
-    checkNothingLeft(await objectsOf(emu));
+    checkNothingLeft(await objectsOf(emu, scope));
     checkNoSecrets(emu, [...lines, ...texts]);
     return {
       absorbedFaultNotices: lines.filter((line) => ABSORBED_FAULT_NOTICE.test(line)),
@@ -368,14 +404,17 @@ export class ScenarioError extends Error {
 }
 
 /**
- * The kind on every service route of the tenant with the given probability, after a rule that
- * makes the kind hit one create for sure: a scenario must see the kind's interesting case (a lost
- * create, a failed or stuck one) whatever the draws. Answer kinds also hit the login.
+ * The kind on every service route of each of the stack's tenants with the given probability, after
+ * a rule per tenant that makes the kind hit one create for sure: a scenario must see the kind's
+ * interesting case (a lost create, a failed or stuck one) whatever the draws. Answer kinds also hit
+ * the login.
  */
-async function armFaults(emu: ChaosEmulator, kind: FaultKind, probability: number): Promise<void> {
+async function armFaults(emu: ChaosEmulator, kind: FaultKind, probability: number, tenants: readonly string[] = [emu.tenantId]): Promise<void> {
   const fields = KIND_FIELDS[kind] ?? {};
-  await adminCall(emu, "POST", "/faults", { kind, op: "W52", tenantId: emu.tenantId, count: 1, ...fields });
-  await adminCall(emu, "POST", "/faults", { kind, tenantId: emu.tenantId, probability, ...fields });
+  for (const tenantId of tenants) {
+    await adminCall(emu, "POST", "/faults", { kind, op: "W52", tenantId, count: 1, ...fields });
+    await adminCall(emu, "POST", "/faults", { kind, tenantId, probability, ...fields });
+  }
   if (!RECORD_KINDS.includes(kind)) await adminCall(emu, "POST", "/faults", { kind, op: "A1", probability, ...fields });
 }
 
@@ -384,16 +423,24 @@ async function firedCount(emu: ChaosEmulator): Promise<number> {
   return [...faults, ...exhausted].reduce((sum: number, rule: { fired: number }) => sum + rule.fired, 0);
 }
 
-export async function objectsOf(emu: ChaosEmulator): Promise<Props> {
-  return adminCall(emu, "GET", `/tenants/${emu.tenantId}/objects`);
+/** What the tenants hold (the configured one by default), every collection of them together. */
+export async function objectsOf(emu: ChaosEmulator, tenants: readonly string[] = [emu.tenantId]): Promise<Props> {
+  const held: Props[] = await Promise.all(tenants.map((tenantId) => adminCall(emu, "GET", `/tenants/${tenantId}/objects`)));
+  const merged: Props = {};
+  for (const objects of held) for (const [collection, items] of Object.entries(objects)) merged[collection] = [...(merged[collection] ?? []), ...(items as Props[])];
+  return merged;
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const ERROR_CODE = /\b(?:NMS|WIFI|VENUE|CFGC|TNT)-[A-Z0-9-]*[A-Z0-9]\b/;
 
-/** The request record behind a requestId, if the emulator holds one. */
-function recordOf(emu: ChaosEmulator, requestId: string): RequestRecord | undefined {
-  return emu.server.model.tenant(emu.tenantId)?.requests.get(requestId);
+/** The request record behind a requestId, if one of the tenants holds one. */
+function recordOf(emu: ChaosEmulator, requestId: string, tenants: readonly string[] = [emu.tenantId]): RequestRecord | undefined {
+  for (const tenantId of tenants) {
+    const record = emu.server.model.tenant(tenantId)?.requests.get(requestId);
+    if (record) return record;
+  }
+  return undefined;
 }
 
 /**
@@ -401,7 +448,7 @@ function recordOf(emu: ChaosEmulator, requestId: string): RequestRecord | undefi
  * or the deadline that passed. For the record kinds, the requestId is the very request that failed
  * or got stuck.
  */
-export function checkFailures(emu: ChaosEmulator, kind: FaultKind, errors: string[]): void {
+export function checkFailures(emu: ChaosEmulator, kind: FaultKind, errors: string[], tenants: readonly string[] = [emu.tenantId]): void {
   if (errors.length === 0) throw new Error("a run failed without any error message");
   for (const error of errors) {
     const ids = error.match(UUID) ?? [];
@@ -410,12 +457,12 @@ export function checkFailures(emu: ChaosEmulator, kind: FaultKind, errors: strin
     if (ids.length === 0) problems.push("no requestId");
     if (!timedOut && !ERROR_CODE.test(error)) problems.push("no error code and no deadline");
     if (kind === "fail-request" && error.includes("WIFI-10000")) {
-      const failed = ids.map((id) => recordOf(emu, id)).find((r) => r?.status === "FAIL" && r.errors?.[0]?.code === "WIFI-10000");
+      const failed = ids.map((id) => recordOf(emu, id, tenants)).find((r) => r?.status === "FAIL" && r.errors?.[0]?.code === "WIFI-10000");
       if (!failed) problems.push("the requestId is not that of the FAILed request");
     }
     if (timedOut) {
       // Stuck: still PENDING, or since given up on by the service (releaseAfterMs).
-      const stuck = ids.map((id) => recordOf(emu, id)).find((r) => r?.status === "PENDING" || r?.errors?.[0]?.message.includes("abandoned"));
+      const stuck = ids.map((id) => recordOf(emu, id, tenants)).find((r) => r?.status === "PENDING" || r?.errors?.[0]?.message.includes("abandoned"));
       if (!stuck) problems.push("the requestId is not that of the stuck request");
     }
     if (problems.length > 0) throw new Error(`under ${kind}, a failure is reported without what the user needs (${problems.join(", ")}):\n${error}`);

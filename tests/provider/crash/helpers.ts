@@ -2,14 +2,16 @@
 // its own, SIGKILLed at a seeded random point (after the n-th create the service accepted, plus a
 // few milliseconds), either the provider host alone or the whole run (harness, program and
 // provider host); then, in this process, the next `up` must converge in one go, a preview show no
-// changes, the tenant hold each name once and only the stack's objects, and destroy leave nothing.
+// changes, the tenants hold each name once and only the stack's objects, and destroy leave nothing.
+// A stack spread over end customers' tenants (StackDef.tenants) is checked in each of them, and
+// its interrupted creates are taken over in the tenant they were made in.
 import { ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, preview, RunResult, StackOptions, up } from "../../../harness";
 import { loadState } from "../../../harness/state";
-import { adminCall, ChaosEmulator, checkNoDuplicates, checkNothingLeft, objectsOf, RADIUS_SECRET, ROOT, StackDef } from "../chaos/helpers";
+import { adminCall, ChaosEmulator, checkNoDuplicates, checkNothingLeft, makeTenants, objectsOf, RADIUS_SECRET, ROOT, runConfig, StackDef } from "../chaos/helpers";
 
 export type CrashMode = "provider-host" | "whole-run";
 export const CRASH_MODES: readonly CrashMode[] = ["provider-host", "whole-run"];
@@ -78,13 +80,13 @@ function childrenOf(parent: number): { pid: number; cmdline: string }[] {
   return out;
 }
 
-function cliArgs(emu: ChaosEmulator, stack: StackDef, stackName: string, statePath: string): string[] {
+function cliArgs(emu: ChaosEmulator, stack: StackDef, stackName: string, statePath: string, tenants: readonly string[]): string[] {
   const config: Record<string, string> = {
     "nms:baseUrl": emu.url,
     "nms:tenantId": emu.tenantId,
     "nms:username": emu.username,
     "nms:maxRequestsPerSecond": "2000",
-    ...Object.fromEntries(Object.entries(stack.config).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
+    ...Object.fromEntries(Object.entries(runConfig(stack, tenants)).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
   };
   return [
     CLI, "up", "--project-dir", ROOT, "--program", stack.program, "--project", stack.projectName, "--stack", stackName, "--state", statePath,
@@ -97,7 +99,7 @@ function cliSecretsEnv(emu: ChaosEmulator, stack: StackDef): Record<string, stri
   return { NMS_HARNESS_SECRETS: JSON.stringify({ "nms:password": emu.password, [`${stack.projectName}:radiusSecret`]: RADIUS_SECRET }) };
 }
 
-function runOptions(emu: ChaosEmulator, stack: StackDef, stackName: string, statePath: string, lines: string[]): StackOptions {
+function runOptions(emu: ChaosEmulator, stack: StackDef, stackName: string, statePath: string, lines: string[], tenants: readonly string[]): StackOptions {
   return {
     projectDir: ROOT,
     program: stack.program,
@@ -110,7 +112,7 @@ function runOptions(emu: ChaosEmulator, stack: StackDef, stackName: string, stat
       "nms:tenantId": emu.tenantId,
       "nms:username": emu.username,
       "nms:maxRequestsPerSecond": "2000",
-      ...Object.fromEntries(Object.entries(stack.config).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
+      ...Object.fromEntries(Object.entries(runConfig(stack, tenants)).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
     },
     secretConfig: { "nms:password": emu.password, [`${stack.projectName}:radiusSecret`]: RADIUS_SECRET },
     log: (line) => lines.push(line),
@@ -136,6 +138,9 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
   const killAfterCreates = Math.floor(random() * creates);
   const extraDelayMs = Math.floor(random() * 40);
   await adminCall(emu, "POST", "/reset");
+  const tenants = await makeTenants(emu, stack);
+  // The tenants whose objects the checks look at: the end customers', or the configured one.
+  const scope = tenants.length > 0 ? tenants : [emu.tenantId];
   await adminCall(emu, "PUT", "/config", { asyncDelayMs: 20, asyncJitterMs: 10, asyncLatencyByOp: {}, rateLimit: null });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-crash-${mode}-`));
   const statePath = path.join(dir, "state.json");
@@ -144,7 +149,7 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
   const stats = emu.server.stats;
   const add = stats.add;
   try {
-    child = spawn(process.execPath, cliArgs(emu, stack, stackName, statePath), {
+    child = spawn(process.execPath, cliArgs(emu, stack, stackName, statePath, tenants), {
       cwd: ROOT,
       env: { ...process.env, NMS_HARNESS_PASSPHRASE: PASSPHRASE, ...cliSecretsEnv(emu, stack) },
       // A process group of its own: the whole run (harness, program, provider host) is one kill away.
@@ -189,7 +194,7 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
 
     const left = fs.existsSync(statePath) ? loadState(statePath, PASSPHRASE).state : { resources: [], pendingOperations: [] };
     const lines: string[] = [];
-    const opts = runOptions(emu, stack, stackName, statePath, lines);
+    const opts = runOptions(emu, stack, stackName, statePath, lines, tenants);
     const nextStarted = Date.now();
     const next = await up(opts);
     const nextUpMs = Date.now() - nextStarted;
@@ -198,10 +203,12 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
     if (next.failed) throw describeFailure(`trial ${trial} (${mode}, killed after ${killAfterCreates} creates + ${extraDelayMs} ms): the next up`, next);
     const planned = await preview(opts);
     if (planned.failed || planned.changes !== 0) throw describeFailure(`trial ${trial}: preview after the next up`, planned);
-    checkNoDuplicates(await objectsOf(emu), stack.expected, next, stack.others);
+    checkNoDuplicates(await objectsOf(emu, scope), stack.expected, next, stack.others);
+    // Spread over end customers: nothing of the stack in the MSP's own tenant.
+    if (tenants.length > 0) checkNothingLeft(await objectsOf(emu), stack.others);
     const destroyed = await destroy(opts);
     if (destroyed.failed) throw describeFailure(`trial ${trial}: destroy`, destroyed);
-    checkNothingLeft(await objectsOf(emu), stack.others);
+    checkNothingLeft(await objectsOf(emu, scope), stack.others);
     return {
       stack: stack.label,
       mode,

@@ -1,23 +1,9 @@
 // The contract's schemas as a whole: every field documented (the SDK's doc comments come from
-// the descriptions), secrets marked, the constant exports the newer variant's, and the rules
-// that have no golden body of their own.
+// the descriptions), secrets marked, the constant exports the newer variant's. The rules that have
+// no golden body of their own are tested in tests/contract/schemas/, one file per schema file.
 import { z } from "zod";
 import * as contract from "../../contract";
-import {
-  AP_OPERATIONAL_FIELDS,
-  apListItemReadSchema,
-  apReadSchema,
-  secretFieldsOf,
-  switchProfileUpdateSchema,
-  switchVlanUpdateSchema,
-  validateBody,
-  VENUE_RADIO_DEFAULTS,
-  venueRadioInputSchema,
-  venueRadioReadSchema,
-  venueSyslogDefaults,
-  WIFI_API_VARIANTS,
-} from "../../contract";
-import { golden } from "./goldenCases";
+import { secretFieldsOf, WIFI_API_VARIANTS } from "../../contract";
 
 /** Paths of object fields, at any depth, that carry no description on any of their wrappers. */
 function undescribedFields(schema: z.ZodTypeAny, prefix = ""): string[] {
@@ -107,54 +93,5 @@ describe("variants", () => {
     ["networkVenueReadSchema", "networkVenueReadSchemaFor"],
   ])("%s is the newer variant's schema", (constant, factory) => {
     expect(exported[constant]).toBe((exported[factory] as (v: string) => unknown)("newer"));
-  });
-
-  test("the two syslog defaults differ in the priority only", () => {
-    const { priority: older, ...restOlder } = venueSyslogDefaults("older");
-    const { priority: newer, ...restNewer } = venueSyslogDefaults("newer");
-    expect([older, newer]).toEqual(["ERROR", "INFO"]);
-    expect(restOlder).toEqual(restNewer);
-  });
-});
-
-describe("venue radio defaults", () => {
-  test("an empty W44 body is the defaults, and the defaults are a valid answer", () => {
-    expect(venueRadioInputSchema.parse({})).toEqual(VENUE_RADIO_DEFAULTS);
-    expect(validateBody(venueRadioReadSchema, VENUE_RADIO_DEFAULTS).ok).toBe(true);
-  });
-
-  test("an answer must hold every field of both bands", () => {
-    const answer = structuredClone(VENUE_RADIO_DEFAULTS) as { radioParams50G: Record<string, unknown> };
-    delete answer.radioParams50G.txPower;
-    expect(validateBody(venueRadioReadSchema, answer)).toMatchObject({ ok: false, failures: [{ path: "radioParams50G.txPower", message: "is required" }] });
-  });
-});
-
-describe("updates that name their object in the body (S44, S51)", () => {
-  test.each([
-    ["S44", switchProfileUpdateSchema, golden("S43").request],
-    ["S51", switchVlanUpdateSchema, golden("S50").request],
-  ] as [string, z.ZodTypeAny, unknown][])("%s needs the id, and takes the create body with it", (_op, schema, body) => {
-    expect(validateBody(schema, body)).toMatchObject({ ok: false, failures: [{ path: "id", message: "is required" }] });
-    expect(validateBody(schema, { ...(body as object), id: "7f8091a2b3c44d5e6f708192a3b4c5d6" }).ok).toBe(true);
-  });
-});
-
-describe("AP list items", () => {
-  const ap = () => (golden("W2").response as { response: Record<string, unknown>[] }).response[0];
-  const withoutOperational = () => {
-    const item = ap();
-    for (const field of AP_OPERATIONAL_FIELDS) delete item[field];
-    return item;
-  };
-
-  test("with operational=false the operational fields may be absent", () => {
-    expect(validateBody(apListItemReadSchema(false), withoutOperational()).ok).toBe(true);
-  });
-
-  test("otherwise they are required", () => {
-    expect(apListItemReadSchema(true)).toBe(apReadSchema);
-    const result = validateBody(apReadSchema, withoutOperational());
-    expect(result.ok ? [] : result.failures.map((f) => f.path).sort()).toEqual([...AP_OPERATIONAL_FIELDS].sort());
   });
 });
