@@ -6,16 +6,16 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { preview, up, type RunResult, type StackOptions } from "../../harness";
-import { adminApi } from "../support/emulatorClient";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { preview, up, type RunResult, type StackOptions } from "../../../harness";
+import { adminApi } from "../../support/emulatorClient";
 
 jest.setTimeout(300_000);
 
 type Props = Record<string, any>;
 type Row = { name: string; kind: string; args: Props; opts?: Props };
 
-const ROOT = path.resolve(__dirname, "..", "..");
+const ROOT = path.resolve(__dirname, "..", "..", "..");
 let emulator: RunningEmulator;
 let dir: string;
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 function stack(stackName: string, resources: Row[], secrets: Record<string, string>): StackOptions {
   return {
     projectDir: ROOT,
-    program: path.join(__dirname, "fixtures", "table", "index.js"),
+    program: path.join(__dirname, "..", "fixtures", "table", "index.js"),
     projectName: "table",
     stackName,
     statePath: path.join(dir, `${stackName}.json`),

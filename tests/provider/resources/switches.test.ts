@@ -4,14 +4,14 @@
 // surfaced with their code, secrets kept out of errors, and the functions (reads run, actions
 // never in preview).
 import * as pulumi from "@pulumi/pulumi";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { NmsApiError, type NmsClient } from "../../provider/client";
-import { FUNCTION_SPECS } from "../../provider/functions";
-import { runFunction } from "../../provider/functions/run";
-import { makeLifecycle } from "../../provider/lifecycle";
-import { checkArgs, invoke } from "../../provider/programClient";
-import { RESOURCE_SPECS } from "../../provider/resources";
-import { demoClient, servedRequests, setPreview } from "../support/emulatorClient";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { NmsApiError, type NmsClient } from "../../../provider/client";
+import { FUNCTION_SPECS } from "../../../provider/functions";
+import { runFunction } from "../../../provider/functions/run";
+import { makeLifecycle } from "../../../provider/lifecycle";
+import { checkArgs, invoke } from "../../../provider/programClient";
+import { RESOURCE_SPECS } from "../../../provider/resources";
+import { demoClient, servedRequests, setPreview } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;
 
