@@ -13,7 +13,7 @@ import type { Props } from "./spec";
 /** The input (and output) of every resource, and the argument of every function, that names the tenant. */
 export const TENANT_INPUT = "tenantId";
 
-/** The service's tenant IDs: 32 characters (document 1, §1), letters and digits (hexadecimal in practice). */
+/** The service's tenant IDs: 32 characters (the API documentation's conventions), letters and digits (hexadecimal in practice). */
 const TENANT_ID_FORMAT = /^[0-9A-Za-z]{32}$/;
 const TENANT_ID_RULE = "must be a tenant ID: 32 letters and digits";
 
