@@ -1,4 +1,4 @@
-// A resource is a small declaration; the lifecycle (lifecycle.ts) is written once for all of them.
+// A resource is a small declaration; the lifecycle (lifecycle/, a file per step) is written once for all of them.
 // Fields, secrets and defaults come from the contract's schemas (contract/meta.ts), never listed
 // again here.
 import type { z } from "zod";

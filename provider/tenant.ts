@@ -1,5 +1,5 @@
 // The tenant of a resource or a function call: one optional input that every resource kind and
-// every function takes, declared here once. The lifecycle (lifecycle.ts), the function runner
+// every function takes, declared here once. The lifecycle (lifecycle/), the function runner
 // (programClient.ts, functions/run.ts) and the SDK generator (scripts/sdkgen) add it; no schema of
 // a kind or function names it. Left out, the configured tenant (nms:tenantId) applies; another
 // tenant is reached with the same login through the service's delegated access (an MSP's
