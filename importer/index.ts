@@ -8,7 +8,7 @@ import * as path from "node:path";
 import type { NmsClient } from "../provider/client";
 import { CONFIG_KEYS, resolveConfig, resolveWifiApiVariant, type ConfigLookup } from "../provider/config";
 import { RESOURCE_SPECS } from "../provider/resources";
-import { clientOf } from "../provider/runtime";
+import { clientOf } from "../provider/configuredClient";
 import { projectFiles } from "./emit";
 import { noNamesGiven, slug } from "./naming";
 import { KIND_IMPORTS } from "./kinds";

@@ -9,7 +9,7 @@ import { isNotFound } from "../provider/client/errors";
 import { isEmpty } from "../provider/compare";
 import { specFields } from "../provider/fields";
 import { readMapping } from "../provider/lifecycle";
-import { objectAccess } from "../provider/objectAccess";
+import { objectAccess } from "../provider/lifecycle/objectAccess";
 import { RESOURCE_SPECS } from "../provider/resources";
 import type { Props, ResourceSpec } from "../provider/spec";
 import { KIND_IMPORTS, OWNER_KINDS, type ReadContext } from "./kinds";

@@ -15,73 +15,14 @@ import type { NmsClient, QueryParams, RequestRecord } from "./client";
 import { isNotFound, NmsApiError } from "./client/errors";
 import { containsUnknown, isEmpty } from "./compare";
 import { specFields } from "./fields";
-import { createRequestIdOf } from "./interruptedCreate";
-import { objectAccess, type ObjectAccess } from "./objectAccess";
+import { createRequestIdOf } from "./lifecycle/createRequestId";
+import { objectAccess, type ObjectAccess } from "./lifecycle/objectAccess";
 import { RESOURCE_SPECS } from "./resources";
-import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "./spec";
+import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec, type TakenName } from "./spec";
 import { routeOf } from "../contract/routes";
 import { explicitTenant, TENANT_INPUT } from "./tenant";
 
 type CheckFailure = pulumi.dynamic.CheckFailure;
-
-/**
- * A key the service keeps unique, by kind: the inputs that form it (the first names a refusal), the
- * list that holds every object of its scope, and whether a listed object holds the key. Only keys
- * the service refuses a second time (409) are here: a description two recipients may share is not.
- */
-export interface UniqueKey {
-  readonly fields: readonly string[];
-  /** "the tenant", "its venue": where the key is unique, for the message. */
-  readonly scope: string;
-  readonly list: OperationId;
-  /** Path parameters of the list from the inputs, and the kind of the object that is the scope (its parent). */
-  readonly parent?: { readonly field: string; readonly param: string; readonly kind: string };
-  readonly query?: QueryParams;
-  items?(listed: Props[]): Props[];
-  holds(object: Props, inputs: Props): boolean;
-}
-
-const sameField = (field: string, objectField = field) => (object: Props, inputs: Props) => object[objectField] === inputs[field];
-
-export const UNIQUE_KEYS: Readonly<Record<string, UniqueKey>> = {
-  Venue: { fields: ["name"], scope: "the tenant", list: "A6", holds: sameField("name") },
-  // W23 lists the tenant's groups with their venue: one call instead of one W29 per venue.
-  ApGroup: { fields: ["name", "venueId"], scope: "its venue", list: "W23", holds: (g, i) => g.venueId === i.venueId && g.name === i.name },
-  Network: { fields: ["name"], scope: "the tenant", list: "W49", holds: sameField("name") },
-  NetworkVenueActivation: {
-    fields: ["venueId", "networkId"],
-    scope: "the tenant (one activation per network and venue)",
-    list: "W49",
-    query: { deep: true },
-    items: (networks) => networks.flatMap((n) => (Array.isArray(n.venues) ? (n.venues as Props[]).map((a) => ({ networkId: n.id, ...a })) : [])),
-    holds: (a, i) => a.networkId === i.networkId && a.venueId === i.venueId,
-  },
-  Ap: { fields: ["serialNumber"], scope: "the tenant", list: "W1", holds: sameField("serialNumber") },
-  Switch: { fields: ["serialNumber"], scope: "the tenant", list: "S9", holds: sameField("serialNumber", "id") },
-  SwitchProfile: { fields: ["name"], scope: "the tenant", list: "S47", holds: sameField("name") },
-  SwitchVlan: { fields: ["vlanId", "profileId"], scope: "its switch profile", list: "S54", parent: { field: "profileId", param: "profileId", kind: "SwitchProfile" }, holds: sameField("vlanId") },
-  SwitchAcl: { fields: ["name", "profileId"], scope: "its switch profile", list: "S7", parent: { field: "profileId", param: "profileId", kind: "SwitchProfile" }, holds: sameField("name") },
-  SwitchLag: { fields: ["name", "switchId"], scope: "its switch", list: "S34", parent: { field: "switchId", param: "serialNumber", kind: "Switch" }, holds: sameField("name") },
-  SwitchIpPort: { fields: ["port", "switchId"], scope: "its switch", list: "S27", parent: { field: "switchId", param: "serialNumber", kind: "Switch" }, holds: sameField("port") },
-  SwitchVePort: { fields: ["vlanId", "switchId"], scope: "its switch", list: "S62", parent: { field: "switchId", param: "serialNumber", kind: "Switch" }, holds: sameField("vlanId") },
-  WifiCallingProfile: { fields: ["profileName"], scope: "the tenant", list: "W91", holds: sameField("profileName") },
-  VspotServer: { fields: ["serverName"], scope: "the tenant", list: "W86", holds: sameField("serverName") },
-  DevicePolicy: { fields: ["name"], scope: "the tenant", list: "W68", holds: sameField("name") },
-};
-
-/**
- * Kinds that adopt by name but are not checked for a taken name, and why (a test holds every
- * kind with findByName to one of the two tables).
- */
-export const UNIQUE_KEYS_NOT_CHECKED: Readonly<Record<string, string>> = {
-  NotificationRecipient: "the service does not keep descriptions unique",
-  FloorPlan: "the service does not keep floor-plan names unique",
-  Admin: "an administrator is matched by externalId or e-mail; the service's own key is the login name, not an input",
-  VarDelegation: "one delegation per administrator; its list holds other tenants' grants too",
-  SupportAccess: "it has no input to name it; a second grant is the service's own message",
-  VenueDhcpBinding: "its list is the venue's read, not a paged list",
-  VenueVspotBinding: "a venue holds one binding, and W99 binds it whatever it was bound to: nothing up would refuse",
-};
 
 /**
  * Inputs that name an object of another kind whose ID the service generates, by field. A program
@@ -95,6 +36,11 @@ export const REFERENCES: Readonly<Record<string, string>> = {
   apGroupId: "ApGroup",
   profileId: "SwitchProfile",
 };
+
+/** How check finds the kind's unique name taken, when it looks (ResourceSpec.takenName). */
+function takenNameOf(spec: ResourceSpec): TakenName | undefined {
+  return spec.takenName && "list" in spec.takenName ? spec.takenName : undefined;
+}
 
 /** The kind an input names, for objects this process created (whose settings and children need no look-up). */
 const OWNERS: Readonly<Record<string, string>> = { ...REFERENCES, serialNumber: "Ap", switchId: "Switch" };
@@ -278,7 +224,7 @@ export class PreviewReads {
     const byName = news.adoptByName === true && spec.findByName !== undefined;
     if (byName) {
       // What findByName reads of the inputs is its own: with a key declared, that key; without, every input.
-      const keyFields = UNIQUE_KEYS[spec.kind]?.fields ?? Object.keys(news);
+      const keyFields = takenNameOf(spec)?.fields ?? Object.keys(news);
       if (keyFields.some((field) => containsUnknown(news[field]))) return [];
       const existing = await spec.findByName!(reads.listingOnce(), news);
       if (existing) {
@@ -330,7 +276,7 @@ export class PreviewReads {
 
   /** A key another object holds refuses the create, unless that object is about to leave it or this stack's own interrupted create made it. */
   private async checkNameFree(spec: ResourceSpec, reads: ClientReads, objects: ObjectAccess, news: Props, byName: boolean): Promise<CheckFailure[]> {
-    const key = UNIQUE_KEYS[spec.kind];
+    const key = takenNameOf(spec);
     if (!key || key.fields.some((field) => news[field] === undefined || containsUnknown(news[field]))) return [];
     const params: Record<string, string> = {};
     if (key.parent) {
@@ -365,12 +311,12 @@ export class PreviewReads {
 
   /**
    * Whether up will take the holder over as the object of this stack's own create that an earlier
-   * run lost (provider/interruptedCreate.ts): the service holds a request of this create's ID, made
+   * run lost (provider/lifecycle/interruptedCreate.ts): the service holds a request of this create's ID, made
    * by this administrator, that did not fail.
    */
   private async madeByInterruptedCreate(spec: ResourceSpec, client: NmsClient, news: Props, id: string): Promise<boolean> {
     const createOp = spec.ops.create;
-    if (!createOp || spec.createThrough || routeOf(createOp).body === "array" || typeof news[RESOURCE_NAME_INPUT] !== "string") return false;
+    if (!createOp || spec.overrides?.create || routeOf(createOp).body === "array" || typeof news[RESOURCE_NAME_INPUT] !== "string") return false;
     const requestId = createRequestIdOf(spec.kind, client.tenantId, news, specFields(spec).secretInputs);
     if (requestId === undefined) return false; // a create that does not carry its stack is never taken over
     let record: RequestRecord;

@@ -8,13 +8,14 @@ import type { z } from "zod";
 import { NEWER_ONLY_MESSAGE } from "../contract/meta";
 import { formatPath } from "../contract/validate";
 import { FINITE_NUMBER_RULE, nonFiniteNumberPaths } from "../contract/validators";
-import { type ClientOptions, NmsClient, resolveBaseUrl } from "./client";
+import type { ClientOptions, NmsClient } from "./client";
+import { SharedClient } from "./configuredClient";
 import { type ConfigLookup, LOG_LEVELS, type LogLevelSetting, resolveConfig, resolveWifiApiVariant } from "./config";
 import { FUNCTION_SPECS, type FunctionSpec } from "./functions";
 import { argFormProblem, argsOf, type ActionSkipped } from "./functions/spec";
 import { runFunction } from "./functions/run";
 
-let shared: { key: string; client: NmsClient } | undefined;
+const shared = new SharedClient((config) => programLogger(config.logLevel));
 let closesBeforeExit = false;
 
 /** nms:* from the stack's configuration; the environment fallback is resolveConfig's. */
@@ -92,9 +93,7 @@ export function skippedInPreview(spec: Pick<FunctionSpec, "name">): ActionSkippe
 
 /** Closes the shared client; the next call makes a new one. Runs when the program's work is done. */
 export async function closeSharedClient(): Promise<void> {
-  const current = shared;
-  shared = undefined;
-  await current?.client.close();
+  await shared.close();
 }
 
 function specOf(name: string): FunctionSpec {
@@ -119,36 +118,14 @@ function describeIssue(spec: FunctionSpec, issue: z.ZodIssue, variant: string): 
 }
 
 function sharedClient(lookup: ConfigLookup): NmsClient {
-  const config = resolveConfig(lookup);
-  const baseUrl = resolveBaseUrl({ baseUrl: config.baseUrl, region: config.region });
-  const key = JSON.stringify([baseUrl, config]);
-  if (!shared || shared.key !== key) {
-    const previous = shared?.client;
-    shared = {
-      key,
-      client: new NmsClient({
-        baseUrl,
-        tenantId: config.tenantId,
-        username: config.username,
-        password: config.password,
-        waitTimeoutMs: config.waitTimeoutMs,
-        unreachableTimeoutMs: config.unreachableTimeoutMs,
-        allowInsecureHttp: config.allowInsecureHttp,
-        maxRequestsPerSecond: config.maxRequestsPerSecond,
-        waiter: config.waiter,
-        ...(config.pollIntervalMs ? { pollInitialMs: config.pollIntervalMs, pollMaxMs: config.pollIntervalMs } : {}),
-        logger: programLogger(config.logLevel),
-      }),
-    };
-    void previous?.close();
-  }
+  const client = shared.for(resolveConfig(lookup));
   if (!closesBeforeExit) {
     closesBeforeExit = true;
     // beforeExit comes when the program has nothing left to do; a call after it (an apply that
     // Pulumi resolves during shutdown) gets a new client, closed at the next beforeExit.
     process.on("beforeExit", () => void closeSharedClient());
   }
-  return shared.client;
+  return client;
 }
 
 /** The client's diagnostics as Pulumi diagnostics of the program; it has removed every secret it knows. */

@@ -1,23 +1,14 @@
 // What the provider stored in state loads at run time (sdk/stub.ts): one client per provider
 // host process, shared by every resource, configured from Pulumi config or the environment.
 import type * as pulumi from "@pulumi/pulumi";
-import { type ClientOptions, NmsClient, resolveBaseUrl } from "./client";
-import {
-  ConfigLookup,
-  LOG_LEVELS,
-  LogLevelSetting,
-  type ProviderConfig,
-  resolveConfig,
-  resolveConfiguredTenant,
-  resolveOfflinePreview,
-  resolveWifiApiVariant,
-} from "./config";
+import type { ClientOptions, NmsClient } from "./client";
+import { ConfigLookup, LOG_LEVELS, LogLevelSetting, resolveConfig, resolveConfiguredTenant, resolveOfflinePreview, resolveWifiApiVariant } from "./config";
+import { SharedClient } from "./configuredClient";
 import { makeLifecycle } from "./lifecycle";
 import { PreviewReads } from "./previewReads";
 import { RESOURCE_SPECS } from "./resources";
 
 let lookup: ConfigLookup = () => undefined;
-let current: { key: string; client: NmsClient } | undefined;
 const lifecycles = new Map<string, pulumi.dynamic.ResourceProvider>();
 // One for the process, like the client: every kind's check shares its login and lists.
 const previewReads = new PreviewReads({ offline: () => resolveOfflinePreview(lookup), configuredTenant: () => resolveConfiguredTenant(lookup) });
@@ -27,36 +18,10 @@ export function configure(config: { get(key: string): string | undefined }): voi
   lookup = (key) => config.get(key);
 }
 
-/**
- * The provider's client for a resolved configuration (nms:* / NMS_*): the provider host's, and the one nms-import
- * (importer/) reads a tenant with.
- */
-export function clientOf(config: ProviderConfig, logger: ClientOptions["logger"]): NmsClient {
-  return new NmsClient({
-    baseUrl: resolveBaseUrl({ baseUrl: config.baseUrl, region: config.region }),
-    tenantId: config.tenantId,
-    username: config.username,
-    password: config.password,
-    waitTimeoutMs: config.waitTimeoutMs,
-    unreachableTimeoutMs: config.unreachableTimeoutMs,
-    allowInsecureHttp: config.allowInsecureHttp,
-    maxRequestsPerSecond: config.maxRequestsPerSecond,
-    waiter: config.waiter,
-    ...(config.pollIntervalMs ? { pollInitialMs: config.pollIntervalMs, pollMaxMs: config.pollIntervalMs } : {}),
-    logger,
-  });
-}
+const shared = new SharedClient((config) => stderrLogger(config.logLevel));
 
 async function getClient(): Promise<NmsClient> {
-  const config = resolveConfig(lookup);
-  const baseUrl = resolveBaseUrl({ baseUrl: config.baseUrl, region: config.region });
-  const key = JSON.stringify([baseUrl, config]);
-  if (!current || current.key !== key) {
-    const previous = current?.client;
-    current = { key, client: clientOf(config, stderrLogger(config.logLevel)) };
-    void previous?.close();
-  }
-  return current.client;
+  return shared.for(resolveConfig(lookup));
 }
 
 /**

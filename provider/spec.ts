@@ -1,10 +1,10 @@
-// A resource is a small declaration; the lifecycle (lifecycle.ts) is written once for all of them.
+// A resource is a small declaration; the lifecycle (lifecycle/, a file per step) is written once for all of them.
 // Fields, secrets and defaults come from the contract's schemas (contract/meta.ts), never listed
 // again here.
 import type { z } from "zod";
 import type { WifiApiVariant } from "../contract/meta";
 import type { OperationId } from "../contract/routes";
-import type { NmsClient, QueryParams } from "./client";
+import type { NmsClient, QueryParams, RequestRecord } from "./client";
 
 export type Props = Record<string, unknown>;
 
@@ -17,7 +17,7 @@ export type Props = Record<string, unknown>;
  */
 export type DestroyMode = "delete" | "reset" | "writeDefaults" | "forget";
 
-export interface Identity {
+export interface Identity<P extends string = string> {
   /** Field of the API object holding its ID (default "id"; "serialNumber" for APs). */
   readonly idField?: string;
   /** Path parameter that names the object in read, update and delete. */
@@ -33,12 +33,7 @@ export interface Identity {
    * Input fields holding parent IDs, by the path parameter they fill in every operation
    * (SwitchVlan: { profileId: "profileId" }). A changed parent replaces the resource.
    */
-  readonly parents?: Readonly<Record<string, string>>;
-  /**
-   * Path parameters the ID fills, split at "/", when one parameter cannot hold it (a switch port
-   * 1/1/8 fills unitNum, slotNum and portNum of S41). Absent: the ID fills idParam.
-   */
-  readonly idParts?: readonly string[];
+  readonly parents?: { readonly [K in P]?: string };
 }
 
 export interface Operations {
@@ -87,25 +82,96 @@ export interface Trigger {
 /**
  * The input the SDK adds to every resource: its name in the stack. A dynamic provider's create is
  * not told the resource's URN, and two resources of a stack may have equal inputs; the name tells
- * their creates apart (provider/interruptedCreate.ts). Never sent to the service, never compared.
+ * their creates apart (provider/lifecycle/createRequestId.ts). Never sent to the service, never compared.
  */
 export const RESOURCE_NAME_INPUT = "__nmsName";
 
 /**
  * The input the SDK adds to every resource: the stack it belongs to, "organization/project/stack"
  * as the program sees them (pulumi.getOrganization, getProject, getStack). The engine tells the
- * dynamic-provider process its project but not its stack or organization (docs/pulumi-facts.md §7),
+ * dynamic-provider process its project but not its stack or organization (docs/pulumi-facts.md, "Interrupted updates and pending operations"),
  * and two stacks of one project may have resources of equal names and inputs; this tells their
- * creates apart (provider/interruptedCreate.ts). Never sent to the service, never compared.
+ * creates apart (provider/lifecycle/createRequestId.ts). Never sent to the service, never compared.
  */
 export const RESOURCE_STACK_INPUT = "__nmsStack";
 
-export interface CompletedInputs {
-  readonly inputs: Props;
-  readonly failures: { property: string; reason: string }[];
+export interface CheckFailure {
+  readonly property: string;
+  readonly reason: string;
 }
 
-export interface ResourceSpec {
+/** What check answers: the inputs as checked (completed by the kind where it does), and what is wrong with them. */
+export interface CheckResult {
+  readonly inputs: Props;
+  readonly failures: CheckFailure[];
+}
+
+/**
+ * The inputs of a kind as its input schema describes them, and the inputs naming its parents (`P`, strings by
+ * the time the lifecycle runs a step that calls the service), as the program gave them.
+ */
+export type InputsOf<S extends z.ZodTypeAny, P extends string = never> = z.input<S> & { readonly [K in P]: string } & Props;
+
+/**
+ * A kind's own way of doing one step of the lifecycle, where its shape needs what no other kind does. Each is given
+ * the shared step, to call or not. The lifecycle (provider/lifecycle/) runs the shared steps for every other kind.
+ */
+export interface StepOverrides<I extends Props = Props> {
+  /**
+   * Check, given the program's inputs and the shared check (to which it hands the inputs to check and the failures it
+   * found). Must not call the service. A floor plan completes its inputs with its image's hash, from the provider's
+   * machine, so that a changed file shows as a change of the resource.
+   */
+  check?(inputs: I, check: (inputs: Props, failures: readonly CheckFailure[]) => Promise<CheckResult>): Promise<CheckResult>;
+  /**
+   * The body of a create or an update, given the shared one (the inputs in the wire's shape); `previous` holds the
+   * outputs on update, so that an unchanged file is not sent again. `calls` names the operations `build` calls, for
+   * the reference docs and COVERAGE.md.
+   */
+  readonly writeBody?: {
+    readonly calls: readonly OperationId[];
+    build(client: NmsClient, inputs: I, previous: Props | undefined, body: Props | Props[]): Promise<Props | Props[]>;
+  };
+  /**
+   * The create of a new object, for a kind the service has no create operation of its own for (ops.create is then
+   * another call, a parent's update): `send` sends ops.create with the body given, and the object is what the kind
+   * picks from the answer. Such a create carries no request ID of the provider's, so an interrupted one is not taken
+   * over by its request (provider/lifecycle/interruptedCreate.ts); adoption still comes first.
+   */
+  create?(inputs: I, step: CreateStep): Promise<Props>;
+  /** The object as the service holds it, given the shared read (the read operation's answer; not found throws). */
+  read?(id: string, inputs: I, read: () => Promise<unknown>): Promise<Props | undefined>;
+  /** One object's entry in the bulk delete's array, given the shared one (its ID). */
+  bulkDeleteEntry?(id: string, props: I, entry: string): unknown;
+  /** The path parameters that name the object, given the shared ones (the ID in identity.idParam). */
+  idParams?(id: string, params: Readonly<Record<string, string>>): Record<string, string>;
+}
+
+/** What a kind's own create (StepOverrides.create) works with. */
+export interface CreateStep {
+  readonly client: NmsClient;
+  readonly op: OperationId;
+  /** Sends the kind's create operation with this body: the object the service answered (when it did) and the request's record. */
+  send(body: unknown): Promise<{ response?: Props; record?: RequestRecord }>;
+}
+
+/**
+ * A unique name the service refuses a second time (409), as check looks for it before up: the inputs that form it (the
+ * first names a refusal), the list that holds every object of its scope, and whether a listed object holds it.
+ */
+export interface TakenName {
+  readonly fields: readonly string[];
+  /** "the tenant", "its venue": where the name is unique, for the message. */
+  readonly scope: string;
+  readonly list: OperationId;
+  /** The list's path parameter from the inputs, and the kind of the object that is the scope (its parent). */
+  readonly parent?: { readonly field: string; readonly param: string; readonly kind: string };
+  readonly query?: QueryParams;
+  items?(listed: Props[]): Props[];
+  holds(object: Props, inputs: Props): boolean;
+}
+
+export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends string = string> {
   /** SDK class name; the type token is pulumi-nodejs:dynamic/nms:<kind>. */
   readonly kind: string;
   /** One paragraph for the SDK's doc comment and the README. */
@@ -114,19 +180,14 @@ export interface ResourceSpec {
    * The program's inputs, in the SDK's shape: fields, rules, secrets (secret()), defaults
    * (.default()) and docs (.describe()). The SDK class is generated from it.
    */
-  readonly inputSchema: (variant?: WifiApiVariant) => z.ZodTypeAny;
+  readonly inputSchema: (variant?: WifiApiVariant) => S;
   /** Read-only fields the service adds, declared as outputs (secret() marks secret outputs). */
   readonly outputSchema?: z.AnyZodObject;
   /** The body check validates, when it is not the inputs as they are (see toApi). */
   readonly bodySchema?: (variant?: WifiApiVariant) => z.ZodTypeAny;
-  readonly identity: Identity;
+  readonly identity: Identity<P>;
   readonly ops: Operations;
   readonly destroy: DestroyMode;
-  /**
-   * One object's entry in the bulk delete's array, when the service takes more than its ID (A27
-   * takes notification recipients, each named by its `id`). Default: the ID.
-   */
-  bulkDeleteEntry?(id: string, props: Props): unknown;
   /** Why destroy does what it does, for the docs (settings and write-only resources). */
   readonly destroyNote?: string;
   /**
@@ -166,49 +227,31 @@ export interface ResourceSpec {
     lacks?: readonly string[];
   };
   /**
-   * The object inside the read operation's answer, when that answer is more than the object (W35
-   * lists a venue's DHCP bindings): undefined when the object is not there.
-   */
-  readPick?(answer: unknown, id: string): Props | undefined;
-  /**
-   * Completes the program's inputs at check from what only the provider's machine sees (the hash
-   * of a local file or an asset, so that a changed file shows as a change of the resource). Must not call the service.
-   */
-  completeInputs?(inputs: Props): CompletedInputs | Promise<CompletedInputs>;
-  /**
-   * Body fields the provider makes before a create or an update (a file uploaded for its ID);
-   * `previous` holds the outputs on update, so that an unchanged file is not sent again. `ops`
-   * names the operations `write` calls, for the reference docs and COVERAGE.md.
-   */
-  readonly beforeWrite?: {
-    readonly ops: readonly OperationId[];
-    write(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props>;
-  };
-  /**
    * The inputs that name the object uniquely, scope first (an AP group: venueId, name), declared with findByName
    * (provider/resources/find.ts gives both from one declaration). The SDK refuses two resources of one program that
    * would own the object these name (sdk/ownership.ts).
    */
   readonly uniqueName?: readonly string[];
   /** The existing object with the same unique name in the same scope, for adoption. */
-  findByName?(client: NmsClient, inputs: Props): Promise<Props | undefined>;
+  findByName?(client: NmsClient, inputs: InputsOf<S, P>): Promise<Props | undefined>;
+  /**
+   * How check finds, before up, another object already holding the unique name (provider/previewReads.ts), or why it
+   * does not look; declared with findByName (provider/resources/find.ts gives all three from one declaration).
+   */
+  readonly takenName?: TakenName | { readonly notChecked: string };
   /**
    * False when the service lets two objects share what findByName looks for (a recipient's description): a second
    * create is not refused, so the create of an interrupted run is found by its request ID instead of its name
-   * (provider/interruptedCreate.ts).
+   * (provider/lifecycle/interruptedCreate.ts).
    */
   readonly nameIsUnique?: false;
-  /**
-   * A create the service has no operation of its own for: ops.create is the parent's update (a
-   * trusted port is created by its profile's S44), whose body needs the parent as the service
-   * holds it now, and whose answer is the parent, from which the created object is picked.
-   */
-  readonly createThrough?: {
-    body(client: NmsClient, inputs: Props): Promise<unknown>;
-    created(answer: Props, inputs: Props): Props | undefined;
-    /** The parent as the service holds it now, for `created` when the answer was lost. */
-    parent(client: NmsClient, inputs: Props): Promise<Props>;
-  };
+  /** The kind's own way of doing steps of the lifecycle, each given the shared step (see StepOverrides). */
+  readonly overrides?: StepOverrides<InputsOf<S, P>>;
+}
+
+/** A resource's declaration, its inputs typed by its input schema. */
+export function resourceSpec<S extends z.ZodTypeAny, P extends string = never>(spec: ResourceSpec<S, P>): ResourceSpec<S, P> {
+  return spec;
 }
 
 export function pick(source: Props, fields: readonly string[]): Props {

@@ -1,5 +1,5 @@
 // The tenant of a resource or a function call: one optional input that every resource kind and
-// every function takes, declared here once. The lifecycle (lifecycle.ts), the function runner
+// every function takes, declared here once. The lifecycle (lifecycle/), the function runner
 // (programClient.ts, functions/run.ts) and the SDK generator (scripts/sdkgen) add it; no schema of
 // a kind or function names it. Left out, the configured tenant (nms:tenantId) applies; another
 // tenant is reached with the same login through the service's delegated access (an MSP's
@@ -13,7 +13,7 @@ import type { Props } from "./spec";
 /** The input (and output) of every resource, and the argument of every function, that names the tenant. */
 export const TENANT_INPUT = "tenantId";
 
-/** The service's tenant IDs: 32 characters (document 1, §1), letters and digits (hexadecimal in practice). */
+/** The service's tenant IDs: 32 characters (the API documentation's conventions), letters and digits (hexadecimal in practice). */
 const TENANT_ID_FORMAT = /^[0-9A-Za-z]{32}$/;
 const TENANT_ID_RULE = "must be a tenant ID: 32 letters and digits";
 

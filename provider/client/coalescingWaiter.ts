@@ -10,25 +10,16 @@ import { isRetryableError } from "./retry";
 import { linkedAbort } from "./transport";
 import { settleRecord, unreachableWaitError, waitTimeoutError, type RequestRecordReader, type RequestWaiter } from "./waiter";
 import type { Unreachable } from "./reachability";
-import { PollPacing } from "./pollPacing";
+import { PollPacing, type PollPacingOptions } from "./pollPacing";
 
 /** Reads one page (from 0) of the tenant's request records with `status` (A3). */
 export type RequestRecordLister = (status: RequestStatus, page: number, size: number, signal: AbortSignal) => Promise<RequestRecord[]>;
 
-export interface CoalescingWaiterOptions {
+export interface CoalescingWaiterOptions extends PollPacingOptions {
   /** Overall deadline of one wait. */
   readonly waitTimeoutMs: number;
-  /** First pause before a tick, and the shortest pause between ticks. */
-  readonly pollInitialMs: number;
-  /** Longest pause between ticks. */
-  readonly pollMaxMs: number;
   /** Aborts every wait and stops the ticker (client closed). */
   readonly signal?: AbortSignal;
-  /**
-   * True while the client's request budget (its rate limiter) is the bottleneck. Each poll then
-   * delays a write, so ticks are spaced to keep the polls per finished request low.
-   */
-  readonly contended?: () => boolean;
   readonly log?: (level: "debug" | "info" | "warn", message: string) => void;
   /** Removes known secrets from message text. */
   readonly redact?: (text: string) => string;

@@ -16,7 +16,7 @@ export function describeOperation(operation: string): string {
 /** What went wrong, for callers that prefer a switch to instanceof. */
 export type NmsErrorKind = "client" | "api" | "network" | "request-failed" | "wait-timeout";
 
-// These classes are written for Pulumi's closure serializer (docs/pulumi-facts.md §3), which re-creates a
+// These classes are written for Pulumi's closure serializer (docs/pulumi-facts.md, "Closure serialization of dynamic providers"), which re-creates a
 // class from its constructor and methods: it calls `Error` as a plain function (so nothing is set
 // on `this`), loses `new.target`, and links a subclass's prototype to its parent's only when
 // the subclass has a method or accessor. Hence every class sets its own name, message, cause and

@@ -1,6 +1,18 @@
 // How often the coalescing waiter (coalescingWaiter.ts) ticks: running averages of how long
 // requests take to finish, how many finish per second and how many calls a tick costs.
-import type { CoalescingWaiterOptions } from "./coalescingWaiter";
+
+/** What paces the ticks: the configured bounds, and whether the client's request budget is the bottleneck. */
+export interface PollPacingOptions {
+  /** First pause before a tick, and the shortest pause between ticks. */
+  readonly pollInitialMs: number;
+  /** Longest pause between ticks. */
+  readonly pollMaxMs: number;
+  /**
+   * True while the client's request budget (its rate limiter) is the bottleneck. Each poll then
+   * delays a write, so ticks are spaced to keep the polls per finished request low.
+   */
+  readonly contended?: () => boolean;
+}
 
 /**
  * Target polling calls per finished request while the rate limiter is the bottleneck: every poll then takes the
@@ -24,7 +36,7 @@ export class PollPacing {
   private lastTickStartedAt: number | undefined;
 
   // Fields are set here, not by initializers: see the client's note on closure serialization.
-  constructor(private readonly options: Pick<CoalescingWaiterOptions, "pollInitialMs" | "pollMaxMs" | "contended">) {
+  constructor(private readonly options: PollPacingOptions) {
     this.timeToFinishMs = undefined;
     this.finishesPerSecond = undefined;
     this.callsPerTick = undefined;

@@ -170,7 +170,7 @@ function checkedSettings(settings: TokenBucketSettings): TokenBucketSettings {
 }
 
 // The process-wide registry. Created on first use, never at module load: a module-level live
-// instance breaks Pulumi's closure serialization of the provider (docs/pulumi-facts.md §3).
+// instance breaks Pulumi's closure serialization of the provider (docs/pulumi-facts.md, "Closure serialization of dynamic providers").
 let registry: Map<string, TokenBucket> | undefined;
 
 /**
@@ -197,9 +197,4 @@ function sharedBucket(key: string, settings: TokenBucketSettings): TokenBucket {
     bucket.configure(settings);
   }
   return bucket;
-}
-
-/** The bucket of (baseUrl, tenantId) if one exists, without creating or reconfiguring it. */
-export function existingTokenBucket(baseUrl: string, tenantId: string): TokenBucket | undefined {
-  return registry?.get(`tenant\n${baseUrl}\n${tenantId}`);
 }

@@ -1,4 +1,4 @@
-// The service's regional deployments (seed document 1, §1 convention 6).
+// The service's regional deployments, as its API documentation's conventions list them.
 
 import { NmsError } from "./errors";
 

@@ -156,7 +156,7 @@ export class HttpTransport {
   }
 
   // Built on first use, never at module load: a module-level Agent breaks Pulumi's closure
-  // serialization of the dynamic provider (docs/pulumi-facts.md §3).
+  // serialization of the dynamic provider (docs/pulumi-facts.md, "Closure serialization of dynamic providers").
   private getAgent(): Agent {
     if (!this.agent) {
       this.agent = new Agent({

@@ -1,6 +1,6 @@
 // Progress lines for long waits on async requests. An `up` that waits minutes for the service
 // would otherwise print nothing: Pulumi shows each line the dynamic provider's host writes to
-// stderr (docs/pulumi-facts.md §4), so the client logs, at info level, which request it is still
+// stderr (docs/pulumi-facts.md, "Limits of dynamic resources"), so the client logs, at info level, which request it is still
 // waiting for, how long it has waited and its deadline. One shared timer serves every wait; when
 // many requests are waiting at once the report is one summary line, not one line per request.
 

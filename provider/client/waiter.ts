@@ -65,7 +65,7 @@ export function settleRecord(
 
 /**
  * The end of a wait whose polls have had no answer for nms:unreachableTimeoutSeconds. A wait timeout too (the request
- * may have finished, or may still): a create the service accepted stays in state as unfinished (provider/lifecycle.ts).
+ * may have finished, or may still): a create the service accepted stays in state as unfinished (provider/lifecycle/unfinishedCreate.ts).
  */
 export function unreachableWaitError(
   requestId: string,

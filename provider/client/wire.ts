@@ -1,6 +1,6 @@
 // Shapes of the service's answers that the client itself interprets (login, error body, 202
 // envelope, request record). Built by a function, never held at module level: a module-level zod
-// object breaks Pulumi's closure serialization (docs/pulumi-facts.md §3). The client keeps one set per
+// object breaks Pulumi's closure serialization (docs/pulumi-facts.md, "Closure serialization of dynamic providers"). The client keeps one set per
 // instance.
 
 import { z } from "zod";

@@ -1,6 +1,6 @@
 // Writes the service keeps a request record of (every async write, and the 201 writes W74 and W76):
 // each is applied once. Every such write carries an x-request-id the provider chose (a create's is
-// derived from the create itself, provider/interruptedCreate.ts; any other write's is a fresh UUID),
+// derived from the create itself, provider/lifecycle/createRequestId.ts; any other write's is a fresh UUID),
 // which the service makes the ID of the write's request record (emulator/README.md "Decisions").
 //
 // When an attempt's outcome is unknown (no answer after the connection was made, or a 5xx: the first

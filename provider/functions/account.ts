@@ -1,4 +1,4 @@
-// Functions of the account (issue 11): the user profile, delegations, licences, and the answer
+// Functions of the account: the user profile, delegations, licences, and the answer
 // to a delegation. Rows of the function table (index.ts).
 import { z } from "zod";
 import {

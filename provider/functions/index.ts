@@ -5,7 +5,7 @@ import { newerOnly, perVariant } from "../../contract/meta";
 import { pingFromApArgsSchema, pingFromApResultSchema, rebootApArgsSchema, rebootApResultSchema } from "../../contract/schemas/actions";
 import { apResultSchema, tenantDetailsResultSchema, tenantResultSchema } from "./readForms";
 import type { FunctionAnswer, FunctionSpec } from "./spec";
-// Wi-Fi devices and venue Wi-Fi settings (issue 8)
+// Wi-Fi devices and venue Wi-Fi settings
 import { objectOf } from "../../contract/meta";
 import {
   apArgsSchema,
@@ -19,18 +19,18 @@ import {
 } from "../../contract/schemas/deviceFunctions";
 import { venueRadioReadSchema } from "../../contract/schemas/venueRadio";
 import { venueWifiSettingsReadSchema } from "../../contract/schemas/venueWifiSettings";
-// Switches (issue 10)
+// Switches
 import { SWITCH_FUNCTIONS } from "./switches";
 import { WIFI_SERVICE_FUNCTIONS } from "./wifiServices";
-// Account (issue 11)
+// Account
 import { ACCOUNT_FUNCTIONS } from "./account";
 // List and get functions of every kind a program may need to find
 import { LOOKUP_FUNCTIONS } from "./lookups";
-// Operations beyond the seeds
+// Operations of the real service beyond its API documentation
 import { VENUE_CHANNEL_FUNCTIONS } from "./venueChannels";
 
-export type { FunctionAnswer, FunctionCall, FunctionSpec } from "./spec";
-export { argFormProblem, argsOf, describeArgForms, operationsOfFunction } from "./spec";
+export type { FunctionAnswer, FunctionSpec } from "./spec";
+export { argsOf, describeArgForms, operationsOfFunction } from "./spec";
 
 const noArgs = () => z.object({}).strict();
 
@@ -94,7 +94,7 @@ const FUNCTIONS: FunctionSpec[] = [
     runsInPreview: false,
     resultOf: ({ body, requestId }: FunctionAnswer) => ({ requestId, response: responseText(body) }),
   },
-  // Wi-Fi devices and venue Wi-Fi settings (issue 8)
+  // Wi-Fi devices and venue Wi-Fi settings
   {
     name: "listApGroupAps",
     description: "Every access point of an AP group.",
@@ -173,16 +173,16 @@ const FUNCTIONS: FunctionSpec[] = [
     runsInPreview: false,
     resultOf: ({ requestId }: FunctionAnswer) => ({ requestId }),
   },
-  // Switches (issue 10)
+  // Switches
   ...SWITCH_FUNCTIONS,
-  // Account (issue 11)
+  // Account
   ...ACCOUNT_FUNCTIONS,
 ];
 
-// Wi-Fi services (issue 9)
+// Wi-Fi services
 FUNCTIONS.push(...WIFI_SERVICE_FUNCTIONS);
 FUNCTIONS.push(...LOOKUP_FUNCTIONS);
-// Operations beyond the seeds
+// Operations of the real service beyond its API documentation
 FUNCTIONS.push(...VENUE_CHANNEL_FUNCTIONS);
 
 /** Every function, by SDK name. */

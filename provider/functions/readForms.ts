@@ -1,6 +1,6 @@
-// What the read functions return, as the seeds describe the answers (document 1 §2 "Tenant",
-// document 2 §2 "AP (read form)"). They give the SDK its result types and doc comments; the
-// answer itself is returned as the service sent it, unchecked, with any field the seeds omit.
+// What the read functions return, as the service's API documentation describes the answers (its
+// "Tenant" and "AP (read form)" models). They give the SDK its result types and doc comments; the
+// answer itself is returned as the service sent it, unchecked, with any field the documentation omits.
 import { z } from "zod";
 import { WIRE_FIELDS } from "../../contract/routes";
 import { delegationReadSchema, mspSchema, notificationRecipientReadSchema } from "../../contract/schemas/tenant";

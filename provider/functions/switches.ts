@@ -1,4 +1,4 @@
-// The switch functions (document 3): venue lookups of the VLANs and ACLs that the profiles applied
+// The switch functions: venue lookups of the VLANs and ACLs that the profiles applied
 // to a venue make visible (S56–S59, S2) and reference records (S1, S60), which run in preview;
 // and actions on a switch (S18, S21, S20, S22, S12), which never do. Rows of the function table
 // (index.ts); `npm run generate` writes the SDK's forms.

@@ -1,4 +1,4 @@
-// The venue's valid channels (W97, an operation of the real service the seeds do not list): one row
+// The venue's valid channels (W97, an operation of the real service its API documentation does not list): one row
 // of the function table in index.ts.
 import { venueArgsSchema } from "../../contract/schemas/deviceFunctions";
 import { venueValidChannelsReadSchema } from "../../contract/schemas/venueRadio";

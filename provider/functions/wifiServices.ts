@@ -1,4 +1,4 @@
-// Functions of the Wi-Fi services (issue 9): guest lists and import, DPSK passphrase formats,
+// Functions of the Wi-Fi services: guest lists and import, DPSK passphrase formats,
 // client disconnect. One row each, added to the table in index.ts.
 import { z } from "zod";
 import { clientDisconnectSchema } from "../../contract/schemas/wifiClient";

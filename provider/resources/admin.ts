@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { adminInputSchema } from "../../contract/schemas/account";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { findInList } from "./find";
 
-export const adminSpec: ResourceSpec = {
+export const adminSpec = resourceSpec({
   kind: "Admin",
   description:
     "An administrator of the tenant (A12–A17): a person with no support account is added by `email` (their login), one " +
@@ -22,8 +22,9 @@ export const adminSpec: ResourceSpec = {
   readFromList: { op: "A12" },
   // A person is named by their externalId when they have one, else by their email (the service ignores its case).
   uniqueName: ["externalId", "email"],
+  takenName: { notChecked: "an administrator is matched by externalId or e-mail; the service's own key is the login name, not an input" },
   findByName: (client, inputs) =>
     findInList(client, "A12", {}, (admin) =>
       inputs.externalId !== undefined ? admin.externalId === inputs.externalId : String(admin.email ?? "").toLowerCase() === String(inputs.email).toLowerCase(),
     ),
-};
+});

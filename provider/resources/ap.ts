@@ -1,8 +1,8 @@
 import { apDetailReadSchema, apInputSchema } from "../../contract/schemas/ap";
-import type { ResourceSpec } from "../spec";
-import { readByName } from "./find";
+import { resourceSpec } from "../spec";
+import { readByName, sameField } from "./find";
 
-export const apSpec: ResourceSpec = {
+export const apSpec = resourceSpec({
   kind: "Ap",
   description:
     "An access point, registered by its serial number in a venue and an AP group (W1–W7). APs created in the same run are " +
@@ -18,5 +18,5 @@ export const apSpec: ResourceSpec = {
   triggers: { position: { op: "W17", body: (inputs) => inputs.position, onCreate: true } },
   readFromList: { op: "W1", lacks: ["cellularSettings"] },
   // The serial number is the AP's unique name: W5 finds it directly.
-  ...readByName("W5", { serialNumber: "serialNumber" }),
-};
+  ...readByName("W5", { serialNumber: "serialNumber" }, { fields: ["serialNumber"], scope: "the tenant", list: "W1", holds: sameField("serialNumber") }),
+});

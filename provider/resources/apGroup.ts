@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { apGroupInputSchema } from "../../contract/schemas/apGroup";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const apGroupSpec: ResourceSpec = {
+export const apGroupSpec = resourceSpec({
   kind: "ApGroup",
   description: "An AP group of a venue (W23–W30). The venue of a group cannot change: a new venueId replaces the group.",
   inputSchema: () => apGroupInputSchema,
@@ -11,12 +11,18 @@ export const apGroupSpec: ResourceSpec = {
     isDefault: z.boolean().describe("Whether this is the venue's default AP group (read only)."),
     aps: z.array(z.unknown()).describe("APs of the group (read only)."),
   }),
-  // The seeds: venueId is immutable after creation.
+  // The service's API documentation: venueId is immutable after creation.
   replaceOnChanges: ["venueId"],
   identity: { idParam: "apGroupId" },
   ops: { create: "W24", read: "W26", update: "W27", delete: "W28", bulkDelete: "W25" },
   destroy: "delete",
   readFromList: { op: "W23" },
   // The venue's default group is the service's own: never taken over.
-  ...listedByName("W29", { scope: { venueId: "venueId" }, name: { name: "name" }, where: (group) => group.isDefault !== true }),
-};
+  ...listedByName("W29", {
+    scope: { venueId: "venueId" },
+    name: { name: "name" },
+    where: (group) => group.isDefault !== true,
+    // W23 lists the tenant's groups with their venue: one call at preview instead of one W29 per venue.
+    preview: { fields: ["name", "venueId"], scope: "its venue", list: "W23", holds: (g, i) => g.venueId === i.venueId && g.name === i.name },
+  }),
+});

@@ -2,7 +2,7 @@
 // its serial number; creating the resource takes them over, destroying it resets them.
 import { z } from "zod";
 import { apLanPortsInputSchema, apMdnsGatewayInputSchema, apRadioBandStatusSchema, apRadioInputSchema } from "../../contract/schemas/apSettings";
-import { pick, type Props, type ResourceSpec } from "../spec";
+import { pick, type Props, resourceSpec } from "../spec";
 
 const identity = { idField: "serialNumber", idParam: "serialNumber", idFromInput: "serialNumber" } as const;
 /** The service deletes an AP's own settings with the AP. */
@@ -14,7 +14,7 @@ function bandStatus(band: unknown): Props | undefined {
   return band !== null && typeof band === "object" ? pick(band as Props, ["operativeChannel", "operativeTxPower", "snr_dB"]) : undefined;
 }
 
-export const apRadioSpec: ResourceSpec = {
+export const apRadioSpec = resourceSpec({
   kind: "ApRadio",
   description:
     "The radio settings of an access point (W18–W20): per band the allowed channels, channel width, manual channel, selection " +
@@ -31,9 +31,9 @@ export const apRadioSpec: ResourceSpec = {
   destroy: "reset",
   deletedWithParent: ofAp,
   destroyNote: "Destroy resets the AP's radio to the service's defaults (W20): the venue's settings apply again. The AP keeps existing.",
-};
+});
 
-export const apLanPortsSpec: ResourceSpec = {
+export const apLanPortsSpec = resourceSpec({
   kind: "ApLanPorts",
   description:
     "The LAN ports of an access point (W13–W15): per port whether it is on, its type (ACCESS or Trunk), untagged VLAN and VLAN " +
@@ -44,9 +44,9 @@ export const apLanPortsSpec: ResourceSpec = {
   destroy: "reset",
   deletedWithParent: ofAp,
   destroyNote: "Destroy resets the AP's LAN ports to the service's defaults (W15): no port overrides, PoE out unset.",
-};
+});
 
-export const apMdnsGatewaySpec: ResourceSpec = {
+export const apMdnsGatewaySpec = resourceSpec({
   kind: "ApMdnsGateway",
   description:
     "The mDNS (Bonjour) gateway rules of an access point (W8–W10): which mDNS services are bridged from one VLAN to another. " +
@@ -57,4 +57,4 @@ export const apMdnsGatewaySpec: ResourceSpec = {
   destroy: "reset",
   deletedWithParent: ofAp,
   destroyNote: "Destroy resets the AP's mDNS gateway (W10): no rules.",
-};
+});

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { calibrationPointsSchema } from "../../contract/schemas/floorPlan";
-import type { Props, ResourceSpec } from "../spec";
+import { type Props, resourceSpec } from "../spec";
 
-export const calibrationPointsSpec: ResourceSpec = {
+export const calibrationPointsSpec = resourceSpec({
   kind: "CalibrationPoints",
   description:
     "The two calibration points of a floor plan (C1, C2): where two spots of the image (x and y in percent) are on the " +
@@ -19,4 +19,4 @@ export const calibrationPointsSpec: ResourceSpec = {
   destroyNote:
     "The service has no delete for calibration points and takes exactly two: destroy leaves them on the floor plan, and " +
     "they go when the floor plan is deleted.",
-};
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { varDelegationInputSchema } from "../../contract/schemas/account";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
 const delegationOutputs = z.object({
@@ -14,7 +14,7 @@ const delegationOutputs = z.object({
   createdDate: z.string().describe("When it was made (ISO 8601 UTC)."),
 });
 
-export const varDelegationSpec: ResourceSpec = {
+export const varDelegationSpec = resourceSpec({
   kind: "VarDelegation",
   description:
     "A VAR invited to manage the tenant (A19, A22, A24), by its username in the support directory. It stays INVITED until " +
@@ -26,10 +26,14 @@ export const varDelegationSpec: ResourceSpec = {
   notEchoed: ["username"],
   ops: { create: "A19", read: "A22", delete: "A24" },
   destroy: "delete",
-  ...listedByName("A18", { name: { username: "delegatedToAdmin" }, where: (d) => d.type === "VAR" }),
-};
+  ...listedByName("A18", {
+    name: { username: "delegatedToAdmin" },
+    where: (d) => d.type === "VAR",
+    preview: { notChecked: "one delegation per administrator; its list holds other tenants' grants too" },
+  }),
+});
 
-export const supportAccessSpec: ResourceSpec = {
+export const supportAccessSpec = resourceSpec({
   kind: "SupportAccess",
   description:
     "Access of the vendor's support team to the tenant (A20 grants it, A22 reads it, A21 revokes it). It has no inputs: " +
@@ -41,5 +45,9 @@ export const supportAccessSpec: ResourceSpec = {
   ops: { create: "A20", read: "A22", delete: "A21" },
   destroy: "delete",
   // The tenant has one support access at most: it is named by nothing but its kind.
-  ...listedByName("A18", { name: {}, where: (d) => d.type === "SUPPORT" }),
-};
+  ...listedByName("A18", {
+    name: {},
+    where: (d) => d.type === "SUPPORT",
+    preview: { notChecked: "it has no input to name it; a second grant is the service's own message" },
+  }),
+});

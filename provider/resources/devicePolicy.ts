@@ -1,8 +1,8 @@
 import { devicePolicyInputSchema } from "../../contract/schemas/devicePolicy";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const devicePolicySpec: ResourceSpec = {
+export const devicePolicySpec = resourceSpec({
   kind: "DevicePolicy",
   description:
     "A device policy (W68–W72, newer variant of the Wi-Fi API only): access, rate limits and VLAN by device type and OS vendor. " +
@@ -16,4 +16,4 @@ export const devicePolicySpec: ResourceSpec = {
     "other policies destroyed at the same time (a one-ID array when alone).",
   readFromList: { op: "W68" },
   ...listedByName("W68", { name: { name: "name" } }),
-};
+});

@@ -1,7 +1,7 @@
 import { dpskPassphraseInputSchema } from "../../contract/schemas/dpsk";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 
-export const dpskPassphraseSpec: ResourceSpec = {
+export const dpskPassphraseSpec = resourceSpec({
   kind: "DpskPassphrase",
   description:
     "A DPSK passphrase of a client MAC address (W84, W85). The service has no read operation for passphrases: refresh cannot " +
@@ -11,4 +11,4 @@ export const dpskPassphraseSpec: ResourceSpec = {
   ops: { create: "W84", bulkDelete: "W85" },
   destroy: "delete",
   destroyNote: "Destroy deletes the passphrase with the bulk delete (W85), in one call with the other passphrases destroyed at the same time.",
-};
+});

@@ -5,7 +5,8 @@ import { pulumiAsset } from "../../contract/meta";
 import { floorPlanInputSchema } from "../../contract/schemas/floorPlan";
 import { isUnknown } from "../../contract/validators";
 import { extensionOf, readAsset } from "../assets";
-import type { Props, ResourceSpec } from "../spec";
+import type { NmsClient } from "../client";
+import { resourceSpec, type CheckFailure, type Props } from "../spec";
 import { listedByName } from "./find";
 
 const IMAGE_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", svg: "image/svg+xml" };
@@ -41,7 +42,7 @@ async function imageOf(inputs: Props): Promise<{ field: "imagePath" | "image"; i
   return { field, image: { bytes: content.bytes, extension } };
 }
 
-export const floorPlanSpec: ResourceSpec = {
+export const floorPlanSpec = resourceSpec({
   kind: "FloorPlan",
   description:
     "A floor plan of a venue (F1–F5) with its image, given as a local file (`imagePath`) or as a Pulumi asset (`image`: " +
@@ -73,36 +74,51 @@ export const floorPlanSpec: ResourceSpec = {
   ops: { create: "F2", read: "F3", update: "F4", delete: "F5" },
   destroy: "delete",
   readFromList: { op: "F1" },
-  ...listedByName("F1", { scope: { venueId: "venueId" }, name: { name: "name" } }),
   // The service keeps two plans of one name in a venue (no conflict is documented).
+  ...listedByName("F1", { scope: { venueId: "venueId" }, name: { name: "name" }, preview: { notChecked: "the service does not keep floor-plan names unique" } }),
   nameIsUnique: false,
 
-  async completeInputs(inputs) {
-    if (inputs.image !== undefined && inputs.imagePath !== undefined) {
-      return { inputs, failures: [{ property: "image", reason: "set either image or imagePath, not both" }] };
-    }
-    const field = inputs.image !== undefined ? "image" : "imagePath";
-    try {
-      const given = await imageOf(inputs);
-      if (given === undefined) return { inputs, failures: [] };
-      return { inputs: { ...inputs, imageSha256: createHash("sha256").update(given.image.bytes).digest("hex") }, failures: [] };
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code ? `cannot be read: ${code}` : (error as Error).message;
-      return { inputs, failures: [{ property: field, reason }] };
-    }
-  },
-
-  beforeWrite: {
-    ops: ["U1"],
-    async write(client, inputs, previous) {
-      if (previous && previous.imageSha256 === inputs.imageSha256 && typeof previous.imageId === "string") return { imageId: previous.imageId };
-      const given = await imageOf(inputs);
-      if (given === undefined) return {};
-      const { bytes, extension } = given.image;
-      const { fileId, signedUrl } = await client.call<{ fileId: string; signedUrl: string }>("U1", {}, { body: { fileExtension: extension } });
-      await client.uploadTo(signedUrl, bytes, IMAGE_TYPES[extension] ?? "application/octet-stream");
-      return { imageId: fileId };
+  overrides: {
+    // The image's hash completes the inputs, from the provider's machine, so that a changed file shows as a change.
+    async check(inputs, check) {
+      const { completed, failures } = await withImageHash(inputs);
+      return check(completed, failures);
+    },
+    writeBody: {
+      calls: ["U1"],
+      // The image is uploaded (U1) for its file ID, unless the previous write's file holds the same content.
+      async build(client, inputs, previous, body) {
+        const uploaded = await uploadedImage(client, inputs, previous);
+        return { ...(body as Props), ...uploaded };
+      },
     },
   },
-};
+});
+
+/** The inputs with the image's hash (imageSha256), or what keeps the image from being read. Calls no service. */
+async function withImageHash(inputs: Props): Promise<{ completed: Props; failures: CheckFailure[] }> {
+  if (inputs.image !== undefined && inputs.imagePath !== undefined) {
+    return { completed: inputs, failures: [{ property: "image", reason: "set either image or imagePath, not both" }] };
+  }
+  const field = inputs.image !== undefined ? "image" : "imagePath";
+  try {
+    const given = await imageOf(inputs);
+    if (given === undefined) return { completed: inputs, failures: [] };
+    return { completed: { ...inputs, imageSha256: createHash("sha256").update(given.image.bytes).digest("hex") }, failures: [] };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code ? `cannot be read: ${code}` : (error as Error).message;
+    return { completed: inputs, failures: [{ property: field, reason }] };
+  }
+}
+
+/** The body fields of the image: the file ID of the previous write when the content is the same, else of a new upload. */
+async function uploadedImage(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props> {
+  if (previous && previous.imageSha256 === inputs.imageSha256 && typeof previous.imageId === "string") return { imageId: previous.imageId };
+  const given = await imageOf(inputs);
+  if (given === undefined) return {};
+  const { bytes, extension } = given.image;
+  const { fileId, signedUrl } = await client.call<{ fileId: string; signedUrl: string }>("U1", {}, { body: { fileExtension: extension } });
+  await client.uploadTo(signedUrl, bytes, IMAGE_TYPES[extension] ?? "application/octet-stream");
+  return { imageId: fileId };
+}

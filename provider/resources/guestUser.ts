@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { objectOf } from "../../contract/meta";
 import { guestUserInputSchema, guestUserReadSchema } from "../../contract/schemas/guestUser";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 
-export const guestUserSpec: ResourceSpec = {
+export const guestUserSpec = resourceSpec({
   kind: "GuestUser",
   description:
     "A guest account on a guest network (W73–W81). The service makes up the password, which is a secret output. The service " +
@@ -23,4 +23,4 @@ export const guestUserSpec: ResourceSpec = {
   toggles: { disabled: { whenTrue: "W79", whenFalse: "W80" } },
   triggers: { credentialsRotation: { op: "W81", body: (inputs) => inputs.deliveryMethods } },
   readFromList: { op: "W73" },
-};
+});

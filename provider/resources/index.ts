@@ -1,4 +1,6 @@
 import type { ResourceSpec } from "../spec";
+// Venues, Wi-Fi networks and devices, guests and passphrases, switch profiles: the kinds the others refer to, first
+// (nms-import declares resources in this order, so that a reference names a resource declared before it)
 import { apSpec } from "./ap";
 import { apGroupSpec } from "./apGroup";
 import { dpskPassphraseSpec } from "./dpskPassphrase";
@@ -10,10 +12,10 @@ import { switchVlanSpec } from "./switchVlan";
 import { venueSpec } from "./venue";
 import { venueRadioSpec } from "./venueRadio";
 import { venueSyslogSpec } from "./venueSyslog";
-// Wi-Fi devices and venue Wi-Fi settings (issue 8)
+// Wi-Fi devices' and venues' Wi-Fi settings
 import { apLanPortsSpec, apMdnsGatewaySpec, apRadioSpec } from "./apSettings";
 import { venueCellularSpec, venueDhcpBindingSpec, venueLanPortsSpec, venueLedsSpec, venueMeshSpec } from "./venueWifiSettings";
-// Switches (issue 10)
+// Switches
 import { switchSpec } from "./switch";
 import { switchAclSpec } from "./switchAcl";
 import { switchIpPortSpec, switchVePortSpec } from "./switchIpPort";
@@ -21,24 +23,25 @@ import { switchLagSpec } from "./switchLag";
 import { switchPortSettingsSpec } from "./switchPortSettings";
 import { switchTrustedPortSpec } from "./switchTrustedPort";
 import { venueSwitchSettingsSpec } from "./venueSwitchSettings";
-// Wi-Fi services (issue 9)
+// Wi-Fi services
 import { devicePolicySpec } from "./devicePolicy";
 import { recoveryPskSpec } from "./recoveryPsk";
 import { vspotServerSpec } from "./vspotServer";
 import { wifiCallingProfileSpec } from "./wifiCallingProfile";
-// Account (issue 11)
+// Account
 import { adminSpec } from "./admin";
 import { supportAccessSpec, varDelegationSpec } from "./delegations";
 import { notificationRecipientSpec } from "./notificationRecipient";
 import { userProfileSpec } from "./userProfile";
 import { calibrationPointsSpec } from "./calibrationPoints";
 import { floorPlanSpec } from "./floorPlan";
-// Operations beyond the seeds
+// Operations of the real service beyond its API documentation
 import { venueVspotBindingSpec } from "./venueVspotBinding";
 
 /** Every resource of the provider, by SDK class name. */
 export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
   [
+    // The kinds the others refer to, first (nms-import declares resources in this order)
     venueSpec,
     apGroupSpec,
     networkSpec,
@@ -50,7 +53,7 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     dpskPassphraseSpec,
     switchProfileSpec,
     switchVlanSpec,
-    // Wi-Fi devices and venue Wi-Fi settings (issue 8)
+    // Wi-Fi devices' and venues' Wi-Fi settings
     apRadioSpec,
     apLanPortsSpec,
     apMdnsGatewaySpec,
@@ -59,7 +62,7 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     venueLedsSpec,
     venueCellularSpec,
     venueDhcpBindingSpec,
-    // Switches (issue 10)
+    // Switches
     switchSpec,
     switchAclSpec,
     switchPortSettingsSpec,
@@ -68,12 +71,12 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     switchVePortSpec,
     venueSwitchSettingsSpec,
     switchTrustedPortSpec,
-    // Wi-Fi services (issue 9)
+    // Wi-Fi services
     wifiCallingProfileSpec,
     vspotServerSpec,
     devicePolicySpec,
     recoveryPskSpec,
-    // Account (issue 11)
+    // Account
     adminSpec,
     notificationRecipientSpec,
     userProfileSpec,
@@ -81,7 +84,7 @@ export const RESOURCE_SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     supportAccessSpec,
     floorPlanSpec,
     calibrationPointsSpec,
-    // Operations beyond the seeds
+    // Operations of the real service beyond its API documentation
     venueVspotBindingSpec,
   ].map((spec) => [spec.kind, spec]),
 );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { objectOf, perVariant, rangeRuleOf, secret } from "../../contract/meta";
 import { networkDeepInputSchemaFor, wlanSchemaFor } from "../../contract/schemas/network";
-import type { Props, ResourceSpec } from "../spec";
+import { type Props, resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
 // The WLAN's secrets (a psk network's passphrase and WEP key, a dpsk network's backup passphrase)
@@ -33,7 +33,7 @@ const networkInputSchema = perVariant((variant) => {
   });
 });
 
-export const networkSpec: ResourceSpec = {
+export const networkSpec = resourceSpec({
   kind: "Network",
   description:
     "A wireless network (SSID) of one of the types aaa, psk, open, guest, dpsk and cloudpath, each with its own fields, managed " +
@@ -82,4 +82,4 @@ export const networkSpec: ResourceSpec = {
   },
   inputPathOf: (bodyPath) => bodyPath.replace(/^wlan\.(passphrase|wepHexKey|passphraseBackup)$/, "$1"),
   ...listedByName("W49", { name: { name: "name" } }),
-};
+});

@@ -1,8 +1,8 @@
 import { networkVenueInputSchemaFor } from "../../contract/schemas/networkVenue";
-import type { Props, ResourceSpec } from "../spec";
+import { type Props, resourceSpec } from "../spec";
 import { readByName } from "./find";
 
-export const networkVenueActivationSpec: ResourceSpec = {
+export const networkVenueActivationSpec = resourceSpec({
   kind: "NetworkVenueActivation",
   description: "The activation of a network on a venue, on all or some of its AP groups (W59–W66).",
   inputSchema: networkVenueInputSchemaFor,
@@ -14,5 +14,16 @@ export const networkVenueActivationSpec: ResourceSpec = {
   // The deep network list carries every network's activations: one call for the tenant.
   readFromList: { op: "W49", query: { deep: true }, items: (networks) => networks.flatMap((n) => (n.venues as Props[]) ?? []) },
   // The pair is the activation's unique name: W65 looks it up directly.
-  ...readByName("W65", { networkId: "networkId", venueId: "venueId" }),
-};
+  ...readByName(
+    "W65",
+    { networkId: "networkId", venueId: "venueId" },
+    {
+      fields: ["venueId", "networkId"],
+      scope: "the tenant (one activation per network and venue)",
+      list: "W49",
+      query: { deep: true },
+      items: (networks) => networks.flatMap((n) => (Array.isArray(n.venues) ? (n.venues as Props[]).map((a) => ({ networkId: n.id, ...a })) : [])),
+      holds: (a, i) => a.networkId === i.networkId && a.venueId === i.venueId,
+    },
+  ),
+});

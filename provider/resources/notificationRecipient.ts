@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { notificationRecipientInputSchema } from "../../contract/schemas/account";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const notificationRecipientSpec: ResourceSpec = {
+export const notificationRecipientSpec = resourceSpec({
   kind: "NotificationRecipient",
   description:
     "A notification recipient (A25–A30): a description and the endpoints (type and destination) notifications go to. An " +
@@ -16,10 +16,12 @@ export const notificationRecipientSpec: ResourceSpec = {
   identity: { idParam: "notificationRecipientId" },
   ops: { create: "A26", read: "A28", update: "A29", delete: "A30", bulkDelete: "A27" },
   destroy: "delete",
-  // A27 takes notification recipients, each named by its id (the service's model of its body), not bare IDs.
-  bulkDeleteEntry: (id) => ({ id }),
   readFromList: { op: "A25" },
   // The description is not unique in the service; adoption by name takes the first recipient that has it.
-  ...listedByName("A25", { name: { description: "description" } }),
+  ...listedByName("A25", { name: { description: "description" }, preview: { notChecked: "the service does not keep descriptions unique" } }),
   nameIsUnique: false,
-};
+  overrides: {
+    // A27 takes notification recipients, each named by its id (the service's model of its body), not bare IDs.
+    bulkDeleteEntry: (id) => ({ id }),
+  },
+});

@@ -1,7 +1,7 @@
 import { recoveryPskInputSchema } from "../../contract/schemas/recoveryPsk";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 
-export const recoveryPskSpec: ResourceSpec = {
+export const recoveryPskSpec = resourceSpec({
   kind: "RecoveryPsk",
   description:
     "The tenant's recovery PSK (W82, W83): 16 digits that let an administrator reach an AP that lost its cloud connection. One per " +
@@ -14,4 +14,4 @@ export const recoveryPskSpec: ResourceSpec = {
   destroyNote:
     "The service can neither delete nor reset the recovery PSK, and an AP may need it at any time: destroy leaves the PSK as it " +
     "is in the service and only removes it from the stack.",
-};
+});

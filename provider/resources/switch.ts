@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { objectOf } from "../../contract/meta";
 import { switchId, switchInputSchema, switchStateSchema } from "../../contract/schemas/switch";
-import type { Props, ResourceSpec } from "../spec";
-import { readByName } from "./find";
+import { type Props, resourceSpec } from "../spec";
+import { readByName, sameField } from "./find";
 
 const idsOf = (members: unknown): string[] => (Array.isArray(members) ? members.map((m) => String((m as Props).id)) : []);
 
 // The switch's `id` is its serial number; the SDK calls it serialNumber, since every Pulumi resource has an id of its own.
-export const switchSpec: ResourceSpec = {
+export const switchSpec = resourceSpec({
   kind: "Switch",
   description:
     "A switch, added to a venue by its serial number (S9–S24). Its serial number is its ID in the service and fills every " +
@@ -37,5 +37,5 @@ export const switchSpec: ResourceSpec = {
   inputPathOf: (bodyPath) => (bodyPath === "id" ? "serialNumber" : bodyPath),
   readFromList: { op: "S9" },
   // The serial number is the switch's unique name: S14 finds it directly.
-  ...readByName("S14", { serialNumber: "serialNumber" }),
-};
+  ...readByName("S14", { serialNumber: "serialNumber" }, { fields: ["serialNumber"], scope: "the tenant", list: "S9", holds: sameField("serialNumber", "id") }),
+});

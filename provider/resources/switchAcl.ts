@@ -1,8 +1,8 @@
 import { switchAclInputSchema } from "../../contract/schemas/switchAcl";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const switchAclSpec: ResourceSpec = {
+export const switchAclSpec = resourceSpec({
   kind: "SwitchAcl",
   description:
     "An ACL of a switch profile (S3–S8): standard (rules match the source only) or extended. Ports, IP and VE ports name it by " +
@@ -16,5 +16,5 @@ export const switchAclSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S7" },
   // The ACL's name is unique in its profile.
-  ...listedByName("S7", { scope: { profileId: "profileId" }, name: { name: "name" } }),
-};
+  ...listedByName("S7", { scope: { profileId: "profileId" }, within: "SwitchProfile", name: { name: "name" } }),
+});

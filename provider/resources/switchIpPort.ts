@@ -1,8 +1,8 @@
 import { switchIpPortInputSchema, switchVePortInputSchema } from "../../contract/schemas/switchPort";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const switchIpPortSpec: ResourceSpec = {
+export const switchIpPortSpec = resourceSpec({
   kind: "SwitchIpPort",
   description:
     "An IP interface on a port of a switch (S25–S31): created on the switch (S28), updated by S25 (named by the body's id). One " +
@@ -13,10 +13,10 @@ export const switchIpPortSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S27" },
   // One IP port per port of the switch.
-  ...listedByName("S27", { scope: { switchId: "serialNumber" }, name: { port: "port" } }),
-};
+  ...listedByName("S27", { scope: { switchId: "serialNumber" }, within: "Switch", name: { port: "port" } }),
+});
 
-export const switchVePortSpec: ResourceSpec = {
+export const switchVePortSpec = resourceSpec({
   kind: "SwitchVePort",
   description:
     "A virtual-Ethernet (VLAN) IP interface of a switch (S61–S67): created on the switch (S63), updated by S61 (named by the body's " +
@@ -27,5 +27,5 @@ export const switchVePortSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S62" },
   // One VE port per VLAN of the switch.
-  ...listedByName("S62", { scope: { switchId: "serialNumber" }, name: { vlanId: "vlanId" } }),
-};
+  ...listedByName("S62", { scope: { switchId: "serialNumber" }, within: "Switch", name: { vlanId: "vlanId" } }),
+});

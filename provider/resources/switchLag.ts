@@ -1,8 +1,8 @@
 import { switchLagInputSchema } from "../../contract/schemas/switchPort";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const switchLagSpec: ResourceSpec = {
+export const switchLagSpec = resourceSpec({
   kind: "SwitchLag",
   description:
     "A link aggregation group of a switch (S32–S38): created on the switch (S35), updated by S32 (named by the body's id). A " +
@@ -13,5 +13,5 @@ export const switchLagSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S34" },
   // LAG names are unique on their switch.
-  ...listedByName("S34", { scope: { switchId: "serialNumber" }, name: { name: "name" } }),
-};
+  ...listedByName("S34", { scope: { switchId: "serialNumber" }, within: "Switch", name: { name: "name" } }),
+});

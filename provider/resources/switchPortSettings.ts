@@ -1,7 +1,7 @@
 import { switchPortReadSchema, switchPortSettingsSchema } from "../../contract/schemas/switchPort";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 
-export const switchPortSettingsSpec: ResourceSpec = {
+export const switchPortSettingsSpec = resourceSpec({
   kind: "SwitchPortSettings",
   description:
     "The settings of one port of a switch (S39–S42). Ports exist with their switch: creating the resource takes the port over " +
@@ -13,7 +13,6 @@ export const switchPortSettingsSpec: ResourceSpec = {
     idField: "port",
     idParam: "port",
     idFromInput: "port",
-    idParts: ["unitNum", "slotNum", "portNum"],
     parents: { switchId: "serialNumber" },
     updateIdIn: "body",
   },
@@ -25,4 +24,11 @@ export const switchPortSettingsSpec: ResourceSpec = {
     "names, which the service will not delete while named, so the SDK does not set `deletedWith` to its switch; a program that " +
     "deletes the switch before those VLANs can (README, \"Destroying settings with their object\").",
   readFromList: { op: "S39" },
-};
+  overrides: {
+    // A port's ID (1/1/8) fills three path parameters of S41, split at "/".
+    idParams(id) {
+      const [unitNum = "", slotNum = "", portNum = ""] = id.split("/");
+      return { unitNum, slotNum, portNum };
+    },
+  },
+});

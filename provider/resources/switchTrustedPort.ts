@@ -1,6 +1,6 @@
 import { trustedPortSchema } from "../../contract/schemas/switchProfile";
 import type { NmsClient } from "../client";
-import type { Props, ResourceSpec } from "../spec";
+import { resourceSpec, type Props } from "../spec";
 
 const FIELDS = ["model", "trustPorts", "trustedPortType", "vlanDemand"] as const;
 
@@ -8,11 +8,17 @@ const entryOf = (inputs: Props): Props => Object.fromEntries(FIELDS.filter((f) =
 
 const sameEntry = (a: Props, b: Props) => FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
 
-const profileOf = (client: NmsClient, inputs: Props) => client.call<Props>("S45", { profileId: String(inputs.profileId) });
+const profileOf = (client: NmsClient, inputs: { profileId: string }) => client.call<Props>("S45", { profileId: inputs.profileId });
 
-// The seeds show no operation creating a trusted port: the profile's update (S44) creates the entries of its body
+/** The entry the create made, in the profile's answer: the last one equal to the inputs' entry. */
+function createdEntry(profile: Props, inputs: Props): Props | undefined {
+  const entries = Array.isArray(profile.trustedPorts) ? (profile.trustedPorts as Props[]) : [];
+  return [...entries].reverse().find((entry) => sameEntry(entry, entryOf(inputs)));
+}
+
+// The service's API documentation shows no operation creating a trusted port: the profile's update (S44) creates the entries of its body
 // without an id (emulator/README.md), so the create reads the profile and writes it back with the new entry.
-export const switchTrustedPortSpec: ResourceSpec = {
+export const switchTrustedPortSpec = resourceSpec({
   kind: "SwitchTrustedPort",
   description:
     "A trusted-port entry of a switch profile (S48, S49), created through the profile's update (S44), which the API documentation leaves " +
@@ -21,15 +27,21 @@ export const switchTrustedPortSpec: ResourceSpec = {
   identity: { idParam: "trustedPortId", parents: { profileId: "profileId" } },
   ops: { create: "S44", read: "S48", delete: "S49" },
   destroy: "delete",
-  createThrough: {
-    async body(client, inputs) {
+  overrides: {
+    // The create is the profile's update: a body of the profile as the service holds it now with the new entry, and an
+    // answer that is the profile, from which the entry is picked (or, the answer lost, from the profile read again).
+    async create(inputs, { client, op, send }) {
       const profile = await profileOf(client, inputs);
-      return { id: profile.id, name: profile.name, description: profile.description, venues: profile.venues, trustedPorts: [entryOf(inputs)] };
+      const { response, record } = await send({
+        id: profile.id,
+        name: profile.name,
+        description: profile.description,
+        venues: profile.venues,
+        trustedPorts: [entryOf(inputs)],
+      });
+      const picked = createdEntry(response ?? (await profileOf(client, inputs)), inputs);
+      if (!picked) throw new Error(`SwitchTrustedPort was created through ${op} (request ${record?.requestId}) but its parent does not show it`);
+      return picked;
     },
-    created(answer, inputs) {
-      const entries = Array.isArray(answer.trustedPorts) ? (answer.trustedPorts as Props[]) : [];
-      return [...entries].reverse().find((entry) => sameEntry(entry, entryOf(inputs)));
-    },
-    parent: profileOf,
   },
-};
+});

@@ -1,8 +1,8 @@
 import { switchVlanInputSchema } from "../../contract/schemas/switchProfile";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const switchVlanSpec: ResourceSpec = {
+export const switchVlanSpec = resourceSpec({
   kind: "SwitchVlan",
   description:
     "A VLAN of a switch profile (S50–S55). Its profile cannot change: a new profileId replaces the VLAN. Ports, LAGs and VE ports " +
@@ -15,5 +15,5 @@ export const switchVlanSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "S54" },
   // The VLAN ID is unique in its profile.
-  ...listedByName("S54", { scope: { profileId: "profileId" }, name: { vlanId: "vlanId" } }),
-};
+  ...listedByName("S54", { scope: { profileId: "profileId" }, within: "SwitchProfile", name: { vlanId: "vlanId" } }),
+});

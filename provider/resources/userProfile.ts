@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { defaultsOf } from "../../contract/meta";
 import { userProfileInputSchema, userProfileUpdateSchema } from "../../contract/schemas/account";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 
-export const userProfileSpec: ResourceSpec = {
+export const userProfileSpec = resourceSpec({
   kind: "UserProfile",
   description:
     "The profile of the user the provider logs in as (A31, A32): its date format and detail level. It always exists; " +
@@ -22,4 +22,4 @@ export const userProfileSpec: ResourceSpec = {
   ops: { read: "A31", update: "A32" },
   destroy: "writeDefaults",
   destroyNote: "The profile always exists: destroy writes the defaults back with A32 (date format mm/dd/yyyy, detail level it).",
-};
+});

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { venueInputSchema } from "../../contract/schemas/venue";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const venueSpec: ResourceSpec = {
+export const venueSpec = resourceSpec({
   kind: "Venue",
   description: "A venue: a physical site that holds AP groups, APs, switches and Wi-Fi settings (A6–A11).",
   inputSchema: () => venueInputSchema,
@@ -17,4 +17,4 @@ export const venueSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "A6" },
   ...listedByName("A6", { name: { name: "name" } }),
-};
+});

@@ -1,7 +1,7 @@
 import { venueRadioInputSchema } from "../../contract/schemas/venueRadio";
-import type { Props, ResourceSpec } from "../spec";
+import { type Props, resourceSpec } from "../spec";
 
-export const venueRadioSpec: ResourceSpec = {
+export const venueRadioSpec = resourceSpec({
   kind: "VenueRadio",
   description:
     "The radio settings of a venue (W43–W46): allowed channels, channel width, selection method and power per band. They exist " +
@@ -14,4 +14,4 @@ export const venueRadioSpec: ResourceSpec = {
   destroy: "reset",
   deletedWithParent: { input: "venueId", kind: "Venue" },
   destroyNote: "Destroy resets the venue's radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them.",
-};
+});

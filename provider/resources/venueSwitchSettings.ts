@@ -1,7 +1,7 @@
 import { venueSwitchSettingsInputSchema } from "../../contract/schemas/venueSwitchSettings";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 
-export const venueSwitchSettingsSpec: ResourceSpec = {
+export const venueSwitchSettingsSpec = resourceSpec({
   kind: "VenueSwitchSettings",
   description:
     "The switch settings of a venue (S68, S69): DNS servers, firmware, profile, the switches' login and syslog. They exist as long " +
@@ -13,4 +13,4 @@ export const venueSwitchSettingsSpec: ResourceSpec = {
   destroyNote:
     "The service has no delete for them: destroy writes the defaults back with S68 (no DNS servers, syslog disabled) and clears " +
     "the firmware, profile, login and syslog servers.",
-};
+});

@@ -1,7 +1,7 @@
 import { venueSyslogInputSchemaFor } from "../../contract/schemas/venueSyslog";
-import type { Props, ResourceSpec } from "../spec";
+import { type Props, resourceSpec } from "../spec";
 
-export const venueSyslogSpec: ResourceSpec = {
+export const venueSyslogSpec = resourceSpec({
   kind: "VenueSyslog",
   description:
     "The syslog settings of a venue (W47, W48): whether APs send syslog, to which servers, with which facility, priority and " +
@@ -16,4 +16,4 @@ export const venueSyslogSpec: ResourceSpec = {
   destroyNote:
     "Destroy resets the venue's syslog settings to the service's defaults with W98 (the reset the service's public clients call; " +
     "disabled, port 514, UDP, priority ERROR on the older variant and INFO on the newer, no servers); the venue keeps them.",
-};
+});

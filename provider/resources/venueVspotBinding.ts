@@ -1,8 +1,8 @@
 import { venueVspotBindingSchema } from "../../contract/schemas/vspot";
 import { isNotFound } from "../client/errors";
-import type { Props, ResourceSpec } from "../spec";
+import { type Props, resourceSpec } from "../spec";
 
-export const venueVspotBindingSpec: ResourceSpec = {
+export const venueVspotBindingSpec = resourceSpec({
   kind: "VenueVspotBinding",
   description:
     "The vSPoT server that serves a venue (W99 bind, W100 read, W101 unbind: operations of the real service its API documentation does not " +
@@ -16,15 +16,16 @@ export const venueVspotBindingSpec: ResourceSpec = {
   replaceOnChanges: ["venueId", "vspotId"],
   // A venue holds one binding.
   uniqueName: ["venueId"],
+  takenName: { notChecked: "a venue holds one binding, and W99 binds it whatever it was bound to: nothing up would refuse" },
   destroy: "delete",
   // The venue's binding to this server, if it has one (W99 is a PUT: a lost answer is recovered by reading it).
   async findByName(client, inputs) {
     try {
-      const binding = await client.call<Props>("W100", { venueId: String(inputs.venueId) });
+      const binding = await client.call<Props>("W100", { venueId: inputs.venueId });
       return binding.vspotId === inputs.vspotId ? binding : undefined;
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
     }
   },
-};
+});

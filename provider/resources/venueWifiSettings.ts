@@ -12,13 +12,13 @@ import {
 } from "../../contract/schemas/venueWifiSettings";
 import type { OperationId } from "../../contract/routes";
 import { isNotFound } from "../client/errors";
-import type { Props, ResourceSpec } from "../spec";
+import { type Props, resourceSpec, type ResourceSpec } from "../spec";
 
 const ofVenue = { idParam: "venueId", idFromInput: "venueId" } as const;
 /** The service deletes a venue's settings with the venue. */
 const withVenue = { input: "venueId", kind: "Venue" } as const;
 
-export const venueMeshSpec: ResourceSpec = {
+export const venueMeshSpec = resourceSpec({
   kind: "VenueMesh",
   description:
     "Whether the access points of a venue form a mesh (W42; read from the venue's Wi-Fi settings, W32). The setting exists as " +
@@ -35,7 +35,7 @@ export const venueMeshSpec: ResourceSpec = {
   destroyNote:
     "The service has no reset for mesh: destroy writes the default back with W42 (mesh disabled). While an AP of the venue is " +
     "active the service refuses that (WIFIB-10001) and the destroy fails until no AP is active.",
-};
+});
 
 /** A per-AP-model setting: `models` in the program, the bare array on the wire. */
 function perModel(kind: string, entry: () => z.ZodTypeAny, ops: { read: OperationId; update: OperationId }, what: string, extra = ""): ResourceSpec {
@@ -72,7 +72,7 @@ export const venueCellularSpec = perModel(
   " Newer variant of the Wi-Fi API only.",
 );
 
-export const venueDhcpBindingSpec: ResourceSpec = {
+export const venueDhcpBindingSpec = resourceSpec({
   kind: "VenueDhcpBinding",
   description:
     "The binding of a venue to a DHCP service profile (W35–W37; newer variant of the Wi-Fi API only). The service cannot change " +
@@ -82,16 +82,23 @@ export const venueDhcpBindingSpec: ResourceSpec = {
   // Both IDs fill every path; the profile's ID names the binding within its venue.
   identity: { idField: "dhcpServiceProfileId", idParam: "dhcpServiceProfileId", idFromInput: "dhcpServiceProfileId", parents: { venueId: "venueId", dhcpServiceProfileId: "dhcpServiceProfileId" } },
   ops: { create: "W36", read: "W35", delete: "W37" },
-  readPick: (answer, id) => (Array.isArray(answer) ? (answer as Props[]).find((b) => b.dhcpServiceProfileId === id) : undefined),
+  overrides: {
+    // W35 answers the venue's bindings: the binding is the one to this profile.
+    async read(id, _inputs, read) {
+      const answer = await read();
+      return Array.isArray(answer) ? (answer as Props[]).find((b) => b.dhcpServiceProfileId === id) : undefined;
+    },
+  },
   destroy: "delete",
   uniqueName: ["venueId", "dhcpServiceProfileId"],
+  takenName: { notChecked: "its list is the venue's read, not a paged list" },
   async findByName(client, inputs) {
     try {
-      const bindings = await client.call<Props[]>("W35", { venueId: String(inputs.venueId) });
+      const bindings = await client.call<Props[]>("W35", { venueId: inputs.venueId });
       return bindings.find((b) => b.dhcpServiceProfileId === inputs.dhcpServiceProfileId);
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
     }
   },
-};
+});

@@ -1,8 +1,8 @@
 import { vspotServerInputSchemaFor } from "../../contract/schemas/vspot";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const vspotServerSpec: ResourceSpec = {
+export const vspotServerSpec = resourceSpec({
   kind: "VspotServer",
   description:
     "A vSPoT server (W86–W90) and the venues it serves: by venue ID in the newer variant of the Wi-Fi API, by venue name in " +
@@ -13,4 +13,4 @@ export const vspotServerSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "W86" },
   ...listedByName("W86", { name: { serverName: "serverName" } }),
-};
+});

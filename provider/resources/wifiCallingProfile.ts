@@ -1,8 +1,8 @@
 import { wifiCallingProfileInputSchema } from "../../contract/schemas/wifiCalling";
-import type { ResourceSpec } from "../spec";
+import { resourceSpec } from "../spec";
 import { listedByName } from "./find";
 
-export const wifiCallingProfileSpec: ResourceSpec = {
+export const wifiCallingProfileSpec = resourceSpec({
   kind: "WifiCallingProfile",
   description:
     "A Wi-Fi calling profile (W91–W96): the carrier's ePDGs and the QoS priority of calls. A network's WLAN names profiles in " +
@@ -13,4 +13,4 @@ export const wifiCallingProfileSpec: ResourceSpec = {
   destroy: "delete",
   readFromList: { op: "W91" },
   ...listedByName("W91", { name: { profileName: "profileName" } }),
-};
+});

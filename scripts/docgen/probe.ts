@@ -1,11 +1,11 @@
 // What a resource's code-bearing declarations do, seen by running them against a recording client:
-// which operations findByName (adoption) and createThrough call, and which inputs
+// which operations findByName (adoption) and a kind's own create call, and which inputs
 // they read. The declarations are functions, so this is the only way to derive it without
 // restating it by hand; nothing reaches the network.
 import { ROUTES, type OperationId } from "../../contract/routes";
 import type { NmsClient } from "../../provider/client";
 import { specFields } from "../../provider/fields";
-import { findsCreateById, takesOverByName } from "../../provider/interruptedCreate";
+import { findsCreateById, takesOverByName } from "../../provider/lifecycle/interruptedCreate";
 import type { Props, ResourceSpec } from "../../provider/spec";
 
 export interface Probe {
@@ -68,7 +68,8 @@ export function probeSpec(spec: ResourceSpec): Promise<SpecProbes> {
   if (!probes) {
     probes = (async () => ({
       adoption: spec.findByName ? await probe(spec, (client, inputs) => spec.findByName!(client, inputs)) : undefined,
-      createThrough: spec.createThrough ? await probe(spec, (client, inputs) => spec.createThrough!.body(client, inputs)) : undefined,
+      // What the kind's own create calls besides its create operation, which `send` stands for here.
+      createThrough: spec.overrides?.create ? await probe(spec, (client, inputs) => spec.overrides!.create!(inputs, { client, op: spec.ops.create!, send: async () => ({}) })) : undefined,
     }))();
     cache.set(spec, probes);
   }
@@ -82,10 +83,10 @@ export async function operationsOf(spec: ResourceSpec): Promise<{ op: OperationI
     if (op !== undefined) out.push({ op, role });
   };
   const probes = await probeSpec(spec);
-  for (const op of spec.beforeWrite?.ops ?? []) add(op, "before a write");
+  for (const op of spec.overrides?.writeBody?.calls ?? []) add(op, "before a write");
   for (const op of probes.createThrough?.ops ?? []) add(op, "to build the create's body");
   if (spec.ops.create !== undefined && findsCreateById(spec)) add("A2", "before the create: an interrupted create of the resource is found by its request ID");
-  add(spec.ops.create, spec.createThrough ? "create (through the parent's update)" : "create");
+  add(spec.ops.create, spec.overrides?.create ? "create (through the parent's update)" : "create");
   add(spec.ops.read, "read");
   add(spec.ops.update, "update");
   add(spec.ops.delete, "delete");

@@ -8,6 +8,7 @@ import { NmsApiError, NmsClient } from "../../provider/client";
 import { demoClient, servedRequests } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
+import type { ResourceSpec } from "../../provider/spec";
 import { ROUTES, type OperationId } from "../../contract/routes";
 import { FINITE_NUMBER_RULE } from "../../contract/validators";
 
@@ -525,7 +526,7 @@ describe.each(Object.keys(RESOURCE_SPECS).filter((kind) => generators[kind] !== 
         const wireInputs = spec.identity.idFromInput && spec.ops.create ? bad.inputs : bodyInputs;
         const parentless = Object.fromEntries(Object.entries(wireInputs).filter(([k]) => !Object.keys(spec.identity.parents ?? {}).includes(k)));
         // A kind created through its parent's update (a trusted port, S44) sends its entry inside the parent's body.
-        const body = spec.createThrough ? await spec.createThrough.body(client, bad.inputs) : spec.toApi ? spec.toApi(parentless) : parentless;
+        const body = spec.overrides?.create ? await bodyOfOwnCreate(spec, bad.inputs) : spec.toApi ? spec.toApi(parentless) : parentless;
         // An array-bodied create carries one object as a one-entry array (W2); a body that is an array already goes as it is (W39, C2).
         const arrayBody = ROUTES[op].body === "array" && !Array.isArray(body);
         const answer = await sendRaw(op, params, arrayBody ? [body] : body);
@@ -540,6 +541,20 @@ describe.each(Object.keys(RESOURCE_SPECS).filter((kind) => generators[kind] !== 
     );
   });
 });
+
+/** The body a kind's own create (StepOverrides.create) sends, caught before it goes out. */
+async function bodyOfOwnCreate(spec: ResourceSpec, inputs: Record<string, unknown>): Promise<unknown> {
+  let sent: unknown;
+  const caught = new Error("body caught");
+  const send = async (body: unknown) => {
+    sent = body;
+    throw caught;
+  };
+  await spec.overrides!.create!(inputs, { client, op: spec.ops.create!, send }).catch((error: unknown) => {
+    if (error !== caught) throw error;
+  });
+  return sent;
+}
 
 async function sendRaw(op: OperationId, params: Record<string, string>, body: unknown): Promise<{ status: number; errors: { code: string; object?: string }[] }> {
   try {

@@ -10,9 +10,9 @@ import { RunningEmulator, startEmulator } from "../../emulator";
 import { preview, RunResult, StackOptions, up } from "../../harness";
 import { NmsClient } from "../../provider/client";
 import { resolveOfflinePreview } from "../../provider/config";
-import { createRequestIdOf } from "../../provider/interruptedCreate";
+import { createRequestIdOf } from "../../provider/lifecycle/createRequestId";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../../provider/spec";
-import { REFERENCES, UNIQUE_KEYS, UNIQUE_KEYS_NOT_CHECKED } from "../../provider/previewReads";
+import { REFERENCES } from "../../provider/previewReads";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { adminApi, demoClient } from "../support/emulatorClient";
 
@@ -161,7 +161,7 @@ describe("one preview beside objects made by hand", () => {
       { name: "recovery", kind: "RecoveryPsk", args: { psk: "${secret:psk}" } },
       { name: "interrupted", kind: "Venue", args: { name: "Interrupted" } },
     ]);
-    // The create an earlier run sent before it was killed, under the request ID this resource's create derives (provider/interruptedCreate.ts).
+    // The create an earlier run sent before it was killed, under the request ID this resource's create derives (provider/lifecycle/interruptedCreate.ts).
     const stackIdentity = `organization/${options.projectName}/${options.stackName}`;
     requestId = createRequestIdOf("Venue", emulator.demo.tenantId, { name: "Interrupted", [RESOURCE_NAME_INPUT]: "interrupted", [RESOURCE_STACK_INPUT]: stackIdentity }, [])!;
     held.interrupted = (await admin.execute<Props>("A7", {}, { body: { name: "Interrupted" }, requestId })).response!.id;
@@ -274,9 +274,9 @@ describe("nms:offlinePreview", () => {
 describe("the tables", () => {
   it("say, for every kind that adopts by name, whether its name is checked at preview", () => {
     for (const spec of Object.values(RESOURCE_SPECS).filter((s) => s.findByName && s.ops.create)) {
-      expect([spec.kind, UNIQUE_KEYS[spec.kind] !== undefined || UNIQUE_KEYS_NOT_CHECKED[spec.kind] !== undefined]).toEqual([spec.kind, true]);
+      expect([spec.kind, spec.takenName !== undefined]).toEqual([spec.kind, true]);
     }
-    for (const kind of [...Object.keys(UNIQUE_KEYS), ...Object.keys(UNIQUE_KEYS_NOT_CHECKED)]) expect(RESOURCE_SPECS[kind]?.ops.create).toBeDefined();
+    for (const spec of Object.values(RESOURCE_SPECS).filter((s) => s.takenName !== undefined)) expect([spec.kind, spec.ops.create]).toEqual([spec.kind, expect.any(String)]);
   });
 
   it("name referenced kinds whose IDs the service generates, and that a list and a read can find", () => {

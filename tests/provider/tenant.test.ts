@@ -6,7 +6,7 @@ import { RunningEmulator, startEmulator } from "../../emulator";
 import { NmsClient } from "../../provider/client";
 import { runFunction } from "../../provider/functions/run";
 import { FUNCTION_SPECS } from "../../provider/functions";
-import { createRequestIdOf } from "../../provider/interruptedCreate";
+import { createRequestIdOf } from "../../provider/lifecycle/createRequestId";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { checkArgs } from "../../provider/programClient";
 import { RESOURCE_SPECS } from "../../provider/resources";

@@ -164,10 +164,11 @@ describe("the mechanisms the kinds added", () => {
     expect(await client.call("W35", { venueId: site })).toEqual([]);
   });
 
-  test("a spec's readPick finds the object in a read that answers more (VenueDhcpBinding in W35's list)", async () => {
+  test("a kind's own read finds the object in a read that answers more (VenueDhcpBinding in W35's list)", async () => {
     const spec: ResourceSpec = RESOURCE_SPECS.VenueDhcpBinding;
-    expect(spec.readPick!([{ venueId: "v", dhcpServiceProfileId: "a" }, { venueId: "v", dhcpServiceProfileId: "b" }], "b")).toEqual({ venueId: "v", dhcpServiceProfileId: "b" });
-    expect(spec.readPick!([], "b")).toBeUndefined();
+    const read = (answer: unknown) => spec.overrides!.read!("b", {}, async () => answer);
+    expect(await read([{ venueId: "v", dhcpServiceProfileId: "a" }, { venueId: "v", dhcpServiceProfileId: "b" }])).toEqual({ venueId: "v", dhcpServiceProfileId: "b" });
+    expect(await read([])).toBeUndefined();
   });
 
   test("per-model settings: several models, removing one from the program writes the list without it, destroy writes an empty list", async () => {

@@ -20,7 +20,7 @@ const PASSPHRASE = "crash passphrase";
 /** The creates of the estate's four kinds (venue, AP group, network, activation): the default of StackDef.createOps. */
 const CREATE_OPS = ["A7", "W24", "W52", "W59"];
 const CLI = path.join(ROOT, "dist", "harness", "cli.js");
-/** What the provider tells the user when it took over an object its interrupted create made (provider/lifecycle.ts). */
+/** What the provider tells the user when it took over an object its interrupted create made (provider/lifecycle/create.ts). */
 const TAKEOVER_NOTICE = /took over the object this stack's interrupted create made/;
 
 /** mulberry32: a small seeded generator, so that a failing trial can be run again with its seed. */

@@ -97,7 +97,7 @@ export const SWITCH_CASES: KindCase[] = [
       },
       path: "name",
     },
-    // The reset shows on rstpAdminEdgePort (back to false); fields it clears keep their old values in state (provider/lifecycle.ts outputsOf).
+    // The reset shows on rstpAdminEdgePort (back to false); fields it clears keep their old values in state (provider/lifecycle/mapping.ts outputsOf).
     removed: {
       make: ({ admin, ids }) => admin.execute("S40", { serialNumber: ids["sw-access-1"] }, { body: { port: "1/1/5" } }).then(() => undefined),
       refresh: "update",

@@ -2,12 +2,12 @@
 // check cannot tell and the service answers: the device-policy limit (WIFI-10205), a WLAN naming
 // a profile that does not exist, a profile a network still uses, the older variant refusing
 // device policies at preview, and the recovery PSK and vSPoT password kept out of errors.
-import { MAX_DEVICE_POLICIES } from "../../contract";
-import type { RunningEmulator } from "../../emulator";
-import type { NmsClient } from "../../provider/client";
-import { makeLifecycle } from "../../provider/lifecycle";
-import { RESOURCE_SPECS } from "../../provider/resources";
-import { admin, demoClient, start } from "../support/emulatorClient";
+import { MAX_DEVICE_POLICIES } from "../../../contract";
+import type { RunningEmulator } from "../../../emulator";
+import type { NmsClient } from "../../../provider/client";
+import { makeLifecycle } from "../../../provider/lifecycle";
+import { RESOURCE_SPECS } from "../../../provider/resources";
+import { admin, demoClient, start } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;
 

@@ -2,11 +2,11 @@
 // ports in S39) instead of one read each, before and after their writes; a read alone, one the list does not hold,
 // and one asked for after the list was sent each get their own call. Against the in-process emulator; what went over
 // the wire is read from its request log.
-import type { RunningEmulator } from "../../emulator";
-import { NmsClient } from "../../provider/client";
-import { makeLifecycle } from "../../provider/lifecycle";
-import { RESOURCE_SPECS } from "../../provider/resources";
-import { adminApi, demoClient, servedRequests, start } from "../support/emulatorClient";
+import type { RunningEmulator } from "../../../emulator";
+import { NmsClient } from "../../../provider/client";
+import { makeLifecycle } from "../../../provider/lifecycle";
+import { RESOURCE_SPECS } from "../../../provider/resources";
+import { adminApi, demoClient, servedRequests, start } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;
 

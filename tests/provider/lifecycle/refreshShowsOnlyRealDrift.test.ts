@@ -1,12 +1,12 @@
 // Refresh right after up, as Pulumi's engine judges it: Read, then the provider's Diff of the
 // refreshed state against the inputs the program had (docs/pulumi-facts.md §8). Against the
 // in-process emulator.
-import { startEmulator, RunningEmulator } from "../../emulator";
-import { NmsClient } from "../../provider/client";
-import { demoClient } from "../support/emulatorClient";
-import { makeLifecycle } from "../../provider/lifecycle";
-import { PROGRAM_SET_FIELDS } from "../../provider/lifecycleSupport";
-import { RESOURCE_SPECS } from "../../provider/resources";
+import { startEmulator, RunningEmulator } from "../../../emulator";
+import { NmsClient } from "../../../provider/client";
+import { demoClient } from "../../support/emulatorClient";
+import { makeLifecycle } from "../../../provider/lifecycle";
+import { PROGRAM_SET_FIELDS } from "../../../provider/lifecycle/stateFields";
+import { RESOURCE_SPECS } from "../../../provider/resources";
 
 type Props = Record<string, any>;
 

@@ -1,9 +1,9 @@
 // getVenueValidChannels (W97, beyond the seeds) against the emulator: the venue's channels as the
 // service answers them, in preview too, and an unknown venue surfaced with its error.
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import type { ConfigLookup } from "../../provider/config";
-import { closeSharedClient, invoke } from "../../provider/programClient";
-import { demoClient, setPreview } from "../support/emulatorClient";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { ConfigLookup } from "../../../provider/config";
+import { closeSharedClient, invoke } from "../../../provider/programClient";
+import { demoClient, setPreview } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;
 

@@ -1,21 +1,21 @@
 // A replacement whose new inputs differ from the old only in secrets: the create's request ID leaves
-// secrets out (provider/interruptedCreate.ts), so without more the replacement's create would carry
+// secrets out (provider/lifecycle/interruptedCreate.ts), so without more the replacement's create would carry
 // the old object's create ID and find the old object as "its own interrupted create". The provider's
 // check counts such replacements in a reserved input that enters the ID, so the replacement makes a
 // new object. Run through a real program by the harness against the emulator.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { preview, up, type RunResult, type StackOptions } from "../../harness";
-import { adminApi } from "../support/emulatorClient";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { preview, up, type RunResult, type StackOptions } from "../../../harness";
+import { adminApi } from "../../support/emulatorClient";
 
 jest.setTimeout(300_000);
 
 type Props = Record<string, any>;
 type Row = { name: string; kind: string; args: Props; opts?: Props };
 
-const ROOT = path.resolve(__dirname, "..", "..");
+const ROOT = path.resolve(__dirname, "..", "..", "..");
 let emulator: RunningEmulator;
 let dir: string;
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 function stack(stackName: string, resources: Row[], secrets: Record<string, string>): StackOptions {
   return {
     projectDir: ROOT,
-    program: path.join(__dirname, "fixtures", "table", "index.js"),
+    program: path.join(__dirname, "..", "fixtures", "table", "index.js"),
     projectName: "table",
     stackName,
     statePath: path.join(dir, `${stackName}.json`),

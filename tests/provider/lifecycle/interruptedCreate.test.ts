@@ -1,15 +1,15 @@
-// Takeover of an object made by this stack's interrupted create (provider/interruptedCreate.ts):
+// Takeover of an object made by this stack's interrupted create (provider/lifecycle/interruptedCreate.ts):
 // taken over only with the request record's proof, otherwise the adoption hint and no duplicate;
 // kinds the service does not refuse twice found by their request ID alone; and the emulator's side
 // of the evidence: the caller's x-request-id names the request record.
-import { startEmulator, RunningEmulator } from "../../emulator";
-import { NmsClient } from "../../provider/client";
-import { specFields } from "../../provider/fields";
-import { CREATE_GENERATION_INPUT, createRequestIdOf } from "../../provider/interruptedCreate";
-import { REPLACE_ON_CHANGES_INPUT } from "../../provider/resourceOptions";
-import { makeLifecycle } from "../../provider/lifecycle";
-import { RESOURCE_SPECS } from "../../provider/resources";
-import { adminApi, demoClient } from "../support/emulatorClient";
+import { startEmulator, RunningEmulator } from "../../../emulator";
+import { NmsClient } from "../../../provider/client";
+import { specFields } from "../../../provider/fields";
+import { CREATE_GENERATION_INPUT, createRequestIdOf } from "../../../provider/lifecycle/createRequestId";
+import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/resourceOptions";
+import { makeLifecycle } from "../../../provider/lifecycle";
+import { RESOURCE_SPECS } from "../../../provider/resources";
+import { adminApi, demoClient } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;
 

@@ -1,10 +1,10 @@
 // How one resource's objects are reached on the wire: which path parameters name an object and
 // its parents, and the calls that read, create, write, reset and delete it. The spec declares
 // the identity and the operations; the route table says how each call travels.
-import { routeOf, type OperationId } from "../contract/routes";
-import type { NmsClient, RequestRecord } from "./client";
-import { isNotFound } from "./client/errors";
-import type { Props, ResourceSpec } from "./spec";
+import { routeOf, type OperationId } from "../../contract/routes";
+import type { NmsClient, RequestRecord } from "../client";
+import { isNotFound } from "../client/errors";
+import type { Props, ResourceSpec } from "../spec";
 
 export interface Written {
   /** The object as the service answered it (the element of an array answer), when it did. */
@@ -38,23 +38,27 @@ export interface ObjectAccess {
 
 export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAccess {
   const idField = spec.identity.idField ?? "id";
-  const parents = Object.entries(spec.identity.parents ?? {});
+  const parents = Object.entries(spec.identity.parents ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
+
+  /** The path parameters that name the object by its ID: its idParam, unless the kind names it its own way. */
+  const idParams = (id: string): Record<string, string> => {
+    const shared = { [spec.identity.idParam]: id };
+    return spec.overrides?.idParams ? spec.overrides.idParams(id, shared) : shared;
+  };
+  const idParamNames = Object.keys(idParams("id"));
 
   const params = (inputs: Props, id?: string): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [field, param] of parents) if (inputs[field] !== undefined) out[param] = String(inputs[field]);
-    if (id !== undefined && spec.identity.idParts) {
-      const parts = id.split("/");
-      spec.identity.idParts.forEach((param, i) => (out[param] = parts[i] ?? ""));
-    } else if (id !== undefined) out[spec.identity.idParam] = id;
-    return out;
+    return id === undefined ? out : { ...out, ...idParams(id) };
   };
 
   const readAlone = async (id: string, inputs: Props): Promise<Props | undefined> => {
     if (!spec.ops.read) return undefined;
     try {
-      const answer = await client.call<unknown>(spec.ops.read, params(inputs, id));
-      return spec.readPick ? spec.readPick(answer, id) : (answer as Props);
+      const op = spec.ops.read;
+      const read = () => client.call<unknown>(op, params(inputs, id));
+      return spec.overrides?.read ? await spec.overrides.read(id, inputs, read) : ((await read()) as Props);
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;
@@ -64,8 +68,8 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   // Settings (no create: they exist with their parent) are read right before and after their create's write, and the
   // settings of one parent are created together: their reads share a list call when one lists them all (W31, S39).
   // A list whose items lack fields of the object (Ap's W1) cannot stand for its read, nor can one whose read picks the
-  // object out of its answer (readPick).
-  const listed = !spec.ops.create && !spec.readPick && spec.readFromList && !spec.readFromList.lacks?.length ? spec.readFromList : undefined;
+  // object out of its answer (a read of its own, overrides.read).
+  const listed = !spec.ops.create && !spec.overrides?.read && spec.readFromList && !spec.readFromList.lacks?.length ? spec.readFromList : undefined;
   const readLive = async (id: string, inputs: Props): Promise<Props | undefined> => {
     if (!listed || !spec.ops.read) return readAlone(id, inputs);
     return client.readThroughList<Props | undefined>(listed.op, params(inputs), listed.query, {
@@ -77,7 +81,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: { requestId?: string } = {}): Promise<Written> => {
     const route = routeOf(op);
     // An operation whose path has no slot for the object's ID names it in the body (S44, S51).
-    const pathNamesObject = [spec.identity.idParam, ...(spec.identity.idParts ?? [])].some((param) => route.path.includes(`{${param}}`));
+    const pathNamesObject = idParamNames.some((param) => route.path.includes(`{${param}}`));
     const pathParams = params(inputs, pathNamesObject ? id : undefined);
     // One object for an operation whose body is an array (W2, W74): a one-element array. A bulk delete's array of IDs goes as it is.
     if (route.body === "array" && !Array.isArray(body)) {
@@ -96,7 +100,7 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
       if (!single) throw new Error(`nms:${spec.kind} declares destroy "delete" without a delete or bulkDelete operation`);
       return write(single, inputs, id, undefined);
     }
-    const entry = spec.bulkDeleteEntry ? spec.bulkDeleteEntry(id, inputs) : id;
+    const entry = spec.overrides?.bulkDeleteEntry ? spec.overrides.bulkDeleteEntry(id, inputs, id) : id;
     // On its own: the single delete, or a one-entry array sent straight (not through the batcher again).
     const alone = single ? () => write(single, inputs, id, undefined) : () => client.write<Props>(bulk, params(inputs), { body: [entry] });
     return client.executeInBatch<Props>(bulk, params(inputs), entry, { alone });

@@ -2,11 +2,11 @@
 // program calls them, against the emulator: reads page through lists, actions wait for their
 // request and never run in preview, arguments are checked before any call.
 import * as pulumi from "@pulumi/pulumi";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import type { ConfigLookup } from "../../provider/config";
-import { FUNCTION_SPECS } from "../../provider/functions";
-import { closeSharedClient, invoke } from "../../provider/programClient";
-import { Client, serialNumber, venueBody, setPreview } from "../support/emulatorClient";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { ConfigLookup } from "../../../provider/config";
+import { FUNCTION_SPECS } from "../../../provider/functions";
+import { closeSharedClient, invoke } from "../../../provider/programClient";
+import { Client, serialNumber, venueBody, setPreview } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;
 

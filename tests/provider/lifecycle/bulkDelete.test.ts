@@ -1,12 +1,12 @@
 // Destroy through the bulk deletes: resources of one kind and path destroyed together share calls,
 // a lone one uses its single delete, and a failing entry fails its own resource only. Against the
 // in-process emulator; what went over the wire is read from its request log.
-import { ROUTES } from "../../contract/routes";
-import type { RunningEmulator } from "../../emulator";
-import { NmsClient } from "../../provider/client";
-import { makeLifecycle } from "../../provider/lifecycle";
-import { RESOURCE_SPECS } from "../../provider/resources";
-import { adminApi, demoClient, servedRequests, start } from "../support/emulatorClient";
+import { ROUTES } from "../../../contract/routes";
+import type { RunningEmulator } from "../../../emulator";
+import { NmsClient } from "../../../provider/client";
+import { makeLifecycle } from "../../../provider/lifecycle";
+import { RESOURCE_SPECS } from "../../../provider/resources";
+import { adminApi, demoClient, servedRequests, start } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;
 

@@ -2,13 +2,13 @@
 // one of the forms a function names, checked before any call; a get by unique name finds exactly
 // one object or fails naming the value; a filter reads its own list. The calls of every function
 // against the emulator are in tests/sdk/lookupsStack.test.ts.
-import type { RunningEmulator } from "../../emulator";
-import type { NmsClient } from "../../provider/client";
-import type { ConfigLookup } from "../../provider/config";
-import { FUNCTION_SPECS } from "../../provider/functions";
-import { runFunction } from "../../provider/functions/run";
-import { closeSharedClient, invoke } from "../../provider/programClient";
-import { Client, servedRequests, start, venueBody } from "../support/emulatorClient";
+import type { RunningEmulator } from "../../../emulator";
+import type { NmsClient } from "../../../provider/client";
+import type { ConfigLookup } from "../../../provider/config";
+import { FUNCTION_SPECS } from "../../../provider/functions";
+import { runFunction } from "../../../provider/functions/run";
+import { closeSharedClient, invoke } from "../../../provider/programClient";
+import { Client, servedRequests, start, venueBody } from "../../support/emulatorClient";
 
 let emulator: RunningEmulator;
 let config: ConfigLookup;

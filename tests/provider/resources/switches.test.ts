@@ -1,17 +1,17 @@
 // The switch resources and functions through the provider, against the in-process emulator: the
 // serial number as the switch's ID, inputs only their own operation writes (Trigger.onCreate),
-// a port's ID filling three path parameters (Identity.idParts), the service's switch error codes
+// a port's ID filling three path parameters (the kind's idParams override), the service's switch error codes
 // surfaced with their code, secrets kept out of errors, and the functions (reads run, actions
 // never in preview).
 import * as pulumi from "@pulumi/pulumi";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import { NmsApiError, type NmsClient } from "../../provider/client";
-import { FUNCTION_SPECS } from "../../provider/functions";
-import { runFunction } from "../../provider/functions/run";
-import { makeLifecycle } from "../../provider/lifecycle";
-import { checkArgs, invoke } from "../../provider/programClient";
-import { RESOURCE_SPECS } from "../../provider/resources";
-import { demoClient, servedRequests, setPreview } from "../support/emulatorClient";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { NmsApiError, type NmsClient } from "../../../provider/client";
+import { FUNCTION_SPECS } from "../../../provider/functions";
+import { runFunction } from "../../../provider/functions/run";
+import { makeLifecycle } from "../../../provider/lifecycle";
+import { checkArgs, invoke } from "../../../provider/programClient";
+import { RESOURCE_SPECS } from "../../../provider/resources";
+import { demoClient, servedRequests, setPreview } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;
 

@@ -3,10 +3,10 @@
 // field), and client disconnect (W67, WIFI-10201 surfaced with its code). Actions never run in
 // preview, and generated passwords never reach the logs.
 import * as pulumi from "@pulumi/pulumi";
-import { startEmulator, type RunningEmulator } from "../../emulator";
-import type { ConfigLookup } from "../../provider/config";
-import { closeSharedClient, invoke } from "../../provider/programClient";
-import { adminApi, demoClient, setPreview } from "../support/emulatorClient";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { ConfigLookup } from "../../../provider/config";
+import { closeSharedClient, invoke } from "../../../provider/programClient";
+import { adminApi, demoClient, setPreview } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;
 

@@ -1,12 +1,12 @@
 // The generic lifecycle, for each resource, against the in-process emulator.
-import { startEmulator, RunningEmulator } from "../../emulator";
-import { NmsClient } from "../../provider/client";
-import { adminApi, demoClient, servedRequests, waitFor } from "../support/emulatorClient";
-import { makeLifecycle } from "../../provider/lifecycle";
-import { RESOURCE_SPECS } from "../../provider/resources";
-import { specFields } from "../../provider/fields";
-import { resolveWifiApiVariant } from "../../provider/config";
-import { UNKNOWN } from "../../contract/validators";
+import { startEmulator, RunningEmulator } from "../../../emulator";
+import { NmsClient } from "../../../provider/client";
+import { adminApi, demoClient, servedRequests, waitFor } from "../../support/emulatorClient";
+import { makeLifecycle } from "../../../provider/lifecycle";
+import { RESOURCE_SPECS } from "../../../provider/resources";
+import { specFields } from "../../../provider/fields";
+import { resolveWifiApiVariant } from "../../../provider/config";
+import { UNKNOWN } from "../../../contract/validators";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { Struct } = require("google-protobuf/google/protobuf/struct_pb");
 
