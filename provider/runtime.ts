@@ -2,7 +2,7 @@
 // host process, shared by every resource, configured from Pulumi config or the environment.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ClientOptions, NmsClient } from "./client";
-import { ConfigLookup, LOG_LEVELS, LogLevelSetting, resolveConfig, resolveConfiguredTenant, resolveOfflinePreview, resolveWifiApiVariant } from "./config";
+import { type ConfigLookup, LOG_LEVELS, type LogLevelSetting, resolveConfig, resolveConfiguredTenant, resolveOfflinePreview, resolveWifiApiVariant } from "./config";
 import { SharedClient } from "./configuredClient";
 import { makeLifecycle } from "./lifecycle";
 import { PreviewReads } from "./previewReads";

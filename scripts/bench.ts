@@ -37,11 +37,11 @@
 // (the stack and its variants), emulator.ts (the emulator and its counters), measure.ts (the measured runs), report.ts
 // (output).
 import * as fs from "node:fs";
-import { Composition, compositionOf, mspCompositionOf, sitesFor } from "./bench/composition";
+import { type Composition, compositionOf, mspCompositionOf, sitesFor } from "./bench/composition";
 import { BenchEmulator } from "./bench/emulator";
 import { measureUp, measureVariant } from "./bench/measure";
 import { parseArgs } from "./bench/options";
-import { printFigures, printSetup, printSummary, SizeResult } from "./bench/report";
+import { printFigures, printSetup, printSummary, type SizeResult } from "./bench/report";
 import { FLOOR, FLOOR_PRELOAD, PROGRAM, PROGRAM_STATS_PRELOAD, variantsToRun } from "./bench/stack";
 
 /** For the whole benchmark: a run that takes longer is broken, not slow. */

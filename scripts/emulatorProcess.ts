@@ -1,6 +1,6 @@
 // The emulator in a child process, for benchmarks: its load must not share an event loop
 // with what it measures.
-import { ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import * as path from "node:path";
 
 const STARTUP_TIMEOUT_MS = 15_000;

@@ -9,7 +9,7 @@ import { coverageTable } from "./docgen/coverage";
 import { functionPage } from "./docgen/functionPage";
 import { DOCS_HEADER, examplePath, firstSentence, resourcePage } from "./docgen/resourcePage";
 import { exampleProgram } from "./docgen/example";
-import { projectRoot } from "./generateSdk";
+import { projectRoot } from "./projectRoot";
 
 /** The folder the generator owns whole: anything in it that the generator does not write is removed. */
 export const REFERENCE_DIR = "docs/reference";

@@ -5,7 +5,7 @@
 // (scripts/generateDocs.ts). What the SDK's runtime needs from the provider (each kind's secrets and
 // outputs, the reserved input names) is written here, so that a program loads no provider code.
 //   npm run generate
-// tests/sdk/generated.test.ts fails when the committed files differ from what this writes.
+// tests/scripts/generateSdk.test.ts fails when the committed files differ from what this writes.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { FUNCTION_SPECS } from "../provider/functions";
@@ -17,6 +17,7 @@ import { TENANT_INPUT } from "../provider/tenant";
 import { functionFile } from "./sdkgen/functionFile";
 import { GENERATED_HEADER, moduleNameOf, resourceFile } from "./sdkgen/resourceFile";
 import { SharedTypes } from "./sdkgen/sharedTypes";
+import { projectRoot } from "./projectRoot";
 
 /** Where the generated files live, relative to the project root. */
 export const GENERATED_DIR = "sdk/generated";
@@ -67,16 +68,6 @@ function reservedInputsFile(): string {
   );
 }
 
-/** The directory holding package.json, from the source tree or from dist/. */
-export function projectRoot(from = __dirname): string {
-  let dir = from;
-  while (!fs.existsSync(path.join(dir, "package.json"))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`no package.json above ${from}`);
-    dir = parent;
-  }
-  return dir;
-}
 
 /** Writes the files that changed and removes generated files nothing generates any more. */
 export function writeSdkFiles(root = projectRoot()): { written: string[]; removed: string[] } {

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { AsyncAccepted, RequestRecord, RequestStatus } from "../../contract/requestRecord";
 import { ROUTES, type OperationId } from "../../contract/routes";
-import { listItemsOf, scrubEntry } from "./answers";
+import { listItemsOf, } from "./answers";
 import { WriteBatcher, type EntryFallbacks } from "./batcher";
 import { ReadBatcher, type BatchedRead } from "./readBatcher";
 import { CoalescingRequestWaiter } from "./coalescingWaiter";

@@ -28,7 +28,7 @@ export class NmsError extends Error {
     super(message, options);
     this.name = "NmsError";
     this.message = message;
-    if (options?.cause !== undefined && !Object.prototype.hasOwnProperty.call(this, "cause")) {
+    if (options?.cause !== undefined && !Object.hasOwn(this, "cause")) {
       Object.defineProperty(this, "cause", { value: options.cause, writable: true, configurable: true, enumerable: false });
     }
     if (this.stack === undefined) Error.captureStackTrace?.(this);

@@ -84,7 +84,7 @@ export class TokenBucket {
     return new Promise<number>((resolve, reject) => {
       // Declared before the callback that uses it (see sleep() in retry.ts for why).
       const line = urgent ? this.urgent : this.queue;
-      let taker: QueuedTaker | undefined = undefined;
+      let taker: QueuedTaker | undefined ;
       const onAbort = () => {
         const index = taker ? line.indexOf(taker) : -1;
         if (index >= 0) line.splice(index, 1);

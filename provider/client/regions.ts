@@ -19,7 +19,7 @@ export function resolveBaseUrl(opts: { region?: string; baseUrl?: string }): str
   const baseUrl = opts.baseUrl?.trim();
   if (baseUrl) return baseUrl.replace(/\/+$/, "");
   const region = (opts.region?.trim() || DEFAULT_REGION).toLowerCase();
-  if (Object.prototype.hasOwnProperty.call(REGION_BASE_URLS, region)) {
+  if (Object.hasOwn(REGION_BASE_URLS, region)) {
     return REGION_BASE_URLS[region as Region];
   }
   const valid = Object.entries(REGION_BASE_URLS)

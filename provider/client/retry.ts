@@ -354,7 +354,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     // Declared before the callbacks that use it: Pulumi's closure serializer rejects a function
     // whose inner closures refer to a variable declared later.
-    let timer: ReturnType<typeof setTimeout> | undefined = undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined ;
     const onAbort = () => {
       clearTimeout(timer);
       reject(asError(signal?.reason));

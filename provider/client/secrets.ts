@@ -28,7 +28,7 @@ export function isSecretFieldName(name: string): boolean {
  */
 export function isSecretObjectPath(objectPath: string | undefined): boolean {
   if (!objectPath) return false;
-  const segments = objectPath.split(/[.\/\[\]]+/).filter((segment) => segment.length > 0);
+  const segments = objectPath.split(/[./[\]]+/).filter((segment) => segment.length > 0);
   const last = segments[segments.length - 1];
   return last !== undefined && isSecretFieldName(last);
 }

@@ -1,6 +1,6 @@
 // The client's options, their defaults, and the settings resolved from them.
-import { type RetryPolicy } from "./retry";
-import { type TokenBucketSettings } from "./ratelimit";
+import type { RetryPolicy } from "./retry";
+import type { TokenBucketSettings } from "./ratelimit";
 import { NmsError } from "./errors";
 import { checkedBaseUrl, DEFAULT_MAX_ANSWER_BYTES } from "./transport";
 

@@ -32,8 +32,6 @@ import { wifiCallingProfileReadSchema } from "../../contract/schemas/wifiCalling
 import { apSerialNumber } from "../../contract/validators";
 import type { FunctionAnswer, FunctionCall, FunctionSpec } from "./spec";
 
-type Shape = Record<string, z.ZodTypeAny>;
-
 const id = (description: string) => z.string().min(1, "is required").describe(description);
 const optionalId = (description: string) => id(description).optional();
 const name = (field: string, scope: string) =>

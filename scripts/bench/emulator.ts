@@ -1,7 +1,7 @@
 // The emulator the bench measures against, in a child process (its own event loop), with the admin calls the bench
 // needs: reset, settings, and the request counters it reads after each harness command.
 import type { ChildProcess } from "node:child_process";
-import { EmulatorInfo, spawnEmulator, stopEmulator } from "../emulatorProcess";
+import { type EmulatorInfo, spawnEmulator, stopEmulator } from "../emulatorProcess";
 
 /** Service requests by operation and answer status. */
 export interface RequestStats {

@@ -3,13 +3,13 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { destroy, preview, refresh, up, RunResult } from "../../harness";
-import { EmulatorInfo } from "../emulatorProcess";
-import { BenchEmulator, RequestStats } from "./emulator";
-import { CpuSplit, CpuWatcher } from "./processes";
-import { Composition } from "./composition";
-import { BenchOptions } from "./options";
-import { ServiceCredentials, Variant, speedLimit, stackOptions } from "./stack";
+import { destroy, preview, refresh, up, type RunResult } from "../../harness";
+import type { EmulatorInfo } from "../emulatorProcess";
+import type { BenchEmulator, RequestStats } from "./emulator";
+import { type CpuSplit, CpuWatcher } from "./processes";
+import type { Composition } from "./composition";
+import type { BenchOptions } from "./options";
+import { type ServiceCredentials, type Variant, speedLimit, stackOptions } from "./stack";
 
 export interface Figures {
   wallSeconds: number;

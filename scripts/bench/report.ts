@@ -2,9 +2,9 @@
 // the growth of the per-resource cost between the two largest sizes, whether the provider met its goals, and the last
 // line, JSON for scripts.
 import * as os from "node:os";
-import { Composition, CRITICAL_PATH_DEPTH } from "./composition";
-import { Figures, UpFigures } from "./measure";
-import { BenchOptions } from "./options";
+import { type Composition, CRITICAL_PATH_DEPTH } from "./composition";
+import type { Figures, UpFigures } from "./measure";
+import type { BenchOptions } from "./options";
 import { speedLimit } from "./stack";
 
 const REQUESTS_NEEDED_DEFINITION =

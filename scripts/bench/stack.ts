@@ -3,10 +3,10 @@
 // bound no client can beat on it.
 import { randomBytes } from "node:crypto";
 import * as path from "node:path";
-import { StackOptions } from "../../harness";
-import { EmulatorInfo } from "../emulatorProcess";
-import { Composition, CRITICAL_PATH_DEPTH } from "./composition";
-import { BenchOptions } from "./options";
+import type { StackOptions } from "../../harness";
+import type { EmulatorInfo } from "../emulatorProcess";
+import { type Composition, CRITICAL_PATH_DEPTH } from "./composition";
+import type { BenchOptions } from "./options";
 
 /** The repository root: this file runs as dist/scripts/bench/stack.js. */
 export const ROOT = path.resolve(__dirname, "..", "..", "..");

@@ -94,7 +94,7 @@ function build(spec: ResourceSpec, set: readonly { name: string; schema: z.ZodTy
     const schema = shape[info.name] ?? info.schema;
     const isId = fields.pathInputs.includes(info.name) || (/Id$/.test(info.name) && strip(schema).core instanceof z.ZodString);
     const value: Value =
-      info.name === pinned ? { text: JSON.stringify(pinnedValue), sample: pinnedValue } : isId ? configValue(config, info.name, "string") : valueOf(schema, info.name, config, "  ");
+      info.name === pinned ? { text: JSON.stringify(pinnedValue), sample: pinnedValue } : isId ? configValue(config, info.name, "string") : exampleValueOf(schema, info.name, config, "  ");
     lines.push(`  ${propertyKey(info.name)}: ${value.text},`);
     sample[info.name] = value.sample;
   }
@@ -133,7 +133,7 @@ function configValue(config: Config, key: string, type: ConfigType): Value {
   return { text: `config.${method}(${JSON.stringify(key)})`, sample: type === "number" ? 1 : type === "boolean" ? true : "Example secret 1" };
 }
 
-function valueOf(schema: z.ZodTypeAny, path: string, config: Config, indent: string): Value {
+function exampleValueOf(schema: z.ZodTypeAny, path: string, config: Config, indent: string): Value {
   const stripped = strip(schema);
   const core = stripped.core;
   const leaf = path.split(".").pop()!.replace(/\[\]$/, "");
@@ -142,7 +142,7 @@ function valueOf(schema: z.ZodTypeAny, path: string, config: Config, indent: str
     const entries = Object.entries(core.shape as Record<string, z.ZodTypeAny>).filter(([, field]) => !strip(field).optional && !strip(field).hasDefault);
     if (entries.length === 0) return { text: "{}", sample: {} };
     const inner = `${indent}  `;
-    const values = entries.map(([key, field]) => [key, valueOf(field, `${path}.${key}`, config, inner)] as const);
+    const values = entries.map(([key, field]) => [key, exampleValueOf(field, `${path}.${key}`, config, inner)] as const);
     return {
       text: `{\n${values.map(([key, value]) => `${inner}${propertyKey(key)}: ${value.text},`).join("\n")}\n${indent}}`,
       sample: Object.fromEntries(values.map(([key, value]) => [key, value.sample])),
@@ -152,7 +152,7 @@ function valueOf(schema: z.ZodTypeAny, path: string, config: Config, indent: str
     const min = core._def.exactLength?.value ?? core._def.minLength?.value ?? 1;
     // The fewest items the field takes (a rule of its own may ask for exactly two).
     const counts = [Math.max(min, 1), Math.max(min, 1) + 1];
-    const itemsOf = (count: number) => Array.from({ length: count }, () => valueOf(core.element, `${path}[]`, config, indent));
+    const itemsOf = (count: number) => Array.from({ length: count }, () => exampleValueOf(core.element, `${path}[]`, config, indent));
     const items = itemsOf(counts.find((count) => schema.safeParse(itemsOf(count).map((item) => item.sample)).success) ?? counts[0]);
     return { text: `[${items.map((item) => item.text).join(", ")}]`, sample: items.map((item) => item.sample) };
   }

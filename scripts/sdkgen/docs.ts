@@ -134,7 +134,7 @@ export function docComment(sentences: readonly string[], indent: string): string
   for (const text of sentences) {
     if (text.trim() === "") continue;
     if (paragraphs.length === 0 || text.startsWith("\n")) paragraphs.push([]);
-    paragraphs[paragraphs.length - 1].push(escape(text.trim()));
+    paragraphs[paragraphs.length - 1].push(closingCommentEscaped(text.trim()));
   }
   if (paragraphs.length === 0) return "";
   const single = `${indent}/** ${paragraphs[0].join(" ")} */`;
@@ -159,6 +159,6 @@ function wrap(text: string, width: number): string[] {
   return lines;
 }
 
-function escape(text: string): string {
+function closingCommentEscaped(text: string): string {
   return text.replace(/\*\//g, "*\\/");
 }

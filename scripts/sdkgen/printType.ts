@@ -7,7 +7,11 @@
 import { z } from "zod";
 import { isPulumiAsset } from "../../contract/meta";
 import { codeValuesOf, docComment, rulesNotSaid, rulesOf, sentence } from "./docs";
-import type { SharedTypes } from "./sharedTypes";
+
+/** What names a shared object shape (sharedTypes.ts): its name to print, or undefined to print it in full. */
+export interface ShapeNames {
+  use(object: z.AnyZodObject, older: z.AnyZodObject | undefined, mode: Mode, path: string): string | undefined;
+}
 
 export type Mode = "input" | "args" | "output";
 
@@ -74,7 +78,7 @@ export interface FieldPrint {
   /** Where the field sits, for the generator's error messages. */
   readonly path?: string;
   /** The named types of shapes several resources and functions share (types/input.ts, types/output.ts). */
-  readonly names?: SharedTypes;
+  readonly names?: ShapeNames;
 }
 
 /** One field of an interface or inline object type, with its doc comment. */
@@ -111,7 +115,7 @@ export function printValue(
   indent: string,
   older: z.ZodTypeAny | undefined,
   path: string,
-  names?: SharedTypes,
+  names?: ShapeNames,
   inlineTop = false,
 ): string {
   const stripped = strip(schema);
@@ -121,7 +125,7 @@ export function printValue(
 }
 
 /** The type without the Input wrapper (union options, intersection parts). */
-function printBare(schema: z.ZodTypeAny, mode: Mode, indent: string, path: string, names: SharedTypes | undefined): string {
+function printBare(schema: z.ZodTypeAny, mode: Mode, indent: string, path: string, names: ShapeNames | undefined): string {
   const stripped = strip(schema);
   const type = printCore(stripped.core, mode, indent, undefined, path, names);
   return stripped.nullable ? `${type} | null` : type;
@@ -133,7 +137,7 @@ function printCore(
   indent: string,
   older: z.ZodTypeAny | undefined,
   path: string,
-  names: SharedTypes | undefined,
+  names: ShapeNames | undefined,
   inlineTop = false,
 ): string {
   if (isPulumiAsset(core)) return "pulumi.asset.Asset";
@@ -178,7 +182,7 @@ function printCore(
 }
 
 /** An object type in full, its fields' shared shapes named when `names` is given. */
-export function printObject(object: z.AnyZodObject, mode: Mode, indent: string, older: z.AnyZodObject | undefined, path: string, names?: SharedTypes): string {
+export function printObject(object: z.AnyZodObject, mode: Mode, indent: string, older: z.AnyZodObject | undefined, path: string, names?: ShapeNames): string {
   const inner = `${indent}  `;
   const olderShape = older?.shape as Record<string, z.ZodTypeAny> | undefined;
   const fields = Object.entries(object.shape as Record<string, z.ZodTypeAny>).map(([key, schema]) =>

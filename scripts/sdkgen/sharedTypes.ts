@@ -8,7 +8,7 @@
 // uses it (`collect`), the second prints a shared shape as its name.
 import type { z } from "zod";
 import { docComment } from "./docs";
-import { printObject, type Mode } from "./printType";
+import { printObject, type Mode, type ShapeNames } from "./printType";
 
 interface Form {
   readonly object: z.AnyZodObject;
@@ -83,7 +83,7 @@ const NAMES: Readonly<Record<string, string>> = {
   "rebootAp result": "ActionRequest",
 };
 
-export class SharedTypes {
+export class SharedTypes implements ShapeNames {
   private collecting = true;
   private owner = "";
   /** Printing types/input.ts or types/output.ts: names without their module. */

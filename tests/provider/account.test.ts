@@ -2,8 +2,8 @@
 // account error code surfaced with its code (at check where the schema can tell, else the
 // service's answer), the out-of-sync and component codes with their request ID, delegated access
 // of an MSP, and the account functions.
-import { startEmulator, RunningEmulator } from "../../emulator";
-import { NmsClient } from "../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import type { NmsClient } from "../../provider/client";
 import { NmsApiError, NmsRequestFailedError } from "../../provider/client/errors";
 import { closeSharedClient, invoke } from "../../provider/programClient";
 import type { ConfigLookup } from "../../provider/config";

@@ -3,8 +3,8 @@
 // very same body with the same code. The emulator validates from the seeds, so this pins the
 // provider's preview-time validation to the service's behaviour.
 import fc from "fast-check";
-import { startEmulator, RunningEmulator } from "../../emulator";
-import { NmsApiError, NmsClient } from "../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { NmsApiError, type NmsClient } from "../../provider/client";
 import { demoClient, servedRequests } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";

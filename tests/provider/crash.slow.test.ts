@@ -4,8 +4,8 @@
 // name); see crash/helpers.ts for what each trial checks. Not in `npm test`; run it
 // with `npm run test:crash` (builds first; NMS_CRASH_SEED repeats a run, NMS_CRASH_TRIALS and
 // NMS_CRASH_MODES choose how many and which). The short form is crash.test.ts.
-import { startChaosEmulator, ChaosEmulator, guestStack, mspStack } from "./chaos/helpers";
-import { CRASH_MODES, crashSeed, CrashTrialReport, formatCrashReport, runCrashTrial, seededRandom, summarize } from "./crash/helpers";
+import { startChaosEmulator, type ChaosEmulator, guestStack, mspStack } from "./chaos/helpers";
+import { CRASH_MODES, crashSeed, type CrashTrialReport, formatCrashReport, runCrashTrial, seededRandom, summarize } from "./crash/helpers";
 
 const TRIALS = Number(process.env.NMS_CRASH_TRIALS ?? 20);
 /** NMS_CRASH_MODES=whole-run (or provider-host) runs one mode only, e.g. one per process. */

@@ -4,8 +4,8 @@
 // ID); see crash/helpers.ts for what a trial checks. The full form (20 trials per mode at
 // 100 resources) is crash.slow.test.ts, `npm run test:crash`. Measured 104 s for both trials on the
 // 2-core development machine while its load average was about 20 (other jobs sharing it).
-import { ChaosEmulator, guestStack, mspStack, startChaosEmulator } from "./chaos/helpers";
-import { CRASH_MODES, crashSeed, CrashTrialReport, formatCrashReport, runCrashTrial, seededRandom, summarize } from "./crash/helpers";
+import { type ChaosEmulator, guestStack, mspStack, startChaosEmulator } from "./chaos/helpers";
+import { CRASH_MODES, crashSeed, type CrashTrialReport, formatCrashReport, runCrashTrial, seededRandom, summarize } from "./crash/helpers";
 
 const seed = crashSeed();
 let emu: ChaosEmulator;

@@ -1,6 +1,6 @@
 // The lifecycle's share of reliability at scale: refresh reads answered by one list call, and
 // creates whose answer was lost recovered without a duplicate.
-import { startEmulator, RunningEmulator } from "../../emulator";
+import { startEmulator, type RunningEmulator } from "../../emulator";
 import { adminApi, demoClient } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";

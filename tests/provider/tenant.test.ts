@@ -2,8 +2,8 @@
 // the function runner against the emulator: the MSP's login (the demo tenant's administrator)
 // working in an end customer's tenant by the resource's `tenantId`. The tenant is part of the
 // resource's identity: outputs carry it, a move replaces, left out is the configured tenant.
-import { RunningEmulator, startEmulator } from "../../emulator";
-import { NmsClient } from "../../provider/client";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import type { NmsClient } from "../../provider/client";
 import { runFunction } from "../../provider/functions/run";
 import { FUNCTION_SPECS } from "../../provider/functions";
 import { createRequestIdOf } from "../../provider/lifecycle/createRequestId";

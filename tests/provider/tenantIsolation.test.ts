@@ -9,9 +9,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { RunningEmulator, startEmulator } from "../../emulator";
-import { destroy, preview, refresh, RunResult, StackOptions, up } from "../../harness";
-import { NmsClient } from "../../provider/client";
+import { type RunningEmulator, startEmulator } from "../../emulator";
+import { destroy, preview, refresh, type RunResult, type StackOptions, up } from "../../harness";
+import type { NmsClient } from "../../provider/client";
 import { adminApi, demoClient } from "../support/emulatorClient";
 
 jest.setTimeout(300_000);
@@ -69,9 +69,7 @@ function customerResources(key: "a" | "b"): Props[] {
   ];
 }
 
-let stacks = 0;
 function stack(resources: Props[], config: Record<string, string> = {}, statePath = path.join(dir, "state.json")): StackOptions {
-  stacks += 1;
   return {
     projectDir: ROOT,
     program: PROGRAM,

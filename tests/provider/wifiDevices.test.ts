@@ -3,8 +3,8 @@
 // surfaced with its code), and the mechanisms they added to the lifecycle (a trigger that also
 // runs after the create, a read whose answer holds the object among others, a body that is an
 // array, defaults written through toApi).
-import { startEmulator, RunningEmulator } from "../../emulator";
-import { NmsApiError, NmsClient } from "../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { NmsApiError, type NmsClient } from "../../provider/client";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";

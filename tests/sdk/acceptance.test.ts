@@ -4,9 +4,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, RunningEmulator } from "../../emulator";
-import { destroy, preview, refresh, RunResult, StackOptions, up } from "../../harness";
-import { NmsClient } from "../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { destroy, preview, type RunResult, type StackOptions, up } from "../../harness";
+import type { NmsClient } from "../../provider/client";
 import { adminApi, demoClient, waitFor } from "../support/emulatorClient";
 
 type Props = Record<string, any>;

@@ -7,10 +7,10 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, RunningEmulator } from "../../emulator";
-import { refresh, RunResult, up } from "../../harness";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { refresh, type RunResult, up } from "../../harness";
 import { main, UNEXPECTED_CHANGES } from "../../harness/cli";
-import { NmsClient } from "../../provider/client";
+import type { NmsClient } from "../../provider/client";
 import { demoClient } from "../support/emulatorClient";
 
 // Five runs of a seven-resource stack; a loaded 2-core machine needs tens of seconds.

@@ -8,11 +8,11 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { startEmulator, RunningEmulator } from "../../emulator";
-import { destroy, PlannedStep, preview, refresh, RunResult, StackOptions, up } from "../../harness";
-import { NmsClient } from "../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../emulator";
+import { destroy, type PlannedStep, preview, refresh, type RunResult, type StackOptions, up } from "../../harness";
+import type { NmsClient } from "../../provider/client";
 import { adminApi, demoClient } from "../support/emulatorClient";
-import { Api, KIND_CASES, KindCase, Props, SECRETS, SUPPORT } from "./kindCases";
+import { type Api, KIND_CASES, type KindCase, type Props, SECRETS, SUPPORT } from "./kindCases";
 import { checkFailures, everyField, requiredOnly } from "./kindCases/generate";
 import { RESOURCE_SPECS } from "../../provider/resources";
 

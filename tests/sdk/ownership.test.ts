@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from "../../emulator";
 import { preview, up, type RunResult, type StackOptions } from "../../harness";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { specFields } from "../../provider/fields";
-import { NmsClient } from "../../provider/client";
+import type { NmsClient } from "../../provider/client";
 import { demoClient } from "../support/emulatorClient";
 
 type Props = Record<string, any>;

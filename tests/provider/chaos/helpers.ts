@@ -10,7 +10,7 @@ import * as path from "node:path";
 import type { RequestRecord } from "../../../contract";
 import type { FaultKind } from "../../../emulator";
 import { EmulatorServer } from "../../../emulator/server";
-import { destroy, preview, RunResult, StackOptions, up } from "../../../harness";
+import { destroy, preview, type RunResult, type StackOptions, up } from "../../../harness";
 
 type Props = Record<string, any>;
 

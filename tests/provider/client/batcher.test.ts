@@ -1,7 +1,7 @@
 // Array-bodied creates (W2) made together share calls: against the emulator, which writes an
 // array all or nothing and names the entries at fault.
-import { startEmulator, RunningEmulator } from "../../../emulator";
-import { NmsApiError, NmsClient } from "../../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import { NmsApiError, type NmsClient } from "../../../provider/client";
 import { adminApi, demoClient, servedRequests } from "../../support/emulatorClient";
 
 type Props = Record<string, any>;

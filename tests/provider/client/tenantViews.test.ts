@@ -2,8 +2,8 @@
 // NmsClient.forTenant. One API key and one login-wide rate limit for every tenant; each tenant's
 // calls, request-record polls, batches and cached lists stay that tenant's. Checked through the
 // emulator's request log, which shows each request's path tenant and tenant header.
-import { RunningEmulator, startEmulator } from "../../../emulator";
-import { NmsClient, sharedLoginBucket, sharedTokenBucket } from "../../../provider/client";
+import { type RunningEmulator, startEmulator } from "../../../emulator";
+import { type NmsClient, sharedLoginBucket, sharedTokenBucket } from "../../../provider/client";
 import { adminApi, demoClient } from "../../support/emulatorClient";
 import { venueBody } from "../../support/bodies";
 

@@ -3,7 +3,7 @@
 // interval, and no more once it finished; quick requests print nothing; many waits at once make
 // one summary line.
 import type { RunningEmulator } from "../../../emulator";
-import { NmsClient, WaitProgress } from "../../../provider/client";
+import { type NmsClient, WaitProgress } from "../../../provider/client";
 import { adminApi, demoClient, start } from "../../support/emulatorClient";
 
 type Line = { level: string; message: string; at: number };

@@ -5,13 +5,13 @@
 // changes, the tenants hold each name once and only the stack's objects, and destroy leave nothing.
 // A stack spread over end customers' tenants (StackDef.tenants) is checked in each of them, and
 // its interrupted creates are taken over in the tenant they were made in.
-import { ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { destroy, preview, RunResult, StackOptions, up } from "../../../harness";
+import { destroy, preview, type RunResult, type StackOptions, up } from "../../../harness";
 import { loadState } from "../../../harness/state";
-import { adminCall, ChaosEmulator, checkNoDuplicates, checkNothingLeft, makeTenants, objectsOf, RADIUS_SECRET, ROOT, runConfig, StackDef } from "../chaos/helpers";
+import { adminCall, type ChaosEmulator, checkNoDuplicates, checkNothingLeft, makeTenants, objectsOf, RADIUS_SECRET, ROOT, runConfig, type StackDef } from "../chaos/helpers";
 
 export type CrashMode = "provider-host" | "whole-run";
 export const CRASH_MODES: readonly CrashMode[] = ["provider-host", "whole-run"];

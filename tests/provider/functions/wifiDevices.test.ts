@@ -1,7 +1,4 @@
-// The functions on APs and venue Wi-Fi settings (W3, W4, W11, W12, W22, W31, W32, W46) as a
-// program calls them, against the emulator: reads page through lists, actions wait for their
-// request and never run in preview, arguments are checked before any call.
-import * as pulumi from "@pulumi/pulumi";
+
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { ConfigLookup } from "../../../provider/config";
 import { FUNCTION_SPECS } from "../../../provider/functions";

@@ -1,6 +1,6 @@
 // The generic lifecycle, for each resource, against the in-process emulator.
-import { startEmulator, RunningEmulator } from "../../../emulator";
-import { NmsClient } from "../../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { NmsClient } from "../../../provider/client";
 import { adminApi, demoClient, servedRequests, waitFor } from "../../support/emulatorClient";
 import { makeLifecycle } from "../../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../../provider/resources";

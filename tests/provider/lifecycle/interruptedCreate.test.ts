@@ -2,8 +2,8 @@
 // taken over only with the request record's proof, otherwise the adoption hint and no duplicate;
 // kinds the service does not refuse twice found by their request ID alone; and the emulator's side
 // of the evidence: the caller's x-request-id names the request record.
-import { startEmulator, RunningEmulator } from "../../../emulator";
-import { NmsClient } from "../../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { NmsClient } from "../../../provider/client";
 import { specFields } from "../../../provider/fields";
 import { CREATE_GENERATION_INPUT, createRequestIdOf } from "../../../provider/lifecycle/createRequestId";
 import { REPLACE_ON_CHANGES_INPUT } from "../../../provider/resourceOptions";

@@ -3,7 +3,7 @@
 // and one asked for after the list was sent each get their own call. Against the in-process emulator; what went over
 // the wire is read from its request log.
 import type { RunningEmulator } from "../../../emulator";
-import { NmsClient } from "../../../provider/client";
+import type { NmsClient } from "../../../provider/client";
 import { makeLifecycle } from "../../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../../provider/resources";
 import { adminApi, demoClient, servedRequests, start } from "../../support/emulatorClient";

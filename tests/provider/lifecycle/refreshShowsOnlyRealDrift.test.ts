@@ -1,8 +1,8 @@
 // Refresh right after up, as Pulumi's engine judges it: Read, then the provider's Diff of the
 // refreshed state against the inputs the program had (docs/pulumi-facts.md §8). Against the
 // in-process emulator.
-import { startEmulator, RunningEmulator } from "../../../emulator";
-import { NmsClient } from "../../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { NmsClient } from "../../../provider/client";
 import { demoClient } from "../../support/emulatorClient";
 import { makeLifecycle } from "../../../provider/lifecycle";
 import { PROGRAM_SET_FIELDS } from "../../../provider/lifecycle/stateFields";

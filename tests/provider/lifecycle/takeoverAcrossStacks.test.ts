@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { preview, up, type StackOptions } from "../../../harness";
 import { ProviderHost } from "../../../harness/providerHost";
 import { loadState, saveState } from "../../../harness/state";
-import { adminCall, ChaosEmulator, objectsOf, QUICKSTART, RADIUS_SECRET, ROOT, startChaosEmulator } from "../chaos/helpers";
+import { adminCall, type ChaosEmulator, objectsOf, QUICKSTART, RADIUS_SECRET, ROOT, startChaosEmulator } from "../chaos/helpers";
 
 const PASSPHRASE = "two stacks passphrase";
 const TAKEOVER_NOTICE = /took over the object this stack's interrupted create made/;

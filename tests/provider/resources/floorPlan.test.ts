@@ -1,8 +1,8 @@
 // A floor plan's image given as a Pulumi asset (provider/resources/floorPlan.ts), through the
 // provider's lifecycle against the emulator: uploaded through U1, downloaded back through U2
 // without the service's headers, uploaded again only when its content changes.
-import { startEmulator, RunningEmulator } from "../../../emulator";
-import { NmsClient } from "../../../provider/client";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
+import type { NmsClient } from "../../../provider/client";
 import { makeLifecycle } from "../../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../../provider/resources";
 import { demoClient } from "../../support/emulatorClient";
@@ -41,7 +41,7 @@ describe("FloorPlan with its image as a Pulumi asset", () => {
   it("uploads a StringAsset as svg (its type read from its content), keeps it on an unchanged preview, uploads again when the content changes", async () => {
     const p = plans();
     const calls = jest.spyOn(client, "call");
-    const uploadsAsked = () => calls.mock.calls.filter(([op]) => op === "U1").map(([, , init]) => (init?.body as Props).fileExtension);
+    const uploadsAsked = () => calls.mock.calls.filter(([op]) => op === "U1").map(([, , init]) => (init?.body as Props | undefined)?.fileExtension);
     const first = await p.check!({}, { venueId, name: "Atrium", image: textAsset(SVG_A) });
     expect(first.failures).toEqual([]);
     const created = (await p.create(first.inputs)) as { id: string; outs: Props };

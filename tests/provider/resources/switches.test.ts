@@ -1,9 +1,4 @@
-// The switch resources and functions through the provider, against the in-process emulator: the
-// serial number as the switch's ID, inputs only their own operation writes (Trigger.onCreate),
-// a port's ID filling three path parameters (the kind's idParams override), the service's switch error codes
-// surfaced with their code, secrets kept out of errors, and the functions (reads run, actions
-// never in preview).
-import * as pulumi from "@pulumi/pulumi";
+
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { NmsApiError, type NmsClient } from "../../../provider/client";
 import { FUNCTION_SPECS } from "../../../provider/functions";

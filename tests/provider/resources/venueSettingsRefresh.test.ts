@@ -1,6 +1,6 @@
 // Venue radio, syslog and mesh settings refresh from one W31 list (every venue's Wi-Fi settings) instead of one
 // W43, W47 or W32 read per venue, and still see a change made outside the stack.
-import { startEmulator, RunningEmulator } from "../../../emulator";
+import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { adminApi, demoClient } from "../../support/emulatorClient";
 import { makeLifecycle } from "../../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../../provider/resources";
