@@ -78,14 +78,23 @@ export const DOCUMENTED_ERROR_CODES = {
   "WIFI-10101": { category: "Validation", message: "WEP hex key is required for WEP security" },
   "WIFI-10103": { category: "Validation", message: "RADIUS port 1813 not permitted" },
   "WIFI-10104": { category: "Validation", message: "RADIUS port 1812 not permitted" },
-  "WIFI-10105": { category: "Validation", message: "guest network: session grace period must not exceed the user session timeout" },
+  "WIFI-10105": {
+    category: "Validation",
+    message: "guest network: session grace period must not exceed the user session timeout",
+  },
   "WIFI-10106": { category: "Validation", message: "only OFDM PHY rates are permitted" },
-  "WIFI-10107": { category: "Validation", message: "management transmit rate below BSS minimum rate in OFDM-only mode" },
+  "WIFI-10107": {
+    category: "Validation",
+    message: "management transmit rate below BSS minimum rate in OFDM-only mode",
+  },
   "WIFI-10116": { category: "Validation", message: "invalid external provider name and region" },
   "WIFI-10209": { category: "Validation", message: "invalid social domains" },
   // Clients and device policies
   "WIFI-10201": { category: "NotFound", message: "client not found (may already be disconnected)" },
-  "WIFI-10203": { category: "Validation", message: "a device-policy rule with action BLOCK must not set rate limit or VLAN" },
+  "WIFI-10203": {
+    category: "Validation",
+    message: "a device-policy rule with action BLOCK must not set rate limit or VLAN",
+  },
   "WIFI-10204": { category: "Validation", message: "device type and OS vendor are incompatible" },
   "WIFI-10205": { category: "Validation", message: "maximum number of device policies reached" },
   "WIFI-10206": { category: "Validation", message: "only one rule per device type and OS vendor combination" },
@@ -111,13 +120,22 @@ export const PROJECT_ERROR_CODES = {
   "NMS-IN-USE": { category: "Conflict", message: "object is still in use" },
   "NMS-DEFAULT-AP-GROUP": { category: "Conflict", message: "the default AP group of a venue cannot be deleted" },
   "NMS-MISSING-HEADER": { category: "BadRequest", message: "a header the operation requires is missing" },
-  "NMS-TENANT-HEADER-MISMATCH": { category: "NotAuthorized", message: "the tenant header differs from the tenant of the path" },
-  "NMS-NOT-IN-VARIANT": { category: "NotFound", message: "the operation exists only in the newer variant of the Wi-Fi API" },
+  "NMS-TENANT-HEADER-MISMATCH": {
+    category: "NotAuthorized",
+    message: "the tenant header differs from the tenant of the path",
+  },
+  "NMS-NOT-IN-VARIANT": {
+    category: "NotFound",
+    message: "the operation exists only in the newer variant of the Wi-Fi API",
+  },
   "NMS-RESERVED-NAME": { category: "Validation", message: "the name is reserved by the service" },
   "NMS-RATE-LIMITED": { category: "TooManyRequests", message: "too many requests" },
   "NMS-INTERNAL": { category: "Internal", message: "internal server error" },
   // Switch configuration in use, LAG membership
-  "NMS-SWITCH-CONFIG-IN-USE": { category: "Conflict", message: "a switch port, LAG, IP or VE port, or a venue's switch settings, still use this profile, VLAN or ACL" },
+  "NMS-SWITCH-CONFIG-IN-USE": {
+    category: "Conflict",
+    message: "a switch port, LAG, IP or VE port, or a venue's switch settings, still use this profile, VLAN or ACL",
+  },
   "NMS-PORT-IN-LAG": { category: "Conflict", message: "the port is already a member of another LAG" },
 } as const satisfies Record<string, ErrorCodeDef>;
 

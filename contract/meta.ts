@@ -32,7 +32,6 @@ export function filledByService<T extends z.ZodTypeAny>(schema: T): T {
   return schema;
 }
 
-
 /**
  * A Pulumi asset given by the program (FileAsset, StringAsset or RemoteAsset): not a field of the
  * service, but content the provider sends through its own operation (a floor plan's image). The
@@ -54,7 +53,10 @@ export const NEWER_ONLY_MESSAGE = "exists only in the newer variant of the Wi-Fi
  * A field of the newer variant only. The older variant refuses it with the field named; the
  * newer takes `schema`. Use inside a schema built per variant (see perVariant).
  */
-export function newerOnly<T extends z.ZodTypeAny>(variant: WifiApiVariant, schema: T): T | z.ZodOptional<z.ZodUndefined> {
+export function newerOnly<T extends z.ZodTypeAny>(
+  variant: WifiApiVariant,
+  schema: T,
+): T | z.ZodOptional<z.ZodUndefined> {
   if (variant === "newer") return schema;
   return z.undefined({ errorMap: () => ({ message: NEWER_ONLY_MESSAGE }) }).optional();
 }
@@ -107,8 +109,13 @@ function mergedOptions(union: z.ZodDiscriminatedUnion<string, z.AnyZodObject[]>)
   let out = merged.get(union);
   if (!out) {
     const options = [...union.options] as z.AnyZodObject[];
-    const values = options.map((o) => (o.shape[union.discriminator] as z.ZodLiteral<string>).value) as [string, ...string[]];
-    const discriminator = z.enum(values).describe(options[0].shape[union.discriminator].description ?? `One of ${values.join(", ")}.`);
+    const values = options.map((o) => (o.shape[union.discriminator] as z.ZodLiteral<string>).value) as [
+      string,
+      ...string[],
+    ];
+    const discriminator = z
+      .enum(values)
+      .describe(options[0].shape[union.discriminator].description ?? `One of ${values.join(", ")}.`);
     out = mergeObjects(options).extend({ [union.discriminator]: discriminator });
     merged.set(union, out);
   }
@@ -120,13 +127,25 @@ export function mergeObjects(objects: z.AnyZodObject[]): z.AnyZodObject {
   const keys = [...new Set(objects.flatMap((o) => Object.keys(o.shape)))];
   const shape: Record<string, z.ZodTypeAny> = {};
   for (const key of keys) {
-    const fields = objects.map((o) => o.shape[key] as z.ZodTypeAny | undefined).filter((f): f is z.ZodTypeAny => f !== undefined);
+    const fields = objects
+      .map((o) => o.shape[key] as z.ZodTypeAny | undefined)
+      .filter((f): f is z.ZodTypeAny => f !== undefined);
     const cores = fields.map((f) => describeField(key, f).schema);
     const distinct = [...new Set(fields)];
-    let field = distinct.length > 1 && cores.every((c) => c instanceof z.ZodObject) ? mergeObjects(cores as z.AnyZodObject[]) : fields[0];
+    let field =
+      distinct.length > 1 && cores.every((c) => c instanceof z.ZodObject)
+        ? mergeObjects(cores as z.AnyZodObject[])
+        : fields[0];
     if (field !== fields[0] && fields[0].description) field = field.describe(fields[0].description);
     const required = fields.length === objects.length && fields.every((f) => describeField(key, f).required);
-    shape[key] = required || field !== fields[0] ? (required ? field : field.optional()) : field.isOptional() ? field : field.optional();
+    shape[key] =
+      required || field !== fields[0]
+        ? required
+          ? field
+          : field.optional()
+        : field.isOptional()
+          ? field
+          : field.optional();
   }
   return z.object(shape);
 }
@@ -182,7 +201,8 @@ export function holdsSecret(schema: z.ZodTypeAny, seen = new Set<z.ZodTypeAny>()
   if (schema instanceof z.ZodDefault) return holdsSecret(schema.removeDefault(), seen);
   if (schema instanceof z.ZodEffects) return holdsSecret(schema.innerType(), seen);
   if (schema instanceof z.ZodArray) return holdsSecret(schema.element, seen);
-  if (schema instanceof z.ZodObject) return Object.values(schema.shape as Record<string, z.ZodTypeAny>).some((f) => holdsSecret(f, seen));
+  if (schema instanceof z.ZodObject)
+    return Object.values(schema.shape as Record<string, z.ZodTypeAny>).some((f) => holdsSecret(f, seen));
   return false;
 }
 
@@ -213,7 +233,14 @@ export function rangeRuleOf(schema: z.ZodTypeAny): string {
   const bounds = boundsOf(schema);
   if (!bounds) throw new Error("rangeRuleOf: the schema has no length or range rule");
   const { min, max, unit } = bounds;
-  const words = min !== undefined && max !== undefined ? (min === max ? `${min}` : `${min} to ${max}`) : min !== undefined ? `at least ${min}` : `at most ${max}`;
+  const words =
+    min !== undefined && max !== undefined
+      ? min === max
+        ? `${min}`
+        : `${min} to ${max}`
+      : min !== undefined
+        ? `at least ${min}`
+        : `at most ${max}`;
   return unit === "" ? words : `${words} ${unit}`;
 }
 
@@ -238,10 +265,13 @@ export function defaultsOf(schema: z.ZodTypeAny): Record<string, unknown> {
  * The read form of an input schema: a field with a default is required in an answer (the service
  * fills it in), optional fields stay optional. Refinements of the input are not repeated.
  */
-export function answerOf<T extends z.ZodRawShape>(schema: z.ZodObject<T> | z.ZodEffects<z.ZodObject<T>>): z.AnyZodObject {
+export function answerOf<T extends z.ZodRawShape>(
+  schema: z.ZodObject<T> | z.ZodEffects<z.ZodObject<T>>,
+): z.AnyZodObject {
   const shape = objectOf(schema).shape as Record<string, z.ZodTypeAny>;
   const out: Record<string, z.ZodTypeAny> = {};
-  for (const [name, field] of Object.entries(shape)) out[name] = field instanceof z.ZodDefault ? field.removeDefault() : field;
+  for (const [name, field] of Object.entries(shape))
+    out[name] = field instanceof z.ZodDefault ? field.removeDefault() : field;
   return z.object(out);
 }
 
@@ -254,7 +284,10 @@ export function answerOf<T extends z.ZodRawShape>(schema: z.ZodObject<T> | z.Zod
  */
 export function answerFormOf(schema: z.ZodTypeAny): z.ZodTypeAny {
   const core = answerFormOfCore(schema);
-  const form = schema.description === undefined || core.description === schema.description ? core : core.describe(schema.description);
+  const form =
+    schema.description === undefined || core.description === schema.description
+      ? core
+      : core.describe(schema.description);
   // A secret stays one in the answer (secretFieldsOf, the OpenAPI document's descriptions).
   if (holdsMark(schema, "nmsSecret")) marksOf(form).nmsSecret = true;
   return form;
@@ -276,11 +309,14 @@ function answerFormOfCore(schema: z.ZodTypeAny): z.ZodTypeAny {
   if (schema instanceof z.ZodDefault) return answerFormOf(schema.removeDefault());
   if (schema instanceof z.ZodOptional) return answerFormOf(schema.unwrap()).optional();
   if (schema instanceof z.ZodNullable) return answerFormOf(schema.unwrap()).nullable();
-  if (schema instanceof z.ZodEffects && schema._def.effect.type === "refinement") return answerFormOf(schema.innerType());
+  if (schema instanceof z.ZodEffects && schema._def.effect.type === "refinement")
+    return answerFormOf(schema.innerType());
   if (schema instanceof z.ZodArray) return z.array(answerFormOf(schema.element));
   if (schema instanceof z.ZodObject) {
     const shape = schema.shape as Record<string, z.ZodTypeAny>;
-    const object = z.object(Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, answerFormOf(field)])));
+    const object = z.object(
+      Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, answerFormOf(field)])),
+    );
     return schema._def.unknownKeys === "passthrough" ? object.passthrough() : object;
   }
   if (schema instanceof z.ZodDiscriminatedUnion) {

@@ -87,7 +87,14 @@ function list(service: ServiceName, path: string, summary: string, extras: Extra
 }
 
 /** A write answered 202 with a request to wait for. */
-function accepted(service: ServiceName, method: HttpMethod, path: string, summary: string, body: BodyEncoding, extras: Extras = {}): RouteDef {
+function accepted(
+  service: ServiceName,
+  method: HttpMethod,
+  path: string,
+  summary: string,
+  body: BodyEncoding,
+  extras: Extras = {},
+): RouteDef {
   return row(service, method, path, summary, { success: 202, async: true, body, ...extras });
 }
 
@@ -104,7 +111,8 @@ function row(
 }
 
 /** Where the operations beyond the API documentation are known from. */
-const PUBLIC_CLIENT = "the vendor's public generated client (v20.01.04, ruckus_cloud_wifi venue_api.py) and sample scripts";
+const PUBLIC_CLIENT =
+  "the vendor's public generated client (v20.01.04, ruckus_cloud_wifi venue_api.py) and sample scripts";
 
 const T = "/api/tenant/{tenantId}";
 const SW = "/api/switch/tenant/{tenantId}";
@@ -148,15 +156,31 @@ export const ROUTES = {
   A26: accepted("tenant", "POST", `${T}/notification-recipient`, "Create notification recipient", "object"),
   A27: accepted("tenant", "DELETE", `${T}/notification-recipient`, "Delete notification recipients", "array"),
   A28: read("tenant", `${T}/notification-recipient/{notificationRecipientId}`, "Get notification recipient"),
-  A29: accepted("tenant", "PUT", `${T}/notification-recipient/{notificationRecipientId}`, "Update notification recipient", "object"),
-  A30: accepted("tenant", "DELETE", `${T}/notification-recipient/{notificationRecipientId}`, "Delete notification recipient", "none"),
+  A29: accepted(
+    "tenant",
+    "PUT",
+    `${T}/notification-recipient/{notificationRecipientId}`,
+    "Update notification recipient",
+    "object",
+  ),
+  A30: accepted(
+    "tenant",
+    "DELETE",
+    `${T}/notification-recipient/{notificationRecipientId}`,
+    "Delete notification recipient",
+    "none",
+  ),
   // User profile and licences. A35's mspEcTenantId has no slot in the public clients' path: it travels
   // as a query parameter, with ?type=.
   A31: read("tenant", `${T}/user-profile`, "Get user profile"),
   A32: accepted("tenant", "PUT", `${T}/user-profile`, "Update user profile", "object"),
   A33: list("tenant", `${T}/entitlement`, "List entitlements (?type=)"),
   A34: list("tenant", `${T}/entitlement/summary`, "List entitlement summaries (?type=)"),
-  A35: row("tenant", "POST", `${T}/entitlement/refresh`, "Entitlements of an MSP end customer", { success: 200, async: false, body: "none" }),
+  A35: row("tenant", "POST", `${T}/entitlement/refresh`, "Entitlements of an MSP end customer", {
+    success: 200,
+    async: false,
+    body: "none",
+  }),
   // Floor plans and calibration points
   F1: list("tenant", `${T}/venue/{venueId}/floor-plan`, "List floor plans"),
   F2: accepted("tenant", "POST", `${T}/venue/{venueId}/floor-plan`, "Create floor plan", "object"),
@@ -164,7 +188,13 @@ export const ROUTES = {
   F4: accepted("tenant", "PUT", `${T}/venue/{venueId}/floor-plan/{floorPlanId}`, "Update floor plan", "object"),
   F5: accepted("tenant", "DELETE", `${T}/venue/{venueId}/floor-plan/{floorPlanId}`, "Delete floor plan", "none"),
   C1: read("tenant", `${T}/venue/{venueId}/floor-plan/{floorPlanId}/calibration-point`, "List calibration points"),
-  C2: accepted("tenant", "PUT", `${T}/venue/{venueId}/floor-plan/{floorPlanId}/calibration-point`, "Replace calibration points", "array"),
+  C2: accepted(
+    "tenant",
+    "PUT",
+    `${T}/venue/{venueId}/floor-plan/{floorPlanId}/calibration-point`,
+    "Replace calibration points",
+    "array",
+  ),
   // The Wi-Fi API documentation
   // Access points, keyed by serial number, and their own settings and actions
   W1: list("wifi", `${T}/wifi/ap`, "List APs"),
@@ -201,11 +231,29 @@ export const ROUTES = {
   // Venue Wi-Fi settings, which always exist
   W31: list("wifi", `${T}/wifi/venue`, "List venue Wi-Fi settings"),
   W32: read("wifi", `${T}/wifi/venue/{venueId}`, "Get venue Wi-Fi settings"),
-  W33: read("wifi", `${T}/wifi/venue/{venueId}/cellular`, "Get venue cellular settings per AP model", { variant: "newer" }),
-  W34: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/cellular`, "Update venue cellular settings", "array", { variant: "newer" }),
+  W33: read("wifi", `${T}/wifi/venue/{venueId}/cellular`, "Get venue cellular settings per AP model", {
+    variant: "newer",
+  }),
+  W34: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/cellular`, "Update venue cellular settings", "array", {
+    variant: "newer",
+  }),
   W35: read("wifi", `${T}/wifi/venue/{venueId}/dhcp-service-profile`, "List venue DHCP bindings", { variant: "newer" }),
-  W36: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/dhcp-service-profile/{dhcpServiceProfileId}`, "Bind venue to DHCP service profile", "none", { variant: "newer" }),
-  W37: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/dhcp-service-profile/{dhcpServiceProfileId}`, "Unbind venue from DHCP service profile", "none", { variant: "newer" }),
+  W36: accepted(
+    "wifi",
+    "PUT",
+    `${T}/wifi/venue/{venueId}/dhcp-service-profile/{dhcpServiceProfileId}`,
+    "Bind venue to DHCP service profile",
+    "none",
+    { variant: "newer" },
+  ),
+  W37: accepted(
+    "wifi",
+    "DELETE",
+    `${T}/wifi/venue/{venueId}/dhcp-service-profile/{dhcpServiceProfileId}`,
+    "Unbind venue from DHCP service profile",
+    "none",
+    { variant: "newer" },
+  ),
   W38: read("wifi", `${T}/wifi/venue/{venueId}/lan-port`, "List venue LAN-port settings"),
   W39: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/lan-port`, "Update venue LAN-port settings", "array"),
   W40: read("wifi", `${T}/wifi/venue/{venueId}/led`, "List venue LED settings"),
@@ -221,7 +269,8 @@ export const ROUTES = {
   // shown", and W49 is the one number missing before W50. The path is the service's collection
   // path.
   W49: list("wifi", `${T}/wifi/network`, "List networks (not in the API documentation)", {
-    beyondSeeds: "the API documentation: \"the network list operation ... not shown\"; the vendor's public generated client (get_networks) and sample scripts",
+    beyondSeeds:
+      'the API documentation: "the network list operation ... not shown"; the vendor\'s public generated client (get_networks) and sample scripts',
   }),
   W50: accepted("wifi", "POST", `${T}/wifi/network`, "Create network", "object"),
   W51: accepted("wifi", "DELETE", `${T}/wifi/network`, "Delete networks", "array"),
@@ -239,26 +288,48 @@ export const ROUTES = {
   W62: accepted("wifi", "PUT", `${T}/wifi/network-venue/{networkVenueId}`, "Update activation", "object"),
   W63: accepted("wifi", "DELETE", `${T}/wifi/network-venue/{networkVenueId}`, "Delete activation", "none"),
   W64: list("wifi", `${T}/wifi/network/{networkId}/network-venue`, "List activations of a network"),
-  W65: read("wifi", `${T}/wifi/network/{networkId}/venue/{venueId}/network-venue`, "Get activation by network and venue"),
+  W65: read(
+    "wifi",
+    `${T}/wifi/network/{networkId}/venue/{venueId}/network-venue`,
+    "Get activation by network and venue",
+  ),
   W66: list("wifi", `${T}/wifi/venue/{venueId}/venue-network`, "List activations of a venue"),
   // Clients and device policies. W67 answers {requestId}: the disconnect is an async action.
   W67: accepted("wifi", "POST", `${T}/wifi/disconnect-client`, "Disconnect clients", "array"),
   W68: list("wifi", `${T}/wifi/device-policy`, "List device policies (newer)", { variant: "newer" }),
-  W69: accepted("wifi", "POST", `${T}/wifi/device-policy`, "Create device policy (newer)", "object", { variant: "newer" }),
-  W70: accepted("wifi", "DELETE", `${T}/wifi/device-policy`, "Delete device policies (newer)", "array", { variant: "newer" }),
+  W69: accepted("wifi", "POST", `${T}/wifi/device-policy`, "Create device policy (newer)", "object", {
+    variant: "newer",
+  }),
+  W70: accepted("wifi", "DELETE", `${T}/wifi/device-policy`, "Delete device policies (newer)", "array", {
+    variant: "newer",
+  }),
   W71: read("wifi", `${T}/wifi/device-policy/{devicePolicyId}`, "Get device policy (newer)", { variant: "newer" }),
-  W72: accepted("wifi", "PUT", `${T}/wifi/device-policy/{devicePolicyId}`, "Update device policy (newer)", "object", { variant: "newer" }),
+  W72: accepted("wifi", "PUT", `${T}/wifi/device-policy/{devicePolicyId}`, "Update device policy (newer)", "object", {
+    variant: "newer",
+  }),
   // Guest users: W73 pages from 1 in a {content, totalElements} envelope; W74 answers 201. W76 is
   // the one multipart operation; it answers 201 with the created guests at once (like W74).
-  W73: list("wifi", `${T}/wifi/guest-user`, "List guest users", { paging: { firstPage: 1, envelope: "content", defaultSize: 50 } }),
+  W73: list("wifi", `${T}/wifi/guest-user`, "List guest users", {
+    paging: { firstPage: 1, envelope: "content", defaultSize: 50 },
+  }),
   W74: row("wifi", "POST", `${T}/wifi/guest-user`, "Create guest users", { success: 201, async: false, body: "array" }),
   W75: accepted("wifi", "DELETE", `${T}/wifi/guest-user`, "Delete guest users", "array"),
-  W76: row("wifi", "POST", `${T}/wifi/guest-user/import`, "Import guest users from a file", { success: 201, async: false, body: "multipart" }),
+  W76: row("wifi", "POST", `${T}/wifi/guest-user/import`, "Import guest users from a file", {
+    success: 201,
+    async: false,
+    body: "multipart",
+  }),
   W77: read("wifi", `${T}/wifi/guest-user/{guestUserId}`, "Get guest user"),
   W78: accepted("wifi", "DELETE", `${T}/wifi/guest-user/{guestUserId}`, "Delete guest user", "none"),
   W79: accepted("wifi", "POST", `${T}/wifi/guest-user/{guestUserId}/disable`, "Disable guest user", "none"),
   W80: accepted("wifi", "POST", `${T}/wifi/guest-user/{guestUserId}/enable`, "Enable guest user", "none"),
-  W81: accepted("wifi", "POST", `${T}/wifi/guest-user/{guestUserId}/regenerate`, "Regenerate guest credentials", "array"),
+  W81: accepted(
+    "wifi",
+    "POST",
+    `${T}/wifi/guest-user/{guestUserId}/regenerate`,
+    "Regenerate guest credentials",
+    "array",
+  ),
   // Recovery PSK, DPSK passphrases (write-only: no read operation in the API documentation), vSPoT
   // servers, Wi-Fi calling profiles
   W82: read("wifi", `${T}/wifi/recovery`, "Get recovery PSK"),
@@ -274,16 +345,38 @@ export const ROUTES = {
   W92: accepted("wifi", "POST", `${T}/wifi/wifi-calling-profile`, "Create Wi-Fi calling profile", "object"),
   W93: accepted("wifi", "DELETE", `${T}/wifi/wifi-calling-profile`, "Delete Wi-Fi calling profiles", "array"),
   W94: read("wifi", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Get Wi-Fi calling profile"),
-  W95: accepted("wifi", "PUT", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Update Wi-Fi calling profile", "object"),
-  W96: accepted("wifi", "DELETE", `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`, "Delete Wi-Fi calling profile", "none"),
+  W95: accepted(
+    "wifi",
+    "PUT",
+    `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`,
+    "Update Wi-Fi calling profile",
+    "object",
+  ),
+  W96: accepted(
+    "wifi",
+    "DELETE",
+    `${T}/wifi/wifi-calling-profile/{wifiCallingProfileId}`,
+    "Delete Wi-Fi calling profile",
+    "none",
+  ),
   // Beyond the API documentation: venue operations of the real API that the vendor's public
   // generated client (v20.01.04) and its sample scripts call, numbered after W96 in the order the
   // evidence lists them.
-  W97: read("wifi", `${T}/wifi/venue/{venueId}/valid-channels`, "Get the venue's valid channels per band", { beyondSeeds: PUBLIC_CLIENT }),
-  W98: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/syslog`, "Reset venue syslog to defaults", "none", { beyondSeeds: PUBLIC_CLIENT }),
-  W99: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/vspot/{vspotId}`, "Bind a vSPoT server to a venue", "none", { beyondSeeds: PUBLIC_CLIENT }),
-  W100: read("wifi", `${T}/wifi/venue/{venueId}/vspot`, "Get the venue's vSPoT binding", { beyondSeeds: PUBLIC_CLIENT }),
-  W101: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/vspot`, "Unbind the venue's vSPoT server", "none", { beyondSeeds: PUBLIC_CLIENT }),
+  W97: read("wifi", `${T}/wifi/venue/{venueId}/valid-channels`, "Get the venue's valid channels per band", {
+    beyondSeeds: PUBLIC_CLIENT,
+  }),
+  W98: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/syslog`, "Reset venue syslog to defaults", "none", {
+    beyondSeeds: PUBLIC_CLIENT,
+  }),
+  W99: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/vspot/{vspotId}`, "Bind a vSPoT server to a venue", "none", {
+    beyondSeeds: PUBLIC_CLIENT,
+  }),
+  W100: read("wifi", `${T}/wifi/venue/{venueId}/vspot`, "Get the venue's vSPoT binding", {
+    beyondSeeds: PUBLIC_CLIENT,
+  }),
+  W101: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/vspot`, "Unbind the venue's vSPoT server", "none", {
+    beyondSeeds: PUBLIC_CLIENT,
+  }),
   // The switch API documentation. The {serialNumber} slot takes the switch's id, which is its
   // serial number (emulator/README.md "Switches"). S25, S32, S61 and S68 are labelled "create" in
   // the API documentation but are PUTs naming the object in the body: they update
@@ -310,7 +403,13 @@ export const ROUTES = {
   S17: accepted("switch", "DELETE", `${SW}/switch/{serialNumber}/member/{memberId}`, "Delete stack member", "none"),
   S18: accepted("switch", "POST", `${SW}/switch/{serialNumber}/ping`, "Ping from switch", "object"),
   S19: accepted("switch", "PUT", `${SW}/switch/{serialNumber}/position`, "Update switch position", "object"),
-  S20: accepted("switch", "POST", `${SW}/switch/{serialNumber}/reboot`, "Reboot switch (unnamed in the API documentation)", "none"),
+  S20: accepted(
+    "switch",
+    "POST",
+    `${SW}/switch/{serialNumber}/reboot`,
+    "Reboot switch (unnamed in the API documentation)",
+    "none",
+  ),
   S21: accepted("switch", "POST", `${SW}/switch/{serialNumber}/trace-route`, "Trace route from switch", "object"),
   S22: accepted("switch", "POST", `${SW}/switch/{serialNumber}/upgrade`, "Schedule firmware", "object"),
   S23: accepted("switch", "POST", `${SW}/switches`, "Add switch, answered as an array", "object"),
@@ -322,7 +421,13 @@ export const ROUTES = {
   S28: accepted("switch", "POST", `${SW}/ipPort/switch/{serialNumber}`, "Create IP port on a switch", "object"),
   S29: read("switch", `${SW}/ipPort/{ipPortId}`, "Get IP port"),
   S30: accepted("switch", "DELETE", `${SW}/ipPort/{ipPortId}`, "Delete IP port", "none"),
-  S31: accepted("switch", "POST", `${SW}/ipPorts/switch/{serialNumber}`, "Submit several IP ports on a switch", "object"),
+  S31: accepted(
+    "switch",
+    "POST",
+    `${SW}/ipPorts/switch/{serialNumber}`,
+    "Submit several IP ports on a switch",
+    "object",
+  ),
   // LAGs
   S32: accepted("switch", "PUT", `${SW}/lag`, "Update LAG (the API documentation's create)", "object"),
   S33: accepted("switch", "DELETE", `${SW}/lag`, "Delete LAGs", "array"),
@@ -335,7 +440,11 @@ export const ROUTES = {
   S39: list("switch", `${SW}/port/switch/{serialNumber}`, "List ports of a switch"),
   S40: accepted("switch", "PUT", `${SW}/port/switch/{serialNumber}`, "Update port of a switch", "object"),
   S41: read("switch", `${SW}/port/switch/{serialNumber}/portId/{unitNum}/{slotNum}/{portNum}`, "Get port"),
-  S42: row("switch", "POST", `${SW}/port/switch/{serialNumber}/ports`, "Get ports by ID list", { success: 200, async: false, body: "array" }),
+  S42: row("switch", "POST", `${SW}/port/switch/{serialNumber}/ports`, "Get ports by ID list", {
+    success: 200,
+    async: false,
+    body: "array",
+  }),
   // Profiles, their VLANs and trusted ports. The venue lookups S56-S59 take page and size as S54 does.
   S43: accepted("switch", "POST", `${SW}/profile`, "Add switch profile", "object"),
   S44: accepted("switch", "PUT", `${SW}/profile`, "Update switch profile", "object"),
@@ -343,7 +452,13 @@ export const ROUTES = {
   S46: accepted("switch", "DELETE", `${SW}/profile/{profileId}`, "Delete switch profile", "none"),
   S47: list("switch", `${SW}/profiles`, "List switch profiles"),
   S48: read("switch", `${SW}/profile/{profileId}/trustedPort/{trustedPortId}`, "Get trusted port"),
-  S49: accepted("switch", "DELETE", `${SW}/profile/{profileId}/trustedPort/{trustedPortId}`, "Delete trusted port", "none"),
+  S49: accepted(
+    "switch",
+    "DELETE",
+    `${SW}/profile/{profileId}/trustedPort/{trustedPortId}`,
+    "Delete trusted port",
+    "none",
+  ),
   S50: accepted("switch", "POST", `${SW}/profile/{profileId}/vlan`, "Add VLAN", "object"),
   S51: accepted("switch", "PUT", `${SW}/profile/{profileId}/vlan`, "Update VLAN", "object"),
   S52: read("switch", `${SW}/profile/{profileId}/vlan/{vlanUuid}`, "Get VLAN"),
@@ -352,8 +467,16 @@ export const ROUTES = {
   S55: accepted("switch", "DELETE", `${SW}/profile/{profileId}/vlans`, "Delete VLANs", "array"),
   S56: list("switch", `${SW}/profile/vlans/venue/{venueId}`, "List VLANs of a venue"),
   S57: list("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}`, "List VLANs of a venue for a model"),
-  S58: list("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}/tagged/{unitId}/{slotId}/{taggedPortId}`, "List VLANs of a venue for a model and tagged port"),
-  S59: list("switch", `${SW}/profile/vlans/venue/{venueId}/model/{model}/untagged/{unitId}/{slotId}/{untaggedPortId}`, "List VLANs of a venue for a model and untagged port"),
+  S58: list(
+    "switch",
+    `${SW}/profile/vlans/venue/{venueId}/model/{model}/tagged/{unitId}/{slotId}/{taggedPortId}`,
+    "List VLANs of a venue for a model and tagged port",
+  ),
+  S59: list(
+    "switch",
+    `${SW}/profile/vlans/venue/{venueId}/model/{model}/untagged/{unitId}/{slotId}/{untaggedPortId}`,
+    "List VLANs of a venue for a model and untagged port",
+  ),
   S60: read("switch", `${SW}/vlan/{vlanId}/venue/{venueId}`, "Reference record of a VLAN in a venue"),
   // Virtual-Ethernet ports and venue switch settings
   S61: accepted("switch", "PUT", `${SW}/vePort`, "Update VE port (the API documentation's create)", "object"),
@@ -362,13 +485,33 @@ export const ROUTES = {
   S64: read("switch", `${SW}/vePort/{vePortId}`, "Get VE port"),
   S65: accepted("switch", "DELETE", `${SW}/vePort/{vePortId}`, "Delete VE port", "none"),
   S66: accepted("switch", "DELETE", `${SW}/vePorts`, "Delete VE ports", "array"),
-  S67: accepted("switch", "POST", `${SW}/vePorts/switch/{serialNumber}`, "Submit several VE ports on a switch", "object"),
-  S68: accepted("switch", "PUT", `${SW}/venue`, "Write venue switch settings (the API documentation's create)", "object"),
+  S67: accepted(
+    "switch",
+    "POST",
+    `${SW}/vePorts/switch/{serialNumber}`,
+    "Submit several VE ports on a switch",
+    "object",
+  ),
+  S68: accepted(
+    "switch",
+    "PUT",
+    `${SW}/venue`,
+    "Write venue switch settings (the API documentation's create)",
+    "object",
+  ),
   S69: read("switch", `${SW}/venue/{venueId}`, "Get venue switch settings"),
   // File transfer (its own service). U2 answers 302 to the file's real location, which must be called
   // without the service's cookie or headers.
-  U1: row("file", "POST", "/api/file/tenant/{tenantId}/upload-url", "Get a file ID and an upload address", { success: 200, async: false, body: "object" }),
-  U2: row("file", "GET", "/api/file/tenant/{tenantId}/{fileId}", "Get the download address of a file", { success: 302, async: false, body: "none" }),
+  U1: row("file", "POST", "/api/file/tenant/{tenantId}/upload-url", "Get a file ID and an upload address", {
+    success: 200,
+    async: false,
+    body: "object",
+  }),
+  U2: row("file", "GET", "/api/file/tenant/{tenantId}/{fileId}", "Get the download address of a file", {
+    success: 302,
+    async: false,
+    body: "none",
+  }),
 } as const satisfies Record<string, RouteDef>;
 
 export type OperationId = keyof typeof ROUTES;

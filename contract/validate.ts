@@ -36,8 +36,13 @@ export function validateBody<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, bod
   const nonFinite = nonFiniteNumberPaths(body).map(formatPath);
   if (result.success && nonFinite.length === 0) return { ok: true, value: result.data };
   // A non-finite number fails the one rule every number has; the field's own rules (a range) would only blur it.
-  const issues = result.success ? [] : result.error.issues.filter((issue) => !nonFinite.includes(formatPath(issue.path)));
-  return { ok: false, failures: [...nonFinite.map((path) => ({ path, message: FINITE_NUMBER_RULE })), ...issues.map(failureOfIssue)] };
+  const issues = result.success
+    ? []
+    : result.error.issues.filter((issue) => !nonFinite.includes(formatPath(issue.path)));
+  return {
+    ok: false,
+    failures: [...nonFinite.map((path) => ({ path, message: FINITE_NUMBER_RULE })), ...issues.map(failureOfIssue)],
+  };
 }
 
 export function failureOfIssue(issue: z.ZodIssue): FieldFailure {
@@ -57,7 +62,11 @@ export function failureOfIssue(issue: z.ZodIssue): FieldFailure {
  * applying to this one ("does not apply to type open"). Objects that pass unknown keys through,
  * records, plain unions and the preview's unknown values are not looked into.
  */
-export function ignoredFields(schema: z.ZodTypeAny, value: unknown, isUnknownValue: (v: unknown) => boolean = () => false): FieldFailure[] {
+export function ignoredFields(
+  schema: z.ZodTypeAny,
+  value: unknown,
+  isUnknownValue: (v: unknown) => boolean = () => false,
+): FieldFailure[] {
   const failures: FieldFailure[] = [];
   /** The option of a discriminated union the walk is inside, and the other options' schemas at the same path. */
   type Option = { name: string; others: z.ZodTypeAny[] };
@@ -65,11 +74,15 @@ export function ignoredFields(schema: z.ZodTypeAny, value: unknown, isUnknownVal
     if (v === undefined || v === null || isUnknownValue(v)) return;
     const inner = unwrapped(s);
     if (inner instanceof z.ZodArray) {
-      if (Array.isArray(v)) v.forEach((element, i) => walk(inner.element, element, [...path, i], option && { ...option, others: childrenOf(option.others, i) }));
+      if (Array.isArray(v))
+        v.forEach((element, i) =>
+          walk(inner.element, element, [...path, i], option && { ...option, others: childrenOf(option.others, i) }),
+        );
       return;
     }
     if (inner instanceof z.ZodRecord) {
-      if (typeof v === "object" && !Array.isArray(v)) for (const [k, x] of Object.entries(v)) walk(inner.valueSchema, x, [...path, k], undefined);
+      if (typeof v === "object" && !Array.isArray(v))
+        for (const [k, x] of Object.entries(v)) walk(inner.valueSchema, x, [...path, k], undefined);
       return;
     }
     if (inner instanceof z.ZodDiscriminatedUnion) {
@@ -92,7 +105,10 @@ export function ignoredFields(schema: z.ZodTypeAny, value: unknown, isUnknownVal
         else if (!passes && x !== undefined) {
           const elsewhere = option !== undefined && childrenOf(option.others, k).length > 0;
           const where = elsewhere ? `does not apply to ${option.name}` : "is not a field the service knows here";
-          failures.push({ path: formatPath([...path, k]), message: `${where} (the service ignores it); fields here: ${Object.keys(shape).join(", ")}` });
+          failures.push({
+            path: formatPath([...path, k]),
+            message: `${where} (the service ignores it); fields here: ${Object.keys(shape).join(", ")}`,
+          });
         }
       }
     }
@@ -113,13 +129,19 @@ function childrenOf(schemas: readonly z.ZodTypeAny[], key: string | number): z.Z
 /** The body with every null that stands for "not set" taken out (see validateBody); the body itself is not changed. */
 export function withoutUnsetNulls(schema: z.ZodTypeAny, value: unknown): unknown {
   const core = unwrapped(schema);
-  if (core instanceof z.ZodArray) return Array.isArray(value) ? value.map((item) => withoutUnsetNulls(core.element, item)) : value;
+  if (core instanceof z.ZodArray)
+    return Array.isArray(value) ? value.map((item) => withoutUnsetNulls(core.element, item)) : value;
   if (!isPlainObject(value)) return value;
   if (core instanceof z.ZodDiscriminatedUnion) {
-    const option = (core as z.ZodDiscriminatedUnion<string, z.AnyZodObject[]>).optionsMap.get(value[core.discriminator] as z.Primitive);
+    const option = (core as z.ZodDiscriminatedUnion<string, z.AnyZodObject[]>).optionsMap.get(
+      value[core.discriminator] as z.Primitive,
+    );
     return option ? withoutUnsetNulls(option, value) : value;
   }
-  if (core instanceof z.ZodRecord) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutUnsetNulls(core.valueSchema, item)]));
+  if (core instanceof z.ZodRecord)
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, withoutUnsetNulls(core.valueSchema, item)]),
+    );
   if (!(core instanceof z.ZodObject)) return value;
   const shape = core.shape as Record<string, z.ZodTypeAny>;
   const out: Record<string, unknown> = {};

@@ -14,12 +14,7 @@ export function isUnknown(value: unknown): boolean {
 }
 
 /** Attach a service error code to a custom issue. */
-export function issueWithCode(
-  ctx: z.RefinementCtx,
-  code: string,
-  message: string,
-  path: (string | number)[],
-): void {
+export function issueWithCode(ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[]): void {
   ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${message} (${code})`, path, params: { code } });
 }
 
@@ -105,7 +100,8 @@ export const vlanId = intBetween(1, 4094);
 export const apSerialNumber = z.string().regex(/^[1-9][0-9]{11}$/, "must be 12 digits, the first 1 to 9");
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
-const HOSTNAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOSTNAME =
+  /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 export const ipv4Address = z.string().regex(IPV4, "must be an IPv4 address");
 export const ipv4OrHostname = z

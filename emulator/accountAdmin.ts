@@ -27,7 +27,11 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T
 
 export function addAccountAdminRoutes(router: Router<AdminHandler>, emulator: AdminTarget): Router<AdminHandler> {
   const directory = emulator.model.directory;
-  const tenantOf = (id: string) => emulator.model.tenant(id) ?? (() => { throw notFound("tenant", "tenantId", id); })();
+  const tenantOf = (id: string) =>
+    emulator.model.tenant(id) ??
+    (() => {
+      throw notFound("tenant", "tenantId", id);
+    })();
   return router
     .add("POST", "/__admin/support-directory", ({ body }) => {
       const entry = parse(supportEntryInput, body);
@@ -35,7 +39,10 @@ export function addAccountAdminRoutes(router: Router<AdminHandler>, emulator: Ad
       directory.support.set(entry.externalId, entry);
       return { status: 201, body: entry };
     })
-    .add("GET", "/__admin/support-directory", () => ({ status: 200, body: { entries: [...directory.support.values()] } }))
+    .add("GET", "/__admin/support-directory", () => ({
+      status: 200,
+      body: { entries: [...directory.support.values()] },
+    }))
     .add("POST", "/__admin/passwords", ({ body }) => {
       const { username, password } = parse(passwordInput, body);
       const account = directory.accounts.get(username);
@@ -47,7 +54,8 @@ export function addAccountAdminRoutes(router: Router<AdminHandler>, emulator: Ad
       const { mspTenantId } = parse(mspInput, body);
       tenantOf(params.tenantId);
       tenantOf(mspTenantId);
-      if (mspTenantId === params.tenantId) throw new ApiError("NMS-VALIDATION", { message: "a tenant cannot be its own MSP", object: "mspTenantId" });
+      if (mspTenantId === params.tenantId)
+        throw new ApiError("NMS-VALIDATION", { message: "a tenant cannot be its own MSP", object: "mspTenantId" });
       directory.mspOf.set(params.tenantId, mspTenantId);
       return { status: 200, body: { tenantId: params.tenantId, mspTenantId } };
     });

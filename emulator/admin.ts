@@ -31,44 +31,59 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T
 }
 
 export function adminRoutes(emulator: AdminTarget): Router<AdminHandler> {
-  return addUiAdminRoutes(addAccountAdminRoutes(new Router<AdminHandler>(), emulator), emulator)
-    .add("POST", "/__admin/reset", () => ok(emulator.reset()))
-    .add("GET", "/__admin/config", () => ok(emulator.config))
-    .add("PUT", "/__admin/config", ({ body }) => ok(Object.assign(emulator.config, parse(configPatchSchema, body ?? {}))))
-    .add("POST", "/__admin/tenants", ({ body }) => {
-      const { name, ...settings } = parse(tenantInput, body ?? {});
-      return created(emulator.createTenant(name, stripUndefined(settings)));
-    })
-    .add("GET", "/__admin/tenants/{tenantId}/settings", ({ params }) => ok(tenantOf(emulator, params.tenantId).settings))
-    .add("PUT", "/__admin/tenants/{tenantId}/settings", ({ params, body }) => {
-      const tenant = tenantOf(emulator, params.tenantId);
-      Object.assign(tenant.settings, stripUndefined(parse(settingsInput, body ?? {})));
-      return ok(tenant.settings);
-    })
-    .add("GET", "/__admin/tenants/{tenantId}/objects", ({ params }) => {
-      return ok(emulator.model.objectsOf(tenantOf(emulator, params.tenantId)));
-    })
-    // Wi-Fi clients: no operation connects a client, so tests connect one here (W67 disconnects it).
-    .add("POST", "/__admin/tenants/{tenantId}/clients", ({ params, body }) => {
-      const { apMac, clientMac } = parse(clientDisconnectSchema, body ?? {});
-      return created(connectClient(tenantOf(emulator, params.tenantId), apMac, clientMac));
-    })
-    .add("GET", "/__admin/log", () => ok({ entries: emulator.log.entries() }))
-    .add("DELETE", "/__admin/log", () => (emulator.log.clear(), done))
-    .add("POST", "/__admin/tokens/expire", () => (emulator.auth.expireAllTokens(), done))
-    .add("GET", "/__admin/stats", () => ok(emulator.stats.view()))
-    .add("DELETE", "/__admin/stats", () => (emulator.stats.clear(), done))
-    .add("GET", "/__admin/faults", () => ok({ faults: emulator.faults.list(), exhausted: emulator.faults.exhausted() }))
-    .add("POST", "/__admin/faults", ({ body }) => {
-      if (body === undefined) throw new ApiError("NMS-BAD-REQUEST", { message: "body must be a JSON object", object: "body" });
-      return created(emulator.faults.add(parse(faultInputSchema, body)));
-    })
-    .add("DELETE", "/__admin/faults", () => (emulator.faults.clear(), done))
-    // Wi-Fi devices: what no operation of the service does (services/wifi/deviceAdmin.ts)
-    .add("POST", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params, body }) => created(createDhcpServiceProfile(tenantOf(emulator, params.tenantId), body)))
-    .add("GET", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params }) => ok(listDhcpServiceProfiles(tenantOf(emulator, params.tenantId))))
-    .add("PUT", "/__admin/tenants/{tenantId}/aps/{serialNumber}/state", ({ params, body }) => ok(setApState(tenantOf(emulator, params.tenantId), params.serialNumber, body)))
-    .add("GET", "/__admin/memory", () => ok(memoryNow()));
+  return (
+    addUiAdminRoutes(addAccountAdminRoutes(new Router<AdminHandler>(), emulator), emulator)
+      .add("POST", "/__admin/reset", () => ok(emulator.reset()))
+      .add("GET", "/__admin/config", () => ok(emulator.config))
+      .add("PUT", "/__admin/config", ({ body }) =>
+        ok(Object.assign(emulator.config, parse(configPatchSchema, body ?? {}))),
+      )
+      .add("POST", "/__admin/tenants", ({ body }) => {
+        const { name, ...settings } = parse(tenantInput, body ?? {});
+        return created(emulator.createTenant(name, stripUndefined(settings)));
+      })
+      .add("GET", "/__admin/tenants/{tenantId}/settings", ({ params }) =>
+        ok(tenantOf(emulator, params.tenantId).settings),
+      )
+      .add("PUT", "/__admin/tenants/{tenantId}/settings", ({ params, body }) => {
+        const tenant = tenantOf(emulator, params.tenantId);
+        Object.assign(tenant.settings, stripUndefined(parse(settingsInput, body ?? {})));
+        return ok(tenant.settings);
+      })
+      .add("GET", "/__admin/tenants/{tenantId}/objects", ({ params }) => {
+        return ok(emulator.model.objectsOf(tenantOf(emulator, params.tenantId)));
+      })
+      // Wi-Fi clients: no operation connects a client, so tests connect one here (W67 disconnects it).
+      .add("POST", "/__admin/tenants/{tenantId}/clients", ({ params, body }) => {
+        const { apMac, clientMac } = parse(clientDisconnectSchema, body ?? {});
+        return created(connectClient(tenantOf(emulator, params.tenantId), apMac, clientMac));
+      })
+      .add("GET", "/__admin/log", () => ok({ entries: emulator.log.entries() }))
+      .add("DELETE", "/__admin/log", () => (emulator.log.clear(), done))
+      .add("POST", "/__admin/tokens/expire", () => (emulator.auth.expireAllTokens(), done))
+      .add("GET", "/__admin/stats", () => ok(emulator.stats.view()))
+      .add("DELETE", "/__admin/stats", () => (emulator.stats.clear(), done))
+      .add("GET", "/__admin/faults", () =>
+        ok({ faults: emulator.faults.list(), exhausted: emulator.faults.exhausted() }),
+      )
+      .add("POST", "/__admin/faults", ({ body }) => {
+        if (body === undefined)
+          throw new ApiError("NMS-BAD-REQUEST", { message: "body must be a JSON object", object: "body" });
+        return created(emulator.faults.add(parse(faultInputSchema, body)));
+      })
+      .add("DELETE", "/__admin/faults", () => (emulator.faults.clear(), done))
+      // Wi-Fi devices: what no operation of the service does (services/wifi/deviceAdmin.ts)
+      .add("POST", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params, body }) =>
+        created(createDhcpServiceProfile(tenantOf(emulator, params.tenantId), body)),
+      )
+      .add("GET", "/__admin/tenants/{tenantId}/dhcp-service-profiles", ({ params }) =>
+        ok(listDhcpServiceProfiles(tenantOf(emulator, params.tenantId))),
+      )
+      .add("PUT", "/__admin/tenants/{tenantId}/aps/{serialNumber}/state", ({ params, body }) =>
+        ok(setApState(tenantOf(emulator, params.tenantId), params.serialNumber, body)),
+      )
+      .add("GET", "/__admin/memory", () => ok(memoryNow()))
+  );
 }
 
 /** The process's memory (bytes), after a full collection when node runs with --expose-gc (the soak run does). */

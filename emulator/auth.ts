@@ -157,7 +157,8 @@ export interface Credentials {
 
 /** A1's body; 400 unless both fields are non-empty strings. */
 export function credentialsOf(body: unknown): Credentials {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest("body must be a JSON object", "body");
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw badRequest("body must be a JSON object", "body");
   const { username, password } = body as Record<string, unknown>;
   if (typeof username !== "string" || username === "") throw badRequest("username is required", "username");
   if (typeof password !== "string" || password === "") throw badRequest("password is required", "password");

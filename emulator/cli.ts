@@ -17,36 +17,79 @@ interface FlagDef {
 
 /** Every flag, in the order `--help` lists them. */
 export const FLAGS: Record<string, FlagDef> = {
-  "--config": { key: [], kind: "string", help: "JSON file with any option below under its camelCase name, and `tenants`" },
+  "--config": {
+    key: [],
+    kind: "string",
+    help: "JSON file with any option below under its camelCase name, and `tenants`",
+  },
   "--host": { key: ["host"], kind: "string", help: "address to listen on (default 127.0.0.1)" },
   "--port": { key: ["port"], kind: "int", help: "port, 0 for a free one (default 0; the URL is printed)" },
   "--seed": { key: ["seed"], kind: "int", help: "makes IDs, latency jitter and fault draws reproducible" },
-  "--wifi-api-variant": { key: ["demoTenant", "wifiApiVariant"], kind: "string", help: "the demo tenant's Wi-Fi API variant: older or newer (default newer)" },
-  "--wifi-licenses": { key: ["demoTenant", "wifiLicenses"], kind: "int", help: "the demo tenant's Wi-Fi licences (default 1000)" },
+  "--wifi-api-variant": {
+    key: ["demoTenant", "wifiApiVariant"],
+    kind: "string",
+    help: "the demo tenant's Wi-Fi API variant: older or newer (default newer)",
+  },
+  "--wifi-licenses": {
+    key: ["demoTenant", "wifiLicenses"],
+    kind: "int",
+    help: "the demo tenant's Wi-Fi licences (default 1000)",
+  },
   "--async-delay-ms": { key: ["asyncDelayMs"], kind: "int", help: "time an async write stays PENDING (default 300)" },
   "--async-jitter-ms": { key: ["asyncJitterMs"], kind: "int", help: "random time added to it, up to this (default 0)" },
-  "--async-latency": { key: ["asyncLatencyByOp"], kind: "latency", help: "OP=BASE[+JITTER] latency of one operation, e.g. W52=2000+1000 (repeatable)" },
-  "--rate-limit-rps": { key: ["rateLimit", "requestsPerSecond"], kind: "number", help: "requests per second per tenant (default 50)" },
-  "--rate-limit-burst": { key: ["rateLimit", "burst"], kind: "int", help: "requests at once after a quiet spell (default 100)" },
+  "--async-latency": {
+    key: ["asyncLatencyByOp"],
+    kind: "latency",
+    help: "OP=BASE[+JITTER] latency of one operation, e.g. W52=2000+1000 (repeatable)",
+  },
+  "--rate-limit-rps": {
+    key: ["rateLimit", "requestsPerSecond"],
+    kind: "number",
+    help: "requests per second per tenant (default 50)",
+  },
+  "--rate-limit-burst": {
+    key: ["rateLimit", "burst"],
+    kind: "int",
+    help: "requests at once after a quiet spell (default 100)",
+  },
   "--no-rate-limit": { key: ["rateLimit"], kind: "none", help: "no rate limit" },
   "--token-ttl-ms": { key: ["tokenTtlMs"], kind: "int", help: "lifetime of a login token (default 3600000)" },
-  "--lockout-threshold": { key: ["lockoutThreshold"], kind: "int", help: "failed logins that lock a username, 0 never (default 5)" },
-  "--lockout-duration-ms": { key: ["lockoutDurationMs"], kind: "int", help: "how long it stays locked (default 60000)" },
-  "--fault": { key: ["faults"], kind: "json", help: 'a fault rule as JSON, e.g. \'{"kind":"http-5xx","probability":0.1}\' (repeatable)' },
+  "--lockout-threshold": {
+    key: ["lockoutThreshold"],
+    kind: "int",
+    help: "failed logins that lock a username, 0 never (default 5)",
+  },
+  "--lockout-duration-ms": {
+    key: ["lockoutDurationMs"],
+    kind: "int",
+    help: "how long it stays locked (default 60000)",
+  },
+  "--fault": {
+    key: ["faults"],
+    kind: "json",
+    help: 'a fault rule as JSON, e.g. \'{"kind":"http-5xx","probability":0.1}\' (repeatable)',
+  },
   "--state-file": { key: ["stateFile"], kind: "string", help: "keep the state in this file across restarts" },
-  "--state-save-delay-ms": { key: ["stateSaveDelayMs"], kind: "int", help: "write the state file this long after a change (default 200; always at stop)" },
+  "--state-save-delay-ms": {
+    key: ["stateSaveDelayMs"],
+    kind: "int",
+    help: "write the state file this long after a change (default 200; always at stop)",
+  },
   "--help": { key: [], kind: "none", help: "print this help" },
 };
 
 export function usage(): string {
-  const lines = Object.entries(FLAGS).map(([flag, def]) => `  ${(flag + (def.kind === "none" ? "" : def.kind === "int" || def.kind === "number" ? " N" : " VALUE")).padEnd(28)} ${def.help}`);
+  const lines = Object.entries(FLAGS).map(
+    ([flag, def]) =>
+      `  ${(flag + (def.kind === "none" ? "" : def.kind === "int" || def.kind === "number" ? " N" : " VALUE")).padEnd(28)} ${def.help}`,
+  );
   return [
     "usage: nms-emulator [options]",
     "  (npx nms-emulator from a project that installed pulumi-nms; npm run emulator -- [options] in its repository)",
     "",
     ...lines,
     "",
-    "See emulator/README.md, \"Running the emulator\"; it ships in the package.",
+    'See emulator/README.md, "Running the emulator"; it ships in the package.',
   ].join("\n");
 }
 
@@ -56,7 +99,10 @@ export interface ParsedCommandLine {
 }
 
 /** The options of a command line (argv without node and the script); reads --config's file. */
-export function parseCommandLine(args: readonly string[], readFile: (file: string) => string = (f) => fs.readFileSync(f, "utf8")): ParsedCommandLine {
+export function parseCommandLine(
+  args: readonly string[],
+  readFile: (file: string) => string = (f) => fs.readFileSync(f, "utf8"),
+): ParsedCommandLine {
   const flagged: Record<string, unknown> = {};
   /** Top-level option → the flag that set it, for messages. */
   const flagOf = new Map<string, string>();
@@ -64,30 +110,45 @@ export function parseCommandLine(args: readonly string[], readFile: (file: strin
   let help = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
-    const [name, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [name, inline] =
+      arg.startsWith("--") && arg.includes("=")
+        ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+        : [arg, undefined];
     const def = FLAGS[name];
-    if (!def) throw new EmulatorOptionsError(arg.startsWith("-") ? `unknown option ${name} (nms-emulator --help lists them)` : `unexpected argument ${JSON.stringify(arg)}`);
+    if (!def)
+      throw new EmulatorOptionsError(
+        arg.startsWith("-")
+          ? `unknown option ${name} (nms-emulator --help lists them)`
+          : `unexpected argument ${JSON.stringify(arg)}`,
+      );
     if (name === "--help") {
       help = true;
       continue;
     }
     if (def.kind === "none") {
-      if (isObject(flagged.rateLimit)) throw new EmulatorOptionsError(`${name} and --rate-limit-rps/--rate-limit-burst contradict each other`);
+      if (isObject(flagged.rateLimit))
+        throw new EmulatorOptionsError(`${name} and --rate-limit-rps/--rate-limit-burst contradict each other`);
       set(flagged, def.key, null);
       flagOf.set(def.key[0], name);
       continue;
     }
     const raw = inline ?? args[++i];
-    if (raw === undefined || (inline === undefined && raw.startsWith("--"))) throw new EmulatorOptionsError(`${name} needs a value`);
+    if (raw === undefined || (inline === undefined && raw.startsWith("--")))
+      throw new EmulatorOptionsError(`${name} needs a value`);
     if (name === "--config") {
       configFile = raw;
       continue;
     }
     flagOf.set(def.key[0], name);
     const value = flagValue(name, def, raw);
-    if (def.kind === "json") (flagged.faults as unknown[] | undefined) === undefined ? (flagged.faults = [value]) : (flagged.faults as unknown[]).push(value);
-    else if (def.kind === "latency") flagged.asyncLatencyByOp = { ...(flagged.asyncLatencyByOp as object), ...(value as object) };
-    else if (def.key[0] === "rateLimit" && flagged.rateLimit === null) throw new EmulatorOptionsError(`${name} and --no-rate-limit contradict each other`);
+    if (def.kind === "json")
+      (flagged.faults as unknown[] | undefined) === undefined
+        ? (flagged.faults = [value])
+        : (flagged.faults as unknown[]).push(value);
+    else if (def.kind === "latency")
+      flagged.asyncLatencyByOp = { ...(flagged.asyncLatencyByOp as object), ...(value as object) };
+    else if (def.key[0] === "rateLimit" && flagged.rateLimit === null)
+      throw new EmulatorOptionsError(`${name} and --no-rate-limit contradict each other`);
     else set(flagged, def.key, value);
   }
   const fromFile = configFile === undefined ? {} : readConfig(configFile, readFile);
@@ -109,7 +170,9 @@ function flagValue(name: string, def: FlagDef, raw: string): unknown {
     case "number": {
       const value = Number(raw);
       if (raw.trim() === "" || !Number.isFinite(value) || (def.kind === "int" && !Number.isInteger(value))) {
-        throw new EmulatorOptionsError(`${name}: expected ${def.kind === "int" ? "a whole number" : "a number"}, got ${JSON.stringify(raw)}`);
+        throw new EmulatorOptionsError(
+          `${name}: expected ${def.kind === "int" ? "a whole number" : "a number"}, got ${JSON.stringify(raw)}`,
+        );
       }
       return value;
     }
@@ -121,7 +184,10 @@ function flagValue(name: string, def: FlagDef, raw: string): unknown {
       }
     case "latency": {
       const match = /^([A-Z]+\d+)=(\d+)(?:\+(\d+))?$/.exec(raw);
-      if (!match) throw new EmulatorOptionsError(`${name}: expected OP=BASE or OP=BASE+JITTER in milliseconds (e.g. W52=2000+1000), got ${JSON.stringify(raw)}`);
+      if (!match)
+        throw new EmulatorOptionsError(
+          `${name}: expected OP=BASE or OP=BASE+JITTER in milliseconds (e.g. W52=2000+1000), got ${JSON.stringify(raw)}`,
+        );
       return { [match[1]]: { baseMs: Number(match[2]), jitterMs: Number(match[3] ?? 0) } };
     }
     default:
@@ -134,7 +200,9 @@ function readConfig(file: string, readFile: (file: string) => string): Record<st
   try {
     text = readFile(file);
   } catch (error) {
-    throw new EmulatorOptionsError(`--config ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new EmulatorOptionsError(
+      `--config ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   let parsed: unknown;
   try {
@@ -142,7 +210,8 @@ function readConfig(file: string, readFile: (file: string) => string): Record<st
   } catch (error) {
     throw new EmulatorOptionsError(`--config ${file}: not JSON (${(error as Error).message})`);
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) throw new EmulatorOptionsError(`--config ${file}: must hold a JSON object`);
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new EmulatorOptionsError(`--config ${file}: must hold a JSON object`);
   return parsed as Record<string, unknown>;
 }
 
@@ -156,7 +225,8 @@ function merge(file: Record<string, unknown>, flags: Record<string, unknown>): R
     else out[key] = value;
   }
   // One rate-limit field from a flag: the other keeps its default.
-  if (isObject(out.rateLimit) && flags.rateLimit !== undefined) out.rateLimit = { ...DEFAULT_RATE_LIMIT, ...(out.rateLimit as object) };
+  if (isObject(out.rateLimit) && flags.rateLimit !== undefined)
+    out.rateLimit = { ...DEFAULT_RATE_LIMIT, ...(out.rateLimit as object) };
   return out;
 }
 

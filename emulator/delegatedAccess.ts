@@ -9,14 +9,22 @@ import { ApiError } from "./errors";
 import type { NmsModel } from "./model/model";
 
 /** Throws unless the session's tenant is the MSP of `pathTenantId` and the tenant header names that customer. */
-export function checkDelegatedAccess(model: NmsModel, session: Session, headers: IncomingMessage["headers"], pathTenantId: string): void {
+export function checkDelegatedAccess(
+  model: NmsModel,
+  session: Session,
+  headers: IncomingMessage["headers"],
+  pathTenantId: string,
+): void {
   if (model.directory.mspOf.get(pathTenantId) !== session.tenantId) {
     throw new ApiError("NMS-FORBIDDEN-TENANT", { object: "tenantId", value: pathTenantId });
   }
   const header = WIRE_HEADERS.tenantId;
   const named = headers[header];
   if (named === undefined || named === "") {
-    throw new ApiError("NMS-MISSING-HEADER", { message: `header ${header} is required to act on an end customer's tenant`, object: header });
+    throw new ApiError("NMS-MISSING-HEADER", {
+      message: `header ${header} is required to act on an end customer's tenant`,
+      object: header,
+    });
   }
   if (named !== pathTenantId) throw new ApiError("NMS-TENANT-HEADER-MISMATCH", { object: header, value: named });
 }

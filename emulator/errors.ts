@@ -4,7 +4,16 @@
 import { type ApiErrorEntry, ERROR_CODES, type FieldFailure, statusOfCode } from "../contract";
 
 /** Fields whose values must never leave the emulator in an error answer. */
-const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "password", "switchLoginPassword", "rpPrivateKey", "psk", "passphraseBackup"]);
+const SECRET_FIELDS = new Set([
+  "sharedSecret",
+  "passphrase",
+  "wepHexKey",
+  "password",
+  "switchLoginPassword",
+  "rpPrivateKey",
+  "psk",
+  "passphraseBackup",
+]);
 
 /**
  * Codes of the emulator's own surfaces (the admin API, the file store behind U1 and U2, the page),
@@ -12,12 +21,21 @@ const SECRET_FIELDS = new Set(["sharedSecret", "passphrase", "wepHexKey", "passw
  * "What the emulator protects").
  */
 const EMULATOR_ERROR_CODES: Readonly<Record<string, { status: number; message: string }>> = {
-  "EMU-MISDIRECTED": { status: 421, message: "the admin API answers only requests addressed to localhost, 127.0.0.1 or [::1]" },
+  "EMU-MISDIRECTED": {
+    status: 421,
+    message: "the admin API answers only requests addressed to localhost, 127.0.0.1 or [::1]",
+  },
   "EMU-FOREIGN-ORIGIN": { status: 403, message: "the admin API answers no page of another origin" },
-  "EMU-UNSUPPORTED-MEDIA-TYPE": { status: 415, message: "a state-changing admin call must be sent as application/json" },
+  "EMU-UNSUPPORTED-MEDIA-TYPE": {
+    status: 415,
+    message: "a state-changing admin call must be sent as application/json",
+  },
   "EMU-METHOD-NOT-ALLOWED": { status: 405, message: "method not allowed here" },
   "EMU-BAD-SIGNATURE": { status: 403, message: "unknown file or wrong signature" },
-  "EMU-SERVICE-HEADERS": { status: 403, message: "the file location must be called without the service's cookie or headers" },
+  "EMU-SERVICE-HEADERS": {
+    status: 403,
+    message: "the file location must be called without the service's cookie or headers",
+  },
   "EMU-UPLOAD-TOO-LARGE": { status: 413, message: "the file is larger than the store takes" },
   "EMU-UPLOAD-QUOTA": { status: 413, message: "the tenant's uploaded files would exceed its quota" },
 };
@@ -69,9 +87,14 @@ function entry(code: string, message: string, object?: string, value?: unknown):
  * body can nest deeper than JSON.stringify can follow.
  */
 function echoable(value: unknown): unknown {
-  if (typeof value === "string") return value.length > MAX_ECHOED_STRING ? `${value.slice(0, MAX_ECHOED_STRING)}…` : value;
+  if (typeof value === "string")
+    return value.length > MAX_ECHOED_STRING ? `${value.slice(0, MAX_ECHOED_STRING)}…` : value;
   if (typeof value === "number" || typeof value === "boolean" || value === null) return value;
-  if (Array.isArray(value) && value.length <= MAX_ECHOED_ITEMS && value.every((item) => item === null || ["string", "number", "boolean"].includes(typeof item))) {
+  if (
+    Array.isArray(value) &&
+    value.length <= MAX_ECHOED_ITEMS &&
+    value.every((item) => item === null || ["string", "number", "boolean"].includes(typeof item))
+  ) {
     return value.map(echoable);
   }
   return undefined;

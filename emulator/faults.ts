@@ -115,8 +115,17 @@ const knownCode = z.string().refine((code) => code in ERROR_CODES, { message: "n
 
 export const faultInputSchema = z
   .discriminatedUnion("kind", [
-    z.object({ kind: z.literal("http-5xx"), ...common, status: z.union([z.literal(500), z.literal(502), z.literal(503)]).default(500), code: knownCode.default("NMS-INTERNAL") }),
-    z.object({ kind: z.literal("http-429"), ...common, retryAfterSeconds: z.number().int().min(0).max(3600).default(1) }),
+    z.object({
+      kind: z.literal("http-5xx"),
+      ...common,
+      status: z.union([z.literal(500), z.literal(502), z.literal(503)]).default(500),
+      code: knownCode.default("NMS-INTERNAL"),
+    }),
+    z.object({
+      kind: z.literal("http-429"),
+      ...common,
+      retryAfterSeconds: z.number().int().min(0).max(3600).default(1),
+    }),
     z.object({ kind: z.literal("reset"), ...common }),
     z.object({ kind: z.literal("slow"), ...common, delayMs: z.number().int().min(1).max(600_000) }),
     z.object({ kind: z.literal("lost-answer"), ...common }),
@@ -163,7 +172,15 @@ export class FaultInjector {
   add(input: FaultInput): FaultRule {
     const { count: givenCount, probability: givenProbability, ...spec } = input;
     const count = givenCount ?? (givenProbability === undefined ? 1 : null);
-    const rule = { ...spec, id: `fault-${this.nextId++}`, probability: givenProbability ?? 1, count, remaining: count, matched: 0, fired: 0 } as FaultRule;
+    const rule = {
+      ...spec,
+      id: `fault-${this.nextId++}`,
+      probability: givenProbability ?? 1,
+      count,
+      remaining: count,
+      matched: 0,
+      fired: 0,
+    } as FaultRule;
     this.rules.push(rule);
     this.armed[PHASE_OF_KIND[rule.kind]]++;
     return { ...rule };
@@ -230,6 +247,7 @@ export class FaultInjector {
       }
     }
     this.rules = active;
-    if (this.exhaustedRules.length > EXHAUSTED_KEPT) this.exhaustedRules.splice(0, this.exhaustedRules.length - EXHAUSTED_KEPT);
+    if (this.exhaustedRules.length > EXHAUSTED_KEPT)
+      this.exhaustedRules.splice(0, this.exhaustedRules.length - EXHAUSTED_KEPT);
   }
 }

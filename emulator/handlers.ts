@@ -16,7 +16,11 @@ export function pageOf(query: URLSearchParams, route: RouteDef): PageRequest {
   const size = query.get("size");
   const parse = (name: string, raw: string, min: number) => {
     if (!/^\d+$/.test(raw) || Number(raw) < min) {
-      throw new ApiError("NMS-BAD-REQUEST", { message: `${name} must be an integer of at least ${min}`, object: name, value: raw });
+      throw new ApiError("NMS-BAD-REQUEST", {
+        message: `${name} must be an integer of at least ${min}`,
+        object: name,
+        value: raw,
+      });
     }
     return Number(raw);
   };
@@ -45,7 +49,10 @@ export function idList(body: unknown): string[] {
 }
 
 /** Every handler the kinds and the services declare, checked against the route table. */
-export function deriveHandlers(kinds: readonly KindDef[], services: Partial<Record<OperationId, Handler>>): Map<OperationId, Handler> {
+export function deriveHandlers(
+  kinds: readonly KindDef[],
+  services: Partial<Record<OperationId, Handler>>,
+): Map<OperationId, Handler> {
   const handlers = new Map<OperationId, Handler>();
   const add = (op: OperationId, handler: Handler) => {
     if (handlers.has(op)) throw new Error(`operation ${op} is declared twice`);
@@ -64,10 +71,13 @@ function roleHandlers(kind: KindDef): [OperationId, Handler][] {
   const id = (c: OpContext) => c.params[kind.idParam];
   const out: [OperationId, Handler][] = [];
   for (const list of ops.lists ?? []) {
-    out.push([list.op, (c) => {
-      const { items, total } = c.model.list(kind, c.tenant, list, c.params, pageOf(c.query, c.route), c.query);
-      return listAnswer(c.route, items, total);
-    }]);
+    out.push([
+      list.op,
+      (c) => {
+        const { items, total } = c.model.list(kind, c.tenant, list, c.params, pageOf(c.query, c.route), c.query);
+        return listAnswer(c.route, items, total);
+      },
+    ]);
   }
   if (ops.create) out.push([ops.create, (c) => c.finish(c.model.create(kind, c.tenant, c.body, c.params))]);
   if (ops.createMany) out.push([ops.createMany, (c) => c.finish(c.model.createMany(kind, c.tenant, c.body, c.params))]);
@@ -75,10 +85,14 @@ function roleHandlers(kind: KindDef): [OperationId, Handler][] {
   if (ops.update) {
     // S44 and S51 have no slot for the object in their path: it is named by the body's id.
     const inPath = ROUTES[ops.update].path.includes(`{${kind.idParam}}`);
-    out.push([ops.update, (c) => c.finish(c.model.update(kind, c.tenant, inPath ? id(c) : undefined, c.body, c.params, c.route.body))]);
+    out.push([
+      ops.update,
+      (c) => c.finish(c.model.update(kind, c.tenant, inPath ? id(c) : undefined, c.body, c.params, c.route.body)),
+    ]);
   }
   if (ops.delete) out.push([ops.delete, (c) => c.finish(c.model.remove(kind, c.tenant, [id(c)], c.params))]);
-  if (ops.bulkDelete) out.push([ops.bulkDelete, (c) => c.finish(c.model.remove(kind, c.tenant, idArray(c.body), c.params, true))]);
+  if (ops.bulkDelete)
+    out.push([ops.bulkDelete, (c) => c.finish(c.model.remove(kind, c.tenant, idArray(c.body), c.params, true))]);
   if (ops.reset) out.push([ops.reset, (c) => c.finish(c.model.reset(kind, c.tenant, id(c), c.params))]);
   return out;
 }

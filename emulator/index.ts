@@ -71,7 +71,16 @@ export const DEFAULT_STATE_SAVE_DELAY_MS = 200;
 /** Throws EmulatorOptionsError for bad options, StateFileError for a state file that is torn or corrupt. */
 export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
   const options = checkOptions(stripUndefined(opts));
-  const { port = 0, host = "127.0.0.1", tenants, demoTenant, faults = [], stateFile, stateSaveDelayMs = DEFAULT_STATE_SAVE_DELAY_MS, ...settings } = options;
+  const {
+    port = 0,
+    host = "127.0.0.1",
+    tenants,
+    demoTenant,
+    faults = [],
+    stateFile,
+    stateSaveDelayMs = DEFAULT_STATE_SAVE_DELAY_MS,
+    ...settings
+  } = options;
   const server = new EmulatorServer(settings);
   const persistence = stateFile === undefined ? undefined : new Persistence(server, stateFile, stateSaveDelayMs);
   const restored = persistence?.load() ?? false;

@@ -45,12 +45,38 @@ export class RequestLog {
     this.ring = new Array(capacity);
   }
 
-  add(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string, tenantHeader?: string): void {
+  add(
+    method: string,
+    path: string,
+    op: string,
+    status: number,
+    tenantId: string | null,
+    fault?: string,
+    tenantHeader?: string,
+  ): void {
     const seq = this.nextSeq++;
     const kept = path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
-    const tenant = tenantId === null ? null : tenantId.length > MAX_LOGGED_PATH ? `${tenantId.slice(0, MAX_LOGGED_PATH)}…` : tenantId;
-    const header = tenantHeader === undefined ? undefined : ownCopy(tenantHeader.length > MAX_LOGGED_PATH ? `${tenantHeader.slice(0, MAX_LOGGED_PATH)}…` : tenantHeader);
-    this.ring[seq % this.capacity] = { seq, method, path: ownCopy(kept), op, status, tenantId: tenant === null ? null : ownCopy(tenant), atMs: Date.now(), fault, tenantHeader: header };
+    const tenant =
+      tenantId === null
+        ? null
+        : tenantId.length > MAX_LOGGED_PATH
+          ? `${tenantId.slice(0, MAX_LOGGED_PATH)}…`
+          : tenantId;
+    const header =
+      tenantHeader === undefined
+        ? undefined
+        : ownCopy(tenantHeader.length > MAX_LOGGED_PATH ? `${tenantHeader.slice(0, MAX_LOGGED_PATH)}…` : tenantHeader);
+    this.ring[seq % this.capacity] = {
+      seq,
+      method,
+      path: ownCopy(kept),
+      op,
+      status,
+      tenantId: tenant === null ? null : ownCopy(tenant),
+      atMs: Date.now(),
+      fault,
+      tenantHeader: header,
+    };
     if (this.count < this.capacity) this.count++;
   }
 
@@ -108,7 +134,8 @@ export class RequestStats {
 
   view(): StatsView {
     const byOp: Record<string, Record<string, number>> = {};
-    for (const [op, byStatus] of this.counts) byOp[op] = Object.fromEntries([...byStatus].map(([status, n]) => [String(status), n]));
+    for (const [op, byStatus] of this.counts)
+      byOp[op] = Object.fromEntries([...byStatus].map(([status, n]) => [String(status), n]));
     return { since: new Date(this.sinceMs).toISOString(), total: this.total, byOp };
   }
 

@@ -32,7 +32,11 @@ type Json = Record<string, unknown>;
 function jsonSchemaOf(schema: z.ZodTypeAny): Json {
   // Typed loosely: the converter's generic signature instantiates the contract's deepest schemas too deeply for tsc.
   const convert = zodToJsonSchema as unknown as (schema: z.ZodTypeAny, options: object) => Json;
-  const { $schema: _ignored, ...rest } = convert(schema, { target: "openApi3", $refStrategy: "none", removeAdditionalStrategy: "strict" });
+  const { $schema: _ignored, ...rest } = convert(schema, {
+    target: "openApi3",
+    $refStrategy: "none",
+    removeAdditionalStrategy: "strict",
+  });
   return rest;
 }
 
@@ -44,32 +48,66 @@ function requestBody(op: OperationId, route: RouteDef, kinds: readonly KindDef[]
   if (route.body === "multipart") {
     return {
       required: true,
-      content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, additionalProperties: { type: "string" } } } },
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: { file: { type: "string", format: "binary" } },
+            additionalProperties: { type: "string" },
+          },
+        },
+      },
     };
   }
   const body = operationSchemas(op, kinds).body;
-  const schema = body ? jsonSchemaOf(body("newer")) : route.body === "array" ? { type: "array", items: {} } : { type: "object" };
+  const schema = body
+    ? jsonSchemaOf(body("newer"))
+    : route.body === "array"
+      ? { type: "array", items: {} }
+      : { type: "object" };
   return { required: true, content: { "application/json": { schema } } };
 }
 
 function parameters(route: RouteDef): Json[] {
-  const params: Json[] = pathParamNames(route.path).map((name) => ({ name, in: "path", required: true, schema: { type: "string" } }));
-  for (const header of route.headers) params.push({ name: WIRE_HEADERS[header], in: "header", required: true, schema: { type: "string" } });
+  const params: Json[] = pathParamNames(route.path).map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: { type: "string" },
+  }));
+  for (const header of route.headers)
+    params.push({ name: WIRE_HEADERS[header], in: "header", required: true, schema: { type: "string" } });
   if (route.paging) {
-    params.push({ name: "page", in: "query", required: false, schema: { type: "integer", minimum: route.paging.firstPage }, description: `Page number, from ${route.paging.firstPage}.` });
+    params.push({
+      name: "page",
+      in: "query",
+      required: false,
+      schema: { type: "integer", minimum: route.paging.firstPage },
+      description: `Page number, from ${route.paging.firstPage}.`,
+    });
     const size = route.paging.defaultSize === undefined ? "everything" : `${route.paging.defaultSize}`;
-    params.push({ name: "size", in: "query", required: false, schema: { type: "integer", minimum: 1 }, description: `Items per page (none: ${size}).` });
+    params.push({
+      name: "size",
+      in: "query",
+      required: false,
+      schema: { type: "integer", minimum: 1 },
+      description: `Items per page (none: ${size}).`,
+    });
   }
   return params;
 }
 
 function successResponse(op: OperationId, route: RouteDef, kinds: readonly KindDef[]): Json {
   if (route.success === 302) {
-    return { description: "Redirect to the resource's real location, to be fetched without the service's cookie or headers.", headers: { Location: { schema: { type: "string" } } } };
+    return {
+      description: "Redirect to the resource's real location, to be fetched without the service's cookie or headers.",
+      headers: { Location: { schema: { type: "string" } } },
+    };
   }
   const answer = operationSchemas(op, kinds).answer;
   let description: string;
-  if (route.async) description = "Accepted: the write goes on asynchronously; its request record (A2) tells when it is done.";
+  if (route.async)
+    description = "Accepted: the write goes on asynchronously; its request record (A2) tells when it is done.";
   else if (route.paging) description = "One page of the list.";
   else if (route.success === 201) description = "Created at once, with a request record that is already SUCCESS.";
   else description = "The answer.";
@@ -82,7 +120,9 @@ function answerJson(schema: z.ZodTypeAny): Json {
   if (schema === acceptedRequestSchema) return ref("AcceptedRequest");
   const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodTypeAny>) : undefined;
   if (shape && Object.keys(shape).sort().join() === "requestId,response") {
-    return { allOf: [ref("AcceptedAnswer"), { type: "object", properties: { response: jsonSchemaOf(shape.response) } }] };
+    return {
+      allOf: [ref("AcceptedAnswer"), { type: "object", properties: { response: jsonSchemaOf(shape.response) } }],
+    };
   }
   return jsonSchemaOf(schema);
 }
@@ -96,8 +136,14 @@ function operationOf(op: OperationId, kinds: readonly KindDef[]): Json {
     parameters: parameters(route),
     responses: {
       [String(route.success)]: successResponse(op, route, kinds),
-      "4XX": { description: "Refused: the service's error body.", content: { "application/json": { schema: ref("ErrorBody") } } },
-      "5XX": { description: "Failed: the service's error body.", content: { "application/json": { schema: ref("ErrorBody") } } },
+      "4XX": {
+        description: "Refused: the service's error body.",
+        content: { "application/json": { schema: ref("ErrorBody") } },
+      },
+      "5XX": {
+        description: "Failed: the service's error body.",
+        content: { "application/json": { schema: ref("ErrorBody") } },
+      },
     },
   };
   if (route.variant === "newer") {
@@ -127,7 +173,8 @@ export function openApiDocument(kinds: readonly KindDef[] = KINDS): Json {
     info: {
       title: "Network Management Service (emulated)",
       version: "1.0.0",
-      description: "The operations of the service as the local emulator serves them, generated from the route table and the contract's schemas.",
+      description:
+        "The operations of the service as the local emulator serves them, generated from the route table and the contract's schemas.",
     },
     servers: [{ url: "/" }],
     tags: [...new Set(OPERATION_IDS.map((op) => ROUTES[op].service))].map((name) => ({ name })),
@@ -135,7 +182,12 @@ export function openApiDocument(kinds: readonly KindDef[] = KINDS): Json {
     paths,
     components: {
       securitySchemes: {
-        sessionCookie: { type: "apiKey", in: "cookie", name: AUTH_COOKIE, description: "The token login answers, as the cookie it sets." },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: AUTH_COOKIE,
+          description: "The token login answers, as the cookie it sets.",
+        },
       },
       schemas: {
         ErrorBody: jsonSchemaOf(apiErrorBodySchema),

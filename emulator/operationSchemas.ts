@@ -17,7 +17,8 @@ import {
 import type { KindDef, OperationSchemas } from "./model/kind";
 import { KINDS, SERVICE_SCHEMAS } from "./services/registry";
 
-const idList = (noun: string) => z.array(z.string().min(1)).min(1).describe(`IDs of the ${noun}s to delete, all or none.`);
+const idList = (noun: string) =>
+  z.array(z.string().min(1)).min(1).describe(`IDs of the ${noun}s to delete, all or none.`);
 
 /** The schemas of one operation; an operation that answers no body (302, `{requestId}` aside) has no answer schema. */
 export function operationSchemas(op: OperationId, kinds: readonly KindDef[] = KINDS): OperationSchemas {
@@ -44,7 +45,8 @@ function roleSchemas(kind: KindDef, op: OperationId, route: RouteDef): Operation
   }
   if (ops.get === op) return { answer: read };
   if (ops.create === op) return { body: (v) => kind.schema(v), answer: (v) => acceptedAnswerSchema(read(v)) };
-  if (ops.createMany === op) return { body: (v) => z.array(kind.schema(v)).min(1), answer: (v) => acceptedAnswerSchema(z.array(read(v))) };
+  if (ops.createMany === op)
+    return { body: (v) => z.array(kind.schema(v)).min(1), answer: (v) => acceptedAnswerSchema(z.array(read(v))) };
   if (ops.update === op) {
     // S4, S11, S25, S32, S44, S51, S61, S68 name the object by the body's `id` (its rules across fields are the kind's schema's).
     const idInBody = !route.path.includes(`{${kind.idParam}}`);

@@ -14,7 +14,10 @@ export const tenantOptionSchema = z
   .object({
     name: z.string().min(2).max(64),
     /** 32 lowercase hexadecimal characters; generated when left out. */
-    tenantId: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters").optional(),
+    tenantId: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hexadecimal characters")
+      .optional(),
     /** The PRIME_ADMIN's login. */
     username,
     password,
@@ -30,12 +33,18 @@ export const tenantOptionSchema = z
   .strict()
   .superRefine((tenant, ctx) => {
     if ((tenant.readOnlyUsername === undefined) !== (tenant.readOnlyPassword === undefined)) {
-      ctx.addIssue({ code: "custom", path: [tenant.readOnlyUsername === undefined ? "readOnlyUsername" : "readOnlyPassword"], message: "readOnlyUsername and readOnlyPassword go together" });
+      ctx.addIssue({
+        code: "custom",
+        path: [tenant.readOnlyUsername === undefined ? "readOnlyUsername" : "readOnlyPassword"],
+        message: "readOnlyUsername and readOnlyPassword go together",
+      });
     }
   });
 export type TenantOption = z.infer<typeof tenantOptionSchema>;
 
-const demoTenantSchema = z.object({ wifiApiVariant: z.enum(WIFI_API_VARIANTS).optional(), wifiLicenses: z.number().int().min(0).optional() }).strict();
+const demoTenantSchema = z
+  .object({ wifiApiVariant: z.enum(WIFI_API_VARIANTS).optional(), wifiLicenses: z.number().int().min(0).optional() })
+  .strict();
 
 /** Across the list: logins are global, names distinct, an MSP named by `mspTenant` is another tenant of the list. */
 const tenantListSchema = z.array(tenantOptionSchema).superRefine((tenants, ctx) => {
@@ -45,12 +54,25 @@ const tenantListSchema = z.array(tenantOptionSchema).superRefine((tenants, ctx) 
       const login = tenant[field];
       if (login === undefined) continue;
       const first = seen.get(login);
-      if (first !== undefined) ctx.addIssue({ code: "custom", path: [i, field], message: `${login} is already the login of ${first} (logins are global)` });
+      if (first !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: [i, field],
+          message: `${login} is already the login of ${first} (logins are global)`,
+        });
       else seen.set(login, `tenants[${i}].${field}`);
     }
-    if (tenants.findIndex((other) => other.name === tenant.name) < i) ctx.addIssue({ code: "custom", path: [i, "name"], message: `two tenants are named ${tenant.name}` });
-    if (tenant.mspTenant !== undefined && (tenant.mspTenant === tenant.name || !tenants.some((other) => other.name === tenant.mspTenant))) {
-      ctx.addIssue({ code: "custom", path: [i, "mspTenant"], message: "must be the name of another tenant of the list" });
+    if (tenants.findIndex((other) => other.name === tenant.name) < i)
+      ctx.addIssue({ code: "custom", path: [i, "name"], message: `two tenants are named ${tenant.name}` });
+    if (
+      tenant.mspTenant !== undefined &&
+      (tenant.mspTenant === tenant.name || !tenants.some((other) => other.name === tenant.mspTenant))
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: [i, "mspTenant"],
+        message: "must be the name of another tenant of the list",
+      });
     }
   });
 });
@@ -59,7 +81,8 @@ const tenantListSchema = z.array(tenantOptionSchema).superRefine((tenants, ctx) 
 const faultListSchema = z.array(z.unknown()).superRefine((faults, ctx) => {
   faults.forEach((fault, i) => {
     const parsed = faultInputSchema.safeParse(fault);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [i, ...issue.path] } as z.IssueData);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [i, ...issue.path] } as z.IssueData);
   });
 });
 
@@ -91,7 +114,10 @@ export function fieldPath(path: readonly (string | number)[]): string {
  * The options, checked; `describe` says where a field came from in messages (a flag's name, the
  * config file's path). Throws EmulatorOptionsError naming every problem.
  */
-export function checkOptions(input: unknown, describe: (path: (string | number)[]) => string = (p) => fieldPath(p) || "options"): EmulatorStartOptions {
+export function checkOptions(
+  input: unknown,
+  describe: (path: (string | number)[]) => string = (p) => fieldPath(p) || "options",
+): EmulatorStartOptions {
   const result = emulatorOptionsSchema.safeParse(input);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${describe(issue.path)}: ${issueMessage(issue)}`);
@@ -99,7 +125,8 @@ export function checkOptions(input: unknown, describe: (path: (string | number)[
 }
 
 function issueMessage(issue: z.ZodIssue): string {
-  if (issue.code === "unrecognized_keys") return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
+  if (issue.code === "unrecognized_keys")
+    return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
   // A long list of allowed values (async operation IDs) would drown the message.
   if (issue.code === "invalid_enum_value" && issue.options.length > 8) {
     return `${JSON.stringify(issue.received)} is not one of the ${issue.options.length} allowed values (${issue.options.slice(0, 6).join(", ")}, …)`;

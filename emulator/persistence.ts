@@ -48,10 +48,13 @@ export class Persistence {
   private changed(): void {
     if (this.timer !== undefined) return;
     // Even with no delay, the save starts after the request's answer, never inside it.
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.trySave();
-    }, Math.max(0, this.delayMs));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        void this.trySave();
+      },
+      Math.max(0, this.delayMs),
+    );
     this.timer.unref();
   }
 

@@ -73,7 +73,8 @@ export class RateLimiter {
     const limit = this.config.rateLimit;
     if (limit === null) return;
     for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + ((now - bucket.updatedAtMs) * limit.requestsPerSecond) / 1000 >= limit.burst) this.buckets.delete(key);
+      if (bucket.tokens + ((now - bucket.updatedAtMs) * limit.requestsPerSecond) / 1000 >= limit.burst)
+        this.buckets.delete(key);
     }
     // Still full of busy buckets (a flood of fresh keys): the oldest go, as a full one would.
     for (const key of this.buckets.keys()) {

@@ -61,7 +61,12 @@ export class RequestTracker {
         const code = fault.code ?? STUCK_RELEASE_CODE;
         this.after(fault.releaseAfterMs, () => {
           write.release();
-          fail(record, [{ code, message: `the request was abandoned after ${fault.releaseAfterMs} ms PENDING; nothing was applied` }]);
+          fail(record, [
+            {
+              code,
+              message: `the request was abandoned after ${fault.releaseAfterMs} ms PENDING; nothing was applied`,
+            },
+          ]);
         });
       }
       return accepted(record, write);
@@ -75,12 +80,16 @@ export class RequestTracker {
         write.commit();
         record.status = "SUCCESS";
       } catch (error) {
-        fail(record, error instanceof ApiError ? error.entries : [{ code: "NMS-INTERNAL", message: "internal server error" }]);
+        fail(
+          record,
+          error instanceof ApiError ? error.entries : [{ code: "NMS-INTERNAL", message: "internal server error" }],
+        );
       }
     };
 
     const delay = asyncDelayOf(this.config, op, this.random);
-    if (delay <= 0) complete(); // the request itself tells persistence that state changed
+    if (delay <= 0)
+      complete(); // the request itself tells persistence that state changed
     else this.after(delay, complete);
     return accepted(record, write);
   }
@@ -113,7 +122,8 @@ export class RequestTracker {
    * (the gateway's request ID names the request; emulator/README.md "Decisions"), else a new one.
    */
   private requestIdFor(t: TenantState, callerRequestId: string | undefined): string {
-    if (callerRequestId !== undefined && UUID.test(callerRequestId) && !t.requests.has(callerRequestId)) return callerRequestId;
+    if (callerRequestId !== undefined && UUID.test(callerRequestId) && !t.requests.has(callerRequestId))
+      return callerRequestId;
     return this.ids.uuid();
   }
 
@@ -148,13 +158,17 @@ export class RequestTracker {
 }
 
 function accepted(record: RequestRecord, write: PreparedWrite): Accepted {
-  return write.response === undefined ? { requestId: record.requestId } : { requestId: record.requestId, response: write.response };
+  return write.response === undefined
+    ? { requestId: record.requestId }
+    : { requestId: record.requestId, response: write.response };
 }
 
 function fail(record: RequestRecord, entries: ApiErrorEntry[]): void {
   record.status = "FAIL";
   // The record keeps code, message and object; a value could be a secret and is not needed here.
-  record.errors = entries.map(({ code, message, object }) => (object === undefined ? { code, message } : { code, message, object }));
+  record.errors = entries.map(({ code, message, object }) =>
+    object === undefined ? { code, message } : { code, message, object },
+  );
 }
 
 /** Records looked at per submission at most: trimming stays a constant cost per write. */

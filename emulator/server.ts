@@ -24,7 +24,13 @@ import { RateLimiter } from "./rateLimit";
 import { RequestTracker } from "./requests";
 import { malformedEscapeIn, Router } from "./router";
 import { checkDelegatedAccess, noteLogin } from "./delegatedAccess";
-import { DEMO_CREDENTIALS, newTenantCredentials, type TenantCredentials, addDemoSupportDirectory, createTenantWithAdmins } from "./tenantSetup";
+import {
+  DEMO_CREDENTIALS,
+  newTenantCredentials,
+  type TenantCredentials,
+  addDemoSupportDirectory,
+  createTenantWithAdmins,
+} from "./tenantSetup";
 import { KINDS, SERVICE_OPERATIONS } from "./services/registry";
 import { FILE_STORE_PREFIX, serveFileStore } from "./services/file/store";
 import type { TenantSettings } from "./model/tenant";
@@ -99,7 +105,13 @@ export class EmulatorServer {
     this.loginLimiter.clear();
     this.log.clear();
     this.stats.clear();
-    this.demoTenant = createTenantWithAdmins(this.model, this.auth, this.ids, DEMO_CREDENTIALS, this.demoTenant.tenantId);
+    this.demoTenant = createTenantWithAdmins(
+      this.model,
+      this.auth,
+      this.ids,
+      DEMO_CREDENTIALS,
+      this.demoTenant.tenantId,
+    );
     addDemoSupportDirectory(this.model.directory);
     return this.demoTenant;
   }
@@ -111,7 +123,14 @@ export class EmulatorServer {
   }
 
   createTenant(name?: string, settings: Partial<TenantSettings> = {}): TenantCredentials {
-    return createTenantWithAdmins(this.model, this.auth, this.ids, newTenantCredentials(this.ids, name), undefined, settings);
+    return createTenantWithAdmins(
+      this.model,
+      this.auth,
+      this.ids,
+      newTenantCredentials(this.ids, name),
+      undefined,
+      settings,
+    );
   }
 
   /** Operations the emulator serves (every one of the route table but login, once all kinds exist). */
@@ -176,10 +195,20 @@ export class EmulatorServer {
     res.destroy();
   }
 
-  private dispatch(req: IncomingMessage, res: ServerResponse, method: string, path: string, rawQuery: string | undefined): void {
+  private dispatch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    path: string,
+    rawQuery: string | undefined,
+  ): void {
     const malformed = malformedEscapeIn(path, rawQuery ?? "");
     if (malformed !== undefined) {
-      const error = new ApiError("NMS-BAD-REQUEST", { message: `malformed percent-escape in the ${malformed}`, object: malformed, value: malformed === "path" ? path : rawQuery });
+      const error = new ApiError("NMS-BAD-REQUEST", {
+        message: `malformed percent-escape in the ${malformed}`,
+        object: malformed,
+        value: malformed === "path" ? path : rawQuery,
+      });
       this.answer(res, method, path, "unknown", null, this.errorAnswer(error));
       return;
     }
@@ -191,7 +220,14 @@ export class EmulatorServer {
     }
     if (path.startsWith("/__admin")) {
       this.afterBody(req, res, method, path, "admin", null, (raw) => {
-        this.answer(res, method, path, "admin", null, this.attempt(() => this.runAdmin(req, method, path, query, raw)));
+        this.answer(
+          res,
+          method,
+          path,
+          "admin",
+          null,
+          this.attempt(() => this.runAdmin(req, method, path, query, raw)),
+        );
       });
       return;
     }
@@ -283,7 +319,15 @@ export class EmulatorServer {
         return;
       }
       case "http-429":
-        this.answer(res, method, path, op, tenantId, this.errorAnswer(rateLimited(fault.retryAfterSeconds)), fault.kind);
+        this.answer(
+          res,
+          method,
+          path,
+          op,
+          tenantId,
+          this.errorAnswer(rateLimited(fault.retryAfterSeconds)),
+          fault.kind,
+        );
         return;
       case "reset":
         this.drop(req, method, path, op, tenantId, fault.kind);
@@ -343,7 +387,8 @@ export class EmulatorServer {
     if (route.method !== "GET" && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
     const tenant = this.model.tenant(params.tenantId);
     if (!tenant) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
-    if (route.variant === "newer" && tenant.variant === "older") throw new ApiError("NMS-NOT-IN-VARIANT", { message: `${op} exists only in the newer variant of the Wi-Fi API` });
+    if (route.variant === "newer" && tenant.variant === "older")
+      throw new ApiError("NMS-NOT-IN-VARIANT", { message: `${op} exists only in the newer variant of the Wi-Fi API` });
     const handler = this.handlers.get(op);
     if (!handler) throw new ApiError("NMS-NOT-FOUND", { message: `operation ${op} is not served by the emulator` });
     const context: OpContext = {
@@ -358,13 +403,25 @@ export class EmulatorServer {
       origin: `http://${req.headers.host ?? "127.0.0.1"}`,
       finish: (write: PreparedWrite) =>
         route.async
-          ? { status: route.success, body: this.tracker.submit(tenant, op, session.username, write, callerRequestId(req)) }
-          : { status: route.success, body: this.tracker.applyNow(tenant, op, session.username, write, callerRequestId(req)) },
+          ? {
+              status: route.success,
+              body: this.tracker.submit(tenant, op, session.username, write, callerRequestId(req)),
+            }
+          : {
+              status: route.success,
+              body: this.tracker.applyNow(tenant, op, session.username, write, callerRequestId(req)),
+            },
     };
     return handler(context);
   }
 
-  private runAdmin(req: IncomingMessage, method: string, path: string, query: URLSearchParams, raw: string | undefined): Answer {
+  private runAdmin(
+    req: IncomingMessage,
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    raw: string | undefined,
+  ): Answer {
     checkAdminCaller(req, method);
     const match = this.admin.match(method, path);
     if (!match) throw new ApiError("NMS-NOT-FOUND", { message: `no admin operation ${method} ${path}` });
@@ -380,18 +437,32 @@ export class EmulatorServer {
   }
 
   private errorAnswer(error: unknown): Answer {
-    const apiError =
-      error instanceof ApiError ? error : (reportUnexpected(error), new ApiError("NMS-INTERNAL"));
-    return { status: apiError.status, body: { errors: apiError.entries, requestId: this.ids.uuid() }, headers: apiError.headers };
+    const apiError = error instanceof ApiError ? error : (reportUnexpected(error), new ApiError("NMS-INTERNAL"));
+    return {
+      status: apiError.status,
+      body: { errors: apiError.entries, requestId: this.ids.uuid() },
+      headers: apiError.headers,
+    };
   }
 
-  private answer(res: ServerResponse, method: string, path: string, op: string, tenantId: string | null, answer: Answer, fault?: string): void {
+  private answer(
+    res: ServerResponse,
+    method: string,
+    path: string,
+    op: string,
+    tenantId: string | null,
+    answer: Answer,
+    fault?: string,
+  ): void {
     // A held (slow) answer may find its client gone.
     if (res.destroyed) {
       this.record(method, path, op, NO_ANSWER, tenantId, fault, res.req);
       return;
     }
-    const text = answer.body === undefined ? "" : encode(answer, () => this.errorAnswer(new Error("the answer could not be encoded")));
+    const text =
+      answer.body === undefined
+        ? ""
+        : encode(answer, () => this.errorAnswer(new Error("the answer could not be encoded")));
     const headers: Record<string, string | number> = { "content-length": Buffer.byteLength(text), ...answer.headers };
     if (text !== "") headers["content-type"] = JSON_TYPE;
     res.writeHead(answer.status, headers);
@@ -400,7 +471,15 @@ export class EmulatorServer {
   }
 
   /** Writes the bytes of a file of the page or the store (not JSON) as they are; a HEAD gets the headers only. */
-  private answerBytes(res: ServerResponse, method: string, path: string, op: string, status: number, headers: Record<string, string>, bytes?: Buffer): void {
+  private answerBytes(
+    res: ServerResponse,
+    method: string,
+    path: string,
+    op: string,
+    status: number,
+    headers: Record<string, string>,
+    bytes?: Buffer,
+  ): void {
     if (res.destroyed) {
       this.record(method, path, op, NO_ANSWER, null);
       return;
@@ -411,7 +490,14 @@ export class EmulatorServer {
   }
 
   /** Closes the connection with a TCP reset instead of answering: the client sees ECONNRESET. */
-  private drop(req: IncomingMessage, method: string, path: string, op: string, tenantId: string | null, fault: string): void {
+  private drop(
+    req: IncomingMessage,
+    method: string,
+    path: string,
+    op: string,
+    tenantId: string | null,
+    fault: string,
+  ): void {
     const socket = req.socket;
     if (!socket.destroyed) {
       try {
@@ -424,7 +510,15 @@ export class EmulatorServer {
   }
 
   /** Logs and counts one request; `req` gives the tenant header it carried (what a test of delegated access looks at). */
-  private record(method: string, path: string, op: string, status: number, tenantId: string | null, fault?: string, req?: IncomingMessage): void {
+  private record(
+    method: string,
+    path: string,
+    op: string,
+    status: number,
+    tenantId: string | null,
+    fault?: string,
+    req?: IncomingMessage,
+  ): void {
     const header = req?.headers[WIRE_HEADERS.tenantId];
     this.log.add(method, path, op, status, tenantId, fault, typeof header === "string" ? header : undefined);
     this.stats.add(op, status);
@@ -448,7 +542,9 @@ function callerRequestId(req: IncomingMessage): string | undefined {
 }
 
 function isLoopback(address: string | undefined): boolean {
-  return address !== undefined && (address.startsWith("127.") || address === "::1" || address.startsWith("::ffff:127."));
+  return (
+    address !== undefined && (address.startsWith("127.") || address === "::1" || address.startsWith("::ffff:127."))
+  );
 }
 
 /** Host names of this machine's loopback interface, with any port: what a request meant for the emulator on this machine is addressed to. */
@@ -462,13 +558,19 @@ const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/
  * to another origin without the browser asking first (a preflight the emulator never grants).
  */
 function checkAdminCaller(req: IncomingMessage, method: string): void {
-  if (!isLoopback(req.socket.remoteAddress)) throw new ApiError("NMS-FORBIDDEN-ROLE", { message: "the admin API answers loopback clients only" });
+  if (!isLoopback(req.socket.remoteAddress))
+    throw new ApiError("NMS-FORBIDDEN-ROLE", { message: "the admin API answers loopback clients only" });
   const host = req.headers.host;
-  if (host === undefined || !LOOPBACK_HOST.test(host)) throw new ApiError("EMU-MISDIRECTED", { object: "host", value: host ?? null });
+  if (host === undefined || !LOOPBACK_HOST.test(host))
+    throw new ApiError("EMU-MISDIRECTED", { object: "host", value: host ?? null });
   const origin = req.headers.origin;
-  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`) throw new ApiError("EMU-FOREIGN-ORIGIN", { object: "origin", value: origin });
+  if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`)
+    throw new ApiError("EMU-FOREIGN-ORIGIN", { object: "origin", value: origin });
   if (method !== "GET" && method !== "HEAD" && !isJsonType(req.headers["content-type"])) {
-    throw new ApiError("EMU-UNSUPPORTED-MEDIA-TYPE", { object: "content-type", value: req.headers["content-type"] ?? null });
+    throw new ApiError("EMU-UNSUPPORTED-MEDIA-TYPE", {
+      object: "content-type",
+      value: req.headers["content-type"] ?? null,
+    });
   }
 }
 

@@ -81,7 +81,8 @@ export function snapshotOf(server: ServiceState): EmulatorSnapshot {
 /** The bytes of every uploaded file by their SHA-256: what a state file keeps beside it. */
 export function blobsOf(server: ServiceState): Map<string, Buffer> {
   const blobs = new Map<string, Buffer>();
-  for (const file of server.model.directory.files.all()) if (file.bytes !== undefined && file.sha256 !== undefined) blobs.set(file.sha256, file.bytes);
+  for (const file of server.model.directory.files.all())
+    if (file.bytes !== undefined && file.sha256 !== undefined) blobs.set(file.sha256, file.bytes);
   return blobs;
 }
 
@@ -93,19 +94,36 @@ export type BlobReader = (sha256: string) => Buffer;
  * had its timer in the stopped process: it ends FAIL, and nothing of it was applied. `blobs`
  * gives the bytes of the uploaded files the snapshot names by SHA-256.
  */
-export function restoreSnapshot(server: ServiceState, snapshot: EmulatorSnapshot, blobs?: BlobReader): TenantCredentials {
+export function restoreSnapshot(
+  server: ServiceState,
+  snapshot: EmulatorSnapshot,
+  blobs?: BlobReader,
+): TenantCredentials {
   const { model } = server;
   model.clear();
   server.auth.clear();
   const known = new Set(model.kinds.map((kind) => kind.name));
   for (const saved of snapshot.tenants) {
     for (const name of Object.keys(saved.objects)) {
-      if (!known.has(name)) throw new SnapshotError(`tenant ${saved.id} holds objects of kind "${name}", which this emulator does not know`);
+      if (!known.has(name))
+        throw new SnapshotError(
+          `tenant ${saved.id} holds objects of kind "${name}", which this emulator does not know`,
+        );
     }
-    const tenant = new TenantState(saved.id, saved.name, saved.createdDate, saved.details, model.kinds, saved.settings, model.directory);
-    for (const [name, records] of Object.entries(saved.objects)) for (const record of records) tenant.of(name).put(record);
+    const tenant = new TenantState(
+      saved.id,
+      saved.name,
+      saved.createdDate,
+      saved.details,
+      model.kinds,
+      saved.settings,
+      model.directory,
+    );
+    for (const [name, records] of Object.entries(saved.objects))
+      for (const record of records) tenant.of(name).put(record);
     for (const record of saved.requests) {
-      if (record.status === "PENDING") Object.assign(record, { status: "FAIL", errors: [{ code: "NMS-INTERNAL", message: INTERRUPTED_MESSAGE }] });
+      if (record.status === "PENDING")
+        Object.assign(record, { status: "FAIL", errors: [{ code: "NMS-INTERNAL", message: INTERRUPTED_MESSAGE }] });
       tenant.requests.set(record.requestId, record);
     }
     for (const profile of saved.dhcpServiceProfiles) addDhcpServiceProfile(tenant, profile.id, profile.name);
@@ -115,18 +133,25 @@ export function restoreSnapshot(server: ServiceState, snapshot: EmulatorSnapshot
   for (const entry of snapshot.supportDirectory) model.directory.support.set(entry.externalId, entry);
   for (const [customer, msp] of snapshot.mspCustomers) model.directory.mspOf.set(customer, msp);
   for (const { bytes, ...file } of snapshot.files) {
-    const restored = bytes !== undefined ? Buffer.from(bytes, "base64") : file.sha256 !== undefined ? blobOf(file.fileId, file.sha256, blobs) : undefined;
+    const restored =
+      bytes !== undefined
+        ? Buffer.from(bytes, "base64")
+        : file.sha256 !== undefined
+          ? blobOf(file.fileId, file.sha256, blobs)
+          : undefined;
     // A version 1 file has no digest: FileStore.add takes it from the bytes.
     model.directory.files.add(restored === undefined ? file : { ...file, bytes: restored });
   }
   for (const session of snapshot.sessions) server.auth.restoreSession(session);
   if (snapshot.idPosition !== undefined) server.ids.resume(snapshot.idPosition);
-  if (!model.tenant(snapshot.demo.tenantId)) throw new SnapshotError(`the demo tenant ${snapshot.demo.tenantId} is missing`);
+  if (!model.tenant(snapshot.demo.tenantId))
+    throw new SnapshotError(`the demo tenant ${snapshot.demo.tenantId} is missing`);
   return snapshot.demo;
 }
 
 function blobOf(fileId: string, sha256: string, blobs: BlobReader | undefined): Buffer {
-  if (blobs === undefined) throw new SnapshotError(`the bytes of file ${fileId} are kept beside the state file, and none was given`);
+  if (blobs === undefined)
+    throw new SnapshotError(`the bytes of file ${fileId} are kept beside the state file, and none was given`);
   return blobs(sha256);
 }
 
@@ -152,6 +177,17 @@ export const snapshotShape = z.object({
   accounts: z.array(z.object({ username: z.string(), tenantId: z.string() }).passthrough()),
   supportDirectory: z.array(z.object({ externalId: z.string() }).passthrough()),
   mspCustomers: z.array(z.tuple([z.string(), z.string()])),
-  files: z.array(z.object({ fileId: z.string(), bytes: z.string().optional(), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional() }).passthrough()),
+  files: z.array(
+    z
+      .object({
+        fileId: z.string(),
+        bytes: z.string().optional(),
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .optional(),
+      })
+      .passthrough(),
+  ),
   sessions: z.array(z.object({ token: z.string(), expiresAt: z.number() }).passthrough()),
 });

@@ -32,28 +32,39 @@ export class StateFileError extends Error {
 export function encodeState(snapshot: EmulatorSnapshot): Buffer {
   const body = Buffer.from(JSON.stringify(snapshot), "utf8");
   const sha = createHash("sha256").update(body).digest("hex");
-  return Buffer.concat([Buffer.from(`${MAGIC} v${STATE_FORMAT_VERSION} bytes=${body.length} sha256=${sha}\n`, "utf8"), body]);
+  return Buffer.concat([
+    Buffer.from(`${MAGIC} v${STATE_FORMAT_VERSION} bytes=${body.length} sha256=${sha}\n`, "utf8"),
+    body,
+  ]);
 }
 
 /** The snapshot in `bytes`, read from `file` (named in errors). */
 export function decodeState(file: string, bytes: Buffer): EmulatorSnapshot {
-  if (bytes.length === 0) throw new StateFileError(file, "the file is empty (a write was cut short?); nothing was restored");
+  if (bytes.length === 0)
+    throw new StateFileError(file, "the file is empty (a write was cut short?); nothing was restored");
   const newline = bytes.indexOf(0x0a);
   const header = (newline < 0 ? bytes : bytes.subarray(0, newline)).toString("utf8");
   const match = HEADER.exec(header);
   if (!match) {
-    if (header.startsWith(MAGIC)) throw new StateFileError(file, `its header line is damaged: ${JSON.stringify(header.slice(0, 120))}`);
+    if (header.startsWith(MAGIC))
+      throw new StateFileError(file, `its header line is damaged: ${JSON.stringify(header.slice(0, 120))}`);
     throw new StateFileError(file, `not a state file of this emulator (the first line should start with "${MAGIC}")`);
   }
   const version = Number(match[1]);
   if (!READABLE_VERSIONS.includes(version)) {
-    throw new StateFileError(file, `format version ${version} is not supported (this emulator reads versions ${READABLE_VERSIONS.join(" and ")})`);
+    throw new StateFileError(
+      file,
+      `format version ${version} is not supported (this emulator reads versions ${READABLE_VERSIONS.join(" and ")})`,
+    );
   }
   const expected = Number(match[2]);
   const body = newline < 0 ? Buffer.alloc(0) : bytes.subarray(newline + 1);
   if (body.length !== expected) {
     const what = body.length < expected ? "torn: cut short" : "damaged: longer than its header says";
-    throw new StateFileError(file, `${what} (the header announces ${expected} bytes of state, the file holds ${body.length})`);
+    throw new StateFileError(
+      file,
+      `${what} (the header announces ${expected} bytes of state, the file holds ${body.length})`,
+    );
   }
   if (createHash("sha256").update(body).digest("hex") !== match[3]) {
     throw new StateFileError(file, "corrupt: the SHA-256 of its state does not match the header");
@@ -67,7 +78,10 @@ export function decodeState(file: string, bytes: Buffer): EmulatorSnapshot {
   const shape = snapshotShape.safeParse(parsed);
   if (!shape.success) {
     const issue = shape.error.issues[0];
-    throw new StateFileError(file, `its state has not the expected shape: ${issue.path.join(".") || "(top)"}: ${issue.message}`);
+    throw new StateFileError(
+      file,
+      `its state has not the expected shape: ${issue.path.join(".") || "(top)"}: ${issue.message}`,
+    );
   }
   return parsed as EmulatorSnapshot;
 }
@@ -91,7 +105,11 @@ function blobFolder(file: string): string {
 
 /** The bytes of an uploaded file kept beside `file`, checked against their digest. */
 export function readBlob(file: string, sha256: string): Buffer {
-  if (!DIGEST.test(sha256)) throw new StateFileError(file, `names an uploaded file by ${JSON.stringify(sha256.slice(0, 80))}, which is not a SHA-256`);
+  if (!DIGEST.test(sha256))
+    throw new StateFileError(
+      file,
+      `names an uploaded file by ${JSON.stringify(sha256.slice(0, 80))}, which is not a SHA-256`,
+    );
   const where = path.join(blobFolder(file), sha256);
   let bytes: Buffer;
   try {
@@ -99,7 +117,8 @@ export function readBlob(file: string, sha256: string): Buffer {
   } catch (error) {
     throw new StateFileError(file, `the uploaded file ${where} it names cannot be read: ${(error as Error).message}`);
   }
-  if (createHash("sha256").update(bytes).digest("hex") !== sha256) throw new StateFileError(file, `the uploaded file ${where} is corrupt: its SHA-256 differs from its name`);
+  if (createHash("sha256").update(bytes).digest("hex") !== sha256)
+    throw new StateFileError(file, `the uploaded file ${where} is corrupt: its SHA-256 differs from its name`);
   return bytes;
 }
 
@@ -108,7 +127,12 @@ export function readBlob(file: string, sha256: string): Buffer {
  * SHA-256), all asynchronously: first the files not yet on disk (`onDisk`, updated here), then
  * the state, atomically, then the files no state names any more are removed.
  */
-export async function writeState(file: string, encoded: Buffer, blobs: ReadonlyMap<string, Buffer>, onDisk: Set<string>): Promise<void> {
+export async function writeState(
+  file: string,
+  encoded: Buffer,
+  blobs: ReadonlyMap<string, Buffer>,
+  onDisk: Set<string>,
+): Promise<void> {
   const folder = blobFolder(file);
   if (blobs.size > 0) await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
   for (const [sha256, bytes] of blobs) {

@@ -47,9 +47,22 @@ export function createTenantWithAdmins(
   tenantId?: string,
   settings: Partial<TenantSettings> = {},
 ): TenantCredentials {
-  const tenant = model.createTenant(credentials.tenantName, { ...DEMO_DETAILS, organization: credentials.tenantName }, tenantId, settings);
+  const tenant = model.createTenant(
+    credentials.tenantName,
+    { ...DEMO_DETAILS, organization: credentials.tenantName },
+    tenantId,
+    settings,
+  );
   const addAdmin = (username: string, password: string, role: AdminRole) => {
-    const account = { id: ids.hex32(), tenantId: tenant.id, username, password, role, roleId: ids.hex32(), createdDate: tenant.createdDate };
+    const account = {
+      id: ids.hex32(),
+      tenantId: tenant.id,
+      username,
+      password,
+      role,
+      roleId: ids.hex32(),
+      createdDate: tenant.createdDate,
+    };
     tenant.of("admins").put(accountAdminRecord(account.id, account.roleId, username, role, tenant.createdDate));
     auth.addAccount(account);
   };
@@ -77,9 +90,27 @@ export function newTenantCredentials(ids: IdSource, name?: string): Omit<TenantC
  * through POST /__admin/support-directory.
  */
 export const DEMO_SUPPORT_DIRECTORY: readonly SupportEntry[] = [
-  { externalId: "0035x000001DemoA", username: "pat.lee@partner.example", name: "Pat", lastName: "Lee", supportUser: false },
-  { externalId: "0035x000002DemoB", username: "var@partner.example", name: "Partner", lastName: "VAR", supportUser: false },
-  { externalId: "0035x000003DemoC", username: "agent@support.vendor.example", name: "Support", lastName: "Agent", supportUser: true },
+  {
+    externalId: "0035x000001DemoA",
+    username: "pat.lee@partner.example",
+    name: "Pat",
+    lastName: "Lee",
+    supportUser: false,
+  },
+  {
+    externalId: "0035x000002DemoB",
+    username: "var@partner.example",
+    name: "Partner",
+    lastName: "VAR",
+    supportUser: false,
+  },
+  {
+    externalId: "0035x000003DemoC",
+    username: "agent@support.vendor.example",
+    name: "Support",
+    lastName: "Agent",
+    supportUser: true,
+  },
 ];
 
 export function addDemoSupportDirectory(directory: Directory): void {

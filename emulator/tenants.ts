@@ -8,7 +8,10 @@ import { EmulatorOptionsError } from "./options";
 import { newTenantCredentials, type TenantCredentials, createTenantWithAdmins } from "./tenantSetup";
 import type { EmulatorServer } from "./server";
 
-export function applyTenants(server: EmulatorServer, options: Pick<EmulatorStartOptions, "tenants" | "demoTenant">): TenantCredentials[] {
+export function applyTenants(
+  server: EmulatorServer,
+  options: Pick<EmulatorStartOptions, "tenants" | "demoTenant">,
+): TenantCredentials[] {
   const demo = server.model.tenant(server.demo.tenantId);
   if (demo && options.demoTenant) Object.assign(demo.settings, stripUndefined(options.demoTenant));
   const made = (options.tenants ?? []).map((tenant, i) => applyTenant(server, tenant, i));
@@ -27,15 +30,25 @@ function applyTenant(server: EmulatorServer, option: TenantOption, index: number
   const account = model.directory.accounts.get(option.username);
   if (account) {
     const stored = model.tenant(account.tenantId);
-    if (!stored || account.role !== "PRIME_ADMIN") throw new EmulatorOptionsError(`${where}.username: ${option.username} is already a login of another kind (${account.role})`);
+    if (!stored || account.role !== "PRIME_ADMIN")
+      throw new EmulatorOptionsError(
+        `${where}.username: ${option.username} is already a login of another kind (${account.role})`,
+      );
     if (option.tenantId !== undefined && option.tenantId !== stored.id) {
-      throw new EmulatorOptionsError(`${where}.tenantId: the state holds ${option.username} in tenant ${stored.id}, not ${option.tenantId}`);
+      throw new EmulatorOptionsError(
+        `${where}.tenantId: the state holds ${option.username} in tenant ${stored.id}, not ${option.tenantId}`,
+      );
     }
-    if (stored.id === server.demo.tenantId) throw new EmulatorOptionsError(`${where}.username: ${option.username} is the demo tenant's login`);
+    if (stored.id === server.demo.tenantId)
+      throw new EmulatorOptionsError(`${where}.username: ${option.username} is the demo tenant's login`);
     Object.assign(stored.settings, settings);
     account.password = option.password;
-    const readOnly = option.readOnlyUsername === undefined ? readOnlyOf(server, stored.id) : model.directory.accounts.get(option.readOnlyUsername);
-    if (readOnly && readOnly.tenantId !== stored.id) throw new EmulatorOptionsError(`${where}.readOnlyUsername: ${readOnly.username} is a login of another tenant`);
+    const readOnly =
+      option.readOnlyUsername === undefined
+        ? readOnlyOf(server, stored.id)
+        : model.directory.accounts.get(option.readOnlyUsername);
+    if (readOnly && readOnly.tenantId !== stored.id)
+      throw new EmulatorOptionsError(`${where}.readOnlyUsername: ${readOnly.username} is a login of another tenant`);
     if (readOnly && option.readOnlyPassword !== undefined) readOnly.password = option.readOnlyPassword;
     return {
       tenantId: stored.id,
@@ -47,7 +60,9 @@ function applyTenant(server: EmulatorServer, option: TenantOption, index: number
     };
   }
   if (option.tenantId !== undefined && model.tenant(option.tenantId)) {
-    throw new EmulatorOptionsError(`${where}.tenantId: tenant ${option.tenantId} already exists with other administrators`);
+    throw new EmulatorOptionsError(
+      `${where}.tenantId: tenant ${option.tenantId} already exists with other administrators`,
+    );
   }
   if (option.readOnlyUsername !== undefined && model.directory.accounts.has(option.readOnlyUsername)) {
     throw new EmulatorOptionsError(`${where}.readOnlyUsername: ${option.readOnlyUsername} is already a login`);
@@ -63,12 +78,15 @@ function applyTenant(server: EmulatorServer, option: TenantOption, index: number
   try {
     return createTenantWithAdmins(model, server.auth, server.ids, credentials, option.tenantId, settings);
   } catch (error) {
-    throw error instanceof ApiError || error instanceof Error ? new EmulatorOptionsError(`${where}: ${error.message}`) : error;
+    throw error instanceof ApiError || error instanceof Error
+      ? new EmulatorOptionsError(`${where}: ${error.message}`)
+      : error;
   }
 }
 
 function readOnlyOf(server: EmulatorServer, tenantId: string) {
-  for (const account of server.model.directory.accounts.values()) if (account.tenantId === tenantId && account.role === "READ_ONLY") return account;
+  for (const account of server.model.directory.accounts.values())
+    if (account.tenantId === tenantId && account.role === "READ_ONLY") return account;
   return undefined;
 }
 

@@ -22,7 +22,8 @@ const UI_FILES: Record<string, { file: string; type: string }> = {
 // The page loads nothing but its own files and the admin API's JSON: even a value that slipped past escaping could
 // not run a script.
 const SECURITY_HEADERS = {
-  "content-security-policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "content-security-policy":
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
   "cache-control": "no-store",
 };
@@ -53,15 +54,19 @@ export function serveUi(method: string, urlPath: string): PageAnswer {
     error.headers = { allow: "GET, HEAD" };
     throw error;
   }
-  if (urlPath === UI_PREFIX) return { status: 301, headers: { ...SECURITY_HEADERS, location: "/ui/" }, body: Buffer.alloc(0) };
+  if (urlPath === UI_PREFIX)
+    return { status: 301, headers: { ...SECURITY_HEADERS, location: "/ui/" }, body: Buffer.alloc(0) };
   const entry = UI_FILES[urlPath];
-  if (!entry) throw new ApiError("NMS-NOT-FOUND", { message: "the page has no such file", object: "path", value: urlPath });
+  if (!entry)
+    throw new ApiError("NMS-NOT-FOUND", { message: "the page has no such file", object: "path", value: urlPath });
   directory ??= uiDirectory();
   let body: Buffer;
   try {
     body = fs.readFileSync(path.join(directory, entry.file));
   } catch {
-    throw new ApiError("NMS-INTERNAL", { message: `the page's file emulator/ui/${entry.file} is missing from the pulumi-nms package` });
+    throw new ApiError("NMS-INTERNAL", {
+      message: `the page's file emulator/ui/${entry.file} is missing from the pulumi-nms package`,
+    });
   }
   return { status: 200, headers: { ...SECURITY_HEADERS, "content-type": entry.type }, body };
 }
@@ -74,7 +79,9 @@ export function addUiAdminRoutes(router: Router<AdminHandler>, emulator: AdminTa
   return router
     .add("GET", "/__admin/tenants", () =>
       ok({
-        tenants: emulator.model.allTenants().map((t) => ({ tenantId: t.id, name: t.name, ...t.settings, demo: t.id === emulator.demo.tenantId })),
+        tenants: emulator.model
+          .allTenants()
+          .map((t) => ({ tenantId: t.id, name: t.name, ...t.settings, demo: t.id === emulator.demo.tenantId })),
       }),
     )
     .add("GET", "/__admin/tenants/{tenantId}/overview", ({ params, query }) => {
@@ -89,15 +96,26 @@ function overviewOf(emulator: AdminTarget, t: TenantState, recordCount: number) 
   // The read form of each kind (the last declaration of a collection is the admin API's, as in objectsOf).
   const viewsOf = (name: string): AnyRecord[] => {
     const kind = [...emulator.model.kinds].reverse().find((k) => k.name === name);
-    return kind ? t.of(name).all().map((record) => kind.view(t, record) as AnyRecord) : [];
+    return kind
+      ? t
+          .of(name)
+          .all()
+          .map((record) => kind.view(t, record) as AnyRecord)
+      : [];
   };
-  const nameOf = (collection: string, id: unknown) => (typeof id === "string" ? (t.of(collection).get(id)?.name as string | undefined) : undefined);
+  const nameOf = (collection: string, id: unknown) =>
+    typeof id === "string" ? (t.of(collection).get(id)?.name as string | undefined) : undefined;
   const requests: RequestRecord[] = [];
   const all = [...t.requests.values()];
   for (let i = all.length - 1; i >= 0 && requests.length < recordCount; i--) requests.push(all[i]);
   return {
     tenant: { tenantId: t.id, name: t.name, ...t.settings },
-    venues: viewsOf("venues").map((v) => ({ id: v.id, name: v.name, city: v.address?.city, country: v.address?.country })),
+    venues: viewsOf("venues").map((v) => ({
+      id: v.id,
+      name: v.name,
+      city: v.address?.city,
+      country: v.address?.country,
+    })),
     aps: viewsOf("aps").map((ap) => ({
       serialNumber: ap.serialNumber,
       name: ap.name,
@@ -106,13 +124,28 @@ function overviewOf(emulator: AdminTarget, t: TenantState, recordCount: number) 
       model: ap.model,
       state: ap.state,
     })),
-    switches: viewsOf("switches").map((s) => ({ id: s.id, name: s.name, venue: nameOf("venues", s.venueId), description: s.description })),
-    networks: viewsOf("networks").map((n) => ({ id: n.id, name: n.name, type: n.type, ssid: n.wlan?.ssid, vlanId: n.wlan?.vlanId })),
+    switches: viewsOf("switches").map((s) => ({
+      id: s.id,
+      name: s.name,
+      venue: nameOf("venues", s.venueId),
+      description: s.description,
+    })),
+    networks: viewsOf("networks").map((n) => ({
+      id: n.id,
+      name: n.name,
+      type: n.type,
+      ssid: n.wlan?.ssid,
+      vlanId: n.wlan?.vlanId,
+    })),
     activations: viewsOf("activations").map((a) => ({
       id: a.id,
       network: nameOf("networks", a.networkId) ?? a.networkId,
       venue: nameOf("venues", a.venueId) ?? a.venueId,
-      apGroups: a.isAllAPGroups ? null : (a.apGroups ?? []).map((g: { apGroupName?: string; apGroupId?: string }) => g.apGroupName || g.apGroupId || ""),
+      apGroups: a.isAllAPGroups
+        ? null
+        : (a.apGroups ?? []).map(
+            (g: { apGroupName?: string; apGroupId?: string }) => g.apGroupName || g.apGroupId || "",
+          ),
     })),
     requestCount: all.length,
     requests: requests.map((r) => ({

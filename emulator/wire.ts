@@ -19,12 +19,18 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * Switch operations carry two headers the service's gateway adds (the switch API documentation): the tenant again
  * and a request ID. A call without them, or naming another tenant, is refused before it runs.
  */
-export function checkGatewayHeaders(required: readonly (keyof typeof WIRE_HEADERS)[], headers: IncomingMessage["headers"], tenantId: string): void {
+export function checkGatewayHeaders(
+  required: readonly (keyof typeof WIRE_HEADERS)[],
+  headers: IncomingMessage["headers"],
+  tenantId: string,
+): void {
   for (const header of required) {
     const name = WIRE_HEADERS[header];
     const value = headers[name];
-    if (value === undefined || value === "") throw new ApiError("NMS-MISSING-HEADER", { message: `header ${name} is required`, object: name });
-    if (header === "tenantId" && value !== tenantId) throw new ApiError("NMS-TENANT-HEADER-MISMATCH", { object: name, value });
+    if (value === undefined || value === "")
+      throw new ApiError("NMS-MISSING-HEADER", { message: `header ${name} is required`, object: name });
+    if (header === "tenantId" && value !== tenantId)
+      throw new ApiError("NMS-TENANT-HEADER-MISMATCH", { object: name, value });
   }
 }
 
@@ -36,7 +42,9 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on("end", () => (size > MAX_BODY_BYTES ? reject(badRequest("body too large", "body")) : resolve(Buffer.concat(chunks))));
+    req.on("end", () =>
+      size > MAX_BODY_BYTES ? reject(badRequest("body too large", "body")) : resolve(Buffer.concat(chunks)),
+    );
     req.on("error", reject);
   });
 }
@@ -79,7 +87,8 @@ function checkJsonDepth(text: string, limit = JSON_DEPTH_LIMIT): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) {
       inString = true;
@@ -103,5 +112,7 @@ export function parseJson(raw: string | undefined): unknown {
 
 /** A bug, not a client error: worth a line on stderr. Bodies are never printed. */
 export function reportUnexpected(error: unknown): void {
-  process.stderr.write(`nms-emulator: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `nms-emulator: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
 }

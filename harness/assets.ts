@@ -23,7 +23,10 @@ function* assetsIn(v: PropertyValue | undefined): Generator<{ [key: string]: Pro
   else if (isObject(v)) for (const x of Object.values(v)) yield* assetsIn(x);
 }
 
-async function contentsOf(where: { path?: PropertyValue; text?: PropertyValue; uri?: PropertyValue }, pwd: string): Promise<Buffer | undefined> {
+async function contentsOf(
+  where: { path?: PropertyValue; text?: PropertyValue; uri?: PropertyValue },
+  pwd: string,
+): Promise<Buffer | undefined> {
   if (typeof where.text === "string" && where.text !== "") return Buffer.from(where.text, "utf8");
   if (typeof where.path === "string" && where.path !== "") {
     const file = nodePath.resolve(pwd, where.path);
@@ -111,7 +114,8 @@ export function elideAssets(m: PropertyMap): PropertyMap {
  */
 export function restoreElidedAssets(original: PropertyMap, transformed: PropertyMap): void {
   const byHash = new Map<string, { [key: string]: PropertyValue }>();
-  for (const v of Object.values(original)) for (const a of assetsIn(v)) if (typeof a["hash"] === "string") byHash.set(`${String(a[SIG_KEY])}:${a["hash"]}`, a);
+  for (const v of Object.values(original))
+    for (const a of assetsIn(v)) if (typeof a["hash"] === "string") byHash.set(`${String(a[SIG_KEY])}:${a["hash"]}`, a);
   for (const v of Object.values(transformed)) {
     for (const a of assetsIn(v)) {
       const source = byHash.get(`${String(a[SIG_KEY])}:${String(a["hash"])}`);

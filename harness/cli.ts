@@ -57,7 +57,8 @@ class UsageError extends Error {}
 /** A secrets file or the secrets variable: a mapping of config key to value (scalars as text, the rest as JSON). */
 function secretsFrom(doc: unknown, where: string): Record<string, string> {
   if (doc === null || doc === undefined) return {};
-  if (typeof doc !== "object" || Array.isArray(doc)) throw new UsageError(`${where} must be a mapping of config key to value`);
+  if (typeof doc !== "object" || Array.isArray(doc))
+    throw new UsageError(`${where} must be a mapping of config key to value`);
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(doc as Record<string, unknown>)) {
     if (v === null || v === undefined) throw new UsageError(`${where}: ${k} has no value`);
@@ -97,7 +98,8 @@ function secretsFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): Parsed {
   const [command, ...rest] = argv;
-  if (!command || !["preview", "up", "refresh", "destroy"].includes(command)) throw new UsageError(`unknown command '${command ?? ""}'`);
+  if (!command || !["preview", "up", "refresh", "destroy"].includes(command))
+    throw new UsageError(`unknown command '${command ?? ""}'`);
   const values: Record<string, string> = {};
   const config: Record<string, string> = {};
   let doRefresh = false;
@@ -168,7 +170,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   const stackName = values["stack"];
   if (!stackName) throw new UsageError("--stack is required");
   if (!values["state"]) throw new UsageError("--state is required");
-  if (expectNoChanges && command !== "preview" && command !== "up") throw new UsageError("--expect-no-changes goes with preview or up");
+  if (expectNoChanges && command !== "preview" && command !== "up")
+    throw new UsageError("--expect-no-changes goes with preview or up");
   if (clearPendingCreates && command !== "refresh") throw new UsageError("--clear-pending-creates goes with refresh");
   let passphrase: string | undefined;
   if (values["passphrase-file"]) {
@@ -187,7 +190,10 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     const beside = path.join(projectDir, `Pulumi.${stackName}.yaml`);
     if (fs.existsSync(beside)) stackConfigFile = beside;
   } else if (!fs.existsSync(stackConfigFile)) throw new UsageError(`--config-file ${stackConfigFile} does not exist`);
-  const secretConfig = { ...(values["secrets-file"] ? readSecretsFile(values["secrets-file"], sdkDir) : {}), ...secretsFromEnv(env) };
+  const secretConfig = {
+    ...(values["secrets-file"] ? readSecretsFile(values["secrets-file"], sdkDir) : {}),
+    ...secretsFromEnv(env),
+  };
   for (const key of Object.keys(secretConfig)) {
     if (key in config) throw new UsageError(`${key} is given both as --config and as a secret`);
   }
@@ -210,7 +216,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   if (passphrase !== undefined) opts.passphrase = passphrase;
   if (values["parallel"]) {
     const parallel = Number(values["parallel"]);
-    if (!Number.isInteger(parallel) || parallel < 1) throw new UsageError(`--parallel expects a positive whole number, got '${values["parallel"]}'`);
+    if (!Number.isInteger(parallel) || parallel < 1)
+      throw new UsageError(`--parallel expects a positive whole number, got '${values["parallel"]}'`);
     opts.parallel = parallel;
   }
   return { command, opts, json, expectNoChanges, showSames };
@@ -274,7 +281,12 @@ export async function main(argv: string[]): Promise<number> {
 
 function print(parsed: Parsed, result: RunResult): void {
   if (parsed.json) {
-    const masked = { ...result, outputs: Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, result.secretOutputs.includes(k) ? "[secret]" : v])) };
+    const masked = {
+      ...result,
+      outputs: Object.fromEntries(
+        Object.entries(result.outputs).map(([k, v]) => [k, result.secretOutputs.includes(k) ? "[secret]" : v]),
+      ),
+    };
     process.stdout.write(JSON.stringify(masked, null, 2) + "\n");
   } else {
     process.stdout.write(formatPlan(result, { showSames: parsed.showSames }));

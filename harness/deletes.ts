@@ -26,7 +26,16 @@ export function protectedDeleteError(urn: string): string {
 
 /** The plan's step for deleting `r`. */
 export function deleteStep(r: ResourceState): PlannedStep {
-  return { urn: r.urn, type: r.type, name: urnName(r.urn), op: "delete", changedFields: [], changedPaths: [], id: r.id, custom: r.custom };
+  return {
+    urn: r.urn,
+    type: r.type,
+    name: urnName(r.urn),
+    op: "delete",
+    changedFields: [],
+    changedPaths: [],
+    id: r.id,
+    custom: r.custom,
+  };
 }
 
 /**
@@ -147,30 +156,35 @@ export async function destroyResources(
   const errors: string[] = [];
   const urns = new Set(resources.map((r) => r.urn));
   const stepOf = (r: ResourceState) => (r.delete || r.pendingReplacement ? undefined : deleteStep(r));
-  const steps = await deleteInOrderWithSteps(deletionOrder(resources), parallel, stepOf, async (r, step): Promise<DeleteOutcome> => {
-    if (step && r.protect) {
-      step.error = protectedDeleteError(r.urn);
-      errors.push(`${resourceLabel(step.name, r.type)}: ${step.error}`);
-      return "kept";
-    }
-    const deletedWithOwner = !!r.deletedWith && urns.has(r.deletedWith);
-    const op = { type: "deleting" as const, urn: r.urn, resourceType: r.type };
-    if (!deletedWithOwner && !r.pendingReplacement) {
-      checkpoint?.begin(op);
-      try {
-        await deleteFromProvider(provider, r, log, r.delete ? " (replaced)" : "");
-      } catch (e) {
-        checkpoint?.end(op);
-        const message = `delete: ${(e as Error).message}`;
-        if (step) step.error = message;
-        errors.push(`${resourceLabel(urnName(r.urn), r.type)}: ${message}`);
-        return "failed";
+  const steps = await deleteInOrderWithSteps(
+    deletionOrder(resources),
+    parallel,
+    stepOf,
+    async (r, step): Promise<DeleteOutcome> => {
+      if (step && r.protect) {
+        step.error = protectedDeleteError(r.urn);
+        errors.push(`${resourceLabel(step.name, r.type)}: ${step.error}`);
+        return "kept";
       }
-    }
-    checkpoint?.remove(r);
-    if (!deletedWithOwner && !r.pendingReplacement) checkpoint?.end(op);
-    remaining.delete(r);
-    return "deleted";
-  });
+      const deletedWithOwner = !!r.deletedWith && urns.has(r.deletedWith);
+      const op = { type: "deleting" as const, urn: r.urn, resourceType: r.type };
+      if (!deletedWithOwner && !r.pendingReplacement) {
+        checkpoint?.begin(op);
+        try {
+          await deleteFromProvider(provider, r, log, r.delete ? " (replaced)" : "");
+        } catch (e) {
+          checkpoint?.end(op);
+          const message = `delete: ${(e as Error).message}`;
+          if (step) step.error = message;
+          errors.push(`${resourceLabel(urnName(r.urn), r.type)}: ${message}`);
+          return "failed";
+        }
+      }
+      checkpoint?.remove(r);
+      if (!deletedWithOwner && !r.pendingReplacement) checkpoint?.end(op);
+      remaining.delete(r);
+      return "deleted";
+    },
+  );
   return { remaining: resources.filter((r) => remaining.has(r)), steps, errors };
 }

@@ -33,7 +33,11 @@ export async function dependentReplacements(
   const found: DependentReplacement[] = [];
   for (const r of order.slice(order.findIndex((x) => x.urn === root.urn) + 1)) {
     if (alreadyGenerated.has(r.urn)) continue;
-    const edges = [...r.dependencies, ...Object.values(r.propertyDependencies).flat(), ...(r.deletedWith ? [r.deletedWith] : [])];
+    const edges = [
+      ...r.dependencies,
+      ...Object.values(r.propertyDependencies).flat(),
+      ...(r.deletedWith ? [r.deletedWith] : []),
+    ];
     if (!edges.some((u) => dependentSet.has(u))) continue;
     dependentSet.add(r.urn);
     if (!r.custom) continue;
@@ -49,8 +53,21 @@ export async function dependentReplacements(
       }
       if (!touched) continue;
       const ignore = r.ignoreChanges ?? [];
-      const answer = await provider.diff(r.urn, urnName(r.urn), r.type, r.id ?? "", provider.plain(r.outputs), provider.plain(inputsForDiff), provider.plain(r.inputs), ignore);
-      const diff = applyReplaceOnChanges(settleDiff(answer, r.inputs, inputsForDiff, ignore), r.replaceOnChanges ?? [], false);
+      const answer = await provider.diff(
+        r.urn,
+        urnName(r.urn),
+        r.type,
+        r.id ?? "",
+        provider.plain(r.outputs),
+        provider.plain(inputsForDiff),
+        provider.plain(r.inputs),
+        ignore,
+      );
+      const diff = applyReplaceOnChanges(
+        settleDiff(answer, r.inputs, inputsForDiff, ignore),
+        r.replaceOnChanges ?? [],
+        false,
+      );
       replace = diffReplaces(diff);
       keys = diff.replaceKeys;
     }

@@ -29,7 +29,13 @@ import { hashAssets } from "./assets";
 import { applyIgnoreChanges, ignoreChangesMessage } from "./ignoreChanges";
 import { diffProperties } from "./propertyDiff";
 import { type PropertyMap, annotateSecrets, clone, containsSecrets, containsUnknowns, markStepSecrets } from "./props";
-import { type RegisterResult, type Registration, RegistrationError, resourceStateFor, unsupportedReason } from "./registration";
+import {
+  type RegisterResult,
+  type Registration,
+  RegistrationError,
+  resourceStateFor,
+  unsupportedReason,
+} from "./registration";
 import { Slots } from "./slots";
 import { deletionOrder, sortResources } from "./resourceOrder";
 import { type ResourceState, timestampNow } from "./resourceState";
@@ -115,7 +121,10 @@ export class Deployment {
   private readonly executor: StepExecutor;
   rootUrn: string | undefined;
 
-  constructor(private readonly host: EngineHost, oldResources: readonly ResourceState[]) {
+  constructor(
+    private readonly host: EngineHost,
+    oldResources: readonly ResourceState[],
+  ) {
     this.executor = new StepExecutor(
       () => host.provider(),
       (line) => host.log(line),
@@ -149,7 +158,8 @@ export class Deployment {
   registerOutputs(urn: string, outputs: PropertyMap): void {
     const r = this.live.get(urn);
     if (!r) throw new RegistrationError(`RegisterResourceOutputs for unknown resource ${urn}`);
-    if (!this.registered.has(urn)) throw new RegistrationError(`RegisterResourceOutputs for ${urn}, which this program did not register`);
+    if (!this.registered.has(urn))
+      throw new RegistrationError(`RegisterResourceOutputs for ${urn}, which this program did not register`);
     if (!this.host.dryRun) {
       // Unknowns outside a preview only come from resources that failed or were skipped: keep the last known value.
       for (const [k, v] of Object.entries(outputs)) {
@@ -175,7 +185,13 @@ export class Deployment {
    * Records a failure of `name`. `stop` cancels the deployment (the engine's bail or step-executor cancellation):
    * nothing new starts. By default a failure stops an update but lets a preview go on.
    */
-  private fail(step: PlannedStep | undefined, name: string, type: string, message: string, stop = !this.host.dryRun): RegistrationError {
+  private fail(
+    step: PlannedStep | undefined,
+    name: string,
+    type: string,
+    message: string,
+    stop = !this.host.dryRun,
+  ): RegistrationError {
     const text = `${resourceLabel(name, type)}: ${message}`;
     this.errors.push(text);
     if (step) step.error = message;
@@ -224,7 +240,9 @@ export class Deployment {
     } catch (e) {
       throw this.fail(step, name, type, (e as Error).message, true);
     }
-    const res = reg.custom ? await this.registerCustom(reg, step, old) : await this.generator.run(async () => this.registerComponent(reg, step, old));
+    const res = reg.custom
+      ? await this.registerCustom(reg, step, old)
+      : await this.generator.run(async () => this.registerComponent(reg, step, old));
     if (aliasUrn) this.live.delete(aliasUrn);
     return res;
   }
@@ -248,7 +266,11 @@ export class Deployment {
     return { urn: step.urn, id: "", object: {}, propertyDependencies: reg.propertyDependencies };
   }
 
-  private async registerCustom(reg: Registration, step: PlannedStep, old: ResourceState | undefined): Promise<RegisterResult> {
+  private async registerCustom(
+    reg: Registration,
+    step: PlannedStep,
+    old: ResourceState | undefined,
+  ): Promise<RegisterResult> {
     const decision = await this.generator.run(() => this.generateSteps(reg, step, old));
     const urn = step.urn;
     const stateOf = (inputs: PropertyMap, outputs: PropertyMap, id: string | undefined): ResourceState =>
@@ -270,7 +292,8 @@ export class Deployment {
     }
     if (this.host.dryRun) {
       // Delete steps mark what they delete ahead pending replacement in a preview too (step.go DeleteStep.Apply).
-      if (decision.kind === "replace") for (const d of decision.dependents) this.live.set(d.urn, { ...clone(d), pendingReplacement: true });
+      if (decision.kind === "replace")
+        for (const d of decision.dependents) this.live.set(d.urn, { ...clone(d), pendingReplacement: true });
       // A provider that does not preview: the checked inputs stand for the outputs; a new object's id is unknown.
       return result(stateOf(inputs, clone(inputs), decision.kind === "update" ? old!.id : undefined));
     }
@@ -290,7 +313,12 @@ export class Deployment {
           Object.assign(step, { error: e.message, skipped: true });
           throw new RegistrationError(e.message, urn, "skip");
         }
-        throw this.fail(step, reg.name, reg.type, `delete before replace${victim.urn === urn ? "" : ` of ${victim.urn}`}: ${(e as Error).message}`);
+        throw this.fail(
+          step,
+          reg.name,
+          reg.type,
+          `delete before replace${victim.urn === urn ? "" : ` of ${victim.urn}`}: ${(e as Error).message}`,
+        );
       }
       const pending: ResourceState = { ...clone(victim), urn: victim.urn, pendingReplacement: true };
       this.live.set(victim.urn, pending);
@@ -314,7 +342,12 @@ export class Deployment {
     }
     this.generated.add(urn);
     if (!this.host.canStoreSecrets && (containsSecrets(reg.object) || reg.additionalSecretOutputs.length > 0)) {
-      throw this.fail(step, name, type, "this resource has secret values and no passphrase was given (option 'passphrase' or env NMS_HARNESS_PASSPHRASE)");
+      throw this.fail(
+        step,
+        name,
+        type,
+        "this resource has secret values and no passphrase was given (option 'passphrase' or env NMS_HARNESS_PASSPHRASE)",
+      );
     }
 
     // ignoreChanges: the old values of the listed paths go back into the inputs Check sees.
@@ -356,7 +389,16 @@ export class Deployment {
         // The resource it is deleted with is replaced: so is this one, without asking the provider (diff).
         diff = { changes: "some", replaceKeys: ["deletedWith"], changedKeys: [], deleteBeforeReplace: false };
       } else {
-        const answer = await provider.diff(urn, name, type, old.id ?? "", provider.plain(old.outputs), provider.plain(checked), provider.plain(old.inputs), ignore);
+        const answer = await provider.diff(
+          urn,
+          name,
+          type,
+          old.id ?? "",
+          provider.plain(old.outputs),
+          provider.plain(checked),
+          provider.plain(old.inputs),
+          ignore,
+        );
         diff = settleDiff(answer, old.inputs, checked, ignore);
       }
       diff = applyReplaceOnChanges(diff, reg.replaceOnChanges, !!old.initErrors?.length);
@@ -376,7 +418,12 @@ export class Deployment {
       // Refused only when the resource is protected before and after (unprotecting and replacing in one run is
       // allowed); a preview reports it and goes on to show the plan.
       if (reg.protect && old.protect) {
-        const err = this.fail(step, name, type, "resource is protected and would be replaced; remove the 'protect' option (and run up) first");
+        const err = this.fail(
+          step,
+          name,
+          type,
+          "resource is protected and would be replaced; remove the 'protect' option (and run up) first",
+        );
         if (!this.host.dryRun) throw err;
       }
       this.replaced.add(urn);
@@ -446,7 +493,12 @@ export class Deployment {
   }
 
   /** Creates through the provider; a replacement's original (`replacing`) waits for deletion after the program. */
-  private create(step: PlannedStep, reg: Registration, checked: PropertyMap, replacing?: ResourceState): Promise<ResourceState> {
+  private create(
+    step: PlannedStep,
+    reg: Registration,
+    checked: PropertyMap,
+    replacing?: ResourceState,
+  ): Promise<ResourceState> {
     return this.applyStep(step, reg, "creating", this.executor.create(step, reg, checked), (state) => {
       if (replacing) {
         const pending: ResourceState = { ...clone(replacing), delete: true };
@@ -462,8 +514,19 @@ export class Deployment {
     });
   }
 
-  private update(step: PlannedStep, reg: Registration, old: ResourceState, checked: PropertyMap): Promise<ResourceState> {
-    return this.applyStep(step, reg, "updating", this.executor.update(step, reg, old, checked, reg.ignoreChanges), (state) => this.live.set(step.urn, state));
+  private update(
+    step: PlannedStep,
+    reg: Registration,
+    old: ResourceState,
+    checked: PropertyMap,
+  ): Promise<ResourceState> {
+    return this.applyStep(
+      step,
+      reg,
+      "updating",
+      this.executor.update(step, reg, old, checked, reg.ignoreChanges),
+      (state) => this.live.set(step.urn, state),
+    );
   }
 
   /** Commits the state a provider step led to, also when it failed but left an object behind, which the engine keeps. */
@@ -510,25 +573,31 @@ export class Deployment {
     for (const r of this.live.values()) if (!this.registered.has(r.urn)) condemned.push(r);
     condemned.push(...this.pendingDeletes);
     for (const r of condemned) this.deletedUrns.add(r.urn);
-    const stepOf = (r: ResourceState): PlannedStep | undefined => (r.delete || r.pendingReplacement ? undefined : deleteStep(r));
-    const deleted = await deleteInOrderWithSteps(deletionOrder(condemned), this.host.parallel, stepOf, async (r, step): Promise<DeleteOutcome> => {
-      if (step && r.protect) {
-        this.fail(step, urnName(r.urn), r.type, protectedDeleteError(r.urn), false);
-        return "kept";
-      }
-      if (this.host.dryRun) return "deleted";
-      const deletedWithOwner = !!r.deletedWith && this.deletedUrns.has(r.deletedWith);
-      try {
-        if (!deletedWithOwner && !r.pendingReplacement) await this.executor.delete(r);
-        else this.host.checkpoint?.remove(r);
-      } catch (e) {
-        this.fail(step, urnName(r.urn), r.type, `delete: ${(e as Error).message}`);
-        return "failed";
-      }
-      if (r.delete) this.pendingDeletes.splice(this.pendingDeletes.indexOf(r), 1);
-      else this.live.delete(r.urn);
-      return "deleted";
-    });
+    const stepOf = (r: ResourceState): PlannedStep | undefined =>
+      r.delete || r.pendingReplacement ? undefined : deleteStep(r);
+    const deleted = await deleteInOrderWithSteps(
+      deletionOrder(condemned),
+      this.host.parallel,
+      stepOf,
+      async (r, step): Promise<DeleteOutcome> => {
+        if (step && r.protect) {
+          this.fail(step, urnName(r.urn), r.type, protectedDeleteError(r.urn), false);
+          return "kept";
+        }
+        if (this.host.dryRun) return "deleted";
+        const deletedWithOwner = !!r.deletedWith && this.deletedUrns.has(r.deletedWith);
+        try {
+          if (!deletedWithOwner && !r.pendingReplacement) await this.executor.delete(r);
+          else this.host.checkpoint?.remove(r);
+        } catch (e) {
+          this.fail(step, urnName(r.urn), r.type, `delete: ${(e as Error).message}`);
+          return "failed";
+        }
+        if (r.delete) this.pendingDeletes.splice(this.pendingDeletes.indexOf(r), 1);
+        else this.live.delete(r.urn);
+        return "deleted";
+      },
+    );
     this.steps.push(...deleted);
   }
 

@@ -5,7 +5,16 @@
  * and decrypted on load. The serialized dynamic provider, the same in a resource's inputs and outputs, is written once.
  */
 import { type Crypter, SecretsError } from "./secrets";
-import { PROVIDER_KEY, type PropertyMap, type PropertyValue, SECRET_SIG, SIG_KEY, isObject, isSecret, secretInner } from "./props";
+import {
+  PROVIDER_KEY,
+  type PropertyMap,
+  type PropertyValue,
+  SECRET_SIG,
+  SIG_KEY,
+  isObject,
+  isSecret,
+  secretInner,
+} from "./props";
 import type { ResourceState } from "./resourceState";
 
 /** A resource as written in the file: serialized provider pulled out once, secrets encrypted. */

@@ -13,7 +13,14 @@ export interface FormatOptions {
   showSames?: boolean;
 }
 
-const SYMBOL: Record<StepOp, string> = { create: "+ ", update: "~ ", replace: "+-", delete: "- ", same: "  ", read: "> " };
+const SYMBOL: Record<StepOp, string> = {
+  create: "+ ",
+  update: "~ ",
+  replace: "+-",
+  delete: "- ",
+  same: "  ",
+  read: "> ",
+};
 const TITLE: Record<RunResult["operation"], string> = {
   preview: "Previewing update",
   up: "Updating",
@@ -21,8 +28,22 @@ const TITLE: Record<RunResult["operation"], string> = {
   destroy: "Destroying",
 };
 /** What a step did, once done (deploy.PastTense), and what it was doing (getStepInProgressOpText). */
-const DONE: Record<StepOp, string> = { create: "created", update: "updated", replace: "replaced", delete: "deleted", same: "same", read: "read" };
-const DOING: Record<StepOp, string> = { create: "creating", update: "updating", replace: "replacing", delete: "deleting", same: "", read: "reading" };
+const DONE: Record<StepOp, string> = {
+  create: "created",
+  update: "updated",
+  replace: "replaced",
+  delete: "deleted",
+  same: "same",
+  read: "read",
+};
+const DOING: Record<StepOp, string> = {
+  create: "creating",
+  update: "updating",
+  replace: "replacing",
+  delete: "deleting",
+  same: "",
+  read: "reading",
+};
 /** The summary's operations, in the CLI's order (deploy.StepOps); sames are counted apart and reads not at all. */
 const SUMMARY_ORDER: StepOp[] = ["create", "update", "delete", "replace"];
 
@@ -45,7 +66,8 @@ function describe(step: PlannedStep, refresh: boolean): string {
     if (paths.length > 0) parts.push(`[${refresh ? "drift" : "diff"}: ${paths.map((p) => `~${p}`).join(", ")}]`);
   }
   if (step.op === "replace") {
-    if (step.replaceFields && step.replaceFields.length > 0) parts.push(`replace because of ${step.replaceFields.join(", ")}`);
+    if (step.replaceFields && step.replaceFields.length > 0)
+      parts.push(`replace because of ${step.replaceFields.join(", ")}`);
     if (step.deleteBeforeReplace) parts.push("(delete before replace)");
   }
   if (step.op === "create" && step.changedFields.length > 0) parts.push(`[${step.changedFields.join(", ")}]`);
@@ -71,7 +93,12 @@ function shown(step: PlannedStep, showSames: boolean): boolean {
   return step.op !== "same" || !!step.error || step.type === ROOT_STACK_TYPE;
 }
 
-function table(all: readonly PlannedStep[], operation: RunResult["operation"], refresh: boolean, showSames: boolean): string[] {
+function table(
+  all: readonly PlannedStep[],
+  operation: RunResult["operation"],
+  refresh: boolean,
+  showSames: boolean,
+): string[] {
   const steps = all.filter((s) => shown(s, showSames));
   if (steps.length === 0) return [all.length === 0 ? "    (no resources)" : "    (no changes)"];
   const statuses = steps.map((s) => status(s, operation, refresh));
@@ -81,7 +108,9 @@ function table(all: readonly PlannedStep[], operation: RunResult["operation"], r
   const statusWidth = Math.max(header.length, ...statuses.map((s) => s.length));
   const lines = [`     ${"Type".padEnd(typeWidth)}  ${"Name".padEnd(nameWidth)}  ${header.padEnd(statusWidth)}  Info`];
   steps.forEach((s, i) => {
-    lines.push(` ${SYMBOL[s.op]}  ${s.type.padEnd(typeWidth)}  ${s.name.padEnd(nameWidth)}  ${statuses[i].padEnd(statusWidth)}  ${describe(s, refresh)}`.trimEnd());
+    lines.push(
+      ` ${SYMBOL[s.op]}  ${s.type.padEnd(typeWidth)}  ${s.name.padEnd(nameWidth)}  ${statuses[i].padEnd(statusWidth)}  ${describe(s, refresh)}`.trimEnd(),
+    );
     if (s.error && !s.skipped) lines.push(`         error: ${s.error}`);
   });
   return lines;
@@ -142,7 +171,8 @@ export function formatPlan(result: RunResult, options: FormatOptions = {}): stri
   if (names.length > 0) {
     lines.push("", "Outputs:");
     const w = Math.max(...names.map((n) => n.length));
-    for (const n of names) lines.push(`    ${n.padEnd(w)}: ${renderValue(result.outputs[n], result.secretOutputs.includes(n))}`);
+    for (const n of names)
+      lines.push(`    ${n.padEnd(w)}: ${renderValue(result.outputs[n], result.secretOutputs.includes(n))}`);
   }
   lines.push("", "Resources:");
   lines.push(...summary(result.steps, result.operation));
@@ -151,6 +181,9 @@ export function formatPlan(result: RunResult, options: FormatOptions = {}): stri
     for (const e of result.errors) lines.push(`    ${e}`);
   }
   const changes = completedChanges(resourceChanges(result.steps));
-  lines.push("", `${result.failed ? "FAILED" : "OK"} (${changes} change${changes === 1 ? "" : "s"}, ${(result.durationMs / 1000).toFixed(1)}s)`);
+  lines.push(
+    "",
+    `${result.failed ? "FAILED" : "OK"} (${changes} change${changes === 1 ? "" : "s"}, ${(result.durationMs / 1000).toFixed(1)}s)`,
+  );
   return lines.join("\n") + "\n";
 }

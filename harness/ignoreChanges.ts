@@ -39,7 +39,13 @@ const resetValue = (v: PropertyValue, oldIsSecret: boolean, newIsSecret: boolean
   oldIsSecret && !newIsSecret ? makeSecret(clone(v)) : clone(v);
 
 /** PropertyPath.reset, step for step (the engine mutates `news` through shared references, as this does). */
-function resetPath(path: readonly (string | number)[], oldRaw: Slot, newRaw: Slot, oldSecret: boolean, newSecret: boolean): boolean {
+function resetPath(
+  path: readonly (string | number)[],
+  oldRaw: Slot,
+  newRaw: Slot,
+  oldSecret: boolean,
+  newSecret: boolean,
+): boolean {
   if (path.length === 0) return false;
   const o = unwrapSecret(oldRaw);
   const n = unwrapSecret(newRaw);

@@ -64,7 +64,11 @@ const sameResource = (r: ResourceState, key: { urn: string; delete?: boolean; id
   r.urn === key.urn && !!r.delete === !!key.delete && (!key.delete || r.id === key.id);
 
 /** Applies the journal left next to `statePath` (if any) to the state loaded from the file. */
-export function replayJournal(statePath: string, state: StackState, decode: (fileResource: unknown) => ResourceState): void {
+export function replayJournal(
+  statePath: string,
+  state: StackState,
+  decode: (fileResource: unknown) => ResourceState,
+): void {
   let text: string;
   try {
     text = fs.readFileSync(journalPath(statePath), "utf8");

@@ -62,9 +62,11 @@ function fromStruct(s: structproto.Struct | undefined): PropertyMap {
 
 function decodeRegistration(req: resproto.RegisterResourceRequest): Registration {
   const propertyDependencies: Record<string, string[]> = {};
-  req.getPropertydependenciesMap().forEach((deps: resproto.RegisterResourceRequest.PropertyDependencies, key: string) => {
-    propertyDependencies[key] = deps.getUrnsList();
-  });
+  req
+    .getPropertydependenciesMap()
+    .forEach((deps: resproto.RegisterResourceRequest.PropertyDependencies, key: string) => {
+      propertyDependencies[key] = deps.getUrnsList();
+    });
   return {
     type: req.getType(),
     name: req.getName(),
@@ -120,12 +122,18 @@ export class MonitorServer {
   private rootUrn = "";
   port = 0;
 
-  constructor(private readonly deployment: Deployment, private readonly events: MonitorEvents) {
+  constructor(
+    private readonly deployment: Deployment,
+    private readonly events: MonitorEvents,
+  ) {
     this.server = new grpc.Server({
       "grpc.max_receive_message_length": 400 * 1024 * 1024,
       "grpc.max_send_message_length": 400 * 1024 * 1024,
     });
-    this.server.addService(resrpc.ResourceMonitorService, this.monitorImpl() as unknown as grpc.UntypedServiceImplementation);
+    this.server.addService(
+      resrpc.ResourceMonitorService,
+      this.monitorImpl() as unknown as grpc.UntypedServiceImplementation,
+    );
     this.server.addService(engrpc.EngineService, this.engineImpl() as unknown as grpc.UntypedServiceImplementation);
   }
 
@@ -135,7 +143,9 @@ export class MonitorServer {
 
   async start(): Promise<void> {
     this.port = await new Promise<number>((resolve, reject) => {
-      this.server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, port) => (err ? reject(err) : resolve(port)));
+      this.server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, port) =>
+        err ? reject(err) : resolve(port),
+      );
     });
   }
 
@@ -145,14 +155,23 @@ export class MonitorServer {
 
   private monitorImpl(): Partial<resrpc.IResourceMonitorServer> {
     const unsupported = (what: string) => (_call: unknown, cb: Callback<never>) =>
-      cb(grpcError(grpc.status.UNIMPLEMENTED, `${what} is not supported by the local harness (no Pulumi engine here)`), null);
+      cb(
+        grpcError(grpc.status.UNIMPLEMENTED, `${what} is not supported by the local harness (no Pulumi engine here)`),
+        null,
+      );
     return {
-      supportsFeature: (call: grpc.ServerUnaryCall<resproto.SupportsFeatureRequest, resproto.SupportsFeatureResponse>, cb: Callback<resproto.SupportsFeatureResponse>) => {
+      supportsFeature: (
+        call: grpc.ServerUnaryCall<resproto.SupportsFeatureRequest, resproto.SupportsFeatureResponse>,
+        cb: Callback<resproto.SupportsFeatureResponse>,
+      ) => {
         const res = new resproto.SupportsFeatureResponse();
         res.setHassupport(SUPPORTED_FEATURES[call.request.getId()] === true);
         cb(null, res);
       },
-      registerResource: (call: grpc.ServerUnaryCall<resproto.RegisterResourceRequest, resproto.RegisterResourceResponse>, cb: Callback<resproto.RegisterResourceResponse>) => {
+      registerResource: (
+        call: grpc.ServerUnaryCall<resproto.RegisterResourceRequest, resproto.RegisterResourceResponse>,
+        cb: Callback<resproto.RegisterResourceResponse>,
+      ) => {
         let reg: Registration;
         try {
           reg = decodeRegistration(call.request);
@@ -165,7 +184,9 @@ export class MonitorServer {
             const res = new resproto.RegisterResourceResponse();
             res.setUrn(r.urn);
             res.setId(r.id);
-            res.setObject(structproto.Struct.fromJavaScript(sanitize(r.object) as Record<string, structproto.JavaScriptValue>));
+            res.setObject(
+              structproto.Struct.fromJavaScript(sanitize(r.object) as Record<string, structproto.JavaScriptValue>),
+            );
             res.setResult(resproto.Result.SUCCESS);
             const deps = res.getPropertydependenciesMap();
             for (const [k, urns] of Object.entries(r.propertyDependencies)) {
@@ -192,7 +213,10 @@ export class MonitorServer {
           },
         );
       },
-      registerResourceOutputs: (call: grpc.ServerUnaryCall<resproto.RegisterResourceOutputsRequest, emptyproto.Empty>, cb: Callback<emptyproto.Empty>) => {
+      registerResourceOutputs: (
+        call: grpc.ServerUnaryCall<resproto.RegisterResourceOutputsRequest, emptyproto.Empty>,
+        cb: Callback<emptyproto.Empty>,
+      ) => {
         try {
           this.deployment.registerOutputs(call.request.getUrn(), fromStruct(call.request.getOutputs()));
           cb(null, new emptyproto.Empty());
@@ -200,7 +224,10 @@ export class MonitorServer {
           cb(grpcError(grpc.status.INVALID_ARGUMENT, (e as Error).message), null);
         }
       },
-      signalAndWaitForShutdown: (_call: grpc.ServerUnaryCall<emptyproto.Empty, emptyproto.Empty>, cb: Callback<emptyproto.Empty>) => {
+      signalAndWaitForShutdown: (
+        _call: grpc.ServerUnaryCall<emptyproto.Empty, emptyproto.Empty>,
+        cb: Callback<emptyproto.Empty>,
+      ) => {
         this.events.onShutdownSignal();
         this.deployment.settle().then(
           () => cb(null, new emptyproto.Empty()),
@@ -208,7 +235,13 @@ export class MonitorServer {
         );
       },
       invoke: (call: grpc.ServerUnaryCall<resproto.ResourceInvokeRequest, unknown>, cb: Callback<never>) =>
-        cb(grpcError(grpc.status.UNIMPLEMENTED, `Invoke '${call.request.getTok()}' is not supported by the local harness (only dynamic resources are)`), null),
+        cb(
+          grpcError(
+            grpc.status.UNIMPLEMENTED,
+            `Invoke '${call.request.getTok()}' is not supported by the local harness (only dynamic resources are)`,
+          ),
+          null,
+        ),
       readResource: (call: grpc.ServerUnaryCall<resproto.ReadResourceRequest, unknown>, cb: Callback<never>) =>
         cb(
           grpcError(
@@ -237,20 +270,32 @@ export class MonitorServer {
     return {
       log: (call: grpc.ServerUnaryCall<engproto.LogRequest, emptyproto.Empty>, cb: Callback<emptyproto.Empty>) => {
         const r = call.request;
-        this.events.onLog({ severity: severities[r.getSeverity()] ?? "info", message: r.getMessage(), urn: r.getUrn() });
+        this.events.onLog({
+          severity: severities[r.getSeverity()] ?? "info",
+          message: r.getMessage(),
+          urn: r.getUrn(),
+        });
         cb(null, new emptyproto.Empty());
       },
-      getRootResource: (_call: grpc.ServerUnaryCall<engproto.GetRootResourceRequest, engproto.GetRootResourceResponse>, cb: Callback<engproto.GetRootResourceResponse>) => {
+      getRootResource: (
+        _call: grpc.ServerUnaryCall<engproto.GetRootResourceRequest, engproto.GetRootResourceResponse>,
+        cb: Callback<engproto.GetRootResourceResponse>,
+      ) => {
         const res = new engproto.GetRootResourceResponse();
         res.setUrn(this.rootUrn);
         cb(null, res);
       },
-      setRootResource: (call: grpc.ServerUnaryCall<engproto.SetRootResourceRequest, engproto.SetRootResourceResponse>, cb: Callback<engproto.SetRootResourceResponse>) => {
+      setRootResource: (
+        call: grpc.ServerUnaryCall<engproto.SetRootResourceRequest, engproto.SetRootResourceResponse>,
+        cb: Callback<engproto.SetRootResourceResponse>,
+      ) => {
         this.rootUrn = call.request.getUrn();
         cb(null, new engproto.SetRootResourceResponse());
       },
-      requirePulumiVersion: (_call: unknown, cb: Callback<never>) => cb(null, newEngineMessage("RequirePulumiVersionResponse") as never),
-      startDebugging: (_call: unknown, cb: Callback<emptyproto.Empty>) => cb(grpcError(grpc.status.UNIMPLEMENTED, "debugging is not supported by the local harness"), null),
+      requirePulumiVersion: (_call: unknown, cb: Callback<never>) =>
+        cb(null, newEngineMessage("RequirePulumiVersionResponse") as never),
+      startDebugging: (_call: unknown, cb: Callback<emptyproto.Empty>) =>
+        cb(grpcError(grpc.status.UNIMPLEMENTED, "debugging is not supported by the local harness"), null),
     };
   }
 }

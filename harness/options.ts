@@ -69,7 +69,12 @@ export function resolveOptions(opts: StackOptions): ResolvedOptions {
     }
   };
   if (opts.stackConfigFile) {
-    const fromFile = readStackConfig(path.resolve(opts.stackConfigFile), opts.projectName, opts.configPassphrase ?? configPassphraseFromEnv(), sdkDir);
+    const fromFile = readStackConfig(
+      path.resolve(opts.stackConfigFile),
+      opts.projectName,
+      opts.configPassphrase ?? configPassphraseFromEnv(),
+      sdkDir,
+    );
     set(fromFile.config, false);
     set(fromFile.secretConfig, true);
   }
@@ -94,6 +99,7 @@ export function resolveOptions(opts: StackOptions): ResolvedOptions {
     sdkDir,
     log: opts.log ?? (() => undefined),
     display: opts.display ?? (() => undefined),
-    progressIntervalMs: opts.progressIntervalMs && opts.progressIntervalMs > 0 ? opts.progressIntervalMs : DEFAULT_PROGRESS_INTERVAL_MS,
+    progressIntervalMs:
+      opts.progressIntervalMs && opts.progressIntervalMs > 0 ? opts.progressIntervalMs : DEFAULT_PROGRESS_INTERVAL_MS,
   };
 }

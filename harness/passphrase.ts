@@ -27,7 +27,8 @@ const CHECK_PLAINTEXT = "pulumi";
 const INCORRECT_PASSPHRASE =
   "incorrect passphrase, please set PULUMI_CONFIG_PASSPHRASE to the correct passphrase or set PULUMI_CONFIG_PASSPHRASE_FILE to a file containing the passphrase";
 /** The CLI's message when no passphrase is set and it cannot prompt (readPassphrase). */
-export const MISSING_PASSPHRASE = "passphrase must be set with PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE environment variables";
+export const MISSING_PASSPHRASE =
+  "passphrase must be set with PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE environment variables";
 
 export class PassphraseError extends Error {}
 
@@ -89,7 +90,9 @@ function decryptWith(key: Buffer, value: string): string {
   if (sealed.length < TAG_BYTES) throw new PassphraseError("bad value: ciphertext too short");
   const decipher = crypto.createDecipheriv("aes-256-gcm", key, nonce);
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
-  return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+  return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final()]).toString(
+    "utf8",
+  );
 }
 
 /** Decrypts the `secure:` values of a stack whose config file holds `encryptionsalt: state`. */
@@ -117,7 +120,9 @@ export class PassphraseDecrypter {
       return decryptWith(this.key, value);
     } catch (e) {
       if (e instanceof PassphraseError) throw e;
-      throw new PassphraseError("a secure value could not be decrypted (it was encrypted for another stack or passphrase)");
+      throw new PassphraseError(
+        "a secure value could not be decrypted (it was encrypted for another stack or passphrase)",
+      );
     }
   }
 }

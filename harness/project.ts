@@ -95,7 +95,12 @@ function configText(v: unknown, decrypt: (ciphertext: string) => string): string
  * the passphrase secrets provider's `encryptionsalt`. A key holding any secure value is secret. `passphrase` is needed
  * only when there are secure values.
  */
-export function readStackConfig(file: string, project: string, passphrase: string | undefined, sdkDir?: string): StackConfig {
+export function readStackConfig(
+  file: string,
+  project: string,
+  passphrase: string | undefined,
+  sdkDir?: string,
+): StackConfig {
   const doc = readYaml(file, sdkDir);
   const out: StackConfig = { config: {}, secretConfig: {} };
   if (doc === null || doc === undefined) return out;
@@ -106,7 +111,9 @@ export function readStackConfig(file: string, project: string, passphrase: strin
   const decrypt = (ciphertext: string): string => {
     if (!decrypter) {
       if (doc["secretsprovider"] !== undefined && doc["secretsprovider"] !== "passphrase") {
-        throw new Error(`${file}: secrets provider '${String(doc["secretsprovider"])}' is not supported by the harness (only the passphrase provider)`);
+        throw new Error(
+          `${file}: secrets provider '${String(doc["secretsprovider"])}' is not supported by the harness (only the passphrase provider)`,
+        );
       }
       const salt = doc["encryptionsalt"];
       if (typeof salt !== "string") throw new Error(`${file} has secure values but no encryptionsalt`);

@@ -30,7 +30,11 @@ export interface PropertyDiff {
  * The property paths that differ between two property maps, like the engine's ObjectDiff turned into a detailed
  * diff (values inside secrets are compared as values; a change of secret-ness alone is reported on that path).
  */
-export function diffProperties(olds: PropertyMap, news: PropertyMap, ignore: ReadonlySet<string> = new Set()): PropertyDiff[] {
+export function diffProperties(
+  olds: PropertyMap,
+  news: PropertyMap,
+  ignore: ReadonlySet<string> = new Set(),
+): PropertyDiff[] {
   const out: PropertyDiff[] = [];
   const keys = unionKeys(olds, news);
   for (const k of keys) {
@@ -46,7 +50,12 @@ function unionKeys(a: PropertyMap, b: PropertyMap): string[] {
   return keys;
 }
 
-function diffValue(path: string, a: PropertyValue | undefined, b: PropertyValue | undefined, out: PropertyDiff[]): void {
+function diffValue(
+  path: string,
+  a: PropertyValue | undefined,
+  b: PropertyValue | undefined,
+  out: PropertyDiff[],
+): void {
   if (a === undefined && b === undefined) return;
   if (a === undefined || a === null) {
     if (b !== undefined && b !== null) out.push({ path, kind: "add" });
@@ -66,11 +75,13 @@ function diffValue(path: string, a: PropertyValue | undefined, b: PropertyValue 
   }
   if (Array.isArray(a) && Array.isArray(b)) {
     const n = Math.max(a.length, b.length);
-    for (let i = 0; i < n; i++) diffValue(joinPath(path, i), i < a.length ? a[i] : undefined, i < b.length ? b[i] : undefined, out);
+    for (let i = 0; i < n; i++)
+      diffValue(joinPath(path, i), i < a.length ? a[i] : undefined, i < b.length ? b[i] : undefined, out);
     return;
   }
   if (isObject(a) && isObject(b)) {
-    for (const k of unionKeys(a, b)) diffValue(joinPath(path, k), has(a, k) ? a[k] : undefined, has(b, k) ? b[k] : undefined, out);
+    for (const k of unionKeys(a, b))
+      diffValue(joinPath(path, k), has(a, k) ? a[k] : undefined, has(b, k) ? b[k] : undefined, out);
     return;
   }
   if (!deepEqual(a, b)) out.push({ path, kind: "update" });

@@ -101,7 +101,11 @@ export function annotateSecrets(outputs: PropertyMap, inputs: PropertyMap | unde
  * is a secret, become secret. ("id" cannot be made secret; the engine warns and the harness ignores it.) Mutates and
  * returns `outputs`.
  */
-export function markStepSecrets(outputs: PropertyMap, inputs: PropertyMap, additionalSecretOutputs: readonly string[]): PropertyMap {
+export function markStepSecrets(
+  outputs: PropertyMap,
+  inputs: PropertyMap,
+  additionalSecretOutputs: readonly string[],
+): PropertyMap {
   for (const k of additionalSecretOutputs) {
     if (k !== "id" && has(outputs, k) && !isSecret(outputs[k])) outputs[k] = makeSecret(outputs[k]);
   }
@@ -113,7 +117,7 @@ export function markStepSecrets(outputs: PropertyMap, inputs: PropertyMap, addit
 
 /** Own property, not inherited (a key named like an Object.prototype member is still a property). */
 export function has(o: object, k: string): boolean {
-  return  Object.hasOwn(o, k);
+  return Object.hasOwn(o, k);
 }
 
 /**

@@ -130,7 +130,10 @@ export class ProviderHost {
         throw new Error(`dynamic provider host exited with code ${code} before reporting its port`);
       }),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`dynamic provider host did not report a port within ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`dynamic provider host did not report a port within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
       }),
     ]).catch(async (e: unknown) => {
       await proc.stop(500);
@@ -150,7 +153,12 @@ export class ProviderHost {
   }
 
   private call<Req, Res>(
-    method: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
+    method: (
+      req: Req,
+      md: grpc.Metadata,
+      opts: Partial<grpc.CallOptions>,
+      cb: (err: grpc.ServiceError | null, res: Res) => void,
+    ) => grpc.ClientUnaryCall,
     req: Req,
     about?: Omit<ProviderCall, "startedAt">,
   ): Promise<Res> {
@@ -179,21 +187,40 @@ export class ProviderHost {
     this.acceptSecrets = res.getAcceptsecrets();
   }
 
-  async check(urn: string, name: string, type: string, olds: PropertyMap, news: PropertyMap): Promise<{ inputs: PropertyMap; failures: CheckFailure[] }> {
+  async check(
+    urn: string,
+    name: string,
+    type: string,
+    olds: PropertyMap,
+    news: PropertyMap,
+  ): Promise<{ inputs: PropertyMap; failures: CheckFailure[] }> {
     const req = new provproto.CheckRequest();
     req.setUrn(urn);
     req.setName(name);
     req.setType(type);
     req.setOlds(struct(olds));
     req.setNews(struct(news));
-    const res = await this.call<provproto.CheckRequest, provproto.CheckResponse>(this.client.check, req, { method: "check", type, name });
+    const res = await this.call<provproto.CheckRequest, provproto.CheckResponse>(this.client.check, req, {
+      method: "check",
+      type,
+      name,
+    });
     return {
       inputs: fromStruct(res.getInputs()),
       failures: res.getFailuresList().map((f) => ({ property: f.getProperty(), reason: f.getReason() })),
     };
   }
 
-  async diff(urn: string, name: string, type: string, id: string, oldOutputs: PropertyMap, news: PropertyMap, oldInputs: PropertyMap, ignoreChanges: string[]): Promise<DiffResult> {
+  async diff(
+    urn: string,
+    name: string,
+    type: string,
+    id: string,
+    oldOutputs: PropertyMap,
+    news: PropertyMap,
+    oldInputs: PropertyMap,
+    ignoreChanges: string[],
+  ): Promise<DiffResult> {
     const req = new provproto.DiffRequest();
     req.setUrn(urn);
     req.setName(name);
@@ -203,10 +230,18 @@ export class ProviderHost {
     req.setNews(struct(elideAssets(news)));
     req.setOldInputs(struct(elideAssets(oldInputs)));
     req.setIgnorechangesList(ignoreChanges);
-    const res = await this.call<provproto.DiffRequest, provproto.DiffResponse>(this.client.diff, req, { method: "diff", type, name });
+    const res = await this.call<provproto.DiffRequest, provproto.DiffResponse>(this.client.diff, req, {
+      method: "diff",
+      type,
+      name,
+    });
     const c = res.getChanges();
     const changes: DiffChanges =
-      c === provproto.DiffResponse.DiffChanges.DIFF_SOME ? "some" : c === provproto.DiffResponse.DiffChanges.DIFF_NONE ? "none" : "unknown";
+      c === provproto.DiffResponse.DiffChanges.DIFF_SOME
+        ? "some"
+        : c === provproto.DiffResponse.DiffChanges.DIFF_NONE
+          ? "none"
+          : "unknown";
     const result: DiffResult = {
       changes,
       replaces: res.getReplacesList(),
@@ -225,18 +260,36 @@ export class ProviderHost {
     return result;
   }
 
-  async create(urn: string, name: string, type: string, props: PropertyMap): Promise<{ id: string; outputs: PropertyMap }> {
+  async create(
+    urn: string,
+    name: string,
+    type: string,
+    props: PropertyMap,
+  ): Promise<{ id: string; outputs: PropertyMap }> {
     const req = new provproto.CreateRequest();
     req.setUrn(urn);
     req.setName(name);
     req.setType(type);
     req.setProperties(struct(props));
     req.setPreview(false);
-    const res = await this.call<provproto.CreateRequest, provproto.CreateResponse>(this.client.create, req, { method: "create", type, name });
+    const res = await this.call<provproto.CreateRequest, provproto.CreateResponse>(this.client.create, req, {
+      method: "create",
+      type,
+      name,
+    });
     return { id: res.getId(), outputs: fromStruct(res.getProperties()) };
   }
 
-  async update(urn: string, name: string, type: string, id: string, oldOutputs: PropertyMap, news: PropertyMap, oldInputs: PropertyMap, ignoreChanges: string[]): Promise<PropertyMap> {
+  async update(
+    urn: string,
+    name: string,
+    type: string,
+    id: string,
+    oldOutputs: PropertyMap,
+    news: PropertyMap,
+    oldInputs: PropertyMap,
+    ignoreChanges: string[],
+  ): Promise<PropertyMap> {
     const req = new provproto.UpdateRequest();
     req.setUrn(urn);
     req.setName(name);
@@ -247,12 +300,23 @@ export class ProviderHost {
     req.setOldInputs(struct(elideAssets(oldInputs)));
     req.setIgnorechangesList(ignoreChanges);
     req.setPreview(false);
-    const res = await this.call<provproto.UpdateRequest, provproto.UpdateResponse>(this.client.update, req, { method: "update", type, name });
+    const res = await this.call<provproto.UpdateRequest, provproto.UpdateResponse>(this.client.update, req, {
+      method: "update",
+      type,
+      name,
+    });
     return fromStruct(res.getProperties());
   }
 
   /** Read: id "" in the answer means the object no longer exists. `inputs` is set when the provider returned them. */
-  async read(urn: string, name: string, type: string, id: string, props: PropertyMap, inputs: PropertyMap): Promise<{ id: string; outputs: PropertyMap; inputs?: PropertyMap }> {
+  async read(
+    urn: string,
+    name: string,
+    type: string,
+    id: string,
+    props: PropertyMap,
+    inputs: PropertyMap,
+  ): Promise<{ id: string; outputs: PropertyMap; inputs?: PropertyMap }> {
     const req = new provproto.ReadRequest();
     req.setUrn(urn);
     req.setName(name);
@@ -260,7 +324,11 @@ export class ProviderHost {
     req.setId(id);
     req.setProperties(struct(elideAssets(props)));
     req.setInputs(struct(elideAssets(inputs)));
-    const res = await this.call<provproto.ReadRequest, provproto.ReadResponse>(this.client.read, req, { method: "read", type, name });
+    const res = await this.call<provproto.ReadRequest, provproto.ReadResponse>(this.client.read, req, {
+      method: "read",
+      type,
+      name,
+    });
     const ins = res.getInputs();
     const outputs = fromStruct(res.getProperties());
     const newInputs = ins ? fromStruct(ins) : undefined;
@@ -269,7 +337,14 @@ export class ProviderHost {
     return { id: res.getId(), outputs, inputs: newInputs };
   }
 
-  async delete(urn: string, name: string, type: string, id: string, props: PropertyMap, oldInputs: PropertyMap): Promise<void> {
+  async delete(
+    urn: string,
+    name: string,
+    type: string,
+    id: string,
+    props: PropertyMap,
+    oldInputs: PropertyMap,
+  ): Promise<void> {
     const req = new provproto.DeleteRequest();
     req.setUrn(urn);
     req.setName(name);
@@ -283,7 +358,8 @@ export class ProviderHost {
   /** The host process's peak resident set size so far, in MB (VmHWM of /proc/<pid>/status); undefined if unavailable. */
   readPeakRssMb(): number | undefined {
     const pid = this.proc.child.pid;
-    if (pid === undefined || this.proc.child.exitCode !== null || this.proc.child.signalCode !== null) return this.peakRssMb;
+    if (pid === undefined || this.proc.child.exitCode !== null || this.proc.child.signalCode !== null)
+      return this.peakRssMb;
     const peak = peakRssMbOf(pid);
     if (peak !== undefined) this.peakRssMb = Math.max(this.peakRssMb ?? 0, peak);
     return this.peakRssMb;
@@ -320,7 +396,9 @@ function toProviderError(err: grpc.ServiceError): ProviderError {
     const raw = err.metadata?.get("grpc-status-details-bin");
     if (raw && raw.length > 0) {
       const buf = raw[0];
-      const status = statusproto.Status.deserializeBinary(typeof buf === "string" ? Buffer.from(buf, "base64") : new Uint8Array(buf));
+      const status = statusproto.Status.deserializeBinary(
+        typeof buf === "string" ? Buffer.from(buf, "base64") : new Uint8Array(buf),
+      );
       for (const detail of status.getDetailsList() as anyproto.Any[]) {
         if (detail.getTypeUrl().endsWith("pulumirpc.ErrorResourceInitFailed")) {
           const f = provproto.ErrorResourceInitFailed.deserializeBinary(detail.getValue_asU8());

@@ -23,15 +23,31 @@ export interface RefreshOutcome {
  * inputs that differ (old against refreshed) where the object no longer holds the old value, else those of the old
  * inputs against the refreshed outputs.
  */
-async function driftOf(host: ProviderHost, r: ResourceState, id: string, inputs: PropertyMap, outputs: PropertyMap): Promise<PropertyDiff[]> {
+async function driftOf(
+  host: ProviderHost,
+  r: ResourceState,
+  id: string,
+  inputs: PropertyMap,
+  outputs: PropertyMap,
+): Promise<PropertyDiff[]> {
   const ignore = r.ignoreChanges ?? [];
-  const answer = await host.diff(r.urn, urnName(r.urn), r.type, id, host.plain(outputs), host.plain(r.inputs), host.plain(inputs), ignore);
+  const answer = await host.diff(
+    r.urn,
+    urnName(r.urn),
+    r.type,
+    id,
+    host.plain(outputs),
+    host.plain(r.inputs),
+    host.plain(inputs),
+    ignore,
+  );
   const diff = settleDiff(answer, inputs, r.inputs, ignore);
   if (diff.changes === "none") return [];
   const inputDiffs = diffProperties(r.inputs, inputs);
   // An input the refresh returns differently although the object still holds the old value is not the drift.
   const field = (d: PropertyDiff) => uniqueTopLevel([d])[0];
-  const holdsOld = (k: string) => diffProperties(k in r.inputs ? { [k]: r.inputs[k] } : {}, k in outputs ? { [k]: outputs[k] } : {}).length === 0;
+  const holdsOld = (k: string) =>
+    diffProperties(k in r.inputs ? { [k]: r.inputs[k] } : {}, k in outputs ? { [k]: outputs[k] } : {}).length === 0;
   const drifted = inputDiffs.filter((d) => !holdsOld(field(d)));
   if (drifted.length > 0) return drifted;
   if (inputDiffs.length > 0) return inputDiffs;
@@ -62,7 +78,16 @@ export async function refreshResources(
   const work: (() => Promise<void>)[] = [];
   resources.forEach((r, i) => {
     if (!r.custom || !r.id || r.pendingReplacement) return;
-    const step: PlannedStep = { urn: r.urn, type: r.type, name: urnName(r.urn), op: "same", changedFields: [], changedPaths: [], id: r.id, custom: true };
+    const step: PlannedStep = {
+      urn: r.urn,
+      type: r.type,
+      name: urnName(r.urn),
+      op: "same",
+      changedFields: [],
+      changedPaths: [],
+      id: r.id,
+      custom: true,
+    };
     steps.push(step);
     work.push(async () => {
       const host = await provider();
@@ -77,7 +102,9 @@ export async function refreshResources(
           if (!partial) throw e;
           initErrors = partial.reasons.length > 0 ? partial.reasons : [(e as Error).message];
           res = { id: partial.id, outputs: partial.properties };
-          warnings.push(`warning: ${r.urn}: Refreshed resource is in an unhealthy state:\n* ${initErrors.join("\n* ")}`);
+          warnings.push(
+            `warning: ${r.urn}: Refreshed resource is in an unhealthy state:\n* ${initErrors.join("\n* ")}`,
+          );
         }
         if (!res.id) {
           step.op = "delete";
@@ -90,7 +117,8 @@ export async function refreshResources(
         const next: ResourceState = { ...r, id: res.id, inputs, outputs };
         if (initErrors.length > 0) next.initErrors = initErrors;
         else delete next.initErrors;
-        if (diffProperties(r.outputs, outputs).length > 0 || diffProperties(r.inputs, inputs).length > 0) next.modified = timestampNow();
+        if (diffProperties(r.outputs, outputs).length > 0 || diffProperties(r.inputs, inputs).length > 0)
+          next.modified = timestampNow();
         const diffs = await driftOf(host, r, res.id, inputs, outputs);
         if (diffs.length > 0) {
           step.op = "update";

@@ -42,7 +42,11 @@ export interface RegisterResult {
  * does; without one (bad request: duplicate URN, unknown parent, unsupported resource kind) it is a gRPC error.
  */
 export class RegistrationError extends Error {
-  constructor(message: string, readonly urn?: string, readonly result: "fail" | "skip" = "fail") {
+  constructor(
+    message: string,
+    readonly urn?: string,
+    readonly result: "fail" | "skip" = "fail",
+  ) {
     super(message);
   }
 }

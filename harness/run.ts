@@ -42,12 +42,32 @@ function checkStateOwner(state: StackState, o: ResolvedOptions): void {
   }
 }
 
-function save(o: ResolvedOptions, resources: ResourceState[], crypter: Crypter | null, pendingOperations: PendingOperation[]): void {
-  saveState(o.statePath, { version: 1, project: o.projectName, stack: o.stackName, resources, pendingOperations }, crypter);
+function save(
+  o: ResolvedOptions,
+  resources: ResourceState[],
+  crypter: Crypter | null,
+  pendingOperations: PendingOperation[],
+): void {
+  saveState(
+    o.statePath,
+    { version: 1, project: o.projectName, stack: o.stackName, resources, pendingOperations },
+    crypter,
+  );
 }
 
 function baseResult(operation: Operation, started: number): RunResult {
-  return { operation, steps: [], changes: 0, summary: {}, outputs: {}, secretOutputs: [], diagnostics: [], failed: false, errors: [], durationMs: Date.now() - started };
+  return {
+    operation,
+    steps: [],
+    changes: 0,
+    summary: {},
+    outputs: {},
+    secretOutputs: [],
+    diagnostics: [],
+    failed: false,
+    errors: [],
+    durationMs: Date.now() - started,
+  };
 }
 
 /**
@@ -107,7 +127,8 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     let resources = loaded.state.resources;
     carried = carriedPendingCreates(loaded.state);
     // The engine warns of pending operations only when it does not refresh first (deployment_executor.go Execute).
-    if (!dryRun && !opts.refresh && loaded.state.pendingOperations?.length) session.diag(pendingOperationsWarning(loaded.state.pendingOperations));
+    if (!dryRun && !opts.refresh && loaded.state.pendingOperations?.length)
+      session.diag(pendingOperationsWarning(loaded.state.pendingOperations));
 
     if (opts.refresh) {
       session.log("refreshing");
@@ -204,7 +225,10 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     if (!programOk && dep.errors.length === 0) {
       if (timedOut) result.errors.push(`the run exceeded ${o.timeoutMs} ms`);
       if (session.programErrors.length > 0) result.errors.push(...session.programErrors.map((e) => `program: ${e}`));
-      else result.errors.push(`program exited with code ${code}${stderrTail.length ? `: ${stderrTail.slice(-5).join(" | ")}` : ""}`);
+      else
+        result.errors.push(
+          `program exited with code ${code}${stderrTail.length ? `: ${stderrTail.slice(-5).join(" | ")}` : ""}`,
+        );
     }
     const outs = stackOutputsOf(dep.stackOutputs());
     result.outputs = outs.outputs;
@@ -250,7 +274,13 @@ export async function runRefresh(opts: StackOptions): Promise<RunResult> {
 export async function runDestroy(opts: StackOptions): Promise<RunResult> {
   return runOnState(opts, "destroy", async (resources, session, o, crypter) => {
     // Checkpointed delete by delete, as the engine's are: a killed destroy leaves what it did not delete yet.
-    const r = await destroyResources(resources, session.provider, (l) => session.log(l), o.parallel, new Journal(o.statePath, crypter));
+    const r = await destroyResources(
+      resources,
+      session.provider,
+      (l) => session.log(l),
+      o.parallel,
+      new Journal(o.statePath, crypter),
+    );
     return { steps: r.steps, errors: r.errors, resources: r.remaining };
   });
 }

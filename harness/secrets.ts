@@ -23,7 +23,10 @@ const DEFAULT_PARAMS = { N: 16384, r: 8, p: 1 };
 export class SecretsError extends Error {}
 
 export class Crypter {
-  private constructor(private readonly key: Buffer, readonly header: SecretsHeader) {}
+  private constructor(
+    private readonly key: Buffer,
+    readonly header: SecretsHeader,
+  ) {}
 
   /** A crypter with a fresh salt. */
   static create(passphrase: string): Crypter {
@@ -37,7 +40,8 @@ export class Crypter {
 
   /** A crypter for an existing header; throws SecretsError when the passphrase is wrong. */
   static open(passphrase: string, header: SecretsHeader): Crypter {
-    if (header.kdf !== "scrypt") throw new SecretsError(`unsupported key derivation '${String(header.kdf)}' in state file`);
+    if (header.kdf !== "scrypt")
+      throw new SecretsError(`unsupported key derivation '${String(header.kdf)}' in state file`);
     const key = deriveKey(passphrase, Buffer.from(header.salt, "base64"), header);
     const c = new Crypter(key, header);
     let check: string;
@@ -79,5 +83,10 @@ export class Crypter {
 }
 
 function deriveKey(passphrase: string, salt: Buffer, params: { N: number; r: number; p: number }): Buffer {
-  return crypto.scryptSync(passphrase, salt, 32, { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 });
+  return crypto.scryptSync(passphrase, salt, 32, {
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    maxmem: 256 * params.N * params.r + 1024 * 1024,
+  });
 }

@@ -61,7 +61,11 @@ export class Session {
         }
         this.log(`provider host started on port ${host.port}`);
         if (!this.closed) {
-          this.ticker = new ProgressTicker(() => host.running(), (line) => this.show(line), this.o.progressIntervalMs);
+          this.ticker = new ProgressTicker(
+            () => host.running(),
+            (line) => this.show(line),
+            this.o.progressIntervalMs,
+          );
           this.ticker.start();
         }
         return host;

@@ -48,7 +48,8 @@ export function loadState(statePath: string, passphrase: string | undefined): Lo
   if (file.kind !== "nms-harness-state" || typeof file.version !== "number" || !Array.isArray(file.resources)) {
     throw new Error(`${statePath} is not a harness state file`);
   }
-  if (file.version > STATE_VERSION) throw new Error(`state file version ${file.version} is newer than this harness (${STATE_VERSION})`);
+  if (file.version > STATE_VERSION)
+    throw new Error(`state file version ${file.version} is newer than this harness (${STATE_VERSION})`);
   let crypter: Crypter | null = null;
   if (file.secrets) {
     if (passphrase) crypter = Crypter.open(passphrase, file.secrets);

@@ -93,21 +93,43 @@ export class StepExecutor {
    * partly failed update keeps the old inputs with the new outputs, as the engine saves it (pkg/engine/update.go
    * OnResourceStepPost): the object did not take the new inputs.
    */
-  async update(step: PlannedStep, reg: Registration, old: ResourceState, checked: PropertyMap, ignoreChanges: string[]): Promise<ResourceState> {
+  async update(
+    step: PlannedStep,
+    reg: Registration,
+    old: ResourceState,
+    checked: PropertyMap,
+    ignoreChanges: string[],
+  ): Promise<ResourceState> {
     const provider = await this.provider();
     this.log(`~  updating ${step.urn}`);
     let outs: PropertyMap;
     try {
       outs = await this.inSlot(() => {
         this.checkpoint?.begin({ type: "updating", urn: step.urn, resourceType: reg.type });
-        return provider.update(step.urn, reg.name, reg.type, old.id ?? "", provider.plain(old.outputs), provider.plain(checked), provider.plain(old.inputs), ignoreChanges);
+        return provider.update(
+          step.urn,
+          reg.name,
+          reg.type,
+          old.id ?? "",
+          provider.plain(old.outputs),
+          provider.plain(checked),
+          provider.plain(old.inputs),
+          ignoreChanges,
+        );
       });
     } catch (e) {
       if (e instanceof StepSkipped) throw e;
       const init = initFailureOf(e);
       let partial: ResourceState | undefined;
       if (init) {
-        partial = resourceStateFor(reg, step.urn, old, old.inputs, this.outputsOf(reg, init.properties, checked), old.id);
+        partial = resourceStateFor(
+          reg,
+          step.urn,
+          old,
+          old.inputs,
+          this.outputsOf(reg, init.properties, checked),
+          old.id,
+        );
         partial.modified = timestampNow();
         partial.initErrors = initErrorsOf(e, init.reasons);
       }
@@ -144,7 +166,13 @@ export class StepExecutor {
     return markStepSecrets(annotateSecrets(outputs, checked), checked, reg.additionalSecretOutputs);
   }
 
-  private createdState(urn: string, reg: Registration, checked: PropertyMap, outputs: PropertyMap, id: string): ResourceState {
+  private createdState(
+    urn: string,
+    reg: Registration,
+    checked: PropertyMap,
+    outputs: PropertyMap,
+    id: string,
+  ): ResourceState {
     const state = resourceStateFor(reg, urn, undefined, checked, this.outputsOf(reg, outputs, checked), id);
     state.created = timestampNow();
     state.modified = state.created;

@@ -45,7 +45,12 @@ export interface EngineDiff {
  * `changes`) is settled by comparing the old inputs with the new ones, ignoreChanges applied and secrets unwrapped;
  * that comparison also fills ChangedKeys and DetailedDiff, which the provider left empty.
  */
-export function settleDiff(diff: DiffResult, oldInputs: PropertyMap, newInputs: PropertyMap, ignoreChanges: readonly string[]): EngineDiff {
+export function settleDiff(
+  diff: DiffResult,
+  oldInputs: PropertyMap,
+  newInputs: PropertyMap,
+  ignoreChanges: readonly string[],
+): EngineDiff {
   const settled: EngineDiff = {
     changes: diff.changes === "some" ? "some" : "none",
     replaceKeys: [...diff.replaces],
@@ -73,7 +78,11 @@ const INIT_ERROR_KEY = "#initerror";
  * dynamic resource whose provider decides (`changes` true or false) the option changes nothing; only when the
  * provider answers "unknown" does the engine's own input comparison give it something to act on.
  */
-export function applyReplaceOnChanges(diff: EngineDiff, replaceOnChanges: readonly string[], hasInitErrors: boolean): EngineDiff {
+export function applyReplaceOnChanges(
+  diff: EngineDiff,
+  replaceOnChanges: readonly string[],
+  hasInitErrors: boolean,
+): EngineDiff {
   if (diff.changes !== "some" && !hasInitErrors) return diff;
   const paths = replaceOnChanges.map((p) => {
     const parsed = parsePath(p);
@@ -87,7 +96,8 @@ export function applyReplaceOnChanges(diff: EngineDiff, replaceOnChanges: readon
   const out: EngineDiff = { ...diff, replaceKeys: [...diff.replaceKeys] };
   if (diff.detailedDiff) {
     out.detailedDiff = {};
-    for (const [path, d] of Object.entries(diff.detailedDiff)) out.detailedDiff[path] = { replace: d.replace || covered(path) };
+    for (const [path, d] of Object.entries(diff.detailedDiff))
+      out.detailedDiff[path] = { replace: d.replace || covered(path) };
   }
   for (const k of diff.changedKeys) if (!out.replaceKeys.includes(k) && covered(k)) out.replaceKeys.push(k);
   if (hasInitErrors && covered(INIT_ERROR_KEY)) {
@@ -106,7 +116,8 @@ export function diffReplaces(diff: EngineDiff): boolean {
 /** The top-level fields a replace is shown to be for. */
 export function replaceFieldsOf(diff: EngineDiff): string[] {
   const fields = new Set(diff.replaceKeys);
-  for (const [path, d] of Object.entries(diff.detailedDiff ?? {})) if (d.replace) fields.add(String(parsePath(path)?.[0] ?? path));
+  for (const [path, d] of Object.entries(diff.detailedDiff ?? {}))
+    if (d.replace) fields.add(String(parsePath(path)?.[0] ?? path));
   return [...fields];
 }
 

@@ -72,7 +72,10 @@ export function parseCommandLine(argv: string[]): Parsed {
   }
   const kinds = values.kinds?.split(",").filter((k) => k.trim() !== "");
   if (kinds !== undefined && kinds.length === 0) throw new ImportUsageError("--kinds needs at least one kind");
-  const tenants = values.tenant?.flatMap((entry) => entry.split(",")).map((t) => t.trim()).filter((t) => t !== "");
+  const tenants = values.tenant
+    ?.flatMap((entry) => entry.split(","))
+    .map((t) => t.trim())
+    .filter((t) => t !== "");
   if (values.tenant !== undefined && tenants!.length === 0) throw new ImportUsageError("--tenant needs a tenant ID");
   return {
     help: false,
@@ -100,10 +103,15 @@ export function summary(result: ImportResult, out: string): string {
       `(${requests} requests, ${(result.durationMs / 1000).toFixed(1)} s)`,
   ];
   const atDefaults = Object.values(model.atDefaults).reduce((a, b) => a + b, 0);
-  if (atDefaults > 0) lines.push(`  ${atDefaults} settings objects at their defaults left out (--all-settings writes them)`);
-  if (model.skipped.length > 0) lines.push(`  ${model.skipped.length} objects the service made on its own or the import's login left out (README.md)`);
+  if (atDefaults > 0)
+    lines.push(`  ${atDefaults} settings objects at their defaults left out (--all-settings writes them)`);
+  if (model.skipped.length > 0)
+    lines.push(
+      `  ${model.skipped.length} objects the service made on its own or the import's login left out (README.md)`,
+    );
   for (const u of model.unreadable) lines.push(`  ${u.kind} not imported: ${u.reason}`);
-  if (model.secrets.length > 0) lines.push(`  ${model.secrets.length} secrets read from the stack's config: README.md says how to set them`);
+  if (model.secrets.length > 0)
+    lines.push(`  ${model.secrets.length} secrets read from the stack's config: README.md says how to set them`);
   for (const p of model.problems) lines.push(`  warning: ${p.resource} ${p.property}: ${p.reason}`);
   return lines.join("\n");
 }

@@ -27,24 +27,35 @@ export function projectFiles(model: ProgramModel, facts: ProjectFacts): Record<s
   return {
     "Pulumi.yaml": pulumiYaml(facts),
     [`Pulumi.${facts.stack}.yaml`]: stackYaml(model, facts),
-    "package.json": JSON.stringify(
-      {
-        name: facts.project,
-        main: "index.ts",
-        devDependencies: { "@types/node": "^20.0.0", typescript: "^5.0.0" },
-        dependencies: { "@pulumi/pulumi": "^3.141.0", "pulumi-nms": `^${facts.packageVersion}` },
-      },
-      null,
-      2,
-    ) + "\n",
-    "tsconfig.json": JSON.stringify(
-      {
-        compilerOptions: { strict: true, outDir: "bin", target: "ES2022", module: "commonjs", moduleResolution: "node", sourceMap: true, skipLibCheck: true, types: ["node"] },
-        files: ["index.ts"],
-      },
-      null,
-      2,
-    ) + "\n",
+    "package.json":
+      JSON.stringify(
+        {
+          name: facts.project,
+          main: "index.ts",
+          devDependencies: { "@types/node": "^20.0.0", typescript: "^5.0.0" },
+          dependencies: { "@pulumi/pulumi": "^3.141.0", "pulumi-nms": `^${facts.packageVersion}` },
+        },
+        null,
+        2,
+      ) + "\n",
+    "tsconfig.json":
+      JSON.stringify(
+        {
+          compilerOptions: {
+            strict: true,
+            outDir: "bin",
+            target: "ES2022",
+            module: "commonjs",
+            moduleResolution: "node",
+            sourceMap: true,
+            skipLibCheck: true,
+            types: ["node"],
+          },
+          files: ["index.ts"],
+        },
+        null,
+        2,
+      ) + "\n",
     "index.ts": program(model, facts),
     "README.md": readme(model, facts),
   };
@@ -93,10 +104,18 @@ function program(model: ProgramModel, facts: ProjectFacts): string {
     `// ${facts.tenants ? "tenants hold" : "tenant holds"}. Each takes over its object on the first \`pulumi up\` (adoptId; settings that always exist are taken`,
     "// over by their owner's ID) and writes nothing where the object matches this program. See README.md.",
   ];
-  if (facts.tenants) out.push("// Each tenant's resources are together, each naming its tenant in tenantId (reached with the configured login).");
+  if (facts.tenants)
+    out.push(
+      "// Each tenant's resources are together, each naming its tenant in tenantId (reached with the configured login).",
+    );
   if (model.secrets.length > 0) out.push('import * as pulumi from "@pulumi/pulumi";');
   out.push('import * as nms from "pulumi-nms";', "");
-  if (model.secrets.length > 0) out.push("// Secrets come from the stack's configuration (README.md says how to set them).", "const config = new pulumi.Config();", "");
+  if (model.secrets.length > 0)
+    out.push(
+      "// Secrets come from the stack's configuration (README.md says how to set them).",
+      "const config = new pulumi.Config();",
+      "",
+    );
   let kind = "";
   let tenant: string | undefined;
   const names = new Map((facts.tenants ?? []).map((t) => [t.tenantId, t.name]));
@@ -128,12 +147,17 @@ const WIDTH = 120;
 /** A TypeScript expression for the value, objects and arrays on one line when they fit. */
 export function literal(value: Value, indent: string): string {
   if (value instanceof Reference) return `${value.variable}.id`;
-  if (value instanceof SecretRead) return value.whole === "string" ? `config.requireSecret(${JSON.stringify(value.key)})` : `config.requireSecretObject(${JSON.stringify(value.key)})`;
+  if (value instanceof SecretRead)
+    return value.whole === "string"
+      ? `config.requireSecret(${JSON.stringify(value.key)})`
+      : `config.requireSecretObject(${JSON.stringify(value.key)})`;
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const inner = indent + "  ";
   const entries = Array.isArray(value)
     ? value.map((item) => literal(item, inner))
-    : Object.entries(value).map(([key, item]) => `${IDENTIFIER.test(key) ? key : JSON.stringify(key)}: ${literal(item, inner)}`);
+    : Object.entries(value).map(
+        ([key, item]) => `${IDENTIFIER.test(key) ? key : JSON.stringify(key)}: ${literal(item, inner)}`,
+      );
   const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
   if (entries.length === 0) return `${open}${close}`;
   const oneLine = Array.isArray(value) ? `[${entries.join(", ")}]` : `{ ${entries.join(", ")} }`;
@@ -173,17 +197,22 @@ function readme(model: ProgramModel, facts: ProjectFacts): string {
       "",
       "| Tenant | Name | Resources |",
       "|---|---|---|",
-      ...facts.tenants.map((t) => `| \`${t.tenantId}\` | ${oneLine(t.name).replace(/\|/g, "\\|")} | ${perTenant.get(t.tenantId) ?? 0} |`),
+      ...facts.tenants.map(
+        (t) => `| \`${t.tenantId}\` | ${oneLine(t.name).replace(/\|/g, "\\|")} | ${perTenant.get(t.tenantId) ?? 0} |`,
+      ),
       "",
     );
   }
   const leftOut: string[] = [];
   const atDefaults = Object.entries(model.atDefaults).map(([kind, n]) => `${n} ${kind}`);
   if (atDefaults.length > 0) {
-    leftOut.push(`- settings at the service's defaults, which need no resource (\`nms-import --all-settings\` writes them too): ${atDefaults.join(", ")}`);
+    leftOut.push(
+      `- settings at the service's defaults, which need no resource (\`nms-import --all-settings\` writes them too): ${atDefaults.join(", ")}`,
+    );
   }
   const skippedWhy = new Map<string, number>();
-  for (const s of model.skipped) skippedWhy.set(`${s.kind}: ${s.reason}`, (skippedWhy.get(`${s.kind}: ${s.reason}`) ?? 0) + 1);
+  for (const s of model.skipped)
+    skippedWhy.set(`${s.kind}: ${s.reason}`, (skippedWhy.get(`${s.kind}: ${s.reason}`) ?? 0) + 1);
   for (const [why, n] of skippedWhy) leftOut.push(`- ${n} ${why}`);
   for (const u of model.unreadable) leftOut.push(`- every ${u.kind}: ${u.reason}`);
   if (leftOut.length > 0) lines.push("Left out:", "", ...leftOut, "");
@@ -198,7 +227,9 @@ function readme(model: ProgramModel, facts: ProjectFacts): string {
     "```sh",
     "npm install",
     // Encrypted values are the passphrase provider's: a stack of another secrets provider cannot read them.
-    facts.encrypted ? `pulumi stack init ${facts.stack} --secrets-provider passphrase   # with PULUMI_CONFIG_PASSPHRASE set` : `pulumi stack init ${facts.stack}`,
+    facts.encrypted
+      ? `pulumi stack init ${facts.stack} --secrets-provider passphrase   # with PULUMI_CONFIG_PASSPHRASE set`
+      : `pulumi stack init ${facts.stack}`,
     "pulumi config set nms:username <the administrator's login>",
     "pulumi config set --secret nms:password",
     "```",
@@ -208,7 +239,12 @@ function readme(model: ProgramModel, facts: ProjectFacts): string {
     "",
   );
   if (model.secrets.length > 0) {
-    lines.push("### Secrets", "", `The program reads ${model.secrets.length} secrets from the stack's configuration (\`config.requireSecret\`); no file here holds one in plaintext.`, "");
+    lines.push(
+      "### Secrets",
+      "",
+      `The program reads ${model.secrets.length} secrets from the stack's configuration (\`config.requireSecret\`); no file here holds one in plaintext.`,
+      "",
+    );
     if (facts.encrypted) {
       lines.push(
         `The values the service holds are in \`Pulumi.${facts.stack}.yaml\`, encrypted as \`pulumi config set --secret\` does with the`,
@@ -217,11 +253,15 @@ function readme(model: ProgramModel, facts: ProjectFacts): string {
         "",
       );
     } else {
-      lines.push("Set each to the value the service holds (the dashboard shows it). A different value is written to the service by the first `pulumi up`, as an update of that resource.", "");
+      lines.push(
+        "Set each to the value the service holds (the dashboard shows it). A different value is written to the service by the first `pulumi up`, as an update of that resource.",
+        "",
+      );
     }
     if (returned.length > 0) {
       lines.push("```sh");
-      for (const s of returned) lines.push(`pulumi config set --secret ${s.key}   # ${s.kind} ${s.resource}: ${s.path}`);
+      for (const s of returned)
+        lines.push(`pulumi config set --secret ${s.key}   # ${s.kind} ${s.resource}: ${s.path}`);
       lines.push("```", "");
     }
     if (writeOnly.length > 0) {
@@ -257,7 +297,12 @@ function readme(model: ProgramModel, facts: ProjectFacts): string {
     "",
   );
   if (model.problems.length > 0) {
-    lines.push("## Check before the first run", "", "The provider's input check refuses these generated values; correct them in `index.ts`:", "");
+    lines.push(
+      "## Check before the first run",
+      "",
+      "The provider's input check refuses these generated values; correct them in `index.ts`:",
+      "",
+    );
     for (const p of model.problems) lines.push(`- \`${p.resource}\` ${p.property}: ${p.reason}`);
     lines.push("");
   }

@@ -84,7 +84,8 @@ function tenantsAsked(options: ImportOptions): string[] | undefined {
   }
   const twice = tenants.find((tenantId, i) => tenants.indexOf(tenantId) !== i);
   if (twice !== undefined) throw new ImportUsageError(`--tenant ${twice} is given twice`);
-  if (options.venue !== undefined && tenants.length > 1) throw new ImportUsageError("--venue picks a venue of one tenant: give one --tenant with it");
+  if (options.venue !== undefined && tenants.length > 1)
+    throw new ImportUsageError("--venue picks a venue of one tenant: give one --tenant with it");
   return [...tenants];
 }
 
@@ -97,7 +98,10 @@ interface TenantPart {
 }
 
 /** Each tenant's name (A4), made into a unique prefix of its resources' names. */
-async function tenantPrefixes(client: NmsClient, tenants: readonly string[]): Promise<{ tenantId: string; name: string; prefix: string }[]> {
+async function tenantPrefixes(
+  client: NmsClient,
+  tenants: readonly string[],
+): Promise<{ tenantId: string; name: string; prefix: string }[]> {
   const taken = new Set<string>();
   const out: { tenantId: string; name: string; prefix: string }[] = [];
   for (const tenantId of tenants) {
@@ -114,17 +118,37 @@ async function tenantPrefixes(client: NmsClient, tenants: readonly string[]): Pr
 
 /** The tenants' programs as one: their declarations grouped by tenant, what was left out said per tenant. */
 function mergedModel(parts: readonly TenantPart[]): ProgramModel {
-  const per = <T>(pick: (model: ProgramModel) => T[], note: (item: T, part: TenantPart) => T) => parts.flatMap((part) => pick(part.model).map((item) => note(item, part)));
+  const per = <T>(pick: (model: ProgramModel) => T[], note: (item: T, part: TenantPart) => T) =>
+    parts.flatMap((part) => pick(part.model).map((item) => note(item, part)));
   const atDefaults: Record<string, number> = {};
-  for (const part of parts) for (const [kind, n] of Object.entries(part.model.atDefaults)) atDefaults[kind] = (atDefaults[kind] ?? 0) + n;
+  for (const part of parts)
+    for (const [kind, n] of Object.entries(part.model.atDefaults)) atDefaults[kind] = (atDefaults[kind] ?? 0) + n;
   return {
-    declarations: per((m) => m.declarations, (d) => d),
-    secrets: per((m) => m.secrets, (s) => s),
+    declarations: per(
+      (m) => m.declarations,
+      (d) => d,
+    ),
+    secrets: per(
+      (m) => m.secrets,
+      (s) => s,
+    ),
     atDefaults,
-    skipped: per((m) => m.skipped, (s, part) => ({ ...s, reason: `${s.reason} (tenant ${part.name})` })),
-    unreadable: per((m) => m.unreadable, (u, part) => ({ ...u, reason: `${u.reason} (tenant ${part.name})` })),
-    outside: per((m) => m.outside, (o) => o),
-    problems: per((m) => m.problems, (p) => p),
+    skipped: per(
+      (m) => m.skipped,
+      (s, part) => ({ ...s, reason: `${s.reason} (tenant ${part.name})` }),
+    ),
+    unreadable: per(
+      (m) => m.unreadable,
+      (u, part) => ({ ...u, reason: `${u.reason} (tenant ${part.name})` }),
+    ),
+    outside: per(
+      (m) => m.outside,
+      (o) => o,
+    ),
+    problems: per(
+      (m) => m.problems,
+      (p) => p,
+    ),
   };
 }
 
@@ -136,13 +160,17 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
   const kinds = options.kinds ? kindsNamed(options.kinds) : Object.keys(RESOURCE_SPECS);
   const tenants = tenantsAsked(options);
   const out = path.resolve(options.out);
-  if (!options.force && fs.existsSync(path.join(out, "index.ts"))) throw new ImportUsageError(`--out ${options.out} already holds a program (index.ts); give --force to overwrite it`);
+  if (!options.force && fs.existsSync(path.join(out, "index.ts")))
+    throw new ImportUsageError(`--out ${options.out} already holds a program (index.ts); give --force to overwrite it`);
   const stack = options.stack ?? "dev";
   const project = options.project ?? (slug(path.basename(out)) || "network");
   let passphrase: string | undefined;
   if (options.writeSecrets) {
     passphrase = configPassphraseFromEnv(env);
-    if (passphrase === undefined) throw new ImportUsageError("--write-secrets encrypts with the stack's passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE");
+    if (passphrase === undefined)
+      throw new ImportUsageError(
+        "--write-secrets encrypts with the stack's passphrase: set PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE",
+      );
   }
   let config;
   try {
@@ -154,9 +182,15 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
   const client = clientOf(config, undefined);
   try {
     // Objects another imported kind holds (a venue's vSPoT binding, in its server's venues) are not read at all.
-    const heldElsewhere = kinds.filter((kind) => KIND_IMPORTS[kind]?.heldBy && kinds.includes(KIND_IMPORTS[kind]!.heldBy!.kind));
+    const heldElsewhere = kinds.filter(
+      (kind) => KIND_IMPORTS[kind]?.heldBy && kinds.includes(KIND_IMPORTS[kind]!.heldBy!.kind),
+    );
     const readOne = async (tenantId: string) => {
-      const read = await readTenant(client.forTenant(tenantId), { kinds: kinds.filter((kind) => !heldElsewhere.includes(kind)), variant, context: { tenantId, username: config.username } });
+      const read = await readTenant(client.forTenant(tenantId), {
+        kinds: kinds.filter((kind) => !heldElsewhere.includes(kind)),
+        variant,
+        context: { tenantId, username: config.username },
+      });
       read.unreadable.push(...heldElsewhere.map((kind) => ({ kind, reason: KIND_IMPORTS[kind]!.heldBy!.why })));
       return read;
     };
@@ -174,7 +208,18 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
       named = await tenantPrefixes(client, tenants);
       for (const { tenantId, name, prefix } of named) {
         const read = await readOne(tenantId);
-        parts.push({ tenantId, name, read, model: await programOf(read, { kinds, venue: options.venue, allSettings: options.allSettings, variant, tenant: { id: tenantId, prefix, given } }) });
+        parts.push({
+          tenantId,
+          name,
+          read,
+          model: await programOf(read, {
+            kinds,
+            venue: options.venue,
+            allSettings: options.allSettings,
+            variant,
+            tenant: { id: tenantId, prefix, given },
+          }),
+        });
       }
       model = mergedModel(parts);
       objectsRead = parts.reduce((n, part) => n + part.read.objects.length, 0);
@@ -183,7 +228,8 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
     if (passphrase !== undefined && model.secrets.some((s) => s.value !== undefined)) {
       const encrypter = passphraseEncrypter(passphrase);
       const values: Record<string, string> = {};
-      for (const secret of model.secrets) if (secret.value !== undefined) values[secret.key] = encrypter.encrypt(secret.value);
+      for (const secret of model.secrets)
+        if (secret.value !== undefined) values[secret.key] = encrypter.encrypt(secret.value);
       encrypted = { salt: encrypter.salt, values };
     }
     const configured = (name: keyof typeof CONFIG_KEYS) => given[CONFIG_KEYS[name][0]] ?? env[CONFIG_KEYS[name][1]];
@@ -192,15 +238,25 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
       stack,
       tenantId: config.tenantId,
       ...(named ? { tenants: named } : {}),
-      address: config.baseUrl !== undefined ? { key: "nms:baseUrl", value: config.baseUrl } : { key: "nms:region", value: config.region! },
+      address:
+        config.baseUrl !== undefined
+          ? { key: "nms:baseUrl", value: config.baseUrl }
+          : { key: "nms:region", value: config.region! },
       wifiApiVariant: configured("wifiApiVariant") || undefined,
       allowInsecureHttp: config.allowInsecureHttp,
       packageVersion: packageVersion(),
       encrypted,
     });
     fs.mkdirSync(out, { recursive: true });
-    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(out, name), text, { mode: name.startsWith("Pulumi.") ? 0o600 : 0o644 });
-    return { model, files: Object.keys(files), objectsRead, requests: client.stats().requests, durationMs: Date.now() - started };
+    for (const [name, text] of Object.entries(files))
+      fs.writeFileSync(path.join(out, name), text, { mode: name.startsWith("Pulumi.") ? 0o600 : 0o644 });
+    return {
+      model,
+      files: Object.keys(files),
+      objectsRead,
+      requests: client.stats().requests,
+      durationMs: Date.now() - started,
+    };
   } finally {
     await client.close();
   }

@@ -34,7 +34,9 @@ export interface KindImport {
    * Where the objects are, when the spec's own operations do not show them: a list of the tenant
    * filtered (delegations share A18), or a field of each owner's read form (a profile's trusted ports).
    */
-  readonly enumerate?: { readonly list: OperationId; where(api: Props, context: ReadContext): boolean } | { readonly within: string };
+  readonly enumerate?:
+    | { readonly list: OperationId; where(api: Props, context: ReadContext): boolean }
+    | { readonly within: string };
   /**
    * The settings' read form as a field of the owner's detail read, so that one read of the owner
    * serves every setting it holds (W5 shows an AP's radio, LAN ports and mDNS gateway).
@@ -60,7 +62,8 @@ export interface KindImport {
   label?(inputs: Props, labelOfId: (id: unknown) => string | undefined): string | undefined;
 }
 
-const text = (value: unknown): string | undefined => (typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value !== "" ? value : typeof value === "number" ? String(value) : undefined;
 
 const VLANS = (...fields: string[]) => fields.map((field) => ({ field, kind: "SwitchVlan", by: "vlanId" }));
 const ACLS = [
@@ -69,37 +72,70 @@ const ACLS = [
 ];
 
 export const KIND_IMPORTS: Readonly<Record<string, KindImport>> = {
-  ApGroup: { skip: (api) => (api.isDefault === true ? "the venue's default AP group, which the service makes and keeps with the venue" : undefined) },
+  ApGroup: {
+    skip: (api) =>
+      api.isDefault === true
+        ? "the venue's default AP group, which the service makes and keeps with the venue"
+        : undefined,
+  },
   Admin: {
     // Destroying the stack would delete the administrator the provider logs in as.
     skip: (api, { username }) =>
-      String(api.email ?? "").toLowerCase() === username.toLowerCase() ? "the administrator this import logs in as (destroying the stack would delete the provider's own login)" : undefined,
+      String(api.email ?? "").toLowerCase() === username.toLowerCase()
+        ? "the administrator this import logs in as (destroying the stack would delete the provider's own login)"
+        : undefined,
     label: (inputs) => text(inputs.email) ?? text(inputs.externalId),
   },
   VarDelegation: {
-    enumerate: { list: "A18", where: (d, { tenantId }) => d.type === "VAR" && (d.delegatedBy === undefined || d.delegatedBy === tenantId) },
+    enumerate: {
+      list: "A18",
+      where: (d, { tenantId }) => d.type === "VAR" && (d.delegatedBy === undefined || d.delegatedBy === tenantId),
+    },
     inputsFrom: (api) => ({ username: api.delegatedToAdmin }),
     label: (inputs) => `var ${text(inputs.username) ?? ""}`,
   },
   SupportAccess: {
-    enumerate: { list: "A18", where: (d, { tenantId }) => d.type === "SUPPORT" && d.isValid !== false && (d.delegatedBy === undefined || d.delegatedBy === tenantId) },
+    enumerate: {
+      list: "A18",
+      where: (d, { tenantId }) =>
+        d.type === "SUPPORT" && d.isValid !== false && (d.delegatedBy === undefined || d.delegatedBy === tenantId),
+    },
     label: () => "support access",
   },
-  SwitchTrustedPort: { enumerate: { within: "trustedPorts" }, label: (inputs, of) => `${of(inputs.profileId) ?? "profile"} trusted ${text(inputs.model) ?? ""}` },
+  SwitchTrustedPort: {
+    enumerate: { within: "trustedPorts" },
+    label: (inputs, of) => `${of(inputs.profileId) ?? "profile"} trusted ${text(inputs.model) ?? ""}`,
+  },
   ApRadio: { readWithin: { op: "W5", field: "radio" } },
   ApLanPorts: { readWithin: { op: "W5", field: "lanPorts" } },
   ApMdnsGateway: { readWithin: { op: "W5", field: "bonjourGateway" } },
   VenueVspotBinding: {
-    heldBy: { kind: "VspotServer", why: "held by its vSPoT server's venues (a venue's server is managed in one place or the other)" },
+    heldBy: {
+      kind: "VspotServer",
+      why: "held by its vSPoT server's venues (a venue's server is managed in one place or the other)",
+    },
     label: (inputs, of) => `${of(inputs.venueId) ?? "venue"} vspot`,
   },
-  DpskPassphrase: { notImportable: "the service has no read for DPSK passphrases (write-only): nothing shows which exist" },
-  NetworkVenueActivation: { label: (inputs, of) => `${of(inputs.networkId) ?? "network"} at ${of(inputs.venueId) ?? "venue"}` },
+  DpskPassphrase: {
+    notImportable: "the service has no read for DPSK passphrases (write-only): nothing shows which exist",
+  },
+  NetworkVenueActivation: {
+    label: (inputs, of) => `${of(inputs.networkId) ?? "network"} at ${of(inputs.venueId) ?? "venue"}`,
+  },
   SwitchVlan: { label: (inputs) => `vlan ${text(inputs.vlanId) ?? ""} ${text(inputs.vlanName) ?? ""}` },
-  SwitchPortSettings: { namedReferences: [...VLANS("untaggedVlan", "taggedVlans"), ...ACLS], label: (inputs, of) => `${of(inputs.switchId) ?? "switch"} port ${text(inputs.port) ?? ""}` },
+  SwitchPortSettings: {
+    namedReferences: [...VLANS("untaggedVlan", "taggedVlans"), ...ACLS],
+    label: (inputs, of) => `${of(inputs.switchId) ?? "switch"} port ${text(inputs.port) ?? ""}`,
+  },
   SwitchLag: { namedReferences: VLANS("untaggedVlan", "taggedVlans") },
-  SwitchIpPort: { namedReferences: ACLS, label: (inputs, of) => `${of(inputs.switchId) ?? "switch"} ip ${text(inputs.port) ?? ""}` },
-  SwitchVePort: { namedReferences: [...VLANS("vlanId"), ...ACLS], label: (inputs, of) => `${of(inputs.switchId) ?? "switch"} ve ${text(inputs.vlanId) ?? ""}` },
+  SwitchIpPort: {
+    namedReferences: ACLS,
+    label: (inputs, of) => `${of(inputs.switchId) ?? "switch"} ip ${text(inputs.port) ?? ""}`,
+  },
+  SwitchVePort: {
+    namedReferences: [...VLANS("vlanId"), ...ACLS],
+    label: (inputs, of) => `${of(inputs.switchId) ?? "switch"} ve ${text(inputs.vlanId) ?? ""}`,
+  },
   VenueDhcpBinding: { label: (inputs, of) => `${of(inputs.venueId) ?? "venue"} dhcp` },
 };
 

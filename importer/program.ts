@@ -91,7 +91,10 @@ export interface ProgramOptions {
 const isSettings = (spec: ResourceSpec) => spec.ops.create === undefined;
 
 /** The inputs naming a settings object and its parents: a settings object holding nothing else is at its defaults. */
-const identityFields = (spec: ResourceSpec) => [...(spec.identity.idFromInput ? [spec.identity.idFromInput] : []), ...Object.keys(spec.identity.parents ?? {})];
+const identityFields = (spec: ResourceSpec) => [
+  ...(spec.identity.idFromInput ? [spec.identity.idFromInput] : []),
+  ...Object.keys(spec.identity.parents ?? {}),
+];
 
 export async function programOf(read: TenantRead, options: ProgramOptions): Promise<ProgramModel> {
   const atDefaults: Record<string, number> = {};
@@ -114,19 +117,26 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
   // A setting's ID is its owner's: naming that ID is a reference to the owner, not to itself.
   const named = new Map(chosen.map((object) => [object, namedReferencesOf(object, chosen)]));
   const referencesOf = (object: ImportedObject) => [
-    ...idsIn(shaped.get(object)!).filter((id) => byId.has(id) && byId.get(id) !== object).map((id) => byId.get(id)!),
+    ...idsIn(shaped.get(object)!)
+      .filter((id) => byId.has(id) && byId.get(id) !== object)
+      .map((id) => byId.get(id)!),
     ...named.get(object)!,
   ];
   const ordered = dependencyOrder(chosen, referencesOf);
 
-  const labelOfId = (id: unknown) => (typeof id === "string" && allById.has(id) ? labelOf(allById.get(id)!, labelOfId) : undefined);
+  const labelOfId = (id: unknown) =>
+    typeof id === "string" && allById.has(id) ? labelOf(allById.get(id)!, labelOfId) : undefined;
   const namer = options.tenant ? new Namer(options.tenant.prefix, options.tenant.given) : new Namer();
   const declared = new Map<ImportedObject, { name: string; variable: string; label: string }>();
   for (const object of ordered) {
     const label = labelOf(object, labelOfId);
     // A name already taken is tried with the name of what the object belongs to: its owner, else the object an
     // owner-like input names (an AP group's venue).
-    const context = object.owner ?? Object.keys(OWNER_KINDS).map((field) => allById.get(String(object.inputs[field]))).find((o) => o !== undefined && o !== object);
+    const context =
+      object.owner ??
+      Object.keys(OWNER_KINDS)
+        .map((field) => allById.get(String(object.inputs[field])))
+        .find((o) => o !== undefined && o !== object);
     const ownerLabel = context ? labelOf(context, labelOfId) : undefined;
     declared.set(object, { ...namer.name(object.kind, label, ownerLabel), label });
   }
@@ -144,10 +154,17 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
       if (idsIn({ [field]: value }).some((id) => byId.has(id) && declared.has(byId.get(id)!))) inputs[field] = value;
     }
     const missing = await missingSecrets(spec, inputs, options.variant);
-    for (const failure of await checkFailures(spec, { ...inputs, ...(isSettings(spec) ? {} : { adoptId: object.id }) }, options.variant, missing)) {
+    for (const failure of await checkFailures(
+      spec,
+      { ...inputs, ...(isSettings(spec) ? {} : { adoptId: object.id }) },
+      options.variant,
+      missing,
+    )) {
       problems.push({ resource: name, ...failure });
     }
-    const withSecrets = secretsRead(spec, inputs, variable, missing, (path, key, value) => secrets.push({ key, resource: name, kind: object.kind, path, value }));
+    const withSecrets = secretsRead(spec, inputs, variable, missing, (path, key, value) =>
+      secrets.push({ key, resource: name, kind: object.kind, path, value }),
+    );
     const args = referencesIn(withSecrets, "", (id, path) => {
       const target = byId.get(id);
       if (target === object) return undefined;
@@ -159,7 +176,17 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
     if (!isSettings(spec)) args.adoptId = object.id;
     if (options.tenant) args.tenantId = options.tenant.id;
     const dependsOn = [...new Set(named.get(object)!.map((target) => declared.get(target)!.variable))];
-    declarations.push({ kind: object.kind, id: object.id, name, variable, label, args, dependsOn, settings: isSettings(spec), ...(options.tenant ? { tenantId: options.tenant.id } : {}) });
+    declarations.push({
+      kind: object.kind,
+      id: object.id,
+      name,
+      variable,
+      label,
+      args,
+      dependsOn,
+      settings: isSettings(spec),
+      ...(options.tenant ? { tenantId: options.tenant.id } : {}),
+    });
   }
   return { declarations, secrets, atDefaults, skipped: read.skipped, unreadable: read.unreadable, outside, problems };
 }
@@ -169,7 +196,9 @@ function indexById(objects: ImportedObject[]): Map<string, ImportedObject> {
   const index = new Map<string, ImportedObject>();
   for (const object of objects) {
     const spec = RESOURCE_SPECS[object.kind];
-    const idFromParent = spec.identity.idFromInput !== undefined && Object.keys(spec.identity.parents ?? {}).includes(spec.identity.idFromInput);
+    const idFromParent =
+      spec.identity.idFromInput !== undefined &&
+      Object.keys(spec.identity.parents ?? {}).includes(spec.identity.idFromInput);
     if (isSettings(spec) || idFromParent) continue;
     if (!index.has(object.id)) index.set(object.id, object);
   }
@@ -185,7 +214,9 @@ function namedReferencesOf(object: ImportedObject, chosen: ImportedObject[]): Im
   for (const { field, kind, by } of KIND_IMPORTS[object.kind]?.namedReferences ?? []) {
     const value = object.inputs[field];
     for (const named of Array.isArray(value) ? value : value === undefined ? [] : [value]) {
-      const matches = chosen.filter((o) => o.kind === kind && o.inputs[by] !== undefined && String(o.inputs[by]) === String(named));
+      const matches = chosen.filter(
+        (o) => o.kind === kind && o.inputs[by] !== undefined && String(o.inputs[by]) === String(named),
+      );
       const venueId = object.owner?.inputs.venueId ?? object.inputs.venueId;
       const applying = matches.filter((m) => idsIn(m.owner?.inputs.venues).includes(String(venueId)));
       found.push(...(applying.length > 0 ? applying : matches));
@@ -195,10 +226,16 @@ function namedReferencesOf(object: ImportedObject, chosen: ImportedObject[]): Im
 }
 
 /** A path whose value is an object's ID by its name (venueId, wifiCallingIds[0], venues[0].id), for the notes on IDs left literal. */
-const looksLikeReference = (path: string) => /(Id|Ids|\bid|venues|serialNumber|stackMembers)(\[\d+\])?(\.id)?$/.test(path);
+const looksLikeReference = (path: string) =>
+  /(Id|Ids|\bid|venues|serialNumber|stackMembers)(\[\d+\])?(\.id)?$/.test(path);
 
 /** The venue (by ID or name), what belongs to it (names it, or is found under what does), and what those refer to. */
-function inVenue(chosen: ImportedObject[], all: ImportedObject[], venue: string, byId: Map<string, ImportedObject>): ImportedObject[] {
+function inVenue(
+  chosen: ImportedObject[],
+  all: ImportedObject[],
+  venue: string,
+  byId: Map<string, ImportedObject>,
+): ImportedObject[] {
   const venues = all.filter((o) => o.kind === "Venue");
   const target = venues.find((v) => v.id === venue) ?? venues.find((v) => v.inputs.name === venue);
   if (!target) throw new ImportUsageError(`--venue ${venue}: the tenant has no venue with that ID or name`);
@@ -236,7 +273,10 @@ function inVenue(chosen: ImportedObject[], all: ImportedObject[], venue: string,
  * form a cycle, objects are placed one by one instead; a cycle among objects (none among the kinds today) is broken
  * by taking the first object left: its references to objects after it stay literal IDs.
  */
-function dependencyOrder(objects: ImportedObject[], referencesOf: (object: ImportedObject) => ImportedObject[]): ImportedObject[] {
+function dependencyOrder(
+  objects: ImportedObject[],
+  referencesOf: (object: ImportedObject) => ImportedObject[],
+): ImportedObject[] {
   const rank = new Map(Object.keys(RESOURCE_SPECS).map((kind, i) => [kind, kindRank(kind, i)]));
   const needs = new Map(objects.map((object) => [object, referencesOf(object)]));
   const kindNeeds = new Map<string, Set<string>>();
@@ -245,10 +285,16 @@ function dependencyOrder(objects: ImportedObject[], referencesOf: (object: Impor
     for (const r of referred) if (r.kind !== object.kind) set.add(r.kind);
     kindNeeds.set(object.kind, set);
   }
-  const kindOrder = topological([...kindNeeds.keys()], (kind) => [...kindNeeds.get(kind)!], (a, b) => rank.get(a)! - rank.get(b)! || a.localeCompare(b));
+  const kindOrder = topological(
+    [...kindNeeds.keys()],
+    (kind) => [...kindNeeds.get(kind)!],
+    (a, b) => rank.get(a)! - rank.get(b)! || a.localeCompare(b),
+  );
   const position = new Map(kindOrder.map((kind, i) => [kind, i]));
   const before = (a: ImportedObject, b: ImportedObject) =>
-    position.get(a.kind)! - position.get(b.kind)! || String(a.inputs.name ?? "").localeCompare(String(b.inputs.name ?? "")) || a.id.localeCompare(b.id);
+    position.get(a.kind)! - position.get(b.kind)! ||
+    String(a.inputs.name ?? "").localeCompare(String(b.inputs.name ?? "")) ||
+    a.id.localeCompare(b.id);
   const sorted = [...objects].sort(before);
   const index = new Map(sorted.map((object, i) => [object, i]));
   if (sorted.every((object) => needs.get(object)!.every((r) => index.get(r)! < index.get(object)!))) return sorted;
@@ -262,7 +308,9 @@ function topological<T>(items: T[], needsOf: (item: T) => T[], before: (a: T, b:
   const placed = new Set<T>();
   const out: T[] = [];
   while (pending.size > 0) {
-    const ready = [...pending].filter((item) => needsOf(item).every((n) => !members.has(n) || placed.has(n) || n === item));
+    const ready = [...pending].filter((item) =>
+      needsOf(item).every((n) => !members.has(n) || placed.has(n) || n === item),
+    );
     const next = (ready.length > 0 ? ready : [...pending]).sort(before)[0];
     pending.delete(next);
     placed.add(next);
@@ -288,7 +336,8 @@ export function labelOf(object: ImportedObject, labelOfId: (id: unknown) => stri
     const value = object.inputs[field];
     if (typeof value === "string" && value.trim() !== "") return value;
   }
-  if (typeof object.inputs.serialNumber === "string" && RESOURCE_SPECS[object.kind].ops.create) return object.inputs.serialNumber;
+  if (typeof object.inputs.serialNumber === "string" && RESOURCE_SPECS[object.kind].ops.create)
+    return object.inputs.serialNumber;
   const ownerKind = object.owner?.kind ?? "";
   const own = object.kind.startsWith(ownerKind) ? object.kind.slice(ownerKind.length) : object.kind;
   return object.owner ? `${labelOf(object.owner, labelOfId)} ${words(own)}` : words(object.kind);
@@ -326,7 +375,8 @@ function fieldSchemasOfItsType(spec: ResourceSpec, variant: WifiApiVariant, inpu
   const body = spec.bodySchema ? unwrap(spec.bodySchema(variant)) : undefined;
   if (!(body instanceof z.ZodDiscriminatedUnion)) return schemas;
   const option = body.optionsMap.get(inputs[body.discriminator] as string) as z.AnyZodObject | undefined;
-  for (const [name, schema] of Object.entries((option?.shape ?? {}) as Record<string, z.ZodTypeAny>)) schemas.set(name, schema);
+  for (const [name, schema] of Object.entries((option?.shape ?? {}) as Record<string, z.ZodTypeAny>))
+    schemas.set(name, schema);
   return schemas;
 }
 
@@ -349,7 +399,11 @@ export function withoutDefaults(schema: z.ZodTypeAny | undefined, value: unknown
   if (!object) return value;
   let defaults = defaultsByObject.get(object);
   if (!defaults) {
-    defaults = new Map(fieldsOf(object).filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue]));
+    defaults = new Map(
+      fieldsOf(object)
+        .filter((f) => f.defaultValue !== undefined)
+        .map((f) => [f.name, f.defaultValue]),
+    );
     defaultsByObject.set(object, defaults);
   }
   const shape = object.shape as Record<string, z.ZodTypeAny>;
@@ -374,7 +428,12 @@ export function shapeTo(schema: z.ZodTypeAny, value: unknown): unknown {
     return value.map((item) => shapeTo(core.element, item) ?? item);
   }
   if (!isPlainObject(value)) return value;
-  if (core instanceof z.ZodRecord) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeTo(core.valueSchema, v)]).filter(([, v]) => v !== undefined));
+  if (core instanceof z.ZodRecord)
+    return Object.fromEntries(
+      Object.entries(value)
+        .map(([k, v]) => [k, shapeTo(core.valueSchema, v)])
+        .filter(([, v]) => v !== undefined),
+    );
   const object = objectSchemaOf(core, value);
   if (!object) return value;
   const shape = object.shape as Record<string, z.ZodTypeAny>;
@@ -410,7 +469,9 @@ function objectSchemaOf(core: z.ZodTypeAny, value: Props): z.AnyZodObject | unde
     return option ?? mergeObjects([...core.options] as z.AnyZodObject[]);
   }
   if (core instanceof z.ZodUnion) {
-    const objects = (core.options as z.ZodTypeAny[]).map(unwrap).filter((o): o is z.AnyZodObject => o instanceof z.ZodObject);
+    const objects = (core.options as z.ZodTypeAny[])
+      .map(unwrap)
+      .filter((o): o is z.AnyZodObject => o instanceof z.ZodObject);
     return objects.length > 0 ? mergeObjects(objects) : undefined;
   }
   return undefined;
@@ -429,7 +490,10 @@ function referencesIn(value: unknown, path: string, refer: (id: string, path: st
   if (value instanceof SecretRead || value instanceof Reference) return value;
   if (typeof value === "string") return refer(value, path) ?? value;
   if (Array.isArray(value)) return value.map((item, i) => referencesIn(item, `${path}[${i}]`, refer));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, referencesIn(v, path ? `${path}.${k}` : k, refer)]));
+  if (isPlainObject(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, referencesIn(v, path ? `${path}.${k}` : k, refer)]),
+    );
   return value as Value;
 }
 
@@ -443,17 +507,28 @@ async function missingSecrets(spec: ResourceSpec, inputs: Props, variant: WifiAp
   if (secretsAbsent.length === 0) return new Set();
   // What check says with every absent secret still absent: the required ones are named.
   const failures = await checkFailures(spec, inputs, variant, new Set());
-  return new Set(secretsAbsent.filter((f) => failures.some((failure) => failure.property === f || failure.property.startsWith(`${f}.`))));
+  return new Set(
+    secretsAbsent.filter((f) =>
+      failures.some((failure) => failure.property === f || failure.property.startsWith(`${f}.`)),
+    ),
+  );
 }
 
 const lifecycles = new Map<string, ReturnType<typeof makeLifecycle>>();
 
 /** The provider's own check of the inputs, offline (no previewReads: no call to the service); `assumed` secrets taken as set. */
-async function checkFailures(spec: ResourceSpec, inputs: Props, variant: WifiApiVariant, assumed: Set<string>): Promise<{ property: string; reason: string }[]> {
+async function checkFailures(
+  spec: ResourceSpec,
+  inputs: Props,
+  variant: WifiApiVariant,
+  assumed: Set<string>,
+): Promise<{ property: string; reason: string }[]> {
   const key = `${spec.kind} ${variant}`;
   let lifecycle = lifecycles.get(key);
   if (!lifecycle) {
-    lifecycle = makeLifecycle(spec, () => Promise.reject(new Error("nms-import checks inputs without the service")), { variant: () => variant });
+    lifecycle = makeLifecycle(spec, () => Promise.reject(new Error("nms-import checks inputs without the service")), {
+      variant: () => variant,
+    });
     lifecycles.set(key, lifecycle);
   }
   const withAssumed = { ...inputs };
@@ -463,11 +538,23 @@ async function checkFailures(spec: ResourceSpec, inputs: Props, variant: WifiApi
 }
 
 /** The inputs with each secret replaced by a read of the stack's config; `found` is told each one. */
-function secretsRead(spec: ResourceSpec, inputs: Props, variable: string, missing: Set<string>, found: (path: string, key: string, value: string | undefined) => void): Props {
+function secretsRead(
+  spec: ResourceSpec,
+  inputs: Props,
+  variable: string,
+  missing: Set<string>,
+  found: (path: string, key: string, value: string | undefined) => void,
+): Props {
   const fields = specFields(spec);
   const info = new Map(fields.inputs.map((f) => [f.name, f]));
   const out: Props = { ...inputs };
-  const keyOf = (path: string) => variable + path.replace(/\[(\d+)\]/g, ".$1").split(".").map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join("");
+  const keyOf = (path: string) =>
+    variable +
+    path
+      .replace(/\[(\d+)\]/g, ".$1")
+      .split(".")
+      .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+      .join("");
   const replace = (schema: z.ZodTypeAny, value: unknown, path: string, whole: boolean): unknown => {
     if (whole || !holdsSecretInside(schema)) {
       const key = keyOf(path);
@@ -476,14 +563,20 @@ function secretsRead(spec: ResourceSpec, inputs: Props, variable: string, missin
       return new SecretRead(key, typeof value === "string" ? "string" : "object");
     }
     const core = unwrap(schema);
-    if (Array.isArray(value) && core instanceof z.ZodArray) return value.map((item, i) => (holdsSecret(core.element) ? replace(core.element, item, `${path}[${i}]`, false) : item));
+    if (Array.isArray(value) && core instanceof z.ZodArray)
+      return value.map((item, i) =>
+        holdsSecret(core.element) ? replace(core.element, item, `${path}[${i}]`, false) : item,
+      );
     if (isPlainObject(value)) {
       const object = objectSchemaOf(core, value);
       if (!object) return value;
       const result: Props = {};
       for (const [key, item] of Object.entries(value)) {
         const field = fieldsOf(object).find((f) => f.name === key);
-        result[key] = field && (field.secret || holdsSecret(field.schema)) ? replace(field.schema, item, `${path}.${key}`, field.secret && !holdsSecretInside(field.schema)) : item;
+        result[key] =
+          field && (field.secret || holdsSecret(field.schema))
+            ? replace(field.schema, item, `${path}.${key}`, field.secret && !holdsSecretInside(field.schema))
+            : item;
       }
       return result;
     }
@@ -508,7 +601,8 @@ function secretsRead(spec: ResourceSpec, inputs: Props, variable: string, missin
 function holdsSecretInside(schema: z.ZodTypeAny): boolean {
   const core = unwrap(schema);
   if (core instanceof z.ZodArray) return holdsSecret(core.element);
-  if (core instanceof z.ZodObject) return Object.values(core.shape as Record<string, z.ZodTypeAny>).some((f) => holdsSecret(f));
+  if (core instanceof z.ZodObject)
+    return Object.values(core.shape as Record<string, z.ZodTypeAny>).some((f) => holdsSecret(f));
   return false;
 }
 

@@ -115,7 +115,11 @@ export async function readTenant(client: NmsClient, options: ReadOptions): Promi
         continue;
       }
       const outs = mapping.outputsOf(api, {}, "notEchoed");
-      const inputs = { ...mapping.inputsOf(outs), ...(KIND_IMPORTS[kind]?.inputsFrom?.(api) ?? {}), ...identityInputs(spec, id, api, owner, ownerField) };
+      const inputs = {
+        ...mapping.inputsOf(outs),
+        ...(KIND_IMPORTS[kind]?.inputsFrom?.(api) ?? {}),
+        ...identityInputs(spec, id, api, owner, ownerField),
+      };
       const filled: Props = {};
       for (const field of fields.filledByService) if (!isEmpty(outs[field])) filled[field] = outs[field];
       objects.push({ kind, id, inputs, filled, owner, api });
@@ -129,8 +133,10 @@ function unreadableReason(spec: ResourceSpec, variant: WifiApiVariant): string |
   const custom = KIND_IMPORTS[spec.kind];
   if (custom?.notImportable) return custom.notImportable;
   const newerOnly = Object.values(spec.ops).filter((op) => op !== undefined && routeOf(op).variant === "newer");
-  if (variant === "older" && newerOnly.length > 0) return `it exists only in the newer variant of the Wi-Fi API (${newerOnly.join(", ")}), and nms:wifiApiVariant is older`;
-  if (!spec.ops.read && !spec.readFromList && !custom?.enumerate && !custom?.readWithin) return "the service has no read for it";
+  if (variant === "older" && newerOnly.length > 0)
+    return `it exists only in the newer variant of the Wi-Fi API (${newerOnly.join(", ")}), and nms:wifiApiVariant is older`;
+  if (!spec.ops.read && !spec.readFromList && !custom?.enumerate && !custom?.readWithin)
+    return "the service has no read for it";
   return undefined;
 }
 
@@ -152,11 +158,14 @@ async function enumerate(
   /** The path parameters naming an owner (and the owner's own parents: a floor plan's venue). */
   const ownerParams = (owner: ImportedObject) => {
     const inputs: Props = {};
-    for (const field of Object.keys(spec.identity.parents ?? {})) inputs[field] = field === ownerField ? owner.id : owner.inputs[field];
+    for (const field of Object.keys(spec.identity.parents ?? {}))
+      inputs[field] = field === ownerField ? owner.id : owner.inputs[field];
     return objects.params(inputs, ownerField === spec.identity.idFromInput ? owner.id : undefined);
   };
   const perOwner = async (read: (owner: ImportedObject) => Promise<Props[]>): Promise<Found[]> =>
-    (await Promise.all(owners.map((owner) => limit(async () => (await read(owner)).map((api) => ({ api, owner })))))).flat();
+    (
+      await Promise.all(owners.map((owner) => limit(async () => (await read(owner)).map((api) => ({ api, owner })))))
+    ).flat();
 
   if (custom?.enumerate && "list" in custom.enumerate) {
     const { list, where } = custom.enumerate;
@@ -164,29 +173,44 @@ async function enumerate(
   }
   if (custom?.enumerate && "within" in custom.enumerate) {
     const field = custom.enumerate.within;
-    return owners.flatMap((owner) => (Array.isArray(owner.api[field]) ? (owner.api[field] as Props[]) : []).map((api) => ({ api, owner })));
+    return owners.flatMap((owner) =>
+      (Array.isArray(owner.api[field]) ? (owner.api[field] as Props[]) : []).map((api) => ({ api, owner })),
+    );
   }
   if (custom?.readWithin) {
     const { op, field } = custom.readWithin;
-    const found = await Promise.all(owners.map(async (owner): Promise<Found[]> => {
-      const api = (await detailOf(op, ownerParams(owner)))?.[field];
-      return api !== null && typeof api === "object" ? [{ api: api as Props, owner }] : [];
-    }));
+    const found = await Promise.all(
+      owners.map(async (owner): Promise<Found[]> => {
+        const api = (await detailOf(op, ownerParams(owner)))?.[field];
+        return api !== null && typeof api === "object" ? [{ api: api as Props, owner }] : [];
+      }),
+    );
     return found.flat();
   }
   if (spec.readFromList) {
     const { op, query, items } = spec.readFromList;
     const pick = (listed: Props[]) => (items ? items(listed) : listed);
-    const ownerParam = ownerField ? (ownerField === spec.identity.idFromInput ? spec.identity.idParam : spec.identity.parents?.[ownerField]) : undefined;
+    const ownerParam = ownerField
+      ? ownerField === spec.identity.idFromInput
+        ? spec.identity.idParam
+        : spec.identity.parents?.[ownerField]
+      : undefined;
     if (ownerParam && pathParamNames(routeOf(op).path).includes(ownerParam)) {
       // An owner deleted since it was listed has nothing to list.
-      return perOwner(async (owner) => pick(await client.list<Props>(op, ownerParams(owner), query).catch((error: unknown) => (isNotFound(error) ? [] : Promise.reject(error)))));
+      return perOwner(async (owner) =>
+        pick(
+          await client
+            .list<Props>(op, ownerParams(owner), query)
+            .catch((error: unknown) => (isNotFound(error) ? [] : Promise.reject(error))),
+        ),
+      );
     }
     const listed = pick(await client.list<Props>(op, {}, query));
     if (!ownerField) return listed.map((api) => ({ api }));
     // A list of the tenant holding owned objects (W31: every venue's settings): each goes with its owner.
     const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
-    const ownerIdOf = (api: Props) => String(ownerField === spec.identity.idFromInput ? api[objects.idField] : api[ownerField]);
+    const ownerIdOf = (api: Props) =>
+      String(ownerField === spec.identity.idFromInput ? api[objects.idField] : api[ownerField]);
     return listed.flatMap((api) => {
       const owner = ownerById.get(ownerIdOf(api));
       return owner ? [{ api, owner }] : [];
@@ -208,7 +232,11 @@ async function enumerate(
 }
 
 /** A read; undefined when the service has no such object (an owner deleted meanwhile). */
-async function readOrUndefined<T>(client: NmsClient, op: OperationId, params: Record<string, string>): Promise<T | undefined> {
+async function readOrUndefined<T>(
+  client: NmsClient,
+  op: OperationId,
+  params: Record<string, string>,
+): Promise<T | undefined> {
   try {
     return await client.call<T>(op, params);
   } catch (error) {
@@ -217,13 +245,24 @@ async function readOrUndefined<T>(client: NmsClient, op: OperationId, params: Re
   }
 }
 
-function idOf(spec: ResourceSpec, api: Props, owner: ImportedObject | undefined, ownerField: string | undefined): string {
+function idOf(
+  spec: ResourceSpec,
+  api: Props,
+  owner: ImportedObject | undefined,
+  ownerField: string | undefined,
+): string {
   if (owner && ownerField === spec.identity.idFromInput) return owner.id;
   return String(api[spec.identity.idField ?? "id"]);
 }
 
 /** The inputs that name the object and its parents: its ID where an input gives it, and each parent's ID. */
-function identityInputs(spec: ResourceSpec, id: string, api: Props, owner: ImportedObject | undefined, ownerField: string | undefined): Props {
+function identityInputs(
+  spec: ResourceSpec,
+  id: string,
+  api: Props,
+  owner: ImportedObject | undefined,
+  ownerField: string | undefined,
+): Props {
   const inputs: Props = {};
   const { idFromInput, parents } = spec.identity;
   if (idFromInput) inputs[idFromInput] = id;

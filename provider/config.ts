@@ -74,7 +74,10 @@ export function resolveWifiApiVariant(lookup: ConfigLookup, env: NodeJS.ProcessE
  * The configured tenant alone (nms:tenantId): what a resource that leaves `tenantId` out is in. Diff needs it where
  * credentials may not be set (an offline preview); undefined when it is not set.
  */
-export function resolveConfiguredTenant(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function resolveConfiguredTenant(
+  lookup: ConfigLookup,
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   const [key, variable] = CONFIG_KEYS.tenantId;
   const raw = lookup(key) ?? env[variable];
   return raw === undefined || raw === "" ? undefined : String(raw);

@@ -46,7 +46,10 @@ export function specFields(spec: ResourceSpec): SpecFields {
     const outputs = spec.outputSchema ? fieldsOf(spec.outputSchema) : [];
     const inputNames = inputs.map((f) => f.name);
     const { identity } = spec;
-    const replaceOnChanges = new Set<string>([...(spec.replaceOnChanges ?? []), ...Object.keys(identity.parents ?? {})]);
+    const replaceOnChanges = new Set<string>([
+      ...(spec.replaceOnChanges ?? []),
+      ...Object.keys(identity.parents ?? {}),
+    ]);
     if (identity.idFromInput) replaceOnChanges.add(identity.idFromInput);
     fields = {
       inputs,
@@ -54,7 +57,9 @@ export function specFields(spec: ResourceSpec): SpecFields {
       pathInputs,
       // A resource's ID is Pulumi's own `id`; an output of that name would hide it. Every kind's tenant is the common
       // output (provider/tenant.ts), never a kind's own.
-      outputNames: outputs.map((f) => f.name).filter((name) => !inputNames.includes(name) && name !== "id" && name !== "urn" && name !== TENANT_INPUT),
+      outputNames: outputs
+        .map((f) => f.name)
+        .filter((name) => !inputNames.includes(name) && name !== "id" && name !== "urn" && name !== TENANT_INPUT),
       filledByService: inputs.filter((f) => f.filledByService).map((f) => f.name),
       secretInputs: secretFieldsOf(spec.inputSchema("newer")),
       secretOutputs: spec.outputSchema ? secretFieldsOf(spec.outputSchema) : [],

@@ -106,7 +106,8 @@ class ClientReads {
 
   /** The client, its lists answered by list() above: a lookup through it (findByName) lists nothing a check has listed. */
   listingOnce(): NmsClient {
-    const list = (op: OperationId, params?: Record<string, string>, query?: QueryParams) => this.list(op, params ?? {}, query);
+    const list = (op: OperationId, params?: Record<string, string>, query?: QueryParams) =>
+      this.list(op, params ?? {}, query);
     return Object.create(this.client, { list: { value: list } }) as NmsClient;
   }
 
@@ -140,7 +141,10 @@ function sessionFailure(error: unknown, named: string | undefined): CheckFailure
     }
     return { property: "nms:tenantId", reason: `the tenant cannot be reached with these credentials: ${message}` };
   }
-  return { property: "", reason: `the service could not be read (set nms:offlinePreview to true to preview without it): ${message}` };
+  return {
+    property: "",
+    reason: `the service could not be read (set nms:offlinePreview to true to preview without it): ${message}`,
+  };
 }
 
 /** What the process has seen of the stack's resources: objects it created, existing resources it diffed. */
@@ -179,7 +183,11 @@ export class PreviewReads {
     return `${explicitTenant(props) ?? this.options.configuredTenant?.() ?? ""} ${kind} ${id}`;
   }
 
-  forKind(spec: ResourceSpec, getClient: () => Promise<NmsClient>, tools: LifecycleTools): { check(olds: Props, news: Props): Promise<CheckFailure[]> } {
+  forKind(
+    spec: ResourceSpec,
+    getClient: () => Promise<NmsClient>,
+    tools: LifecycleTools,
+  ): { check(olds: Props, news: Props): Promise<CheckFailure[]> } {
     return { check: (olds, news) => this.check(spec, getClient, tools, olds, news) };
   }
 
@@ -192,7 +200,13 @@ export class PreviewReads {
     return reads;
   }
 
-  private async check(spec: ResourceSpec, getClient: () => Promise<NmsClient>, tools: LifecycleTools, olds: Props, news: Props): Promise<CheckFailure[]> {
+  private async check(
+    spec: ResourceSpec,
+    getClient: () => Promise<NmsClient>,
+    tools: LifecycleTools,
+    olds: Props,
+    news: Props,
+  ): Promise<CheckFailure[]> {
     try {
       if (this.options.offline()) return [];
     } catch (error) {
@@ -202,7 +216,12 @@ export class PreviewReads {
     try {
       root = await getClient();
     } catch (error) {
-      return [{ property: "", reason: `${(error as Error).message}; or set nms:offlinePreview to true to preview without reading the service` }];
+      return [
+        {
+          property: "",
+          reason: `${(error as Error).message}; or set nms:offlinePreview to true to preview without reading the service`,
+        },
+      ];
     }
     // A tenant not known yet (an output of a resource still to be created) cannot be read.
     if (isUnknown(news[TENANT_INPUT])) return [];
@@ -220,7 +239,8 @@ export class PreviewReads {
       await this.reportSettingsTakeover(spec, reads, objects, tools, news);
       return [];
     }
-    if (typeof news.adoptId === "string" && news.adoptId !== "") return this.checkAdoptId(spec, reads, objects, tools, news, news.adoptId);
+    if (typeof news.adoptId === "string" && news.adoptId !== "")
+      return this.checkAdoptId(spec, reads, objects, tools, news, news.adoptId);
     const byName = news.adoptByName === true && spec.findByName !== undefined;
     if (byName) {
       // What findByName reads of the inputs is its own: with a key declared, that key; without, every input.
@@ -236,18 +256,34 @@ export class PreviewReads {
   }
 
   /** References to objects of other kinds: each must exist, unless this process created it. Unknown ones are not judged. */
-  private async missingReferences(spec: ResourceSpec, reads: ClientReads, olds: Props, news: Props, isNew: boolean): Promise<CheckFailure[]> {
+  private async missingReferences(
+    spec: ResourceSpec,
+    reads: ClientReads,
+    olds: Props,
+    news: Props,
+    isNew: boolean,
+  ): Promise<CheckFailure[]> {
     const failures: CheckFailure[] = [];
     const fields = specFields(spec);
     for (const [field, kind] of Object.entries(REFERENCES)) {
       const id = news[field];
-      if (kind === spec.kind || !fields.inputNames.includes(field) || typeof id !== "string" || id === "" || isUnknown(id)) continue;
+      if (
+        kind === spec.kind ||
+        !fields.inputNames.includes(field) ||
+        typeof id !== "string" ||
+        id === "" ||
+        isUnknown(id)
+      )
+        continue;
       // The resource's own ID names the object it creates, not another.
       if (spec.identity.idFromInput === field && spec.ops.create) continue;
       // An existing resource that keeps the reference writes nothing about it.
       if (!isNew && olds[field] === id) continue;
       if (await this.exists(reads, kind, id)) continue;
-      failures.push({ property: field, reason: `no nms:${kind} with ID ${JSON.stringify(id)} exists in ${reads.where()}, so up would be refused` });
+      failures.push({
+        property: field,
+        reason: `no nms:${kind} with ID ${JSON.stringify(id)} exists in ${reads.where()}, so up would be refused`,
+      });
     }
     return failures;
   }
@@ -266,16 +302,36 @@ export class PreviewReads {
   }
 
   /** adoptId names an object that must exist; up then brings it to the program's values. */
-  private async checkAdoptId(spec: ResourceSpec, reads: ClientReads, objects: ObjectAccess, tools: LifecycleTools, news: Props, adoptId: string): Promise<CheckFailure[]> {
-    if (isUnknown(adoptId) || Object.keys(spec.identity.parents ?? {}).some((field) => containsUnknown(news[field]))) return [];
+  private async checkAdoptId(
+    spec: ResourceSpec,
+    reads: ClientReads,
+    objects: ObjectAccess,
+    tools: LifecycleTools,
+    news: Props,
+    adoptId: string,
+  ): Promise<CheckFailure[]> {
+    if (isUnknown(adoptId) || Object.keys(spec.identity.parents ?? {}).some((field) => containsUnknown(news[field])))
+      return [];
     const existing = await objects.readLive(adoptId, news);
-    if (!existing) return [{ property: "adoptId", reason: `no nms:${spec.kind} with ID ${JSON.stringify(adoptId)} exists, so up cannot adopt it` }];
+    if (!existing)
+      return [
+        {
+          property: "adoptId",
+          reason: `no nms:${spec.kind} with ID ${JSON.stringify(adoptId)} exists, so up cannot adopt it`,
+        },
+      ];
     report(reads.client, spec, news, adoptId, existing, tools, "adopt");
     return [];
   }
 
   /** A key another object holds refuses the create, unless that object is about to leave it or this stack's own interrupted create made it. */
-  private async checkNameFree(spec: ResourceSpec, reads: ClientReads, objects: ObjectAccess, news: Props, byName: boolean): Promise<CheckFailure[]> {
+  private async checkNameFree(
+    spec: ResourceSpec,
+    reads: ClientReads,
+    objects: ObjectAccess,
+    news: Props,
+    byName: boolean,
+  ): Promise<CheckFailure[]> {
     const key = takenNameOf(spec);
     if (!key || key.fields.some((field) => news[field] === undefined || containsUnknown(news[field]))) return [];
     const params: Record<string, string> = {};
@@ -295,10 +351,12 @@ export class PreviewReads {
     const diffed = this.seen.diffed.get(`${reads.client.tenantId} ${spec.kind} ${id}`);
     // This very resource's old object (a replacement's check), one its resource replaces or renames in this run: not for sure.
     const own = diffed !== undefined && diffed.inputs[RESOURCE_NAME_INPUT] === news[RESOURCE_NAME_INPUT];
-    if (diffed && (own || diffed.replaced || key.fields.some((field) => diffed.inputs[field] !== news[field]))) return [];
+    if (diffed && (own || diffed.replaced || key.fields.some((field) => diffed.inputs[field] !== news[field])))
+      return [];
     if (await this.madeByInterruptedCreate(spec, reads.client, news, id)) return [];
     const shown = key.fields.map((field) => `${field} ${JSON.stringify(news[field])}`).join(", ");
-    const manager = typeof diffed?.inputs[RESOURCE_NAME_INPUT] === "string" ? diffed.inputs[RESOURCE_NAME_INPUT] : undefined;
+    const manager =
+      typeof diffed?.inputs[RESOURCE_NAME_INPUT] === "string" ? diffed.inputs[RESOURCE_NAME_INPUT] : undefined;
     const held = `nms:${spec.kind} ${id} already holds ${shown} (unique in ${key.scope})`;
     const reason = manager
       ? `${held}, and resource ${JSON.stringify(manager)} of this stack manages it: up's create would be refused`
@@ -314,9 +372,20 @@ export class PreviewReads {
    * run lost (provider/lifecycle/interruptedCreate.ts): the service holds a request of this create's ID, made
    * by this administrator, that did not fail.
    */
-  private async madeByInterruptedCreate(spec: ResourceSpec, client: NmsClient, news: Props, id: string): Promise<boolean> {
+  private async madeByInterruptedCreate(
+    spec: ResourceSpec,
+    client: NmsClient,
+    news: Props,
+    id: string,
+  ): Promise<boolean> {
     const createOp = spec.ops.create;
-    if (!createOp || spec.overrides?.create || routeOf(createOp).body === "array" || typeof news[RESOURCE_NAME_INPUT] !== "string") return false;
+    if (
+      !createOp ||
+      spec.overrides?.create ||
+      routeOf(createOp).body === "array" ||
+      typeof news[RESOURCE_NAME_INPUT] !== "string"
+    )
+      return false;
     const requestId = createRequestIdOf(spec.kind, client.tenantId, news, specFields(spec).secretInputs);
     if (requestId === undefined) return false; // a create that does not carry its stack is never taken over
     let record: RequestRecord;
@@ -327,18 +396,34 @@ export class PreviewReads {
       throw error;
     }
     if (record.admin !== client.username || record.status === "FAIL") return false;
-    client.notice("info", `nms:${spec.kind} ${JSON.stringify(news[RESOURCE_NAME_INPUT])}: up takes over ${spec.kind} ${id}, which this stack's interrupted create made (request ${requestId})`);
+    client.notice(
+      "info",
+      `nms:${spec.kind} ${JSON.stringify(news[RESOURCE_NAME_INPUT])}: up takes over ${spec.kind} ${id}, which this stack's interrupted create made (request ${requestId})`,
+    );
     return true;
   }
 
   /** Settings that always exist: their create takes over what the service holds. Say what it overwrites. */
-  private async reportSettingsTakeover(spec: ResourceSpec, reads: ClientReads, objects: ObjectAccess, tools: LifecycleTools, news: Props): Promise<void> {
+  private async reportSettingsTakeover(
+    spec: ResourceSpec,
+    reads: ClientReads,
+    objects: ObjectAccess,
+    tools: LifecycleTools,
+    news: Props,
+  ): Promise<void> {
     const field = spec.identity.idFromInput;
     const named = field !== undefined ? news[field] : "";
     if (typeof named !== "string" || isUnknown(named) || Object.values(objects.params(news)).some(isUnknown)) return;
     // Settings of an object this process created hold the service's defaults: nothing of anyone's to overwrite.
     const owners = [...(field !== undefined ? [field] : []), ...Object.keys(spec.identity.parents ?? {})];
-    if (owners.some((input) => OWNERS[input] !== undefined && this.seen.created.has(`${reads.client.tenantId} ${OWNERS[input]} ${String(news[input])}`))) return;
+    if (
+      owners.some(
+        (input) =>
+          OWNERS[input] !== undefined &&
+          this.seen.created.has(`${reads.client.tenantId} ${OWNERS[input]} ${String(news[input])}`),
+      )
+    )
+      return;
     let existing: Props | undefined;
     if (spec.readFromList && named !== "") {
       // The list alone: what it lacks is not worth a read per resource for a report (a parent the program has yet to create lists nothing).
@@ -359,7 +444,15 @@ export class PreviewReads {
  * resource takes over and each field up will change, old → new; secrets as changed, never their
  * values. A warning when values will be overwritten, information otherwise.
  */
-function report(client: NmsClient, spec: ResourceSpec, news: Props, id: string, existing: Props, tools: LifecycleTools, how: "adopt" | "settings"): void {
+function report(
+  client: NmsClient,
+  spec: ResourceSpec,
+  news: Props,
+  id: string,
+  existing: Props,
+  tools: LifecycleTools,
+  how: "adopt" | "settings",
+): void {
   // As the lifecycle compares: an adopted object as refresh sees it, settings as the service holds them.
   const current = how === "adopt" ? tools.outputsOf(existing, news, "notEchoed") : tools.outputsOf(existing, {});
   const changes = tools.changed(news, current);
@@ -370,10 +463,19 @@ function report(client: NmsClient, spec: ResourceSpec, news: Props, id: string, 
     return `${field}: ${shown(current[field])} → ${shown(news[field] === undefined ? defaults[field] : news[field])}`;
   });
   // A secret the service does not return cannot be compared; the update writes it with the rest.
-  const hidden = changes.length > 0 ? secrets.filter((f) => news[f] !== undefined && !changes.includes(f) && tools.outputsOf(existing, {}, "notEchoed")[f] === undefined) : [];
+  const hidden =
+    changes.length > 0
+      ? secrets.filter(
+          (f) =>
+            news[f] !== undefined &&
+            !changes.includes(f) &&
+            tools.outputsOf(existing, {}, "notEchoed")[f] === undefined,
+        )
+      : [];
   for (const field of hidden) described.push(`${field}: (secret) written; the service does not show it to compare`);
   const who = `nms:${spec.kind} ${JSON.stringify(news[RESOURCE_NAME_INPUT] ?? "")}`;
-  const what = how === "adopt" ? `will adopt ${spec.kind} ${id}` : `takes over ${spec.kind} ${id}, which exists already`;
+  const what =
+    how === "adopt" ? `will adopt ${spec.kind} ${id}` : `takes over ${spec.kind} ${id}, which exists already`;
   const effect = described.length > 0 ? `; up changes ${described.join("; ")}` : "; up changes none of its fields";
   client.notice(described.length > 0 ? "warn" : "info", `${who} ${what}${effect}`);
 }

@@ -33,7 +33,9 @@ export async function invoke(name: string, args: unknown, lookup: ConfigLookup =
   const checked = checkArgs(name, args, lookup);
   if (!spec.runsInPreview && pulumi.runtime.isDryRun()) return skippedInPreview(spec);
   try {
-    const result = mocksEnabled() ? await mockedCall(spec, checked) : await runFunction(sharedClient(lookup), spec, checked);
+    const result = mocksEnabled()
+      ? await mockedCall(spec, checked)
+      : await runFunction(sharedClient(lookup), spec, checked);
     return spec.runsInPreview ? result : { ran: true, ...(result as object) };
   } catch (error) {
     throw named(name, error);
@@ -41,7 +43,11 @@ export async function invoke(name: string, args: unknown, lookup: ConfigLookup =
 }
 
 /** The arguments as the function takes them, or an error naming each bad argument and its rule. */
-export function checkArgs(name: string, args: unknown, lookup: ConfigLookup = programConfig()): Record<string, unknown> {
+export function checkArgs(
+  name: string,
+  args: unknown,
+  lookup: ConfigLookup = programConfig(),
+): Record<string, unknown> {
   const spec = specOf(name);
   let variant;
   try {
@@ -56,8 +62,13 @@ export function checkArgs(name: string, args: unknown, lookup: ConfigLookup = pr
     if (problem) throw new Error(`${name}: ${problem}`);
     return parsed.data as Record<string, unknown>;
   }
-  const issues = parsed.success ? [] : parsed.error.issues.filter((issue) => !nonFinite.includes(formatPath(issue.path)));
-  const problems = [...nonFinite.map((path) => `${path}: ${FINITE_NUMBER_RULE}`), ...issues.flatMap((issue) => describeIssue(spec, issue, variant))];
+  const issues = parsed.success
+    ? []
+    : parsed.error.issues.filter((issue) => !nonFinite.includes(formatPath(issue.path)));
+  const problems = [
+    ...nonFinite.map((path) => `${path}: ${FINITE_NUMBER_RULE}`),
+    ...issues.flatMap((issue) => describeIssue(spec, issue, variant)),
+  ];
   throw new Error(`${name}: ${problems.join("; ")}`);
 }
 

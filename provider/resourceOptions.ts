@@ -128,7 +128,12 @@ export function replaceOnChangesOf(news: Props): PathElement[][] {
  * or a nested path whose value changed (`wlan.vlanId` replaces when the VLAN changes, not when the SSID does).
  * `want` gives a field's desired value (the program's, or its default when the program leaves it out).
  */
-export function replacedByOption(paths: readonly PathElement[][], differing: readonly string[], want: (field: string) => unknown, actual: Props): string[] {
+export function replacedByOption(
+  paths: readonly PathElement[][],
+  differing: readonly string[],
+  want: (field: string) => unknown,
+  actual: Props,
+): string[] {
   if (paths.length === 0) return [];
   return differing.filter((field) => {
     const changed = changedPaths(want(field), actual[field]).map((path) => [field, ...path]);
@@ -150,19 +155,28 @@ export function optionFailures(news: Props, inputNames: readonly string[]): pulu
         try {
           parsed = parsePropertyPath(path);
         } catch (error) {
-          failures.push({ property: "replaceOnChanges", reason: `${JSON.stringify(path)} is not a property path: ${(error as Error).message}` });
+          failures.push({
+            property: "replaceOnChanges",
+            reason: `${JSON.stringify(path)} is not a property path: ${(error as Error).message}`,
+          });
           continue;
         }
         const [first] = parsed;
         if (first !== "*" && !inputNames.includes(String(first))) {
-          failures.push({ property: "replaceOnChanges", reason: `${JSON.stringify(path)} names no input of this resource` });
+          failures.push({
+            property: "replaceOnChanges",
+            reason: `${JSON.stringify(path)} names no input of this resource`,
+          });
         }
       }
     }
   }
   const conflict = news[OWNER_CONFLICT_INPUT];
   if (isPlainObject(conflict) && typeof conflict.reason === "string") {
-    failures.push({ property: typeof conflict.property === "string" ? conflict.property : "", reason: conflict.reason });
+    failures.push({
+      property: typeof conflict.property === "string" ? conflict.property : "",
+      reason: conflict.reason,
+    });
   }
   return failures;
 }

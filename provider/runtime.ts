@@ -2,7 +2,15 @@
 // host process, shared by every resource, configured from Pulumi config or the environment.
 import type * as pulumi from "@pulumi/pulumi";
 import type { ClientOptions, NmsClient } from "./client";
-import { type ConfigLookup, LOG_LEVELS, type LogLevelSetting, resolveConfig, resolveConfiguredTenant, resolveOfflinePreview, resolveWifiApiVariant } from "./config";
+import {
+  type ConfigLookup,
+  LOG_LEVELS,
+  type LogLevelSetting,
+  resolveConfig,
+  resolveConfiguredTenant,
+  resolveOfflinePreview,
+  resolveWifiApiVariant,
+} from "./config";
 import { SharedClient } from "./configuredClient";
 import { makeLifecycle } from "./lifecycle";
 import { PreviewReads } from "./previewReads";
@@ -11,7 +19,10 @@ import { RESOURCE_SPECS } from "./resources";
 let lookup: ConfigLookup = () => undefined;
 const lifecycles = new Map<string, pulumi.dynamic.ResourceProvider>();
 // One for the process, like the client: every kind's check shares its login and lists.
-const previewReads = new PreviewReads({ offline: () => resolveOfflinePreview(lookup), configuredTenant: () => resolveConfiguredTenant(lookup) });
+const previewReads = new PreviewReads({
+  offline: () => resolveOfflinePreview(lookup),
+  configuredTenant: () => resolveConfiguredTenant(lookup),
+});
 
 /** Called by the engine's Configure with the stack's configuration. */
 export function configure(config: { get(key: string): string | undefined }): void {
@@ -29,7 +40,10 @@ async function getClient(): Promise<NmsClient> {
  * no engine connection for pulumi.log, and Pulumi shows what its host prints. The client has already removed every
  * secret it knows from the text.
  */
-export function stderrLogger(least: LogLevelSetting, write = (line: string) => process.stderr.write(line)): ClientOptions["logger"] {
+export function stderrLogger(
+  least: LogLevelSetting,
+  write = (line: string) => process.stderr.write(line),
+): ClientOptions["logger"] {
   if (least === "off") return undefined;
   const threshold = LOG_LEVELS.indexOf(least);
   return ({ level, message }) => {
@@ -50,7 +64,8 @@ export function of(kind: string): pulumi.dynamic.ResourceProvider {
   let provider = lifecycles.get(kind);
   if (!provider) {
     const spec = RESOURCE_SPECS[kind];
-    if (!spec) throw new Error(`unknown nms resource kind ${kind}; this state was written by another version of pulumi-nms`);
+    if (!spec)
+      throw new Error(`unknown nms resource kind ${kind}; this state was written by another version of pulumi-nms`);
     // Asked on each read: configure() runs after the first lookup of a kind in a fresh host.
     const refreshFromLists = () => resolveConfigSafely()?.refreshFromLists !== false;
     const variant = () => resolveWifiApiVariant(lookup);

@@ -5,7 +5,9 @@ import type { Props } from "./spec";
 /** The parts of `value` that `shape` describes: objects on shape's keys, arrays element-wise. */
 export function shapeLike(shape: unknown, value: unknown): unknown {
   if (Array.isArray(shape) && Array.isArray(value)) {
-    return value.map((element, i) => (shape.length > 0 ? shapeLike(shape[Math.min(i, shape.length - 1)], element) : element));
+    return value.map((element, i) =>
+      shape.length > 0 ? shapeLike(shape[Math.min(i, shape.length - 1)], element) : element,
+    );
   }
   if (isPlainObject(shape) && isPlainObject(value)) {
     const out: Props = {};

@@ -110,7 +110,9 @@ export interface CheckResult {
  * The inputs of a kind as its input schema describes them, and the inputs naming its parents (`P`, strings by
  * the time the lifecycle runs a step that calls the service), as the program gave them.
  */
-export type InputsOf<S extends z.ZodTypeAny, P extends string = never> = z.input<S> & { readonly [K in P]: string } & Props;
+export type InputsOf<S extends z.ZodTypeAny, P extends string = never> = z.input<S> & {
+  readonly [K in P]: string;
+} & Props;
 
 /**
  * A kind's own way of doing one step of the lifecycle, where its shape needs what no other kind does. Each is given
@@ -122,7 +124,10 @@ export interface StepOverrides<I extends Props = Props> {
    * found). Must not call the service. A floor plan completes its inputs with its image's hash, from the provider's
    * machine, so that a changed file shows as a change of the resource.
    */
-  check?(inputs: I, check: (inputs: Props, failures: readonly CheckFailure[]) => Promise<CheckResult>): Promise<CheckResult>;
+  check?(
+    inputs: I,
+    check: (inputs: Props, failures: readonly CheckFailure[]) => Promise<CheckResult>,
+  ): Promise<CheckResult>;
   /**
    * The body of a create or an update, given the shared one (the inputs in the wire's shape); `previous` holds the
    * outputs on update, so that an unchanged file is not sent again. `calls` names the operations `build` calls, for
@@ -250,7 +255,9 @@ export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends s
 }
 
 /** A resource's declaration, its inputs typed by its input schema. */
-export function resourceSpec<S extends z.ZodTypeAny, P extends string = never>(spec: ResourceSpec<S, P>): ResourceSpec<S, P> {
+export function resourceSpec<S extends z.ZodTypeAny, P extends string = never>(
+  spec: ResourceSpec<S, P>,
+): ResourceSpec<S, P> {
   return spec;
 }
 

@@ -50,7 +50,8 @@ export function explicitTenant(props: Props): string | undefined {
 export function tenantFailures(props: Props): pulumi.dynamic.CheckFailure[] {
   const value = props[TENANT_INPUT];
   if (value === undefined || value === null || isUnknown(value)) return [];
-  if (typeof value !== "string" || !TENANT_ID_FORMAT.test(value)) return [{ property: TENANT_INPUT, reason: TENANT_ID_RULE }];
+  if (typeof value !== "string" || !TENANT_ID_FORMAT.test(value))
+    return [{ property: TENANT_INPUT, reason: TENANT_ID_RULE }];
   return [];
 }
 

@@ -54,7 +54,8 @@ async function main(): Promise<void> {
     process.exit(1); // the exit hooks stop the emulator and the harness's children
   }, BENCH_TIMEOUT_MS);
   watchdog.unref();
-  for (const file of [PROGRAM, PROGRAM_STATS_PRELOAD, FLOOR_PRELOAD]) if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run -s build first`);
+  for (const file of [PROGRAM, PROGRAM_STATS_PRELOAD, FLOOR_PRELOAD])
+    if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run -s build first`);
   const log = (line: string) => console.log(line);
   const runs: { target: number; stack: Composition; title: string }[] = opts.sizes.map((size) => {
     const stack = compositionOf(sitesFor(size));
@@ -62,9 +63,16 @@ async function main(): Promise<void> {
   });
   if (opts.msp) {
     const stack = mspCompositionOf(opts.mspTenants, opts.mspSitesPerTenant);
-    runs.push({ target: stack.resources, stack, title: `the MSP estate: ${stack.resources} resources in ${stack.tenants} customers' tenants` });
+    runs.push({
+      target: stack.resources,
+      stack,
+      title: `the MSP estate: ${stack.resources} resources in ${stack.tenants} customers' tenants`,
+    });
   }
-  printSetup(opts, runs.map((run) => run.stack));
+  printSetup(
+    opts,
+    runs.map((run) => run.stack),
+  );
 
   const emulator = await BenchEmulator.start(opts.seed);
   const results: SizeResult[] = [];
@@ -72,22 +80,40 @@ async function main(): Promise<void> {
     for (const { target, stack, title } of runs) {
       console.log(`\n### ${title}`);
       console.log(`\nfloor: ${FLOOR.description}`);
-      const result: Partial<SizeResult> = { target, stack, floor: await measureUp(emulator, opts, stack, FLOOR, opts.parallel, log) };
+      const result: Partial<SizeResult> = {
+        target,
+        stack,
+        floor: await measureUp(emulator, opts, stack, FLOOR, opts.parallel, log),
+      };
       for (const variant of variantsToRun(opts)) {
         console.log(`\n${variant.name}: ${variant.description}`);
         result[variant.name] = await measureVariant(emulator, opts, stack, variant, log);
         if (variant.name === "provider" && opts.engineDefault) {
-          console.log(`\nthe engine's default parallelism, ${opts.engineParallel} (4 × CPUs): the provider's up and the floor's`);
+          console.log(
+            `\nthe engine's default parallelism, ${opts.engineParallel} (4 × CPUs): the provider's up and the floor's`,
+          );
           result.engineDefault = {
             run: await measureUp(emulator, opts, stack, variant, opts.engineParallel, log),
-            floor: opts.engineParallel === opts.parallel ? result.floor! : await measureUp(emulator, opts, stack, FLOOR, opts.engineParallel, log),
+            floor:
+              opts.engineParallel === opts.parallel
+                ? result.floor!
+                : await measureUp(emulator, opts, stack, FLOOR, opts.engineParallel, log),
           };
         }
       }
       const done = result as SizeResult;
-      const what = stack.tenants > 0 ? `MSP estate, ${stack.resources} resources in ${stack.tenants} tenants` : `${stack.resources} resources`;
+      const what =
+        stack.tenants > 0
+          ? `MSP estate, ${stack.resources} resources in ${stack.tenants} tenants`
+          : `${stack.resources} resources`;
       printFigures(`${what}: provider (coalesced poller, refresh from lists)`, done, opts);
-      if (done.naive) printFigures(`${what}: naive baseline (A2 every ${opts.naivePollMs} ms, GET per refreshed resource)`, done, opts, "naive");
+      if (done.naive)
+        printFigures(
+          `${what}: naive baseline (A2 every ${opts.naivePollMs} ms, GET per refreshed resource)`,
+          done,
+          opts,
+          "naive",
+        );
       results.push(done);
     }
   } finally {

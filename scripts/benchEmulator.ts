@@ -23,12 +23,23 @@ interface Result {
   errors: number;
 }
 
-async function call(pool: Pool, method: "GET" | "POST" | "PUT" | "DELETE", urlPath: string, body?: unknown, cookie?: string): Promise<{ status: number; json: any; setCookie?: string }> {
+async function call(
+  pool: Pool,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  urlPath: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<{ status: number; json: any; setCookie?: string }> {
   const headers: Record<string, string> = {};
   // The admin API takes its writes as JSON only, even without a body (emulator/README.md).
   if (body !== undefined || method !== "GET") headers["content-type"] = "application/json";
   if (cookie !== undefined) headers.cookie = cookie;
-  const reply = await pool.request({ method, path: urlPath, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const reply = await pool.request({
+    method,
+    path: urlPath,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await reply.body.text();
   return { status: reply.statusCode, json: text === "" ? undefined : JSON.parse(text) };
 }
@@ -49,18 +60,41 @@ async function prepare(pool: Pool, info: EmulatorInfo): Promise<{ paths: string[
   expectStatus("login", login, 200);
   const cookie = `API-KEY=${login.json["API-KEY"]}`;
   const tenant = `/api/tenant/${info.tenantId}`;
-  const venue = await call(pool, "POST", `${tenant}/venue`, { name: "Bench venue", address: { city: "Lisbon", country: "Portugal" } }, cookie);
+  const venue = await call(
+    pool,
+    "POST",
+    `${tenant}/venue`,
+    { name: "Bench venue", address: { city: "Lisbon", country: "Portugal" } },
+    cookie,
+  );
   expectStatus("A7 add venue", venue, 202);
-  const group = await call(pool, "GET", `${tenant}/wifi/venue/${venue.json.response.id}/default-ap-group`, undefined, cookie);
+  const group = await call(
+    pool,
+    "GET",
+    `${tenant}/wifi/venue/${venue.json.response.id}/default-ap-group`,
+    undefined,
+    cookie,
+  );
   expectStatus("W30 default AP group", group, 200);
   return {
     cookie,
-    paths: [`${tenant}/venue/${venue.json.response.id}`, `${tenant}/wifi/ap-group/${group.json.id}`, `${tenant}/request/${venue.json.requestId}`],
+    paths: [
+      `${tenant}/venue/${venue.json.response.id}`,
+      `${tenant}/wifi/ap-group/${group.json.id}`,
+      `${tenant}/request/${venue.json.requestId}`,
+    ],
   };
 }
 
 /** `connections` loops, one request in flight each, until `endAt`; latencies of requests started after `measureFrom`. */
-async function load(pool: Pool, paths: string[], cookie: string, connections: number, measureFrom: number, endAt: number) {
+async function load(
+  pool: Pool,
+  paths: string[],
+  cookie: string,
+  connections: number,
+  measureFrom: number,
+  endAt: number,
+) {
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
@@ -90,10 +124,13 @@ async function main(): Promise<void> {
   const seconds = intFlag(args, "--seconds", 5, MAX_SECONDS);
   const connections = intFlag(args, "--connections", 32, 256);
   // Whatever happens, this process ends: the child is killed with it.
-  const watchdog = setTimeout(() => {
-    process.stderr.write("bench: watchdog fired, giving up\n");
-    process.exit(3);
-  }, WARM_UP_MS + seconds * 1000 + 30_000);
+  const watchdog = setTimeout(
+    () => {
+      process.stderr.write("bench: watchdog fired, giving up\n");
+      process.exit(3);
+    },
+    WARM_UP_MS + seconds * 1000 + 30_000,
+  );
   watchdog.unref();
 
   const { child, info } = await spawnEmulator(["--async-delay-ms", "0"]);
@@ -115,8 +152,12 @@ async function main(): Promise<void> {
       errors,
     };
     const out = process.stdout;
-    out.write(`emulator ${info.url} (child process ${child.pid}); ${connections} keep-alive connections, one request in flight each\n`);
-    out.write(`mix: A9 get venue, W26 get AP group, A2 get request record; ${WARM_UP_MS} ms warm-up, then ${seconds} s measured\n`);
+    out.write(
+      `emulator ${info.url} (child process ${child.pid}); ${connections} keep-alive connections, one request in flight each\n`,
+    );
+    out.write(
+      `mix: A9 get venue, W26 get AP group, A2 get request record; ${WARM_UP_MS} ms warm-up, then ${seconds} s measured\n`,
+    );
     out.write(`requests/s: ${result.requestsPerSecond}  (${latencies.length} requests in ${elapsedS.toFixed(2)} s)\n`);
     out.write(`latency: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms\n`);
     out.write(`errors: ${errors}${firstError ? ` (first: ${firstError})` : ""}\n`);

@@ -18,7 +18,16 @@ import { DEFAULT_RATE_LIMIT } from "../emulator/config";
 import { importTenant } from "../importer";
 import { NmsClient } from "../provider/client";
 import { CLIENT_DEFAULTS } from "../provider/client/settings";
-import { APS_PER_SITE, apSerial, compositionOf, PORTS_PER_SWITCH, SITES_PER_BLOCK, sitesFor, switchSerial, VLANS_PER_BLOCK } from "./bench/composition";
+import {
+  APS_PER_SITE,
+  apSerial,
+  compositionOf,
+  PORTS_PER_SWITCH,
+  SITES_PER_BLOCK,
+  sitesFor,
+  switchSerial,
+  VLANS_PER_BLOCK,
+} from "./bench/composition";
 import { spawnEmulator, stopEmulator } from "./emulatorProcess";
 
 /** A client rate no run reaches, with the emulator's limit off. */
@@ -28,12 +37,17 @@ function intFlag(args: string[], name: string, fallback: number): number {
   const index = args.indexOf(name);
   if (index < 0) return fallback;
   const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > 20_000) throw new Error(`${name} needs an integer from 1 to 20000`);
+  if (!Number.isInteger(value) || value < 1 || value > 20_000)
+    throw new Error(`${name} needs an integer from 1 to 20000`);
   return value;
 }
 
 async function admin(url: string, method: string, route: string, body?: unknown): Promise<any> {
-  const reply = await fetch(`${url}/__admin/${route}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const reply = await fetch(`${url}/__admin/${route}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (reply.status >= 300) throw new Error(`admin ${method} ${route}: ${reply.status} ${await reply.text()}`);
   return reply.json();
 }
@@ -55,18 +69,50 @@ async function inParallel<T>(tasks: (() => Promise<T>)[], size = 32): Promise<T[
 
 /** The estate of `sites` sites, written through the API as an administrator would (the provider's client, no resources). */
 async function seed(client: NmsClient, sites: number): Promise<void> {
-  const write = async (op: Parameters<NmsClient["execute"]>[0], params: Record<string, string>, body?: unknown) => (await client.execute<any>(op, params, { body })).response;
-  const venues = await inParallel(Array.from({ length: sites }, (_, s) => () => write("A7", {}, { name: `Site ${s + 1}`, address: { city: "Lisbon", country: "Portugal" } })));
+  const write = async (op: Parameters<NmsClient["execute"]>[0], params: Record<string, string>, body?: unknown) =>
+    (await client.execute<any>(op, params, { body })).response;
+  const venues = await inParallel(
+    Array.from(
+      { length: sites },
+      (_, s) => () => write("A7", {}, { name: `Site ${s + 1}`, address: { city: "Lisbon", country: "Portugal" } }),
+    ),
+  );
   await inParallel(
     venues.map((venue, s) => async () => {
       const venueId = String(venue.id);
-      await write("W44", { venueId }, { radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } });
+      await write(
+        "W44",
+        { venueId },
+        { radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } },
+      );
       await write("W48", { venueId }, { enabled: true, server: "192.0.2.50", priority: "WARNING" });
       const group = await write("W24", {}, { name: "Floors", venueId });
-      const aps = Array.from({ length: APS_PER_SITE }, (_, i) => ({ serialNumber: apSerial(s, i), name: `Site ${s + 1} AP ${i + 1}`, venueId, apGroupId: group.id }));
+      const aps = Array.from({ length: APS_PER_SITE }, (_, i) => ({
+        serialNumber: apSerial(s, i),
+        name: `Site ${s + 1} AP ${i + 1}`,
+        venueId,
+        apGroupId: group.id,
+      }));
       await write("W2", {}, aps);
-      const network = await write("W52", {}, { name: `Site ${s + 1} staff`, type: "psk", wlan: { ssid: `staff-${s + 1}`, vlanId: 20, wlanSecurity: "WPA2Personal", passphrase: `bench-passphrase-${s}` } });
-      await write("W59", {}, { networkId: network.id, venueId, isAllAPGroups: false, apGroups: [{ apGroupId: group.id, radio: "Both" }] });
+      const network = await write(
+        "W52",
+        {},
+        {
+          name: `Site ${s + 1} staff`,
+          type: "psk",
+          wlan: {
+            ssid: `staff-${s + 1}`,
+            vlanId: 20,
+            wlanSecurity: "WPA2Personal",
+            passphrase: `bench-passphrase-${s}`,
+          },
+        },
+      );
+      await write(
+        "W59",
+        {},
+        { networkId: network.id, venueId, isAllAPGroups: false, apGroups: [{ apGroupId: group.id, radio: "Both" }] },
+      );
     }),
     16,
   );
@@ -74,12 +120,19 @@ async function seed(client: NmsClient, sites: number): Promise<void> {
   await inParallel(
     Array.from({ length: blocks }, (_, b) => async () => {
       const venueId = String(venues[b * SITES_PER_BLOCK].id);
-      const vlans = Array.from({ length: VLANS_PER_BLOCK }, (_, v) => ({ vlanId: 100 + v, vlanName: `vlan-${100 + v}` }));
+      const vlans = Array.from({ length: VLANS_PER_BLOCK }, (_, v) => ({
+        vlanId: 100 + v,
+        vlanName: `vlan-${100 + v}`,
+      }));
       await write("S43", {}, { name: `Block ${b + 1}`, venues: [venueId], vlans });
       const serialNumber = switchSerial(b);
       await write("S10", {}, { id: serialNumber, venueId, name: `Block ${b + 1} switch` });
       for (let p = 1; p <= PORTS_PER_SWITCH; p++) {
-        await write("S40", { serialNumber }, { port: `1/1/${p}`, name: `desk ${p}`, untaggedVlan: String(100 + (p % VLANS_PER_BLOCK)) });
+        await write(
+          "S40",
+          { serialNumber },
+          { port: `1/1/${p}`, name: `desk ${p}`, untaggedVlan: String(100 + (p % VLANS_PER_BLOCK)) },
+        );
       }
     }),
     8,
@@ -93,13 +146,24 @@ async function main(): Promise<void> {
   const { child, info } = await spawnEmulator(["--async-delay-ms", "0", "--no-rate-limit"]);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nms-bench-import-"));
   try {
-    const tenant = await admin(info.url, "POST", "tenants", { name: "Bench estate", wifiLicenses: composition.aps + 100 });
-    const login = { baseUrl: info.url, tenantId: tenant.tenantId, username: tenant.username, password: tenant.password, allowInsecureHttp: true };
+    const tenant = await admin(info.url, "POST", "tenants", {
+      name: "Bench estate",
+      wifiLicenses: composition.aps + 100,
+    });
+    const login = {
+      baseUrl: info.url,
+      tenantId: tenant.tenantId,
+      username: tenant.username,
+      password: tenant.password,
+      allowInsecureHttp: true,
+    };
     const seeding = new NmsClient({ ...login, maxRequestsPerSecond: 5000, pollInitialMs: 5, pollMaxMs: 20 });
     const seedStarted = Date.now();
     await seed(seeding, composition.sites);
     await seeding.close();
-    console.log(`seeded ${composition.resources} objects (${composition.sites} sites, ${composition.aps} APs, ${composition.switches} switches) in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${composition.resources} objects (${composition.sites} sites, ${composition.aps} APs, ${composition.switches} switches) in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
+    );
     await admin(info.url, "PUT", "config", { rateLimit: { ...DEFAULT_RATE_LIMIT } });
 
     const runs: Record<string, unknown>[] = [];
@@ -120,9 +184,17 @@ async function main(): Promise<void> {
       console.log(
         `nms-import: ${result.model.declarations.length} resources from ${result.objectsRead} objects read, ${requests} requests, ` +
           `generated in ${seconds.toFixed(1)} s at ` +
-          (rate === UNLIMITED ? "no rate limit (the generator's own cost)" : `nms:maxRequestsPerSecond ${rate} (emulator limit ${DEFAULT_RATE_LIMIT.requestsPerSecond}/s)`),
+          (rate === UNLIMITED
+            ? "no rate limit (the generator's own cost)"
+            : `nms:maxRequestsPerSecond ${rate} (emulator limit ${DEFAULT_RATE_LIMIT.requestsPerSecond}/s)`),
       );
-      runs.push({ maxRequestsPerSecond: rate, resources: result.model.declarations.length, objectsRead: result.objectsRead, requests, seconds: Number(seconds.toFixed(2)) });
+      runs.push({
+        maxRequestsPerSecond: rate,
+        resources: result.model.declarations.length,
+        objectsRead: result.objectsRead,
+        requests,
+        seconds: Number(seconds.toFixed(2)),
+      });
     }
     console.log(JSON.stringify({ objects: composition.resources, runs }));
   } finally {

@@ -25,14 +25,34 @@ interface Phase {
 
 function phaseOf(latencies: number[]): Phase {
   const sorted = Float64Array.from(latencies).sort();
-  const at = (p: number) => (sorted.length === 0 ? 0 : Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1)));
-  return { requests: sorted.length, p50Ms: at(50), p95Ms: at(95), p99Ms: at(99), maxMs: sorted.length === 0 ? 0 : Number(sorted[sorted.length - 1].toFixed(1)) };
+  const at = (p: number) =>
+    sorted.length === 0
+      ? 0
+      : Number(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1));
+  return {
+    requests: sorted.length,
+    p50Ms: at(50),
+    p95Ms: at(95),
+    p99Ms: at(99),
+    maxMs: sorted.length === 0 ? 0 : Number(sorted[sorted.length - 1].toFixed(1)),
+  };
 }
 
-async function json(pool: Pool, method: "GET" | "POST", urlPath: string, body?: unknown, cookie?: string): Promise<any> {
+async function json(
+  pool: Pool,
+  method: "GET" | "POST",
+  urlPath: string,
+  body?: unknown,
+  cookie?: string,
+): Promise<any> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (cookie !== undefined) headers.cookie = cookie;
-  const reply = await pool.request({ method, path: urlPath, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const reply = await pool.request({
+    method,
+    path: urlPath,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await reply.body.text();
   if (reply.statusCode >= 300) throw new Error(`${method} ${urlPath}: HTTP ${reply.statusCode} ${text.slice(0, 200)}`);
   return text === "" ? undefined : JSON.parse(text);
@@ -88,7 +108,13 @@ async function main(): Promise<void> {
     const uploadOne = async () => {
       while (next < files) {
         next++;
-        const { signedUrl } = await json(uploaderPool, "POST", `/api/file/tenant/${info.tenantId}/upload-url`, { fileExtension: "png" }, uploader);
+        const { signedUrl } = await json(
+          uploaderPool,
+          "POST",
+          `/api/file/tenant/${info.tenantId}/upload-url`,
+          { fileExtension: "png" },
+          uploader,
+        );
         const put = await request(signedUrl, { method: "PUT", body: bytes, headers: { "content-type": "image/png" } });
         await put.body.dump();
         if (put.statusCode !== 200) throw new Error(`upload answered ${put.statusCode}`);
@@ -100,12 +126,21 @@ async function main(): Promise<void> {
     readUntil = performance.now() + 1000;
     const uploading = await reading;
 
-    const result = { quiet: phaseOf(quiet), uploading: phaseOf(uploading), files, fileBytes, uploadSeconds: Number(uploadSeconds.toFixed(2)) };
+    const result = {
+      quiet: phaseOf(quiet),
+      uploading: phaseOf(uploading),
+      files,
+      fileBytes,
+      uploadSeconds: Number(uploadSeconds.toFixed(2)),
+    };
     const stateBytes = fs.existsSync(stateFile) ? fs.statSync(stateFile).size : 0;
     const out = process.stdout;
     out.write(`emulator ${info.url} (child process ${child.pid}) with --state-file (default save delay)\n`);
-    out.write(`tenant A uploaded ${files} files of ${fileBytes} bytes, two in flight, in ${result.uploadSeconds} s; tenant B read A4 one request at a time\n`);
-    const line = (name: string, p: Phase) => `${name}: ${p.requests} reads, p50 ${p.p50Ms} ms, p95 ${p.p95Ms} ms, p99 ${p.p99Ms} ms, max ${p.maxMs} ms\n`;
+    out.write(
+      `tenant A uploaded ${files} files of ${fileBytes} bytes, two in flight, in ${result.uploadSeconds} s; tenant B read A4 one request at a time\n`,
+    );
+    const line = (name: string, p: Phase) =>
+      `${name}: ${p.requests} reads, p50 ${p.p50Ms} ms, p95 ${p.p95Ms} ms, p99 ${p.p99Ms} ms, max ${p.maxMs} ms\n`;
     out.write(line("B, quiet", result.quiet));
     out.write(line("B, during the uploads (and 1 s after)", result.uploading));
     out.write(`state file: ${stateBytes} bytes${uploadsDone ? "" : " (uploads unfinished)"}\n`);

@@ -22,7 +22,11 @@ export const COMBOS = {
 type ComboName = keyof typeof COMBOS;
 
 /** What the combinations run: the quickstart (up, empty second preview, secrets, destroy), adoption, late creates, functions in a stack, mocks. */
-export const COMPAT_TESTS = ["tests/sdk/acceptance.test.ts", "tests/sdk/functionsStack.test.ts", "tests/sdk/mocks.test.ts"];
+export const COMPAT_TESTS = [
+  "tests/sdk/acceptance.test.ts",
+  "tests/sdk/functionsStack.test.ts",
+  "tests/sdk/mocks.test.ts",
+];
 
 /** Not copied into the scratch project: installed or built there, or not part of the source. */
 const NOT_COPIED = new Set(["node_modules", "dist", ".git", "coverage", ".nms-state", ".pulumi"]);
@@ -73,7 +77,8 @@ function parseArgs(argv: string[]): Args {
         throw new Error(`unknown argument ${argv[i]}`);
     }
   }
-  if (args.combos.length === 0) throw new Error("usage: npm run test:compat -- --combo oldest|latest|both [--dir D] [--pulumi V] [--node MAJOR]");
+  if (args.combos.length === 0)
+    throw new Error("usage: npm run test:compat -- --combo oldest|latest|both [--dir D] [--pulumi V] [--node MAJOR]");
   return args;
 }
 
@@ -87,12 +92,17 @@ function say(line: string): void {
 }
 
 /** Runs a command, its output streamed; throws when it fails. Returns its duration. */
-function run(command: string, args: string[], options: SpawnSyncOptions & { allowFailure?: boolean }): { ok: boolean; ms: number } {
+function run(
+  command: string,
+  args: string[],
+  options: SpawnSyncOptions & { allowFailure?: boolean },
+): { ok: boolean; ms: number } {
   const started = Date.now();
   say(`$ ${[command, ...args].join(" ")}`);
   const result = spawnSync(command, args, { stdio: "inherit", ...options });
   const ok = result.status === 0;
-  if (!ok && !options.allowFailure) throw new Error(`${command} ${args.join(" ")} failed (${result.error?.message ?? `exit ${result.status}`})`);
+  if (!ok && !options.allowFailure)
+    throw new Error(`${command} ${args.join(" ")} failed (${result.error?.message ?? `exit ${result.status}`})`);
   return { ok, ms: Date.now() - started };
 }
 
@@ -128,7 +138,11 @@ function nodeBinDir(major: number, cache: string): string {
   if (!version.startsWith(`v${major}.`)) {
     fs.mkdirSync(cache, { recursive: true });
     fs.writeFileSync(path.join(cache, "package.json"), JSON.stringify({ name: "node-cache", private: true }));
-    run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--no-save", `${pkg}@${major}`], { cwd: cache });
+    run(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", "--ignore-scripts", "--no-save", `${pkg}@${major}`],
+      { cwd: cache },
+    );
   }
   return binDir;
 }
@@ -146,24 +160,68 @@ function runCombo(name: ComboName, args: Args): Outcome {
 
   copySource(project);
   // npm runs on the combination's Node.js too (it is found on PATH), so engines are checked against it.
-  const install = run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--save-dev", "--save-exact", `@pulumi/pulumi@${combo.pulumi}`], {
+  const install = run(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      "--save-dev",
+      "--save-exact",
+      `@pulumi/pulumi@${combo.pulumi}`,
+    ],
+    {
+      cwd: project,
+      env,
+    },
+  );
+  const pulumiVersion = JSON.parse(
+    fs.readFileSync(path.join(project, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8"),
+  ).version as string;
+  const copies = countPulumiCopies(project, env);
+  say(`@pulumi/pulumi ${pulumiVersion} installed (${copies} cop${copies === 1 ? "y" : "ies"} in the tree)`);
+  const build = run(node, [path.join("node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], {
     cwd: project,
     env,
   });
-  const pulumiVersion = JSON.parse(fs.readFileSync(path.join(project, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8")).version as string;
-  const copies = countPulumiCopies(project, env);
-  say(`@pulumi/pulumi ${pulumiVersion} installed (${copies} cop${copies === 1 ? "y" : "ies"} in the tree)`);
-  const build = run(node, [path.join("node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.json"], { cwd: project, env });
   // One suite at a time and a generous per-test deadline: these runs are about versions, and a
   // shared machine must not turn a slow step into a timeout.
-  const tests = run(node, [path.join("node_modules", "jest", "bin", "jest.js"), "--ci", "--runInBand", "--testTimeout=300000", ...COMPAT_TESTS], { cwd: project, env, allowFailure: true });
-  return { combo: name, node: nodeVersion, pulumi: pulumiVersion, pulumiCopies: copies, passed: tests.ok && copies === 1, installMs: install.ms, buildMs: build.ms, testMs: tests.ms };
+  const tests = run(
+    node,
+    [
+      path.join("node_modules", "jest", "bin", "jest.js"),
+      "--ci",
+      "--runInBand",
+      "--testTimeout=300000",
+      ...COMPAT_TESTS,
+    ],
+    { cwd: project, env, allowFailure: true },
+  );
+  return {
+    combo: name,
+    node: nodeVersion,
+    pulumi: pulumiVersion,
+    pulumiCopies: copies,
+    passed: tests.ok && copies === 1,
+    installMs: install.ms,
+    buildMs: build.ms,
+    testMs: tests.ms,
+  };
 }
 
 /** Distinct installed copies of @pulumi/pulumi (npm ls prints a deduped one once). */
 function countPulumiCopies(project: string, env: NodeJS.ProcessEnv): number {
-  const result = spawnSync("npm", ["ls", "@pulumi/pulumi", "--all", "--parseable"], { cwd: project, env, encoding: "utf8" });
-  return new Set(String(result.stdout).split("\n").filter((line) => line.endsWith(path.join("@pulumi", "pulumi")))).size;
+  const result = spawnSync("npm", ["ls", "@pulumi/pulumi", "--all", "--parseable"], {
+    cwd: project,
+    env,
+    encoding: "utf8",
+  });
+  return new Set(
+    String(result.stdout)
+      .split("\n")
+      .filter((line) => line.endsWith(path.join("@pulumi", "pulumi"))),
+  ).size;
 }
 
 function main(): void {
@@ -171,7 +229,9 @@ function main(): void {
   const outcomes: Outcome[] = [];
   for (const name of args.combos) outcomes.push(runCombo(name, args));
   for (const o of outcomes) {
-    say(`${o.combo}: @pulumi/pulumi ${o.pulumi} on Node.js ${o.node}: ${o.passed ? "PASSED" : "FAILED"} (install ${s(o.installMs)}, build ${s(o.buildMs)}, tests ${s(o.testMs)})`);
+    say(
+      `${o.combo}: @pulumi/pulumi ${o.pulumi} on Node.js ${o.node}: ${o.passed ? "PASSED" : "FAILED"} (install ${s(o.installMs)}, build ${s(o.buildMs)}, tests ${s(o.testMs)})`,
+    );
   }
   console.log(JSON.stringify({ compat: outcomes }));
   if (outcomes.some((o) => !o.passed)) process.exitCode = 1;

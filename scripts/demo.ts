@@ -22,8 +22,15 @@ async function main(): Promise<void> {
       stackName: "demo",
       statePath: path.join(workDir, "state.json"),
       passphrase: process.env.NMS_HARNESS_PASSPHRASE ?? randomBytes(16).toString("hex"),
-      config: { "nms:baseUrl": emulator.url, "nms:tenantId": emulator.demo.tenantId, "nms:username": emulator.demo.username },
-      secretConfig: { "nms:password": emulator.demo.password, "quickstart:radiusSecret": randomBytes(12).toString("hex") },
+      config: {
+        "nms:baseUrl": emulator.url,
+        "nms:tenantId": emulator.demo.tenantId,
+        "nms:username": emulator.demo.username,
+      },
+      secretConfig: {
+        "nms:password": emulator.demo.password,
+        "quickstart:radiusSecret": randomBytes(12).toString("hex"),
+      },
       log: progressLine(Date.now()),
     };
     if (pulumiCliAvailable()) {
@@ -77,8 +84,11 @@ async function main(): Promise<void> {
 function progressLine(startedAt: number): (line: string) => void {
   return (line) => {
     const shown =
-      /^(previewing|updating) \S+\/\S+: /.test(line) || /^(\+-?|~|-)\s+(creating|updating|deleting) /.test(line) || /^\[provider\] nms (info|warn):/.test(line);
-    if (shown) console.log(`  [${((Date.now() - startedAt) / 1000).toFixed(1)} s] ${line.replace(/^\[provider\] /, "")}`);
+      /^(previewing|updating) \S+\/\S+: /.test(line) ||
+      /^(\+-?|~|-)\s+(creating|updating|deleting) /.test(line) ||
+      /^\[provider\] nms (info|warn):/.test(line);
+    if (shown)
+      console.log(`  [${((Date.now() - startedAt) / 1000).toFixed(1)} s] ${line.replace(/^\[provider\] /, "")}`);
   };
 }
 
@@ -86,7 +96,9 @@ const SECRET_KEYS = new Set(["sharedSecret", "passphrase", "wepHexKey", "passwor
 function maskSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSecrets);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) ? "[secret]" : maskSecrets(v)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.has(k) ? "[secret]" : maskSecrets(v)]),
+    );
   }
   return value;
 }

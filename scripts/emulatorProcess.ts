@@ -17,9 +17,15 @@ export interface EmulatorInfo {
  * Starts dist/emulator/main.js on a free port with extra arguments and reads its JSON line; or
  * another `command` that starts it (an installed package's `node_modules/.bin/nms-emulator`).
  */
-export function spawnEmulator(args: string[], command: { file: string; cwd?: string } = { file: process.execPath }): Promise<{ child: ChildProcess; info: EmulatorInfo }> {
+export function spawnEmulator(
+  args: string[],
+  command: { file: string; cwd?: string } = { file: process.execPath },
+): Promise<{ child: ChildProcess; info: EmulatorInfo }> {
   const leading = command.file === process.execPath ? [path.join(__dirname, "..", "emulator", "main.js")] : [];
-  const child = spawn(command.file, [...leading, "--port", "0", ...args], { cwd: command.cwd, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(command.file, [...leading, "--port", "0", ...args], {
+    cwd: command.cwd,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   // Never leave it behind, whatever way this process ends.
   process.once("exit", () => {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");

@@ -5,6 +5,7 @@ export function intFlag(args: string[], name: string, fallback: number, max: num
   const index = args.indexOf(name);
   if (index < 0) return fallback;
   const value = Number(args[index + 1]);
-  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name} needs an integer from 1 to ${max}`);
+  if (!Number.isInteger(value) || value < 1 || value > max)
+    throw new Error(`${name} needs an integer from 1 to ${max}`);
   return value;
 }

@@ -28,10 +28,13 @@ export async function generateDocFiles(root = projectRoot()): Promise<Map<string
   for (const spec of functions) files.set(`${REFERENCE_DIR}/functions/${spec.name}.md`, functionPage(spec));
 
   let index = DOCS_HEADER + "# pulumi-nms reference\n\n";
-  index += "Generated from the contract's schemas (`contract/schemas/`), the resource declarations (`provider/resources/`) and the function table ";
-  index += "(`provider/functions/index.ts`). Which service operations each uses, and which are tested: [COVERAGE.md](../../COVERAGE.md).\n\n";
+  index +=
+    "Generated from the contract's schemas (`contract/schemas/`), the resource declarations (`provider/resources/`) and the function table ";
+  index +=
+    "(`provider/functions/index.ts`). Which service operations each uses, and which are tested: [COVERAGE.md](../../COVERAGE.md).\n\n";
   index += `## Resources (${resources.length})\n\n| Resource | What it is | Destroy |\n|---|---|---|\n`;
-  for (const spec of resources) index += `| [\`${spec.kind}\`](resources/${spec.kind}.md) | ${firstSentence(spec.description).replace(/\|/g, "\\|")} | ${spec.destroy} |\n`;
+  for (const spec of resources)
+    index += `| [\`${spec.kind}\`](resources/${spec.kind}.md) | ${firstSentence(spec.description).replace(/\|/g, "\\|")} | ${spec.destroy} |\n`;
   index += `\n## Functions and actions (${functions.length})\n\n| Function | What it does | Operation | During preview |\n|---|---|---|---|\n`;
   for (const spec of functions) {
     index += `| [\`${spec.name}\`](functions/${spec.name}.md) | ${firstSentence(spec.description).replace(/\|/g, "\\|")} | ${operationsOfFunction(spec).join(", ")} | ${spec.runsInPreview ? "runs" : "never runs"} |\n`;

@@ -28,9 +28,16 @@ export function generateSdkFiles(): Map<string, string> {
   const print = () => {
     const files = new Map<string, string>();
     for (const spec of Object.values(RESOURCE_SPECS)) {
-      files.set(`${GENERATED_DIR}/${moduleNameOf(spec.kind)}.ts`, names.printFor(spec.kind, () => resourceFile(spec, names)));
+      files.set(
+        `${GENERATED_DIR}/${moduleNameOf(spec.kind)}.ts`,
+        names.printFor(spec.kind, () => resourceFile(spec, names)),
+      );
     }
-    for (const spec of Object.values(FUNCTION_SPECS)) files.set(`${GENERATED_DIR}/${spec.name}.ts`, names.printFor(spec.name, () => functionFile(spec, names)));
+    for (const spec of Object.values(FUNCTION_SPECS))
+      files.set(
+        `${GENERATED_DIR}/${spec.name}.ts`,
+        names.printFor(spec.name, () => functionFile(spec, names)),
+      );
     return files;
   };
   // The first printing finds the shapes several resources and functions share; the second names them.
@@ -41,11 +48,16 @@ export function generateSdkFiles(): Map<string, string> {
   const types = names.files(GENERATED_HEADER);
   files.set(`${GENERATED_DIR}/types/input.ts`, types.input);
   files.set(`${GENERATED_DIR}/types/output.ts`, types.output);
-  files.set(`${GENERATED_DIR}/types/index.ts`, `${GENERATED_HEADER}import * as input from "./input";\nimport * as output from "./output";\n\nexport { input, output };\n`);
+  files.set(
+    `${GENERATED_DIR}/types/index.ts`,
+    `${GENERATED_HEADER}import * as input from "./input";\nimport * as output from "./output";\n\nexport { input, output };\n`,
+  );
   files.set(`${GENERATED_DIR}/reservedInputs.ts`, reservedInputsFile());
   files.set(
     `${GENERATED_DIR}/index.ts`,
-    GENERATED_HEADER + modules.map((m) => `export * from "./${m}";\n`).join("") + `\n// The shapes several resources and functions share, as types.input.X and types.output.X.\nimport * as types from "./types";\n\nexport { types };\n`,
+    GENERATED_HEADER +
+      modules.map((m) => `export * from "./${m}";\n`).join("") +
+      `\n// The shapes several resources and functions share, as types.input.X and types.output.X.\nimport * as types from "./types";\n\nexport { types };\n`,
   );
   return files;
 }
@@ -55,19 +67,28 @@ function reservedInputsFile(): string {
   const constants: [string, string, string][] = [
     ["RESOURCE_NAME_INPUT", RESOURCE_NAME_INPUT, "The resource's name in the program (provider/spec.ts)."],
     ["RESOURCE_STACK_INPUT", RESOURCE_STACK_INPUT, "The program's organization/project/stack (provider/spec.ts)."],
-    ["REPLACE_ON_CHANGES_INPUT", REPLACE_ON_CHANGES_INPUT, "The replaceOnChanges option's paths (provider/resourceOptions.ts)."],
-    ["OWNER_CONFLICT_INPUT", OWNER_CONFLICT_INPUT, "Another resource of the program owns the object (provider/resourceOptions.ts)."],
+    [
+      "REPLACE_ON_CHANGES_INPUT",
+      REPLACE_ON_CHANGES_INPUT,
+      "The replaceOnChanges option's paths (provider/resourceOptions.ts).",
+    ],
+    [
+      "OWNER_CONFLICT_INPUT",
+      OWNER_CONFLICT_INPUT,
+      "Another resource of the program owns the object (provider/resourceOptions.ts).",
+    ],
     ["TENANT_INPUT", TENANT_INPUT, "The tenant input and output of every resource (provider/tenant.ts)."],
   ];
   const [tenantKey, tenantVariable] = CONFIG_KEYS.tenantId;
   return (
     GENERATED_HEADER +
-    constants.map(([name, value, doc]) => `\n/** ${doc} */\nexport const ${name} = ${JSON.stringify(value)};\n`).join("") +
+    constants
+      .map(([name, value, doc]) => `\n/** ${doc} */\nexport const ${name} = ${JSON.stringify(value)};\n`)
+      .join("") +
     `\n/** The configured tenant's key and environment variable (provider/config.ts CONFIG_KEYS). */\n` +
     `export const CONFIGURED_TENANT = [${JSON.stringify(tenantKey)}, ${JSON.stringify(tenantVariable)}] as const;\n`
   );
 }
-
 
 /** Writes the files that changed and removes generated files nothing generates any more. */
 export function writeSdkFiles(root = projectRoot()): { written: string[]; removed: string[] } {
@@ -102,6 +123,7 @@ if (require.main === module) {
   void import("./generateDocs").then(async ({ writeDocFiles }) => {
     const docs = await writeDocFiles();
     for (const file of [...docs.written, ...docs.removed.map((f) => `${f} (removed)`)]) console.log(`wrote ${file}`);
-    if (docs.written.length === 0 && docs.removed.length === 0) console.log("docs/reference and COVERAGE.md are up to date");
+    if (docs.written.length === 0 && docs.removed.length === 0)
+      console.log("docs/reference and COVERAGE.md are up to date");
   });
 }

@@ -23,17 +23,25 @@ export async function runWithPulumiCli(stack: StackOptions, backendDir: string):
     PULUMI_SKIP_UPDATE_CHECK: "true",
   };
   const pulumi = (args: string[], allowFailure = false) => {
-    const run = spawnSync("pulumi", [...args, "--non-interactive", "--cwd", stack.projectDir], { env, encoding: "utf8" });
+    const run = spawnSync("pulumi", [...args, "--non-interactive", "--cwd", stack.projectDir], {
+      env,
+      encoding: "utf8",
+    });
     if (run.status !== 0 && !allowFailure) throw new Error(`pulumi ${args[0]} failed:\n${run.stderr}`);
     return run;
   };
   pulumi(["stack", "init", stack.stackName]);
   try {
     for (const [key, value] of Object.entries(stack.config ?? {})) pulumi(["config", "set", key, value]);
-    for (const [key, value] of Object.entries(stack.secretConfig ?? {})) pulumi(["config", "set", "--secret", key, value]);
+    for (const [key, value] of Object.entries(stack.secretConfig ?? {}))
+      pulumi(["config", "set", "--secret", key, value]);
     pulumi(["up", "--yes", "--skip-preview"]);
-    const exported = JSON.parse(pulumi(["stack", "export"]).stdout) as { deployment: { resources?: { type: string }[] } };
-    const resources = (exported.deployment.resources ?? []).filter((r) => r.type.startsWith("pulumi-nodejs:dynamic")).length;
+    const exported = JSON.parse(pulumi(["stack", "export"]).stdout) as {
+      deployment: { resources?: { type: string }[] };
+    };
+    const resources = (exported.deployment.resources ?? []).filter((r) =>
+      r.type.startsWith("pulumi-nodejs:dynamic"),
+    ).length;
     const second = pulumi(["preview", "--expect-no-changes"], true);
     pulumi(["destroy", "--yes"]);
     return { resources, changesOnSecondPreview: second.status === 0 ? 0 : 1, engine: "pulumi-cli" };

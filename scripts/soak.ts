@@ -50,18 +50,30 @@ class Load {
   errors = 0;
   constructor(private readonly pool: Pool) {}
 
-  async call(method: "GET" | "POST" | "PUT" | "DELETE", urlPath: string, body?: unknown, cookie?: string, expected?: number): Promise<Reply> {
+  async call(
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    urlPath: string,
+    body?: unknown,
+    cookie?: string,
+    expected?: number,
+  ): Promise<Reply> {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers["content-type"] = "application/json";
     if (cookie !== undefined) headers.cookie = cookie;
     const started = performance.now();
-    const reply = await this.pool.request({ method, path: urlPath, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const reply = await this.pool.request({
+      method,
+      path: urlPath,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await reply.body.text();
     if (!urlPath.startsWith("/__admin")) {
       this.latencies.push(performance.now() - started);
       this.requests++;
       if (expected !== undefined && reply.statusCode !== expected) {
-        if (this.errors++ < 3) process.stderr.write(`unexpected ${reply.statusCode} to ${method} ${urlPath}: ${text.slice(0, 200)}\n`);
+        if (this.errors++ < 3)
+          process.stderr.write(`unexpected ${reply.statusCode} to ${method} ${urlPath}: ${text.slice(0, 200)}\n`);
       }
     }
     return { status: reply.statusCode, json: text === "" ? undefined : JSON.parse(text) };
@@ -82,7 +94,13 @@ function percentile(sorted: Float64Array, p: number): number {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One tenant's worker: create a venue and poll its request, read it, update it, list, sometimes delete one. */
-async function worker(load: Load, tenant: { id: string; cookie: string; venues: string[] }, pauseMs: number, until: number, seq: { n: number }): Promise<void> {
+async function worker(
+  load: Load,
+  tenant: { id: string; cookie: string; venues: string[] },
+  pauseMs: number,
+  until: number,
+  seq: { n: number },
+): Promise<void> {
   const base = `/api/tenant/${tenant.id}`;
   const paced = async (run: () => Promise<unknown>) => {
     const started = performance.now();
@@ -109,8 +127,15 @@ async function worker(load: Load, tenant: { id: string; cookie: string; venues: 
         continue;
       }
       await paced(async () => {
-        const answer = await load.call("POST", `${base}/venue`, { name: `soak-${seq.n}-${Math.random().toString(36).slice(2, 8)}`, address: { city: "Lisbon" } }, tenant.cookie, 202);
-        if (answer.status === 202 && (await poll(answer.json.requestId))?.status === "SUCCESS") tenant.venues.push(answer.json.response.id);
+        const answer = await load.call(
+          "POST",
+          `${base}/venue`,
+          { name: `soak-${seq.n}-${Math.random().toString(36).slice(2, 8)}`, address: { city: "Lisbon" } },
+          tenant.cookie,
+          202,
+        );
+        if (answer.status === 202 && (await poll(answer.json.requestId))?.status === "SUCCESS")
+          tenant.venues.push(answer.json.response.id);
       });
     } else if (roll <= 5) {
       const id = tenant.venues[seq.n % tenant.venues.length];
@@ -119,20 +144,31 @@ async function worker(load: Load, tenant: { id: string; cookie: string; venues: 
       const id = tenant.venues[seq.n % tenant.venues.length];
       await paced(async () => {
         // A venue another worker just deleted answers 404: the mix tolerates that race.
-        const answer = await load.call("PUT", `${base}/venue/${id}`, { description: `changed ${seq.n}` }, tenant.cookie);
+        const answer = await load.call(
+          "PUT",
+          `${base}/venue/${id}`,
+          { description: `changed ${seq.n}` },
+          tenant.cookie,
+        );
         if (answer.status === 202) await poll(answer.json.requestId);
       });
     } else if (roll === 8) {
       await paced(() => load.call("GET", `${base}/venue?page=0&size=50`, undefined, tenant.cookie, 200));
     } else {
-      await paced(() => load.call("GET", `${base}/request/status/PENDING?page=0&size=50`, undefined, tenant.cookie, 200));
+      await paced(() =>
+        load.call("GET", `${base}/request/status/PENDING?page=0&size=50`, undefined, tenant.cookie, 200),
+      );
     }
   }
 }
 
 function spawnEmulatorWithGc(): Promise<{ child: ChildProcess; url: string }> {
   const mainJs = path.join(__dirname, "..", "emulator", "main.js");
-  const child = spawn(process.execPath, ["--expose-gc", mainJs, "--port", "0", "--no-rate-limit", "--async-delay-ms", "20"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(
+    process.execPath,
+    ["--expose-gc", mainJs, "--port", "0", "--no-rate-limit", "--async-delay-ms", "20"],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   process.once("exit", () => child.kill("SIGKILL"));
   return new Promise((resolve, reject) => {
     let buffered = "";
@@ -168,31 +204,49 @@ async function main(): Promise<void> {
     intervalSeconds: numberFlag(args, "--interval-seconds", 30),
     rate: numberFlag(args, "--rate", 40),
   };
-  const keepSeconds = args.includes("--record-keep-seconds") ? numberFlag(args, "--record-keep-seconds", 300) : undefined;
+  const keepSeconds = args.includes("--record-keep-seconds")
+    ? numberFlag(args, "--record-keep-seconds", 300)
+    : undefined;
   const { child, url } = await spawnEmulatorWithGc();
   const pool = new Pool(url, { connections: o.tenants * WORKERS_PER_TENANT + 2 });
   const load = new Load(pool);
   try {
-    if (keepSeconds !== undefined) await load.call("PUT", "/__admin/config", { requestRecordKeepMs: Math.round(keepSeconds * 1000) });
+    if (keepSeconds !== undefined)
+      await load.call("PUT", "/__admin/config", { requestRecordKeepMs: Math.round(keepSeconds * 1000) });
     const tenants = [];
     for (let i = 0; i < o.tenants; i++) {
       const made = await load.call("POST", "/__admin/tenants", { name: `Soak tenant ${i + 1}` });
-      const login = await load.call("POST", "/token", { username: made.json.username, password: made.json.password }, undefined, 200);
-      tenants.push({ id: made.json.tenantId as string, cookie: `API-KEY=${login.json["API-KEY"]}`, venues: [] as string[] });
+      const login = await load.call(
+        "POST",
+        "/token",
+        { username: made.json.username, password: made.json.password },
+        undefined,
+        200,
+      );
+      tenants.push({
+        id: made.json.tenantId as string,
+        cookie: `API-KEY=${login.json["API-KEY"]}`,
+        venues: [] as string[],
+      });
     }
-    const memory = async () => (await load.call("GET", "/__admin/memory")).json as { rss: number; heapUsed: number; afterGc: boolean };
+    const memory = async () =>
+      (await load.call("GET", "/__admin/memory")).json as { rss: number; heapUsed: number; afterGc: boolean };
     process.stdout.write(
       `soak: ${o.tenants} tenants x ${WORKERS_PER_TENANT} workers, ${o.rate} requests/s per tenant, ${o.minutes} min, intervals of ${o.intervalSeconds} s; ` +
         `finished request records kept ${keepSeconds ?? 300} s\n`,
     );
     const start = await memory();
-    process.stdout.write(`start: RSS ${(start.rss / 2 ** 20).toFixed(1)} MB, heap ${(start.heapUsed / 2 ** 20).toFixed(1)} MB (after GC: ${start.afterGc})\n`);
+    process.stdout.write(
+      `start: RSS ${(start.rss / 2 ** 20).toFixed(1)} MB, heap ${(start.heapUsed / 2 ** 20).toFixed(1)} MB (after GC: ${start.afterGc})\n`,
+    );
     process.stdout.write("   t (s)  requests  errors   RSS MB  heap MB   p50 ms   p95 ms   p99 ms\n");
     const started = Date.now();
     const until = started + o.minutes * 60_000;
     const pauseMs = (1000 * WORKERS_PER_TENANT) / o.rate;
     const seq = { n: 0 };
-    const workers = tenants.flatMap((tenant) => Array.from({ length: WORKERS_PER_TENANT }, () => worker(load, tenant, pauseMs, until, seq)));
+    const workers = tenants.flatMap((tenant) =>
+      Array.from({ length: WORKERS_PER_TENANT }, () => worker(load, tenant, pauseMs, until, seq)),
+    );
     const rows: IntervalRow[] = [];
     let requestsBefore = 0;
     let errorsBefore = 0;
@@ -214,26 +268,47 @@ async function main(): Promise<void> {
       errorsBefore = load.errors;
       rows.push(row);
       const cell = (v: number, w: number) => String(v).padStart(w);
-      process.stdout.write(`${cell(row.atSeconds, 8)}${cell(row.requests, 10)}${cell(row.errors, 8)}${cell(row.rssMb, 9)}${cell(row.heapMb, 9)}${cell(row.p50Ms, 9)}${cell(row.p95Ms, 9)}${cell(row.p99Ms, 9)}\n`);
+      process.stdout.write(
+        `${cell(row.atSeconds, 8)}${cell(row.requests, 10)}${cell(row.errors, 8)}${cell(row.rssMb, 9)}${cell(row.heapMb, 9)}${cell(row.p50Ms, 9)}${cell(row.p95Ms, 9)}${cell(row.p99Ms, 9)}\n`,
+      );
     }
     await Promise.all(workers);
     const first = rows[0];
     const middle = rows[Math.floor((rows.length - 1) / 2)];
     const last = rows[rows.length - 1];
     const ratio = (a: number, b: number) => (b === 0 ? 0 : Math.round((a / b) * 100) / 100);
-    const ratiosTo = (base: IntervalRow) => ({ rss: ratio(last.rssMb, base.rssMb), heap: ratio(last.heapMb, base.heapMb), p50: ratio(last.p50Ms, base.p50Ms), p95: ratio(last.p95Ms, base.p95Ms), p99: ratio(last.p99Ms, base.p99Ms) });
+    const ratiosTo = (base: IntervalRow) => ({
+      rss: ratio(last.rssMb, base.rssMb),
+      heap: ratio(last.heapMb, base.heapMb),
+      p50: ratio(last.p50Ms, base.p50Ms),
+      p95: ratio(last.p95Ms, base.p95Ms),
+      p99: ratio(last.p99Ms, base.p99Ms),
+    });
     const ratios = ratiosTo(first);
     // The bounded structures (the request log's 20,000 entries, the record-retention window) fill during the first
     // minutes: growth there is expected. Flat means no growth over the second half.
     const secondHalf = ratiosTo(middle);
     const flat = secondHalf.rss <= FLAT.memory && secondHalf.heap <= FLAT.memory && ratios.p95 <= FLAT.latency;
     const show = (r: typeof ratios) => `RSS x${r.rss}, heap x${r.heap}, p50 x${r.p50}, p95 x${r.p95}, p99 x${r.p99}`;
-    process.stdout.write(`last interval / first: ${show(ratios)}\nlast interval / middle (t=${middle.atSeconds} s): ${show(secondHalf)}\n`);
+    process.stdout.write(
+      `last interval / first: ${show(ratios)}\nlast interval / middle (t=${middle.atSeconds} s): ${show(secondHalf)}\n`,
+    );
     process.stdout.write(
       `${flat ? "flat" : "NOT flat"} (memory over the second half within x${FLAT.memory}, p95 against the first interval within x${FLAT.latency}); ` +
         `${load.requests} requests, ${load.errors} errors\n`,
     );
-    process.stdout.write(JSON.stringify({ minutes: o.minutes, tenants: o.tenants, requests: load.requests, errors: load.errors, intervals: rows, ratios, secondHalf, flat }) + "\n");
+    process.stdout.write(
+      JSON.stringify({
+        minutes: o.minutes,
+        tenants: o.tenants,
+        requests: load.requests,
+        errors: load.errors,
+        intervals: rows,
+        ratios,
+        secondHalf,
+        flat,
+      }) + "\n",
+    );
     process.exitCode = flat && load.errors === 0 ? 0 : 1;
   } finally {
     await pool.close();
@@ -242,6 +317,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

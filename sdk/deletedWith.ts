@@ -35,7 +35,11 @@ interface Parent {
 const parents = new WeakMap<object, Parent>();
 
 /** Records a just-constructed resource as a parent its settings may be deleted with. */
-export function noteParent(info: KindInfo, resource: pulumi.CustomResource, opts: pulumi.CustomResourceOptions | undefined): void {
+export function noteParent(
+  info: KindInfo,
+  resource: pulumi.CustomResource,
+  opts: pulumi.CustomResourceOptions | undefined,
+): void {
   if (!info.hasSettings || opts?.protect || opts?.retainOnDelete) return;
   const parent: Parent = { kind: info.kind, resource };
   parents.set(resource.id, parent);

@@ -36,7 +36,12 @@ export function invokeFunctionOutput<T>(
   return when.secret ? (pulumi.secret(result) as pulumi.Output<T>) : result;
 }
 
-function invokeWhenKnown<T>(name: string, args: object | undefined, opts: pulumi.InvokeOutputOptions | undefined, when: { runsInPreview: boolean }): pulumi.Output<T> {
+function invokeWhenKnown<T>(
+  name: string,
+  args: object | undefined,
+  opts: pulumi.InvokeOutputOptions | undefined,
+  when: { runsInPreview: boolean },
+): pulumi.Output<T> {
   return pulumi.all([pulumi.output(args ?? {}), dependenciesOf(opts)]).apply(([known]): pulumi.Input<T> => {
     const client = programClient();
     if (!when.runsInPreview && pulumi.runtime.isDryRun()) {

@@ -45,7 +45,16 @@ const registers = perRun(() => new Map<string, Claim[]>());
  */
 function namingFields({ ownership }: KindInfo): string[] {
   const { idFromInput, parents, uniqueName } = ownership;
-  return [...new Set([TENANT_INPUT, "adoptId", "adoptByName", ...(uniqueName ?? []), ...parents, ...(idFromInput ? [idFromInput] : [])])];
+  return [
+    ...new Set([
+      TENANT_INPUT,
+      "adoptId",
+      "adoptByName",
+      ...(uniqueName ?? []),
+      ...parents,
+      ...(idFromInput ? [idFromInput] : []),
+    ]),
+  ];
 }
 
 /**
@@ -69,12 +78,22 @@ function claimsOf({ kind, ownership }: KindInfo, owner: string, resource: object
   const { idFromInput, parents, creates, uniqueName } = ownership;
   const scope = parents.filter((field) => field !== idFromInput);
   const tenant = tenantOf(values);
-  const objectKey = (id: unknown) => JSON.stringify([tenant, kind, "object", ...scope.map((field) => values[field] ?? null), id ?? null]);
+  const objectKey = (id: unknown) =>
+    JSON.stringify([tenant, kind, "object", ...scope.map((field) => values[field] ?? null), id ?? null]);
   const claims: Claim[] = [];
   const adoptId = values.adoptId;
   if (creates && typeof adoptId === "string" && adoptId !== "") {
     // adoptId wins over adoptByName (the provider's lifecycle): the resource creates nothing and owns that object.
-    return [{ key: objectKey(adoptId), mode: "owns", owner, resource, naming: describe([...scope, "adoptId"], values), property: "adoptId" }];
+    return [
+      {
+        key: objectKey(adoptId),
+        mode: "owns",
+        owner,
+        resource,
+        naming: describe([...scope, "adoptId"], values),
+        property: "adoptId",
+      },
+    ];
   }
   if (!creates || idFromInput) {
     // Settings that always exist, and objects named by an input: the inputs are the object's identity.
@@ -125,7 +144,9 @@ function reasonOf(claim: Claim, other: Claim, kind: string): string {
 function register(claims: readonly Claim[], kind: string): OwnerConflict | undefined {
   const held = registers();
   for (const claim of claims) {
-    const other = (held.get(claim.key) ?? []).find((existing) => existing.resource !== claim.resource && conflicts(claim, existing));
+    const other = (held.get(claim.key) ?? []).find(
+      (existing) => existing.resource !== claim.resource && conflicts(claim, existing),
+    );
     if (other) return { property: claim.property, reason: reasonOf(claim, other, kind) };
   }
   for (const claim of claims) held.set(claim.key, [...(held.get(claim.key) ?? []), claim]);
@@ -137,12 +158,19 @@ function register(claims: readonly Claim[], kind: string): OwnerConflict | undef
  * Inputs that are Outputs or promises are awaited; one unknown in preview leaves the claim unregistered, so a conflict
  * that depends on an ID not yet known is caught by `up`, still before the second resource's create.
  */
-export function ownerConflictInput(info: KindInfo, name: string, resource: object, args: Props): pulumi.Input<OwnerConflict | undefined> {
+export function ownerConflictInput(
+  info: KindInfo,
+  name: string,
+  resource: object,
+  args: Props,
+): pulumi.Input<OwnerConflict | undefined> {
   const owner = `nms:${info.kind}::${name}`;
   const fields = namingFields(info).filter((field) => args[field] !== undefined);
   const pending = fields.some((field) => pulumi.Output.isInstance(args[field]) || args[field] instanceof Promise);
   if (!pending) return register(claimsOf(info, owner, resource, args), info.kind);
-  const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(fields.map((field) => [field, args[field] as pulumi.Input<unknown>]));
+  const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(
+    fields.map((field) => [field, args[field] as pulumi.Input<unknown>]),
+  );
   return pulumi.all(given).apply((values) => register(claimsOf(info, owner, resource, values as Props), info.kind));
 }
 
@@ -150,7 +178,13 @@ export function ownerConflictInput(info: KindInfo, name: string, resource: objec
  * A created object's ID, once known, names it too: another resource that adopts that ID (adoptId: venue.id) would own
  * it as well. Its claim is registered when the ID resolves, before the adopting resource's (which waits for the same ID).
  */
-export function claimCreatedObject({ kind, ownership }: KindInfo, name: string, resource: object, id: pulumi.Output<string>, args: Props): void {
+export function claimCreatedObject(
+  { kind, ownership }: KindInfo,
+  name: string,
+  resource: object,
+  id: pulumi.Output<string>,
+  args: Props,
+): void {
   const { idFromInput, parents, creates } = ownership;
   if (!creates || idFromInput || (typeof args.adoptId === "string" && args.adoptId !== "")) return;
   const scope = parents;
@@ -160,8 +194,17 @@ export function claimCreatedObject({ kind, ownership }: KindInfo, name: string, 
   );
   pulumi.all([id, given]).apply(([known, values]) => {
     if (!known) return;
-    const naming = [...scope.map((field) => `${field} ${JSON.stringify((values as Props)[field] ?? null)}`), `ID ${JSON.stringify(known)}`].join(", ");
-    const key = JSON.stringify([tenantOf(values as Props), kind, "object", ...scope.map((field) => (values as Props)[field] ?? null), known]);
+    const naming = [
+      ...scope.map((field) => `${field} ${JSON.stringify((values as Props)[field] ?? null)}`),
+      `ID ${JSON.stringify(known)}`,
+    ].join(", ");
+    const key = JSON.stringify([
+      tenantOf(values as Props),
+      kind,
+      "object",
+      ...scope.map((field) => (values as Props)[field] ?? null),
+      known,
+    ]);
     register([{ key, mode: "owns", owner, resource, naming, property: "adoptId" }], kind);
   });
 }

@@ -1,7 +1,12 @@
 // The base of the generated resource classes (sdk/generated/). What a kind's registration needs is
 // written into its class by the generator (sdk/kind.ts): nothing here loads provider code.
 import * as pulumi from "@pulumi/pulumi";
-import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "./generated/reservedInputs";
+import {
+  OWNER_CONFLICT_INPUT,
+  REPLACE_ON_CHANGES_INPUT,
+  RESOURCE_NAME_INPUT,
+  RESOURCE_STACK_INPUT,
+} from "./generated/reservedInputs";
 import { noteParent, settingsParent } from "./deletedWith";
 import type { KindInfo } from "./kind";
 import { claimCreatedObject, ownerConflictInput } from "./ownership";
@@ -70,7 +75,8 @@ function optionInputs(
   opts: pulumi.CustomResourceOptions | undefined,
 ): Record<string, unknown> {
   const inputs: Record<string, unknown> = {};
-  if (opts?.replaceOnChanges && opts.replaceOnChanges.length > 0) inputs[REPLACE_ON_CHANGES_INPUT] = [...opts.replaceOnChanges];
+  if (opts?.replaceOnChanges && opts.replaceOnChanges.length > 0)
+    inputs[REPLACE_ON_CHANGES_INPUT] = [...opts.replaceOnChanges];
   const conflict = ownerConflictInput(info, name, owner, args);
   if (conflict !== undefined) inputs[OWNER_CONFLICT_INPUT] = conflict;
   return inputs;

@@ -37,7 +37,13 @@ test("every guide in docs/ is linked from the README", () => {
 });
 
 test("every relative link of the README and of the guides leads to a file that exists", () => {
-  const documents = ["README.md", ...fs.readdirSync(path.join(ROOT, "docs")).filter((n) => n.endsWith(".md")).map((n) => `docs/${n}`)];
+  const documents = [
+    "README.md",
+    ...fs
+      .readdirSync(path.join(ROOT, "docs"))
+      .filter((n) => n.endsWith(".md"))
+      .map((n) => `docs/${n}`),
+  ];
   const broken: string[] = [];
   for (const document of documents) {
     const text = fs.readFileSync(path.join(ROOT, document), "utf8");

@@ -18,13 +18,25 @@ const dateFormat = z.enum(DATE_FORMATS).describe("mm/dd/yyyy, dd/mm/yyyy or yyyy
 export const adminInputSchema = z
   .object({
     role,
-    email: z.string().email("must be an email address").optional().describe("The person's email, required when they have no support account (it is then their login)."),
-    externalId: z.string().min(1, "must not be empty").optional().describe("The person's ID in the support directory, required when they have a support account."),
+    email: z
+      .string()
+      .email("must be an email address")
+      .optional()
+      .describe("The person's email, required when they have no support account (it is then their login)."),
+    externalId: z
+      .string()
+      .min(1, "must not be empty")
+      .optional()
+      .describe("The person's ID in the support directory, required when they have a support account."),
     detailLevel: detailLevel.default("it"),
   })
   .superRefine((admin, ctx) => {
     if (admin.email === undefined && admin.externalId === undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: "is required when the person has no support account (externalId)", path: ["email"] });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: "is required when the person has no support account (externalId)",
+        path: ["email"],
+      });
     }
   });
 export type AdminInput = z.infer<typeof adminInputSchema>;
@@ -38,7 +50,10 @@ export const adminListReadSchema = z.object({
   externalId: z.string().optional().describe("ID in the support directory."),
   name: z.string().optional().describe("First name."),
   lastName: z.string().optional().describe("Last name."),
-  lastLogin: z.string().optional().describe("When the administrator last logged in (ISO 8601 UTC); absent before the first login."),
+  lastLogin: z
+    .string()
+    .optional()
+    .describe("When the administrator last logged in (ISO 8601 UTC); absent before the first login."),
 });
 
 // ---- Delegations ----
@@ -77,7 +92,8 @@ export const notificationRecipientInputSchema = z
     const seen = new Set<string>();
     recipient.endpoints.forEach((endpoint, i) => {
       const key = endpointKey(endpoint);
-      if (seen.has(key)) issueWithCode(ctx, "TNT-10100", "duplicate notification endpoint", ["endpoints", i, "destination"]);
+      if (seen.has(key))
+        issueWithCode(ctx, "TNT-10100", "duplicate notification endpoint", ["endpoints", i, "destination"]);
       seen.add(key);
     });
   });

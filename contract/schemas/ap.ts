@@ -17,13 +17,17 @@ export const apPositionSchema = z.object({
 /** Body of W6 and each entry of W2's array. */
 export const apInputSchema = z.object({
   serialNumber: apSerialNumber.describe("12 digits, the first 1 to 9. Names the AP; a new serial number replaces it."),
-  name: apName.describe("2 to 32 printable ASCII characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant."),
+  name: apName.describe(
+    '2 to 32 printable ASCII characters, no backtick or "$(", no leading or trailing blank; unique in the tenant.',
+  ),
   venueId: z.string().min(1, "is required").describe("The venue the AP belongs to."),
   apGroupId: filledByService(z.string().optional()).describe("The AP group; the venue's default group when left out."),
   description: lengthBetween(0, 180).optional().describe("0 to 180 characters."),
   // W17 writes the position; a W6 without one keeps it, so a program that leaves it out leaves the
   // AP where it is.
-  position: filledByService(apPositionSchema.optional()).describe("Position on a floor plan (written with W17); left out, the AP stays where it is."),
+  position: filledByService(apPositionSchema.optional()).describe(
+    "Position on a floor plan (written with W17); left out, the AP stays where it is.",
+  ),
   tags: z.array(z.string()).optional().describe("Free-form tags."),
 });
 
@@ -95,8 +99,14 @@ export const apCellularSettingsSchema = z.object({
   primaryWanRecoveryTimer: int("Seconds before falling back to the primary WAN.").optional(),
   simCardPrimaryApn: z.string().optional().describe("APN of the primary SIM."),
   simCardSecondaryApn: z.string().optional().describe("APN of the secondary SIM."),
-  simCardPrimaryCellularNetworkSelection: z.enum(CELLULAR_NETWORK_SELECTIONS).optional().describe("AUTO, LTE or ThreeG."),
-  simCardSecondaryCellularNetworkSelection: z.enum(CELLULAR_NETWORK_SELECTIONS).optional().describe("AUTO, LTE or ThreeG."),
+  simCardPrimaryCellularNetworkSelection: z
+    .enum(CELLULAR_NETWORK_SELECTIONS)
+    .optional()
+    .describe("AUTO, LTE or ThreeG."),
+  simCardSecondaryCellularNetworkSelection: z
+    .enum(CELLULAR_NETWORK_SELECTIONS)
+    .optional()
+    .describe("AUTO, LTE or ThreeG."),
   simCardPrimaryEnabled: z.boolean().optional().describe("Whether the primary SIM is used."),
   simCardPrimaryRoaming: z.boolean().optional().describe("Whether the primary SIM may roam."),
   simCardSecondaryEnabled: z.boolean().optional().describe("Whether the secondary SIM is used."),
@@ -110,7 +120,15 @@ export const apCellularSettingsSchema = z.object({
  * when `operational=false` (the API documentation names the flag, not its effect: this is the project's
  * reading of it).
  */
-export const AP_OPERATIONAL_FIELDS = ["clientCount", "uptime_seconds", "lastContacted", "state", "subState", "ip", "externalIp"] as const;
+export const AP_OPERATIONAL_FIELDS = [
+  "clientCount",
+  "uptime_seconds",
+  "lastContacted",
+  "state",
+  "subState",
+  "ip",
+  "externalIp",
+] as const;
 
 /**
  * The read form (W1, W4, and W2/W6 answers): the write form, the AP group the service chose when
@@ -133,7 +151,11 @@ export const apReadSchema = apInputSchema.extend({
   radio: apRadioSchema.optional().describe("Radio settings of the AP."),
   state: z.string().describe("Device state."),
   subState: z.string().describe("Device sub-state."),
-  uptime_seconds: z.number().int("must be an integer").min(0, "must not be negative").describe("Seconds since the AP booted (0 when never contacted)."),
+  uptime_seconds: z
+    .number()
+    .int("must be an integer")
+    .min(0, "must not be negative")
+    .describe("Seconds since the AP booted (0 when never contacted)."),
 });
 
 export type Ap = z.infer<typeof apReadSchema>;
@@ -141,7 +163,11 @@ export type Ap = z.infer<typeof apReadSchema>;
 /** An item of W1 or W4: with `operational=false` (newer variant) the operational fields may be absent. */
 export function apListItemReadSchema(operational: boolean) {
   if (operational) return apReadSchema;
-  return apReadSchema.partial(Object.fromEntries(AP_OPERATIONAL_FIELDS.map((f) => [f, true])) as { [K in (typeof AP_OPERATIONAL_FIELDS)[number]]: true });
+  return apReadSchema.partial(
+    Object.fromEntries(AP_OPERATIONAL_FIELDS.map((f) => [f, true])) as {
+      [K in (typeof AP_OPERATIONAL_FIELDS)[number]]: true;
+    },
+  );
 }
 
 const detailExtras = {

@@ -23,10 +23,15 @@ const apRadioBand = (defaultChannels: readonly string[]) =>
       .array(z.string().min(1, "must name a channel"))
       .describe(`Channels the AP may use, as strings (default ${defaultChannels.join(", ")}).`)
       .default(() => [...defaultChannels]),
-    changeInterval: intBetween(100, 1440).describe("Minutes between automatic channel changes, 100 to 1440 (default 480).").default(480),
+    changeInterval: intBetween(100, 1440)
+      .describe("Minutes between automatic channel changes, 100 to 1440 (default 480).")
+      .default(480),
     channelBandwidth: z.string().describe("Channel width, e.g. AUTO (default) or 20MHz.").default("AUTO"),
     manualChannel: int("Channel set by hand; 0 (default) for automatic selection.").default(0),
-    method: z.string().describe("Channel selection method, e.g. BACKGROUND_SCANNING (default).").default("BACKGROUND_SCANNING"),
+    method: z
+      .string()
+      .describe("Channel selection method, e.g. BACKGROUND_SCANNING (default).")
+      .default("BACKGROUND_SCANNING"),
     txPower: z.string().describe("Transmit power, e.g. MAX (default).").default("MAX"),
   });
 
@@ -49,18 +54,36 @@ export const apRadioBandStatusSchema = z.object({
 function apRadioChannelRule(value: { apRadioParams24G?: { allowedChannels?: string[] } }, ctx: z.RefinementCtx): void {
   const channels = value.apRadioParams24G?.allowedChannels;
   if (Array.isArray(channels) && channels.length < 2) {
-    issueWithCode(ctx, "WIFI-10110", "2.4 GHz allowed channel list needs at least two channels", ["apRadioParams24G", "allowedChannels"]);
+    issueWithCode(ctx, "WIFI-10110", "2.4 GHz allowed channel list needs at least two channels", [
+      "apRadioParams24G",
+      "allowedChannels",
+    ]);
   }
 }
 
 // W19 replaces the settings whole: a band left out, or a band field left out, takes its default
 // (W20's values).
 const apRadioObject = z.object({
-  apRadioParams24G: apRadioBand24G.describe("2.4 GHz band; the service's defaults (W20) for the band or a field left out.").default({}),
-  apRadioParams50G: apRadioBand50G.describe("5 GHz band; the service's defaults (W20) for the band or a field left out.").default({}),
-  enable24G: z.boolean().nullable().describe("Whether the 2.4 GHz radio is on (default null: as the venue says).").default(null),
-  enable50G: z.boolean().nullable().describe("Whether the 5 GHz radio is on (default null: as the venue says).").default(null),
-  useVenueSettings: z.boolean().default(true).describe("Whether the venue's radio settings apply instead of the AP's own (default true)."),
+  apRadioParams24G: apRadioBand24G
+    .describe("2.4 GHz band; the service's defaults (W20) for the band or a field left out.")
+    .default({}),
+  apRadioParams50G: apRadioBand50G
+    .describe("5 GHz band; the service's defaults (W20) for the band or a field left out.")
+    .default({}),
+  enable24G: z
+    .boolean()
+    .nullable()
+    .describe("Whether the 2.4 GHz radio is on (default null: as the venue says).")
+    .default(null),
+  enable50G: z
+    .boolean()
+    .nullable()
+    .describe("Whether the 5 GHz radio is on (default null: as the venue says).")
+    .default(null),
+  useVenueSettings: z
+    .boolean()
+    .default(true)
+    .describe("Whether the venue's radio settings apply instead of the AP's own (default true)."),
 });
 
 /** Body of W19: the AP radio without its read-only fields. */
@@ -72,8 +95,12 @@ export const AP_RADIO_DEFAULTS: ApRadioInput = apRadioInputSchema.parse({});
 
 /** Answer of W18 (and, in the envelope, W19 and W20): every band field, with the read-only extras. */
 export const apRadioReadSchema = z.object({
-  apRadioParams24G: (answerFormOf(apRadioBand24G) as z.AnyZodObject).merge(apRadioBandStatusSchema).describe("2.4 GHz band."),
-  apRadioParams50G: (answerFormOf(apRadioBand50G) as z.AnyZodObject).merge(apRadioBandStatusSchema).describe("5 GHz band."),
+  apRadioParams24G: (answerFormOf(apRadioBand24G) as z.AnyZodObject)
+    .merge(apRadioBandStatusSchema)
+    .describe("2.4 GHz band."),
+  apRadioParams50G: (answerFormOf(apRadioBand50G) as z.AnyZodObject)
+    .merge(apRadioBandStatusSchema)
+    .describe("5 GHz band."),
   enable24G: z.boolean().nullable().describe("Whether the 2.4 GHz radio is on (null: as the venue says)."),
   enable50G: z.boolean().nullable().describe("Whether the 5 GHz radio is on (null: as the venue says)."),
   useVenueSettings: z.boolean().describe("Whether the venue's radio settings apply."),
@@ -85,23 +112,35 @@ const lanPortFields = {
   portId: z.string().optional().describe("The port's ID, e.g. 1."),
   type: z.string().optional().describe("ACCESS or Trunk (the two types the API documentation names)."),
   untagId: vlanId
-    .describe("Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109).")
+    .describe(
+      "Untagged VLAN, 1 to 4094: 1 on a Trunk port (WIFI-10108), equal to vlanMembers on an Access port (WIFI-10109).",
+    )
     .optional(),
   vlanMembers: z.string().optional().describe("VLANs of the port, e.g. 1-4094 or 10."),
 };
 
 /** An AP's LAN port (model APLanPort of the service's public generated client: untagId 1 to 4094). */
-export const lanPortSchema = z.object({ enabled: z.boolean().optional().describe("Whether the port is on."), ...lanPortFields });
+export const lanPortSchema = z.object({
+  enabled: z.boolean().optional().describe("Whether the port is on."),
+  ...lanPortFields,
+});
 
 /** A LAN port of a venue's per-model setting (model VenueLanPort: enabled by default, untagId 1 to 4094). */
-export const venueLanPortSchema = z.object({ enabled: z.boolean().describe("Whether the port is on (default true).").default(true), ...lanPortFields });
+export const venueLanPortSchema = z.object({
+  enabled: z.boolean().describe("Whether the port is on (default true).").default(true),
+  ...lanPortFields,
+});
 export type LanPort = z.infer<typeof lanPortSchema>;
 
 /**
  * WIFI-10108 and WIFI-10109 on each port of a list, on the port's untagId. The port type is
  * compared without regard to case (the API documentation writes ACCESS in the field and Access in the rule).
  */
-export function lanPortRules(ports: readonly LanPort[] | undefined, ctx: z.RefinementCtx, at: (string | number)[]): void {
+export function lanPortRules(
+  ports: readonly LanPort[] | undefined,
+  ctx: z.RefinementCtx,
+  at: (string | number)[],
+): void {
   (ports ?? []).forEach((port, i) => {
     const type = port.type?.toUpperCase();
     const path = [...at, i, "untagId"];
@@ -138,7 +177,9 @@ export const mdnsRuleSchema = z.object({
 
 /** Body of W9 (rules required, as the API documentation says) and answer of W8. */
 export const apMdnsGatewayInputSchema = z.object({
-  rules: z.array(mdnsRuleSchema).describe("The gateway's rules; required (an empty list turns the gateway's rules off)."),
+  rules: z
+    .array(mdnsRuleSchema)
+    .describe("The gateway's rules; required (an empty list turns the gateway's rules off)."),
 });
 export type ApMdnsGatewayInput = z.output<typeof apMdnsGatewayInputSchema>;
 

@@ -10,7 +10,9 @@ const venueId = z.string().min(1, "is required").describe("The venue's ID.");
 const requestId = z.string().describe("The service's request ID of the action, whose record reached SUCCESS.");
 
 /** W4: the APs of an AP group. */
-export const listApGroupApsArgsSchema = z.object({ apGroupId: z.string().min(1, "is required").describe("The AP group's ID.") }).strict();
+export const listApGroupApsArgsSchema = z
+  .object({ apGroupId: z.string().min(1, "is required").describe("The AP group's ID.") })
+  .strict();
 
 /** W32, W46: one venue. */
 export const venueArgsSchema = z.object({ venueId }).strict();
@@ -23,9 +25,19 @@ export const traceRouteFromApArgsSchema = z.object({ serialNumber, targetHost })
 
 /** W3: several APs at once (all or nothing). */
 export const deleteApsArgsSchema = z
-  .object({ serialNumbers: z.array(serialNumber).min(1, "must name at least one AP").describe("The serial numbers of the APs to delete.") })
+  .object({
+    serialNumbers: z
+      .array(serialNumber)
+      .min(1, "must name at least one AP")
+      .describe("The serial numbers of the APs to delete."),
+  })
   .strict();
 
-export const apLogFileResultSchema = z.object({ fileURL: z.string().describe("Where the AP's log file can be downloaded.") });
+export const apLogFileResultSchema = z.object({
+  fileURL: z.string().describe("Where the AP's log file can be downloaded."),
+});
 export const requestOnlyResultSchema = z.object({ requestId });
-export const traceRouteResultSchema = z.object({ requestId, response: z.string().describe("What the access point's trace route printed.") });
+export const traceRouteResultSchema = z.object({
+  requestId,
+  response: z.string().describe("What the access point's trace route printed."),
+});

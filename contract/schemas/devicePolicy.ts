@@ -31,11 +31,29 @@ export const devicePolicyRuleSchema = z.object({
   action: z.enum(DEVICE_POLICY_ACCESS).describe("ALLOW or BLOCK."),
   // Required although the API documentation does not mark them: a rule matches devices by this
   // pair, and WIFI-10204/10206/10208 are rules about it; without it the rule would match nothing.
-  deviceType: z.string().min(1, "is required").describe("Device type, e.g. Smartphone, Tablet, Laptop, Gaming, VoIP, Printer, IotDevice."),
-  osVendor: z.string().min(1, "is required").describe("OS vendor compatible with the device type (WIFI-10204), or All."),
-  downloadRateLimit: z.number().int("must be an integer").describe("Download limit; not with action BLOCK (WIFI-10203).").optional(),
-  uploadRateLimit: z.number().int("must be an integer").describe("Upload limit; not with action BLOCK (WIFI-10203).").optional(),
-  vlan: z.number().int("must be an integer").describe("VLAN of matching devices; not with action BLOCK (WIFI-10203).").optional(),
+  deviceType: z
+    .string()
+    .min(1, "is required")
+    .describe("Device type, e.g. Smartphone, Tablet, Laptop, Gaming, VoIP, Printer, IotDevice."),
+  osVendor: z
+    .string()
+    .min(1, "is required")
+    .describe("OS vendor compatible with the device type (WIFI-10204), or All."),
+  downloadRateLimit: z
+    .number()
+    .int("must be an integer")
+    .describe("Download limit; not with action BLOCK (WIFI-10203).")
+    .optional(),
+  uploadRateLimit: z
+    .number()
+    .int("must be an integer")
+    .describe("Upload limit; not with action BLOCK (WIFI-10203).")
+    .optional(),
+  vlan: z
+    .number()
+    .int("must be an integer")
+    .describe("VLAN of matching devices; not with action BLOCK (WIFI-10203).")
+    .optional(),
 });
 
 type Rule = z.infer<typeof devicePolicyRuleSchema>;
@@ -49,21 +67,36 @@ export function devicePolicyRules(value: { rules?: Rule[] }, ctx: z.RefinementCt
     const at = (field: string) => ["rules", i, field];
     if (rule.action === "BLOCK") {
       for (const field of ["downloadRateLimit", "uploadRateLimit", "vlan"] as const) {
-        if (rule[field] !== undefined) issueWithCode(ctx, "WIFI-10203", "a device-policy rule with action BLOCK must not set rate limit or VLAN", at(field));
+        if (rule[field] !== undefined)
+          issueWithCode(
+            ctx,
+            "WIFI-10203",
+            "a device-policy rule with action BLOCK must not set rate limit or VLAN",
+            at(field),
+          );
       }
     }
     if (!(DEVICE_OS_VENDORS[rule.deviceType] ?? []).includes(rule.osVendor)) {
-      issueWithCode(ctx, "WIFI-10204", `device type ${rule.deviceType} and OS vendor ${rule.osVendor} are incompatible`, at("osVendor"));
+      issueWithCode(
+        ctx,
+        "WIFI-10204",
+        `device type ${rule.deviceType} and OS vendor ${rule.osVendor} are incompatible`,
+        at("osVendor"),
+      );
     }
     const pair = `${rule.deviceType}\u0000${rule.osVendor}`;
-    if (pairs.has(pair)) issueWithCode(ctx, "WIFI-10206", "only one rule per device type and OS vendor combination", at("osVendor"));
+    if (pairs.has(pair))
+      issueWithCode(ctx, "WIFI-10206", "only one rule per device type and OS vendor combination", at("osVendor"));
     pairs.add(pair);
-    const others = rules.filter((other, j) => j < i && other.deviceType === rule.deviceType && other.osVendor !== rule.osVendor);
+    const others = rules.filter(
+      (other, j) => j < i && other.deviceType === rule.deviceType && other.osVendor !== rule.osVendor,
+    );
     if (others.length > 0 && (rule.osVendor === ALL_OS_VENDORS || others.some((o) => o.osVendor === ALL_OS_VENDORS))) {
       issueWithCode(ctx, "WIFI-10208", "only one rule per device type when OS vendor is All", at("deviceType"));
     }
     if (rule.name !== undefined) {
-      if (names.has(rule.name)) issueWithCode(ctx, "WIFI-10207", "rule names must be unique within a policy", at("name"));
+      if (names.has(rule.name))
+        issueWithCode(ctx, "WIFI-10207", "rule names must be unique within a policy", at("name"));
       names.add(rule.name);
     }
   });
@@ -72,7 +105,10 @@ export function devicePolicyRules(value: { rules?: Rule[] }, ctx: z.RefinementCt
 const devicePolicyObject = z.object({
   name: lengthBetween(2, 32).describe("2 to 32 characters."),
   description: lengthBetween(2, 180).describe("2 to 180 characters.").optional(),
-  defaultAccess: z.enum(DEVICE_POLICY_ACCESS).describe("Access of devices no rule matches: ALLOW (default) or BLOCK.").default("ALLOW"),
+  defaultAccess: z
+    .enum(DEVICE_POLICY_ACCESS)
+    .describe("Access of devices no rule matches: ALLOW (default) or BLOCK.")
+    .default("ALLOW"),
   rules: z.array(devicePolicyRuleSchema).describe("The rules, by device type and OS vendor.").optional(),
 });
 

@@ -20,7 +20,9 @@ export const dpskPassphraseInputSchema = z.object({
   networkId: z.string().optional().describe("The DPSK network the passphrase is for."),
   passphrase: secret(lengthBetween(8, 63))
     .optional()
-    .describe("8 to 63 characters (secret); required when the network uses WPA personal security (WIFI-10102), else made up by the service."),
+    .describe(
+      "8 to 63 characters (secret); required when the network uses WPA personal security (WIFI-10102), else made up by the service.",
+    ),
   username: lengthBetween(0, 200).optional().describe("0 to 200 characters."),
   vlanId: vlanId.describe("VLAN the client lands in, 1 to 4094 (default 1).").default(1),
   expiration: int64.optional().describe("Expiry (int64, epoch milliseconds)."),
@@ -45,10 +47,18 @@ export interface DpskNetworkView {
 }
 
 /** WIFI-10102 for one W84 body against the network it names (undefined: no such network, or none named). */
-export function dpskPassphraseFailure(entry: { passphrase?: string }, network: DpskNetworkView | undefined): FieldFailure | undefined {
+export function dpskPassphraseFailure(
+  entry: { passphrase?: string },
+  network: DpskNetworkView | undefined,
+): FieldFailure | undefined {
   const security = network?.wlan?.wlanSecurity;
-  if (entry.passphrase !== undefined || security === undefined || !WPA_PERSONAL_SECURITIES.has(security)) return undefined;
-  return { path: "passphrase", message: "DPSK passphrase is required for WPA personal security (WIFI-10102)", code: "WIFI-10102" };
+  if (entry.passphrase !== undefined || security === undefined || !WPA_PERSONAL_SECURITIES.has(security))
+    return undefined;
+  return {
+    path: "passphrase",
+    message: "DPSK passphrase is required for WPA personal security (WIFI-10102)",
+    code: "WIFI-10102",
+  };
 }
 
 /** W53's items (the Wi-Fi API documentation, "DPSK passphrase format"). The API documentation gives no value sets for the two enums. */
@@ -59,7 +69,11 @@ export const dpskPassphraseFormatReadSchema = z.object({
     .object({
       passphraseExpirationEnum: z.string().describe("When generated passphrases expire."),
       passphraseFormatEnum: z.string().describe("Characters generated passphrases use."),
-      passphraseLength: z.number().int("must be an integer").min(1, "must be at least 1").describe("Length of generated passphrases."),
+      passphraseLength: z
+        .number()
+        .int("must be an integer")
+        .min(1, "must be at least 1")
+        .describe("Length of generated passphrases."),
     })
     .describe("How passphrases of this format are generated."),
 });

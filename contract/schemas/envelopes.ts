@@ -4,7 +4,10 @@
 // hold a whole answer against the contract.
 import { z } from "zod";
 
-export const requestIdSchema = z.string().min(1, "is required").describe("The request's ID; its record (A2) tells how it ended.");
+export const requestIdSchema = z
+  .string()
+  .min(1, "is required")
+  .describe("The request's ID; its record (A2) tells how it ended.");
 
 /** 202 (or W74's 201) of a create or update: `{requestId, response}`; response is an array for array creates. */
 export function acceptedAnswerSchema<T extends z.ZodTypeAny>(response: T) {
@@ -21,7 +24,11 @@ export const acceptedRequestSchema = z.object({ requestId: requestIdSchema });
 export function contentPageSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     content: z.array(item).describe("The items of the page."),
-    totalElements: z.number().int("must be an integer").min(0, "must not be negative").describe("How many items all pages hold."),
+    totalElements: z
+      .number()
+      .int("must be an integer")
+      .min(0, "must not be negative")
+      .describe("How many items all pages hold."),
   });
 }
 

@@ -9,7 +9,13 @@ import { issueWithCode, percent } from "../validators";
  */
 export const floorPlanInputSchema = z.object({
   name: z.string().min(1, "must not be empty").optional().describe("The floor plan's name."),
-  floorNumber: z.number().int("must be an integer").min(-2147483648).max(2147483647).optional().describe("The floor (int32)."),
+  floorNumber: z
+    .number()
+    .int("must be an integer")
+    .min(-2147483648)
+    .max(2147483647)
+    .optional()
+    .describe("The floor (int32)."),
   imageId: z.string().optional().describe("File ID of the image, from the file upload operation (U1)."),
 });
 export type FloorPlanInput = z.infer<typeof floorPlanInputSchema>;

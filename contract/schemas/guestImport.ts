@@ -15,7 +15,9 @@ export const GUEST_IMPORT_REQUIRED_COLUMNS = ["name", "mobilePhoneNumber"] as co
 export const guestImportFieldsSchema = z.object({
   deliveryMethods: deliveryMethodsSchema.optional(),
   "expiration.activationType": guestExpirationSchema.shape.activationType,
-  "expiration.duration": z.coerce.number({ invalid_type_error: "must be an integer" }).pipe(guestExpirationSchema.shape.duration),
+  "expiration.duration": z.coerce
+    .number({ invalid_type_error: "must be an integer" })
+    .pipe(guestExpirationSchema.shape.duration),
   "expiration.unit": guestExpirationSchema.shape.unit,
   maxDevices: z.coerce
     .number({ invalid_type_error: "must be an integer" })
@@ -26,7 +28,10 @@ export const guestImportFieldsSchema = z.object({
 /** W76's answer (201): the created guests and where the list of their credentials can be downloaded. */
 export const guestImportReadSchema = z.object({
   data: z.array(guestUserReadSchema).describe("The guests created, with their generated passwords (secret)."),
-  downloadUrl: z.string().min(1).describe("Where the file of the created guests and their credentials can be downloaded."),
+  downloadUrl: z
+    .string()
+    .min(1)
+    .describe("Where the file of the created guests and their credentials can be downloaded."),
 });
 
 /** The rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks). */

@@ -38,13 +38,18 @@ export const guestUserInputSchema = z.object({
     .refine((n) => n === -1 || n >= 1, "must be -1 (unlimited) or at least 1")
     .describe("Devices the guest may connect; -1 means unlimited."),
   notes: lengthBetween(0, 180).optional().describe("0 to 180 characters."),
-  disabled: z.boolean().describe("Whether the account is disabled (W79/W80 when it changes; default false).").default(false),
+  disabled: z
+    .boolean()
+    .describe("Whether the account is disabled (W79/W80 when it changes; default false).")
+    .default(false),
 });
 
 export type GuestUserInput = z.output<typeof guestUserInputSchema>;
 
 /** A guest of W76's file: the import takes deliveryMethods as optional (the API documentation requires it on W74's create only). */
-export const importedGuestUserSchema = guestUserInputSchema.extend({ deliveryMethods: deliveryMethodsSchema.optional() });
+export const importedGuestUserSchema = guestUserInputSchema.extend({
+  deliveryMethods: deliveryMethodsSchema.optional(),
+});
 
 /** Body of W74: an array of guests, at least one. */
 export const guestUserCreateBodySchema = z.array(guestUserInputSchema).min(1, "must hold at least one guest user");
@@ -52,10 +57,14 @@ export const guestUserCreateBodySchema = z.array(guestUserInputSchema).min(1, "m
 /** The read form (W74 answer, W77, W73 content). */
 export const guestUserReadSchema = guestUserInputSchema.extend({
   id: z.string().min(1, "is required").describe("The guest's ID."),
-  deliveryMethods: deliveryMethodsSchema.optional().describe("How the credentials reach the guest (absent for a guest imported without them)."),
+  deliveryMethods: deliveryMethodsSchema
+    .optional()
+    .describe("How the credentials reach the guest (absent for a guest imported without them)."),
   disabled: z.boolean().describe("Whether the account is disabled."),
   createdDate: epochMillis.describe("Creation time (epoch milliseconds)."),
-  expirationDate: epochMillis.describe("When the account expires (epoch milliseconds; 0 until a Login activation, or never)."),
+  expirationDate: epochMillis.describe(
+    "When the account expires (epoch milliseconds; 0 until a Login activation, or never).",
+  ),
   lastModified: epochMillis.describe("Last change (epoch milliseconds)."),
   guestUserType: z.string().describe("Kind of guest account (the API documentation gives no value set)."),
   macAddresses: z.array(z.string()).describe("Devices the guest has connected."),

@@ -10,8 +10,20 @@ import { z } from "zod";
 import { answerFormOf, perVariant, secret, type WifiApiVariant } from "../meta";
 import { isUnknown, issueWithCode, lengthBetween, port, shellSafeName } from "../validators";
 import { networkVenueReadSchemaFor } from "./networkVenue";
-import { cloudpathPortalSchema, dpskGenerationParamsSchema, guestPortalRules, guestPortalSchemaFor, hotspotWlanSchema } from "./networkPortals";
-import { NETWORK_TYPES, NON_OFDM_PHY_RATES, wlanSchemaForType, WPA_PERSONAL_SECURITIES, type NetworkType } from "./wlan";
+import {
+  cloudpathPortalSchema,
+  dpskGenerationParamsSchema,
+  guestPortalRules,
+  guestPortalSchemaFor,
+  hotspotWlanSchema,
+} from "./networkPortals";
+import {
+  NETWORK_TYPES,
+  NON_OFDM_PHY_RATES,
+  wlanSchemaForType,
+  WPA_PERSONAL_SECURITIES,
+  type NetworkType,
+} from "./wlan";
 
 export * from "./wlan";
 export * from "./networkPortals";
@@ -19,8 +31,12 @@ export * from "./networkPortals";
 /** Network names: no backtick, no "$(", no edge blanks; 2 to 64 characters (older) or 2 to 32 (newer). */
 export const networkNameFor = perVariant((variant) =>
   variant === "older"
-    ? shellSafeName(2, 64).describe("2 to 64 characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant.")
-    : shellSafeName(2, 32).describe("2 to 32 characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant."),
+    ? shellSafeName(2, 64).describe(
+        '2 to 64 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant.',
+      )
+    : shellSafeName(2, 32).describe(
+        '2 to 32 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant.',
+      ),
 );
 
 /** A RADIUS server. The API documentation gives ip as a string, nothing more: an address or a host name. */
@@ -48,8 +64,15 @@ function typeFields(variant: WifiApiVariant, type: NetworkType, form: Form): z.Z
           accountingRadius: radiusPairSchema.describe("Accounting RADIUS servers.").optional(),
         }
       : {
-          authRadiusId: z.string().min(1, "must not be empty").describe("ID of the authentication RADIUS servers; required for types aaa and cloudpath."),
-          accountingRadiusId: z.string().min(1, "must not be empty").describe("ID of the accounting RADIUS servers.").optional(),
+          authRadiusId: z
+            .string()
+            .min(1, "must not be empty")
+            .describe("ID of the authentication RADIUS servers; required for types aaa and cloudpath."),
+          accountingRadiusId: z
+            .string()
+            .min(1, "must not be empty")
+            .describe("ID of the accounting RADIUS servers.")
+            .optional(),
         };
   const common = {
     name: networkNameFor(variant),
@@ -64,9 +87,17 @@ function typeFields(variant: WifiApiVariant, type: NetworkType, form: Form): z.Z
     case "open":
       return common;
     case "guest":
-      return { ...common, guestPortal: guestPortalSchemaFor(variant).describe("The guest portal; required for type guest.") };
+      return {
+        ...common,
+        guestPortal: guestPortalSchemaFor(variant).describe("The guest portal; required for type guest."),
+      };
     case "dpsk":
-      return { ...common, dpskGenerationParams: dpskGenerationParamsSchema.describe("How DPSK passphrases are generated; required for type dpsk.") };
+      return {
+        ...common,
+        dpskGenerationParams: dpskGenerationParamsSchema.describe(
+          "How DPSK passphrases are generated; required for type dpsk.",
+        ),
+      };
     case "cloudpath":
       return {
         ...common,
@@ -80,7 +111,11 @@ function typeFields(variant: WifiApiVariant, type: NetworkType, form: Form): z.Z
 const unionOf = (variant: WifiApiVariant, form: Form) =>
   z.discriminatedUnion(
     "type",
-    NETWORK_TYPES.map((type) => z.object(typeFields(variant, type, form))) as unknown as [z.AnyZodObject, z.AnyZodObject, ...z.AnyZodObject[]],
+    NETWORK_TYPES.map((type) => z.object(typeFields(variant, type, form))) as unknown as [
+      z.AnyZodObject,
+      z.AnyZodObject,
+      ...z.AnyZodObject[],
+    ],
   );
 
 // biome-ignore lint/suspicious/noExplicitAny: a body as the rules see it before its type's schema has parsed it.
@@ -90,7 +125,8 @@ type UnparsedObject = Record<string, Unparsed>;
 type AnyNetwork = { type: NetworkType; wlan: UnparsedObject; guestPortal?: Unparsed };
 
 /** Rules of every network write (W50, W52, W55, W58): the PSK-style rules on psk networks only; the deep writes' own. */
-const networkRulesOf = (form: Form) => (body: UnparsedObject, ctx: z.RefinementCtx) => networkRules(body, ctx, form === "deep");
+const networkRulesOf = (form: Form) => (body: UnparsedObject, ctx: z.RefinementCtx) =>
+  networkRules(body, ctx, form === "deep");
 
 function networkRules(body: UnparsedObject, ctx: z.RefinementCtx, deep: boolean): void {
   const value = body as AnyNetwork;
@@ -118,13 +154,18 @@ function networkRules(body: UnparsedObject, ctx: z.RefinementCtx, deep: boolean)
     const bss = Number(radio.bssMinimumPhyRate);
     const mgmt = Number(radio.managementFrameMinimumPhyRate);
     if (!nonOfdm && Number.isFinite(bss) && Number.isFinite(mgmt) && mgmt < bss) {
-      issueWithCode(ctx, "WIFI-10107", "management transmit rate below BSS minimum rate in OFDM-only mode", [...path, "managementFrameMinimumPhyRate"]);
+      issueWithCode(ctx, "WIFI-10107", "management transmit rate below BSS minimum rate in OFDM-only mode", [
+        ...path,
+        "managementFrameMinimumPhyRate",
+      ]);
     }
   }
 }
 
 /** Body of W50 (create) and W55 (update): RADIUS servers by ID. */
-export const networkShallowInputSchemaFor = perVariant((variant) => unionOf(variant, "shallow").superRefine(networkRulesOf("shallow")));
+export const networkShallowInputSchemaFor = perVariant((variant) =>
+  unionOf(variant, "shallow").superRefine(networkRulesOf("shallow")),
+);
 export const networkShallowInputSchema = networkShallowInputSchemaFor("newer");
 
 /** An authentication server may not listen on the accounting port (WIFI-10103), nor the other way round (WIFI-10104). */
@@ -150,7 +191,9 @@ export function radiusPortRulesOnCreate(variant: WifiApiVariant): boolean {
 const networkDeepObject = (variant: WifiApiVariant) => unionOf(variant, "deep").superRefine(networkRulesOf("deep"));
 
 /** Body of W58 (the deep update), with the RADIUS port rules in both variants. The provider checks every write by it. */
-export const networkDeepInputSchemaFor = perVariant((variant) => networkDeepObject(variant).superRefine(radiusPortRules));
+export const networkDeepInputSchemaFor = perVariant((variant) =>
+  networkDeepObject(variant).superRefine(radiusPortRules),
+);
 export const networkDeepUpdateSchemaFor = networkDeepInputSchemaFor;
 /** Body of W52 (the deep create): the RADIUS port rules only where radiusPortRulesOnCreate says so. */
 export const networkDeepCreateSchemaFor = perVariant((variant) =>
@@ -182,7 +225,9 @@ export interface NetworkDeepInput extends Omit<NetworkShallowInput, "authRadiusI
 // SSID the service fills in (the name when a write left it out). Refinements of the inputs are
 // not repeated: they guard writes.
 
-export const radiusServerReadSchema = radiusServerSchema.extend({ id: z.string().min(1, "is required").describe("ID of the server entry.") });
+export const radiusServerReadSchema = radiusServerSchema.extend({
+  id: z.string().min(1, "is required").describe("ID of the server entry."),
+});
 export const radiusPairReadSchema = z.object({
   id: z.string().min(1, "is required").describe("ID of the pair."),
   primary: radiusServerReadSchema.describe("The server asked first."),
@@ -204,7 +249,11 @@ function readOptionOf(variant: WifiApiVariant, type: NetworkType, form: Form): z
 const readUnionOf = (variant: WifiApiVariant, form: Form) =>
   z.discriminatedUnion(
     "type",
-    NETWORK_TYPES.map((type) => readOptionOf(variant, type, form)) as unknown as [z.AnyZodObject, z.AnyZodObject, ...z.AnyZodObject[]],
+    NETWORK_TYPES.map((type) => readOptionOf(variant, type, form)) as unknown as [
+      z.AnyZodObject,
+      z.AnyZodObject,
+      ...z.AnyZodObject[],
+    ],
   );
 
 /** W54's answer (and W50/W55 responses, W49 items): RADIUS servers by ID. */

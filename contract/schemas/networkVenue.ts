@@ -25,7 +25,10 @@ const day = (name: string) => z.string().describe(`When the network is on, ${nam
 
 /** When the network is on. The type's default, ALWAYS_ON, is the service's public generated client's (model NetworkVenueScheduler). */
 export const schedulerSchema = z.object({
-  type: z.string().describe("Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set).").default("ALWAYS_ON"),
+  type: z
+    .string()
+    .describe("Kind of schedule, e.g. ALWAYS_ON (the default; the API documentation gives no value set).")
+    .default("ALWAYS_ON"),
   mon: day("Mondays"),
   tue: day("Tuesdays"),
   wed: day("Wednesdays"),
@@ -50,11 +53,17 @@ const activationCommon = (variant: "older" | "newer") => ({
 export const networkVenueInputSchemaFor = perVariant((variant) =>
   z.object({
     ...activationCommon(variant),
-    isAllAPGroups: z.boolean().describe("Activate on every AP group of the venue (default true).").default(NETWORK_VENUE_DEFAULTS.isAllAPGroups),
+    isAllAPGroups: z
+      .boolean()
+      .describe("Activate on every AP group of the venue (default true).")
+      .default(NETWORK_VENUE_DEFAULTS.isAllAPGroups),
     allAPGroupsRadio: radio
       .describe("Radio band when all AP groups are used: Both (default), 2.4-GHz or 5-GHz.")
       .default(NETWORK_VENUE_DEFAULTS.allAPGroupsRadio),
-    apGroups: z.array(activationApGroupSchemaFor(variant)).describe("The AP groups to activate on, when not all.").optional(),
+    apGroups: z
+      .array(activationApGroupSchemaFor(variant))
+      .describe("The AP groups to activate on, when not all.")
+      .optional(),
   }),
 );
 export const networkVenueInputSchema = networkVenueInputSchemaFor("newer");
@@ -69,9 +78,13 @@ export const activationApGroupReadSchemaFor = perVariant((variant) =>
     isDefault: z.boolean().describe("Whether it is the venue's default AP group."),
     radio: radio.describe("Radio band on this group."),
     validationError: z.boolean().describe("Whether the activation on this group has a problem."),
-    validationErrorReachedMaxConnectedCaptiveNetworksLimit: z.boolean().describe("The group has the most captive-portal networks it may."),
+    validationErrorReachedMaxConnectedCaptiveNetworksLimit: z
+      .boolean()
+      .describe("The group has the most captive-portal networks it may."),
     validationErrorReachedMaxConnectedNetworksLimit: z.boolean().describe("The group has the most networks it may."),
-    validationErrorSsidAlreadyActiveted: z.boolean().describe("The SSID is already active on the group (the service's spelling)."),
+    validationErrorSsidAlreadyActiveted: z
+      .boolean()
+      .describe("The SSID is already active on the group (the service's spelling)."),
   }),
 );
 

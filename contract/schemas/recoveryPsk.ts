@@ -3,7 +3,9 @@ import { z } from "zod";
 import { secret } from "../meta";
 
 export const recoveryPskInputSchema = z.object({
-  psk: secret(z.string().regex(/^\d{16}$/, "must be exactly 16 digits")).describe("The recovery PSK: exactly 16 digits (secret)."),
+  psk: secret(z.string().regex(/^\d{16}$/, "must be exactly 16 digits")).describe(
+    "The recovery PSK: exactly 16 digits (secret).",
+  ),
 });
 
 /** W82's answer (W83's response). */

@@ -7,7 +7,11 @@ import { apiErrorEntrySchema } from "./envelopes";
 
 export const requestRecordReadSchema = z.object({
   admin: z.string().describe("Who sent the request."),
-  count: z.number().int("must be an integer").min(0, "must not be negative").describe("How many objects the request wrote."),
+  count: z
+    .number()
+    .int("must be an integer")
+    .min(0, "must not be negative")
+    .describe("How many objects the request wrote."),
   entityId: z.string().describe("The object written (IDs joined by commas for a bulk write)."),
   method: z.string().min(1, "is required").describe("HTTP method of the request."),
   requestId: z.string().min(1, "is required").describe("The request's ID."),

@@ -8,8 +8,34 @@ import { IGMP_SNOOPING_MODES } from "./switchVlan";
 
 /** The API documentation's allowed three-letter prefixes of a switch ID. */
 export const SWITCH_ID_PREFIXES = [
-  "FEG", "FEM", "FEA", "FEB", "FEH", "FEJ", "FEE", "FEF", "FEC", "FED", "FEK", "FEL", "FJN", "FJP",
-  "FMD", "FME", "FMF", "FMG", "FMU", "FMH", "FMJ", "EZC", "EZD", "EZE", "FLU", "FLV", "FLW", "FLX",
+  "FEG",
+  "FEM",
+  "FEA",
+  "FEB",
+  "FEH",
+  "FEJ",
+  "FEE",
+  "FEF",
+  "FEC",
+  "FED",
+  "FEK",
+  "FEL",
+  "FJN",
+  "FJP",
+  "FMD",
+  "FME",
+  "FMF",
+  "FMG",
+  "FMU",
+  "FMH",
+  "FMJ",
+  "EZC",
+  "EZD",
+  "EZE",
+  "FLU",
+  "FLV",
+  "FLW",
+  "FLX",
 ] as const;
 
 /**
@@ -61,10 +87,14 @@ export const switchInputSchema = z.object({
   enableStack: z.boolean().describe("Whether the switch is a stack (default false).").default(false),
   jumboMode: z.boolean().describe("Jumbo frames (default false).").default(false),
   igmpSnooping: z.enum(IGMP_SNOOPING_MODES).optional().describe("IGMP snooping: active, passive or none."),
-  tags: switchTags.optional().describe("Empty, or 1 to 5 comma-separated tags of 2 to 58 characters without comma, !, - or space."),
+  tags: switchTags
+    .optional()
+    .describe("Empty, or 1 to 5 comma-separated tags of 2 to 58 characters without comma, !, - or space."),
   // S19 and S16 write these, and an S11 without them keeps them: a program that leaves one out
   // leaves it as the switch has it.
-  position: filledByService(switchPositionSchema.optional()).describe("Position on a floor plan (written with S19); left out, the switch stays where it is."),
+  position: filledByService(switchPositionSchema.optional()).describe(
+    "Position on a floor plan (written with S19); left out, the switch stays where it is.",
+  ),
   stackMembers: filledByService(z.array(stackMemberSchema).optional()).describe(
     "Member switches of the stack (changed with S16 and S17); left out, the stack keeps the members it has.",
   ),

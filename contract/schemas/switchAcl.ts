@@ -33,7 +33,11 @@ function standardHoldsSourceOnly(acl: z.infer<typeof aclSchema>, ctx: z.Refineme
   acl.aclRules.forEach((rule, i) => {
     for (const field of EXTENDED_ONLY_RULE_FIELDS) {
       if (rule[field] !== undefined) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: "a standard ACL matches on the source only: use an extended ACL", path: ["aclRules", i, field] });
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: "a standard ACL matches on the source only: use an extended ACL",
+          path: ["aclRules", i, field],
+        });
       }
     }
   });
@@ -48,4 +52,6 @@ export const switchAclInputSchema = aclSchema.omit({ id: true }).superRefine(sta
 export type SwitchAclInput = z.output<typeof switchAclInputSchema>;
 
 /** S5's answer (S7 items, S2 items, S3/S4 responses). */
-export const switchAclReadSchema = answerOf(aclSchema.omit({ id: true })).extend({ id: z.string().describe("ID of the ACL.") });
+export const switchAclReadSchema = answerOf(aclSchema.omit({ id: true })).extend({
+  id: z.string().describe("ID of the ACL."),
+});

@@ -30,7 +30,9 @@ export const sshTunnelBodySchema = z.object({
   rpIp: z.string().optional().describe("Address of the remote point."),
   rpPort: intBetween(0, 65535).describe("Port of the remote point, 0 to 65535."),
   rpUserName: z.string().optional().describe("User name on the remote point."),
-  rpPrivateKey: secret(z.string()).optional().describe("Private key for the remote point (secret: never logged or echoed)."),
+  rpPrivateKey: secret(z.string())
+    .optional()
+    .describe("Private key for the remote point (secret: never logged or echoed)."),
 });
 
 export const pingFromSwitchArgsSchema = switchPingBodySchema.extend({ serialNumber }).strict();
@@ -40,4 +42,7 @@ export const rebootSwitchArgsSchema = z.object({ serialNumber }).strict();
 export const createSshTunnelArgsSchema = sshTunnelBodySchema.strict();
 
 export const switchActionResultSchema = z.object({ requestId });
-export const switchDiagnosticResultSchema = z.object({ requestId, response: z.string().describe("What the switch printed.") });
+export const switchDiagnosticResultSchema = z.object({
+  requestId,
+  response: z.string().describe("What the switch printed."),
+});

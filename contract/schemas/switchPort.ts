@@ -5,14 +5,34 @@ import { z } from "zod";
 import { answerOf } from "../meta";
 
 /** Three numbers of one or two digits separated by slashes: unit/slot/port, e.g. 1/1/8. */
-export const switchPortName = z.string().regex(/^\d{1,2}\/\d{1,2}\/\d{1,2}$/, "must be three numbers of one or two digits separated by slashes (e.g. 1/1/8)");
+export const switchPortName = z
+  .string()
+  .regex(/^\d{1,2}\/\d{1,2}\/\d{1,2}$/, "must be three numbers of one or two digits separated by slashes (e.g. 1/1/8)");
 
 export const POE_CLASSES = ["UNSET", "ZERO", "ONE", "TWO", "THREE", "FOUR"] as const;
 export const PORT_SPEEDS = [
-  "UNSET", "NONE", "AUTO", "TEN_M_FULL", "TEN_M_HALF", "ONE_HUNDRED_M_FULL", "ONE_HUNDRED_M_HALF", "ONE_G_FULL",
-  "ONE_G_FULL_MASTER", "ONE_G_FULL_SLAVE", "TWO_POINT_FIVE_G_FULL", "TWO_POINT_FIVE_G_FULL_MASTER", "TWO_POINT_FIVE_G_FULL_SLAVE",
-  "FIVE_G_FULL", "FIVE_G_FULL_MASTER", "FIVE_G_FULL_SLAVE", "TEN_G_FULL", "TEN_G_FULL_MASTER", "TEN_G_FULL_SLAVE",
-  "TWENTY_FIVE_G_FULL", "FORTY_G_FULL", "ONE_HUNDRED_G_FULL",
+  "UNSET",
+  "NONE",
+  "AUTO",
+  "TEN_M_FULL",
+  "TEN_M_HALF",
+  "ONE_HUNDRED_M_FULL",
+  "ONE_HUNDRED_M_HALF",
+  "ONE_G_FULL",
+  "ONE_G_FULL_MASTER",
+  "ONE_G_FULL_SLAVE",
+  "TWO_POINT_FIVE_G_FULL",
+  "TWO_POINT_FIVE_G_FULL_MASTER",
+  "TWO_POINT_FIVE_G_FULL_SLAVE",
+  "FIVE_G_FULL",
+  "FIVE_G_FULL_MASTER",
+  "FIVE_G_FULL_SLAVE",
+  "TEN_G_FULL",
+  "TEN_G_FULL_MASTER",
+  "TEN_G_FULL_SLAVE",
+  "TWENTY_FIVE_G_FULL",
+  "FORTY_G_FULL",
+  "ONE_HUNDRED_G_FULL",
 ] as const;
 export const LAG_TYPES = ["static", "dynamic"] as const;
 
@@ -38,7 +58,12 @@ export const switchPortSettingsSchema = z.object({
   rstpAdminEdgePort: z.boolean().describe("default false").default(false),
   stpBpduGuard: z.boolean().describe("default false").default(false),
   stpRootGuard: z.boolean().describe("default false").default(false),
-  poeBudget: z.number().min(0, "must be between 0 and 30").max(30, "must be between 0 and 30").optional().describe("PoE budget in watts, 0 to 30."),
+  poeBudget: z
+    .number()
+    .min(0, "must be between 0 and 30")
+    .max(30, "must be between 0 and 30")
+    .optional()
+    .describe("PoE budget in watts, 0 to 30."),
   poeClass: z.enum(POE_CLASSES).optional().describe("UNSET, ZERO, ONE, TWO, THREE or FOUR."),
   poePriority: z.number().int("must be an integer").optional().describe("PoE priority."),
   portSpeed: z.enum(PORT_SPEEDS).optional().describe("UNSET, NONE, AUTO, TEN_M_FULL … ONE_HUNDRED_G_FULL."),
@@ -83,13 +108,21 @@ const ipFields = {
 };
 
 /** Body of S25, S28, S31. */
-export const switchIpPortInputSchema = z.object({ port: switchPortName.describe("The port, unit/slot/port; one IP port per port."), ...ipFields });
+export const switchIpPortInputSchema = z.object({
+  port: switchPortName.describe("The port, unit/slot/port; one IP port per port."),
+  ...ipFields,
+});
 export type SwitchIpPortInput = z.output<typeof switchIpPortInputSchema>;
 export const switchIpPortReadSchema = switchIpPortInputSchema.extend({ id: z.string().describe("ID of the IP port.") });
 
 /** Body of S61, S63, S67: an IP port on a VLAN instead of a port. */
 export const switchVePortInputSchema = z.object({
-  vlanId: z.number().int("must be an integer").min(-2147483648, "must be an int32").max(2147483647, "must be an int32").describe("VLAN ID (of the venue's profiles); one VE port per VLAN."),
+  vlanId: z
+    .number()
+    .int("must be an integer")
+    .min(-2147483648, "must be an int32")
+    .max(2147483647, "must be an int32")
+    .describe("VLAN ID (of the venue's profiles); one VE port per VLAN."),
   ...ipFields,
 });
 export type SwitchVePortInput = z.output<typeof switchVePortInputSchema>;

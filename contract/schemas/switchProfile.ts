@@ -20,16 +20,23 @@ export const trustedPortSchema = z.object({
 });
 
 /** S48's answer: a trusted port with the ID the service gave it. */
-export const trustedPortReadSchema = trustedPortSchema.extend({ id: z.string().min(1, "is required").describe("ID of the trusted-port entry.") });
+export const trustedPortReadSchema = trustedPortSchema.extend({
+  id: z.string().min(1, "is required").describe("ID of the trusted-port entry."),
+});
 
 /** Profile names: 2 to 64 characters, no backtick, no "$(", no leading or trailing blank. */
 export const switchProfileName = shellSafeName(2, 64);
 
 /** Body of S43. VLANs, ACLs and trusted ports have operations of their own as well. */
 export const switchProfileInputSchema = z.object({
-  name: switchProfileName.describe("2 to 64 characters, no backtick or \"$(\", no leading or trailing blank; unique in the tenant."),
+  name: switchProfileName.describe(
+    '2 to 64 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant.',
+  ),
   description: z.string().optional().describe("Free text."),
-  venues: z.array(z.string().min(1, "must not be empty")).describe("IDs of the venues the profile applies to (default none).").default([]),
+  venues: z
+    .array(z.string().min(1, "must not be empty"))
+    .describe("IDs of the venues the profile applies to (default none).")
+    .default([]),
   acls: z.array(switchAclBodySchema).describe("ACLs of the profile (default none).").default([]),
   trustedPorts: z.array(trustedPortSchema).describe("Trusted ports of the profile (default none).").default([]),
   vlans: z

@@ -38,10 +38,16 @@ export const switchVlanInputSchema = z.object({
   ipv4DhcpSnooping: z.boolean().describe("DHCPv4 snooping (default false).").default(false),
   ipv4DhcpSnoopingTrustPort: z.string().optional().describe("Port trusted by DHCP snooping."),
   multicastVersion: intBetween(2, 3).optional().describe("IGMP version, 2 or 3."),
-  rootBridgeFamilyId: z.enum(ROOT_BRIDGE_FAMILIES).optional().describe("Switch family that should be the root bridge: ICX7150, ICX7250, ICX7650 or ICX7850."),
+  rootBridgeFamilyId: z
+    .enum(ROOT_BRIDGE_FAMILIES)
+    .optional()
+    .describe("Switch family that should be the root bridge: ICX7150, ICX7250, ICX7650 or ICX7850."),
   spanningTreePriority: intBetween(0, 65535).optional().describe("Spanning-tree bridge priority, 0 to 65535."),
   spanningTreeProtocol: z.enum(SPANNING_TREE_PROTOCOLS).optional().describe("rstp, stp or none."),
-  switchFamilyModels: z.array(switchFamilyModelSchema).describe("Per-model port membership (default none).").default([]),
+  switchFamilyModels: z
+    .array(switchFamilyModelSchema)
+    .describe("Per-model port membership (default none).")
+    .default([]),
 });
 
 export type SwitchVlanInput = z.output<typeof switchVlanInputSchema>;

@@ -100,7 +100,9 @@ export const tenantReadSchema = z.object({
   updatedDate: updated,
   maintenanceDate: isoDateTime.optional().describe("Next maintenance."),
   maintenanceState: z.boolean().describe("Whether the tenant is in maintenance."),
-  [WIRE_FIELDS.vendorUser]: z.boolean().describe("Whether the tenant belongs to the vendor (vendorUser in the API documentation)."),
+  [WIRE_FIELDS.vendorUser]: z
+    .boolean()
+    .describe("Whether the tenant belongs to the vendor (vendorUser in the API documentation)."),
   status: z.string().describe("The API documentation gives the value active."),
   msp: mspSchema.optional().describe("MSP branding and contacts, for an MSP tenant."),
   mspEc: z

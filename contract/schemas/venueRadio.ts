@@ -12,39 +12,82 @@ import { answerFormOf } from "../meta";
 import { intBetween, issueWithCode } from "../validators";
 
 const channel = z.string().min(1, "must name a channel").describe("A channel number, as a string.");
-const channels = (what: string, defaults: readonly string[]) => z.array(channel).describe(what).default(() => [...defaults]);
+const channels = (what: string, defaults: readonly string[]) =>
+  z
+    .array(channel)
+    .describe(what)
+    .default(() => [...defaults]);
 
 /** Fields of both bands, each with the default the service fills in when a write leaves it out. */
 const bandCommon = {
-  changeInterval: intBetween(100, 1440).describe("Minutes between automatic channel changes, 100 to 1440 (default 480).").default(480),
+  changeInterval: intBetween(100, 1440)
+    .describe("Minutes between automatic channel changes, 100 to 1440 (default 480).")
+    .default(480),
   channelBandwidth: z.string().describe("Channel width, e.g. AUTO (default) or 20MHz.").default("AUTO"),
-  method: z.string().describe("Channel selection method, e.g. BACKGROUND_SCANNING (default).").default("BACKGROUND_SCANNING"),
+  method: z
+    .string()
+    .describe("Channel selection method, e.g. BACKGROUND_SCANNING (default).")
+    .default("BACKGROUND_SCANNING"),
   scanInterval: intBetween(1, 65535).describe("Seconds between background scans, 1 to 65535 (default 20).").default(20),
   txPower: z.string().describe("Transmit power, e.g. MAX (default).").default("MAX"),
 };
 
 export const venueRadio24GSchema = z.object({
-  allowedChannels: channels("2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11.", ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]),
+  allowedChannels: channels("2.4 GHz channels the APs may use; at least two (WIFI-10110). Default: 1 to 11.", [
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "11",
+  ]),
   ...bandCommon,
 });
 
 export const venueRadio50GSchema = z.object({
-  allowedIndoorChannels: channels("5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161.", [
-    "36", "40", "44", "48", "149", "153", "157", "161",
-  ]),
-  allowedOutdoorChannels: channels("5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161.", ["149", "153", "157", "161"]),
+  allowedIndoorChannels: channels(
+    "5 GHz channels indoor APs may use; at least two (WIFI-10111). Default: 36 to 48 and 149 to 161.",
+    ["36", "40", "44", "48", "149", "153", "157", "161"],
+  ),
+  allowedOutdoorChannels: channels(
+    "5 GHz channels outdoor APs may use; at least two (WIFI-10112). Default: 149 to 161.",
+    ["149", "153", "157", "161"],
+  ),
   ...bandCommon,
 });
 
 /** The three channel lists that need at least two channels when given, with the API documentation's codes. */
 export const VENUE_RADIO_CHANNEL_RULES = [
-  { band: "radioParams24G", field: "allowedChannels", code: "WIFI-10110", message: "2.4 GHz allowed channel list needs at least two channels" },
-  { band: "radioParams50G", field: "allowedIndoorChannels", code: "WIFI-10111", message: "5 GHz allowed indoor channel list needs at least two channels" },
-  { band: "radioParams50G", field: "allowedOutdoorChannels", code: "WIFI-10112", message: "5 GHz allowed outdoor channel list needs at least two channels" },
+  {
+    band: "radioParams24G",
+    field: "allowedChannels",
+    code: "WIFI-10110",
+    message: "2.4 GHz allowed channel list needs at least two channels",
+  },
+  {
+    band: "radioParams50G",
+    field: "allowedIndoorChannels",
+    code: "WIFI-10111",
+    message: "5 GHz allowed indoor channel list needs at least two channels",
+  },
+  {
+    band: "radioParams50G",
+    field: "allowedOutdoorChannels",
+    code: "WIFI-10112",
+    message: "5 GHz allowed outdoor channel list needs at least two channels",
+  },
 ] as const;
 
 /** WIFI-10110/10111/10112, reported on the list's own path (`radioParams24G.allowedChannels`). */
-export function venueRadioChannelRules(value: { radioParams24G?: unknown; radioParams50G?: unknown }, ctx: z.RefinementCtx): void {
+export function venueRadioChannelRules(
+  value: { radioParams24G?: unknown; radioParams50G?: unknown },
+  ctx: z.RefinementCtx,
+): void {
   for (const { band, field, code, message } of VENUE_RADIO_CHANNEL_RULES) {
     const channels = (value[band] as Record<string, unknown> | undefined)?.[field];
     if (Array.isArray(channels) && channels.length < 2) issueWithCode(ctx, code, message, [band, field]);
@@ -57,8 +100,12 @@ export function venueRadioChannelRules(value: { radioParams24G?: unknown; radioP
  */
 export const venueRadioInputSchema = z
   .object({
-    radioParams24G: venueRadio24GSchema.describe("2.4 GHz band settings; the service's defaults (W46) for the band or a field left out.").default({}),
-    radioParams50G: venueRadio50GSchema.describe("5 GHz band settings; the service's defaults (W46) for the band or a field left out.").default({}),
+    radioParams24G: venueRadio24GSchema
+      .describe("2.4 GHz band settings; the service's defaults (W46) for the band or a field left out.")
+      .default({}),
+    radioParams50G: venueRadio50GSchema
+      .describe("5 GHz band settings; the service's defaults (W46) for the band or a field left out.")
+      .default({}),
   })
   .superRefine(venueRadioChannelRules);
 
@@ -79,7 +126,9 @@ export const venueRadioReadSchema = z
   .superRefine(venueRadioChannelRules);
 
 /** Channels of one band by channel width (auto, 20MHz, 40MHz, 80MHz), as strings. */
-const channelsByWidth = z.record(z.array(channel)).describe("Channels by channel width (auto, 20MHz, 40MHz, and 80MHz on 5 GHz).");
+const channelsByWidth = z
+  .record(z.array(channel))
+  .describe("Channels by channel width (auto, 20MHz, 40MHz, and 80MHz on 5 GHz).");
 
 /**
  * Answer of W97 (beyond the API documentation): the channels the venue's regulatory domain allows, per band and

@@ -25,7 +25,9 @@ export const venueSwitchSettingsWriteSchema = venueSwitchSettingsInputSchema.ext
 });
 
 /** S69's answer. */
-export const venueSwitchSettingsReadSchema = answerOf(venueSwitchSettingsInputSchema).extend({ id: z.string().describe("The venue's ID.") });
+export const venueSwitchSettingsReadSchema = answerOf(venueSwitchSettingsInputSchema).extend({
+  id: z.string().describe("The venue's ID."),
+});
 
 /** What S69 answers before any S68. */
 export const VENUE_SWITCH_SETTINGS_DEFAULTS = { dns: [] as string[], syslogEnabled: false };

@@ -7,9 +7,28 @@ import { z } from "zod";
 import { answerOf, perVariant, type WifiApiVariant } from "../meta";
 import { ipv4OrHostname, port } from "../validators";
 
-export const SYSLOG_FACILITIES = ["KEEP_ORIGINAL", "LOCAL0", "LOCAL1", "LOCAL2", "LOCAL3", "LOCAL4", "LOCAL5", "LOCAL6", "LOCAL7"] as const;
+export const SYSLOG_FACILITIES = [
+  "KEEP_ORIGINAL",
+  "LOCAL0",
+  "LOCAL1",
+  "LOCAL2",
+  "LOCAL3",
+  "LOCAL4",
+  "LOCAL5",
+  "LOCAL6",
+  "LOCAL7",
+] as const;
 export const SYSLOG_FLOW_LEVELS = ["GENERAL_LOGS", "CLIENT_FLOW", "ALL"] as const;
-export const SYSLOG_PRIORITIES = ["EMERGENCY", "ALERT", "CRITICAL", "ERROR", "WARNING", "NOTICE", "INFO", "ALL"] as const;
+export const SYSLOG_PRIORITIES = [
+  "EMERGENCY",
+  "ALERT",
+  "CRITICAL",
+  "ERROR",
+  "WARNING",
+  "NOTICE",
+  "INFO",
+  "ALL",
+] as const;
 export const SYSLOG_PROTOCOLS = ["TCP", "UDP"] as const;
 
 export function syslogPriorityDefault(variant: WifiApiVariant): (typeof SYSLOG_PRIORITIES)[number] {

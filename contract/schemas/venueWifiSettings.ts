@@ -10,7 +10,9 @@ import { venueRadioReadSchema } from "./venueRadio";
 import { venueSyslogReadSchema } from "./venueSyslog";
 import { intBetween, issueWithCode, lengthBetween } from "../validators";
 
-const model = lengthBetween(0, 64).describe("The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model).");
+const model = lengthBetween(0, 64).describe(
+  "The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model).",
+);
 
 /** A model named twice in one per-model array: refused on the later entry's `model`. */
 function oneEntryPerModel(entries: readonly { model?: string }[], ctx: z.RefinementCtx): void {
@@ -18,7 +20,12 @@ function oneEntryPerModel(entries: readonly { model?: string }[], ctx: z.Refinem
   entries.forEach((entry, i) => {
     if (entry.model === undefined) return;
     const first = seen.get(entry.model);
-    if (first !== undefined) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `names the model of entry ${first} again: one entry per model`, path: [i, "model"] });
+    if (first !== undefined)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `names the model of entry ${first} again: one entry per model`,
+        path: [i, "model"],
+      });
     else seen.set(entry.model, i);
   });
 }
@@ -33,12 +40,23 @@ export const venueMeshInputSchema = z.object({
 
 // ---- LAN ports per AP model (W38/W39) ----
 
-export const POE_MODES = ["Auto", "802.3af", "802.3at", "802.3bt-Class_5", "802.3bt-Class_6", "802.3bt-Class_7", "802.3bt-Class_8"] as const;
+export const POE_MODES = [
+  "Auto",
+  "802.3af",
+  "802.3at",
+  "802.3bt-Class_5",
+  "802.3bt-Class_6",
+  "802.3bt-Class_7",
+  "802.3bt-Class_8",
+] as const;
 
 export const venueLanPortSettingSchema = z
   .object({
     model,
-    lanPorts: z.array(venueLanPortSchema).optional().describe("The model's LAN ports, as on an AP (WIFI-10108, WIFI-10109)."),
+    lanPorts: z
+      .array(venueLanPortSchema)
+      .optional()
+      .describe("The model's LAN ports, as on an AP (WIFI-10108, WIFI-10109)."),
     poeMode: z.enum(POE_MODES).optional().describe("PoE mode: Auto, 802.3af, 802.3at or 802.3bt-Class_5 to _8."),
     poeOut: z.boolean().nullable().describe("Whether PoE out is on (default null: not set).").default(null),
   })
@@ -72,14 +90,20 @@ export const venueCellularSettingSchema = z
     model,
     primaryWanRecoveryTimer: intBetween(10, 300).describe("Seconds before going back to the primary WAN, 10 to 300."),
     simCardPrimaryApn: apn.describe("APN of the primary SIM: 0 to 64 printable ASCII characters without a space or @."),
-    simCardSecondaryApn: apn.describe("APN of the secondary SIM: 0 to 64 printable ASCII characters without a space or @."),
+    simCardSecondaryApn: apn.describe(
+      "APN of the secondary SIM: 0 to 64 printable ASCII characters without a space or @.",
+    ),
     simCardPrimaryCellularNetworkSelection: z.enum(CELLULAR_NETWORK_SELECTIONS).describe("AUTO, LTE or ThreeG."),
     simCardSecondaryCellularNetworkSelection: z.enum(CELLULAR_NETWORK_SELECTIONS).describe("AUTO, LTE or ThreeG."),
     simCardPrimaryEnabled: simBoolean("Whether the primary SIM is used"),
     simCardPrimaryRoaming: simBoolean("Whether the primary SIM may roam"),
     simCardSecondaryEnabled: simBoolean("Whether the secondary SIM is used"),
     simCardSecondaryRoaming: simBoolean("Whether the secondary SIM may roam"),
-    wanConnection: z.enum(WAN_CONNECTIONS).describe("Primary uplink and failover: ETH_WITH_CELLULAR_FAILOVER, CELLULAR_WITH_ETH_FAILOVER, ETH or CELLULAR."),
+    wanConnection: z
+      .enum(WAN_CONNECTIONS)
+      .describe(
+        "Primary uplink and failover: ETH_WITH_CELLULAR_FAILOVER, CELLULAR_WITH_ETH_FAILOVER, ETH or CELLULAR.",
+      ),
   })
   .superRefine((value, ctx) => {
     if (value.simCardPrimaryEnabled === false && value.simCardSecondaryEnabled === false) {
@@ -113,7 +137,9 @@ export const venueWifiSettingsReadSchema = z.object({
     .describe("Band balancing."),
   dhcpServiceSetting: z
     .object({
-      enabled: z.boolean().describe("Whether the venue's APs serve DHCP (the venue is bound to a DHCP service profile)."),
+      enabled: z
+        .boolean()
+        .describe("Whether the venue's APs serve DHCP (the venue is bound to a DHCP service profile)."),
       mode: z.string().describe("How the APs serve DHCP, e.g. EnableOnEachAPs."),
       wanPortSelectionMode: z.string().describe("How the WAN port is chosen, e.g. Dynamic."),
     })

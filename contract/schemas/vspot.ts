@@ -25,10 +25,12 @@ const venueRefFor = perVariant((variant) =>
 /** Body of W87 (create) and W89 (update). */
 export const vspotServerInputSchemaFor = perVariant((variant) =>
   z.object({
-    serverName: shellSafeName(2, 32).describe("2 to 32 characters, no backtick or \"$(\", no leading or trailing blank."),
+    serverName: shellSafeName(2, 32).describe('2 to 32 characters, no backtick or "$(", no leading or trailing blank.'),
     serverAddress: ipv4OrHostname.describe("IPv4 address or host name of the server."),
     port: port.describe("Port, 1 to 65535 (default 8883).").default(8883),
-    password: secret(vspotPassword).describe("8 to 63 printable ASCII characters, not beginning with a backtick or \"$\" (secret)."),
+    password: secret(vspotPassword).describe(
+      '8 to 63 printable ASCII characters, not beginning with a backtick or "$" (secret).',
+    ),
     // A venue's binding (W99-W101) changes this list too: left out, a write keeps the venues the
     // server serves.
     venues: filledByService(
@@ -55,7 +57,9 @@ export const vspotServerReadSchema = z.object({
   port: port.describe("Port of the server."),
   password: secret(z.string()).describe("Password of the server (secret)."),
   venues: z
-    .array(z.object({ id: z.string().min(1).describe("ID of the venue."), name: z.string().describe("Name of the venue.") }))
+    .array(
+      z.object({ id: z.string().min(1).describe("ID of the venue."), name: z.string().describe("Name of the venue.") }),
+    )
     .describe("Venues the server serves.")
     .optional(),
   vspotGlobalId: z.string().describe("Global ID of the vSPoT.").optional(),

@@ -2,7 +2,12 @@
 import { z } from "zod";
 import { lengthBetween, shellSafeName } from "../validators";
 
-export const WIFI_CALLING_QOS_PRIORITIES = ["WIFICALLING_PRI_VOICE", "WIFICALLING_PRI_VIDEO", "WIFICALLING_PRI_BE", "WIFICALLING_PRI_BG"] as const;
+export const WIFI_CALLING_QOS_PRIORITIES = [
+  "WIFICALLING_PRI_VOICE",
+  "WIFICALLING_PRI_VIDEO",
+  "WIFICALLING_PRI_BE",
+  "WIFICALLING_PRI_BG",
+] as const;
 
 /**
  * One ePDG (evolved packet data gateway) of the carrier. The API documentation gives both fields as strings,
@@ -16,7 +21,7 @@ export const epdgSchema = z.object({
 
 /** Body of W92 (create) and W95 (update). */
 export const wifiCallingProfileInputSchema = z.object({
-  profileName: shellSafeName(2, 32).describe("2 to 32 characters, no backtick or \"$(\", no leading or trailing blank."),
+  profileName: shellSafeName(2, 32).describe('2 to 32 characters, no backtick or "$(", no leading or trailing blank.'),
   description: lengthBetween(2, 180).describe("2 to 180 characters.").optional(),
   ePDGs: z.array(epdgSchema).describe("The carrier's ePDGs: each a domain and an address (required)."),
   qosPriority: z

@@ -9,11 +9,24 @@ import { z } from "zod";
 import { mergeObjects, newerOnly, perVariant, rangeRuleOf, secret, type WifiApiVariant } from "../meta";
 import { intBetween, lengthBetween, vlanId } from "../validators";
 
-export const WLAN_SECURITIES = ["Open", "WEP", "WPAPersonal", "WPA2Personal", "WPA3", "WPA23Mixed", "WPA2Enterprise"] as const;
+export const WLAN_SECURITIES = [
+  "Open",
+  "WEP",
+  "WPAPersonal",
+  "WPA2Personal",
+  "WPA3",
+  "WPA23Mixed",
+  "WPA2Enterprise",
+] as const;
 export type WlanSecurity = (typeof WLAN_SECURITIES)[number];
 
 /** The securities that need a passphrase: WIFI-10100 for a network's own, WIFI-10102 for a DPSK passphrase. */
-export const WPA_PERSONAL_SECURITIES: ReadonlySet<string> = new Set<WlanSecurity>(["WPAPersonal", "WPA2Personal", "WPA3", "WPA23Mixed"]);
+export const WPA_PERSONAL_SECURITIES: ReadonlySet<string> = new Set<WlanSecurity>([
+  "WPAPersonal",
+  "WPA2Personal",
+  "WPA3",
+  "WPA23Mixed",
+]);
 
 /** 802.11b (DSSS/CCK) rates, which OFDM-only mode forbids (WIFI-10106). */
 export const NON_OFDM_PHY_RATES: ReadonlySet<string> = new Set(["1", "2", "5.5", "11"]);
@@ -32,12 +45,20 @@ export type NetworkType = (typeof NETWORK_TYPES)[number];
  * none, takes aaa's (both are 802.1X networks).
  */
 export const radioCustomizationSchema = z.object({
-  bssMinimumPhyRate: z.string().describe("Lowest PHY rate of the BSS, in Mbit/s, e.g. 12; \"default\" (the default) for none.").default("default"),
+  bssMinimumPhyRate: z
+    .string()
+    .describe('Lowest PHY rate of the BSS, in Mbit/s, e.g. 12; "default" (the default) for none.')
+    .default("default"),
   managementFrameMinimumPhyRate: z
     .string()
-    .describe("Lowest rate of management frames, in Mbit/s (default 6); at least the BSS rate in OFDM-only mode (WIFI-10107).")
+    .describe(
+      "Lowest rate of management frames, in Mbit/s (default 6); at least the BSS rate in OFDM-only mode (WIFI-10107).",
+    )
     .default("6"),
-  phyTypeConstraint: z.string().describe("OFDM (the default) for OFDM-only mode, where only OFDM rates are allowed (WIFI-10106).").default("OFDM"),
+  phyTypeConstraint: z
+    .string()
+    .describe("OFDM (the default) for OFDM-only mode, where only OFDM rates are allowed (WIFI-10106).")
+    .default("OFDM"),
   rfBandUsage: z.string().describe("Bands the WLAN uses (default BOTH).").default("BOTH"),
 });
 
@@ -57,7 +78,17 @@ const vlanPoolSchema = z.object({
 });
 
 /** Advanced options whose default differs between network types, by type. */
-const ADVANCED_DEFAULTS: Readonly<Record<NetworkType, { clientIsolation: boolean; enableAaaVlanOverride?: boolean; enableFastRoaming?: boolean; mobilityDomainId?: number }>> = {
+const ADVANCED_DEFAULTS: Readonly<
+  Record<
+    NetworkType,
+    {
+      clientIsolation: boolean;
+      enableAaaVlanOverride?: boolean;
+      enableFastRoaming?: boolean;
+      mobilityDomainId?: number;
+    }
+  >
+> = {
   aaa: { clientIsolation: false, enableAaaVlanOverride: true, enableFastRoaming: false, mobilityDomainId: 1 },
   psk: { clientIsolation: false, enableFastRoaming: false, mobilityDomainId: 1 },
   open: { clientIsolation: true },
@@ -86,19 +117,39 @@ function advancedCustomizationOf(variant: WifiApiVariant, type: NetworkType): z.
   const off = (what: string) => z.boolean().describe(`${what} (default false).`).default(false);
   const rate = (what: string, max: number) => intBetween(0, max).describe(`${what}, 0 to ${max}.`).optional();
   return z.object({
-    clientInactivityTimeout: intBetween(60, 1000).describe("Seconds of inactivity before a client is dropped, 60 to 1000 (default 120).").default(120),
-    directedThreshold: intBetween(0, 128).describe("Clients above which multicast is sent as unicast, 0 to 128 (default 5).").default(5),
-    maxClientsOnWlanPerRadio: intBetween(1, 512).describe("Most clients per radio on this WLAN, 1 to 512 (default 100).").default(100),
-    mobilityDomainId: defaulted(intBetween(1, 65535).describe("Mobility domain for fast roaming, 1 to 65535 (default 1 for aaa, psk, guest and cloudpath networks)."), byType.mobilityDomainId),
+    clientInactivityTimeout: intBetween(60, 1000)
+      .describe("Seconds of inactivity before a client is dropped, 60 to 1000 (default 120).")
+      .default(120),
+    directedThreshold: intBetween(0, 128)
+      .describe("Clients above which multicast is sent as unicast, 0 to 128 (default 5).")
+      .default(5),
+    maxClientsOnWlanPerRadio: intBetween(1, 512)
+      .describe("Most clients per radio on this WLAN, 1 to 512 (default 100).")
+      .default(100),
+    mobilityDomainId: defaulted(
+      intBetween(1, 65535).describe(
+        "Mobility domain for fast roaming, 1 to 65535 (default 1 for aaa, psk, guest and cloudpath networks).",
+      ),
+      byType.mobilityDomainId,
+    ),
     totalDownlinkRateLimiting: rate("Downlink limit of the whole WLAN", 650),
     totalUplinkRateLimiting: rate("Uplink limit of the whole WLAN", 650),
     userDownlinkRateLimiting: rate("Downlink limit per client", 20),
     userUplinkRateLimiting: rate("Uplink limit per client", 20),
-    clientIsolation: z.boolean().describe("Clients cannot reach each other (default true for guest and open networks, false for the others).").default(byType.clientIsolation),
+    clientIsolation: z
+      .boolean()
+      .describe("Clients cannot reach each other (default true for guest and open networks, false for the others).")
+      .default(byType.clientIsolation),
     clientLoadBalancingEnable: on("Balance clients between APs"),
-    enableAaaVlanOverride: defaulted(z.boolean().describe("RADIUS may assign the VLAN (default true for aaa, guest, dpsk and cloudpath networks)."), byType.enableAaaVlanOverride),
+    enableAaaVlanOverride: defaulted(
+      z.boolean().describe("RADIUS may assign the VLAN (default true for aaa, guest, dpsk and cloudpath networks)."),
+      byType.enableAaaVlanOverride,
+    ),
     enableBandBalancing: on("Balance clients between bands"),
-    enableFastRoaming: defaulted(z.boolean().describe("802.11r fast roaming (default false for aaa, psk, guest and cloudpath networks)."), byType.enableFastRoaming),
+    enableFastRoaming: defaulted(
+      z.boolean().describe("802.11r fast roaming (default false for aaa, psk, guest and cloudpath networks)."),
+      byType.enableFastRoaming,
+    ),
     enableNeighborReport: on("802.11k neighbour reports"),
     enableSyslog: off("Send the WLAN's events to syslog"),
     forceMobileDeviceDhcp: off("Clients must use DHCP"),
@@ -108,7 +159,10 @@ function advancedCustomizationOf(variant: WifiApiVariant, type: NetworkType): z.
     wifiCallingEnabled: off("Wi-Fi calling on this WLAN"),
     l2AclPolicy: z
       .object({
-        access: z.string().describe("BLOCK (the default, and the value the API documentation gives) or another access.").default("BLOCK"),
+        access: z
+          .string()
+          .describe("BLOCK (the default, and the value the API documentation gives) or another access.")
+          .default("BLOCK"),
         macAddresses: z.array(z.string()).describe("MAC addresses the policy names.").optional(),
       })
       .describe("MAC access control.")
@@ -120,7 +174,9 @@ function advancedCustomizationOf(variant: WifiApiVariant, type: NetworkType): z.
           .array(
             z.object({
               access: z.string().describe("Access of the rule (default ALLOW).").default("ALLOW"),
-              customProtocol: intBetween(1, 255).describe("Protocol number, for a custom protocol, 1 to 255.").optional(),
+              customProtocol: intBetween(1, 255)
+                .describe("Protocol number, for a custom protocol, 1 to 255.")
+                .optional(),
               description: lengthBetween(0, 64).describe("Description of the rule, 0 to 64 characters.").optional(),
               destination: l3EndpointSchema.describe("Destination the rule matches.").optional(),
               source: l3EndpointSchema.describe("Source the rule matches.").optional(),
@@ -135,8 +191,12 @@ function advancedCustomizationOf(variant: WifiApiVariant, type: NetworkType): z.
       .default({}),
     radioCustomization: radioCustomizationSchema.describe("PHY rate constraints.").default({}),
     wifiCallingIds: z.array(z.string()).describe("Wi-Fi calling profiles of the WLAN.").optional(),
-    devicePolicyId: newerOnly(variant, z.string().optional()).describe("Device policy of the WLAN (newer variant only)."),
-    singleSessionIdAccounting: newerOnly(variant, z.string().optional()).describe("Single session ID accounting (newer variant only)."),
+    devicePolicyId: newerOnly(variant, z.string().optional()).describe(
+      "Device policy of the WLAN (newer variant only).",
+    ),
+    singleSessionIdAccounting: newerOnly(variant, z.string().optional()).describe(
+      "Single session ID accounting (newer variant only).",
+    ),
     vlanPool: newerOnly(variant, vlanPoolSchema.optional()).describe("VLAN pool of the WLAN (newer variant only)."),
   });
 }
@@ -166,12 +226,16 @@ function wlanFieldsOf(variant: WifiApiVariant, type: NetworkType): z.ZodRawShape
     ssid: lengthBetween(1, 32).describe("The SSID, 1 to 32 characters; the network's name when left out.").optional(),
     enabled: z.boolean().describe("Whether the WLAN is on (default true).").default(true),
     vlanId: vlanId.describe("VLAN of the WLAN's clients, 1 to 4094 (default 1).").default(1),
-    advancedCustomization: advancedCustomizationSchemaFor(variant, type).describe("Advanced WLAN options; the service's defaults for those left out.").default({}),
+    advancedCustomization: advancedCustomizationSchemaFor(variant, type)
+      .describe("Advanced WLAN options; the service's defaults for those left out.")
+      .default({}),
   };
   const bypass = (byDefault: boolean) => ({
     bypassCPUsingMacAddressAuthentication: z
       .boolean()
-      .describe("Skip the captive portal for MAC-authenticated clients (default true for guest networks, false for aaa).")
+      .describe(
+        "Skip the captive portal for MAC-authenticated clients (default true for guest networks, false for aaa).",
+      )
       .default(byDefault),
   });
   switch (type) {
@@ -182,17 +246,25 @@ function wlanFieldsOf(variant: WifiApiVariant, type: NetworkType): z.ZodRawShape
     case "psk":
       return {
         ...base,
-        wlanSecurity: wlanSecurity.describe("Security of the WLAN (default WPA2Personal for psk and dpsk networks).").default("WPA2Personal"),
+        wlanSecurity: wlanSecurity
+          .describe("Security of the WLAN (default WPA2Personal for psk and dpsk networks).")
+          .default("WPA2Personal"),
         passphrase: secret(WPA_PASSPHRASE)
-          .describe(`WPA personal passphrase, ${rangeRuleOf(WPA_PASSPHRASE)}; required for WPA personal security (WIFI-10100; secret).`)
+          .describe(
+            `WPA personal passphrase, ${rangeRuleOf(WPA_PASSPHRASE)}; required for WPA personal security (WIFI-10100; secret).`,
+          )
           .optional(),
         wepHexKey,
       };
     case "dpsk":
       return {
         ...base,
-        wlanSecurity: wlanSecurity.describe("Security of the WLAN (default WPA2Personal for psk and dpsk networks).").default("WPA2Personal"),
-        passphraseBackup: secret(BACKUP_PASSPHRASE).describe(`Passphrase for clients without a DPSK passphrase of their own, ${rangeRuleOf(BACKUP_PASSPHRASE)} (secret).`),
+        wlanSecurity: wlanSecurity
+          .describe("Security of the WLAN (default WPA2Personal for psk and dpsk networks).")
+          .default("WPA2Personal"),
+        passphraseBackup: secret(BACKUP_PASSPHRASE).describe(
+          `Passphrase for clients without a DPSK passphrase of their own, ${rangeRuleOf(BACKUP_PASSPHRASE)} (secret).`,
+        ),
         wepHexKey,
       };
     case "open":

@@ -149,13 +149,44 @@ export interface HandlerModel {
   tenant(id: string): TenantState | undefined;
   context(t: TenantState): WriteContext;
   existing<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params?: Params): R;
-  get<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params?: Params, query?: URLSearchParams): unknown;
-  list<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, list: ListDef, params: Params, page: PageRequest, query?: URLSearchParams): { items: unknown[]; total: number };
+  get<R extends AnyRecord>(
+    kind: KindDef<R, unknown>,
+    t: TenantState,
+    id: string,
+    params?: Params,
+    query?: URLSearchParams,
+  ): unknown;
+  list<R extends AnyRecord>(
+    kind: KindDef<R, unknown>,
+    t: TenantState,
+    list: ListDef,
+    params: Params,
+    page: PageRequest,
+    query?: URLSearchParams,
+  ): { items: unknown[]; total: number };
   create<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, body: unknown, params?: Params): PreparedWrite;
-  createMany<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, body: unknown, params?: Params): PreparedWrite;
-  update<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, id: string | undefined, body: unknown, params?: Params, encoding?: BodyEncoding): PreparedWrite;
+  createMany<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    body: unknown,
+    params?: Params,
+  ): PreparedWrite;
+  update<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    id: string | undefined,
+    body: unknown,
+    params?: Params,
+    encoding?: BodyEncoding,
+  ): PreparedWrite;
   reset<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params?: Params): PreparedWrite;
-  remove<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, ids: string[], params?: Params, bulk?: boolean): PreparedWrite;
+  remove<R extends AnyRecord>(
+    kind: KindDef<R, unknown>,
+    t: TenantState,
+    ids: string[],
+    params?: Params,
+    bulk?: boolean,
+  ): PreparedWrite;
   action(entityId: string, response: unknown, apply?: () => void): PreparedWrite;
 }
 

@@ -28,7 +28,12 @@ export class NmsModel implements HandlerModel {
 
   // ---- Tenants ----
 
-  createTenant(name: string, details: TenantDetails, id = this.ids.hex32(), settings: Partial<TenantSettings> = {}): TenantState {
+  createTenant(
+    name: string,
+    details: TenantDetails,
+    id = this.ids.hex32(),
+    settings: Partial<TenantSettings> = {},
+  ): TenantState {
     const tenant = new TenantState(id, name, new Date().toISOString(), details, this.kinds, settings, this.directory);
     this.tenants.set(id, tenant);
     return tenant;
@@ -55,7 +60,15 @@ export class NmsModel implements HandlerModel {
 
   /** Every object a tenant holds, by kind, in the read form (admin API). */
   objectsOf(t: TenantState): Record<string, unknown[]> {
-    return Object.fromEntries(this.kinds.map((kind) => [kind.name, t.of(kind.name).all().map((r) => kind.view(t, r))]));
+    return Object.fromEntries(
+      this.kinds.map((kind) => [
+        kind.name,
+        t
+          .of(kind.name)
+          .all()
+          .map((r) => kind.view(t, r)),
+      ]),
+    );
   }
 
   context(t: TenantState): WriteContext {
@@ -76,7 +89,13 @@ export class NmsModel implements HandlerModel {
     throw notFound(kind.noun, kind.idParam, id);
   }
 
-  get<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params: Params = {}, query?: URLSearchParams): unknown {
+  get<R extends AnyRecord>(
+    kind: KindDef<R, unknown>,
+    t: TenantState,
+    id: string,
+    params: Params = {},
+    query?: URLSearchParams,
+  ): unknown {
     return kind.view(t, this.existing(kind, t, id, params), undefined, query);
   }
 
@@ -91,38 +110,65 @@ export class NmsModel implements HandlerModel {
   ): { items: unknown[]; total: number } {
     this.checkParents(kind, t, params);
     const where = list.where;
-    if (where && !t.of(where.kind).has(params[where.param])) throw notFound(where.noun, where.param, params[where.param]);
-    const records = t.of<R>(kind.name).filter((r) => this.withinParents(kind, r, params) && (!where || r[where.field] === params[where.param]));
+    if (where && !t.of(where.kind).has(params[where.param]))
+      throw notFound(where.noun, where.param, params[where.param]);
+    const records = t
+      .of<R>(kind.name)
+      .filter((r) => this.withinParents(kind, r, params) && (!where || r[where.field] === params[where.param]));
     return { items: slicePage(records, page).map((r) => kind.view(t, r, undefined, query)), total: records.length };
   }
 
   // ---- Writes ----
 
-  create<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, body: unknown, params: Params = {}): PreparedWrite {
+  create<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    body: unknown,
+    params: Params = {},
+  ): PreparedWrite {
     this.checkParents(kind, t, params);
     const draft = this.draftCreate(kind, t, parseObject(kind, t, body), params);
     return this.writeOf(kind, t, [draft], [undefined], false);
   }
 
   /** An array body: every entry is checked (failures name their index, `[2].name`), then all are written or none. */
-  createMany<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, body: unknown, params: Params = {}): PreparedWrite {
+  createMany<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    body: unknown,
+    params: Params = {},
+  ): PreparedWrite {
     this.checkParents(kind, t, params);
-    if (!Array.isArray(body) || body.length === 0) throw badRequest(`body must be a non-empty JSON array of ${kind.noun} objects`, "body");
+    if (!Array.isArray(body) || body.length === 0)
+      throw badRequest(`body must be a non-empty JSON array of ${kind.noun} objects`, "body");
     const inputs = body.map((entry, i) => atIndex(i, () => parseObject(kind, t, entry)));
     const drafts = inputs.map((input, i) => atIndex(i, () => this.draftCreate(kind, t, input, params)));
     // Entries of one call clash with each other as they would with stored objects.
     const collection = t.of<R>(kind.name);
     drafts.forEach((draft, i) => {
-      const twin = drafts.findIndex((other, j) => j < i && (other.record.id === draft.record.id || sameKey(collection, other.record, draft.record)));
+      const twin = drafts.findIndex(
+        (other, j) => j < i && (other.record.id === draft.record.id || sameKey(collection, other.record, draft.record)),
+      );
       if (twin >= 0) {
         // Two entries naming one object (an AP's serial number) clash on the ID, not on the unique name.
-        const sameId = drafts[twin].record.id === draft.record.id && kind.idFrom !== undefined && "field" in kind.idFrom ? kind.idFrom : undefined;
-        const code = sameId ? (sameId.takenCode ?? "NMS-DUPLICATE-NAME") : (collection.unique?.code ?? "NMS-VALIDATION");
+        const sameId =
+          drafts[twin].record.id === draft.record.id && kind.idFrom !== undefined && "field" in kind.idFrom
+            ? kind.idFrom
+            : undefined;
+        const code = sameId
+          ? (sameId.takenCode ?? "NMS-DUPLICATE-NAME")
+          : (collection.unique?.code ?? "NMS-VALIDATION");
         const object = sameId ? sameId.field : collection.unique?.object;
         throw prefixed(i, new ApiError(code, { message: `same as entry ${twin} of this request`, object }));
       }
     });
-    return this.writeOf(kind, t, drafts, drafts.map(() => undefined), true);
+    return this.writeOf(
+      kind,
+      t,
+      drafts,
+      drafts.map(() => undefined),
+      true,
+    );
   }
 
   /**
@@ -145,7 +191,11 @@ export class NmsModel implements HandlerModel {
     if (kind.idFrom && "field" in kind.idFrom) {
       const given = (input as Record<string, unknown>)[kind.idFrom.field];
       if (given !== undefined && given !== targetId) {
-        throw new ApiError("NMS-VALIDATION", { message: `${kind.idFrom.field} names the ${kind.noun} and cannot change`, object: kind.idFrom.field, value: given });
+        throw new ApiError("NMS-VALIDATION", {
+          message: `${kind.idFrom.field} names the ${kind.noun} and cannot change`,
+          object: kind.idFrom.field,
+          value: given,
+        });
       }
     }
     const draft = this.withParents(kind, kind.build(this.context(t), input, targetId, previous), params);
@@ -153,7 +203,12 @@ export class NmsModel implements HandlerModel {
   }
 
   /** Settings back to their defaults. */
-  reset<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params: Params = {}): PreparedWrite {
+  reset<R extends AnyRecord>(
+    kind: KindDef<R, unknown>,
+    t: TenantState,
+    id: string,
+    params: Params = {},
+  ): PreparedWrite {
     if (!kind.settingsOf) throw new Error(`${kind.name} has no defaults to reset to`);
     const previous = this.existing(kind, t, id, params);
     const draft: Draft<R> = { record: kind.settingsOf.defaults(this.context(t), id) };
@@ -165,7 +220,13 @@ export class NmsModel implements HandlerModel {
    * delete's body, and every entry refused (unknown, or guarded) is named by its index in it
    * (`[2].venueId`), all in one answer, so that a client can tell them from the rest.
    */
-  remove<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, ids: string[], params: Params = {}, bulk = false): PreparedWrite {
+  remove<R extends AnyRecord>(
+    kind: KindDef<R, unknown>,
+    t: TenantState,
+    ids: string[],
+    params: Params = {},
+    bulk = false,
+  ): PreparedWrite {
     const unique = [...new Set(ids)];
     const checkAll = (): R[] => {
       if (!bulk) {
@@ -181,11 +242,13 @@ export class NmsModel implements HandlerModel {
       ids.forEach((id, i) => {
         if (ids.indexOf(id) !== i) return;
         try {
-          records.push(atIndex(i, () => {
-            const record = this.existing(kind, t, id, params);
-            kind.guardDelete?.(t, record);
-            return record;
-          }));
+          records.push(
+            atIndex(i, () => {
+              const record = this.existing(kind, t, id, params);
+              kind.guardDelete?.(t, record);
+              return record;
+            }),
+          );
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           refused.push(error);
@@ -203,7 +266,8 @@ export class NmsModel implements HandlerModel {
         for (const record of checkAll()) {
           t.of(kind.name).delete(record.id);
           // Settings that belong to the object go with it.
-          for (const owned of this.kinds.filter((k) => k.settingsOf?.kind === kind.name)) t.of(owned.name).delete(record.id);
+          for (const owned of this.kinds.filter((k) => k.settingsOf?.kind === kind.name))
+            t.of(owned.name).delete(record.id);
           kind.onDelete?.(t, record);
         }
       },
@@ -222,7 +286,11 @@ export class NmsModel implements HandlerModel {
     if (kind.idFrom && "field" in kind.idFrom) {
       id = String((input as Record<string, unknown>)[kind.idFrom.field]);
       if (t.of(kind.name).has(id) || t.of(kind.name).isReservedId(id)) {
-        throw new ApiError(kind.idFrom.takenCode ?? "NMS-DUPLICATE-NAME", { message: `${kind.noun} ${id} already exists`, object: kind.idFrom.field, value: id });
+        throw new ApiError(kind.idFrom.takenCode ?? "NMS-DUPLICATE-NAME", {
+          message: `${kind.noun} ${id} already exists`,
+          object: kind.idFrom.field,
+          value: id,
+        });
       }
     } else if (kind.idFrom && "param" in kind.idFrom) {
       id = params[kind.idFrom.param];
@@ -232,16 +300,30 @@ export class NmsModel implements HandlerModel {
     return this.withParents(kind, kind.build(this.context(t), input, id, undefined), params);
   }
 
-  private writeOf<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, drafts: Draft<R>[], previous: (R | undefined)[], many: boolean): PreparedWrite {
+  private writeOf<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    drafts: Draft<R>[],
+    previous: (R | undefined)[],
+    many: boolean,
+  ): PreparedWrite {
     const collection = t.of<R>(kind.name);
     const checkAll = (current: (R | undefined)[]) => {
       try {
-        kind.checkBatch?.(t, drafts.map((d) => d.record), current);
+        kind.checkBatch?.(
+          t,
+          drafts.map((d) => d.record),
+          current,
+        );
       } catch (error) {
         const index = (error as { index?: unknown }).index;
         throw many && typeof index === "number" && error instanceof ApiError ? prefixed(index, error) : error;
       }
-      drafts.forEach((draft, i) => (many ? atIndex(i, () => this.check(kind, t, draft.record, current[i])) : this.check(kind, t, draft.record, current[i])));
+      drafts.forEach((draft, i) =>
+        many
+          ? atIndex(i, () => this.check(kind, t, draft.record, current[i]))
+          : this.check(kind, t, draft.record, current[i]),
+      );
     };
     checkAll(previous);
     // Only creates reserve: a retried update or delete names the same object and cannot duplicate it.
@@ -284,12 +366,15 @@ export class NmsModel implements HandlerModel {
   private checkParents(kind: KindDef<AnyRecord, unknown>, t: TenantState, params: Params): void {
     for (const [param, parent] of Object.entries(kind.parents ?? {})) {
       // No parameter: a re-check at apply time, by the object's own ID.
-      if (params[param] !== undefined && !t.of(parent.kind).has(params[param])) throw notFound(parent.noun, param, params[param]);
+      if (params[param] !== undefined && !t.of(parent.kind).has(params[param]))
+        throw notFound(parent.noun, param, params[param]);
     }
   }
 
   private withinParents(kind: KindDef<AnyRecord, unknown>, record: AnyRecord, params: Params): boolean {
-    return Object.entries(kind.parents ?? {}).every(([param, parent]) => params[param] === undefined || record[parent.field] === params[param]);
+    return Object.entries(kind.parents ?? {}).every(
+      ([param, parent]) => params[param] === undefined || record[parent.field] === params[param],
+    );
   }
 
   private withParents<R extends AnyRecord>(kind: KindDef<R, unknown>, draft: Draft<R>, params: Params): Draft<R> {
@@ -301,7 +386,12 @@ export class NmsModel implements HandlerModel {
   }
 }
 
-function parseObject<I>(kind: KindDef<AnyRecord, I>, t: TenantState, body: unknown, encoding: BodyEncoding = "object"): I {
+function parseObject<I>(
+  kind: KindDef<AnyRecord, I>,
+  t: TenantState,
+  body: unknown,
+  encoding: BodyEncoding = "object",
+): I {
   if (encoding === "array") {
     if (!Array.isArray(body)) throw badRequest(`body must be a JSON array (${kind.noun})`, "body");
   } else if (body === null || typeof body !== "object" || Array.isArray(body)) {
@@ -314,7 +404,8 @@ function parseObject<I>(kind: KindDef<AnyRecord, I>, t: TenantState, body: unkno
 
 function idInBody(kind: KindDef<AnyRecord, unknown>, body: unknown): string {
   const id = body !== null && typeof body === "object" ? (body as { id?: unknown }).id : undefined;
-  if (typeof id !== "string" || id === "") throw new ApiError("NMS-VALIDATION", { message: `is required: it names the ${kind.noun} to update`, object: "id" });
+  if (typeof id !== "string" || id === "")
+    throw new ApiError("NMS-VALIDATION", { message: `is required: it names the ${kind.noun} to update`, object: "id" });
   return id;
 }
 
@@ -335,4 +426,3 @@ function prefixed(i: number, error: ApiError): ApiError {
   for (const entry of error.entries) entry.object = entry.object === undefined ? `[${i}]` : `[${i}].${entry.object}`;
   return error;
 }
-

@@ -2,7 +2,12 @@
 // which is what keeps one tenant's objects and request records invisible to another. Its
 // collections are made from the kind registry (services/registry.ts), one per kind.
 import type { z } from "zod";
-import { DEFAULT_WIFI_API_VARIANT, type RequestRecord, type tenantDetailsReadSchema, type WifiApiVariant } from "../../contract";
+import {
+  DEFAULT_WIFI_API_VARIANT,
+  type RequestRecord,
+  type tenantDetailsReadSchema,
+  type WifiApiVariant,
+} from "../../contract";
 import { Directory } from "../directory";
 import { type AnyRecord, Collection, type UniqueRule } from "./collection";
 

@@ -1,6 +1,12 @@
 // Every kind the emulator serves, and the operations that belong to no kind. A new kind is a
 // file in its service's folder and a line here; its handlers are derived (handlers.ts).
-import { loginBodySchema, loginReadSchema, uploadUrlReadSchema, uploadUrlRequestSchema, type OperationId } from "../../contract";
+import {
+  loginBodySchema,
+  loginReadSchema,
+  uploadUrlReadSchema,
+  uploadUrlRequestSchema,
+  type OperationId,
+} from "../../contract";
 import type { Handler, KindDef, OperationSchemas } from "../model/kind";
 import { SWITCH_LOOKUP_SCHEMAS, SWITCH_LOOKUPS } from "./switch/lookups";
 import { switchAcls, switchProfiles, switchTrustedPorts, switchVlans } from "./switch/profiles";

@@ -4,7 +4,6 @@
 // from users. The tenant comes from ?tenant=<id> (the demo tenant without one) and the select box;
 // ?interval=<ms> sets the polling period (default 1000).
 
-
 (() => {
   const params = new URLSearchParams(window.location.search);
   const interval = Math.min(Math.max(Number(params.get("interval")) || 1000, 100), 60000);
@@ -14,20 +13,63 @@
   let polls = 0;
 
   const TABLES = [
-    { id: "venues", title: "Venues", key: "id", columns: [["Name", "name"], ["City", "city"], ["Country", "country"], ["ID", "id", "id"]] },
+    {
+      id: "venues",
+      title: "Venues",
+      key: "id",
+      columns: [
+        ["Name", "name"],
+        ["City", "city"],
+        ["Country", "country"],
+        ["ID", "id", "id"],
+      ],
+    },
     {
       id: "aps",
       title: "Access points",
       key: "serialNumber",
-      columns: [["Name", "name"], ["Serial number", "serialNumber", "mono"], ["Venue", "venue"], ["AP group", "apGroup"], ["Model", "model"], ["State", "state"]],
+      columns: [
+        ["Name", "name"],
+        ["Serial number", "serialNumber", "mono"],
+        ["Venue", "venue"],
+        ["AP group", "apGroup"],
+        ["Model", "model"],
+        ["State", "state"],
+      ],
     },
-    { id: "switches", title: "Switches", key: "id", columns: [["Name", "name"], ["Serial number", "id", "mono"], ["Venue", "venue"], ["Description", "description"]] },
-    { id: "networks", title: "Networks", key: "id", columns: [["Name", "name"], ["Type", "type"], ["SSID", "ssid"], ["VLAN", "vlanId"], ["ID", "id", "id"]] },
+    {
+      id: "switches",
+      title: "Switches",
+      key: "id",
+      columns: [
+        ["Name", "name"],
+        ["Serial number", "id", "mono"],
+        ["Venue", "venue"],
+        ["Description", "description"],
+      ],
+    },
+    {
+      id: "networks",
+      title: "Networks",
+      key: "id",
+      columns: [
+        ["Name", "name"],
+        ["Type", "type"],
+        ["SSID", "ssid"],
+        ["VLAN", "vlanId"],
+        ["ID", "id", "id"],
+      ],
+    },
     {
       id: "activations",
       title: "Network activations",
       key: "id",
-      columns: [["Network", "network"], ["Venue", "venue"], ["AP groups", (row) => (row.apGroups === null ? "all" : row.apGroups.join(", "))], ["ID", "id", "id"]],
+      columns: [
+        ["Network", "network"],
+        ["Venue", "venue"],
+        ["AP groups", (row) => (row.apGroups === null ? "all" : row.apGroups.join(", "))],
+        ["ID", "id", "id"],
+      ],
     },
     {
       id: "requests",
@@ -46,12 +88,17 @@
       ],
     },
   ];
-  const STATUS_CLASSES = { SUCCESS: "status status-success", FAIL: "status status-fail", PENDING: "status status-pending" };
+  const STATUS_CLASSES = {
+    SUCCESS: "status status-success",
+    FAIL: "status status-fail",
+    PENDING: "status status-pending",
+  };
 
   function element(tag, attributes, ...children) {
     const node = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, String(value));
-    for (const child of children) node.append(child instanceof Node ? child : child === undefined || child === null ? "" : String(child));
+    for (const child of children)
+      node.append(child instanceof Node ? child : child === undefined || child === null ? "" : String(child));
     return node;
   }
 
@@ -67,8 +114,10 @@
     const count = total !== undefined && total !== rows.length ? `${rows.length} of ${total}` : String(rows.length);
     const head = element("tr", {}, ...def.columns.map(([title]) => element("th", { scope: "col" }, title)));
     const body = element("tbody");
-    if (rows.length === 0) body.append(element("tr", {}, element("td", { colspan: def.columns.length, class: "empty" }, "none")));
-    for (const row of rows) body.append(element("tr", { "data-key": row[def.key] }, ...def.columns.map((column) => cellOf(row, column))));
+    if (rows.length === 0)
+      body.append(element("tr", {}, element("td", { colspan: def.columns.length, class: "empty" }, "none")));
+    for (const row of rows)
+      body.append(element("tr", { "data-key": row[def.key] }, ...def.columns.map((column) => cellOf(row, column))));
     return element(
       "section",
       { id: def.id, class: def.wide ? "wide" : "" },
@@ -79,14 +128,19 @@
 
   function render(overview) {
     const tenant = overview.tenant;
-    document.getElementById("tenant-details").textContent = `${tenant.tenantId} · ${tenant.wifiApiVariant} Wi-Fi API · ${tenant.wifiLicenses} Wi-Fi licences`;
-    const sections = TABLES.map((def) => tableOf(def, overview[def.id] || [], def.id === "requests" ? overview.requestCount : undefined));
+    document.getElementById("tenant-details").textContent =
+      `${tenant.tenantId} · ${tenant.wifiApiVariant} Wi-Fi API · ${tenant.wifiLicenses} Wi-Fi licences`;
+    const sections = TABLES.map((def) =>
+      tableOf(def, overview[def.id] || [], def.id === "requests" ? overview.requestCount : undefined),
+    );
     document.getElementById("tables").replaceChildren(...sections);
   }
 
   function renderTenants(tenants) {
     const select = document.getElementById("tenant");
-    select.replaceChildren(...tenants.map((t) => element("option", { value: t.tenantId }, t.demo ? `${t.name} (demo)` : t.name)));
+    select.replaceChildren(
+      ...tenants.map((t) => element("option", { value: t.tenantId }, t.demo ? `${t.name} (demo)` : t.name)),
+    );
     select.value = tenantId;
   }
 

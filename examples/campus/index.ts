@@ -26,7 +26,12 @@ const offices = new nms.ApGroup("offices", { name: "Offices", description: "Offi
 const groups = [lobby, offices];
 export const apNames = apSerials.map((serialNumber, i) => {
   const group = groups[i % groups.length];
-  const ap = new nms.Ap(`ap-${i + 1}`, { serialNumber, name: `${siteName} AP ${i + 1}`, venueId: venue.id, apGroupId: group.id });
+  const ap = new nms.Ap(`ap-${i + 1}`, {
+    serialNumber,
+    name: `${siteName} AP ${i + 1}`,
+    venueId: venue.id,
+    apGroupId: group.id,
+  });
   return ap.name;
 });
 
@@ -66,8 +71,17 @@ new nms.VenueRadio("campus-radio", {
 new nms.VenueSyslog("campus-syslog", { venueId: venue.id, enabled: true, server: syslogServer, priority: "WARNING" });
 
 // --- Switching -----------------------------------------------------------------------------
-const profile = new nms.SwitchProfile("campus-access", { name: `${siteName} access`, description: "Access switches", venues: [venue.id] });
-const users = new nms.SwitchVlan("users", { profileId: profile.id, vlanId: usersVlan, vlanName: "users", spanningTreeProtocol: "rstp" });
+const profile = new nms.SwitchProfile("campus-access", {
+  name: `${siteName} access`,
+  description: "Access switches",
+  venues: [venue.id],
+});
+const users = new nms.SwitchVlan("users", {
+  profileId: profile.id,
+  vlanId: usersVlan,
+  vlanName: "users",
+  spanningTreeProtocol: "rstp",
+});
 const voice = new nms.SwitchVlan("voice", { profileId: profile.id, vlanId: voiceVlan, vlanName: "voice" });
 const deskAclName = "desks-in";
 const deskAcl = new nms.SwitchAcl("desks-in", {
@@ -83,7 +97,11 @@ const deskAcl = new nms.SwitchAcl("desks-in", {
 // Ports name VLANs and ACLs of the profile, so the switches come after them (and go before them on destroy).
 const switches = switchSerials.map(
   (serialNumber, i) =>
-    new nms.Switch(`access-${i + 1}`, { serialNumber, venueId: venue.id, name: `${siteName} access ${i + 1}`, igmpSnooping: "passive" }, { dependsOn: [users, voice, deskAcl] }),
+    new nms.Switch(
+      `access-${i + 1}`,
+      { serialNumber, venueId: venue.id, name: `${siteName} access ${i + 1}`, igmpSnooping: "passive" },
+      { dependsOn: [users, voice, deskAcl] },
+    ),
 );
 
 const deskPort = new nms.SwitchPortSettings("desk-port", {

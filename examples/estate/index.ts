@@ -18,7 +18,12 @@ const radiusSecret = config.requireSecret("radiusSecret");
 for (let i = 0; i < siteCount; i++) {
   const site = `${prefix}-${String(i).padStart(4, "0")}`;
   const tenantId = tenants.length > 0 ? tenants[i % tenants.length] : undefined;
-  const venue = new nms.Venue(site, { name: site, description: venueDescription, address: { city: "Lisbon", country: "Portugal" }, tenantId });
+  const venue = new nms.Venue(site, {
+    name: site,
+    description: venueDescription,
+    address: { city: "Lisbon", country: "Portugal" },
+    tenantId,
+  });
   const aps = new nms.ApGroup(`${site}-aps`, { name: "Access points", venueId: venue.id, tenantId });
   const wifi = new nms.Network(`${site}-wifi`, {
     name: `${site}-wifi`,

@@ -47,7 +47,9 @@ const users = guests.map(
     new nms.GuestUser(keyOf(guest), {
       name: guest.name,
       mobilePhoneNumber: guest.mobilePhoneNumber,
-      ...(guest.email ? { email: guest.email, deliveryMethods: ["MAIL" as const] } : { deliveryMethods: ["SMS" as const] }),
+      ...(guest.email
+        ? { email: guest.email, deliveryMethods: ["MAIL" as const] }
+        : { deliveryMethods: ["SMS" as const] }),
       networkId: guestNetwork.id,
       expiration: { activationType: "Creation", duration: guest.hours ?? 8, unit: "Hour" },
       maxDevices: 2,
@@ -59,4 +61,6 @@ export const guestNetworkId = guestNetwork.id;
 export const guestUserIds = users.map((user) => user.id);
 // The service generates each password. The SDK marks `password` a secret output, which the engine
 // encrypts in state; the explicit pulumi.secret keeps the export secret under every runtime, mocks included.
-export const guestPasswords = pulumi.secret(pulumi.all(users.map((user) => pulumi.all([user.name, user.password]))).apply((pairs) => Object.fromEntries(pairs)));
+export const guestPasswords = pulumi.secret(
+  pulumi.all(users.map((user) => pulumi.all([user.name, user.password]))).apply((pairs) => Object.fromEntries(pairs)),
+);

@@ -33,12 +33,18 @@ const radiusSecret = config.requireSecret("radiusSecret");
 
 /** A name for Pulumi resource names and SSIDs: lowercase letters, digits and dashes. */
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 const keys = customers.map((customer) => slug(customer.name));
 const repeated = keys.filter((key, i) => keys.indexOf(key) !== i);
-if (repeated.length > 0) throw new Error(`msp:customers: two customers have the name ${repeated[0]}; each needs its own (resource names are made from it)`);
+if (repeated.length > 0)
+  throw new Error(
+    `msp:customers: two customers have the name ${repeated[0]}; each needs its own (resource names are made from it)`,
+  );
 
 /** What the program made for one customer. */
 function customerSetUp(customer: Customer) {
@@ -57,12 +63,26 @@ function customerSetUp(customer: Customer) {
   });
   const venueIds = (customer.sites ?? ["Main"]).map((site) => {
     const siteKey = `${key}-${slug(site)}`;
-    const venue = new nms.Venue(siteKey, { name: named(site), description: `Managed by the MSP for ${customer.name}`, tenantId });
+    const venue = new nms.Venue(siteKey, {
+      name: named(site),
+      description: `Managed by the MSP for ${customer.name}`,
+      tenantId,
+    });
     const aps = new nms.ApGroup(`${siteKey}-aps`, { name: "Access points", venueId: venue.id, tenantId });
-    new nms.NetworkVenueActivation(`${siteKey}-staff`, { networkId: staff.id, venueId: venue.id, isAllAPGroups: false, apGroups: [{ apGroupId: aps.id }], tenantId });
+    new nms.NetworkVenueActivation(`${siteKey}-staff`, {
+      networkId: staff.id,
+      venueId: venue.id,
+      isAllAPGroups: false,
+      apGroups: [{ apGroupId: aps.id }],
+      tenantId,
+    });
     return venue.id;
   });
-  new nms.NotificationRecipient(`${key}-noc`, { description: `MSP NOC for ${customer.name}`, endpoints: [{ type: "EMAIL", destination: nocEmail }], tenantId });
+  new nms.NotificationRecipient(`${key}-noc`, {
+    description: `MSP NOC for ${customer.name}`,
+    endpoints: [{ type: "EMAIL", destination: nocEmail }],
+    tenantId,
+  });
 
   return {
     key,

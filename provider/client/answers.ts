@@ -3,7 +3,6 @@
 import type { ApiErrorEntry } from "../../contract/errors";
 import { collectSecretValues, isSecretObjectPath, REDACTED, scrubSecretFields } from "./secrets";
 
-
 /** An error entry with secret values replaced, and the secret strings it held (for text redaction). */
 export function scrubEntry(entry: ApiErrorEntry): { entry: ApiErrorEntry; secretValues: string[] } {
   const secretValues: string[] = [];
@@ -16,13 +15,12 @@ export function scrubEntry(entry: ApiErrorEntry): { entry: ApiErrorEntry; secret
   return { entry: { ...entry, value: scrubSecretFields(entry.value) }, secretValues };
 }
 
-
 /** Every string or number inside `value`, as text: all of it is secret when it sits under a secret field. */
 export function collectLeafStrings(value: unknown, into: string[]): void {
   if (typeof value === "string" || typeof value === "number") into.push(String(value));
-  else if (value !== null && typeof value === "object") for (const inner of Object.values(value)) collectLeafStrings(inner, into);
+  else if (value !== null && typeof value === "object")
+    for (const inner of Object.values(value)) collectLeafStrings(inner, into);
 }
-
 
 export function tryParseJson(text: string): unknown {
   if (text.trim() === "") return undefined;
@@ -33,7 +31,6 @@ export function tryParseJson(text: string): unknown {
   }
 }
 
-
 export function apiKeyFromCookies(header: string | string[] | undefined): string | undefined {
   const cookies = header === undefined ? [] : Array.isArray(header) ? header : [header];
   for (const cookie of cookies) {
@@ -43,7 +40,6 @@ export function apiKeyFromCookies(header: string | string[] | undefined): string
   return undefined;
 }
 
-
 /**
  * The answer of a list operation: an array, an object holding the array in `content` with `totalElements` (W73), or in
  * `data` (and maybe `totalCount`).
@@ -51,8 +47,14 @@ export function apiKeyFromCookies(header: string | string[] | undefined): string
 export function listItemsOf(body: unknown): { items: unknown[]; total?: number } | undefined {
   if (Array.isArray(body)) return { items: body };
   if (body !== null && typeof body === "object") {
-    const { content, totalElements, data, totalCount } = body as { content?: unknown; totalElements?: unknown; data?: unknown; totalCount?: unknown };
-    if (Array.isArray(content)) return { items: content, total: typeof totalElements === "number" ? totalElements : undefined };
+    const { content, totalElements, data, totalCount } = body as {
+      content?: unknown;
+      totalElements?: unknown;
+      data?: unknown;
+      totalCount?: unknown;
+    };
+    if (Array.isArray(content))
+      return { items: content, total: typeof totalElements === "number" ? totalElements : undefined };
     if (Array.isArray(data)) return { items: data, total: typeof totalCount === "number" ? totalCount : undefined };
   }
   return undefined;

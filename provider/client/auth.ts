@@ -6,7 +6,7 @@ import { hideProperty } from "./secrets";
 
 export class TokenSession {
   /** Hidden property (see hideProperty), so that printing a client does not print its key. */
-  private declare token: string | undefined;
+  declare private token: string | undefined;
   private loginInFlight?: Promise<string>;
 
   /** @param login performs A1 and resolves with the new API key. */
@@ -37,12 +37,10 @@ export class TokenSession {
 
   private startOrJoinLogin(): Promise<string> {
     if (!this.loginInFlight) {
-      const inFlight = this.login().then(
-        (token) => {
-          this.token = token;
-          return token;
-        },
-      );
+      const inFlight = this.login().then((token) => {
+        this.token = token;
+        return token;
+      });
       this.loginInFlight = inFlight;
       // Clear the slot whatever the outcome, so a failed login is attempted afresh next time.
       inFlight.then(

@@ -55,7 +55,13 @@ export class WriteBatcher {
   }
 
   /** Adds one object to the batch of `key` (operation and path); resolves with its own element of the answer. */
-  submit<T>(key: string, operation: string, send: SendArray, item: unknown, fallbacks: EntryFallbacks<T> = {}): Promise<BatchedResult<T>> {
+  submit<T>(
+    key: string,
+    operation: string,
+    send: SendArray,
+    item: unknown,
+    fallbacks: EntryFallbacks<T> = {},
+  ): Promise<BatchedResult<T>> {
     return new Promise<BatchedResult<unknown>>((resolve, reject) => {
       let batch = this.open.get(key);
       if (!batch) {
@@ -107,7 +113,10 @@ async function sendBatch(operation: string, send: SendArray, entries: Pending[])
   // Without the answer's array (it was lost), each entry's object is named by its part of the record's entityId.
   const ids = record && !Array.isArray(answer.response) ? record.entityId.split(",") : [];
   entries.forEach((entry, i) =>
-    entry.resolve({ response: elements[i], record: record && ids.length === entries.length ? { ...record, entityId: ids[i] } : record }),
+    entry.resolve({
+      response: elements[i],
+      record: record && ids.length === entries.length ? { ...record, entityId: ids[i] } : record,
+    }),
   );
 }
 
@@ -121,11 +130,16 @@ function settleAlone(entry: Pending): Promise<void> {
  */
 function refusedAsAWhole(error: unknown): boolean {
   if (error instanceof NmsRequestFailedError) return true;
-  return error instanceof NmsApiError && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status);
+  return (
+    error instanceof NmsApiError && error.status >= 400 && error.status < 500 && ![401, 403, 429].includes(error.status)
+  );
 }
 
 /** The refused entries of an array, by index, with their own error entries; undefined when the error names none. */
-function entriesAtFault(error: unknown, count: number): Map<number, { status: number; entries: ApiErrorEntry[] }> | undefined {
+function entriesAtFault(
+  error: unknown,
+  count: number,
+): Map<number, { status: number; entries: ApiErrorEntry[] }> | undefined {
   if (!(error instanceof NmsApiError) || error.status < 400 || error.status >= 500) return undefined;
   const byIndex = new Map<number, { status: number; entries: ApiErrorEntry[] }>();
   for (const entry of error.errors) {
@@ -141,7 +155,11 @@ function entriesAtFault(error: unknown, count: number): Map<number, { status: nu
   return byIndex.size > 0 ? byIndex : undefined;
 }
 
-function entryError(operation: string, error: NmsApiError, own: { status: number; entries: ApiErrorEntry[] }): NmsApiError {
+function entryError(
+  operation: string,
+  error: NmsApiError,
+  own: { status: number; entries: ApiErrorEntry[] },
+): NmsApiError {
   const { status, entries } = own;
   const message = `${describeOperation(operation)} failed with HTTP ${status}: ${formatErrorEntries(entries)}${error.requestId ? ` (requestId ${error.requestId})` : ""}`;
   const { requestId, method, path, attempts } = error;

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { AsyncAccepted, RequestRecord, RequestStatus } from "../../contract/requestRecord";
 import { ROUTES, type OperationId } from "../../contract/routes";
-import { listItemsOf, } from "./answers";
+import { listItemsOf } from "./answers";
 import { WriteBatcher, type EntryFallbacks } from "./batcher";
 import { ReadBatcher, type BatchedRead } from "./readBatcher";
 import { CoalescingRequestWaiter } from "./coalescingWaiter";
@@ -70,7 +70,10 @@ export class NmsClient {
       this.tenantId = this.ex.settings.tenantId;
       this.views = new Map([[this.tenantId, this]]);
     }
-    this.batcher = new WriteBatcher({ windowMs: this.ex.settings.batchWindowMs, maxSize: this.ex.settings.maxBatchSize });
+    this.batcher = new WriteBatcher({
+      windowMs: this.ex.settings.batchWindowMs,
+      maxSize: this.ex.settings.maxBatchSize,
+    });
     this.reads = new ReadBatcher(this.ex.settings.batchWindowMs);
     this.progress = new WaitProgress({
       firstAfterMs: this.ex.settings.progressAfterMs,
@@ -136,7 +139,8 @@ export class NmsClient {
    */
   async list<T>(op: OperationId, params?: Record<string, string>, query?: QueryParams): Promise<T[]> {
     const request = this.prepare(op, params, { query });
-    if (request.method !== "GET") throw new NmsError(`${describeOperation(op)} is not a read; list() pages GET operations only`);
+    if (request.method !== "GET")
+      throw new NmsError(`${describeOperation(op)} is not a read; list() pages GET operations only`);
     // The path holds the operation's every parameter, the tenant included.
     const key = `${op} ${request.path} ${JSON.stringify(query ?? {})}`;
     return (await this.listCacheOf(request).get(key, () => fetchAllPages(this.ex, request))) as T[];
@@ -148,9 +152,15 @@ export class NmsClient {
    * pages of it than there are reads; a read alone in its window, or whose object the pages fetched do not hold, is
    * `read.alone()` (readBatcher.ts).
    */
-  async readThroughList<T>(listOp: OperationId, params: Record<string, string> | undefined, query: QueryParams | undefined, read: BatchedRead<T>): Promise<T> {
+  async readThroughList<T>(
+    listOp: OperationId,
+    params: Record<string, string> | undefined,
+    query: QueryParams | undefined,
+    read: BatchedRead<T>,
+  ): Promise<T> {
     const request = this.ex.prepare(listOp, params, { query });
-    if (request.method !== "GET") throw new NmsError(`${describeOperation(listOp)} is not a read; readThroughList() pages GET operations only`);
+    if (request.method !== "GET")
+      throw new NmsError(`${describeOperation(listOp)} is not a read; readThroughList() pages GET operations only`);
     const key = `${listOp} ${request.path} ${JSON.stringify(query ?? {})}`;
     return this.reads.read(key, (budget) => fetchSomePages(this.ex, request, budget), read);
   }
@@ -160,7 +170,11 @@ export class NmsClient {
    * applied once (writes.ts): when its answer is lost, the record of its request ID says what became of it, and
    * the result then has no `response` (the caller reads the object back by the record's entityId).
    */
-  async execute<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<{ response?: T; record: RequestRecord }> {
+  async execute<T>(
+    op: OperationId,
+    params?: Record<string, string>,
+    init?: CallInit,
+  ): Promise<{ response?: T; record: RequestRecord }> {
     const request = this.prepareWrite(op, params, init);
     if (!request.route.async) throw new NmsError(`${describeOperation(op)} is not an async operation; use call()`);
     const viewOf = this.forTenant(request.tenantId);
@@ -211,7 +225,11 @@ export class NmsClient {
    * answers as done (201: W74, W76) returns its answer's `response` and `requestId` without waiting, or, when
    * that answer was lost, the record (SUCCESS) without a response. Other writes are plain calls.
    */
-  async write<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<{ response?: T; record?: RequestRecord; requestId?: string }> {
+  async write<T>(
+    op: OperationId,
+    params?: Record<string, string>,
+    init?: CallInit,
+  ): Promise<{ response?: T; record?: RequestRecord; requestId?: string }> {
     const route = ROUTES[op];
     if (route.async) {
       const done = await this.execute<T>(op, params, init);
@@ -242,7 +260,12 @@ export class NmsClient {
    * service refuses fails alone, with its field and code; with `init.alone` (the entry's write on
    * its own), a lone entry goes that way, and so does each entry of a call refused as a whole.
    */
-  async executeInBatch<T>(op: OperationId, params: Record<string, string> | undefined, item: unknown, init: EntryFallbacks<T> = {}): Promise<{ response?: T; record?: RequestRecord }> {
+  async executeInBatch<T>(
+    op: OperationId,
+    params: Record<string, string> | undefined,
+    item: unknown,
+    init: EntryFallbacks<T> = {},
+  ): Promise<{ response?: T; record?: RequestRecord }> {
     const { path, tenantId } = this.prepare(op, params);
     // Each tenant has its own batches (its view's batcher); the path names the tenant besides.
     const view = this.forTenant(tenantId);
@@ -266,13 +289,21 @@ export class NmsClient {
   /** PUTs raw bytes to an absolute address the service handed out (U1's signedUrl), without the service's cookie or headers. */
   async uploadTo(url: string, bytes: Uint8Array, contentType: string): Promise<void> {
     this.ex.assertOpen();
-    await putRaw(url, bytes, contentType, { timeoutMs: this.ex.settings.requestTimeoutMs, signal: this.ex.closing.signal, maxAnswerBytes: this.ex.settings.maxAnswerBytes });
+    await putRaw(url, bytes, contentType, {
+      timeoutMs: this.ex.settings.requestTimeoutMs,
+      signal: this.ex.closing.signal,
+      maxAnswerBytes: this.ex.settings.maxAnswerBytes,
+    });
   }
 
   /** The bytes at an address the service handed out (U2's redirect target), fetched without the service's cookie or headers. */
   async download(url: string): Promise<Buffer> {
     this.ex.assertOpen();
-    return getRaw(url, { timeoutMs: this.ex.settings.requestTimeoutMs, signal: this.ex.closing.signal, maxAnswerBytes: this.ex.settings.maxAnswerBytes });
+    return getRaw(url, {
+      timeoutMs: this.ex.settings.requestTimeoutMs,
+      signal: this.ex.closing.signal,
+      maxAnswerBytes: this.ex.settings.maxAnswerBytes,
+    });
   }
 
   /** Counters since the client was made (a copy). */
@@ -307,10 +338,14 @@ export class NmsClient {
     };
     const readRecord = (requestId: string, signal: AbortSignal) => this.readRequestRecord(requestId, signal);
     if (this.ex.settings.waiter === "per-request") return new PollingRequestWaiter(readRecord, common);
-    return new CoalescingRequestWaiter(readRecord, (status, page, size, signal) => this.listRequestRecords(status, page, size, signal), {
-      ...common,
-      contended: () => this.ex.isContended(this.tenantId),
-    });
+    return new CoalescingRequestWaiter(
+      readRecord,
+      (status, page, size, signal) => this.listRequestRecords(status, page, size, signal),
+      {
+        ...common,
+        contended: () => this.ex.isContended(this.tenantId),
+      },
+    );
   }
 
   /** One A2 read in this client's tenant, through the same auth and retry path as every call. */
@@ -318,16 +353,23 @@ export class NmsClient {
     const request = this.prepare("A2", { requestId });
     const answer = await this.ex.exchange(request, signal);
     const record = parseRequestRecord(this.ex, this.ex.parseJson(request, answer));
-    if (!record) throw new NmsError(`${describeOperation("A2")}: request ${requestId}: the answer is not a request record`);
+    if (!record)
+      throw new NmsError(`${describeOperation("A2")}: request ${requestId}: the answer is not a request record`);
     return record;
   }
 
   /** One page of A3 (this client's tenant), through the same auth and retry path as every call. */
-  protected async listRequestRecords(status: RequestStatus, page: number, size: number, signal: AbortSignal): Promise<RequestRecord[]> {
+  protected async listRequestRecords(
+    status: RequestStatus,
+    page: number,
+    size: number,
+    signal: AbortSignal,
+  ): Promise<RequestRecord[]> {
     const request = this.prepare("A3", { status }, { query: { page, size } });
     const answer = await this.ex.exchange(request, signal);
     const items = listItemsOf(this.ex.parseJson(request, answer))?.items;
-    if (!items) throw new NmsError(`${describeOperation("A3")}: status ${status}: the answer is not a list of request records`);
+    if (!items)
+      throw new NmsError(`${describeOperation("A3")}: status ${status}: the answer is not a list of request records`);
     return items.map((raw) => {
       const record = parseRequestRecord(this.ex, raw);
       if (!record) throw new NmsError(`${describeOperation("A3")}: status ${status}: an entry is not a request record`);
@@ -357,7 +399,10 @@ export class NmsClient {
 
   /** The outcome of a write whose answer was lost, from its record: SUCCESS as it is, FAIL thrown, PENDING waited for. */
   private async outcomeOf(record: RequestRecord, op: OperationId): Promise<RequestRecord> {
-    return settleRecord(record, record.requestId, op, (text) => this.ex.redact(text)) ?? (await this.waitForRequest(record.requestId, op));
+    return (
+      settleRecord(record, record.requestId, op, (text) => this.ex.redact(text)) ??
+      (await this.waitForRequest(record.requestId, op))
+    );
   }
 }
 

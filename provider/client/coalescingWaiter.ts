@@ -8,12 +8,23 @@ import type { RequestRecord, RequestStatus } from "../../contract/requestRecord"
 import { describeOperation, NmsError, NmsRequestFailedError } from "./errors";
 import { isRetryableError } from "./retry";
 import { linkedAbort } from "./transport";
-import { settleRecord, unreachableWaitError, waitTimeoutError, type RequestRecordReader, type RequestWaiter } from "./waiter";
+import {
+  settleRecord,
+  unreachableWaitError,
+  waitTimeoutError,
+  type RequestRecordReader,
+  type RequestWaiter,
+} from "./waiter";
 import type { Unreachable } from "./reachability";
 import { PollPacing, type PollPacingOptions } from "./pollPacing";
 
 /** Reads one page (from 0) of the tenant's request records with `status` (A3). */
-export type RequestRecordLister = (status: RequestStatus, page: number, size: number, signal: AbortSignal) => Promise<RequestRecord[]>;
+export type RequestRecordLister = (
+  status: RequestStatus,
+  page: number,
+  size: number,
+  signal: AbortSignal,
+) => Promise<RequestRecord[]>;
 
 export interface CoalescingWaiterOptions extends PollPacingOptions {
   /** Overall deadline of one wait. */
@@ -93,12 +104,26 @@ export class CoalescingRequestWaiter implements RequestWaiter {
       reject = rej;
     });
     const now = Date.now();
-    const entry: Tracked = { requestId, operation, registeredAt: now, promise, resolve, reject, deadlineTimer: undefined, lastStatus: "unknown" };
+    const entry: Tracked = {
+      requestId,
+      operation,
+      registeredAt: now,
+      promise,
+      resolve,
+      reject,
+      deadlineTimer: undefined,
+      lastStatus: "unknown",
+    };
     const { waitTimeoutMs } = this.options;
     entry.deadlineTimer = setTimeout(() => {
       if (this.tracked.get(requestId) !== entry) return;
-      const error = waitTimeoutError(requestId, operation, Date.now() - entry.registeredAt, waitTimeoutMs, entry.lastStatus, (text) =>
-        this.redact(text),
+      const error = waitTimeoutError(
+        requestId,
+        operation,
+        Date.now() - entry.registeredAt,
+        waitTimeoutMs,
+        entry.lastStatus,
+        (text) => this.redact(text),
       );
       this.settle(entry, () => entry.reject(error));
     }, waitTimeoutMs);
@@ -177,7 +202,10 @@ export class CoalescingRequestWaiter implements RequestWaiter {
       }
       // A3 does not work here (not offered, not permitted): per-request reads still may.
       this.listingUsable = false;
-      this.log("warn", `request poller: listing requests by status failed (${describeError(error)}); reading each request (A2) from now on`);
+      this.log(
+        "warn",
+        `request poller: listing requests by status failed (${describeError(error)}); reading each request (A2) from now on`,
+      );
       return await this.readEach(snapshot, counter, signal);
     }
     const candidates = new Map<string, Tracked>();
@@ -212,7 +240,11 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   }
 
   /** IDs on the PENDING list, paging while full pages come back and some of ours are unseen. */
-  private async listPending(snapshot: Tracked[], counter: { calls: number }, signal: AbortSignal): Promise<Set<string>> {
+  private async listPending(
+    snapshot: Tracked[],
+    counter: { calls: number },
+    signal: AbortSignal,
+  ): Promise<Set<string>> {
     const size = this.pageSize();
     const ours = new Set(snapshot.map((entry) => entry.requestId));
     const pending = new Set<string>();
@@ -291,7 +323,10 @@ export class CoalescingRequestWaiter implements RequestWaiter {
           }
           if (this.giveUpIfUnreachable([entry])) continue;
           entry.lastStatus = `unknown (last poll failed: ${describeError(error)})`;
-          this.log("warn", `${describeOperation(entry.operation)}: polling request ${entry.requestId} failed, will poll again: ${entry.lastStatus}`);
+          this.log(
+            "warn",
+            `${describeOperation(entry.operation)}: polling request ${entry.requestId} failed, will poll again: ${entry.lastStatus}`,
+          );
         }
       }
     };
@@ -315,7 +350,10 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     if (!outcome) return false; // still PENDING (e.g. slid between pages of the PENDING list)
     this.noteFinished(entry);
     const finishedRecord = outcome;
-    this.log("debug", `${describeOperation(entry.operation)}: request ${entry.requestId} SUCCESS after ${Date.now() - entry.registeredAt} ms`);
+    this.log(
+      "debug",
+      `${describeOperation(entry.operation)}: request ${entry.requestId} SUCCESS after ${Date.now() - entry.registeredAt} ms`,
+    );
     this.settle(entry, () => entry.resolve(finishedRecord));
     return true;
   }
@@ -326,7 +364,13 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     if (!gone) return false;
     for (const entry of entries) {
       if (this.tracked.get(entry.requestId) !== entry) continue;
-      const error = unreachableWaitError(entry.requestId, entry.operation, Date.now() - entry.registeredAt, gone, (text) => this.redact(text));
+      const error = unreachableWaitError(
+        entry.requestId,
+        entry.operation,
+        Date.now() - entry.registeredAt,
+        gone,
+        (text) => this.redact(text),
+      );
       this.settle(entry, () => entry.reject(error));
     }
     return true;
@@ -376,7 +420,6 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     this.options.log?.(level, message);
   }
 }
-
 
 /** True when the page's timestamps rise from first to last (unknown or equal: false). */
 function isOldestFirst(records: RequestRecord[]): boolean {

@@ -29,7 +29,12 @@ export class NmsError extends Error {
     this.name = "NmsError";
     this.message = message;
     if (options?.cause !== undefined && !Object.hasOwn(this, "cause")) {
-      Object.defineProperty(this, "cause", { value: options.cause, writable: true, configurable: true, enumerable: false });
+      Object.defineProperty(this, "cause", {
+        value: options.cause,
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
     }
     if (this.stack === undefined) Error.captureStackTrace?.(this);
   }
@@ -141,7 +146,10 @@ export class NmsWaitTimeoutError extends NmsError {
    */
   declare acceptedResponse?: unknown;
 
-  constructor(message: string, details: { operation: string; requestId: string; waitedMs: number; lastStatus: string }) {
+  constructor(
+    message: string,
+    details: { operation: string; requestId: string; waitedMs: number; lastStatus: string },
+  ) {
     super(message);
     this.operation = details.operation;
     this.requestId = details.requestId;
@@ -188,7 +196,7 @@ export function truncate(text: string, max: number): string {
 
 function safeJson(value: unknown): string {
   try {
-    return typeof value === "string" ? value : JSON.stringify(value) ?? String(value);
+    return typeof value === "string" ? value : (JSON.stringify(value) ?? String(value));
   } catch {
     return String(value);
   }

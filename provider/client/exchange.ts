@@ -23,7 +23,6 @@ import type { Counters, LogLevel, PreparedRequest } from "./request";
 
 export type { Counters, LogLevel, PreparedRequest } from "./request";
 
-
 export class Exchange {
   readonly settings: Settings;
   // Hidden properties (see hideProperty): invisible to JSON.stringify and util.inspect of the client.
@@ -86,9 +85,13 @@ export class Exchange {
     this.bucketFor(this.settings.tenantId);
   }
 
-
   /** The request of `op` in `tenantId` (default: the configured tenant); a `tenantId` among the params wins. */
-  prepare(op: OperationId, params: Record<string, string> | undefined, init?: CallInit, tenantId: string = this.settings.tenantId): PreparedRequest {
+  prepare(
+    op: OperationId,
+    params: Record<string, string> | undefined,
+    init?: CallInit,
+    tenantId: string = this.settings.tenantId,
+  ): PreparedRequest {
     this.assertOpen();
     const route: RouteDef | undefined = (ROUTES as Record<string, RouteDef>)[op];
     if (!route) throw new NmsError(`unknown operation ${String(op)}`);
@@ -108,12 +111,13 @@ export class Exchange {
       path,
       query: init?.query,
       // A multipart route's body is a form (provider/client/multipart.ts), never JSON.
-      ...(route.body === "multipart" ? { form: multipartBody(op, init?.body) } : { body: init?.body === undefined ? undefined : JSON.stringify(init.body) }),
+      ...(route.body === "multipart"
+        ? { form: multipartBody(op, init?.body) }
+        : { body: init?.body === undefined ? undefined : JSON.stringify(init.body) }),
       secrets: collectSecretValues(init?.body),
       ...(init?.requestId !== undefined ? { requestId: init.requestId } : {}),
     };
   }
-
 
   /**
    * One call's 2xx answer, with the API key, the retry rules, and one re-login: a 401 means the key expired or
@@ -134,8 +138,12 @@ export class Exchange {
     }
   }
 
-
-  async sendWithRetries(request: PreparedRequest, token: string | undefined, signal?: AbortSignal, sentOnce = false): Promise<HttpAnswer> {
+  async sendWithRetries(
+    request: PreparedRequest,
+    token: string | undefined,
+    signal?: AbortSignal,
+    sentOnce = false,
+  ): Promise<HttpAnswer> {
     const label = describeOperation(request.operation);
     const call = linkedAbort(signal ? [this.closing.signal, signal] : [this.closing.signal]);
     try {
@@ -161,7 +169,10 @@ export class Exchange {
             throw error;
           }
           this.reachability.answered();
-          this.log("debug", `${label}: ${request.method} ${request.path} → HTTP ${answer.status} (${answer.elapsedMs} ms)`);
+          this.log(
+            "debug",
+            `${label}: ${request.method} ${request.path} → HTTP ${answer.status} (${answer.elapsedMs} ms)`,
+          );
           // A redirect is the success of a route that says so (U2); any other 3xx is not.
           if ((answer.status >= 200 && answer.status < 300) || answer.status === request.route.success) return answer;
           this.pauseTenantOnRetryAfter(request, answer);
@@ -189,7 +200,6 @@ export class Exchange {
     }
   }
 
-
   /** The cached lists of one tenant. */
   listCacheFor(tenantId: string): ListCache {
     let cache = this.listCaches.get(tenantId);
@@ -200,7 +210,6 @@ export class Exchange {
     return cache;
   }
 
-
   bucketFor(tenantId: string): TokenBucket {
     let bucket = this.buckets.get(tenantId);
     if (!bucket) {
@@ -209,7 +218,6 @@ export class Exchange {
     }
     return bucket;
   }
-
 
   /**
    * Waits for the tenant's rate limiter, then the login's. Logins and request-record polls go ahead of queued
@@ -220,7 +228,8 @@ export class Exchange {
    */
   async takeToken(request: PreparedRequest, signal: AbortSignal): Promise<void> {
     const urgent = request.operation === "A1" || request.operation === "A2" || request.operation === "A3";
-    const waitedMs = (await this.bucketFor(request.tenantId).take(signal, urgent)) + (await this.loginBucket.take(signal, urgent));
+    const waitedMs =
+      (await this.bucketFor(request.tenantId).take(signal, urgent)) + (await this.loginBucket.take(signal, urgent));
     this.counters.rateLimitedWaitMs += waitedMs;
   }
 
@@ -228,7 +237,6 @@ export class Exchange {
   isContended(tenantId: string): boolean {
     return this.bucketFor(tenantId).isContended() || this.loginBucket.isContended();
   }
-
 
   /**
    * A 429 or 503 with Retry-After holds every request of the login, whatever its tenant, not just the refused one:
@@ -242,34 +250,37 @@ export class Exchange {
     const pauseMs = Math.min(retryAfterMs, this.settings.retry.maxMs * RETRY_AFTER_CAP_FACTOR);
     this.bucketFor(request.tenantId).pauseFor(pauseMs);
     this.loginBucket.pauseFor(pauseMs);
-    this.log("info", `${describeOperation(request.operation)}: HTTP ${answer.status} asked to wait ${retryAfterMs} ms; pausing all requests of the login for ${pauseMs} ms`);
+    this.log(
+      "info",
+      `${describeOperation(request.operation)}: HTTP ${answer.status} asked to wait ${retryAfterMs} ms; pausing all requests of the login for ${pauseMs} ms`,
+    );
   }
-
 
   /** The cookie, and the gateway headers the route requires (switch operations): the tenant again and a fresh request ID. */
   headersFor(request: PreparedRequest, token: string | undefined): Record<string, string> | undefined {
     const headers: Record<string, string> = {};
     if (token !== undefined) headers.cookie = `API-KEY=${token}`;
-    for (const header of request.route.headers) headers[WIRE_HEADERS[header]] = header === "tenantId" ? request.tenantId : randomUUID();
+    for (const header of request.route.headers)
+      headers[WIRE_HEADERS[header]] = header === "tenantId" ? request.tenantId : randomUUID();
     if (request.requestId !== undefined) headers[WIRE_HEADERS.requestId] = request.requestId;
     // Delegated access (an MSP's login on an end customer's paths) names the customer in the tenant header too. A login
     // whose answer did not say its tenant sends it always: naming the path's own tenant is never wrong.
-    if (request.operation !== "A1" && (this.loginTenantId === undefined || request.tenantId !== this.loginTenantId)) headers[WIRE_HEADERS.tenantId] = request.tenantId;
+    if (request.operation !== "A1" && (this.loginTenantId === undefined || request.tenantId !== this.loginTenantId))
+      headers[WIRE_HEADERS.tenantId] = request.tenantId;
     return Object.keys(headers).length > 0 ? headers : undefined;
   }
-
 
   countRequest(operation: OperationId): void {
     const key = operation === "A1" ? "login" : operation;
     this.counters.requests[key] = (this.counters.requests[key] ?? 0) + 1;
   }
 
-
   toPublicError(error: unknown, request: PreparedRequest, signal: AbortSignal | undefined): unknown {
     const label = describeOperation(request.operation);
     const attempts = (error as { attemptNumber?: number } | null)?.attemptNumber ?? 1;
     if (error instanceof HttpAnswerError) return this.apiError(request, error.answer, attempts);
-    if (this.closing.signal.aborted) return new NmsError(`${label}: cancelled because the client was closed`, { cause: error });
+    if (this.closing.signal.aborted)
+      return new NmsError(`${label}: cancelled because the client was closed`, { cause: error });
     if (error instanceof NmsError) return error;
     // The caller's own cancellation (e.g. the waiter's deadline) goes back as the caller's reason.
     if (signal?.aborted) return signal.reason;
@@ -279,9 +290,13 @@ export class Exchange {
     const message =
       `${label} (${request.method} ${request.path}${request.requestId ? `, x-request-id ${request.requestId}` : ""}): no answer from the service after ${attempts} ` +
       `attempt${attempts === 1 ? "" : "s"}: ${code ? `${code} ` : ""}${detail}${unreachable ? `; ${unreachable.description}` : ""}`;
-    return new NmsNetworkError(this.redact(message, request.secrets), { operation: request.operation, attempts, errorCode: code, cause: error });
+    return new NmsNetworkError(this.redact(message, request.secrets), {
+      operation: request.operation,
+      attempts,
+      errorCode: code,
+      cause: error,
+    });
   }
-
 
   apiError(request: PreparedRequest, answer: HttpAnswer, attempts: number): NmsApiError {
     const secrets = new Set(request.secrets);
@@ -321,7 +336,6 @@ export class Exchange {
     });
   }
 
-
   /** A1: exchanges the credentials for an API key (body field API-KEY, or the API-KEY cookie). */
   async login(): Promise<string> {
     const request: PreparedRequest = {
@@ -335,14 +349,16 @@ export class Exchange {
     };
     const answer = await this.sendWithRetries(request, undefined);
     const parsed = this.schemas.login.safeParse(tryParseJson(answer.text));
-    const token = (parsed.success ? (parsed.data["API-KEY"] ?? parsed.data.token) : undefined) ?? apiKeyFromCookies(answer.headers["set-cookie"]);
+    const token =
+      (parsed.success ? (parsed.data["API-KEY"] ?? parsed.data.token) : undefined) ??
+      apiKeyFromCookies(answer.headers["set-cookie"]);
     if (parsed.success && parsed.data.tenantId) this.loginTenantId = parsed.data.tenantId;
-    if (!token) throw new NmsError(`${describeOperation("A1")}: HTTP ${answer.status} but the answer carried no API key`);
+    if (!token)
+      throw new NmsError(`${describeOperation("A1")}: HTTP ${answer.status} but the answer carried no API key`);
     this.tokensSeen.add(token);
     this.log("info", `${describeOperation("A1")}: logged in to ${this.settings.baseUrl}`);
     return token;
   }
-
 
   parseJson(request: PreparedRequest, answer: HttpAnswer): unknown {
     if (answer.text.trim() === "") return undefined;
@@ -360,13 +376,11 @@ export class Exchange {
     }
   }
 
-
   describeFailure(error: unknown, request: PreparedRequest): string {
     if (error instanceof HttpAnswerError) return error.describe();
     const code = networkErrorCode(error);
     return this.redact(code ?? (error instanceof Error ? error.message : String(error)), request.secrets);
   }
-
 
   redactEntryText(entry: ApiErrorEntry, secrets: Iterable<string>): ApiErrorEntry {
     const known = [...secrets];
@@ -375,11 +389,9 @@ export class Exchange {
     return redacted;
   }
 
-
   redact(text: string, extra: Iterable<string> = []): string {
     return redactText(text, [this.password, ...this.tokensSeen, ...extra]);
   }
-
 
   log(level: LogLevel, message: string): void {
     const logger = this.settings.logger;
@@ -391,13 +403,13 @@ export class Exchange {
     }
   }
 
-
   assertOpen(): void {
     if (this.closing.signal.aborted) throw new NmsError("the client is closed");
   }
 }
 
 function multipartBody(op: OperationId, body: unknown): MultipartForm {
-  if (!isMultipartForm(body)) throw new NmsError(`${describeOperation(op)}: the body of a multipart operation must be {fields, files}`);
+  if (!isMultipartForm(body))
+    throw new NmsError(`${describeOperation(op)}: the body of a multipart operation must be {fields, files}`);
   return body;
 }

@@ -49,7 +49,8 @@ export class ListCache {
     entry.promise.then(
       () => {
         // Kept only if no write happened meanwhile and caching is on at all.
-        if (this.generation === generation && this.entries.get(key) === entry && this.ttlMs > 0) entry.settledAt = Date.now();
+        if (this.generation === generation && this.entries.get(key) === entry && this.ttlMs > 0)
+          entry.settledAt = Date.now();
         else if (this.entries.get(key) === entry) this.entries.delete(key);
       },
       () => {

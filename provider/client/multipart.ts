@@ -18,7 +18,9 @@ export interface MultipartForm {
 export function isMultipartForm(value: unknown): value is MultipartForm {
   if (typeof value !== "object" || value === null) return false;
   const form = value as Partial<MultipartForm>;
-  return typeof form.fields === "object" && form.fields !== null && typeof form.files === "object" && form.files !== null;
+  return (
+    typeof form.fields === "object" && form.fields !== null && typeof form.files === "object" && form.files !== null
+  );
 }
 
 /** A fresh FormData for one attempt (undici sets the content type with its boundary). */
@@ -27,6 +29,7 @@ export function formDataOf(form: MultipartForm): FormData {
   for (const [name, value] of Object.entries(form.fields)) {
     for (const one of typeof value === "string" ? [value] : value) data.append(name, one);
   }
-  for (const [name, file] of Object.entries(form.files)) data.append(name, new Blob([file.content], { type: file.contentType }), file.filename);
+  for (const [name, file] of Object.entries(form.files))
+    data.append(name, new Blob([file.content], { type: file.contentType }), file.filename);
   return data;
 }

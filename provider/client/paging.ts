@@ -7,7 +7,6 @@ import { CLIENT_DEFAULTS } from "./settings";
 /** Requests a list() may page through before it gives up (500 × 2_000 = a million objects). */
 const MAX_LIST_PAGES = 2_000;
 
-
 /** Every page of a list operation: size 500 from page 0 until a short page. */
 export async function fetchAllPages(ex: Exchange, request: PreparedRequest): Promise<unknown[]> {
   return (await fetchPages(ex, request, MAX_LIST_PAGES, true)).items;
@@ -21,7 +20,12 @@ export async function fetchSomePages(ex: Exchange, request: PreparedRequest, bud
   return (await fetchPages(ex, request, Math.min(budget, MAX_LIST_PAGES), false)).items;
 }
 
-async function fetchPages(ex: Exchange, request: PreparedRequest, budget: number, mustComplete: boolean): Promise<{ items: unknown[]; complete: boolean }> {
+async function fetchPages(
+  ex: Exchange,
+  request: PreparedRequest,
+  budget: number,
+  mustComplete: boolean,
+): Promise<{ items: unknown[]; complete: boolean }> {
   const label = describeOperation(request.operation);
   const size = CLIENT_DEFAULTS.listPageSize;
   const items: unknown[] = [];
@@ -32,11 +36,13 @@ async function fetchPages(ex: Exchange, request: PreparedRequest, budget: number
     const pageRequest: PreparedRequest = { ...request, query: { ...request.query, page: page + firstPage, size } };
     const answer = await ex.exchange(pageRequest);
     const list = listItemsOf(ex.parseJson(pageRequest, answer));
-    if (!list) throw new NmsError(`${label}: page ${page}: the answer is not a list (an array, or an object with a data array)`);
+    if (!list)
+      throw new NmsError(`${label}: page ${page}: the answer is not a list (an array, or an object with a data array)`);
     if (list.items.length === size) {
       // A service that ignores `page` would answer the same full page for ever.
       const fingerprint = JSON.stringify([list.items[0], list.items[size - 1]]);
-      if (fingerprint === previousFingerprint) throw new NmsError(`${label}: page ${page} repeats page ${page - 1}; the service ignores paging`);
+      if (fingerprint === previousFingerprint)
+        throw new NmsError(`${label}: page ${page} repeats page ${page - 1}; the service ignores paging`);
       previousFingerprint = fingerprint;
     }
     items.push(...list.items);

@@ -73,7 +73,12 @@ export class PollPacing {
   baseIntervalMs(): number {
     const { pollInitialMs, pollMaxMs } = this.options;
     let interval = Math.max(pollInitialMs, (this.timeToFinishMs ?? 0) * TICK_FRACTION);
-    if (this.finishesPerSecond !== undefined && this.finishesPerSecond > 0 && this.callsPerTick !== undefined && this.options.contended?.()) {
+    if (
+      this.finishesPerSecond !== undefined &&
+      this.finishesPerSecond > 0 &&
+      this.callsPerTick !== undefined &&
+      this.options.contended?.()
+    ) {
       const budgeted = (1000 * this.callsPerTick) / (POLLS_PER_FINISH_WHEN_CONTENDED * this.finishesPerSecond);
       interval = Math.max(interval, budgeted);
     }

@@ -84,7 +84,7 @@ export class TokenBucket {
     return new Promise<number>((resolve, reject) => {
       // Declared before the callback that uses it (see sleep() in retry.ts for why).
       const line = urgent ? this.urgent : this.queue;
-      let taker: QueuedTaker | undefined ;
+      let taker: QueuedTaker | undefined;
       const onAbort = () => {
         const index = taker ? line.indexOf(taker) : -1;
         if (index >= 0) line.splice(index, 1);
@@ -165,7 +165,8 @@ function checkedSettings(settings: TokenBucketSettings): TokenBucketSettings {
   if (!(Number.isFinite(ratePerSecond) && ratePerSecond > 0)) {
     throw new NmsError(`the request rate must be a positive number, got ${String(ratePerSecond)}`);
   }
-  if (!(Number.isFinite(burst) && burst >= 1)) throw new NmsError(`the burst must be a number of at least 1, got ${String(burst)}`);
+  if (!(Number.isFinite(burst) && burst >= 1))
+    throw new NmsError(`the burst must be a number of at least 1, got ${String(burst)}`);
   return { ratePerSecond, burst };
 }
 

@@ -15,23 +15,37 @@ export interface RawTransferOptions {
 }
 
 /** PUTs `bytes` to `url` as they are; throws NmsError on a non-2xx answer. */
-export async function putRaw(url: string, bytes: Uint8Array, contentType: string, options: RawTransferOptions): Promise<void> {
+export async function putRaw(
+  url: string,
+  bytes: Uint8Array,
+  contentType: string,
+  options: RawTransferOptions,
+): Promise<void> {
   const res = await request(url, {
     method: "PUT",
     headers: { "content-type": contentType, "content-length": String(bytes.length) },
     body: bytes,
     signal: timeoutSignal(options),
   });
-  const text = (await readBounded(res, options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, `upload to ${withoutQuery(url)}`)).toString("utf8");
-  if (res.statusCode < 200 || res.statusCode >= 300) throw new NmsError(`upload to ${withoutQuery(url)} failed with HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
+  const text = (
+    await readBounded(res, options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, `upload to ${withoutQuery(url)}`)
+  ).toString("utf8");
+  if (res.statusCode < 200 || res.statusCode >= 300)
+    throw new NmsError(`upload to ${withoutQuery(url)} failed with HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
 }
 
 /** GETs `url` with no cookie and no headers of the service; the body's bytes. */
 export async function getRaw(url: string, options: RawTransferOptions): Promise<Buffer> {
   const res = await request(url, { method: "GET", signal: timeoutSignal(options) });
-  const bytes = await readBounded(res, options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, `download from ${withoutQuery(url)}`);
+  const bytes = await readBounded(
+    res,
+    options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    `download from ${withoutQuery(url)}`,
+  );
   if (res.statusCode < 200 || res.statusCode >= 300) {
-    throw new NmsError(`download from ${withoutQuery(url)} failed with HTTP ${res.statusCode}: ${bytes.toString("utf8").slice(0, 200)}`);
+    throw new NmsError(
+      `download from ${withoutQuery(url)} failed with HTTP ${res.statusCode}: ${bytes.toString("utf8").slice(0, 200)}`,
+    );
   }
   return bytes;
 }

@@ -59,7 +59,10 @@ export class Reachability {
   answered(): void {
     if (this.failingSince === undefined) return;
     if (this.warnedAt !== undefined) {
-      this.options.log("info", `reached ${this.options.baseUrl} again after ${seconds(this.now() - this.failingSince)} s without an answer`);
+      this.options.log(
+        "info",
+        `reached ${this.options.baseUrl} again after ${seconds(this.now() - this.failingSince)} s without an answer`,
+      );
     }
     this.failingSince = undefined;
     this.lastFailureAt = undefined;
@@ -69,7 +72,11 @@ export class Reachability {
   /** An attempt that started at `startedAt` got no answer. */
   failed(startedAt: number, error: unknown): void {
     const now = this.now();
-    if (this.failingSince === undefined || this.lastFailureAt === undefined || startedAt - this.lastFailureAt > SAME_RUN_GAP_MS) {
+    if (
+      this.failingSince === undefined ||
+      this.lastFailureAt === undefined ||
+      startedAt - this.lastFailureAt > SAME_RUN_GAP_MS
+    ) {
       this.failingSince = startedAt;
       this.warnedAt = undefined;
     }
@@ -79,7 +86,10 @@ export class Reachability {
     if (now - this.failingSince < warnAfterMs || now - this.failingSince >= giveUpAfterMs) return;
     if (this.warnedAt !== undefined && now - this.warnedAt < warnEveryMs) return;
     this.warnedAt = now;
-    this.options.log("warn", `cannot reach ${baseUrl}: ${this.lastReason}; still trying until ${clock(this.failingSince + giveUpAfterMs)}`);
+    this.options.log(
+      "warn",
+      `cannot reach ${baseUrl}: ${this.lastReason}; still trying until ${clock(this.failingSince + giveUpAfterMs)}`,
+    );
   }
 
   /** While attempts are failing, what a progress line adds: "cannot reach <base URL> since <time>: <reason>". */

@@ -6,7 +6,6 @@ import type { MultipartForm } from "./multipart";
 
 export type LogLevel = "debug" | "info" | "warn";
 
-
 export interface PreparedRequest {
   operation: OperationId;
   /** The tenant of the path (selects the rate limiter). */
@@ -26,7 +25,6 @@ export interface PreparedRequest {
   /** Secret strings of the body, to cut from any message about this request. */
   secrets: Set<string>;
 }
-
 
 export interface Counters {
   requests: Record<string, number>;

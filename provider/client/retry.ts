@@ -130,7 +130,11 @@ export interface RetryDecision {
   readonly retryAfterMs?: number;
 }
 
-export function decideRetry(outcome: AttemptOutcome, context: AttemptContext = {}, now: number = Date.now()): RetryDecision {
+export function decideRetry(
+  outcome: AttemptOutcome,
+  context: AttemptContext = {},
+  now: number = Date.now(),
+): RetryDecision {
   for (const rule of RETRY_RULES) {
     if (!rule.matches(outcome, context)) continue;
     const retryAfterMs =
@@ -195,7 +199,12 @@ export function mayStillArrive(outcome: AttemptOutcome): boolean {
 export function endedByDeadline(outcome: AttemptOutcome): boolean {
   if (outcome.kind === "answer") return outcome.status === 504;
   const code = networkErrorCode(outcome.error);
-  return code === "NMS_ATTEMPT_TIMEOUT" || code === "ETIMEDOUT" || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT";
+  return (
+    code === "NMS_ATTEMPT_TIMEOUT" ||
+    code === "ETIMEDOUT" ||
+    code === "UND_ERR_HEADERS_TIMEOUT" ||
+    code === "UND_ERR_BODY_TIMEOUT"
+  );
 }
 
 /** The rule list applied to an error that has already been raised (used by the waiter). */
@@ -237,7 +246,12 @@ export function parseRetryAfterMs(header: string | undefined, now: number = Date
 }
 
 /** Capped exponential backoff with full jitter: uniform in [0, min(max, base·2^retryIndex)]. */
-export function fullJitterBackoffMs(retryIndex: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function fullJitterBackoffMs(
+  retryIndex: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** retryIndex);
   return Math.round(random() * ceiling);
 }
@@ -254,7 +268,8 @@ export const RETRY_AFTER_CAP_FACTOR = 6;
 
 /** Delay before retry number `retryIndex` (0 for the first retry) after a failure the rules retry. */
 export function retryDelayMs(decision: RetryDecision, retryIndex: number, policy: RetryPolicy): number {
-  if (decision.retryAfterMs !== undefined) return Math.min(decision.retryAfterMs, policy.maxMs * RETRY_AFTER_CAP_FACTOR);
+  if (decision.retryAfterMs !== undefined)
+    return Math.min(decision.retryAfterMs, policy.maxMs * RETRY_AFTER_CAP_FACTOR);
   return fullJitterBackoffMs(retryIndex, policy.baseMs, policy.maxMs);
 }
 
@@ -283,7 +298,10 @@ export interface RunWithRetriesOptions {
  * the last attempt's own error (annotated by p-retry with `attemptNumber`). Backoff is applied
  * here rather than by p-retry's timer because the delay depends on the failure (Retry-After).
  */
-export function runWithRetries<T>(attempt: (attemptNumber: number) => Promise<T>, options: RunWithRetriesOptions): Promise<T> {
+export function runWithRetries<T>(
+  attempt: (attemptNumber: number) => Promise<T>,
+  options: RunWithRetriesOptions,
+): Promise<T> {
   const { policy, signal, onRetry, giveUp, context = {} } = options;
   const maxAttempts = policy.retries + 1;
   return pRetry(
@@ -354,15 +372,18 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     // Declared before the callbacks that use it: Pulumi's closure serializer rejects a function
     // whose inner closures refer to a variable declared later.
-    let timer: ReturnType<typeof setTimeout> | undefined ;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const onAbort = () => {
       clearTimeout(timer);
       reject(asError(signal?.reason));
     };
-    timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    timer = setTimeout(
+      () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -7,7 +7,16 @@
 // body, is cut out of any text the client produces).
 
 /** Field names whose values are secrets anywhere in a request or an error entry. */
-export const SECRET_FIELD_NAMES: readonly string[] = ["sharedSecret", "passphrase", "wepHexKey", "password", "switchLoginPassword", "rpPrivateKey", "psk", "passphraseBackup"];
+export const SECRET_FIELD_NAMES: readonly string[] = [
+  "sharedSecret",
+  "passphrase",
+  "wepHexKey",
+  "password",
+  "switchLoginPassword",
+  "rpPrivateKey",
+  "psk",
+  "passphraseBackup",
+];
 
 export const REDACTED = "***";
 

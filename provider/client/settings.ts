@@ -4,7 +4,6 @@ import type { TokenBucketSettings } from "./ratelimit";
 import { NmsError } from "./errors";
 import { checkedBaseUrl, DEFAULT_MAX_ANSWER_BYTES } from "./transport";
 
-
 export interface ClientOptions {
   baseUrl: string;
   tenantId: string;
@@ -62,9 +61,7 @@ export interface ClientOptions {
   logger?: (event: { level: "debug" | "info" | "warn"; message: string }) => void;
 }
 
-
 export type QueryParams = Record<string, string | number | boolean | undefined>;
-
 
 export interface CallInit {
   body?: unknown;
@@ -79,7 +76,6 @@ export interface CallInit {
 }
 
 export type WaiterKind = "coalesced" | "per-request";
-
 
 /** Every default of ClientOptions, in one place. */
 export const CLIENT_DEFAULTS = {
@@ -113,7 +109,6 @@ export const CLIENT_DEFAULTS = {
   listPageSize: 500,
 } as const satisfies Record<string, number | WaiterKind>;
 
-
 export interface Settings {
   baseUrl: string;
   tenantId: string;
@@ -136,12 +131,10 @@ export interface Settings {
   logger?: ClientOptions["logger"];
 }
 
-
 /** The options whose default is a number. */
 type NumericOption = {
   [K in keyof typeof CLIENT_DEFAULTS & keyof ClientOptions]: (typeof CLIENT_DEFAULTS)[K] extends number ? K : never;
 }[keyof typeof CLIENT_DEFAULTS & keyof ClientOptions];
-
 
 export function resolveSettings(opts: ClientOptions): Settings {
   if (opts === null || typeof opts !== "object") throw new NmsError("client options are required");
@@ -154,12 +147,15 @@ export function resolveSettings(opts: ClientOptions): Settings {
     const value = opts[field];
     if (value === undefined) return CLIENT_DEFAULTS[field];
     if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) {
-      throw new NmsError(`client option ${field} must be a ${allowZero ? "non-negative" : "positive"} number, got ${String(value)}`);
+      throw new NmsError(
+        `client option ${field} must be a ${allowZero ? "non-negative" : "positive"} number, got ${String(value)}`,
+      );
     }
     return value;
   };
   const maxRetries = positive("maxRetries", true);
-  if (!Number.isInteger(maxRetries)) throw new NmsError(`client option maxRetries must be an integer, got ${maxRetries}`);
+  if (!Number.isInteger(maxRetries))
+    throw new NmsError(`client option maxRetries must be an integer, got ${maxRetries}`);
   const ratePerSecond = positive("maxRequestsPerSecond");
   let burst = Math.max(1, ratePerSecond);
   if (opts.burst !== undefined) {

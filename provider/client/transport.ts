@@ -93,7 +93,10 @@ export class AnswerTooLargeError extends NmsError {
 export async function readBounded(res: Dispatcher.ResponseData, limit: number, what: string): Promise<Buffer> {
   const refuse = (detail: string) => {
     res.body.destroy();
-    return new AnswerTooLargeError(`${what}: the answer is larger than the client reads (${limit} bytes, option maxAnswerBytes)${detail}; it was not read`, limit);
+    return new AnswerTooLargeError(
+      `${what}: the answer is larger than the client reads (${limit} bytes, option maxAnswerBytes)${detail}; it was not read`,
+      limit,
+    );
   };
   const declared = Number(headerValue(res.headers, "content-length"));
   if (Number.isFinite(declared) && declared > limit) throw refuse(`: its Content-Length is ${declared} bytes`);
@@ -139,7 +142,9 @@ export class HttpTransport {
       });
       // Always read the body to the end (an unread body keeps the keep-alive socket busy), unless it is too large.
       const what = `${req.operation === undefined ? "" : `${describeOperation(req.operation)} `}(${req.method} ${req.path})`;
-      const text = (await readBounded(res, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, what)).toString("utf8");
+      const text = (await readBounded(res, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, what)).toString(
+        "utf8",
+      );
       return { status: res.statusCode, headers: res.headers, text, elapsedMs: Date.now() - started };
     } catch (error) {
       // undici rejects with the abort reason; name our own deadline as such.

@@ -79,7 +79,9 @@ export class WaitProgress {
     this.nextReportAt = Number.POSITIVE_INFINITY;
     const now = this.now();
     // A timer may fire a little early; a wait due within that slack is reported now, not alone just after.
-    const due = [...this.waits].filter((w) => w.nextAt <= now + TIMER_SLACK_MS).sort((a, b) => a.startedAt - b.startedAt);
+    const due = [...this.waits]
+      .filter((w) => w.nextAt <= now + TIMER_SLACK_MS)
+      .sort((a, b) => a.startedAt - b.startedAt);
     if (due.length > MAX_SEPARATE_LINES) {
       const oldest = due[0];
       this.options.log(
@@ -87,7 +89,8 @@ export class WaitProgress {
         `still waiting for ${due.length} requests of the service; the longest: ${describeOperation(oldest.operation)}, ${this.describe(oldest, now)}`,
       );
     } else {
-      for (const wait of due) this.options.log("info", `${describeOperation(wait.operation)}: ${this.describe(wait, now)}`);
+      for (const wait of due)
+        this.options.log("info", `${describeOperation(wait.operation)}: ${this.describe(wait, now)}`);
     }
     for (const wait of due) wait.nextAt = now + this.options.everyMs;
     const next = Math.min(...[...this.waits].map((w) => w.nextAt));
@@ -97,7 +100,8 @@ export class WaitProgress {
   private describe(wait: Wait, now: number): string {
     const waited = seconds(now - wait.startedAt);
     const failing = this.options.connection?.();
-    if (failing) return `request ${wait.requestId}: status unknown after ${waited} s (deadline ${seconds(this.options.waitTimeoutMs)} s): ${failing}`;
+    if (failing)
+      return `request ${wait.requestId}: status unknown after ${waited} s (deadline ${seconds(this.options.waitTimeoutMs)} s): ${failing}`;
     return `request ${wait.requestId} still in progress after ${waited} s (deadline ${seconds(this.options.waitTimeoutMs)} s)`;
   }
 

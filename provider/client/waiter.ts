@@ -50,7 +50,8 @@ export function settleRecord(
 ): RequestRecord | undefined {
   if (record.status === "SUCCESS") return record;
   if (record.status !== "FAIL") return undefined;
-  const reason = record.errors && record.errors.length > 0 ? formatErrorEntries(record.errors) : "the service gave no reason";
+  const reason =
+    record.errors && record.errors.length > 0 ? formatErrorEntries(record.errors) : "the service gave no reason";
   const context = [
     record.serviceName && `service ${record.serviceName}`,
     record.method && `method ${record.method}`,
@@ -77,7 +78,12 @@ export function unreachableWaitError(
   const message =
     `${describeOperation(operation)}: request ${requestId}: stopped waiting after ${waitedMs} ms: ${unreachable.description}. ` +
     `It may still complete: read request ${requestId} (A2) before repeating the change.`;
-  return new NmsWaitTimeoutError(redact(message), { operation, requestId, waitedMs, lastStatus: `unknown (${unreachable.reason})` });
+  return new NmsWaitTimeoutError(redact(message), {
+    operation,
+    requestId,
+    waitedMs,
+    lastStatus: `unknown (${unreachable.reason})`,
+  });
 }
 
 export function waitTimeoutError(
@@ -108,7 +114,11 @@ export class PollingRequestWaiter implements RequestWaiter {
     const label = describeOperation(operation);
     const started = Date.now();
     // One signal for the whole wait: it cuts a poll in flight and the pause between polls.
-    const deadline = linkedAbort(signal ? [signal] : [], waitTimeoutMs, () => new NmsError(`${label}: wait deadline reached`));
+    const deadline = linkedAbort(
+      signal ? [signal] : [],
+      waitTimeoutMs,
+      () => new NmsError(`${label}: wait deadline reached`),
+    );
     // Which signal fired is read from the signals, not from the error: an abort reason may come
     // back wrapped by the layers it passed through.
     const deadlinePassed = () => deadline.signal.aborted && !signal?.aborted;
@@ -142,7 +152,9 @@ export class PollingRequestWaiter implements RequestWaiter {
         throw waitTimeoutError(requestId, operation, Date.now() - started, waitTimeoutMs, lastStatus, redact);
       }
       if (signal?.aborted) {
-        throw new NmsError(`${label}: wait for request ${requestId} cancelled (the client was closed)`, { cause: error });
+        throw new NmsError(`${label}: wait for request ${requestId} cancelled (the client was closed)`, {
+          cause: error,
+        });
       }
       throw error;
     } finally {

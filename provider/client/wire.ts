@@ -18,7 +18,11 @@ export function buildWireSchemas() {
   return {
     /** A1 answer: the token as "API-KEY" (newer) or "token" (older), and the tenant the login belongs to. */
     login: z
-      .object({ "API-KEY": z.string().min(1).optional(), token: z.string().min(1).optional(), tenantId: z.string().optional() })
+      .object({
+        "API-KEY": z.string().min(1).optional(),
+        token: z.string().min(1).optional(),
+        tenantId: z.string().optional(),
+      })
       .passthrough(),
 
     /** {"errors":[{code,message,object,value}],"requestId"} */

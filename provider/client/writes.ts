@@ -23,11 +23,22 @@ import type { RouteDef } from "../../contract/routes";
 import { scrubEntry } from "./answers";
 import { describeOperation, isNotFound, NmsError } from "./errors";
 import type { Exchange, PreparedRequest } from "./exchange";
-import { decideRetry, endedByDeadline, fullJitterBackoffMs, mayStillArrive, networkErrorCode, outcomeOf, sleep, type AttemptOutcome } from "./retry";
+import {
+  decideRetry,
+  endedByDeadline,
+  fullJitterBackoffMs,
+  mayStillArrive,
+  networkErrorCode,
+  outcomeOf,
+  sleep,
+  type AttemptOutcome,
+} from "./retry";
 import { headerValue, type HttpAnswer } from "./transport";
 
 /** A submitted write: accepted (its answer), or held (the answer was lost; the service's record of it, as A2 gave it). */
-export type Submitted<T> = { readonly kind: "accepted"; readonly accepted: AsyncAccepted<T> } | { readonly kind: "held"; readonly record: RequestRecord };
+export type Submitted<T> =
+  | { readonly kind: "accepted"; readonly accepted: AsyncAccepted<T> }
+  | { readonly kind: "held"; readonly record: RequestRecord };
 
 /**
  * How far a record's timestamp may sit before the write's first attempt, by the service's clock, and still be the
@@ -60,22 +71,36 @@ export async function submitPrepared<T>(ex: Exchange, request: PreparedRequest):
       const held = await findOwnRecord(ex, request, requestId, firstSentAt, outcome, error);
       if (held) return { kind: "held", record: held };
       if (sends >= maxSends) {
-        throw new NmsError(ex.redact(`${(error as Error).message}; the service holds no request ${requestId}: the write was not applied (sent ${sends} times)`, request.secrets), {
-          cause: error,
-        });
+        throw new NmsError(
+          ex.redact(
+            `${(error as Error).message}; the service holds no request ${requestId}: the write was not applied (sent ${sends} times)`,
+            request.secrets,
+          ),
+          {
+            cause: error,
+          },
+        );
       }
       // The service answered 500 or 503 without taking the write: back off as the retry rules would.
-      const pauseMs = mayStillArrive(outcome) ? 0 : fullJitterBackoffMs(sends - 1, ex.settings.retry.baseMs, ex.settings.retry.maxMs);
-      ex.log("info", `${label}: the service holds no request ${requestId}: it never took the write; sending it again with the same request ID (retrying in ${pauseMs} ms)`);
+      const pauseMs = mayStillArrive(outcome)
+        ? 0
+        : fullJitterBackoffMs(sends - 1, ex.settings.retry.baseMs, ex.settings.retry.maxMs);
+      ex.log(
+        "info",
+        `${label}: the service holds no request ${requestId}: it never took the write; sending it again with the same request ID (retrying in ${pauseMs} ms)`,
+      );
       ex.counters.retries += 1;
       await sleep(pauseMs, ex.closing.signal);
       continue;
     }
     const parsed = ex.schemas.accepted.safeParse(ex.parseJson(request, answer));
     if (!parsed.success) {
-      throw new NmsError(`${label}: expected ${request.route.success} {requestId, response?}, got HTTP ${answer.status} without a requestId`);
+      throw new NmsError(
+        `${label}: expected ${request.route.success} {requestId, response?}, got HTTP ${answer.status} without a requestId`,
+      );
     }
-    if (answer.status !== request.route.success) ex.log("warn", `${label}: answered HTTP ${answer.status} instead of ${request.route.success}`);
+    if (answer.status !== request.route.success)
+      ex.log("warn", `${label}: answered HTTP ${answer.status} instead of ${request.route.success}`);
     if (sends > 1 && parsed.data.requestId !== requestId) {
       ex.log(
         "warn",
@@ -105,32 +130,52 @@ async function findOwnRecord(
   const label = describeOperation(request.operation);
   const why = describeOutcome(outcome);
   const unknown = (detail: string, cause?: unknown) =>
-    new NmsError(ex.redact(`${label}: ${why}; ${detail}: whether the write was applied cannot be told, and it was not sent again`, request.secrets), {
-      cause: cause ?? failure,
-    });
+    new NmsError(
+      ex.redact(
+        `${label}: ${why}; ${detail}: whether the write was applied cannot be told, and it was not sent again`,
+        request.secrets,
+      ),
+      {
+        cause: cause ?? failure,
+      },
+    );
   let read: OwnRecordRead | undefined;
   try {
     read = await readRequestRecord(ex, requestId, request.tenantId);
     if (!read && mayStillArrive(outcome)) {
-      const graceMs = endedByDeadline(outcome) ? Math.max(ex.settings.unknownOutcomeGraceMs, ex.settings.requestTimeoutMs) : ex.settings.unknownOutcomeGraceMs;
-      ex.log("info", `${label}: ${why}; the service holds no request ${requestId} yet: looking again in ${graceMs} ms before sending it again`);
+      const graceMs = endedByDeadline(outcome)
+        ? Math.max(ex.settings.unknownOutcomeGraceMs, ex.settings.requestTimeoutMs)
+        : ex.settings.unknownOutcomeGraceMs;
+      ex.log(
+        "info",
+        `${label}: ${why}; the service holds no request ${requestId} yet: looking again in ${graceMs} ms before sending it again`,
+      );
       await sleep(graceMs, ex.closing.signal);
       read = await readRequestRecord(ex, requestId, request.tenantId);
     }
   } catch (error) {
     if (ex.closing.signal.aborted) throw error;
-    throw unknown(`its request record ${requestId} could not be read (${error instanceof Error ? error.message : String(error)})`, error);
+    throw unknown(
+      `its request record ${requestId} could not be read (${error instanceof Error ? error.message : String(error)})`,
+      error,
+    );
   }
   if (!read) return undefined;
   const { record, serviceNow } = read;
-  if (record.admin !== ex.settings.username) throw unknown(`request ${requestId} is another administrator's (${record.admin})`);
+  if (record.admin !== ex.settings.username)
+    throw unknown(`request ${requestId} is another administrator's (${record.admin})`);
   // The service's time when the write was first sent, by its own clock: what this write made is no older.
   const sentAt = serviceNow === undefined ? undefined : serviceNow - (Date.now() - firstSentAt);
   const madeAt = Date.parse(record.timestamp);
   if (sentAt !== undefined && Number.isFinite(madeAt) && madeAt < sentAt - CLOCK_TOLERANCE_MS) {
-    throw unknown(`request ${requestId} is an earlier request (of ${record.timestamp}), so the service named this one otherwise`);
+    throw unknown(
+      `request ${requestId} is an earlier request (of ${record.timestamp}), so the service named this one otherwise`,
+    );
   }
-  ex.log("info", `${label}: ${why}, but the service holds request ${requestId} (${record.status}): resolved from its request record, not sent again`);
+  ex.log(
+    "info",
+    `${label}: ${why}, but the service holds request ${requestId} (${record.status}): resolved from its request record, not sent again`,
+  );
   return record;
 }
 
@@ -141,7 +186,11 @@ interface OwnRecordRead {
 }
 
 /** A2 in the tenant the write was made in (its record is that tenant's), with the client's retries; undefined on 404. */
-async function readRequestRecord(ex: Exchange, requestId: string, tenantId: string): Promise<OwnRecordRead | undefined> {
+async function readRequestRecord(
+  ex: Exchange,
+  requestId: string,
+  tenantId: string,
+): Promise<OwnRecordRead | undefined> {
   const request = ex.prepare("A2", { requestId }, undefined, tenantId);
   let answer: HttpAnswer;
   try {
@@ -151,7 +200,8 @@ async function readRequestRecord(ex: Exchange, requestId: string, tenantId: stri
     throw error;
   }
   const record = parseRequestRecord(ex, ex.parseJson(request, answer));
-  if (!record) throw new NmsError(`${describeOperation("A2")}: request ${requestId}: the answer is not a request record`);
+  if (!record)
+    throw new NmsError(`${describeOperation("A2")}: request ${requestId}: the answer is not a request record`);
   const date = Date.parse(headerValue(answer.headers, "date") ?? "");
   return { record, serviceNow: Number.isFinite(date) ? date : undefined };
 }

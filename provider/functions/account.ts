@@ -20,8 +20,13 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
       "The address a file of the tenant (a floor plan's image) is downloaded from (U2's redirect target). Fetch it without " +
       "the service's cookie or headers: the file location refuses them (403).",
     op: "U2",
-    args: () => z.object({ fileId: z.string().min(1, "is required").describe("The file's ID (a floor plan's imageId).") }).strict(),
-    result: z.object({ url: z.string().describe("The signed address of the file; it expires with the file's signature.") }),
+    args: () =>
+      z
+        .object({ fileId: z.string().min(1, "is required").describe("The file's ID (a floor plan's imageId).") })
+        .strict(),
+    result: z.object({
+      url: z.string().describe("The signed address of the file; it expires with the file's signature."),
+    }),
     returns: "one",
     runsInPreview: true,
     resultOf: ({ body }: FunctionAnswer) => ({ url: body }),
@@ -39,7 +44,12 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
     name: "listDelegations",
     description: "The tenant's delegations (A18): VARs invited, vendor support access, MSP delegations.",
     op: "A18",
-    args: () => z.object({ type: z.enum(DELEGATION_TYPES).optional().describe("VAR, SUPPORT, MSP or SUPPORT_EC; all when left out.") }).strict(),
+    args: () =>
+      z
+        .object({
+          type: z.enum(DELEGATION_TYPES).optional().describe("VAR, SUPPORT, MSP or SUPPORT_EC; all when left out."),
+        })
+        .strict(),
     result: delegationReadSchema.passthrough(),
     returns: "list",
     runsInPreview: true,
@@ -90,13 +100,19 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
       "Accepts or rejects a delegation another tenant asked for (A23), and waits until the service reports it done. The " +
       "delegation becomes ACCEPTED (in force) or REJECTED.",
     op: "A23",
-    args: () => delegationAnswerSchema.extend({ delegationId: z.string().min(1, "is required").describe("The delegation to answer.") }).strict(),
+    args: () =>
+      delegationAnswerSchema
+        .extend({ delegationId: z.string().min(1, "is required").describe("The delegation to answer.") })
+        .strict(),
     result: z.object({
       requestId: z.string().describe("The service's request ID, whose record reached SUCCESS."),
       status: z.string().describe("The delegation's status after the answer: ACCEPTED or REJECTED."),
     }),
     returns: "one",
     runsInPreview: false,
-    resultOf: ({ body, requestId }: FunctionAnswer) => ({ requestId, status: (body as { status?: unknown } | undefined)?.status }),
+    resultOf: ({ body, requestId }: FunctionAnswer) => ({
+      requestId,
+      status: (body as { status?: unknown } | undefined)?.status,
+    }),
   },
 ];

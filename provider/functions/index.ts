@@ -2,7 +2,12 @@
 // Promise and Output forms from this table.
 import { z } from "zod";
 import { newerOnly, perVariant } from "../../contract/meta";
-import { pingFromApArgsSchema, pingFromApResultSchema, rebootApArgsSchema, rebootApResultSchema } from "../../contract/schemas/actions";
+import {
+  pingFromApArgsSchema,
+  pingFromApResultSchema,
+  rebootApArgsSchema,
+  rebootApResultSchema,
+} from "../../contract/schemas/actions";
 import { apResultSchema, tenantDetailsResultSchema, tenantResultSchema } from "./readForms";
 import type { FunctionAnswer, FunctionSpec } from "./spec";
 // Wi-Fi devices and venue Wi-Fi settings
@@ -48,7 +53,8 @@ const listApsArgs = perVariant((variant) =>
 const FUNCTIONS: FunctionSpec[] = [
   {
     name: "getTenant",
-    description: "The tenant (the configured one, or the one `tenantId` names), with its administrators, delegations and notification recipients (read with deep=true).",
+    description:
+      "The tenant (the configured one, or the one `tenantId` names), with its administrators, delegations and notification recipients (read with deep=true).",
     op: "A4",
     args: noArgs,
     fixedQuery: { deep: true },
@@ -86,7 +92,8 @@ const FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "pingFromAp",
-    description: "Pings a host from an access point, waits until the service reports the request done, and returns what the ping printed.",
+    description:
+      "Pings a host from an access point, waits until the service reports the request done, and returns what the ping printed.",
     op: "W16",
     args: () => pingFromApArgsSchema,
     result: pingFromApResultSchema,
@@ -124,7 +131,8 @@ const FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "getVenueRadioDefaults",
-    description: "The radio settings a venue gets back when its radio is reset (what destroying a VenueRadio restores).",
+    description:
+      "The radio settings a venue gets back when its radio is reset (what destroying a VenueRadio restores).",
     op: "W46",
     args: () => venueArgsSchema,
     result: objectOf(venueRadioReadSchema),
@@ -154,7 +162,8 @@ const FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "traceRouteFromAp",
-    description: "Traces the route from an access point to a host, waits until the service reports the request done, and returns what it printed.",
+    description:
+      "Traces the route from an access point to a host, waits until the service reports the request done, and returns what it printed.",
     op: "W22",
     args: () => traceRouteFromApArgsSchema,
     result: traceRouteResultSchema,
@@ -164,7 +173,8 @@ const FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "deleteAps",
-    description: "Deletes several access points at once, all or none (for scripts; APs a stack manages are deleted by removing them from it).",
+    description:
+      "Deletes several access points at once, all or none (for scripts; APs a stack manages are deleted by removing them from it).",
     op: "W3",
     args: () => deleteApsArgsSchema,
     bodyOf: (args) => args.serialNumbers,
@@ -186,7 +196,9 @@ FUNCTIONS.push(...LOOKUP_FUNCTIONS);
 FUNCTIONS.push(...VENUE_CHANNEL_FUNCTIONS);
 
 /** Every function, by SDK name. */
-export const FUNCTION_SPECS: Readonly<Record<string, FunctionSpec>> = Object.fromEntries(FUNCTIONS.map((f) => [f.name, f]));
+export const FUNCTION_SPECS: Readonly<Record<string, FunctionSpec>> = Object.fromEntries(
+  FUNCTIONS.map((f) => [f.name, f]),
+);
 
 /** W16 and W22 answer the envelope {requestId, response: {response: string}}. */
 function responseText(body: unknown): string {

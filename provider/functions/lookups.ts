@@ -19,14 +19,29 @@ import { networkVenueReadSchema } from "../../contract/schemas/networkVenue";
 import { recoveryPskReadSchema } from "../../contract/schemas/recoveryPsk";
 import { switchId, switchReadSchema } from "../../contract/schemas/switch";
 import { switchVlanInputSchema } from "../../contract/schemas/switchVlan";
-import { switchIpPortReadSchema, switchLagReadSchema, switchPortReadSchema, switchVePortReadSchema } from "../../contract/schemas/switchPort";
-import { switchAclReadSchema, switchProfileReadSchema, switchVlanReadSchema, trustedPortSchema } from "../../contract/schemas/switchProfile";
+import {
+  switchIpPortReadSchema,
+  switchLagReadSchema,
+  switchPortReadSchema,
+  switchVePortReadSchema,
+} from "../../contract/schemas/switchPort";
+import {
+  switchAclReadSchema,
+  switchProfileReadSchema,
+  switchVlanReadSchema,
+  trustedPortSchema,
+} from "../../contract/schemas/switchProfile";
 import { delegationReadSchema, notificationRecipientReadSchema } from "../../contract/schemas/tenant";
 import { floorPlanReadSchema, venueReadSchema } from "../../contract/schemas/venue";
 import { venueRadioReadSchema } from "../../contract/schemas/venueRadio";
 import { venueSwitchSettingsReadSchema } from "../../contract/schemas/venueSwitchSettings";
 import { venueSyslogReadSchema } from "../../contract/schemas/venueSyslog";
-import { venueCellularSettingSchema, venueDhcpBindingSchema, venueLanPortSettingSchema, venueLedSettingSchema } from "../../contract/schemas/venueWifiSettings";
+import {
+  venueCellularSettingSchema,
+  venueDhcpBindingSchema,
+  venueLanPortSettingSchema,
+  venueLedSettingSchema,
+} from "../../contract/schemas/venueWifiSettings";
 import { vspotServerReadSchema } from "../../contract/schemas/vspot";
 import { wifiCallingProfileReadSchema } from "../../contract/schemas/wifiCalling";
 import { apSerialNumber } from "../../contract/validators";
@@ -35,7 +50,11 @@ import type { FunctionAnswer, FunctionCall, FunctionSpec } from "./spec";
 const id = (description: string) => z.string().min(1, "is required").describe(description);
 const optionalId = (description: string) => id(description).optional();
 const name = (field: string, scope: string) =>
-  z.string().min(1, "is required").optional().describe(`The ${field}, unique ${scope}: the object is found by it in the list.`);
+  z
+    .string()
+    .min(1, "is required")
+    .optional()
+    .describe(`The ${field}, unique ${scope}: the object is found by it in the list.`);
 
 const venueId = () => id("The venue's ID.");
 const apSerial = () => apSerialNumber.describe("The access point's serial number.");
@@ -66,7 +85,13 @@ const list = (row: Lookup) => lookup("list", row);
 const get = (row: Lookup) => lookup("one", row);
 
 /** `findBy` through a list: the get by unique name. */
-const byName = (op: OperationId, arg: string, given: readonly string[] = [arg], field = arg, query?: FunctionCall["query"]): FunctionCall => ({
+const byName = (
+  op: OperationId,
+  arg: string,
+  given: readonly string[] = [arg],
+  field = arg,
+  query?: FunctionCall["query"],
+): FunctionCall => ({
   given,
   op,
   findBy: { arg, field },
@@ -80,7 +105,11 @@ function perModel(name: string, description: string, op: OperationId, entry: z.A
     description,
     op,
     args: () => z.object({ venueId: venueId() }).strict(),
-    result: z.object({ models: z.array(entry).describe("One entry per AP model that has a setting of its own, as the service answers them.") }),
+    result: z.object({
+      models: z
+        .array(entry)
+        .describe("One entry per AP model that has a setting of its own, as the service answers them."),
+    }),
     resultOf: ({ body }: FunctionAnswer) => ({ models: body }),
   });
 }
@@ -101,12 +130,23 @@ function namedInTenant(kind: {
   const [getName, getOp] = kind.get;
   const note = kind.note ?? "";
   return [
-    list({ name: listName, description: `Every ${kind.noun} of the tenant (${listOp}${note}).`, op: listOp, result: kind.result }),
+    list({
+      name: listName,
+      description: `Every ${kind.noun} of the tenant (${listOp}${note}).`,
+      op: listOp,
+      result: kind.result,
+    }),
     get({
       name: getName,
       description: `A ${kind.noun}, by its ID (${getOp}) or by its ${kind.nameField}, unique in the tenant (found in ${listOp})${note}.`,
       op: getOp,
-      args: () => z.object({ [kind.idArg]: optionalId(`The ${kind.noun}'s ID.`), [kind.nameField]: name(`${kind.noun}'s ${kind.nameField}`, "in the tenant") }).strict(),
+      args: () =>
+        z
+          .object({
+            [kind.idArg]: optionalId(`The ${kind.noun}'s ID.`),
+            [kind.nameField]: name(`${kind.noun}'s ${kind.nameField}`, "in the tenant"),
+          })
+          .strict(),
       argForms: [[kind.idArg], [kind.nameField]],
       otherCalls: [byName(listOp, kind.nameField)],
       result: kind.result,
@@ -115,8 +155,20 @@ function namedInTenant(kind: {
 }
 
 const ACCOUNT: FunctionSpec[] = [
-  ...namedInTenant({ list: ["listVenues", "A6"], get: ["getVenue", "A9"], noun: "venue", idArg: "venueId", nameField: "name", result: venueReadSchema }),
-  list({ name: "listAdmins", description: "Every administrator of the tenant (A12).", op: "A12", result: adminListReadSchema }),
+  ...namedInTenant({
+    list: ["listVenues", "A6"],
+    get: ["getVenue", "A9"],
+    noun: "venue",
+    idArg: "venueId",
+    nameField: "name",
+    result: venueReadSchema,
+  }),
+  list({
+    name: "listAdmins",
+    description: "Every administrator of the tenant (A12).",
+    op: "A12",
+    result: adminListReadSchema,
+  }),
   get({
     name: "getAdmin",
     description: "An administrator, by its ID (A16).",
@@ -131,7 +183,12 @@ const ACCOUNT: FunctionSpec[] = [
     args: () => z.object({ delegationId: id("The delegation's ID.") }).strict(),
     result: delegationReadSchema,
   }),
-  list({ name: "listNotificationRecipients", description: "Every notification recipient of the tenant (A25).", op: "A25", result: notificationRecipientReadSchema }),
+  list({
+    name: "listNotificationRecipients",
+    description: "Every notification recipient of the tenant (A25).",
+    op: "A25",
+    result: notificationRecipientReadSchema,
+  }),
   get({
     name: "getNotificationRecipient",
     description: "A notification recipient, by its ID (A28).",
@@ -151,7 +208,13 @@ const ACCOUNT: FunctionSpec[] = [
     description: "A floor plan of a venue, by its ID (F3) or by its name in the venue (found in F1).",
     op: "F3",
     args: () =>
-      z.object({ venueId: venueId(), floorPlanId: optionalId("The floor plan's ID."), name: name("floor plan's name", "in its venue") }).strict(),
+      z
+        .object({
+          venueId: venueId(),
+          floorPlanId: optionalId("The floor plan's ID."),
+          name: name("floor plan's name", "in its venue"),
+        })
+        .strict(),
     argForms: [["floorPlanId"], ["name"]],
     otherCalls: [byName("F1", "name")],
     result: floorPlanReadSchema,
@@ -175,7 +238,10 @@ const WIFI: FunctionSpec[] = [
       z
         .object({
           serialNumber: apSerial(),
-          operational: newerOnly(variant, z.boolean().optional().describe("The service's `operational` query parameter of W5 (default true).")),
+          operational: newerOnly(
+            variant,
+            z.boolean().optional().describe("The service's `operational` query parameter of W5 (default true)."),
+          ),
         })
         .strict(),
     ),
@@ -194,7 +260,13 @@ const WIFI: FunctionSpec[] = [
     description: "An AP group, by its ID (W26) or by its name in its venue (found in W29).",
     op: "W26",
     args: () =>
-      z.object({ apGroupId: optionalId("The AP group's ID."), venueId: optionalId("The venue, with name."), name: name("AP group's name", "in its venue") }).strict(),
+      z
+        .object({
+          apGroupId: optionalId("The AP group's ID."),
+          venueId: optionalId("The venue, with name."),
+          name: name("AP group's name", "in its venue"),
+        })
+        .strict(),
     argForms: [["apGroupId"], ["venueId", "name"]],
     otherCalls: [byName("W29", "name", ["venueId", "name"])],
     result: apGroupReadSchema,
@@ -241,29 +313,50 @@ const WIFI: FunctionSpec[] = [
     args: () => z.object({ venueId: venueId() }).strict(),
     result: venueSyslogReadSchema,
   }),
-  perModel("getVenueCellular", "The cellular settings of a venue (W33, newer variant), what a VenueCellular resource manages.", "W33", answerOf(venueCellularSettingSchema)),
-  perModel("getVenueLanPorts", "The LAN-port settings of a venue (W38), what a VenueLanPorts resource manages.", "W38", answerOf(venueLanPortSettingSchema)),
-  perModel("getVenueLeds", "The LED settings of a venue (W40), what a VenueLeds resource manages.", "W40", venueLedSettingSchema),
+  perModel(
+    "getVenueCellular",
+    "The cellular settings of a venue (W33, newer variant), what a VenueCellular resource manages.",
+    "W33",
+    answerOf(venueCellularSettingSchema),
+  ),
+  perModel(
+    "getVenueLanPorts",
+    "The LAN-port settings of a venue (W38), what a VenueLanPorts resource manages.",
+    "W38",
+    answerOf(venueLanPortSettingSchema),
+  ),
+  perModel(
+    "getVenueLeds",
+    "The LED settings of a venue (W40), what a VenueLeds resource manages.",
+    "W40",
+    venueLedSettingSchema,
+  ),
   get({
     name: "getVenueDhcpBindings",
-    description: "The DHCP service profiles a venue is bound to (W35, newer variant), each binding what a VenueDhcpBinding resource manages.",
+    description:
+      "The DHCP service profiles a venue is bound to (W35, newer variant), each binding what a VenueDhcpBinding resource manages.",
     op: "W35",
     args: () => z.object({ venueId: venueId() }).strict(),
-    result: z.object({ bindings: z.array(venueDhcpBindingSchema).describe("The venue's bindings, as W35 answers them.") }),
+    result: z.object({
+      bindings: z.array(venueDhcpBindingSchema).describe("The venue's bindings, as W35 answers them."),
+    }),
     resultOf: ({ body }: FunctionAnswer) => ({ bindings: body }),
   }),
   list({
     name: "listNetworks",
-    description: "Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it, activations included).",
+    description:
+      "Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it, activations included).",
     op: "W49",
     fixedQuery: { deep: true },
     result: objectOf(networkDeepReadSchema),
   }),
   get({
     name: "getNetwork",
-    description: "A Wi-Fi network with its nested details, by its ID (W57) or by its name, unique in the tenant (found in W49).",
+    description:
+      "A Wi-Fi network with its nested details, by its ID (W57) or by its name, unique in the tenant (found in W49).",
     op: "W57",
-    args: () => z.object({ networkId: optionalId("The network's ID."), name: name("network's name", "in the tenant") }).strict(),
+    args: () =>
+      z.object({ networkId: optionalId("The network's ID."), name: name("network's name", "in the tenant") }).strict(),
     argForms: [["networkId"], ["name"]],
     otherCalls: [byName("W49", "name", ["name"], "name", { deep: true })],
     result: objectOf(networkDeepReadSchema),
@@ -275,21 +368,33 @@ const WIFI: FunctionSpec[] = [
     op: "W49",
     fixedQuery: { deep: true },
     args: () =>
-      z.object({ networkId: optionalId("Only the activations of this network (W64)."), venueId: optionalId("Only the activations on this venue (W66).") }).strict(),
+      z
+        .object({
+          networkId: optionalId("Only the activations of this network (W64)."),
+          venueId: optionalId("Only the activations on this venue (W66)."),
+        })
+        .strict(),
     argForms: [[], ["networkId"], ["venueId"]],
     otherCalls: [
       { given: ["networkId"], op: "W64" },
       { given: ["venueId"], op: "W66" },
     ],
     result: networkVenueReadSchema,
-    resultOf: ({ body }: FunctionAnswer) => (body as { venues?: unknown[] }[]).flatMap((network) => network.venues ?? []),
+    resultOf: ({ body }: FunctionAnswer) =>
+      (body as { venues?: unknown[] }[]).flatMap((network) => network.venues ?? []),
   }),
   get({
     name: "getNetworkVenueActivation",
     description: "A network-venue activation, by its ID (W61) or by its network and venue (W65).",
     op: "W61",
     args: () =>
-      z.object({ networkVenueId: optionalId("The activation's ID."), networkId: optionalId("The network, with venueId."), venueId: optionalId("The venue, with networkId.") }).strict(),
+      z
+        .object({
+          networkVenueId: optionalId("The activation's ID."),
+          networkId: optionalId("The network, with venueId."),
+          venueId: optionalId("The venue, with networkId."),
+        })
+        .strict(),
     argForms: [["networkVenueId"], ["networkId", "venueId"]],
     otherCalls: [{ given: ["networkId", "venueId"], op: "W65" }],
     result: networkVenueReadSchema,
@@ -310,8 +415,20 @@ const WIFI: FunctionSpec[] = [
     result: devicePolicyReadSchema,
     note: ", newer variant",
   }),
-  get({ name: "getRecoveryPsk", description: "The tenant's recovery PSK (W82), what the RecoveryPsk resource manages.", op: "W82", result: recoveryPskReadSchema }),
-  ...namedInTenant({ list: ["listVspotServers", "W86"], get: ["getVspotServer", "W88"], noun: "vSPoT server", idArg: "vspotId", nameField: "serverName", result: vspotServerReadSchema }),
+  get({
+    name: "getRecoveryPsk",
+    description: "The tenant's recovery PSK (W82), what the RecoveryPsk resource manages.",
+    op: "W82",
+    result: recoveryPskReadSchema,
+  }),
+  ...namedInTenant({
+    list: ["listVspotServers", "W86"],
+    get: ["getVspotServer", "W88"],
+    noun: "vSPoT server",
+    idArg: "vspotId",
+    nameField: "serverName",
+    result: vspotServerReadSchema,
+  }),
   ...namedInTenant({
     list: ["listWifiCallingProfiles", "W91"],
     get: ["getWifiCallingProfile", "W94"],
@@ -338,7 +455,14 @@ const SWITCHES: FunctionSpec[] = [
     args: () => z.object({ serialNumber: switchSerial() }).strict(),
     result: switchReadSchema,
   }),
-  ...namedInTenant({ list: ["listSwitchProfiles", "S47"], get: ["getSwitchProfile", "S45"], noun: "switch profile", idArg: "profileId", nameField: "name", result: switchProfileReadSchema }),
+  ...namedInTenant({
+    list: ["listSwitchProfiles", "S47"],
+    get: ["getSwitchProfile", "S45"],
+    noun: "switch profile",
+    idArg: "profileId",
+    nameField: "name",
+    result: switchProfileReadSchema,
+  }),
   list({
     name: "listSwitchVlans",
     description: "The VLANs of a switch profile (S54).",
@@ -348,14 +472,21 @@ const SWITCHES: FunctionSpec[] = [
   }),
   get({
     name: "getSwitchVlan",
-    description: "A VLAN of a switch profile, by its UUID (S52) or by its VLAN ID, unique in the profile (found in S54).",
+    description:
+      "A VLAN of a switch profile, by its UUID (S52) or by its VLAN ID, unique in the profile (found in S54).",
     op: "S52",
     args: () =>
-      z.object({
+      z
+        .object({
           profileId: profileId(),
           vlanUuid: optionalId("The VLAN's UUID (its `id`)."),
-          vlanId: switchVlanInputSchema.shape.vlanId.optional().describe(`The VLAN ID (${rangeRuleOf(switchVlanInputSchema.shape.vlanId)}), unique in the profile: the VLAN is found by it in the list.`),
-        }).strict(),
+          vlanId: switchVlanInputSchema.shape.vlanId
+            .optional()
+            .describe(
+              `The VLAN ID (${rangeRuleOf(switchVlanInputSchema.shape.vlanId)}), unique in the profile: the VLAN is found by it in the list.`,
+            ),
+        })
+        .strict(),
     argForms: [["vlanUuid"], ["vlanId"]],
     otherCalls: [byName("S54", "vlanId")],
     result: switchVlanReadSchema,
@@ -371,14 +502,22 @@ const SWITCHES: FunctionSpec[] = [
     name: "getSwitchAcl",
     description: "An ACL of a switch profile, by its ID (S5) or by its name, unique in the profile (found in S7).",
     op: "S5",
-    args: () => z.object({ profileId: profileId(), aclId: optionalId("The ACL's ID."), name: name("ACL's name", "in its profile") }).strict(),
+    args: () =>
+      z
+        .object({
+          profileId: profileId(),
+          aclId: optionalId("The ACL's ID."),
+          name: name("ACL's name", "in its profile"),
+        })
+        .strict(),
     argForms: [["aclId"], ["name"]],
     otherCalls: [byName("S7", "name")],
     result: switchAclReadSchema,
   }),
   get({
     name: "getSwitchTrustedPort",
-    description: "A trusted-port entry of a switch profile, by its ID (S48); the profile's `trustedPorts` lists them all.",
+    description:
+      "A trusted-port entry of a switch profile, by its ID (S48); the profile's `trustedPorts` lists them all.",
     op: "S48",
     args: () => z.object({ profileId: profileId(), trustedPortId: id("The trusted-port entry's ID.") }).strict(),
     result: trustedPortSchema,
@@ -392,13 +531,18 @@ const SWITCHES: FunctionSpec[] = [
   }),
   get({
     name: "getSwitchPort",
-    description: "One port of a switch, by unit, slot and port number (S41; the port 1/1/8 is unitNum 1, slotNum 1, portNum 8).",
+    description:
+      "One port of a switch, by unit, slot and port number (S41; the port 1/1/8 is unitNum 1, slotNum 1, portNum 8).",
     op: "S41",
     args: () =>
       z
         .object({
           serialNumber: switchSerial(),
-          unitNum: z.number().int("must be an integer").min(1, "must be at least 1").describe("Unit (stack member) number."),
+          unitNum: z
+            .number()
+            .int("must be an integer")
+            .min(1, "must be at least 1")
+            .describe("Unit (stack member) number."),
           slotNum: z.number().int("must be an integer").min(1, "must be at least 1").describe("Slot number."),
           portNum: z.number().int("must be an integer").min(1, "must be at least 1").describe("Port number."),
         })
@@ -412,7 +556,13 @@ const SWITCHES: FunctionSpec[] = [
     args: () => z.object({ serialNumber: switchSerial() }).strict(),
     result: switchLagReadSchema,
   }),
-  get({ name: "getSwitchLag", description: "A LAG, by its ID (S36).", op: "S36", args: () => z.object({ lagId: id("The LAG's ID.") }).strict(), result: switchLagReadSchema }),
+  get({
+    name: "getSwitchLag",
+    description: "A LAG, by its ID (S36).",
+    op: "S36",
+    args: () => z.object({ lagId: id("The LAG's ID.") }).strict(),
+    result: switchLagReadSchema,
+  }),
   list({
     name: "listSwitchIpPorts",
     description: "The IP ports (layer-3 interfaces) of a switch (S27).",

@@ -41,14 +41,27 @@ export const tenantResultSchema = z
     updatedDate: dateTime.optional(),
     maintenanceDate: dateTime.optional(),
     maintenanceState: z.boolean().optional(),
-    [WIRE_FIELDS.vendorUser]: z.boolean().optional().describe("Whether the tenant belongs to the vendor (vendorUser in the API documentation)."),
+    [WIRE_FIELDS.vendorUser]: z
+      .boolean()
+      .optional()
+      .describe("Whether the tenant belongs to the vendor (vendorUser in the API documentation)."),
     status: z.string().optional().describe("The API documentation gives the value active."),
     admins: z.array(adminSchema).optional().describe("The tenant's administrators."),
-    delegationsTo: z.array(delegationReadSchema.passthrough()).optional().describe("Delegations of the tenant (to a VAR, support, an MSP)."),
-    notificationRecipients: z.array(notificationRecipientReadSchema.passthrough()).optional().describe("Where the tenant's notifications go."),
+    delegationsTo: z
+      .array(delegationReadSchema.passthrough())
+      .optional()
+      .describe("Delegations of the tenant (to a VAR, support, an MSP)."),
+    notificationRecipients: z
+      .array(notificationRecipientReadSchema.passthrough())
+      .optional()
+      .describe("Where the tenant's notifications go."),
     msp: mspSchema.passthrough().optional().describe("MSP branding and contacts."),
     mspEc: z
-      .object({ parentMspId: z.string().optional(), serviceEffectiveDate: dateTime.optional(), serviceExpirationDate: dateTime.optional() })
+      .object({
+        parentMspId: z.string().optional(),
+        serviceEffectiveDate: dateTime.optional(),
+        serviceExpirationDate: dateTime.optional(),
+      })
       .optional()
       .describe("For a customer of an MSP: its parent and service dates."),
   })

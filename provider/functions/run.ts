@@ -14,7 +14,12 @@ import { TENANT_INPUT } from "../tenant";
 type Args = Record<string, unknown>;
 
 /** The result of a write's answer; when the answer was lost, what only it held (a ping's output) is said to be lost. */
-function resultOfWrite(spec: FunctionSpec, resultOf: (answer: FunctionAnswer) => unknown, answer: FunctionAnswer, record: RequestRecord | undefined): unknown {
+function resultOfWrite(
+  spec: FunctionSpec,
+  resultOf: (answer: FunctionAnswer) => unknown,
+  answer: FunctionAnswer,
+  record: RequestRecord | undefined,
+): unknown {
   try {
     return resultOf(answer);
   } catch (error) {
@@ -42,7 +47,8 @@ export async function runFunction(root: NmsClient, spec: FunctionSpec, given: Ar
     const { query, body } = spec.toRequest(rest);
     const init = { ...(query ? { query } : {}), ...(route.body === "none" ? {} : { body }) };
     if (!route.async) {
-      if (route.method === "GET" || route.success !== 201) return resultOf({ body: await client.call(spec.op, params, init) });
+      if (route.method === "GET" || route.success !== 201)
+        return resultOf({ body: await client.call(spec.op, params, init) });
       // A 201 answer (W76) is the envelope {requestId, response}; applied once like an async write.
       const { response, record, requestId } = await client.write(spec.op, params, init);
       const envelope = response === undefined ? undefined : { requestId, response };
@@ -51,7 +57,8 @@ export async function runFunction(root: NmsClient, spec: FunctionSpec, given: Ar
     const { response, record } = await client.execute(spec.op, params, init);
     return resultOfWrite(spec, resultOf, { body: response, requestId: record.requestId }, record);
   }
-  if (spec.returns === "list") return resultOf({ body: await client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) }) });
+  if (spec.returns === "list")
+    return resultOf({ body: await client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) }) });
   // A redirecting read (U2): its answer is the address it points to, which is not called with the service's headers.
   if (route.success === 302) return resultOf({ body: await client.redirectTarget(spec.op, params) });
   const body = spec.bodyOf ? spec.bodyOf(rest) : rest;
@@ -61,7 +68,10 @@ export async function runFunction(root: NmsClient, spec: FunctionSpec, given: Ar
     return resultOfWrite(spec, resultOf, { body: response, requestId: record.requestId }, record);
   }
   // A read, or a write without a body (A35), takes its arguments as the query.
-  const init = route.method === "GET" || route.body === "none" ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } } : { body };
+  const init =
+    route.method === "GET" || route.body === "none"
+      ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } }
+      : { body };
   return resultOf({ body: await client.call(spec.op, params, init) });
 }
 
@@ -80,7 +90,9 @@ async function runOtherCall(client: NmsClient, spec: FunctionSpec, call: Functio
   if (found.length === 1) return found[0];
   const where = `${describeOperation(call.op)}${Object.keys(params).length > 0 ? ` of ${JSON.stringify(params)}` : ""}`;
   if (found.length === 0) throw new NmsError(`nothing has ${field} ${JSON.stringify(wanted)} in ${where}`);
-  throw new NmsError(`${found.length} objects have ${field} ${JSON.stringify(wanted)} in ${where}: get the one you mean by its ID`);
+  throw new NmsError(
+    `${found.length} objects have ${field} ${JSON.stringify(wanted)} in ${where}: get the one you mean by its ID`,
+  );
 }
 
 /** Arguments named like the operation's path parameters fill the path; the others are left over. */

@@ -102,18 +102,25 @@ export function operationsOfFunction(spec: Pick<FunctionSpec, "op" | "otherCalls
 }
 
 /** What is wrong with the arguments' form (spec.argForms), or undefined when they give one form exactly. */
-export function argFormProblem(spec: Pick<FunctionSpec, "argForms">, args: Record<string, unknown>): string | undefined {
+export function argFormProblem(
+  spec: Pick<FunctionSpec, "argForms">,
+  args: Record<string, unknown>,
+): string | undefined {
   const forms = spec.argForms;
   if (!forms) return undefined;
   const named = [...new Set(forms.flat())];
   const given = named.filter((name) => args[name] !== undefined);
-  if (forms.some((form) => form.length === given.length && form.every((name) => given.includes(name)))) return undefined;
+  if (forms.some((form) => form.length === given.length && form.every((name) => given.includes(name))))
+    return undefined;
   return `give ${describeArgForms(forms)}${given.length > 0 ? ` (given: ${given.join(", ")})` : ""}`;
 }
 
 /** The forms in words: "venueId, or name"; "at most one of networkId and venueId". */
 export function describeArgForms(forms: readonly (readonly string[])[], quote = (name: string) => name): string {
   const filled = forms.filter((form) => form.length > 0).map((form) => form.map(quote));
-  if (filled.length < forms.length && filled.every((form) => form.length === 1)) return `at most one of ${filled.map((form) => form[0]).join(" and ")}`;
-  return filled.map((form) => form.join(" and ")).join(", or ") + (filled.length < forms.length ? ", or none of them" : "");
+  if (filled.length < forms.length && filled.every((form) => form.length === 1))
+    return `at most one of ${filled.map((form) => form[0]).join(" and ")}`;
+  return (
+    filled.map((form) => form.join(" and ")).join(", or ") + (filled.length < forms.length ? ", or none of them" : "")
+  );
 }

@@ -34,7 +34,12 @@ function diagnosticText({ body, requestId }: FunctionAnswer) {
   return { requestId, response: text };
 }
 
-const vlanLookup = (name: string, description: string, op: FunctionSpec["op"], args: () => z.AnyZodObject): FunctionSpec => ({
+const vlanLookup = (
+  name: string,
+  description: string,
+  op: FunctionSpec["op"],
+  args: () => z.AnyZodObject,
+): FunctionSpec => ({
   name,
   description,
   op,
@@ -45,7 +50,9 @@ const vlanLookup = (name: string, description: string, op: FunctionSpec["op"], a
 });
 
 export const SWITCH_FUNCTIONS: FunctionSpec[] = [
-  vlanLookup("listVenueSwitchVlans", "The VLANs of the switch profiles applied to a venue (S56).", "S56", () => z.object({ venueId: venueId() }).strict()),
+  vlanLookup("listVenueSwitchVlans", "The VLANs of the switch profiles applied to a venue (S56).", "S56", () =>
+    z.object({ venueId: venueId() }).strict(),
+  ),
   vlanLookup(
     "listVenueSwitchVlansForModel",
     "The VLANs of a venue's switch profiles that have an entry for a switch model (S57).",
@@ -56,13 +63,31 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
     "listVenueSwitchVlansForTaggedPort",
     "The VLANs of a venue's switch profiles tagged on a port (unit/slot/port) of a switch model (S58).",
     "S58",
-    () => z.object({ venueId: venueId(), model: model(), unitId: portNumber("Unit."), slotId: portNumber("Slot."), taggedPortId: portNumber("Port.") }).strict(),
+    () =>
+      z
+        .object({
+          venueId: venueId(),
+          model: model(),
+          unitId: portNumber("Unit."),
+          slotId: portNumber("Slot."),
+          taggedPortId: portNumber("Port."),
+        })
+        .strict(),
   ),
   vlanLookup(
     "listVenueSwitchVlansForUntaggedPort",
     "The VLANs of a venue's switch profiles untagged on a port (unit/slot/port) of a switch model (S59).",
     "S59",
-    () => z.object({ venueId: venueId(), model: model(), unitId: portNumber("Unit."), slotId: portNumber("Slot."), untaggedPortId: portNumber("Port.") }).strict(),
+    () =>
+      z
+        .object({
+          venueId: venueId(),
+          model: model(),
+          unitId: portNumber("Unit."),
+          slotId: portNumber("Slot."),
+          untaggedPortId: portNumber("Port."),
+        })
+        .strict(),
   ),
   {
     name: "listVenueSwitchAcls",
@@ -77,7 +102,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
     name: "getSwitchAclReference",
     description: "The reference record of an ACL visible to a venue (S1).",
     op: "S1",
-    args: () => z.object({ aclId: z.string().min(1, "is required").describe("ID of the ACL."), venueId: venueId() }).strict(),
+    args: () =>
+      z.object({ aclId: z.string().min(1, "is required").describe("ID of the ACL."), venueId: venueId() }).strict(),
     result: referenceResultSchema,
     returns: "one",
     runsInPreview: true,
@@ -86,14 +112,16 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
     name: "getSwitchVlanReference",
     description: "The reference record of a VLAN (by VLAN ID) visible to a venue (S60).",
     op: "S60",
-    args: () => z.object({ vlanId: z.number().int("must be an integer").describe("The VLAN ID."), venueId: venueId() }).strict(),
+    args: () =>
+      z.object({ vlanId: z.number().int("must be an integer").describe("The VLAN ID."), venueId: venueId() }).strict(),
     result: referenceResultSchema,
     returns: "one",
     runsInPreview: true,
   },
   {
     name: "pingFromSwitch",
-    description: "Pings a host from a switch (S18), waits until the service reports the request done, and returns what the ping printed.",
+    description:
+      "Pings a host from a switch (S18), waits until the service reports the request done, and returns what the ping printed.",
     op: "S18",
     args: () => pingFromSwitchArgsSchema,
     result: switchDiagnosticResultSchema,
@@ -103,7 +131,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "traceRouteFromSwitch",
-    description: "Traces the route to a host from a switch (S21; maxTtl 0 to 255, default 30) and returns what it printed.",
+    description:
+      "Traces the route to a host from a switch (S21; maxTtl 0 to 255, default 30) and returns what it printed.",
     op: "S21",
     args: () => traceRouteFromSwitchArgsSchema,
     result: switchDiagnosticResultSchema,
@@ -113,7 +142,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "rebootSwitch",
-    description: "S20, unnamed in the API documentation, on a switch (a reboot by the route table), waited for until the service reports it done.",
+    description:
+      "S20, unnamed in the API documentation, on a switch (a reboot by the route table), waited for until the service reports it done.",
     op: "S20",
     args: () => rebootSwitchArgsSchema,
     result: switchActionResultSchema,

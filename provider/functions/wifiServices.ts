@@ -16,10 +16,14 @@ const importArgs = () =>
       csv: z
         .string()
         .min(1, "is required")
-        .describe(`The guests, as CSV text with a header row; columns ${GUEST_IMPORT_COLUMNS.join(", ")} (name and mobilePhoneNumber required).`),
+        .describe(
+          `The guests, as CSV text with a header row; columns ${GUEST_IMPORT_COLUMNS.join(", ")} (name and mobilePhoneNumber required).`,
+        ),
       fileName: z.string().min(1).optional().describe("Name of the uploaded file (default guests.csv)."),
       // W76 leaves the delivery methods optional, unlike a guest's own create.
-      deliveryMethods: deliveryMethodsSchema.optional().describe("How the imported guests get their credentials; left out, they get none."),
+      deliveryMethods: deliveryMethodsSchema
+        .optional()
+        .describe("How the imported guests get their credentials; left out, they get none."),
       expiration: guestExpirationSchema.describe("How long the imported guests stay valid (duration 1 to 8760)."),
       maxDevices: z
         .number()
@@ -32,7 +36,8 @@ const importArgs = () =>
 export const WIFI_SERVICE_FUNCTIONS: FunctionSpec[] = [
   {
     name: "listGuestUsers",
-    description: "Every guest user of the tenant, with their generated passwords (read page by page from 1, 50 a page by default).",
+    description:
+      "Every guest user of the tenant, with their generated passwords (read page by page from 1, 50 a page by default).",
     op: "W73",
     args: () => z.object({}).strict(),
     result: guestUserReadSchema,
@@ -44,7 +49,9 @@ export const WIFI_SERVICE_FUNCTIONS: FunctionSpec[] = [
     description: "The formats the service generates DPSK passphrases in (W53 answers them all at once, unpaged).",
     op: "W53",
     args: () => z.object({}).strict(),
-    result: z.object({ formats: z.array(dpskPassphraseFormatReadSchema).describe("Every format: ID, name and generation parameters.") }),
+    result: z.object({
+      formats: z.array(dpskPassphraseFormatReadSchema).describe("Every format: ID, name and generation parameters."),
+    }),
     returns: "one",
     runsInPreview: true,
     resultOf: ({ body }: FunctionAnswer) => ({ formats: body }),
@@ -72,22 +79,38 @@ export const WIFI_SERVICE_FUNCTIONS: FunctionSpec[] = [
             "expiration.unit": expiration.unit,
             maxDevices: String(args.maxDevices),
           },
-          files: { file: { filename: String(args.fileName ?? "guests.csv"), contentType: "text/csv", content: String(args.csv) } },
+          files: {
+            file: {
+              filename: String(args.fileName ?? "guests.csv"),
+              contentType: "text/csv",
+              content: String(args.csv),
+            },
+          },
         },
       };
     },
     resultOf: ({ body }: FunctionAnswer) => {
       const envelope = body as { requestId: string; response: { data: unknown[]; downloadUrl: string } };
-      return { requestId: envelope.requestId, data: envelope.response.data, downloadUrl: envelope.response.downloadUrl };
+      return {
+        requestId: envelope.requestId,
+        data: envelope.response.data,
+        downloadUrl: envelope.response.downloadUrl,
+      };
     },
   },
   {
     name: "disconnectClients",
-    description: "Disconnects wireless clients from their access points, and waits until the service reports the request done.",
+    description:
+      "Disconnects wireless clients from their access points, and waits until the service reports the request done.",
     op: "W67",
     args: () =>
       z
-        .object({ clients: z.array(clientDisconnectSchema).min(1, "must name at least one client").describe("The clients: each an AP's MAC and the client's MAC.") })
+        .object({
+          clients: z
+            .array(clientDisconnectSchema)
+            .min(1, "must name at least one client")
+            .describe("The clients: each an AP's MAC and the client's MAC."),
+        })
         .strict(),
     result: z.object({ requestId }),
     returns: "one",

@@ -7,7 +7,12 @@ import type { ObjectAccess } from "./objectAccess";
 import { bringToInputs } from "./update";
 
 /** The existing object the inputs ask to take over, brought to match them; undefined when there is none to adopt. */
-export async function adopt(ctx: LifecycleContext, objects: ObjectAccess, client: NmsClient, inputs: Props): Promise<Props | undefined> {
+export async function adopt(
+  ctx: LifecycleContext,
+  objects: ObjectAccess,
+  client: NmsClient,
+  inputs: Props,
+): Promise<Props | undefined> {
   const { spec } = ctx;
   let existing: Props | undefined;
   if (typeof inputs.adoptId === "string" && inputs.adoptId !== "") {
@@ -36,6 +41,10 @@ export async function adoptSettings(ctx: LifecycleContext, objects: ObjectAccess
   const id = named === "" ? objects.idOf(existing, inputs) : named;
   // The inputs naming the object (its venue's ID, its switch and port) are what it was read by, not fields of its
   // read form: taken as they are, so that settings already holding the program's values are not written again.
-  const naming = pick(inputs, [...fields.pathInputs, ...Object.keys(spec.identity.parents ?? {}), ...(spec.identity.idFromInput ? [spec.identity.idFromInput] : [])]);
+  const naming = pick(inputs, [
+    ...fields.pathInputs,
+    ...Object.keys(spec.identity.parents ?? {}),
+    ...(spec.identity.idFromInput ? [spec.identity.idFromInput] : []),
+  ]);
   return bringToInputs(ctx, objects, id, { ...ctx.outputsOf(existing, {}), ...naming }, inputs);
 }

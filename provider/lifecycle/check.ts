@@ -6,8 +6,20 @@ import { ignoredFields, validateBody } from "../../contract/validate";
 import { isUnknown } from "../../contract/validators";
 import { optionFailures, withoutCheckOnlyInputs } from "../resourceOptions";
 import { isPlainObject, pathsOfUnknowns } from "../shape";
-import { pick, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type CheckResult, type Props, type ResourceSpec } from "../spec";
-import { changesUnseenById, CREATE_GENERATION_INPUT, nextCreateGeneration, unidentifiedCreate } from "./createRequestId";
+import {
+  pick,
+  RESOURCE_NAME_INPUT,
+  RESOURCE_STACK_INPUT,
+  type CheckResult,
+  type Props,
+  type ResourceSpec,
+} from "../spec";
+import {
+  changesUnseenById,
+  CREATE_GENERATION_INPUT,
+  nextCreateGeneration,
+  unidentifiedCreate,
+} from "./createRequestId";
 import { TENANT_INPUT, tenantFailures } from "../tenant";
 import type { LifecycleContext } from "./context";
 import { ADOPTION_FIELDS, PULUMI_RESERVED } from "./stateFields";
@@ -27,13 +39,21 @@ export function adoptionFailures(news: Props, spec: ResourceSpec): CheckFailure[
     failures.push({ property: "adoptByName", reason: `nms:${spec.kind} has no unique name to adopt by; use adoptId` });
   }
   if ((news.adoptId !== undefined || news.adoptByName !== undefined) && !spec.ops.create) {
-    failures.push({ property: news.adoptId !== undefined ? "adoptId" : "adoptByName", reason: `nms:${spec.kind} always exists; creating it takes it over` });
+    failures.push({
+      property: news.adoptId !== undefined ? "adoptId" : "adoptByName",
+      reason: `nms:${spec.kind} always exists; creating it takes it over`,
+    });
   }
   return failures;
 }
 
 /** Failures of the body the inputs make, by the body schema's rules and the fields the service would ignore. */
-function bodyFailures(ctx: LifecycleContext, news: Props, variant: WifiApiVariant, known: ReadonlySet<string>): CheckFailure[] {
+function bodyFailures(
+  ctx: LifecycleContext,
+  news: Props,
+  variant: WifiApiVariant,
+  known: ReadonlySet<string>,
+): CheckFailure[] {
   const { spec } = ctx;
   const failures: CheckFailure[] = [];
   const body = ctx.toApi(news);
@@ -53,8 +73,16 @@ function bodyFailures(ctx: LifecycleContext, news: Props, variant: WifiApiVarian
   });
   for (const failure of [...(result.ok ? [] : result.failures), ...ignored]) {
     // Not known until the resource it depends on exists.
-    if (unknownPaths.some((p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`))) continue;
-    failures.push({ property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path, reason: failure.message });
+    if (
+      unknownPaths.some(
+        (p) => failure.path === p || failure.path.startsWith(`${p}.`) || failure.path.startsWith(`${p}[`),
+      )
+    )
+      continue;
+    failures.push({
+      property: spec.inputPathOf ? spec.inputPathOf(failure.path) : failure.path,
+      reason: failure.message,
+    });
   }
   return failures;
 }
@@ -73,8 +101,12 @@ const generationCheckedInThisRun = new Map<string, number>();
  * from) or a replacement's second check.
  */
 function createGeneration(ctx: LifecycleContext, olds: Props, news: Props): number | undefined {
-  const resource = unidentifiedCreate(news) === undefined ? `${ctx.spec.kind} ${news[RESOURCE_STACK_INPUT]} ${news[RESOURCE_NAME_INPUT]}` : undefined;
-  if (Object.keys(olds).length === 0) return resource === undefined ? undefined : generationCheckedInThisRun.get(resource);
+  const resource =
+    unidentifiedCreate(news) === undefined
+      ? `${ctx.spec.kind} ${news[RESOURCE_STACK_INPUT]} ${news[RESOURCE_NAME_INPUT]}`
+      : undefined;
+  if (Object.keys(olds).length === 0)
+    return resource === undefined ? undefined : generationCheckedInThisRun.get(resource);
   const unseen = changesUnseenById(olds, news, ctx.fields.secretInputs);
   const generation = nextCreateGeneration(olds, unseen.length > 0 && ctx.replacedBy(unseen, news, olds).length > 0);
   if (resource !== undefined && generation !== undefined) generationCheckedInThisRun.set(resource, generation);
@@ -84,13 +116,18 @@ function createGeneration(ctx: LifecycleContext, olds: Props, news: Props): numb
 
 export function checkStep(ctx: LifecycleContext) {
   const { spec, fields } = ctx;
-  const previewReads = ctx.options.previewReads?.forKind(spec, ctx.getClient, { changed: ctx.changed, outputsOf: ctx.outputsOf, defaults: ctx.defaults });
+  const previewReads = ctx.options.previewReads?.forKind(spec, ctx.getClient, {
+    changed: ctx.changed,
+    outputsOf: ctx.outputsOf,
+    defaults: ctx.defaults,
+  });
   /** The shared check of the inputs, after the failures the kind's own check found. */
   const check = async (olds: Props, news: Props, found: readonly CheckFailure[]): Promise<CheckResult> => {
     const failures: CheckFailure[] = [...found];
     const known = new Set<string>([...fields.inputNames, ...ADOPTION_FIELDS, TENANT_INPUT]);
     for (const key of Object.keys(news)) {
-      if (!known.has(key) && !PULUMI_RESERVED.has(key)) failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });
+      if (!known.has(key) && !PULUMI_RESERVED.has(key))
+        failures.push({ property: key, reason: `is not a property of nms:${spec.kind}` });
     }
     failures.push(...adoptionFailures(news, spec));
     failures.push(...tenantFailures(news));
@@ -99,25 +136,38 @@ export function checkStep(ctx: LifecycleContext) {
     try {
       tenantVariant = ctx.variant();
     } catch (error) {
-      return { inputs: withoutCheckOnlyInputs(news), failures: [...failures, { property: "nms:wifiApiVariant", reason: (error as Error).message }] };
+      return {
+        inputs: withoutCheckOnlyInputs(news),
+        failures: [...failures, { property: "nms:wifiApiVariant", reason: (error as Error).message }],
+      };
     }
     const newerOnlyOps = Object.values(spec.ops).filter((op) => op !== undefined && routeOf(op).variant === "newer");
     if (tenantVariant === "older" && newerOnlyOps.length > 0) {
-      failures.push({ property: "nms:wifiApiVariant", reason: `nms:${spec.kind} exists only in the newer variant of the Wi-Fi API (${newerOnlyOps.join(", ")})` });
+      failures.push({
+        property: "nms:wifiApiVariant",
+        reason: `nms:${spec.kind} exists only in the newer variant of the Wi-Fi API (${newerOnlyOps.join(", ")})`,
+      });
     }
     for (const field of fields.pathInputs) {
-      if (news[field] === undefined || news[field] === null || news[field] === "") failures.push({ property: field, reason: "is required" });
+      if (news[field] === undefined || news[field] === null || news[field] === "")
+        failures.push({ property: field, reason: "is required" });
       else if (typeof news[field] !== "string") failures.push({ property: field, reason: "must be a string" });
     }
     failures.push(...bodyFailures(ctx, news, tenantVariant, known));
     // An input the SDK declares required, which the body may not show missing (a network's wlan, made from a lifted passphrase).
     for (const field of fields.inputs) {
-      if (field.required && news[field.name] === undefined && !failures.some((f) => f.property === field.name)) failures.push({ property: field.name, reason: "is required" });
+      if (field.required && news[field.name] === undefined && !failures.some((f) => f.property === field.name))
+        failures.push({ property: field.name, reason: "is required" });
     }
     if (failures.length === 0 && previewReads) failures.push(...(await previewReads.check(olds, news)));
     const generation = createGeneration(ctx, olds, news);
     const { [CREATE_GENERATION_INPUT]: _given, ...program } = news;
-    return { inputs: withoutCheckOnlyInputs(generation === undefined ? program : { ...program, [CREATE_GENERATION_INPUT]: generation }), failures };
+    return {
+      inputs: withoutCheckOnlyInputs(
+        generation === undefined ? program : { ...program, [CREATE_GENERATION_INPUT]: generation },
+      ),
+      failures,
+    };
   };
   const own = spec.overrides?.check;
   return (olds: Props, given: Props): Promise<CheckResult> =>

@@ -64,7 +64,11 @@ export interface LifecycleContext extends ReadMapping {
   replacedBy(differing: readonly string[], news: Props, actual: Props): string[];
 }
 
-export function lifecycleContext(spec: ResourceSpec, getClient: ClientSource, options: LifecycleOptions): LifecycleContext {
+export function lifecycleContext(
+  spec: ResourceSpec,
+  getClient: ClientSource,
+  options: LifecycleOptions,
+): LifecycleContext {
   const fields = specFields(spec);
   const variant = () => options.variant?.() ?? DEFAULT_WIFI_API_VARIANT;
   const defaults = () => fields.defaults(variant());
@@ -73,8 +77,10 @@ export function lifecycleContext(spec: ResourceSpec, getClient: ClientSource, op
   // What the write body carries: every input but the triggers (they call their own operations), and of those only the
   // body schema's fields when the spec has one and no mapping of its own (a settings body has no slot for its venueId).
   const inputBodyFields = fields.inputNames.filter((f) => !triggerFields.includes(f) && !fields.pathInputs.includes(f));
-  const bodyFields = spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
-  const toApi = (inputs: Props): Props | Props[] => (spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields));
+  const bodyFields =
+    spec.bodySchema && !spec.toApi ? fieldsOf(spec.bodySchema("newer")).map((f) => f.name) : inputBodyFields;
+  const toApi = (inputs: Props): Props | Props[] =>
+    spec.toApi ? spec.toApi(pick(inputs, inputBodyFields)) : pick(inputs, bodyFields);
   const writeBody = async (client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props | Props[]> =>
     spec.overrides?.writeBody ? spec.overrides.writeBody.build(client, inputs, previous, toApi(inputs)) : toApi(inputs);
 
@@ -95,7 +101,8 @@ export function lifecycleContext(spec: ResourceSpec, getClient: ClientSource, op
   };
 
   const replacedBy = (differing: readonly string[], news: Props, actual: Props): string[] => {
-    const inPlace = (field: string) => !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
+    const inPlace = (field: string) =>
+      !fields.replaceOnChanges.includes(field) && (spec.ops.update !== undefined || sideEffectFields.has(field));
     // The program's replaceOnChanges option, which the engine cannot apply to a dynamic resource (provider/resourceOptions.ts).
     const desired = asTheServiceTakes(news);
     const want = (field: string) => (desired[field] === undefined ? defaults()[field] : desired[field]);

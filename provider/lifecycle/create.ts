@@ -14,11 +14,20 @@ import { bringToInputs } from "./update";
 
 type CreateOp = NonNullable<ResourceSpec["ops"]["create"]>;
 
-async function createNew(ctx: LifecycleContext, objects: ObjectAccess, client: NmsClient, inputs: Props, createOp: CreateOp): Promise<Props> {
+async function createNew(
+  ctx: LifecycleContext,
+  objects: ObjectAccess,
+  client: NmsClient,
+  inputs: Props,
+  createOp: CreateOp,
+): Promise<Props> {
   const { spec, fields } = ctx;
   const own = spec.overrides?.create;
   if (own) {
-    const send = (body: unknown) => objects.write(createOp, inputs, undefined, body).catch((error: unknown) => Promise.reject(withAdoptionHint(error)));
+    const send = (body: unknown) =>
+      objects
+        .write(createOp, inputs, undefined, body)
+        .catch((error: unknown) => Promise.reject(withAdoptionHint(error)));
     return own(inputs, { client, op: createOp, send });
   }
   // The create's request ID, which resolves a lost answer and an interrupted run (provider/lifecycle/interruptedCreate.ts);
@@ -28,48 +37,78 @@ async function createNew(ctx: LifecycleContext, objects: ObjectAccess, client: N
   const { requestId } = plan;
   const body = await ctx.writeBody(client, inputs, undefined);
   let takenOver: Props | undefined;
-  const { response, record } = await objects.write(createOp, inputs, undefined, body, { requestId }).catch(async (error: unknown) => {
-    const unfinished = createdButUnfinished(ctx, objects, error, inputs);
-    if (unfinished) throw unfinished;
-    if (!isNameTaken(error) || !plan.provesByName) throw withAdoptionHint(error);
-    if (requestId === undefined) throw withAdoptionHint(error, unidentifiedCreate(inputs));
-    const evidence = await interruptedCreateEvidence(client, objects, spec, inputs, requestId, createOp);
-    if (!evidence.proven) throw withAdoptionHint(error, evidence.why);
-    takenOver = evidence.found;
-    return {} as Written;
-  });
+  const { response, record } = await objects
+    .write(createOp, inputs, undefined, body, { requestId })
+    .catch(async (error: unknown) => {
+      const unfinished = createdButUnfinished(ctx, objects, error, inputs);
+      if (unfinished) throw unfinished;
+      if (!isNameTaken(error) || !plan.provesByName) throw withAdoptionHint(error);
+      if (requestId === undefined) throw withAdoptionHint(error, unidentifiedCreate(inputs));
+      const evidence = await interruptedCreateEvidence(client, objects, spec, inputs, requestId, createOp);
+      if (!evidence.proven) throw withAdoptionHint(error, evidence.why);
+      takenOver = evidence.found;
+      return {} as Written;
+    });
   if (takenOver) return takeOver(ctx, objects, client, inputs, takenOver, requestId);
   const created = response ?? (await readBack(ctx, objects, client, inputs, record?.entityId, record?.requestId));
   return writeOnCreateTriggers(ctx, objects, inputs, created);
 }
 
 /** The object this resource's interrupted create made, brought to the inputs. */
-async function takeOver(ctx: LifecycleContext, objects: ObjectAccess, client: NmsClient, inputs: Props, found: Props, requestId: string | undefined): Promise<Props> {
+async function takeOver(
+  ctx: LifecycleContext,
+  objects: ObjectAccess,
+  client: NmsClient,
+  inputs: Props,
+  found: Props,
+  requestId: string | undefined,
+): Promise<Props> {
   const { spec } = ctx;
   const id = objects.idOf(found, inputs);
   noteTakenOver(client.tenantId, spec.kind, id);
-  client.notice("info", `${spec.kind} ${id}: took over the object this stack's interrupted create made (request ${requestId})`);
+  client.notice(
+    "info",
+    `${spec.kind} ${id}: took over the object this stack's interrupted create made (request ${requestId})`,
+  );
   const current = ctx.outputsOf(found, inputs, "notEchoed");
   return ctx.changed(inputs, current).length > 0 ? bringToInputs(ctx, objects, id, current, inputs) : found;
 }
 
 /** The created object when the create's answer did not carry it (201/202 without it, or lost): read by the record's entityId. */
-async function readBack(ctx: LifecycleContext, objects: ObjectAccess, client: NmsClient, inputs: Props, entityId: string | undefined, requestId: string | undefined): Promise<Props> {
+async function readBack(
+  ctx: LifecycleContext,
+  objects: ObjectAccess,
+  client: NmsClient,
+  inputs: Props,
+  entityId: string | undefined,
+  requestId: string | undefined,
+): Promise<Props> {
   const { spec, fields } = ctx;
   const id = spec.identity.idFromInput ? String(inputs[spec.identity.idFromInput]) : entityId;
   if (id && !spec.ops.read) {
     // Write-only (a DPSK passphrase): the object is the record's, as the inputs and the service's defaults describe it.
-    client.notice("warn", `${spec.kind} ${id}: created (request ${requestId}), but the answer was lost and the service has no read: a value the service made up for it (a generated passphrase) is not known`);
+    client.notice(
+      "warn",
+      `${spec.kind} ${id}: created (request ${requestId}), but the answer was lost and the service has no read: a value the service made up for it (a generated passphrase) is not known`,
+    );
     return { ...ctx.defaults(), ...pick(inputs, fields.inputNames), [objects.idField]: id };
   }
   const api = id ? await objects.readLive(id, inputs) : undefined;
-  if (!api) throw new Error(`${spec.kind} was created (request ${requestId ?? "without a record"}) but cannot be read back`);
+  if (!api)
+    throw new Error(`${spec.kind} was created (request ${requestId ?? "without a record"}) but cannot be read back`);
   return api;
 }
 
 /** Inputs only their own operation writes (Trigger.onCreate), written once the object exists; then the object as it is. */
-async function writeOnCreateTriggers(ctx: LifecycleContext, objects: ObjectAccess, inputs: Props, created: Props): Promise<Props> {
-  const pending = Object.entries(ctx.spec.triggers ?? {}).filter(([field, trigger]) => trigger.onCreate && inputs[field] !== undefined);
+async function writeOnCreateTriggers(
+  ctx: LifecycleContext,
+  objects: ObjectAccess,
+  inputs: Props,
+  created: Props,
+): Promise<Props> {
+  const pending = Object.entries(ctx.spec.triggers ?? {}).filter(
+    ([field, trigger]) => trigger.onCreate && inputs[field] !== undefined,
+  );
   if (pending.length === 0) return created;
   const id = objects.idOf(created, inputs);
   for (const [, trigger] of pending) await objects.write(trigger.op, inputs, id, trigger.body?.(inputs, undefined));

@@ -39,7 +39,9 @@ export function createGenerationOf(inputs: Props): number {
 
 /** The inputs the request ID leaves out (the secrets) whose value differs between the old inputs and the new; an unknown is not told. */
 export function changesUnseenById(olds: Props, news: Props, secretInputs: readonly string[]): string[] {
-  return secretInputs.filter((field) => !containsUnknown(news[field]) && canonical(olds[field]) !== canonical(news[field]));
+  return secretInputs.filter(
+    (field) => !containsUnknown(news[field]) && canonical(olds[field]) !== canonical(news[field]),
+  );
 }
 
 /**
@@ -55,7 +57,9 @@ export function nextCreateGeneration(olds: Props, replacedUnseen: boolean): numb
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Props).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Props)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
   }
   return JSON.stringify(value) ?? "null";
@@ -73,7 +77,13 @@ function canonical(value: unknown): string {
  * tenant's ID are the same create, and the same resource in two tenants two creates.
  * Undefined for a create that does not carry its stack and name (unidentifiedCreate).
  */
-export function createRequestIdOf(kind: string, tenantId: string, inputs: Props, secretInputs: readonly string[], generation = 0): string | undefined {
+export function createRequestIdOf(
+  kind: string,
+  tenantId: string,
+  inputs: Props,
+  secretInputs: readonly string[],
+  generation = 0,
+): string | undefined {
   if (unidentifiedCreate(inputs) !== undefined) return undefined;
   // Resource options (replaceOnChanges) are not the object: a rerun that changed them is the same create.
   const notHashed = new Set<string>(["__provider", TENANT_INPUT, ...OPTION_INPUTS, ...secretInputs]);

@@ -10,7 +10,10 @@ export function deleteStep(ctx: LifecycleContext) {
   return async (id: string, props: Props): Promise<void> => {
     const { client, objects } = await ctx.access(props);
     if (wasTakenOver(client.tenantId, spec.kind, id)) {
-      client.notice("info", `${spec.kind} ${id}: not deleted: a create of this run took it over as its own (a replacement whose inputs name the same create), so it stays in the stack`);
+      client.notice(
+        "info",
+        `${spec.kind} ${id}: not deleted: a create of this run took it over as its own (a replacement whose inputs name the same create), so it stays in the stack`,
+      );
       return;
     }
     const settled = async (write: Promise<unknown>) => {
@@ -20,7 +23,8 @@ export function deleteStep(ctx: LifecycleContext) {
         if (!isNotFound(error)) throw error; // already gone: nothing to destroy
       }
     };
-    const send = (op: NonNullable<ResourceSpec["ops"]["delete"]>, body?: unknown) => settled(objects.write(op, props, id, body));
+    const send = (op: NonNullable<ResourceSpec["ops"]["delete"]>, body?: unknown) =>
+      settled(objects.write(op, props, id, body));
     switch (spec.destroy) {
       case "forget":
         return;
@@ -39,6 +43,7 @@ export function deleteStep(ctx: LifecycleContext) {
 }
 
 function required<T>(spec: ResourceSpec, op: T | undefined, role: string): T {
-  if (op === undefined) throw new Error(`nms:${spec.kind} declares destroy "${spec.destroy}" without a ${role} operation`);
+  if (op === undefined)
+    throw new Error(`nms:${spec.kind} declares destroy "${spec.destroy}" without a ${role} operation`);
   return op;
 }

@@ -18,13 +18,26 @@ export function diffStep(ctx: LifecycleContext) {
       }
     }
     // The tenant is part of the object's identity: another one is another object (left out = the configured tenant).
-    const configured = ctx.options.configuredTenant ? ctx.options.configuredTenant() : await ctx.getClient().then((c) => c.tenantId, () => undefined);
+    const configured = ctx.options.configuredTenant
+      ? ctx.options.configuredTenant()
+      : await ctx.getClient().then(
+          (c) => c.tenantId,
+          () => undefined,
+        );
     const tenantMoved = movesTenant(olds, news, configured);
     const differing = [...ctx.changed(news, olds), ...(tenantMoved ? [TENANT_INPUT] : [])];
-    const replaces = [...ctx.replacedBy(differing.filter((field) => field !== TENANT_INPUT), news, olds), ...(tenantMoved ? [TENANT_INPUT] : [])];
+    const replaces = [
+      ...ctx.replacedBy(
+        differing.filter((field) => field !== TENANT_INPUT),
+        news,
+        olds,
+      ),
+      ...(tenantMoved ? [TENANT_INPUT] : []),
+    ];
     // A replacement that keeps the unique name (replaceOnChanges on another field) would be refused while the old
     // object holds the name; names are unique per tenant, so one in another tenant is not.
-    const keepsName = spec.uniqueName !== undefined && !tenantMoved && !spec.uniqueName.some((field) => differing.includes(field));
+    const keepsName =
+      spec.uniqueName !== undefined && !tenantMoved && !spec.uniqueName.some((field) => differing.includes(field));
     return {
       changes: differing.length > 0,
       replaces,

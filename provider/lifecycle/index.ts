@@ -15,7 +15,11 @@ import { updateStep } from "./update";
 export type { ClientSource, LifecycleOptions } from "./context";
 export { readMapping } from "./mapping";
 
-export function makeLifecycle(spec: ResourceSpec, getClient: ClientSource, options: LifecycleOptions = {}): pulumi.dynamic.ResourceProvider {
+export function makeLifecycle(
+  spec: ResourceSpec,
+  getClient: ClientSource,
+  options: LifecycleOptions = {},
+): pulumi.dynamic.ResourceProvider {
   const ctx = lifecycleContext(spec, getClient, options);
   return {
     check: checkStep(ctx),

@@ -69,9 +69,12 @@ export async function planCreate(
   createOp: OperationId,
 ): Promise<{ requestId: string | undefined; provesByName: boolean } | { earlier: Props; requestId: string }> {
   if (refusesRepeatedCreate(spec)) {
-    return takesOverByName(spec) ? { requestId: createRequestIdOf(spec.kind, client.tenantId, inputs, secretInputs), provesByName: true } : { requestId: undefined, provesByName: false };
+    return takesOverByName(spec)
+      ? { requestId: createRequestIdOf(spec.kind, client.tenantId, inputs, secretInputs), provesByName: true }
+      : { requestId: undefined, provesByName: false };
   }
-  if (!findsCreateById(spec) || unidentifiedCreate(inputs) !== undefined) return { requestId: undefined, provesByName: false };
+  if (!findsCreateById(spec) || unidentifiedCreate(inputs) !== undefined)
+    return { requestId: undefined, provesByName: false };
   for (let generation = 0; generation < MAX_EARLIER_CREATES; generation++) {
     const requestId = createRequestIdOf(spec.kind, client.tenantId, inputs, secretInputs, generation)!;
     let record: RequestRecord;
@@ -100,9 +103,15 @@ export async function planCreate(
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
-    client.notice("info", `${spec.kind} ${made}: deleted what this stack's earlier create of the resource made (request ${requestId}), which the service cannot show; creating it anew`);
+    client.notice(
+      "info",
+      `${spec.kind} ${made}: deleted what this stack's earlier create of the resource made (request ${requestId}), which the service cannot show; creating it anew`,
+    );
   }
-  client.notice("warn", `${spec.kind}: ${MAX_EARLIER_CREATES} earlier creates of this resource hold its request IDs; this one goes out under an ID of the client's, which a later run cannot find`);
+  client.notice(
+    "warn",
+    `${spec.kind}: ${MAX_EARLIER_CREATES} earlier creates of this resource hold its request IDs; this one goes out under an ID of the client's, which a later run cannot find`,
+  );
   return { requestId: undefined, provesByName: false };
 }
 
@@ -111,7 +120,10 @@ const ALREADY_EXISTS_CODES: readonly string[] = ["TNT-10303"]; // administrator 
 
 /** A create refused because its unique name (or pair) is taken. */
 export function isNameTaken(error: unknown): boolean {
-  return error instanceof NmsApiError && (error.status === 409 || (error.code !== undefined && ALREADY_EXISTS_CODES.includes(error.code)));
+  return (
+    error instanceof NmsApiError &&
+    (error.status === 409 || (error.code !== undefined && ALREADY_EXISTS_CODES.includes(error.code)))
+  );
 }
 
 export type TakeoverEvidence = { proven: true; found: Props } | { proven: false; why: string };
@@ -133,20 +145,29 @@ export async function interruptedCreateEvidence(
   try {
     record = await client.call<RequestRecord>("A2", { requestId });
   } catch (error) {
-    if (isNotFound(error)) return { proven: false, why: `the service holds no request ${requestId} of this stack's create` };
+    if (isNotFound(error))
+      return { proven: false, why: `the service holds no request ${requestId} of this stack's create` };
     throw error;
   }
-  if (record.admin !== client.username) return { proven: false, why: `request ${requestId} was made by another administrator` };
+  if (record.admin !== client.username)
+    return { proven: false, why: `request ${requestId} was made by another administrator` };
   if (record.status === "PENDING") {
     // Still being applied: its outcome decides.
     record = await client.waitForRequest(requestId, createOp).catch(() => ({ ...record, status: "FAIL" as const }));
   }
-  if (record.status !== "SUCCESS") return { proven: false, why: `this stack's earlier request ${requestId} did not succeed, so it did not make this object` };
+  if (record.status !== "SUCCESS")
+    return {
+      proven: false,
+      why: `this stack's earlier request ${requestId} did not succeed, so it did not make this object`,
+    };
   const found = await spec.findByName(client, inputs);
   if (!found) return { proven: false, why: "no object holds the name any more" };
   const id = objects.idOf(found, inputs);
   if (!String(record.entityId).split(",").includes(id)) {
-    return { proven: false, why: `the object holding the name (${id}) is not the one this stack's request ${requestId} made (${record.entityId})` };
+    return {
+      proven: false,
+      why: `the object holding the name (${id}) is not the one this stack's request ${requestId} made (${record.entityId})`,
+    };
   }
   return { proven: true, found: (await objects.readLive(id, inputs)) ?? found };
 }

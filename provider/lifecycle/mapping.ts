@@ -16,7 +16,8 @@ import { CARRIED_INPUTS, PROGRAM_SET_FIELDS } from "./stateFields";
  */
 export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
   const fields = specFields(spec);
-  const fromApi = (api: Props): Props => (spec.fromApi ? spec.fromApi(api) : pick(api, [...fields.inputNames, ...fields.outputNames]));
+  const fromApi = (api: Props): Props =>
+    spec.fromApi ? spec.fromApi(api) : pick(api, [...fields.inputNames, ...fields.outputNames]);
   /** Outputs keep the program's shape for input fields, so state holds what the program manages. */
   // Inputs the service's read form never holds: what names the object in the path, a trigger's value, secrets it may
   // not return, and what the spec declares (a local file's path). Refresh keeps the program's value for these only, so
@@ -38,7 +39,8 @@ export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
       outs[key] = fields.inputNames.includes(key) && inputs[key] !== undefined ? shapeLike(inputs[key], value) : value;
     }
     for (const field of fields.inputNames) {
-      if (outs[field] === undefined && inputs[field] !== undefined && (refill === "all" || notEchoed.has(field))) outs[field] = inputs[field];
+      if (outs[field] === undefined && inputs[field] !== undefined && (refill === "all" || notEchoed.has(field)))
+        outs[field] = inputs[field];
     }
     for (const field of CARRIED_INPUTS) if (inputs[field] !== undefined) outs[field] = inputs[field];
     const programSet = refill === "all" ? setButLooksUnset(inputs) : programSetIn(inputs);
@@ -51,7 +53,9 @@ export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
    */
   const setButLooksUnset = (inputs: Props): string[] => {
     const defaults = fields.defaults(variant());
-    const set = fields.inputNames.filter((f) => inputs[f] !== undefined && (fields.filledByService.includes(f) || looksUnset(inputs[f], defaults[f])));
+    const set = fields.inputNames.filter(
+      (f) => inputs[f] !== undefined && (fields.filledByService.includes(f) || looksUnset(inputs[f], defaults[f])),
+    );
     // The outputs always name the tenant (resolved); whether the program named it is only said here.
     return explicitTenant(inputs) !== undefined ? [...set, TENANT_INPUT] : set;
   };
@@ -71,7 +75,10 @@ export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
   const inputsOf = (outs: Props): Props => {
     const programSet = programSetIn(outs);
     // The tenant, as the other carried inputs, but only when the program named it (the outputs name it always).
-    const inputs = pick(outs, CARRIED_INPUTS.filter((field) => field !== TENANT_INPUT || programSet.includes(TENANT_INPUT)));
+    const inputs = pick(
+      outs,
+      CARRIED_INPUTS.filter((field) => field !== TENANT_INPUT || programSet.includes(TENANT_INPUT)),
+    );
     const defaults = fields.defaults(variant());
     for (const field of fields.inputNames) {
       const value = outs[field];

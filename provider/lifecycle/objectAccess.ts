@@ -31,14 +31,22 @@ export interface ObjectAccess {
    * Sends a write of one object; array-bodied operations (W2, W74) carry it as a one-element array, shared with the
    * other objects written at the same time, unless it has a request ID of its own (`requestId`: a call has one).
    */
-  write(op: OperationId, inputs: Props, id: string | undefined, body: unknown, init?: { requestId?: string }): Promise<Written>;
+  write(
+    op: OperationId,
+    inputs: Props,
+    id: string | undefined,
+    body: unknown,
+    init?: { requestId?: string },
+  ): Promise<Written>;
   /** Deletes the object; with a bulk delete, together with the other deletes of its kind and path made at the same time. */
   remove(id: string, inputs: Props): Promise<Written>;
 }
 
 export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAccess {
   const idField = spec.identity.idField ?? "id";
-  const parents = Object.entries(spec.identity.parents ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const parents = Object.entries(spec.identity.parents ?? {}).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
 
   /** The path parameters that name the object by its ID: its idParam, unless the kind names it its own way. */
   const idParams = (id: string): Record<string, string> => {
@@ -69,16 +77,28 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   // settings of one parent are created together: their reads share a list call when one lists them all (W31, S39).
   // A list whose items lack fields of the object (Ap's W1) cannot stand for its read, nor can one whose read picks the
   // object out of its answer (a read of its own, overrides.read).
-  const listed = !spec.ops.create && !spec.overrides?.read && spec.readFromList && !spec.readFromList.lacks?.length ? spec.readFromList : undefined;
+  const listed =
+    !spec.ops.create && !spec.overrides?.read && spec.readFromList && !spec.readFromList.lacks?.length
+      ? spec.readFromList
+      : undefined;
   const readLive = async (id: string, inputs: Props): Promise<Props | undefined> => {
     if (!listed || !spec.ops.read) return readAlone(id, inputs);
     return client.readThroughList<Props | undefined>(listed.op, params(inputs), listed.query, {
       alone: () => readAlone(id, inputs),
-      fromList: (items) => (listed.items ? listed.items(items as Props[]) : (items as Props[])).find((object) => String(object[idField]) === id),
+      fromList: (items) =>
+        (listed.items ? listed.items(items as Props[]) : (items as Props[])).find(
+          (object) => String(object[idField]) === id,
+        ),
     });
   };
 
-  const write = async (op: OperationId, inputs: Props, id: string | undefined, body: unknown, init: { requestId?: string } = {}): Promise<Written> => {
+  const write = async (
+    op: OperationId,
+    inputs: Props,
+    id: string | undefined,
+    body: unknown,
+    init: { requestId?: string } = {},
+  ): Promise<Written> => {
     const route = routeOf(op);
     // An operation whose path has no slot for the object's ID names it in the body (S44, S51).
     const pathNamesObject = idParamNames.some((param) => route.path.includes(`{${param}}`));
@@ -87,7 +107,10 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     if (route.body === "array" && !Array.isArray(body)) {
       // Creates made together share one array call (W2, W74); one named by its own request ID goes alone.
       if (init.requestId === undefined) return client.executeInBatch<Props>(op, pathParams, body);
-      const { response, record } = await client.write<Props[]>(op, pathParams, { body: [body], requestId: init.requestId });
+      const { response, record } = await client.write<Props[]>(op, pathParams, {
+        body: [body],
+        requestId: init.requestId,
+      });
       return { response: Array.isArray(response) ? response[0] : undefined, record };
     }
     const sent = route.body === "none" ? undefined : body;
@@ -97,12 +120,15 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   const remove = async (id: string, inputs: Props): Promise<Written> => {
     const { delete: single, bulkDelete: bulk } = spec.ops;
     if (!bulk) {
-      if (!single) throw new Error(`nms:${spec.kind} declares destroy "delete" without a delete or bulkDelete operation`);
+      if (!single)
+        throw new Error(`nms:${spec.kind} declares destroy "delete" without a delete or bulkDelete operation`);
       return write(single, inputs, id, undefined);
     }
     const entry = spec.overrides?.bulkDeleteEntry ? spec.overrides.bulkDeleteEntry(id, inputs, id) : id;
     // On its own: the single delete, or a one-entry array sent straight (not through the batcher again).
-    const alone = single ? () => write(single, inputs, id, undefined) : () => client.write<Props>(bulk, params(inputs), { body: [entry] });
+    const alone = single
+      ? () => write(single, inputs, id, undefined)
+      : () => client.write<Props>(bulk, params(inputs), { body: [entry] });
     return client.executeInBatch<Props>(bulk, params(inputs), entry, { alone });
   };
 

@@ -8,7 +8,13 @@ import { CREATE_REQUEST_ID } from "./stateFields";
 import { unfinishedCreate } from "./unfinishedCreate";
 
 /** One object, from the cached list when the spec has one; a GET when the list lacks it. */
-async function readForRefresh(ctx: LifecycleContext, client: NmsClient, objects: ObjectAccess, id: string, props: Props): Promise<Props | undefined> {
+async function readForRefresh(
+  ctx: LifecycleContext,
+  client: NmsClient,
+  objects: ObjectAccess,
+  id: string,
+  props: Props,
+): Promise<Props | undefined> {
   const { spec } = ctx;
   if ((ctx.options.refreshFromLists?.() ?? true) && spec.readFromList) {
     const { op, query, items } = spec.readFromList;
@@ -28,7 +34,11 @@ export function readStep(ctx: LifecycleContext) {
     const { client, objects } = await ctx.access(props);
     const live = await readForRefresh(ctx, client, objects, id, props);
     const requestId = props[CREATE_REQUEST_ID];
-    if (!live && typeof requestId === "string" && (await unfinishedCreate(client, objects, id, props, requestId)) === "pending") {
+    if (
+      !live &&
+      typeof requestId === "string" &&
+      (await unfinishedCreate(client, objects, id, props, requestId)) === "pending"
+    ) {
       return { id, props, inputs: ctx.inputsOf(props) }; // not there yet, but on its way: keep it
     }
     if (!live) return {}; // gone: an empty ID tells the engine to drop it from state

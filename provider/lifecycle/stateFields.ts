@@ -25,11 +25,24 @@ export const CREATE_REQUEST_ID = "createRequestId";
 export const PROGRAM_SET_FIELDS = "programSetFields";
 
 /** Inputs that are neither the resource's fields nor adoption's: the engine's and the SDK's own. */
-export const PULUMI_RESERVED = new Set<string>(["__provider", RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, CREATE_GENERATION_INPUT, ...OPTION_INPUTS]);
+export const PULUMI_RESERVED = new Set<string>([
+  "__provider",
+  RESOURCE_NAME_INPUT,
+  RESOURCE_STACK_INPUT,
+  CREATE_GENERATION_INPUT,
+  ...OPTION_INPUTS,
+]);
 
 /**
  * Inputs the service does not hold, kept in the outputs so that refresh gives them back as they were. The tenant is
  * carried resolved (the configured one when the program left it out), so that refresh, update and delete know where
  * the object is whatever the configuration says later.
  */
-export const CARRIED_INPUTS = [...ADOPTION_FIELDS, RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, REPLACE_ON_CHANGES_INPUT, CREATE_GENERATION_INPUT, TENANT_INPUT];
+export const CARRIED_INPUTS = [
+  ...ADOPTION_FIELDS,
+  RESOURCE_NAME_INPUT,
+  RESOURCE_STACK_INPUT,
+  REPLACE_ON_CHANGES_INPUT,
+  CREATE_GENERATION_INPUT,
+  TENANT_INPUT,
+];

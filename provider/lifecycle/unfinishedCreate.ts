@@ -31,13 +31,23 @@ export async function unfinishedCreate(
  * that fails with an id (Pulumi's ErrorResourceInitFailed) keeps the resource in state, and the engine sends it an
  * update on the next up even without changes: the object is then brought to match instead of created again.
  */
-export function createdButUnfinished(ctx: LifecycleContext, objects: ObjectAccess, error: unknown, inputs: Props): Error | undefined {
+export function createdButUnfinished(
+  ctx: LifecycleContext,
+  objects: ObjectAccess,
+  error: unknown,
+  inputs: Props,
+): Error | undefined {
   if (!(error instanceof NmsWaitTimeoutError)) return undefined;
   const accepted = Array.isArray(error.acceptedResponse) ? error.acceptedResponse[0] : error.acceptedResponse;
-  if (!isPlainObject(accepted) || accepted[objects.idField] === undefined || accepted[objects.idField] === "") return undefined;
+  if (!isPlainObject(accepted) || accepted[objects.idField] === undefined || accepted[objects.idField] === "")
+    return undefined;
   const id = objects.idOf(accepted, inputs);
   const message = `${error.message} ${ctx.spec.kind} ${id} stays in the stack's state: the next up brings it to match the program, or refresh drops it if the request failed.`;
   // __provider: the dynamic provider host passes these properties to state as they are, and later calls need it.
-  const properties = { ...ctx.inTenant(ctx.outputsOf(accepted, inputs), objects.client), [CREATE_REQUEST_ID]: error.requestId, __provider: inputs.__provider };
+  const properties = {
+    ...ctx.inTenant(ctx.outputsOf(accepted, inputs), objects.client),
+    [CREATE_REQUEST_ID]: error.requestId,
+    __provider: inputs.__provider,
+  };
   return Object.assign(new Error(message), { id, properties, reasons: [message] });
 }

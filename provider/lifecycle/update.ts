@@ -15,12 +15,20 @@ import { unfinishedCreate } from "./unfinishedCreate";
 function withUnsetWritten(ctx: LifecycleContext, news: Props, differing: readonly string[]): Props {
   const unset = ctx.fields.unsetValues(ctx.variant());
   const desired = ctx.asTheServiceTakes(news);
-  const left = differing.filter((f) => desired[f] === undefined && !ctx.sideEffectFields.has(f) && !ctx.notEchoed.has(f));
+  const left = differing.filter(
+    (f) => desired[f] === undefined && !ctx.sideEffectFields.has(f) && !ctx.notEchoed.has(f),
+  );
   return left.length === 0 ? news : { ...news, ...Object.fromEntries(left.map((f) => [f, unset[f]])) };
 }
 
 /** Brings an existing object to the inputs: side-effect operations for toggles and triggers, then the update. */
-export async function bringToInputs(ctx: LifecycleContext, objects: ObjectAccess, id: string, olds: Props, news: Props): Promise<Props> {
+export async function bringToInputs(
+  ctx: LifecycleContext,
+  objects: ObjectAccess,
+  id: string,
+  olds: Props,
+  news: Props,
+): Promise<Props> {
   const { spec } = ctx;
   const differing = ctx.changed(news, olds);
   let latest: Props | undefined;
@@ -28,7 +36,9 @@ export async function bringToInputs(ctx: LifecycleContext, objects: ObjectAccess
     // A toggle the program leaves out goes back to its default (a guest disabled by hand is enabled again).
     const wanted = news[field] ?? ctx.defaults()[field];
     if (!differing.includes(field) || typeof wanted !== "boolean") continue;
-    latest = (await objects.write(wanted ? toggle.whenTrue : toggle.whenFalse, news, id, undefined).catch(goneHint)).response ?? latest;
+    latest =
+      (await objects.write(wanted ? toggle.whenTrue : toggle.whenFalse, news, id, undefined).catch(goneHint))
+        .response ?? latest;
   }
   for (const [field, trigger] of Object.entries(spec.triggers ?? {})) {
     if (!differing.includes(field) || news[field] === undefined) continue;
@@ -46,7 +56,8 @@ export async function bringToInputs(ctx: LifecycleContext, objects: ObjectAccess
 /** An update refused because the object does not exist: deleted outside the stack, or a create that never finished. */
 function goneHint(error: unknown): never {
   if (isNotFound(error) && error instanceof Error) {
-    error.message += "; the object is not in the service: refresh (or up --refresh) drops it from the state, and the next up creates it";
+    error.message +=
+      "; the object is not in the service: refresh (or up --refresh) drops it from the state, and the next up creates it";
   }
   throw error;
 }
@@ -57,7 +68,11 @@ export function updateStep(ctx: LifecycleContext) {
     const { client, objects } = await ctx.access(olds);
     const requestId = olds[CREATE_REQUEST_ID];
     // A create kept in state unfinished whose request is still running: its outcome first.
-    if (typeof requestId === "string" && (await unfinishedCreate(client, objects, id, olds, requestId)) === "pending" && ctx.spec.ops.create) {
+    if (
+      typeof requestId === "string" &&
+      (await unfinishedCreate(client, objects, id, olds, requestId)) === "pending" &&
+      ctx.spec.ops.create
+    ) {
       await client.waitForRequest(requestId, ctx.spec.ops.create);
     }
     return { outs: ctx.inTenant(ctx.outputsOf(await bringToInputs(ctx, objects, id, olds, news), news), client) };

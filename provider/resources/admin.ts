@@ -22,9 +22,14 @@ export const adminSpec = resourceSpec({
   readFromList: { op: "A12" },
   // A person is named by their externalId when they have one, else by their email (the service ignores its case).
   uniqueName: ["externalId", "email"],
-  takenName: { notChecked: "an administrator is matched by externalId or e-mail; the service's own key is the login name, not an input" },
+  takenName: {
+    notChecked:
+      "an administrator is matched by externalId or e-mail; the service's own key is the login name, not an input",
+  },
   findByName: (client, inputs) =>
     findInList(client, "A12", {}, (admin) =>
-      inputs.externalId !== undefined ? admin.externalId === inputs.externalId : String(admin.email ?? "").toLowerCase() === String(inputs.email).toLowerCase(),
+      inputs.externalId !== undefined
+        ? admin.externalId === inputs.externalId
+        : String(admin.email ?? "").toLowerCase() === String(inputs.email).toLowerCase(),
     ),
 });

@@ -18,5 +18,9 @@ export const apSpec = resourceSpec({
   triggers: { position: { op: "W17", body: (inputs) => inputs.position, onCreate: true } },
   readFromList: { op: "W1", lacks: ["cellularSettings"] },
   // The serial number is the AP's unique name: W5 finds it directly.
-  ...readByName("W5", { serialNumber: "serialNumber" }, { fields: ["serialNumber"], scope: "the tenant", list: "W1", holds: sameField("serialNumber") }),
+  ...readByName(
+    "W5",
+    { serialNumber: "serialNumber" },
+    { fields: ["serialNumber"], scope: "the tenant", list: "W1", holds: sameField("serialNumber") },
+  ),
 });

@@ -5,7 +5,8 @@ import { listedByName } from "./find";
 
 export const apGroupSpec = resourceSpec({
   kind: "ApGroup",
-  description: "An AP group of a venue (W23–W30). The venue of a group cannot change: a new venueId replaces the group.",
+  description:
+    "An AP group of a venue (W23–W30). The venue of a group cannot change: a new venueId replaces the group.",
   inputSchema: () => apGroupInputSchema,
   outputSchema: z.object({
     isDefault: z.boolean().describe("Whether this is the venue's default AP group (read only)."),
@@ -23,6 +24,11 @@ export const apGroupSpec = resourceSpec({
     name: { name: "name" },
     where: (group) => group.isDefault !== true,
     // W23 lists the tenant's groups with their venue: one call at preview instead of one W29 per venue.
-    preview: { fields: ["name", "venueId"], scope: "its venue", list: "W23", holds: (g, i) => g.venueId === i.venueId && g.name === i.name },
+    preview: {
+      fields: ["name", "venueId"],
+      scope: "its venue",
+      list: "W23",
+      holds: (g, i) => g.venueId === i.venueId && g.name === i.name,
+    },
   }),
 });

@@ -1,7 +1,12 @@
 // An AP's own settings (W8–W10, W13–W15, W18–W20): they exist as long as the AP does, named by
 // its serial number; creating the resource takes them over, destroying it resets them.
 import { z } from "zod";
-import { apLanPortsInputSchema, apMdnsGatewayInputSchema, apRadioBandStatusSchema, apRadioInputSchema } from "../../contract/schemas/apSettings";
+import {
+  apLanPortsInputSchema,
+  apMdnsGatewayInputSchema,
+  apRadioBandStatusSchema,
+  apRadioInputSchema,
+} from "../../contract/schemas/apSettings";
 import { pick, type Props, resourceSpec } from "../spec";
 
 const identity = { idField: "serialNumber", idParam: "serialNumber", idFromInput: "serialNumber" } as const;
@@ -11,7 +16,9 @@ const RADIO_INPUTS = ["apRadioParams24G", "apRadioParams50G", "enable24G", "enab
 
 /** What a band's radio is doing now (W18's read-only extras), apart from the band's settings. */
 function bandStatus(band: unknown): Props | undefined {
-  return band !== null && typeof band === "object" ? pick(band as Props, ["operativeChannel", "operativeTxPower", "snr_dB"]) : undefined;
+  return band !== null && typeof band === "object"
+    ? pick(band as Props, ["operativeChannel", "operativeTxPower", "snr_dB"])
+    : undefined;
 }
 
 export const apRadioSpec = resourceSpec({
@@ -22,15 +29,24 @@ export const apRadioSpec = resourceSpec({
     "does; creating the resource takes them over. The channel and power in use are read-only outputs.",
   inputSchema: () => apRadioInputSchema,
   outputSchema: z.object({
-    status24G: apRadioBandStatusSchema.describe("What the 2.4 GHz radio is doing now: channel, power, signal-to-noise ratio (read only)."),
-    status50G: apRadioBandStatusSchema.describe("What the 5 GHz radio is doing now: channel, power, signal-to-noise ratio (read only)."),
+    status24G: apRadioBandStatusSchema.describe(
+      "What the 2.4 GHz radio is doing now: channel, power, signal-to-noise ratio (read only).",
+    ),
+    status50G: apRadioBandStatusSchema.describe(
+      "What the 5 GHz radio is doing now: channel, power, signal-to-noise ratio (read only).",
+    ),
   }),
   identity,
   ops: { read: "W18", update: "W19", reset: "W20" },
-  fromApi: (api) => ({ ...pick(api, RADIO_INPUTS), status24G: bandStatus(api.apRadioParams24G), status50G: bandStatus(api.apRadioParams50G) }),
+  fromApi: (api) => ({
+    ...pick(api, RADIO_INPUTS),
+    status24G: bandStatus(api.apRadioParams24G),
+    status50G: bandStatus(api.apRadioParams50G),
+  }),
   destroy: "reset",
   deletedWithParent: ofAp,
-  destroyNote: "Destroy resets the AP's radio to the service's defaults (W20): the venue's settings apply again. The AP keeps existing.",
+  destroyNote:
+    "Destroy resets the AP's radio to the service's defaults (W20): the venue's settings apply again. The AP keeps existing.",
 });
 
 export const apLanPortsSpec = resourceSpec({

@@ -10,5 +10,6 @@ export const dpskPassphraseSpec = resourceSpec({
   identity: { idParam: "dpskPassphraseId" },
   ops: { create: "W84", bulkDelete: "W85" },
   destroy: "delete",
-  destroyNote: "Destroy deletes the passphrase with the bulk delete (W85), in one call with the other passphrases destroyed at the same time.",
+  destroyNote:
+    "Destroy deletes the passphrase with the bulk delete (W85), in one call with the other passphrases destroyed at the same time.",
 });

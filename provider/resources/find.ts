@@ -25,7 +25,10 @@ type UniqueNameLookup = Required<Pick<ResourceSpec, "uniqueName" | "findByName" 
 export type TakenNameCheck = TakenName | { readonly notChecked: string };
 
 /** An object's field holding the input's value. */
-export const sameField = (field: string, objectField = field) => (object: Props, inputs: Props) => object[objectField] === inputs[field];
+export const sameField =
+  (field: string, objectField = field) =>
+  (object: Props, inputs: Props) =>
+    object[objectField] === inputs[field];
 
 /** "its switch profile" for a scope that is a SwitchProfile. */
 const scopeOf = (kind: string) => `its ${kind.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`;
@@ -49,7 +52,8 @@ export function listedByName(
 ): UniqueNameLookup {
   const scope = Object.entries(key.scope ?? {});
   const name = Object.entries(key.name);
-  const holds = (object: Props, inputs: Props) => name.every(([input, field]) => object[field] === inputs[input]) && (key.where?.(object) ?? true);
+  const holds = (object: Props, inputs: Props) =>
+    name.every(([input, field]) => object[field] === inputs[input]) && (key.where?.(object) ?? true);
   const [parent] = scope;
   const takenName: TakenNameCheck = key.preview ?? {
     fields: [...name.map(([input]) => input), ...scope.map(([input]) => input)],
@@ -60,7 +64,13 @@ export function listedByName(
   };
   return {
     uniqueName: [...scope.map(([input]) => input), ...name.map(([input]) => input)],
-    findByName: (client, inputs) => findInList(client, op, Object.fromEntries(scope.map(([input, param]) => [param, String(inputs[input])])), (object) => holds(object, inputs)),
+    findByName: (client, inputs) =>
+      findInList(
+        client,
+        op,
+        Object.fromEntries(scope.map(([input, param]) => [param, String(inputs[input])])),
+        (object) => holds(object, inputs),
+      ),
     takenName,
   };
 }
@@ -70,13 +80,20 @@ export function listedByName(
  * to the read operation's path parameters. Not found means there is none to adopt. `preview`: how check finds the name
  * taken (a list of every such object), or why it does not.
  */
-export function readByName(op: OperationId, params: Readonly<Record<string, string>>, preview: TakenNameCheck): UniqueNameLookup {
+export function readByName(
+  op: OperationId,
+  params: Readonly<Record<string, string>>,
+  preview: TakenNameCheck,
+): UniqueNameLookup {
   const inputs = Object.entries(params);
   return {
     uniqueName: inputs.map(([input]) => input),
     async findByName(client, given) {
       try {
-        return await client.call<Props>(op, Object.fromEntries(inputs.map(([input, param]) => [param, String(given[input])])));
+        return await client.call<Props>(
+          op,
+          Object.fromEntries(inputs.map(([input, param]) => [param, String(given[input])])),
+        );
       } catch (error) {
         if (isNotFound(error)) return undefined;
         throw error;

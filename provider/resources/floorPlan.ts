@@ -9,7 +9,13 @@ import type { NmsClient } from "../client";
 import { resourceSpec, type CheckFailure, type Props } from "../spec";
 import { listedByName } from "./find";
 
-const IMAGE_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", svg: "image/svg+xml" };
+const IMAGE_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+};
 
 interface Image {
   readonly bytes: Buffer;
@@ -21,7 +27,11 @@ function imageType(bytes: Buffer, source: string | undefined): string | undefine
   if (bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return "png";
   if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return "jpg";
   if (bytes.subarray(0, 4).toString("latin1") === "GIF8") return "gif";
-  const head = bytes.subarray(0, 512).toString("utf8").replace(/^\uFEFF/, "").trimStart();
+  const head = bytes
+    .subarray(0, 512)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   if (head.startsWith("<svg") || (head.startsWith("<?xml") && head.includes("<svg"))) return "svg";
   const extension = extensionOf(source);
   return IMAGE_TYPES[extension] ? extension : undefined;
@@ -36,7 +46,9 @@ async function imageOf(inputs: Props): Promise<{ field: "imagePath" | "image"; i
   // A FileAsset whose path comes from another resource's output is not known until that resource exists.
   if (typeof value === "object" && value !== null && Object.values(value).some(isUnknown)) return undefined;
   const content =
-    field === "image" ? await readAsset(inputs.image) : { bytes: await readFile(String(inputs.imagePath)), source: String(inputs.imagePath) };
+    field === "image"
+      ? await readAsset(inputs.image)
+      : { bytes: await readFile(String(inputs.imagePath)), source: String(inputs.imagePath) };
   const extension = imageType(content.bytes, content.source);
   if (extension === undefined) throw new Error("is not a png, jpg, gif or svg image");
   return { field, image: { bytes: content.bytes, extension } };
@@ -51,14 +63,22 @@ export const floorPlanSpec = resourceSpec({
     "`imageUrl` is where the image is downloaded (see getFileDownloadUrl).",
   inputSchema: () =>
     floorPlanInputSchema.omit({ imageId: true }).extend({
-      imagePath: z.string().min(1, "must not be empty").optional().describe("Local path of the image file (png, jpg, gif or svg)."),
+      imagePath: z
+        .string()
+        .min(1, "must not be empty")
+        .optional()
+        .describe("Local path of the image file (png, jpg, gif or svg)."),
       image: pulumiAsset()
         .optional()
-        .describe("The image as a Pulumi asset (png, jpg, gif or svg; its type is read from its content, else from its name); instead of imagePath."),
+        .describe(
+          "The image as a Pulumi asset (png, jpg, gif or svg; its type is read from its content, else from its name); instead of imagePath.",
+        ),
       imageSha256: z
         .string()
         .optional()
-        .describe("Set by the provider at preview from the image's content, so that a changed image is uploaded again; leave it out."),
+        .describe(
+          "Set by the provider at preview from the image's content, so that a changed image is uploaded again; leave it out.",
+        ),
     }),
   bodySchema: () => floorPlanInputSchema,
   toApi: ({ imagePath: _path, image: _image, imageSha256: _hash, ...rest }) => rest,
@@ -75,7 +95,11 @@ export const floorPlanSpec = resourceSpec({
   destroy: "delete",
   readFromList: { op: "F1" },
   // The service keeps two plans of one name in a venue (no conflict is documented).
-  ...listedByName("F1", { scope: { venueId: "venueId" }, name: { name: "name" }, preview: { notChecked: "the service does not keep floor-plan names unique" } }),
+  ...listedByName("F1", {
+    scope: { venueId: "venueId" },
+    name: { name: "name" },
+    preview: { notChecked: "the service does not keep floor-plan names unique" },
+  }),
   nameIsUnique: false,
 
   overrides: {
@@ -104,7 +128,10 @@ async function withImageHash(inputs: Props): Promise<{ completed: Props; failure
   try {
     const given = await imageOf(inputs);
     if (given === undefined) return { completed: inputs, failures: [] };
-    return { completed: { ...inputs, imageSha256: createHash("sha256").update(given.image.bytes).digest("hex") }, failures: [] };
+    return {
+      completed: { ...inputs, imageSha256: createHash("sha256").update(given.image.bytes).digest("hex") },
+      failures: [],
+    };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code ? `cannot be read: ${code}` : (error as Error).message;
@@ -114,11 +141,16 @@ async function withImageHash(inputs: Props): Promise<{ completed: Props; failure
 
 /** The body fields of the image: the file ID of the previous write when the content is the same, else of a new upload. */
 async function uploadedImage(client: NmsClient, inputs: Props, previous: Props | undefined): Promise<Props> {
-  if (previous && previous.imageSha256 === inputs.imageSha256 && typeof previous.imageId === "string") return { imageId: previous.imageId };
+  if (previous && previous.imageSha256 === inputs.imageSha256 && typeof previous.imageId === "string")
+    return { imageId: previous.imageId };
   const given = await imageOf(inputs);
   if (given === undefined) return {};
   const { bytes, extension } = given.image;
-  const { fileId, signedUrl } = await client.call<{ fileId: string; signedUrl: string }>("U1", {}, { body: { fileExtension: extension } });
+  const { fileId, signedUrl } = await client.call<{ fileId: string; signedUrl: string }>(
+    "U1",
+    {},
+    { body: { fileExtension: extension } },
+  );
   await client.uploadTo(signedUrl, bytes, IMAGE_TYPES[extension] ?? "application/octet-stream");
   return { imageId: fileId };
 }

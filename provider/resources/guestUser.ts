@@ -13,7 +13,9 @@ export const guestUserSpec = resourceSpec({
       credentialsRotation: z
         .string()
         .optional()
-        .describe("Any value; changing it makes the service generate a new password (W81) and deliver it by the deliveryMethods."),
+        .describe(
+          "Any value; changing it makes the service generate a new password (W81) and deliver it by the deliveryMethods.",
+        ),
     }),
   bodySchema: () => guestUserInputSchema,
   outputSchema: guestUserReadSchema,

@@ -14,7 +14,13 @@ import { venueRadioSpec } from "./venueRadio";
 import { venueSyslogSpec } from "./venueSyslog";
 // Wi-Fi devices' and venues' Wi-Fi settings
 import { apLanPortsSpec, apMdnsGatewaySpec, apRadioSpec } from "./apSettings";
-import { venueCellularSpec, venueDhcpBindingSpec, venueLanPortsSpec, venueLedsSpec, venueMeshSpec } from "./venueWifiSettings";
+import {
+  venueCellularSpec,
+  venueDhcpBindingSpec,
+  venueLanPortsSpec,
+  venueLedsSpec,
+  venueMeshSpec,
+} from "./venueWifiSettings";
 // Switches
 import { switchSpec } from "./switch";
 import { switchAclSpec } from "./switchAcl";

@@ -23,13 +23,21 @@ const networkInputSchema = perVariant((variant) => {
     wlan: wlanSchema
       .omit({ passphrase: true, wepHexKey: true, passphraseBackup: true })
       .describe("The WLAN (SSID, VLAN, security, advanced options) without its secrets; the fields its type has."),
-    passphrase: secret(wlanSchema.shape.passphrase).describe(`WPA personal passphrase of a psk network, ${rangeRuleOf(wlanSchema.shape.passphrase)} (secret).`),
-    wepHexKey: secret(wlanSchema.shape.wepHexKey).describe("WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret)."),
+    passphrase: secret(wlanSchema.shape.passphrase).describe(
+      `WPA personal passphrase of a psk network, ${rangeRuleOf(wlanSchema.shape.passphrase)} (secret).`,
+    ),
+    wepHexKey: secret(wlanSchema.shape.wepHexKey).describe(
+      "WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret).",
+    ),
     passphraseBackup: secret(wlanSchema.shape.passphraseBackup).describe(
       `Backup passphrase of a dpsk network, ${rangeRuleOf(wlanSchema.shape.passphraseBackup)}; required for type dpsk (secret).`,
     ),
-    authRadius: secret(body.authRadius).describe("Authentication RADIUS servers; required for types aaa and cloudpath (secret: holds shared secrets)."),
-    accountingRadius: secret(body.accountingRadius).describe("Accounting RADIUS servers (secret: holds shared secrets)."),
+    authRadius: secret(body.authRadius).describe(
+      "Authentication RADIUS servers; required for types aaa and cloudpath (secret: holds shared secrets).",
+    ),
+    accountingRadius: secret(body.accountingRadius).describe(
+      "Accounting RADIUS servers (secret: holds shared secrets).",
+    ),
   });
 });
 

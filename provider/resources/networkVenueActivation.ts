@@ -12,7 +12,11 @@ export const networkVenueActivationSpec = resourceSpec({
   ops: { create: "W59", read: "W61", update: "W62", delete: "W63", bulkDelete: "W60" },
   destroy: "delete",
   // The deep network list carries every network's activations: one call for the tenant.
-  readFromList: { op: "W49", query: { deep: true }, items: (networks) => networks.flatMap((n) => (n.venues as Props[]) ?? []) },
+  readFromList: {
+    op: "W49",
+    query: { deep: true },
+    items: (networks) => networks.flatMap((n) => (n.venues as Props[]) ?? []),
+  },
   // The pair is the activation's unique name: W65 looks it up directly.
   ...readByName(
     "W65",
@@ -22,7 +26,10 @@ export const networkVenueActivationSpec = resourceSpec({
       scope: "the tenant (one activation per network and venue)",
       list: "W49",
       query: { deep: true },
-      items: (networks) => networks.flatMap((n) => (Array.isArray(n.venues) ? (n.venues as Props[]).map((a) => ({ networkId: n.id, ...a })) : [])),
+      items: (networks) =>
+        networks.flatMap((n) =>
+          Array.isArray(n.venues) ? (n.venues as Props[]).map((a) => ({ networkId: n.id, ...a })) : [],
+        ),
       holds: (a, i) => a.networkId === i.networkId && a.venueId === i.venueId,
     },
   ),

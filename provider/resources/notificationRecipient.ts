@@ -18,7 +18,10 @@ export const notificationRecipientSpec = resourceSpec({
   destroy: "delete",
   readFromList: { op: "A25" },
   // The description is not unique in the service; adoption by name takes the first recipient that has it.
-  ...listedByName("A25", { name: { description: "description" }, preview: { notChecked: "the service does not keep descriptions unique" } }),
+  ...listedByName("A25", {
+    name: { description: "description" },
+    preview: { notChecked: "the service does not keep descriptions unique" },
+  }),
   nameIsUnique: false,
   overrides: {
     // A27 takes notification recipients, each named by its id (the service's model of its body), not bare IDs.

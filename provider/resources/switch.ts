@@ -4,7 +4,8 @@ import { switchId, switchInputSchema, switchStateSchema } from "../../contract/s
 import { type Props, resourceSpec } from "../spec";
 import { readByName, sameField } from "./find";
 
-const idsOf = (members: unknown): string[] => (Array.isArray(members) ? members.map((m) => String((m as Props).id)) : []);
+const idsOf = (members: unknown): string[] =>
+  Array.isArray(members) ? members.map((m) => String((m as Props).id)) : [];
 
 // The switch's `id` is its serial number; the SDK calls it serialNumber, since every Pulumi resource has an id of its own.
 export const switchSpec = resourceSpec({
@@ -14,7 +15,13 @@ export const switchSpec = resourceSpec({
     "{serialNumber} path; a new serial number replaces the switch. `position` is written with S19 and `stackMembers` with S16 " +
     "(members added and removed), both also right after the create. The soft-delete flags are read-only outputs.",
   inputSchema: () =>
-    z.object({ serialNumber: switchId.describe("The switch's serial number: its ID in the service (the documented ID rule, e.g. FEK3224R0AB).") }).merge(objectOf(switchInputSchema).omit({ id: true })),
+    z
+      .object({
+        serialNumber: switchId.describe(
+          "The switch's serial number: its ID in the service (the documented ID rule, e.g. FEK3224R0AB).",
+        ),
+      })
+      .merge(objectOf(switchInputSchema).omit({ id: true })),
   bodySchema: () => switchInputSchema,
   outputSchema: switchStateSchema,
   identity: { idField: "id", idParam: "serialNumber", idFromInput: "serialNumber", updateIdIn: "body" },
@@ -37,5 +44,9 @@ export const switchSpec = resourceSpec({
   inputPathOf: (bodyPath) => (bodyPath === "id" ? "serialNumber" : bodyPath),
   readFromList: { op: "S9" },
   // The serial number is the switch's unique name: S14 finds it directly.
-  ...readByName("S14", { serialNumber: "serialNumber" }, { fields: ["serialNumber"], scope: "the tenant", list: "S9", holds: sameField("serialNumber", "id") }),
+  ...readByName(
+    "S14",
+    { serialNumber: "serialNumber" },
+    { fields: ["serialNumber"], scope: "the tenant", list: "S9", holds: sameField("serialNumber", "id") },
+  ),
 });

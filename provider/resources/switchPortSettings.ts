@@ -22,7 +22,7 @@ export const switchPortSettingsSpec = resourceSpec({
     "A port cannot be deleted: destroy writes the documented defaults back with S40 (LLDP, PoE and the port enabled; the other " +
     "flags off) and clears its name, VLANs, ACLs, PoE budget, class and priority and speed. That releases the VLANs and ACLs it " +
     "names, which the service will not delete while named, so the SDK does not set `deletedWith` to its switch; a program that " +
-    "deletes the switch before those VLANs can (README, \"Destroying settings with their object\").",
+    'deletes the switch before those VLANs can (README, "Destroying settings with their object").',
   readFromList: { op: "S39" },
   overrides: {
     // A port's ID (1/1/8) fills three path parameters of S41, split at "/".

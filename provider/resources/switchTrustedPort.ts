@@ -4,11 +4,13 @@ import { resourceSpec, type Props } from "../spec";
 
 const FIELDS = ["model", "trustPorts", "trustedPortType", "vlanDemand"] as const;
 
-const entryOf = (inputs: Props): Props => Object.fromEntries(FIELDS.filter((f) => inputs[f] !== undefined).map((f) => [f, inputs[f]]));
+const entryOf = (inputs: Props): Props =>
+  Object.fromEntries(FIELDS.filter((f) => inputs[f] !== undefined).map((f) => [f, inputs[f]]));
 
 const sameEntry = (a: Props, b: Props) => FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
 
-const profileOf = (client: NmsClient, inputs: { profileId: string }) => client.call<Props>("S45", { profileId: inputs.profileId });
+const profileOf = (client: NmsClient, inputs: { profileId: string }) =>
+  client.call<Props>("S45", { profileId: inputs.profileId });
 
 /** The entry the create made, in the profile's answer: the last one equal to the inputs' entry. */
 function createdEntry(profile: Props, inputs: Props): Props | undefined {
@@ -40,7 +42,10 @@ export const switchTrustedPortSpec = resourceSpec({
         trustedPorts: [entryOf(inputs)],
       });
       const picked = createdEntry(response ?? (await profileOf(client, inputs)), inputs);
-      if (!picked) throw new Error(`SwitchTrustedPort was created through ${op} (request ${record?.requestId}) but its parent does not show it`);
+      if (!picked)
+        throw new Error(
+          `SwitchTrustedPort was created through ${op} (request ${record?.requestId}) but its parent does not show it`,
+        );
       return picked;
     },
   },

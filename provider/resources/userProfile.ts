@@ -21,5 +21,6 @@ export const userProfileSpec = resourceSpec({
   identity: { idParam: "tenantId", idField: "tenantId" },
   ops: { read: "A31", update: "A32" },
   destroy: "writeDefaults",
-  destroyNote: "The profile always exists: destroy writes the defaults back with A32 (date format mm/dd/yyyy, detail level it).",
+  destroyNote:
+    "The profile always exists: destroy writes the defaults back with A32 (date format mm/dd/yyyy, detail level it).",
 });

@@ -10,8 +10,12 @@ export const venueRadioSpec = resourceSpec({
   identity: { idParam: "venueId", idFromInput: "venueId" },
   ops: { read: "W43", update: "W44", reset: "W45" },
   // W31 lists every venue's Wi-Fi settings, each with its radio under radioCustomization: one list refreshes them all.
-  readFromList: { op: "W31", items: (listed) => listed.map((venue) => ({ ...(venue.radioCustomization as Props | undefined), id: venue.id })) },
+  readFromList: {
+    op: "W31",
+    items: (listed) => listed.map((venue) => ({ ...(venue.radioCustomization as Props | undefined), id: venue.id })),
+  },
   destroy: "reset",
   deletedWithParent: { input: "venueId", kind: "Venue" },
-  destroyNote: "Destroy resets the venue's radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them.",
+  destroyNote:
+    "Destroy resets the venue's radio settings to the service's defaults (W45, the values W46 shows); the venue keeps them.",
 });

@@ -10,7 +10,10 @@ export const venueSyslogSpec = resourceSpec({
   identity: { idParam: "venueId", idFromInput: "venueId" },
   ops: { read: "W47", update: "W48", reset: "W98" },
   // W31 lists every venue's Wi-Fi settings, each with its syslog settings: one list refreshes them all.
-  readFromList: { op: "W31", items: (listed) => listed.map((venue) => ({ ...(venue.syslog as Props | undefined), id: venue.id })) },
+  readFromList: {
+    op: "W31",
+    items: (listed) => listed.map((venue) => ({ ...(venue.syslog as Props | undefined), id: venue.id })),
+  },
   destroy: "reset",
   deletedWithParent: { input: "venueId", kind: "Venue" },
   destroyNote:

@@ -11,12 +11,19 @@ export const venueVspotBindingSpec = resourceSpec({
     "binding: a change of `venueId` or `vspotId` replaces it.",
   inputSchema: () => venueVspotBindingSchema,
   // The venue names the binding; both IDs fill every path that has them (W99's has both).
-  identity: { idField: "venueId", idParam: "venueId", idFromInput: "venueId", parents: { venueId: "venueId", vspotId: "vspotId" } },
+  identity: {
+    idField: "venueId",
+    idParam: "venueId",
+    idFromInput: "venueId",
+    parents: { venueId: "venueId", vspotId: "vspotId" },
+  },
   ops: { create: "W99", read: "W100", delete: "W101" },
   replaceOnChanges: ["venueId", "vspotId"],
   // A venue holds one binding.
   uniqueName: ["venueId"],
-  takenName: { notChecked: "a venue holds one binding, and W99 binds it whatever it was bound to: nothing up would refuse" },
+  takenName: {
+    notChecked: "a venue holds one binding, and W99 binds it whatever it was bound to: nothing up would refuse",
+  },
   destroy: "delete",
   // The venue's binding to this server, if it has one (W99 is a PUT: a lost answer is recovered by reading it).
   async findByName(client, inputs) {

@@ -38,7 +38,13 @@ export const venueMeshSpec = resourceSpec({
 });
 
 /** A per-AP-model setting: `models` in the program, the bare array on the wire. */
-function perModel(kind: string, entry: () => z.ZodTypeAny, ops: { read: OperationId; update: OperationId }, what: string, extra = ""): ResourceSpec {
+function perModel(
+  kind: string,
+  entry: () => z.ZodTypeAny,
+  ops: { read: OperationId; update: OperationId },
+  what: string,
+  extra = "",
+): ResourceSpec {
   return {
     kind,
     description:
@@ -48,7 +54,9 @@ function perModel(kind: string, entry: () => z.ZodTypeAny, ops: { read: Operatio
       z.object({
         models: entry()
           .default([])
-          .describe("One entry per AP model (a model named twice is refused); a model left out has no setting of its own."),
+          .describe(
+            "One entry per AP model (a model named twice is refused); a model left out has no setting of its own.",
+          ),
       }),
     bodySchema: entry,
     identity: ofVenue,
@@ -62,8 +70,18 @@ function perModel(kind: string, entry: () => z.ZodTypeAny, ops: { read: Operatio
   };
 }
 
-export const venueLanPortsSpec = perModel("VenueLanPorts", () => venueLanPortSettingsSchema, { read: "W38", update: "W39" }, "LAN-port settings (ports, PoE mode, PoE out)");
-export const venueLedsSpec = perModel("VenueLeds", () => venueLedSettingsSchema, { read: "W40", update: "W41" }, "LED settings");
+export const venueLanPortsSpec = perModel(
+  "VenueLanPorts",
+  () => venueLanPortSettingsSchema,
+  { read: "W38", update: "W39" },
+  "LAN-port settings (ports, PoE mode, PoE out)",
+);
+export const venueLedsSpec = perModel(
+  "VenueLeds",
+  () => venueLedSettingsSchema,
+  { read: "W40", update: "W41" },
+  "LED settings",
+);
 export const venueCellularSpec = perModel(
   "VenueCellular",
   () => venueCellularSettingsSchema,
@@ -80,7 +98,12 @@ export const venueDhcpBindingSpec = resourceSpec({
     "cellular APs (WIFI-10171).",
   inputSchema: () => venueDhcpBindingSchema,
   // Both IDs fill every path; the profile's ID names the binding within its venue.
-  identity: { idField: "dhcpServiceProfileId", idParam: "dhcpServiceProfileId", idFromInput: "dhcpServiceProfileId", parents: { venueId: "venueId", dhcpServiceProfileId: "dhcpServiceProfileId" } },
+  identity: {
+    idField: "dhcpServiceProfileId",
+    idParam: "dhcpServiceProfileId",
+    idFromInput: "dhcpServiceProfileId",
+    parents: { venueId: "venueId", dhcpServiceProfileId: "dhcpServiceProfileId" },
+  },
   ops: { create: "W36", read: "W35", delete: "W37" },
   overrides: {
     // W35 answers the venue's bindings: the binding is the one to this profile.

@@ -89,7 +89,8 @@ export function mspCompositionOf(tenants: number, sitesPerTenant: number): Compo
 export function sitesFor(resources: number): number {
   let best = 1;
   for (let sites = 1; compositionOf(sites).resources <= resources * 1.2; sites++) {
-    if (Math.abs(compositionOf(sites).resources - resources) < Math.abs(compositionOf(best).resources - resources)) best = sites;
+    if (Math.abs(compositionOf(sites).resources - resources) < Math.abs(compositionOf(best).resources - resources))
+      best = sites;
   }
   return best;
 }
@@ -97,9 +98,11 @@ export function sitesFor(resources: number): number {
 /** Switch serial numbers under the seeds' rule: FEK3224R and three of the 32 characters the rule allows there. */
 const SERIAL_TAIL = "0123456789ABCDEFGHJKLMNPRSTVWXYZ";
 export function switchSerial(block: number): string {
-  if (block < 0 || block >= SERIAL_TAIL.length ** 3) throw new Error(`block ${block} is out of the serial-number range`);
+  if (block < 0 || block >= SERIAL_TAIL.length ** 3)
+    throw new Error(`block ${block} is out of the serial-number range`);
   let tail = "";
-  for (let n = block, i = 0; i < 3; i++, n = Math.floor(n / SERIAL_TAIL.length)) tail = SERIAL_TAIL[n % SERIAL_TAIL.length] + tail;
+  for (let n = block, i = 0; i < 3; i++, n = Math.floor(n / SERIAL_TAIL.length))
+    tail = SERIAL_TAIL[n % SERIAL_TAIL.length] + tail;
   return `FEK3224R${tail}`;
 }
 

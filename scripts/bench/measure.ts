@@ -70,7 +70,8 @@ function byOpTotals(stats: RequestStats): Record<string, number> {
 
 function byStatusTotals(stats: RequestStats): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const byStatus of Object.values(stats.byOp)) for (const [status, n] of Object.entries(byStatus)) out[status] = (out[status] ?? 0) + n;
+  for (const byStatus of Object.values(stats.byOp))
+    for (const [status, n] of Object.entries(byStatus)) out[status] = (out[status] ?? 0) + n;
   return out;
 }
 
@@ -92,8 +93,12 @@ function round(value: number, digits = 3): number {
 
 /** Average length of the serialized provider stored with each custom resource of the state file. */
 function serializedProviderBytes(statePath: string): { average: number; resources: number } {
-  const file = JSON.parse(fs.readFileSync(statePath, "utf8")) as { resources: { custom: boolean; serializedProvider?: string }[] };
-  const sizes = file.resources.filter((r) => r.custom).map((r) => Buffer.byteLength(r.serializedProvider ?? "", "utf8"));
+  const file = JSON.parse(fs.readFileSync(statePath, "utf8")) as {
+    resources: { custom: boolean; serializedProvider?: string }[];
+  };
+  const sizes = file.resources
+    .filter((r) => r.custom)
+    .map((r) => Buffer.byteLength(r.serializedProvider ?? "", "utf8"));
   return { average: sizes.length ? sizes.reduce((a, b) => a + b, 0) / sizes.length : 0, resources: sizes.length };
 }
 
@@ -162,7 +167,8 @@ async function grantLicences(emulator: BenchEmulator, tenantId: string, stack: C
   const settings = await emulator.admin<Record<string, unknown>>("GET", `tenants/${tenantId}/settings`);
   const needed = 2 * Math.max(stack.aps, stack.switches, 1);
   const patch: Record<string, number> = {};
-  for (const [key, value] of Object.entries(settings)) if (/Licenses$/.test(key) && typeof value === "number" && value < needed) patch[key] = needed;
+  for (const [key, value] of Object.entries(settings))
+    if (/Licenses$/.test(key) && typeof value === "number" && value < needed) patch[key] = needed;
   if (Object.keys(patch).length > 0) await emulator.admin("PUT", `tenants/${tenantId}/settings`, patch);
 }
 
@@ -190,7 +196,9 @@ function stackTenants(creds: ServiceCredentials): string[] {
 async function createCustomerTenants(emulator: BenchEmulator, mspTenantId: string, count: number): Promise<string[]> {
   const tenants: string[] = [];
   for (let i = 0; i < count; i++) {
-    const { tenantId } = await emulator.admin<{ tenantId: string }>("POST", "tenants", { name: `Customer ${String(i).padStart(2, "0")}` });
+    const { tenantId } = await emulator.admin<{ tenantId: string }>("POST", "tenants", {
+      name: `Customer ${String(i).padStart(2, "0")}`,
+    });
     await emulator.admin("PUT", `tenants/${tenantId}/msp`, { mspTenantId });
     tenants.push(tenantId);
   }
@@ -198,9 +206,16 @@ async function createCustomerTenants(emulator: BenchEmulator, mspTenantId: strin
 }
 
 /** A fresh service for a measured run: same tenant, same settings, counters cleared; the MSP estate's customers created anew. */
-async function freshService(emulator: BenchEmulator, opts: BenchOptions, stack: Composition): Promise<ServiceCredentials> {
+async function freshService(
+  emulator: BenchEmulator,
+  opts: BenchOptions,
+  stack: Composition,
+): Promise<ServiceCredentials> {
   const login = await emulator.admin<EmulatorInfo>("POST", "reset");
-  const creds: ServiceCredentials = stack.tenants > 0 ? { ...login, customerTenants: await createCustomerTenants(emulator, login.tenantId, stack.tenants) } : login;
+  const creds: ServiceCredentials =
+    stack.tenants > 0
+      ? { ...login, customerTenants: await createCustomerTenants(emulator, login.tenantId, stack.tenants) }
+      : login;
   await emulator.admin("PUT", "config", {
     asyncDelayMs: opts.latencyMs,
     asyncJitterMs: opts.jitterMs,
@@ -223,7 +238,11 @@ interface Marks {
  * The harness's log for a measured run: a progress line every 10 s (a phase of a large size runs for minutes), the
  * marks, and with --verbose every line. `restart` starts the count of a new phase.
  */
-function progressLog(label: string, opts: BenchOptions, log: (line: string) => void): { marks: Marks; restart(): void; line(line: string): void } {
+function progressLog(
+  label: string,
+  opts: BenchOptions,
+  log: (line: string) => void,
+): { marks: Marks; restart(): void; line(line: string): void } {
   const marks: Marks = {};
   const progress = { steps: 0, startedAt: Date.now(), printedAt: Date.now() };
   return {
@@ -237,11 +256,14 @@ function progressLog(label: string, opts: BenchOptions, log: (line: string) => v
         progress.steps++;
         if (Date.now() - progress.printedAt >= 10_000) {
           progress.printedAt = Date.now();
-          log(`    ${label}: ${progress.steps} resource steps started, ${Math.round((Date.now() - progress.startedAt) / 1000)} s`);
+          log(
+            `    ${label}: ${progress.steps} resource steps started, ${Math.round((Date.now() - progress.startedAt) / 1000)} s`,
+          );
         }
       }
       if (marks.firstCreateAt === undefined && /^\+\s+creating /.test(line)) marks.firstCreateAt = Date.now();
-      if (marks.providerHostAt === undefined && line.startsWith("provider host started")) marks.providerHostAt = Date.now();
+      if (marks.providerHostAt === undefined && line.startsWith("provider host started"))
+        marks.providerHostAt = Date.now();
       if (opts.verbose) log(`    [${label}] ${line}`);
     },
   };
@@ -268,31 +290,68 @@ export interface UpFigures {
  * One up of the stack at `parallel` against a freshly reset emulator, then the emulator reset again instead of a
  * destroy: the figures of the engine-default run and of the floor, which need the up alone.
  */
-export async function measureUp(emulator: BenchEmulator, opts: BenchOptions, stack: Composition, variant: Variant, parallel: number, log: (line: string) => void): Promise<UpFigures> {
+export async function measureUp(
+  emulator: BenchEmulator,
+  opts: BenchOptions,
+  stack: Composition,
+  variant: Variant,
+  parallel: number,
+  log: (line: string) => void,
+): Promise<UpFigures> {
   const creds = await freshService(emulator, opts, stack);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-bench-${variant.name}-`));
   const label = `${variant.name} at parallel ${parallel}`;
   const progress = progressLog(label, opts, log);
-  const options = stackOptions(opts, stack, variant, parallel, emulator.info.url, creds, path.join(workDir, "state.json"), progress.line);
+  const options = stackOptions(
+    opts,
+    stack,
+    variant,
+    parallel,
+    emulator.info.url,
+    creds,
+    path.join(workDir, "state.json"),
+    progress.line,
+  );
   try {
     log(`  ${label}: up (${stack.resources} resources)…`);
     const upPhase = await measurePhase(emulator, "up", () => up(options));
     const created = expectCreated(upPhase.result, stack);
     await emulator.admin("POST", "reset");
-    return { parallel, wallSeconds: round((upPhase.endedAt - upPhase.startedAt) / 1000, 2), resourcesCreated: created, upRequests: upPhase.stats.total, cpu: upPhase.cpu };
+    return {
+      parallel,
+      wallSeconds: round((upPhase.endedAt - upPhase.startedAt) / 1000, 2),
+      resourcesCreated: created,
+      upRequests: upPhase.stats.total,
+      cpu: upPhase.cpu,
+    };
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
 
 /** The variant's preview, up, refresh and destroy of the stack at opts.parallel against a freshly reset emulator. */
-export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions, stack: Composition, variant: Variant, log: (line: string) => void): Promise<Figures> {
+export async function measureVariant(
+  emulator: BenchEmulator,
+  opts: BenchOptions,
+  stack: Composition,
+  variant: Variant,
+  log: (line: string) => void,
+): Promise<Figures> {
   const creds = await freshService(emulator, opts, stack);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-bench-${variant.name}-`));
   const programStats = path.join(workDir, "program-stats.json");
   const progress = progressLog(variant.name, opts, log);
   const { marks } = progress;
-  const options = stackOptions(opts, stack, variant, opts.parallel, emulator.info.url, creds, path.join(workDir, "state.json"), progress.line);
+  const options = stackOptions(
+    opts,
+    stack,
+    variant,
+    opts.parallel,
+    emulator.info.url,
+    creds,
+    path.join(workDir, "state.json"),
+    progress.line,
+  );
   const sampler = new RssSampler();
   // The program's environment is this process's (harness/processes.ts): the preload finds its file here.
   process.env.NMS_BENCH_PROGRAM_STATS = programStats;
@@ -307,18 +366,33 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
     const upResult = upPhase.result;
     const created = expectCreated(upResult, stack);
     const held = await heldCounts(emulator, stackTenants(creds));
-    const wanted: Record<string, number> = { venues: stack.venues, aps: stack.aps, networks: stack.sites, activations: stack.sites, switches: stack.switches, switchProfiles: stack.profiles, switchVlans: stack.vlans };
+    const wanted: Record<string, number> = {
+      venues: stack.venues,
+      aps: stack.aps,
+      networks: stack.sites,
+      activations: stack.sites,
+      switches: stack.switches,
+      switchProfiles: stack.profiles,
+      switchVlans: stack.vlans,
+    };
     const wrong = Object.keys(wanted).filter((kind) => held[kind] !== wanted[kind]);
-    if (wrong.length > 0) throw new Error(`after up the emulator holds ${wrong.map((k) => `${held[k]} ${k} (expected ${wanted[k]})`).join(", ")}`);
+    if (wrong.length > 0)
+      throw new Error(
+        `after up the emulator holds ${wrong.map((k) => `${held[k]} ${k} (expected ${wanted[k]})`).join(", ")}`,
+      );
     if (stack.tenants > 0) {
       // Every customer holds its own share, and the MSP's own tenant none of the estate.
       for (const tenantId of creds.customerTenants ?? []) {
         const own = await heldCounts(emulator, [tenantId]);
-        if (own.venues !== stack.venues / stack.tenants) throw new Error(`after up the customer tenant ${tenantId} holds ${own.venues} venues, expected ${stack.venues / stack.tenants}`);
+        if (own.venues !== stack.venues / stack.tenants)
+          throw new Error(
+            `after up the customer tenant ${tenantId} holds ${own.venues} venues, expected ${stack.venues / stack.tenants}`,
+          );
       }
       const mine = await heldCounts(emulator, [creds.tenantId]);
       const stray = HELD_KINDS.filter((kind) => mine[kind] !== 0);
-      if (stray.length > 0) throw new Error(`after up the MSP's own tenant holds ${stray.map((k) => `${mine[k]} ${k}`).join(", ")}`);
+      if (stray.length > 0)
+        throw new Error(`after up the MSP's own tenant holds ${stray.map((k) => `${mine[k]} ${k}`).join(", ")}`);
     }
     const provider = serializedProviderBytes(options.statePath);
 
@@ -330,7 +404,8 @@ export async function measureVariant(emulator: BenchEmulator, opts: BenchOptions
     const destroyPhase = await measurePhase(emulator, "destroy", () => destroy(options));
     const left = await heldCounts(emulator, stackTenants(creds));
     const remaining = Object.keys(left).filter((kind) => left[kind] !== 0);
-    if (remaining.length > 0) throw new Error(`after destroy the emulator still holds ${remaining.map((k) => `${left[k]} ${k}`).join(", ")}`);
+    if (remaining.length > 0)
+      throw new Error(`after destroy the emulator still holds ${remaining.map((k) => `${left[k]} ${k}`).join(", ")}`);
     const destroyed = destroyPhase.result.steps.filter((s) => s.custom && s.op === "delete").length;
 
     const { limitSeconds, requestsNeeded } = speedLimit(opts, stack);

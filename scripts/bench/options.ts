@@ -71,12 +71,16 @@ export function parseSizes(raw: string | undefined): number[] {
 
 /** parseSizes, and whether the list names the MSP estate (`msp`) among the sizes, or alone. */
 export function parseSizeList(raw: string | undefined): { sizes: number[]; msp: boolean } {
-  if (raw === undefined || raw.trim() === "") throw new Error("--sizes needs a comma-separated list of resource counts, e.g. 250,1000 (and msp for the MSP estate)");
+  if (raw === undefined || raw.trim() === "")
+    throw new Error(
+      "--sizes needs a comma-separated list of resource counts, e.g. 250,1000 (and msp for the MSP estate)",
+    );
   const parts = raw.split(",").map((part) => part.trim());
   const msp = parts.some((part) => part.toLowerCase() === "msp");
   const sizes = parts.filter((part) => part.toLowerCase() !== "msp").map(Number);
   for (const size of sizes) {
-    if (!Number.isInteger(size) || size < 20 || size > MAX_SIZE) throw new Error(`--sizes: each size must be an integer from 20 to ${MAX_SIZE}, or msp (got ${raw})`);
+    if (!Number.isInteger(size) || size < 20 || size > MAX_SIZE)
+      throw new Error(`--sizes: each size must be an integer from 20 to ${MAX_SIZE}, or msp (got ${raw})`);
   }
   return { sizes: [...new Set(sizes)].sort((a, b) => a - b), msp };
 }
@@ -116,7 +120,9 @@ export function parseArgs(argv: string[]): BenchOptions {
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
     if (flag === "--sizes") {
       const raw = inline ?? argv[++i];
       const list = parseSizeList(raw);
@@ -127,7 +133,8 @@ export function parseArgs(argv: string[]): BenchOptions {
       const raw = inline ?? argv[++i];
       const value = Number(raw);
       const most = flag === "--msp-tenants" ? MAX_MSP_TENANTS : Math.floor(MAX_SIZE / 100);
-      if (raw === undefined || !Number.isInteger(value) || value < 1 || value > most) throw new Error(`${flag} needs a whole number from 1 to ${most}`);
+      if (raw === undefined || !Number.isInteger(value) || value < 1 || value > most)
+        throw new Error(`${flag} needs a whole number from 1 to ${most}`);
       if (flag === "--msp-tenants") opts.mspTenants = value;
       else opts.mspSitesPerTenant = value;
       opts.msp = true;
@@ -140,11 +147,11 @@ export function parseArgs(argv: string[]): BenchOptions {
       const nodeArgs = raw.split(/\s+/).filter((a) => a !== "");
       if (flag === "--program-node-args") opts.programNodeArgs = nodeArgs;
       else opts.providerNodeArgs = nodeArgs;
-    }
-    else if (flag in numeric) {
+    } else if (flag in numeric) {
       const raw = inline ?? argv[++i];
       const value = Number(raw);
-      if (raw === undefined || !Number.isFinite(value) || value < 0) throw new Error(`${flag} needs a non-negative number`);
+      if (raw === undefined || !Number.isFinite(value) || value < 0)
+        throw new Error(`${flag} needs a non-negative number`);
       (opts[numeric[flag]] as number) = value;
     } else if (flag === "--help" || flag === "-h") {
       console.log(USAGE);
@@ -155,7 +162,8 @@ export function parseArgs(argv: string[]): BenchOptions {
   }
   if (!(opts.rate > 0) || !(opts.clientRate > 0)) throw new Error("--rate and --client-rate must be positive");
   for (const flag of ["parallel", "engineParallel"] as const) {
-    if (!Number.isInteger(opts[flag]) || opts[flag] < 1) throw new Error(`--${flag === "parallel" ? "parallel" : "engine-parallel"} must be a whole number, at least 1`);
+    if (!Number.isInteger(opts[flag]) || opts[flag] < 1)
+      throw new Error(`--${flag === "parallel" ? "parallel" : "engine-parallel"} must be a whole number, at least 1`);
   }
   if (!(opts.burst >= 1)) throw new Error("--burst must be at least 1");
   if (opts.msp && mspCompositionOf(opts.mspTenants, opts.mspSitesPerTenant).resources > MAX_SIZE) {

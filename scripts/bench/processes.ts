@@ -84,7 +84,13 @@ export class CpuWatcher {
     this.sample();
     clearInterval(this.timer);
     const usage = process.cpuUsage(this.startUsage);
-    const cpuSeconds: CpuSplit["cpuSeconds"] = { harness: round((usage.user + usage.system) / 1e6), program: 0, providerHost: 0, emulator: 0, other: 0 };
+    const cpuSeconds: CpuSplit["cpuSeconds"] = {
+      harness: round((usage.user + usage.system) / 1e6),
+      program: 0,
+      providerHost: 0,
+      emulator: 0,
+      other: 0,
+    };
     for (const { role, first, last } of this.seen.values()) cpuSeconds[role] = round(cpuSeconds[role] + last - first);
     return { cpuSeconds, loadAverage: [round(this.startLoad, 2), round(os.loadavg()[0], 2)] };
   }

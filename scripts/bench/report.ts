@@ -34,17 +34,26 @@ export function ratioToBound(wallSeconds: number, limitSeconds: number, floorSec
 }
 
 /** The figures of the engine-default up, for the report and the JSON line; null when it was not run. */
-export function engineDefaultOf(r: SizeResult): { parallel: number; wallSeconds: number; ratio: number; ratioToBound: number; floorSeconds: number } | null {
+export function engineDefaultOf(
+  r: SizeResult,
+): { parallel: number; wallSeconds: number; ratio: number; ratioToBound: number; floorSeconds: number } | null {
   if (!r.engineDefault) return null;
   const { run, floor } = r.engineDefault;
   const limit = r.provider.limitSeconds;
-  return { parallel: run.parallel, wallSeconds: run.wallSeconds, ratio: round(run.wallSeconds / limit), ratioToBound: ratioToBound(run.wallSeconds, limit, floor.wallSeconds), floorSeconds: floor.wallSeconds };
+  return {
+    parallel: run.parallel,
+    wallSeconds: run.wallSeconds,
+    ratio: round(run.wallSeconds / limit),
+    ratioToBound: ratioToBound(run.wallSeconds, limit, floor.wallSeconds),
+    floorSeconds: floor.wallSeconds,
+  };
 }
 
 export function printSetup(opts: BenchOptions, stacks: Composition[]): void {
   console.log(
     `nms benchmark: the generated MSP estate of scripts/bench/program.ts at ${stacks.length} size(s), at parallel ${opts.parallel} (the README's ` +
-      `recommendation)` + (opts.engineDefault ? ` and, up only, at the engine's default ${opts.engineParallel} (4 × CPUs)` : ""),
+      `recommendation)` +
+      (opts.engineDefault ? ` and, up only, at the engine's default ${opts.engineParallel} (4 × CPUs)` : ""),
   );
   for (const s of stacks) {
     const where =
@@ -85,18 +94,29 @@ const cpuLine = ({ cpuSeconds: c, loadAverage }: UpFigures["cpu"]) =>
   `(load average ${loadAverage[0]} → ${loadAverage[1]} on ${os.cpus().length} CPUs)`;
 
 /** The figures of one size: the provider's (`variant` "provider", with the floor and the engine default) or the naive baseline's. */
-export function printFigures(title: string, r: SizeResult, opts: BenchOptions, variant: "provider" | "naive" = "provider"): void {
+export function printFigures(
+  title: string,
+  r: SizeResult,
+  opts: BenchOptions,
+  variant: "provider" | "naive" = "provider",
+): void {
   const f = variant === "naive" && r.naive ? r.naive : r.provider;
   const limit = speedLimit(opts, r.stack);
   console.log(`\n== ${title}`);
-  console.log(`  up wall time             ${f.wallSeconds.toFixed(2)} s for ${f.resourcesCreated} resources at parallel ${opts.parallel} (whole harness command: program, provider host, state)`);
+  console.log(
+    `  up wall time             ${f.wallSeconds.toFixed(2)} s for ${f.resourcesCreated} resources at parallel ${opts.parallel} (whole harness command: program, provider host, state)`,
+  );
   console.log(
     `  limit                    ${f.limitSeconds.toFixed(2)} s = max(depth ${CRITICAL_PATH_DEPTH} × ${opts.latencyMs} ms = ${limit.depthSeconds.toFixed(2)} s, ` +
       `${f.requestsNeeded} requests needed ÷ ${opts.rate}/s = ${limit.rateSeconds.toFixed(2)} s)`,
   );
   console.log(`  ratio                    ${f.ratio.toFixed(3)}`);
-  console.log(`  floor                    ${r.floor.wallSeconds.toFixed(2)} s, the no-op provider's up at parallel ${r.floor.parallel}: ${cpuLine(r.floor.cpu)}`);
-  console.log(`  ratio to bound           ${ratioToBound(f.wallSeconds, f.limitSeconds, r.floor.wallSeconds).toFixed(3)} (wall ÷ max(limit, floor))`);
+  console.log(
+    `  floor                    ${r.floor.wallSeconds.toFixed(2)} s, the no-op provider's up at parallel ${r.floor.parallel}: ${cpuLine(r.floor.cpu)}`,
+  );
+  console.log(
+    `  ratio to bound           ${ratioToBound(f.wallSeconds, f.limitSeconds, r.floor.wallSeconds).toFixed(3)} (wall ÷ max(limit, floor))`,
+  );
   const engine = variant === "provider" ? engineDefaultOf(r) : null;
   if (engine && r.engineDefault) {
     console.log(
@@ -112,20 +132,31 @@ export function printFigures(title: string, r: SizeResult, opts: BenchOptions, v
     `                           ${f.apiSeconds.toFixed(2)} s from the first to the last API request (${f.apiRatio.toFixed(3)} × limit), ` +
       `${f.finishSeconds.toFixed(2)} s after it (last wait, program exit, state save)`,
   );
-  console.log(`  preview before up        ${f.previewRequests} requests in ${f.previewSeconds.toFixed(2)} s (what check reads of the service): ${ops(f.previewRequestsByOp)}`);
-  console.log(`  up requests              ${f.upRequests} (${f.requestsPerResource.toFixed(3)} per resource created): ${ops(f.upRequestsByOp)}`);
+  console.log(
+    `  preview before up        ${f.previewRequests} requests in ${f.previewSeconds.toFixed(2)} s (what check reads of the service): ${ops(f.previewRequestsByOp)}`,
+  );
+  console.log(
+    `  up requests              ${f.upRequests} (${f.requestsPerResource.toFixed(3)} per resource created): ${ops(f.upRequestsByOp)}`,
+  );
   console.log(`  up answers by status     ${ops(f.upStatus)}`);
-  console.log(`  refresh                  ${f.refreshRequests} requests in ${f.refreshSeconds.toFixed(2)} s: ${ops(f.refreshRequestsByOp)}`);
+  console.log(
+    `  refresh                  ${f.refreshRequests} requests in ${f.refreshSeconds.toFixed(2)} s: ${ops(f.refreshRequestsByOp)}`,
+  );
   console.log(`  refresh found            ${f.refreshChanges} changed resources: ${ops(f.refreshChangedFields)}`);
   console.log(
     `  destroy                  ${f.destroyRequests} requests (${f.destroyRequestsPerResource.toFixed(3)} per resource) in ${f.destroySeconds.toFixed(2)} s: ${ops(f.destroyRequestsByOp)}`,
   );
   const p = f.providerPeakRssMbByPhase;
-  console.log(`  provider host peak RSS   ${mb(f.providerPeakRssMb)} (VmHWM; up ${p.up ?? "n/a"}, refresh ${p.refresh ?? "n/a"}, destroy ${p.destroy ?? "n/a"})`);
-  console.log(`  harness peak RSS         ${mb(f.harnessPeakRssMb)} (the bench process, which runs the engine harness)`);
+  console.log(
+    `  provider host peak RSS   ${mb(f.providerPeakRssMb)} (VmHWM; up ${p.up ?? "n/a"}, refresh ${p.refresh ?? "n/a"}, destroy ${p.destroy ?? "n/a"})`,
+  );
+  console.log(
+    `  harness peak RSS         ${mb(f.harnessPeakRssMb)} (the bench process, which runs the engine harness)`,
+  );
   console.log(`  program peak RSS         ${mb(f.programPeakRssMb)} (the stack program's process during up)`);
   console.log(`  serialized provider      ${f.providerBytesPerResource} bytes per resource in state`);
-  for (const phase of ["up", "refresh", "destroy"] as const) console.log(`  CPU of ${phase.padEnd(8)}         ${cpuLine(f.cpu[phase])}`);
+  for (const phase of ["up", "refresh", "destroy"] as const)
+    console.log(`  CPU of ${phase.padEnd(8)}         ${cpuLine(f.cpu[phase])}`);
 }
 
 /** The keys every size entry of the JSON line carries, for the provider and (under `baseline`) the naive run. */
@@ -183,7 +214,13 @@ export function costGrowth(results: SizeResult[]): Growth | null {
   const [a, b] = results.slice(-2);
   const from = perResourceMs(a.provider);
   const to = perResourceMs(b.provider);
-  return { from: a.stack.resources, to: b.stack.resources, fromMsPerResource: round(from), toMsPerResource: round(to), growth: round(to / from - 1) };
+  return {
+    from: a.stack.resources,
+    to: b.stack.resources,
+    fromMsPerResource: round(from),
+    toMsPerResource: round(to),
+    growth: round(to / from - 1),
+  };
 }
 
 function round(value: number, digits = 3): number {
@@ -207,11 +244,27 @@ export function goalsOf(r: SizeResult): Goal[] {
   const bound = r.target >= 4000 ? 1.1 : r.target >= 1000 ? 1.15 : undefined;
   const toBound = ratioToBound(f.wallSeconds, f.limitSeconds, r.floor.wallSeconds);
   return [
-    { name: `ratio to bound ≤ ${bound ?? "(none below 1,000)"}`, met: bound === undefined ? undefined : toBound <= bound, measured: String(toBound) },
-    { name: "≤ 1.1 requests per created resource", met: f.requestsPerResource <= 1.1, measured: String(f.requestsPerResource) },
-    { name: "destroy ≤ 0.25 requests per resource", met: f.destroyRequestsPerResource <= 0.25, measured: String(f.destroyRequestsPerResource) },
+    {
+      name: `ratio to bound ≤ ${bound ?? "(none below 1,000)"}`,
+      met: bound === undefined ? undefined : toBound <= bound,
+      measured: String(toBound),
+    },
+    {
+      name: "≤ 1.1 requests per created resource",
+      met: f.requestsPerResource <= 1.1,
+      measured: String(f.requestsPerResource),
+    },
+    {
+      name: "destroy ≤ 0.25 requests per resource",
+      met: f.destroyRequestsPerResource <= 0.25,
+      measured: String(f.destroyRequestsPerResource),
+    },
     { name: "refresh in ≤ 100 requests", met: f.refreshRequests <= 100, measured: String(f.refreshRequests) },
-    { name: "provider host peak RSS < 400 MB", met: f.providerPeakRssMb !== null && f.providerPeakRssMb < 400, measured: mb(f.providerPeakRssMb) },
+    {
+      name: "provider host peak RSS < 400 MB",
+      met: f.providerPeakRssMb !== null && f.providerPeakRssMb < 400,
+      measured: mb(f.providerPeakRssMb),
+    },
   ];
 }
 
@@ -239,12 +292,14 @@ export function printSummary(opts: BenchOptions, results: SizeResult[]): void {
   const engineHeader = opts.engineDefault ? `  at parallel ${opts.engineParallel}: wall s, to bound` : "";
   console.log(
     "  resources  wall s (naive)      limit s  floor s  ratio (naive)     to bound  req/res up (naive)  req/res destroy  refresh req (naive)  " +
-      "provider MB  harness MB  program MB  first Create s" + engineHeader,
+      "provider MB  harness MB  program MB  first Create s" +
+      engineHeader,
   );
   for (const r of results) {
     const f = r.provider;
     const n = r.naive;
-    const cell = (mine: number | null, theirs: number | null | undefined, width: number) => `${mine ?? "n/a"}${theirs === undefined ? "" : ` (${theirs ?? "n/a"})`}`.padEnd(width);
+    const cell = (mine: number | null, theirs: number | null | undefined, width: number) =>
+      `${mine ?? "n/a"}${theirs === undefined ? "" : ` (${theirs ?? "n/a"})`}`.padEnd(width);
     const engine = engineDefaultOf(r);
     console.log(
       `  ${(r.stack.tenants > 0 ? `${f.resourcesCreated} msp` : String(f.resourcesCreated)).padEnd(9)}  ${cell(f.wallSeconds, n?.wallSeconds, 18)}  ${String(f.limitSeconds).padEnd(7)}  ${String(r.floor.wallSeconds).padEnd(7)}  ` +
@@ -268,14 +323,17 @@ export function printSummary(opts: BenchOptions, results: SizeResult[]): void {
     const entry: Record<string, boolean | null> = {};
     for (const goal of goalsOf(r)) {
       const label = r.stack.tenants > 0 ? `${r.stack.resources} msp` : String(r.stack.resources);
-      console.log(`  ${label.padStart(8)} resources: ${goal.name.padEnd(38)} ${verdict(goal.met).padEnd(6)} (${goal.measured})`);
+      console.log(
+        `  ${label.padStart(8)} resources: ${goal.name.padEnd(38)} ${verdict(goal.met).padEnd(6)} (${goal.measured})`,
+      );
       entry[goal.name] = goal.met ?? null;
     }
     goals[r.stack.tenants > 0 ? "msp" : String(r.target)] = entry;
   }
   const growthMet = growth ? growth.growth <= 0.1 : undefined;
   console.log(
-    `  per-resource cost at the largest size within 10% of the next: ${verdict(growthMet)}` + (growth ? ` (${(growth.growth * 100).toFixed(1)}%, ${growth.from} → ${growth.to})` : " (needs two sizes)"),
+    `  per-resource cost at the largest size within 10% of the next: ${verdict(growthMet)}` +
+      (growth ? ` (${(growth.growth * 100).toFixed(1)}%, ${growth.from} → ${growth.to})` : " (needs two sizes)"),
   );
 
   const msp = results.find((r) => r.stack.tenants > 0);
@@ -299,7 +357,14 @@ export function printSummary(opts: BenchOptions, results: SizeResult[]): void {
         criticalPathDepth: CRITICAL_PATH_DEPTH,
       },
       sizes: results.filter((r) => r.stack.tenants === 0).map((r) => sizeEntry(opts, r)),
-      msp: msp ? { ...sizeEntry(opts, msp), tenants: msp.stack.tenants, sitesPerTenant: msp.stack.sitesPerTenant, resourcesPerTenant: msp.stack.resources / msp.stack.tenants } : null,
+      msp: msp
+        ? {
+            ...sizeEntry(opts, msp),
+            tenants: msp.stack.tenants,
+            sitesPerTenant: msp.stack.sitesPerTenant,
+            resourcesPerTenant: msp.stack.resources / msp.stack.tenants,
+          }
+        : null,
       perResourceCostGrowth: growth,
       goals: { bySize: goals, perResourceCostGrowth: growthMet ?? null },
     }),

@@ -46,7 +46,11 @@ export function variantsToRun(opts: BenchOptions): (Variant & { name: "provider"
     variants.push({
       name: "naive",
       description: `naive baseline: per-request A2 polling every ${opts.naivePollMs} ms, one GET per refreshed resource`,
-      config: { "nms:waiter": "per-request", "nms:pollIntervalMs": String(opts.naivePollMs), "nms:refreshFromLists": "false" },
+      config: {
+        "nms:waiter": "per-request",
+        "nms:pollIntervalMs": String(opts.naivePollMs),
+        "nms:refreshFromLists": "false",
+      },
     });
   }
   return variants;
@@ -103,8 +107,15 @@ export function stackOptions(
     statePath,
     passphrase: randomBytes(16).toString("hex"),
     parallel,
-    nodeArgs: ["--require", PROGRAM_STATS_PRELOAD, ...(floor ? ["--require", FLOOR_PRELOAD] : []), ...opts.programNodeArgs],
-    providerNodeArgs: opts.providerNodeArgs.some((arg) => /^--(cpu|heap)-prof/.test(arg)) ? ["--require", EXIT_ON_SIGNAL_PRELOAD, ...opts.providerNodeArgs] : opts.providerNodeArgs,
+    nodeArgs: [
+      "--require",
+      PROGRAM_STATS_PRELOAD,
+      ...(floor ? ["--require", FLOOR_PRELOAD] : []),
+      ...opts.programNodeArgs,
+    ],
+    providerNodeArgs: opts.providerNodeArgs.some((arg) => /^--(cpu|heap)-prof/.test(arg))
+      ? ["--require", EXIT_ON_SIGNAL_PRELOAD, ...opts.providerNodeArgs]
+      : opts.providerNodeArgs,
     timeoutMs: COMMAND_TIMEOUT_MS,
     config: {
       "nms:baseUrl": baseUrl,

@@ -33,7 +33,11 @@ function testFiles(root: string, dir = "tests"): string[] {
 
 /** Operation IDs quoted in a text, as a test names them ("W52"). */
 function quotedOps(text: string): Set<OperationId> {
-  return new Set([...text.matchAll(/"([AWSFCU]\d{1,3})"/g)].map((m) => m[1] as OperationId).filter((op) => OPERATION_IDS.includes(op)));
+  return new Set(
+    [...text.matchAll(/"([AWSFCU]\d{1,3})"/g)]
+      .map((m) => m[1] as OperationId)
+      .filter((op) => OPERATION_IDS.includes(op)),
+  );
 }
 
 interface Tested {
@@ -46,11 +50,16 @@ interface Tested {
 async function testedOperations(root: string): Promise<Tested> {
   const files = testFiles(root);
   // answers.test.ts and its family drivers call each operation through check(), which holds the answer to its read schema.
-  const answerFiles = files.filter((f) => f === "tests/contract/answers.test.ts" || /^tests\/contract\/\w+Answers\.ts$/.test(f));
+  const answerFiles = files.filter(
+    (f) => f === "tests/contract/answers.test.ts" || /^tests\/contract\/\w+Answers\.ts$/.test(f),
+  );
   const answers = new Set<OperationId>();
   for (const file of answerFiles) for (const op of quotedOps(read(root, file))) answers.add(op);
 
-  const caseText = files.filter((f) => f.startsWith("tests/sdk/kindCases/")).map((f) => read(root, f)).join("\n");
+  const caseText = files
+    .filter((f) => f.startsWith("tests/sdk/kindCases/"))
+    .map((f) => read(root, f))
+    .join("\n");
   const kindsWithCases = new Set([...caseText.matchAll(/kind: "(\w+)"/g)].map((m) => m[1]));
   const stack = new Map<OperationId, string[]>();
   for (const spec of Object.values(RESOURCE_SPECS)) {
@@ -69,7 +78,8 @@ async function testedOperations(root: string): Promise<Tested> {
   }
 
   const errors = new Set<OperationId>();
-  for (const file of files.filter((f) => /^tests\/emulator\/[\w-]*error[\w-]*\.test\.ts$/.test(f))) for (const op of quotedOps(read(root, file))) errors.add(op);
+  for (const file of files.filter((f) => /^tests\/emulator\/[\w-]*error[\w-]*\.test\.ts$/.test(f)))
+    for (const op of quotedOps(read(root, file))) errors.add(op);
   return { answers, stack, functions, errors };
 }
 
@@ -82,7 +92,8 @@ async function reachedBy(): Promise<Map<OperationId, string[]>> {
     reached.set(op, list);
   };
   for (const spec of Object.values(RESOURCE_SPECS)) for (const { op } of await operationsOf(spec)) add(op, spec.kind);
-  for (const spec of Object.values(FUNCTION_SPECS)) for (const op of operationsOfFunction(spec)) add(op, `${spec.name}()`);
+  for (const spec of Object.values(FUNCTION_SPECS))
+    for (const op of operationsOfFunction(spec)) add(op, `${spec.name}()`);
   return reached;
 }
 
@@ -90,7 +101,8 @@ async function reachedBy(): Promise<Map<OperationId, string[]>> {
 function clientOperations(root: string): Set<OperationId> {
   const dir = "provider/client";
   const ops = new Set<OperationId>();
-  for (const name of fs.readdirSync(path.join(root, dir))) if (name.endsWith(".ts")) for (const op of quotedOps(read(root, `${dir}/${name}`))) ops.add(op);
+  for (const name of fs.readdirSync(path.join(root, dir)))
+    if (name.endsWith(".ts")) for (const op of quotedOps(read(root, `${dir}/${name}`))) ops.add(op);
   return ops;
 }
 
@@ -119,7 +131,9 @@ export async function coverageTable(root: string): Promise<string> {
     totals.any += how.length > 0 ? 1 : 0;
     const name = NOT_IN_SEEDS.includes(op) ? `${op} (not in the API documentation)` : op;
     const emulatedText = !emulated ? "no" : handlers.has(op) ? "yes" : "yes (the server's login)";
-    rows.push(`| ${name} | \`${route.method} ${route.path}\` | ${route.summary} | ${emulatedText} | ${by.join(", ") || "no"} | ${how.join("; ") || "no"} |`);
+    rows.push(
+      `| ${name} | \`${route.method} ${route.path}\` | ${route.summary} | ${emulatedText} | ${by.join(", ") || "no"} | ${how.join("; ") || "no"} |`,
+    );
   }
   const seeds = OPERATION_IDS.filter((op) => !NOT_IN_SEEDS.includes(op)).length;
   const all = OPERATION_IDS.length;
@@ -131,13 +145,20 @@ export async function coverageTable(root: string): Promise<string> {
   text += `| tested: through an SDK function | ${totals.functions} of ${all} |\n| tested: named in an error-code test | ${totals.errors} of ${all} |\n`;
   text += `| tested in at least one of these ways | ${totals.any} of ${all} |\n\n`;
   text += "How each column is known:\n\n";
-  text += "- **Emulated**: the emulator has a handler derived from its kind declarations (`emulator/handlers.ts`, as `tests/contract/routes.test.ts` checks); login (A1) is answered by the server itself.\n";
-  text += "- **Reachable from the provider**: the resources whose declaration (`provider/resources/`) names the operation (create, read, update, delete, reset, toggles, triggers, refresh from a list) or whose adoption lookup, create-through or pre-write step calls it (seen by running them against a recording client, `scripts/docgen/probe.ts`); the functions of `provider/functions/index.ts`; and the operations the client itself quotes in `provider/client/` (login, request records).\n";
+  text +=
+    "- **Emulated**: the emulator has a handler derived from its kind declarations (`emulator/handlers.ts`, as `tests/contract/routes.test.ts` checks); login (A1) is answered by the server itself.\n";
+  text +=
+    "- **Reachable from the provider**: the resources whose declaration (`provider/resources/`) names the operation (create, read, update, delete, reset, toggles, triggers, refresh from a list) or whose adoption lookup, create-through or pre-write step calls it (seen by running them against a recording client, `scripts/docgen/probe.ts`); the functions of `provider/functions/index.ts`; and the operations the client itself quotes in `provider/client/` (login, request records).\n";
   text += "- **Tested**, read from the tests' source text:\n";
-  text += "  - *answer*: the operation ID quoted in `tests/contract/answers.test.ts` or its drivers (`tests/contract/*Answers.ts`), which call each operation through `check()`, hold its success answer against its read schema, wait for its request record, for a tenant of each Wi-Fi API variant, and fail unless every operation of the route table was called;\n";
-  text += "  - *stack*: a create, read, update, delete or reset operation of a resource kind that has a row in `tests/sdk/kindCases/`, which `tests/sdk/kinds.test.ts` deploys, updates, refreshes and destroys through the provider;\n";
-  text += "  - *function*: the operation of an SDK function whose name a test calls (`name(`, `nameOutput(` or `\"name\"` anywhere under `tests/`);\n";
-  text += "  - *errors*: the operation ID quoted in an error-code test of the emulator (`tests/emulator/*error*.test.ts`).\n\n";
-  text += "| Operation | Method and path | Summary | Emulated | Reachable from the provider | Tested |\n|---|---|---|---|---|---|\n";
+  text +=
+    "  - *answer*: the operation ID quoted in `tests/contract/answers.test.ts` or its drivers (`tests/contract/*Answers.ts`), which call each operation through `check()`, hold its success answer against its read schema, wait for its request record, for a tenant of each Wi-Fi API variant, and fail unless every operation of the route table was called;\n";
+  text +=
+    "  - *stack*: a create, read, update, delete or reset operation of a resource kind that has a row in `tests/sdk/kindCases/`, which `tests/sdk/kinds.test.ts` deploys, updates, refreshes and destroys through the provider;\n";
+  text +=
+    '  - *function*: the operation of an SDK function whose name a test calls (`name(`, `nameOutput(` or `"name"` anywhere under `tests/`);\n';
+  text +=
+    "  - *errors*: the operation ID quoted in an error-code test of the emulator (`tests/emulator/*error*.test.ts`).\n\n";
+  text +=
+    "| Operation | Method and path | Summary | Emulated | Reachable from the provider | Tested |\n|---|---|---|---|---|---|\n";
   return `${text}${rows.join("\n")}\n`;
 }

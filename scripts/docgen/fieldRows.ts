@@ -40,7 +40,14 @@ export function fieldRows(object: z.AnyZodObject, options: RowOptions = {}): Fie
   return rows;
 }
 
-function walkObject(object: z.AnyZodObject, older: z.AnyZodObject | undefined, prefix: string, options: RowOptions, rows: FieldRow[], top: boolean): void {
+function walkObject(
+  object: z.AnyZodObject,
+  older: z.AnyZodObject | undefined,
+  prefix: string,
+  options: RowOptions,
+  rows: FieldRow[],
+  top: boolean,
+): void {
   const olderShape = older?.shape as Record<string, z.ZodTypeAny> | undefined;
   for (const [key, schema] of Object.entries(object.shape as Record<string, z.ZodTypeAny>)) {
     const path = `${prefix}${key}`;
@@ -49,13 +56,20 @@ function walkObject(object: z.AnyZodObject, older: z.AnyZodObject | undefined, p
     const forced = top ? options.requiredOf?.(key) : undefined;
     const olderStripped = olderField === undefined ? undefined : strip(olderField);
     const olderDefault =
-      olderStripped?.hasDefault && JSON.stringify(olderStripped.defaultValue) !== JSON.stringify(stripped.defaultValue) ? { value: olderStripped.defaultValue } : undefined;
+      olderStripped?.hasDefault && JSON.stringify(olderStripped.defaultValue) !== JSON.stringify(stripped.defaultValue)
+        ? { value: olderStripped.defaultValue }
+        : undefined;
     const optional = stripped.optional || (stripped.hasDefault && !options.output);
     rows.push({
       path,
       type: typeName(stripped.core) + (stripped.nullable ? " or null" : ""),
       required: forced ?? !optional,
-      rules: options.output ? [] : rulesNotSaid(stripped.description ?? "", [...rulesOf(stripped.core), ...refinementRules(schema, stripped.core)]).map((rule) => sentence(rule)),
+      rules: options.output
+        ? []
+        : rulesNotSaid(stripped.description ?? "", [
+            ...rulesOf(stripped.core),
+            ...refinementRules(schema, stripped.core),
+          ]).map((rule) => sentence(rule)),
       defaultValue: stripped.defaultValue,
       hasDefault: stripped.hasDefault,
       olderDefault,
@@ -88,7 +102,8 @@ export function typeName(core: z.ZodTypeAny): string {
   if (core instanceof z.ZodNumber) return core._def.checks.some((c) => c.kind === "int") ? "integer" : "number";
   if (core instanceof z.ZodBoolean) return "boolean";
   if (core instanceof z.ZodLiteral) return `\`${JSON.stringify(core.value)}\``;
-  if (core instanceof z.ZodEnum) return `one of ${(core.options as unknown[]).map((v) => `\`${String(v)}\``).join(", ")}`;
+  if (core instanceof z.ZodEnum)
+    return `one of ${(core.options as unknown[]).map((v) => `\`${String(v)}\``).join(", ")}`;
   if (core instanceof z.ZodObject) return "object";
   if (core instanceof z.ZodArray) return `list of ${plural(typeName(strip(core.element).core))}`;
   if (core instanceof z.ZodRecord) return `map of string to ${typeName(strip(core.valueSchema).core)}`;
@@ -112,18 +127,51 @@ function plural(type: string): string {
  * only seen failing. Each value that breaks one shows its message; rules no probe breaks stay
  * unlisted (the field's description should then say them).
  */
-const STRING_PROBES = ["", " ", " a", "a ", "`", "$(x)", "é", "a", "ab", "a b", "a".repeat(300), "0.0.0.0", "256.1.1.1", "10.1.2", "1.2.3.4", "::1", "-", "a..b", "A", "x@", "AA:BB", "aa:bb:cc:dd:ee:ff", "1", "0"];
+const STRING_PROBES = [
+  "",
+  " ",
+  " a",
+  "a ",
+  "`",
+  "$(x)",
+  "é",
+  "a",
+  "ab",
+  "a b",
+  "a".repeat(300),
+  "0.0.0.0",
+  "256.1.1.1",
+  "10.1.2",
+  "1.2.3.4",
+  "::1",
+  "-",
+  "a..b",
+  "A",
+  "x@",
+  "AA:BB",
+  "aa:bb:cc:dd:ee:ff",
+  "1",
+  "0",
+];
 const NUMBER_PROBES = [-1e9, -1, 0, 0.5, 1, 2, 3, 7, 100, 4095, 4096, 65536, 1e9, 2 ** 60];
 const ARRAY_PROBES: unknown[][] = [[], ["a", "a"], [1, 1], [{}, {}], ["a", "b", "c"]];
 
 function refinementRules(schema: z.ZodTypeAny, core: z.ZodTypeAny): string[] {
   if (!hasRefinement(schema)) return [];
-  const probes: unknown[] = core instanceof z.ZodString ? STRING_PROBES : core instanceof z.ZodNumber ? NUMBER_PROBES : core instanceof z.ZodArray ? ARRAY_PROBES : [];
+  const probes: unknown[] =
+    core instanceof z.ZodString
+      ? STRING_PROBES
+      : core instanceof z.ZodNumber
+        ? NUMBER_PROBES
+        : core instanceof z.ZodArray
+          ? ARRAY_PROBES
+          : [];
   const messages = new Set<string>();
   for (const probe of probes) {
     const result = schema.safeParse(probe);
     if (result.success) continue;
-    for (const issue of result.error.issues) if (issue.code === z.ZodIssueCode.custom && issue.path.length === 0) messages.add(sentence(issue.message));
+    for (const issue of result.error.issues)
+      if (issue.code === z.ZodIssueCode.custom && issue.path.length === 0) messages.add(sentence(issue.message));
   }
   return [...messages];
 }

@@ -24,7 +24,9 @@ export function functionPage(spec: FunctionSpec): string {
   const fixed = spec.fixedQuery ? ` with ${queryText(spec.fixedQuery)}` : "";
   text += `- Operation: ${operationText(spec.op)} ${routeOf(spec.op).summary}${fixed}${newerOnly(spec.op)}${calls.length > 0 ? ", unless the arguments pick another call" : ""}.\n`;
   for (const call of calls) {
-    const how = call.findBy ? `the one object whose \`${call.findBy.field}\` equals \`${call.findBy.arg}\`, found in ` : "";
+    const how = call.findBy
+      ? `the one object whose \`${call.findBy.field}\` equals \`${call.findBy.arg}\`, found in `
+      : "";
     const query = call.query ? ` with ${queryText(call.query)}` : "";
     text += `- With ${call.given.map((name) => `\`${name}\``).join(" and ")}: ${how}${operationText(call.op)} ${routeOf(call.op).summary}${query}${newerOnly(call.op)}.`;
     text += call.findBy ? " No such object, or more than one, is an error naming the value.\n" : "\n";
@@ -34,18 +36,27 @@ export function functionPage(spec: FunctionSpec): string {
     ? "- During preview: **runs** (it only reads the service).\n"
     : "- During preview: **never runs** (an action changes the service): the Promise form resolves to `{ ran: false, reason }` and the Output form is unknown. Its arguments are still checked. When it runs, the result comes with `ran: true`.\n";
   if (spec.returns === "one") text += "- Returns one object.\n";
-  else text += routeOf(spec.op).paging ? "- Returns every item of the list, read page by page, as an array.\n" : "- Returns every item of the answer, as an array.\n";
+  else
+    text += routeOf(spec.op).paging
+      ? "- Returns every item of the list, read page by page, as an array.\n"
+      : "- Returns every item of the answer, as an array.\n";
   if (holdsSecret(spec.result)) {
-    text += "- The result holds secrets (marked below): the Output form is secret, as Pulumi marks an invoke whose answer holds one; the Promise form gives them in plain text.\n";
+    text +=
+      "- The result holds secrets (marked below): the Output form is secret, as Pulumi marks an invoke whose answer holds one; the Promise form gives them in plain text.\n";
   }
-  text += "- Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables) and puts nothing in state.\n\n";
+  text +=
+    "- Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables) and puts nothing in state.\n\n";
 
   text += "## Parameters\n\n";
-  text += args.length === 0 ? "None.\n\n" : `Checked before any call; an unknown argument is refused.\n\n${fieldTable(args, false, "Parameter")}\n`;
+  text +=
+    args.length === 0
+      ? "None.\n\n"
+      : `Checked before any call; an unknown argument is refused.\n\n${fieldTable(args, false, "Parameter")}\n`;
   text += `## Result\n\n${spec.returns === "list" ? "Each item of the array:" : "An object:"}\n\n`;
   const rows = fieldRows(spec.result, { output: true });
   text += rows.length === 0 ? "No fields.\n" : fieldTable(rows, true);
-  if (spec.result._def.unknownKeys === "passthrough") text += "\nThe service may answer more fields than these; they are passed on as they are.\n";
+  if (spec.result._def.unknownKeys === "passthrough")
+    text += "\nThe service may answer more fields than these; they are passed on as they are.\n";
   return text;
 }
 

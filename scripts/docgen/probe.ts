@@ -42,7 +42,10 @@ function recordingInputs(names: readonly string[], read: Set<string>, value: unk
  * what it did: a lookup that branches on an input (an administrator by externalId, else by email)
  * shows both branches' reads. A run that throws keeps what it did before throwing.
  */
-async function probe(spec: ResourceSpec, action: (client: NmsClient, inputs: Props) => Promise<unknown>): Promise<Probe> {
+async function probe(
+  spec: ResourceSpec,
+  action: (client: NmsClient, inputs: Props) => Promise<unknown>,
+): Promise<Probe> {
   const ops = new Set<OperationId>();
   const read = new Set<string>();
   const names = specFields(spec).inputNames;
@@ -69,7 +72,11 @@ export function probeSpec(spec: ResourceSpec): Promise<SpecProbes> {
     probes = (async () => ({
       adoption: spec.findByName ? await probe(spec, (client, inputs) => spec.findByName!(client, inputs)) : undefined,
       // What the kind's own create calls besides its create operation, which `send` stands for here.
-      createThrough: spec.overrides?.create ? await probe(spec, (client, inputs) => spec.overrides!.create!(inputs, { client, op: spec.ops.create!, send: async () => ({}) })) : undefined,
+      createThrough: spec.overrides?.create
+        ? await probe(spec, (client, inputs) =>
+            spec.overrides!.create!(inputs, { client, op: spec.ops.create!, send: async () => ({}) }),
+          )
+        : undefined,
     }))();
     cache.set(spec, probes);
   }
@@ -85,7 +92,8 @@ export async function operationsOf(spec: ResourceSpec): Promise<{ op: OperationI
   const probes = await probeSpec(spec);
   for (const op of spec.overrides?.writeBody?.calls ?? []) add(op, "before a write");
   for (const op of probes.createThrough?.ops ?? []) add(op, "to build the create's body");
-  if (spec.ops.create !== undefined && findsCreateById(spec)) add("A2", "before the create: an interrupted create of the resource is found by its request ID");
+  if (spec.ops.create !== undefined && findsCreateById(spec))
+    add("A2", "before the create: an interrupted create of the resource is found by its request ID");
   add(spec.ops.create, spec.overrides?.create ? "create (through the parent's update)" : "create");
   add(spec.ops.read, "read");
   add(spec.ops.update, "update");
@@ -96,10 +104,13 @@ export async function operationsOf(spec: ResourceSpec): Promise<{ op: OperationI
     add(toggle.whenTrue, `\`${field}\` becomes true`);
     add(toggle.whenFalse, `\`${field}\` becomes false`);
   }
-  for (const [field, trigger] of Object.entries(spec.triggers ?? {})) add(trigger.op, `\`${field}\` changes${trigger.onCreate ? " (also after the create)" : ""}`);
+  for (const [field, trigger] of Object.entries(spec.triggers ?? {}))
+    add(trigger.op, `\`${field}\` changes${trigger.onCreate ? " (also after the create)" : ""}`);
   add(spec.readFromList?.op, "refresh of many (one list call)");
   // Found by name, an interrupted create is taken over; a kind the service does not refuse twice is found by its request ID (A2).
-  const byName = takesOverByName(spec) ? "adoption by name, and the takeover of an interrupted create" : "adoption by name";
+  const byName = takesOverByName(spec)
+    ? "adoption by name, and the takeover of an interrupted create"
+    : "adoption by name";
   for (const op of probes.adoption?.ops ?? []) add(op, byName);
   return out;
 }

@@ -31,7 +31,11 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
   const newer = objectOf(spec.inputSchema("newer"));
   const older = objectOf(spec.inputSchema("older"));
   // Inputs that only fill the path come from the identity (provider/fields.ts), not the schema.
-  const pathShape = Object.fromEntries(fields.inputs.filter((f) => fields.pathInputs.includes(f.name)).map((f) => [f.name, f.schema.describe(f.description ?? "")]));
+  const pathShape = Object.fromEntries(
+    fields.inputs
+      .filter((f) => fields.pathInputs.includes(f.name))
+      .map((f) => [f.name, f.schema.describe(f.description ?? "")]),
+  );
   // Every kind takes the tenant (provider/tenant.ts), declared once there.
   const tenantShape = { [TENANT_INPUT]: tenantInputSchema };
   const inputs = fieldRows(z.object(pathShape).extend(newer.shape).extend(tenantShape), {
@@ -39,7 +43,11 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
     notesOf: (name) => inputNotes(spec, name),
     requiredOf: (name) => (fields.pathInputs.includes(name) ? true : undefined),
   });
-  const outputs = spec.outputSchema ? fieldRows(spec.outputSchema.pick(Object.fromEntries(fields.outputNames.map((n) => [n, true as const]))), { output: true }) : [];
+  const outputs = spec.outputSchema
+    ? fieldRows(spec.outputSchema.pick(Object.fromEntries(fields.outputNames.map((n) => [n, true as const]))), {
+        output: true,
+      })
+    : [];
   const secrets = new Set([...fields.secretInputs, ...fields.secretOutputs]);
   let text = DOCS_HEADER + `# ${spec.kind}\n\n${sentence(spec.description)}\n\n`;
   text += `\`new nms.${spec.kind}(name, args${fields.inputs.some((f) => f.required) ? "" : "?"}, opts?)\` · [index](../index.md)\n\n`;
@@ -48,20 +56,29 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
   const keys = exampleConfigKeys(spec);
   if (keys.length > 0) {
     text += "Set its configuration first:\n\n```sh\n";
-    text += keys.map(({ key, secret }) => `pulumi config set ${secret ? "--secret " : ""}${key} <${key}>\n`).join("") + "```\n\n";
+    text +=
+      keys.map(({ key, secret }) => `pulumi config set ${secret ? "--secret " : ""}${key} <${key}>\n`).join("") +
+      "```\n\n";
   }
 
   text += "## Inputs\n\n";
   if (refinedAsAWhole(spec.inputSchema("newer")) || (spec.bodySchema && refinedAsAWhole(spec.bodySchema("newer")))) {
-    text += "Each field's own rules are below; rules that tie several fields together (and name the service's error code) are checked at preview as well.\n\n";
+    text +=
+      "Each field's own rules are below; rules that tie several fields together (and name the service's error code) are checked at preview as well.\n\n";
   }
   text += fieldTable(inputs, false);
   if (spec.ops.create) {
-    text += "| `adoptId` | string | no | Take over the existing object with this ID instead of creating one (see Adoption). | | |\n";
-    if (spec.findByName) text += "| `adoptByName` | boolean | no | Take over the existing object found by its unique name in its scope, if there is one (see Adoption). | | |\n";
+    text +=
+      "| `adoptId` | string | no | Take over the existing object with this ID instead of creating one (see Adoption). | | |\n";
+    if (spec.findByName)
+      text +=
+        "| `adoptByName` | boolean | no | Take over the existing object found by its unique name in its scope, if there is one (see Adoption). | | |\n";
   }
   text += `\n## Outputs\n\nEvery input is also an output of the same name, and \`id\` is the object's ID in the service. \`${TENANT_INPUT}\`: ${TENANT_OUTPUT_DESCRIPTION}`;
-  text += outputs.length === 0 ? " The service adds no read-only output.\n\n" : " Read-only outputs the service adds:\n\n" + fieldTable(outputs, true) + "\n";
+  text +=
+    outputs.length === 0
+      ? " The service adds no read-only output.\n\n"
+      : " Read-only outputs the service adds:\n\n" + fieldTable(outputs, true) + "\n";
 
   text += "## Replacement\n\n" + replacementText(spec) + "\n\n";
   text += "## Secrets\n\n";
@@ -70,10 +87,16 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
       ? "None of its fields is secret.\n\n"
       : `${[...secrets].map((n) => `\`${n}\``).join(", ")} ${secrets.size === 1 ? "is" : "are"} secret or hold${secrets.size === 1 ? "s" : ""} a secret: ` +
         "marked secret in inputs and outputs, encrypted in state, never in logs or error messages.\n\n";
-  text += "## Destroy\n\n" + destroyText(spec) + (spec.destroyNote ? ` ${sentence(spec.destroyNote)}` : "") + deletedWithText(spec) + "\n\n";
+  text +=
+    "## Destroy\n\n" +
+    destroyText(spec) +
+    (spec.destroyNote ? ` ${sentence(spec.destroyNote)}` : "") +
+    deletedWithText(spec) +
+    "\n\n";
   text += "## Adoption\n\n" + (await adoptionText(spec)) + "\n\n";
   text += "## Service operations\n\n| Operation | When |\n|---|---|\n";
-  for (const { op, role } of await operationsOf(spec)) text += `| ${operationText(op)} ${cell(routeOf(op).summary)} | ${role} |\n`;
+  for (const { op, role } of await operationsOf(spec))
+    text += `| ${operationText(op)} ${cell(routeOf(op).summary)} | ${role} |\n`;
   return text;
 }
 
@@ -86,14 +109,22 @@ export function fieldTable(rows: readonly FieldRow[], output: boolean, label = "
   let text = `| ${label} | Type | Required | Description | Rules | Default |\n|---|---|---|---|---|---|\n`;
   for (const row of rows) {
     const rules = row.rules.join(" ");
-    const defaultText = !row.hasDefault ? "" : row.olderDefault ? `${code(row.defaultValue)} (newer variant), ${code(row.olderDefault.value)} (older)` : code(row.defaultValue);
+    const defaultText = !row.hasDefault
+      ? ""
+      : row.olderDefault
+        ? `${code(row.defaultValue)} (newer variant), ${code(row.olderDefault.value)} (older)`
+        : code(row.defaultValue);
     text += `| \`${row.path}\` | ${cell(row.type)} | ${row.required ? "yes" : "no"} | ${cell(describe(row))} | ${cell(rules)} | ${defaultText} |\n`;
   }
   return text;
 }
 
 function describe(row: FieldRow): string {
-  const marks = [...(row.secret ? ["**Secret.**"] : []), ...(row.newerOnly ? ["Newer Wi-Fi API variant only."] : []), ...row.notes];
+  const marks = [
+    ...(row.secret ? ["**Secret.**"] : []),
+    ...(row.newerOnly ? ["Newer Wi-Fi API variant only."] : []),
+    ...row.notes,
+  ];
   return [row.description, ...marks].filter((t) => t !== "").join(" ");
 }
 
@@ -105,7 +136,10 @@ function inputNotes(spec: ResourceSpec, name: string): string[] {
   const toggle = spec.toggles?.[name];
   if (toggle) notes.push(`Changing it calls ${toggle.whenTrue} when it becomes true, ${toggle.whenFalse} when false.`);
   const trigger = spec.triggers?.[name];
-  if (trigger) notes.push(`Changing it calls ${trigger.op}${trigger.onCreate ? ", also right after the create when it is set" : ""}.`);
+  if (trigger)
+    notes.push(
+      `Changing it calls ${trigger.op}${trigger.onCreate ? ", also right after the create when it is set" : ""}.`,
+    );
   if (spec.notEchoed?.includes(name)) notes.push("The service does not hold it: refresh keeps the program's value.");
   return notes;
 }
@@ -113,7 +147,8 @@ function inputNotes(spec: ResourceSpec, name: string): string[] {
 function replacementText(spec: ResourceSpec): string {
   const replaced = specFields(spec).replaceOnChanges.map((name) => `\`${name}\``);
   const moved = ` Moving it to another tenant (\`${TENANT_INPUT}\`) replaces it; leaving \`${TENANT_INPUT}\` out and writing the configured tenant's ID are the same.`;
-  if (!spec.ops.update) return `The service has no update: any change of an input replaces the object${replaced.length ? ` (${replaced.join(", ")} included)` : ""}.${moved}`;
+  if (!spec.ops.update)
+    return `The service has no update: any change of an input replaces the object${replaced.length ? ` (${replaced.join(", ")} included)` : ""}.${moved}`;
   if (replaced.length === 0) return `Never replaced within its tenant: every change is an update in place.${moved}`;
   return `A change of ${replaced.join(" or ")} replaces the object; every other change is an update in place with ${operationText(spec.ops.update)}.${moved}`;
 }
@@ -121,7 +156,9 @@ function replacementText(spec: ResourceSpec): string {
 function destroyText(spec: ResourceSpec): string {
   switch (spec.destroy) {
     case "delete":
-      return spec.ops.delete ? `Deletes the object with ${operationText(spec.ops.delete)}.` : `Deletes the object with ${operationText(spec.ops.bulkDelete!)}, sent one ID.`;
+      return spec.ops.delete
+        ? `Deletes the object with ${operationText(spec.ops.delete)}.`
+        : `Deletes the object with ${operationText(spec.ops.bulkDelete!)}, sent one ID.`;
     case "reset":
       return `Puts the service's defaults back with ${operationText(spec.ops.reset!)}; the settings themselves go on existing.`;
     case "writeDefaults":
@@ -151,9 +188,11 @@ async function adoptionText(spec: ResourceSpec): Promise<string> {
   if (!spec.ops.create) {
     return "The object always exists in the service: creating the resource takes it over (it reads what the service holds and writes the program's values), so there is nothing to adopt.";
   }
-  let text = "`adoptId: \"<id>\"` takes over the object with that ID: the first `up` reads it, updates it to match the program and manages it from then on; it fails if there is no such object.";
+  let text =
+    '`adoptId: "<id>"` takes over the object with that ID: the first `up` reads it, updates it to match the program and manages it from then on; it fails if there is no such object.';
   const probe = (await probeSpec(spec)).adoption;
-  if (!probe) return `${text} This kind has no unique name to look up, so \`adoptByName\` is refused at preview: add \`adoptId: "<id>"\` to the arguments of the example above.`;
+  if (!probe)
+    return `${text} This kind has no unique name to look up, so \`adoptByName\` is refused at preview: add \`adoptId: "<id>"\` to the arguments of the example above.`;
   const looked = probe.ops.map((op) => `${op} ${routeOf(op).summary}`).join(", then ");
   const compared = probe.inputs.map((n) => `\`${n}\``);
   text +=
@@ -165,7 +204,8 @@ async function adoptionText(spec: ResourceSpec): Promise<string> {
 
 /** Whether a schema has rules over the whole object (superRefine), which no field's row can show. */
 function refinedAsAWhole(schema: z.ZodTypeAny): boolean {
-  for (let current = schema; current instanceof z.ZodEffects; current = current.innerType()) if (current._def.effect.type === "refinement") return true;
+  for (let current = schema; current instanceof z.ZodEffects; current = current.innerType())
+    if (current._def.effect.type === "refinement") return true;
   return false;
 }
 

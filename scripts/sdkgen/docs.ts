@@ -16,7 +16,9 @@ export function sentence(text: string, codeValues: readonly string[] = []): stri
   const first = /^[^\s,.;:()`]+/.exec(trimmed)?.[0] ?? "";
   let start: string;
   if (values.has(first)) {
-    start = trimmed.replace(/(^|[\s(])([^\s,.;:()`]+)(?=$|[\s,.;:)])/g, (whole, before: string, word: string) => (values.has(word) ? `${before}\`${word}\`` : whole));
+    start = trimmed.replace(/(^|[\s(])([^\s,.;:()`]+)(?=$|[\s,.;:)])/g, (whole, before: string, word: string) =>
+      values.has(word) ? `${before}\`${word}\`` : whole,
+    );
   } else if (/^.[^A-Z]*[A-Z]/.test(first)) {
     start = trimmed;
   } else {
@@ -139,7 +141,10 @@ export function docComment(sentences: readonly string[], indent: string): string
   if (paragraphs.length === 0) return "";
   const single = `${indent}/** ${paragraphs[0].join(" ")} */`;
   if (paragraphs.length === 1 && single.length <= WIDTH) return `${single}\n`;
-  const lines = paragraphs.flatMap((paragraph, i) => [...(i > 0 ? [""] : []), ...wrap(paragraph.join(" "), WIDTH - indent.length - 3)]);
+  const lines = paragraphs.flatMap((paragraph, i) => [
+    ...(i > 0 ? [""] : []),
+    ...wrap(paragraph.join(" "), WIDTH - indent.length - 3),
+  ]);
   return `${indent}/**\n${lines.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)).join("\n")}\n${indent} */\n`;
 }
 

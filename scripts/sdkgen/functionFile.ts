@@ -14,7 +14,13 @@ import type { SharedTypes } from "./sharedTypes";
 export function functionFile(spec: FunctionSpec, names?: SharedTypes): string {
   const imports = `{ ${spec.runsInPreview ? "" : "type ActionOutcome, "}invokeFunction, invokeFunctionOutput }`;
   const body = functionBlock(spec, names);
-  return GENERATED_HEADER + `import type * as pulumi from "@pulumi/pulumi";\n` + `import ${imports} from "../invoke";\n` + typeImports(body) + body;
+  return (
+    GENERATED_HEADER +
+    `import type * as pulumi from "@pulumi/pulumi";\n` +
+    `import ${imports} from "../invoke";\n` +
+    typeImports(body) +
+    body
+  );
 }
 
 function functionBlock(spec: FunctionSpec, names: SharedTypes | undefined): string {
@@ -30,13 +36,19 @@ function functionBlock(spec: FunctionSpec, names: SharedTypes | undefined): stri
   const item = spec.returns === "list" ? `${type}Item` : `${type}Result`;
   let text = "\n";
   if (keys.length > 0) {
-    text += docComment([`The arguments of ${spec.name}.`], "") + `export interface ${type}Args {\n${argFields("args")}}\n\n`;
-    text += docComment([`The arguments of ${spec.name}Output: each may be an Output.`], "") + `export interface ${type}OutputArgs {\n${argFields("input")}}\n\n`;
+    text +=
+      docComment([`The arguments of ${spec.name}.`], "") + `export interface ${type}Args {\n${argFields("args")}}\n\n`;
+    text +=
+      docComment([`The arguments of ${spec.name}Output: each may be an Output.`], "") +
+      `export interface ${type}OutputArgs {\n${argFields("input")}}\n\n`;
   }
   const resultDoc = spec.returns === "list" ? `One item of what ${spec.name} returns.` : `What ${spec.name} returns.`;
   const result = printValue(spec.result, "output", "", undefined, `${spec.name} result`, names);
-  text += docComment([resultDoc], "") + (result.startsWith("{") ? `export interface ${item} ${result}\n` : `export type ${item} = ${result};\n`);
-  if (spec.returns === "list") text += `\n/** What ${spec.name} returns: every item. */\nexport type ${type}Result = ${item}[];\n`;
+  text +=
+    docComment([resultDoc], "") +
+    (result.startsWith("{") ? `export interface ${item} ${result}\n` : `export type ${item} = ${result};\n`);
+  if (spec.returns === "list")
+    text += `\n/** What ${spec.name} returns: every item. */\nexport type ${type}Result = ${item}[];\n`;
   const returned = spec.runsInPreview ? `${type}Result` : `ActionOutcome<${type}Result>`;
 
   const argsParam = keys.length === 0 ? "" : `args${optionalArgs ? "?" : ""}: ${type}Args, `;
@@ -56,11 +68,14 @@ function functionDoc(spec: FunctionSpec, form: "promise" | "output", hasArgs: bo
   const route = routeOf(spec.op);
   const doc = [spec.description, `Operation: ${spec.op} ${route.summary}.`];
   for (const call of spec.otherCalls ?? []) {
-    const how = call.findBy ? `the object whose ${call.findBy.field} is the argument ${call.findBy.arg}, found in ` : "";
+    const how = call.findBy
+      ? `the object whose ${call.findBy.field} is the argument ${call.findBy.arg}, found in `
+      : "";
     doc.push(`With ${call.given.join(" and ")}: ${how}${call.op} ${routeOf(call.op).summary}.`);
   }
   if (spec.argForms) doc.push(`Give ${describeArgForms(spec.argForms)}.`);
-  if (spec.returns === "list") doc.push(route.paging ? "Returns every item: the list is read page by page." : "Returns every item of the answer.");
+  if (spec.returns === "list")
+    doc.push(route.paging ? "Returns every item: the list is read page by page." : "Returns every item of the answer.");
   if (holdsSecret(spec.result)) {
     doc.push(
       form === "output"
@@ -68,15 +83,22 @@ function functionDoc(spec: FunctionSpec, form: "promise" | "output", hasArgs: bo
         : "The result holds secrets, in plain text here: use the Output form to keep them secret.",
     );
   }
-  doc.push("\nRuns in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares one client with every other function call of the program, and puts nothing in state.");
+  doc.push(
+    "\nRuns in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares one client with every other function call of the program, and puts nothing in state.",
+  );
   if (hasArgs) doc.push("Arguments are checked before any call.");
   if (spec.runsInPreview) {
     doc.push("Runs during preview too.");
   } else if (form === "promise") {
-    doc.push("\nNever runs during preview: it then resolves to `{ ran: false, reason }`. When it runs, it resolves to `{ ran: true, ... }` with the result.");
+    doc.push(
+      "\nNever runs during preview: it then resolves to `{ ran: false, reason }`. When it runs, it resolves to `{ ran: true, ... }` with the result.",
+    );
   } else {
-    doc.push("\nNever runs during preview: the Output is then unknown. When it runs, its value is `{ ran: true, ... }` with the result.");
+    doc.push(
+      "\nNever runs during preview: the Output is then unknown. When it runs, its value is `{ ran: true, ... }` with the result.",
+    );
   }
-  if (form === "output") doc.push(`Runs once ${hasArgs ? "every argument and " : ""}every resource of \`dependsOn\` is known.`);
+  if (form === "output")
+    doc.push(`Runs once ${hasArgs ? "every argument and " : ""}every resource of \`dependsOn\` is known.`);
   return doc;
 }

@@ -39,7 +39,14 @@ export function strip(schema: z.ZodTypeAny): Stripped {
     else if (current instanceof z.ZodDefault) {
       hasDefault = true;
       defaultValue = current._def.defaultValue();
-    } else if (!(current instanceof z.ZodEffects || current instanceof z.ZodReadonly || current instanceof z.ZodBranded || current instanceof z.ZodCatch)) {
+    } else if (
+      !(
+        current instanceof z.ZodEffects ||
+        current instanceof z.ZodReadonly ||
+        current instanceof z.ZodBranded ||
+        current instanceof z.ZodCatch
+      )
+    ) {
       break;
     }
     current = unwrapOnce(current);
@@ -119,13 +126,27 @@ export function printValue(
   inlineTop = false,
 ): string {
   const stripped = strip(schema);
-  let type = printCore(stripped.core, mode, indent, older === undefined ? undefined : strip(older).core, path, names, inlineTop);
+  let type = printCore(
+    stripped.core,
+    mode,
+    indent,
+    older === undefined ? undefined : strip(older).core,
+    path,
+    names,
+    inlineTop,
+  );
   if (stripped.nullable) type += " | null";
   return mode === "input" ? `pulumi.Input<${type}>` : type;
 }
 
 /** The type without the Input wrapper (union options, intersection parts). */
-function printBare(schema: z.ZodTypeAny, mode: Mode, indent: string, path: string, names: ShapeNames | undefined): string {
+function printBare(
+  schema: z.ZodTypeAny,
+  mode: Mode,
+  indent: string,
+  path: string,
+  names: ShapeNames | undefined,
+): string {
   const stripped = strip(schema);
   const type = printCore(stripped.core, mode, indent, undefined, path, names);
   return stripped.nullable ? `${type} | null` : type;
@@ -171,22 +192,41 @@ function printCore(
   if (core instanceof z.ZodIntersection) {
     return `${printBare(core._def.left, mode, indent, path, names)} & ${printBare(core._def.right, mode, indent, path, names)}`;
   }
-  if (core instanceof z.ZodRecord) return `Record<string, ${printValue(core.valueSchema, mode, indent, undefined, `${path}.*`, names)}>`;
+  if (core instanceof z.ZodRecord)
+    return `Record<string, ${printValue(core.valueSchema, mode, indent, undefined, `${path}.*`, names)}>`;
   if (core instanceof z.ZodObject) {
     const olderObject = older instanceof z.ZodObject ? older : undefined;
     const named = inlineTop ? undefined : names?.use(core, olderObject, mode, path);
     return named ?? printObject(core, mode, indent, olderObject, path, names);
   }
-  if (core instanceof z.ZodPipeline) return printBare(mode === "output" ? core._def.out : core._def.in, mode, indent, path, names);
-  throw new Error(`${path || "(top)"}: the SDK generator cannot print a ${core._def.typeName ?? core.constructor.name} (scripts/sdkgen/printType.ts)`);
+  if (core instanceof z.ZodPipeline)
+    return printBare(mode === "output" ? core._def.out : core._def.in, mode, indent, path, names);
+  throw new Error(
+    `${path || "(top)"}: the SDK generator cannot print a ${core._def.typeName ?? core.constructor.name} (scripts/sdkgen/printType.ts)`,
+  );
 }
 
 /** An object type in full, its fields' shared shapes named when `names` is given. */
-export function printObject(object: z.AnyZodObject, mode: Mode, indent: string, older: z.AnyZodObject | undefined, path: string, names?: ShapeNames): string {
+export function printObject(
+  object: z.AnyZodObject,
+  mode: Mode,
+  indent: string,
+  older: z.AnyZodObject | undefined,
+  path: string,
+  names?: ShapeNames,
+): string {
   const inner = `${indent}  `;
   const olderShape = older?.shape as Record<string, z.ZodTypeAny> | undefined;
   const fields = Object.entries(object.shape as Record<string, z.ZodTypeAny>).map(([key, schema]) =>
-    printField({ key, schema, mode, indent: inner, older: olderShape?.[key], path: path ? `${path}.${key}` : key, names }),
+    printField({
+      key,
+      schema,
+      mode,
+      indent: inner,
+      older: olderShape?.[key],
+      path: path ? `${path}.${key}` : key,
+      names,
+    }),
   );
   // The service may answer fields the seeds do not list; the result types say so.
   if (mode === "output" && object._def.unknownKeys === "passthrough") fields.push(`${inner}[key: string]: unknown;\n`);

@@ -28,7 +28,8 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
   const newer = { ...objectOf(spec.inputSchema("newer")).shape } as Record<string, z.ZodTypeAny>;
   const older = { ...objectOf(spec.inputSchema("older")).shape } as Record<string, z.ZodTypeAny>;
   // Inputs that only name the object or its parent in the path come from the identity, not the schema.
-  for (const info of fields.inputs) if (!(info.name in newer)) newer[info.name] = older[info.name] = info.schema.describe(info.description ?? "");
+  for (const info of fields.inputs)
+    if (!(info.name in newer)) newer[info.name] = older[info.name] = info.schema.describe(info.description ?? "");
   const adoptable = spec.ops.create !== undefined;
   const required = fields.inputs.some((f) => f.required);
 
@@ -41,7 +42,12 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
       indent: "  ",
       older: older[info.name],
       optional: !info.required,
-      extraDoc: inputNotes(spec, info.name, fields.secretInputs.includes(info.name), fields.replaceOnChanges.includes(info.name)),
+      extraDoc: inputNotes(
+        spec,
+        info.name,
+        fields.secretInputs.includes(info.name),
+        fields.replaceOnChanges.includes(info.name),
+      ),
       names,
     });
   }
@@ -52,16 +58,37 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
   for (const info of fields.inputs) {
     const stripped = strip(newer[info.name]);
     const present = !isOptionalField(stripped, "output");
-    outputs += outputDeclaration(info.name, newer[info.name], present, fields.secretInputs.includes(info.name) ? ["Secret."] : [], older[info.name], names);
+    outputs += outputDeclaration(
+      info.name,
+      newer[info.name],
+      present,
+      fields.secretInputs.includes(info.name) ? ["Secret."] : [],
+      older[info.name],
+      names,
+    );
   }
-  outputs += outputDeclaration(TENANT_INPUT, tenantInputSchema.unwrap().describe(TENANT_OUTPUT_DESCRIPTION), true, [], undefined, names);
+  outputs += outputDeclaration(
+    TENANT_INPUT,
+    tenantInputSchema.unwrap().describe(TENANT_OUTPUT_DESCRIPTION),
+    true,
+    [],
+    undefined,
+    names,
+  );
   const readOnly = (spec.outputSchema?.shape ?? {}) as Record<string, z.ZodTypeAny>;
   for (const name of fields.outputNames) {
     if (RESERVED_OUTPUTS.has(name)) continue;
     const schema = readOnly[name];
     const secret = fields.secretOutputs.includes(name) ? ["Secret."] : [];
     const readOnlyNote = /read only/i.test(schema.description ?? "") ? [] : ["Read only."];
-    outputs += outputDeclaration(name, schema, !isOptionalField(strip(schema), "output"), [...readOnlyNote, ...secret], undefined, names);
+    outputs += outputDeclaration(
+      name,
+      schema,
+      !isOptionalField(strip(schema), "output"),
+      [...readOnlyNote, ...secret],
+      undefined,
+      names,
+    );
   }
 
   const { kind } = spec;
@@ -70,7 +97,10 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
     `export class ${kind} extends NmsResource {\n` +
     `  /** @internal */\n` +
     `  static readonly __pulumiType = ${JSON.stringify(`pulumi-nodejs:dynamic/nms:${kind}`)};\n\n` +
-    docComment([`Whether \`obj\` is a ${kind}, even one made by another copy of this SDK loaded in the same process.`], "  ") +
+    docComment(
+      [`Whether \`obj\` is a ${kind}, even one made by another copy of this SDK loaded in the same process.`],
+      "  ",
+    ) +
     `  static isInstance(obj: unknown): obj is ${kind} {\n` +
     `    return obj !== undefined && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === ${kind}.__pulumiType;\n` +
     `  }\n\n` +
@@ -80,7 +110,9 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
     `\n  constructor(name: string, args: ${kind}Args${required ? "" : " = {}"}, opts?: pulumi.CustomResourceOptions) {\n` +
     `    super(${kind}.__kind, name, args, opts);\n` +
     `  }\n}\n`;
-  const argsText = docComment([`The inputs of {@link ${kind}}.`], "") + `export interface ${kind}Args${adoptable ? " extends AdoptionArgs" : ""} {\n${args}}\n`;
+  const argsText =
+    docComment([`The inputs of {@link ${kind}}.`], "") +
+    `export interface ${kind}Args${adoptable ? " extends AdoptionArgs" : ""} {\n${args}}\n`;
   const body = `${classText}\n${argsText}`;
   const imports =
     `import type * as pulumi from "@pulumi/pulumi";\n` +
@@ -103,7 +135,11 @@ function kindInfo(spec: ResourceSpec): string {
   const fields = specFields(spec);
   const { identity } = spec;
   // The tenant is every kind's input and output (provider/tenant.ts).
-  const outputs = [...fields.inputNames, TENANT_INPUT, ...fields.outputNames.filter((name) => !RESERVED_OUTPUTS.has(name))];
+  const outputs = [
+    ...fields.inputNames,
+    TENANT_INPUT,
+    ...fields.outputNames.filter((name) => !RESERVED_OUTPUTS.has(name)),
+  ];
   const ownership = [
     `creates: ${spec.ops.create !== undefined}`,
     ...(identity.idFromInput ? [`idFromInput: ${JSON.stringify(identity.idFromInput)}`] : []),
@@ -116,8 +152,14 @@ function kindInfo(spec: ResourceSpec): string {
     `secretInputs: ${stringList(fields.secretInputs, "    ")}`,
     `additionalSecretOutputs: ${stringList([...fields.secretInputs, ...fields.secretOutputs], "    ")}`,
     `ownership: { ${ownership.join(", ")} }`,
-    ...(spec.deletedWithParent ? [`deletedWithParent: { input: ${JSON.stringify(spec.deletedWithParent.input)}, kind: ${JSON.stringify(spec.deletedWithParent.kind)} }`] : []),
-    ...(Object.values(RESOURCE_SPECS).some((other) => other.deletedWithParent?.kind === spec.kind) ? ["hasSettings: true"] : []),
+    ...(spec.deletedWithParent
+      ? [
+          `deletedWithParent: { input: ${JSON.stringify(spec.deletedWithParent.input)}, kind: ${JSON.stringify(spec.deletedWithParent.kind)} }`,
+        ]
+      : []),
+    ...(Object.values(RESOURCE_SPECS).some((other) => other.deletedWithParent?.kind === spec.kind)
+      ? ["hasSettings: true"]
+      : []),
   ];
   return `{\n${lines.map((line) => `    ${line},\n`).join("")}  }`;
 }
@@ -155,7 +197,10 @@ function inputNotes(spec: ResourceSpec, name: string, secret: boolean, replaces:
   if (secret) notes.push("Secret: encrypted in state, in inputs and outputs.");
   if (replaces) notes.push("Changing it replaces the resource.");
   const toggle = spec.toggles?.[name];
-  if (toggle) notes.push(`Changing it calls ${operation(toggle.whenTrue)} when it becomes true, ${operation(toggle.whenFalse)} when false.`);
+  if (toggle)
+    notes.push(
+      `Changing it calls ${operation(toggle.whenTrue)} when it becomes true, ${operation(toggle.whenFalse)} when false.`,
+    );
   const trigger = spec.triggers?.[name];
   if (trigger) notes.push(`Changing it calls ${operation(trigger.op)}.`);
   return notes;
@@ -164,17 +209,29 @@ function inputNotes(spec: ResourceSpec, name: string, secret: boolean, replaces:
 function classDoc(spec: ResourceSpec): string[] {
   const fields = specFields(spec);
   const { ops } = spec;
-  const roles = (["create", "read", "update", "delete", "bulkDelete", "reset"] as const).filter((role) => ops[role] !== undefined);
-  const doc = [spec.description, `\nOperations: ${roles.map((role) => `${operation(ops[role]!)} (${role})`).join(", ")}.`];
+  const roles = (["create", "read", "update", "delete", "bulkDelete", "reset"] as const).filter(
+    (role) => ops[role] !== undefined,
+  );
+  const doc = [
+    spec.description,
+    `\nOperations: ${roles.map((role) => `${operation(ops[role]!)} (${role})`).join(", ")}.`,
+  ];
   // Each said once: a description or destroy note that says it already is not repeated.
   if (!ops.create && !/takes (it|them) over/.test(spec.description)) {
-    doc.push("The object always exists in the service: creating the resource takes it over and writes the program's values.");
+    doc.push(
+      "The object always exists in the service: creating the resource takes it over and writes the program's values.",
+    );
   }
   if (!ops.read) doc.push("The service cannot read it back: refresh keeps what the state holds.");
-  const destroyOps = (["delete", "bulkDelete", "reset", "update"] as const).flatMap((role) => (ops[role] ? [ops[role]!] : []));
-  const noteSaysHow = spec.destroyNote !== undefined && destroyOps.some((op) => new RegExp(`\\b${op}\\b`).test(spec.destroyNote!));
+  const destroyOps = (["delete", "bulkDelete", "reset", "update"] as const).flatMap((role) =>
+    ops[role] ? [ops[role]!] : [],
+  );
+  const noteSaysHow =
+    spec.destroyNote !== undefined && destroyOps.some((op) => new RegExp(`\\b${op}\\b`).test(spec.destroyNote!));
   const note = spec.destroyNote?.replace(/^Destroy ([a-z])/, "$1");
-  doc.push(`\nDestroy: ${noteSaysHow ? note : `${destroyText(spec)}${spec.destroyNote ? ` ${spec.destroyNote}` : ""}`}`);
+  doc.push(
+    `\nDestroy: ${noteSaysHow ? note : `${destroyText(spec)}${spec.destroyNote ? ` ${spec.destroyNote}` : ""}`}`,
+  );
   const link = spec.deletedWithParent;
   if (link) {
     doc.push(
@@ -183,8 +240,16 @@ function classDoc(spec: ResourceSpec): string[] {
     );
   }
   const replaced = fields.replaceOnChanges.map((name) => `\`${name}\``);
-  if (!ops.update) doc.push(`Replaced on any change${replaced.length ? `, ${replaced.join(" and ")} included` : ""}: the service has no update.`);
-  else doc.push(replaced.length ? `Replaced when ${replaced.join(" or ")} changes.` : "Never replaced within its tenant: every change is an update in place.");
+  if (!ops.update)
+    doc.push(
+      `Replaced on any change${replaced.length ? `, ${replaced.join(" and ")} included` : ""}: the service has no update.`,
+    );
+  else
+    doc.push(
+      replaced.length
+        ? `Replaced when ${replaced.join(" or ")} changes.`
+        : "Never replaced within its tenant: every change is an update in place.",
+    );
   doc.push(`Moving it to another tenant (\`${TENANT_INPUT}\`) replaces it.`);
   const secrets = [...fields.secretInputs, ...fields.secretOutputs].map((name) => `\`${name}\``);
   if (secrets.length) doc.push(`\nSecret: ${secrets.join(", ")}, encrypted in state.`);
@@ -198,7 +263,9 @@ function destroyText(spec: ResourceSpec): string {
       const { delete: single, bulkDelete: bulk } = spec.ops;
       if (!bulk) return `deletes the object (${operation(single!)}).`;
       const together = `objects destroyed at the same time share ${operation(bulk)} calls`;
-      return single ? `deletes the object (${operation(single)}); ${together}.` : `deletes the object (${operation(bulk)}); ${together}.`;
+      return single
+        ? `deletes the object (${operation(single)}); ${together}.`
+        : `deletes the object (${operation(bulk)}); ${together}.`;
     }
     case "reset":
       return `puts the service's defaults back (${operation(spec.ops.reset!)}).`;

@@ -4,7 +4,14 @@
 // the operation's service, and the run must call every operation. A mode may also change the
 // bodies the drivers send (nullForOptional.test.ts sends null for the fields they leave out).
 import { z } from "zod";
-import { answerFormOf, OPERATION_IDS, type OperationId, ROUTES, WIFI_API_VARIANTS, type WifiApiVariant } from "../../contract";
+import {
+  answerFormOf,
+  OPERATION_IDS,
+  type OperationId,
+  ROUTES,
+  WIFI_API_VARIANTS,
+  type WifiApiVariant,
+} from "../../contract";
 import { operationSchemas } from "../../emulator/operationSchemas";
 import type { RunningEmulator } from "../../emulator";
 import { admin, Client, start } from "../support/emulatorClient";
@@ -31,10 +38,16 @@ const DRIVERS: [string, (run: AnswerRun) => Promise<void>][] = [
   ["networks and activations (W49-W66)", driveNetworksAndActivations],
   ["guest users and DPSK passphrases (W73-W85)", driveGuestUsersAndDpsk],
   ["AP settings and venue Wi-Fi settings (W8-W22, W31-W42)", driveWifiDeviceOperations],
-  ["client disconnect, device policies, guest import, recovery PSK, vSPoT and Wi-Fi calling (W67-W96)", driveWifiServiceOperations],
+  [
+    "client disconnect, device policies, guest import, recovery PSK, vSPoT and Wi-Fi calling (W67-W96)",
+    driveWifiServiceOperations,
+  ],
   ["operations beyond the API documentation (W97-W101)", driveBeyondDocumentsOperations],
   ["switch profiles and VLANs (S43-S55)", driveSwitchProfiles],
-  ["switches, ACLs, trusted ports, ports, LAGs, IP and VE ports, venue switch settings (S1-S42, S48, S49, S56-S69)", ({ client, check }) => driveSwitchOperations(client, check)],
+  [
+    "switches, ACLs, trusted ports, ports, LAGs, IP and VE ports, venue switch settings (S1-S42, S48, S49, S56-S69)",
+    ({ client, check }) => driveSwitchOperations(client, check),
+  ],
   ["administrators, delegations, recipients, user profile and licences (A12-A35)", driveAccountOperations],
   ["floor plans, calibration points and files (F1-F5, C1, C2, U1, U2)", driveFloorPlanOperations],
 ];
@@ -56,16 +69,30 @@ export function describeEveryOperation(mode: AnswerMode): void {
     let client: Client;
     let credentials: { username: string; password: string };
 
-    async function check(op: OperationId, params: Record<string, string> = {}, given?: unknown, query?: string, schema: z.ZodTypeAny = schemas[op]): Promise<any> {
+    async function check(
+      op: OperationId,
+      params: Record<string, string> = {},
+      given?: unknown,
+      query?: string,
+      schema: z.ZodTypeAny = schemas[op],
+    ): Promise<any> {
       const body = given === undefined || !mode.body ? given : mode.body(op, variant, given);
       const reply = await client.call(op, params, body, query);
       const route = ROUTES[op];
-      expect({ op, status: reply.status, problems: answerProblems(schema, reply.body) }).toEqual({ op, status: route.success, problems: [] });
+      expect({ op, status: reply.status, problems: answerProblems(schema, reply.body) }).toEqual({
+        op,
+        status: route.success,
+        problems: [],
+      });
       seen.add(op);
       if (route.success === 202 || route.success === 201) {
         const record = await client.waitFor(reply.body.requestId);
         const problems = answerProblems(strictRequestRecordReadSchema, record);
-        expect({ op, record: { status: record.status, serviceName: record.serviceName, method: record.method }, problems }).toEqual({
+        expect({
+          op,
+          record: { status: record.status, serviceName: record.serviceName, method: record.method },
+          problems,
+        }).toEqual({
           op,
           record: { status: "SUCCESS", serviceName: route.service, method: route.method },
           problems: [],

@@ -8,7 +8,13 @@ import type { RunningEmulator } from "../../emulator";
 import type { Client } from "../support/emulatorClient";
 
 /** Calls an operation, holds its answer against its read schema, and (async) waits for its record. */
-export type Check = (op: OperationId, params?: Record<string, string>, body?: unknown, query?: string, schema?: z.ZodTypeAny) => Promise<any>;
+export type Check = (
+  op: OperationId,
+  params?: Record<string, string>,
+  body?: unknown,
+  query?: string,
+  schema?: z.ZodTypeAny,
+) => Promise<any>;
 
 export interface AnswerRun {
   emu: RunningEmulator;

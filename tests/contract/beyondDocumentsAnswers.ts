@@ -28,7 +28,11 @@ export async function driveBeyondDocumentsOperations({ client, variant, check }:
   await check("W97", { venueId });
   await client.ok("W48", { venueId }, { enabled: true, server: "192.0.2.31" });
   await check("W98", { venueId });
-  const vspot = await client.ok("W87", {}, { serverName: `Spot ${variant}`, serverAddress: "vspot.example.com", password: "vspot-password" });
+  const vspot = await client.ok(
+    "W87",
+    {},
+    { serverName: `Spot ${variant}`, serverAddress: "vspot.example.com", password: "vspot-password" },
+  );
   await check("W99", { venueId, vspotId: vspot.id });
   await check("W100", { venueId });
   await check("W101", { venueId });

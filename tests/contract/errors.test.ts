@@ -9,7 +9,15 @@ test("every code maps to one of the statuses the service uses", () => {
 });
 
 test("the Wi-Fi network codes of the Wi-Fi API documentation are validation errors (422)", () => {
-  for (const code of ["WIFI-10100", "WIFI-10101", "WIFI-10103", "WIFI-10104", "WIFI-10105", "WIFI-10106", "WIFI-10107"]) {
+  for (const code of [
+    "WIFI-10100",
+    "WIFI-10101",
+    "WIFI-10103",
+    "WIFI-10104",
+    "WIFI-10105",
+    "WIFI-10106",
+    "WIFI-10107",
+  ]) {
     expect(code in DOCUMENTED_ERROR_CODES).toBe(true);
     expect(statusOfCode(code)).toBe(422);
   }

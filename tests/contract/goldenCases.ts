@@ -56,10 +56,16 @@ export const GOLDEN_SCHEMAS: Record<string, GoldenSchemas> = {
   "W47-newer": { response: venueSyslogReadSchema },
   "W48-older": { request: venueSyslogInputSchemaFor("older"), response: acceptedAnswerSchema(venueSyslogReadSchema) },
   "W48-newer": { request: venueSyslogInputSchemaFor("newer"), response: acceptedAnswerSchema(venueSyslogReadSchema) },
-  W52: { request: networkDeepCreateSchemaFor("newer"), response: acceptedAnswerSchema(networkDeepReadSchemaFor("newer")) },
+  W52: {
+    request: networkDeepCreateSchemaFor("newer"),
+    response: acceptedAnswerSchema(networkDeepReadSchemaFor("newer")),
+  },
   W53: { response: z.array(dpskPassphraseFormatReadSchema) },
   W54: { response: networkShallowReadSchema },
-  W59: { request: networkVenueInputSchemaFor("newer"), response: acceptedAnswerSchema(networkVenueReadSchemaFor("newer")) },
+  W59: {
+    request: networkVenueInputSchemaFor("newer"),
+    response: acceptedAnswerSchema(networkVenueReadSchemaFor("newer")),
+  },
   W73: { response: guestUserListReadSchema },
   W74: { request: guestUserCreateBodySchema, response: acceptedAnswerSchema(z.array(guestUserReadSchema)) },
   W84: { request: dpskPassphraseInputSchema, response: acceptedAnswerSchema(dpskPassphraseReadSchema) },
@@ -69,7 +75,10 @@ export const GOLDEN_SCHEMAS: Record<string, GoldenSchemas> = {
   ...Object.fromEntries(
     ["psk", "open", "guest", "dpsk", "cloudpath"].map((type) => [
       `W52-${type}`,
-      { request: networkDeepCreateSchemaFor("newer"), response: acceptedAnswerSchema(networkDeepReadSchemaFor("newer")) },
+      {
+        request: networkDeepCreateSchemaFor("newer"),
+        response: acceptedAnswerSchema(networkDeepReadSchemaFor("newer")),
+      },
     ]),
   ),
 };

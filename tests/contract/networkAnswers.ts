@@ -1,9 +1,18 @@
 // The answers of the network and network-venue activation operations (W49-W66), driven by
 // answers.test.ts for a tenant of each Wi-Fi API variant.
 import { z } from "zod";
-import { acceptedAnswerSchema, acceptedRequestSchema, dpskPassphraseFormatReadSchema, type WifiApiVariant } from "../../contract";
+import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  dpskPassphraseFormatReadSchema,
+  type WifiApiVariant,
+} from "../../contract";
 import { deepNetworkBody, pskNetworkBody, venueBody } from "../support/emulatorClient";
-import { networkDeepUnderWriteRulesFor, networkShallowUnderWriteRulesFor, strictActivationReadSchemaFor } from "../support/answerChecks";
+import {
+  networkDeepUnderWriteRulesFor,
+  networkShallowUnderWriteRulesFor,
+  strictActivationReadSchemaFor,
+} from "../support/answerChecks";
 import type { AnswerRun } from "./answerRun";
 
 export function networkAnswerSchemas(variant: WifiApiVariant) {
@@ -36,7 +45,16 @@ export function networkAnswerSchemas(variant: WifiApiVariant) {
 export async function driveNetworksAndActivations({ client, variant, check, credentials }: AnswerRun): Promise<void> {
   const venueId = (await client.ok("A7", {}, venueBody("Network site"))).id;
   const groupId = (await client.ok("W24", {}, { name: "Network group", venueId })).id;
-  const deep = (await check("W52", {}, { ...deepNetworkBody("Answers deep"), accountingRadius: { primary: { ip: "192.0.2.11", port: 1813, sharedSecret: "acct" } } })).response;
+  const deep = (
+    await check(
+      "W52",
+      {},
+      {
+        ...deepNetworkBody("Answers deep"),
+        accountingRadius: { primary: { ip: "192.0.2.11", port: 1813, sharedSecret: "acct" } },
+      },
+    )
+  ).response;
   const shallow = (await check("W50", {}, pskNetworkBody("Answers psk"))).response;
   const spare = (await check("W50", {}, { name: "Answers open", type: "open", wlan: {} })).response;
   await check("W54", { networkId: shallow.id });
@@ -44,10 +62,25 @@ export async function driveNetworksAndActivations({ client, variant, check, cred
   await check("W57", { networkId: deep.id });
   await check("W58", { networkId: deep.id }, { ...deepNetworkBody("Answers deep"), description: "Updated" });
   await check("W53");
-  const activation = (await check("W59", {}, { networkId: deep.id, venueId, isAllAPGroups: false, apGroups: [{ apGroupId: groupId, radio: "5-GHz", vlanId: 30 }] })).response;
+  const activation = (
+    await check(
+      "W59",
+      {},
+      {
+        networkId: deep.id,
+        venueId,
+        isAllAPGroups: false,
+        apGroups: [{ apGroupId: groupId, radio: "5-GHz", vlanId: 30 }],
+      },
+    )
+  ).response;
   const other = (await check("W59", {}, { networkId: shallow.id, venueId, scheduler: { type: "ALWAYS_ON" } })).response;
   await check("W61", { networkVenueId: activation.id });
-  await check("W62", { networkVenueId: activation.id }, { networkId: deep.id, venueId, isAllAPGroups: false, apGroups: [{ apGroupId: groupId }] });
+  await check(
+    "W62",
+    { networkVenueId: activation.id },
+    { networkId: deep.id, venueId, isAllAPGroups: false, apGroups: [{ apGroupId: groupId }] },
+  );
   await check("W64", { networkId: deep.id });
   await check("W65", { networkId: deep.id, venueId });
   await check("W66", { venueId });

@@ -8,7 +8,9 @@ import { Router } from "../../emulator/router";
 import { Client, start } from "../support/emulatorClient";
 
 const sampleParams = (op: OperationId) =>
-  Object.fromEntries(pathParamNames(ROUTES[op].path).map((name) => [name, name === "status" ? "SUCCESS" : `sample-${name}`]));
+  Object.fromEntries(
+    pathParamNames(ROUTES[op].path).map((name) => [name, name === "status" ? "SUCCESS" : `sample-${name}`]),
+  );
 
 const SERVED = [...deriveHandlers(KINDS, SERVICE_OPERATIONS).keys()];
 

@@ -41,7 +41,8 @@ function disagreements(schema: z.ZodTypeAny, path = "", seen = new Set<z.ZodType
   if (seen.has(core)) return out;
   seen.add(core);
   if (core instanceof z.ZodObject) {
-    for (const [key, field] of Object.entries(core.shape as Record<string, z.ZodTypeAny>)) out.push(...disagreements(field, path ? `${path}.${key}` : key, seen));
+    for (const [key, field] of Object.entries(core.shape as Record<string, z.ZodTypeAny>))
+      out.push(...disagreements(field, path ? `${path}.${key}` : key, seen));
   } else if (core instanceof z.ZodArray) {
     out.push(...disagreements(core.element, `${path}[]`, seen));
   } else if (core instanceof z.ZodDiscriminatedUnion) {
@@ -55,13 +56,15 @@ function everySchema(): [string, z.ZodTypeAny][] {
   for (const [name, value] of Object.entries(contract as Record<string, unknown>)) {
     if (value instanceof z.ZodType) out.push([name, value]);
     else if (typeof value === "function" && /SchemaFor$/.test(name)) {
-      for (const variant of WIFI_API_VARIANTS) out.push([`${name}(${variant})`, (value as (v: string) => z.ZodTypeAny)(variant)]);
+      for (const variant of WIFI_API_VARIANTS)
+        out.push([`${name}(${variant})`, (value as (v: string) => z.ZodTypeAny)(variant)]);
     }
   }
   for (const [kind, spec] of Object.entries(RESOURCE_SPECS)) {
     for (const variant of WIFI_API_VARIANTS) out.push([`nms:${kind} (${variant})`, spec.inputSchema(variant)]);
   }
-  for (const fn of Object.values(FUNCTION_SPECS)) for (const variant of WIFI_API_VARIANTS) out.push([`${fn.name} (${variant})`, fn.args(variant)]);
+  for (const fn of Object.values(FUNCTION_SPECS))
+    for (const variant of WIFI_API_VARIANTS) out.push([`${fn.name} (${variant})`, fn.args(variant)]);
   return out;
 }
 
@@ -74,7 +77,10 @@ test("the check finds a description that disagrees with its rule, and one that s
     backup: z.string().min(8).max(64).describe("Backup passphrase, 8 to 63 characters."),
     vlan: z.number().int().optional().describe("The VLAN ID (1 to 4095)."),
     fine: z.number().min(0).describe("Devices per guest, at least 0."),
-    serial: z.string().regex(/^[1-9]\d{11}$/).describe("12 digits, the first 1 to 9."),
+    serial: z
+      .string()
+      .regex(/^[1-9]\d{11}$/)
+      .describe("12 digits, the first 1 to 9."),
   });
   expect(disagreements(schema)).toEqual([
     "backup: Backup passphrase, 8 to 63 characters. (rule: 8 to 64 characters)",

@@ -45,7 +45,8 @@ function documentedSchemas(): [string, z.ZodTypeAny][] {
     if (!/(InputSchema|UpdateSchema|ReadSchema)(For)?$/.test(name)) continue;
     if (isSchema(value)) out.push([name, value]);
     else if (typeof value === "function" && name.endsWith("For")) {
-      for (const variant of WIFI_API_VARIANTS) out.push([`${name}(${variant})`, (value as (v: string) => z.ZodTypeAny)(variant)]);
+      for (const variant of WIFI_API_VARIANTS)
+        out.push([`${name}(${variant})`, (value as (v: string) => z.ZodTypeAny)(variant)]);
     }
   }
   return out;
@@ -54,7 +55,13 @@ function documentedSchemas(): [string, z.ZodTypeAny][] {
 describe("descriptions", () => {
   test("the schemas checked here are the kinds' input, update and read schemas", () => {
     const names = documentedSchemas().map(([name]) => name);
-    for (const name of ["apInputSchema", "venueRadioReadSchema", "venueSyslogInputSchemaFor(older)", "switchVlanUpdateSchema", "tenantDeepReadSchema"]) {
+    for (const name of [
+      "apInputSchema",
+      "venueRadioReadSchema",
+      "venueSyslogInputSchemaFor(older)",
+      "switchVlanUpdateSchema",
+      "tenantDeepReadSchema",
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -64,7 +71,9 @@ describe("descriptions", () => {
   });
 
   test("the walk finds a field without one", () => {
-    expect(undescribedFields(z.object({ a: z.string().describe("A."), b: z.object({ c: z.number() }).describe("B.") }))).toEqual(["b.c"]);
+    expect(
+      undescribedFields(z.object({ a: z.string().describe("A."), b: z.object({ c: z.number() }).describe("B.") })),
+    ).toEqual(["b.c"]);
   });
 });
 

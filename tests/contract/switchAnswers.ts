@@ -19,7 +19,15 @@ import {
   trustedPortReadSchema,
   venueSwitchSettingsReadSchema,
 } from "../../contract";
-import { aclBody, type Client, switchBody, switchProfileBody, switchSerial, venueBody, vlanBody } from "../support/emulatorClient";
+import {
+  aclBody,
+  type Client,
+  switchBody,
+  switchProfileBody,
+  switchSerial,
+  venueBody,
+  vlanBody,
+} from "../support/emulatorClient";
 import { responseEnvelope } from "../support/answerChecks";
 import type { AnswerRun } from "./answerRun";
 
@@ -105,7 +113,16 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
   const trusted = { model: "ICX7150-24P", trustPorts: ["1/1/1"], trustedPortType: "all", vlanDemand: false };
   const family = [{ model: "ICX7150-24P", taggedPorts: "1/1/2,1/1/3", untaggedPorts: "1/1/4" }];
   const profile = (
-    await check("S43", {}, { name: "Campus answers", venues: [venueId], vlans: [{ ...vlanBody(100), switchFamilyModels: family }, vlanBody(200)], trustedPorts: [trusted] })
+    await check(
+      "S43",
+      {},
+      {
+        name: "Campus answers",
+        venues: [venueId],
+        vlans: [{ ...vlanBody(100), switchFamilyModels: family }, vlanBody(200)],
+        trustedPorts: [trusted],
+      },
+    )
   ).response;
   const profileId = profile.id;
   await check("S48", { profileId, trustedPortId: profile.trustedPorts[0].id });
@@ -137,22 +154,50 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
   await check("S21", { serialNumber: serial }, { targetHost: "example.com", maxTtl: 5 });
   await check("S20", { serialNumber: serial });
   await check("S22", { serialNumber: serial }, { firmwareVersion: "09.0.10", scheduledTime: "2030-01-01T00:00:00Z" });
-  await check("S12", {}, { serial, localPort: 22, rpPort: 2222, rpIp: "192.0.2.9", rpUserName: "ops", rpPrivateKey: "-----KEY-----" });
+  await check(
+    "S12",
+    {},
+    { serial, localPort: 22, rpPort: 2222, rpIp: "192.0.2.9", rpUserName: "ops", rpPrivateKey: "-----KEY-----" },
+  );
 
   const ports = await check("S39", { serialNumber: serial });
-  await check("S40", { serialNumber: serial }, { port: "1/1/5", taggedVlans: ["100"], untaggedVlan: "200", ingressAcl: "users-in", poeBudget: 15, portSpeed: "AUTO" });
+  await check(
+    "S40",
+    { serialNumber: serial },
+    {
+      port: "1/1/5",
+      taggedVlans: ["100"],
+      untaggedVlan: "200",
+      ingressAcl: "users-in",
+      poeBudget: 15,
+      portSpeed: "AUTO",
+    },
+  );
   await check("S41", { serialNumber: serial, unitNum: "1", slotNum: "1", portNum: "5" });
   await check("S42", { serialNumber: serial }, [ports[0].id, ports[1].id]);
 
-  const lag = (await check("S35", { serialNumber: serial }, { name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["100"] })).response;
+  const lag = (
+    await check(
+      "S35",
+      { serialNumber: serial },
+      { name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["100"] },
+    )
+  ).response;
   await check("S32", {}, { id: lag.id, name: "uplink", type: "static", ports: ["1/2/1"] });
-  const [other] = (await check("S38", { serialNumber: serial }, { name: "spare", type: "static", ports: ["1/2/3"] })).response;
+  const [other] = (await check("S38", { serialNumber: serial }, { name: "spare", type: "static", ports: ["1/2/3"] }))
+    .response;
   await check("S34", { serialNumber: serial });
   await check("S36", { lagId: lag.id });
   await check("S37", { lagId: lag.id });
   await check("S33", {}, [other.id]);
 
-  const ip = (await check("S28", { serialNumber: serial }, { port: "1/1/10", ipAddress: "10.0.10.1", ipSubnetMask: "255.255.255.0" })).response;
+  const ip = (
+    await check(
+      "S28",
+      { serialNumber: serial },
+      { port: "1/1/10", ipAddress: "10.0.10.1", ipSubnetMask: "255.255.255.0" },
+    )
+  ).response;
   await check("S25", {}, { id: ip.id, port: "1/1/10", ipAddress: "10.0.10.2", ospfArea: "0.0.0.0" });
   const [otherIp] = (await check("S31", { serialNumber: serial }, { port: "1/1/11" })).response;
   await check("S27", { serialNumber: serial });
@@ -160,7 +205,9 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
   await check("S30", { ipPortId: ip.id });
   await check("S26", {}, [otherIp.id]);
 
-  const ve = (await check("S63", { serialNumber: serial }, { vlanId: 100, ipAddress: "10.0.100.1", dhcpRelayAgent: "10.0.0.5" })).response;
+  const ve = (
+    await check("S63", { serialNumber: serial }, { vlanId: 100, ipAddress: "10.0.100.1", dhcpRelayAgent: "10.0.0.5" })
+  ).response;
   await check("S61", {}, { id: ve.id, vlanId: 100, ipAddress: "10.0.100.2" });
   const [otherVe] = (await check("S67", { serialNumber: serial }, [{ vlanId: 200 }])).response;
   await check("S62", { serialNumber: serial });
@@ -169,7 +216,19 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
   await check("S66", {}, [otherVe.id]);
 
   await check("S69", { venueId });
-  await check("S68", {}, { id: venueId, dns: ["192.0.2.53"], profileId, switchLoginUsername: "admin", switchLoginPassword: "pw", syslogEnabled: true, syslogPrimaryServer: "logs.example.com" });
+  await check(
+    "S68",
+    {},
+    {
+      id: venueId,
+      dns: ["192.0.2.53"],
+      profileId,
+      switchLoginUsername: "admin",
+      switchLoginPassword: "pw",
+      syslogEnabled: true,
+      syslogPrimaryServer: "logs.example.com",
+    },
+  );
   await check("S69", { venueId });
 
   await check("S40", { serialNumber: serial }, { port: "1/1/5" });
@@ -182,11 +241,19 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
 /** switch profiles and VLANs (S43-S55) */
 export async function driveSwitchProfiles({ client, variant, check, credentials }: AnswerRun): Promise<void> {
   const venueId = (await client.ok("A7", {}, venueBody("Switch site"))).id;
-  const profile = (await check("S43", {}, { ...switchProfileBody("Answers profile", [vlanBody(10)]), venues: [venueId] })).response;
+  const profile = (
+    await check("S43", {}, { ...switchProfileBody("Answers profile", [vlanBody(10)]), venues: [venueId] })
+  ).response;
   await check("S45", { profileId: profile.id });
   await check("S44", {}, { id: profile.id, name: "Answers profile 2", venues: [venueId] });
   await check("S47");
-  const vlan = (await check("S50", { profileId: profile.id }, { ...vlanBody(20), rootBridgeFamilyId: "ICX7850", switchFamilyModels: [{ model: "ICX7850-48F" }] })).response;
+  const vlan = (
+    await check(
+      "S50",
+      { profileId: profile.id },
+      { ...vlanBody(20), rootBridgeFamilyId: "ICX7850", switchFamilyModels: [{ model: "ICX7850-48F" }] },
+    )
+  ).response;
   const spare = (await check("S50", { profileId: profile.id }, vlanBody(30))).response;
   await check("S52", { profileId: profile.id, vlanUuid: vlan.id });
   await check("S51", { profileId: profile.id }, { id: vlan.id, ...vlanBody(20, "Renamed") });

@@ -29,8 +29,14 @@ test("config: read, partial update, bad values refused", async () => {
   expect((await admin(emu, "PUT", "/config", { rateLimit: { requestsPerSecond: 5 } })).status).toBe(422);
   expect((await admin(emu, "PUT", "/config", { asyncLatencyByOp: { A9: { baseMs: 5 } } })).status).toBe(422);
   expect((await admin(emu, "PUT", "/config", { asyncLatencyByOp: { Z1: { baseMs: 5 } } })).status).toBe(422);
-  const latency = await admin(emu, "PUT", "/config", { asyncLatencyByOp: { A7: { baseMs: 5 } }, rateLimit: { requestsPerSecond: 2.5, burst: 3 } });
-  expect(latency.body).toMatchObject({ asyncLatencyByOp: { A7: { baseMs: 5, jitterMs: 0 } }, rateLimit: { requestsPerSecond: 2.5, burst: 3 } });
+  const latency = await admin(emu, "PUT", "/config", {
+    asyncLatencyByOp: { A7: { baseMs: 5 } },
+    rateLimit: { requestsPerSecond: 2.5, burst: 3 },
+  });
+  expect(latency.body).toMatchObject({
+    asyncLatencyByOp: { A7: { baseMs: 5, jitterMs: 0 } },
+    rateLimit: { requestsPerSecond: 2.5, burst: 3 },
+  });
   await admin(emu, "PUT", "/config", before.body);
   expect((await admin(emu, "GET", "/config")).body).toEqual(before.body);
 });
@@ -107,7 +113,17 @@ test("faults: listed with their counters, cleared", async () => {
   await admin(emu, "POST", "/faults", { kind: "fail-request", op: "W24", count: 3 });
   expect((await admin(emu, "GET", "/faults")).body).toEqual({
     faults: [
-      { id: expect.any(String), kind: "fail-request", op: "W24", code: "WIFI-10000", probability: 1, count: 3, remaining: 3, matched: 0, fired: 0 },
+      {
+        id: expect.any(String),
+        kind: "fail-request",
+        op: "W24",
+        code: "WIFI-10000",
+        probability: 1,
+        count: 3,
+        remaining: 3,
+        matched: 0,
+        fired: 0,
+      },
     ],
     exhausted: [],
   });

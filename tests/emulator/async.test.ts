@@ -114,12 +114,19 @@ test("with asyncDelayMs 0 the record is SUCCESS and the object visible when the 
 describe("injected failures", () => {
   test("the next n requests of the op end in FAIL with the code given, then writes succeed again", async () => {
     await admin(emu, "PUT", "/config", { asyncDelayMs: 0 });
-    const fault = await admin(emu, "POST", "/faults", { op: "A7", kind: "fail-request", count: 2, code: "VENUE-10001" });
+    const fault = await admin(emu, "POST", "/faults", {
+      op: "A7",
+      kind: "fail-request",
+      count: 2,
+      code: "VENUE-10001",
+    });
     expect(fault.status).toBe(201);
     expect(fault.body).toMatchObject({ kind: "fail-request", op: "A7", code: "VENUE-10001", remaining: 2 });
 
     // Another op is not affected and consumes nothing.
-    expect((await client.write("W52", {}, { name: "Bystander", type: "open", wlan: {} })).record.status).toBe("SUCCESS");
+    expect((await client.write("W52", {}, { name: "Bystander", type: "open", wlan: {} })).record.status).toBe(
+      "SUCCESS",
+    );
     for (const name of ["Faulty one", "Faulty two"]) {
       const { accepted, record } = await client.write("A7", {}, venueBody(name));
       expect(record.status).toBe("FAIL");

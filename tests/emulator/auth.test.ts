@@ -9,14 +9,21 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 function expectErrorBody(body: unknown, code: string): void {
-  expect(body).toEqual({ errors: [expect.objectContaining({ code, message: expect.any(String) })], requestId: expect.any(String) });
+  expect(body).toEqual({
+    errors: [expect.objectContaining({ code, message: expect.any(String) })],
+    requestId: expect.any(String),
+  });
 }
 
 describe("login (A1)", () => {
   test("answers the token in the body (as API-KEY and as token, which older clients read) and in an HttpOnly cookie", async () => {
     const reply = await send(`${emu.url}/token`, "POST", { username: emu.demo.username, password: emu.demo.password });
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ "API-KEY": expect.stringMatching(/^[0-9a-f]{32,}$/), token: reply.body["API-KEY"], tenantId: emu.demo.tenantId });
+    expect(reply.body).toEqual({
+      "API-KEY": expect.stringMatching(/^[0-9a-f]{32,}$/),
+      token: reply.body["API-KEY"],
+      tenantId: emu.demo.tenantId,
+    });
     expect(reply.headers.get("set-cookie")).toBe(`API-KEY=${reply.body["API-KEY"]}; Path=/; HttpOnly`);
     const tenant = await new Client(emu, emu.demo.tenantId, `API-KEY=${reply.body["API-KEY"]}`).call("A4");
     expect(tenant.status).toBe(200);
@@ -44,7 +51,8 @@ describe("login (A1)", () => {
   test("five consecutive failures lock the username (423) until the lock expires", async () => {
     await admin(emu, "PUT", "/config", { lockoutThreshold: 5, lockoutDurationMs: 300 });
     const created = await admin(emu, "POST", "/tenants", {});
-    const attempt = (password: string) => send(`${emu.url}/token`, "POST", { username: created.body.username, password });
+    const attempt = (password: string) =>
+      send(`${emu.url}/token`, "POST", { username: created.body.username, password });
     for (let i = 1; i <= 4; i++) expect((await attempt("wrong")).status).toBe(401);
     const fifth = await attempt("wrong");
     expect(fifth.status).toBe(423);
@@ -56,7 +64,8 @@ describe("login (A1)", () => {
 
   test("a success resets the count of failures", async () => {
     const created = await admin(emu, "POST", "/tenants", {});
-    const attempt = (password: string) => send(`${emu.url}/token`, "POST", { username: created.body.username, password });
+    const attempt = (password: string) =>
+      send(`${emu.url}/token`, "POST", { username: created.body.username, password });
     for (let i = 0; i < 4; i++) await attempt("wrong");
     expect((await attempt(created.body.password)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await attempt("wrong")).status).toBe(401);
@@ -140,12 +149,22 @@ test("A4 deep=true includes the admins; without it, no sub-entities", async () =
   expect(shallow.body).toMatchObject({ id: emu.demo.tenantId, name: emu.demo.tenantName, status: "active" });
   expect(shallow.body.admins).toBeUndefined();
   const deep = await client.call("A4", {}, undefined, "deep=true");
-  const roles = deep.body.admins.map((a: { username: string; adminRoles: { role: string }[] }) => [a.username, a.adminRoles[0].role]);
+  const roles = deep.body.admins.map((a: { username: string; adminRoles: { role: string }[] }) => [
+    a.username,
+    a.adminRoles[0].role,
+  ]);
   expect(roles).toEqual([
     [emu.demo.username, "PRIME_ADMIN"],
     [emu.demo.readOnlyUsername, "READ_ONLY"],
   ]);
   expect(JSON.stringify(deep.body)).not.toContain(emu.demo.password);
   const details = await client.call("A5");
-  expect(Object.keys(details.body).sort()).toEqual(["address", "city", "country", "organization", "stateOrProvince", "zip"]);
+  expect(Object.keys(details.body).sort()).toEqual([
+    "address",
+    "city",
+    "country",
+    "organization",
+    "stateOrProvince",
+    "zip",
+  ]);
 });

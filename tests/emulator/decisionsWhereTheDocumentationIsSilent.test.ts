@@ -37,7 +37,10 @@ describe("guest users", () => {
     const renewed = await client.ok("W81", { guestUserId: guest.id }, ["SMS"]);
     expect(renewed.password).toMatch(/^\d{8}$/);
     expect(renewed.password).not.toBe(guest.password);
-    expect((await client.call("W77", { guestUserId: guest.id })).body).toMatchObject({ password: renewed.password, deliveryMethods: ["SMS"] });
+    expect((await client.call("W77", { guestUserId: guest.id })).body).toMatchObject({
+      password: renewed.password,
+      deliveryMethods: ["SMS"],
+    });
   });
 
   test.each([
@@ -45,7 +48,10 @@ describe("guest users", () => {
     ["Login", 3, "Day", undefined],
     ["Creation", 1, "Never", undefined],
   ] as const)("expiration %s %i %s", async (activationType, duration, unit, afterCreation) => {
-    const body = { ...guestUserBody(networkId, `Expiry ${activationType} ${unit}`), expiration: { activationType, duration, unit } };
+    const body = {
+      ...guestUserBody(networkId, `Expiry ${activationType} ${unit}`),
+      expiration: { activationType, duration, unit },
+    };
     const [guest] = (await client.call("W74", {}, [body])).body.response;
     // Creation: the validity runs from creation; Login: it starts at the first login (0 until then); Never: 0.
     expect(guest.expirationDate).toBe(afterCreation === undefined ? 0 : guest.createdDate + afterCreation);
@@ -63,7 +69,11 @@ describe("guest users", () => {
     expect((await client.waitFor(disable.body.requestId)).status).toBe("SUCCESS");
     expect((await client.waitFor(regenerate.body.requestId)).status).toBe("SUCCESS");
     const now = (await client.call("W77", { guestUserId: guest.id })).body;
-    expect(now).toMatchObject({ disabled: true, deliveryMethods: ["MAIL"], password: regenerate.body.response.password });
+    expect(now).toMatchObject({
+      disabled: true,
+      deliveryMethods: ["MAIL"],
+      password: regenerate.body.response.password,
+    });
   });
 
   test("W73 pages from 1, 50 to a page unless size says otherwise; page 0 is 400", async () => {
@@ -104,7 +114,15 @@ describe("DPSK passphrases", () => {
 describe("APs", () => {
   test("a new AP has never contacted the cloud; its MAC and model follow from its serial number", async () => {
     const [ap] = await client.ok("W2", {}, [apBody(venueId, 500)]);
-    expect(ap).toMatchObject({ state: "InSetupPhase", subState: "NeverContactedCloud", lastContacted: "", ip: "", externalIp: "", clientCount: 0, uptime_seconds: 0 });
+    expect(ap).toMatchObject({
+      state: "InSetupPhase",
+      subState: "NeverContactedCloud",
+      lastContacted: "",
+      ip: "",
+      externalIp: "",
+      clientCount: 0,
+      uptime_seconds: 0,
+    });
     expect(ap.mac).toMatch(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/);
     await client.ok("W7", { serialNumber: ap.serialNumber });
     const [again] = await client.ok("W2", {}, [apBody(venueId, 500)]);
@@ -125,7 +143,10 @@ describe("APs", () => {
     expect(reply.status).toBe(422);
     expect(reply.body.errors[0]).toMatchObject({ code: "NMS-VALIDATION", object: "[0].apGroupId" });
     await client.ok("W2", {}, [apBody(other, 503)]);
-    expect((await client.call("A11", { venueId: other })).body.errors[0]).toMatchObject({ code: "NMS-IN-USE", object: "venueId" });
+    expect((await client.call("A11", { venueId: other })).body.errors[0]).toMatchObject({
+      code: "NMS-IN-USE",
+      object: "venueId",
+    });
   });
 
   test("W6 may not change the serial number that names the AP", async () => {
@@ -158,16 +179,29 @@ describe("switch profiles and VLANs", () => {
 
   test("S44 and S51 without the body's id are 422 naming it", async () => {
     const profile = await client.ok("S43", {}, switchProfileBody("Needs id"));
-    for (const [op, params] of [["S44", {}], ["S51", { profileId: profile.id }]] as const) {
+    for (const [op, params] of [
+      ["S44", {}],
+      ["S51", { profileId: profile.id }],
+    ] as const) {
       const reply = await client.call(op, params, op === "S44" ? { name: "No id" } : vlanBody(30));
-      expect({ op, status: reply.status, object: reply.body.errors[0].object }).toEqual({ op, status: 422, object: "id" });
+      expect({ op, status: reply.status, object: reply.body.errors[0].object }).toEqual({
+        op,
+        status: 422,
+        object: "id",
+      });
     }
   });
 
   test("rootBridgeFamilyId takes the ICX family identifiers only", async () => {
     const profile = await client.ok("S43", {}, switchProfileBody("Root bridge"));
-    expect((await client.call("S50", { profileId: profile.id }, { ...vlanBody(40), rootBridgeFamilyId: "ICX7650" })).status).toBe(202);
-    const refused = await client.call("S50", { profileId: profile.id }, { ...vlanBody(41), rootBridgeFamilyId: "FEG7650" });
+    expect(
+      (await client.call("S50", { profileId: profile.id }, { ...vlanBody(40), rootBridgeFamilyId: "ICX7650" })).status,
+    ).toBe(202);
+    const refused = await client.call(
+      "S50",
+      { profileId: profile.id },
+      { ...vlanBody(41), rootBridgeFamilyId: "FEG7650" },
+    );
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0].object).toBe("rootBridgeFamilyId");
   });

@@ -2,7 +2,17 @@
 // networks, activations seen from networks and venues; the documented defaults answers carry.
 import { advancedCustomizationSchemaFor } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, radiusPair, start, venueBody } from "../support/emulatorClient";
+import {
+  admin,
+  apGroupBody,
+  Client,
+  deepNetworkBody,
+  otherTenant,
+  pskNetworkBody,
+  radiusPair,
+  start,
+  venueBody,
+} from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 let client: Client;
@@ -17,9 +27,20 @@ const HEX32 = /^[0-9a-f]{32}$/;
 describe("venues and AP groups", () => {
   test("a venue gets floorPlans [], dates, and a default AP group seen by W23, W26, W29 and W30", async () => {
     const venue = await client.ok("A7", {}, venueBody("Defaults"));
-    expect(venue).toMatchObject({ id: expect.stringMatching(HEX32), floorPlans: [], createdDate: expect.any(String), updatedDate: expect.any(String) });
+    expect(venue).toMatchObject({
+      id: expect.stringMatching(HEX32),
+      floorPlans: [],
+      createdDate: expect.any(String),
+      updatedDate: expect.any(String),
+    });
     const defaultGroup = (await client.call("W30", { venueId: venue.id })).body;
-    expect(defaultGroup).toEqual({ id: expect.stringMatching(HEX32), name: "Default AP Group", venueId: venue.id, isDefault: true, aps: [] });
+    expect(defaultGroup).toEqual({
+      id: expect.stringMatching(HEX32),
+      name: "Default AP Group",
+      venueId: venue.id,
+      isDefault: true,
+      aps: [],
+    });
     expect((await client.call("W26", { apGroupId: defaultGroup.id })).body).toEqual(defaultGroup);
     expect((await client.call("W29", { venueId: venue.id })).body).toEqual([defaultGroup]);
     expect((await client.call("W23")).body).toContainEqual(defaultGroup);
@@ -35,7 +56,11 @@ describe("venues and AP groups", () => {
 
   test("an AP group: aps [], isDefault false, apSerialNumbers kept", async () => {
     const venue = await client.ok("A7", {}, venueBody("Group fields"));
-    const group = await client.ok("W24", {}, { ...apGroupBody(venue.id), description: "Lobby APs", apSerialNumbers: [{ serialNumber: "123456789012" }] });
+    const group = await client.ok(
+      "W24",
+      {},
+      { ...apGroupBody(venue.id), description: "Lobby APs", apSerialNumbers: [{ serialNumber: "123456789012" }] },
+    );
     expect(group).toEqual({
       id: expect.stringMatching(HEX32),
       name: "Lobby",
@@ -47,7 +72,10 @@ describe("venues and AP groups", () => {
     });
     const renamed = await client.ok("W27", { apGroupId: group.id }, apGroupBody(venue.id, "Lobby 2"));
     expect(renamed).toMatchObject({ id: group.id, name: "Lobby 2", isDefault: false });
-    expect((await client.call("W29", { venueId: venue.id })).body.map((g: { name: string }) => g.name)).toEqual(["Default AP Group", "Lobby 2"]);
+    expect((await client.call("W29", { venueId: venue.id })).body.map((g: { name: string }) => g.name)).toEqual([
+      "Default AP Group",
+      "Lobby 2",
+    ]);
   });
 
   test("bulk delete of AP groups (W25) and venues (A8)", async () => {
@@ -67,13 +95,22 @@ describe("venues and AP groups", () => {
 
 describe("networks", () => {
   test("W52 creates RADIUS pairs with IDs; W54 references them; W57 shows them", async () => {
-    const body = { ...deepNetworkBody("Deep"), accountingRadius: { ...radiusPair(1813), secondary: { ip: "192.0.2.11", port: 1813, sharedSecret: "acct-2" } } };
+    const body = {
+      ...deepNetworkBody("Deep"),
+      accountingRadius: { ...radiusPair(1813), secondary: { ip: "192.0.2.11", port: 1813, sharedSecret: "acct-2" } },
+    };
     const created = await client.ok("W52", {}, body);
     expect(created).toMatchObject({
       name: "Deep",
       wlan: { ssid: "Deep", enabled: true, vlanId: 10 },
-      authRadius: { id: expect.stringMatching(HEX32), primary: { id: expect.stringMatching(HEX32), ip: "192.0.2.10", port: 1812, sharedSecret: "radius-secret" } },
-      accountingRadius: { id: expect.stringMatching(HEX32), secondary: { id: expect.stringMatching(HEX32), sharedSecret: "acct-2" } },
+      authRadius: {
+        id: expect.stringMatching(HEX32),
+        primary: { id: expect.stringMatching(HEX32), ip: "192.0.2.10", port: 1812, sharedSecret: "radius-secret" },
+      },
+      accountingRadius: {
+        id: expect.stringMatching(HEX32),
+        secondary: { id: expect.stringMatching(HEX32), sharedSecret: "acct-2" },
+      },
       venues: [],
     });
     expect(created.authRadiusId).toBeUndefined();
@@ -87,12 +124,24 @@ describe("networks", () => {
   test("W58 keeps the IDs of the RADIUS pairs it updates and drops those it omits", async () => {
     const body = { ...deepNetworkBody("Deep update"), accountingRadius: radiusPair(1813) };
     const created = await client.ok("W52", {}, body);
-    const updated = await client.ok("W58", { networkId: created.id }, {
-      ...deepNetworkBody("Deep update"),
-      authRadius: { primary: { ip: "192.0.2.20", port: 1812, sharedSecret: "rotated" }, secondary: { ip: "192.0.2.21", port: 1812, sharedSecret: "two" } },
-    });
+    const updated = await client.ok(
+      "W58",
+      { networkId: created.id },
+      {
+        ...deepNetworkBody("Deep update"),
+        authRadius: {
+          primary: { ip: "192.0.2.20", port: 1812, sharedSecret: "rotated" },
+          secondary: { ip: "192.0.2.21", port: 1812, sharedSecret: "two" },
+        },
+      },
+    );
     expect(updated.authRadius.id).toBe(created.authRadius.id);
-    expect(updated.authRadius.primary).toEqual({ id: created.authRadius.primary.id, ip: "192.0.2.20", port: 1812, sharedSecret: "rotated" });
+    expect(updated.authRadius.primary).toEqual({
+      id: created.authRadius.primary.id,
+      ip: "192.0.2.20",
+      port: 1812,
+      sharedSecret: "rotated",
+    });
     expect(updated.authRadius.secondary.id).toMatch(HEX32);
     expect(updated.accountingRadius).toBeUndefined();
     const objects = (await admin(emu, "GET", `/tenants/${client.tenantId}/objects`)).body;
@@ -101,7 +150,11 @@ describe("networks", () => {
 
   test("a shallow network may reference a pair by ID; the pair lives while a network references it", async () => {
     const owner = await client.ok("W52", {}, deepNetworkBody("Pair owner"));
-    const user = await client.ok("W50", {}, { name: "Pair user", type: "aaa", wlan: {}, authRadiusId: owner.authRadius.id });
+    const user = await client.ok(
+      "W50",
+      {},
+      { name: "Pair user", type: "aaa", wlan: {}, authRadiusId: owner.authRadius.id },
+    );
     expect((await client.call("W57", { networkId: user.id })).body.authRadius).toEqual(owner.authRadius);
     await client.ok("W56", { networkId: owner.id });
     expect((await client.call("W57", { networkId: user.id })).body.authRadius).toEqual(owner.authRadius);
@@ -117,9 +170,20 @@ describe("networks", () => {
       name: "Shallow",
       type: "psk",
       // The WLAN's documented defaults: VLAN 1 and a psk network's advanced options.
-      wlan: { ssid: "Shallow", enabled: true, vlanId: 1, wlanSecurity: "WPA2Personal", passphrase: "correct-horse", advancedCustomization: advancedCustomizationSchemaFor("newer", "psk").parse({}) },
+      wlan: {
+        ssid: "Shallow",
+        enabled: true,
+        vlanId: 1,
+        wlanSecurity: "WPA2Personal",
+        passphrase: "correct-horse",
+        advancedCustomization: advancedCustomizationSchemaFor("newer", "psk").parse({}),
+      },
     });
-    const updated = await client.ok("W55", { networkId: created.id }, { ...pskNetworkBody("Shallow 2"), wlan: { ...pskNetworkBody().wlan, ssid: "guest", enabled: false } });
+    const updated = await client.ok(
+      "W55",
+      { networkId: created.id },
+      { ...pskNetworkBody("Shallow 2"), wlan: { ...pskNetworkBody().wlan, ssid: "guest", enabled: false } },
+    );
     expect(updated.wlan).toMatchObject({ ssid: "guest", enabled: false });
     expect((await client.call("W54", { networkId: created.id })).body).toEqual(updated);
     expect((await client.call("W49")).body).toContainEqual(updated);
@@ -171,24 +235,52 @@ describe("activations", () => {
 
   test("AP group entries show the group's name and default flag; an update keeps entry IDs", async () => {
     const defaultGroup = (await client.call("W30", { venueId: venue.id })).body;
-    const activation = await client.ok("W59", {}, {
-      networkId: network.id,
-      venueId: venue.id,
-      isAllAPGroups: false,
-      apGroups: [{ apGroupId: group.id, radio: "5-GHz", vlanId: 20 }, { apGroupId: defaultGroup.id }],
-    });
-    const flags = { validationError: false, validationErrorReachedMaxConnectedCaptiveNetworksLimit: false, validationErrorReachedMaxConnectedNetworksLimit: false, validationErrorSsidAlreadyActiveted: false };
+    const activation = await client.ok(
+      "W59",
+      {},
+      {
+        networkId: network.id,
+        venueId: venue.id,
+        isAllAPGroups: false,
+        apGroups: [{ apGroupId: group.id, radio: "5-GHz", vlanId: 20 }, { apGroupId: defaultGroup.id }],
+      },
+    );
+    const flags = {
+      validationError: false,
+      validationErrorReachedMaxConnectedCaptiveNetworksLimit: false,
+      validationErrorReachedMaxConnectedNetworksLimit: false,
+      validationErrorSsidAlreadyActiveted: false,
+    };
     expect(activation.apGroups).toEqual([
-      { id: expect.stringMatching(HEX32), apGroupId: group.id, apGroupName: "Activated group", isDefault: false, radio: "5-GHz", vlanId: 20, ...flags },
-      { id: expect.stringMatching(HEX32), apGroupId: defaultGroup.id, apGroupName: "Default AP Group", isDefault: true, radio: "Both", ...flags },
+      {
+        id: expect.stringMatching(HEX32),
+        apGroupId: group.id,
+        apGroupName: "Activated group",
+        isDefault: false,
+        radio: "5-GHz",
+        vlanId: 20,
+        ...flags,
+      },
+      {
+        id: expect.stringMatching(HEX32),
+        apGroupId: defaultGroup.id,
+        apGroupName: "Default AP Group",
+        isDefault: true,
+        radio: "Both",
+        ...flags,
+      },
     ]);
-    const updated = await client.ok("W62", { networkVenueId: activation.id }, {
-      networkId: network.id,
-      venueId: venue.id,
-      isAllAPGroups: false,
-      allAPGroupsRadio: "2.4-GHz",
-      apGroups: [{ apGroupId: group.id, radio: "Both" }],
-    });
+    const updated = await client.ok(
+      "W62",
+      { networkVenueId: activation.id },
+      {
+        networkId: network.id,
+        venueId: venue.id,
+        isAllAPGroups: false,
+        allAPGroupsRadio: "2.4-GHz",
+        apGroups: [{ apGroupId: group.id, radio: "Both" }],
+      },
+    );
     // Same entry ID for the group named again; the vlanId it no longer gives is gone.
     const { vlanId: _omitted, ...entry } = activation.apGroups[0];
     expect(updated.apGroups).toEqual([{ ...entry, radio: "Both" }]);
@@ -235,7 +327,11 @@ describe("DPSK passphrase formats (W53)", () => {
       expect(format).toEqual({
         id: expect.any(String),
         name: expect.any(String),
-        dpskGenerationParams: { passphraseExpirationEnum: expect.any(String), passphraseFormatEnum: expect.any(String), passphraseLength: expect.any(Number) },
+        dpskGenerationParams: {
+          passphraseExpirationEnum: expect.any(String),
+          passphraseFormatEnum: expect.any(String),
+          passphraseLength: expect.any(Number),
+        },
       });
     }
   });

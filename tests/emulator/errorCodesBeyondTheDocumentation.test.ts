@@ -22,14 +22,20 @@ function refusal(reply: Reply, status: number) {
 
 let n = 0;
 const newVenue = async (country?: string) =>
-  (await client.ok("A7", {}, { ...venueBody(`Beyond ${++n}`), address: country === undefined ? {} : { country } })).id as string;
+  (await client.ok("A7", {}, { ...venueBody(`Beyond ${++n}`), address: country === undefined ? {} : { country } }))
+    .id as string;
 
 describe("W97 valid channels of a venue", () => {
   test("the FCC domain for a US venue (or one without a country): 2.4 GHz 1-11, 5 GHz indoor, DFS and outdoor, per channel width", async () => {
     const venueId = await newVenue("United States");
     const channels = (await client.call("W97", { venueId })).body;
     expect(channels["2.4GChannels"].auto).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]);
-    expect(channels["5GChannels"].indoor).toEqual({ auto: ["36", "40", "44", "48"], "20MHz": ["36", "40", "44", "48"], "40MHz": ["36", "40", "44", "48"], "80MHz": ["36", "40", "44", "48"] });
+    expect(channels["5GChannels"].indoor).toEqual({
+      auto: ["36", "40", "44", "48"],
+      "20MHz": ["36", "40", "44", "48"],
+      "40MHz": ["36", "40", "44", "48"],
+      "80MHz": ["36", "40", "44", "48"],
+    });
     // 165 has no 40 MHz partner and no 80 MHz block.
     expect(channels["5GChannels"].outdoor["20MHz"]).toEqual(["149", "153", "157", "161", "165"]);
     expect(channels["5GChannels"].outdoor["80MHz"]).toEqual(["149", "153", "157", "161"]);
@@ -44,40 +50,72 @@ describe("W97 valid channels of a venue", () => {
   });
 
   test("an unknown venue is 404 NMS-NOT-FOUND naming venueId", async () => {
-    expect(refusal(await client.call("W97", { venueId: UNKNOWN }), 404)).toMatchObject({ code: "NMS-NOT-FOUND", object: "venueId" });
+    expect(refusal(await client.call("W97", { venueId: UNKNOWN }), 404)).toMatchObject({
+      code: "NMS-NOT-FOUND",
+      object: "venueId",
+    });
   });
 });
 
 describe("W98 syslog reset", () => {
-  test.each(["older", "newer"] as const)("puts the %s variant's defaults back, answering them in the envelope", async (variant) => {
-    const tenant = variant === "newer" ? client : await tenantWith(emu, { wifiApiVariant: "older" }, "Syslog older");
-    const venueId = (await tenant.ok("A7", {}, venueBody(`Syslog ${variant}`))).id;
-    await tenant.ok("W48", { venueId }, { enabled: true, server: "192.0.2.70", priority: "ALL", port: 1514 });
-    const { accepted, record } = await tenant.write("W98", { venueId });
-    expect({ status: accepted.status, response: accepted.body.response, record: record.status }).toEqual({ status: 202, response: venueSyslogDefaults(variant), record: "SUCCESS" });
-    expect((await tenant.call("W47", { venueId })).body).toEqual(venueSyslogDefaults(variant));
-  });
+  test.each(["older", "newer"] as const)(
+    "puts the %s variant's defaults back, answering them in the envelope",
+    async (variant) => {
+      const tenant = variant === "newer" ? client : await tenantWith(emu, { wifiApiVariant: "older" }, "Syslog older");
+      const venueId = (await tenant.ok("A7", {}, venueBody(`Syslog ${variant}`))).id;
+      await tenant.ok("W48", { venueId }, { enabled: true, server: "192.0.2.70", priority: "ALL", port: 1514 });
+      const { accepted, record } = await tenant.write("W98", { venueId });
+      expect({ status: accepted.status, response: accepted.body.response, record: record.status }).toEqual({
+        status: 202,
+        response: venueSyslogDefaults(variant),
+        record: "SUCCESS",
+      });
+      expect((await tenant.call("W47", { venueId })).body).toEqual(venueSyslogDefaults(variant));
+    },
+  );
 
   test("an unknown venue is 404 NMS-NOT-FOUND naming venueId", async () => {
-    expect(refusal(await client.call("W98", { venueId: UNKNOWN }), 404)).toMatchObject({ code: "NMS-NOT-FOUND", object: "venueId" });
+    expect(refusal(await client.call("W98", { venueId: UNKNOWN }), 404)).toMatchObject({
+      code: "NMS-NOT-FOUND",
+      object: "venueId",
+    });
   });
 });
 
 describe("W99-W101 the venue's vSPoT binding", () => {
   const server = async (name: string, venues: { id: string }[] = []) =>
-    (await client.ok("W87", {}, { serverName: name, serverAddress: "vspot.example.com", password: "vspot-password", venues })).id as string;
+    (
+      await client.ok(
+        "W87",
+        {},
+        { serverName: name, serverAddress: "vspot.example.com", password: "vspot-password", venues },
+      )
+    ).id as string;
 
   test("W99 binds, W100 reads the binding, and the server's venues list the venue; W101 unbinds", async () => {
     const venueId = await newVenue();
     const vspotId = await server("Binding one");
     const bound = await client.write("W99", { venueId, vspotId });
-    expect({ status: bound.accepted.status, response: bound.accepted.body.response, record: bound.record.status }).toEqual({ status: 202, response: { venueId, vspotId }, record: "SUCCESS" });
+    expect({
+      status: bound.accepted.status,
+      response: bound.accepted.body.response,
+      record: bound.record.status,
+    }).toEqual({ status: 202, response: { venueId, vspotId }, record: "SUCCESS" });
     expect((await client.call("W100", { venueId })).body).toEqual({ venueId, vspotId });
-    expect((await client.call("W88", { vspotId })).body.venues).toContainEqual({ id: venueId, name: expect.any(String) });
+    expect((await client.call("W88", { vspotId })).body.venues).toContainEqual({
+      id: venueId,
+      name: expect.any(String),
+    });
     const unbound = await client.write("W101", { venueId });
-    expect({ status: unbound.accepted.status, body: unbound.accepted.body, record: unbound.record.status }).toEqual({ status: 202, body: { requestId: expect.any(String) }, record: "SUCCESS" });
+    expect({ status: unbound.accepted.status, body: unbound.accepted.body, record: unbound.record.status }).toEqual({
+      status: 202,
+      body: { requestId: expect.any(String) },
+      record: "SUCCESS",
+    });
     expect((await client.call("W100", { venueId })).status).toBe(404);
-    expect((await client.call("W88", { vspotId })).body.venues ?? []).not.toContainEqual(expect.objectContaining({ id: venueId }));
+    expect((await client.call("W88", { vspotId })).body.venues ?? []).not.toContainEqual(
+      expect.objectContaining({ id: venueId }),
+    );
   });
 
   test("a venue has one vSPoT server: binding another moves it, and binding again changes nothing", async () => {
@@ -89,18 +127,39 @@ describe("W99-W101 the venue's vSPoT binding", () => {
     await client.ok("W99", { venueId, vspotId: second });
     expect((await client.call("W100", { venueId })).body).toEqual({ venueId, vspotId: second });
     expect((await client.call("W88", { vspotId: first })).body.venues ?? []).toEqual([]);
-    expect(((await client.call("W88", { vspotId: second })).body.venues as { id: string }[]).filter((v) => v.id === venueId)).toHaveLength(1);
+    expect(
+      ((await client.call("W88", { vspotId: second })).body.venues as { id: string }[]).filter((v) => v.id === venueId),
+    ).toHaveLength(1);
   });
 
   test("refusals: unknown venue (W99, W100, W101) or server (W99) 404 naming it; no binding to read or remove 404 naming venueId", async () => {
     const venueId = await newVenue();
     const vspotId = await server("Binding refusals");
-    expect(refusal(await client.call("W99", { venueId: UNKNOWN, vspotId }), 404)).toMatchObject({ code: "NMS-NOT-FOUND", object: "venueId" });
-    expect(refusal(await client.call("W99", { venueId, vspotId: UNKNOWN }), 404)).toMatchObject({ code: "NMS-NOT-FOUND", object: "vspotId" });
-    expect(refusal(await client.call("W100", { venueId: UNKNOWN }), 404)).toMatchObject({ code: "NMS-NOT-FOUND", object: "venueId" });
-    expect(refusal(await client.call("W101", { venueId: UNKNOWN }), 404)).toMatchObject({ code: "NMS-NOT-FOUND", object: "venueId" });
-    expect(refusal(await client.call("W100", { venueId }), 404)).toMatchObject({ code: "NMS-NOT-FOUND", object: "venueId", message: "no vSPoT server is bound to the venue" });
-    expect(refusal(await client.call("W101", { venueId }), 404)).toMatchObject({ code: "NMS-NOT-FOUND", object: "venueId" });
+    expect(refusal(await client.call("W99", { venueId: UNKNOWN, vspotId }), 404)).toMatchObject({
+      code: "NMS-NOT-FOUND",
+      object: "venueId",
+    });
+    expect(refusal(await client.call("W99", { venueId, vspotId: UNKNOWN }), 404)).toMatchObject({
+      code: "NMS-NOT-FOUND",
+      object: "vspotId",
+    });
+    expect(refusal(await client.call("W100", { venueId: UNKNOWN }), 404)).toMatchObject({
+      code: "NMS-NOT-FOUND",
+      object: "venueId",
+    });
+    expect(refusal(await client.call("W101", { venueId: UNKNOWN }), 404)).toMatchObject({
+      code: "NMS-NOT-FOUND",
+      object: "venueId",
+    });
+    expect(refusal(await client.call("W100", { venueId }), 404)).toMatchObject({
+      code: "NMS-NOT-FOUND",
+      object: "venueId",
+      message: "no vSPoT server is bound to the venue",
+    });
+    expect(refusal(await client.call("W101", { venueId }), 404)).toMatchObject({
+      code: "NMS-NOT-FOUND",
+      object: "venueId",
+    });
   });
 
   test("a server deleted before the bind completes fails its request: FAIL with NMS-NOT-FOUND vspotId, nothing bound", async () => {
@@ -112,7 +171,10 @@ describe("W99-W101 the venue's vSPoT binding", () => {
       expect(bind.status).toBe(202);
       await client.ok("W90", { vspotId });
       const record = await client.waitFor(bind.body.requestId);
-      expect({ status: record.status, errors: record.errors }).toEqual({ status: "FAIL", errors: [expect.objectContaining({ code: "NMS-NOT-FOUND", object: "vspotId" })] });
+      expect({ status: record.status, errors: record.errors }).toEqual({
+        status: "FAIL",
+        errors: [expect.objectContaining({ code: "NMS-NOT-FOUND", object: "vspotId" })],
+      });
       expect((await client.call("W100", { venueId })).status).toBe(404);
     } finally {
       await admin(emu, "PUT", "/config", { asyncLatencyByOp: {} });

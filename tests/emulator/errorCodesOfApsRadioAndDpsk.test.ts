@@ -30,7 +30,10 @@ afterAll(() => emu.close());
 /** The single error entry of a refused call, after checking its status and body shape. */
 async function refusal(reply: Promise<{ status: number; body: any }>, status: number) {
   const { status: got, body } = await reply;
-  expect({ status: got, body }).toEqual({ status, body: { errors: [expect.any(Object)], requestId: expect.any(String) } });
+  expect({ status: got, body }).toEqual({
+    status,
+    body: { errors: [expect.any(Object)], requestId: expect.any(String) },
+  });
   return body.errors[0];
 }
 
@@ -42,7 +45,12 @@ async function serialsOf(c: Client): Promise<string[]> {
 describe("venue radio channel lists (W44)", () => {
   test.each([
     ["WIFI-10110", { radioParams24G: { allowedChannels: ["6"] } }, "radioParams24G.allowedChannels", ["6"]],
-    ["WIFI-10111", { radioParams50G: { allowedIndoorChannels: ["36"] } }, "radioParams50G.allowedIndoorChannels", ["36"]],
+    [
+      "WIFI-10111",
+      { radioParams50G: { allowedIndoorChannels: ["36"] } },
+      "radioParams50G.allowedIndoorChannels",
+      ["36"],
+    ],
     ["WIFI-10112", { radioParams50G: { allowedOutdoorChannels: [] } }, "radioParams50G.allowedOutdoorChannels", []],
   ])("%s: a channel list of fewer than two channels is 422 naming the list", async (code, body, object, value) => {
     const before = (await client.call("W43", { venueId })).body;
@@ -52,7 +60,9 @@ describe("venue radio channel lists (W44)", () => {
   });
 
   test("two channels are enough", async () => {
-    expect((await client.call("W44", { venueId }, { radioParams24G: { allowedChannels: ["1", "6"] } })).status).toBe(202);
+    expect((await client.call("W44", { venueId }, { radioParams24G: { allowedChannels: ["1", "6"] } })).status).toBe(
+      202,
+    );
   });
 });
 
@@ -61,7 +71,9 @@ describe("APs (W2, W6)", () => {
     const tenant = await tenantWith(emu, { wifiLicenses: 5 });
     const site = (await tenant.ok("A7", {}, venueBody("Licensed"))).id;
     await tenant.ok("W2", {}, [apBody(site, 1)]);
-    expect((await admin(emu, "PUT", `/tenants/${tenant.tenantId}/settings`, { wifiLicenses: 2 })).body).toMatchObject({ wifiLicenses: 2 });
+    expect((await admin(emu, "PUT", `/tenants/${tenant.tenantId}/settings`, { wifiLicenses: 2 })).body).toMatchObject({
+      wifiLicenses: 2,
+    });
 
     // One licence left: the second entry of this call is the first one past it.
     const entry = await refusal(tenant.call("W2", {}, [apBody(site, 2), apBody(site, 3)]), 402);
@@ -72,7 +84,9 @@ describe("APs (W2, W6)", () => {
     const full = await refusal(tenant.call("W2", {}, [apBody(site, 4)]), 402);
     expect(full).toMatchObject({ code: "ENT-10003", object: "[0].serialNumber" });
     // Licences bound new APs only: an update of one held is not refused.
-    expect((await tenant.write("W6", { serialNumber: serialNumber(1) }, apBody(site, 1, "Renamed"))).record.status).toBe("SUCCESS");
+    expect(
+      (await tenant.write("W6", { serialNumber: serialNumber(1) }, apBody(site, 1, "Renamed"))).record.status,
+    ).toBe("SUCCESS");
   });
 
   test("APR-10130: a serial number added again is 409 naming the entry", async () => {
@@ -83,7 +97,10 @@ describe("APs (W2, W6)", () => {
   });
 
   test("APR-10130: two entries of one W2 call with one serial number are 409 naming the second", async () => {
-    const entry = await refusal(client.call("W2", {}, [apBody(venueId, 12, "First"), apBody(venueId, 12, "Second")]), 409);
+    const entry = await refusal(
+      client.call("W2", {}, [apBody(venueId, 12, "First"), apBody(venueId, 12, "Second")]),
+      409,
+    );
     expect(entry).toMatchObject({ code: "APR-10130", object: "[1].serialNumber" });
     expect(await serialsOf(client)).not.toContain(serialNumber(12));
   });
@@ -100,10 +117,21 @@ describe("APs (W2, W6)", () => {
 
   test("WIFI-10120: renaming an AP onto another's name is 409 on W6; keeping its own name is not", async () => {
     await client.ok("W2", {}, [apBody(venueId, 24, "Rename A"), apBody(venueId, 25, "Rename B")]);
-    const entry = await refusal(client.call("W6", { serialNumber: serialNumber(24) }, apBody(venueId, 24, "Rename B")), 409);
+    const entry = await refusal(
+      client.call("W6", { serialNumber: serialNumber(24) }, apBody(venueId, 24, "Rename B")),
+      409,
+    );
     expect(entry).toMatchObject({ code: "WIFI-10120", object: "name", value: "Rename B" });
     expect((await client.call("W5", { serialNumber: serialNumber(24) })).body.name).toBe("Rename A");
-    expect((await client.call("W6", { serialNumber: serialNumber(24) }, { ...apBody(venueId, 24, "Rename A"), description: "kept" })).status).toBe(202);
+    expect(
+      (
+        await client.call(
+          "W6",
+          { serialNumber: serialNumber(24) },
+          { ...apBody(venueId, 24, "Rename A"), description: "kept" },
+        )
+      ).status,
+    ).toBe(202);
   });
 
   test("WIFI-10114: a venue whose country the service does not support takes no APs, on W2 and W6", async () => {
@@ -126,7 +154,10 @@ describe("APs (W2, W6)", () => {
 
 describe("array bodies (W2, W74): the failing entry is named [i].field and nothing is written", () => {
   test("a field rule broken by the third entry", async () => {
-    const entry = await refusal(client.call("W2", {}, [apBody(venueId, 40), apBody(venueId, 41), { ...apBody(venueId, 42), name: "x" }]), 422);
+    const entry = await refusal(
+      client.call("W2", {}, [apBody(venueId, 40), apBody(venueId, 41), { ...apBody(venueId, 42), name: "x" }]),
+      422,
+    );
     expect(entry).toMatchObject({ code: "NMS-VALIDATION", object: "[2].name", value: "x" });
     expect(await serialsOf(client)).not.toContain(serialNumber(40));
   });
@@ -145,7 +176,10 @@ describe("array bodies (W2, W74): the failing entry is named [i].field and nothi
 
   test("a guest user entry (W74)", async () => {
     const network = (await client.ok("W50", {}, pskNetworkBody("Guest errors"))).id;
-    const entry = await refusal(client.call("W74", {}, [guestUserBody(network), { ...guestUserBody(network, "Bad"), maxDevices: 0 }]), 422);
+    const entry = await refusal(
+      client.call("W74", {}, [guestUserBody(network), { ...guestUserBody(network, "Bad"), maxDevices: 0 }]),
+      422,
+    );
     expect(entry).toMatchObject({ code: "NMS-VALIDATION", object: "[1].maxDevices", value: 0 });
     expect((await client.call("W73")).body.totalElements).toBe(0);
   });
@@ -176,15 +210,26 @@ describe("DPSK passphrases (W84)", () => {
 });
 
 describe("switch gateway headers", () => {
-  test.each(["x-request-id", "x-rks-tenantid"])("without %s a switch operation is 400 NMS-MISSING-HEADER naming it", async (header) => {
-    const entry = await refusal(client.call("S47", {}, undefined, undefined, { [header]: null }), 400);
-    expect(entry).toEqual({ code: "NMS-MISSING-HEADER", message: expect.stringContaining(header), object: header });
-  });
+  test.each(["x-request-id", "x-rks-tenantid"])(
+    "without %s a switch operation is 400 NMS-MISSING-HEADER naming it",
+    async (header) => {
+      const entry = await refusal(client.call("S47", {}, undefined, undefined, { [header]: null }), 400);
+      expect(entry).toEqual({ code: "NMS-MISSING-HEADER", message: expect.stringContaining(header), object: header });
+    },
+  );
 
   test("another tenant in x-rks-tenantid is 403 NMS-TENANT-HEADER-MISMATCH, and the write is not made", async () => {
     const other = await tenantWith(emu, {}, "Header tenant");
-    const entry = await refusal(client.call("S43", {}, switchProfileBody("Mismatch"), undefined, { "x-rks-tenantid": other.tenantId }), 403);
-    expect(entry).toEqual({ code: "NMS-TENANT-HEADER-MISMATCH", message: expect.any(String), object: "x-rks-tenantid", value: other.tenantId });
+    const entry = await refusal(
+      client.call("S43", {}, switchProfileBody("Mismatch"), undefined, { "x-rks-tenantid": other.tenantId }),
+      403,
+    );
+    expect(entry).toEqual({
+      code: "NMS-TENANT-HEADER-MISMATCH",
+      message: expect.any(String),
+      object: "x-rks-tenantid",
+      value: other.tenantId,
+    });
     expect((await client.call("S47")).body).toEqual([]);
   });
 
@@ -205,7 +250,10 @@ describe("the default AP group's name", () => {
 
   test("no renamed AP group may take it (NMS-RESERVED-NAME)", async () => {
     const group = await client.ok("W24", {}, { name: "Renamed later", venueId });
-    const entry = await refusal(client.call("W27", { apGroupId: group.id }, { name: "Default AP Group", venueId }), 422);
+    const entry = await refusal(
+      client.call("W27", { apGroupId: group.id }, { name: "Default AP Group", venueId }),
+      422,
+    );
     expect(entry).toMatchObject({ code: "NMS-RESERVED-NAME", object: "name" });
     expect((await client.call("W26", { apGroupId: group.id })).body.name).toBe("Renamed later");
   });

@@ -6,7 +6,16 @@ import type { RunningEmulator } from "../../emulator";
 import { TenantState, type TenantDetails } from "../../emulator/model/tenant";
 import { KINDS } from "../../emulator/services/registry";
 import { requireDhcpServiceForCellularAps } from "../../emulator/services/wifi/dhcpService";
-import { admin, apBody, Client, deepNetworkBody, serialNumber, start, tenantWith, venueBody } from "../support/emulatorClient";
+import {
+  admin,
+  apBody,
+  Client,
+  deepNetworkBody,
+  serialNumber,
+  start,
+  tenantWith,
+  venueBody,
+} from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 let client: Client;
@@ -25,15 +34,26 @@ afterAll(() => emu.close());
 
 async function refusal(reply: Promise<{ status: number; body: any }>, status: number) {
   const { status: got, body } = await reply;
-  expect({ status: got, body }).toEqual({ status, body: { errors: [expect.any(Object)], requestId: expect.any(String) } });
+  expect({ status: got, body }).toEqual({
+    status,
+    body: { errors: [expect.any(Object)], requestId: expect.any(String) },
+  });
   return body.errors[0];
 }
 
 describe("AP radio (W18-W20)", () => {
   test("WIFI-10110: a 2.4 GHz list of one channel is 422 naming the list; nothing changes", async () => {
     const before = (await client.call("W18", { serialNumber: indoor })).body;
-    const entry = await refusal(client.call("W19", { serialNumber: indoor }, { apRadioParams24G: { allowedChannels: ["6"] } }), 422);
-    expect(entry).toEqual({ code: "WIFI-10110", message: expect.stringContaining("WIFI-10110"), object: "apRadioParams24G.allowedChannels", value: ["6"] });
+    const entry = await refusal(
+      client.call("W19", { serialNumber: indoor }, { apRadioParams24G: { allowedChannels: ["6"] } }),
+      422,
+    );
+    expect(entry).toEqual({
+      code: "WIFI-10110",
+      message: expect.stringContaining("WIFI-10110"),
+      object: "apRadioParams24G.allowedChannels",
+      value: ["6"],
+    });
     expect((await client.call("W18", { serialNumber: indoor })).body).toEqual(before);
   });
 
@@ -41,15 +61,34 @@ describe("AP radio (W18-W20)", () => {
     ["WIFI-10111", indoor, "an indoor model"],
     ["WIFI-10112", outdoor, "an outdoor model"],
   ])("%s: a 5 GHz list of one channel on %s", async (code, serial) => {
-    const entry = await refusal(client.call("W19", { serialNumber: serial }, { apRadioParams50G: { allowedChannels: ["36"] } }), 422);
-    expect(entry).toEqual({ code, message: expect.stringContaining(code), object: "apRadioParams50G.allowedChannels", value: ["36"] });
+    const entry = await refusal(
+      client.call("W19", { serialNumber: serial }, { apRadioParams50G: { allowedChannels: ["36"] } }),
+      422,
+    );
+    expect(entry).toEqual({
+      code,
+      message: expect.stringContaining(code),
+      object: "apRadioParams50G.allowedChannels",
+      value: ["36"],
+    });
   });
 
   test("an update replaces the settings, reads add the operative values, and W20 restores the defaults", async () => {
     const defaults = (await client.call("W18", { serialNumber: indoor })).body;
-    expect(defaults).toMatchObject({ useVenueSettings: true, enable24G: null, apRadioParams24G: { operativeChannel: 1, snr_dB: 0 } });
-    await client.ok("W19", { serialNumber: indoor }, { useVenueSettings: false, apRadioParams24G: { manualChannel: 11, allowedChannels: ["1", "11"] } });
-    expect((await client.call("W18", { serialNumber: indoor })).body).toMatchObject({ useVenueSettings: false, apRadioParams24G: { manualChannel: 11, operativeChannel: 11, changeInterval: 480 } });
+    expect(defaults).toMatchObject({
+      useVenueSettings: true,
+      enable24G: null,
+      apRadioParams24G: { operativeChannel: 1, snr_dB: 0 },
+    });
+    await client.ok(
+      "W19",
+      { serialNumber: indoor },
+      { useVenueSettings: false, apRadioParams24G: { manualChannel: 11, allowedChannels: ["1", "11"] } },
+    );
+    expect((await client.call("W18", { serialNumber: indoor })).body).toMatchObject({
+      useVenueSettings: false,
+      apRadioParams24G: { manualChannel: 11, operativeChannel: 11, changeInterval: 480 },
+    });
     const reset = (await client.write("W20", { serialNumber: indoor })).accepted.body;
     expect(reset.response).toEqual(defaults);
     expect((await client.call("W18", { serialNumber: indoor })).body).toEqual(defaults);
@@ -66,7 +105,11 @@ describe("AP and venue LAN ports (W13-W15, W38/W39)", () => {
   ])("%s on W14 names the port's untagId; nothing changes", async (code, port) => {
     const entry = await refusal(client.call("W14", { serialNumber: indoor }, { lanPorts: [port] }), 422);
     expect(entry).toEqual({ code, message: expect.stringContaining(code), object: "lanPorts[0].untagId", value: 10 });
-    expect((await client.call("W13", { serialNumber: indoor })).body).toEqual({ lanPorts: [], poeOut: null, useVenueSettings: false });
+    expect((await client.call("W13", { serialNumber: indoor })).body).toEqual({
+      lanPorts: [],
+      poeOut: null,
+      useVenueSettings: false,
+    });
   });
 
   test.each([
@@ -79,21 +122,43 @@ describe("AP and venue LAN ports (W13-W15, W38/W39)", () => {
   });
 
   test("valid ports are stored, shown by W5, and W15 answers {requestId} and restores the defaults", async () => {
-    const ports = { lanPorts: [{ ...trunk, untagId: 1 }, { ...access, untagId: 20 }], poeOut: true };
+    const ports = {
+      lanPorts: [
+        { ...trunk, untagId: 1 },
+        { ...access, untagId: 20 },
+      ],
+      poeOut: true,
+    };
     await client.ok("W14", { serialNumber: indoor }, ports);
-    expect((await client.call("W5", { serialNumber: indoor })).body.lanPorts).toEqual({ ...ports, useVenueSettings: false });
+    expect((await client.call("W5", { serialNumber: indoor })).body.lanPorts).toEqual({
+      ...ports,
+      useVenueSettings: false,
+    });
     const reset = await client.write("W15", { serialNumber: indoor });
     expect(Object.keys(reset.accepted.body)).toEqual(["requestId"]);
-    expect((await client.call("W13", { serialNumber: indoor })).body).toEqual({ lanPorts: [], poeOut: null, useVenueSettings: false });
+    expect((await client.call("W13", { serialNumber: indoor })).body).toEqual({
+      lanPorts: [],
+      poeOut: null,
+      useVenueSettings: false,
+    });
   });
 
   test("a model named twice in a per-model array is 422 naming the later entry's model", async () => {
-    const entry = await refusal(client.call("W41", { venueId }, [{ model: "R550", ledEnabled: true }, { model: "R550", ledEnabled: false }]), 422);
+    const entry = await refusal(
+      client.call("W41", { venueId }, [
+        { model: "R550", ledEnabled: true },
+        { model: "R550", ledEnabled: false },
+      ]),
+      422,
+    );
     expect(entry).toMatchObject({ code: "NMS-VALIDATION", object: "[1].model", value: "R550" });
   });
 
   test("per-model settings: several models are kept, and an update without one removes only that one", async () => {
-    await client.ok("W41", { venueId }, [{ model: "R550", ledEnabled: false }, { model: "T350", ledEnabled: true }]);
+    await client.ok("W41", { venueId }, [
+      { model: "R550", ledEnabled: false },
+      { model: "T350", ledEnabled: true },
+    ]);
     await client.ok("W41", { venueId }, [{ model: "T350", ledEnabled: true }]);
     expect((await client.call("W40", { venueId })).body).toEqual([{ model: "T350", ledEnabled: true }]);
     expect((await client.call("W41", { venueId }, { model: "R550" })).status).toBe(400);
@@ -107,7 +172,9 @@ describe("mDNS gateway (W8-W10)", () => {
   });
 
   test("rules are stored and W10 resets them", async () => {
-    const rules = [{ enabled: true, fromVlan: 10, toVlan: 20, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" }];
+    const rules = [
+      { enabled: true, fromVlan: 10, toVlan: 20, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" },
+    ];
     await client.ok("W9", { serialNumber: indoor }, { rules });
     expect((await client.call("W8", { serialNumber: indoor })).body).toEqual({ rules });
     await client.ok("W10", { serialNumber: indoor });
@@ -120,9 +187,17 @@ describe("venue mesh (W42, W32)", () => {
     const site = (await client.ok("A7", {}, venueBody("Mesh site"))).id;
     await client.ok("W2", {}, [apBody(site, 11)]);
     await client.ok("W42", { venueId: site }, { enabled: true });
-    expect((await admin(emu, "PUT", `/tenants/${client.tenantId}/aps/${serialNumber(11)}/state`, { state: "Operational" })).status).toBe(200);
+    expect(
+      (await admin(emu, "PUT", `/tenants/${client.tenantId}/aps/${serialNumber(11)}/state`, { state: "Operational" }))
+        .status,
+    ).toBe(200);
     const entry = await refusal(client.call("W42", { venueId: site }, { enabled: false }), 409);
-    expect(entry).toEqual({ code: "WIFIB-10001", message: expect.stringContaining("WIFIB-10001"), object: "enabled", value: false });
+    expect(entry).toEqual({
+      code: "WIFIB-10001",
+      message: expect.stringContaining("WIFIB-10001"),
+      object: "enabled",
+      value: false,
+    });
     expect((await client.call("W32", { venueId: site })).body.mesh).toEqual({ enabled: true });
     await admin(emu, "PUT", `/tenants/${client.tenantId}/aps/${serialNumber(11)}/state`, { state: "InSetupPhase" });
     await client.ok("W42", { venueId: site }, {});
@@ -131,25 +206,51 @@ describe("venue mesh (W42, W32)", () => {
 });
 
 describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
-  const cellular = { model: "M510", primaryWanRecoveryTimer: 60, simCardPrimaryCellularNetworkSelection: "AUTO", simCardSecondaryCellularNetworkSelection: "LTE", wanConnection: "ETH" };
+  const cellular = {
+    model: "M510",
+    primaryWanRecoveryTimer: 60,
+    simCardPrimaryCellularNetworkSelection: "AUTO",
+    simCardSecondaryCellularNetworkSelection: "LTE",
+    wanConnection: "ETH",
+  };
 
   test("WIFI-10170: both SIMs disabled is 422; nothing changes", async () => {
-    const entry = await refusal(client.call("W34", { venueId }, [{ ...cellular, simCardPrimaryEnabled: false, simCardSecondaryEnabled: false }]), 422);
+    const entry = await refusal(
+      client.call("W34", { venueId }, [{ ...cellular, simCardPrimaryEnabled: false, simCardSecondaryEnabled: false }]),
+      422,
+    );
     expect(entry).toMatchObject({ code: "WIFI-10170", object: "[0].simCardPrimaryEnabled" });
     expect((await client.call("W33", { venueId })).body).toEqual([]);
   });
 
   test("documented rules: timer 10 to 300, APNs without space or @, required selections", async () => {
-    const { body } = await client.call("W34", { venueId }, [{ ...cellular, primaryWanRecoveryTimer: 5, simCardPrimaryApn: "a b", wanConnection: undefined }]);
-    expect(body.errors.map((e: { object: string }) => e.object).sort()).toEqual(["[0].primaryWanRecoveryTimer", "[0].simCardPrimaryApn", "[0].wanConnection"]);
+    const { body } = await client.call("W34", { venueId }, [
+      { ...cellular, primaryWanRecoveryTimer: 5, simCardPrimaryApn: "a b", wanConnection: undefined },
+    ]);
+    expect(body.errors.map((e: { object: string }) => e.object).sort()).toEqual([
+      "[0].primaryWanRecoveryTimer",
+      "[0].simCardPrimaryApn",
+      "[0].wanConnection",
+    ]);
   });
 
   test("a cellular AP (serial ending 510, model M510) shows its venue's setting for its model in W5", async () => {
     await client.ok("W34", { venueId }, [cellular]);
-    expect((await client.call("W33", { venueId })).body).toEqual([{ ...cellular, simCardPrimaryEnabled: true, simCardPrimaryRoaming: true, simCardSecondaryEnabled: true, simCardSecondaryRoaming: true }]);
+    expect((await client.call("W33", { venueId })).body).toEqual([
+      {
+        ...cellular,
+        simCardPrimaryEnabled: true,
+        simCardPrimaryRoaming: true,
+        simCardSecondaryEnabled: true,
+        simCardSecondaryRoaming: true,
+      },
+    ]);
     await client.ok("W2", {}, [{ serialNumber: CELLULAR_SERIAL, name: "Cellular AP", venueId }]);
     const ap = (await client.call("W5", { serialNumber: CELLULAR_SERIAL })).body;
-    expect(ap).toMatchObject({ model: "M510", cellularSettings: { useVenueSettings: true, wanConnection: "ETH", primaryWanRecoveryTimer: 60 } });
+    expect(ap).toMatchObject({
+      model: "M510",
+      cellularSettings: { useVenueSettings: true, wanConnection: "ETH", primaryWanRecoveryTimer: 60 },
+    });
   });
 
   test("WIFI-10152 binding twice, WIFI-10151 unbinding what is not bound; W35 lists the binding; profiles come built in and from the admin API", async () => {
@@ -158,15 +259,26 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
       { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5d", name: "Default DHCP service" },
       { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5e", name: "Guest DHCP service" },
     ]);
-    const extra = (await admin(emu, "POST", `/tenants/${client.tenantId}/dhcp-service-profiles`, { name: "Guest DHCP" })).body;
+    const extra = (
+      await admin(emu, "POST", `/tenants/${client.tenantId}/dhcp-service-profiles`, { name: "Guest DHCP" })
+    ).body;
     const params = { venueId, dhcpServiceProfileId: profiles[0].id };
     const bound = await client.ok("W36", params);
     expect(bound).toEqual({ venueId, dhcpServiceProfileId: profiles[0].id });
-    expect(await refusal(client.call("W36", params), 409)).toMatchObject({ code: "WIFI-10152", object: "dhcpServiceProfileId" });
-    expect(await refusal(client.call("W37", { venueId, dhcpServiceProfileId: extra.id }), 422)).toMatchObject({ code: "WIFI-10151", object: "dhcpServiceProfileId" });
+    expect(await refusal(client.call("W36", params), 409)).toMatchObject({
+      code: "WIFI-10152",
+      object: "dhcpServiceProfileId",
+    });
+    expect(await refusal(client.call("W37", { venueId, dhcpServiceProfileId: extra.id }), 422)).toMatchObject({
+      code: "WIFI-10151",
+      object: "dhcpServiceProfileId",
+    });
     expect((await client.call("W35", { venueId })).body).toEqual([bound]);
     expect((await client.call("W32", { venueId })).body.dhcpServiceSetting).toMatchObject({ enabled: true });
-    expect(await refusal(client.call("W36", { venueId, dhcpServiceProfileId: "nope" }), 404)).toMatchObject({ code: "NMS-NOT-FOUND", object: "dhcpServiceProfileId" });
+    expect(await refusal(client.call("W36", { venueId, dhcpServiceProfileId: "nope" }), 404)).toMatchObject({
+      code: "NMS-NOT-FOUND",
+      object: "dhcpServiceProfileId",
+    });
     await client.ok("W37", params);
     expect((await client.call("W35", { venueId })).body).toEqual([]);
   });
@@ -174,9 +286,18 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
   test("WIFI-10171: a network activated on a venue with a cellular AP and no DHCP binding cannot be written with W58; a binding lifts it", async () => {
     const network = (await client.ok("W52", {}, deepNetworkBody("Cellular net"))).id as string;
     await client.ok("W59", {}, { networkId: network, venueId });
-    const entry = await refusal(client.call("W58", { networkId: network }, { ...deepNetworkBody("Cellular net"), description: "x" }), 422);
-    expect(entry).toEqual({ code: "WIFI-10171", message: expect.stringContaining("WIFI-10171"), object: "venues", value: venueId });
-    const profileId = (await admin(emu, "GET", `/tenants/${client.tenantId}/dhcp-service-profiles`)).body.profiles[0].id;
+    const entry = await refusal(
+      client.call("W58", { networkId: network }, { ...deepNetworkBody("Cellular net"), description: "x" }),
+      422,
+    );
+    expect(entry).toEqual({
+      code: "WIFI-10171",
+      message: expect.stringContaining("WIFI-10171"),
+      object: "venues",
+      value: venueId,
+    });
+    const profileId = (await admin(emu, "GET", `/tenants/${client.tenantId}/dhcp-service-profiles`)).body.profiles[0]
+      .id;
     await client.ok("W36", { venueId, dhcpServiceProfileId: profileId });
     await client.ok("W58", { networkId: network }, { ...deepNetworkBody("Cellular net"), description: "x" });
   });
@@ -192,11 +313,23 @@ describe("AP operations and what goes with an AP", () => {
   test("W17 writes the position, which a W6 without one keeps; W22 takes W16's target rule; W11 names a file", async () => {
     await client.ok("W17", { serialNumber: indoor }, { floorplanId: "fp1", xPercent: 12.5, yPercent: 80 });
     await client.ok("W6", { serialNumber: indoor }, { ...apBody(venueId, 1), description: "moved" });
-    expect((await client.call("W5", { serialNumber: indoor })).body.position).toEqual({ floorplanId: "fp1", xPercent: 12.5, yPercent: 80 });
-    expect(await refusal(client.call("W17", { serialNumber: indoor }, { xPercent: 101 }), 422)).toMatchObject({ object: "xPercent" });
-    expect(await refusal(client.call("W22", { serialNumber: indoor }, { targetHost: "300.1.1.1" }), 422)).toMatchObject({ object: "targetHost" });
-    expect((await client.ok("W22", { serialNumber: indoor }, { targetHost: "example.com" })).response).toContain("traceroute to example.com");
-    expect((await client.call("W11", { serialNumber: indoor })).body).toEqual({ fileURL: expect.stringContaining(`/api/file/tenant/${client.tenantId}/`) });
+    expect((await client.call("W5", { serialNumber: indoor })).body.position).toEqual({
+      floorplanId: "fp1",
+      xPercent: 12.5,
+      yPercent: 80,
+    });
+    expect(await refusal(client.call("W17", { serialNumber: indoor }, { xPercent: 101 }), 422)).toMatchObject({
+      object: "xPercent",
+    });
+    expect(await refusal(client.call("W22", { serialNumber: indoor }, { targetHost: "300.1.1.1" }), 422)).toMatchObject(
+      { object: "targetHost" },
+    );
+    expect((await client.ok("W22", { serialNumber: indoor }, { targetHost: "example.com" })).response).toContain(
+      "traceroute to example.com",
+    );
+    expect((await client.call("W11", { serialNumber: indoor })).body).toEqual({
+      fileURL: expect.stringContaining(`/api/file/tenant/${client.tenantId}/`),
+    });
   });
 
   test("W12 factory reset forgets the AP's own settings and makes it new, and the AP's delete takes its settings along", async () => {
@@ -206,10 +339,17 @@ describe("AP operations and what goes with an AP", () => {
     await admin(emu, "PUT", `/tenants/${client.tenantId}/aps/${serial}/state`, { state: "Operational" });
     await client.ok("W12", { serialNumber: serial });
     expect((await client.call("W8", { serialNumber: serial })).body).toEqual({ rules: [] });
-    expect((await client.call("W5", { serialNumber: serial })).body).toMatchObject({ state: "InSetupPhase", lastContacted: "" });
+    expect((await client.call("W5", { serialNumber: serial })).body).toMatchObject({
+      state: "InSetupPhase",
+      lastContacted: "",
+    });
     await client.ok("W9", { serialNumber: serial }, { rules: [{ mdnsName: "tv" }] });
     await client.ok("W7", { serialNumber: serial });
-    expect((await admin(emu, "GET", `/tenants/${client.tenantId}/objects`)).body.apMdnsGateway.map((r: { rules: unknown }) => r.rules)).not.toContainEqual([{ mdnsName: "tv" }]);
+    expect(
+      (await admin(emu, "GET", `/tenants/${client.tenantId}/objects`)).body.apMdnsGateway.map(
+        (r: { rules: unknown }) => r.rules,
+      ),
+    ).not.toContainEqual([{ mdnsName: "tv" }]);
     expect((await client.call("W8", { serialNumber: serial })).status).toBe(404);
   });
 });
@@ -217,7 +357,9 @@ describe("AP operations and what goes with an AP", () => {
 describe("WIFI-10171 on the venues a deep body names", () => {
   // The deep form does not carry `venues` yet (contract/schemas/network.ts), so the rule is driven directly with a record that does.
   const tenantWithCellularVenue = (variant: "older" | "newer") => {
-    const t = new TenantState("t".repeat(32), "Unit", new Date().toISOString(), {} as TenantDetails, KINDS, { wifiApiVariant: variant });
+    const t = new TenantState("t".repeat(32), "Unit", new Date().toISOString(), {} as TenantDetails, KINDS, {
+      wifiApiVariant: variant,
+    });
     t.of("venues").put({ id: "v1", name: "Cellular site" });
     t.of("aps").put({ id: CELLULAR_SERIAL, serialNumber: CELLULAR_SERIAL, venueId: "v1", model: "M510" });
     return t;
@@ -226,7 +368,11 @@ describe("WIFI-10171 on the venues a deep body names", () => {
   test("a body naming a venue with a cellular AP and no binding is refused on venues[i].venueId; a binding lifts it; the older variant has no rule", () => {
     const t = tenantWithCellularVenue("newer");
     const network = { id: "n1", venues: [{ venueId: "v0" }, { venueId: "v1" }] };
-    expect(() => requireDhcpServiceForCellularAps(t, network)).toThrow(expect.objectContaining({ entries: [expect.objectContaining({ code: "WIFI-10171", object: "venues[1].venueId", value: "v1" })] }));
+    expect(() => requireDhcpServiceForCellularAps(t, network)).toThrow(
+      expect.objectContaining({
+        entries: [expect.objectContaining({ code: "WIFI-10171", object: "venues[1].venueId", value: "v1" })],
+      }),
+    );
     t.of("venueDhcpBindings").put({ id: "b1", venueId: "v1", dhcpServiceProfileId: "p" });
     expect(() => requireDhcpServiceForCellularAps(t, network)).not.toThrow();
     expect(() => requireDhcpServiceForCellularAps(tenantWithCellularVenue("older"), network)).not.toThrow();

@@ -26,8 +26,18 @@ async function refusal(reply: Promise<{ status: number; body: any }>, status: nu
 let counter = 0;
 /** A short unique name (names are at most 32 characters). */
 const unique = (prefix: string) => `${prefix} ${++counter}`;
-const rule = (extra: Record<string, unknown>) => ({ action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", ...extra });
-const guestNetwork = (name: string, guestPortal: Record<string, unknown>) => ({ name, type: "guest", wlan: {}, guestPortal: { guestNetworkType: "WISPr", ...guestPortal } });
+const rule = (extra: Record<string, unknown>) => ({
+  action: "ALLOW",
+  deviceType: "Smartphone",
+  osVendor: "Ios",
+  ...extra,
+});
+const guestNetwork = (name: string, guestPortal: Record<string, unknown>) => ({
+  name,
+  type: "guest",
+  wlan: {},
+  guestPortal: { guestNetworkType: "WISPr", ...guestPortal },
+});
 
 describe("device policies (W69, W72)", () => {
   test.each([
@@ -70,28 +80,60 @@ describe("client disconnect (W67)", () => {
   test("WIFI-10201: a client not connected to the AP named is 404, naming the entry; a connected one is disconnected", async () => {
     const venueId = (await client.ok("A7", {}, venueBody("Disconnect site"))).id;
     const [ap] = await client.ok("W2", {}, [apBody(venueId, 91)]);
-    const connected = await admin(emu, "POST", `/tenants/${client.tenantId}/clients`, { apMac: ap.mac, clientMac: "02:00:00:00:00:91" });
+    const connected = await admin(emu, "POST", `/tenants/${client.tenantId}/clients`, {
+      apMac: ap.mac,
+      clientMac: "02:00:00:00:00:91",
+    });
     expect(connected.status).toBe(201);
-    const body = [{ apMac: ap.mac, clientMac: "02:00:00:00:00:91" }, { apMac: ap.mac, clientMac: "02:00:00:00:00:92" }];
-    expect(await refusal(client.call("W67", {}, body), 404)).toMatchObject({ code: "WIFI-10201", object: "[1].clientMac", value: "02:00:00:00:00:92" });
+    const body = [
+      { apMac: ap.mac, clientMac: "02:00:00:00:00:91" },
+      { apMac: ap.mac, clientMac: "02:00:00:00:00:92" },
+    ];
+    expect(await refusal(client.call("W67", {}, body), 404)).toMatchObject({
+      code: "WIFI-10201",
+      object: "[1].clientMac",
+      value: "02:00:00:00:00:92",
+    });
     expect((await client.write("W67", {}, [body[0]])).record.status).toBe("SUCCESS");
-    expect(await refusal(client.call("W67", {}, [body[0]]), 404)).toMatchObject({ code: "WIFI-10201", object: "[0].clientMac" });
+    expect(await refusal(client.call("W67", {}, [body[0]]), 404)).toMatchObject({
+      code: "WIFI-10201",
+      object: "[0].clientMac",
+    });
   });
 
   test("the admin API connects clients to registered APs only", async () => {
-    expect((await admin(emu, "POST", `/tenants/${client.tenantId}/clients`, { apMac: "00:00:00:00:00:01", clientMac: "02:00:00:00:00:93" })).status).toBe(404);
+    expect(
+      (
+        await admin(emu, "POST", `/tenants/${client.tenantId}/clients`, {
+          apMac: "00:00:00:00:00:01",
+          clientMac: "02:00:00:00:00:93",
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe("guest portal rules (W50, W52, W55, W58)", () => {
   test.each([
-    ["W52", { wisprPage: { externalProviderName: "Nobody", externalProviderRegion: "US" } }, "guestPortal.wisprPage.externalProviderName"],
-    ["W52", { wisprPage: { externalProviderName: "Purple", externalProviderRegion: "Mars" } }, "guestPortal.wisprPage.externalProviderRegion"],
+    [
+      "W52",
+      { wisprPage: { externalProviderName: "Nobody", externalProviderRegion: "US" } },
+      "guestPortal.wisprPage.externalProviderName",
+    ],
+    [
+      "W52",
+      { wisprPage: { externalProviderName: "Purple", externalProviderRegion: "Mars" } },
+      "guestPortal.wisprPage.externalProviderRegion",
+    ],
     ["W58", { wisprPage: { externalProviderName: "Aislelabs" } }, "guestPortal.wisprPage.externalProviderRegion"],
   ])("WIFI-10116 on %s: %j", async (op, portal, object) => {
     const name = unique("Provider");
-    const params: Record<string, string> = op === "W58" ? { networkId: (await client.ok("W52", {}, guestNetwork(name, {}))).id } : {};
-    expect(await refusal(client.call(op as "W52", params, guestNetwork(name, portal)), 422)).toMatchObject({ code: "WIFI-10116", object });
+    const params: Record<string, string> =
+      op === "W58" ? { networkId: (await client.ok("W52", {}, guestNetwork(name, {}))).id } : {};
+    expect(await refusal(client.call(op as "W52", params, guestNetwork(name, portal)), 422)).toMatchObject({
+      code: "WIFI-10116",
+      object,
+    });
   });
 
   test("WIFI-10116 and WIFI-10209 are rules of the deep writes: the Wi-Fi API documentation lists them for W52 and W58, not W50 and W55", async () => {
@@ -100,20 +142,34 @@ describe("guest portal rules (W50, W52, W55, W58)", () => {
   });
 
   test("a custom external provider is not checked against the catalogue", async () => {
-    await client.ok("W52", {}, guestNetwork("Custom provider", { wisprPage: { customExternalProvider: true, externalProviderName: "Ours", externalProviderRegion: "Home" } }));
+    await client.ok(
+      "W52",
+      {},
+      guestNetwork("Custom provider", {
+        wisprPage: { customExternalProvider: true, externalProviderName: "Ours", externalProviderRegion: "Home" },
+      }),
+    );
   });
 
   test("WIFI-10209 (newer): a social domain that is not a domain name, on create and update", async () => {
-    const entry = await refusal(client.call("W52", {}, guestNetwork("Social", { socialDomains: ["example.com", "not a domain"] })), 422);
+    const entry = await refusal(
+      client.call("W52", {}, guestNetwork("Social", { socialDomains: ["example.com", "not a domain"] })),
+      422,
+    );
     expect(entry).toMatchObject({ code: "WIFI-10209", object: "guestPortal.socialDomains[1]", value: "not a domain" });
     const network = await client.ok("W52", {}, guestNetwork("Social", { socialDomains: ["example.com"] }));
-    const update = await refusal(client.call("W58", { networkId: network.id }, guestNetwork("Social", { socialDomains: ["-x-"] })), 422);
+    const update = await refusal(
+      client.call("W58", { networkId: network.id }, guestNetwork("Social", { socialDomains: ["-x-"] })),
+      422,
+    );
     expect(update).toMatchObject({ code: "WIFI-10209", object: "guestPortal.socialDomains[0]" });
   });
 
   test("the older variant refuses socialDomains as a newer-only field", async () => {
     const older = await tenantWith(emu, { wifiApiVariant: "older" }, "Older social");
-    expect(await refusal(older.call("W52", {}, guestNetwork("Social", { socialDomains: ["example.com"] })), 422)).toMatchObject({
+    expect(
+      await refusal(older.call("W52", {}, guestNetwork("Social", { socialDomains: ["example.com"] })), 422),
+    ).toMatchObject({
       code: "NMS-VALIDATION",
       object: "guestPortal.socialDomains",
     });
@@ -140,50 +196,118 @@ describe("guest portal rules (W50, W52, W55, W58)", () => {
       userSessionGracePeriod: 30,
       userSessionTimeout: 600,
       walledGardens: ["*.example.com"],
-      wisprPage: { captivePortalUrl: "https://cp.example.com", externalProviderName: "Purple", externalProviderRegion: "EMEA", customExternalProvider: false },
+      wisprPage: {
+        captivePortalUrl: "https://cp.example.com",
+        externalProviderName: "Purple",
+        externalProviderRegion: "EMEA",
+        customExternalProvider: false,
+      },
     };
-    const network = await client.ok("W52", {}, { name: "Full portal", type: "guest", wlan: { bypassCPUsingMacAddressAuthentication: true }, guestPortal });
+    const network = await client.ok(
+      "W52",
+      {},
+      { name: "Full portal", type: "guest", wlan: { bypassCPUsingMacAddressAuthentication: true }, guestPortal },
+    );
     expect((await client.call("W57", { networkId: network.id })).body.guestPortal).toEqual(guestPortal);
   });
 });
 
 describe("network types", () => {
-  test.each(["psk", "open", "guest", "dpsk", "cloudpath"])("the emulator answers W52-%s as its golden body says (IDs aside)", async (type) => {
-    const golden = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "contract", "golden", `W52-${type}.json`), "utf8"));
-    const reply = await client.call("W52", {}, { ...golden.request, name: `${golden.request.name} golden` });
-    expect(reply.status).toBe(202);
-    const withoutIds = (value: unknown): unknown =>
-      Array.isArray(value) ? value.map(withoutIds) : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).filter(([k]) => k !== "id").map(([k, v]) => [k, withoutIds(v)])) : value;
-    expect(withoutIds(reply.body.response)).toEqual(withoutIds({ ...golden.response.response, name: `${golden.request.name} golden` }));
-  });
+  test.each(["psk", "open", "guest", "dpsk", "cloudpath"])(
+    "the emulator answers W52-%s as its golden body says (IDs aside)",
+    async (type) => {
+      const golden = JSON.parse(
+        fs.readFileSync(path.join(__dirname, "..", "contract", "golden", `W52-${type}.json`), "utf8"),
+      );
+      const reply = await client.call("W52", {}, { ...golden.request, name: `${golden.request.name} golden` });
+      expect(reply.status).toBe(202);
+      const withoutIds = (value: unknown): unknown =>
+        Array.isArray(value)
+          ? value.map(withoutIds)
+          : value && typeof value === "object"
+            ? Object.fromEntries(
+                Object.entries(value)
+                  .filter(([k]) => k !== "id")
+                  .map(([k, v]) => [k, withoutIds(v)]),
+              )
+            : value;
+      expect(withoutIds(reply.body.response)).toEqual(
+        withoutIds({ ...golden.response.response, name: `${golden.request.name} golden` }),
+      );
+    },
+  );
 
   test("each type requires its own fields", async () => {
     const missing = async (body: Record<string, unknown>) => (await refusal(client.call("W52", {}, body), 422)).object;
     expect(await missing({ name: "No portal", type: "guest", wlan: {} })).toBe("guestPortal");
-    expect(await missing({ name: "No params", type: "dpsk", wlan: { passphraseBackup: "backup-pass" } })).toBe("dpskGenerationParams");
-    expect(await missing({ name: "No backup", type: "dpsk", wlan: {}, dpskGenerationParams: { passphraseLength: 12 } })).toBe("wlan.passphraseBackup");
-    expect(await missing({ name: "No portal", type: "cloudpath", wlan: {}, authRadius: { primary: { ip: "radius.example.com", port: 1812, sharedSecret: "s" } }, hotspotWlan: {} })).toBe(
-      "cloudpathPortal",
+    expect(await missing({ name: "No params", type: "dpsk", wlan: { passphraseBackup: "backup-pass" } })).toBe(
+      "dpskGenerationParams",
     );
+    expect(
+      await missing({ name: "No backup", type: "dpsk", wlan: {}, dpskGenerationParams: { passphraseLength: 12 } }),
+    ).toBe("wlan.passphraseBackup");
+    expect(
+      await missing({
+        name: "No portal",
+        type: "cloudpath",
+        wlan: {},
+        authRadius: { primary: { ip: "radius.example.com", port: 1812, sharedSecret: "s" } },
+        hotspotWlan: {},
+      }),
+    ).toBe("cloudpathPortal");
     expect(await missing({ name: "Bad type", type: "mesh", wlan: {} })).toBe("type");
   });
 
   test("a dpsk network has no passphrase of its own (WIFI-10100 is not its rule), its security defaults to WPA2Personal, its backup passphrase is never echoed in errors", async () => {
-    const dpsk = await client.ok("W52", {}, { name: "Residents", type: "dpsk", wlan: { passphraseBackup: "backup-pass", passphrase: "ignored-passphrase" }, dpskGenerationParams: { passphraseLength: 12 } });
+    const dpsk = await client.ok(
+      "W52",
+      {},
+      {
+        name: "Residents",
+        type: "dpsk",
+        wlan: { passphraseBackup: "backup-pass", passphrase: "ignored-passphrase" },
+        dpskGenerationParams: { passphraseLength: 12 },
+      },
+    );
     expect(dpsk.wlan).toMatchObject({ wlanSecurity: "WPA2Personal", passphraseBackup: "backup-pass" });
     expect(dpsk.wlan).not.toHaveProperty("passphrase");
-    const short = await refusal(client.call("W52", {}, { name: "Short", type: "dpsk", wlan: { passphraseBackup: "short" }, dpskGenerationParams: { passphraseLength: 12 } }), 422);
+    const short = await refusal(
+      client.call(
+        "W52",
+        {},
+        {
+          name: "Short",
+          type: "dpsk",
+          wlan: { passphraseBackup: "short" },
+          dpskGenerationParams: { passphraseLength: 12 },
+        },
+      ),
+      422,
+    );
     expect(short).toEqual({ code: "NMS-VALIDATION", message: expect.any(String), object: "wlan.passphraseBackup" });
   });
 
   test("a RADIUS server may be named by host name (the documentation gives ip as a string)", async () => {
-    await client.ok("W52", {}, { name: "Host radius", type: "aaa", wlan: {}, authRadius: { primary: { ip: "radius.example.com", port: 1812, sharedSecret: "s" } } });
+    await client.ok(
+      "W52",
+      {},
+      {
+        name: "Host radius",
+        type: "aaa",
+        wlan: {},
+        authRadius: { primary: { ip: "radius.example.com", port: 1812, sharedSecret: "s" } },
+      },
+    );
   });
 
   test("an activation needs neither a scheduler type nor an AP group's ID (the documentation marks neither required)", async () => {
     const venueId = (await client.ok("A7", {}, venueBody("Optional fields site"))).id;
     const networkId = (await client.ok("W50", {}, { name: "Optional fields", type: "open", wlan: {} })).id;
-    const activation = await client.ok("W59", {}, { networkId, venueId, isAllAPGroups: false, scheduler: { mon: "00:00-23:59" }, apGroups: [{ radio: "5-GHz" }] });
+    const activation = await client.ok(
+      "W59",
+      {},
+      { networkId, venueId, isAllAPGroups: false, scheduler: { mon: "00:00-23:59" }, apGroups: [{ radio: "5-GHz" }] },
+    );
     expect(activation.apGroups).toEqual([expect.objectContaining({ radio: "5-GHz", apGroupName: "" })]);
   });
 });
@@ -193,8 +317,14 @@ describe("references of a WLAN (wifiCallingIds, devicePolicyId)", () => {
 
   test("a missing profile or policy is 404 NMS-RELATED-NOT-FOUND naming the field's path", async () => {
     const profile = await client.ok("W92", {}, { ...calling, profileName: "Exists" });
-    const body = (advancedCustomization: Record<string, unknown>) => ({ name: "Refs", type: "open", wlan: { advancedCustomization } });
-    expect(await refusal(client.call("W52", {}, body({ wifiCallingIds: [profile.id, "missing-profile"] })), 404)).toMatchObject({
+    const body = (advancedCustomization: Record<string, unknown>) => ({
+      name: "Refs",
+      type: "open",
+      wlan: { advancedCustomization },
+    });
+    expect(
+      await refusal(client.call("W52", {}, body({ wifiCallingIds: [profile.id, "missing-profile"] })), 404),
+    ).toMatchObject({
       code: "NMS-RELATED-NOT-FOUND",
       object: "wlan.advancedCustomization.wifiCallingIds[1]",
       value: "missing-profile",
@@ -208,10 +338,24 @@ describe("references of a WLAN (wifiCallingIds, devicePolicyId)", () => {
   test("a profile or policy a network uses cannot be deleted (409 NMS-IN-USE), and can once the network lets go", async () => {
     const profile = await client.ok("W92", {}, calling);
     const policy = await client.ok("W69", {}, { name: "Referenced policy" });
-    const network = await client.ok("W52", {}, { name: "Uses both", type: "open", wlan: { advancedCustomization: { wifiCallingIds: [profile.id], devicePolicyId: policy.id } } });
-    expect(await refusal(client.call("W96", { wifiCallingProfileId: profile.id }), 409)).toMatchObject({ code: "NMS-IN-USE", object: "wifiCallingProfileId" });
+    const network = await client.ok(
+      "W52",
+      {},
+      {
+        name: "Uses both",
+        type: "open",
+        wlan: { advancedCustomization: { wifiCallingIds: [profile.id], devicePolicyId: policy.id } },
+      },
+    );
+    expect(await refusal(client.call("W96", { wifiCallingProfileId: profile.id }), 409)).toMatchObject({
+      code: "NMS-IN-USE",
+      object: "wifiCallingProfileId",
+    });
     expect(await refusal(client.call("W93", {}, [profile.id]), 409)).toMatchObject({ code: "NMS-IN-USE" });
-    expect(await refusal(client.call("W70", {}, [policy.id]), 409)).toMatchObject({ code: "NMS-IN-USE", object: "[0].devicePolicyId" });
+    expect(await refusal(client.call("W70", {}, [policy.id]), 409)).toMatchObject({
+      code: "NMS-IN-USE",
+      object: "[0].devicePolicyId",
+    });
     await client.ok("W58", { networkId: network.id }, { name: "Uses both", type: "open", wlan: {} });
     await client.ok("W96", { wifiCallingProfileId: profile.id });
     await client.ok("W70", {}, [policy.id]);
@@ -229,17 +373,27 @@ describe("vSPoT and recovery PSK", () => {
     const venueId = (await client.ok("A7", {}, venueBody("vSPoT site"))).id;
     const created = await client.ok("W87", {}, { ...server, venues: [{ id: venueId }] });
     expect(created).toMatchObject({ port: 8883, venues: [{ id: venueId, name: "vSPoT site" }] });
-    expect(await refusal(client.call("W89", { vspotId: created.id }, { ...server, venues: [{ id: "nowhere" }] }), 404)).toMatchObject({ object: "venues[0].id" });
+    expect(
+      await refusal(client.call("W89", { vspotId: created.id }, { ...server, venues: [{ id: "nowhere" }] }), 404),
+    ).toMatchObject({ object: "venues[0].id" });
     const older = await tenantWith(emu, { wifiApiVariant: "older" }, "Older vSPoT");
     const oldVenue = (await older.ok("A7", {}, venueBody("Old site"))).id;
-    expect(await older.ok("W87", {}, { ...server, venues: [{ name: "Old site" }] })).toMatchObject({ venues: [{ id: oldVenue, name: "Old site" }] });
-    expect(await refusal(older.call("W87", {}, { ...server, serverName: "Other", venues: [{ name: "No site" }] }), 404)).toMatchObject({ object: "venues[0].name" });
+    expect(await older.ok("W87", {}, { ...server, venues: [{ name: "Old site" }] })).toMatchObject({
+      venues: [{ id: oldVenue, name: "Old site" }],
+    });
+    expect(
+      await refusal(older.call("W87", {}, { ...server, serverName: "Other", venues: [{ name: "No site" }] }), 404),
+    ).toMatchObject({ object: "venues[0].name" });
   });
 
   test("recovery PSK: exactly 16 digits, never echoed; every tenant has one before any write", async () => {
     const initial = (await client.call("W82")).body;
     expect(initial).toEqual({ psk: expect.stringMatching(/^\d{16}$/), tenantId: client.tenantId });
-    expect(await refusal(client.call("W83", {}, { psk: "12345" }), 422)).toEqual({ code: "NMS-VALIDATION", message: "must be exactly 16 digits", object: "psk" });
+    expect(await refusal(client.call("W83", {}, { psk: "12345" }), 422)).toEqual({
+      code: "NMS-VALIDATION",
+      message: "must be exactly 16 digits",
+      object: "psk",
+    });
     await client.ok("W83", {}, { psk: "0000111122223333" });
     expect((await client.call("W82")).body.psk).toBe("0000111122223333");
   });
@@ -250,22 +404,48 @@ describe("guest import (W76) straight", () => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (csv !== undefined) form.append("file", new Blob([csv], { type: "text/csv" }), "guests.csv");
-    const reply = await fetch(`${emu.url}/api/tenant/${client.tenantId}/wifi/guest-user/import${query}`, { method: "POST", body: form, headers: { cookie: client.cookie! } });
+    const reply = await fetch(`${emu.url}/api/tenant/${client.tenantId}/wifi/guest-user/import${query}`, {
+      method: "POST",
+      body: form,
+      headers: { cookie: client.cookie! },
+    });
     return { status: reply.status, body: (await reply.json()) as any };
   }
-  const fields = { deliveryMethods: "PRINT,SMS", "expiration.activationType": "Login", "expiration.duration": "8", "expiration.unit": "Hour", maxDevices: "-1" };
+  const fields = {
+    deliveryMethods: "PRINT,SMS",
+    "expiration.activationType": "Login",
+    "expiration.duration": "8",
+    "expiration.unit": "Hour",
+    maxDevices: "-1",
+  };
 
   test("a good file creates its guests at once (201)", async () => {
-    const networkId = (await client.ok("W50", {}, { name: "Straight import", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } })).id;
+    const networkId = (
+      await client.ok(
+        "W50",
+        {},
+        { name: "Straight import", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } },
+      )
+    ).id;
     const reply = await upload(fields, "mobilePhoneNumber,name\n+351910000095,Eva\n", `?networkId=${networkId}`);
     expect(reply.status).toBe(201);
-    expect(reply.body.response.data).toEqual([expect.objectContaining({ name: "Eva", deliveryMethods: ["PRINT", "SMS"], maxDevices: -1, expirationDate: 0 })]);
+    expect(reply.body.response.data).toEqual([
+      expect.objectContaining({ name: "Eva", deliveryMethods: ["PRINT", "SMS"], maxDevices: -1, expirationDate: 0 }),
+    ]);
   });
 
   test("no file, no networkId, a missing network, or a JSON body: each refused, naming what is wrong", async () => {
     expect((await upload(fields, undefined, "?networkId=x")).body.errors[0]).toMatchObject({ object: "file" });
-    expect((await upload(fields, "name,mobilePhoneNumber\nA,1\n")).body.errors[0]).toMatchObject({ object: "networkId" });
-    expect((await upload(fields, "name,mobilePhoneNumber\nA,1\n", "?networkId=missing")).body.errors[0]).toMatchObject({ code: "NMS-RELATED-NOT-FOUND", object: "networkId" });
-    expect(await refusal(client.call("W76", {}, { file: "x" }), 400)).toMatchObject({ code: "NMS-BAD-REQUEST", object: "body" });
+    expect((await upload(fields, "name,mobilePhoneNumber\nA,1\n")).body.errors[0]).toMatchObject({
+      object: "networkId",
+    });
+    expect((await upload(fields, "name,mobilePhoneNumber\nA,1\n", "?networkId=missing")).body.errors[0]).toMatchObject({
+      code: "NMS-RELATED-NOT-FOUND",
+      object: "networkId",
+    });
+    expect(await refusal(client.call("W76", {}, { file: "x" }), 400)).toMatchObject({
+      code: "NMS-BAD-REQUEST",
+      object: "body",
+    });
   });
 });

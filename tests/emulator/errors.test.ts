@@ -2,7 +2,16 @@
 // (README "Decisions"), one test each.
 import type { OperationId } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { apGroupBody, Client, deepNetworkBody, pskNetworkBody, radiusPair, send, start, venueBody } from "../support/emulatorClient";
+import {
+  apGroupBody,
+  Client,
+  deepNetworkBody,
+  pskNetworkBody,
+  radiusPair,
+  send,
+  start,
+  venueBody,
+} from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 let client: Client;
@@ -13,7 +22,9 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 const UNKNOWN = "0123456789abcdef0123456789abcdef";
-const OFDM = (rates: Record<string, string>) => ({ advancedCustomization: { radioCustomization: { phyTypeConstraint: "OFDM", ...rates } } });
+const OFDM = (rates: Record<string, string>) => ({
+  advancedCustomization: { radioCustomization: { phyTypeConstraint: "OFDM", ...rates } },
+});
 
 interface Rule {
   code: string;
@@ -31,7 +42,11 @@ const RULES: Record<string, Rule> = {
     // The PSK-style rules concern psk networks (a psk WLAN has the passphrase and the WEP key).
     breakBody: (b) => ({ ...b, type: "psk", wlan: { ...b.wlan, wlanSecurity: "WPA2Personal", passphrase: undefined } }),
   },
-  "WIFI-10101": { code: "WIFI-10101", object: "wlan.wepHexKey", breakBody: (b) => ({ ...b, type: "psk", wlan: { ...b.wlan, wlanSecurity: "WEP" } }) },
+  "WIFI-10101": {
+    code: "WIFI-10101",
+    object: "wlan.wepHexKey",
+    breakBody: (b) => ({ ...b, type: "psk", wlan: { ...b.wlan, wlanSecurity: "WEP" } }),
+  },
   "WIFI-10103": {
     code: "WIFI-10103",
     object: "authRadius.primary.port",
@@ -48,7 +63,11 @@ const RULES: Record<string, Rule> = {
     code: "WIFI-10105",
     object: "guestPortal.userSessionGracePeriod",
     value: 120,
-    breakBody: (b) => ({ ...b, type: "guest", guestPortal: { guestNetworkType: "ClickThrough", userSessionTimeout: 60, userSessionGracePeriod: 120 } }),
+    breakBody: (b) => ({
+      ...b,
+      type: "guest",
+      guestPortal: { guestNetworkType: "ClickThrough", userSessionTimeout: 60, userSessionGracePeriod: 120 },
+    }),
   },
   "WIFI-10106": {
     code: "WIFI-10106",
@@ -60,7 +79,10 @@ const RULES: Record<string, Rule> = {
     code: "WIFI-10107",
     object: "wlan.advancedCustomization.radioCustomization.managementFrameMinimumPhyRate",
     value: "6",
-    breakBody: (b) => ({ ...b, wlan: { ...b.wlan, ...OFDM({ bssMinimumPhyRate: "12", managementFrameMinimumPhyRate: "6" }) } }),
+    breakBody: (b) => ({
+      ...b,
+      wlan: { ...b.wlan, ...OFDM({ bssMinimumPhyRate: "12", managementFrameMinimumPhyRate: "6" }) },
+    }),
   },
 };
 
@@ -86,11 +108,15 @@ describe("Wi-Fi network rules", () => {
     shallowId = (await client.ok("W50", {}, pskNetworkBody("Rules shallow"))).id;
   });
 
-  test.each(DEEP_CODES)("W52 create (deep): %s", (code) => expectRule("W52", {}, RULES[code].breakBody(deepNetworkBody("Rule probe")), RULES[code]));
+  test.each(DEEP_CODES)("W52 create (deep): %s", (code) =>
+    expectRule("W52", {}, RULES[code].breakBody(deepNetworkBody("Rule probe")), RULES[code]),
+  );
   test.each(DEEP_CODES)("W58 update (deep): %s", (code) =>
     expectRule("W58", { networkId: deepId }, RULES[code].breakBody(deepNetworkBody("Rules deep")), RULES[code]),
   );
-  test.each(SHALLOW_CODES)("W50 create (shallow): %s", (code) => expectRule("W50", {}, RULES[code].breakBody(pskNetworkBody("Rule probe")), RULES[code]));
+  test.each(SHALLOW_CODES)("W50 create (shallow): %s", (code) =>
+    expectRule("W50", {}, RULES[code].breakBody(pskNetworkBody("Rule probe")), RULES[code]),
+  );
   test.each(SHALLOW_CODES)("W55 update (shallow): %s", (code) =>
     expectRule("W55", { networkId: shallowId }, RULES[code].breakBody(pskNetworkBody("Rules shallow")), RULES[code]),
   );
@@ -104,11 +130,28 @@ describe("Wi-Fi network rules", () => {
 
   test("secret values are never echoed", async () => {
     // A psk network's WLAN secrets, and an aaa network's RADIUS secret.
-    const psk = { name: "Secrets", type: "psk", wlan: { wlanSecurity: "WPA2Personal", passphrase: "short", wepHexKey: "zz-secret-zz" } };
-    const aaa = { ...deepNetworkBody("Secrets"), authRadius: { primary: { ip: "192.0.2.1", port: 70000, sharedSecret: "" } } };
-    const errors = [...(await client.call("W52", {}, psk)).body.errors, ...(await client.call("W52", {}, aaa)).body.errors];
+    const psk = {
+      name: "Secrets",
+      type: "psk",
+      wlan: { wlanSecurity: "WPA2Personal", passphrase: "short", wepHexKey: "zz-secret-zz" },
+    };
+    const aaa = {
+      ...deepNetworkBody("Secrets"),
+      authRadius: { primary: { ip: "192.0.2.1", port: 70000, sharedSecret: "" } },
+    };
+    const errors = [
+      ...(await client.call("W52", {}, psk)).body.errors,
+      ...(await client.call("W52", {}, aaa)).body.errors,
+    ];
     const objects = errors.map((e: { object: string }) => e.object);
-    expect(objects).toEqual(expect.arrayContaining(["wlan.passphrase", "wlan.wepHexKey", "authRadius.primary.sharedSecret", "authRadius.primary.port"]));
+    expect(objects).toEqual(
+      expect.arrayContaining([
+        "wlan.passphrase",
+        "wlan.wepHexKey",
+        "authRadius.primary.sharedSecret",
+        "authRadius.primary.port",
+      ]),
+    );
     for (const entry of errors) {
       if (/(passphrase|wepHexKey|sharedSecret)$/.test(entry.object)) expect(entry).not.toHaveProperty("value");
     }
@@ -121,7 +164,9 @@ describe("field rules and malformed bodies", () => {
   test("a field rule failure is 422 NMS-VALIDATION with path and value", async () => {
     const reply = await client.call("A7", {}, { name: "x" });
     expect(reply.status).toBe(422);
-    expect(reply.body.errors).toEqual([{ code: "NMS-VALIDATION", message: expect.any(String), object: "name", value: "x" }]);
+    expect(reply.body.errors).toEqual([
+      { code: "NMS-VALIDATION", message: expect.any(String), object: "name", value: "x" },
+    ]);
   });
 
   test("a missing required field is 422 without value", async () => {
@@ -155,14 +200,18 @@ describe("names and duplicates (409)", () => {
     await client.ok("A7", {}, venueBody("Unique venue"));
     const reply = await client.call("A7", {}, venueBody("Unique venue"));
     expect(reply.status).toBe(409);
-    expect(reply.body.errors).toEqual([{ code: "NMS-DUPLICATE-NAME", message: expect.any(String), object: "name", value: "Unique venue" }]);
+    expect(reply.body.errors).toEqual([
+      { code: "NMS-DUPLICATE-NAME", message: expect.any(String), object: "name", value: "Unique venue" },
+    ]);
   });
 
   test("renaming a venue onto another's name is 409; keeping its own name is not", async () => {
     const a = await client.ok("A7", {}, venueBody("Rename A"));
     await client.ok("A7", {}, venueBody("Rename B"));
     expect((await client.call("A10", { venueId: a.id }, venueBody("Rename B"))).status).toBe(409);
-    expect((await client.call("A10", { venueId: a.id }, { ...venueBody("Rename A"), description: "new" })).status).toBe(202);
+    expect((await client.call("A10", { venueId: a.id }, { ...venueBody("Rename A"), description: "new" })).status).toBe(
+      202,
+    );
   });
 
   test("AP group names are unique per venue, not across venues", async () => {
@@ -201,7 +250,11 @@ describe("objects in use (409)", () => {
     venue = await client.ok("A7", {}, venueBody("In use"));
     group = await client.ok("W24", {}, apGroupBody(venue.id, "In use"));
     network = await client.ok("W50", {}, pskNetworkBody("In use"));
-    activation = await client.ok("W59", {}, { networkId: network.id, venueId: venue.id, isAllAPGroups: false, apGroups: [{ apGroupId: group.id }] });
+    activation = await client.ok(
+      "W59",
+      {},
+      { networkId: network.id, venueId: venue.id, isAllAPGroups: false, apGroups: [{ apGroupId: group.id }] },
+    );
   });
 
   test("a venue with AP groups of its own cannot be deleted", async () => {
@@ -237,7 +290,11 @@ describe("objects in use (409)", () => {
     const defaultGroup = (await client.call("W30", { venueId: venue.id })).body;
     const reply = await client.call("W28", { apGroupId: defaultGroup.id });
     expect(reply.status).toBe(409);
-    expect(reply.body.errors[0]).toMatchObject({ code: "NMS-DEFAULT-AP-GROUP", object: "apGroupId", value: defaultGroup.id });
+    expect(reply.body.errors[0]).toMatchObject({
+      code: "NMS-DEFAULT-AP-GROUP",
+      object: "apGroupId",
+      value: defaultGroup.id,
+    });
     expect((await client.call("W25", {}, [defaultGroup.id])).status).toBe(409);
   });
 
@@ -258,7 +315,9 @@ describe("immutable fields and references", () => {
     const group = await client.ok("W24", {}, apGroupBody(v1.id));
     const reply = await client.call("W27", { apGroupId: group.id }, apGroupBody(v2.id));
     expect(reply.status).toBe(422);
-    expect(reply.body.errors).toEqual([{ code: "NMS-VALIDATION", message: "venueId is immutable", object: "venueId", value: v2.id }]);
+    expect(reply.body.errors).toEqual([
+      { code: "NMS-VALIDATION", message: "venueId is immutable", object: "venueId", value: v2.id },
+    ]);
   });
 
   test("an activation update that changes networkId is 422", async () => {
@@ -276,22 +335,42 @@ describe("immutable fields and references", () => {
     const v2 = await client.ok("A7", {}, venueBody("Belongs 2"));
     const foreign = await client.ok("W24", {}, apGroupBody(v2.id));
     const network = await client.ok("W50", {}, pskNetworkBody("Belongs"));
-    const reply = await client.call("W59", {}, { networkId: network.id, venueId: v1.id, isAllAPGroups: false, apGroups: [{ apGroupId: foreign.id }] });
+    const reply = await client.call(
+      "W59",
+      {},
+      { networkId: network.id, venueId: v1.id, isAllAPGroups: false, apGroups: [{ apGroupId: foreign.id }] },
+    );
     expect(reply.status).toBe(422);
-    expect(reply.body.errors[0]).toMatchObject({ code: "NMS-VALIDATION", object: "apGroups[0].apGroupId", value: foreign.id });
+    expect(reply.body.errors[0]).toMatchObject({
+      code: "NMS-VALIDATION",
+      object: "apGroups[0].apGroupId",
+      value: foreign.id,
+    });
   });
 
   test.each([
     ["W24 with an unknown venue", "W24", () => apGroupBody(UNKNOWN), "venueId"],
     ["W59 with an unknown network", "W59", (ids: Ids) => ({ networkId: UNKNOWN, venueId: ids.venueId }), "networkId"],
     ["W59 with an unknown venue", "W59", (ids: Ids) => ({ networkId: ids.networkId, venueId: UNKNOWN }), "venueId"],
-    ["W59 with an unknown AP group", "W59", (ids: Ids) => ({ networkId: ids.networkId, venueId: ids.venueId, apGroups: [{ apGroupId: UNKNOWN }] }), "apGroups[0].apGroupId"],
-    ["W50 with an unknown RADIUS pair", "W50", () => ({ name: "Dangling", type: "aaa", wlan: {}, authRadiusId: UNKNOWN }), "authRadiusId"],
+    [
+      "W59 with an unknown AP group",
+      "W59",
+      (ids: Ids) => ({ networkId: ids.networkId, venueId: ids.venueId, apGroups: [{ apGroupId: UNKNOWN }] }),
+      "apGroups[0].apGroupId",
+    ],
+    [
+      "W50 with an unknown RADIUS pair",
+      "W50",
+      () => ({ name: "Dangling", type: "aaa", wlan: {}, authRadiusId: UNKNOWN }),
+      "authRadiusId",
+    ],
   ] as const)("%s is 404 NMS-RELATED-NOT-FOUND", async (_name, op, bodyOf, object) => {
     const ids = await relatedIds();
     const reply = await client.call(op, {}, bodyOf(ids));
     expect(reply.status).toBe(404);
-    expect(reply.body.errors).toEqual([{ code: "NMS-RELATED-NOT-FOUND", message: expect.any(String), object, value: UNKNOWN }]);
+    expect(reply.body.errors).toEqual([
+      { code: "NMS-RELATED-NOT-FOUND", message: expect.any(String), object, value: UNKNOWN },
+    ]);
   });
 });
 
@@ -348,7 +427,9 @@ describe("unknown IDs (404 NMS-NOT-FOUND)", () => {
   });
 
   test("a path that is no operation", async () => {
-    const reply = await send(`${emu.url}/api/tenant/${client.tenantId}/nothing-here`, "GET", undefined, { cookie: client.cookie! });
+    const reply = await send(`${emu.url}/api/tenant/${client.tenantId}/nothing-here`, "GET", undefined, {
+      cookie: client.cookie!,
+    });
     expect(reply.status).toBe(404);
     expect(reply.body.errors[0].code).toBe("NMS-NOT-FOUND");
   });

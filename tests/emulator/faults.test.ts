@@ -46,7 +46,10 @@ describe("one test per kind", () => {
     const before = await recordIds();
     const reply = await client.call("A7", {}, venueBody("Refused by 503"));
     expect(reply.status).toBe(503);
-    expect(reply.body).toEqual({ errors: [{ code: "NMS-INTERNAL", message: "internal server error" }], requestId: expect.any(String) });
+    expect(reply.body).toEqual({
+      errors: [{ code: "NMS-INTERNAL", message: "internal server error" }],
+      requestId: expect.any(String),
+    });
     expect(await recordIds()).toEqual(before);
     expect(await venueNames()).not.toContain("Refused by 503");
 
@@ -125,7 +128,11 @@ describe("one test per kind", () => {
     await admin(emu, "PUT", "/config", { asyncDelayMs: 20 });
     await arm({ kind: "stuck-pending", op: "A10", releaseAfterMs: 300, code: "VENUE-10001" });
     const venue = (await client.write("A7", {}, venueBody("Stuck then released"))).accepted.body.response;
-    const update = await client.call("A10", { venueId: venue.id }, { ...venueBody("Stuck then released"), description: "never applied" });
+    const update = await client.call(
+      "A10",
+      { venueId: venue.id },
+      { ...venueBody("Stuck then released"), description: "never applied" },
+    );
     expect(update.status).toBe(202);
     await sleep(150);
     expect((await client.call("A2", { requestId: update.body.requestId })).body.status).toBe("PENDING");
@@ -137,7 +144,9 @@ describe("one test per kind", () => {
     expect((await client.call("A9", { venueId: venue.id })).body.description).toBe(venueBody("x").description);
     // Without a code, the release FAILs with NMS-INTERNAL.
     await arm({ kind: "stuck-pending", op: "A11", releaseAfterMs: 50 });
-    expect((await client.write("A11", { venueId: venue.id })).record.errors).toEqual([expect.objectContaining({ code: "NMS-INTERNAL" })]);
+    expect((await client.write("A11", { venueId: venue.id })).record.errors).toEqual([
+      expect.objectContaining({ code: "NMS-INTERNAL" }),
+    ]);
     expect((await client.call("A9", { venueId: venue.id })).status).toBe(200);
   });
 });
@@ -148,7 +157,18 @@ describe("firing and matching", () => {
     for (let i = 0; i < 3; i++) expect((await client.call("A6")).status).toBe(502);
     expect((await client.call("A5")).status).toBe(200);
     expect((await admin(emu, "GET", "/faults")).body.faults).toEqual([
-      { id: rule.id, kind: "http-5xx", op: "A6", status: 502, code: "NMS-INTERNAL", probability: 1, count: null, remaining: null, matched: 3, fired: 3 },
+      {
+        id: rule.id,
+        kind: "http-5xx",
+        op: "A6",
+        status: 502,
+        code: "NMS-INTERNAL",
+        probability: 1,
+        count: null,
+        remaining: null,
+        matched: 3,
+        fired: 3,
+      },
     ]);
   });
 
@@ -161,19 +181,26 @@ describe("firing and matching", () => {
   test("count n: the first n matching requests, then the rule is exhausted and listed apart", async () => {
     const rule = await arm({ kind: "http-429", op: "A6", count: 2 });
     expect((await client.call("A6")).status).toBe(429);
-    expect((await admin(emu, "GET", "/faults")).body.faults).toMatchObject([{ id: rule.id, count: 2, remaining: 1, matched: 1, fired: 1 }]);
+    expect((await admin(emu, "GET", "/faults")).body.faults).toMatchObject([
+      { id: rule.id, count: 2, remaining: 1, matched: 1, fired: 1 },
+    ]);
     expect((await client.call("A6")).status).toBe(429);
     expect((await client.call("A6")).status).toBe(200);
     const listing = (await admin(emu, "GET", "/faults")).body;
     expect(listing.faults).toEqual([]);
-    expect(listing.exhausted).toMatchObject([{ id: rule.id, kind: "http-429", retryAfterSeconds: 1, remaining: 0, matched: 2, fired: 2 }]);
+    expect(listing.exhausted).toMatchObject([
+      { id: rule.id, kind: "http-429", retryAfterSeconds: 1, remaining: 0, matched: 2, fired: 2 },
+    ]);
   });
 
   test("probability with count: the window is the first n matching requests, fired or not", async () => {
     await arm({ kind: "http-5xx", op: "A6", probability: 0, count: 2 });
     await client.call("A6");
     await client.call("A6");
-    expect((await admin(emu, "GET", "/faults")).body).toMatchObject({ faults: [], exhausted: [{ matched: 2, fired: 0 }] });
+    expect((await admin(emu, "GET", "/faults")).body).toMatchObject({
+      faults: [],
+      exhausted: [{ matched: 2, fired: 0 }],
+    });
   });
 
   test("method and tenantId narrow a rule; an unmatched request leaves it untouched", async () => {

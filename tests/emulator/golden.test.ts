@@ -47,7 +47,8 @@ function substitute(value: unknown, vars: Record<string, string>): unknown {
     return vars[m[1]];
   }
   if (Array.isArray(value)) return value.map((v) => substitute(v, vars));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, vars)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, vars)]));
   return value;
 }
 
@@ -61,7 +62,11 @@ const IS_TYPE: Record<MaskType, (value: unknown) => boolean> = {
 function mask(value: unknown, names: Map<string, string>, masked: Record<string, MaskType> = {}): unknown {
   if (typeof value === "string") {
     // A bulk write's entityId joins the IDs it wrote.
-    if (value.includes(",")) return value.split(",").map((part) => mask(part, names, masked)).join(",");
+    if (value.includes(","))
+      return value
+        .split(",")
+        .map((part) => mask(part, names, masked))
+        .join(",");
     const name = names.get(value);
     if (name) return `\${${name}}`;
     if (HEX32.test(value)) return "<id>";
@@ -126,7 +131,11 @@ test.each(FILES)("%s", async (file) => {
       );
       for (const [name, dotted] of Object.entries(step.capture ?? {})) vars[name] = at(reply.body, dotted);
       if (!step.expect) {
-        expect({ step: index, op: step.op, status: reply.status }).toEqual({ step: index, op: step.op, status: ROUTES[step.op].success });
+        expect({ step: index, op: step.op, status: reply.status }).toEqual({
+          step: index,
+          op: step.op,
+          status: ROUTES[step.op].success,
+        });
         continue;
       }
       const names = new Map(Object.entries(vars).map(([name, value]) => [value, name]));

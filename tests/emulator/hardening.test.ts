@@ -30,7 +30,13 @@ interface RawReply {
 }
 
 /** Sends exactly these bytes of path and headers (fetch would normalise the path and set Host itself). */
-function raw(url: string, method: string, urlPath: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<RawReply> {
+function raw(
+  url: string,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<RawReply> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const sent = body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) };
@@ -60,7 +66,10 @@ function raw(url: string, method: string, urlPath: string, headers: Record<strin
 function expectError(reply: RawReply, status: number, code: string): void {
   expect({ status: reply.status, code: reply.body?.errors?.[0]?.code }).toEqual({ status, code });
   expect(reply.headers["content-type"]).toBe("application/json");
-  expect(reply.body).toEqual({ errors: expect.arrayContaining([expect.objectContaining({ code, message: expect.any(String) })]), requestId: expect.any(String) });
+  expect(reply.body).toEqual({
+    errors: expect.arrayContaining([expect.objectContaining({ code, message: expect.any(String) })]),
+    requestId: expect.any(String),
+  });
 }
 
 const JSON_HEADERS = { "content-type": "application/json" };
@@ -100,7 +109,13 @@ describe("malformed percent-escapes answer 400 in the error body, wherever they 
     ["the page", "GET", () => "/ui/%", "path"],
     ["no route at all", "DELETE", () => "/%", "path"],
   ])("in %s", async (_what, method, urlPath, object) => {
-    const reply = await raw(emu.url, method, urlPath(), { ...cookieOf(), ...(method === "GET" ? {} : JSON_HEADERS) }, method === "GET" ? undefined : "{}");
+    const reply = await raw(
+      emu.url,
+      method,
+      urlPath(),
+      { ...cookieOf(), ...(method === "GET" ? {} : JSON_HEADERS) },
+      method === "GET" ? undefined : "{}",
+    );
     expectError(reply, 400, "NMS-BAD-REQUEST");
     expect(reply.body.errors[0].object).toBe(object);
     expect((await client.call("A4")).status).toBe(200);
@@ -108,7 +123,12 @@ describe("malformed percent-escapes answer 400 in the error body, wherever they 
 
   test("a well-formed escape still reaches its route (an encoded name in a path segment)", async () => {
     const venue = await client.ok("A7", {}, venueBody("Percent % venue"));
-    const reply = await raw(emu.url, "GET", tenantPath(`/venue/${encodeURIComponent(venue.id)}?page=0&size=${encodeURIComponent("10")}`), cookieOf());
+    const reply = await raw(
+      emu.url,
+      "GET",
+      tenantPath(`/venue/${encodeURIComponent(venue.id)}?page=0&size=${encodeURIComponent("10")}`),
+      cookieOf(),
+    );
     expect(reply.status).toBe(200);
   });
 });
@@ -116,7 +136,15 @@ describe("malformed percent-escapes answer 400 in the error body, wherever they 
 describe("no request can stop the server", () => {
   test("the known killers, sent to the emulator as users run it, each get an answer and the process keeps serving", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nms-killers-"));
-    const proc = await startEmulatorProcess(["--async-delay-ms", "0", "--no-rate-limit", "--state-file", path.join(dir, "state"), "--state-save-delay-ms", "0"]);
+    const proc = await startEmulatorProcess([
+      "--async-delay-ms",
+      "0",
+      "--no-rate-limit",
+      "--state-file",
+      path.join(dir, "state"),
+      "--state-save-delay-ms",
+      "0",
+    ]);
     try {
       const url = proc.started.url as string;
       const demo = await Client.login({ url } as RunningEmulator, proc.started.username, proc.started.password);
@@ -124,16 +152,41 @@ describe("no request can stop the server", () => {
       const killers: [string, () => Promise<RawReply>][] = [
         ["a malformed escape in a file store address", () => raw(url, "GET", "/file-store/%E0%A4%A")],
         ["a malformed escape in a file store upload", () => raw(url, "PUT", "/file-store/%?signature=x", {}, "bytes")],
-        ["a body nested 5,000 deep in a free-form field", () => raw(url, "POST", `/api/tenant/${demo.tenantId}/wifi/network/deep`, { ...cookie, ...JSON_HEADERS }, cloudpathNetwork("Deep", nestedObjects(5_000)))],
-        ["an admin body nested 100,000 deep", () => raw(url, "POST", "/__admin/tenants", JSON_HEADERS, "[".repeat(100_000) + "]".repeat(100_000))],
+        [
+          "a body nested 5,000 deep in a free-form field",
+          () =>
+            raw(
+              url,
+              "POST",
+              `/api/tenant/${demo.tenantId}/wifi/network/deep`,
+              { ...cookie, ...JSON_HEADERS },
+              cloudpathNetwork("Deep", nestedObjects(5_000)),
+            ),
+        ],
+        [
+          "an admin body nested 100,000 deep",
+          () => raw(url, "POST", "/__admin/tenants", JSON_HEADERS, "[".repeat(100_000) + "]".repeat(100_000)),
+        ],
         ["a 60 kB path", () => raw(url, "GET", `/api/tenant/${demo.tenantId}/venue/${"a".repeat(60_000)}`, cookie)],
       ];
       for (const [what, send] of killers) {
         const reply = await send();
-        expect({ what, status: reply.status < 500, shape: Array.isArray(reply.body?.errors) }).toEqual({ what, status: true, shape: true });
+        expect({ what, status: reply.status < 500, shape: Array.isArray(reply.body?.errors) }).toEqual({
+          what,
+          status: true,
+          shape: true,
+        });
       }
       // Bodies the client gives up on halfway, on every kind of path.
-      for (const urlPath of ["/token", `/api/tenant/${demo.tenantId}/venue`, `/api/tenant/${demo.tenantId}/wifi/guest-user/import`, "/__admin/tenants", "/ui/", "/file-store/x?signature=y", "/%"]) {
+      for (const urlPath of [
+        "/token",
+        `/api/tenant/${demo.tenantId}/venue`,
+        `/api/tenant/${demo.tenantId}/wifi/guest-user/import`,
+        "/__admin/tenants",
+        "/ui/",
+        "/file-store/x?signature=y",
+        "/%",
+      ]) {
         await sendHalfABody(url, "POST", urlPath);
         await sendHalfABody(url, "PUT", urlPath);
       }
@@ -158,7 +211,11 @@ describe("no request can stop the server", () => {
       server.model.list = () => {
         throw new TypeError("a bug in a handler");
       };
-      expectError(await raw(url, "GET", `/api/tenant/${demo.tenantId}/venue`, { cookie: demo.cookie! }), 500, "NMS-INTERNAL");
+      expectError(
+        await raw(url, "GET", `/api/tenant/${demo.tenantId}/venue`, { cookie: demo.cookie! }),
+        500,
+        "NMS-INTERNAL",
+      );
       server.model.list = list;
       expect((await demo.call("A6")).status).toBe(200);
       // The file store and the page go through the same guard.
@@ -180,10 +237,25 @@ describe("no request can stop the server", () => {
 describe("body nesting and free-form fields are bounded", () => {
   test(`a body nested deeper than ${JSON_DEPTH_LIMIT} levels is refused before it is parsed; ${JSON_DEPTH_LIMIT} levels are taken`, async () => {
     // The body is level 1: a hotspotWlan of JSON_DEPTH_LIMIT levels makes one level too many.
-    const refused = await raw(emu.url, "POST", tenantPath("/wifi/network/deep"), { ...cookieOf(), ...JSON_HEADERS }, cloudpathNetwork("Too deep", nestedObjects(JSON_DEPTH_LIMIT)));
+    const refused = await raw(
+      emu.url,
+      "POST",
+      tenantPath("/wifi/network/deep"),
+      { ...cookieOf(), ...JSON_HEADERS },
+      cloudpathNetwork("Too deep", nestedObjects(JSON_DEPTH_LIMIT)),
+    );
     expectError(refused, 400, "NMS-BAD-REQUEST");
-    expect(refused.body.errors[0]).toMatchObject({ object: "body", message: expect.stringContaining(`${JSON_DEPTH_LIMIT}`) });
-    const taken = await raw(emu.url, "POST", tenantPath("/wifi/network/deep"), { ...cookieOf(), ...JSON_HEADERS }, cloudpathNetwork("Deep enough", nestedObjects(JSON_DEPTH_LIMIT - 1)));
+    expect(refused.body.errors[0]).toMatchObject({
+      object: "body",
+      message: expect.stringContaining(`${JSON_DEPTH_LIMIT}`),
+    });
+    const taken = await raw(
+      emu.url,
+      "POST",
+      tenantPath("/wifi/network/deep"),
+      { ...cookieOf(), ...JSON_HEADERS },
+      cloudpathNetwork("Deep enough", nestedObjects(JSON_DEPTH_LIMIT - 1)),
+    );
     expect(taken.status).toBe(202);
     expect((await client.waitFor(taken.body.requestId)).status).toBe("SUCCESS");
     // Brackets inside strings are text, not nesting.
@@ -193,7 +265,13 @@ describe("body nesting and free-form fields are bounded", () => {
 
   test(`a free-form field (hotspotWlan) of more than ${FREE_FORM_MAX_BYTES} bytes of JSON is 422 NMS-VALIDATION naming it`, async () => {
     const big = JSON.stringify({ venueNames: "v".repeat(FREE_FORM_MAX_BYTES) });
-    const reply = await raw(emu.url, "POST", tenantPath("/wifi/network/deep"), { ...cookieOf(), ...JSON_HEADERS }, cloudpathNetwork("Big", big));
+    const reply = await raw(
+      emu.url,
+      "POST",
+      tenantPath("/wifi/network/deep"),
+      { ...cookieOf(), ...JSON_HEADERS },
+      cloudpathNetwork("Big", big),
+    );
     expectError(reply, 422, "NMS-VALIDATION");
     expect(reply.body.errors[0].object).toBe("hotspotWlan");
   });
@@ -204,7 +282,13 @@ describe("body nesting and free-form fields are bounded", () => {
     const withFile = await start({ stateFile, stateSaveDelayMs: 0 });
     try {
       const demo = await Client.login(withFile);
-      const hostile = await raw(withFile.url, "POST", `/api/tenant/${demo.tenantId}/wifi/network/deep`, { cookie: demo.cookie!, ...JSON_HEADERS }, cloudpathNetwork("Deep", nestedObjects(5_000)));
+      const hostile = await raw(
+        withFile.url,
+        "POST",
+        `/api/tenant/${demo.tenantId}/wifi/network/deep`,
+        { cookie: demo.cookie!, ...JSON_HEADERS },
+        cloudpathNetwork("Deep", nestedObjects(5_000)),
+      );
       expect(hostile.status).toBe(400);
       const venue = await demo.ok("A7", {}, venueBody("Saved after the hostile request"));
       expect((await demo.call("W49")).status).toBe(200);
@@ -230,9 +314,19 @@ describe("/__admin answers only JSON from this machine's pages", () => {
     ["JSON's name inside another type", { "content-type": "text/plain; application/json" }],
   ])("a state-changing call with %s is 415 EMU-UNSUPPORTED-MEDIA-TYPE and changes nothing", async (_what, headers) => {
     const venue = await client.ok("A7", {}, venueBody(`Survives ${_what}`.slice(0, 32)));
-    expectError(await raw(emu.url, "POST", `${adminPath}/reset`, headers as Record<string, string>), 415, "EMU-UNSUPPORTED-MEDIA-TYPE");
     expectError(
-      await raw(emu.url, "POST", `${adminPath}/passwords`, headers as Record<string, string>, JSON.stringify({ username: emu.demo.username, password: "taken-over" })),
+      await raw(emu.url, "POST", `${adminPath}/reset`, headers as Record<string, string>),
+      415,
+      "EMU-UNSUPPORTED-MEDIA-TYPE",
+    );
+    expectError(
+      await raw(
+        emu.url,
+        "POST",
+        `${adminPath}/passwords`,
+        headers as Record<string, string>,
+        JSON.stringify({ username: emu.demo.username, password: "taken-over" }),
+      ),
       415,
       "EMU-UNSUPPORTED-MEDIA-TYPE",
     );
@@ -241,31 +335,67 @@ describe("/__admin answers only JSON from this machine's pages", () => {
   });
 
   test("application/json (with a charset) is taken; reads need no content type", async () => {
-    const created = await raw(emu.url, "POST", `${adminPath}/tenants`, { "content-type": "application/json; charset=utf-8" }, JSON.stringify({ name: "Admin JSON" }));
+    const created = await raw(
+      emu.url,
+      "POST",
+      `${adminPath}/tenants`,
+      { "content-type": "application/json; charset=utf-8" },
+      JSON.stringify({ name: "Admin JSON" }),
+    );
     expect(created.status).toBe(201);
     expect((await raw(emu.url, "DELETE", `${adminPath}/log`, JSON_HEADERS)).status).toBe(204);
     expect((await raw(emu.url, "GET", `${adminPath}/stats`)).status).toBe(200);
   });
 
-  test.each(["evil.example", "evil.example:4000", "rebound.attacker.example:8080", "10.0.0.5", "localhost.evil.example", "127.0.0.1.evil.example"])(
-    "Host %j is 421 EMU-MISDIRECTED, for reads too",
-    async (badHost) => {
-      expectError(await raw(emu.url, "GET", `${adminPath}/tenants`, { host: badHost }), 421, "EMU-MISDIRECTED");
-      expectError(await raw(emu.url, "POST", `${adminPath}/reset`, { host: badHost, ...JSON_HEADERS }), 421, "EMU-MISDIRECTED");
+  test.each([
+    "evil.example",
+    "evil.example:4000",
+    "rebound.attacker.example:8080",
+    "10.0.0.5",
+    "localhost.evil.example",
+    "127.0.0.1.evil.example",
+  ])("Host %j is 421 EMU-MISDIRECTED, for reads too", async (badHost) => {
+    expectError(await raw(emu.url, "GET", `${adminPath}/tenants`, { host: badHost }), 421, "EMU-MISDIRECTED");
+    expectError(
+      await raw(emu.url, "POST", `${adminPath}/reset`, { host: badHost, ...JSON_HEADERS }),
+      421,
+      "EMU-MISDIRECTED",
+    );
+  });
+
+  test.each(["localhost", "localhost:4000", "127.0.0.1", "127.0.0.1:9", "[::1]", "[::1]:8080", "LOCALHOST:1"])(
+    "Host %s is answered",
+    async (goodHost) => {
+      expect((await raw(emu.url, "GET", `${adminPath}/stats`, { host: goodHost })).status).toBe(200);
     },
   );
 
-  test.each(["localhost", "localhost:4000", "127.0.0.1", "127.0.0.1:9", "[::1]", "[::1]:8080", "LOCALHOST:1"])("Host %s is answered", async (goodHost) => {
-    expect((await raw(emu.url, "GET", `${adminPath}/stats`, { host: goodHost })).status).toBe(200);
-  });
-
-  test.each(["http://evil.example", "null", "http://localhost:1", "https://127.0.0.1", "not a url"])("Origin %s is 403 EMU-FOREIGN-ORIGIN", async (origin) => {
-    expectError(await raw(emu.url, "POST", `${adminPath}/tenants`, { origin, ...JSON_HEADERS }, JSON.stringify({ name: "From a page" })), 403, "EMU-FOREIGN-ORIGIN");
-    expectError(await raw(emu.url, "GET", `${adminPath}/tenants`, { origin }), 403, "EMU-FOREIGN-ORIGIN");
-  });
+  test.each(["http://evil.example", "null", "http://localhost:1", "https://127.0.0.1", "not a url"])(
+    "Origin %s is 403 EMU-FOREIGN-ORIGIN",
+    async (origin) => {
+      expectError(
+        await raw(
+          emu.url,
+          "POST",
+          `${adminPath}/tenants`,
+          { origin, ...JSON_HEADERS },
+          JSON.stringify({ name: "From a page" }),
+        ),
+        403,
+        "EMU-FOREIGN-ORIGIN",
+      );
+      expectError(await raw(emu.url, "GET", `${adminPath}/tenants`, { origin }), 403, "EMU-FOREIGN-ORIGIN");
+    },
+  );
 
   test("the emulator's own origin (its page) is answered", async () => {
-    const reply = await raw(emu.url, "POST", `${adminPath}/tenants`, { origin: `http://${host()}`, ...JSON_HEADERS }, JSON.stringify({ name: "From its page" }));
+    const reply = await raw(
+      emu.url,
+      "POST",
+      `${adminPath}/tenants`,
+      { origin: `http://${host()}`, ...JSON_HEADERS },
+      JSON.stringify({ name: "From its page" }),
+    );
     expect(reply.status).toBe(201);
   });
 });
@@ -273,9 +403,13 @@ describe("/__admin answers only JSON from this machine's pages", () => {
 describe("stored files are downloads, never pages of the emulator's origin", () => {
   test("an uploaded SVG with a script comes back as an attachment with nosniff and a sandboxing CSP", async () => {
     const { fileId, signedUrl } = (await client.call("U1", {}, { fileExtension: "svg" })).body;
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" onload="fetch(\'/__admin/reset\',{method:\'POST\'})"><script>alert(1)</script></svg>';
+    const svg =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"fetch('/__admin/reset',{method:'POST'})\"><script>alert(1)</script></svg>";
     expect((await fetch(signedUrl, { method: "PUT", body: svg })).status).toBe(200);
-    const redirect = await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${fileId}`, { headers: cookieOf(), redirect: "manual" });
+    const redirect = await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${fileId}`, {
+      headers: cookieOf(),
+      redirect: "manual",
+    });
     const download = await fetch(redirect.headers.get("location")!);
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${fileId}.svg"`);
@@ -288,7 +422,9 @@ describe("stored files are downloads, never pages of the emulator's origin", () 
 describe("sessions follow their administrator", () => {
   async function loggedInAdmin(email: string, role: string): Promise<{ id: string; session: Client }> {
     const added = await client.ok("A13", {}, { role, email });
-    expect((await admin(emu, "POST", "/passwords", { username: email, password: `${role}-password` })).status).toBe(204);
+    expect((await admin(emu, "POST", "/passwords", { username: email, password: `${role}-password` })).status).toBe(
+      204,
+    );
     return { id: added.id, session: await Client.login(emu, email, `${role}-password`) };
   }
 
@@ -297,7 +433,10 @@ describe("sessions follow their administrator", () => {
     expect((await session.call("A6")).status).toBe(200);
     await client.ok("A17", { adminId: id });
     const reply = await session.call("A6");
-    expect({ status: reply.status, code: reply.body.errors[0].code }).toEqual({ status: 401, code: "NMS-NOT-AUTHENTICATED" });
+    expect({ status: reply.status, code: reply.body.errors[0].code }).toEqual({
+      status: 401,
+      code: "NMS-NOT-AUTHENTICATED",
+    });
   });
 
   test("a role change applies to live sessions at once, both ways", async () => {
@@ -305,7 +444,10 @@ describe("sessions follow their administrator", () => {
     expect((await session.call("A7", {}, venueBody("Before the demotion"))).status).toBe(202);
     await client.ok("A14", {}, { role: "READ_ONLY", email: "demoted@demo.example" });
     const refused = await session.call("A7", {}, venueBody("After the demotion"));
-    expect({ status: refused.status, code: refused.body.errors[0].code }).toEqual({ status: 403, code: "NMS-FORBIDDEN-ROLE" });
+    expect({ status: refused.status, code: refused.body.errors[0].code }).toEqual({
+      status: 403,
+      code: "NMS-FORBIDDEN-ROLE",
+    });
     expect((await session.call("A6")).status).toBe(200);
     await client.ok("A14", {}, { role: "ADMIN", email: "demoted@demo.example" });
     expect((await session.call("A7", {}, venueBody("After the promotion"))).status).toBe(202);
@@ -346,9 +488,16 @@ describe("what failed logins and odd paths leave behind is bounded", () => {
     // The default rate limit is on: its per-username login buckets are part of what a flood of usernames could grow.
     const proc = await startMeasuredProcess([]);
     try {
-      const memory = async () => (await raw(proc.url, "GET", "/__admin/memory")).body as { heapUsed: number; rss: number; afterGc: boolean };
+      const memory = async () =>
+        (await raw(proc.url, "GET", "/__admin/memory")).body as { heapUsed: number; rss: number; afterGc: boolean };
       const attempt = (i: number) =>
-        raw(proc.url, "POST", "/token", JSON_HEADERS, JSON.stringify({ username: `${i}-${"u".repeat(100_000)}@example`, password: "wrong" }));
+        raw(
+          proc.url,
+          "POST",
+          "/token",
+          JSON_HEADERS,
+          JSON.stringify({ username: `${i}-${"u".repeat(100_000)}@example`, password: "wrong" }),
+        );
       for (let i = 0; i < 50; i++) await attempt(-i - 1); // warm-up
       const before = await memory();
       expect(before.afterGc).toBe(true);
@@ -378,13 +527,20 @@ describe("what the request log keeps is bounded", () => {
       const memory = async () => (await raw(proc.url, "GET", "/__admin/memory")).body as { heapUsed: number };
       const tenantId = "0".repeat(32);
       const long = (i: number) => `${i}-${"p".repeat(60_000)}`;
-      const send = (i: number) => raw(proc.url, "GET", i % 2 === 0 ? `/api/tenant/${tenantId}/venue/${long(i)}` : `/api/tenant/${tenantId}/venue?q=${long(i)}`);
+      const send = (i: number) =>
+        raw(
+          proc.url,
+          "GET",
+          i % 2 === 0 ? `/api/tenant/${tenantId}/venue/${long(i)}` : `/api/tenant/${tenantId}/venue?q=${long(i)}`,
+        );
       for (let i = 0; i < 100; i++) await send(-i - 1); // warm-up
       const before = await memory();
       for (let i = 0; i < 1_000; i += 10) await Promise.all(Array.from({ length: 10 }, (_, j) => send(i + j)));
       const after = await memory();
       const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-      process.stdout.write(`request log: 1,000 requests with 60 kB paths or queries: heap after GC ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB (+${mb(after.heapUsed - before.heapUsed)} MB)\n`);
+      process.stdout.write(
+        `request log: 1,000 requests with 60 kB paths or queries: heap after GC ${mb(before.heapUsed)} → ${mb(after.heapUsed)} MB (+${mb(after.heapUsed - before.heapUsed)} MB)\n`,
+      );
       // Kept whole, 1,000 such URLs hold 60 MB.
       expect((after.heapUsed - before.heapUsed) / 1024 / 1024).toBeLessThan(8);
     } finally {
@@ -405,7 +561,8 @@ describe("uploads have a per-tenant quota", () => {
       };
       expectError(await upload(uploader, Buffer.alloc(MAX_UPLOAD_BYTES + 1)), 413, "EMU-UPLOAD-TOO-LARGE");
       const file = Buffer.alloc(MAX_UPLOAD_BYTES, 1);
-      for (let stored = 0; stored + file.length <= UPLOAD_QUOTA_BYTES; stored += file.length) expect((await upload(uploader, file)).status).toBe(200);
+      for (let stored = 0; stored + file.length <= UPLOAD_QUOTA_BYTES; stored += file.length)
+        expect((await upload(uploader, file)).status).toBe(200);
       expectError(await upload(uploader, file), 413, "EMU-UPLOAD-QUOTA");
       expectError(await upload(uploader, Buffer.alloc(1)), 413, "EMU-UPLOAD-QUOTA");
       const created = await admin(own, "POST", "/tenants", { name: "Another uploader" });
@@ -440,20 +597,38 @@ describe("the file store and the page answer errors in the error body", () => {
     ["a file of the page that does not exist", "GET", "/ui/missing.js", {}, 404, "NMS-NOT-FOUND"],
     ["a write to the page", "POST", "/ui/", JSON_HEADERS, 405, "EMU-METHOD-NOT-ALLOWED"],
   ])("%s", async (_what, method, urlPath, headers, status, code) => {
-    const reply = await raw(emu.url, method, urlPath, headers as Record<string, string>, method === "GET" ? undefined : "x");
+    const reply = await raw(
+      emu.url,
+      method,
+      urlPath,
+      headers as Record<string, string>,
+      method === "GET" ? undefined : "x",
+    );
     expectError(reply, status, code);
   });
 
   test("a download address called with the service's cookie is 403 EMU-SERVICE-HEADERS; before any upload it is 404 NMS-NOT-FOUND", async () => {
     const { fileId } = (await client.call("U1", {}, { fileExtension: "png" })).body;
-    const download = await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${fileId}`, { headers: cookieOf(), redirect: "manual" });
+    const download = await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${fileId}`, {
+      headers: cookieOf(),
+      redirect: "manual",
+    });
     expect(download.status).toBe(404); // U2 refuses a file with no bytes yet
     const { signedUrl } = (await client.call("U1", {}, { fileExtension: "png" })).body;
     const downloadAddress = signedUrl.replace(/signature=\w+/, "signature=wrong");
-    expectError(await raw(emu.url, "GET", new URL(downloadAddress).pathname + new URL(downloadAddress).search), 403, "EMU-BAD-SIGNATURE");
+    expectError(
+      await raw(emu.url, "GET", new URL(downloadAddress).pathname + new URL(downloadAddress).search),
+      403,
+      "EMU-BAD-SIGNATURE",
+    );
     const uploaded = (await client.call("U1", {}, { fileExtension: "png" })).body;
     expect((await fetch(uploaded.signedUrl, { method: "PUT", body: "png" })).status).toBe(200);
-    const location = (await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${uploaded.fileId}`, { headers: cookieOf(), redirect: "manual" })).headers.get("location")!;
+    const location = (
+      await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${uploaded.fileId}`, {
+        headers: cookieOf(),
+        redirect: "manual",
+      })
+    ).headers.get("location")!;
     const target = new URL(location);
     expectError(await raw(emu.url, "GET", target.pathname + target.search, cookieOf()), 403, "EMU-SERVICE-HEADERS");
   });
@@ -464,7 +639,9 @@ function sendHalfABody(url: string, method: string, urlPath: string): Promise<vo
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname, () => {
-      socket.write(`${method} ${urlPath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{"name":`);
+      socket.write(
+        `${method} ${urlPath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n{"name":`,
+      );
       setTimeout(() => socket.destroy(), 30);
     });
     socket.on("error", () => undefined);
@@ -474,7 +651,9 @@ function sendHalfABody(url: string, method: string, urlPath: string): Promise<vo
 
 /** The emulator of dist/ in a child process with --expose-gc, so that GET /__admin/memory measures after a full collection. */
 async function startMeasuredProcess(args: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ["--expose-gc", EMULATOR_MAIN, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--expose-gc", EMULATOR_MAIN, ...args], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {

@@ -19,15 +19,30 @@ interface RawReply {
 }
 
 /** Sends exactly these bytes of path, headers and body (fetch would normalise the path). */
-function raw(emu: RunningEmulator, method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<RawReply> {
+function raw(
+  emu: RunningEmulator,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+): Promise<RawReply> {
   const { hostname, port } = new URL(emu.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, method, path, headers: body === undefined ? headers : { ...headers, "content-length": Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
+    const req = request(
+      {
+        host: hostname,
+        port,
+        method,
+        path,
+        headers: body === undefined ? headers : { ...headers, "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     if (body !== undefined) req.write(body);
     req.end();
@@ -55,8 +70,17 @@ const HOSTILE_BODIES: Record<string, string | Buffer> = {
   "an empty object": "{}",
   "an array of nulls": "[null, null]",
   "an array of numbers": "[1, 2, 3]",
-  "wrong types in every usual field": JSON.stringify({ name: 7, venueId: [], description: {}, vlanId: "ten", serialNumber: true, id: null, enabled: "yes" }),
-  "prototype keys": '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "name": "Proto"}',
+  "wrong types in every usual field": JSON.stringify({
+    name: 7,
+    venueId: [],
+    description: {},
+    vlanId: "ten",
+    serialNumber: true,
+    id: null,
+    enabled: "yes",
+  }),
+  "prototype keys":
+    '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"polluted": true}}, "name": "Proto"}',
   "an array of prototype keys": '[{"__proto__": {"polluted": true}}]',
   "deeply nested arrays": nested(20_000),
   "deeply nested objects": '{"a":'.repeat(5_000) + "1" + "}".repeat(5_000),
@@ -99,7 +123,8 @@ afterAll(() => emu.close());
 /** The headers a well-formed call of `op` carries: the cookie, JSON, and the gateway's two. */
 function goodHeaders(op: OperationId, tenantId: string): Record<string, string> {
   const headers: Record<string, string> = { cookie, "content-type": "application/json" };
-  for (const header of ROUTES[op].headers) headers[WIRE_HEADERS[header]] = header === "tenantId" ? tenantId : "fuzz-request";
+  for (const header of ROUTES[op].headers)
+    headers[WIRE_HEADERS[header]] = header === "tenantId" ? tenantId : "fuzz-request";
   return headers;
 }
 
@@ -144,7 +169,14 @@ describe("hostile input to every route", () => {
       Object.entries(HOSTILE_BODIES).map(([what, body]) => ({
         op,
         what,
-        send: () => raw(emu, ROUTES[op].method, pathWith(op, tenantId, (name) => `fuzz-${name}`), goodHeaders(op, tenantId), body),
+        send: () =>
+          raw(
+            emu,
+            ROUTES[op].method,
+            pathWith(op, tenantId, (name) => `fuzz-${name}`),
+            goodHeaders(op, tenantId),
+            body,
+          ),
       })),
     );
     await sendAll(calls);
@@ -158,12 +190,29 @@ describe("hostile input to every route", () => {
       Object.entries(HOSTILE_SEGMENTS).map(([what, segment]) => ({
         op,
         what,
-        send: () => raw(emu, ROUTES[op].method, pathWith(op, tenantId, () => segment), goodHeaders(op, tenantId), ROUTES[op].method === "GET" ? undefined : "{}"),
+        send: () =>
+          raw(
+            emu,
+            ROUTES[op].method,
+            pathWith(op, tenantId, () => segment),
+            goodHeaders(op, tenantId),
+            ROUTES[op].method === "GET" ? undefined : "{}",
+          ),
       })),
     );
     // The tenant segment itself too.
     for (const [what, segment] of Object.entries(HOSTILE_SEGMENTS)) {
-      calls.push({ op: "A4", what: `tenant ${what}`, send: () => raw(emu, "GET", pathWith("A4", segment, () => ""), goodHeaders("A4", segment)) });
+      calls.push({
+        op: "A4",
+        what: `tenant ${what}`,
+        send: () =>
+          raw(
+            emu,
+            "GET",
+            pathWith("A4", segment, () => ""),
+            goodHeaders("A4", segment),
+          ),
+      });
     }
     await sendAll(calls);
     await stillServing();
@@ -175,7 +224,8 @@ describe("hostile input to every route", () => {
       HOSTILE_QUERIES.map((query) => ({
         op,
         what: query,
-        send: () => raw(emu, "GET", `${pathWith(op, tenantId, (name) => `fuzz-${name}`)}?${query}`, goodHeaders(op, tenantId)),
+        send: () =>
+          raw(emu, "GET", `${pathWith(op, tenantId, (name) => `fuzz-${name}`)}?${query}`, goodHeaders(op, tenantId)),
       })),
     );
     await sendAll(calls);
@@ -190,8 +240,12 @@ describe("hostile input to every route", () => {
       "empty cookie": (h) => ({ ...h, cookie: "API-KEY=" }),
       "malformed cookie header": (h) => ({ ...h, cookie: "=;;=;API-KEY" }),
       "huge cookie": (h) => ({ ...h, cookie: `API-KEY=${"z".repeat(8_000)}` }),
-      "no gateway headers": (h) => Object.fromEntries(Object.entries(h).filter(([name]) => !Object.values(WIRE_HEADERS).includes(name as never))),
-      "empty gateway headers": (h) => ({ ...h, ...Object.fromEntries(Object.values(WIRE_HEADERS).map((name) => [name, ""])) }),
+      "no gateway headers": (h) =>
+        Object.fromEntries(Object.entries(h).filter(([name]) => !Object.values(WIRE_HEADERS).includes(name as never))),
+      "empty gateway headers": (h) => ({
+        ...h,
+        ...Object.fromEntries(Object.values(WIRE_HEADERS).map((name) => [name, ""])),
+      }),
       "another tenant in the header": (h) => ({ ...h, [WIRE_HEADERS.tenantId]: "f".repeat(32) }),
       "text content type": (h) => ({ ...h, "content-type": "text/plain" }),
       "multipart with no boundary": (h) => ({ ...h, "content-type": "multipart/form-data" }),
@@ -202,7 +256,13 @@ describe("hostile input to every route", () => {
         op,
         what,
         send: () =>
-          raw(emu, ROUTES[op].method, pathWith(op, tenantId, (name) => `fuzz-${name}`), change(goodHeaders(op, tenantId)), ROUTES[op].method === "GET" ? undefined : "--zz\r\ngarbage\r\n--zz--"),
+          raw(
+            emu,
+            ROUTES[op].method,
+            pathWith(op, tenantId, (name) => `fuzz-${name}`),
+            change(goodHeaders(op, tenantId)),
+            ROUTES[op].method === "GET" ? undefined : "--zz\r\ngarbage\r\n--zz--",
+          ),
       })),
     );
     await sendAll(calls);
@@ -211,7 +271,15 @@ describe("hostile input to every route", () => {
 
   it("methods and paths the route table does not have: 404 or 405-like refusals in the error body", async () => {
     const calls = ["PATCH", "OPTIONS", "TRACE", "DELETE", "PUT"].flatMap((method) =>
-      ["/", "/api", "/api/tenant", `/api/tenant/${client.tenantId}/nothing-here`, "/token/extra", "/%", "//api//tenant"].map((path) => ({
+      [
+        "/",
+        "/api",
+        "/api/tenant",
+        `/api/tenant/${client.tenantId}/nothing-here`,
+        "/token/extra",
+        "/%",
+        "//api//tenant",
+      ].map((path) => ({
         op: "none",
         what: `${method} ${path}`,
         send: () => raw(emu, method, path, { cookie }, method === "TRACE" || method === "OPTIONS" ? undefined : "{}"),
@@ -231,15 +299,33 @@ describe("isolation and roles, for every operation of the route table", () => {
   });
 
   test.each(OPS)("%s: a token of another tenant is refused on this tenant's path", async (op) => {
-    const params = Object.fromEntries(pathParamNames(ROUTES[op].path).map((name) => [name, name === "status" ? "SUCCESS" : `x-${name}`]));
-    const reply = await stranger.call(op, { ...params, tenantId: client.tenantId }, ROUTES[op].method === "GET" ? undefined : {});
-    expect({ op, status: reply.status, code: reply.body?.errors?.[0]?.code }).toEqual({ op, status: 403, code: "NMS-FORBIDDEN-TENANT" });
+    const params = Object.fromEntries(
+      pathParamNames(ROUTES[op].path).map((name) => [name, name === "status" ? "SUCCESS" : `x-${name}`]),
+    );
+    const reply = await stranger.call(
+      op,
+      { ...params, tenantId: client.tenantId },
+      ROUTES[op].method === "GET" ? undefined : {},
+    );
+    expect({ op, status: reply.status, code: reply.body?.errors?.[0]?.code }).toEqual({
+      op,
+      status: 403,
+      code: "NMS-FORBIDDEN-TENANT",
+    });
   });
 
   test.each(WRITES)("%s: a READ_ONLY administrator is refused", async (op) => {
-    const params = Object.fromEntries(pathParamNames(ROUTES[op].path).filter((name) => name !== "tenantId").map((name) => [name, `x-${name}`]));
+    const params = Object.fromEntries(
+      pathParamNames(ROUTES[op].path)
+        .filter((name) => name !== "tenantId")
+        .map((name) => [name, `x-${name}`]),
+    );
     const reply = await readOnly.call(op, params, {});
-    expect({ op, status: reply.status, code: reply.body?.errors?.[0]?.code }).toEqual({ op, status: 403, code: "NMS-FORBIDDEN-ROLE" });
+    expect({ op, status: reply.status, code: reply.body?.errors?.[0]?.code }).toEqual({
+      op,
+      status: 403,
+      code: "NMS-FORBIDDEN-ROLE",
+    });
   });
 });
 
@@ -293,7 +379,8 @@ describe("memory under the fuzz", () => {
       const tenantId = fuzzer.tenantId;
       const headersOf = (op: OperationId) => {
         const headers: Record<string, string> = { cookie: fuzzer.cookie!, "content-type": "application/json" };
-        for (const header of ROUTES[op].headers) headers[WIRE_HEADERS[header]] = header === "tenantId" ? tenantId : "fuzz-request";
+        for (const header of ROUTES[op].headers)
+          headers[WIRE_HEADERS[header]] = header === "tenantId" ? tenantId : "fuzz-request";
         return headers;
       };
       const small = Object.entries(HOSTILE_BODIES).filter(([, body]) => body.length < 300_000);
@@ -301,14 +388,35 @@ describe("memory under the fuzz", () => {
         Array.from({ length: count }, (_, i) => {
           const op = WRITES[i % WRITES.length];
           const [what, body] = small[i % small.length];
-          return { op, what, send: () => raw(target, ROUTES[op].method, pathWith(op, tenantId, (name) => `fuzz-${name}`), headersOf(op), body) };
+          return {
+            op,
+            what,
+            send: () =>
+              raw(
+                target,
+                ROUTES[op].method,
+                pathWith(op, tenantId, (name) => `fuzz-${name}`),
+                headersOf(op),
+                body,
+              ),
+          };
         });
       await sendAll(round(500)); // warm-up: code paths compiled, pools and caches at their working size
       const before = await measured.memory();
 
       // 64 MB in one body: refused (400, body too large) while being read, never held whole.
       const huge = Buffer.alloc(64 * MB, 0x20);
-      expectServiceAnswer("A7", "64 MB body", await raw(target, "POST", pathWith("A7", tenantId, () => ""), headersOf("A7"), huge));
+      expectServiceAnswer(
+        "A7",
+        "64 MB body",
+        await raw(
+          target,
+          "POST",
+          pathWith("A7", tenantId, () => ""),
+          headersOf("A7"),
+          huge,
+        ),
+      );
       const afterHuge = await measured.memory();
       await sendAll(round(2_000));
       const after = await measured.memory();

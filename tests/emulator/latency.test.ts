@@ -7,7 +7,12 @@ import { asyncDelayOf, defaultConfig } from "../../emulator/config";
 import { admin, Client, sleep, start, venueBody } from "../support/emulatorClient";
 
 describe("asyncDelayOf", () => {
-  const config = { ...defaultConfig(), asyncDelayMs: 40, asyncJitterMs: 10, asyncLatencyByOp: { A7: { baseMs: 100, jitterMs: 50 } } };
+  const config = {
+    ...defaultConfig(),
+    asyncDelayMs: 40,
+    asyncJitterMs: 10,
+    asyncLatencyByOp: { A7: { baseMs: 100, jitterMs: 50 } },
+  };
   const draw = (op: OperationId, random: number) => asyncDelayOf(config, op, () => random);
 
   test("an operation's own latency: base at the low end, base + jitter at the high end", () => {

@@ -6,7 +6,9 @@ import * as readline from "node:readline";
 const MAIN = path.resolve(__dirname, "..", "..", "dist", "emulator", "main.js");
 
 it("prints one JSON line with the demo tenant's credentials, serves logins, and stops on SIGTERM", async () => {
-  const child = spawn(process.execPath, [MAIN, "--port", "0", "--async-delay-ms", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [MAIN, "--port", "0", "--async-delay-ms", "0"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
     const line = await new Promise<string>((resolve, reject) => {
       readline.createInterface({ input: child.stdout! }).once("line", resolve);
@@ -14,7 +16,12 @@ it("prints one JSON line with the demo tenant's credentials, serves logins, and 
     });
     const started = JSON.parse(line);
     expect(started).toEqual(
-      expect.objectContaining({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), tenantId: expect.stringMatching(/^[0-9a-f]{32}$/), username: expect.any(String), password: expect.any(String) }),
+      expect.objectContaining({
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+        tenantId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        username: expect.any(String),
+        password: expect.any(String),
+      }),
     );
     const login = await fetch(`${started.url}/token`, {
       method: "POST",

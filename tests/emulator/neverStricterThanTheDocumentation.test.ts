@@ -16,11 +16,26 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 test("W76 imports guests without deliveryMethods (the Wi-Fi API documentation requires them on W74 only); the guests read back without them", async () => {
-  const networkId = (await client.ok("W50", {}, { name: "Import lenient", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } })).id;
+  const networkId = (
+    await client.ok(
+      "W50",
+      {},
+      { name: "Import lenient", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } },
+    )
+  ).id;
   const form = new FormData();
-  for (const [name, value] of Object.entries({ "expiration.activationType": "Creation", "expiration.duration": "2", "expiration.unit": "Day", maxDevices: "1" })) form.append(name, value);
+  for (const [name, value] of Object.entries({
+    "expiration.activationType": "Creation",
+    "expiration.duration": "2",
+    "expiration.unit": "Day",
+    maxDevices: "1",
+  }))
+    form.append(name, value);
   form.append("file", new Blob(["name,mobilePhoneNumber\nAna,+351910000081\n"], { type: "text/csv" }), "guests.csv");
-  const reply = await fetch(`${emu.url}${ROUTES.W76.path.replace("{tenantId}", client.tenantId)}?networkId=${networkId}`, { method: "POST", body: form, headers: { cookie: client.cookie! } });
+  const reply = await fetch(
+    `${emu.url}${ROUTES.W76.path.replace("{tenantId}", client.tenantId)}?networkId=${networkId}`,
+    { method: "POST", body: form, headers: { cookie: client.cookie! } },
+  );
   const body = (await reply.json()) as { response: { data: { id: string }[] } };
   expect(reply.status).toBe(201);
   const guest = (await client.call("W77", { guestUserId: body.response.data[0].id })).body;
@@ -43,11 +58,21 @@ test("an ePDG without its domain is refused, with the reason the README gives", 
 
 test("every rule of the README's table beyond the API documentation has its operations and its reason", () => {
   const readme = fs.readFileSync(path.join(__dirname, "..", "..", "emulator", "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("## Rules beyond the API documentation"), readme.indexOf("\n## ", readme.indexOf("## Rules beyond the API documentation") + 1));
-  const rows = section.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| Rule |") && !line.startsWith("|---"));
+  const section = readme.slice(
+    readme.indexOf("## Rules beyond the API documentation"),
+    readme.indexOf("\n## ", readme.indexOf("## Rules beyond the API documentation") + 1),
+  );
+  const rows = section
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| Rule |") && !line.startsWith("|---"));
   expect(rows.length).toBeGreaterThanOrEqual(20);
   for (const row of rows) {
     const cells = row.split(" | ").map((cell) => cell.replace(/^\| |\s*\|$/g, "").trim());
-    expect({ row: cells[0], cells: cells.length, where: cells[1] !== "", reason: (cells[2] ?? "").length > 20 }).toEqual({ row: cells[0], cells: 3, where: true, reason: true });
+    expect({
+      row: cells[0],
+      cells: cells.length,
+      where: cells[1] !== "",
+      reason: (cells[2] ?? "").length > 20,
+    }).toEqual({ row: cells[0], cells: 3, where: true, reason: true });
   }
 });

@@ -29,10 +29,45 @@ describe("flags", () => {
   test("every option has a flag, in kebab case, and --help lists them", () => {
     expect(
       parse(
-        ...["--host", "0.0.0.0", "--port", "8080", "--seed", "42", "--wifi-api-variant", "older", "--wifi-licenses", "3"],
-        ...["--async-delay-ms", "50", "--async-jitter-ms", "10", "--async-latency", "W52=2000+1000", "--async-latency", "A7=5"],
-        ...["--rate-limit-rps", "5", "--token-ttl-ms", "1000", "--lockout-threshold", "0", "--lockout-duration-ms", "10"],
-        ...["--fault", '{"kind":"http-5xx","op":"A9","count":1}', "--state-file", "/tmp/x.state", "--state-save-delay-ms=0"],
+        ...[
+          "--host",
+          "0.0.0.0",
+          "--port",
+          "8080",
+          "--seed",
+          "42",
+          "--wifi-api-variant",
+          "older",
+          "--wifi-licenses",
+          "3",
+        ],
+        ...[
+          "--async-delay-ms",
+          "50",
+          "--async-jitter-ms",
+          "10",
+          "--async-latency",
+          "W52=2000+1000",
+          "--async-latency",
+          "A7=5",
+        ],
+        ...[
+          "--rate-limit-rps",
+          "5",
+          "--token-ttl-ms",
+          "1000",
+          "--lockout-threshold",
+          "0",
+          "--lockout-duration-ms",
+          "10",
+        ],
+        ...[
+          "--fault",
+          '{"kind":"http-5xx","op":"A9","count":1}',
+          "--state-file",
+          "/tmp/x.state",
+          "--state-save-delay-ms=0",
+        ],
       ),
     ).toEqual({
       host: "0.0.0.0",
@@ -52,7 +87,15 @@ describe("flags", () => {
     });
     expect(parse("--no-rate-limit")).toEqual({ rateLimit: null });
     expect(parseCommandLine(["--help"], readFile).help).toBe(true);
-    for (const flag of ["--config", "--state-file", "--fault", "--async-latency", "--no-rate-limit", "--wifi-api-variant"]) expect(usage()).toContain(flag);
+    for (const flag of [
+      "--config",
+      "--state-file",
+      "--fault",
+      "--async-latency",
+      "--no-rate-limit",
+      "--wifi-api-variant",
+    ])
+      expect(usage()).toContain(flag);
   });
 
   test.each([
@@ -62,15 +105,24 @@ describe("flags", () => {
     [["--port", "--seed", "1"], "--port needs a value"],
     [["--bogus"], "unknown option --bogus"],
     [["extra"], 'unexpected argument "extra"'],
-    [["--wifi-api-variant", "old"], "--wifi-api-variant (demoTenant.wifiApiVariant): Invalid enum value. Expected 'older' | 'newer', received 'old'"],
+    [
+      ["--wifi-api-variant", "old"],
+      "--wifi-api-variant (demoTenant.wifiApiVariant): Invalid enum value. Expected 'older' | 'newer', received 'old'",
+    ],
     [["--async-latency", "W52"], "--async-latency: expected OP=BASE or OP=BASE+JITTER"],
     [["--async-latency", "A1=5"], '--async-latency (asyncLatencyByOp.A1): "A1" is not one of the'],
     [["--fault", "{nope"], "--fault: not JSON"],
     [["--fault", '{"kind":"slow"}'], "--fault (faults[0].delayMs): Required"],
     [["--rate-limit-rps", "0"], "--rate-limit-rps (rateLimit.requestsPerSecond): Number must be greater than 0"],
     [["--no-rate-limit", "--rate-limit-burst", "3"], "--rate-limit-burst and --no-rate-limit contradict each other"],
-    [["--rate-limit-burst", "3", "--no-rate-limit"], "--no-rate-limit and --rate-limit-rps/--rate-limit-burst contradict each other"],
-    [["--state-save-delay-ms", "-1"], "--state-save-delay-ms (stateSaveDelayMs): Number must be greater than or equal to 0"],
+    [
+      ["--rate-limit-burst", "3", "--no-rate-limit"],
+      "--no-rate-limit and --rate-limit-rps/--rate-limit-burst contradict each other",
+    ],
+    [
+      ["--state-save-delay-ms", "-1"],
+      "--state-save-delay-ms (stateSaveDelayMs): Number must be greater than or equal to 0",
+    ],
     [["--config", "/missing.json"], "--config /missing.json: cannot be read (ENOENT)"],
   ])("%j is refused: %s", (args, message) => {
     expect(refusal(...args)).toContain(message);
@@ -85,13 +137,29 @@ describe("config file", () => {
       faults: [{ kind: "reset", count: 1 }],
       tenants: [
         { name: "MSP", username: "admin@msp.example", password: "msp-pw" },
-        { name: "Customer", tenantId: "c".repeat(32), username: "admin@customer.example", password: "c-pw", wifiApiVariant: "older", wifiLicenses: 1, mspTenant: "MSP" },
+        {
+          name: "Customer",
+          tenantId: "c".repeat(32),
+          username: "admin@customer.example",
+          password: "c-pw",
+          wifiApiVariant: "older",
+          wifiLicenses: 1,
+          mspTenant: "MSP",
+        },
       ],
     });
     files["/bad.json"] = JSON.stringify({
       tenants: [
         { name: "One", username: "same@x.example", password: "pw", wifiLicenses: -1 },
-        { name: "Two", tenantId: "XYZ", username: "same@x.example", password: "", readOnlyUsername: "ro@x.example", mspTenant: "Nobody", colour: "blue" },
+        {
+          name: "Two",
+          tenantId: "XYZ",
+          username: "same@x.example",
+          password: "",
+          readOnlyUsername: "ro@x.example",
+          mspTenant: "Nobody",
+          colour: "blue",
+        },
       ],
       asyncDelayMs: "fast",
     });
@@ -100,7 +168,16 @@ describe("config file", () => {
   });
 
   test("holds the same options; flags win over it, --fault adds to its faults", () => {
-    const options = parse("--config", "/good.json", "--port", "9001", "--rate-limit-burst", "5", "--fault", '{"kind":"http-429"}');
+    const options = parse(
+      "--config",
+      "/good.json",
+      "--port",
+      "9001",
+      "--rate-limit-burst",
+      "5",
+      "--fault",
+      '{"kind":"http-429"}',
+    );
     expect(options.port).toBe(9001);
     expect(options.rateLimit).toEqual({ requestsPerSecond: 10, burst: 5 });
     expect(options.faults).toEqual([{ kind: "reset", count: 1 }, { kind: "http-429" }]);
@@ -126,13 +203,23 @@ describe("config file", () => {
     files["/list.json"] = JSON.stringify({
       tenants: [
         { name: "One", username: "same@x.example", password: "pw" },
-        { name: "Two", username: "same@x.example", password: "pw", readOnlyUsername: "ro@x.example", mspTenant: "Nobody" },
+        {
+          name: "Two",
+          username: "same@x.example",
+          password: "pw",
+          readOnlyUsername: "ro@x.example",
+          mspTenant: "Nobody",
+        },
         { name: "Two", username: "other@x.example", password: "pw", mspTenant: "Two" },
       ],
     });
     const message = refusal("--config", "/list.json");
-    expect(message).toContain("/list.json: tenants[1].username: same@x.example is already the login of tenants[0].username (logins are global)");
-    expect(message).toContain("/list.json: tenants[1].readOnlyPassword: readOnlyUsername and readOnlyPassword go together");
+    expect(message).toContain(
+      "/list.json: tenants[1].username: same@x.example is already the login of tenants[0].username (logins are global)",
+    );
+    expect(message).toContain(
+      "/list.json: tenants[1].readOnlyPassword: readOnlyUsername and readOnlyPassword go together",
+    );
     expect(message).toContain("/list.json: tenants[1].mspTenant: must be the name of another tenant of the list");
     expect(message).toContain("/list.json: tenants[2].name: two tenants are named Two");
     expect(message).toContain("/list.json: tenants[2].mspTenant: must be the name of another tenant of the list");
@@ -144,12 +231,35 @@ describe("as a library: startEmulator takes the same options", () => {
   afterEach(() => emu?.close());
 
   test("configured tenants log in with their credentials, speak their variant, hold their licences, and are an MSP's customers", async () => {
-    const options = parse("--config", "/good.json", "--port", "0", "--no-rate-limit", "--async-delay-ms", "0", "--wifi-licenses", "2");
+    const options = parse(
+      "--config",
+      "/good.json",
+      "--port",
+      "0",
+      "--no-rate-limit",
+      "--async-delay-ms",
+      "0",
+      "--wifi-licenses",
+      "2",
+    );
     emu = await startEmulator({ ...options, faults: [] });
     const [msp, customer] = emu.tenants;
-    expect(customer).toEqual(expect.objectContaining({ tenantId: "c".repeat(32), tenantName: "Customer", username: "admin@customer.example", password: "c-pw" }));
-    expect(await adminApi(emu, "GET", `/tenants/${customer.tenantId}/settings`)).toEqual({ wifiApiVariant: "older", wifiLicenses: 1 });
-    expect(await adminApi(emu, "GET", `/tenants/${emu.demo.tenantId}/settings`)).toEqual({ wifiApiVariant: "newer", wifiLicenses: 2 });
+    expect(customer).toEqual(
+      expect.objectContaining({
+        tenantId: "c".repeat(32),
+        tenantName: "Customer",
+        username: "admin@customer.example",
+        password: "c-pw",
+      }),
+    );
+    expect(await adminApi(emu, "GET", `/tenants/${customer.tenantId}/settings`)).toEqual({
+      wifiApiVariant: "older",
+      wifiLicenses: 1,
+    });
+    expect(await adminApi(emu, "GET", `/tenants/${emu.demo.tenantId}/settings`)).toEqual({
+      wifiApiVariant: "newer",
+      wifiLicenses: 2,
+    });
     const client = await Client.login(emu, "admin@customer.example", "c-pw");
     const venue = await client.ok("A7", {}, venueBody("Licensed"));
     await client.ok("W2", {}, [apBody(venue.id, 1)]);
@@ -167,9 +277,15 @@ describe("as a library: startEmulator takes the same options", () => {
   });
 
   test("bad options are an EmulatorOptionsError naming the field; a login the demo tenant holds is refused", async () => {
-    await expect(startEmulator({ port: -1 })).rejects.toThrow("invalid emulator options: port: Number must be greater than or equal to 0");
-    await expect(startEmulator({ tenants: [{ name: "Clash", username: "admin@demo.example", password: "x" }] })).rejects.toThrow(EmulatorOptionsError);
-    await expect(startEmulator({ tenants: [{ name: "Clash", username: "admin@demo.example", password: "x" }] })).rejects.toThrow("tenants[0].username: admin@demo.example is the demo tenant's login");
+    await expect(startEmulator({ port: -1 })).rejects.toThrow(
+      "invalid emulator options: port: Number must be greater than or equal to 0",
+    );
+    await expect(
+      startEmulator({ tenants: [{ name: "Clash", username: "admin@demo.example", password: "x" }] }),
+    ).rejects.toThrow(EmulatorOptionsError);
+    await expect(
+      startEmulator({ tenants: [{ name: "Clash", username: "admin@demo.example", password: "x" }] }),
+    ).rejects.toThrow("tenants[0].username: admin@demo.example is the demo tenant's login");
   });
 });
 
@@ -177,7 +293,12 @@ test("the command line refuses bad options with the message on stderr and exit c
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nms-options-"));
   try {
     const config = path.join(dir, "config.json");
-    fs.writeFileSync(config, JSON.stringify({ tenants: [{ name: "Acme", username: "a@acme.example", password: "pw", wifiApiVariant: "old" }] }));
+    fs.writeFileSync(
+      config,
+      JSON.stringify({
+        tenants: [{ name: "Acme", username: "a@acme.example", password: "pw", wifiApiVariant: "old" }],
+      }),
+    );
     const exited = await runEmulator(["--config", config, "--port", "1"]);
     expect(exited).toEqual({
       code: 2,

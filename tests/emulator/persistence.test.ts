@@ -19,17 +19,28 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const asEmu = (url: string) => ({ url }) as RunningEmulator;
-const adminCall = async (url: string, method: string, p: string, body?: unknown) => (await send(`${url}/__admin${p}`, method, body)).body;
+const adminCall = async (url: string, method: string, p: string, body?: unknown) =>
+  (await send(`${url}/__admin${p}`, method, body)).body;
 
 /** Everything the admin API shows of a tenant: every kind's objects in the read form, and its settings. */
 async function tenantView(url: string, tenantId: string) {
-  return { objects: await adminCall(url, "GET", `/tenants/${tenantId}/objects`), settings: await adminCall(url, "GET", `/tenants/${tenantId}/settings`) };
+  return {
+    objects: await adminCall(url, "GET", `/tenants/${tenantId}/objects`),
+    settings: await adminCall(url, "GET", `/tenants/${tenantId}/settings`),
+  };
 }
 
 test("a restart from the state file keeps every tenant, object, record, file and login, and applies a write PENDING at SIGTERM", async () => {
   const stateFile = path.join(dir, "state.json");
   const configFile = path.join(dir, "config.json");
-  fs.writeFileSync(configFile, JSON.stringify({ tenants: [{ name: "Acme", username: "admin@acme.example", password: "acme-pw", wifiApiVariant: "older", wifiLicenses: 5 }] }));
+  fs.writeFileSync(
+    configFile,
+    JSON.stringify({
+      tenants: [
+        { name: "Acme", username: "admin@acme.example", password: "acme-pw", wifiApiVariant: "older", wifiLicenses: 5 },
+      ],
+    }),
+  );
   const args = ["--config", configFile, "--state-file", stateFile, "--async-delay-ms", "0", "--no-rate-limit"];
   let first: EmulatorProcess | undefined = await startEmulatorProcess(args);
   let second: EmulatorProcess | undefined;
@@ -56,7 +67,11 @@ test("a restart from the state file keeps every tenant, object, record, file and
     const pending = await demo.call("A7", {}, venueBody("Pending at SIGTERM"));
     expect(pending.status).toBe(202);
     expect((await demo.call("A2", { requestId: pending.body.requestId })).body.status).toBe("PENDING");
-    const before = { demo: await tenantView(url, demo.tenantId), acme: await tenantView(url, acme.tenantId), extra: await tenantView(url, extra.tenantId) };
+    const before = {
+      demo: await tenantView(url, demo.tenantId),
+      acme: await tenantView(url, acme.tenantId),
+      extra: await tenantView(url, extra.tenantId),
+    };
 
     expect(await first.stop("SIGTERM")).toBe(0);
     first = undefined;
@@ -83,7 +98,10 @@ test("a restart from the state file keeps every tenant, object, record, file and
     // Request records, the uploaded file, logins and the MSP link are back too.
     const records = (await resumed.call("A3", { status: "SUCCESS" })).body;
     expect(records.length).toBeGreaterThanOrEqual(6);
-    const download = await fetch(`${again}/api/file/tenant/${demo.tenantId}/${fileId}`, { headers: { cookie: demo.cookie! }, redirect: "manual" });
+    const download = await fetch(`${again}/api/file/tenant/${demo.tenantId}/${fileId}`, {
+      headers: { cookie: demo.cookie! },
+      redirect: "manual",
+    });
     expect(download.status).toBe(302);
     const bytes = await fetch(download.headers.get("location")!);
     expect(await bytes.text()).toBe("image bytes");
@@ -133,22 +151,43 @@ describe("a state file that cannot be trusted is refused with the file and the p
     const exited = await runEmulator(["--state-file", file]);
     expect(exited.code).toBe(2);
     expect(exited.stdout).toBe("");
-    expect(exited.stderr).toContain(`emulator: state file ${file}: torn: cut short (the header announces ${good.length - good.indexOf(10) - 1} bytes of state, the file holds ${torn.length - good.indexOf(10) - 1})`);
+    expect(exited.stderr).toContain(
+      `emulator: state file ${file}: torn: cut short (the header announces ${good.length - good.indexOf(10) - 1} bytes of state, the file holds ${torn.length - good.indexOf(10) - 1})`,
+    );
     expect(fs.readFileSync(file)).toEqual(torn);
   });
 
   test("a state file that cannot be written stops the start too", async () => {
     const file = path.join(dir, "no-such-folder", "state");
-    await expect(startEmulator({ port: 0, stateFile: file })).rejects.toThrow(`state file ${file}: cannot be written: ENOENT`);
+    await expect(startEmulator({ port: 0, stateFile: file })).rejects.toThrow(
+      `state file ${file}: cannot be written: ENOENT`,
+    );
   });
 
   test.each([
-    ["altered", (bytes: Buffer) => Buffer.from(bytes.toString("utf8").replace("Demo Tenant", "Demo Tenamt")), /corrupt: the SHA-256 of its state does not match the header/],
+    [
+      "altered",
+      (bytes: Buffer) => Buffer.from(bytes.toString("utf8").replace("Demo Tenant", "Demo Tenamt")),
+      /corrupt: the SHA-256 of its state does not match the header/,
+    ],
     ["empty", () => Buffer.alloc(0), /the file is empty/],
     ["not a state file", () => Buffer.from('{"venues":[]}'), /not a state file of this emulator/],
-    ["of a later format", (bytes: Buffer) => Buffer.from(bytes.toString("utf8").replace(/^nms-emulator-state v\d+/, "nms-emulator-state v9")), /format version 9 is not supported/],
-    ["longer than announced", (bytes: Buffer) => Buffer.concat([bytes, Buffer.from(" ")]), /longer than its header says/],
-    ["well-formed but of the wrong shape", () => encodeState({ tenants: "none" } as never), /its state has not the expected shape: demo: Required/],
+    [
+      "of a later format",
+      (bytes: Buffer) =>
+        Buffer.from(bytes.toString("utf8").replace(/^nms-emulator-state v\d+/, "nms-emulator-state v9")),
+      /format version 9 is not supported/,
+    ],
+    [
+      "longer than announced",
+      (bytes: Buffer) => Buffer.concat([bytes, Buffer.from(" ")]),
+      /longer than its header says/,
+    ],
+    [
+      "well-formed but of the wrong shape",
+      () => encodeState({ tenants: "none" } as never),
+      /its state has not the expected shape: demo: Required/,
+    ],
   ])("%s: startEmulator throws a StateFileError", async (name, damage, problem) => {
     const file = path.join(dir, `damaged-${name.replace(/ /g, "-")}.json`);
     fs.writeFileSync(file, damage(good));
@@ -166,7 +205,10 @@ describe("uploaded files are kept beside the state file, once per content", () =
     return { fileId, signedUrl: signedUrl as string };
   };
   const download = async (url: string, client: Client, fileId: string) => {
-    const redirect = await fetch(`${url}/api/file/tenant/${client.tenantId}/${fileId}`, { headers: { cookie: client.cookie! }, redirect: "manual" });
+    const redirect = await fetch(`${url}/api/file/tenant/${client.tenantId}/${fileId}`, {
+      headers: { cookie: client.cookie! },
+      redirect: "manual",
+    });
     return (await fetch(redirect.headers.get("location")!)).text();
   };
   const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
@@ -178,14 +220,24 @@ describe("uploaded files are kept beside the state file, once per content", () =
   test("the state holds digests, the folder holds each content once; a later save rewrites no file; a restart reads them back; replaced content goes", async () => {
     const stateFile = path.join(dir, "uploads.state");
     const folder = `${stateFile}.files`;
-    let emu: RunningEmulator | undefined = await startEmulator({ port: 0, stateFile, stateSaveDelayMs: 0, asyncDelayMs: 0, rateLimit: null });
+    let emu: RunningEmulator | undefined = await startEmulator({
+      port: 0,
+      stateFile,
+      stateSaveDelayMs: 0,
+      asyncDelayMs: 0,
+      rateLimit: null,
+    });
     try {
       const demo = await Client.login(emu);
       const shared = "the same bytes in two files";
       const first = await upload(demo, shared);
       const second = await upload(demo, shared);
       const third = await upload(demo, "other bytes");
-      await waitFor(() => fs.existsSync(path.join(folder, sha256("other bytes"))) && fs.readFileSync(stateFile, "utf8").includes(sha256("other bytes")));
+      await waitFor(
+        () =>
+          fs.existsSync(path.join(folder, sha256("other bytes"))) &&
+          fs.readFileSync(stateFile, "utf8").includes(sha256("other bytes")),
+      );
       expect(fs.readdirSync(folder).sort()).toEqual([sha256(shared), sha256("other bytes")].sort());
       const text = fs.readFileSync(stateFile, "utf8");
       expect(text).not.toContain(Buffer.from(shared).toString("base64"));
@@ -207,7 +259,11 @@ describe("uploaded files are kept beside the state file, once per content", () =
       // New content for the third file: its old bytes are named by no state any more.
       const { pathname, search } = new URL(third.signedUrl);
       expect((await send(`${emu.url}${pathname}${search}`, "PUT", "replaced bytes")).status).toBe(200);
-      await waitFor(() => fs.existsSync(path.join(folder, sha256("replaced bytes"))) && !fs.existsSync(path.join(folder, sha256("other bytes"))));
+      await waitFor(
+        () =>
+          fs.existsSync(path.join(folder, sha256("replaced bytes"))) &&
+          !fs.existsSync(path.join(folder, sha256("other bytes"))),
+      );
     } finally {
       await emu?.close();
     }
@@ -227,11 +283,21 @@ describe("uploaded files are kept beside the state file, once per content", () =
     }
     const body = Buffer.from(JSON.stringify(snapshot));
     const v1 = path.join(dir, "v1.state");
-    fs.writeFileSync(v1, Buffer.concat([Buffer.from(`nms-emulator-state v1 bytes=${body.length} sha256=${createHash("sha256").update(body).digest("hex")}\n`), body]));
+    fs.writeFileSync(
+      v1,
+      Buffer.concat([
+        Buffer.from(
+          `nms-emulator-state v1 bytes=${body.length} sha256=${createHash("sha256").update(body).digest("hex")}\n`,
+        ),
+        body,
+      ]),
+    );
     const restored = await startEmulator({ port: 0, stateFile: v1, asyncDelayMs: 0, rateLimit: null });
     try {
       expect(restored.restored).toBe(true);
-      expect(await download(restored.url, new Client(restored, demo.tenantId, demo.cookie), fileId)).toBe("version one bytes");
+      expect(await download(restored.url, new Client(restored, demo.tenantId, demo.cookie), fileId)).toBe(
+        "version one bytes",
+      );
     } finally {
       await restored.close();
     }
@@ -247,8 +313,12 @@ describe("uploaded files are kept beside the state file, once per content", () =
     await emu.close();
     const blob = path.join(`${stateFile}.files`, sha256("bytes that will be lost"));
     fs.writeFileSync(blob, "altered");
-    await expect(startEmulator({ port: 0, stateFile })).rejects.toThrow(`state file ${stateFile}: the uploaded file ${blob} is corrupt`);
+    await expect(startEmulator({ port: 0, stateFile })).rejects.toThrow(
+      `state file ${stateFile}: the uploaded file ${blob} is corrupt`,
+    );
     fs.rmSync(blob);
-    await expect(startEmulator({ port: 0, stateFile })).rejects.toThrow(new RegExp(`state file ${stateFile}: the uploaded file ${blob} it names cannot be read: ENOENT`));
+    await expect(startEmulator({ port: 0, stateFile })).rejects.toThrow(
+      new RegExp(`state file ${stateFile}: the uploaded file ${blob} it names cannot be read: ENOENT`),
+    );
   });
 });

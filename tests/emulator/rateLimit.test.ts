@@ -28,7 +28,10 @@ test("past the burst: 429 with Retry-After in whole seconds and the NMS-RATE-LIM
   const refused = await tenant.call("A7", {}, venueBody("Over the limit"));
   expect(refused.status).toBe(429);
   expect(refused.headers.get("retry-after")).toBe("1");
-  expect(refused.body).toEqual({ errors: [{ code: "NMS-RATE-LIMITED", message: "too many requests" }], requestId: expect.any(String) });
+  expect(refused.body).toEqual({
+    errors: [{ code: "NMS-RATE-LIMITED", message: "too many requests" }],
+    requestId: expect.any(String),
+  });
   const objects = (await admin(emu, "GET", `/tenants/${tenant.tenantId}/objects`)).body;
   expect(objects.venues).toEqual([]);
 });
@@ -108,7 +111,8 @@ describe("an MSP's login on its end customers' tenants (delegated access)", () =
     return { msp, customers };
   }
   /** The MSP's administrator acting in `customer`'s tenant, with the tenant header delegated calls carry. */
-  const delegated = (msp: Client, customer: Client) => (op: "A6") => msp.call(op, { tenantId: customer.tenantId }, undefined, undefined, { "x-rks-tenantid": customer.tenantId });
+  const delegated = (msp: Client, customer: Client) => (op: "A6") =>
+    msp.call(op, { tenantId: customer.tenantId }, undefined, undefined, { "x-rks-tenantid": customer.tenantId });
 
   test("the login's one budget spans every tenant it works in", async () => {
     const { msp, customers } = await mspWithCustomers(2);
@@ -137,7 +141,9 @@ describe("an MSP's login on its end customers' tenants (delegated access)", () =
     const outsider = await otherTenant(emu);
     const victim = await otherTenant(emu);
     for (let i = 0; i < 3; i++) {
-      const refused = await outsider.call("A6", { tenantId: victim.tenantId }, undefined, undefined, { "x-rks-tenantid": victim.tenantId });
+      const refused = await outsider.call("A6", { tenantId: victim.tenantId }, undefined, undefined, {
+        "x-rks-tenantid": victim.tenantId,
+      });
       expect(refused.status).toBe(403);
     }
     // The outsider's login is spent; the victim's tenant is not.

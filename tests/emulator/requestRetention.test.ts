@@ -20,7 +20,9 @@ async function createVenue(name: string): Promise<string> {
 }
 
 test("finished records older than requestRecordKeepMs go while the tenant holds more than requestRecordKeepCount", async () => {
-  expect(await adminApi(emu, "PUT", "/config", { requestRecordKeepMs: 0, requestRecordKeepCount: 3 })).toMatchObject({ requestRecordKeepCount: 3 });
+  expect(await adminApi(emu, "PUT", "/config", { requestRecordKeepMs: 0, requestRecordKeepCount: 3 })).toMatchObject({
+    requestRecordKeepCount: 3,
+  });
   const ids: string[] = [];
   for (let i = 0; i < 6; i++) ids.push(await createVenue(`retained-${i}`));
   const status = async (id: string) => (await client.call("A2", { requestId: id })).status;
@@ -28,12 +30,18 @@ test("finished records older than requestRecordKeepMs go while the tenant holds 
 });
 
 test("young finished records stay whatever their count, and so do PENDING ones", async () => {
-  await adminApi(emu, "PUT", "/config", { requestRecordKeepMs: 60_000, requestRecordKeepCount: 1, asyncDelayMs: 60_000 });
+  await adminApi(emu, "PUT", "/config", {
+    requestRecordKeepMs: 60_000,
+    requestRecordKeepCount: 1,
+    asyncDelayMs: 60_000,
+  });
   const pending = await createVenue("pending-kept");
   await adminApi(emu, "PUT", "/config", { asyncDelayMs: 0 });
   const young = [await createVenue("young-1"), await createVenue("young-2")];
   await adminApi(emu, "PUT", "/config", { requestRecordKeepMs: 0 });
   await createVenue("trigger");
   expect((await client.call("A2", { requestId: pending })).body.status).toBe("PENDING");
-  expect(await Promise.all(young.map(async (id) => (await client.call("A2", { requestId: id })).status))).toEqual([404, 404]);
+  expect(await Promise.all(young.map(async (id) => (await client.call("A2", { requestId: id })).status))).toEqual([
+    404, 404,
+  ]);
 });

@@ -21,7 +21,14 @@ let emu: RunningEmulator;
 beforeAll(async () => {
   server = new EmulatorServer({ asyncDelayMs: 0, rateLimit: null, seed: 11 });
   const port = await server.listen(0, "127.0.0.1");
-  emu = { url: `http://127.0.0.1:${port}`, port, demo: server.demo, tenants: [], restored: false, close: () => server.close() };
+  emu = {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    demo: server.demo,
+    tenants: [],
+    restored: false,
+    close: () => server.close(),
+  };
 });
 afterAll(() => server.close());
 
@@ -29,7 +36,11 @@ const readForms = (s: EmulatorServer) => s.model.allTenants().map((t) => ({ id: 
 /** The uploaded files' bytes of `source`, as the folder beside a state file would give them back. */
 const blobReaderOf = (source: EmulatorServer): BlobReader => {
   const blobs = blobsOf(source);
-  return (sha256) => blobs.get(sha256) ?? (() => { throw new Error(`no uploaded file ${sha256}`); })();
+  return (sha256) =>
+    blobs.get(sha256) ??
+    (() => {
+      throw new Error(`no uploaded file ${sha256}`);
+    })();
 };
 
 /** Kinds seen holding an object at a round trip. */
@@ -45,13 +56,16 @@ async function roundTrip(after: string): Promise<void> {
   target.restore(decodeState("in-memory", encodeState(before)), blobReaderOf(server));
   // Compared as text (fast, as it runs after every write); jest's diff only when they differ.
   const [snapshotNow, snapshotThen] = [JSON.stringify(snapshotOf(target)), JSON.stringify(before)];
-  if (snapshotNow !== snapshotThen) expect({ after, snapshot: JSON.parse(snapshotNow) }).toEqual({ after, snapshot: JSON.parse(snapshotThen) });
+  if (snapshotNow !== snapshotThen)
+    expect({ after, snapshot: JSON.parse(snapshotNow) }).toEqual({ after, snapshot: JSON.parse(snapshotThen) });
   expect(target.demo).toEqual(server.demo);
-  for (const t of before.tenants) for (const [name, records] of Object.entries(t.objects)) if (records.length > 0) covered.add(name);
+  for (const t of before.tenants)
+    for (const [name, records] of Object.entries(t.objects)) if (records.length > 0) covered.add(name);
   // The read forms of every kind are the costlier part.
   if (roundTrips++ % 5 === 0 || after === "the drivers") {
     const [formsNow, formsThen] = [JSON.stringify(readForms(target)), JSON.stringify(readForms(server))];
-    if (formsNow !== formsThen) expect({ after, forms: JSON.parse(formsNow) }).toEqual({ after, forms: JSON.parse(formsThen) });
+    if (formsNow !== formsThen)
+      expect({ after, forms: JSON.parse(formsNow) }).toEqual({ after, forms: JSON.parse(formsThen) });
   }
 }
 
@@ -59,7 +73,8 @@ async function roundTrip(after: string): Promise<void> {
 function runOf(client: Client, variant: (typeof WIFI_API_VARIANTS)[number]): AnswerRun {
   const check = async (op: OperationId, params: Record<string, string> = {}, body?: unknown, query?: string) => {
     const reply = await client.call(op, params, body, query);
-    if (reply.status !== ROUTES[op].success) throw new Error(`${op} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    if (reply.status !== ROUTES[op].success)
+      throw new Error(`${op} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     if (ROUTES[op].success === 202 || ROUTES[op].success === 201) await client.waitFor(reply.body.requestId);
     if (ROUTES[op].method !== "GET") await roundTrip(op);
     return reply.body;
@@ -70,7 +85,8 @@ function runOf(client: Client, variant: (typeof WIFI_API_VARIANTS)[number]): Ans
 
 test("every kind of every tenant survives the state file's bytes after every write: same snapshot, same read forms", async () => {
   for (const variant of WIFI_API_VARIANTS) {
-    const created = (await admin(emu, "POST", "/tenants", { name: `Snapshot ${variant}`, wifiApiVariant: variant })).body;
+    const created = (await admin(emu, "POST", "/tenants", { name: `Snapshot ${variant}`, wifiApiVariant: variant }))
+      .body;
     const client = await Client.login(emu, created.username, created.password);
     const run = runOf(client, variant);
     // Kinds the drivers make and delete again, or do not make: kept here.
@@ -78,7 +94,14 @@ test("every kind of every tenant survives the state file's bytes after every wri
     const [ap] = (await run.check("W2", {}, [apBody(venue.id, 90)])).response;
     const network = (await run.check("W52", {}, deepNetworkBody("Kept network"))).response;
     await run.check("W59", {}, { networkId: network.id, venueId: venue.id });
-    await run.check("W44", { venueId: venue.id }, { ...(await run.check("W46", { venueId: venue.id })), radioParams24G: { allowedChannels: ["1", "6", "11"], txPower: "MIN" } });
+    await run.check(
+      "W44",
+      { venueId: venue.id },
+      {
+        ...(await run.check("W46", { venueId: venue.id })),
+        radioParams24G: { allowedChannels: ["1", "6", "11"], txPower: "MIN" },
+      },
+    );
     await run.check("W48", { venueId: venue.id }, { enabled: true, server: "192.0.2.20" });
     await run.check("W84", {}, dpskBody());
     await admin(emu, "POST", `/tenants/${client.tenantId}/clients`, { apMac: ap.mac, clientMac: "02:00:00:00:00:09" });
@@ -100,7 +123,14 @@ test("a record PENDING in the state ends FAIL at restore, with nothing applied",
   const restored = new EmulatorServer();
   restoreSnapshot(restored, decodeState("in-memory", encodeState(snapshotOf(server))), blobReaderOf(server));
   const record = restored.model.tenant(emu.demo.tenantId)!.requests.get(stuck.requestId)!;
-  expect(record).toEqual(expect.objectContaining({ status: "FAIL", errors: [{ code: "NMS-INTERNAL", message: "the emulator stopped before the request completed; nothing was applied" }] }));
+  expect(record).toEqual(
+    expect.objectContaining({
+      status: "FAIL",
+      errors: [
+        { code: "NMS-INTERNAL", message: "the emulator stopped before the request completed; nothing was applied" },
+      ],
+    }),
+  );
   expect(restored.model.tenant(emu.demo.tenantId)!.of("venues").get(stuck.response.id)).toBeUndefined();
   await restored.close();
 });

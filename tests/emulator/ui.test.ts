@@ -14,12 +14,21 @@ import { admin, apBody, Client, deepNetworkBody, start, switchBody, venueBody } 
 const CHROMIUM = process.env.NMS_CHROMIUM ?? "/usr/bin/chromium";
 const SCREENSHOT = path.resolve(__dirname, "..", "..", "test-artifacts", "ui.png");
 /** The flags this project's machines need (no network beyond loopback, running as root in a sandbox). */
-const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 const haveChromium = fs.existsSync(CHROMIUM);
 const underCi = process.env.CI === "true" || process.env.CI === "1";
 const describeInBrowser = haveChromium || underCi ? describe : describe.skip;
-if (!haveChromium && !underCi) console.warn(`tests/emulator/ui.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+if (!haveChromium && !underCi)
+  console.warn(`tests/emulator/ui.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
 
 describeInBrowser("the emulator's page /ui/ in headless Chromium", () => {
   let emu: RunningEmulator;
@@ -31,11 +40,17 @@ describeInBrowser("the emulator's page /ui/ in headless Chromium", () => {
   const writes: string[] = [];
 
   beforeAll(async () => {
-    if (!haveChromium) throw new Error(`CI=true and no Chromium at ${CHROMIUM}: .ci/run installs it with apt-get install -y chromium`);
+    if (!haveChromium)
+      throw new Error(`CI=true and no Chromium at ${CHROMIUM}: .ci/run installs it with apt-get install -y chromium`);
     emu = await start();
     client = await Client.login(emu);
     profile = fs.mkdtempSync(path.join(os.tmpdir(), "nms-chromium-"));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1400, height: 1000 } });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport: { width: 1400, height: 1000 },
+    });
     page = context.pages()[0] ?? (await context.newPage());
     page.on("dialog", (dialog) => {
       writes.push(`a script ran: ${dialog.type()} ${dialog.message()}`);

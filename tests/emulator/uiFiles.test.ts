@@ -37,14 +37,18 @@ test.each([
 test("a page file that cannot be read is a 500 naming it inside the package, with no path of the machine", async () => {
   const readFileSync = fs.readFileSync;
   jest.spyOn(fs, "readFileSync").mockImplementation(((file: fs.PathOrFileDescriptor, options?: unknown) => {
-    if (String(file).endsWith("style.css")) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${String(file)}'`), { code: "ENOENT" });
+    if (String(file).endsWith("style.css"))
+      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${String(file)}'`), { code: "ENOENT" });
     return readFileSync(file, options as never);
   }) as typeof fs.readFileSync);
   const reply = await fetch(`${emulator.url}/ui/style.css`);
   const body = await reply.text();
   expect(reply.status).toBe(500);
   expect(JSON.parse(body).errors).toEqual([
-    expect.objectContaining({ code: "NMS-INTERNAL", message: "the page's file emulator/ui/style.css is missing from the pulumi-nms package" }),
+    expect.objectContaining({
+      code: "NMS-INTERNAL",
+      message: "the page's file emulator/ui/style.css is missing from the pulumi-nms package",
+    }),
   ]);
   expect(body).not.toContain(cwd);
 });

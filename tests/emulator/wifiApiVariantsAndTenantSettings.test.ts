@@ -5,7 +5,16 @@
 // venue (radio, syslog).
 import { NEWER_ONLY_MESSAGE, ROUTES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { admin, apBody, type Client, deepNetworkBody, radiusPair, start, tenantWith, venueBody } from "../support/emulatorClient";
+import {
+  admin,
+  apBody,
+  type Client,
+  deepNetworkBody,
+  radiusPair,
+  start,
+  tenantWith,
+  venueBody,
+} from "../support/emulatorClient";
 
 let emu: RunningEmulator;
 let older: Client;
@@ -21,9 +30,15 @@ const OPERATIONAL_FIELDS = ["clientCount", "uptime_seconds", "lastContacted", "s
 
 describe("admin API settings", () => {
   test("a tenant is created with the settings given, and the rest default (newer variant, 1000 licences)", async () => {
-    expect((await admin(emu, "GET", `/tenants/${older.tenantId}/settings`)).body).toEqual({ wifiApiVariant: "older", wifiLicenses: 1000 });
+    expect((await admin(emu, "GET", `/tenants/${older.tenantId}/settings`)).body).toEqual({
+      wifiApiVariant: "older",
+      wifiLicenses: 1000,
+    });
     const plain = await admin(emu, "POST", "/tenants", { wifiLicenses: 3 });
-    expect((await admin(emu, "GET", `/tenants/${plain.body.tenantId}/settings`)).body).toEqual({ wifiApiVariant: "newer", wifiLicenses: 3 });
+    expect((await admin(emu, "GET", `/tenants/${plain.body.tenantId}/settings`)).body).toEqual({
+      wifiApiVariant: "newer",
+      wifiLicenses: 3,
+    });
   });
 
   test("PUT changes only the settings it names, and the next request sees them", async () => {
@@ -57,7 +72,9 @@ describe("syslog priority default", () => {
     const client = variant === "older" ? older : newer;
     const venueId = (await client.ok("A7", {}, venueBody(`Syslog ${variant}`))).id;
     expect((await client.call("W47", { venueId })).body.priority).toBe(priority);
-    expect((await client.ok("W48", { venueId }, { enabled: true, server: "192.0.2.9", priority: "ALL" })).priority).toBe("ALL");
+    expect(
+      (await client.ok("W48", { venueId }, { enabled: true, server: "192.0.2.9", priority: "ALL" })).priority,
+    ).toBe("ALL");
     expect((await client.ok("W48", { venueId }, { enabled: true })).priority).toBe(priority);
   });
 });
@@ -91,8 +108,12 @@ describe("operational=false on AP reads (W1, W5)", () => {
   });
 
   test("W5 shows cellularSettings in the newer variant only", async () => {
-    expect((await newer.call("W5", { serialNumber: apBody("", 1).serialNumber })).body).toHaveProperty("cellularSettings");
-    expect((await older.call("W5", { serialNumber: apBody("", 2).serialNumber })).body).not.toHaveProperty("cellularSettings");
+    expect((await newer.call("W5", { serialNumber: apBody("", 1).serialNumber })).body).toHaveProperty(
+      "cellularSettings",
+    );
+    expect((await older.call("W5", { serialNumber: apBody("", 2).serialNumber })).body).not.toHaveProperty(
+      "cellularSettings",
+    );
   });
 });
 
@@ -103,23 +124,37 @@ describe("fields of the newer variant only", () => {
     wlan: { wlanSecurity: "WPA2Personal", passphrase: "correct-horse", advancedCustomization: { devicePolicyId } },
   });
 
-  test.each(["W50", "W52"] as const)("%s: wlan.advancedCustomization.devicePolicyId is refused by the older variant with the field named", async (op) => {
-    const reply = await older.call(op, {}, withDevicePolicy(`Policy ${op}`));
-    expect(reply.status).toBe(422);
-    expect(reply.body.errors).toEqual([
-      { code: "NMS-VALIDATION", message: NEWER_ONLY_MESSAGE, object: "wlan.advancedCustomization.devicePolicyId", value: "policy-1" },
-    ]);
-    // The newer variant takes it when it names a device policy that exists.
-    const policy = await newer.ok("W69", {}, { name: `Policy ${op}` });
-    expect((await newer.write(op, {}, withDevicePolicy(`Policy ${op}`, policy.id))).record.status).toBe("SUCCESS");
-  });
+  test.each(["W50", "W52"] as const)(
+    "%s: wlan.advancedCustomization.devicePolicyId is refused by the older variant with the field named",
+    async (op) => {
+      const reply = await older.call(op, {}, withDevicePolicy(`Policy ${op}`));
+      expect(reply.status).toBe(422);
+      expect(reply.body.errors).toEqual([
+        {
+          code: "NMS-VALIDATION",
+          message: NEWER_ONLY_MESSAGE,
+          object: "wlan.advancedCustomization.devicePolicyId",
+          value: "policy-1",
+        },
+      ]);
+      // The newer variant takes it when it names a device policy that exists.
+      const policy = await newer.ok("W69", {}, { name: `Policy ${op}` });
+      expect((await newer.write(op, {}, withDevicePolicy(`Policy ${op}`, policy.id))).record.status).toBe("SUCCESS");
+    },
+  );
 
   test("an activation's vlanPoolId, and an AP group entry's, are refused by the older variant with the field named", async () => {
     for (const client of [older, newer]) {
       const venueId = (await client.ok("A7", {}, venueBody("Pools"))).id;
       const networkId = (await client.ok("W50", {}, { name: "Pooled", type: "open", wlan: {} })).id;
       const groupId = (await client.ok("W24", {}, { name: "Pool group", venueId })).id;
-      const body = { networkId, venueId, isAllAPGroups: false, vlanPoolId: "pool-1", apGroups: [{ apGroupId: groupId, vlanPoolId: "pool-2" }] };
+      const body = {
+        networkId,
+        venueId,
+        isAllAPGroups: false,
+        vlanPoolId: "pool-1",
+        apGroups: [{ apGroupId: groupId, vlanPoolId: "pool-2" }],
+      };
       const reply = await client.call("W59", {}, body);
       if (client === newer) {
         expect(reply.status).toBe(202);
@@ -135,17 +170,21 @@ describe("fields of the newer variant only", () => {
 });
 
 describe("network name length: 2 to 64 characters (older), 2 to 32 (newer)", () => {
-  test.each([33, 64])("a name of %i characters is accepted by the older variant and refused by the newer", async (length) => {
-    const name = `N${"x".repeat(length - 1)}`;
-    expect((await older.write("W52", {}, deepNetworkBody(name))).record.status).toBe("SUCCESS");
-    const reply = await newer.call("W52", {}, deepNetworkBody(name));
-    expect(reply.status).toBe(422);
-    expect(reply.body.errors[0]).toMatchObject({ code: "NMS-VALIDATION", object: "name", value: name });
-  });
+  test.each([33, 64])(
+    "a name of %i characters is accepted by the older variant and refused by the newer",
+    async (length) => {
+      const name = `N${"x".repeat(length - 1)}`;
+      expect((await older.write("W52", {}, deepNetworkBody(name))).record.status).toBe("SUCCESS");
+      const reply = await newer.call("W52", {}, deepNetworkBody(name));
+      expect(reply.status).toBe(422);
+      expect(reply.body.errors[0]).toMatchObject({ code: "NMS-VALIDATION", object: "name", value: name });
+    },
+  );
 
   test("65 characters are refused by both", async () => {
     const name = "y".repeat(65);
-    for (const client of [older, newer]) expect((await client.call("W50", {}, { name, type: "open", wlan: {} })).status).toBe(422);
+    for (const client of [older, newer])
+      expect((await client.call("W50", {}, { name, type: "open", wlan: {} })).status).toBe(422);
   });
 });
 

@@ -5,7 +5,11 @@ import { inputsOf, mockPulumi, settled, valueOf } from "./mockHelpers";
 
 const { registered } = mockPulumi(
   "brownfield",
-  { "brownfield:lobbyApGroupId": "a".repeat(32), "brownfield:staffVlan": "30", "brownfield:staffPassphrase": "staff-unit-passphrase" },
+  {
+    "brownfield:lobbyApGroupId": "a".repeat(32),
+    "brownfield:staffVlan": "30",
+    "brownfield:staffPassphrase": "staff-unit-passphrase",
+  },
   ["brownfield:staffPassphrase"],
 );
 const program = require("../../examples/brownfield/index") as typeof import("../../examples/brownfield/index");

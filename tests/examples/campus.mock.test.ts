@@ -5,7 +5,12 @@ import { inputsOf, mockPulumi, settled, valueOf } from "./mockHelpers";
 
 const { registered } = mockPulumi(
   "campus",
-  { "campus:venueName": "North", "campus:usersVlan": "310", "campus:radiusSecret": "radius-unit", "campus:iotPassphrase": "iot-unit-passphrase" },
+  {
+    "campus:venueName": "North",
+    "campus:usersVlan": "310",
+    "campus:radiusSecret": "radius-unit",
+    "campus:iotPassphrase": "iot-unit-passphrase",
+  },
   ["campus:radiusSecret", "campus:iotPassphrase"],
 );
 const program = require("../../examples/campus/index") as typeof import("../../examples/campus/index");
@@ -13,7 +18,21 @@ const program = require("../../examples/campus/index") as typeof import("../../e
 test("registers every kind of the campus with its readable type token", async () => {
   await settled(program, registered);
   const kinds = new Set(registered.map((r) => r.type.replace("pulumi-nodejs:dynamic/nms:", "")));
-  for (const kind of ["Venue", "ApGroup", "Ap", "Network", "NetworkVenueActivation", "VenueRadio", "VenueSyslog", "SwitchProfile", "SwitchVlan", "SwitchAcl", "Switch", "SwitchPortSettings", "SwitchLag"]) {
+  for (const kind of [
+    "Venue",
+    "ApGroup",
+    "Ap",
+    "Network",
+    "NetworkVenueActivation",
+    "VenueRadio",
+    "VenueSyslog",
+    "SwitchProfile",
+    "SwitchVlan",
+    "SwitchAcl",
+    "Switch",
+    "SwitchPortSettings",
+    "SwitchLag",
+  ]) {
     expect(kinds).toContain(kind);
   }
   expect(registered.every((r) => r.type.startsWith("pulumi-nodejs:dynamic/nms:"))).toBe(true);
@@ -23,7 +42,12 @@ test("names and VLANs are computed from the config: APs alternate between the gr
   expect(await valueOf(pulumi.output(program.apNames))).toEqual(["North AP 1", "North AP 2"]);
   expect(inputsOf(registered, "ap-1").apGroupId).toBe("lobby-id");
   expect(inputsOf(registered, "ap-2").apGroupId).toBe("offices-id");
-  expect(inputsOf(registered, "desk-port")).toMatchObject({ switchId: "access-1-id", untaggedVlan: "310", taggedVlans: ["220"], ingressAcl: "desks-in" });
+  expect(inputsOf(registered, "desk-port")).toMatchObject({
+    switchId: "access-1-id",
+    untaggedVlan: "310",
+    taggedVlans: ["220"],
+    ingressAcl: "desks-in",
+  });
   expect(inputsOf(registered, "uplink").taggedVlans).toEqual(["310", "220"]);
   expect(inputsOf(registered, "campus-access").venues).toEqual(["campus-id"]);
 });

@@ -57,167 +57,290 @@ function expectNoPlaintext(stateText: string, secrets: string[]): void {
   for (const secret of secrets) expect(stateText).not.toContain(secret);
 }
 
-test.concurrent("campus: Wi-Fi and switching of one venue deploy, preview clean, and destroy to nothing", () =>
-  timed("campus", async () => {
-    const emu = await emulatorReady();
-    const tenant = await newTenant(emu, "Campus tenant");
-    const s = exampleStack({ emulator: emu, example: "campus", stackName: "campus", tenantId: tenant.tenantId, login: tenant, secretConfig: { radiusSecret: SECRETS.radius, iotPassphrase: SECRETS.iot } });
-    try {
-      const result = ok(await up(s.with()));
-      expect(Object.values(changes(result)).every((op) => op === "create")).toBe(true);
-      expect(await heldCounts(emu, tenant.tenantId)).toMatchObject({
-        venues: 1, apGroups: 3, aps: 2, networks: 2, activations: 2, switchProfiles: 1, switchVlans: 2, switchAcls: 1, switches: 2, switchLags: 1,
+test.concurrent(
+  "campus: Wi-Fi and switching of one venue deploy, preview clean, and destroy to nothing",
+  () =>
+    timed("campus", async () => {
+      const emu = await emulatorReady();
+      const tenant = await newTenant(emu, "Campus tenant");
+      const s = exampleStack({
+        emulator: emu,
+        example: "campus",
+        stackName: "campus",
+        tenantId: tenant.tenantId,
+        login: tenant,
+        secretConfig: { radiusSecret: SECRETS.radius, iotPassphrase: SECRETS.iot },
       });
-      const api = await login(emu, tenant);
-      const venueId = idOf(result, "campus");
-      expect((await api.call("W47", { venueId })).body).toMatchObject({ enabled: true, server: "192.0.2.50", priority: "WARNING" });
-      expect((await api.call("W43", { venueId })).body.radioParams24G).toMatchObject({ allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" });
-      const port = await api.call("S41", { serialNumber: idOf(result, "access-1"), unitNum: "1", slotNum: "1", portNum: "5" });
-      expect(port.body).toMatchObject({ name: "desk 5", untaggedVlan: "210", taggedVlans: ["220"], ingressAcl: "desks-in", poeBudget: 15 });
-      expect((await api.call("S36", { lagId: idOf(result, "uplink") })).body).toMatchObject({ name: "uplink", ports: ["1/2/1", "1/2/2"] });
-      expect(result.outputs.deskPortVlans).toBe("untagged 210, tagged 220, ACL desks-in");
+      try {
+        const result = ok(await up(s.with()));
+        expect(Object.values(changes(result)).every((op) => op === "create")).toBe(true);
+        expect(await heldCounts(emu, tenant.tenantId)).toMatchObject({
+          venues: 1,
+          apGroups: 3,
+          aps: 2,
+          networks: 2,
+          activations: 2,
+          switchProfiles: 1,
+          switchVlans: 2,
+          switchAcls: 1,
+          switches: 2,
+          switchLags: 1,
+        });
+        const api = await login(emu, tenant);
+        const venueId = idOf(result, "campus");
+        expect((await api.call("W47", { venueId })).body).toMatchObject({
+          enabled: true,
+          server: "192.0.2.50",
+          priority: "WARNING",
+        });
+        expect((await api.call("W43", { venueId })).body.radioParams24G).toMatchObject({
+          allowedChannels: ["1", "6", "11"],
+          channelBandwidth: "20MHz",
+        });
+        const port = await api.call("S41", {
+          serialNumber: idOf(result, "access-1"),
+          unitNum: "1",
+          slotNum: "1",
+          portNum: "5",
+        });
+        expect(port.body).toMatchObject({
+          name: "desk 5",
+          untaggedVlan: "210",
+          taggedVlans: ["220"],
+          ingressAcl: "desks-in",
+          poeBudget: 15,
+        });
+        expect((await api.call("S36", { lagId: idOf(result, "uplink") })).body).toMatchObject({
+          name: "uplink",
+          ports: ["1/2/1", "1/2/2"],
+        });
+        expect(result.outputs.deskPortVlans).toBe("untagged 210, tagged 220, ACL desks-in");
 
-      expect((await preview(s.with())).changes).toBe(0);
-      expectNoPlaintext(s.stateText(), [SECRETS.radius, SECRETS.iot, tenant.password]);
-
-      ok(await destroy(s.with()));
-      expect(await heldCounts(emu, tenant.tenantId)).toEqual({});
-    } finally {
-      s.cleanup();
-    }
-  }),
-  TIMEOUT_MS,
-);
-
-test.concurrent("msp: one stack deploys two end customers with the MSP's credentials; one stack per customer stays an alternative", () =>
-  timed("msp", async () => {
-    const emu = await emulatorReady();
-    const msp = await newTenant(emu, "Managed Services Co");
-    const customers = [await newTenant(emu, "Acme Bakery"), await newTenant(emu, "Beta Clinic"), await newTenant(emu, "Gamma Hotel")];
-    for (const customer of customers) await adminApi(emu, "PUT", `tenants/${customer.tenantId}/msp`, { mspTenantId: msp.tenantId });
-    const [acme, beta, gamma] = customers;
-    // One stack for Acme and Beta: the MSP's own tenant configured, each customer named in msp:customers.
-    const fleet = exampleStack({
-      emulator: emu,
-      example: "msp",
-      stackName: "fleet",
-      tenantId: msp.tenantId,
-      login: msp,
-      config: {
-        customers: JSON.stringify([
-          { name: "Acme", tenantId: acme.tenantId, sites: ["Main", "Harbour"] },
-          { name: "Beta", tenantId: beta.tenantId },
-        ]),
-      },
-      secretConfig: { radiusSecret: SECRETS.radius },
-    });
-    // The alternative: a stack of its own for Gamma, whose tenant is the configured one (its customer names no tenant).
-    const single = exampleStack({
-      emulator: emu,
-      example: "msp",
-      stackName: "gamma",
-      tenantId: gamma.tenantId,
-      login: msp,
-      config: { customers: JSON.stringify([{ name: "Gamma" }]) },
-      secretConfig: { radiusSecret: SECRETS.radius },
-    });
-    const stacks = [fleet, single];
-    try {
-      const [fleetResult, singleResult] = await Promise.all(stacks.map(async (s) => ok(await up(s.with()))));
-      const report = fleetResult.outputs.fleet as Record<string, Props>;
-      expect(Object.keys(report).sort()).toEqual(["acme", "beta"]);
-      expect(report.acme).toMatchObject({ tenantId: acme.tenantId, tenantName: "Acme Bakery" });
-      expect(report.beta).toMatchObject({ tenantId: beta.tenantId, tenantName: "Beta Clinic" });
-      expect((singleResult.outputs.fleet as Record<string, Props>).gamma).toMatchObject({ tenantId: gamma.tenantId, tenantName: "Gamma Hotel" });
-      expect(await heldCounts(emu, acme.tenantId)).toMatchObject({ venues: 2, networks: 1, activations: 2, notificationRecipients: 1 });
-      expect(await heldCounts(emu, beta.tenantId)).toMatchObject({ venues: 1, networks: 1, activations: 1, notificationRecipients: 1 });
-      expect(await heldCounts(emu, gamma.tenantId)).toMatchObject({ venues: 1, networks: 1, activations: 1, notificationRecipients: 1 });
-      expect((await objectsOf(emu, acme.tenantId)).venues.map((v) => v.name).sort()).toEqual(["Acme Harbour", "Acme Main"]);
-      expect((await objectsOf(emu, beta.tenantId)).venues.map((v) => v.name)).toEqual(["Beta Main"]);
-      expect(await heldCounts(emu, msp.tenantId)).toEqual({});
-
-      for (const s of stacks) {
         expect((await preview(s.with())).changes).toBe(0);
-        expectNoPlaintext(s.stateText(), [SECRETS.radius, msp.password]);
+        expectNoPlaintext(s.stateText(), [SECRETS.radius, SECRETS.iot, tenant.password]);
+
+        ok(await destroy(s.with()));
+        expect(await heldCounts(emu, tenant.tenantId)).toEqual({});
+      } finally {
+        s.cleanup();
       }
-
-      await Promise.all(stacks.map(async (s) => ok(await destroy(s.with()))));
-      for (const customer of customers) expect(await heldCounts(emu, customer.tenantId)).toEqual({});
-    } finally {
-      for (const s of stacks) s.cleanup();
-    }
-  }),
+    }),
   TIMEOUT_MS,
 );
 
-test.concurrent("brownfield: objects made by hand are adopted without duplicates, then changed by the program", () =>
-  timed("brownfield", async () => {
-    const emu = await emulatorReady();
-    const tenant = await newTenant(emu, "Brownfield tenant");
-    const api = await login(emu, tenant);
-    // The branch as someone made it on the dashboard.
-    const venue = await api.ok("A7", {}, { name: "Branch office", description: "made by hand" });
-    const lobby = await api.ok("W24", {}, { name: "Lobby", venueId: venue.id });
-    const network = await api.ok("W52", {}, { name: "Branch staff", type: "psk", wlan: { ssid: "branch-staff", vlanId: 20, wlanSecurity: "WPA2Personal", passphrase: SECRETS.staff } });
-    const activation = await api.ok("W59", {}, { networkId: network.id, venueId: venue.id, isAllAPGroups: false, apGroups: [{ apGroupId: lobby.id, radio: "Both" }] });
-    const before = await heldCounts(emu, tenant.tenantId);
+test.concurrent(
+  "msp: one stack deploys two end customers with the MSP's credentials; one stack per customer stays an alternative",
+  () =>
+    timed("msp", async () => {
+      const emu = await emulatorReady();
+      const msp = await newTenant(emu, "Managed Services Co");
+      const customers = [
+        await newTenant(emu, "Acme Bakery"),
+        await newTenant(emu, "Beta Clinic"),
+        await newTenant(emu, "Gamma Hotel"),
+      ];
+      for (const customer of customers)
+        await adminApi(emu, "PUT", `tenants/${customer.tenantId}/msp`, { mspTenantId: msp.tenantId });
+      const [acme, beta, gamma] = customers;
+      // One stack for Acme and Beta: the MSP's own tenant configured, each customer named in msp:customers.
+      const fleet = exampleStack({
+        emulator: emu,
+        example: "msp",
+        stackName: "fleet",
+        tenantId: msp.tenantId,
+        login: msp,
+        config: {
+          customers: JSON.stringify([
+            { name: "Acme", tenantId: acme.tenantId, sites: ["Main", "Harbour"] },
+            { name: "Beta", tenantId: beta.tenantId },
+          ]),
+        },
+        secretConfig: { radiusSecret: SECRETS.radius },
+      });
+      // The alternative: a stack of its own for Gamma, whose tenant is the configured one (its customer names no tenant).
+      const single = exampleStack({
+        emulator: emu,
+        example: "msp",
+        stackName: "gamma",
+        tenantId: gamma.tenantId,
+        login: msp,
+        config: { customers: JSON.stringify([{ name: "Gamma" }]) },
+        secretConfig: { radiusSecret: SECRETS.radius },
+      });
+      const stacks = [fleet, single];
+      try {
+        const [fleetResult, singleResult] = await Promise.all(stacks.map(async (s) => ok(await up(s.with()))));
+        const report = fleetResult.outputs.fleet as Record<string, Props>;
+        expect(Object.keys(report).sort()).toEqual(["acme", "beta"]);
+        expect(report.acme).toMatchObject({ tenantId: acme.tenantId, tenantName: "Acme Bakery" });
+        expect(report.beta).toMatchObject({ tenantId: beta.tenantId, tenantName: "Beta Clinic" });
+        expect((singleResult.outputs.fleet as Record<string, Props>).gamma).toMatchObject({
+          tenantId: gamma.tenantId,
+          tenantName: "Gamma Hotel",
+        });
+        expect(await heldCounts(emu, acme.tenantId)).toMatchObject({
+          venues: 2,
+          networks: 1,
+          activations: 2,
+          notificationRecipients: 1,
+        });
+        expect(await heldCounts(emu, beta.tenantId)).toMatchObject({
+          venues: 1,
+          networks: 1,
+          activations: 1,
+          notificationRecipients: 1,
+        });
+        expect(await heldCounts(emu, gamma.tenantId)).toMatchObject({
+          venues: 1,
+          networks: 1,
+          activations: 1,
+          notificationRecipients: 1,
+        });
+        expect((await objectsOf(emu, acme.tenantId)).venues.map((v) => v.name).sort()).toEqual([
+          "Acme Harbour",
+          "Acme Main",
+        ]);
+        expect((await objectsOf(emu, beta.tenantId)).venues.map((v) => v.name)).toEqual(["Beta Main"]);
+        expect(await heldCounts(emu, msp.tenantId)).toEqual({});
 
-    const s = exampleStack({ emulator: emu, example: "brownfield", stackName: "branch", tenantId: tenant.tenantId, login: tenant, config: { lobbyApGroupId: lobby.id }, secretConfig: { staffPassphrase: SECRETS.staff } });
-    try {
-      const adopted = ok(await up(s.with()));
-      // The engine cannot know that a create will adopt: the plan shows creates, the IDs are the hand-made ones.
-      expect(changes(adopted)).toEqual({ branch: "create", lobby: "create", staff: "create", "staff-at-branch": "create" });
-      expect([idOf(adopted, "branch"), idOf(adopted, "lobby"), idOf(adopted, "staff"), idOf(adopted, "staff-at-branch")]).toEqual([venue.id, lobby.id, network.id, activation.id]);
-      expect(await heldCounts(emu, tenant.tenantId)).toEqual(before);
-      // Updated to match the program.
-      expect((await api.call("A9", { venueId: venue.id })).body).toMatchObject({ description: "Branch office, managed by Pulumi", address: { city: "Braga" } });
-      expect((await preview(s.with())).changes).toBe(0);
+        for (const s of stacks) {
+          expect((await preview(s.with())).changes).toBe(0);
+          expectNoPlaintext(s.stateText(), [SECRETS.radius, msp.password]);
+        }
 
-      // Managed from now on: a change of the program reaches exactly the object it names.
-      const changed = ok(await up(s.with({ staffVlan: "30" })));
-      expect(changes(changed)).toEqual({ staff: "update" });
-      expect(changed.steps.find((step) => step.name === "staff")!.changedPaths).toEqual(["wlan.vlanId"]);
-      expect((await api.call("W57", { networkId: network.id })).body.wlan.vlanId).toBe(30);
-      expect((await preview(s.with({ staffVlan: "30" }))).changes).toBe(0);
-      expectNoPlaintext(s.stateText(), [SECRETS.staff, tenant.password]);
-
-      ok(await destroy(s.with({ staffVlan: "30" })));
-      expect(await heldCounts(emu, tenant.tenantId)).toEqual({});
-      expect((await api.call("A9", { venueId: venue.id })).status).toBe(404);
-    } finally {
-      s.cleanup();
-    }
-  }),
+        await Promise.all(stacks.map(async (s) => ok(await destroy(s.with()))));
+        for (const customer of customers) expect(await heldCounts(emu, customer.tenantId)).toEqual({});
+      } finally {
+        for (const s of stacks) s.cleanup();
+      }
+    }),
   TIMEOUT_MS,
 );
 
-test.concurrent("guest-access: guests get generated passwords as secret outputs, never plaintext in state", () =>
-  timed("guest-access", async () => {
-    const emu = await emulatorReady();
-    const tenant = await newTenant(emu, "Guest tenant");
-    const s = exampleStack({ emulator: emu, example: "guest-access", stackName: "lobby", tenantId: tenant.tenantId, login: tenant });
-    try {
-      const result = ok(await up(s.with()));
-      expect(result.secretOutputs).toContain("guestPasswords");
-      const passwords = result.outputs.guestPasswords as Record<string, string>;
-      expect(Object.keys(passwords).sort()).toEqual(["Ana Visitor", "Rui Contractor"]);
+test.concurrent(
+  "brownfield: objects made by hand are adopted without duplicates, then changed by the program",
+  () =>
+    timed("brownfield", async () => {
+      const emu = await emulatorReady();
+      const tenant = await newTenant(emu, "Brownfield tenant");
       const api = await login(emu, tenant);
-      const held = (await api.call("W73", {})).body.content as Props[];
-      for (const guest of held) expect(passwords[guest.name as string]).toBe(guest.password);
-      const calling = (await api.call("W94", { wifiCallingProfileId: result.outputs.wifiCallingProfileId as string })).body;
-      expect(calling).toMatchObject({ profileName: "Guest calling", ePDGs: [{ domain: "epdg.carrier.example", ip: "192.0.2.61" }] });
-      const network = (await api.call("W57", { networkId: result.outputs.guestNetworkId as string })).body;
-      expect(network.wlan.advancedCustomization.wifiCallingIds).toEqual([calling.id]);
-      expect(await heldCounts(emu, tenant.tenantId)).toMatchObject({ guestUsers: 2, networks: 1, wifiCallingProfiles: 1 });
+      // The branch as someone made it on the dashboard.
+      const venue = await api.ok("A7", {}, { name: "Branch office", description: "made by hand" });
+      const lobby = await api.ok("W24", {}, { name: "Lobby", venueId: venue.id });
+      const network = await api.ok(
+        "W52",
+        {},
+        {
+          name: "Branch staff",
+          type: "psk",
+          wlan: { ssid: "branch-staff", vlanId: 20, wlanSecurity: "WPA2Personal", passphrase: SECRETS.staff },
+        },
+      );
+      const activation = await api.ok(
+        "W59",
+        {},
+        {
+          networkId: network.id,
+          venueId: venue.id,
+          isAllAPGroups: false,
+          apGroups: [{ apGroupId: lobby.id, radio: "Both" }],
+        },
+      );
+      const before = await heldCounts(emu, tenant.tenantId);
 
-      expect((await preview(s.with())).changes).toBe(0);
-      expectNoPlaintext(s.stateText(), [...Object.values(passwords), tenant.password]);
+      const s = exampleStack({
+        emulator: emu,
+        example: "brownfield",
+        stackName: "branch",
+        tenantId: tenant.tenantId,
+        login: tenant,
+        config: { lobbyApGroupId: lobby.id },
+        secretConfig: { staffPassphrase: SECRETS.staff },
+      });
+      try {
+        const adopted = ok(await up(s.with()));
+        // The engine cannot know that a create will adopt: the plan shows creates, the IDs are the hand-made ones.
+        expect(changes(adopted)).toEqual({
+          branch: "create",
+          lobby: "create",
+          staff: "create",
+          "staff-at-branch": "create",
+        });
+        expect([
+          idOf(adopted, "branch"),
+          idOf(adopted, "lobby"),
+          idOf(adopted, "staff"),
+          idOf(adopted, "staff-at-branch"),
+        ]).toEqual([venue.id, lobby.id, network.id, activation.id]);
+        expect(await heldCounts(emu, tenant.tenantId)).toEqual(before);
+        // Updated to match the program.
+        expect((await api.call("A9", { venueId: venue.id })).body).toMatchObject({
+          description: "Branch office, managed by Pulumi",
+          address: { city: "Braga" },
+        });
+        expect((await preview(s.with())).changes).toBe(0);
 
-      ok(await destroy(s.with()));
-      expect(await heldCounts(emu, tenant.tenantId)).toEqual({});
-    } finally {
-      s.cleanup();
-    }
-  }),
+        // Managed from now on: a change of the program reaches exactly the object it names.
+        const changed = ok(await up(s.with({ staffVlan: "30" })));
+        expect(changes(changed)).toEqual({ staff: "update" });
+        expect(changed.steps.find((step) => step.name === "staff")!.changedPaths).toEqual(["wlan.vlanId"]);
+        expect((await api.call("W57", { networkId: network.id })).body.wlan.vlanId).toBe(30);
+        expect((await preview(s.with({ staffVlan: "30" }))).changes).toBe(0);
+        expectNoPlaintext(s.stateText(), [SECRETS.staff, tenant.password]);
+
+        ok(await destroy(s.with({ staffVlan: "30" })));
+        expect(await heldCounts(emu, tenant.tenantId)).toEqual({});
+        expect((await api.call("A9", { venueId: venue.id })).status).toBe(404);
+      } finally {
+        s.cleanup();
+      }
+    }),
+  TIMEOUT_MS,
+);
+
+test.concurrent(
+  "guest-access: guests get generated passwords as secret outputs, never plaintext in state",
+  () =>
+    timed("guest-access", async () => {
+      const emu = await emulatorReady();
+      const tenant = await newTenant(emu, "Guest tenant");
+      const s = exampleStack({
+        emulator: emu,
+        example: "guest-access",
+        stackName: "lobby",
+        tenantId: tenant.tenantId,
+        login: tenant,
+      });
+      try {
+        const result = ok(await up(s.with()));
+        expect(result.secretOutputs).toContain("guestPasswords");
+        const passwords = result.outputs.guestPasswords as Record<string, string>;
+        expect(Object.keys(passwords).sort()).toEqual(["Ana Visitor", "Rui Contractor"]);
+        const api = await login(emu, tenant);
+        const held = (await api.call("W73", {})).body.content as Props[];
+        for (const guest of held) expect(passwords[guest.name as string]).toBe(guest.password);
+        const calling = (await api.call("W94", { wifiCallingProfileId: result.outputs.wifiCallingProfileId as string }))
+          .body;
+        expect(calling).toMatchObject({
+          profileName: "Guest calling",
+          ePDGs: [{ domain: "epdg.carrier.example", ip: "192.0.2.61" }],
+        });
+        const network = (await api.call("W57", { networkId: result.outputs.guestNetworkId as string })).body;
+        expect(network.wlan.advancedCustomization.wifiCallingIds).toEqual([calling.id]);
+        expect(await heldCounts(emu, tenant.tenantId)).toMatchObject({
+          guestUsers: 2,
+          networks: 1,
+          wifiCallingProfiles: 1,
+        });
+
+        expect((await preview(s.with())).changes).toBe(0);
+        expectNoPlaintext(s.stateText(), [...Object.values(passwords), tenant.password]);
+
+        ok(await destroy(s.with()));
+        expect(await heldCounts(emu, tenant.tenantId)).toEqual({});
+      } finally {
+        s.cleanup();
+      }
+    }),
   TIMEOUT_MS,
 );

@@ -72,7 +72,8 @@ export function exampleStack(options: {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-example-${options.stackName}-`));
   const statePath = path.join(dir, "state.json");
   const project = options.example;
-  const scoped = (entries: Record<string, string>) => Object.fromEntries(Object.entries(entries).map(([k, v]) => [k.includes(":") ? k : `${project}:${k}`, v]));
+  const scoped = (entries: Record<string, string>) =>
+    Object.fromEntries(Object.entries(entries).map(([k, v]) => [k.includes(":") ? k : `${project}:${k}`, v]));
   return {
     statePath,
     with: (config = {}) => ({

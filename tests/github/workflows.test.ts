@@ -48,19 +48,31 @@ test("the scheduled drift check is preview --refresh --expect-no-changes", () =>
   expect(pulumi.with).toMatchObject({ command: "preview", refresh: true, "expect-no-changes": true });
 });
 
-test.each(["preview.yml", "deploy.yml", "drift.yml"])("%s: one run at a time per stack, credentials from secrets only, the package built first", (name) => {
-  const { text, flow } = workflow(name);
-  expect(flow.concurrency).toEqual({ group: "pulumi-${{ vars.PULUMI_STACK }}", "cancel-in-progress": false });
-  for (const job of Object.values(flow.jobs)) {
-    for (const key of ["NMS_PASSWORD", "NMS_USERNAME", "NMS_TENANT_ID", "PULUMI_ACCESS_TOKEN", "PULUMI_CONFIG_PASSPHRASE"]) {
-      expect(job.env[key]).toBe(`\${{ secrets.${key} }}`);
+test.each(["preview.yml", "deploy.yml", "drift.yml"])(
+  "%s: one run at a time per stack, credentials from secrets only, the package built first",
+  (name) => {
+    const { text, flow } = workflow(name);
+    expect(flow.concurrency).toEqual({ group: "pulumi-${{ vars.PULUMI_STACK }}", "cancel-in-progress": false });
+    for (const job of Object.values(flow.jobs)) {
+      for (const key of [
+        "NMS_PASSWORD",
+        "NMS_USERNAME",
+        "NMS_TENANT_ID",
+        "PULUMI_ACCESS_TOKEN",
+        "PULUMI_CONFIG_PASSPHRASE",
+      ]) {
+        expect(job.env[key]).toBe(`\${{ secrets.${key} }}`);
+      }
+      expect(job.steps.map((s) => s.run).filter(Boolean)).toEqual(["npm ci", "npm run build"]);
     }
-    expect(job.steps.map((s) => s.run).filter(Boolean)).toEqual(["npm ci", "npm run build"]);
-  }
-  expect(text).not.toMatch(/password:\s*["']?[^$\s]/i);
-});
+    expect(text).not.toMatch(/password:\s*["']?[^$\s]/i);
+  },
+);
 
-test.each(["preview.yml", "deploy.yml", "drift.yml"])("%s: Pulumi runs 32 steps at once (README, Performance), not a runner's default of 4 per CPU", (name) => {
-  const { flow } = workflow(name);
-  for (const job of Object.values(flow.jobs)) expect(job.env.PULUMI_PARALLEL).toBe(32);
-});
+test.each(["preview.yml", "deploy.yml", "drift.yml"])(
+  "%s: Pulumi runs 32 steps at once (README, Performance), not a runner's default of 4 per CPU",
+  (name) => {
+    const { flow } = workflow(name);
+    for (const job of Object.values(flow.jobs)) expect(job.env.PULUMI_PARALLEL).toBe(32);
+  },
+);

@@ -32,11 +32,18 @@ function passphraseFileIn(scn: Scenario): string {
 }
 
 /** Runs `entry` (the CLI's main by default), capturing what it prints. */
-async function capture(args: string[], entry: (argv: string[]) => Promise<number> = main): Promise<{ code: number; out: string; err: string }> {
+async function capture(
+  args: string[],
+  entry: (argv: string[]) => Promise<number> = main,
+): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const stdout = jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  const stderr = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
+  const stdout = jest
+    .spyOn(process.stdout, "write")
+    .mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
+  const stderr = jest
+    .spyOn(process.stderr, "write")
+    .mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
   try {
     const code = await entry(args);
     return { code, out, err };
@@ -114,7 +121,9 @@ describe("what the CLI prints, as Pulumi's does", () => {
     // One change among 16 resources: the stack, the group, the site and 12 extra networks are unchanged.
     expect(rows(plan.out)).toEqual([
       expect.stringMatching(/^ {5}pulumi:pulumi:Stack +fixture-test +same$/),
-      expect.stringMatching(/^ ~ {3}pulumi-nodejs:dynamic\/fixture:Network +net +update +\[diff: ~vlan\] id=network-1$/),
+      expect.stringMatching(
+        /^ ~ {3}pulumi-nodejs:dynamic\/fixture:Network +net +update +\[diff: ~vlan\] id=network-1$/,
+      ),
     ]);
     expect(plan.out).toContain("Resources:\n    ~ 1 to update\n    15 unchanged\n");
     expect(plan.out).toMatch(/OK \(1 change,/);
@@ -122,7 +131,8 @@ describe("what the CLI prints, as Pulumi's does", () => {
     const all = await cliOn(many, ...args, "--show-sames");
     expect(all.code).toBe(0);
     expect(rows(all.out)).toHaveLength(16);
-    for (let i = 1; i <= EXTRA; i++) expect(all.out).toMatch(new RegExp(`^ {5}pulumi-nodejs:dynamic/fixture:Network +extra-${i} +same$`, "m"));
+    for (let i = 1; i <= EXTRA; i++)
+      expect(all.out).toMatch(new RegExp(`^ {5}pulumi-nodejs:dynamic/fixture:Network +extra-${i} +same$`, "m"));
     expect(all.out).toContain("    15 unchanged\n");
 
     // --json keeps its shape (every step, `changes`) and adds the summary of what happened.
@@ -185,7 +195,15 @@ describe("a failed up's summary counts only the steps that completed", () => {
     // Only the components (the stack and the group) were created.
     expect(run.out).toContain("Resources:\n    + 2 created\n    1 errored\n");
 
-    const all = await cliOn(scn, "up", "--config", "fixture:extraNetworks=5", "--config", "fixture:vlan=5000", "--show-sames");
+    const all = await cliOn(
+      scn,
+      "up",
+      "--config",
+      "fixture:extraNetworks=5",
+      "--config",
+      "fixture:vlan=5000",
+      "--show-sames",
+    );
     expect(all.out).toMatch(/^ \+ {3}pulumi-nodejs:dynamic\/fixture:Network +extra-5 +skipped$/m);
     expect(all.out).toContain("Resources:\n    2 unchanged\n    1 errored\n");
     expectNoChildren();
@@ -202,12 +220,16 @@ describe("long provider calls and unexpected errors", () => {
   test("a provider call that takes long gets a line with its elapsed time as the run goes", async () => {
     const shown: string[] = [];
     const result = await up(
-      slow.opts({ "fixture:withSite": "false", "fixture:createDelayMs": "1500" }, { display: (line) => shown.push(line), progressIntervalMs: 300 }),
+      slow.opts(
+        { "fixture:withSite": "false", "fixture:createDelayMs": "1500" },
+        { display: (line) => shown.push(line), progressIntervalMs: 300 },
+      ),
     );
     expect(result.errors).toEqual([]);
     const progress = shown.filter((line) => line.includes("creating"));
     expect(progress.length).toBeGreaterThanOrEqual(2);
-    for (const line of progress) expect(line).toMatch(/^ {2}\+ pulumi-nodejs:dynamic\/fixture:Network net creating \(\d+s\)$/);
+    for (const line of progress)
+      expect(line).toMatch(/^ {2}\+ pulumi-nodejs:dynamic\/fixture:Network net creating \(\d+s\)$/);
     // What the CLI shows at its default level holds no harness internals.
     expect(shown.filter((line) => line.includes("provider host started"))).toEqual([]);
     expectNoChildren();

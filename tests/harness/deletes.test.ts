@@ -18,7 +18,11 @@ describe("deletes in dependency order, in parallel", () => {
   });
 
   /** Runs deleteInOrder with deletes that take `ms`, recording start/end events and the most in flight at once. */
-  async function run(order: ResourceState[], parallel: number, opts: { ms?: number; fail?: string; keep?: string } = {}) {
+  async function run(
+    order: ResourceState[],
+    parallel: number,
+    opts: { ms?: number; fail?: string; keep?: string } = {},
+  ) {
     const events: string[] = [];
     let inFlight = 0;
     let most = 0;
@@ -38,7 +42,12 @@ describe("deletes in dependency order, in parallel", () => {
     // Two sites, each: venue <- group <- activation, and a network <- activation.
     const all: ResourceState[] = [];
     for (const site of ["a", "b"]) {
-      all.push(res(`venue-${site}`), res(`net-${site}`), res(`group-${site}`, [`venue-${site}`]), res(`act-${site}`, [`group-${site}`, `net-${site}`, `venue-${site}`]));
+      all.push(
+        res(`venue-${site}`),
+        res(`net-${site}`),
+        res(`group-${site}`, [`venue-${site}`]),
+        res(`act-${site}`, [`group-${site}`, `net-${site}`, `venue-${site}`]),
+      );
     }
     const order = deletionOrder(all);
     const { events, most } = await run(order, 8);
@@ -81,7 +90,11 @@ describe("deletes in dependency order, in parallel", () => {
   test("a kept (protected) resource leaves what it depends on in place; every other delete goes on (deployment_executor.go performPostSteps)", async () => {
     const order = deletionOrder([res("base"), res("guarded", ["base"]), res("deeper", ["guarded"]), res("other")]);
     const { events } = await run(order, 2, { keep: "guarded" });
-    expect(events.filter((e) => e.startsWith("start")).sort()).toEqual(["start deeper", "start guarded", "start other"]);
+    expect(events.filter((e) => e.startsWith("start")).sort()).toEqual([
+      "start deeper",
+      "start guarded",
+      "start other",
+    ]);
   });
 
   test("a dependency cycle (impossible in valid state) does not stall", async () => {

@@ -63,7 +63,11 @@ export class EngineStack {
   readonly state = path.join(this.dir, "state.json");
   private mark = 0;
 
-  options(resources: Entry[], behavior: Record<string, Behavior> = {}, extra: Partial<StackOptions> = {}): StackOptions {
+  options(
+    resources: Entry[],
+    behavior: Record<string, Behavior> = {},
+    extra: Partial<StackOptions> = {},
+  ): StackOptions {
     return {
       projectDir: PROJECT_DIR,
       program: ENGINE_PROGRAM,
@@ -85,7 +89,12 @@ export class EngineStack {
   }
 
   /** Runs a command; afterwards calls() holds the provider calls it made. */
-  async run(command: "up" | "preview" | "refresh", resources: Entry[], behavior: Record<string, Behavior> = {}, extra: Partial<StackOptions> & { refresh?: boolean } = {}): Promise<RunResult> {
+  async run(
+    command: "up" | "preview" | "refresh",
+    resources: Entry[],
+    behavior: Record<string, Behavior> = {},
+    extra: Partial<StackOptions> & { refresh?: boolean } = {},
+  ): Promise<RunResult> {
     this.mark = this.allCalls().length;
     const opts = this.options(resources, behavior, extra);
     return command === "up" ? up(opts) : command === "preview" ? preview(opts) : refresh(opts);
@@ -93,7 +102,11 @@ export class EngineStack {
 
   allCalls(): Call[] {
     if (!fs.existsSync(this.log)) return [];
-    return fs.readFileSync(this.log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Call);
+    return fs
+      .readFileSync(this.log, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Call);
   }
 
   /** The calls of the last run, of one operation (without the begin/end markers) when `op` is given. */

@@ -44,8 +44,13 @@ describe("harness failure handling", () => {
 
     const p = await preview(s.opts(bad));
     expect(p.failed).toBe(true);
-    expect(stepOf(p, "net")).toMatchObject({ op: "create", failures: [{ property: "name", reason: "must not contain '!'" }] });
-    expect(p.errors.join("\n")).toMatch(/net \[pulumi-nodejs:dynamic\/fixture:Network\]: check failed: property name: must not contain '!'/);
+    expect(stepOf(p, "net")).toMatchObject({
+      op: "create",
+      failures: [{ property: "name", reason: "must not contain '!'" }],
+    });
+    expect(p.errors.join("\n")).toMatch(
+      /net \[pulumi-nodejs:dynamic\/fixture:Network\]: check failed: property name: must not contain '!'/,
+    );
 
     const r = await up(s.opts(bad));
     expect(r.failed).toBe(true);
@@ -69,10 +74,15 @@ describe("harness failure handling", () => {
       expect(r.errors).toEqual([
         "g-site [pulumi-nodejs:dynamic/fixture:Site]: create: label 'reject' is not allowed by the API (HTTP 422)",
       ]);
-      expect(stepOf(r, "g-site")).toMatchObject({ op: "create", error: "create: label 'reject' is not allowed by the API (HTTP 422)" });
+      expect(stepOf(r, "g-site")).toMatchObject({
+        op: "create",
+        error: "create: label 'reject' is not allowed by the API (HTTP 422)",
+      });
       expect(s.writes()).toEqual(["create network-1 lan"]);
       const state = JSON.parse(fs.readFileSync(s.state, "utf8"));
-      expect(state.resources.map((x: { urn: string }) => x.urn.split("::").pop())).toEqual(expect.arrayContaining(["net"]));
+      expect(state.resources.map((x: { urn: string }) => x.urn.split("::").pop())).toEqual(
+        expect.arrayContaining(["net"]),
+      );
       expect(state.resources.some((x: { urn: string }) => x.urn.endsWith("::g-site"))).toBe(false);
       expectNoChildren();
     });
@@ -90,11 +100,15 @@ describe("harness failure handling", () => {
       const stateBefore = fs.readFileSync(s.state, "utf8");
       const r = await up(s.opts({ "fixture:vlan": "5000" }));
       expect(r.failed).toBe(true);
-      expect(stepOf(r, "net")).toMatchObject({ op: "update", failures: [{ property: "vlan", reason: "must be between 1 and 4094" }] });
+      expect(stepOf(r, "net")).toMatchObject({
+        op: "update",
+        failures: [{ property: "vlan", reason: "must be between 1 and 4094" }],
+      });
       expect(s.writes()).toEqual(["create network-1 lan", "create site-2 hq"]);
       const after = JSON.parse(fs.readFileSync(s.state, "utf8"));
       const before = JSON.parse(stateBefore);
-      const strip = (st: { resources: Record<string, unknown>[] }) => st.resources.map((x) => ({ urn: x["urn"], id: x["id"] }));
+      const strip = (st: { resources: Record<string, unknown>[] }) =>
+        st.resources.map((x) => ({ urn: x["urn"], id: x["id"] }));
       expect(strip(after)).toEqual(strip(before));
       expectNoChildren();
     });
@@ -121,7 +135,10 @@ describe("harness failure handling", () => {
       const u = await up(s.opts(on));
       expect(u.failed).toBe(false);
       expect(u.changes).toBe(0);
-      expect(JSON.parse(fs.readFileSync(s.state, "utf8")).resources.find((x: { urn: string }) => x.urn.endsWith("::net")).protect).toBe(true);
+      expect(
+        JSON.parse(fs.readFileSync(s.state, "utf8")).resources.find((x: { urn: string }) => x.urn.endsWith("::net"))
+          .protect,
+      ).toBe(true);
 
       const p = await preview(s.opts({ ...on, "fixture:siteLabel": "elsewhere" }));
       expect(stepOf(p, "g-site")!.op).toBe("same");
@@ -130,11 +147,17 @@ describe("harness failure handling", () => {
       const writes = s.writes();
       const d = await destroy(s.opts(on));
       expect(d.failed).toBe(true);
-      expect(d.errors).toEqual([expect.stringMatching(/^net \[pulumi-nodejs:dynamic\/fixture:Network\]: resource ".*::net" cannot be deleted because it is protected/)]);
+      expect(d.errors).toEqual([
+        expect.stringMatching(
+          /^net \[pulumi-nodejs:dynamic\/fixture:Network\]: resource ".*::net" cannot be deleted because it is protected/,
+        ),
+      ]);
       // The site (which depends on the network) and its component go; the network and the stack it belongs to stay.
       expect(s.writes().slice(writes.length)).toEqual(["delete site-2 hq"]);
       expect(Object.keys(s.dbObjects())).toEqual(["network-1"]);
-      const left = JSON.parse(fs.readFileSync(s.state, "utf8")).resources.map((x: { urn: string }) => x.urn.split("::").pop());
+      const left = JSON.parse(fs.readFileSync(s.state, "utf8")).resources.map((x: { urn: string }) =>
+        x.urn.split("::").pop(),
+      );
       expect(left.sort()).toEqual(["fixture-test", "net"]);
 
       // The next up brings the site back.

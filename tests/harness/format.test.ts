@@ -6,8 +6,27 @@ describe("formatPlan", () => {
     const r: RunResult = {
       operation: "preview",
       steps: [
-        { urn: "u1", type: "t:m:A", name: "a", op: "update", changedFields: ["wlan"], changedPaths: ["wlan.vlanId"], custom: true, id: "1" },
-        { urn: "u2", type: "t:m:B", name: "b", op: "replace", changedFields: ["region"], changedPaths: ["region"], replaceFields: ["region"], deleteBeforeReplace: true, custom: true },
+        {
+          urn: "u1",
+          type: "t:m:A",
+          name: "a",
+          op: "update",
+          changedFields: ["wlan"],
+          changedPaths: ["wlan.vlanId"],
+          custom: true,
+          id: "1",
+        },
+        {
+          urn: "u2",
+          type: "t:m:B",
+          name: "b",
+          op: "replace",
+          changedFields: ["region"],
+          changedPaths: ["region"],
+          replaceFields: ["region"],
+          deleteBeforeReplace: true,
+          custom: true,
+        },
         { urn: "u3", type: "t:m:C", name: "c", op: "same", changedFields: [], changedPaths: [], custom: true },
       ],
       changes: 2,
@@ -31,7 +50,14 @@ describe("formatPlan", () => {
 
   test("formatPlan lists what changed or failed and the stack; its summary counts the completed steps only", () => {
     const step = (name: string, op: PlannedStep["op"], extra: Partial<PlannedStep> = {}): PlannedStep => ({
-      urn: `u-${name}`, type: name === "stack" ? "pulumi:pulumi:Stack" : "t:m:R", name, op, changedFields: [], changedPaths: [], custom: name !== "stack", ...extra,
+      urn: `u-${name}`,
+      type: name === "stack" ? "pulumi:pulumi:Stack" : "t:m:R",
+      name,
+      op,
+      changedFields: [],
+      changedPaths: [],
+      custom: name !== "stack",
+      ...extra,
     });
     const r: RunResult = {
       operation: "up",
@@ -54,7 +80,12 @@ describe("formatPlan", () => {
       durationMs: 1000,
     };
     const text = formatPlan(r);
-    expect(text.split("\n").filter((l) => / t:m:R | pulumi:pulumi:Stack /.test(l)).map((l) => l.replace(/ +/g, " ").trim())).toEqual([
+    expect(
+      text
+        .split("\n")
+        .filter((l) => / t:m:R | pulumi:pulumi:Stack /.test(l))
+        .map((l) => l.replace(/ +/g, " ").trim()),
+    ).toEqual([
       "pulumi:pulumi:Stack stack same",
       "+ t:m:R made created id=1",
       "~ t:m:R changed updated [diff: ~vlan] id=2",
@@ -62,10 +93,13 @@ describe("formatPlan", () => {
       "t:m:R undiffed failed",
       "- t:m:R gone deleted id=3",
     ]);
-    expect(text).toContain("Resources:\n    + 1 created\n    ~ 1 updated\n    - 1 deleted\n    3 changes. 2 unchanged\n    2 errored\n");
+    expect(text).toContain(
+      "Resources:\n    + 1 created\n    ~ 1 updated\n    - 1 deleted\n    3 changes. 2 unchanged\n    2 errored\n",
+    );
     expect(text).toContain("FAILED (3 changes, 1.0s)");
     expect(formatPlan(r, { showSames: true })).toMatch(/^ \+ {3}t:m:R +later +skipped$/m);
-    expect(formatPlan({ ...r, operation: "preview" })).toContain("    + 1 to create\n    ~ 1 to update\n    - 1 to delete\n");
+    expect(formatPlan({ ...r, operation: "preview" })).toContain(
+      "    + 1 to create\n    ~ 1 to update\n    - 1 to delete\n",
+    );
   });
-
 });

@@ -30,7 +30,13 @@ export function scenario(name: string): Scenario {
   const db = path.join(dir, "db.json");
   const log = `${db}.log`;
   const state = path.join(dir, "state.json");
-  const readLog = (): string[] => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n").filter((l) => l !== "") : []);
+  const readLog = (): string[] =>
+    fs.existsSync(log)
+      ? fs
+          .readFileSync(log, "utf8")
+          .split("\n")
+          .filter((l) => l !== "")
+      : [];
   const readDb = (): { nextId: number; objects: Record<string, Record<string, unknown>> } =>
     fs.existsSync(db) ? JSON.parse(fs.readFileSync(db, "utf8")) : { nextId: 1, objects: {} };
   return {
@@ -77,15 +83,25 @@ export function expectNoChildren(): void {
  */
 export function fixtureCliArgs(s: Pick<Scenario, "state" | "db" | "dir">, passphraseFile: string): string[] {
   const secretsFile = path.join(s.dir, "secrets.yaml");
-  fs.writeFileSync(secretsFile, `fixture:netPassword: ${NET_PASSWORD}\nfixture:apiPassword: ${API_PASSWORD}\n`, { mode: 0o600 });
+  fs.writeFileSync(secretsFile, `fixture:netPassword: ${NET_PASSWORD}\nfixture:apiPassword: ${API_PASSWORD}\n`, {
+    mode: 0o600,
+  });
   return [
-    "--project-dir", PROJECT_DIR,
-    "--program", FIXTURE_PROGRAM,
-    "--project", "fixture",
-    "--stack", "test",
-    "--state", s.state,
-    "--config", `fixture:dbPath=${s.db}`,
-    "--secrets-file", secretsFile,
-    "--passphrase-file", passphraseFile,
+    "--project-dir",
+    PROJECT_DIR,
+    "--program",
+    FIXTURE_PROGRAM,
+    "--project",
+    "fixture",
+    "--stack",
+    "test",
+    "--state",
+    s.state,
+    "--config",
+    `fixture:dbPath=${s.db}`,
+    "--secrets-file",
+    secretsFile,
+    "--passphrase-file",
+    passphraseFile,
   ];
 }

@@ -25,5 +25,4 @@ describe("ignoreChanges", () => {
     applyIgnoreChanges(plain, { psk: secret("old") }, ["psk"]);
     expect(plain).toEqual({ psk: secret("old") });
   });
-
 });

@@ -12,7 +12,18 @@ import { loadState, saveState } from "../../harness/state";
 const PASSPHRASE = "journal passphrase";
 
 function resource(urn: string, id: string, extra: Partial<ResourceState> = {}): ResourceState {
-  return { urn, type: "pulumi-nodejs:dynamic:Resource", custom: true, id, inputs: { name: urn }, outputs: { name: urn }, dependencies: [], propertyDependencies: {}, additionalSecretOutputs: [], ...extra };
+  return {
+    urn,
+    type: "pulumi-nodejs:dynamic:Resource",
+    custom: true,
+    id,
+    inputs: { name: urn },
+    outputs: { name: urn },
+    dependencies: [],
+    propertyDependencies: {},
+    additionalSecretOutputs: [],
+    ...extra,
+  };
 }
 
 describe("the journal of a running update", () => {
@@ -43,7 +54,9 @@ describe("the journal of a running update", () => {
     expect(state.resources.map((r) => r.id)).toEqual(["b1"]);
     expect(state.resources[0].outputs.password).toEqual(secretValue);
     expect(state.pendingOperations).toEqual([{ type: "creating", urn: "urn:c", resourceType: "t" }]);
-    expect(pendingOperationsWarning(state.pendingOperations!)).toContain("1 pending operations from previous deployment.\n  * urn:c, interrupted while creating");
+    expect(pendingOperationsWarning(state.pendingOperations!)).toContain(
+      "1 pending operations from previous deployment.\n  * urn:c, interrupted while creating",
+    );
   });
 
   test("a save folds the journal into the file; pending creates are carried, other pending operations are not", () => {
@@ -66,7 +79,11 @@ describe("the journal of a running update", () => {
     const journal = new Journal(statePath, crypter);
     journal.put(resource("urn:r", "old", { delete: true }));
     journal.put(resource("urn:r", "new"));
-    expect(loadState(statePath, PASSPHRASE).state.resources.map((r) => `${r.id}${r.delete ? " (delete)" : ""}`).sort()).toEqual(["new", "old (delete)"]);
+    expect(
+      loadState(statePath, PASSPHRASE)
+        .state.resources.map((r) => `${r.id}${r.delete ? " (delete)" : ""}`)
+        .sort(),
+    ).toEqual(["new", "old (delete)"]);
     journal.remove(resource("urn:r", "old", { delete: true }));
     expect(loadState(statePath, PASSPHRASE).state.resources.map((r) => r.id)).toEqual(["new"]);
   });

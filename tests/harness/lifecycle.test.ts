@@ -104,7 +104,12 @@ describe("harness lifecycle (fixture stack)", () => {
   test("a config change gives an update of exactly that field", async () => {
     config = { ...config, "fixture:vlan": "20" };
     const p = await dryRun();
-    expect(step(p, NET)).toMatchObject({ op: "update", changedFields: ["vlan"], changedPaths: ["vlan"], id: "network-1" });
+    expect(step(p, NET)).toMatchObject({
+      op: "update",
+      changedFields: ["vlan"],
+      changedPaths: ["vlan"],
+      id: "network-1",
+    });
     expect(step(p, SITE).op).toBe("same");
     expect(p.changes).toBe(1);
 
@@ -119,7 +124,12 @@ describe("harness lifecycle (fixture stack)", () => {
   test("a change to a replace field replaces: new object first, old one deleted last", async () => {
     config = { ...config, "fixture:region": "us" };
     const p = await dryRun();
-    expect(step(p, NET)).toMatchObject({ op: "replace", changedFields: ["region"], replaceFields: ["region"], deleteBeforeReplace: false });
+    expect(step(p, NET)).toMatchObject({
+      op: "replace",
+      changedFields: ["region"],
+      replaceFields: ["region"],
+      deleteBeforeReplace: false,
+    });
     // The site's networkId depends on the replacement's id, unknown in a preview.
     expect(step(p, SITE)).toMatchObject({ op: "update", changedFields: ["networkId"] });
 
@@ -177,7 +187,8 @@ describe("harness lifecycle (fixture stack)", () => {
     const r = ok(await refresh(s.opts(config)));
     expect(step(r, SITE).op).toBe("delete");
     const text = fs.readFileSync(s.state, "utf8");
-    for (const secret of [NET_PASSWORD, API_PASSWORD, String(s.dbObjects()["network-4"]["token"])]) expect(text).not.toContain(secret);
+    for (const secret of [NET_PASSWORD, API_PASSWORD, String(s.dbObjects()["network-4"]["token"])])
+      expect(text).not.toContain(secret);
     const state = JSON.parse(text);
     expect(state.resources.some((x: { urn: string }) => x.urn.endsWith("::g-site"))).toBe(false);
 

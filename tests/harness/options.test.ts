@@ -16,5 +16,4 @@ describe("options", () => {
     expect(defaultParallel({ PULUMI_PARALLEL: "3" })).toBe(3);
     expect(defaultParallel({ PULUMI_PARALLEL: "0" })).toBe(4 * cpus);
   });
-
 });

@@ -24,7 +24,9 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("the stack config file (Pulumi.<stack>.yaml)", () => {
   test("decrypts pulumi/pulumi's own test vectors (manager_test.go; tests/roundtrip/roundtrip_test.go)", () => {
-    expect(() => PassphraseDecrypter.open("password", "v1:fozI5u6B030=:v1:F+6ZduKKd8G0/V7L:PGMFeIzwobWRKmEAzUdaQHqC5mMRIQ==")).not.toThrow();
+    expect(() =>
+      PassphraseDecrypter.open("password", "v1:fozI5u6B030=:v1:F+6ZduKKd8G0/V7L:PGMFeIzwobWRKmEAzUdaQHqC5mMRIQ=="),
+    ).not.toThrow();
     // The CLI's round-trip test writes this file (comments and all) and edits it with passphrase
     // "TestConfigRoundtripComments"; AES-GCM's tag proves the key, so the plaintext is the CLI's.
     const file = path.join(dir, "Pulumi.roundtrip.yaml");
@@ -54,12 +56,20 @@ describe("the stack config file (Pulumi.<stack>.yaml)", () => {
 
   test("reads what the CLI's encryption writes, and refuses a wrong or missing passphrase with the CLI's message", () => {
     const file = path.join(dir, "Pulumi.written.yaml");
-    fs.writeFileSync(file, stackConfigYaml(passphraseEncrypter(CONFIG_PASSPHRASE), { "nms:region": "eu" }, { "nms:password": NET_PASSWORD }));
-    expect(readStackConfig(file, "proj", CONFIG_PASSPHRASE)).toEqual({ config: { "nms:region": "eu" }, secretConfig: { "nms:password": NET_PASSWORD } });
+    fs.writeFileSync(
+      file,
+      stackConfigYaml(passphraseEncrypter(CONFIG_PASSPHRASE), { "nms:region": "eu" }, { "nms:password": NET_PASSWORD }),
+    );
+    expect(readStackConfig(file, "proj", CONFIG_PASSPHRASE)).toEqual({
+      config: { "nms:region": "eu" },
+      secretConfig: { "nms:password": NET_PASSWORD },
+    });
     expect(() => readStackConfig(file, "proj", "not the passphrase")).toThrow(
       /Pulumi\.written\.yaml: failed to decrypt: incorrect passphrase, please set PULUMI_CONFIG_PASSPHRASE to the correct passphrase/,
     );
-    expect(() => readStackConfig(file, "proj", undefined)).toThrow(/passphrase must be set with PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE/);
+    expect(() => readStackConfig(file, "proj", undefined)).toThrow(
+      /passphrase must be set with PULUMI_CONFIG_PASSPHRASE or PULUMI_CONFIG_PASSPHRASE_FILE/,
+    );
   });
 });
 
@@ -68,7 +78,9 @@ describe("the command line", () => {
 
   test("--secret is refused, saying where secrets go instead", async () => {
     let err = "";
-    const spy = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
+    const spy = jest
+      .spyOn(process.stderr, "write")
+      .mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
     try {
       expect(await main([...base, "--secret", `nms:password=${NET_PASSWORD}`])).toBe(2);
     } finally {
@@ -84,11 +96,20 @@ describe("the command line", () => {
     fs.writeFileSync(yamlFile, `nms:password: ${NET_PASSWORD}\nradiusSecret: "r-1"\n`);
     const jsonFile = path.join(dir, "secrets.json");
     fs.writeFileSync(jsonFile, JSON.stringify({ "nms:password": NET_PASSWORD }));
-    expect(parseArgs([...base, "--secrets-file", yamlFile], {}).opts.secretConfig).toEqual({ "nms:password": NET_PASSWORD, radiusSecret: "r-1" });
-    expect(parseArgs([...base, "--secrets-file", jsonFile], {}).opts.secretConfig).toEqual({ "nms:password": NET_PASSWORD });
+    expect(parseArgs([...base, "--secrets-file", yamlFile], {}).opts.secretConfig).toEqual({
+      "nms:password": NET_PASSWORD,
+      radiusSecret: "r-1",
+    });
+    expect(parseArgs([...base, "--secrets-file", jsonFile], {}).opts.secretConfig).toEqual({
+      "nms:password": NET_PASSWORD,
+    });
     const env = { [SECRETS_ENV]: JSON.stringify({ "nms:password": API_PASSWORD }) };
-    expect(parseArgs([...base, "--secrets-file", yamlFile], env).opts.secretConfig).toMatchObject({ "nms:password": API_PASSWORD });
-    expect(() => parseArgs([...base, "--config", "nms:password=x"], env)).toThrow(/nms:password is given both as --config and as a secret/);
+    expect(parseArgs([...base, "--secrets-file", yamlFile], env).opts.secretConfig).toMatchObject({
+      "nms:password": API_PASSWORD,
+    });
+    expect(() => parseArgs([...base, "--config", "nms:password=x"], env)).toThrow(
+      /nms:password is given both as --config and as a secret/,
+    );
     expect(() => parseArgs(base, { [SECRETS_ENV]: "not json" })).toThrow(/NMS_HARNESS_SECRETS is not JSON/);
   });
 });
@@ -127,17 +148,25 @@ test("a CLI run with its secrets in Pulumi.<stack>.yaml and the environment puts
   fs.writeFileSync(path.join(project, "Pulumi.yaml"), `name: fixture\nruntime: nodejs\nmain: ${FIXTURE_PROGRAM}\n`);
   fs.writeFileSync(
     path.join(project, "Pulumi.test.yaml"),
-    stackConfigYaml(passphraseEncrypter(CONFIG_PASSPHRASE), { "fixture:dbPath": db, "fixture:createDelayMs": "1500", withSite: "false" }, { "fixture:netPassword": NET_PASSWORD }),
+    stackConfigYaml(
+      passphraseEncrypter(CONFIG_PASSPHRASE),
+      { "fixture:dbPath": db, "fixture:createDelayMs": "1500", withSite: "false" },
+      { "fixture:netPassword": NET_PASSWORD },
+    ),
   );
-  const child: ChildProcess = spawn(process.execPath, [cli, "up", "--project-dir", project, "--stack", "test", "--state", path.join(dir, "state.json")], {
-    env: {
-      ...process.env,
-      PULUMI_CONFIG_PASSPHRASE: CONFIG_PASSPHRASE,
-      NMS_HARNESS_PASSPHRASE: PASSPHRASE,
-      [SECRETS_ENV]: JSON.stringify({ "fixture:apiPassword": API_PASSWORD }),
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, "up", "--project-dir", project, "--stack", "test", "--state", path.join(dir, "state.json")],
+    {
+      env: {
+        ...process.env,
+        PULUMI_CONFIG_PASSPHRASE: CONFIG_PASSPHRASE,
+        NMS_HARNESS_PASSPHRASE: PASSPHRASE,
+        [SECRETS_ENV]: JSON.stringify({ "fixture:apiPassword": API_PASSWORD }),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   child.stdout!.on("data", (d) => (output += String(d)));
   child.stderr!.on("data", (d) => (output += String(d)));

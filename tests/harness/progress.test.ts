@@ -7,7 +7,12 @@ test("a call gets a line each time another interval has passed since its start, 
   let now = 0;
   const calls: ProviderCall[] = [];
   const lines: string[] = [];
-  const ticker = new ProgressTicker(() => calls, (line) => lines.push(`${now}: ${line}`), 15_000, () => now);
+  const ticker = new ProgressTicker(
+    () => calls,
+    (line) => lines.push(`${now}: ${line}`),
+    15_000,
+    () => now,
+  );
   const create: ProviderCall = { method: "create", type: "nms:index:Venue", name: "hq", startedAt: 0 };
   const quick: ProviderCall = { method: "update", type: "nms:index:Venue", name: "branch", startedAt: 5_000 };
   calls.push(create, quick);
@@ -22,7 +27,8 @@ test("a call gets a line each time another interval has passed since its start, 
 });
 
 test("each provider call reads as the CLI names the step in progress", () => {
-  const at = (method: ProviderCall["method"]) => progressLine({ method, type: "t:m:R", name: "r", startedAt: 0 }, 32_500);
+  const at = (method: ProviderCall["method"]) =>
+    progressLine({ method, type: "t:m:R", name: "r", startedAt: 0 }, 32_500);
   expect(["check", "diff", "create", "update", "read", "delete"].map((m) => at(m as ProviderCall["method"]))).toEqual([
     "    t:m:R r checking (32s)",
     "    t:m:R r diffing (32s)",

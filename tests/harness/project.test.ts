@@ -9,7 +9,10 @@ test("the program runs in the directory of Pulumi.yaml's main: a file's director
   try {
     fs.mkdirSync(path.join(root, "app"));
     fs.writeFileSync(path.join(root, "app", "index.js"), "");
-    expect(pwdMain(root, "app/index.js")).toEqual({ pwd: path.join(root, "app"), program: path.join(root, "app", "index.js") });
+    expect(pwdMain(root, "app/index.js")).toEqual({
+      pwd: path.join(root, "app"),
+      program: path.join(root, "app", "index.js"),
+    });
     expect(pwdMain(root, "app/")).toEqual({ pwd: path.join(root, "app"), program: path.join(root, "app") });
     expect(pwdMain(root, undefined)).toEqual({ pwd: root, program: root });
     expect(() => pwdMain(root, "gone.js")).toThrow(/project 'main' could not be read/);

@@ -6,8 +6,22 @@ const secret = (v: PropertyMap[string]) => makeSecret(v);
 
 describe("diffs", () => {
   test("a diff names nested paths and array elements, and a change of secret-ness alone", () => {
-    const olds: PropertyMap = { name: "a", wlan: { vlanId: 1, ssid: "s" }, tags: ["x", "y"], psk: secret("1"), gone: 1, same: { a: [1] } };
-    const news: PropertyMap = { name: "a", wlan: { vlanId: 2, ssid: "s" }, tags: ["x", "z", "w"], psk: secret("2"), added: true, same: { a: [1] } };
+    const olds: PropertyMap = {
+      name: "a",
+      wlan: { vlanId: 1, ssid: "s" },
+      tags: ["x", "y"],
+      psk: secret("1"),
+      gone: 1,
+      same: { a: [1] },
+    };
+    const news: PropertyMap = {
+      name: "a",
+      wlan: { vlanId: 2, ssid: "s" },
+      tags: ["x", "z", "w"],
+      psk: secret("2"),
+      added: true,
+      same: { a: [1] },
+    };
     const d = diffProperties(olds, news);
     expect(d).toEqual([
       { path: "wlan.vlanId", kind: "update" },
@@ -22,5 +36,4 @@ describe("diffs", () => {
     expect(diffProperties({ a: secret("1") }, { a: secret("1") })).toEqual([]);
     expect(diffProperties({ a: null }, {})).toEqual([]);
   });
-
 });

@@ -1,5 +1,13 @@
 // Property values in the engine's wire form: secrets marked, copied and removed.
-import { type PropertyMap, SECRET_SIG, SIG_KEY, annotateSecrets, makeSecret, markStepSecrets, stripSecrets } from "../../harness/props";
+import {
+  type PropertyMap,
+  SECRET_SIG,
+  SIG_KEY,
+  annotateSecrets,
+  makeSecret,
+  markStepSecrets,
+  stripSecrets,
+} from "../../harness/props";
 
 const secret = (v: PropertyMap[string]) => makeSecret(v);
 
@@ -11,7 +19,13 @@ describe("secrets in property maps", () => {
       tags: ["a", secret("b")],
       plain: "x",
     };
-    const outputs: PropertyMap = { password: "pw", wlan: { psk: "k", vlanId: 10, extra: 1 }, tags: ["a", "b"], plain: "x", token: "t" };
+    const outputs: PropertyMap = {
+      password: "pw",
+      wlan: { psk: "k", vlanId: 10, extra: 1 },
+      tags: ["a", "b"],
+      plain: "x",
+      token: "t",
+    };
     annotateSecrets(outputs, inputs);
     expect(outputs).toEqual({
       password: secret("pw"),
@@ -23,7 +37,13 @@ describe("secrets in property maps", () => {
     markStepSecrets(outputs, {}, ["token", "missing"]);
     expect(outputs["token"]).toEqual({ [SIG_KEY]: SECRET_SIG, value: "t" });
     expect("missing" in outputs).toBe(false);
-    expect(stripSecrets(outputs)).toEqual({ password: "pw", wlan: { psk: "k", vlanId: 10, extra: 1 }, tags: ["a", "b"], plain: "x", token: "t" });
+    expect(stripSecrets(outputs)).toEqual({
+      password: "pw",
+      wlan: { psk: "k", vlanId: 10, extra: 1 },
+      tags: ["a", "b"],
+      plain: "x",
+      token: "t",
+    });
   });
 
   test("every step marks outputs secret where the same-named input is a secret, and for additionalSecretOutputs except id (step_executor.go)", () => {
@@ -31,5 +51,4 @@ describe("secrets in property maps", () => {
     markStepSecrets(outputs, { token: secret("t"), nested: { psk: secret("k") } }, ["plain", "id"]);
     expect(outputs).toEqual({ token: secret("t"), nested: { psk: "k" }, id: "x", plain: secret(1) });
   });
-
 });

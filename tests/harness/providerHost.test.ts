@@ -31,8 +31,17 @@ test("no provider call carries a deadline (provider_plugin.go: requestContext, n
   } finally {
     await host.close();
   }
-  const calls = fs.readFileSync(log, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as { method: string; deadline: unknown });
-  expect(calls).toEqual(["configure", "check", "diff", "create", "update", "read", "delete"].map((method) => ({ method, deadline: "none" })));
+  const calls = fs
+    .readFileSync(log, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { method: string; deadline: unknown });
+  expect(calls).toEqual(
+    ["configure", "check", "diff", "create", "update", "read", "delete"].map((method) => ({
+      method,
+      deadline: "none",
+    })),
+  );
   fs.rmSync(dir, { recursive: true, force: true });
   expectNoChildren();
 });

@@ -27,7 +27,11 @@ export function passphraseEncrypter(passphrase: string): PassphraseEncrypter {
 }
 
 /** Pulumi.<stack>.yaml text: plain values as they are, secrets under `secure:`. */
-export function stackConfigYaml(encrypter: PassphraseEncrypter, plain: Record<string, string>, secrets: Record<string, string>): string {
+export function stackConfigYaml(
+  encrypter: PassphraseEncrypter,
+  plain: Record<string, string>,
+  secrets: Record<string, string>,
+): string {
   const lines = [`encryptionsalt: ${encrypter.state}`, "config:"];
   for (const [k, v] of Object.entries(plain)) lines.push(`  ${k}: ${JSON.stringify(v)}`);
   for (const [k, v] of Object.entries(secrets)) lines.push(`  ${k}:`, `    secure: ${encrypter.encrypt(v)}`);

@@ -59,7 +59,11 @@ if (!pulumiCli) {
       PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     };
     const run = (...args: string[]): string =>
-      execFileSync(pulumiCli, [...args, "--non-interactive", "--cwd", dir], { env, encoding: "utf8", cwd: PROJECT_DIR });
+      execFileSync(pulumiCli, [...args, "--non-interactive", "--cwd", dir], {
+        env,
+        encoding: "utf8",
+        cwd: PROJECT_DIR,
+      });
 
     beforeAll(() => {
       fs.mkdirSync(path.join(dir, "backend"), { recursive: true });
@@ -75,7 +79,11 @@ if (!pulumiCli) {
 
     test("up creates in dependency order, preview shows no changes, destroy removes everything", () => {
       run("up", "--yes", "--skip-preview");
-      const log = () => fs.readFileSync(`${db}.log`, "utf8").split("\n").filter((l) => l && !l.startsWith("read "));
+      const log = () =>
+        fs
+          .readFileSync(`${db}.log`, "utf8")
+          .split("\n")
+          .filter((l) => l && !l.startsWith("read "));
       expect(log()).toEqual(["create network-1 lan", "create site-2 hq"]);
       run("preview", "--expect-no-changes");
       run("destroy", "--yes", "--skip-preview");

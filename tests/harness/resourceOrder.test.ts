@@ -16,7 +16,6 @@ describe("dependency order", () => {
     ...extra,
   });
 
-
   test("topological order and reverse deletion order follow parents and dependencies", () => {
     const stack = res("urn:s", { custom: false });
     const a = res("urn:a", { parent: "urn:s" });
@@ -28,5 +27,4 @@ describe("dependency order", () => {
     expect(order.map((r) => r.urn).slice(0, 2)).toEqual(["urn:c", "urn:b"]);
     expect(order[order.length - 1].urn).toBe("urn:s");
   });
-
 });

@@ -49,9 +49,10 @@ describe("state file", () => {
 
     expect(() => loadState(file, "wrong")).toThrow(/incorrect passphrase/);
     expect(() => loadState(file, undefined)).toThrow(SecretsError);
-    expect(() => saveState(file, { version: 1, resources: [r] }, null)).toThrow(/refusing to save secret values without a passphrase/);
+    expect(() => saveState(file, { version: 1, resources: [r] }, null)).toThrow(
+      /refusing to save secret values without a passphrase/,
+    );
   });
-
 
   test("the lock is exclusive", () => {
     const file = path.join(dir, "s.json");

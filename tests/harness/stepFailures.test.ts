@@ -18,7 +18,13 @@ describe("a protected resource fails its delete, in a preview too; the other del
   let plan: RunResult;
   let removal: RunResult;
   beforeAll(async () => {
-    ok(await stack.run("up", [{ name: "base" }, { name: "guarded", opts: { protect: true, dependsOn: ["base"] } }, { name: "other" }]));
+    ok(
+      await stack.run("up", [
+        { name: "base" },
+        { name: "guarded", opts: { protect: true, dependsOn: ["base"] } },
+        { name: "other" },
+      ]),
+    );
     plan = await stack.run("preview", []);
     removal = await stack.run("up", []);
   });
@@ -26,8 +32,15 @@ describe("a protected resource fails its delete, in a preview too; the other del
 
   test("the preview reports the protected delete as an error and still plans the others", () => {
     expect(plan.failed).toBe(true);
-    expect(plan.errors).toEqual([expect.stringMatching(/^guarded \[.*\]: resource ".*::guarded" cannot be deleted because it is protected/)]);
-    expect(plan.steps.filter((s) => s.op === "delete").map((s) => s.name).sort()).toEqual(["guarded", "other"]);
+    expect(plan.errors).toEqual([
+      expect.stringMatching(/^guarded \[.*\]: resource ".*::guarded" cannot be deleted because it is protected/),
+    ]);
+    expect(
+      plan.steps
+        .filter((s) => s.op === "delete")
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["guarded", "other"]);
   });
 
   test("up deletes the unprotected resource and keeps the protected one and the resource it depends on", () => {
@@ -56,11 +69,20 @@ describe("objects a failed run left behind", () => {
     firstIds = Object.fromEntries(stack.calls("create").map((c) => [c.name!, c.id!]));
     // An interrupted run's pending create, as the journal would have left it.
     const state = JSON.parse(fs.readFileSync(stack.state, "utf8"));
-    state.pendingOperations = [{ type: "creating", urn: "urn:pulumi:test::engine::pulumi-nodejs:dynamic/engine:Thing::ghost", resourceType: "pulumi-nodejs:dynamic/engine:Thing" }];
+    state.pendingOperations = [
+      {
+        type: "creating",
+        urn: "urn:pulumi:test::engine::pulumi-nodejs:dynamic/engine:Thing::ghost",
+        resourceType: "pulumi-nodejs:dynamic/engine:Thing",
+      },
+    ];
     fs.writeFileSync(stack.state, JSON.stringify(state));
     // x is replaced (its old object waits for the deletes); d is deleted first and its replacement fails: the run
     // stops before the deletes.
-    failedRun = await stack.run("up", program("b", false), { ...behavior, d: { ...behavior.d, createFail: "the API refused" } });
+    failedRun = await stack.run("up", program("b", false), {
+      ...behavior,
+      d: { ...behavior.d, createFail: "the API refused" },
+    });
     leftBehind = { d: stack.saved("d"), x: stack.saved("x") };
     nextRun = await stack.run("up", program("b", false), behavior, { refresh: true });
   });

@@ -16,7 +16,10 @@ import { expectNoChildren } from "./helpers";
 jest.setTimeout(180_000);
 
 const FIXTURE_DIR = path.join(__dirname, "fixtures", "engine");
-const ASSET_HASH = crypto.createHash("sha256").update(fs.readFileSync(path.join(FIXTURE_DIR, "asset.txt"))).digest("hex");
+const ASSET_HASH = crypto
+  .createHash("sha256")
+  .update(fs.readFileSync(path.join(FIXTURE_DIR, "asset.txt")))
+  .digest("hex");
 
 /** The stack before (first) and after (second) the change, per resource. */
 function resources(second: boolean, opts: { keepProtectedReplace?: boolean } = {}): Entry[] {
@@ -24,12 +27,20 @@ function resources(second: boolean, opts: { keepProtectedReplace?: boolean } = {
   return [
     { name: "roc-decides", props: { size: pick(1, 2) }, opts: { replaceOnChanges: ["size"] } },
     { name: "roc-unknown", props: { size: pick(1, 2) }, opts: { replaceOnChanges: ["size"] } },
-    { name: "ignored", props: { tags: pick({ a: 1, b: 2 }, { a: 9, b: 9 }), list: pick([1, 2, 3, 4], [1, 2]) }, opts: { ignoreChanges: ["tags.*", "list[3]"] } },
+    {
+      name: "ignored",
+      props: { tags: pick({ a: 1, b: 2 }, { a: 9, b: 9 }), list: pick([1, 2, 3, 4], [1, 2]) },
+      opts: { ignoreChanges: ["tags.*", "list[3]"] },
+    },
     { name: "recheck", props: { kind: pick("a", "b"), note: pick("one", "two") }, opts: { ignoreChanges: ["note"] } },
     { name: "asset", props: { file: { $file: "asset.txt" }, n: pick(1, 2) } },
     { name: "secret-later", props: { token: pick<unknown>("tok-1", { $secret: "tok-1" }) }, exports: ["token"] },
     { name: "unprotect", props: { kind: pick("a", "b") }, opts: { protect: !second } },
-    { name: "stays-protected", props: { kind: second && !opts.keepProtectedReplace ? "b" : "a" }, opts: { protect: true } },
+    {
+      name: "stays-protected",
+      props: { kind: second && !opts.keepProtectedReplace ? "b" : "a" },
+      opts: { protect: true },
+    },
     { name: "owner", props: { kind: pick("a", "b") } },
     { name: "follower", props: { v: 1 }, opts: { deletedWith: "owner" } },
   ];
@@ -64,7 +75,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack.cleanup());
 
-const of = (list: Call[], op: string, name: string) => list.filter((c) => c.op === op && c.phase === undefined && c.name === name);
+const of = (list: Call[], op: string, name: string) =>
+  list.filter((c) => c.op === op && c.phase === undefined && c.name === name);
 
 test("replaceOnChanges turns no provider-decided update into a replace; only a Diff answering 'unknown' lets it act (step_generator.go applyReplaceOnChanges, diffResource; the Node.js host's diff)", () => {
   expect(stepOf(second, "roc-decides")).toMatchObject({ op: "update", changedFields: ["size"] });
@@ -110,14 +122,18 @@ test("outputs are re-marked secret on every step, a same step included (step_exe
   expect(stepOf(second, "secret-later").op).toBe("same");
   expect(second.secretOutputs).toContain("secret-later.token");
   const [saved] = stack.saved("secret-later");
-  expect((saved["outputs"] as Record<string, Record<string, unknown>>)["token"]["ciphertext"]).toEqual(expect.any(String));
+  expect((saved["outputs"] as Record<string, Record<string, unknown>>)["token"]["ciphertext"]).toEqual(
+    expect.any(String),
+  );
 });
 
 test("a replace is refused only when the resource is protected before and after; a preview reports it and still shows the plan (step_generator.go continueStepsFromDiff)", () => {
   expect(stepOf(second, "unprotect")).toMatchObject({ op: "replace" });
   expect(of(calls.second, "create", "unprotect")).toHaveLength(1);
   expect(plan.failed).toBe(true);
-  expect(plan.errors).toEqual([expect.stringMatching(/^stays-protected \[.*\]: resource is protected and would be replaced/)]);
+  expect(plan.errors).toEqual([
+    expect.stringMatching(/^stays-protected \[.*\]: resource is protected and would be replaced/),
+  ]);
   expect(stepOf(plan, "stays-protected")).toMatchObject({ op: "replace", replaceFields: ["kind"] });
   expect(stepOf(plan, "roc-decides").op).toBe("update");
   expect(stepOf(plan, "owner").op).toBe("replace");
@@ -127,7 +143,12 @@ test("a resource whose deletedWith target is replaced is replaced too, without i
   expect(stepOf(second, "follower")).toMatchObject({ op: "replace", replaceFields: ["deletedWith"] });
   expect(of(calls.second, "diff", "follower")).toEqual([]);
   expect(of(calls.second, "create", "follower")).toHaveLength(1);
-  expect(calls.second.filter((c) => c.op === "delete").map((c) => c.name).sort()).toEqual(["owner", "recheck", "roc-unknown", "unprotect"]);
+  expect(
+    calls.second
+      .filter((c) => c.op === "delete")
+      .map((c) => c.name)
+      .sort(),
+  ).toEqual(["owner", "recheck", "roc-unknown", "unprotect"]);
 });
 
 test("Check and Diff run one at a time; creates run up to `parallel` at once (step_generator.go, step_executor.go)", () => {
@@ -146,27 +167,38 @@ test("Check and Diff run one at a time; creates run up to `parallel` at once (st
   expect(generation.length).toBeGreaterThan(20);
   for (let i = 1; i < generation.length; i++) expect(generation[i][0]).toBeGreaterThanOrEqual(generation[i - 1][1]);
   let most = 0;
-  for (const [start] of spans(["create"])) most = Math.max(most, spans(["create"]).filter(([s, e]) => s <= start && start < e).length);
+  for (const [start] of spans(["create"]))
+    most = Math.max(most, spans(["create"]).filter(([s, e]) => s <= start && start < e).length);
   expect(most).toBeGreaterThanOrEqual(2);
   expect(most).toBeLessThanOrEqual(4);
 });
 
 test("the program and the provider host run in the directory of the program, Pulumi.yaml's `main` (project.go getPwdMain; plugin.go cmd.Dir)", () => {
   expect(calls.first.filter((c) => c.op === "program").map((c) => c.cwd)).toEqual([FIXTURE_DIR]);
-  expect(new Set(of(calls.first, "create", "asset").concat(of(calls.first, "create", "owner")).map((c) => c.cwd))).toEqual(new Set([FIXTURE_DIR]));
+  expect(
+    new Set(
+      of(calls.first, "create", "asset")
+        .concat(of(calls.first, "create", "owner"))
+        .map((c) => c.cwd),
+    ),
+  ).toEqual(new Set([FIXTURE_DIR]));
 });
 
 test("a dynamic provider's Configure gets the whole stack config, every namespace, secrets in plaintext (target.go GetPackageConfig, CLI 3.139 and later)", () => {
-  expect(calls.first.filter((c) => c.op === "configure")).toEqual([{ op: "configure", other: "visible to every provider", secret: SECRET_PROBE }]);
+  expect(calls.first.filter((c) => c.op === "configure")).toEqual([
+    { op: "configure", other: "visible to every provider", secret: SECRET_PROBE },
+  ]);
   expectNoChildren();
 });
 
-describe("the first failed Check stops the deployment (step_generator.go: BailErrorf \"resource %s is invalid\")", () => {
+describe('the first failed Check stops the deployment (step_generator.go: BailErrorf "resource %s is invalid")', () => {
   const failing = new EngineStack();
   afterAll(() => failing.cleanup());
 
   test("in a preview too: nothing after it is checked", async () => {
-    const r = await failing.run("preview", [{ name: "bad" }, { name: "after-1" }, { name: "after-2" }], { bad: { checkFail: "is not allowed" } });
+    const r = await failing.run("preview", [{ name: "bad" }, { name: "after-1" }, { name: "after-2" }], {
+      bad: { checkFail: "is not allowed" },
+    });
     expect(r.errors).toEqual([expect.stringMatching(/^bad \[.*\]: check failed: property name: is not allowed$/)]);
     expect(failing.calls("check").map((c) => c.name)).toEqual(["bad"]);
     expect(stepOf(r, "after-1").error).toMatch(/skipped/);
@@ -181,7 +213,10 @@ describe("a delete-before-replace first deletes the dependents it would replace,
     { name: "dependent", props: { ref: { $ref: "root.out" } } },
     { name: "loose", props: { v: 1 }, opts: { dependsOn: ["root"] } },
   ];
-  const behavior: Record<string, Behavior> = { root: { replaceOn: ["kind"], dbr: true }, dependent: { replaceOn: ["ref"] } };
+  const behavior: Record<string, Behavior> = {
+    root: { replaceOn: ["kind"], dbr: true },
+    dependent: { replaceOn: ["ref"] },
+  };
   let r: RunResult;
   let ids: Record<string, string>;
   beforeAll(async () => {
@@ -194,14 +229,22 @@ describe("a delete-before-replace first deletes the dependents it would replace,
   test("the dependent's Diff sees the inputs it takes from the replaced resource unknown; it is deleted before the resource", () => {
     const diffs = dbr.calls("diff").filter((c) => c.name === "dependent");
     expect(diffs.map((c) => c.news!["ref"])).toEqual([UNKNOWN_VALUE]);
-    const writes = dbr.calls().filter((c) => (c.op === "delete" || c.op === "create") && c.phase === undefined).map((c) => `${c.op} ${c.name}`);
+    const writes = dbr
+      .calls()
+      .filter((c) => (c.op === "delete" || c.op === "create") && c.phase === undefined)
+      .map((c) => `${c.op} ${c.name}`);
     expect(writes).toEqual(["delete dependent", "delete root", "create root", "create dependent"]);
     expect(dbr.calls("delete").map((c) => c.id)).toEqual([ids["dependent"], ids["root"]]);
   });
 
   test("the re-created dependent is a replace without a Diff of its own; a dependent that takes nothing from it stays", () => {
     expect(stepOf(r, "dependent")).toMatchObject({ op: "replace", replaceFields: ["ref"] });
-    expect(dbr.calls("check").filter((c) => c.name === "dependent").map((c) => c.olds)).toEqual([{}]);
+    expect(
+      dbr
+        .calls("check")
+        .filter((c) => c.name === "dependent")
+        .map((c) => c.olds),
+    ).toEqual([{}]);
     expect(stepOf(r, "loose").op).toBe("same");
     expect(r.changes).toBe(2);
     expectNoChildren();

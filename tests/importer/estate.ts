@@ -32,11 +32,22 @@ export interface Estate {
 /** Builds the estate in the client's tenant; answers the IDs the test refers to. */
 export async function buildEstate(api: Client): Promise<Estate> {
   const ids: Record<string, string> = {};
-  const ok = (op: Parameters<Client["ok"]>[0], params: Record<string, string> = {}, body?: unknown) => api.ok(op, params, body);
+  const ok = (op: Parameters<Client["ok"]>[0], params: Record<string, string> = {}, body?: unknown) =>
+    api.ok(op, params, body);
 
   // Account: two venues (one with a floor plan and its calibration points), an administrator, two recipients of the
   // same description, the user profile changed, a VAR invited and vendor support granted.
-  ids.hq = (await ok("A7", {}, { name: "HQ Office", description: "Main office", address: { city: "Lisbon", country: "Portugal", timezone: "Europe/Lisbon" } })).id;
+  ids.hq = (
+    await ok(
+      "A7",
+      {},
+      {
+        name: "HQ Office",
+        description: "Main office",
+        address: { city: "Lisbon", country: "Portugal", timezone: "Europe/Lisbon" },
+      },
+    )
+  ).id;
   ids.branch = (await ok("A7", {}, { name: "Branch", address: { city: "Porto", country: "Portugal" } })).id;
   const { fileId, signedUrl } = (await api.call("U1", {}, { fileExtension: "png" })).body;
   const upload = await fetch(signedUrl, { method: "PUT", body: fs.readFileSync(FLOOR_IMAGE) });
@@ -47,8 +58,16 @@ export async function buildEstate(api: Client): Promise<Estate> {
     { xPercent: 90, yPercent: 80, latitude: "38.7230", longitude: "-9.1380" },
   ]);
   ids.opsAdmin = (await ok("A13", {}, { role: "ADMIN", email: "ops@estate.example" })).id;
-  ids.oncall1 = (await ok("A26", {}, { description: "On-call", endpoints: [{ type: "EMAIL", destination: "oncall@estate.example" }] })).id;
-  ids.oncall2 = (await ok("A26", {}, { description: "On-call", endpoints: [{ type: "EMAIL", destination: "night@estate.example" }] })).id;
+  ids.oncall1 = (
+    await ok(
+      "A26",
+      {},
+      { description: "On-call", endpoints: [{ type: "EMAIL", destination: "oncall@estate.example" }] },
+    )
+  ).id;
+  ids.oncall2 = (
+    await ok("A26", {}, { description: "On-call", endpoints: [{ type: "EMAIL", destination: "night@estate.example" }] })
+  ).id;
   await ok("A32", {}, { dateFormat: "dd/mm/yyyy", detailLevel: "su" });
   ids.varDelegation = (await ok("A19", {}, { username: "var@partner.example" })).id;
   ids.support = (await ok("A20")).id;
@@ -57,61 +76,181 @@ export async function buildEstate(api: Client): Promise<Estate> {
   // first AP's radio, LAN ports and mDNS gateway, the venue's radio, syslog, mesh, per-model settings, a DHCP binding.
   ids.lobby = (await ok("W24", {}, { name: "Lobby", description: "Lobby access points", venueId: ids.hq })).id;
   await ok("W2", {}, [
-    { serialNumber: "312345678901", name: "Lobby AP", venueId: ids.hq, apGroupId: ids.lobby, description: "above the door" },
+    {
+      serialNumber: "312345678901",
+      name: "Lobby AP",
+      venueId: ids.hq,
+      apGroupId: ids.lobby,
+      description: "above the door",
+    },
     { serialNumber: "312345678902", name: "Branch AP", venueId: ids.branch },
   ]);
   ids.lobbyAp = "312345678901";
   ids.branchAp = "312345678902";
-  await ok("W19", { serialNumber: ids.lobbyAp }, { useVenueSettings: false, enable24G: true, enable50G: true, apRadioParams24G: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" } });
-  await ok("W14", { serialNumber: ids.lobbyAp }, { lanPorts: [{ portId: "1", type: "Trunk", untagId: 1, vlanMembers: "1-4094", enabled: true }], poeOut: true, useVenueSettings: false });
-  await ok("W9", { serialNumber: ids.lobbyAp }, { rules: [{ enabled: true, fromVlan: 10, toVlan: 20, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" }] });
+  await ok(
+    "W19",
+    { serialNumber: ids.lobbyAp },
+    {
+      useVenueSettings: false,
+      enable24G: true,
+      enable50G: true,
+      apRadioParams24G: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" },
+    },
+  );
+  await ok(
+    "W14",
+    { serialNumber: ids.lobbyAp },
+    {
+      lanPorts: [{ portId: "1", type: "Trunk", untagId: 1, vlanMembers: "1-4094", enabled: true }],
+      poeOut: true,
+      useVenueSettings: false,
+    },
+  );
+  await ok(
+    "W9",
+    { serialNumber: ids.lobbyAp },
+    {
+      rules: [
+        { enabled: true, fromVlan: 10, toVlan: 20, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" },
+      ],
+    },
+  );
   const radio = (await api.call("W43", { venueId: ids.hq })).body;
-  await ok("W44", { venueId: ids.hq }, { ...radio, radioParams24G: { ...radio.radioParams24G, allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } });
+  await ok(
+    "W44",
+    { venueId: ids.hq },
+    {
+      ...radio,
+      radioParams24G: { ...radio.radioParams24G, allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" },
+    },
+  );
   await ok("W48", { venueId: ids.hq }, { enabled: true, server: "192.0.2.50", priority: "WARNING" });
   await ok("W42", { venueId: ids.hq }, { enabled: true });
-  await ok("W39", { venueId: ids.hq }, [{ model: "R550", poeMode: "802.3at", poeOut: true, lanPorts: [{ portId: "1", type: "Trunk", untagId: 1, vlanMembers: "1-4094", enabled: true }] }]);
+  await ok("W39", { venueId: ids.hq }, [
+    {
+      model: "R550",
+      poeMode: "802.3at",
+      poeOut: true,
+      lanPorts: [{ portId: "1", type: "Trunk", untagId: 1, vlanMembers: "1-4094", enabled: true }],
+    },
+  ]);
   await ok("W41", { venueId: ids.hq }, [{ model: "R550", ledEnabled: false }]);
   await ok("W34", { venueId: ids.branch }, [
-    { model: "M510", primaryWanRecoveryTimer: 60, simCardPrimaryApn: "internet", simCardPrimaryCellularNetworkSelection: "AUTO", simCardSecondaryCellularNetworkSelection: "LTE", wanConnection: "ETH_WITH_CELLULAR_FAILOVER" },
+    {
+      model: "M510",
+      primaryWanRecoveryTimer: 60,
+      simCardPrimaryApn: "internet",
+      simCardPrimaryCellularNetworkSelection: "AUTO",
+      simCardSecondaryCellularNetworkSelection: "LTE",
+      wanConnection: "ETH_WITH_CELLULAR_FAILOVER",
+    },
   ]);
   await ok("W36", { venueId: ids.hq, dhcpServiceProfileId: SEEDED_DHCP_PROFILE });
 
   // Wi-Fi services: a calling profile and a device policy that a network's WLAN names, networks of four types with
   // their secrets, activations (on one AP group, on all), a guest user, a vSPoT server, the recovery PSK.
-  ids.calling = (await ok("W92", {}, { profileName: "Carrier calling", ePDGs: [{ domain: "epdg.carrier.example", ip: "192.0.2.61" }] })).id;
-  ids.phones = (await ok("W69", {}, { name: "Phones", rules: [{ name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20 }] })).id;
+  ids.calling = (
+    await ok(
+      "W92",
+      {},
+      { profileName: "Carrier calling", ePDGs: [{ domain: "epdg.carrier.example", ip: "192.0.2.61" }] },
+    )
+  ).id;
+  ids.phones = (
+    await ok(
+      "W69",
+      {},
+      {
+        name: "Phones",
+        rules: [{ name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20 }],
+      },
+    )
+  ).id;
   ids.staff = (
-    await ok("W52", {}, {
-      name: "Staff",
-      type: "psk",
-      wlan: { ssid: "staff", vlanId: 20, wlanSecurity: "WPA2Personal", passphrase: ESTATE_SECRETS.staffPassphrase, advancedCustomization: { wifiCallingIds: [ids.calling], devicePolicyId: ids.phones } },
-    })
+    await ok(
+      "W52",
+      {},
+      {
+        name: "Staff",
+        type: "psk",
+        wlan: {
+          ssid: "staff",
+          vlanId: 20,
+          wlanSecurity: "WPA2Personal",
+          passphrase: ESTATE_SECRETS.staffPassphrase,
+          advancedCustomization: { wifiCallingIds: [ids.calling], devicePolicyId: ids.phones },
+        },
+      },
+    )
   ).id;
   ids.corp = (
-    await ok("W52", {}, {
-      name: "Corp",
-      type: "aaa",
-      wlan: { ssid: "corp", vlanId: 10, wlanSecurity: "WPA2Enterprise" },
-      authRadius: { primary: { ip: "192.0.2.10", port: 1812, sharedSecret: ESTATE_SECRETS.radiusSecret } },
-      accountingRadius: { primary: { ip: "192.0.2.11", port: 1813, sharedSecret: ESTATE_SECRETS.accountingSecret } },
-    })
+    await ok(
+      "W52",
+      {},
+      {
+        name: "Corp",
+        type: "aaa",
+        wlan: { ssid: "corp", vlanId: 10, wlanSecurity: "WPA2Enterprise" },
+        authRadius: { primary: { ip: "192.0.2.10", port: 1812, sharedSecret: ESTATE_SECRETS.radiusSecret } },
+        accountingRadius: { primary: { ip: "192.0.2.11", port: 1813, sharedSecret: ESTATE_SECRETS.accountingSecret } },
+      },
+    )
   ).id;
-  ids.guests = (await ok("W52", {}, { name: "Guests", type: "guest", wlan: { ssid: "guests" }, guestPortal: { guestNetworkType: "GuestPass" } })).id;
+  ids.guests = (
+    await ok(
+      "W52",
+      {},
+      { name: "Guests", type: "guest", wlan: { ssid: "guests" }, guestPortal: { guestNetworkType: "GuestPass" } },
+    )
+  ).id;
   ids.residents = (
-    await ok("W52", {}, {
-      name: "Residents",
-      type: "dpsk",
-      wlan: { ssid: "residents", wlanSecurity: "WPA2Personal", passphraseBackup: ESTATE_SECRETS.residentsBackup },
-      dpskGenerationParams: { passphraseLength: 12, passphraseFormatEnum: "KEYBOARD_FRIENDLY" },
-    })
+    await ok(
+      "W52",
+      {},
+      {
+        name: "Residents",
+        type: "dpsk",
+        wlan: { ssid: "residents", wlanSecurity: "WPA2Personal", passphraseBackup: ESTATE_SECRETS.residentsBackup },
+        dpskGenerationParams: { passphraseLength: 12, passphraseFormatEnum: "KEYBOARD_FRIENDLY" },
+      },
+    )
   ).id;
-  ids.staffAtHq = (await ok("W59", {}, { networkId: ids.staff, venueId: ids.hq, isAllAPGroups: false, apGroups: [{ apGroupId: ids.lobby, radio: "Both" }] })).id;
+  ids.staffAtHq = (
+    await ok(
+      "W59",
+      {},
+      {
+        networkId: ids.staff,
+        venueId: ids.hq,
+        isAllAPGroups: false,
+        apGroups: [{ apGroupId: ids.lobby, radio: "Both" }],
+      },
+    )
+  ).id;
   ids.corpAtHq = (await ok("W59", {}, { networkId: ids.corp, venueId: ids.hq, isAllAPGroups: true })).id;
   const guest = await ok("W74", {}, [
-    { name: "Ana Guest", mobilePhoneNumber: "+351910000000", networkId: ids.guests, deliveryMethods: ["PRINT"], expiration: { activationType: "Creation", duration: 1, unit: "Day" }, maxDevices: 2 },
+    {
+      name: "Ana Guest",
+      mobilePhoneNumber: "+351910000000",
+      networkId: ids.guests,
+      deliveryMethods: ["PRINT"],
+      expiration: { activationType: "Creation", duration: 1, unit: "Day" },
+      maxDevices: 2,
+    },
   ]);
   ids.guest = (Array.isArray(guest) ? guest[0] : guest).id;
-  ids.vspot = (await ok("W87", {}, { serverName: "Hotspot", serverAddress: "vspot.example.com", password: ESTATE_SECRETS.vspotPassword, venues: [{ id: ids.branch }] })).id;
+  ids.vspot = (
+    await ok(
+      "W87",
+      {},
+      {
+        serverName: "Hotspot",
+        serverAddress: "vspot.example.com",
+        password: ESTATE_SECRETS.vspotPassword,
+        venues: [{ id: ids.branch }],
+      },
+    )
+  ).id;
   await ok("W83", {}, { psk: ESTATE_SECRETS.recoveryPsk });
 
   // Switches: a profile applied to HQ with two VLANs, an ACL and a trusted port; a switch in HQ with a port's settings,
@@ -119,17 +258,71 @@ export async function buildEstate(api: Client): Promise<Estate> {
   ids.profile = (await ok("S43", {}, { name: "Campus access", description: "Access layer", venues: [ids.hq] })).id;
   ids.usersVlan = (await ok("S50", { profileId: ids.profile }, { vlanId: 210, vlanName: "users" })).id;
   ids.voiceVlan = (await ok("S50", { profileId: ids.profile }, { vlanId: 220, vlanName: "voice" })).id;
-  ids.acl = (await ok("S3", { profileId: ids.profile }, { name: "base-in", aclType: "extended", aclRules: [{ sequence: 10, action: "permit", protocol: "ip", source: "any", destination: "any" }] })).id;
+  ids.acl = (
+    await ok(
+      "S3",
+      { profileId: ids.profile },
+      {
+        name: "base-in",
+        aclType: "extended",
+        aclRules: [{ sequence: 10, action: "permit", protocol: "ip", source: "any", destination: "any" }],
+      },
+    )
+  ).id;
   const profile = (await api.call("S45", { profileId: ids.profile })).body;
-  await ok("S44", {}, { id: profile.id, name: profile.name, description: profile.description, venues: profile.venues, trustedPorts: [{ model: "ICX7150-24P", trustPorts: ["1/2/1"], trustedPortType: "all", vlanDemand: false }] });
+  await ok(
+    "S44",
+    {},
+    {
+      id: profile.id,
+      name: profile.name,
+      description: profile.description,
+      venues: profile.venues,
+      trustedPorts: [{ model: "ICX7150-24P", trustPorts: ["1/2/1"], trustedPortType: "all", vlanDemand: false }],
+    },
+  );
   ids.trustedPort = (await api.call("S45", { profileId: ids.profile })).body.trustedPorts[0].id;
   ids.switch = "FEK3224R0A1";
   await ok("S10", {}, { id: ids.switch, venueId: ids.hq, name: "Access 1", description: "first floor" });
-  await ok("S40", { serialNumber: ids.switch }, { port: "1/1/5", name: "desk 5", untaggedVlan: "210", taggedVlans: ["220"], ingressAcl: "base-in", poeBudget: 15 });
-  ids.lag = (await ok("S35", { serialNumber: ids.switch }, { name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["210", "220"] })).id;
-  ids.ipPort = (await ok("S28", { serialNumber: ids.switch }, { port: "1/1/20", ipAddress: "10.20.0.1", ipSubnetMask: "255.255.255.0" })).id;
-  ids.vePort = (await ok("S63", { serialNumber: ids.switch }, { vlanId: 220, ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0" })).id;
-  await ok("S68", {}, { id: ids.hq, dns: ["192.0.2.53"], profileId: ids.profile, switchLoginUsername: "netops", switchLoginPassword: ESTATE_SECRETS.switchLogin, syslogEnabled: true, syslogPrimaryServer: "logs.example.com" });
+  await ok(
+    "S40",
+    { serialNumber: ids.switch },
+    { port: "1/1/5", name: "desk 5", untaggedVlan: "210", taggedVlans: ["220"], ingressAcl: "base-in", poeBudget: 15 },
+  );
+  ids.lag = (
+    await ok(
+      "S35",
+      { serialNumber: ids.switch },
+      { name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["210", "220"] },
+    )
+  ).id;
+  ids.ipPort = (
+    await ok(
+      "S28",
+      { serialNumber: ids.switch },
+      { port: "1/1/20", ipAddress: "10.20.0.1", ipSubnetMask: "255.255.255.0" },
+    )
+  ).id;
+  ids.vePort = (
+    await ok(
+      "S63",
+      { serialNumber: ids.switch },
+      { vlanId: 220, ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0" },
+    )
+  ).id;
+  await ok(
+    "S68",
+    {},
+    {
+      id: ids.hq,
+      dns: ["192.0.2.53"],
+      profileId: ids.profile,
+      switchLoginUsername: "netops",
+      switchLoginPassword: ESTATE_SECRETS.switchLogin,
+      syslogEnabled: true,
+      syslogPrimaryServer: "logs.example.com",
+    },
+  );
   return { ids, notImportable: {} };
 }
 

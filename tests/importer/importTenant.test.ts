@@ -37,13 +37,22 @@ afterAll(async () => {
 
 /** Writes to the service (anything but a read or the login) since the log was last cleared. */
 async function writesSinceCleared(): Promise<string[]> {
-  const { entries } = (await adminApi(emulator, "GET", "log")) as { entries: { method: string; op: string; path: string }[] };
-  return entries.filter((e) => e.op !== "admin" && e.method !== "GET" && !e.path.endsWith("/token")).map((e) => `${e.method} ${e.op}`);
+  const { entries } = (await adminApi(emulator, "GET", "log")) as {
+    entries: { method: string; op: string; path: string }[];
+  };
+  return entries
+    .filter((e) => e.op !== "admin" && e.method !== "GET" && !e.path.endsWith("/token"))
+    .map((e) => `${e.method} ${e.op}`);
 }
 
 /** Every object's ID in the admin API's listing, by kind. */
 function idsByKind(objects: Record<string, Props[]>): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(objects).map(([kind, items]) => [kind, items.map((o) => String(o.id ?? o.serialNumber ?? o.port ?? JSON.stringify(o))).sort()]));
+  return Object.fromEntries(
+    Object.entries(objects).map(([kind, items]) => [
+      kind,
+      items.map((o) => String(o.id ?? o.serialNumber ?? o.port ?? JSON.stringify(o))).sort(),
+    ]),
+  );
 }
 
 /** The listing without administrators' last logins, which every run of the provider moves. */
@@ -65,9 +74,29 @@ test("a tenant set up by hand is imported, adopted by the generated program with
 
   // The command, as a user runs it: settings from --config and the environment, secrets written encrypted.
   const out = path.join(dir, "hq-network");
-  const printed = await run(process.execPath, [CLI, "--out", out, "--config", `nms:baseUrl=${emulator.url}`, "--config", `nms:tenantId=${tenant.tenantId}`, "--write-secrets"], {
-    env: { ...process.env, NMS_USERNAME: tenant.username, NMS_PASSWORD: tenant.password, NMS_ALLOW_INSECURE_HTTP: "true", NMS_MAX_REQUESTS_PER_SECOND: "500", PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
-  });
+  const printed = await run(
+    process.execPath,
+    [
+      CLI,
+      "--out",
+      out,
+      "--config",
+      `nms:baseUrl=${emulator.url}`,
+      "--config",
+      `nms:tenantId=${tenant.tenantId}`,
+      "--write-secrets",
+    ],
+    {
+      env: {
+        ...process.env,
+        NMS_USERNAME: tenant.username,
+        NMS_PASSWORD: tenant.password,
+        NMS_ALLOW_INSECURE_HTTP: "true",
+        NMS_MAX_REQUESTS_PER_SECOND: "500",
+        PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+      },
+    },
+  );
   expect(printed.stdout).toMatch(/^nms-import: wrote 6 files to .*hq-network: \d+ resources from \d+ objects read/);
   const files = fs.readdirSync(out).sort();
   expect(files).toEqual(["Pulumi.dev.yaml", "Pulumi.yaml", "README.md", "index.ts", "package.json", "tsconfig.json"]);
@@ -79,23 +108,31 @@ test("a tenant set up by hand is imported, adopted by the generated program with
   const program = fs.readFileSync(path.join(out, "index.ts"), "utf8");
   // One resource per object of every family, references between them, and the secrets read from config.
   expect(program).toContain(`const hqOffice = new nms.Venue("hq-office", {`);
-  expect(program).toMatch(/const lobby = new nms\.ApGroup\("lobby", \{ name: "Lobby", description: "Lobby access points", venueId: hqOffice\.id, adoptId: "\w+" \}\);/);
+  expect(program).toMatch(
+    /const lobby = new nms\.ApGroup\("lobby", \{ name: "Lobby", description: "Lobby access points", venueId: hqOffice\.id, adoptId: "\w+" \}\);/,
+  );
   expect(program).toContain("wifiCallingIds: [carrierCalling.id]");
   expect(program).toContain('passphrase: config.requireSecret("staffPassphrase")');
   expect(program).toContain('sharedSecret: config.requireSecret("corpAuthRadiusPrimarySharedSecret")');
   expect(program).toContain("serialNumber: lobbyAp.id");
   // Every kind the provider has, but the one the service cannot show (write-only DPSK passphrases) and the venue's
   // vSPoT binding, which its server's venues hold: a new kind needs its objects in the estate.
-  const importable = Object.keys(RESOURCE_SPECS).filter((kind) => !KIND_IMPORTS[kind]?.notImportable && !KIND_IMPORTS[kind]?.heldBy);
+  const importable = Object.keys(RESOURCE_SPECS).filter(
+    (kind) => !KIND_IMPORTS[kind]?.notImportable && !KIND_IMPORTS[kind]?.heldBy,
+  );
   expect(importable).toHaveLength(Object.keys(RESOURCE_SPECS).length - 2);
   for (const kind of importable) expect(program).toContain(`new nms.${kind}(`);
-  expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain("every VenueVspotBinding: held by its vSPoT server's venues");
+  expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain(
+    "every VenueVspotBinding: held by its vSPoT server's venues",
+  );
 
   // Compiled as the user's `tsc` would, against the installed package.
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
-  await run(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", out]).catch((error: { stdout?: string }) => {
-    throw new Error(`the generated program does not compile:\n${error.stdout}`);
-  });
+  await run(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", out]).catch(
+    (error: { stdout?: string }) => {
+      throw new Error(`the generated program does not compile:\n${error.stdout}`);
+    },
+  );
 
   const secrets = decryptStackSecrets(fs.readFileSync(path.join(out, "Pulumi.dev.yaml"), "utf8"), PASSPHRASE);
   expect(Object.values(secrets).sort()).toEqual(Object.values(ESTATE_SECRETS).sort());
@@ -106,7 +143,12 @@ test("a tenant set up by hand is imported, adopted by the generated program with
     stackName: "dev",
     statePath: path.join(dir, "state.json"),
     passphrase: PASSPHRASE,
-    config: { "nms:baseUrl": emulator.url, "nms:tenantId": tenant.tenantId, "nms:username": tenant.username, "nms:allowInsecureHttp": "true" },
+    config: {
+      "nms:baseUrl": emulator.url,
+      "nms:tenantId": tenant.tenantId,
+      "nms:username": tenant.username,
+      "nms:allowInsecureHttp": "true",
+    },
     secretConfig: { "nms:password": tenant.password, ...secrets },
   };
 
@@ -123,7 +165,8 @@ test("a tenant set up by hand is imported, adopted by the generated program with
   const again = await preview(stack);
   expect(again.changes).toBe(0);
   expect(await writesSinceCleared()).toEqual([]);
-  for (const secret of Object.values(ESTATE_SECRETS)) expect(fs.readFileSync(stack.statePath, "utf8")).not.toContain(secret);
+  for (const secret of Object.values(ESTATE_SECRETS))
+    expect(fs.readFileSync(stack.statePath, "utf8")).not.toContain(secret);
 
   ok(await destroy(stack));
   const after = idsByKind(await tenantObjects(emulator, tenant.tenantId));
@@ -142,25 +185,54 @@ test("a tenant of the older Wi-Fi API: the newer variant's kinds are left out an
   const tenant = await adminApi(emulator, "POST", "tenants", { name: "Older tenant", wifiApiVariant: "older" });
   const api = await Client.login(emulator, tenant.username, tenant.password);
   const venue = await api.ok("A7", {}, { name: "Old HQ" });
-  await api.ok("W52", {}, { name: "Old staff", type: "psk", wlan: { ssid: "old-staff", wlanSecurity: "WPA2Personal", passphrase: ESTATE_SECRETS.staffPassphrase } });
-  const config = { "nms:baseUrl": emulator.url, "nms:tenantId": tenant.tenantId, "nms:username": tenant.username, "nms:password": tenant.password, "nms:allowInsecureHttp": "true" };
+  await api.ok(
+    "W52",
+    {},
+    {
+      name: "Old staff",
+      type: "psk",
+      wlan: { ssid: "old-staff", wlanSecurity: "WPA2Personal", passphrase: ESTATE_SECRETS.staffPassphrase },
+    },
+  );
+  const config = {
+    "nms:baseUrl": emulator.url,
+    "nms:tenantId": tenant.tenantId,
+    "nms:username": tenant.username,
+    "nms:password": tenant.password,
+    "nms:allowInsecureHttp": "true",
+  };
   for (const variant of ["older", undefined]) {
     const out = path.join(dir, `older-${variant ?? "unset"}`);
-    const result = await importTenant({ out, config: { ...config, ...(variant ? { "nms:wifiApiVariant": variant } : {}) }, env: {} });
-    expect(result.model.declarations.filter((d) => d.kind === "Venue" || d.kind === "Network").map((d) => [d.name, d.args.adoptId])).toEqual([
+    const result = await importTenant({
+      out,
+      config: { ...config, ...(variant ? { "nms:wifiApiVariant": variant } : {}) },
+      env: {},
+    });
+    expect(
+      result.model.declarations
+        .filter((d) => d.kind === "Venue" || d.kind === "Network")
+        .map((d) => [d.name, d.args.adoptId]),
+    ).toEqual([
       ["old-hq", venue.id],
       ["old-staff", expect.any(String)],
     ]);
-    expect(result.model.declarations.filter((d) => ["DevicePolicy", "VenueCellular", "VenueDhcpBinding"].includes(d.kind))).toEqual([]);
+    expect(
+      result.model.declarations.filter((d) => ["DevicePolicy", "VenueCellular", "VenueDhcpBinding"].includes(d.kind)),
+    ).toEqual([]);
     const readme = fs.readFileSync(path.join(out, "README.md"), "utf8");
     expect(readme).toMatch(/every DevicePolicy: (it exists only in the newer variant|the service does not have it)/);
-    expect(fs.readFileSync(path.join(out, "Pulumi.dev.yaml"), "utf8").includes("nms:wifiApiVariant: older")).toBe(variant === "older");
+    expect(fs.readFileSync(path.join(out, "Pulumi.dev.yaml"), "utf8").includes("nms:wifiApiVariant: older")).toBe(
+      variant === "older",
+    );
   }
 });
 
 test("several end customers' tenants (--tenant) become one program, grouped per tenant, each resource naming its tenant; adopted without a write", async () => {
   const msp = await adminApi(emulator, "POST", "tenants", { name: "Import MSP" });
-  const customers = [await adminApi(emulator, "POST", "tenants", { name: "Acme Bakery" }), await adminApi(emulator, "POST", "tenants", { name: "Beta Clinic" })];
+  const customers = [
+    await adminApi(emulator, "POST", "tenants", { name: "Acme Bakery" }),
+    await adminApi(emulator, "POST", "tenants", { name: "Beta Clinic" }),
+  ];
   // Each customer's Wi-Fi passphrase its own: the program must read each from its tenant's key.
   const passphrases = [ESTATE_SECRETS.staffPassphrase, "clinic-Passphrase-7d21"];
   const made: Record<string, { venue: string; network: string }> = {};
@@ -170,12 +242,22 @@ test("several end customers' tenants (--tenant) become one program, grouped per 
     const api = await Client.login(emulator, customer.username, customer.password);
     const venue = await api.ok("A7", {}, { name: "HQ" });
     await api.ok("W24", { venueId: venue.id }, { name: "Lobby", venueId: venue.id });
-    const network = await api.ok("W52", {}, { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", passphrase: passphrases[i] } });
+    const network = await api.ok(
+      "W52",
+      {},
+      { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", passphrase: passphrases[i] } },
+    );
     made[customer.tenantId] = { venue: venue.id, network: network.id };
   }
   const mspBefore = await tenantObjects(emulator, msp.tenantId);
   const out = path.join(dir, "fleet");
-  const config = { "nms:baseUrl": emulator.url, "nms:tenantId": msp.tenantId, "nms:username": msp.username, "nms:password": msp.password, "nms:allowInsecureHttp": "true" };
+  const config = {
+    "nms:baseUrl": emulator.url,
+    "nms:tenantId": msp.tenantId,
+    "nms:username": msp.username,
+    "nms:password": msp.password,
+    "nms:allowInsecureHttp": "true",
+  };
   const result = await importTenant({
     out,
     config,
@@ -195,9 +277,13 @@ test("several end customers' tenants (--tenant) become one program, grouped per 
   ]);
   const program = fs.readFileSync(path.join(out, "index.ts"), "utf8");
   expect(program).toContain(`// ==== Tenant ${customers[0].tenantId} (Acme Bakery) ====`);
-  expect(program.indexOf(`// ==== Tenant ${customers[1].tenantId} (Beta Clinic) ====`)).toBeGreaterThan(program.indexOf('new nms.Network("acme-bakery-staff"'));
+  expect(program.indexOf(`// ==== Tenant ${customers[1].tenantId} (Beta Clinic) ====`)).toBeGreaterThan(
+    program.indexOf('new nms.Network("acme-bakery-staff"'),
+  );
   expect(program).toMatch(
-    new RegExp(`new nms\\.ApGroup\\("beta-clinic-lobby", \\{\\s*name: "Lobby",\\s*venueId: betaClinicHq\\.id,\\s*adoptId: "\\w+",\\s*tenantId: "${customers[1].tenantId}",?\\s*\\}\\)`),
+    new RegExp(
+      `new nms\\.ApGroup\\("beta-clinic-lobby", \\{\\s*name: "Lobby",\\s*venueId: betaClinicHq\\.id,\\s*adoptId: "\\w+",\\s*tenantId: "${customers[1].tenantId}",?\\s*\\}\\)`,
+    ),
   );
   // No secret in plaintext in anything written; each tenant's secret encrypted under its own key.
   for (const file of fs.readdirSync(out)) {
@@ -205,14 +291,21 @@ test("several end customers' tenants (--tenant) become one program, grouped per 
     for (const secret of [...passphrases, msp.password]) expect(text).not.toContain(secret);
   }
   const secrets = decryptStackSecrets(fs.readFileSync(path.join(out, "Pulumi.dev.yaml"), "utf8"), PASSPHRASE);
-  expect(secrets).toEqual({ "fleet:acmeBakeryStaffPassphrase": passphrases[0], "fleet:betaClinicStaffPassphrase": passphrases[1] });
+  expect(secrets).toEqual({
+    "fleet:acmeBakeryStaffPassphrase": passphrases[0],
+    "fleet:betaClinicStaffPassphrase": passphrases[1],
+  });
   expect(fs.readFileSync(path.join(out, "Pulumi.dev.yaml"), "utf8")).toContain(`nms:tenantId: "${msp.tenantId}"`);
-  expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain(`| \`${customers[1].tenantId}\` | Beta Clinic | 3 |`);
+  expect(fs.readFileSync(path.join(out, "README.md"), "utf8")).toContain(
+    `| \`${customers[1].tenantId}\` | Beta Clinic | 3 |`,
+  );
 
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(out, "node_modules"), "dir");
-  await run(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", out]).catch((error: { stdout?: string }) => {
-    throw new Error(`the generated program does not compile:\n${error.stdout}`);
-  });
+  await run(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", out]).catch(
+    (error: { stdout?: string }) => {
+      throw new Error(`the generated program does not compile:\n${error.stdout}`);
+    },
+  );
   const stack = {
     projectDir: out,
     program: "bin/index.js",
@@ -220,7 +313,12 @@ test("several end customers' tenants (--tenant) become one program, grouped per 
     stackName: "dev",
     statePath: path.join(dir, "fleet-state.json"),
     passphrase: PASSPHRASE,
-    config: { "nms:baseUrl": emulator.url, "nms:tenantId": msp.tenantId, "nms:username": msp.username, "nms:allowInsecureHttp": "true" },
+    config: {
+      "nms:baseUrl": emulator.url,
+      "nms:tenantId": msp.tenantId,
+      "nms:username": msp.username,
+      "nms:allowInsecureHttp": "true",
+    },
     secretConfig: { "nms:password": msp.password, ...secrets },
   };
   await admin(emulator, "DELETE", "log");

@@ -24,7 +24,10 @@ describe("a namer", () => {
     expect(namer.name("ApGroup", "Lobby", "Branch")).toEqual({ name: "branch-lobby", variable: "branchLobby" });
     expect(namer.name("ApGroup", "Lobby", "Branch")).toEqual({ name: "lobby-2", variable: "lobby2" });
     expect(namer.name("NotificationRecipient", "On-call", undefined)).toEqual({ name: "on-call", variable: "onCall" });
-    expect(namer.name("NotificationRecipient", "On-call", undefined)).toEqual({ name: "on-call-2", variable: "onCall2" });
+    expect(namer.name("NotificationRecipient", "On-call", undefined)).toEqual({
+      name: "on-call-2",
+      variable: "onCall2",
+    });
   });
 
   it("gives a name another kind holds the kind behind it", () => {

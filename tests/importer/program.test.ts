@@ -32,8 +32,14 @@ function tenant(): TenantRead {
   return {
     objects: [
       // Read in the reader's order (owners first), not the program's.
-      object("NotificationRecipient", id(20), { description: "On-call", endpoints: [{ type: "EMAIL", destination: "a@example.com" }] }),
-      object("NotificationRecipient", id(21), { description: "On-call", endpoints: [{ type: "EMAIL", destination: "b@example.com" }] }),
+      object("NotificationRecipient", id(20), {
+        description: "On-call",
+        endpoints: [{ type: "EMAIL", destination: "a@example.com" }],
+      }),
+      object("NotificationRecipient", id(21), {
+        description: "On-call",
+        endpoints: [{ type: "EMAIL", destination: "b@example.com" }],
+      }),
       hq,
       branch,
       object("ApGroup", LOBBY, { name: "Lobby", venueId: HQ }),
@@ -42,7 +48,13 @@ function tenant(): TenantRead {
         name: "Staff",
         type: "psk",
         // 120 is the default inactivity timeout, hideSsid's default is false: only hideSsid differs.
-        wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", vlanId: 20, enabled: true, advancedCustomization: { clientInactivityTimeout: 120, hideSsid: true } },
+        wlan: {
+          ssid: "staff",
+          wlanSecurity: "WPA2Personal",
+          vlanId: 20,
+          enabled: true,
+          advancedCustomization: { clientInactivityTimeout: 120, hideSsid: true },
+        },
         passphrase: SECRETS.staff,
       }),
       object("Network", CORP, {
@@ -51,17 +63,41 @@ function tenant(): TenantRead {
         wlan: { ssid: "corp", wlanSecurity: "WPA2Enterprise" },
         authRadius: { primary: { ip: "192.0.2.10", port: 1812, sharedSecret: SECRETS.radius } },
       }),
-      object("NetworkVenueActivation", id(10), { networkId: STAFF, venueId: HQ, isAllAPGroups: false, apGroups: [{ apGroupId: LOBBY, radio: "Both" }] }),
-      object("VenueRadio", HQ, { venueId: HQ, radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } }, { owner: hq }),
+      object("NetworkVenueActivation", id(10), {
+        networkId: STAFF,
+        venueId: HQ,
+        isAllAPGroups: false,
+        apGroups: [{ apGroupId: LOBBY, radio: "Both" }],
+      }),
+      object(
+        "VenueRadio",
+        HQ,
+        { venueId: HQ, radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } },
+        { owner: hq },
+      ),
       object("VenueRadio", BRANCH, { venueId: BRANCH }, { owner: branch }),
-      object("Ap", "312345678901", { serialNumber: "312345678901", name: "Lobby AP", venueId: HQ }, { filled: { apGroupId: LOBBY } }),
-      object("Ap", "312345678902", { serialNumber: "312345678902", name: "Branch AP", venueId: BRANCH }, { filled: { apGroupId: DEFAULT_GROUP } }),
+      object(
+        "Ap",
+        "312345678901",
+        { serialNumber: "312345678901", name: "Lobby AP", venueId: HQ },
+        { filled: { apGroupId: LOBBY } },
+      ),
+      object(
+        "Ap",
+        "312345678902",
+        { serialNumber: "312345678902", name: "Branch AP", venueId: BRANCH },
+        { filled: { apGroupId: DEFAULT_GROUP } },
+      ),
       profile,
       object("SwitchVlan", VLAN, { profileId: PROFILE, vlanId: 210, vlanName: "users" }, { owner: profile }),
       sw,
       object("SwitchPortSettings", "1/1/5", { switchId: SWITCH, port: "1/1/5", untaggedVlan: "210" }, { owner: sw }),
       // The service does not show a vSPoT server's password (as if write-only): the program must still set it.
-      object("VspotServer", id(11), { serverName: "Hotspot", serverAddress: "vspot.example.com", venues: [{ id: BRANCH }] }),
+      object("VspotServer", id(11), {
+        serverName: "Hotspot",
+        serverAddress: "vspot.example.com",
+        venues: [{ id: BRANCH }],
+      }),
     ],
     skipped: [{ kind: "ApGroup", id: DEFAULT_GROUP, reason: "the venue's default AP group" }],
     unreadable: [{ kind: "DpskPassphrase", reason: "write-only" }],
@@ -70,7 +106,13 @@ function tenant(): TenantRead {
 
 const ALL = Object.keys(RESOURCE_SPECS);
 const byName = (model: ProgramModel) => Object.fromEntries(model.declarations.map((d) => [d.name, d]));
-const FACTS: ProjectFacts = { project: "hq", stack: "dev", tenantId: id(99), address: { key: "nms:region", value: "eu" }, packageVersion: "0.1.0" };
+const FACTS: ProjectFacts = {
+  project: "hq",
+  stack: "dev",
+  tenantId: id(99),
+  address: { key: "nms:region", value: "eu" },
+  packageVersion: "0.1.0",
+};
 
 describe("names", () => {
   it("come from the objects' names, with the owner's in front or a number behind when taken", async () => {
@@ -104,7 +146,11 @@ describe("references and order", () => {
     const model = await programOf(tenant(), { kinds: ALL, variant: "newer" });
     const d = byName(model);
     expect(d["lobby"].args.venueId).toEqual(new Reference("hqOffice"));
-    expect(d["staff-at-hq-office"].args).toMatchObject({ networkId: new Reference("staff"), venueId: new Reference("hqOffice"), apGroups: [{ apGroupId: new Reference("lobby") }] });
+    expect(d["staff-at-hq-office"].args).toMatchObject({
+      networkId: new Reference("staff"),
+      venueId: new Reference("hqOffice"),
+      apGroups: [{ apGroupId: new Reference("lobby") }],
+    });
     // A setting's ID is its owner's: a reference to the owner.
     expect(d["hq-office-radio"].args.venueId).toEqual(new Reference("hqOffice"));
     const position = new Map(model.declarations.map((decl, i) => [decl.variable, i]));
@@ -129,14 +175,18 @@ describe("references and order", () => {
     const d = byName(await programOf(tenant(), { kinds: ALL, variant: "newer" }));
     expect(d["access-1-port-1-1-5"].args.untaggedVlan).toBe("210");
     expect(d["access-1-port-1-1-5"].dependsOn).toEqual(["vlan210Users"]);
-    expect(projectFiles(await programOf(tenant(), { kinds: ALL, variant: "newer" }), FACTS)["index.ts"]).toContain("{ dependsOn: [vlan210Users] });");
+    expect(projectFiles(await programOf(tenant(), { kinds: ALL, variant: "newer" }), FACTS)["index.ts"]).toContain(
+      "{ dependsOn: [vlan210Users] });",
+    );
   });
 
   it("leave an ID literal, and say so, when its object is not in the program (--kinds)", async () => {
     const model = await programOf(tenant(), { kinds: ["ApGroup", "Ap"], variant: "newer" });
     expect(new Set(model.declarations.map((d) => d.kind))).toEqual(new Set(["ApGroup", "Ap"]));
     expect(byName(model)["lobby"].args.venueId).toBe(HQ);
-    expect(model.outside).toEqual(expect.arrayContaining([{ resource: "lobby", path: "venueId", id: HQ, kind: "Venue" }]));
+    expect(model.outside).toEqual(
+      expect.arrayContaining([{ resource: "lobby", path: "venueId", id: HQ, kind: "Venue" }]),
+    );
   });
 });
 
@@ -154,7 +204,12 @@ describe("defaults", () => {
     expect(model.declarations.filter((d) => d.kind === "VenueRadio").map((d) => d.name)).toEqual(["hq-office-radio"]);
     expect(model.atDefaults).toEqual({ VenueRadio: 1 });
     const all = await programOf(tenant(), { kinds: ALL, variant: "newer", allSettings: true });
-    expect(all.declarations.filter((d) => d.kind === "VenueRadio").map((d) => d.name).sort()).toEqual(["branch-radio", "hq-office-radio"]);
+    expect(
+      all.declarations
+        .filter((d) => d.kind === "VenueRadio")
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(["branch-radio", "hq-office-radio"]);
   });
 
   it("give settings no adoptId (they always exist) and every other resource the ID of its object", async () => {
@@ -170,7 +225,13 @@ describe("secrets", () => {
     const model = await programOf(tenant(), { kinds: ALL, variant: "newer" });
     const d = byName(model);
     expect(d["staff"].args.passphrase).toEqual(new SecretRead("staffPassphrase", "string"));
-    expect(d["corp"].args.authRadius).toEqual({ primary: { ip: "192.0.2.10", port: 1812, sharedSecret: new SecretRead("corpAuthRadiusPrimarySharedSecret", "string") } });
+    expect(d["corp"].args.authRadius).toEqual({
+      primary: {
+        ip: "192.0.2.10",
+        port: 1812,
+        sharedSecret: new SecretRead("corpAuthRadiusPrimarySharedSecret", "string"),
+      },
+    });
     expect(model.secrets.map((s) => [s.key, s.value])).toEqual(
       expect.arrayContaining([
         ["staffPassphrase", SECRETS.staff],
@@ -190,7 +251,8 @@ describe("secrets", () => {
 
   it("appear in no written file, and the README says how to set each", async () => {
     const files = projectFiles(await programOf(tenant(), { kinds: ALL, variant: "newer" }), FACTS);
-    for (const text of Object.values(files)) for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
+    for (const text of Object.values(files))
+      for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
     expect(files["index.ts"]).toContain('passphrase: config.requireSecret("staffPassphrase")');
     expect(files["README.md"]).toContain("pulumi config set --secret staffPassphrase");
   });
@@ -205,12 +267,23 @@ describe("--venue", () => {
     }
     const hq = await programOf(tenant(), { kinds: ALL, variant: "newer", venue: "HQ Office" });
     // The network activated on the venue comes along; other venues' objects and tenant-wide ones do not.
-    expect(hq.declarations.map((d) => d.name)).toEqual(expect.arrayContaining(["hq-office", "staff", "staff-at-hq-office", "campus", "vlan-210-users", "access-1-port-1-1-5"]));
+    expect(hq.declarations.map((d) => d.name)).toEqual(
+      expect.arrayContaining([
+        "hq-office",
+        "staff",
+        "staff-at-hq-office",
+        "campus",
+        "vlan-210-users",
+        "access-1-port-1-1-5",
+      ]),
+    );
     expect(hq.declarations.map((d) => d.name)).not.toContain("corp");
     expect(hq.declarations.map((d) => d.name)).not.toContain("on-call");
   });
 
   it("refuses a venue the tenant does not have", async () => {
-    await expect(programOf(tenant(), { kinds: ALL, variant: "newer", venue: "Nowhere" })).rejects.toThrow("--venue Nowhere: the tenant has no venue with that ID or name");
+    await expect(programOf(tenant(), { kinds: ALL, variant: "newer", venue: "Nowhere" })).rejects.toThrow(
+      "--venue Nowhere: the tenant has no venue with that ID or name",
+    );
   });
 });

@@ -26,7 +26,8 @@ export function decryptStackSecrets(text: string, passphrase: string): Record<st
   if (decrypt(key, check.join(":")) !== "pulumi") throw new Error("incorrect passphrase");
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(doc.config ?? {})) {
-    if (typeof value === "object" && value !== null && typeof (value as { secure?: unknown }).secure === "string") out[name] = decrypt(key, (value as { secure: string }).secure);
+    if (typeof value === "object" && value !== null && typeof (value as { secure?: unknown }).secure === "string")
+      out[name] = decrypt(key, (value as { secure: string }).secure);
   }
   return out;
 }

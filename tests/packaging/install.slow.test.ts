@@ -49,7 +49,13 @@ beforeAll(async () => {
   consumer = path.join(dir, "consumer");
   fs.mkdirSync(consumer);
   // --ignore-scripts: prepack would build again; dist/ is already built.
-  const packed = timed("pack", () => JSON.parse(npm(["pack", "--json", "--ignore-scripts", "--pack-destination", dir], ROOT)) as { filename: string }[]);
+  const packed = timed(
+    "pack",
+    () =>
+      JSON.parse(npm(["pack", "--json", "--ignore-scripts", "--pack-destination", dir], ROOT)) as {
+        filename: string;
+      }[],
+  );
   tarball = path.join(dir, packed[0].filename);
   fs.writeFileSync(
     path.join(consumer, "package.json"),
@@ -92,7 +98,11 @@ function stack(): StackOptions {
     stackName: "dev",
     statePath: path.join(dir, "state.json"),
     passphrase: "install path passphrase",
-    config: { "nms:baseUrl": emulator.url, "nms:tenantId": emulator.demo.tenantId, "nms:username": emulator.demo.username },
+    config: {
+      "nms:baseUrl": emulator.url,
+      "nms:tenantId": emulator.demo.tenantId,
+      "nms:username": emulator.demo.username,
+    },
     secretConfig: { "nms:password": emulator.demo.password, "quickstart:radiusSecret": RADIUS_SECRET },
   };
 }
@@ -113,7 +123,14 @@ describe("pulumi-nms installed from its tarball", () => {
     const old = path.join(dir, "old-sdk");
     fs.mkdirSync(old);
     // 3.139.0 lacks InvokeOutputOptions (docs/pulumi-facts.md §5).
-    fs.writeFileSync(path.join(old, "package.json"), JSON.stringify({ name: "old-sdk", private: true, dependencies: { "@pulumi/pulumi": "3.139.0", "pulumi-nms": `file:${tarball}` } }));
+    fs.writeFileSync(
+      path.join(old, "package.json"),
+      JSON.stringify({
+        name: "old-sdk",
+        private: true,
+        dependencies: { "@pulumi/pulumi": "3.139.0", "pulumi-nms": `file:${tarball}` },
+      }),
+    );
     let failure = "";
     try {
       npm(["install", "--prefer-offline", "--no-audit", "--no-fund", "--dry-run"], old);
@@ -121,17 +138,37 @@ describe("pulumi-nms installed from its tarball", () => {
       failure = String((error as { stderr?: string }).stderr ?? error);
     }
     expect(failure).toContain("ERESOLVE");
-    expect(failure).toContain("peer @pulumi/pulumi@\"^3.141.0\"");
+    expect(failure).toContain('peer @pulumi/pulumi@"^3.141.0"');
   }, 120_000);
 
-  it("type-checks a consumer's `import * as nms from \"pulumi-nms\"` under both module resolutions", () => {
+  it('type-checks a consumer\'s `import * as nms from "pulumi-nms"` under both module resolutions', () => {
     const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-    for (const [moduleKind, resolution] of [["commonjs", "node10"], ["node16", "node16"]]) {
+    for (const [moduleKind, resolution] of [
+      ["commonjs", "node10"],
+      ["node16", "node16"],
+    ]) {
       timed(`tsc ${resolution}`, () =>
-        execFileSync(process.execPath, [tsc, "--noEmit", "--strict", "--types", "node", "--typeRoots", path.join(ROOT, "node_modules", "@types"), "--module", moduleKind, "--moduleResolution", resolution, "check.ts"], {
-          cwd: consumer,
-          encoding: "utf8",
-        }),
+        execFileSync(
+          process.execPath,
+          [
+            tsc,
+            "--noEmit",
+            "--strict",
+            "--types",
+            "node",
+            "--typeRoots",
+            path.join(ROOT, "node_modules", "@types"),
+            "--module",
+            moduleKind,
+            "--moduleResolution",
+            resolution,
+            "check.ts",
+          ],
+          {
+            cwd: consumer,
+            encoding: "utf8",
+          },
+        ),
       );
     }
   }, 180_000);
@@ -140,14 +177,21 @@ describe("pulumi-nms installed from its tarball", () => {
     const started = Date.now();
     const deployed = ok(await up(stack()));
     timings.up = Date.now() - started;
-    expect(deployed.steps.filter((s) => s.custom && s.op === "create").map((s) => s.name).sort()).toEqual(["corp", "corp-at-hq", "hq", "lobby"]);
+    expect(
+      deployed.steps
+        .filter((s) => s.custom && s.op === "create")
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["corp", "corp-at-hq", "hq", "lobby"]);
     const state = fs.readFileSync(stack().statePath, "utf8");
     expect(state).not.toContain(RADIUS_SECRET);
     // The stored provider loads the implementation from the installed package by name.
     expect(state).toContain("pulumi-nms/runtime");
     expect(ok(await preview(stack())).changes).toBe(0);
     ok(await destroy(stack()));
-    const held = (await (await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)).json()) as Record<string, unknown[]>;
+    const held = (await (
+      await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)
+    ).json()) as Record<string, unknown[]>;
     expect([held.venues.length, held.networks.length, held.activations.length]).toEqual([0, 0, 0]);
   }, 300_000);
 });
@@ -156,7 +200,12 @@ describe("the package's commands, from the project that installed it", () => {
   const bin = (name: string) => path.join(consumer, "node_modules", ".bin", name);
   /** `npx <command> ...args` in the project, as a user types it (npx runs the project's own node_modules/.bin first). */
   const npx = (args: string[], env: NodeJS.ProcessEnv = {}) =>
-    execFileSync("npx", args, { cwd: consumer, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    execFileSync("npx", args, {
+      cwd: consumer,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    });
 
   it("installs nms-emulator, nms-harness and nms-import as executables whose --help names their own command", () => {
     for (const name of ["nms-emulator", "nms-harness", "nms-import"]) {
@@ -168,16 +217,24 @@ describe("the package's commands, from the project that installed it", () => {
   }, 120_000);
 
   it("starts the emulator from the installed package, which serves its page /ui/ and a plan of the quickstart through the installed harness", async () => {
-    const { child, info } = await spawnEmulator(["--async-delay-ms", "20", "--no-rate-limit"], { file: bin("nms-emulator"), cwd: dir });
+    const { child, info } = await spawnEmulator(["--async-delay-ms", "20", "--no-rate-limit"], {
+      file: bin("nms-emulator"),
+      cwd: dir,
+    });
     try {
       const started = info as typeof info & { ui: string };
       const page = await fetch(started.ui);
-      expect({ status: page.status, type: page.headers.get("content-type") }).toEqual({ status: 200, type: expect.stringContaining("text/html") });
+      expect({ status: page.status, type: page.headers.get("content-type") }).toEqual({
+        status: 200,
+        type: expect.stringContaining("text/html"),
+      });
       const html = await page.text();
       expect(html).toContain("app.js");
       for (const file of ["app.js", "style.css"]) expect((await fetch(new URL(file, started.ui))).status).toBe(200);
       // The page's files are the installed package's, beside its dist/.
-      expect(fs.readFileSync(path.join(consumer, "node_modules", "pulumi-nms", "emulator", "ui", "index.html"), "utf8")).toBe(html);
+      expect(
+        fs.readFileSync(path.join(consumer, "node_modules", "pulumi-nms", "emulator", "ui", "index.html"), "utf8"),
+      ).toBe(html);
 
       const plan = timed("nms-harness preview", () =>
         npx(
@@ -209,7 +266,12 @@ describe("the package's commands, from the project that installed it", () => {
       );
       const result = JSON.parse(plan) as RunResult;
       expect(result.failed).toBe(false);
-      expect(result.steps.filter((s) => s.custom && s.op === "create").map((s) => s.name).sort()).toEqual(["corp", "corp-at-hq", "hq", "lobby"]);
+      expect(
+        result.steps
+          .filter((s) => s.custom && s.op === "create")
+          .map((s) => s.name)
+          .sort(),
+      ).toEqual(["corp", "corp-at-hq", "hq", "lobby"]);
       expect(plan).not.toContain(RADIUS_SECRET);
     } finally {
       await stopEmulator(child);

@@ -21,9 +21,14 @@ interface PackEntry {
 let files: string[];
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, "dist", "sdk", "index.js"))) throw new Error("dist/ is missing: run `npm run build` first");
+  if (!fs.existsSync(path.join(ROOT, "dist", "sdk", "index.js")))
+    throw new Error("dist/ is missing: run `npm run build` first");
   // --ignore-scripts: prepack would build again; the build above is what gets packed.
-  const json = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const json = execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   files = (JSON.parse(json) as { files: PackEntry[] }[])[0].files.map((f) => f.path);
 });
 
@@ -35,7 +40,16 @@ function packed(target: string): string {
 describe("the published files", () => {
   it("hold only dist/, the documents and the emulator's page at the top", () => {
     const top = new Set(files.map((f) => f.split("/")[0]));
-    expect([...top].sort()).toEqual(["CHANGELOG.md", "COVERAGE.md", "README.md", "dist", "docs", "emulator", "harness", "package.json"]);
+    expect([...top].sort()).toEqual([
+      "CHANGELOG.md",
+      "COVERAGE.md",
+      "README.md",
+      "dist",
+      "docs",
+      "emulator",
+      "harness",
+      "package.json",
+    ]);
     // Outside dist/, the emulator and harness folders hold their README and the page's static files only.
     expect(files.filter((f) => /^(emulator|harness)\//.test(f)).sort()).toEqual([
       "emulator/README.md",
@@ -47,11 +61,14 @@ describe("the published files", () => {
   });
 
   it("hold the emulator's page where the built emulator looks for it (emulator/ui/ beside dist/)", () => {
-    for (const name of fs.readdirSync(path.join(ROOT, "emulator", "ui"))) expect(files).toContain(`emulator/ui/${name}`);
+    for (const name of fs.readdirSync(path.join(ROOT, "emulator", "ui")))
+      expect(files).toContain(`emulator/ui/${name}`);
   });
 
   it("hold every reference page, and no source of their example programs", () => {
-    const pages = fs.readdirSync(path.join(ROOT, "docs", "reference"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".md"));
+    const pages = fs
+      .readdirSync(path.join(ROOT, "docs", "reference"), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".md"));
     expect(pages.length).toBeGreaterThan(100);
     for (const page of pages) expect(files).toContain(`docs/reference/${page.split(path.sep).join("/")}`);
     expect(files.filter((f) => f.startsWith("docs/") && !f.endsWith(".md"))).toEqual([]);
@@ -72,7 +89,11 @@ describe("the published files", () => {
   });
 
   it("declare the commands nms-emulator, nms-harness and nms-import, each a packed script that node runs by its shebang", () => {
-    expect(pkg.bin).toEqual({ "nms-emulator": "dist/emulator/main.js", "nms-harness": "dist/harness/cli.js", "nms-import": "dist/importer/cli.js" });
+    expect(pkg.bin).toEqual({
+      "nms-emulator": "dist/emulator/main.js",
+      "nms-harness": "dist/harness/cli.js",
+      "nms-import": "dist/importer/cli.js",
+    });
     for (const target of Object.values(pkg.bin as Record<string, string>)) {
       expect(files).toContain(packed(target));
       expect(fs.readFileSync(path.join(ROOT, target), "utf8").split("\n")[0]).toBe("#!/usr/bin/env node");
@@ -120,7 +141,10 @@ describe("the published files", () => {
     for (const [subpath, target] of Object.entries(pkg.exports as Record<string, unknown>)) {
       if (typeof target !== "string" || !target.includes("*")) continue;
       const prefix = packed(target).split("*")[0];
-      expect({ subpath, matches: files.some((f) => f.startsWith(prefix) && f.endsWith(".js")) }).toEqual({ subpath, matches: true });
+      expect({ subpath, matches: files.some((f) => f.startsWith(prefix) && f.endsWith(".js")) }).toEqual({
+        subpath,
+        matches: true,
+      });
     }
   });
 });

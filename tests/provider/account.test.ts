@@ -47,10 +47,16 @@ async function createFails(kind: string, inputs: Props, c: NmsClient = client): 
 
 describe("error codes at check", () => {
   it("TNT-10100: an endpoint named twice in a recipient is refused at preview, naming the endpoint", async () => {
-    const { failures } = await provider("NotificationRecipient").check!({}, {
-      description: "Twice",
-      endpoints: [{ type: "EMAIL", destination: "x@demo.example" }, { type: "EMAIL", destination: "x@demo.example" }],
-    });
+    const { failures } = await provider("NotificationRecipient").check!(
+      {},
+      {
+        description: "Twice",
+        endpoints: [
+          { type: "EMAIL", destination: "x@demo.example" },
+          { type: "EMAIL", destination: "x@demo.example" },
+        ],
+      },
+    );
     expect(failures).toEqual([{ property: "endpoints[1].destination", reason: expect.stringContaining("TNT-10100") }]);
   });
 
@@ -67,8 +73,14 @@ describe("error codes at check", () => {
 
 describe("error codes the service answers, surfaced by the provider with their code", () => {
   it("TNT-10100: an endpoint another recipient has", async () => {
-    await create("NotificationRecipient", { description: "Holder", endpoints: [{ type: "SMS", destination: "+15550199" }] });
-    const error = await createFails("NotificationRecipient", { description: "Taker", endpoints: [{ type: "SMS", destination: "+15550199" }] });
+    await create("NotificationRecipient", {
+      description: "Holder",
+      endpoints: [{ type: "SMS", destination: "+15550199" }],
+    });
+    const error = await createFails("NotificationRecipient", {
+      description: "Taker",
+      endpoints: [{ type: "SMS", destination: "+15550199" }],
+    });
     expect(error).toBeInstanceOf(NmsApiError);
     expect({ code: error.code, status: error.status }).toEqual({ code: "TNT-10100", status: 400 });
     expect(error.message).toMatch(/A26 .*TNT-10100/);
@@ -86,7 +98,14 @@ describe("error codes the service answers, surfaced by the provider with their c
     expect(read.props).toMatchObject({ role: "READ_ONLY", name: "Pat", lastName: "Lee" });
     // A person added by externalId has no email of the program's: refresh finds no change, so no replacement.
     expect(read.inputs).not.toHaveProperty("email");
-    expect((await provider("Admin").diff!(byExternalId.id, read.props, { role: "READ_ONLY", externalId: "0035x000001DemoA" })).changes).toBe(false);
+    expect(
+      (
+        await provider("Admin").diff!(byExternalId.id, read.props, {
+          role: "READ_ONLY",
+          externalId: "0035x000001DemoA",
+        })
+      ).changes,
+    ).toBe(false);
   });
 
   it("TNT-10301 and TNT-10304: a VAR the support directory does not know, and a support user as a VAR", async () => {
@@ -102,14 +121,17 @@ describe("error codes the service answers, surfaced by the provider with their c
     ["LTE-10000", "A7", "Venue", { name: "LTE failure" }],
     ["TNT-10001", "A13", "Admin", { role: "ADMIN", email: "sync@demo.example" }],
     ["TNT-10001", "A26", "NotificationRecipient", { description: "Sync", endpoints: [] }],
-  ])("%s provoked on %s by fault injection is reported with its code and request ID", async (code, op, kind, inputs) => {
-    await adminApi(emulator, "POST", "faults", { kind: "fail-request", op, code, count: 1 });
-    const error = await createFails(kind, inputs);
-    expect(error).toBeInstanceOf(NmsRequestFailedError);
-    expect(error.message).toContain(code);
-    expect(error.message).toContain(error.requestId);
-    expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
-  });
+  ])(
+    "%s provoked on %s by fault injection is reported with its code and request ID",
+    async (code, op, kind, inputs) => {
+      await adminApi(emulator, "POST", "faults", { kind: "fail-request", op, code, count: 1 });
+      const error = await createFails(kind, inputs);
+      expect(error).toBeInstanceOf(NmsRequestFailedError);
+      expect(error.message).toContain(code);
+      expect(error.message).toContain(error.requestId);
+      expect(error.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 });
 
 describe("resources", () => {
@@ -162,7 +184,12 @@ describe("functions", () => {
     const profile = (await invoke("getUserProfile", {}, config())) as Props;
     expect(profile.allowedRegions).toEqual(expect.arrayContaining([expect.objectContaining({ name: "eu" })]));
     const tenant = (await invoke("getTenant", {}, config())) as Props;
-    expect(tenant).toMatchObject({ ruckusUser: false, externalId: expect.any(String), maintenanceDate: expect.any(String), msp: expect.any(Object) });
+    expect(tenant).toMatchObject({
+      ruckusUser: false,
+      externalId: expect.any(String),
+      maintenanceDate: expect.any(String),
+      msp: expect.any(Object),
+    });
     expect(tenant).not.toHaveProperty("vendorUser");
     expect(tenant.notificationRecipients.length).toBeGreaterThan(0);
   });
@@ -174,15 +201,24 @@ describe("functions", () => {
     const venue = await create("Venue", { name: "Licence site" });
     await create("Ap", { serialNumber: "512345678901", name: "Licensed AP", venueId: venue.id });
     expect(wifi((await invoke("listEntitlementSummaries", { type: "WIFI" }, config())) as Props[])).toBe(before - 1);
-    expect(((await invoke("listEntitlements", { type: "WIFI" }, config())) as Props[])[0]).toMatchObject({ deviceType: "WIFI", quantity: before });
+    expect(((await invoke("listEntitlements", { type: "WIFI" }, config())) as Props[])[0]).toMatchObject({
+      deviceType: "WIFI",
+      quantity: before,
+    });
   });
 
   it("listDelegations filters by type; answerDelegation is an action that needs its arguments", async () => {
     const invited = await create("VarDelegation", { username: "var@partner.example" });
     const listed = (await invoke("listDelegations", { type: "VAR" }, config())) as Props[];
     expect(listed.map((d) => d.id)).toContain(invited.id);
-    await expect(invoke("answerDelegation", { delegationId: invited.id, accept: true }, config())).rejects.toThrow(/fromTenantId/);
-    const answered = (await invoke("answerDelegation", { delegationId: invited.id, accept: false, fromTenantId: emulator.demo.tenantId }, config())) as Props;
+    await expect(invoke("answerDelegation", { delegationId: invited.id, accept: true }, config())).rejects.toThrow(
+      /fromTenantId/,
+    );
+    const answered = (await invoke(
+      "answerDelegation",
+      { delegationId: invited.id, accept: false, fromTenantId: emulator.demo.tenantId },
+      config(),
+    )) as Props;
     expect(answered).toMatchObject({ ran: true, status: "REJECTED" });
   });
 });
@@ -194,7 +230,10 @@ describe("floor plans and calibration points", () => {
 
   it("VENUE-10203: calibration points other than two are refused at preview, naming points", async () => {
     const one = [{ xPercent: 1, yPercent: 1, latitude: "1", longitude: "1" }];
-    const { failures } = await provider("CalibrationPoints").check!({}, { venueId: "v", floorPlanId: "f", points: one });
+    const { failures } = await provider("CalibrationPoints").check!(
+      {},
+      { venueId: "v", floorPlanId: "f", points: one },
+    );
     expect(failures).toEqual([{ property: "points", reason: expect.stringContaining("VENUE-10203") }]);
   });
 
@@ -212,12 +251,19 @@ describe("floor plans and calibration points", () => {
       // The signed addresses are credentials: none reaches the resource's state.
       expect(JSON.stringify(created.outs)).not.toContain("signature");
       const lookup: ConfigLookup = (key) =>
-        ({ "nms:baseUrl": emulator.url, "nms:tenantId": emulator.demo.tenantId, "nms:username": emulator.demo.username, "nms:password": emulator.demo.password })[key];
+        ({
+          "nms:baseUrl": emulator.url,
+          "nms:tenantId": emulator.demo.tenantId,
+          "nms:username": emulator.demo.username,
+          "nms:password": emulator.demo.password,
+        })[key];
       const { url } = (await invoke("getFileDownloadUrl", { fileId: created.outs.imageId }, lookup)) as { url: string };
       expect(await client.download(url)).toEqual(fs.readFileSync(image));
 
       // Same content: no change. New content at the same path: a change, and a new upload.
-      expect((await p.diff!(created.id, created.outs, (await p.check!(created.outs, first.inputs)).inputs)).changes).toBe(false);
+      expect(
+        (await p.diff!(created.id, created.outs, (await p.check!(created.outs, first.inputs)).inputs)).changes,
+      ).toBe(false);
       fs.writeFileSync(image, Buffer.from([137, 80, 78, 71, 9, 9, 9, 9]));
       const second = (await p.check!(created.outs, { venueId: venue.id, name: "Ground", imagePath: image })).inputs;
       expect((await p.diff!(created.id, created.outs, second)).changes).toBe(true);
@@ -241,7 +287,9 @@ describe("floor plans and calibration points", () => {
     const error = await createFails("FloorPlan", { venueId: venue.id, name: "Out of sync" });
     expect(error.message).toContain("VENUE-10001");
     const plan = await create("FloorPlan", { venueId: venue.id, name: "Ground" });
-    const refused = await client.write("C2", { venueId: venue.id, floorPlanId: plan.id }, { body: [] }).catch((e: unknown) => e as NmsApiError);
+    const refused = await client
+      .write("C2", { venueId: venue.id, floorPlanId: plan.id }, { body: [] })
+      .catch((e: unknown) => e as NmsApiError);
     expect(refused).toMatchObject({ code: "VENUE-10203", status: 422 });
   });
 });
@@ -250,11 +298,17 @@ describe("adoption", () => {
   it("adopts a VAR delegation by the VAR's username, without inviting the VAR twice", async () => {
     const varTenant = (await admin(emulator, "POST", "/tenants", { name: "Adopted VAR" })).body;
     const username = "adopted-var@partner.example";
-    await admin(emulator, "POST", "/support-directory", { externalId: "adopted-var", username, tenantId: varTenant.tenantId });
+    await admin(emulator, "POST", "/support-directory", {
+      externalId: "adopted-var",
+      username,
+      tenantId: varTenant.tenantId,
+    });
     const existing = await create("VarDelegation", { username });
     const adopted = await create("VarDelegation", { username, adoptByName: true });
     expect(adopted.id).toBe(existing.id);
-    const invitations = (await client.list<Props>("A18", {})).filter((d) => d.type === "VAR" && d.delegatedToAdmin === username);
+    const invitations = (await client.list<Props>("A18", {})).filter(
+      (d) => d.type === "VAR" && d.delegatedToAdmin === username,
+    );
     expect(invitations.map((d) => d.id)).toEqual([existing.id]);
   });
 });

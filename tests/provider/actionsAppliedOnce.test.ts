@@ -23,7 +23,9 @@ const SWITCH = "FEK3224R0B1";
 const setup: Props = {};
 
 /** The actions: every function whose operation is a write with a request record. */
-const ACTIONS = Object.values(FUNCTION_SPECS).filter((spec) => routeOf(spec.op).method !== "GET" && keepsRequestRecord(routeOf(spec.op)));
+const ACTIONS = Object.values(FUNCTION_SPECS).filter(
+  (spec) => routeOf(spec.op).method !== "GET" && keepsRequestRecord(routeOf(spec.op)),
+);
 
 /** Arguments of each action, against what beforeAll made. */
 const ARGS: Record<string, () => Props> = {
@@ -49,7 +51,13 @@ const ARGS: Record<string, () => Props> = {
 };
 
 /** Actions whose result is only in the answer: a lost answer leaves it unknown, and says so. */
-const ANSWER_ONLY = new Set(["pingFromAp", "traceRouteFromAp", "pingFromSwitch", "traceRouteFromSwitch", "importGuestUsers"]);
+const ANSWER_ONLY = new Set([
+  "pingFromAp",
+  "traceRouteFromAp",
+  "pingFromSwitch",
+  "traceRouteFromSwitch",
+  "importGuestUsers",
+]);
 
 async function served(op: string): Promise<number> {
   const { byOp } = await adminApi(emulator, "GET", "stats");
@@ -60,13 +68,25 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 10, rateLimit: null });
   client = demoClient(emulator);
   const venueId = (await client.execute<Props>("A7", {}, { body: { name: "Actions site" } })).response!.id;
-  const aps = await client.execute<Props[]>("W2", {}, { body: [AP, DOOMED_AP].map((serialNumber, i) => ({ serialNumber, name: `Actions AP ${i}`, venueId })) });
+  const aps = await client.execute<Props[]>(
+    "W2",
+    {},
+    { body: [AP, DOOMED_AP].map((serialNumber, i) => ({ serialNumber, name: `Actions AP ${i}`, venueId })) },
+  );
   setup.apMac = aps.response![0].mac;
-  await makeLifecycle(RESOURCE_SPECS.Switch, async () => client).create({ serialNumber: SWITCH, venueId, name: "Actions switch" });
-  setup.delegationId = (await client.execute<Props>("A19", {}, { body: { username: "var@partner.example" } })).response!.id;
+  await makeLifecycle(RESOURCE_SPECS.Switch, async () => client).create({
+    serialNumber: SWITCH,
+    venueId,
+    name: "Actions switch",
+  });
+  setup.delegationId = (await client.execute<Props>("A19", {}, { body: { username: "var@partner.example" } }))
+    .response!.id;
   const network = { name: "Actions guests", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } };
   setup.networkId = (await client.execute<Props>("W52", {}, { body: network })).response!.id;
-  await adminApi(emulator, "POST", `tenants/${emulator.demo.tenantId}/clients`, { apMac: setup.apMac, clientMac: "02:00:00:00:00:81" });
+  await adminApi(emulator, "POST", `tenants/${emulator.demo.tenantId}/clients`, {
+    apMac: setup.apMac,
+    clientMac: "02:00:00:00:00:81",
+  });
 });
 
 afterAll(async () => {
@@ -79,20 +99,27 @@ test("the table has arguments for every action", () => {
   expect(ACTIONS.length).toBeGreaterThanOrEqual(10);
 });
 
-test.each(ACTIONS.map((spec) => [spec.name, spec.op, spec] as const))("%s (%s): its answer lost, it is resolved from its record and sent once", async (name, op, spec) => {
-  await adminApi(emulator, "DELETE", "stats");
-  await adminApi(emulator, "POST", "faults", { kind: "lost-answer", op, count: 1 });
-  const outcome = await runFunction(client, spec, ARGS[name]()).then(
-    (result) => ({ result }),
-    (error: Error) => ({ error }),
-  );
-  expect(await served(op)).toBe(1);
-  expect((await adminApi(emulator, "GET", "faults")).exhausted.at(-1)).toMatchObject({ op, fired: 1 });
-  if (ANSWER_ONLY.has(name)) {
-    expect("error" in outcome && outcome.error.message).toMatch(
-      new RegExp(`${op}: the answer was lost; the service ran the request once \\(request [0-9a-f-]{36}, SUCCESS\\) and it was not sent again`),
+test.each(ACTIONS.map((spec) => [spec.name, spec.op, spec] as const))(
+  "%s (%s): its answer lost, it is resolved from its record and sent once",
+  async (name, op, spec) => {
+    await adminApi(emulator, "DELETE", "stats");
+    await adminApi(emulator, "POST", "faults", { kind: "lost-answer", op, count: 1 });
+    const outcome = await runFunction(client, spec, ARGS[name]()).then(
+      (result) => ({ result }),
+      (error: Error) => ({ error }),
     );
-  } else {
-    expect(outcome).toEqual({ result: expect.objectContaining({ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) }) });
-  }
-});
+    expect(await served(op)).toBe(1);
+    expect((await adminApi(emulator, "GET", "faults")).exhausted.at(-1)).toMatchObject({ op, fired: 1 });
+    if (ANSWER_ONLY.has(name)) {
+      expect("error" in outcome && outcome.error.message).toMatch(
+        new RegExp(
+          `${op}: the answer was lost; the service ran the request once \\(request [0-9a-f-]{36}, SUCCESS\\) and it was not sent again`,
+        ),
+      );
+    } else {
+      expect(outcome).toEqual({
+        result: expect.objectContaining({ requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) }),
+      });
+    }
+  },
+);

@@ -24,7 +24,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("readAsset", () => {
   it("reads a FileAsset, a StringAsset and a file: RemoteAsset in the wire form", async () => {
-    expect(await readAsset(wire({ path: file, hash: "ignored" }))).toEqual({ bytes: fs.readFileSync(file), source: file });
+    expect(await readAsset(wire({ path: file, hash: "ignored" }))).toEqual({
+      bytes: fs.readFileSync(file),
+      source: file,
+    });
     expect((await readAsset(wire({ text: "<svg/>" }))).bytes.toString()).toBe("<svg/>");
     const uri = pathToFileURL(file).href;
     expect(await readAsset(wire({ uri }))).toEqual({ bytes: fs.readFileSync(file), source: uri });
@@ -47,7 +50,9 @@ describe("readAsset", () => {
     try {
       expect((await readAsset(wire({ uri: `${base}/plan.gif` }))).bytes.toString()).toBe("GIF89a");
       await expect(readAsset(wire({ uri: `${base}/missing.gif` }))).rejects.toThrow("HTTP 404");
-      expect(seen.every((headers) => headers.cookie === undefined && headers["x-rks-tenantid"] === undefined)).toBe(true);
+      expect(seen.every((headers) => headers.cookie === undefined && headers["x-rks-tenantid"] === undefined)).toBe(
+        true,
+      );
     } finally {
       server.close();
     }
@@ -59,7 +64,9 @@ describe("readAsset", () => {
     await expect(readAsset({ [SIG]: "0def7320c3a5731c473e5ecbe6d01bc7", path: dir })).rejects.toThrow("not an archive");
     await expect(readAsset(new pulumi.asset.FileArchive(dir))).rejects.toThrow("not an archive");
     await expect(readAsset(wire({}))).rejects.toThrow("neither a path, a text nor a URI");
-    await expect(readAsset(wire({ uri: "s3://bucket/plan.png" }))).rejects.toThrow("URI scheme the provider cannot read (s3:)");
+    await expect(readAsset(wire({ uri: "s3://bucket/plan.png" }))).rejects.toThrow(
+      "URI scheme the provider cannot read (s3:)",
+    );
     await expect(readAsset(wire({ path: path.join(dir, "none.png") }))).rejects.toMatchObject({ code: "ENOENT" });
   });
 });

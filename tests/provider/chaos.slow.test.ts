@@ -20,14 +20,22 @@ describe("every create's answer lost once (full form: every kind of the kinds ta
 });
 
 describe("the quickstart under 10% of a fault kind the client absorbs: up, update, destroy", () => {
-  test.each(["http-5xx", "http-429", "reset", "slow"] as FaultKind[])("%s", async (kind) => {
-    await suite.scenario(QUICKSTART, kind);
-  }, 180_000);
+  test.each(["http-5xx", "http-429", "reset", "slow"] as FaultKind[])(
+    "%s",
+    async (kind) => {
+      await suite.scenario(QUICKSTART, kind);
+    },
+    180_000,
+  );
 });
 
 describe("the MSP estate (25 sites, 100 resources) under 10% of each fault kind", () => {
   const medium = mspStack(25);
-  test.each(FAULT_KINDS)("%s", async (kind: FaultKind) => {
-    await suite.scenario(medium, kind);
-  }, 600_000);
+  test.each(FAULT_KINDS)(
+    "%s",
+    async (kind: FaultKind) => {
+      await suite.scenario(medium, kind);
+    },
+    600_000,
+  );
 });

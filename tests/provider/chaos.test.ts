@@ -17,7 +17,15 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { up } from "../../harness";
 import type { FaultKind } from "../../emulator";
-import { chaosSuite, checkNoSecrets, mspStack, QUICKSTART, RADIUS_SECRET, ROOT, writeConnectSpy } from "./chaos/helpers";
+import {
+  chaosSuite,
+  checkNoSecrets,
+  mspStack,
+  QUICKSTART,
+  RADIUS_SECRET,
+  ROOT,
+  writeConnectSpy,
+} from "./chaos/helpers";
 import { expectEveryCreateOnce, SHORT_FORM_CASES } from "./chaos/lostCreates";
 
 /** The kinds npm test runs on the quickstart; chaos.slow.test.ts runs the others. */
@@ -26,9 +34,13 @@ const DEFAULT_KINDS: readonly FaultKind[] = ["fail-request", "stuck-pending"];
 const suite = chaosSuite();
 
 describe("the quickstart under 10% of a fault kind: up, update, destroy", () => {
-  test.each(DEFAULT_KINDS)("%s", async (kind) => {
-    await suite.scenario(QUICKSTART, kind);
-  }, 180_000);
+  test.each(DEFAULT_KINDS)(
+    "%s",
+    async (kind) => {
+      await suite.scenario(QUICKSTART, kind);
+    },
+    180_000,
+  );
 });
 
 describe("one stack over two end customers' tenants (the MSP's login) under 10% of a fault kind: up, update, destroy", () => {
@@ -56,7 +68,11 @@ describe("credentials over plain http", () => {
         stackName: "plain-http",
         statePath: path.join(dir, "state.json"),
         passphrase: "chaos passphrase",
-        config: { "nms:baseUrl": "http://192.0.2.1:9", "nms:tenantId": suite.emulator().tenantId, "nms:username": suite.emulator().username },
+        config: {
+          "nms:baseUrl": "http://192.0.2.1:9",
+          "nms:tenantId": suite.emulator().tenantId,
+          "nms:username": suite.emulator().username,
+        },
         secretConfig: { "nms:password": suite.emulator().password, "quickstart:radiusSecret": RADIUS_SECRET },
         env: { NODE_OPTIONS: `--require=${writeConnectSpy(dir)}`, CHAOS_CONNECT_LOG: connections },
         log: (line) => lines.push(line),
@@ -65,7 +81,9 @@ describe("credentials over plain http", () => {
       expect(result.failed).toBe(true);
       expect(result.errors.length).toBeGreaterThan(0);
       for (const error of result.errors) {
-        expect(error).toContain("refusing plain http to 192.0.2.1:9: the username, password and API key would travel unencrypted");
+        expect(error).toContain(
+          "refusing plain http to 192.0.2.1:9: the username, password and API key would travel unencrypted",
+        );
         expect(error).toContain("allowInsecureHttp");
       }
       expect(result.steps.filter((s) => s.id !== undefined && s.id !== "")).toEqual([]);

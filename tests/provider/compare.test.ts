@@ -45,13 +45,22 @@ describe("satisfies compares desired against actual", () => {
 describe("changedFields", () => {
   const fields = ["name", "description", "isAllAPGroups"];
   it("reports nothing when actual holds the desired values plus server defaults", () => {
-    expect(changedFields(fields, { name: "a" }, { name: "a", description: "", isAllAPGroups: true }, { isAllAPGroups: true })).toEqual([]);
+    expect(
+      changedFields(
+        fields,
+        { name: "a" },
+        { name: "a", description: "", isAllAPGroups: true },
+        { isAllAPGroups: true },
+      ),
+    ).toEqual([]);
   });
   it("reports a field removed from the program when the service still holds a value", () => {
     expect(changedFields(fields, { name: "a" }, { name: "a", description: "old" })).toEqual(["description"]);
   });
   it("reports a drifted default", () => {
-    expect(changedFields(fields, { name: "a" }, { name: "a", isAllAPGroups: false }, { isAllAPGroups: true })).toEqual(["isAllAPGroups"]);
+    expect(changedFields(fields, { name: "a" }, { name: "a", isAllAPGroups: false }, { isAllAPGroups: true })).toEqual([
+      "isAllAPGroups",
+    ]);
   });
   it("reports a field whose value is not known yet", () => {
     expect(changedFields(fields, { name: UNKNOWN }, { name: "a" })).toEqual(["name"]);

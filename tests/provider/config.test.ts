@@ -11,14 +11,28 @@ const lookupOf = (values: Record<string, string>) => (key: string) => values[key
 describe("provider configuration", () => {
   it("reads the nms namespace of the stack config", () => {
     const config = resolveConfig(lookupOf(complete), {});
-    expect(config).toMatchObject({ tenantId: "a".repeat(32), username: "admin@example.com", region: "eu", waitTimeoutMs: 600_000 });
+    expect(config).toMatchObject({
+      tenantId: "a".repeat(32),
+      username: "admin@example.com",
+      region: "eu",
+      waitTimeoutMs: 600_000,
+    });
     expect(config.refreshFromLists).toBe(true);
     expect(config.logLevel).toBe("info");
   });
 
   it("falls back to environment variables, config winning when both are set", () => {
-    const env = { NMS_TENANT_ID: "b".repeat(32), NMS_USERNAME: "env-user", NMS_PASSWORD: "env-password", NMS_BASE_URL: "http://127.0.0.1:1" };
-    expect(resolveConfig(lookupOf({}), env)).toMatchObject({ tenantId: "b".repeat(32), username: "env-user", baseUrl: "http://127.0.0.1:1" });
+    const env = {
+      NMS_TENANT_ID: "b".repeat(32),
+      NMS_USERNAME: "env-user",
+      NMS_PASSWORD: "env-password",
+      NMS_BASE_URL: "http://127.0.0.1:1",
+    };
+    expect(resolveConfig(lookupOf({}), env)).toMatchObject({
+      tenantId: "b".repeat(32),
+      username: "env-user",
+      baseUrl: "http://127.0.0.1:1",
+    });
     expect(resolveConfig(lookupOf({ "nms:username": "config-user" }), env).username).toBe("config-user");
   });
 

@@ -5,7 +5,15 @@
 // 100 resources) is crash.slow.test.ts, `npm run test:crash`. Measured 104 s for both trials on the
 // 2-core development machine while its load average was about 20 (other jobs sharing it).
 import { type ChaosEmulator, guestStack, mspStack, startChaosEmulator } from "./chaos/helpers";
-import { CRASH_MODES, crashSeed, type CrashTrialReport, formatCrashReport, runCrashTrial, seededRandom, summarize } from "./crash/helpers";
+import {
+  CRASH_MODES,
+  crashSeed,
+  type CrashTrialReport,
+  formatCrashReport,
+  runCrashTrial,
+  seededRandom,
+  summarize,
+} from "./crash/helpers";
 
 const seed = crashSeed();
 let emu: ChaosEmulator;
@@ -16,13 +24,19 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await emu?.close();
-  process.stdout.write(`crash trials (seed ${seed}):\n${reports.map(formatCrashReport).join("\n")}\n${summarize(reports)}\n`);
+  process.stdout.write(
+    `crash trials (seed ${seed}):\n${reports.map(formatCrashReport).join("\n")}\n${summarize(reports)}\n`,
+  );
 });
 
-test.each(CRASH_MODES)("SIGKILL of the %s in the middle of an up: the next up converges, no duplicate, destroy leaves nothing", async (mode) => {
-  const random = seededRandom(seed + (mode === "whole-run" ? 1 : 0));
-  reports.push(await runCrashTrial(emu, mspStack(5, { tenants: 2 }), mode, random, 1));
-}, 240_000);
+test.each(CRASH_MODES)(
+  "SIGKILL of the %s in the middle of an up: the next up converges, no duplicate, destroy leaves nothing",
+  async (mode) => {
+    const random = seededRandom(seed + (mode === "whole-run" ? 1 : 0));
+    reports.push(await runCrashTrial(emu, mspStack(5, { tenants: 2 }), mode, random, 1));
+  },
+  240_000,
+);
 
 test("SIGKILL of the provider host in the middle of an up of guest users (no unique name): the next up converges, one guest each", async () => {
   const random = seededRandom(seed + 2);

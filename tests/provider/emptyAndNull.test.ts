@@ -30,10 +30,36 @@ type Row = { name: string; kind: string; args: Record<string, unknown> };
 
 const RESOURCES: Row[] = [
   { name: "site", kind: "Venue", args: { name: "Empty and null site" } },
-  { name: "corp", kind: "Network", args: { name: "Empty corp", type: "psk", passphrase: "${secret:psk}", wlan: { ssid: "corp", wlanSecurity: "WPA2Personal", advancedCustomization: {} } } },
-  { name: "guests", kind: "Network", args: { name: "Empty guests", type: "psk", passphrase: "${secret:psk}", wlan: { ssid: "guests", wlanSecurity: "WPA2Personal", advancedCustomization: null } } },
-  { name: "corp-at-site", kind: "NetworkVenueActivation", args: { networkId: "${corp}", venueId: "${site}", scheduler: {} } },
-  { name: "guests-at-site", kind: "NetworkVenueActivation", args: { networkId: "${guests}", venueId: "${site}", scheduler: null } },
+  {
+    name: "corp",
+    kind: "Network",
+    args: {
+      name: "Empty corp",
+      type: "psk",
+      passphrase: "${secret:psk}",
+      wlan: { ssid: "corp", wlanSecurity: "WPA2Personal", advancedCustomization: {} },
+    },
+  },
+  {
+    name: "guests",
+    kind: "Network",
+    args: {
+      name: "Empty guests",
+      type: "psk",
+      passphrase: "${secret:psk}",
+      wlan: { ssid: "guests", wlanSecurity: "WPA2Personal", advancedCustomization: null },
+    },
+  },
+  {
+    name: "corp-at-site",
+    kind: "NetworkVenueActivation",
+    args: { networkId: "${corp}", venueId: "${site}", scheduler: {} },
+  },
+  {
+    name: "guests-at-site",
+    kind: "NetworkVenueActivation",
+    args: { networkId: "${guests}", venueId: "${site}", scheduler: null },
+  },
   { name: "site-radio", kind: "VenueRadio", args: { venueId: "${site}", radioParams24G: {}, radioParams50G: null } },
 ];
 
@@ -74,19 +100,39 @@ describe("the provider's Diff", () => {
   const noClient = () => Promise.reject(new Error("diff must not call the service"));
   const activation = makeLifecycle(RESOURCE_SPECS.NetworkVenueActivation, noClient);
   const apRadio = makeLifecycle(RESOURCE_SPECS.ApRadio, noClient);
-  const held = { networkId: "n-1", venueId: "v-1", isAllAPGroups: true, allAPGroupsRadio: "Both", scheduler: { type: "ALWAYS_ON" } };
+  const held = {
+    networkId: "n-1",
+    venueId: "v-1",
+    isAllAPGroups: true,
+    allAPGroupsRadio: "Both",
+    scheduler: { type: "ALWAYS_ON" },
+  };
 
   test("a null that stands for 'not set' is compared like a field left out: with the default, so drift still shows", async () => {
-    expect(await activation.diff!("a-1", held, { networkId: "n-1", venueId: "v-1", scheduler: null })).toMatchObject({ changes: false });
+    expect(await activation.diff!("a-1", held, { networkId: "n-1", venueId: "v-1", scheduler: null })).toMatchObject({
+      changes: false,
+    });
     const drifted = { ...held, scheduler: { type: "CUSTOM", mon: "000000000000000000000000" } };
-    expect(await activation.diff!("a-1", drifted, { networkId: "n-1", venueId: "v-1", scheduler: null })).toMatchObject({ changes: true });
-    expect(await activation.diff!("a-1", drifted, { networkId: "n-1", venueId: "v-1", scheduler: {} })).toMatchObject({ changes: false });
+    expect(await activation.diff!("a-1", drifted, { networkId: "n-1", venueId: "v-1", scheduler: null })).toMatchObject(
+      { changes: true },
+    );
+    expect(await activation.diff!("a-1", drifted, { networkId: "n-1", venueId: "v-1", scheduler: {} })).toMatchObject({
+      changes: false,
+    });
   });
 
   test("a null that is a value of its own (an AP's radio: as the venue says) is compared as that value", async () => {
     const stored = { ...specFields(RESOURCE_SPECS.ApRadio).defaults(), serialNumber: "512345678901", enable24G: true };
-    expect(await apRadio.diff!("512345678901", stored, { serialNumber: "512345678901", enable24G: null })).toMatchObject({ changes: true });
-    expect(await apRadio.diff!("512345678901", { ...stored, enable24G: null }, { serialNumber: "512345678901", enable24G: null })).toMatchObject({
+    expect(
+      await apRadio.diff!("512345678901", stored, { serialNumber: "512345678901", enable24G: null }),
+    ).toMatchObject({ changes: true });
+    expect(
+      await apRadio.diff!(
+        "512345678901",
+        { ...stored, enable24G: null },
+        { serialNumber: "512345678901", enable24G: null },
+      ),
+    ).toMatchObject({
       changes: false,
     });
   });

@@ -18,7 +18,10 @@ const SERIAL = "123456789012";
 let emulator: RunningEmulator;
 let fake: FakeService;
 
-function lookupFor(target: { url: string; tenantId: string; username: string; password: string }, extra: Record<string, string> = {}): ConfigLookup {
+function lookupFor(
+  target: { url: string; tenantId: string; username: string; password: string },
+  extra: Record<string, string> = {},
+): ConfigLookup {
   const values: Record<string, string> = {
     "nms:baseUrl": target.url,
     "nms:tenantId": target.tenantId,
@@ -46,31 +49,37 @@ afterAll(async () => {
 });
 
 describe("the function table", () => {
-  it.each(Object.values(FUNCTION_SPECS))("$name agrees with the route of $op and of every other call it makes", (spec) => {
-    for (const op of operationsOfFunction(spec)) {
-      const route = routeOf(op);
-      if (spec.returns === "list") expect({ op, paging: route.paging }).toEqual({ op, paging: expect.anything() });
-      // An action changes the service: it is a write, and a write never runs in preview.
-      if (!spec.runsInPreview) expect(route.method).not.toBe("GET");
-      if (route.method !== "GET") expect(spec.runsInPreview).toBe(false);
-      for (const param of pathParamNames(route.path).filter((p) => p !== "tenantId")) {
-        expect(Object.keys(spec.args("newer").shape)).toContain(param);
+  it.each(Object.values(FUNCTION_SPECS))(
+    "$name agrees with the route of $op and of every other call it makes",
+    (spec) => {
+      for (const op of operationsOfFunction(spec)) {
+        const route = routeOf(op);
+        if (spec.returns === "list") expect({ op, paging: route.paging }).toEqual({ op, paging: expect.anything() });
+        // An action changes the service: it is a write, and a write never runs in preview.
+        if (!spec.runsInPreview) expect(route.method).not.toBe("GET");
+        if (route.method !== "GET") expect(spec.runsInPreview).toBe(false);
+        for (const param of pathParamNames(route.path).filter((p) => p !== "tenantId")) {
+          expect(Object.keys(spec.args("newer").shape)).toContain(param);
+        }
       }
-    }
-    // A get by unique name reads a list; every argument another call needs is an argument, and so is every name of a form.
-    for (const call of spec.otherCalls ?? []) {
-      if (call.findBy) expect(routeOf(call.op).paging).toBeDefined();
-      for (const name of [...call.given, ...(call.findBy ? [call.findBy.arg] : [])]) expect(Object.keys(spec.args("newer").shape)).toContain(name);
-    }
-    for (const name of (spec.argForms ?? []).flat()) expect(Object.keys(spec.args("newer").shape)).toContain(name);
-  });
+      // A get by unique name reads a list; every argument another call needs is an argument, and so is every name of a form.
+      for (const call of spec.otherCalls ?? []) {
+        if (call.findBy) expect(routeOf(call.op).paging).toBeDefined();
+        for (const name of [...call.given, ...(call.findBy ? [call.findBy.arg] : [])])
+          expect(Object.keys(spec.args("newer").shape)).toContain(name);
+      }
+      for (const name of (spec.argForms ?? []).flat()) expect(Object.keys(spec.args("newer").shape)).toContain(name);
+    },
+  );
 });
 
 describe("reads", () => {
   it("getTenant reads the tenant with its sub-entities (A4 deep)", async () => {
     const tenant = (await invoke("getTenant", {}, emulatorConfig())) as Props;
     expect(tenant.id).toBe(emulator.demo.tenantId);
-    expect(tenant.admins).toEqual(expect.arrayContaining([expect.objectContaining({ username: emulator.demo.username })]));
+    expect(tenant.admins).toEqual(
+      expect.arrayContaining([expect.objectContaining({ username: emulator.demo.username })]),
+    );
   });
 
   it("getTenantDetails reads the tenant's details (A5)", async () => {
@@ -94,7 +103,9 @@ describe("reads", () => {
 
   it("listAps refuses operational when nms:wifiApiVariant is older, before any call", async () => {
     const before = fake.requests.length;
-    await expect(invoke("listAps", { operational: true }, fakeConfig({ "nms:wifiApiVariant": "older" }))).rejects.toThrow(
+    await expect(
+      invoke("listAps", { operational: true }, fakeConfig({ "nms:wifiApiVariant": "older" })),
+    ).rejects.toThrow(
       "listAps: operational: exists only in the newer variant of the Wi-Fi API (nms:wifiApiVariant is older)",
     );
     expect(fake.requests.length).toBe(before);
@@ -110,7 +121,11 @@ describe("actions", () => {
   });
 
   it("pingFromAp sends the target host (W16) and returns what the ping printed", async () => {
-    const outcome = (await invoke("pingFromAp", { serialNumber: SERIAL, targetHost: "ap-gw.example.com" }, fakeConfig())) as Props;
+    const outcome = (await invoke(
+      "pingFromAp",
+      { serialNumber: SERIAL, targetHost: "ap-gw.example.com" },
+      fakeConfig(),
+    )) as Props;
     expect(outcome).toEqual({ ran: true, requestId: expect.any(String), response: FAKE_PING_OUTPUT });
     expect(fake.served("W16").at(-1)!.body).toEqual({ targetHost: "ap-gw.example.com" });
   });
@@ -130,15 +145,23 @@ describe("actions", () => {
     expect(fake.requests.length).toBe(before);
   });
 
-  it.each(["1.0.0.1", "223.255.255.254", "gw", "ap-gw.example.com"])("pingFromAp takes %s as target host", (targetHost) => {
-    expect(checkArgs("pingFromAp", { serialNumber: SERIAL, targetHost }, fakeConfig())).toEqual({ serialNumber: SERIAL, targetHost });
-  });
+  it.each(["1.0.0.1", "223.255.255.254", "gw", "ap-gw.example.com"])(
+    "pingFromAp takes %s as target host",
+    (targetHost) => {
+      expect(checkArgs("pingFromAp", { serialNumber: SERIAL, targetHost }, fakeConfig())).toEqual({
+        serialNumber: SERIAL,
+        targetHost,
+      });
+    },
+  );
 
   it("names every bad argument, missing ones and unknown ones", () => {
     expect(() => checkArgs("pingFromAp", { serialNumber: "012345678901", host: "gw" }, fakeConfig())).toThrow(
       "pingFromAp: serialNumber: must be 12 digits, the first 1 to 9; targetHost: is required; host: is not an argument of pingFromAp",
     );
-    expect(() => checkArgs("rebootAp", { serialNumber: 123456789012 }, fakeConfig())).toThrow("rebootAp: serialNumber: must be string, got number");
+    expect(() => checkArgs("rebootAp", { serialNumber: 123456789012 }, fakeConfig())).toThrow(
+      "rebootAp: serialNumber: must be string, got number",
+    );
   });
 });
 
@@ -179,7 +202,10 @@ describe("one client per process", () => {
     await closeSharedClient();
     const logins = () => fake.served("A1").length;
     const before = logins();
-    await Promise.all([invoke("listAps", {}, fakeConfig()), invoke("rebootAp", { serialNumber: SERIAL }, fakeConfig())]);
+    await Promise.all([
+      invoke("listAps", {}, fakeConfig()),
+      invoke("rebootAp", { serialNumber: SERIAL }, fakeConfig()),
+    ]);
     await invoke("pingFromAp", { serialNumber: SERIAL, targetHost: "192.0.2.1" }, fakeConfig());
     expect(logins()).toBe(before + 1);
     await closeSharedClient();
@@ -197,12 +223,17 @@ describe("in preview", () => {
   it("an action does not run, and says so", async () => {
     const before = fake.requests.length;
     const outcome = (await invoke("rebootAp", { serialNumber: SERIAL }, fakeConfig())) as Props;
-    expect(outcome).toEqual({ ran: false, reason: "rebootAp was not run: a preview never runs actions, which change the service" });
+    expect(outcome).toEqual({
+      ran: false,
+      reason: "rebootAp was not run: a preview never runs actions, which change the service",
+    });
     expect(fake.requests.length).toBe(before);
   });
 
   it("an action's arguments are still checked", async () => {
-    await expect(invoke("pingFromAp", { serialNumber: SERIAL, targetHost: "0.0.0.0" }, fakeConfig())).rejects.toThrow("pingFromAp: targetHost:");
+    await expect(invoke("pingFromAp", { serialNumber: SERIAL, targetHost: "0.0.0.0" }, fakeConfig())).rejects.toThrow(
+      "pingFromAp: targetHost:",
+    );
   });
 
   it("a read runs", async () => {
@@ -219,25 +250,38 @@ describe("against the emulator", () => {
     setPreview(false);
     const { demoClient } = await import("../support/emulatorClient");
     const admin = demoClient(emulator);
-    venueId = (await admin.execute<Props>("A7", {}, { body: { name: "functions-venue", address: { country: "Portugal" } } })).response!.id;
+    venueId = (
+      await admin.execute<Props>("A7", {}, { body: { name: "functions-venue", address: { country: "Portugal" } } })
+    ).response!.id;
     await admin.execute("W2", {}, { body: [{ serialNumber, name: "functions-ap", venueId }] });
     await admin.close();
   });
 
   it("listAps reads the tenant's APs (W1) with their device state", async () => {
     const aps = (await invoke("listAps", {}, emulatorConfig())) as Props[];
-    expect(aps).toContainEqual(expect.objectContaining({ serialNumber, venueId, state: "InSetupPhase", subState: "NeverContactedCloud" }));
+    expect(aps).toContainEqual(
+      expect.objectContaining({ serialNumber, venueId, state: "InSetupPhase", subState: "NeverContactedCloud" }),
+    );
     const quiet = (await invoke("listAps", { operational: false }, emulatorConfig())) as Props[];
     expect(quiet.find((ap) => ap.serialNumber === serialNumber)).not.toHaveProperty("clientCount");
   });
 
   it("pingFromAp waits for W16's request and returns what the ping printed", async () => {
     const outcome = (await invoke("pingFromAp", { serialNumber, targetHost: "192.0.2.1" }, emulatorConfig())) as Props;
-    expect(outcome).toMatchObject({ ran: true, requestId: expect.any(String), response: expect.stringContaining("PING 192.0.2.1") });
+    expect(outcome).toMatchObject({
+      ran: true,
+      requestId: expect.any(String),
+      response: expect.stringContaining("PING 192.0.2.1"),
+    });
   });
 
   it("rebootAp runs W21 and waits for its request; an unknown AP is named with the service's answer", async () => {
-    expect(await invoke("rebootAp", { serialNumber }, emulatorConfig())).toMatchObject({ ran: true, requestId: expect.any(String) });
-    await expect(invoke("rebootAp", { serialNumber: "699999999999" }, emulatorConfig())).rejects.toThrow(/rebootAp: .*W21.*404/);
+    expect(await invoke("rebootAp", { serialNumber }, emulatorConfig())).toMatchObject({
+      ran: true,
+      requestId: expect.any(String),
+    });
+    await expect(invoke("rebootAp", { serialNumber: "699999999999" }, emulatorConfig())).rejects.toThrow(
+      /rebootAp: .*W21.*404/,
+    );
   });
 });

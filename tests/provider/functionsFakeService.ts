@@ -64,7 +64,17 @@ export async function startFakeService(apCount = 3): Promise<FakeService> {
       };
       const accept = (op: OperationId, response?: unknown) => {
         const requestId = `req-${records.size + 1}`;
-        records.set(requestId, { requestId, status: "SUCCESS", serviceName: ROUTES[op].service, tenantId: TENANT_ID, method: op, count: 1, admin: "fake", entityId: "", timestamp: new Date().toISOString() });
+        records.set(requestId, {
+          requestId,
+          status: "SUCCESS",
+          serviceName: ROUTES[op].service,
+          tenantId: TENANT_ID,
+          method: op,
+          count: 1,
+          admin: "fake",
+          entityId: "",
+          timestamp: new Date().toISOString(),
+        });
         send(202, response === undefined ? { requestId } : { requestId, response });
       };
       switch (match?.op) {
@@ -73,12 +83,20 @@ export async function startFakeService(apCount = 3): Promise<FakeService> {
         case "A2":
           return records.has(match.params.requestId) ? send(200, records.get(match.params.requestId)) : notFound(send);
         case "A3":
-          return send(200, page([...records.values()].filter((r) => r.status === match.params.status), served.query, 0));
+          return send(
+            200,
+            page(
+              [...records.values()].filter((r) => r.status === match.params.status),
+              served.query,
+              0,
+            ),
+          );
         case "A4":
           return send(200, { id: TENANT_ID, name: "Fake Tenant", status: "active" });
         case "W1": {
           const wanted = served.query.operational;
-          const listed = wanted === undefined ? aps : aps.filter((ap) => (ap.state === "Operational") === (wanted === "true"));
+          const listed =
+            wanted === undefined ? aps : aps.filter((ap) => (ap.state === "Operational") === (wanted === "true"));
           return send(200, page(listed, served.query, ROUTES.W1.paging!.firstPage));
         }
         case "W16":

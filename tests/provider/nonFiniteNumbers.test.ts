@@ -25,10 +25,14 @@ function core(schema: z.ZodTypeAny): z.ZodTypeAny {
 function numericFields(schema: z.ZodTypeAny, leaf: number, path: Path = []): { path: Path; value: unknown }[] {
   const inner = core(schema);
   if (inner instanceof z.ZodNumber) return [{ path, value: leaf }];
-  if (inner instanceof z.ZodArray) return numericFields(inner.element, leaf, [...path, 0]).map((f) => ({ path: f.path, value: [f.value] }));
+  if (inner instanceof z.ZodArray)
+    return numericFields(inner.element, leaf, [...path, 0]).map((f) => ({ path: f.path, value: [f.value] }));
   if (inner instanceof z.ZodDiscriminatedUnion) {
     return (inner.options as z.AnyZodObject[]).flatMap((option) =>
-      numericFields(option, leaf, path).map((f) => ({ path: f.path, value: { ...(f.value as Props), [inner.discriminator]: option.shape[inner.discriminator].value } })),
+      numericFields(option, leaf, path).map((f) => ({
+        path: f.path,
+        value: { ...(f.value as Props), [inner.discriminator]: option.shape[inner.discriminator].value },
+      })),
     );
   }
   if (inner instanceof z.ZodObject) {
@@ -39,30 +43,54 @@ function numericFields(schema: z.ZodTypeAny, leaf: number, path: Path = []): { p
   return [];
 }
 
-const pulumiPath = (path: Path) => path.reduce<string>((text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${part}` : part), "");
+const pulumiPath = (path: Path) =>
+  path.reduce<string>(
+    (text, part) => (typeof part === "number" ? `${text}[${part}]` : text ? `${text}.${part}` : part),
+    "",
+  );
 const noClient = () => Promise.reject(new Error("check must not call the service"));
 const BAD = [NaN, Infinity, -Infinity];
 
 const cases = Object.entries(RESOURCE_SPECS).flatMap(([kind, spec]) =>
-  BAD.flatMap((bad) => numericFields(spec.inputSchema("newer"), bad).map(({ path, value }) => ({ kind, field: pulumiPath(path), bad, inputs: value as Props }))),
+  BAD.flatMap((bad) =>
+    numericFields(spec.inputSchema("newer"), bad).map(({ path, value }) => ({
+      kind,
+      field: pulumiPath(path),
+      bad,
+      inputs: value as Props,
+    })),
+  ),
 );
 
 test("the walk finds the numeric fields (positions, percentages, VLANs, ports)", () => {
   const fields = new Set(cases.map((c) => `${c.kind}.${c.field}`));
-  for (const expected of ["Switch.position.xPercent", "Ap.position.xPercent", "SwitchPortSettings.poeBudget", "VenueSyslog.port", "NetworkVenueActivation.apGroups[0].vlanId"]) {
+  for (const expected of [
+    "Switch.position.xPercent",
+    "Ap.position.xPercent",
+    "SwitchPortSettings.poeBudget",
+    "VenueSyslog.port",
+    "NetworkVenueActivation.apGroups[0].vlanId",
+  ]) {
     expect(fields).toContain(expected);
   }
 });
 
-test.each(cases)("$kind.$field = $bad is refused by check with the field and the rule", async ({ kind, field, inputs }) => {
-  const checked = await makeLifecycle(RESOURCE_SPECS[kind], noClient).check!({}, inputs);
-  expect(checked.failures).toContainEqual({ property: field, reason: FINITE_NUMBER_RULE });
-  // The field's own rules (its range) are not repeated for it.
-  expect(checked.failures!.filter((f) => f.property === field)).toHaveLength(1);
-});
+test.each(cases)(
+  "$kind.$field = $bad is refused by check with the field and the rule",
+  async ({ kind, field, inputs }) => {
+    const checked = await makeLifecycle(RESOURCE_SPECS[kind], noClient).check!({}, inputs);
+    expect(checked.failures).toContainEqual({ property: field, reason: FINITE_NUMBER_RULE });
+    // The field's own rules (its range) are not repeated for it.
+    expect(checked.failures!.filter((f) => f.property === field)).toHaveLength(1);
+  },
+);
 
 test("a function's numeric argument follows the same rule", () => {
   const noConfig = () => undefined;
-  expect(() => checkArgs("getSwitchVlanReference", { vlanId: Infinity, venueId: "v-1" }, noConfig)).toThrow(`getSwitchVlanReference: vlanId: ${FINITE_NUMBER_RULE}`);
-  expect(() => checkArgs("getSwitchVlanReference", { vlanId: NaN, venueId: "v-1" }, noConfig)).toThrow(`getSwitchVlanReference: vlanId: ${FINITE_NUMBER_RULE}`);
+  expect(() => checkArgs("getSwitchVlanReference", { vlanId: Infinity, venueId: "v-1" }, noConfig)).toThrow(
+    `getSwitchVlanReference: vlanId: ${FINITE_NUMBER_RULE}`,
+  );
+  expect(() => checkArgs("getSwitchVlanReference", { vlanId: NaN, venueId: "v-1" }, noConfig)).toThrow(
+    `getSwitchVlanReference: vlanId: ${FINITE_NUMBER_RULE}`,
+  );
 });

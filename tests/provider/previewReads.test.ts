@@ -50,7 +50,11 @@ beforeEach(async () => {
 });
 
 /** Options for a fresh stack of the shared kinds program (tests/sdk/fixtures/kinds) holding `resources`. */
-function stack(resources: Props[], config: Record<string, string> = {}, password = emulator.demo.password): StackOptions {
+function stack(
+  resources: Props[],
+  config: Record<string, string> = {},
+  password = emulator.demo.password,
+): StackOptions {
   stacks += 1;
   return {
     projectDir: ROOT,
@@ -80,7 +84,11 @@ async function served(): Promise<Record<string, number>> {
 
 /** Check failures by resource name: "property: reason". */
 function failures(result: RunResult): Record<string, string[]> {
-  return Object.fromEntries(result.steps.filter((s) => s.failures?.length).map((s) => [s.name, s.failures!.map((f) => `${f.property}: ${f.reason}`)]));
+  return Object.fromEntries(
+    result.steps
+      .filter((s) => s.failures?.length)
+      .map((s) => [s.name, s.failures!.map((f) => `${f.property}: ${f.reason}`)]),
+  );
 }
 
 function ok(result: RunResult): RunResult {
@@ -88,7 +96,12 @@ function ok(result: RunResult): RunResult {
   return result;
 }
 
-const venues = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => ({ name: `${prefix}-${i}`, kind: "Venue", args: { name: `${prefix} ${i}` } }));
+const venues = (count: number, prefix: string) =>
+  Array.from({ length: count }, (_, i) => ({
+    name: `${prefix}-${i}`,
+    kind: "Venue",
+    args: { name: `${prefix} ${i}` },
+  }));
 
 async function handMadeVenue(name: string, description?: string): Promise<string> {
   const made = await admin.execute<Props>("A7", {}, { body: { name, ...(description ? { description } : {}) } });
@@ -103,7 +116,8 @@ describe("the login", () => {
     const byResource = failures(result);
     // The engine stops at the first failed Check (step_generator.go): one resource is reported.
     expect(Object.keys(byResource)).toEqual(["site-0"]);
-    for (const reasons of Object.values(byResource)) expect(reasons.join()).toMatch(/refused the login.*NMS-BAD-CREDENTIALS/);
+    for (const reasons of Object.values(byResource))
+      expect(reasons.join()).toMatch(/refused the login.*NMS-BAD-CREDENTIALS/);
     expect(JSON.stringify(result)).not.toContain("not-the-password");
     expect((await served()).A1).toBe(1);
   });
@@ -111,12 +125,18 @@ describe("the login", () => {
   it("fails with what to set when the credentials are missing", async () => {
     const options = stack(venues(1, "site"));
     const result = await preview({ ...options, secretConfig: {} });
-    expect(failures(result)["site-0"]).toEqual([expect.stringMatching(/^: nms provider is not configured: set nms:password .*; or set nms:offlinePreview to true/)]);
+    expect(failures(result)["site-0"]).toEqual([
+      expect.stringMatching(
+        /^: nms provider is not configured: set nms:password .*; or set nms:offlinePreview to true/,
+      ),
+    ]);
   });
 
   it("fails on nms:tenantId when the tenant is not the administrator's", async () => {
     const result = await preview(stack(venues(1, "site"), { "nms:tenantId": "0123456789abcdef0123456789abcdef" }));
-    expect(failures(result)["site-0"]).toEqual([expect.stringMatching(/^nms:tenantId: the tenant cannot be reached.*NMS-FORBIDDEN-TENANT/)]);
+    expect(failures(result)["site-0"]).toEqual([
+      expect.stringMatching(/^nms:tenantId: the tenant cannot be reached.*NMS-FORBIDDEN-TENANT/),
+    ]);
   });
 });
 
@@ -140,14 +160,34 @@ describe("one preview beside objects made by hand", () => {
     held.same = await handMadeVenue("Same", "Kept as it is");
     held.branch = await handMadeVenue("Branch");
     held.lobby = (await admin.execute<Props>("W24", {}, { body: { name: "Lobby", venueId: held.hq } })).response!.id;
-    held.staff = (await admin.execute<Props>("W52", {}, { body: { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", passphrase: HAND_PASSPHRASE, vlanId: 10 } } })).response!.id;
-    held.open = (await admin.execute<Props>("W52", {}, { body: { name: "Open", type: "open", wlan: { ssid: "open" } } })).response!.id;
-    held.activation = (await admin.execute<Props>("W59", {}, { body: { networkId: held.open, venueId: held.hq, isAllAPGroups: true } })).response!.id;
+    held.staff = (
+      await admin.execute<Props>(
+        "W52",
+        {},
+        {
+          body: {
+            name: "Staff",
+            type: "psk",
+            wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", passphrase: HAND_PASSPHRASE, vlanId: 10 },
+          },
+        },
+      )
+    ).response!.id;
+    held.open = (
+      await admin.execute<Props>("W52", {}, { body: { name: "Open", type: "open", wlan: { ssid: "open" } } })
+    ).response!.id;
+    held.activation = (
+      await admin.execute<Props>("W59", {}, { body: { networkId: held.open, venueId: held.hq, isAllAPGroups: true } })
+    ).response!.id;
     await admin.execute("W83", {}, { body: { psk: HAND_PSK } });
     const refusedResources = [
       { name: "taken", kind: "Venue", args: { name: "Taken" } },
       { name: "lobby-hq", kind: "ApGroup", args: { name: "Lobby", venueId: held.hq } },
-      { name: "open-at-hq", kind: "NetworkVenueActivation", args: { networkId: held.open, venueId: held.hq, isAllAPGroups: true } },
+      {
+        name: "open-at-hq",
+        kind: "NetworkVenueActivation",
+        args: { networkId: held.open, venueId: held.hq, isAllAPGroups: true },
+      },
       { name: "lobby-nowhere", kind: "ApGroup", args: { name: "Lobby", venueId: missing } },
       { name: "ghost", kind: "Venue", args: { name: "Ghost", adoptId: missing } },
     ];
@@ -157,14 +197,30 @@ describe("one preview beside objects made by hand", () => {
       { name: "new-lobby", kind: "ApGroup", args: { name: "Lobby", venueId: "${new-site}" } },
       { name: "hq", kind: "Venue", args: { name: "HQ", description: "Main office", adoptByName: true } },
       { name: "same", kind: "Venue", args: { name: "Same", description: "Kept as it is", adoptByName: true } },
-      { name: "staff", kind: "Network", args: { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", vlanId: 10 }, passphrase: "${secret:passphrase}", adoptByName: true } },
+      {
+        name: "staff",
+        kind: "Network",
+        args: {
+          name: "Staff",
+          type: "psk",
+          wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", vlanId: 10 },
+          passphrase: "${secret:passphrase}",
+          adoptByName: true,
+        },
+      },
       { name: "recovery", kind: "RecoveryPsk", args: { psk: "${secret:psk}" } },
       { name: "interrupted", kind: "Venue", args: { name: "Interrupted" } },
     ]);
     // The create an earlier run sent before it was killed, under the request ID this resource's create derives (provider/lifecycle/interruptedCreate.ts).
     const stackIdentity = `organization/${options.projectName}/${options.stackName}`;
-    requestId = createRequestIdOf("Venue", emulator.demo.tenantId, { name: "Interrupted", [RESOURCE_NAME_INPUT]: "interrupted", [RESOURCE_STACK_INPUT]: stackIdentity }, [])!;
-    held.interrupted = (await admin.execute<Props>("A7", {}, { body: { name: "Interrupted" }, requestId })).response!.id;
+    requestId = createRequestIdOf(
+      "Venue",
+      emulator.demo.tenantId,
+      { name: "Interrupted", [RESOURCE_NAME_INPUT]: "interrupted", [RESOURCE_STACK_INPUT]: stackIdentity },
+      [],
+    )!;
+    held.interrupted = (await admin.execute<Props>("A7", {}, { body: { name: "Interrupted" }, requestId }))
+      .response!.id;
     result = await preview(options);
     for (const resource of refusedResources) alone[resource.name] = await preview(stack([resource]));
   });
@@ -172,7 +228,8 @@ describe("one preview beside objects made by hand", () => {
   it("fails exactly the resources up would refuse", () => {
     expect(failures(result)).toEqual({});
     expect(result.failed).toBe(false);
-    for (const [name, run] of Object.entries(alone)) expect([name, run.failed, Object.keys(failures(run))]).toEqual([name, true, [name]]);
+    for (const [name, run] of Object.entries(alone))
+      expect([name, run.failed, Object.keys(failures(run))]).toEqual([name, true, [name]]);
   });
 
   it("refuses a venue name a hand-made venue holds, with the adoption hint", () => {
@@ -183,16 +240,26 @@ describe("one preview beside objects made by hand", () => {
   });
 
   it("refuses an AP group name held in its venue, and not the same name in another venue", () => {
-    expect(refused()["lobby-hq"]).toEqual([expect.stringContaining(`name: nms:ApGroup ${held.lobby} already holds name "Lobby", venueId "${held.hq}" (unique in its venue)`)]);
+    expect(refused()["lobby-hq"]).toEqual([
+      expect.stringContaining(
+        `name: nms:ApGroup ${held.lobby} already holds name "Lobby", venueId "${held.hq}" (unique in its venue)`,
+      ),
+    ]);
     expect(failures(result)["lobby-branch"]).toBeUndefined();
   });
 
   it("refuses a second activation of a network on a venue", () => {
-    expect(refused()["open-at-hq"]).toEqual([expect.stringContaining(`venueId: nms:NetworkVenueActivation ${held.activation} already holds venueId "${held.hq}", networkId "${held.open}"`)]);
+    expect(refused()["open-at-hq"]).toEqual([
+      expect.stringContaining(
+        `venueId: nms:NetworkVenueActivation ${held.activation} already holds venueId "${held.hq}", networkId "${held.open}"`,
+      ),
+    ]);
   });
 
   it("refuses a reference to a venue that does not exist, on the field", () => {
-    expect(refused()["lobby-nowhere"]).toEqual([`venueId: no nms:Venue with ID "${missing}" exists in the tenant, so up would be refused`]);
+    expect(refused()["lobby-nowhere"]).toEqual([
+      `venueId: no nms:Venue with ID "${missing}" exists in the tenant, so up would be refused`,
+    ]);
   });
 
   it("refuses adoptId of an object that does not exist", () => {
@@ -206,7 +273,9 @@ describe("one preview beside objects made by hand", () => {
 
   it("does not refuse the name of an object this stack's interrupted create made: up takes it over", () => {
     expect(failures(result).interrupted).toBeUndefined();
-    expect(result.diagnostics).toContain(`[provider] nms info: nms:Venue "interrupted": up takes over Venue ${held.interrupted}, which this stack's interrupted create made (request ${requestId})`);
+    expect(result.diagnostics).toContain(
+      `[provider] nms info: nms:Venue "interrupted": up takes over Venue ${held.interrupted}, which this stack's interrupted create made (request ${requestId})`,
+    );
   });
 
   it("names each adopted object and each field up changes, old → new, secrets as changed without their values", () => {
@@ -214,22 +283,31 @@ describe("one preview beside objects made by hand", () => {
       expect.arrayContaining([
         `[provider] nms warn: nms:Venue "hq" will adopt Venue ${held.hq}; up changes description: "made by hand" → "Main office"`,
         `[provider] nms warn: nms:Network "staff" will adopt Network ${held.staff}; up changes passphrase: (secret) changed`,
-        expect.stringMatching(/^\[provider\] nms warn: nms:RecoveryPsk "recovery" takes over RecoveryPsk \w+, which exists already; up changes psk: \(secret\) changed$/),
+        expect.stringMatching(
+          /^\[provider\] nms warn: nms:RecoveryPsk "recovery" takes over RecoveryPsk \w+, which exists already; up changes psk: \(secret\) changed$/,
+        ),
       ]),
     );
     const everything = JSON.stringify(result);
-    for (const secret of [HAND_PASSPHRASE, PROGRAM_PASSPHRASE, HAND_PSK, PROGRAM_PSK]) expect(everything).not.toContain(secret);
+    for (const secret of [HAND_PASSPHRASE, PROGRAM_PASSPHRASE, HAND_PSK, PROGRAM_PSK])
+      expect(everything).not.toContain(secret);
   });
 
   it("says so when up changes none of the adopted object's fields", () => {
-    expect(result.diagnostics).toContain(`[provider] nms info: nms:Venue "same" will adopt Venue ${held.same}; up changes none of its fields`);
+    expect(result.diagnostics).toContain(
+      `[provider] nms info: nms:Venue "same" will adopt Venue ${held.same}; up changes none of its fields`,
+    );
   });
 });
 
 describe("the requests it costs", () => {
   it("a preview of 40 resources makes one login, one tenant read and one list per kind", async () => {
     const existing = await Promise.all([0, 1, 2, 3, 4].map((i) => handMadeVenue(`Existing ${i}`)));
-    const groups = Array.from({ length: 20 }, (_, i) => ({ name: `group-${i}`, kind: "ApGroup", args: { name: `Group ${i}`, venueId: existing[i % existing.length] } }));
+    const groups = Array.from({ length: 20 }, (_, i) => ({
+      name: `group-${i}`,
+      kind: "ApGroup",
+      args: { name: `Group ${i}`, venueId: existing[i % existing.length] },
+    }));
     const options = stack([...venues(20, "new-site"), ...groups]);
     await served();
     ok(await preview(options));
@@ -254,7 +332,11 @@ describe("nms:offlinePreview", () => {
       { name: "hq", kind: "Venue", args: { name: "HQ", adoptByName: true } },
       { name: "lobby", kind: "ApGroup", args: { name: "Lobby", venueId: "0123456789abcdef0123456789abcdef" } },
     ];
-    const offline = ok(await preview(stack(resources, { "nms:offlinePreview": "true", "nms:baseUrl": `http://127.0.0.1:${closedPort}` })));
+    const offline = ok(
+      await preview(
+        stack(resources, { "nms:offlinePreview": "true", "nms:baseUrl": `http://127.0.0.1:${closedPort}` }),
+      ),
+    );
     expect(offline.steps.filter((s) => s.custom).map((s) => s.op)).toEqual(["create", "create"]);
     await handMadeVenue("HQ", "made by hand");
     await served();
@@ -276,13 +358,19 @@ describe("the tables", () => {
     for (const spec of Object.values(RESOURCE_SPECS).filter((s) => s.findByName && s.ops.create)) {
       expect([spec.kind, spec.takenName !== undefined]).toEqual([spec.kind, true]);
     }
-    for (const spec of Object.values(RESOURCE_SPECS).filter((s) => s.takenName !== undefined)) expect([spec.kind, spec.ops.create]).toEqual([spec.kind, expect.any(String)]);
+    for (const spec of Object.values(RESOURCE_SPECS).filter((s) => s.takenName !== undefined))
+      expect([spec.kind, spec.ops.create]).toEqual([spec.kind, expect.any(String)]);
   });
 
   it("name referenced kinds whose IDs the service generates, and that a list and a read can find", () => {
     for (const kind of Object.values(REFERENCES)) {
       const spec = RESOURCE_SPECS[kind];
-      expect([kind, spec?.identity.idFromInput, spec?.readFromList?.op !== undefined, spec?.ops.read !== undefined]).toEqual([kind, undefined, true, true]);
+      expect([
+        kind,
+        spec?.identity.idFromInput,
+        spec?.readFromList?.op !== undefined,
+        spec?.ops.read !== undefined,
+      ]).toEqual([kind, undefined, true, true]);
     }
   });
 });

@@ -81,19 +81,27 @@ describe("a create whose answer is lost", () => {
     [
       "Network",
       "W52",
-      () => ({ name: "lost-answer-net", type: "aaa", wlan: {}, authRadius: { primary: { ip: "192.0.2.1", port: 1812, sharedSecret: "x-secret" } } }),
+      () => ({
+        name: "lost-answer-net",
+        type: "aaa",
+        wlan: {},
+        authRadius: { primary: { ip: "192.0.2.1", port: 1812, sharedSecret: "x-secret" } },
+      }),
       "W49",
       (o: Props) => o.name === "lost-answer-net",
     ],
-  ])("%s: is found by its unique name and adopted, never created twice", async (kind, createOp, inputs, listOp, isIt) => {
-    await admin("POST", "faults", { kind: "lost-answer", op: createOp, count: 1 });
-    const client = newClient();
-    const provider = makeLifecycle(RESOURCE_SPECS[kind], async () => client);
-    const created = await provider.create(inputs());
-    const listed = (await client.list<Props>(listOp as "A6")).filter(isIt);
-    expect(listed).toHaveLength(1);
-    expect(listed[0].id).toBe(created.id);
-    expect((await admin("GET", "faults")).exhausted[0].fired).toBe(1);
-    await client.close();
-  });
+  ])(
+    "%s: is found by its unique name and adopted, never created twice",
+    async (kind, createOp, inputs, listOp, isIt) => {
+      await admin("POST", "faults", { kind: "lost-answer", op: createOp, count: 1 });
+      const client = newClient();
+      const provider = makeLifecycle(RESOURCE_SPECS[kind], async () => client);
+      const created = await provider.create(inputs());
+      const listed = (await client.list<Props>(listOp as "A6")).filter(isIt);
+      expect(listed).toHaveLength(1);
+      expect(listed[0].id).toBe(created.id);
+      expect((await admin("GET", "faults")).exhausted[0].fired).toBe(1);
+      await client.close();
+    },
+  );
 });

@@ -34,9 +34,14 @@ afterAll(async () => {
   await emulator.close();
 });
 
-const provider = (kind: string) => makeLifecycle(RESOURCE_SPECS[kind], async () => client, { configuredTenant: () => emulator.demo.tenantId });
+const provider = (kind: string) =>
+  makeLifecycle(RESOURCE_SPECS[kind], async () => client, { configuredTenant: () => emulator.demo.tenantId });
 const objectsOf = (tenant: string) => adminApi(emulator, "GET", `tenants/${tenant}/objects`);
-const named = (name: string, inputs: Props): Props => ({ ...inputs, [RESOURCE_NAME_INPUT]: name, [RESOURCE_STACK_INPUT]: "org/tenant-test/dev" });
+const named = (name: string, inputs: Props): Props => ({
+  ...inputs,
+  [RESOURCE_NAME_INPUT]: name,
+  [RESOURCE_STACK_INPUT]: "org/tenant-test/dev",
+});
 
 async function create(kind: string, inputs: Props): Promise<{ id: string; outs: Props }> {
   const p = provider(kind);
@@ -50,11 +55,18 @@ describe("check", () => {
     for (const kind of ["Venue", "RecoveryPsk", "SwitchProfile"]) {
       const { failures } = await provider(kind).check!({}, { tenantId: "not-a-tenant" });
       expect(failures).toContainEqual({ property: "tenantId", reason: "must be a tenant ID: 32 letters and digits" });
-      expect(failures).not.toContainEqual({ property: "tenantId", reason: expect.stringContaining("is not a property") });
+      expect(failures).not.toContainEqual({
+        property: "tenantId",
+        reason: expect.stringContaining("is not a property"),
+      });
     }
     expect((await provider("Venue").check!({}, { name: "Fine", tenantId: customer })).failures).toEqual([]);
-    expect((await provider("Venue").check!({}, { name: "Fine", tenantId: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" })).failures).toEqual([]);
-    expect((await provider("Venue").check!({}, { name: "Fine", tenantId: 42 })).failures).toEqual([{ property: "tenantId", reason: "must be a tenant ID: 32 letters and digits" }]);
+    expect(
+      (await provider("Venue").check!({}, { name: "Fine", tenantId: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" })).failures,
+    ).toEqual([]);
+    expect((await provider("Venue").check!({}, { name: "Fine", tenantId: 42 })).failures).toEqual([
+      { property: "tenantId", reason: "must be a tenant ID: 32 letters and digits" },
+    ]);
   });
 });
 
@@ -68,7 +80,11 @@ describe("a resource in another tenant", () => {
     // Refresh reads it in its tenant, and gives back the tenant as the program set it.
     const read = await venues.read!(id, outs);
     expect(read).toMatchObject({ id, props: { tenantId: customer }, inputs: { tenantId: customer } });
-    const updated = await venues.update!(id, outs, { name: "Customer site", description: "Updated", tenantId: customer });
+    const updated = await venues.update!(id, outs, {
+      name: "Customer site",
+      description: "Updated",
+      tenantId: customer,
+    });
     expect(updated.outs).toMatchObject({ description: "Updated", tenantId: customer });
     await venues.delete!(id, updated.outs!);
     expect((await objectsOf(customer)).venues).toEqual([]);
@@ -102,30 +118,51 @@ describe("diff: the tenant is part of the identity", () => {
   const olds = (tenantId?: string): Props => ({ name: "Site", ...(tenantId ? { tenantId } : {}) });
 
   it("moving to another tenant replaces the resource, creating the new one first (names are unique per tenant)", async () => {
-    const diff = await provider("Venue").diff!("v1", olds(emulator.demo.tenantId), { name: "Site", tenantId: customer });
+    const diff = await provider("Venue").diff!("v1", olds(emulator.demo.tenantId), {
+      name: "Site",
+      tenantId: customer,
+    });
     expect(diff).toMatchObject({ changes: true, replaces: ["tenantId"], deleteBeforeReplace: false });
   });
 
   it("left out and the configured tenant's ID written explicitly are the same tenant, either way", async () => {
     const venues = provider("Venue");
-    expect(await venues.diff!("v1", olds(emulator.demo.tenantId), { name: "Site" })).toMatchObject({ changes: false, replaces: [] });
-    expect(await venues.diff!("v1", olds(emulator.demo.tenantId), { name: "Site", tenantId: emulator.demo.tenantId })).toMatchObject({ changes: false, replaces: [] });
+    expect(await venues.diff!("v1", olds(emulator.demo.tenantId), { name: "Site" })).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
+    expect(
+      await venues.diff!("v1", olds(emulator.demo.tenantId), { name: "Site", tenantId: emulator.demo.tenantId }),
+    ).toMatchObject({ changes: false, replaces: [] });
   });
 
   it("state written before resources carried a tenant (none in the outputs) is the configured tenant: no diff", async () => {
     const venues = provider("Venue");
     expect(await venues.diff!("v1", olds(), { name: "Site" })).toMatchObject({ changes: false, replaces: [] });
-    expect(await venues.diff!("v1", olds(), { name: "Site", tenantId: emulator.demo.tenantId })).toMatchObject({ changes: false, replaces: [] });
-    expect(await venues.diff!("v1", olds(), { name: "Site", tenantId: customer })).toMatchObject({ changes: true, replaces: ["tenantId"] });
+    expect(await venues.diff!("v1", olds(), { name: "Site", tenantId: emulator.demo.tenantId })).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
+    expect(await venues.diff!("v1", olds(), { name: "Site", tenantId: customer })).toMatchObject({
+      changes: true,
+      replaces: ["tenantId"],
+    });
   });
 
   it("a tenant not known yet (preview) is a replacement, as the engine treats an unknown input", async () => {
-    const diff = await provider("Venue").diff!("v1", olds(emulator.demo.tenantId), { name: "Site", tenantId: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" });
+    const diff = await provider("Venue").diff!("v1", olds(emulator.demo.tenantId), {
+      name: "Site",
+      tenantId: "04da6b54-80e4-46f7-96ec-b56ff0331ba9",
+    });
     expect(diff.replaces).toEqual(["tenantId"]);
   });
 
   it("a kind named by an input (an AP's serial number) moved to another tenant is deleted first", async () => {
-    const diff = await provider("Ap").diff!("123456789012", { serialNumber: "123456789012", name: "AP", venueId: "v", tenantId: emulator.demo.tenantId }, { serialNumber: "123456789012", name: "AP", venueId: "v", tenantId: customer });
+    const diff = await provider("Ap").diff!(
+      "123456789012",
+      { serialNumber: "123456789012", name: "AP", venueId: "v", tenantId: emulator.demo.tenantId },
+      { serialNumber: "123456789012", name: "AP", venueId: "v", tenantId: customer },
+    );
     expect(diff.replaces).toContain("tenantId");
     expect(diff.deleteBeforeReplace).toBe(true);
   });
@@ -146,17 +183,24 @@ describe("the create's request ID", () => {
   const inputs = named("hq", { name: "HQ" });
 
   it("includes the tenant: the same resource in two tenants is two creates", () => {
-    expect(createRequestIdOf("Venue", customer, inputs, [])).not.toBe(createRequestIdOf("Venue", emulator.demo.tenantId, inputs, []));
+    expect(createRequestIdOf("Venue", customer, inputs, [])).not.toBe(
+      createRequestIdOf("Venue", emulator.demo.tenantId, inputs, []),
+    );
   });
 
   it("is the same whether the inputs leave the tenant out or name it", () => {
-    expect(createRequestIdOf("Venue", customer, { ...inputs, tenantId: customer }, [])).toBe(createRequestIdOf("Venue", customer, inputs, []));
+    expect(createRequestIdOf("Venue", customer, { ...inputs, tenantId: customer }, [])).toBe(
+      createRequestIdOf("Venue", customer, inputs, []),
+    );
   });
 
   it("names the record in the resource's tenant, where a later run finds it", async () => {
     const { id } = await create("Venue", named("customer-hq", { name: "Customer HQ", tenantId: customer }));
     const requestId = createRequestIdOf("Venue", customer, named("customer-hq", { name: "Customer HQ" }), [])!;
-    expect(await client.forTenant(customer).call<Props>("A2", { requestId })).toMatchObject({ entityId: id, tenantId: customer });
+    expect(await client.forTenant(customer).call<Props>("A2", { requestId })).toMatchObject({
+      entityId: id,
+      tenantId: customer,
+    });
   });
 });
 
@@ -167,16 +211,26 @@ describe("functions", () => {
     await client.forTenant(customer).execute("A7", {}, { body: { name: "Listed for the customer" } });
     const listed = (await runFunction(client, FUNCTION_SPECS.listVenues, { tenantId: customer })) as Props[];
     expect(listed.map((v) => v.name)).toContain("Listed for the customer");
-    expect(((await runFunction(client, FUNCTION_SPECS.listVenues, {})) as Props[]).map((v) => v.name)).not.toContain("Listed for the customer");
+    expect(((await runFunction(client, FUNCTION_SPECS.listVenues, {})) as Props[]).map((v) => v.name)).not.toContain(
+      "Listed for the customer",
+    );
   });
 
   it("take tenantId as an argument, checked before any call", async () => {
     const lookup = () => undefined;
-    expect(checkArgs("getVenue", { venueId: "v1", tenantId: customer }, lookup)).toEqual({ venueId: "v1", tenantId: customer });
-    expect(() => checkArgs("getTenant", { tenantId: "short" }, lookup)).toThrow("getTenant: tenantId: must be a tenant ID: 32 letters and digits");
+    expect(checkArgs("getVenue", { venueId: "v1", tenantId: customer }, lookup)).toEqual({
+      venueId: "v1",
+      tenantId: customer,
+    });
+    expect(() => checkArgs("getTenant", { tenantId: "short" }, lookup)).toThrow(
+      "getTenant: tenantId: must be a tenant ID: 32 letters and digits",
+    );
   });
 
   it("in a tenant the login may not reach fail with the service's 403", async () => {
-    await expect(runFunction(client, FUNCTION_SPECS.getTenant, { tenantId: outsider })).rejects.toMatchObject({ status: 403, code: "NMS-FORBIDDEN-TENANT" });
+    await expect(runFunction(client, FUNCTION_SPECS.getTenant, { tenantId: outsider })).rejects.toMatchObject({
+      status: 403,
+      code: "NMS-FORBIDDEN-TENANT",
+    });
   });
 });

@@ -32,7 +32,8 @@ const seeded: Record<"a" | "b", string[]> = { a: [], b: [] };
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 10 });
   msp = demoClient(emulator);
-  for (const key of ["a", "b", "outsider"] as const) tenants[key] = (await adminApi(emulator, "POST", "tenants", { name: `Customer ${key}` })).tenantId;
+  for (const key of ["a", "b", "outsider"] as const)
+    tenants[key] = (await adminApi(emulator, "POST", "tenants", { name: `Customer ${key}` })).tenantId;
   for (const key of ["a", "b"] as const) {
     await adminApi(emulator, "PUT", `tenants/${tenants[key]}/msp`, { mspTenantId: emulator.demo.tenantId });
     seeded[key] = Object.values(await heldBy(tenants[key])).flat();
@@ -52,24 +53,66 @@ function customerResources(key: "a" | "b"): Props[] {
   return [
     { name: `${key}-hq`, kind: "Venue", args: { name: "HQ", tenantId: t } },
     { name: `${key}-lobby`, kind: "ApGroup", args: { name: "Lobby", venueId: ref("hq"), tenantId: t } },
-    { name: `${key}-guests`, kind: "Network", args: { name: "Guests", type: "guest", wlan: { ssid: "guests" }, guestPortal: { guestNetworkType: "GuestPass" }, tenantId: t } },
-    { name: `${key}-guests-at-hq`, kind: "NetworkVenueActivation", args: { networkId: ref("guests"), venueId: ref("hq"), isAllAPGroups: true, tenantId: t } },
+    {
+      name: `${key}-guests`,
+      kind: "Network",
+      args: {
+        name: "Guests",
+        type: "guest",
+        wlan: { ssid: "guests" },
+        guestPortal: { guestNetworkType: "GuestPass" },
+        tenantId: t,
+      },
+    },
+    {
+      name: `${key}-guests-at-hq`,
+      kind: "NetworkVenueActivation",
+      args: { networkId: ref("guests"), venueId: ref("hq"), isAllAPGroups: true, tenantId: t },
+    },
     { name: `${key}-radio`, kind: "VenueRadio", args: { venueId: ref("hq"), tenantId: t } },
     // The same serial number in both: unique per tenant. APs and guest users made together share array calls, per tenant.
-    { name: `${key}-ap`, kind: "Ap", args: { serialNumber: "412345678901", name: "Lobby AP", venueId: ref("hq"), tenantId: t } },
-    { name: `${key}-ap2`, kind: "Ap", args: { serialNumber: "412345678902", name: "Desk AP", venueId: ref("hq"), tenantId: t } },
+    {
+      name: `${key}-ap`,
+      kind: "Ap",
+      args: { serialNumber: "412345678901", name: "Lobby AP", venueId: ref("hq"), tenantId: t },
+    },
+    {
+      name: `${key}-ap2`,
+      kind: "Ap",
+      args: { serialNumber: "412345678902", name: "Desk AP", venueId: ref("hq"), tenantId: t },
+    },
     {
       name: `${key}-visitor`,
       kind: "GuestUser",
-      args: { name: "Visitor", mobilePhoneNumber: "+351910000001", networkId: ref("guests"), deliveryMethods: ["SMS"], expiration: { activationType: "Creation", duration: 8, unit: "Hour" }, maxDevices: 2, tenantId: t },
+      args: {
+        name: "Visitor",
+        mobilePhoneNumber: "+351910000001",
+        networkId: ref("guests"),
+        deliveryMethods: ["SMS"],
+        expiration: { activationType: "Creation", duration: 8, unit: "Hour" },
+        maxDevices: 2,
+        tenantId: t,
+      },
     },
-    { name: `${key}-noc`, kind: "NotificationRecipient", args: { description: "NOC", endpoints: [{ type: "EMAIL", destination: "noc@msp.example" }], tenantId: t } },
+    {
+      name: `${key}-noc`,
+      kind: "NotificationRecipient",
+      args: { description: "NOC", endpoints: [{ type: "EMAIL", destination: "noc@msp.example" }], tenantId: t },
+    },
     { name: `${key}-campus`, kind: "SwitchProfile", args: { name: "Campus", tenantId: t } },
-    { name: `${key}-users`, kind: "SwitchVlan", args: { profileId: ref("campus"), vlanId: 100, vlanName: "users", tenantId: t } },
+    {
+      name: `${key}-users`,
+      kind: "SwitchVlan",
+      args: { profileId: ref("campus"), vlanId: 100, vlanName: "users", tenantId: t },
+    },
   ];
 }
 
-function stack(resources: Props[], config: Record<string, string> = {}, statePath = path.join(dir, "state.json")): StackOptions {
+function stack(
+  resources: Props[],
+  config: Record<string, string> = {},
+  statePath = path.join(dir, "state.json"),
+): StackOptions {
   return {
     projectDir: ROOT,
     program: PROGRAM,
@@ -95,7 +138,11 @@ function ok(result: RunResult): RunResult {
 
 const ownResource = { name: "own", kind: "Venue", args: { name: "MSP office" } };
 const mover = (key: "a" | "b") => ({ name: "mover", kind: "Venue", args: { name: "Mover", tenantId: tenants[key] } });
-const everything = (extra: Props[] = [ownResource, mover("a")]) => [...customerResources("a"), ...customerResources("b"), ...extra];
+const everything = (extra: Props[] = [ownResource, mover("a")]) => [
+  ...customerResources("a"),
+  ...customerResources("b"),
+  ...extra,
+];
 
 /** The requests served since the log was cleared, the admin API left out. */
 async function served(): Promise<LogEntry[]> {
@@ -109,7 +156,8 @@ async function expectIsolated(allowed: string[]): Promise<LogEntry[]> {
   expect(calls.length).toBeGreaterThan(0);
   for (const e of calls) {
     expect(allowed).toContain(e.tenantId);
-    if (e.tenantId !== emulator.demo.tenantId) expect([e.op, e.tenantId, e.tenantHeader]).toEqual([e.op, e.tenantId, e.tenantId]);
+    if (e.tenantId !== emulator.demo.tenantId)
+      expect([e.op, e.tenantId, e.tenantHeader]).toEqual([e.op, e.tenantId, e.tenantId]);
     else expect([e.op, e.tenantHeader ?? e.tenantId]).toEqual([e.op, e.tenantId]);
   }
   return calls;
@@ -126,13 +174,20 @@ function expectOneOrTwoEach(calls: LogEntry[], expected: string[]): void {
 /** Every ID a tenant holds, by kind. */
 async function heldBy(tenant: string): Promise<Record<string, string[]>> {
   const held = (await adminApi(emulator, "GET", `tenants/${tenant}/objects`)) as Record<string, Props[]>;
-  return Object.fromEntries(Object.entries(held).map(([kind, objects]) => [kind, objects.filter((o) => !(kind === "apGroups" && o.isDefault)).map((o) => String(o.id ?? o.serialNumber))]));
+  return Object.fromEntries(
+    Object.entries(held).map(([kind, objects]) => [
+      kind,
+      objects.filter((o) => !(kind === "apGroups" && o.isDefault)).map((o) => String(o.id ?? o.serialNumber)),
+    ]),
+  );
 }
 
 /** The entity IDs every request record of a tenant names. */
 async function recordedEntities(tenant: string): Promise<Set<string>> {
   const view = msp.forTenant(tenant);
-  const records = (await Promise.all(["SUCCESS", "FAIL", "PENDING"].map((status) => view.list<Props>("A3", { status })))).flat();
+  const records = (
+    await Promise.all(["SUCCESS", "FAIL", "PENDING"].map((status) => view.list<Props>("A3", { status })))
+  ).flat();
   return new Set(records.flatMap((r) => String(r.entityId ?? "").split(",")).filter((id) => id !== ""));
 }
 
@@ -144,7 +199,10 @@ describe("one stack, two end customers", () => {
     outputs = ok(await up(stack(everything()))).outputs as Record<string, string>;
     await expectIsolated([tenants.a, tenants.b, emulator.demo.tenantId]);
     const idsOf = (key: "a" | "b") => customerResources(key).map((r) => outputs[r.name]);
-    for (const [key, other] of [["a", "b"], ["b", "a"]] as const) {
+    for (const [key, other] of [
+      ["a", "b"],
+      ["b", "a"],
+    ] as const) {
       const held = Object.values(await heldBy(tenants[key])).flat();
       // Each customer holds its own resources' objects (and the mover, in A), none of the other's.
       for (const id of idsOf(key)) expect(held).toContain(id);
@@ -178,7 +236,9 @@ describe("one stack, two end customers", () => {
   it("a move to the other customer replaces the resource; naming the configured tenant explicitly changes nothing", async () => {
     const moved = [{ ...ownResource, args: { ...ownResource.args, tenantId: emulator.demo.tenantId } }, mover("b")];
     const planned = ok(await preview(stack(everything(moved))));
-    const changed = planned.steps.filter((s) => s.custom && s.op !== "same").map((s) => [s.name, s.op, s.replaceFields]);
+    const changed = planned.steps
+      .filter((s) => s.custom && s.op !== "same")
+      .map((s) => [s.name, s.op, s.replaceFields]);
     expect(changed).toEqual([["mover", "replace", ["tenantId"]]]);
     await adminApi(emulator, "DELETE", "log");
     const result = ok(await up(stack(everything(moved))));
@@ -210,10 +270,19 @@ describe("one stack, two end customers", () => {
     for (const resource of wrong) {
       const result = await preview(stack([resource], {}, path.join(dir, `wrong-${resource.name}.json`)));
       expect(result.failed).toBe(true);
-      for (const step of result.steps.filter((s) => s.failures)) failures[step.name] = step.failures!.map((f) => `${f.property}: ${f.reason}`);
+      for (const step of result.steps.filter((s) => s.failures))
+        failures[step.name] = step.failures!.map((f) => `${f.property}: ${f.reason}`);
     }
-    expect(failures.cross).toEqual([`venueId: no nms:Venue with ID "${outputs["a-hq"]}" exists in tenant ${tenants.b}, so up would be refused`]);
-    expect(failures.outside).toEqual([expect.stringMatching(new RegExp(`^tenantId: tenant ${tenants.outsider} cannot be reached with the configured login .*HTTP 403.*NMS-FORBIDDEN-TENANT`))]);
+    expect(failures.cross).toEqual([
+      `venueId: no nms:Venue with ID "${outputs["a-hq"]}" exists in tenant ${tenants.b}, so up would be refused`,
+    ]);
+    expect(failures.outside).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^tenantId: tenant ${tenants.outsider} cannot be reached with the configured login .*HTTP 403.*NMS-FORBIDDEN-TENANT`,
+        ),
+      ),
+    ]);
   });
 
   it("up in a tenant the login may not reach fails with the service's 403 (preview reads off)", async () => {
@@ -230,8 +299,16 @@ describe("one stack, two end customers", () => {
     const calls = await expectIsolated([tenants.a, tenants.b, emulator.demo.tenantId]);
     // Deletes made together share bulk calls (W3: each customer's two APs), per tenant: never one call for two tenants (one
     // or two calls a customer, as the APs' deletes meet within the batch window or not; one alone is a W7).
-    expectOneOrTwoEach(calls.filter((e) => e.op === "W3" || e.op === "W7"), [tenants.a, tenants.b]);
+    expectOneOrTwoEach(
+      calls.filter((e) => e.op === "W3" || e.op === "W7"),
+      [tenants.a, tenants.b],
+    );
     // What a customer held before the stack: its seeded administrators and recovery PSK.
-    for (const key of ["a", "b"] as const) expect(Object.values(await heldBy(tenants[key])).flat().filter((id) => !seeded[key].includes(id))).toEqual([]);
+    for (const key of ["a", "b"] as const)
+      expect(
+        Object.values(await heldBy(tenants[key]))
+          .flat()
+          .filter((id) => !seeded[key].includes(id)),
+      ).toEqual([]);
   });
 });

@@ -20,7 +20,15 @@ test("npm run bench at 40 resources prints per-size figures and a JSON line with
   const [entry] = last.sizes;
   expect(entry.resources).toBe(40);
   for (const figures of [entry, entry.baseline]) {
-    for (const key of ["wallSeconds", "limitSeconds", "ratio", "requestsPerResource", "destroyRequestsPerResource", "refreshRequests", "providerPeakRssMb"]) {
+    for (const key of [
+      "wallSeconds",
+      "limitSeconds",
+      "ratio",
+      "requestsPerResource",
+      "destroyRequestsPerResource",
+      "refreshRequests",
+      "providerPeakRssMb",
+    ]) {
       expect(figures[key]).toBeGreaterThan(0);
     }
     expect(figures.programPeakRssMb).toBeGreaterThan(0);

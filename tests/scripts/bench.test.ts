@@ -21,7 +21,14 @@ import {
 } from "../../scripts/bench/composition";
 import type { Figures, UpFigures } from "../../scripts/bench/measure";
 import { DEFAULT_SIZES, parseArgs, parseSizeList, parseSizes } from "../../scripts/bench/options";
-import { costGrowth, engineDefaultOf, goalsOf, printSummary, ratioToBound, type SizeResult } from "../../scripts/bench/report";
+import {
+  costGrowth,
+  engineDefaultOf,
+  goalsOf,
+  printSummary,
+  ratioToBound,
+  type SizeResult,
+} from "../../scripts/bench/report";
 import { RECOMMENDED_PARALLEL } from "../../sdk/parallelHint";
 import { FLOOR, FLOOR_PRELOAD, speedLimit, stackOptions, variantsToRun } from "../../scripts/bench/stack";
 import { mockPulumi, settled } from "../examples/mockHelpers";
@@ -48,7 +55,11 @@ describe("the bench's options", () => {
   it("take --sizes as a list, in either form, sorted and without repeats", () => {
     expect(parseArgs(["--sizes", "1000,250"]).sizes).toEqual([250, 1000]);
     expect(parseArgs(["--sizes=4000, 250,250"]).sizes).toEqual([250, 4000]);
-    expect(parseArgs(["--sizes", "250", "--no-baseline", "--latency-ms", "50"])).toMatchObject({ sizes: [250], baseline: false, latencyMs: 50 });
+    expect(parseArgs(["--sizes", "250", "--no-baseline", "--latency-ms", "50"])).toMatchObject({
+      sizes: [250],
+      baseline: false,
+      latencyMs: 50,
+    });
   });
 
   it("refuse sizes that are not whole numbers in range, a missing list, and unknown flags, naming the flag", () => {
@@ -61,10 +72,20 @@ describe("the bench's options", () => {
 
   it("add the MSP estate with msp in --sizes, alone or among sizes, or with --msp-estate; 20 tenants of 2 sites by default", () => {
     expect(parseArgs([]).msp).toBe(false);
-    expect(parseArgs(["--sizes", "250,msp"])).toMatchObject({ sizes: [250], msp: true, mspTenants: MSP_TENANTS, mspSitesPerTenant: MSP_SITES_PER_TENANT });
+    expect(parseArgs(["--sizes", "250,msp"])).toMatchObject({
+      sizes: [250],
+      msp: true,
+      mspTenants: MSP_TENANTS,
+      mspSitesPerTenant: MSP_SITES_PER_TENANT,
+    });
     expect(parseArgs(["--sizes=MSP"])).toMatchObject({ sizes: [], msp: true });
     expect(parseArgs(["--msp-estate"])).toMatchObject({ sizes: [...DEFAULT_SIZES], msp: true });
-    expect(parseArgs(["--sizes", "msp", "--msp-tenants", "2", "--msp-sites=1"])).toMatchObject({ sizes: [], msp: true, mspTenants: 2, mspSitesPerTenant: 1 });
+    expect(parseArgs(["--sizes", "msp", "--msp-tenants", "2", "--msp-sites=1"])).toMatchObject({
+      sizes: [],
+      msp: true,
+      mspTenants: 2,
+      mspSitesPerTenant: 1,
+    });
     expect(parseSizeList("1000, msp ,250")).toEqual({ sizes: [250, 1000], msp: true });
   });
 
@@ -73,7 +94,9 @@ describe("the bench's options", () => {
     expect(() => parseArgs(["--msp-tenants", "100"])).toThrow(/--msp-tenants/);
     expect(() => parseArgs(["--msp-sites", "1.5"])).toThrow(/--msp-sites needs a whole number/);
     expect(() => parseArgs(["--msp-tenants", "99", "--msp-sites", "200"])).toThrow(/more than 20000 resources/);
-    expect(() => parseArgs(["--sizes", "msp,abc"])).toThrow(/--sizes: each size must be an integer from 20 to 20000, or msp/);
+    expect(() => parseArgs(["--sizes", "msp,abc"])).toThrow(
+      /--sizes: each size must be an integer from 20 to 20000, or msp/,
+    );
   });
 });
 
@@ -85,7 +108,12 @@ describe("the MSP estate", () => {
     expect(estate.resources).toBe(20 * perTenant.resources);
     expect(Math.abs(perTenant.resources - 50) / 50).toBeLessThan(0.1);
     expect(Math.abs(estate.resources - 1000) / 1000).toBeLessThan(0.1);
-    expect(estate).toMatchObject({ sites: 20 * perTenant.sites, blocks: 20 * perTenant.blocks, aps: 20 * perTenant.aps, ports: 20 * perTenant.ports });
+    expect(estate).toMatchObject({
+      sites: 20 * perTenant.sites,
+      blocks: 20 * perTenant.blocks,
+      aps: 20 * perTenant.aps,
+      ports: 20 * perTenant.ports,
+    });
     // The single-tenant sizes are in the login's own tenant.
     expect(compositionOf(sitesFor(1000)).tenants).toBe(0);
   });
@@ -93,10 +121,39 @@ describe("the MSP estate", () => {
   it("passes the customers' tenants and the sites per tenant to the program; a single-tenant size passes none", () => {
     const opts = parseArgs(["--msp-estate"]);
     const customerTenants = ["a".repeat(32), "b".repeat(32)];
-    const creds = { url: "http://127.0.0.1:1", tenantId: "c".repeat(32), username: "u", password: "p", customerTenants };
-    const estate = stackOptions(opts, mspCompositionOf(2, 3), variantsToRun(opts)[0], 32, creds.url, creds, "/tmp/state.json", () => undefined);
-    expect(estate.config).toMatchObject({ "bench:sites": "3", "bench:tenants": JSON.stringify(customerTenants), "nms:tenantId": creds.tenantId, "nms:username": "u" });
-    const single = stackOptions(opts, compositionOf(25), variantsToRun(opts)[0], 32, creds.url, creds, "/tmp/state.json", () => undefined);
+    const creds = {
+      url: "http://127.0.0.1:1",
+      tenantId: "c".repeat(32),
+      username: "u",
+      password: "p",
+      customerTenants,
+    };
+    const estate = stackOptions(
+      opts,
+      mspCompositionOf(2, 3),
+      variantsToRun(opts)[0],
+      32,
+      creds.url,
+      creds,
+      "/tmp/state.json",
+      () => undefined,
+    );
+    expect(estate.config).toMatchObject({
+      "bench:sites": "3",
+      "bench:tenants": JSON.stringify(customerTenants),
+      "nms:tenantId": creds.tenantId,
+      "nms:username": "u",
+    });
+    const single = stackOptions(
+      opts,
+      compositionOf(25),
+      variantsToRun(opts)[0],
+      32,
+      creds.url,
+      creds,
+      "/tmp/state.json",
+      () => undefined,
+    );
     expect(single.config!["bench:sites"]).toBe("25");
     expect(single.config).not.toHaveProperty("bench:tenants");
   });
@@ -107,7 +164,15 @@ describe("the bench's program for the MSP estate, under Pulumi's mocks", () => {
   let registered: { type: string; name: string; inputs: Record<string, any> }[] = [];
 
   beforeAll(async () => {
-    const mocks = mockPulumi("nms-bench", { "bench:sites": String(MSP_SITES_PER_TENANT), "bench:tenants": JSON.stringify(customers), "bench:radiusSecret": "radius-unit" }, ["bench:radiusSecret"]);
+    const mocks = mockPulumi(
+      "nms-bench",
+      {
+        "bench:sites": String(MSP_SITES_PER_TENANT),
+        "bench:tenants": JSON.stringify(customers),
+        "bench:radiusSecret": "radius-unit",
+      },
+      ["bench:radiusSecret"],
+    );
     registered = mocks.registered;
     let program: object = {};
     jest.isolateModules(() => {
@@ -135,7 +200,12 @@ describe("the bench's program for the MSP estate, under Pulumi's mocks", () => {
       const mine = registered.filter((r) => r.name.startsWith(`c${String(t).padStart(2, "0")}-`));
       expect(new Set(mine.map((r) => r.inputs.tenantId))).toEqual(new Set([tenantId]));
       const kinds = (kind: string) => mine.filter((r) => r.type.endsWith(`nms:${kind}`)).length;
-      expect([kinds("Venue"), kinds("Ap"), kinds("Switch"), kinds("SwitchPortSettings")]).toEqual([MSP_SITES_PER_TENANT, MSP_SITES_PER_TENANT * APS_PER_SITE, 1, 20]);
+      expect([kinds("Venue"), kinds("Ap"), kinds("Switch"), kinds("SwitchPortSettings")]).toEqual([
+        MSP_SITES_PER_TENANT,
+        MSP_SITES_PER_TENANT * APS_PER_SITE,
+        1,
+        20,
+      ]);
     }
     const serials = registered.filter((r) => /nms:(Ap|Switch)$/.test(r.type)).map((r) => r.inputs.serialNumber);
     expect(serials).toHaveLength(MSP_TENANTS * (MSP_SITES_PER_TENANT * APS_PER_SITE + 1));
@@ -157,7 +227,9 @@ describe("the stack at a size", () => {
     const switches = Array.from({ length: 2000 }, (_, b) => switchSerial(b));
     expect(switches.filter((serial) => !SWITCH_ID_PATTERN.test(serial))).toEqual([]);
     expect(new Set(switches).size).toBe(switches.length);
-    const aps = Array.from({ length: 1500 }, (_, site) => Array.from({ length: APS_PER_SITE }, (_, a) => apSerial(site, a))).flat();
+    const aps = Array.from({ length: 1500 }, (_, site) =>
+      Array.from({ length: APS_PER_SITE }, (_, a) => apSerial(site, a)),
+    ).flat();
     expect(aps.filter((serial) => !apSerialNumber.safeParse(serial).success)).toEqual([]);
     expect(new Set(aps).size).toBe(aps.length);
   });
@@ -172,7 +244,10 @@ describe("the stack at a size", () => {
   });
 });
 
-const cpu = () => ({ cpuSeconds: { harness: 1, program: 2, providerHost: 3, emulator: 1, other: 0 }, loadAverage: [1, 1] as [number, number] });
+const cpu = () => ({
+  cpuSeconds: { harness: 1, program: 2, providerHost: 3, emulator: 1, other: 0 },
+  loadAverage: [1, 1] as [number, number],
+});
 
 function figures(resources: number, wallSeconds: number, overrides: Partial<Figures> = {}): Figures {
   return {
@@ -217,14 +292,23 @@ function upFigures(parallel: number, wallSeconds: number, resources: number): Up
   return { parallel, wallSeconds, resourcesCreated: resources, upRequests: resources, cpu: cpu() };
 }
 
-function sizeResult(target: number, wallSeconds: number, overrides: Partial<Figures> = {}, floorSeconds = 1, engineWallSeconds = wallSeconds * 3): SizeResult {
+function sizeResult(
+  target: number,
+  wallSeconds: number,
+  overrides: Partial<Figures> = {},
+  floorSeconds = 1,
+  engineWallSeconds = wallSeconds * 3,
+): SizeResult {
   const stack = compositionOf(sitesFor(target));
   return {
     target,
     stack,
     floor: upFigures(32, floorSeconds, stack.resources),
     provider: figures(stack.resources, wallSeconds, overrides),
-    engineDefault: { run: upFigures(8, engineWallSeconds, stack.resources), floor: upFigures(8, floorSeconds * 1.5, stack.resources) },
+    engineDefault: {
+      run: upFigures(8, engineWallSeconds, stack.resources),
+      floor: upFigures(8, floorSeconds * 1.5, stack.resources),
+    },
     naive: figures(stack.resources, wallSeconds * 2, { requestsPerResource: 2 }),
   };
 }
@@ -234,7 +318,17 @@ describe("the floor", () => {
     const opts = parseArgs([]);
     const stack = compositionOf(sitesFor(250));
     const creds = { tenantId: "t", username: "u", password: "p" };
-    const of = (variant: typeof FLOOR, parallel: number) => stackOptions(opts, stack, variant, parallel, "http://127.0.0.1:1", creds as never, "/tmp/state.json", () => undefined);
+    const of = (variant: typeof FLOOR, parallel: number) =>
+      stackOptions(
+        opts,
+        stack,
+        variant,
+        parallel,
+        "http://127.0.0.1:1",
+        creds as never,
+        "/tmp/state.json",
+        () => undefined,
+      );
     const floor = of(FLOOR, 32);
     const provider = of(variantsToRun(opts)[0], 32);
     expect(floor.program).toBe(provider.program);
@@ -261,7 +355,7 @@ describe("the bench's report", () => {
     const growth = costGrowth(results)!;
     expect(growth.from).toBe(results[1].stack.resources);
     expect(growth.to).toBe(results[2].stack.resources);
-    expect(growth.growth).toBeCloseTo((52 / results[2].stack.resources / (12 / results[1].stack.resources)) - 1, 2);
+    expect(growth.growth).toBeCloseTo(52 / results[2].stack.resources / (12 / results[1].stack.resources) - 1, 2);
     expect(costGrowth([results[0]])).toBeNull();
   });
 
@@ -270,7 +364,13 @@ describe("the bench's report", () => {
     expect(ratioToBound(12, 10, 15)).toBeCloseTo(0.8);
     const r = sizeResult(1000, 20, {}, 16, 40);
     // The engine default's ratio is to the limit; its ratio to bound to its own floor (1.5 × 16 = 24 s here).
-    expect(engineDefaultOf(r)).toEqual({ parallel: 8, wallSeconds: 40, ratio: expect.closeTo(40 / r.provider.limitSeconds, 3), ratioToBound: expect.closeTo(40 / 24, 3), floorSeconds: 24 });
+    expect(engineDefaultOf(r)).toEqual({
+      parallel: 8,
+      wallSeconds: 40,
+      ratio: expect.closeTo(40 / r.provider.limitSeconds, 3),
+      ratioToBound: expect.closeTo(40 / 24, 3),
+      floorSeconds: 24,
+    });
     expect(engineDefaultOf({ ...r, engineDefault: undefined })).toBeNull();
   });
 
@@ -298,7 +398,16 @@ describe("the bench's report", () => {
       spy.mockRestore();
     }
     const last = JSON.parse(lines[lines.length - 1]);
-    const keys = ["resources", "wallSeconds", "limitSeconds", "ratio", "requestsPerResource", "destroyRequestsPerResource", "refreshRequests", "providerPeakRssMb"];
+    const keys = [
+      "resources",
+      "wallSeconds",
+      "limitSeconds",
+      "ratio",
+      "requestsPerResource",
+      "destroyRequestsPerResource",
+      "refreshRequests",
+      "providerPeakRssMb",
+    ];
     expect(last.sizes).toHaveLength(2);
     for (const entry of last.sizes) {
       for (const key of keys) {
@@ -312,7 +421,13 @@ describe("the bench's report", () => {
       expect(entry.parallel).toBe(RECOMMENDED_PARALLEL);
       expect(entry.floorSeconds).toBe(1);
       expect(entry.ratioToBound).toBeCloseTo(entry.wallSeconds / Math.max(entry.limitSeconds, 1), 3);
-      expect(entry.engineDefault).toEqual({ parallel: 8, wallSeconds: entry.wallSeconds * 3, ratio: expect.any(Number), ratioToBound: expect.any(Number), floorSeconds: 1.5 });
+      expect(entry.engineDefault).toEqual({
+        parallel: 8,
+        wallSeconds: entry.wallSeconds * 3,
+        ratio: expect.any(Number),
+        ratioToBound: expect.any(Number),
+        floorSeconds: 1.5,
+      });
     }
     expect(last.perResourceCostGrowth.growth).toEqual(expect.any(Number));
     expect(last.config.sizes).toEqual([250, 1000]);
@@ -332,9 +447,19 @@ describe("the bench's report", () => {
     const last = JSON.parse(lines[lines.length - 1]);
     expect(last.sizes.map((s: { target: number }) => s.target)).toEqual([250, 1000]);
     expect(Object.keys(last.msp)).toEqual(expect.arrayContaining(Object.keys(last.sizes[1])));
-    expect(last.msp).toMatchObject({ tenants: 20, sitesPerTenant: 2, resourcesPerTenant: stack.resources / 20, target: stack.resources, wallSeconds: 14, floorSeconds: 1 });
+    expect(last.msp).toMatchObject({
+      tenants: 20,
+      sitesPerTenant: 2,
+      resourcesPerTenant: stack.resources / 20,
+      target: stack.resources,
+      wallSeconds: 14,
+      floorSeconds: 1,
+    });
     expect(last.msp.engineDefault).toEqual(expect.objectContaining({ parallel: 8, ratioToBound: expect.any(Number) }));
-    expect(last.perResourceCostGrowth).toMatchObject({ from: sizeResult(250, 5).stack.resources, to: sizeResult(1000, 12).stack.resources });
+    expect(last.perResourceCostGrowth).toMatchObject({
+      from: sizeResult(250, 5).stack.resources,
+      to: sizeResult(1000, 12).stack.resources,
+    });
     expect(Object.keys(last.goals.bySize)).toEqual(["250", "1000", "msp"]);
     expect(last.config.msp).toEqual({ tenants: 20, sitesPerTenant: 2 });
     expect(lines.some((line) => /^\s+\d+ msp\s/.test(line))).toBe(true);
@@ -348,7 +473,21 @@ describe("the MSP estate through the bench", () => {
   it("deploys, refreshes and destroys a tiny estate of 2 customers' tenants, and reports it under msp", async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [BENCH, "--sizes", "msp", "--msp-tenants", "2", "--msp-sites", "1", "--no-baseline", "--no-engine-default", "--latency-ms", "20", "--jitter-ms", "0"],
+      [
+        BENCH,
+        "--sizes",
+        "msp",
+        "--msp-tenants",
+        "2",
+        "--msp-sites",
+        "1",
+        "--no-baseline",
+        "--no-engine-default",
+        "--latency-ms",
+        "20",
+        "--jitter-ms",
+        "0",
+      ],
       { maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
     );
     const lines = stdout.trim().split("\n");
@@ -357,8 +496,23 @@ describe("the MSP estate through the bench", () => {
     const perTenant = compositionOf(1).resources;
     // The bench itself fails the run unless each customer holds its share after up, the MSP's own tenant nothing, and
     // every tenant nothing after destroy.
-    expect(last.msp).toMatchObject({ tenants: 2, resources: 2 * perTenant, resourcesPerTenant: perTenant, baseline: null, engineDefault: null });
-    for (const key of ["wallSeconds", "limitSeconds", "ratio", "ratioToBound", "floorSeconds", "requestsPerResource", "destroyRequestsPerResource", "refreshRequests"]) {
+    expect(last.msp).toMatchObject({
+      tenants: 2,
+      resources: 2 * perTenant,
+      resourcesPerTenant: perTenant,
+      baseline: null,
+      engineDefault: null,
+    });
+    for (const key of [
+      "wallSeconds",
+      "limitSeconds",
+      "ratio",
+      "ratioToBound",
+      "floorSeconds",
+      "requestsPerResource",
+      "destroyRequestsPerResource",
+      "refreshRequests",
+    ]) {
       expect([key, last.msp[key] > 0]).toEqual([key, true]);
     }
     // Every customer's venue was created by its own call (A7), and deleted by one (A11, its switch ports with it).

@@ -77,7 +77,12 @@ async function tenantObjects(): Promise<Props> {
 
 async function managedObjectCount(): Promise<number> {
   const held = await tenantObjects();
-  return held.venues.length + held.apGroups.filter((g: Props) => !g.isDefault).length + held.networks.length + held.activations.length;
+  return (
+    held.venues.length +
+    held.apGroups.filter((g: Props) => !g.isDefault).length +
+    held.networks.length +
+    held.activations.length
+  );
 }
 
 /** The last tests of every stack's life: no plaintext secret in state, and destroy leaves nothing. */
@@ -142,7 +147,9 @@ describe("a create that outlives the wait deadline", () => {
     await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { A7: { baseMs: 2_000, jitterMs: 0 } } });
     const first = await up(withDeadline());
     expect(first.failed).toBe(true);
-    expect(first.errors.join("\n")).toMatch(/hq \[pulumi-nodejs:dynamic\/nms:Venue\]: create: .*did not finish within 1000 ms.*stays in the stack's state/);
+    expect(first.errors.join("\n")).toMatch(
+      /hq \[pulumi-nodejs:dynamic\/nms:Venue\]: create: .*did not finish within 1000 ms.*stays in the stack's state/,
+    );
     const saved = JSON.parse(fs.readFileSync(s.statePath, "utf8")).resources as Props[];
     const venues = saved.filter((r) => r.type === "pulumi-nodejs:dynamic/nms:Venue");
     expect(venues).toHaveLength(2);
@@ -153,7 +160,9 @@ describe("a create that outlives the wait deadline", () => {
 
     // The service finishes the creates; the next up (same program, nothing changed) brings them under management.
     await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: {} });
-    await waitFor(async () => (await admin.call<Props[]>("A6")).filter((v) => v.name === "HQ" || v.name === "Branch").length === 2);
+    await waitFor(
+      async () => (await admin.call<Props[]>("A6")).filter((v) => v.name === "HQ" || v.name === "Branch").length === 2,
+    );
     const second = ok(await up(s.with()));
     expect(step(second, "hq")).toMatchObject({ op: "update", changedFields: [] });
     expect(step(second, "branch")).toMatchObject({ op: "update", changedFields: [] });

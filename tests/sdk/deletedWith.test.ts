@@ -16,14 +16,23 @@ describe("which kinds are deleted with their parent", () => {
   const linked = Object.values(RESOURCE_SPECS).filter((spec) => spec.deletedWithParent);
 
   test("settings that always exist, named by the input that holds their parent's ID; the parent a kind whose destroy deletes it", () => {
-    expect(linked.map((spec) => spec.kind)).toEqual(expect.arrayContaining(["VenueRadio", "VenueSyslog", "ApRadio", "VenueMesh"]));
+    expect(linked.map((spec) => spec.kind)).toEqual(
+      expect.arrayContaining(["VenueRadio", "VenueSyslog", "ApRadio", "VenueMesh"]),
+    );
     // Their reset also releases the VLANs, ACLs and profile they name, which the service will not delete while named.
     expect(linked.map((spec) => spec.kind)).not.toEqual(expect.arrayContaining(["SwitchPortSettings"]));
     expect(linked.map((spec) => spec.kind)).not.toEqual(expect.arrayContaining(["VenueSwitchSettings"]));
     for (const spec of linked) {
       const { input, kind } = spec.deletedWithParent!;
-      expect([spec.kind, spec.ops.create, spec.destroy === "reset" || spec.destroy === "writeDefaults"]).toEqual([spec.kind, undefined, true]);
-      expect([spec.kind, [spec.identity.idFromInput, ...Object.keys(spec.identity.parents ?? {})]]).toEqual([spec.kind, expect.arrayContaining([input])]);
+      expect([spec.kind, spec.ops.create, spec.destroy === "reset" || spec.destroy === "writeDefaults"]).toEqual([
+        spec.kind,
+        undefined,
+        true,
+      ]);
+      expect([spec.kind, [spec.identity.idFromInput, ...Object.keys(spec.identity.parents ?? {})]]).toEqual([
+        spec.kind,
+        expect.arrayContaining([input]),
+      ]);
       expect([spec.kind, RESOURCE_SPECS[kind]?.destroy]).toEqual([spec.kind, "delete"]);
     }
   });
@@ -34,7 +43,12 @@ describe("what the SDK registers (Pulumi's mocks)", () => {
   const deletedWith = new Map<string, string>();
 
   beforeAll(() => {
-    pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) }, "project", "stack", false);
+    pulumi.runtime.setMocks(
+      { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) },
+      "project",
+      "stack",
+      false,
+    );
     const monitor = pulumi.runtime.getMonitor() as unknown as { registerResource(req: any, callback: unknown): void };
     const register = monitor.registerResource.bind(monitor);
     monitor.registerResource = (req, callback) => {
@@ -72,7 +86,9 @@ describe("what the SDK registers (Pulumi's mocks)", () => {
     const venueUrn = await new Promise<string>((resolve) => venue.urn.apply(resolve));
     const switchUrn = await new Promise<string>((resolve) => sw.urn.apply(resolve));
     const apUrn = await new Promise<string>((resolve) => ap.urn.apply(resolve));
-    expect(Object.fromEntries([...deletedWith].filter(([name]) => !["hq", "sw", "kept", "guarded", "hq-ap"].includes(name)))).toEqual({
+    expect(
+      Object.fromEntries([...deletedWith].filter(([name]) => !["hq", "sw", "kept", "guarded", "hq-ap"].includes(name))),
+    ).toEqual({
       "hq-switching": "",
       "hq-radio": venueUrn,
       "hq-ap-radio": apUrn,
@@ -133,7 +149,9 @@ describe("through a program run by the harness", () => {
   }
 
   async function venueHeld(id: string): Promise<boolean> {
-    const held = (await (await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)).json()) as Props;
+    const held = (await (
+      await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)
+    ).json()) as Props;
     return held.venues.some((v: Props) => v.id === id);
   }
 
@@ -148,7 +166,12 @@ describe("through a program run by the harness", () => {
 
     await sentSince();
     const destroyed = ok(await destroy(opts));
-    expect(destroyed.steps.filter((s) => s.custom && s.op === "delete").map((s) => s.name).sort()).toEqual(["office", "office-radio", "office-syslog"]);
+    expect(
+      destroyed.steps
+        .filter((s) => s.custom && s.op === "delete")
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(["office", "office-radio", "office-syslog"]);
     const sent = await sentSince();
     expect(sent).not.toContain("W45");
     expect(sent).not.toContain("W98");
@@ -162,7 +185,9 @@ describe("through a program run by the harness", () => {
 
     await sentSince();
     const withoutRadio = ok(await up(stack("radio-out", false)));
-    expect(withoutRadio.steps.filter((s) => s.op !== "same").map((s) => [s.name, s.op])).toEqual([["office-radio", "delete"]]);
+    expect(withoutRadio.steps.filter((s) => s.op !== "same").map((s) => [s.name, s.op])).toEqual([
+      ["office-radio", "delete"],
+    ]);
     const sent = await sentSince();
     expect(sent.filter((op) => op === "W45")).toHaveLength(1);
     expect(sent).not.toContain("W98");
@@ -181,8 +206,12 @@ describe("through a program run by the harness", () => {
     const sent = await sentSince();
     expect(sent).not.toContain("S40");
     expect(sent.filter((op) => ["S15", "S24"].includes(op))).toHaveLength(1);
-    expect(sent.indexOf("S15") >= 0 ? sent.indexOf("S15") : sent.indexOf("S24")).toBeLessThan(sent.findIndex((op) => op === "S53" || op === "S55"));
-    const held = (await (await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)).json()) as Props;
+    expect(sent.indexOf("S15") >= 0 ? sent.indexOf("S15") : sent.indexOf("S24")).toBeLessThan(
+      sent.findIndex((op) => op === "S53" || op === "S55"),
+    );
+    const held = (await (
+      await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)
+    ).json()) as Props;
     expect([held.switches.length, held.switchVlans.length, held.switchProfiles.length]).toEqual([0, 0, 0]);
   });
 });

@@ -24,8 +24,16 @@ const AP_ONE = "412345670001";
 const RESOURCES = [
   { name: "dc-venue", kind: "Venue", args: { name: "Drift check venue" } },
   { name: "dc-group", kind: "ApGroup", args: { name: "Drift check group", venueId: "${dc-venue}" } },
-  { name: "dc-ap-1", kind: "Ap", args: { serialNumber: AP_ONE, name: "Drift AP one", venueId: "${dc-venue}", apGroupId: "${dc-group}" } },
-  { name: "dc-ap-2", kind: "Ap", args: { serialNumber: "412345670002", name: "Drift AP two", venueId: "${dc-venue}", apGroupId: "${dc-group}" } },
+  {
+    name: "dc-ap-1",
+    kind: "Ap",
+    args: { serialNumber: AP_ONE, name: "Drift AP one", venueId: "${dc-venue}", apGroupId: "${dc-group}" },
+  },
+  {
+    name: "dc-ap-2",
+    kind: "Ap",
+    args: { serialNumber: "412345670002", name: "Drift AP two", venueId: "${dc-venue}", apGroupId: "${dc-group}" },
+  },
   { name: "dc-profile", kind: "SwitchProfile", args: { name: "Drift check profile" } },
   { name: "dc-vlan-1", kind: "SwitchVlan", args: { profileId: "${dc-profile}", vlanId: 310, vlanName: "users" } },
   { name: "dc-vlan-2", kind: "SwitchVlan", args: { profileId: "${dc-profile}", vlanId: 320, vlanName: "voice" } },
@@ -53,8 +61,28 @@ afterAll(async () => {
 
 function cliArgs(): string[] {
   return [
-    ...["--project-dir", ROOT, "--program", PROGRAM, "--project", "kinds", "--stack", "drift", "--state", statePath, "--passphrase-file", passphraseFile],
-    ...["--config", `nms:baseUrl=${emulator.url}`, "--config", `nms:tenantId=${emulator.demo.tenantId}`, "--config", `nms:username=${emulator.demo.username}`],
+    ...[
+      "--project-dir",
+      ROOT,
+      "--program",
+      PROGRAM,
+      "--project",
+      "kinds",
+      "--stack",
+      "drift",
+      "--state",
+      statePath,
+      "--passphrase-file",
+      passphraseFile,
+    ],
+    ...[
+      "--config",
+      `nms:baseUrl=${emulator.url}`,
+      "--config",
+      `nms:tenantId=${emulator.demo.tenantId}`,
+      "--config",
+      `nms:username=${emulator.demo.username}`,
+    ],
     ...["--config", `kinds:resources=${JSON.stringify(RESOURCES)}`, "--secrets-file", secretsFile],
   ];
 }
@@ -62,8 +90,12 @@ function cliArgs(): string[] {
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const stdout = jest.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  const stderr = jest.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
+  const stdout = jest
+    .spyOn(process.stdout, "write")
+    .mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
+  const stderr = jest
+    .spyOn(process.stderr, "write")
+    .mockImplementation((chunk: string | Uint8Array) => ((err += String(chunk)), true));
   try {
     return { code: await main([...args, ...cliArgs()]), out, err };
   } finally {
@@ -79,13 +111,20 @@ const options = () => ({
   stackName: "drift",
   statePath,
   passphrase: PASSPHRASE,
-  config: { "nms:baseUrl": emulator.url, "nms:tenantId": emulator.demo.tenantId, "nms:username": emulator.demo.username, "kinds:resources": JSON.stringify(RESOURCES) },
+  config: {
+    "nms:baseUrl": emulator.url,
+    "nms:tenantId": emulator.demo.tenantId,
+    "nms:username": emulator.demo.username,
+    "kinds:resources": JSON.stringify(RESOURCES),
+  },
   secretConfig: { "nms:password": emulator.demo.password },
 });
 
 /** name → op, changed paths: the steps that are not `same`. */
 function changed(steps: RunResult["steps"]): Record<string, [string, string[]]> {
-  return Object.fromEntries(steps.filter((s) => s.custom && s.op !== "same").map((s) => [s.name, [s.op, s.changedPaths]]));
+  return Object.fromEntries(
+    steps.filter((s) => s.custom && s.op !== "same").map((s) => [s.name, [s.op, s.changedPaths]]),
+  );
 }
 
 test("right after up the drift check passes; one field changed out of band fails it on that field only", async () => {
@@ -100,14 +139,23 @@ test("right after up the drift check passes; one field changed out of band fails
   // A plain refresh (what the bench measures) finds nothing either, and leaves the APs' group among their inputs.
   const refreshed = await refresh(options());
   expect([refreshed.errors, changed(refreshed.steps), refreshed.changes]).toEqual([[], {}, 0]);
-  const state = JSON.parse(fs.readFileSync(statePath, "utf8")) as { resources: { urn: string; id?: string; inputs: Record<string, unknown>; outputs: Record<string, unknown> }[] };
+  const state = JSON.parse(fs.readFileSync(statePath, "utf8")) as {
+    resources: { urn: string; id?: string; inputs: Record<string, unknown>; outputs: Record<string, unknown> }[];
+  };
   const stateOf = (name: string) => state.resources.find((r) => r.urn.endsWith(`::${name}`))!;
   // The parents' lists grew after they were created (the first refresh sees them change), yet that is no drift.
-  expect([(stateOf("dc-group").outputs.aps as unknown[]).length, (stateOf("dc-profile").outputs.vlans as unknown[]).length]).toEqual([2, 2]);
+  expect([
+    (stateOf("dc-group").outputs.aps as unknown[]).length,
+    (stateOf("dc-profile").outputs.vlans as unknown[]).length,
+  ]).toEqual([2, 2]);
   expect(stateOf("dc-ap-1").inputs.apGroupId).toBe(stateOf("dc-group").id);
 
   const ap = await admin.call<Record<string, unknown>>("W5", { serialNumber: AP_ONE });
-  await admin.execute("W6", { serialNumber: AP_ONE }, { body: { serialNumber: AP_ONE, name: "Renamed by hand", venueId: ap.venueId, apGroupId: ap.apGroupId } });
+  await admin.execute(
+    "W6",
+    { serialNumber: AP_ONE },
+    { body: { serialNumber: AP_ONE, name: "Renamed by hand", venueId: ap.venueId, apGroupId: ap.apGroupId } },
+  );
   const drift = await cli("preview", "--refresh", "--expect-no-changes", "--json");
   expect(drift.code).toBe(1);
   expect(drift.err).toContain(UNEXPECTED_CHANGES);

@@ -13,7 +13,11 @@ const SERIAL = "123456789012";
 let emulator: RunningEmulator;
 let fake: FakeService;
 
-type Inspectable<T> = pulumi.Output<T> & { promise(): Promise<T>; isKnown: Promise<boolean>; isSecret: Promise<boolean> };
+type Inspectable<T> = pulumi.Output<T> & {
+  promise(): Promise<T>;
+  isKnown: Promise<boolean>;
+  isSecret: Promise<boolean>;
+};
 
 async function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
   return (output as Inspectable<T>).promise();
@@ -75,7 +79,9 @@ describe("reads, in an update", () => {
 
   it("getTenantOutput depends on the resources of dependsOn", async () => {
     const venue = new nms.Venue("dependency", { name: "Dependency" });
-    const tenant = nms.getTenantOutput({}, { dependsOn: venue }) as Inspectable<nms.GetTenantResult> & { allResources(): Promise<Set<pulumi.Resource>> };
+    const tenant = nms.getTenantOutput({}, { dependsOn: venue }) as Inspectable<nms.GetTenantResult> & {
+      allResources(): Promise<Set<pulumi.Resource>>;
+    };
     expect((await valueOf(tenant)).id).toBe(emulator.demo.tenantId);
     expect(await tenant.allResources()).toContain(venue);
   });
@@ -83,7 +89,9 @@ describe("reads, in an update", () => {
   it("a bad configuration fails the call, naming the key", async () => {
     pulumi.runtime.setConfig("nms:waitTimeoutSeconds", "soon");
     try {
-      await expect(nms.getTenant()).rejects.toThrow("getTenant: nms:waitTimeoutSeconds must be a positive number of seconds");
+      await expect(nms.getTenant()).rejects.toThrow(
+        "getTenant: nms:waitTimeoutSeconds must be a positive number of seconds",
+      );
     } finally {
       pulumi.runtime.setConfig("nms:waitTimeoutSeconds", "600");
     }
@@ -118,7 +126,9 @@ describe("listAps and actions, in an update", () => {
     await expect(nms.pingFromAp({ serialNumber: SERIAL, targetHost: "240.0.0.1" })).rejects.toThrow(
       "pingFromAp: targetHost: must be an IPv4 address whose first octet is 1 to 223, or a host name",
     );
-    expect((await failureOf(nms.rebootApOutput({ serialNumber: "12345" }))).message).toBe("rebootAp: serialNumber: must be 12 digits, the first 1 to 9");
+    expect((await failureOf(nms.rebootApOutput({ serialNumber: "12345" }))).message).toBe(
+      "rebootAp: serialNumber: must be 12 digits, the first 1 to 9",
+    );
   });
 });
 
@@ -143,7 +153,9 @@ describe("in preview", () => {
   });
 
   it("an action's arguments are checked in preview too", async () => {
-    expect((await failureOf(nms.pingFromApOutput({ serialNumber: SERIAL, targetHost: "0.1.2.3" }))).message).toMatch(/^pingFromAp: targetHost:/);
+    expect((await failureOf(nms.pingFromApOutput({ serialNumber: SERIAL, targetHost: "0.1.2.3" }))).message).toMatch(
+      /^pingFromAp: targetHost:/,
+    );
   });
 
   it("an Output form is unknown while a resource of dependsOn is yet to be created", async () => {

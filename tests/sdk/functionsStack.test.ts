@@ -32,7 +32,12 @@ function options(): StackOptions {
     stackName: "dev",
     statePath: path.join(dir, "state.json"),
     passphrase: "functions passphrase",
-    config: { "nms:baseUrl": fake.url, "nms:tenantId": fake.tenantId, "nms:username": fake.username, "nms:logLevel": "warn" },
+    config: {
+      "nms:baseUrl": fake.url,
+      "nms:tenantId": fake.tenantId,
+      "nms:username": fake.username,
+      "nms:logLevel": "warn",
+    },
     secretConfig: { "nms:password": fake.password },
   };
 }
@@ -47,7 +52,10 @@ describe("functions in a stack program", () => {
     const result = ok(await preview(options()));
     expect(result.outputs.tenantName).toBe("Fake Tenant");
     expect(result.outputs.apCount).toBe(3);
-    expect(result.outputs.reboot).toEqual({ ran: false, reason: expect.stringContaining("a preview never runs actions") });
+    expect(result.outputs.reboot).toEqual({
+      ran: false,
+      reason: expect.stringContaining("a preview never runs actions"),
+    });
     expect(result.outputs.ping).toBe(UNKNOWN_VALUE);
     expect([fake.served("W21").length, fake.served("W16").length]).toEqual([0, 0]);
   });

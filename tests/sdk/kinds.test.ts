@@ -44,7 +44,9 @@ beforeAll(async () => {
 
 function heldObjects(held: Record<string, Record<string, unknown>[]>): string[] {
   return Object.entries(held).flatMap(([kind, objects]) =>
-    objects.filter((o) => !(kind === "apGroups" && o.isDefault)).map((o) => `${kind} ${String(o.id ?? o.serialNumber)}`),
+    objects
+      .filter((o) => !(kind === "apGroups" && o.isDefault))
+      .map((o) => `${kind} ${String(o.id ?? o.serialNumber)}`),
   );
 }
 
@@ -62,7 +64,10 @@ function options(
   extra: Partial<StackOptions> = {},
   cases: readonly StackResource[] = KIND_CASES,
 ): StackOptions {
-  const resources = [...SUPPORT, ...cases.map(({ name, kind, args, retainOnDelete }) => ({ name, kind, args, retainOnDelete }))];
+  const resources = [
+    ...SUPPORT,
+    ...cases.map(({ name, kind, args, retainOnDelete }) => ({ name, kind, args, retainOnDelete })),
+  ];
   return {
     projectDir: ROOT,
     program: PROGRAM,
@@ -78,7 +83,10 @@ function options(
       "kinds:overrides": JSON.stringify(overrides),
       "kinds:tenantId": customer,
     },
-    secretConfig: { "nms:password": emulator.demo.password, ...Object.fromEntries(Object.entries(SECRETS).map(([k, v]) => [`kinds:${k}`, v])) },
+    secretConfig: {
+      "nms:password": emulator.demo.password,
+      ...Object.fromEntries(Object.entries(SECRETS).map(([k, v]) => [`kinds:${k}`, v])),
+    },
     ...extra,
   };
 }
@@ -109,15 +117,19 @@ const byName = (entries: [string, unknown][]) => Object.fromEntries(entries);
 /** Each case's generated arguments (kindCases/generate.ts): only the required fields, and every field set. */
 const generated = new Map<string, Promise<{ minimal: Props; full: Props }>>();
 function argsOf(c: KindCase): Promise<{ minimal: Props; full: Props }> {
-  if (!generated.has(c.name)) generated.set(c.name, (async () => ({ minimal: await requiredOnly(c), full: await everyField(c) }))());
+  if (!generated.has(c.name))
+    generated.set(c.name, (async () => ({ minimal: await requiredOnly(c), full: await everyField(c) }))());
   return generated.get(c.name)!;
 }
 
-test.each(KIND_CASES.map((c) => [c.name, c]))("the generated arguments of %s (required only, every field) pass check", async (_name, c) => {
-  const { minimal, full } = await argsOf(c as KindCase);
-  expect(await checkFailures((c as KindCase).kind, minimal)).toEqual([]);
-  expect(await checkFailures((c as KindCase).kind, full)).toEqual([]);
-});
+test.each(KIND_CASES.map((c) => [c.name, c]))(
+  "the generated arguments of %s (required only, every field) pass check",
+  async (_name, c) => {
+    const { minimal, full } = await argsOf(c as KindCase);
+    expect(await checkFailures((c as KindCase).kind, minimal)).toEqual([]);
+    expect(await checkFailures((c as KindCase).kind, full)).toEqual([]);
+  },
+);
 
 // A kind may have several cases (one per network type), each under its own resource name.
 test.each(KIND_CASES.map((c) => [c.name, c]))("the table covers %s once", (_name, c) => {
@@ -168,7 +180,9 @@ describe("every kind through a stack's life", () => {
     const drift = ok(await preview({ ...options(), refresh: true }));
     for (const c of KIND_CASES) {
       const step = stepOf(drift.steps, c.name);
-      expect([c.name, step.op, step.changedPaths]).toEqual(c.drift ? [c.name, "update", [c.drift.path]] : [c.name, "same", []]);
+      expect([c.name, step.op, step.changedPaths]).toEqual(
+        c.drift ? [c.name, "update", [c.drift.path]] : [c.name, "same", []],
+      );
     }
     ok(await up({ ...options(), refresh: true }));
     expect(changes(ok(await preview({ ...options(), refresh: true })).steps)).toEqual({});
@@ -178,7 +192,8 @@ describe("every kind through a stack's life", () => {
     for (const c of [...KIND_CASES].reverse()) if ("make" in c.removed) await c.removed.make(api(c));
     const refreshed = ok(await refresh(options()));
     const found = changes(refreshed.steps);
-    for (const c of KIND_CASES) expect([c.name, found[c.name]]).toEqual([c.name, c.removed.refresh === "unseen" ? undefined : c.removed.refresh]);
+    for (const c of KIND_CASES)
+      expect([c.name, found[c.name]]).toEqual([c.name, c.removed.refresh === "unseen" ? undefined : c.removed.refresh]);
     ids = ok(await up(options())).outputs as Record<string, string>;
     expect((await preview({ ...options(), refresh: true })).changes).toBe(0);
   });
@@ -199,7 +214,9 @@ describe("every kind through a stack's life", () => {
 
   // The service answers with every documented field, defaults filled in (nested objects too).
   it("a create of every kind with only its required fields shows no changes on a preview --refresh right after", async () => {
-    const minimal = await Promise.all(KIND_CASES.map(async (c) => ({ name: c.name, kind: c.kind, args: (await argsOf(c)).minimal })));
+    const minimal = await Promise.all(
+      KIND_CASES.map(async (c) => ({ name: c.name, kind: c.kind, args: (await argsOf(c)).minimal })),
+    );
     const created = ok(await up(options({}, {}, minimal)));
     for (const c of KIND_CASES) expect([c.name, stepOf(created.steps, c.name).op]).toEqual([c.name, "create"]);
     expect(changes(ok(await preview({ ...options({}, {}, minimal), refresh: true })).steps)).toEqual({});
@@ -229,15 +246,21 @@ describe("every kind converges against the service's default-filled answers", ()
   const adopterOf = (name: string) => `${name}-adopted`;
   /** The case's references to other cases, pointed at those cases' adopters. */
   const toAdopters = (value: unknown): unknown => {
-    if (typeof value === "string") return value.replace(/^\$\{([\w-]+)/, (ref, name: string) => (KIND_CASES.some((c) => c.name === name) ? `\${${adopterOf(name)}` : ref));
+    if (typeof value === "string")
+      return value.replace(/^\$\{([\w-]+)/, (ref, name: string) =>
+        KIND_CASES.some((c) => c.name === name) ? `\${${adopterOf(name)}` : ref,
+      );
     if (Array.isArray(value)) return value.map(toAdopters);
-    if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toAdopters(v)]));
+    if (value !== null && typeof value === "object")
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toAdopters(v)]));
     return value;
   };
   let fullIds: Record<string, string> = {};
 
   it("a create with every field set shows no changes on a preview --refresh right after", async () => {
-    const full = await Promise.all(KIND_CASES.map(async (c) => ({ name: c.name, kind: c.kind, args: (await argsOf(c)).full, retainOnDelete: true })));
+    const full = await Promise.all(
+      KIND_CASES.map(async (c) => ({ name: c.name, kind: c.kind, args: (await argsOf(c)).full, retainOnDelete: true })),
+    );
     const created = ok(await up(stack(full)));
     for (const c of KIND_CASES) expect([c.name, stepOf(created.steps, c.name).op]).toEqual([c.name, "create"]);
     fullIds = created.outputs as Record<string, string>;
@@ -250,7 +273,11 @@ describe("every kind converges against the service's default-filled answers", ()
       adoptable.map(async (c) => {
         const args = toAdopters((await argsOf(c)).minimal) as Props;
         // A kind that always exists is taken over by its create; the others name the object they adopt.
-        return { name: adopterOf(c.name), kind: c.kind, args: RESOURCE_SPECS[c.kind].ops.create ? { ...args, adoptId: fullIds[c.name] } : args };
+        return {
+          name: adopterOf(c.name),
+          kind: c.kind,
+          args: RESOURCE_SPECS[c.kind].ops.create ? { ...args, adoptId: fullIds[c.name] } : args,
+        };
       }),
     );
     const adopted = ok(await up(stack(adopters)));

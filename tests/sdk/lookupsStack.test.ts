@@ -13,7 +13,18 @@ import { DEFAULT_DHCP_SERVICE_PROFILE_ID } from "../../emulator/services/wifi/dh
 import { preview, type RunResult, type StackOptions } from "../../harness";
 import { FUNCTION_SPECS } from "../../provider/functions";
 import { LOOKUP_FUNCTIONS } from "../../provider/functions/lookups";
-import { aclBody, apBody, Client, deepNetworkBody, guestUserBody, start, switchBody, switchSerial, venueBody, vlanBody } from "../support/emulatorClient";
+import {
+  aclBody,
+  apBody,
+  Client,
+  deepNetworkBody,
+  guestUserBody,
+  start,
+  switchBody,
+  switchSerial,
+  venueBody,
+  vlanBody,
+} from "../support/emulatorClient";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const PROGRAM = path.join(__dirname, "fixtures", "lookups", "index.js");
@@ -42,7 +53,10 @@ async function raw(op: OperationId, params: Record<string, string> = {}, query?:
 
 const has = (fields: Record<string, unknown>) => expect.objectContaining(fields);
 /** A list holding the object, every item of it matching `every` (a filter). */
-const listWith = (fields: Record<string, unknown>, every: Record<string, unknown> = {}) => ({ holds: has(fields), every });
+const listWith = (fields: Record<string, unknown>, every: Record<string, unknown> = {}) => ({
+  holds: has(fields),
+  every,
+});
 
 /** One object of every kind, and the table of calls that must find them. */
 async function seed(): Promise<Row[]> {
@@ -56,22 +70,51 @@ async function seed(): Promise<Row[]> {
   ]);
   const adminId = (await client.ok("A13", {}, { role: "ADMIN", email: "lookups@example.com" })).id as string;
   const delegation = await client.ok("A20");
-  const recipient = await client.ok("A26", {}, { description: "On-call", endpoints: [{ type: "EMAIL", destination: "oncall@example.com" }] });
+  const recipient = await client.ok(
+    "A26",
+    {},
+    { description: "On-call", endpoints: [{ type: "EMAIL", destination: "oncall@example.com" }] },
+  );
 
   const group = await client.ok("W24", {}, { name: "Lobby", venueId });
   await client.ok("W24", {}, { name: "Lobby", venueId: other.id });
-  const serialNumber = (await client.ok("W2", {}, [{ ...apBody(venueId, 901), apGroupId: group.id }]))[0].serialNumber as string;
+  const serialNumber = (await client.ok("W2", {}, [{ ...apBody(venueId, 901), apGroupId: group.id }]))[0]
+    .serialNumber as string;
   const network = await client.ok("W52", {}, deepNetworkBody("Lookup corp"));
   const activation = await client.ok("W59", {}, { networkId: network.id, venueId, isAllAPGroups: true });
   await client.ok("W59", {}, { networkId: network.id, venueId: other.id, isAllAPGroups: true });
   const guest = (await client.ok("W74", {}, [guestUserBody(network.id)]))[0];
-  const policy = await client.ok("W69", {}, { name: "Phones", rules: [{ name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20 }] });
-  const vspot = await client.ok("W87", {}, { serverName: "Hotspot", serverAddress: "vspot.example.com", password: "vspot-password", venues: [{ id: venueId }] });
-  const calling = await client.ok("W92", {}, { profileName: "Carrier", ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.60" }] });
+  const policy = await client.ok(
+    "W69",
+    {},
+    {
+      name: "Phones",
+      rules: [{ name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20 }],
+    },
+  );
+  const vspot = await client.ok(
+    "W87",
+    {},
+    {
+      serverName: "Hotspot",
+      serverAddress: "vspot.example.com",
+      password: "vspot-password",
+      venues: [{ id: venueId }],
+    },
+  );
+  const calling = await client.ok(
+    "W92",
+    {},
+    { profileName: "Carrier", ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.60" }] },
+  );
   await client.ok("W36", { venueId, dhcpServiceProfileId: DEFAULT_DHCP_SERVICE_PROFILE_ID });
 
   const trusted = { model: "ICX7150-24P", trustPorts: ["1/1/1"], trustedPortType: "all", vlanDemand: false };
-  const profile = await client.ok("S43", {}, { name: "Campus", venues: [venueId], vlans: [vlanBody(100)], trustedPorts: [trusted] });
+  const profile = await client.ok(
+    "S43",
+    {},
+    { name: "Campus", venues: [venueId], vlans: [vlanBody(100)], trustedPorts: [trusted] },
+  );
   const profileId = profile.id as string;
   const vlanUuid = profile.vlans[0].id as string;
   const acl = await client.ok("S3", { profileId }, aclBody("users-in"));
@@ -79,7 +122,11 @@ async function seed(): Promise<Row[]> {
   await client.ok("S10", {}, switchBody(venueId, 1));
   await client.ok("S10", {}, switchBody(other.id, 2));
   const lag = await client.ok("S35", { serialNumber: serial }, { name: "uplink", type: "static", ports: ["1/2/1"] });
-  const ipPort = await client.ok("S28", { serialNumber: serial }, { port: "1/1/10", ipAddress: "10.0.10.1", ipSubnetMask: "255.255.255.0" });
+  const ipPort = await client.ok(
+    "S28",
+    { serialNumber: serial },
+    { port: "1/1/10", ipAddress: "10.0.10.1", ipSubnetMask: "255.255.255.0" },
+  );
   const vePort = await client.ok("S63", { serialNumber: serial }, { vlanId: 100, ipAddress: "10.0.100.1" });
 
   const byId = (fields: Record<string, unknown>) => has(fields);
@@ -90,7 +137,12 @@ async function seed(): Promise<Row[]> {
     { key: "getVenue_name", name: "getVenue", args: { name: "Lookup site" }, expected: byId({ id: venueId }) },
     { key: "listAdmins", name: "listAdmins", expected: listWith({ id: adminId }) },
     { key: "getAdmin", name: "getAdmin", args: { adminId }, expected: await raw("A16", { adminId }) },
-    { key: "getDelegation", name: "getDelegation", args: { delegationId: delegation.id }, expected: byId({ id: delegation.id, type: "SUPPORT" }) },
+    {
+      key: "getDelegation",
+      name: "getDelegation",
+      args: { delegationId: delegation.id },
+      expected: byId({ id: delegation.id, type: "SUPPORT" }),
+    },
     { key: "listNotificationRecipients", name: "listNotificationRecipients", expected: listWith({ id: recipient.id }) },
     {
       key: "getNotificationRecipient",
@@ -99,56 +151,169 @@ async function seed(): Promise<Row[]> {
       expected: await raw("A28", { notificationRecipientId: recipient.id }),
     },
     { key: "listFloorPlans", name: "listFloorPlans", args: { venueId }, expected: listWith({ id: plan.id }) },
-    { key: "getFloorPlan", name: "getFloorPlan", args: { venueId, floorPlanId: plan.id }, expected: await raw("F3", { venueId, floorPlanId: plan.id }) },
-    { key: "getFloorPlan_name", name: "getFloorPlan", args: { venueId, name: "Ground" }, expected: byId({ id: plan.id }) },
-    { key: "getCalibrationPoints", name: "getCalibrationPoints", args: { venueId, floorPlanId: plan.id }, expected: { points: await raw("C1", { venueId, floorPlanId: plan.id }) } },
+    {
+      key: "getFloorPlan",
+      name: "getFloorPlan",
+      args: { venueId, floorPlanId: plan.id },
+      expected: await raw("F3", { venueId, floorPlanId: plan.id }),
+    },
+    {
+      key: "getFloorPlan_name",
+      name: "getFloorPlan",
+      args: { venueId, name: "Ground" },
+      expected: byId({ id: plan.id }),
+    },
+    {
+      key: "getCalibrationPoints",
+      name: "getCalibrationPoints",
+      args: { venueId, floorPlanId: plan.id },
+      expected: { points: await raw("C1", { venueId, floorPlanId: plan.id }) },
+    },
     // Wi-Fi
-    { key: "getAp", name: "getAp", args: { serialNumber }, expected: byId({ serialNumber, venueId, apGroupId: group.id }) },
+    {
+      key: "getAp",
+      name: "getAp",
+      args: { serialNumber },
+      expected: byId({ serialNumber, venueId, apGroupId: group.id }),
+    },
     { key: "listApGroups", name: "listApGroups", expected: listWith({ id: group.id }) },
-    { key: "listApGroups_venue", name: "listApGroups", args: { venueId }, expected: listWith({ id: group.id }, { venueId }) },
-    { key: "getApGroup", name: "getApGroup", args: { apGroupId: group.id }, expected: byId({ id: group.id, name: "Lobby" }) },
+    {
+      key: "listApGroups_venue",
+      name: "listApGroups",
+      args: { venueId },
+      expected: listWith({ id: group.id }, { venueId }),
+    },
+    {
+      key: "getApGroup",
+      name: "getApGroup",
+      args: { apGroupId: group.id },
+      expected: byId({ id: group.id, name: "Lobby" }),
+    },
     { key: "getApGroup_name", name: "getApGroup", args: { venueId, name: "Lobby" }, expected: byId({ id: group.id }) },
-    { key: "getVenueDefaultApGroup", name: "getVenueDefaultApGroup", args: { venueId }, expected: await raw("W30", { venueId }) },
+    {
+      key: "getVenueDefaultApGroup",
+      name: "getVenueDefaultApGroup",
+      args: { venueId },
+      expected: await raw("W30", { venueId }),
+    },
     { key: "getApRadio", name: "getApRadio", args: { serialNumber }, expected: await raw("W18", { serialNumber }) },
-    { key: "getApLanPorts", name: "getApLanPorts", args: { serialNumber }, expected: await raw("W13", { serialNumber }) },
-    { key: "getApMdnsGateway", name: "getApMdnsGateway", args: { serialNumber }, expected: await raw("W8", { serialNumber }) },
+    {
+      key: "getApLanPorts",
+      name: "getApLanPorts",
+      args: { serialNumber },
+      expected: await raw("W13", { serialNumber }),
+    },
+    {
+      key: "getApMdnsGateway",
+      name: "getApMdnsGateway",
+      args: { serialNumber },
+      expected: await raw("W8", { serialNumber }),
+    },
     { key: "getVenueRadio", name: "getVenueRadio", args: { venueId }, expected: await raw("W43", { venueId }) },
     { key: "getVenueSyslog", name: "getVenueSyslog", args: { venueId }, expected: await raw("W47", { venueId }) },
-    { key: "getVenueCellular", name: "getVenueCellular", args: { venueId }, expected: { models: await raw("W33", { venueId }) } },
-    { key: "getVenueLanPorts", name: "getVenueLanPorts", args: { venueId }, expected: { models: await raw("W38", { venueId }) } },
-    { key: "getVenueLeds", name: "getVenueLeds", args: { venueId }, expected: { models: await raw("W40", { venueId }) } },
+    {
+      key: "getVenueCellular",
+      name: "getVenueCellular",
+      args: { venueId },
+      expected: { models: await raw("W33", { venueId }) },
+    },
+    {
+      key: "getVenueLanPorts",
+      name: "getVenueLanPorts",
+      args: { venueId },
+      expected: { models: await raw("W38", { venueId }) },
+    },
+    {
+      key: "getVenueLeds",
+      name: "getVenueLeds",
+      args: { venueId },
+      expected: { models: await raw("W40", { venueId }) },
+    },
     {
       key: "getVenueDhcpBindings",
       name: "getVenueDhcpBindings",
       args: { venueId },
       expected: { bindings: [has({ venueId, dhcpServiceProfileId: DEFAULT_DHCP_SERVICE_PROFILE_ID })] },
     },
-    { key: "listNetworks", name: "listNetworks", expected: listWith({ id: network.id, venues: expect.arrayContaining([has({ id: activation.id })]) }) },
-    { key: "getNetwork", name: "getNetwork", args: { networkId: network.id }, expected: await raw("W57", { networkId: network.id }) },
-    { key: "getNetwork_name", name: "getNetwork", args: { name: "Lookup corp" }, expected: await raw("W57", { networkId: network.id }) },
-    { key: "listNetworkVenueActivations", name: "listNetworkVenueActivations", expected: listWith({ id: activation.id }) },
+    {
+      key: "listNetworks",
+      name: "listNetworks",
+      expected: listWith({ id: network.id, venues: expect.arrayContaining([has({ id: activation.id })]) }),
+    },
+    {
+      key: "getNetwork",
+      name: "getNetwork",
+      args: { networkId: network.id },
+      expected: await raw("W57", { networkId: network.id }),
+    },
+    {
+      key: "getNetwork_name",
+      name: "getNetwork",
+      args: { name: "Lookup corp" },
+      expected: await raw("W57", { networkId: network.id }),
+    },
+    {
+      key: "listNetworkVenueActivations",
+      name: "listNetworkVenueActivations",
+      expected: listWith({ id: activation.id }),
+    },
     {
       key: "listNetworkVenueActivations_network",
       name: "listNetworkVenueActivations",
       args: { networkId: network.id },
       expected: listWith({ id: activation.id }, { networkId: network.id }),
     },
-    { key: "listNetworkVenueActivations_venue", name: "listNetworkVenueActivations", args: { venueId }, expected: listWith({ id: activation.id }, { venueId }) },
+    {
+      key: "listNetworkVenueActivations_venue",
+      name: "listNetworkVenueActivations",
+      args: { venueId },
+      expected: listWith({ id: activation.id }, { venueId }),
+    },
     {
       key: "getNetworkVenueActivation",
       name: "getNetworkVenueActivation",
       args: { networkVenueId: activation.id },
       expected: await raw("W61", { networkVenueId: activation.id }),
     },
-    { key: "getNetworkVenueActivation_pair", name: "getNetworkVenueActivation", args: { networkId: network.id, venueId }, expected: byId({ id: activation.id }) },
-    { key: "getGuestUser", name: "getGuestUser", args: { guestUserId: guest.id }, expected: await raw("W77", { guestUserId: guest.id }) },
+    {
+      key: "getNetworkVenueActivation_pair",
+      name: "getNetworkVenueActivation",
+      args: { networkId: network.id, venueId },
+      expected: byId({ id: activation.id }),
+    },
+    {
+      key: "getGuestUser",
+      name: "getGuestUser",
+      args: { guestUserId: guest.id },
+      expected: await raw("W77", { guestUserId: guest.id }),
+    },
     { key: "listDevicePolicies", name: "listDevicePolicies", expected: listWith({ id: policy.id }) },
-    { key: "getDevicePolicy", name: "getDevicePolicy", args: { devicePolicyId: policy.id }, expected: await raw("W71", { devicePolicyId: policy.id }) },
-    { key: "getDevicePolicy_name", name: "getDevicePolicy", args: { name: "Phones" }, expected: byId({ id: policy.id }) },
+    {
+      key: "getDevicePolicy",
+      name: "getDevicePolicy",
+      args: { devicePolicyId: policy.id },
+      expected: await raw("W71", { devicePolicyId: policy.id }),
+    },
+    {
+      key: "getDevicePolicy_name",
+      name: "getDevicePolicy",
+      args: { name: "Phones" },
+      expected: byId({ id: policy.id }),
+    },
     { key: "getRecoveryPsk", name: "getRecoveryPsk", expected: await raw("W82") },
     { key: "listVspotServers", name: "listVspotServers", expected: listWith({ id: vspot.id }) },
-    { key: "getVspotServer", name: "getVspotServer", args: { vspotId: vspot.id }, expected: await raw("W88", { vspotId: vspot.id }) },
-    { key: "getVspotServer_name", name: "getVspotServer", args: { serverName: "Hotspot" }, expected: byId({ id: vspot.id }) },
+    {
+      key: "getVspotServer",
+      name: "getVspotServer",
+      args: { vspotId: vspot.id },
+      expected: await raw("W88", { vspotId: vspot.id }),
+    },
+    {
+      key: "getVspotServer_name",
+      name: "getVspotServer",
+      args: { serverName: "Hotspot" },
+      expected: byId({ id: vspot.id }),
+    },
     { key: "listWifiCallingProfiles", name: "listWifiCallingProfiles", expected: listWith({ id: calling.id }) },
     {
       key: "getWifiCallingProfile",
@@ -156,40 +321,130 @@ async function seed(): Promise<Row[]> {
       args: { wifiCallingProfileId: calling.id },
       expected: await raw("W94", { wifiCallingProfileId: calling.id }),
     },
-    { key: "getWifiCallingProfile_name", name: "getWifiCallingProfile", args: { profileName: "Carrier" }, expected: byId({ id: calling.id }) },
+    {
+      key: "getWifiCallingProfile_name",
+      name: "getWifiCallingProfile",
+      args: { profileName: "Carrier" },
+      expected: byId({ id: calling.id }),
+    },
     // Switches
     { key: "listSwitches", name: "listSwitches", expected: listWith({ id: serial }) },
-    { key: "listSwitches_venue", name: "listSwitches", args: { venueId }, expected: listWith({ id: serial }, { venueId }) },
-    { key: "getSwitch", name: "getSwitch", args: { serialNumber: serial }, expected: await raw("S14", { serialNumber: serial }) },
+    {
+      key: "listSwitches_venue",
+      name: "listSwitches",
+      args: { venueId },
+      expected: listWith({ id: serial }, { venueId }),
+    },
+    {
+      key: "getSwitch",
+      name: "getSwitch",
+      args: { serialNumber: serial },
+      expected: await raw("S14", { serialNumber: serial }),
+    },
     { key: "listSwitchProfiles", name: "listSwitchProfiles", expected: listWith({ id: profileId }) },
-    { key: "getSwitchProfile", name: "getSwitchProfile", args: { profileId }, expected: await raw("S45", { profileId }) },
-    { key: "getSwitchProfile_name", name: "getSwitchProfile", args: { name: "Campus" }, expected: byId({ id: profileId }) },
-    { key: "listSwitchVlans", name: "listSwitchVlans", args: { profileId }, expected: listWith({ id: vlanUuid, vlanId: 100 }) },
-    { key: "getSwitchVlan", name: "getSwitchVlan", args: { profileId, vlanUuid }, expected: await raw("S52", { profileId, vlanUuid }) },
-    { key: "getSwitchVlan_vlanId", name: "getSwitchVlan", args: { profileId, vlanId: 100 }, expected: byId({ id: vlanUuid }) },
+    {
+      key: "getSwitchProfile",
+      name: "getSwitchProfile",
+      args: { profileId },
+      expected: await raw("S45", { profileId }),
+    },
+    {
+      key: "getSwitchProfile_name",
+      name: "getSwitchProfile",
+      args: { name: "Campus" },
+      expected: byId({ id: profileId }),
+    },
+    {
+      key: "listSwitchVlans",
+      name: "listSwitchVlans",
+      args: { profileId },
+      expected: listWith({ id: vlanUuid, vlanId: 100 }),
+    },
+    {
+      key: "getSwitchVlan",
+      name: "getSwitchVlan",
+      args: { profileId, vlanUuid },
+      expected: await raw("S52", { profileId, vlanUuid }),
+    },
+    {
+      key: "getSwitchVlan_vlanId",
+      name: "getSwitchVlan",
+      args: { profileId, vlanId: 100 },
+      expected: byId({ id: vlanUuid }),
+    },
     { key: "listSwitchAcls", name: "listSwitchAcls", args: { profileId }, expected: listWith({ id: acl.id }) },
-    { key: "getSwitchAcl", name: "getSwitchAcl", args: { profileId, aclId: acl.id }, expected: await raw("S5", { profileId, aclId: acl.id }) },
-    { key: "getSwitchAcl_name", name: "getSwitchAcl", args: { profileId, name: "users-in" }, expected: byId({ id: acl.id }) },
+    {
+      key: "getSwitchAcl",
+      name: "getSwitchAcl",
+      args: { profileId, aclId: acl.id },
+      expected: await raw("S5", { profileId, aclId: acl.id }),
+    },
+    {
+      key: "getSwitchAcl_name",
+      name: "getSwitchAcl",
+      args: { profileId, name: "users-in" },
+      expected: byId({ id: acl.id }),
+    },
     {
       key: "getSwitchTrustedPort",
       name: "getSwitchTrustedPort",
       args: { profileId, trustedPortId: profile.trustedPorts[0].id },
       expected: await raw("S48", { profileId, trustedPortId: profile.trustedPorts[0].id }),
     },
-    { key: "listSwitchPorts", name: "listSwitchPorts", args: { serialNumber: serial }, expected: listWith({ port: "1/1/5" }) },
+    {
+      key: "listSwitchPorts",
+      name: "listSwitchPorts",
+      args: { serialNumber: serial },
+      expected: listWith({ port: "1/1/5" }),
+    },
     {
       key: "getSwitchPort",
       name: "getSwitchPort",
       args: { serialNumber: serial, unitNum: 1, slotNum: 1, portNum: 5 },
       expected: await raw("S41", { serialNumber: serial, unitNum: "1", slotNum: "1", portNum: "5" }),
     },
-    { key: "listSwitchLags", name: "listSwitchLags", args: { serialNumber: serial }, expected: listWith({ id: lag.id }) },
-    { key: "getSwitchLag", name: "getSwitchLag", args: { lagId: lag.id }, expected: await raw("S36", { lagId: lag.id }) },
-    { key: "listSwitchIpPorts", name: "listSwitchIpPorts", args: { serialNumber: serial }, expected: listWith({ id: ipPort.id }) },
-    { key: "getSwitchIpPort", name: "getSwitchIpPort", args: { ipPortId: ipPort.id }, expected: await raw("S29", { ipPortId: ipPort.id }) },
-    { key: "listSwitchVePorts", name: "listSwitchVePorts", args: { serialNumber: serial }, expected: listWith({ id: vePort.id }) },
-    { key: "getSwitchVePort", name: "getSwitchVePort", args: { vePortId: vePort.id }, expected: await raw("S64", { vePortId: vePort.id }) },
-    { key: "getVenueSwitchSettings", name: "getVenueSwitchSettings", args: { venueId }, expected: await raw("S69", { venueId }) },
+    {
+      key: "listSwitchLags",
+      name: "listSwitchLags",
+      args: { serialNumber: serial },
+      expected: listWith({ id: lag.id }),
+    },
+    {
+      key: "getSwitchLag",
+      name: "getSwitchLag",
+      args: { lagId: lag.id },
+      expected: await raw("S36", { lagId: lag.id }),
+    },
+    {
+      key: "listSwitchIpPorts",
+      name: "listSwitchIpPorts",
+      args: { serialNumber: serial },
+      expected: listWith({ id: ipPort.id }),
+    },
+    {
+      key: "getSwitchIpPort",
+      name: "getSwitchIpPort",
+      args: { ipPortId: ipPort.id },
+      expected: await raw("S29", { ipPortId: ipPort.id }),
+    },
+    {
+      key: "listSwitchVePorts",
+      name: "listSwitchVePorts",
+      args: { serialNumber: serial },
+      expected: listWith({ id: vePort.id }),
+    },
+    {
+      key: "getSwitchVePort",
+      name: "getSwitchVePort",
+      args: { vePortId: vePort.id },
+      expected: await raw("S64", { vePortId: vePort.id }),
+    },
+    {
+      key: "getVenueSwitchSettings",
+      name: "getVenueSwitchSettings",
+      args: { venueId },
+      expected: await raw("S69", { venueId }),
+    },
   ];
 }
 
@@ -230,8 +485,11 @@ describe("the table", () => {
     const missing: string[] = [];
     for (const spec of LOOKUP_FUNCTIONS) {
       const own = rows.filter((row) => row.name === spec.name);
-      if (!own.some((row) => !(spec.otherCalls ?? []).some((call) => picks(row, call.given)))) missing.push(`${spec.name} (${spec.op})`);
-      for (const call of spec.otherCalls ?? []) if (!own.some((row) => picks(row, call.given))) missing.push(`${spec.name} with ${call.given.join(", ")} (${call.op})`);
+      if (!own.some((row) => !(spec.otherCalls ?? []).some((call) => picks(row, call.given))))
+        missing.push(`${spec.name} (${spec.op})`);
+      for (const call of spec.otherCalls ?? [])
+        if (!own.some((row) => picks(row, call.given)))
+          missing.push(`${spec.name} with ${call.given.join(", ")} (${call.op})`);
     }
     expect(missing).toEqual([]);
   });
@@ -258,9 +516,21 @@ describe("every list and get function, called in a stack program against the emu
   });
 
   it("marks the Output form secret exactly when the result holds a secret; the Promise form is plain", () => {
-    const secretKeys = rows.filter((row) => holdsSecret(FUNCTION_SPECS[row.name].result)).map((row) => `${row.key}Output`);
-    expect(secretKeys).toEqual(expect.arrayContaining(["getRecoveryPskOutput", "getNetworkOutput", "getGuestUserOutput", "getVspotServerOutput", "getVenueSwitchSettingsOutput"]));
-    expect(result.secretOutputs.filter((name) => rows.some((row) => name === row.key || name === `${row.key}Output`)).sort()).toEqual(secretKeys.sort());
+    const secretKeys = rows
+      .filter((row) => holdsSecret(FUNCTION_SPECS[row.name].result))
+      .map((row) => `${row.key}Output`);
+    expect(secretKeys).toEqual(
+      expect.arrayContaining([
+        "getRecoveryPskOutput",
+        "getNetworkOutput",
+        "getGuestUserOutput",
+        "getVspotServerOutput",
+        "getVenueSwitchSettingsOutput",
+      ]),
+    );
+    expect(
+      result.secretOutputs.filter((name) => rows.some((row) => name === row.key || name === `${row.key}Output`)).sort(),
+    ).toEqual(secretKeys.sort());
   });
 
   it("leaves nothing in state but the stack", () => {

@@ -11,7 +11,10 @@ pulumi.runtime.setMocks(
   {
     newResource(args) {
       registered.push(args);
-      return { id: `${args.name}-id`, state: { ...args.inputs, ...(args.type.endsWith("nms:Ap") ? { model: "R750", firmware: "7.0.0" } : {}) } };
+      return {
+        id: `${args.name}-id`,
+        state: { ...args.inputs, ...(args.type.endsWith("nms:Ap") ? { model: "R750", firmware: "7.0.0" } : {}) },
+      };
     },
     call(args) {
       called.push(args);
@@ -46,7 +49,9 @@ test("resources register with readable type tokens and their declared outputs re
   expect(await valueOf(venue.name)).toBe("HQ");
   expect(await valueOf(ap.venueId)).toBe("hq-id");
   expect(await valueOf(ap.model)).toBe("R750");
-  expect(registered.map((r) => r.type)).toEqual(expect.arrayContaining(["pulumi-nodejs:dynamic/nms:Venue", "pulumi-nodejs:dynamic/nms:Ap"]));
+  expect(registered.map((r) => r.type)).toEqual(
+    expect.arrayContaining(["pulumi-nodejs:dynamic/nms:Venue", "pulumi-nodejs:dynamic/nms:Ap"]),
+  );
 });
 
 test("secret inputs are secret outputs under mocks too", async () => {
@@ -69,7 +74,9 @@ test("functions are answered by the mocks' call hook, in both forms, without cal
 
 test("a list function takes the mocks' { items } answer, and arguments are still checked before the mocks are asked", async () => {
   expect(await nms.listAps()).toEqual([{ serialNumber: "123456789012", name: "Mocked AP" }]);
-  await expect(nms.pingFromAp({ serialNumber: "123456789012", targetHost: "10.1.2" } as never)).rejects.toThrow(/targetHost/);
+  await expect(nms.pingFromAp({ serialNumber: "123456789012", targetHost: "10.1.2" } as never)).rejects.toThrow(
+    /targetHost/,
+  );
   expect(called.map((c) => c.token)).not.toContain("nms:index:pingFromAp");
 });
 

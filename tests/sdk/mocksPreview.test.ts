@@ -19,9 +19,14 @@ const nms = require("../../sdk") as typeof import("../../sdk");
 
 test("reads run in preview, actions do not, and the mocks are asked only for the reads", async () => {
   expect(await nms.getTenantDetails()).toEqual({ city: "Lisbon" });
-  expect(await nms.rebootAp({ serialNumber: "123456789012" })).toMatchObject({ ran: false, reason: expect.stringMatching(/preview never runs actions/) });
+  expect(await nms.rebootAp({ serialNumber: "123456789012" })).toMatchObject({
+    ran: false,
+    reason: expect.stringMatching(/preview never runs actions/),
+  });
   // Output.isKnown is how Pulumi's own tests tell an unknown output.
-  const ping = nms.pingFromApOutput({ serialNumber: "123456789012", targetHost: "192.0.2.1" }) as unknown as { isKnown: Promise<boolean> };
+  const ping = nms.pingFromApOutput({ serialNumber: "123456789012", targetHost: "192.0.2.1" }) as unknown as {
+    isKnown: Promise<boolean>;
+  };
   expect(await ping.isKnown).toBe(false);
   expect(tokens).toEqual(["nms:index:getTenantDetails"]);
 });

@@ -115,7 +115,9 @@ describe("two resources that would own one object", () => {
     const venueId = result.steps.find((s) => s.name === "site")?.id;
     expect(venueId).toBeDefined();
     const groups = (await tenantObjects()).apGroups.filter((g: Props) => g.venueId === venueId && g.name === "Lobby");
-    expect(groups.map((g: Props) => g.id)).toEqual(result.steps.filter((s) => s.name === "lobby" && s.id).map((s) => s.id));
+    expect(groups.map((g: Props) => g.id)).toEqual(
+      result.steps.filter((s) => s.name === "lobby" && s.id).map((s) => s.id),
+    );
   });
 
   test("adoptId naming the object another resource of the program creates: refused", async () => {
@@ -140,6 +142,11 @@ test("every kind that adopts by name declares its unique name among its inputs",
     if (!spec.findByName) continue;
     expect({ kind: spec.kind, declared: spec.uniqueName !== undefined }).toEqual({ kind: spec.kind, declared: true });
     const inputs = specFields(spec).inputNames;
-    for (const field of spec.uniqueName ?? []) expect({ kind: spec.kind, field, input: inputs.includes(field) }).toEqual({ kind: spec.kind, field, input: true });
+    for (const field of spec.uniqueName ?? [])
+      expect({ kind: spec.kind, field, input: inputs.includes(field) }).toEqual({
+        kind: spec.kind,
+        field,
+        input: true,
+      });
   }
 });

@@ -40,7 +40,12 @@ describe("under Pulumi's mocks", () => {
     else process.env.PULUMI_NODEJS_PARALLEL = parallel;
     const lines: string[] = [];
     jest.spyOn(pulumi.log, "info").mockImplementation(async (message: string) => void lines.push(message));
-    await pulumi.runtime.setMocks({ newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) }, "many", "dev", true);
+    await pulumi.runtime.setMocks(
+      { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: () => ({}) },
+      "many",
+      "dev",
+      true,
+    );
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const nms = require("../../sdk") as typeof import("../../sdk");
     for (let i = 0; i < count; i++) new nms.Venue(`site-${i}`, { name: `Site ${i}` });
@@ -73,12 +78,20 @@ describe("through the language host's --parallel (the harness)", () => {
     statePath: path.join(dir, `p${parallel}.json`),
     parallel,
     // Preview checks inputs only: no service is called.
-    config: { "nms:baseUrl": "http://127.0.0.1:9", "nms:offlinePreview": "true", "nms:tenantId": "t".repeat(32), "nms:username": "u", "many:count": String(MANY_RESOURCES) },
+    config: {
+      "nms:baseUrl": "http://127.0.0.1:9",
+      "nms:offlinePreview": "true",
+      "nms:tenantId": "t".repeat(32),
+      "nms:username": "u",
+      "many:count": String(MANY_RESOURCES),
+    },
   });
 
   test("a preview of 200 resources at --parallel 8 prints the hint once", async () => {
     const low = await preview(run(8));
     if (low.failed) throw new Error(low.errors.join("\n"));
-    expect(low.diagnostics.filter((line) => line.includes("pulumi-nms: this program registers"))).toEqual([expect.stringContaining(hintText(MANY_RESOURCES, 8))]);
+    expect(low.diagnostics.filter((line) => line.includes("pulumi-nms: this program registers"))).toEqual([
+      expect.stringContaining(hintText(MANY_RESOURCES, 8)),
+    ]);
   });
 });

@@ -99,13 +99,19 @@ describe("secrets, read from the schemas", () => {
   type Constructor = new (name: string, args: object, opts?: pulumi.CustomResourceOptions) => pulumi.CustomResource;
 
   /** The props and options the resource was registered with (a transformation sees them as given). */
-  async function registration(kind: string, name: string, args: Record<string, unknown>): Promise<pulumi.ResourceTransformationArgs> {
+  async function registration(
+    kind: string,
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<pulumi.ResourceTransformationArgs> {
     let seen: pulumi.ResourceTransformationArgs | undefined;
     const capture = (given: pulumi.ResourceTransformationArgs) => {
       seen = given;
       return undefined;
     };
-    await registered(new (nms as unknown as Record<string, Constructor>)[kind](name, args, { transformations: [capture] }));
+    await registered(
+      new (nms as unknown as Record<string, Constructor>)[kind](name, args, { transformations: [capture] }),
+    );
     return seen!;
   }
 
@@ -124,24 +130,42 @@ describe("secrets, read from the schemas", () => {
       authRadius: radius,
       accountingRadius: radius,
     });
-    expect((seen.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual(["authRadius", "accountingRadius", "passphrase", "wepHexKey", "passphraseBackup"]);
-    for (const field of ["passphrase", "wepHexKey", "authRadius", "accountingRadius"]) expect(await isSecretValue(seen.props[field])).toBe(true);
+    expect((seen.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual([
+      "authRadius",
+      "accountingRadius",
+      "passphrase",
+      "wepHexKey",
+      "passphraseBackup",
+    ]);
+    for (const field of ["passphrase", "wepHexKey", "authRadius", "accountingRadius"])
+      expect(await isSecretValue(seen.props[field])).toBe(true);
     for (const field of ["name", "wlan"]) expect(await isSecretValue(seen.props[field])).toBe(false);
   });
 
-  it.each(Object.values(RESOURCE_SPECS))("$kind: exactly the schema's secret fields are secret inputs and additionalSecretOutputs", async (spec) => {
-    const fields = specFields(spec);
-    const args = Object.fromEntries(fields.inputNames.map((name) => [name, `value of ${name}`]));
-    const seen = await registration(spec.kind, `secrets-${spec.kind}`, args);
-    expect((seen.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual([...fields.secretInputs, ...fields.secretOutputs]);
-    for (const name of fields.inputNames) expect([name, await isSecretValue(seen.props[name])]).toEqual([name, fields.secretInputs.includes(name)]);
-    // Read-only outputs are declared so that the engine's answer becomes the class's outputs.
-    for (const name of fields.outputNames) expect(name in seen.props).toBe(true);
-  });
+  it.each(Object.values(RESOURCE_SPECS))(
+    "$kind: exactly the schema's secret fields are secret inputs and additionalSecretOutputs",
+    async (spec) => {
+      const fields = specFields(spec);
+      const args = Object.fromEntries(fields.inputNames.map((name) => [name, `value of ${name}`]));
+      const seen = await registration(spec.kind, `secrets-${spec.kind}`, args);
+      expect((seen.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual([
+        ...fields.secretInputs,
+        ...fields.secretOutputs,
+      ]);
+      for (const name of fields.inputNames)
+        expect([name, await isSecretValue(seen.props[name])]).toEqual([name, fields.secretInputs.includes(name)]);
+      // Read-only outputs are declared so that the engine's answer becomes the class's outputs.
+      for (const name of fields.outputNames) expect(name in seen.props).toBe(true);
+    },
+  );
 
   it("keeps additionalSecretOutputs the program gives", async () => {
     let seen: pulumi.ResourceTransformationArgs | undefined;
-    const venue = new Venue("own-secret", { name: "Own" }, { additionalSecretOutputs: ["description"], transformations: [(given) => ((seen = given), undefined)] });
+    const venue = new Venue(
+      "own-secret",
+      { name: "Own" },
+      { additionalSecretOutputs: ["description"], transformations: [(given) => ((seen = given), undefined)] },
+    );
     expect((seen!.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual(["description"]);
     await registered(venue);
   });

@@ -62,22 +62,39 @@ describe("property paths, as the engine reads them", () => {
 });
 
 describe("the provider's Diff with replaceOnChanges", () => {
-  const stored: Props = { name: "Corp", type: "open", wlan: { ssid: "corp", vlanId: 10, wlanSecurity: "Open" }, __nmsName: "corp" };
+  const stored: Props = {
+    name: "Corp",
+    type: "open",
+    wlan: { ssid: "corp", vlanId: 10, wlanSecurity: "Open" },
+    __nmsName: "corp",
+  };
   const diffWith = (news: Props, paths?: string[]) =>
-    network.diff!("n-1", stored, { ...news, __nmsName: "corp", ...(paths ? { [REPLACE_ON_CHANGES_INPUT]: paths } : {}) });
+    network.diff!("n-1", stored, {
+      ...news,
+      __nmsName: "corp",
+      ...(paths ? { [REPLACE_ON_CHANGES_INPUT]: paths } : {}),
+    });
 
   test("without the option a changed VLAN is an update in place", async () => {
-    const answer = await diffWith({ name: "Corp", type: "open", wlan: { ssid: "corp", vlanId: 20, wlanSecurity: "Open" } });
+    const answer = await diffWith({
+      name: "Corp",
+      type: "open",
+      wlan: { ssid: "corp", vlanId: 20, wlanSecurity: "Open" },
+    });
     expect(answer).toMatchObject({ changes: true, replaces: [] });
   });
 
   test("a nested path replaces when that value changes, not when another field of the object does", async () => {
     const paths = ["wlan.vlanId"];
-    expect(await diffWith({ name: "Corp", type: "open", wlan: { ssid: "corp", vlanId: 20, wlanSecurity: "Open" } }, paths)).toMatchObject({
+    expect(
+      await diffWith({ name: "Corp", type: "open", wlan: { ssid: "corp", vlanId: 20, wlanSecurity: "Open" } }, paths),
+    ).toMatchObject({
       changes: true,
       replaces: ["wlan"],
     });
-    expect(await diffWith({ name: "Corp", type: "open", wlan: { ssid: "corp-2", vlanId: 10, wlanSecurity: "Open" } }, paths)).toMatchObject({
+    expect(
+      await diffWith({ name: "Corp", type: "open", wlan: { ssid: "corp-2", vlanId: 10, wlanSecurity: "Open" } }, paths),
+    ).toMatchObject({
       changes: true,
       replaces: [],
     });
@@ -91,7 +108,9 @@ describe("the provider's Diff with replaceOnChanges", () => {
   });
 
   test("no change, no replace, whatever the option", async () => {
-    expect(await diffWith({ name: "Corp", type: "open", wlan: { ssid: "corp", vlanId: 10, wlanSecurity: "Open" } }, ["*"])).toMatchObject({
+    expect(
+      await diffWith({ name: "Corp", type: "open", wlan: { ssid: "corp", vlanId: 10, wlanSecurity: "Open" } }, ["*"]),
+    ).toMatchObject({
       changes: false,
       replaces: [],
     });
@@ -99,9 +118,17 @@ describe("the provider's Diff with replaceOnChanges", () => {
 
   test("a replace that keeps the unique name deletes the old object first; one that changes it creates first", async () => {
     const stored: Props = { name: "Office", description: "old", __nmsName: "office" };
-    const byDescription = await venue.diff!("v-1", stored, { name: "Office", description: "new", [REPLACE_ON_CHANGES_INPUT]: ["description"] });
+    const byDescription = await venue.diff!("v-1", stored, {
+      name: "Office",
+      description: "new",
+      [REPLACE_ON_CHANGES_INPUT]: ["description"],
+    });
     expect(byDescription).toMatchObject({ replaces: ["description"], deleteBeforeReplace: true });
-    const byName = await venue.diff!("v-1", stored, { name: "Office 2", description: "old", [REPLACE_ON_CHANGES_INPUT]: ["name"] });
+    const byName = await venue.diff!("v-1", stored, {
+      name: "Office 2",
+      description: "old",
+      [REPLACE_ON_CHANGES_INPUT]: ["name"],
+    });
     expect(byName).toMatchObject({ replaces: ["name"], deleteBeforeReplace: false });
   });
 });
@@ -173,7 +200,9 @@ describe("through a program run by the harness", () => {
   };
 
   async function venues(): Promise<Props[]> {
-    const held = (await (await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)).json()) as Props;
+    const held = (await (
+      await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)
+    ).json()) as Props;
     return held.venues.filter((v: Props) => v.name === "Options office");
   }
 
@@ -184,7 +213,10 @@ describe("through a program run by the harness", () => {
     const described = office(await up(run({ description: "Second description" })));
     expect(described).toMatchObject({ op: "update", id: created.id });
 
-    expect(office(await preview(run({ description: "Second description", city: "Porto" })))).toMatchObject({ op: "replace", deleteBeforeReplace: true });
+    expect(office(await preview(run({ description: "Second description", city: "Porto" })))).toMatchObject({
+      op: "replace",
+      deleteBeforeReplace: true,
+    });
     const moved = office(await up(run({ description: "Second description", city: "Porto" })));
     expect(moved.op).toBe("replace");
     expect(moved.id).not.toBe(created.id);

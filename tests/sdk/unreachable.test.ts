@@ -27,7 +27,9 @@ afterAll(async () => {
 /** Resolves once the emulator has accepted a create of a venue (A7). */
 async function createAccepted(): Promise<void> {
   for (;;) {
-    const { entries } = (await (await fetch(`${emulator.url}/__admin/log`)).json()) as { entries: { op: string; status: number }[] };
+    const { entries } = (await (await fetch(`${emulator.url}/__admin/log`)).json()) as {
+      entries: { op: string; status: number }[];
+    };
     if (entries.some((entry) => entry.op === "A7" && entry.status === 202)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -59,10 +61,14 @@ test("a wait whose service is gone is told within seconds and ends at nms:unreac
 
   expect(result.failed).toBe(true);
   const error = result.errors.find((e) => e.startsWith("office "));
-  expect(error).toMatch(/A7 Add venue: request [0-9a-f-]+: stopped waiting after \d+ ms: cannot reach http:\/\/127\.0\.0\.1:\d+: no answer for/);
+  expect(error).toMatch(
+    /A7 Add venue: request [0-9a-f-]+: stopped waiting after \d+ ms: cannot reach http:\/\/127\.0\.0\.1:\d+: no answer for/,
+  );
   expect(error).toContain("ECONNREFUSED");
   // Told at warn level (shown at the default nms:logLevel) before it gave up.
-  expect(lines.some((line) => /nms warn: cannot reach http:\/\/127\.0\.0\.1:\d+: .*still trying until/.test(line))).toBe(true);
+  expect(
+    lines.some((line) => /nms warn: cannot reach http:\/\/127\.0\.0\.1:\d+: .*still trying until/.test(line)),
+  ).toBe(true);
   // The setting plus the poll's last attempts (and a busy machine), far from the 10-minute wait deadline.
   expect(tookMs).toBeLessThan(45_000);
   // The accepted create stays in state, as one that did not finish (its ID from the 202), for the next up.

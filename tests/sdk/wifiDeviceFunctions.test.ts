@@ -40,14 +40,19 @@ describe("in an update", () => {
 
   it("getVenueWifiSettings and its Output form read the venue's settings", async () => {
     expect(await nms.getVenueWifiSettings({ venueId })).toMatchObject({ id: venueId, mesh: { enabled: false } });
-    expect(await valueOf(nms.getVenueWifiSettingsOutput({ venueId: pulumi.output(venueId) }))).toMatchObject({ id: venueId });
+    expect(await valueOf(nms.getVenueWifiSettingsOutput({ venueId: pulumi.output(venueId) }))).toMatchObject({
+      id: venueId,
+    });
     expect((await valueOf(nms.listVenueWifiSettingsOutput())).map((s) => s.id)).toContain(venueId);
   });
 
   it("traceRouteFromAp and its Output form run the action", async () => {
     const outcome = await nms.traceRouteFromAp({ serialNumber: SERIAL, targetHost: "192.0.2.1" });
     expect(outcome.ran && outcome.response).toContain("traceroute to 192.0.2.1");
-    expect(await valueOf(nms.factoryResetApOutput({ serialNumber: SERIAL }))).toEqual({ ran: true, requestId: expect.any(String) });
+    expect(await valueOf(nms.factoryResetApOutput({ serialNumber: SERIAL }))).toEqual({
+      ran: true,
+      requestId: expect.any(String),
+    });
   });
 });
 
@@ -56,7 +61,10 @@ describe("in preview", () => {
 
   it("an action's Output form is unknown and its Promise form says it did not run; reads run", async () => {
     expect(await isKnown(nms.deleteApsOutput({ serialNumbers: [SERIAL] }))).toBe(false);
-    expect(await nms.deleteAps({ serialNumbers: [SERIAL] })).toEqual({ ran: false, reason: expect.stringContaining("a preview never runs actions") });
+    expect(await nms.deleteAps({ serialNumbers: [SERIAL] })).toEqual({
+      ran: false,
+      reason: expect.stringContaining("a preview never runs actions"),
+    });
     expect(await valueOf(nms.listApGroupApsOutput({ apGroupId: (await nms.listAps())[0].apGroupId! }))).toHaveLength(1);
   });
 });

@@ -45,15 +45,19 @@ export const strictRequestRecordReadSchema = requestRecordReadSchema.extend({
  * A4 with and without deep=true: the emulator fills every field of its tenants that the contract
  * leaves optional for a real tenant (directory IDs and dates, the MSP part).
  */
-export const strictTenantReadSchema = tenantDeepReadSchema.partial({ admins: true, delegationsTo: true, notificationRecipients: true }).extend({
-  id: emulatedTenantId,
-  externalId: z.string().min(1),
-  externalModifiedDate: isoDateTime,
-  maintenanceDate: isoDateTime,
-  status: z.string().min(1),
-  msp: mspSchema,
-  mspEc: z.object({ parentMspId: emulatedTenantId, serviceEffectiveDate: isoDateTime, serviceExpirationDate: isoDateTime }).optional(),
-});
+export const strictTenantReadSchema = tenantDeepReadSchema
+  .partial({ admins: true, delegationsTo: true, notificationRecipients: true })
+  .extend({
+    id: emulatedTenantId,
+    externalId: z.string().min(1),
+    externalModifiedDate: isoDateTime,
+    maintenanceDate: isoDateTime,
+    status: z.string().min(1),
+    msp: mspSchema,
+    mspEc: z
+      .object({ parentMspId: emulatedTenantId, serviceEffectiveDate: isoDateTime, serviceExpirationDate: isoDateTime })
+      .optional(),
+  });
 
 /** A5: the emulator fills every field of the tenant's details. */
 export const strictTenantDetailsReadSchema = tenantDetailsReadSchema.required();
@@ -71,10 +75,15 @@ export const strictActivationReadSchemaFor = (variant: WifiApiVariant) =>
  * Network (shallow) held to the write form's rules plus its ID: the contract's read form
  * (networkShallowReadSchemaFor) drops refinements such as the name's, which an answer must still meet.
  */
-export const networkShallowUnderWriteRulesFor = (variant: WifiApiVariant) => objectOf(networkShallowInputSchemaFor(variant)).extend({ id });
+export const networkShallowUnderWriteRulesFor = (variant: WifiApiVariant) =>
+  objectOf(networkShallowInputSchemaFor(variant)).extend({ id });
 
 const radiusServerReadSchema = z.object({ id, ip: z.string(), port: z.number().int(), sharedSecret: z.string() });
-const radiusPairReadSchema = z.object({ id, primary: radiusServerReadSchema, secondary: radiusServerReadSchema.optional() });
+const radiusPairReadSchema = z.object({
+  id,
+  primary: radiusServerReadSchema,
+  secondary: radiusServerReadSchema.optional(),
+});
 
 /** Network (deep) held to the write form's rules (as above): RADIUS pairs with their IDs, its activations as venues. */
 export const networkDeepUnderWriteRulesFor = (variant: WifiApiVariant) =>
@@ -92,20 +101,25 @@ export const networkDeepUnderWriteRulesFor = (variant: WifiApiVariant) =>
  */
 export function answerProblems(schema: z.ZodTypeAny, body: unknown): string[] {
   const parsed = schema.safeParse(body);
-  const failures = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
+  const failures = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`);
   return [...failures, ...strayFields(schema, body, "").map((path) => `${path}: not a field of the read form`)];
 }
 
 function strayFields(schema: z.ZodTypeAny, value: unknown, at: string): string[] {
   if (schema instanceof z.ZodEffects) return strayFields(schema.innerType(), value, at);
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return value == null ? [] : strayFields(schema.unwrap(), value, at);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    return value == null ? [] : strayFields(schema.unwrap(), value, at);
   if (schema instanceof z.ZodDefault) return strayFields(schema.removeDefault(), value, at);
-  if (schema instanceof z.ZodArray) return Array.isArray(value) ? value.flatMap((item, i) => strayFields(schema.element, item, `${at}[${i}]`)) : [];
+  if (schema instanceof z.ZodArray)
+    return Array.isArray(value) ? value.flatMap((item, i) => strayFields(schema.element, item, `${at}[${i}]`)) : [];
   if (schema instanceof z.ZodUnion) {
     const options = (schema.options as z.ZodTypeAny[]).map((option) => strayFields(option, value, at));
     return options.find((stray) => stray.length === 0) ?? options[0];
   }
-  if (!(schema instanceof z.ZodObject) || value === null || typeof value !== "object" || Array.isArray(value)) return [];
+  if (!(schema instanceof z.ZodObject) || value === null || typeof value !== "object" || Array.isArray(value))
+    return [];
   const shape = schema.shape as Record<string, z.ZodTypeAny>;
   const open = schema._def.unknownKeys === "passthrough";
   return Object.entries(value).flatMap(([key, field]) => {

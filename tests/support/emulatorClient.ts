@@ -25,7 +25,12 @@ export async function start(options: EmulatorOptions = {}): Promise<RunningEmula
   return startEmulator({ port: 0, asyncDelayMs: 0, rateLimit: null, ...options });
 }
 
-export async function send(url: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+export async function send(
+  url: string,
+  method: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -38,7 +43,12 @@ export async function send(url: string, method: string, body?: unknown, headers:
 
 /** A call to the admin API (no authentication, loopback only; its writes are JSON, even without a body); `path` starts after /__admin. */
 export function admin(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<Reply> {
-  return send(`${emu.url}/__admin${path.startsWith("/") ? path : `/${path}`}`, method, body, method === "GET" ? {} : { "content-type": "application/json" });
+  return send(
+    `${emu.url}/__admin${path.startsWith("/") ? path : `/${path}`}`,
+    method,
+    body,
+    method === "GET" ? {} : { "content-type": "application/json" },
+  );
 }
 
 /** The admin API's answer body only. */
@@ -56,7 +66,11 @@ export class Client {
     readonly cookie: string | undefined,
   ) {}
 
-  static async login(emu: RunningEmulator, username = emu.demo.username, password = emu.demo.password): Promise<Client> {
+  static async login(
+    emu: RunningEmulator,
+    username = emu.demo.username,
+    password = emu.demo.password,
+  ): Promise<Client> {
     const reply = await send(`${emu.url}/token`, "POST", { username, password });
     if (reply.status !== 200) throw new Error(`login failed: ${reply.status} ${JSON.stringify(reply.body)}`);
     return new Client(emu, reply.body.tenantId, `API-KEY=${reply.body["API-KEY"]}`);
@@ -66,7 +80,13 @@ export class Client {
    * Calls an operation; tenantId is filled in unless given. The headers the route requires are
    * sent as the gateway would (the path's tenant, a fresh request ID) unless `headers` overrides them.
    */
-  call(op: OperationId, params: Record<string, string> = {}, body?: unknown, query?: string, headers: HeaderOverrides = {}): Promise<Reply> {
+  call(
+    op: OperationId,
+    params: Record<string, string> = {},
+    body?: unknown,
+    query?: string,
+    headers: HeaderOverrides = {},
+  ): Promise<Reply> {
     const allParams = { tenantId: this.tenantId, ...params };
     const path = pathFor(op, allParams);
     const sent: Record<string, string> = this.cookie ? { cookie: this.cookie } : {};
@@ -81,9 +101,14 @@ export class Client {
   }
 
   /** Calls an async write, expects its route's success status, and waits for its record to leave PENDING. */
-  async write(op: OperationId, params: Record<string, string> = {}, body?: unknown): Promise<{ accepted: Reply; record: Reply["body"] }> {
+  async write(
+    op: OperationId,
+    params: Record<string, string> = {},
+    body?: unknown,
+  ): Promise<{ accepted: Reply; record: Reply["body"] }> {
     const accepted = await this.call(op, params, body);
-    if (accepted.status !== ROUTES[op].success) throw new Error(`${op} answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
+    if (accepted.status !== ROUTES[op].success)
+      throw new Error(`${op} answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
     const record = await this.waitFor(accepted.body.requestId);
     return { accepted, record };
   }
@@ -118,7 +143,11 @@ export interface TenantSettings {
 }
 
 /** A further tenant (with the given settings) and its logged-in PRIME_ADMIN. */
-export async function tenantWith(emu: RunningEmulator, settings: TenantSettings = {}, name = "Other Tenant"): Promise<Client> {
+export async function tenantWith(
+  emu: RunningEmulator,
+  settings: TenantSettings = {},
+  name = "Other Tenant",
+): Promise<Client> {
   const created = await admin(emu, "POST", "/tenants", { name, ...settings });
   if (created.status !== 201) throw new Error(`tenant not created: ${created.status} ${JSON.stringify(created.body)}`);
   return Client.login(emu, created.body.username, created.body.password);

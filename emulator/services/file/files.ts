@@ -7,7 +7,8 @@ import { downloadPath, uploadPath } from "./store";
 
 export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
   U1: (c) => {
-    if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body)) throw badRequest("body must be a JSON object", "body");
+    if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body))
+      throw badRequest("body must be a JSON object", "body");
     const parsed = validateBody(uploadUrlRequestSchema, c.body);
     if (!parsed.ok) throw validationError(parsed.failures, c.body);
     const ctx = c.model.context(c.tenant);
@@ -24,7 +25,12 @@ export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
   U2: (c) => {
     const file = c.tenant.directory.files.of(c.tenant.id, c.params.fileId);
     if (!file) throw notFound("file", "fileId", c.params.fileId);
-    if (!file.bytes) throw new ApiError("NMS-NOT-FOUND", { message: "nothing was uploaded to this file yet", object: "fileId", value: file.fileId });
+    if (!file.bytes)
+      throw new ApiError("NMS-NOT-FOUND", {
+        message: "nothing was uploaded to this file yet",
+        object: "fileId",
+        value: file.fileId,
+      });
     return { status: 302, body: undefined, headers: { location: `${c.origin}${downloadPath(file)}` } };
   },
 };

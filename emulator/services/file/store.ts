@@ -19,7 +19,14 @@ export const MAX_UPLOAD_BYTES = 16 * 1024 * 1024;
 /** Uploaded bytes one tenant may hold in all its files together (the API documentation gives no limit). */
 export const UPLOAD_QUOTA_BYTES = 64 * 1024 * 1024;
 
-const CONTENT_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", svg: "image/svg+xml", pdf: "application/pdf" };
+const CONTENT_TYPES: Record<string, string> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  pdf: "application/pdf",
+};
 
 /** Headers of every stored file's download: saved, never shown as a page of the emulator's origin. */
 const DOWNLOAD_HEADERS = {
@@ -91,7 +98,8 @@ export class FileStore {
 }
 
 export const uploadPath = (file: StoredFile) => `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.uploadSignature}`;
-export const downloadPath = (file: StoredFile) => `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.downloadSignature}`;
+export const downloadPath = (file: StoredFile) =>
+  `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.downloadSignature}`;
 
 function sha256Of(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -101,7 +109,10 @@ function sha256Of(bytes: Buffer): string {
 function carriesServiceHeaders(req: IncomingMessage): boolean {
   if (req.headers.authorization !== undefined) return true;
   if (Object.values(WIRE_HEADERS).some((name) => req.headers[name] !== undefined)) return true;
-  return req.headers.cookie !== undefined && req.headers.cookie.split(";").some((part) => part.trim().startsWith(`${AUTH_COOKIE}=`));
+  return (
+    req.headers.cookie !== undefined &&
+    req.headers.cookie.split(";").some((part) => part.trim().startsWith(`${AUTH_COOKIE}=`))
+  );
 }
 
 /** A successful answer of the store: the server writes it as it is. */
@@ -112,7 +123,12 @@ export interface StoreAnswer {
 }
 
 /** Answers a request to a signed address; rejects with an ApiError (after reading the request's body, so the connection can be reused). */
-export async function serveFileStore(store: FileStore, req: IncomingMessage, path: string, query: URLSearchParams): Promise<StoreAnswer> {
+export async function serveFileStore(
+  store: FileStore,
+  req: IncomingMessage,
+  path: string,
+  query: URLSearchParams,
+): Promise<StoreAnswer> {
   let fileId: string;
   try {
     fileId = decodeURIComponent(path.slice(FILE_STORE_PREFIX.length));
@@ -130,20 +146,30 @@ export async function serveFileStore(store: FileStore, req: IncomingMessage, pat
     const room = () => UPLOAD_QUOTA_BYTES - (store.usedBy(file.tenantId) - replaced);
     const upload = await readUpload(req, Math.min(MAX_UPLOAD_BYTES, Math.max(0, room())));
     // Checked again once the bytes are in: another upload of the tenant may have finished meanwhile.
-    if (upload.size > MAX_UPLOAD_BYTES) throw new ApiError("EMU-UPLOAD-TOO-LARGE", { message: `the file is larger than the store takes (${MAX_UPLOAD_BYTES} bytes)` });
+    if (upload.size > MAX_UPLOAD_BYTES)
+      throw new ApiError("EMU-UPLOAD-TOO-LARGE", {
+        message: `the file is larger than the store takes (${MAX_UPLOAD_BYTES} bytes)`,
+      });
     if (upload.bytes === undefined || upload.size > room()) throw quotaError(file.tenantId, store);
     store.setBytes(file, upload.bytes, upload.sha256);
     return { status: 200, headers: {} };
   }
   if (req.method !== "GET" && req.method !== "HEAD") {
     await drain(req);
-    const error = new ApiError("EMU-METHOD-NOT-ALLOWED", { message: `the file store takes GET and PUT, not ${req.method}` });
+    const error = new ApiError("EMU-METHOD-NOT-ALLOWED", {
+      message: `the file store takes GET and PUT, not ${req.method}`,
+    });
     error.headers = { allow: "GET, HEAD, PUT" };
     throw error;
   }
   if (!file || signature !== file.downloadSignature) throw new ApiError("EMU-BAD-SIGNATURE");
   if (carriesServiceHeaders(req)) throw new ApiError("EMU-SERVICE-HEADERS");
-  if (!file.bytes) throw new ApiError("NMS-NOT-FOUND", { message: "nothing was uploaded to this file yet", object: "fileId", value: file.fileId });
+  if (!file.bytes)
+    throw new ApiError("NMS-NOT-FOUND", {
+      message: "nothing was uploaded to this file yet",
+      object: "fileId",
+      value: file.fileId,
+    });
   return {
     status: 200,
     headers: {
@@ -186,7 +212,12 @@ function readUpload(req: IncomingMessage, keep: number): Promise<Upload> {
     });
     req.on("end", () => {
       ended = true;
-      if (size > MAX_UPLOAD_BYTES) reject(new ApiError("EMU-UPLOAD-TOO-LARGE", { message: `the file is larger than the store takes (${MAX_UPLOAD_BYTES} bytes)` }));
+      if (size > MAX_UPLOAD_BYTES)
+        reject(
+          new ApiError("EMU-UPLOAD-TOO-LARGE", {
+            message: `the file is larger than the store takes (${MAX_UPLOAD_BYTES} bytes)`,
+          }),
+        );
       else resolve({ size, bytes: size <= keep ? Buffer.concat(chunks, size) : undefined, sha256: hash.digest("hex") });
     });
     req.on("error", reject);

@@ -3,7 +3,12 @@
 // an entry for the model (S57), whose taggedPorts (S58) or untaggedPorts (S59), comma-separated
 // unit/slot/port lists, hold the port.
 import { z } from "zod";
-import { switchAclReadSchema, switchReferenceReadSchema, switchVlanReadSchema, type OperationId } from "../../../contract";
+import {
+  switchAclReadSchema,
+  switchReferenceReadSchema,
+  switchVlanReadSchema,
+  type OperationId,
+} from "../../../contract";
 import { notFound } from "../../errors";
 import { listAnswer, ok, pageOf } from "../../handlers";
 import type { Answer } from "../../wire";
@@ -29,16 +34,29 @@ function paged(c: OpContext, records: AnyRecord[]): Answer {
 
 function vlansForModel(c: OpContext, holds: (entry: FamilyModel) => boolean = () => true): Answer {
   const model = c.params.model;
-  return paged(c, vlansOfVenue(c.tenant, venueOf(c)).filter((v) => (v.switchFamilyModels as FamilyModel[]).some((entry) => entry.model === model && holds(entry))));
+  return paged(
+    c,
+    vlansOfVenue(c.tenant, venueOf(c)).filter((v) =>
+      (v.switchFamilyModels as FamilyModel[]).some((entry) => entry.model === model && holds(entry)),
+    ),
+  );
 }
 
-const listed = (ports: string | undefined, port: string) => (ports ?? "").split(",").map((p) => p.trim()).includes(port);
+const listed = (ports: string | undefined, port: string) =>
+  (ports ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .includes(port);
 
 export const SWITCH_LOOKUPS: Partial<Record<OperationId, Handler>> = {
   S56: (c) => paged(c, vlansOfVenue(c.tenant, venueOf(c))),
   S57: (c) => vlansForModel(c),
-  S58: (c) => vlansForModel(c, (e) => listed(e.taggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.taggedPortId}`)),
-  S59: (c) => vlansForModel(c, (e) => listed(e.untaggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.untaggedPortId}`)),
+  S58: (c) =>
+    vlansForModel(c, (e) => listed(e.taggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.taggedPortId}`)),
+  S59: (c) =>
+    vlansForModel(c, (e) =>
+      listed(e.untaggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.untaggedPortId}`),
+    ),
   S2: (c) => paged(c, aclsOfVenue(c.tenant, venueOf(c))),
   // Reference records: coreId = the object's ID, szNameId = its name, for an object visible to the venue.
   S1: (c) => {

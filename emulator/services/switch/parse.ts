@@ -5,7 +5,8 @@ import { badRequest, validationError } from "../../errors";
 
 /** A JSON object body (400 otherwise, never echoing the body), then its field rules (422). */
 export function parsed<T extends z.ZodTypeAny>(schema: T, body: unknown): z.output<T> {
-  if (body !== undefined && (body === null || typeof body !== "object" || Array.isArray(body))) throw badRequest("body must be a JSON object", "body");
+  if (body !== undefined && (body === null || typeof body !== "object" || Array.isArray(body)))
+    throw badRequest("body must be a JSON object", "body");
   const result = validateBody(schema, body ?? {});
   if (!result.ok) throw validationError(result.failures, body);
   return result.value as z.output<T>;

@@ -39,7 +39,12 @@ export interface SwitchProfileRecord extends Omit<SwitchProfileInput, "vlans" | 
 
 type ChildKind = "switchVlans" | "switchAcls" | "switchTrustedPorts";
 
-function childrenOf<R extends AnyRecord>(t: TenantState, kind: ChildKind, profileId: string, related?: readonly RelatedPut[]): R[] {
+function childrenOf<R extends AnyRecord>(
+  t: TenantState,
+  kind: ChildKind,
+  profileId: string,
+  related?: readonly RelatedPut[],
+): R[] {
   const pending = (related ?? []).filter((r) => r.kind === kind).map((r) => r.record as R);
   const pendingIds = new Set(pending.map((r) => r.id));
   return [...t.of<R>(kind).filter((c) => c.profileId === profileId && !pendingIds.has(c.id)), ...pending];
@@ -47,7 +52,11 @@ function childrenOf<R extends AnyRecord>(t: TenantState, kind: ChildKind, profil
 
 const withoutProfile = <R extends { profileId: string }>({ profileId: _profileId, ...child }: R) => child;
 
-function newTrustedPorts(ctx: WriteContext, entries: SwitchProfileInput["trustedPorts"], profileId: string): RelatedPut[] {
+function newTrustedPorts(
+  ctx: WriteContext,
+  entries: SwitchProfileInput["trustedPorts"],
+  profileId: string,
+): RelatedPut[] {
   return entries
     .filter((entry) => entry.id === undefined || !ctx.t.of("switchTrustedPorts").has(entry.id))
     .map((entry) => ({ kind: "switchTrustedPorts", record: { ...entry, id: ctx.newId(), profileId } }));
@@ -59,7 +68,12 @@ export const switchProfiles: KindDef<SwitchProfileRecord, SwitchProfileInput> = 
   idParam: "profileId",
   schema: () => switchProfileInputSchema,
   readSchema: () => switchProfileReadSchema,
-  unique: { key: (p) => p.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a switch profile with this name already exists" },
+  unique: {
+    key: (p) => p.name,
+    code: "NMS-DUPLICATE-NAME",
+    object: "name",
+    message: "a switch profile with this name already exists",
+  },
   ops: { lists: [{ op: "S47" }], create: "S43", update: "S44", get: "S45", delete: "S46" },
 
   build(ctx, input, id, previous) {
@@ -68,13 +82,23 @@ export const switchProfiles: KindDef<SwitchProfileRecord, SwitchProfileInput> = 
     if (previous) return { record, related: newTrustedPorts(ctx, trustedPorts, id) };
     const seenVlans = new Set<number>();
     const vlanPuts: RelatedPut[] = vlans.map((vlan, i) => {
-      if (seenVlans.has(vlan.vlanId)) throw new ApiError("NMS-DUPLICATE-NAME", { message: "VLAN ID appears twice in the profile", object: `vlans[${i}].vlanId`, value: vlan.vlanId });
+      if (seenVlans.has(vlan.vlanId))
+        throw new ApiError("NMS-DUPLICATE-NAME", {
+          message: "VLAN ID appears twice in the profile",
+          object: `vlans[${i}].vlanId`,
+          value: vlan.vlanId,
+        });
       seenVlans.add(vlan.vlanId);
       return { kind: "switchVlans", record: { ...vlan, id: ctx.newId(), profileId: id } };
     });
     const seenAcls = new Set<string>();
     const aclPuts: RelatedPut[] = acls.map(({ id: _given, ...acl }, i) => {
-      if (acl.name !== undefined && seenAcls.has(acl.name)) throw new ApiError("NMS-DUPLICATE-NAME", { message: "ACL name appears twice in the profile", object: `acls[${i}].name`, value: acl.name });
+      if (acl.name !== undefined && seenAcls.has(acl.name))
+        throw new ApiError("NMS-DUPLICATE-NAME", {
+          message: "ACL name appears twice in the profile",
+          object: `acls[${i}].name`,
+          value: acl.name,
+        });
       if (acl.name !== undefined) seenAcls.add(acl.name);
       return { kind: "switchAcls", record: { ...acl, id: ctx.newId(), profileId: id } };
     });
@@ -89,9 +113,16 @@ export const switchProfiles: KindDef<SwitchProfileRecord, SwitchProfileInput> = 
 
   guardDelete(t, profile) {
     const settings = t.of("venueSwitchSettings").find((v) => v.profileId === profile.id);
-    if (settings) throw new ApiError("NMS-SWITCH-CONFIG-IN-USE", { message: `still the profile of venue ${settings.id}'s switch settings`, object: "profileId", value: profile.id });
-    for (const vlan of childrenOf<SwitchVlanRecord>(t, "switchVlans", profile.id)) guardUnused(t, profile.id, { vlanId: vlan.vlanId }, "profileId");
-    for (const acl of childrenOf<SwitchAclRecord>(t, "switchAcls", profile.id)) if (acl.name) guardUnused(t, profile.id, { aclName: acl.name }, "profileId");
+    if (settings)
+      throw new ApiError("NMS-SWITCH-CONFIG-IN-USE", {
+        message: `still the profile of venue ${settings.id}'s switch settings`,
+        object: "profileId",
+        value: profile.id,
+      });
+    for (const vlan of childrenOf<SwitchVlanRecord>(t, "switchVlans", profile.id))
+      guardUnused(t, profile.id, { vlanId: vlan.vlanId }, "profileId");
+    for (const acl of childrenOf<SwitchAclRecord>(t, "switchAcls", profile.id))
+      if (acl.name) guardUnused(t, profile.id, { aclName: acl.name }, "profileId");
   },
 
   onDelete(t, profile) {
@@ -115,12 +146,18 @@ export const switchVlans: KindDef<SwitchVlanRecord, SwitchVlanInput> = {
   parents: { profileId: { field: "profileId", kind: "switchProfiles", noun: "switch profile" } },
   schema: () => switchVlanInputSchema,
   readSchema: () => switchVlanReadSchema,
-  unique: { key: (v) => `${v.profileId}\u0000${v.vlanId}`, code: "NMS-DUPLICATE-NAME", object: "vlanId", message: "the profile already has a VLAN with this ID" },
+  unique: {
+    key: (v) => `${v.profileId}\u0000${v.vlanId}`,
+    code: "NMS-DUPLICATE-NAME",
+    object: "vlanId",
+    message: "the profile already has a VLAN with this ID",
+  },
   ops: { lists: [{ op: "S54" }], create: "S50", update: "S51", get: "S52", delete: "S53", bulkDelete: "S55" },
   build: (_ctx, input, id, previous) => ({ record: { ...input, id, profileId: previous?.profileId ?? "" } }),
   check(t, vlan, previous) {
     // A VLAN ID still named by a port, LAG or VE port may not change.
-    if (previous && previous.vlanId !== vlan.vlanId) guardUnused(t, vlan.profileId, { vlanId: previous.vlanId }, "vlanId");
+    if (previous && previous.vlanId !== vlan.vlanId)
+      guardUnused(t, vlan.profileId, { vlanId: previous.vlanId }, "vlanId");
   },
   guardDelete: (t, vlan) => guardUnused(t, vlan.profileId, { vlanId: vlan.vlanId }, "vlanUuid"),
   view: (_t, vlan) => withoutProfile(vlan),
@@ -134,7 +171,12 @@ export const switchAcls: KindDef<SwitchAclRecord, SwitchAclInput> = {
   schema: () => switchAclInputSchema,
   readSchema: () => switchAclReadSchema,
   // Names are unique in the profile (ports name ACLs by name); an ACL without a name clashes with nothing.
-  unique: { key: (a) => `${a.profileId}\u0000${a.name ?? `\u0001${a.id}`}`, code: "NMS-DUPLICATE-NAME", object: "name", message: "the profile already has an ACL with this name" },
+  unique: {
+    key: (a) => `${a.profileId}\u0000${a.name ?? `\u0001${a.id}`}`,
+    code: "NMS-DUPLICATE-NAME",
+    object: "name",
+    message: "the profile already has an ACL with this name",
+  },
   ops: { lists: [{ op: "S7" }], create: "S3", update: "S4", get: "S5", delete: "S6", bulkDelete: "S8" },
   build: (_ctx, input, id, previous) => ({ record: { ...input, id, profileId: previous?.profileId ?? "" } }),
   check(t, acl, previous) {

@@ -40,7 +40,9 @@ const ON_SWITCH = { serialNumber: { field: "switchId", kind: "switches", noun: "
 const withoutSwitch = <R extends { switchId: string }>({ switchId: _switchId, ...rest }: R) => rest;
 
 function lagOfPort(t: TenantState, port: SwitchPortRecord): { id: string; name: string } | undefined {
-  const lag = t.of<SwitchLagRecord>("switchLags").find((l) => l.switchId === port.switchId && l.ports.includes(port.port));
+  const lag = t
+    .of<SwitchLagRecord>("switchLags")
+    .find((l) => l.switchId === port.switchId && l.ports.includes(port.port));
   return lag ? { id: lag.id, name: lag.name } : undefined;
 }
 
@@ -78,10 +80,15 @@ export const switchPorts: KindDef<SwitchPortRecord, SwitchPortSettingsInput> = {
   schemasOf: {
     S40: { body: () => switchPortSettingsSchema, answer: () => acceptedRequestSchema },
     S41: { answer: () => switchPortReadSchema },
-    S42: { body: () => z.array(z.string().min(1)).min(1).describe("IDs of the switch's ports."), answer: () => z.object({ response: z.array(switchPortReadSchema) }) },
+    S42: {
+      body: () => z.array(z.string().min(1)).min(1).describe("IDs of the switch's ports."),
+      answer: () => z.object({ response: z.array(switchPortReadSchema) }),
+    },
   },
   ops: { lists: [{ op: "S39" }] },
-  build: (_ctx, input, id, previous) => ({ record: { ...input, id, switchId: previous?.switchId ?? "", port: previous?.port ?? input.port } }),
+  build: (_ctx, input, id, previous) => ({
+    record: { ...input, id, switchId: previous?.switchId ?? "", port: previous?.port ?? input.port },
+  }),
   check: (t, port) => checkVenueRefs(t, port),
   view: (t, port) => ({ ...withoutSwitch(port), ...(lagOfPort(t, port) ? { lag: lagOfPort(t, port) } : {}) }),
   extra: {
@@ -123,16 +130,29 @@ export const switchLags: KindDef<SwitchLagRecord, SwitchLagInput> = {
   schema: () => switchLagInputSchema,
   readSchema: () => switchLagReadSchema,
   schemasOf: { S38: severalOnASwitch(switchLagInputSchema, switchLagReadSchema) },
-  unique: { key: (l) => `${l.switchId}\u0000${l.name}`, code: "NMS-DUPLICATE-NAME", object: "name", message: "the switch already has a LAG with this name" },
+  unique: {
+    key: (l) => `${l.switchId}\u0000${l.name}`,
+    code: "NMS-DUPLICATE-NAME",
+    object: "name",
+    message: "the switch already has a LAG with this name",
+  },
   ops: { lists: [{ op: "S34" }], create: "S35", update: "S32", get: "S36", delete: "S37", bulkDelete: "S33" },
   build: onSwitchBuild<SwitchLagInput>(),
   check(t, lag) {
     switchOf(t, lag.switchId);
     lag.ports.forEach((port, i) => {
       portExists(t, lag.switchId, port, `ports[${i}]`);
-      if (lag.ports.indexOf(port) !== i) throw new ApiError("NMS-VALIDATION", { message: "port appears twice", object: `ports[${i}]`, value: port });
-      const other = t.of<SwitchLagRecord>("switchLags").find((l) => l.id !== lag.id && l.switchId === lag.switchId && l.ports.includes(port));
-      if (other) throw new ApiError("NMS-PORT-IN-LAG", { message: `the port is already a member of LAG ${other.name}`, object: `ports[${i}]`, value: port });
+      if (lag.ports.indexOf(port) !== i)
+        throw new ApiError("NMS-VALIDATION", { message: "port appears twice", object: `ports[${i}]`, value: port });
+      const other = t
+        .of<SwitchLagRecord>("switchLags")
+        .find((l) => l.id !== lag.id && l.switchId === lag.switchId && l.ports.includes(port));
+      if (other)
+        throw new ApiError("NMS-PORT-IN-LAG", {
+          message: `the port is already a member of LAG ${other.name}`,
+          object: `ports[${i}]`,
+          value: port,
+        });
     });
     checkVenueRefs(t, lag);
   },
@@ -154,7 +174,12 @@ export const switchIpPorts: KindDef<SwitchIpPortRecord, SwitchIpPortInput> = {
   schema: () => switchIpPortInputSchema,
   readSchema: () => switchIpPortReadSchema,
   schemasOf: { S31: severalOnASwitch(switchIpPortInputSchema, switchIpPortReadSchema) },
-  unique: { key: (p) => `${p.switchId}\u0000${p.port}`, code: "NMS-DUPLICATE-NAME", object: "port", message: "the port already has an IP port" },
+  unique: {
+    key: (p) => `${p.switchId}\u0000${p.port}`,
+    code: "NMS-DUPLICATE-NAME",
+    object: "port",
+    message: "the port already has an IP port",
+  },
   ops: { lists: [{ op: "S27" }], create: "S28", update: "S25", get: "S29", delete: "S30", bulkDelete: "S26" },
   build: onSwitchBuild<SwitchIpPortInput>(),
   check: ipCheck,
@@ -170,7 +195,12 @@ export const switchVePorts: KindDef<SwitchVePortRecord, SwitchVePortInput> = {
   schema: () => switchVePortInputSchema,
   readSchema: () => switchVePortReadSchema,
   schemasOf: { S67: severalOnASwitch(switchVePortInputSchema, switchVePortReadSchema) },
-  unique: { key: (p) => `${p.switchId}\u0000${p.vlanId}`, code: "NMS-DUPLICATE-NAME", object: "vlanId", message: "the switch already has a VE port on this VLAN" },
+  unique: {
+    key: (p) => `${p.switchId}\u0000${p.vlanId}`,
+    code: "NMS-DUPLICATE-NAME",
+    object: "vlanId",
+    message: "the switch already has a VE port on this VLAN",
+  },
   ops: { lists: [{ op: "S62" }], create: "S63", update: "S61", get: "S64", delete: "S65", bulkDelete: "S66" },
   build: onSwitchBuild<SwitchVePortInput>(),
   check: ipCheck,

@@ -45,7 +45,10 @@ function portsOf(switchId: string): RelatedPut[] {
   return PORT_LAYOUT.flatMap(({ slot, ports }) =>
     Array.from({ length: ports }, (_, i) => {
       const port = `1/${slot}/${i + 1}`;
-      return { kind: "switchPorts", record: { ...switchPortSettingsSchema.parse({ port }), id: portIdOf(switchId, port), switchId } };
+      return {
+        kind: "switchPorts",
+        record: { ...switchPortSettingsSchema.parse({ port }), id: portIdOf(switchId, port), switchId },
+      };
     }),
   );
 }
@@ -120,12 +123,18 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
   check(t, sw) {
     if (!t.of("venues").has(sw.venueId)) throw relatedNotFound("venue", "venueId", sw.venueId);
     (sw.stackMembers ?? []).forEach((member, i) => {
-      if (member.id === sw.id) throw new ApiError("NMS-VALIDATION", { message: "a switch cannot be a member of its own stack", object: `stackMembers[${i}].id`, value: member.id });
+      if (member.id === sw.id)
+        throw new ApiError("NMS-VALIDATION", {
+          message: "a switch cannot be a member of its own stack",
+          object: `stackMembers[${i}].id`,
+          value: member.id,
+        });
     });
   },
 
   onDelete(t: TenantState, sw) {
-    for (const kind of [...USER_KINDS]) for (const owned of t.of(kind).filter((r) => r.switchId === sw.id)) t.of(kind).delete(owned.id);
+    for (const kind of [...USER_KINDS])
+      for (const owned of t.of(kind).filter((r) => r.switchId === sw.id)) t.of(kind).delete(owned.id);
   },
 
   view: (_t, sw) => sw,
@@ -144,10 +153,20 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
       const change = parsed(stackMembersChangeSchema, c.body);
       const members = (target.stackMembers ?? []).map((m) => m.id);
       change.remove.forEach((id, i) => {
-        if (!members.includes(id)) throw new ApiError("NMS-VALIDATION", { message: "is not a member of the stack", object: `remove[${i}]`, value: id });
+        if (!members.includes(id))
+          throw new ApiError("NMS-VALIDATION", {
+            message: "is not a member of the stack",
+            object: `remove[${i}]`,
+            value: id,
+          });
       });
       change.add.forEach((id, i) => {
-        if (id === target.id) throw new ApiError("NMS-VALIDATION", { message: "a switch cannot be a member of its own stack", object: `add[${i}]`, value: id });
+        if (id === target.id)
+          throw new ApiError("NMS-VALIDATION", {
+            message: "a switch cannot be a member of its own stack",
+            object: `add[${i}]`,
+            value: id,
+          });
       });
       const next = (current: SwitchRecord): SwitchRecord => {
         const kept = (current.stackMembers ?? []).map((m) => m.id).filter((id) => !change.remove.includes(id));
@@ -158,8 +177,12 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
     S17: (c) => {
       const target = switchOfPath(c);
       const memberId = c.params.memberId;
-      if (!(target.stackMembers ?? []).some((m) => m.id === memberId)) throw notFound("stack member", "memberId", memberId);
-      return changeSwitch(c, undefined, (current) => ({ ...current, stackMembers: (current.stackMembers ?? []).filter((m) => m.id !== memberId) }));
+      if (!(target.stackMembers ?? []).some((m) => m.id === memberId))
+        throw notFound("stack member", "memberId", memberId);
+      return changeSwitch(c, undefined, (current) => ({
+        ...current,
+        stackMembers: (current.stackMembers ?? []).filter((m) => m.id !== memberId),
+      }));
     },
     S18: (c) => diagnostic(c, "PING", parsed(switchPingBodySchema, c.body).targetHost),
     S21: (c) => {

@@ -41,13 +41,17 @@ export function switchOf(t: TenantState, switchId: string): AnyRecord {
 function vlanRefsOf(record: AnyRecord): { path: string; vlanId: number }[] {
   const refs: { path: string; vlanId: number }[] = [];
   if (record.untaggedVlan !== undefined) refs.push({ path: "untaggedVlan", vlanId: Number(record.untaggedVlan) });
-  (record.taggedVlans ?? []).forEach((v: string, i: number) => refs.push({ path: `taggedVlans[${i}]`, vlanId: Number(v) }));
+  (record.taggedVlans ?? []).forEach((v: string, i: number) =>
+    refs.push({ path: `taggedVlans[${i}]`, vlanId: Number(v) }),
+  );
   if (typeof record.vlanId === "number") refs.push({ path: "vlanId", vlanId: record.vlanId });
   return refs;
 }
 
 function aclRefsOf(record: AnyRecord): { path: string; name: string }[] {
-  return (["ingressAcl", "egressAcl"] as const).filter((f) => typeof record[f] === "string" && record[f] !== "").map((f) => ({ path: f, name: record[f] }));
+  return (["ingressAcl", "egressAcl"] as const)
+    .filter((f) => typeof record[f] === "string" && record[f] !== "")
+    .map((f) => ({ path: f, name: record[f] }));
 }
 
 /** Every VLAN and ACL the object names must belong to a profile applied to its switch's venue. */
@@ -55,26 +59,40 @@ export function checkVenueRefs(t: TenantState, record: AnyRecord): void {
   const venueId = switchOf(t, record.switchId).venueId as string;
   const vlans = new Set(vlansOfVenue(t, venueId).map((v) => v.vlanId));
   for (const ref of vlanRefsOf(record)) {
-    if (!vlans.has(ref.vlanId)) throw relatedNotFound("VLAN (of a profile applied to the switch's venue)", ref.path, String(ref.vlanId));
+    if (!vlans.has(ref.vlanId))
+      throw relatedNotFound("VLAN (of a profile applied to the switch's venue)", ref.path, String(ref.vlanId));
   }
   const acls = new Set(aclsOfVenue(t, venueId).map((a) => a.name));
   for (const ref of aclRefsOf(record)) {
-    if (!acls.has(ref.name)) throw relatedNotFound("ACL (of a profile applied to the switch's venue)", ref.path, ref.name);
+    if (!acls.has(ref.name))
+      throw relatedNotFound("ACL (of a profile applied to the switch's venue)", ref.path, ref.name);
   }
 }
 
 /** Refuses the delete when a port, LAG, IP or VE port of a venue the profile applies to still names the VLAN or ACL. */
-export function guardUnused(t: TenantState, profileId: string, what: { vlanId?: number; aclName?: string }, object: string): void {
+export function guardUnused(
+  t: TenantState,
+  profileId: string,
+  what: { vlanId?: number; aclName?: string },
+  object: string,
+): void {
   const profile = t.of("switchProfiles").get(profileId);
   const venues = new Set<string>(profile?.venues ?? []);
-  const switches = new Set(t.of("switches").filter((s) => venues.has(s.venueId)).map((s) => s.id));
+  const switches = new Set(
+    t
+      .of("switches")
+      .filter((s) => venues.has(s.venueId))
+      .map((s) => s.id),
+  );
   for (const kind of USER_KINDS) {
-    const user = t.of(kind).find(
-      (r) =>
-        switches.has(r.switchId) &&
-        ((what.vlanId !== undefined && vlanRefsOf(r).some((ref) => ref.vlanId === what.vlanId)) ||
-          (what.aclName !== undefined && aclRefsOf(r).some((ref) => ref.name === what.aclName))),
-    );
+    const user = t
+      .of(kind)
+      .find(
+        (r) =>
+          switches.has(r.switchId) &&
+          ((what.vlanId !== undefined && vlanRefsOf(r).some((ref) => ref.vlanId === what.vlanId)) ||
+            (what.aclName !== undefined && aclRefsOf(r).some((ref) => ref.name === what.aclName))),
+      );
     if (user) {
       throw new ApiError("NMS-SWITCH-CONFIG-IN-USE", {
         message: `still used by ${NOUN[kind]} ${user.port ?? user.name ?? user.id} of switch ${user.switchId}`,

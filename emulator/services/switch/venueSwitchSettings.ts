@@ -1,7 +1,12 @@
 // A venue's switch settings (S68, S69): they exist while the venue does. Before any write S69
 // answers the defaults; S68 (a PUT the switch API documentation labels "create") writes them whole, naming the venue
 // by the body's id. The venue's delete takes them along.
-import { VENUE_SWITCH_SETTINGS_DEFAULTS, type VenueSwitchSettingsInput, venueSwitchSettingsReadSchema, venueSwitchSettingsWriteSchema } from "../../../contract";
+import {
+  VENUE_SWITCH_SETTINGS_DEFAULTS,
+  type VenueSwitchSettingsInput,
+  venueSwitchSettingsReadSchema,
+  venueSwitchSettingsWriteSchema,
+} from "../../../contract";
 import { relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
 
@@ -14,11 +19,15 @@ export const venueSwitchSettings: KindDef<VenueSwitchSettingsRecord, VenueSwitch
   idFrom: { param: "venueId" },
   schema: () => venueSwitchSettingsWriteSchema,
   readSchema: () => venueSwitchSettingsReadSchema,
-  settingsOf: { kind: "venues", defaults: (_ctx, venueId) => ({ ...VENUE_SWITCH_SETTINGS_DEFAULTS, dns: [], id: venueId }) },
+  settingsOf: {
+    kind: "venues",
+    defaults: (_ctx, venueId) => ({ ...VENUE_SWITCH_SETTINGS_DEFAULTS, dns: [], id: venueId }),
+  },
   ops: { update: "S68", get: "S69" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   check(t, settings) {
-    if (settings.profileId !== undefined && !t.of("switchProfiles").has(settings.profileId)) throw relatedNotFound("switch profile", "profileId", settings.profileId);
+    if (settings.profileId !== undefined && !t.of("switchProfiles").has(settings.profileId))
+      throw relatedNotFound("switch profile", "profileId", settings.profileId);
   },
   view: (_t, settings) => settings,
 };

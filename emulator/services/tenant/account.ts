@@ -27,11 +27,16 @@ export const ACCOUNT_OPERATIONS: Record<"A2" | "A3" | "A4" | "A5", Handler> = {
   A3: (c) => {
     const status = c.params.status;
     if (!(REQUEST_STATUSES as readonly string[]).includes(status)) {
-      throw new ApiError("NMS-BAD-REQUEST", { message: `status must be one of ${REQUEST_STATUSES.join(", ")}`, object: "status", value: status });
+      throw new ApiError("NMS-BAD-REQUEST", {
+        message: `status must be one of ${REQUEST_STATUSES.join(", ")}`,
+        object: "status",
+        value: status,
+      });
     }
     // Newest first (records are kept in submission order), so page 0 shows the latest requests.
     const matching: RequestRecord[] = [];
-    for (const record of c.tenant.requests.values()) if (record.status === (status as RequestStatus)) matching.push(record);
+    for (const record of c.tenant.requests.values())
+      if (record.status === (status as RequestStatus)) matching.push(record);
     matching.reverse();
     return listAnswer(c.route, slicePage(matching, pageOf(c.query, c.route)), matching.length);
   },
@@ -83,7 +88,12 @@ function tenantView(t: TenantState, deep: boolean): Record<string, unknown> {
 
 /** The branding and contacts the tenant's users see (the account-and-venues API documentation, "Msp"), made from its name. */
 function mspBranding(t: TenantState): Record<string, unknown> {
-  const host = `${t.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "tenant"}.nms.example`;
+  const host = `${
+    t.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "tenant"
+  }.nms.example`;
   return {
     mspLabel: t.name,
     mspFQDN: host,

@@ -2,7 +2,13 @@
 // one with a support account by externalId (their login is the support directory's username).
 // Usernames are global: an administrator of one tenant cannot be added to another (TNT-10300).
 // A12 and A16 answer the list form; A13, A14 and A4 the embedded form (the account-and-venues API documentation, "Admin").
-import { acceptedAnswerSchema, type AdminInput, adminEmbeddedReadSchema, adminInputSchema, adminListReadSchema } from "../../../contract";
+import {
+  acceptedAnswerSchema,
+  type AdminInput,
+  adminEmbeddedReadSchema,
+  adminInputSchema,
+  adminListReadSchema,
+} from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
 import type { AdminRole } from "../../accounts";
@@ -35,7 +41,12 @@ const adminRules: Omit<KindDef<AdminRecord, AdminInput>, "ops" | "view" | "extra
   noun: "administrator",
   idParam: "adminId",
   schema: () => adminInputSchema,
-  unique: { key: (a) => a.username.toLowerCase(), code: "TNT-10303", object: "email", message: "administrator already exists" },
+  unique: {
+    key: (a) => a.username.toLowerCase(),
+    code: "TNT-10303",
+    object: "email",
+    message: "administrator already exists",
+  },
 
   build(ctx, input, id, previous) {
     const person = input.externalId === undefined ? undefined : ctx.t.directory.support.get(input.externalId);
@@ -61,23 +72,40 @@ const adminRules: Omit<KindDef<AdminRecord, AdminInput>, "ops" | "view" | "extra
 
   check(t, admin, previous) {
     if (previous && previous.username !== admin.username) {
-      throw new ApiError("NMS-VALIDATION", { message: "names the administrator and cannot change", object: admin.externalId !== undefined ? "externalId" : "email" });
+      throw new ApiError("NMS-VALIDATION", {
+        message: "names the administrator and cannot change",
+        object: admin.externalId !== undefined ? "externalId" : "email",
+      });
     }
     if (admin.externalId !== undefined && !t.directory.support.has(admin.externalId)) {
       throw relatedNotFound("person in the support directory", "externalId", admin.externalId);
     }
     if (admin.externalId === undefined && t.directory.supportByUsername(admin.username)) {
-      throw new ApiError("TNT-10302", { message: "administrator already registered with the support service: add them by externalId", object: "email", value: admin.email });
+      throw new ApiError("TNT-10302", {
+        message: "administrator already registered with the support service: add them by externalId",
+        object: "email",
+        value: admin.email,
+      });
     }
     const login = t.directory.accounts.get(admin.username);
     if (login && login.tenantId !== t.id) {
-      throw new ApiError("TNT-10300", { object: admin.externalId !== undefined ? "externalId" : "email", value: admin.externalId ?? admin.email });
+      throw new ApiError("TNT-10300", {
+        object: admin.externalId !== undefined ? "externalId" : "email",
+        value: admin.externalId ?? admin.email,
+      });
     }
   },
 
   guardDelete(t, admin) {
-    if (admin.role === "PRIME_ADMIN" && t.of<AdminRecord>("admins").filter((a) => a.role === "PRIME_ADMIN").length === 1) {
-      throw new ApiError("NMS-IN-USE", { message: "the tenant's last PRIME_ADMIN cannot be deleted", object: "adminId", value: admin.id });
+    if (
+      admin.role === "PRIME_ADMIN" &&
+      t.of<AdminRecord>("admins").filter((a) => a.role === "PRIME_ADMIN").length === 1
+    ) {
+      throw new ApiError("NMS-IN-USE", {
+        message: "the tenant's last PRIME_ADMIN cannot be deleted",
+        object: "adminId",
+        value: admin.id,
+      });
     }
   },
 
@@ -97,7 +125,6 @@ const adminRules: Omit<KindDef<AdminRecord, AdminInput>, "ops" | "view" | "extra
   onDelete(t, admin) {
     if (t.directory.accounts.get(admin.username)?.tenantId === t.id) t.directory.accounts.delete(admin.username);
   },
-
 };
 
 /** A13 and A14 answer the embedded form (A4's), so they are a form of their own over the same collection. */
@@ -140,9 +167,15 @@ function namedAdmin(t: TenantState, body: unknown): AdminRecord {
   }
   if (typeof named.email === "string") {
     const email = named.email.toLowerCase();
-    return all.find((a) => a.username.toLowerCase() === email || a.email?.toLowerCase() === email) ?? throwNotFound("email", named.email);
+    return (
+      all.find((a) => a.username.toLowerCase() === email || a.email?.toLowerCase() === email) ??
+      throwNotFound("email", named.email)
+    );
   }
-  throw new ApiError("NMS-VALIDATION", { message: "is required: it names the administrator (or externalId)", object: "email" });
+  throw new ApiError("NMS-VALIDATION", {
+    message: "is required: it names the administrator (or externalId)",
+    object: "email",
+  });
 }
 
 function throwNotFound(object: string, value: string): never {
@@ -150,9 +183,27 @@ function throwNotFound(object: string, value: string): never {
 }
 
 /** The administrator record a tenant holds for one of its logins (tenantSetup.ts). */
-export function accountAdminRecord(id: string, roleId: string, username: string, role: AdminRole, createdDate: string): AdminRecord {
+export function accountAdminRecord(
+  id: string,
+  roleId: string,
+  username: string,
+  role: AdminRole,
+  createdDate: string,
+): AdminRecord {
   const [name] = username.split("@");
-  return { id, username, email: username, name, lastName: "Admin", role, roleId, detailLevel: "it", dateFormat: "mm/dd/yyyy", createdDate, updatedDate: createdDate };
+  return {
+    id,
+    username,
+    email: username,
+    name,
+    lastName: "Admin",
+    role,
+    roleId,
+    detailLevel: "it",
+    dateFormat: "mm/dd/yyyy",
+    createdDate,
+    updatedDate: createdDate,
+  };
 }
 
 /** The embedded form: A4 with deep=true, and the answers of A13 and A14. */

@@ -37,7 +37,8 @@ const SUPPORT_ACCESS_DAYS = 14;
 /** The tenant ID the vendor's support team goes by in delegations. */
 const SUPPORT_TENANT = "support";
 
-const byType = (t: TenantState, type: DelegationRecord["type"]) => t.of<DelegationRecord>("delegations").filter((d) => d.type === type);
+const byType = (t: TenantState, type: DelegationRecord["type"]) =>
+  t.of<DelegationRecord>("delegations").filter((d) => d.type === type);
 
 export const delegations: KindDef<DelegationRecord, { username: string }> = {
   name: "delegations",
@@ -52,7 +53,12 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
     A23: { body: () => delegationAnswerSchema, answer: () => acceptedAnswerSchema(delegationReadSchema) },
   },
   // One VAR delegation per person, one support delegation per tenant.
-  unique: { key: (d) => `${d.type} ${d.delegatedToAdmin ?? d.delegatedTo}`, code: "NMS-DUPLICATE-NAME", object: "username", message: "this delegation already exists" },
+  unique: {
+    key: (d) => `${d.type} ${d.delegatedToAdmin ?? d.delegatedTo}`,
+    code: "NMS-DUPLICATE-NAME",
+    object: "username",
+    message: "this delegation already exists",
+  },
   ops: { create: "A19", get: "A22", delete: "A24" },
 
   build(ctx, input, id) {
@@ -86,7 +92,11 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
     A18: (c) => {
       const type = c.query.get("type");
       if (type !== null && !(DELEGATION_TYPES as readonly string[]).includes(type)) {
-        throw new ApiError("NMS-BAD-REQUEST", { message: `type must be one of ${DELEGATION_TYPES.join(", ")}`, object: "type", value: type });
+        throw new ApiError("NMS-BAD-REQUEST", {
+          message: `type must be one of ${DELEGATION_TYPES.join(", ")}`,
+          object: "type",
+          value: type,
+        });
       }
       const matching = c.tenant.of<DelegationRecord>("delegations").filter((d) => type === null || d.type === type);
       return listAnswer(c.route, slicePage(matching, pageOf(c.query, c.route)), matching.length);
@@ -94,7 +104,12 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
     A20: (c) => grantSupport(c),
     A21: (c) => {
       const [granted] = byType(c.tenant, "SUPPORT");
-      if (!granted) throw new ApiError("NMS-NOT-FOUND", { message: "vendor support has no access to revoke", object: "tenantId", value: c.tenant.id });
+      if (!granted)
+        throw new ApiError("NMS-NOT-FOUND", {
+          message: "vendor support has no access to revoke",
+          object: "tenantId",
+          value: c.tenant.id,
+        });
       return c.finish(c.model.remove(delegations, c.tenant, [granted.id], c.params));
     },
     A23: (c) => answerDelegation(c),
@@ -103,7 +118,11 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
 
 const grantSupport: Handler = (c) => {
   if (byType(c.tenant, "SUPPORT").length > 0) {
-    throw new ApiError("NMS-DUPLICATE-NAME", { message: "vendor support already has access", object: "tenantId", value: c.tenant.id });
+    throw new ApiError("NMS-DUPLICATE-NAME", {
+      message: "vendor support already has access",
+      object: "tenantId",
+      value: c.tenant.id,
+    });
   }
   const ctx = c.model.context(c.tenant);
   const record: DelegationRecord = {
@@ -128,7 +147,8 @@ const grantSupport: Handler = (c) => {
  * (a VAR invited by another tenant answers it from its own tenant).
  */
 const answerDelegation: Handler = (c) => {
-  if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body)) throw badRequest("body must be a JSON object", "body");
+  if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body))
+    throw badRequest("body must be a JSON object", "body");
   const parsed = validateBody(delegationAnswerSchema, c.body);
   if (!parsed.ok) throw validationError(parsed.failures, c.body);
   const { accept, fromTenantId } = parsed.value;
@@ -138,17 +158,33 @@ const answerDelegation: Handler = (c) => {
   const delegation = holder?.of<DelegationRecord>("delegations").get(id);
   if (!delegation || (!own && delegation.delegatedTo !== c.tenant.id)) throw notFound("delegation", "delegationId", id);
   if (delegation.delegatedBy !== fromTenantId) {
-    throw new ApiError("NMS-VALIDATION", { message: "is not the tenant that requested the delegation", object: "fromTenantId", value: fromTenantId });
+    throw new ApiError("NMS-VALIDATION", {
+      message: "is not the tenant that requested the delegation",
+      object: "fromTenantId",
+      value: fromTenantId,
+    });
   }
   if (delegation.status !== "INVITED") {
-    throw new ApiError("NMS-VALIDATION", { message: `the delegation is ${delegation.status}, not INVITED`, object: "delegationId", value: id });
+    throw new ApiError("NMS-VALIDATION", {
+      message: `the delegation is ${delegation.status}, not INVITED`,
+      object: "delegationId",
+      value: id,
+    });
   }
   const now = new Date().toISOString();
-  const answered: DelegationRecord = { ...delegation, status: accept ? "ACCEPTED" : "REJECTED", isValid: accept, updatedDate: now };
+  const answered: DelegationRecord = {
+    ...delegation,
+    status: accept ? "ACCEPTED" : "REJECTED",
+    isValid: accept,
+    updatedDate: now,
+  };
   return c.finish(
     c.model.action(id, answered, () => {
       const current = holder!.of<DelegationRecord>("delegations").get(id);
-      if (current) holder!.of<DelegationRecord>("delegations").put({ ...current, status: answered.status, isValid: answered.isValid, updatedDate: now });
+      if (current)
+        holder!
+          .of<DelegationRecord>("delegations")
+          .put({ ...current, status: answered.status, isValid: answered.isValid, updatedDate: now });
     }),
   );
 };

@@ -42,7 +42,10 @@ export const floorPlans: KindDef<FloorPlanRecord, FloorPlanInput> = {
   readSchema: () => floorPlanReadSchema,
   schemasOf: {
     C1: { answer: () => z.array(calibrationPointReadSchema) },
-    C2: { body: () => calibrationPointsSchema, answer: () => acceptedAnswerSchema(z.array(calibrationPointReadSchema)) },
+    C2: {
+      body: () => calibrationPointsSchema,
+      answer: () => acceptedAnswerSchema(z.array(calibrationPointReadSchema)),
+    },
   },
   ops: { lists: [{ op: "F1" }], create: "F2", get: "F3", update: "F4", delete: "F5" },
 
@@ -59,7 +62,8 @@ export const floorPlans: KindDef<FloorPlanRecord, FloorPlanInput> = {
   },
 
   check(t, plan) {
-    if (plan.imageId !== undefined && !t.directory.files.of(t.id, plan.imageId)) throw relatedNotFound("file", "imageId", plan.imageId);
+    if (plan.imageId !== undefined && !t.directory.files.of(t.id, plan.imageId))
+      throw relatedNotFound("file", "imageId", plan.imageId);
   },
 
   view: (t, plan) => floorPlanView(t.id, plan),

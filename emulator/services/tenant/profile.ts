@@ -38,7 +38,11 @@ function callerOf(c: OpContext): AdminRecord {
   return own;
 }
 
-function profileOf(c: OpContext, admin: AdminRecord, change: Partial<Pick<AdminRecord, "dateFormat" | "detailLevel">> = {}) {
+function profileOf(
+  c: OpContext,
+  admin: AdminRecord,
+  change: Partial<Pick<AdminRecord, "dateFormat" | "detailLevel">> = {},
+) {
   return {
     adminId: admin.id,
     tenantId: c.tenant.id,
@@ -56,7 +60,8 @@ function profileOf(c: OpContext, admin: AdminRecord, change: Partial<Pick<AdminR
   };
 }
 
-const paged = (c: OpContext, items: unknown[]) => listAnswer(c.route, slicePage(items, pageOf(c.query, c.route)), items.length);
+const paged = (c: OpContext, items: unknown[]) =>
+  listAnswer(c.route, slicePage(items, pageOf(c.query, c.route)), items.length);
 
 type LicenseType = (typeof LICENSE_TYPES)[number];
 
@@ -64,7 +69,11 @@ function typeFilter(c: OpContext): readonly LicenseType[] {
   const type = c.query.get("type");
   if (type === null) return LICENSE_TYPES;
   if (!(LICENSE_TYPES as readonly string[]).includes(type)) {
-    throw new ApiError("NMS-BAD-REQUEST", { message: `type must be one of ${LICENSE_TYPES.join(", ")}`, object: "type", value: type });
+    throw new ApiError("NMS-BAD-REQUEST", {
+      message: `type must be one of ${LICENSE_TYPES.join(", ")}`,
+      object: "type",
+      value: type,
+    });
   }
   return [type as LicenseType];
 }
@@ -125,7 +134,8 @@ function summaries(t: TenantState, types: readonly LicenseType[]) {
 export const PROFILE_OPERATIONS: Record<"A31" | "A32" | "A33" | "A34" | "A35", Handler> = {
   A31: (c) => ok(profileOf(c, callerOf(c))),
   A32: (c) => {
-    if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body)) throw badRequest("body must be a JSON object (user profile)", "body");
+    if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body))
+      throw badRequest("body must be a JSON object (user profile)", "body");
     const parsed = validateBody(userProfileUpdateSchema, c.body);
     if (!parsed.ok) throw validationError(parsed.failures, c.body);
     const admin = callerOf(c);
@@ -145,7 +155,11 @@ export const PROFILE_OPERATIONS: Record<"A31" | "A32" | "A33" | "A34" | "A35", H
     if (ecId === null || ecId === "") throw badRequest("mspEcTenantId is required", "mspEcTenantId");
     const ec = c.model.tenant(ecId);
     if (!ec || c.tenant.directory.mspOf.get(ecId) !== c.tenant.id) {
-      throw new ApiError("NMS-FORBIDDEN-TENANT", { message: "not an end customer of this MSP", object: "mspEcTenantId", value: ecId });
+      throw new ApiError("NMS-FORBIDDEN-TENANT", {
+        message: "not an end customer of this MSP",
+        object: "mspEcTenantId",
+        value: ecId,
+      });
     }
     const types = typeFilter(c);
     return ok({ entitlements: entitlements(ec, types), summary: summaries(ec, types) });
@@ -157,5 +171,8 @@ export const PROFILE_SCHEMAS: Record<keyof typeof PROFILE_OPERATIONS, OperationS
   A32: { body: () => userProfileUpdateSchema, answer: () => acceptedAnswerSchema(userProfileReadSchema) },
   A33: { answer: () => z.array(entitlementReadSchema) },
   A34: { answer: () => z.array(entitlementSummaryReadSchema) },
-  A35: { answer: () => z.object({ entitlements: z.array(entitlementReadSchema), summary: z.array(entitlementSummaryReadSchema) }) },
+  A35: {
+    answer: () =>
+      z.object({ entitlements: z.array(entitlementReadSchema), summary: z.array(entitlementSummaryReadSchema) }),
+  },
 };

@@ -2,14 +2,28 @@
 // destination) belongs to one recipient of the tenant only (TNT-10100, also within one body).
 // A27 is the bulk delete; its body lists recipients, each named by its `id`.
 import { z } from "zod";
-import { acceptedRequestSchema, endpointKey, type NotificationRecipientInput, notificationRecipientInputSchema, notificationRecipientReadSchema } from "../../../contract";
+import {
+  acceptedRequestSchema,
+  endpointKey,
+  type NotificationRecipientInput,
+  notificationRecipientInputSchema,
+  notificationRecipientReadSchema,
+} from "../../../contract";
 import { ApiError, badRequest } from "../../errors";
 import type { KindDef } from "../../model/kind";
 
 export interface RecipientRecord {
   id: string;
   description: string;
-  endpoints: { id: string; type: string; destination: string; active: boolean; status: string; createdDate: string; updatedDate: string }[];
+  endpoints: {
+    id: string;
+    type: string;
+    destination: string;
+    active: boolean;
+    status: string;
+    createdDate: string;
+    updatedDate: string;
+  }[];
   createdDate: string;
   updatedDate: string;
 }
@@ -22,7 +36,10 @@ export const notificationRecipients: KindDef<RecipientRecord, NotificationRecipi
   readSchema: () => notificationRecipientReadSchema,
   schemasOf: {
     // A27: the recipients to delete, each named by its id (the rest of each entry is not read).
-    A27: { body: () => z.array(z.object({ id: z.string().min(1, "is required") }).passthrough()).min(1), answer: () => acceptedRequestSchema },
+    A27: {
+      body: () => z.array(z.object({ id: z.string().min(1, "is required") }).passthrough()).min(1),
+      answer: () => acceptedRequestSchema,
+    },
   },
   ops: { lists: [{ op: "A25" }], create: "A26", get: "A28", update: "A29", delete: "A30" },
 
@@ -41,7 +58,15 @@ export const notificationRecipients: KindDef<RecipientRecord, NotificationRecipi
         updatedDate: ctx.now,
       };
     });
-    return { record: { id, description: input.description, endpoints, createdDate: previous?.createdDate ?? ctx.now, updatedDate: ctx.now } };
+    return {
+      record: {
+        id,
+        description: input.description,
+        endpoints,
+        createdDate: previous?.createdDate ?? ctx.now,
+        updatedDate: ctx.now,
+      },
+    };
   },
 
   check(t, recipient) {
@@ -64,7 +89,8 @@ export const notificationRecipients: KindDef<RecipientRecord, NotificationRecipi
   extra: {
     A27: (c) => {
       const body = c.body;
-      if (!Array.isArray(body) || body.length === 0) throw badRequest("body must be a non-empty JSON array of notification recipients", "body");
+      if (!Array.isArray(body) || body.length === 0)
+        throw badRequest("body must be a non-empty JSON array of notification recipients", "body");
       const ids = body.map((entry, i) => {
         const id = typeof entry === "object" && entry !== null ? (entry as { id?: unknown }).id : undefined;
         if (typeof id !== "string" || id === "") throw badRequest("each recipient must carry its id", `[${i}].id`);

@@ -14,17 +14,32 @@ export const venues: KindDef<VenueRecord, VenueInput> = {
   idParam: "venueId",
   schema: () => venueInputSchema,
   readSchema: () => venueReadSchema,
-  unique: { key: (v) => v.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a venue with this name already exists" },
+  unique: {
+    key: (v) => v.name,
+    code: "NMS-DUPLICATE-NAME",
+    object: "name",
+    message: "a venue with this name already exists",
+  },
   ops: { lists: [{ op: "A6" }], create: "A7", bulkDelete: "A8", get: "A9", update: "A10", delete: "A11" },
 
   build(ctx, input, id, previous) {
-    const record = { ...input, id, floorPlans: previous?.floorPlans ?? [], createdDate: previous?.createdDate ?? ctx.now, updatedDate: ctx.now };
+    const record = {
+      ...input,
+      id,
+      floorPlans: previous?.floorPlans ?? [],
+      createdDate: previous?.createdDate ?? ctx.now,
+      updatedDate: ctx.now,
+    };
     if (previous) return { record };
     return { record, related: [{ kind: "apGroups", record: defaultApGroup(ctx.newId(), id) }] };
   },
 
   guardDelete(t, venue) {
-    for (const [kind, what] of [["apGroups", "AP groups"], ["activations", "network activations"], ["aps", "APs"]] as const) {
+    for (const [kind, what] of [
+      ["apGroups", "AP groups"],
+      ["activations", "network activations"],
+      ["aps", "APs"],
+    ] as const) {
       if (t.of(kind).some((o) => o.venueId === venue.id && !o.isDefault)) {
         throw new ApiError("NMS-IN-USE", { message: `venue still has ${what}`, object: "venueId", value: venue.id });
       }
@@ -39,6 +54,9 @@ export const venues: KindDef<VenueRecord, VenueInput> = {
   // floorPlans is read only: the venue's floor plans as F1 lists them.
   view: (t, venue) => ({
     ...venue,
-    floorPlans: t.of<FloorPlanRecord>("floorPlans").filter((plan) => plan.venueId === venue.id).map((plan) => floorPlanView(t.id, plan)),
+    floorPlans: t
+      .of<FloorPlanRecord>("floorPlans")
+      .filter((plan) => plan.venueId === venue.id)
+      .map((plan) => floorPlanView(t.id, plan)),
   }),
 };

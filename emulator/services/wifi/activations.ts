@@ -1,6 +1,13 @@
 // Network-venue activation (W59–W66): one per network and venue; its AP groups must belong to
 // its venue; network and venue are fixed at creation.
-import { type ActivationApGroup, type NetworkVenue, type NetworkVenueInput, networkVenueInputSchemaFor, networkVenueReadSchemaFor, type RADIO_BANDS } from "../../../contract";
+import {
+  type ActivationApGroup,
+  type NetworkVenue,
+  type NetworkVenueInput,
+  networkVenueInputSchemaFor,
+  networkVenueReadSchemaFor,
+  type RADIO_BANDS,
+} from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
 import { ok } from "../../handlers";
 import type { KindDef } from "../../model/kind";
@@ -27,7 +34,12 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
   schema: networkVenueInputSchemaFor,
   readSchema: networkVenueReadSchemaFor,
   schemasOf: { W65: { answer: networkVenueReadSchemaFor } },
-  unique: { key: (a) => `${a.networkId}\u0000${a.venueId}`, code: "NMS-DUPLICATE-ACTIVATION", object: "venueId", message: "network is already activated on this venue" },
+  unique: {
+    key: (a) => `${a.networkId}\u0000${a.venueId}`,
+    code: "NMS-DUPLICATE-ACTIVATION",
+    object: "venueId",
+    message: "network is already activated on this venue",
+  },
   ops: {
     lists: [
       { op: "W64", where: { param: "networkId", field: "networkId", kind: "networks", noun: "network" } },
@@ -52,10 +64,15 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
   check(t, activation, previous) {
     for (const field of ["networkId", "venueId"] as const) {
       if (previous && activation[field] !== previous[field]) {
-        throw new ApiError("NMS-VALIDATION", { message: `${field} is immutable`, object: field, value: activation[field] });
+        throw new ApiError("NMS-VALIDATION", {
+          message: `${field} is immutable`,
+          object: field,
+          value: activation[field],
+        });
       }
     }
-    if (!t.of("networks").has(activation.networkId)) throw relatedNotFound("network", "networkId", activation.networkId);
+    if (!t.of("networks").has(activation.networkId))
+      throw relatedNotFound("network", "networkId", activation.networkId);
     if (!t.of("venues").has(activation.venueId)) throw relatedNotFound("venue", "venueId", activation.venueId);
     const seen = new Set<string>();
     activation.apGroups.forEach((entry, i) => {
@@ -64,9 +81,14 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
       const group = t.of("apGroups").get(entry.apGroupId);
       if (!group) throw relatedNotFound("AP group", object, entry.apGroupId);
       if (group.venueId !== activation.venueId) {
-        throw new ApiError("NMS-VALIDATION", { message: "AP group does not belong to the activation's venue", object, value: entry.apGroupId });
+        throw new ApiError("NMS-VALIDATION", {
+          message: "AP group does not belong to the activation's venue",
+          object,
+          value: entry.apGroupId,
+        });
       }
-      if (seen.has(entry.apGroupId)) throw new ApiError("NMS-VALIDATION", { message: "AP group is named twice", object, value: entry.apGroupId });
+      if (seen.has(entry.apGroupId))
+        throw new ApiError("NMS-VALIDATION", { message: "AP group is named twice", object, value: entry.apGroupId });
       seen.add(entry.apGroupId);
     });
   },
@@ -78,8 +100,15 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
       const { networkId, venueId } = c.params;
       if (!c.tenant.of("networks").has(networkId)) throw notFound("network", "networkId", networkId);
       if (!c.tenant.of("venues").has(venueId)) throw notFound("venue", "venueId", venueId);
-      const activation = c.tenant.of<ActivationRecord>("activations").find((a) => a.networkId === networkId && a.venueId === venueId);
-      if (!activation) throw new ApiError("NMS-NOT-FOUND", { message: "network is not activated on this venue", object: "venueId", value: venueId });
+      const activation = c.tenant
+        .of<ActivationRecord>("activations")
+        .find((a) => a.networkId === networkId && a.venueId === venueId);
+      if (!activation)
+        throw new ApiError("NMS-NOT-FOUND", {
+          message: "network is not activated on this venue",
+          object: "venueId",
+          value: venueId,
+        });
       return ok(activationView(c.tenant, activation));
     },
   },

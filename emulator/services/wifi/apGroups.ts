@@ -47,17 +47,29 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
 
   check(t, group, previous) {
     if (previous && group.venueId !== previous.venueId) {
-      throw new ApiError("NMS-VALIDATION", { message: "venueId is immutable", object: "venueId", value: group.venueId });
+      throw new ApiError("NMS-VALIDATION", {
+        message: "venueId is immutable",
+        object: "venueId",
+        value: group.venueId,
+      });
     }
     if (!group.isDefault && group.name === DEFAULT_AP_GROUP_NAME) {
-      throw new ApiError("NMS-RESERVED-NAME", { message: `"${DEFAULT_AP_GROUP_NAME}" is the name of every venue's default AP group`, object: "name", value: group.name });
+      throw new ApiError("NMS-RESERVED-NAME", {
+        message: `"${DEFAULT_AP_GROUP_NAME}" is the name of every venue's default AP group`,
+        object: "name",
+        value: group.name,
+      });
     }
     if (!t.of("venues").has(group.venueId)) throw relatedNotFound("venue", "venueId", group.venueId);
     // A serial number not registered yet is kept as given (pre-provisioning); a registered AP must be of the venue.
     (group.apSerialNumbers ?? []).forEach(({ serialNumber }, i) => {
       const ap = t.of("aps").get(serialNumber);
       if (ap && ap.venueId !== group.venueId) {
-        throw new ApiError("NMS-VALIDATION", { message: "the AP belongs to another venue", object: `apSerialNumbers[${i}].serialNumber`, value: serialNumber });
+        throw new ApiError("NMS-VALIDATION", {
+          message: "the AP belongs to another venue",
+          object: `apSerialNumbers[${i}].serialNumber`,
+          value: serialNumber,
+        });
       }
     });
   },
@@ -73,7 +85,11 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
   guardDelete(t, group) {
     if (group.isDefault) throw new ApiError("NMS-DEFAULT-AP-GROUP", { object: "apGroupId", value: group.id });
     if (t.of("activations").some((a) => a.apGroups.some((g: { apGroupId: string }) => g.apGroupId === group.id))) {
-      throw new ApiError("NMS-IN-USE", { message: "AP group is named by a network activation", object: "apGroupId", value: group.id });
+      throw new ApiError("NMS-IN-USE", {
+        message: "AP group is named by a network activation",
+        object: "apGroupId",
+        value: group.id,
+      });
     }
     if (t.of("aps").some((ap) => ap.apGroupId === group.id)) {
       throw new ApiError("NMS-IN-USE", { message: "AP group still has APs", object: "apGroupId", value: group.id });
@@ -81,13 +97,24 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
   },
 
   // The Wi-Fi API documentation: the group's APs in their read form. Scripts take an AP from here and send it back to W6 (moved to another venue).
-  view: (t, group) => ({ ...group, aps: t.of<ApRecord>("aps").filter((ap) => ap.apGroupId === group.id).map((ap) => apView(t, ap)) }),
+  view: (t, group) => ({
+    ...group,
+    aps: t
+      .of<ApRecord>("aps")
+      .filter((ap) => ap.apGroupId === group.id)
+      .map((ap) => apView(t, ap)),
+  }),
 
   extra: {
     W30: (c) => {
       if (!c.tenant.of("venues").has(c.params.venueId)) throw notFound("venue", "venueId", c.params.venueId);
       const group = c.tenant.of<ApGroupRecord>("apGroups").find((g) => g.venueId === c.params.venueId && g.isDefault);
-      if (!group) throw new ApiError("NMS-NOT-FOUND", { message: "venue has no default AP group", object: "venueId", value: c.params.venueId });
+      if (!group)
+        throw new ApiError("NMS-NOT-FOUND", {
+          message: "venue has no default AP group",
+          object: "venueId",
+          value: c.params.venueId,
+        });
       return ok(apGroups.view(c.tenant, group));
     },
   },

@@ -30,8 +30,22 @@ import type { TenantState } from "../../model/tenant";
 import { apTargetBodySchema, aps, apView, isCellular, type ApRecord } from "./aps";
 import { cellularSettingsOf } from "./venueWifiSettings";
 
-type RadioBand = { allowedChannels: string[]; changeInterval: number; channelBandwidth: string; manualChannel: number; method: string; txPower: string };
-export type ApRadioRecord = { id: string; apRadioParams24G: RadioBand; apRadioParams50G: RadioBand; enable24G: boolean | null; enable50G: boolean | null; useVenueSettings: boolean };
+type RadioBand = {
+  allowedChannels: string[];
+  changeInterval: number;
+  channelBandwidth: string;
+  manualChannel: number;
+  method: string;
+  txPower: string;
+};
+export type ApRadioRecord = {
+  id: string;
+  apRadioParams24G: RadioBand;
+  apRadioParams50G: RadioBand;
+  enable24G: boolean | null;
+  enable50G: boolean | null;
+  useVenueSettings: boolean;
+};
 export type ApLanPortsRecord = ApLanPortsInput & { id: string };
 export type ApMdnsGatewayRecord = ApMdnsGatewayInput & { id: string };
 
@@ -54,12 +68,20 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
   readSchema: () => apRadioReadSchema,
   schemasOf: {
     W5: { answer: (variant) => apDetailReadSchemaFor(variant) },
-    W11: { answer: () => z.object({ fileURL: z.string().min(1).describe("Where the AP's log file can be downloaded.") }) },
+    W11: {
+      answer: () => z.object({ fileURL: z.string().min(1).describe("Where the AP's log file can be downloaded.") }),
+    },
     W12: { answer: () => acceptedRequestSchema },
     W17: { body: () => apPositionSchema, answer: () => acceptedAnswerSchema(apPositionSchema) },
     W22: { body: () => apTargetBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
   },
-  settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...(structuredClone(AP_RADIO_DEFAULTS) as unknown as Omit<ApRadioRecord, "id">) }) },
+  settingsOf: {
+    kind: "aps",
+    defaults: (_ctx, serial) => ({
+      id: serial,
+      ...(structuredClone(AP_RADIO_DEFAULTS) as unknown as Omit<ApRadioRecord, "id">),
+    }),
+  },
   ops: { get: "W18", update: "W19", reset: "W20" },
   // The body replaces the settings whole: W19's schema fills a band or a band field left out with its default (W20's value).
   build: (_ctx, input, id) => ({ record: { ...structuredClone(input), id } }),
@@ -76,11 +98,18 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
   },
   view: (t, radio) => {
     const contacted = hasContacted(apOf(t, radio.id));
-    return { ...withoutId(radio), apRadioParams24G: bandView(radio.apRadioParams24G, contacted), apRadioParams50G: bandView(radio.apRadioParams50G, contacted) };
+    return {
+      ...withoutId(radio),
+      apRadioParams24G: bandView(radio.apRadioParams24G, contacted),
+      apRadioParams50G: bandView(radio.apRadioParams50G, contacted),
+    };
   },
   extra: {
     W5: (c) => ok(apDetailView(c.tenant, c.model.existing(aps, c.tenant, c.params.serialNumber), c.query)),
-    W11: (c) => ok({ fileURL: `/api/file/tenant/${c.tenant.id}/${c.model.existing(aps, c.tenant, c.params.serialNumber).id}-support.log` }),
+    W11: (c) =>
+      ok({
+        fileURL: `/api/file/tenant/${c.tenant.id}/${c.model.existing(aps, c.tenant, c.params.serialNumber).id}-support.log`,
+      }),
     W12: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
       return c.finish(c.model.action(ap.id, undefined, () => factoryReset(c.tenant, ap.id)));
@@ -88,10 +117,12 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
     W17: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
       const position = parsed(apPositionSchema, c.body);
-      return c.finish(c.model.action(ap.id, position, () => {
-        const now = apOf(c.tenant, ap.id);
-        if (now) c.tenant.of<ApRecord>("aps").put({ ...now, position, lastUpdated: new Date().toISOString() });
-      }));
+      return c.finish(
+        c.model.action(ap.id, position, () => {
+          const now = apOf(c.tenant, ap.id);
+          if (now) c.tenant.of<ApRecord>("aps").put({ ...now, position, lastUpdated: new Date().toISOString() });
+        }),
+      );
     },
     W22: (c) => traceRoute(c),
   },
@@ -110,7 +141,9 @@ export const apLanPorts: KindDef<ApLanPortsRecord, ApLanPortsInput> = {
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
   // W15 answers {requestId} only (the Wi-Fi API documentation), unlike W20.
-  extra: { W15: (c) => c.finish({ ...c.model.reset(apLanPorts, c.tenant, c.params.serialNumber), response: undefined }) },
+  extra: {
+    W15: (c) => c.finish({ ...c.model.reset(apLanPorts, c.tenant, c.params.serialNumber), response: undefined }),
+  },
 };
 
 export const apMdnsGateway: KindDef<ApMdnsGatewayRecord, ApMdnsGatewayInput> = {
@@ -121,18 +154,25 @@ export const apMdnsGateway: KindDef<ApMdnsGatewayRecord, ApMdnsGatewayInput> = {
   schema: () => apMdnsGatewayInputSchema,
   readSchema: () => answerFormOf(apMdnsGatewayInputSchema),
   schemasOf: { W10: { answer: () => acceptedRequestSchema } },
-  settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_MDNS_GATEWAY_DEFAULTS) }) },
+  settingsOf: {
+    kind: "aps",
+    defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_MDNS_GATEWAY_DEFAULTS) }),
+  },
   ops: { get: "W8", update: "W9" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
   // W10 answers {requestId} only (the Wi-Fi API documentation).
-  extra: { W10: (c) => c.finish({ ...c.model.reset(apMdnsGateway, c.tenant, c.params.serialNumber), response: undefined }) },
+  extra: {
+    W10: (c) => c.finish({ ...c.model.reset(apMdnsGateway, c.tenant, c.params.serialNumber), response: undefined }),
+  },
 };
 
 /** W5: the AP's read form with its own settings and (newer) its cellular settings. */
 function apDetailView(t: TenantState, ap: ApRecord, query: URLSearchParams): Record<string, unknown> {
   const settings = { ...apView(t, ap, query), ...apSettingsView(t, ap.id) };
-  return t.variant === "newer" ? { ...settings, cellularSettings: cellularSettingsOf(t, ap, isCellular(ap)) } : settings;
+  return t.variant === "newer"
+    ? { ...settings, cellularSettings: cellularSettingsOf(t, ap, isCellular(ap)) }
+    : settings;
 }
 
 /** The AP's own settings as W5 shows them: stored, or their defaults. */
@@ -144,7 +184,10 @@ function apSettingsView(t: TenantState, serial: string): Record<string, unknown>
   return {
     bonjourGateway: stored("apMdnsGateway", AP_MDNS_GATEWAY_DEFAULTS),
     lanPorts: stored("apLanPorts", AP_LAN_PORTS_DEFAULTS),
-    radio: apRadio.view(t, t.of<ApRadioRecord>("apRadio").get(serial) ?? apRadio.settingsOf!.defaults({} as never, serial)),
+    radio: apRadio.view(
+      t,
+      t.of<ApRadioRecord>("apRadio").get(serial) ?? apRadio.settingsOf!.defaults({} as never, serial),
+    ),
   };
 }
 
@@ -152,7 +195,18 @@ function apSettingsView(t: TenantState, serial: string): Record<string, unknown>
 function factoryReset(t: TenantState, serial: string): void {
   for (const kind of ["apRadio", "apLanPorts", "apMdnsGateway"]) t.of(kind).delete(serial);
   const ap = apOf(t, serial);
-  if (ap) t.of<ApRecord>("aps").put({ ...ap, state: "InSetupPhase", subState: "NeverContactedCloud", lastContacted: "", ip: "", externalIp: "", clientCount: 0, uptime_seconds: 0, lastUpdated: new Date().toISOString() });
+  if (ap)
+    t.of<ApRecord>("aps").put({
+      ...ap,
+      state: "InSetupPhase",
+      subState: "NeverContactedCloud",
+      lastContacted: "",
+      ip: "",
+      externalIp: "",
+      clientCount: 0,
+      uptime_seconds: 0,
+      lastUpdated: new Date().toISOString(),
+    });
 }
 
 function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
@@ -165,6 +219,8 @@ function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): 
 function traceRoute(c: OpContext) {
   const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
   const host = parsed(apTargetBodySchema, c.body).targetHost;
-  const hops = hasContacted(ap) ? ` 1  192.0.2.1  1.1 ms\n 2  ${host}  4.2 ms` : " 1  * * *\n(the AP has not contacted the cloud)";
+  const hops = hasContacted(ap)
+    ? ` 1  192.0.2.1  1.1 ms\n 2  ${host}  4.2 ms`
+    : " 1  * * *\n(the AP has not contacted the cloud)";
   return c.finish(c.model.action(ap.id, { response: `traceroute to ${host}, 30 hops max\n${hops}` }));
 }

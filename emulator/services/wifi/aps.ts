@@ -2,7 +2,16 @@
 // (WIFI-10120), a serial number is registered once (APR-10130), APs beyond the tenant's Wi-Fi
 // licences are refused (ENT-10003), and a venue whose country is outside SUPPORTED_COUNTRIES
 // takes no APs (WIFI-10114). A new AP has never contacted the cloud; its device fields say so.
-import { acceptedAnswerSchema, acceptedRequestSchema, actionTextReadSchema, type ApGroup, type ApInput, apInputSchema, apReadSchema, targetHost } from "../../../contract";
+import {
+  acceptedAnswerSchema,
+  acceptedRequestSchema,
+  actionTextReadSchema,
+  type ApGroup,
+  type ApInput,
+  apInputSchema,
+  apReadSchema,
+  targetHost,
+} from "../../../contract";
 import { z } from "zod";
 import { ApiError, relatedNotFound, validationError } from "../../errors";
 import { validateBody } from "../../../contract";
@@ -34,13 +43,40 @@ export interface ApRecord extends ApInput {
 const SUPPORTED_COUNTRIES: ReadonlyMap<string, string> = new Map(
   (
     [
-      ["US", "United States"], ["CA", "Canada"], ["MX", "Mexico"], ["BR", "Brazil"], ["GB", "United Kingdom"], ["IE", "Ireland"],
-      ["PT", "Portugal"], ["ES", "Spain"], ["FR", "France"], ["DE", "Germany"], ["IT", "Italy"], ["NL", "Netherlands"],
-      ["BE", "Belgium"], ["CH", "Switzerland"], ["AT", "Austria"], ["SE", "Sweden"], ["NO", "Norway"], ["DK", "Denmark"],
-      ["FI", "Finland"], ["PL", "Poland"], ["JP", "Japan"], ["AU", "Australia"], ["NZ", "New Zealand"], ["IN", "India"],
-      ["SG", "Singapore"], ["ZA", "South Africa"],
+      ["US", "United States"],
+      ["CA", "Canada"],
+      ["MX", "Mexico"],
+      ["BR", "Brazil"],
+      ["GB", "United Kingdom"],
+      ["IE", "Ireland"],
+      ["PT", "Portugal"],
+      ["ES", "Spain"],
+      ["FR", "France"],
+      ["DE", "Germany"],
+      ["IT", "Italy"],
+      ["NL", "Netherlands"],
+      ["BE", "Belgium"],
+      ["CH", "Switzerland"],
+      ["AT", "Austria"],
+      ["SE", "Sweden"],
+      ["NO", "Norway"],
+      ["DK", "Denmark"],
+      ["FI", "Finland"],
+      ["PL", "Poland"],
+      ["JP", "Japan"],
+      ["AU", "Australia"],
+      ["NZ", "New Zealand"],
+      ["IN", "India"],
+      ["SG", "Singapore"],
+      ["ZA", "South Africa"],
     ] as const
-  ).flatMap(([code, name]) => [[code.toLowerCase(), name], [name.toLowerCase(), name]] as [string, string][]),
+  ).flatMap(
+    ([code, name]) =>
+      [
+        [code.toLowerCase(), name],
+        [name.toLowerCase(), name],
+      ] as [string, string][],
+  ),
 );
 
 /** Hardware models, chosen from the serial number so that an AP keeps its model. */
@@ -48,7 +84,9 @@ const MODELS = ["R350", "R550", "R650", "R750", "R850", "T350", "T750", "H550"] 
 const FIRMWARE = "6.1.2.0.1145";
 
 /** Body of W16 (ping) and W22 (trace route, services/wifi/apSettings.ts). */
-export const apTargetBodySchema = z.object({ targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name.") });
+export const apTargetBodySchema = z.object({
+  targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name."),
+});
 
 function macOf(serial: string): string {
   const hex = BigInt(serial).toString(16).padStart(12, "0").slice(-6);
@@ -83,12 +121,21 @@ function deviceFields(serial: string, now: string) {
 }
 
 /** Fields a newer-variant caller sees only with operational=true (the default); the older variant always shows them. */
-const OPERATIONAL_FIELDS = ["clientCount", "uptime_seconds", "lastContacted", "state", "subState", "ip", "externalIp"] as const;
+const OPERATIONAL_FIELDS = [
+  "clientCount",
+  "uptime_seconds",
+  "lastContacted",
+  "state",
+  "subState",
+  "ip",
+  "externalIp",
+] as const;
 
 /** An AP's read form (W1, W4, an AP group's `aps`); W5 adds the AP's settings to it (services/wifi/apSettings.ts). */
 export function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams): Record<string, unknown> {
   const { id: _id, ...view } = ap;
-  if (t.variant === "newer" && query?.get("operational") === "false") for (const field of OPERATIONAL_FIELDS) delete (view as Record<string, unknown>)[field];
+  if (t.variant === "newer" && query?.get("operational") === "false")
+    for (const field of OPERATIONAL_FIELDS) delete (view as Record<string, unknown>)[field];
   return { position: {}, tags: [], ...view };
 }
 
@@ -109,7 +156,10 @@ export const aps: KindDef<ApRecord, ApInput> = {
   },
   unique: { key: (ap) => ap.name, code: "WIFI-10120", object: "name", message: "AP name is not unique" },
   ops: {
-    lists: [{ op: "W1" }, { op: "W4", where: { param: "apGroupId", field: "apGroupId", kind: "apGroups", noun: "AP group" } }],
+    lists: [
+      { op: "W1" },
+      { op: "W4", where: { param: "apGroupId", field: "apGroupId", kind: "apGroups", noun: "AP group" } },
+    ],
     createMany: "W2",
     bulkDelete: "W3",
     update: "W6",
@@ -118,7 +168,11 @@ export const aps: KindDef<ApRecord, ApInput> = {
 
   build(ctx, input, id, previous) {
     const device = previous ? { ...previous, lastUpdated: ctx.now } : deviceFields(id, ctx.now);
-    const apGroupId = input.apGroupId ?? (previous?.venueId === input.venueId ? previous.apGroupId : undefined) ?? defaultGroupOf(ctx.t, input.venueId) ?? "";
+    const apGroupId =
+      input.apGroupId ??
+      (previous?.venueId === input.venueId ? previous.apGroupId : undefined) ??
+      defaultGroupOf(ctx.t, input.venueId) ??
+      "";
     // The position has an operation of its own (W17): a W6 body without one keeps it.
     const position = input.position ?? previous?.position;
     return { record: { ...device, ...input, id, serialNumber: id, apGroupId, ...(position ? { position } : {}) } };
@@ -129,7 +183,14 @@ export const aps: KindDef<ApRecord, ApInput> = {
     const held = t.of("aps").size;
     if (added > 0 && held + added > t.settings.wifiLicenses) {
       const first = Math.max(0, t.settings.wifiLicenses - held);
-      throw Object.assign(new ApiError("ENT-10003", { message: `insufficient licences: ${t.settings.wifiLicenses} Wi-Fi licences, ${held} APs held`, object: "serialNumber", value: records[first]?.serialNumber }), { index: first });
+      throw Object.assign(
+        new ApiError("ENT-10003", {
+          message: `insufficient licences: ${t.settings.wifiLicenses} Wi-Fi licences, ${held} APs held`,
+          object: "serialNumber",
+          value: records[first]?.serialNumber,
+        }),
+        { index: first },
+      );
     }
   },
 
@@ -137,12 +198,25 @@ export const aps: KindDef<ApRecord, ApInput> = {
     const venue = t.of("venues").get(ap.venueId);
     if (!venue) throw relatedNotFound("venue", "venueId", ap.venueId);
     const country = venue.address?.country;
-    if (typeof country === "string" && country.trim() !== "" && !SUPPORTED_COUNTRIES.has(country.trim().toLowerCase())) {
-      throw new ApiError("WIFI-10114", { message: `the service is not supported in the venue's country (${country})`, object: "venueId", value: ap.venueId });
+    if (
+      typeof country === "string" &&
+      country.trim() !== "" &&
+      !SUPPORTED_COUNTRIES.has(country.trim().toLowerCase())
+    ) {
+      throw new ApiError("WIFI-10114", {
+        message: `the service is not supported in the venue's country (${country})`,
+        object: "venueId",
+        value: ap.venueId,
+      });
     }
     const group = t.of("apGroups").get(ap.apGroupId);
     if (!group) throw relatedNotFound("AP group", "apGroupId", ap.apGroupId);
-    if (group.venueId !== ap.venueId) throw new ApiError("NMS-VALIDATION", { message: "AP group does not belong to the AP's venue", object: "apGroupId", value: ap.apGroupId });
+    if (group.venueId !== ap.venueId)
+      throw new ApiError("NMS-VALIDATION", {
+        message: "AP group does not belong to the AP's venue",
+        object: "apGroupId",
+        value: ap.apGroupId,
+      });
   },
 
   view: (t, ap, _related, query) => apView(t, ap, query),
@@ -150,19 +224,23 @@ export const aps: KindDef<ApRecord, ApInput> = {
   extra: {
     W21: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
-      return c.finish(c.model.action(ap.id, undefined, () => {
-        const now = c.tenant.of<ApRecord>("aps").get(ap.id);
-        if (now) c.tenant.of<ApRecord>("aps").put({ ...now, uptime_seconds: 0, lastUpdated: new Date().toISOString() });
-      }));
+      return c.finish(
+        c.model.action(ap.id, undefined, () => {
+          const now = c.tenant.of<ApRecord>("aps").get(ap.id);
+          if (now)
+            c.tenant.of<ApRecord>("aps").put({ ...now, uptime_seconds: 0, lastUpdated: new Date().toISOString() });
+        }),
+      );
     },
     W16: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
       const parsed = validateBody(apTargetBodySchema, c.body);
       if (!parsed.ok) throw validationError(parsed.failures, c.body);
       const host = parsed.value.targetHost;
-      const text = ap.lastContacted === ""
-        ? `PING ${host}: 56 data bytes\n--- ${host} ping statistics ---\n5 packets transmitted, 0 packets received, 100% packet loss (the AP has not contacted the cloud)`
-        : `PING ${host}: 56 data bytes\n--- ${host} ping statistics ---\n5 packets transmitted, 5 packets received, 0% packet loss`;
+      const text =
+        ap.lastContacted === ""
+          ? `PING ${host}: 56 data bytes\n--- ${host} ping statistics ---\n5 packets transmitted, 0 packets received, 100% packet loss (the AP has not contacted the cloud)`
+          : `PING ${host}: 56 data bytes\n--- ${host} ping statistics ---\n5 packets transmitted, 5 packets received, 0% packet loss`;
       return c.finish(c.model.action(ap.id, { response: text }));
     },
   },

@@ -38,7 +38,8 @@ export function setApState(t: TenantState, serialNumber: string, body: unknown):
       : state === "InSetupPhase"
         ? { lastContacted: "", ip: "", externalIp: "", clientCount: 0, uptime_seconds: 0 }
         : {};
-  const defaultSub = state === ACTIVE_AP_STATE ? "Online" : state === "InSetupPhase" ? "NeverContactedCloud" : ap.subState;
+  const defaultSub =
+    state === ACTIVE_AP_STATE ? "Online" : state === "InSetupPhase" ? "NeverContactedCloud" : ap.subState;
   const updated = { ...ap, ...contact, state, subState: subState ?? defaultSub };
   t.of<ApRecord>("aps").put(updated);
   const { id: _id, ...view } = updated;

@@ -46,7 +46,11 @@ export function dhcpServiceProfilesOf(t: TenantState): Map<string, DhcpServicePr
 export function addDhcpServiceProfile(t: TenantState, id: string, name: string): DhcpServiceProfileRecord {
   const profiles = dhcpServiceProfilesOf(t);
   if ([...profiles.values()].some((p) => p.name === name)) {
-    throw new ApiError("NMS-DUPLICATE-NAME", { message: "a DHCP service profile with this name already exists", object: "name", value: name });
+    throw new ApiError("NMS-DUPLICATE-NAME", {
+      message: "a DHCP service profile with this name already exists",
+      object: "name",
+      value: name,
+    });
   }
   const profile = { id, name };
   profiles.set(id, profile);
@@ -54,11 +58,14 @@ export function addDhcpServiceProfile(t: TenantState, id: string, name: string):
 }
 
 const bindingOf = (t: TenantState, venueId: string, profileId: string) =>
-  t.of<VenueDhcpBindingRecord>("venueDhcpBindings").find((b) => b.venueId === venueId && b.dhcpServiceProfileId === profileId);
+  t
+    .of<VenueDhcpBindingRecord>("venueDhcpBindings")
+    .find((b) => b.venueId === venueId && b.dhcpServiceProfileId === profileId);
 
 function checkPathObjects(t: TenantState, params: Readonly<Record<string, string>>): void {
   if (!t.of("venues").has(params.venueId)) throw notFound("venue", "venueId", params.venueId);
-  if (!dhcpServiceProfilesOf(t).has(params.dhcpServiceProfileId)) throw notFound("DHCP service profile", "dhcpServiceProfileId", params.dhcpServiceProfileId);
+  if (!dhcpServiceProfilesOf(t).has(params.dhcpServiceProfileId))
+    throw notFound("DHCP service profile", "dhcpServiceProfileId", params.dhcpServiceProfileId);
 }
 
 const bind: Handler = (c) => {
@@ -71,7 +78,11 @@ const unbind: Handler = (c) => {
   checkPathObjects(c.tenant, c.params);
   const binding = bindingOf(c.tenant, c.params.venueId, c.params.dhcpServiceProfileId);
   if (!binding) {
-    throw new ApiError("WIFI-10151", { message: "venue and DHCP service profile mapping does not exist (WIFI-10151)", object: "dhcpServiceProfileId", value: c.params.dhcpServiceProfileId });
+    throw new ApiError("WIFI-10151", {
+      message: "venue and DHCP service profile mapping does not exist (WIFI-10151)",
+      object: "dhcpServiceProfileId",
+      value: c.params.dhcpServiceProfileId,
+    });
   }
   return c.finish(c.model.remove(venueDhcpBindings, c.tenant, [binding.id]));
 };
@@ -83,7 +94,10 @@ export const venueDhcpBindings: KindDef<VenueDhcpBindingRecord, z.output<typeof 
   idParam: "dhcpServiceProfileId",
   schema: () => venueDhcpBindingSchema,
   readSchema: () => venueDhcpBindingSchema,
-  schemasOf: { W36: { answer: () => acceptedAnswerSchema(venueDhcpBindingSchema) }, W37: { answer: () => acceptedRequestSchema } },
+  schemasOf: {
+    W36: { answer: () => acceptedAnswerSchema(venueDhcpBindingSchema) },
+    W37: { answer: () => acceptedRequestSchema },
+  },
   unique: {
     key: (b) => `${b.venueId}/${b.dhcpServiceProfileId}`,
     code: "WIFI-10152",
@@ -94,7 +108,8 @@ export const venueDhcpBindings: KindDef<VenueDhcpBindingRecord, z.output<typeof 
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   // A profile removed meanwhile (through no operation of the service today) fails the bind at apply.
   check(t, binding) {
-    if (!dhcpServiceProfilesOf(t).has(binding.dhcpServiceProfileId)) throw notFound("DHCP service profile", "dhcpServiceProfileId", binding.dhcpServiceProfileId);
+    if (!dhcpServiceProfilesOf(t).has(binding.dhcpServiceProfileId))
+      throw notFound("DHCP service profile", "dhcpServiceProfileId", binding.dhcpServiceProfileId);
   },
   view: (_t, { venueId, dhcpServiceProfileId }) => ({ dhcpServiceProfileId, venueId }),
   extra: { W36: bind, W37: unbind },
@@ -109,8 +124,14 @@ export const venueDhcpBindings: KindDef<VenueDhcpBindingRecord, z.output<typeof 
 export function requireDhcpServiceForCellularAps(t: TenantState, network: { id: string; venues?: unknown }): void {
   if (t.variant !== "newer") return;
   const given = Array.isArray(network.venues) ? (network.venues as { venueId?: unknown }[]) : [];
-  const named = given.map((v, i) => ({ venueId: typeof v?.venueId === "string" ? v.venueId : "", object: `venues[${i}].venueId` }));
-  const activated = t.of("activations").filter((a) => a.networkId === network.id).map((a) => ({ venueId: String(a.venueId), object: "venues" }));
+  const named = given.map((v, i) => ({
+    venueId: typeof v?.venueId === "string" ? v.venueId : "",
+    object: `venues[${i}].venueId`,
+  }));
+  const activated = t
+    .of("activations")
+    .filter((a) => a.networkId === network.id)
+    .map((a) => ({ venueId: String(a.venueId), object: "venues" }));
   for (const { venueId, object } of [...named, ...activated]) {
     const cellular = t.of<ApRecord>("aps").find((ap) => ap.venueId === venueId && isCellular(ap));
     if (!cellular || t.of("venueDhcpBindings").some((b) => b.venueId === venueId)) continue;

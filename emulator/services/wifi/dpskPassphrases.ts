@@ -2,7 +2,14 @@
 // passphrase is seen once, in W84's answer. A passphrase left out is generated, except for a
 // network whose WLAN uses WPA personal security, which needs one given (WIFI-10102, the
 // contract's dpskPassphraseFailure).
-import { answerOf, type DpskNetworkView, type DpskPassphraseInput, dpskPassphraseFailure, dpskPassphraseInputSchema, dpskPassphraseReadSchema } from "../../../contract";
+import {
+  answerOf,
+  type DpskNetworkView,
+  type DpskPassphraseInput,
+  dpskPassphraseFailure,
+  dpskPassphraseInputSchema,
+  dpskPassphraseReadSchema,
+} from "../../../contract";
 import { ApiError, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
 
@@ -25,7 +32,10 @@ export const dpskPassphrases: KindDef<DpskPassphraseRecord, DpskPassphraseInput>
   ops: { create: "W84", bulkDelete: "W85" },
 
   build(ctx, input, id) {
-    const generated = () => [...ctx.newId().slice(0, 12)].map((ch) => KEYBOARD_FRIENDLY[parseInt(ch, 16) % KEYBOARD_FRIENDLY.length]).join("");
+    const generated = () =>
+      [...ctx.newId().slice(0, 12)]
+        .map((ch) => KEYBOARD_FRIENDLY[parseInt(ch, 16) % KEYBOARD_FRIENDLY.length])
+        .join("");
     const network = input.networkId ? ctx.t.of<NetworkRecord>("networks").get(input.networkId) : undefined;
     const needsOne = dpskPassphraseFailure(input, network) !== undefined;
     return { record: { ...input, id, passphrase: input.passphrase ?? (needsOne ? undefined : generated()) } };

@@ -28,7 +28,10 @@ const invalid = (object: string, message: string) => new ApiError("NMS-VALIDATIO
 /** The form's fields as the schema reads them: deliveryMethods may come as repeated fields or comma-separated. */
 function fieldsOf(form: MultipartBody): Record<string, unknown> {
   const one = (name: string) => form.fields[name]?.[0];
-  const methods = form.fields.deliveryMethods?.flatMap((v) => v.split(",")).map((v) => v.trim()).filter((v) => v !== "");
+  const methods = form.fields.deliveryMethods
+    ?.flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
   return {
     deliveryMethods: methods,
     "expiration.activationType": one("expiration.activationType"),
@@ -52,12 +55,15 @@ function rowsOf(form: MultipartBody): Record<string, string>[] {
   if (!header) throw invalid("file", "is empty: it needs a header row and at least one guest");
   const columns = header.map((c) => c.trim());
   const unknown = columns.find((c) => !(GUEST_IMPORT_COLUMNS as readonly string[]).includes(c));
-  if (unknown !== undefined) throw invalid("file", `has an unknown column "${unknown}" (columns: ${GUEST_IMPORT_COLUMNS.join(", ")})`);
+  if (unknown !== undefined)
+    throw invalid("file", `has an unknown column "${unknown}" (columns: ${GUEST_IMPORT_COLUMNS.join(", ")})`);
   const missing = GUEST_IMPORT_REQUIRED_COLUMNS.find((c) => !columns.includes(c));
-  if (missing) throw invalid("file", `has no column ${missing} (required: ${GUEST_IMPORT_REQUIRED_COLUMNS.join(", ")})`);
+  if (missing)
+    throw invalid("file", `has no column ${missing} (required: ${GUEST_IMPORT_REQUIRED_COLUMNS.join(", ")})`);
   if (data.length === 0) throw invalid("file", "holds no guest: it needs at least one row after the header");
   return data.map((cells, i) => {
-    if (cells.length !== columns.length) throw invalid(`file[${i}]`, `has ${cells.length} cells; the header has ${columns.length}`);
+    if (cells.length !== columns.length)
+      throw invalid(`file[${i}]`, `has ${cells.length} cells; the header has ${columns.length}`);
     const guest: Record<string, string> = {};
     columns.forEach((column, j) => {
       if (cells[j] !== "") guest[column] = cells[j];
@@ -77,7 +83,11 @@ const importGuestUsers: Handler = (c) => {
     ...row,
     networkId,
     ...(shared.deliveryMethods ? { deliveryMethods: shared.deliveryMethods } : {}),
-    expiration: { activationType: shared["expiration.activationType"], duration: shared["expiration.duration"], unit: shared["expiration.unit"] },
+    expiration: {
+      activationType: shared["expiration.activationType"],
+      duration: shared["expiration.duration"],
+      unit: shared["expiration.unit"],
+    },
     maxDevices: shared.maxDevices,
   }));
   let write;
@@ -86,7 +96,8 @@ const importGuestUsers: Handler = (c) => {
   } catch (error) {
     // An entry's failure names its row of the file; the network is the query's.
     if (error instanceof ApiError) {
-      for (const entry of error.entries) entry.object = entry.object?.replace(/^\[\d+\]\.networkId$/, "networkId").replace(/^\[/, "file[");
+      for (const entry of error.entries)
+        entry.object = entry.object?.replace(/^\[\d+\]\.networkId$/, "networkId").replace(/^\[/, "file[");
     }
     throw error;
   }

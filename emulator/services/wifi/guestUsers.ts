@@ -36,7 +36,10 @@ const UNIT_MS: Record<string, number> = {
 
 /** Eight digits, as guest passes are read out or printed. */
 function newPassword(ctx: WriteContext): string {
-  return BigInt(`0x${ctx.newId().slice(0, 12)}`).toString().slice(-8).padStart(8, "0");
+  return BigInt(`0x${ctx.newId().slice(0, 12)}`)
+    .toString()
+    .slice(-8)
+    .padStart(8, "0");
 }
 
 /** Creation activations expire a duration after creation; Login ones start at the first login (0 until then); Never never. */
@@ -100,7 +103,9 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
 
 function setDisabled(c: OpContext, disabled: boolean) {
   const guest = c.model.existing(guestUsers, c.tenant, c.params.guestUserId);
-  return c.finish(c.model.action(guest.id, undefined, () => patchIfPresent(c, guest.id, { disabled, lastModified: Date.now() })));
+  return c.finish(
+    c.model.action(guest.id, undefined, () => patchIfPresent(c, guest.id, { disabled, lastModified: Date.now() })),
+  );
 }
 
 /** Applies an action's fields to the guest as it is when the action completes: actions completing in between keep theirs. */

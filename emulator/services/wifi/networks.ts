@@ -31,16 +31,43 @@ export type NetworkRecord = NetworkShallow;
 export type RadiusRecord = RadiusPairOut;
 
 const DPSK_PASSPHRASE_FORMATS: readonly DpskPassphraseFormat[] = [
-  { id: "most-secured", name: "Most secured", dpskGenerationParams: { passphraseExpirationEnum: "UNLIMITED", passphraseFormatEnum: "MOST_SECURED", passphraseLength: 18 } },
-  { id: "keyboard-friendly", name: "Keyboard friendly", dpskGenerationParams: { passphraseExpirationEnum: "UNLIMITED", passphraseFormatEnum: "KEYBOARD_FRIENDLY", passphraseLength: 12 } },
-  { id: "numbers-only", name: "Numbers only", dpskGenerationParams: { passphraseExpirationEnum: "UNLIMITED", passphraseFormatEnum: "NUMBERS_ONLY", passphraseLength: 12 } },
+  {
+    id: "most-secured",
+    name: "Most secured",
+    dpskGenerationParams: {
+      passphraseExpirationEnum: "UNLIMITED",
+      passphraseFormatEnum: "MOST_SECURED",
+      passphraseLength: 18,
+    },
+  },
+  {
+    id: "keyboard-friendly",
+    name: "Keyboard friendly",
+    dpskGenerationParams: {
+      passphraseExpirationEnum: "UNLIMITED",
+      passphraseFormatEnum: "KEYBOARD_FRIENDLY",
+      passphraseLength: 12,
+    },
+  },
+  {
+    id: "numbers-only",
+    name: "Numbers only",
+    dpskGenerationParams: {
+      passphraseExpirationEnum: "UNLIMITED",
+      passphraseFormatEnum: "NUMBERS_ONLY",
+      passphraseLength: 12,
+    },
+  },
 ];
 
 type NetworkBase = Omit<NetworkShallowInput, "authRadiusId" | "accountingRadiusId">;
 
 /** Server defaults: the SSID is the network's name, and a WLAN is enabled. */
 function withDefaults<T extends NetworkBase>(input: T): T {
-  return { ...input, wlan: { ...input.wlan, ssid: input.wlan.ssid ?? input.name, enabled: input.wlan.enabled ?? true } };
+  return {
+    ...input,
+    wlan: { ...input.wlan, ssid: input.wlan.ssid ?? input.name, enabled: input.wlan.enabled ?? true },
+  };
 }
 
 function removeUnreferencedRadius(t: TenantState): void {
@@ -68,16 +95,21 @@ export const radius: KindDef<RadiusRecord, never> = {
 };
 
 /** The network types' input schemas are unions; the kinds store what the type's schema let through. */
-const asInput = <I>(schemaFor: (variant: WifiApiVariant) => z.ZodTypeAny) => schemaFor as (variant: WifiApiVariant) => z.ZodType<I, z.ZodTypeDef, unknown>;
+const asInput = <I>(schemaFor: (variant: WifiApiVariant) => z.ZodTypeAny) =>
+  schemaFor as (variant: WifiApiVariant) => z.ZodType<I, z.ZodTypeDef, unknown>;
 
 /**
  * Objects a network's WLAN names must exist: Wi-Fi calling profiles and (newer) the device policy. The VLAN pool
  * (newer) is an object the Wi-Fi API documentation gives no operation for: it is stored as given.
  */
 function checkReferences(t: TenantState, network: NetworkRecord): void {
-  const advanced = (network.wlan?.advancedCustomization ?? {}) as { wifiCallingIds?: string[]; devicePolicyId?: string };
+  const advanced = (network.wlan?.advancedCustomization ?? {}) as {
+    wifiCallingIds?: string[];
+    devicePolicyId?: string;
+  };
   (advanced.wifiCallingIds ?? []).forEach((id, i) => {
-    if (!t.of("wifiCallingProfiles").has(id)) throw relatedNotFound("Wi-Fi calling profile", `wlan.advancedCustomization.wifiCallingIds[${i}]`, id);
+    if (!t.of("wifiCallingProfiles").has(id))
+      throw relatedNotFound("Wi-Fi calling profile", `wlan.advancedCustomization.wifiCallingIds[${i}]`, id);
   });
   if (advanced.devicePolicyId !== undefined && !t.of("devicePolicies").has(advanced.devicePolicyId)) {
     throw relatedNotFound("device policy", "wlan.advancedCustomization.devicePolicyId", advanced.devicePolicyId);
@@ -88,10 +120,19 @@ const shared = {
   name: "networks",
   noun: "network",
   idParam: "networkId",
-  unique: { key: (n: NetworkRecord) => n.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a network with this name already exists" },
+  unique: {
+    key: (n: NetworkRecord) => n.name,
+    code: "NMS-DUPLICATE-NAME",
+    object: "name",
+    message: "a network with this name already exists",
+  },
   guardDelete(t: TenantState, network: NetworkRecord) {
     if (t.of("activations").some((a) => a.networkId === network.id)) {
-      throw new ApiError("NMS-IN-USE", { message: "network is still activated on a venue", object: "networkId", value: network.id });
+      throw new ApiError("NMS-IN-USE", {
+        message: "network is still activated on a venue",
+        object: "networkId",
+        value: network.id,
+      });
     }
   },
   onDelete: removeUnreferencedRadius,
@@ -109,7 +150,9 @@ export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
   readSchema: networkShallowReadSchemaFor,
   schemasOf: {
     // deep=true answers W57's form.
-    W49: { answer: (variant) => z.array(z.union([networkShallowReadSchemaFor(variant), networkDeepReadSchemaFor(variant)])) },
+    W49: {
+      answer: (variant) => z.array(z.union([networkShallowReadSchemaFor(variant), networkDeepReadSchemaFor(variant)])),
+    },
     W53: { answer: () => z.array(dpskPassphraseFormatReadSchema) },
   },
   ops: { create: "W50", bulkDelete: "W51", get: "W54", update: "W55", delete: "W56" },
@@ -118,7 +161,8 @@ export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
     checkReferences(t, network);
     for (const field of ["authRadiusId", "accountingRadiusId"] as const) {
       const radiusId = network[field];
-      if (radiusId !== undefined && !t.of("radius").has(radiusId)) throw relatedNotFound("RADIUS server", field, radiusId);
+      if (radiusId !== undefined && !t.of("radius").has(radiusId))
+        throw relatedNotFound("RADIUS server", field, radiusId);
     }
   },
   view: (_t, network) => network,
@@ -130,8 +174,13 @@ export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
       if (c.query.get("deep") !== "true") return listAnswer(c.route, page, all.length);
       // One pass over the activations instead of one per network.
       const byNetwork = new Map<string, ActivationRecord[]>();
-      for (const a of c.tenant.of<ActivationRecord>("activations").all()) byNetwork.set(a.networkId, [...(byNetwork.get(a.networkId) ?? []), a]);
-      return listAnswer(c.route, page.map((n) => networkDeepView(c.tenant, n, byNetwork.get(n.id) ?? [])), all.length);
+      for (const a of c.tenant.of<ActivationRecord>("activations").all())
+        byNetwork.set(a.networkId, [...(byNetwork.get(a.networkId) ?? []), a]);
+      return listAnswer(
+        c.route,
+        page.map((n) => networkDeepView(c.tenant, n, byNetwork.get(n.id) ?? [])),
+        all.length,
+      );
     },
     // The Wi-Fi API documentation gives the shape of a DPSK passphrase format, not the values: these are the emulator's catalogue.
     W53: () => ok(DPSK_PASSPHRASE_FORMATS.map((f) => ({ ...f, dpskGenerationParams: { ...f.dpskGenerationParams } }))),
@@ -140,7 +189,10 @@ export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
 
 /** A pair from a deep input, keeping the IDs of the pair it replaces so that reads stay stable. */
 function radiusRecord(ctx: WriteContext, pair: RadiusPair, existing: RadiusRecord | undefined): RadiusRecord {
-  const record: RadiusRecord = { id: existing?.id ?? ctx.newId(), primary: { ...pair.primary, id: existing?.primary.id ?? ctx.newId() } };
+  const record: RadiusRecord = {
+    id: existing?.id ?? ctx.newId(),
+    primary: { ...pair.primary, id: existing?.primary.id ?? ctx.newId() },
+  };
   if (pair.secondary) record.secondary = { ...pair.secondary, id: existing?.secondary?.id ?? ctx.newId() };
   return record;
 }
@@ -165,7 +217,12 @@ function deepBuild(ctx: WriteContext, input: NetworkDeepInput, id: string, previ
 }
 
 const deepView = (t: TenantState, network: NetworkRecord, related?: readonly RelatedPut[]) =>
-  networkDeepView(t, network, t.of<ActivationRecord>("activations").filter((a) => a.networkId === network.id), related);
+  networkDeepView(
+    t,
+    network,
+    t.of<ActivationRecord>("activations").filter((a) => a.networkId === network.id),
+    related,
+  );
 
 /** The deep create (W52): in the older variant it does not check the RADIUS ports (the Wi-Fi API documentation: W58 only). */
 export const networksDeepCreate: KindDef<NetworkRecord, NetworkDeepInput> = {
@@ -189,9 +246,21 @@ export const networksDeep: KindDef<NetworkRecord, NetworkDeepInput> = {
 };
 
 /** W57's form: RADIUS pairs resolved (from the draft's related objects while not stored yet), activations as `venues`. */
-function networkDeepView(t: TenantState, network: NetworkRecord, activations: readonly ActivationRecord[], related?: readonly RelatedPut[]): unknown {
+function networkDeepView(
+  t: TenantState,
+  network: NetworkRecord,
+  activations: readonly ActivationRecord[],
+  related?: readonly RelatedPut[],
+): unknown {
   const pair = (id: string | undefined) =>
-    id === undefined ? undefined : (related?.find((r) => r.kind === "radius" && r.record.id === id)?.record ?? t.of("radius").get(id));
+    id === undefined
+      ? undefined
+      : (related?.find((r) => r.kind === "radius" && r.record.id === id)?.record ?? t.of("radius").get(id));
   const { authRadiusId, accountingRadiusId, ...rest } = network;
-  return { ...rest, authRadius: pair(authRadiusId), accountingRadius: pair(accountingRadiusId), venues: activations.map((a) => activationView(t, a)) };
+  return {
+    ...rest,
+    authRadius: pair(authRadiusId),
+    accountingRadius: pair(accountingRadiusId),
+    venues: activations.map((a) => activationView(t, a)),
+  };
 }

@@ -31,7 +31,10 @@ export const venueRadio: KindDef<RadioRecord, VenueRadio> = {
   schema: () => venueRadioInputSchema,
   readSchema: () => venueRadioReadSchema,
   schemasOf: { W46: { answer: () => venueRadioReadSchema }, W97: { answer: () => venueValidChannelsReadSchema } },
-  settingsOf: { kind: "venues", defaults: (_ctx, venueId) => ({ id: venueId, ...structuredClone(VENUE_RADIO_DEFAULTS) }) },
+  settingsOf: {
+    kind: "venues",
+    defaults: (_ctx, venueId) => ({ id: venueId, ...structuredClone(VENUE_RADIO_DEFAULTS) }),
+  },
   ops: { get: "W43", update: "W44", reset: "W45" },
   // The body replaces the settings whole: W44's schema fills a band or a band field left out with its default (W46's value).
   build: (_ctx, input, id) => ({ record: { ...structuredClone(input), id } }),
@@ -54,11 +57,31 @@ export const venueRadio: KindDef<RadioRecord, VenueRadio> = {
  * give the answer's shape only): FCC for the Americas' countries the service supports and for a
  * venue without a country, ETSI for every other.
  */
-const FCC_COUNTRIES: ReadonlySet<string> = new Set(["us", "united states", "ca", "canada", "mx", "mexico", "br", "brazil"]);
-const range = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
+const FCC_COUNTRIES: ReadonlySet<string> = new Set([
+  "us",
+  "united states",
+  "ca",
+  "canada",
+  "mx",
+  "mexico",
+  "br",
+  "brazil",
+]);
+const range = (from: number, to: number, step: number) =>
+  Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 const DOMAINS = {
-  FCC: { band24: range(1, 11, 1), indoor: range(36, 48, 4), dfs: [...range(52, 64, 4), ...range(100, 144, 4)], outdoor: range(149, 165, 4) },
-  ETSI: { band24: range(1, 13, 1), indoor: range(36, 48, 4), dfs: [...range(52, 64, 4), ...range(100, 140, 4)], outdoor: range(100, 140, 4) },
+  FCC: {
+    band24: range(1, 11, 1),
+    indoor: range(36, 48, 4),
+    dfs: [...range(52, 64, 4), ...range(100, 144, 4)],
+    outdoor: range(149, 165, 4),
+  },
+  ETSI: {
+    band24: range(1, 13, 1),
+    indoor: range(36, 48, 4),
+    dfs: [...range(52, 64, 4), ...range(100, 140, 4)],
+    outdoor: range(100, 140, 4),
+  },
 } as const;
 
 /** 5 GHz channels of the set whose whole 40 MHz pair (width 2) or 80 MHz block (width 4) is in it. */
@@ -80,7 +103,11 @@ function validChannelsOf(country: unknown): VenueValidChannels {
     "80MHz": asStrings(wholeBlocks(channels, 4)),
   });
   return {
-    "2.4GChannels": { auto: asStrings(domain.band24), "20MHz": asStrings(domain.band24), "40MHz": asStrings(domain.band24) },
+    "2.4GChannels": {
+      auto: asStrings(domain.band24),
+      "20MHz": asStrings(domain.band24),
+      "40MHz": asStrings(domain.band24),
+    },
     "5GChannels": { dfs: band5(domain.dfs), indoor: band5(domain.indoor), outdoor: band5(domain.outdoor) },
   };
 }

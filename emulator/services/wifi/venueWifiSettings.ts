@@ -34,7 +34,10 @@ export const venueMesh: KindDef<MeshRecord, z.output<typeof venueMeshInputSchema
   idFrom: { param: "venueId" },
   schema: () => venueMeshInputSchema,
   readSchema: () => answerFormOf(venueMeshInputSchema),
-  schemasOf: { W31: { answer: () => z.array(venueWifiSettingsReadSchema) }, W32: { answer: () => venueWifiSettingsReadSchema } },
+  schemasOf: {
+    W31: { answer: () => z.array(venueWifiSettingsReadSchema) },
+    W32: { answer: () => venueWifiSettingsReadSchema },
+  },
   settingsOf: { kind: "venues", defaults: (_ctx, venueId) => ({ id: venueId, enabled: false }) },
   ops: { update: "W42" },
   build: (_ctx, input, id) => ({ record: { id, enabled: input.enabled } }),
@@ -42,13 +45,22 @@ export const venueMesh: KindDef<MeshRecord, z.output<typeof venueMeshInputSchema
   check(t, mesh, previous) {
     if (mesh.enabled || !previous?.enabled) return;
     const active = t.of<ApRecord>("aps").find((ap) => ap.venueId === mesh.id && ap.state === ACTIVE_AP_STATE);
-    if (active) throw new ApiError("WIFIB-10001", { message: `mesh cannot be disabled while APs are active (AP ${active.serialNumber}) (WIFIB-10001)`, object: "enabled", value: false });
+    if (active)
+      throw new ApiError("WIFIB-10001", {
+        message: `mesh cannot be disabled while APs are active (AP ${active.serialNumber}) (WIFIB-10001)`,
+        object: "enabled",
+        value: false,
+      });
   },
   view: (_t, mesh) => ({ enabled: mesh.enabled }),
   extra: {
     W31: (c) => {
       const venues = c.tenant.of("venues").all();
-      return listAnswer(c.route, slicePage(venues, pageOf(c.query, c.route)).map((v) => venueWifiSettingsView(c.tenant, v.id)), venues.length);
+      return listAnswer(
+        c.route,
+        slicePage(venues, pageOf(c.query, c.route)).map((v) => venueWifiSettingsView(c.tenant, v.id)),
+        venues.length,
+      );
     },
     W32: (c) => {
       if (!c.tenant.of("venues").has(c.params.venueId)) throw notFound("venue", "venueId", c.params.venueId);
@@ -58,7 +70,12 @@ export const venueMesh: KindDef<MeshRecord, z.output<typeof venueMeshInputSchema
 };
 
 /** A per-AP-model setting of a venue: the body is the whole array, which replaces the stored one. */
-function perModel<E>(name: string, schema: z.ZodType<E[], z.ZodTypeDef, unknown>, get: "W33" | "W38" | "W40", update: "W34" | "W39" | "W41"): KindDef<PerModelRecord<E>, E[]> {
+function perModel<E>(
+  name: string,
+  schema: z.ZodType<E[], z.ZodTypeDef, unknown>,
+  get: "W33" | "W38" | "W40",
+  update: "W34" | "W39" | "W41",
+): KindDef<PerModelRecord<E>, E[]> {
   return {
     name,
     noun: "venue",
@@ -92,7 +109,10 @@ const CELLULAR_DEFAULTS = {
 /** W5's cellularSettings (newer): a cellular AP shows its venue's setting for its model (or the defaults); other APs only that the venue's settings apply. */
 export function cellularSettingsOf(t: TenantState, ap: ApRecord, cellular: boolean): Record<string, unknown> {
   if (!cellular) return { useVenueSettings: true };
-  const entry = t.of<PerModelRecord<VenueCellularSetting>>("venueCellular").get(ap.venueId)?.settings.find((s) => s.model === ap.model);
+  const entry = t
+    .of<PerModelRecord<VenueCellularSetting>>("venueCellular")
+    .get(ap.venueId)
+    ?.settings.find((s) => s.model === ap.model);
   const { model: _model, ...fields } = entry ?? { model: ap.model, ...CELLULAR_DEFAULTS };
   return { useVenueSettings: true, ...fields };
 }

@@ -21,7 +21,12 @@ const idOf = (apMac: string, clientMac: string) => `${normalMac(apMac)}/${normal
 export function connectClient(t: TenantState, apMac: string, clientMac: string): WifiClientRecord {
   const ap = t.of("aps").find((a) => normalMac(String(a.mac)) === normalMac(apMac));
   if (!ap) throw notFound("AP", "apMac", apMac);
-  const record = { id: idOf(apMac, clientMac), apMac: String(ap.mac), clientMac, apSerialNumber: String(ap.serialNumber) };
+  const record = {
+    id: idOf(apMac, clientMac),
+    apMac: String(ap.mac),
+    clientMac,
+    apSerialNumber: String(ap.serialNumber),
+  };
   t.of<WifiClientRecord>("wifiClients").put(record);
   return record;
 }
@@ -47,7 +52,12 @@ export const wifiClients: KindDef<WifiClientRecord, never> = {
       const clients = c.tenant.of<WifiClientRecord>("wifiClients");
       const ids = result.value.map((entry, i) => {
         const id = idOf(entry.apMac, entry.clientMac);
-        if (!clients.has(id)) throw new ApiError("WIFI-10201", { message: "client not found (may already be disconnected)", object: `[${i}].clientMac`, value: entry.clientMac });
+        if (!clients.has(id))
+          throw new ApiError("WIFI-10201", {
+            message: "client not found (may already be disconnected)",
+            object: `[${i}].clientMac`,
+            value: entry.clientMac,
+          });
         return id;
       });
       // A client dropped meanwhile is simply gone: the disconnect has nothing left to do for it.

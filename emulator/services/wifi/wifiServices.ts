@@ -46,10 +46,16 @@ export interface RecoveryPskRecord {
 
 type AdvancedCustomization = { wifiCallingIds?: string[]; devicePolicyId?: string };
 const advancedOf = (network: Record<string, unknown>): AdvancedCustomization =>
-  ((network.wlan as { advancedCustomization?: AdvancedCustomization } | undefined)?.advancedCustomization ?? {});
+  (network.wlan as { advancedCustomization?: AdvancedCustomization } | undefined)?.advancedCustomization ?? {};
 
 /** Refuses deleting an object a network's WLAN still names. */
-function guardUsedByNetworks(t: TenantState, id: string, noun: string, uses: (a: AdvancedCustomization) => boolean, object: string): void {
+function guardUsedByNetworks(
+  t: TenantState,
+  id: string,
+  noun: string,
+  uses: (a: AdvancedCustomization) => boolean,
+  object: string,
+): void {
   const user = t.of("networks").find((n) => uses(advancedOf(n)));
   if (user) throw new ApiError("NMS-IN-USE", { message: `${noun} is used by network ${user.name}`, object, value: id });
 }
@@ -60,11 +66,22 @@ export const wifiCallingProfiles: KindDef<WifiCallingProfileRecord, WifiCallingP
   idParam: "wifiCallingProfileId",
   schema: () => wifiCallingProfileInputSchema,
   readSchema: () => wifiCallingProfileReadSchema,
-  unique: { key: (p) => p.profileName, code: "NMS-DUPLICATE-NAME", object: "profileName", message: "a Wi-Fi calling profile with this name already exists" },
+  unique: {
+    key: (p) => p.profileName,
+    code: "NMS-DUPLICATE-NAME",
+    object: "profileName",
+    message: "a Wi-Fi calling profile with this name already exists",
+  },
   ops: { lists: [{ op: "W91" }], create: "W92", bulkDelete: "W93", get: "W94", update: "W95", delete: "W96" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   guardDelete: (t, profile) =>
-    guardUsedByNetworks(t, profile.id, "Wi-Fi calling profile", (a) => (a.wifiCallingIds ?? []).includes(profile.id), "wifiCallingProfileId"),
+    guardUsedByNetworks(
+      t,
+      profile.id,
+      "Wi-Fi calling profile",
+      (a) => (a.wifiCallingIds ?? []).includes(profile.id),
+      "wifiCallingProfileId",
+    ),
   view: (_t, profile) => profile,
 };
 
@@ -79,7 +96,12 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
     W100: { answer: () => venueVspotBindingSchema },
     W101: { answer: () => acceptedRequestSchema },
   },
-  unique: { key: (s) => s.serverName, code: "NMS-DUPLICATE-NAME", object: "serverName", message: "a vSPoT server with this name already exists" },
+  unique: {
+    key: (s) => s.serverName,
+    code: "NMS-DUPLICATE-NAME",
+    object: "serverName",
+    message: "a vSPoT server with this name already exists",
+  },
   ops: { lists: [{ op: "W86" }], create: "W87", get: "W88", update: "W89", delete: "W90" },
   // Venues are stored as {id, name}: the newer variant names them by ID, the older by name (found in the tenant). A body
   // without venues keeps the server's: the venues' bindings (W99-W101) write them too.
@@ -87,7 +109,10 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
     if (input.venues === undefined) return { record: { ...input, id, venues: previous?.venues } as VspotServerRecord };
     const venues = input.venues.map((ref) => {
       const given = ref as { id?: string; name?: string };
-      const venue = given.id !== undefined ? ctx.t.of("venues").get(given.id) : ctx.t.of("venues").find((v) => v.name === given.name);
+      const venue =
+        given.id !== undefined
+          ? ctx.t.of("venues").get(given.id)
+          : ctx.t.of("venues").find((v) => v.name === given.name);
       return { id: venue?.id ?? given.id ?? "", name: venue?.name ?? given.name ?? "" };
     });
     return { record: { ...input, id, venues } as VspotServerRecord };
@@ -122,7 +147,9 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
         c.model.action(venue.id, undefined, () => {
           const server = serverOfVenue(c.tenant, venue.id);
           if (!server) throw notBound(venue.id);
-          c.tenant.of<VspotServerRecord>("vspotServers").put({ ...server, venues: (server.venues ?? []).filter((v) => v.id !== venue.id) });
+          c.tenant
+            .of<VspotServerRecord>("vspotServers")
+            .put({ ...server, venues: (server.venues ?? []).filter((v) => v.id !== venue.id) });
         }),
       );
     },
@@ -140,7 +167,12 @@ function serverOfVenue(t: TenantState, venueId: string): VspotServerRecord | und
   return t.of<VspotServerRecord>("vspotServers").find((server) => (server.venues ?? []).some((v) => v.id === venueId));
 }
 
-const notBound = (venueId: string) => new ApiError("NMS-NOT-FOUND", { message: "no vSPoT server is bound to the venue", object: "venueId", value: venueId });
+const notBound = (venueId: string) =>
+  new ApiError("NMS-NOT-FOUND", {
+    message: "no vSPoT server is bound to the venue",
+    object: "venueId",
+    value: venueId,
+  });
 
 /**
  * W99 when it completes: the venue joins the server's venues and leaves any other server's (one
@@ -164,25 +196,45 @@ export const devicePolicies: KindDef<DevicePolicyRecord, DevicePolicyInput> = {
   idParam: "devicePolicyId",
   schema: () => devicePolicyInputSchema,
   readSchema: () => devicePolicyReadSchema,
-  unique: { key: (p) => p.name, code: "NMS-DUPLICATE-NAME", object: "name", message: "a device policy with this name already exists" },
+  unique: {
+    key: (p) => p.name,
+    code: "NMS-DUPLICATE-NAME",
+    object: "name",
+    message: "a device policy with this name already exists",
+  },
   // The Wi-Fi API documentation shows no delete-one operation: one policy is deleted with W70 and a one-ID array.
   ops: { lists: [{ op: "W68" }], create: "W69", bulkDelete: "W70", get: "W71", update: "W72" },
   build: (ctx, input, id) => ({ record: { ...input, id, tenantId: ctx.t.id } }),
   check(t, policy, previous) {
-    if (!previous && !t.of("devicePolicies").has(policy.id) && t.of("devicePolicies").all().length >= MAX_DEVICE_POLICIES) {
-      throw new ApiError("WIFI-10205", { message: `maximum number of device policies reached (${MAX_DEVICE_POLICIES})`, object: "name", value: policy.name });
+    if (
+      !previous &&
+      !t.of("devicePolicies").has(policy.id) &&
+      t.of("devicePolicies").all().length >= MAX_DEVICE_POLICIES
+    ) {
+      throw new ApiError("WIFI-10205", {
+        message: `maximum number of device policies reached (${MAX_DEVICE_POLICIES})`,
+        object: "name",
+        value: policy.name,
+      });
     }
   },
-  guardDelete: (t, policy) => guardUsedByNetworks(t, policy.id, "device policy", (a) => a.devicePolicyId === policy.id, "devicePolicyId"),
+  guardDelete: (t, policy) =>
+    guardUsedByNetworks(t, policy.id, "device policy", (a) => a.devicePolicyId === policy.id, "devicePolicyId"),
   view: (_t, policy) => policy,
 };
 
 /** Sixteen digits derived from the tenant's ID: every tenant has a recovery PSK before anyone sets one. */
 function initialRecoveryPsk(tenantId: string): string {
-  return BigInt(`0x${tenantId.slice(0, 16).padEnd(16, "0")}`).toString().padStart(16, "0").slice(-16);
+  return BigInt(`0x${tenantId.slice(0, 16).padEnd(16, "0")}`)
+    .toString()
+    .padStart(16, "0")
+    .slice(-16);
 }
 
-const recoveryView = (t: TenantState) => ({ psk: t.of<RecoveryPskRecord>("recoveryPsk").get(t.id)?.psk ?? initialRecoveryPsk(t.id), tenantId: t.id });
+const recoveryView = (t: TenantState) => ({
+  psk: t.of<RecoveryPskRecord>("recoveryPsk").get(t.id)?.psk ?? initialRecoveryPsk(t.id),
+  tenantId: t.id,
+});
 
 export const recoveryPsk: KindDef<RecoveryPskRecord, never> = {
   name: "recoveryPsk",
@@ -203,12 +255,17 @@ export const recoveryPsk: KindDef<RecoveryPskRecord, never> = {
   extra: {
     W82: (c) => ok(recoveryView(c.tenant)),
     W83: (c) => {
-      if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body)) throw new ApiError("NMS-BAD-REQUEST", { message: "body must be a JSON object (recovery PSK)", object: "body" });
+      if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body))
+        throw new ApiError("NMS-BAD-REQUEST", { message: "body must be a JSON object (recovery PSK)", object: "body" });
       const result = validateBody(recoveryPskInputSchema, c.body);
       if (!result.ok) throw validationError(result.failures, c.body);
       const { psk } = result.value;
       const tenant = c.tenant;
-      return c.finish(c.model.action(tenant.id, { psk, tenantId: tenant.id }, () => tenant.of<RecoveryPskRecord>("recoveryPsk").put({ id: tenant.id, psk })));
+      return c.finish(
+        c.model.action(tenant.id, { psk, tenantId: tenant.id }, () =>
+          tenant.of<RecoveryPskRecord>("recoveryPsk").put({ id: tenant.id, psk }),
+        ),
+      );
     },
   },
 };

@@ -10,6 +10,9 @@ describe("venue radio defaults", () => {
   test("an answer must hold every field of both bands", () => {
     const answer = structuredClone(VENUE_RADIO_DEFAULTS) as { radioParams50G: Record<string, unknown> };
     delete answer.radioParams50G.txPower;
-    expect(validateBody(venueRadioReadSchema, answer)).toMatchObject({ ok: false, failures: [{ path: "radioParams50G.txPower", message: "is required" }] });
+    expect(validateBody(venueRadioReadSchema, answer)).toMatchObject({
+      ok: false,
+      failures: [{ path: "radioParams50G.txPower", message: "is required" }],
+    });
   });
 });

@@ -4,7 +4,17 @@
 // released when the create ends FAIL; a stuck create keeps it until the service gives up on it
 // (releaseAfterMs), if ever.
 import type { RunningEmulator } from "../../../emulator";
-import { admin, apGroupBody, Client, deepNetworkBody, otherTenant, pskNetworkBody, sleep, start, venueBody } from "../../support/emulatorClient";
+import {
+  admin,
+  apGroupBody,
+  Client,
+  deepNetworkBody,
+  otherTenant,
+  pskNetworkBody,
+  sleep,
+  start,
+  venueBody,
+} from "../../support/emulatorClient";
 
 const DELAY = 200;
 
@@ -19,9 +29,16 @@ afterEach(async () => {
   await admin(emu, "DELETE", "/faults");
 });
 
-async function expectConflict(reply: Promise<{ status: number; body: any }>, code: string, object: string): Promise<void> {
+async function expectConflict(
+  reply: Promise<{ status: number; body: any }>,
+  code: string,
+  object: string,
+): Promise<void> {
   const answered = await reply;
-  expect({ status: answered.status, errors: answered.body.errors }).toEqual({ status: 409, errors: [expect.objectContaining({ code, object })] });
+  expect({ status: answered.status, errors: answered.body.errors }).toEqual({
+    status: 409,
+    errors: [expect.objectContaining({ code, object })],
+  });
 }
 
 test("a create retried after its answer was lost meets 409 while the first is PENDING, and after; one venue exists", async () => {
@@ -47,12 +64,21 @@ test("every unique key is reserved: AP group per venue, network per tenant (shal
   const created = await client.call("W50", {}, pskNetworkBody("Reserved network"));
   await expectConflict(client.call("W52", {}, deepNetworkBody("Reserved network")), "NMS-DUPLICATE-NAME", "name");
   // A rename to a reserved name is refused as well.
-  await expectConflict(client.call("W55", { networkId: network.id }, pskNetworkBody("Reserved network")), "NMS-DUPLICATE-NAME", "name");
+  await expectConflict(
+    client.call("W55", { networkId: network.id }, pskNetworkBody("Reserved network")),
+    "NMS-DUPLICATE-NAME",
+    "name",
+  );
 
   const activation = await client.call("W59", {}, { networkId: network.id, venueId: venue.id });
-  await expectConflict(client.call("W59", {}, { networkId: network.id, venueId: venue.id }), "NMS-DUPLICATE-ACTIVATION", "venueId");
+  await expectConflict(
+    client.call("W59", {}, { networkId: network.id, venueId: venue.id }),
+    "NMS-DUPLICATE-ACTIVATION",
+    "venueId",
+  );
 
-  for (const accepted of [group, created, activation]) expect((await client.waitFor(accepted.body.requestId)).status).toBe("SUCCESS");
+  for (const accepted of [group, created, activation])
+    expect((await client.waitFor(accepted.body.requestId)).status).toBe("SUCCESS");
 });
 
 test("a create that ends FAIL releases its name", async () => {
@@ -71,10 +97,16 @@ test("a create refused at apply releases its key too", async () => {
   await admin(emu, "PUT", "/config", { asyncLatencyByOp: { W28: { baseMs: 0, jitterMs: 0 } } });
   try {
     const pair = { networkId: network.id, venueId: venue.id };
-    const activation = await client.call("W59", {}, { ...pair, isAllAPGroups: false, apGroups: [{ apGroupId: group.id }] });
+    const activation = await client.call(
+      "W59",
+      {},
+      { ...pair, isAllAPGroups: false, apGroups: [{ apGroupId: group.id }] },
+    );
     // The group goes first: the activation naming it is not committed, so nothing guards it.
     expect((await client.write("W28", { apGroupId: group.id })).record.status).toBe("SUCCESS");
-    expect((await client.waitFor(activation.body.requestId)).errors).toEqual([expect.objectContaining({ code: "NMS-RELATED-NOT-FOUND" })]);
+    expect((await client.waitFor(activation.body.requestId)).errors).toEqual([
+      expect.objectContaining({ code: "NMS-RELATED-NOT-FOUND" }),
+    ]);
     expect((await client.write("W59", {}, pair)).record.status).toBe("SUCCESS");
   } finally {
     await admin(emu, "PUT", "/config", { asyncLatencyByOp: {} });
@@ -97,7 +129,9 @@ test("a stuck create with releaseAfterMs frees its name when the service gives u
   expect((await client.call("A2", { requestId: stuck.body.requestId })).body.status).toBe("FAIL");
   const again = await client.write("A7", {}, venueBody("Stuck for a while"));
   expect(again.record.status).toBe("SUCCESS");
-  expect((await client.call("A6")).body.filter((v: { name: string }) => v.name === "Stuck for a while")).toHaveLength(1);
+  expect((await client.call("A6")).body.filter((v: { name: string }) => v.name === "Stuck for a while")).toHaveLength(
+    1,
+  );
 });
 
 test("reservations are per tenant", async () => {

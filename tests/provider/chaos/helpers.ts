@@ -19,7 +19,15 @@ export const RADIUS_SECRET = "chaos-Radius-5ecret-7f3a91";
 const PASSPHRASE = "chaos passphrase";
 
 /** Every fault kind of the emulator, in the order the suites run them. */
-export const FAULT_KINDS: readonly FaultKind[] = ["http-5xx", "http-429", "reset", "slow", "lost-answer", "fail-request", "stuck-pending"];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  "http-5xx",
+  "http-429",
+  "reset",
+  "slow",
+  "lost-answer",
+  "fail-request",
+  "stuck-pending",
+];
 
 /** Wait deadline of the provider (nms:waitTimeoutSeconds) in the stuck-pending scenarios. */
 export const STUCK_WAIT_SECONDS = 2;
@@ -135,7 +143,12 @@ export const QUICKSTART: StackDef = {
   maxUpTries: 5,
   maxDestroyTries: 5,
   // Every resource updated in place: A10, W27, W58 (with its RADIUS secret) and W62 under faults.
-  updateConfig: { venueDescription: "Main office, changed", apGroupName: "Lobby East", networkVlanId: "20", activationRadio: "5-GHz" },
+  updateConfig: {
+    venueDescription: "Main office, changed",
+    apGroupName: "Lobby East",
+    networkVlanId: "20",
+    activationRadio: "5-GHz",
+  },
   expectedUpdates: 4,
 };
 
@@ -144,7 +157,10 @@ export const QUICKSTART: StackDef = {
  * created alone under its request ID), beside a network and a Wi-Fi calling profile.
  */
 export function guestStack(guests: number): StackDef {
-  const list = Array.from({ length: guests }, (_, i) => ({ name: `Guest ${i}`, mobilePhoneNumber: `+3519100${String(i).padStart(5, "0")}` }));
+  const list = Array.from({ length: guests }, (_, i) => ({
+    name: `Guest ${i}`,
+    mobilePhoneNumber: `+3519100${String(i).padStart(5, "0")}`,
+  }));
   return {
     label: `guests=${guests}`,
     program: path.join(ROOT, "dist", "examples", "guest-access", "index.js"),
@@ -200,7 +216,11 @@ export async function makeTenants(emu: ChaosEmulator, stack: StackDef): Promise<
 }
 
 /** The program's config for the run: the stack's own, and its end customers' tenants. */
-export function runConfig(stack: StackDef, tenants: readonly string[], programConfig: Record<string, string> = stack.config): Record<string, string> {
+export function runConfig(
+  stack: StackDef,
+  tenants: readonly string[],
+  programConfig: Record<string, string> = stack.config,
+): Record<string, string> {
   return { ...programConfig, ...(tenants.length > 0 ? { tenants: JSON.stringify(tenants) } : {}) };
 }
 
@@ -239,7 +259,12 @@ export interface ScenarioOptions {
  * code or the deadline; no secret may appear in any log line, error or state file. Throws (with
  * the failures met so far) when a check does not hold.
  */
-export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: FaultKind, options: ScenarioOptions = {}): Promise<ScenarioReport> {
+export async function runScenario(
+  emu: ChaosEmulator,
+  stack: StackDef,
+  kind: FaultKind,
+  options: ScenarioOptions = {},
+): Promise<ScenarioReport> {
   const started = Date.now();
   const probability = options.probability ?? 0.1;
   await adminCall(emu, "POST", "/reset");
@@ -275,7 +300,9 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
       // Short for stuck-pending so that runs end; otherwise a bound on a run that hangs.
       "nms:waitTimeoutSeconds": kind === "stuck-pending" ? String(STUCK_WAIT_SECONDS) : "60",
       ...options.providerConfig,
-      ...Object.fromEntries(Object.entries(runConfig(stack, tenants, programConfig)).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
+      ...Object.fromEntries(
+        Object.entries(runConfig(stack, tenants, programConfig)).map(([k, v]) => [`${stack.projectName}:${k}`, v]),
+      ),
     },
     secretConfig: { "nms:password": emu.password, [`${stack.projectName}:radiusSecret`]: RADIUS_SECRET },
     log: (line) => lines.push(line),
@@ -327,7 +354,10 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
       const updated = await untilConverged("up with changed config", stack.maxUpTries, () => up(final));
       const updates = updated.result.steps.filter((s) => s.op === "update").length;
       if (updated.tries === 1 && updates !== stack.expectedUpdates) {
-        throw new ScenarioError(`the changed config updated ${updates} resources, not ${stack.expectedUpdates}`, failures);
+        throw new ScenarioError(
+          `the changed config updated ${updates} resources, not ${stack.expectedUpdates}`,
+          failures,
+        );
       }
       updateTries = updated.tries;
       deployed = updated.result;
@@ -368,7 +398,8 @@ export async function runScenario(emu: ChaosEmulator, stack: StackDef, kind: Fau
 }
 
 /** How the provider host's stderr (nms:logLevel info, the default) reports a fault the client absorbed. */
-const ABSORBED_FAULT_NOTICE = /\[provider\] nms (warn|info): .*(retrying in \d+ ms|resolved from its request record|pausing all requests)/;
+const ABSORBED_FAULT_NOTICE =
+  /\[provider\] nms (warn|info): .*(retrying in \d+ ms|resolved from its request record|pausing all requests)/;
 
 /** What a scenario of `kind` must have reported: nothing for the kinds the client absorbs. */
 export function expectFailuresOf(kind: FaultKind, report: ScenarioReport): void {
@@ -376,7 +407,11 @@ export function expectFailuresOf(kind: FaultKind, report: ScenarioReport): void 
     // The rule that hits the first network create makes at least this one.
     expect(report.failures.some((f) => /request [0-9a-f-]{36} failed \(status FAIL\): WIFI-10000/.test(f))).toBe(true);
   } else if (kind === "stuck-pending") {
-    expect(report.failures.some((f) => new RegExp(`request [0-9a-f-]{36} did not finish within ${STUCK_WAIT_SECONDS * 1000} ms`).test(f))).toBe(true);
+    expect(
+      report.failures.some((f) =>
+        new RegExp(`request [0-9a-f-]{36} did not finish within ${STUCK_WAIT_SECONDS * 1000} ms`).test(f),
+      ),
+    ).toBe(true);
   } else {
     // Retried by the client (5xx, 429, resets), recovered (lost answers) or just late (slow).
     expect(report.failures).toEqual([]);
@@ -409,7 +444,12 @@ export class ScenarioError extends Error {
  * interesting case (a lost create, a failed or stuck one) whatever the draws. Answer kinds also hit
  * the login.
  */
-async function armFaults(emu: ChaosEmulator, kind: FaultKind, probability: number, tenants: readonly string[] = [emu.tenantId]): Promise<void> {
+async function armFaults(
+  emu: ChaosEmulator,
+  kind: FaultKind,
+  probability: number,
+  tenants: readonly string[] = [emu.tenantId],
+): Promise<void> {
   const fields = KIND_FIELDS[kind] ?? {};
   for (const tenantId of tenants) {
     await adminCall(emu, "POST", "/faults", { kind, op: "W52", tenantId, count: 1, ...fields });
@@ -425,9 +465,13 @@ async function firedCount(emu: ChaosEmulator): Promise<number> {
 
 /** What the tenants hold (the configured one by default), every collection of them together. */
 export async function objectsOf(emu: ChaosEmulator, tenants: readonly string[] = [emu.tenantId]): Promise<Props> {
-  const held: Props[] = await Promise.all(tenants.map((tenantId) => adminCall(emu, "GET", `/tenants/${tenantId}/objects`)));
+  const held: Props[] = await Promise.all(
+    tenants.map((tenantId) => adminCall(emu, "GET", `/tenants/${tenantId}/objects`)),
+  );
   const merged: Props = {};
-  for (const objects of held) for (const [collection, items] of Object.entries(objects)) merged[collection] = [...(merged[collection] ?? []), ...(items as Props[])];
+  for (const objects of held)
+    for (const [collection, items] of Object.entries(objects))
+      merged[collection] = [...(merged[collection] ?? []), ...(items as Props[])];
   return merged;
 }
 
@@ -435,7 +479,11 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const ERROR_CODE = /\b(?:NMS|WIFI|VENUE|CFGC|TNT)-[A-Z0-9-]*[A-Z0-9]\b/;
 
 /** The request record behind a requestId, if one of the tenants holds one. */
-function recordOf(emu: ChaosEmulator, requestId: string, tenants: readonly string[] = [emu.tenantId]): RequestRecord | undefined {
+function recordOf(
+  emu: ChaosEmulator,
+  requestId: string,
+  tenants: readonly string[] = [emu.tenantId],
+): RequestRecord | undefined {
   for (const tenantId of tenants) {
     const record = emu.server.model.tenant(tenantId)?.requests.get(requestId);
     if (record) return record;
@@ -448,7 +496,12 @@ function recordOf(emu: ChaosEmulator, requestId: string, tenants: readonly strin
  * or the deadline that passed. For the record kinds, the requestId is the very request that failed
  * or got stuck.
  */
-export function checkFailures(emu: ChaosEmulator, kind: FaultKind, errors: string[], tenants: readonly string[] = [emu.tenantId]): void {
+export function checkFailures(
+  emu: ChaosEmulator,
+  kind: FaultKind,
+  errors: string[],
+  tenants: readonly string[] = [emu.tenantId],
+): void {
   if (errors.length === 0) throw new Error("a run failed without any error message");
   for (const error of errors) {
     const ids = error.match(UUID) ?? [];
@@ -457,25 +510,39 @@ export function checkFailures(emu: ChaosEmulator, kind: FaultKind, errors: strin
     if (ids.length === 0) problems.push("no requestId");
     if (!timedOut && !ERROR_CODE.test(error)) problems.push("no error code and no deadline");
     if (kind === "fail-request" && error.includes("WIFI-10000")) {
-      const failed = ids.map((id) => recordOf(emu, id, tenants)).find((r) => r?.status === "FAIL" && r.errors?.[0]?.code === "WIFI-10000");
+      const failed = ids
+        .map((id) => recordOf(emu, id, tenants))
+        .find((r) => r?.status === "FAIL" && r.errors?.[0]?.code === "WIFI-10000");
       if (!failed) problems.push("the requestId is not that of the FAILed request");
     }
     if (timedOut) {
       // Stuck: still PENDING, or since given up on by the service (releaseAfterMs).
-      const stuck = ids.map((id) => recordOf(emu, id, tenants)).find((r) => r?.status === "PENDING" || r?.errors?.[0]?.message.includes("abandoned"));
+      const stuck = ids
+        .map((id) => recordOf(emu, id, tenants))
+        .find((r) => r?.status === "PENDING" || r?.errors?.[0]?.message.includes("abandoned"));
       if (!stuck) problems.push("the requestId is not that of the stuck request");
     }
-    if (problems.length > 0) throw new Error(`under ${kind}, a failure is reported without what the user needs (${problems.join(", ")}):\n${error}`);
+    if (problems.length > 0)
+      throw new Error(
+        `under ${kind}, a failure is reported without what the user needs (${problems.join(", ")}):\n${error}`,
+      );
   }
 }
 
 function describePlan(result: RunResult): string {
-  const changed = result.steps.filter((s) => s.op !== "same").map((s) => `${s.name}: ${s.op} ${s.changedPaths.join(",")}`);
+  const changed = result.steps
+    .filter((s) => s.op !== "same")
+    .map((s) => `${s.name}: ${s.op} ${s.changedPaths.join(",")}`);
   return `failed=${result.failed} changes=${result.changes} [${changed.join("; ")}] ${result.errors.join("\n")}`;
 }
 
 /** Every unique name once, every (network, venue) pair once, and exactly what the stack declares. */
-export function checkNoDuplicates(objects: Props, expected: Expected, deployed: RunResult, others: readonly OtherCollection[] = []): void {
+export function checkNoDuplicates(
+  objects: Props,
+  expected: Expected,
+  deployed: RunResult,
+  others: readonly OtherCollection[] = [],
+): void {
   const dupes = (keys: string[]) => keys.filter((key, i) => keys.indexOf(key) !== i);
   const groups = objects.apGroups.filter((g: Props) => !g.isDefault);
   const found = {
@@ -499,12 +566,15 @@ export function checkNoDuplicates(objects: Props, expected: Expected, deployed: 
   // And they are the stack's: every object the service holds is an ID in the state.
   const ids = new Set(deployed.steps.map((s) => s.id));
   const othersHeld = others.flatMap((other) => (objects[other.collection] ?? []) as Props[]);
-  const strays = [...objects.venues, ...groups, ...objects.networks, ...objects.activations, ...othersHeld].filter((o: Props) => !ids.has(o.id));
+  const strays = [...objects.venues, ...groups, ...objects.networks, ...objects.activations, ...othersHeld].filter(
+    (o: Props) => !ids.has(o.id),
+  );
   expect(strays).toEqual([]);
 }
 
 export function checkNothingLeft(objects: Props, others: readonly OtherCollection[] = []): void {
-  for (const other of others) expect({ [other.collection]: objects[other.collection] ?? [] }).toEqual({ [other.collection]: [] });
+  for (const other of others)
+    expect({ [other.collection]: objects[other.collection] ?? [] }).toEqual({ [other.collection]: [] });
   expect({
     venues: objects.venues,
     apGroups: objects.apGroups.filter((g: Props) => !g.isDefault),
@@ -522,7 +592,10 @@ export function checkNoSecrets(emu: ChaosEmulator, texts: string[], options: { r
   const leaks: string[] = [];
   for (const text of texts) {
     for (const secret of secrets) {
-      if (text.includes(secret)) leaks.push(`${secret === RADIUS_SECRET ? "RADIUS secret" : secret === emu.password ? "password" : "API key"} in: ${text.slice(0, 300)}`);
+      if (text.includes(secret))
+        leaks.push(
+          `${secret === RADIUS_SECRET ? "RADIUS secret" : secret === emu.password ? "password" : "API key"} in: ${text.slice(0, 300)}`,
+        );
     }
   }
   expect(leaks).toEqual([]);
@@ -564,7 +637,10 @@ net.Socket.prototype.connect = function (...args) {
  * of scenario timings printed at its end. `scenario` runs one stack under one fault kind and
  * checks its failures.
  */
-export function chaosSuite(): { emulator(): ChaosEmulator; scenario(stack: StackDef, kind: FaultKind): Promise<ScenarioReport> } {
+export function chaosSuite(): {
+  emulator(): ChaosEmulator;
+  scenario(stack: StackDef, kind: FaultKind): Promise<ScenarioReport>;
+} {
   let emu: ChaosEmulator | undefined;
   const reports: ScenarioReport[] = [];
   beforeAll(async () => {

@@ -61,13 +61,20 @@ export function createOperationsOf(resources: readonly Props[]): OperationId[] {
 function objectCounts(held: Record<string, Props[]>): Record<string, number> {
   return Object.fromEntries(
     Object.entries(held)
-      .map(([collection, objects]) => [collection, objects.filter((o) => !(collection === "apGroups" && o.isDefault)).length] as const)
+      .map(
+        ([collection, objects]) =>
+          [collection, objects.filter((o) => !(collection === "apGroups" && o.isDefault)).length] as const,
+      )
       .filter(([, count]) => count > 0),
   );
 }
 
 function difference(after: Record<string, number>, before: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(after).flatMap(([collection, n]) => (n - (before[collection] ?? 0) === 0 ? [] : [[collection, n - (before[collection] ?? 0)]])));
+  return Object.fromEntries(
+    Object.entries(after).flatMap(([collection, n]) =>
+      n - (before[collection] ?? 0) === 0 ? [] : [[collection, n - (before[collection] ?? 0)]],
+    ),
+  );
 }
 
 function ok(what: string, result: RunResult): RunResult {
@@ -76,7 +83,10 @@ function ok(what: string, result: RunResult): RunResult {
 }
 
 async function requestsOf(emu: ChaosEmulator, createOps: readonly string[]): Promise<UpRequests> {
-  const { total, byOp } = (await adminCall(emu, "GET", "/stats")) as { total: number; byOp: Record<string, Record<string, number>> };
+  const { total, byOp } = (await adminCall(emu, "GET", "/stats")) as {
+    total: number;
+    byOp: Record<string, Record<string, number>>;
+  };
   const of = (op: string) => Object.values(byOp[op] ?? {}).reduce((a, b) => a + b, 0);
   return { total, creates: createOps.reduce((n, op) => n + of(op), 0), recordReads: of("A2") };
 }
@@ -101,13 +111,21 @@ export async function runLostCreates(emu: ChaosEmulator, cases: readonly KindCas
       "kinds:resources": JSON.stringify(resources),
       "kinds:overrides": "{}",
     },
-    secretConfig: { "nms:password": emu.password, ...Object.fromEntries(Object.entries(SECRETS).map(([k, v]) => [`kinds:${k}`, v])) },
+    secretConfig: {
+      "nms:password": emu.password,
+      ...Object.fromEntries(Object.entries(SECRETS).map(([k, v]) => [`kinds:${k}`, v])),
+    },
     timeoutMs: 600_000,
   });
   try {
     // The clean run: what the stack leaves, and what it costs.
     await adminCall(emu, "POST", "/reset");
-    await adminCall(emu, "PUT", "/config", { asyncDelayMs: 20, asyncJitterMs: 10, asyncLatencyByOp: {}, rateLimit: null });
+    await adminCall(emu, "PUT", "/config", {
+      asyncDelayMs: 20,
+      asyncJitterMs: 10,
+      asyncLatencyByOp: {},
+      rateLimit: null,
+    });
     const before = objectCounts(await objectsOf(emu));
     await adminCall(emu, "DELETE", "/stats");
     const cleanRun = ok("the clean up", await up(options("clean")));
@@ -119,21 +137,35 @@ export async function runLostCreates(emu: ChaosEmulator, cases: readonly KindCas
 
     // The same stack with the first request of every create operation applied and its answer lost.
     await adminCall(emu, "POST", "/reset");
-    await adminCall(emu, "PUT", "/config", { asyncDelayMs: 20, asyncJitterMs: 10, asyncLatencyByOp: {}, rateLimit: null });
-    for (const op of createOps) await adminCall(emu, "POST", "/faults", { kind: "lost-answer", op, tenantId: emu.tenantId, count: 1 });
+    await adminCall(emu, "PUT", "/config", {
+      asyncDelayMs: 20,
+      asyncJitterMs: 10,
+      asyncLatencyByOp: {},
+      rateLimit: null,
+    });
+    for (const op of createOps)
+      await adminCall(emu, "POST", "/faults", { kind: "lost-answer", op, tenantId: emu.tenantId, count: 1 });
     await adminCall(emu, "DELETE", "/stats");
     const lostRun = ok("the up with every create's answer lost once", await up(options("lost")));
     const lostRequests = await requestsOf(emu, createOps);
-    const { exhausted, faults } = (await adminCall(emu, "GET", "/faults")) as { exhausted: { op: string; fired: number }[]; faults: { op: string }[] };
+    const { exhausted, faults } = (await adminCall(emu, "GET", "/faults")) as {
+      exhausted: { op: string; fired: number }[];
+      faults: { op: string }[];
+    };
     const notLost = [...faults.map((f) => f.op), ...exhausted.filter((f) => f.fired !== 1).map((f) => f.op)];
-    if (notLost.length > 0) throw new Error(`the answers of ${notLost.join(", ")} were not lost: the stack does not use them as it should`);
+    if (notLost.length > 0)
+      throw new Error(`the answers of ${notLost.join(", ")} were not lost: the stack does not use them as it should`);
     const held = difference(objectCounts(await objectsOf(emu)), before);
     // One object per create: the tenant holds, collection by collection, what the clean run left.
     expect(held).toEqual(clean);
-    expect(lostRun.steps.filter((s) => s.custom && s.op === "create").length).toBe(cleanRun.steps.filter((s) => s.custom && s.op === "create").length);
+    expect(lostRun.steps.filter((s) => s.custom && s.op === "create").length).toBe(
+      cleanRun.steps.filter((s) => s.custom && s.op === "create").length,
+    );
     const planned = await preview(options("lost"));
     ok("the preview after it", planned);
-    const changed = planned.steps.filter((s) => s.custom && s.op !== "same").map((s) => `${s.name}: ${s.op} ${s.changedPaths.join(",")}`);
+    const changed = planned.steps
+      .filter((s) => s.custom && s.op !== "same")
+      .map((s) => `${s.name}: ${s.op} ${s.changedPaths.join(",")}`);
     expect(changed).toEqual([]);
     ok("the destroy after it", await destroy(options("lost")));
     expect(difference(objectCounts(await objectsOf(emu)), before)).toEqual(cleanLeft);
@@ -175,5 +207,7 @@ export async function expectEveryCreateOnce(emu: ChaosEmulator, cases: readonly 
 }
 
 /** The cases of the short form: one per shape of create the full form has besides the supporting resources. */
-export const SHORT_FORM_CASES: readonly KindCase[] = KIND_CASES.filter((c) => ["visitor", "printer-key", "sw-trusted-uplink", "oncall", "lobby"].includes(c.name));
+export const SHORT_FORM_CASES: readonly KindCase[] = KIND_CASES.filter((c) =>
+  ["visitor", "printer-key", "sw-trusted-uplink", "oncall", "lobby"].includes(c.name),
+);
 export { KIND_CASES };

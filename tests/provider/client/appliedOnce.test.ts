@@ -38,21 +38,37 @@ describe("a write whose answer is lost is resolved from its request record", () 
   });
 
   it("PENDING: the record is waited for, and the write is not sent again", async () => {
-    const sim = simulatedService({ asyncDelayMs: 150, intercept: (hit) => (hit.method === "POST" && posts(t!).length === 1 ? "accept-then-reset" : undefined) });
+    const sim = simulatedService({
+      asyncDelayMs: 150,
+      intercept: (hit) => (hit.method === "POST" && posts(t!).length === 1 ? "accept-then-reset" : undefined),
+    });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
     const started = Date.now();
     const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
     const created = sim.venues.get("HQ")!;
     expect(result.response).toBeUndefined();
-    expect(result.record).toMatchObject({ requestId: requestIdOf(posts(t)[0]), status: "SUCCESS", entityId: created.id });
+    expect(result.record).toMatchObject({
+      requestId: requestIdOf(posts(t)[0]),
+      status: "SUCCESS",
+      entityId: created.id,
+    });
     expect(posts(t)).toHaveLength(1);
     expect(sim.venues.size).toBe(1);
     expect(Date.now() - started).toBeLessThan(GRACE_MS + 1_000); // held at once: no grace waited
-    expect(t.logs.some((log) => /no answer \(\w+\), but the service holds request \S+ \(PENDING\): resolved from its request record, not sent again/.test(log.message))).toBe(true);
+    expect(
+      t.logs.some((log) =>
+        /no answer \(\w+\), but the service holds request \S+ \(PENDING\): resolved from its request record, not sent again/.test(
+          log.message,
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("SUCCESS: the record is the outcome at once", async () => {
-    const sim = simulatedService({ asyncDelayMs: 20, intercept: (hit) => (hit.method === "POST" ? "commit-then-reset" : undefined) });
+    const sim = simulatedService({
+      asyncDelayMs: 20,
+      intercept: (hit) => (hit.method === "POST" ? "commit-then-reset" : undefined),
+    });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
     const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
     expect(result.record).toMatchObject({ status: "SUCCESS", entityId: sim.venues.get("HQ")!.id });
@@ -61,7 +77,10 @@ describe("a write whose answer is lost is resolved from its request record", () 
   });
 
   it("FAIL: the write fails with the record's reason and request ID, and is not sent again", async () => {
-    const sim = simulatedService({ asyncDelayMs: 20, intercept: (hit) => (hit.method === "POST" ? "accept-then-reset" : undefined) });
+    const sim = simulatedService({
+      asyncDelayMs: 20,
+      intercept: (hit) => (hit.method === "POST" ? "accept-then-reset" : undefined),
+    });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
     const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name: `${FAIL_PREFIX}HQ` } }));
     expect(error).toBeInstanceOf(NmsRequestFailedError);
@@ -76,11 +95,23 @@ describe("a write whose answer is lost is resolved from its request record", () 
     return withLogin((hit) => {
       if (hit.method === method) {
         const requestId = String(hit.headers["x-request-id"]);
-        records.set(requestId, { admin: "admin@example.com", count: 1, entityId, method, requestId, serviceName: "wifi", status: "SUCCESS", tenantId: TENANT, timestamp: new Date().toISOString() });
+        records.set(requestId, {
+          admin: "admin@example.com",
+          count: 1,
+          entityId,
+          method,
+          requestId,
+          serviceName: "wifi",
+          status: "SUCCESS",
+          tenantId: TENANT,
+          timestamp: new Date().toISOString(),
+        });
         return "reset";
       }
       const record = records.get(hit.path.split("/").pop()!);
-      return record ? { status: 200, body: record } : { status: 404, body: { errors: [{ code: "NMS-NOT-FOUND", message: "requested resource not found" }] } };
+      return record
+        ? { status: 200, body: record }
+        : { status: 404, body: { errors: [{ code: "NMS-NOT-FOUND", message: "requested resource not found" }] } };
     });
   };
 
@@ -108,7 +139,10 @@ describe("a write the service provably does not hold is sent again, with the sam
   });
 
   it("a reset before the service took it: A2 404 now and after the grace, then one resend under the same ID", async () => {
-    const sim = simulatedService({ asyncDelayMs: 20, intercept: (hit) => (hit.method === "POST" && posts(t!).length === 1 ? "reset" : undefined) });
+    const sim = simulatedService({
+      asyncDelayMs: 20,
+      intercept: (hit) => (hit.method === "POST" && posts(t!).length === 1 ? "reset" : undefined),
+    });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
     const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
     const [first, second] = posts(t);
@@ -118,15 +152,28 @@ describe("a write the service provably does not hold is sent again, with the sam
     expect(recordReadHits(t.server.apiHits()).filter((hit) => hit.at < second.at)).toHaveLength(2);
     expect(result.record).toMatchObject({ requestId: requestIdOf(first), status: "SUCCESS" });
     expect(sim.venues.size).toBe(1);
-    expect(t.logs.some((log) => /the service holds no request \S+: it never took the write; sending it again with the same request ID/.test(log.message))).toBe(true);
+    expect(
+      t.logs.some((log) =>
+        /the service holds no request \S+: it never took the write; sending it again with the same request ID/.test(
+          log.message,
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("a request that reaches the service within the grace is found there, and not sent again", async () => {
-    const sim = simulatedService({ asyncDelayMs: 20, intercept: (hit) => (hit.method === "POST" ? { resetThenArriveAfterMs: 100 } : undefined) });
+    const sim = simulatedService({
+      asyncDelayMs: 20,
+      intercept: (hit) => (hit.method === "POST" ? { resetThenArriveAfterMs: 100 } : undefined),
+    });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
     const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
     expect(posts(t)).toHaveLength(1);
-    expect(result.record).toMatchObject({ requestId: requestIdOf(posts(t)[0]), status: "SUCCESS", entityId: sim.venues.get("HQ")!.id });
+    expect(result.record).toMatchObject({
+      requestId: requestIdOf(posts(t)[0]),
+      status: "SUCCESS",
+      entityId: sim.venues.get("HQ")!.id,
+    });
     expect(sim.venues.size).toBe(1);
   });
 
@@ -149,7 +196,10 @@ describe("a write the service provably does not hold is sent again, with the sam
   });
 
   it("a 500 (the service answered, so it is done with the request) without a record is sent again without the grace", async () => {
-    const sim = simulatedService({ asyncDelayMs: 20, intercept: (hit) => (hit.method === "POST" && posts(t!).length === 1 ? { status: 500 } : undefined) });
+    const sim = simulatedService({
+      asyncDelayMs: 20,
+      intercept: (hit) => (hit.method === "POST" && posts(t!).length === 1 ? { status: 500 } : undefined),
+    });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: 5_000 });
     const started = Date.now();
     const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
@@ -160,7 +210,10 @@ describe("a write the service provably does not hold is sent again, with the sam
   });
 
   it("gives up after maxRetries + 1 sends the service never took, saying it was not applied", async () => {
-    const sim = simulatedService({ asyncDelayMs: 20, intercept: (hit) => (hit.method === "POST" ? "reset" : undefined) });
+    const sim = simulatedService({
+      asyncDelayMs: 20,
+      intercept: (hit) => (hit.method === "POST" ? "reset" : undefined),
+    });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: 20, maxRetries: 2 });
     const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } }));
     expect(error).toBeInstanceOf(NmsError);
@@ -187,7 +240,10 @@ describe("a record under the write's ID that is not the write's leaves the outco
   });
 
   const seeded = (record: Partial<RequestRecord>) => {
-    const sim = simulatedService({ asyncDelayMs: 10, intercept: (hit) => (hit.method === "POST" ? "accept-then-reset" : undefined) });
+    const sim = simulatedService({
+      asyncDelayMs: 10,
+      intercept: (hit) => (hit.method === "POST" ? "accept-then-reset" : undefined),
+    });
     const requestId = "1a2b3c4d-0000-4000-8000-00000000abcd";
     sim.records.set(requestId, {
       admin: "admin@example.com",
@@ -208,12 +264,19 @@ describe("a record under the write's ID that is not the write's leaves the outco
     const { sim, requestId } = seeded({});
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
     const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name: "HQ" }, requestId }));
-    expect(error.message).toMatch(new RegExp(`request ${requestId} is an earlier request \\(of \\S+\\), so the service named this one otherwise: whether the write was applied cannot be told, and it was not sent again`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `request ${requestId} is an earlier request \\(of \\S+\\), so the service named this one otherwise: whether the write was applied cannot be told, and it was not sent again`,
+      ),
+    );
     expect(posts(t)).toHaveLength(1);
   });
 
   it("another administrator's request", async () => {
-    const { sim, requestId } = seeded({ admin: "someone@example.com", timestamp: new Date(Date.now() + 1_000).toISOString() });
+    const { sim, requestId } = seeded({
+      admin: "someone@example.com",
+      timestamp: new Date(Date.now() + 1_000).toISOString(),
+    });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
     const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name: "HQ" }, requestId }));
     expect(error.message).toMatch(/is another administrator's \(someone@example.com\)/);

@@ -24,7 +24,11 @@ describe("login and re-login", () => {
 
   it("answers a 401 with exactly one new login and repeats the call with the new key", async () => {
     t = await clientFor(
-      withLogin((hit) => (cookieToken(hit) === "key-secret-1" ? { status: 401, body: { errors: [{ code: "NMS-NOT-AUTHENTICATED", message: "authentication required" }] } } : { status: 200, body: [] })),
+      withLogin((hit) =>
+        cookieToken(hit) === "key-secret-1"
+          ? { status: 401, body: { errors: [{ code: "NMS-NOT-AUTHENTICATED", message: "authentication required" }] } }
+          : { status: 200, body: [] },
+      ),
     );
     await expect(t.client.call("A6")).resolves.toEqual([]);
     expect(t.server.logins()).toHaveLength(2);
@@ -35,7 +39,12 @@ describe("login and re-login", () => {
   });
 
   it("fails with NmsApiError 401 when the repeated call is refused too", async () => {
-    t = await clientFor(withLogin(() => ({ status: 401, body: { errors: [{ code: "NMS-NOT-AUTHENTICATED", message: "authentication required" }], requestId: "r-401" } })));
+    t = await clientFor(
+      withLogin(() => ({
+        status: 401,
+        body: { errors: [{ code: "NMS-NOT-AUTHENTICATED", message: "authentication required" }], requestId: "r-401" },
+      })),
+    );
     const error = await rejectionOf(t.client.call("A9", { venueId: "v1" }));
     expect(error).toBeInstanceOf(NmsApiError);
     expect((error as NmsApiError).status).toBe(401);
@@ -65,14 +74,18 @@ describe("login and re-login", () => {
     keyOneRevoked = true;
     await Promise.all(Array.from({ length: 6 }, () => t!.client.call("A6")));
     expect(t.server.logins()).toHaveLength(2);
-    const refused = t.server.apiHits().filter((hit) => cookieToken(hit) === "key-secret-1" && hit.path.endsWith("/venue"));
+    const refused = t.server
+      .apiHits()
+      .filter((hit) => cookieToken(hit) === "key-secret-1" && hit.path.endsWith("/venue"));
     expect(refused).toHaveLength(6);
     expect(t.server.apiHits().filter((hit) => cookieToken(hit) === "key-secret-2")).toHaveLength(6);
   });
 
   it("does not retry refused credentials at login", async () => {
     t = await clientFor((hit) =>
-      hit.path === "/token" ? { status: 401, body: { errors: [{ code: "NMS-BAD-CREDENTIALS", message: "wrong username or password" }] } } : { status: 200 },
+      hit.path === "/token"
+        ? { status: 401, body: { errors: [{ code: "NMS-BAD-CREDENTIALS", message: "wrong username or password" }] } }
+        : { status: 200 },
     );
     const error = await rejectionOf(t.client.call("A6"));
     expect(error).toBeInstanceOf(NmsApiError);

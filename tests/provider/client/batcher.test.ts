@@ -47,7 +47,8 @@ test("an entry the service refuses fails alone, with its field (no index) and co
   expect(duplicate.message).toMatch(/W2 .*WIFI-10120.*\[name\]/);
   const badSerial = (settled[3] as PromiseRejectedResult).reason as NmsApiError;
   expect(badSerial.errors[0]).toMatchObject({ object: "serialNumber" });
-  for (const i of [0, 2]) expect((await client.call<Props>("W5", { serialNumber: items[i].serialNumber })).name).toBe(items[i].name);
+  for (const i of [0, 2])
+    expect((await client.call<Props>("W5", { serialNumber: items[i].serialNumber })).name).toBe(items[i].name);
 });
 
 test("a batch whose answer is lost is resolved from the call's request record: each entry gets its own ID, nothing is sent twice", async () => {

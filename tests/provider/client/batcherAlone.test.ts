@@ -7,10 +7,24 @@ import { WriteBatcher, type BatchedResult, type SendArray } from "../../../provi
 import { isNotFound, NmsApiError, NmsNetworkError, NmsRequestFailedError } from "../../../provider/client/errors";
 
 const record = (status: "SUCCESS" | "FAIL"): RequestRecord =>
-  ({ requestId: "r", status, admin: "a", count: 1, entityId: "", method: "DELETE", serviceName: "tenant", tenantId: "t", timestamp: "" }) as RequestRecord;
+  ({
+    requestId: "r",
+    status,
+    admin: "a",
+    count: 1,
+    entityId: "",
+    method: "DELETE",
+    serviceName: "tenant",
+    tenantId: "t",
+    timestamp: "",
+  }) as RequestRecord;
 
 const refusal = (status: number, errors: { code: string; object?: string }[]) =>
-  new NmsApiError(`A8 failed with HTTP ${status}`, { operation: "A8", status, errors: errors.map((e) => ({ message: e.code, ...e })) });
+  new NmsApiError(`A8 failed with HTTP ${status}`, {
+    operation: "A8",
+    status,
+    errors: errors.map((e) => ({ message: e.code, ...e })),
+  });
 
 /** A fake bulk call: answers by `outcome` for each call in turn (success when there is none left), recording the arrays it got. */
 function fakeSend(...outcomes: unknown[]): SendArray & { calls: unknown[][] } {
@@ -74,9 +88,16 @@ test("entries of different keys (another path: another parent) never share a cal
 
 test("entries the answer names fail alone with their own code's status (404 stays 'not found', 409 does not); the rest are sent again together", async () => {
   const b = batcher();
-  const send = fakeSend(refusal(404, [{ code: "NMS-NOT-FOUND", object: "[1].venueId" }, { code: "NMS-IN-USE", object: "[3].venueId" }]));
+  const send = fakeSend(
+    refusal(404, [
+      { code: "NMS-NOT-FOUND", object: "[1].venueId" },
+      { code: "NMS-IN-USE", object: "[3].venueId" },
+    ]),
+  );
   const alone = aloneWrites();
-  const settled = await Promise.allSettled(ids(5).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })));
+  const settled = await Promise.allSettled(
+    ids(5).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })),
+  );
   expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected", "fulfilled"]);
   const [gone, inUse] = [1, 3].map((i) => (settled[i] as PromiseRejectedResult).reason as NmsApiError);
   expect(isNotFound(gone)).toBe(true);
@@ -89,13 +110,18 @@ test("entries the answer names fail alone with their own code's status (404 stay
 
 test.each([
   ["refused without naming an entry", refusal(422, [{ code: "NMS-VALIDATION", object: "body" }])],
-  ["whose request FAILed", new NmsRequestFailedError("A8 FAILed", { operation: "A8", requestId: "r", record: record("FAIL") })],
+  [
+    "whose request FAILed",
+    new NmsRequestFailedError("A8 FAILed", { operation: "A8", requestId: "r", record: record("FAIL") }),
+  ],
 ])("a call %s: every entry is written on its own, and only the failing one fails", async (_, wholeCallError) => {
   const b = batcher();
   const send = fakeSend(wholeCallError);
   const own = new NmsRequestFailedError("A11 FAILed", { operation: "A11", requestId: "r2", record: record("FAIL") });
   const alone = aloneWrites({ "id-2": own });
-  const settled = await Promise.allSettled(ids(4).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })));
+  const settled = await Promise.allSettled(
+    ids(4).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })),
+  );
   expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
   expect((settled[2] as PromiseRejectedResult).reason).toBe(own);
   expect(send.calls).toHaveLength(1);
@@ -110,7 +136,9 @@ test.each([
   const b = batcher();
   const send = fakeSend(error);
   const alone = aloneWrites();
-  const settled = await Promise.allSettled(ids(3).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })));
+  const settled = await Promise.allSettled(
+    ids(3).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })),
+  );
   expect(settled.every((s) => s.status === "rejected" && s.reason === error)).toBe(true);
   expect(alone.sent).toEqual([]);
 });

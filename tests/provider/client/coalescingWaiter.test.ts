@@ -25,11 +25,15 @@ describe("coalesced waiter through the client", () => {
     const sim = simulatedService({ asyncDelayMs: 150 });
     t = await clientFor(sim.handler, fast);
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => t!.client.execute<{ id: string; name: string }>("A7", {}, { body: { name: `venue-${index}` } })),
+      Array.from({ length: 50 }, (_, index) =>
+        t!.client.execute<{ id: string; name: string }>("A7", {}, { body: { name: `venue-${index}` } }),
+      ),
     );
     expect(results.map((result) => result.record.status)).toEqual(Array(50).fill("SUCCESS"));
     expect(new Set(results.map((result) => result.record.requestId)).size).toBe(50);
-    expect(results.map((result) => result.response?.name)).toEqual(Array.from({ length: 50 }, (_, index) => `venue-${index}`));
+    expect(results.map((result) => result.response?.name)).toEqual(
+      Array.from({ length: 50 }, (_, index) => `venue-${index}`),
+    );
     const statusCalls = statusListHits(t.server.hits).length;
     expect(statusCalls).toBeLessThan(15);
     expect(recordReadHits(t.server.hits)).toHaveLength(0);
@@ -48,7 +52,8 @@ describe("coalesced waiter through the client", () => {
     const outcomes = await settleAll(names.map((name) => t!.client.execute("A7", {}, { body: { name } })));
     const elapsed = Date.now() - started;
     const byName = new Map(names.map((name, index) => [name, outcomes[index]]));
-    for (const name of ["a", "b", "d", "g", "h"]) expect(byName.get(name)).toMatchObject({ status: "fulfilled", value: { record: { status: "SUCCESS" } } });
+    for (const name of ["a", "b", "d", "g", "h"])
+      expect(byName.get(name)).toMatchObject({ status: "fulfilled", value: { record: { status: "SUCCESS" } } });
     for (const name of [`${FAIL_PREFIX}c`, `${FAIL_PREFIX}f`]) {
       const outcome = byName.get(name) as PromiseRejectedResult;
       expect(outcome.status).toBe("rejected");
@@ -95,7 +100,9 @@ describe("coalesced waiter through the client", () => {
   it("reads the outcome from oldest-first lists as well", async () => {
     const sim = simulatedService({ asyncDelayMs: 50, order: "oldest-first" });
     t = await clientFor(sim.handler, fast);
-    const outcomes = await settleAll(["x", `${FAIL_PREFIX}y`, "z"].map((name) => t!.client.execute("A7", {}, { body: { name } })));
+    const outcomes = await settleAll(
+      ["x", `${FAIL_PREFIX}y`, "z"].map((name) => t!.client.execute("A7", {}, { body: { name } })),
+    );
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
   });
 });
@@ -189,7 +196,11 @@ describe("CoalescingRequestWaiter alone", () => {
     const refusing = async () => {
       throw Object.assign(new Error("HTTP 404"), { status: 404 });
     };
-    const waiter = new CoalescingRequestWaiter(service.readRecord, refusing, { waitTimeoutMs: 2_000, pollInitialMs: 5, pollMaxMs: 10 });
+    const waiter = new CoalescingRequestWaiter(service.readRecord, refusing, {
+      waitTimeoutMs: 2_000,
+      pollInitialMs: 5,
+      pollMaxMs: 10,
+    });
     const record = service.add("r1", "PENDING");
     const waiting = waiter.wait("r1", "A7");
     await new Promise((resolve) => setTimeout(resolve, 30));

@@ -24,7 +24,9 @@ describe("plain http", () => {
     for (const baseUrl of ["http://127.0.0.1:1", "http://127.1.2.3", "http://localhost:8080", "http://[::1]:9"]) {
       expect(() => new NmsClient({ baseUrl, ...credentials })).not.toThrow();
     }
-    expect(() => new NmsClient({ baseUrl: "http://nms.example.com", allowInsecureHttp: true, ...credentials })).not.toThrow();
+    expect(
+      () => new NmsClient({ baseUrl: "http://nms.example.com", allowInsecureHttp: true, ...credentials }),
+    ).not.toThrow();
     expect(() => new NmsClient({ baseUrl: "https://nms.example.com", ...credentials })).not.toThrow();
   });
 
@@ -40,7 +42,9 @@ describe("plain http", () => {
     // The fake server counts hits; the refused URL points at it under a non-loopback spelling.
     const server = await startFakeServer(() => ({ status: 200, body: [] }));
     try {
-      expect(() => new NmsClient({ baseUrl: server.baseUrl.replace("127.0.0.1", "nms.invalid"), ...credentials })).toThrow(NmsError);
+      expect(
+        () => new NmsClient({ baseUrl: server.baseUrl.replace("127.0.0.1", "nms.invalid"), ...credentials }),
+      ).toThrow(NmsError);
       expect(server.hits).toHaveLength(0);
     } finally {
       await server.close();
@@ -82,7 +86,9 @@ describe("options", () => {
   });
 
   it("reports a 2xx answer that is not JSON", async () => {
-    t = await clientFor(withLogin(() => ({ status: 200, raw: "<html>gateway</html>", headers: { "content-type": "text/html" } })));
+    t = await clientFor(
+      withLogin(() => ({ status: 200, raw: "<html>gateway</html>", headers: { "content-type": "text/html" } })),
+    );
     await expect(t.client.call("A4")).rejects.toThrow(/A4 Get tenant: HTTP 200 answer is not JSON \(text\/html\)/);
   });
 });
@@ -105,7 +111,11 @@ describe("isNotFound", () => {
   it("is true for 404 answers and NotFound request failures only", () => {
     const api = (status: number) => new NmsApiError("x", { operation: "A9", status, errors: [] });
     const failed = (code: string) =>
-      new NmsRequestFailedError("x", { operation: "A11", requestId: "r", record: { status: "FAIL", errors: [{ code, message: "" }] } as RequestRecord });
+      new NmsRequestFailedError("x", {
+        operation: "A11",
+        requestId: "r",
+        record: { status: "FAIL", errors: [{ code, message: "" }] } as RequestRecord,
+      });
     expect(isNotFound(api(404))).toBe(true);
     expect(isNotFound(api(409))).toBe(false);
     expect(isNotFound(failed("NMS-RELATED-NOT-FOUND"))).toBe(true);

@@ -92,7 +92,11 @@ export function withLogin(rest: Handler, tokenPrefix = "key-secret-"): Handler {
     if (hit.method === "POST" && hit.path === "/token") {
       issued += 1;
       const token = `${tokenPrefix}${issued}`;
-      return { status: 200, body: { "API-KEY": token }, headers: { "set-cookie": `API-KEY=${token}; Path=/; HttpOnly` } };
+      return {
+        status: 200,
+        body: { "API-KEY": token },
+        headers: { "set-cookie": `API-KEY=${token}; Path=/; HttpOnly` },
+      };
     }
     return rest(hit, hits);
   };

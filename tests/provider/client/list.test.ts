@@ -2,7 +2,10 @@ import { NmsError } from "../../../provider/client";
 import { clientFor, type Handler, type Hit, TENANT, type TestClient, withLogin } from "./fakeServer";
 
 /** A service with `count` venues listed by A6 (paged), A7 accepting writes, W29 listing AP groups per venue. */
-function venueService(count: number, options: { delayMs?: number } = {}): { handler: Handler; venues: Array<{ id: string; name: string }> } {
+function venueService(
+  count: number,
+  options: { delayMs?: number } = {},
+): { handler: Handler; venues: Array<{ id: string; name: string }> } {
   const venues = Array.from({ length: count }, (_, index) => ({ id: `v${index}`, name: `venue-${index}` }));
   const handler = withLogin(async (hit: Hit) => {
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
@@ -19,15 +22,29 @@ function venueService(count: number, options: { delayMs?: number } = {}): { hand
     }
     if (hit.method === "PUT") return { status: 202, body: { requestId: "req-w" } };
     if (hit.path.includes("/request/")) {
-      const record = { requestId: "req-w", status: "SUCCESS", admin: "a", count: 1, entityId: "v", method: "POST", serviceName: "venue", tenantId: TENANT, timestamp: "2025-01-01T00:00:00Z" };
-      return { status: 200, body: hit.path.includes("/status/") ? (hit.path.endsWith("SUCCESS") ? [record] : []) : record };
+      const record = {
+        requestId: "req-w",
+        status: "SUCCESS",
+        admin: "a",
+        count: 1,
+        entityId: "v",
+        method: "POST",
+        serviceName: "venue",
+        tenantId: TENANT,
+        timestamp: "2025-01-01T00:00:00Z",
+      };
+      return {
+        status: 200,
+        body: hit.path.includes("/status/") ? (hit.path.endsWith("SUCCESS") ? [record] : []) : record,
+      };
     }
     return { status: 404, body: { errors: [{ code: "NMS-NOT-FOUND", message: "requested resource not found" }] } };
   });
   return { handler, venues };
 }
 
-const listHits = (t: TestClient) => t.server.apiHits().filter((hit) => hit.method === "GET" && hit.path === `/api/tenant/${TENANT}/venue`);
+const listHits = (t: TestClient) =>
+  t.server.apiHits().filter((hit) => hit.method === "GET" && hit.path === `/api/tenant/${TENANT}/venue`);
 
 describe("list()", () => {
   let t: TestClient | undefined;
@@ -41,7 +58,11 @@ describe("list()", () => {
     const venues = await t.client.list<{ id: string }>("A6");
     expect(venues).toHaveLength(1_234);
     expect(venues[1_233]).toEqual({ id: "v1233", name: "venue-1233" });
-    expect(listHits(t).map((hit) => hit.query.toString())).toEqual(["page=0&size=500", "page=1&size=500", "page=2&size=500"]);
+    expect(listHits(t).map((hit) => hit.query.toString())).toEqual([
+      "page=0&size=500",
+      "page=1&size=500",
+      "page=2&size=500",
+    ]);
   });
 
   it("sends a query with every page and caches lists of different queries apart", async () => {
@@ -136,7 +157,8 @@ describe("readThroughList()", () => {
           alone.push(id);
           return `${id} alone`;
         },
-        fromList: (listed) => ((listed as Array<{ id: string }>).some((venue) => venue.id === id) ? `${id} listed` : undefined),
+        fromList: (listed) =>
+          (listed as Array<{ id: string }>).some((venue) => venue.id === id) ? `${id} listed` : undefined,
       });
     // Three reads: at most two pages of the three the list has.
     const answers = await Promise.all(["v3", "v700", "v1200"].map(readOf));

@@ -9,7 +9,9 @@ describe("TokenBucket", () => {
     try {
       const bucket = new TokenBucket({ ratePerSecond: 100, burst: 3 });
       const served: { index: number; at: number }[] = [];
-      const all = Promise.all(Array.from({ length: 8 }, (_, index) => bucket.take().then(() => served.push({ index, at: Date.now() }))));
+      const all = Promise.all(
+        Array.from({ length: 8 }, (_, index) => bucket.take().then(() => served.push({ index, at: Date.now() }))),
+      );
       await jest.advanceTimersByTimeAsync(1_000);
       await all;
       // 3 at once, then one every 10 ms.
@@ -40,7 +42,14 @@ describe("rate limit through the client", () => {
   });
 
   const secondClient = (baseUrl: string, tenantId: string, rate: number) => {
-    const client = new NmsClient({ baseUrl, tenantId, username: "admin@example.com", password: PASSWORD, maxRequestsPerSecond: rate, burst: 1 });
+    const client = new NmsClient({
+      baseUrl,
+      tenantId,
+      username: "admin@example.com",
+      password: PASSWORD,
+      maxRequestsPerSecond: rate,
+      burst: 1,
+    });
     extra.push(client);
     return client;
   };
@@ -63,7 +72,10 @@ describe("rate limit through the client", () => {
     t = await clientFor(ok, { maxRequestsPerSecond: 50, burst: 1 });
     const sameTenant = secondClient(t.server.baseUrl, TENANT, 50);
     let started = Date.now();
-    await Promise.all([...Array.from({ length: 10 }, () => t!.client.call("A6")), ...Array.from({ length: 10 }, () => sameTenant.call("A6"))]);
+    await Promise.all([
+      ...Array.from({ length: 10 }, () => t!.client.call("A6")),
+      ...Array.from({ length: 10 }, () => sameTenant.call("A6")),
+    ]);
     const shared = Date.now() - started;
     // 22 tokens (two logins) from one bucket at 50/s.
     expect(shared).toBeGreaterThanOrEqual(400);
@@ -72,13 +84,18 @@ describe("rate limit through the client", () => {
     await otherTenant.call("A6"); // its login and first call, outside the timing
     await new Promise((resolve) => setTimeout(resolve, 100)); // let both buckets refill
     started = Date.now();
-    await Promise.all([...Array.from({ length: 8 }, () => t!.client.call("A6")), ...Array.from({ length: 8 }, () => otherTenant.call("A6"))]);
+    await Promise.all([
+      ...Array.from({ length: 8 }, () => t!.client.call("A6")),
+      ...Array.from({ length: 8 }, () => otherTenant.call("A6")),
+    ]);
     const separate = Date.now() - started;
     // 8 tokens from each of two buckets at 50/s: at least ~140 ms, whatever the machine's load.
     expect(separate).toBeGreaterThanOrEqual(130);
     // Separate buckets per tenant, one shared per tenant: checked by identity, not by timing.
     const settings = { ratePerSecond: 50, burst: 1 };
-    expect(sharedTokenBucket(t.server.baseUrl, TENANT, settings)).toBe(sharedTokenBucket(t.server.baseUrl, TENANT, settings));
+    expect(sharedTokenBucket(t.server.baseUrl, TENANT, settings)).toBe(
+      sharedTokenBucket(t.server.baseUrl, TENANT, settings),
+    );
     expect(sharedTokenBucket(t.server.baseUrl, "another-tenant-0000000000000000", settings)).not.toBe(
       sharedTokenBucket(t.server.baseUrl, TENANT, settings),
     );
@@ -90,7 +107,11 @@ describe("rate limit through the client", () => {
       withLogin((hit) => {
         if (!refused && hit.path.endsWith("/venue")) {
           refused = true;
-          return { status: 429, headers: { "retry-after": "1" }, body: { errors: [{ code: "NMS-RATE-LIMITED", message: "too many requests" }] } };
+          return {
+            status: 429,
+            headers: { "retry-after": "1" },
+            body: { errors: [{ code: "NMS-RATE-LIMITED", message: "too many requests" }] },
+          };
         }
         return { status: 200, body: [] };
       }),
@@ -111,9 +132,15 @@ describe("rate limit through the client", () => {
 
   it("validates the new options", () => {
     const base = { baseUrl: "https://x.example", tenantId: "t", username: "u", password: "Secret-pass-1" };
-    expect(() => new NmsClient({ ...base, maxRequestsPerSecond: 0 })).toThrow(/maxRequestsPerSecond must be a positive number/);
+    expect(() => new NmsClient({ ...base, maxRequestsPerSecond: 0 })).toThrow(
+      /maxRequestsPerSecond must be a positive number/,
+    );
     expect(() => new NmsClient({ ...base, burst: 0.5 })).toThrow(/burst must be a number of at least 1/);
-    expect(() => new NmsClient({ ...base, waiter: "fast" as never })).toThrow(/waiter must be "coalesced" or "per-request"/);
-    expect(() => new NmsClient({ ...base, listCacheTtlMs: -1 })).toThrow(/listCacheTtlMs must be a non-negative number/);
+    expect(() => new NmsClient({ ...base, waiter: "fast" as never })).toThrow(
+      /waiter must be "coalesced" or "per-request"/,
+    );
+    expect(() => new NmsClient({ ...base, listCacheTtlMs: -1 })).toThrow(
+      /listCacheTtlMs must be a non-negative number/,
+    );
   });
 });

@@ -16,7 +16,13 @@ const refused = Object.assign(new Error("connect ECONNREFUSED 192.0.2.1:443"), {
 function clocked(giveUpAfterMs = 120_000) {
   let now = Date.parse("2025-01-01T12:00:00Z");
   const logs: { level: string; message: string }[] = [];
-  const reachability = new Reachability({ baseUrl: BASE, giveUpAfterMs, ...warningTimes(giveUpAfterMs), log: (level, message) => logs.push({ level, message }), now: () => now });
+  const reachability = new Reachability({
+    baseUrl: BASE,
+    giveUpAfterMs,
+    ...warningTimes(giveUpAfterMs),
+    log: (level, message) => logs.push({ level, message }),
+    now: () => now,
+  });
   /** An attempt that starts now, takes `tookMs` and gets no answer. */
   const fail = (tookMs = 0) => {
     const startedAt = now;
@@ -38,7 +44,12 @@ describe("the run of attempts without an answer (fake clock, default 120 s)", ()
     fail(); // 9 s
     wait(2_000);
     fail(); // 11 s
-    expect(logs).toEqual([{ level: "warn", message: `cannot reach ${BASE}: connect ECONNREFUSED 192.0.2.1:443; still trying until 2025-01-01T12:02:00Z` }]);
+    expect(logs).toEqual([
+      {
+        level: "warn",
+        message: `cannot reach ${BASE}: connect ECONNREFUSED 192.0.2.1:443; still trying until 2025-01-01T12:02:00Z`,
+      },
+    ]);
     for (let i = 0; i < 10; i++) {
       wait(3_000);
       fail();
@@ -88,14 +99,23 @@ describe("the run of attempts without an answer (fake clock, default 120 s)", ()
 
 test("a progress line of a wait says the service cannot be reached instead of 'still in progress'", async () => {
   const lines: string[] = [];
-  let failing: string | undefined = "cannot reach https://nms.example.com since 2025-01-01T12:00:00Z: connect ECONNREFUSED 192.0.2.1:443";
-  const progress = new WaitProgress({ firstAfterMs: 20, everyMs: 40, waitTimeoutMs: 600_000, log: (_level, message) => lines.push(message), connection: () => failing });
+  let failing: string | undefined =
+    "cannot reach https://nms.example.com since 2025-01-01T12:00:00Z: connect ECONNREFUSED 192.0.2.1:443";
+  const progress = new WaitProgress({
+    firstAfterMs: 20,
+    everyMs: 40,
+    waitTimeoutMs: 600_000,
+    log: (_level, message) => lines.push(message),
+    connection: () => failing,
+  });
   const done = progress.begin("req-1", "A7");
   await new Promise((resolve) => setTimeout(resolve, 50));
   failing = undefined;
   await new Promise((resolve) => setTimeout(resolve, 60));
   done();
-  expect(lines[0]).toMatch(/^A7 Add venue: request req-1: status unknown after [\d.]+ s \(deadline 600 s\): cannot reach https:\/\/nms\.example\.com since 2025-01-01T12:00:00Z: connect ECONNREFUSED/);
+  expect(lines[0]).toMatch(
+    /^A7 Add venue: request req-1: status unknown after [\d.]+ s \(deadline 600 s\): cannot reach https:\/\/nms\.example\.com since 2025-01-01T12:00:00Z: connect ECONNREFUSED/,
+  );
   expect(lines.at(-1)).toMatch(/^A7 Add venue: request req-1 still in progress after/);
 });
 
@@ -110,12 +130,17 @@ describe("the setting", () => {
 
   test("nms:unreachableTimeoutSeconds (or NMS_UNREACHABLE_TIMEOUT_SECONDS), capped at nms:waitTimeoutSeconds", () => {
     const base = { "nms:tenantId": TENANT, "nms:username": "u", "nms:password": "p", "nms:baseUrl": BASE };
-    const of = (extra: Record<string, string>, env: Record<string, string> = {}) => resolveConfig((key) => ({ ...base, ...extra })[key], env);
+    const of = (extra: Record<string, string>, env: Record<string, string> = {}) =>
+      resolveConfig((key) => ({ ...base, ...extra })[key], env);
     expect(of({}).unreachableTimeoutMs).toBe(120_000);
     expect(of({ "nms:unreachableTimeoutSeconds": "30" }).unreachableTimeoutMs).toBe(30_000);
     expect(of({}, { NMS_UNREACHABLE_TIMEOUT_SECONDS: "45" }).unreachableTimeoutMs).toBe(45_000);
-    expect(of({ "nms:unreachableTimeoutSeconds": "900", "nms:waitTimeoutSeconds": "300" }).unreachableTimeoutMs).toBe(300_000);
-    expect(() => of({ "nms:unreachableTimeoutSeconds": "soon" })).toThrow("nms:unreachableTimeoutSeconds must be a positive number of seconds");
+    expect(of({ "nms:unreachableTimeoutSeconds": "900", "nms:waitTimeoutSeconds": "300" }).unreachableTimeoutMs).toBe(
+      300_000,
+    );
+    expect(() => of({ "nms:unreachableTimeoutSeconds": "soon" })).toThrow(
+      "nms:unreachableTimeoutSeconds must be a positive number of seconds",
+    );
   });
 });
 
@@ -129,7 +154,14 @@ function closedPort(): Promise<number> {
   });
 }
 
-const SHORT: Partial<ClientOptions> = { unreachableTimeoutMs: 400, maxRetries: 1_000, retryBaseMs: 10, retryMaxMs: 40, pollInitialMs: 10, pollMaxMs: 40 };
+const SHORT: Partial<ClientOptions> = {
+  unreachableTimeoutMs: 400,
+  maxRetries: 1_000,
+  retryBaseMs: 10,
+  retryMaxMs: 40,
+  pollInitialMs: 10,
+  pollMaxMs: 40,
+};
 
 describe("a client that cannot reach the service (settings in milliseconds)", () => {
   let t: TestClient | undefined;
@@ -142,7 +174,14 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
     const port = await closedPort();
     const logs: { level: string; message: string }[] = [];
     const { NmsClient } = await import("../../../provider/client");
-    const client = new NmsClient({ baseUrl: `http://127.0.0.1:${port}`, tenantId: TENANT, username: "u", password: "Secret-pass-1", logger: (e) => logs.push(e), ...SHORT });
+    const client = new NmsClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      tenantId: TENANT,
+      username: "u",
+      password: "Secret-pass-1",
+      logger: (e) => logs.push(e),
+      ...SHORT,
+    });
     try {
       const started = Date.now();
       const error = await rejectionOf(client.call("A6"));
@@ -152,41 +191,59 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
       expect(error.message).toContain("A1 Login"); // the first call's login is what could not connect
       expect(error.message).toContain(`cannot reach http://127.0.0.1:${port}: no answer for`);
       expect(error.message).toContain("ECONNREFUSED");
-      expect(logs).toContainEqual({ level: "warn", message: expect.stringMatching(new RegExp(`^cannot reach http://127.0.0.1:${port}: .*ECONNREFUSED.*; still trying until \\d{4}-`)) });
+      expect(logs).toContainEqual({
+        level: "warn",
+        message: expect.stringMatching(
+          new RegExp(`^cannot reach http://127.0.0.1:${port}: .*ECONNREFUSED.*; still trying until \\d{4}-`),
+        ),
+      });
     } finally {
       await client.close();
     }
   });
 
-  test.each(["coalesced", "per-request"] as const)("a wait (%s) whose polls get no answer ends with the operation, the request ID and the reason", async (waiter) => {
-    let server: { close(): Promise<void> } | undefined;
-    t = await clientFor(
-      withLogin((hit) => {
-        if (hit.method === "POST") {
-          // The create is accepted, then the service goes away.
-          setTimeout(() => void server?.close(), 10);
-          return { status: 202, body: { requestId: "req-gone", response: { id: "v1" } } };
-        }
-        // A poll that comes before the service is gone: still pending.
-        const pending = { requestId: "req-gone", status: "PENDING", tenantId: TENANT, timestamp: "2025-01-01T00:00:00Z", admin: "u", count: 1 };
-        return { status: 200, body: hit.path.includes("/status/") ? [pending] : pending };
-      }),
-      { ...SHORT, waiter, waitTimeoutMs: 60_000 },
-    );
-    server = t.server;
-    const started = Date.now();
-    const error = await rejectionOf(t.client.execute("A7", {}, { body: { name: "HQ" } }));
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(error).toBeInstanceOf(NmsWaitTimeoutError);
-    expect(error.message).toContain("A7 Add venue: request req-gone: stopped waiting after");
-    expect(error.message).toContain("cannot reach http://127.0.0.1:");
-    expect(error.message).toContain("ECONNREFUSED");
-    expect(error.message).toContain("read request req-gone (A2) before repeating the change");
-    expect(t.logs.some((l) => l.level === "warn" && l.message.includes("still trying until"))).toBe(true);
-  });
+  test.each(["coalesced", "per-request"] as const)(
+    "a wait (%s) whose polls get no answer ends with the operation, the request ID and the reason",
+    async (waiter) => {
+      let server: { close(): Promise<void> } | undefined;
+      t = await clientFor(
+        withLogin((hit) => {
+          if (hit.method === "POST") {
+            // The create is accepted, then the service goes away.
+            setTimeout(() => void server?.close(), 10);
+            return { status: 202, body: { requestId: "req-gone", response: { id: "v1" } } };
+          }
+          // A poll that comes before the service is gone: still pending.
+          const pending = {
+            requestId: "req-gone",
+            status: "PENDING",
+            tenantId: TENANT,
+            timestamp: "2025-01-01T00:00:00Z",
+            admin: "u",
+            count: 1,
+          };
+          return { status: 200, body: hit.path.includes("/status/") ? [pending] : pending };
+        }),
+        { ...SHORT, waiter, waitTimeoutMs: 60_000 },
+      );
+      server = t.server;
+      const started = Date.now();
+      const error = await rejectionOf(t.client.execute("A7", {}, { body: { name: "HQ" } }));
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(error).toBeInstanceOf(NmsWaitTimeoutError);
+      expect(error.message).toContain("A7 Add venue: request req-gone: stopped waiting after");
+      expect(error.message).toContain("cannot reach http://127.0.0.1:");
+      expect(error.message).toContain("ECONNREFUSED");
+      expect(error.message).toContain("read request req-gone (A2) before repeating the change");
+      expect(t.logs.some((l) => l.level === "warn" && l.message.includes("still trying until"))).toBe(true);
+    },
+  );
 
   test("a service that accepts connections and never answers: each attempt times out, and the call ends at the setting", async () => {
-    t = await clientFor(withLogin(() => new Promise(() => undefined)), { ...SHORT, requestTimeoutMs: 100 });
+    t = await clientFor(
+      withLogin(() => new Promise(() => undefined)),
+      { ...SHORT, requestTimeoutMs: 100 },
+    );
     const started = Date.now();
     const error = await rejectionOf(t.client.call("A6"));
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -196,7 +253,10 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
   });
 
   test("answers of any status keep the service reachable: a 503 streak is retried by the count as before", async () => {
-    t = await clientFor(withLogin(() => ({ status: 503 })), { ...SHORT, maxRetries: 3 });
+    t = await clientFor(
+      withLogin(() => ({ status: 503 })),
+      { ...SHORT, maxRetries: 3 },
+    );
     const error = await rejectionOf(t.client.call("A6"));
     expect(error.message).not.toContain("cannot reach");
     expect(t.server.apiHits()).toHaveLength(4);

@@ -31,7 +31,9 @@ describe("retry rules (table)", () => {
     const withCode = (code: string) => Object.assign(new Error(code), { code });
     expect(decideRetry({ kind: "no-answer", error: withCode("ECONNRESET") }).retry).toBe(true);
     expect(decideRetry({ kind: "no-answer", error: withCode("UND_ERR_HEADERS_TIMEOUT") }).retry).toBe(true);
-    expect(decideRetry({ kind: "no-answer", error: new Error("wrapped", { cause: withCode("ECONNREFUSED") }) }).retry).toBe(true);
+    expect(
+      decideRetry({ kind: "no-answer", error: new Error("wrapped", { cause: withCode("ECONNREFUSED") }) }).retry,
+    ).toBe(true);
     expect(decideRetry({ kind: "no-answer", error: withCode("UND_ERR_ABORTED") }).retry).toBe(false);
     expect(decideRetry({ kind: "no-answer", error: withCode("ENOTFOUND") }).retry).toBe(false);
     expect(decideRetry({ kind: "no-answer", error: new TypeError("bug") }).retry).toBe(false);
@@ -40,8 +42,16 @@ describe("retry rules (table)", () => {
   it("calls an attempt ambiguous when the service may have acted on it", () => {
     const withCode = (code: string) => Object.assign(new Error(code), { code });
     for (const status of [500, 502, 503, 504]) expect(isAmbiguousOutcome({ kind: "answer", status })).toBe(true);
-    for (const status of [400, 401, 404, 409, 422, 429]) expect(isAmbiguousOutcome({ kind: "answer", status })).toBe(false);
-    for (const code of ["ECONNRESET", "UND_ERR_SOCKET", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "NMS_ATTEMPT_TIMEOUT", "EPIPE"]) {
+    for (const status of [400, 401, 404, 409, 422, 429])
+      expect(isAmbiguousOutcome({ kind: "answer", status })).toBe(false);
+    for (const code of [
+      "ECONNRESET",
+      "UND_ERR_SOCKET",
+      "UND_ERR_HEADERS_TIMEOUT",
+      "UND_ERR_BODY_TIMEOUT",
+      "NMS_ATTEMPT_TIMEOUT",
+      "EPIPE",
+    ]) {
       expect(isAmbiguousOutcome({ kind: "no-answer", error: withCode(code) })).toBe(true);
     }
     // Never connected: nothing was sent.
@@ -60,12 +70,19 @@ describe("retry rules (table)", () => {
       { kind: "no-answer" as const, error: withCode("ECONNRESET") },
       { kind: "no-answer" as const, error: withCode("NMS_ATTEMPT_TIMEOUT") },
     ]) {
-      expect(decideRetry(outcome, once)).toMatchObject({ retry: false, resolve: true, rule: "write with a request record, outcome unknown" });
+      expect(decideRetry(outcome, once)).toMatchObject({
+        retry: false,
+        resolve: true,
+        rule: "write with a request record, outcome unknown",
+      });
       expect(decideRetry(outcome).retry).toBe(true); // a read, or a write without a record: retried as before
     }
     // Nothing reached the service, or it refused cleanly: retried as for any call.
     expect(decideRetry({ kind: "no-answer", error: withCode("ECONNREFUSED") }, once)).toMatchObject({ retry: true });
-    expect(decideRetry({ kind: "answer", status: 429, retryAfter: "1" }, once)).toMatchObject({ retry: true, retryAfterMs: 1000 });
+    expect(decideRetry({ kind: "answer", status: 429, retryAfter: "1" }, once)).toMatchObject({
+      retry: true,
+      retryAfterMs: 1000,
+    });
     expect(decideRetry({ kind: "answer", status: 409 }, once)).toMatchObject({ retry: false });
     expect(decideRetry({ kind: "answer", status: 409 }, once).resolve).toBeUndefined();
   });
@@ -109,14 +126,20 @@ describe("retries against a server", () => {
     );
     await expect(t.client.call("A6")).resolves.toEqual([{ id: "v1" }]);
     expect(t.server.apiHits()).toHaveLength(2);
-    expect(t.logs.some((log) => log.level === "warn" && /A6 List venues.*HTTP 500.*retrying/.test(log.message))).toBe(true);
+    expect(t.logs.some((log) => log.level === "warn" && /A6 List venues.*HTTP 500.*retrying/.test(log.message))).toBe(
+      true,
+    );
   });
 
   it("waits as long as Retry-After asks on 429", async () => {
     t = await clientFor(
       withLogin((_hit, hits) =>
         hits.filter((h) => h.path !== "/token").length === 1
-          ? { status: 429, headers: { "retry-after": "1" }, body: { errors: [{ code: "NMS-RATE-LIMITED", message: "too many requests" }] } }
+          ? {
+              status: 429,
+              headers: { "retry-after": "1" },
+              body: { errors: [{ code: "NMS-RATE-LIMITED", message: "too many requests" }] },
+            }
           : { status: 200, body: [] },
       ),
       { retryMaxMs: 1_000 }, // the cap (6 × retryMaxMs) is above the 1 s asked for
@@ -145,14 +168,18 @@ describe("retries against a server", () => {
 
   it("retries when the connection is reset", async () => {
     t = await clientFor(
-      withLogin((_hit, hits) => (hits.filter((h) => h.path !== "/token").length === 1 ? "reset" : { status: 200, body: { id: "v1" } })),
+      withLogin((_hit, hits) =>
+        hits.filter((h) => h.path !== "/token").length === 1 ? "reset" : { status: 200, body: { id: "v1" } },
+      ),
     );
     await expect(t.client.call("A9", { venueId: "v1" })).resolves.toEqual({ id: "v1" });
     expect(t.server.apiHits()).toHaveLength(2);
   });
 
   it.each([400, 404, 409, 422])("never retries HTTP %i", async (status) => {
-    t = await clientFor(withLogin(() => ({ status, body: { errors: [{ code: "X", message: `status ${status}` }], requestId: "r-1" } })));
+    t = await clientFor(
+      withLogin(() => ({ status, body: { errors: [{ code: "X", message: `status ${status}` }], requestId: "r-1" } })),
+    );
     const error = await rejectionOf(t.client.call("A7", {}, { body: { name: "HQ" } }));
     expect(error).toBeInstanceOf(NmsApiError);
     expect((error as NmsApiError).status).toBe(status);
@@ -161,7 +188,10 @@ describe("retries against a server", () => {
   });
 
   it("makes at most maxRetries + 1 attempts", async () => {
-    t = await clientFor(withLogin(() => ({ status: 502 })), { maxRetries: 3 });
+    t = await clientFor(
+      withLogin(() => ({ status: 502 })),
+      { maxRetries: 3 },
+    );
     const error = await rejectionOf(t.client.call("A6"));
     expect((error as NmsApiError).status).toBe(502);
     expect((error as NmsApiError).attempts).toBe(4);
@@ -170,7 +200,13 @@ describe("retries against a server", () => {
 
   it("reports a POST that keeps failing with the operation, status, code and attempts", async () => {
     t = await clientFor(
-      withLogin(() => ({ status: 500, body: { errors: [{ code: "VENUE-10001", message: "tenant is out of sync and requires repair" }], requestId: "req-77" } })),
+      withLogin(() => ({
+        status: 500,
+        body: {
+          errors: [{ code: "VENUE-10001", message: "tenant is out of sync and requires repair" }],
+          requestId: "req-77",
+        },
+      })),
       { maxRetries: 2 },
     );
     const error = await rejectionOf(t.client.call("A7", {}, { body: { name: "HQ" } }));

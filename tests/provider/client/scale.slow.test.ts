@@ -20,7 +20,12 @@ const PARALLEL = (process.env.SCALE_PARALLEL ?? "16,0").split(",").map(Number);
 const WAITERS = (process.env.SCALE_WAITER ?? "coalesced").split(",") as WaiterKind[];
 
 /** Runs `count` tasks, task i after task i-1 when i is not a multiple of `depth`, at most `parallel` at once. */
-async function runChains(count: number, depth: number, parallel: number, task: (index: number) => Promise<void>): Promise<void> {
+async function runChains(
+  count: number,
+  depth: number,
+  parallel: number,
+  task: (index: number) => Promise<void>,
+): Promise<void> {
   let free = parallel > 0 ? parallel : Number.POSITIVE_INFINITY;
   const queue: Array<() => void> = [];
   const slot = async () => {
@@ -50,45 +55,54 @@ async function runChains(count: number, depth: number, parallel: number, task: (
 }
 
 describe.each(WAITERS)("%s waiter at scale", (waiter) => {
-  it.each(PARALLEL)(`creates ${N} resources in chains of ${DEPTH} at ${RATE}/s, parallelism %i (0 = unbounded)`, async (parallel) => {
-    const sim = simulatedService({ asyncDelayMs: DELAY_MS });
-    // The defaults a provider gets (pollInitialMs 200, pollMaxMs 5 s), with the rate under test.
-    const t = await clientFor(sim.handler, { maxRequestsPerSecond: RATE, pollInitialMs: CLIENT_DEFAULTS.pollInitialMs, pollMaxMs: CLIENT_DEFAULTS.pollMaxMs, waiter });
-    try {
-      const started = Date.now();
-      await runChains(N, DEPTH, parallel, async (index) => {
-        await t.client.execute("A7", {}, { body: { name: `venue-${index}` } });
-      });
-      const wallMs = Date.now() - started;
-      const stats = t.client.stats();
-      const polls = (stats.requests.A2 ?? 0) + (stats.requests.A3 ?? 0);
-      const burst = Math.max(1, RATE);
-      const byRate = (Math.max(0, N + 1 - burst) / RATE) * 1000; // N POSTs and a login
-      const byParallelism = parallel > 0 ? Math.ceil(N / parallel) * DELAY_MS : 0;
-      // The last chain still needs its DEPTH writes one after the other.
-      const theoreticalMs = Math.max(byRate + DEPTH * DELAY_MS, byParallelism);
-      const figures = {
+  it.each(PARALLEL)(
+    `creates ${N} resources in chains of ${DEPTH} at ${RATE}/s, parallelism %i (0 = unbounded)`,
+    async (parallel) => {
+      const sim = simulatedService({ asyncDelayMs: DELAY_MS });
+      // The defaults a provider gets (pollInitialMs 200, pollMaxMs 5 s), with the rate under test.
+      const t = await clientFor(sim.handler, {
+        maxRequestsPerSecond: RATE,
+        pollInitialMs: CLIENT_DEFAULTS.pollInitialMs,
+        pollMaxMs: CLIENT_DEFAULTS.pollMaxMs,
         waiter,
-        n: N,
-        rate: RATE,
-        parallel,
-        depth: DEPTH,
-        delayMs: DELAY_MS,
-        wallMs,
-        theoreticalMs: Math.round(theoreticalMs),
-        ratio: Number((wallMs / theoreticalMs).toFixed(3)),
-        pollsPerResource: Number((polls / N).toFixed(3)),
-        requests: stats.requests,
-        rateLimitedWaitMs: stats.rateLimitedWaitMs,
-      };
-      console.log(JSON.stringify(figures));
-      expect(sim.venues.size).toBe(N);
-      if (waiter === "coalesced") {
-        expect(figures.ratio).toBeLessThanOrEqual(1.25);
-        expect(figures.pollsPerResource).toBeLessThanOrEqual(0.3);
+      });
+      try {
+        const started = Date.now();
+        await runChains(N, DEPTH, parallel, async (index) => {
+          await t.client.execute("A7", {}, { body: { name: `venue-${index}` } });
+        });
+        const wallMs = Date.now() - started;
+        const stats = t.client.stats();
+        const polls = (stats.requests.A2 ?? 0) + (stats.requests.A3 ?? 0);
+        const burst = Math.max(1, RATE);
+        const byRate = (Math.max(0, N + 1 - burst) / RATE) * 1000; // N POSTs and a login
+        const byParallelism = parallel > 0 ? Math.ceil(N / parallel) * DELAY_MS : 0;
+        // The last chain still needs its DEPTH writes one after the other.
+        const theoreticalMs = Math.max(byRate + DEPTH * DELAY_MS, byParallelism);
+        const figures = {
+          waiter,
+          n: N,
+          rate: RATE,
+          parallel,
+          depth: DEPTH,
+          delayMs: DELAY_MS,
+          wallMs,
+          theoreticalMs: Math.round(theoreticalMs),
+          ratio: Number((wallMs / theoreticalMs).toFixed(3)),
+          pollsPerResource: Number((polls / N).toFixed(3)),
+          requests: stats.requests,
+          rateLimitedWaitMs: stats.rateLimitedWaitMs,
+        };
+        console.log(JSON.stringify(figures));
+        expect(sim.venues.size).toBe(N);
+        if (waiter === "coalesced") {
+          expect(figures.ratio).toBeLessThanOrEqual(1.25);
+          expect(figures.pollsPerResource).toBeLessThanOrEqual(0.3);
+        }
+      } finally {
+        await t.close();
       }
-    } finally {
-      await t.close();
-    }
-  }, 600_000);
+    },
+    600_000,
+  );
 });

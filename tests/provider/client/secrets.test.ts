@@ -21,7 +21,19 @@ describe("secrets stay out of errors and logs", () => {
     t = await clientFor((hit) =>
       hit.path === "/token"
         ? // A careless server echoing the attempted password back.
-          { status: 401, body: { errors: [{ code: "NMS-BAD-CREDENTIALS", message: `wrong password ${PASSWORD}`, object: "password", value: PASSWORD }] } }
+          {
+            status: 401,
+            body: {
+              errors: [
+                {
+                  code: "NMS-BAD-CREDENTIALS",
+                  message: `wrong password ${PASSWORD}`,
+                  object: "password",
+                  value: PASSWORD,
+                },
+              ],
+            },
+          }
         : { status: 200 },
     );
     const error = await rejectionOf(t.client.call("A6"));
@@ -35,7 +47,9 @@ describe("secrets stay out of errors and logs", () => {
     t = await clientFor(
       withLogin((hit) => ({
         status: 401,
-        body: { errors: [{ code: "NMS-NOT-AUTHENTICATED", message: `key ${String(hit.headers.cookie)} is not valid` }] },
+        body: {
+          errors: [{ code: "NMS-NOT-AUTHENTICATED", message: `key ${String(hit.headers.cookie)} is not valid` }],
+        },
       })),
     );
     const error = await rejectionOf(t.client.call("A6"));
@@ -52,15 +66,33 @@ describe("secrets stay out of errors and logs", () => {
         status: 422,
         body: {
           errors: [
-            { code: "WIFI-10104", message: "RADIUS port 1812 not permitted", object: "wlan.authRadius.primary.sharedSecret", value: SHARED_SECRET },
-            { code: "NMS-VALIDATION", message: `passphrase ${PASSPHRASE} too weak`, object: "wlan.passphrase", value: PASSPHRASE },
-            { code: "NMS-VALIDATION", message: "bad radius", object: "wlan.authRadius", value: { port: 1812, sharedSecret: SHARED_SECRET } },
+            {
+              code: "WIFI-10104",
+              message: "RADIUS port 1812 not permitted",
+              object: "wlan.authRadius.primary.sharedSecret",
+              value: SHARED_SECRET,
+            },
+            {
+              code: "NMS-VALIDATION",
+              message: `passphrase ${PASSPHRASE} too weak`,
+              object: "wlan.passphrase",
+              value: PASSPHRASE,
+            },
+            {
+              code: "NMS-VALIDATION",
+              message: "bad radius",
+              object: "wlan.authRadius",
+              value: { port: 1812, sharedSecret: SHARED_SECRET },
+            },
           ],
           requestId: "req-422",
         },
       })),
     );
-    const body = { name: "corp", wlan: { passphrase: PASSPHRASE, authRadius: { primary: { port: 1812, sharedSecret: SHARED_SECRET } } } };
+    const body = {
+      name: "corp",
+      wlan: { passphrase: PASSPHRASE, authRadius: { primary: { port: 1812, sharedSecret: SHARED_SECRET } } },
+    };
     const error = await rejectionOf(t.client.call("W50", {}, { body }));
     expect(error).toBeInstanceOf(NmsApiError);
     expect(error.message).toContain("W50 Create network");

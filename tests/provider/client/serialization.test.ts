@@ -14,7 +14,9 @@ const ROOT = path.resolve(__dirname, "../../..");
 
 function compileClientInto(outDir: string): void {
   const sources = [
-    ...fs.readdirSync(path.join(ROOT, "contract"), { recursive: true }).map((file) => path.join("contract", String(file))),
+    ...fs
+      .readdirSync(path.join(ROOT, "contract"), { recursive: true })
+      .map((file) => path.join("contract", String(file))),
     ...fs.readdirSync(path.join(ROOT, "provider/client")).map((file) => path.join("provider/client", file)),
   ].filter((file) => file.endsWith(".ts"));
   for (const file of sources) {
@@ -122,10 +124,24 @@ describe("Pulumi closure serialization", () => {
       expect(outcome.listed).toEqual([{ id: "v1" }]);
       expect(outcome.listedAgain).toEqual([{ id: "v1" }]);
       expect(result.tokens).toBe(2); // key-1 was refused once, then renewed
-      expect(outcome.gone).toMatchObject({ name: "NmsApiError", kind: "api", isError: true, isNms: true, api: true, notFound: true, status: 404, hasStack: true });
+      expect(outcome.gone).toMatchObject({
+        name: "NmsApiError",
+        kind: "api",
+        isError: true,
+        isNms: true,
+        api: true,
+        notFound: true,
+        status: 404,
+        hasStack: true,
+      });
       expect(outcome.gone.message).toContain("A9 Get venue failed with HTTP 404");
       expect(outcome.executed).toMatchObject({ response: { id: "v2" }, record: { status: "SUCCESS" } });
-      expect(outcome.failed).toMatchObject({ name: "NmsRequestFailedError", typed: true, isNms: true, code: "WIFI-10000" });
+      expect(outcome.failed).toMatchObject({
+        name: "NmsRequestFailedError",
+        typed: true,
+        isNms: true,
+        code: "WIFI-10000",
+      });
       expect(outcome.slow).toMatchObject({ name: "NmsWaitTimeoutError", typed: true, isNms: true });
       expect(outcome.slow.message).toContain("request slow did not finish within 200 ms");
       // The lost answer was resolved from the record of the write's own request ID (one A2 read), not sent again.

@@ -16,7 +16,9 @@ export interface SimulatedOptions {
    * "accept-then-reset" act on the create and drop the answer; `{ resetThenArriveAfterMs }` drops the connection and
    * takes the create that long after (a request a gateway held on to).
    */
-  intercept?: (hit: Hit) => Reply | "commit-then-reset" | "accept-then-reset" | { resetThenArriveAfterMs: number } | undefined;
+  intercept?: (
+    hit: Hit,
+  ) => Reply | "commit-then-reset" | "accept-then-reset" | { resetThenArriveAfterMs: number } | undefined;
 }
 
 export interface Simulated {
@@ -37,10 +39,24 @@ export function simulatedService(options: SimulatedOptions): Simulated {
 
   const create = (name: string, immediately: boolean, callerRequestId?: string): Reply => {
     if (venues.has(name) || reserved.has(name)) {
-      return { status: 409, body: { errors: [{ code: "NMS-DUPLICATE-NAME", message: "an object with this name already exists in its scope", object: "name", value: name }], requestId: `req-409-${++sequence}` } };
+      return {
+        status: 409,
+        body: {
+          errors: [
+            {
+              code: "NMS-DUPLICATE-NAME",
+              message: "an object with this name already exists in its scope",
+              object: "name",
+              value: name,
+            },
+          ],
+          requestId: `req-409-${++sequence}`,
+        },
+      };
     }
     sequence += 1;
-    const requestId = callerRequestId !== undefined && !records.has(callerRequestId) ? callerRequestId : `req-${sequence}`;
+    const requestId =
+      callerRequestId !== undefined && !records.has(callerRequestId) ? callerRequestId : `req-${sequence}`;
     const id = `venue-${sequence}`;
     const record: RequestRecord = {
       admin: "admin@example.com",
@@ -60,7 +76,9 @@ export function simulatedService(options: SimulatedOptions): Simulated {
       reserved.delete(name);
       if (name.startsWith(FAIL_PREFIX)) {
         record.status = "FAIL";
-        record.errors = [{ code: "WIFI-10000", message: "internal server error of the Wi-Fi component", object: "venue" }];
+        record.errors = [
+          { code: "WIFI-10000", message: "internal server error of the Wi-Fi component", object: "venue" },
+        ];
       } else {
         record.status = "SUCCESS";
         venues.set(name, { id, name });
@@ -88,13 +106,18 @@ export function simulatedService(options: SimulatedOptions): Simulated {
       return "reset";
     }
     if (intercepted !== undefined && typeof intercepted === "object" && "resetThenArriveAfterMs" in intercepted) {
-      setTimeout(() => create(JSON.parse(hit.body).name, false, callerRequestId), intercepted.resetThenArriveAfterMs).unref();
+      setTimeout(
+        () => create(JSON.parse(hit.body).name, false, callerRequestId),
+        intercepted.resetThenArriveAfterMs,
+      ).unref();
       return "reset";
     }
     if (intercepted !== undefined) return intercepted;
     const base = `/api/tenant/${TENANT}`;
-    if (hit.method === "POST" && hit.path === `${base}/venue`) return create(JSON.parse(hit.body).name, false, callerRequestId);
-    if (hit.method === "GET" && hit.path === `${base}/venue`) return { status: 200, body: page([...venues.values()], hit) };
+    if (hit.method === "POST" && hit.path === `${base}/venue`)
+      return create(JSON.parse(hit.body).name, false, callerRequestId);
+    if (hit.method === "GET" && hit.path === `${base}/venue`)
+      return { status: 200, body: page([...venues.values()], hit) };
     const listed = /\/request\/status\/(\w+)$/.exec(hit.path);
     if (hit.method === "GET" && listed) {
       const matching = [...records.values()].filter((record) => record.status === listed[1]);
@@ -104,7 +127,9 @@ export function simulatedService(options: SimulatedOptions): Simulated {
     const single = new RegExp(`^${base}/request/([^/]+)$`).exec(hit.path);
     if (hit.method === "GET" && single) {
       const record = records.get(single[1]);
-      return record ? { status: 200, body: record } : { status: 404, body: { errors: [{ code: "NMS-NOT-FOUND", message: "requested resource not found" }] } };
+      return record
+        ? { status: 200, body: record }
+        : { status: 404, body: { errors: [{ code: "NMS-NOT-FOUND", message: "requested resource not found" }] } };
     }
     return { status: 404, body: { errors: [{ code: "NMS-NOT-FOUND", message: "requested resource not found" }] } };
   });

@@ -7,7 +7,14 @@ import { type NmsClient, sharedLoginBucket, sharedTokenBucket } from "../../../p
 import { adminApi, demoClient } from "../../support/emulatorClient";
 import { venueBody } from "../../support/bodies";
 
-type LogEntry = { method: string; op: string; status: number; tenantId: string | null; tenantHeader?: string; path: string };
+type LogEntry = {
+  method: string;
+  op: string;
+  status: number;
+  tenantId: string | null;
+  tenantHeader?: string;
+  path: string;
+};
 
 let emulator: RunningEmulator;
 let msp: NmsClient;
@@ -18,7 +25,8 @@ beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 20 });
   customerA = (await adminApi(emulator, "POST", "tenants", { name: "Customer A" })).tenantId;
   customerB = (await adminApi(emulator, "POST", "tenants", { name: "Customer B" })).tenantId;
-  for (const customer of [customerA, customerB]) await adminApi(emulator, "PUT", `tenants/${customer}/msp`, { mspTenantId: emulator.demo.tenantId });
+  for (const customer of [customerA, customerB])
+    await adminApi(emulator, "PUT", `tenants/${customer}/msp`, { mspTenantId: emulator.demo.tenantId });
 });
 
 beforeEach(async () => {
@@ -30,7 +38,8 @@ afterEach(() => msp.close());
 
 afterAll(() => emulator.close());
 
-const served = async (): Promise<LogEntry[]> => ((await adminApi(emulator, "GET", "log")).entries as LogEntry[]).filter((e) => e.op !== "admin");
+const served = async (): Promise<LogEntry[]> =>
+  ((await adminApi(emulator, "GET", "log")).entries as LogEntry[]).filter((e) => e.op !== "admin");
 
 it("one view per tenant, sharing one login; the configured tenant's view is the client itself", async () => {
   const a = msp.forTenant(customerA);
@@ -44,7 +53,12 @@ it("one view per tenant, sharing one login; the configured tenant's view is the 
   const entries = await served();
   expect(entries.filter((e) => e.op === "A1")).toHaveLength(1);
   // Each call in its tenant's path; the customers' with the tenant header naming the customer, the MSP's own without.
-  expect(entries.filter((e) => e.op === "A6").map((e) => [e.tenantId, e.tenantHeader]).sort()).toEqual(
+  expect(
+    entries
+      .filter((e) => e.op === "A6")
+      .map((e) => [e.tenantId, e.tenantHeader])
+      .sort(),
+  ).toEqual(
     [
       [customerA, customerA],
       [customerB, customerB],
@@ -54,7 +68,9 @@ it("one view per tenant, sharing one login; the configured tenant's view is the 
 });
 
 it("a write in a view goes to its tenant, and its request record is polled there", async () => {
-  const { response, record } = await msp.forTenant(customerA).execute<{ id: string }>("A7", {}, { body: venueBody("Customer A site") });
+  const { response, record } = await msp
+    .forTenant(customerA)
+    .execute<{ id: string }>("A7", {}, { body: venueBody("Customer A site") });
   expect(record).toMatchObject({ status: "SUCCESS", tenantId: customerA });
   const held = await adminApi(emulator, "GET", `tenants/${customerA}/objects`);
   expect(held.venues.map((v: { id: string }) => v.id)).toContain(response!.id);
@@ -62,7 +78,8 @@ it("a write in a view goes to its tenant, and its request record is polled there
   const polls = entries.filter((e) => e.op === "A2" || e.op === "A3");
   expect(polls.length).toBeGreaterThan(0);
   // Nothing of the write touched another tenant's paths, or went without the customer's header.
-  for (const entry of entries.filter((e) => e.op !== "A1")) expect([entry.op, entry.tenantId, entry.tenantHeader]).toEqual([entry.op, customerA, customerA]);
+  for (const entry of entries.filter((e) => e.op !== "A1"))
+    expect([entry.op, entry.tenantId, entry.tenantHeader]).toEqual([entry.op, customerA, customerA]);
 });
 
 it("an answer lost in a view is resolved from the record in the write's tenant, never sent again", async () => {
@@ -78,7 +95,8 @@ it("an answer lost in a view is resolved from the record in the write's tenant, 
 it("cached lists are per tenant: a write in one tenant keeps the other's list", async () => {
   const a = msp.forTenant(customerA);
   const b = msp.forTenant(customerB);
-  const listsOf = async (tenantId: string) => (await served()).filter((e) => e.op === "A6" && e.tenantId === tenantId).length;
+  const listsOf = async (tenantId: string) =>
+    (await served()).filter((e) => e.op === "A6" && e.tenantId === tenantId).length;
   const aVenues = await a.list("A6");
   await b.list("A6");
   await b.execute("A7", {}, { body: venueBody("Drops B's lists") });
@@ -89,15 +107,28 @@ it("cached lists are per tenant: a write in one tenant keeps the other's list", 
 
 it("array writes made together share a call per tenant, never one call for two tenants", async () => {
   const [a, b] = [msp.forTenant(customerA), msp.forTenant(customerB)];
-  const create = async (client: NmsClient, name: string) => (await client.execute<{ id: string }>("A7", {}, { body: venueBody(name) })).response!.id;
-  const [a1, a2, b1, b2] = await Promise.all([create(a, "Batch A1"), create(a, "Batch A2"), create(b, "Batch B1"), create(b, "Batch B2")]);
+  const create = async (client: NmsClient, name: string) =>
+    (await client.execute<{ id: string }>("A7", {}, { body: venueBody(name) })).response!.id;
+  const [a1, a2, b1, b2] = await Promise.all([
+    create(a, "Batch A1"),
+    create(a, "Batch A2"),
+    create(b, "Batch B1"),
+    create(b, "Batch B2"),
+  ]);
   await adminApi(emulator, "DELETE", "log");
   // Four deletes at once, two per tenant: the bulk delete (A8) takes each tenant's two in one call of its own.
-  await Promise.all([a.executeInBatch("A8", {}, a1), b.executeInBatch("A8", {}, b1), a.executeInBatch("A8", {}, a2), b.executeInBatch("A8", {}, b2)]);
+  await Promise.all([
+    a.executeInBatch("A8", {}, a1),
+    b.executeInBatch("A8", {}, b1),
+    a.executeInBatch("A8", {}, a2),
+    b.executeInBatch("A8", {}, b2),
+  ]);
   const deletes = (await served()).filter((e) => e.op === "A8");
   expect(deletes.map((e) => e.tenantId).sort()).toEqual([customerA, customerB].sort());
   for (const tenant of [customerA, customerB]) {
-    const left = (await adminApi(emulator, "GET", `tenants/${tenant}/objects`)).venues.map((v: { name: string }) => v.name);
+    const left = (await adminApi(emulator, "GET", `tenants/${tenant}/objects`)).venues.map(
+      (v: { name: string }) => v.name,
+    );
     expect(left.filter((name: string) => name.startsWith("Batch"))).toEqual([]);
   }
 });
@@ -106,9 +137,15 @@ it("the login's rate limit spans its tenants; each tenant has its own limiter be
   const limited = demoClient(emulator, { maxRequestsPerSecond: 2, burst: 3, username: emulator.demo.username });
   try {
     const login = sharedLoginBucket(emulator.url, emulator.demo.username, { ratePerSecond: 2, burst: 3 });
-    expect(sharedTokenBucket(emulator.url, customerA, { ratePerSecond: 2, burst: 3 })).not.toBe(sharedTokenBucket(emulator.url, customerB, { ratePerSecond: 2, burst: 3 }));
+    expect(sharedTokenBucket(emulator.url, customerA, { ratePerSecond: 2, burst: 3 })).not.toBe(
+      sharedTokenBucket(emulator.url, customerB, { ratePerSecond: 2, burst: 3 }),
+    );
     // Three calls, one per tenant: each tenant's limiter holds three tokens, the login's three in all (a login first).
-    await Promise.all([limited.call("A6"), limited.forTenant(customerA).call("A6"), limited.forTenant(customerB).call("A6")]);
+    await Promise.all([
+      limited.call("A6"),
+      limited.forTenant(customerA).call("A6"),
+      limited.forTenant(customerB).call("A6"),
+    ]);
     expect(login.waiting).toBe(0);
     expect(limited.stats().rateLimitedWaitMs).toBeGreaterThan(0);
   } finally {

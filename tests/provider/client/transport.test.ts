@@ -79,7 +79,15 @@ async function scriptedServer(mode: Mode): Promise<Scripted> {
 }
 
 function clientOf(server: Scripted, maxAnswerBytes?: number): NmsClient {
-  return new NmsClient({ baseUrl: server.baseUrl, tenantId: TENANT, username: "admin@example.com", password: PASSWORD, retryBaseMs: 1, retryMaxMs: 5, ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }) });
+  return new NmsClient({
+    baseUrl: server.baseUrl,
+    tenantId: TENANT,
+    username: "admin@example.com",
+    password: PASSWORD,
+    retryBaseMs: 1,
+    retryMaxMs: 5,
+    ...(maxAnswerBytes === undefined ? {} : { maxAnswerBytes }),
+  });
 }
 
 async function refusal(promise: Promise<unknown>): Promise<Error> {
@@ -126,12 +134,16 @@ test("a streamed answer without Content-Length is cut as soon as it passes a con
   client = clientOf(server, 1 * MiB);
   const error = await refusal(client.call("A9", { venueId: "v1" }));
   expect(error).toBeInstanceOf(AnswerTooLargeError);
-  expect(error.message).toBe(`A9 Get venue (GET ${VENUE_PATH}): the answer is larger than the client reads (${MiB} bytes, option maxAnswerBytes); it was not read`);
+  expect(error.message).toBe(
+    `A9 Get venue (GET ${VENUE_PATH}): the answer is larger than the client reads (${MiB} bytes, option maxAnswerBytes); it was not read`,
+  );
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(server.venueHits).toBe(1);
   expect(server.sent[0].cutShort).toBe(true);
   // What the server could write before the close: the limit, plus what the sockets' buffers took.
-  process.stdout.write(`streamed answer with a 1 MiB limit: the server wrote ${(server.sent[0].bytes / MiB).toFixed(1)} MiB of 256 MiB before the client closed\n`);
+  process.stdout.write(
+    `streamed answer with a 1 MiB limit: the server wrote ${(server.sent[0].bytes / MiB).toFixed(1)} MiB of 256 MiB before the client closed\n`,
+  );
   expect(server.sent[0].bytes).toBeLessThan(32 * MiB);
 });
 
@@ -143,13 +155,17 @@ test("an answer within the limit is read as before", async () => {
 
 test("maxAnswerBytes must be a positive number", () => {
   const base = { baseUrl: "http://127.0.0.1:1", tenantId: TENANT, username: "a", password: PASSWORD };
-  expect(() => new NmsClient({ ...base, maxAnswerBytes: 0 })).toThrow("client option maxAnswerBytes must be a positive number, got 0");
+  expect(() => new NmsClient({ ...base, maxAnswerBytes: 0 })).toThrow(
+    "client option maxAnswerBytes must be a positive number, got 0",
+  );
   expect(() => new NmsClient({ ...base, maxAnswerBytes: -5 })).toThrow(/maxAnswerBytes must be a positive number/);
 });
 
 test("a download (the target of U2's redirect) is bounded too, and its message keeps the signed query out", async () => {
   server = await scriptedServer({ kind: "declared", bytes: 40 * MiB });
-  const error = await refusal(getRaw(`${server.baseUrl}/file-store/f1?signature=secret-signature`, { timeoutMs: 10_000 }));
+  const error = await refusal(
+    getRaw(`${server.baseUrl}/file-store/f1?signature=secret-signature`, { timeoutMs: 10_000 }),
+  );
   expect(error).toBeInstanceOf(AnswerTooLargeError);
   expect(error.message).toBe(
     `download from ${server.baseUrl}/file-store/f1?…: the answer is larger than the client reads (${32 * MiB} bytes, option maxAnswerBytes): its Content-Length is ${40 * MiB} bytes; it was not read`,

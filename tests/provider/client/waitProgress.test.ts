@@ -76,17 +76,31 @@ describe("progress of a slow async request", () => {
 describe("WaitProgress", () => {
   it("reports many waits at once as one summary line naming the longest", async () => {
     const messages: string[] = [];
-    const progress = new WaitProgress({ firstAfterMs: 50, everyMs: 10_000, waitTimeoutMs: 60_000, log: (_level, message) => messages.push(message) });
+    const progress = new WaitProgress({
+      firstAfterMs: 50,
+      everyMs: 10_000,
+      waitTimeoutMs: 60_000,
+      log: (_level, message) => messages.push(message),
+    });
     const ends = ["r1", "r2", "r3", "r4", "r5"].map((id) => progress.begin(id, "W2"));
     await sleep(120);
-    expect(messages).toEqual([expect.stringMatching(/^still waiting for 5 requests of the service; the longest: W2 .*, request r1 still in progress after 0 s \(deadline 60 s\)$/)]);
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^still waiting for 5 requests of the service; the longest: W2 .*, request r1 still in progress after 0 s \(deadline 60 s\)$/,
+      ),
+    ]);
     for (const end of ends) end();
     expect(progress.activeCount).toBe(0);
   });
 
   it("reports a wait that starts after others were reported once it crosses the threshold itself", async () => {
     const messages: string[] = [];
-    const progress = new WaitProgress({ firstAfterMs: 60, everyMs: 10_000, waitTimeoutMs: 60_000, log: (_level, message) => messages.push(message) });
+    const progress = new WaitProgress({
+      firstAfterMs: 60,
+      everyMs: 10_000,
+      waitTimeoutMs: 60_000,
+      log: (_level, message) => messages.push(message),
+    });
     const first = progress.begin("early", "A7");
     await sleep(90);
     const second = progress.begin("late", "A7");

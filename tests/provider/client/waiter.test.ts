@@ -7,7 +7,15 @@ import {
   isNotFound,
   type RequestRecord,
 } from "../../../provider/client";
-import { clientFor as clientForAny, type Hit, pollPausesLogged, rejectionOf, TENANT, type TestClient, withLogin } from "./fakeServer";
+import {
+  clientFor as clientForAny,
+  type Hit,
+  pollPausesLogged,
+  rejectionOf,
+  TENANT,
+  type TestClient,
+  withLogin,
+} from "./fakeServer";
 
 function record(requestId: string, status: string, extra: Partial<RequestRecord> = {}): RequestRecord {
   return {
@@ -29,7 +37,10 @@ function record(requestId: string, status: string, extra: Partial<RequestRecord>
  * poll (an A2 read, or an A3 read of the PENDING list); the last step repeats. The SUCCESS and
  * FAIL lists (A3) show the record when it has that status.
  */
-function asyncService(statuses: Array<string | { status: number; body?: unknown }>, failErrors?: RequestRecord["errors"]) {
+function asyncService(
+  statuses: Array<string | { status: number; body?: unknown }>,
+  failErrors?: RequestRecord["errors"],
+) {
   let polls = 0;
   let current: string | undefined;
   const step = () => {
@@ -77,14 +88,24 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
     expect(result.response).toEqual({ id: "v1", name: "HQ" });
     expect(result.record.status).toBe("SUCCESS");
     expect(result.record.requestId).toBe("req-1");
-    if (waiter === "per-request") expect(polls(t).map((hit) => hit.path)).toEqual(Array(3).fill(`/api/tenant/${TENANT}/request/req-1`));
+    if (waiter === "per-request")
+      expect(polls(t).map((hit) => hit.path)).toEqual(Array(3).fill(`/api/tenant/${TENANT}/request/req-1`));
     // Coalesced: PENDING list, PENDING list, PENDING list without req-1, then the SUCCESS list.
-    else expect(polls(t).map((hit) => hit.path.split("/").slice(-2).join("/"))).toEqual(["status/PENDING", "status/PENDING", "status/PENDING", "status/SUCCESS"]);
+    else
+      expect(polls(t).map((hit) => hit.path.split("/").slice(-2).join("/"))).toEqual([
+        "status/PENDING",
+        "status/PENDING",
+        "status/PENDING",
+        "status/SUCCESS",
+      ]);
   });
 
   it("raises NmsRequestFailedError with the code and requestId when the record ends in FAIL", async () => {
     t = await clientFor(
-      asyncService(["PENDING", "FAIL"], [{ code: "WIFI-10000", message: "internal server error of the Wi-Fi component", object: "venue" }]),
+      asyncService(
+        ["PENDING", "FAIL"],
+        [{ code: "WIFI-10000", message: "internal server error of the Wi-Fi component", object: "venue" }],
+      ),
     );
     const error = await rejectionOf(t.client.execute("A7", {}, { body: { name: "HQ" } }));
     expect(error).toBeInstanceOf(NmsRequestFailedError);
@@ -145,7 +166,15 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
   });
 
   it("stops waiting when a poll fails for a reason that will not pass (403)", async () => {
-    t = await clientFor(asyncService(["PENDING", { status: 403, body: { errors: [{ code: "NMS-FORBIDDEN-ROLE", message: "role does not allow this operation" }] } }]));
+    t = await clientFor(
+      asyncService([
+        "PENDING",
+        {
+          status: 403,
+          body: { errors: [{ code: "NMS-FORBIDDEN-ROLE", message: "role does not allow this operation" }] },
+        },
+      ]),
+    );
     const error = await rejectionOf(t.client.waitForRequest("req-1", "A7"));
     expect(error).toBeInstanceOf(NmsApiError);
     expect((error as NmsApiError).operation).toBe("A2");

@@ -11,7 +11,18 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, preview, type RunResult, type StackOptions, up } from "../../../harness";
 import { loadState } from "../../../harness/state";
-import { adminCall, type ChaosEmulator, checkNoDuplicates, checkNothingLeft, makeTenants, objectsOf, RADIUS_SECRET, ROOT, runConfig, type StackDef } from "../chaos/helpers";
+import {
+  adminCall,
+  type ChaosEmulator,
+  checkNoDuplicates,
+  checkNothingLeft,
+  makeTenants,
+  objectsOf,
+  RADIUS_SECRET,
+  ROOT,
+  runConfig,
+  type StackDef,
+} from "../chaos/helpers";
 
 export type CrashMode = "provider-host" | "whole-run";
 export const CRASH_MODES: readonly CrashMode[] = ["provider-host", "whole-run"];
@@ -80,7 +91,13 @@ function childrenOf(parent: number): { pid: number; cmdline: string }[] {
   return out;
 }
 
-function cliArgs(emu: ChaosEmulator, stack: StackDef, stackName: string, statePath: string, tenants: readonly string[]): string[] {
+function cliArgs(
+  emu: ChaosEmulator,
+  stack: StackDef,
+  stackName: string,
+  statePath: string,
+  tenants: readonly string[],
+): string[] {
   const config: Record<string, string> = {
     "nms:baseUrl": emu.url,
     "nms:tenantId": emu.tenantId,
@@ -89,17 +106,40 @@ function cliArgs(emu: ChaosEmulator, stack: StackDef, stackName: string, statePa
     ...Object.fromEntries(Object.entries(runConfig(stack, tenants)).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
   };
   return [
-    CLI, "up", "--project-dir", ROOT, "--program", stack.program, "--project", stack.projectName, "--stack", stackName, "--state", statePath,
+    CLI,
+    "up",
+    "--project-dir",
+    ROOT,
+    "--program",
+    stack.program,
+    "--project",
+    stack.projectName,
+    "--stack",
+    stackName,
+    "--state",
+    statePath,
     ...Object.entries(config).flatMap(([k, v]) => ["--config", `${k}=${v}`]),
   ];
 }
 
 /** The run's secrets, in the environment where the harness's command line takes them (never its arguments). */
 function cliSecretsEnv(emu: ChaosEmulator, stack: StackDef): Record<string, string> {
-  return { NMS_HARNESS_SECRETS: JSON.stringify({ "nms:password": emu.password, [`${stack.projectName}:radiusSecret`]: RADIUS_SECRET }) };
+  return {
+    NMS_HARNESS_SECRETS: JSON.stringify({
+      "nms:password": emu.password,
+      [`${stack.projectName}:radiusSecret`]: RADIUS_SECRET,
+    }),
+  };
 }
 
-function runOptions(emu: ChaosEmulator, stack: StackDef, stackName: string, statePath: string, lines: string[], tenants: readonly string[]): StackOptions {
+function runOptions(
+  emu: ChaosEmulator,
+  stack: StackDef,
+  stackName: string,
+  statePath: string,
+  lines: string[],
+  tenants: readonly string[],
+): StackOptions {
   return {
     projectDir: ROOT,
     program: stack.program,
@@ -112,7 +152,9 @@ function runOptions(emu: ChaosEmulator, stack: StackDef, stackName: string, stat
       "nms:tenantId": emu.tenantId,
       "nms:username": emu.username,
       "nms:maxRequestsPerSecond": "2000",
-      ...Object.fromEntries(Object.entries(runConfig(stack, tenants)).map(([k, v]) => [`${stack.projectName}:${k}`, v])),
+      ...Object.fromEntries(
+        Object.entries(runConfig(stack, tenants)).map(([k, v]) => [`${stack.projectName}:${k}`, v]),
+      ),
     },
     secretConfig: { "nms:password": emu.password, [`${stack.projectName}:radiusSecret`]: RADIUS_SECRET },
     log: (line) => lines.push(line),
@@ -121,8 +163,12 @@ function runOptions(emu: ChaosEmulator, stack: StackDef, stackName: string, stat
 }
 
 function describeFailure(what: string, result: RunResult): Error {
-  const changed = result.steps.filter((s) => s.op !== "same").map((s) => `${s.name}: ${s.op} ${s.changedPaths.join(",")}`);
-  return new Error(`${what}: failed=${result.failed} changes=${result.changes} [${changed.join("; ")}]\n${result.errors.join("\n")}`);
+  const changed = result.steps
+    .filter((s) => s.op !== "same")
+    .map((s) => `${s.name}: ${s.op} ${s.changedPaths.join(",")}`);
+  return new Error(
+    `${what}: failed=${result.failed} changes=${result.changes} [${changed.join("; ")}]\n${result.errors.join("\n")}`,
+  );
 }
 
 /**
@@ -130,10 +176,20 @@ function describeFailure(what: string, result: RunResult): Error {
  * `killAfterCreates` creates (plus `extraDelayMs`); then the next up, a preview, the checks, and
  * destroy. Throws with what went wrong.
  */
-export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: CrashMode, random: () => number, trial: number): Promise<CrashTrialReport> {
+export async function runCrashTrial(
+  emu: ChaosEmulator,
+  stack: StackDef,
+  mode: CrashMode,
+  random: () => number,
+  trial: number,
+): Promise<CrashTrialReport> {
   const started = Date.now();
   const creates =
-    stack.expected.venues + stack.expected.apGroups + stack.expected.networks + stack.expected.activations + (stack.others ?? []).reduce((n, o) => n + o.count, 0);
+    stack.expected.venues +
+    stack.expected.apGroups +
+    stack.expected.networks +
+    stack.expected.activations +
+    (stack.others ?? []).reduce((n, o) => n + o.count, 0);
   const createOps = new Set(stack.createOps ?? CREATE_OPS);
   const killAfterCreates = Math.floor(random() * creates);
   const extraDelayMs = Math.floor(random() * 40);
@@ -141,7 +197,12 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
   const tenants = await makeTenants(emu, stack);
   // The tenants whose objects the checks look at: the end customers', or the configured one.
   const scope = tenants.length > 0 ? tenants : [emu.tenantId];
-  await adminCall(emu, "PUT", "/config", { asyncDelayMs: 20, asyncJitterMs: 10, asyncLatencyByOp: {}, rateLimit: null });
+  await adminCall(emu, "PUT", "/config", {
+    asyncDelayMs: 20,
+    asyncJitterMs: 10,
+    asyncLatencyByOp: {},
+    rateLimit: null,
+  });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-crash-${mode}-`));
   const statePath = path.join(dir, "state.json");
   const stackName = `crash-${mode}`;
@@ -192,7 +253,9 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
       // the group is already empty
     }
 
-    const left = fs.existsSync(statePath) ? loadState(statePath, PASSPHRASE).state : { resources: [], pendingOperations: [] };
+    const left = fs.existsSync(statePath)
+      ? loadState(statePath, PASSPHRASE).state
+      : { resources: [], pendingOperations: [] };
     const lines: string[] = [];
     const opts = runOptions(emu, stack, stackName, statePath, lines, tenants);
     const nextStarted = Date.now();
@@ -200,9 +263,14 @@ export async function runCrashTrial(emu: ChaosEmulator, stack: StackDef, mode: C
     const nextUpMs = Date.now() - nextStarted;
     const takeovers = lines.filter((line) => TAKEOVER_NOTICE.test(line)).length;
     const hints = next.errors.filter((e) => e.includes("adoptByName")).length;
-    if (next.failed) throw describeFailure(`trial ${trial} (${mode}, killed after ${killAfterCreates} creates + ${extraDelayMs} ms): the next up`, next);
+    if (next.failed)
+      throw describeFailure(
+        `trial ${trial} (${mode}, killed after ${killAfterCreates} creates + ${extraDelayMs} ms): the next up`,
+        next,
+      );
     const planned = await preview(opts);
-    if (planned.failed || planned.changes !== 0) throw describeFailure(`trial ${trial}: preview after the next up`, planned);
+    if (planned.failed || planned.changes !== 0)
+      throw describeFailure(`trial ${trial}: preview after the next up`, planned);
     checkNoDuplicates(await objectsOf(emu, scope), stack.expected, next, stack.others);
     // Spread over end customers: nothing of the stack in the MSP's own tenant.
     if (tenants.length > 0) checkNothingLeft(await objectsOf(emu), stack.others);

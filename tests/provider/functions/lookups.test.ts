@@ -36,8 +36,16 @@ describe("argument forms", () => {
     ["getVenue", {}, "getVenue: give venueId, or name"],
     ["getVenue", { venueId: "v1", name: "HQ" }, "getVenue: give venueId, or name (given: venueId, name)"],
     ["getApGroup", { name: "Lobby" }, "getApGroup: give apGroupId, or venueId and name (given: name)"],
-    ["getNetworkVenueActivation", { networkId: "n1" }, "getNetworkVenueActivation: give networkVenueId, or networkId and venueId (given: networkId)"],
-    ["listNetworkVenueActivations", { networkId: "n1", venueId: "v1" }, "listNetworkVenueActivations: give at most one of networkId and venueId (given: networkId, venueId)"],
+    [
+      "getNetworkVenueActivation",
+      { networkId: "n1" },
+      "getNetworkVenueActivation: give networkVenueId, or networkId and venueId (given: networkId)",
+    ],
+    [
+      "listNetworkVenueActivations",
+      { networkId: "n1", venueId: "v1" },
+      "listNetworkVenueActivations: give at most one of networkId and venueId (given: networkId, venueId)",
+    ],
     ["getSwitchVlan", { profileId: "p1" }, "getSwitchVlan: give vlanUuid, or vlanId"],
   ])("%s(%j) is refused before any call", async (name, args, message) => {
     const before = (await servedRequests(emulator)).length;
@@ -46,8 +54,12 @@ describe("argument forms", () => {
   });
 
   it("a rule of an argument still comes first, with its field", async () => {
-    await expect(invoke("getSwitch", { serialNumber: "nope" }, config)).rejects.toThrow(/^getSwitch: serialNumber: must be an allowed three-letter prefix/);
-    await expect(invoke("getVenue", { venueId: "v1", site: "x" }, config)).rejects.toThrow("getVenue: site: is not an argument of getVenue");
+    await expect(invoke("getSwitch", { serialNumber: "nope" }, config)).rejects.toThrow(
+      /^getSwitch: serialNumber: must be an allowed three-letter prefix/,
+    );
+    await expect(invoke("getVenue", { venueId: "v1", site: "x" }, config)).rejects.toThrow(
+      "getVenue: site: is not an argument of getVenue",
+    );
   });
 });
 
@@ -55,12 +67,18 @@ describe("a get by unique name", () => {
   it("returns the one object with the name, as its get by ID does", async () => {
     const client = await Client.login(emulator);
     const venue = await client.ok("A7", {}, venueBody("Named site"));
-    expect(await invoke("getVenue", { name: "Named site" }, config)).toEqual(await invoke("getVenue", { venueId: venue.id }, config));
+    expect(await invoke("getVenue", { name: "Named site" }, config)).toEqual(
+      await invoke("getVenue", { venueId: venue.id }, config),
+    );
   });
 
   it("fails naming the value when nothing has it", async () => {
-    await expect(invoke("getVenue", { name: "Nowhere" }, config)).rejects.toThrow('getVenue: nothing has name "Nowhere" in A6 List venues');
-    await expect(invoke("getSwitchVlan", { profileId: "no-such-profile", vlanId: 7 }, config)).rejects.toThrow(/^getSwitchVlan: /);
+    await expect(invoke("getVenue", { name: "Nowhere" }, config)).rejects.toThrow(
+      'getVenue: nothing has name "Nowhere" in A6 List venues',
+    );
+    await expect(invoke("getSwitchVlan", { profileId: "no-such-profile", vlanId: 7 }, config)).rejects.toThrow(
+      /^getSwitchVlan: /,
+    );
   });
 
   it("fails when more than one object has it, telling to get the one meant by its ID", async () => {
@@ -73,7 +91,10 @@ describe("a get by unique name", () => {
     await expect(runFunction(client, FUNCTION_SPECS.getSwitchProfile, { name: "Twin" })).rejects.toThrow(
       '2 objects have name "Twin" in S47 List switch profiles: get the one you mean by its ID',
     );
-    expect(await runFunction(client, FUNCTION_SPECS.getSwitchProfile, { name: "Other" })).toEqual({ id: "p3", name: "Other" });
+    expect(await runFunction(client, FUNCTION_SPECS.getSwitchProfile, { name: "Other" })).toEqual({
+      id: "p3",
+      name: "Other",
+    });
   });
 });
 
@@ -86,8 +107,13 @@ describe("a filter", () => {
         return op === "W49" ? [{ id: "n1", venues: [{ id: "a1" }, { id: "a2" }] }, { id: "n2" }] : [{ id: "a9" }];
       },
     } as unknown as NmsClient;
-    expect(await runFunction(client, FUNCTION_SPECS.listNetworkVenueActivations, {})).toEqual([{ id: "a1" }, { id: "a2" }]);
-    expect(await runFunction(client, FUNCTION_SPECS.listNetworkVenueActivations, { venueId: "v1" })).toEqual([{ id: "a9" }]);
+    expect(await runFunction(client, FUNCTION_SPECS.listNetworkVenueActivations, {})).toEqual([
+      { id: "a1" },
+      { id: "a2" },
+    ]);
+    expect(await runFunction(client, FUNCTION_SPECS.listNetworkVenueActivations, { venueId: "v1" })).toEqual([
+      { id: "a9" },
+    ]);
     expect(await runFunction(client, FUNCTION_SPECS.listApGroups, { venueId: "v1" })).toEqual([{ id: "a9" }]);
     expect(calls).toEqual([
       { op: "W49", params: {} },

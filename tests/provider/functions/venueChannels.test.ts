@@ -24,7 +24,8 @@ beforeAll(async () => {
   for (const name of Object.keys(process.env)) if (name.startsWith("NMS_")) delete process.env[name];
   emulator = await startEmulator({ port: 0, asyncDelayMs: 10 });
   const admin = demoClient(emulator);
-  venueId = (await admin.execute<Props>("A7", {}, { body: { name: "Channels venue", address: { country: "US" } } })).response!.id;
+  venueId = (await admin.execute<Props>("A7", {}, { body: { name: "Channels venue", address: { country: "US" } } }))
+    .response!.id;
   await admin.close();
 });
 
@@ -34,16 +35,21 @@ afterAll(async () => {
   await emulator.close();
 });
 
-test.each([false, true])("getVenueValidChannels answers the venue's channels per band and width (preview: %s)", async (preview) => {
-  setPreview(preview);
-  const channels = (await invoke("getVenueValidChannels", { venueId }, config())) as Props;
-  expect(channels["2.4GChannels"].auto).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]);
-  expect(Object.keys(channels["5GChannels"]).sort()).toEqual(["dfs", "indoor", "outdoor"]);
-});
+test.each([false, true])(
+  "getVenueValidChannels answers the venue's channels per band and width (preview: %s)",
+  async (preview) => {
+    setPreview(preview);
+    const channels = (await invoke("getVenueValidChannels", { venueId }, config())) as Props;
+    expect(channels["2.4GChannels"].auto).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]);
+    expect(Object.keys(channels["5GChannels"]).sort()).toEqual(["dfs", "indoor", "outdoor"]);
+  },
+);
 
 test("an unknown venue fails with the service's error, the venue named", async () => {
   setPreview(false);
-  await expect(invoke("getVenueValidChannels", { venueId: "0123456789abcdef0123456789abcdef" }, config())).rejects.toThrow(/W97.*404.*NMS-NOT-FOUND.*venueId/s);
+  await expect(
+    invoke("getVenueValidChannels", { venueId: "0123456789abcdef0123456789abcdef" }, config()),
+  ).rejects.toThrow(/W97.*404.*NMS-NOT-FOUND.*venueId/s);
 });
 
 test("a missing venueId is refused before any call", async () => {

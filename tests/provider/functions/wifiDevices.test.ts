@@ -1,4 +1,3 @@
-
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { ConfigLookup } from "../../../provider/config";
 import { FUNCTION_SPECS } from "../../../provider/functions";
@@ -36,7 +35,11 @@ beforeAll(async () => {
   client = await Client.login(emulator);
   venueId = (await client.ok("A7", {}, venueBody("Functions site"))).id;
   apGroupId = (await client.ok("W24", {}, { name: "Functions group", venueId })).id;
-  await client.ok("W2", {}, serials.map((s, i) => ({ serialNumber: s, name: `fn-ap-${i}`, venueId, apGroupId })));
+  await client.ok(
+    "W2",
+    {},
+    serials.map((s, i) => ({ serialNumber: s, name: `fn-ap-${i}`, venueId, apGroupId })),
+  );
 });
 
 afterAll(async () => {
@@ -54,30 +57,51 @@ describe("reads", () => {
   it("getVenueWifiSettings and listVenueWifiSettings read W32 and W31", async () => {
     await client.ok("W42", { venueId }, { enabled: true });
     const settings = (await invoke("getVenueWifiSettings", { venueId }, config())) as Props;
-    expect(settings).toMatchObject({ id: venueId, mesh: { enabled: true }, syslog: { port: 514 }, radioCustomization: { radioParams24G: expect.any(Object) } });
+    expect(settings).toMatchObject({
+      id: venueId,
+      mesh: { enabled: true },
+      syslog: { port: 514 },
+      radioCustomization: { radioParams24G: expect.any(Object) },
+    });
     const all = (await invoke("listVenueWifiSettings", {}, config())) as Props[];
     expect(all.find((s) => s.id === venueId)).toEqual(settings);
   });
 
   it("getVenueRadioDefaults reads W46", async () => {
-    expect(await invoke("getVenueRadioDefaults", { venueId }, config())).toEqual(await client.call("W46", { venueId }).then((r) => r.body));
+    expect(await invoke("getVenueRadioDefaults", { venueId }, config())).toEqual(
+      await client.call("W46", { venueId }).then((r) => r.body),
+    );
   });
 
   it("getApLogFileUrl reads W11", async () => {
-    expect(await invoke("getApLogFileUrl", { serialNumber: serials[0] }, config())).toEqual({ fileURL: expect.stringContaining(emulator.demo.tenantId) });
+    expect(await invoke("getApLogFileUrl", { serialNumber: serials[0] }, config())).toEqual({
+      fileURL: expect.stringContaining(emulator.demo.tenantId),
+    });
   });
 
   it("a read's unknown venue fails, naming the function and the service's answer", async () => {
-    await expect(invoke("getVenueWifiSettings", { venueId: "nope" }, config())).rejects.toThrow(/getVenueWifiSettings: .*404.*NMS-NOT-FOUND/);
+    await expect(invoke("getVenueWifiSettings", { venueId: "nope" }, config())).rejects.toThrow(
+      /getVenueWifiSettings: .*404.*NMS-NOT-FOUND/,
+    );
   });
 });
 
 describe("actions", () => {
   it("traceRouteFromAp sends W22 and returns what it printed; it takes W16's target rule", async () => {
-    const outcome = (await invoke("traceRouteFromAp", { serialNumber: serials[0], targetHost: "gw.example.com" }, config())) as Props;
-    expect(outcome).toEqual({ ran: true, requestId: expect.any(String), response: expect.stringContaining("traceroute to gw.example.com") });
+    const outcome = (await invoke(
+      "traceRouteFromAp",
+      { serialNumber: serials[0], targetHost: "gw.example.com" },
+      config(),
+    )) as Props;
+    expect(outcome).toEqual({
+      ran: true,
+      requestId: expect.any(String),
+      response: expect.stringContaining("traceroute to gw.example.com"),
+    });
     const before = await served("W22");
-    await expect(invoke("traceRouteFromAp", { serialNumber: serials[0], targetHost: "224.0.0.1" }, config())).rejects.toThrow(
+    await expect(
+      invoke("traceRouteFromAp", { serialNumber: serials[0], targetHost: "224.0.0.1" }, config()),
+    ).rejects.toThrow(
       "traceRouteFromAp: targetHost: must be an IPv4 address whose first octet is 1 to 223, or a host name",
     );
     expect(await served("W22")).toBe(before);
@@ -85,14 +109,22 @@ describe("actions", () => {
 
   it("factoryResetAp sends W12 and waits for it: the AP forgets its own settings", async () => {
     await client.ok("W9", { serialNumber: serials[1] }, { rules: [{ mdnsName: "tv" }] });
-    expect(await invoke("factoryResetAp", { serialNumber: serials[1] }, config())).toEqual({ ran: true, requestId: expect.any(String) });
+    expect(await invoke("factoryResetAp", { serialNumber: serials[1] }, config())).toEqual({
+      ran: true,
+      requestId: expect.any(String),
+    });
     expect((await client.call("W8", { serialNumber: serials[1] })).body).toEqual({ rules: [] });
   });
 
   it("deleteAps sends the serial numbers as W3's array body, all or none", async () => {
-    await expect(invoke("deleteAps", { serialNumbers: [serials[2], "999999999999"] }, config())).rejects.toThrow(/NMS-NOT-FOUND/);
+    await expect(invoke("deleteAps", { serialNumbers: [serials[2], "999999999999"] }, config())).rejects.toThrow(
+      /NMS-NOT-FOUND/,
+    );
     expect((await client.call("W5", { serialNumber: serials[2] })).status).toBe(200);
-    expect(await invoke("deleteAps", { serialNumbers: [serials[2]] }, config())).toEqual({ ran: true, requestId: expect.any(String) });
+    expect(await invoke("deleteAps", { serialNumbers: [serials[2]] }, config())).toEqual({
+      ran: true,
+      requestId: expect.any(String),
+    });
     expect((await client.call("W5", { serialNumber: serials[2] })).status).toBe(404);
     expect(() => FUNCTION_SPECS.deleteAps.args().parse({ serialNumbers: [] })).toThrow("must name at least one AP");
   });
@@ -109,7 +141,10 @@ describe("in preview", () => {
     ["deleteAps", { serialNumbers: [serialNumber(701)] }, "W3"],
   ])("%s does not run, and says so", async (name, args, op) => {
     const before = await served(op);
-    expect(await invoke(name, args, config())).toEqual({ ran: false, reason: `${name} was not run: a preview never runs actions, which change the service` });
+    expect(await invoke(name, args, config())).toEqual({
+      ran: false,
+      reason: `${name} was not run: a preview never runs actions, which change the service`,
+    });
     expect(await served(op)).toBe(before);
   });
 

@@ -34,10 +34,14 @@ async function create(kind: string, inputs: Props): Promise<{ id: string; outs: 
   const created = await provider(kind).create(checked.inputs);
   return { id: created.id, outs: created.outs ?? {} };
 }
-const venues = (n: number) => Promise.all(Array.from({ length: n }, () => create("Venue", { name: `bulk-${++counter}` })));
+const venues = (n: number) =>
+  Promise.all(Array.from({ length: n }, () => create("Venue", { name: `bulk-${++counter}` })));
 
 /** Destroys the resources at once, as the engine does with independent resources; the operations of the deletes sent meanwhile. */
-async function destroyTogether(kind: string, resources: { id: string; outs: Props }[]): Promise<{ settled: PromiseSettledResult<void>[]; deletes: string[] }> {
+async function destroyTogether(
+  kind: string,
+  resources: { id: string; outs: Props }[],
+): Promise<{ settled: PromiseSettledResult<void>[]; deletes: string[] }> {
   await adminApi(emulator, "DELETE", "log");
   const settled = await Promise.allSettled(resources.map((r) => provider(kind).delete!(r.id, r.outs)));
   const deletes = (await servedRequests(emulator)).filter((r) => r.method === "DELETE").map((r) => r.op);
@@ -46,7 +50,9 @@ async function destroyTogether(kind: string, resources: { id: string; outs: Prop
 const venueExists = async (venueId: string) => (await provider("Venue").read!(venueId, {})).id !== undefined;
 
 test("every bulk delete of the route table is declared by the resource it deletes", () => {
-  const inTable = Object.entries(ROUTES).filter(([, route]) => route.method === "DELETE" && route.body === "array").map(([op]) => op);
+  const inTable = Object.entries(ROUTES)
+    .filter(([, route]) => route.method === "DELETE" && route.body === "array")
+    .map(([op]) => op);
   const declared = Object.values(RESOURCE_SPECS).flatMap((spec) => (spec.ops.bulkDelete ? [spec.ops.bulkDelete] : []));
   expect(declared.sort()).toEqual(inTable.sort());
 });
@@ -64,7 +70,9 @@ test("venues destroyed together make one bulk call (A8); a lone venue its own de
 test("VLANs of two profiles destroyed together: one bulk call per profile (S55 names the profile in its path)", async () => {
   const profiles = await Promise.all([1, 2].map(() => create("SwitchProfile", { name: `bulk-profile-${++counter}` })));
   const vlans = await Promise.all(
-    profiles.flatMap((profile) => [10, 11, 12].map((vlanId) => create("SwitchVlan", { profileId: profile.id, vlanId, vlanName: `v${vlanId}` }))),
+    profiles.flatMap((profile) =>
+      [10, 11, 12].map((vlanId) => create("SwitchVlan", { profileId: profile.id, vlanId, vlanName: `v${vlanId}` })),
+    ),
   );
   const { settled, deletes } = await destroyTogether("SwitchVlan", vlans);
   expect(settled.every((s) => s.status === "fulfilled")).toBe(true);
@@ -73,7 +81,9 @@ test("VLANs of two profiles destroyed together: one bulk call per profile (S55 n
 });
 
 test("notification recipients go to A27 as objects named by their id", async () => {
-  const made = await Promise.all([1, 2, 3].map((n) => create("NotificationRecipient", { description: `bulk ${n}`, endpoints: [] })));
+  const made = await Promise.all(
+    [1, 2, 3].map((n) => create("NotificationRecipient", { description: `bulk ${n}`, endpoints: [] })),
+  );
   const { settled, deletes } = await destroyTogether("NotificationRecipient", made);
   expect(settled.every((s) => s.status === "fulfilled")).toBe(true);
   expect(deletes).toEqual(["A27"]);
@@ -115,7 +125,11 @@ test("a bulk request that FAILs: each venue is deleted on its own, and the one w
 });
 
 test("DPSK passphrases, whose only delete is the bulk one, share it too", async () => {
-  const made = await Promise.all(["aa:bb:cc:00:00:01", "aa:bb:cc:00:00:02"].map((mac) => create("DpskPassphrase", { mac, passphrase: "dpsk-passphrase-1" })));
+  const made = await Promise.all(
+    ["aa:bb:cc:00:00:01", "aa:bb:cc:00:00:02"].map((mac) =>
+      create("DpskPassphrase", { mac, passphrase: "dpsk-passphrase-1" }),
+    ),
+  );
   const { settled, deletes } = await destroyTogether("DpskPassphrase", made);
   expect(settled.every((s) => s.status === "fulfilled")).toBe(true);
   expect(deletes).toEqual(["W85"]);

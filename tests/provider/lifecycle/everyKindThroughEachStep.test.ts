@@ -131,7 +131,9 @@ const cases: Case[] = [
     updatedField: "port",
     replace: async (i) => ({ ...i, venueId: await newVenue() }),
     replacedField: "venueId",
-    afterDelete: { defaults: (read) => expect(read.props).toMatchObject({ enabled: false, port: 514, priority: "INFO" }) },
+    afterDelete: {
+      defaults: (read) => expect(read.props).toMatchObject({ enabled: false, port: 514, priority: "INFO" }),
+    },
     invalid: (i) => ({ ...i, port: 70000 }),
     invalidPath: "port",
   },
@@ -257,7 +259,8 @@ describe.each(cases)("$kind lifecycle", (c) => {
     const afterDelete = c.afterDelete ?? "gone";
     const read = await p.read!(id, outs);
     if (afterDelete === "gone") expect(read).toEqual({});
-    else if (afterDelete === "unseen") expect(read.props).toEqual(outs); // write-only: refresh cannot see the delete
+    else if (afterDelete === "unseen")
+      expect(read.props).toEqual(outs); // write-only: refresh cannot see the delete
     else afterDelete.defaults(read as Props);
     await expect(p.delete!(id, outs)).resolves.toBeUndefined();
   });
@@ -281,7 +284,8 @@ describe.each(cases)("$kind lifecycle", (c) => {
 });
 
 describe("check follows nms:wifiApiVariant", () => {
-  const forVariant = (kind: string, variant: () => "older" | "newer") => makeLifecycle(RESOURCE_SPECS[kind], async () => client, { variant });
+  const forVariant = (kind: string, variant: () => "older" | "newer") =>
+    makeLifecycle(RESOURCE_SPECS[kind], async () => client, { variant });
   const named = (name: string) => ({ ...networkInputs(), name });
 
   it("a network name of 33 to 64 characters is refused by the newer variant and taken by the older", async () => {
@@ -293,10 +297,20 @@ describe("check follows nms:wifiApiVariant", () => {
   it("a field of the newer variant only is refused by the older one, with its path", async () => {
     const inputs = { ...networkInputs(), wlan: { ssid: "corp", advancedCustomization: { devicePolicyId: "p1" } } };
     const older = await forVariant("Network", () => "older").check!({}, inputs);
-    expect(older.failures).toEqual([{ property: "wlan.advancedCustomization.devicePolicyId", reason: "exists only in the newer variant of the Wi-Fi API" }]);
+    expect(older.failures).toEqual([
+      {
+        property: "wlan.advancedCustomization.devicePolicyId",
+        reason: "exists only in the newer variant of the Wi-Fi API",
+      },
+    ]);
     expect((await forVariant("Network", () => "newer").check!({}, inputs)).failures).toEqual([]);
-    const activation = await forVariant("NetworkVenueActivation", () => "older").check!({}, { networkId: "n", venueId: "v", vlanPoolId: "pool" });
-    expect(activation.failures).toEqual([{ property: "vlanPoolId", reason: "exists only in the newer variant of the Wi-Fi API" }]);
+    const activation = await forVariant("NetworkVenueActivation", () => "older").check!(
+      {},
+      { networkId: "n", venueId: "v", vlanPoolId: "pool" },
+    );
+    expect(activation.failures).toEqual([
+      { property: "vlanPoolId", reason: "exists only in the newer variant of the Wi-Fi API" },
+    ]);
   });
 
   it("the syslog defaults a destroy writes back follow the variant", () => {
@@ -305,19 +319,26 @@ describe("check follows nms:wifiApiVariant", () => {
   });
 
   it("a setting that is neither variant is reported by check, naming the config key", async () => {
-    const broken = makeLifecycle(RESOURCE_SPECS.Venue, async () => client, { variant: () => resolveWifiApiVariant((key) => (key === "nms:wifiApiVariant" ? "newest" : undefined), {}) });
+    const broken = makeLifecycle(RESOURCE_SPECS.Venue, async () => client, {
+      variant: () => resolveWifiApiVariant((key) => (key === "nms:wifiApiVariant" ? "newest" : undefined), {}),
+    });
     const checked = await broken.check!({}, { name: "venue-x" });
-    expect(checked.failures).toEqual([{ property: "nms:wifiApiVariant", reason: expect.stringContaining("must be one of older, newer") }]);
+    expect(checked.failures).toEqual([
+      { property: "nms:wifiApiVariant", reason: expect.stringContaining("must be one of older, newer") },
+    ]);
   });
 });
 
 describe("check", () => {
   it("names the service's error code and the input path of a lifted secret field", async () => {
-    const checked = await provider("Network").check!({}, {
-      name: "guest-wifi",
-      type: "psk",
-      wlan: { wlanSecurity: "WPA2Personal" },
-    });
+    const checked = await provider("Network").check!(
+      {},
+      {
+        name: "guest-wifi",
+        type: "psk",
+        wlan: { wlanSecurity: "WPA2Personal" },
+      },
+    );
     expect(checked.failures).toEqual([{ property: "passphrase", reason: expect.stringContaining("WIFI-10100") }]);
   });
 
@@ -352,7 +373,11 @@ describe("a top-level field set outside the program, which the program leaves ou
     const inputs = { serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() };
     const created = await create("Ap", inputs);
     const live = await client.call<Props>("W5", { serialNumber: created.id });
-    await client.execute("W6", { serialNumber: created.id }, { body: { ...inputs, apGroupId: live.apGroupId, description: "by hand", tags: ["hand"] } });
+    await client.execute(
+      "W6",
+      { serialNumber: created.id },
+      { body: { ...inputs, apGroupId: live.apGroupId, description: "by hand", tags: ["hand"] } },
+    );
     const read = await provider("Ap").read!(created.id, created.outs);
     expect(await provider("Ap").diff!(created.id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
     const updated = await provider("Ap").update!(created.id, read.props!, inputs);
@@ -377,23 +402,61 @@ describe("a top-level field set outside the program, which the program leaves ou
 
 describe("adoption", () => {
   it.each([
-    ["Ap", async () => ({ serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() }), (i: Props) => ({ ...i, description: "adopted" })],
+    [
+      "Ap",
+      async () => ({ serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() }),
+      (i: Props) => ({ ...i, description: "adopted" }),
+    ],
     ["SwitchProfile", async () => ({ name: unique("profile") }), (i: Props) => ({ ...i, description: "adopted" })],
-    ["SwitchVlan", async () => ({ profileId: await newProfile(), vlanId: 3000 + (++counter % 900) }), (i: Props) => ({ ...i, vlanName: "adopted" })],
-    ["Switch", async () => ({ serialNumber: `FEK3224R${String(++counter % 1000).padStart(3, "0")}`, venueId: await newVenue(), name: unique("switch") }), (i: Props) => ({ ...i, description: "adopted" })],
-    ["NotificationRecipient", async () => ({ description: unique("recipients"), endpoints: [] }), (i: Props) => ({ ...i, endpoints: [{ type: "EMAIL", destination: `${unique("on-call")}@example.com`, active: true }] })],
-    ["Admin", async () => ({ role: "ADMIN", email: `${unique("admin")}@example.com` }), (i: Props) => ({ ...i, role: "READ_ONLY" })],
-    ["FloorPlan", async () => ({ venueId: await newVenue(), name: unique("plan") }), (i: Props) => ({ ...i, floorNumber: 2 })],
-    ["SwitchAcl", async () => ({ profileId: await newProfile(), name: unique("acl"), aclType: "standard" }), (i: Props) => ({ ...i, aclRules: [{ sequence: 10, action: "permit", source: "any" }] })],
-  ])("adopts an existing %s by its unique name and brings it to the program, without a duplicate", async (kind, inputsOf, changed) => {
-    const inputs = await inputsOf();
-    const existing = await create(kind, inputs);
-    const wanted = changed(inputs);
-    const adopted = await provider(kind).create({ ...wanted, adoptByName: true });
-    expect(adopted.id).toBe(existing.id);
-    const read = await provider(kind).read!(adopted.id, adopted.outs);
-    expect((await provider(kind).diff!(adopted.id, read.props!, wanted)).changes).toBe(false);
-  });
+    [
+      "SwitchVlan",
+      async () => ({ profileId: await newProfile(), vlanId: 3000 + (++counter % 900) }),
+      (i: Props) => ({ ...i, vlanName: "adopted" }),
+    ],
+    [
+      "Switch",
+      async () => ({
+        serialNumber: `FEK3224R${String(++counter % 1000).padStart(3, "0")}`,
+        venueId: await newVenue(),
+        name: unique("switch"),
+      }),
+      (i: Props) => ({ ...i, description: "adopted" }),
+    ],
+    [
+      "NotificationRecipient",
+      async () => ({ description: unique("recipients"), endpoints: [] }),
+      (i: Props) => ({
+        ...i,
+        endpoints: [{ type: "EMAIL", destination: `${unique("on-call")}@example.com`, active: true }],
+      }),
+    ],
+    [
+      "Admin",
+      async () => ({ role: "ADMIN", email: `${unique("admin")}@example.com` }),
+      (i: Props) => ({ ...i, role: "READ_ONLY" }),
+    ],
+    [
+      "FloorPlan",
+      async () => ({ venueId: await newVenue(), name: unique("plan") }),
+      (i: Props) => ({ ...i, floorNumber: 2 }),
+    ],
+    [
+      "SwitchAcl",
+      async () => ({ profileId: await newProfile(), name: unique("acl"), aclType: "standard" }),
+      (i: Props) => ({ ...i, aclRules: [{ sequence: 10, action: "permit", source: "any" }] }),
+    ],
+  ])(
+    "adopts an existing %s by its unique name and brings it to the program, without a duplicate",
+    async (kind, inputsOf, changed) => {
+      const inputs = await inputsOf();
+      const existing = await create(kind, inputs);
+      const wanted = changed(inputs);
+      const adopted = await provider(kind).create({ ...wanted, adoptByName: true });
+      expect(adopted.id).toBe(existing.id);
+      const read = await provider(kind).read!(adopted.id, adopted.outs);
+      expect((await provider(kind).diff!(adopted.id, read.props!, wanted)).changes).toBe(false);
+    },
+  );
 
   it("takes over settings that already hold the program's values without writing them, and writes those that differ", async () => {
     const venueId = await newVenue();
@@ -401,9 +464,13 @@ describe("adoption", () => {
     await client.execute("W48", { venueId }, { body: { enabled: true, server: "192.0.2.50", priority: "WARNING" } });
     await adminApi(emulator, "DELETE", "log");
     await create("VenueSyslog", syslog);
-    expect((await servedRequests(emulator)).filter((entry) => entry.method !== "GET").map((entry) => entry.op)).toEqual([]);
+    expect((await servedRequests(emulator)).filter((entry) => entry.method !== "GET").map((entry) => entry.op)).toEqual(
+      [],
+    );
     await create("VenueSyslog", { ...syslog, server: "192.0.2.51" });
-    expect((await servedRequests(emulator)).filter((entry) => entry.method !== "GET").map((entry) => entry.op)).toEqual(["W48"]);
+    expect((await servedRequests(emulator)).filter((entry) => entry.method !== "GET").map((entry) => entry.op)).toEqual(
+      ["W48"],
+    );
   });
 
   it("adopts a guest user by its ID (it has no unique name) and refuses adoption by name at check", async () => {
@@ -419,7 +486,9 @@ describe("adoption", () => {
     const adopted = await provider("GuestUser").create({ ...guest, disabled: true, adoptId: existing.id });
     expect([adopted.id, adopted.outs.disabled]).toEqual([existing.id, true]);
     const checked = await provider("GuestUser").check!({}, { ...guest, adoptByName: true });
-    expect(checked.failures).toEqual([{ property: "adoptByName", reason: "nms:GuestUser has no unique name to adopt by; use adoptId" }]);
+    expect(checked.failures).toEqual([
+      { property: "adoptByName", reason: "nms:GuestUser has no unique name to adopt by; use adoptId" },
+    ]);
   });
 
   it("adopts an existing venue by name and updates it to match, without a duplicate", async () => {
@@ -446,7 +515,9 @@ describe("adoption", () => {
   });
 
   it("fails clearly when adoptId names nothing", async () => {
-    await expect(provider("Venue").create({ name: "whatever", adoptId: "no-such-id" })).rejects.toThrow(/cannot adopt Venue no-such-id/);
+    await expect(provider("Venue").create({ name: "whatever", adoptId: "no-such-id" })).rejects.toThrow(
+      /cannot adopt Venue no-such-id/,
+    );
   });
 });
 
@@ -466,7 +537,9 @@ describe("a create that outlives the wait deadline", () => {
   it("fails with the object's id and state-ready properties, and the next update finishes it without a duplicate", async () => {
     const name = unique("late");
     const inputs = { name, description: "arrives late", __provider: "serialized-provider" };
-    const error = (await impatient().create(inputs).catch((e: unknown) => e)) as Error & Props;
+    const error = (await impatient()
+      .create(inputs)
+      .catch((e: unknown) => e)) as Error & Props;
     expect(error.message).toMatch(/did not finish within 200 ms/);
     expect(error.message).toContain(`Venue ${error.id} stays in the stack's state`);
     expect(error.id).toMatch(/^[0-9a-f]{32}$/);
@@ -487,9 +560,17 @@ describe("a create that outlives the wait deadline", () => {
   });
 
   it("while the request is pending, refresh keeps it; once the request has failed, diff asks to create it again", async () => {
-    await adminApi(emulator, "POST", "faults", { kind: "stuck-pending", op: "A7", count: 1, releaseAfterMs: 1_500, code: "NMS-INTERNAL" });
+    await adminApi(emulator, "POST", "faults", {
+      kind: "stuck-pending",
+      op: "A7",
+      count: 1,
+      releaseAfterMs: 1_500,
+      code: "NMS-INTERNAL",
+    });
     const inputs = { name: unique("never"), __provider: "serialized-provider" };
-    const error = (await impatient().create(inputs).catch((e: unknown) => e)) as Error & Props;
+    const error = (await impatient()
+      .create(inputs)
+      .catch((e: unknown) => e)) as Error & Props;
     expect(error.properties.createRequestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(error.message).toContain(`request ${error.properties.createRequestId} did not finish`);
 
@@ -497,8 +578,14 @@ describe("a create that outlives the wait deadline", () => {
     expect(pending.id).toBe(error.id);
     expect(await impatient().diff!(error.id, error.properties, inputs)).toMatchObject({ changes: false });
 
-    await waitFor(async () => (await patient.call<Props>("A2", { requestId: error.properties.createRequestId })).status === "FAIL");
-    expect(await impatient().diff!(error.id, error.properties, inputs)).toEqual({ changes: true, replaces: ["createRequestId"], deleteBeforeReplace: false });
+    await waitFor(
+      async () => (await patient.call<Props>("A2", { requestId: error.properties.createRequestId })).status === "FAIL",
+    );
+    expect(await impatient().diff!(error.id, error.properties, inputs)).toEqual({
+      changes: true,
+      replaces: ["createRequestId"],
+      deleteBeforeReplace: false,
+    });
     expect((await impatient().read!(error.id, error.properties)).id).toBeUndefined();
     // The replacement: a create with the same name goes through, and deleting the old ID is a no-op.
     const again = await provider("Venue").create(inputs);
@@ -513,7 +600,6 @@ describe("a create that outlives the wait deadline", () => {
     );
   });
 });
-
 
 async function requestLogLength(): Promise<number> {
   return (await servedRequests(emulator)).length;

@@ -30,9 +30,14 @@ afterAll(async () => {
 });
 
 const venues = makeLifecycle(RESOURCE_SPECS.Venue, async () => client);
-const requestIdOf = (kind: string, inputs: Props) => createRequestIdOf(kind, emulator.demo.tenantId, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs);
+const requestIdOf = (kind: string, inputs: Props) =>
+  createRequestIdOf(kind, emulator.demo.tenantId, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs);
 /** A venue's inputs as the SDK sends them from stack `stack`, as resource `name`. */
-const fromStack = (name: string, inputs: Props, stack = STACK): Props => ({ ...inputs, __nmsName: name, __nmsStack: stack });
+const fromStack = (name: string, inputs: Props, stack = STACK): Props => ({
+  ...inputs,
+  __nmsName: name,
+  __nmsStack: stack,
+});
 
 /** What an interrupted run left: the create went through with the stack's request ID, its answer never reached state. */
 async function interruptedCreate(inputs: Props): Promise<string> {
@@ -66,31 +71,43 @@ describe("a create whose unique name is taken", () => {
     const result = await venues.create(inputs);
     expect(result.id).toBe(made);
     expect(await venuesNamed("interrupted-hq")).toHaveLength(1);
-    expect(notices.some((line) => line.includes(`Venue ${made}: took over the object this stack's interrupted create made`))).toBe(true);
+    expect(
+      notices.some((line) => line.includes(`Venue ${made}: took over the object this stack's interrupted create made`)),
+    ).toBe(true);
   });
 
   test("fails with the hint when another resource of the stack, with equal inputs, made it (the names differ)", async () => {
     await venues.create(fromStack("first", { name: "twice-in-program" }));
-    await expect(venues.create(fromStack("second", { name: "twice-in-program" }))).rejects.toThrow(/not taken over: the service holds no request/);
+    await expect(venues.create(fromStack("second", { name: "twice-in-program" }))).rejects.toThrow(
+      /not taken over: the service holds no request/,
+    );
     expect(await venuesNamed("twice-in-program")).toHaveLength(1);
   });
 
   test("is never taken over without the resource's name or its stack (a create not made through the SDK)", async () => {
     await client.write("A7", {}, { body: { name: "nameless" } });
-    await expect(venues.create({ name: "nameless", __nmsStack: STACK })).rejects.toThrow(/not taken over: the create does not carry its resource's name/);
-    await expect(venues.create({ name: "nameless", __nmsName: "nameless" })).rejects.toThrow(/not taken over: the create does not carry its stack/);
+    await expect(venues.create({ name: "nameless", __nmsStack: STACK })).rejects.toThrow(
+      /not taken over: the create does not carry its resource's name/,
+    );
+    await expect(venues.create({ name: "nameless", __nmsName: "nameless" })).rejects.toThrow(
+      /not taken over: the create does not carry its stack/,
+    );
     expect(await venuesNamed("nameless")).toHaveLength(1);
   });
 
   test("fails with the adoption hint when the object was made outside the stack (no such request)", async () => {
     await client.write("A7", {}, { body: { name: "by-hand" } });
-    await expect(venues.create(fromStack("by-hand", { name: "by-hand" }))).rejects.toThrow(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create; .*set adoptByName: true or adoptId/);
+    await expect(venues.create(fromStack("by-hand", { name: "by-hand" }))).rejects.toThrow(
+      /not taken over: the service holds no request [0-9a-f-]{36} of this stack's create; .*set adoptByName: true or adoptId/,
+    );
     expect(await venuesNamed("by-hand")).toHaveLength(1);
   });
 
   test("fails with the hint when another stack of the project made it, with the same resource name and inputs", async () => {
     await interruptedCreate(fromStack("other", { name: "other-stack" }, "organization/crash/prod"));
-    await expect(venues.create(fromStack("other", { name: "other-stack" }, "organization/crash/dev"))).rejects.toThrow(/not taken over: the service holds no request/);
+    await expect(venues.create(fromStack("other", { name: "other-stack" }, "organization/crash/dev"))).rejects.toThrow(
+      /not taken over: the service holds no request/,
+    );
     expect(await venuesNamed("other-stack")).toHaveLength(1);
   });
 
@@ -99,20 +116,32 @@ describe("a create whose unique name is taken", () => {
     const made = await interruptedCreate(inputs);
     await client.write("A11", { venueId: made });
     await client.write("A7", {}, { body: { name: inputs.name } });
-    await expect(venues.create(inputs)).rejects.toThrow(new RegExp(`not taken over: the object holding the name \\(\\S+\\) is not the one this stack's request \\S+ made \\(${made}\\)`));
+    await expect(venues.create(inputs)).rejects.toThrow(
+      new RegExp(
+        `not taken over: the object holding the name \\(\\S+\\) is not the one this stack's request \\S+ made \\(${made}\\)`,
+      ),
+    );
     expect(await venuesNamed("replaced-by-hand")).toHaveLength(1);
   });
 
   test("fails with the hint when the inputs changed since the interrupted create", async () => {
     await interruptedCreate(fromStack("changed", { name: "changed-since", description: "before" }));
-    await expect(venues.create(fromStack("changed", { name: "changed-since", description: "after" }))).rejects.toThrow(/not taken over: the service holds no request/);
+    await expect(venues.create(fromStack("changed", { name: "changed-since", description: "after" }))).rejects.toThrow(
+      /not taken over: the service holds no request/,
+    );
   });
 
   test("the request ID leaves secrets out and depends on the stack, the resource's name, the kind and the other inputs, never on the environment", () => {
-    const base = fromStack("corp", { name: "n", type: "aaa", authRadius: { primary: { ip: "192.0.2.1", sharedSecret: "one" } } });
+    const base = fromStack("corp", {
+      name: "n",
+      type: "aaa",
+      authRadius: { primary: { ip: "192.0.2.1", sharedSecret: "one" } },
+    });
     const id = requestIdOf("Network", base);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(requestIdOf("Network", { ...base, authRadius: { primary: { ip: "192.0.2.1", sharedSecret: "two" } } })).toBe(id);
+    expect(requestIdOf("Network", { ...base, authRadius: { primary: { ip: "192.0.2.1", sharedSecret: "two" } } })).toBe(
+      id,
+    );
     expect(requestIdOf("Network", { ...base, name: "m" })).not.toBe(id);
     expect(requestIdOf("Network", { ...base, __nmsName: "guest" })).not.toBe(id);
     expect(requestIdOf("Network", { ...base, __nmsStack: "organization/crash/prod" })).not.toBe(id);
@@ -120,7 +149,11 @@ describe("a create whose unique name is taken", () => {
     // What the engine does not give the provider process cannot matter.
     const saved = { ...process.env };
     try {
-      Object.assign(process.env, { PULUMI_NODEJS_STACK: "elsewhere", PULUMI_NODEJS_ORGANIZATION: "another", PULUMI_NODEJS_PROJECT: "other" });
+      Object.assign(process.env, {
+        PULUMI_NODEJS_STACK: "elsewhere",
+        PULUMI_NODEJS_ORGANIZATION: "another",
+        PULUMI_NODEJS_PROJECT: "other",
+      });
       expect(requestIdOf("Network", base)).toBe(id);
     } finally {
       for (const key of ["PULUMI_NODEJS_STACK", "PULUMI_NODEJS_ORGANIZATION", "PULUMI_NODEJS_PROJECT"]) {
@@ -147,13 +180,29 @@ describe("a create of a kind the service does not refuse twice: found by its req
       maxDevices: 2,
     });
   const bodyOf = ({ __nmsName: _name, __nmsStack: _stack, ...body }: Props) => body;
-  const planned = (kind: string, inputs: Props, generation = 0) => createRequestIdOf(kind, emulator.demo.tenantId, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs, generation)!;
+  const planned = (kind: string, inputs: Props, generation = 0) =>
+    createRequestIdOf(kind, emulator.demo.tenantId, inputs, specFields(RESOURCE_SPECS[kind]).secretInputs, generation)!;
   const tenantObjects = () => adminApi(emulator, "GET", `/tenants/${emulator.demo.tenantId}/objects`);
   /** Requests of `op` the emulator served since its stats were cleared. */
-  const served = async (op: string) => Object.values(((await adminApi(emulator, "GET", "/stats")).byOp[op] ?? {}) as Record<string, number>).reduce((a, b) => a + b, 0);
+  const served = async (op: string) =>
+    Object.values(((await adminApi(emulator, "GET", "/stats")).byOp[op] ?? {}) as Record<string, number>).reduce(
+      (a, b) => a + b,
+      0,
+    );
 
   beforeAll(async () => {
-    const { response } = await client.execute<Props>("W52", {}, { body: { name: "guest-net", type: "guest", wlan: { ssid: "guest-net" }, guestPortal: { guestNetworkType: "GuestPass" } } });
+    const { response } = await client.execute<Props>(
+      "W52",
+      {},
+      {
+        body: {
+          name: "guest-net",
+          type: "guest",
+          wlan: { ssid: "guest-net" },
+          guestPortal: { guestNetworkType: "GuestPass" },
+        },
+      },
+    );
     networkId = String(response!.id);
   });
 
@@ -169,22 +218,39 @@ describe("a create of a kind the service does not refuse twice: found by its req
 
   test("GuestUser: the object of an interrupted create (its record SUCCESS) is taken over, not made again", async () => {
     const inputs = guest("interrupted-guest");
-    const { response } = await client.write<Props[]>("W74", {}, { body: [bodyOf(inputs)], requestId: planned("GuestUser", inputs) });
+    const { response } = await client.write<Props[]>(
+      "W74",
+      {},
+      { body: [bodyOf(inputs)], requestId: planned("GuestUser", inputs) },
+    );
     const made = String(response![0].id);
     const result = await guests.create(inputs);
     expect(result.id).toBe(made);
     expect((await tenantObjects()).guestUsers.filter((g: Props) => g.name === "interrupted-guest")).toHaveLength(1);
-    expect(notices.some((line) => line.includes(`GuestUser ${made}: took over the object this stack's interrupted create made`))).toBe(true);
+    expect(
+      notices.some((line) =>
+        line.includes(`GuestUser ${made}: took over the object this stack's interrupted create made`),
+      ),
+    ).toBe(true);
   });
 
   test("an interrupted create still PENDING is waited for, then taken over", async () => {
-    const inputs = fromStack("pending-recipient", { description: "Pending", endpoints: [{ type: "EMAIL", destination: "pending@demo.example" }] });
+    const inputs = fromStack("pending-recipient", {
+      description: "Pending",
+      endpoints: [{ type: "EMAIL", destination: "pending@demo.example" }],
+    });
     await adminApi(emulator, "PUT", "/config", { asyncDelayMs: 400 });
     try {
       await client.submit("A26", {}, { body: bodyOf(inputs), requestId: planned("NotificationRecipient", inputs) });
-      expect((await client.call<Props>("A2", { requestId: planned("NotificationRecipient", inputs) })).status).toBe("PENDING");
+      expect((await client.call<Props>("A2", { requestId: planned("NotificationRecipient", inputs) })).status).toBe(
+        "PENDING",
+      );
       const result = await recipients.create(inputs);
-      expect((await tenantObjects()).notificationRecipients.filter((r: Props) => r.description === "Pending").map((r: Props) => r.id)).toEqual([result.id]);
+      expect(
+        (await tenantObjects()).notificationRecipients
+          .filter((r: Props) => r.description === "Pending")
+          .map((r: Props) => r.id),
+      ).toEqual([result.id]);
     } finally {
       await adminApi(emulator, "PUT", "/config", { asyncDelayMs: 0 });
     }
@@ -197,12 +263,18 @@ describe("a create of a kind the service does not refuse twice: found by its req
     const again = await guests.create(inputs);
     expect(again.id).not.toBe(first.id);
     expect((await client.call<Props>("A2", { requestId: planned("GuestUser", inputs, 1) })).entityId).toBe(again.id);
-    expect((await tenantObjects()).guestUsers.filter((g: Props) => g.name === "made-again").map((g: Props) => g.id)).toEqual([again.id]);
+    expect(
+      (await tenantObjects()).guestUsers.filter((g: Props) => g.name === "made-again").map((g: Props) => g.id),
+    ).toEqual([again.id]);
   });
 
   test("DpskPassphrase (no read): what an interrupted create made is deleted and the passphrase made anew, so one is left", async () => {
     const inputs = fromStack("printer", { mac: "aa:bb:cc:00:11:99", vlanId: 20 });
-    const { response } = await client.execute<Props>("W84", {}, { body: bodyOf(inputs), requestId: planned("DpskPassphrase", inputs) });
+    const { response } = await client.execute<Props>(
+      "W84",
+      {},
+      { body: bodyOf(inputs), requestId: planned("DpskPassphrase", inputs) },
+    );
     const made = String(response!.id);
     const result = await passphrases.create(inputs);
     const held = (await tenantObjects()).dpskPassphrases.filter((p: Props) => p.mac === "aa:bb:cc:00:11:99");
@@ -213,12 +285,21 @@ describe("a create of a kind the service does not refuse twice: found by its req
   });
 
   test("a lost answer of a DpskPassphrase create (no read) is resolved from its record: one passphrase, and no change after", async () => {
-    const inputs = (await passphrases.check!({}, fromStack("lost-key", { mac: "aa:bb:cc:00:22:33", passphrase: "given-pass-77", vlanId: 20 }))).inputs;
+    const inputs = (
+      await passphrases.check!(
+        {},
+        fromStack("lost-key", { mac: "aa:bb:cc:00:22:33", passphrase: "given-pass-77", vlanId: 20 }),
+      )
+    ).inputs;
     await adminApi(emulator, "DELETE", "/stats");
     await adminApi(emulator, "POST", "/faults", { kind: "lost-answer", op: "W84", count: 1 });
     const result = await passphrases.create(inputs);
     expect(await served("W84")).toBe(1);
-    expect((await tenantObjects()).dpskPassphrases.filter((p: Props) => p.mac === "aa:bb:cc:00:22:33").map((p: Props) => p.id)).toEqual([result.id]);
+    expect(
+      (await tenantObjects()).dpskPassphrases
+        .filter((p: Props) => p.mac === "aa:bb:cc:00:22:33")
+        .map((p: Props) => p.id),
+    ).toEqual([result.id]);
     expect(await passphrases.diff!(result.id, result.outs, inputs)).toMatchObject({ changes: false, replaces: [] });
   });
 
@@ -228,7 +309,9 @@ describe("a create of a kind the service does not refuse twice: found by its req
     await adminApi(emulator, "POST", "/faults", { kind: "lost-answer", op: "W74", count: 1 });
     const result = await guests.create(inputs);
     expect(await served("W74")).toBe(1);
-    expect((await tenantObjects()).guestUsers.filter((g: Props) => g.name === "lost-guest").map((g: Props) => g.id)).toEqual([result.id]);
+    expect(
+      (await tenantObjects()).guestUsers.filter((g: Props) => g.name === "lost-guest").map((g: Props) => g.id),
+    ).toEqual([result.id]);
     expect(result.outs.mobilePhoneNumber).toBe("+351910000001");
   });
 });
@@ -250,7 +333,9 @@ describe("a delete of an object a create of the same process took over (a replac
     await venues.delete!(made, takenOver.outs);
     expect(await deletesServed(["A11", "A8"])).toBe(0);
     expect((await venuesNamed("kept-after-takeover")).map((v) => v.id)).toEqual([made]);
-    expect(notices.some((line) => line.includes(`Venue ${made}: not deleted: a create of this run took it over`))).toBe(true);
+    expect(notices.some((line) => line.includes(`Venue ${made}: not deleted: a create of this run took it over`))).toBe(
+      true,
+    );
 
     const other = await venues.create(fromStack("other-one", { name: "deleted-as-usual" }));
     await venues.delete!(other.id, other.outs);
@@ -260,12 +345,34 @@ describe("a delete of an object a create of the same process took over (a replac
 
   test("holds for a kind found by its request ID (a guest user): the taken-over guest is kept, another guest deleted", async () => {
     const guests = makeLifecycle(RESOURCE_SPECS.GuestUser, async () => client);
-    const { response: network } = await client.execute<Props>("W52", {}, { body: { name: "kept-guests", type: "guest", wlan: { ssid: "kept" }, guestPortal: { guestNetworkType: "GuestPass" } } });
+    const { response: network } = await client.execute<Props>(
+      "W52",
+      {},
+      {
+        body: {
+          name: "kept-guests",
+          type: "guest",
+          wlan: { ssid: "kept" },
+          guestPortal: { guestNetworkType: "GuestPass" },
+        },
+      },
+    );
     const guest = (name: string) =>
-      fromStack(name, { name, mobilePhoneNumber: "+351910000002", networkId: network!.id, deliveryMethods: ["SMS"], expiration: { activationType: "Creation", duration: 8, unit: "Hour" }, maxDevices: 2 });
+      fromStack(name, {
+        name,
+        mobilePhoneNumber: "+351910000002",
+        networkId: network!.id,
+        deliveryMethods: ["SMS"],
+        expiration: { activationType: "Creation", duration: 8, unit: "Hour" },
+        maxDevices: 2,
+      });
     const inputs = guest("kept-guest");
     const { __nmsName: _name, __nmsStack: _stack, ...body } = inputs;
-    const { response } = await client.write<Props[]>("W74", {}, { body: [body], requestId: requestIdOf("GuestUser", inputs) });
+    const { response } = await client.write<Props[]>(
+      "W74",
+      {},
+      { body: [body], requestId: requestIdOf("GuestUser", inputs) },
+    );
     const made = String(response![0].id);
     const takenOver = await guests.create(inputs);
     expect(takenOver.id).toBe(made);
@@ -293,7 +400,8 @@ describe("check counts the replacements its create's request ID cannot see (a ne
   beforeEach(() => {
     resource = expect.getState().currentTestName!.replace(/\W+/g, "-");
   });
-  const server = (password: string, extra: Props = {}) => fromStack(`portal-${resource}`, { serverName: "portal", serverAddress: "192.0.2.9", password, ...extra });
+  const server = (password: string, extra: Props = {}) =>
+    fromStack(`portal-${resource}`, { serverName: "portal", serverAddress: "192.0.2.9", password, ...extra });
   const key = (passphrase: string) => fromStack(`printer-${resource}`, { mac: "aa:bb:cc:00:33:44", passphrase });
 
   test("a new secret that replaces the object (replaceOnChanges on it; a kind without update) adds one; the request ID changes with it", async () => {
@@ -304,16 +412,30 @@ describe("check counts the replacements its create's request ID cannot see (a ne
     expect(after[CREATE_GENERATION_INPUT]).toBe(1);
     expect(requestIdOf("VspotServer", after)).not.toBe(requestIdOf("VspotServer", before));
     expect((await checked("VspotServer", after, server("third-password", byOption)))[CREATE_GENERATION_INPUT]).toBe(2);
-    expect((await checked("DpskPassphrase", await checked("DpskPassphrase", {}, key("first-passphrase")), key("second-passphrase")))[CREATE_GENERATION_INPUT]).toBe(1);
+    expect(
+      (
+        await checked(
+          "DpskPassphrase",
+          await checked("DpskPassphrase", {}, key("first-passphrase")),
+          key("second-passphrase"),
+        )
+      )[CREATE_GENERATION_INPUT],
+    ).toBe(1);
   });
 
   test("kept as it is when no secret changed, or the change is made in place, or the new secret is not known yet (preview)", async () => {
     const counted = { ...server("first-password"), [CREATE_GENERATION_INPUT]: 3 };
     expect((await checked("VspotServer", counted, server("first-password")))[CREATE_GENERATION_INPUT]).toBe(3);
     expect((await checked("VspotServer", counted, server("rotated-password")))[CREATE_GENERATION_INPUT]).toBe(3);
-    expect((await checked("VspotServer", counted, server("first-password", { serverAddress: "192.0.2.10" })))[CREATE_GENERATION_INPUT]).toBe(3);
+    expect(
+      (await checked("VspotServer", counted, server("first-password", { serverAddress: "192.0.2.10" })))[
+        CREATE_GENERATION_INPUT
+      ],
+    ).toBe(3);
     const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-    expect((await checked("DpskPassphrase", key("first-passphrase"), key(unknown)))).not.toHaveProperty(CREATE_GENERATION_INPUT);
+    expect(await checked("DpskPassphrase", key("first-passphrase"), key(unknown))).not.toHaveProperty(
+      CREATE_GENERATION_INPUT,
+    );
   });
 
   test("the replacement's second check, without old inputs (the engine's), keeps the count the first gave; a new resource of another name gets none", async () => {
@@ -324,22 +446,32 @@ describe("check counts the replacements its create's request ID cannot see (a ne
     const second = await checked("VspotServer", {}, server("second-password", byOption));
     expect(second[CREATE_GENERATION_INPUT]).toBe(2);
     expect(requestIdOf("VspotServer", second)).toBe(requestIdOf("VspotServer", first));
-    expect(await checked("VspotServer", {}, { ...server("second-password", byOption), __nmsName: "another-portal" })).not.toHaveProperty(CREATE_GENERATION_INPUT);
+    expect(
+      await checked("VspotServer", {}, { ...server("second-password", byOption), __nmsName: "another-portal" }),
+    ).not.toHaveProperty(CREATE_GENERATION_INPUT);
     // A later check of the resource with old inputs and no new secret replaces the remembered count.
-    const kept = await checked("DpskPassphrase", { ...key("first-passphrase"), [CREATE_GENERATION_INPUT]: 4 }, key("second-passphrase"));
+    const kept = await checked(
+      "DpskPassphrase",
+      { ...key("first-passphrase"), [CREATE_GENERATION_INPUT]: 4 },
+      key("second-passphrase"),
+    );
     expect(kept[CREATE_GENERATION_INPUT]).toBe(5);
     await checked("DpskPassphrase", key("second-passphrase"), key("second-passphrase"));
     expect(await checked("DpskPassphrase", {}, key("second-passphrase"))).not.toHaveProperty(CREATE_GENERATION_INPUT);
   });
 
   test("the program cannot set it, and refresh gives it back with the other carried inputs", async () => {
-    expect(await checked("VspotServer", {}, { ...server("first-password"), [CREATE_GENERATION_INPUT]: 7 })).not.toHaveProperty(CREATE_GENERATION_INPUT);
+    expect(
+      await checked("VspotServer", {}, { ...server("first-password"), [CREATE_GENERATION_INPUT]: 7 }),
+    ).not.toHaveProperty(CREATE_GENERATION_INPUT);
     const servers = makeLifecycle(RESOURCE_SPECS.VspotServer, async () => client);
     const inputs = { ...(await checked("VspotServer", {}, server("first-password"))), [CREATE_GENERATION_INPUT]: 2 };
     const created = await servers.create(inputs);
     expect(created.outs[CREATE_GENERATION_INPUT]).toBe(2);
     const read = await servers.read!(created.id, created.outs);
     expect(read.inputs?.[CREATE_GENERATION_INPUT]).toBe(2);
-    expect(await servers.diff!(created.id, created.outs, { ...inputs, [CREATE_GENERATION_INPUT]: 5 })).toMatchObject({ changes: false });
+    expect(await servers.diff!(created.id, created.outs, { ...inputs, [CREATE_GENERATION_INPUT]: 5 })).toMatchObject({
+      changes: false,
+    });
   });
 });

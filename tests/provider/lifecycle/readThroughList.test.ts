@@ -47,7 +47,10 @@ test("the radio and syslog settings of several venues, created together, read th
   const sent = await sentDuring(async () => {
     made = await Promise.all(
       venues.flatMap((venue) => [
-        create("VenueRadio", { venueId: venue.id, radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } }),
+        create("VenueRadio", {
+          venueId: venue.id,
+          radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" },
+        }),
         create("VenueSyslog", { venueId: venue.id, enabled: true, server: "192.0.2.50", priority: "WARNING" }),
       ]),
     );
@@ -92,7 +95,8 @@ test("a settings read alone in its window is its own read; reads asked for after
     const first = Promise.all([read("a"), read("b")]);
     await new Promise((resolve) => setTimeout(resolve, 60));
     const second = Promise.all([read("c"), read("d")]);
-    for (const answer of [...(await first), ...(await second)]) expect(answer).toEqual(expect.objectContaining({ id: venue.id }));
+    for (const answer of [...(await first), ...(await second)])
+      expect(answer).toEqual(expect.objectContaining({ id: venue.id }));
   });
   expect([count(sent, "W31"), count(sent, "W43"), aloneReads]).toEqual([2, 0, []]);
 });
@@ -117,5 +121,8 @@ test("an object the list does not hold is read on its own; a failed list leaves 
     client.readThroughList("S39", unknownSwitch, undefined, { alone: alone("c"), fromList: () => "not this" }),
     client.readThroughList("S39", unknownSwitch, undefined, { alone: alone("d"), fromList: () => "nor this" }),
   ]);
-  expect([answers, reads.sort()]).toEqual([["c", "d"], ["c", "d"]]);
+  expect([answers, reads.sort()]).toEqual([
+    ["c", "d"],
+    ["c", "d"],
+  ]);
 });

@@ -33,7 +33,12 @@ async function create(kind: string, inputs: Props): Promise<{ id: string; outs: 
 }
 
 /** Read, then Diff with the refreshed state as old and the program's inputs as new: what refresh reports as drift. */
-async function refreshed(kind: string, id: string, outs: Props, programInputs: Props): Promise<{ inputs: Props; outs: Props; drift: boolean; replaces: string[] }> {
+async function refreshed(
+  kind: string,
+  id: string,
+  outs: Props,
+  programInputs: Props,
+): Promise<{ inputs: Props; outs: Props; drift: boolean; replaces: string[] }> {
   const read = await provider(kind).read!(id, outs);
   const diff = await provider(kind).diff!(id, read.props!, programInputs);
   return { inputs: read.inputs!, outs: read.props!, drift: diff.changes === true, replaces: diff.replaces ?? [] };
@@ -90,7 +95,11 @@ describe("refresh of a field the service fills in (an AP's group)", () => {
     const { venueId, group, other } = await venueWithGroups();
     const inputs = { serialNumber: newSerial(), name: unique("ap"), venueId, apGroupId: group };
     const { id, outs } = await create("Ap", inputs);
-    await client.execute("W6", { serialNumber: id }, { body: { serialNumber: id, name: inputs.name, venueId, apGroupId: other } });
+    await client.execute(
+      "W6",
+      { serialNumber: id },
+      { body: { serialNumber: id, name: inputs.name, venueId, apGroupId: other } },
+    );
     const after = await refreshed("Ap", id, outs, inputs);
     expect(after.inputs.apGroupId).toBe(other);
     expect(after.drift).toBe(true);
@@ -148,7 +157,9 @@ describe("refreshed inputs, which the engine compares with the program to list a
 
     const live = await client.call<Props>("W61", { networkVenueId: id });
     await client.execute("W62", { networkVenueId: id }, { body: { ...live, allAPGroupsVlanId: 20 } });
-    expect(differing((await refreshed("NetworkVenueActivation", id, outs, inputs)).inputs, inputs)).toEqual(["allAPGroupsVlanId"]);
+    expect(differing((await refreshed("NetworkVenueActivation", id, outs, inputs)).inputs, inputs)).toEqual([
+      "allAPGroupsVlanId",
+    ]);
   });
 
   it("show a field set outside the program, which the program leaves out, as that field's change", async () => {
@@ -156,7 +167,11 @@ describe("refreshed inputs, which the engine compares with the program to list a
     const inputs = { serialNumber: newSerial(), name: unique("ap"), venueId };
     const { id, outs } = await create("Ap", inputs);
     const live = await client.call<Props>("W5", { serialNumber: id });
-    await client.execute("W6", { serialNumber: id }, { body: { serialNumber: id, name: inputs.name, venueId, apGroupId: live.apGroupId, description: "by hand" } });
+    await client.execute(
+      "W6",
+      { serialNumber: id },
+      { body: { serialNumber: id, name: inputs.name, venueId, apGroupId: live.apGroupId, description: "by hand" } },
+    );
     const after = await refreshed("Ap", id, outs, inputs);
     expect([differing(after.inputs, inputs), after.drift]).toEqual([["description"], true]);
   });

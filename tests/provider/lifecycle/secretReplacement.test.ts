@@ -43,7 +43,10 @@ function stack(stackName: string, resources: Row[], secrets: Record<string, stri
       "nms:username": emulator.demo.username,
       "table:resources": JSON.stringify(resources),
     },
-    secretConfig: { "nms:password": emulator.demo.password, ...Object.fromEntries(Object.entries(secrets).map(([k, v]) => [`table:${k}`, v])) },
+    secretConfig: {
+      "nms:password": emulator.demo.password,
+      ...Object.fromEntries(Object.entries(secrets).map(([k, v]) => [`table:${k}`, v])),
+    },
   };
 }
 
@@ -55,12 +58,24 @@ function ok(result: RunResult): RunResult {
 const step = (result: RunResult, name: string) => result.steps.find((s) => s.name === name)!;
 const held = async () => adminApi(emulator, "GET", `/tenants/${emulator.demo.tenantId}/objects`);
 /** The operations the emulator served since its log was cleared, in order. */
-const servedOps = async () => ((await adminApi(emulator, "GET", "/log")).entries as Props[]).filter((e) => e.op !== "admin").map((e) => e.op as string);
+const servedOps = async () =>
+  ((await adminApi(emulator, "GET", "/log")).entries as Props[])
+    .filter((e) => e.op !== "admin")
+    .map((e) => e.op as string);
 
 test("a new password (replaceOnChanges) and a new DPSK passphrase make new objects, through the engine's second check of a replacement; the old ones are deleted (the passphrase after its replacement), and the state names the new", async () => {
   const resources: Row[] = [
-    { name: "portal", kind: "VspotServer", args: { serverName: "Secret replace", serverAddress: "192.0.2.50", password: "${secret:vspot}" }, opts: { replaceOnChanges: ["password"] } },
-    { name: "printer", kind: "DpskPassphrase", args: { mac: "aa:bb:cc:dd:ee:51", passphrase: "${secret:dpsk}", vlanId: 20 } },
+    {
+      name: "portal",
+      kind: "VspotServer",
+      args: { serverName: "Secret replace", serverAddress: "192.0.2.50", password: "${secret:vspot}" },
+      opts: { replaceOnChanges: ["password"] },
+    },
+    {
+      name: "printer",
+      kind: "DpskPassphrase",
+      args: { mac: "aa:bb:cc:dd:ee:51", passphrase: "${secret:dpsk}", vlanId: 20 },
+    },
   ];
   const first = ok(await up(stack("both", resources, { vspot: "first-password", dpsk: "first-passphrase" })));
   const [oldServer, oldKey] = [step(first, "portal").id, step(first, "printer").id];
@@ -74,14 +89,23 @@ test("a new password (replaceOnChanges) and a new DPSK passphrase make new objec
   expect(newKey).not.toBe(oldKey);
 
   const objects = await held();
-  expect(objects.vspotServers.filter((s: Props) => s.serverName === "Secret replace").map((s: Props) => [s.id, s.password])).toEqual([[newServer, "second-password"]]);
-  expect(objects.dpskPassphrases.filter((p: Props) => p.mac === "aa:bb:cc:dd:ee:51").map((p: Props) => [p.id, p.passphrase])).toEqual([[newKey, "second-passphrase"]]);
+  expect(
+    objects.vspotServers.filter((s: Props) => s.serverName === "Secret replace").map((s: Props) => [s.id, s.password]),
+  ).toEqual([[newServer, "second-password"]]);
+  expect(
+    objects.dpskPassphrases.filter((p: Props) => p.mac === "aa:bb:cc:dd:ee:51").map((p: Props) => [p.id, p.passphrase]),
+  ).toEqual([[newKey, "second-passphrase"]]);
   // The old passphrase goes only once its replacement exists (create, then delete).
   const ops = (await servedOps()).filter((op) => op === "W84" || op === "W85");
   expect(ops).toEqual(["W84", "W85"]);
   expect(second.outputs).toMatchObject({ portal: newServer, printer: newKey });
 
-  const again = ok(await preview({ ...stack("both", resources, { vspot: "second-password", dpsk: "second-passphrase" }), refresh: true }));
+  const again = ok(
+    await preview({
+      ...stack("both", resources, { vspot: "second-password", dpsk: "second-passphrase" }),
+      refresh: true,
+    }),
+  );
   expect(again.steps.filter((s) => s.op !== "same").map((s) => [s.name, s.op])).toEqual([]);
 
   // The count survives in the state (and refresh): a third secret makes a third object, not a takeover of the second.
@@ -90,7 +114,9 @@ test("a new password (replaceOnChanges) and a new DPSK passphrase make new objec
   expect([step(third, "portal").id, step(third, "printer").id]).not.toContain(newServer);
   expect(step(third, "printer").id).not.toBe(newKey);
   expect((await servedOps()).filter((op) => op === "W84" || op === "W85")).toEqual(["W84", "W85"]);
-  expect((await held()).vspotServers.filter((s: Props) => s.serverName === "Secret replace").map((s: Props) => s.id)).toEqual([step(third, "portal").id]);
+  expect(
+    (await held()).vspotServers.filter((s: Props) => s.serverName === "Secret replace").map((s: Props) => s.id),
+  ).toEqual([step(third, "portal").id]);
 });
 
 test("a create-first replacement of a server that keeps its unique name is refused for the name, never a takeover of its own old object", async () => {
@@ -107,7 +133,11 @@ test("a create-first replacement of a server that keeps its unique name is refus
 
   const second = await up(stack("create-first", resources, { vspot: "second-password" }));
   expect(second.failed).toBe(true);
-  expect(second.errors.join("\n")).toMatch(/not taken over: the service holds no request .*set adoptByName: true or adoptId/s);
+  expect(second.errors.join("\n")).toMatch(
+    /not taken over: the service holds no request .*set adoptByName: true or adoptId/s,
+  );
   const objects = await held();
-  expect(objects.vspotServers.filter((s: Props) => s.serverName === "Create first").map((s: Props) => [s.id, s.password])).toEqual([[oldServer, "first-password"]]);
+  expect(
+    objects.vspotServers.filter((s: Props) => s.serverName === "Create first").map((s: Props) => [s.id, s.password]),
+  ).toEqual([[oldServer, "first-password"]]);
 });

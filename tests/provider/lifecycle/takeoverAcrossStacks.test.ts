@@ -9,7 +9,15 @@ import * as path from "node:path";
 import { preview, up, type StackOptions } from "../../../harness";
 import { ProviderHost } from "../../../harness/providerHost";
 import { loadState, saveState } from "../../../harness/state";
-import { adminCall, type ChaosEmulator, objectsOf, QUICKSTART, RADIUS_SECRET, ROOT, startChaosEmulator } from "../chaos/helpers";
+import {
+  adminCall,
+  type ChaosEmulator,
+  objectsOf,
+  QUICKSTART,
+  RADIUS_SECRET,
+  ROOT,
+  startChaosEmulator,
+} from "../chaos/helpers";
 
 const PASSPHRASE = "two stacks passphrase";
 const TAKEOVER_NOTICE = /took over the object this stack's interrupted create made/;
@@ -42,7 +50,13 @@ function stackOptions(stackName: string, lines: string[], extraConfig: Record<st
     stackName,
     statePath: path.join(dir, `${stackName}.json`),
     passphrase: PASSPHRASE,
-    config: { "nms:baseUrl": emu.url, "nms:tenantId": emu.tenantId, "nms:username": emu.username, "nms:maxRequestsPerSecond": "2000", ...extraConfig },
+    config: {
+      "nms:baseUrl": emu.url,
+      "nms:tenantId": emu.tenantId,
+      "nms:username": emu.username,
+      "nms:maxRequestsPerSecond": "2000",
+      ...extraConfig,
+    },
     secretConfig: { "nms:password": emu.password, "quickstart:radiusSecret": RADIUS_SECRET },
     log: (line) => lines.push(line),
     timeoutMs: 120_000,
@@ -58,43 +72,49 @@ test("the provider host gets the engine's environment: the project, not the stac
   for (const env of hostEnvs) {
     expect(env.PULUMI_NODEJS_PROJECT).toBe("quickstart");
     expect(env.PULUMI_PROJECT).toBe("quickstart");
-    expect(Object.keys(env).filter((key) => key === "PULUMI_NODEJS_STACK" || key === "PULUMI_NODEJS_ORGANIZATION")).toEqual([]);
+    expect(
+      Object.keys(env).filter((key) => key === "PULUMI_NODEJS_STACK" || key === "PULUMI_NODEJS_ORGANIZATION"),
+    ).toEqual([]);
   }
 }, 120_000);
 
 test.each([
   ["offline", { "nms:offlinePreview": "true" }],
   ["reading the service", {}],
-])("dev and prod of one project, same names, same tenant: prod's up fails with the name-taken error and the hint, never a takeover (preview %s)", async (mode, extraConfig) => {
-  await adminCall(emu, "POST", "/reset");
-  const devLines: string[] = [];
-  const suffix = mode === "offline" ? "-offline" : "";
-  const dev = await up(stackOptions(`dev${suffix}`, devLines, extraConfig));
-  expect(dev.failed).toBe(false);
-  const before = await objectsOf(emu);
+])(
+  "dev and prod of one project, same names, same tenant: prod's up fails with the name-taken error and the hint, never a takeover (preview %s)",
+  async (mode, extraConfig) => {
+    await adminCall(emu, "POST", "/reset");
+    const devLines: string[] = [];
+    const suffix = mode === "offline" ? "-offline" : "";
+    const dev = await up(stackOptions(`dev${suffix}`, devLines, extraConfig));
+    expect(dev.failed).toBe(false);
+    const before = await objectsOf(emu);
 
-  const prodLines: string[] = [];
-  const prod = await up(stackOptions(`prod${suffix}`, prodLines, extraConfig));
-  expect(prod.failed).toBe(true);
-  const venueError = prod.errors.find((error) => error.includes("Venue") || error.includes("hq"));
-  if (mode === "offline") {
-    // The create reaches the service, which refuses the name; the provider finds no request of this stack's create.
-    expect(venueError).toMatch(/HTTP 409: NMS-DUPLICATE-NAME/);
-    expect(venueError).toMatch(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create/);
-  } else {
-    // Check reads the service first (provider/previewReads.ts) and refuses before any create.
-    expect(venueError).toMatch(/check failed: property name: nms:Venue [0-9a-f]+ already holds name "Headquarters"/);
-  }
-  expect(venueError).toMatch(/set adoptByName: true or adoptId/);
-  expect(prodLines.filter((line) => TAKEOVER_NOTICE.test(line))).toEqual([]);
-  // prod's state names none of dev's objects, and dev's objects are as dev left them.
-  const devIds = new Set(dev.steps.flatMap((s) => (s.id === undefined ? [] : [s.id])));
-  const prodState = loadState(path.join(dir, `prod${suffix}.json`), PASSPHRASE).state;
-  expect(prodState.resources.filter((r) => r.custom && r.id !== undefined && devIds.has(r.id))).toEqual([]);
-  const after = await objectsOf(emu);
-  expect(after.venues).toEqual(before.venues);
-  expect(after.networks.map((n: { id: string }) => n.id)).toEqual(before.networks.map((n: { id: string }) => n.id));
-}, 240_000);
+    const prodLines: string[] = [];
+    const prod = await up(stackOptions(`prod${suffix}`, prodLines, extraConfig));
+    expect(prod.failed).toBe(true);
+    const venueError = prod.errors.find((error) => error.includes("Venue") || error.includes("hq"));
+    if (mode === "offline") {
+      // The create reaches the service, which refuses the name; the provider finds no request of this stack's create.
+      expect(venueError).toMatch(/HTTP 409: NMS-DUPLICATE-NAME/);
+      expect(venueError).toMatch(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create/);
+    } else {
+      // Check reads the service first (provider/previewReads.ts) and refuses before any create.
+      expect(venueError).toMatch(/check failed: property name: nms:Venue [0-9a-f]+ already holds name "Headquarters"/);
+    }
+    expect(venueError).toMatch(/set adoptByName: true or adoptId/);
+    expect(prodLines.filter((line) => TAKEOVER_NOTICE.test(line))).toEqual([]);
+    // prod's state names none of dev's objects, and dev's objects are as dev left them.
+    const devIds = new Set(dev.steps.flatMap((s) => (s.id === undefined ? [] : [s.id])));
+    const prodState = loadState(path.join(dir, `prod${suffix}.json`), PASSPHRASE).state;
+    expect(prodState.resources.filter((r) => r.custom && r.id !== undefined && devIds.has(r.id))).toEqual([]);
+    const after = await objectsOf(emu);
+    expect(after.venues).toEqual(before.venues);
+    expect(after.networks.map((n: { id: string }) => n.id)).toEqual(before.networks.map((n: { id: string }) => n.id));
+  },
+  240_000,
+);
 
 test("a state written before the SDK carried the stack shows no change, and the next up leaves it so", async () => {
   await adminCall(emu, "POST", "/reset");

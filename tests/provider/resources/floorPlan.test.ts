@@ -41,7 +41,10 @@ describe("FloorPlan with its image as a Pulumi asset", () => {
   it("uploads a StringAsset as svg (its type read from its content), keeps it on an unchanged preview, uploads again when the content changes", async () => {
     const p = plans();
     const calls = jest.spyOn(client, "call");
-    const uploadsAsked = () => calls.mock.calls.filter(([op]) => op === "U1").map(([, , init]) => (init?.body as Props | undefined)?.fileExtension);
+    const uploadsAsked = () =>
+      calls.mock.calls
+        .filter(([op]) => op === "U1")
+        .map(([, , init]) => (init?.body as Props | undefined)?.fileExtension);
     const first = await p.check!({}, { venueId, name: "Atrium", image: textAsset(SVG_A) });
     expect(first.failures).toEqual([]);
     const created = (await p.create(first.inputs)) as { id: string; outs: Props };
@@ -72,7 +75,10 @@ describe("FloorPlan with its image as a Pulumi asset", () => {
   });
 
   it("leaves an asset whose path is not known yet for the update, without failing the preview", async () => {
-    const checked = await plans().check!({}, { venueId, image: { [SIG]: "c44067f5952c0a294b673a41bacd8c17", path: UNKNOWN } });
+    const checked = await plans().check!(
+      {},
+      { venueId, image: { [SIG]: "c44067f5952c0a294b673a41bacd8c17", path: UNKNOWN } },
+    );
     expect(checked.failures).toEqual([]);
     expect(checked.inputs.imageSha256).toBeUndefined();
   });

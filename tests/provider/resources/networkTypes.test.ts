@@ -5,7 +5,12 @@
 // covered for every other type at once.
 import { z } from "zod";
 import { objectOf, WIFI_API_VARIANTS, type WifiApiVariant } from "../../../contract/meta";
-import { networkDeepInputSchemaFor, NETWORK_TYPES, wlanSchemaForType, type NetworkType } from "../../../contract/schemas/network";
+import {
+  networkDeepInputSchemaFor,
+  NETWORK_TYPES,
+  wlanSchemaForType,
+  type NetworkType,
+} from "../../../contract/schemas/network";
 import { makeLifecycle } from "../../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../../provider/resources";
 
@@ -16,10 +21,21 @@ const radius = { primary: { ip: "192.0.2.10", port: 1812, sharedSecret: "radius-
 /** A network of each type that check accepts. */
 const VALID: Record<NetworkType, Props> = {
   aaa: { name: "Corp", type: "aaa", wlan: { ssid: "corp" }, authRadius: radius },
-  psk: { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal" }, passphrase: "staff-passphrase" },
+  psk: {
+    name: "Staff",
+    type: "psk",
+    wlan: { ssid: "staff", wlanSecurity: "WPA2Personal" },
+    passphrase: "staff-passphrase",
+  },
   open: { name: "Lobby", type: "open", wlan: { ssid: "lobby" } },
   guest: { name: "Guests", type: "guest", wlan: { ssid: "guests" }, guestPortal: { guestNetworkType: "ClickThrough" } },
-  dpsk: { name: "Residents", type: "dpsk", wlan: { ssid: "residents" }, passphraseBackup: "backup-passphrase", dpskGenerationParams: { passphraseLength: 12 } },
+  dpsk: {
+    name: "Residents",
+    type: "dpsk",
+    wlan: { ssid: "residents" },
+    passphraseBackup: "backup-passphrase",
+    dpskGenerationParams: { passphraseLength: 12 },
+  },
   cloudpath: {
     name: "Enrol",
     type: "cloudpath",
@@ -69,32 +85,50 @@ function foreignFields(variant: WifiApiVariant, type: NetworkType): { field: str
 }
 
 const check = (variant: WifiApiVariant, inputs: Props) =>
-  makeLifecycle(RESOURCE_SPECS.Network, async () => Promise.reject(new Error("check must not call the service")), { variant: () => variant }).check!({}, inputs);
+  makeLifecycle(RESOURCE_SPECS.Network, async () => Promise.reject(new Error("check must not call the service")), {
+    variant: () => variant,
+  }).check!({}, inputs);
 
 describe.each(WIFI_API_VARIANTS.map((v) => [v]))("networks of the %s variant", (variant) => {
   test.each(NETWORK_TYPES.map((t) => [t]))("a valid %s network passes check", async (type) => {
     expect((await check(variant, VALID[type])).failures).toEqual([]);
   });
 
-  const cases = NETWORK_TYPES.flatMap((type) => foreignFields(variant, type).map(({ field, inWlan }) => ({ type, field, inWlan })));
+  const cases = NETWORK_TYPES.flatMap((type) =>
+    foreignFields(variant, type).map(({ field, inWlan }) => ({ type, field, inWlan })),
+  );
 
   test("every type lacks some field another type has (the table is not empty)", () => {
     for (const type of NETWORK_TYPES) expect(cases.filter((c) => c.type === type).length).toBeGreaterThan(0);
   });
 
-  test.each(cases.map((c) => [c.field, c.type, c]))("%s on a %s network is refused with the field and the type", async (_f, _t, c) => {
-    const { type, field, inWlan } = c as (typeof cases)[number];
-    const base = VALID[type];
-    const inputs = inWlan && !LIFTED.has(field) ? { ...base, wlan: { ...base.wlan, [field]: SAMPLE[field] } } : { ...base, [field]: SAMPLE[field] };
-    const property = inWlan && !LIFTED.has(field) ? `wlan.${field}` : field;
-    const { failures } = await check(variant, inputs);
-    expect(failures).toEqual([{ property, reason: expect.stringContaining(`does not apply to type ${type}`) }]);
-  });
+  test.each(cases.map((c) => [c.field, c.type, c]))(
+    "%s on a %s network is refused with the field and the type",
+    async (_f, _t, c) => {
+      const { type, field, inWlan } = c as (typeof cases)[number];
+      const base = VALID[type];
+      const inputs =
+        inWlan && !LIFTED.has(field)
+          ? { ...base, wlan: { ...base.wlan, [field]: SAMPLE[field] } }
+          : { ...base, [field]: SAMPLE[field] };
+      const property = inWlan && !LIFTED.has(field) ? `wlan.${field}` : field;
+      const { failures } = await check(variant, inputs);
+      expect(failures).toEqual([{ property, reason: expect.stringContaining(`does not apply to type ${type}`) }]);
+    },
+  );
 });
 
 test("a misspelt nested field is refused too, as one the service does not know", async () => {
-  const { failures } = await check("newer", { ...VALID.open, wlan: { ssid: "lobby", advancedCustomization: { hideSsidd: true } } });
-  expect(failures).toEqual([{ property: "wlan.advancedCustomization.hideSsidd", reason: expect.stringContaining("is not a field the service knows here") }]);
+  const { failures } = await check("newer", {
+    ...VALID.open,
+    wlan: { ssid: "lobby", advancedCustomization: { hideSsidd: true } },
+  });
+  expect(failures).toEqual([
+    {
+      property: "wlan.advancedCustomization.hideSsidd",
+      reason: expect.stringContaining("is not a field the service knows here"),
+    },
+  ]);
 });
 
 test("a value not known before the resources it depends on exist is not looked into", async () => {

@@ -1,4 +1,3 @@
-
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { NmsApiError, type NmsClient } from "../../../provider/client";
 import { FUNCTION_SPECS } from "../../../provider/functions";
@@ -31,7 +30,12 @@ beforeAll(async () => {
   venueId = (await create("Venue", { name: "Switch provider site" })).id;
   profileId = (await create("SwitchProfile", { name: "Provider profile", venues: [venueId] })).id;
   await create("SwitchVlan", { profileId, vlanId: 300 });
-  await create("SwitchAcl", { profileId, name: "mgmt-in", aclType: "standard", aclRules: [{ sequence: 1, action: "permit", source: "10.0.0.0/8" }] });
+  await create("SwitchAcl", {
+    profileId,
+    name: "mgmt-in",
+    aclType: "standard",
+    aclRules: [{ sequence: 1, action: "permit", source: "10.0.0.0/8" }],
+  });
 });
 
 afterAll(async () => {
@@ -53,7 +57,13 @@ describe("Switch", () => {
     expect(await opsSince(before)).toEqual(expect.arrayContaining(["S10", "S19", "S16", "S14"]));
     const ops = await opsSince(before);
     expect(ops.indexOf("S10")).toBeLessThan(ops.indexOf("S19"));
-    expect(outs).toMatchObject({ serialNumber: id, position: { xPercent: 5, yPercent: 6 }, stackMembers: [{ id: "FEK3224R0B2" }], softDeleted: false, isPrimaryDeleted: false });
+    expect(outs).toMatchObject({
+      serialNumber: id,
+      position: { xPercent: 5, yPercent: 6 },
+      stackMembers: [{ id: "FEK3224R0B2" }],
+      softDeleted: false,
+      isPrimaryDeleted: false,
+    });
 
     // A change of the members sends what to add and what to remove.
     const p = provider("Switch");
@@ -73,7 +83,10 @@ describe("Switch", () => {
   });
 
   test("check reads the inputs only a trigger writes with the body's rules, and names the serial number for the id rule", async () => {
-    const checked = await provider("Switch").check!({}, { serialNumber: "FEK3224R0U1", venueId, position: { xPercent: 101 } });
+    const checked = await provider("Switch").check!(
+      {},
+      { serialNumber: "FEK3224R0U1", venueId, position: { xPercent: 101 } },
+    );
     expect(checked.failures!.map((f) => f.property).sort()).toEqual(["position.xPercent", "serialNumber"]);
   });
 });
@@ -81,18 +94,31 @@ describe("Switch", () => {
 describe("SwitchPortSettings", () => {
   test("takes the port over through S41 (unit, slot and port in the path), writes with S40, and destroy writes the defaults back", async () => {
     const before = (await servedRequests(emulator)).length;
-    const { id, outs } = await create("SwitchPortSettings", { switchId: "FEK3224R0B1", port: "1/1/9", untaggedVlan: "300", ingressAcl: "mgmt-in", poeBudget: 12.5 });
+    const { id, outs } = await create("SwitchPortSettings", {
+      switchId: "FEK3224R0B1",
+      port: "1/1/9",
+      untaggedVlan: "300",
+      ingressAcl: "mgmt-in",
+      poeBudget: 12.5,
+    });
     expect(id).toBe("1/1/9");
     expect(await opsSince(before)).toEqual(expect.arrayContaining(["S41", "S40"]));
     expect(outs).toMatchObject({ port: "1/1/9", untaggedVlan: "300", poeBudget: 12.5, lldpEnable: true });
     await provider("SwitchPortSettings").delete!(id, outs);
-    const port = await client.call<Props>("S41", { serialNumber: "FEK3224R0B1", unitNum: "1", slotNum: "1", portNum: "9" });
+    const port = await client.call<Props>("S41", {
+      serialNumber: "FEK3224R0B1",
+      unitNum: "1",
+      slotNum: "1",
+      portNum: "9",
+    });
     expect(port).not.toHaveProperty("untaggedVlan");
     expect(port).not.toHaveProperty("poeBudget");
   });
 
   test("a VLAN the venue's profiles lack is surfaced with NMS-RELATED-NOT-FOUND naming the field", async () => {
-    await expect(create("SwitchPortSettings", { switchId: "FEK3224R0B1", port: "1/1/10", untaggedVlan: "999" })).rejects.toMatchObject({
+    await expect(
+      create("SwitchPortSettings", { switchId: "FEK3224R0B1", port: "1/1/10", untaggedVlan: "999" }),
+    ).rejects.toMatchObject({
       message: expect.stringMatching(/NMS-RELATED-NOT-FOUND.*untaggedVlan|untaggedVlan.*NMS-RELATED-NOT-FOUND/),
     });
   });
@@ -101,7 +127,12 @@ describe("SwitchPortSettings", () => {
 describe("the service's switch codes through the provider", () => {
   test("NMS-PORT-IN-LAG: a LAG taking a port of another LAG", async () => {
     await create("SwitchLag", { switchId: "FEK3224R0B1", name: "first", type: "static", ports: ["1/2/1"] });
-    const error = await create("SwitchLag", { switchId: "FEK3224R0B1", name: "second", type: "static", ports: ["1/2/1"] }).catch((e: unknown) => e);
+    const error = await create("SwitchLag", {
+      switchId: "FEK3224R0B1",
+      name: "second",
+      type: "static",
+      ports: ["1/2/1"],
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NmsApiError);
     expect((error as NmsApiError).message).toContain("NMS-PORT-IN-LAG");
   });
@@ -117,7 +148,11 @@ describe("the service's switch codes through the provider", () => {
   });
 
   test("a refused switch login password is not in the error", async () => {
-    const error = await create("VenueSwitchSettings", { venueId, switchLoginPassword: "Very-Secret-pw1", profileId: "no-such-profile" }).catch((e: unknown) => e);
+    const error = await create("VenueSwitchSettings", {
+      venueId,
+      switchLoginPassword: "Very-Secret-pw1",
+      profileId: "no-such-profile",
+    }).catch((e: unknown) => e);
     expect((error as Error).message).toContain("NMS-RELATED-NOT-FOUND");
     expect(JSON.stringify(error)).not.toContain("Very-Secret-pw1");
     expect((error as Error).message).not.toContain("Very-Secret-pw1");
@@ -130,24 +165,55 @@ describe("switch functions", () => {
     expect(vlans.map((v) => v.vlanId)).toContain(300);
     const acls = (await runFunction(client, FUNCTION_SPECS.listVenueSwitchAcls, { venueId })) as Props[];
     expect(acls.map((a) => a.name)).toEqual(["mgmt-in"]);
-    expect(await runFunction(client, FUNCTION_SPECS.getSwitchVlanReference, { vlanId: 300, venueId })).toMatchObject({ szNameId: "300", venueId });
+    expect(await runFunction(client, FUNCTION_SPECS.getSwitchVlanReference, { vlanId: 300, venueId })).toMatchObject({
+      szNameId: "300",
+      venueId,
+    });
   });
 
   test("ping and trace route return what the switch printed; trace route's maxTtl defaults to 30", async () => {
-    const ping = (await runFunction(client, FUNCTION_SPECS.pingFromSwitch, checkArgs("pingFromSwitch", { serialNumber: "FEK3224R0B1", targetHost: "192.0.2.1" }, () => undefined))) as Props;
+    const ping = (await runFunction(
+      client,
+      FUNCTION_SPECS.pingFromSwitch,
+      checkArgs("pingFromSwitch", { serialNumber: "FEK3224R0B1", targetHost: "192.0.2.1" }, () => undefined),
+    )) as Props;
     expect(ping.response).toContain("PING 192.0.2.1");
-    const args = checkArgs("traceRouteFromSwitch", { serialNumber: "FEK3224R0B1", targetHost: "example.com" }, () => undefined);
+    const args = checkArgs(
+      "traceRouteFromSwitch",
+      { serialNumber: "FEK3224R0B1", targetHost: "example.com" },
+      () => undefined,
+    );
     expect(args.maxTtl).toBe(30);
-    expect(((await runFunction(client, FUNCTION_SPECS.traceRouteFromSwitch, args)) as Props).response).toContain("30 hops max");
-    expect(() => checkArgs("traceRouteFromSwitch", { serialNumber: "FEK3224R0B1", targetHost: "example.com", maxTtl: 256 }, () => undefined)).toThrow("maxTtl");
+    expect(((await runFunction(client, FUNCTION_SPECS.traceRouteFromSwitch, args)) as Props).response).toContain(
+      "30 hops max",
+    );
+    expect(() =>
+      checkArgs(
+        "traceRouteFromSwitch",
+        { serialNumber: "FEK3224R0B1", targetHost: "example.com", maxTtl: 256 },
+        () => undefined,
+      ),
+    ).toThrow("maxTtl");
   });
 
   test("firmware, S20 and the SSH tunnel wait for their request; the tunnel's private key is never in an error", async () => {
-    expect(await runFunction(client, FUNCTION_SPECS.scheduleSwitchFirmware, { serialNumber: "FEK3224R0B1", firmwareVersion: "09.0.10" })).toEqual({ requestId: expect.any(String) });
-    expect(await runFunction(client, FUNCTION_SPECS.rebootSwitch, { serialNumber: "FEK3224R0B1" })).toEqual({ requestId: expect.any(String) });
+    expect(
+      await runFunction(client, FUNCTION_SPECS.scheduleSwitchFirmware, {
+        serialNumber: "FEK3224R0B1",
+        firmwareVersion: "09.0.10",
+      }),
+    ).toEqual({ requestId: expect.any(String) });
+    expect(await runFunction(client, FUNCTION_SPECS.rebootSwitch, { serialNumber: "FEK3224R0B1" })).toEqual({
+      requestId: expect.any(String),
+    });
     const tunnel = { serial: "FEK3224R0B1", localPort: 22, rpPort: 2222, rpPrivateKey: "PRIVATE-KEY-abcdef" };
-    expect(await runFunction(client, FUNCTION_SPECS.createSwitchSshTunnel, tunnel)).toEqual({ requestId: expect.any(String) });
-    const refused = await runFunction(client, FUNCTION_SPECS.createSwitchSshTunnel, { ...tunnel, serial: "FEK3224R0B9" }).catch((e: unknown) => e);
+    expect(await runFunction(client, FUNCTION_SPECS.createSwitchSshTunnel, tunnel)).toEqual({
+      requestId: expect.any(String),
+    });
+    const refused = await runFunction(client, FUNCTION_SPECS.createSwitchSshTunnel, {
+      ...tunnel,
+      serial: "FEK3224R0B9",
+    }).catch((e: unknown) => e);
     expect((refused as Error).message).toContain("NMS-RELATED-NOT-FOUND");
     expect((refused as Error).message).not.toContain("PRIVATE-KEY-abcdef");
     expect(JSON.stringify(refused)).not.toContain("PRIVATE-KEY-abcdef");
@@ -165,7 +231,9 @@ describe("switch functions", () => {
       ["createSwitchSshTunnel", { serial: serialNumber, localPort: 22, rpPort: 22 }],
     ];
     for (const [name, args] of actions) expect(await invoke(name, args, () => undefined)).toMatchObject({ ran: false });
-    await expect(invoke("createSwitchSshTunnel", { serial: "FEK3224R0B1", localPort: 22, rpPort: 70000 }, () => undefined)).rejects.toThrow("rpPort");
+    await expect(
+      invoke("createSwitchSshTunnel", { serial: "FEK3224R0B1", localPort: 22, rpPort: 70000 }, () => undefined),
+    ).rejects.toThrow("rpPort");
     expect((await servedRequests(emulator)).length).toBe(before);
   });
 });
@@ -176,7 +244,13 @@ describe("SwitchTrustedPort (created through its profile's S44)", () => {
     const inputs = { profileId, model: "ICX7150-24P", trustPorts: ["1/1/3"], trustedPortType: "all", vlanDemand: true };
     const { id, outs } = await create("SwitchTrustedPort", inputs);
     expect((await opsSince(before)).filter((op) => op.startsWith("S")).slice(0, 2)).toEqual(["S45", "S44"]);
-    expect(await client.call("S48", { profileId, trustedPortId: id })).toEqual({ id, model: "ICX7150-24P", trustPorts: ["1/1/3"], trustedPortType: "all", vlanDemand: true });
+    expect(await client.call("S48", { profileId, trustedPortId: id })).toEqual({
+      id,
+      model: "ICX7150-24P",
+      trustPorts: ["1/1/3"],
+      trustedPortType: "all",
+      vlanDemand: true,
+    });
     expect(outs).toMatchObject({ profileId, trustPorts: ["1/1/3"] });
     const profile = await client.call<Props>("S45", { profileId });
     expect(profile).toMatchObject({ name: "Provider profile", venues: [venueId] });

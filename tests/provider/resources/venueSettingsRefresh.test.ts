@@ -29,9 +29,19 @@ describe("venue Wi-Fi settings on refresh", () => {
     const mesh = makeLifecycle(RESOURCE_SPECS.VenueMesh, async () => client);
     const created: { provider: typeof radio; id: string; outs?: Props }[] = [];
     for (let i = 0; i < 4; i++) {
-      const venueId = (await client.execute<Props>("A7", {}, { body: { name: `settings-venue-${i}` } })).response!.id as string;
-      created.push({ provider: radio, ...(await radio.create({ venueId, radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } })) });
-      created.push({ provider: syslog, ...(await syslog.create({ venueId, enabled: true, server: "192.0.2.50", priority: "WARNING" })) });
+      const venueId = (await client.execute<Props>("A7", {}, { body: { name: `settings-venue-${i}` } })).response!
+        .id as string;
+      created.push({
+        provider: radio,
+        ...(await radio.create({
+          venueId,
+          radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" },
+        })),
+      });
+      created.push({
+        provider: syslog,
+        ...(await syslog.create({ venueId, enabled: true, server: "192.0.2.50", priority: "WARNING" })),
+      });
       created.push({ provider: mesh, ...(await mesh.create({ venueId, enabled: true })) });
     }
     await admin("DELETE", "stats");
@@ -43,7 +53,11 @@ describe("venue Wi-Fi settings on refresh", () => {
 
     // Another admin narrows the first venue's 2.4 GHz channels to two: the next refresh (after the list's cache) shows it.
     const first = created[0];
-    await client.execute("W44", { venueId: first.id }, { body: { radioParams24G: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" } } });
+    await client.execute(
+      "W44",
+      { venueId: first.id },
+      { body: { radioParams24G: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" } } },
+    );
     const read = await radio.read!(first.id, first.outs);
     expect(read.props?.radioParams24G.allowedChannels).toEqual(["1", "6"]);
     await client.close();

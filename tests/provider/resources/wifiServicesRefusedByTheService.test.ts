@@ -22,8 +22,11 @@ afterAll(async () => {
   await emu.close();
 });
 
-const lifecycle = (kind: string, variant: "older" | "newer" = "newer", source: () => Promise<NmsClient> = async () => client) =>
-  makeLifecycle(RESOURCE_SPECS[kind], source, { variant: () => variant });
+const lifecycle = (
+  kind: string,
+  variant: "older" | "newer" = "newer",
+  source: () => Promise<NmsClient> = async () => client,
+) => makeLifecycle(RESOURCE_SPECS[kind], source, { variant: () => variant });
 
 test("WIFI-10205: the create past the tenant's device-policy limit fails with the service's code", async () => {
   const { body: other } = await admin(emu, "POST", "/tenants", { name: "Provider policy limit" });
@@ -36,15 +39,22 @@ test("WIFI-10205: the create past the tenant's device-policy limit fails with th
 
 test("a device policy is refused at preview for a tenant of the older variant", async () => {
   const checked = await lifecycle("DevicePolicy", "older").check!({}, { name: "Old" });
-  expect(checked.failures).toEqual([{ property: "nms:wifiApiVariant", reason: expect.stringContaining("only in the newer variant") }]);
+  expect(checked.failures).toEqual([
+    { property: "nms:wifiApiVariant", reason: expect.stringContaining("only in the newer variant") },
+  ]);
 });
 
 test("a network naming a missing Wi-Fi calling profile fails with the field's path; a profile in use cannot be destroyed", async () => {
   const networks = lifecycle("Network");
   const wlan = (wifiCallingIds: string[]) => ({ advancedCustomization: { wifiCallingIds } });
-  await expect(networks.create!({ name: "Calls", type: "open", wlan: wlan(["missing"]) })).rejects.toThrow(/NMS-RELATED-NOT-FOUND.*wlan\.advancedCustomization\.wifiCallingIds\[0\]/s);
+  await expect(networks.create!({ name: "Calls", type: "open", wlan: wlan(["missing"]) })).rejects.toThrow(
+    /NMS-RELATED-NOT-FOUND.*wlan\.advancedCustomization\.wifiCallingIds\[0\]/s,
+  );
   const profiles = lifecycle("WifiCallingProfile");
-  const profile = await profiles.create!({ profileName: "In use", ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.8" }] });
+  const profile = await profiles.create!({
+    profileName: "In use",
+    ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.8" }],
+  });
   const network = await networks.create!({ name: "Calls", type: "open", wlan: wlan([profile.id]) });
   await expect(profiles.delete!(profile.id, profile.outs)).rejects.toThrow(/W96.*409.*NMS-IN-USE/s);
   await networks.delete!(network.id, network.outs);
@@ -64,17 +74,26 @@ test("the recovery PSK is taken over, updated and forgotten; its value is in no 
 
 test("a vSPoT password the service refuses is not in the error", async () => {
   const servers = lifecycle("VspotServer");
-  const checked = await servers.check!({}, { serverName: "Hotspot", serverAddress: "192.0.2.9", password: "`secret-vspot-password" });
-  expect(checked.failures).toEqual([{ property: "password", reason: "must not begin with a backtick or a dollar sign" }]);
+  const checked = await servers.check!(
+    {},
+    { serverName: "Hotspot", serverAddress: "192.0.2.9", password: "`secret-vspot-password" },
+  );
+  expect(checked.failures).toEqual([
+    { property: "password", reason: "must not begin with a backtick or a dollar sign" },
+  ]);
   expect(JSON.stringify(checked.failures)).not.toContain("secret-vspot-password");
 });
-
 
 test("a refused recovery PSK or backup passphrase never appears in the client's error, nor does the value sent", async () => {
   const refused = client.execute("W83", {}, { body: { psk: "12345678901234567" } });
   await expect(refused).rejects.toThrow(/W83.*422.*\[psk\]/s);
   await refused.catch((error: Error) => expect(error.message).not.toContain("12345678901234567"));
-  const dpsk = { name: "Backup leak", type: "dpsk", wlan: { passphraseBackup: "short" }, dpskGenerationParams: { passphraseLength: 12 } };
+  const dpsk = {
+    name: "Backup leak",
+    type: "dpsk",
+    wlan: { passphraseBackup: "short" },
+    dpskGenerationParams: { passphraseLength: 12 },
+  };
   const refusedNetwork = client.execute("W52", {}, { body: dpsk });
   await expect(refusedNetwork).rejects.toThrow(/wlan\.passphraseBackup/);
   await refusedNetwork.catch((error: Error) => expect(error.message).not.toMatch(/"short"|: short/));

@@ -10,10 +10,17 @@ import { fieldRows } from "../../../scripts/docgen/fieldRows";
 
 const inputs = perVariant((variant) =>
   z.object({
-    name: z.string().min(2, "must be 2 to 8 characters").max(8, "must be 2 to 8 characters").refine((s) => !s.includes("`"), "must not contain a backtick"),
+    name: z
+      .string()
+      .min(2, "must be 2 to 8 characters")
+      .max(8, "must be 2 to 8 characters")
+      .refine((s) => !s.includes("`"), "must not contain a backtick"),
     email: z.string().optional(),
     externalId: z.string().optional(),
-    port: z.number().int().default(variant === "newer" ? 514 : 515),
+    port: z
+      .number()
+      .int()
+      .default(variant === "newer" ? 514 : 515),
     auth: z.object({ key: secret(z.string()), servers: z.array(z.object({ ip: z.string() })).optional() }).optional(),
     vlanPool: newerOnly(variant, z.string().optional()),
   }),
@@ -30,7 +37,9 @@ const spec: ResourceSpec = {
   readFromList: { op: "A6" },
   // Branches on an input, as an administrator's lookup does: both branches' reads are seen.
   findByName: (client, given) =>
-    findInList(client, "A12", { venueId: String(given.venueId) }, (o) => (given.externalId !== undefined ? o.externalId === given.externalId : o.email === given.email)),
+    findInList(client, "A12", { venueId: String(given.venueId) }, (o) =>
+      given.externalId !== undefined ? o.externalId === given.externalId : o.email === given.email,
+    ),
 };
 
 test("the probe sees the operations a lookup calls and every input it compares, in both branches", async () => {
@@ -54,9 +63,29 @@ test("a spec's operations come with their roles: declared ones, toggles, the lis
 test("field rows: nested paths, rules from checks and from refinements, defaults per variant, secrets, newer-only fields", () => {
   const rows = fieldRows(inputs("newer"), { older: inputs("older") });
   const row = (path: string) => rows.find((r) => r.path === path)!;
-  expect(rows.map((r) => r.path)).toEqual(["name", "email", "externalId", "port", "auth", "auth.key", "auth.servers", "auth.servers[].ip", "vlanPool"]);
-  expect(row("name")).toMatchObject({ type: "string", required: true, rules: ["Must be 2 to 8 characters.", "Must not contain a backtick."] });
-  expect(row("port")).toMatchObject({ type: "integer", required: false, hasDefault: true, defaultValue: 514, olderDefault: { value: 515 } });
+  expect(rows.map((r) => r.path)).toEqual([
+    "name",
+    "email",
+    "externalId",
+    "port",
+    "auth",
+    "auth.key",
+    "auth.servers",
+    "auth.servers[].ip",
+    "vlanPool",
+  ]);
+  expect(row("name")).toMatchObject({
+    type: "string",
+    required: true,
+    rules: ["Must be 2 to 8 characters.", "Must not contain a backtick."],
+  });
+  expect(row("port")).toMatchObject({
+    type: "integer",
+    required: false,
+    hasDefault: true,
+    defaultValue: 514,
+    olderDefault: { value: 515 },
+  });
   expect(row("auth")).toMatchObject({ secret: true, type: "object" });
   expect(row("auth.key")).toMatchObject({ secret: true, required: true });
   expect(row("auth.servers")).toMatchObject({ type: "list of objects", secret: false });

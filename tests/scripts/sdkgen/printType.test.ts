@@ -3,7 +3,8 @@ import { z } from "zod";
 import { newerOnly, pulumiAsset } from "../../../contract/meta";
 import { printField, printValue } from "../../../scripts/sdkgen/printType";
 
-const print = (schema: z.ZodTypeAny, mode: "input" | "args" | "output") => printValue(schema, mode, "", undefined, "test");
+const print = (schema: z.ZodTypeAny, mode: "input" | "args" | "output") =>
+  printValue(schema, mode, "", undefined, "test");
 
 describe("the SDK generator's type printer", () => {
   it("prints scalars, literals and enums", () => {
@@ -17,7 +18,15 @@ describe("the SDK generator's type printer", () => {
   });
 
   it("sees through refinements, defaults, nullables and records", () => {
-    expect(print(z.string().refine((s) => s !== "x").default("y"), "output")).toBe("string");
+    expect(
+      print(
+        z
+          .string()
+          .refine((s) => s !== "x")
+          .default("y"),
+        "output",
+      ),
+    ).toBe("string");
     expect(print(z.number().nullable(), "output")).toBe("number | null");
     expect(print(z.record(z.boolean()), "output")).toBe("Record<string, boolean>");
     expect(print(z.union([z.string(), z.number()]), "output")).toBe("string | number");
@@ -29,7 +38,9 @@ describe("the SDK generator's type printer", () => {
   });
 
   it("wraps every depth in pulumi.Input in input mode", () => {
-    expect(print(z.array(z.object({ id: z.string() })), "input")).toBe("pulumi.Input<pulumi.Input<{\n  id: pulumi.Input<string>;\n}>[]>");
+    expect(print(z.array(z.object({ id: z.string() })), "input")).toBe(
+      "pulumi.Input<pulumi.Input<{\n  id: pulumi.Input<string>;\n}>[]>",
+    );
   });
 
   it("makes fields with a default optional for those who write them, present for those who read them", () => {
@@ -39,18 +50,27 @@ describe("the SDK generator's type printer", () => {
   });
 
   it("says that the service may answer more fields than a passthrough result lists", () => {
-    expect(print(z.object({ id: z.string() }).passthrough(), "output")).toBe("{\n  id: string;\n  [key: string]: unknown;\n}");
+    expect(print(z.object({ id: z.string() }).passthrough(), "output")).toBe(
+      "{\n  id: string;\n  [key: string]: unknown;\n}",
+    );
   });
 
   it("documents a field from its description, its checks and the older variant", () => {
     const field = printField({
       key: "vlanPoolId",
-      schema: z.string().min(2, "must be 2 to 32 characters").max(32, "must be 2 to 32 characters").optional().describe("The VLAN pool"),
+      schema: z
+        .string()
+        .min(2, "must be 2 to 32 characters")
+        .max(32, "must be 2 to 32 characters")
+        .optional()
+        .describe("The VLAN pool"),
       mode: "input",
       indent: "",
       older: newerOnly("older", z.string()),
     });
-    expect(field).toBe("/** The VLAN pool. Must be 2 to 32 characters. Newer Wi-Fi API variant only. */\nvlanPoolId?: pulumi.Input<string>;\n");
+    expect(field).toBe(
+      "/** The VLAN pool. Must be 2 to 32 characters. Newer Wi-Fi API variant only. */\nvlanPoolId?: pulumi.Input<string>;\n",
+    );
   });
 
   it("prints a field marked as a Pulumi asset as pulumi.asset.Asset, whatever is chained after the mark", () => {
@@ -65,6 +85,8 @@ describe("the SDK generator's type printer", () => {
   });
 
   it("names the field and the type it cannot print", () => {
-    expect(() => print(z.object({ at: z.date() }), "output")).toThrow("test.at: the SDK generator cannot print a ZodDate");
+    expect(() => print(z.object({ at: z.date() }), "output")).toThrow(
+      "test.at: the SDK generator cannot print a ZodDate",
+    );
   });
 });

@@ -9,7 +9,11 @@ import { resourceFile } from "../../../scripts/sdkgen/resourceFile";
 /** The doc comment text just above `marker`, as one line. */
 function docAbove(text: string, marker: string): string {
   const before = text.slice(0, text.indexOf(marker));
-  return before.slice(before.lastIndexOf("/**")).replace(/\/\*\*|\*\/|\n\s*\*/g, " ").replace(/\s+/g, " ").trim();
+  return before
+    .slice(before.lastIndexOf("/**"))
+    .replace(/\/\*\*|\*\/|\n\s*\*/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 const settings: ResourceSpec = {
@@ -31,7 +35,8 @@ const settings: ResourceSpec = {
 const guest: ResourceSpec = {
   kind: "Guest",
   description: "A guest.",
-  inputSchema: () => z.object({ name: z.string().optional(), disabled: z.boolean().optional(), regenerate: z.number().optional() }),
+  inputSchema: () =>
+    z.object({ name: z.string().optional(), disabled: z.boolean().optional(), regenerate: z.number().optional() }),
   outputSchema: z.object({ password: secret(z.string()).describe("The generated password.") }),
   identity: { idParam: "guestUserId" },
   ops: { create: "W74", read: "W77", delete: "W78" },
@@ -40,7 +45,14 @@ const guest: ResourceSpec = {
   triggers: { regenerate: { op: "W81" } },
 };
 
-const forgotten: ResourceSpec = { ...guest, kind: "Written", ops: { create: "W84" }, destroy: "forget", toggles: undefined, triggers: undefined };
+const forgotten: ResourceSpec = {
+  ...guest,
+  kind: "Written",
+  ops: { create: "W84" },
+  destroy: "forget",
+  toggles: undefined,
+  triggers: undefined,
+};
 
 describe("generated resource files", () => {
   it("settings: no adoption inputs, destroy by reset with its note, the ID input replaces, newer-only fields marked", () => {
@@ -48,7 +60,9 @@ describe("generated resource files", () => {
     expect(text).toContain("export interface VenueThingArgs {");
     expect(text).toContain('import { NmsResource } from "../resource";');
     const doc = docAbove(text, "export class VenueThing");
-    expect(doc).toContain("Destroy: puts the service's defaults back (W45 Reset venue radio to defaults). The venue keeps its settings.");
+    expect(doc).toContain(
+      "Destroy: puts the service's defaults back (W45 Reset venue radio to defaults). The venue keeps its settings.",
+    );
     expect(doc).toContain("creating the resource takes it over and writes the program's values");
     expect(doc).toContain("Replaced when `venueId` changes.");
     expect(docAbove(text, "  venueId: pulumi.Input<string>;")).toBe("Changing it replaces the resource.");
@@ -62,7 +76,9 @@ describe("generated resource files", () => {
     const text = resourceFile(guest);
     expect(docAbove(text, "export class Guest")).toContain("Replaced on any change: the service has no update.");
     expect(docAbove(text, "export class Guest")).toContain("Secret: `password`, encrypted in state.");
-    expect(docAbove(text, "  disabled?:")).toBe("Changing it calls W79 Disable guest user when it becomes true, W80 Enable guest user when false.");
+    expect(docAbove(text, "  disabled?:")).toBe(
+      "Changing it calls W79 Disable guest user when it becomes true, W80 Enable guest user when false.",
+    );
     expect(docAbove(text, "  regenerate?:")).toBe("Changing it calls W81 Regenerate guest credentials.");
     expect(docAbove(text, "  declare readonly password:")).toBe("The generated password. Read only. Secret.");
     expect(text).toContain("args: GuestArgs = {}");

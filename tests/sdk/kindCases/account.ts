@@ -4,17 +4,29 @@ import * as path from "node:path";
 import { expectGone, type KindCase, type Props } from "./types";
 
 /** Floor-plan images the stack uploads (absolute: the stack program runs elsewhere). */
-export const FLOOR_IMAGES = { a: path.join(__dirname, "..", "fixtures", "images", "floor-a.png"), b: path.join(__dirname, "..", "fixtures", "images", "floor-b.png") };
+export const FLOOR_IMAGES = {
+  a: path.join(__dirname, "..", "fixtures", "images", "floor-a.png"),
+  b: path.join(__dirname, "..", "fixtures", "images", "floor-b.png"),
+};
 
 /** Secret config values the cases refer to as "${secret:key}". */
 export const ACCOUNT_SECRETS: Record<string, string> = {};
 
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
 export const ACCOUNT_SUPPORT: Props[] = [
-  { name: "hq-plan", kind: "FloorPlan", args: { venueId: "${hq}", name: "HQ ground floor", floorNumber: 0, imagePath: FLOOR_IMAGES.b } },
+  {
+    name: "hq-plan",
+    kind: "FloorPlan",
+    args: { venueId: "${hq}", name: "HQ ground floor", floorNumber: 0, imagePath: FLOOR_IMAGES.b },
+  },
 ];
 
-const point = (xPercent: number, yPercent: number, latitude: string, longitude: string) => ({ xPercent, yPercent, latitude, longitude });
+const point = (xPercent: number, yPercent: number, latitude: string, longitude: string) => ({
+  xPercent,
+  yPercent,
+  latitude,
+  longitude,
+});
 
 export const ACCOUNT_CASES: KindCase[] = [
   {
@@ -29,11 +41,18 @@ export const ACCOUNT_CASES: KindCase[] = [
     drift: {
       async make({ admin, id }) {
         const current = await admin.call<Props>("A16", { adminId: id });
-        await admin.execute("A14", {}, { body: { role: "READ_ONLY", email: current.email, detailLevel: current.detailLevel } });
+        await admin.execute(
+          "A14",
+          {},
+          { body: { role: "READ_ONLY", email: current.email, detailLevel: current.detailLevel } },
+        );
       },
       path: "role",
     },
-    removed: { make: ({ admin, id }) => admin.execute("A17", { adminId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("A17", { adminId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("A16", { adminId: id })),
   },
   {
@@ -44,11 +63,18 @@ export const ACCOUNT_CASES: KindCase[] = [
     drift: {
       async make({ admin, id }) {
         const current = await admin.call<Props>("A28", { notificationRecipientId: id });
-        await admin.execute("A29", { notificationRecipientId: id }, { body: { description: "edited in the dashboard", endpoints: current.endpoints } });
+        await admin.execute(
+          "A29",
+          { notificationRecipientId: id },
+          { body: { description: "edited in the dashboard", endpoints: current.endpoints } },
+        );
       },
       path: "description",
     },
-    removed: { make: ({ admin, id }) => admin.execute("A30", { notificationRecipientId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("A30", { notificationRecipientId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("A28", { notificationRecipientId: id })),
   },
   {
@@ -63,7 +89,11 @@ export const ACCOUNT_CASES: KindCase[] = [
       },
       path: "dateFormat",
     },
-    removed: { make: ({ admin }) => admin.execute("A32", {}, { body: { dateFormat: "mm/dd/yyyy", detailLevel: "it" } }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin }) =>
+        admin.execute("A32", {}, { body: { dateFormat: "mm/dd/yyyy", detailLevel: "it" } }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin }) {
       expect(await admin.call("A31")).toMatchObject({ dateFormat: "mm/dd/yyyy", detailLevel: "it" });
     },
@@ -73,7 +103,10 @@ export const ACCOUNT_CASES: KindCase[] = [
     kind: "VarDelegation",
     args: { username: "var@partner.example" },
     replace: { field: "username", value: "pat.lee@partner.example" },
-    removed: { make: ({ admin, id }) => admin.execute("A24", { delegationId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("A24", { delegationId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("A22", { delegationId: id })),
   },
   {
@@ -104,28 +137,49 @@ export const ACCOUNT_CASES: KindCase[] = [
         const plan = await admin.call<Props>("F3", { venueId: ids.hq, floorPlanId: id }).catch(() => undefined);
         const venueId = plan ? ids.hq : ids.branch;
         const current = plan ?? (await admin.call<Props>("F3", { venueId, floorPlanId: id }));
-        await admin.execute("F4", { venueId, floorPlanId: id }, { body: { name: "Renamed in the dashboard", floorNumber: current.floorNumber, imageId: current.imageId } });
+        await admin.execute(
+          "F4",
+          { venueId, floorPlanId: id },
+          { body: { name: "Renamed in the dashboard", floorNumber: current.floorNumber, imageId: current.imageId } },
+        );
       },
       path: "name",
     },
-    removed: { make: ({ admin, id, ids }) => admin.execute("F5", { venueId: ids.hq, floorPlanId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id, ids }) => admin.execute("F5", { venueId: ids.hq, floorPlanId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id, ids }) => expectGone(() => admin.call("F3", { venueId: ids.hq, floorPlanId: id })),
   },
   {
     name: "hq-plan-points",
     kind: "CalibrationPoints",
-    args: { venueId: "${hq}", floorPlanId: "${hq-plan}", points: [point(10, 10, "38.7223", "-9.1393"), point(90, 80, "38.7230", "-9.1380")] },
+    args: {
+      venueId: "${hq}",
+      floorPlanId: "${hq-plan}",
+      points: [point(10, 10, "38.7223", "-9.1393"), point(90, 80, "38.7230", "-9.1380")],
+    },
     update: { field: "points", value: [point(10, 10, "38.7223", "-9.1393"), point(95, 85, "38.7231", "-9.1379")] },
     drift: {
       async make({ admin, ids }) {
         const points = await admin.call<Props[]>("C1", { venueId: ids.hq, floorPlanId: ids["hq-plan"] });
-        await admin.execute("C2", { venueId: ids.hq, floorPlanId: ids["hq-plan"] }, { body: [{ ...points[0], latitude: "38.0000" }, points[1]] });
+        await admin.execute(
+          "C2",
+          { venueId: ids.hq, floorPlanId: ids["hq-plan"] },
+          { body: [{ ...points[0], latitude: "38.0000" }, points[1]] },
+        );
       },
       path: "points[0].latitude",
     },
     removed: {
       make: ({ admin, ids }) =>
-        admin.execute("C2", { venueId: ids.hq, floorPlanId: ids["hq-plan"] }, { body: [point(0, 0, "0", "0"), point(100, 100, "1", "1")] }).then(() => undefined),
+        admin
+          .execute(
+            "C2",
+            { venueId: ids.hq, floorPlanId: ids["hq-plan"] },
+            { body: [point(0, 0, "0", "0"), point(100, 100, "1", "1")] },
+          )
+          .then(() => undefined),
       refresh: "update",
     },
     // Forgotten: the points stay on the floor plan.

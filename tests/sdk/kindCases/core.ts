@@ -5,9 +5,17 @@ export const CORE_SECRETS = { radiusSecret: "radius-Secret-5e1f0b", dpskPassphra
 
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
 export const CORE_SUPPORT: Props[] = [
-  { name: "hq", kind: "Venue", args: { name: "HQ", description: "Main office", address: { city: "Lisbon", country: "Portugal" } } },
+  {
+    name: "hq",
+    kind: "Venue",
+    args: { name: "HQ", description: "Main office", address: { city: "Lisbon", country: "Portugal" } },
+  },
   { name: "branch", kind: "Venue", args: { name: "Branch" } },
-  { name: "guests", kind: "Network", args: { name: "Guests", type: "guest", wlan: { ssid: "guests" }, guestPortal: { guestNetworkType: "GuestPass" } } },
+  {
+    name: "guests",
+    kind: "Network",
+    args: { name: "Guests", type: "guest", wlan: { ssid: "guests" }, guestPortal: { guestNetworkType: "GuestPass" } },
+  },
   { name: "campus", kind: "SwitchProfile", args: { name: "Campus" } },
   { name: "annex-profile", kind: "SwitchProfile", args: { name: "Annex profile" } },
 ];
@@ -21,11 +29,18 @@ export const CORE_CASES: KindCase[] = [
     drift: {
       async make({ admin, id }) {
         const hq = await admin.call<Props>("A9", { venueId: id });
-        await admin.execute("A10", { venueId: id }, { body: { name: hq.name, description: "edited in the dashboard", address: hq.address } });
+        await admin.execute(
+          "A10",
+          { venueId: id },
+          { body: { name: hq.name, description: "edited in the dashboard", address: hq.address } },
+        );
       },
       path: "description",
     },
-    removed: { make: ({ admin, id }) => admin.execute("A11", { venueId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("A11", { venueId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("A9", { venueId: id })),
   },
   {
@@ -37,11 +52,18 @@ export const CORE_CASES: KindCase[] = [
     drift: {
       async make({ admin, id }) {
         const lobby = await admin.call<Props>("W26", { apGroupId: id });
-        await admin.execute("W27", { apGroupId: id }, { body: { name: lobby.name, venueId: lobby.venueId, description: "moved" } });
+        await admin.execute(
+          "W27",
+          { apGroupId: id },
+          { body: { name: lobby.name, venueId: lobby.venueId, description: "moved" } },
+        );
       },
       path: "description",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W28", { apGroupId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W28", { apGroupId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W26", { apGroupId: id })),
   },
   {
@@ -63,27 +85,46 @@ export const CORE_CASES: KindCase[] = [
       },
       path: "wlan.vlanId",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W56", { networkId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W56", { networkId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W57", { networkId: id })),
   },
   {
     name: "corp-at-hq",
     kind: "NetworkVenueActivation",
     // allAPGroupsRadio is the default, written out (see hq-syslog).
-    args: { networkId: "${corp}", venueId: "${hq}", isAllAPGroups: false, allAPGroupsRadio: "Both", apGroups: [{ apGroupId: "${lobby}", radio: "Both" }] },
+    args: {
+      networkId: "${corp}",
+      venueId: "${hq}",
+      isAllAPGroups: false,
+      allAPGroupsRadio: "Both",
+      apGroups: [{ apGroupId: "${lobby}", radio: "Both" }],
+    },
     update: { field: "apGroups", value: [{ apGroupId: "${lobby}", radio: "5-GHz" }] },
     // Follows its AP group, which the ApGroup case moves to the branch.
     replace: { field: "venueId", value: "${branch}" },
     drift: {
       async make({ admin, id }) {
         const activation = await admin.call<Props>("W61", { networkVenueId: id });
-        await admin.execute("W62", { networkVenueId: id }, {
-          body: { ...activation, apGroups: activation.apGroups.map((g: Props) => ({ apGroupId: g.apGroupId, radio: "2.4-GHz" })) },
-        });
+        await admin.execute(
+          "W62",
+          { networkVenueId: id },
+          {
+            body: {
+              ...activation,
+              apGroups: activation.apGroups.map((g: Props) => ({ apGroupId: g.apGroupId, radio: "2.4-GHz" })),
+            },
+          },
+        );
       },
       path: "apGroups[0].radio",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W63", { networkVenueId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W63", { networkVenueId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W61", { networkVenueId: id })),
   },
   {
@@ -96,11 +137,18 @@ export const CORE_CASES: KindCase[] = [
     drift: {
       async make({ admin, id }) {
         const radio = await admin.call<Props>("W43", { venueId: id });
-        await admin.execute("W44", { venueId: id }, { body: { ...radio, radioParams24G: { ...radio.radioParams24G, channelBandwidth: "40MHz" } } });
+        await admin.execute(
+          "W44",
+          { venueId: id },
+          { body: { ...radio, radioParams24G: { ...radio.radioParams24G, channelBandwidth: "40MHz" } } },
+        );
       },
       path: "radioParams24G.channelBandwidth",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W45", { venueId: id }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W45", { venueId: id }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
       expect(await admin.call("W43", { venueId: id })).toEqual(await admin.call("W46", { venueId: id }));
     },
@@ -119,9 +167,17 @@ export const CORE_CASES: KindCase[] = [
       },
       path: "server",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W48", { venueId: id }, { body: {} }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W48", { venueId: id }, { body: {} }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W47", { venueId: id })).toMatchObject({ enabled: false, port: 514, priority: "INFO", protocol: "UDP" });
+      expect(await admin.call("W47", { venueId: id })).toMatchObject({
+        enabled: false,
+        port: 514,
+        priority: "INFO",
+        protocol: "UDP",
+      });
       expect(await admin.call<Props>("W47", { venueId: id })).not.toHaveProperty("server");
     },
   },
@@ -135,11 +191,18 @@ export const CORE_CASES: KindCase[] = [
     drift: {
       async make({ admin, id }) {
         const ap = await admin.call<Props>("W5", { serialNumber: id });
-        await admin.execute("W6", { serialNumber: id }, { body: { serialNumber: id, name: "Renamed AP", venueId: ap.venueId, apGroupId: ap.apGroupId } });
+        await admin.execute(
+          "W6",
+          { serialNumber: id },
+          { body: { serialNumber: id, name: "Renamed AP", venueId: ap.venueId, apGroupId: ap.apGroupId } },
+        );
       },
       path: "name",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W7", { serialNumber: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W7", { serialNumber: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W5", { serialNumber: id })),
   },
   {
@@ -159,7 +222,10 @@ export const CORE_CASES: KindCase[] = [
       make: ({ admin, id }) => admin.execute("W79", { guestUserId: id }).then(() => undefined),
       path: "disabled",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W78", { guestUserId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W78", { guestUserId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W77", { guestUserId: id })),
   },
   {
@@ -205,7 +271,10 @@ export const CORE_CASES: KindCase[] = [
       },
       path: "description",
     },
-    removed: { make: ({ admin, id }) => admin.execute("S46", { profileId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("S46", { profileId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("S45", { profileId: id })),
   },
 ];

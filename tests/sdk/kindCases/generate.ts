@@ -45,7 +45,12 @@ function fits(schema: z.ZodTypeAny, options: { values: unknown[]; defaultValue?:
 
 function candidates(schema: z.ZodTypeAny, defaultValue: unknown): { values: unknown[]; defaultValue?: unknown } {
   const core = schema instanceof z.ZodEffects ? schema.innerType() : schema;
-  if (core instanceof z.ZodOptional || core instanceof z.ZodNullable || core instanceof z.ZodDefault || core instanceof z.ZodEffects) {
+  if (
+    core instanceof z.ZodOptional ||
+    core instanceof z.ZodNullable ||
+    core instanceof z.ZodDefault ||
+    core instanceof z.ZodEffects
+  ) {
     return { values: [sample(core, defaultValue)], defaultValue };
   }
   if (core instanceof z.ZodEnum) return { values: [...core.options], defaultValue };
@@ -55,14 +60,24 @@ function candidates(schema: z.ZodTypeAny, defaultValue: unknown): { values: unkn
     const min = core.minValue ?? undefined;
     const max = core.maxValue ?? undefined;
     const near = typeof defaultValue === "number" ? [defaultValue + 1, defaultValue - 1] : [];
-    const values = [...near, min !== undefined && max !== undefined ? Math.floor((min + max) / 2) : undefined, min !== undefined ? min + 1 : undefined, 7, 1, min, max];
+    const values = [
+      ...near,
+      min !== undefined && max !== undefined ? Math.floor((min + max) / 2) : undefined,
+      min !== undefined ? min + 1 : undefined,
+      7,
+      1,
+      min,
+      max,
+    ];
     return { values, defaultValue };
   }
   if (core instanceof z.ZodString) return { values: STRING_CANDIDATES, defaultValue };
   if (core instanceof z.ZodArray) {
     const element = sample(core.element);
     const min = core._def.minLength?.value ?? 1;
-    return { values: element === undefined ? [[]] : [Array.from({ length: Math.max(1, min) }, () => structuredClone(element))] };
+    return {
+      values: element === undefined ? [[]] : [Array.from({ length: Math.max(1, min) }, () => structuredClone(element))],
+    };
   }
   if (core instanceof z.ZodObject) return { values: [fillObject(core, {})] };
   if (core instanceof z.ZodDiscriminatedUnion) return { values: [sample(core.options[0])] };
@@ -74,7 +89,8 @@ function candidates(schema: z.ZodTypeAny, defaultValue: unknown): { values: unkn
 /** The object with every field the schema declares: given ones completed inside, missing ones generated. */
 function fillObject(schema: z.AnyZodObject, given: Props): Props {
   const out: Props = { ...given };
-  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodTypeAny>)) out[key] = fill(field, given[key]);
+  for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodTypeAny>))
+    out[key] = fill(field, given[key]);
   for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];
   return out;
 }
@@ -84,15 +100,26 @@ function fill(schema: z.ZodTypeAny, given: unknown): unknown {
   if (given === undefined) return sample(schema);
   if (typeof given === "string" && given.startsWith("${")) return given; // a reference, resolved by the stack program
   let core = schema;
-  while (core instanceof z.ZodOptional || core instanceof z.ZodNullable || core instanceof z.ZodDefault || core instanceof z.ZodEffects) {
-    core = core instanceof z.ZodDefault ? core.removeDefault() : core instanceof z.ZodEffects ? core.innerType() : core.unwrap();
+  while (
+    core instanceof z.ZodOptional ||
+    core instanceof z.ZodNullable ||
+    core instanceof z.ZodDefault ||
+    core instanceof z.ZodEffects
+  ) {
+    core =
+      core instanceof z.ZodDefault
+        ? core.removeDefault()
+        : core instanceof z.ZodEffects
+          ? core.innerType()
+          : core.unwrap();
   }
   if (core instanceof z.ZodObject && isObject(given)) return fillObject(core, given);
   if (core instanceof z.ZodArray && Array.isArray(given)) return given.map((element) => fill(core.element, element));
   return given;
 }
 
-const isObject = (value: unknown): value is Props => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Props =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** `overrides` laid over `base`, objects merged key by key; null in `overrides` takes the field out. */
 export function overlay(base: Props, overrides: Props): Props {
@@ -124,8 +151,13 @@ function without(args: Props, path: string): Props {
 
 /** What check says about the arguments, without any service call (references stand as preview's unknowns). */
 export async function checkFailures(kind: string, args: Props): Promise<{ property: string; reason: string }[]> {
-  const provider = makeLifecycle(RESOURCE_SPECS[kind], async () => Promise.reject(new Error("check must not call the service")));
-  return ((await provider.check!({}, asPreview(args) as Props)).failures ?? []) as { property: string; reason: string }[];
+  const provider = makeLifecycle(RESOURCE_SPECS[kind], async () =>
+    Promise.reject(new Error("check must not call the service")),
+  );
+  return ((await provider.check!({}, asPreview(args) as Props)).failures ?? []) as {
+    property: string;
+    reason: string;
+  }[];
 }
 
 /** Every field of the kind set: the case's arguments, completed by the generator, with the case's `full` overrides. */
@@ -157,7 +189,12 @@ export async function everyField(c: KindCase): Promise<Props> {
 export async function requiredOnly(c: KindCase): Promise<Props> {
   let args: Props = structuredClone(c.args);
   const paths = (value: unknown, prefix: string): string[] =>
-    isObject(value) ? Object.entries(value).flatMap(([k, v]) => [...paths(v, prefix === "" ? k : `${prefix}.${k}`), prefix === "" ? k : `${prefix}.${k}`]) : [];
+    isObject(value)
+      ? Object.entries(value).flatMap(([k, v]) => [
+          ...paths(v, prefix === "" ? k : `${prefix}.${k}`),
+          prefix === "" ? k : `${prefix}.${k}`,
+        ])
+      : [];
   // Deepest first, so that an object whose required fields stay is kept with only those.
   for (const path of paths(args, "")) {
     const smaller = without(args, path);

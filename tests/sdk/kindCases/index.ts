@@ -10,8 +10,26 @@ import { WIFI_SERVICE_CASES, WIFI_SERVICE_SECRETS, WIFI_SERVICE_SUPPORT } from "
 
 export type { Api, KindCase, Props } from "./types";
 
-export const SECRETS: Record<string, string> = { ...CORE_SECRETS, ...WIFI_DEVICE_SECRETS, ...WIFI_SERVICE_SECRETS, ...SWITCH_SECRETS, ...ACCOUNT_SECRETS };
+export const SECRETS: Record<string, string> = {
+  ...CORE_SECRETS,
+  ...WIFI_DEVICE_SECRETS,
+  ...WIFI_SERVICE_SECRETS,
+  ...SWITCH_SECRETS,
+  ...ACCOUNT_SECRETS,
+};
 
-export const SUPPORT: Props[] = [...CORE_SUPPORT, ...WIFI_DEVICE_SUPPORT, ...WIFI_SERVICE_SUPPORT, ...SWITCH_SUPPORT, ...ACCOUNT_SUPPORT];
+export const SUPPORT: Props[] = [
+  ...CORE_SUPPORT,
+  ...WIFI_DEVICE_SUPPORT,
+  ...WIFI_SERVICE_SUPPORT,
+  ...SWITCH_SUPPORT,
+  ...ACCOUNT_SUPPORT,
+];
 
-export const KIND_CASES: KindCase[] = [...CORE_CASES, ...WIFI_DEVICE_CASES, ...WIFI_SERVICE_CASES, ...SWITCH_CASES, ...ACCOUNT_CASES];
+export const KIND_CASES: KindCase[] = [
+  ...CORE_CASES,
+  ...WIFI_DEVICE_CASES,
+  ...WIFI_SERVICE_CASES,
+  ...SWITCH_CASES,
+  ...ACCOUNT_CASES,
+];

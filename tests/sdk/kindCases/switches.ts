@@ -24,10 +24,25 @@ export const SWITCH_SUPPORT: Props[] = [
   {
     name: "sw-acl-base",
     kind: "SwitchAcl",
-    args: { profileId: "${sw-profile}", name: "base-in", aclType: "extended", aclRules: [{ sequence: 10, action: "permit", protocol: "ip", source: "any", destination: "any" }] },
+    args: {
+      profileId: "${sw-profile}",
+      name: "base-in",
+      aclType: "extended",
+      aclRules: [{ sequence: 10, action: "permit", protocol: "ip", source: "any", destination: "any" }],
+    },
   },
-  { name: "sw-access-1", kind: "Switch", args: { serialNumber: "FEK3224R0A1", venueId: "${sw-campus}", name: "Access 1" }, dependsOn: ACCESS_NEEDS },
-  { name: "sw-access-2", kind: "Switch", args: { serialNumber: "FEK3224R0A2", venueId: "${sw-campus}", name: "Access 2" }, dependsOn: ACCESS_NEEDS },
+  {
+    name: "sw-access-1",
+    kind: "Switch",
+    args: { serialNumber: "FEK3224R0A1", venueId: "${sw-campus}", name: "Access 1" },
+    dependsOn: ACCESS_NEEDS,
+  },
+  {
+    name: "sw-access-2",
+    kind: "Switch",
+    args: { serialNumber: "FEK3224R0A2", venueId: "${sw-campus}", name: "Access 2" },
+    dependsOn: ACCESS_NEEDS,
+  },
 ];
 
 export const SWITCH_CASES: KindCase[] = [
@@ -53,13 +68,21 @@ export const SWITCH_CASES: KindCase[] = [
       },
       path: "name",
     },
-    removed: { make: ({ admin, id }) => admin.execute("S15", { serialNumber: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("S15", { serialNumber: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("S14", { serialNumber: id })),
   },
   {
     name: "sw-acl-guests",
     kind: "SwitchAcl",
-    args: { profileId: "${sw-profile}", name: "guests-in", aclType: "standard", aclRules: [{ sequence: 10, action: "permit", source: "10.1.0.0/16" }] },
+    args: {
+      profileId: "${sw-profile}",
+      name: "guests-in",
+      aclType: "standard",
+      aclRules: [{ sequence: 10, action: "permit", source: "10.1.0.0/16" }],
+    },
     // A standard ACL matches on the source only.
     full: { aclRules: [{ sequence: 10, action: "permit", protocol: "ip", source: "10.1.0.0/16" }] },
     update: { field: "aclRules", value: [{ sequence: 10, action: "permit", source: "10.2.0.0/16" }] },
@@ -67,51 +90,106 @@ export const SWITCH_CASES: KindCase[] = [
     drift: {
       async make({ admin, ids, id }) {
         const acl = await admin.call<Props>("S5", { profileId: ids["sw-profile"], aclId: id });
-        await admin.execute("S4", { profileId: ids["sw-profile"] }, { body: { ...acl, aclRules: [{ ...acl.aclRules[0], action: "deny" }] } });
+        await admin.execute(
+          "S4",
+          { profileId: ids["sw-profile"] },
+          { body: { ...acl, aclRules: [{ ...acl.aclRules[0], action: "deny" }] } },
+        );
       },
       path: "aclRules[0].action",
     },
-    removed: { make: ({ admin, ids, id }) => admin.execute("S6", { profileId: ids["sw-profile"], aclId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, ids, id }) =>
+        admin.execute("S6", { profileId: ids["sw-profile"], aclId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S5", { profileId: ids["sw-profile"], aclId: id })),
   },
   {
     name: "sw-trusted-uplink",
     kind: "SwitchTrustedPort",
-    args: { profileId: "${sw-profile}", model: "ICX7150-24P", trustPorts: ["1/2/1"], trustedPortType: "all", vlanDemand: false },
+    args: {
+      profileId: "${sw-profile}",
+      model: "ICX7150-24P",
+      trustPorts: ["1/2/1"],
+      trustedPortType: "all",
+      vlanDemand: false,
+    },
     // No operation changes a trusted port: every change replaces it, and nothing out of band can make it drift.
     replace: { field: "trustPorts", value: ["1/2/2"] },
-    removed: { make: ({ admin, ids, id }) => admin.execute("S49", { profileId: ids["sw-profile"], trustedPortId: id }).then(() => undefined), refresh: "delete" },
-    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S48", { profileId: ids["sw-profile"], trustedPortId: id })),
+    removed: {
+      make: ({ admin, ids, id }) =>
+        admin.execute("S49", { profileId: ids["sw-profile"], trustedPortId: id }).then(() => undefined),
+      refresh: "delete",
+    },
+    destroyed: ({ admin, ids, id }) =>
+      expectGone(() => admin.call("S48", { profileId: ids["sw-profile"], trustedPortId: id })),
   },
   {
     name: "sw-port-5",
     kind: "SwitchPortSettings",
-    args: { switchId: "${sw-access-1}", port: "1/1/5", name: "desk 5", untaggedVlan: "210", taggedVlans: ["220"], ingressAcl: "base-in", poeBudget: 15, poeClass: "THREE", portSpeed: "AUTO", rstpAdminEdgePort: true },
+    args: {
+      switchId: "${sw-access-1}",
+      port: "1/1/5",
+      name: "desk 5",
+      untaggedVlan: "210",
+      taggedVlans: ["220"],
+      ingressAcl: "base-in",
+      poeBudget: 15,
+      poeClass: "THREE",
+      portSpeed: "AUTO",
+      rstpAdminEdgePort: true,
+    },
     full: { egressAcl: "base-in" },
     update: { field: "poeBudget", value: 25 },
     replace: { field: "port", value: "1/1/6" },
     drift: {
       async make({ admin, ids }) {
-        const port = await admin.call<Props>("S41", { serialNumber: ids["sw-access-1"], unitNum: "1", slotNum: "1", portNum: "5" });
+        const port = await admin.call<Props>("S41", {
+          serialNumber: ids["sw-access-1"],
+          unitNum: "1",
+          slotNum: "1",
+          portNum: "5",
+        });
         await admin.execute("S40", { serialNumber: ids["sw-access-1"] }, { body: { ...port, name: "edited" } });
       },
       path: "name",
     },
     // The reset shows on rstpAdminEdgePort (back to false); fields it clears keep their old values in state (provider/lifecycle/mapping.ts outputsOf).
     removed: {
-      make: ({ admin, ids }) => admin.execute("S40", { serialNumber: ids["sw-access-1"] }, { body: { port: "1/1/5" } }).then(() => undefined),
+      make: ({ admin, ids }) =>
+        admin.execute("S40", { serialNumber: ids["sw-access-1"] }, { body: { port: "1/1/5" } }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, ids }) {
-      const port = await admin.call<Props>("S41", { serialNumber: ids["sw-access-1"], unitNum: "1", slotNum: "1", portNum: "5" });
-      expect(port).toMatchObject({ port: "1/1/5", lldpEnable: true, poeEnable: true, portEnable: true, ipsg: false, rstpAdminEdgePort: false });
-      for (const field of ["name", "untaggedVlan", "taggedVlans", "ingressAcl", "poeBudget", "poeClass", "portSpeed"]) expect(port).not.toHaveProperty(field);
+      const port = await admin.call<Props>("S41", {
+        serialNumber: ids["sw-access-1"],
+        unitNum: "1",
+        slotNum: "1",
+        portNum: "5",
+      });
+      expect(port).toMatchObject({
+        port: "1/1/5",
+        lldpEnable: true,
+        poeEnable: true,
+        portEnable: true,
+        ipsg: false,
+        rstpAdminEdgePort: false,
+      });
+      for (const field of ["name", "untaggedVlan", "taggedVlans", "ingressAcl", "poeBudget", "poeClass", "portSpeed"])
+        expect(port).not.toHaveProperty(field);
     },
   },
   {
     name: "sw-uplink",
     kind: "SwitchLag",
-    args: { switchId: "${sw-access-1}", name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["210", "220"] },
+    args: {
+      switchId: "${sw-access-1}",
+      name: "uplink",
+      type: "dynamic",
+      ports: ["1/2/1", "1/2/2"],
+      taggedVlans: ["210", "220"],
+    },
     full: { taggedVlans: ["220"], untaggedVlan: "210" },
     update: { field: "type", value: "static" },
     replace: { field: "switchId", value: "${sw-access-2}" },
@@ -128,7 +206,14 @@ export const SWITCH_CASES: KindCase[] = [
   {
     name: "sw-mgmt-ip",
     kind: "SwitchIpPort",
-    args: { switchId: "${sw-access-1}", port: "1/1/20", ipAddress: "10.20.0.1", ipSubnetMask: "255.255.255.0", egressAcl: "base-in", ospfArea: "0.0.0.0" },
+    args: {
+      switchId: "${sw-access-1}",
+      port: "1/1/20",
+      ipAddress: "10.20.0.1",
+      ipSubnetMask: "255.255.255.0",
+      egressAcl: "base-in",
+      ospfArea: "0.0.0.0",
+    },
     full: { ingressAcl: "base-in" },
     update: { field: "ipAddress", value: "10.20.0.2" },
     replace: { field: "switchId", value: "${sw-access-2}" },
@@ -139,7 +224,10 @@ export const SWITCH_CASES: KindCase[] = [
       },
       path: "ospfArea",
     },
-    removed: { make: ({ admin, id }) => admin.execute("S30", { ipPortId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("S30", { ipPortId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("S29", { ipPortId: id })),
   },
   {
@@ -158,15 +246,23 @@ export const SWITCH_CASES: KindCase[] = [
       path: "vlanName",
     },
     removed: {
-      make: ({ admin, ids, id }) => admin.execute("S53", { profileId: ids["sw-profile"], vlanUuid: id }).then(() => undefined),
+      make: ({ admin, ids, id }) =>
+        admin.execute("S53", { profileId: ids["sw-profile"], vlanUuid: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S52", { profileId: ids["sw-profile"], vlanUuid: id })),
+    destroyed: ({ admin, ids, id }) =>
+      expectGone(() => admin.call("S52", { profileId: ids["sw-profile"], vlanUuid: id })),
   },
   {
     name: "sw-voice-ve",
     kind: "SwitchVePort",
-    args: { switchId: "${sw-access-1}", vlanId: "${sw-vlan-printers.vlanId}", ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0", dhcpRelayAgent: "10.0.0.5" },
+    args: {
+      switchId: "${sw-access-1}",
+      vlanId: "${sw-vlan-printers.vlanId}",
+      ipAddress: "10.22.0.1",
+      ipSubnetMask: "255.255.255.0",
+      dhcpRelayAgent: "10.0.0.5",
+    },
     full: { ingressAcl: "base-in", egressAcl: "base-in" },
     update: { field: "ipAddress", value: "10.22.0.2" },
     replace: { field: "switchId", value: "${sw-access-2}" },
@@ -177,7 +273,10 @@ export const SWITCH_CASES: KindCase[] = [
       },
       path: "dhcpRelayAgent",
     },
-    removed: { make: ({ admin, id }) => admin.execute("S65", { vePortId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("S65", { vePortId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("S64", { vePortId: id })),
   },
   {
@@ -201,7 +300,10 @@ export const SWITCH_CASES: KindCase[] = [
       },
       path: "firmware",
     },
-    removed: { make: ({ admin, id }) => admin.execute("S68", {}, { body: { id } }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("S68", {}, { body: { id } }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
       expect(await admin.call("S69", { venueId: id })).toEqual({ id, dns: [], syslogEnabled: false });
     },

@@ -12,8 +12,16 @@ const OTHER_SEEDED_DHCP_PROFILE = "d4c9a0f1e2b3c4d5e6f708192a3b4c5e";
 export const WIFI_DEVICE_SUPPORT: Props[] = [
   { name: "devices-site", kind: "Venue", args: { name: "Devices site" } },
   { name: "devices-annex", kind: "Venue", args: { name: "Devices annex" } },
-  { name: "settings-ap", kind: "Ap", args: { serialNumber: "612345678901", name: "Settings AP", venueId: "${devices-site}" } },
-  { name: "settings-ap-2", kind: "Ap", args: { serialNumber: "612345678902", name: "Settings AP 2", venueId: "${devices-site}" } },
+  {
+    name: "settings-ap",
+    kind: "Ap",
+    args: { serialNumber: "612345678901", name: "Settings AP", venueId: "${devices-site}" },
+  },
+  {
+    name: "settings-ap-2",
+    kind: "Ap",
+    args: { serialNumber: "612345678902", name: "Settings AP 2", venueId: "${devices-site}" },
+  },
 ];
 
 const trunk = { portId: "1", type: "Trunk", untagId: 1, vlanMembers: "1-4094", enabled: true };
@@ -32,20 +40,34 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
   {
     name: "settings-ap-radio",
     kind: "ApRadio",
-    args: { serialNumber: "${settings-ap}", useVenueSettings: false, apRadioParams24G: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" } },
+    args: {
+      serialNumber: "${settings-ap}",
+      useVenueSettings: false,
+      apRadioParams24G: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" },
+    },
     full: { apRadioParams50G: { allowedChannels: ["36", "40"] } },
     update: { field: "apRadioParams24G", value: { allowedChannels: ["1", "11"], channelBandwidth: "20MHz" } },
     replace: { field: "serialNumber", value: "${settings-ap-2}" },
     drift: {
       async make({ admin, id }) {
         const radio = await admin.call<Props>("W18", { serialNumber: id });
-        await admin.execute("W19", { serialNumber: id }, { body: { ...radio, apRadioParams24G: { ...radio.apRadioParams24G, channelBandwidth: "40MHz" } } });
+        await admin.execute(
+          "W19",
+          { serialNumber: id },
+          { body: { ...radio, apRadioParams24G: { ...radio.apRadioParams24G, channelBandwidth: "40MHz" } } },
+        );
       },
       path: "apRadioParams24G.channelBandwidth",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W20", { serialNumber: id }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W20", { serialNumber: id }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W18", { serialNumber: id })).toMatchObject({ useVenueSettings: true, apRadioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "AUTO" } });
+      expect(await admin.call("W18", { serialNumber: id })).toMatchObject({
+        useVenueSettings: true,
+        apRadioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "AUTO" },
+      });
     },
   },
   {
@@ -56,20 +78,41 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     drift: {
       async make({ admin, id }) {
         const ports = await admin.call<Props>("W13", { serialNumber: id });
-        await admin.execute("W14", { serialNumber: id }, { body: { ...ports, lanPorts: [{ ...ports.lanPorts[0], enabled: false }] } });
+        await admin.execute(
+          "W14",
+          { serialNumber: id },
+          { body: { ...ports, lanPorts: [{ ...ports.lanPorts[0], enabled: false }] } },
+        );
       },
       path: "lanPorts[0].enabled",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W15", { serialNumber: id }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W15", { serialNumber: id }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W13", { serialNumber: id })).toEqual({ lanPorts: [], poeOut: null, useVenueSettings: false });
+      expect(await admin.call("W13", { serialNumber: id })).toEqual({
+        lanPorts: [],
+        poeOut: null,
+        useVenueSettings: false,
+      });
     },
   },
   {
     name: "settings-ap-mdns",
     kind: "ApMdnsGateway",
-    args: { serialNumber: "${settings-ap}", rules: [{ enabled: true, fromVlan: 10, toVlan: 20, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" }] },
-    update: { field: "rules", value: [{ enabled: true, fromVlan: 10, toVlan: 30, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" }] },
+    args: {
+      serialNumber: "${settings-ap}",
+      rules: [
+        { enabled: true, fromVlan: 10, toVlan: 20, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" },
+      ],
+    },
+    update: {
+      field: "rules",
+      value: [
+        { enabled: true, fromVlan: 10, toVlan: 30, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" },
+      ],
+    },
     drift: {
       async make({ admin, id }) {
         const gateway = await admin.call<Props>("W8", { serialNumber: id });
@@ -77,7 +120,10 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
       },
       path: "rules[0].fromVlan",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W10", { serialNumber: id }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W10", { serialNumber: id }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
       expect(await admin.call("W8", { serialNumber: id })).toEqual({ rules: [] });
     },
@@ -87,8 +133,15 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     kind: "VenueMesh",
     args: { venueId: "${devices-site}", enabled: true },
     update: { field: "enabled", value: false },
-    drift: { make: ({ admin, id }) => admin.execute("W42", { venueId: id }, { body: { enabled: false } }).then(() => undefined), path: "enabled" },
-    removed: { make: ({ admin, id }) => admin.execute("W42", { venueId: id }, { body: {} }).then(() => undefined), refresh: "update" },
+    drift: {
+      make: ({ admin, id }) =>
+        admin.execute("W42", { venueId: id }, { body: { enabled: false } }).then(() => undefined),
+      path: "enabled",
+    },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W42", { venueId: id }, { body: {} }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
       expect((await admin.call<Props>("W32", { venueId: id })).mesh).toEqual({ enabled: false });
     },
@@ -96,8 +149,14 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
   {
     name: "devices-lan-ports",
     kind: "VenueLanPorts",
-    args: { venueId: "${devices-site}", models: [{ model: "R550", poeMode: "802.3at", poeOut: true, lanPorts: [trunk] }] },
-    update: { field: "models", value: [{ model: "R550", poeMode: "802.3bt-Class_5", poeOut: true, lanPorts: [trunk] }] },
+    args: {
+      venueId: "${devices-site}",
+      models: [{ model: "R550", poeMode: "802.3at", poeOut: true, lanPorts: [trunk] }],
+    },
+    update: {
+      field: "models",
+      value: [{ model: "R550", poeMode: "802.3bt-Class_5", poeOut: true, lanPorts: [trunk] }],
+    },
     drift: {
       async make({ admin, id }) {
         const [first] = await admin.call<Props[]>("W38", { venueId: id });
@@ -105,7 +164,10 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
       },
       path: "models[0].poeOut",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W39", { venueId: id }, { body: [] }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W39", { venueId: id }, { body: [] }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
       expect(await admin.call("W38", { venueId: id })).toEqual([]);
     },
@@ -113,18 +175,31 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
   {
     name: "devices-leds",
     kind: "VenueLeds",
-    args: { venueId: "${devices-site}", models: [{ model: "R550", ledEnabled: false }, { model: "R750", ledEnabled: true }] },
+    args: {
+      venueId: "${devices-site}",
+      models: [
+        { model: "R550", ledEnabled: false },
+        { model: "R750", ledEnabled: true },
+      ],
+    },
     // Removing a model from the list removes that model's setting only.
     update: { field: "models", value: [{ model: "R750", ledEnabled: true }] },
     replace: { field: "venueId", value: "${devices-annex}" },
     drift: {
       async make({ admin, id }) {
         const leds = await admin.call<Props[]>("W40", { venueId: id });
-        await admin.execute("W41", { venueId: id }, { body: leds.map((l, i) => (i === 0 ? { ...l, ledEnabled: true } : l)) });
+        await admin.execute(
+          "W41",
+          { venueId: id },
+          { body: leds.map((l, i) => (i === 0 ? { ...l, ledEnabled: true } : l)) },
+        );
       },
       path: "models[0].ledEnabled",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W41", { venueId: id }, { body: [] }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W41", { venueId: id }, { body: [] }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
       expect(await admin.call("W40", { venueId: id })).toEqual([]);
     },
@@ -136,7 +211,14 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     // WIFI-10170: one SIM card at least stays enabled.
     full: {
       models: [
-        { ...cellular, simCardSecondaryApn: "backup", simCardPrimaryEnabled: true, simCardPrimaryRoaming: false, simCardSecondaryEnabled: false, simCardSecondaryRoaming: false },
+        {
+          ...cellular,
+          simCardSecondaryApn: "backup",
+          simCardPrimaryEnabled: true,
+          simCardPrimaryRoaming: false,
+          simCardSecondaryEnabled: false,
+          simCardSecondaryRoaming: false,
+        },
       ],
     },
     update: { field: "models", value: [{ ...cellular, primaryWanRecoveryTimer: 120 }] },
@@ -147,7 +229,10 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
       },
       path: "models[0].wanConnection",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W34", { venueId: id }, { body: [] }).then(() => undefined), refresh: "update" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W34", { venueId: id }, { body: [] }).then(() => undefined),
+      refresh: "update",
+    },
     async destroyed({ admin, id }) {
       expect(await admin.call("W33", { venueId: id })).toEqual([]);
     },
@@ -159,7 +244,10 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     // The service cannot change a binding: every change replaces it.
     replace: { field: "dhcpServiceProfileId", value: OTHER_SEEDED_DHCP_PROFILE },
     removed: {
-      make: ({ admin, ids }) => admin.execute("W37", { venueId: ids["devices-site"], dhcpServiceProfileId: SEEDED_DHCP_PROFILE }).then(() => undefined),
+      make: ({ admin, ids }) =>
+        admin
+          .execute("W37", { venueId: ids["devices-site"], dhcpServiceProfileId: SEEDED_DHCP_PROFILE })
+          .then(() => undefined),
       refresh: "delete",
     },
     async destroyed({ admin, ids }) {

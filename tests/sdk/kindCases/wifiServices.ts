@@ -15,8 +15,16 @@ export const WIFI_SERVICE_SECRETS: Record<string, string> = {
 /** Resources the cases refer to (parents, replacement targets); they are not cases themselves. */
 export const WIFI_SERVICE_SUPPORT: Props[] = [
   // vSPoT servers that leave their venues to VenueVspotBinding (the hotspot case names its own), and a venue to move a binding to.
-  { name: "branch-spot", kind: "VspotServer", args: { serverName: "Branch spot", serverAddress: "192.0.2.80", password: "${secret:vspotPassword}" } },
-  { name: "spare-spot", kind: "VspotServer", args: { serverName: "Spare spot", serverAddress: "192.0.2.81", password: "${secret:vspotPassword}" } },
+  {
+    name: "branch-spot",
+    kind: "VspotServer",
+    args: { serverName: "Branch spot", serverAddress: "192.0.2.80", password: "${secret:vspotPassword}" },
+  },
+  {
+    name: "spare-spot",
+    kind: "VspotServer",
+    args: { serverName: "Spare spot", serverAddress: "192.0.2.81", password: "${secret:vspotPassword}" },
+  },
   { name: "kiosk", kind: "Venue", args: { name: "Kiosk" } },
 ];
 
@@ -29,17 +37,29 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     drift: {
       async make({ admin, id }) {
         const profile = await admin.call<Props>("W94", { wifiCallingProfileId: id });
-        await admin.execute("W95", { wifiCallingProfileId: id }, { body: { ...profile, qosPriority: "WIFICALLING_PRI_BG" } });
+        await admin.execute(
+          "W95",
+          { wifiCallingProfileId: id },
+          { body: { ...profile, qosPriority: "WIFICALLING_PRI_BG" } },
+        );
       },
       path: "qosPriority",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W96", { wifiCallingProfileId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W96", { wifiCallingProfileId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W94", { wifiCallingProfileId: id })),
   },
   {
     name: "hotspot",
     kind: "VspotServer",
-    args: { serverName: "Hotspot", serverAddress: "vspot.example.com", password: "${secret:vspotPassword}", venues: [{ id: "${hq}" }] },
+    args: {
+      serverName: "Hotspot",
+      serverAddress: "vspot.example.com",
+      password: "${secret:vspotPassword}",
+      venues: [{ id: "${hq}" }],
+    },
     // The service names a venue by the venue's own name.
     full: { venues: [{ id: "${hq}", name: "HQ" }] },
     update: { field: "port", value: 9883 },
@@ -50,7 +70,10 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
       },
       path: "serverAddress",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W90", { vspotId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W90", { vspotId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W88", { vspotId: id })),
   },
   {
@@ -60,7 +83,10 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     // The service cannot change a binding: every change replaces it (another venue is another binding, with another ID). A venue
     // moved to another server by hand therefore shows on refresh as a replace, not as the in-place drift this table checks.
     replace: { field: "venueId", value: "${kiosk}" },
-    removed: { make: ({ admin, id }) => admin.execute("W101", { venueId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W101", { venueId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W100", { venueId: id })),
   },
   {
@@ -76,7 +102,15 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     // WIFI-10203: a BLOCK rule sets no rate limit or VLAN.
     full: {
       rules: [
-        { name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20, downloadRateLimit: 50, uploadRateLimit: 10 },
+        {
+          name: "iPhones",
+          action: "ALLOW",
+          deviceType: "Smartphone",
+          osVendor: "Ios",
+          vlan: 20,
+          downloadRateLimit: 50,
+          uploadRateLimit: 10,
+        },
         { name: "Consoles", action: "BLOCK", deviceType: "Gaming", osVendor: "All" },
       ],
     },
@@ -88,7 +122,10 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
       },
       path: "defaultAccess",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W70", {}, { body: [id] }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W70", {}, { body: [id] }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W71", { devicePolicyId: id })),
   },
   {
@@ -97,12 +134,14 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     args: { psk: "${secret:recoveryPsk}" },
     update: { field: "psk", value: "${secret:recoveryPskNext}" },
     drift: {
-      make: ({ admin }) => admin.execute("W83", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } }).then(() => undefined),
+      make: ({ admin }) =>
+        admin.execute("W83", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } }).then(() => undefined),
       path: "psk",
     },
     // The PSK always exists: changed out of band, refresh shows the change.
     removed: {
-      make: ({ admin }) => admin.execute("W83", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } }).then(() => undefined),
+      make: ({ admin }) =>
+        admin.execute("W83", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } }).then(() => undefined),
       refresh: "update",
     },
     // Destroy forgets: the PSK the program last set stays in the service.
@@ -114,18 +153,37 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
   networkCase("staff-psk", {
     name: "Staff PSK",
     type: "psk",
-    wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", advancedCustomization: { wifiCallingIds: ["${carrier-calling}"], devicePolicyId: "${phones-policy}" } },
+    wlan: {
+      ssid: "staff",
+      wlanSecurity: "WPA2Personal",
+      advancedCustomization: { wifiCallingIds: ["${carrier-calling}"], devicePolicyId: "${phones-policy}" },
+    },
     passphrase: "${secret:staffPassphrase}",
   }),
   networkCase("lobby-open", { name: "Lobby open", type: "open", wlan: { ssid: "lobby" } }),
   {
-    ...networkCase("visitors-portal", {
-      name: "Visitors portal",
-      type: "guest",
-      wlan: { ssid: "visitors", bypassCPUsingMacAddressAuthentication: true },
-      guestPortal: { guestNetworkType: "ClickThrough", userSessionTimeout: 600, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } },
-    }, { guestPortal: { socialDomains: ["example.com"] } }),
-    update: { field: "guestPortal", value: { guestNetworkType: "ClickThrough", userSessionTimeout: 720, wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" } } },
+    ...networkCase(
+      "visitors-portal",
+      {
+        name: "Visitors portal",
+        type: "guest",
+        wlan: { ssid: "visitors", bypassCPUsingMacAddressAuthentication: true },
+        guestPortal: {
+          guestNetworkType: "ClickThrough",
+          userSessionTimeout: 600,
+          wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" },
+        },
+      },
+      { guestPortal: { socialDomains: ["example.com"] } },
+    ),
+    update: {
+      field: "guestPortal",
+      value: {
+        guestNetworkType: "ClickThrough",
+        userSessionTimeout: 720,
+        wisprPage: { externalProviderName: "Purple", externalProviderRegion: "EMEA" },
+      },
+    },
   },
   {
     ...networkCase("residents-dpsk", {
@@ -135,7 +193,10 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
       passphraseBackup: "${secret:residentsBackup}",
       dpskGenerationParams: { passphraseLength: 12, passphraseFormatEnum: "KEYBOARD_FRIENDLY" },
     }),
-    update: { field: "dpskGenerationParams", value: { passphraseLength: 16, passphraseFormatEnum: "KEYBOARD_FRIENDLY" } },
+    update: {
+      field: "dpskGenerationParams",
+      value: { passphraseLength: 16, passphraseFormatEnum: "KEYBOARD_FRIENDLY" },
+    },
   },
   networkCase("enrol-cloudpath", {
     name: "Enrolment",
@@ -154,7 +215,10 @@ function networkCase(name: string, args: Props, full: Props = {}): KindCase {
     kind: "Network",
     // The program sets the VLAN, so that another admin's change of it is drift (a field the program leaves out is the service's).
     args: { ...args, wlan: { vlanId: 40, ...args.wlan } },
-    full: { wlan: { advancedCustomization: { wifiCallingIds: ["${carrier-calling}"], devicePolicyId: "${phones-policy}" } }, ...full },
+    full: {
+      wlan: { advancedCustomization: { wifiCallingIds: ["${carrier-calling}"], devicePolicyId: "${phones-policy}" } },
+      ...full,
+    },
     update: { field: "description", value: `${String(args.name)} network` },
     drift: {
       async make({ admin, id }) {
@@ -163,7 +227,10 @@ function networkCase(name: string, args: Props, full: Props = {}): KindCase {
       },
       path: "wlan.vlanId",
     },
-    removed: { make: ({ admin, id }) => admin.execute("W56", { networkId: id }).then(() => undefined), refresh: "delete" },
+    removed: {
+      make: ({ admin, id }) => admin.execute("W56", { networkId: id }).then(() => undefined),
+      refresh: "delete",
+    },
     destroyed: ({ admin, id }) => expectGone(() => admin.call("W57", { networkId: id })),
   };
 }
