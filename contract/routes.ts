@@ -69,10 +69,10 @@ export interface RouteDef {
    * clients). Its ID continues the numbering of its document (W49 fills the one gap;
    * W97 on follow W96 in the order the evidence lists them).
    */
-  readonly beyondSeeds?: string;
+  readonly beyondDocumentation?: string;
 }
 
-type Extras = Partial<Pick<RouteDef, "paging" | "variant" | "body" | "success" | "beyondSeeds">>;
+type Extras = Partial<Pick<RouteDef, "paging" | "variant" | "body" | "success" | "beyondDocumentation">>;
 
 const ZERO_BASED: Paging = { firstPage: 0, envelope: "array" };
 
@@ -269,7 +269,7 @@ export const ROUTES = {
   // shown", and W49 is the one number missing before W50. The path is the service's collection
   // path.
   W49: list("wifi", `${T}/wifi/network`, "List networks (not in the API documentation)", {
-    beyondSeeds:
+    beyondDocumentation:
       'the API documentation: "the network list operation ... not shown"; the vendor\'s public generated client (get_networks) and sample scripts',
   }),
   W50: accepted("wifi", "POST", `${T}/wifi/network`, "Create network", "object"),
@@ -363,19 +363,19 @@ export const ROUTES = {
   // generated client (v20.01.04) and its sample scripts call, numbered after W96 in the order the
   // evidence lists them.
   W97: read("wifi", `${T}/wifi/venue/{venueId}/valid-channels`, "Get the venue's valid channels per band", {
-    beyondSeeds: PUBLIC_CLIENT,
+    beyondDocumentation: PUBLIC_CLIENT,
   }),
   W98: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/syslog`, "Reset venue syslog to defaults", "none", {
-    beyondSeeds: PUBLIC_CLIENT,
+    beyondDocumentation: PUBLIC_CLIENT,
   }),
   W99: accepted("wifi", "PUT", `${T}/wifi/venue/{venueId}/vspot/{vspotId}`, "Bind a vSPoT server to a venue", "none", {
-    beyondSeeds: PUBLIC_CLIENT,
+    beyondDocumentation: PUBLIC_CLIENT,
   }),
   W100: read("wifi", `${T}/wifi/venue/{venueId}/vspot`, "Get the venue's vSPoT binding", {
-    beyondSeeds: PUBLIC_CLIENT,
+    beyondDocumentation: PUBLIC_CLIENT,
   }),
   W101: accepted("wifi", "DELETE", `${T}/wifi/venue/{venueId}/vspot`, "Unbind the venue's vSPoT server", "none", {
-    beyondSeeds: PUBLIC_CLIENT,
+    beyondDocumentation: PUBLIC_CLIENT,
   }),
   // The switch API documentation. The {serialNumber} slot takes the switch's id, which is its
   // serial number (emulator/README.md "Switches"). S25, S32, S61 and S68 are labelled "create" in

@@ -95,7 +95,7 @@ export function sitesFor(resources: number): number {
   return best;
 }
 
-/** Switch serial numbers under the seeds' rule: FEK3224R and three of the 32 characters the rule allows there. */
+/** Switch serial numbers under the API documentation's rule: FEK3224R and three of the 32 characters the rule allows there. */
 const SERIAL_TAIL = "0123456789ABCDEFGHJKLMNPRSTVWXYZ";
 export function switchSerial(block: number): string {
   if (block < 0 || block >= SERIAL_TAIL.length ** 3)

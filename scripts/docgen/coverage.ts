@@ -12,8 +12,10 @@ import { RESOURCE_SPECS } from "../../provider/resources";
 import { DOCS_HEADER } from "./resourcePage";
 import { operationsOf } from "./probe";
 
-/** Not in the seeds: the rows of contract/routes.ts that say where they are known from instead. */
-const NOT_IN_SEEDS: readonly OperationId[] = OPERATION_IDS.filter((op) => routeOf(op).beyondSeeds !== undefined);
+/** Not in the API documentation: the rows of contract/routes.ts that say where they are known from instead. */
+const NOT_DOCUMENTED: readonly OperationId[] = OPERATION_IDS.filter(
+  (op) => routeOf(op).beyondDocumentation !== undefined,
+);
 /** Login: the emulator's server answers it before any handler (tests/contract/routes.test.ts checks that only it has none). */
 const SERVED_BY_SERVER: readonly OperationId[] = ["A1"];
 /** Roles of a resource's operations that tests/sdk/kinds.test.ts runs for every row of tests/sdk/kindCases/. */
@@ -129,16 +131,16 @@ export async function coverageTable(root: string): Promise<string> {
     totals.functions += tested.functions.has(op) ? 1 : 0;
     totals.errors += tested.errors.has(op) ? 1 : 0;
     totals.any += how.length > 0 ? 1 : 0;
-    const name = NOT_IN_SEEDS.includes(op) ? `${op} (not in the API documentation)` : op;
+    const name = NOT_DOCUMENTED.includes(op) ? `${op} (not in the API documentation)` : op;
     const emulatedText = !emulated ? "no" : handlers.has(op) ? "yes" : "yes (the server's login)";
     rows.push(
       `| ${name} | \`${route.method} ${route.path}\` | ${route.summary} | ${emulatedText} | ${by.join(", ") || "no"} | ${how.join("; ") || "no"} |`,
     );
   }
-  const seeds = OPERATION_IDS.filter((op) => !NOT_IN_SEEDS.includes(op)).length;
+  const documented = OPERATION_IDS.filter((op) => !NOT_DOCUMENTED.includes(op)).length;
   const all = OPERATION_IDS.length;
   let text = DOCS_HEADER + "# Coverage of the service's operations\n\n";
-  text += `The ${seeds} operations of the service's API documentation and ${NOT_IN_SEEDS.join(", ")} (${all} in all, every row of \`contract/routes.ts\`).\n\n`;
+  text += `The ${documented} operations of the service's API documentation and ${NOT_DOCUMENTED.join(", ")} (${all} in all, every row of \`contract/routes.ts\`).\n\n`;
   text += "| | Operations |\n|---|---|\n";
   text += `| emulated | ${totals.emulated} of ${all} |\n| reachable from the provider | ${totals.reached} of ${all} |\n`;
   text += `| tested: answer held against its read schema | ${totals.answers} of ${all} |\n| tested: through a stack of every resource kind | ${totals.stack} of ${all} |\n`;

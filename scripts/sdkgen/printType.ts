@@ -228,7 +228,7 @@ export function printObject(
       names,
     }),
   );
-  // The service may answer fields the seeds do not list; the result types say so.
+  // The service may answer fields the API documentation does not list; the result types say so.
   if (mode === "output" && object._def.unknownKeys === "passthrough") fields.push(`${inner}[key: string]: unknown;\n`);
   if (fields.length === 0) return "{}";
   return `{\n${fields.join("")}${indent}}`;

@@ -1,5 +1,5 @@
 // The operations the real service has and its API documentation does not list (W97-W101, contract/routes.ts
-// `beyondSeeds`): the venue's valid channels, the reset of its syslog, and its vSPoT binding, with
+// `beyondDocumentation`): the venue's valid channels, the reset of its syslog, and its vSPoT binding, with
 // their answers and their refusals.
 import { venueSyslogDefaults } from "../../contract";
 import type { RunningEmulator } from "../../emulator";

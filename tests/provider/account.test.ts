@@ -180,7 +180,7 @@ describe("functions", () => {
     return (key) => values[key];
   };
 
-  it("getUserProfile lists the allowed regions; getTenant carries the seeds' fields under their wire names", async () => {
+  it("getUserProfile lists the allowed regions; getTenant carries the documented fields under their wire names", async () => {
     const profile = (await invoke("getUserProfile", {}, config())) as Props;
     expect(profile.allowedRegions).toEqual(expect.arrayContaining([expect.objectContaining({ name: "eu" })]));
     const tenant = (await invoke("getTenant", {}, config())) as Props;

@@ -1,6 +1,6 @@
 // Generated bad input for every resource: check rejects it with the property path (and the
 // service's code where one is defined), nothing reaches the API, and the emulator rejects the
-// very same body with the same code. The emulator validates from the seeds, so this pins the
+// very same body with the same code. The emulator validates from the API documentation, so this pins the
 // provider's preview-time validation to the service's behaviour.
 import fc from "fast-check";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -20,7 +20,7 @@ interface BadInput {
   path: string;
   /** Path the emulator reports (the wire shape). */
   wirePath?: string;
-  /** The seeds' code, when the rule has one. */
+  /** The API documentation's code, when the rule has one. */
   code?: string;
   /** Every input travels in the path (VenueDhcpBinding): there is no body for the service to refuse. */
   pathOnly?: true;
@@ -35,7 +35,7 @@ let client: NmsClient;
 let venueId: string;
 let networkId: string;
 let profileId: string;
-// Switches (issue 10)
+// Switches
 const switchSerial = "FEK3224R0AC";
 let floorPlanId: string;
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
   networkId = (await client.execute<Props>("W52", {}, { body: validNetwork() })).response!.id;
   profileId = (await client.execute<Props>("S43", {}, { body: { name: "bad-input-profile" } })).response!.id;
   await client.execute("W2", {}, { body: [{ serialNumber: AP_SERIAL, name: "bad-input-ap", venueId }] });
-  // Switches (issue 10)
+  // Switches
   await client.execute<Props>("S10", {}, { body: { id: switchSerial, venueId } });
   floorPlanId = (await client.execute<Props>("F2", { venueId }, { body: { name: "bad-input-plan" } })).response!.id;
 });
@@ -86,7 +86,7 @@ const nonFinite = (inputs: (value: number) => Props, path: string) =>
 const NON_OFDM = ["1", "2", "5.5", "11"];
 const OFDM = ["6", "9", "12", "18", "24", "36", "48", "54"];
 
-// Wi-Fi services (issue 9): the guest portal's external provider (WIFI-10116) and social domains (WIFI-10209).
+// Wi-Fi services: the guest portal's external provider (WIFI-10116) and social domains (WIFI-10209).
 const guestPortalBadInput = (): fc.Arbitrary<BadInput> =>
   fc.oneof(
     fc
@@ -339,7 +339,7 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
         path: "spanningTreeProtocol",
       })),
     ),
-  // Wi-Fi devices and venue Wi-Fi settings (issue 8)
+  // Wi-Fi devices and venue Wi-Fi settings
   ApRadio: () =>
     fc.oneof(
       fc.array(fc.constantFrom("1", "6", "11"), { maxLength: 1 }).map((allowedChannels) => ({
@@ -458,7 +458,7 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
       path: "dhcpServiceProfileId",
       pathOnly: true as const,
     })),
-  // Beyond the seeds: both IDs travel in the path.
+  // Beyond the API documentation: both IDs travel in the path.
   VenueVspotBinding: () =>
     fc
       .oneof(fc.integer(), fc.boolean(), fc.constant(""))
@@ -468,7 +468,7 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
           { inputs: { venueId: bad, vspotId: "vspot-1" }, path: "venueId", pathOnly: true as const },
         ),
       ),
-  // Switches (issue 10)
+  // Switches
   Switch: () => {
     const sw = (extra: Props) => ({ serialNumber: "FEK3224R0AD", venueId, ...extra });
     return fc.oneof(
@@ -572,7 +572,7 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
           { inputs: { venueId, syslogSecondaryServer: server }, path: "syslogSecondaryServer" },
         ),
       ),
-  // Wi-Fi services (issue 9)
+  // Wi-Fi services
   WifiCallingProfile: () => {
     const profile = (extra: Props) => ({
       profileName: "calling-ok",
@@ -666,7 +666,7 @@ const generators: Record<string, (() => fc.Arbitrary<BadInput>) | null> = {
         .oneof(fc.integer({ min: 0, max: 15 }), fc.integer({ min: 17, max: 20 }))
         .map((n) => ({ inputs: { psk: "7".repeat(n) }, path: "psk" })),
     ),
-  // Account (issue 11)
+  // Account
   Admin: () =>
     fc.oneof(
       notOneOf(["PRIME_ADMIN", "ADMIN", "READ_ONLY", "OFFICE_ADMIN", "SUPPORT", "DEVOPS"]).map((role) => ({

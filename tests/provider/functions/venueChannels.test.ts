@@ -1,4 +1,4 @@
-// getVenueValidChannels (W97, beyond the seeds) against the emulator: the venue's channels as the
+// getVenueValidChannels (W97, beyond the API documentation) against the emulator: the venue's channels as the
 // service answers them, in preview too, and an unknown venue surfaced with its error.
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { ConfigLookup } from "../../../provider/config";

@@ -1,4 +1,4 @@
-// Administrators, delegations, recipients, user profile, floor plans, calibration points (issue 11).
+// Administrators, delegations, recipients, user profile, floor plans, calibration points.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expectGone, type KindCase, type Props } from "./types";

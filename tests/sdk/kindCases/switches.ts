@@ -1,5 +1,5 @@
-// Switches, ACLs, trusted ports, ports, LAGs, IP and VE ports, venue switch settings (issue 10).
-// Together with the support resources this is the campus stack of issue 10: a profile with VLANs
+// Switches, ACLs, trusted ports, ports, LAGs, IP and VE ports, venue switch settings.
+// Together with the support resources this is a campus stack: a profile with VLANs
 // and ACLs applied to a venue, two access switches, and on them port settings, a LAG, an IP port
 // and a VE port, plus an edge switch with a position and a stack member, and the venue's switch
 // settings. Ports name VLANs and ACLs of the support profile, so that the cases' own ACL can be

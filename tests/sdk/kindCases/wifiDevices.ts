@@ -1,4 +1,4 @@
-// APs' own settings, venue Wi-Fi settings (issue 8).
+// APs' own settings, venue Wi-Fi settings.
 import type { KindCase, Props } from "./types";
 
 /** Secret config values the cases refer to as "${secret:key}". */

@@ -1,4 +1,4 @@
-// Device policies, recovery PSK, vSPoT, Wi-Fi calling and the network types (issue 9).
+// Device policies, recovery PSK, vSPoT, Wi-Fi calling and the network types.
 import { expectGone, type KindCase, type Props } from "./types";
 
 /** Secret config values the cases refer to as "${secret:key}" (and values other admins write, grepped for too). */
