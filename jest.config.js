@@ -6,6 +6,8 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   // Slow scenarios (chaos, large stacks) run through their own scripts, not the default suite.
   testPathIgnorePatterns: ["/node_modules/", "\\.slow\\.test\\.ts$"],
+  // Long suites first, also on a fresh clone that has no durations of a previous run.
+  testSequencer: "<rootDir>/tests/support/longSuitesFirst.js",
   transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.test.json" }] },
   testTimeout: 60000,
   // Jest's default on a 2-core machine is one worker, and most suites wait on child processes and

@@ -1,10 +1,7 @@
 // The bench's pieces: its flags, what a size means in resources (and serial numbers the service takes), the MSP
-// estate's program under Pulumi's mocks, the growth and goals it reports, and the shape of its last line; and a tiny
-// MSP estate through the bench's own code path (built bench, emulator, harness). The real run of the single-tenant
-// sizes at a tiny size is in bench.slow.test.ts.
-import { execFile } from "node:child_process";
-import * as path from "node:path";
-import { promisify } from "node:util";
+// estate's program under Pulumi's mocks, the growth and goals it reports, and the shape of its last line. Real runs
+// through the bench's own code path (built bench, emulator, harness) at tiny sizes, single-tenant and MSP estate, are
+// in bench.slow.test.ts.
 import { apSerialNumber } from "../../contract/validators";
 import { SWITCH_ID_PATTERN } from "../../contract/schemas/switch";
 import {
