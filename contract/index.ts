@@ -4,6 +4,7 @@ export * from "./errors";
 export * from "./validators";
 export * from "./validate";
 export * from "./meta";
+export * from "./secretFields";
 export * from "./requestRecord";
 export * from "./schemas/envelopes";
 export * from "./schemas/requestRecord";

@@ -32,17 +32,38 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; failures: Fiel
  * same as a client's.
  */
 export function validateBody<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): Validation<T> {
-  const result = schema.safeParse(withoutUnsetNulls(schema, body));
-  const nonFinite = nonFiniteNumberPaths(body).map(formatPath);
+  const parsed = parseFinite(schema, withoutUnsetNulls(schema, body), body);
+  if (parsed.ok) return parsed;
+  return {
+    ok: false,
+    failures: [
+      ...parsed.nonFinite.map((path) => ({ path, message: FINITE_NUMBER_RULE })),
+      ...parsed.issues.map(failureOfIssue),
+    ],
+  };
+}
+
+/** A schema's verdict, with the paths of non-finite numbers apart from the schema's own issues. */
+export type FiniteParse<T> = { ok: true; value: T } | { ok: false; nonFinite: string[]; issues: z.ZodIssue[] };
+
+/**
+ * Parses `value` with `schema`, refusing NaN and ±Infinity wherever they sit in `original` (the value
+ * as the caller got it, before any cleaning). A non-finite number fails the one rule every number has
+ * (FINITE_NUMBER_RULE); the field's own rules (a range) would only blur it, so the schema's issues on
+ * those paths are left out.
+ */
+export function parseFinite<T>(
+  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+  value: unknown,
+  original: unknown = value,
+): FiniteParse<T> {
+  const result = schema.safeParse(value);
+  const nonFinite = nonFiniteNumberPaths(original).map(formatPath);
   if (result.success && nonFinite.length === 0) return { ok: true, value: result.data };
-  // A non-finite number fails the one rule every number has; the field's own rules (a range) would only blur it.
   const issues = result.success
     ? []
     : result.error.issues.filter((issue) => !nonFinite.includes(formatPath(issue.path)));
-  return {
-    ok: false,
-    failures: [...nonFinite.map((path) => ({ path, message: FINITE_NUMBER_RULE })), ...issues.map(failureOfIssue)],
-  };
+  return { ok: false, nonFinite, issues };
 }
 
 export function failureOfIssue(issue: z.ZodIssue): FieldFailure {

@@ -1,19 +1,10 @@
 // The one error type of the emulator. Whatever the layer (auth, validation, model, apply), a
 // failure is an ApiError carrying codes from the shared catalogue; the server turns it into the
 // service's error body, and the async tracker into a FAIL record.
-import { type ApiErrorEntry, ERROR_CODES, type FieldFailure, statusOfCode } from "../contract";
+import { type ApiErrorEntry, ERROR_CODES, type FieldFailure, SECRET_FIELD_NAMES, statusOfCode } from "../contract";
 
 /** Fields whose values must never leave the emulator in an error answer. */
-const SECRET_FIELDS = new Set([
-  "sharedSecret",
-  "passphrase",
-  "wepHexKey",
-  "password",
-  "switchLoginPassword",
-  "rpPrivateKey",
-  "psk",
-  "passphraseBackup",
-]);
+const SECRET_FIELDS: ReadonlySet<string> = new Set(SECRET_FIELD_NAMES);
 
 /**
  * Codes of the emulator's own surfaces (the admin API, the file store behind U1 and U2, the page),

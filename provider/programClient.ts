@@ -6,8 +6,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { z } from "zod";
 import { NEWER_ONLY_MESSAGE } from "../contract/meta";
-import { formatPath } from "../contract/validate";
-import { FINITE_NUMBER_RULE, nonFiniteNumberPaths } from "../contract/validators";
+import { parseFinite } from "../contract/validate";
+import { FINITE_NUMBER_RULE } from "../contract/validators";
 import type { ClientOptions, NmsClient } from "./client";
 import { SharedClient } from "./configuredClient";
 import { type ConfigLookup, LOG_LEVELS, type LogLevelSetting, resolveConfig, resolveWifiApiVariant } from "./config";
@@ -55,19 +55,15 @@ export function checkArgs(
   } catch (error) {
     throw named(name, error);
   }
-  const parsed = argsOf(spec, variant).safeParse(args ?? {});
-  const nonFinite = nonFiniteNumberPaths(args ?? {}).map(formatPath);
-  if (parsed.success && nonFinite.length === 0) {
-    const problem = argFormProblem(spec, parsed.data as Record<string, unknown>);
+  const parsed = parseFinite(argsOf(spec, variant), args ?? {});
+  if (parsed.ok) {
+    const problem = argFormProblem(spec, parsed.value as Record<string, unknown>);
     if (problem) throw new Error(`${name}: ${problem}`);
-    return parsed.data as Record<string, unknown>;
+    return parsed.value as Record<string, unknown>;
   }
-  const issues = parsed.success
-    ? []
-    : parsed.error.issues.filter((issue) => !nonFinite.includes(formatPath(issue.path)));
   const problems = [
-    ...nonFinite.map((path) => `${path}: ${FINITE_NUMBER_RULE}`),
-    ...issues.flatMap((issue) => describeIssue(spec, issue, variant)),
+    ...parsed.nonFinite.map((path) => `${path}: ${FINITE_NUMBER_RULE}`),
+    ...parsed.issues.flatMap((issue) => describeIssue(spec, issue, variant)),
   ];
   throw new Error(`${name}: ${problems.join("; ")}`);
 }

@@ -8,7 +8,7 @@
 // reset between runs).
 //
 //   npm run bench [-- --sizes 250,1000,4000,msp] [--msp-tenants 20] [--msp-sites 2] [--latency-ms 300] [--jitter-ms 200] [--rate 100] [--burst 100]
-//                 [--client-rate 95] [--parallel 32] [--engine-parallel 4×CPUs] [--no-engine-default]
+//                 [--client-rate 95] [--parallel 128] [--engine-parallel 4×CPUs] [--no-engine-default]
 //                 [--naive-poll-ms 1000] [--seed 42]
 //                 [--program-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"] [--provider-node-args "..."]
 //                 [--no-baseline] [--verbose]

@@ -3,7 +3,7 @@
 // sites of a venue with changed radio and syslog settings, an AP group, APs, a network and its
 // activation; blocks with a switch profile, its VLANs, a switch and port settings naming them), then
 // the emulator's rate limit is set to its default (the service's, as the project models it) and the
-// import runs, in this process, at the provider's default client rate and at the emulator's limit.
+// import runs, in this process, at nms-import's default pace, at the provider's default client rate and at the emulator's limit.
 // Prints one line per run and a JSON line; a figure, never a pass/fail.
 //
 //   npm run bench:import -- [--objects 1000]
@@ -15,7 +15,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { DEFAULT_RATE_LIMIT } from "../emulator/config";
-import { importTenant } from "../importer";
+import { IMPORT_REQUESTS_PER_SECOND, importTenant } from "../importer";
 import { NmsClient } from "../provider/client";
 import { CLIENT_DEFAULTS } from "../provider/client/settings";
 import {
@@ -167,8 +167,14 @@ async function main(): Promise<void> {
     await admin(info.url, "PUT", "config", { rateLimit: { ...DEFAULT_RATE_LIMIT } });
 
     const runs: Record<string, unknown>[] = [];
-    // The provider's default client rate, the emulator's limit, and (limit off) what the generator itself costs.
-    for (const rate of [CLIENT_DEFAULTS.maxRequestsPerSecond, DEFAULT_RATE_LIMIT.requestsPerSecond, UNLIMITED]) {
+    // nms-import's default pace, the provider's default client rate, the emulator's limit, and (limit off) what the
+    // generator itself costs.
+    for (const rate of [
+      IMPORT_REQUESTS_PER_SECOND,
+      CLIENT_DEFAULTS.maxRequestsPerSecond,
+      DEFAULT_RATE_LIMIT.requestsPerSecond,
+      UNLIMITED,
+    ]) {
       if (rate === UNLIMITED) await admin(info.url, "PUT", "config", { rateLimit: null });
       const config = {
         "nms:baseUrl": info.url,
@@ -186,7 +192,7 @@ async function main(): Promise<void> {
           `generated in ${seconds.toFixed(1)} s at ` +
           (rate === UNLIMITED
             ? "no rate limit (the generator's own cost)"
-            : `nms:maxRequestsPerSecond ${rate} (emulator limit ${DEFAULT_RATE_LIMIT.requestsPerSecond}/s)`),
+            : `nms:maxRequestsPerSecond ${rate}${rate === IMPORT_REQUESTS_PER_SECOND ? " (nms-import's default)" : rate === CLIENT_DEFAULTS.maxRequestsPerSecond ? " (the provider's default)" : ""} (emulator limit ${DEFAULT_RATE_LIMIT.requestsPerSecond}/s)`),
       );
       runs.push({
         maxRequestsPerSecond: rate,

@@ -13,7 +13,7 @@ import { perRun } from "./perRun";
 /** From this many resources in one program, the parallelism decides the run's length. */
 export const MANY_RESOURCES = 200;
 /** The parallelism the README recommends; below it, a large program is told. */
-export const RECOMMENDED_PARALLEL = 32;
+export const RECOMMENDED_PARALLEL = 128;
 
 const registrations = perRun(() => ({ count: 0 }));
 

@@ -158,7 +158,7 @@ export class NmsClient {
     query: QueryParams | undefined,
     read: BatchedRead<T>,
   ): Promise<T> {
-    const request = this.ex.prepare(listOp, params, { query });
+    const request = this.prepare(listOp, params, { query });
     if (request.method !== "GET")
       throw new NmsError(`${describeOperation(listOp)} is not a read; readThroughList() pages GET operations only`);
     const key = `${listOp} ${request.path} ${JSON.stringify(query ?? {})}`;

@@ -5,18 +5,9 @@
 // and nested fields whose name is a secret field are replaced) and a textual one (every secret
 // string the client knows of, the password, the API key and the secret fields of the request
 // body, is cut out of any text the client produces).
+import { SECRET_FIELD_NAMES } from "../../contract/secretFields";
 
-/** Field names whose values are secrets anywhere in a request or an error entry. */
-export const SECRET_FIELD_NAMES: readonly string[] = [
-  "sharedSecret",
-  "passphrase",
-  "wepHexKey",
-  "password",
-  "switchLoginPassword",
-  "rpPrivateKey",
-  "psk",
-  "passphraseBackup",
-];
+export { SECRET_FIELD_NAMES };
 
 export const REDACTED = "***";
 

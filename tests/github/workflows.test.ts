@@ -5,6 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { load } from "js-yaml";
+import { RECOMMENDED_PARALLEL } from "../../sdk/parallelHint";
 
 const DIR = path.resolve(__dirname, "..", "..", ".github", "workflows");
 
@@ -70,9 +71,9 @@ test.each(["preview.yml", "deploy.yml", "drift.yml"])(
 );
 
 test.each(["preview.yml", "deploy.yml", "drift.yml"])(
-  "%s: Pulumi runs 32 steps at once (README, Performance), not a runner's default of 4 per CPU",
+  "%s: Pulumi runs the recommended number of steps at once (docs/performance.md), not a runner's default of 4 per CPU",
   (name) => {
     const { flow } = workflow(name);
-    for (const job of Object.values(flow.jobs)) expect(job.env.PULUMI_PARALLEL).toBe(32);
+    for (const job of Object.values(flow.jobs)) expect(job.env.PULUMI_PARALLEL).toBe(RECOMMENDED_PARALLEL);
   },
 );

@@ -10,8 +10,9 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { RunningEmulator } from "../../emulator";
 import { destroy, preview, up, type RunResult } from "../../harness";
-import { importTenant } from "../../importer";
+import { IMPORT_REQUESTS_PER_SECOND, importTenant, withImportPace } from "../../importer";
 import { KIND_IMPORTS } from "../../importer/kinds";
+import { resolveConfig } from "../../provider/config";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import { admin, adminApi, Client, start } from "../support/emulatorClient";
 import { buildEstate, ESTATE_SECRETS, tenantObjects, type Props } from "./estate";
@@ -335,3 +336,16 @@ test("several end customers' tenants (--tenant) become one program, grouped per 
   // Nothing of the customers' reached the MSP's own tenant.
   expect(withoutLogins(await tenantObjects(emulator, msp.tenantId))).toEqual(withoutLogins(mspBefore));
 }, 120_000);
+
+test("reads at nms-import's own pace unless nms:maxRequestsPerSecond is set, and never faster than the setting", () => {
+  const login: Record<string, string> = {
+    "nms:region": "eu",
+    "nms:tenantId": "t",
+    "nms:username": "u",
+    "nms:password": "p",
+  };
+  const paceOf = (more: Record<string, string>) =>
+    withImportPace(resolveConfig((key) => ({ ...login, ...more })[key], {})).maxRequestsPerSecond;
+  expect(paceOf({})).toBe(IMPORT_REQUESTS_PER_SECOND);
+  expect(paceOf({ "nms:maxRequestsPerSecond": "5" })).toBe(5);
+});

@@ -105,6 +105,22 @@ it("cached lists are per tenant: a write in one tenant keeps the other's list", 
   expect([await listsOf(customerA), await listsOf(customerB)]).toEqual([1, 2]);
 });
 
+it("reads through a shared list go to the view's tenant: the list is the customer's, never the login's own", async () => {
+  const a = msp.forTenant(customerA);
+  const { response } = await a.execute<{ id: string }>("A7", {}, { body: venueBody("Read through A's list") });
+  const venueId = response!.id;
+  await adminApi(emulator, "DELETE", "log");
+  const readOf = () =>
+    a.readThroughList<Record<string, unknown> | undefined>("A6", {}, undefined, {
+      alone: () => a.call("A9", { venueId }),
+      fromList: (items) => (items as Record<string, unknown>[]).find((venue) => venue.id === venueId),
+    });
+  const [first, second] = await Promise.all([readOf(), readOf()]);
+  expect([first?.id, second?.id]).toEqual([venueId, venueId]);
+  // One list call, in the customer's path and header; no read alone, nothing in the MSP's own tenant.
+  expect((await served()).map((e) => [e.op, e.tenantId, e.tenantHeader])).toEqual([["A6", customerA, customerA]]);
+});
+
 it("array writes made together share a call per tenant, never one call for two tenants", async () => {
   const [a, b] = [msp.forTenant(customerA), msp.forTenant(customerB)];
   const create = async (client: NmsClient, name: string) =>
