@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { type StackOptions, liveChildren } from "../../harness";
+import type { ResourceState } from "../../harness/resourceState";
 
 export const PROJECT_DIR = path.resolve(__dirname, "../..");
 export const FIXTURE_PROGRAM = path.join(__dirname, "fixtures", "stack", "index.js");
@@ -104,4 +105,20 @@ export function fixtureCliArgs(s: Pick<Scenario, "state" | "db" | "dir">, passph
     "--passphrase-file",
     passphraseFile,
   ];
+}
+
+/** A custom resource's state as the harness records it: ID from the URN's last part, no inputs, no dependencies. */
+export function resourceState(urn: string, extra: Partial<ResourceState> = {}): ResourceState {
+  return {
+    urn,
+    type: "pulumi-nodejs:dynamic:Resource",
+    custom: true,
+    id: urn.split("::").pop(),
+    inputs: {},
+    outputs: {},
+    dependencies: [],
+    propertyDependencies: {},
+    additionalSecretOutputs: [],
+    ...extra,
+  };
 }

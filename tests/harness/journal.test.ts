@@ -8,22 +8,12 @@ import { carriedPendingCreates, Journal, journalPath, pendingOperationsWarning }
 import { Crypter } from "../../harness/secrets";
 import type { ResourceState } from "../../harness/resourceState";
 import { loadState, saveState } from "../../harness/state";
+import { resourceState } from "./helpers";
 
 const PASSPHRASE = "journal passphrase";
 
 function resource(urn: string, id: string, extra: Partial<ResourceState> = {}): ResourceState {
-  return {
-    urn,
-    type: "pulumi-nodejs:dynamic:Resource",
-    custom: true,
-    id,
-    inputs: { name: urn },
-    outputs: { name: urn },
-    dependencies: [],
-    propertyDependencies: {},
-    additionalSecretOutputs: [],
-    ...extra,
-  };
+  return resourceState(urn, { id, inputs: { name: urn }, outputs: { name: urn }, ...extra });
 }
 
 describe("the journal of a running update", () => {

@@ -1,20 +1,9 @@
 // The order resources are created and deleted in.
 import { deletionOrder, sortResources } from "../../harness/resourceOrder";
-import type { ResourceState } from "../../harness/resourceState";
+import { resourceState } from "./helpers";
 
 describe("dependency order", () => {
-  const res = (urn: string, extra: Partial<ResourceState> = {}): ResourceState => ({
-    urn,
-    type: "pulumi-nodejs:dynamic:Resource",
-    custom: true,
-    id: urn.split("::").pop(),
-    inputs: {},
-    outputs: {},
-    dependencies: [],
-    propertyDependencies: {},
-    additionalSecretOutputs: [],
-    ...extra,
-  });
+  const res = resourceState;
 
   test("topological order and reverse deletion order follow parents and dependencies", () => {
     const stack = res("urn:s", { custom: false });

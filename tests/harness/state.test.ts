@@ -3,9 +3,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { type PropertyMap, makeSecret } from "../../harness/props";
-import type { ResourceState } from "../../harness/resourceState";
 import { SecretsError } from "../../harness/secrets";
 import { acquireLock, loadState, saveState } from "../../harness/state";
+import { resourceState } from "./helpers";
 
 const secret = (v: PropertyMap[string]) => makeSecret(v);
 
@@ -16,18 +16,7 @@ describe("state file", () => {
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const res = (urn: string, extra: Partial<ResourceState> = {}): ResourceState => ({
-    urn,
-    type: "pulumi-nodejs:dynamic:Resource",
-    custom: true,
-    id: urn.split("::").pop(),
-    inputs: {},
-    outputs: {},
-    dependencies: [],
-    propertyDependencies: {},
-    additionalSecretOutputs: [],
-    ...extra,
-  });
+  const res = resourceState;
 
   test("secrets are encrypted, the serialized provider stored once, and everything comes back", () => {
     const file = path.join(dir, "s.json");

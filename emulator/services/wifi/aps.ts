@@ -3,6 +3,7 @@
 // licences are refused (ENT-10003), and a venue whose country is outside SUPPORTED_COUNTRIES
 // takes no APs (WIFI-10114). A new AP has never contacted the cloud; its device fields say so.
 import {
+  AP_OPERATIONAL_FIELDS,
   acceptedAnswerSchema,
   acceptedRequestSchema,
   actionTextReadSchema,
@@ -11,10 +12,10 @@ import {
   apInputSchema,
   apReadSchema,
   targetHost,
+  validateBody,
 } from "../../../contract";
 import { z } from "zod";
 import { ApiError, relatedNotFound, validationError } from "../../errors";
-import { validateBody } from "../../../contract";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 
@@ -120,22 +121,11 @@ function deviceFields(serial: string, now: string) {
   };
 }
 
-/** Fields a newer-variant caller sees only with operational=true (the default); the older variant always shows them. */
-const OPERATIONAL_FIELDS = [
-  "clientCount",
-  "uptime_seconds",
-  "lastContacted",
-  "state",
-  "subState",
-  "ip",
-  "externalIp",
-] as const;
-
 /** An AP's read form (W1, W4, an AP group's `aps`); W5 adds the AP's settings to it (services/wifi/apSettings.ts). */
 export function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams): Record<string, unknown> {
   const { id: _id, ...view } = ap;
   if (t.variant === "newer" && query?.get("operational") === "false")
-    for (const field of OPERATIONAL_FIELDS) delete (view as Record<string, unknown>)[field];
+    for (const field of AP_OPERATIONAL_FIELDS) delete (view as Record<string, unknown>)[field];
   return { position: {}, tags: [], ...view };
 }
 
