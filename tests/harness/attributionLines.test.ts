@@ -20,7 +20,7 @@ const change = (requestId: string, timestamp: string, status = "SUCCESS") => ({
 /** What the provider host prints for the line (provider/runtime.ts stderrLogger at the default level, info). */
 function printed(line: string): string {
   let out = "";
-  stderrLogger("info", (text) => void (out += text))?.({ level: "info", message: line });
+  stderrLogger("info", (text) => ((out += text), true))?.({ level: "info", message: line });
   return out;
 }
 
