@@ -4,9 +4,10 @@
 // info message at the stack level, without the resource's URN (docs/pulumi-facts.md, "What Pulumi shows of a dynamic
 // provider's output"). So the line names the resource itself (kind, name, ID), and the harness, which reads the same
 // lines, puts it next to the resource (harness/attribution.ts parses what attributionLine writes).
+import { ROUTES, type OperationId } from "../../contract/routes";
 import type { NmsClient } from "../client";
 import { type EntityChange, sharedTenantHistory } from "../client/requestHistory";
-import { RESOURCE_NAME_INPUT, type Props } from "../spec";
+import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "../spec";
 import type { LifecycleContext } from "./context";
 import { lastWriteOf, type LastWrite } from "./stateFields";
 
@@ -51,14 +52,36 @@ export function attributionLine(a: Attribution): string {
   return head + parts.join("; ");
 }
 
+/** The services whose operations write objects of the kind (request records name one in serviceName). */
+function servicesOf(spec: ResourceSpec): Set<string> {
+  const { create, update, delete: single, bulkDelete, reset } = spec.ops;
+  const ops: (OperationId | undefined)[] = [create, update, single, bulkDelete, reset];
+  for (const toggle of Object.values(spec.toggles ?? {})) ops.push(toggle.whenTrue, toggle.whenFalse);
+  for (const trigger of Object.values(spec.triggers ?? {})) ops.push(trigger.op);
+  return new Set(ops.filter((op): op is OperationId => op !== undefined).map((op) => ROUTES[op].service));
+}
+
+/**
+ * Of a changed object's records, those of its own kind's services when there are any: settings go by their owner's
+ * ID (a venue's radio settings by the venue's), so the owner's own writes name the same ID. A deleted object keeps
+ * them all: deleting the owner deletes its settings.
+ */
+function ofTheKind(spec: ResourceSpec, changes: EntityChange[], drift: DriftKind): EntityChange[] {
+  if (drift === "deleted") return changes;
+  const services = servicesOf(spec);
+  const own = changes.filter((change) => services.has(change.serviceName));
+  return own.length > 0 ? own : changes;
+}
+
 /** Who made the change a read found: from the tenant's history, read once per tenant for every read of the run. */
 export async function attribute(
   client: NmsClient,
-  kind: string,
+  spec: ResourceSpec,
   id: string,
   props: Props,
   drift: DriftKind,
 ): Promise<Attribution> {
+  const kind = spec.kind;
   const name = typeof props[RESOURCE_NAME_INPUT] === "string" ? props[RESOURCE_NAME_INPUT] : undefined;
   const lastWrite = lastWriteOf(props);
   const base = { kind, name, id, drift, lastWrite };
@@ -67,11 +90,15 @@ export async function attribute(
     if (!lastWrite) {
       // State written before the last write was kept: the stack's writes go by its login, so another's are not its.
       const stackAdmin = client.username;
-      const changes = history.changesTo(id).filter((change) => change.admin !== stackAdmin);
+      const changes = ofTheKind(
+        spec,
+        history.changesTo(id).filter((change) => change.admin !== stackAdmin),
+        drift,
+      );
       return { ...base, changes, reachesBack: false, stackAdmin };
     }
     const exclude = lastWrite.requestId ? new Set([lastWrite.requestId]) : undefined;
-    const changes = history.changesTo(id, { since: lastWrite.timestamp, exclude });
+    const changes = ofTheKind(spec, history.changesTo(id, { since: lastWrite.timestamp, exclude }), drift);
     return { ...base, changes, reachesBack: history.reachesBackTo(lastWrite.timestamp) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -93,5 +120,5 @@ export async function reportDrift(
   drift: DriftKind,
 ): Promise<void> {
   // At level info, as the client's other notices (nms:logLevel warn or off hides it); the client removes known secrets.
-  client.notice("info", attributionLine(await attribute(client, ctx.spec.kind, id, props, drift)));
+  client.notice("info", attributionLine(await attribute(client, ctx.spec, id, props, drift)));
 }

@@ -108,3 +108,27 @@ test("drifted resources of one tenant share one read of the records", async () =
   expect(attributions()).toHaveLength(3);
   expect((client.stats().requests.A3 ?? 0) - before).toBe(3); // one page of each status
 });
+
+test("settings go by their owner's ID: a changed one names the writes of its own service, not the owner's", async () => {
+  const venue = await createVenue("lw-radio");
+  const radios = makeLifecycle(RESOURCE_SPECS.VenueRadio, async () => client);
+  const inputs = {
+    venueId: venue.id,
+    radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" },
+  };
+  const checked = await radios.check!({}, { ...inputs, __nmsName: "lw-radio-settings" });
+  const radio = await radios.create(checked.inputs);
+  const renamed = await second.write("A10", { venueId: venue.id }, venueBody("lw-radio renamed"));
+  const current = (await second.call("W43", { venueId: venue.id })).body;
+  const widened = await second.write(
+    "W44",
+    { venueId: venue.id },
+    { ...current, radioParams24G: { ...current.radioParams24G, channelBandwidth: "40MHz" } },
+  );
+  await Promise.all([radios.read!(radio.id, radio.outs!), venues().read!(venue.id, venue.outs)]);
+  const lineOf = (name: string) => attributions().find((line) => line.includes(`"${name}"`));
+  expect(lineOf("lw-radio-settings")).toContain(`(PUT, request ${widened.accepted.body.requestId})`);
+  expect(lineOf("lw-radio-settings")).not.toContain(renamed.accepted.body.requestId);
+  expect(lineOf("lw-radio")).toContain(`(PUT, request ${renamed.accepted.body.requestId})`);
+  expect(lineOf("lw-radio")).not.toContain(widened.accepted.body.requestId);
+});
