@@ -124,8 +124,12 @@ test("refresh names the second administrator for exactly the objects it changed 
     expect(run.code).toBe(0);
     json = JSON.parse(run.out) as RunResult;
   });
-  // One page of each status list for the whole refresh, however many resources drifted.
+  // One page of each status list for the whole refresh, however many resources drifted; the rest as before, but the
+  // direct read (A9) that finds the deleted venue gone.
   expect(cost.A3).toBe(3);
+  const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+  expect({ ...cost, A3: 0, A9: 0 }).toEqual({ ...clean, A3: 0, A9: 0 });
+  expect(total(cost)).toBeLessThanOrEqual(total(clean) + 3 + 1);
   const byUrn: Record<string, ResourceAttribution> = Object.fromEntries(
     (json?.attributions ?? []).map((a) => [a.urn.split("::").pop(), a]),
   );

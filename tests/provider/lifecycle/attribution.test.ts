@@ -132,3 +132,20 @@ test("settings go by their owner's ID: a changed one names the writes of its own
   expect(lineOf("lw-radio")).toContain(`(PUT, request ${renamed.accepted.body.requestId})`);
   expect(lineOf("lw-radio")).not.toContain(widened.accepted.body.requestId);
 });
+
+test("a resource in an MSP end customer's tenant: the records read are that tenant's", async () => {
+  const created = await adminApi(emulator, "POST", "/tenants", { name: "Attributed customer" });
+  await adminApi(emulator, "PUT", `/tenants/${created.tenantId}/msp`, { mspTenantId: emulator.demo.tenantId });
+  const customerAdmin = await Client.login(emulator, created.username, created.password);
+  const checked = await venues().check!(
+    {},
+    { name: "lw-customer", tenantId: created.tenantId, __nmsName: "lw-customer" },
+  );
+  const venue = await venues().create(checked.inputs);
+  const changed = await customerAdmin.write("A10", { venueId: venue.id }, venueBody("lw-customer by hand"));
+  await venues().read!(venue.id, venue.outs!);
+  expect(attributions()).toEqual([
+    `info: nms:Venue "lw-customer" ${venue.id} changed outside the stack: ` +
+      `by ${created.username} at ${changed.record.timestamp} (PUT, request ${changed.accepted.body.requestId})`,
+  ]);
+});
