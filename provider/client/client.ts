@@ -265,7 +265,7 @@ export class NmsClient {
     params: Record<string, string> | undefined,
     item: unknown,
     init: EntryFallbacks<T> = {},
-  ): Promise<{ response?: T; record?: RequestRecord }> {
+  ): Promise<{ response?: T; record?: RequestRecord; requestId?: string }> {
     const { path, tenantId } = this.prepare(op, params);
     // Each tenant has its own batches (its view's batcher); the path names the tenant besides.
     const view = this.forTenant(tenantId);
@@ -356,6 +356,15 @@ export class NmsClient {
     if (!record)
       throw new NmsError(`${describeOperation("A2")}: request ${requestId}: the answer is not a request record`);
     return record;
+  }
+
+  /**
+   * One page of this tenant's request records of `status` (A3), as the service lists them: through the same auth,
+   * retries, rate limit and tenant as every call (provider/client/requestHistory.ts reads them for attribution).
+   */
+  async requestRecordPage(status: RequestStatus, page: number, size: number): Promise<RequestRecord[]> {
+    this.ex.assertOpen();
+    return this.listRequestRecords(status, page, size, this.ex.closing.signal);
   }
 
   /** One page of A3 (this client's tenant), through the same auth and retry path as every call. */
