@@ -275,7 +275,7 @@ function identityInputs(
 }
 
 /** Runs at most `size` tasks at once. */
-function pool(size: number): Limit {
+export function pool(size: number): Limit {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {

@@ -1,0 +1,311 @@
+// What nms-drift finds: for each tenant the stack's resources are in, the managed objects that
+// differ from the state (the fields the provider's own refresh and diff find, as `preview
+// --refresh` shows them), those gone from the service, and the objects no resource of the state
+// holds, each with who did it and when from the tenant's request records. The unmanaged objects
+// are found by nms-import's reading and selection (importer/), so that --write-code adopts
+// exactly them.
+import type * as pulumi from "@pulumi/pulumi";
+import { type WifiApiVariant } from "../contract/meta";
+import { SECRET_FIELD_NAMES } from "../contract/secretFields";
+import { readTenantKinds } from "../importer";
+import { noNamesGiven } from "../importer/naming";
+import { programOf, venueScope, type ProgramModel } from "../importer/program";
+import { pool, type ImportedObject, type TenantRead } from "../importer/read";
+import type { NmsClient } from "../provider/client";
+import { readTenantHistory, type EntityChange, type TenantHistory } from "../provider/client/requestHistory";
+import { specFields } from "../provider/fields";
+import { makeLifecycle } from "../provider/lifecycle";
+import { RESOURCE_SPECS } from "../provider/resources";
+import { isPlainObject } from "../provider/shape";
+import type { Props } from "../provider/spec";
+import { explicitTenant } from "../provider/tenant";
+import type { IgnoreList } from "./ignore";
+import type { StackResource } from "./state";
+
+/** What a secret's value is shown as, in every format. */
+export const MASK = "[secret]";
+
+/** The output each managed resource carries: the stack's last write to its object (provider/client/requestHistory.ts). */
+export const LAST_WRITE_OUTPUT = "__nmsLastWrite";
+
+/** One change of the service's request records: who, when, how. */
+export type Change = Pick<EntityChange, "admin" | "timestamp" | "method" | "requestId" | "status">;
+
+export interface FieldDrift {
+  readonly field: string;
+  /** What the stack set (its default where the program left the field out); secrets masked. */
+  readonly state: unknown;
+  /** What the service holds now; secrets masked. */
+  readonly service: unknown;
+}
+
+export interface ChangedObject {
+  readonly resource: string;
+  readonly urn: string;
+  readonly kind: string;
+  readonly id: string;
+  readonly fields: FieldDrift[];
+  /** The inputs the service now holds for the differing fields (secrets in plaintext: for --write-code, never printed). */
+  readonly serviceInputs: Props;
+  /** The changes since the stack's last write, most recent first (empty when the records show none). */
+  readonly changes: Change[];
+}
+
+export interface GoneObject {
+  readonly resource: string;
+  readonly urn: string;
+  readonly kind: string;
+  readonly id: string;
+  readonly changes: Change[];
+}
+
+export interface UnmanagedObject {
+  readonly kind: string;
+  readonly id: string;
+  /** The object's own name (or what nms-import names it after). */
+  readonly name: string;
+  /** Every change the records hold of it, most recent first: the last is the create when the records reach back to it. */
+  readonly changes: Change[];
+}
+
+export interface TenantDrift {
+  readonly tenantId: string;
+  readonly changed: ChangedObject[];
+  readonly gone: GoneObject[];
+  readonly unmanaged: UnmanagedObject[];
+  /** Kinds whose objects could not be looked at, and why (write-only kinds, another API variant's). */
+  readonly notChecked: { kind: string; reason: string }[];
+  /** Whether the request records reach back to the stack's earliest last write (else who-did-it may be missing). */
+  readonly historyComplete: boolean;
+  /** The code adopting the unmanaged objects (importer/program.ts), for --write-code. */
+  readonly model: ProgramModel;
+}
+
+export interface DriftReport {
+  readonly tenants: TenantDrift[];
+  /** Entries the ignore list kept out. */
+  readonly ignored: number;
+  readonly requests: number;
+  readonly durationMs: number;
+}
+
+export const hasDrift = (report: DriftReport) =>
+  report.tenants.some((t) => t.changed.length + t.gone.length + t.unmanaged.length > 0);
+
+export interface DriftOptions {
+  readonly client: NmsClient;
+  /** nms:tenantId: the tenant of resources whose state names none. */
+  readonly configuredTenant: string;
+  readonly username: string;
+  readonly variant: WifiApiVariant;
+  readonly resources: readonly StackResource[];
+  /** Kinds looked at (SDK class names); all of them by default. */
+  readonly kinds: readonly string[];
+  readonly venue?: string;
+  readonly ignore: IgnoreList;
+  /** Reads in flight at once (the client's rate limit paces them). */
+  readonly concurrency?: number;
+}
+
+export async function driftReport(options: DriftOptions): Promise<DriftReport> {
+  const started = Date.now();
+  const kinds = new Set(options.kinds);
+  const byTenant = new Map<string, StackResource[]>();
+  for (const resource of options.resources) {
+    const tenantId = explicitTenant(resource.outputs) ?? explicitTenant(resource.inputs) ?? options.configuredTenant;
+    byTenant.set(tenantId, [...(byTenant.get(tenantId) ?? []), resource]);
+  }
+  if (byTenant.size === 0) byTenant.set(options.configuredTenant, []);
+  const manyTenants = byTenant.size > 1 || !byTenant.has(options.configuredTenant);
+  const given = noNamesGiven();
+  for (const resource of options.resources) given.names.add(resource.name);
+  let ignored = 0;
+  const tenants: TenantDrift[] = [];
+  for (const [tenantId, resources] of byTenant) {
+    const found = await tenantDrift(options, tenantId, resources, kinds, manyTenants, given);
+    ignored += found.ignored;
+    tenants.push(found.drift);
+  }
+  const requests = Object.values(options.client.stats().requests).reduce((a, b) => a + b, 0);
+  return { tenants, ignored, requests, durationMs: Date.now() - started };
+}
+
+async function tenantDrift(
+  options: DriftOptions,
+  tenantId: string,
+  all: StackResource[],
+  kinds: Set<string>,
+  manyTenants: boolean,
+  given: ReturnType<typeof noNamesGiven>,
+): Promise<{ drift: TenantDrift; ignored: number }> {
+  const client = options.client.forTenant(tenantId);
+  const [read, history] = await Promise.all([
+    readTenantKinds(options.client, tenantId, [...kinds], options.variant, options.username),
+    readTenantHistory(client),
+  ]);
+  const key = (kind: string, id: string) => `${kind} ${id}`;
+  const holder = new Map(all.map((r) => [key(r.kind, r.id), r]));
+  const objectOf = new Map(read.objects.map((o) => [key(o.kind, o.id), o]));
+  const scope = options.venue !== undefined ? venueScope(read.objects, options.venue) : undefined;
+  const venueId = scope && [...scope].find((o) => o.kind === "Venue")?.id;
+  const inScope = (r: StackResource) => {
+    if (!kinds.has(r.kind)) return false;
+    if (!scope) return true;
+    const object = objectOf.get(key(r.kind, r.id));
+    return object ? scope.has(object) : r.id === venueId || stringsIn(r.inputs).includes(venueId!);
+  };
+  const resources = all.filter(inScope);
+
+  // The stack's own writes are not drift: each resource's last write, and the records before it, are left out.
+  const lastWrites = new Map(all.map((r) => [r, lastWriteOf(r)]));
+  const ownRequests = new Set([...lastWrites.values()].flatMap((w) => (w ? [w.requestId] : [])));
+  const earliest = [...lastWrites.values()]
+    .flatMap((w) => (w ? [w.timestamp] : []))
+    .sort()
+    .at(0);
+  const changesOf = (id: string, since?: string): Change[] =>
+    history.changesTo(id, { since, exclude: ownRequests }).map(({ admin, timestamp, method, requestId, status }) => ({
+      admin,
+      timestamp,
+      method,
+      requestId,
+      status,
+    }));
+
+  const changed: ChangedObject[] = [];
+  const gone: GoneObject[] = [];
+  const limit = pool(options.concurrency ?? 16);
+  const lifecycles = new Map<string, pulumi.dynamic.ResourceProvider>();
+  await Promise.all(
+    resources.map((resource) =>
+      limit(async () => {
+        const since = lastWrites.get(resource)?.timestamp;
+        const found = await compare(options, lifecycles, resource);
+        if (found === "gone") {
+          const { urn, name, kind, id } = resource;
+          gone.push({ resource: name, urn, kind, id, changes: changesOf(id, since) });
+        } else if (found.fields.length > 0) {
+          const { urn, name, kind, id } = resource;
+          changed.push({ resource: name, urn, kind, id, ...found, changes: changesOf(id, since) });
+        }
+      }),
+    ),
+  );
+
+  const managed = (object: ImportedObject) => holder.has(key(object.kind, object.id));
+  const model = await programOf(read, {
+    kinds: [...kinds],
+    venue: options.venue,
+    variant: options.variant,
+    leaveOut: managed,
+    holderOf: (object) => {
+      const r = holder.get(key(object.kind, object.id));
+      return r && `${r.name} (nms:${r.kind})`;
+    },
+    ...(manyTenants ? { tenant: { id: tenantId, prefix: "", given } } : { given }),
+  });
+  const unmanaged: UnmanagedObject[] = model.declarations.map((d) => ({
+    kind: d.kind,
+    id: d.id,
+    name: d.label,
+    changes: changesOf(d.id),
+  }));
+
+  const byName = (a: { resource: string }, b: { resource: string }) => a.resource.localeCompare(b.resource);
+  const keep = <T extends { kind: string; id: string }>(items: T[], nameOf: (item: T) => string) => {
+    const kept = items.filter((item) => !options.ignore.matches({ tenantId, kind: item.kind, id: item.id, name: nameOf(item) }));
+    return { kept, dropped: items.length - kept.length };
+  };
+  const c = keep(changed.sort(byName), (i) => i.resource);
+  const g = keep(gone.sort(byName), (i) => i.resource);
+  const u = keep(unmanaged, (i) => i.name);
+  const keptIds = new Set(u.kept.map((o) => key(o.kind, o.id)));
+  const keptModel: ProgramModel = {
+    ...model,
+    declarations: model.declarations.filter((d) => keptIds.has(key(d.kind, d.id))),
+    secrets: model.secrets.filter((s) => model.declarations.some((d) => d.name === s.resource && keptIds.has(key(d.kind, d.id)))),
+  };
+  return {
+    drift: {
+      tenantId,
+      changed: c.kept,
+      gone: g.kept,
+      unmanaged: u.kept,
+      notChecked: notChecked(read, kinds),
+      historyComplete: history.reachesBackTo(earliest),
+      model: keptModel,
+    },
+    ignored: c.dropped + g.dropped + u.dropped,
+  };
+}
+
+/** Kinds the comparison could not look at: those the reading could not show (write-only kinds compare nothing either). */
+function notChecked(read: TenantRead, kinds: Set<string>): { kind: string; reason: string }[] {
+  return read.unreadable.filter((u) => kinds.has(u.kind));
+}
+
+function lastWriteOf(resource: StackResource): { requestId: string; timestamp: string } | undefined {
+  const value = resource.outputs[LAST_WRITE_OUTPUT];
+  if (!isPlainObject(value)) return undefined;
+  const { requestId, timestamp } = value as Props;
+  return typeof requestId === "string" && typeof timestamp === "string" ? { requestId, timestamp } : undefined;
+}
+
+/**
+ * The resource's object as `preview --refresh` sees it: the provider's read (refresh), then its diff of the program's
+ * inputs (the state's) with what the read found.
+ */
+async function compare(
+  options: DriftOptions,
+  lifecycles: Map<string, pulumi.dynamic.ResourceProvider>,
+  resource: StackResource,
+): Promise<"gone" | { fields: FieldDrift[]; serviceInputs: Props }> {
+  let lifecycle = lifecycles.get(resource.kind);
+  if (!lifecycle) {
+    lifecycle = makeLifecycle(RESOURCE_SPECS[resource.kind], () => Promise.resolve(options.client), {
+      variant: () => options.variant,
+      configuredTenant: () => options.configuredTenant,
+    });
+    lifecycles.set(resource.kind, lifecycle);
+  }
+  const read = await lifecycle.read!(resource.id, resource.outputs);
+  if (!read.id) return "gone";
+  const live = (read.props ?? {}) as Props;
+  const diff = await lifecycle.diff!(resource.id, live, resource.inputs);
+  if (!diff.changes) return { fields: [], serviceInputs: {} };
+  const spec = RESOURCE_SPECS[resource.kind];
+  const fields = specFields(spec);
+  const defaults = fields.defaults(options.variant);
+  const differing = fields.inputNames.filter((f) => !(diff.stables ?? fields.inputNames).includes(f));
+  const secret = new Set(fields.secretInputs);
+  const liveInputs = (read.inputs ?? {}) as Props;
+  const serviceInputs: Props = {};
+  for (const field of differing) serviceInputs[field] = liveInputs[field] ?? live[field];
+  return {
+    fields: differing.map((field) => ({
+      field,
+      state: masked(resource.inputs[field] ?? defaults[field], secret.has(field)),
+      service: masked(live[field], secret.has(field)),
+    })),
+    serviceInputs,
+  };
+}
+
+/** The value with secrets replaced by MASK: all of it when the field is one, else every field named as secrets are. */
+export function masked(value: unknown, secret: boolean): unknown {
+  if (value === undefined) return null;
+  if (secret) return value === null || value === "" ? value : MASK;
+  if (Array.isArray(value)) return value.map((item) => masked(item, false));
+  if (isPlainObject(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, masked(v, SECRET_FIELD_NAMES.includes(k) && v !== undefined)]),
+    );
+  return value;
+}
+
+function stringsIn(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (isPlainObject(value)) return Object.values(value).flatMap(stringsIn);
+  return [];
+}
