@@ -358,6 +358,15 @@ export class NmsClient {
     return record;
   }
 
+  /**
+   * One page of this tenant's request records of `status` (A3), as the service lists them: through the same auth,
+   * retries, rate limit and tenant as every call (provider/client/requestHistory.ts reads them for attribution).
+   */
+  async requestRecordPage(status: RequestStatus, page: number, size: number): Promise<RequestRecord[]> {
+    this.ex.assertOpen();
+    return this.listRequestRecords(status, page, size, this.ex.closing.signal);
+  }
+
   /** One page of A3 (this client's tenant), through the same auth and retry path as every call. */
   protected async listRequestRecords(
     status: RequestStatus,

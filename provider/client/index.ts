@@ -30,3 +30,5 @@ export type { ApiErrorEntry } from "../../contract/errors";
 export type { AsyncAccepted, RequestRecord } from "../../contract/requestRecord";
 export { WaitProgress } from "./waitProgress";
 export type { WaitProgressOptions } from "./waitProgress";
+export { readTenantHistory, sharedTenantHistory, tenantHistory } from "./requestHistory";
+export type { EntityChange, TenantHistory, ReadHistoryOptions, SharedHistoryOptions } from "./requestHistory";
