@@ -213,7 +213,9 @@ async function tenantDrift(
 
   const byName = (a: { resource: string }, b: { resource: string }) => a.resource.localeCompare(b.resource);
   const keep = <T extends { kind: string; id: string }>(items: T[], nameOf: (item: T) => string) => {
-    const kept = items.filter((item) => !options.ignore.matches({ tenantId, kind: item.kind, id: item.id, name: nameOf(item) }));
+    const kept = items.filter(
+      (item) => !options.ignore.matches({ tenantId, kind: item.kind, id: item.id, name: nameOf(item) }),
+    );
     return { kept, dropped: items.length - kept.length };
   };
   const c = keep(changed.sort(byName), (i) => i.resource);
@@ -223,7 +225,9 @@ async function tenantDrift(
   const keptModel: ProgramModel = {
     ...model,
     declarations: model.declarations.filter((d) => keptIds.has(key(d.kind, d.id))),
-    secrets: model.secrets.filter((s) => model.declarations.some((d) => d.name === s.resource && keptIds.has(key(d.kind, d.id)))),
+    secrets: model.secrets.filter((s) =>
+      model.declarations.some((d) => d.name === s.resource && keptIds.has(key(d.kind, d.id))),
+    ),
   };
   return {
     drift: {

@@ -68,7 +68,8 @@ export function readStackState(file: string, env: NodeJS.ProcessEnv = process.en
   }
   const doc = document as { kind?: unknown; deployment?: unknown };
   if (doc?.kind === "nms-harness-state") return harnessState(file, env);
-  if (doc?.deployment !== undefined && typeof doc.deployment === "object") return exportedState(file, doc as Export, env);
+  if (doc?.deployment !== undefined && typeof doc.deployment === "object")
+    return exportedState(file, doc as Export, env);
   throw new StateError(
     `the state file ${file} is neither a \`pulumi stack export\` file (no "deployment") nor a harness state file`,
   );
@@ -143,7 +144,13 @@ function exportedState(file: string, doc: Export, env: NodeJS.ProcessEnv): Stack
   const resources = exported
     .filter((r) => r.custom !== false && !r.delete && !r.pendingReplacement)
     .flatMap((r) =>
-      stackResource(r.urn ?? "", r.type ?? "", r.id, decrypt(r.inputs ?? {}) as Props, decrypt(r.outputs ?? {}) as Props),
+      stackResource(
+        r.urn ?? "",
+        r.type ?? "",
+        r.id,
+        decrypt(r.inputs ?? {}) as Props,
+        decrypt(r.outputs ?? {}) as Props,
+      ),
     );
   return { format: "pulumi-export", resources };
 }
@@ -168,7 +175,13 @@ function plain(value: unknown): Props {
   return unwrap(value) as Props;
 }
 
-function stackResource(urn: string, type: string, id: string | undefined, inputs: Props, outputs: Props): StackResource[] {
+function stackResource(
+  urn: string,
+  type: string,
+  id: string | undefined,
+  inputs: Props,
+  outputs: Props,
+): StackResource[] {
   if (!type.startsWith(TYPE_PREFIX) || !id) return [];
   const kind = type.slice(TYPE_PREFIX.length);
   if (!RESOURCE_SPECS[kind])

@@ -149,9 +149,7 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
 
   const labelOfId = (id: unknown) =>
     typeof id === "string" && allById.has(id) ? labelOf(allById.get(id)!, labelOfId) : undefined;
-  const namer = options.tenant
-    ? new Namer(options.tenant.prefix, options.tenant.given)
-    : new Namer("", options.given);
+  const namer = options.tenant ? new Namer(options.tenant.prefix, options.tenant.given) : new Namer("", options.given);
   const declared = new Map<ImportedObject, { name: string; variable: string; label: string }>();
   for (const object of ordered) {
     const label = labelOf(object, labelOfId);
