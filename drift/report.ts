@@ -5,14 +5,14 @@
 // are found by nms-import's reading and selection (importer/), so that --write-code adopts
 // exactly them.
 import type * as pulumi from "@pulumi/pulumi";
-import { type WifiApiVariant } from "../contract/meta";
+import type { WifiApiVariant } from "../contract/meta";
 import { SECRET_FIELD_NAMES } from "../contract/secretFields";
 import { readTenantKinds } from "../importer";
 import { noNamesGiven } from "../importer/naming";
 import { programOf, venueScope, type ProgramModel } from "../importer/program";
 import { pool, type ImportedObject, type TenantRead } from "../importer/read";
 import type { NmsClient } from "../provider/client";
-import { readTenantHistory, type EntityChange, type TenantHistory } from "../provider/client/requestHistory";
+import { readTenantHistory, type EntityChange } from "../provider/client/requestHistory";
 import { specFields } from "../provider/fields";
 import { makeLifecycle } from "../provider/lifecycle";
 import { RESOURCE_SPECS } from "../provider/resources";
