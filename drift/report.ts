@@ -204,12 +204,10 @@ async function tenantDrift(
     },
     ...(manyTenants ? { tenant: { id: tenantId, prefix: "", given } } : { given }),
   });
-  const unmanaged: UnmanagedObject[] = model.declarations.map((d) => ({
-    kind: d.kind,
-    id: d.id,
-    name: d.label,
-    changes: changesOf(d.id),
-  }));
+  const unmanaged: UnmanagedObject[] = model.declarations
+    .map((d) => ({ kind: d.kind, id: d.id, name: d.label, changes: changesOf(d.id) }))
+    // Settings no request ever wrote (a tenant's recovery PSK) are as the service made them on its own.
+    .filter((u) => RESOURCE_SPECS[u.kind].ops.create !== undefined || u.changes.length > 0);
 
   const byName = (a: { resource: string }, b: { resource: string }) => a.resource.localeCompare(b.resource);
   const keep = <T extends { kind: string; id: string }>(items: T[], nameOf: (item: T) => string) => {
