@@ -15,6 +15,7 @@ import { jsonReport } from "../../drift/format";
 import type { RunningEmulator } from "../../emulator";
 import { type StackOptions, up } from "../../harness";
 import { passphraseEncrypter } from "../../harness/passphrase";
+import { loadState } from "../../harness/state";
 import { SECRET_SIG, SIG_KEY } from "../../harness/props";
 import { admin, adminApi, Client, start } from "../support/emulatorClient";
 
@@ -223,4 +224,156 @@ test("--write-code, added to the program, adopts the three objects with no creat
   const clean = await drift();
   expect(clean.output).toMatch(/^nms-drift: no drift in 1 tenant; 2 ignored/);
   expect(clean.exitCode).toBe(EXIT_NO_DRIFT);
+});
+
+/** The harness's state as `pulumi stack export` writes it: secrets encrypted by the passphrase secrets provider. */
+function exportOf(statePath: string, passphrase: string): unknown {
+  const { state } = loadState(statePath, PASSPHRASE);
+  const encrypter = passphraseEncrypter(passphrase);
+  const encrypt = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(encrypt);
+    if (value === null || typeof value !== "object") return value;
+    const object = value as Record<string, unknown>;
+    if (object[SIG_KEY] === SECRET_SIG)
+      return { [SIG_KEY]: SECRET_SIG, ciphertext: encrypter.encrypt(JSON.stringify(object.value)) };
+    return Object.fromEntries(Object.entries(object).map(([k, v]) => [k, encrypt(v)]));
+  };
+  return {
+    version: 3,
+    deployment: {
+      manifest: { time: new Date().toISOString(), magic: "", version: "v3.141.0" },
+      secrets_providers: { type: "passphrase", state: { salt: encrypter.salt } },
+      resources: state.resources.map((r) => ({
+        urn: r.urn,
+        custom: r.custom,
+        id: r.id,
+        type: r.type,
+        inputs: encrypt(r.inputs),
+        outputs: encrypt(r.outputs),
+      })),
+    },
+  };
+}
+
+describe("the command", () => {
+  const cli = (args: string[], extra: Record<string, string> = {}) =>
+    run(process.execPath, [CLI, ...args], { cwd: dir, env: { ...process.env, ...env(), ...extra } }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+
+  it("--help says the usage and the exit codes", async () => {
+    const help = await cli(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe(`${USAGE}\n`);
+    expect(USAGE).toMatch(/Exit code: 0 no drift, 2 drift found, 1 an error/);
+  });
+
+  it("reads a `pulumi stack export` file, decrypting its secrets with PULUMI_CONFIG_PASSPHRASE", async () => {
+    const exported = path.join(dir, "export.json");
+    fs.writeFileSync(exported, JSON.stringify(exportOf(stack.statePath, "export passphrase")));
+    const json = await cli(["--state", exported, "--format", "json"], {
+      PULUMI_CONFIG_PASSPHRASE: "export passphrase",
+    });
+    expect({ code: json.code, stderr: json.stderr }).toEqual({ code: EXIT_NO_DRIFT, stderr: "" });
+    expect(JSON.parse(json.stdout).summary).toEqual({ changed: 0, gone: 0, unmanaged: 0, ignored: 2 });
+  });
+
+  it.each([
+    [
+      "a state file it cannot read",
+      ["--state", "missing.json"],
+      {},
+      /^nms-drift: cannot read the state file missing\.json: ENOENT\n$/,
+    ],
+    [
+      "a wrong passphrase",
+      ["--state", "export.json"],
+      { PULUMI_CONFIG_PASSPHRASE: "wrong" },
+      /^nms-drift: incorrect passphrase, please set PULUMI_CONFIG_PASSPHRASE/,
+    ],
+    [
+      "an unknown kind",
+      ["--state", "export.json", "--kinds", "Venue,Vlan"],
+      {},
+      /^nms-drift: --kinds: Vlan is not a kind of pulumi-nms \(one of Venue, /,
+    ],
+    [
+      "an ignore file naming an unknown kind",
+      ["--state", "export.json", "--ignore", "bad-ignore.json"],
+      {},
+      /^nms-drift: ignore file bad-ignore\.json: ignore\[0\]\.kind: Vlan is not a kind of pulumi-nms\n$/,
+    ],
+  ])("%s: a one-line error and exit code 1", async (_, args, extra, message) => {
+    fs.writeFileSync(path.join(dir, "bad-ignore.json"), JSON.stringify({ ignore: [{ kind: "Vlan" }] }));
+    const failed = await cli(args, extra as Record<string, string>);
+    expect(failed.code).toBe(EXIT_ERROR);
+    expect(failed.stderr).toMatch(message);
+    expect(failed.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(failed.stdout).toBe("");
+  });
+});
+
+test("a stack over two end customers' tenants reports each tenant apart", async () => {
+  const msp = await adminApi(emulator, "POST", "tenants", { name: "Drift MSP" });
+  const customers = [
+    await adminApi(emulator, "POST", "tenants", { name: "Customer A" }),
+    await adminApi(emulator, "POST", "tenants", { name: "Customer B" }),
+  ];
+  for (const customer of customers)
+    await adminApi(emulator, "PUT", `tenants/${customer.tenantId}/msp`, { mspTenantId: msp.tenantId });
+  const resources = customers.flatMap((customer, i) => [
+    { name: `c${i}-hq`, kind: "Venue", args: { name: "HQ", tenantId: customer.tenantId } },
+    {
+      name: `c${i}-lobby`,
+      kind: "ApGroup",
+      args: { name: "Lobby", venueId: `\${c${i}-hq}`, tenantId: customer.tenantId },
+    },
+  ]);
+  const fleet: StackOptions = {
+    ...stack,
+    stackName: "fleet",
+    statePath: path.join(dir, "fleet.json"),
+    config: {
+      ...stack.config,
+      "nms:tenantId": msp.tenantId,
+      "nms:username": msp.username,
+      "kinds:resources": JSON.stringify(resources),
+    },
+    secretConfig: { "nms:password": msp.password },
+  };
+  const deployed = await up(fleet);
+  expect(deployed.errors).toEqual([]);
+  const hqOf = (i: number) => deployed.steps.find((s) => s.name === `c${i}-hq`)!.id!;
+  // By hand, in each customer's own tenant: a network in A, the venue's description in B.
+  const a = await Client.login(emulator, customers[0].username, customers[0].password);
+  const lab = (await a.ok("W52", {}, { name: "Lab", type: "open", wlan: { ssid: "lab", wlanSecurity: "Open" } })).id;
+  const b = await Client.login(emulator, customers[1].username, customers[1].password);
+  const venue = (await b.call("A9", { venueId: hqOf(1) })).body;
+  await b.ok("A10", { venueId: hqOf(1) }, { ...venue, description: "Changed in B" });
+
+  const parsed = parseCommandLine(["--state", fleet.statePath, "--kinds", "Venue,ApGroup,Network", "--format", "json"]);
+  if (parsed.help) throw new Error("unexpected --help");
+  const found = await runDrift(parsed.command, {
+    ...env(),
+    NMS_TENANT_ID: msp.tenantId,
+    NMS_USERNAME: msp.username,
+    NMS_PASSWORD: msp.password,
+  });
+  expect(found.exitCode).toBe(EXIT_DRIFT);
+  const report = JSON.parse(found.output);
+  expect(
+    report.tenants.map((t: any) => ({
+      tenantId: t.tenantId,
+      changed: t.changed.map((c: any) => [c.resource, c.fields.map((f: any) => f.field), c.changes[0].admin]),
+      unmanaged: t.unmanaged.map((u: any) => [u.kind, u.id, u.changes[0].admin]),
+    })),
+  ).toEqual([
+    { tenantId: customers[0].tenantId, changed: [], unmanaged: [["Network", lab, customers[0].username]] },
+    {
+      tenantId: customers[1].tenantId,
+      changed: [["c1-hq", ["description"], customers[1].username]],
+      unmanaged: [],
+    },
+  ]);
 });
