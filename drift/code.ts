@@ -47,7 +47,7 @@ export function driftCode(report: DriftReport): string {
     if (declarations.length > 0) out.push("");
     out.push(
       "// ==== Changed in the service: to accept a change, set these values on the resource in the program ====",
-      "// (to undo it instead, run `pulumi up`: the program's values are written back)",
+      "// (to undo it instead, run `pulumi up --refresh`: the program's values are written back)",
     );
     for (const c of changed) {
       const secret = new Set(specFields(RESOURCE_SPECS[c.kind]).secretInputs);

@@ -102,7 +102,7 @@ function text(report: DriftReport): string {
     for (const n of t.notChecked) lines.push(`  not checked: ${n.kind}: ${n.reason}`);
     if (!t.historyComplete)
       lines.push(
-        "  note: the request records do not reach back to the stack's last writes: some changes may name no one",
+        "  note: the request records may not reach back to the stack's last writes: some changes may name no one",
       );
   }
   return lines.join("\n") + "\n";
@@ -110,7 +110,8 @@ function text(report: DriftReport): string {
 
 /** A table cell: one line, pipes and backticks escaped. */
 const cell = (value: string) => oneLine(value).replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/`/g, "\\`");
-const code = (value: unknown) => `\`${shown(value).replace(/`/g, "'")}\``;
+/** A value as a code span in a table cell: backticks cannot be escaped inside one, pipes must be. */
+const code = (value: unknown) => `\`${shown(value).replace(/`/g, "'").replace(/\|/g, "\\|")}\``;
 const byCell = (changes: Change[], which: "latest" | "first") => {
   const change = which === "latest" ? changes[0] : changes[changes.length - 1];
   return change
@@ -132,7 +133,7 @@ function markdown(report: DriftReport): string {
       for (const c of t.changed)
         for (const [i, f] of c.fields.entries())
           lines.push(
-            `| ${i === 0 ? `\`${cell(c.resource)}\`` : ""} | ${i === 0 ? c.kind : ""} | ${cell(f.field)} | ${cell(code(f.state))} | ${cell(code(f.service))} | ${i === 0 ? byCell(c.changes, "latest") : ""} |`,
+            `| ${i === 0 ? `\`${cell(c.resource)}\`` : ""} | ${i === 0 ? c.kind : ""} | ${cell(f.field)} | ${code(f.state)} | ${code(f.service)} | ${i === 0 ? byCell(c.changes, "latest") : ""} |`,
           );
       lines.push("");
     }
@@ -151,7 +152,7 @@ function markdown(report: DriftReport): string {
     if (t.changed.length + t.gone.length + t.unmanaged.length === 0) lines.push("No drift.", "");
     for (const n of t.notChecked) lines.push(`- not checked: ${n.kind}: ${cell(n.reason)}`);
     if (!t.historyComplete)
-      lines.push("- the request records do not reach back to the stack's last writes: some changes may name no one");
+      lines.push("- the request records may not reach back to the stack's last writes: some changes may name no one");
     if (t.notChecked.length > 0 || !t.historyComplete) lines.push("");
   }
   lines.push(
