@@ -15,6 +15,9 @@ import type { NmsClient } from "../provider/client";
 import { readTenantHistory, type EntityChange } from "../provider/client/requestHistory";
 import { specFields } from "../provider/fields";
 import { makeLifecycle } from "../provider/lifecycle";
+import { type LifecycleContext, lifecycleContext } from "../provider/lifecycle/context";
+import { listedForm, refreshedFrom } from "../provider/lifecycle/read";
+import { KIND_IMPORTS } from "../importer/kinds";
 import { RESOURCE_SPECS } from "../provider/resources";
 import { isPlainObject } from "../provider/shape";
 import type { Props } from "../provider/spec";
@@ -83,11 +86,16 @@ export interface TenantDrift {
 
 export interface DriftReport {
   readonly tenants: TenantDrift[];
+  /** The stack's resources looked at. */
+  readonly resources: number;
   /** Entries the ignore list kept out. */
   readonly ignored: number;
   readonly requests: number;
   readonly durationMs: number;
 }
+
+/** A record of a change to an existing object (settings are written by PUT), not of its creation or deletion. */
+const isChange = (change: { method: string }) => change.method !== "POST" && change.method !== "DELETE";
 
 export const hasDrift = (report: DriftReport) =>
   report.tenants.some((t) => t.changed.length + t.gone.length + t.unmanaged.length > 0);
@@ -127,7 +135,7 @@ export async function driftReport(options: DriftOptions): Promise<DriftReport> {
     tenants.push(found.drift);
   }
   const requests = Object.values(options.client.stats().requests).reduce((a, b) => a + b, 0);
-  return { tenants, ignored, requests, durationMs: Date.now() - started };
+  return { tenants, resources: options.resources.length, ignored, requests, durationMs: Date.now() - started };
 }
 
 async function tenantDrift(
@@ -139,10 +147,13 @@ async function tenantDrift(
   given: ReturnType<typeof noNamesGiven>,
 ): Promise<{ drift: TenantDrift; ignored: number }> {
   const client = options.client.forTenant(tenantId);
-  const [read, history] = await Promise.all([
-    readTenantKinds(options.client, tenantId, [...kinds], options.variant, options.username),
-    readTenantHistory(client),
-  ]);
+  const history = await readTenantHistory(client);
+  // Settings (a venue's radio, an AP's LAN ports) of an object no request has changed since it was made are as the
+  // service made them: not read, not reported (an AP's radio costs a read per AP).
+  const changedSinceMade = (id: string) => history.changesTo(id).some(isChange);
+  const read = await readTenantKinds(options.client, tenantId, [...kinds], options.variant, options.username, (owner) =>
+    changedSinceMade(owner.id),
+  );
   const key = (kind: string, id: string) => `${kind} ${id}`;
   const holder = new Map(all.map((r) => [key(r.kind, r.id), r]));
   const objectOf = new Map(read.objects.map((o) => [key(o.kind, o.id), o]));
@@ -175,12 +186,12 @@ async function tenantDrift(
   const changed: ChangedObject[] = [];
   const gone: GoneObject[] = [];
   const limit = pool(options.concurrency ?? 16);
-  const lifecycles = new Map<string, pulumi.dynamic.ResourceProvider>();
+  const kindSteps = new Map<string, KindSteps>();
   await Promise.all(
     resources.map((resource) =>
       limit(async () => {
         const since = lastWrites.get(resource)?.timestamp;
-        const found = await compare(options, lifecycles, resource);
+        const found = await compare(options, kindSteps, resource, objectOf.get(key(resource.kind, resource.id)));
         if (found === "gone") {
           const { urn, name, kind, id } = resource;
           gone.push({ resource: name, urn, kind, id, changes: changesOf(id, since) });
@@ -206,8 +217,8 @@ async function tenantDrift(
   });
   const unmanaged: UnmanagedObject[] = model.declarations
     .map((d) => ({ kind: d.kind, id: d.id, name: d.label, changes: changesOf(d.id) }))
-    // Settings no request ever wrote (a tenant's recovery PSK) are as the service made them on its own.
-    .filter((u) => RESOURCE_SPECS[u.kind].ops.create !== undefined || u.changes.length > 0);
+    // Settings no request ever changed (a tenant's recovery PSK) are as the service made them on its own.
+    .filter((u) => RESOURCE_SPECS[u.kind].ops.create !== undefined || changedSinceMade(u.id));
 
   const byName = (a: { resource: string }, b: { resource: string }) => a.resource.localeCompare(b.resource);
   const keep = <T extends { kind: string; id: string }>(items: T[], nameOf: (item: T) => string) => {
@@ -253,29 +264,50 @@ function lastWriteOf(resource: StackResource): { requestId: string; timestamp: s
   return typeof requestId === "string" && typeof timestamp === "string" ? { requestId, timestamp } : undefined;
 }
 
+/** A kind's provider steps, and what they share (the read's mapping of an answer to state). */
+interface KindSteps {
+  readonly lifecycle: pulumi.dynamic.ResourceProvider;
+  readonly context: LifecycleContext;
+}
+
 /**
- * The resource's object as `preview --refresh` sees it: the provider's read (refresh), then its diff of the program's
- * inputs (the state's) with what the read found.
+ * The resource's object as `preview --refresh` sees it: the provider's refresh read, then its diff of the program's
+ * inputs (the state's) with what the read found. An object the tenant's reading found already is not read again: the
+ * refresh's mapping is applied to that answer (the same list or read the refresh would make); one it did not find (gone,
+ * or of a kind it does not read) is read by the refresh itself, which asks for it alone before calling it gone.
  */
 async function compare(
   options: DriftOptions,
-  lifecycles: Map<string, pulumi.dynamic.ResourceProvider>,
+  kinds: Map<string, KindSteps>,
   resource: StackResource,
+  known: ImportedObject | undefined,
 ): Promise<"gone" | { fields: FieldDrift[]; serviceInputs: Props }> {
-  let lifecycle = lifecycles.get(resource.kind);
-  if (!lifecycle) {
-    lifecycle = makeLifecycle(RESOURCE_SPECS[resource.kind], () => Promise.resolve(options.client), {
-      variant: () => options.variant,
-      configuredTenant: () => options.configuredTenant,
-    });
-    lifecycles.set(resource.kind, lifecycle);
+  const spec = RESOURCE_SPECS[resource.kind];
+  let steps = kinds.get(resource.kind);
+  if (!steps) {
+    const getClient = () => Promise.resolve(options.client);
+    const lifecycleOptions = { variant: () => options.variant, configuredTenant: () => options.configuredTenant };
+    steps = {
+      lifecycle: makeLifecycle(spec, getClient, lifecycleOptions),
+      context: lifecycleContext(spec, getClient, lifecycleOptions),
+    };
+    kinds.set(resource.kind, steps);
   }
-  const read = await lifecycle.read!(resource.id, resource.outputs);
+  const { lifecycle, context } = steps;
+  // Objects found by a list of the importer's own (delegations, a profile's trusted ports) are read as refresh reads them.
+  const sameRead = known !== undefined && spec.ops.read !== undefined && !KIND_IMPORTS[spec.kind]?.enumerate;
+  const read = sameRead
+    ? refreshedFrom(
+        context,
+        resource.id,
+        resource.outputs,
+        spec.readFromList ? listedForm(context, resource.outputs, known.api) : known.api,
+      )
+    : await lifecycle.read!(resource.id, resource.outputs);
   if (!read.id) return "gone";
   const live = (read.props ?? {}) as Props;
   const diff = await lifecycle.diff!(resource.id, live, resource.inputs);
   if (!diff.changes) return { fields: [], serviceInputs: {} };
-  const spec = RESOURCE_SPECS[resource.kind];
   const fields = specFields(spec);
   const defaults = fields.defaults(options.variant);
   const differing = fields.inputNames.filter((f) => !(diff.stables ?? fields.inputNames).includes(f));

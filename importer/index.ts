@@ -21,7 +21,7 @@ import { noNamesGiven, slug } from "./naming";
 import { KIND_IMPORTS } from "./kinds";
 import { configPassphraseFromEnv, passphraseEncrypter } from "../harness/passphrase";
 import { ImportUsageError, programOf, type ProgramModel } from "./program";
-import { readTenant, type TenantRead } from "./read";
+import { type ReadOptions, readTenant, type TenantRead } from "./read";
 import { tenantFailures } from "../provider/tenant";
 
 export { ImportUsageError } from "./program";
@@ -118,6 +118,7 @@ export async function readTenantKinds(
   kinds: readonly string[],
   variant: WifiApiVariant,
   username: string,
+  readSettingsOf?: ReadOptions["readSettingsOf"],
 ): Promise<TenantRead> {
   const heldElsewhere = kinds.filter(
     (kind) => KIND_IMPORTS[kind]?.heldBy && kinds.includes(KIND_IMPORTS[kind]!.heldBy!.kind),
@@ -126,6 +127,7 @@ export async function readTenantKinds(
     kinds: kinds.filter((kind) => !heldElsewhere.includes(kind)),
     variant,
     context: { tenantId, username },
+    readSettingsOf,
   });
   read.unreadable.push(...heldElsewhere.map((kind) => ({ kind, reason: KIND_IMPORTS[kind]!.heldBy!.why })));
   return read;
