@@ -9,7 +9,7 @@ import type { WifiApiVariant } from "../contract/meta";
 import { SECRET_FIELD_NAMES } from "../contract/secretFields";
 import { readTenantKinds } from "../importer";
 import { noNamesGiven } from "../importer/naming";
-import { programOf, venueScope, type ProgramModel } from "../importer/program";
+import { ImportUsageError, programOf, venueScope, type ProgramModel } from "../importer/program";
 import { pool, type ImportedObject, type TenantRead } from "../importer/read";
 import type { NmsClient } from "../provider/client";
 import { readTenantHistory, type EntityChange } from "../provider/client/requestHistory";
@@ -129,11 +129,22 @@ export async function driftReport(options: DriftOptions): Promise<DriftReport> {
   for (const resource of options.resources) given.names.add(resource.name);
   let ignored = 0;
   const tenants: TenantDrift[] = [];
+  let venueMissing: Error | undefined;
   for (const [tenantId, resources] of byTenant) {
-    const found = await tenantDrift(options, tenantId, resources, kinds, manyTenants, given);
+    let found;
+    try {
+      found = await tenantDrift(options, tenantId, resources, kinds, manyTenants, given);
+    } catch (error) {
+      // --venue names a venue of one of the stack's tenants: the others have nothing in it.
+      if (!(error instanceof ImportUsageError) || options.venue === undefined || byTenant.size === 1) throw error;
+      venueMissing = error;
+      continue;
+    }
     ignored += found.ignored;
     tenants.push(found.drift);
   }
+  if (tenants.length === 0 && venueMissing)
+    throw new ImportUsageError(`--venue ${options.venue}: no tenant of the stack has that venue`);
   const requests = Object.values(options.client.stats().requests).reduce((a, b) => a + b, 0);
   return { tenants, resources: options.resources.length, ignored, requests, durationMs: Date.now() - started };
 }
