@@ -12,7 +12,9 @@ import { noNamesGiven } from "../importer/naming";
 import { ImportUsageError, programOf, venueScope, type ProgramModel } from "../importer/program";
 import { pool, type ImportedObject, type TenantRead } from "../importer/read";
 import type { NmsClient } from "../provider/client";
-import { readTenantHistory, type EntityChange } from "../provider/client/requestHistory";
+import { type EntityChange, sharedTenantHistory } from "../provider/client/requestHistory";
+import { attribute } from "../provider/lifecycle/attribution";
+import { lastWriteOf } from "../provider/lifecycle/stateFields";
 import { specFields } from "../provider/fields";
 import { makeLifecycle } from "../provider/lifecycle";
 import { type LifecycleContext, lifecycleContext } from "../provider/lifecycle/context";
@@ -27,9 +29,6 @@ import type { StackResource } from "./state";
 
 /** What a secret's value is shown as, in every format. */
 export const MASK = "[secret]";
-
-/** The output each managed resource carries: the stack's last write to its object (provider/client/requestHistory.ts). */
-export const LAST_WRITE_OUTPUT = "__nmsLastWrite";
 
 /** One change of the service's request records: who, when, how. */
 export type Change = Pick<EntityChange, "admin" | "timestamp" | "method" | "requestId" | "status">;
@@ -78,7 +77,7 @@ export interface TenantDrift {
   readonly unmanaged: UnmanagedObject[];
   /** Kinds whose objects could not be looked at, and why (write-only kinds, another API variant's). */
   readonly notChecked: { kind: string; reason: string }[];
-  /** Whether the request records reach back to the stack's earliest last write (else who-did-it may be missing). */
+  /** Whether the request records reach back to the stack's last write of every changed or gone object (else an entry may miss who did it). */
   readonly historyComplete: boolean;
   /** The code adopting the unmanaged objects (importer/program.ts), for --write-code. */
   readonly model: ProgramModel;
@@ -158,7 +157,8 @@ async function tenantDrift(
   given: ReturnType<typeof noNamesGiven>,
 ): Promise<{ drift: TenantDrift; ignored: number }> {
   const client = options.client.forTenant(tenantId);
-  const history = await readTenantHistory(client);
+  // The one read of the tenant's records that refresh's attribution shares (provider/client/requestHistory.ts).
+  const history = await sharedTenantHistory(client);
   // Settings (a venue's radio, an AP's LAN ports) of an object no request has changed since it was made are as the
   // service made them: not read, not reported (an AP's radio costs a read per AP).
   const changedSinceMade = (id: string) => history.changesTo(id).some(isChange);
@@ -178,21 +178,23 @@ async function tenantDrift(
   };
   const resources = all.filter(inScope);
 
-  // The stack's own writes are not drift: each resource's last write, and the records before it, are left out.
-  const lastWrites = new Map(all.map((r) => [r, lastWriteOf(r)]));
-  const ownRequests = new Set([...lastWrites.values()].flatMap((w) => (w ? [w.requestId] : [])));
-  const earliest = [...lastWrites.values()]
-    .flatMap((w) => (w ? [w.timestamp] : []))
-    .sort()
-    .at(0);
-  const changesOf = (id: string, since?: string): Change[] =>
-    history.changesTo(id, { since, exclude: ownRequests }).map(({ admin, timestamp, method, requestId, status }) => ({
-      admin,
-      timestamp,
-      method,
-      requestId,
-      status,
-    }));
+  // The stack's own writes are not drift. A managed object's changes are those after the stack's last write to it, as
+  // refresh names them (provider/lifecycle/attribution.ts); an unmanaged one's are all but the stack's own.
+  const ownRequests = new Set(all.flatMap((r) => lastWriteOf(r.outputs)?.requestId ?? []));
+  const brief = ({ admin, timestamp, method, requestId, status }: EntityChange): Change => ({
+    admin,
+    timestamp,
+    method,
+    requestId,
+    status,
+  });
+  const changesOf = (id: string): Change[] => history.changesTo(id, { exclude: ownRequests }).map(brief);
+  let historyComplete = true;
+  const whoChanged = async (resource: StackResource, drift: "changed" | "deleted"): Promise<Change[]> => {
+    const who = await attribute(client, RESOURCE_SPECS[resource.kind], resource.id, resource.outputs, drift);
+    if (!who.reachesBack) historyComplete = false;
+    return who.changes.map(brief);
+  };
 
   const changed: ChangedObject[] = [];
   const gone: GoneObject[] = [];
@@ -201,14 +203,13 @@ async function tenantDrift(
   await Promise.all(
     resources.map((resource) =>
       limit(async () => {
-        const since = lastWrites.get(resource)?.timestamp;
         const found = await compare(options, kindSteps, resource, objectOf.get(key(resource.kind, resource.id)));
         if (found === "gone") {
           const { urn, name, kind, id } = resource;
-          gone.push({ resource: name, urn, kind, id, changes: changesOf(id, since) });
+          gone.push({ resource: name, urn, kind, id, changes: await whoChanged(resource, "deleted") });
         } else if (found.fields.length > 0) {
           const { urn, name, kind, id } = resource;
-          changed.push({ resource: name, urn, kind, id, ...found, changes: changesOf(id, since) });
+          changed.push({ resource: name, urn, kind, id, ...found, changes: await whoChanged(resource, "changed") });
         }
       }),
     ),
@@ -256,7 +257,7 @@ async function tenantDrift(
       gone: g.kept,
       unmanaged: u.kept,
       notChecked: notChecked(read, kinds),
-      historyComplete: history.reachesBackTo(earliest),
+      historyComplete,
       model: keptModel,
     },
     ignored: c.dropped + g.dropped + u.dropped,
@@ -266,13 +267,6 @@ async function tenantDrift(
 /** Kinds the comparison could not look at: those the reading could not show (write-only kinds compare nothing either). */
 function notChecked(read: TenantRead, kinds: Set<string>): { kind: string; reason: string }[] {
   return read.unreadable.filter((u) => kinds.has(u.kind));
-}
-
-function lastWriteOf(resource: StackResource): { requestId: string; timestamp: string } | undefined {
-  const value = resource.outputs[LAST_WRITE_OUTPUT];
-  if (!isPlainObject(value)) return undefined;
-  const { requestId, timestamp } = value as Props;
-  return typeof requestId === "string" && typeof timestamp === "string" ? { requestId, timestamp } : undefined;
 }
 
 /** A kind's provider steps, and what they share (the read's mapping of an answer to state). */

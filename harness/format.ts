@@ -112,6 +112,8 @@ function table(
       ` ${SYMBOL[s.op]}  ${s.type.padEnd(typeWidth)}  ${s.name.padEnd(nameWidth)}  ${statuses[i].padEnd(statusWidth)}  ${describe(s, refresh)}`.trimEnd(),
     );
     if (s.error && !s.skipped) lines.push(`         error: ${s.error}`);
+    // Who changed it (refresh): what the provider printed for the resource, next to it (harness/attribution.ts).
+    if (refresh && s.attribution) lines.push(`         ${s.attribution}`);
   });
   return lines;
 }

@@ -88,7 +88,14 @@ export class ProviderHost {
     private readonly proc: Spawned,
     private readonly client: provrpc.ResourceProviderClient,
     readonly port: number,
+    private readonly listeners: Set<(line: string) => void>,
   ) {}
+
+  /** Calls `listener` with each line the host prints (stdout and stderr) until the returned function is called. */
+  watchLines(listener: (line: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   acceptSecrets = false;
   private readonly inflight = new Set<ProviderCall>();
@@ -105,6 +112,11 @@ export class ProviderHost {
     let gotPort: (p: number) => void = () => undefined;
     const portPromise = new Promise<number>((resolve) => (gotPort = resolve));
     let first = true;
+    const listeners = new Set<(line: string) => void>();
+    const printed = (line: string) => {
+      opts.log(`[provider] ${line}`);
+      for (const listener of listeners) listener(line);
+    };
     const proc = spawnNode(script, [opts.engineAddress], {
       cwd: opts.cwd,
       nodeArgs: opts.nodeArgs,
@@ -118,9 +130,9 @@ export class ProviderHost {
             return;
           }
         }
-        opts.log(`[provider] ${line}`);
+        printed(line);
       },
-      onStderrLine: (line) => opts.log(`[provider] ${line}`),
+      onStderrLine: printed,
     });
     const timeoutMs = opts.startTimeoutMs ?? 30000;
     let timer: NodeJS.Timeout | undefined;
@@ -144,7 +156,7 @@ export class ProviderHost {
       "grpc.max_receive_message_length": 400 * 1024 * 1024,
       "grpc.max_send_message_length": 400 * 1024 * 1024,
     });
-    return new ProviderHost(proc, client, port);
+    return new ProviderHost(proc, client, port, listeners);
   }
 
   /** The resource calls under way, oldest first. */

@@ -1,4 +1,5 @@
 /** Refresh: the engine's Read of every custom resource, up to `parallel` at once (pkg/resource/deploy/step.go RefreshStep). */
+import { AttributionCollector, type ResourceAttribution } from "./attribution";
 import { ProviderError, type ProviderHost } from "./providerHost";
 import { diffProperties, type PropertyDiff, uniqueTopLevel } from "./propertyDiff";
 import { annotateSecrets, markStepSecrets, type PropertyMap } from "./props";
@@ -14,6 +15,8 @@ export interface RefreshOutcome {
   errors: string[];
   /** Warnings the engine prints (a resource Read found unhealthy). */
   warnings: string[];
+  /** Who changed the drifted and deleted resources, as the provider said (harness/attribution.ts). */
+  attributions: ResourceAttribution[];
 }
 
 /**
@@ -76,6 +79,14 @@ export async function refreshResources(
   const warnings: string[] = [];
   const out: (ResourceState | undefined)[] = resources.map((r) => r);
   const work: (() => Promise<void>)[] = [];
+  // The provider's attribution lines, by the resource's name and ID (printed on its stderr before it answers the Read).
+  const collector = new AttributionCollector();
+  let unwatch: (() => void) | undefined;
+  const watched = async (): Promise<ProviderHost> => {
+    const host = await provider();
+    unwatch ??= host.watchLines(collector.take);
+    return host;
+  };
   resources.forEach((r, i) => {
     if (!r.custom || !r.id || r.pendingReplacement) return;
     const step: PlannedStep = {
@@ -90,7 +101,7 @@ export async function refreshResources(
     };
     steps.push(step);
     work.push(async () => {
-      const host = await provider();
+      const host = await watched();
       try {
         let res: { id: string; outputs: PropertyMap; inputs?: PropertyMap };
         let initErrors: string[] = [];
@@ -135,6 +146,19 @@ export async function refreshResources(
     });
   });
   const slots = new Slots(Math.max(1, parallel));
-  await Promise.all(work.map((job) => slots.run(job)));
-  return { resources: out.filter((r): r is ResourceState => r !== undefined), steps, errors, warnings };
+  try {
+    await Promise.all(work.map((job) => slots.run(job)));
+    const drifted = steps.filter((s) => !s.error && (s.op === "update" || s.op === "delete"));
+    await collector.settle(drifted.map((s) => ({ name: s.name, id: s.id ?? "" })));
+  } finally {
+    unwatch?.();
+  }
+  const attributions: ResourceAttribution[] = [];
+  for (const step of steps) {
+    const found = step.id === undefined ? undefined : collector.of(step.name, step.id);
+    if (!found) continue;
+    step.attribution = `${found.drift} outside the stack: ${found.text}`;
+    attributions.push({ urn: step.urn, line: found.line, changes: found.changes });
+  }
+  return { resources: out.filter((r): r is ResourceState => r !== undefined), steps, errors, warnings, attributions };
 }

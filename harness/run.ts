@@ -135,6 +135,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
       const r = await refreshResources(resources, session.provider, o.parallel, (l) => session.log(l));
       r.warnings.forEach((w) => session.diag(w));
       result.refreshSteps = r.steps;
+      result.attributions = r.attributions;
       result.errors.push(...r.errors);
       resources = r.resources;
       if (r.errors.length > 0) throw new RefreshFailed();
@@ -267,7 +268,7 @@ export async function runRefresh(opts: StackOptions): Promise<RunResult> {
   return runOnState(opts, "refresh", async (resources, session, o) => {
     const r = await refreshResources(resources, session.provider, o.parallel, (l) => session.log(l));
     r.warnings.forEach((w) => session.diag(w));
-    return { steps: r.steps, errors: r.errors, resources: r.resources };
+    return { steps: r.steps, errors: r.errors, resources: r.resources, attributions: r.attributions };
   });
 }
 
@@ -290,7 +291,12 @@ type StateWork = (
   session: Session,
   o: ResolvedOptions,
   crypter: Crypter | null,
-) => Promise<{ steps: RunResult["steps"]; errors: string[]; resources: ResourceState[] }>;
+) => Promise<{
+  steps: RunResult["steps"];
+  errors: string[];
+  resources: ResourceState[];
+  attributions?: RunResult["attributions"];
+}>;
 
 /** Commands that work on the saved state without running the program: lock, load, work, save. */
 async function runOnState(opts: StackOptions, operation: "refresh" | "destroy", work: StateWork): Promise<RunResult> {
@@ -305,6 +311,7 @@ async function runOnState(opts: StackOptions, operation: "refresh" | "destroy", 
     checkStateOwner(loaded.state, o);
     const r = await work(loaded.state.resources, session, o, loaded.crypter);
     result.steps = r.steps;
+    if (r.attributions) result.attributions = r.attributions;
     result.errors.push(...r.errors);
     const clear = operation === "refresh" && opts.clearPendingCreates === true; // as `pulumi refresh --clear-pending-creates`
     save(o, r.resources, loaded.crypter, clear ? [] : carriedPendingCreates(loaded.state));

@@ -1,4 +1,5 @@
 /** Public types of the lifecycle harness. */
+import type { ResourceAttribution } from "./attribution";
 
 export interface StackOptions {
   /** Project root, where Pulumi.yaml (and Pulumi.<stack>.yaml) would be. */
@@ -93,6 +94,8 @@ export interface PlannedStep {
   failures?: StepFailure[];
   /** Never started: an earlier step failed first (`error` says so too). */
   skipped?: boolean;
+  /** Refresh: who changed or deleted the object outside the stack, as the provider said it (harness/attribution.ts). */
+  attribution?: string;
 }
 
 /** Steps that completed, by operation: what the engine's summary counts (its ResourceChanges). */
@@ -106,6 +109,11 @@ export interface RunResult {
   steps: PlannedStep[];
   /** With `refresh: true`: what the refresh phase found (op update = drift, delete = gone). */
   refreshSteps?: PlannedStep[];
+  /**
+   * Refresh (and preview/up --refresh): one entry per drifted or deleted resource the provider named the request records
+   * of (who changed it, when, how), in the order of the refresh steps.
+   */
+  attributions?: ResourceAttribution[];
   /** Number of steps with op != "same": the plan's changes, including those that failed or never started. */
   changes: number;
   /**

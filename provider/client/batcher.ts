@@ -20,11 +20,15 @@ export interface BatchSettings {
 }
 
 /** One write of an array: its answer's array (absent when the answer was lost) and the request record (async routes, or a lost answer). */
-export type SendArray = (items: unknown[]) => Promise<{ response?: unknown; record?: RequestRecord }>;
+export type SendArray = (
+  items: unknown[],
+) => Promise<{ response?: unknown; record?: RequestRecord; requestId?: string }>;
 
 export interface BatchedResult<T> {
   response?: T;
   record?: RequestRecord;
+  /** The call's request ID (shared by every entry of the call), when the service gave one. */
+  requestId?: string;
 }
 
 /** How one entry may be settled without its batch. */
@@ -87,7 +91,7 @@ export class WriteBatcher {
 
 async function sendBatch(operation: string, send: SendArray, entries: Pending[]): Promise<void> {
   if (entries.length === 1 && entries[0].alone) return settleAlone(entries[0]);
-  let answer: { response?: unknown; record?: RequestRecord };
+  let answer: { response?: unknown; record?: RequestRecord; requestId?: string };
   try {
     answer = await send(entries.map((e) => e.item));
   } catch (error) {
@@ -116,6 +120,7 @@ async function sendBatch(operation: string, send: SendArray, entries: Pending[])
     entry.resolve({
       response: elements[i],
       record: record && ids.length === entries.length ? { ...record, entityId: ids[i] } : record,
+      requestId: answer.requestId ?? record?.requestId,
     }),
   );
 }

@@ -265,7 +265,7 @@ export class NmsClient {
     params: Record<string, string> | undefined,
     item: unknown,
     init: EntryFallbacks<T> = {},
-  ): Promise<{ response?: T; record?: RequestRecord }> {
+  ): Promise<{ response?: T; record?: RequestRecord; requestId?: string }> {
     const { path, tenantId } = this.prepare(op, params);
     // Each tenant has its own batches (its view's batcher); the path names the tenant besides.
     const view = this.forTenant(tenantId);

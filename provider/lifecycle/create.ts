@@ -8,6 +8,7 @@ import type { LifecycleContext } from "./context";
 import { unidentifiedCreate } from "./createRequestId";
 import { interruptedCreateEvidence, isNameTaken, planCreate } from "./interruptedCreate";
 import type { ObjectAccess, Written } from "./objectAccess";
+import { LAST_WRITE } from "./stateFields";
 import { noteTakenOver } from "./takenOver";
 import { createdButUnfinished } from "./unfinishedCreate";
 import { bringToInputs } from "./update";
@@ -136,6 +137,11 @@ export function createStep(ctx: LifecycleContext) {
     const api = createOp
       ? ((await adopt(ctx, objects, client, inputs)) ?? (await createNew(ctx, objects, client, inputs, createOp)))
       : await adoptSettings(ctx, objects, inputs);
-    return { id: objects.idOf(api, inputs), outs: ctx.inTenant(ctx.outputsOf(api, inputs), client) };
+    // An adoption that wrote nothing took the object over as it was: from now on, changes by others are drift.
+    const lastWrite = objects.lastWrite() ?? { timestamp: new Date().toISOString() };
+    return {
+      id: objects.idOf(api, inputs),
+      outs: { ...ctx.inTenant(ctx.outputsOf(api, inputs), client), [LAST_WRITE]: lastWrite },
+    };
   };
 }

@@ -6,7 +6,7 @@ import { specFields } from "../fields";
 import { shapeLike } from "../shape";
 import { pick, type Props, type ResourceSpec } from "../spec";
 import { explicitTenant, TENANT_INPUT } from "../tenant";
-import { CARRIED_INPUTS, PROGRAM_SET_FIELDS } from "./stateFields";
+import { CARRIED_INPUTS, LAST_WRITE, PROGRAM_SET_FIELDS } from "./stateFields";
 
 /**
  * How an object the service answers becomes what the state records: its outputs (`outputsOf`) and,
@@ -43,6 +43,8 @@ export function readMapping(spec: ResourceSpec, variant: () => WifiApiVariant) {
         outs[field] = inputs[field];
     }
     for (const field of CARRIED_INPUTS) if (inputs[field] !== undefined) outs[field] = inputs[field];
+    // An output only (never an input, so never compared): a refresh keeps the stack's last write as it was.
+    if (inputs[LAST_WRITE] !== undefined) outs[LAST_WRITE] = inputs[LAST_WRITE];
     const programSet = refill === "all" ? setButLooksUnset(inputs) : programSetIn(inputs);
     if (programSet.length > 0) outs[PROGRAM_SET_FIELDS] = programSet;
     return outs;

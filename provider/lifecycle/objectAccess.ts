@@ -5,11 +5,14 @@ import { routeOf, type OperationId } from "../../contract/routes";
 import type { NmsClient, RequestRecord } from "../client";
 import { isNotFound } from "../client/errors";
 import type { Props, ResourceSpec } from "../spec";
+import type { LastWrite } from "./stateFields";
 
 export interface Written {
   /** The object as the service answered it (the element of an array answer), when it did. */
   response?: Props;
   record?: RequestRecord;
+  /** The write's request ID, when the service gave one. */
+  requestId?: string;
 }
 
 export interface ObjectAccess {
@@ -40,6 +43,8 @@ export interface ObjectAccess {
   ): Promise<Written>;
   /** Deletes the object; with a bulk delete, together with the other deletes of its kind and path made at the same time. */
   remove(id: string, inputs: Props): Promise<Written>;
+  /** The last write made through this access (write()), as the state's LAST_WRITE records it; undefined before any. */
+  lastWrite(): LastWrite | undefined;
 }
 
 export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAccess {
@@ -92,7 +97,16 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     });
   };
 
-  const write = async (
+  let last: LastWrite | undefined;
+  /** Remembers a write that ended well: its record's time, else the time its answer came (a 201's has no record). */
+  const noted = (written: Written): Written => {
+    const requestId = written.record?.requestId ?? written.requestId;
+    const timestamp = written.record?.timestamp ?? new Date().toISOString();
+    last = requestId ? { requestId, timestamp } : { timestamp };
+    return written;
+  };
+
+  const sendWrite = async (
     op: OperationId,
     inputs: Props,
     id: string | undefined,
@@ -107,27 +121,29 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     if (route.body === "array" && !Array.isArray(body)) {
       // Creates made together share one array call (W2, W74); one named by its own request ID goes alone.
       if (init.requestId === undefined) return client.executeInBatch<Props>(op, pathParams, body);
-      const { response, record } = await client.write<Props[]>(op, pathParams, {
+      const { response, record, requestId } = await client.write<Props[]>(op, pathParams, {
         body: [body],
         requestId: init.requestId,
       });
-      return { response: Array.isArray(response) ? response[0] : undefined, record };
+      return { response: Array.isArray(response) ? response[0] : undefined, record, requestId };
     }
     const sent = route.body === "none" ? undefined : body;
     return client.write<Props>(op, pathParams, { body: sent, requestId: init.requestId });
   };
+  const write: ObjectAccess["write"] = async (op, inputs, id, body, init) =>
+    noted(await sendWrite(op, inputs, id, body, init));
 
   const remove = async (id: string, inputs: Props): Promise<Written> => {
     const { delete: single, bulkDelete: bulk } = spec.ops;
     if (!bulk) {
       if (!single)
         throw new Error(`nms:${spec.kind} declares destroy "delete" without a delete or bulkDelete operation`);
-      return write(single, inputs, id, undefined);
+      return sendWrite(single, inputs, id, undefined);
     }
     const entry = spec.overrides?.bulkDeleteEntry ? spec.overrides.bulkDeleteEntry(id, inputs, id) : id;
     // On its own: the single delete, or a one-entry array sent straight (not through the batcher again).
     const alone = single
-      ? () => write(single, inputs, id, undefined)
+      ? () => sendWrite(single, inputs, id, undefined)
       : () => client.write<Props>(bulk, params(inputs), { body: [entry] });
     return client.executeInBatch<Props>(bulk, params(inputs), entry, { alone });
   };
@@ -141,5 +157,6 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
     readAlone,
     write,
     remove,
+    lastWrite: () => last,
   };
 }

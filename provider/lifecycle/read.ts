@@ -2,6 +2,7 @@
 // one, and what the program is taken to have set.
 import type { NmsClient } from "../client";
 import { pick, type Props } from "../spec";
+import { reportDrift } from "./attribution";
 import type { LifecycleContext } from "./context";
 import type { ObjectAccess } from "./objectAccess";
 import { CREATE_REQUEST_ID } from "./stateFields";
@@ -55,7 +56,14 @@ export function readStep(ctx: LifecycleContext) {
     ) {
       return { id, props, inputs: ctx.inputsOf(props) }; // not there yet, but on its way: keep it
     }
-    if (!live) return {}; // gone: an empty ID tells the engine to drop it from state
-    return refreshedFrom(ctx, id, props, live);
+if (!live) {
+      await reportDrift(ctx, client, id, props, "deleted");
+      return {}; // gone: an empty ID tells the engine to drop it from state
+    }
+    const refreshed = refreshedFrom(ctx, id, props, live);
+    // Changed in a field the engine's diff after the refresh would show: the inputs the state held against the object now.
+    if (ctx.changed(ctx.inputsOf(props), refreshed.props).length > 0)
+      await reportDrift(ctx, client, id, props, "changed");
+    return refreshed;
   };
 }

@@ -46,3 +46,26 @@ export const CARRIED_INPUTS = [
   CREATE_GENERATION_INPUT,
   TENANT_INPUT,
 ];
+
+/**
+ * Output of every resource the stack wrote (create, update, adoption, settings put): the stack's most recent write to
+ * the object, `{ requestId, timestamp }` of its request record (the time this process saw the write end when the
+ * service's answer carried no record; no requestId for an adoption that wrote nothing). Attribution (refresh, and
+ * nms-drift) counts only the request records after it as changes made outside the stack. Keys starting with `__` are
+ * the provider's own: never an input, so never compared, diffed or shown in a plan.
+ */
+export const LAST_WRITE = "__nmsLastWrite";
+
+export interface LastWrite {
+  requestId?: string;
+  timestamp: string;
+}
+
+/** The state's last write of the stack to the object; undefined in state written before it was kept. */
+export function lastWriteOf(outs: Record<string, unknown>): LastWrite | undefined {
+  const value = outs[LAST_WRITE];
+  if (typeof value !== "object" || value === null) return undefined;
+  const { requestId, timestamp } = value as Record<string, unknown>;
+  if (typeof timestamp !== "string" || !Number.isFinite(Date.parse(timestamp))) return undefined;
+  return typeof requestId === "string" && requestId !== "" ? { requestId, timestamp } : { timestamp };
+}

@@ -4,7 +4,7 @@ import { isNotFound } from "../client/errors";
 import type { Props } from "../spec";
 import type { LifecycleContext } from "./context";
 import type { ObjectAccess } from "./objectAccess";
-import { CREATE_REQUEST_ID } from "./stateFields";
+import { CREATE_REQUEST_ID, LAST_WRITE } from "./stateFields";
 import { unfinishedCreate } from "./unfinishedCreate";
 
 /**
@@ -75,6 +75,9 @@ export function updateStep(ctx: LifecycleContext) {
     ) {
       await client.waitForRequest(requestId, ctx.spec.ops.create);
     }
-    return { outs: ctx.inTenant(ctx.outputsOf(await bringToInputs(ctx, objects, id, olds, news), news), client) };
+    const outs = ctx.inTenant(ctx.outputsOf(await bringToInputs(ctx, objects, id, olds, news), news), client);
+    // An update that wrote nothing (no field differed on the service) leaves the stack's last write as it was.
+    const lastWrite = objects.lastWrite() ?? olds[LAST_WRITE];
+    return { outs: lastWrite === undefined ? outs : { ...outs, [LAST_WRITE]: lastWrite } };
   };
 }

@@ -14,10 +14,12 @@ type Props = Record<string, any>;
 
 let emulator: RunningEmulator;
 let client: NmsClient;
+/** The client's notices: refresh's attribution lines among them (provider/lifecycle/attribution.ts). */
+const notices: string[] = [];
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
-  client = demoClient(emulator);
+  client = demoClient(emulator, { logger: ({ message }) => void notices.push(message) });
 });
 
 afterAll(async () => {
@@ -210,9 +212,12 @@ describe.each(cases)("$kind lifecycle", (c) => {
   it("reads back what it created, with inputs for refresh", async () => {
     const inputs = await c.inputs();
     const { id, outs } = await create(c.kind, inputs);
+    notices.length = 0;
     const read = await provider(c.kind).read!(id, outs);
     expect(read.id).toBe(id);
     expect(read.props).toEqual(outs);
+    // Nobody touched it: refresh names nobody.
+    expect(notices.filter((line) => line.includes("outside the stack"))).toEqual([]);
     const diff = await provider(c.kind).diff!(id, read.props!, inputs);
     expect(diff.changes).toBe(false);
   });
