@@ -166,6 +166,8 @@ test("the report lists the two changes with their fields, the deletion and exact
   );
   for (const entry of [...t.changed, ...t.gone, ...t.unmanaged]) expect(entry.changes[0].admin).toBe(OPS.email);
   expect(t.gone[0].changes[0].method).toBe("DELETE");
+  // The records reach back to the stack's last write of each changed object (its __nmsLastWrite): none is left unnamed.
+  expect(t.historyComplete).toBe(true);
 
   for (const format of ["text", "markdown"]) {
     const { output } = await drift("--format", format);
