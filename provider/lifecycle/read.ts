@@ -56,7 +56,7 @@ export function readStep(ctx: LifecycleContext) {
     ) {
       return { id, props, inputs: ctx.inputsOf(props) }; // not there yet, but on its way: keep it
     }
-if (!live) {
+    if (!live) {
       await reportDrift(ctx, client, id, props, "deleted");
       return {}; // gone: an empty ID tells the engine to drop it from state
     }
