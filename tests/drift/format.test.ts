@@ -1,6 +1,8 @@
 // The report's forms (drift/format.ts): what the JSON form holds (never the service's plaintext
 // inputs that --write-code uses), a name from the service kept on one table row in Markdown, and
 // the no-drift headline.
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { formatReport } from "../../drift/format";
 import type { DriftReport, TenantDrift } from "../../drift/report";
 
@@ -87,4 +89,58 @@ test("no drift: one headline, in each form", () => {
   expect(formatReport(clean, "text")).toMatch(/^nms-drift: no drift in 1 tenant \(12 requests, 0\.3 s\)\n/);
   expect(formatReport(clean, "markdown")).toMatch(/^## nms-drift: no drift in 1 tenant\n/);
   expect(JSON.parse(formatReport(clean, "json")).drift).toBe(false);
+});
+
+/** The JSON schema docs/drift.md documents. */
+function documentedSchema(): any {
+  const text = fs.readFileSync(path.join(__dirname, "..", "..", "docs", "drift.md"), "utf8");
+  const block = /```json\n(\{\n {2}"\$schema"[\s\S]*?)\n```/.exec(text);
+  if (!block) throw new Error("docs/drift.md has no JSON schema block");
+  return JSON.parse(block[1]);
+}
+
+/** What of `value` the schema's keywords used in docs/drift.md (type, const, enum, required, properties, items, $ref) refuse. */
+function violations(schema: any, value: unknown, root: any, at = "$"): string[] {
+  if (schema.$ref) return violations(root.$defs[schema.$ref.replace("#/$defs/", "")], value, root, at);
+  const out: string[] = [];
+  const type = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
+  if (schema.type === "integer" ? !Number.isInteger(value) : schema.type && schema.type !== type)
+    out.push(`${at}: ${type}, not ${schema.type}`);
+  if ("const" in schema && value !== schema.const) out.push(`${at}: not ${schema.const}`);
+  if (schema.enum && !schema.enum.includes(value)) out.push(`${at}: not one of ${schema.enum}`);
+  if (type === "object") {
+    const object = value as Record<string, unknown>;
+    for (const key of schema.required ?? []) if (!(key in object)) out.push(`${at}.${key}: missing`);
+    for (const [key, sub] of Object.entries(schema.properties ?? {}))
+      if (key in object) out.push(...violations(sub, object[key], root, `${at}.${key}`));
+  }
+  if (type === "array" && schema.items)
+    (value as unknown[]).forEach((item, i) => out.push(...violations(schema.items, item, root, `${at}[${i}]`)));
+  return out;
+}
+
+test("the JSON form follows the schema docs/drift.md documents, every section filled", () => {
+  const schema = documentedSchema();
+  const full = report({
+    changed: [
+      {
+        resource: "hq",
+        urn: "urn:pulumi:s::p::pulumi-nodejs:dynamic/nms:Venue::hq",
+        kind: "Venue",
+        id: "v1",
+        fields: [{ field: "description", state: "Head office", service: null }],
+        serviceInputs: {},
+        changes: by,
+      },
+    ],
+    gone: [{ resource: "oncall", urn: "urn:x", kind: "NotificationRecipient", id: "r1", changes: by }],
+    unmanaged: [{ kind: "Network", id: "n1", name: "Lab", changes: by }],
+    notChecked: [{ kind: "DpskPassphrase", reason: "write-only" }],
+  });
+  const json = JSON.parse(formatReport(full, "json"));
+  expect(violations(schema, json, schema)).toEqual([]);
+  // The check can fail: a report without its tenants' sections is refused.
+  expect(violations(schema, { ...json, tenants: [{ tenantId: "t1" }] }, schema)).toContain(
+    "$.tenants[0].changed: missing",
+  );
 });
