@@ -97,7 +97,9 @@ function text(report: DriftReport): string {
     for (const g of t.gone) lines.push(`    ${g.kind} ${g.resource} (${g.id}): ${who(g.changes, "latest", "deleted")}`);
     if (t.unmanaged.length > 0) lines.push(`  Not managed by the stack (${t.unmanaged.length}):`);
     for (const u of t.unmanaged)
-      lines.push(`    ${u.kind} ${JSON.stringify(oneLine(u.name))} (${u.id}): ${who(u.changes, "first", "made")}`);
+      lines.push(
+        `    ${u.kind} ${JSON.stringify(oneLine(u.name))} (${u.id}): ${who(u.changes, "first", u.changes.at(-1)?.method === "POST" ? "made" : "changed")}`,
+      );
     if (t.changed.length + t.gone.length + t.unmanaged.length === 0) lines.push("  no drift");
     for (const n of t.notChecked) lines.push(`  not checked: ${n.kind}: ${n.reason}`);
     if (!t.historyComplete)

@@ -228,7 +228,11 @@ async function tenantDrift(
     ...(manyTenants ? { tenant: { id: tenantId, prefix: "", given } } : { given }),
   });
   const unmanaged: UnmanagedObject[] = model.declarations
-    .map((d) => ({ kind: d.kind, id: d.id, name: d.label, changes: changesOf(d.id) }))
+    .map((d) => {
+      // A setting goes by its owner's ID: of the owner's records, those that changed it (not the owner's creation).
+      const changes = changesOf(d.id);
+      return { kind: d.kind, id: d.id, name: d.label, changes: d.settings ? changes.filter(isChange) : changes };
+    })
     // Settings no request ever changed (a tenant's recovery PSK) are as the service made them on its own.
     .filter((u) => RESOURCE_SPECS[u.kind].ops.create !== undefined || changedSinceMade(u.id));
 
