@@ -6,6 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { kindsNamed, withImportPace } from "../importer";
+import { configEntries, kindList } from "../importer/cli";
 import { type ConfigLookup, resolveConfig, resolveWifiApiVariant } from "../provider/config";
 import { clientOf } from "../provider/configuredClient";
 import { RESOURCE_SPECS } from "../provider/resources";
@@ -83,14 +84,8 @@ export function parseCommandLine(argv: string[]): { help: true } | { help: false
     throw new DriftUsageError("--state FILE is required (`pulumi stack export --file FILE` writes one)");
   const format = (values.format ?? "text") as Format;
   if (!FORMATS.includes(format)) throw new DriftUsageError(`--format ${values.format}: one of ${FORMATS.join(", ")}`);
-  const config: Record<string, string> = {};
-  for (const entry of values.config ?? []) {
-    const eq = entry.indexOf("=");
-    if (eq <= 0 || !entry.startsWith("nms:")) throw new DriftUsageError(`--config ${entry}: expected nms:KEY=VALUE`);
-    config[entry.slice(0, eq)] = entry.slice(eq + 1);
-  }
-  const kinds = values.kinds?.split(",").filter((k) => k.trim() !== "");
-  if (kinds !== undefined && kinds.length === 0) throw new DriftUsageError("--kinds needs at least one kind");
+  const config = configEntries(values.config, DriftUsageError);
+  const kinds = kindList(values.kinds, DriftUsageError);
   return {
     help: false,
     command: {

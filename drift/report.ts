@@ -9,7 +9,7 @@ import type { WifiApiVariant } from "../contract/meta";
 import { SECRET_FIELD_NAMES } from "../contract/secretFields";
 import { readTenantKinds } from "../importer";
 import { noNamesGiven } from "../importer/naming";
-import { ImportUsageError, programOf, venueScope, type ProgramModel } from "../importer/program";
+import { ImportUsageError, idsIn, programOf, venueScope, type ProgramModel } from "../importer/program";
 import { pool, type ImportedObject, type TenantRead } from "../importer/read";
 import type { NmsClient } from "../provider/client";
 import { type EntityChange, sharedTenantHistory } from "../provider/client/requestHistory";
@@ -174,7 +174,7 @@ async function tenantDrift(
     if (!kinds.has(r.kind)) return false;
     if (!scope) return true;
     const object = objectOf.get(key(r.kind, r.id));
-    return object ? scope.has(object) : r.id === venueId || stringsIn(r.inputs).includes(venueId!);
+    return object ? scope.has(object) : r.id === venueId || idsIn(r.inputs).includes(venueId!);
   };
   const resources = all.filter(inScope);
 
@@ -344,11 +344,4 @@ export function masked(value: unknown, secret: boolean): unknown {
       Object.entries(value).map(([k, v]) => [k, masked(v, SECRET_FIELD_NAMES.includes(k) && v !== undefined)]),
     );
   return value;
-}
-
-function stringsIn(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(stringsIn);
-  if (isPlainObject(value)) return Object.values(value).flatMap(stringsIn);
-  return [];
 }

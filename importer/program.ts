@@ -513,7 +513,7 @@ function objectSchemaOf(core: z.ZodTypeAny, value: Props): z.AnyZodObject | unde
 }
 
 /** Every string inside a value, the candidates for IDs of other objects. */
-function idsIn(value: unknown): string[] {
+export function idsIn(value: unknown): string[] {
   if (typeof value === "string") return [value];
   if (Array.isArray(value)) return value.flatMap(idsIn);
   if (isPlainObject(value)) return Object.values(value).flatMap(idsIn);
