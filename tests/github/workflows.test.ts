@@ -59,7 +59,13 @@ test("the scheduled drift check exports the state and runs nms-drift, its Markdo
     '--file "$RUNNER_TEMP/state.json"',
   );
   const report = steps.find((s) => s.id === "drift")!;
-  expect(report.run).toContain('npx nms-drift --state "$RUNNER_TEMP/state.json" --format markdown');
+  expect(report.run).toContain(
+    'node node_modules/pulumi-nms/dist/drift/cli.js --state "$RUNNER_TEMP/state.json" --format markdown',
+  );
+  // The path the step runs is the package's nms-drift command.
+  expect(JSON.parse(fs.readFileSync(path.join(DIR, "..", "..", "package.json"), "utf8")).bin["nms-drift"]).toBe(
+    "dist/drift/cli.js",
+  );
   expect(report.run).toContain('>> "$GITHUB_STEP_SUMMARY"');
   const issue = steps.find((s) => s.run?.startsWith("gh issue create"))!;
   expect(issue.if).toBe("steps.drift.outputs.code == '2' && vars.DRIFT_ISSUE == 'true'");
@@ -72,9 +78,12 @@ function reportStep(code: number): { exit: number; summary: string; output: stri
   const run = workflow("drift.yml").flow.jobs.drift.steps.find((s) => s.id === "drift")!.run!;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "drift-step-"));
   try {
-    fs.writeFileSync(path.join(dir, "npx"), `#!/bin/sh\necho "## nms-drift report"\nexit ${code}\n`, { mode: 0o755 });
+    // A stand-in for the package's command at the path the step runs, relative to the working directory.
+    const cli = path.join(dir, "node_modules", "pulumi-nms", "dist", "drift", "cli.js");
+    fs.mkdirSync(path.dirname(cli), { recursive: true });
+    fs.writeFileSync(cli, `console.log("## nms-drift report"); process.exit(${code});\n`);
     const env = {
-      PATH: `${dir}:${process.env.PATH}`,
+      PATH: process.env.PATH,
       RUNNER_TEMP: dir,
       GITHUB_STEP_SUMMARY: path.join(dir, "summary"),
       GITHUB_OUTPUT: path.join(dir, "output"),
@@ -82,7 +91,7 @@ function reportStep(code: number): { exit: number; summary: string; output: stri
     let exit = 0;
     try {
       // As GitHub runs a step of `shell: bash`.
-      execFileSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", run], { env, stdio: "pipe" });
+      execFileSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", run], { env, cwd: dir, stdio: "pipe" });
     } catch (error) {
       exit = (error as { status: number }).status;
     }
