@@ -32,6 +32,27 @@ with one resource per object the tenant holds, each taking the object over (adop
 
 Exit code: 0 written, 1 the tenant could not be read, 2 usage or configuration error.`;
 
+/** The `--config nms:KEY=VALUE` entries as settings (nms-import's and nms-drift's); `fail` makes the usage error. */
+export function configEntries(
+  entries: readonly string[] | undefined,
+  fail: new (message: string) => Error,
+): Record<string, string> {
+  const config: Record<string, string> = {};
+  for (const entry of entries ?? []) {
+    const eq = entry.indexOf("=");
+    if (eq <= 0 || !entry.startsWith("nms:")) throw new fail(`--config ${entry}: expected nms:KEY=VALUE`);
+    config[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return config;
+}
+
+/** `--kinds K1,K2` as a list (undefined when not given); `fail` makes the usage error. */
+export function kindList(raw: string | undefined, fail: new (message: string) => Error): string[] | undefined {
+  const kinds = raw?.split(",").filter((k) => k.trim() !== "");
+  if (kinds !== undefined && kinds.length === 0) throw new fail("--kinds needs at least one kind");
+  return kinds;
+}
+
 interface Parsed {
   help: boolean;
   options?: Parameters<typeof importTenant>[0];
@@ -64,14 +85,8 @@ export function parseCommandLine(argv: string[]): Parsed {
   const { values } = parsed;
   if (values.help) return { help: true };
   if (!values.out) throw new ImportUsageError("--out DIR is required");
-  const config: Record<string, string> = {};
-  for (const entry of values.config ?? []) {
-    const eq = entry.indexOf("=");
-    if (eq <= 0 || !entry.startsWith("nms:")) throw new ImportUsageError(`--config ${entry}: expected nms:KEY=VALUE`);
-    config[entry.slice(0, eq)] = entry.slice(eq + 1);
-  }
-  const kinds = values.kinds?.split(",").filter((k) => k.trim() !== "");
-  if (kinds !== undefined && kinds.length === 0) throw new ImportUsageError("--kinds needs at least one kind");
+  const config = configEntries(values.config, ImportUsageError);
+  const kinds = kindList(values.kinds, ImportUsageError);
   const tenants = values.tenant
     ?.flatMap((entry) => entry.split(","))
     .map((t) => t.trim())

@@ -2,7 +2,7 @@
 // (one resource per object), README.md (what was imported, how to set the stack up, what the first
 // up and destroy do) and Pulumi.<stack>.yaml (the tenant and address; secrets only encrypted).
 import type { Declaration, ProgramModel, Value } from "./program";
-import { Reference, SecretRead } from "./program";
+import { HeldId, Reference, SecretRead } from "./program";
 
 export interface ProjectFacts {
   readonly project: string;
@@ -60,6 +60,9 @@ export function projectFiles(model: ProgramModel, facts: ProjectFacts): Record<s
     "README.md": readme(model, facts),
   };
 }
+
+/** Text inside a block comment: on one line, and never closing it. */
+export const commentText = (text: string) => oneLine(text).replace(/\*\//g, "* /");
 
 /** A name from the service on one line (a comment or a table cell of the generated files). */
 const oneLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, " ").trim();
@@ -136,7 +139,8 @@ function program(model: ProgramModel, facts: ProjectFacts): string {
   return out.join("\n") + "\n";
 }
 
-function declare(declaration: Declaration): string {
+/** `const <variable> = new nms.<Kind>("<name>", {...});` */
+export function declare(declaration: Declaration): string {
   const options = declaration.dependsOn.length > 0 ? `, { dependsOn: [${declaration.dependsOn.join(", ")}] }` : "";
   return `const ${declaration.variable} = new nms.${declaration.kind}(${JSON.stringify(declaration.name)}, ${literal(declaration.args, "")}${options});`;
 }
@@ -147,6 +151,7 @@ const WIDTH = 120;
 /** A TypeScript expression for the value, objects and arrays on one line when they fit. */
 export function literal(value: Value, indent: string): string {
   if (value instanceof Reference) return `${value.variable}.id`;
+  if (value instanceof HeldId) return `${JSON.stringify(value.id)} /* ${commentText(value.holder)} */`;
   if (value instanceof SecretRead)
     return value.whole === "string"
       ? `config.requireSecret(${JSON.stringify(value.key)})`

@@ -5,6 +5,7 @@
 // together, named after the tenant, each naming its tenant in `tenantId`. The command line is cli.ts.
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { WifiApiVariant } from "../contract/meta";
 import type { NmsClient } from "../provider/client";
 import {
   CONFIG_KEYS,
@@ -20,7 +21,7 @@ import { noNamesGiven, slug } from "./naming";
 import { KIND_IMPORTS } from "./kinds";
 import { configPassphraseFromEnv, passphraseEncrypter } from "../harness/passphrase";
 import { ImportUsageError, programOf, type ProgramModel } from "./program";
-import { readTenant, type TenantRead } from "./read";
+import { type ReadOptions, readTenant, type TenantRead } from "./read";
 import { tenantFailures } from "../provider/tenant";
 
 export { ImportUsageError } from "./program";
@@ -105,6 +106,31 @@ function tenantsAsked(options: ImportOptions): string[] | undefined {
   if (options.venue !== undefined && tenants.length > 1)
     throw new ImportUsageError("--venue picks a venue of one tenant: give one --tenant with it");
   return [...tenants];
+}
+
+/**
+ * The objects of `kinds` one tenant holds, read with the login's client in that tenant. Objects another kind asked for
+ * holds (a venue's vSPoT binding, in its server's venues) are not read at all: they are said unreadable, and why.
+ */
+export async function readTenantKinds(
+  client: NmsClient,
+  tenantId: string,
+  kinds: readonly string[],
+  variant: WifiApiVariant,
+  username: string,
+  readSettingsOf?: ReadOptions["readSettingsOf"],
+): Promise<TenantRead> {
+  const heldElsewhere = kinds.filter(
+    (kind) => KIND_IMPORTS[kind]?.heldBy && kinds.includes(KIND_IMPORTS[kind]!.heldBy!.kind),
+  );
+  const read = await readTenant(client.forTenant(tenantId), {
+    kinds: kinds.filter((kind) => !heldElsewhere.includes(kind)),
+    variant,
+    context: { tenantId, username },
+    readSettingsOf,
+  });
+  read.unreadable.push(...heldElsewhere.map((kind) => ({ kind, reason: KIND_IMPORTS[kind]!.heldBy!.why })));
+  return read;
 }
 
 /** One tenant's part of the program: what was read there and the resources made of it. */
@@ -199,19 +225,7 @@ export async function importTenant(options: ImportOptions): Promise<ImportResult
   const variant = resolveWifiApiVariant(lookup, env);
   const client = clientOf(withImportPace(config), undefined);
   try {
-    // Objects another imported kind holds (a venue's vSPoT binding, in its server's venues) are not read at all.
-    const heldElsewhere = kinds.filter(
-      (kind) => KIND_IMPORTS[kind]?.heldBy && kinds.includes(KIND_IMPORTS[kind]!.heldBy!.kind),
-    );
-    const readOne = async (tenantId: string) => {
-      const read = await readTenant(client.forTenant(tenantId), {
-        kinds: kinds.filter((kind) => !heldElsewhere.includes(kind)),
-        variant,
-        context: { tenantId, username: config.username },
-      });
-      read.unreadable.push(...heldElsewhere.map((kind) => ({ kind, reason: KIND_IMPORTS[kind]!.heldBy!.why })));
-      return read;
-    };
+    const readOne = (tenantId: string) => readTenantKinds(client, tenantId, kinds, variant, config.username);
     let model: ProgramModel;
     let objectsRead: number;
     let named: { tenantId: string; name: string; prefix: string }[] | undefined;

@@ -16,11 +16,28 @@ import { Namer, words, type NamesGiven } from "./naming";
 import { ownerFieldOf, type ImportedObject, type TenantRead } from "./read";
 
 /** A value of the generated program: JSON, a reference to another resource's ID, or a secret from config. */
-export type Value = null | boolean | number | string | Value[] | { [key: string]: Value } | Reference | SecretRead;
+export type Value =
+  | null
+  | boolean
+  | number
+  | string
+  | Value[]
+  | { [key: string]: Value }
+  | Reference
+  | SecretRead
+  | HeldId;
 
 /** `<variable>.id`: the ID of another resource of the program. */
 export class Reference {
   constructor(readonly variable: string) {}
+}
+
+/** An ID left literal because a resource outside the program holds its object: written with a comment naming it. */
+export class HeldId {
+  constructor(
+    readonly id: string,
+    readonly holder: string,
+  ) {}
 }
 
 /** `config.requireSecret("<key>")` (a whole object: requireSecretObject). */
@@ -86,6 +103,12 @@ export interface ProgramOptions {
    * programs, so that the one program's resource names and variables stay unique.
    */
   readonly tenant?: { readonly id: string; readonly prefix: string; readonly given: NamesGiven };
+  /** Objects that get no resource: those a stack already manages (nms-drift writes code for the others only). */
+  readonly leaveOut?: (object: ImportedObject) => boolean;
+  /** The resource outside the program that holds an object, by the object's ID: references to it stay literal IDs. */
+  readonly holderOf?: (object: ImportedObject) => string | undefined;
+  /** Names already taken (a stack's resources), when the program is added to another one. */
+  readonly given?: NamesGiven;
 }
 
 const isSettings = (spec: ResourceSpec) => spec.ops.create === undefined;
@@ -100,7 +123,7 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
   const atDefaults: Record<string, number> = {};
   const wanted = new Set(options.kinds);
   let chosen = read.objects.filter((object) => {
-    if (!wanted.has(object.kind)) return false;
+    if (!wanted.has(object.kind) || options.leaveOut?.(object)) return false;
     const spec = RESOURCE_SPECS[object.kind];
     if (!isSettings(spec) || options.allSettings) return true;
     const identity = identityFields(spec);
@@ -126,7 +149,7 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
 
   const labelOfId = (id: unknown) =>
     typeof id === "string" && allById.has(id) ? labelOf(allById.get(id)!, labelOfId) : undefined;
-  const namer = options.tenant ? new Namer(options.tenant.prefix, options.tenant.given) : new Namer();
+  const namer = options.tenant ? new Namer(options.tenant.prefix, options.tenant.given) : new Namer("", options.given);
   const declared = new Map<ImportedObject, { name: string; variable: string; label: string }>();
   for (const object of ordered) {
     const label = labelOf(object, labelOfId);
@@ -170,6 +193,8 @@ export async function programOf(read: TenantRead, options: ProgramOptions): Prom
       if (target === object) return undefined;
       if (target && declared.has(target)) return new Reference(declared.get(target)!.variable);
       const known = allById.get(id);
+      const holder = known && options.holderOf?.(known);
+      if (holder) return new HeldId(id, holder);
       if (known && looksLikeReference(path)) outside.push({ resource: name, path, id, kind: known.kind });
       return undefined;
     }) as Record<string, Value>;
@@ -236,6 +261,16 @@ function inVenue(
   venue: string,
   byId: Map<string, ImportedObject>,
 ): ImportedObject[] {
+  const inside = venueScope(all, venue, byId);
+  return chosen.filter((object) => inside.has(object));
+}
+
+/** The objects `--venue` keeps: the venue (by ID or name), what belongs to it, and what those refer to. */
+export function venueScope(
+  all: ImportedObject[],
+  venue: string,
+  byId: Map<string, ImportedObject> = indexById(all),
+): Set<ImportedObject> {
   const venues = all.filter((o) => o.kind === "Venue");
   const target = venues.find((v) => v.id === venue) ?? venues.find((v) => v.inputs.name === venue);
   if (!target) throw new ImportUsageError(`--venue ${venue}: the tenant has no venue with that ID or name`);
@@ -264,7 +299,7 @@ function inVenue(
       }
     }
   }
-  return chosen.filter((object) => inside.has(object));
+  return inside;
 }
 
 /**
@@ -478,7 +513,7 @@ function objectSchemaOf(core: z.ZodTypeAny, value: Props): z.AnyZodObject | unde
 }
 
 /** Every string inside a value, the candidates for IDs of other objects. */
-function idsIn(value: unknown): string[] {
+export function idsIn(value: unknown): string[] {
   if (typeof value === "string") return [value];
   if (Array.isArray(value)) return value.flatMap(idsIn);
   if (isPlainObject(value)) return Object.values(value).flatMap(idsIn);
@@ -486,8 +521,12 @@ function idsIn(value: unknown): string[] {
 }
 
 /** The value with each string that `refer` turns into a reference replaced by it. */
-function referencesIn(value: unknown, path: string, refer: (id: string, path: string) => Reference | undefined): Value {
-  if (value instanceof SecretRead || value instanceof Reference) return value;
+function referencesIn(
+  value: unknown,
+  path: string,
+  refer: (id: string, path: string) => Reference | HeldId | undefined,
+): Value {
+  if (value instanceof SecretRead || value instanceof Reference || value instanceof HeldId) return value;
   if (typeof value === "string") return refer(value, path) ?? value;
   if (Array.isArray(value)) return value.map((item, i) => referencesIn(item, `${path}[${i}]`, refer));
   if (isPlainObject(value))

@@ -48,6 +48,11 @@ export interface ReadOptions {
   readonly context: ReadContext;
   /** Reads in flight at once (the client's rate limit paces them); default 16. */
   readonly concurrency?: number;
+  /**
+   * Whether to read the settings (kinds that always exist) an owner holds; default yes. nms-drift reads only those of
+   * owners that a request has changed since they were made: the others' are as the service made them.
+   */
+  readonly readSettingsOf?: (owner: ImportedObject) => boolean;
 }
 
 /** The identity input naming the object each object of the kind is found under, if any. */
@@ -93,7 +98,9 @@ export async function readTenant(client: NmsClient, options: ReadOptions): Promi
       continue;
     }
     const ownerField = ownerFieldOf(spec);
-    const owners = ownerField ? (byKind.get(OWNER_KINDS[ownerField]) ?? []) : [];
+    const allOwners = ownerField ? (byKind.get(OWNER_KINDS[ownerField]) ?? []) : [];
+    const owners =
+      spec.ops.create === undefined && options.readSettingsOf ? allOwners.filter(options.readSettingsOf) : allOwners;
     let found: Found[];
     try {
       found = await enumerate(client, spec, ownerField, owners, options.context, limit, detailOf);
@@ -275,7 +282,7 @@ function identityInputs(
 }
 
 /** Runs at most `size` tasks at once. */
-function pool(size: number): Limit {
+export function pool(size: number): Limit {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async <T>(task: () => Promise<T>): Promise<T> => {

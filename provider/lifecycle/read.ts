@@ -8,6 +8,20 @@ import type { ObjectAccess } from "./objectAccess";
 import { CREATE_REQUEST_ID } from "./stateFields";
 import { unfinishedCreate } from "./unfinishedCreate";
 
+/** An object as the kind's list shows it, with what the list lacks kept from the state. */
+export function listedForm(ctx: LifecycleContext, props: Props, listed: Props): Props {
+  return { ...pick(props, ctx.spec.readFromList?.lacks ?? []), ...listed };
+}
+
+/**
+ * What refresh records of the object the service answered as `live`: its outputs, and the inputs the program is taken
+ * to have set. nms-drift makes the same of the objects it has read already.
+ */
+export function refreshedFrom(ctx: LifecycleContext, id: string, props: Props, live: Props) {
+  const outs = ctx.outputsOf(live, props, "notEchoed");
+  return { id, props: outs, inputs: ctx.inputsOf(outs) };
+}
+
 /** One object, from the cached list when the spec has one; a GET when the list lacks it. */
 async function readForRefresh(
   ctx: LifecycleContext,
@@ -21,7 +35,7 @@ async function readForRefresh(
     const { op, query, items } = spec.readFromList;
     const listed = await client.list<Props>(op, objects.params(props), query);
     const found = (items ? items(listed) : listed).find((object) => String(object[objects.idField]) === id);
-    if (found) return { ...pick(props, spec.readFromList.lacks ?? []), ...found };
+    if (found) return listedForm(ctx, props, found);
   }
   // Not listed is not proof of absence (paging limits, eventual consistency): ask directly.
   return objects.readAlone(id, props);
@@ -46,9 +60,10 @@ export function readStep(ctx: LifecycleContext) {
       await reportDrift(ctx, client, id, props, "deleted");
       return {}; // gone: an empty ID tells the engine to drop it from state
     }
-    const outs = ctx.outputsOf(live, props, "notEchoed");
+    const refreshed = refreshedFrom(ctx, id, props, live);
     // Changed in a field the engine's diff after the refresh would show: the inputs the state held against the object now.
-    if (ctx.changed(ctx.inputsOf(props), outs).length > 0) await reportDrift(ctx, client, id, props, "changed");
-    return { id, props: outs, inputs: ctx.inputsOf(outs) };
+    if (ctx.changed(ctx.inputsOf(props), refreshed.props).length > 0)
+      await reportDrift(ctx, client, id, props, "changed");
+    return refreshed;
   };
 }

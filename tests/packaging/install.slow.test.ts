@@ -207,12 +207,12 @@ describe("the package's commands, from the project that installed it", () => {
       env: { ...process.env, ...env },
     });
 
-  it("installs nms-emulator, nms-harness and nms-import as executables whose --help names their own command", () => {
-    for (const name of ["nms-emulator", "nms-harness", "nms-import"]) {
+  it("installs nms-emulator, nms-harness, nms-import and nms-drift as executables whose --help names their own command", () => {
+    for (const name of ["nms-emulator", "nms-harness", "nms-import", "nms-drift"]) {
       fs.accessSync(bin(name), fs.constants.X_OK);
       const help = timed(`${name} --help`, () => npx([name, "--help"]));
       expect(help.split("\n")[0]).toMatch(new RegExp(`^usage: ${name} `));
-      expect(help).not.toMatch(/node dist\/|dist\/(emulator|harness|importer)/);
+      expect(help).not.toMatch(/node dist\/|dist\/(emulator|harness|importer|drift)/);
     }
   }, 120_000);
 

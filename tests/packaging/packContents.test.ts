@@ -88,11 +88,12 @@ describe("the published files", () => {
     expect(broken).toEqual([]);
   });
 
-  it("declare the commands nms-emulator, nms-harness and nms-import, each a packed script that node runs by its shebang", () => {
+  it("declare the commands nms-emulator, nms-harness, nms-import and nms-drift, each a packed script that node runs by its shebang", () => {
     expect(pkg.bin).toEqual({
       "nms-emulator": "dist/emulator/main.js",
       "nms-harness": "dist/harness/cli.js",
       "nms-import": "dist/importer/cli.js",
+      "nms-drift": "dist/drift/cli.js",
     });
     for (const target of Object.values(pkg.bin as Record<string, string>)) {
       expect(files).toContain(packed(target));
@@ -100,7 +101,7 @@ describe("the published files", () => {
     }
   });
 
-  it("hold the compiled SDK, provider runtime, contract, emulator, harness and import generator with their declarations", () => {
+  it("hold the compiled SDK, provider runtime, contract, emulator, harness, import generator and drift report with their declarations", () => {
     for (const file of [
       "dist/sdk/index.js",
       "dist/sdk/index.d.ts",
@@ -113,11 +114,12 @@ describe("the published files", () => {
       "dist/harness/index.js",
       "dist/importer/cli.js",
       "dist/importer/index.d.ts",
+      "dist/drift/cli.js",
     ]) {
       expect(files).toContain(file);
     }
     const dirs = new Set(files.filter((f) => f.startsWith("dist/")).map((f) => f.split("/")[1]));
-    expect([...dirs].sort()).toEqual(["contract", "emulator", "harness", "importer", "provider", "sdk"]);
+    expect([...dirs].sort()).toEqual(["contract", "drift", "emulator", "harness", "importer", "provider", "sdk"]);
   });
 
   it("leave out tests, examples, scripts, source maps, TypeScript sources and any stack state or log", () => {
