@@ -40,7 +40,10 @@ function parseMountInfo(text: string): Mount[] {
       root: fields[3],
       mountPoint: fields[4],
       fsType: fields[sep + 1],
-      superOptions: fields.slice(sep + 3).join(" ").split(","),
+      superOptions: fields
+        .slice(sep + 3)
+        .join(" ")
+        .split(","),
     });
   }
   return mounts;

@@ -76,7 +76,10 @@ function describe(step: PlannedStep, refresh: boolean): string {
     if (paths.length > 0) parts.push(`[${refresh ? "drift" : "diff"}: ${paths.map((p) => `~${p}`).join(", ")}]`);
   }
   if (step.op === "replace") {
-    const reasons = [...(step.replacementTrigger ? ["replacementTrigger"] : []), ...shownPaths(step.replaceFields ?? [])];
+    const reasons = [
+      ...(step.replacementTrigger ? ["replacementTrigger"] : []),
+      ...shownPaths(step.replaceFields ?? []),
+    ];
     if (reasons.length > 0) parts.push(`replace because of ${reasons.join(", ")}`);
     if (step.deleteBeforeReplace) parts.push("(delete before replace)");
   }

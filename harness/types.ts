@@ -66,8 +66,9 @@ export interface StackOptions {
   /** Whole-command time limit; default 30 minutes. */
   timeoutMs?: number;
   /**
-   * up: skip the preview `up` runs first (the CLI's --skip-preview). The preview is a whole engine run of its own; the
-   * repository's tests skip it where the preview is not what they check (docs/pulumi-facts.md §11).
+   * up: skip the preview `up` runs first (the CLI's --skip-preview). The preview is a whole engine run of its own.
+   * Default: false, unless env NMS_HARNESS_SKIP_PREVIEW is "1", which the repository's jest config sets so that only
+   * the tests that check the preview pay for it (docs/pulumi-facts.md §11).
    */
   skipPreview?: boolean;
   /** refresh: drop the pending creates an interrupted run left in the state (Pulumi's --clear-pending-creates). */

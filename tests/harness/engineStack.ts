@@ -38,6 +38,7 @@ export interface Behavior {
   updatePartial?: string;
   readNewId?: boolean;
   delayMs?: number;
+  diffDelayMs?: number;
   createDelayMs?: number;
 }
 
