@@ -53,20 +53,16 @@ describe("up previews first (apply.go PreviewThenPromptThenExecute)", () => {
     expect(reads(updateProgram, sequence.length)).toBe(0);
   });
 
-  test("skipPreview: one program run, the update alone", async () => {
-    const skipped = ok(await stack.run("up", RESOURCES, {}, { skipPreview: true }));
-    expect(skipped.preview).toBeUndefined();
-    expect(ops(stack.calls()).filter((op) => op === "program")).toHaveLength(1);
-  });
-
-  test("a failing preview stops the up before any change", async () => {
+  test("skipPreview runs the update alone; a failing preview stops the up before any change", async () => {
     // "guarded" would be replaced while protected, which fails the preview; without the preview the update would
     // create "early" before it failed at "guarded".
     const failing: Entry[] = [
       { name: "early", props: { size: 1 } },
       { name: "first", props: { size: 1 }, opts: { protect: true } },
     ];
-    ok(await stack.run("up", failing, {}, { skipPreview: true }));
+    const skipped = ok(await stack.run("up", failing, {}, { skipPreview: true }));
+    expect(skipped.preview).toBeUndefined();
+    expect(ops(stack.calls()).filter((op) => op === "program")).toHaveLength(1);
     const changed: Entry[] = [
       { name: "early", props: { size: 1 } },
       { name: "new-one", props: { size: 1 } },
