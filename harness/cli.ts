@@ -270,8 +270,6 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { command, opts } = parsed;
   let result: RunResult;
-  // An up's own preview is its plan: with --expect-no-changes it is run here, and the update follows without another.
-  const firstPlan = parsed.expectNoChanges && (command !== "up" || !parsed.skipPreview);
   let plan: RunResult | undefined;
   if (parsed.expectNoChanges) {
     plan = await preview(opts);
@@ -286,7 +284,8 @@ export async function main(argv: string[]): Promise<number> {
       result = plan ?? (await preview(opts));
       break;
     case "up":
-      if (firstPlan && plan) {
+      // With --expect-no-changes the plan above is the up's own preview: the update follows without another.
+      if (plan && !parsed.skipPreview) {
         result = await up({ ...opts, skipPreview: true });
         result.preview = plan;
         result.durationMs += plan.durationMs;
