@@ -1,3 +1,7 @@
+// `up` of the harness API previews first, as `pulumi up` does, which doubles its time: the suites skip that preview
+// unless they pass skipPreview: false (tests/harness/upPreview.test.ts and the CLI's tests check it; harness/README.md).
+process.env.NMS_HARNESS_SKIP_PREVIEW ??= "1";
+
 /** @type {import('jest').Config} */
 module.exports = {
   preset: "ts-jest",

@@ -2,10 +2,14 @@
 /**
  * nms-harness <preview|up|refresh|destroy> --stack S --state F [--project-dir D] [--program P]
  *     [--project NAME] [--config k=v]... [--config-file F] [--secrets-file F] [--refresh] [--parallel N]
- *     [--passphrase-file F] [--expect-no-changes] [--clear-pending-creates] [--json] [--verbose]
+ *     [--passphrase-file F] [--expect-no-changes] [--clear-pending-creates] [--skip-preview] [--yes] [--json] [--verbose]
  *
- * --expect-no-changes (preview and up, as Pulumi's CLI has it): plan first, and fail without
- * changing anything when the plan has any change; `preview --refresh --expect-no-changes` is the
+ * up previews first, in a run of its own, and applies the changes when the preview succeeded, as `pulumi up` does
+ * (pkg/backend/apply.go); --skip-preview (-f) skips the preview, --yes (-y) is accepted and changes nothing (the
+ * harness never asks for a confirmation).
+ *
+ * --expect-no-changes (preview and up): fail without changing anything when the plan has any change (for up, its own
+ * preview; with --skip-preview a preview is run for it); `preview --refresh --expect-no-changes` is the
  * scheduled drift check of the README's GitOps section.
  *
  * Secrets never come from the command line, where every user of the machine can read them (`ps`): program secrets
@@ -30,8 +34,9 @@ const SECRETS_HELP = `program secrets: Pulumi.<stack>.yaml (secure: values; pass
 const USAGE = `usage: nms-harness <preview|up|refresh|destroy> --stack NAME --state FILE [--project-dir DIR] [--program FILE]
            [--project NAME] [--config k=v]... [--config-file FILE] [--secrets-file FILE] [--refresh]
            [--parallel N] [--passphrase-file FILE] [--expect-no-changes] [--clear-pending-creates]
-           [--show-sames] [--json] [--verbose]
+           [--show-sames] [--skip-preview|-f] [--yes|-y] [--json] [--verbose]
 ${SECRETS_HELP}
+up: previews first, then applies the changes (as pulumi up); --skip-preview applies without a preview
 output: the resources that change (--show-sames: every resource), outputs and a summary of what happened on stdout;
         as the run goes, on stderr, every line the program and the provider print and a line every 15 s for a provider
         call still under way (--json: one JSON document instead, diagnostics in it; --verbose adds the harness's own
@@ -47,6 +52,7 @@ interface Parsed {
   json: boolean;
   expectNoChanges: boolean;
   showSames: boolean;
+  skipPreview: boolean;
 }
 
 /** What Pulumi's CLI says when --expect-no-changes meets a plan with changes. */
@@ -108,6 +114,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   let showSames = false;
   let expectNoChanges = false;
   let clearPendingCreates = false;
+  let skipPreview = false;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const eq = arg.indexOf("=");
@@ -137,6 +144,14 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
         break;
       case "--show-sames":
         showSames = true;
+        break;
+      case "--skip-preview":
+      case "-f":
+        skipPreview = true;
+        break;
+      case "--yes":
+      case "-y":
+        // pulumi up asks before it applies unless --yes; the harness never asks, so there is nothing to skip.
         break;
       case "--secret":
         // Refused before anything else: the value is in `ps` for every user to see already, and must not be used.
@@ -173,6 +188,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   if (expectNoChanges && command !== "preview" && command !== "up")
     throw new UsageError("--expect-no-changes goes with preview or up");
   if (clearPendingCreates && command !== "refresh") throw new UsageError("--clear-pending-creates goes with refresh");
+  if (skipPreview && command !== "up") throw new UsageError("--skip-preview goes with up");
   let passphrase: string | undefined;
   if (values["passphrase-file"]) {
     try {
@@ -220,7 +236,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
       throw new UsageError(`--parallel expects a positive whole number, got '${values["parallel"]}'`);
     opts.parallel = parallel;
   }
-  return { command, opts, json, expectNoChanges, showSames };
+  return { command, opts, json, expectNoChanges, showSames, skipPreview };
 }
 
 function toStderr(line: string): void {
@@ -254,8 +270,9 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { command, opts } = parsed;
   let result: RunResult;
+  let plan: RunResult | undefined;
   if (parsed.expectNoChanges) {
-    const plan = await preview(opts);
+    plan = await preview(opts);
     if (plan.failed || plan.changes > 0) {
       print(parsed, plan);
       if (!plan.failed) process.stderr.write(`error: ${UNEXPECTED_CHANGES} (${plan.changes})\n`);
@@ -264,10 +281,15 @@ export async function main(argv: string[]): Promise<number> {
   }
   switch (command) {
     case "preview":
-      result = await preview(opts);
+      result = plan ?? (await preview(opts));
       break;
     case "up":
-      result = await up(opts);
+      // With --expect-no-changes the plan above is the up's own preview: the update follows without another.
+      if (plan && !parsed.skipPreview) {
+        result = await up({ ...opts, skipPreview: true });
+        result.preview = plan;
+        result.durationMs += plan.durationMs;
+      } else result = await up({ ...opts, skipPreview: parsed.skipPreview });
       break;
     case "refresh":
       result = await refresh(opts);
@@ -279,15 +301,28 @@ export async function main(argv: string[]): Promise<number> {
   return result.failed ? 1 : 0;
 }
 
+/** The result with its secret outputs, and its preview's, shown as "[secret]". */
+function maskSecretOutputs(result: RunResult): RunResult {
+  const masked: RunResult = {
+    ...result,
+    outputs: Object.fromEntries(
+      Object.entries(result.outputs).map(([k, v]) => [k, result.secretOutputs.includes(k) ? "[secret]" : v]),
+    ),
+  };
+  if (result.preview) masked.preview = maskSecretOutputs(result.preview);
+  return masked;
+}
+
+/** The report on stdout: an up's preview first, as the CLI shows it before the update. */
 function print(parsed: Parsed, result: RunResult): void {
+  if (!parsed.json && result.preview) {
+    process.stdout.write(formatPlan(result.preview, { showSames: parsed.showSames }));
+    // A failed preview ends the up before the update: there is nothing more to show.
+    if (result.preview.failed) return;
+    process.stdout.write("\n");
+  }
   if (parsed.json) {
-    const masked = {
-      ...result,
-      outputs: Object.fromEntries(
-        Object.entries(result.outputs).map(([k, v]) => [k, result.secretOutputs.includes(k) ? "[secret]" : v]),
-      ),
-    };
-    process.stdout.write(JSON.stringify(masked, null, 2) + "\n");
+    process.stdout.write(JSON.stringify(maskSecretOutputs(result), null, 2) + "\n");
   } else {
     process.stdout.write(formatPlan(result, { showSames: parsed.showSames }));
   }

@@ -5,8 +5,10 @@
  *
  * Engine rules followed (pkg/resource/deploy in pulumi/pulumi, step_generator.go unless named):
  *   step generation    -> one registration at a time (Check, Diff and the decision; the engine's step generator
- *                         handles its events one by one, and parallel diff is off by default); the provider steps
- *                         it decides on then run up to `parallel` at once
+ *                         handles its events one by one, and parallel diff is off by default: with
+ *                         PULUMI_PARALLEL_DIFF the Diff calls run in step slots); the provider steps it decides on
+ *                         then run up to `parallel` at once
+ *   replacementTrigger -> a value that differs from the stored one replaces without a Diff (shouldTriggerReplace)
  *   new resource       -> Check(olds = {}, news) -> Create
  *   existing resource  -> Check(oldInputs, news with ignoreChanges applied) -> Diff(id, oldOutputs, checked)
  *                         -> none (same) | Update | replace; replace Checks the program's own inputs again
@@ -48,6 +50,7 @@ import {
   planCreate,
   replaceFieldsOf,
   settleDiff,
+  shouldTriggerReplace,
   showChanges,
   shownChanges,
 } from "./stepPlan";
@@ -72,8 +75,24 @@ export interface EngineHost {
    * the program runs, and deletes after it finished.
    */
   parallel: number;
+  /** Diffs run in step slots, up to `parallel` at once, instead of in step generation (PULUMI_PARALLEL_DIFF). */
+  parallelDiff?: boolean;
   /** Records each step as it starts and ends (harness/journal.ts); none in a preview. */
   checkpoint?: Checkpoint;
+}
+
+/** Step generation up to the Diff: what the Diff of an existing resource needs, or its answer when none is asked. */
+interface PendingDiff {
+  kind: "diff";
+  provider: ProviderHost;
+  old: ResourceState;
+  /** The inputs Check returned (ignoreChanges applied). */
+  checked: PropertyMap;
+  ignore: string[];
+  /** Settled without the provider: a changed replacementTrigger, or the deletedWith resource replaced. */
+  diff?: EngineDiff;
+  /** The replacementTrigger changed (shouldTriggerReplace): a replace whatever the Diff would say. */
+  triggerReplace: boolean;
 }
 
 /** What step generation decided for a custom resource; the provider steps come after. */
@@ -271,7 +290,7 @@ export class Deployment {
     step: PlannedStep,
     old: ResourceState | undefined,
   ): Promise<RegisterResult> {
-    const decision = await this.generator.run(() => this.generateSteps(reg, step, old));
+    const decision = await this.generateSteps(reg, step, old);
     const urn = step.urn;
     const stateOf = (inputs: PropertyMap, outputs: PropertyMap, id: string | undefined): ResourceState =>
       resourceStateFor(reg, urn, old, inputs, markStepSecrets(outputs, inputs, reg.additionalSecretOutputs), id);
@@ -328,20 +347,59 @@ export class Deployment {
   }
 
   /**
-   * Step generation for a custom resource, one registration at a time: ignoreChanges, Check, Diff, and what the
-   * engine decides from them (generateSteps .. continueStepsFromDiff). Fills `step` with what the plan shows.
+   * Step generation for a custom resource (generateSteps .. continueStepsFromDiff): ignoreChanges, Check, Diff, and
+   * what the engine decides from them. One registration at a time; with parallel diff (the engine's ParallelDiff) the
+   * Diff call itself runs outside, in a step slot, and the decision is taken up again in turn, as the engine's
+   * DiffStep and ContinueResourceDiffEvent do. Fills `step` with what the plan shows.
    */
   private async generateSteps(reg: Registration, step: PlannedStep, old: ResourceState | undefined): Promise<Decision> {
+    if (!this.host.parallelDiff) {
+      return this.generator.run(async () => {
+        const before = await this.stepsBeforeDiff(reg, step, old);
+        if (before.kind !== "diff") return before;
+        return this.continueFromDiff(reg, step, before, before.diff ?? (await this.askDiff(reg, step, before)));
+      });
+    }
+    const before = await this.generator.run(() => this.stepsBeforeDiff(reg, step, old));
+    if (before.kind !== "diff") return before;
+    let diff = before.diff;
+    if (!diff) {
+      try {
+        diff = await this.executor.diffStep(() => this.askDiff(reg, step, before));
+      } catch (e) {
+        if (e instanceof StepSkipped) throw this.skip(step, before.old);
+        throw e;
+      }
+    }
+    const settled = diff;
+    return this.generator.run(async () => {
+      if (this.aborted) throw this.skip(step, before.old);
+      return this.continueFromDiff(reg, step, before, settled);
+    });
+  }
+
+  /** A registration answered SKIP: the deployment was cancelled before its turn. */
+  private skip(step: PlannedStep, old: ResourceState | undefined): RegistrationError {
+    step.op = old ? "same" : "create";
+    step.error = new StepSkipped().message;
+    step.skipped = true;
+    return new RegistrationError(step.error, step.urn, "skip");
+  }
+
+  /** Up to the Diff: a create, a re-creation after a dependency's delete-before-replace, or what the Diff needs. */
+  private async stepsBeforeDiff(
+    reg: Registration,
+    step: PlannedStep,
+    old: ResourceState | undefined,
+  ): Promise<Decision | PendingDiff> {
     const { type, name } = reg;
     const urn = step.urn;
-    if (this.aborted) {
-      step.op = old ? "same" : "create";
-      step.error = new StepSkipped().message;
-      step.skipped = true;
-      throw new RegistrationError(step.error, urn, "skip");
-    }
+    if (this.aborted) throw this.skip(step, old);
     this.generated.add(urn);
-    if (!this.host.canStoreSecrets && (containsSecrets(reg.object) || reg.additionalSecretOutputs.length > 0)) {
+    if (
+      !this.host.canStoreSecrets &&
+      (containsSecrets(reg.object) || containsSecrets(reg.replacementTrigger) || reg.additionalSecretOutputs.length > 0)
+    ) {
       throw this.fail(
         step,
         name,
@@ -383,38 +441,70 @@ export class Deployment {
       return { kind: "create", inputs: checked };
     }
 
+    // generateStepsFromDiff: an unknown trigger is fine in a preview and an error in an update; a changed one
+    // replaces without asking the provider's Diff.
+    if (!this.host.dryRun && containsUnknowns(reg.replacementTrigger)) {
+      throw this.fail(step, name, type, `replacement trigger contains unknowns for ${urn}`, true);
+    }
+    const pending: PendingDiff = { kind: "diff", provider, checked, ignore, old, triggerReplace: false };
+    if (shouldTriggerReplace(reg.replacementTrigger, old.replacementTrigger)) {
+      pending.triggerReplace = true;
+      pending.diff = { changes: "some", replaceKeys: [], changedKeys: [], deleteBeforeReplace: false };
+    } else if (reg.deletedWith && this.replaced.has(reg.deletedWith)) {
+      // The resource it is deleted with is replaced: so is this one, without asking the provider (diff).
+      pending.diff = { changes: "some", replaceKeys: ["deletedWith"], changedKeys: [], deleteBeforeReplace: false };
+    }
+    return pending;
+  }
+
+  /** The provider's Diff, settled by the engine's own comparison when it answers "unknown" (diffResource). */
+  private async askDiff(reg: Registration, step: PlannedStep, p: PendingDiff): Promise<EngineDiff> {
+    const { provider, old, checked, ignore } = p;
+    try {
+      const answer = await provider.diff(
+        step.urn,
+        reg.name,
+        reg.type,
+        old.id ?? "",
+        provider.plain(old.outputs),
+        provider.plain(checked),
+        provider.plain(old.inputs),
+        ignore,
+      );
+      return settleDiff(answer, old.inputs, checked, ignore);
+    } catch (e) {
+      throw this.fail(step, reg.name, reg.type, `diff: ${(e as Error).message}`, true);
+    }
+  }
+
+  /** continueStepsFromDiff: same, update or replace, from the Diff. */
+  private async continueFromDiff(
+    reg: Registration,
+    step: PlannedStep,
+    p: PendingDiff,
+    settled: EngineDiff,
+  ): Promise<Decision> {
+    const { type, name } = reg;
+    const urn = step.urn;
+    const { provider, old, checked } = p;
     let diff: EngineDiff;
     try {
-      if (reg.deletedWith && this.replaced.has(reg.deletedWith)) {
-        // The resource it is deleted with is replaced: so is this one, without asking the provider (diff).
-        diff = { changes: "some", replaceKeys: ["deletedWith"], changedKeys: [], deleteBeforeReplace: false };
-      } else {
-        const answer = await provider.diff(
-          urn,
-          name,
-          type,
-          old.id ?? "",
-          provider.plain(old.outputs),
-          provider.plain(checked),
-          provider.plain(old.inputs),
-          ignore,
-        );
-        diff = settleDiff(answer, old.inputs, checked, ignore);
-      }
-      diff = applyReplaceOnChanges(diff, reg.replaceOnChanges, !!old.initErrors?.length);
+      diff = applyReplaceOnChanges(settled, reg.replaceOnChanges, !!old.initErrors?.length);
     } catch (e) {
       throw this.fail(step, name, type, `diff: ${(e as Error).message}`, true);
     }
 
     if (diff.changes === "some" || old.pendingReplacement) {
-      showChanges(step, shownChanges(old, checked, diff));
+      // A trigger's replace asked no Diff: the plan shows the inputs that change, if any, as the CLI's row does.
+      showChanges(step, p.triggerReplace ? diffProperties(old.inputs, checked) : shownChanges(old, checked, diff));
       step.id = old.id;
-      if (!diffReplaces(diff) && !old.pendingReplacement) {
+      if (!diffReplaces(diff) && !p.triggerReplace && !old.pendingReplacement) {
         step.op = "update";
         return { kind: "update", inputs: checked };
       }
       step.op = "replace";
       step.replaceFields = replaceFieldsOf(diff);
+      if (p.triggerReplace) step.replacementTrigger = true;
       // Refused only when the resource is protected before and after (unprotecting and replacing in one run is
       // allowed); a preview reports it and goes on to show the plan.
       if (reg.protect && old.protect) {

@@ -18,10 +18,11 @@ import {
 import type { ResourceState } from "./resourceState";
 
 /** A resource as written in the file: serialized provider pulled out once, secrets encrypted. */
-export interface FileResource extends Omit<ResourceState, "inputs" | "outputs"> {
+export interface FileResource extends Omit<ResourceState, "inputs" | "outputs" | "replacementTrigger"> {
   serializedProvider?: string;
   inputs: unknown;
   outputs: unknown;
+  replacementTrigger?: unknown;
 }
 
 /** A resource as the file holds it: the serialized provider pulled out, secrets encrypted. */
@@ -49,6 +50,7 @@ export function encodeResource(r: ResourceState, crypter: Crypter | null): FileR
     delete outputs[PROVIDER_KEY];
   }
   const fr: FileResource = { ...r, inputs: encrypt(inputs), outputs: encrypt(outputs) };
+  if (r.replacementTrigger !== undefined) fr.replacementTrigger = encrypt(r.replacementTrigger);
   if (serializedProvider !== undefined) fr.serializedProvider = serializedProvider;
   return fr;
 }
@@ -72,7 +74,7 @@ export function decodeResource(fr: FileResource, crypter: Crypter | null, stateP
     }
     return v as PropertyValue;
   };
-  const { serializedProvider, inputs, outputs, ...rest } = fr;
+  const { serializedProvider, inputs, outputs, replacementTrigger, ...rest } = fr;
   const r: ResourceState = {
     ...rest,
     inputs: (decrypt(inputs ?? {}) as PropertyMap) ?? {},
@@ -81,6 +83,7 @@ export function decodeResource(fr: FileResource, crypter: Crypter | null, stateP
     propertyDependencies: rest.propertyDependencies ?? {},
     additionalSecretOutputs: rest.additionalSecretOutputs ?? [],
   };
+  if (replacementTrigger !== undefined) r.replacementTrigger = decrypt(replacementTrigger);
   if (serializedProvider !== undefined) {
     if (!(PROVIDER_KEY in r.inputs)) r.inputs[PROVIDER_KEY] = serializedProvider;
     if (!(PROVIDER_KEY in r.outputs)) r.outputs[PROVIDER_KEY] = serializedProvider;

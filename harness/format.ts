@@ -6,6 +6,7 @@
  */
 import type { PlannedStep, ResourceChanges, RunResult, StepOp } from "./types";
 import { UNKNOWN_VALUE } from "./props";
+import { parsePath } from "./propertyPaths";
 import { ROOT_STACK_TYPE } from "./urns";
 
 export interface FormatOptions {
@@ -59,18 +60,31 @@ function completedChanges(counts: ResourceChanges): number {
   return SUMMARY_ORDER.reduce((n, op) => n + (counts[op] ?? 0), 0);
 }
 
+/**
+ * Keys that start with "__" are the engine's internal ones (`__provider`, and the SDK's `__nmsName`, `__nmsStack`): the
+ * CLI's rows and diffs never show them (sdk/go/common/resource/properties.go IsInternalPropertyKey, display/rows.go
+ * getDiffInfo, display/object_diff.go). They stay in the state and in the RunResult, as in the CLI's --json.
+ */
+function shownPaths(paths: readonly string[]): string[] {
+  return paths.filter((p) => !String(parsePath(p)?.[0] ?? p).startsWith("__"));
+}
+
 function describe(step: PlannedStep, refresh: boolean): string {
   const parts: string[] = [];
   if (step.op === "update" || step.op === "replace") {
-    const paths = step.changedPaths.length > 0 ? step.changedPaths : step.changedFields;
+    const paths = shownPaths(step.changedPaths.length > 0 ? step.changedPaths : step.changedFields);
     if (paths.length > 0) parts.push(`[${refresh ? "drift" : "diff"}: ${paths.map((p) => `~${p}`).join(", ")}]`);
   }
   if (step.op === "replace") {
-    if (step.replaceFields && step.replaceFields.length > 0)
-      parts.push(`replace because of ${step.replaceFields.join(", ")}`);
+    const reasons = [
+      ...(step.replacementTrigger ? ["replacementTrigger"] : []),
+      ...shownPaths(step.replaceFields ?? []),
+    ];
+    if (reasons.length > 0) parts.push(`replace because of ${reasons.join(", ")}`);
     if (step.deleteBeforeReplace) parts.push("(delete before replace)");
   }
-  if (step.op === "create" && step.changedFields.length > 0) parts.push(`[${step.changedFields.join(", ")}]`);
+  const created = step.op === "create" ? shownPaths(step.changedFields) : [];
+  if (created.length > 0) parts.push(`[${created.join(", ")}]`);
   if (step.id && step.op !== "same") parts.push(`id=${step.id}`);
   return parts.join(" ");
 }

@@ -8,7 +8,7 @@
  *
  * See harness/README.md for what differs from the real engine.
  */
-import { runDestroy, runRefresh, runUpdate } from "./run";
+import { runDestroy, runRefresh, runUp, runUpdate } from "./run";
 import type { RunResult, StackOptions } from "./types";
 
 export type { StackOptions, PlannedStep, RunResult, StepOp, StepFailure, Operation, ResourceChanges } from "./types";
@@ -24,9 +24,13 @@ export function preview(opts: StackOptions & { refresh?: boolean }): Promise<Run
   return runUpdate(opts, true);
 }
 
-/** Runs the program and applies the changes; saves the state (also what succeeded when the run fails). `refresh: true` refreshes first. */
+/**
+ * `pulumi up`: a preview first, in a run of its own (`result.preview`; a failed preview ends it before any change),
+ * then the program runs again and the changes are applied; saves the state (also what succeeded when the run fails).
+ * `skipPreview: true` is the CLI's --skip-preview. `refresh: true` refreshes first, in the preview too.
+ */
 export function up(opts: StackOptions & { refresh?: boolean }): Promise<RunResult> {
-  return runUpdate(opts, false);
+  return runUp(opts);
 }
 
 /** Reads every resource through its provider and saves what it finds (drift = op "update", gone = op "delete"). */

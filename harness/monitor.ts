@@ -11,7 +11,7 @@ import * as engproto from "@pulumi/pulumi/proto/engine_pb";
 import * as engrpc from "@pulumi/pulumi/proto/engine_grpc_pb";
 import type { Deployment } from "./deployment";
 import { type Registration, RegistrationError } from "./registration";
-import { type PropertyMap, sanitize } from "./props";
+import { type PropertyMap, type PropertyValue, sanitize } from "./props";
 
 /**
  * Features the SDK asks about (runtime/settings.js awaitFeatureSupport), answered for what the harness implements:
@@ -20,6 +20,7 @@ import { type PropertyMap, sanitize } from "./props";
  *    what the dynamic-provider host (acceptResources=false) would receive from the engine anyway.
  *  - outputValues: no (only used for remote components, which are not supported).
  *  - deletedWith: yes (a resource is not deleted through its provider when the resource named is deleted too).
+ *  - replacementTrigger: yes, as the engine answers (SDKs send the option without asking).
  *  - aliasSpecs: no, so the SDK computes alias URNs itself and sends them in aliasURNs, which the harness honours.
  *  - everything else (transforms, hooks, parameterization, replaceWith, ...): no.
  */
@@ -28,6 +29,7 @@ export const SUPPORTED_FEATURES: Record<string, boolean> = {
   resourceReferences: false,
   outputValues: false,
   deletedWith: true,
+  replacementTrigger: true,
   replaceWith: false,
   aliasSpecs: false,
   transforms: false,
@@ -87,7 +89,15 @@ function decodeRegistration(req: resproto.RegisterResourceRequest): Registration
     importId: req.getImportid(),
     retainOnDelete: optionalBool(req, "Retainondelete"),
     deletedWith: req.getDeletedwith(),
+    replacementTrigger: replacementTriggerOf(req),
   };
+}
+
+/** The `replacementTrigger` option: a field from @pulumi/pulumi 3.248's protocol on; older SDKs have no such field. */
+function replacementTriggerOf(req: resproto.RegisterResourceRequest): PropertyValue | undefined {
+  const message = req as unknown as Record<string, (() => structproto.Value | undefined) | undefined>;
+  const value = message["getReplacementTrigger"]?.call(req);
+  return value ? sanitize(value.toJavaScript()) : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 /** A command's options resolved: project, program, config and secrets, parallelism, timeouts, where lines go. */
-import * as os from "node:os";
 import * as path from "node:path";
+import { type CgroupFiles, goMaxProcs } from "./cpuQuota";
 import { configPassphraseFromEnv } from "./passphrase";
 import { resolvePulumiSdk } from "./processes";
 import { DEFAULT_PROGRESS_INTERVAL_MS } from "./progress";
@@ -12,13 +12,22 @@ const DEFAULT_TIMEOUT_MS = 30 * 60 * 1000;
 
 /**
  * The CLI's default --parallel (pkg/cmd/pulumi/operations/up.go defaultParallel): PULUMI_PARALLEL when it is a
- * positive number, else 4 × GOMAXPROCS, which is the number of CPUs the process may use.
+ * positive whole number, else 4 × GOMAXPROCS, which follows the container's CPU quota (cpuQuota.ts).
  */
-export function defaultParallel(env: NodeJS.ProcessEnv = process.env): number {
-  const fromEnv = Number(env["PULUMI_PARALLEL"]);
-  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-  const cpus = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-  return 4 * Math.max(1, cpus);
+export function defaultParallel(env: NodeJS.ProcessEnv = process.env, cgroups?: CgroupFiles): number {
+  const fromEnv = env["PULUMI_PARALLEL"];
+  if (fromEnv !== undefined && /^[+]?\d+$/.test(fromEnv) && Number(fromEnv) > 0) return Number(fromEnv);
+  return 4 * goMaxProcs(env, cgroups);
+}
+
+/**
+ * PULUMI_PARALLEL_DIFF (sdk/go/common/env/env.go, a Bool: "1" or "true" in any case): the engine's ParallelDiff, which
+ * runs each Diff outside the step generator, in the step executor's `--parallel` workers
+ * (pkg/resource/deploy/step_generator.go diff, DiffStep in step.go).
+ */
+export function parallelDiffFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env["PULUMI_PARALLEL_DIFF"];
+  return v !== undefined && (v === "1" || v.toLowerCase() === "true");
 }
 
 export interface ResolvedOptions {
@@ -33,6 +42,7 @@ export interface ResolvedOptions {
   secretKeys: string[];
   passphrase: string | undefined;
   parallel: number;
+  parallelDiff: boolean;
   nodeArgs: string[];
   providerNodeArgs: string[];
   env: Record<string, string>;
@@ -92,6 +102,7 @@ export function resolveOptions(opts: StackOptions): ResolvedOptions {
     secretKeys: [...secretKeys],
     passphrase: passphrase === "" ? undefined : passphrase,
     parallel: opts.parallel && opts.parallel > 0 ? Math.floor(opts.parallel) : defaultParallel(),
+    parallelDiff: opts.parallelDiff ?? parallelDiffFromEnv(),
     nodeArgs: [...(opts.nodeArgs ?? [])],
     providerNodeArgs: [...(opts.providerNodeArgs ?? [])],
     env: { ...(opts.env ?? {}) },

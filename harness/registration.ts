@@ -2,7 +2,7 @@
  * What the monitor hands the deployment for each RegisterResource, what it answers, and the state a registration
  * becomes.
  */
-import type { PropertyMap } from "./props";
+import type { PropertyMap, PropertyValue } from "./props";
 import { type ResourceState, timestampNow } from "./resourceState";
 import { DYNAMIC_PACKAGE, packageOf } from "./urns";
 
@@ -27,6 +27,11 @@ export interface Registration {
   importId: string;
   retainOnDelete?: boolean;
   deletedWith: string;
+  /**
+   * The `replacementTrigger` option (wire form; unknown in a preview when it depends on an unknown output). Sent by
+   * @pulumi/pulumi 3.248 and later; undefined when unset or from an older SDK.
+   */
+  replacementTrigger?: PropertyValue;
 }
 
 export interface RegisterResult {
@@ -97,5 +102,8 @@ export function resourceStateFor(
   if (reg.deleteBeforeReplaceDefined) s.deleteBeforeReplace = reg.deleteBeforeReplace;
   if (reg.ignoreChanges.length) s.ignoreChanges = [...reg.ignoreChanges];
   if (reg.replaceOnChanges.length) s.replaceOnChanges = [...reg.replaceOnChanges];
+  // Stored with the state, as the engine's goal state keeps it, to compare with the next run's (shouldTriggerReplace).
+  if (reg.replacementTrigger !== undefined && reg.replacementTrigger !== null)
+    s.replacementTrigger = reg.replacementTrigger;
   return s;
 }

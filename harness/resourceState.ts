@@ -2,7 +2,7 @@
  * A resource as the harness holds it between steps and runs, and the stack's state: the in-memory form that the state
  * file (state.ts) and the journal (journal.ts) store.
  */
-import type { PropertyMap } from "./props";
+import type { PropertyMap, PropertyValue } from "./props";
 
 export interface ResourceState {
   urn: string;
@@ -24,6 +24,8 @@ export interface ResourceState {
   deleteBeforeReplace?: boolean;
   ignoreChanges?: string[];
   replaceOnChanges?: string[];
+  /** The `replacementTrigger` option's value at the last step (wire form, secrets wrapped); a change replaces. */
+  replacementTrigger?: PropertyValue;
   /** Set on an old copy that was replaced and still has to be deleted (like the engine's pending deletes). */
   delete?: boolean;
   /**

@@ -151,6 +151,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
       log: (l) => session.log(l),
       diag: (l) => session.diag(l),
       parallel: o.parallel,
+      parallelDiff: o.parallelDiff,
     };
     if (!dryRun) {
       // The checkpoint the run starts from; then one journal line per step event (harness/journal.ts).
@@ -251,6 +252,35 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     release();
   }
   return finish(result, session, started);
+}
+
+/**
+ * The default of `skipPreview` for the API's `up` when set to "1": the repository's jest config sets it, so that only
+ * the tests that check the preview pay for it (they pass `skipPreview: false`). The CLI always passes its flag.
+ */
+export const SKIP_PREVIEW_ENV = "NMS_HARNESS_SKIP_PREVIEW";
+
+/**
+ * `pulumi up`: a preview first, in an engine run of its own (its own program run and provider host), then the update,
+ * unless `skipPreview` (pkg/backend/apply.go PreviewThenPromptThenExecute; `--yes` only skips the question, which the
+ * harness never asks). The preview runs with the same options, `refresh` included. A failed preview ends the command
+ * before any change: the result then has no steps, the preview's errors and diagnostics, and `preview`.
+ */
+export async function runUp(opts: StackOptions & { refresh?: boolean }): Promise<RunResult> {
+  if (opts.skipPreview ?? process.env[SKIP_PREVIEW_ENV] === "1") return runUpdate(opts, false);
+  const started = Date.now();
+  const plan = await runUpdate(opts, true);
+  if (plan.failed) {
+    const stopped = baseResult("up", started);
+    Object.assign(stopped, { preview: plan, failed: true, errors: [...plan.errors] });
+    stopped.diagnostics = [...plan.diagnostics];
+    stopped.durationMs = Date.now() - started;
+    return stopped;
+  }
+  const result = await runUpdate(opts, false);
+  result.preview = plan;
+  result.durationMs = Date.now() - started;
+  return result;
 }
 
 /** What every command reports at its end, whatever happened. */

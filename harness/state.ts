@@ -64,7 +64,9 @@ export function loadState(statePath: string, passphrase: string | undefined): Lo
 }
 
 function stateHasSecrets(state: StackState): boolean {
-  return state.resources.some((r) => containsSecrets(r.inputs) || containsSecrets(r.outputs));
+  return state.resources.some(
+    (r) => containsSecrets(r.inputs) || containsSecrets(r.outputs) || containsSecrets(r.replacementTrigger),
+  );
 }
 
 /** Writes the state atomically (temp file + rename, mode 0600). Refuses to write secrets without a crypter. */

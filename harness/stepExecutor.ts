@@ -1,7 +1,8 @@
 /**
  * The provider steps of an update: creates, updates and deletes, each answered as the resource state it leads to.
  * Creates, updates and deletes-before-replace share one cap, `parallel`, like the engine's step executor
- * (pkg/resource/deploy/step_executor.go); Check and Diff run one at a time before them, in deployment.ts. Once the
+ * (pkg/resource/deploy/step_executor.go); Check and Diff run one at a time before them, in deployment.ts, except the
+ * Diffs of parallel diff (PULUMI_PARALLEL_DIFF), which take a slot like the engine's DiffStep. Once the
  * deployment is cancelled (a step failed), a step still waiting for its turn does not start, as the engine's workers
  * take no chain after cancellation.
  */
@@ -62,6 +63,11 @@ export class StepExecutor {
       if (this.cancelled()) throw new StepSkipped();
       return work();
     });
+  }
+
+  /** A Diff of parallel diff, in a step slot (step.go DiffStep); StepSkipped once the deployment was cancelled. */
+  diffStep<T>(work: () => Promise<T>): Promise<T> {
+    return this.inSlot(work);
   }
 
   /** Creates the object of `step`; throws StepFailed (with the partial state when the object exists anyway). */

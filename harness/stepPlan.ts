@@ -7,7 +7,15 @@ import type { CheckFailure, DiffResult } from "./providerHost";
 import { applyIgnoreChanges } from "./ignoreChanges";
 import { type PropertyDiff, diffProperties, uniqueTopLevel } from "./propertyDiff";
 import { parsePath, pathContains } from "./propertyPaths";
-import { PROVIDER_KEY, type PropertyMap, clone, stripSecretsMap } from "./props";
+import {
+  PROVIDER_KEY,
+  type PropertyMap,
+  type PropertyValue,
+  clone,
+  containsUnknowns,
+  stripSecrets,
+  stripSecretsMap,
+} from "./props";
 import type { ResourceState } from "./resourceState";
 import type { PlannedStep } from "./types";
 
@@ -106,6 +114,18 @@ export function applyReplaceOnChanges(
     out.changes = "some";
   }
   return out;
+}
+
+/**
+ * shouldTriggerReplace (step_generator.go): the `replacementTrigger` option replaces the resource when its value
+ * differs from the one stored with the old state, secrets unwrapped. An unknown value on either side counts as a
+ * change (only a preview has one: an update refuses it); no value on either side (absent or null) never replaces, so
+ * the first value set, or one removed, is stored without a replace.
+ */
+export function shouldTriggerReplace(news: PropertyValue | undefined, olds: PropertyValue | undefined): boolean {
+  if (containsUnknowns(news) || containsUnknowns(olds)) return true;
+  if (news === undefined || news === null || olds === undefined || olds === null) return false;
+  return diffProperties({ trigger: stripSecrets(olds) }, { trigger: stripSecrets(news) }).length > 0;
 }
 
 /** DiffResult.Replace(): a replace key, or a replacing entry in the detailed diff. */

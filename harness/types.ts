@@ -32,10 +32,15 @@ export interface StackOptions {
   passphrase?: string;
   /**
    * The engine's --parallel: the most creates, updates, deletes and refresh reads in flight at once, and the program's
-   * --parallel. Default env PULUMI_PARALLEL when set, else 4 × the CPUs (os.availableParallelism), as the CLI's
-   * defaultParallel has it with GOMAXPROCS.
+   * --parallel. Default env PULUMI_PARALLEL when set, else 4 × GOMAXPROCS as the CLI's defaultParallel has it:
+   * GOMAXPROCS when set, else the container's CPU quota rounded down (at least 1), else the CPUs (harness/cpuQuota.ts).
    */
   parallel?: number;
+  /**
+   * Diff calls run in parallel, up to `parallel` at once, instead of one at a time in step generation (Check stays
+   * one at a time): the engine's ParallelDiff. Default env PULUMI_PARALLEL_DIFF ("1" or "true").
+   */
+  parallelDiff?: boolean;
   /**
    * Extra options for node when it starts the program, e.g. ["--max-semi-space-size=64"]: what `runtime.options.nodeargs`
    * in Pulumi.yaml does for the CLI. Default none.
@@ -61,6 +66,12 @@ export interface StackOptions {
   progressIntervalMs?: number;
   /** Whole-command time limit; default 30 minutes. */
   timeoutMs?: number;
+  /**
+   * up: skip the preview `up` runs first (the CLI's --skip-preview). The preview is a whole engine run of its own.
+   * Default: false, unless env NMS_HARNESS_SKIP_PREVIEW is "1", which the repository's jest config sets so that only
+   * the tests that check the preview pay for it (docs/pulumi-facts.md §11).
+   */
+  skipPreview?: boolean;
   /** refresh: drop the pending creates an interrupted run left in the state (Pulumi's --clear-pending-creates). */
   clearPendingCreates?: boolean;
 }
@@ -83,6 +94,8 @@ export interface PlannedStep {
   changedPaths: string[];
   /** For replaces: the fields that force the replacement. */
   replaceFields?: string[];
+  /** For replaces: the `replacementTrigger` option's value changed, which replaces without asking the provider's Diff. */
+  replacementTrigger?: boolean;
   /** For replaces: whether the old object is deleted before the new one is created. */
   deleteBeforeReplace?: boolean;
   /** Provider id (the new id after a create or replace that ran; the old one otherwise). */
@@ -131,7 +144,13 @@ export interface RunResult {
   failed: boolean;
   /** Per-resource errors ("name [type]: message") and program errors. */
   errors: string[];
+  /** The whole command's time; for an `up`, its preview's included. */
   durationMs: number;
+  /**
+   * `up` without skipPreview: the preview it ran first, in an engine run of its own. When the preview failed the
+   * update never started: the result has no steps and the preview's errors and diagnostics.
+   */
+  preview?: RunResult;
   /**
    * Peak resident set size (VmHWM, MB) of the dynamic-provider host process over the run, read just before the
    * harness stops it; undefined when no provider host was started or /proc is not available (non-Linux).

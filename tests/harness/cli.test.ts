@@ -174,8 +174,19 @@ describe("a failed up's summary counts only the steps that completed", () => {
 
   test("a failed create is not counted as created; the resources created before it are", async () => {
     const scn = make("failed-create");
-    const run = await cliOn(scn, "up", "--config", "fixture:extraNetworks=3", "--config", "fixture:siteLabel=reject");
+    // The preview up runs first plans every create (the site's refusal comes from its Create); --yes changes nothing.
+    const run = await cliOn(
+      scn,
+      "up",
+      "--yes",
+      "--config",
+      "fixture:extraNetworks=3",
+      "--config",
+      "fixture:siteLabel=reject",
+    );
     expect(run.code).toBe(1);
+    expect(run.out.indexOf("Previewing update:")).toBe(0);
+    expect(run.out.indexOf("Updating:")).toBeGreaterThan(run.out.indexOf("+ 7 to create"));
     expect(Object.keys(scn.dbObjects())).toHaveLength(4); // net and 3 extra networks; the site was refused
     expect(run.out).toMatch(/^ \+ {3}pulumi-nodejs:dynamic\/fixture:Site +g-site +creating failed +\[/m);
     // Created: the stack, the group, net and 3 extra networks.
@@ -186,9 +197,25 @@ describe("a failed up's summary counts only the steps that completed", () => {
 
   test("resources that never started after the first failure are neither listed nor counted", async () => {
     const scn = make("failed-check");
-    // net fails its Check (vlan out of range) before anything else is checked: its 5 extra networks and the site never start.
-    const run = await cliOn(scn, "up", "--config", "fixture:extraNetworks=5", "--config", "fixture:vlan=5000");
+    // net fails its Check (vlan out of range): the preview up runs first fails, and the up stops before any change.
+    const previewed = await cliOn(scn, "up", "--config", "fixture:extraNetworks=5", "--config", "fixture:vlan=5000");
+    expect(previewed.code).toBe(1);
+    expect(previewed.out).toMatch(/^Previewing update:/);
+    expect(previewed.out).not.toContain("Updating:");
+    expect(fs.existsSync(scn.state) ? JSON.parse(fs.readFileSync(scn.state, "utf8")).resources : []).toEqual([]);
+    // Without the preview the update runs: net fails its Check before anything else is checked, its 5 extra networks
+    // and the site never start.
+    const run = await cliOn(
+      scn,
+      "up",
+      "--skip-preview",
+      "--config",
+      "fixture:extraNetworks=5",
+      "--config",
+      "fixture:vlan=5000",
+    );
     expect(run.code).toBe(1);
+    expect(run.out).not.toContain("Previewing update:");
     expect(scn.writes()).toEqual([]);
     expect(run.out).not.toMatch(/extra-|g-site/);
     expect(run.out).toMatch(/^ \+ {3}pulumi-nodejs:dynamic\/fixture:Network +net +creating failed$/m);
@@ -203,6 +230,7 @@ describe("a failed up's summary counts only the steps that completed", () => {
       "--config",
       "fixture:vlan=5000",
       "--show-sames",
+      "-f",
     );
     expect(all.out).toMatch(/^ \+ {3}pulumi-nodejs:dynamic\/fixture:Network +extra-5 +skipped$/m);
     expect(all.out).toContain("Resources:\n    2 unchanged\n    1 errored\n");

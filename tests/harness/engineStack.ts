@@ -22,6 +22,7 @@ export interface Entry {
     deleteBeforeReplace?: boolean;
     deletedWith?: string;
     dependsOn?: string[];
+    replacementTrigger?: unknown;
   };
   exports?: string[];
 }
@@ -37,6 +38,7 @@ export interface Behavior {
   updatePartial?: string;
   readNewId?: boolean;
   delayMs?: number;
+  diffDelayMs?: number;
   createDelayMs?: number;
 }
 
@@ -76,6 +78,8 @@ export class EngineStack {
       statePath: this.state,
       passphrase: PASSPHRASE,
       parallel: 4,
+      // The provider calls of the last run are the update's; the preview `up` runs first is asked for where tested.
+      skipPreview: true,
       config: {
         "engine:log": this.log,
         "engine:db": this.db,

@@ -102,4 +102,46 @@ describe("formatPlan", () => {
       "    + 1 to create\n    ~ 1 to update\n    - 1 to delete\n",
     );
   });
+
+  test("keys that start with __ are internal: no plan line shows them, the result keeps them (IsInternalPropertyKey; rows.go getDiffInfo)", () => {
+    const step = (name: string, op: PlannedStep["op"], fields: string[], extra: Partial<PlannedStep> = {}) => ({
+      urn: `u-${name}`,
+      type: "t:m:R",
+      name,
+      op,
+      changedFields: fields,
+      changedPaths: fields,
+      custom: true,
+      ...extra,
+    });
+    const r: RunResult = {
+      operation: "preview",
+      steps: [
+        step("made", "create", ["__provider", "__nmsName", "__nmsStack", "vlan"]),
+        step("renamed", "update", ["__nmsName", "description"]),
+        step("moved", "update", ["__provider"]),
+        step("swapped", "replace", ["__nmsStack", "region"], { replaceFields: ["__nmsStack", "region"] }),
+        step("triggered", "replace", [], { replaceFields: [], replacementTrigger: true }),
+      ],
+      changes: 5,
+      outputs: {},
+      secretOutputs: [],
+      diagnostics: [],
+      failed: false,
+      errors: [],
+      durationMs: 10,
+    };
+    const rows = formatPlan(r)
+      .split("\n")
+      .filter((l) => / t:m:R /.test(l))
+      .map((l) => l.replace(/ +/g, " ").trim());
+    expect(rows).toEqual([
+      "+ t:m:R made create [vlan]",
+      "~ t:m:R renamed update [diff: ~description]",
+      "~ t:m:R moved update",
+      "+- t:m:R swapped replace [diff: ~region] replace because of region",
+      "+- t:m:R triggered replace replace because of replacementTrigger",
+    ]);
+    expect(r.steps[0].changedFields).toContain("__nmsName");
+  });
 });

@@ -56,6 +56,8 @@ export function scenario(name: string): Scenario {
         secretConfig: { "fixture:netPassword": NET_PASSWORD, "fixture:apiPassword": API_PASSWORD },
         passphrase: PASSPHRASE,
         parallel: 4,
+        // The preview `up` runs first doubles each run; the tests that check it ask for it (cli, lifecycle).
+        skipPreview: true,
         ...extra,
       };
     },

@@ -1,5 +1,4 @@
 // A command's options resolved.
-import * as os from "node:os";
 import { normalizeConfigKey } from "../../harness";
 import { defaultParallel } from "../../harness/options";
 
@@ -10,10 +9,9 @@ describe("options", () => {
     expect(normalizeConfigKey("nms:config:tenantId", "proj")).toBe("nms:tenantId");
   });
 
-  test("the default parallelism is PULUMI_PARALLEL, else 4 × the CPUs (up.go defaultParallel)", () => {
-    const cpus = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-    expect(defaultParallel({})).toBe(4 * cpus);
+  test("the default parallelism is PULUMI_PARALLEL, else 4 × GOMAXPROCS (up.go defaultParallel; cpuQuota.test.ts)", () => {
+    expect(defaultParallel({ GOMAXPROCS: "5" })).toBe(20);
     expect(defaultParallel({ PULUMI_PARALLEL: "3" })).toBe(3);
-    expect(defaultParallel({ PULUMI_PARALLEL: "0" })).toBe(4 * cpus);
+    expect(defaultParallel({ PULUMI_PARALLEL: "0", GOMAXPROCS: "5" })).toBe(20);
   });
 });
