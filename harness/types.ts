@@ -1,4 +1,6 @@
 /** Public types of the lifecycle harness. */
+import type { PolicyViolation } from "./policy/analyzer";
+import type { PolicyPackOption, PolicyPackRun } from "./policy/packs";
 
 export interface StackOptions {
   /** Project root, where Pulumi.yaml (and Pulumi.<stack>.yaml) would be. */
@@ -60,6 +62,11 @@ export interface StackOptions {
   progressIntervalMs?: number;
   /** Whole-command time limit; default 30 minutes. */
   timeoutMs?: number;
+  /**
+   * preview and up: policy packs to run, as `--policy-pack DIR` (with `--policy-pack-config FILE`) does for the CLI
+   * (harness/policy/, docs/policy.md).
+   */
+  policyPacks?: PolicyPackOption[];
   /** refresh: drop the pending creates an interrupted run left in the state (Pulumi's --clear-pending-creates). */
   clearPendingCreates?: boolean;
 }
@@ -124,6 +131,10 @@ export interface RunResult {
   /** Per-resource errors ("name [type]: message") and program errors. */
   errors: string[];
   durationMs: number;
+  /** With policy packs: the packs that ran (name, version, directory). */
+  policyPacks?: PolicyPackRun[];
+  /** With policy packs: every violation, advisory and mandatory, in the order the packs reported them. */
+  policyViolations?: PolicyViolation[];
   /**
    * Peak resident set size (VmHWM, MB) of the dynamic-provider host process over the run, read just before the
    * harness stops it; undefined when no provider host was started or /proc is not available (non-Linux).
