@@ -46,7 +46,8 @@ export function configSchemaOf(params: z.AnyZodObject): PolicyConfigSchema {
  * validated them against the JSON Schema; parsing again keeps a direct call (tests, other engines) as strict.
  */
 export function paramsOf<P extends z.AnyZodObject>(rule: string, params: P, config: unknown): z.infer<P> {
-  const parsed = params.safeParse(config ?? {});
+  // Strict: a misspelt parameter is an error, not a rule silently left at its default.
+  const parsed = params.strict().safeParse(config ?? {});
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(config)"}: ${i.message}`).join("; ");
   throw new Error(`policy config of "${rule}" is invalid: ${issues}`);
