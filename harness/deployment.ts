@@ -52,6 +52,7 @@ import {
   shownChanges,
 } from "./stepPlan";
 import type { PlannedStep } from "./types";
+import type { PolicyViolation } from "./policy/analyzer";
 import type { PolicyRunner } from "./policy/packs";
 import { analyzedRegistration, analyzedState } from "./policy/resources";
 import { ROOT_STACK_TYPE, makeUrn, resourceLabel, urnName } from "./urns";
@@ -510,15 +511,23 @@ export class Deployment {
   /**
    * The policy packs' Analyze of the checked inputs, before any step (step_generator.go analyzeAll): a mandatory
    * violation makes the resource invalid in an update (no step, the update stops) and fails a preview at its end.
+   * A preview's analysis does not hold up the next registrations, since its verdict changes no step
+   * (analyze_snapshot.go analyzeResource: invalid only outside a dry run); finish() waits for it.
    */
   private async analyze(reg: Registration, step: PlannedStep, inputs: PropertyMap): Promise<void> {
     const policies = this.host.policies;
     if (!policies) return;
-    let mandatory;
+    const resource = analyzedRegistration(reg, step.urn, clone(inputs), this.host.stack, this.host.project);
+    if (!this.host.dryRun) return this.judge(reg, step, policies.analyze(resource));
+    const pending = this.judge(reg, step, policies.analyze(resource)).catch(() => undefined);
+    this.inflight.add(pending);
+    void pending.then(() => this.inflight.delete(pending));
+  }
+
+  private async judge(reg: Registration, step: PlannedStep, analysis: Promise<PolicyViolation[]>): Promise<void> {
+    let mandatory: PolicyViolation[];
     try {
-      mandatory = await policies.analyze(
-        analyzedRegistration(reg, step.urn, inputs, this.host.stack, this.host.project),
-      );
+      mandatory = await analysis;
     } catch (e) {
       throw this.fail(step, reg.name, reg.type, `policy analysis: ${(e as Error).message}`, true);
     }

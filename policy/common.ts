@@ -119,6 +119,20 @@ export function inDomains(domain: string, domains: readonly string[]): boolean {
   });
 }
 
+/**
+ * Whether `key` of `props` has a value, known or not: in a preview a value that comes from another resource (an ID) is
+ * unknown, and the analyzer's proxy throws when it is read; it is set all the same.
+ */
+export function isSet(props: Props, key: string): boolean {
+  if (!(key in props)) return false;
+  try {
+    const value = props[key];
+    return value !== undefined && value !== null && value !== "";
+  } catch {
+    return true;
+  }
+}
+
 /** A network's SSID: the WLAN's own, else the network's name (contract/schemas/wlan.ts). */
 export function ssidOf(network: Props): string | undefined {
   return network["wlan"]?.["ssid"] ?? network["name"];

@@ -11,6 +11,7 @@ import {
   domainOf,
   inDomains,
   inRanges,
+  isSet,
   kindOf,
   paramsOf,
   ssidOf,
@@ -278,7 +279,7 @@ export const apNotInDefaultGroup = resourceRule({
   params: noParams,
   kinds: ["Ap"],
   check(ap, _params, at, report) {
-    if (ap["apGroupId"]) return;
+    if (isSet(ap, "apGroupId")) return;
     report(
       violation(
         at.kind,
