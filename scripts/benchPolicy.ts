@@ -58,7 +58,10 @@ async function main(): Promise<void> {
         if (round === 0 && violations > 0) {
           const byPolicy = new Map<string, number>();
           for (const v of result.policyViolations ?? [])
-            byPolicy.set(`${v.policy}: ${v.message.split("\n").pop()}`, (byPolicy.get(`${v.policy}: ${v.message.split("\n").pop()}`) ?? 0) + 1);
+            byPolicy.set(
+              `${v.policy}: ${v.message.split("\n").pop()}`,
+              (byPolicy.get(`${v.policy}: ${v.message.split("\n").pop()}`) ?? 0) + 1,
+            );
           for (const [k, n] of byPolicy) console.log(`    ${n} × ${k.slice(0, 200)}`);
         }
         console.log(
