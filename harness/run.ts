@@ -177,16 +177,20 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     session.engineAddress = monitor.address;
     if (opts.policyPacks?.length) {
       // Started while the program boots; the first resource's analysis waits for them.
-      policies = new PolicyPacks(opts.policyPacks, {
-        engineAddress: monitor.address,
-        organization: "organization",
-        project: o.projectName,
-        stack: o.stackName,
-        dryRun,
-        config: o.config,
-        secretKeys: o.secretKeys,
-        log: (l) => session.diag(l),
-      });
+      policies = new PolicyPacks(
+        opts.policyPacks,
+        {
+          engineAddress: monitor.address,
+          organization: "organization",
+          project: o.projectName,
+          stack: o.stackName,
+          dryRun,
+          config: o.config,
+          secretKeys: o.secretKeys,
+          log: (l) => session.diag(l),
+        },
+        (l) => session.log(l),
+      );
       host.policies = policies;
     }
     // Start the provider host while the program boots (both take most of a second); a start failure surfaces at

@@ -46,12 +46,21 @@ export function configSchemaOf(params: z.AnyZodObject): PolicyConfigSchema {
  * validated them against the JSON Schema; parsing again keeps a direct call (tests, other engines) as strict.
  */
 export function paramsOf<P extends z.AnyZodObject>(rule: string, params: P, config: unknown): z.infer<P> {
+  // Parsed once per rule and config: the analyzer asks for it for every resource.
+  const key = `${rule}\u0000${JSON.stringify(config ?? {})}`;
+  const cached = parsedParams.get(key);
+  if (cached) return cached as z.infer<P>;
   // Strict: a misspelt parameter is an error, not a rule silently left at its default.
   const parsed = params.strict().safeParse(config ?? {});
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    parsedParams.set(key, parsed.data);
+    return parsed.data;
+  }
   const issues = parsed.error.issues.map((i) => `${i.path.join(".") || "(config)"}: ${i.message}`).join("; ");
   throw new Error(`policy config of "${rule}" is invalid: ${issues}`);
 }
+
+const parsedParams = new Map<string, unknown>();
 
 /** "10-99" or "42": a VLAN or a range of VLANs, 1 to 4094. */
 const VLAN_RANGE = /^(\d{1,4})(?:-(\d{1,4}))?$/;
@@ -86,23 +95,31 @@ export const addressList = z
   .array(z.string().min(1, "must not be empty"))
   .describe('Addresses, CIDR blocks, host names or "*.domain" patterns, e.g. ["10.0.0.0/8", "*.corp.example"].');
 
-export function addressAllowed(address: string, allowed: readonly string[]): boolean {
-  const family = net.isIP(address);
-  const blocks = new net.BlockList();
+/** An address list split into its blocks (addresses and CIDRs) and its host names and patterns, made once per list. */
+const addressLists = new Map<string, { blocks: net.BlockList; hosts: string[] }>();
+
+function compiled(allowed: readonly string[]): { blocks: net.BlockList; hosts: string[] } {
+  const key = allowed.join("\n");
+  let list = addressLists.get(key);
+  if (list) return list;
+  list = { blocks: new net.BlockList(), hosts: [] };
   for (const entry of allowed) {
     const [base, bits] = entry.split("/");
-    const entryFamily = net.isIP(base);
-    if (entryFamily === 0) {
-      const host = address.toLowerCase();
-      const pattern = entry.toLowerCase();
-      if (pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) : host === pattern) return true;
-      continue;
-    }
-    const type = entryFamily === 6 ? "ipv6" : "ipv4";
-    if (bits === undefined) blocks.addAddress(base, type);
-    else blocks.addSubnet(base, Number(bits), type);
+    const family = net.isIP(base);
+    if (family === 0) list.hosts.push(entry.toLowerCase());
+    else if (bits === undefined) list.blocks.addAddress(base, family === 6 ? "ipv6" : "ipv4");
+    else list.blocks.addSubnet(base, Number(bits), family === 6 ? "ipv6" : "ipv4");
   }
-  return family !== 0 && blocks.check(address, family === 6 ? "ipv6" : "ipv4");
+  addressLists.set(key, list);
+  return list;
+}
+
+export function addressAllowed(address: string, allowed: readonly string[]): boolean {
+  const { blocks, hosts } = compiled(allowed);
+  const family = net.isIP(address);
+  if (family !== 0) return blocks.check(address, family === 6 ? "ipv6" : "ipv4");
+  const host = address.toLowerCase();
+  return hosts.some((pattern) => (pattern.startsWith("*.") ? host.endsWith(pattern.slice(1)) : host === pattern));
 }
 
 /** The domain of an e-mail address, lower case ("" when there is none). */

@@ -46,8 +46,13 @@ async function main(): Promise<void> {
       // Alternate which goes first, so that neither always meets a warmer machine.
       const order: ("without" | "with")[] = round % 2 === 0 ? ["without", "with"] : ["with", "without"];
       for (const which of order) {
+        const started = Date.now();
         const result = await preview({
           ...base,
+          // The pack's own timings (harness/policy/packs.ts): when it was ready, its calls, the stack analysis.
+          log: (line) => {
+            if (line.startsWith("policy")) console.log(`    ${((Date.now() - started) / 1000).toFixed(2)} s: ${line}`);
+          },
           statePath: path.join(workDir, `state-${which}-${round}.json`),
           ...(which === "with" ? { policyPacks: [{ dir: pack }] } : {}),
         });

@@ -31,10 +31,24 @@ export class PolicyPacks implements PolicyRunner {
   private readonly starting: Promise<PolicyAnalyzer[]>;
   private started: PolicyAnalyzer[] = [];
 
-  constructor(packs: readonly PolicyPackOption[], common: Omit<AnalyzerStart, "dir" | "configFile">) {
+  private readonly debug: (line: string) => void;
+  /** Time spent in Analyze calls, summed over the calls (they overlap in a preview), and their number. */
+  private analyzeMs = 0;
+  private analyzeCalls = 0;
+
+  constructor(
+    packs: readonly PolicyPackOption[],
+    common: Omit<AnalyzerStart, "dir" | "configFile">,
+    debug: (line: string) => void = () => undefined,
+  ) {
+    this.debug = debug;
+    const started = Date.now();
     const each = packs.map((p) =>
       PolicyAnalyzer.start({ ...common, dir: p.dir, ...(p.config ? { configFile: p.config } : {}) }).then((a) => {
         this.started.push(a);
+        debug(
+          `policy pack ${a.name}@v${a.version} ready in ${Date.now() - started} ms (${a.policies.length} policies)`,
+        );
         return a;
       }),
     );
@@ -54,12 +68,22 @@ export class PolicyPacks implements PolicyRunner {
     return found.filter((v) => v.enforcementLevel === "mandatory");
   }
 
-  analyze(r: AnalyzedResource): Promise<PolicyViolation[]> {
-    return this.all((a) => a.analyze(r));
+  async analyze(r: AnalyzedResource): Promise<PolicyViolation[]> {
+    const started = Date.now();
+    try {
+      return await this.all((a) => a.analyze(r));
+    } finally {
+      this.analyzeMs += Date.now() - started;
+      this.analyzeCalls++;
+    }
   }
 
-  analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]> {
-    return this.all((a) => a.analyzeStack(resources, stackUrn));
+  async analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]> {
+    this.debug(`policy: ${this.analyzeCalls} Analyze calls, ${this.analyzeMs} ms summed over them`);
+    const started = Date.now();
+    const found = await this.all((a) => a.analyzeStack(resources, stackUrn));
+    this.debug(`policy: AnalyzeStack of ${resources.length} resources in ${Date.now() - started} ms`);
+    return found;
   }
 
   async close(): Promise<void> {
