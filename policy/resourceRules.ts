@@ -15,6 +15,7 @@ import {
   kindOf,
   paramsOf,
   ssidOf,
+  typeOf,
   violation,
   vlanRanges,
 } from "./common";
@@ -43,17 +44,22 @@ interface Where {
 }
 
 function resourceRule<P extends z.AnyZodObject>(rule: ResourceRule<P>): ResourceValidationPolicy {
+  const validateResource = (args: ResourceValidationArgs, reportViolation: ReportViolation) => {
+    const kind = kindOf(args.type);
+    if (!kind || (rule.kinds !== "all" && !rule.kinds.includes(kind))) return;
+    const params = paramsOf(rule.name, rule.params, args.getConfig());
+    rule.check(args.props, params, { kind, name: args.name }, (message) => reportViolation(message), args);
+  };
+  // A rule of one kind names its type as validateResourceOfType does: the analyzer server then skips other
+  // resources without reading their properties (server.ts: "Fast check to see if the policy isn't applicable").
+  if (rule.kinds !== "all" && rule.kinds.length === 1)
+    Object.assign(validateResource, { __pulumiType: typeOf(rule.kinds[0]) });
   return {
     name: rule.name,
     description: rule.description,
     enforcementLevel: rule.enforcementLevel,
     configSchema: configSchemaOf(rule.params),
-    validateResource: (args: ResourceValidationArgs, reportViolation: ReportViolation) => {
-      const kind = kindOf(args.type);
-      if (!kind || (rule.kinds !== "all" && !rule.kinds.includes(kind))) return;
-      const params = paramsOf(rule.name, rule.params, args.getConfig());
-      rule.check(args.props, params, { kind, name: args.name }, (message) => reportViolation(message), args);
-    },
+    validateResource,
   };
 }
 
