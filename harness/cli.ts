@@ -3,6 +3,7 @@
  * nms-harness <preview|up|refresh|destroy> --stack S --state F [--project-dir D] [--program P]
  *     [--project NAME] [--config k=v]... [--config-file F] [--secrets-file F] [--refresh] [--parallel N]
  *     [--passphrase-file F] [--expect-no-changes] [--clear-pending-creates] [--skip-preview] [--yes] [--json] [--verbose]
+ *     [--policy-pack DIR [--policy-pack-config FILE]]...
  *
  * up previews first, in a run of its own, and applies the changes when the preview succeeded, as `pulumi up` does
  * (pkg/backend/apply.go); --skip-preview (-f) skips the preview, --yes (-y) is accepted and changes nothing (the
@@ -35,8 +36,12 @@ const USAGE = `usage: nms-harness <preview|up|refresh|destroy> --stack NAME --st
            [--project NAME] [--config k=v]... [--config-file FILE] [--secrets-file FILE] [--refresh]
            [--parallel N] [--passphrase-file FILE] [--expect-no-changes] [--clear-pending-creates]
            [--show-sames] [--skip-preview|-f] [--yes|-y] [--json] [--verbose]
+           [--policy-pack DIR [--policy-pack-config FILE]]...
 ${SECRETS_HELP}
 up: previews first, then applies the changes (as pulumi up); --skip-preview applies without a preview
+policy packs (preview, up): --policy-pack DIR runs the pack in DIR (repeatable; the package's own is
+           node_modules/pulumi-nms/policy), --policy-pack-config FILE configures the pack of the same position;
+           see docs/policy.md
 output: the resources that change (--show-sames: every resource), outputs and a summary of what happened on stdout;
         as the run goes, on stderr, every line the program and the provider print and a line every 15 s for a provider
         call still under way (--json: one JSON document instead, diagnostics in it; --verbose adds the harness's own
@@ -115,6 +120,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
   let expectNoChanges = false;
   let clearPendingCreates = false;
   let skipPreview = false;
+  const policyPackDirs: string[] = [];
+  const policyPackConfigs: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
     const eq = arg.indexOf("=");
@@ -159,6 +166,12 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
           "--secret is not accepted: the command line is visible to every user of the machine (ps). Put program secrets " +
             `in Pulumi.<stack>.yaml as secure: values, in a file given with --secrets-file, or in env ${SECRETS_ENV}`,
         );
+      case "--policy-pack":
+        policyPackDirs.push(path.resolve(value()));
+        break;
+      case "--policy-pack-config":
+        policyPackConfigs.push(path.resolve(value()));
+        break;
       case "--config": {
         const kv = value();
         const idx = kv.indexOf("=");
@@ -189,6 +202,10 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     throw new UsageError("--expect-no-changes goes with preview or up");
   if (clearPendingCreates && command !== "refresh") throw new UsageError("--clear-pending-creates goes with refresh");
   if (skipPreview && command !== "up") throw new UsageError("--skip-preview goes with up");
+  if ((policyPackDirs.length > 0 || policyPackConfigs.length > 0) && command !== "preview" && command !== "up")
+    throw new UsageError("--policy-pack goes with preview or up");
+  if (policyPackConfigs.length > policyPackDirs.length)
+    throw new UsageError("each --policy-pack-config goes with a --policy-pack (the one at the same position)");
   let passphrase: string | undefined;
   if (values["passphrase-file"]) {
     try {
@@ -224,6 +241,13 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     ...(values["program"] ? { program: values["program"] } : {}),
     ...(stackConfigFile ? { stackConfigFile } : {}),
     ...(clearPendingCreates ? { clearPendingCreates } : {}),
+    ...(policyPackDirs.length > 0
+      ? {
+          policyPacks: policyPackDirs.map((dir, i) =>
+            policyPackConfigs[i] ? { dir, config: policyPackConfigs[i] } : { dir },
+          ),
+        }
+      : {}),
     // What the CLI shows as the run goes, on stderr (stdout keeps the report or the JSON document): --verbose every
     // line, else the diagnostics and the progress of long provider calls; --json none of them (its document holds
     // the diagnostics), as Pulumi's --json shows no progress.

@@ -55,6 +55,9 @@ import {
   shownChanges,
 } from "./stepPlan";
 import type { PlannedStep } from "./types";
+import type { PolicyViolation } from "./policy/analyzer";
+import type { PolicyRunner } from "./policy/packs";
+import { analyzedRegistration, analyzedState } from "./policy/resources";
 import { ROOT_STACK_TYPE, makeUrn, resourceLabel, urnName } from "./urns";
 
 export interface EngineHost {
@@ -79,6 +82,8 @@ export interface EngineHost {
   parallelDiff?: boolean;
   /** Records each step as it starts and ends (harness/journal.ts); none in a preview. */
   checkpoint?: Checkpoint;
+  /** The policy packs (--policy-pack): Analyze after each Check, AnalyzeStack at the end (harness/policy/). */
+  policies?: PolicyRunner;
 }
 
 /** Step generation up to the Diff: what the Diff of an existing resource needs, or its answer when none is asked. */
@@ -137,6 +142,10 @@ export class Deployment {
   readonly steps: PlannedStep[] = [];
   readonly errors: string[] = [];
   private aborted = false;
+  /** A preview's planned states of the resources it would create or update, for the stack's policy analysis. */
+  private readonly previewed = new Map<string, ResourceState>();
+  /** Errors that are a preview's mandatory policy violations. */
+  private policyFailures = 0;
   private readonly executor: StepExecutor;
   rootUrn: string | undefined;
 
@@ -261,7 +270,10 @@ export class Deployment {
     }
     const res = reg.custom
       ? await this.registerCustom(reg, step, old)
-      : await this.generator.run(async () => this.registerComponent(reg, step, old));
+      : await this.generator.run(async () => {
+          await this.analyze(reg, step, reg.object);
+          return this.registerComponent(reg, step, old);
+        });
     if (aliasUrn) this.live.delete(aliasUrn);
     return res;
   }
@@ -314,7 +326,9 @@ export class Deployment {
       if (decision.kind === "replace")
         for (const d of decision.dependents) this.live.set(d.urn, { ...clone(d), pendingReplacement: true });
       // A provider that does not preview: the checked inputs stand for the outputs; a new object's id is unknown.
-      return result(stateOf(inputs, clone(inputs), decision.kind === "update" ? old!.id : undefined));
+      const planned = stateOf(inputs, clone(inputs), decision.kind === "update" ? old!.id : undefined);
+      this.previewed.set(urn, planned);
+      return result(planned);
     }
     if (decision.kind === "create") return result(await this.create(step, reg, inputs));
     if (decision.kind === "update") return result(await this.update(step, reg, old!, inputs));
@@ -428,6 +442,7 @@ export class Deployment {
       // Deleted ahead by a delete-before-replace of something it depends on: created again from the program's own
       // inputs, with no Diff (continueStepsFromImport, "recreating").
       const inputs = await this.check(provider, reg, step, {}, clone(reg.object), "replace");
+      await this.analyze(reg, step, inputs);
       showChanges(step, diffProperties(old.inputs, inputs));
       Object.assign(step, { op: "replace", id: old.id, replaceFields: recreatingKeys, deleteBeforeReplace: true });
       this.deletedAhead.delete(urn);
@@ -436,6 +451,7 @@ export class Deployment {
     }
 
     const checked = await this.check(provider, reg, step, old ? old.inputs : {}, news, old ? "update" : "create");
+    await this.analyze(reg, step, checked);
     if (!old) {
       planCreate(step, checked);
       return { kind: "create", inputs: checked };
@@ -582,6 +598,63 @@ export class Deployment {
     return annotateSecrets(res.inputs, news);
   }
 
+  /**
+   * The policy packs' Analyze of the checked inputs, before any step (step_generator.go analyzeAll): a mandatory
+   * violation makes the resource invalid in an update (no step, the update stops) and fails a preview at its end.
+   * A preview's analysis does not hold up the next registrations, since its verdict changes no step
+   * (analyze_snapshot.go analyzeResource: invalid only outside a dry run); finish() waits for it.
+   */
+  private async analyze(reg: Registration, step: PlannedStep, inputs: PropertyMap): Promise<void> {
+    const policies = this.host.policies;
+    if (!policies) return;
+    const resource = analyzedRegistration(reg, step.urn, clone(inputs), this.host.stack, this.host.project);
+    if (!this.host.dryRun) return this.judge(reg, step, policies.analyze(resource));
+    const pending = this.judge(reg, step, policies.analyze(resource)).catch(() => undefined);
+    this.inflight.add(pending);
+    void pending.then(() => this.inflight.delete(pending));
+  }
+
+  private async judge(reg: Registration, step: PlannedStep, analysis: Promise<PolicyViolation[]>): Promise<void> {
+    let mandatory: PolicyViolation[];
+    try {
+      mandatory = await analysis;
+    } catch (e) {
+      throw this.fail(step, reg.name, reg.type, `policy analysis: ${(e as Error).message}`, true);
+    }
+    if (mandatory.length === 0) return;
+    const names = [...new Set(mandatory.map((v) => v.policy))].join(", ");
+    if (this.host.dryRun) {
+      this.policyFailures++;
+      this.fail(undefined, reg.name, reg.type, `mandatory policy violated: ${names}`, false);
+      return;
+    }
+    throw this.fail(step, reg.name, reg.type, `resource is invalid: mandatory policy violated: ${names}`, true);
+  }
+
+  /**
+   * AnalyzeStack over every resource of the run with its outputs, once step generation and the steps succeeded
+   * (deployment_executor.go Execute, AnalyzeResources); a mandatory violation fails the run.
+   */
+  private async analyzeStack(): Promise<void> {
+    const policies = this.host.policies;
+    // A preview's mandatory violations do not stop it, nor its stack analysis; any other error does.
+    if (!policies || this.errors.length > this.policyFailures) return;
+    const resources = [...this.live.values()]
+      .filter((r) => this.registered.has(r.urn))
+      .map((r) => analyzedState(this.previewed.get(r.urn) ?? r, this.host.stack, this.host.project));
+    for (const [urn, r] of this.previewed)
+      if (!this.live.has(urn)) resources.push(analyzedState(r, this.host.stack, this.host.project));
+    try {
+      const mandatory = await policies.analyzeStack(resources, this.rootUrn);
+      if (mandatory.length > 0)
+        this.errors.push(
+          `stack: mandatory policy violated: ${[...new Set(mandatory.map((v) => v.policy))].join(", ")}`,
+        );
+    } catch (e) {
+      this.errors.push(`stack policy analysis: ${(e as Error).message}`);
+    }
+  }
+
   /** Creates through the provider; a replacement's original (`replacing`) waits for deletion after the program. */
   private create(
     step: PlannedStep,
@@ -689,6 +762,7 @@ export class Deployment {
       },
     );
     this.steps.push(...deleted);
+    await this.analyzeStack();
   }
 
   /** The state after this deployment (meaningful for updates; previews do not save it). */

@@ -4,6 +4,7 @@
  * stack outputs, and the "Resources:" summary, which counts only the steps that completed (pkg/engine/update.go
  * OnResourceStepPost counts a step once it succeeded; display/diff.go renderSummaryEvent prints the counts).
  */
+import { formatPolicies } from "./policy/format";
 import type { PlannedStep, ResourceChanges, RunResult, StepOp } from "./types";
 import { UNKNOWN_VALUE } from "./props";
 import { parsePath } from "./propertyPaths";
@@ -183,6 +184,9 @@ export function formatPlan(result: RunResult, options: FormatOptions = {}): stri
   }
   lines.push("");
   lines.push(...table(result.steps, result.operation, result.operation === "refresh", showSames));
+  // After the changes, before outputs and summary, as the CLI's display orders them.
+  const policies = formatPolicies(result);
+  if (policies) lines.push("", policies.trimEnd());
   const names = Object.keys(result.outputs);
   if (names.length > 0) {
     lines.push("", "Outputs:");

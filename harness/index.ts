@@ -18,6 +18,8 @@ export { UNKNOWN_VALUE } from "./props";
 export { PASSPHRASE_ENV, normalizeConfigKey } from "./options";
 export { SUPPORTED_FEATURES } from "./monitor";
 export { liveChildren } from "./processes";
+export type { PolicyViolation } from "./policy/analyzer";
+export type { PolicyPackOption, PolicyPackRun } from "./policy/packs";
 
 /** Dry run: Check and Diff only, never Create/Update/Delete, state untouched. `refresh: true` reads every resource first (in memory). */
 export function preview(opts: StackOptions & { refresh?: boolean }): Promise<RunResult> {

@@ -139,3 +139,55 @@ export function childEnv(extra: Record<string, string | undefined>): NodeJS.Proc
   }
   return env;
 }
+
+/**
+ * Starts a plugin the way the engine does (sdk/go/common/resource/plugin/plugin.go newPlugin): the process prints the
+ * port of its gRPC server as its first line of stdout; every other line goes to `onLine`. Fails, stopping the
+ * process, when it exits or stays silent for `timeoutMs` first; `what` names it in that error.
+ */
+export async function spawnPlugin(
+  what: string,
+  script: string,
+  args: string[],
+  opts: Omit<SpawnOptions, "onStdoutLine" | "onStderrLine"> & { onLine: (line: string) => void; timeoutMs: number },
+): Promise<{ proc: Spawned; port: number }> {
+  let gotPort: (p: number) => void = () => undefined;
+  const portPromise = new Promise<number>((resolve) => (gotPort = resolve));
+  let first = true;
+  const proc = spawnNode(script, args, {
+    cwd: opts.cwd,
+    nodeArgs: opts.nodeArgs,
+    env: opts.env,
+    onStdoutLine: (line) => {
+      if (first) {
+        first = false;
+        const n = Number(line.trim());
+        if (Number.isInteger(n) && n > 0) {
+          gotPort(n);
+          return;
+        }
+      }
+      opts.onLine(line);
+    },
+    onStderrLine: opts.onLine,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const port = await Promise.race([
+    portPromise,
+    proc.exited.then((code) => {
+      throw new Error(`${what} exited with code ${code} before reporting its port`);
+    }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${what} did not report a port within ${opts.timeoutMs} ms`)),
+        opts.timeoutMs,
+      );
+    }),
+  ])
+    .catch(async (e: unknown) => {
+      await proc.stop(500);
+      throw e;
+    })
+    .finally(() => clearTimeout(timer));
+  return { proc, port };
+}

@@ -20,7 +20,7 @@ import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import { elideAssets, restoreElidedAssets } from "./assets";
 import { type PropertyMap, sanitize, stripSecretsMap } from "./props";
-import { type Spawned, childEnv, spawnNode } from "./processes";
+import { type Spawned, childEnv, spawnPlugin } from "./processes";
 
 export interface CheckFailure {
   property: string;
@@ -109,49 +109,18 @@ export class ProviderHost {
 
   static async start(opts: ProviderHostOptions): Promise<ProviderHost> {
     const script = path.join(opts.sdkDir, "cmd", "dynamic-provider");
-    let gotPort: (p: number) => void = () => undefined;
-    const portPromise = new Promise<number>((resolve) => (gotPort = resolve));
-    let first = true;
     const listeners = new Set<(line: string) => void>();
     const printed = (line: string) => {
       opts.log(`[provider] ${line}`);
       for (const listener of listeners) listener(line);
     };
-    const proc = spawnNode(script, [opts.engineAddress], {
+    const { proc, port } = await spawnPlugin("dynamic provider host", script, [opts.engineAddress], {
       cwd: opts.cwd,
       nodeArgs: opts.nodeArgs,
       env: childEnv(opts.env),
-      onStdoutLine: (line) => {
-        if (first) {
-          first = false;
-          const n = Number(line.trim());
-          if (Number.isInteger(n) && n > 0) {
-            gotPort(n);
-            return;
-          }
-        }
-        printed(line);
-      },
-      onStderrLine: printed,
+      onLine: printed,
+      timeoutMs: opts.startTimeoutMs ?? 30000,
     });
-    const timeoutMs = opts.startTimeoutMs ?? 30000;
-    let timer: NodeJS.Timeout | undefined;
-    const port = await Promise.race([
-      portPromise,
-      proc.exited.then((code) => {
-        throw new Error(`dynamic provider host exited with code ${code} before reporting its port`);
-      }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`dynamic provider host did not report a port within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-      }),
-    ]).catch(async (e: unknown) => {
-      await proc.stop(500);
-      throw e;
-    });
-    if (timer) clearTimeout(timer);
     const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure(), {
       "grpc.max_receive_message_length": 400 * 1024 * 1024,
       "grpc.max_send_message_length": 400 * 1024 * 1024,

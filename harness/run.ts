@@ -8,6 +8,7 @@ import { destroyResources } from "./deletes";
 import { Deployment, type EngineHost } from "./deployment";
 import { MonitorServer } from "./monitor";
 import { type ResolvedOptions, resolveOptions } from "./options";
+import { PolicyPacks } from "./policy/packs";
 import { refreshResources } from "./refresh";
 import { type Spawned, spawnNode, childEnv } from "./processes";
 import { type PropertyMap, containsSecrets, toDisplay } from "./props";
@@ -119,6 +120,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
   let crypter: Crypter | null = null;
   let timer: NodeJS.Timeout | undefined;
   let carried: PendingOperation[] = [];
+  let policies: PolicyPacks | undefined;
   try {
     if (!fs.existsSync(o.program)) throw new Error(`program not found: ${o.program}`);
     const loaded = loadState(o.statePath, o.passphrase);
@@ -175,6 +177,24 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     });
     await monitor.start();
     session.engineAddress = monitor.address;
+    if (opts.policyPacks?.length) {
+      // Started while the program boots; the first resource's analysis waits for them.
+      policies = new PolicyPacks(
+        opts.policyPacks,
+        {
+          engineAddress: monitor.address,
+          organization: "organization",
+          project: o.projectName,
+          stack: o.stackName,
+          dryRun,
+          config: o.config,
+          secretKeys: o.secretKeys,
+          log: (l) => session.diag(l),
+        },
+        (l) => session.log(l),
+      );
+      host.policies = policies;
+    }
     // Start the provider host while the program boots (both take most of a second); a start failure surfaces at
     // the first resource that needs it.
     session.provider().catch(() => undefined);
@@ -240,6 +260,11 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
   } finally {
     if (timer) clearTimeout(timer);
     if (program) await program.stop(1000);
+    if (policies) {
+      result.policyPacks = policies.packs;
+      result.policyViolations = policies.violations;
+      await policies.close();
+    }
     monitor?.stop();
     await session.close();
     if (!dryRun && deployment) {

@@ -1,5 +1,7 @@
 /** Public types of the lifecycle harness. */
 import type { ResourceAttribution } from "./attribution";
+import type { PolicyViolation } from "./policy/analyzer";
+import type { PolicyPackOption, PolicyPackRun } from "./policy/packs";
 
 export interface StackOptions {
   /** Project root, where Pulumi.yaml (and Pulumi.<stack>.yaml) would be. */
@@ -72,6 +74,11 @@ export interface StackOptions {
    * the tests that check the preview pay for it (docs/pulumi-facts.md §11).
    */
   skipPreview?: boolean;
+  /**
+   * preview and up: policy packs to run, as `--policy-pack DIR` (with `--policy-pack-config FILE`) does for the CLI
+   * (harness/policy/, docs/policy.md).
+   */
+  policyPacks?: PolicyPackOption[];
   /** refresh: drop the pending creates an interrupted run left in the state (Pulumi's --clear-pending-creates). */
   clearPendingCreates?: boolean;
 }
@@ -146,6 +153,10 @@ export interface RunResult {
   errors: string[];
   /** The whole command's time; for an `up`, its preview's included. */
   durationMs: number;
+  /** With policy packs: the packs that ran (name, version, directory). */
+  policyPacks?: PolicyPackRun[];
+  /** With policy packs: every violation, advisory and mandatory, in the order the packs reported them. */
+  policyViolations?: PolicyViolation[];
   /**
    * `up` without skipPreview: the preview it ran first, in an engine run of its own. When the preview failed the
    * update never started: the result has no steps and the preview's errors and diagnostics.

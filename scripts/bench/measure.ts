@@ -206,7 +206,7 @@ async function createCustomerTenants(emulator: BenchEmulator, mspTenantId: strin
 }
 
 /** A fresh service for a measured run: same tenant, same settings, counters cleared; the MSP estate's customers created anew. */
-async function freshService(
+export async function freshService(
   emulator: BenchEmulator,
   opts: BenchOptions,
   stack: Composition,

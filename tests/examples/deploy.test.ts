@@ -5,9 +5,10 @@
 // examples run concurrently on one emulator, two at a time: each run starts two node processes
 // (program and provider host), and more at once only queue on 2 cores.
 import type { RunningEmulator } from "../../emulator";
-import { destroy, preview, up } from "../../harness";
+import * as path from "node:path";
+import { type RunResult, type StackOptions, destroy, preview, up } from "../../harness";
 import { adminApi, start } from "../support/emulatorClient";
-import { changes, exampleStack, heldCounts, idOf, login, newTenant, objectsOf, ok, type Props } from "./stacks";
+import { ROOT, changes, exampleStack, heldCounts, idOf, login, newTenant, objectsOf, ok, type Props } from "./stacks";
 
 const SECRETS = {
   radius: "radius-Example-7f3a91",
@@ -50,6 +51,16 @@ async function timed(name: string, body: () => Promise<void>): Promise<void> {
     durations[name] = Date.now() - started;
     done();
   }
+}
+
+/**
+ * A preview with the package's policy pack at its defaults (--policy-pack policy): every example keeps every rule
+ * (docs/policy.md), so the pack reports nothing, advisory included.
+ */
+async function previewWithPack(opts: StackOptions): Promise<RunResult> {
+  const result = await preview({ ...opts, policyPacks: [{ dir: path.join(ROOT, "policy") }] });
+  expect(result.policyViolations).toEqual([]);
+  return result;
 }
 
 /** The last word on every stack: no plaintext secret in its state, whatever the secret. */
@@ -116,7 +127,7 @@ test.concurrent(
         });
         expect(result.outputs.deskPortVlans).toBe("untagged 210, tagged 220, ACL desks-in");
 
-        expect((await preview(s.with())).changes).toBe(0);
+        expect((await previewWithPack(s.with())).changes).toBe(0);
         expectNoPlaintext(s.stateText(), [SECRETS.radius, SECRETS.iot, tenant.password]);
 
         ok(await destroy(s.with()));
@@ -204,7 +215,7 @@ test.concurrent(
         expect(await heldCounts(emu, msp.tenantId)).toEqual({});
 
         for (const s of stacks) {
-          expect((await preview(s.with())).changes).toBe(0);
+          expect((await previewWithPack(s.with())).changes).toBe(0);
           expectNoPlaintext(s.stateText(), [SECRETS.radius, msp.password]);
         }
 
@@ -278,7 +289,7 @@ test.concurrent(
           description: "Branch office, managed by Pulumi",
           address: { city: "Braga" },
         });
-        expect((await preview(s.with())).changes).toBe(0);
+        expect((await previewWithPack(s.with())).changes).toBe(0);
 
         // Managed from now on: a change of the program reaches exactly the object it names.
         const changed = ok(await up(s.with({ staffVlan: "30" })));
@@ -333,7 +344,7 @@ test.concurrent(
           wifiCallingProfiles: 1,
         });
 
-        expect((await preview(s.with())).changes).toBe(0);
+        expect((await previewWithPack(s.with())).changes).toBe(0);
         expectNoPlaintext(s.stateText(), [...Object.values(passwords), tenant.password]);
 
         ok(await destroy(s.with()));

@@ -43,6 +43,15 @@ test("pull requests get a refreshed preview whose plan is posted as a comment", 
   expect(flow.permissions["pull-requests"]).toBe("write");
 });
 
+test("the pull request's preview runs the package's policy pack, where npm ci installs it", () => {
+  const { pulumi } = workflow("preview.yml");
+  expect(pulumi.with).toMatchObject({ policyPacks: "node_modules/pulumi-nms/policy" });
+  // This repository installs itself as pulumi-nms (package.json devDependencies), as a user's project would.
+  const pack = path.resolve(DIR, "..", "..", String(pulumi.with?.["policyPacks"]));
+  expect(fs.existsSync(path.join(pack, "PulumiPolicy.yaml"))).toBe(true);
+  expect(fs.readFileSync(path.join(pack, "index.js"), "utf8")).toContain('require("../dist/policy/pack")');
+});
+
 test("a merge to main runs up", () => {
   const { flow, pulumi } = workflow("deploy.yml");
   expect(flow.on).toEqual({ push: { branches: ["main"] } });

@@ -49,6 +49,7 @@ describe("the published files", () => {
       "emulator",
       "harness",
       "package.json",
+      "policy",
     ]);
     // Outside dist/, the emulator and harness folders hold their README and the page's static files only.
     expect(files.filter((f) => /^(emulator|harness)\//.test(f)).sort()).toEqual([
@@ -58,6 +59,18 @@ describe("the published files", () => {
       "emulator/ui/style.css",
       "harness/README.md",
     ]);
+    // The policy pack: run as it is (`--policy-pack node_modules/pulumi-nms/policy`), its code compiled in dist/policy.
+    expect(files.filter((f) => f.startsWith("policy/")).sort()).toEqual([
+      "policy/PulumiPolicy.yaml",
+      "policy/index.js",
+      "policy/package.json",
+    ]);
+    expect(files).toContain("dist/policy/pack.js");
+  });
+
+  it("hold a policy pack whose version is the package's (the CLI shows it as pulumi-nms@v<version>)", () => {
+    const read = (file: string) => JSON.parse(fs.readFileSync(path.join(ROOT, file), "utf8")) as { version: string };
+    expect(read("policy/package.json").version).toBe(read("package.json").version);
   });
 
   it("hold the emulator's page where the built emulator looks for it (emulator/ui/ beside dist/)", () => {
@@ -119,7 +132,16 @@ describe("the published files", () => {
       expect(files).toContain(file);
     }
     const dirs = new Set(files.filter((f) => f.startsWith("dist/")).map((f) => f.split("/")[1]));
-    expect([...dirs].sort()).toEqual(["contract", "drift", "emulator", "harness", "importer", "provider", "sdk"]);
+    expect([...dirs].sort()).toEqual([
+      "contract",
+      "drift",
+      "emulator",
+      "harness",
+      "importer",
+      "policy",
+      "provider",
+      "sdk",
+    ]);
   });
 
   it("leave out tests, examples, scripts, source maps, TypeScript sources and any stack state or log", () => {

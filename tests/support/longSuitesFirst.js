@@ -33,6 +33,7 @@ const MEASURED_SECONDS = {
   "tests/sdk/unreachable.test.ts": 13,
   "tests/sdk/resourceOptions.test.ts": 11,
   "tests/importGraph.test.ts": 10,
+  "tests/harness/policyPack.test.ts": 10,
   "tests/emulator/hardening.test.ts": 9,
   "tests/sdk/lookupsStack.test.ts": 8,
   "tests/provider/emptyAndNull.test.ts": 8,

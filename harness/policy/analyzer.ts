@@ -1,0 +1,340 @@
+/**
+ * One policy pack, run as the Pulumi CLI runs a local pack (`--policy-pack DIR`): its program started with the
+ * Node.js SDK's policy-pack runner, then driven over the engine's Analyzer gRPC protocol. The engine side is
+ * pulumi/pulumi's sdk/go/common/resource/plugin/analyzer_plugin.go (NewPolicyAnalyzer, Analyze, AnalyzeStack) and
+ * the language host's RunPlugin (sdk/nodejs/cmd/pulumi-language-nodejs/main.go); docs/pulumi-facts.md has the lines.
+ *
+ *   start      node @pulumi/pulumi/cmd/run-policy-pack <engine address> <pack dir>, in the pack's directory, with
+ *              PULUMI_NODEJS_ORGANIZATION/PROJECT/STACK/DRY_RUN and PULUMI_CONFIG; it prints its port
+ *   then       Handshake (skipped when unimplemented), ConfigureStack, GetAnalyzerInfo, Configure (the pack's
+ *              config reconciled with the --policy-pack-config file, harness/policy/config.ts)
+ *   Analyze    per resource, its checked inputs with secrets and unknowns as the engine marks them, keys starting
+ *              with "__" left out (MarshalOptions SkipInternalKeys), its options and its provider
+ *   AnalyzeStack  at the end, every resource of the run with its outputs, parent and dependencies
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import * as grpc from "@grpc/grpc-js";
+import type * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
+import * as structproto from "google-protobuf/google/protobuf/struct_pb";
+import * as analyzerproto from "@pulumi/pulumi/proto/analyzer_pb";
+import * as analyzerrpc from "@pulumi/pulumi/proto/analyzer_grpc_pb";
+import { type PropertyMap, sanitize } from "../props";
+import { type Spawned, childEnv, resolvePulumiSdk, spawnPlugin } from "../processes";
+import { type EnforcementLevel, type PolicyConfig, type PolicyInfo, reconcileConfig } from "./config";
+
+/** A resource as an analyzer sees it (plugin.AnalyzerResource / AnalyzerStackResource). */
+export interface AnalyzedResource {
+  urn: string;
+  type: string;
+  name: string;
+  /** Wire form (props.ts): checked inputs for Analyze, outputs for AnalyzeStack. */
+  properties: PropertyMap;
+  options: {
+    protect?: boolean;
+    ignoreChanges: string[];
+    deleteBeforeReplace?: boolean;
+    additionalSecretOutputs: string[];
+    aliases: string[];
+    parent?: string;
+  };
+  provider?: { urn: string; type: string; name: string; properties: PropertyMap };
+  /** AnalyzeStack only. */
+  dependencies?: string[];
+  propertyDependencies?: Record<string, string[]>;
+}
+
+/** One violation as the engine's PolicyViolationEvent carries it. */
+export interface PolicyViolation {
+  policyPack: string;
+  policyPackVersion: string;
+  policy: string;
+  description: string;
+  message: string;
+  enforcementLevel: "advisory" | "mandatory";
+  /** The resource it is about; absent for a stack policy that names none (then the stack's). */
+  urn?: string;
+  severity?: string;
+}
+
+export interface AnalyzerStart {
+  /** The pack's directory (with PulumiPolicy.yaml). */
+  dir: string;
+  /** The --policy-pack-config file, if any. */
+  configFile?: string;
+  engineAddress: string;
+  organization: string;
+  project: string;
+  stack: string;
+  dryRun: boolean;
+  /** The stack's config, plaintext ("ns:key" -> value), and which keys are secret. */
+  config: Record<string, string>;
+  secretKeys: string[];
+  log: (line: string) => void;
+  startTimeoutMs?: number;
+}
+
+const LEVEL_FROM_PROTO: Record<number, EnforcementLevel> = {
+  [analyzerproto.EnforcementLevel.ADVISORY]: "advisory",
+  [analyzerproto.EnforcementLevel.MANDATORY]: "mandatory",
+  [analyzerproto.EnforcementLevel.DISABLED]: "disabled",
+  [analyzerproto.EnforcementLevel.REMEDIATE]: "remediate",
+};
+const LEVEL_TO_PROTO = Object.fromEntries(Object.entries(LEVEL_FROM_PROTO).map(([k, v]) => [v, Number(k)])) as Record<
+  EnforcementLevel,
+  number
+>;
+
+const SEVERITIES: Record<number, string> = { 1: "low", 2: "medium", 3: "high", 4: "critical" };
+
+function struct(m: PropertyMap): structproto.Struct {
+  return structproto.Struct.fromJavaScript(sanitize(m) as Record<string, structproto.JavaScriptValue>);
+}
+
+/** The properties as the engine marshals them for an analyzer: internal keys ("__provider", "__nms...") left out. */
+function withoutInternalKeys(m: PropertyMap): PropertyMap {
+  return Object.fromEntries(Object.entries(m).filter(([k]) => !k.startsWith("__")));
+}
+
+function optionsProto(o: AnalyzedResource["options"]): analyzerproto.AnalyzerResourceOptions {
+  const opts = new analyzerproto.AnalyzerResourceOptions();
+  opts.setProtect(!!o.protect);
+  opts.setIgnorechangesList(o.ignoreChanges);
+  if (o.deleteBeforeReplace !== undefined) {
+    opts.setDeletebeforereplace(o.deleteBeforeReplace);
+    opts.setDeletebeforereplacedefined(true);
+  }
+  opts.setAdditionalsecretoutputsList(o.additionalSecretOutputs);
+  opts.setAliasesList(o.aliases);
+  opts.setCustomtimeouts(new analyzerproto.AnalyzerResourceOptions.CustomTimeouts());
+  if (o.parent) opts.setParent(o.parent);
+  return opts;
+}
+
+function providerProto(p: NonNullable<AnalyzedResource["provider"]>): analyzerproto.AnalyzerProviderResource {
+  const provider = new analyzerproto.AnalyzerProviderResource();
+  provider.setUrn(p.urn);
+  provider.setType(p.type);
+  provider.setName(p.name);
+  provider.setProperties(struct(withoutInternalKeys(p.properties)));
+  return provider;
+}
+
+export class PolicyAnalyzer {
+  private constructor(
+    private readonly proc: Spawned,
+    private readonly client: analyzerrpc.AnalyzerClient,
+    readonly dir: string,
+    readonly name: string,
+    readonly version: string,
+    readonly policies: PolicyInfo[],
+  ) {}
+
+  static async start(s: AnalyzerStart): Promise<PolicyAnalyzer> {
+    const dir = path.resolve(s.dir);
+    if (!fs.existsSync(path.join(dir, "PulumiPolicy.yaml")))
+      throw new Error(`policy pack ${s.dir}: no PulumiPolicy.yaml in ${dir}`);
+    const runner = path.join(resolvePulumiSdk(dir), "cmd", "run-policy-pack");
+    const tail: string[] = [];
+    const { proc, port } = await spawnPlugin(`policy pack ${s.dir}`, runner, [s.engineAddress, dir], {
+      cwd: dir,
+      env: childEnv({
+        PULUMI_NODEJS_ORGANIZATION: s.organization,
+        PULUMI_NODEJS_PROJECT: s.project,
+        PULUMI_NODEJS_STACK: s.stack,
+        PULUMI_NODEJS_DRY_RUN: String(s.dryRun),
+        PULUMI_CONFIG: JSON.stringify(s.config),
+      }),
+      onLine: (line) => {
+        s.log(`[policy ${path.basename(dir)}] ${line}`);
+        // What the pack said before it failed, without colours and stack frames: the error's own lines.
+        const plain = stripVTControlCharacters(line);
+        if (plain.trim() !== "" && !/^\s+at /.test(plain) && tail.length < 5) tail.push(plain.trim());
+      },
+      timeoutMs: s.startTimeoutMs ?? 60000,
+    }).catch((e: Error) => {
+      throw new Error(`${e.message}${tail.length ? `: ${tail.join(" | ")}` : ""}`);
+    });
+    const client = new analyzerrpc.AnalyzerClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure(), {
+      "grpc.max_receive_message_length": 400 * 1024 * 1024,
+      "grpc.max_send_message_length": 400 * 1024 * 1024,
+    });
+    const call = <Req, Res>(method: CallOf<Req, Res>, req: Req): Promise<Res> => unary(client, method, req);
+    try {
+      const handshake = new analyzerproto.AnalyzerHandshakeRequest();
+      handshake.setEngineAddress(s.engineAddress);
+      handshake.setRootDirectory(dir);
+      handshake.setProgramDirectory(dir);
+      await call(client.handshake, handshake).catch(ignoreUnimplemented);
+      const stack = new analyzerproto.AnalyzerStackConfigureRequest();
+      stack.setStack(s.stack);
+      stack.setProject(s.project);
+      stack.setOrganization(s.organization);
+      stack.setDryRun(s.dryRun);
+      for (const [k, v] of Object.entries(s.config)) stack.getConfigMap().set(k, v);
+      stack.setConfigSecretKeysList(s.secretKeys);
+      await call(client.configureStack, stack).catch(ignoreUnimplemented);
+
+      const info = await call<emptyproto.Empty, analyzerproto.AnalyzerInfo>(client.getAnalyzerInfo, emptyRequest());
+      const policies: PolicyInfo[] = info.getPoliciesList().map((p) => {
+        const schema = p.getConfigschema();
+        return {
+          name: p.getName(),
+          enforcementLevel: LEVEL_FROM_PROTO[p.getEnforcementlevel()] ?? "advisory",
+          ...(schema
+            ? {
+                configSchema: {
+                  properties: (schema.getProperties()?.toJavaScript() ?? {}) as Record<string, object>,
+                  required: schema.getRequiredList(),
+                },
+              }
+            : {}),
+        };
+      });
+      const initial: Record<string, PolicyConfig> = {};
+      info.getInitialconfigMap().forEach((c: analyzerproto.PolicyConfig, name: string) => {
+        initial[name] = {
+          enforcementLevel: LEVEL_FROM_PROTO[c.getEnforcementlevel()],
+          properties: (c.getProperties()?.toJavaScript() ?? {}) as Record<string, unknown>,
+        };
+      });
+      const name = info.getName();
+      if (!info.getSupportsconfig()) {
+        if (s.configFile) throw new Error(`policy pack "${name}" at ${s.dir} does not support config`);
+      } else {
+        const config = reconcileConfig(name, policies, initial, s.configFile);
+        const req = new analyzerproto.ConfigureAnalyzerRequest();
+        for (const [policy, c] of Object.entries(config)) {
+          const pc = new analyzerproto.PolicyConfig();
+          if (c.enforcementLevel) pc.setEnforcementlevel(LEVEL_TO_PROTO[c.enforcementLevel]);
+          pc.setProperties(
+            structproto.Struct.fromJavaScript(c.properties as Record<string, structproto.JavaScriptValue>),
+          );
+          req.getPolicyconfigMap().set(policy, pc);
+        }
+        await call(client.configure, req);
+      }
+      return new PolicyAnalyzer(proc, client, dir, name, info.getVersion(), policies);
+    } catch (e) {
+      client.close();
+      await proc.stop(500);
+      throw e;
+    }
+  }
+
+  /** Analyze: the violations of one resource's checked inputs. */
+  async analyze(r: AnalyzedResource): Promise<PolicyViolation[]> {
+    const req = new analyzerproto.AnalyzeRequest();
+    req.setUrn(r.urn);
+    req.setType(r.type);
+    req.setName(r.name);
+    req.setProperties(struct(withoutInternalKeys(r.properties)));
+    req.setOptions(optionsProto(r.options));
+    if (r.provider) req.setProvider(providerProto(r.provider));
+    const res = await unary<analyzerproto.AnalyzeRequest, analyzerproto.AnalyzeResponse>(
+      this.client,
+      this.client.analyze,
+      req,
+    );
+    return this.violations(res, r.urn);
+  }
+
+  /** AnalyzeStack: the violations of the stack's resources as the run left them. */
+  async analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]> {
+    const req = new analyzerproto.AnalyzeStackRequest();
+    req.setResourcesList(
+      resources.map((r) => {
+        const res = new analyzerproto.AnalyzerResource();
+        res.setUrn(r.urn);
+        res.setType(r.type);
+        res.setName(r.name);
+        res.setProperties(struct(withoutInternalKeys(r.properties)));
+        res.setOptions(optionsProto(r.options));
+        if (r.provider) res.setProvider(providerProto(r.provider));
+        if (r.options.parent) res.setParent(r.options.parent);
+        res.setDependenciesList(r.dependencies ?? []);
+        for (const [k, urns] of Object.entries(r.propertyDependencies ?? {})) {
+          if (urns.length === 0) continue;
+          const deps = new analyzerproto.AnalyzerPropertyDependencies();
+          deps.setUrnsList(urns);
+          res.getPropertydependenciesMap().set(k, deps);
+        }
+        return res;
+      }),
+    );
+    const res = await unary<analyzerproto.AnalyzeStackRequest, analyzerproto.AnalyzeResponse>(
+      this.client,
+      this.client.analyzeStack,
+      req,
+    ).catch((e: grpc.ServiceError) => {
+      // A pack without stack policies of an older SDK: the engine skips it (analyzer_plugin.go AnalyzeStack).
+      if (e.code === grpc.status.UNIMPLEMENTED) return new analyzerproto.AnalyzeResponse();
+      throw e;
+    });
+    // A stack violation about no resource (or one not in the stack) is the stack's (resolveStackPolicyViolationURN).
+    const known = new Set(resources.map((r) => r.urn));
+    return this.violations(res, undefined).map((v) => {
+      const urn = v.urn && known.has(v.urn) ? v.urn : stackUrn;
+      const { urn: _dropped, ...rest } = v;
+      return urn ? { ...rest, urn } : rest;
+    });
+  }
+
+  private violations(res: analyzerproto.AnalyzeResponse, urn: string | undefined): PolicyViolation[] {
+    return res.getDiagnosticsList().map((d) => {
+      const level = LEVEL_FROM_PROTO[d.getEnforcementlevel()];
+      const v: PolicyViolation = {
+        policyPack: d.getPolicypackname() || this.name,
+        policyPackVersion: d.getPolicypackversion() || this.version,
+        policy: d.getPolicyname(),
+        description: d.getDescription(),
+        message: d.getMessage(),
+        // A remediation policy still violated counts as mandatory (analyze_snapshot.go analyzeResource).
+        enforcementLevel: level === "advisory" ? "advisory" : "mandatory",
+      };
+      const at = d.getUrn() || urn;
+      if (at) v.urn = at;
+      const severity = SEVERITIES[d.getSeverity()];
+      if (severity) v.severity = severity;
+      return v;
+    });
+  }
+
+  async close(): Promise<void> {
+    try {
+      this.client.close();
+    } catch {
+      /* ignore */
+    }
+    await this.proc.stop(1000);
+  }
+}
+
+type CallOf<Req, Res> = (
+  req: Req,
+  md: grpc.Metadata,
+  opts: Partial<grpc.CallOptions>,
+  cb: (err: grpc.ServiceError | null, res: Res) => void,
+) => grpc.ClientUnaryCall;
+
+function unary<Req, Res>(client: grpc.Client, method: CallOf<Req, Res>, req: Req): Promise<Res> {
+  return new Promise<Res>((resolve, reject) => {
+    method.call(client, req, new grpc.Metadata(), {}, (err, res) => {
+      if (err) reject(Object.assign(new Error(err.details || err.message), { code: err.code }));
+      else resolve(res);
+    });
+  });
+}
+
+function ignoreUnimplemented(e: { code?: number }): undefined {
+  if (e.code === grpc.status.UNIMPLEMENTED) return undefined;
+  throw e;
+}
+
+/** GetAnalyzerInfo and GetPluginInfo take google.protobuf.Empty, from the copy the generated stubs use. */
+function emptyRequest(): emptyproto.Empty {
+  const Empty = (analyzerrpc.AnalyzerService.getAnalyzerInfo as unknown as { requestType: new () => emptyproto.Empty })
+    .requestType;
+  return new Empty();
+}

@@ -1,0 +1,93 @@
+/**
+ * The policy packs of one preview or update (--policy-pack, repeatable): started together while the program boots,
+ * asked about each resource in turn and about the stack at the end, stopped with the run. A pack that fails to start
+ * or to configure fails the first resource's analysis, so an update changes nothing.
+ */
+import { type AnalyzedResource, type AnalyzerStart, PolicyAnalyzer, type PolicyViolation } from "./analyzer";
+
+/** A --policy-pack and its --policy-pack-config. */
+export interface PolicyPackOption {
+  dir: string;
+  config?: string;
+}
+
+/** What the deployment asks of the packs (harness/deployment.ts). */
+export interface PolicyRunner {
+  /** Analyze with every pack; the mandatory violations. Throws when a pack failed to start or to answer. */
+  analyze(r: AnalyzedResource): Promise<PolicyViolation[]>;
+  /** AnalyzeStack with every pack; the mandatory violations. */
+  analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]>;
+}
+
+/** A pack that ran: the summary's "pulumi-nms@v0.1.0 (local: DIR)". */
+export interface PolicyPackRun {
+  name: string;
+  version: string;
+  path: string;
+}
+
+export class PolicyPacks implements PolicyRunner {
+  readonly violations: PolicyViolation[] = [];
+  private readonly starting: Promise<PolicyAnalyzer[]>;
+  private started: PolicyAnalyzer[] = [];
+
+  private readonly debug: (line: string) => void;
+  /** Time spent in Analyze calls, summed over the calls (they overlap in a preview), and their number. */
+  private analyzeMs = 0;
+  private analyzeCalls = 0;
+
+  constructor(
+    packs: readonly PolicyPackOption[],
+    common: Omit<AnalyzerStart, "dir" | "configFile">,
+    debug: (line: string) => void = () => undefined,
+  ) {
+    this.debug = debug;
+    const started = Date.now();
+    const each = packs.map((p) =>
+      PolicyAnalyzer.start({ ...common, dir: p.dir, ...(p.config ? { configFile: p.config } : {}) }).then((a) => {
+        this.started.push(a);
+        debug(
+          `policy pack ${a.name}@v${a.version} ready in ${Date.now() - started} ms (${a.policies.length} policies)`,
+        );
+        return a;
+      }),
+    );
+    this.starting = Promise.all(each);
+    // Awaited by the first analysis; a failure is reported there, never as an unhandled rejection.
+    this.starting.catch(() => undefined);
+  }
+
+  get packs(): PolicyPackRun[] {
+    return this.started.map((a) => ({ name: a.name, version: a.version, path: a.dir }));
+  }
+
+  private async all(ask: (a: PolicyAnalyzer) => Promise<PolicyViolation[]>): Promise<PolicyViolation[]> {
+    const analyzers = await this.starting;
+    const found = (await Promise.all(analyzers.map(ask))).flat();
+    this.violations.push(...found);
+    return found.filter((v) => v.enforcementLevel === "mandatory");
+  }
+
+  async analyze(r: AnalyzedResource): Promise<PolicyViolation[]> {
+    const started = Date.now();
+    try {
+      return await this.all((a) => a.analyze(r));
+    } finally {
+      this.analyzeMs += Date.now() - started;
+      this.analyzeCalls++;
+    }
+  }
+
+  async analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]> {
+    this.debug(`policy: ${this.analyzeCalls} Analyze calls, ${this.analyzeMs} ms summed over them`);
+    const started = Date.now();
+    const found = await this.all((a) => a.analyzeStack(resources, stackUrn));
+    this.debug(`policy: AnalyzeStack of ${resources.length} resources in ${Date.now() - started} ms`);
+    return found;
+  }
+
+  async close(): Promise<void> {
+    await this.starting.catch(() => undefined);
+    await Promise.all(this.started.map((a) => a.close()));
+  }
+}
