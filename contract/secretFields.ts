@@ -13,4 +13,9 @@ export const SECRET_FIELD_NAMES: readonly string[] = [
   "rpPrivateKey",
   "psk",
   "passphraseBackup",
+  "integrationKey",
+  "externalPortalKey",
+  "apPassword",
+  "API-KEY",
+  "token",
 ];
