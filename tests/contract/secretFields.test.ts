@@ -2,7 +2,8 @@
 // exactly the names of the fields the contract's schemas mark secret().
 import { z } from "zod";
 import * as contract from "../../contract";
-import { SECRET_FIELD_NAMES } from "../../contract";
+import { mayHoldSecret, SECRET_FIELD_NAMES, SECRET_HOLDER_FIELD_NAMES } from "../../contract";
+import { holdsSecret } from "../../contract/meta";
 
 /** The schemas a wrapper, list, union, record or lazy schema holds. */
 function innerSchemas(schema: z.ZodTypeAny): z.ZodTypeAny[] {
@@ -76,4 +77,38 @@ test("every field named like a credential is marked secret, wherever it is", () 
     expect.arrayContaining(["apPassword", "externalPortalKey", "integrationKey"]),
   );
   expect([...new Set(credentials.filter((field) => !field.secret).map((field) => field.name))]).toEqual([]);
+});
+
+test("SECRET_HOLDER_FIELD_NAMES are the names of the fields that hold a secret field below them", () => {
+  const holders = new Set<string>();
+  const collect = (schema: z.ZodTypeAny, seen = new Set<z.ZodTypeAny>()): void => {
+    if (seen.has(schema)) return;
+    seen.add(schema);
+    if (schema instanceof z.ZodObject) {
+      for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodTypeAny>)) {
+        if (!contract.fieldsOf(z.object({ [name]: field }))[0].secret && holdsSecret(field)) holders.add(name);
+        collect(field, seen);
+      }
+      return;
+    }
+    for (const next of innerSchemas(schema)) collect(next, seen);
+  };
+  for (const value of Object.values(contract)) if (value instanceof z.ZodType) collect(value);
+  expect([...SECRET_HOLDER_FIELD_NAMES].sort()).toEqual([...holders].sort());
+});
+
+test.each([
+  ["authRadius.primary.sharedSecret", "s3cret", true],
+  ["authRadius.primary", "s3cret", true],
+  ["authRadius.primary", ["s3cret"], true],
+  ["authRadius", 1812, true],
+  ["wlan.passphrase[0]", "s3cret", true],
+  ["guestPortal.wisprPage.integrationKey.x", "s3cret", true],
+  ["radius/primary/SharedSecret", "s3cret", true],
+  ["authRadius.primary", { port: "x" }, false],
+  ["authRadius.primary.port", "x", false],
+  ["wlan.ssid", "corp", false],
+  ["name", "HQ", false],
+])("a value at %s (%j) may be a secret: %s", (path, value, expected) => {
+  expect(mayHoldSecret(path, value)).toBe(expected);
 });
