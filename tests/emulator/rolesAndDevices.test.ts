@@ -48,3 +48,38 @@ describe("only a PRIME_ADMIN grants PRIME_ADMIN", () => {
     await prime.ok("A14", {}, { role: "PRIME_ADMIN", email: "second@demo.example" });
   });
 });
+
+describe("an AP or switch serial one tenant holds cannot be registered by another", () => {
+  let other: Client;
+  let ours: string;
+  let theirs: string;
+  beforeAll(async () => {
+    other = await otherTenant(emu);
+    ours = (await prime.ok("A7", {}, venueBody("Devices HQ"))).id;
+    theirs = (await other.ok("A7", {}, venueBody("Devices elsewhere"))).id;
+  });
+
+  test("W2: 409 APR-10130 naming the serial number; the AP stays the holder's alone until it lets it go", async () => {
+    await prime.ok("W2", {}, [apBody(ours, 701)]);
+    const taken = await other.call("W2", {}, [apBody(theirs, 701, "Stolen AP")]);
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors[0]).toMatchObject({ code: "APR-10130", object: "[0].serialNumber" });
+    expect((await other.call("W1")).body).toEqual([]);
+    expect((await prime.call("W5", { serialNumber: apBody(ours, 701).serialNumber })).body).toMatchObject({
+      name: "AP 701",
+      venueId: ours,
+    });
+    await prime.ok("W7", { serialNumber: apBody(ours, 701).serialNumber });
+    await other.ok("W2", {}, [apBody(theirs, 701, "Now theirs")]);
+  });
+
+  test("S10: 409 naming the serial; the switch stays the holder's alone until it lets it go", async () => {
+    await prime.ok("S10", {}, switchBody(ours, 702));
+    const taken = await other.call("S10", {}, switchBody(theirs, 702, "Stolen switch"));
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors[0]).toMatchObject({ code: "NMS-DUPLICATE-NAME", object: "id" });
+    expect((await other.call("S9")).body).toEqual([]);
+    await prime.ok("S15", { serialNumber: switchBody(ours, 702).id });
+    await other.ok("S10", {}, switchBody(theirs, 702, "Now theirs"));
+  });
+});
