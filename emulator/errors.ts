@@ -1,7 +1,15 @@
 // The one error type of the emulator. Whatever the layer (auth, validation, model, apply), a
 // failure is an ApiError carrying codes from the shared catalogue; the server turns it into the
 // service's error body, and the async tracker into a FAIL record.
-import { type ApiErrorEntry, ERROR_CODES, type FieldFailure, mayHoldSecret, statusOfCode } from "../contract";
+import {
+  type ApiErrorEntry,
+  ERROR_CODES,
+  type FieldFailure,
+  mayHoldSecret,
+  RESERVED_FIELD_RULE,
+  reservedFieldPath,
+  statusOfCode,
+} from "../contract";
 
 /**
  * Codes of the emulator's own surfaces (the admin API, the file store behind U1 and U2, the page),
@@ -126,4 +134,13 @@ export function rateLimited(retryAfterSeconds: number, message?: string): ApiErr
 
 export function relatedNotFound(noun: string, object: string, id: string): ApiError {
   return new ApiError("NMS-RELATED-NOT-FOUND", { message: `related ${noun} not found`, object, value: id });
+}
+
+/**
+ * Refuses a body with a member named __proto__, constructor or prototype anywhere (400 naming its path): read as a
+ * field by any copy of the body, it would set the copy's prototype. Every operation's body passes here first.
+ */
+export function refuseReservedFieldNames(body: unknown): void {
+  const path = reservedFieldPath(body);
+  if (path !== undefined) throw badRequest(RESERVED_FIELD_RULE, path);
 }
