@@ -73,11 +73,13 @@ describe("an AP or switch serial one tenant holds cannot be registered by anothe
     await other.ok("W2", {}, [apBody(theirs, 701, "Now theirs")]);
   });
 
-  test("S10: 409 naming the serial; the switch stays the holder's alone until it lets it go", async () => {
+  test("S10 and S23: 409 naming the serial; the switch stays the holder's alone until it lets it go", async () => {
     await prime.ok("S10", {}, switchBody(ours, 702));
     const taken = await other.call("S10", {}, switchBody(theirs, 702, "Stolen switch"));
     expect(taken.status).toBe(409);
     expect(taken.body.errors[0]).toMatchObject({ code: "NMS-DUPLICATE-NAME", object: "id" });
+    const takenAsArray = await other.call("S23", {}, switchBody(theirs, 702, "Stolen switch"));
+    expect(takenAsArray.status).toBe(409);
     expect((await other.call("S9")).body).toEqual([]);
     await prime.ok("S15", { serialNumber: switchBody(ours, 702).id });
     await other.ok("S10", {}, switchBody(theirs, 702, "Now theirs"));
