@@ -75,3 +75,12 @@ test("a --config-file that does not parse is named by line and column, never quo
   expect(printed).toMatch(/Pulumi\.dev\.yaml: not valid YAML at line \d+, column \d+/);
   expect(printed).not.toContain(SECRET.slice(0, 6));
 });
+
+test("a state file that does not parse is named by line and column, never quoted: its outputs are in the clear", async () => {
+  const statePath = file("broken-state.json", `{"kind": "nms-harness-state", "outputs": {"key": ${SECRET}}}`);
+  const args = ["preview", "--project-dir", PROJECT_DIR, "--stack", "dev", "--state", statePath];
+  const { code, printed } = await capture(args);
+  expect(code).toBe(1);
+  expect(printed).toContain(`state file ${statePath}: not valid JSON at line 1, column 50`);
+  expect(printed).not.toContain(SECRET.slice(0, 6));
+});
