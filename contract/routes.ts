@@ -70,9 +70,16 @@ export interface RouteDef {
    * W97 on follow W96 in the order the evidence lists them).
    */
   readonly beyondDocumentation?: string;
+  /** A POST that only reads (S42 ports by ID list, A35 an end customer's entitlements): a READ_ONLY administrator may call it. */
+  readonly readsOnly?: true;
 }
 
-type Extras = Partial<Pick<RouteDef, "paging" | "variant" | "body" | "success" | "beyondDocumentation">>;
+/** Whether the operation only reads: a GET, or a POST-shaped read. A READ_ONLY administrator may call every one. */
+export function isRead(route: RouteDef): boolean {
+  return route.method === "GET" || route.readsOnly === true;
+}
+
+type Extras = Partial<Pick<RouteDef, "paging" | "variant" | "body" | "success" | "beyondDocumentation" | "readsOnly">>;
 
 const ZERO_BASED: Paging = { firstPage: 0, envelope: "array" };
 
@@ -180,6 +187,7 @@ export const ROUTES = {
     success: 200,
     async: false,
     body: "none",
+    readsOnly: true,
   }),
   // Floor plans and calibration points
   F1: list("tenant", `${T}/venue/{venueId}/floor-plan`, "List floor plans"),
@@ -444,6 +452,7 @@ export const ROUTES = {
     success: 200,
     async: false,
     body: "array",
+    readsOnly: true,
   }),
   // Profiles, their VLANs and trusted ports. The venue lookups S56-S59 take page and size as S54 does.
   S43: accepted("switch", "POST", `${SW}/profile`, "Add switch profile", "object"),

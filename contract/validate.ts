@@ -32,6 +32,8 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; failures: Fiel
  * same as a client's.
  */
 export function validateBody<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): Validation<T> {
+  const reserved = reservedFieldPath(body);
+  if (reserved !== undefined) return { ok: false, failures: [{ path: reserved, message: RESERVED_FIELD_RULE }] };
   const parsed = parseFinite(schema, withoutUnsetNulls(schema, body), body);
   if (parsed.ok) return parsed;
   return {
@@ -41,6 +43,33 @@ export function validateBody<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, bod
       ...parsed.issues.map(failureOfIssue),
     ],
   };
+}
+
+/** Member names that would reach an object's prototype rather than a field of it, in JavaScript that reads bodies. */
+export const RESERVED_FIELD_NAMES: readonly string[] = ["__proto__", "constructor", "prototype"];
+
+export const RESERVED_FIELD_RULE =
+  "is not a field name the service takes: __proto__, constructor and prototype are refused anywhere in a body";
+
+/**
+ * The path of the first member named __proto__, constructor or prototype, at any depth, undefined when there is none.
+ * JSON.parse makes such a member an own field, but any copy by assignment (`out[key] = value`) turns `__proto__` into
+ * the copy's prototype, whose fields then read as the body's: they are refused before anything reads the body.
+ * Walked without recursion, so that no nesting exhausts the stack.
+ */
+export function reservedFieldPath(value: unknown): string | undefined {
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: current, path } = next;
+    if (Array.isArray(current)) current.forEach((item, i) => pending.push({ value: item, path: [...path, i] }));
+    else if (typeof current === "object" && current !== null) {
+      for (const key of Object.keys(current)) {
+        if (RESERVED_FIELD_NAMES.includes(key)) return formatPath([...path, key]);
+        pending.push({ value: (current as Record<string, unknown>)[key], path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
 }
 
 /** A schema's verdict, with the paths of non-finite numbers apart from the schema's own issues. */
@@ -165,14 +194,15 @@ export function withoutUnsetNulls(schema: z.ZodTypeAny, value: unknown): unknown
     );
   if (!(core instanceof z.ZodObject)) return value;
   const shape = core.shape as Record<string, z.ZodTypeAny>;
-  const out: Record<string, unknown> = {};
+  // Own fields only (Object.fromEntries): assigning a `__proto__` member would set the copy's prototype instead.
+  const out: [string, unknown][] = [];
   for (const [key, item] of Object.entries(value)) {
     const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
-    if (field === undefined) out[key] = item;
+    if (field === undefined) out.push([key, item]);
     else if (item === null && field.isOptional() && !field.isNullable()) continue;
-    else out[key] = withoutUnsetNulls(field, item);
+    else out.push([key, withoutUnsetNulls(field, item)]);
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** The schema under its optional, nullable, default and refinement wrappers. */

@@ -6,7 +6,7 @@ import { clientDisconnectSchema, failureOfIssue, WIFI_API_VARIANTS } from "../co
 import { addAccountAdminRoutes } from "./accountAdmin";
 import type { AdminHandler, AdminTarget } from "./adminHandler";
 import { configPatchSchema } from "./config";
-import { ApiError, notFound, validationError } from "./errors";
+import { ApiError, notFound, refuseReservedFieldNames, validationError } from "./errors";
 import { faultInputSchema } from "./faults";
 import { Router } from "./router";
 import { createDhcpServiceProfile, listDhcpServiceProfiles, setApState } from "./services/wifi/deviceAdmin";
@@ -25,6 +25,7 @@ const settingsInput = z.object({
 const tenantInput = settingsInput.extend({ name: z.string().min(2).max(64).optional() });
 
 function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): T {
+  refuseReservedFieldNames(body);
   const result = schema.safeParse(body);
   if (!result.success) throw validationError(result.error.issues.map(failureOfIssue), body);
   return result.data;

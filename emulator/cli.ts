@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import type { EmulatorOptions } from "./index";
 import { DEFAULT_RATE_LIMIT } from "./config";
 import { checkOptions, EmulatorOptionsError, fieldPath } from "./options";
+import { parseJsonText } from "../contract/textParsing";
 
 interface FlagDef {
   /** Option it sets (a path into EmulatorOptions). */
@@ -178,9 +179,9 @@ function flagValue(name: string, def: FlagDef, raw: string): unknown {
     }
     case "json":
       try {
-        return JSON.parse(raw);
+        return parseJsonText(raw, name);
       } catch (error) {
-        throw new EmulatorOptionsError(`${name}: not JSON (${(error as Error).message}): ${raw}`);
+        throw new EmulatorOptionsError((error as Error).message);
       }
     case "latency": {
       const match = /^([A-Z]+\d+)=(\d+)(?:\+(\d+))?$/.exec(raw);
@@ -206,9 +207,10 @@ function readConfig(file: string, readFile: (file: string) => string): Record<st
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    // The file holds the tenants' passwords: a fault is named by line and column, never quoted.
+    parsed = parseJsonText(text, `--config ${file}`);
   } catch (error) {
-    throw new EmulatorOptionsError(`--config ${file}: not JSON (${(error as Error).message})`);
+    throw new EmulatorOptionsError((error as Error).message);
   }
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
     throw new EmulatorOptionsError(`--config ${file}: must hold a JSON object`);

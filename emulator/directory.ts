@@ -26,6 +26,26 @@ export class Directory {
   /** Files uploaded through U1's addresses, every tenant's. */
   readonly files = new FileStore();
 
+  /**
+   * AP and switch serial numbers by the tenant that registered them ("ap:SERIAL", "switch:SERIAL"): a device belongs
+   * to one tenant, so another one's W2 or S10 is refused (emulator/README.md, "Roles and devices").
+   */
+  readonly deviceHolders = new Map<string, string>();
+
+  /** The tenant that holds a device, when another one than `tenantId` does. */
+  deviceHeldElsewhere(kind: "ap" | "switch", serial: string, tenantId: string): boolean {
+    const holder = this.deviceHolders.get(`${kind}:${serial}`);
+    return holder !== undefined && holder !== tenantId;
+  }
+
+  holdDevice(kind: "ap" | "switch", serial: string, tenantId: string): void {
+    this.deviceHolders.set(`${kind}:${serial}`, tenantId);
+  }
+
+  releaseDevice(kind: "ap" | "switch", serial: string, tenantId: string): void {
+    if (this.deviceHolders.get(`${kind}:${serial}`) === tenantId) this.deviceHolders.delete(`${kind}:${serial}`);
+  }
+
   supportByUsername(username: string): SupportEntry | undefined {
     const wanted = username.toLowerCase();
     for (const entry of this.support.values()) if (entry.username.toLowerCase() === wanted) return entry;
@@ -36,6 +56,7 @@ export class Directory {
     this.accounts.clear();
     this.support.clear();
     this.mspOf.clear();
+    this.deviceHolders.clear();
     this.files.clear();
   }
 }

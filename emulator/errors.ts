@@ -1,10 +1,15 @@
 // The one error type of the emulator. Whatever the layer (auth, validation, model, apply), a
 // failure is an ApiError carrying codes from the shared catalogue; the server turns it into the
 // service's error body, and the async tracker into a FAIL record.
-import { type ApiErrorEntry, ERROR_CODES, type FieldFailure, SECRET_FIELD_NAMES, statusOfCode } from "../contract";
-
-/** Fields whose values must never leave the emulator in an error answer. */
-const SECRET_FIELDS: ReadonlySet<string> = new Set(SECRET_FIELD_NAMES);
+import {
+  type ApiErrorEntry,
+  ERROR_CODES,
+  type FieldFailure,
+  mayHoldSecret,
+  RESERVED_FIELD_RULE,
+  reservedFieldPath,
+  statusOfCode,
+} from "../contract";
 
 /**
  * Codes of the emulator's own surfaces (the admin API, the file store behind U1 and U2, the page),
@@ -68,7 +73,9 @@ function entry(code: string, message: string, object?: string, value?: unknown):
   const out: ApiErrorEntry = { code, message };
   if (object !== undefined) out.object = object;
   const echoed = echoable(value);
-  if (echoed !== undefined && !isSecretPath(object)) out.value = echoed;
+  // Never a value of a secret field, wherever it sits: at the field, below it, or where an object holding one is
+  // expected (authRadius.primary given the shared secret itself).
+  if (echoed !== undefined && !mayHoldSecret(object, value)) out.value = echoed;
   return out;
 }
 
@@ -89,12 +96,6 @@ function echoable(value: unknown): unknown {
     return value.map(echoable);
   }
   return undefined;
-}
-
-function isSecretPath(path: string | undefined): boolean {
-  if (path === undefined) return false;
-  const last = path.slice(path.lastIndexOf(".") + 1).replace(/\[\d+\]$/, "");
-  return SECRET_FIELDS.has(last);
 }
 
 /** The value at a path written the way formatPath writes it (a.b[0].c). */
@@ -133,4 +134,13 @@ export function rateLimited(retryAfterSeconds: number, message?: string): ApiErr
 
 export function relatedNotFound(noun: string, object: string, id: string): ApiError {
   return new ApiError("NMS-RELATED-NOT-FOUND", { message: `related ${noun} not found`, object, value: id });
+}
+
+/**
+ * Refuses a body with a member named __proto__, constructor or prototype anywhere (400 naming its path): read as a
+ * field by any copy of the body, it would set the copy's prototype. Every operation's body passes here first.
+ */
+export function refuseReservedFieldNames(body: unknown): void {
+  const path = reservedFieldPath(body);
+  if (path !== undefined) throw badRequest(RESERVED_FIELD_RULE, path);
 }

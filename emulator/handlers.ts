@@ -3,7 +3,7 @@
 // role covers. Authentication, tenant, role and header checks, body parsing and error answers
 // happen before and after, once, in server.ts.
 import { type OperationId, type RouteDef, ROUTES } from "../contract";
-import { ApiError, badRequest } from "./errors";
+import { ApiError, badRequest, refuseReservedFieldNames } from "./errors";
 import type { Handler, KindDef, OpContext, PageRequest } from "./model/kind";
 import type { Answer } from "./wire";
 
@@ -56,7 +56,10 @@ export function deriveHandlers(
   const handlers = new Map<OperationId, Handler>();
   const add = (op: OperationId, handler: Handler) => {
     if (handlers.has(op)) throw new Error(`operation ${op} is declared twice`);
-    handlers.set(op, handler);
+    handlers.set(op, (c) => {
+      refuseReservedFieldNames(c.body);
+      return handler(c);
+    });
   };
   for (const [op, handler] of Object.entries(services) as [OperationId, Handler][]) add(op, handler);
   for (const kind of kinds) {

@@ -5,7 +5,7 @@
 // lookups and one JSON encode; with no fault rule armed, faults cost one comparison.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { OPERATION_IDS, type OperationId, ROUTES, WIRE_HEADERS } from "../contract";
+import { isRead, OPERATION_IDS, type OperationId, ROUTES, WIRE_HEADERS } from "../contract";
 import { adminRoutes } from "./admin";
 import type { AdminHandler } from "./adminHandler";
 import { AUTH_COOKIE, AuthService, credentialsOf, loginKey } from "./auth";
@@ -384,7 +384,7 @@ export class EmulatorServer {
       throw error;
     }
     this.callLimiter.take([login, `tenant ${params.tenantId}`]);
-    if (route.method !== "GET" && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
+    if (!isRead(route) && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
     const tenant = this.model.tenant(params.tenantId);
     if (!tenant) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
     if (route.variant === "newer" && tenant.variant === "older")

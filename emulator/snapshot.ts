@@ -121,6 +121,9 @@ export function restoreSnapshot(
     );
     for (const [name, records] of Object.entries(saved.objects))
       for (const record of records) tenant.of(name).put(record);
+    // Restored objects skip the kinds' afterPut: the devices' holders are taken from them here.
+    for (const ap of tenant.of("aps").all()) model.directory.holdDevice("ap", ap.id, tenant.id);
+    for (const sw of tenant.of("switches").all()) model.directory.holdDevice("switch", sw.id, tenant.id);
     for (const record of saved.requests) {
       if (record.status === "PENDING")
         Object.assign(record, { status: "FAIL", errors: [{ code: "NMS-INTERNAL", message: INTERRUPTED_MESSAGE }] });

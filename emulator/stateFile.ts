@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { type EmulatorSnapshot, snapshotShape } from "./snapshot";
+import { parseJsonText } from "../contract/textParsing";
 
 const MAGIC = "nms-emulator-state";
 /** 2: uploaded files' bytes beside the file (sha256); 1 (still read): in it (bytes, base64). */
@@ -71,9 +72,10 @@ export function decodeState(file: string, bytes: Buffer): EmulatorSnapshot {
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString("utf8"));
+    // The state holds the tenants' passwords: a fault is named by line and column, never quoted.
+    parsed = parseJsonText(body.toString("utf8"), "its state");
   } catch (error) {
-    throw new StateFileError(file, `its state is not JSON: ${(error as Error).message}`);
+    throw new StateFileError(file, (error as Error).message);
   }
   const shape = snapshotShape.safeParse(parsed);
   if (!shape.success) {

@@ -20,6 +20,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { parseJsonText, parseYamlText, TextParseError } from "../contract/textParsing";
 import { destroy, formatPlan, preview, refresh, up } from "./index";
 import { readProject } from "./project";
 import { resolvePulumiSdk } from "./processes";
@@ -86,25 +87,28 @@ function readSecretsFile(file: string, sdkDir: string): Record<string, string> {
     throw new UsageError(`--secrets-file: ${(e as Error).message}`);
   }
   const yaml = require(require.resolve("js-yaml", { paths: [sdkDir, __dirname] })) as typeof import("js-yaml");
-  let doc: unknown;
-  try {
-    doc = yaml.load(text, { filename: file });
-  } catch (e) {
-    throw new UsageError(`--secrets-file ${file} is neither YAML nor JSON: ${(e as Error).message}`);
-  }
-  return secretsFrom(doc, `--secrets-file ${file}`);
+  return secretsFrom(
+    parseUserText(() => parseYamlText(yaml.load, text, `--secrets-file ${file}`)),
+    `--secrets-file ${file}`,
+  );
 }
 
 function secretsFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const text = env[SECRETS_ENV];
   if (text === undefined || text === "") return {};
-  let doc: unknown;
+  return secretsFrom(
+    parseUserText(() => parseJsonText(text, SECRETS_ENV)),
+    SECRETS_ENV,
+  );
+}
+
+/** A secrets source that does not parse is a usage error naming the source, line and column, never its text. */
+function parseUserText(parse: () => unknown): unknown {
   try {
-    doc = JSON.parse(text);
+    return parse();
   } catch (e) {
-    throw new UsageError(`${SECRETS_ENV} is not JSON: ${(e as Error).message}`);
+    throw e instanceof TextParseError ? new UsageError(e.message) : e;
   }
-  return secretsFrom(doc, SECRETS_ENV);
 }
 
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): Parsed {

@@ -5,6 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as JsYaml from "js-yaml";
+import { parseYamlText } from "../contract/textParsing";
 import { PassphraseDecrypter, PassphraseError, MISSING_PASSPHRASE } from "./passphrase";
 
 /**
@@ -18,11 +19,8 @@ function yaml(sdkDir: string | undefined): typeof JsYaml {
 
 function readYaml(file: string, sdkDir: string | undefined): unknown {
   const text = fs.readFileSync(file, "utf8").replace(/^\uFEFF/, "");
-  try {
-    return yaml(sdkDir).load(text, { filename: file });
-  } catch (e) {
-    throw new Error(`${file} is not valid YAML: ${(e as Error).message}`);
-  }
+  // The file's own text never goes into the message: a stack config file holds secrets (TextParseError).
+  return parseYamlText((t) => yaml(sdkDir).load(t, { filename: file }), text, file);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -11,6 +11,7 @@ import { containsSecrets } from "./props";
 import { sortResources } from "./resourceOrder";
 import type { PendingOperation, StackState } from "./resourceState";
 import { Crypter, SecretsError, type SecretsHeader } from "./secrets";
+import { parseJsonText } from "../contract/textParsing";
 
 const STATE_VERSION = 1;
 
@@ -39,12 +40,8 @@ export function loadState(statePath: string, passphrase: string | undefined): Lo
     return { state: emptyState(), crypter: passphrase ? Crypter.create(passphrase) : null };
   }
   const text = fs.readFileSync(statePath, "utf8");
-  let file: StateFile;
-  try {
-    file = JSON.parse(text) as StateFile;
-  } catch (e) {
-    throw new Error(`state file ${statePath} is not valid JSON: ${(e as Error).message}`);
-  }
+  // Its outputs are in the clear: a file that does not parse is named by line and column, never quoted.
+  const file = parseJsonText(text, `state file ${statePath}`) as StateFile;
   if (file.kind !== "nms-harness-state" || typeof file.version !== "number" || !Array.isArray(file.resources)) {
     throw new Error(`${statePath} is not a harness state file`);
   }

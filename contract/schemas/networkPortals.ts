@@ -9,7 +9,7 @@
 //    logins the portal accepts, must each be a domain name (labels of letters, digits and
 //    hyphens, at least two labels).
 import { z } from "zod";
-import { newerOnly, perVariant, type WifiApiVariant } from "../meta";
+import { newerOnly, perVariant, secret, type WifiApiVariant } from "../meta";
 import { intBetween, issueWithCode, lengthBetween, vlanId } from "../validators";
 
 const text = (what: string) => z.string().describe(what).optional();
@@ -46,7 +46,7 @@ const DOMAIN = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A
 
 export const wisprPageSchema = z.object({
   captivePortalUrl: text("Address of the external captive portal."),
-  integrationKey: text("Key the external portal integrates with."),
+  integrationKey: secret(z.string()).describe("Key the external portal integrates with (secret).").optional(),
   externalProviderName: text(
     "External portal provider, one of the catalogue unless customExternalProvider (WIFI-10116).",
   ),
@@ -71,7 +71,7 @@ export const guestPortalSchemaFor = perVariant((variant: WifiApiVariant) =>
       .boolean()
       .describe("Guests log in again at the end of the day (default false).")
       .default(false),
-    externalPortalKey: text("Key of the external portal."),
+    externalPortalKey: secret(z.string()).describe("Key of the external portal (secret).").optional(),
     externalPortalUrl: text("Address of the external portal."),
     guestPage: z
       .object({

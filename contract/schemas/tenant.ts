@@ -2,6 +2,7 @@
 // "NotificationRecipient", "Tenant details"; A4, A5). A4 with deep=true adds the sub-entities. The
 // API documentation's `vendorUser` travels under its wire name (WIRE_FIELDS in contract/routes.ts).
 import { z } from "zod";
+import { secret } from "../meta";
 import { WIRE_FIELDS } from "../routes";
 import { isoDateTime, tenantId } from "../validators";
 
@@ -135,12 +136,12 @@ export const tenantDetailsReadSchema = z.object({
 /** A1's body. The service's sample scripts add a `region`, which it takes and ignores (unknown fields are). */
 export const loginBodySchema = z.object({
   username: z.string().min(1, "is required").describe("The administrator's login."),
-  password: z.string().min(1, "is required").describe("The administrator's password (secret)."),
+  password: secret(z.string().min(1, "is required")).describe("The administrator's password (secret)."),
 });
 
 /** A1's answer: the token under both names clients read (newer `API-KEY`, older `token`), and its tenant. */
 export const loginReadSchema = z.object({
-  "API-KEY": z.string().min(1).describe("The session token (also set as the API-KEY cookie)."),
-  token: z.string().min(1).describe("The same token, as older clients read it."),
+  "API-KEY": secret(z.string().min(1)).describe("The session token, also set as the API-KEY cookie (secret)."),
+  token: secret(z.string().min(1)).describe("The same token, as older clients read it (secret)."),
   tenantId: tenantId.describe("The tenant the administrator belongs to."),
 });

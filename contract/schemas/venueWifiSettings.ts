@@ -8,6 +8,7 @@ import { CELLULAR_NETWORK_SELECTIONS, WAN_CONNECTIONS } from "./ap";
 import { lanPortRules, venueLanPortSchema } from "./apSettings";
 import { venueRadioReadSchema } from "./venueRadio";
 import { venueSyslogReadSchema } from "./venueSyslog";
+import { secret } from "../meta";
 import { intBetween, issueWithCode, lengthBetween } from "../validators";
 
 const model = lengthBetween(0, 64).describe(
@@ -128,7 +129,7 @@ export const venueDhcpBindingSchema = z.object({
 export const venueWifiSettingsReadSchema = z.object({
   id: z.string().describe("The venue's ID."),
   tenantId: z.string().describe("The tenant's ID."),
-  apPassword: z.string().optional().describe("Password of the APs' local administrator."),
+  apPassword: secret(z.string()).optional().describe("Password of the APs' local administrator (secret)."),
   bandBalancing: z
     .object({
       clientPercent24: intBetween(0, 100).describe("Share of clients, in percent, kept on the 2.4 GHz band, 0 to 100."),

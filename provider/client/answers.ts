@@ -7,7 +7,7 @@ import { collectSecretValues, isSecretObjectPath, REDACTED, scrubSecretFields } 
 export function scrubEntry(entry: ApiErrorEntry): { entry: ApiErrorEntry; secretValues: string[] } {
   const secretValues: string[] = [];
   if (entry.value === undefined) return { entry, secretValues };
-  if (isSecretObjectPath(entry.object)) {
+  if (isSecretObjectPath(entry.object, entry.value)) {
     collectLeafStrings(entry.value, secretValues);
     return { entry: { ...entry, value: REDACTED }, secretValues };
   }

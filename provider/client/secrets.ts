@@ -5,7 +5,7 @@
 // and nested fields whose name is a secret field are replaced) and a textual one (every secret
 // string the client knows of, the password, the API key and the secret fields of the request
 // body, is cut out of any text the client produces).
-import { SECRET_FIELD_NAMES } from "../../contract/secretFields";
+import { holdsSecretByName, mayHoldSecret, SECRET_FIELD_NAMES } from "../../contract/secretFields";
 
 export { SECRET_FIELD_NAMES };
 
@@ -23,14 +23,12 @@ export function isSecretFieldName(name: string): boolean {
 }
 
 /**
- * True when an error entry's `object` path names a secret field as its last segment. Paths come
- * as "wlan.passphrase", "radius/primary/sharedSecret", "accounts[0].password" or a bare name.
+ * True when an error entry's `value` at its `object` path may be a secret: a secret field on the path, or a plain
+ * value where a field holding one is expected (contract/secretFields.ts mayHoldSecret). Paths come as "wlan.passphrase", "radius/primary/sharedSecret",
+ * "accounts[0].password" or a bare name.
  */
-export function isSecretObjectPath(objectPath: string | undefined): boolean {
-  if (!objectPath) return false;
-  const segments = objectPath.split(/[./[\]]+/).filter((segment) => segment.length > 0);
-  const last = segments[segments.length - 1];
-  return last !== undefined && isSecretFieldName(last);
+export function isSecretObjectPath(objectPath: string | undefined, value?: unknown): boolean {
+  return mayHoldSecret(objectPath, value);
 }
 
 /** A copy of `value` in which every field named like a secret, at any depth, is replaced. */
@@ -52,7 +50,11 @@ export function collectSecretValues(value: unknown, into: Set<string> = new Set(
     for (const inner of value) collectSecretValues(inner, into);
   } else if (value !== null && typeof value === "object") {
     for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      if (isSecretFieldName(key) && (typeof inner === "string" || typeof inner === "number")) {
+      // A plain value where a secret's holder is expected may be the secret one level too high.
+      if (
+        (isSecretFieldName(key) || holdsSecretByName(key)) &&
+        (typeof inner === "string" || typeof inner === "number")
+      ) {
         into.add(String(inner));
       } else {
         collectSecretValues(inner, into);

@@ -33,7 +33,8 @@ export type ListVenueWifiSettingsResult = ListVenueWifiSettingsItem[];
 
 /**
  * The Wi-Fi settings of every venue of the tenant. Operation: W31 List venue Wi-Fi settings. Returns every
- * item: the list is read page by page.
+ * item: the list is read page by page. The result holds secrets, in plain text here: use the Output form to
+ * keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -45,7 +46,7 @@ export function listVenueWifiSettings(args?: ListVenueWifiSettingsArgs, opts?: p
 
 /**
  * The Wi-Fi settings of every venue of the tenant. Operation: W31 List venue Wi-Fi settings. Returns every
- * item: the list is read page by page.
+ * item: the list is read page by page. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -53,5 +54,5 @@ export function listVenueWifiSettings(args?: ListVenueWifiSettingsArgs, opts?: p
  * known.
  */
 export function listVenueWifiSettingsOutput(args?: ListVenueWifiSettingsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<ListVenueWifiSettingsResult> {
-  return invokeFunctionOutput("listVenueWifiSettings", args, opts, { runsInPreview: true });
+  return invokeFunctionOutput("listVenueWifiSettings", args, opts, { runsInPreview: true, secret: true });
 }

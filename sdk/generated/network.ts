@@ -18,8 +18,8 @@ import type * as outputs from "./types/output";
  * networks calls. Never replaced within its tenant: every change is an update in place. Moving it to another
  * tenant (`tenantId`) replaces it.
  *
- * Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, `passphraseBackup`, encrypted in
- * state.
+ * Secret: `authRadius`, `accountingRadius`, `guestPortal`, `passphrase`, `wepHexKey`, `passphraseBackup`,
+ * encrypted in state.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -40,8 +40,12 @@ export class Network extends NmsResource {
       "dpskGenerationParams", "cloudpathPortal", "hotspotWlan", "passphrase", "wepHexKey", "passphraseBackup",
       "tenantId",
     ],
-    secretInputs: ["authRadius", "accountingRadius", "passphrase", "wepHexKey", "passphraseBackup"],
-    additionalSecretOutputs: ["authRadius", "accountingRadius", "passphrase", "wepHexKey", "passphraseBackup"],
+    secretInputs: [
+      "authRadius", "accountingRadius", "guestPortal", "passphrase", "wepHexKey", "passphraseBackup",
+    ],
+    additionalSecretOutputs: [
+      "authRadius", "accountingRadius", "guestPortal", "passphrase", "wepHexKey", "passphraseBackup",
+    ],
     ownership: { creates: true, parents: [], uniqueName: ["name"] },
   };
 
@@ -132,7 +136,7 @@ export class Network extends NmsResource {
   declare readonly authRadius: pulumi.Output<outputs.NetworkRadiusPair | undefined>;
   /** Accounting RADIUS servers (secret: holds shared secrets). Secret. */
   declare readonly accountingRadius: pulumi.Output<outputs.NetworkRadiusPair | undefined>;
-  /** The guest portal; required for type guest. */
+  /** The guest portal; required for type guest. Secret. */
   declare readonly guestPortal: pulumi.Output<{
     /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */
     guestNetworkType: string;
@@ -142,7 +146,7 @@ export class Network extends NmsResource {
     enableSmsLogin: boolean;
     /** Guests log in again at the end of the day (default false). */
     endOfDayReauthDelay: boolean;
-    /** Key of the external portal. */
+    /** Key of the external portal (secret). */
     externalPortalKey?: string;
     /** Address of the external portal. */
     externalPortalUrl?: string;
@@ -299,7 +303,7 @@ export interface NetworkArgs extends AdoptionArgs {
    * outputs.
    */
   accountingRadius?: pulumi.Input<inputs.NetworkRadiusPairArgs>;
-  /** The guest portal; required for type guest. */
+  /** The guest portal; required for type guest. Secret: encrypted in state, in inputs and outputs. */
   guestPortal?: pulumi.Input<{
     /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */
     guestNetworkType: pulumi.Input<string>;
@@ -309,7 +313,7 @@ export interface NetworkArgs extends AdoptionArgs {
     enableSmsLogin?: pulumi.Input<boolean>;
     /** Guests log in again at the end of the day (default false). */
     endOfDayReauthDelay?: pulumi.Input<boolean>;
-    /** Key of the external portal. */
+    /** Key of the external portal (secret). */
     externalPortalKey?: pulumi.Input<string>;
     /** Address of the external portal. */
     externalPortalUrl?: pulumi.Input<string>;

@@ -82,8 +82,8 @@ describe("secrets", () => {
     ["dpskPassphraseInputSchema", ["passphrase"]],
     ["dpskPassphraseReadSchema", ["passphrase"]],
     ["guestUserReadSchema", ["password"]],
-    ["networkDeepInputSchema", ["wlan", "authRadius", "accountingRadius"]],
-    ["networkDeepReadSchema", ["wlan", "authRadius", "accountingRadius"]],
+    ["networkDeepInputSchema", ["wlan", "authRadius", "accountingRadius", "guestPortal"]],
+    ["networkDeepReadSchema", ["wlan", "authRadius", "accountingRadius", "guestPortal"]],
     ["apInputSchema", []],
     ["switchProfileInputSchema", []],
   ])("%s marks %j secret", (name, fields) => {

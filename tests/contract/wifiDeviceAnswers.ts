@@ -86,8 +86,10 @@ export function wifiDeviceAnswerSchemas() {
 /** AP settings and venue Wi-Fi settings (W8-W22, W31-W42) */
 export async function driveWifiDeviceOperations({ client, variant, check, seen }: AnswerRun): Promise<void> {
   const venueId = (await client.ok("A7", {}, venueBody("Device answers"))).id;
-  const serialNumber = apBody(venueId, 40).serialNumber;
-  await client.ok("W2", {}, [apBody(venueId, 40)]);
+  // One serial per variant: both variants' tenants share the emulator, and a serial belongs to one tenant.
+  const ap = apBody(venueId, variant === "newer" ? 40 : 140);
+  const serialNumber = ap.serialNumber;
+  await client.ok("W2", {}, [ap]);
   const serial = { serialNumber };
   await check("W8", serial);
   await check("W9", serial, {

@@ -66,7 +66,8 @@ export async function driveWifiServiceOperations({
   seen,
 }: AnswerRun): Promise<void> {
   const venueId = (await client.ok("A7", {}, venueBody("Services site"))).id;
-  const ap = (await client.ok("W2", {}, [apBody(venueId, 71)]))[0];
+  // One serial per variant: both variants' tenants share the emulator, and a serial belongs to one tenant.
+  const ap = (await client.ok("W2", {}, [apBody(venueId, variant === "newer" ? 71 : 171)]))[0];
   await admin(emu, "POST", `/tenants/${client.tenantId}/clients`, { apMac: ap.mac, clientMac: "02:00:00:00:00:01" });
   await check("W67", {}, [{ apMac: ap.mac, clientMac: "02:00:00:00:00:01" }]);
   const policy = {

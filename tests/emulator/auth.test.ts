@@ -130,6 +130,16 @@ describe("tenant and role", () => {
   });
 
   test.each([
+    ["S42", { serialNumber: "FEK0000000001" }, ["1/1/1"]],
+    ["A35", {}, undefined],
+  ] as const)("a READ_ONLY admin may call the POST-shaped read %s", async (op, params, body) => {
+    const readOnly = await Client.login(emu, emu.demo.readOnlyUsername, emu.demo.readOnlyPassword);
+    const reply = await readOnly.call(op, params, body);
+    expect(reply.body?.errors?.[0]?.code).not.toBe("NMS-FORBIDDEN-ROLE");
+    expect(reply.status).not.toBe(403);
+  });
+
+  test.each([
     ["A7", {}, venueBody("Read-only venue")],
     ["A8", {}, ["0123"]],
     ["A10", { venueId: "0123" }, venueBody()],

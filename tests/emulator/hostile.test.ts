@@ -9,7 +9,15 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { request } from "node:http";
-import { ERROR_CODES, OPERATION_IDS, type OperationId, pathParamNames, ROUTES, WIRE_HEADERS } from "../../contract";
+import {
+  ERROR_CODES,
+  isRead,
+  OPERATION_IDS,
+  type OperationId,
+  pathParamNames,
+  ROUTES,
+  WIRE_HEADERS,
+} from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { Client, otherTenant, start } from "../support/emulatorClient";
 
@@ -50,7 +58,7 @@ function raw(
 }
 
 const OPS = OPERATION_IDS.filter((op) => op !== "A1");
-const WRITES = OPS.filter((op) => ROUTES[op].method !== "GET");
+const WRITES = OPS.filter((op) => !isRead(ROUTES[op]));
 
 function pathWith(op: OperationId, tenantId: string, value: (name: string) => string): string {
   return ROUTES[op].path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "tenantId" ? tenantId : value(name)));

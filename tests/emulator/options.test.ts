@@ -111,7 +111,7 @@ describe("flags", () => {
     ],
     [["--async-latency", "W52"], "--async-latency: expected OP=BASE or OP=BASE+JITTER"],
     [["--async-latency", "A1=5"], '--async-latency (asyncLatencyByOp.A1): "A1" is not one of the'],
-    [["--fault", "{nope"], "--fault: not JSON"],
+    [["--fault", "{nope"], "--fault: not valid JSON at line 1, column 2"],
     [["--fault", '{"kind":"slow"}'], "--fault (faults[0].delayMs): Required"],
     [["--rate-limit-rps", "0"], "--rate-limit-rps (rateLimit.requestsPerSecond): Number must be greater than 0"],
     [["--no-rate-limit", "--rate-limit-burst", "3"], "--rate-limit-burst and --no-rate-limit contradict each other"],
@@ -196,7 +196,15 @@ describe("config file", () => {
       expect(message).toContain(expected);
     }
     expect(refusal("--config", "/array.json")).toBe("--config /array.json: must hold a JSON object");
-    expect(refusal("--config", "/broken.json")).toMatch(/^--config \/broken.json: not JSON/);
+    expect(refusal("--config", "/broken.json")).toBe("--config /broken.json: not valid JSON at line 1, column 3");
+  });
+
+  test("a file that does not parse is named by line and column, never quoted: it holds the tenants' passwords", () => {
+    const secret = "Hunter2-S3cret";
+    files["/typo.json"] = `{"tenants": [{"name": "One", "username": "a@x.example",\n  "password": ${secret}}]}`;
+    const message = refusal("--config", "/typo.json");
+    expect(message).toBe("--config /typo.json: not valid JSON at line 2, column 15");
+    expect(refusal("--fault", `{"kind": ${secret}}`)).toBe("--fault: not valid JSON at line 1, column 10");
   });
 
   test("rules across the tenant list: logins are global, readOnly credentials go together, mspTenant names another tenant", () => {

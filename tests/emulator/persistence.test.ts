@@ -171,6 +171,26 @@ describe("a state file that cannot be trusted is refused with the file and the p
       /corrupt: the SHA-256 of its state does not match the header/,
     ],
     ["empty", () => Buffer.alloc(0), /the file is empty/],
+    [
+      // Its text is never quoted: the state holds the tenants' passwords.
+      "well-sealed but not JSON",
+      (bytes: Buffer) => {
+        const body = Buffer.from(
+          bytes
+            .toString("utf8")
+            .replace(/^.*\n/, "")
+            .replace(/"password":"/, '"password":'),
+        );
+        const sha = createHash("sha256").update(body).digest("hex");
+        return Buffer.concat([
+          Buffer.from(
+            `${bytes.toString("utf8").split(" ").slice(0, 2).join(" ")} bytes=${body.length} sha256=${sha}\n`,
+          ),
+          body,
+        ]);
+      },
+      /^state file .*: its state: not valid JSON at line 1, column \d+$/,
+    ],
     ["not a state file", () => Buffer.from('{"venues":[]}'), /not a state file of this emulator/],
     [
       "of a later format",

@@ -270,7 +270,7 @@ describe("long provider calls and unexpected errors", () => {
       const args = ["preview", "--project-dir", dir, "--stack", "dev", "--state", path.join(dir, "state.json")];
       const plain = await capture(args, run);
       expect(plain.code).toBe(1);
-      expect(plain.err).toMatch(/^error: .*Pulumi\.yaml is not valid YAML/);
+      expect(plain.err).toMatch(/^error: .*Pulumi\.yaml: not valid YAML at line 2, column 1/);
       expect(plain.err).not.toMatch(/^\s+at /m);
       expect(plain.err).not.toContain(PROJECT_DIR);
 

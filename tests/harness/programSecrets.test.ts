@@ -110,7 +110,9 @@ describe("the command line", () => {
     expect(() => parseArgs([...base, "--config", "nms:password=x"], env)).toThrow(
       /nms:password is given both as --config and as a secret/,
     );
-    expect(() => parseArgs(base, { [SECRETS_ENV]: "not json" })).toThrow(/NMS_HARNESS_SECRETS is not JSON/);
+    expect(() => parseArgs(base, { [SECRETS_ENV]: "not json" })).toThrow(
+      /NMS_HARNESS_SECRETS: not valid JSON at line 1, column 1/,
+    );
   });
 });
 

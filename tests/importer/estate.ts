@@ -17,6 +17,8 @@ export const ESTATE_SECRETS = {
   vspotPassword: "vspot-Pass-6c0e19",
   switchLogin: "sw-Login-3f8a52",
   recoveryPsk: "4815162342108161",
+  portalKey: "portal-Key-0d93b7",
+  wisprIntegrationKey: "wispr-Key-a61c05",
 };
 
 const FLOOR_IMAGE = path.join(__dirname, "..", "sdk", "fixtures", "images", "floor-a.png");
@@ -200,7 +202,21 @@ export async function buildEstate(api: Client): Promise<Estate> {
     await ok(
       "W52",
       {},
-      { name: "Guests", type: "guest", wlan: { ssid: "guests" }, guestPortal: { guestNetworkType: "GuestPass" } },
+      {
+        name: "Guests",
+        type: "guest",
+        wlan: { ssid: "guests" },
+        guestPortal: {
+          guestNetworkType: "GuestPass",
+          externalPortalKey: ESTATE_SECRETS.portalKey,
+          wisprPage: {
+            captivePortalUrl: "https://portal.example.com/",
+            integrationKey: ESTATE_SECRETS.wisprIntegrationKey,
+            customExternalProvider: true,
+            providerName: "Own portal",
+          },
+        },
+      },
     )
   ).id;
   ids.residents = (

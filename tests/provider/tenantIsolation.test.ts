@@ -70,16 +70,27 @@ function customerResources(key: "a" | "b"): Props[] {
       args: { networkId: ref("guests"), venueId: ref("hq"), isAllAPGroups: true, tenantId: t },
     },
     { name: `${key}-radio`, kind: "VenueRadio", args: { venueId: ref("hq"), tenantId: t } },
-    // The same serial number in both: unique per tenant. APs and guest users made together share array calls, per tenant.
+    // A serial number of each customer's own: a device belongs to one tenant (emulator/README.md, "Roles and devices").
+    // APs and guest users made together share array calls, per tenant.
     {
       name: `${key}-ap`,
       kind: "Ap",
-      args: { serialNumber: "412345678901", name: "Lobby AP", venueId: ref("hq"), tenantId: t },
+      args: {
+        serialNumber: key === "a" ? "412345678901" : "412345678911",
+        name: "Lobby AP",
+        venueId: ref("hq"),
+        tenantId: t,
+      },
     },
     {
       name: `${key}-ap2`,
       kind: "Ap",
-      args: { serialNumber: "412345678902", name: "Desk AP", venueId: ref("hq"), tenantId: t },
+      args: {
+        serialNumber: key === "a" ? "412345678902" : "412345678912",
+        name: "Desk AP",
+        venueId: ref("hq"),
+        tenantId: t,
+      },
     },
     {
       name: `${key}-visitor`,

@@ -84,7 +84,7 @@ describe("what the generated classes say", () => {
   it("Network's secrets are documented on the fields and the class", () => {
     const text = generated.get(`${GENERATED_DIR}/network.ts`)!;
     expect(text.replace(/\n\s*\* /g, " ")).toContain(
-      "Secret: `authRadius`, `accountingRadius`, `passphrase`, `wepHexKey`, `passphraseBackup`, encrypted in state.",
+      "Secret: `authRadius`, `accountingRadius`, `guestPortal`, `passphrase`, `wepHexKey`, `passphraseBackup`, encrypted in state.",
     );
     const args = text.slice(text.indexOf("export interface NetworkArgs"));
     expect(docAbove(args, "  passphrase?: pulumi.Input<string>;")).toContain(

@@ -133,6 +133,7 @@ describe("secrets, read from the schemas", () => {
     expect((seen.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual([
       "authRadius",
       "accountingRadius",
+      "guestPortal",
       "passphrase",
       "wepHexKey",
       "passphraseBackup",

@@ -120,7 +120,14 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
     return { record, related: previous ? [] : portsOf(id) };
   },
 
-  check(t, sw) {
+  check(t, sw, previous) {
+    // One tenant's switch: another tenant gets the answer of a serial number added twice (README "Roles and devices").
+    if (!previous && t.directory.deviceHeldElsewhere("switch", sw.id, t.id))
+      throw new ApiError("NMS-DUPLICATE-NAME", {
+        message: "serial number already registered",
+        object: "id",
+        value: sw.id,
+      });
     if (!t.of("venues").has(sw.venueId)) throw relatedNotFound("venue", "venueId", sw.venueId);
     (sw.stackMembers ?? []).forEach((member, i) => {
       if (member.id === sw.id)
@@ -132,7 +139,10 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
     });
   },
 
+  afterPut: (t, sw) => t.directory.holdDevice("switch", sw.id, t.id),
+
   onDelete(t: TenantState, sw) {
+    t.directory.releaseDevice("switch", sw.id, t.id);
     for (const kind of [...USER_KINDS])
       for (const owned of t.of(kind).filter((r) => r.switchId === sw.id)) t.of(kind).delete(owned.id);
   },

@@ -10,7 +10,7 @@ import {
   adminListReadSchema,
 } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../errors";
-import type { KindDef } from "../../model/kind";
+import type { KindDef, OpContext } from "../../model/kind";
 import type { AdminRole } from "../../accounts";
 import type { TenantState } from "../../model/tenant";
 
@@ -127,17 +127,43 @@ const adminRules: Omit<KindDef<AdminRecord, AdminInput>, "ops" | "view" | "extra
   },
 };
 
+/**
+ * Least privilege: only a PRIME_ADMIN grants PRIME_ADMIN, and only a PRIME_ADMIN changes one (an ADMIN could otherwise
+ * raise itself, or take the tenant from its owners). Refused before the body is checked, as the role refusal of a
+ * READ_ONLY administrator is (emulator/README.md, "Roles and devices").
+ */
+function checkGrantsPrimeAdmin(c: OpContext, target: AdminRecord | undefined): void {
+  if (c.session.role === "PRIME_ADMIN") return;
+  const asked = typeof c.body === "object" && c.body !== null ? (c.body as Record<string, unknown>).role : undefined;
+  if (asked === "PRIME_ADMIN" || target?.role === "PRIME_ADMIN")
+    throw new ApiError("NMS-FORBIDDEN-ROLE", {
+      message: "only a PRIME_ADMIN grants the PRIME_ADMIN role or changes a PRIME_ADMIN",
+      object: "role",
+    });
+}
+
 /** A13 and A14 answer the embedded form (A4's), so they are a form of their own over the same collection. */
 export const adminsEmbedded: KindDef<AdminRecord, AdminInput> = {
   ...adminRules,
-  ops: { create: "A13" },
+  ops: {},
   readSchema: () => adminEmbeddedReadSchema,
   // A14's body names the person (externalId, else email): the add's body.
-  schemasOf: { A14: { body: () => adminInputSchema, answer: () => acceptedAnswerSchema(adminEmbeddedReadSchema) } },
+  schemasOf: {
+    A13: { body: () => adminInputSchema, answer: () => acceptedAnswerSchema(adminEmbeddedReadSchema) },
+    A14: { body: () => adminInputSchema, answer: () => acceptedAnswerSchema(adminEmbeddedReadSchema) },
+  },
   view: (_t, a) => embeddedAdmin(a),
   extra: {
+    A13: (c) => {
+      checkGrantsPrimeAdmin(c, undefined);
+      return c.finish(c.model.create(adminsEmbedded, c.tenant, c.body, c.params));
+    },
     // A14 has no administrator in its path: the body names them, by externalId when given, else by email.
-    A14: (c) => c.finish(c.model.update(adminsEmbedded, c.tenant, namedAdmin(c.tenant, c.body).id, c.body, c.params)),
+    A14: (c) => {
+      const target = namedAdmin(c.tenant, c.body);
+      checkGrantsPrimeAdmin(c, target);
+      return c.finish(c.model.update(adminsEmbedded, c.tenant, target.id, c.body, c.params));
+    },
   },
 };
 

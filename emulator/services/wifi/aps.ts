@@ -184,7 +184,10 @@ export const aps: KindDef<ApRecord, ApInput> = {
     }
   },
 
-  check(t, ap) {
+  check(t, ap, previous) {
+    // One tenant's AP: another tenant gets the answer of a serial number registered twice (README "Roles and devices").
+    if (!previous && t.directory.deviceHeldElsewhere("ap", ap.id, t.id))
+      throw new ApiError("APR-10130", { object: "serialNumber", value: ap.id });
     const venue = t.of("venues").get(ap.venueId);
     if (!venue) throw relatedNotFound("venue", "venueId", ap.venueId);
     const country = venue.address?.country;
@@ -208,6 +211,9 @@ export const aps: KindDef<ApRecord, ApInput> = {
         value: ap.apGroupId,
       });
   },
+
+  afterPut: (t, ap) => t.directory.holdDevice("ap", ap.id, t.id),
+  onDelete: (t, ap) => t.directory.releaseDevice("ap", ap.id, t.id),
 
   view: (t, ap, _related, query) => apView(t, ap, query),
 

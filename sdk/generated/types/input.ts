@@ -438,7 +438,7 @@ export interface VlanPoolArgs {
 export interface WisprPageArgs {
   /** Address of the external captive portal. */
   captivePortalUrl?: pulumi.Input<string>;
-  /** Key the external portal integrates with. */
+  /** Key the external portal integrates with (secret). */
   integrationKey?: pulumi.Input<string>;
   /** External portal provider, one of the catalogue unless customExternalProvider (WIFI-10116). */
   externalProviderName?: pulumi.Input<string>;

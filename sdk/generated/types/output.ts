@@ -539,7 +539,7 @@ export interface GuestPortal {
   enableSmsLogin: boolean;
   /** Guests log in again at the end of the day (default false). */
   endOfDayReauthDelay: boolean;
-  /** Key of the external portal. */
+  /** Key of the external portal (secret). */
   externalPortalKey?: string;
   /** Address of the external portal. */
   externalPortalUrl?: string;
@@ -1322,7 +1322,7 @@ export interface VenueWifiSettings {
   id: string;
   /** The tenant's ID. */
   tenantId: string;
-  /** Password of the APs' local administrator. */
+  /** Password of the APs' local administrator (secret). */
   apPassword?: string;
   /** Band balancing. */
   bandBalancing: VenueBandBalancing;
@@ -1394,7 +1394,7 @@ export interface WifiCallingProfile {
 export interface WisprPage {
   /** Address of the external captive portal. */
   captivePortalUrl?: string;
-  /** Key the external portal integrates with. */
+  /** Key the external portal integrates with (secret). */
   integrationKey?: string;
   /** External portal provider, one of the catalogue unless customExternalProvider (WIFI-10116). */
   externalProviderName?: string;

@@ -106,6 +106,41 @@ describe("secrets stay out of errors and logs", () => {
     expect((error as NmsApiError).errors[2].value).toEqual({ port: 1812, sharedSecret: "***" });
   });
 
+  it("a secret put where its holder object is expected, echoed by the service, is not shown", async () => {
+    t = await clientFor(
+      withLogin(() => ({
+        status: 400,
+        body: {
+          errors: [
+            {
+              code: "NMS-VALIDATION",
+              message: "Expected object, received string",
+              object: "authRadius.primary",
+              value: SHARED_SECRET,
+            },
+            {
+              code: "NMS-VALIDATION",
+              message: "Expected object, received string",
+              object: "guestPortal.wisprPage",
+              value: PASSPHRASE,
+            },
+          ],
+        },
+      })),
+    );
+    const body = {
+      name: "corp",
+      type: "aaa",
+      authRadius: { primary: SHARED_SECRET },
+      guestPortal: { wisprPage: PASSPHRASE },
+    };
+    const error = await rejectionOf(t.client.call("W52", {}, { body }));
+    expect(error.message).toContain("authRadius.primary");
+    const text = everythingAbout(error);
+    for (const secret of [SHARED_SECRET, PASSPHRASE]) expect(text).not.toContain(secret);
+    expect((error as NmsApiError).errors.map((entry) => entry.value)).toEqual(["***", "***"]);
+  });
+
   it("the logger never receives a secret, and the client object does not show the password", async () => {
     let calls = 0;
     t = await clientFor(
