@@ -353,11 +353,11 @@ describe("the pace of a run at the engine's default", () => {
     Array.from({ length: count }, (_, i) => fromSeconds + i / perSecond);
 
   it("finds the slowest 10-second window of step starts against the median, full windows only", () => {
-    // 36 steps a second for 97 s, then 3 a second for the last 175 s: the progress lines at 3,984 resources.
-    const cliff = paceOf([...every(3482, 0, 36), ...every(502, 97, 3)])!;
-    expect(cliff.windows).toBe(26); // the last start at 264 s
+    // The progress lines at 996 resources: 872 steps in the first 32 s, the last 124 in the next 38 s.
+    const cliff = paceOf([...every(872, 0, 872 / 32), ...every(124, 32, 124 / 38)])!;
+    expect(cliff.windows).toBe(6); // the last start at 69.7 s
     expect(cliff.slowestWindowRatio).toBeLessThan(0.5);
-    expect(cliff.slowest.stepsPerSecond).toBeCloseTo(3, 0);
+    expect(cliff.slowest.stepsPerSecond).toBeCloseTo(3.3, 0);
     const even = paceOf(every(996, 3, 14))!;
     expect(even.medianStepsPerSecond).toBeCloseTo(14, 0);
     expect(even.slowestWindowRatio).toBeGreaterThan(0.9);
