@@ -130,7 +130,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     this.tracked.set(requestId, entry);
     // A newcomer is checked after the usual pause, without the back-off of slow older requests, and not before it
     // can have finished.
-    this.scheduleTick(Math.max(now + this.pacing.baseIntervalMs(), this.pacing.dueAt(now)));
+    this.scheduleTick(Math.max(now + this.pacing.baseIntervalMs(this.tracked.size), this.pacing.dueAt(now)));
     return promise;
   }
 

@@ -16,7 +16,7 @@ describe("poll pacing", () => {
       new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000, contended: () => false, requestsPerSecond: () => 95 }),
       2,
     );
-    expect(pacing.baseIntervalMs()).toBeCloseTo(2000 / (0.25 * 95), 0);
+    expect(pacing.baseIntervalMs(8)).toBeCloseTo(2000 / (0.25 * 95), 0);
   });
 
   it("never ticks more often than before when the budget is small, nor while it is the bottleneck", () => {
@@ -30,6 +30,11 @@ describe("poll pacing", () => {
       2,
     );
     expect(busy.baseIntervalMs()).toBeGreaterThanOrEqual(200);
+    const many = learned(
+      new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000, contended: () => false, requestsPerSecond: () => 95 }),
+      2,
+    );
+    expect(many.baseIntervalMs(17)).toBe(200); // more than 16 waiting: the rate limit paces the run
   });
 
   it("keeps a fixed interval asked for (nms:pollIntervalMs sets the first and the longest pause alike)", () => {
