@@ -57,7 +57,11 @@ export class StepExecutor {
     this.slots = new Slots(parallel);
   }
 
-  /** Runs `work` in a step slot, unless the deployment was cancelled while it waited. */
+  /**
+   * Runs `work` in a step slot, unless the deployment was cancelled while it waited. A step's "creating" or "updating"
+   * line comes from inside: the engine raises OnResourceStepPre when a worker starts the step (step_executor.go
+   * executeStep), not when it is queued, so a line tells a step that started.
+   */
   private inSlot<T>(work: () => Promise<T>): Promise<T> {
     return this.slots.run(() => {
       if (this.cancelled()) throw new StepSkipped();
@@ -73,10 +77,10 @@ export class StepExecutor {
   /** Creates the object of `step`; throws StepFailed (with the partial state when the object exists anyway). */
   async create(step: PlannedStep, reg: Registration, checked: PropertyMap): Promise<ResourceState> {
     const provider = await this.provider();
-    this.log(`${step.op === "replace" ? "+-" : "+ "} creating ${step.urn}`);
     let created: { id: string; outputs: PropertyMap };
     try {
       created = await this.inSlot(() => {
+        this.log(`${step.op === "replace" ? "+-" : "+ "} creating ${step.urn}`);
         this.checkpoint?.begin({ type: "creating", urn: step.urn, resourceType: reg.type });
         return provider.create(step.urn, reg.name, reg.type, provider.plain(checked));
       });
@@ -107,10 +111,10 @@ export class StepExecutor {
     ignoreChanges: string[],
   ): Promise<ResourceState> {
     const provider = await this.provider();
-    this.log(`~  updating ${step.urn}`);
     let outs: PropertyMap;
     try {
       outs = await this.inSlot(() => {
+        this.log(`~  updating ${step.urn}`);
         this.checkpoint?.begin({ type: "updating", urn: step.urn, resourceType: reg.type });
         return provider.update(
           step.urn,

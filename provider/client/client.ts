@@ -344,6 +344,8 @@ export class NmsClient {
       {
         ...common,
         contended: () => this.ex.isContended(this.tenantId),
+        // The login's views (an MSP's tenants) share its budget: each poller takes its part.
+        requestsPerSecond: () => this.ex.settings.rateLimit.ratePerSecond / Math.max(1, this.views.size),
       },
     );
   }

@@ -128,8 +128,9 @@ export class CoalescingRequestWaiter implements RequestWaiter {
       this.settle(entry, () => entry.reject(error));
     }, waitTimeoutMs);
     this.tracked.set(requestId, entry);
-    // A newcomer is checked after the usual pause, without the back-off of slow older requests.
-    this.scheduleTick(now + this.pacing.baseIntervalMs());
+    // A newcomer is checked after the usual pause, without the back-off of slow older requests, and not before it
+    // can have finished.
+    this.scheduleTick(Math.max(now + this.pacing.baseIntervalMs(this.tracked.size), this.pacing.dueAt(now)));
     return promise;
   }
 
@@ -183,7 +184,11 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     const now = Date.now();
     const pending = this.nextTickAt; // a newcomer may have asked for an earlier tick meanwhile
     this.nextTickAt = Number.POSITIVE_INFINITY;
-    this.scheduleTick(Math.min(pending, now + this.pacing.intervalMs(this.tracked.values())));
+    // No sooner than the first tracked request can have finished: a tick before that sees nothing.
+    let firstDue = Number.POSITIVE_INFINITY;
+    for (const entry of this.tracked.values()) firstDue = Math.min(firstDue, this.pacing.dueAt(entry.registeredAt));
+    const next = Math.max(now + this.pacing.intervalMs(this.tracked.values()), firstDue);
+    this.scheduleTick(Math.min(pending, next));
   }
 
   /** One tick with A3: the PENDING list, then the outcome of what left it. Returns how many finished. */

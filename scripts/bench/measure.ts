@@ -9,6 +9,7 @@ import type { BenchEmulator, RequestStats } from "./emulator";
 import { type CpuSplit, CpuWatcher } from "./processes";
 import type { Composition } from "./composition";
 import type { BenchOptions } from "./options";
+import { type Pace, paceOf, recordWaitingSteps } from "./pace";
 import { type ServiceCredentials, type Variant, speedLimit, stackOptions } from "./stack";
 
 export interface Figures {
@@ -242,18 +243,23 @@ function progressLog(
   label: string,
   opts: BenchOptions,
   log: (line: string) => void,
-): { marks: Marks; restart(): void; line(line: string): void } {
+): { marks: Marks; stepStarts: number[]; restart(): void; line(line: string): void } {
   const marks: Marks = {};
   const progress = { steps: 0, startedAt: Date.now(), printedAt: Date.now() };
+  /** When each step of the phase started (ms since the epoch): the harness logs a step's line when it starts. */
+  const stepStarts: number[] = [];
   return {
     marks,
+    stepStarts,
     restart() {
       Object.assign(progress, { steps: 0, startedAt: Date.now(), printedAt: Date.now() });
       marks.firstCreateAt = marks.providerHostAt = undefined;
+      stepStarts.length = 0;
     },
     line(line: string) {
       if (/^[+~-]{1,2}\s+\w+ing /.test(line)) {
         progress.steps++;
+        stepStarts.push(Date.now());
         if (Date.now() - progress.printedAt >= 10_000) {
           progress.printedAt = Date.now();
           log(
@@ -284,11 +290,16 @@ export interface UpFigures {
   /** Service requests of the up (none for the floor). */
   upRequests: number;
   cpu: CpuSplit;
+  /** Steps whose provider call waits for a request record (pace.ts recordWaitingSteps); 0 for the floor. */
+  recordWaitingSteps?: number;
+  /** Steps started per 10-second window; null when they all started within one window. */
+  pace?: Pace | null;
 }
 
 /**
- * One up of the stack at `parallel` against a freshly reset emulator, then the emulator reset again instead of a
- * destroy: the figures of the engine-default run and of the floor, which need the up alone.
+ * One up (or, with `command` "preview", one preview) of the stack at `parallel` against a freshly reset emulator,
+ * then the emulator reset again instead of a destroy: the figures of the engine-default run and of the floor, which
+ * need the command alone.
  */
 export async function measureUp(
   emulator: BenchEmulator,
@@ -297,10 +308,11 @@ export async function measureUp(
   variant: Variant,
   parallel: number,
   log: (line: string) => void,
+  command: "up" | "preview" = "up",
 ): Promise<UpFigures> {
   const creds = await freshService(emulator, opts, stack);
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `nms-bench-${variant.name}-`));
-  const label = `${variant.name} at parallel ${parallel}`;
+  const label = `${variant.name} at parallel ${parallel}${command === "preview" ? " (preview)" : ""}`;
   const progress = progressLog(label, opts, log);
   const options = stackOptions(
     opts,
@@ -313,9 +325,9 @@ export async function measureUp(
     progress.line,
   );
   try {
-    log(`  ${label}: up (${stack.resources} resources)…`);
-    const upPhase = await measurePhase(emulator, "up", () => up(options));
-    const created = expectCreated(upPhase.result, stack);
+    log(`  ${label}: ${command} (${stack.resources} resources)…`);
+    const upPhase = await measurePhase(emulator, command, () => (command === "up" ? up(options) : preview(options)));
+    const created = command === "up" ? expectCreated(upPhase.result, stack) : 0;
     await emulator.admin("POST", "reset");
     return {
       parallel,
@@ -323,6 +335,8 @@ export async function measureUp(
       resourcesCreated: created,
       upRequests: upPhase.stats.total,
       cpu: upPhase.cpu,
+      recordWaitingSteps: variant.name === "floor" ? 0 : recordWaitingSteps(upPhase.result.steps),
+      pace: command === "up" ? paceOf(progress.stepStarts.map((at) => at / 1000)) : null,
     };
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });

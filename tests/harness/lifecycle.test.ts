@@ -253,4 +253,27 @@ describe("parallel caps the provider steps in flight, like the engine's --parall
       s.cleanup();
     }
   });
+
+  // The engine shows a step when a worker starts it (step_executor.go executeStep raises OnResourceStepPre), so a
+  // count of "creating" lines is a count of steps started: one shown while it waits for a slot made a long queue
+  // look like a run that sped up, then stalled (issue: the bench's progress lines at parallel 8).
+  test("a step's creating line comes when it starts, not while it waits for a slot", async () => {
+    const s = scenario("parallel-lines");
+    const parallel = 2;
+    let shown = 0;
+    let mostShownAhead = 0;
+    const log = (line: string) => {
+      if (!/^\+\s+creating /.test(line)) return;
+      shown += 1;
+      const finished = s.writes().filter((l) => l.startsWith("create ")).length;
+      mostShownAhead = Math.max(mostShownAhead, shown - finished);
+    };
+    try {
+      ok(await up(s.opts({ "fixture:extraNetworks": "8", "fixture:createDelayMs": "300" }, { parallel, log })));
+      expect(shown).toBe(10);
+      expect(mostShownAhead).toBe(parallel);
+    } finally {
+      s.cleanup();
+    }
+  });
 });

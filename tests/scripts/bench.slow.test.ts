@@ -34,6 +34,11 @@ test("npm run bench at 40 resources prints per-size figures and a JSON line with
     }
     expect(figures.programPeakRssMb).toBeGreaterThan(0);
   }
+  // At the engine's default: the latency bound of its steps, and the ratio to it (too short a run for a 10-s window).
+  expect(entry.engineDefault.latencyBoundSeconds).toBeGreaterThan(0);
+  expect(entry.engineDefault.ratioToLatencyBound).toBeGreaterThan(0);
+  expect(entry.cliUpSeconds).toBeCloseTo(entry.previewSeconds + entry.wallSeconds, 1);
+  expect(entry.previewFloorSeconds).toBeGreaterThan(0);
   // The provider refreshes from lists: fewer requests than the baseline's one read per resource.
   expect(entry.refreshRequests).toBeLessThan(entry.baseline.refreshRequests);
   expect(stdout).toMatch(/== Goals \(provider variant\)/);
@@ -83,6 +88,10 @@ describe("the MSP estate through the bench", () => {
       "requestsPerResource",
       "destroyRequestsPerResource",
       "refreshRequests",
+      "requestsPerCreatedResource",
+      "previewFloorSeconds",
+      "previewRatioToFloor",
+      "cliUpSeconds",
     ]) {
       expect([key, last.msp[key] > 0]).toEqual([key, true]);
     }

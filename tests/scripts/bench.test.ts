@@ -26,6 +26,8 @@ import {
   ratioToBound,
   type SizeResult,
 } from "../../scripts/bench/report";
+import { latencyBoundSeconds, paceOf, recordWaitingSteps } from "../../scripts/bench/pace";
+import type { PlannedStep } from "../../harness";
 import { RECOMMENDED_PARALLEL } from "../../sdk/parallelHint";
 import { FLOOR, FLOOR_PRELOAD, speedLimit, stackOptions, variantsToRun } from "../../scripts/bench/stack";
 import { mockPulumi, settled } from "../examples/mockHelpers";
@@ -346,6 +348,45 @@ describe("the floor", () => {
   });
 });
 
+describe("the pace of a run at the engine's default", () => {
+  const every = (count: number, fromSeconds: number, perSecond: number) =>
+    Array.from({ length: count }, (_, i) => fromSeconds + i / perSecond);
+
+  it("finds the slowest 10-second window of step starts against the median, full windows only", () => {
+    // The issue's progress lines at 996 resources: 872 steps in the first 32 s, the last 124 in the next 38 s.
+    const cliff = paceOf([...every(872, 0, 872 / 32), ...every(124, 32, 124 / 38)])!;
+    expect(cliff.windows).toBe(6); // the last start at 69.7 s
+    expect(cliff.slowestWindowRatio).toBeLessThan(0.5);
+    expect(cliff.slowest.stepsPerSecond).toBeCloseTo(3.3, 0);
+    const even = paceOf(every(996, 3, 14))!;
+    expect(even.medianStepsPerSecond).toBeCloseTo(14, 0);
+    expect(even.slowestWindowRatio).toBeGreaterThan(0.9);
+    expect(paceOf(every(50, 0, 10))).toBeNull(); // 4.9 s of starts: no full window
+    expect(paceOf([])).toBeNull();
+  });
+
+  it("counts the steps that wait for a request record, and bounds them by the least latency over the parallelism", () => {
+    const step = (kind: string, op: PlannedStep["op"], custom = true): PlannedStep => ({
+      urn: `u-${kind}`,
+      type: `pulumi-nodejs:dynamic/nms:${kind}`,
+      name: kind,
+      op,
+      custom,
+      changedFields: [],
+      changedPaths: [],
+    });
+    const steps = [
+      step("Venue", "create"), // A7, async
+      step("SwitchPortSettings", "create"), // settings: the create is its update, S40, async
+      step("Ap", "same"),
+      step("Venue", "delete"),
+      step("Stack", "create", false),
+    ];
+    expect(recordWaitingSteps(steps)).toBe(2);
+    expect(latencyBoundSeconds(996, 300, 8)).toBeCloseTo(37.35, 2);
+  });
+});
+
 describe("the bench's report", () => {
   it("measures the growth of the per-resource cost between the two largest sizes", () => {
     const results = [sizeResult(250, 5), sizeResult(1000, 12), sizeResult(4000, 52)];
@@ -361,14 +402,18 @@ describe("the bench's report", () => {
     expect(ratioToBound(12, 10, 15)).toBeCloseTo(0.8);
     const r = sizeResult(1000, 20, {}, 16, 40);
     // The engine default's ratio is to the limit; its ratio to bound to its own floor (1.5 × 16 = 24 s here).
-    expect(engineDefaultOf(r)).toEqual({
+    expect(engineDefaultOf(r, 300)).toEqual({
       parallel: 8,
       wallSeconds: 40,
       ratio: expect.closeTo(40 / r.provider.limitSeconds, 3),
       ratioToBound: expect.closeTo(40 / 24, 3),
       floorSeconds: 24,
+      latencyBoundSeconds: 0,
+      ratioToLatencyBound: expect.closeTo(40 / 24, 3),
+      slowestWindowRatio: null,
+      slowestWindow: null,
     });
-    expect(engineDefaultOf({ ...r, engineDefault: undefined })).toBeNull();
+    expect(engineDefaultOf({ ...r, engineDefault: undefined }, 300)).toBeNull();
   });
 
   it("applies the ratio-to-bound goal from 1,000 resources, tighter at 4,000, and says which goals are missed", () => {
@@ -418,13 +463,19 @@ describe("the bench's report", () => {
       expect(entry.parallel).toBe(RECOMMENDED_PARALLEL);
       expect(entry.floorSeconds).toBe(1);
       expect(entry.ratioToBound).toBeCloseTo(entry.wallSeconds / Math.max(entry.limitSeconds, 1), 3);
-      expect(entry.engineDefault).toEqual({
+      expect(entry.engineDefault).toMatchObject({
         parallel: 8,
         wallSeconds: entry.wallSeconds * 3,
         ratio: expect.any(Number),
         ratioToBound: expect.any(Number),
         floorSeconds: 1.5,
+        latencyBoundSeconds: expect.any(Number),
+        ratioToLatencyBound: expect.any(Number),
       });
+      expect(entry).toHaveProperty("engineDefault.slowestWindowRatio");
+      for (const key of ["previewFloorSeconds", "previewRatioToFloor", "cliUpSeconds"])
+        expect(entry).toHaveProperty(key);
+      expect(entry.cliUpSeconds).toBeCloseTo(entry.previewSeconds + entry.wallSeconds, 2);
     }
     expect(last.perResourceCostGrowth.growth).toEqual(expect.any(Number));
     expect(last.config.sizes).toEqual([250, 1000]);
@@ -453,6 +504,8 @@ describe("the bench's report", () => {
       floorSeconds: 1,
     });
     expect(last.msp.engineDefault).toEqual(expect.objectContaining({ parallel: 8, ratioToBound: expect.any(Number) }));
+    expect(last.msp.ratioToBound).toEqual(expect.any(Number));
+    expect(last.msp.requestsPerCreatedResource).toBe(estate.provider.requestsPerResource);
     expect(last.perResourceCostGrowth).toMatchObject({
       from: sizeResult(250, 5).stack.resources,
       to: sizeResult(1000, 12).stack.resources,

@@ -97,6 +97,19 @@ describe("coalesced waiter through the client", () => {
     expect(statusListHits(t.server.hits)).toHaveLength(calls);
   });
 
+  it("does not poll a request before it can have finished, by the least time requests took so far", async () => {
+    const sim = simulatedService({ asyncDelayMs: 300 });
+    t = await clientFor(sim.handler, fast);
+    await t.client.execute("A7", {}, { body: { name: "first" } }); // the waiter learns: about 300 ms
+    const second = t.client.execute("A7", {}, { body: { name: "second" } });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // its 202 is in
+    const before = statusListHits(t.server.hits).length;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Ticks 40 ms apart (pollInitialMs) would have polled three times by now; it cannot be done before ~225 ms.
+    expect(statusListHits(t.server.hits)).toHaveLength(before);
+    expect((await second).record.status).toBe("SUCCESS");
+  });
+
   it("reads the outcome from oldest-first lists as well", async () => {
     const sim = simulatedService({ asyncDelayMs: 50, order: "oldest-first" });
     t = await clientFor(sim.handler, fast);

@@ -1,0 +1,56 @@
+// How often the coalescing waiter ticks (provider/client/pollPacing.ts): with the client's budget to spare it ticks
+// sooner than its first pause, so that a step at Pulumi's default parallelism is not held long past its request's end;
+// while the budget is the bottleneck, or with a fixed interval asked for, it does not.
+import { PollPacing } from "../../../provider/client/pollPacing";
+
+function learned(pacing: PollPacing, callsPerTick: number): PollPacing {
+  pacing.noteFinished(400);
+  pacing.learn(0, 2, callsPerTick);
+  pacing.learn(100, 2, callsPerTick);
+  return pacing;
+}
+
+describe("poll pacing", () => {
+  it("with budget to spare, ticks as often as a quarter of the budget allows: 95 requests/s, 2 calls a tick, ~84 ms", () => {
+    const pacing = learned(
+      new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000, contended: () => false, requestsPerSecond: () => 95 }),
+      2,
+    );
+    expect(pacing.baseIntervalMs(8)).toBeCloseTo(2000 / (0.25 * 95), 0);
+  });
+
+  it("never ticks more often than before when the budget is small, nor while it is the bottleneck", () => {
+    const small = learned(
+      new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000, contended: () => false, requestsPerSecond: () => 20 }),
+      2,
+    );
+    expect(small.baseIntervalMs()).toBe(200);
+    const busy = learned(
+      new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000, contended: () => true, requestsPerSecond: () => 95 }),
+      2,
+    );
+    expect(busy.baseIntervalMs()).toBeGreaterThanOrEqual(200);
+    const many = learned(
+      new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000, contended: () => false, requestsPerSecond: () => 95 }),
+      2,
+    );
+    expect(many.baseIntervalMs(17)).toBe(200); // more than 16 waiting: the rate limit paces the run
+  });
+
+  it("keeps a fixed interval asked for (nms:pollIntervalMs sets the first and the longest pause alike)", () => {
+    const fixed = learned(
+      new PollPacing({ pollInitialMs: 1_000, pollMaxMs: 1_000, contended: () => false, requestsPerSecond: () => 95 }),
+      2,
+    );
+    expect(fixed.baseIntervalMs()).toBe(1_000);
+  });
+
+  it("holds a request's first poll until three quarters of the least time any request took", () => {
+    const pacing = new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000 });
+    expect(pacing.dueAt(1_000)).toBe(1_000);
+    pacing.noteFinished(480);
+    pacing.noteFinished(400);
+    pacing.noteFinished(520);
+    expect(pacing.dueAt(1_000)).toBe(1_300);
+  });
+});
