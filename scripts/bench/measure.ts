@@ -8,6 +8,7 @@ import type { EmulatorInfo } from "../emulatorProcess";
 import type { BenchEmulator, RequestStats } from "./emulator";
 import { type CpuSplit, CpuWatcher } from "./processes";
 import type { Composition } from "./composition";
+import { type DriftFigures, measureDrift } from "./drift";
 import type { BenchOptions } from "./options";
 import { type Pace, paceOf, recordWaitingSteps } from "./pace";
 import { type ServiceCredentials, type Variant, speedLimit, stackOptions } from "./stack";
@@ -53,6 +54,8 @@ export interface Figures {
   refreshSeconds: number;
   refreshRequestsByOp: Record<string, number>;
   refreshChanges: number;
+  /** nms-drift's report on the deployed stack, made after the refresh at the bench's rate limit (provider variant only). */
+  drift: DriftFigures | null;
   /** "Kind field" → refresh steps that changed it (a fresh deployment should show only what the service fills in later). */
   refreshChangedFields: Record<string, number>;
   destroySeconds: number;
@@ -413,6 +416,19 @@ export async function measureVariant(
     const upMarks = { ...marks };
     log(`  ${variant.name}: refresh…`);
     const refreshPhase = await measurePhase(emulator, "refresh", () => refresh(options));
+    let drift: DriftFigures | null = null;
+    if (variant.name === "provider") {
+      log(`  ${variant.name}: nms-drift…`);
+      drift = await measureDrift({
+        baseUrl: emulator.info.url,
+        tenantId: creds.tenantId,
+        username: creds.username,
+        password: creds.password,
+        statePath: options.statePath,
+        passphrase: options.passphrase ?? "",
+        maxRequestsPerSecond: opts.clientRate,
+      });
+    }
     log(`  ${variant.name}: destroy…`);
     progress.restart();
     const destroyPhase = await measurePhase(emulator, "destroy", () => destroy(options));
@@ -456,6 +472,7 @@ export async function measureVariant(
       refreshSeconds: since(refreshPhase.endedAt, refreshPhase.startedAt),
       refreshRequestsByOp: byOpTotals(refreshPhase.stats),
       refreshChanges: refreshPhase.result.changes,
+      drift,
       refreshChangedFields: changedFieldCounts(refreshPhase.result),
       destroySeconds: since(destroyPhase.endedAt, destroyPhase.startedAt),
       destroyRequests: destroyPhase.stats.total,

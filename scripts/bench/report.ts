@@ -5,6 +5,7 @@ import * as os from "node:os";
 import { type Composition, CRITICAL_PATH_DEPTH } from "./composition";
 import type { Figures, UpFigures } from "./measure";
 import type { BenchOptions } from "./options";
+import { driftLine } from "./drift";
 import { latencyBoundSeconds } from "./pace";
 import { speedLimit } from "./stack";
 
@@ -198,6 +199,7 @@ export function printFigures(
     `  refresh                  ${f.refreshRequests} requests in ${f.refreshSeconds.toFixed(2)} s: ${ops(f.refreshRequestsByOp)}`,
   );
   console.log(`  refresh found            ${f.refreshChanges} changed resources: ${ops(f.refreshChangedFields)}`);
+  if (f.drift) console.log(`  ${driftLine(f.drift, opts.clientRate)}`);
   console.log(
     `  destroy                  ${f.destroyRequests} requests (${f.destroyRequestsPerResource.toFixed(3)} per resource) in ${f.destroySeconds.toFixed(2)} s: ${ops(f.destroyRequestsByOp)}`,
   );

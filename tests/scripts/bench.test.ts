@@ -251,6 +251,7 @@ const cpu = () => ({
 function figures(resources: number, wallSeconds: number, overrides: Partial<Figures> = {}): Figures {
   return {
     wallSeconds,
+    drift: null,
     limitSeconds: (resources + 1) / 100,
     ratio: wallSeconds / ((resources + 1) / 100),
     requestsPerResource: 1.05,
