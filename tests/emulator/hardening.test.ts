@@ -573,16 +573,25 @@ describe("uploads have a per-tenant quota", () => {
     }
   }, 60_000);
 
-  test("uploading again to the same file replaces its bytes in the count instead of adding to it", async () => {
+  test("uploads of one tenant running together cannot each count on the same room: the quota is checked on Content-Length before a byte is kept", async () => {
     const own = await start();
     try {
       const uploader = await Client.login(own);
-      const { signedUrl } = (await uploader.call("U1", {}, { fileExtension: "png" })).body;
-      const { pathname, search } = new URL(signedUrl);
-      const file = Buffer.alloc(MAX_UPLOAD_BYTES, 2);
-      for (let i = 0; i < Math.ceil(UPLOAD_QUOTA_BYTES / MAX_UPLOAD_BYTES) + 2; i++) {
-        expect((await raw(own.url, "PUT", pathname + search, {}, file)).status).toBe(200);
-      }
+      const file = Buffer.alloc(MAX_UPLOAD_BYTES - 1024, 3);
+      const addresses = await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const { signedUrl } = (await uploader.call("U1", {}, { fileExtension: "png" })).body;
+          return new URL(signedUrl);
+        }),
+      );
+      const replies = await Promise.all(
+        addresses.map((address) =>
+          raw(own.url, "PUT", address.pathname + address.search, { "content-type": "image/png" }, file),
+        ),
+      );
+      const stored = replies.filter((reply) => reply.status === 200).length;
+      expect(stored).toBe(Math.floor(UPLOAD_QUOTA_BYTES / file.length));
+      for (const reply of replies.filter((r) => r.status !== 200)) expectError(reply, 413, "EMU-UPLOAD-QUOTA");
     } finally {
       await own.close();
     }
