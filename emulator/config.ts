@@ -3,6 +3,7 @@
 // request without restarting anything.
 import { z } from "zod";
 import { OPERATION_IDS, type OperationId, ROUTES } from "../contract";
+import { DEFAULT_ADDRESS_LIFETIMES } from "./services/file/store";
 
 /** Token bucket of one tenant (service calls) or one username (login). */
 export interface RateLimit {
@@ -40,6 +41,10 @@ export interface EmulatorConfig {
    */
   requestRecordKeepMs: number;
   requestRecordKeepCount: number;
+  /** How long an upload address of U1 works (once); emulator/README.md "Files". */
+  uploadAddressTtlMs: number;
+  /** How long a download address of U2 works. */
+  downloadAddressTtlMs: number;
 }
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { requestsPerSecond: 50, burst: 100 };
@@ -54,6 +59,7 @@ const DEFAULT_CONFIG: Readonly<EmulatorConfig> = {
   lockoutDurationMs: 60 * 1000,
   requestRecordKeepMs: 5 * 60 * 1000,
   requestRecordKeepCount: 1_000,
+  ...DEFAULT_ADDRESS_LIFETIMES,
 };
 
 /** A fresh, mutable copy of the defaults (the nested objects included). */
@@ -95,6 +101,8 @@ export const configPatchSchema = z
     lockoutDurationMs: nonNegativeInt,
     requestRecordKeepMs: nonNegativeInt,
     requestRecordKeepCount: nonNegativeInt,
+    uploadAddressTtlMs: nonNegativeInt,
+    downloadAddressTtlMs: nonNegativeInt,
   })
   .partial()
   .strict();

@@ -19,9 +19,13 @@ import {
 const EMULATOR_ERROR_CODES: Readonly<Record<string, { status: number; message: string }>> = {
   "EMU-MISDIRECTED": {
     status: 421,
-    message: "the admin API answers only requests addressed to localhost, 127.0.0.1 or [::1]",
+    message:
+      "the emulator answers only requests addressed to the address it was started on or a loopback name (the admin API: loopback names only)",
   },
-  "EMU-FOREIGN-ORIGIN": { status: 403, message: "the admin API answers no page of another origin" },
+  "EMU-FOREIGN-ORIGIN": {
+    status: 403,
+    message: "the emulator takes no write (and the admin API no call) from a page of another origin",
+  },
   "EMU-UNSUPPORTED-MEDIA-TYPE": {
     status: 415,
     message: "a state-changing admin call must be sent as application/json",

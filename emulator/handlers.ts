@@ -83,7 +83,12 @@ function roleHandlers(kind: KindDef): [OperationId, Handler][] {
     ]);
   }
   if (ops.create) out.push([ops.create, (c) => c.finish(c.model.create(kind, c.tenant, c.body, c.params))]);
-  if (ops.createMany) out.push([ops.createMany, (c) => c.finish(c.model.createMany(kind, c.tenant, c.body, c.params))]);
+  if (ops.createMany) {
+    out.push([
+      ops.createMany,
+      async (c) => c.finish(await c.model.createManyYielding(kind, c.tenant, c.body, c.params)),
+    ]);
+  }
   if (ops.get) out.push([ops.get, (c) => ok(c.model.get(kind, c.tenant, id(c), c.params, c.query))]);
   if (ops.update) {
     // S44 and S51 have no slot for the object in their path: it is named by the body's id.

@@ -4,8 +4,9 @@
 // path does no I/O besides the socket and keeps per-request work to a route walk, a few map
 // lookups and one JSON encode; with no fault rule armed, faults cost one comparison.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { isRead, OPERATION_IDS, type OperationId, ROUTES, WIRE_HEADERS } from "../contract";
+import type { AddressInfo, Socket } from "node:net";
+import { networkInterfaces } from "node:os";
+import { type BodyEncoding, isRead, OPERATION_IDS, type OperationId, ROUTES, WIRE_HEADERS } from "../contract";
 import { adminRoutes } from "./admin";
 import type { AdminHandler } from "./adminHandler";
 import { AUTH_COOKIE, AuthService, credentialsOf, loginKey } from "./auth";
@@ -15,7 +16,17 @@ import { type AnswerFault, FaultInjector } from "./faults";
 import { deriveHandlers } from "./handlers";
 import { createIdSource, createRandom, type IdSource } from "./ids";
 import { type MultipartBody, parseMultipart } from "./multipart";
-import { type Answer, bodyOf, checkGatewayHeaders, encode, parseJson, readBody, reportUnexpected } from "./wire";
+import {
+  type Answer,
+  bodyOf,
+  checkGatewayHeaders,
+  encode,
+  encodeYielding,
+  holdsLongArray,
+  parseJson,
+  readBody,
+  reportUnexpected,
+} from "./wire";
 import { RequestLog, RequestStats } from "./log";
 import type { Handler, OpContext, PreparedWrite } from "./model/kind";
 import { NmsModel } from "./model/model";
@@ -38,12 +49,39 @@ import { type BlobReader, type EmulatorSnapshot, restoreSnapshot } from "./snaps
 import { type PageAnswer, serveUi, UI_PREFIX } from "./ui";
 
 export interface EmulatorServerOptions extends Partial<EmulatorConfig> {
-  /** Makes tenant and object IDs, latency jitter and fault draws reproducible. */
+  /** Makes tenant and object IDs, latency jitter and fault draws reproducible (never secrets: emulator/ids.ts). */
   seed?: number;
+  /** The socket limits (CONNECTION_LIMITS); tests shorten them. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
+
+/** How long a client may take to send a request, and how many connections one address may hold open. */
+export interface ConnectionLimits {
+  /** Time to send the request's headers. */
+  headersTimeoutMs: number;
+  /** Time to send the whole request, body included (a 16 MiB upload takes well under a second on loopback). */
+  requestTimeoutMs: number;
+  /** Time an idle kept-alive connection stays open. */
+  keepAliveTimeoutMs: number;
+  /** How often the timeouts above are checked. */
+  checkIntervalMs: number;
+  /** Open connections one client address may hold; past it a new one is closed at once. */
+  maxConnectionsPerAddress: number;
+}
+
+/** emulator/README.md "A development tool": the provider's client keeps 16 connections per process, a bench 32 to 128. */
+export const CONNECTION_LIMITS: Readonly<ConnectionLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 1_000,
+  maxConnectionsPerAddress: 256,
+};
 
 const EMPTY_QUERY = new URLSearchParams();
 const JSON_TYPE = "application/json";
+/** How long a connection whose body was refused for its size stays open after the answer. */
+const CLOSE_GRACE_MS = 500;
 /** Log and stats status of a request that got no answer (reset, lost-answer). */
 const NO_ANSWER = 0;
 
@@ -67,11 +105,17 @@ export class EmulatorServer {
   private readonly handlers: Map<OperationId, Handler>;
   private readonly admin: Router<AdminHandler>;
   private demoTenant: TenantCredentials;
+  /** Open connections per client address. */
+  private readonly connections = new Map<string, number>();
+  /** Host names (lowercase, IPv6 in brackets) requests may be addressed to besides the loopback names: see listen. */
+  private ownHostNames = new Set<string>();
+  /** Scheme, host and port of the emulator as it was started: signed file addresses are built from it. */
+  private ownOrigin = "http://127.0.0.1";
   /** Told after every request that may have changed state (any method but GET and HEAD); see emulator/persistence.ts. */
   onChange: () => void = () => undefined;
 
   constructor(options: EmulatorServerOptions = {}) {
-    const { seed, ...settings } = options;
+    const { seed, connectionLimits, ...settings } = options;
     this.config = { ...defaultConfig(), ...validOptions(settings) };
     this.ids = createIdSource(seed);
     const random = createRandom(seed);
@@ -86,9 +130,43 @@ export class EmulatorServer {
     this.admin = adminRoutes(this);
     this.demoTenant = createTenantWithAdmins(this.model, this.auth, this.ids, DEMO_CREDENTIALS);
     addDemoSupportDirectory(this.model.directory);
+    // The store reads the config object itself: a PUT /__admin/config changes the lifetime of the next address.
+    this.model.directory.files.lifetimes = this.config;
+    const limits = { ...CONNECTION_LIMITS, ...connectionLimits };
     // Node's default 16 KiB header limit answers 431 with no body before any route is matched; the longest paths (S58,
     // S59: six parameters) must reach the router so that even absurd ones get the service's error body.
-    this.http = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => this.handle(req, res));
+    this.http = createServer(
+      {
+        maxHeaderSize: 64 * 1024,
+        headersTimeout: limits.headersTimeoutMs,
+        requestTimeout: limits.requestTimeoutMs,
+        keepAliveTimeout: limits.keepAliveTimeoutMs,
+        connectionsCheckingInterval: limits.checkIntervalMs,
+      },
+      (req, res) => this.handle(req, res),
+    );
+    this.http.on("connection", (socket: Socket) => this.admit(socket, limits.maxConnectionsPerAddress));
+  }
+
+  /** Counts the connection against its address; one past the cap is closed at once, before it sends anything. */
+  private admit(socket: Socket, cap: number): void {
+    const address = socket.remoteAddress ?? "unknown";
+    const open = this.connections.get(address) ?? 0;
+    if (open >= cap) {
+      socket.destroy();
+      return;
+    }
+    this.connections.set(address, open + 1);
+    socket.once("close", () => {
+      const left = (this.connections.get(address) ?? 1) - 1;
+      if (left > 0) this.connections.set(address, left);
+      else this.connections.delete(address);
+    });
+  }
+
+  /** Open connections of one client address (tests). */
+  openConnections(address: string): number {
+    return this.connections.get(address) ?? 0;
   }
 
   get demo(): TenantCredentials {
@@ -122,6 +200,11 @@ export class EmulatorServer {
     this.demoTenant = restoreSnapshot(this, snapshot, blobs);
   }
 
+  /** Whether a Host header names the address the emulator was started on (beside the loopback names). */
+  private isOwnHost(host: string): boolean {
+    return this.ownHostNames.has(hostNameOf(host));
+  }
+
   createTenant(name?: string, settings: Partial<TenantSettings> = {}): TenantCredentials {
     return createTenantWithAdmins(
       this.model,
@@ -145,7 +228,12 @@ export class EmulatorServer {
         this.http.off("error", reject);
         // Once serving, a server error (EMFILE when accepting a connection) is reported, never left to stop the process.
         this.http.on("error", reportUnexpected);
-        resolve((this.http.address() as AddressInfo).port);
+        const bound = (this.http.address() as AddressInfo).port;
+        this.ownHostNames = ownHostNames(host);
+        const named = host.includes(":") ? `[${host}]` : host;
+        // Bound to every interface, the emulator has no one address of its own: loopback's is the one that always works.
+        this.ownOrigin = `http://${WILDCARD_HOSTS.has(host) ? "127.0.0.1" : named}:${bound}`;
+        resolve(bound);
       });
     });
   }
@@ -202,6 +290,13 @@ export class EmulatorServer {
     path: string,
     rawQuery: string | undefined,
   ): void {
+    try {
+      // Before anything else, for every path: a page of another site whose name DNS rebinding points here names itself.
+      checkHost(req, (host) => this.isOwnHost(host));
+    } catch (error) {
+      this.answer(res, method, path, "unknown", null, this.errorAnswer(error));
+      return;
+    }
     const malformed = malformedEscapeIn(path, rawQuery ?? "");
     if (malformed !== undefined) {
       const error = new ApiError("NMS-BAD-REQUEST", {
@@ -263,7 +358,8 @@ export class EmulatorServer {
     this.afterBody(req, res, method, path, op, tenantId, (raw, form) => {
       const run = () => this.attempt(() => this.runOperation(req, op, params, query, raw, form));
       const fault = this.faults.takeAnswerFault(op, method, tenantId);
-      if (fault === undefined) this.answer(res, method, path, op, tenantId, run());
+      if (fault === undefined)
+        this.whenReady(res, method, path, run(), (answer) => this.answer(res, method, path, op, tenantId, answer));
       else this.answerWithFault(req, res, method, path, op, tenantId, fault, run);
     });
   }
@@ -310,7 +406,7 @@ export class EmulatorServer {
     op: OperationId,
     tenantId: string | null,
     fault: AnswerFault,
-    run: () => Answer,
+    run: () => Answer | Promise<Answer>,
   ): void {
     switch (fault.kind) {
       case "http-5xx": {
@@ -334,13 +430,14 @@ export class EmulatorServer {
         return;
       case "slow": {
         // The request runs now; only its answer is late, as behind a slow network or proxy.
-        const answer = run();
-        const timer = setTimeout(() => {
-          this.heldAnswers.delete(timer);
-          this.guarded(res, method, path, () => this.answer(res, method, path, op, tenantId, answer, fault.kind));
-        }, fault.delayMs);
-        timer.unref();
-        this.heldAnswers.add(timer);
+        this.whenReady(res, method, path, run(), (answer) => {
+          const timer = setTimeout(() => {
+            this.heldAnswers.delete(timer);
+            this.guarded(res, method, path, () => this.answer(res, method, path, op, tenantId, answer, fault.kind));
+          }, fault.delayMs);
+          timer.unref();
+          this.heldAnswers.add(timer);
+        });
         return;
       }
       case "lost-answer":
@@ -357,8 +454,9 @@ export class EmulatorServer {
     query: URLSearchParams,
     raw: string | undefined,
     form?: MultipartBody | ApiError,
-  ): Answer {
+  ): Answer | Promise<Answer> {
     if (op === "A1") {
+      checkServiceWrite(req, ROUTES.A1.body);
       const credentials = credentialsOf(parseJson(raw));
       this.loginLimiter.take(loginKey(credentials.username));
       const session = this.auth.login(credentials);
@@ -367,7 +465,8 @@ export class EmulatorServer {
       return {
         status: 200,
         body: { "API-KEY": session.token, token: session.token, tenantId: session.tenantId },
-        headers: { "set-cookie": `${AUTH_COOKIE}=${session.token}; Path=/; HttpOnly` },
+        // SameSite=Strict: a page of another site never gets its requests sent with the token.
+        headers: { "set-cookie": `${AUTH_COOKIE}=${session.token}; Path=/; HttpOnly; SameSite=Strict` },
       };
     }
     const route = ROUTES[op];
@@ -385,6 +484,8 @@ export class EmulatorServer {
     }
     this.callLimiter.take([login, `tenant ${params.tenantId}`]);
     if (!isRead(route) && session.role === "READ_ONLY") throw new ApiError("NMS-FORBIDDEN-ROLE");
+    // After the caller is known, so that a call to another tenant's path is refused for that (403) whatever it sends.
+    checkServiceWrite(req, route.body);
     const tenant = this.model.tenant(params.tenantId);
     if (!tenant) throw new ApiError("NMS-NOT-AUTHENTICATED", { message: "unknown or expired token" });
     if (route.variant === "newer" && tenant.variant === "older")
@@ -400,7 +501,7 @@ export class EmulatorServer {
       params,
       query,
       body: bodyOf(raw, form),
-      origin: `http://${req.headers.host ?? "127.0.0.1"}`,
+      origin: this.ownOrigin,
       finish: (write: PreparedWrite) =>
         route.async
           ? {
@@ -428,12 +529,31 @@ export class EmulatorServer {
     return match.value({ params: match.params, query, body: parseJson(raw) });
   }
 
-  private attempt(run: () => Answer): Answer {
+  /** The answer of `run`, or of what it throws (or, for an answer that comes later, rejects with). */
+  private attempt<A extends Answer | Promise<Answer>>(run: () => A): A | Answer {
     try {
-      return run();
+      const answer = run();
+      return answer instanceof Promise ? (answer.catch((error: unknown) => this.errorAnswer(error)) as A) : answer;
     } catch (error) {
       return this.errorAnswer(error);
     }
+  }
+
+  /** Calls `then` with the answer: at once when it is there, else when it comes (guarded as the request is). */
+  private whenReady(
+    res: ServerResponse,
+    method: string,
+    path: string,
+    answer: Answer | Promise<Answer>,
+    then: (answer: Answer) => void,
+  ): void {
+    if (!(answer instanceof Promise)) {
+      then(answer);
+      return;
+    }
+    answer
+      .then((ready) => this.guarded(res, method, path, () => then(ready)))
+      .catch((error: unknown) => this.failSafe(res, method, path, error));
   }
 
   private errorAnswer(error: unknown): Answer {
@@ -459,11 +579,45 @@ export class EmulatorServer {
       this.record(method, path, op, NO_ANSWER, tenantId, fault, res.req);
       return;
     }
+    // An answer holding a long list (a guest import's guests) is encoded a slice at a time, giving other requests their turn.
+    if (answer.body !== undefined && holdsLongArray(answer.body)) {
+      encodeYielding(answer.body).then(
+        (text) =>
+          this.guarded(res, method, path, () => this.write(res, method, path, op, tenantId, answer, text, fault)),
+        (error: unknown) => {
+          reportUnexpected(error);
+          const fallback = this.errorAnswer(new Error("the answer could not be encoded"));
+          this.guarded(res, method, path, () => this.answer(res, method, path, op, tenantId, fallback, fault));
+        },
+      );
+      return;
+    }
     const text =
       answer.body === undefined
         ? ""
         : encode(answer, () => this.errorAnswer(new Error("the answer could not be encoded")));
+    this.write(res, method, path, op, tenantId, answer, text, fault);
+  }
+
+  private write(
+    res: ServerResponse,
+    method: string,
+    path: string,
+    op: string,
+    tenantId: string | null,
+    answer: Answer,
+    text: string,
+    fault?: string,
+  ): void {
+    if (res.destroyed) {
+      this.record(method, path, op, NO_ANSWER, tenantId, fault, res.req);
+      return;
+    }
     const headers: Record<string, string | number> = { "content-length": Buffer.byteLength(text), ...answer.headers };
+    // A body refused for its size is not read to its end: the answer closes the connection, and a client that goes on
+    // sending meets a closed socket a moment later (the moment lets it read the answer first).
+    if (answer.headers?.connection === "close")
+      res.once("finish", () => setTimeout(() => res.socket?.destroy(), CLOSE_GRACE_MS).unref());
     if (text !== "") headers["content-type"] = JSON_TYPE;
     res.writeHead(answer.status, headers);
     res.end(text);
@@ -550,32 +704,92 @@ function isLoopback(address: string | undefined): boolean {
 /** Host names of this machine's loopback interface, with any port: what a request meant for the emulator on this machine is addressed to. */
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
 
+/** Addresses that bind every interface: the emulator then answers to the names of each. */
+const WILDCARD_HOSTS = new Set(["0.0.0.0", "::", "[::]"]);
+
+/** The host names (lowercase, IPv6 in brackets) the emulator started on `host` answers to besides the loopback names. */
+function ownHostNames(host: string): Set<string> {
+  const bracketed = (address: string) => (address.includes(":") ? `[${address}]` : address).toLowerCase();
+  if (!WILDCARD_HOSTS.has(host)) return new Set([bracketed(host.replace(/^\[|\]$/g, ""))]);
+  const names = new Set<string>();
+  for (const addresses of Object.values(networkInterfaces()))
+    for (const { address } of addresses ?? []) names.add(bracketed(address.replace(/%.*$/, "")));
+  return names;
+}
+
+/** The name part of a Host header (`[::1]:80` → `[::1]`), lowercase. */
+function hostNameOf(host: string): string {
+  const port = /:\d{1,5}$/.exec(host);
+  const name = port && (!host.startsWith("[") || host.lastIndexOf("]") < port.index) ? host.slice(0, port.index) : host;
+  return name.toLowerCase();
+}
+
 /**
- * The admin API changes and reveals everything, with no authentication: it answers only a client
- * on this machine (its address), that addressed the request to this machine (its Host: a page of
- * another site that DNS rebinding points at 127.0.0.1 still names its own host), from no page of
- * another origin (Origin), and takes writes as application/json only, which no web page can send
- * to another origin without the browser asking first (a preflight the emulator never grants).
+ * The rules of a caller on this machine, for the admin API and the service's routes alike: the request is addressed
+ * to this machine (its Host: a page of another site that DNS rebinding points at 127.0.0.1 still names its own host),
+ * else 421.
  */
-function checkAdminCaller(req: IncomingMessage, method: string): void {
-  if (!isLoopback(req.socket.remoteAddress))
-    throw new ApiError("NMS-FORBIDDEN-ROLE", { message: "the admin API answers loopback clients only" });
+function checkHost(req: IncomingMessage, isOwn: (host: string) => boolean): void {
   const host = req.headers.host;
-  if (host === undefined || !LOOPBACK_HOST.test(host))
+  if (host === undefined || !(LOOPBACK_HOST.test(host) || isOwn(host)))
     throw new ApiError("EMU-MISDIRECTED", { object: "host", value: host ?? null });
+}
+
+/** A page of another origin (its Origin header) is refused: 403. */
+function checkOrigin(req: IncomingMessage): void {
   const origin = req.headers.origin;
+  const host = req.headers.host ?? "";
   if (origin !== undefined && origin.toLowerCase() !== `http://${host.toLowerCase()}`)
     throw new ApiError("EMU-FOREIGN-ORIGIN", { object: "origin", value: origin });
-  if (method !== "GET" && method !== "HEAD" && !isJsonType(req.headers["content-type"])) {
+}
+
+/** The media type of a Content-Type header, lowercase, without parameters. */
+function mediaTypeOf(contentType: string | undefined): string | undefined {
+  return contentType === undefined ? undefined : contentType.split(";")[0].trim().toLowerCase();
+}
+
+/** Whether the request carries body bytes (a length above 0, or a chunked body). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+}
+
+/**
+ * A write to a service route: from no page of another origin, and in the encoding its route takes (contract/routes.ts):
+ * JSON for object and array bodies, multipart/form-data for a form, none or JSON for a route without a body. A web page
+ * can send text/plain or a form to another site without the browser asking first; JSON it cannot. 415 otherwise.
+ */
+function checkServiceWrite(req: IncomingMessage, body: BodyEncoding): void {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  checkOrigin(req);
+  const type = mediaTypeOf(req.headers["content-type"]);
+  const takes = body === "multipart" ? "multipart/form-data" : JSON_TYPE;
+  if (type === undefined ? hasBody(req) : type !== takes) {
     throw new ApiError("EMU-UNSUPPORTED-MEDIA-TYPE", {
+      message: `this operation takes ${body === "none" ? "no body" : takes}${body === "none" ? ` (or ${JSON_TYPE})` : ""}`,
       object: "content-type",
       value: req.headers["content-type"] ?? null,
     });
   }
 }
 
-function isJsonType(contentType: string | undefined): boolean {
-  return contentType !== undefined && contentType.split(";")[0].trim().toLowerCase() === JSON_TYPE;
+/**
+ * The admin API changes and reveals everything, with no authentication: it answers only a client on this machine (its
+ * address), that addressed the request to a loopback name (checkHost, done for every request before the path is
+ * looked at), from no page of another origin (Origin, reads too), and takes writes as application/json only, which no
+ * web page can send to another origin without the browser asking first (a preflight the emulator never grants).
+ */
+function checkAdminCaller(req: IncomingMessage, method: string): void {
+  if (!isLoopback(req.socket.remoteAddress))
+    throw new ApiError("NMS-FORBIDDEN-ROLE", { message: "the admin API answers loopback clients only" });
+  checkHost(req, () => false);
+  checkOrigin(req);
+  if (method !== "GET" && method !== "HEAD" && mediaTypeOf(req.headers["content-type"]) !== JSON_TYPE) {
+    throw new ApiError("EMU-UNSUPPORTED-MEDIA-TYPE", {
+      object: "content-type",
+      value: req.headers["content-type"] ?? null,
+    });
+  }
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -4,7 +4,7 @@
 // directory.
 import type { AuthService } from "./auth";
 import type { Directory, SupportEntry } from "./directory";
-import type { IdSource } from "./ids";
+import { type IdSource, newSecretHex } from "./ids";
 import type { NmsModel } from "./model/model";
 import type { AdminRole } from "./accounts";
 import type { TenantDetails, TenantSettings } from "./model/tenant";
@@ -72,15 +72,15 @@ export function createTenantWithAdmins(
   return { tenantId: tenant.id, ...credentials };
 }
 
-/** Credentials of a further tenant: usernames carry a fresh tag, passwords are random. */
+/** Credentials of a further tenant: usernames carry a fresh tag (seeded), passwords are random (crypto, never seeded). */
 export function newTenantCredentials(ids: IdSource, name?: string): Omit<TenantCredentials, "tenantId"> {
   const tag = ids.hex32().slice(0, 8);
   return {
     tenantName: name ?? `Tenant ${tag}`,
     username: `admin-${tag}@tenant.example`,
-    password: ids.hex32(),
+    password: newSecretHex(),
     readOnlyUsername: `readonly-${tag}@tenant.example`,
-    readOnlyPassword: ids.hex32(),
+    readOnlyPassword: newSecretHex(),
   };
 }
 

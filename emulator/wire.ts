@@ -34,19 +34,47 @@ export function checkGatewayHeaders(
   }
 }
 
+/**
+ * The request's body, up to MAX_BODY_BYTES. A longer one is refused (400) as soon as its Content-Length or its bytes
+ * pass the limit, without reading further: the answer then closes the connection (tooLarge).
+ */
 export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+      req.pause();
+      reject(tooLarge(badRequest(`body too large (more than ${MAX_BODY_BYTES} bytes)`, "body")));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
+    let refused = false;
     req.on("data", (chunk: Buffer) => {
+      if (refused) return;
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      refused = true;
+      chunks.length = 0;
+      req.pause();
+      reject(tooLarge(badRequest(`body too large (more than ${MAX_BODY_BYTES} bytes)`, "body")));
     });
-    req.on("end", () =>
-      size > MAX_BODY_BYTES ? reject(badRequest("body too large", "body")) : resolve(Buffer.concat(chunks)),
-    );
+    req.on("end", () => {
+      if (!refused) resolve(Buffer.concat(chunks));
+    });
     req.on("error", reject);
   });
+}
+
+/**
+ * Marks an error about a body too large to read: its answer closes the connection, whose unread bytes the server then
+ * stops reading soon after (server.ts), instead of reading a hostile stream to its end.
+ */
+export function tooLarge(error: ApiError): ApiError {
+  error.headers = { ...error.headers, connection: "close" };
+  return error;
 }
 
 /** The answer's JSON; an answer that cannot be encoded (a bug) becomes the fallback's, so that the client still gets an answer. */
@@ -59,6 +87,46 @@ export function encode(answer: Answer, fallback: () => Answer): string {
     answer.status = replacement.status;
     return JSON.stringify(replacement.body);
   }
+}
+
+/** Lets the requests waiting on the event loop (I/O, timers) run before the caller goes on. */
+export function yieldToOthers(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Items of a long array encoded between two turns of the event loop (encodeYielding). */
+const ITEMS_PER_SLICE = 500;
+
+/** Whether a body holds an array long enough to be encoded in slices (looked for in the top levels only, where answers keep their lists). */
+export function holdsLongArray(value: unknown, depth = 3): boolean {
+  if (Array.isArray(value)) return value.length > ITEMS_PER_SLICE;
+  if (value === null || typeof value !== "object" || depth === 0) return false;
+  for (const key in value) if (holdsLongArray((value as Record<string, unknown>)[key], depth - 1)) return true;
+  return false;
+}
+
+/**
+ * JSON.stringify's text of `value`, made a slice of a long array at a time with the event loop given back in between:
+ * an answer of tens of thousands of objects (a guest import's) then delays other requests by one slice.
+ */
+export async function encodeYielding(value: unknown): Promise<string> {
+  if (Array.isArray(value) && value.length > ITEMS_PER_SLICE) {
+    const parts: string[] = [];
+    for (let i = 0; i < value.length; i += ITEMS_PER_SLICE) {
+      parts.push(JSON.stringify(value.slice(i, i + ITEMS_PER_SLICE)).slice(1, -1));
+      await yieldToOthers();
+    }
+    return `[${parts.join(",")}]`;
+  }
+  if (value !== null && typeof value === "object" && !Array.isArray(value) && holdsLongArray(value)) {
+    const parts: string[] = [];
+    for (const [key, item] of Object.entries(value)) {
+      if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
+      parts.push(`${JSON.stringify(key)}:${await encodeYielding(item)}`);
+    }
+    return `{${parts.join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** The parsed body: the form of a multipart route (or why it could not be read), else JSON. */

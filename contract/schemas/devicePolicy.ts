@@ -63,6 +63,7 @@ export function devicePolicyRules(value: { rules?: Rule[] }, ctx: z.RefinementCt
   const rules = value.rules ?? [];
   const pairs = new Set<string>();
   const names = new Set<string>();
+  const earlier = new Map<string, { total: number; byVendor: Map<string, number> }>();
   rules.forEach((rule, i) => {
     const at = (field: string) => ["rules", i, field];
     if (rule.action === "BLOCK") {
@@ -88,12 +89,16 @@ export function devicePolicyRules(value: { rules?: Rule[] }, ctx: z.RefinementCt
     if (pairs.has(pair))
       issueWithCode(ctx, "WIFI-10206", "only one rule per device type and OS vendor combination", at("osVendor"));
     pairs.add(pair);
-    const others = rules.filter(
-      (other, j) => j < i && other.deviceType === rule.deviceType && other.osVendor !== rule.osVendor,
-    );
-    if (others.length > 0 && (rule.osVendor === ALL_OS_VENDORS || others.some((o) => o.osVendor === ALL_OS_VENDORS))) {
+    // The earlier rules of the same device type with another vendor, counted (not searched for each rule: linear).
+    const seen = earlier.get(rule.deviceType) ?? { total: 0, byVendor: new Map<string, number>() };
+    const others = seen.total - (seen.byVendor.get(rule.osVendor) ?? 0);
+    const othersHoldAll = rule.osVendor !== ALL_OS_VENDORS && (seen.byVendor.get(ALL_OS_VENDORS) ?? 0) > 0;
+    if (others > 0 && (rule.osVendor === ALL_OS_VENDORS || othersHoldAll)) {
       issueWithCode(ctx, "WIFI-10208", "only one rule per device type when OS vendor is All", at("deviceType"));
     }
+    seen.total++;
+    seen.byVendor.set(rule.osVendor, (seen.byVendor.get(rule.osVendor) ?? 0) + 1);
+    earlier.set(rule.deviceType, seen);
     if (rule.name !== undefined) {
       if (names.has(rule.name))
         issueWithCode(ctx, "WIFI-10207", "rule names must be unique within a policy", at("name"));

@@ -27,6 +27,8 @@ export class Collection<R extends Entity> {
   private readonly idByKey = new Map<string, string>();
   /** Unique key → ID of the PENDING create that reserved it. */
   private readonly reservedIdByKey = new Map<string, string>();
+  /** ID → how many keys it reserves, so that asking whether an ID is reserved is one lookup. */
+  private readonly reservations = new Map<string, number>();
 
   constructor(readonly unique?: UniqueRule<R>) {}
 
@@ -74,18 +76,29 @@ export class Collection<R extends Entity> {
   /** Holds the record's unique key for it until release (a create from its 202 until it ends). */
   reserve(record: R): void {
     // Without a unique rule the ID itself is the key: a kind whose ID is an input reserves it.
-    this.reservedIdByKey.set(this.unique ? this.unique.key(record) : `\u0001${record.id}`, record.id);
+    const key = this.unique ? this.unique.key(record) : `\u0001${record.id}`;
+    const previous = this.reservedIdByKey.get(key);
+    if (previous === record.id) return;
+    if (previous !== undefined) this.unreserve(key, previous);
+    this.reservedIdByKey.set(key, record.id);
+    this.reservations.set(record.id, (this.reservations.get(record.id) ?? 0) + 1);
   }
 
   /** Whether a PENDING create holds this ID (kinds whose ID is an input, like an AP's serial number). */
   isReservedId(id: string): boolean {
-    for (const reserver of this.reservedIdByKey.values()) if (reserver === id) return true;
-    return false;
+    return this.reservations.has(id);
   }
 
   release(record: R): void {
     const key = this.unique ? this.unique.key(record) : `\u0001${record.id}`;
-    if (this.reservedIdByKey.get(key) === record.id) this.reservedIdByKey.delete(key);
+    if (this.reservedIdByKey.get(key) === record.id) this.unreserve(key, record.id);
+  }
+
+  private unreserve(key: string, id: string): void {
+    this.reservedIdByKey.delete(key);
+    const left = (this.reservations.get(id) ?? 1) - 1;
+    if (left > 0) this.reservations.set(id, left);
+    else this.reservations.delete(id);
   }
 
   put(record: R): void {

@@ -171,6 +171,13 @@ export interface HandlerModel {
     body: unknown,
     params?: Params,
   ): PreparedWrite;
+  /** createMany, giving the event loop back between slices of entries: for bodies that may hold tens of thousands. */
+  createManyYielding<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    body: unknown,
+    params?: Params,
+  ): Promise<PreparedWrite>;
   update<R extends AnyRecord, I>(
     kind: KindDef<R, I>,
     t: TenantState,
@@ -209,4 +216,5 @@ export interface OpContext {
   finish(write: PreparedWrite): Answer;
 }
 
-export type Handler = (c: OpContext) => Answer;
+/** A handler answers at once, or later when its work gives the event loop back to others on the way (createManyYielding). */
+export type Handler = (c: OpContext) => Answer | Promise<Answer>;

@@ -5,10 +5,14 @@
 import { type BodyEncoding, validateBody } from "../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../errors";
 import { Directory } from "../directory";
+import { yieldToOthers } from "../wire";
 import type { IdSource } from "../ids";
-import type { AnyRecord, Collection } from "./collection";
+import type { AnyRecord } from "./collection";
 import type { Draft, HandlerModel, KindDef, ListDef, PageRequest, Params, PreparedWrite, WriteContext } from "./kind";
 import { type TenantDetails, type TenantSettings, TenantState } from "./tenant";
+
+/** Entries of an array body checked between two turns of the event loop (createManyYielding). */
+export const ENTRIES_PER_SLICE = 500;
 
 export function slicePage<T>(items: T[], page: PageRequest): T[] {
   if (page.size === undefined) return items;
@@ -138,18 +142,65 @@ export class NmsModel implements HandlerModel {
     body: unknown,
     params: Params = {},
   ): PreparedWrite {
+    const steps = this.createManySteps(kind, t, body, params);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * createMany, giving the event loop back after every ENTRIES_PER_SLICE entries: a body of tens of thousands of
+   * entries (a guest import at the body limit) then delays other tenants' requests by one slice, not by all of it.
+   */
+  async createManyYielding<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    body: unknown,
+    params: Params = {},
+  ): Promise<PreparedWrite> {
+    const steps = this.createManySteps(kind, t, body, params);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await yieldToOthers();
+    }
+  }
+
+  /** createMany's work; it yields (nothing) where a slice of entries ends. */
+  private *createManySteps<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    body: unknown,
+    params: Params,
+  ): Generator<void, PreparedWrite> {
     this.checkParents(kind, t, params);
     if (!Array.isArray(body) || body.length === 0)
       throw badRequest(`body must be a non-empty JSON array of ${kind.noun} objects`, "body");
-    const inputs = body.map((entry, i) => atIndex(i, () => parseObject(kind, t, entry)));
-    const drafts = inputs.map((input, i) => atIndex(i, () => this.draftCreate(kind, t, input, params)));
-    // Entries of one call clash with each other as they would with stored objects.
+    const inputs: I[] = [];
+    for (let i = 0; i < body.length; i++) {
+      inputs.push(atIndex(i, () => parseObject(kind, t, body[i])));
+      if ((i + 1) % ENTRIES_PER_SLICE === 0) yield;
+    }
+    const ctx = this.context(t);
+    const drafts: Draft<R>[] = [];
+    for (let i = 0; i < inputs.length; i++) {
+      drafts.push(atIndex(i, () => this.draftCreate(kind, t, inputs[i], params, ctx)));
+      if ((i + 1) % ENTRIES_PER_SLICE === 0) yield;
+    }
+    // Parents checked again: one may have gone while other requests ran between slices.
+    this.checkParents(kind, t, params);
+    // Entries of one call clash with each other as they would with stored objects: the first earlier entry with the same
+    // ID or unique key is found by a map lookup, so that a body of tens of thousands of entries costs one pass.
     const collection = t.of<R>(kind.name);
+    const firstById = new Map<string, number>();
+    const firstByKey = new Map<string, number>();
     drafts.forEach((draft, i) => {
-      const twin = drafts.findIndex(
-        (other, j) => j < i && (other.record.id === draft.record.id || sameKey(collection, other.record, draft.record)),
-      );
-      if (twin >= 0) {
+      const key = collection.unique?.key(draft.record);
+      const byId = firstById.get(draft.record.id);
+      const byKey = key === undefined ? undefined : firstByKey.get(key);
+      const twin = Math.min(byId ?? i, byKey ?? i);
+      if (twin < i) {
         // Two entries naming one object (an AP's serial number) clash on the ID, not on the unique name.
         const sameId =
           drafts[twin].record.id === draft.record.id && kind.idFrom !== undefined && "field" in kind.idFrom
@@ -161,6 +212,8 @@ export class NmsModel implements HandlerModel {
         const object = sameId ? sameId.field : collection.unique?.object;
         throw prefixed(i, new ApiError(code, { message: `same as entry ${twin} of this request`, object }));
       }
+      firstById.set(draft.record.id, i);
+      if (key !== undefined) firstByKey.set(key, i);
     });
     return this.writeOf(
       kind,
@@ -239,8 +292,10 @@ export class NmsModel implements HandlerModel {
       this.checkParents(kind, t, params); // a missing parent is about the whole call, not an entry
       const records: R[] = [];
       const refused: ApiError[] = [];
+      const seen = new Set<string>();
       ids.forEach((id, i) => {
-        if (ids.indexOf(id) !== i) return;
+        if (seen.has(id)) return;
+        seen.add(id);
         try {
           records.push(
             atIndex(i, () => {
@@ -281,7 +336,13 @@ export class NmsModel implements HandlerModel {
 
   // ---- The generic flow ----
 
-  private draftCreate<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, input: I, params: Params): Draft<R> {
+  private draftCreate<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    input: I,
+    params: Params,
+    ctx: WriteContext = this.context(t),
+  ): Draft<R> {
     let id: string;
     if (kind.idFrom && "field" in kind.idFrom) {
       id = String((input as Record<string, unknown>)[kind.idFrom.field]);
@@ -297,7 +358,7 @@ export class NmsModel implements HandlerModel {
     } else {
       id = this.ids.hex32();
     }
-    return this.withParents(kind, kind.build(this.context(t), input, id, undefined), params);
+    return this.withParents(kind, kind.build(ctx, input, id, undefined), params);
   }
 
   private writeOf<R extends AnyRecord, I>(
@@ -407,10 +468,6 @@ function idInBody(kind: KindDef<AnyRecord, unknown>, body: unknown): string {
   if (typeof id !== "string" || id === "")
     throw new ApiError("NMS-VALIDATION", { message: `is required: it names the ${kind.noun} to update`, object: "id" });
   return id;
-}
-
-function sameKey<R extends AnyRecord>(collection: Collection<R>, a: R, b: R): boolean {
-  return collection.unique !== undefined && collection.unique.key(a) === collection.unique.key(b);
 }
 
 /** Runs `run` for entry `i` of an array body; an ApiError it throws names the entry (`[i].field`). */

@@ -20,6 +20,8 @@ test("config: read, partial update, bad values refused", async () => {
     tokenTtlMs: 3_600_000,
     lockoutThreshold: 5,
     lockoutDurationMs: 60_000,
+    uploadAddressTtlMs: 15 * 60_000,
+    downloadAddressTtlMs: 5 * 60_000,
   });
   const updated = await admin(emu, "PUT", "/config", { lockoutThreshold: 3 });
   expect(updated.body).toEqual({ ...before.body, lockoutThreshold: 3 });

@@ -16,7 +16,7 @@ function expectErrorBody(body: unknown, code: string): void {
 }
 
 describe("login (A1)", () => {
-  test("answers the token in the body (as API-KEY and as token, which older clients read) and in an HttpOnly cookie", async () => {
+  test("answers the token in the body (as API-KEY and as token, which older clients read) and in an HttpOnly, SameSite=Strict cookie", async () => {
     const reply = await send(`${emu.url}/token`, "POST", { username: emu.demo.username, password: emu.demo.password });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
@@ -24,7 +24,7 @@ describe("login (A1)", () => {
       token: reply.body["API-KEY"],
       tenantId: emu.demo.tenantId,
     });
-    expect(reply.headers.get("set-cookie")).toBe(`API-KEY=${reply.body["API-KEY"]}; Path=/; HttpOnly`);
+    expect(reply.headers.get("set-cookie")).toBe(`API-KEY=${reply.body["API-KEY"]}; Path=/; HttpOnly; SameSite=Strict`);
     const tenant = await new Client(emu, emu.demo.tenantId, `API-KEY=${reply.body["API-KEY"]}`).call("A4");
     expect(tenant.status).toBe(200);
   });

@@ -443,9 +443,10 @@ describe("guest import (W76) straight", () => {
       code: "NMS-RELATED-NOT-FOUND",
       object: "networkId",
     });
-    expect(await refusal(client.call("W76", {}, { file: "x" }), 400)).toMatchObject({
-      code: "NMS-BAD-REQUEST",
-      object: "body",
+    // A JSON body is not a form: the route takes multipart/form-data only (emulator/README.md, "What it protects").
+    expect(await refusal(client.call("W76", {}, { file: "x" }), 415)).toMatchObject({
+      code: "EMU-UNSUPPORTED-MEDIA-TYPE",
+      object: "content-type",
     });
   });
 });

@@ -20,57 +20,8 @@ import { readStateFile } from "../../emulator/stateFile";
 import { AuthService } from "../../emulator/auth";
 import { defaultConfig } from "../../emulator/config";
 import { admin, Client, start, venueBody } from "../support/emulatorClient";
+import { expectError, type RawReply, raw } from "../support/rawHttp";
 import { EMULATOR_MAIN, startEmulatorProcess } from "../support/emulatorProcess";
-
-interface RawReply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  body: any;
-}
-
-/** Sends exactly these bytes of path and headers (fetch would normalise the path and set Host itself). */
-function raw(
-  url: string,
-  method: string,
-  urlPath: string,
-  headers: Record<string, string> = {},
-  body?: string | Buffer,
-): Promise<RawReply> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const sent = body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) };
-    // A fresh connection each time: a kept-alive one may be closed by the server just as it is reused.
-    const req = request({ host: hostname, port, method, path: urlPath, headers: sent, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let parsed: unknown;
-        try {
-          parsed = text === "" ? undefined : JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
-      });
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
-
-/** The service's error body: {errors:[{code,message,...}],requestId}, with the given status and first code. */
-function expectError(reply: RawReply, status: number, code: string): void {
-  expect({ status: reply.status, code: reply.body?.errors?.[0]?.code }).toEqual({ status, code });
-  expect(reply.headers["content-type"]).toBe("application/json");
-  expect(reply.body).toEqual({
-    errors: expect.arrayContaining([expect.objectContaining({ code, message: expect.any(String) })]),
-    requestId: expect.any(String),
-  });
-}
 
 const JSON_HEADERS = { "content-type": "application/json" };
 
@@ -573,16 +524,25 @@ describe("uploads have a per-tenant quota", () => {
     }
   }, 60_000);
 
-  test("uploading again to the same file replaces its bytes in the count instead of adding to it", async () => {
+  test("uploads of one tenant running together cannot each count on the same room: the quota is checked on Content-Length before a byte is kept", async () => {
     const own = await start();
     try {
       const uploader = await Client.login(own);
-      const { signedUrl } = (await uploader.call("U1", {}, { fileExtension: "png" })).body;
-      const { pathname, search } = new URL(signedUrl);
-      const file = Buffer.alloc(MAX_UPLOAD_BYTES, 2);
-      for (let i = 0; i < Math.ceil(UPLOAD_QUOTA_BYTES / MAX_UPLOAD_BYTES) + 2; i++) {
-        expect((await raw(own.url, "PUT", pathname + search, {}, file)).status).toBe(200);
-      }
+      const file = Buffer.alloc(MAX_UPLOAD_BYTES - 1024, 3);
+      const addresses = await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          const { signedUrl } = (await uploader.call("U1", {}, { fileExtension: "png" })).body;
+          return new URL(signedUrl);
+        }),
+      );
+      const replies = await Promise.all(
+        addresses.map((address) =>
+          raw(own.url, "PUT", address.pathname + address.search, { "content-type": "image/png" }, file),
+        ),
+      );
+      const stored = replies.filter((reply) => reply.status === 200).length;
+      expect(stored).toBe(Math.floor(UPLOAD_QUOTA_BYTES / file.length));
+      for (const reply of replies.filter((r) => r.status !== 200)) expectError(reply, 413, "EMU-UPLOAD-QUOTA");
     } finally {
       await own.close();
     }

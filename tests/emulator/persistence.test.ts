@@ -237,7 +237,7 @@ describe("uploaded files are kept beside the state file, once per content", () =
     expect(condition()).toBe(true);
   };
 
-  test("the state holds digests, the folder holds each content once; a later save rewrites no file; a restart reads them back; replaced content goes", async () => {
+  test("the state holds digests, the folder holds each content once; a later save rewrites no file; a restart reads them back; a used upload address replaces nothing", async () => {
     const stateFile = path.join(dir, "uploads.state");
     const folder = `${stateFile}.files`;
     let emu: RunningEmulator | undefined = await startEmulator({
@@ -276,14 +276,15 @@ describe("uploaded files are kept beside the state file, once per content", () =
       expect(await download(emu.url, again, second.fileId)).toBe(shared);
       expect(await download(emu.url, again, third.fileId)).toBe("other bytes");
 
-      // New content for the third file: its old bytes are named by no state any more.
+      // An upload address works once, across a restart too: the stored content is never replaced.
       const { pathname, search } = new URL(third.signedUrl);
-      expect((await send(`${emu.url}${pathname}${search}`, "PUT", "replaced bytes")).status).toBe(200);
-      await waitFor(
-        () =>
-          fs.existsSync(path.join(folder, sha256("replaced bytes"))) &&
-          !fs.existsSync(path.join(folder, sha256("other bytes"))),
-      );
+      const refused = await send(`${emu.url}${pathname}${search}`, "PUT", "replaced bytes");
+      expect({ status: refused.status, code: refused.body.errors[0].code }).toEqual({
+        status: 403,
+        code: "EMU-BAD-SIGNATURE",
+      });
+      expect(await download(emu.url, again, third.fileId)).toBe("other bytes");
+      expect(fs.existsSync(path.join(folder, sha256("other bytes")))).toBe(true);
     } finally {
       await emu?.close();
     }

@@ -1,9 +1,10 @@
-// File transfer (U1, U2): a file ID with a signed upload address, and a redirect to a signed
-// download address (the store is store.ts).
+// File transfer (U1, U2): a file ID with a signed upload address that works once, and a redirect to
+// a new signed download address; both expire (the store is store.ts). Addresses are built from the
+// emulator's own address (OpContext.origin), never from the request's Host.
 import { uploadUrlRequestSchema, validateBody } from "../../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../../errors";
 import type { Handler } from "../../model/kind";
-import { downloadPath, uploadPath } from "./store";
+import { uploadPath } from "./store";
 
 export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
   U1: (c) => {
@@ -11,15 +12,8 @@ export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
       throw badRequest("body must be a JSON object", "body");
     const parsed = validateBody(uploadUrlRequestSchema, c.body);
     if (!parsed.ok) throw validationError(parsed.failures, c.body);
-    const ctx = c.model.context(c.tenant);
-    const file = {
-      fileId: ctx.newId(),
-      tenantId: c.tenant.id,
-      extension: parsed.value.fileExtension.replace(/^\./, "").toLowerCase(),
-      uploadSignature: ctx.newId(),
-      downloadSignature: ctx.newId(),
-    };
-    c.tenant.directory.files.add(file);
+    const extension = parsed.value.fileExtension.replace(/^\./, "").toLowerCase();
+    const file = c.tenant.directory.files.create(c.tenant.id, extension);
     return { status: 200, body: { fileId: file.fileId, signedUrl: `${c.origin}${uploadPath(file)}` } };
   },
   U2: (c) => {
@@ -31,6 +25,7 @@ export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
         object: "fileId",
         value: file.fileId,
       });
-    return { status: 302, body: undefined, headers: { location: `${c.origin}${downloadPath(file)}` } };
+    const location = `${c.origin}${c.tenant.directory.files.grantDownload(file)}`;
+    return { status: 302, body: undefined, headers: { location } };
   },
 };

@@ -1,6 +1,12 @@
 // The file store behind U1 and U2: the "real file location" of the account-and-venues API documentation. U1 hands out a file ID
 // and a signed address; the raw bytes are PUT there. U2 redirects to a signed download address,
 // which refuses any request carrying the service's cookie or headers (403), as that documentation says.
+// An upload address works once and expires (uploadAddressTtlMs), a download address expires
+// (downloadAddressTtlMs): a stored file can never be overwritten (a floor plan shows what was checked
+// when it was made), and an address that leaked stops working. File IDs and signatures come from
+// crypto whatever --seed says: they are the capability. An upload's size is checked against the
+// tenant's quota, less what its other uploads in flight hold, from its Content-Length before any
+// byte is kept, and again as the bytes arrive.
 // Signed addresses live under FILE_STORE_PREFIX, outside the service's routes, on the emulator's
 // own origin: a stored file is therefore always a download (an attachment, never sniffed, in a
 // sandbox with no script), so that an uploaded SVG or HTML page cannot act as the emulator's page.
@@ -12,6 +18,8 @@ import type { IncomingMessage } from "node:http";
 import { WIRE_HEADERS } from "../../../contract";
 import { AUTH_COOKIE } from "../../auth";
 import { ApiError, badRequest } from "../../errors";
+import { newSecretHex } from "../../ids";
+import { tooLarge as closing } from "../../wire";
 
 export const FILE_STORE_PREFIX = "/file-store/";
 /** Largest upload the store takes (the API documentation gives no limit). */
@@ -35,12 +43,30 @@ const DOWNLOAD_HEADERS = {
   "cache-control": "no-store",
 };
 
+/** How long the addresses U1 and U2 hand out work (EmulatorConfig's fields of the same names). */
+export interface AddressLifetimes {
+  uploadAddressTtlMs: number;
+  downloadAddressTtlMs: number;
+}
+
+export const DEFAULT_ADDRESS_LIFETIMES: Readonly<AddressLifetimes> = {
+  uploadAddressTtlMs: 15 * 60 * 1000,
+  downloadAddressTtlMs: 5 * 60 * 1000,
+};
+
+/** Download addresses of one file that work at once; past it the oldest stops working. */
+const LIVE_DOWNLOADS_PER_FILE = 16;
+
 export interface StoredFile {
   fileId: string;
   tenantId: string;
   extension: string;
-  uploadSignature: string;
-  downloadSignature: string;
+  /** The upload address's signature; removed once the bytes are in (it works once). */
+  uploadSignature?: string;
+  /** When the upload address stops working (epoch ms). */
+  uploadExpiresAt?: number;
+  /** Download addresses U2 handed out, oldest first. */
+  downloads?: { signature: string; expiresAt: number }[];
   bytes?: Buffer;
   /** SHA-256 of bytes (hex), set with them. */
   sha256?: string;
@@ -50,6 +76,32 @@ export class FileStore {
   private readonly files = new Map<string, StoredFile>();
   /** Bytes held per tenant, kept with every change so that the quota check is one lookup. */
   private readonly usage = new Map<string, number>();
+  /** Bytes the tenant's uploads in flight may still bring (their Content-Length, or what came so far). */
+  private readonly inFlight = new Map<string, number>();
+  /** The server's config object, whose lifetimes a PUT /__admin/config changes for the next address. */
+  lifetimes: AddressLifetimes = { ...DEFAULT_ADDRESS_LIFETIMES };
+
+  /** U1: a new file of the tenant, with an upload address that works once, until it expires. */
+  create(tenantId: string, extension: string, now = Date.now()): StoredFile {
+    const file: StoredFile = {
+      fileId: newSecretHex(),
+      tenantId,
+      extension,
+      uploadSignature: newSecretHex(),
+      uploadExpiresAt: now + this.lifetimes.uploadAddressTtlMs,
+    };
+    this.add(file);
+    return file;
+  }
+
+  /** U2: a new download address of the file, which works until it expires. */
+  grantDownload(file: StoredFile, now = Date.now()): string {
+    const live = (file.downloads ?? []).filter((grant) => grant.expiresAt > now).slice(1 - LIVE_DOWNLOADS_PER_FILE);
+    const signature = newSecretHex();
+    live.push({ signature, expiresAt: now + this.lifetimes.downloadAddressTtlMs });
+    file.downloads = live;
+    return `${FILE_STORE_PREFIX}${file.fileId}?signature=${signature}`;
+  }
 
   add(file: StoredFile): void {
     const previous = this.files.get(file.fileId);
@@ -72,6 +124,18 @@ export class FileStore {
     return this.usage.get(tenantId) ?? 0;
   }
 
+  /** Bytes the tenant may still upload: its quota, less what its files hold and what its uploads in flight may bring. */
+  roomOf(tenantId: string): number {
+    return Math.max(0, UPLOAD_QUOTA_BYTES - this.usedBy(tenantId) - (this.inFlight.get(tenantId) ?? 0));
+  }
+
+  /** Counts `bytes` against the tenant's room while an upload is in flight (negative: gives them back). */
+  hold(tenantId: string, bytes: number): void {
+    const left = (this.inFlight.get(tenantId) ?? 0) + bytes;
+    if (left > 0) this.inFlight.set(tenantId, left);
+    else this.inFlight.delete(tenantId);
+  }
+
   /** A file of the tenant; undefined for another tenant's. */
   of(tenantId: string, fileId: string): StoredFile | undefined {
     const file = this.files.get(fileId);
@@ -89,6 +153,7 @@ export class FileStore {
   clear(): void {
     this.files.clear();
     this.usage.clear();
+    this.inFlight.clear();
   }
 
   private count(file: StoredFile, sign: 1 | -1): void {
@@ -98,8 +163,14 @@ export class FileStore {
 }
 
 export const uploadPath = (file: StoredFile) => `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.uploadSignature}`;
-export const downloadPath = (file: StoredFile) =>
-  `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.downloadSignature}`;
+
+/** Why a signature does not open the file now, or undefined when it does. */
+function refusal(signature: string | null, live: { signature?: string; expiresAt?: number }[], now: number) {
+  const grant = live.find((g) => g.signature !== undefined && g.signature === signature);
+  if (!grant) return "unknown file or wrong signature";
+  if (grant.expiresAt === undefined || grant.expiresAt <= now) return "the address expired: ask for a new one";
+  return undefined;
+}
 
 function sha256Of(bytes: Buffer): string {
   return createHash("sha256").update(bytes).digest("hex");
@@ -137,21 +208,31 @@ export async function serveFileStore(
   }
   const file = store.get(fileId);
   const signature = query.get("signature");
+  const now = Date.now();
   if (req.method === "PUT") {
-    if (!file || signature !== file.uploadSignature) {
+    const why = !file
+      ? "unknown file or wrong signature"
+      : file.bytes !== undefined || file.uploadSignature === undefined
+        ? "the upload address was used already: a stored file is never overwritten"
+        : refusal(signature, [{ signature: file.uploadSignature, expiresAt: file.uploadExpiresAt }], now);
+    if (!file || why !== undefined) {
       await drain(req);
-      throw new ApiError("EMU-BAD-SIGNATURE");
+      throw new ApiError("EMU-BAD-SIGNATURE", { message: why });
     }
-    const replaced = file.bytes?.length ?? 0;
-    const room = () => UPLOAD_QUOTA_BYTES - (store.usedBy(file.tenantId) - replaced);
-    const upload = await readUpload(req, Math.min(MAX_UPLOAD_BYTES, Math.max(0, room())));
-    // Checked again once the bytes are in: another upload of the tenant may have finished meanwhile.
-    if (upload.size > MAX_UPLOAD_BYTES)
-      throw new ApiError("EMU-UPLOAD-TOO-LARGE", {
-        message: `the file is larger than the store takes (${MAX_UPLOAD_BYTES} bytes)`,
+    const tenantId = file.tenantId;
+    const declared = declaredLength(req);
+    if (declared !== undefined && declared > MAX_UPLOAD_BYTES) throw tooLarge();
+    if (declared !== undefined && declared > store.roomOf(tenantId)) throw quotaError(tenantId, store);
+    const upload = await readUpload(req, store, tenantId, declared ?? 0);
+    // Another upload to this address may have finished meanwhile: the first one in is kept.
+    if (file.bytes !== undefined || file.uploadSignature === undefined)
+      throw new ApiError("EMU-BAD-SIGNATURE", {
+        message: "the upload address was used already: a stored file is never overwritten",
       });
-    if (upload.bytes === undefined || upload.size > room()) throw quotaError(file.tenantId, store);
+    if (upload.size > store.roomOf(tenantId)) throw quotaError(tenantId, store);
     store.setBytes(file, upload.bytes, upload.sha256);
+    file.uploadSignature = undefined;
+    file.uploadExpiresAt = undefined;
     return { status: 200, headers: {} };
   }
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -162,7 +243,8 @@ export async function serveFileStore(
     error.headers = { allow: "GET, HEAD, PUT" };
     throw error;
   }
-  if (!file || signature !== file.downloadSignature) throw new ApiError("EMU-BAD-SIGNATURE");
+  const why = file ? refusal(signature, file.downloads ?? [], now) : "unknown file or wrong signature";
+  if (!file || why !== undefined) throw new ApiError("EMU-BAD-SIGNATURE", { message: why });
   if (carriesServiceHeaders(req)) throw new ApiError("EMU-SERVICE-HEADERS");
   if (!file.bytes)
     throw new ApiError("NMS-NOT-FOUND", {
@@ -182,48 +264,78 @@ export async function serveFileStore(
 }
 
 function quotaError(tenantId: string, store: FileStore): ApiError {
-  return new ApiError("EMU-UPLOAD-QUOTA", {
-    message: `the tenant's files would hold more than ${UPLOAD_QUOTA_BYTES} bytes (they hold ${store.usedBy(tenantId)})`,
-  });
+  return closing(
+    new ApiError("EMU-UPLOAD-QUOTA", {
+      message: `the tenant's files would hold more than ${UPLOAD_QUOTA_BYTES} bytes (they hold ${store.usedBy(tenantId)})`,
+    }),
+  );
 }
 
 interface Upload {
   size: number;
-  /** Undefined when more than `keep` bytes came (they were counted, not kept). */
-  bytes?: Buffer;
+  bytes: Buffer;
   sha256: string;
 }
 
-/** Reads the whole body, keeping at most `keep` bytes and hashing them as they arrive (no pass over the file later). */
-function readUpload(req: IncomingMessage, keep: number): Promise<Upload> {
+function tooLarge(): ApiError {
+  return closing(
+    new ApiError("EMU-UPLOAD-TOO-LARGE", {
+      message: `the file is larger than the store takes (${MAX_UPLOAD_BYTES} bytes)`,
+    }),
+  );
+}
+
+/** The request's Content-Length, when it gives a valid one. */
+export function declaredLength(req: IncomingMessage): number | undefined {
+  const header = req.headers["content-length"];
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+}
+
+/**
+ * Reads the body, hashing its bytes as they arrive (no pass over the file later). The declared length is held in the
+ * tenant's room at once, so that uploads of the tenant running together cannot each count on the same room; past it,
+ * every byte must fit in the room left, and the upload is refused as soon as one does not, without reading further.
+ * What it held is given back when it ends, either way.
+ */
+function readUpload(req: IncomingMessage, store: FileStore, tenantId: string, declared: number): Promise<Upload> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const hash = createHash("sha256");
     let size = 0;
-    let ended = false;
+    let held = declared;
+    store.hold(tenantId, held);
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      store.hold(tenantId, -held);
+    };
+    const fail = (error: ApiError) => {
+      if (settled) return;
+      settle();
+      req.pause();
+      chunks.length = 0;
+      reject(error);
+    };
     req.on("data", (chunk: Buffer) => {
+      if (settled) return;
+      const extra = Math.max(0, size + chunk.length - Math.max(size, held));
       size += chunk.length;
-      if (size <= keep) {
-        chunks.push(chunk);
-        hash.update(chunk);
-      } else if (chunks.length > 0) {
-        chunks.length = 0; // over the limit: what was kept is of no use any more
+      if (size > MAX_UPLOAD_BYTES) return fail(tooLarge());
+      if (extra > 0) {
+        if (extra > store.roomOf(tenantId)) return fail(quotaError(tenantId, store));
+        store.hold(tenantId, extra);
+        held += extra;
       }
+      chunks.push(chunk);
+      hash.update(chunk);
     });
     req.on("end", () => {
-      ended = true;
-      if (size > MAX_UPLOAD_BYTES)
-        reject(
-          new ApiError("EMU-UPLOAD-TOO-LARGE", {
-            message: `the file is larger than the store takes (${MAX_UPLOAD_BYTES} bytes)`,
-          }),
-        );
-      else resolve({ size, bytes: size <= keep ? Buffer.concat(chunks, size) : undefined, sha256: hash.digest("hex") });
+      if (settled) return;
+      settle();
+      resolve({ size, bytes: Buffer.concat(chunks, size), sha256: hash.digest("hex") });
     });
-    req.on("error", reject);
-    req.on("close", () => {
-      if (!ended) reject(badRequest("the upload was cut short", "body"));
-    });
+    req.on("error", (error) => fail(badRequest(error.message, "body")));
+    req.on("close", () => fail(badRequest("the upload was cut short", "body")));
   });
 }
 

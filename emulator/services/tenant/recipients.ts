@@ -73,8 +73,11 @@ export const notificationRecipients: KindDef<RecipientRecord, NotificationRecipi
     const mine = new Set(recipient.endpoints.map(endpointKey));
     for (const other of t.of<RecipientRecord>("notificationRecipients").all()) {
       if (other.id === recipient.id) continue;
-      const i = recipient.endpoints.findIndex((e) => other.endpoints.some((o) => endpointKey(o) === endpointKey(e)));
-      if (i >= 0 && mine.size > 0) {
+      // One pass over each list (not a search of the other's endpoints for each of these: linear).
+      if (!other.endpoints.some((o) => mine.has(endpointKey(o)))) continue;
+      const theirs = new Set(other.endpoints.map(endpointKey));
+      const i = recipient.endpoints.findIndex((e) => theirs.has(endpointKey(e)));
+      if (i >= 0) {
         throw new ApiError("TNT-10100", {
           message: `duplicate notification endpoint: recipient ${other.id} already has it`,
           object: `endpoints[${i}].destination`,

@@ -12,6 +12,7 @@ import {
 } from "../../../contract";
 import { ApiError, relatedNotFound } from "../../errors";
 import type { KindDef } from "../../model/kind";
+import { newSecretHex } from "../../ids";
 
 export interface DpskPassphraseRecord extends DpskPassphraseInput {
   id: string;
@@ -33,7 +34,8 @@ export const dpskPassphrases: KindDef<DpskPassphraseRecord, DpskPassphraseInput>
 
   build(ctx, input, id) {
     const generated = () =>
-      [...ctx.newId().slice(0, 12)]
+      // A secret: from crypto, whatever --seed says.
+      [...newSecretHex().slice(0, 12)]
         .map((ch) => KEYBOARD_FRIENDLY[parseInt(ch, 16) % KEYBOARD_FRIENDLY.length])
         .join("");
     const network = input.networkId ? ctx.t.of<NetworkRecord>("networks").get(input.networkId) : undefined;

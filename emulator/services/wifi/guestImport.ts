@@ -72,7 +72,7 @@ function rowsOf(form: MultipartBody): Record<string, string>[] {
   });
 }
 
-const importGuestUsers: Handler = (c) => {
+const importGuestUsers: Handler = async (c) => {
   if (!isMultipartBody(c.body)) throw badRequest("body must be a multipart/form-data form", "body");
   const networkId = c.query.get("networkId");
   if (!networkId) throw invalid("networkId", "is required (query parameter)");
@@ -92,7 +92,7 @@ const importGuestUsers: Handler = (c) => {
   }));
   let write;
   try {
-    write = c.model.createMany(importedGuestUsers, c.tenant, guests);
+    write = await c.model.createManyYielding(importedGuestUsers, c.tenant, guests);
   } catch (error) {
     // An entry's failure names its row of the file; the network is the query's.
     if (error instanceof ApiError) {

@@ -12,7 +12,8 @@ import {
   validateBody,
 } from "../../../contract";
 import { relatedNotFound, validationError } from "../../errors";
-import type { KindDef, OpContext, WriteContext } from "../../model/kind";
+import { newDigits } from "../../ids";
+import type { KindDef, OpContext } from "../../model/kind";
 
 export interface GuestUserRecord extends GuestUserInput {
   id: string;
@@ -34,12 +35,9 @@ const UNIT_MS: Record<string, number> = {
   Year: 365 * 86_400_000,
 };
 
-/** Eight digits, as guest passes are read out or printed. */
-function newPassword(ctx: WriteContext): string {
-  return BigInt(`0x${ctx.newId().slice(0, 12)}`)
-    .toString()
-    .slice(-8)
-    .padStart(8, "0");
+/** Eight digits, as guest passes are read out or printed; from crypto, whatever --seed says (a secret). */
+function newPassword(): string {
+  return newDigits(8);
 }
 
 /** Creation activations expire a duration after creation; Login ones start at the first login (0 until then); Never never. */
@@ -75,7 +73,7 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
         lastModified: now,
         guestUserType: "GuestPass",
         macAddresses: previous?.macAddresses ?? [],
-        password: previous?.password ?? newPassword(ctx),
+        password: previous?.password ?? newPassword(),
         ssid: network?.wlan?.ssid ?? "",
       },
     };
@@ -95,7 +93,7 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
       const methods = validateBody(deliveryMethodsSchema, c.body);
       if (!methods.ok) throw validationError(methods.failures, c.body);
       const ctx = c.model.context(c.tenant);
-      const renewal = { deliveryMethods: methods.value, password: newPassword(ctx), lastModified: Date.parse(ctx.now) };
+      const renewal = { deliveryMethods: methods.value, password: newPassword(), lastModified: Date.parse(ctx.now) };
       return c.finish(c.model.action(guest.id, { ...guest, ...renewal }, () => patchIfPresent(c, guest.id, renewal)));
     },
   },
