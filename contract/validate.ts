@@ -91,9 +91,7 @@ export function parseFinite<T>(
   // A set: a body may hold tens of thousands of non-finite numbers, each with an issue to look up.
   const nonFiniteSet = new Set(nonFinite);
   if (result.success && nonFinite.length === 0) return { ok: true, value: result.data };
-  const issues = result.success
-    ? []
-    : result.error.issues.filter((issue) => !nonFiniteSet.has(formatPath(issue.path)));
+  const issues = result.success ? [] : result.error.issues.filter((issue) => !nonFiniteSet.has(formatPath(issue.path)));
   return { ok: false, nonFinite, issues };
 }
 

@@ -7,7 +7,6 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { request } from "node:http";
 import { connect } from "node:net";
 import type { RunningEmulator } from "../../emulator";
 import { JSON_DEPTH_LIMIT } from "../../emulator/wire";
