@@ -1,6 +1,7 @@
 // The generated project type-checks under TypeScript 5 and TypeScript 6, as a user's `tsc` would run it
 // against the installed package: TypeScript 6 refuses node10 module resolution (TS5107), which the
-// project once set. TypeScript 6 comes from the devDependency `typescript6` (an alias of typescript@6).
+// project once set. TypeScript 6 comes from tests/support/typescript6 (a devDependency of its own, whose
+// typescript@6 stays below it so that the project's `tsc` is still TypeScript 5).
 import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -59,12 +60,12 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 test.each([
-  ["TypeScript 5", "typescript", /^Version 5\./],
-  ["TypeScript 6", "typescript6", /^Version 6\./],
+  ["TypeScript 5", ROOT, /^Version 5\./],
+  ["TypeScript 6", path.join(ROOT, "tests", "support", "typescript6"), /^Version 6\./],
 ])(
   "the generated project type-checks under %s",
-  async (_name, compiler, version) => {
-    const tsc = path.join(ROOT, "node_modules", compiler, "bin", "tsc");
+  async (_name, from, version) => {
+    const tsc = require.resolve("typescript/bin/tsc", { paths: [from] });
     expect((await run(process.execPath, [tsc, "--version"])).stdout).toMatch(version);
     await run(process.execPath, [tsc, "-p", dir, "--noEmit"]).catch((error: { stdout?: string }) => {
       throw new Error(`the generated project does not type-check:\n${error.stdout}`);
