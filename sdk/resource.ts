@@ -36,7 +36,6 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     }
     for (const field of info.outputs) if (!(field in props)) props[field] = undefined;
     props[RESOURCE_NAME_INPUT] = name;
-    props[RESOURCE_STACK_INPUT] = stateIdentityInput();
     const options: pulumi.CustomResourceOptions = {
       ...opts,
       // Settings whose parent this run deletes too need no reset of their own (sdk/deletedWith.ts).
@@ -47,6 +46,8 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     try {
       // Stands for this resource in the program's register of owned objects (sdk/ownership.ts).
       const owner = {};
+      // The first resource of the run registers the state's identity too (sdk/stateIdentity.ts).
+      props[RESOURCE_STACK_INPUT] = stateIdentityInput();
       Object.assign(props, optionInputs(info, name, owner, args as Record<string, unknown>, opts));
       super(providerStub(info.kind), name, props, options, "nms", info.kind);
       claimCreatedObject(info, name, owner, this.id, args as Record<string, unknown>);
