@@ -136,7 +136,11 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
       const venues = (server.venues ?? []).some((v) => v.id === venue.id)
         ? server.venues
         : [...(server.venues ?? []), { id: venue.id, name: String(venue.name) }];
-      const bound = { ...(vspotServers.view(c.tenant, { ...server, venues }) as object), venueId: venue.id, vspotId: server.id };
+      const bound = {
+        ...(vspotServers.view(c.tenant, { ...server, venues }) as object),
+        venueId: venue.id,
+        vspotId: server.id,
+      };
       return c.finish(c.model.action(venue.id, bound, () => bindVenue(c.tenant, venue.id, server.id)));
     },
     W100: (c) => {
