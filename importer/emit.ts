@@ -32,7 +32,7 @@ export function projectFiles(model: ProgramModel, facts: ProjectFacts): Record<s
         {
           name: facts.project,
           main: "index.ts",
-          devDependencies: { "@types/node": "^20.0.0", typescript: "^5.0.0" },
+          devDependencies: { "@types/node": "^20.0.0", typescript: "^5.0.0 || ^6.0.0" },
           dependencies: { "@pulumi/pulumi": "^3.141.0", "pulumi-nms": `^${facts.packageVersion}` },
         },
         null,
@@ -45,8 +45,10 @@ export function projectFiles(model: ProgramModel, facts: ProjectFacts): Record<s
             strict: true,
             outDir: "bin",
             target: "ES2022",
-            module: "commonjs",
-            moduleResolution: "node",
+            // node10 resolution ("node") is refused by TypeScript 6 (TS5107) and gone from 7 (TS5108); nodenext
+            // checks under 5 and 6 alike and, with no "type" in package.json, still emits CommonJS (Pulumi's templates).
+            module: "nodenext",
+            moduleResolution: "nodenext",
             sourceMap: true,
             skipLibCheck: true,
             types: ["node"],

@@ -18,7 +18,7 @@ import { specFields } from "./fields";
 import { createRequestIdOf } from "./lifecycle/createRequestId";
 import { objectAccess, type ObjectAccess } from "./lifecycle/objectAccess";
 import { RESOURCE_SPECS } from "./resources";
-import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec, type TakenName } from "./spec";
+import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec, type TakenName } from "./spec";
 import { routeOf } from "../contract/routes";
 import { explicitTenant, TENANT_INPUT } from "./tenant";
 
@@ -344,8 +344,10 @@ export class PreviewReads {
     const listed = await reads.list(key.list, params, key.query);
     const holder = (key.items ? key.items(listed) : listed).find((object) => key.holds(object, news));
     if (!holder) return [];
-    // The request ID of up's create comes from the inputs: with some still unknown, whether up takes the holder over is not known.
-    if (containsUnknown(news)) return [];
+    // The request ID of up's create comes from the inputs: with some still unknown, whether up takes the holder over is not
+    // known. The state's identity alone unknown is a state's first run (provider/stateIdentity.ts): no earlier create of it.
+    const firstRunOfState = containsUnknown(news[RESOURCE_STACK_INPUT]);
+    if (containsUnknown({ ...news, [RESOURCE_STACK_INPUT]: undefined })) return [];
     const id = objects.idOf(holder, news);
     if (this.seen.created.has(`${reads.client.tenantId} ${spec.kind} ${id}`)) return [];
     const diffed = this.seen.diffed.get(`${reads.client.tenantId} ${spec.kind} ${id}`);
@@ -353,7 +355,7 @@ export class PreviewReads {
     const own = diffed !== undefined && diffed.inputs[RESOURCE_NAME_INPUT] === news[RESOURCE_NAME_INPUT];
     if (diffed && (own || diffed.replaced || key.fields.some((field) => diffed.inputs[field] !== news[field])))
       return [];
-    if (await this.madeByInterruptedCreate(spec, reads.client, news, id)) return [];
+    if (!firstRunOfState && (await this.madeByInterruptedCreate(spec, reads.client, news, id))) return [];
     const shown = key.fields.map((field) => `${field} ${JSON.stringify(news[field])}`).join(", ");
     const manager =
       typeof diffed?.inputs[RESOURCE_NAME_INPUT] === "string" ? diffed.inputs[RESOURCE_NAME_INPUT] : undefined;

@@ -15,6 +15,7 @@ import { SharedClient } from "./configuredClient";
 import { makeLifecycle } from "./lifecycle";
 import { PreviewReads } from "./previewReads";
 import { RESOURCE_SPECS } from "./resources";
+import { STATE_IDENTITY_KIND, stateIdentityProvider } from "./stateIdentity";
 
 let lookup: ConfigLookup = () => undefined;
 const lifecycles = new Map<string, pulumi.dynamic.ResourceProvider>();
@@ -62,6 +63,10 @@ function resolveConfigSafely(): ReturnType<typeof resolveConfig> | undefined {
 /** The lifecycle of one resource kind; the name is short because every stub in state spells it. */
 export function of(kind: string): pulumi.dynamic.ResourceProvider {
   let provider = lifecycles.get(kind);
+  if (!provider && kind === STATE_IDENTITY_KIND) {
+    provider = stateIdentityProvider(configure);
+    lifecycles.set(kind, provider);
+  }
   if (!provider) {
     const spec = RESOURCE_SPECS[kind];
     if (!spec)

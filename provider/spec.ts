@@ -87,11 +87,14 @@ export interface Trigger {
 export const RESOURCE_NAME_INPUT = "__nmsName";
 
 /**
- * The input the SDK adds to every resource: the stack it belongs to, "organization/project/stack"
- * as the program sees them (pulumi.getOrganization, getProject, getStack). The engine tells the
- * dynamic-provider process its project but not its stack or organization (docs/pulumi-facts.md, "Interrupted updates and pending operations"),
- * and two stacks of one project may have resources of equal names and inputs; this tells their
- * creates apart (provider/lifecycle/createRequestId.ts). Never sent to the service, never compared.
+ * The input the SDK adds to every resource: the state it belongs to, "organization/project/stack/stateId": the
+ * names as the program sees them (pulumi.getOrganization, getProject, getStack) and the random ID the state's
+ * hidden identity resource made (provider/stateIdentity.ts). The engine tells the dynamic-provider process its
+ * project but not its stack or organization (docs/pulumi-facts.md, "Interrupted updates and pending operations"),
+ * and names repeat: a self-managed backend's organization is always "organization", two backends may each hold a
+ * `dev` stack, a stack may be made again under a renamed one's name. The state's ID tells their creates apart
+ * (provider/lifecycle/createRequestId.ts). Never sent to the service, never compared. States written before the
+ * state's ID carry "organization/project/stack" alone.
  */
 export const RESOURCE_STACK_INPUT = "__nmsStack";
 

@@ -13,6 +13,7 @@ import { RESOURCE_SPECS } from "../provider/resources";
 import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
 import { CONFIG_KEYS } from "../provider/config";
+import { STATE_ID_OUTPUT, STATE_IDENTITY_KIND } from "../provider/stateIdentity";
 import { TENANT_INPUT } from "../provider/tenant";
 import { functionFile } from "./sdkgen/functionFile";
 import { GENERATED_HEADER, moduleNameOf, resourceFile } from "./sdkgen/resourceFile";
@@ -66,7 +67,17 @@ export function generateSdkFiles(): Map<string, string> {
 function reservedInputsFile(): string {
   const constants: [string, string, string][] = [
     ["RESOURCE_NAME_INPUT", RESOURCE_NAME_INPUT, "The resource's name in the program (provider/spec.ts)."],
-    ["RESOURCE_STACK_INPUT", RESOURCE_STACK_INPUT, "The program's organization/project/stack (provider/spec.ts)."],
+    [
+      "RESOURCE_STACK_INPUT",
+      RESOURCE_STACK_INPUT,
+      "The program's organization/project/stack and its state's identity (provider/spec.ts).",
+    ],
+    [
+      "STATE_IDENTITY_KIND",
+      STATE_IDENTITY_KIND,
+      "The hidden resource holding the state's identity (provider/stateIdentity.ts).",
+    ],
+    ["STATE_ID_OUTPUT", STATE_ID_OUTPUT, "Its output: the random ID (provider/stateIdentity.ts)."],
     [
       "REPLACE_ON_CHANGES_INPUT",
       REPLACE_ON_CHANGES_INPUT,

@@ -12,6 +12,7 @@ import type { KindInfo } from "./kind";
 import { claimCreatedObject, ownerConflictInput } from "./ownership";
 import { noteRegistration } from "./parallelHint";
 import { withoutPromiseStacks } from "./promiseStacks";
+import { stateIdentityInput } from "./stateIdentity";
 import { providerStub } from "./stub";
 
 /** Inputs every resource takes to adopt an object that already exists (see README). */
@@ -35,7 +36,6 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     }
     for (const field of info.outputs) if (!(field in props)) props[field] = undefined;
     props[RESOURCE_NAME_INPUT] = name;
-    props[RESOURCE_STACK_INPUT] = stackIdentity();
     const options: pulumi.CustomResourceOptions = {
       ...opts,
       // Settings whose parent this run deletes too need no reset of their own (sdk/deletedWith.ts).
@@ -46,6 +46,8 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     try {
       // Stands for this resource in the program's register of owned objects (sdk/ownership.ts).
       const owner = {};
+      // The first resource of the run registers the state's identity too (sdk/stateIdentity.ts).
+      props[RESOURCE_STACK_INPUT] = stateIdentityInput();
       Object.assign(props, optionInputs(info, name, owner, args as Record<string, unknown>, opts));
       super(providerStub(info.kind), name, props, options, "nms", info.kind);
       claimCreatedObject(info, name, owner, this.id, args as Record<string, unknown>);
@@ -80,22 +82,4 @@ function optionInputs(
   const conflict = ownerConflictInput(info, name, owner, args);
   if (conflict !== undefined) inputs[OWNER_CONFLICT_INPUT] = conflict;
   return inputs;
-}
-
-/**
- * "organization/project/stack" of the program: what tells this stack's creates from another stack's
- * (RESOURCE_STACK_INPUT, provider/spec.ts). Undefined when the runtime does not know the project or
- * the stack (mocks without them): such a create is never taken over.
- */
-function stackIdentity(): string | undefined {
-  const project = pulumi.getProject();
-  const stack = pulumi.getStack();
-  if (!project || !stack) return undefined;
-  let organization = "";
-  try {
-    organization = pulumi.getOrganization();
-  } catch {
-    // Runtimes without an organization (mocks) throw here; the project and stack still tell stacks apart.
-  }
-  return `${organization}/${project}/${stack}`;
 }

@@ -75,3 +75,10 @@ export const venueVspotBindingSchema = z.object({
   vspotId: z.string().min(1, "is required").describe("The vSPoT server (W87) that serves it."),
 });
 export type VenueVspotBinding = z.infer<typeof venueVspotBindingSchema>;
+
+/**
+ * W99's envelope response: the bound server as W88 reads it, the venue among its venues (the vendor's public
+ * generated client reads the answer as its vSPoT server model, which requires the password), with the binding's
+ * two IDs beside it.
+ */
+export const venueVspotBoundSchema = vspotServerReadSchema.merge(venueVspotBindingSchema);

@@ -147,6 +147,7 @@ export type Params = Readonly<Record<string, string>>;
 export interface HandlerModel {
   readonly kinds: readonly KindDef[];
   tenant(id: string): TenantState | undefined;
+  allTenants(): TenantState[];
   context(t: TenantState): WriteContext;
   existing<R extends AnyRecord>(kind: KindDef<R, unknown>, t: TenantState, id: string, params?: Params): R;
   get<R extends AnyRecord>(

@@ -64,6 +64,8 @@ export class Exchange {
     this.transport = new HttpTransport({
       baseUrl: this.settings.baseUrl,
       requestTimeoutMs: this.settings.requestTimeoutMs,
+      connectTimeoutMs: this.settings.connectTimeoutMs,
+      firstByteTimeoutMs: this.settings.firstByteTimeoutMs,
       connections: CLIENT_DEFAULTS.connectionsPerOrigin,
       maxAnswerBytes: this.settings.maxAnswerBytes,
     });
@@ -153,6 +155,10 @@ export class Exchange {
           this.countRequest(request.operation);
           let answer: HttpAnswer;
           const sentAt = Date.now();
+          // Ended by the reachability watch once the service has said nothing for nms:unreachableTimeoutSeconds.
+          const silenced = new AbortController();
+          const attempt = linkedAbort([call.signal, silenced.signal]);
+          const unwatch = this.reachability.watch(sentAt, (reason) => silenced.abort(reason));
           try {
             answer = await this.transport.send({
               method: request.method,
@@ -161,12 +167,15 @@ export class Exchange {
               body: request.body,
               form: request.form,
               headers: this.headersFor(request, token),
-              signal: call.signal,
+              signal: attempt.signal,
               operation: request.operation,
             });
           } catch (error) {
             if (!call.signal.aborted) this.reachability.failed(sentAt, error);
             throw error;
+          } finally {
+            unwatch();
+            attempt.dispose();
           }
           this.reachability.answered();
           this.log(

@@ -4,8 +4,12 @@
 // warnAfterMs and then every warnEveryMs, and once that has lasted giveUpAfterMs (the setting
 // nms:unreachableTimeoutSeconds) the calls stop retrying and the waits for async requests end with
 // the operation, the request and the reason, instead of waiting silently until their deadline.
+// An attempt still waiting counts too (watch): a service that takes the connection and never
+// answers is told warnAfterMs after the attempt began, and the attempt is ended at giveUpAfterMs,
+// whatever its own timeouts.
 
 import { networkErrorCode } from "./retry";
+import { ATTEMPT_TIMEOUT_CODE } from "./transport";
 
 export interface ReachabilityOptions {
   readonly baseUrl: string;
@@ -30,9 +34,9 @@ export interface Unreachable {
   readonly description: string;
 }
 
-/** When a run of failures is first told (within 10 s), and how often again (every 30 s), for a giving-up time. */
+/** When a run of failures is first told (after 8 s: within 10 s), and how often again (every 30 s), for a giving-up time. */
 export function warningTimes(giveUpAfterMs: number): { warnAfterMs: number; warnEveryMs: number } {
-  return { warnAfterMs: Math.min(10_000, giveUpAfterMs / 4), warnEveryMs: Math.min(30_000, giveUpAfterMs / 2) };
+  return { warnAfterMs: Math.min(8_000, giveUpAfterMs / 4), warnEveryMs: Math.min(30_000, giveUpAfterMs / 2) };
 }
 
 /**
@@ -46,6 +50,7 @@ export class Reachability {
   private lastFailureAt: number | undefined;
   private lastReason: string;
   private warnedAt: number | undefined;
+  private lastAnswerAt: number | undefined;
 
   // Fields are set here, not by initializers: see the client's note on closure serialization.
   constructor(private readonly options: ReachabilityOptions) {
@@ -53,10 +58,41 @@ export class Reachability {
     this.lastFailureAt = undefined;
     this.lastReason = "";
     this.warnedAt = undefined;
+    this.lastAnswerAt = undefined;
+  }
+
+  /**
+   * Watches an attempt that started at `startedAt` until it ends (call the function returned). While no attempt has
+   * had an answer since it began, it counts as failing from then: told at warnAfterMs like a refused connection,
+   * and ended with `abort` (a timeout, which the retry rules count as no answer) once the run of failures has lasted
+   * giveUpAfterMs, so the call gives up at the setting and not at the attempt's own timeouts.
+   */
+  watch(startedAt: number, abort: (reason: Error) => void): () => void {
+    const silent = (): boolean => {
+      if (this.lastAnswerAt !== undefined && this.lastAnswerAt >= startedAt) return false; // others get answers
+      this.failed(startedAt, silence(this.now() - startedAt));
+      return true;
+    };
+    const warn = setTimeout(silent, this.options.warnAfterMs);
+    const giveUpAt = Math.min(this.failingSince ?? startedAt, startedAt) + this.options.giveUpAfterMs;
+    const end = setTimeout(
+      () => {
+        if (silent() && this.unreachable()) abort(silence(this.now() - startedAt));
+      },
+      Math.max(0, giveUpAt - this.now()),
+    );
+    // A watch never keeps the process alive.
+    warn.unref?.();
+    end.unref?.();
+    return () => {
+      clearTimeout(warn);
+      clearTimeout(end);
+    };
   }
 
   /** An attempt got an HTTP answer, whatever its status. */
   answered(): void {
+    this.lastAnswerAt = this.now();
     if (this.failingSince === undefined) return;
     if (this.warnedAt !== undefined) {
       this.options.log(
@@ -114,6 +150,15 @@ export class Reachability {
   private now(): number {
     return this.options.now ? this.options.now() : Date.now();
   }
+}
+
+/** What an attempt still waiting is told as: a timeout, which the retry rules count as no answer. */
+function silence(forMs: number): Error {
+  const error = new Error(
+    `no answer after ${seconds(forMs)} s (no connection, or a connection the service is silent on)`,
+  );
+  (error as Error & { code: string }).code = ATTEMPT_TIMEOUT_CODE;
+  return error;
 }
 
 function reasonOf(error: unknown): string {

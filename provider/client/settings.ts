@@ -16,8 +16,15 @@ export interface ClientOptions {
    * and waits that meet them, naming the reason; default 120_000, never more than waitTimeoutMs (reachability.ts).
    */
   unreachableTimeoutMs?: number;
-  /** Per HTTP attempt (headers and body), default 30_000. */
+  /** Per HTTP attempt, from sending to the answer's last byte, default 30_000. */
   requestTimeoutMs?: number;
+  /** To open the connection (TCP and TLS), default 5_000: a service that takes no connection is told quickly. */
+  connectTimeoutMs?: number;
+  /**
+   * From sending the request to the answer's first byte (its headers), default 10_000: a service that takes the
+   * connection and says nothing fails the attempt then, not at requestTimeoutMs.
+   */
+  firstByteTimeoutMs?: number;
   /** Retries per HTTP call, default 5. */
   maxRetries?: number;
   /** Waiter backoff start, default 200. */
@@ -82,6 +89,8 @@ export const CLIENT_DEFAULTS = {
   waitTimeoutMs: 600_000,
   unreachableTimeoutMs: 120_000,
   requestTimeoutMs: 30_000,
+  connectTimeoutMs: 5_000,
+  firstByteTimeoutMs: 10_000,
   maxRetries: 5,
   pollInitialMs: 200,
   pollMaxMs: 5_000,
@@ -116,6 +125,8 @@ export interface Settings {
   waitTimeoutMs: number;
   unreachableTimeoutMs: number;
   requestTimeoutMs: number;
+  connectTimeoutMs: number;
+  firstByteTimeoutMs: number;
   pollInitialMs: number;
   pollMaxMs: number;
   retry: RetryPolicy;
@@ -175,6 +186,9 @@ export function resolveSettings(opts: ClientOptions): Settings {
     waitTimeoutMs: positive("waitTimeoutMs"),
     unreachableTimeoutMs: Math.min(positive("unreachableTimeoutMs"), positive("waitTimeoutMs")),
     requestTimeoutMs: positive("requestTimeoutMs"),
+    // Never longer than the whole attempt.
+    connectTimeoutMs: Math.min(positive("connectTimeoutMs"), positive("requestTimeoutMs")),
+    firstByteTimeoutMs: Math.min(positive("firstByteTimeoutMs"), positive("requestTimeoutMs")),
     pollInitialMs: positive("pollInitialMs"),
     pollMaxMs: positive("pollMaxMs"),
     retry: { retries: maxRetries, baseMs: positive("retryBaseMs", true), maxMs: positive("retryMaxMs", true) },

@@ -53,7 +53,12 @@ export class HttpAnswerError extends Error {
 
 export interface TransportOptions {
   readonly baseUrl: string;
+  /** The whole attempt, from sending to the answer's last byte; also the longest silence while the body streams in. */
   readonly requestTimeoutMs: number;
+  /** To open the connection; default requestTimeoutMs. */
+  readonly connectTimeoutMs?: number;
+  /** From sending to the answer's headers; default requestTimeoutMs. */
+  readonly firstByteTimeoutMs?: number;
   /** Keep-alive connections per origin. */
   readonly connections: number;
   /** Largest answer body read, in bytes; default DEFAULT_MAX_ANSWER_BYTES. */
@@ -166,9 +171,11 @@ export class HttpTransport {
     if (!this.agent) {
       this.agent = new Agent({
         connections: this.options.connections,
-        headersTimeout: this.options.requestTimeoutMs,
+        // A service that takes no connection, or takes it and says nothing, is told by these, well before the
+        // attempt's own deadline (reachability.ts reports it and gives up at nms:unreachableTimeoutSeconds).
+        headersTimeout: this.options.firstByteTimeoutMs ?? this.options.requestTimeoutMs,
         bodyTimeout: this.options.requestTimeoutMs,
-        connect: { timeout: Math.min(this.options.requestTimeoutMs, 10_000) },
+        connect: { timeout: this.options.connectTimeoutMs ?? this.options.requestTimeoutMs },
         // Idle sockets are dropped after a few seconds (undici honours a shorter server hint);
         // a socket the server closed meanwhile fails with ECONNRESET, which the rules retry.
         keepAliveTimeout: 4_000,

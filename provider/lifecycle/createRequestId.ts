@@ -1,5 +1,6 @@
-// The request ID of a create (its x-request-id), derived from the stack (the SDK's __nmsStack
-// input), the resource's name in it (__nmsName), the kind and the create's non-secret inputs, so
+// The request ID of a create (its x-request-id), derived from the stack's state (the SDK's __nmsStack
+// input: the stack's names and the state's random identity, provider/stateIdentity.ts), the
+// resource's name in it (__nmsName), the kind and the create's non-secret inputs, so
 // the same create of the same resource has the same ID in any process; and the create generation,
 // which gives a replacement told from the old object by its secrets alone an ID of its own.
 import { createHash } from "node:crypto";

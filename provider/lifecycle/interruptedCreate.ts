@@ -1,7 +1,8 @@
 // Creates whose run was interrupted (the engine or the provider host killed after the service took
 // the create), and the request IDs that let the next run find them (README "Adopting objects that
-// already exist"). Every create carries an x-request-id derived from the stack (the SDK's __nmsStack
-// input), the resource's name in it (__nmsName), the kind, the tenant and the create's non-secret
+// already exist"). Every create carries an x-request-id derived from the stack's state (the SDK's
+// __nmsStack input, which holds the state's random identity: names alone repeat across states,
+// provider/stateIdentity.ts), the resource's name in it (__nmsName), the kind, the tenant and the create's non-secret
 // inputs, so the same create of the same resource has the same ID in any process. The records are
 // read in the create's tenant (the client is that tenant's view), where the service keeps them. The provider takes an object
 // over only with proof that this resource's create made it: the service's record under that ID was

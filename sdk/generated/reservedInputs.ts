@@ -3,8 +3,14 @@
 /** The resource's name in the program (provider/spec.ts). */
 export const RESOURCE_NAME_INPUT = "__nmsName";
 
-/** The program's organization/project/stack (provider/spec.ts). */
+/** The program's organization/project/stack and its state's identity (provider/spec.ts). */
 export const RESOURCE_STACK_INPUT = "__nmsStack";
+
+/** The hidden resource holding the state's identity (provider/stateIdentity.ts). */
+export const STATE_IDENTITY_KIND = "StateIdentity";
+
+/** Its output: the random ID (provider/stateIdentity.ts). */
+export const STATE_ID_OUTPUT = "stateId";
 
 /** The replaceOnChanges option's paths (provider/resourceOptions.ts). */
 export const REPLACE_ON_CHANGES_INPUT = "__nmsReplaceOnChanges";

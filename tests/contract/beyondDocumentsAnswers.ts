@@ -7,6 +7,7 @@ import {
   venueSyslogReadSchema,
   venueValidChannelsReadSchema,
   venueVspotBindingSchema,
+  venueVspotBoundSchema,
 } from "../../contract";
 import { venueBody } from "../support/emulatorClient";
 import type { AnswerRun } from "./answerRun";
@@ -15,7 +16,7 @@ export function beyondDocumentsAnswerSchemas() {
   return {
     W97: venueValidChannelsReadSchema,
     W98: acceptedAnswerSchema(venueSyslogReadSchema),
-    W99: acceptedAnswerSchema(venueVspotBindingSchema),
+    W99: acceptedAnswerSchema(venueVspotBoundSchema),
     W100: venueVspotBindingSchema,
     W101: acceptedRequestSchema,
   };

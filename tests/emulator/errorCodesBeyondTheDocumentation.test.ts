@@ -100,7 +100,16 @@ describe("W99-W101 the venue's vSPoT binding", () => {
       status: bound.accepted.status,
       response: bound.accepted.body.response,
       record: bound.record.status,
-    }).toEqual({ status: 202, response: { venueId, vspotId }, record: "SUCCESS" });
+    }).toEqual({
+      status: 202,
+      response: expect.objectContaining({
+        id: vspotId,
+        venues: [expect.objectContaining({ id: venueId })],
+        venueId,
+        vspotId,
+      }),
+      record: "SUCCESS",
+    });
     expect((await client.call("W100", { venueId })).body).toEqual({ venueId, vspotId });
     expect((await client.call("W88", { vspotId })).body.venues).toContainEqual({
       id: venueId,

@@ -103,7 +103,9 @@ export function ok(result: RunResult): RunResult {
 
 /** Steps other than "same", by resource name. */
 export function changes(result: RunResult): Record<string, string> {
-  return Object.fromEntries(result.steps.filter((s) => s.custom && s.op !== "same").map((s) => [s.name, s.op]));
+  // The program's resources: a stack's first up also makes the state's identity (provider/stateIdentity.ts).
+  const own = result.steps.filter((s) => s.custom && !s.type.endsWith(":StateIdentity"));
+  return Object.fromEntries(own.filter((s) => s.op !== "same").map((s) => [s.name, s.op]));
 }
 
 export function idOf(result: RunResult, name: string): string {

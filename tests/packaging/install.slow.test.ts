@@ -182,7 +182,7 @@ describe("pulumi-nms installed from its tarball", () => {
         .filter((s) => s.custom && s.op === "create")
         .map((s) => s.name)
         .sort(),
-    ).toEqual(["corp", "corp-at-hq", "hq", "lobby"]);
+    ).toEqual(["corp", "corp-at-hq", "hq", "lobby", "nms-state-identity"]);
     const state = fs.readFileSync(stack().statePath, "utf8");
     expect(state).not.toContain(RADIUS_SECRET);
     // The stored provider loads the implementation from the installed package by name.
@@ -271,7 +271,7 @@ describe("the package's commands, from the project that installed it", () => {
           .filter((s) => s.custom && s.op === "create")
           .map((s) => s.name)
           .sort(),
-      ).toEqual(["corp", "corp-at-hq", "hq", "lobby"]);
+      ).toEqual(["corp", "corp-at-hq", "hq", "lobby", "nms-state-identity"]);
       expect(plan).not.toContain(RADIUS_SECRET);
     } finally {
       await stopEmulator(child);

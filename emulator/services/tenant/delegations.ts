@@ -1,7 +1,8 @@
 // Delegations (A18–A24): a VAR invited by username from the support directory (TNT-10301 when
 // it has no such person, TNT-10304 when the person is on the vendor's support team), vendor
 // support access granted (A20) and revoked (A21), and the invited party's answer (A23), which
-// names the tenant that asked (fromTenantId) and turns INVITED into ACCEPTED or REJECTED.
+// turns INVITED into ACCEPTED or REJECTED. A23's fromTenantId, the tenant that asked, may be left
+// out (answerBodySchema).
 import { z } from "zod";
 import {
   acceptedAnswerSchema,
@@ -50,7 +51,7 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
     A18: { answer: () => z.array(delegationReadSchema) },
     A20: { answer: () => acceptedAnswerSchema(delegationReadSchema) },
     A21: { answer: () => acceptedRequestSchema },
-    A23: { body: () => delegationAnswerSchema, answer: () => acceptedAnswerSchema(delegationReadSchema) },
+    A23: { body: () => answerBodySchema, answer: () => acceptedAnswerSchema(delegationReadSchema) },
   },
   // One VAR delegation per person, one support delegation per tenant.
   unique: {
@@ -142,21 +143,35 @@ const grantSupport: Handler = (c) => {
 };
 
 /**
+ * A23's body. The API documentation's row gives `{accept, fromTenantId}`; the vendor's public generated client
+ * sends `{accept}` alone (it has no fromTenantId), and the service takes it from that client: left out, it is the
+ * tenant that made the invitation. Given, it must be that tenant.
+ */
+const answerBodySchema = delegationAnswerSchema.partial({ fromTenantId: true });
+
+/**
  * A23: the delegation is found in the caller's own list (fromTenantId must then be the tenant
  * that made it) or in the list of the tenant fromTenantId names, when it was made to the caller
- * (a VAR invited by another tenant answers it from its own tenant).
+ * (a VAR invited by another tenant answers it from its own tenant); without fromTenantId, in the
+ * list of whichever tenant made it to the caller.
  */
 const answerDelegation: Handler = (c) => {
   if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body))
     throw badRequest("body must be a JSON object", "body");
-  const parsed = validateBody(delegationAnswerSchema, c.body);
+  const parsed = validateBody(answerBodySchema, c.body);
   if (!parsed.ok) throw validationError(parsed.failures, c.body);
-  const { accept, fromTenantId } = parsed.value;
+  const { accept } = parsed.value;
   const id = c.params.delegationId;
   const own = c.tenant.of<DelegationRecord>("delegations").get(id);
-  const holder = own ? c.tenant : c.model.tenant(fromTenantId);
+  const madeToCaller = (t: TenantState) => t.of<DelegationRecord>("delegations").get(id)?.delegatedTo === c.tenant.id;
+  const holder = own
+    ? c.tenant
+    : parsed.value.fromTenantId !== undefined
+      ? c.model.tenant(parsed.value.fromTenantId)
+      : c.model.allTenants().find(madeToCaller);
   const delegation = holder?.of<DelegationRecord>("delegations").get(id);
   if (!delegation || (!own && delegation.delegatedTo !== c.tenant.id)) throw notFound("delegation", "delegationId", id);
+  const fromTenantId = parsed.value.fromTenantId ?? delegation.delegatedBy;
   if (delegation.delegatedBy !== fromTenantId) {
     throw new ApiError("NMS-VALIDATION", {
       message: "is not the tenant that requested the delegation",

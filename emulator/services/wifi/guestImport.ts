@@ -1,6 +1,7 @@
 // Guest import (W76): a multipart form whose file is a CSV of guests (columns in
-// contract/schemas/guestImport.ts) and whose fields every imported guest shares; the network is
-// the query parameter networkId. The guests are created as W74 creates them (all or none, 201 at
+// contract/schemas/guestImport.ts) and whose fields every imported guest shares. The shared fields
+// and the network (networkId) come as form fields or as query parameters: the vendor's public
+// generated client sends them all in the query beside the file. The guests are created as W74 creates them (all or none, 201 at
 // once, passwords made up by the service). Failures name the form field (`maxDevices`,
 // `expiration.duration`), the file (`file`) or a row of it (`file[2].mobilePhoneNumber`, rows
 // counted from 0 after the header).
@@ -25,10 +26,23 @@ const importedGuestUsers = { ...guestUsers, schema: () => importedGuestUserSchem
 
 const invalid = (object: string, message: string) => new ApiError("NMS-VALIDATION", { message, object });
 
-/** The form's fields as the schema reads them: deliveryMethods may come as repeated fields or comma-separated. */
-function fieldsOf(form: MultipartBody): Record<string, unknown> {
-  const one = (name: string) => form.fields[name]?.[0];
-  const methods = form.fields.deliveryMethods
+/**
+ * The values of a shared field: the form's, else the query's. A field given both ways with other values is refused,
+ * naming it: which one the service would take is not known.
+ */
+function valuesOf(form: MultipartBody, query: URLSearchParams, name: string): string[] | undefined {
+  const fromForm = form.fields[name];
+  const fromQuery = query.getAll(name);
+  if (fromForm === undefined || fromForm.length === 0) return fromQuery.length > 0 ? fromQuery : undefined;
+  if (fromQuery.length > 0 && fromQuery.join("\n") !== fromForm.join("\n"))
+    throw invalid(name, "is given both as a form field and as a query parameter, with different values");
+  return fromForm;
+}
+
+/** The shared fields as the schema reads them: deliveryMethods may come as repeated fields or comma-separated. */
+function fieldsOf(form: MultipartBody, query: URLSearchParams): Record<string, unknown> {
+  const one = (name: string) => valuesOf(form, query, name)?.[0];
+  const methods = valuesOf(form, query, "deliveryMethods")
     ?.flatMap((v) => v.split(","))
     .map((v) => v.trim())
     .filter((v) => v !== "");
@@ -74,10 +88,11 @@ function rowsOf(form: MultipartBody): Record<string, string>[] {
 
 const importGuestUsers: Handler = async (c) => {
   if (!isMultipartBody(c.body)) throw badRequest("body must be a multipart/form-data form", "body");
-  const networkId = c.query.get("networkId");
-  if (!networkId) throw invalid("networkId", "is required (query parameter)");
-  const fields = validateBody(guestImportFieldsSchema, fieldsOf(c.body));
-  if (!fields.ok) throw validationError(fields.failures, fieldsOf(c.body));
+  const networkId = valuesOf(c.body, c.query, "networkId")?.[0];
+  if (!networkId) throw invalid("networkId", "is required (a query parameter or a form field)");
+  const given = fieldsOf(c.body, c.query);
+  const fields = validateBody(guestImportFieldsSchema, given);
+  if (!fields.ok) throw validationError(fields.failures, given);
   const shared = fields.value;
   const guests = rowsOf(c.body).map((row) => ({
     ...row,

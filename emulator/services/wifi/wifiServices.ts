@@ -7,6 +7,7 @@ import {
   devicePolicyReadSchema,
   recoveryPskReadSchema,
   venueVspotBindingSchema,
+  venueVspotBoundSchema,
   vspotServerReadSchema,
   wifiCallingProfileReadSchema,
   type DevicePolicyInput,
@@ -92,7 +93,7 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
   schema: vspotServerInputSchemaFor,
   readSchema: () => vspotServerReadSchema,
   schemasOf: {
-    W99: { answer: () => acceptedAnswerSchema(venueVspotBindingSchema) },
+    W99: { answer: () => acceptedAnswerSchema(venueVspotBoundSchema) },
     W100: { answer: () => venueVspotBindingSchema },
     W101: { answer: () => acceptedRequestSchema },
   },
@@ -131,8 +132,16 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
     W99: (c) => {
       const venue = venueOf(c.tenant, c.params.venueId);
       const server = c.model.existing(vspotServers, c.tenant, c.params.vspotId);
-      const binding = { venueId: venue.id, vspotId: server.id };
-      return c.finish(c.model.action(venue.id, binding, () => bindVenue(c.tenant, venue.id, server.id)));
+      // The server as it reads once bound (the generated client reads the answer as its server model), and the binding.
+      const venues = (server.venues ?? []).some((v) => v.id === venue.id)
+        ? server.venues
+        : [...(server.venues ?? []), { id: venue.id, name: String(venue.name) }];
+      const bound = {
+        ...(vspotServers.view(c.tenant, { ...server, venues }) as object),
+        venueId: venue.id,
+        vspotId: server.id,
+      };
+      return c.finish(c.model.action(venue.id, bound, () => bindVenue(c.tenant, venue.id, server.id)));
     },
     W100: (c) => {
       const venue = venueOf(c.tenant, c.params.venueId);

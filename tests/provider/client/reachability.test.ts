@@ -33,17 +33,17 @@ function clocked(giveUpAfterMs = 120_000) {
 }
 
 describe("the run of attempts without an answer (fake clock, default 120 s)", () => {
-  test("is told at warn level within 30 s, with the address, the reason and until when it keeps trying; again every 30 s", () => {
+  test("is told at warn level within 10 s, with the address, the reason and until when it keeps trying; again every 30 s", () => {
     const { logs, fail, wait } = clocked();
     // Refused connections retried with backoff: an attempt every few seconds.
     for (let i = 0; i < 3; i++) {
       fail();
-      wait(3_000);
+      wait(2_500);
     }
     expect(logs).toEqual([]);
-    fail(); // 9 s
+    fail(); // 7.5 s
     wait(2_000);
-    fail(); // 11 s
+    fail(); // 9.5 s
     expect(logs).toEqual([
       {
         level: "warn",
@@ -54,7 +54,7 @@ describe("the run of attempts without an answer (fake clock, default 120 s)", ()
       wait(3_000);
       fail();
     }
-    expect(logs.filter((l) => l.level === "warn")).toHaveLength(2); // 11 s and 41 s
+    expect(logs.filter((l) => l.level === "warn")).toHaveLength(2); // 9.5 s and 39.5 s
   });
 
   test("an attempt that hangs until its own timeout (30 s) is told as soon as it ends", () => {
@@ -125,7 +125,7 @@ describe("the setting", () => {
     expect(resolveSettings(creds).unreachableTimeoutMs).toBe(120_000);
     expect(resolveSettings({ ...creds, unreachableTimeoutMs: 900_000 }).unreachableTimeoutMs).toBe(600_000);
     expect(resolveSettings({ ...creds, waitTimeoutMs: 60_000 }).unreachableTimeoutMs).toBe(60_000);
-    expect(warningTimes(120_000).warnAfterMs).toBeLessThanOrEqual(30_000);
+    expect(warningTimes(120_000).warnAfterMs).toBeLessThan(10_000);
   });
 
   test("nms:unreachableTimeoutSeconds (or NMS_UNREACHABLE_TIMEOUT_SECONDS), capped at nms:waitTimeoutSeconds", () => {
@@ -143,6 +143,25 @@ describe("the setting", () => {
     );
   });
 });
+
+/** A TCP server that takes every connection and never sends a byte. */
+async function silentServer(): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((socket) => {
+    sockets.push(socket);
+    socket.on("error", () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    connections: () => sockets.length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 /** A port nothing listens on. */
 function closedPort(): Promise<number> {
@@ -250,6 +269,65 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
     expect(error).toBeInstanceOf(NmsNetworkError);
     expect(error.message).toContain("A6 ");
     expect(error.message).toContain("cannot reach");
+  });
+
+  test("a service that accepts connections and never answers, with the default timeouts: told within 10 s while the first attempt still waits, and the call fails at the setting", async () => {
+    const silent = await silentServer();
+    const logs: { level: string; message: string; at: number }[] = [];
+    const started = Date.now();
+    const { NmsClient } = await import("../../../provider/client");
+    const client = new NmsClient({
+      baseUrl: `http://127.0.0.1:${silent.port}`,
+      tenantId: TENANT,
+      username: "u",
+      password: "Secret-pass-1",
+      unreachableTimeoutMs: 8_000,
+      logger: (e) => logs.push({ ...e, at: Date.now() - started }),
+    });
+    try {
+      const error = await rejectionOf(client.call("A6"));
+      const tookMs = Date.now() - started;
+      // The setting, with slack for a busy machine; the attempts' own timeouts (30 s before) never come into it.
+      expect(tookMs).toBeGreaterThanOrEqual(7_900);
+      expect(tookMs).toBeLessThan(12_000);
+      expect(error).toBeInstanceOf(NmsNetworkError);
+      expect(error.message).toContain(`cannot reach http://127.0.0.1:${silent.port}: no answer for`);
+      const first = logs.find((l) => l.level === "warn" && l.message.includes("still trying until"));
+      expect(first?.message).toMatch(/no answer after [\d.]+ s/);
+      expect(first!.at).toBeLessThan(10_000);
+      expect(silent.connections()).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+      await silent.close();
+    }
+  }, 30_000);
+
+  test("the first byte has a timeout of its own, shorter than the attempt's: each silent attempt ends then and is retried", async () => {
+    const silent = await silentServer();
+    const logs: { level: string; message: string }[] = [];
+    const { NmsClient } = await import("../../../provider/client");
+    const client = new NmsClient({
+      baseUrl: `http://127.0.0.1:${silent.port}`,
+      tenantId: TENANT,
+      username: "u",
+      password: "Secret-pass-1",
+      firstByteTimeoutMs: 300,
+      requestTimeoutMs: 30_000,
+      maxRetries: 2,
+      retryBaseMs: 10,
+      retryMaxMs: 20,
+      logger: (e) => logs.push(e),
+    });
+    try {
+      const started = Date.now();
+      const error = await rejectionOf(client.call("A6"));
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(error).toBeInstanceOf(NmsNetworkError);
+      expect(logs.filter((l) => /attempt \d of 3 failed .*UND_ERR_HEADERS_TIMEOUT/.test(l.message))).toHaveLength(2);
+    } finally {
+      await client.close();
+      await silent.close();
+    }
   });
 
   test("answers of any status keep the service reachable: a 503 streak is retried by the count as before", async () => {
