@@ -13,7 +13,10 @@ export interface PolicyPackOption {
 
 /** What the deployment asks of the packs (harness/deployment.ts). */
 export interface PolicyRunner {
-  /** Analyze with every pack; the mandatory violations. Throws when a pack failed to start or to answer. */
+  /**
+   * Analyze with every pack; the mandatory violations. Throws when a pack failed to start or to answer. The resource
+   * is marshalled before the call returns, so its inputs are the packs' as they were then.
+   */
   analyze(r: AnalyzedResource): Promise<PolicyViolation[]>;
   /** AnalyzeStack with every pack; the mandatory violations. */
   analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]>;
@@ -68,10 +71,12 @@ export class PolicyPacks implements PolicyRunner {
     return found.filter((v) => v.enforcementLevel === "mandatory");
   }
 
+  /** Marshals the resource at once (the caller may change its inputs after), then asks every pack. */
   async analyze(r: AnalyzedResource): Promise<PolicyViolation[]> {
     const started = Date.now();
+    const request = PolicyAnalyzer.analyzeRequest(r);
     try {
-      return await this.all((a) => a.analyze(r));
+      return await this.all((a) => a.analyze(request));
     } finally {
       this.analyzeMs += Date.now() - started;
       this.analyzeCalls++;
@@ -81,8 +86,14 @@ export class PolicyPacks implements PolicyRunner {
   async analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]> {
     this.debug(`policy: ${this.analyzeCalls} Analyze calls, ${this.analyzeMs} ms summed over them`);
     const started = Date.now();
-    const found = await this.all((a) => a.analyzeStack(resources, stackUrn));
-    this.debug(`policy: AnalyzeStack of ${resources.length} resources in ${Date.now() - started} ms`);
+    const request = PolicyAnalyzer.analyzeStackRequest(resources);
+    const marshalledMs = Date.now() - started;
+    const known = new Set(resources.map((r) => r.urn));
+    const found = await this.all((a) => a.analyzeStack(request, known, stackUrn));
+    this.debug(
+      `policy: AnalyzeStack of ${resources.length} resources in ${Date.now() - started} ms ` +
+        `(${marshalledMs} ms to marshal them)`,
+    );
     return found;
   }
 
