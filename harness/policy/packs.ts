@@ -38,6 +38,9 @@ export class PolicyPacks implements PolicyRunner {
   /** Time spent in Analyze calls, summed over the calls (they overlap in a preview), and their number. */
   private analyzeMs = 0;
   private analyzeCalls = 0;
+  /** When the last Analyze was asked and the last one answered: the run's wait for the packs after its last resource. */
+  private lastAskedAt = 0;
+  private lastAnsweredAt = 0;
 
   constructor(
     packs: readonly PolicyPackOption[],
@@ -74,17 +77,22 @@ export class PolicyPacks implements PolicyRunner {
   /** Marshals the resource at once (the caller may change its inputs after), then asks every pack. */
   async analyze(r: AnalyzedResource): Promise<PolicyViolation[]> {
     const started = Date.now();
+    this.lastAskedAt = started;
     const request = PolicyAnalyzer.analyzeRequest(r);
     try {
       return await this.all((a) => a.analyze(request));
     } finally {
-      this.analyzeMs += Date.now() - started;
+      this.lastAnsweredAt = Date.now();
+      this.analyzeMs += this.lastAnsweredAt - started;
       this.analyzeCalls++;
     }
   }
 
   async analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]> {
-    this.debug(`policy: ${this.analyzeCalls} Analyze calls, ${this.analyzeMs} ms summed over them`);
+    this.debug(
+      `policy: ${this.analyzeCalls} Analyze calls, ${this.analyzeMs} ms summed over them; the last answered ` +
+        `${Math.max(0, this.lastAnsweredAt - this.lastAskedAt)} ms after the last was asked`,
+    );
     const started = Date.now();
     const request = PolicyAnalyzer.analyzeStackRequest(resources);
     const marshalledMs = Date.now() - started;
