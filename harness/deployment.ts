@@ -607,7 +607,8 @@ export class Deployment {
   private async analyze(reg: Registration, step: PlannedStep, inputs: PropertyMap): Promise<void> {
     const policies = this.host.policies;
     if (!policies) return;
-    const resource = analyzedRegistration(reg, step.urn, clone(inputs), this.host.stack, this.host.project);
+    // No copy of the inputs: the runner marshals them before it returns (PolicyRunner.analyze).
+    const resource = analyzedRegistration(reg, step.urn, inputs, this.host.stack, this.host.project);
     if (!this.host.dryRun) return this.judge(reg, step, policies.analyze(resource));
     const pending = this.judge(reg, step, policies.analyze(resource)).catch(() => undefined);
     this.inflight.add(pending);

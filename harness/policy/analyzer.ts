@@ -223,8 +223,11 @@ export class PolicyAnalyzer {
     }
   }
 
-  /** Analyze: the violations of one resource's checked inputs. */
-  async analyze(r: AnalyzedResource): Promise<PolicyViolation[]> {
+  /**
+   * The Analyze request of one resource: marshalled once, when the engine hands it over, and sent as is to every
+   * pack, so a pack that is still starting sees the inputs as they were then, without a copy kept to marshal later.
+   */
+  static analyzeRequest(r: AnalyzedResource): analyzerproto.AnalyzeRequest {
     const req = new analyzerproto.AnalyzeRequest();
     req.setUrn(r.urn);
     req.setType(r.type);
@@ -232,16 +235,11 @@ export class PolicyAnalyzer {
     req.setProperties(struct(withoutInternalKeys(r.properties)));
     req.setOptions(optionsProto(r.options));
     if (r.provider) req.setProvider(providerProto(r.provider));
-    const res = await unary<analyzerproto.AnalyzeRequest, analyzerproto.AnalyzeResponse>(
-      this.client,
-      this.client.analyze,
-      req,
-    );
-    return this.violations(res, r.urn);
+    return req;
   }
 
-  /** AnalyzeStack: the violations of the stack's resources as the run left them. */
-  async analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]> {
+  /** The AnalyzeStack request: every resource of the run, marshalled once for all the packs. */
+  static analyzeStackRequest(resources: AnalyzedResource[]): analyzerproto.AnalyzeStackRequest {
     const req = new analyzerproto.AnalyzeStackRequest();
     req.setResourcesList(
       resources.map((r) => {
@@ -263,6 +261,28 @@ export class PolicyAnalyzer {
         return res;
       }),
     );
+    return req;
+  }
+
+  /** Analyze: the violations of one resource's checked inputs (a request from analyzeRequest). */
+  async analyze(req: analyzerproto.AnalyzeRequest): Promise<PolicyViolation[]> {
+    const res = await unary<analyzerproto.AnalyzeRequest, analyzerproto.AnalyzeResponse>(
+      this.client,
+      this.client.analyze,
+      req,
+    );
+    return this.violations(res, req.getUrn());
+  }
+
+  /**
+   * AnalyzeStack: the violations of the stack's resources as the run left them (a request from
+   * analyzeStackRequest, `known` the URNs of its resources).
+   */
+  async analyzeStack(
+    req: analyzerproto.AnalyzeStackRequest,
+    known: ReadonlySet<string>,
+    stackUrn: string | undefined,
+  ): Promise<PolicyViolation[]> {
     const res = await unary<analyzerproto.AnalyzeStackRequest, analyzerproto.AnalyzeResponse>(
       this.client,
       this.client.analyzeStack,
@@ -273,7 +293,6 @@ export class PolicyAnalyzer {
       throw e;
     });
     // A stack violation about no resource (or one not in the stack) is the stack's (resolveStackPolicyViolationURN).
-    const known = new Set(resources.map((r) => r.urn));
     return this.violations(res, undefined).map((v) => {
       const urn = v.urn && known.has(v.urn) ? v.urn : stackUrn;
       const { urn: _dropped, ...rest } = v;

@@ -13,7 +13,10 @@ export interface PolicyPackOption {
 
 /** What the deployment asks of the packs (harness/deployment.ts). */
 export interface PolicyRunner {
-  /** Analyze with every pack; the mandatory violations. Throws when a pack failed to start or to answer. */
+  /**
+   * Analyze with every pack; the mandatory violations. Throws when a pack failed to start or to answer. The resource
+   * is marshalled before the call returns, so its inputs are the packs' as they were then.
+   */
   analyze(r: AnalyzedResource): Promise<PolicyViolation[]>;
   /** AnalyzeStack with every pack; the mandatory violations. */
   analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]>;
@@ -35,6 +38,9 @@ export class PolicyPacks implements PolicyRunner {
   /** Time spent in Analyze calls, summed over the calls (they overlap in a preview), and their number. */
   private analyzeMs = 0;
   private analyzeCalls = 0;
+  /** When the last Analyze was asked and the last one answered: the run's wait for the packs after its last resource. */
+  private lastAskedAt = 0;
+  private lastAnsweredAt = 0;
 
   constructor(
     packs: readonly PolicyPackOption[],
@@ -68,21 +74,34 @@ export class PolicyPacks implements PolicyRunner {
     return found.filter((v) => v.enforcementLevel === "mandatory");
   }
 
+  /** Marshals the resource at once (the caller may change its inputs after), then asks every pack. */
   async analyze(r: AnalyzedResource): Promise<PolicyViolation[]> {
     const started = Date.now();
+    this.lastAskedAt = started;
+    const request = PolicyAnalyzer.analyzeRequest(r);
     try {
-      return await this.all((a) => a.analyze(r));
+      return await this.all((a) => a.analyze(request));
     } finally {
-      this.analyzeMs += Date.now() - started;
+      this.lastAnsweredAt = Date.now();
+      this.analyzeMs += this.lastAnsweredAt - started;
       this.analyzeCalls++;
     }
   }
 
   async analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]> {
-    this.debug(`policy: ${this.analyzeCalls} Analyze calls, ${this.analyzeMs} ms summed over them`);
+    this.debug(
+      `policy: ${this.analyzeCalls} Analyze calls, ${this.analyzeMs} ms summed over them; the last answered ` +
+        `${Math.max(0, this.lastAnsweredAt - this.lastAskedAt)} ms after the last was asked`,
+    );
     const started = Date.now();
-    const found = await this.all((a) => a.analyzeStack(resources, stackUrn));
-    this.debug(`policy: AnalyzeStack of ${resources.length} resources in ${Date.now() - started} ms`);
+    const request = PolicyAnalyzer.analyzeStackRequest(resources);
+    const marshalledMs = Date.now() - started;
+    const known = new Set(resources.map((r) => r.urn));
+    const found = await this.all((a) => a.analyzeStack(request, known, stackUrn));
+    this.debug(
+      `policy: AnalyzeStack of ${resources.length} resources in ${Date.now() - started} ms ` +
+        `(${marshalledMs} ms to marshal them)`,
+    );
     return found;
   }
 
