@@ -2,6 +2,7 @@
 // Pulumi CLI's passphrase secrets provider, harness/passphrase.ts) or the harness's state file
 // (harness/state.ts), with secrets decrypted as the CLI does. What comes out is the stack's
 // pulumi-nms resources, each with its kind, name, ID and plain inputs and outputs.
+import { STATE_IDENTITY_KIND } from "../provider/stateIdentity";
 import * as fs from "node:fs";
 import { configPassphraseFromEnv, MISSING_PASSPHRASE, PassphraseDecrypter } from "../harness/passphrase";
 import { PASSPHRASE_ENV } from "../harness/options";
@@ -184,6 +185,8 @@ function stackResource(
 ): StackResource[] {
   if (!type.startsWith(TYPE_PREFIX) || !id) return [];
   const kind = type.slice(TYPE_PREFIX.length);
+  // The state's own identity holds no object of the service (provider/stateIdentity.ts).
+  if (kind === STATE_IDENTITY_KIND) return [];
   if (!RESOURCE_SPECS[kind])
     throw new StateError(`the state holds ${urn} of kind ${kind}, which this version of pulumi-nms does not know`);
   return [{ urn, name: urn.slice(urn.lastIndexOf("::") + 2), kind, id, inputs, outputs }];

@@ -3,9 +3,20 @@
 // request without restarting anything.
 import { z } from "zod";
 import { OPERATION_IDS, type OperationId, ROUTES } from "../contract";
-import { DEFAULT_ADDRESS_LIFETIMES } from "./services/file/store";
 
 /** Token bucket of one tenant (service calls) or one username (login). */
+
+/** How long the addresses U1 and U2 hand out work (EmulatorConfig's fields of the same names). */
+export interface AddressLifetimes {
+  uploadAddressTtlMs: number;
+  downloadAddressTtlMs: number;
+}
+
+export const DEFAULT_ADDRESS_LIFETIMES: Readonly<AddressLifetimes> = {
+  uploadAddressTtlMs: 15 * 60 * 1000,
+  downloadAddressTtlMs: 5 * 60 * 1000,
+};
+
 export interface RateLimit {
   /** Refill rate: sustained requests per second. */
   requestsPerSecond: number;

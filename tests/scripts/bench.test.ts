@@ -179,6 +179,8 @@ describe("the bench's program for the MSP estate, under Pulumi's mocks", () => {
       program = require("../../scripts/bench/program");
     });
     await settled(program, registered);
+    // The state's own identity (sdk/stateIdentity.ts) is no part of the estate.
+    registered = registered.filter((r) => !r.type.endsWith(":StateIdentity"));
   }, 120_000);
 
   it("spreads the estate over the 20 customers, each the stack of a tenant, nothing left to the MSP's own tenant", () => {

@@ -17,6 +17,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { WIRE_HEADERS } from "../../../contract";
 import { AUTH_COOKIE } from "../../auth";
+import { type AddressLifetimes, DEFAULT_ADDRESS_LIFETIMES } from "../../config";
 import { ApiError, badRequest } from "../../errors";
 import { newSecretHex } from "../../ids";
 import { tooLarge as closing } from "../../wire";
@@ -41,17 +42,6 @@ const DOWNLOAD_HEADERS = {
   "x-content-type-options": "nosniff",
   "content-security-policy": "sandbox; default-src 'none'",
   "cache-control": "no-store",
-};
-
-/** How long the addresses U1 and U2 hand out work (EmulatorConfig's fields of the same names). */
-export interface AddressLifetimes {
-  uploadAddressTtlMs: number;
-  downloadAddressTtlMs: number;
-}
-
-export const DEFAULT_ADDRESS_LIFETIMES: Readonly<AddressLifetimes> = {
-  uploadAddressTtlMs: 15 * 60 * 1000,
-  downloadAddressTtlMs: 5 * 60 * 1000,
 };
 
 /** Download addresses of one file that work at once; past it the oldest stops working. */
