@@ -171,7 +171,8 @@ export class Exchange {
               operation: request.operation,
             });
           } catch (error) {
-            if (!call.signal.aborted) this.reachability.failed(sentAt, error);
+            // An attempt the watch ended is already counted by the watch, with the run's reason kept.
+            if (!call.signal.aborted && !silenced.signal.aborted) this.reachability.failed(sentAt, error);
             throw error;
           } finally {
             unwatch();

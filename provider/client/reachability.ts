@@ -70,7 +70,11 @@ export class Reachability {
   watch(startedAt: number, abort: (reason: Error) => void): () => void {
     const silent = (): boolean => {
       if (this.lastAnswerAt !== undefined && this.lastAnswerAt >= startedAt) return false; // others get answers
-      this.failed(startedAt, silence(this.now() - startedAt));
+      const waited = this.now() - startedAt;
+      // An attempt that has only just begun says nothing new: a run already failing keeps its reason (a refused
+      // connection), which a give-up at that moment names.
+      if (this.failingSince === undefined || waited >= this.options.warnAfterMs)
+        this.failed(startedAt, silence(waited));
       return true;
     };
     const warn = setTimeout(silent, this.options.warnAfterMs);
