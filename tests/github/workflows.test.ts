@@ -286,3 +286,13 @@ test("this repository's own workflows deploy nothing: no Pulumi action, no envir
     });
   }
 });
+
+test("the template's README names each workflow and every secret and variable they read", () => {
+  const readme = fs.readFileSync(path.join(ROOT, "examples", "gitops", "README.md"), "utf8");
+  const texts = TEMPLATES.map((name) => fs.readFileSync(path.join(DIR, name), "utf8")).join("\n");
+  const settings = new Set([...texts.matchAll(/\b(?:secrets|vars)\.(\w+)/g)].map((m) => m[1]));
+  settings.delete("GITHUB_TOKEN"); // GitHub gives every run its own
+  expect(settings.size).toBeGreaterThan(5);
+  const missing = [...TEMPLATES, ...settings].filter((name) => !readme.includes(`\`${name}\``));
+  expect(missing).toEqual([]);
+});
