@@ -95,9 +95,9 @@ export async function resourcePage(spec: ResourceSpec): Promise<string> {
     deletedWithText(spec) +
     "\n\n";
   text += "## Adoption\n\n" + (await adoptionText(spec)) + "\n\n";
-  text += "## Service operations\n\nEach with when the provider calls it:\n\n";
+  text += "## Service operations\n\nWhen the provider calls each:\n\n";
   for (const { op, role } of await operationsOf(spec))
-    text += `- ${operationText(op)} ${oneLine(routeOf(op).summary)}: ${role}\n`;
+    text += `- ${role}: ${operationText(op)} ${oneLine(routeOf(op).summary)}\n`;
   return wrapMarkdown(text);
 }
 
