@@ -9,6 +9,7 @@ import { coverageTable } from "./docgen/coverage";
 import { functionPage } from "./docgen/functionPage";
 import { DOCS_HEADER, examplePath, firstSentence, resourcePage } from "./docgen/resourcePage";
 import { exampleProgram } from "./docgen/example";
+import { wrapMarkdown } from "./docgen/markdown";
 import { projectRoot } from "./projectRoot";
 
 /** The folder the generator owns whole: anything in it that the generator does not write is removed. */
@@ -32,14 +33,14 @@ export async function generateDocFiles(root = projectRoot()): Promise<Map<string
     "Generated from the contract's schemas (`contract/schemas/`), the resource declarations (`provider/resources/`) and the function table ";
   index +=
     "(`provider/functions/index.ts`). Which service operations each uses, and which are tested: [COVERAGE.md](../../COVERAGE.md).\n\n";
-  index += `## Resources (${resources.length})\n\n| Resource | What it is | Destroy |\n|---|---|---|\n`;
+  index += `## Resources (${resources.length})\n\nEach with what destroy does (delete, reset, writeDefaults or forget):\n\n`;
   for (const spec of resources)
-    index += `| [\`${spec.kind}\`](resources/${spec.kind}.md) | ${firstSentence(spec.description).replace(/\|/g, "\\|")} | ${spec.destroy} |\n`;
-  index += `\n## Functions and actions (${functions.length})\n\n| Function | What it does | Operation | During preview |\n|---|---|---|---|\n`;
+    index += `- [\`${spec.kind}\`](resources/${spec.kind}.md): ${firstSentence(spec.description)} Destroy: ${spec.destroy}.\n`;
+  index += `\n## Functions and actions (${functions.length})\n\nEach with the operations it calls and whether it runs during preview:\n\n`;
   for (const spec of functions) {
-    index += `| [\`${spec.name}\`](functions/${spec.name}.md) | ${firstSentence(spec.description).replace(/\|/g, "\\|")} | ${operationsOfFunction(spec).join(", ")} | ${spec.runsInPreview ? "runs" : "never runs"} |\n`;
+    index += `- [\`${spec.name}\`](functions/${spec.name}.md): ${firstSentence(spec.description)} Operation: ${operationsOfFunction(spec).join(", ")}; during preview: ${spec.runsInPreview ? "runs" : "never runs"}.\n`;
   }
-  files.set(`${REFERENCE_DIR}/index.md`, index);
+  files.set(`${REFERENCE_DIR}/index.md`, wrapMarkdown(index));
   files.set(COVERAGE_FILE, await coverageTable(root));
   return files;
 }

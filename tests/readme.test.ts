@@ -54,3 +54,7 @@ test("every relative link of the README and of the guides leads to a file that e
   }
   expect(broken).toEqual([]);
 });
+
+test("the README stays short: at most 250 lines, the details in docs/", () => {
+  expect(README.trimEnd().split("\n").length).toBeLessThanOrEqual(250);
+});

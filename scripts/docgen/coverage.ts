@@ -9,6 +9,7 @@ import { deriveHandlers } from "../../emulator/handlers";
 import { KINDS, SERVICE_OPERATIONS } from "../../emulator/services/registry";
 import { FUNCTION_SPECS, operationsOfFunction } from "../../provider/functions";
 import { RESOURCE_SPECS } from "../../provider/resources";
+import { wrapMarkdown } from "./markdown";
 import { DOCS_HEADER } from "./resourcePage";
 import { operationsOf } from "./probe";
 
@@ -134,7 +135,8 @@ export async function coverageTable(root: string): Promise<string> {
     const name = NOT_DOCUMENTED.includes(op) ? `${op} (not in the API documentation)` : op;
     const emulatedText = !emulated ? "no" : handlers.has(op) ? "yes" : "yes (the server's login)";
     rows.push(
-      `| ${name} | \`${route.method} ${route.path}\` | ${route.summary} | ${emulatedText} | ${by.join(", ") || "no"} | ${how.join("; ") || "no"} |`,
+      `- ${name}: \`${route.method} ${route.path}\` ${route.summary}. Emulated: ${emulatedText}. ` +
+        `Reachable from the provider: ${by.join(", ") || "no"}. Tested: ${how.join("; ") || "no"}.`,
     );
   }
   const documented = OPERATION_IDS.filter((op) => !NOT_DOCUMENTED.includes(op)).length;
@@ -146,7 +148,7 @@ export async function coverageTable(root: string): Promise<string> {
   text += `| tested: answer held against its read schema | ${totals.answers} of ${all} |\n| tested: through a stack of every resource kind | ${totals.stack} of ${all} |\n`;
   text += `| tested: through an SDK function | ${totals.functions} of ${all} |\n| tested: named in an error-code test | ${totals.errors} of ${all} |\n`;
   text += `| tested in at least one of these ways | ${totals.any} of ${all} |\n\n`;
-  text += "How each column is known:\n\n";
+  text += "How each is known:\n\n";
   text +=
     "- **Emulated**: the emulator has a handler derived from its kind declarations (`emulator/handlers.ts`, as `tests/contract/routes.test.ts` checks); login (A1) is answered by the server itself.\n";
   text +=
@@ -161,6 +163,6 @@ export async function coverageTable(root: string): Promise<string> {
   text +=
     "  - *errors*: the operation ID quoted in an error-code test of the emulator (`tests/emulator/*error*.test.ts`).\n\n";
   text +=
-    "| Operation | Method and path | Summary | Emulated | Reachable from the provider | Tested |\n|---|---|---|---|---|---|\n";
-  return `${text}${rows.join("\n")}\n`;
+    "## Operations\n\nEach operation with its method, path and summary, then whether it is emulated, reachable from the provider and tested.\n\n";
+  return wrapMarkdown(`${text}${rows.join("\n")}\n`);
 }

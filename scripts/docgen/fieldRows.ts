@@ -187,12 +187,7 @@ function hasRefinement(schema: z.ZodTypeAny): boolean {
   }
 }
 
-/** A value for a table cell: code, with pipes escaped. */
+/** A value written as code. */
 export function code(value: unknown): string {
-  return `\`${JSON.stringify(value).replace(/\|/g, "\\|")}\``;
-}
-
-/** Text for a table cell: no line breaks, pipes escaped. */
-export function cell(text: string): string {
-  return text.replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+  return `\`${JSON.stringify(value)}\``;
 }

@@ -5,7 +5,8 @@ import { routeOf } from "../../contract/routes";
 import { argsOf, describeArgForms, type FunctionSpec } from "../../provider/functions";
 import { sentence } from "../sdkgen/docs";
 import { fieldRows } from "./fieldRows";
-import { DOCS_HEADER, fieldTable, operationText } from "./resourcePage";
+import { wrapMarkdown } from "./markdown";
+import { DOCS_HEADER, fieldList, operationText } from "./resourcePage";
 
 export function functionPage(spec: FunctionSpec): string {
   const type = spec.name[0].toUpperCase() + spec.name.slice(1);
@@ -51,13 +52,13 @@ export function functionPage(spec: FunctionSpec): string {
   text +=
     args.length === 0
       ? "None.\n\n"
-      : `Checked before any call; an unknown argument is refused.\n\n${fieldTable(args, false, "Parameter")}\n`;
+      : `Checked before any call; an unknown argument is refused.\n\n${fieldList(args, false)}\n`;
   text += `## Result\n\n${spec.returns === "list" ? "Each item of the array:" : "An object:"}\n\n`;
   const rows = fieldRows(spec.result, { output: true });
-  text += rows.length === 0 ? "No fields.\n" : fieldTable(rows, true);
+  text += rows.length === 0 ? "No fields.\n" : fieldList(rows, true);
   if (spec.result._def.unknownKeys === "passthrough")
     text += "\nThe service may answer more fields than these; they are passed on as they are.\n";
-  return text;
+  return wrapMarkdown(text);
 }
 
 function newerOnly(op: FunctionSpec["op"]): string {

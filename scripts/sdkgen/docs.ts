@@ -148,14 +148,24 @@ export function docComment(sentences: readonly string[], indent: string): string
   return `${indent}/**\n${lines.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)).join("\n")}\n${indent} */\n`;
 }
 
-function wrap(text: string, width: number): string[] {
+/**
+ * Words of `text` in lines of at most `width` characters (a longer word stands alone). Code in
+ * backticks is never broken across lines; a word `mayStartLine` refuses takes the word before it
+ * to the next line.
+ */
+export function wrap(text: string, width: number, mayStartLine: (word: string) => boolean = () => true): string[] {
   const lines: string[] = [];
   let line = "";
-  // Code in backticks is never broken across lines.
-  for (const word of text.match(/\S*`[^`]*`\S*|\S+/g) ?? []) {
+  for (const word of text.match(/(?:[^\s`]+|`[^`]*`)+|\S+/g) ?? []) {
     if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
+      const lastSpace = line.lastIndexOf(" ");
+      if (mayStartLine(word) || lastSpace < 0) {
+        lines.push(line);
+        line = word;
+      } else {
+        lines.push(line.slice(0, lastSpace));
+        line = `${line.slice(lastSpace + 1)} ${word}`;
+      }
     } else {
       line = line ? `${line} ${word}` : word;
     }

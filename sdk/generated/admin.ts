@@ -4,9 +4,9 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * An administrator of the tenant (A12–A17): a person with no support account is added by
- * `email` (their login), one with a support account by `externalId`. The role and detail level change in
- * place (A14); a different person replaces it.
+ * An administrator of the tenant (A12–A17): a person with no support account is added by `email` (their
+ * login), one with a support account by `externalId`. The role and detail level change in place (A14); a
+ * different person replaces it.
  *
  * Operations: A13 Add administrator (create), A16 Get administrator (read), A14 Change an administrator's
  * role (update), A17 Delete administrator (delete), A15 Delete administrators (bulkDelete).

@@ -11,10 +11,10 @@ import type * as outputs from "./types/output";
  *
  * Operations: W8 Get mDNS gateway (read), W9 Update mDNS gateway (update), W10 Reset mDNS gateway (reset).
  *
- * Destroy: resets the AP's mDNS gateway (W10): no rules. Given its Ap resource as
- * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
- * too sends nothing for these settings, which the service deletes with it. Replaced when
- * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: resets the AP's mDNS gateway (W10): no rules. Given its Ap resource as `serialNumber`, it is
+ * deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap too sends nothing for
+ * these settings, which the service deletes with it. Replaced when `serialNumber` changes. Moving it to
+ * another tenant (`tenantId`) replaces it.
  */
 export class ApMdnsGateway extends NmsResource {
   /** @internal */

@@ -7,9 +7,9 @@ import type * as outputs from "./types/output";
 
 /**
  * A switch, added to a venue by its serial number (S9–S24). Its serial number is its ID in the service and
- * fills every {serialNumber} path; a new serial number replaces the switch.
- * `position` is written with S19 and `stackMembers` with S16 (members added and removed), both also right
- * after the create. The soft-delete flags are read-only outputs.
+ * fills every {serialNumber} path; a new serial number replaces the switch. `position` is written with S19
+ * and `stackMembers` with S16 (members added and removed), both also right after the create. The soft-delete
+ * flags are read-only outputs.
  *
  * Operations: S10 Add switch (create), S14 Get switch (read), S11 Update switch (update), S15 Delete switch
  * (delete), S24 Delete switches (bulkDelete).

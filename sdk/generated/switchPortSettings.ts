@@ -15,9 +15,9 @@ import type * as outputs from "./types/output";
  * Destroy: A port cannot be deleted: destroy writes the documented defaults back with S40 (LLDP, PoE and the
  * port enabled; the other flags off) and clears its name, VLANs, ACLs, PoE budget, class and priority and
  * speed. That releases the VLANs and ACLs it names, which the service will not delete while named, so the SDK
- * does not set
- * `deletedWith` to its switch; a program that deletes the switch before those VLANs can (README, "Destroying settings with their object"). Replaced when `switchId`
- * or `port` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * does not set `deletedWith` to its switch; a program that deletes the switch before those VLANs can (README,
+ * "Destroying settings with their object"). Replaced when `switchId` or `port` changes. Moving it to another
+ * tenant (`tenantId`) replaces it.
  */
 export class SwitchPortSettings extends NmsResource {
   /** @internal */

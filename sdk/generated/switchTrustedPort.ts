@@ -11,8 +11,8 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * Operations: S44 Update switch profile (create), S48 Get trusted port (read), S49 Delete trusted port
  * (delete).
  *
- * Destroy: deletes the object (S49 Delete trusted port). Replaced on any change,
- * `profileId` included: the service has no update. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (S49 Delete trusted port). Replaced on any change, `profileId` included: the
+ * service has no update. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

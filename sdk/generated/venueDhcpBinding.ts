@@ -11,9 +11,9 @@ import { type AdoptionArgs, NmsResource } from "../resource";
  * Operations: W36 Bind venue to DHCP service profile (create), W35 List venue DHCP bindings (read), W37
  * Unbind venue from DHCP service profile (delete).
  *
- * Destroy: deletes the object (W37 Unbind venue from DHCP service profile). Replaced on any change,
- * `venueId` and `dhcpServiceProfileId` included: the service has no update. Moving it to another tenant
- * (`tenantId`) replaces it.
+ * Destroy: deletes the object (W37 Unbind venue from DHCP service profile). Replaced on any change, `venueId`
+ * and `dhcpServiceProfileId` included: the service has no update. Moving it to another tenant (`tenantId`)
+ * replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -13,8 +13,8 @@ import type * as outputs from "./types/output";
  * create) (update).
  *
  * Destroy: The service has no delete for them: destroy writes the defaults back with S68 (no DNS servers,
- * syslog disabled) and clears the firmware, profile, login and syslog servers. Replaced when
- * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * syslog disabled) and clears the firmware, profile, login and syslog servers. Replaced when `venueId`
+ * changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `switchLoginPassword`, encrypted in state.
  */

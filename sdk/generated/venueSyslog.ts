@@ -13,10 +13,10 @@ import { NmsResource } from "../resource";
  *
  * Destroy: resets the venue's syslog settings to the service's defaults with W98 (the reset the service's
  * public clients call; disabled, port 514, UDP, priority ERROR on the older variant and INFO on the newer, no
- * servers); the venue keeps them. Given its Venue resource as
- * `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too
- * sends nothing for these settings, which the service deletes with it. Replaced when
- * `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * servers); the venue keeps them. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's
+ * `deletedWith`, set by the SDK): a run that deletes the Venue too sends nothing for these settings, which
+ * the service deletes with it. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`)
+ * replaces it.
  */
 export class VenueSyslog extends NmsResource {
   /** @internal */

@@ -18,9 +18,21 @@ beforeAll(async () => {
 });
 
 const page = (file: string) => generated.get(file) ?? "";
-/** A table's row for a field, by its first cell. */
-const rowOf = (text: string, field: string) =>
-  text.split("\n").find((line) => line.startsWith(`| \`${field}\` |`)) ?? "";
+/** A page's text as Markdown renders it, a wrapped line's break a space. */
+const prose = (text: string) => text.replace(/\s+/g, " ");
+/** A list item whose text starts with `start`, its wrapped lines joined; "" when there is none. */
+function itemOf(text: string, start: string): string {
+  const lines = text.split("\n");
+  const first = lines.findIndex((line) => line.startsWith(`- ${start}`));
+  if (first < 0) return "";
+  const item = [lines[first]];
+  for (let i = first + 1; i < lines.length && lines[i].startsWith("  "); i++) item.push(lines[i].trim());
+  return item.join(" ");
+}
+/** A field's list item: "- `path` (type; required; default `x`): description. Rules: …". */
+const rowOf = (text: string, field: string) => itemOf(text, `\`${field}\` (`);
+/** Whether a field's list item says it is required ("required") or not ("optional"). */
+const requiredOf = (item: string) => /^- `[^`]+` \(.*?; (required|optional)[;)]/.exec(item)?.[1];
 
 describe("generated documentation files", () => {
   test("every file is up to date, and the reference folder holds nothing else (run `npm run generate`)", () => {
@@ -65,15 +77,15 @@ describe("what a resource page says, from the spec", () => {
       const text = page(`${REFERENCE_DIR}/resources/${spec.kind}.md`);
       const fields = specFields(spec);
       for (const input of fields.inputs)
-        expect(rowOf(text, input.name)).toContain(input.required ? "| yes |" : "| no |");
+        expect(requiredOf(rowOf(text, input.name))).toBe(input.required ? "required" : "optional");
       for (const output of fields.outputNames)
         expect(rowOf(text.slice(text.indexOf("## Outputs")), output)).not.toBe("");
       for (const name of [...fields.secretInputs, ...fields.secretOutputs])
         expect(text.slice(text.indexOf("## Secrets"))).toContain(`\`${name}\``);
       for (const name of fields.replaceOnChanges)
         expect(rowOf(text, name)).toContain("Changing it replaces the resource.");
-      if (spec.destroyNote) expect(text.replace(/\s+/g, " ")).toContain(spec.destroyNote.slice(0, 40));
-      expect(text).toContain(spec.ops.create ? '`adoptId: "<id>"`' : "there is nothing to adopt");
+      if (spec.destroyNote) expect(prose(text)).toContain(spec.destroyNote.slice(0, 40));
+      expect(prose(text)).toContain(spec.ops.create ? '`adoptId: "<id>"`' : "there is nothing to adopt");
       expect(text).toContain("```ts\n");
     },
   );
@@ -89,17 +101,19 @@ describe("what a resource page says, from the spec", () => {
     expect(rowOf(network, "name")).toContain("Must not contain a backtick.");
     expect(rowOf(network, "authRadius.primary.sharedSecret")).toContain("**Secret.**");
     expect(rowOf(network, "wlan.advancedCustomization.devicePolicyId")).toContain("Newer Wi-Fi API variant only.");
-    expect(rowOf(page(`${REFERENCE_DIR}/resources/VenueSyslog.md`), "port")).toMatch(/\| `514` \|$/);
+    expect(rowOf(page(`${REFERENCE_DIR}/resources/VenueSyslog.md`), "port")).toMatch(/; default `514`\):/);
   });
 
   test("adoption names the lookup and the inputs it compares, read from findByName", () => {
-    expect(page(`${REFERENCE_DIR}/resources/Admin.md`)).toContain(
+    expect(prose(page(`${REFERENCE_DIR}/resources/Admin.md`))).toContain(
       "found with A12 List administrators, matched on `externalId` and `email`",
     );
-    expect(page(`${REFERENCE_DIR}/resources/ApGroup.md`)).toMatch(
+    expect(prose(page(`${REFERENCE_DIR}/resources/ApGroup.md`))).toMatch(
       /found with W29 [^,]+, matched on `venueId` and `name`/,
     );
-    expect(page(`${REFERENCE_DIR}/resources/DpskPassphrase.md`)).toContain("`adoptByName` is refused at preview");
+    expect(prose(page(`${REFERENCE_DIR}/resources/DpskPassphrase.md`))).toContain(
+      "`adoptByName` is refused at preview",
+    );
   });
 
   test("toggles and triggers say which operation a change calls", () => {
@@ -114,8 +128,8 @@ describe("what a function page says", () => {
     "$name: its operation, whether it runs in preview, its parameters and result",
     (spec) => {
       const text = page(`${REFERENCE_DIR}/functions/${spec.name}.md`);
-      expect(text).toContain(`- Operation: ${spec.op} `);
-      expect(text).toContain(spec.runsInPreview ? "During preview: **runs**" : "During preview: **never runs**");
+      expect(prose(text)).toContain(`- Operation: ${spec.op} `);
+      expect(prose(text)).toContain(spec.runsInPreview ? "During preview: **runs**" : "During preview: **never runs**");
       for (const name of Object.keys(spec.args("newer").shape)) expect(rowOf(text, name)).not.toBe("");
       for (const name of Object.keys(spec.result.shape))
         expect(rowOf(text.slice(text.indexOf("## Result")), name)).not.toBe("");
@@ -127,10 +141,10 @@ describe("COVERAGE.md", () => {
   test("one row per operation of the route table, those beyond the service's API documentation (W49, W97-W101) marked, with totals", () => {
     const text = page(COVERAGE_FILE);
     for (const op of OPERATION_IDS)
-      expect(text).toMatch(new RegExp(`\\n\\| ${op}( \\(not in the API documentation\\))? \\| `));
+      expect(text).toMatch(new RegExp(`\\n- ${op}( \\(not in the API documentation\\))?:\\s+\``));
     for (const op of ["W49", "W97", "W98", "W99", "W100", "W101"])
-      expect(text).toContain(`| ${op} (not in the API documentation) |`);
-    expect(text).toContain(
+      expect(text).toMatch(new RegExp(`\\n- ${op} \\(not in the API documentation\\):\\s+\``));
+    expect(prose(text)).toContain(
       `The 208 operations of the service's API documentation and W49, W97, W98, W99, W100, W101 (${OPERATION_IDS.length} in all`,
     );
     expect(text).toContain(`| emulated | ${OPERATION_IDS.length} of ${OPERATION_IDS.length} |`);
@@ -138,9 +152,7 @@ describe("COVERAGE.md", () => {
 
   test("reachable names the resources and functions from their declarations", () => {
     const row = (op: string) =>
-      page(COVERAGE_FILE)
-        .split("\n")
-        .find((line) => line.startsWith(`| ${op} |`)) ?? "";
+      /Reachable from the provider: (.*?)\. Tested:/.exec(itemOf(page(COVERAGE_FILE), `${op}: `))?.[1];
     expect(row("W79")).toContain("GuestUser");
     expect(row("S45")).toContain("SwitchTrustedPort");
     expect(row("U1")).toContain("FloorPlan");

@@ -56,23 +56,27 @@ test("an ePDG without its domain is refused, with the reason the README gives", 
   expect(reply.body.errors).toEqual([expect.objectContaining({ code: "NMS-VALIDATION", object: "ePDGs[0].domain" })]);
 });
 
-test("every rule of the README's table beyond the API documentation has its operations and its reason", () => {
+test("every rule of the README's list beyond the API documentation has its operations and its reason", () => {
   const readme = fs.readFileSync(path.join(__dirname, "..", "..", "emulator", "README.md"), "utf8");
   const section = readme.slice(
     readme.indexOf("## Rules beyond the API documentation"),
     readme.indexOf("\n## ", readme.indexOf("## Rules beyond the API documentation") + 1),
   );
-  const rows = section
-    .split("\n")
-    .filter((line) => line.startsWith("| ") && !/^\|\s*Rule\s*\|/.test(line) && !/^\|\s*-{3}/.test(line));
-  expect(rows.length).toBeGreaterThanOrEqual(20);
-  for (const row of rows) {
-    const cells = row.split(" | ").map((cell) => cell.replace(/^\| |\s*\|$/g, "").trim());
-    expect({
-      row: cells[0],
-      cells: cells.length,
-      where: cells[1] !== "",
-      reason: (cells[2] ?? "").length > 20,
-    }).toEqual({ row: cells[0], cells: 3, where: true, reason: true });
+  // Each rule is an item of the list, its operations and reason sub-items ("  - Where: …", "  - Reason: …").
+  const rules = section
+    .split(/\n(?=- )/)
+    .slice(1)
+    .map((item) => item.replace(/\n\n[^-\s][\s\S]*$/, ""));
+  expect(rules.length).toBeGreaterThanOrEqual(20);
+  for (const item of rules) {
+    const [rule, ...subItems] = item.split(/\n {2}- /).map((part) => part.replace(/\s+/g, " ").trim());
+    const where = subItems.find((part) => part.startsWith("Where: "))?.slice("Where: ".length) ?? "";
+    const reason = subItems.find((part) => part.startsWith("Reason: "))?.slice("Reason: ".length) ?? "";
+    expect({ rule, subItems: subItems.length, where: where !== "", reason: reason.length > 20 }).toEqual({
+      rule,
+      subItems: 2,
+      where: true,
+      reason: true,
+    });
   }
 });

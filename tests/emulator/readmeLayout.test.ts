@@ -5,15 +5,19 @@ import * as path from "node:path";
 
 const EMULATOR = path.join(__dirname, "..", "..", "emulator");
 
-/** The names in the first cell of each row of the "## Layout" table, as written (`ui/` for a folder). */
+/**
+ * The names each entry of the "## Layout" list starts with, as written (`ui/` for a folder): a list
+ * item's names before its first ": ", or a table row's first cell.
+ */
 function layoutRows(): string[][] {
   const readme = fs.readFileSync(path.join(EMULATOR, "README.md"), "utf8");
   const start = readme.indexOf("## Layout\n");
   const section = readme.slice(start, readme.indexOf("\n#", start + 1));
   return section
     .split("\n")
-    .filter((line) => line.startsWith("| `"))
-    .map((line) => [...line.split(" | ")[0].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+    .filter((line) => line.startsWith("| `") || line.startsWith("- `"))
+    .map((line) => (line.startsWith("|") ? line.split(" | ")[0] : line.slice(2).split(": ")[0]))
+    .map((names) => [...names.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
 }
 
 test("the README has a layout table", () => {

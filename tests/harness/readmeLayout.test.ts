@@ -5,17 +5,21 @@ import * as path from "node:path";
 
 const HARNESS_DIR = path.join(__dirname, "..", "..", "harness");
 
-/** The rows of the table under the "## Source layout" heading, each as the file names in its first cell. */
+/**
+ * The entries under the "## Source layout" heading, each as the file names it starts with: a list item's
+ * names before its first ": ", or a table row's first cell.
+ */
 function layoutRows(readme: string): string[][] {
   const section = readme.split(/^## /m).find((s) => s.startsWith("Source layout"));
   if (!section) throw new Error('harness/README.md has no "## Source layout" section');
   return section
     .split("\n")
-    .filter((line) => line.startsWith("| `"))
-    .map((line) => [...line.split("|")[1].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+    .filter((line) => line.startsWith("| `") || line.startsWith("- `"))
+    .map((line) => (line.startsWith("|") ? line.split("|")[1] : line.slice(2).split(": ")[0]))
+    .map((names) => [...names.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
 }
 
-describe("harness/README.md's source layout table", () => {
+describe("harness/README.md's source layout", () => {
   const rows = layoutRows(fs.readFileSync(path.join(HARNESS_DIR, "README.md"), "utf8"));
   const named = rows.flat();
 

@@ -287,8 +287,8 @@ export interface SmsPasswordDurationArgs {
 }
 
 /**
- * Used by `SwitchProfile`, `SwitchAcl`, `listVenueSwitchAcls`, `listSwitchProfiles`,
- * `getSwitchProfile`, `listSwitchAcls` and `getSwitchAcl`.
+ * Used by `SwitchProfile`, `SwitchAcl`, `listVenueSwitchAcls`, `listSwitchProfiles`, `getSwitchProfile`,
+ * `listSwitchAcls` and `getSwitchAcl`.
  */
 export interface SwitchAclRuleArgs {
   /** ID of the rule. */
@@ -311,8 +311,8 @@ export interface SwitchAclRuleArgs {
 
 /**
  * Used by `SwitchProfile`, `SwitchVlan`, `listVenueSwitchVlans`, `listVenueSwitchVlansForModel`,
- * `listVenueSwitchVlansForTaggedPort`, `listVenueSwitchVlansForUntaggedPort`,
- * `listSwitchProfiles`, `getSwitchProfile`, `listSwitchVlans` and `getSwitchVlan`.
+ * `listVenueSwitchVlansForTaggedPort`, `listVenueSwitchVlansForUntaggedPort`, `listSwitchProfiles`,
+ * `getSwitchProfile`, `listSwitchVlans` and `getSwitchVlan`.
  */
 export interface SwitchFamilyModelArgs {
   /** ID of the entry. */
@@ -329,8 +329,8 @@ export interface SwitchFamilyModelArgs {
 
 /**
  * Used by `SwitchProfile`, `SwitchVlan`, `listVenueSwitchVlans`, `listVenueSwitchVlansForModel`,
- * `listVenueSwitchVlansForTaggedPort`, `listVenueSwitchVlansForUntaggedPort`,
- * `listSwitchProfiles`, `getSwitchProfile`, `listSwitchVlans` and `getSwitchVlan`.
+ * `listVenueSwitchVlansForTaggedPort`, `listVenueSwitchVlansForUntaggedPort`, `listSwitchProfiles`,
+ * `getSwitchProfile`, `listSwitchVlans` and `getSwitchVlan`.
  */
 export interface SwitchModelSlotArgs {
   /** Whether the slot is used. */
