@@ -5,6 +5,7 @@
 // read from the stack's config).
 import { z } from "zod";
 import { fieldsOf, holdsSecret, mergeObjects, type WifiApiVariant } from "../contract/meta";
+import { unwrapSchema } from "../contract/zodWrappers";
 import { isEmpty, satisfies } from "../provider/compare";
 import { specFields } from "../provider/fields";
 import { makeLifecycle } from "../provider/lifecycle";
@@ -407,7 +408,7 @@ function shapedInputs(object: ImportedObject, variant: WifiApiVariant): Props {
  */
 function fieldSchemasOfItsType(spec: ResourceSpec, variant: WifiApiVariant, inputs: Props): Map<string, z.ZodTypeAny> {
   const schemas = new Map<string, z.ZodTypeAny>();
-  const body = spec.bodySchema ? unwrap(spec.bodySchema(variant)) : undefined;
+  const body = spec.bodySchema ? unwrapSchema(spec.bodySchema(variant)) : undefined;
   if (!(body instanceof z.ZodDiscriminatedUnion)) return schemas;
   const option = body.optionsMap.get(inputs[body.discriminator] as string) as z.AnyZodObject | undefined;
   for (const [name, schema] of Object.entries((option?.shape ?? {}) as Record<string, z.ZodTypeAny>))
@@ -420,7 +421,7 @@ const defaultsByObject = new WeakMap<z.AnyZodObject, Map<string, unknown>>();
 /** The value without the fields, at any depth below the top, that hold exactly their schema's default. */
 export function withoutDefaults(schema: z.ZodTypeAny | undefined, value: unknown): unknown {
   if (schema === undefined) return value;
-  const core = unwrap(schema);
+  const core = unwrapSchema(schema);
   if (Array.isArray(value)) {
     if (!(core instanceof z.ZodArray)) return value;
     // An element is never dropped, nor emptied: an empty element would be compared as "nothing set".
@@ -457,7 +458,7 @@ export function withoutDefaults(schema: z.ZodTypeAny | undefined, value: unknown
 /** The value with only what the schema declares, at any depth; null and undefined properties left out. */
 export function shapeTo(schema: z.ZodTypeAny, value: unknown): unknown {
   if (value === null || value === undefined) return undefined;
-  const core = unwrap(schema);
+  const core = unwrapSchema(schema);
   if (Array.isArray(value)) {
     if (!(core instanceof z.ZodArray)) return value;
     return value.map((item) => shapeTo(core.element, item) ?? item);
@@ -483,19 +484,6 @@ export function shapeTo(schema: z.ZodTypeAny, value: unknown): unknown {
   return out;
 }
 
-function unwrap(schema: z.ZodTypeAny): z.ZodTypeAny {
-  let current = schema;
-  for (;;) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
-    else if (current instanceof z.ZodDefault) current = current.removeDefault();
-    else if (current instanceof z.ZodEffects) current = current.innerType();
-    else if (current instanceof z.ZodLazy) current = current.schema;
-    else if (current instanceof z.ZodPipeline) current = current._def.in;
-    else if (current instanceof z.ZodBranded) current = current.unwrap();
-    else return current;
-  }
-}
-
 /** The object schema a value is read by: an object's own, a discriminated union's option for its value, every option of a union merged. */
 function objectSchemaOf(core: z.ZodTypeAny, value: Props): z.AnyZodObject | undefined {
   if (core instanceof z.ZodObject) return core;
@@ -505,7 +493,7 @@ function objectSchemaOf(core: z.ZodTypeAny, value: Props): z.AnyZodObject | unde
   }
   if (core instanceof z.ZodUnion) {
     const objects = (core.options as z.ZodTypeAny[])
-      .map(unwrap)
+      .map((schema) => unwrapSchema(schema))
       .filter((o): o is z.AnyZodObject => o instanceof z.ZodObject);
     return objects.length > 0 ? mergeObjects(objects) : undefined;
   }
@@ -601,7 +589,7 @@ function secretsRead(
       found(path, key, text);
       return new SecretRead(key, typeof value === "string" ? "string" : "object");
     }
-    const core = unwrap(schema);
+    const core = unwrapSchema(schema);
     if (Array.isArray(value) && core instanceof z.ZodArray)
       return value.map((item, i) =>
         holdsSecret(core.element) ? replace(core.element, item, `${path}[${i}]`, false) : item,
@@ -638,7 +626,7 @@ function secretsRead(
 
 /** Whether a secret sits inside an object or array schema (a RADIUS pair holds its shared secrets), not counting the schema's own mark. */
 function holdsSecretInside(schema: z.ZodTypeAny): boolean {
-  const core = unwrap(schema);
+  const core = unwrapSchema(schema);
   if (core instanceof z.ZodArray) return holdsSecret(core.element);
   if (core instanceof z.ZodObject)
     return Object.values(core.shape as Record<string, z.ZodTypeAny>).some((f) => holdsSecret(f));
