@@ -3,6 +3,7 @@
 // schema; the provider (secrets, defaults), the SDK generator (types, docs) and the emulator
 // (variant checks) read it from there.
 import { z } from "zod";
+import { layersOf, unwrapSchema } from "./zodWrappers";
 
 /** The two variants of the Wi-Fi API (docs/service.md): fields marked (newer) exist only in the newer. */
 export const WIFI_API_VARIANTS = ["older", "newer"] as const;
@@ -96,8 +97,8 @@ export interface FieldInfo {
  * object fields that differ between options are merged the same way (the SDK's flat Args).
  */
 export function objectOf(schema: z.ZodTypeAny): z.AnyZodObject {
-  let current: z.ZodTypeAny = schema;
-  while (current instanceof z.ZodEffects) current = current.innerType();
+  // Refinements only: an optional object is not an object schema.
+  const current = unwrapSchema(schema, { through: ["effects"] });
   if (current instanceof z.ZodDiscriminatedUnion) return mergedOptions(current);
   if (!(current instanceof z.ZodObject)) throw new Error("not an object schema");
   return current;
@@ -162,24 +163,21 @@ function describeField(name: string, field: z.ZodTypeAny): FieldInfo {
   let isFilled = false;
   let defaultValue: unknown;
   let description: string | undefined;
-  let current: z.ZodTypeAny = field;
-  for (;;) {
-    if (marksOf(current).nmsSecret) isSecret = true;
-    if (marksOf(current).nmsFilledByService) isFilled = true;
-    description ??= current.description;
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
-      required = false;
-      current = current.unwrap();
-    } else if (current instanceof z.ZodDefault) {
+  // Refinements stay on the field's schema: they are part of its rule (mergeObjects merges objects only).
+  const layers = layersOf(field, { through: ["optional", "nullable", "default"] });
+  for (const layer of layers) {
+    if (marksOf(layer).nmsSecret) isSecret = true;
+    if (marksOf(layer).nmsFilledByService) isFilled = true;
+    description ??= layer.description;
+    if (layer instanceof z.ZodOptional || layer instanceof z.ZodNullable) required = false;
+    else if (layer instanceof z.ZodDefault) {
       required = false;
       // Parsed, so that an object's default holds the defaults of its own fields.
-      defaultValue = current.parse(undefined);
-      current = current.removeDefault();
-    } else {
-      break;
+      defaultValue = layer.parse(undefined);
     }
   }
-  return { name, required, secret: isSecret, filledByService: isFilled, defaultValue, description, schema: current };
+  const schema = layers[layers.length - 1];
+  return { name, required, secret: isSecret, filledByService: isFilled, defaultValue, description, schema };
 }
 
 /**
@@ -196,23 +194,21 @@ export function secretFieldsOf(schema: z.ZodTypeAny): string[] {
 export function holdsSecret(schema: z.ZodTypeAny, seen = new Set<z.ZodTypeAny>()): boolean {
   if (seen.has(schema)) return false;
   seen.add(schema);
-  if (marksOf(schema).nmsSecret) return true;
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return holdsSecret(schema.unwrap(), seen);
-  if (schema instanceof z.ZodDefault) return holdsSecret(schema.removeDefault(), seen);
-  if (schema instanceof z.ZodEffects) return holdsSecret(schema.innerType(), seen);
-  if (schema instanceof z.ZodArray) return holdsSecret(schema.element, seen);
-  if (schema instanceof z.ZodObject)
-    return Object.values(schema.shape as Record<string, z.ZodTypeAny>).some((f) => holdsSecret(f, seen));
+  if (holdsMark(schema, "nmsSecret")) return true;
+  const core = unwrapSchema(schema);
+  if (core instanceof z.ZodArray) return holdsSecret(core.element, seen);
+  if (core instanceof z.ZodObject)
+    return Object.values(core.shape as Record<string, z.ZodTypeAny>).some((f) => holdsSecret(f, seen));
   return false;
 }
 
 /**
  * The bounds of a string's length or of a number, as its checks (`.min`, `.max`, `.length`) give them, under
- * optional, nullable, default and refinement wrappers; a string's length is at least 0. Undefined when the schema
+ * its wrappers (optional, nullable, default, refinements...); a string's length is at least 0. Undefined when the schema
  * is neither, or has no bound.
  */
 export function boundsOf(schema: z.ZodTypeAny): { min?: number; max?: number; unit: "characters" | "" } | undefined {
-  const core = unwrapAll(schema);
+  const core = unwrapSchema(schema);
   if (!(core instanceof z.ZodString) && !(core instanceof z.ZodNumber)) return undefined;
   let min: number | undefined;
   let max: number | undefined;
@@ -242,16 +238,6 @@ export function rangeRuleOf(schema: z.ZodTypeAny): string {
         ? `at least ${min}`
         : `at most ${max}`;
   return unit === "" ? words : `${words} ${unit}`;
-}
-
-function unwrapAll(schema: z.ZodTypeAny): z.ZodTypeAny {
-  let current = schema;
-  for (;;) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
-    else if (current instanceof z.ZodDefault) current = current.removeDefault();
-    else if (current instanceof z.ZodEffects) current = current.innerType();
-    else return current;
-  }
 }
 
 /** Top-level defaults: what the service stores when the field is left out. */
@@ -295,14 +281,7 @@ export function answerFormOf(schema: z.ZodTypeAny): z.ZodTypeAny {
 
 /** Whether the schema, or a wrapper on the way to its core, carries the mark. */
 function holdsMark(schema: z.ZodTypeAny, mark: keyof Marks): boolean {
-  let current: z.ZodTypeAny = schema;
-  for (;;) {
-    if (marksOf(current)[mark]) return true;
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
-    else if (current instanceof z.ZodDefault) current = current.removeDefault();
-    else if (current instanceof z.ZodEffects) current = current.innerType();
-    else return false;
-  }
+  return layersOf(schema).some((layer) => marksOf(layer)[mark]);
 }
 
 function answerFormOfCore(schema: z.ZodTypeAny): z.ZodTypeAny {

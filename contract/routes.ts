@@ -532,6 +532,15 @@ export function routeOf(op: OperationId): RouteDef {
   return ROUTES[op];
 }
 
+/**
+ * The operation a command line names (npm run new-kind's --route): its ID in the table, e.g. W92. The one place that
+ * reads a name given by hand, so that naming operations otherwise changes this function only.
+ */
+export function lookUpRoute(given: string): { op: OperationId; route: RouteDef } {
+  if (!Object.hasOwn(ROUTES, given)) throw new Error(`no operation ${JSON.stringify(given)} in contract/routes.ts`);
+  return { op: given as OperationId, route: ROUTES[given as OperationId] };
+}
+
 /** Names of the {placeholders} of a path template, in order. */
 export function pathParamNames(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

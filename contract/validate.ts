@@ -1,6 +1,7 @@
 // One way to run a schema and report failures, used by the provider's check and the emulator.
 import { z } from "zod";
 import { FINITE_NUMBER_RULE, nonFiniteNumberPaths } from "./validators";
+import { unwrapSchema } from "./zodWrappers";
 
 export interface FieldFailure {
   /** Property path in Pulumi's form: a.b[0].c */
@@ -122,7 +123,7 @@ export function ignoredFields(
   type Option = { name: string; others: z.ZodTypeAny[] };
   const walk = (s: z.ZodTypeAny, v: unknown, path: (string | number)[], option: Option | undefined): void => {
     if (v === undefined || v === null || isUnknownValue(v)) return;
-    const inner = unwrapped(s);
+    const inner = unwrapSchema(s);
     if (inner instanceof z.ZodArray) {
       if (Array.isArray(v))
         v.forEach((element, i) =>
@@ -170,7 +171,7 @@ export function ignoredFields(
 /** The schemas of a key (or array element) in each of the given object or array schemas that have one. */
 function childrenOf(schemas: readonly z.ZodTypeAny[], key: string | number): z.ZodTypeAny[] {
   return schemas.flatMap((schema) => {
-    const s = unwrapped(schema);
+    const s = unwrapSchema(schema);
     if (typeof key === "number") return s instanceof z.ZodArray ? [s.element] : [];
     return s instanceof z.ZodObject && key in s.shape ? [(s.shape as Record<string, z.ZodTypeAny>)[key]] : [];
   });
@@ -178,7 +179,7 @@ function childrenOf(schemas: readonly z.ZodTypeAny[], key: string | number): z.Z
 
 /** The body with every null that stands for "not set" taken out (see validateBody); the body itself is not changed. */
 export function withoutUnsetNulls(schema: z.ZodTypeAny, value: unknown): unknown {
-  const core = unwrapped(schema);
+  const core = unwrapSchema(schema);
   if (core instanceof z.ZodArray)
     return Array.isArray(value) ? value.map((item) => withoutUnsetNulls(core.element, item)) : value;
   if (!isPlainObject(value)) return value;
@@ -203,19 +204,6 @@ export function withoutUnsetNulls(schema: z.ZodTypeAny, value: unknown): unknown
     else out.push([key, withoutUnsetNulls(field, item)]);
   }
   return Object.fromEntries(out);
-}
-
-/** The schema under its optional, nullable, default and refinement wrappers. */
-function unwrapped(schema: z.ZodTypeAny): z.ZodTypeAny {
-  let current = schema;
-  for (;;) {
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
-    else if (current instanceof z.ZodDefault) current = current.removeDefault();
-    else if (current instanceof z.ZodEffects) current = current.innerType();
-    else if (current instanceof z.ZodPipeline) current = current._def.in;
-    else if (current instanceof z.ZodLazy) current = current.schema;
-    else return current;
-  }
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

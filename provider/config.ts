@@ -84,7 +84,7 @@ export function resolveConfiguredTenant(
 }
 
 /**
- * Whether check stays off the network (provider/previewReads.ts), read alone: an offline preview
+ * Whether check stays off the network (provider/lifecycle/previewReads.ts), read alone: an offline preview
  * needs no credentials at all.
  */
 export function resolveOfflinePreview(lookup: ConfigLookup, env: NodeJS.ProcessEnv = process.env): boolean {

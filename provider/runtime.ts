@@ -13,7 +13,7 @@ import {
 } from "./config";
 import { SharedClient } from "./configuredClient";
 import { makeLifecycle } from "./lifecycle";
-import { PreviewReads } from "./previewReads";
+import { PreviewReads } from "./lifecycle/previewReads";
 import { RESOURCE_SPECS } from "./resources";
 import { STATE_IDENTITY_KIND, stateIdentityProvider } from "./stateIdentity";
 
@@ -78,7 +78,7 @@ export function of(kind: string): pulumi.dynamic.ResourceProvider {
     const lifecycle = makeLifecycle(spec, getClient, { refreshFromLists, variant, previewReads, configuredTenant });
     provider = {
       ...lifecycle,
-      // What creates and diffs show of the stack tells check which objects belong to it (provider/previewReads.ts).
+      // What creates and diffs show of the stack tells check which objects belong to it (provider/lifecycle/previewReads.ts).
       async create(inputs) {
         const created = await lifecycle.create!(inputs);
         previewReads.noteCreated(kind, created.outs ?? inputs, created.id);

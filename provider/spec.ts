@@ -243,7 +243,7 @@ export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends s
   /** The existing object with the same unique name in the same scope, for adoption. */
   findByName?(client: NmsClient, inputs: InputsOf<S, P>): Promise<Props | undefined>;
   /**
-   * How check finds, before up, another object already holding the unique name (provider/previewReads.ts), or why it
+   * How check finds, before up, another object already holding the unique name (provider/lifecycle/previewReads.ts), or why it
    * does not look; declared with findByName (provider/resources/find.ts gives all three from one declaration).
    */
   readonly takenName?: TakenName | { readonly notChecked: string };

@@ -1,5 +1,5 @@
 // Check: the program's inputs against the kind's schemas and the service's rules, before any call
-// that changes the service; then what the service already holds (provider/previewReads.ts).
+// that changes the service; then what the service already holds (provider/lifecycle/previewReads.ts).
 import type * as pulumi from "@pulumi/pulumi";
 import { routeOf } from "../../contract/routes";
 import { ignoredFields, validateBody } from "../../contract/validate";

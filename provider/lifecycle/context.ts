@@ -11,7 +11,7 @@ import { pick, type Props, type ResourceSpec } from "../spec";
 import { explicitTenant, TENANT_INPUT } from "../tenant";
 import { readMapping, type ReadMapping } from "./mapping";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
-import type { PreviewReads } from "../previewReads";
+import type { PreviewReads } from "./previewReads";
 
 export type ClientSource = () => Promise<NmsClient>;
 
@@ -20,7 +20,7 @@ export interface LifecycleOptions {
   refreshFromLists?: () => boolean;
   /** The tenant's Wi-Fi API variant (nms:wifiApiVariant); throws when the setting is invalid. */
   variant?: () => WifiApiVariant;
-  /** What check reads from the service once the inputs are valid (provider/previewReads.ts); none without. */
+  /** What check reads from the service once the inputs are valid (provider/lifecycle/previewReads.ts); none without. */
   previewReads?: PreviewReads;
   /**
    * The configured tenant (nms:tenantId), read alone for diff, which must not need credentials; undefined when it is

@@ -47,7 +47,7 @@ export interface Figures {
   upRequests: number;
   upRequestsByOp: Record<string, number>;
   upStatus: Record<string, number>;
-  /** The preview before up, on the fresh tenant: what check reads of the service (provider/previewReads.ts). */
+  /** The preview before up, on the fresh tenant: what check reads of the service (provider/lifecycle/previewReads.ts). */
   previewSeconds: number;
   previewRequests: number;
   previewRequestsByOp: Record<string, number>;

@@ -4,6 +4,7 @@
 // contract's schemas and their marks (contract/meta.ts).
 import { z } from "zod";
 import { holdsSecret } from "../../contract/meta";
+import { unwrapSchema } from "../../contract/zodWrappers";
 import { codeValuesOf, rulesNotSaid, rulesOf, sentence } from "../sdkgen/docs";
 import { isNewerOnly, strip } from "../sdkgen/printType";
 
@@ -177,14 +178,9 @@ function refinementRules(schema: z.ZodTypeAny, core: z.ZodTypeAny): string[] {
 }
 
 function hasRefinement(schema: z.ZodTypeAny): boolean {
-  let current = schema;
-  for (;;) {
-    if (current instanceof z.ZodEffects && current._def.effect.type === "refinement") return true;
-    if (current instanceof z.ZodEffects) current = current.innerType();
-    else if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) current = current.unwrap();
-    else if (current instanceof z.ZodDefault) current = current.removeDefault();
-    else return false;
-  }
+  const isRefinement = (layer: z.ZodTypeAny) =>
+    layer instanceof z.ZodEffects && layer._def.effect.type === "refinement";
+  return isRefinement(unwrapSchema(schema, { stopAt: isRefinement }));
 }
 
 /** A value written as code. */

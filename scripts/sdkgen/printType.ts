@@ -6,6 +6,7 @@
 // - "output": what the service answers (a field with a default is always there).
 import { z } from "zod";
 import { isPulumiAsset } from "../../contract/meta";
+import { layersOf } from "../../contract/zodWrappers";
 import { codeValuesOf, docComment, rulesNotSaid, rulesOf, sentence } from "./docs";
 
 /** What names a shared object shape (sharedTypes.ts): its name to print, or undefined to print it in full. */
@@ -31,34 +32,20 @@ export function strip(schema: z.ZodTypeAny): Stripped {
   let hasDefault = false;
   let defaultValue: unknown;
   let description: string | undefined;
-  let current = schema;
-  for (;;) {
-    description ??= current.description;
-    if (current instanceof z.ZodOptional) optional = true;
-    else if (current instanceof z.ZodNullable) nullable = true;
-    else if (current instanceof z.ZodDefault) {
+  // Not through a pipeline (printCore prints its input or output side) nor a lazy schema.
+  const layers = layersOf(schema, {
+    through: ["optional", "nullable", "default", "effects", "readonly", "branded", "catch"],
+  });
+  for (const layer of layers) {
+    description ??= layer.description;
+    if (layer instanceof z.ZodOptional) optional = true;
+    else if (layer instanceof z.ZodNullable) nullable = true;
+    else if (layer instanceof z.ZodDefault) {
       hasDefault = true;
-      defaultValue = current._def.defaultValue();
-    } else if (
-      !(
-        current instanceof z.ZodEffects ||
-        current instanceof z.ZodReadonly ||
-        current instanceof z.ZodBranded ||
-        current instanceof z.ZodCatch
-      )
-    ) {
-      break;
+      defaultValue = layer._def.defaultValue();
     }
-    current = unwrapOnce(current);
   }
-  return { core: current, optional, nullable, hasDefault, defaultValue, description };
-}
-
-function unwrapOnce(schema: z.ZodTypeAny): z.ZodTypeAny {
-  if (schema instanceof z.ZodEffects) return schema.innerType();
-  if (schema instanceof z.ZodDefault) return schema.removeDefault();
-  if (schema instanceof z.ZodCatch) return schema.removeCatch();
-  return (schema as z.ZodOptional<z.ZodTypeAny>).unwrap();
+  return { core: layers[layers.length - 1], optional, nullable, hasDefault, defaultValue, description };
 }
 
 /** Whether the field may be left out in this mode. */

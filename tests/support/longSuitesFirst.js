@@ -14,7 +14,7 @@ const MEASURED_SECONDS = {
   "tests/harness/lifecycle.test.ts": 46,
   "tests/harness/cli.test.ts": 42,
   "tests/provider/crash.test.ts": 33,
-  "tests/provider/previewReads.test.ts": 29,
+  "tests/provider/lifecycle/previewReads.test.ts": 29,
   "tests/importer/importTenant.test.ts": 27,
   "tests/provider/tenantIsolation.test.ts": 27,
   "tests/examples/deploy.test.ts": 27,

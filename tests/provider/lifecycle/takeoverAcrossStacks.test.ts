@@ -100,7 +100,7 @@ test.each([
       expect(venueError).toMatch(/HTTP 409: NMS-DUPLICATE-NAME/);
       expect(venueError).toMatch(/not taken over: the service holds no request [0-9a-f-]{36} of this stack's create/);
     } else {
-      // Check reads the service first (provider/previewReads.ts) and refuses before any create.
+      // Check reads the service first (provider/lifecycle/previewReads.ts) and refuses before any create.
       expect(venueError).toMatch(/check failed: property name: nms:Venue [0-9a-f]+ already holds name "Headquarters"/);
     }
     expect(venueError).toMatch(/set adoptByName: true or adoptId/);

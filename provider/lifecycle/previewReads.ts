@@ -9,18 +9,21 @@
 // else the configured one): a reference to another tenant's object is a reference to nothing.
 // nms:offlinePreview turns every one of them off.
 import type * as pulumi from "@pulumi/pulumi";
-import type { OperationId } from "../contract/routes";
-import { isUnknown } from "../contract/validators";
-import type { NmsClient, QueryParams, RequestRecord } from "./client";
-import { isNotFound, NmsApiError } from "./client/errors";
-import { containsUnknown, isEmpty } from "./compare";
-import { specFields } from "./fields";
-import { createRequestIdOf } from "./lifecycle/createRequestId";
-import { objectAccess, type ObjectAccess } from "./lifecycle/objectAccess";
-import { RESOURCE_SPECS } from "./resources";
-import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec, type TakenName } from "./spec";
-import { routeOf } from "../contract/routes";
-import { explicitTenant, TENANT_INPUT } from "./tenant";
+import { routeOf } from "../../contract/routes";
+import { isUnknown } from "../../contract/validators";
+import type { NmsClient, RequestRecord } from "../client";
+import { isNotFound } from "../client/errors";
+import { containsUnknown } from "../compare";
+import { specFields } from "../fields";
+import { RESOURCE_SPECS } from "../resources";
+import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec, type TakenName } from "../spec";
+import { explicitTenant, TENANT_INPUT } from "../tenant";
+import { createRequestIdOf } from "./createRequestId";
+import { objectAccess, type ObjectAccess } from "./objectAccess";
+import { ClientReads } from "./previewClientReads";
+import { type LifecycleTools, report } from "./previewReport";
+
+export type { LifecycleTools } from "./previewReport";
 
 type CheckFailure = pulumi.dynamic.CheckFailure;
 
@@ -45,106 +48,11 @@ function takenNameOf(spec: ResourceSpec): TakenName | undefined {
 /** The kind an input names, for objects this process created (whose settings and children need no look-up). */
 const OWNERS: Readonly<Record<string, string>> = { ...REFERENCES, serialNumber: "Ap", switchId: "Switch" };
 
-/** Functions of the lifecycle the reports need, so that they compare exactly as up will. */
-export interface LifecycleTools {
-  changed(desired: Props, actual: Props): string[];
-  outputsOf(api: Props, inputs: Props, refill?: "all" | "notEchoed"): Props;
-  defaults(): Readonly<Record<string, unknown>>;
-}
-
 export interface PreviewReadsOptions {
   /** nms:offlinePreview; throws when the setting is invalid. */
   offline(): boolean;
   /** nms:tenantId, the tenant of resources that leave `tenantId` out (undefined when not set). */
   configuredTenant?(): string | undefined;
-}
-
-/** What one client (the view of one tenant) has read: its tenant, its lists, the objects found to exist. Kept for the process. */
-class ClientReads {
-  private readonly lists = new Map<string, Promise<Props[]>>();
-  private readonly exists = new Map<string, Promise<boolean>>();
-  private session?: Promise<CheckFailure | undefined>;
-
-  constructor(readonly client: NmsClient) {}
-
-  /** "the tenant" (the configured one), or "tenant <ID>" (another, which a resource's `tenantId` named), for messages. */
-  where(): string {
-    return this.client.tenantId === this.client.configuredTenantId ? "the tenant" : `tenant ${this.client.tenantId}`;
-  }
-
-  /**
-   * One read of the tenant (A4, after the login the views share), so that wrong credentials, or a tenant the login
-   * may not reach, fail every check of the tenant's resources with the service's reason. `named`: the resources
-   * name the tenant in their `tenantId` (else it is nms:tenantId), which the failure is reported on.
-   */
-  verified(named: boolean): Promise<CheckFailure | undefined> {
-    this.session ??= this.client.call("A4").then(
-      () => undefined,
-      (error: unknown) => sessionFailure(error, named ? this.client.tenantId : undefined),
-    );
-    return this.session;
-  }
-
-  /**
-   * Every object of a list, fetched once for the process (client.list shares its pages with the
-   * client's own cache); none when the scope does not exist (a switch the program has yet to add).
-   */
-  list(op: OperationId, params: Record<string, string>, query?: QueryParams): Promise<Props[]> {
-    const key = `${op} ${JSON.stringify(params)} ${JSON.stringify(query ?? {})}`;
-    let listed = this.lists.get(key);
-    if (!listed) {
-      listed = this.client.list<Props>(op, params, query).catch((error: unknown) => {
-        if (isNotFound(error)) return [];
-        throw error;
-      });
-      this.lists.set(key, listed);
-      // A failed list is not kept: the next check asks again.
-      listed.catch(() => this.lists.get(key) === listed && this.lists.delete(key));
-    }
-    return listed;
-  }
-
-  /** The client, its lists answered by list() above: a lookup through it (findByName) lists nothing a check has listed. */
-  listingOnce(): NmsClient {
-    const list = (op: OperationId, params?: Record<string, string>, query?: QueryParams) =>
-      this.list(op, params ?? {}, query);
-    return Object.create(this.client, { list: { value: list } }) as NmsClient;
-  }
-
-  /** Whether the object exists, read once per object: for a reference its list does not show. */
-  confirm(kind: string, id: string, read: () => Promise<Props | undefined>): Promise<boolean> {
-    const key = `${kind} ${id}`;
-    let found = this.exists.get(key);
-    if (!found) {
-      found = read().then((object) => object !== undefined);
-      this.exists.set(key, found);
-      found.catch(() => this.exists.get(key) === found && this.exists.delete(key));
-    }
-    return found;
-  }
-}
-
-/** Why check fails for every resource of the tenant; `named`: the tenant a resource's `tenantId` names. */
-function sessionFailure(error: unknown, named: string | undefined): CheckFailure {
-  const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof NmsApiError && error.operation === "A1") {
-    return { property: "", reason: `the service refused the login (check nms:username and nms:password): ${message}` };
-  }
-  if (error instanceof NmsApiError && (error.status === 403 || error.status === 404)) {
-    if (named !== undefined) {
-      return {
-        property: TENANT_INPUT,
-        reason:
-          `tenant ${named} cannot be reached with the configured login (an end customer's tenant is reached through the ` +
-          `service's delegated access, which the tenant must grant the login's own): ${message}`,
-      };
-    }
-    return { property: "nms:tenantId", reason: `the tenant cannot be reached with these credentials: ${message}` };
-  }
-  return {
-    property: "",
-    reason: `the service could not be read (set nms:offlinePreview to true to preview without it): ${message}`,
-  };
 }
 
 /** What the process has seen of the stack's resources: objects it created, existing resources it diffed. */
@@ -439,54 +347,4 @@ export class PreviewReads {
     if (!existing) return;
     report(reads.client, spec, news, named === "" ? objects.idOf(existing, news) : named, existing, tools, "settings");
   }
-}
-
-/**
- * The adoption report on the provider host's stderr, which Pulumi shows: which object the
- * resource takes over and each field up will change, old → new; secrets as changed, never their
- * values. A warning when values will be overwritten, information otherwise.
- */
-function report(
-  client: NmsClient,
-  spec: ResourceSpec,
-  news: Props,
-  id: string,
-  existing: Props,
-  tools: LifecycleTools,
-  how: "adopt" | "settings",
-): void {
-  // As the lifecycle compares: an adopted object as refresh sees it, settings as the service holds them.
-  const current = how === "adopt" ? tools.outputsOf(existing, news, "notEchoed") : tools.outputsOf(existing, {});
-  const changes = tools.changed(news, current);
-  const secrets = specFields(spec).secretInputs;
-  const defaults = tools.defaults();
-  const described = changes.map((field) => {
-    if (secrets.includes(field)) return `${field}: (secret) changed`;
-    return `${field}: ${shown(current[field])} → ${shown(news[field] === undefined ? defaults[field] : news[field])}`;
-  });
-  // A secret the service does not return cannot be compared; the update writes it with the rest.
-  const hidden =
-    changes.length > 0
-      ? secrets.filter(
-          (f) =>
-            news[f] !== undefined &&
-            !changes.includes(f) &&
-            tools.outputsOf(existing, {}, "notEchoed")[f] === undefined,
-        )
-      : [];
-  for (const field of hidden) described.push(`${field}: (secret) written; the service does not show it to compare`);
-  const who = `nms:${spec.kind} ${JSON.stringify(news[RESOURCE_NAME_INPUT] ?? "")}`;
-  const what =
-    how === "adopt" ? `will adopt ${spec.kind} ${id}` : `takes over ${spec.kind} ${id}, which exists already`;
-  const effect = described.length > 0 ? `; up changes ${described.join("; ")}` : "; up changes none of its fields";
-  client.notice(described.length > 0 ? "warn" : "info", `${who} ${what}${effect}`);
-}
-
-const MAX_SHOWN = 60;
-
-function shown(value: unknown): string {
-  if (isUnknown(value)) return "(known after up)";
-  if (isEmpty(value)) return "(unset)";
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }

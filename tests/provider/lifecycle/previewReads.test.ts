@@ -6,21 +6,21 @@ import * as fs from "node:fs";
 import * as net from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
-import { type RunningEmulator, startEmulator } from "../../emulator";
-import { preview, type RunResult, type StackOptions, up } from "../../harness";
-import type { NmsClient } from "../../provider/client";
-import { resolveOfflinePreview } from "../../provider/config";
-import { createRequestIdOf } from "../../provider/lifecycle/createRequestId";
-import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../../provider/spec";
-import { REFERENCES } from "../../provider/previewReads";
-import { RESOURCE_SPECS } from "../../provider/resources";
-import { adminApi, demoClient } from "../support/emulatorClient";
+import { type RunningEmulator, startEmulator } from "../../../emulator";
+import { preview, type RunResult, type StackOptions, up } from "../../../harness";
+import type { NmsClient } from "../../../provider/client";
+import { resolveOfflinePreview } from "../../../provider/config";
+import { createRequestIdOf } from "../../../provider/lifecycle/createRequestId";
+import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../../../provider/spec";
+import { REFERENCES } from "../../../provider/lifecycle/previewReads";
+import { RESOURCE_SPECS } from "../../../provider/resources";
+import { adminApi, demoClient } from "../../support/emulatorClient";
 
 jest.setTimeout(180_000);
 
 type Props = Record<string, any>;
 
-const ROOT = path.resolve(__dirname, "..", "..");
+const ROOT = path.resolve(__dirname, "..", "..", "..");
 const PROGRAM = path.join(ROOT, "tests", "sdk", "fixtures", "kinds", "index.js");
 /** The state's hidden identity resource (provider/stateIdentity.ts), which every stack has besides its own. */
 const IDENTITY_TYPE = "pulumi-nodejs:dynamic/nms:StateIdentity";

@@ -1,0 +1,98 @@
+// What check reads of one tenant for the preview reads (previewReads.ts): its login, its lists, the objects
+// found to exist, each once per process.
+import type * as pulumi from "@pulumi/pulumi";
+import type { OperationId } from "../../contract/routes";
+import type { NmsClient, QueryParams } from "../client";
+import { isNotFound, NmsApiError } from "../client/errors";
+import type { Props } from "../spec";
+import { TENANT_INPUT } from "../tenant";
+
+type CheckFailure = pulumi.dynamic.CheckFailure;
+
+/** What one client (the view of one tenant) has read: its tenant, its lists, the objects found to exist. Kept for the process. */
+export class ClientReads {
+  private readonly lists = new Map<string, Promise<Props[]>>();
+  private readonly exists = new Map<string, Promise<boolean>>();
+  private session?: Promise<CheckFailure | undefined>;
+
+  constructor(readonly client: NmsClient) {}
+
+  /** "the tenant" (the configured one), or "tenant <ID>" (another, which a resource's `tenantId` named), for messages. */
+  where(): string {
+    return this.client.tenantId === this.client.configuredTenantId ? "the tenant" : `tenant ${this.client.tenantId}`;
+  }
+
+  /**
+   * One read of the tenant (A4, after the login the views share), so that wrong credentials, or a tenant the login
+   * may not reach, fail every check of the tenant's resources with the service's reason. `named`: the resources
+   * name the tenant in their `tenantId` (else it is nms:tenantId), which the failure is reported on.
+   */
+  verified(named: boolean): Promise<CheckFailure | undefined> {
+    this.session ??= this.client.call("A4").then(
+      () => undefined,
+      (error: unknown) => sessionFailure(error, named ? this.client.tenantId : undefined),
+    );
+    return this.session;
+  }
+
+  /**
+   * Every object of a list, fetched once for the process (client.list shares its pages with the
+   * client's own cache); none when the scope does not exist (a switch the program has yet to add).
+   */
+  list(op: OperationId, params: Record<string, string>, query?: QueryParams): Promise<Props[]> {
+    const key = `${op} ${JSON.stringify(params)} ${JSON.stringify(query ?? {})}`;
+    let listed = this.lists.get(key);
+    if (!listed) {
+      listed = this.client.list<Props>(op, params, query).catch((error: unknown) => {
+        if (isNotFound(error)) return [];
+        throw error;
+      });
+      this.lists.set(key, listed);
+      // A failed list is not kept: the next check asks again.
+      listed.catch(() => this.lists.get(key) === listed && this.lists.delete(key));
+    }
+    return listed;
+  }
+
+  /** The client, its lists answered by list() above: a lookup through it (findByName) lists nothing a check has listed. */
+  listingOnce(): NmsClient {
+    const list = (op: OperationId, params?: Record<string, string>, query?: QueryParams) =>
+      this.list(op, params ?? {}, query);
+    return Object.create(this.client, { list: { value: list } }) as NmsClient;
+  }
+
+  /** Whether the object exists, read once per object: for a reference its list does not show. */
+  confirm(kind: string, id: string, read: () => Promise<Props | undefined>): Promise<boolean> {
+    const key = `${kind} ${id}`;
+    let found = this.exists.get(key);
+    if (!found) {
+      found = read().then((object) => object !== undefined);
+      this.exists.set(key, found);
+      found.catch(() => this.exists.get(key) === found && this.exists.delete(key));
+    }
+    return found;
+  }
+}
+
+/** Why check fails for every resource of the tenant; `named`: the tenant a resource's `tenantId` names. */
+function sessionFailure(error: unknown, named: string | undefined): CheckFailure {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof NmsApiError && error.operation === "A1") {
+    return { property: "", reason: `the service refused the login (check nms:username and nms:password): ${message}` };
+  }
+  if (error instanceof NmsApiError && (error.status === 403 || error.status === 404)) {
+    if (named !== undefined) {
+      return {
+        property: TENANT_INPUT,
+        reason:
+          `tenant ${named} cannot be reached with the configured login (an end customer's tenant is reached through the ` +
+          `service's delegated access, which the tenant must grant the login's own): ${message}`,
+      };
+    }
+    return { property: "nms:tenantId", reason: `the tenant cannot be reached with these credentials: ${message}` };
+  }
+  return {
+    property: "",
+    reason: `the service could not be read (set nms:offlinePreview to true to preview without it): ${message}`,
+  };
+}
