@@ -95,12 +95,31 @@ export class RequestTracker {
   }
 
   /**
-   * A write the service answers as done (201 Created, W74): applied now, with a request record
-   * that is SUCCESS from the start. A refusal at apply is the answer's error.
+   * A write the service answers as done (201 Created, W74): applied now (a large batch over several turns of the event
+   * loop, commitYielding), with a request record that is SUCCESS from the start. A refusal at apply is the answer's
+   * error.
    */
-  applyNow(t: TenantState, op: OperationId, admin: string, write: PreparedWrite, callerRequestId?: string): Accepted {
-    const route = ROUTES[op];
+  applyNow(
+    t: TenantState,
+    op: OperationId,
+    admin: string,
+    write: PreparedWrite,
+    callerRequestId?: string,
+  ): Accepted | Promise<Accepted> {
+    if (write.commitYielding)
+      return write.commitYielding().then(() => this.recordApplied(t, op, admin, write, callerRequestId));
     write.commit();
+    return this.recordApplied(t, op, admin, write, callerRequestId);
+  }
+
+  private recordApplied(
+    t: TenantState,
+    op: OperationId,
+    admin: string,
+    write: PreparedWrite,
+    callerRequestId: string | undefined,
+  ): Accepted {
+    const route = ROUTES[op];
     const record: RequestRecord = {
       admin,
       count: write.count,

@@ -502,16 +502,17 @@ export class EmulatorServer {
       query,
       body: bodyOf(raw, form),
       origin: this.ownOrigin,
-      finish: (write: PreparedWrite) =>
-        route.async
-          ? {
-              status: route.success,
-              body: this.tracker.submit(tenant, op, session.username, write, callerRequestId(req)),
-            }
-          : {
-              status: route.success,
-              body: this.tracker.applyNow(tenant, op, session.username, write, callerRequestId(req)),
-            },
+      finish: (write: PreparedWrite) => {
+        if (route.async)
+          return {
+            status: route.success,
+            body: this.tracker.submit(tenant, op, session.username, write, callerRequestId(req)),
+          };
+        const applied = this.tracker.applyNow(tenant, op, session.username, write, callerRequestId(req));
+        return applied instanceof Promise
+          ? applied.then((body) => ({ status: route.success, body }))
+          : { status: route.success, body: applied };
+      },
     };
     return handler(context);
   }
@@ -582,8 +583,8 @@ export class EmulatorServer {
     // An answer holding a long list (a guest import's guests) is encoded a slice at a time, giving other requests their turn.
     if (answer.body !== undefined && holdsLongArray(answer.body)) {
       encodeYielding(answer.body).then(
-        (text) =>
-          this.guarded(res, method, path, () => this.write(res, method, path, op, tenantId, answer, text, fault)),
+        (pieces) =>
+          this.guarded(res, method, path, () => this.write(res, method, path, op, tenantId, answer, pieces, fault)),
         (error: unknown) => {
           reportUnexpected(error);
           const fallback = this.errorAnswer(new Error("the answer could not be encoded"));
@@ -606,21 +607,28 @@ export class EmulatorServer {
     op: string,
     tenantId: string | null,
     answer: Answer,
-    text: string,
+    text: string | Buffer[],
     fault?: string,
   ): void {
     if (res.destroyed) {
       this.record(method, path, op, NO_ANSWER, tenantId, fault, res.req);
       return;
     }
-    const headers: Record<string, string | number> = { "content-length": Buffer.byteLength(text), ...answer.headers };
+    const length =
+      typeof text === "string" ? Buffer.byteLength(text) : text.reduce((sum, piece) => sum + piece.length, 0);
+    const headers: Record<string, string | number> = { "content-length": length, ...answer.headers };
     // A body refused for its size is not read to its end: the answer closes the connection, and a client that goes on
     // sending meets a closed socket a moment later (the moment lets it read the answer first).
     if (answer.headers?.connection === "close")
       res.once("finish", () => setTimeout(() => res.socket?.destroy(), CLOSE_GRACE_MS).unref());
-    if (text !== "") headers["content-type"] = JSON_TYPE;
+    if (length > 0) headers["content-type"] = JSON_TYPE;
     res.writeHead(answer.status, headers);
-    res.end(text);
+    if (typeof text === "string") res.end(text);
+    else {
+      res.cork();
+      for (const piece of text) res.write(piece);
+      res.end();
+    }
     this.record(method, path, op, answer.status, tenantId, fault, res.req);
   }
 

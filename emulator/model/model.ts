@@ -5,14 +5,11 @@
 import { type BodyEncoding, validateBody } from "../../contract";
 import { ApiError, badRequest, notFound, validationError } from "../errors";
 import { Directory } from "../directory";
-import { yieldToOthers } from "../wire";
+import { ENTRIES_PER_TURN, TurnBudget, yieldToOthers } from "../wire";
 import type { IdSource } from "../ids";
 import type { AnyRecord } from "./collection";
 import type { Draft, HandlerModel, KindDef, ListDef, PageRequest, Params, PreparedWrite, WriteContext } from "./kind";
 import { type TenantDetails, type TenantSettings, TenantState } from "./tenant";
-
-/** Entries of an array body checked between two turns of the event loop (createManyYielding). */
-export const ENTRIES_PER_SLICE = 500;
 
 export function slicePage<T>(items: T[], page: PageRequest): T[] {
   if (page.size === undefined) return items;
@@ -142,16 +139,13 @@ export class NmsModel implements HandlerModel {
     body: unknown,
     params: Params = {},
   ): PreparedWrite {
-    const steps = this.createManySteps(kind, t, body, params);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return runToEnd(this.createManySteps(kind, t, body, params));
   }
 
   /**
-   * createMany, giving the event loop back after every ENTRIES_PER_SLICE entries: a body of tens of thousands of
-   * entries (a guest import at the body limit) then delays other tenants' requests by one slice, not by all of it.
+   * createMany, giving the event loop back whenever a turn's share of the work is done (TurnBudget): a body of tens of
+   * thousands of entries (a guest import at the body limit) then delays other tenants' requests by one share, not by
+   * all of it.
    */
   async createManyYielding<R extends AnyRecord, I>(
     kind: KindDef<R, I>,
@@ -167,7 +161,7 @@ export class NmsModel implements HandlerModel {
     }
   }
 
-  /** createMany's work; it yields (nothing) where a slice of entries ends. */
+  /** createMany's work; it yields (nothing) where a turn's share of the work ends (TurnBudget). */
   private *createManySteps<R extends AnyRecord, I>(
     kind: KindDef<R, I>,
     t: TenantState,
@@ -177,16 +171,23 @@ export class NmsModel implements HandlerModel {
     this.checkParents(kind, t, params);
     if (!Array.isArray(body) || body.length === 0)
       throw badRequest(`body must be a non-empty JSON array of ${kind.noun} objects`, "body");
+    const budget = new TurnBudget();
     const inputs: I[] = [];
     for (let i = 0; i < body.length; i++) {
       inputs.push(atIndex(i, () => parseObject(kind, t, body[i])));
-      if ((i + 1) % ENTRIES_PER_SLICE === 0) yield;
+      if (budget.spent()) {
+        yield;
+        budget.restart();
+      }
     }
     const ctx = this.context(t);
     const drafts: Draft<R>[] = [];
     for (let i = 0; i < inputs.length; i++) {
       drafts.push(atIndex(i, () => this.draftCreate(kind, t, inputs[i], params, ctx)));
-      if ((i + 1) % ENTRIES_PER_SLICE === 0) yield;
+      if (budget.spent()) {
+        yield;
+        budget.restart();
+      }
     }
     // Parents checked again: one may have gone while other requests ran between slices.
     this.checkParents(kind, t, params);
@@ -195,7 +196,8 @@ export class NmsModel implements HandlerModel {
     const collection = t.of<R>(kind.name);
     const firstById = new Map<string, number>();
     const firstByKey = new Map<string, number>();
-    drafts.forEach((draft, i) => {
+    for (let i = 0; i < drafts.length; i++) {
+      const draft = drafts[i];
       const key = collection.unique?.key(draft.record);
       const byId = firstById.get(draft.record.id);
       const byKey = key === undefined ? undefined : firstByKey.get(key);
@@ -214,13 +216,18 @@ export class NmsModel implements HandlerModel {
       }
       firstById.set(draft.record.id, i);
       if (key !== undefined) firstByKey.set(key, i);
-    });
-    return this.writeOf(
+      if (budget.spent()) {
+        yield;
+        budget.restart();
+      }
+    }
+    return yield* this.writeSteps(
       kind,
       t,
       drafts,
       drafts.map(() => undefined),
       true,
+      budget,
     );
   }
 
@@ -368,8 +375,20 @@ export class NmsModel implements HandlerModel {
     previous: (R | undefined)[],
     many: boolean,
   ): PreparedWrite {
+    return runToEnd(this.writeSteps(kind, t, drafts, previous, many, new TurnBudget()));
+  }
+
+  /** writeOf's work; it yields (nothing) where a turn's share of the work ends (TurnBudget). */
+  private *writeSteps<R extends AnyRecord, I>(
+    kind: KindDef<R, I>,
+    t: TenantState,
+    drafts: Draft<R>[],
+    previous: (R | undefined)[],
+    many: boolean,
+    budget: TurnBudget,
+  ): Generator<void, PreparedWrite> {
     const collection = t.of<R>(kind.name);
-    const checkAll = (current: (R | undefined)[]) => {
+    const checkBatch = (current: (R | undefined)[]) => {
       try {
         kind.checkBatch?.(
           t,
@@ -380,31 +399,92 @@ export class NmsModel implements HandlerModel {
         const index = (error as { index?: unknown }).index;
         throw many && typeof index === "number" && error instanceof ApiError ? prefixed(index, error) : error;
       }
-      drafts.forEach((draft, i) =>
-        many
-          ? atIndex(i, () => this.check(kind, t, draft.record, current[i]))
-          : this.check(kind, t, draft.record, current[i]),
-      );
     };
-    checkAll(previous);
-    // Only creates reserve: a retried update or delete names the same object and cannot duplicate it.
-    const creates = drafts.filter((_, i) => previous[i] === undefined && !kind.settingsOf);
+    const checkOne = (i: number, current: R | undefined) =>
+      many
+        ? atIndex(i, () => this.check(kind, t, drafts[i].record, current))
+        : this.check(kind, t, drafts[i].record, current);
+    const checkAll = (current: (R | undefined)[]) => {
+      checkBatch(current);
+      for (let i = 0; i < drafts.length; i++) checkOne(i, current[i]);
+    };
+    checkBatch(previous);
+    for (let i = 0; i < drafts.length; i++) {
+      checkOne(i, previous[i]);
+      if (budget.spent()) {
+        yield;
+        budget.restart();
+      }
+    }
+    // Only creates reserve, and only what another create could take meanwhile: a unique key, or an ID the caller gives
+    // (an AP's serial number). An ID the service makes up is no one else's; a retried update or delete names the same
+    // object and cannot duplicate it.
+    const idGiven = kind.idFrom !== undefined && "field" in kind.idFrom;
+    const reserving = !kind.settingsOf && (collection.unique !== undefined || idGiven);
+    const creates = reserving ? drafts.filter((_, i) => previous[i] === undefined) : [];
     for (const draft of creates) collection.reserve(draft.record);
     const release = () => creates.forEach((draft) => collection.release(draft.record));
-    const views = drafts.map((draft) => kind.view(t, draft.record, draft.related));
+    const views: unknown[] = [];
+    const ids: string[] = [];
+    for (const draft of drafts) {
+      views.push(kind.view(t, draft.record, draft.related));
+      ids.push(draft.record.id);
+      if (budget.spent()) {
+        yield;
+        budget.restart();
+      }
+    }
+    const commit = () => {
+      try {
+        // An update applies to the object as it is now; one deleted meanwhile fails the request.
+        checkAll(drafts.map((draft, i) => previous[i] && this.existing(kind, t, draft.record.id)));
+        for (const draft of drafts) this.store(kind, t, draft);
+      } finally {
+        release();
+      }
+    };
+    // A large batch of new objects nothing else can clash with (IDs the service makes, no unique rule, nothing written
+    // beside them) is written a turn's share at a time, unseen until the last turn: other requests wait one share.
+    const stageable =
+      many &&
+      drafts.length > ENTRIES_PER_TURN &&
+      !reserving &&
+      !kind.settingsOf &&
+      !idGiven &&
+      collection.unique === undefined &&
+      previous.every((p) => p === undefined) &&
+      drafts.every((d) => d.related === undefined || d.related.length === 0);
+    const commitYielding = async () => {
+      const staging = collection.beginStaging();
+      let published = false;
+      try {
+        const writing = new TurnBudget();
+        for (const draft of drafts) {
+          collection.stage(staging, draft.record);
+          if (writing.spent()) await writing.next();
+        }
+        // The state of this moment, in the turn the objects appear: every check again (a lookup or two per entry).
+        checkAll(previous);
+        collection.publish(staging);
+        published = true;
+        for (const draft of drafts) kind.afterPut?.(t, draft.record);
+      } finally {
+        if (!published) {
+          // Unseen all along; taken back a share at a time before the failure is answered, so that a retry finds none.
+          for (let from = 0; from < staging.ids.length; from += ENTRIES_PER_TURN) {
+            collection.unstage(staging, from, ENTRIES_PER_TURN);
+            await yieldToOthers();
+          }
+          collection.abandon(staging);
+        }
+      }
+    };
     return {
-      entityId: drafts.map((d) => d.record.id).join(","),
+      entityId: ids.join(","),
       count: drafts.length,
       response: many ? views : views[0],
-      commit: () => {
-        try {
-          // An update applies to the object as it is now; one deleted meanwhile fails the request.
-          checkAll(drafts.map((draft, i) => previous[i] && this.existing(kind, t, draft.record.id)));
-          for (const draft of drafts) this.store(kind, t, draft);
-        } finally {
-          release();
-        }
-      },
+      commit,
+      ...(stageable ? { commitYielding } : {}),
       release,
     };
   }
@@ -476,6 +556,14 @@ function atIndex<T>(i: number, run: () => T): T {
     return run();
   } catch (error) {
     throw error instanceof ApiError ? prefixed(i, error) : error;
+  }
+}
+
+/** Runs a generator of work slices to its end in one go, for callers that do not give the event loop back. */
+function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
 }
 
