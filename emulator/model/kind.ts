@@ -4,8 +4,8 @@
 // one line in services/registry.ts.
 import type { z } from "zod";
 import type { BodyEncoding, OperationId, RouteDef, WifiApiVariant } from "../../contract";
-import type { Session } from "../auth";
-import type { Answer } from "../wire";
+import type { Session } from "../auth/auth";
+import type { Answer } from "../http/wire";
 import type { AnyRecord, UniqueRule } from "./collection";
 import type { TenantState } from "./tenant";
 
@@ -57,7 +57,7 @@ export interface KindOps {
 
 /**
  * What an operation reads and answers, as schemas of the contract: the OpenAPI document and the
- * tests that read every answer take them from here (emulator/operationSchemas.ts).
+ * tests that read every answer take them from here (emulator/operations/operationSchemas.ts).
  */
 export interface OperationSchemas {
   /** The JSON body the operation reads; its handler parses with the same schema. */

@@ -1,15 +1,16 @@
 // State and invariants of every tenant, and the generic flow every kind declaration runs: get,
 // list, create (one or many), update, delete (one or many), reset. Reads return the read form;
 // writes are validated now and return a PreparedWrite whose commit() re-checks against the state
-// of that later moment and applies.
-import { type BodyEncoding, validateBody } from "../../contract";
-import { ApiError, badRequest, notFound, validationError } from "../errors";
-import { Directory } from "../directory";
-import { ENTRIES_PER_TURN, TurnBudget, yieldToOthers } from "../wire";
-import type { IdSource } from "../ids";
+// of that later moment and applies (writeFlow.ts).
+import type { BodyEncoding } from "../../contract";
+import { ApiError, badRequest, notFound } from "./errors";
+import { Directory } from "./directory";
+import { TurnBudget, yieldToOthers } from "./turns";
+import type { IdSource } from "./ids";
 import type { AnyRecord } from "./collection";
 import type { Draft, HandlerModel, KindDef, ListDef, PageRequest, Params, PreparedWrite, WriteContext } from "./kind";
 import { type TenantDetails, type TenantSettings, TenantState } from "./tenant";
+import { atIndex, clashesWithin, type ExistingOf, idInBody, parseObject, runToEnd, writeSteps } from "./writeFlow";
 
 export function slicePage<T>(items: T[], page: PageRequest): T[] {
   if (page.size === undefined) return items;
@@ -21,6 +22,9 @@ export class NmsModel implements HandlerModel {
   private readonly tenants = new Map<string, TenantState>();
   /** Shared by every tenant: logins, the support directory, MSP customers. */
   readonly directory = new Directory();
+
+  /** existing, bound: what the write flow re-reads an update's object with. */
+  private readonly existingOf: ExistingOf = (kind, t, id) => this.existing(kind, t, id);
 
   constructor(
     private readonly ids: IdSource,
@@ -191,37 +195,9 @@ export class NmsModel implements HandlerModel {
     }
     // Parents checked again: one may have gone while other requests ran between slices.
     this.checkParents(kind, t, params);
-    // Entries of one call clash with each other as they would with stored objects: the first earlier entry with the same
-    // ID or unique key is found by a map lookup, so that a body of tens of thousands of entries costs one pass.
-    const collection = t.of<R>(kind.name);
-    const firstById = new Map<string, number>();
-    const firstByKey = new Map<string, number>();
-    for (let i = 0; i < drafts.length; i++) {
-      const draft = drafts[i];
-      const key = collection.unique?.key(draft.record);
-      const byId = firstById.get(draft.record.id);
-      const byKey = key === undefined ? undefined : firstByKey.get(key);
-      const twin = Math.min(byId ?? i, byKey ?? i);
-      if (twin < i) {
-        // Two entries naming one object (an AP's serial number) clash on the ID, not on the unique name.
-        const sameId =
-          drafts[twin].record.id === draft.record.id && kind.idFrom !== undefined && "field" in kind.idFrom
-            ? kind.idFrom
-            : undefined;
-        const code = sameId
-          ? (sameId.takenCode ?? "NMS-DUPLICATE-NAME")
-          : (collection.unique?.code ?? "NMS-VALIDATION");
-        const object = sameId ? sameId.field : collection.unique?.object;
-        throw prefixed(i, new ApiError(code, { message: `same as entry ${twin} of this request`, object }));
-      }
-      firstById.set(draft.record.id, i);
-      if (key !== undefined) firstByKey.set(key, i);
-      if (budget.spent()) {
-        yield;
-        budget.restart();
-      }
-    }
-    return yield* this.writeSteps(
+    yield* clashesWithin(kind, t, drafts, budget);
+    return yield* writeSteps(
+      this.existingOf,
       kind,
       t,
       drafts,
@@ -375,133 +351,7 @@ export class NmsModel implements HandlerModel {
     previous: (R | undefined)[],
     many: boolean,
   ): PreparedWrite {
-    return runToEnd(this.writeSteps(kind, t, drafts, previous, many, new TurnBudget()));
-  }
-
-  /** writeOf's work; it yields (nothing) where a turn's share of the work ends (TurnBudget). */
-  private *writeSteps<R extends AnyRecord, I>(
-    kind: KindDef<R, I>,
-    t: TenantState,
-    drafts: Draft<R>[],
-    previous: (R | undefined)[],
-    many: boolean,
-    budget: TurnBudget,
-  ): Generator<void, PreparedWrite> {
-    const collection = t.of<R>(kind.name);
-    const checkBatch = (current: (R | undefined)[]) => {
-      try {
-        kind.checkBatch?.(
-          t,
-          drafts.map((d) => d.record),
-          current,
-        );
-      } catch (error) {
-        const index = (error as { index?: unknown }).index;
-        throw many && typeof index === "number" && error instanceof ApiError ? prefixed(index, error) : error;
-      }
-    };
-    const checkOne = (i: number, current: R | undefined) =>
-      many
-        ? atIndex(i, () => this.check(kind, t, drafts[i].record, current))
-        : this.check(kind, t, drafts[i].record, current);
-    const checkAll = (current: (R | undefined)[]) => {
-      checkBatch(current);
-      for (let i = 0; i < drafts.length; i++) checkOne(i, current[i]);
-    };
-    checkBatch(previous);
-    for (let i = 0; i < drafts.length; i++) {
-      checkOne(i, previous[i]);
-      if (budget.spent()) {
-        yield;
-        budget.restart();
-      }
-    }
-    // Only creates reserve, and only what another create could take meanwhile: a unique key, or an ID the caller gives
-    // (an AP's serial number). An ID the service makes up is no one else's; a retried update or delete names the same
-    // object and cannot duplicate it.
-    const idGiven = kind.idFrom !== undefined && "field" in kind.idFrom;
-    const reserving = !kind.settingsOf && (collection.unique !== undefined || idGiven);
-    const creates = reserving ? drafts.filter((_, i) => previous[i] === undefined) : [];
-    for (const draft of creates) collection.reserve(draft.record);
-    const release = () => creates.forEach((draft) => collection.release(draft.record));
-    const views: unknown[] = [];
-    const ids: string[] = [];
-    for (const draft of drafts) {
-      views.push(kind.view(t, draft.record, draft.related));
-      ids.push(draft.record.id);
-      if (budget.spent()) {
-        yield;
-        budget.restart();
-      }
-    }
-    const commit = () => {
-      try {
-        // An update applies to the object as it is now; one deleted meanwhile fails the request.
-        checkAll(drafts.map((draft, i) => previous[i] && this.existing(kind, t, draft.record.id)));
-        for (const draft of drafts) this.store(kind, t, draft);
-      } finally {
-        release();
-      }
-    };
-    // A large batch of new objects nothing else can clash with (IDs the service makes, no unique rule, nothing written
-    // beside them) is written a turn's share at a time, unseen until the last turn: other requests wait one share.
-    const stageable =
-      many &&
-      drafts.length > ENTRIES_PER_TURN &&
-      !reserving &&
-      !kind.settingsOf &&
-      !idGiven &&
-      collection.unique === undefined &&
-      previous.every((p) => p === undefined) &&
-      drafts.every((d) => d.related === undefined || d.related.length === 0);
-    const commitYielding = async () => {
-      const staging = collection.beginStaging();
-      let published = false;
-      try {
-        const writing = new TurnBudget();
-        for (const draft of drafts) {
-          collection.stage(staging, draft.record);
-          if (writing.spent()) await writing.next();
-        }
-        // The state of this moment, in the turn the objects appear: every check again (a lookup or two per entry).
-        checkAll(previous);
-        collection.publish(staging);
-        published = true;
-        for (const draft of drafts) kind.afterPut?.(t, draft.record);
-      } finally {
-        if (!published) {
-          // Unseen all along; taken back a share at a time before the failure is answered, so that a retry finds none.
-          for (let from = 0; from < staging.ids.length; from += ENTRIES_PER_TURN) {
-            collection.unstage(staging, from, ENTRIES_PER_TURN);
-            await yieldToOthers();
-          }
-          collection.abandon(staging);
-        }
-      }
-    };
-    return {
-      entityId: ids.join(","),
-      count: drafts.length,
-      response: many ? views : views[0],
-      commit,
-      ...(stageable ? { commitYielding } : {}),
-      release,
-    };
-  }
-
-  private check<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, record: R, previous: R | undefined): void {
-    kind.check?.(t, record, previous);
-    const collection = t.of<R>(kind.name);
-    if (collection.unique && collection.clashOf(record) !== undefined) {
-      const { code, object, message } = collection.unique;
-      throw new ApiError(code, { message, object, value: record[object] });
-    }
-  }
-
-  private store<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, draft: Draft<R>): void {
-    t.of<R>(kind.name).put(draft.record);
-    for (const put of draft.related ?? []) t.of(put.kind).put(put.record);
-    kind.afterPut?.(t, draft.record);
+    return runToEnd(writeSteps(this.existingOf, kind, t, drafts, previous, many, new TurnBudget()));
   }
 
   private checkParents(kind: KindDef<AnyRecord, unknown>, t: TenantState, params: Params): void {
@@ -525,49 +375,4 @@ export class NmsModel implements HandlerModel {
     }
     return draft;
   }
-}
-
-function parseObject<I>(
-  kind: KindDef<AnyRecord, I>,
-  t: TenantState,
-  body: unknown,
-  encoding: BodyEncoding = "object",
-): I {
-  if (encoding === "array") {
-    if (!Array.isArray(body)) throw badRequest(`body must be a JSON array (${kind.noun})`, "body");
-  } else if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw badRequest(`body must be a JSON object (${kind.noun})`, "body");
-  }
-  const result = validateBody(kind.schema(t.variant), body);
-  if (!result.ok) throw validationError(result.failures, body);
-  return result.value;
-}
-
-function idInBody(kind: KindDef<AnyRecord, unknown>, body: unknown): string {
-  const id = body !== null && typeof body === "object" ? (body as { id?: unknown }).id : undefined;
-  if (typeof id !== "string" || id === "")
-    throw new ApiError("NMS-VALIDATION", { message: `is required: it names the ${kind.noun} to update`, object: "id" });
-  return id;
-}
-
-/** Runs `run` for entry `i` of an array body; an ApiError it throws names the entry (`[i].field`). */
-function atIndex<T>(i: number, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    throw error instanceof ApiError ? prefixed(i, error) : error;
-  }
-}
-
-/** Runs a generator of work slices to its end in one go, for callers that do not give the event loop back. */
-function runToEnd<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
-
-function prefixed(i: number, error: ApiError): ApiError {
-  for (const entry of error.entries) entry.object = entry.object === undefined ? `[${i}]` : `[${i}].${entry.object}`;
-  return error;
 }

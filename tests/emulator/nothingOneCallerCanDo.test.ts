@@ -7,7 +7,7 @@ import { connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { pathFor } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { EmulatorServer } from "../../emulator/server";
+import { EmulatorServer } from "../../emulator/http/server";
 import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_BYTES } from "../../emulator/services/file/store";
 import { admin, Client, start, venueBody } from "../support/emulatorClient";
 import { expectError, raw } from "../support/rawHttp";

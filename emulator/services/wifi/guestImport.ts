@@ -16,10 +16,10 @@ import {
   csvRows,
   validateBody,
 } from "../../../contract";
-import { ApiError, badRequest, validationError } from "../../errors";
+import { ApiError, badRequest, validationError } from "../../model/errors";
 import type { Handler, OperationSchemas } from "../../model/kind";
-import { isMultipartBody, type MultipartBody } from "../../multipart";
-import { TurnBudget } from "../../wire";
+import { isMultipartBody, type MultipartBody } from "../../http/multipart";
+import { TurnBudget } from "../../model/turns";
 import { guestUsers } from "./guestUsers";
 
 /** W74's guests, but deliveryMethods may be left out (the Wi-Fi API documentation does not require it on W76). */

@@ -1,11 +1,11 @@
 // A large batch of new objects (a guest import of tens of thousands) is written over many turns of
 // the event loop, and still all or nothing: no read sees part of it before its last turn, a batch
 // refused at that moment leaves nothing behind, and each turn writes a bounded share of it.
-import { EmulatorServer } from "../../../emulator/server";
+import { EmulatorServer } from "../../../emulator/http/server";
 import type { AnyRecord } from "../../../emulator/model/collection";
 import type { KindDef, PreparedWrite } from "../../../emulator/model/kind";
 import type { TenantState } from "../../../emulator/model/tenant";
-import { ENTRIES_PER_TURN } from "../../../emulator/wire";
+import { ENTRIES_PER_TURN } from "../../../emulator/model/turns";
 import { KINDS } from "../../../emulator/services/registry";
 import { venueBody } from "../../support/bodies";
 
