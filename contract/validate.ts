@@ -35,7 +35,12 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; failures: Fiel
 export function validateBody<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): Validation<T> {
   const reserved = reservedFieldPath(body);
   if (reserved !== undefined) return { ok: false, failures: [{ path: reserved, message: RESERVED_FIELD_RULE }] };
-  const parsed = parseFinite(schema, withoutUnsetNulls(schema, body), body);
+  // Most bodies hold no null: they are read as they are, without a copy (a guest import reads 45,000 of them).
+  const parsed = parseFinite(
+    schema,
+    anyInside(body, (item) => item === null) ? withoutUnsetNulls(schema, body) : body,
+    body,
+  );
   if (parsed.ok) return parsed;
   return {
     ok: false,
@@ -59,6 +64,8 @@ export const RESERVED_FIELD_RULE =
  * Walked without recursion, so that no nesting exhausts the stack.
  */
 export function reservedFieldPath(value: unknown): string | undefined {
+  // The walk below builds the path of every member; most bodies have no reserved name to give the path of.
+  if (!anyInside(value, (_item, key) => key !== undefined && RESERVED_FIELD_NAMES.includes(key))) return undefined;
   const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value: current, path } = next;
@@ -71,6 +78,31 @@ export function reservedFieldPath(value: unknown): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Whether `test` holds for the value or anything in it, at any depth (`key`: the member's name in its object): one walk
+ * that builds nothing, before a walk that builds paths or copies. Without recursion, so that no nesting exhausts the
+ * stack.
+ */
+function anyInside(value: unknown, test: (item: unknown, key: string | undefined) => boolean): boolean {
+  if (test(value, undefined)) return true;
+  const pending: unknown[] = [value];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (Array.isArray(current)) {
+      for (const item of current) {
+        if (test(item, undefined)) return true;
+        if (typeof item === "object" && item !== null) pending.push(item);
+      }
+    } else if (typeof current === "object" && current !== null) {
+      for (const key of Object.keys(current)) {
+        const item = (current as Record<string, unknown>)[key];
+        if (test(item, key)) return true;
+        if (typeof item === "object" && item !== null) pending.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 /** A schema's verdict, with the paths of non-finite numbers apart from the schema's own issues. */
@@ -88,7 +120,9 @@ export function parseFinite<T>(
   original: unknown = value,
 ): FiniteParse<T> {
   const result = schema.safeParse(value);
-  const nonFinite = nonFiniteNumberPaths(original).map(formatPath);
+  const nonFinite = anyInside(original, (item) => typeof item === "number" && !Number.isFinite(item))
+    ? nonFiniteNumberPaths(original).map(formatPath)
+    : [];
   // A set: a body may hold tens of thousands of non-finite numbers, each with an issue to look up.
   const nonFiniteSet = new Set(nonFinite);
   if (result.success && nonFinite.length === 0) return { ok: true, value: result.data };

@@ -5,8 +5,8 @@
 // naming the flag, or the file and the field, with the rule; main.ts exits with code 2 on it.
 import * as fs from "node:fs";
 import type { EmulatorOptions } from "./index";
-import { DEFAULT_RATE_LIMIT } from "./config";
-import { checkOptions, EmulatorOptionsError, fieldPath } from "./options";
+import { DEFAULT_RATE_LIMIT } from "./settings/config";
+import { checkOptions, EmulatorOptionsError, fieldPath } from "./settings/options";
 import { parseJsonText } from "../contract/textParsing";
 
 interface FlagDef {

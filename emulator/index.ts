@@ -1,25 +1,25 @@
 // Local emulator of the Network Management Service. See README.md for what it decides where
 // the service's API documentation is silent.
 import type { OperationId } from "../contract";
-import type { OperationLatency, RateLimit } from "./config";
-import { EmulatorServer } from "./server";
-import type { TenantCredentials } from "./tenantSetup";
-import { checkOptions, type TenantOption } from "./options";
-import { Persistence } from "./persistence";
-import { applyTenants } from "./tenants";
-import { faultInputSchema } from "./faults";
+import type { OperationLatency, RateLimit } from "./settings/config";
+import { EmulatorServer } from "./http/server";
+import type { TenantCredentials } from "./tenants/tenantSetup";
+import { checkOptions, type TenantOption } from "./settings/options";
+import { Persistence } from "./state/persistence";
+import { applyTenants } from "./tenants/tenants";
+import { faultInputSchema } from "./settings/faults";
 
-export type { TenantCredentials } from "./tenantSetup";
+export type { TenantCredentials } from "./tenants/tenantSetup";
 /** @deprecated The former name of TenantCredentials, kept for programs that import it. */
 export type SeededTenant = TenantCredentials;
-export { DEMO_CREDENTIALS } from "./tenantSetup";
-export type { EmulatorConfig, OperationLatency, RateLimit } from "./config";
-export { DEFAULT_RATE_LIMIT } from "./config";
-export type { LogEntry, StatsView } from "./log";
-export type { FaultRule, FaultInput, FaultKind } from "./faults";
-export type { TenantOption } from "./options";
-export { EmulatorOptionsError } from "./options";
-export { StateFileError } from "./stateFile";
+export { DEMO_CREDENTIALS } from "./tenants/tenantSetup";
+export type { EmulatorConfig, OperationLatency, RateLimit } from "./settings/config";
+export { DEFAULT_RATE_LIMIT } from "./settings/config";
+export type { LogEntry, StatsView } from "./http/log";
+export type { FaultRule, FaultInput, FaultKind } from "./settings/faults";
+export type { TenantOption } from "./settings/options";
+export { EmulatorOptionsError } from "./settings/options";
+export { StateFileError } from "./state/stateFile";
 
 export interface EmulatorOptions {
   /** 0 picks a free port. */

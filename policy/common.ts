@@ -35,7 +35,7 @@ interface JsonObjectSchema {
 
 /** A rule's parameters: the zod schema the rule reads its config with, and the JSON Schema the engine gets. */
 export function configSchemaOf(params: z.AnyZodObject): PolicyConfigSchema {
-  // Typed loosely, as in emulator/openapi.ts: the converter's generic signature is too deep for tsc.
+  // Typed loosely, as in emulator/operations/openapi.ts: the converter's generic signature is too deep for tsc.
   const convert = zodToJsonSchema as unknown as (schema: z.ZodTypeAny, options: object) => JsonObjectSchema;
   const json = convert(params, { target: "jsonSchema7", $refStrategy: "none" });
   return { properties: json.properties, ...(json.required?.length ? { required: json.required } : {}) };

@@ -1,10 +1,13 @@
 // What one tenant's large guest import (W76, multipart) costs every other tenant. The emulator runs in a child
 // process; tenant B reads its venues (A6, one request in flight) for a quiet second, then goes on reading while
 // tenant A imports `--rows` guests in one request. Prints the import's answer time and B's latency in both phases,
-// and ends with one JSON line: {"rows":…,"bodyBytes":…,"importMs":…,"quiet":{…},"during":{…},"ratio":…}.
+// and ends with one JSON line: {"rows":…,"bodyBytes":…,"importMs":…,"emulatorCpuMs":…,"quiet":{…},"during":{…},
+// "ratio":…}. emulatorCpuMs is the CPU time the emulator's process spent while the import ran (Linux: its schedstat;
+// null elsewhere): on a shared, loaded machine the wall-clock figures vary with the load, this one much less.
 // 45,000 rows is about the emulator's 1 MiB body limit (emulator/README.md, "What it protects").
 //
 //   npm run bench:guest-import -- [--rows 45000] [--quiet-seconds 1]
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Pool } from "undici";
 import { spawnEmulator, stopEmulator } from "./emulatorProcess";
@@ -21,6 +24,15 @@ function summary(latencies: number[]): Latencies {
   const at = (q: number) =>
     sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   return { requests: sorted.length, p50Ms: Number(at(0.5).toFixed(1)), maxMs: Number(at(1).toFixed(1)) };
+}
+
+/** CPU time a process has spent, in ms (Linux's /proc/<pid>/schedstat, nanoseconds on CPU), or undefined. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
 }
 
 async function call(pool: Pool, method: "GET" | "POST", path: string, body?: unknown, cookie?: string): Promise<any> {
@@ -100,6 +112,7 @@ async function main(): Promise<void> {
     })();
     await new Promise((resolve) => setTimeout(resolve, quietSeconds * 1000));
     now.phase = "during";
+    const cpuBefore = cpuMsOf(child.pid);
     const started = performance.now();
     const reply = await importerPool.request({
       method: "POST",
@@ -109,13 +122,16 @@ async function main(): Promise<void> {
     });
     const answer = await reply.body.text();
     const importMs = performance.now() - started;
+    const cpuAfter = cpuMsOf(child.pid);
+    const emulatorCpuMs = cpuBefore === undefined || cpuAfter === undefined ? null : Math.round(cpuAfter - cpuBefore);
     now.phase = "done";
     await reading;
     if (reply.statusCode >= 300) throw new Error(`W76 answered ${reply.statusCode}: ${answer.slice(0, 300)}`);
     const quiet = summary(latencies.quiet);
     const during = summary(latencies.during);
     console.log(
-      `guest import of ${rows} rows (${body.length} bytes): answered ${reply.statusCode} in ${importMs.toFixed(0)} ms`,
+      `guest import of ${rows} rows (${body.length} bytes): answered ${reply.statusCode} in ${importMs.toFixed(0)} ms` +
+        (emulatorCpuMs === null ? "" : `, ${emulatorCpuMs} ms of the emulator's CPU`),
     );
     console.log(
       `another tenant's reads, quiet:  p50 ${quiet.p50Ms} ms, max ${quiet.maxMs} ms (${quiet.requests} reads)`,
@@ -128,6 +144,7 @@ async function main(): Promise<void> {
         rows,
         bodyBytes: body.length,
         importMs: Math.round(importMs),
+        emulatorCpuMs,
         quiet,
         during,
         ratio: quiet.maxMs > 0 ? Number((during.maxMs / quiet.maxMs).toFixed(2)) : null,

@@ -14,7 +14,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { DEFAULT_RATE_LIMIT } from "../emulator/config";
+import { DEFAULT_RATE_LIMIT } from "../emulator/settings/config";
 import { IMPORT_REQUESTS_PER_SECOND, importTenant } from "../importer";
 import { NmsClient } from "../provider/client";
 import { CLIENT_DEFAULTS } from "../provider/client/settings";

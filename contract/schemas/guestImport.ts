@@ -36,24 +36,60 @@ export const guestImportReadSchema = z.object({
 
 /** The rows of a CSV text (RFC 4180: quoted fields may hold commas, quotes doubled, line breaks). */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
+  return [...csvRows(text)];
+}
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * parseCsv's rows one at a time, blank lines left out, so that a caller can stop between rows (a file of tens of
+ * thousands). Characters between two delimiters are taken as one slice of the text, not one by one. Throws at the end
+ * when a quoted field is not closed.
+ */
+export function* csvRows(text: string): Generator<string[]> {
   let row: string[] = [];
+  /** The current field's characters up to `run`. */
   let field = "";
+  /** Where the characters not yet added to `field` begin. */
+  let run = 0;
   let quoted = false;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
+    const c = text.charCodeAt(i);
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === "") quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
-    else if (ch === "\n" || ch === "\r") {
-      if (ch === "\r" && text[i + 1] === "\n") i++;
-      row.push(field), rows.push(row), (row = []), (field = "");
-    } else field += ch;
+      if (c !== QUOTE) continue;
+      field += text.slice(run, i);
+      if (text.charCodeAt(i + 1) === QUOTE) {
+        field += '"';
+        i++;
+      } else quoted = false;
+      run = i + 1;
+    } else if (c === QUOTE && field === "" && run === i) {
+      quoted = true;
+      run = i + 1;
+    } else if (c === COMMA) {
+      row.push(field + text.slice(run, i));
+      field = "";
+      run = i + 1;
+    } else if (c === LF || c === CR) {
+      row.push(field + text.slice(run, i));
+      field = "";
+      if (c === CR && text.charCodeAt(i + 1) === LF) i++;
+      run = i + 1;
+      if (!isBlank(row)) yield row;
+      row = [];
+    }
   }
   if (quoted) throw new Error("a quoted field is not closed");
-  if (field !== "" || row.length > 0) row.push(field), rows.push(row);
-  return rows.filter((r) => !(r.length === 1 && r[0] === ""));
+  field += text.slice(run);
+  if (field !== "" || row.length > 0) {
+    row.push(field);
+    if (!isBlank(row)) yield row;
+  }
+}
+
+function isBlank(row: string[]): boolean {
+  return row.length === 1 && row[0] === "";
 }

@@ -1,7 +1,9 @@
 // A tenant's objects of one kind, in creation order, with an optional uniqueness index (names
 // per scope, one activation per network and venue). Holds committed state, plus the unique keys
 // that PENDING creates reserve: a client retrying a create whose answer was lost must meet a 409,
-// not make a duplicate, so a key counts as taken from the create's 202 until it ends.
+// not make a duplicate, so a key counts as taken from the create's 202 until it ends. A large
+// batch of new objects may be written over several turns of the event loop (stage), held back
+// from every read until its last one (publish): no request sees part of it.
 import type { ErrorCode } from "../../contract";
 
 export interface Entity {
@@ -22,8 +24,21 @@ export interface UniqueRule<R> {
   message: string;
 }
 
+/** New objects written into a collection over several turns, seen by no read until published. */
+export class Staging {
+  /** IDs written so far, in order. */
+  readonly ids: string[] = [];
+  /** Until published, every read passes over the staged objects. */
+  published = false;
+}
+
 export class Collection<R extends Entity> {
   private readonly byId = new Map<string, R>();
+  /** ID → the staging holding the object back; emptied when no staging is open. */
+  private staged = new Map<string, Staging>();
+  /** Objects staged and not yet published: the size leaves them out. */
+  private hiddenCount = 0;
+  private openStagings = 0;
   private readonly idByKey = new Map<string, string>();
   /** Unique key → ID of the PENDING create that reserved it. */
   private readonly reservedIdByKey = new Map<string, string>();
@@ -33,29 +48,34 @@ export class Collection<R extends Entity> {
   constructor(readonly unique?: UniqueRule<R>) {}
 
   get size(): number {
-    return this.byId.size;
+    return this.byId.size - this.hiddenCount;
   }
 
   get(id: string): R | undefined {
-    return this.byId.get(id);
+    const record = this.byId.get(id);
+    return record === undefined || this.staged.size === 0 || !this.isHidden(id) ? record : undefined;
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.get(id) !== undefined;
   }
 
   all(): R[] {
-    return [...this.byId.values()];
+    return this.staged.size === 0 ? [...this.byId.values()] : this.filter(() => true);
   }
 
   filter(predicate: (record: R) => boolean): R[] {
     const out: R[] = [];
-    for (const record of this.byId.values()) if (predicate(record)) out.push(record);
+    const hiding = this.staged.size !== 0;
+    for (const record of this.byId.values())
+      if (!(hiding && this.isHidden(record.id)) && predicate(record)) out.push(record);
     return out;
   }
 
   find(predicate: (record: R) => boolean): R | undefined {
-    for (const record of this.byId.values()) if (predicate(record)) return record;
+    const hiding = this.staged.size !== 0;
+    for (const record of this.byId.values())
+      if (!(hiding && this.isHidden(record.id)) && predicate(record)) return record;
     return undefined;
   }
 
@@ -101,6 +121,54 @@ export class Collection<R extends Entity> {
     else this.reservations.delete(id);
   }
 
+  /** Begins a batch of new objects (IDs the service made, no unique rule: nothing else can hold them). */
+  beginStaging(): Staging {
+    if (this.unique)
+      throw new Error("a collection with a unique rule cannot hold objects back: its index would show them");
+    this.openStagings++;
+    return new Staging();
+  }
+
+  /** Writes a new object of the staging, unseen until publish. */
+  stage(staging: Staging, record: R): void {
+    this.byId.set(record.id, record);
+    this.staged.set(record.id, staging);
+    staging.ids.push(record.id);
+    this.hiddenCount++;
+  }
+
+  /** Every object of the staging appears at once. */
+  publish(staging: Staging): void {
+    staging.published = true;
+    this.hiddenCount -= staging.ids.length;
+    this.endStaging();
+  }
+
+  /** Takes back `count` objects of an unpublished staging from `from` on (a failed batch: undone a slice at a time). */
+  unstage(staging: Staging, from: number, count: number): void {
+    for (const id of staging.ids.slice(from, from + count)) {
+      this.byId.delete(id);
+      this.staged.delete(id);
+      this.hiddenCount--;
+    }
+  }
+
+  /** Ends an unpublished staging once every object of it is taken back. */
+  abandon(staging: Staging): void {
+    staging.ids.length = 0;
+    this.endStaging();
+  }
+
+  private endStaging(): void {
+    // The last open staging ends: a published one's objects need no lookup any more, and an empty map costs reads none.
+    if (--this.openStagings === 0) this.staged = new Map();
+  }
+
+  private isHidden(id: string): boolean {
+    const staging = this.staged.get(id);
+    return staging !== undefined && !staging.published;
+  }
+
   put(record: R): void {
     if (this.unique) {
       const previous = this.byId.get(record.id);
@@ -111,7 +179,7 @@ export class Collection<R extends Entity> {
   }
 
   delete(id: string): R | undefined {
-    const record = this.byId.get(id);
+    const record = this.get(id);
     if (!record) return undefined;
     this.byId.delete(id);
     if (this.unique) this.idByKey.delete(this.unique.key(record));

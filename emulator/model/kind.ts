@@ -4,8 +4,8 @@
 // one line in services/registry.ts.
 import type { z } from "zod";
 import type { BodyEncoding, OperationId, RouteDef, WifiApiVariant } from "../../contract";
-import type { Session } from "../auth";
-import type { Answer } from "../wire";
+import type { Session } from "../auth/auth";
+import type { Answer } from "../http/wire";
 import type { AnyRecord, UniqueRule } from "./collection";
 import type { TenantState } from "./tenant";
 
@@ -57,7 +57,7 @@ export interface KindOps {
 
 /**
  * What an operation reads and answers, as schemas of the contract: the OpenAPI document and the
- * tests that read every answer take them from here (emulator/operationSchemas.ts).
+ * tests that read every answer take them from here (emulator/operations/operationSchemas.ts).
  */
 export interface OperationSchemas {
   /** The JSON body the operation reads; its handler parses with the same schema. */
@@ -129,6 +129,11 @@ export interface PreparedWrite {
   response?: unknown;
   /** Re-checks against the current state and applies; throws ApiError when it no longer can. Ends the write. */
   commit(): void;
+  /**
+   * commit, over several turns of the event loop, for a batch of new objects too large to write in one (a guest import):
+   * absent when commit is the only way. No read sees the objects before the last turn, and a failure leaves none.
+   */
+  commitYielding?(): Promise<void>;
   /** Ends the write without applying it (its record FAILed): frees the unique keys a create reserved. */
   release(): void;
 }
@@ -214,7 +219,7 @@ export interface OpContext {
    * Answers a write as its route says: async routes submit it and answer 202 with its request
    * ID; others (W74, 201) apply it now, with a request record that is already SUCCESS.
    */
-  finish(write: PreparedWrite): Answer;
+  finish(write: PreparedWrite): Answer | Promise<Answer>;
 }
 
 /** A handler answers at once, or later when its work gives the event loop back to others on the way (createManyYielding). */

@@ -1,18 +1,16 @@
 // State and invariants of every tenant, and the generic flow every kind declaration runs: get,
 // list, create (one or many), update, delete (one or many), reset. Reads return the read form;
 // writes are validated now and return a PreparedWrite whose commit() re-checks against the state
-// of that later moment and applies.
-import { type BodyEncoding, validateBody } from "../../contract";
-import { ApiError, badRequest, notFound, validationError } from "../errors";
-import { Directory } from "../directory";
-import { yieldToOthers } from "../wire";
-import type { IdSource } from "../ids";
+// of that later moment and applies (writeFlow.ts).
+import type { BodyEncoding } from "../../contract";
+import { ApiError, badRequest, notFound } from "./errors";
+import { Directory } from "./directory";
+import { TurnBudget, yieldToOthers } from "./turns";
+import type { IdSource } from "./ids";
 import type { AnyRecord } from "./collection";
 import type { Draft, HandlerModel, KindDef, ListDef, PageRequest, Params, PreparedWrite, WriteContext } from "./kind";
 import { type TenantDetails, type TenantSettings, TenantState } from "./tenant";
-
-/** Entries of an array body checked between two turns of the event loop (createManyYielding). */
-export const ENTRIES_PER_SLICE = 500;
+import { atIndex, clashesWithin, type ExistingOf, idInBody, parseObject, runToEnd, writeSteps } from "./writeFlow";
 
 export function slicePage<T>(items: T[], page: PageRequest): T[] {
   if (page.size === undefined) return items;
@@ -24,6 +22,9 @@ export class NmsModel implements HandlerModel {
   private readonly tenants = new Map<string, TenantState>();
   /** Shared by every tenant: logins, the support directory, MSP customers. */
   readonly directory = new Directory();
+
+  /** existing, bound: what the write flow re-reads an update's object with. */
+  private readonly existingOf: ExistingOf = (kind, t, id) => this.existing(kind, t, id);
 
   constructor(
     private readonly ids: IdSource,
@@ -142,16 +143,13 @@ export class NmsModel implements HandlerModel {
     body: unknown,
     params: Params = {},
   ): PreparedWrite {
-    const steps = this.createManySteps(kind, t, body, params);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return runToEnd(this.createManySteps(kind, t, body, params));
   }
 
   /**
-   * createMany, giving the event loop back after every ENTRIES_PER_SLICE entries: a body of tens of thousands of
-   * entries (a guest import at the body limit) then delays other tenants' requests by one slice, not by all of it.
+   * createMany, giving the event loop back whenever a turn's share of the work is done (TurnBudget): a body of tens of
+   * thousands of entries (a guest import at the body limit) then delays other tenants' requests by one share, not by
+   * all of it.
    */
   async createManyYielding<R extends AnyRecord, I>(
     kind: KindDef<R, I>,
@@ -167,7 +165,7 @@ export class NmsModel implements HandlerModel {
     }
   }
 
-  /** createMany's work; it yields (nothing) where a slice of entries ends. */
+  /** createMany's work; it yields (nothing) where a turn's share of the work ends (TurnBudget). */
   private *createManySteps<R extends AnyRecord, I>(
     kind: KindDef<R, I>,
     t: TenantState,
@@ -177,50 +175,35 @@ export class NmsModel implements HandlerModel {
     this.checkParents(kind, t, params);
     if (!Array.isArray(body) || body.length === 0)
       throw badRequest(`body must be a non-empty JSON array of ${kind.noun} objects`, "body");
+    const budget = new TurnBudget();
     const inputs: I[] = [];
     for (let i = 0; i < body.length; i++) {
       inputs.push(atIndex(i, () => parseObject(kind, t, body[i])));
-      if ((i + 1) % ENTRIES_PER_SLICE === 0) yield;
+      if (budget.spent()) {
+        yield;
+        budget.restart();
+      }
     }
     const ctx = this.context(t);
     const drafts: Draft<R>[] = [];
     for (let i = 0; i < inputs.length; i++) {
       drafts.push(atIndex(i, () => this.draftCreate(kind, t, inputs[i], params, ctx)));
-      if ((i + 1) % ENTRIES_PER_SLICE === 0) yield;
+      if (budget.spent()) {
+        yield;
+        budget.restart();
+      }
     }
     // Parents checked again: one may have gone while other requests ran between slices.
     this.checkParents(kind, t, params);
-    // Entries of one call clash with each other as they would with stored objects: the first earlier entry with the same
-    // ID or unique key is found by a map lookup, so that a body of tens of thousands of entries costs one pass.
-    const collection = t.of<R>(kind.name);
-    const firstById = new Map<string, number>();
-    const firstByKey = new Map<string, number>();
-    drafts.forEach((draft, i) => {
-      const key = collection.unique?.key(draft.record);
-      const byId = firstById.get(draft.record.id);
-      const byKey = key === undefined ? undefined : firstByKey.get(key);
-      const twin = Math.min(byId ?? i, byKey ?? i);
-      if (twin < i) {
-        // Two entries naming one object (an AP's serial number) clash on the ID, not on the unique name.
-        const sameId =
-          drafts[twin].record.id === draft.record.id && kind.idFrom !== undefined && "field" in kind.idFrom
-            ? kind.idFrom
-            : undefined;
-        const code = sameId
-          ? (sameId.takenCode ?? "NMS-DUPLICATE-NAME")
-          : (collection.unique?.code ?? "NMS-VALIDATION");
-        const object = sameId ? sameId.field : collection.unique?.object;
-        throw prefixed(i, new ApiError(code, { message: `same as entry ${twin} of this request`, object }));
-      }
-      firstById.set(draft.record.id, i);
-      if (key !== undefined) firstByKey.set(key, i);
-    });
-    return this.writeOf(
+    yield* clashesWithin(kind, t, drafts, budget);
+    return yield* writeSteps(
+      this.existingOf,
       kind,
       t,
       drafts,
       drafts.map(() => undefined),
       true,
+      budget,
     );
   }
 
@@ -368,60 +351,7 @@ export class NmsModel implements HandlerModel {
     previous: (R | undefined)[],
     many: boolean,
   ): PreparedWrite {
-    const collection = t.of<R>(kind.name);
-    const checkAll = (current: (R | undefined)[]) => {
-      try {
-        kind.checkBatch?.(
-          t,
-          drafts.map((d) => d.record),
-          current,
-        );
-      } catch (error) {
-        const index = (error as { index?: unknown }).index;
-        throw many && typeof index === "number" && error instanceof ApiError ? prefixed(index, error) : error;
-      }
-      drafts.forEach((draft, i) =>
-        many
-          ? atIndex(i, () => this.check(kind, t, draft.record, current[i]))
-          : this.check(kind, t, draft.record, current[i]),
-      );
-    };
-    checkAll(previous);
-    // Only creates reserve: a retried update or delete names the same object and cannot duplicate it.
-    const creates = drafts.filter((_, i) => previous[i] === undefined && !kind.settingsOf);
-    for (const draft of creates) collection.reserve(draft.record);
-    const release = () => creates.forEach((draft) => collection.release(draft.record));
-    const views = drafts.map((draft) => kind.view(t, draft.record, draft.related));
-    return {
-      entityId: drafts.map((d) => d.record.id).join(","),
-      count: drafts.length,
-      response: many ? views : views[0],
-      commit: () => {
-        try {
-          // An update applies to the object as it is now; one deleted meanwhile fails the request.
-          checkAll(drafts.map((draft, i) => previous[i] && this.existing(kind, t, draft.record.id)));
-          for (const draft of drafts) this.store(kind, t, draft);
-        } finally {
-          release();
-        }
-      },
-      release,
-    };
-  }
-
-  private check<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, record: R, previous: R | undefined): void {
-    kind.check?.(t, record, previous);
-    const collection = t.of<R>(kind.name);
-    if (collection.unique && collection.clashOf(record) !== undefined) {
-      const { code, object, message } = collection.unique;
-      throw new ApiError(code, { message, object, value: record[object] });
-    }
-  }
-
-  private store<R extends AnyRecord, I>(kind: KindDef<R, I>, t: TenantState, draft: Draft<R>): void {
-    t.of<R>(kind.name).put(draft.record);
-    for (const put of draft.related ?? []) t.of(put.kind).put(put.record);
-    kind.afterPut?.(t, draft.record);
+    return runToEnd(writeSteps(this.existingOf, kind, t, drafts, previous, many, new TurnBudget()));
   }
 
   private checkParents(kind: KindDef<AnyRecord, unknown>, t: TenantState, params: Params): void {
@@ -445,41 +375,4 @@ export class NmsModel implements HandlerModel {
     }
     return draft;
   }
-}
-
-function parseObject<I>(
-  kind: KindDef<AnyRecord, I>,
-  t: TenantState,
-  body: unknown,
-  encoding: BodyEncoding = "object",
-): I {
-  if (encoding === "array") {
-    if (!Array.isArray(body)) throw badRequest(`body must be a JSON array (${kind.noun})`, "body");
-  } else if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw badRequest(`body must be a JSON object (${kind.noun})`, "body");
-  }
-  const result = validateBody(kind.schema(t.variant), body);
-  if (!result.ok) throw validationError(result.failures, body);
-  return result.value;
-}
-
-function idInBody(kind: KindDef<AnyRecord, unknown>, body: unknown): string {
-  const id = body !== null && typeof body === "object" ? (body as { id?: unknown }).id : undefined;
-  if (typeof id !== "string" || id === "")
-    throw new ApiError("NMS-VALIDATION", { message: `is required: it names the ${kind.noun} to update`, object: "id" });
-  return id;
-}
-
-/** Runs `run` for entry `i` of an array body; an ApiError it throws names the entry (`[i].field`). */
-function atIndex<T>(i: number, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    throw error instanceof ApiError ? prefixed(i, error) : error;
-  }
-}
-
-function prefixed(i: number, error: ApiError): ApiError {
-  for (const entry of error.entries) entry.object = entry.object === undefined ? `[${i}]` : `[${i}].${entry.object}`;
-  return error;
 }

@@ -8,7 +8,7 @@ import {
   type tenantDetailsReadSchema,
   type WifiApiVariant,
 } from "../../contract";
-import { Directory } from "../directory";
+import { Directory } from "./directory";
 import { type AnyRecord, Collection, type UniqueRule } from "./collection";
 
 /** What a tenant needs of a kind (model/kind.ts) to hold its objects: the collection's name and uniqueness rule. */

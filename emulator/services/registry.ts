@@ -97,7 +97,7 @@ export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
   ...GUEST_IMPORT_OPERATIONS,
 };
 
-/** Bodies and answers of the operations of no kind (emulator/operationSchemas.ts); A1 is the server's own. */
+/** Bodies and answers of the operations of no kind (emulator/operations/operationSchemas.ts); A1 is the server's own. */
 export const SERVICE_SCHEMAS: Partial<Record<OperationId, OperationSchemas>> = {
   A1: { body: () => loginBodySchema, answer: () => loginReadSchema },
   ...ACCOUNT_SCHEMAS,

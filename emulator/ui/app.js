@@ -1,5 +1,5 @@
 // The emulator's read-only page: polls the admin API (GET /__admin/tenants and
-// /__admin/tenants/{id}/overview, emulator/ui.ts) and draws one table per kind. Every value is put
+// /__admin/tenants/{id}/overview, emulator/admin/ui.ts) and draws one table per kind. Every value is put
 // into the page as text (textContent, Node.append of a string), never as HTML, because names come
 // from users. The tenant comes from ?tenant=<id> (the demo tenant without one) and the select box;
 // ?interval=<ms> sets the polling period (default 1000).

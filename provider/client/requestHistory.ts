@@ -2,7 +2,7 @@
 // record naming the administrator, the object (entityId), the method, the service and the time (the account
 // document, A2 and A3); refresh and nms-drift name from them who changed or deleted an object outside the stack.
 //
-// What the records are, as the service keeps them (and the emulator, emulator/requests.ts, does):
+// What the records are, as the service keeps them (and the emulator, emulator/operations/requests.ts, does):
 // - entityId is the written object's ID: the created object's, the updated or deleted one's, the owner's for settings
 //   that belong to an object (a venue's Wi-Fi settings go by the venue's ID), a child's own ID (not its parent's). A
 //   write of several objects at once (a bulk create, a bulk delete) names them all, joined by commas.

@@ -5,7 +5,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { OPERATION_IDS, routeOf, type OperationId } from "../../contract/routes";
-import { deriveHandlers } from "../../emulator/handlers";
+import { deriveHandlers } from "../../emulator/operations/handlers";
 import { KINDS, SERVICE_OPERATIONS } from "../../emulator/services/registry";
 import { FUNCTION_SPECS, operationsOfFunction } from "../../provider/functions";
 import { RESOURCE_SPECS } from "../../provider/resources";
@@ -150,7 +150,7 @@ export async function coverageTable(root: string): Promise<string> {
   text += `| tested in at least one of these ways | ${totals.any} of ${all} |\n\n`;
   text += "How each is known:\n\n";
   text +=
-    "- **Emulated**: the emulator has a handler derived from its kind declarations (`emulator/handlers.ts`, as `tests/contract/routes.test.ts` checks); login (A1) is answered by the server itself.\n";
+    "- **Emulated**: the emulator has a handler derived from its kind declarations (`emulator/operations/handlers.ts`, as `tests/contract/routes.test.ts` checks); login (A1) is answered by the server itself.\n";
   text +=
     "- **Reachable from the provider**: the resources whose declaration (`provider/resources/`) names the operation (create, read, update, delete, reset, toggles, triggers, refresh from a list) or whose adoption lookup, create-through or pre-write step calls it (seen by running them against a recording client, `scripts/docgen/probe.ts`); the functions of `provider/functions/index.ts`; and the operations the client itself quotes in `provider/client/` (login, request records).\n";
   text += "- **Tested**, read from the tests' source text:\n";

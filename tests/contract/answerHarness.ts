@@ -12,7 +12,7 @@ import {
   WIFI_API_VARIANTS,
   type WifiApiVariant,
 } from "../../contract";
-import { operationSchemas } from "../../emulator/operationSchemas";
+import { operationSchemas } from "../../emulator/operations/operationSchemas";
 import type { RunningEmulator } from "../../emulator";
 import { admin, Client, start } from "../support/emulatorClient";
 import { answerProblems, strictRequestRecordReadSchema } from "../support/answerChecks";
@@ -116,7 +116,7 @@ export function describeEveryOperation(mode: AnswerMode): void {
 }
 
 /**
- * The contract's answer form of every operation (emulator/operationSchemas.ts through answerFormOf):
+ * The contract's answer form of every operation (emulator/operations/operationSchemas.ts through answerFormOf):
  * every field with a documented default required at any depth, every range checked.
  */
 export function contractAnswerForms(variant: WifiApiVariant): Record<OperationId, z.ZodTypeAny> {

@@ -1,7 +1,7 @@
 // The error catalogue: statuses, and the codes the API documentation gives for the implemented
 // operations.
 import { ERROR_CODES, DOCUMENTED_ERROR_CODES, statusOfCode } from "../../contract";
-import { ApiError, valueAtPath } from "../../emulator/errors";
+import { ApiError, valueAtPath } from "../../emulator/model/errors";
 
 test("every code maps to one of the statuses the service uses", () => {
   const statuses = new Set(Object.keys(ERROR_CODES).map(statusOfCode));

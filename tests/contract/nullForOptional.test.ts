@@ -1,12 +1,12 @@
 // Null for an optional field means "not set", on every operation: the answer harness drives every
 // operation of the route table, and each body a driver sends goes out with null in every optional
 // field it leaves out, at any depth, as found from the operation's body schema
-// (emulator/operationSchemas.ts). Each call must succeed as the driver's own body does, with its
+// (emulator/operations/operationSchemas.ts). Each call must succeed as the driver's own body does, with its
 // record SUCCESS, and answer the contract's answer form (no null where a field cannot hold one,
 // the defaults filled in).
 import { z } from "zod";
 import type { OperationId, WifiApiVariant } from "../../contract";
-import { operationSchemas } from "../../emulator/operationSchemas";
+import { operationSchemas } from "../../emulator/operations/operationSchemas";
 import { contractAnswerForms, describeEveryOperation } from "./answerHarness";
 
 /** How many nulls the run sent, by operation: the run must have sent some to almost every body. */

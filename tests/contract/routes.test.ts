@@ -2,9 +2,9 @@
 // and nothing else, and is served.
 import { OPERATION_IDS, type OperationId, pathFor, pathParamNames, ROUTES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { deriveHandlers } from "../../emulator/handlers";
+import { deriveHandlers } from "../../emulator/operations/handlers";
 import { KINDS, SERVICE_OPERATIONS } from "../../emulator/services/registry";
-import { Router } from "../../emulator/router";
+import { Router } from "../../emulator/http/router";
 import { Client, start } from "../support/emulatorClient";
 
 const sampleParams = (op: OperationId) =>

@@ -9,15 +9,15 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { connect } from "node:net";
 import type { RunningEmulator } from "../../emulator";
-import { JSON_DEPTH_LIMIT } from "../../emulator/wire";
+import { JSON_DEPTH_LIMIT } from "../../emulator/http/wire";
 import { FREE_FORM_MAX_BYTES } from "../../contract/schemas/networkPortals";
-import { MAX_LOGGED_PATH } from "../../emulator/log";
-import { FAILED_LOGINS_TRACKED } from "../../emulator/auth";
-import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_BYTES } from "../../emulator/services/file/store";
-import { EmulatorServer } from "../../emulator/server";
-import { readStateFile } from "../../emulator/stateFile";
-import { AuthService } from "../../emulator/auth";
-import { defaultConfig } from "../../emulator/config";
+import { MAX_LOGGED_PATH } from "../../emulator/http/log";
+import { FAILED_LOGINS_TRACKED } from "../../emulator/auth/auth";
+import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_BYTES, fileStoreOf } from "../../emulator/services/file/store";
+import { EmulatorServer } from "../../emulator/http/server";
+import { readStateFile } from "../../emulator/state/stateFile";
+import { AuthService } from "../../emulator/auth/auth";
+import { defaultConfig } from "../../emulator/settings/config";
 import { admin, Client, start, venueBody } from "../support/emulatorClient";
 import { expectError, type RawReply, raw } from "../support/rawHttp";
 import { EMULATOR_MAIN, startEmulatorProcess } from "../support/emulatorProcess";
@@ -169,7 +169,7 @@ describe("no request can stop the server", () => {
       server.model.list = list;
       expect((await demo.call("A6")).status).toBe(200);
       // The file store and the page go through the same guard.
-      const files = server.model.directory.files;
+      const files = fileStoreOf(server.model.directory);
       const get = files.get.bind(files);
       files.get = () => {
         throw new TypeError("a bug in the file store");

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { fieldsOf, holdsSecret, OPERATION_IDS, type OperationId, ROUTES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { operationSchemas } from "../../emulator/operationSchemas";
+import { operationSchemas } from "../../emulator/operations/operationSchemas";
 import { Client, start } from "../support/emulatorClient";
 
 interface Target {

@@ -2,9 +2,9 @@
 // a new signed download address; both expire (the store is store.ts). Addresses are built from the
 // emulator's own address (OpContext.origin), never from the request's Host.
 import { uploadUrlRequestSchema, validateBody } from "../../../contract";
-import { ApiError, badRequest, notFound, validationError } from "../../errors";
+import { ApiError, badRequest, notFound, validationError } from "../../model/errors";
 import type { Handler } from "../../model/kind";
-import { uploadPath } from "./store";
+import { uploadPath, fileStoreOf } from "./store";
 
 export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
   U1: (c) => {
@@ -13,11 +13,11 @@ export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
     const parsed = validateBody(uploadUrlRequestSchema, c.body);
     if (!parsed.ok) throw validationError(parsed.failures, c.body);
     const extension = parsed.value.fileExtension.replace(/^\./, "").toLowerCase();
-    const file = c.tenant.directory.files.create(c.tenant.id, extension);
+    const file = fileStoreOf(c.tenant.directory).create(c.tenant.id, extension);
     return { status: 200, body: { fileId: file.fileId, signedUrl: `${c.origin}${uploadPath(file)}` } };
   },
   U2: (c) => {
-    const file = c.tenant.directory.files.of(c.tenant.id, c.params.fileId);
+    const file = fileStoreOf(c.tenant.directory).of(c.tenant.id, c.params.fileId);
     if (!file) throw notFound("file", "fileId", c.params.fileId);
     if (!file.bytes)
       throw new ApiError("NMS-NOT-FOUND", {
@@ -25,7 +25,7 @@ export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
         object: "fileId",
         value: file.fileId,
       });
-    const location = `${c.origin}${c.tenant.directory.files.grantDownload(file)}`;
+    const location = `${c.origin}${fileStoreOf(c.tenant.directory).grantDownload(file)}`;
     return { status: 302, body: undefined, headers: { location } };
   },
 };

@@ -11,16 +11,17 @@
 // own origin: a stored file is therefore always a download (an attachment, never sniffed, in a
 // sandbox with no script), so that an uploaded SVG or HTML page cannot act as the emulator's page.
 // Each file's SHA-256 is computed while its bytes arrive; a state file keeps the bytes once per
-// digest beside it (emulator/stateFile.ts). Errors are ApiErrors with the EMU- codes of
-// emulator/errors.ts, answered by the server in the error body.
+// digest beside it (emulator/state/stateFile.ts). Errors are ApiErrors with the EMU- codes of
+// emulator/model/errors.ts, answered by the server in the error body.
 import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { WIRE_HEADERS } from "../../../contract";
-import { AUTH_COOKIE } from "../../auth";
-import { type AddressLifetimes, DEFAULT_ADDRESS_LIFETIMES } from "../../config";
-import { ApiError, badRequest } from "../../errors";
-import { newSecretHex } from "../../ids";
-import { tooLarge as closing } from "../../wire";
+import { AUTH_COOKIE } from "../../auth/auth";
+import { type AddressLifetimes, DEFAULT_ADDRESS_LIFETIMES } from "../../settings/config";
+import { ApiError, badRequest } from "../../model/errors";
+import type { Directory } from "../../model/directory";
+import { newSecretHex } from "../../model/ids";
+import { tooLarge as closing } from "../../http/wire";
 
 export const FILE_STORE_PREFIX = "/file-store/";
 /** Largest upload the store takes (the API documentation gives no limit). */
@@ -150,6 +151,11 @@ export class FileStore {
     if (file.bytes === undefined) return;
     this.usage.set(file.tenantId, this.usedBy(file.tenantId) + sign * file.bytes.length);
   }
+}
+
+/** The file store of every tenant, kept in the model's directory (made there the first time). */
+export function fileStoreOf(directory: Directory): FileStore {
+  return directory.sharedStore("files", () => new FileStore());
 }
 
 export const uploadPath = (file: StoredFile) => `${FILE_STORE_PREFIX}${file.fileId}?signature=${file.uploadSignature}`;

@@ -9,9 +9,9 @@ import {
   switchVlanReadSchema,
   type OperationId,
 } from "../../../contract";
-import { notFound } from "../../errors";
-import { listAnswer, ok, pageOf } from "../../handlers";
-import type { Answer } from "../../wire";
+import { notFound } from "../../model/errors";
+import { listAnswer, ok, pageOf } from "../../operations/handlers";
+import type { Answer } from "../../http/wire";
 import type { Handler, OpContext, OperationSchemas } from "../../model/kind";
 import { slicePage } from "../../model/model";
 import type { AnyRecord } from "../../model/collection";

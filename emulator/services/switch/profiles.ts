@@ -3,7 +3,7 @@
 // objects of their own: S43 creates those its body lists; S44 leaves VLANs and ACLs alone (they
 // change through their own operations) and creates the trusted ports its body lists without an
 // `id` (the switch API documentation shows no other operation creating one). The profile's delete takes them along.
-import { ApiError, relatedNotFound } from "../../errors";
+import { ApiError, relatedNotFound } from "../../model/errors";
 import {
   switchAclReadSchema,
   switchProfileReadSchema,

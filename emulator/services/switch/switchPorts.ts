@@ -20,8 +20,8 @@ import {
   type SwitchVePortInput,
   switchVePortInputSchema,
 } from "../../../contract";
-import { ApiError, notFound, relatedNotFound } from "../../errors";
-import { idList, ok } from "../../handlers";
+import { ApiError, notFound, relatedNotFound } from "../../model/errors";
+import { idList, ok } from "../../operations/handlers";
 import type { Handler, KindDef, OpContext, OperationSchemas } from "../../model/kind";
 import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";

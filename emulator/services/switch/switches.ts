@@ -17,7 +17,7 @@ import {
   switchFirmwareBodySchema,
   switchTraceRouteBodySchema,
 } from "../../../contract";
-import { ApiError, notFound, relatedNotFound } from "../../errors";
+import { ApiError, notFound, relatedNotFound } from "../../model/errors";
 import type { KindDef, OpContext, RelatedPut } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { parsed } from "./parse";

@@ -2,7 +2,7 @@
 // (a profile's `venues`), and who uses them. Ports, LAGs, IP and VE ports name VLANs by VLAN ID
 // and ACLs by name; those names must be visible to the switch's venue, and a VLAN, ACL or profile
 // still named may not be deleted (NMS-SWITCH-CONFIG-IN-USE).
-import { ApiError, relatedNotFound } from "../../errors";
+import { ApiError, relatedNotFound } from "../../model/errors";
 import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";
 

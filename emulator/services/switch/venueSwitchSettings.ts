@@ -7,7 +7,7 @@ import {
   venueSwitchSettingsReadSchema,
   venueSwitchSettingsWriteSchema,
 } from "../../../contract";
-import { relatedNotFound } from "../../errors";
+import { relatedNotFound } from "../../model/errors";
 import type { KindDef } from "../../model/kind";
 
 export type VenueSwitchSettingsRecord = VenueSwitchSettingsInput & { id: string };

@@ -11,8 +11,8 @@ import {
   tenantReadSchema,
   WIRE_FIELDS,
 } from "../../../contract";
-import { ApiError, notFound } from "../../errors";
-import { listAnswer, ok, pageOf } from "../../handlers";
+import { ApiError, notFound } from "../../model/errors";
+import { listAnswer, ok, pageOf } from "../../operations/handlers";
 import type { Handler, OperationSchemas } from "../../model/kind";
 import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";

@@ -9,9 +9,9 @@ import {
   adminInputSchema,
   adminListReadSchema,
 } from "../../../contract";
-import { ApiError, notFound, relatedNotFound } from "../../errors";
+import { ApiError, notFound, relatedNotFound } from "../../model/errors";
 import type { KindDef, OpContext } from "../../model/kind";
-import type { AdminRole } from "../../accounts";
+import type { AdminRole } from "../../model/accounts";
 import type { TenantState } from "../../model/tenant";
 
 export interface AdminRecord {

@@ -13,8 +13,8 @@ import {
   validateBody,
   varDelegationInputSchema,
 } from "../../../contract";
-import { ApiError, badRequest, notFound, validationError } from "../../errors";
-import { listAnswer, pageOf } from "../../handlers";
+import { ApiError, badRequest, notFound, validationError } from "../../model/errors";
+import { listAnswer, pageOf } from "../../operations/handlers";
 import type { Handler, KindDef } from "../../model/kind";
 import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";

@@ -13,9 +13,10 @@ import {
   pathFor,
   validateBody,
 } from "../../../contract";
-import { relatedNotFound, validationError } from "../../errors";
-import { ok } from "../../handlers";
+import { relatedNotFound, validationError } from "../../model/errors";
+import { ok } from "../../operations/handlers";
 import type { KindDef } from "../../model/kind";
+import { fileStoreOf } from "../file/store";
 
 export interface CalibrationPoint {
   id: string;
@@ -62,7 +63,7 @@ export const floorPlans: KindDef<FloorPlanRecord, FloorPlanInput> = {
   },
 
   check(t, plan) {
-    if (plan.imageId !== undefined && !t.directory.files.of(t.id, plan.imageId))
+    if (plan.imageId !== undefined && !fileStoreOf(t.directory).of(t.id, plan.imageId))
       throw relatedNotFound("file", "imageId", plan.imageId);
   },
 

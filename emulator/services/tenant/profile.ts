@@ -13,8 +13,8 @@ import {
   userProfileUpdateSchema,
   validateBody,
 } from "../../../contract";
-import { ApiError, badRequest, validationError } from "../../errors";
-import { listAnswer, ok, pageOf } from "../../handlers";
+import { ApiError, badRequest, validationError } from "../../model/errors";
+import { listAnswer, ok, pageOf } from "../../operations/handlers";
 import type { Handler, OpContext, OperationSchemas } from "../../model/kind";
 import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";

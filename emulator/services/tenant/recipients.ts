@@ -9,7 +9,7 @@ import {
   notificationRecipientInputSchema,
   notificationRecipientReadSchema,
 } from "../../../contract";
-import { ApiError, badRequest } from "../../errors";
+import { ApiError, badRequest } from "../../model/errors";
 import type { KindDef } from "../../model/kind";
 
 export interface RecipientRecord {

@@ -1,7 +1,7 @@
 // Venue (A6–A11): names unique per tenant; every venue owns a default AP group, created and
 // deleted with it.
 import { type Venue, venueInputSchema, type VenueInput, venueReadSchema } from "../../../contract";
-import { ApiError } from "../../errors";
+import { ApiError } from "../../model/errors";
 import type { KindDef } from "../../model/kind";
 import { defaultApGroup } from "../wifi/apGroups";
 import { type FloorPlanRecord, floorPlanView } from "./floorPlans";

@@ -8,8 +8,8 @@ import {
   networkVenueReadSchemaFor,
   type RADIO_BANDS,
 } from "../../../contract";
-import { ApiError, notFound, relatedNotFound } from "../../errors";
-import { ok } from "../../handlers";
+import { ApiError, notFound, relatedNotFound } from "../../model/errors";
+import { ok } from "../../operations/handlers";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 

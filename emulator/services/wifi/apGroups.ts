@@ -1,8 +1,8 @@
 // AP group (W23–W30): names unique per venue, venueId fixed at creation, the venue's default
 // group may not be deleted, nor a group that an activation names.
 import { type ApGroup, type ApGroupInput, apGroupInputSchema, apGroupReadSchema } from "../../../contract";
-import { ApiError, notFound, relatedNotFound } from "../../errors";
-import { ok } from "../../handlers";
+import { ApiError, notFound, relatedNotFound } from "../../model/errors";
+import { ok } from "../../operations/handlers";
 import type { KindDef } from "../../model/kind";
 import { apView, type ApRecord } from "./aps";
 

@@ -22,8 +22,8 @@ import {
   type ApRadioInput,
   validateBody,
 } from "../../../contract";
-import { ApiError, validationError } from "../../errors";
-import { ok } from "../../handlers";
+import { ApiError, validationError } from "../../model/errors";
+import { ok } from "../../operations/handlers";
 import type { KindDef, OpContext } from "../../model/kind";
 import type { AnyRecord } from "../../model/collection";
 import type { TenantState } from "../../model/tenant";

@@ -15,7 +15,7 @@ import {
   validateBody,
 } from "../../../contract";
 import { z } from "zod";
-import { ApiError, relatedNotFound, validationError } from "../../errors";
+import { ApiError, relatedNotFound, validationError } from "../../model/errors";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 

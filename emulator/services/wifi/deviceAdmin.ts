@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { failureOfIssue } from "../../../contract";
-import { notFound, validationError } from "../../errors";
+import { notFound, validationError } from "../../model/errors";
 import type { TenantState } from "../../model/tenant";
 import type { ApRecord } from "./aps";
 import { addDhcpServiceProfile, dhcpServiceProfilesOf, type DhcpServiceProfileRecord } from "./dhcpService";

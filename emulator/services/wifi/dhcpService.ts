@@ -7,7 +7,7 @@
 // (POST /__admin/tenants/{tenantId}/dhcp-service-profiles) and lists them (GET, same path).
 import type { z } from "zod";
 import { acceptedAnswerSchema, acceptedRequestSchema, venueDhcpBindingSchema } from "../../../contract";
-import { ApiError, notFound } from "../../errors";
+import { ApiError, notFound } from "../../model/errors";
 import type { Handler, KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 import { isCellular, type ApRecord } from "./aps";

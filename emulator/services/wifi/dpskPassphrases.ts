@@ -10,9 +10,9 @@ import {
   dpskPassphraseInputSchema,
   dpskPassphraseReadSchema,
 } from "../../../contract";
-import { ApiError, relatedNotFound } from "../../errors";
+import { ApiError, relatedNotFound } from "../../model/errors";
 import type { KindDef } from "../../model/kind";
-import { newSecretHex } from "../../ids";
+import { newSecretHex } from "../../model/ids";
 
 export interface DpskPassphraseRecord extends DpskPassphraseInput {
   id: string;

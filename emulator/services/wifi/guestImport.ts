@@ -13,12 +13,13 @@ import {
   guestImportReadSchema,
   importedGuestUserSchema,
   type OperationId,
-  parseCsv,
+  csvRows,
   validateBody,
 } from "../../../contract";
-import { ApiError, badRequest, validationError } from "../../errors";
+import { ApiError, badRequest, validationError } from "../../model/errors";
 import type { Handler, OperationSchemas } from "../../model/kind";
-import { isMultipartBody, type MultipartBody } from "../../multipart";
+import { isMultipartBody, type MultipartBody } from "../../http/multipart";
+import { TurnBudget } from "../../model/turns";
 import { guestUsers } from "./guestUsers";
 
 /** W74's guests, but deliveryMethods may be left out (the Wi-Fi API documentation does not require it on W76). */
@@ -55,17 +56,24 @@ function fieldsOf(form: MultipartBody, query: URLSearchParams): Record<string, u
   };
 }
 
-/** The guests of the file: one object per data row, by the header's column names. */
-function rowsOf(form: MultipartBody): Record<string, string>[] {
+/**
+ * The guests of the file: one object per data row, by the header's column names, with the fields every guest shares.
+ * A file at the body limit holds about 45,000 rows: they are read a turn's share at a time (TurnBudget).
+ */
+async function guestsOf(form: MultipartBody, shared: Record<string, unknown>): Promise<Record<string, unknown>[]> {
   const file = form.files.file;
   if (!file) throw invalid("file", "is required: a CSV file of guests");
-  let rows: string[][];
+  const budget = new TurnBudget();
+  const rows: string[][] = [];
   try {
-    rows = parseCsv(file.text.replace(/^\uFEFF/, ""));
+    for (const row of csvRows(file.text.replace(/^\uFEFF/, ""))) {
+      rows.push(row);
+      if (budget.spent()) await budget.next();
+    }
   } catch (error) {
     throw invalid("file", `is not a readable CSV file: ${(error as Error).message}`);
   }
-  const [header, ...data] = rows;
+  const [header] = rows;
   if (!header) throw invalid("file", "is empty: it needs a header row and at least one guest");
   const columns = header.map((c) => c.trim());
   const unknown = columns.find((c) => !(GUEST_IMPORT_COLUMNS as readonly string[]).includes(c));
@@ -74,16 +82,18 @@ function rowsOf(form: MultipartBody): Record<string, string>[] {
   const missing = GUEST_IMPORT_REQUIRED_COLUMNS.find((c) => !columns.includes(c));
   if (missing)
     throw invalid("file", `has no column ${missing} (required: ${GUEST_IMPORT_REQUIRED_COLUMNS.join(", ")})`);
-  if (data.length === 0) throw invalid("file", "holds no guest: it needs at least one row after the header");
-  return data.map((cells, i) => {
+  if (rows.length === 1) throw invalid("file", "holds no guest: it needs at least one row after the header");
+  const guests: Record<string, unknown>[] = [];
+  for (let i = 0; i < rows.length - 1; i++) {
+    const cells = rows[i + 1];
     if (cells.length !== columns.length)
       throw invalid(`file[${i}]`, `has ${cells.length} cells; the header has ${columns.length}`);
-    const guest: Record<string, string> = {};
-    columns.forEach((column, j) => {
-      if (cells[j] !== "") guest[column] = cells[j];
-    });
-    return guest;
-  });
+    const guest: Record<string, unknown> = {};
+    for (let j = 0; j < columns.length; j++) if (cells[j] !== "") guest[columns[j]] = cells[j];
+    guests.push(Object.assign(guest, shared));
+    if (budget.spent()) await budget.next();
+  }
+  return guests;
 }
 
 const importGuestUsers: Handler = async (c) => {
@@ -94,8 +104,7 @@ const importGuestUsers: Handler = async (c) => {
   const fields = validateBody(guestImportFieldsSchema, given);
   if (!fields.ok) throw validationError(fields.failures, given);
   const shared = fields.value;
-  const guests = rowsOf(c.body).map((row) => ({
-    ...row,
+  const guests = await guestsOf(c.body, {
     networkId,
     ...(shared.deliveryMethods ? { deliveryMethods: shared.deliveryMethods } : {}),
     expiration: {
@@ -104,7 +113,7 @@ const importGuestUsers: Handler = async (c) => {
       unit: shared["expiration.unit"],
     },
     maxDevices: shared.maxDevices,
-  }));
+  });
   let write;
   try {
     write = await c.model.createManyYielding(importedGuestUsers, c.tenant, guests);

@@ -11,8 +11,8 @@ import {
   guestUserReadSchema,
   validateBody,
 } from "../../../contract";
-import { relatedNotFound, validationError } from "../../errors";
-import { newDigits } from "../../ids";
+import { relatedNotFound, validationError } from "../../model/errors";
+import { newDigits } from "../../model/ids";
 import type { KindDef, OpContext } from "../../model/kind";
 
 export interface GuestUserRecord extends GuestUserInput {

@@ -18,8 +18,8 @@ import {
   type WifiApiVariant,
 } from "../../../contract";
 import { z } from "zod";
-import { ApiError, relatedNotFound } from "../../errors";
-import { listAnswer, ok, pageOf } from "../../handlers";
+import { ApiError, relatedNotFound } from "../../model/errors";
+import { listAnswer, ok, pageOf } from "../../operations/handlers";
 import type { KindDef, RelatedPut, WriteContext } from "../../model/kind";
 import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";

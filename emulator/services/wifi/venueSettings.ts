@@ -14,8 +14,8 @@ import {
   venueSyslogInputSchemaFor,
   type VenueValidChannels,
 } from "../../../contract";
-import { notFound } from "../../errors";
-import { ok } from "../../handlers";
+import { notFound } from "../../model/errors";
+import { ok } from "../../operations/handlers";
 import type { KindDef } from "../../model/kind";
 
 type RadioRecord = VenueRadio & { id: string };

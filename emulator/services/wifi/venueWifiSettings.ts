@@ -14,8 +14,8 @@ import {
   venueSyslogDefaults,
 } from "../../../contract";
 import { z } from "zod";
-import { ApiError, notFound } from "../../errors";
-import { listAnswer, ok, pageOf } from "../../handlers";
+import { ApiError, notFound } from "../../model/errors";
+import { listAnswer, ok, pageOf } from "../../operations/handlers";
 import type { KindDef } from "../../model/kind";
 import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";

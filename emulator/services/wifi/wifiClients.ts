@@ -3,7 +3,7 @@
 // refuses a client that is not connected to the AP named (WIFI-10201, at submit; the disconnect
 // itself applies when the request completes).
 import { acceptedRequestSchema, clientDisconnectBodySchema, normalMac, validateBody } from "../../../contract";
-import { ApiError, badRequest, notFound, validationError } from "../../errors";
+import { ApiError, badRequest, notFound, validationError } from "../../model/errors";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 

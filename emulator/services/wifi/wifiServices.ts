@@ -20,8 +20,8 @@ import {
   type WifiCallingProfileInput,
   wifiCallingProfileInputSchema,
 } from "../../../contract";
-import { ApiError, notFound, relatedNotFound, validationError } from "../../errors";
-import { ok } from "../../handlers";
+import { ApiError, notFound, relatedNotFound, validationError } from "../../model/errors";
+import { ok } from "../../operations/handlers";
 import type { KindDef } from "../../model/kind";
 import type { TenantState } from "../../model/tenant";
 

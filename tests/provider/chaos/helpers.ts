@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { RequestRecord } from "../../../contract";
 import type { FaultKind } from "../../../emulator";
-import { EmulatorServer } from "../../../emulator/server";
+import { EmulatorServer } from "../../../emulator/http/server";
 import { destroy, preview, type RunResult, type StackOptions, up } from "../../../harness";
 
 type Props = Record<string, any>;
