@@ -16,6 +16,7 @@ import { CONFIG_KEYS } from "../provider/config";
 import { STATE_ID_OUTPUT, STATE_IDENTITY_KIND } from "../provider/stateIdentity";
 import { TENANT_INPUT } from "../provider/tenant";
 import { functionFile } from "./sdkgen/functionFile";
+import { indexFile } from "./sdkgen/indexFile";
 import { GENERATED_HEADER, moduleNameOf, resourceFile } from "./sdkgen/resourceFile";
 import { SharedTypes } from "./sdkgen/sharedTypes";
 import { projectRoot } from "./projectRoot";
@@ -56,9 +57,7 @@ export function generateSdkFiles(): Map<string, string> {
   files.set(`${GENERATED_DIR}/reservedInputs.ts`, reservedInputsFile());
   files.set(
     `${GENERATED_DIR}/index.ts`,
-    GENERATED_HEADER +
-      modules.map((m) => `export * from "./${m}";\n`).join("") +
-      `\n// The shapes several resources and functions share, as types.input.X and types.output.X.\nimport * as types from "./types";\n\nexport { types };\n`,
+    indexFile(GENERATED_HEADER, new Map(modules.map((m) => [m, files.get(`${GENERATED_DIR}/${m}.ts`)!]))),
   );
   return files;
 }
