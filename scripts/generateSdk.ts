@@ -10,7 +10,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { FUNCTION_SPECS } from "../provider/functions";
 import { RESOURCE_SPECS } from "../provider/resources";
-import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
+import { GET_INPUT, OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
 import { CONFIG_KEYS } from "../provider/config";
 import { STATE_ID_OUTPUT, STATE_IDENTITY_KIND } from "../provider/stateIdentity";
@@ -87,6 +87,7 @@ function reservedInputsFile(): string {
       OWNER_CONFLICT_INPUT,
       "Another resource of the program owns the object (provider/resourceOptions.ts).",
     ],
+    ["GET_INPUT", GET_INPUT, "A `static get`: read, not refreshed (provider/resourceOptions.ts)."],
     ["TENANT_INPUT", TENANT_INPUT, "The tenant input and output of every resource (provider/tenant.ts)."],
   ];
   const [tenantKey, tenantVariable] = CONFIG_KEYS.tenantId;

@@ -2,6 +2,7 @@
 // written into its class by the generator (sdk/kind.ts): nothing here loads provider code.
 import * as pulumi from "@pulumi/pulumi";
 import {
+  GET_INPUT,
   OWNER_CONFLICT_INPUT,
   REPLACE_ON_CHANGES_INPUT,
   RESOURCE_NAME_INPUT,
@@ -33,7 +34,8 @@ export abstract class NmsResource extends pulumi.dynamic.Resource {
     if (opts?.id !== undefined) {
       // `static get`: the engine reads the object through the provider's read (ReadResource) instead of creating it,
       // and the stack does not own it: no adoption, ownership or state identity to register.
-      super(providerStub(info.kind), name, declaredProps(info, args), withSecretOutputs(info, opts), "nms", info.kind);
+      const props = { ...declaredProps(info, args), [GET_INPUT]: true };
+      super(providerStub(info.kind), name, props, withSecretOutputs(info, opts), "nms", info.kind);
       return;
     }
     const props = declaredProps(info, args);

@@ -1,6 +1,7 @@
 // Read (refresh): the object as the service holds it now, from a cached list where the kind has
 // one, and what the program is taken to have set.
 import type { NmsClient } from "../client";
+import { GET_INPUT } from "../resourceOptions";
 import { pick, type Props } from "../spec";
 import { reportDrift } from "./attribution";
 import type { LifecycleContext } from "./context";
@@ -56,6 +57,8 @@ export function readStep(ctx: LifecycleContext) {
     ) {
       return { id, props, inputs: ctx.inputsOf(props) }; // not there yet, but on its way: keep it
     }
+    // A `static get` (resourceOptions.ts GET_INPUT): the object as it is, with nothing the stack wrote to drift from.
+    if (props[GET_INPUT] === true) return live ? refreshedFrom(ctx, id, ctx.inTenant(props, client), live) : {};
     if (!live) {
       await reportDrift(ctx, client, id, props, "deleted");
       return {}; // gone: an empty ID tells the engine to drop it from state
