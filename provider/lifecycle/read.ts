@@ -58,7 +58,12 @@ export function readStep(ctx: LifecycleContext) {
       return { id, props, inputs: ctx.inputsOf(props) }; // not there yet, but on its way: keep it
     }
     // A `static get` (resourceOptions.ts GET_INPUT): the object as it is, with nothing the stack wrote to drift from.
-    if (props[GET_INPUT] === true) return live ? refreshedFrom(ctx, id, ctx.inTenant(props, client), live) : {};
+    if (props[GET_INPUT] === true) {
+      if (!live) return {};
+      const read = refreshedFrom(ctx, id, ctx.inTenant(props, client), live);
+      // Kept in the outputs, which a refresh reads it with: read the same way again.
+      return { ...read, props: { ...read.props, [GET_INPUT]: true } };
+    }
     if (!live) {
       await reportDrift(ctx, client, id, props, "deleted");
       return {}; // gone: an empty ID tells the engine to drop it from state
