@@ -39,8 +39,8 @@ export function deleteStep(r: ResourceState): PlannedStep {
 }
 
 /**
- * Deletes `r` through its provider. Components, retained resources and resources without an id only leave the
- * state, so the provider host is not even started for them. `logNote` is appended to the progress line.
+ * Deletes `r` through its provider. Components, retained and external (read) resources and resources without an id
+ * only leave the state, so the provider host is not even started for them. `logNote` is appended to the progress line.
  */
 export async function deleteFromProvider(
   provider: () => Promise<ProviderHost>,
@@ -48,7 +48,7 @@ export async function deleteFromProvider(
   log: (line: string) => void,
   logNote = "",
 ): Promise<void> {
-  if (!r.custom || r.retainOnDelete || !r.id) return;
+  if (!r.custom || r.retainOnDelete || r.external || !r.id) return;
   const host = await provider();
   log(`-  deleting ${r.urn}${logNote}`);
   await host.delete(r.urn, urnName(r.urn), r.type, r.id, host.plain(r.outputs), host.plain(r.inputs));

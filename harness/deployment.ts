@@ -38,6 +38,7 @@ import {
   resourceStateFor,
   unsupportedReason,
 } from "./registration";
+import { type ReadRegistration, type ReadResult, readStep } from "./readStep";
 import { Slots } from "./slots";
 import { deletionOrder, sortResources } from "./resourceOrder";
 import { type ResourceState, timestampNow } from "./resourceState";
@@ -176,6 +177,28 @@ export class Deployment {
   /** Handles one RegisterResource; tracked so finish() can wait for it. */
   register(reg: Registration): Promise<RegisterResult> {
     const p = this.doRegister(reg);
+    const tracked = p.catch(() => undefined);
+    this.inflight.add(tracked);
+    void tracked.then(() => this.inflight.delete(tracked));
+    return p;
+  }
+
+  /** ReadResource (`Resource.get`): read through the provider, kept as external state (harness/readStep.ts). */
+  read(read: ReadRegistration): Promise<ReadResult> {
+    const p = readStep(
+      {
+        stack: this.host.stack,
+        project: this.host.project,
+        isRegistered: (urn) => this.registered.has(urn),
+        claim: (urn) => this.registered.add(urn),
+        old: (urn) => this.olds.get(urn),
+        provider: () => this.host.provider(),
+        step: (step) => this.steps.push(step),
+        fail: (step, message) => this.fail(step, read.name, read.type, message),
+        keep: (state) => this.live.set(state.urn, state),
+      },
+      read,
+    );
     const tracked = p.catch(() => undefined);
     this.inflight.add(tracked);
     void tracked.then(() => this.inflight.delete(tracked));

@@ -252,14 +252,35 @@ export class MonitorServer {
           ),
           null,
         ),
-      readResource: (call: grpc.ServerUnaryCall<resproto.ReadResourceRequest, unknown>, cb: Callback<never>) =>
-        cb(
-          grpcError(
-            grpc.status.UNIMPLEMENTED,
-            `ReadResource (Resource.get / StackReference) of '${call.request.getName()}' [${call.request.getType()}] is not supported by the local harness`,
-          ),
-          null,
-        ),
+      readResource: (
+        call: grpc.ServerUnaryCall<resproto.ReadResourceRequest, resproto.ReadResourceResponse>,
+        cb: Callback<resproto.ReadResourceResponse>,
+      ) => {
+        const req = call.request;
+        this.deployment
+          .read({
+            type: req.getType(),
+            name: req.getName(),
+            id: req.getId(),
+            parent: req.getParent(),
+            provider: req.getProvider(),
+            properties: fromStruct(req.getProperties()),
+            dependencies: req.getDependenciesList(),
+            additionalSecretOutputs: req.getAdditionalsecretoutputsList(),
+          })
+          .then(
+            (r) => {
+              const res = new resproto.ReadResourceResponse();
+              res.setUrn(r.urn);
+              res.setProperties(
+                structproto.Struct.fromJavaScript(sanitize(r.outputs) as Record<string, structproto.JavaScriptValue>),
+              );
+              cb(null, res);
+            },
+            // The SDK rejects the resource's outputs with this message ("failed to read resource #id ...").
+            (e: unknown) => cb(grpcError(grpc.status.UNKNOWN, e instanceof Error ? e.message : String(e)), null),
+          );
+      },
       call: unsupported("Call (methods of remote components)"),
       getDeploymentInfo: unsupported("GetDeploymentInfo"),
       registerStackTransform: unsupported("RegisterStackTransform"),

@@ -130,7 +130,8 @@ export async function refreshResources(
         else delete next.initErrors;
         if (diffProperties(r.outputs, outputs).length > 0 || diffProperties(r.inputs, inputs).length > 0)
           next.modified = timestampNow();
-        const diffs = await driftOf(host, r, res.id, inputs, outputs);
+        // An external resource (read with `get`) changed when its outputs did (step.go RefreshStep): no Diff to ask.
+        const diffs = r.external ? diffProperties(r.outputs, outputs) : await driftOf(host, r, res.id, inputs, outputs);
         if (diffs.length > 0) {
           step.op = "update";
           step.changedFields = uniqueTopLevel(diffs);

@@ -34,6 +34,11 @@ export interface ResourceState {
    * refresh does not read it, and a program that drops it only removes it from the state.
    */
   pendingReplacement?: boolean;
+  /**
+   * Read with `Resource.get` (ReadResource), not managed by the stack: no run deletes the object through its provider
+   * (the engine's External, pkg/resource/deploy/step.go DeleteStep.Apply).
+   */
+  external?: boolean;
   /** Error of the last create/update that the provider reported after the object came into being. */
   initErrors?: string[];
   created?: string;

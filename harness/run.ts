@@ -311,7 +311,8 @@ export async function runUp(opts: StackOptions & { refresh?: boolean }): Promise
 /** What every command reports at its end, whatever happened. */
 function finish(result: RunResult, session: Session, started: number): RunResult {
   result.failed = result.errors.length > 0;
-  result.changes = result.steps.filter((s) => s.op !== "same").length;
+  // Reads are not changes (the engine's ResourceChanges.HasChanges leaves out OpRead).
+  result.changes = result.steps.filter((s) => s.op !== "same" && s.op !== "read").length;
   result.summary = resourceChanges(result.steps);
   result.diagnostics = session.diagnostics;
   if (session.providerPeakRssMb !== undefined) result.providerPeakRssMb = session.providerPeakRssMb;

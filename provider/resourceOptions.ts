@@ -22,7 +22,14 @@ export const REPLACE_ON_CHANGES_INPUT = "__nmsReplaceOnChanges";
  */
 export const OWNER_CONFLICT_INPUT = "__nmsOwnerConflict";
 
-export const OPTION_INPUTS = [REPLACE_ON_CHANGES_INPUT, OWNER_CONFLICT_INPUT] as const;
+/**
+ * Set by the SDK's `static get` (the `id` option): the engine reads the object (its read step) instead of refreshing
+ * a state the stack wrote, and a dynamic provider's read cannot tell the two apart. A read has no state to drift
+ * from: no "changed outside the stack" report, and the tenant it was read in is an output (sdk/resource.ts).
+ */
+export const GET_INPUT = "__nmsGet";
+
+export const OPTION_INPUTS = [REPLACE_ON_CHANGES_INPUT, OWNER_CONFLICT_INPUT, GET_INPUT] as const;
 
 /** One element of a property path: a key, an array index, or the wildcard `*` (any key or index). */
 export type PathElement = string | number;

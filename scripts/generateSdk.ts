@@ -10,12 +10,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { FUNCTION_SPECS } from "../provider/functions";
 import { RESOURCE_SPECS } from "../provider/resources";
-import { OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
+import { GET_INPUT, OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
 import { CONFIG_KEYS } from "../provider/config";
 import { STATE_ID_OUTPUT, STATE_IDENTITY_KIND } from "../provider/stateIdentity";
 import { TENANT_INPUT } from "../provider/tenant";
 import { functionFile } from "./sdkgen/functionFile";
+import { indexFile } from "./sdkgen/indexFile";
 import { GENERATED_HEADER, moduleNameOf, resourceFile } from "./sdkgen/resourceFile";
 import { SharedTypes } from "./sdkgen/sharedTypes";
 import { projectRoot } from "./projectRoot";
@@ -56,9 +57,7 @@ export function generateSdkFiles(): Map<string, string> {
   files.set(`${GENERATED_DIR}/reservedInputs.ts`, reservedInputsFile());
   files.set(
     `${GENERATED_DIR}/index.ts`,
-    GENERATED_HEADER +
-      modules.map((m) => `export * from "./${m}";\n`).join("") +
-      `\n// The shapes several resources and functions share, as types.input.X and types.output.X.\nimport * as types from "./types";\n\nexport { types };\n`,
+    indexFile(GENERATED_HEADER, new Map(modules.map((m) => [m, files.get(`${GENERATED_DIR}/${m}.ts`)!]))),
   );
   return files;
 }
@@ -88,6 +87,7 @@ function reservedInputsFile(): string {
       OWNER_CONFLICT_INPUT,
       "Another resource of the program owns the object (provider/resourceOptions.ts).",
     ],
+    ["GET_INPUT", GET_INPUT, "A `static get`: read, not refreshed (provider/resourceOptions.ts)."],
     ["TENANT_INPUT", TENANT_INPUT, "The tenant input and output of every resource (provider/tenant.ts)."],
   ];
   const [tenantKey, tenantVariable] = CONFIG_KEYS.tenantId;

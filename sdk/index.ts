@@ -1,5 +1,6 @@
 // The SDK programs import. Resource classes and functions are generated (sdk/generated/, by
-// `npm run generate`); importing them loads no HTTP client until a function is called.
+// `npm run generate`); the index loads each one's module on first use (sdk/utilities.ts lazyLoad, as
+// Pulumi's codegen packages do), and no HTTP client loads until a function is called.
 export * from "./generated";
 export type { AdoptionArgs } from "./resource";
 export type { ActionOutcome, ActionSkipped } from "./invoke";

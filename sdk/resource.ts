@@ -2,6 +2,7 @@
 // written into its class by the generator (sdk/kind.ts): nothing here loads provider code.
 import * as pulumi from "@pulumi/pulumi";
 import {
+  GET_INPUT,
   OWNER_CONFLICT_INPUT,
   REPLACE_ON_CHANGES_INPUT,
   RESOURCE_NAME_INPUT,
@@ -30,17 +31,19 @@ export interface AdoptionArgs {
  */
 export abstract class NmsResource extends pulumi.dynamic.Resource {
   protected constructor(info: KindInfo, name: string, args: object, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(args)) {
-      props[key] = value !== undefined && info.secretInputs.includes(key) ? pulumi.secret(value) : value;
+    if (opts?.id !== undefined) {
+      // `static get`: the engine reads the object through the provider's read (ReadResource) instead of creating it,
+      // and the stack does not own it: no adoption, ownership or state identity to register.
+      const props = { ...declaredProps(info, args), [GET_INPUT]: true };
+      super(providerStub(info.kind), name, props, withSecretOutputs(info, opts), "nms", info.kind);
+      return;
     }
-    for (const field of info.outputs) if (!(field in props)) props[field] = undefined;
+    const props = declaredProps(info, args);
     props[RESOURCE_NAME_INPUT] = name;
     const options: pulumi.CustomResourceOptions = {
-      ...opts,
+      ...withSecretOutputs(info, opts),
       // Settings whose parent this run deletes too need no reset of their own (sdk/deletedWith.ts).
       deletedWith: opts?.deletedWith ?? settingsParent(info, args as Record<string, unknown>),
-      additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...info.additionalSecretOutputs],
     };
     const restoreStacks = withoutPromiseStacks();
     try {
@@ -82,4 +85,27 @@ function optionInputs(
   const conflict = ownerConflictInput(info, name, owner, args);
   if (conflict !== undefined) inputs[OWNER_CONFLICT_INPUT] = conflict;
   return inputs;
+}
+
+/** The options with the kind's secret outputs added (Pulumi keeps them secret in state and in the program). */
+function withSecretOutputs(
+  info: KindInfo,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.CustomResourceOptions {
+  return {
+    ...opts,
+    additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...info.additionalSecretOutputs],
+  };
+}
+
+/**
+ * The inputs (or, for a read, the state the program gave: what finds the object, such as its parent's ID), secret
+ * inputs marked secret, and every output declared so that each becomes an output of the resource.
+ */
+function declaredProps(info: KindInfo, state: object): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state))
+    props[key] = value !== undefined && info.secretInputs.includes(key) ? pulumi.secret(value) : value;
+  for (const field of info.outputs) if (!(field in props)) props[field] = undefined;
+  return props;
 }

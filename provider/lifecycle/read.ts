@@ -1,6 +1,7 @@
 // Read (refresh): the object as the service holds it now, from a cached list where the kind has
 // one, and what the program is taken to have set.
 import type { NmsClient } from "../client";
+import { GET_INPUT } from "../resourceOptions";
 import { pick, type Props } from "../spec";
 import { reportDrift } from "./attribution";
 import type { LifecycleContext } from "./context";
@@ -55,6 +56,13 @@ export function readStep(ctx: LifecycleContext) {
       (await unfinishedCreate(client, objects, id, props, requestId)) === "pending"
     ) {
       return { id, props, inputs: ctx.inputsOf(props) }; // not there yet, but on its way: keep it
+    }
+    // A `static get` (resourceOptions.ts GET_INPUT): the object as it is, with nothing the stack wrote to drift from.
+    if (props[GET_INPUT] === true) {
+      if (!live) return {};
+      const read = refreshedFrom(ctx, id, ctx.inTenant(props, client), live);
+      // Kept in the outputs, which a refresh reads it with: read the same way again.
+      return { ...read, props: { ...read.props, [GET_INPUT]: true } };
     }
     if (!live) {
       await reportDrift(ctx, client, id, props, "deleted");

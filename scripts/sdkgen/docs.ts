@@ -90,6 +90,26 @@ export function rulesOf(core: z.ZodTypeAny): string[] {
   return [...new Set(rules)].filter((rule) => rule !== "" && rule !== "is required");
 }
 
+/** Letters whose English names begin with a vowel sound ("an SSID", "an NMS"), when an abbreviation is read by letter. */
+const VOWEL_SOUND_LETTERS = new Set("AEFHILMNORSX");
+
+/**
+ * The word with "a" or "an" before it, by how it is said: "an ApGroup", "an IP address", "a URL", "a UserProfile",
+ * "an SSID" (an abbreviation in capitals is read letter by letter), "a Venue".
+ */
+export function withArticle(word: string): string {
+  let vowelSound: boolean;
+  if (/^[A-Z]{2}/.test(word)) vowelSound = VOWEL_SOUND_LETTERS.has(word[0]);
+  else {
+    const lower = word.toLowerCase();
+    // "u" said "you" (user, unique, URL-like words), "eu", "one": a consonant sound; a silent "h": a vowel sound.
+    if (/^(u[bcfgklrst][aeiou]|uni|use|usu|uti|eu|one\b|once)/.test(lower)) vowelSound = false;
+    else if (/^(hour|honest|honou?r|heir)/.test(lower)) vowelSound = true;
+    else vowelSound = /^[aeiou]/.test(lower);
+  }
+  return `${vowelSound ? "an" : "a"} ${word}`;
+}
+
 function stringRule(check: z.ZodStringCheck): string {
   switch (check.kind) {
     case "min":
@@ -106,7 +126,7 @@ function stringRule(check: z.ZodStringCheck): string {
     case "url":
     case "uuid":
     case "ip":
-      return `must be ${check.kind === "ip" ? "an IP address" : `a ${check.kind === "email" ? "email address" : check.kind.toUpperCase()}`}`;
+      return `must be ${withArticle(check.kind === "ip" ? "IP address" : check.kind === "email" ? "email address" : check.kind.toUpperCase())}`;
     default:
       return "";
   }

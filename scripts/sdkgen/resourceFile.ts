@@ -9,7 +9,7 @@ import { specFields } from "../../provider/fields";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";
 import { TENANT_INPUT, TENANT_OUTPUT_DESCRIPTION, tenantInputSchema } from "../../provider/tenant";
-import { docComment } from "./docs";
+import { docComment, withArticle } from "./docs";
 import { isOptionalField, printField, printValue, propertyKey, strip } from "./printType";
 import type { SharedTypes } from "./sharedTypes";
 
@@ -55,9 +55,28 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
   args += printField({ key: TENANT_INPUT, schema: tenantInputSchema, mode: "input", indent: "  ", optional: true });
 
   let outputs = "";
+  // <Kind>State: every output, optional and taking Pulumi inputs, as Pulumi's codegen writes it for `get`.
+  let state = "";
+  const stateField = (key: string, schema: z.ZodTypeAny, notes: string[], olderSchema?: z.ZodTypeAny) =>
+    printField({
+      key,
+      schema,
+      mode: "input",
+      indent: "  ",
+      older: olderSchema,
+      optional: true,
+      extraDoc: notes,
+      names,
+    });
   for (const info of fields.inputs) {
     const stripped = strip(newer[info.name]);
     const present = !isOptionalField(stripped, "output");
+    state += stateField(
+      info.name,
+      newer[info.name],
+      fields.secretInputs.includes(info.name) ? ["Secret."] : [],
+      older[info.name],
+    );
     outputs += outputDeclaration(
       info.name,
       newer[info.name],
@@ -67,6 +86,7 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
       names,
     );
   }
+  state += stateField(TENANT_INPUT, tenantInputSchema.unwrap().describe(TENANT_OUTPUT_DESCRIPTION), []);
   outputs += outputDeclaration(
     TENANT_INPUT,
     tenantInputSchema.unwrap().describe(TENANT_OUTPUT_DESCRIPTION),
@@ -81,6 +101,7 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
     const schema = readOnly[name];
     const secret = fields.secretOutputs.includes(name) ? ["Secret."] : [];
     const readOnlyNote = /read only/i.test(schema.description ?? "") ? [] : ["Read only."];
+    state += stateField(name, schema, [...readOnlyNote, ...secret]);
     outputs += outputDeclaration(
       name,
       schema,
@@ -98,7 +119,9 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
     `  /** @internal */\n` +
     `  static readonly __pulumiType = ${JSON.stringify(`pulumi-nodejs:dynamic/nms:${kind}`)};\n\n` +
     docComment(
-      [`Whether \`obj\` is a ${kind}, even one made by another copy of this SDK loaded in the same process.`],
+      [
+        `Whether \`obj\` is ${withArticle(kind)}, even one made by another copy of this SDK loaded in the same process.`,
+      ],
       "  ",
     ) +
     `  static isInstance(obj: unknown): obj is ${kind} {\n` +
@@ -107,13 +130,42 @@ export function resourceFile(spec: ResourceSpec, names?: SharedTypes): string {
     `  /** @internal What registering it needs (sdk/kind.ts), written from the provider's spec. */\n` +
     `  static readonly __kind: KindInfo = ${kindInfo(spec)};\n\n` +
     outputs +
-    `\n  constructor(name: string, args: ${kind}Args${required ? "" : " = {}"}, opts?: pulumi.CustomResourceOptions) {\n` +
-    `    super(${kind}.__kind, name, args, opts);\n` +
+    "\n" +
+    docComment(
+      [
+        `Reads an existing ${kind} through the provider's read, without managing it: the stack never updates or deletes it.`,
+        "\n@param name The _unique_ name of the resulting resource.",
+        "\n@param id The _unique_ provider ID of the resource to look up.",
+        "\n@param state Any extra arguments used during the lookup: the IDs the object's path names, such as its parent's.",
+        "\n@param opts Optional settings to control the behavior of the CustomResource.",
+      ],
+      "  ",
+    ) +
+    `  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ${kind}State, opts?: pulumi.CustomResourceOptions): ${kind} {\n` +
+    `    return new ${kind}(name, state, { ...opts, id });\n` +
+    `  }\n\n` +
+    docComment(
+      [
+        `Creates ${withArticle(kind)} (or takes one over, see the README) and manages it.`,
+        "\n@param name The _unique_ name of the resource.",
+        "\n@param args The arguments to use to populate this resource's properties.",
+        "\n@param opts A bag of options that control this resource's behavior.",
+      ],
+      "  ",
+    ) +
+    `  constructor(name: string, args${required ? "" : "?"}: ${kind}Args, opts?: pulumi.CustomResourceOptions);\n` +
+    `  /** @internal */\n` +
+    `  constructor(name: string, argsOrState?: ${kind}Args | ${kind}State, opts?: pulumi.CustomResourceOptions);\n` +
+    `  constructor(name: string, argsOrState?: ${kind}Args | ${kind}State, opts?: pulumi.CustomResourceOptions) {\n` +
+    `    super(${kind}.__kind, name, argsOrState ?? {}, opts);\n` +
     `  }\n}\n`;
   const argsText =
     docComment([`The inputs of {@link ${kind}}.`], "") +
     `export interface ${kind}Args${adoptable ? " extends AdoptionArgs" : ""} {\n${args}}\n`;
-  const body = `${classText}\n${argsText}`;
+  const stateText =
+    docComment([`Input properties used for looking up and filtering ${kind} resources ({@link ${kind}.get}).`], "") +
+    `export interface ${kind}State {\n${state}}\n`;
+  const body = `${classText}\n${stateText}\n${argsText}`;
   const imports =
     `import type * as pulumi from "@pulumi/pulumi";\n` +
     `import type { KindInfo } from "../kind";\n` +

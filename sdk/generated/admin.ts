@@ -21,7 +21,7 @@ export class Admin extends NmsResource {
   /** @internal */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/nms:Admin";
 
-  /** Whether `obj` is a Admin, even one made by another copy of this SDK loaded in the same process. */
+  /** Whether `obj` is an Admin, even one made by another copy of this SDK loaded in the same process. */
   static isInstance(obj: unknown): obj is Admin {
     return obj !== undefined && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === Admin.__pulumiType;
   }
@@ -57,9 +57,66 @@ export class Admin extends NmsResource {
   /** When the administrator last logged in (ISO 8601 UTC). Read only. */
   declare readonly lastLogin: pulumi.Output<string>;
 
-  constructor(name: string, args: AdminArgs, opts?: pulumi.CustomResourceOptions) {
-    super(Admin.__kind, name, args, opts);
+  /**
+   * Reads an existing Admin through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: AdminState, opts?: pulumi.CustomResourceOptions): Admin {
+    return new Admin(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates an Admin (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: AdminArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: AdminArgs | AdminState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: AdminArgs | AdminState, opts?: pulumi.CustomResourceOptions) {
+    super(Admin.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering Admin resources ({@link Admin.get}). */
+export interface AdminState {
+  /** `PRIME_ADMIN`, `ADMIN`, `READ_ONLY`, `OFFICE_ADMIN`, `SUPPORT` or `DEVOPS`. */
+  role?: pulumi.Input<"PRIME_ADMIN" | "ADMIN" | "READ_ONLY" | "OFFICE_ADMIN" | "SUPPORT" | "DEVOPS">;
+  /**
+   * The person's email, required when they have no support account (it is then their login). Must be an email
+   * address.
+   */
+  email?: pulumi.Input<string>;
+  /**
+   * The person's ID in the support directory, required when they have a support account. Must not be empty.
+   */
+  externalId?: pulumi.Input<string>;
+  /** How much detail the administrator sees: ba, it, su or debug. Default: "it". */
+  detailLevel?: pulumi.Input<"ba" | "it" | "su" | "debug">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** First name, from the support directory. Read only. */
+  name?: pulumi.Input<string>;
+  /** Last name, from the support directory. Read only. */
+  lastName?: pulumi.Input<string>;
+  /** When the administrator last logged in (ISO 8601 UTC). Read only. */
+  lastLogin?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link Admin}. */

@@ -22,7 +22,7 @@ export class Ap extends NmsResource {
   /** @internal */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/nms:Ap";
 
-  /** Whether `obj` is a Ap, even one made by another copy of this SDK loaded in the same process. */
+  /** Whether `obj` is an Ap, even one made by another copy of this SDK loaded in the same process. */
   static isInstance(obj: unknown): obj is Ap {
     return obj !== undefined && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === Ap.__pulumiType;
   }
@@ -92,9 +92,95 @@ export class Ap extends NmsResource {
   /** Cellular settings (newer variant only). Read only. */
   declare readonly cellularSettings: pulumi.Output<outputs.ApCellularSettings | undefined>;
 
-  constructor(name: string, args: ApArgs, opts?: pulumi.CustomResourceOptions) {
-    super(Ap.__kind, name, args, opts);
+  /**
+   * Reads an existing Ap through the provider's read, without managing it: the stack never updates or deletes
+   * it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ApState, opts?: pulumi.CustomResourceOptions): Ap {
+    return new Ap(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates an Ap (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: ApArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: ApArgs | ApState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: ApArgs | ApState, opts?: pulumi.CustomResourceOptions) {
+    super(Ap.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering Ap resources ({@link Ap.get}). */
+export interface ApState {
+  /** 12 digits, the first 1 to 9. Names the AP; a new serial number replaces it. */
+  serialNumber?: pulumi.Input<string>;
+  /**
+   * 2 to 32 printable ASCII characters, no backtick or "$(", no leading or trailing blank; unique in the
+   * tenant.
+   */
+  name?: pulumi.Input<string>;
+  /** The venue the AP belongs to. */
+  venueId?: pulumi.Input<string>;
+  /** The AP group; the venue's default group when left out. */
+  apGroupId?: pulumi.Input<string>;
+  /** 0 to 180 characters. */
+  description?: pulumi.Input<string>;
+  /** Position on a floor plan (written with W17); left out, the AP stays where it is. */
+  position?: pulumi.Input<inputs.ApPositionArgs>;
+  /** Free-form tags. */
+  tags?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** Public address the AP reaches the cloud from (empty until contacted). Read only. */
+  externalIp?: pulumi.Input<string>;
+  /** Firmware version. Read only. */
+  firmware?: pulumi.Input<string>;
+  /** LAN address (empty until contacted). Read only. */
+  ip?: pulumi.Input<string>;
+  /** Base MAC address. Read only. */
+  mac?: pulumi.Input<string>;
+  /** Mesh role. Read only. */
+  meshRole?: pulumi.Input<string>;
+  /** Hardware model. Read only. */
+  model?: pulumi.Input<string>;
+  /** Connected clients. Must be an integer. Must not be negative. Read only. */
+  clientCount?: pulumi.Input<number>;
+  /** Whether the model is an indoor AP. Read only. */
+  indoorModel?: pulumi.Input<boolean>;
+  /** When the AP last contacted the cloud (empty when never). Read only. */
+  lastContacted?: pulumi.Input<string>;
+  /** When the AP's record last changed. Read only. */
+  lastUpdated?: pulumi.Input<string>;
+  /** Device state. Read only. */
+  state?: pulumi.Input<string>;
+  /** Device sub-state. Read only. */
+  subState?: pulumi.Input<string>;
+  /**
+   * Seconds since the AP booted (0 when never contacted). Must be an integer. Must not be negative. Read
+   * only.
+   */
+  uptime_seconds?: pulumi.Input<number>;
+  /** Cellular settings (newer variant only). Read only. */
+  cellularSettings?: pulumi.Input<inputs.ApCellularSettingsArgs>;
 }
 
 /** The inputs of {@link Ap}. */

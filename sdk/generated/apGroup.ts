@@ -20,7 +20,7 @@ export class ApGroup extends NmsResource {
   /** @internal */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/nms:ApGroup";
 
-  /** Whether `obj` is a ApGroup, even one made by another copy of this SDK loaded in the same process. */
+  /** Whether `obj` is an ApGroup, even one made by another copy of this SDK loaded in the same process. */
   static isInstance(obj: unknown): obj is ApGroup {
     return obj !== undefined && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === ApGroup.__pulumiType;
   }
@@ -52,9 +52,59 @@ export class ApGroup extends NmsResource {
   /** APs of the group (read only). */
   declare readonly aps: pulumi.Output<unknown[]>;
 
-  constructor(name: string, args: ApGroupArgs, opts?: pulumi.CustomResourceOptions) {
-    super(ApGroup.__kind, name, args, opts);
+  /**
+   * Reads an existing ApGroup through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ApGroupState, opts?: pulumi.CustomResourceOptions): ApGroup {
+    return new ApGroup(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates an ApGroup (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: ApGroupArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: ApGroupArgs | ApGroupState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: ApGroupArgs | ApGroupState, opts?: pulumi.CustomResourceOptions) {
+    super(ApGroup.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering ApGroup resources ({@link ApGroup.get}). */
+export interface ApGroupState {
+  /** 2 to 64 characters; unique in the venue. */
+  name?: pulumi.Input<string>;
+  /** 2 to 180 characters. */
+  description?: pulumi.Input<string>;
+  /** The venue of the group; a new venue replaces the group. */
+  venueId?: pulumi.Input<string>;
+  /** APs to place in the group, by serial number. */
+  apSerialNumbers?: pulumi.Input<pulumi.Input<inputs.ApSerialNumberArgs>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** Whether this is the venue's default AP group (read only). */
+  isDefault?: pulumi.Input<boolean>;
+  /** APs of the group (read only). */
+  aps?: pulumi.Input<pulumi.Input<unknown>[]>;
 }
 
 /** The inputs of {@link ApGroup}. */

@@ -22,7 +22,7 @@ export class ApLanPorts extends NmsResource {
   /** @internal */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/nms:ApLanPorts";
 
-  /** Whether `obj` is a ApLanPorts, even one made by another copy of this SDK loaded in the same process. */
+  /** Whether `obj` is an ApLanPorts, even one made by another copy of this SDK loaded in the same process. */
   static isInstance(obj: unknown): obj is ApLanPorts {
     return obj !== undefined && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === ApLanPorts.__pulumiType;
   }
@@ -51,9 +51,55 @@ export class ApLanPorts extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: ApLanPortsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(ApLanPorts.__kind, name, args, opts);
+  /**
+   * Reads an existing ApLanPorts through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ApLanPortsState, opts?: pulumi.CustomResourceOptions): ApLanPorts {
+    return new ApLanPorts(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates an ApLanPorts (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: ApLanPortsArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: ApLanPortsArgs | ApLanPortsState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: ApLanPortsArgs | ApLanPortsState, opts?: pulumi.CustomResourceOptions) {
+    super(ApLanPorts.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering ApLanPorts resources ({@link ApLanPorts.get}). */
+export interface ApLanPortsState {
+  /** ID of the object whose ApLanPorts this is (path parameter serialNumber). */
+  serialNumber?: pulumi.Input<string>;
+  /** The AP's LAN ports. Default: []. */
+  lanPorts?: pulumi.Input<pulumi.Input<inputs.ApLanPortArgs>[]>;
+  /** Whether PoE out is on (default null: not set). */
+  poeOut?: pulumi.Input<boolean | null>;
+  /** Whether the venue's PoE settings apply (default false). */
+  useVenueSettings?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link ApLanPorts}. */

@@ -21,7 +21,7 @@ export class ApMdnsGateway extends NmsResource {
   static readonly __pulumiType = "pulumi-nodejs:dynamic/nms:ApMdnsGateway";
 
   /**
-   * Whether `obj` is a ApMdnsGateway, even one made by another copy of this SDK loaded in the same process.
+   * Whether `obj` is an ApMdnsGateway, even one made by another copy of this SDK loaded in the same process.
    */
   static isInstance(obj: unknown): obj is ApMdnsGateway {
     return obj !== undefined && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === ApMdnsGateway.__pulumiType;
@@ -47,9 +47,51 @@ export class ApMdnsGateway extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: ApMdnsGatewayArgs, opts?: pulumi.CustomResourceOptions) {
-    super(ApMdnsGateway.__kind, name, args, opts);
+  /**
+   * Reads an existing ApMdnsGateway through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ApMdnsGatewayState, opts?: pulumi.CustomResourceOptions): ApMdnsGateway {
+    return new ApMdnsGateway(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates an ApMdnsGateway (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: ApMdnsGatewayArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: ApMdnsGatewayArgs | ApMdnsGatewayState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: ApMdnsGatewayArgs | ApMdnsGatewayState, opts?: pulumi.CustomResourceOptions) {
+    super(ApMdnsGateway.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering ApMdnsGateway resources ({@link ApMdnsGateway.get}). */
+export interface ApMdnsGatewayState {
+  /** ID of the object whose ApMdnsGateway this is (path parameter serialNumber). */
+  serialNumber?: pulumi.Input<string>;
+  /** The gateway's rules; required (an empty list turns the gateway's rules off). */
+  rules?: pulumi.Input<pulumi.Input<inputs.ApMdnsGatewayRuleArgs>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link ApMdnsGateway}. */

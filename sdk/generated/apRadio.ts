@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { KindInfo } from "../kind";
 import { NmsResource } from "../resource";
+import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
@@ -21,7 +22,7 @@ export class ApRadio extends NmsResource {
   /** @internal */
   static readonly __pulumiType = "pulumi-nodejs:dynamic/nms:ApRadio";
 
-  /** Whether `obj` is a ApRadio, even one made by another copy of this SDK loaded in the same process. */
+  /** Whether `obj` is an ApRadio, even one made by another copy of this SDK loaded in the same process. */
   static isInstance(obj: unknown): obj is ApRadio {
     return obj !== undefined && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === ApRadio.__pulumiType;
   }
@@ -87,9 +88,89 @@ export class ApRadio extends NmsResource {
   /** What the 5 GHz radio is doing now: channel, power, signal-to-noise ratio (read only). */
   declare readonly status50G: pulumi.Output<outputs.ApRadioBandStatus>;
 
-  constructor(name: string, args: ApRadioArgs, opts?: pulumi.CustomResourceOptions) {
-    super(ApRadio.__kind, name, args, opts);
+  /**
+   * Reads an existing ApRadio through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: ApRadioState, opts?: pulumi.CustomResourceOptions): ApRadio {
+    return new ApRadio(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates an ApRadio (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: ApRadioArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: ApRadioArgs | ApRadioState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: ApRadioArgs | ApRadioState, opts?: pulumi.CustomResourceOptions) {
+    super(ApRadio.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering ApRadio resources ({@link ApRadio.get}). */
+export interface ApRadioState {
+  /** ID of the object whose ApRadio this is (path parameter serialNumber). */
+  serialNumber?: pulumi.Input<string>;
+  /** 2.4 GHz band; the service's defaults (W20) for the band or a field left out. Default: {}. */
+  apRadioParams24G?: pulumi.Input<{
+    /** Channels the AP may use, as strings (default 1, 6, 11). */
+    allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
+    changeInterval?: pulumi.Input<number>;
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
+    channelBandwidth?: pulumi.Input<string>;
+    /** Channel set by hand; 0 (default) for automatic selection. Must be an integer. */
+    manualChannel?: pulumi.Input<number>;
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+    method?: pulumi.Input<string>;
+    /** Transmit power, e.g. MAX (default). */
+    txPower?: pulumi.Input<string>;
+  }>;
+  /** 5 GHz band; the service's defaults (W20) for the band or a field left out. Default: {}. */
+  apRadioParams50G?: pulumi.Input<{
+    /** Channels the AP may use, as strings (default 36, 40, 44, 48). */
+    allowedChannels?: pulumi.Input<pulumi.Input<string>[]>;
+    /** Minutes between automatic channel changes, 100 to 1440 (default 480). Must be an integer. */
+    changeInterval?: pulumi.Input<number>;
+    /** Channel width, e.g. AUTO (default) or 20MHz. */
+    channelBandwidth?: pulumi.Input<string>;
+    /** Channel set by hand; 0 (default) for automatic selection. Must be an integer. */
+    manualChannel?: pulumi.Input<number>;
+    /** Channel selection method, e.g. BACKGROUND_SCANNING (default). */
+    method?: pulumi.Input<string>;
+    /** Transmit power, e.g. MAX (default). */
+    txPower?: pulumi.Input<string>;
+  }>;
+  /** Whether the 2.4 GHz radio is on (default null: as the venue says). */
+  enable24G?: pulumi.Input<boolean | null>;
+  /** Whether the 5 GHz radio is on (default null: as the venue says). */
+  enable50G?: pulumi.Input<boolean | null>;
+  /** Whether the venue's radio settings apply instead of the AP's own (default true). */
+  useVenueSettings?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** What the 2.4 GHz radio is doing now: channel, power, signal-to-noise ratio (read only). */
+  status24G?: pulumi.Input<inputs.ApRadioBandStatusArgs>;
+  /** What the 5 GHz radio is doing now: channel, power, signal-to-noise ratio (read only). */
+  status50G?: pulumi.Input<inputs.ApRadioBandStatusArgs>;
 }
 
 /** The inputs of {@link ApRadio}. */

@@ -58,9 +58,65 @@ export class CalibrationPoints extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: CalibrationPointsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(CalibrationPoints.__kind, name, args, opts);
+  /**
+   * Reads an existing CalibrationPoints through the provider's read, without managing it: the stack never
+   * updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: CalibrationPointsState, opts?: pulumi.CustomResourceOptions): CalibrationPoints {
+    return new CalibrationPoints(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a CalibrationPoints (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: CalibrationPointsArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: CalibrationPointsArgs | CalibrationPointsState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: CalibrationPointsArgs | CalibrationPointsState, opts?: pulumi.CustomResourceOptions) {
+    super(CalibrationPoints.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering CalibrationPoints resources ({@link
+ * CalibrationPoints.get}).
+ */
+export interface CalibrationPointsState {
+  /** ID of the object whose CalibrationPoints this is (path parameter floorPlanId). */
+  floorPlanId?: pulumi.Input<string>;
+  /** ID of the object this belongs to (path parameter venueId). */
+  venueId?: pulumi.Input<string>;
+  /** Exactly two points (VENUE-10203). */
+  points?: pulumi.Input<pulumi.Input<{
+    /** Horizontal position on the image, 0 to 100 %. */
+    xPercent: pulumi.Input<number>;
+    /** Vertical position on the image, 0 to 100 %. */
+    yPercent: pulumi.Input<number>;
+    /** Latitude of that spot, as a string. */
+    latitude: pulumi.Input<string>;
+    /** Longitude of that spot, as a string. */
+    longitude: pulumi.Input<string>;
+  }>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link CalibrationPoints}. */

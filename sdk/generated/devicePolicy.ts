@@ -54,9 +54,55 @@ export class DevicePolicy extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: DevicePolicyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(DevicePolicy.__kind, name, args, opts);
+  /**
+   * Reads an existing DevicePolicy through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: DevicePolicyState, opts?: pulumi.CustomResourceOptions): DevicePolicy {
+    return new DevicePolicy(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a DevicePolicy (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: DevicePolicyArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: DevicePolicyArgs | DevicePolicyState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: DevicePolicyArgs | DevicePolicyState, opts?: pulumi.CustomResourceOptions) {
+    super(DevicePolicy.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering DevicePolicy resources ({@link DevicePolicy.get}). */
+export interface DevicePolicyState {
+  /** 2 to 32 characters. */
+  name?: pulumi.Input<string>;
+  /** 2 to 180 characters. */
+  description?: pulumi.Input<string>;
+  /** Access of devices no rule matches: ALLOW (default) or BLOCK. */
+  defaultAccess?: pulumi.Input<"ALLOW" | "BLOCK">;
+  /** The rules, by device type and OS vendor. */
+  rules?: pulumi.Input<pulumi.Input<inputs.DevicePolicyRuleArgs>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link DevicePolicy}. */

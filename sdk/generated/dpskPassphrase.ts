@@ -64,9 +64,69 @@ export class DpskPassphrase extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: DpskPassphraseArgs, opts?: pulumi.CustomResourceOptions) {
-    super(DpskPassphrase.__kind, name, args, opts);
+  /**
+   * Reads an existing DpskPassphrase through the provider's read, without managing it: the stack never
+   * updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: DpskPassphraseState, opts?: pulumi.CustomResourceOptions): DpskPassphrase {
+    return new DpskPassphrase(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a DpskPassphrase (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: DpskPassphraseArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: DpskPassphraseArgs | DpskPassphraseState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: DpskPassphraseArgs | DpskPassphraseState, opts?: pulumi.CustomResourceOptions) {
+    super(DpskPassphrase.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering DpskPassphrase resources ({@link DpskPassphrase.get}).
+ */
+export interface DpskPassphraseState {
+  /** The client's MAC: aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff or aabbccddeeff. */
+  mac?: pulumi.Input<string>;
+  /** The DPSK network the passphrase is for. */
+  networkId?: pulumi.Input<string>;
+  /**
+   * 8 to 63 characters (secret); required when the network uses WPA personal security (WIFI-10102), else made
+   * up by the service. Secret.
+   */
+  passphrase?: pulumi.Input<string>;
+  /** 0 to 200 characters. */
+  username?: pulumi.Input<string>;
+  /** VLAN the client lands in, 1 to 4094 (default 1). Must be an integer. */
+  vlanId?: pulumi.Input<number>;
+  /**
+   * Expiry (int64, epoch milliseconds). Must be an integer. Must be an integer between -(2^53 - 1) and 2^53 -
+   * 1.
+   */
+  expiration?: pulumi.Input<number>;
+  /** Replace an existing passphrase of the same MAC (default false). */
+  override?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link DpskPassphrase}. */

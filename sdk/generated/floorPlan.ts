@@ -70,9 +70,73 @@ export class FloorPlan extends NmsResource {
   /** When it last changed (ISO 8601 UTC). Read only. */
   declare readonly updatedDate: pulumi.Output<string>;
 
-  constructor(name: string, args: FloorPlanArgs, opts?: pulumi.CustomResourceOptions) {
-    super(FloorPlan.__kind, name, args, opts);
+  /**
+   * Reads an existing FloorPlan through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: FloorPlanState, opts?: pulumi.CustomResourceOptions): FloorPlan {
+    return new FloorPlan(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a FloorPlan (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: FloorPlanArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: FloorPlanArgs | FloorPlanState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: FloorPlanArgs | FloorPlanState, opts?: pulumi.CustomResourceOptions) {
+    super(FloorPlan.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering FloorPlan resources ({@link FloorPlan.get}). */
+export interface FloorPlanState {
+  /** ID of the object this belongs to (path parameter venueId). */
+  venueId?: pulumi.Input<string>;
+  /** The floor plan's name. Must not be empty. */
+  name?: pulumi.Input<string>;
+  /** The floor (int32). Must be an integer. Must be at least -2147483648. Must be at most 2147483647. */
+  floorNumber?: pulumi.Input<number>;
+  /** Local path of the image file (png, jpg, gif or svg). Must not be empty. */
+  imagePath?: pulumi.Input<string>;
+  /**
+   * The image as a Pulumi asset (png, jpg, gif or svg; its type is read from its content, else from its
+   * name); instead of imagePath.
+   */
+  image?: pulumi.Input<pulumi.asset.Asset>;
+  /**
+   * Set by the provider at preview from the image's content, so that a changed image is uploaded again; leave
+   * it out.
+   */
+  imageSha256?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** File ID of the uploaded image. Read only. */
+  imageId?: pulumi.Input<string>;
+  /** Where the image is downloaded (U2's path). Read only. */
+  imageUrl?: pulumi.Input<string>;
+  /** When the floor plan was created (ISO 8601 UTC). Read only. */
+  createdDate?: pulumi.Input<string>;
+  /** When it last changed (ISO 8601 UTC). Read only. */
+  updatedDate?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link FloorPlan}. */

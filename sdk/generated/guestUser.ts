@@ -86,9 +86,96 @@ export class GuestUser extends NmsResource {
   /** SSID of the guest network. Read only. */
   declare readonly ssid: pulumi.Output<string>;
 
-  constructor(name: string, args: GuestUserArgs, opts?: pulumi.CustomResourceOptions) {
-    super(GuestUser.__kind, name, args, opts);
+  /**
+   * Reads an existing GuestUser through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: GuestUserState, opts?: pulumi.CustomResourceOptions): GuestUser {
+    return new GuestUser(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a GuestUser (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: GuestUserArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: GuestUserArgs | GuestUserState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: GuestUserArgs | GuestUserState, opts?: pulumi.CustomResourceOptions) {
+    super(GuestUser.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering GuestUser resources ({@link GuestUser.get}). */
+export interface GuestUserState {
+  /** The guest's name. */
+  name?: pulumi.Input<string>;
+  /** The guest's mobile number. */
+  mobilePhoneNumber?: pulumi.Input<string>;
+  /** The guest's e-mail address. */
+  email?: pulumi.Input<string>;
+  /** The guest network the guest may join. */
+  networkId?: pulumi.Input<string>;
+  /**
+   * How the credentials reach the guest: MAIL, SMS, STUB or PRINT (at least one). Must name at least one
+   * delivery method.
+   */
+  deliveryMethods?: pulumi.Input<pulumi.Input<"MAIL" | "SMS" | "STUB" | "PRINT">[]>;
+  /** How long the guest account stays valid. */
+  expiration?: pulumi.Input<inputs.GuestUserExpirationArgs>;
+  /** Devices the guest may connect; -1 means unlimited. Must be an integer. */
+  maxDevices?: pulumi.Input<number>;
+  /** 0 to 180 characters. */
+  notes?: pulumi.Input<string>;
+  /** Whether the account is disabled (W79/W80 when it changes; default false). */
+  disabled?: pulumi.Input<boolean>;
+  /**
+   * Any value; changing it makes the service generate a new password (W81) and deliver it by the
+   * deliveryMethods.
+   */
+  credentialsRotation?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /**
+   * Creation time (epoch milliseconds). Must be an integer. Must be an integer between -(2^53 - 1) and 2^53 -
+   * 1. Read only.
+   */
+  createdDate?: pulumi.Input<number>;
+  /**
+   * When the account expires (epoch milliseconds; 0 until a Login activation, or never). Must be an integer.
+   * Must be an integer between -(2^53 - 1) and 2^53 - 1. Read only.
+   */
+  expirationDate?: pulumi.Input<number>;
+  /**
+   * Last change (epoch milliseconds). Must be an integer. Must be an integer between -(2^53 - 1) and 2^53 -
+   * 1. Read only.
+   */
+  lastModified?: pulumi.Input<number>;
+  /** Kind of guest account (the API documentation gives no value set). Read only. */
+  guestUserType?: pulumi.Input<string>;
+  /** Devices the guest has connected. Read only. */
+  macAddresses?: pulumi.Input<pulumi.Input<string>[]>;
+  /** The generated password (secret). Read only. Secret. */
+  password?: pulumi.Input<string>;
+  /** SSID of the guest network. Read only. */
+  ssid?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link GuestUser}. */

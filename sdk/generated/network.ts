@@ -205,9 +205,198 @@ export class Network extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions) {
-    super(Network.__kind, name, args, opts);
+  /**
+   * Reads an existing Network through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: NetworkState, opts?: pulumi.CustomResourceOptions): Network {
+    return new Network(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a Network (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: NetworkArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: NetworkArgs | NetworkState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: NetworkArgs | NetworkState, opts?: pulumi.CustomResourceOptions) {
+    super(Network.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering Network resources ({@link Network.get}). */
+export interface NetworkState {
+  /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. */
+  name?: pulumi.Input<string>;
+  /** 0 to 255 characters. */
+  description?: pulumi.Input<string>;
+  /** Kind of network: aaa, psk, open, guest, dpsk, cloudpath. */
+  type?: pulumi.Input<"aaa" | "psk" | "open" | "guest" | "dpsk" | "cloudpath">;
+  /** The WLAN (SSID, VLAN, security, advanced options) without its secrets; the fields its type has. */
+  wlan?: pulumi.Input<{
+    /** The SSID, 1 to 32 characters; the network's name when left out. */
+    ssid?: pulumi.Input<string>;
+    /** Whether the WLAN is on (default true). */
+    enabled?: pulumi.Input<boolean>;
+    /** VLAN of the WLAN's clients, 1 to 4094 (default 1). Must be an integer. */
+    vlanId?: pulumi.Input<number>;
+    /** Advanced WLAN options; the service's defaults for those left out. */
+    advancedCustomization?: pulumi.Input<{
+      /** Seconds of inactivity before a client is dropped, 60 to 1000 (default 120). Must be an integer. */
+      clientInactivityTimeout?: pulumi.Input<number>;
+      /** Clients above which multicast is sent as unicast, 0 to 128 (default 5). Must be an integer. */
+      directedThreshold?: pulumi.Input<number>;
+      /** Most clients per radio on this WLAN, 1 to 512 (default 100). Must be an integer. */
+      maxClientsOnWlanPerRadio?: pulumi.Input<number>;
+      /**
+       * Mobility domain for fast roaming, 1 to 65535 (default 1 for aaa, psk, guest and cloudpath networks).
+       * Must be an integer.
+       */
+      mobilityDomainId?: pulumi.Input<number>;
+      /** Downlink limit of the whole WLAN, 0 to 650. Must be an integer. */
+      totalDownlinkRateLimiting?: pulumi.Input<number>;
+      /** Uplink limit of the whole WLAN, 0 to 650. Must be an integer. */
+      totalUplinkRateLimiting?: pulumi.Input<number>;
+      /** Downlink limit per client, 0 to 20. Must be an integer. */
+      userDownlinkRateLimiting?: pulumi.Input<number>;
+      /** Uplink limit per client, 0 to 20. Must be an integer. */
+      userUplinkRateLimiting?: pulumi.Input<number>;
+      /** Clients cannot reach each other (default true for guest and open networks, false for the others). */
+      clientIsolation?: pulumi.Input<boolean>;
+      /** Balance clients between APs (default true). */
+      clientLoadBalancingEnable?: pulumi.Input<boolean>;
+      /** RADIUS may assign the VLAN (default true for aaa, guest, dpsk and cloudpath networks). */
+      enableAaaVlanOverride?: pulumi.Input<boolean>;
+      /** Balance clients between bands (default true). */
+      enableBandBalancing?: pulumi.Input<boolean>;
+      /** 802.11r fast roaming (default false for aaa, psk, guest and cloudpath networks). */
+      enableFastRoaming?: pulumi.Input<boolean>;
+      /** 802.11k neighbour reports (default true). */
+      enableNeighborReport?: pulumi.Input<boolean>;
+      /** Send the WLAN's events to syslog (default false). */
+      enableSyslog?: pulumi.Input<boolean>;
+      /** Clients must use DHCP (default false). */
+      forceMobileDeviceDhcp?: pulumi.Input<boolean>;
+      /** Do not broadcast the SSID (default false). */
+      hideSsid?: pulumi.Input<boolean>;
+      /** Apply the L2 ACL policy (default false). */
+      l2AclEnable?: pulumi.Input<boolean>;
+      /** Apply the L3 ACL policy (default false). */
+      l3AclEnable?: pulumi.Input<boolean>;
+      /** Wi-Fi calling on this WLAN (default false). */
+      wifiCallingEnabled?: pulumi.Input<boolean>;
+      /** MAC access control. */
+      l2AclPolicy?: pulumi.Input<inputs.L2AclPolicyArgs>;
+      /** IP access control. */
+      l3AclPolicy?: pulumi.Input<inputs.L3AclPolicyArgs>;
+      /** PHY rate constraints. */
+      radioCustomization?: pulumi.Input<inputs.WlanRadioCustomizationArgs>;
+      /** Wi-Fi calling profiles of the WLAN. */
+      wifiCallingIds?: pulumi.Input<pulumi.Input<string>[]>;
+      /** Device policy of the WLAN (newer variant only). Newer Wi-Fi API variant only. */
+      devicePolicyId?: pulumi.Input<string>;
+      /** Single session ID accounting (newer variant only). Newer Wi-Fi API variant only. */
+      singleSessionIdAccounting?: pulumi.Input<string>;
+      /** VLAN pool of the WLAN (newer variant only). Newer Wi-Fi API variant only. */
+      vlanPool?: pulumi.Input<inputs.VlanPoolArgs>;
+    }>;
+    /**
+     * Skip the captive portal for MAC-authenticated clients (default true for guest networks, false for aaa).
+     */
+    bypassCPUsingMacAddressAuthentication?: pulumi.Input<boolean>;
+    /** Security: Open, WEP, WPA personal kinds, or WPA2Enterprise. */
+    wlanSecurity?: pulumi.Input<"Open" | "WEP" | "WPAPersonal" | "WPA2Personal" | "WPA3" | "WPA23Mixed" | "WPA2Enterprise">;
+  }>;
+  /**
+   * Authentication RADIUS servers; required for types aaa and cloudpath (secret: holds shared secrets).
+   * Secret.
+   */
+  authRadius?: pulumi.Input<inputs.NetworkRadiusPairArgs>;
+  /** Accounting RADIUS servers (secret: holds shared secrets). Secret. */
+  accountingRadius?: pulumi.Input<inputs.NetworkRadiusPairArgs>;
+  /** The guest portal; required for type guest. Secret. */
+  guestPortal?: pulumi.Input<{
+    /** How guests get on, e.g. ClickThrough, SelfSignIn, HostApproval, GuestPass, WISPr. */
+    guestNetworkType: pulumi.Input<string>;
+    /** Guests may register themselves (default true). */
+    enableSelfService?: pulumi.Input<boolean>;
+    /** Guests may log in with a code sent by SMS (default false). */
+    enableSmsLogin?: pulumi.Input<boolean>;
+    /** Guests log in again at the end of the day (default false). */
+    endOfDayReauthDelay?: pulumi.Input<boolean>;
+    /** Key of the external portal (secret). */
+    externalPortalKey?: pulumi.Input<string>;
+    /** Address of the external portal. */
+    externalPortalUrl?: pulumi.Input<string>;
+    /** What the portal page shows. */
+    guestPage?: pulumi.Input<inputs.GuestPageArgs>;
+    /** Host approval settings. */
+    hostGuestConfig?: pulumi.Input<inputs.HostGuestConfigArgs>;
+    /** Minutes a guest is locked out after failed logins, 1 to 65535 (default 120). Must be an integer. */
+    lockoutPeriod?: pulumi.Input<number>;
+    /** Whether failed logins lock a guest out (default false). */
+    lockoutPeriodEnabled?: pulumi.Input<boolean>;
+    /** Minutes a device's MAC stays authorised, 1 to 1440 (default 240). Must be an integer. */
+    macCredentialsDuration?: pulumi.Input<number>;
+    /** Devices per guest, at least 0 (default 1). Must be an integer. */
+    maxDevices?: pulumi.Input<number>;
+    /** Where guests go after logging in. */
+    redirectUrl?: pulumi.Input<string>;
+    /** Validity of SMS passwords. Default: {}. */
+    smsPasswordDuration?: pulumi.Input<inputs.SmsPasswordDurationArgs>;
+    /** Ask social-login guests for their e-mail address (default false). */
+    socialEmails?: pulumi.Input<boolean>;
+    /** Social login providers and their settings. */
+    socialIdentities?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
+    /**
+     * E-mail domains whose social logins are accepted (newer variant only; WIFI-10209). Newer Wi-Fi API
+     * variant only.
+     */
+    socialDomains?: pulumi.Input<pulumi.Input<string>[]>;
+    /**
+     * Minutes a guest may reconnect without logging in again, 1 to 14399 (default 60); at most the session
+     * timeout (WIFI-10105). Must be an integer.
+     */
+    userSessionGracePeriod?: pulumi.Input<number>;
+    /** Minutes a guest session lasts, 2 to 14400 (default 1440). Must be an integer. */
+    userSessionTimeout?: pulumi.Input<number>;
+    /** Addresses guests reach before logging in. */
+    walledGardens?: pulumi.Input<pulumi.Input<string>[]>;
+    /** External (WISPr) portal provider. */
+    wisprPage?: pulumi.Input<inputs.WisprPageArgs>;
+  }>;
+  /** How DPSK passphrases are generated; required for type dpsk. */
+  dpskGenerationParams?: pulumi.Input<inputs.DpskGenerationParamsArgs>;
+  /** The Cloudpath enrolment portal; required for type cloudpath. */
+  cloudpathPortal?: pulumi.Input<inputs.CloudpathPortalArgs>;
+  /** Hotspot 2.0 settings of the WLAN; required for type cloudpath. */
+  hotspotWlan?: pulumi.Input<inputs.HotspotWlanArgs>;
+  /** WPA personal passphrase of a psk network, 8 to 63 characters (secret). Secret. */
+  passphrase?: pulumi.Input<string>;
+  /** WEP key of a psk or dpsk network, 10 or 26 hexadecimal digits (secret). Secret. */
+  wepHexKey?: pulumi.Input<string>;
+  /** Backup passphrase of a dpsk network, 8 to 64 characters; required for type dpsk (secret). Secret. */
+  passphraseBackup?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link Network}. */

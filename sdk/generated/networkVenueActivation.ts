@@ -74,9 +74,77 @@ export class NetworkVenueActivation extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: NetworkVenueActivationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(NetworkVenueActivation.__kind, name, args, opts);
+  /**
+   * Reads an existing NetworkVenueActivation through the provider's read, without managing it: the stack
+   * never updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: NetworkVenueActivationState, opts?: pulumi.CustomResourceOptions): NetworkVenueActivation {
+    return new NetworkVenueActivation(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a NetworkVenueActivation (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: NetworkVenueActivationArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: NetworkVenueActivationArgs | NetworkVenueActivationState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: NetworkVenueActivationArgs | NetworkVenueActivationState, opts?: pulumi.CustomResourceOptions) {
+    super(NetworkVenueActivation.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering NetworkVenueActivation resources ({@link
+ * NetworkVenueActivation.get}).
+ */
+export interface NetworkVenueActivationState {
+  /** The network to activate. */
+  networkId?: pulumi.Input<string>;
+  /** The venue to activate it on. */
+  venueId?: pulumi.Input<string>;
+  /** VLAN when all AP groups are used, 1 to 4094. Must be an integer. */
+  allAPGroupsVlanId?: pulumi.Input<number>;
+  /** When the network is on (default: always). */
+  scheduler?: pulumi.Input<inputs.SchedulerArgs>;
+  /** VLAN pool of the activation (newer variant only). Newer Wi-Fi API variant only. */
+  vlanPoolId?: pulumi.Input<string>;
+  /** Activate on every AP group of the venue (default true). */
+  isAllAPGroups?: pulumi.Input<boolean>;
+  /** Radio band when all AP groups are used: Both (default), 2.4-GHz or 5-GHz. */
+  allAPGroupsRadio?: pulumi.Input<"Both" | "2.4-GHz" | "5-GHz">;
+  /** The AP groups to activate on, when not all. */
+  apGroups?: pulumi.Input<pulumi.Input<{
+    /** The AP group of the venue to activate on. Must not be empty. */
+    apGroupId?: pulumi.Input<string>;
+    /** Radio band on this group: Both (default), 2.4-GHz or 5-GHz. */
+    radio?: pulumi.Input<"Both" | "2.4-GHz" | "5-GHz">;
+    /** VLAN on this group, 1 to 4094. Must be an integer. */
+    vlanId?: pulumi.Input<number>;
+    /** VLAN pool on this group (newer variant only). Newer Wi-Fi API variant only. */
+    vlanPoolId?: pulumi.Input<string>;
+    /** Name of that VLAN pool (newer variant only). Newer Wi-Fi API variant only. */
+    vlanPoolName?: pulumi.Input<string>;
+  }>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link NetworkVenueActivation}. */

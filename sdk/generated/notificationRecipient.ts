@@ -61,9 +61,67 @@ export class NotificationRecipient extends NmsResource {
   /** When the recipient last changed (ISO 8601 UTC). Read only. */
   declare readonly updatedDate: pulumi.Output<string>;
 
-  constructor(name: string, args: NotificationRecipientArgs, opts?: pulumi.CustomResourceOptions) {
-    super(NotificationRecipient.__kind, name, args, opts);
+  /**
+   * Reads an existing NotificationRecipient through the provider's read, without managing it: the stack never
+   * updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: NotificationRecipientState, opts?: pulumi.CustomResourceOptions): NotificationRecipient {
+    return new NotificationRecipient(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a NotificationRecipient (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: NotificationRecipientArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: NotificationRecipientArgs | NotificationRecipientState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: NotificationRecipientArgs | NotificationRecipientState, opts?: pulumi.CustomResourceOptions) {
+    super(NotificationRecipient.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering NotificationRecipient resources ({@link
+ * NotificationRecipient.get}).
+ */
+export interface NotificationRecipientState {
+  /** What the recipient is (on-call team, NOC). */
+  description?: pulumi.Input<string>;
+  /** Where notifications go. */
+  endpoints?: pulumi.Input<pulumi.Input<{
+    /** Kind of endpoint (EMAIL, SMS, ...). */
+    type: pulumi.Input<string>;
+    /** Address notifications go to. */
+    destination: pulumi.Input<string>;
+    /** Whether the endpoint receives notifications. Default: true. */
+    active?: pulumi.Input<boolean>;
+    /** OK is the one value the API documentation gives. */
+    status?: pulumi.Input<string>;
+  }>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** When the recipient was created (ISO 8601 UTC). Read only. */
+  createdDate?: pulumi.Input<string>;
+  /** When the recipient last changed (ISO 8601 UTC). Read only. */
+  updatedDate?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link NotificationRecipient}. */

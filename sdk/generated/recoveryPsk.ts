@@ -44,9 +44,49 @@ export class RecoveryPsk extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: RecoveryPskArgs, opts?: pulumi.CustomResourceOptions) {
-    super(RecoveryPsk.__kind, name, args, opts);
+  /**
+   * Reads an existing RecoveryPsk through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: RecoveryPskState, opts?: pulumi.CustomResourceOptions): RecoveryPsk {
+    return new RecoveryPsk(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a RecoveryPsk (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: RecoveryPskArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: RecoveryPskArgs | RecoveryPskState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: RecoveryPskArgs | RecoveryPskState, opts?: pulumi.CustomResourceOptions) {
+    super(RecoveryPsk.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering RecoveryPsk resources ({@link RecoveryPsk.get}). */
+export interface RecoveryPskState {
+  /** The recovery PSK: exactly 16 digits (secret). Secret. */
+  psk?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link RecoveryPsk}. */

@@ -18,6 +18,9 @@ export const REPLACE_ON_CHANGES_INPUT = "__nmsReplaceOnChanges";
 /** Another resource of the program owns the object (provider/resourceOptions.ts). */
 export const OWNER_CONFLICT_INPUT = "__nmsOwnerConflict";
 
+/** A `static get`: read, not refreshed (provider/resourceOptions.ts). */
+export const GET_INPUT = "__nmsGet";
+
 /** The tenant input and output of every resource (provider/tenant.ts). */
 export const TENANT_INPUT = "tenantId";
 

@@ -81,9 +81,85 @@ export class Switch extends NmsResource {
   /** Whether the stack's primary member was deleted (read-only). Read only. */
   declare readonly isPrimaryDeleted: pulumi.Output<boolean>;
 
-  constructor(name: string, args: SwitchArgs, opts?: pulumi.CustomResourceOptions) {
-    super(Switch.__kind, name, args, opts);
+  /**
+   * Reads an existing Switch through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SwitchState, opts?: pulumi.CustomResourceOptions): Switch {
+    return new Switch(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a Switch (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: SwitchArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: SwitchArgs | SwitchState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: SwitchArgs | SwitchState, opts?: pulumi.CustomResourceOptions) {
+    super(Switch.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering Switch resources ({@link Switch.get}). */
+export interface SwitchState {
+  /**
+   * The switch's serial number: its ID in the service (the documented ID rule, e.g. FEK3224R0AB). Must be an
+   * allowed three-letter prefix, two of 0-9A-Z, a number 01 to 54, one letter of A-H J-N P-Z and three of 0-9
+   * A-H J-N P R S T V-Z (e.g. FEK3224R0AB).
+   */
+  serialNumber?: pulumi.Input<string>;
+  /** ID of the venue the switch is in. */
+  venueId?: pulumi.Input<string>;
+  /** 1 to 255 characters, no double quote. */
+  name?: pulumi.Input<string>;
+  /** 0 to 255 characters. */
+  description?: pulumi.Input<string>;
+  /** Default gateway. */
+  defaultGateway?: pulumi.Input<string>;
+  /** Management IP address. */
+  ipAddress?: pulumi.Input<string>;
+  /** Subnet mask. */
+  subnetMask?: pulumi.Input<string>;
+  /** Whether the switch is a stack (default false). */
+  enableStack?: pulumi.Input<boolean>;
+  /** Jumbo frames (default false). */
+  jumboMode?: pulumi.Input<boolean>;
+  /** IGMP snooping: active, passive or none. */
+  igmpSnooping?: pulumi.Input<"active" | "passive" | "none">;
+  /** Empty, or 1 to 5 comma-separated tags of 2 to 58 characters without comma, !, - or space. */
+  tags?: pulumi.Input<string>;
+  /** Position on a floor plan (written with S19); left out, the switch stays where it is. */
+  position?: pulumi.Input<inputs.SwitchPositionArgs>;
+  /**
+   * Member switches of the stack (changed with S16 and S17); left out, the stack keeps the members it has.
+   */
+  stackMembers?: pulumi.Input<pulumi.Input<inputs.SwitchStackMemberArgs>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** Whether the switch is soft-deleted (read-only). Read only. */
+  softDeleted?: pulumi.Input<boolean>;
+  /** When it was soft-deleted (read-only). Must be an ISO 8601 date-time. Read only. */
+  softDeletedDate?: pulumi.Input<string>;
+  /** Whether the stack's primary member was deleted (read-only). Read only. */
+  isPrimaryDeleted?: pulumi.Input<boolean>;
 }
 
 /** The inputs of {@link Switch}. */

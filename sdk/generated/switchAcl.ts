@@ -51,9 +51,55 @@ export class SwitchAcl extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: SwitchAclArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SwitchAcl.__kind, name, args, opts);
+  /**
+   * Reads an existing SwitchAcl through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SwitchAclState, opts?: pulumi.CustomResourceOptions): SwitchAcl {
+    return new SwitchAcl(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a SwitchAcl (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: SwitchAclArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: SwitchAclArgs | SwitchAclState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: SwitchAclArgs | SwitchAclState, opts?: pulumi.CustomResourceOptions) {
+    super(SwitchAcl.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering SwitchAcl resources ({@link SwitchAcl.get}). */
+export interface SwitchAclState {
+  /** ID of the object this belongs to (path parameter profileId). */
+  profileId?: pulumi.Input<string>;
+  /** Name of the ACL. */
+  name?: pulumi.Input<string>;
+  /** `standard` or `extended`. */
+  aclType?: pulumi.Input<"standard" | "extended">;
+  /** The ACL's rules (default none). */
+  aclRules?: pulumi.Input<pulumi.Input<inputs.SwitchAclRuleArgs>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link SwitchAcl}. */

@@ -62,9 +62,68 @@ export class SwitchIpPort extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: SwitchIpPortArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SwitchIpPort.__kind, name, args, opts);
+  /**
+   * Reads an existing SwitchIpPort through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SwitchIpPortState, opts?: pulumi.CustomResourceOptions): SwitchIpPort {
+    return new SwitchIpPort(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a SwitchIpPort (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: SwitchIpPortArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: SwitchIpPortArgs | SwitchIpPortState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: SwitchIpPortArgs | SwitchIpPortState, opts?: pulumi.CustomResourceOptions) {
+    super(SwitchIpPort.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering SwitchIpPort resources ({@link SwitchIpPort.get}). */
+export interface SwitchIpPortState {
+  /** ID of the object this belongs to (path parameter serialNumber). */
+  switchId?: pulumi.Input<string>;
+  /**
+   * The port, unit/slot/port; one IP port per port. Must be three numbers of one or two digits separated by
+   * slashes (e.g. 1/1/8).
+   */
+  port?: pulumi.Input<string>;
+  /** Name. */
+  name?: pulumi.Input<string>;
+  /** IP address. */
+  ipAddress?: pulumi.Input<string>;
+  /** Subnet mask. */
+  ipSubnetMask?: pulumi.Input<string>;
+  /** DHCP relay agent address. */
+  dhcpRelayAgent?: pulumi.Input<string>;
+  /** Name of an ACL of the venue's profiles for incoming traffic. */
+  ingressAcl?: pulumi.Input<string>;
+  /** Name of an ACL of the venue's profiles for outgoing traffic. */
+  egressAcl?: pulumi.Input<string>;
+  /** OSPF area. */
+  ospfArea?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link SwitchIpPort}. */

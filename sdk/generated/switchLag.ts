@@ -51,9 +51,59 @@ export class SwitchLag extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: SwitchLagArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SwitchLag.__kind, name, args, opts);
+  /**
+   * Reads an existing SwitchLag through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SwitchLagState, opts?: pulumi.CustomResourceOptions): SwitchLag {
+    return new SwitchLag(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a SwitchLag (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: SwitchLagArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: SwitchLagArgs | SwitchLagState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: SwitchLagArgs | SwitchLagState, opts?: pulumi.CustomResourceOptions) {
+    super(SwitchLag.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering SwitchLag resources ({@link SwitchLag.get}). */
+export interface SwitchLagState {
+  /** ID of the object this belongs to (path parameter serialNumber). */
+  switchId?: pulumi.Input<string>;
+  /** 1 to 64 characters, no double quote. */
+  name?: pulumi.Input<string>;
+  /** `static` or `dynamic`. */
+  type?: pulumi.Input<"static" | "dynamic">;
+  /** Member ports, unit/slot/port (default none). */
+  ports?: pulumi.Input<pulumi.Input<string>[]>;
+  /** VLAN IDs tagged on the LAG (default none). */
+  taggedVlans?: pulumi.Input<pulumi.Input<string>[]>;
+  /** VLAN ID untagged on the LAG. Must be a VLAN ID of the switch's profile (digits). */
+  untaggedVlan?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link SwitchLag}. */

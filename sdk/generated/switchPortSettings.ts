@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { KindInfo } from "../kind";
 import { NmsResource } from "../resource";
+import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
@@ -99,9 +100,104 @@ export class SwitchPortSettings extends NmsResource {
   /** The LAG the port is a member of (read-only). Read only. */
   declare readonly lag: pulumi.Output<outputs.SwitchPortLag | undefined>;
 
-  constructor(name: string, args: SwitchPortSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SwitchPortSettings.__kind, name, args, opts);
+  /**
+   * Reads an existing SwitchPortSettings through the provider's read, without managing it: the stack never
+   * updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SwitchPortSettingsState, opts?: pulumi.CustomResourceOptions): SwitchPortSettings {
+    return new SwitchPortSettings(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a SwitchPortSettings (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: SwitchPortSettingsArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: SwitchPortSettingsArgs | SwitchPortSettingsState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: SwitchPortSettingsArgs | SwitchPortSettingsState, opts?: pulumi.CustomResourceOptions) {
+    super(SwitchPortSettings.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering SwitchPortSettings resources ({@link
+ * SwitchPortSettings.get}).
+ */
+export interface SwitchPortSettingsState {
+  /** ID of the object this belongs to (path parameter serialNumber). */
+  switchId?: pulumi.Input<string>;
+  /**
+   * The port, unit/slot/port (e.g. 1/1/8). Must be three numbers of one or two digits separated by slashes
+   * (e.g. 1/1/8).
+   */
+  port?: pulumi.Input<string>;
+  /** Name of the port. */
+  name?: pulumi.Input<string>;
+  /** Tags of the port. */
+  tags?: pulumi.Input<string>;
+  /** Name of an ACL of the venue's profiles for incoming traffic. */
+  ingressAcl?: pulumi.Input<string>;
+  /** Name of an ACL of the venue's profiles for outgoing traffic. */
+  egressAcl?: pulumi.Input<string>;
+  /**
+   * VLAN ID (of the venue's profiles) untagged on the port. Must be a VLAN ID of the switch's profile
+   * (digits).
+   */
+  untaggedVlan?: pulumi.Input<string>;
+  /** VLAN IDs (of the venue's profiles) tagged on the port. */
+  taggedVlans?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Default false. */
+  dhcpSnoopingTrust?: pulumi.Input<boolean>;
+  /** IP source guard (default false). */
+  ipsg?: pulumi.Input<boolean>;
+  /** Default true. */
+  lldpEnable?: pulumi.Input<boolean>;
+  /** Default true. */
+  poeCapability?: pulumi.Input<boolean>;
+  /** Default true. */
+  poeEnable?: pulumi.Input<boolean>;
+  /** Default true. */
+  portEnable?: pulumi.Input<boolean>;
+  /** Default false. */
+  portProtected?: pulumi.Input<boolean>;
+  /** Default false. */
+  revert?: pulumi.Input<boolean>;
+  /** Default false. */
+  rstpAdminEdgePort?: pulumi.Input<boolean>;
+  /** Default false. */
+  stpBpduGuard?: pulumi.Input<boolean>;
+  /** Default false. */
+  stpRootGuard?: pulumi.Input<boolean>;
+  /** PoE budget in watts, 0 to 30. */
+  poeBudget?: pulumi.Input<number>;
+  /** `UNSET`, `ZERO`, `ONE`, `TWO`, `THREE` or `FOUR`. */
+  poeClass?: pulumi.Input<"UNSET" | "ZERO" | "ONE" | "TWO" | "THREE" | "FOUR">;
+  /** PoE priority. Must be an integer. */
+  poePriority?: pulumi.Input<number>;
+  /** `UNSET`, `NONE`, `AUTO`, `TEN_M_FULL` … `ONE_HUNDRED_G_FULL`. */
+  portSpeed?: pulumi.Input<"UNSET" | "NONE" | "AUTO" | "TEN_M_FULL" | "TEN_M_HALF" | "ONE_HUNDRED_M_FULL" | "ONE_HUNDRED_M_HALF" | "ONE_G_FULL" | "ONE_G_FULL_MASTER" | "ONE_G_FULL_SLAVE" | "TWO_POINT_FIVE_G_FULL" | "TWO_POINT_FIVE_G_FULL_MASTER" | "TWO_POINT_FIVE_G_FULL_SLAVE" | "FIVE_G_FULL" | "FIVE_G_FULL_MASTER" | "FIVE_G_FULL_SLAVE" | "TEN_G_FULL" | "TEN_G_FULL_MASTER" | "TEN_G_FULL_SLAVE" | "TWENTY_FIVE_G_FULL" | "FORTY_G_FULL" | "ONE_HUNDRED_G_FULL">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** The LAG the port is a member of (read-only). Read only. */
+  lag?: pulumi.Input<inputs.SwitchPortLagArgs>;
 }
 
 /** The inputs of {@link SwitchPortSettings}. */

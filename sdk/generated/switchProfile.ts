@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
+import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
@@ -53,9 +54,59 @@ export class SwitchProfile extends NmsResource {
   /** Trusted ports of the profile (default none). Read only. */
   declare readonly trustedPorts: pulumi.Output<outputs.SwitchTrustedPort[]>;
 
-  constructor(name: string, args: SwitchProfileArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SwitchProfile.__kind, name, args, opts);
+  /**
+   * Reads an existing SwitchProfile through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SwitchProfileState, opts?: pulumi.CustomResourceOptions): SwitchProfile {
+    return new SwitchProfile(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a SwitchProfile (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: SwitchProfileArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: SwitchProfileArgs | SwitchProfileState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: SwitchProfileArgs | SwitchProfileState, opts?: pulumi.CustomResourceOptions) {
+    super(SwitchProfile.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering SwitchProfile resources ({@link SwitchProfile.get}). */
+export interface SwitchProfileState {
+  /** 2 to 64 characters, no backtick or "$(", no leading or trailing blank; unique in the tenant. */
+  name?: pulumi.Input<string>;
+  /** Free text. */
+  description?: pulumi.Input<string>;
+  /** IDs of the venues the profile applies to (default none). */
+  venues?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** VLANs of the profile. Read only. */
+  vlans?: pulumi.Input<pulumi.Input<inputs.SwitchVlanArgs>[]>;
+  /** ACLs of the profile (default none). Read only. */
+  acls?: pulumi.Input<pulumi.Input<inputs.SwitchProfileAclArgs>[]>;
+  /** Trusted ports of the profile (default none). Read only. */
+  trustedPorts?: pulumi.Input<pulumi.Input<inputs.SwitchTrustedPortArgs>[]>;
 }
 
 /** The inputs of {@link SwitchProfile}. */

@@ -53,9 +53,60 @@ export class SwitchTrustedPort extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: SwitchTrustedPortArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SwitchTrustedPort.__kind, name, args, opts);
+  /**
+   * Reads an existing SwitchTrustedPort through the provider's read, without managing it: the stack never
+   * updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SwitchTrustedPortState, opts?: pulumi.CustomResourceOptions): SwitchTrustedPort {
+    return new SwitchTrustedPort(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a SwitchTrustedPort (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: SwitchTrustedPortArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: SwitchTrustedPortArgs | SwitchTrustedPortState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: SwitchTrustedPortArgs | SwitchTrustedPortState, opts?: pulumi.CustomResourceOptions) {
+    super(SwitchTrustedPort.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering SwitchTrustedPort resources ({@link
+ * SwitchTrustedPort.get}).
+ */
+export interface SwitchTrustedPortState {
+  /** ID of the object this belongs to (path parameter profileId). */
+  profileId?: pulumi.Input<string>;
+  /** Switch model it applies to. */
+  model?: pulumi.Input<string>;
+  /** The trusted ports. */
+  trustPorts?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Kind of trust, e.g. all. */
+  trustedPortType?: pulumi.Input<string>;
+  /** Whether trust follows VLAN demand. */
+  vlanDemand?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link SwitchTrustedPort}. */

@@ -63,9 +63,65 @@ export class SwitchVePort extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: SwitchVePortArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SwitchVePort.__kind, name, args, opts);
+  /**
+   * Reads an existing SwitchVePort through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SwitchVePortState, opts?: pulumi.CustomResourceOptions): SwitchVePort {
+    return new SwitchVePort(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a SwitchVePort (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: SwitchVePortArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: SwitchVePortArgs | SwitchVePortState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: SwitchVePortArgs | SwitchVePortState, opts?: pulumi.CustomResourceOptions) {
+    super(SwitchVePort.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering SwitchVePort resources ({@link SwitchVePort.get}). */
+export interface SwitchVePortState {
+  /** ID of the object this belongs to (path parameter serialNumber). */
+  switchId?: pulumi.Input<string>;
+  /** VLAN ID (of the venue's profiles); one VE port per VLAN. Must be an integer. Must be an int32. */
+  vlanId?: pulumi.Input<number>;
+  /** Name. */
+  name?: pulumi.Input<string>;
+  /** IP address. */
+  ipAddress?: pulumi.Input<string>;
+  /** Subnet mask. */
+  ipSubnetMask?: pulumi.Input<string>;
+  /** DHCP relay agent address. */
+  dhcpRelayAgent?: pulumi.Input<string>;
+  /** Name of an ACL of the venue's profiles for incoming traffic. */
+  ingressAcl?: pulumi.Input<string>;
+  /** Name of an ACL of the venue's profiles for outgoing traffic. */
+  egressAcl?: pulumi.Input<string>;
+  /** OSPF area. */
+  ospfArea?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link SwitchVePort}. */

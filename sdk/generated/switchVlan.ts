@@ -73,9 +73,73 @@ export class SwitchVlan extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: SwitchVlanArgs, opts?: pulumi.CustomResourceOptions) {
-    super(SwitchVlan.__kind, name, args, opts);
+  /**
+   * Reads an existing SwitchVlan through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: SwitchVlanState, opts?: pulumi.CustomResourceOptions): SwitchVlan {
+    return new SwitchVlan(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a SwitchVlan (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: SwitchVlanArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: SwitchVlanArgs | SwitchVlanState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: SwitchVlanArgs | SwitchVlanState, opts?: pulumi.CustomResourceOptions) {
+    super(SwitchVlan.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering SwitchVlan resources ({@link SwitchVlan.get}). */
+export interface SwitchVlanState {
+  /** ID of the object this belongs to (path parameter profileId). */
+  profileId?: pulumi.Input<string>;
+  /** VLAN number, 2 to 4094; unique in the profile. Must be an integer. */
+  vlanId?: pulumi.Input<number>;
+  /** 0 to 32 characters. */
+  vlanName?: pulumi.Input<string>;
+  /** Dynamic ARP inspection (default false). */
+  arpInspection?: pulumi.Input<boolean>;
+  /** Port trusted by ARP inspection. */
+  arpInspectionTrustPort?: pulumi.Input<string>;
+  /** IGMP snooping: active, passive or none. */
+  igmpSnooping?: pulumi.Input<"active" | "passive" | "none">;
+  /** DHCPv4 snooping (default false). */
+  ipv4DhcpSnooping?: pulumi.Input<boolean>;
+  /** Port trusted by DHCP snooping. */
+  ipv4DhcpSnoopingTrustPort?: pulumi.Input<string>;
+  /** IGMP version, 2 or 3. Must be an integer. Must be between 2 and 3. */
+  multicastVersion?: pulumi.Input<number>;
+  /** Switch family that should be the root bridge: ICX7150, ICX7250, ICX7650 or ICX7850. */
+  rootBridgeFamilyId?: pulumi.Input<"ICX7150" | "ICX7250" | "ICX7650" | "ICX7850">;
+  /** Spanning-tree bridge priority, 0 to 65535. Must be an integer. */
+  spanningTreePriority?: pulumi.Input<number>;
+  /** `rstp`, `stp` or `none`. */
+  spanningTreeProtocol?: pulumi.Input<"rstp" | "stp" | "none">;
+  /** Per-model port membership (default none). */
+  switchFamilyModels?: pulumi.Input<pulumi.Input<inputs.SwitchFamilyModelArgs>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link SwitchVlan}. */

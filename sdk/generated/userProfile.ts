@@ -47,9 +47,57 @@ export class UserProfile extends NmsResource {
   /** The user's roles. Read only. */
   declare readonly roles: pulumi.Output<string[]>;
 
-  constructor(name: string, args: UserProfileArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super(UserProfile.__kind, name, args, opts);
+  /**
+   * Reads an existing UserProfile through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: UserProfileState, opts?: pulumi.CustomResourceOptions): UserProfile {
+    return new UserProfile(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a UserProfile (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args?: UserProfileArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: UserProfileArgs | UserProfileState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: UserProfileArgs | UserProfileState, opts?: pulumi.CustomResourceOptions) {
+    super(UserProfile.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering UserProfile resources ({@link UserProfile.get}). */
+export interface UserProfileState {
+  /** `mm/dd/yyyy`, `dd/mm/yyyy` or `yyyy/mm/dd`. Default: "mm/dd/yyyy". */
+  dateFormat?: pulumi.Input<"mm/dd/yyyy" | "dd/mm/yyyy" | "yyyy/mm/dd">;
+  /** How much detail the administrator sees: ba, it, su or debug. Default: "it". */
+  detailLevel?: pulumi.Input<"ba" | "it" | "su" | "debug">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** The user's login. Read only. */
+  username?: pulumi.Input<string>;
+  /** The user's administrator ID. Read only. */
+  adminId?: pulumi.Input<string>;
+  /** The user's roles. Read only. */
+  roles?: pulumi.Input<pulumi.Input<string>[]>;
 }
 
 /** The inputs of {@link UserProfile}. */

@@ -64,9 +64,67 @@ export class VarDelegation extends NmsResource {
   /** The VAR's username. Read only. */
   declare readonly delegatedToAdmin: pulumi.Output<string>;
 
-  constructor(name: string, args: VarDelegationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VarDelegation.__kind, name, args, opts);
+  /**
+   * Reads an existing VarDelegation through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VarDelegationState, opts?: pulumi.CustomResourceOptions): VarDelegation {
+    return new VarDelegation(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VarDelegation (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VarDelegationArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VarDelegationArgs | VarDelegationState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VarDelegationArgs | VarDelegationState, opts?: pulumi.CustomResourceOptions) {
+    super(VarDelegation.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering VarDelegation resources ({@link VarDelegation.get}). */
+export interface VarDelegationState {
+  /** The VAR's username in the support directory. */
+  username?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** VAR, SUPPORT, MSP or SUPPORT_EC. Read only. */
+  type?: pulumi.Input<string>;
+  /** INVITED until the invited party answers (A23), then ACCEPTED or REJECTED. Read only. */
+  status?: pulumi.Input<string>;
+  /** Whether the delegation is in force. Read only. */
+  isValid?: pulumi.Input<boolean>;
+  /** The tenant that made the delegation. Read only. */
+  delegatedBy?: pulumi.Input<string>;
+  /** Who it is delegated to. Read only. */
+  delegatedTo?: pulumi.Input<string>;
+  /** Name of who it is delegated to. Read only. */
+  delegatedToName?: pulumi.Input<string>;
+  /** When the delegation ends (ISO 8601 UTC). Read only. */
+  expiryDate?: pulumi.Input<string>;
+  /** When it was made (ISO 8601 UTC). Read only. */
+  createdDate?: pulumi.Input<string>;
+  /** The VAR's username. Read only. */
+  delegatedToAdmin?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VarDelegation}. */

@@ -56,9 +56,59 @@ export class Venue extends NmsResource {
   /** When the venue was last changed (ISO 8601 UTC). Read only. */
   declare readonly updatedDate: pulumi.Output<string>;
 
-  constructor(name: string, args: VenueArgs, opts?: pulumi.CustomResourceOptions) {
-    super(Venue.__kind, name, args, opts);
+  /**
+   * Reads an existing Venue through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VenueState, opts?: pulumi.CustomResourceOptions): Venue {
+    return new Venue(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a Venue (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VenueArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VenueArgs | VenueState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VenueArgs | VenueState, opts?: pulumi.CustomResourceOptions) {
+    super(Venue.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering Venue resources ({@link Venue.get}). */
+export interface VenueState {
+  /** 2 to 32 characters; unique in the tenant. */
+  name?: pulumi.Input<string>;
+  /** Free text. */
+  description?: pulumi.Input<string>;
+  /** Postal address and position. */
+  address?: pulumi.Input<inputs.AddressArgs>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
+  /** Floor plans of the venue (read only). */
+  floorPlans?: pulumi.Input<pulumi.Input<unknown>[]>;
+  /** When the venue was created (ISO 8601 UTC). Read only. */
+  createdDate?: pulumi.Input<string>;
+  /** When the venue was last changed (ISO 8601 UTC). Read only. */
+  updatedDate?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link Venue}. */

@@ -72,9 +72,79 @@ export class VenueCellular extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: VenueCellularArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VenueCellular.__kind, name, args, opts);
+  /**
+   * Reads an existing VenueCellular through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VenueCellularState, opts?: pulumi.CustomResourceOptions): VenueCellular {
+    return new VenueCellular(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VenueCellular (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VenueCellularArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VenueCellularArgs | VenueCellularState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VenueCellularArgs | VenueCellularState, opts?: pulumi.CustomResourceOptions) {
+    super(VenueCellular.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering VenueCellular resources ({@link VenueCellular.get}). */
+export interface VenueCellularState {
+  /** ID of the object whose VenueCellular this is (path parameter venueId). */
+  venueId?: pulumi.Input<string>;
+  /**
+   * One entry per AP model (a model named twice is refused); a model left out has no setting of its own.
+   * Default: [].
+   */
+  models?: pulumi.Input<pulumi.Input<{
+    /** The AP model the setting applies to, e.g. R550 (0 to 64 characters; one entry per model). */
+    model: pulumi.Input<string>;
+    /** Seconds before going back to the primary WAN, 10 to 300. Must be an integer. */
+    primaryWanRecoveryTimer: pulumi.Input<number>;
+    /** APN of the primary SIM: 0 to 64 printable ASCII characters without a space or @. */
+    simCardPrimaryApn?: pulumi.Input<string>;
+    /** APN of the secondary SIM: 0 to 64 printable ASCII characters without a space or @. */
+    simCardSecondaryApn?: pulumi.Input<string>;
+    /** `AUTO`, `LTE` or `ThreeG`. */
+    simCardPrimaryCellularNetworkSelection: pulumi.Input<"AUTO" | "LTE" | "ThreeG">;
+    /** `AUTO`, `LTE` or `ThreeG`. */
+    simCardSecondaryCellularNetworkSelection: pulumi.Input<"AUTO" | "LTE" | "ThreeG">;
+    /** Whether the primary SIM is used (default true). */
+    simCardPrimaryEnabled?: pulumi.Input<boolean>;
+    /** Whether the primary SIM may roam (default true). */
+    simCardPrimaryRoaming?: pulumi.Input<boolean>;
+    /** Whether the secondary SIM is used (default true). */
+    simCardSecondaryEnabled?: pulumi.Input<boolean>;
+    /** Whether the secondary SIM may roam (default true). */
+    simCardSecondaryRoaming?: pulumi.Input<boolean>;
+    /**
+     * Primary uplink and failover: ETH_WITH_CELLULAR_FAILOVER, CELLULAR_WITH_ETH_FAILOVER, ETH or CELLULAR.
+     */
+    wanConnection: pulumi.Input<"ETH_WITH_CELLULAR_FAILOVER" | "CELLULAR_WITH_ETH_FAILOVER" | "ETH" | "CELLULAR">;
+  }>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VenueCellular}. */

@@ -48,9 +48,54 @@ export class VenueDhcpBinding extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: VenueDhcpBindingArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VenueDhcpBinding.__kind, name, args, opts);
+  /**
+   * Reads an existing VenueDhcpBinding through the provider's read, without managing it: the stack never
+   * updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VenueDhcpBindingState, opts?: pulumi.CustomResourceOptions): VenueDhcpBinding {
+    return new VenueDhcpBinding(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VenueDhcpBinding (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VenueDhcpBindingArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VenueDhcpBindingArgs | VenueDhcpBindingState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VenueDhcpBindingArgs | VenueDhcpBindingState, opts?: pulumi.CustomResourceOptions) {
+    super(VenueDhcpBinding.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering VenueDhcpBinding resources ({@link
+ * VenueDhcpBinding.get}).
+ */
+export interface VenueDhcpBindingState {
+  /** The venue. */
+  venueId?: pulumi.Input<string>;
+  /** The DHCP service profile the venue uses. */
+  dhcpServiceProfileId?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VenueDhcpBinding}. */

@@ -45,9 +45,54 @@ export class VenueLeds extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: VenueLedsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VenueLeds.__kind, name, args, opts);
+  /**
+   * Reads an existing VenueLeds through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VenueLedsState, opts?: pulumi.CustomResourceOptions): VenueLeds {
+    return new VenueLeds(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VenueLeds (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VenueLedsArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VenueLedsArgs | VenueLedsState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VenueLedsArgs | VenueLedsState, opts?: pulumi.CustomResourceOptions) {
+    super(VenueLeds.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering VenueLeds resources ({@link VenueLeds.get}). */
+export interface VenueLedsState {
+  /** ID of the object whose VenueLeds this is (path parameter venueId). */
+  venueId?: pulumi.Input<string>;
+  /**
+   * One entry per AP model (a model named twice is refused); a model left out has no setting of its own.
+   * Default: [].
+   */
+  models?: pulumi.Input<pulumi.Input<inputs.VenueLedsModelArgs>[]>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VenueLeds}. */

@@ -44,9 +44,51 @@ export class VenueMesh extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: VenueMeshArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VenueMesh.__kind, name, args, opts);
+  /**
+   * Reads an existing VenueMesh through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VenueMeshState, opts?: pulumi.CustomResourceOptions): VenueMesh {
+    return new VenueMesh(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VenueMesh (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VenueMeshArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VenueMeshArgs | VenueMeshState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VenueMeshArgs | VenueMeshState, opts?: pulumi.CustomResourceOptions) {
+    super(VenueMesh.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering VenueMesh resources ({@link VenueMesh.get}). */
+export interface VenueMeshState {
+  /** ID of the object whose VenueMesh this is (path parameter venueId). */
+  venueId?: pulumi.Input<string>;
+  /** Whether APs of the venue form a mesh (default false). */
+  enabled?: pulumi.Input<boolean>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VenueMesh}. */

@@ -49,9 +49,53 @@ export class VenueRadio extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: VenueRadioArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VenueRadio.__kind, name, args, opts);
+  /**
+   * Reads an existing VenueRadio through the provider's read, without managing it: the stack never updates or
+   * deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VenueRadioState, opts?: pulumi.CustomResourceOptions): VenueRadio {
+    return new VenueRadio(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VenueRadio (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VenueRadioArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VenueRadioArgs | VenueRadioState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VenueRadioArgs | VenueRadioState, opts?: pulumi.CustomResourceOptions) {
+    super(VenueRadio.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering VenueRadio resources ({@link VenueRadio.get}). */
+export interface VenueRadioState {
+  /** ID of the object whose VenueRadio this is (path parameter venueId). */
+  venueId?: pulumi.Input<string>;
+  /** 2.4 GHz band settings; the service's defaults (W46) for the band or a field left out. Default: {}. */
+  radioParams24G?: pulumi.Input<inputs.VenueRadioParams24GArgs>;
+  /** 5 GHz band settings; the service's defaults (W46) for the band or a field left out. Default: {}. */
+  radioParams50G?: pulumi.Input<inputs.VenueRadioParams50GArgs>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VenueRadio}. */

@@ -68,9 +68,70 @@ export class VenueSwitchSettings extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: VenueSwitchSettingsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VenueSwitchSettings.__kind, name, args, opts);
+  /**
+   * Reads an existing VenueSwitchSettings through the provider's read, without managing it: the stack never
+   * updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VenueSwitchSettingsState, opts?: pulumi.CustomResourceOptions): VenueSwitchSettings {
+    return new VenueSwitchSettings(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VenueSwitchSettings (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VenueSwitchSettingsArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VenueSwitchSettingsArgs | VenueSwitchSettingsState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VenueSwitchSettingsArgs | VenueSwitchSettingsState, opts?: pulumi.CustomResourceOptions) {
+    super(VenueSwitchSettings.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering VenueSwitchSettings resources ({@link
+ * VenueSwitchSettings.get}).
+ */
+export interface VenueSwitchSettingsState {
+  /** ID of the object whose VenueSwitchSettings this is (path parameter venueId). */
+  venueId?: pulumi.Input<string>;
+  /** Name of the settings. */
+  name?: pulumi.Input<string>;
+  /** DNS servers of the venue's switches (default none). */
+  dns?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Firmware version for the venue's switches. */
+  firmware?: pulumi.Input<string>;
+  /** ID of the switch profile the venue uses. Must not be empty. */
+  profileId?: pulumi.Input<string>;
+  /** Login username of the venue's switches. */
+  switchLoginUsername?: pulumi.Input<string>;
+  /** Login password of the venue's switches (secret). Secret. */
+  switchLoginPassword?: pulumi.Input<string>;
+  /** Whether switches send syslog (default false). */
+  syslogEnabled?: pulumi.Input<boolean>;
+  /** IPv4 address or host name. */
+  syslogPrimaryServer?: pulumi.Input<string>;
+  /** IPv4 address or host name. */
+  syslogSecondaryServer?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VenueSwitchSettings}. */

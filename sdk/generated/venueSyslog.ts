@@ -68,9 +68,69 @@ export class VenueSyslog extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: VenueSyslogArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VenueSyslog.__kind, name, args, opts);
+  /**
+   * Reads an existing VenueSyslog through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VenueSyslogState, opts?: pulumi.CustomResourceOptions): VenueSyslog {
+    return new VenueSyslog(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VenueSyslog (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VenueSyslogArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VenueSyslogArgs | VenueSyslogState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VenueSyslogArgs | VenueSyslogState, opts?: pulumi.CustomResourceOptions) {
+    super(VenueSyslog.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering VenueSyslog resources ({@link VenueSyslog.get}). */
+export interface VenueSyslogState {
+  /** ID of the object whose VenueSyslog this is (path parameter venueId). */
+  venueId?: pulumi.Input<string>;
+  /** Whether APs of the venue send syslog (default false). */
+  enabled?: pulumi.Input<boolean>;
+  /** Syslog facility (default KEEP_ORIGINAL). */
+  facility?: pulumi.Input<"KEEP_ORIGINAL" | "LOCAL0" | "LOCAL1" | "LOCAL2" | "LOCAL3" | "LOCAL4" | "LOCAL5" | "LOCAL6" | "LOCAL7">;
+  /** What is logged (default CLIENT_FLOW). */
+  flowLevel?: pulumi.Input<"GENERAL_LOGS" | "CLIENT_FLOW" | "ALL">;
+  /** Primary server port, 1 to 65535 (default 514). Must be an integer. */
+  port?: pulumi.Input<number>;
+  /** Least priority sent (default ERROR on the older variant, INFO on the newer). */
+  priority?: pulumi.Input<"EMERGENCY" | "ALERT" | "CRITICAL" | "ERROR" | "WARNING" | "NOTICE" | "INFO" | "ALL">;
+  /** Primary server protocol (default UDP). */
+  protocol?: pulumi.Input<"TCP" | "UDP">;
+  /** Secondary server port (default 514). Must be an integer. Must be between 1 and 65535. */
+  secondaryPort?: pulumi.Input<number>;
+  /** Secondary server protocol (default TCP). */
+  secondaryProtocol?: pulumi.Input<"TCP" | "UDP">;
+  /** Primary server: IPv4 address or host name. */
+  server?: pulumi.Input<string>;
+  /** Secondary server: IPv4 address or host name. */
+  secondaryServer?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VenueSyslog}. */

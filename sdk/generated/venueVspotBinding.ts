@@ -49,9 +49,54 @@ export class VenueVspotBinding extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: VenueVspotBindingArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VenueVspotBinding.__kind, name, args, opts);
+  /**
+   * Reads an existing VenueVspotBinding through the provider's read, without managing it: the stack never
+   * updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VenueVspotBindingState, opts?: pulumi.CustomResourceOptions): VenueVspotBinding {
+    return new VenueVspotBinding(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VenueVspotBinding (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VenueVspotBindingArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VenueVspotBindingArgs | VenueVspotBindingState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VenueVspotBindingArgs | VenueVspotBindingState, opts?: pulumi.CustomResourceOptions) {
+    super(VenueVspotBinding.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering VenueVspotBinding resources ({@link
+ * VenueVspotBinding.get}).
+ */
+export interface VenueVspotBindingState {
+  /** The venue the vSPoT server serves. */
+  venueId?: pulumi.Input<string>;
+  /** The vSPoT server (W87) that serves it. */
+  vspotId?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VenueVspotBinding}. */

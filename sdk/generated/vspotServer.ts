@@ -64,9 +64,67 @@ export class VspotServer extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: VspotServerArgs, opts?: pulumi.CustomResourceOptions) {
-    super(VspotServer.__kind, name, args, opts);
+  /**
+   * Reads an existing VspotServer through the provider's read, without managing it: the stack never updates
+   * or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: VspotServerState, opts?: pulumi.CustomResourceOptions): VspotServer {
+    return new VspotServer(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a VspotServer (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: VspotServerArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: VspotServerArgs | VspotServerState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: VspotServerArgs | VspotServerState, opts?: pulumi.CustomResourceOptions) {
+    super(VspotServer.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/** Input properties used for looking up and filtering VspotServer resources ({@link VspotServer.get}). */
+export interface VspotServerState {
+  /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank. */
+  serverName?: pulumi.Input<string>;
+  /** IPv4 address or host name of the server. */
+  serverAddress?: pulumi.Input<string>;
+  /** Port, 1 to 65535 (default 8883). Must be an integer. */
+  port?: pulumi.Input<number>;
+  /** 8 to 63 printable ASCII characters, not beginning with a backtick or "$" (secret). Secret. */
+  password?: pulumi.Input<string>;
+  /**
+   * Venues the server serves, by ID (the name is filled in); left out, the server keeps its venues (bound
+   * with VenueVspotBinding).
+   */
+  venues?: pulumi.Input<pulumi.Input<{
+    /** ID of the venue. */
+    id: pulumi.Input<string>;
+    /** Name of the venue (the service fills it in from the venue). */
+    name?: pulumi.Input<string>;
+  }>[]>;
+  /** Global ID of the vSPoT. */
+  vspotGlobalId?: pulumi.Input<string>;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link VspotServer}. */

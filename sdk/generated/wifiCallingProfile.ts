@@ -55,9 +55,58 @@ export class WifiCallingProfile extends NmsResource {
    */
   declare readonly tenantId: pulumi.Output<string>;
 
-  constructor(name: string, args: WifiCallingProfileArgs, opts?: pulumi.CustomResourceOptions) {
-    super(WifiCallingProfile.__kind, name, args, opts);
+  /**
+   * Reads an existing WifiCallingProfile through the provider's read, without managing it: the stack never
+   * updates or deletes it.
+   *
+   * @param name The _unique_ name of the resulting resource.
+   *
+   * @param id The _unique_ provider ID of the resource to look up.
+   *
+   * @param state Any extra arguments used during the lookup: the IDs the object's path names, such as its
+   * parent's.
+   *
+   * @param opts Optional settings to control the behavior of the CustomResource.
+   */
+  public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: WifiCallingProfileState, opts?: pulumi.CustomResourceOptions): WifiCallingProfile {
+    return new WifiCallingProfile(name, state, { ...opts, id });
   }
+
+  /**
+   * Creates a WifiCallingProfile (or takes one over, see the README) and manages it.
+   *
+   * @param name The _unique_ name of the resource.
+   *
+   * @param args The arguments to use to populate this resource's properties.
+   *
+   * @param opts A bag of options that control this resource's behavior.
+   */
+  constructor(name: string, args: WifiCallingProfileArgs, opts?: pulumi.CustomResourceOptions);
+  /** @internal */
+  constructor(name: string, argsOrState?: WifiCallingProfileArgs | WifiCallingProfileState, opts?: pulumi.CustomResourceOptions);
+  constructor(name: string, argsOrState?: WifiCallingProfileArgs | WifiCallingProfileState, opts?: pulumi.CustomResourceOptions) {
+    super(WifiCallingProfile.__kind, name, argsOrState ?? {}, opts);
+  }
+}
+
+/**
+ * Input properties used for looking up and filtering WifiCallingProfile resources ({@link
+ * WifiCallingProfile.get}).
+ */
+export interface WifiCallingProfileState {
+  /** 2 to 32 characters, no backtick or "$(", no leading or trailing blank. */
+  profileName?: pulumi.Input<string>;
+  /** 2 to 180 characters. */
+  description?: pulumi.Input<string>;
+  /** The carrier's ePDGs: each a domain and an address (required). */
+  ePDGs?: pulumi.Input<pulumi.Input<inputs.EpdgArgs>[]>;
+  /** QoS priority of Wi-Fi calls: WIFICALLING_PRI_VOICE (default), _VIDEO, _BE or _BG. */
+  qosPriority?: pulumi.Input<"WIFICALLING_PRI_VOICE" | "WIFICALLING_PRI_VIDEO" | "WIFICALLING_PRI_BE" | "WIFICALLING_PRI_BG">;
+  /**
+   * The tenant the object is in: the resource's `tenantId`, or the configured tenant (`nms:tenantId`) when
+   * the program left it out. Must be a tenant ID: 32 letters and digits.
+   */
+  tenantId?: pulumi.Input<string>;
 }
 
 /** The inputs of {@link WifiCallingProfile}. */

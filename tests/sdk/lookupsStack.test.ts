@@ -2,7 +2,8 @@
 // its Promise and its Output form, against the emulator holding one object of every kind. The
 // table below has a row per function and per other call its arguments pick (a filter's list, a
 // get by unique name); the test fails when a function or a call has no row. One preview runs the
-// whole table: lookups only read, so they run in preview and put nothing in state.
+// whole table: lookups only read, so they run in preview and put nothing in state. The same preview reads objects
+// of a table of kinds with their resource class's static get (the engine's read step runs in a preview too).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -38,6 +39,29 @@ interface Row {
   expected: unknown;
 }
 
+/** An object read with `<kind>.get(key, id, state)`. */
+interface ReadRow {
+  key: string;
+  kind: string;
+  id: string;
+  state?: Record<string, unknown>;
+  /** Outputs the read must give (and the ID). */
+  expected: Record<string, unknown>;
+  /** The outputs that must be secret, plaintext nowhere in what the harness reports. */
+  secrets: string[];
+}
+
+let reads: ReadRow[];
+
+/** The outputs of a read row's resource, from the stack outputs `<key>.<name>`. */
+function readOutputs(row: ReadRow): Record<string, unknown> {
+  const prefix = `${row.key}.`;
+  return Object.fromEntries(
+    Object.entries(result.outputs)
+      .filter(([name]) => name.startsWith(prefix))
+      .map(([name, value]) => [name.slice(prefix.length), value]),
+  );
+}
 let emulator: RunningEmulator;
 let client: Client;
 let dir: string;
@@ -128,6 +152,56 @@ async function seed(): Promise<Row[]> {
     { port: "1/1/10", ipAddress: "10.0.10.1", ipSubnetMask: "255.255.255.0" },
   );
   const vePort = await client.ok("S63", { serialNumber: serial }, { vlanId: 100, ipAddress: "10.0.100.1" });
+
+  const rawGuest = (await raw("W77", { guestUserId: guest.id })) as Record<string, unknown>;
+  const rawNetwork = (await raw("W57", { networkId: network.id })) as Record<string, unknown>;
+  const tenantId = emulator.demo.tenantId;
+  reads = [
+    {
+      key: "read_Venue",
+      kind: "Venue",
+      id: venueId,
+      expected: { id: venueId, name: "Lookup site", tenantId },
+      secrets: [],
+    },
+    {
+      key: "read_ApGroup",
+      kind: "ApGroup",
+      id: group.id,
+      expected: { id: group.id, name: "Lobby", venueId, isDefault: false, tenantId },
+      secrets: [],
+    },
+    {
+      key: "read_Ap",
+      kind: "Ap",
+      id: serialNumber,
+      state: { serialNumber },
+      expected: { id: serialNumber, serialNumber, venueId, apGroupId: group.id },
+      secrets: [],
+    },
+    {
+      key: "read_Network",
+      kind: "Network",
+      id: network.id,
+      expected: { id: network.id, name: "Lookup corp", type: "aaa", authRadius: rawNetwork.authRadius },
+      secrets: ["authRadius"],
+    },
+    {
+      key: "read_GuestUser",
+      kind: "GuestUser",
+      id: guest.id,
+      expected: { id: guest.id, networkId: network.id, password: rawGuest.password },
+      secrets: ["password"],
+    },
+    {
+      key: "read_SwitchVlan",
+      kind: "SwitchVlan",
+      id: vlanUuid,
+      state: { profileId },
+      expected: { id: vlanUuid, profileId, vlanId: 100 },
+      secrets: [],
+    },
+  ];
 
   const byId = (fields: Record<string, unknown>) => has(fields);
   return [
@@ -465,8 +539,10 @@ beforeAll(async () => {
       "nms:baseUrl": emulator.url,
       "nms:tenantId": emulator.demo.tenantId,
       "nms:username": emulator.demo.username,
-      "nms:logLevel": "warn",
+      // Info: the provider's notices too, where a read must not report drift (a get has no state to drift from).
+      "nms:logLevel": "info",
       "lookups:calls": JSON.stringify(rows.map(({ key, name, args }) => ({ key, name, args }))),
+      "lookups:reads": JSON.stringify(reads.map(({ key, kind, id, state }) => ({ key, kind, id, state }))),
     },
     secretConfig: { "nms:password": emulator.demo.password },
   };
@@ -533,7 +609,53 @@ describe("every list and get function, called in a stack program against the emu
     ).toEqual(secretKeys.sort());
   });
 
-  it("leaves nothing in state but the stack", () => {
-    expect(result.steps.filter((step) => step.custom)).toEqual([]);
+  it("leaves nothing in state but the stack: the objects read stay the service's", () => {
+    expect(result.steps.filter((step) => step.custom && step.op !== "read")).toEqual([]);
+  });
+});
+
+describe("a resource class's static get, in the same stack program", () => {
+  it("reads each object through the provider's read, as a read step that is no change", () => {
+    const byKey = (a: string[], b: string[]) => a[0].localeCompare(b[0]);
+    expect(
+      result.steps
+        .filter((step) => step.op === "read")
+        .map((step) => [step.name, step.id!])
+        .sort(byKey),
+    ).toEqual(reads.map((row) => [row.key, row.id]).sort(byKey));
+    // A read is no change (the engine's ResourceChanges.HasChanges leaves reads out).
+    expect(result.changes).toBe(result.steps.filter((step) => step.op !== "same" && step.op !== "read").length);
+  });
+
+  it("reports no drift: the object read has no state of the stack's to have drifted from", () => {
+    expect(result.diagnostics.filter((line) => /outside the stack/.test(line))).toEqual([]);
+  });
+
+  it("gives the object's outputs", () => {
+    const problems: string[] = [];
+    for (const row of reads) {
+      try {
+        expect(readOutputs(row)).toMatchObject(row.expected);
+      } catch (error) {
+        problems.push(`${row.key}: ${(error as Error).message.split("\n").slice(0, 12).join("\n")}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("keeps the kind's secret outputs secret in the program, and their values out of what the harness reports", () => {
+    const secretOf = (row: ReadRow) =>
+      result.secretOutputs
+        .filter((name) => name.startsWith(`${row.key}.`))
+        .map((name) => name.slice(row.key.length + 1));
+    expect(Object.fromEntries(reads.map((row) => [row.key, secretOf(row)]))).toEqual(
+      Object.fromEntries(reads.map((row) => [row.key, row.secrets])),
+    );
+    const reported = JSON.stringify({ steps: result.steps, diagnostics: result.diagnostics, errors: result.errors });
+    for (const row of reads)
+      for (const name of row.secrets) {
+        expect(row.expected[name]).toBeDefined();
+        expect(reported).not.toContain(JSON.stringify(row.expected[name]).slice(1, -1));
+      }
   });
 });

@@ -5,12 +5,20 @@
 import * as pulumi from "@pulumi/pulumi";
 import { specFields } from "../../provider/fields";
 import { RESOURCE_SPECS } from "../../provider/resources";
+import { GET_INPUT } from "../../provider/resourceOptions";
 import * as nms from "../../sdk";
+import type { ApGroupState, GuestUserState, NetworkState } from "../../sdk";
 import { Venue } from "../../sdk";
+
+/** What the mocked engine was asked to read (a registration with an `id`: `static get`). */
+const reads: pulumi.runtime.MockResourceArgs[] = [];
 
 pulumi.runtime.setMocks(
   {
-    newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }),
+    newResource: (args) => {
+      if (args.id !== undefined) reads.push(args);
+      return { id: `${args.name}-id`, state: args.inputs };
+    },
     call: () => ({}),
   },
   "nms-test",
@@ -169,5 +177,79 @@ describe("secrets, read from the schemas", () => {
     );
     expect((seen!.opts as pulumi.CustomResourceOptions).additionalSecretOutputs).toEqual(["description"]);
     await registered(venue);
+  });
+});
+
+// Pulumi codegen's `static get(name, id, state?, opts?)` and `<Kind>State`: the types (checked by the compiler, npm run
+// typecheck and ts-jest) and what a get registers (tests/sdk/lookupsStack.test.ts reads through the emulator).
+/** True when A and B are the same type (not merely assignable either way). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const holds = <T extends true>(): T | undefined => undefined;
+
+/** The output properties of a resource class: the Output-typed members, without the engine's own id and urn. */
+type OutputNames<R> = Exclude<
+  { [K in keyof R]-?: R[K] extends pulumi.Output<unknown> ? K : never }[keyof R],
+  "id" | "urn" | "__pulumiType"
+>;
+/** Each exported class with a static get: [its State, its instance]. */
+type Gettable = {
+  [K in keyof typeof nms]: (typeof nms)[K] extends {
+    get(name: string, id: pulumi.Input<pulumi.ID>, state?: infer S, opts?: pulumi.CustomResourceOptions): infer R;
+  }
+    ? [S, R]
+    : never;
+}[keyof typeof nms];
+/** Kinds whose State does not have exactly the class's outputs as its keys, every one optional. */
+type Mismatched = Gettable extends infer G
+  ? G extends [infer S, infer R]
+    ? Same<keyof S, OutputNames<R>> extends true
+      ? Same<S, Partial<S>> extends true
+        ? never
+        : G
+      : G
+    : never
+  : never;
+
+describe("the <Kind>State interfaces", () => {
+  it("have every output of their class, each optional, as Pulumi inputs", () => {
+    holds<Same<Mismatched, never>>();
+    holds<Same<ApGroupState["venueId"], pulumi.Input<string> | undefined>>();
+    holds<Same<ApGroupState["isDefault"], pulumi.Input<boolean> | undefined>>();
+    holds<Same<GuestUserState["password"], pulumi.Input<string> | undefined>>();
+    holds<Same<NetworkState["tenantId"], pulumi.Input<string> | undefined>>();
+    // @ts-expect-error A State holds outputs only.
+    const unknownField: ApGroupState = { adoptId: "x" };
+    expect(unknownField).toBeDefined();
+  });
+});
+
+describe("static get", () => {
+  const kinds = Object.keys(RESOURCE_SPECS).sort();
+
+  it("exists on every resource class", () => {
+    const classes = nms as unknown as Record<string, { get?: unknown }>;
+    expect(kinds.filter((kind) => typeof classes[kind]?.get !== "function")).toEqual([]);
+  });
+
+  // Two kinds: a kind's first registration serializes its provider (slow); tests/sdk/lookupsStack.test.ts reads six
+  // through the emulator.
+  it("registers a read of the ID with the state given, not a resource to create", async () => {
+    reads.length = 0;
+    const kinds = ["GuestUser", "Venue"];
+    const classes = nms as unknown as Record<string, { get(name: string, id: string, state?: object): nms.Venue }>;
+    const resources = kinds.map((kind) =>
+      classes[kind].get(`read-${kind}`, `${kind}-id`, { tenantId: "t".repeat(32) }),
+    );
+    const ids = await Promise.all(resources.map((resource) => new Promise((resolve) => resource.id.apply(resolve))));
+    expect(ids).toEqual(kinds.map((kind) => `${kind}-id`));
+    // In the order the reads were ready (a kind's provider serialized once).
+    expect(reads.map((read) => [read.type, read.name, read.id]).sort()).toEqual(
+      kinds.map((kind) => [`pulumi-nodejs:dynamic/nms:${kind}`, `read-${kind}`, `${kind}-id`]),
+    );
+    for (const read of reads) {
+      expect(read.inputs).toMatchObject({ tenantId: "t".repeat(32), [GET_INPUT]: true });
+      // Nothing of the stack's ownership: no resource name, no state identity.
+      expect(Object.keys(read.inputs).filter((key) => key.startsWith("__nms") && key !== GET_INPUT)).toEqual([]);
+    }
   });
 });

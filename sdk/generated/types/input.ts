@@ -19,6 +19,32 @@ export interface AddressArgs {
   longitude?: pulumi.Input<number>;
 }
 
+/** Used by `Ap` and `getAp`. */
+export interface ApCellularSettingsArgs {
+  /** Seconds before falling back to the primary WAN. Must be an integer. */
+  primaryWanRecoveryTimer?: pulumi.Input<number>;
+  /** APN of the primary SIM. */
+  simCardPrimaryApn?: pulumi.Input<string>;
+  /** APN of the secondary SIM. */
+  simCardSecondaryApn?: pulumi.Input<string>;
+  /** `AUTO`, `LTE` or `ThreeG`. */
+  simCardPrimaryCellularNetworkSelection?: pulumi.Input<"AUTO" | "LTE" | "ThreeG">;
+  /** `AUTO`, `LTE` or `ThreeG`. */
+  simCardSecondaryCellularNetworkSelection?: pulumi.Input<"AUTO" | "LTE" | "ThreeG">;
+  /** Whether the primary SIM is used. */
+  simCardPrimaryEnabled?: pulumi.Input<boolean>;
+  /** Whether the primary SIM may roam. */
+  simCardPrimaryRoaming?: pulumi.Input<boolean>;
+  /** Whether the secondary SIM is used. */
+  simCardSecondaryEnabled?: pulumi.Input<boolean>;
+  /** Whether the secondary SIM may roam. */
+  simCardSecondaryRoaming?: pulumi.Input<boolean>;
+  /** Whether the venue's cellular settings apply. */
+  useVenueSettings?: pulumi.Input<boolean>;
+  /** Which uplink is primary, and the failover. */
+  wanConnection?: pulumi.Input<"ETH_WITH_CELLULAR_FAILOVER" | "CELLULAR_WITH_ETH_FAILOVER" | "ETH" | "CELLULAR">;
+}
+
 /** Used by `ApLanPorts` and `getApLanPorts`. */
 export interface ApLanPortArgs {
   /** Whether the port is on. */
@@ -77,6 +103,16 @@ export interface ApPositionArgs {
   xPercent?: pulumi.Input<number>;
   /** Vertical position, 0 to 100 percent of the floor plan. */
   yPercent?: pulumi.Input<number>;
+}
+
+/** Used by `ApRadio`. */
+export interface ApRadioBandStatusArgs {
+  /** Channel in use. Must be an integer. */
+  operativeChannel?: pulumi.Input<number>;
+  /** Transmit power in use. */
+  operativeTxPower?: pulumi.Input<string>;
+  /** Signal-to-noise ratio in dB. */
+  snr_dB?: pulumi.Input<number>;
 }
 
 /** Used by `ApGroup`, `listApGroups`, `getApGroup` and `getVenueDefaultApGroup`. */
@@ -341,6 +377,14 @@ export interface SwitchModelSlotArgs {
   slotNumber?: pulumi.Input<number>;
 }
 
+/** Used by `SwitchPortSettings`, `listSwitchPorts` and `getSwitchPort`. */
+export interface SwitchPortLagArgs {
+  /** ID of the LAG. */
+  id: pulumi.Input<string>;
+  /** Name of the LAG. */
+  name?: pulumi.Input<string>;
+}
+
 /** Used by `Switch`, `listSwitches` and `getSwitch`. */
 export interface SwitchPositionArgs {
   /** ID of the floor plan. */
@@ -351,12 +395,72 @@ export interface SwitchPositionArgs {
   yPercent?: pulumi.Input<number>;
 }
 
+/** Used by `SwitchProfile`, `listSwitchProfiles` and `getSwitchProfile`. */
+export interface SwitchProfileAclArgs {
+  /** ID of the ACL. */
+  id?: pulumi.Input<string>;
+  /** Name of the ACL. */
+  name?: pulumi.Input<string>;
+  /** `standard` or `extended`. */
+  aclType?: pulumi.Input<"standard" | "extended">;
+  /** The ACL's rules (default none). */
+  aclRules?: pulumi.Input<pulumi.Input<SwitchAclRuleArgs>[]>;
+}
+
 /** Used by `Switch`, `listSwitches` and `getSwitch`. */
 export interface SwitchStackMemberArgs {
   /**
    * Serial number of the member switch. Must be an allowed three-letter prefix, two of 0-9A-Z, a number 01 to
    * 54, one letter of A-H J-N P-Z and three of 0-9 A-H J-N P R S T V-Z (e.g. FEK3224R0AB).
    */
+  id: pulumi.Input<string>;
+}
+
+/** Used by `SwitchProfile`, `listSwitchProfiles`, `getSwitchProfile` and `getSwitchTrustedPort`. */
+export interface SwitchTrustedPortArgs {
+  /** ID of the trusted-port entry. */
+  id?: pulumi.Input<string>;
+  /** Switch model it applies to. */
+  model?: pulumi.Input<string>;
+  /** The trusted ports. */
+  trustPorts?: pulumi.Input<pulumi.Input<string>[]>;
+  /** Kind of trust, e.g. all. */
+  trustedPortType?: pulumi.Input<string>;
+  /** Whether trust follows VLAN demand. */
+  vlanDemand?: pulumi.Input<boolean>;
+}
+
+/**
+ * Used by `SwitchProfile`, `listVenueSwitchVlans`, `listVenueSwitchVlansForModel`,
+ * `listVenueSwitchVlansForTaggedPort`, `listVenueSwitchVlansForUntaggedPort`, `listSwitchProfiles`,
+ * `getSwitchProfile`, `listSwitchVlans` and `getSwitchVlan`.
+ */
+export interface SwitchVlanArgs {
+  /** VLAN number, 2 to 4094; unique in the profile. Must be an integer. */
+  vlanId: pulumi.Input<number>;
+  /** 0 to 32 characters. */
+  vlanName?: pulumi.Input<string>;
+  /** Dynamic ARP inspection (default false). */
+  arpInspection: pulumi.Input<boolean>;
+  /** Port trusted by ARP inspection. */
+  arpInspectionTrustPort?: pulumi.Input<string>;
+  /** IGMP snooping: active, passive or none. */
+  igmpSnooping?: pulumi.Input<"active" | "passive" | "none">;
+  /** DHCPv4 snooping (default false). */
+  ipv4DhcpSnooping: pulumi.Input<boolean>;
+  /** Port trusted by DHCP snooping. */
+  ipv4DhcpSnoopingTrustPort?: pulumi.Input<string>;
+  /** IGMP version, 2 or 3. Must be an integer. Must be between 2 and 3. */
+  multicastVersion?: pulumi.Input<number>;
+  /** Switch family that should be the root bridge: ICX7150, ICX7250, ICX7650 or ICX7850. */
+  rootBridgeFamilyId?: pulumi.Input<"ICX7150" | "ICX7250" | "ICX7650" | "ICX7850">;
+  /** Spanning-tree bridge priority, 0 to 65535. Must be an integer. */
+  spanningTreePriority?: pulumi.Input<number>;
+  /** `rstp`, `stp` or `none`. */
+  spanningTreeProtocol?: pulumi.Input<"rstp" | "stp" | "none">;
+  /** Per-model port membership (default none). */
+  switchFamilyModels: pulumi.Input<pulumi.Input<SwitchFamilyModelArgs>[]>;
+  /** The VLAN's ID (the vlanUuid of its paths). */
   id: pulumi.Input<string>;
 }
 

@@ -1,7 +1,7 @@
 // Doc comment text of the generated SDK (scripts/sdkgen/docs.ts): each rule said once, and values
 // written as code where a sentence starts with one.
 import { z } from "zod";
-import { codeValuesOf, rulesNotSaid, rulesOf, sentence } from "../../../scripts/sdkgen/docs";
+import { codeValuesOf, rulesNotSaid, rulesOf, sentence, withArticle } from "../../../scripts/sdkgen/docs";
 
 describe("doc sentences", () => {
   it("capitalise plain words, but mark a value the field takes as code instead, with the other values of the sentence", () => {
@@ -19,6 +19,24 @@ describe("doc sentences", () => {
 
   it("leave a word with a capital of its own as it is written", () => {
     expect(sentence("mDNS service, e.g. AIRPLAY")).toBe("mDNS service, e.g. AIRPLAY.");
+  });
+});
+
+describe("the article before a word", () => {
+  it("goes by its sound: an abbreviation by its first letter's name, a 'u' said 'you' as a consonant", () => {
+    const words = ["ApGroup", "Admin", "Venue", "UserProfile", "Update", "URL", "SSID", "IP address", "email address"];
+    expect(words.map(withArticle)).toEqual([
+      "an ApGroup",
+      "an Admin",
+      "a Venue",
+      "a UserProfile",
+      "an Update",
+      "a URL",
+      "an SSID",
+      "an IP address",
+      "an email address",
+    ]);
+    expect(rulesOf(z.string().email())).toEqual(["must be an email address"]);
   });
 });
 

@@ -74,14 +74,36 @@ describe("generated resource files", () => {
 
   it("no update: every change replaces; toggles and triggers name their operations; a secret output is documented", () => {
     const text = resourceFile(guest);
+    const args = text.slice(text.indexOf("export interface GuestArgs"));
     expect(docAbove(text, "export class Guest")).toContain("Replaced on any change: the service has no update.");
     expect(docAbove(text, "export class Guest")).toContain("Secret: `password`, encrypted in state.");
-    expect(docAbove(text, "  disabled?:")).toBe(
+    expect(docAbove(args, "  disabled?:")).toBe(
       "Changing it calls W79 Disable guest user when it becomes true, W80 Enable guest user when false.",
     );
-    expect(docAbove(text, "  regenerate?:")).toBe("Changing it calls W81 Regenerate guest credentials.");
+    expect(docAbove(args, "  regenerate?:")).toBe("Changing it calls W81 Regenerate guest credentials.");
     expect(docAbove(text, "  declare readonly password:")).toBe("The generated password. Read only. Secret.");
-    expect(text).toContain("args: GuestArgs = {}");
+    expect(text).toContain("constructor(name: string, args?: GuestArgs, opts?: pulumi.CustomResourceOptions);");
+  });
+
+  it("a static get and a State, as Pulumi's codegen writes them: every output, optional, as inputs", () => {
+    const text = resourceFile(guest);
+    expect(text).toContain(
+      "public static get(name: string, id: pulumi.Input<pulumi.ID>, state?: GuestState, opts?: pulumi.CustomResourceOptions): Guest {\n" +
+        "    return new Guest(name, state, { ...opts, id });\n",
+    );
+    const state = text.slice(text.indexOf("export interface GuestState {"), text.indexOf("export interface GuestArgs"));
+    expect([...state.matchAll(/^ {2}(\w+)(\??): (.*);$/gm)].map((m) => m.slice(1))).toEqual([
+      ["name", "?", "pulumi.Input<string>"],
+      ["disabled", "?", "pulumi.Input<boolean>"],
+      ["regenerate", "?", "pulumi.Input<number>"],
+      ["tenantId", "?", "pulumi.Input<string>"],
+      ["password", "?", "pulumi.Input<string>"],
+    ]);
+    expect(docAbove(state, "  password?:")).toBe("The generated password. Read only. Secret.");
+    expect(docAbove(text, "  static isInstance")).toMatch(/^Whether `obj` is a Guest,/);
+    expect(docAbove(resourceFile({ ...guest, kind: "ApThing" }), "  static isInstance")).toMatch(
+      /^Whether `obj` is an ApThing,/,
+    );
   });
 
   it("write-only and forgotten: says what refresh and destroy cannot do", () => {
