@@ -14,6 +14,7 @@ import {
   isSet,
   kindOf,
   paramsOf,
+  rawValue,
   ssidOf,
   typeOf,
   violation,
@@ -362,16 +363,26 @@ function known(value: Props, key: string | number): unknown {
   }
 }
 
-/** Paths below `value` whose last name is a secret field's and which hold a value. */
-function secretPaths(value: unknown, at: string, out: string[]): string[] {
-  if (Array.isArray(value)) for (let i = 0; i < value.length; i++) secretPaths(known(value, i), `${at}[${i}]`, out);
-  else if (value !== null && typeof value === "object")
-    for (const k of Object.keys(value)) {
-      const v = known(value as Props, k);
-      const path = at ? `${at}.${k}` : k;
-      if (SECRET_FIELD_NAMES.includes(k) && v !== undefined && v !== null && v !== "") out.push(path);
-      else secretPaths(v, path, out);
+const SECRET_NAMES: ReadonlySet<string> = new Set(SECRET_FIELD_NAMES);
+
+/**
+ * Paths below `value` whose last name is a secret field's and which hold a value. Only secret fields and objects are
+ * read through the analyzer's proxy: a plain or unknown value elsewhere holds no path, and reading an unknown throws.
+ */
+function secretPaths(value: Props, at: string, out: string[]): string[] {
+  const keys: (string | number)[] = Array.isArray(value)
+    ? Array.from({ length: value.length }, (_, i) => i)
+    : Object.keys(value);
+  for (const k of keys) {
+    const path = typeof k === "number" ? `${at}[${k}]` : at ? `${at}.${k}` : k;
+    if (typeof k === "string" && SECRET_NAMES.has(k)) {
+      const v = known(value, k);
+      if (v !== undefined && v !== null && v !== "") out.push(path);
+      continue;
     }
+    const raw = rawValue(value, k);
+    if (raw !== null && typeof raw === "object") secretPaths(value[k], path, out);
+  }
   return out;
 }
 
