@@ -184,17 +184,7 @@ export class StepGeneration {
     }
 
     const recreatingKeys = old ? this.deletedAhead.get(urn) : undefined;
-    if (old && recreatingKeys) {
-      // Deleted ahead by a delete-before-replace of something it depends on: created again from the program's own
-      // inputs, with no Diff (continueStepsFromImport, "recreating").
-      const inputs = await this.check(provider, reg, step, {}, clone(reg.object), "replace");
-      await this.d.analyze(reg, step, inputs);
-      showChanges(step, diffProperties(old.inputs, inputs));
-      Object.assign(step, { op: "replace", id: old.id, replaceFields: recreatingKeys, deleteBeforeReplace: true });
-      this.deletedAhead.delete(urn);
-      this.replaced.add(urn);
-      return { kind: "replace", inputs, deleteBeforeReplace: true, dependents: [] };
-    }
+    if (old && recreatingKeys) return this.recreate(provider, reg, step, old, recreatingKeys);
 
     const checked = await this.check(provider, reg, step, old ? old.inputs : {}, news, old ? "update" : "create");
     await this.d.analyze(reg, step, checked);
@@ -217,6 +207,26 @@ export class StepGeneration {
       pending.diff = { changes: "some", replaceKeys: ["deletedWith"], changedKeys: [], deleteBeforeReplace: false };
     }
     return pending;
+  }
+
+  /**
+   * Deleted ahead by a delete-before-replace of something it depends on: created again from the program's own
+   * inputs, with no Diff (continueStepsFromImport, "recreating").
+   */
+  private async recreate(
+    provider: ProviderHost,
+    reg: Registration,
+    step: PlannedStep,
+    old: ResourceState,
+    replaceFields: string[],
+  ): Promise<Decision> {
+    const inputs = await this.check(provider, reg, step, {}, clone(reg.object), "replace");
+    await this.d.analyze(reg, step, inputs);
+    showChanges(step, diffProperties(old.inputs, inputs));
+    Object.assign(step, { op: "replace", id: old.id, replaceFields, deleteBeforeReplace: true });
+    this.deletedAhead.delete(step.urn);
+    this.replaced.add(step.urn);
+    return { kind: "replace", inputs, deleteBeforeReplace: true, dependents: [] };
   }
 
   /** The provider's Diff, settled by the engine's own comparison when it answers "unknown" (diffResource). */
@@ -284,30 +294,7 @@ export class StepGeneration {
       const inputs = await this.check(provider, reg, step, {}, clone(reg.object), "replace");
       const deleteBeforeReplace = reg.deleteBeforeReplaceDefined ? reg.deleteBeforeReplace : diff.deleteBeforeReplace;
       step.deleteBeforeReplace = deleteBeforeReplace;
-      let dependents: ResourceState[] = [];
-      if (deleteBeforeReplace) {
-        let found: DependentReplacement[];
-        try {
-          found = await dependentReplacements(old, this.d.olds.values(), this.generated, provider);
-        } catch (e) {
-          throw this.d.fail(step, name, type, `diff of a dependent: ${(e as Error).message}`, true);
-        }
-        for (const { res, keys } of found) {
-          if (res.protect) {
-            throw this.d.fail(
-              step,
-              name,
-              type,
-              `unable to replace resource ${JSON.stringify(res.urn)} as part of replacing ${JSON.stringify(urn)} as it is currently marked for protection`,
-              true,
-            );
-          }
-          this.deletedAhead.set(res.urn, keys);
-          this.d.deletedUrns.add(res.urn);
-        }
-        dependents = found.map(({ res }) => this.d.live.get(res.urn) ?? res).reverse();
-        if (!old.pendingReplacement) this.d.deletedUrns.add(urn);
-      }
+      const dependents = deleteBeforeReplace ? await this.deleteFirst(reg, step, old, provider) : [];
       return { kind: "replace", inputs, deleteBeforeReplace, dependents };
     }
     if (old.initErrors?.length) {
@@ -319,6 +306,41 @@ export class StepGeneration {
     }
     step.id = old.id;
     return { kind: "same", inputs: checked };
+  }
+
+  /**
+   * A delete-before-replace: the old state's dependents to delete before the resource, in deletion order
+   * (calculateDependentReplacements); they and the resource count as deleted in this run.
+   */
+  private async deleteFirst(
+    reg: Registration,
+    step: PlannedStep,
+    old: ResourceState,
+    provider: ProviderHost,
+  ): Promise<ResourceState[]> {
+    const { type, name } = reg;
+    const urn = step.urn;
+    let found: DependentReplacement[];
+    try {
+      found = await dependentReplacements(old, this.d.olds.values(), this.generated, provider);
+    } catch (e) {
+      throw this.d.fail(step, name, type, `diff of a dependent: ${(e as Error).message}`, true);
+    }
+    for (const { res, keys } of found) {
+      if (res.protect) {
+        throw this.d.fail(
+          step,
+          name,
+          type,
+          `unable to replace resource ${JSON.stringify(res.urn)} as part of replacing ${JSON.stringify(urn)} as it is currently marked for protection`,
+          true,
+        );
+      }
+      this.deletedAhead.set(res.urn, keys);
+      this.d.deletedUrns.add(res.urn);
+    }
+    if (!old.pendingReplacement) this.d.deletedUrns.add(urn);
+    return found.map(({ res }) => this.d.live.get(res.urn) ?? res).reverse();
   }
 
   /** Check; a failure (the provider's failures or an error) stops the deployment, previews too ("resource is invalid"). */
