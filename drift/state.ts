@@ -1,10 +1,10 @@
 // The stack's state as nms-drift reads it: a `pulumi stack export` file (secrets encrypted by the
-// Pulumi CLI's passphrase secrets provider, harness/passphrase.ts) or the harness's state file
+// Pulumi CLI's passphrase secrets provider, stackSecrets/passphrase.ts) or the harness's state file
 // (harness/state.ts), with secrets decrypted as the CLI does. What comes out is the stack's
 // pulumi-nms resources, each with its kind, name, ID and plain inputs and outputs.
 import { STATE_IDENTITY_KIND } from "../provider/stateIdentity";
 import * as fs from "node:fs";
-import { configPassphraseFromEnv, MISSING_PASSPHRASE, PassphraseDecrypter } from "../harness/passphrase";
+import { configPassphraseFromEnv, MISSING_PASSPHRASE, PassphraseDecrypter } from "../stackSecrets/passphrase";
 import { PASSPHRASE_ENV } from "../harness/options";
 import { SECRET_SIG, SIG_KEY } from "../harness/props";
 import { loadState } from "../harness/state";

@@ -1,7 +1,7 @@
 /** A command's options resolved: project, program, config and secrets, parallelism, timeouts, where lines go. */
 import * as path from "node:path";
 import { type CgroupFiles, goMaxProcs } from "./cpuQuota";
-import { configPassphraseFromEnv } from "./passphrase";
+import { configPassphraseFromEnv } from "../stackSecrets/passphrase";
 import { resolvePulumiSdk } from "./processes";
 import { DEFAULT_PROGRESS_INTERVAL_MS } from "./progress";
 import { pwdMain, readProject, readStackConfig } from "./project";

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type * as JsYaml from "js-yaml";
 import { parseYamlText } from "../contract/textParsing";
-import { PassphraseDecrypter, PassphraseError, MISSING_PASSPHRASE } from "./passphrase";
+import { PassphraseDecrypter, PassphraseError, MISSING_PASSPHRASE } from "../stackSecrets/passphrase";
 
 /**
  * js-yaml, as @pulumi/pulumi itself depends on it: the harness runs only where the project installed @pulumi/pulumi,

@@ -5,7 +5,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { destroyResources } from "./deletes";
-import { Deployment, type EngineHost } from "./deployment";
+import { Deployment } from "./deployment";
+import type { EngineHost } from "./engineHost";
 import { MonitorServer } from "./monitor";
 import { type ResolvedOptions, resolveOptions } from "./options";
 import { PolicyPacks } from "./policy/packs";

@@ -1,7 +1,7 @@
 /**
  * The provider steps of an update: creates, updates and deletes, each answered as the resource state it leads to.
  * Creates, updates and deletes-before-replace share one cap, `parallel`, like the engine's step executor
- * (pkg/resource/deploy/step_executor.go); Check and Diff run one at a time before them, in deployment.ts, except the
+ * (pkg/resource/deploy/step_executor.go); Check and Diff run one at a time before them, in stepGeneration.ts, except the
  * Diffs of parallel diff (PULUMI_PARALLEL_DIFF), which take a slot like the engine's DiffStep. Once the
  * deployment is cancelled (a step failed), a step still waiting for its turn does not start, as the engine's workers
  * take no chain after cancellation.

@@ -19,7 +19,7 @@ import { clientOf } from "../provider/configuredClient";
 import { projectFiles } from "./emit";
 import { noNamesGiven, slug } from "./naming";
 import { KIND_IMPORTS } from "./kinds";
-import { configPassphraseFromEnv, passphraseEncrypter } from "../harness/passphrase";
+import { configPassphraseFromEnv, passphraseEncrypter } from "../stackSecrets/passphrase";
 import { ImportUsageError, programOf, type ProgramModel } from "./program";
 import { type ReadOptions, readTenant, type TenantRead } from "./read";
 import { tenantFailures } from "../provider/tenant";

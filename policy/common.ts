@@ -137,17 +137,21 @@ export function inDomains(domain: string, domains: readonly string[]): boolean {
 }
 
 /**
+ * The value `props` holds at `key` as deserialized, without the analyzer's proxy: its trap throws on an unknown, and
+ * the error it builds (a stack trace per read) was most of what the rules cost per resource. The proxy traps only
+ * `get`, so the property's own descriptor is the plain value; an unknown reads as the engine's sentinel string.
+ */
+export function rawValue(props: Props, key: string | number): unknown {
+  return Object.getOwnPropertyDescriptor(props, key)?.value;
+}
+
+/**
  * Whether `key` of `props` has a value, known or not: in a preview a value that comes from another resource (an ID) is
- * unknown, and the analyzer's proxy throws when it is read; it is set all the same.
+ * unknown (it cannot be read through the analyzer's proxy); it is set all the same.
  */
 export function isSet(props: Props, key: string): boolean {
-  if (!(key in props)) return false;
-  try {
-    const value = props[key];
-    return value !== undefined && value !== null && value !== "";
-  } catch {
-    return true;
-  }
+  const value = rawValue(props, key);
+  return value !== undefined && value !== null && value !== "";
 }
 
 /** A network's SSID: the WLAN's own, else the network's name (contract/schemas/wlan.ts). */

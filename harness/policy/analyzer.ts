@@ -23,6 +23,7 @@ import * as analyzerrpc from "@pulumi/pulumi/proto/analyzer_grpc_pb";
 import { type PropertyMap, sanitize } from "../props";
 import { type Spawned, childEnv, resolvePulumiSdk, spawnPlugin } from "../processes";
 import { type EnforcementLevel, type PolicyConfig, type PolicyInfo, reconcileConfig } from "./config";
+import { repeatedField, withStructField } from "./wire";
 
 /** A resource as an analyzer sees it (plugin.AnalyzerResource / AnalyzerStackResource). */
 export interface AnalyzedResource {
@@ -95,6 +96,27 @@ function struct(m: PropertyMap): structproto.Struct {
 /** The properties as the engine marshals them for an analyzer: internal keys ("__provider", "__nms...") left out. */
 function withoutInternalKeys(m: PropertyMap): PropertyMap {
   return Object.fromEntries(Object.entries(m).filter(([k]) => !k.startsWith("__")));
+}
+
+/** AnalyzeRequest.properties and AnalyzerResource.properties (analyzer.proto). */
+const PROPERTIES_FIELD = 2;
+/** AnalyzeStackRequest.resources. */
+const RESOURCES_FIELD = 1;
+
+/** `message` serialized with its properties, written straight to bytes (wire.ts). */
+function withProperties(message: { serializeBinary(): Uint8Array }, properties: PropertyMap): Uint8Array {
+  return withStructField(
+    message.serializeBinary(),
+    PROPERTIES_FIELD,
+    sanitize(withoutInternalKeys(properties)) as PropertyMap,
+  );
+}
+
+/** A request marshalled once (analyzeRequest, analyzeStackRequest) and sent as is to every pack. */
+export interface MarshalledRequest {
+  bytes: Uint8Array;
+  /** The resource an Analyze is about. */
+  urn?: string;
 }
 
 function optionsProto(o: AnalyzedResource["options"]): analyzerproto.AnalyzerResourceOptions {
@@ -227,51 +249,66 @@ export class PolicyAnalyzer {
    * The Analyze request of one resource: marshalled once, when the engine hands it over, and sent as is to every
    * pack, so a pack that is still starting sees the inputs as they were then, without a copy kept to marshal later.
    */
-  static analyzeRequest(r: AnalyzedResource): analyzerproto.AnalyzeRequest {
+  static analyzeRequest(r: AnalyzedResource): MarshalledRequest {
     const req = new analyzerproto.AnalyzeRequest();
     req.setUrn(r.urn);
     req.setType(r.type);
     req.setName(r.name);
-    req.setProperties(struct(withoutInternalKeys(r.properties)));
     req.setOptions(optionsProto(r.options));
     if (r.provider) req.setProvider(providerProto(r.provider));
-    return req;
+    return { bytes: withProperties(req, r.properties), urn: r.urn };
   }
 
   /** The AnalyzeStack request: every resource of the run, marshalled once for all the packs. */
-  static analyzeStackRequest(resources: AnalyzedResource[]): analyzerproto.AnalyzeStackRequest {
-    const req = new analyzerproto.AnalyzeStackRequest();
-    req.setResourcesList(
-      resources.map((r) => {
-        const res = new analyzerproto.AnalyzerResource();
-        res.setUrn(r.urn);
-        res.setType(r.type);
-        res.setName(r.name);
-        res.setProperties(struct(withoutInternalKeys(r.properties)));
-        res.setOptions(optionsProto(r.options));
-        if (r.provider) res.setProvider(providerProto(r.provider));
-        if (r.options.parent) res.setParent(r.options.parent);
-        res.setDependenciesList(r.dependencies ?? []);
-        for (const [k, urns] of Object.entries(r.propertyDependencies ?? {})) {
-          if (urns.length === 0) continue;
-          const deps = new analyzerproto.AnalyzerPropertyDependencies();
-          deps.setUrnsList(urns);
-          res.getPropertydependenciesMap().set(k, deps);
-        }
-        return res;
-      }),
-    );
-    return req;
+  static analyzeStackRequest(resources: AnalyzedResource[]): MarshalledRequest {
+    return {
+      bytes: repeatedField(
+        RESOURCES_FIELD,
+        resources.map((r) => {
+          const res = new analyzerproto.AnalyzerResource();
+          res.setUrn(r.urn);
+          res.setType(r.type);
+          res.setName(r.name);
+          res.setOptions(optionsProto(r.options));
+          if (r.provider) res.setProvider(providerProto(r.provider));
+          if (r.options.parent) res.setParent(r.options.parent);
+          res.setDependenciesList(r.dependencies ?? []);
+          for (const [k, urns] of Object.entries(r.propertyDependencies ?? {})) {
+            if (urns.length === 0) continue;
+            const deps = new analyzerproto.AnalyzerPropertyDependencies();
+            deps.setUrnsList(urns);
+            res.getPropertydependenciesMap().set(k, deps);
+          }
+          return withProperties(res, r.properties);
+        }),
+      ),
+    };
   }
 
   /** Analyze: the violations of one resource's checked inputs (a request from analyzeRequest). */
-  async analyze(req: analyzerproto.AnalyzeRequest): Promise<PolicyViolation[]> {
-    const res = await unary<analyzerproto.AnalyzeRequest, analyzerproto.AnalyzeResponse>(
-      this.client,
-      this.client.analyze,
-      req,
-    );
-    return this.violations(res, req.getUrn());
+  async analyze(req: MarshalledRequest): Promise<PolicyViolation[]> {
+    const res = await this.sendMarshalled(analyzerrpc.AnalyzerService.analyze, req);
+    return this.violations(res, req.urn);
+  }
+
+  /** A unary call whose request is already bytes. */
+  private sendMarshalled(
+    method: { path: string; responseDeserialize: (b: Buffer) => analyzerproto.AnalyzeResponse },
+    req: MarshalledRequest,
+  ): Promise<analyzerproto.AnalyzeResponse> {
+    return new Promise((resolve, reject) => {
+      this.client.makeUnaryRequest<Uint8Array, analyzerproto.AnalyzeResponse>(
+        method.path,
+        (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        method.responseDeserialize,
+        req.bytes,
+        (err, res) => {
+          if (err || !res)
+            reject(Object.assign(new Error(err?.details || err?.message || "no response"), { code: err?.code }));
+          else resolve(res);
+        },
+      );
+    });
   }
 
   /**
@@ -279,19 +316,17 @@ export class PolicyAnalyzer {
    * analyzeStackRequest, `known` the URNs of its resources).
    */
   async analyzeStack(
-    req: analyzerproto.AnalyzeStackRequest,
+    req: MarshalledRequest,
     known: ReadonlySet<string>,
     stackUrn: string | undefined,
   ): Promise<PolicyViolation[]> {
-    const res = await unary<analyzerproto.AnalyzeStackRequest, analyzerproto.AnalyzeResponse>(
-      this.client,
-      this.client.analyzeStack,
-      req,
-    ).catch((e: grpc.ServiceError) => {
-      // A pack without stack policies of an older SDK: the engine skips it (analyzer_plugin.go AnalyzeStack).
-      if (e.code === grpc.status.UNIMPLEMENTED) return new analyzerproto.AnalyzeResponse();
-      throw e;
-    });
+    const res = await this.sendMarshalled(analyzerrpc.AnalyzerService.analyzeStack, req).catch(
+      (e: grpc.ServiceError) => {
+        // A pack without stack policies of an older SDK: the engine skips it (analyzer_plugin.go AnalyzeStack).
+        if (e.code === grpc.status.UNIMPLEMENTED) return new analyzerproto.AnalyzeResponse();
+        throw e;
+      },
+    );
     // A stack violation about no resource (or one not in the stack) is the stack's (resolveStackPolicyViolationURN).
     return this.violations(res, undefined).map((v) => {
       const urn = v.urn && known.has(v.urn) ? v.urn : stackUrn;

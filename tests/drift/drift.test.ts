@@ -14,7 +14,7 @@ import { EXIT_DRIFT, EXIT_ERROR, EXIT_NO_DRIFT, parseCommandLine, runDrift, USAG
 import { jsonReport } from "../../drift/format";
 import type { RunningEmulator } from "../../emulator";
 import { type StackOptions, up } from "../../harness";
-import { passphraseEncrypter } from "../../harness/passphrase";
+import { passphraseEncrypter } from "../../stackSecrets/passphrase";
 import { loadState } from "../../harness/state";
 import { SECRET_SIG, SIG_KEY } from "../../harness/props";
 import { admin, adminApi, Client, start } from "../support/emulatorClient";

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { main, parseArgs, SECRETS_ENV } from "../../harness/cli";
-import { PassphraseDecrypter } from "../../harness/passphrase";
+import { PassphraseDecrypter } from "../../stackSecrets/passphrase";
 import { readStackConfig } from "../../harness/project";
 import { API_PASSWORD, FIXTURE_PROGRAM, NET_PASSWORD, PASSPHRASE, PROJECT_DIR, expectNoChildren } from "./helpers";
 import { passphraseEncrypter, stackConfigYaml } from "./pulumiConfigFile";

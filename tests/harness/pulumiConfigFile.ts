@@ -1,6 +1,6 @@
 /**
  * Writes a stack config file as the Pulumi CLI's passphrase secrets provider does, for the tests of the harness's
- * reading of it. Written from pulumi/pulumi's Go code, independently of harness/passphrase.ts:
+ * reading of it. Written from pulumi/pulumi's Go code, independently of stackSecrets/passphrase.ts:
  * pkg/secrets/passphrase/manager.go NewPassphraseSecretsManager (8-byte salt; state "v1:<salt>:" + the encrypted
  * "pulumi") and sdk/go/common/resource/config/crypt.go (PBKDF2-SHA256, 1,000,000 iterations, 32-byte key;
  * AES-256-GCM, 12-byte nonce, Seal's output = ciphertext then tag; "v1:<nonce>:<sealed>", standard base64).

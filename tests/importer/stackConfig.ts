@@ -1,5 +1,5 @@
 // Reads a stack config file's `secure:` values back as the Pulumi CLI's passphrase secrets provider
-// does, written from pulumi/pulumi's Go code independently of harness/passphrase.ts:
+// does, written from pulumi/pulumi's Go code independently of stackSecrets/passphrase.ts:
 // pkg/secrets/passphrase/manager.go (salt state "v1:<salt>:" + the encrypted "pulumi") and
 // sdk/go/common/resource/config/crypt.go (PBKDF2-SHA256, 1,000,000 iterations, 32-byte key;
 // AES-256-GCM with a 12-byte nonce, "v1:<nonce>:<ciphertext+tag>", standard base64).

@@ -250,3 +250,34 @@ test("an AP whose group is another resource's ID, unknown in a preview, is in th
   );
   expect(await violationsOf(apNotInDefaultGroup, "Ap", unknownGroup)).toEqual([]);
 });
+
+test("the secrets rule reads a preview's unknowns only in secret fields (each read through the proxy throws)", async () => {
+  // As @pulumi/policy's proxy (proxy.ts): nested objects wrapped, an unknown throws when read, building a stack trace.
+  const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+  const thrown: string[] = [];
+  const proxied = (target: object, at: string): object =>
+    new Proxy(target, {
+      get(t, key) {
+        const value = Reflect.get(t, key);
+        if (value === UNKNOWN) {
+          thrown.push(`${at}${String(key)}`);
+          throw new Error(`string value at .${at}${String(key)} can't be known during preview`);
+        }
+        return value !== null && typeof value === "object" ? proxied(value, `${at}${String(key)}.`) : value;
+      },
+    });
+  const network = proxied(
+    {
+      name: "corp",
+      venueId: UNKNOWN,
+      wlan: { ssid: "corp", vlanId: UNKNOWN, passphrase: UNKNOWN },
+      authRadius: { primary: { ip: "10.0.0.1", sharedSecret: "plain" } },
+      tags: [UNKNOWN, { key: "k" }],
+    },
+    "",
+  ) as Record<string, unknown>;
+  const found = await violationsOf(secretsKeptSecret, "Network", network);
+  expect(found).toHaveLength(1);
+  expect(found[0]).toContain('Network "r": authRadius.primary.sharedSecret: a secret given as a plain value');
+  expect(thrown).toEqual(["wlan.passphrase"]);
+});

@@ -1,7 +1,8 @@
 /**
  * The Pulumi CLI's passphrase secrets provider: what `pulumi config set --secret` writes into a stack config file
  * under `secure:` (pkg/secrets/passphrase/manager.go, sdk/go/common/resource/config/crypt.go). The harness decrypts
- * a stack's values with it; nms-import encrypts the values of the program it writes, so that the CLI opens them.
+ * a stack's values with it; nms-import encrypts the values of the program it writes, so that the CLI opens them;
+ * nms-drift opens a stack's state with it. Hence its own room, below all three.
  *
  *   encryptionsalt: v1:<base64 salt>:v1:<base64 nonce>:<base64 ciphertext of "pulumi">
  *   secure values:  v1:<base64 nonce>:<base64 ciphertext>
