@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, preview, refresh, up, type RunResult } from "../../harness";
+import { STATE_IDENTITY_KIND } from "../../provider/stateIdentity";
 import type { EmulatorInfo } from "../emulatorProcess";
 import type { BenchEmulator, RequestStats } from "./emulator";
 import { type CpuSplit, CpuWatcher } from "./processes";
@@ -278,9 +279,18 @@ function progressLog(
   };
 }
 
+/**
+ * Steps of the stack's own resources doing `op`: the state's hidden identity (sdk/stateIdentity.ts), one per stack,
+ * is none of them.
+ */
+function stackSteps(result: RunResult, op: "create" | "delete"): number {
+  const identity = `:${STATE_IDENTITY_KIND}`;
+  return result.steps.filter((s) => s.custom && s.op === op && !s.type.endsWith(identity)).length;
+}
+
 /** Fails the bench when up did not create the whole stack. */
 function expectCreated(result: RunResult, stack: Composition): number {
-  const created = result.steps.filter((s) => s.custom && s.op === "create").length;
+  const created = stackSteps(result, "create");
   if (created !== stack.resources) throw new Error(`up created ${created} resources, expected ${stack.resources}`);
   return created;
 }
@@ -436,7 +446,7 @@ export async function measureVariant(
     const remaining = Object.keys(left).filter((kind) => left[kind] !== 0);
     if (remaining.length > 0)
       throw new Error(`after destroy the emulator still holds ${remaining.map((k) => `${left[k]} ${k}`).join(", ")}`);
-    const destroyed = destroyPhase.result.steps.filter((s) => s.custom && s.op === "delete").length;
+    const destroyed = stackSteps(destroyPhase.result, "delete");
 
     const { limitSeconds, requestsNeeded } = speedLimit(opts, stack);
     const upStarted = upPhase.startedAt;
