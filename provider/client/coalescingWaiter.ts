@@ -7,6 +7,7 @@
 // per request only for what those lists do not show. A per-request poller costs one A2 call per
 // request per poll; this one costs one call per tenant polled, and three for a slow request.
 
+import { setMaxListeners } from "node:events";
 import type { RequestRecord, RequestStatus } from "../../contract/requestRecord";
 import { describeOperation, NmsError, NmsRequestFailedError } from "./errors";
 import { isRetryableError } from "./retry";
@@ -180,6 +181,8 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     const byTenant = this.tenantsToPoll(startedAt);
     const counter = { calls: 0 };
     const call = linkedAbort(this.options.signal ? [this.options.signal] : []);
+    // Every tenant's calls of the tick listen to it: twenty tenants are normal here, not a leak.
+    setMaxListeners(0, call.signal);
     let finished = 0;
     try {
       const counts = await Promise.all(
