@@ -8,22 +8,22 @@
 // request per poll; this one costs one call per tenant polled, and three for a slow request.
 
 import { setMaxListeners } from "node:events";
-import type { RequestRecord, RequestStatus } from "../../contract/requestRecord";
+import type { RequestRecord } from "../../contract/requestRecord";
 import { describeOperation, NmsError, NmsRequestFailedError } from "./errors";
 import { isRetryableError } from "./retry";
 import { linkedAbort } from "./transport";
 import { settleRecord, unreachableWaitError, waitTimeoutError, type RequestWaiter } from "./waiter";
 import type { Unreachable } from "./reachability";
 import { PollPacing, type PollPacingOptions } from "./pollPacing";
+import {
+  findFinished,
+  listPendingIds,
+  newTenantPoll,
+  type RequestRecordLister,
+  type TenantPoll,
+} from "./tenantRecordLists";
 
-/** Reads one page (from 0) of the tenant's request records with `status` (A3). */
-export type RequestRecordLister = (
-  status: RequestStatus,
-  page: number,
-  size: number,
-  signal: AbortSignal,
-  tenantId: string,
-) => Promise<RequestRecord[]>;
+export type { RequestRecordLister } from "./tenantRecordLists";
 
 /** Reads one request record of the tenant (A2). */
 export type TenantRecordReader = (requestId: string, signal: AbortSignal, tenantId: string) => Promise<RequestRecord>;
@@ -57,23 +57,6 @@ interface Tracked {
   lastStatus: string;
 }
 
-type FinishedStatus = "SUCCESS" | "FAIL";
-
-/** What the poller keeps per tenant. */
-interface TenantPoll {
-  readonly tenantId: string;
-  /** False once A3 proved unusable in the tenant (a non-retryable answer): its ticks then read A2 per request. */
-  listingUsable: boolean;
-  /** For oldest-first SUCCESS/FAIL lists: the page where the newest records were last seen. */
-  readonly resumePage: Record<FinishedStatus, number>;
-  /** When the tenant was last polled. */
-  polledAt: number;
-}
-
-/** Safety bound on the pages of one listing (a server that ignores `page` would loop forever). */
-const MAX_PENDING_PAGES = 100;
-/** Extra pages read per tick from an oldest-first SUCCESS or FAIL list. */
-const MAX_FORWARD_PAGES = 3;
 /** A2 reads in flight at once when falling back to per-request reads. */
 const A2_CONCURRENCY = 8;
 
@@ -261,7 +244,10 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     if (overdue || !this.pacing.knowsTimeToFinish()) return await this.checkByListing(tenant, entries, counter, signal);
     const candidates = new Map(entries.map((entry) => [entry.requestId, entry]));
     try {
-      return this.settleFound(await this.findFinished(tenant, "SUCCESS", candidates, counter, signal), candidates);
+      return this.settleFound(
+        await findFinished(this.listRecords, tenant, "SUCCESS", candidates, this.pageSize(), counter, signal),
+        candidates,
+      );
     } catch (error) {
       if (this.stopped) return 0;
       return this.pollFailed(tenant, entries, error, counter, signal);
@@ -277,7 +263,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   ): Promise<number> {
     let pending: Set<string>;
     try {
-      pending = await this.listPending(tenant, snapshot, counter, signal);
+      pending = await listPendingIds(this.listRecords, tenant, snapshot, this.pageSize(), counter, signal);
     } catch (error) {
       if (this.stopped) return 0;
       return this.pollFailed(tenant, snapshot, error, counter, signal);
@@ -295,7 +281,10 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     for (const status of ["SUCCESS", "FAIL"] as const) {
       if (candidates.size === 0) break;
       try {
-        finished += this.settleFound(await this.findFinished(tenant, status, candidates, counter, signal), candidates);
+        finished += this.settleFound(
+          await findFinished(this.listRecords, tenant, status, candidates, this.pageSize(), counter, signal),
+          candidates,
+        );
       } catch (error) {
         if (this.stopped) return finished;
         // The A2 fallback below settles the rest.
@@ -342,71 +331,6 @@ export class CoalescingRequestWaiter implements RequestWaiter {
       if (this.settleFromRecord(entry, record)) finished += 1;
     }
     return finished;
-  }
-
-  /** IDs on the PENDING list, paging while full pages come back and some of ours are unseen. */
-  private async listPending(
-    tenant: TenantPoll,
-    snapshot: Tracked[],
-    counter: { calls: number },
-    signal: AbortSignal,
-  ): Promise<Set<string>> {
-    const size = this.pageSize();
-    const ours = new Set(snapshot.map((entry) => entry.requestId));
-    const pending = new Set<string>();
-    let unseen = ours.size;
-    let previousFirst: string | undefined;
-    for (let page = 0; page < MAX_PENDING_PAGES; page++) {
-      counter.calls += 1;
-      const records = await this.listRecords("PENDING", page, size, signal, tenant.tenantId);
-      for (const record of records) {
-        if (pending.has(record.requestId)) continue;
-        pending.add(record.requestId);
-        if (ours.has(record.requestId)) unseen -= 1;
-      }
-      // Stop at a short page, when all of ours are seen, or if the server ignores `page`.
-      if (records.length < size || unseen === 0) break;
-      if (records[0]?.requestId === previousFirst) break;
-      previousFirst = records[0]?.requestId;
-    }
-    return pending;
-  }
-
-  /**
-   * Records of `status` among `candidates`: page 0 (the newest records when the service lists
-   * newest first); when that page is full, ordered oldest first and misses some candidates, the
-   * pages where the newest records were last found.
-   */
-  private async findFinished(
-    tenant: TenantPoll,
-    status: FinishedStatus,
-    candidates: Map<string, Tracked>,
-    counter: { calls: number },
-    signal: AbortSignal,
-  ): Promise<RequestRecord[]> {
-    const size = this.pageSize();
-    const found: RequestRecord[] = [];
-    const collect = (records: RequestRecord[]) => {
-      for (const record of records) if (candidates.has(record.requestId)) found.push(record);
-    };
-    counter.calls += 1;
-    const first = await this.listRecords(status, 0, size, signal, tenant.tenantId);
-    collect(first);
-    if (first.length < size || found.length === candidates.size || !isOldestFirst(first)) return found;
-    let page = Math.max(1, tenant.resumePage[status]);
-    for (let read = 0; read < MAX_FORWARD_PAGES; read++, page++) {
-      counter.calls += 1;
-      const records = await this.listRecords(status, page, size, signal, tenant.tenantId);
-      collect(records);
-      if (records.length === 0 && page > 1) {
-        // Older records were dropped and the list shrank: look from page 1 next time.
-        tenant.resumePage[status] = 1;
-        break;
-      }
-      tenant.resumePage[status] = page;
-      if (records.length < size || found.length === candidates.size) break;
-    }
-    return found;
   }
 
   /** One A2 read per entry, a few at a time. Returns how many finished. */
@@ -502,7 +426,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   private tenantOf(tenantId: string): TenantPoll {
     let tenant = this.tenants.get(tenantId);
     if (!tenant) {
-      tenant = { tenantId, listingUsable: true, resumePage: { SUCCESS: 1, FAIL: 1 }, polledAt: 0 };
+      tenant = newTenantPoll(tenantId);
       this.tenants.set(tenantId, tenant);
     }
     return tenant;
@@ -535,14 +459,6 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   private log(level: "debug" | "info" | "warn", message: string): void {
     this.options.log?.(level, message);
   }
-}
-
-/** True when the page's timestamps rise from first to last (unknown or equal: false). */
-function isOldestFirst(records: RequestRecord[]): boolean {
-  if (records.length < 2) return false;
-  const first = Date.parse(records[0].timestamp);
-  const last = Date.parse(records[records.length - 1].timestamp);
-  return Number.isFinite(first) && Number.isFinite(last) && first < last;
 }
 
 function describeError(error: unknown): string {
