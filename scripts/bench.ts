@@ -38,8 +38,8 @@
 //
 // Parts, under scripts/bench/: options.ts (flags), composition.ts (what a size holds), program.ts (the stack program),
 // programStats.ts (the program's peak memory), floorSdk.ts and floorPreload.ts (the floor's no-op resources), stack.ts
-// (the stack and its variants), emulator.ts (the emulator and its counters), measure.ts (the measured runs), report.ts
-// (output).
+// (the stack and its variants), emulator.ts (the emulator and its counters), service.ts (a fresh service for a run and
+// what it holds), progress.ts (the harness's log during a run), measure.ts (the measured runs), report.ts (output).
 import * as fs from "node:fs";
 import { type Composition, compositionOf, mspCompositionOf, sitesFor } from "./bench/composition";
 import { BenchEmulator } from "./bench/emulator";

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { preview } from "../harness";
 import { compositionOf, sitesFor } from "./bench/composition";
 import { BenchEmulator } from "./bench/emulator";
-import { freshService } from "./bench/measure";
+import { freshService } from "./bench/service";
 import { parseArgs } from "./bench/options";
 import { ROOT, stackOptions, variantsToRun } from "./bench/stack";
 

@@ -40,6 +40,8 @@ interface SharedLogin {
   readonly tenantId: string;
   /** Every view of the login, by tenant: one per tenant, whichever client asks. */
   readonly views: Map<string, NmsClient>;
+  /** The login's request-record poller, made by the first view that waits. */
+  readonly poller: { waiter?: RequestWaiter };
 }
 
 export class NmsClient {
@@ -50,6 +52,9 @@ export class NmsClient {
    */
   readonly tenantId: string;
   private readonly views: Map<string, NmsClient>;
+  /** The login's coalesced poller, shared by its views (an MSP's tenants). */
+  private readonly poller: { waiter?: RequestWaiter };
+  /** This view's own waiter when each request is polled alone (option waiter "per-request"). */
   private waiter?: RequestWaiter;
   private readonly batcher: WriteBatcher;
   private readonly reads: ReadBatcher;
@@ -65,11 +70,14 @@ export class NmsClient {
       this.ex = opts.exchange;
       this.tenantId = opts.tenantId;
       this.views = opts.views;
+      this.poller = opts.poller;
     } else {
       this.ex = new Exchange(opts);
       this.tenantId = this.ex.settings.tenantId;
       this.views = new Map([[this.tenantId, this]]);
+      this.poller = {};
     }
+    this.waiter = undefined;
     this.batcher = new WriteBatcher({
       windowMs: this.ex.settings.batchWindowMs,
       maxSize: this.ex.settings.maxBatchSize,
@@ -87,17 +95,18 @@ export class NmsClient {
   /**
    * The same login working in another tenant (an MSP's end customer, through the service's delegated access): one
    * API key, one login-wide rate limit and one connection pool for every tenant, while each tenant has its own rate
-   * limiter, cached lists, batches of array writes and request-record poller, so that no call mixes two tenants'
-   * objects. Every call of the view names `tenantId` in its path (and, when it is not the login's own tenant, in the
-   * tenant header); its writes' records are polled in that tenant. Views are made once per tenant and live as long
-   * as the client; closing any of them closes the login.
+   * limiter, cached lists and batches of array writes, so that no call mixes two tenants' objects. The login's one
+   * request-record poller serves every view: each tick polls the tenants with requests worth a call, each in its own
+   * tenant (coalescingWaiter.ts). Every call of the view names `tenantId` in its path (and, when it is not the login's
+   * own tenant, in the tenant header); its writes' records are polled in that tenant. Views are made once per tenant
+   * and live as long as the client; closing any of them closes the login.
    */
   forTenant(tenantId: string): NmsClient {
     if (tenantId === this.tenantId) return this;
     if (typeof tenantId !== "string" || tenantId === "") throw new NmsError("a tenant view needs a tenant ID");
     let view = this.views.get(tenantId);
     if (!view) {
-      view = new NmsClient({ exchange: this.ex, tenantId, views: this.views });
+      view = new NmsClient({ exchange: this.ex, tenantId, views: this.views, poller: this.poller });
       this.views.set(tenantId, view);
     }
     return view;
@@ -212,7 +221,7 @@ export class NmsClient {
     // Whichever waiter polls, a long wait prints progress (waitProgress.ts).
     const waited = this.progress.begin(requestId, operation);
     try {
-      return await this.getWaiter().wait(requestId, operation);
+      return await this.getWaiter().wait(requestId, operation, this.tenantId);
     } finally {
       waited();
       // The write has now taken effect (or failed): lists of its tenant read while it was pending are stale.
@@ -323,8 +332,8 @@ export class NmsClient {
   }
 
   /**
-   * The waiter behind execute/waitForRequest: one coalesced poller for every pending request of
-   * this client's tenant, or (option waiter "per-request") the naive A2 poll per request.
+   * The waiter behind execute/waitForRequest: one coalesced poller for every pending request of the login, whatever
+   * its tenant, or (option waiter "per-request") the naive A2 poll per request of this view's tenant.
    */
   protected createWaiter(): RequestWaiter {
     const common = {
@@ -336,23 +345,27 @@ export class NmsClient {
       redact: (text: string) => this.ex.redact(text),
       unreachable: () => this.ex.reachability.unreachable(),
     };
-    const readRecord = (requestId: string, signal: AbortSignal) => this.readRequestRecord(requestId, signal);
-    if (this.ex.settings.waiter === "per-request") return new PollingRequestWaiter(readRecord, common);
+    if (this.ex.settings.waiter === "per-request")
+      return new PollingRequestWaiter((requestId, signal) => this.readRequestRecord(requestId, signal), common);
     return new CoalescingRequestWaiter(
-      readRecord,
-      (status, page, size, signal) => this.listRequestRecords(status, page, size, signal),
+      (requestId, signal, tenantId) => this.readRequestRecord(requestId, signal, tenantId),
+      (status, page, size, signal, tenantId) => this.listRequestRecords(status, page, size, signal, tenantId),
       {
         ...common,
-        contended: () => this.ex.isContended(this.tenantId),
-        // The login's views (an MSP's tenants) share its budget: each poller takes its part.
-        requestsPerSecond: () => this.ex.settings.rateLimit.ratePerSecond / Math.max(1, this.views.size),
+        // The login's limit holds back every tenant's requests; a tenant's own, that tenant's.
+        contended: () => [...this.views.keys()].some((tenantId) => this.ex.isContended(tenantId)),
+        requestsPerSecond: () => this.ex.settings.rateLimit.ratePerSecond,
       },
     );
   }
 
-  /** One A2 read in this client's tenant, through the same auth and retry path as every call. */
-  protected async readRequestRecord(requestId: string, signal: AbortSignal): Promise<RequestRecord> {
-    const request = this.prepare("A2", { requestId });
+  /** One A2 read in `tenantId` (default: this client's), through the same auth and retry path as every call. */
+  protected async readRequestRecord(
+    requestId: string,
+    signal: AbortSignal,
+    tenantId: string = this.tenantId,
+  ): Promise<RequestRecord> {
+    const request = this.ex.prepare("A2", { requestId }, undefined, tenantId || this.tenantId);
     const answer = await this.ex.exchange(request, signal);
     const record = parseRequestRecord(this.ex, this.ex.parseJson(request, answer));
     if (!record)
@@ -369,14 +382,15 @@ export class NmsClient {
     return this.listRequestRecords(status, page, size, this.ex.closing.signal);
   }
 
-  /** One page of A3 (this client's tenant), through the same auth and retry path as every call. */
+  /** One page of A3 in `tenantId` (default: this client's), through the same auth and retry path as every call. */
   protected async listRequestRecords(
     status: RequestStatus,
     page: number,
     size: number,
     signal: AbortSignal,
+    tenantId: string = this.tenantId,
   ): Promise<RequestRecord[]> {
-    const request = this.prepare("A3", { status }, { query: { page, size } });
+    const request = this.ex.prepare("A3", { status }, { query: { page, size } }, tenantId || this.tenantId);
     const answer = await this.ex.exchange(request, signal);
     const items = listItemsOf(this.ex.parseJson(request, answer))?.items;
     if (!items)
@@ -389,8 +403,12 @@ export class NmsClient {
   }
 
   private getWaiter(): RequestWaiter {
-    if (!this.waiter) this.waiter = this.createWaiter();
-    return this.waiter;
+    if (this.ex.settings.waiter === "per-request") {
+      if (!this.waiter) this.waiter = this.createWaiter();
+      return this.waiter;
+    }
+    if (!this.poller.waiter) this.poller.waiter = this.createWaiter();
+    return this.poller.waiter;
   }
 
   /** The request in this client's tenant (a tenantId among the params names another). */

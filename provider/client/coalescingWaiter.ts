@@ -1,30 +1,32 @@
-// Waiting for many async requests with few polls: one poller per client tracks every pending
-// request. Per tick it lists the PENDING records (A3) once; a tracked request missing from that
-// list has finished, and its outcome is read from the SUCCESS and FAIL lists (A3), falling back
-// to one A2 read per request only for what those lists do not show. A per-request poller costs
-// one A2 call per request per poll; this one costs one to three calls per tick for all of them.
+// Waiting for many async requests with few polls: one poller per login tracks every pending
+// request of every tenant the login works in (an MSP's end customers). The service lists request
+// records per tenant (A3's path names the tenant), so one tick polls each tenant that has requests
+// worth polling, all at once. Per tenant, once the poller knows how long requests take, the
+// SUCCESS list (A3) alone settles what finished; a request older than usual gets the full check:
+// the PENDING list, the outcome of what left it from the SUCCESS and FAIL lists, and one A2 read
+// per request only for what those lists do not show. A per-request poller costs one A2 call per
+// request per poll; this one costs one call per tenant polled, and three for a slow request.
 
-import type { RequestRecord, RequestStatus } from "../../contract/requestRecord";
+import { setMaxListeners } from "node:events";
+import type { RequestRecord } from "../../contract/requestRecord";
 import { describeOperation, NmsError, NmsRequestFailedError } from "./errors";
 import { isRetryableError } from "./retry";
 import { linkedAbort } from "./transport";
-import {
-  settleRecord,
-  unreachableWaitError,
-  waitTimeoutError,
-  type RequestRecordReader,
-  type RequestWaiter,
-} from "./waiter";
+import { settleRecord, unreachableWaitError, waitTimeoutError, type RequestWaiter } from "./waiter";
 import type { Unreachable } from "./reachability";
 import { PollPacing, type PollPacingOptions } from "./pollPacing";
+import {
+  findFinished,
+  listPendingIds,
+  newTenantPoll,
+  type RequestRecordLister,
+  type TenantPoll,
+} from "./tenantRecordLists";
 
-/** Reads one page (from 0) of the tenant's request records with `status` (A3). */
-export type RequestRecordLister = (
-  status: RequestStatus,
-  page: number,
-  size: number,
-  signal: AbortSignal,
-) => Promise<RequestRecord[]>;
+export type { RequestRecordLister } from "./tenantRecordLists";
+
+/** Reads one request record of the tenant (A2). */
+export type TenantRecordReader = (requestId: string, signal: AbortSignal, tenantId: string) => Promise<RequestRecord>;
 
 export interface CoalescingWaiterOptions extends PollPacingOptions {
   /** Overall deadline of one wait. */
@@ -43,6 +45,10 @@ export interface CoalescingWaiterOptions extends PollPacingOptions {
 interface Tracked {
   readonly requestId: string;
   readonly operation: string;
+  /** The tenant whose records hold the request's ("" for a waiter of one tenant). */
+  readonly tenantId: string;
+  /** requestId within tenantId: the tracked map's key. */
+  readonly key: string;
   readonly registeredAt: number;
   readonly promise: Promise<RequestRecord>;
   resolve: (record: RequestRecord) => void;
@@ -51,50 +57,43 @@ interface Tracked {
   lastStatus: string;
 }
 
-type FinishedStatus = "SUCCESS" | "FAIL";
-
-/** Safety bound on the pages of one listing (a server that ignores `page` would loop forever). */
-const MAX_PENDING_PAGES = 100;
-/** Extra pages read per tick from an oldest-first SUCCESS or FAIL list. */
-const MAX_FORWARD_PAGES = 3;
 /** A2 reads in flight at once when falling back to per-request reads. */
 const A2_CONCURRENCY = 8;
 
 export class CoalescingRequestWaiter implements RequestWaiter {
+  /** Every request waited for, by tenant and request ID. */
   private readonly tracked: Map<string, Tracked>;
+  private readonly tenants: Map<string, TenantPoll>;
   private tickTimer: ReturnType<typeof setTimeout> | undefined;
   private nextTickAt: number;
   private tickInFlight: boolean;
   private stopped: boolean;
-  /** False once A3 proved unusable (a non-retryable answer): every tick then reads A2 per request. */
-  private listingUsable: boolean;
   /** What steers the tick interval (pollPacing.ts). */
   private readonly pacing: PollPacing;
-  /** For oldest-first SUCCESS/FAIL lists: the page where the newest records were last seen. */
-  private readonly resumePage: Record<FinishedStatus, number>;
 
   constructor(
-    private readonly readRecord: RequestRecordReader,
+    private readonly readRecord: TenantRecordReader,
     private readonly listRecords: RequestRecordLister,
     private readonly options: CoalescingWaiterOptions,
   ) {
     this.tracked = new Map();
+    this.tenants = new Map();
     this.tickTimer = undefined;
     this.nextTickAt = Number.POSITIVE_INFINITY;
     this.tickInFlight = false;
     this.stopped = false;
-    this.listingUsable = true;
     this.pacing = new PollPacing(options);
-    this.resumePage = { SUCCESS: 1, FAIL: 1 };
     options.signal?.addEventListener("abort", () => this.stop(), { once: true });
   }
 
-  wait(requestId: string, operation: string): Promise<RequestRecord> {
+  /** Waits for `requestId` of `tenantId` (sent by `operation`); a login's tenants share the poller's ticks. */
+  wait(requestId: string, operation: string, tenantId = ""): Promise<RequestRecord> {
     const label = describeOperation(operation);
     if (this.stopped || this.options.signal?.aborted) {
       return Promise.reject(new NmsError(`${label}: wait for request ${requestId} cancelled (the client was closed)`));
     }
-    const existing = this.tracked.get(requestId);
+    const key = `${tenantId} ${requestId}`;
+    const existing = this.tracked.get(key);
     if (existing) return existing.promise;
 
     let resolve: (record: RequestRecord) => void = () => undefined;
@@ -107,6 +106,8 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     const entry: Tracked = {
       requestId,
       operation,
+      tenantId,
+      key,
       registeredAt: now,
       promise,
       resolve,
@@ -116,7 +117,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     };
     const { waitTimeoutMs } = this.options;
     entry.deadlineTimer = setTimeout(() => {
-      if (this.tracked.get(requestId) !== entry) return;
+      if (this.tracked.get(key) !== entry) return;
       const error = waitTimeoutError(
         requestId,
         operation,
@@ -127,7 +128,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
       );
       this.settle(entry, () => entry.reject(error));
     }, waitTimeoutMs);
-    this.tracked.set(requestId, entry);
+    this.tracked.set(key, entry);
     // A newcomer is checked after the usual pause, without the back-off of slow older requests, and not before it
     // can have finished.
     this.scheduleTick(Math.max(now + this.pacing.baseIntervalMs(this.tracked.size), this.pacing.dueAt(now)));
@@ -158,16 +159,19 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     if (this.stopped || this.tracked.size === 0) return;
     this.tickInFlight = true;
     const startedAt = Date.now();
-    // Only requests tracked before this tick's PENDING listing can be judged by it: their 202
-    // came before the listing was asked for, so a PENDING one is on it.
-    const snapshot = [...this.tracked.values()];
+    // Only requests tracked before a tenant's listing can be judged by it: their 202 came before the
+    // listing was asked for, so a PENDING one is on it.
+    const byTenant = this.tenantsToPoll(startedAt);
     const counter = { calls: 0 };
     const call = linkedAbort(this.options.signal ? [this.options.signal] : []);
+    // Every tenant's calls of the tick listen to it: twenty tenants are normal here, not a leak.
+    setMaxListeners(0, call.signal);
     let finished = 0;
     try {
-      finished = this.listingUsable
-        ? await this.tickByListing(snapshot, counter, call.signal)
-        : await this.readEach(snapshot, counter, call.signal);
+      const counts = await Promise.all(
+        [...byTenant].map(([tenantId, entries]) => this.pollTenant(tenantId, entries, startedAt, counter, call.signal)),
+      );
+      finished = counts.reduce((sum, count) => sum + count, 0);
     } catch (error) {
       if (!this.stopped) this.log("warn", `request poller: tick failed unexpectedly: ${describeError(error)}`);
     } finally {
@@ -175,7 +179,8 @@ export class CoalescingRequestWaiter implements RequestWaiter {
       this.tickInFlight = false;
     }
     if (this.stopped) return;
-    this.pacing.learn(startedAt, finished, counter.calls);
+    // A tick that polled no tenant (none had a request worth a call yet) teaches nothing about rates.
+    if (counter.calls > 0) this.pacing.learn(startedAt, finished, counter.calls);
     if (this.tracked.size === 0) {
       // Idle: the next request starts afresh (the gap would distort the finish rate).
       this.pacing.idle();
@@ -191,31 +196,81 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     this.scheduleTick(Math.min(pending, next));
   }
 
-  /** One tick with A3: the PENDING list, then the outcome of what left it. Returns how many finished. */
-  private async tickByListing(snapshot: Tracked[], counter: { calls: number }, signal: AbortSignal): Promise<number> {
-    let pending: Set<string>;
+  /**
+   * The tracked requests of each tenant worth a call now. While few requests wait and the budget has room (a step
+   * holds one of few slots until its request is seen), a tenant is polled once any of its requests can have finished;
+   * otherwise once one is as old as requests usually take (pollPacing.ts ripeAt), so that one call finds several
+   * finished: polling a tenant whose only requests are young is a call spent for nothing, and with many tenants those
+   * calls would outnumber the writes. A tenant whose requests are all slow is polled less often, as they age.
+   */
+  private tenantsToPoll(now: number): Map<string, Tracked[]> {
+    const byTenant = new Map<string, Tracked[]>();
+    for (const entry of this.tracked.values()) {
+      const entries = byTenant.get(entry.tenantId);
+      if (entries) entries.push(entry);
+      else byTenant.set(entry.tenantId, [entry]);
+    }
+    const eager = this.pacing.eager(this.tracked.size);
+    for (const [tenantId, entries] of byTenant) {
+      let worth = false;
+      let youngest = Number.NEGATIVE_INFINITY;
+      for (const entry of entries) {
+        youngest = Math.max(youngest, entry.registeredAt);
+        const at = eager ? this.pacing.dueAt(entry.registeredAt) : this.pacing.ripeAt(entry.registeredAt);
+        if (at <= now) worth = true;
+      }
+      const polledAt = this.tenants.get(tenantId)?.polledAt ?? 0;
+      if (!worth || now - polledAt < this.pacing.tenantGapMs(now - youngest)) byTenant.delete(tenantId);
+    }
+    return byTenant;
+  }
+
+  /**
+   * One tenant's part of a tick. Returns how many finished. Once the poller knows how long requests take, the SUCCESS
+   * list alone settles what finished: a request not on it is still PENDING or FAILed, and only a request older than
+   * usual (pollPacing.ts overdueAt) is worth the full check that tells which.
+   */
+  private async pollTenant(
+    tenantId: string,
+    entries: Tracked[],
+    now: number,
+    counter: { calls: number },
+    signal: AbortSignal,
+  ): Promise<number> {
+    const tenant = this.tenantOf(tenantId);
+    tenant.polledAt = now;
+    if (!tenant.listingUsable) return await this.readEach(entries, counter, signal);
+    const overdue = entries.some((entry) => this.pacing.overdueAt(entry.registeredAt) <= now);
+    if (overdue || !this.pacing.knowsTimeToFinish()) return await this.checkByListing(tenant, entries, counter, signal);
+    const candidates = new Map(entries.map((entry) => [entry.requestId, entry]));
     try {
-      pending = await this.listPending(snapshot, counter, signal);
+      return this.settleFound(
+        await findFinished(this.listRecords, tenant, "SUCCESS", candidates, this.pageSize(), counter, signal),
+        candidates,
+      );
     } catch (error) {
       if (this.stopped) return 0;
-      if (isRetryableError(error)) {
-        if (this.giveUpIfUnreachable(snapshot)) return 0;
-        const status = `unknown (last poll failed: ${describeError(error)})`;
-        for (const entry of snapshot) entry.lastStatus = status;
-        this.log("warn", `request poller: listing PENDING requests failed, will poll again: ${describeError(error)}`);
-        return 0;
-      }
-      // A3 does not work here (not offered, not permitted): per-request reads still may.
-      this.listingUsable = false;
-      this.log(
-        "warn",
-        `request poller: listing requests by status failed (${describeError(error)}); reading each request (A2) from now on`,
-      );
-      return await this.readEach(snapshot, counter, signal);
+      return this.pollFailed(tenant, entries, error, counter, signal);
+    }
+  }
+
+  /** The full check of a tenant's requests with A3: the PENDING list, then the outcome of what left it. Returns how many finished. */
+  private async checkByListing(
+    tenant: TenantPoll,
+    snapshot: Tracked[],
+    counter: { calls: number },
+    signal: AbortSignal,
+  ): Promise<number> {
+    let pending: Set<string>;
+    try {
+      pending = await listPendingIds(this.listRecords, tenant, snapshot, this.pageSize(), counter, signal);
+    } catch (error) {
+      if (this.stopped) return 0;
+      return this.pollFailed(tenant, snapshot, error, counter, signal);
     }
     const candidates = new Map<string, Tracked>();
     for (const entry of snapshot) {
-      if (this.tracked.get(entry.requestId) !== entry) continue; // settled meanwhile (deadline)
+      if (this.tracked.get(entry.key) !== entry) continue; // settled meanwhile (deadline)
       if (pending.has(entry.requestId)) entry.lastStatus = "PENDING";
       else candidates.set(entry.requestId, entry);
     }
@@ -226,12 +281,10 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     for (const status of ["SUCCESS", "FAIL"] as const) {
       if (candidates.size === 0) break;
       try {
-        for (const record of await this.findFinished(status, candidates, counter, signal)) {
-          const entry = candidates.get(record.requestId);
-          if (!entry) continue;
-          candidates.delete(record.requestId);
-          if (this.settleFromRecord(entry, record)) finished += 1;
-        }
+        finished += this.settleFound(
+          await findFinished(this.listRecords, tenant, status, candidates, this.pageSize(), counter, signal),
+          candidates,
+        );
       } catch (error) {
         if (this.stopped) return finished;
         // The A2 fallback below settles the rest.
@@ -244,82 +297,55 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     return finished;
   }
 
-  /** IDs on the PENDING list, paging while full pages come back and some of ours are unseen. */
-  private async listPending(
-    snapshot: Tracked[],
+  /** A tenant's listing failed: poll again later when that may help, else read each request (A2) from now on. */
+  private async pollFailed(
+    tenant: TenantPoll,
+    entries: Tracked[],
+    error: unknown,
     counter: { calls: number },
     signal: AbortSignal,
-  ): Promise<Set<string>> {
-    const size = this.pageSize();
-    const ours = new Set(snapshot.map((entry) => entry.requestId));
-    const pending = new Set<string>();
-    let unseen = ours.size;
-    let previousFirst: string | undefined;
-    for (let page = 0; page < MAX_PENDING_PAGES; page++) {
-      counter.calls += 1;
-      const records = await this.listRecords("PENDING", page, size, signal);
-      for (const record of records) {
-        if (pending.has(record.requestId)) continue;
-        pending.add(record.requestId);
-        if (ours.has(record.requestId)) unseen -= 1;
-      }
-      // Stop at a short page, when all of ours are seen, or if the server ignores `page`.
-      if (records.length < size || unseen === 0) break;
-      if (records[0]?.requestId === previousFirst) break;
-      previousFirst = records[0]?.requestId;
+  ): Promise<number> {
+    if (isRetryableError(error)) {
+      if (this.giveUpIfUnreachable(entries)) return 0;
+      const status = `unknown (last poll failed: ${describeError(error)})`;
+      for (const entry of entries) entry.lastStatus = status;
+      this.log("warn", `request poller: listing requests failed, will poll again: ${describeError(error)}`);
+      return 0;
     }
-    return pending;
+    // A3 does not work here (not offered, not permitted): per-request reads still may.
+    tenant.listingUsable = false;
+    this.log(
+      "warn",
+      `request poller: listing requests by status failed (${describeError(error)}); reading each request (A2) from now on`,
+    );
+    return await this.readEach(entries, counter, signal);
   }
 
-  /**
-   * Records of `status` among `candidates`: page 0 (the newest records when the service lists
-   * newest first); when that page is full, ordered oldest first and misses some candidates, the
-   * pages where the newest records were last found.
-   */
-  private async findFinished(
-    status: FinishedStatus,
-    candidates: Map<string, Tracked>,
-    counter: { calls: number },
-    signal: AbortSignal,
-  ): Promise<RequestRecord[]> {
-    const size = this.pageSize();
-    const found: RequestRecord[] = [];
-    const collect = (records: RequestRecord[]) => {
-      for (const record of records) if (candidates.has(record.requestId)) found.push(record);
-    };
-    counter.calls += 1;
-    const first = await this.listRecords(status, 0, size, signal);
-    collect(first);
-    if (first.length < size || found.length === candidates.size || !isOldestFirst(first)) return found;
-    let page = Math.max(1, this.resumePage[status]);
-    for (let read = 0; read < MAX_FORWARD_PAGES; read++, page++) {
-      counter.calls += 1;
-      const records = await this.listRecords(status, page, size, signal);
-      collect(records);
-      if (records.length === 0 && page > 1) {
-        // Older records were dropped and the list shrank: look from page 1 next time.
-        this.resumePage[status] = 1;
-        break;
-      }
-      this.resumePage[status] = page;
-      if (records.length < size || found.length === candidates.size) break;
+  /** Settles the candidates (one tenant's, by request ID) `records` show finished, and takes them out. Returns how many. */
+  private settleFound(records: RequestRecord[], candidates: Map<string, Tracked>): number {
+    let finished = 0;
+    for (const record of records) {
+      const entry = candidates.get(record.requestId);
+      if (!entry) continue;
+      candidates.delete(record.requestId);
+      if (this.settleFromRecord(entry, record)) finished += 1;
     }
-    return found;
+    return finished;
   }
 
   /** One A2 read per entry, a few at a time. Returns how many finished. */
   private async readEach(entries: Tracked[], counter: { calls: number }, signal: AbortSignal): Promise<number> {
     let finished = 0;
-    const queue = entries.filter((entry) => this.tracked.get(entry.requestId) === entry);
+    const queue = entries.filter((entry) => this.tracked.get(entry.key) === entry);
     const worker = async () => {
       for (let entry = queue.shift(); entry && !this.stopped; entry = queue.shift()) {
-        if (this.tracked.get(entry.requestId) !== entry) continue;
+        if (this.tracked.get(entry.key) !== entry) continue;
         counter.calls += 1;
         try {
-          const record = await this.readRecord(entry.requestId, signal);
+          const record = await this.readRecord(entry.requestId, signal, entry.tenantId);
           if (this.settleFromRecord(entry, record)) finished += 1;
         } catch (error) {
-          if (this.stopped || this.tracked.get(entry.requestId) !== entry) continue;
+          if (this.stopped || this.tracked.get(entry.key) !== entry) continue;
           if (!isRetryableError(error)) {
             // Polling again cannot help (e.g. 403, or 404 for an unknown requestId).
             this.settle(entry, () => entry.reject(error));
@@ -341,7 +367,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
 
   /** Settles `entry` by its record when finished; true if it was. */
   private settleFromRecord(entry: Tracked, record: RequestRecord): boolean {
-    if (this.tracked.get(entry.requestId) !== entry) return false;
+    if (this.tracked.get(entry.key) !== entry) return false;
     entry.lastStatus = record.status;
     let outcome: RequestRecord | undefined;
     try {
@@ -368,7 +394,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     const gone = this.options.unreachable?.();
     if (!gone) return false;
     for (const entry of entries) {
-      if (this.tracked.get(entry.requestId) !== entry) continue;
+      if (this.tracked.get(entry.key) !== entry) continue;
       const error = unreachableWaitError(
         entry.requestId,
         entry.operation,
@@ -388,13 +414,22 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   private settle(entry: Tracked, action: () => void): void {
     if (entry.deadlineTimer !== undefined) clearTimeout(entry.deadlineTimer);
     entry.deadlineTimer = undefined;
-    this.tracked.delete(entry.requestId);
+    this.tracked.delete(entry.key);
     action();
     if (this.tracked.size === 0 && this.tickTimer !== undefined) {
       clearTimeout(this.tickTimer);
       this.tickTimer = undefined;
       this.nextTickAt = Number.POSITIVE_INFINITY;
     }
+  }
+
+  private tenantOf(tenantId: string): TenantPoll {
+    let tenant = this.tenants.get(tenantId);
+    if (!tenant) {
+      tenant = newTenantPoll(tenantId);
+      this.tenants.set(tenantId, tenant);
+    }
+    return tenant;
   }
 
   private pageSize(): number {
@@ -424,14 +459,6 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   private log(level: "debug" | "info" | "warn", message: string): void {
     this.options.log?.(level, message);
   }
-}
-
-/** True when the page's timestamps rise from first to last (unknown or equal: false). */
-function isOldestFirst(records: RequestRecord[]): boolean {
-  if (records.length < 2) return false;
-  const first = Date.parse(records[0].timestamp);
-  const last = Date.parse(records[records.length - 1].timestamp);
-  return Number.isFinite(first) && Number.isFinite(last) && first < last;
 }
 
 function describeError(error: unknown): string {

@@ -22,10 +22,12 @@ export interface PollPacingOptions {
 
 /**
  * Target polling calls per finished request while the rate limiter is the bottleneck: every poll then takes the
- * place of a write. With 0.1 the 1,000-resource benchmark spent 91 of its 1,092 requests on polls; 0.05 brought
- * that to ~53 and the API phase from ~1.11 to ~1.07 × its limit, with a backlog always waiting to be written.
+ * place of a write, so ticks are spaced until one finds this many finished per call. A tick's calls are one per tenant
+ * polled (the service lists records per tenant), so a lower target spaces the ticks of a login with many tenants too
+ * far: with 0.05, 20 tenants' waves of creates (npm run bench:poller) took 32 s instead of 9.7 s at 0.25, for 160
+ * polls instead of 149. One tenant's ticks cost one call (the SUCCESS list): 0.25 keeps them at the first pause.
  */
-const POLLS_PER_FINISH_WHEN_CONTENDED = 0.05;
+const POLLS_PER_FINISH_WHEN_CONTENDED = 0.25;
 /**
  * Ticks come after about this fraction of the observed time-to-finish, or of the age of the
  * youngest request still waiting: a request is then seen at most ~25% after it finished.
@@ -55,6 +57,18 @@ const SPARE_MODE_MOST_WAITING = 16;
  * Below 1, since that least time was measured to the tick that saw it, which came after the request ended.
  */
 const DUE_FRACTION = 0.75;
+/**
+ * Unless few requests wait, a tenant is polled once one of its requests is as old as requests usually take, estimated
+ * as midway between the least time and the running average time until a request was seen finished. That average
+ * includes the poller's own lateness: by the midpoint, lateness moves the estimate by half of it only, so it settles
+ * (least + lateness) instead of growing with every round.
+ */
+const RIPE_FRACTION = 0.5;
+/**
+ * A request this many times as old as requests usually take gets the full check (the PENDING list, then the FAIL list):
+ * the SUCCESS list alone cannot tell a FAILed request from a slow one.
+ */
+const OVERDUE_FACTOR = 2;
 
 export class PollPacing {
   /** Running averages steering the tick interval; undefined until measured. */
@@ -83,6 +97,39 @@ export class PollPacing {
   /** When a request registered at `registeredAt` may first have finished: before that, a tick cannot see it done. */
   dueAt(registeredAt: number): number {
     return registeredAt + (this.leastTimeToFinishMs ?? 0) * DUE_FRACTION;
+  }
+
+  /** Whether requests have been seen finishing: until then, every poll is the full check. */
+  knowsTimeToFinish(): boolean {
+    return this.leastTimeToFinishMs !== undefined;
+  }
+
+  /** When a request registered at `registeredAt` is as old as requests usually take (RIPE_FRACTION). */
+  ripeAt(registeredAt: number): number {
+    const least = this.leastTimeToFinishMs ?? 0;
+    const usual = this.timeToFinishMs ?? least;
+    return registeredAt + least + (usual - least) * RIPE_FRACTION;
+  }
+
+  /** When a request registered at `registeredAt` is late enough to need the full check (OVERDUE_FACTOR). */
+  overdueAt(registeredAt: number): number {
+    return registeredAt + OVERDUE_FACTOR * (this.ripeAt(0) || this.options.pollInitialMs);
+  }
+
+  /**
+   * Whether a tick polls every tenant whose requests can have finished, not only those with a request as old as
+   * requests usually take: while few requests wait and the budget has room, each is a step holding one of few slots.
+   */
+  eager(waiting: number): boolean {
+    return this.spareBudget(waiting) !== undefined;
+  }
+
+  /**
+   * The least pause between two polls of one tenant whose youngest request is `youngestAgeMs` old: a quarter of that
+   * age (TICK_FRACTION), so that a tenant whose requests are all slow is polled less and less often.
+   */
+  tenantGapMs(youngestAgeMs: number): number {
+    return Math.min(this.options.pollMaxMs, Math.max(0, youngestAgeMs) * TICK_FRACTION);
   }
 
   /** Nothing waits any more: the next request starts afresh (the gap would distort the finish rate). */
@@ -118,21 +165,28 @@ export class PollPacing {
     ) {
       const budgeted = (1000 * this.callsPerTick) / (POLLS_PER_FINISH_WHEN_CONTENDED * this.finishesPerSecond);
       interval = Math.max(interval, budgeted);
-    } else if (
-      this.options.requestsPerSecond &&
-      pollInitialMs < pollMaxMs &&
-      waiting <= SPARE_MODE_MOST_WAITING &&
-      !this.options.contended?.()
-    ) {
-      // Budget to spare: a request is seen sooner after it ends, at a known share of the budget. (pollInitialMs equal
-      // to pollMaxMs is a fixed interval asked for, nms:pollIntervalMs: kept.)
-      const budget = this.options.requestsPerSecond();
-      if (budget > 0) {
+    } else {
+      // Budget to spare: a request is seen sooner after it ends, at a known share of the budget.
+      const budget = this.spareBudget(waiting);
+      if (budget !== undefined) {
         const spare = (1000 * (this.callsPerTick ?? 1)) / (POLL_SHARE_WHEN_SPARE * budget);
         interval = Math.min(interval, Math.max(MIN_TICK_MS, spare));
       }
     }
     return Math.min(pollMaxMs, interval);
+  }
+
+  /**
+   * The client's request budget per second while it has room for polls sooner than the first pause (at most
+   * SPARE_MODE_MOST_WAITING waiting, the budget not the bottleneck); undefined otherwise. pollInitialMs equal to
+   * pollMaxMs is a fixed interval asked for (nms:pollIntervalMs): never sooner then.
+   */
+  private spareBudget(waiting: number): number | undefined {
+    const { pollInitialMs, pollMaxMs, requestsPerSecond, contended } = this.options;
+    if (!requestsPerSecond || pollInitialMs >= pollMaxMs || waiting > SPARE_MODE_MOST_WAITING || contended?.())
+      return undefined;
+    const budget = requestsPerSecond();
+    return budget > 0 ? budget : undefined;
   }
 
   /**

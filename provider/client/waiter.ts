@@ -14,9 +14,10 @@ export interface RequestWaiter {
   /**
    * Resolves with the record once its status is SUCCESS. Rejects with NmsRequestFailedError on
    * FAIL, NmsWaitTimeoutError at the deadline, or the poll's own error when the retry rules say
-   * polling again cannot help (e.g. 403, 404).
+   * polling again cannot help (e.g. 403, 404). `tenantId` names the tenant whose records hold the request, for a
+   * waiter that serves a login's several tenants.
    */
-  wait(requestId: string, operation: string): Promise<RequestRecord>;
+  wait(requestId: string, operation: string, tenantId?: string): Promise<RequestRecord>;
 }
 
 /** Reads one request record (A2), with the client's HTTP retries; aborts with the signal. */

@@ -4,14 +4,16 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { destroy, preview, refresh, up, type RunResult } from "../../harness";
-import type { EmulatorInfo } from "../emulatorProcess";
+import { STATE_IDENTITY_KIND } from "../../provider/stateIdentity";
 import type { BenchEmulator, RequestStats } from "./emulator";
 import { type CpuSplit, CpuWatcher } from "./processes";
 import type { Composition } from "./composition";
 import { type DriftFigures, measureDrift } from "./drift";
 import type { BenchOptions } from "./options";
 import { type Pace, paceOf, recordWaitingSteps } from "./pace";
-import { type ServiceCredentials, type Variant, speedLimit, stackOptions } from "./stack";
+import { progressLog } from "./progress";
+import { freshService, HELD_KINDS, heldCounts, stackTenants } from "./service";
+import { type Variant, speedLimit, stackOptions } from "./stack";
 
 export interface Figures {
   wallSeconds: number;
@@ -166,121 +168,18 @@ function programPeakRssMb(statsFile: string): number | null {
   }
 }
 
-/** Enough device licences for the stack: every `…Licenses` setting the emulator has (ENT-10003 gates AP additions). */
-async function grantLicences(emulator: BenchEmulator, tenantId: string, stack: Composition): Promise<void> {
-  const settings = await emulator.admin<Record<string, unknown>>("GET", `tenants/${tenantId}/settings`);
-  const needed = 2 * Math.max(stack.aps, stack.switches, 1);
-  const patch: Record<string, number> = {};
-  for (const [key, value] of Object.entries(settings))
-    if (/Licenses$/.test(key) && typeof value === "number" && value < needed) patch[key] = needed;
-  if (Object.keys(patch).length > 0) await emulator.admin("PUT", `tenants/${tenantId}/settings`, patch);
-}
-
-const HELD_KINDS = ["venues", "aps", "networks", "activations", "switches", "switchProfiles", "switchVlans"] as const;
-
-/** What the emulator holds of the stack's main kinds in these tenants together, by its admin view. */
-async function heldCounts(emulator: BenchEmulator, tenantIds: string[]): Promise<Record<string, number>> {
-  const counts: Record<string, number> = Object.fromEntries(HELD_KINDS.map((kind) => [kind, 0]));
-  for (const tenantId of tenantIds) {
-    const held = await emulator.admin<Record<string, unknown[]>>("GET", `tenants/${tenantId}/objects`);
-    for (const kind of HELD_KINDS) counts[kind] += held[kind]?.length ?? 0;
-  }
-  return counts;
-}
-
-/** The tenants the stack's objects go to: the end customers' for the MSP estate, else the login's own. */
-function stackTenants(creds: ServiceCredentials): string[] {
-  return creds.customerTenants && creds.customerTenants.length > 0 ? creds.customerTenants : [creds.tenantId];
-}
-
 /**
- * The MSP estate's end customers: `count` tenants the emulator creates, each made an end customer of the login's
- * tenant (delegated access), as tests/provider/tenantIsolation.test.ts and examples/msp set them up.
+ * Steps of the stack's own resources doing `op`: the state's hidden identity (sdk/stateIdentity.ts), one per stack,
+ * is none of them.
  */
-async function createCustomerTenants(emulator: BenchEmulator, mspTenantId: string, count: number): Promise<string[]> {
-  const tenants: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const { tenantId } = await emulator.admin<{ tenantId: string }>("POST", "tenants", {
-      name: `Customer ${String(i).padStart(2, "0")}`,
-    });
-    await emulator.admin("PUT", `tenants/${tenantId}/msp`, { mspTenantId });
-    tenants.push(tenantId);
-  }
-  return tenants;
-}
-
-/** A fresh service for a measured run: same tenant, same settings, counters cleared; the MSP estate's customers created anew. */
-export async function freshService(
-  emulator: BenchEmulator,
-  opts: BenchOptions,
-  stack: Composition,
-): Promise<ServiceCredentials> {
-  const login = await emulator.admin<EmulatorInfo>("POST", "reset");
-  const creds: ServiceCredentials =
-    stack.tenants > 0
-      ? { ...login, customerTenants: await createCustomerTenants(emulator, login.tenantId, stack.tenants) }
-      : login;
-  await emulator.admin("PUT", "config", {
-    asyncDelayMs: opts.latencyMs,
-    asyncJitterMs: opts.jitterMs,
-    asyncLatencyByOp: {},
-    rateLimit: { requestsPerSecond: opts.rate, burst: opts.burst },
-  });
-  for (const tenantId of stackTenants(creds)) await grantLicences(emulator, tenantId, stack);
-  await emulator.takeStats();
-  await emulator.takeRequestSpan();
-  return creds;
-}
-
-/** What the harness's progress lines tell: when the provider host was ready, when the engine sent the first Create. */
-interface Marks {
-  providerHostAt?: number;
-  firstCreateAt?: number;
-}
-
-/**
- * The harness's log for a measured run: a progress line every 10 s (a phase of a large size runs for minutes), the
- * marks, and with --verbose every line. `restart` starts the count of a new phase.
- */
-function progressLog(
-  label: string,
-  opts: BenchOptions,
-  log: (line: string) => void,
-): { marks: Marks; stepStarts: number[]; restart(): void; line(line: string): void } {
-  const marks: Marks = {};
-  const progress = { steps: 0, startedAt: Date.now(), printedAt: Date.now() };
-  /** When each step of the phase started (ms since the epoch): the harness logs a step's line when it starts. */
-  const stepStarts: number[] = [];
-  return {
-    marks,
-    stepStarts,
-    restart() {
-      Object.assign(progress, { steps: 0, startedAt: Date.now(), printedAt: Date.now() });
-      marks.firstCreateAt = marks.providerHostAt = undefined;
-      stepStarts.length = 0;
-    },
-    line(line: string) {
-      if (/^[+~-]{1,2}\s+\w+ing /.test(line)) {
-        progress.steps++;
-        stepStarts.push(Date.now());
-        if (Date.now() - progress.printedAt >= 10_000) {
-          progress.printedAt = Date.now();
-          log(
-            `    ${label}: ${progress.steps} resource steps started, ${Math.round((Date.now() - progress.startedAt) / 1000)} s`,
-          );
-        }
-      }
-      if (marks.firstCreateAt === undefined && /^\+\s+creating /.test(line)) marks.firstCreateAt = Date.now();
-      if (marks.providerHostAt === undefined && line.startsWith("provider host started"))
-        marks.providerHostAt = Date.now();
-      if (opts.verbose) log(`    [${label}] ${line}`);
-    },
-  };
+function stackSteps(result: RunResult, op: "create" | "delete"): number {
+  const identity = `:${STATE_IDENTITY_KIND}`;
+  return result.steps.filter((s) => s.custom && s.op === op && !s.type.endsWith(identity)).length;
 }
 
 /** Fails the bench when up did not create the whole stack. */
 function expectCreated(result: RunResult, stack: Composition): number {
-  const created = result.steps.filter((s) => s.custom && s.op === "create").length;
+  const created = stackSteps(result, "create");
   if (created !== stack.resources) throw new Error(`up created ${created} resources, expected ${stack.resources}`);
   return created;
 }
@@ -436,7 +335,7 @@ export async function measureVariant(
     const remaining = Object.keys(left).filter((kind) => left[kind] !== 0);
     if (remaining.length > 0)
       throw new Error(`after destroy the emulator still holds ${remaining.map((k) => `${left[k]} ${k}`).join(", ")}`);
-    const destroyed = destroyPhase.result.steps.filter((s) => s.custom && s.op === "delete").length;
+    const destroyed = stackSteps(destroyPhase.result, "delete");
 
     const { limitSeconds, requestsNeeded } = speedLimit(opts, stack);
     const upStarted = upPhase.startedAt;
