@@ -41,7 +41,7 @@ export const FLAGS: Record<string, FlagDef> = {
   "--async-latency": {
     key: ["asyncLatencyByOp"],
     kind: "latency",
-    help: "OP=BASE[+JITTER] latency of one operation, e.g. W52=2000+1000 (repeatable)",
+    help: "OP=BASE[+JITTER] latency of one operation, e.g. createNetworkDeep=2000+1000 (repeatable)",
   },
   "--rate-limit-rps": {
     key: ["rateLimit", "requestsPerSecond"],
@@ -187,7 +187,7 @@ function flagValue(name: string, def: FlagDef, raw: string): unknown {
       const match = /^([A-Z]+\d+)=(\d+)(?:\+(\d+))?$/.exec(raw);
       if (!match)
         throw new EmulatorOptionsError(
-          `${name}: expected OP=BASE or OP=BASE+JITTER in milliseconds (e.g. W52=2000+1000), got ${JSON.stringify(raw)}`,
+          `${name}: expected OP=BASE or OP=BASE+JITTER in milliseconds (e.g. createNetworkDeep=2000+1000), got ${JSON.stringify(raw)}`,
         );
       return { [match[1]]: { baseMs: Number(match[2]), jitterMs: Number(match[3] ?? 0) } };
     }

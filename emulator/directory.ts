@@ -23,12 +23,12 @@ export class Directory {
   readonly support = new Map<string, SupportEntry>();
   /** MSP end customers: the customer's tenant ID → its MSP's tenant ID. */
   readonly mspOf = new Map<string, string>();
-  /** Files uploaded through U1's addresses, every tenant's. */
+  /** Files uploaded through getUploadUrl's addresses, every tenant's. */
   readonly files = new FileStore();
 
   /**
    * AP and switch serial numbers by the tenant that registered them ("ap:SERIAL", "switch:SERIAL"): a device belongs
-   * to one tenant, so another one's W2 or S10 is refused (emulator/README.md, "Roles and devices").
+   * to one tenant, so another one's createAps or createSwitch is refused (emulator/README.md, "Roles and devices").
    */
   readonly deviceHolders = new Map<string, string>();
 

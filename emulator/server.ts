@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { networkInterfaces } from "node:os";
-import { type BodyEncoding, isRead, OPERATION_IDS, type OperationId, ROUTES, WIRE_HEADERS } from "../contract";
+import { type BodyEncoding, isRead, OPERATION_NAMES, type OperationName, ROUTES, WIRE_HEADERS } from "../contract";
 import { adminRoutes } from "./admin";
 import type { AdminHandler } from "./adminHandler";
 import { AUTH_COOKIE, AuthService, credentialsOf, loginKey } from "./auth";
@@ -97,12 +97,12 @@ export class EmulatorServer {
   readonly http: Server;
   /** Service calls, per tenant. */
   private readonly callLimiter: RateLimiter;
-  /** Login (A1), per username: it has no tenant yet, and guessing passwords should meet it too. */
+  /** Login, per username: it has no tenant yet, and guessing passwords should meet it too. */
   private readonly loginLimiter: RateLimiter;
   /** Answers a slow fault is holding back. */
   private readonly heldAnswers = new Set<NodeJS.Timeout>();
-  private readonly routes = new Router<OperationId>();
-  private readonly handlers: Map<OperationId, Handler>;
+  private readonly routes = new Router<OperationName>();
+  private readonly handlers: Map<OperationName, Handler>;
   private readonly admin: Router<AdminHandler>;
   private demoTenant: TenantCredentials;
   /** Open connections per client address. */
@@ -126,15 +126,15 @@ export class EmulatorServer {
     this.tracker = new RequestTracker(this.config, this.ids, this.faults, random);
     this.callLimiter = new RateLimiter(this.config);
     this.loginLimiter = new RateLimiter(this.config);
-    for (const op of OPERATION_IDS) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
+    for (const op of OPERATION_NAMES) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
     this.admin = adminRoutes(this);
     this.demoTenant = createTenantWithAdmins(this.model, this.auth, this.ids, DEMO_CREDENTIALS);
     addDemoSupportDirectory(this.model.directory);
     // The store reads the config object itself: a PUT /__admin/config changes the lifetime of the next address.
     this.model.directory.files.lifetimes = this.config;
     const limits = { ...CONNECTION_LIMITS, ...connectionLimits };
-    // Node's default 16 KiB header limit answers 431 with no body before any route is matched; the longest paths (S58,
-    // S59: six parameters) must reach the router so that even absurd ones get the service's error body.
+    // Node's default 16 KiB header limit answers 431 with no body before any route is matched; the longest paths (listVenueModelTaggedPortVlans,
+    // listVenueModelUntaggedPortVlans: six parameters) must reach the router so that even absurd ones get the service's error body.
     this.http = createServer(
       {
         maxHeaderSize: 64 * 1024,
@@ -217,7 +217,7 @@ export class EmulatorServer {
   }
 
   /** Operations the emulator serves (every one of the route table but login, once all kinds exist). */
-  servedOperations(): OperationId[] {
+  servedOperations(): OperationName[] {
     return [...this.handlers.keys()];
   }
 
@@ -385,7 +385,7 @@ export class EmulatorServer {
       else this.answer(res, method, path, op, tenantId, this.errorAnswer(error));
     };
     // A multipart route's body is a form, parsed here (asynchronously) so that its handler gets plain data.
-    const multipart = op in ROUTES && ROUTES[op as OperationId].body === "multipart";
+    const multipart = op in ROUTES && ROUTES[op as OperationName].body === "multipart";
     readBody(req)
       .then((buffer) => {
         if (!multipart) return then(buffer.toString("utf8"));
@@ -403,7 +403,7 @@ export class EmulatorServer {
     res: ServerResponse,
     method: string,
     path: string,
-    op: OperationId,
+    op: OperationName,
     tenantId: string | null,
     fault: AnswerFault,
     run: () => Answer | Promise<Answer>,
@@ -449,14 +449,14 @@ export class EmulatorServer {
 
   private runOperation(
     req: IncomingMessage,
-    op: OperationId,
+    op: OperationName,
     params: Record<string, string>,
     query: URLSearchParams,
     raw: string | undefined,
     form?: MultipartBody | ApiError,
   ): Answer | Promise<Answer> {
-    if (op === "A1") {
-      checkServiceWrite(req, ROUTES.A1.body);
+    if (op === "login") {
+      checkServiceWrite(req, ROUTES.login.body);
       const credentials = credentialsOf(parseJson(raw));
       this.loginLimiter.take(loginKey(credentials.username));
       const session = this.auth.login(credentials);

@@ -9,7 +9,7 @@
 // else the configured one): a reference to another tenant's object is a reference to nothing.
 // nms:offlinePreview turns every one of them off.
 import type * as pulumi from "@pulumi/pulumi";
-import type { OperationId } from "../contract/routes";
+import type { OperationName } from "../contract/routes";
 import { isUnknown } from "../contract/validators";
 import type { NmsClient, QueryParams, RequestRecord } from "./client";
 import { isNotFound, NmsApiError } from "./client/errors";
@@ -73,12 +73,12 @@ class ClientReads {
   }
 
   /**
-   * One read of the tenant (A4, after the login the views share), so that wrong credentials, or a tenant the login
+   * One read of the tenant (getTenant, after the login the views share), so that wrong credentials, or a tenant the login
    * may not reach, fail every check of the tenant's resources with the service's reason. `named`: the resources
    * name the tenant in their `tenantId` (else it is nms:tenantId), which the failure is reported on.
    */
   verified(named: boolean): Promise<CheckFailure | undefined> {
-    this.session ??= this.client.call("A4").then(
+    this.session ??= this.client.call("getTenant").then(
       () => undefined,
       (error: unknown) => sessionFailure(error, named ? this.client.tenantId : undefined),
     );
@@ -89,7 +89,7 @@ class ClientReads {
    * Every object of a list, fetched once for the process (client.list shares its pages with the
    * client's own cache); none when the scope does not exist (a switch the program has yet to add).
    */
-  list(op: OperationId, params: Record<string, string>, query?: QueryParams): Promise<Props[]> {
+  list(op: OperationName, params: Record<string, string>, query?: QueryParams): Promise<Props[]> {
     const key = `${op} ${JSON.stringify(params)} ${JSON.stringify(query ?? {})}`;
     let listed = this.lists.get(key);
     if (!listed) {
@@ -106,7 +106,7 @@ class ClientReads {
 
   /** The client, its lists answered by list() above: a lookup through it (findByName) lists nothing a check has listed. */
   listingOnce(): NmsClient {
-    const list = (op: OperationId, params?: Record<string, string>, query?: QueryParams) =>
+    const list = (op: OperationName, params?: Record<string, string>, query?: QueryParams) =>
       this.list(op, params ?? {}, query);
     return Object.create(this.client, { list: { value: list } }) as NmsClient;
   }
@@ -127,7 +127,7 @@ class ClientReads {
 /** Why check fails for every resource of the tenant; `named`: the tenant a resource's `tenantId` names. */
 function sessionFailure(error: unknown, named: string | undefined): CheckFailure {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof NmsApiError && error.operation === "A1") {
+  if (error instanceof NmsApiError && error.operation === "login") {
     return { property: "", reason: `the service refused the login (check nms:username and nms:password): ${message}` };
   }
   if (error instanceof NmsApiError && (error.status === 403 || error.status === 404)) {
@@ -392,7 +392,7 @@ export class PreviewReads {
     if (requestId === undefined) return false; // a create that does not carry its stack is never taken over
     let record: RequestRecord;
     try {
-      record = await client.call<RequestRecord>("A2", { requestId });
+      record = await client.call<RequestRecord>("getRequest", { requestId });
     } catch (error) {
       if (isNotFound(error)) return false;
       throw error;

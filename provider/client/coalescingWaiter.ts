@@ -1,11 +1,11 @@
 // Waiting for many async requests with few polls: one poller per client tracks every pending
-// request. Per tick it lists the PENDING records (A3) once; a tracked request missing from that
-// list has finished, and its outcome is read from the SUCCESS and FAIL lists (A3), falling back
-// to one A2 read per request only for what those lists do not show. A per-request poller costs
-// one A2 call per request per poll; this one costs one to three calls per tick for all of them.
+// request. Per tick it lists the PENDING records (listRequestsByStatus) once; a tracked request missing from that
+// list has finished, and its outcome is read from the SUCCESS and FAIL lists (listRequestsByStatus), falling back
+// to one getRequest read per request only for what those lists do not show. A per-request poller costs
+// one getRequest call per request per poll; this one costs one to three calls per tick for all of them.
 
 import type { RequestRecord, RequestStatus } from "../../contract/requestRecord";
-import { describeOperation, NmsError, NmsRequestFailedError } from "./errors";
+import { NmsError, NmsRequestFailedError } from "./errors";
 import { isRetryableError } from "./retry";
 import { linkedAbort } from "./transport";
 import {
@@ -18,7 +18,7 @@ import {
 import type { Unreachable } from "./reachability";
 import { PollPacing, type PollPacingOptions } from "./pollPacing";
 
-/** Reads one page (from 0) of the tenant's request records with `status` (A3). */
+/** Reads one page (from 0) of the tenant's request records with `status` (listRequestsByStatus). */
 export type RequestRecordLister = (
   status: RequestStatus,
   page: number,
@@ -34,7 +34,7 @@ export interface CoalescingWaiterOptions extends PollPacingOptions {
   readonly log?: (level: "debug" | "info" | "warn", message: string) => void;
   /** Removes known secrets from message text. */
   readonly redact?: (text: string) => string;
-  /** Page size of the A3 reads, default 1000. */
+  /** Page size of the listRequestsByStatus reads, default 1000. */
   readonly pageSize?: number;
   /** Set once the service has given no answer for too long (reachability.ts): the waits then end with the reason. */
   readonly unreachable?: () => Unreachable | undefined;
@@ -57,7 +57,7 @@ type FinishedStatus = "SUCCESS" | "FAIL";
 const MAX_PENDING_PAGES = 100;
 /** Extra pages read per tick from an oldest-first SUCCESS or FAIL list. */
 const MAX_FORWARD_PAGES = 3;
-/** A2 reads in flight at once when falling back to per-request reads. */
+/** getRequest reads in flight at once when falling back to per-request reads. */
 const A2_CONCURRENCY = 8;
 
 export class CoalescingRequestWaiter implements RequestWaiter {
@@ -66,7 +66,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   private nextTickAt: number;
   private tickInFlight: boolean;
   private stopped: boolean;
-  /** False once A3 proved unusable (a non-retryable answer): every tick then reads A2 per request. */
+  /** False once listRequestsByStatus proved unusable (a non-retryable answer): every tick then reads getRequest per request. */
   private listingUsable: boolean;
   /** What steers the tick interval (pollPacing.ts). */
   private readonly pacing: PollPacing;
@@ -90,7 +90,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
   }
 
   wait(requestId: string, operation: string): Promise<RequestRecord> {
-    const label = describeOperation(operation);
+    const label = operation;
     if (this.stopped || this.options.signal?.aborted) {
       return Promise.reject(new NmsError(`${label}: wait for request ${requestId} cancelled (the client was closed)`));
     }
@@ -191,7 +191,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     this.scheduleTick(Math.min(pending, next));
   }
 
-  /** One tick with A3: the PENDING list, then the outcome of what left it. Returns how many finished. */
+  /** One tick with listRequestsByStatus: the PENDING list, then the outcome of what left it. Returns how many finished. */
   private async tickByListing(snapshot: Tracked[], counter: { calls: number }, signal: AbortSignal): Promise<number> {
     let pending: Set<string>;
     try {
@@ -205,11 +205,11 @@ export class CoalescingRequestWaiter implements RequestWaiter {
         this.log("warn", `request poller: listing PENDING requests failed, will poll again: ${describeError(error)}`);
         return 0;
       }
-      // A3 does not work here (not offered, not permitted): per-request reads still may.
+      // listRequestsByStatus does not work here (not offered, not permitted): per-request reads still may.
       this.listingUsable = false;
       this.log(
         "warn",
-        `request poller: listing requests by status failed (${describeError(error)}); reading each request (A2) from now on`,
+        `request poller: listing requests by status failed (${describeError(error)}); reading each request (getRequest) from now on`,
       );
       return await this.readEach(snapshot, counter, signal);
     }
@@ -234,7 +234,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
         }
       } catch (error) {
         if (this.stopped) return finished;
-        // The A2 fallback below settles the rest.
+        // The getRequest fallback below settles the rest.
         this.log("warn", `request poller: listing ${status} requests failed: ${describeError(error)}`);
       }
     }
@@ -307,7 +307,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     return found;
   }
 
-  /** One A2 read per entry, a few at a time. Returns how many finished. */
+  /** One getRequest read per entry, a few at a time. Returns how many finished. */
   private async readEach(entries: Tracked[], counter: { calls: number }, signal: AbortSignal): Promise<number> {
     let finished = 0;
     const queue = entries.filter((entry) => this.tracked.get(entry.requestId) === entry);
@@ -330,7 +330,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
           entry.lastStatus = `unknown (last poll failed: ${describeError(error)})`;
           this.log(
             "warn",
-            `${describeOperation(entry.operation)}: polling request ${entry.requestId} failed, will poll again: ${entry.lastStatus}`,
+            `${entry.operation}: polling request ${entry.requestId} failed, will poll again: ${entry.lastStatus}`,
           );
         }
       }
@@ -357,7 +357,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     const finishedRecord = outcome;
     this.log(
       "debug",
-      `${describeOperation(entry.operation)}: request ${entry.requestId} SUCCESS after ${Date.now() - entry.registeredAt} ms`,
+      `${entry.operation}: request ${entry.requestId} SUCCESS after ${Date.now() - entry.registeredAt} ms`,
     );
     this.settle(entry, () => entry.resolve(finishedRecord));
     return true;
@@ -410,7 +410,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     const cause = this.options.signal?.reason;
     for (const entry of [...this.tracked.values()]) {
       const error = new NmsError(
-        `${describeOperation(entry.operation)}: wait for request ${entry.requestId} cancelled (the client was closed)`,
+        `${entry.operation}: wait for request ${entry.requestId} cancelled (the client was closed)`,
         { cause },
       );
       this.settle(entry, () => entry.reject(error));

@@ -6,13 +6,13 @@
 // as <string>, <integer>, <boolean> or <array> when their value has that type.
 import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
-import { type OperationId, ROUTES } from "../../contract";
+import { type OperationName, ROUTES } from "../../contract";
 import { Client, start, type TenantSettings, tenantWith } from "../support/emulatorClient";
 
 type MaskType = "string" | "integer" | "boolean" | "array";
 
 interface Step {
-  op: OperationId;
+  op: OperationName;
   params?: Record<string, string>;
   query?: string;
   body?: unknown;
