@@ -184,7 +184,7 @@ function flagValue(name: string, def: FlagDef, raw: string): unknown {
         throw new EmulatorOptionsError((error as Error).message);
       }
     case "latency": {
-      const match = /^([A-Z]+\d+)=(\d+)(?:\+(\d+))?$/.exec(raw);
+      const match = /^([A-Za-z]\w*)=(\d+)(?:\+(\d+))?$/.exec(raw);
       if (!match)
         throw new EmulatorOptionsError(
           `${name}: expected OP=BASE or OP=BASE+JITTER in milliseconds (e.g. createNetworkDeep=2000+1000), got ${JSON.stringify(raw)}`,

@@ -7,7 +7,7 @@ import { OPERATION_NAMES, operationWithId, ROUTES } from "../../contract";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const NAMED_ONLY = ["provider", "importer", "emulator/services"];
-/** An operation name of the API documentation: getTenant, importGuestUsers, createSwitch, createFloorPlan, listCalibrationPoints, getDownloadUrl. */
+/** An operation ID of the API documentation: A4, W76, S10, F2, C1, U2. */
 const BARE_ID = /\b[AWSFCU]\d{1,3}\b/;
 /** What an operation does, first in its name. */
 const VERBS = [

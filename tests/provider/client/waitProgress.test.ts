@@ -90,7 +90,7 @@ describe("WaitProgress", () => {
     await sleep(120);
     expect(messages).toEqual([
       expect.stringMatching(
-        /^still waiting for 5 requests of the service; the longest: createAps .*, request r1 still in progress after 0 s \(deadline 60 s\)$/,
+        /^still waiting for 5 requests of the service; the longest: createAps.*, request r1 still in progress after 0 s \(deadline 60 s\)$/,
       ),
     ]);
     for (const end of ends) end();

@@ -1,3 +1,4 @@
+import { isOperationName, ROUTES } from "../../../contract";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { NmsApiError, type NmsClient } from "../../../provider/client";
 import { FUNCTION_SPECS } from "../../../provider/functions";
@@ -247,10 +248,9 @@ describe("SwitchTrustedPort (created through its profile's updateSwitchProfile)"
     const before = (await servedRequests(emulator)).length;
     const inputs = { profileId, model: "ICX7150-24P", trustPorts: ["1/1/3"], trustedPortType: "all", vlanDemand: true };
     const { id, outs } = await create("SwitchTrustedPort", inputs);
-    expect((await opsSince(before)).filter((op) => op.startsWith("S")).slice(0, 2)).toEqual([
-      "getSwitchProfile",
-      "updateSwitchProfile",
-    ]);
+    expect(
+      (await opsSince(before)).filter((op) => isOperationName(op) && ROUTES[op].service === "switch").slice(0, 2),
+    ).toEqual(["getSwitchProfile", "updateSwitchProfile"]);
     expect(await client.call("getTrustedPort", { profileId, trustedPortId: id })).toEqual({
       id,
       model: "ICX7150-24P",
