@@ -978,17 +978,20 @@ export const ROUTES = {
  */
 export type OperationName = keyof typeof ROUTES;
 
-/** The API documentation's ID of an operation (A4, W76, S10...), a column of the table for cross-references. */
-export type OperationId = (typeof ROUTES)[OperationName]["id"];
+/**
+ * The API documentation's ID of an operation (A4, W76, S10...), a column of the table for cross-references: the
+ * golden files and docs written from the API documentation name operations by it.
+ */
+export type DocumentationId = (typeof ROUTES)[OperationName]["id"];
 
 export const OPERATION_NAMES = Object.keys(ROUTES) as OperationName[];
 
-export const OPERATION_IDS: readonly OperationId[] = OPERATION_NAMES.map((op) => ROUTES[op].id);
+export const OPERATION_IDS: readonly DocumentationId[] = OPERATION_NAMES.map((op) => ROUTES[op].id);
 
 const NAME_BY_ID = new Map<string, OperationName>(OPERATION_NAMES.map((op) => [ROUTES[op].id, op]));
 
 /** The operation the API documentation calls `id`. */
-export function operationWithId(id: OperationId): OperationName {
+export function operationWithId(id: DocumentationId): OperationName {
   return NAME_BY_ID.get(id)!;
 }
 

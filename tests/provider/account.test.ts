@@ -83,7 +83,7 @@ describe("error codes the service answers, surfaced by the provider with their c
     });
     expect(error).toBeInstanceOf(NmsApiError);
     expect({ code: error.code, status: error.status }).toEqual({ code: "TNT-10100", status: 400 });
-    expect(error.message).toMatch(/createNotificationRecipient .*TNT-10100/);
+    expect(error.message).toMatch(/createNotificationRecipient.*TNT-10100/);
   });
 
   it("TNT-10303, TNT-10300, TNT-10302: the same administrator twice, one of another tenant, one with a support account by email", async () => {

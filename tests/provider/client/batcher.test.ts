@@ -44,7 +44,7 @@ test("an entry the service refuses fails alone, with its field (no index) and co
   const duplicate = (settled[1] as PromiseRejectedResult).reason as NmsApiError;
   expect(duplicate).toBeInstanceOf(NmsApiError);
   expect(duplicate.errors).toEqual([expect.objectContaining({ code: "WIFI-10120", object: "name" })]);
-  expect(duplicate.message).toMatch(/createAps .*WIFI-10120.*\[name\]/);
+  expect(duplicate.message).toMatch(/createAps.*WIFI-10120.*\[name\]/);
   const badSerial = (settled[3] as PromiseRejectedResult).reason as NmsApiError;
   expect(badSerial.errors[0]).toMatchObject({ object: "serialNumber" });
   for (const i of [0, 2])
