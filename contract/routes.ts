@@ -1000,6 +1000,14 @@ export function isOperationName(value: string): value is OperationName {
   return Object.hasOwn(ROUTES, value);
 }
 
+/**
+ * The operation a name or an API documentation ID stands for, where people give operations as data (the emulator's
+ * configuration, faults and flags, written from the code or from the API documentation); undefined for neither.
+ */
+export function operationNamed(value: string): OperationName | undefined {
+  return isOperationName(value) ? value : NAME_BY_ID.get(value);
+}
+
 /** The route of an operation, typed as the general row (the table's literal types are narrower). */
 export function routeOf(op: OperationName): RouteDef {
   return ROUTES[op];

@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import type { EmulatorOptions } from "./index";
 import { DEFAULT_RATE_LIMIT } from "./config";
 import { checkOptions, EmulatorOptionsError, fieldPath } from "./options";
+import { operationNamed } from "../contract/routes";
 import { parseJsonText } from "../contract/textParsing";
 
 interface FlagDef {
@@ -189,7 +190,8 @@ function flagValue(name: string, def: FlagDef, raw: string): unknown {
         throw new EmulatorOptionsError(
           `${name}: expected OP=BASE or OP=BASE+JITTER in milliseconds (e.g. createNetworkDeep=2000+1000), got ${JSON.stringify(raw)}`,
         );
-      return { [match[1]]: { baseMs: Number(match[2]), jitterMs: Number(match[3] ?? 0) } };
+      // The operation by its name or its ID in the API documentation; the config's check refuses anything else.
+      return { [operationNamed(match[1]) ?? match[1]]: { baseMs: Number(match[2]), jitterMs: Number(match[3] ?? 0) } };
     }
     default:
       return raw;

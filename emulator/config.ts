@@ -2,7 +2,7 @@
 // One mutable object is shared by every part that reads it, so a change applies to the next
 // request without restarting anything.
 import { z } from "zod";
-import { OPERATION_NAMES, type OperationName, ROUTES } from "../contract";
+import { OPERATION_NAMES, type OperationName, operationNamed, ROUTES } from "../contract";
 
 /** Token bucket of one tenant (service calls) or one username (login). */
 
@@ -80,7 +80,7 @@ export function defaultConfig(): EmulatorConfig {
 
 const nonNegativeInt = z.number().int().min(0);
 
-const ASYNC_OPERATION_IDS = OPERATION_NAMES.filter((op) => ROUTES[op].async);
+const ASYNC_OPERATIONS = OPERATION_NAMES.filter((op) => ROUTES[op].async);
 
 export const rateLimitSchema = z
   .object({
@@ -96,9 +96,16 @@ export const operationLatencySchema = z
   })
   .strict();
 
-// Latency only matters where there is a PENDING time: an unknown or synchronous operation is refused.
-const asyncOperationId = z.enum(ASYNC_OPERATION_IDS as [OperationName, ...OperationName[]]);
-const latencyByOpSchema = z.record(asyncOperationId, operationLatencySchema);
+// Latency only matters where there is a PENDING time: an unknown or synchronous operation is refused. An operation
+// is named by its name or by its ID in the API documentation.
+const asyncOperationName = z.enum(ASYNC_OPERATIONS as [OperationName, ...OperationName[]]);
+const latencyByOpSchema = z.preprocess(
+  (value) =>
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).map(([op, latency]) => [operationNamed(op) ?? op, latency]))
+      : value,
+  z.record(asyncOperationName, operationLatencySchema),
+);
 
 /** PUT /__admin/config and the startEmulator options: any subset; asyncLatencyByOp replaces the whole map. */
 export const configPatchSchema = z

@@ -14,7 +14,7 @@
 // plus its action where the server or the tracker takes faults of its point. With no rule armed
 // for a point, taking costs one comparison, so the hot path pays nothing.
 import { z } from "zod";
-import { ERROR_CODES, type HttpMethod, OPERATION_NAMES, type OperationName, ROUTES } from "../contract";
+import { ERROR_CODES, type HttpMethod, OPERATION_NAMES, type OperationName, operationNamed, ROUTES } from "../contract";
 
 /** What every rule may match on; an absent field matches anything. */
 export interface FaultMatch {
@@ -103,9 +103,13 @@ export type FaultRule = FaultMatch &
     fired: number;
   };
 
-const operationId = z.enum(OPERATION_NAMES as [OperationName, ...OperationName[]]);
+/** An operation by its name or by its ID in the API documentation. */
+const operationName = z.preprocess(
+  (value) => (typeof value === "string" ? (operationNamed(value) ?? value) : value),
+  z.enum(OPERATION_NAMES as [OperationName, ...OperationName[]]),
+);
 const common = {
-  op: operationId.optional(),
+  op: operationName.optional(),
   method: z.enum(["GET", "POST", "PUT", "DELETE"]).optional(),
   tenantId: z.string().min(1).optional(),
   probability: z.number().min(0).max(1).optional(),

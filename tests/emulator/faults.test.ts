@@ -1,6 +1,7 @@
 // Fault injection (POST /__admin/faults): one test per kind, each checking through reads and
 // request records whether the request took effect; then how rules fire (probability, count),
 // what they match (op, method, tenantId), and how GET /__admin/faults reports them.
+import { ROUTES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { admin, Client, otherTenant, sleep, start, venueBody } from "../support/emulatorClient";
 
@@ -39,6 +40,11 @@ async function venueNames(c: Client = client): Promise<string[]> {
 function expectNoAnswer(reply: Promise<unknown>): Promise<void> {
   return expect(reply).rejects.toThrow(/fetch failed/);
 }
+
+test("a rule names its operation by name or by its ID in the API documentation", async () => {
+  await arm({ kind: "http-5xx", op: ROUTES.createVenue.id, status: 503 });
+  expect((await client.call("createVenue", {}, venueBody("Refused by ID"))).status).toBe(503);
+});
 
 describe("one test per kind", () => {
   test("http-5xx: the status given and the error body; the request has no effect", async () => {

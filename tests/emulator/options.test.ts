@@ -4,7 +4,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { ROUTES } from "../../contract";
 import { EmulatorOptionsError, type RunningEmulator, startEmulator } from "../../emulator";
+import { checkOptions } from "../../emulator/options";
 import { parseCommandLine, usage } from "../../emulator/cli";
 import { adminApi, apBody, Client, venueBody } from "../support/emulatorClient";
 import { runEmulator } from "../support/emulatorProcess";
@@ -26,6 +28,16 @@ const refusal = (...args: string[]) => {
 };
 
 describe("flags", () => {
+  test("an operation is given by its name or by its ID in the API documentation", () => {
+    const options = checkOptions({ asyncLatencyByOp: { [ROUTES.createNetworkDeep.id]: { baseMs: 2000 } } });
+    expect(options.asyncLatencyByOp).toEqual({ createNetworkDeep: { baseMs: 2000, jitterMs: 0 } });
+    const byId = `${ROUTES.createNetworkDeep.id}=2000+1000`;
+    expect(parse("--async-latency", byId, "--async-latency", "createVenue=5").asyncLatencyByOp).toEqual({
+      createNetworkDeep: { baseMs: 2000, jitterMs: 1000 },
+      createVenue: { baseMs: 5, jitterMs: 0 },
+    });
+  });
+
   test("every option has a flag, in kebab case, and --help lists them", () => {
     expect(
       parse(
