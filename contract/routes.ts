@@ -4,7 +4,8 @@
 // here), the service it belongs to (request records and headers), the success status, whether the
 // answer is an async request to wait for, how the body is encoded, the extra headers, and how the
 // list pages. The client and the emulator read these fields; neither infers them from the method
-// or path. Rows are grouped as the three documents group their operations (docs/service.md).
+// or path. Rows are grouped as the three documents group their operations (docs/service.md), each keyed
+// by the operation's name, with the API documentation's ID of it as the `id` column.
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -986,6 +987,7 @@ export type DocumentationId = (typeof ROUTES)[OperationName]["id"];
 
 export const OPERATION_NAMES = Object.keys(ROUTES) as OperationName[];
 
+/** The ID column, in the table's order. */
 export const OPERATION_IDS: readonly DocumentationId[] = OPERATION_NAMES.map((op) => ROUTES[op].id);
 
 const NAME_BY_ID = new Map<string, OperationName>(OPERATION_NAMES.map((op) => [ROUTES[op].id, op]));
