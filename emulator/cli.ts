@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import type { EmulatorOptions } from "./index";
 import { DEFAULT_RATE_LIMIT } from "./settings/config";
 import { checkOptions, EmulatorOptionsError, fieldPath } from "./settings/options";
+import { operationNamed } from "../contract/routes";
 import { parseJsonText } from "../contract/textParsing";
 
 interface FlagDef {
@@ -41,7 +42,7 @@ export const FLAGS: Record<string, FlagDef> = {
   "--async-latency": {
     key: ["asyncLatencyByOp"],
     kind: "latency",
-    help: "OP=BASE[+JITTER] latency of one operation, e.g. W52=2000+1000 (repeatable)",
+    help: "OP=BASE[+JITTER] latency of one operation, e.g. createNetworkDeep=2000+1000 (repeatable)",
   },
   "--rate-limit-rps": {
     key: ["rateLimit", "requestsPerSecond"],
@@ -184,12 +185,13 @@ function flagValue(name: string, def: FlagDef, raw: string): unknown {
         throw new EmulatorOptionsError((error as Error).message);
       }
     case "latency": {
-      const match = /^([A-Z]+\d+)=(\d+)(?:\+(\d+))?$/.exec(raw);
+      const match = /^([A-Za-z]\w*)=(\d+)(?:\+(\d+))?$/.exec(raw);
       if (!match)
         throw new EmulatorOptionsError(
-          `${name}: expected OP=BASE or OP=BASE+JITTER in milliseconds (e.g. W52=2000+1000), got ${JSON.stringify(raw)}`,
+          `${name}: expected OP=BASE or OP=BASE+JITTER in milliseconds (e.g. createNetworkDeep=2000+1000), got ${JSON.stringify(raw)}`,
         );
-      return { [match[1]]: { baseMs: Number(match[2]), jitterMs: Number(match[3] ?? 0) } };
+      // The operation by its name or its ID in the API documentation; the config's check refuses anything else.
+      return { [operationNamed(match[1]) ?? match[1]]: { baseMs: Number(match[2]), jitterMs: Number(match[3] ?? 0) } };
     }
     default:
       return raw;

@@ -1,6 +1,6 @@
 // Local emulator of the Network Management Service. See README.md for what it decides where
 // the service's API documentation is silent.
-import type { OperationId } from "../contract";
+import type { OperationName } from "../contract";
 import type { OperationLatency, RateLimit } from "./settings/config";
 import { EmulatorServer } from "./http/server";
 import type { TenantCredentials } from "./tenants/tenantSetup";
@@ -30,8 +30,8 @@ export interface EmulatorOptions {
   asyncDelayMs?: number;
   /** Default jitter on top of asyncDelayMs, uniform in [0, asyncJitterMs]; default 0. */
   asyncJitterMs?: number;
-  /** Per async operation ID, { baseMs, jitterMs } replacing the defaults above. */
-  asyncLatencyByOp?: Partial<Record<OperationId, OperationLatency>>;
+  /** Per async operation name, { baseMs, jitterMs } replacing the defaults above. */
+  asyncLatencyByOp?: Partial<Record<OperationName, OperationLatency>>;
   /** Per-tenant token bucket (and per-username for login); default { requestsPerSecond: 50, burst: 100 }, null disables it. */
   rateLimit?: RateLimit | null;
   /** Token lifetime; default one hour. */

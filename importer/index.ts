@@ -141,7 +141,7 @@ interface TenantPart {
   readonly model: ProgramModel;
 }
 
-/** Each tenant's name (A4), made into a unique prefix of its resources' names. */
+/** Each tenant's name (getTenant), made into a unique prefix of its resources' names. */
 async function tenantPrefixes(
   client: NmsClient,
   tenants: readonly string[],
@@ -149,7 +149,7 @@ async function tenantPrefixes(
   const taken = new Set<string>();
   const out: { tenantId: string; name: string; prefix: string }[] = [];
   for (const tenantId of tenants) {
-    const tenant = await client.forTenant(tenantId).call<{ name?: string }>("A4");
+    const tenant = await client.forTenant(tenantId).call<{ name?: string }>("getTenant");
     const name = typeof tenant?.name === "string" && tenant.name.trim() !== "" ? tenant.name : tenantId;
     const base = slug(name) || `tenant-${tenantId.slice(0, 8)}`;
     let prefix = base;

@@ -2,13 +2,13 @@
 // identity input names, the objects the service makes on its own, the few kinds whose objects no
 // list or read of their own shows, and how objects are named. Everything else (list operations,
 // parents, the read form's mapping to inputs, secrets, defaults) comes from the specs.
-import type { OperationId } from "../contract/routes";
+import type { OperationName } from "../contract/routes";
 import type { Props } from "../provider/spec";
 
 /**
  * The kind an identity input names, where it names another object: a setting's `venueId` its venue,
  * an AP setting's `serialNumber` its AP, a VLAN's `profileId` its profile. Objects are found per
- * such owner (a profile's VLANs through S54 with its ID) and named after it.
+ * such owner (a profile's VLANs through listProfileVlans with its ID) and named after it.
  */
 export const OWNER_KINDS: Readonly<Record<string, string>> = {
   venueId: "Venue",
@@ -32,16 +32,16 @@ export interface KindImport {
   skip?(api: Props, context: ReadContext): string | undefined;
   /**
    * Where the objects are, when the spec's own operations do not show them: a list of the tenant
-   * filtered (delegations share A18), or a field of each owner's read form (a profile's trusted ports).
+   * filtered (delegations share listDelegations), or a field of each owner's read form (a profile's trusted ports).
    */
   readonly enumerate?:
-    | { readonly list: OperationId; where(api: Props, context: ReadContext): boolean }
+    | { readonly list: OperationName; where(api: Props, context: ReadContext): boolean }
     | { readonly within: string };
   /**
    * The settings' read form as a field of the owner's detail read, so that one read of the owner
-   * serves every setting it holds (W5 shows an AP's radio, LAN ports and mDNS gateway).
+   * serves every setting it holds (getAp shows an AP's radio, LAN ports and mDNS gateway).
    */
-  readonly readWithin?: { readonly op: OperationId; readonly field: string };
+  readonly readWithin?: { readonly op: OperationName; readonly field: string };
   /** Inputs the read form holds under another name (a VAR delegation's username is `delegatedToAdmin`). */
   inputsFrom?(api: Props): Props;
   /**
@@ -88,7 +88,7 @@ export const KIND_IMPORTS: Readonly<Record<string, KindImport>> = {
   },
   VarDelegation: {
     enumerate: {
-      list: "A18",
+      list: "listDelegations",
       where: (d, { tenantId }) => d.type === "VAR" && (d.delegatedBy === undefined || d.delegatedBy === tenantId),
     },
     inputsFrom: (api) => ({ username: api.delegatedToAdmin }),
@@ -96,7 +96,7 @@ export const KIND_IMPORTS: Readonly<Record<string, KindImport>> = {
   },
   SupportAccess: {
     enumerate: {
-      list: "A18",
+      list: "listDelegations",
       where: (d, { tenantId }) =>
         d.type === "SUPPORT" && d.isValid !== false && (d.delegatedBy === undefined || d.delegatedBy === tenantId),
     },
@@ -106,9 +106,9 @@ export const KIND_IMPORTS: Readonly<Record<string, KindImport>> = {
     enumerate: { within: "trustedPorts" },
     label: (inputs, of) => `${of(inputs.profileId) ?? "profile"} trusted ${text(inputs.model) ?? ""}`,
   },
-  ApRadio: { readWithin: { op: "W5", field: "radio" } },
-  ApLanPorts: { readWithin: { op: "W5", field: "lanPorts" } },
-  ApMdnsGateway: { readWithin: { op: "W5", field: "bonjourGateway" } },
+  ApRadio: { readWithin: { op: "getAp", field: "radio" } },
+  ApLanPorts: { readWithin: { op: "getAp", field: "lanPorts" } },
+  ApMdnsGateway: { readWithin: { op: "getAp", field: "bonjourGateway" } },
   VenueVspotBinding: {
     heldBy: {
       kind: "VspotServer",

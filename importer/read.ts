@@ -3,7 +3,7 @@
 // profile, a venue's settings per venue), and each object's inputs are what a refresh records
 // (the lifecycle's readMapping), so that adopting them changes nothing.
 import type { WifiApiVariant } from "../contract/meta";
-import { pathParamNames, routeOf, type OperationId } from "../contract/routes";
+import { pathParamNames, routeOf, type OperationName } from "../contract/routes";
 import type { NmsClient } from "../provider/client";
 import { isNotFound } from "../provider/client/errors";
 import { isEmpty } from "../provider/compare";
@@ -82,7 +82,7 @@ export async function readTenant(client: NmsClient, options: ReadOptions): Promi
   const limit = pool(options.concurrency ?? 16);
   // One read of an owner's detail serves every setting it holds (readWithin).
   const detailReads = new Map<string, Promise<Props | undefined>>();
-  const detailOf = (op: OperationId, params: Record<string, string>) => {
+  const detailOf = (op: OperationName, params: Record<string, string>) => {
     const key = `${op} ${JSON.stringify(params)}`;
     let read = detailReads.get(key);
     if (!read) detailReads.set(key, (read = limit(() => readOrUndefined<Props>(client, op, params))));
@@ -158,7 +158,7 @@ async function enumerate(
   owners: ImportedObject[],
   context: ReadContext,
   limit: Limit,
-  detailOf: (op: OperationId, params: Record<string, string>) => Promise<Props | undefined>,
+  detailOf: (op: OperationName, params: Record<string, string>) => Promise<Props | undefined>,
 ): Promise<Found[]> {
   const custom = KIND_IMPORTS[spec.kind];
   const objects = objectAccess(spec, client);
@@ -214,7 +214,7 @@ async function enumerate(
     }
     const listed = pick(await client.list<Props>(op, {}, query));
     if (!ownerField) return listed.map((api) => ({ api }));
-    // A list of the tenant holding owned objects (W31: every venue's settings): each goes with its owner.
+    // A list of the tenant holding owned objects (listVenueWifiSettings: every venue's settings): each goes with its owner.
     const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
     const ownerIdOf = (api: Props) =>
       String(ownerField === spec.identity.idFromInput ? api[objects.idField] : api[ownerField]);
@@ -241,7 +241,7 @@ async function enumerate(
 /** A read; undefined when the service has no such object (an owner deleted meanwhile). */
 async function readOrUndefined<T>(
   client: NmsClient,
-  op: OperationId,
+  op: OperationName,
   params: Record<string, string>,
 ): Promise<T | undefined> {
   try {

@@ -28,7 +28,7 @@ export interface SpecFields {
   defaults(variant?: WifiApiVariant): Readonly<Record<string, unknown>>;
   /**
    * What an update writes for a top-level input the program leaves out, so that the service lets go
-   * of a value set outside the program (an update body without the field keeps it, W6): the field's
+   * of a value set outside the program (an update body without the field keeps it, updateAp): the field's
    * default; else the empty value of its type ("", [], {}) where the field takes it; else null, the
    * service's "not set".
    */

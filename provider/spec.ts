@@ -3,7 +3,7 @@
 // again here.
 import type { z } from "zod";
 import type { WifiApiVariant } from "../contract/meta";
-import type { OperationId } from "../contract/routes";
+import type { OperationName } from "../contract/routes";
 import type { NmsClient, QueryParams, RequestRecord } from "./client";
 
 export type Props = Record<string, unknown>;
@@ -27,7 +27,7 @@ export interface Identity<P extends string = string> {
    * venue's ID (`venueId`), APs their serial number. The resource's ID is this input's value.
    */
   readonly idFromInput?: string;
-  /** Where update names the object: in the path (default) or in the body's idField (S44, S51). */
+  /** Where update names the object: in the path (default) or in the body's idField (updateSwitchProfile, updateVlan). */
   readonly updateIdIn?: "path" | "body";
   /**
    * Input fields holding parent IDs, by the path parameter they fill in every operation
@@ -38,43 +38,43 @@ export interface Identity<P extends string = string> {
 
 export interface Operations {
   /** Absent: the object always exists (settings); create adopts it and writes the program's values. */
-  readonly create?: OperationId;
+  readonly create?: OperationName;
   /** Absent: write-only; refresh cannot see the object and keeps what the state holds. */
-  readonly read?: OperationId;
+  readonly read?: OperationName;
   /** Absent: every change replaces the object. */
-  readonly update?: OperationId;
-  readonly delete?: OperationId;
+  readonly update?: OperationName;
+  readonly delete?: OperationName;
   /**
-   * Delete with an array of IDs (A8, W3, S55...). Destroy "delete" goes through it: the deletes of
+   * Delete with an array of IDs (deleteVenues, deleteAps, deleteVlans...). Destroy "delete" goes through it: the deletes of
    * a run that arrive together (same tenant, same path) share its calls, up to the client's batch
    * size; a lone delete, and each entry of a call refused as a whole, goes by `delete` when there
    * is one, else as a one-ID array.
    */
-  readonly bulkDelete?: OperationId;
+  readonly bulkDelete?: OperationName;
   /** Puts the service's defaults back (destroy "reset"). */
-  readonly reset?: OperationId;
+  readonly reset?: OperationName;
 }
 
 /**
  * A boolean input whose change calls one of two operations instead of the update
- * (GuestUser.disabled: W79 when it becomes true, W80 when it becomes false).
+ * (GuestUser.disabled: disableGuestUser when it becomes true, enableGuestUser when it becomes false).
  */
 export interface Toggle {
-  readonly whenTrue: OperationId;
-  readonly whenFalse: OperationId;
+  readonly whenTrue: OperationName;
+  readonly whenFalse: OperationName;
 }
 
 /**
- * An input whose change calls an operation (GuestUser.regenerate: W81; Ap.position: W17). Its
+ * An input whose change calls an operation (GuestUser.regenerate: regenerateGuestUserCredentials; Ap.position: updateApPosition). Its
  * rules are the input schema's, checked at preview with the rest.
  */
 export interface Trigger {
-  readonly op: OperationId;
+  readonly op: OperationName;
   /** The operation's body from the inputs, and the state before the change (none on create). */
   body?(inputs: Props, previous?: Props): unknown;
   /**
    * The input is part of the object from its creation, but only this operation writes it (a
-   * switch's position, S19): after a create, the operation runs when the input is set.
+   * switch's position, updateSwitchPosition): after a create, the operation runs when the input is set.
    */
   readonly onCreate?: boolean;
 }
@@ -137,7 +137,7 @@ export interface StepOverrides<I extends Props = Props> {
    * the reference docs and COVERAGE.md.
    */
   readonly writeBody?: {
-    readonly calls: readonly OperationId[];
+    readonly calls: readonly OperationName[];
     build(client: NmsClient, inputs: I, previous: Props | undefined, body: Props | Props[]): Promise<Props | Props[]>;
   };
   /**
@@ -158,7 +158,7 @@ export interface StepOverrides<I extends Props = Props> {
 /** What a kind's own create (StepOverrides.create) works with. */
 export interface CreateStep {
   readonly client: NmsClient;
-  readonly op: OperationId;
+  readonly op: OperationName;
   /** Sends the kind's create operation with this body: the object the service answered (when it did) and the request's record. */
   send(body: unknown): Promise<{ response?: Props; record?: RequestRecord }>;
 }
@@ -171,7 +171,7 @@ export interface TakenName {
   readonly fields: readonly string[];
   /** "the tenant", "its venue": where the name is unique, for the message. */
   readonly scope: string;
-  readonly list: OperationId;
+  readonly list: OperationName;
   /** The list's path parameter from the inputs, and the kind of the object that is the scope (its parent). */
   readonly parent?: { readonly field: string; readonly param: string; readonly kind: string };
   readonly query?: QueryParams;
@@ -216,7 +216,7 @@ export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends s
   readonly replaceOnChanges?: readonly string[];
   readonly toggles?: Readonly<Record<string, Toggle>>;
   readonly triggers?: Readonly<Record<string, Trigger>>;
-  /** Inputs → write body (an array for an operation whose body is one, W39). Default: the input fields as they are, minus toggles and triggers. */
+  /** Inputs → write body (an array for an operation whose body is one, updateVenueLanPorts). Default: the input fields as they are, minus toggles and triggers. */
   toApi?(inputs: Props): Props | Props[];
   /** API object → fields in the SDK's shape. Default: input and output fields as they are. */
   fromApi?(api: Props): Props;
@@ -228,10 +228,10 @@ export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends s
    * the listed ones when they are nested.
    */
   readonly readFromList?: {
-    op: OperationId;
+    op: OperationName;
     query?: QueryParams;
     items?(listed: Props[]): Props[];
-    /** Output fields the list's items lack (W1 has no cellularSettings): a refresh from the list keeps their last value. */
+    /** Output fields the list's items lack (listAps has no cellularSettings): a refresh from the list keeps their last value. */
     lacks?: readonly string[];
   };
   /**

@@ -4,7 +4,7 @@
 // --msp-estate) as an MSP's estate (20 end customers' tenants of 54 resources each, 1,080 in one stack, every resource
 // naming its customer's tenant, the MSP's login reaching them by delegated access), through the engine harness against the emulator,
 // refreshes it and destroys it, once with the provider's own settings and once as a naive client would (per-request
-// A2 polling at a fixed interval, one GET per refreshed resource), on the same emulator settings (the emulator is
+// getRequest polling at a fixed interval, one GET per refreshed resource), on the same emulator settings (the emulator is
 // reset between runs).
 //
 //   npm run bench [-- --sizes 250,1000,4000,msp] [--msp-tenants 20] [--msp-sites 2] [--latency-ms 300] [--jitter-ms 200] [--rate 100] [--burst 100]
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
       printFigures(`${what}: provider (coalesced poller, refresh from lists)`, done, opts);
       if (done.naive)
         printFigures(
-          `${what}: naive baseline (A2 every ${opts.naivePollMs} ms, GET per refreshed resource)`,
+          `${what}: naive baseline (getRequest every ${opts.naivePollMs} ms, GET per refreshed resource)`,
           done,
           opts,
           "naive",

@@ -1,8 +1,8 @@
 // Throughput benchmark of the emulator, so that we know it is never the bottleneck of a
 // benchmark of the provider. The emulator runs in a child process (its own event loop and, on a
 // multi-core machine, its own core); this process generates the load over loopback with an
-// undici Pool of keep-alive connections: a fixed mix of authenticated reads (A9 get venue, W26
-// get AP group, A2 get request record), one request in flight per connection, for a bounded
+// undici Pool of keep-alive connections: a fixed mix of authenticated reads (getVenue get venue, getApGroup
+// get AP group, getRequest get request record), one request in flight per connection, for a bounded
 // time after a short warm-up. It prints requests/s, p50/p99 latency and errors, the server's own
 // counts (GET /__admin/stats) as a cross-check, and ends with one JSON line:
 //   {"requestsPerSecond":…, "p50Ms":…, "p99Ms":…, "errors":…}
@@ -67,7 +67,7 @@ async function prepare(pool: Pool, info: EmulatorInfo): Promise<{ paths: string[
     { name: "Bench venue", address: { city: "Lisbon", country: "Portugal" } },
     cookie,
   );
-  expectStatus("A7 add venue", venue, 202);
+  expectStatus("createVenue add venue", venue, 202);
   const group = await call(
     pool,
     "GET",
@@ -75,7 +75,7 @@ async function prepare(pool: Pool, info: EmulatorInfo): Promise<{ paths: string[
     undefined,
     cookie,
   );
-  expectStatus("W30 default AP group", group, 200);
+  expectStatus("getVenueDefaultApGroup default AP group", group, 200);
   return {
     cookie,
     paths: [
@@ -156,7 +156,7 @@ async function main(): Promise<void> {
       `emulator ${info.url} (child process ${child.pid}); ${connections} keep-alive connections, one request in flight each\n`,
     );
     out.write(
-      `mix: A9 get venue, W26 get AP group, A2 get request record; ${WARM_UP_MS} ms warm-up, then ${seconds} s measured\n`,
+      `mix: getVenue get venue, getApGroup get AP group, getRequest get request record; ${WARM_UP_MS} ms warm-up, then ${seconds} s measured\n`,
     );
     out.write(`requests/s: ${result.requestsPerSecond}  (${latencies.length} requests in ${elapsedS.toFixed(2)} s)\n`);
     out.write(`latency: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms\n`);

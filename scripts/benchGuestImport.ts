@@ -1,5 +1,5 @@
-// What one tenant's large guest import (W76, multipart) costs every other tenant. The emulator runs in a child
-// process; tenant B reads its venues (A6, one request in flight) for a quiet second, then goes on reading while
+// What one tenant's large guest import (importGuestUsers, multipart) costs every other tenant. The emulator runs in a child
+// process; tenant B reads its venues (listVenues, one request in flight) for a quiet second, then goes on reading while
 // tenant A imports `--rows` guests in one request. Prints the import's answer time and B's latency in both phases,
 // and ends with one JSON line: {"rows":…,"bodyBytes":…,"importMs":…,"emulatorCpuMs":…,"quiet":{…},"during":{…},
 // "ratio":…}. emulatorCpuMs is the CPU time the emulator's process spent while the import ran (Linux: its schedstat;
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
           headers: { cookie: reader.cookie },
         });
         await reply.body.dump();
-        if (reply.statusCode !== 200) throw new Error(`A6 answered ${reply.statusCode}`);
+        if (reply.statusCode !== 200) throw new Error(`listVenues answered ${reply.statusCode}`);
         const phase: string = now.phase;
         if (phase === "quiet" || phase === "during") latencies[phase].push(performance.now() - started);
       }
@@ -126,7 +126,8 @@ async function main(): Promise<void> {
     const emulatorCpuMs = cpuBefore === undefined || cpuAfter === undefined ? null : Math.round(cpuAfter - cpuBefore);
     now.phase = "done";
     await reading;
-    if (reply.statusCode >= 300) throw new Error(`W76 answered ${reply.statusCode}: ${answer.slice(0, 300)}`);
+    if (reply.statusCode >= 300)
+      throw new Error(`importGuestUsers answered ${reply.statusCode}: ${answer.slice(0, 300)}`);
     const quiet = summary(latencies.quiet);
     const during = summary(latencies.during);
     console.log(

@@ -9,7 +9,7 @@
 //   npm run bench:import -- [--objects 1000]
 //
 // Reading is paced by the rate limit: the import makes about one request per AP (its radio, LAN ports and mDNS
-// gateway from W5) and six per venue (its per-model settings, DHCP bindings, switch settings, floor plans), plus the
+// gateway from getAp) and six per venue (its per-model settings, DHCP bindings, switch settings, floor plans), plus the
 // lists, so its time is about requests / nms:maxRequestsPerSecond.
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -74,28 +74,29 @@ async function seed(client: NmsClient, sites: number): Promise<void> {
   const venues = await inParallel(
     Array.from(
       { length: sites },
-      (_, s) => () => write("A7", {}, { name: `Site ${s + 1}`, address: { city: "Lisbon", country: "Portugal" } }),
+      (_, s) => () =>
+        write("createVenue", {}, { name: `Site ${s + 1}`, address: { city: "Lisbon", country: "Portugal" } }),
     ),
   );
   await inParallel(
     venues.map((venue, s) => async () => {
       const venueId = String(venue.id);
       await write(
-        "W44",
+        "updateVenueRadio",
         { venueId },
         { radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" } },
       );
-      await write("W48", { venueId }, { enabled: true, server: "192.0.2.50", priority: "WARNING" });
-      const group = await write("W24", {}, { name: "Floors", venueId });
+      await write("updateVenueSyslog", { venueId }, { enabled: true, server: "192.0.2.50", priority: "WARNING" });
+      const group = await write("createApGroup", {}, { name: "Floors", venueId });
       const aps = Array.from({ length: APS_PER_SITE }, (_, i) => ({
         serialNumber: apSerial(s, i),
         name: `Site ${s + 1} AP ${i + 1}`,
         venueId,
         apGroupId: group.id,
       }));
-      await write("W2", {}, aps);
+      await write("createAps", {}, aps);
       const network = await write(
-        "W52",
+        "createNetworkDeep",
         {},
         {
           name: `Site ${s + 1} staff`,
@@ -109,7 +110,7 @@ async function seed(client: NmsClient, sites: number): Promise<void> {
         },
       );
       await write(
-        "W59",
+        "activateNetwork",
         {},
         { networkId: network.id, venueId, isAllAPGroups: false, apGroups: [{ apGroupId: group.id, radio: "Both" }] },
       );
@@ -124,12 +125,12 @@ async function seed(client: NmsClient, sites: number): Promise<void> {
         vlanId: 100 + v,
         vlanName: `vlan-${100 + v}`,
       }));
-      await write("S43", {}, { name: `Block ${b + 1}`, venues: [venueId], vlans });
+      await write("createSwitchProfile", {}, { name: `Block ${b + 1}`, venues: [venueId], vlans });
       const serialNumber = switchSerial(b);
-      await write("S10", {}, { id: serialNumber, venueId, name: `Block ${b + 1} switch` });
+      await write("createSwitch", {}, { id: serialNumber, venueId, name: `Block ${b + 1} switch` });
       for (let p = 1; p <= PORTS_PER_SWITCH; p++) {
         await write(
-          "S40",
+          "updateSwitchPort",
           { serialNumber },
           { port: `1/1/${p}`, name: `desk ${p}`, untaggedVlan: String(100 + (p % VLANS_PER_BLOCK)) },
         );

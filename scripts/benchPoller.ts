@@ -74,7 +74,7 @@ async function main(): Promise<void> {
               await acquire();
               try {
                 const body = { name: `Site ${t}-${w}-${i}`, address: { city: "Lisbon", country: "Portugal" } };
-                await view.execute("A7", {}, { body });
+                await view.execute("createVenue", {}, { body });
                 creates += 1;
               } finally {
                 release();
@@ -86,10 +86,10 @@ async function main(): Promise<void> {
     );
     const wallSeconds = (Date.now() - startedAt) / 1000;
     const { requests } = client.stats();
-    const polls = (requests.A3 ?? 0) + (requests.A2 ?? 0);
+    const polls = (requests.listRequestsByStatus ?? 0) + (requests.getRequest ?? 0);
     console.log(
       `${creates} creates in ${tenantCount} tenant(s) at parallel ${parallel}: ${wallSeconds.toFixed(2)} s, ` +
-        `${polls} polls (A3 ${requests.A3 ?? 0}, A2 ${requests.A2 ?? 0}), ${(polls / creates).toFixed(3)} per create`,
+        `${polls} polls (listRequestsByStatus ${requests.listRequestsByStatus ?? 0}, getRequest ${requests.getRequest ?? 0}), ${(polls / creates).toFixed(3)} per create`,
     );
     console.log(JSON.stringify({ tenants: tenantCount, parallel, creates, wallSeconds, polls, requests }));
   } finally {

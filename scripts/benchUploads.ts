@@ -1,7 +1,7 @@
 // What one tenant's uploads cost every other tenant when the emulator keeps a state file. The
-// emulator runs in a child process with --state-file (default save delay); tenant B reads (A4 get
+// emulator runs in a child process with --state-file (default save delay); tenant B reads (getTenant get
 // tenant, one request in flight) for a few quiet seconds, then goes on reading while tenant A
-// uploads files (U1, then PUT to the signed address, two in flight) and for a second after the
+// uploads files (getUploadUrl, then PUT to the signed address, two in flight) and for a second after the
 // last upload, while the saves that follow it run. Prints B's latency in both phases (p50, p95,
 // p99, max, requests), the uploads' pace and the state file's size, and ends with one JSON line:
 //   {"quiet":{"p95Ms":…},"uploading":{"p95Ms":…},"files":…,"fileBytes":…}
@@ -62,14 +62,14 @@ async function login(pool: Pool, username: string, password: string): Promise<st
   return `API-KEY=${(await json(pool, "POST", "/token", { username, password }))["API-KEY"]}`;
 }
 
-/** Reads A4 of the tenant, one request at a time, until `stop()` says so; the latencies. */
+/** Reads getTenant of the tenant, one request at a time, until `stop()` says so; the latencies. */
 async function read(pool: Pool, tenantId: string, cookie: string, stop: () => boolean): Promise<number[]> {
   const latencies: number[] = [];
   while (!stop()) {
     const started = performance.now();
     const reply = await pool.request({ method: "GET", path: `/api/tenant/${tenantId}`, headers: { cookie } });
     await reply.body.dump();
-    if (reply.statusCode !== 200) throw new Error(`A4 answered ${reply.statusCode}`);
+    if (reply.statusCode !== 200) throw new Error(`getTenant answered ${reply.statusCode}`);
     latencies.push(performance.now() - started);
   }
   return latencies;
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
     const out = process.stdout;
     out.write(`emulator ${info.url} (child process ${child.pid}) with --state-file (default save delay)\n`);
     out.write(
-      `tenant A uploaded ${files} files of ${fileBytes} bytes, two in flight, in ${result.uploadSeconds} s; tenant B read A4 one request at a time\n`,
+      `tenant A uploaded ${files} files of ${fileBytes} bytes, two in flight, in ${result.uploadSeconds} s; tenant B read getTenant one request at a time\n`,
     );
     const line = (name: string, p: Phase) =>
       `${name}: ${p.requests} reads, p50 ${p.p50Ms} ms, p95 ${p.p95Ms} ms, p99 ${p.p99Ms} ms, max ${p.maxMs} ms\n`;

@@ -1,4 +1,4 @@
-// npm run new-kind -- --name CarrierProfile --shape created --route W91 W92 W93 W94 W95 W96 [--schema <export>]
+// npm run new-kind -- --name CarrierProfile --shape created --route listWifiCallingProfiles createWifiCallingProfile deleteWifiCallingProfiles getWifiCallingProfile updateWifiCallingProfile deleteWifiCallingProfile [--schema <export>]
 // [--family <file>]: the hand-written files of a resource kind of an existing shape, from its operations in the
 // route table and its input schema in the contract: the provider's declaration and its registry line, the
 // emulator's kind and its registry line, the kinds-table row, the bad-input generator and, for settings of an owner
@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { z } from "zod";
 import * as contract from "../contract";
 import { fieldsOf } from "../contract/meta";
-import { lookUpRoute, pathParamNames, type OperationId, type RouteDef } from "../contract/routes";
+import { lookUpRoute, pathParamNames, type OperationName, type RouteDef } from "../contract/routes";
 import { unwrapSchema } from "../contract/zodWrappers";
 import { KINDS } from "../emulator/services/registry";
 import { RESOURCE_SPECS } from "../provider/resources";
@@ -56,13 +56,13 @@ export interface ScaffoldFile {
 }
 
 interface Operations {
-  list?: OperationId;
-  create?: OperationId;
-  read?: OperationId;
-  update?: OperationId;
-  delete?: OperationId;
-  bulkDelete?: OperationId;
-  reset?: OperationId;
+  list?: OperationName;
+  create?: OperationName;
+  read?: OperationName;
+  update?: OperationName;
+  delete?: OperationName;
+  bulkDelete?: OperationName;
+  reset?: OperationName;
 }
 
 /** The files the kind needs, as they will read, from the repository at `root`. */
@@ -239,7 +239,7 @@ export function writeScaffold(root: string, files: readonly ScaffoldFile[]): str
 }
 
 /** Each operation's role, from its method and path: the item's path ends with the ID, the collection's does not. */
-function operationsOf(routes: { op: OperationId; route: RouteDef }[], shape: Shape): Operations {
+function operationsOf(routes: { op: OperationName; route: RouteDef }[], shape: Shape): Operations {
   const ops: Operations = {};
   const endsWithId = (route: RouteDef) => /\}$/.test(route.path);
   for (const { op, route } of routes) {
@@ -275,7 +275,7 @@ function operationsOf(routes: { op: OperationId; route: RouteDef }[], shape: Sha
  * The path parameter naming one object: the last of the paths that end with one (read, update, delete); for
  * settings, the last of their read's path (a venue's ID).
  */
-function idParamOf(routes: { op: OperationId; route: RouteDef }[], shape: Shape): string {
+function idParamOf(routes: { op: OperationName; route: RouteDef }[], shape: Shape): string {
   const item = routes.find(({ route }) => (shape === "settings" ? route.method === "GET" : /\}$/.test(route.path)));
   if (!item) throw new Error("--route: no operation names one object (a path ending with its ID)");
   const params = pathParamNames(item.route.path).filter((p) => p !== "tenantId");
@@ -287,12 +287,12 @@ function idParamOf(routes: { op: OperationId; route: RouteDef }[], shape: Shape)
 }
 
 /** The object's words, from its read's (else create's) summary: "Get Wi-Fi calling profile" → "Wi-Fi calling profile". */
-function nounOf(routes: { op: OperationId; route: RouteDef }[], ops: Operations): string {
+function nounOf(routes: { op: OperationName; route: RouteDef }[], ops: Operations): string {
   const named = routes.find(({ op }) => op === (ops.read ?? ops.create))!;
   return named.route.summary.replace(/^\S+\s+(an?\s+)?/i, "");
 }
 
-function routeOfOp(routes: { op: OperationId; route: RouteDef }[], op: OperationId): RouteDef {
+function routeOfOp(routes: { op: OperationName; route: RouteDef }[], op: OperationName): RouteDef {
   return routes.find((r) => r.op === op)!.route;
 }
 

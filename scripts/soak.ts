@@ -1,7 +1,7 @@
 // Soak run of the emulator (a real HTTP server in a child process, started with --expose-gc):
 // several tenants, each driven by a few workers at a set pace with a mix of creates, reads,
-// updates, deletes, lists and request-record polls (every async write is polled with A2 until it
-// leaves PENDING; A3 lists pending records). Per interval it prints the server's memory after a
+// updates, deletes, lists and request-record polls (every async write is polled with getRequest until it
+// leaves PENDING; listRequestsByStatus lists pending records). Per interval it prints the server's memory after a
 // full GC (RSS, heap) and the latency of the interval's requests (p50/p95/p99); at the end, the
 // last interval against the first and against the middle one as ratios, a verdict on flatness
 // (memory over the second half, once the bounded log and record window have filled), and one

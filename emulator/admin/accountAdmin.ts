@@ -1,7 +1,7 @@
 // Admin API calls for account scenarios (tests and demos): people in the vendor's support
 // directory (to add administrators by externalId and invite VARs), the password an added
 // administrator logs in with (the service mails an invitation; the emulator has no mail), and
-// which tenant is an MSP's end customer (delegated access, A35).
+// which tenant is an MSP's end customer (delegated access, getEndCustomerEntitlements).
 import { z } from "zod";
 import { failureOfIssue } from "../../contract";
 import type { AdminHandler, AdminTarget } from "./adminHandler";

@@ -54,7 +54,7 @@ export function adminRoutes(emulator: AdminTarget): Router<AdminHandler> {
       .add("GET", "/__admin/tenants/{tenantId}/objects", ({ params }) => {
         return ok(emulator.model.objectsOf(tenantOf(emulator, params.tenantId)));
       })
-      // Wi-Fi clients: no operation connects a client, so tests connect one here (W67 disconnects it).
+      // Wi-Fi clients: no operation connects a client, so tests connect one here (disconnectClients disconnects it).
       .add("POST", "/__admin/tenants/{tenantId}/clients", ({ params, body }) => {
         const { apMac, clientMac } = parse(clientDisconnectSchema, body ?? {});
         return created(connectClient(tenantOf(emulator, params.tenantId), apMac, clientMac));

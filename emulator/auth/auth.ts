@@ -1,4 +1,4 @@
-// Login (A1), tokens and lockout. Usernames are global, as on the service: a username belongs
+// Login, tokens and lockout. Usernames are global, as on the service: a username belongs
 // to one tenant, and its token only opens that tenant's paths. A token stands for its
 // administrator as they are now: deleting the administrator ends it, a role change applies to it
 // at its next request. Failed logins are remembered for at most FAILED_LOGINS_TRACKED usernames,
@@ -54,7 +54,7 @@ export class AuthService {
     this.accounts.set(account.username, account);
   }
 
-  /** A1. Failed attempts count per username, known or not, so that locking reveals nothing. */
+  /** login. Failed attempts count per username, known or not, so that locking reveals nothing. */
   login({ username, password }: Credentials): Session {
     const now = Date.now();
     const key = loginKey(username);
@@ -155,7 +155,7 @@ export interface Credentials {
   password: string;
 }
 
-/** A1's body; 400 unless both fields are non-empty strings. */
+/** login's body; 400 unless both fields are non-empty strings. */
 export function credentialsOf(body: unknown): Credentials {
   if (body === null || typeof body !== "object" || Array.isArray(body))
     throw badRequest("body must be a JSON object", "body");

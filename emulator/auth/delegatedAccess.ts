@@ -29,7 +29,7 @@ export function checkDelegatedAccess(
   if (named !== pathTenantId) throw new ApiError("NMS-TENANT-HEADER-MISMATCH", { object: header, value: named });
 }
 
-/** The administrator's lastLogin (A12, A16). */
+/** The administrator's lastLogin (listAdmins, getAdmin). */
 export function noteLogin(model: NmsModel, session: Session): void {
   const admin = model.tenant(session.tenantId)?.of("admins").get(session.adminId);
   if (admin) admin.lastLogin = new Date().toISOString();

@@ -1,5 +1,5 @@
 // Token buckets: for service calls one per login (username) and one per tenant (of the path), for
-// login (A1) one per username. A bucket holds up to `burst` tokens and refills at
+// login one per username. A bucket holds up to `burst` tokens and refills at
 // `requestsPerSecond`; a request takes one token of each of its buckets, or none and is answered
 // 429 with the whole seconds until every one of them has one again. Refill is computed lazily from the time
 // of the last take, so an idle bucket costs nothing and the hot path is a map lookup and some

@@ -4,7 +4,7 @@
 // Whatever a step throws after the request was read is answered here (500 NMS-INTERNAL), never
 // passed to the process.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { WIRE_HEADERS, type OperationId } from "../../contract";
+import { WIRE_HEADERS, type OperationName } from "../../contract";
 import { ApiError, rateLimited } from "../model/errors";
 import type { IdSource } from "../model/ids";
 import type { AnswerFault } from "../settings/faults";
@@ -62,7 +62,7 @@ export class AnswerWriter {
     res: ServerResponse,
     method: string,
     path: string,
-    op: OperationId,
+    op: OperationName,
     tenantId: string | null,
     fault: AnswerFault,
     run: () => Answer | Promise<Answer>,

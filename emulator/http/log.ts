@@ -5,14 +5,14 @@
 // Bodies are never kept, so no secret can end up here. A path is kept up to MAX_LOGGED_PATH
 // characters: the ring's size is then bounded whatever paths clients send.
 
-/** The longest path a log entry keeps; a longer one is cut there and ends with "…". The longest route (S58, S59) with IDs of 64 characters stays below it. */
+/** The longest path a log entry keeps; a longer one is cut there and ends with "…". The longest route (listVenueModelTaggedPortVlans, listVenueModelUntaggedPortVlans) with IDs of 64 characters stays below it. */
 export const MAX_LOGGED_PATH = 512;
 
 export interface LogEntry {
   seq: number;
   method: string;
   path: string;
-  /** Operation ID ("A7"), "admin" for the admin API, "unknown" for an unmatched route. */
+  /** Operation name ("createVenue"), "admin" for the admin API, "unknown" for an unmatched route. */
   op: string;
   /** Status answered; 0 when no answer was sent (reset or lost-answer fault). */
   status: number;

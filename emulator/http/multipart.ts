@@ -1,4 +1,4 @@
-// Multipart bodies (the route's body "multipart", W76): parsed with Node's own fetch machinery
+// Multipart bodies (the route's body "multipart", importGuestUsers): parsed with Node's own fetch machinery
 // (Response.formData), so the emulator reads a real multipart/form-data request without a parser
 // of its own. Handlers get the form as plain data.
 

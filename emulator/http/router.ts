@@ -1,5 +1,5 @@
 // Path-template router: a segment tree where literal segments win over {parameters}, with
-// backtracking, so that POST /wifi/network/deep (W52) and GET /wifi/network/{networkId} (W54)
+// backtracking, so that POST /wifi/network/deep (createNetworkDeep) and GET /wifi/network/{networkId} (getNetwork)
 // live side by side. Matching is one walk over the path's segments; no regular expressions.
 import { pathParamNames } from "../../contract";
 

@@ -5,7 +5,7 @@
 // lookups and one JSON encode; with no fault rule armed, faults cost one comparison.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { OPERATION_IDS, type OperationId, ROUTES } from "../../contract";
+import { OPERATION_NAMES, type OperationName, ROUTES } from "../../contract";
 import { adminRoutes } from "../admin/admin";
 import type { AdminHandler } from "../admin/adminHandler";
 import { AuthService } from "../auth/auth";
@@ -62,7 +62,7 @@ export class EmulatorServer {
   private readonly operations: OperationRunner;
   /** Writes, logs and counts every answer. */
   private readonly answers: AnswerWriter;
-  private readonly routes = new Router<OperationId>();
+  private readonly routes = new Router<OperationName>();
   private readonly admin: Router<AdminHandler>;
   private demoTenant: TenantCredentials;
   private readonly connections = new ConnectionCounter();
@@ -84,15 +84,15 @@ export class EmulatorServer {
     this.tracker = new RequestTracker(this.config, this.ids, this.faults, random);
     this.operations = new OperationRunner(this.model, this.auth, this.tracker, this.config, () => this.ownOrigin);
     this.answers = new AnswerWriter(this.ids, this.log, this.stats, () => this.onChange());
-    for (const op of OPERATION_IDS) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
+    for (const op of OPERATION_NAMES) this.routes.add(ROUTES[op].method, ROUTES[op].path, op);
     this.admin = adminRoutes(this);
     this.demoTenant = createTenantWithAdmins(this.model, this.auth, this.ids, DEMO_CREDENTIALS);
     addDemoSupportDirectory(this.model.directory);
     // The store reads the config object itself: a PUT /__admin/config changes the lifetime of the next address.
     fileStoreOf(this.model.directory).lifetimes = this.config;
     const limits = { ...CONNECTION_LIMITS, ...connectionLimits };
-    // Node's default 16 KiB header limit answers 431 with no body before any route is matched; the longest paths (S58,
-    // S59: six parameters) must reach the router so that even absurd ones get the service's error body.
+    // Node's default 16 KiB header limit answers 431 with no body before any route is matched; the longest paths (listVenueModelTaggedPortVlans,
+    // listVenueModelUntaggedPortVlans: six parameters) must reach the router so that even absurd ones get the service's error body.
     this.http = createServer(
       {
         maxHeaderSize: 64 * 1024,
@@ -158,7 +158,7 @@ export class EmulatorServer {
   }
 
   /** Operations the emulator serves (every one of the route table but login, once all kinds exist). */
-  servedOperations(): OperationId[] {
+  servedOperations(): OperationName[] {
     return this.operations.served();
   }
 
@@ -310,7 +310,7 @@ export class EmulatorServer {
       else this.answers.answer(res, method, path, op, tenantId, this.answers.errorAnswer(error));
     };
     // A multipart route's body is a form, parsed here (asynchronously) so that its handler gets plain data.
-    const multipart = op in ROUTES && ROUTES[op as OperationId].body === "multipart";
+    const multipart = op in ROUTES && ROUTES[op as OperationName].body === "multipart";
     readBody(req)
       .then((buffer) => {
         if (!multipart) return then(buffer.toString("utf8"));

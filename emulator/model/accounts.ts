@@ -1,4 +1,4 @@
-// An administrator's login: what login (A1) checks and a token stands for. Usernames are global
+// An administrator's login: what login checks and a token stands for. Usernames are global
 // on the service, so accounts live in the directory (directory.ts), not in a tenant.
 import type { ADMIN_ROLES } from "../../contract";
 

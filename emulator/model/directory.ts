@@ -34,7 +34,7 @@ export class Directory {
 
   /**
    * AP and switch serial numbers by the tenant that registered them ("ap:SERIAL", "switch:SERIAL"): a device belongs
-   * to one tenant, so another one's W2 or S10 is refused (emulator/README.md, "Roles and devices").
+   * to one tenant, so another one's createAps or createSwitch is refused (emulator/README.md, "Roles and devices").
    */
   readonly deviceHolders = new Map<string, string>();
 

@@ -12,7 +12,7 @@ import {
 } from "../../contract";
 
 /**
- * Codes of the emulator's own surfaces (the admin API, the file store behind U1 and U2, the page),
+ * Codes of the emulator's own surfaces (the admin API, the file store behind getUploadUrl and getDownloadUrl, the page),
  * which the service's catalogue has no entry for: each carries its own status (emulator/README.md,
  * "What the emulator protects").
  */

@@ -3,7 +3,7 @@
 // (handlers.ts) are derived from the declarations, so a new kind is one file in services/ and
 // one line in services/registry.ts.
 import type { z } from "zod";
-import type { BodyEncoding, OperationId, RouteDef, WifiApiVariant } from "../../contract";
+import type { BodyEncoding, OperationName, RouteDef, WifiApiVariant } from "../../contract";
 import type { Session } from "../auth/auth";
 import type { Answer } from "../http/wire";
 import type { AnyRecord, UniqueRule } from "./collection";
@@ -31,10 +31,10 @@ export interface Draft<R> {
 
 /**
  * A list operation: every object of the kind, or those whose `field` equals the path parameter
- * `param` (W29 AP groups of a venue), after checking that the object of `kind` it names exists.
+ * `param` (listVenueApGroups AP groups of a venue), after checking that the object of `kind` it names exists.
  */
 export interface ListDef {
-  op: OperationId;
+  op: OperationName;
   where?: { param: string; field: string; kind: string; noun: string };
 }
 
@@ -42,17 +42,17 @@ export interface ListDef {
 export interface KindOps {
   lists?: ListDef[];
   /** Body: one object. */
-  create?: OperationId;
-  /** Body: an array of objects, written all or nothing (W2, W74). */
-  createMany?: OperationId;
-  get?: OperationId;
-  /** By the ID in the path, or in the body's `id` when the path has no slot for it (S44, S51). */
-  update?: OperationId;
-  delete?: OperationId;
+  create?: OperationName;
+  /** Body: an array of objects, written all or nothing (createAps, createGuestUsers). */
+  createMany?: OperationName;
+  get?: OperationName;
+  /** By the ID in the path, or in the body's `id` when the path has no slot for it (updateSwitchProfile, updateVlan). */
+  update?: OperationName;
+  delete?: OperationName;
   /** Body: an array of IDs, deleted all or nothing. */
-  bulkDelete?: OperationId;
+  bulkDelete?: OperationName;
   /** Settings: back to their defaults. */
-  reset?: OperationId;
+  reset?: OperationName;
 }
 
 /**
@@ -114,10 +114,10 @@ export interface KindDef<R extends AnyRecord = AnyRecord, I = unknown> {
    * follow from it (a get answers it, a list an array of it, a write the envelope with it).
    */
   readSchema?(variant: WifiApiVariant): z.ZodTypeAny;
-  /** Operations of this kind that no role covers (W30, W65, actions), each with its own handler. */
-  readonly extra?: Partial<Record<OperationId, Handler>>;
+  /** Operations of this kind that no role covers (getVenueDefaultApGroup, getNetworkActivationByVenue, actions), each with its own handler. */
+  readonly extra?: Partial<Record<OperationName, Handler>>;
   /** Bodies and answers of the `extra` operations, and of a role whose body or answer is not the generic one. */
-  readonly schemasOf?: Partial<Record<OperationId, OperationSchemas>>;
+  readonly schemasOf?: Partial<Record<OperationName, OperationSchemas>>;
 }
 
 /** An accepted write: what the answer shows now, and how to apply it later. */
@@ -205,7 +205,7 @@ export interface HandlerModel {
 
 /** What a handler gets: the call, already authenticated, with its tenant and parsed body. */
 export interface OpContext {
-  readonly op: OperationId;
+  readonly op: OperationName;
   readonly route: RouteDef;
   readonly model: HandlerModel;
   readonly tenant: TenantState;
@@ -213,11 +213,11 @@ export interface OpContext {
   readonly params: Params;
   readonly query: URLSearchParams;
   readonly body: unknown;
-  /** Scheme, host and port the request came to, for absolute addresses in answers (U1, U2). */
+  /** Scheme, host and port the request came to, for absolute addresses in answers (getUploadUrl, getDownloadUrl). */
   readonly origin: string;
   /**
    * Answers a write as its route says: async routes submit it and answer 202 with its request
-   * ID; others (W74, 201) apply it now, with a request record that is already SUCCESS.
+   * ID; others (createGuestUsers, 201) apply it now, with a request record that is already SUCCESS.
    */
   finish(write: PreparedWrite): Answer | Promise<Answer>;
 }

@@ -209,7 +209,7 @@ export class NmsModel implements HandlerModel {
 
   /**
    * An update of the object the path names, or (`idInBody`) the one the body's `id` names. `encoding` is the route's:
-   * an "array" body (the per-AP-model venue settings, W34, W39, W41) is read whole by the kind's array schema.
+   * an "array" body (the per-AP-model venue settings, updateVenueCellularSettings, updateVenueLanPorts, updateVenueLeds) is read whole by the kind's array schema.
    */
   update<R extends AnyRecord, I>(
     kind: KindDef<R, I>,
@@ -219,7 +219,7 @@ export class NmsModel implements HandlerModel {
     params: Params = {},
     encoding: BodyEncoding = "object",
   ): PreparedWrite {
-    // A body that names the object is read first: its field rules are reported with the missing or unknown id (S68).
+    // A body that names the object is read first: its field rules are reported with the missing or unknown id (updateVenueSwitchSettings).
     const early = id === undefined ? parseObject(kind, t, body, encoding) : undefined;
     const targetId = id ?? idInBody(kind, body);
     const previous = this.existing(kind, t, targetId, params);
@@ -369,7 +369,7 @@ export class NmsModel implements HandlerModel {
   }
 
   private withParents<R extends AnyRecord>(kind: KindDef<R, unknown>, draft: Draft<R>, params: Params): Draft<R> {
-    // An update whose path does not name the parent (S32 names a LAG by the body's id only) keeps the one the build kept.
+    // An update whose path does not name the parent (updateLag names a LAG by the body's id only) keeps the one the build kept.
     for (const [param, parent] of Object.entries(kind.parents ?? {})) {
       if (params[param] !== undefined) (draft.record as AnyRecord)[parent.field] = params[param];
     }

@@ -17,7 +17,7 @@ export interface CollectionSpec {
   readonly unique?: UniqueRule<AnyRecord>;
 }
 
-/** A5's details, every field held (the demo data and new tenants fill them all). */
+/** getTenantDetails's details, every field held (the demo data and new tenants fill them all). */
 export type TenantDetails = Required<z.infer<typeof tenantDetailsReadSchema>>;
 
 /** What the emulator lets tests and demos set per tenant. */

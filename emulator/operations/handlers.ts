@@ -2,7 +2,7 @@
 // generic handler per role, plus the handlers a kind or a service declares for operations no
 // role covers. Authentication, tenant, role and header checks, body parsing and error answers
 // happen before and after, once, in server.ts.
-import { type OperationId, type RouteDef, ROUTES } from "../../contract";
+import { type OperationName, type RouteDef, ROUTES } from "../../contract";
 import { ApiError, badRequest, refuseReservedFieldNames } from "../model/errors";
 import type { Handler, KindDef, OpContext, PageRequest } from "../model/kind";
 import type { Answer } from "../http/wire";
@@ -51,28 +51,28 @@ export function idList(body: unknown): string[] {
 /** Every handler the kinds and the services declare, checked against the route table. */
 export function deriveHandlers(
   kinds: readonly KindDef[],
-  services: Partial<Record<OperationId, Handler>>,
-): Map<OperationId, Handler> {
-  const handlers = new Map<OperationId, Handler>();
-  const add = (op: OperationId, handler: Handler) => {
+  services: Partial<Record<OperationName, Handler>>,
+): Map<OperationName, Handler> {
+  const handlers = new Map<OperationName, Handler>();
+  const add = (op: OperationName, handler: Handler) => {
     if (handlers.has(op)) throw new Error(`operation ${op} is declared twice`);
     handlers.set(op, (c) => {
       refuseReservedFieldNames(c.body);
       return handler(c);
     });
   };
-  for (const [op, handler] of Object.entries(services) as [OperationId, Handler][]) add(op, handler);
+  for (const [op, handler] of Object.entries(services) as [OperationName, Handler][]) add(op, handler);
   for (const kind of kinds) {
-    for (const [op, handler] of Object.entries(kind.extra ?? {}) as [OperationId, Handler][]) add(op, handler);
+    for (const [op, handler] of Object.entries(kind.extra ?? {}) as [OperationName, Handler][]) add(op, handler);
     for (const [op, handler] of roleHandlers(kind)) add(op, handler);
   }
   return handlers;
 }
 
-function roleHandlers(kind: KindDef): [OperationId, Handler][] {
+function roleHandlers(kind: KindDef): [OperationName, Handler][] {
   const { ops } = kind;
   const id = (c: OpContext) => c.params[kind.idParam];
-  const out: [OperationId, Handler][] = [];
+  const out: [OperationName, Handler][] = [];
   for (const list of ops.lists ?? []) {
     out.push([
       list.op,
@@ -91,7 +91,7 @@ function roleHandlers(kind: KindDef): [OperationId, Handler][] {
   }
   if (ops.get) out.push([ops.get, (c) => ok(c.model.get(kind, c.tenant, id(c), c.params, c.query))]);
   if (ops.update) {
-    // S44 and S51 have no slot for the object in their path: it is named by the body's id.
+    // updateSwitchProfile and updateVlan have no slot for the object in their path: it is named by the body's id.
     const inPath = ROUTES[ops.update].path.includes(`{${kind.idParam}}`);
     out.push([
       ops.update,

@@ -11,12 +11,12 @@ import {
   acceptedRequestSchema,
   apiErrorBodySchema,
   contentPageSchema,
-  OPERATION_IDS,
+  OPERATION_NAMES,
   pathParamNames,
   requestRecordReadSchema,
   ROUTES,
   WIRE_HEADERS,
-  type OperationId,
+  type OperationName,
   type RouteDef,
 } from "../../contract";
 import { AUTH_COOKIE } from "../auth/auth";
@@ -43,7 +43,7 @@ function jsonSchemaOf(schema: z.ZodTypeAny): Json {
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** The request body an operation takes (emulator/operations/operationSchemas.ts), as the newer variant reads it. */
-function requestBody(op: OperationId, route: RouteDef, kinds: readonly KindDef[]): Json | undefined {
+function requestBody(op: OperationName, route: RouteDef, kinds: readonly KindDef[]): Json | undefined {
   if (route.body === "none") return undefined;
   if (route.body === "multipart") {
     return {
@@ -97,7 +97,7 @@ function parameters(route: RouteDef): Json[] {
   return params;
 }
 
-function successResponse(op: OperationId, route: RouteDef, kinds: readonly KindDef[]): Json {
+function successResponse(op: OperationName, route: RouteDef, kinds: readonly KindDef[]): Json {
   if (route.success === 302) {
     return {
       description: "Redirect to the resource's real location, to be fetched without the service's cookie or headers.",
@@ -107,7 +107,7 @@ function successResponse(op: OperationId, route: RouteDef, kinds: readonly KindD
   const answer = operationSchemas(op, kinds).answer;
   let description: string;
   if (route.async)
-    description = "Accepted: the write goes on asynchronously; its request record (A2) tells when it is done.";
+    description = "Accepted: the write goes on asynchronously; its request record (getRequest) tells when it is done.";
   else if (route.paging) description = "One page of the list.";
   else if (route.success === 201) description = "Created at once, with a request record that is already SUCCESS.";
   else description = "The answer.";
@@ -127,7 +127,7 @@ function answerJson(schema: z.ZodTypeAny): Json {
   return jsonSchemaOf(schema);
 }
 
-function operationOf(op: OperationId, kinds: readonly KindDef[]): Json {
+function operationOf(op: OperationName, kinds: readonly KindDef[]): Json {
   const route = ROUTES[op] as RouteDef;
   const operation: Json = {
     operationId: op,
@@ -164,7 +164,7 @@ let built: Json | undefined;
 export function openApiDocument(kinds: readonly KindDef[] = KINDS): Json {
   if (built && kinds === KINDS) return built;
   const paths: Record<string, Record<string, Json>> = {};
-  for (const op of OPERATION_IDS) {
+  for (const op of OPERATION_NAMES) {
     const route = ROUTES[op] as RouteDef;
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operationOf(op, kinds);
   }
@@ -177,7 +177,7 @@ export function openApiDocument(kinds: readonly KindDef[] = KINDS): Json {
         "The operations of the service as the local emulator serves them, generated from the route table and the contract's schemas.",
     },
     servers: [{ url: "/" }],
-    tags: [...new Set(OPERATION_IDS.map((op) => ROUTES[op].service))].map((name) => ({ name })),
+    tags: [...new Set(OPERATION_NAMES.map((op) => ROUTES[op].service))].map((name) => ({ name })),
     security: [{ sessionCookie: [] }],
     paths,
     components: {

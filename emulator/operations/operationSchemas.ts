@@ -1,5 +1,5 @@
 // What every operation reads and answers, as the contract's schemas: derived from the roles the
-// kinds declare (a get answers the kind's read form, a list an array of it or W73's page, a
+// kinds declare (a get answers the kind's read form, a list an array of it or listGuestUsers's page, a
 // create or update the envelope with it and reads the kind's input schema, a delete `{requestId}`),
 // plus what kinds and services declare for their other operations. The OpenAPI document and the
 // tests that hold every body and answer against the contract read it from here.
@@ -10,7 +10,7 @@ import {
   contentPageSchema,
   objectOf,
   ROUTES,
-  type OperationId,
+  type OperationName,
   type RouteDef,
   type WifiApiVariant,
 } from "../../contract";
@@ -21,7 +21,7 @@ const idList = (noun: string) =>
   z.array(z.string().min(1)).min(1).describe(`IDs of the ${noun}s to delete, all or none.`);
 
 /** The schemas of one operation; an operation that answers no body (302, `{requestId}` aside) has no answer schema. */
-export function operationSchemas(op: OperationId, kinds: readonly KindDef[] = KINDS): OperationSchemas {
+export function operationSchemas(op: OperationName, kinds: readonly KindDef[] = KINDS): OperationSchemas {
   const route = ROUTES[op] as RouteDef;
   const service = SERVICE_SCHEMAS[op];
   if (service) return service;
@@ -34,7 +34,7 @@ export function operationSchemas(op: OperationId, kinds: readonly KindDef[] = KI
   return {};
 }
 
-function roleSchemas(kind: KindDef, op: OperationId, route: RouteDef): OperationSchemas | undefined {
+function roleSchemas(kind: KindDef, op: OperationName, route: RouteDef): OperationSchemas | undefined {
   const { ops } = kind;
   const read = (variant: WifiApiVariant) => {
     if (!kind.readSchema) throw new Error(`kind ${kind.name} plays a role for ${op} but declares no readSchema`);
@@ -48,7 +48,7 @@ function roleSchemas(kind: KindDef, op: OperationId, route: RouteDef): Operation
   if (ops.createMany === op)
     return { body: (v) => z.array(kind.schema(v)).min(1), answer: (v) => acceptedAnswerSchema(z.array(read(v))) };
   if (ops.update === op) {
-    // S4, S11, S25, S32, S44, S51, S61, S68 name the object by the body's `id` (its rules across fields are the kind's schema's).
+    // updateAcl, updateSwitch, updateIpPort, updateLag, updateSwitchProfile, updateVlan, updateVePort, updateVenueSwitchSettings name the object by the body's `id` (its rules across fields are the kind's schema's).
     const idInBody = !route.path.includes(`{${kind.idParam}}`);
     const id = z.string().min(1).describe(`The ${kind.noun} to update.`);
     return {

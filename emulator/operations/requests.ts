@@ -1,8 +1,8 @@
-// Async writes and their request records (A2/A3). A write is validated before the 202, then
+// Async writes and their request records (getRequest/listRequestsByStatus). A write is validated before the 202, then
 // waits PENDING for a time drawn from its operation's latency model, then is applied: SUCCESS,
 // or FAIL with the reason when the apply is refused (a conflict that arose meanwhile) or a
 // fault says so; a stuck-pending fault leaves it PENDING for ever, or until its releaseAfterMs.
-import { type ApiErrorEntry, ERROR_CODES, type OperationId, type RequestRecord, ROUTES } from "../../contract";
+import { type ApiErrorEntry, ERROR_CODES, type OperationName, type RequestRecord, ROUTES } from "../../contract";
 import { asyncDelayOf, type EmulatorConfig } from "../settings/config";
 import { ApiError } from "../model/errors";
 import type { FaultInjector } from "../settings/faults";
@@ -36,7 +36,7 @@ export class RequestTracker {
     private readonly random: () => number,
   ) {}
 
-  submit(t: TenantState, op: OperationId, admin: string, write: PreparedWrite, callerRequestId?: string): Accepted {
+  submit(t: TenantState, op: OperationName, admin: string, write: PreparedWrite, callerRequestId?: string): Accepted {
     const route = ROUTES[op];
     const record: RequestRecord = {
       admin,
@@ -95,13 +95,13 @@ export class RequestTracker {
   }
 
   /**
-   * A write the service answers as done (201 Created, W74): applied now (a large batch over several turns of the event
+   * A write the service answers as done (201 Created, createGuestUsers): applied now (a large batch over several turns of the event
    * loop, commitYielding), with a request record that is SUCCESS from the start. A refusal at apply is the answer's
    * error.
    */
   applyNow(
     t: TenantState,
-    op: OperationId,
+    op: OperationName,
     admin: string,
     write: PreparedWrite,
     callerRequestId?: string,
@@ -114,7 +114,7 @@ export class RequestTracker {
 
   private recordApplied(
     t: TenantState,
-    op: OperationId,
+    op: OperationName,
     admin: string,
     write: PreparedWrite,
     callerRequestId: string | undefined,

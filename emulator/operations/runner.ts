@@ -1,10 +1,10 @@
-// Login (A1) and every operation of the service once the HTTP front has matched its route and read
+// Login and every operation of the service once the HTTP front has matched its route and read
 // its body: authenticate, check the tenant (or an MSP's delegated access) and the gateway headers,
 // rate-limit, check the role, the request's encoding and the Wi-Fi API variant, then run the
 // operation's handler, whose write is answered as its route says (202 and a request record, or
 // applied now).
 import type { IncomingMessage } from "node:http";
-import { isRead, type OperationId, ROUTES, WIRE_HEADERS } from "../../contract";
+import { isRead, type OperationName, ROUTES, WIRE_HEADERS } from "../../contract";
 import { AUTH_COOKIE, type AuthService, credentialsOf, loginKey } from "../auth/auth";
 import { checkDelegatedAccess, noteLogin } from "../auth/delegatedAccess";
 import { RateLimiter } from "../auth/rateLimit";
@@ -20,10 +20,10 @@ import { deriveHandlers } from "./handlers";
 import type { RequestTracker } from "./requests";
 
 export class OperationRunner {
-  private readonly handlers: Map<OperationId, Handler> = deriveHandlers(KINDS, SERVICE_OPERATIONS);
+  private readonly handlers: Map<OperationName, Handler> = deriveHandlers(KINDS, SERVICE_OPERATIONS);
   /** Service calls, per tenant. */
   private readonly callLimiter: RateLimiter;
-  /** Login (A1), per username: it has no tenant yet, and guessing passwords should meet it too. */
+  /** Login, per username: it has no tenant yet, and guessing passwords should meet it too. */
   private readonly loginLimiter: RateLimiter;
 
   constructor(
@@ -39,7 +39,7 @@ export class OperationRunner {
   }
 
   /** Operations the emulator serves (every one of the route table but login, once all kinds exist). */
-  served(): OperationId[] {
+  served(): OperationName[] {
     return [...this.handlers.keys()];
   }
 
@@ -51,14 +51,14 @@ export class OperationRunner {
 
   run(
     req: IncomingMessage,
-    op: OperationId,
+    op: OperationName,
     params: Record<string, string>,
     query: URLSearchParams,
     raw: string | undefined,
     form?: MultipartBody | ApiError,
   ): Answer | Promise<Answer> {
-    if (op === "A1") {
-      checkServiceWrite(req, ROUTES.A1.body);
+    if (op === "login") {
+      checkServiceWrite(req, ROUTES.login.body);
       const credentials = credentialsOf(parseJson(raw));
       this.loginLimiter.take(loginKey(credentials.username));
       const session = this.auth.login(credentials);

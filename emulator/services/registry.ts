@@ -5,7 +5,7 @@ import {
   loginReadSchema,
   uploadUrlReadSchema,
   uploadUrlRequestSchema,
-  type OperationId,
+  type OperationName,
 } from "../../contract";
 import type { Handler, KindDef, OperationSchemas } from "../model/kind";
 import { SWITCH_LOOKUP_SCHEMAS, SWITCH_LOOKUPS } from "./switch/lookups";
@@ -87,7 +87,7 @@ export const KINDS: readonly KindDef[] = [
   floorPlans,
 ] as readonly KindDef[] as KindDef[];
 
-export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
+export const SERVICE_OPERATIONS: Partial<Record<OperationName, Handler>> = {
   ...ACCOUNT_OPERATIONS,
   // Switches
   ...SWITCH_LOOKUPS,
@@ -97,14 +97,14 @@ export const SERVICE_OPERATIONS: Partial<Record<OperationId, Handler>> = {
   ...GUEST_IMPORT_OPERATIONS,
 };
 
-/** Bodies and answers of the operations of no kind (emulator/operations/operationSchemas.ts); A1 is the server's own. */
-export const SERVICE_SCHEMAS: Partial<Record<OperationId, OperationSchemas>> = {
-  A1: { body: () => loginBodySchema, answer: () => loginReadSchema },
+/** Bodies and answers of the operations of no kind (emulator/operations/operationSchemas.ts); login is the server's own. */
+export const SERVICE_SCHEMAS: Partial<Record<OperationName, OperationSchemas>> = {
+  login: { body: () => loginBodySchema, answer: () => loginReadSchema },
   ...ACCOUNT_SCHEMAS,
   ...SWITCH_LOOKUP_SCHEMAS,
   ...PROFILE_SCHEMAS,
   ...GUEST_IMPORT_SCHEMAS,
-  U1: { body: () => uploadUrlRequestSchema, answer: () => uploadUrlReadSchema },
-  // U2 answers a redirect, with no body.
-  U2: {},
+  getUploadUrl: { body: () => uploadUrlRequestSchema, answer: () => uploadUrlReadSchema },
+  // getDownloadUrl answers a redirect, with no body.
+  getDownloadUrl: {},
 };

@@ -2,11 +2,11 @@
 // One mutable object is shared by every part that reads it, so a change applies to the next
 // request without restarting anything.
 import { z } from "zod";
-import { OPERATION_IDS, type OperationId, ROUTES } from "../../contract";
+import { OPERATION_NAMES, type OperationName, operationNamed, ROUTES } from "../../contract";
 
 /** Token bucket of one tenant (service calls) or one username (login). */
 
-/** How long the addresses U1 and U2 hand out work (EmulatorConfig's fields of the same names). */
+/** How long the addresses getUploadUrl and getDownloadUrl hand out work (EmulatorConfig's fields of the same names). */
 export interface AddressLifetimes {
   uploadAddressTtlMs: number;
   downloadAddressTtlMs: number;
@@ -36,7 +36,7 @@ export interface EmulatorConfig {
   /** Default jitter added to asyncDelayMs, uniform in [0, asyncJitterMs]. */
   asyncJitterMs: number;
   /** Per-operation latency, overriding asyncDelayMs/asyncJitterMs for the async operations named. */
-  asyncLatencyByOp: Partial<Record<OperationId, OperationLatency>>;
+  asyncLatencyByOp: Partial<Record<OperationName, OperationLatency>>;
   /** Per-tenant (and per-username for login) token bucket; null disables rate limiting. */
   rateLimit: RateLimit | null;
   /** Lifetime of a login token. */
@@ -52,9 +52,9 @@ export interface EmulatorConfig {
    */
   requestRecordKeepMs: number;
   requestRecordKeepCount: number;
-  /** How long an upload address of U1 works (once); emulator/README.md "Files". */
+  /** How long an upload address of getUploadUrl works (once); emulator/README.md "Files". */
   uploadAddressTtlMs: number;
-  /** How long a download address of U2 works. */
+  /** How long a download address of getDownloadUrl works. */
   downloadAddressTtlMs: number;
 }
 
@@ -80,7 +80,7 @@ export function defaultConfig(): EmulatorConfig {
 
 const nonNegativeInt = z.number().int().min(0);
 
-const ASYNC_OPERATION_IDS = OPERATION_IDS.filter((op) => ROUTES[op].async);
+const ASYNC_OPERATIONS = OPERATION_NAMES.filter((op) => ROUTES[op].async);
 
 export const rateLimitSchema = z
   .object({
@@ -96,9 +96,16 @@ export const operationLatencySchema = z
   })
   .strict();
 
-// Latency only matters where there is a PENDING time: an unknown or synchronous operation is refused.
-const asyncOperationId = z.enum(ASYNC_OPERATION_IDS as [OperationId, ...OperationId[]]);
-const latencyByOpSchema = z.record(asyncOperationId, operationLatencySchema);
+// Latency only matters where there is a PENDING time: an unknown or synchronous operation is refused. An operation
+// is named by its name or by its ID in the API documentation.
+const asyncOperationName = z.enum(ASYNC_OPERATIONS as [OperationName, ...OperationName[]]);
+const latencyByOpSchema = z.preprocess(
+  (value) =>
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).map(([op, latency]) => [operationNamed(op) ?? op, latency]))
+      : value,
+  z.record(asyncOperationName, operationLatencySchema),
+);
 
 /** PUT /__admin/config and the startEmulator options: any subset; asyncLatencyByOp replaces the whole map. */
 export const configPatchSchema = z
@@ -119,7 +126,7 @@ export const configPatchSchema = z
   .strict();
 
 /** The PENDING time of one async write of `op`, drawn from its latency model. */
-export function asyncDelayOf(config: EmulatorConfig, op: OperationId, random: () => number): number {
+export function asyncDelayOf(config: EmulatorConfig, op: OperationName, random: () => number): number {
   const latency = config.asyncLatencyByOp[op];
   const baseMs = latency ? latency.baseMs : config.asyncDelayMs;
   const jitterMs = latency ? latency.jitterMs : config.asyncJitterMs;

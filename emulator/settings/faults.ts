@@ -14,11 +14,18 @@
 // plus its action where the server or the tracker takes faults of its point. With no rule armed
 // for a point, taking costs one comparison, so the hot path pays nothing.
 import { z } from "zod";
-import { ERROR_CODES, type HttpMethod, OPERATION_IDS, type OperationId, ROUTES } from "../../contract";
+import {
+  ERROR_CODES,
+  type HttpMethod,
+  OPERATION_NAMES,
+  type OperationName,
+  operationNamed,
+  ROUTES,
+} from "../../contract";
 
 /** What every rule may match on; an absent field matches anything. */
 export interface FaultMatch {
-  op?: OperationId;
+  op?: OperationName;
   method?: HttpMethod;
   tenantId?: string;
 }
@@ -103,9 +110,13 @@ export type FaultRule = FaultMatch &
     fired: number;
   };
 
-const operationId = z.enum(OPERATION_IDS as [OperationId, ...OperationId[]]);
+/** An operation by its name or by its ID in the API documentation. */
+const operationName = z.preprocess(
+  (value) => (typeof value === "string" ? (operationNamed(value) ?? value) : value),
+  z.enum(OPERATION_NAMES as [OperationName, ...OperationName[]]),
+);
 const common = {
-  op: operationId.optional(),
+  op: operationName.optional(),
   method: z.enum(["GET", "POST", "PUT", "DELETE"]).optional(),
   tenantId: z.string().min(1).optional(),
   probability: z.number().min(0).max(1).optional(),
@@ -204,19 +215,19 @@ export class FaultInjector {
   }
 
   /** The answer fault of a request that has just arrived, if a rule fires. */
-  takeAnswerFault(op: OperationId, method: string, tenantId: string | null): (FaultRule & AnswerFault) | undefined {
+  takeAnswerFault(op: OperationName, method: string, tenantId: string | null): (FaultRule & AnswerFault) | undefined {
     if (this.armed.answer === 0) return undefined;
     return this.take("answer", op, method, tenantId) as (FaultRule & AnswerFault) | undefined;
   }
 
   /** The record fault of an async write being submitted, if a rule fires. */
-  takeRecordFault(op: OperationId, method: string, tenantId: string): (FaultRule & RecordFault) | undefined {
+  takeRecordFault(op: OperationName, method: string, tenantId: string): (FaultRule & RecordFault) | undefined {
     if (this.armed.record === 0) return undefined;
     return this.take("record", op, method, tenantId) as (FaultRule & RecordFault) | undefined;
   }
 
   /** Every matching rule of the phase sees the request (its window shrinks) until one fires. */
-  private take(phase: Phase, op: OperationId, method: string, tenantId: string | null): FaultRule | undefined {
+  private take(phase: Phase, op: OperationName, method: string, tenantId: string | null): FaultRule | undefined {
     let firing: FaultRule | undefined;
     let exhaustedAny = false;
     for (const rule of this.rules) {

@@ -127,7 +127,7 @@ export function checkOptions(
 function issueMessage(issue: z.ZodIssue): string {
   if (issue.code === "unrecognized_keys")
     return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.join(", ")}`;
-  // A long list of allowed values (async operation IDs) would drown the message.
+  // A long list of allowed values (async operation names) would drown the message.
   if (issue.code === "invalid_enum_value" && issue.options.length > 8) {
     return `${JSON.stringify(issue.received)} is not one of the ${issue.options.length} allowed values (${issue.options.slice(0, 6).join(", ")}, …)`;
   }

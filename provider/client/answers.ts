@@ -41,7 +41,7 @@ export function apiKeyFromCookies(header: string | string[] | undefined): string
 }
 
 /**
- * The answer of a list operation: an array, an object holding the array in `content` with `totalElements` (W73), or in
+ * The answer of a list operation: an array, an object holding the array in `content` with `totalElements` (listGuestUsers), or in
  * `data` (and maybe `totalCount`).
  */
 export function listItemsOf(body: unknown): { items: unknown[]; total?: number } | undefined {

@@ -9,7 +9,7 @@ export class TokenSession {
   declare private token: string | undefined;
   private loginInFlight?: Promise<string>;
 
-  /** @param login performs A1 and resolves with the new API key. */
+  /** @param login performs login and resolves with the new API key. */
   constructor(private readonly login: () => Promise<string>) {
     hideProperty(this, "token", undefined);
   }

@@ -1,4 +1,4 @@
-// Writes whose body is an array (W2 Add APs, W74 guest users, the bulk deletes A8, W3, S55...):
+// Writes whose body is an array (createAps, createGuestUsers guest users, the bulk deletes deleteVenues, deleteAps, deleteVlans...):
 // objects submitted to the same operation and path within a short window go in one call, up to a
 // batch size. The service writes an array all or nothing and names the entries at fault
 // (`[2].name`); those fail alone, with the index taken off the field's path (and the status of
@@ -10,7 +10,7 @@
 // the record with its own ID of the record's entityId (the IDs of the call's objects, in order).
 import { ERROR_CODES, statusOfCode, type ApiErrorEntry } from "../../contract/errors";
 import type { RequestRecord } from "../../contract/requestRecord";
-import { describeOperation, formatErrorEntries, NmsApiError, NmsRequestFailedError } from "./errors";
+import { formatErrorEntries, NmsApiError, NmsRequestFailedError } from "./errors";
 
 export interface BatchSettings {
   /** How long the first object of a batch waits for others, in milliseconds. */
@@ -166,7 +166,7 @@ function entryError(
   own: { status: number; entries: ApiErrorEntry[] },
 ): NmsApiError {
   const { status, entries } = own;
-  const message = `${describeOperation(operation)} failed with HTTP ${status}: ${formatErrorEntries(entries)}${error.requestId ? ` (requestId ${error.requestId})` : ""}`;
+  const message = `${operation} failed with HTTP ${status}: ${formatErrorEntries(entries)}${error.requestId ? ` (requestId ${error.requestId})` : ""}`;
   const { requestId, method, path, attempts } = error;
   return new NmsApiError(message, { operation, status, errors: entries, requestId, method, path, attempts });
 }

@@ -4,12 +4,12 @@
 // paging.ts the lists, batcher.ts the array-bodied writes made together (creates, bulk deletes).
 import { randomUUID } from "node:crypto";
 import type { AsyncAccepted, RequestRecord, RequestStatus } from "../../contract/requestRecord";
-import { ROUTES, type OperationId } from "../../contract/routes";
+import { ROUTES, type OperationName } from "../../contract/routes";
 import { listItemsOf } from "./answers";
 import { WriteBatcher, type EntryFallbacks } from "./batcher";
 import { ReadBatcher, type BatchedRead } from "./readBatcher";
 import { CoalescingRequestWaiter } from "./coalescingWaiter";
-import { describeOperation, NmsError, NmsWaitTimeoutError } from "./errors";
+import { NmsError, NmsWaitTimeoutError } from "./errors";
 import { Exchange, type LogLevel, type PreparedRequest } from "./exchange";
 import type { ListCache } from "./listCache";
 import { fetchAllPages, fetchSomePages } from "./paging";
@@ -26,7 +26,7 @@ export type { CallInit, ClientOptions, QueryParams, WaiterKind } from "./setting
 
 /** Counters since the client was made, for benchmarks. */
 export interface ClientStats {
-  /** HTTP attempts by operation ID; the login is counted as "login". */
+  /** HTTP attempts by operation name; the login is counted as "login". */
   requests: Record<string, number>;
   /** Repeats after a failure: retries by the rules, the repeat after a 401, the resend of a write the service provably did not take. */
   retries: number;
@@ -128,7 +128,7 @@ export class NmsClient {
   }
 
   /** Synchronous call: returns the parsed JSON body (undefined when empty). Non-2xx → NmsApiError. */
-  async call<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<T> {
+  async call<T>(op: OperationName, params?: Record<string, string>, init?: CallInit): Promise<T> {
     const request = this.prepare(op, params, init);
     if (request.method === "GET") return this.ex.parseJson(request, await this.ex.exchange(request)) as T;
     // A write may change any list of its tenant: forget them before (a list read meanwhile is not kept) and after.
@@ -146,10 +146,9 @@ export class NmsClient {
    * one fetch, and any write through this client in the same tenant drops that tenant's cache. Each caller gets its own array;
    * the objects in it are shared with other callers: treat them as read-only.
    */
-  async list<T>(op: OperationId, params?: Record<string, string>, query?: QueryParams): Promise<T[]> {
+  async list<T>(op: OperationName, params?: Record<string, string>, query?: QueryParams): Promise<T[]> {
     const request = this.prepare(op, params, { query });
-    if (request.method !== "GET")
-      throw new NmsError(`${describeOperation(op)} is not a read; list() pages GET operations only`);
+    if (request.method !== "GET") throw new NmsError(`${op} is not a read; list() pages GET operations only`);
     // The path holds the operation's every parameter, the tenant included.
     const key = `${op} ${request.path} ${JSON.stringify(query ?? {})}`;
     return (await this.listCacheOf(request).get(key, () => fetchAllPages(this.ex, request))) as T[];
@@ -162,14 +161,14 @@ export class NmsClient {
    * `read.alone()` (readBatcher.ts).
    */
   async readThroughList<T>(
-    listOp: OperationId,
+    listOp: OperationName,
     params: Record<string, string> | undefined,
     query: QueryParams | undefined,
     read: BatchedRead<T>,
   ): Promise<T> {
     const request = this.prepare(listOp, params, { query });
     if (request.method !== "GET")
-      throw new NmsError(`${describeOperation(listOp)} is not a read; readThroughList() pages GET operations only`);
+      throw new NmsError(`${listOp} is not a read; readThroughList() pages GET operations only`);
     const key = `${listOp} ${request.path} ${JSON.stringify(query ?? {})}`;
     return this.reads.read(key, (budget) => fetchSomePages(this.ex, request, budget), read);
   }
@@ -180,12 +179,12 @@ export class NmsClient {
    * the result then has no `response` (the caller reads the object back by the record's entityId).
    */
   async execute<T>(
-    op: OperationId,
+    op: OperationName,
     params?: Record<string, string>,
     init?: CallInit,
   ): Promise<{ response?: T; record: RequestRecord }> {
     const request = this.prepareWrite(op, params, init);
-    if (!request.route.async) throw new NmsError(`${describeOperation(op)} is not an async operation; use call()`);
+    if (!request.route.async) throw new NmsError(`${op} is not an async operation; use call()`);
     const viewOf = this.forTenant(request.tenantId);
     this.listCacheOf(request).invalidate();
     try {
@@ -203,9 +202,9 @@ export class NmsClient {
   }
 
   /** Async write without waiting: the 202 envelope (applied once, as execute()). */
-  async submit<T>(op: OperationId, params?: Record<string, string>, init?: CallInit): Promise<AsyncAccepted<T>> {
+  async submit<T>(op: OperationName, params?: Record<string, string>, init?: CallInit): Promise<AsyncAccepted<T>> {
     const request = this.prepareWrite(op, params, init);
-    if (!request.route.async) throw new NmsError(`${describeOperation(op)} is not an async operation; use call()`);
+    if (!request.route.async) throw new NmsError(`${op} is not an async operation; use call()`);
     this.listCacheOf(request).invalidate();
     try {
       const submitted: Submitted<T> = await submitPrepared<T>(this.ex, request);
@@ -231,11 +230,11 @@ export class NmsClient {
 
   /**
    * Any write with a request record, applied once: an async one (route.async) as execute(); one the service
-   * answers as done (201: W74, W76) returns its answer's `response` and `requestId` without waiting, or, when
+   * answers as done (201: createGuestUsers, importGuestUsers) returns its answer's `response` and `requestId` without waiting, or, when
    * that answer was lost, the record (SUCCESS) without a response. Other writes are plain calls.
    */
   async write<T>(
-    op: OperationId,
+    op: OperationName,
     params?: Record<string, string>,
     init?: CallInit,
   ): Promise<{ response?: T; record?: RequestRecord; requestId?: string }> {
@@ -263,14 +262,14 @@ export class NmsClient {
   }
 
   /**
-   * One entry of an array-bodied write (the creates W2, W74; the bulk deletes A8, W3...): entries
+   * One entry of an array-bodied write (the creates createAps, createGuestUsers; the bulk deletes deleteVenues, deleteAps...): entries
    * submitted to the same operation and path (so the same tenant) within batchWindowMs go in one call of up to
    * maxBatchSize (see batcher.ts); the result is this entry's element of the answer. An entry the
    * service refuses fails alone, with its field and code; with `init.alone` (the entry's write on
    * its own), a lone entry goes that way, and so does each entry of a call refused as a whole.
    */
   async executeInBatch<T>(
-    op: OperationId,
+    op: OperationName,
     params: Record<string, string> | undefined,
     item: unknown,
     init: EntryFallbacks<T> = {},
@@ -283,19 +282,19 @@ export class NmsClient {
   }
 
   /**
-   * The absolute address a redirecting read (U2, success 302) points to. The answer is not
+   * The absolute address a redirecting read (getDownloadUrl, success 302) points to. The answer is not
    * followed here: the target must be called without this client's cookie and headers (download).
    */
-  async redirectTarget(op: OperationId, params?: Record<string, string>): Promise<string> {
+  async redirectTarget(op: OperationName, params?: Record<string, string>): Promise<string> {
     const request = this.prepare(op, params);
-    if (request.route.success !== 302) throw new NmsError(`${describeOperation(op)} does not answer a redirect`);
+    if (request.route.success !== 302) throw new NmsError(`${op} does not answer a redirect`);
     const answer = await this.ex.exchange(request);
     const location = headerValue(answer.headers, "location");
-    if (!location) throw new NmsError(`${describeOperation(op)}: HTTP ${answer.status} without a Location header`);
+    if (!location) throw new NmsError(`${op}: HTTP ${answer.status} without a Location header`);
     return new URL(location, this.ex.settings.baseUrl).toString();
   }
 
-  /** PUTs raw bytes to an absolute address the service handed out (U1's signedUrl), without the service's cookie or headers. */
+  /** PUTs raw bytes to an absolute address the service handed out (getUploadUrl's signedUrl), without the service's cookie or headers. */
   async uploadTo(url: string, bytes: Uint8Array, contentType: string): Promise<void> {
     this.ex.assertOpen();
     await putRaw(url, bytes, contentType, {
@@ -305,7 +304,7 @@ export class NmsClient {
     });
   }
 
-  /** The bytes at an address the service handed out (U2's redirect target), fetched without the service's cookie or headers. */
+  /** The bytes at an address the service handed out (getDownloadUrl's redirect target), fetched without the service's cookie or headers. */
   async download(url: string): Promise<Buffer> {
     this.ex.assertOpen();
     return getRaw(url, {
@@ -333,7 +332,7 @@ export class NmsClient {
 
   /**
    * The waiter behind execute/waitForRequest: one coalesced poller for every pending request of the login, whatever
-   * its tenant, or (option waiter "per-request") the naive A2 poll per request of this view's tenant.
+   * its tenant, or (option waiter "per-request") the naive getRequest poll per request of this view's tenant.
    */
   protected createWaiter(): RequestWaiter {
     const common = {
@@ -359,22 +358,21 @@ export class NmsClient {
     );
   }
 
-  /** One A2 read in `tenantId` (default: this client's), through the same auth and retry path as every call. */
+  /** One getRequest read in `tenantId` (default: this client's), through the same auth and retry path as every call. */
   protected async readRequestRecord(
     requestId: string,
     signal: AbortSignal,
     tenantId: string = this.tenantId,
   ): Promise<RequestRecord> {
-    const request = this.ex.prepare("A2", { requestId }, undefined, tenantId || this.tenantId);
+    const request = this.ex.prepare("getRequest", { requestId }, undefined, tenantId || this.tenantId);
     const answer = await this.ex.exchange(request, signal);
     const record = parseRequestRecord(this.ex, this.ex.parseJson(request, answer));
-    if (!record)
-      throw new NmsError(`${describeOperation("A2")}: request ${requestId}: the answer is not a request record`);
+    if (!record) throw new NmsError(`getRequest: request ${requestId}: the answer is not a request record`);
     return record;
   }
 
   /**
-   * One page of this tenant's request records of `status` (A3), as the service lists them: through the same auth,
+   * One page of this tenant's request records of `status` (listRequestsByStatus), as the service lists them: through the same auth,
    * retries, rate limit and tenant as every call (provider/client/requestHistory.ts reads them for attribution).
    */
   async requestRecordPage(status: RequestStatus, page: number, size: number): Promise<RequestRecord[]> {
@@ -382,7 +380,7 @@ export class NmsClient {
     return this.listRequestRecords(status, page, size, this.ex.closing.signal);
   }
 
-  /** One page of A3 in `tenantId` (default: this client's), through the same auth and retry path as every call. */
+  /** One page of listRequestsByStatus in `tenantId` (default: this client's), through the same auth and retry path as every call. */
   protected async listRequestRecords(
     status: RequestStatus,
     page: number,
@@ -390,14 +388,19 @@ export class NmsClient {
     signal: AbortSignal,
     tenantId: string = this.tenantId,
   ): Promise<RequestRecord[]> {
-    const request = this.ex.prepare("A3", { status }, { query: { page, size } }, tenantId || this.tenantId);
+    const request = this.ex.prepare(
+      "listRequestsByStatus",
+      { status },
+      { query: { page, size } },
+      tenantId || this.tenantId,
+    );
     const answer = await this.ex.exchange(request, signal);
     const items = listItemsOf(this.ex.parseJson(request, answer))?.items;
     if (!items)
-      throw new NmsError(`${describeOperation("A3")}: status ${status}: the answer is not a list of request records`);
+      throw new NmsError(`listRequestsByStatus: status ${status}: the answer is not a list of request records`);
     return items.map((raw) => {
       const record = parseRequestRecord(this.ex, raw);
-      if (!record) throw new NmsError(`${describeOperation("A3")}: status ${status}: an entry is not a request record`);
+      if (!record) throw new NmsError(`listRequestsByStatus: status ${status}: an entry is not a request record`);
       return record;
     });
   }
@@ -412,7 +415,7 @@ export class NmsClient {
   }
 
   /** The request in this client's tenant (a tenantId among the params names another). */
-  private prepare(op: OperationId, params: Record<string, string> | undefined, init?: CallInit): PreparedRequest {
+  private prepare(op: OperationName, params: Record<string, string> | undefined, init?: CallInit): PreparedRequest {
     return this.ex.prepare(op, params, init, this.tenantId);
   }
 
@@ -422,12 +425,16 @@ export class NmsClient {
   }
 
   /** A write with a request record, named by the caller's request ID or a fresh one (writes.ts). */
-  private prepareWrite(op: OperationId, params: Record<string, string> | undefined, init?: CallInit): PreparedRequest {
+  private prepareWrite(
+    op: OperationName,
+    params: Record<string, string> | undefined,
+    init?: CallInit,
+  ): PreparedRequest {
     return this.prepare(op, params, { ...init, requestId: init?.requestId ?? randomUUID() });
   }
 
   /** The outcome of a write whose answer was lost, from its record: SUCCESS as it is, FAIL thrown, PENDING waited for. */
-  private async outcomeOf(record: RequestRecord, op: OperationId): Promise<RequestRecord> {
+  private async outcomeOf(record: RequestRecord, op: OperationName): Promise<RequestRecord> {
     return (
       settleRecord(record, record.requestId, op, (text) => this.ex.redact(text)) ??
       (await this.waitForRequest(record.requestId, op))

@@ -1,15 +1,15 @@
 // Waiting for many async requests with few polls: one poller per login tracks every pending
 // request of every tenant the login works in (an MSP's end customers). The service lists request
-// records per tenant (A3's path names the tenant), so one tick polls each tenant that has requests
+// records per tenant (listRequestsByStatus's path names the tenant), so one tick polls each tenant that has requests
 // worth polling, all at once. Per tenant, once the poller knows how long requests take, the
-// SUCCESS list (A3) alone settles what finished; a request older than usual gets the full check:
-// the PENDING list, the outcome of what left it from the SUCCESS and FAIL lists, and one A2 read
-// per request only for what those lists do not show. A per-request poller costs one A2 call per
+// SUCCESS list (listRequestsByStatus) alone settles what finished; a request older than usual gets the full check:
+// the PENDING list, the outcome of what left it from the SUCCESS and FAIL lists, and one getRequest read
+// per request only for what those lists do not show. A per-request poller costs one getRequest call per
 // request per poll; this one costs one call per tenant polled, and three for a slow request.
 
 import { setMaxListeners } from "node:events";
 import type { RequestRecord } from "../../contract/requestRecord";
-import { describeOperation, NmsError, NmsRequestFailedError } from "./errors";
+import { NmsError, NmsRequestFailedError } from "./errors";
 import { isRetryableError } from "./retry";
 import { linkedAbort } from "./transport";
 import { settleRecord, unreachableWaitError, waitTimeoutError, type RequestWaiter } from "./waiter";
@@ -25,7 +25,7 @@ import {
 
 export type { RequestRecordLister } from "./tenantRecordLists";
 
-/** Reads one request record of the tenant (A2). */
+/** Reads one request record of the tenant (getRequest). */
 export type TenantRecordReader = (requestId: string, signal: AbortSignal, tenantId: string) => Promise<RequestRecord>;
 
 export interface CoalescingWaiterOptions extends PollPacingOptions {
@@ -36,7 +36,7 @@ export interface CoalescingWaiterOptions extends PollPacingOptions {
   readonly log?: (level: "debug" | "info" | "warn", message: string) => void;
   /** Removes known secrets from message text. */
   readonly redact?: (text: string) => string;
-  /** Page size of the A3 reads, default 1000. */
+  /** Page size of the listRequestsByStatus reads, default 1000. */
   readonly pageSize?: number;
   /** Set once the service has given no answer for too long (reachability.ts): the waits then end with the reason. */
   readonly unreachable?: () => Unreachable | undefined;
@@ -57,7 +57,7 @@ interface Tracked {
   lastStatus: string;
 }
 
-/** A2 reads in flight at once when falling back to per-request reads. */
+/** getRequest reads in flight at once when falling back to per-request reads. */
 const A2_CONCURRENCY = 8;
 
 export class CoalescingRequestWaiter implements RequestWaiter {
@@ -88,7 +88,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
 
   /** Waits for `requestId` of `tenantId` (sent by `operation`); a login's tenants share the poller's ticks. */
   wait(requestId: string, operation: string, tenantId = ""): Promise<RequestRecord> {
-    const label = describeOperation(operation);
+    const label = operation;
     if (this.stopped || this.options.signal?.aborted) {
       return Promise.reject(new NmsError(`${label}: wait for request ${requestId} cancelled (the client was closed)`));
     }
@@ -254,7 +254,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     }
   }
 
-  /** The full check of a tenant's requests with A3: the PENDING list, then the outcome of what left it. Returns how many finished. */
+  /** The full check of a tenant's requests with listRequestsByStatus: the PENDING list, then the outcome of what left it. Returns how many finished. */
   private async checkByListing(
     tenant: TenantPoll,
     snapshot: Tracked[],
@@ -287,7 +287,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
         );
       } catch (error) {
         if (this.stopped) return finished;
-        // The A2 fallback below settles the rest.
+        // The getRequest fallback below settles the rest.
         this.log("warn", `request poller: listing ${status} requests failed: ${describeError(error)}`);
       }
     }
@@ -297,7 +297,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     return finished;
   }
 
-  /** A tenant's listing failed: poll again later when that may help, else read each request (A2) from now on. */
+  /** A tenant's listing failed: poll again later when that may help, else read each request (getRequest) from now on. */
   private async pollFailed(
     tenant: TenantPoll,
     entries: Tracked[],
@@ -312,11 +312,11 @@ export class CoalescingRequestWaiter implements RequestWaiter {
       this.log("warn", `request poller: listing requests failed, will poll again: ${describeError(error)}`);
       return 0;
     }
-    // A3 does not work here (not offered, not permitted): per-request reads still may.
+    // listRequestsByStatus does not work here (not offered, not permitted): per-request reads still may.
     tenant.listingUsable = false;
     this.log(
       "warn",
-      `request poller: listing requests by status failed (${describeError(error)}); reading each request (A2) from now on`,
+      `request poller: listing requests by status failed (${describeError(error)}); reading each request (getRequest) from now on`,
     );
     return await this.readEach(entries, counter, signal);
   }
@@ -333,7 +333,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     return finished;
   }
 
-  /** One A2 read per entry, a few at a time. Returns how many finished. */
+  /** One getRequest read per entry, a few at a time. Returns how many finished. */
   private async readEach(entries: Tracked[], counter: { calls: number }, signal: AbortSignal): Promise<number> {
     let finished = 0;
     const queue = entries.filter((entry) => this.tracked.get(entry.key) === entry);
@@ -356,7 +356,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
           entry.lastStatus = `unknown (last poll failed: ${describeError(error)})`;
           this.log(
             "warn",
-            `${describeOperation(entry.operation)}: polling request ${entry.requestId} failed, will poll again: ${entry.lastStatus}`,
+            `${entry.operation}: polling request ${entry.requestId} failed, will poll again: ${entry.lastStatus}`,
           );
         }
       }
@@ -383,7 +383,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     const finishedRecord = outcome;
     this.log(
       "debug",
-      `${describeOperation(entry.operation)}: request ${entry.requestId} SUCCESS after ${Date.now() - entry.registeredAt} ms`,
+      `${entry.operation}: request ${entry.requestId} SUCCESS after ${Date.now() - entry.registeredAt} ms`,
     );
     this.settle(entry, () => entry.resolve(finishedRecord));
     return true;
@@ -445,7 +445,7 @@ export class CoalescingRequestWaiter implements RequestWaiter {
     const cause = this.options.signal?.reason;
     for (const entry of [...this.tracked.values()]) {
       const error = new NmsError(
-        `${describeOperation(entry.operation)}: wait for request ${entry.requestId} cancelled (the client was closed)`,
+        `${entry.operation}: wait for request ${entry.requestId} cancelled (the client was closed)`,
         { cause },
       );
       this.settle(entry, () => entry.reject(error));

@@ -1,17 +1,10 @@
-// The errors the client raises. Every message names the operation (ID and summary), and what the
+// The errors the client raises. Every message names the operation (its name says what it does), and what the
 // service said (HTTP status, code, message, requestId, request-record details), because that is
 // what a user reads in `pulumi up` output. Messages are built by the client and pass through
 // secret redaction there (see secrets.ts); the classes only carry the parts.
 
 import { ERROR_CODES, STATUS_OF_CATEGORY, type ApiErrorEntry } from "../../contract/errors";
 import type { RequestRecord } from "../../contract/requestRecord";
-import { ROUTES } from "../../contract/routes";
-
-/** "A7 Add venue" for a known operation ID, the ID itself otherwise. */
-export function describeOperation(operation: string): string {
-  const route = (ROUTES as Record<string, { summary: string } | undefined>)[operation];
-  return route ? `${operation} ${route.summary}` : operation;
-}
 
 /** What went wrong, for callers that prefer a switch to instanceof. */
 export type NmsErrorKind = "client" | "api" | "network" | "request-failed" | "wait-timeout";

@@ -6,10 +6,10 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { ApiErrorEntry } from "../../contract/errors";
-import { pathFor, ROUTES, WIRE_HEADERS, type OperationId, type RouteDef } from "../../contract/routes";
+import { pathFor, ROUTES, WIRE_HEADERS, type OperationName, type RouteDef } from "../../contract/routes";
 import { apiKeyFromCookies, scrubEntry, tryParseJson } from "./answers";
 import { TokenSession } from "./auth";
-import { describeOperation, formatErrorEntries, NmsApiError, NmsError, NmsNetworkError, truncate } from "./errors";
+import { formatErrorEntries, NmsApiError, NmsError, NmsNetworkError, truncate } from "./errors";
 import { ListCache } from "./listCache";
 import { Reachability, warningTimes } from "./reachability";
 import { isMultipartForm, type MultipartForm } from "./multipart";
@@ -89,7 +89,7 @@ export class Exchange {
 
   /** The request of `op` in `tenantId` (default: the configured tenant); a `tenantId` among the params wins. */
   prepare(
-    op: OperationId,
+    op: OperationName,
     params: Record<string, string> | undefined,
     init?: CallInit,
     tenantId: string = this.settings.tenantId,
@@ -103,7 +103,7 @@ export class Exchange {
     try {
       path = pathFor(op, filled);
     } catch (error) {
-      throw new NmsError(`${describeOperation(op)}: ${(error as Error).message}`);
+      throw new NmsError(`${op}: ${(error as Error).message}`);
     }
     return {
       operation: op,
@@ -133,7 +133,7 @@ export class Exchange {
       return await this.sendWithRetries(request, token, signal, sentOnce);
     } catch (error) {
       if (!(error instanceof NmsApiError && error.status === 401)) throw error;
-      this.log("info", `${describeOperation(request.operation)}: the API key was refused (HTTP 401); logging in again`);
+      this.log("info", `${request.operation}: the API key was refused (HTTP 401); logging in again`);
       const renewed = await this.session.renew(token);
       this.counters.retries += 1;
       return await this.sendWithRetries(request, renewed, signal, sentOnce);
@@ -146,7 +146,7 @@ export class Exchange {
     signal?: AbortSignal,
     sentOnce = false,
   ): Promise<HttpAnswer> {
-    const label = describeOperation(request.operation);
+    const label = request.operation;
     const call = linkedAbort(signal ? [this.closing.signal, signal] : [this.closing.signal]);
     try {
       return await runWithRetries<HttpAnswer>(
@@ -183,7 +183,7 @@ export class Exchange {
             "debug",
             `${label}: ${request.method} ${request.path} → HTTP ${answer.status} (${answer.elapsedMs} ms)`,
           );
-          // A redirect is the success of a route that says so (U2); any other 3xx is not.
+          // A redirect is the success of a route that says so (getDownloadUrl); any other 3xx is not.
           if ((answer.status >= 200 && answer.status < 300) || answer.status === request.route.success) return answer;
           this.pauseTenantOnRetryAfter(request, answer);
           throw new HttpAnswerError(answer);
@@ -237,7 +237,10 @@ export class Exchange {
    * meanwhile, so one busy tenant does not starve the others of the login's budget.
    */
   async takeToken(request: PreparedRequest, signal: AbortSignal): Promise<void> {
-    const urgent = request.operation === "A1" || request.operation === "A2" || request.operation === "A3";
+    const urgent =
+      request.operation === "login" ||
+      request.operation === "getRequest" ||
+      request.operation === "listRequestsByStatus";
     const waitedMs =
       (await this.bucketFor(request.tenantId).take(signal, urgent)) + (await this.loginBucket.take(signal, urgent));
     this.counters.rateLimitedWaitMs += waitedMs;
@@ -262,7 +265,7 @@ export class Exchange {
     this.loginBucket.pauseFor(pauseMs);
     this.log(
       "info",
-      `${describeOperation(request.operation)}: HTTP ${answer.status} asked to wait ${retryAfterMs} ms; pausing all requests of the login for ${pauseMs} ms`,
+      `${request.operation}: HTTP ${answer.status} asked to wait ${retryAfterMs} ms; pausing all requests of the login for ${pauseMs} ms`,
     );
   }
 
@@ -275,18 +278,17 @@ export class Exchange {
     if (request.requestId !== undefined) headers[WIRE_HEADERS.requestId] = request.requestId;
     // Delegated access (an MSP's login on an end customer's paths) names the customer in the tenant header too. A login
     // whose answer did not say its tenant sends it always: naming the path's own tenant is never wrong.
-    if (request.operation !== "A1" && (this.loginTenantId === undefined || request.tenantId !== this.loginTenantId))
+    if (request.operation !== "login" && (this.loginTenantId === undefined || request.tenantId !== this.loginTenantId))
       headers[WIRE_HEADERS.tenantId] = request.tenantId;
     return Object.keys(headers).length > 0 ? headers : undefined;
   }
 
-  countRequest(operation: OperationId): void {
-    const key = operation === "A1" ? "login" : operation;
-    this.counters.requests[key] = (this.counters.requests[key] ?? 0) + 1;
+  countRequest(operation: OperationName): void {
+    this.counters.requests[operation] = (this.counters.requests[operation] ?? 0) + 1;
   }
 
   toPublicError(error: unknown, request: PreparedRequest, signal: AbortSignal | undefined): unknown {
-    const label = describeOperation(request.operation);
+    const label = request.operation;
     const attempts = (error as { attemptNumber?: number } | null)?.attemptNumber ?? 1;
     if (error instanceof HttpAnswerError) return this.apiError(request, error.answer, attempts);
     if (this.closing.signal.aborted)
@@ -332,7 +334,7 @@ export class Exchange {
           : "no error details";
     const where = `${request.method} ${request.path}${attempts > 1 ? `, ${attempts} attempts` : ""}`;
     const message =
-      `${describeOperation(request.operation)} failed with HTTP ${answer.status}: ${details}` +
+      `${request.operation} failed with HTTP ${answer.status}: ${details}` +
       `${requestId ? ` (requestId ${requestId})` : ""} [${where}]`;
     return new NmsApiError(this.redact(message, secrets), {
       operation: request.operation,
@@ -346,14 +348,14 @@ export class Exchange {
     });
   }
 
-  /** A1: exchanges the credentials for an API key (body field API-KEY, or the API-KEY cookie). */
+  /** login: exchanges the credentials for an API key (body field API-KEY, or the API-KEY cookie). */
   async login(): Promise<string> {
     const request: PreparedRequest = {
-      operation: "A1",
+      operation: "login",
       tenantId: this.settings.tenantId,
-      route: ROUTES.A1,
-      method: ROUTES.A1.method,
-      path: ROUTES.A1.path,
+      route: ROUTES.login,
+      method: ROUTES.login.method,
+      path: ROUTES.login.path,
       body: JSON.stringify({ username: this.settings.username, password: this.password }),
       secrets: new Set([this.password]),
     };
@@ -363,10 +365,9 @@ export class Exchange {
       (parsed.success ? (parsed.data["API-KEY"] ?? parsed.data.token) : undefined) ??
       apiKeyFromCookies(answer.headers["set-cookie"]);
     if (parsed.success && parsed.data.tenantId) this.loginTenantId = parsed.data.tenantId;
-    if (!token)
-      throw new NmsError(`${describeOperation("A1")}: HTTP ${answer.status} but the answer carried no API key`);
+    if (!token) throw new NmsError(`login: HTTP ${answer.status} but the answer carried no API key`);
     this.tokensSeen.add(token);
-    this.log("info", `${describeOperation("A1")}: logged in to ${this.settings.baseUrl}`);
+    this.log("info", `login: logged in to ${this.settings.baseUrl}`);
     return token;
   }
 
@@ -378,7 +379,7 @@ export class Exchange {
       const contentType = headerValue(answer.headers, "content-type") ?? "no content-type";
       throw new NmsError(
         this.redact(
-          `${describeOperation(request.operation)}: HTTP ${answer.status} answer is not JSON (${contentType}): ` +
+          `${request.operation}: HTTP ${answer.status} answer is not JSON (${contentType}): ` +
             truncate(answer.text, 120),
           request.secrets,
         ),
@@ -418,8 +419,7 @@ export class Exchange {
   }
 }
 
-function multipartBody(op: OperationId, body: unknown): MultipartForm {
-  if (!isMultipartForm(body))
-    throw new NmsError(`${describeOperation(op)}: the body of a multipart operation must be {fields, files}`);
+function multipartBody(op: OperationName, body: unknown): MultipartForm {
+  if (!isMultipartForm(body)) throw new NmsError(`${op}: the body of a multipart operation must be {fields, files}`);
   return body;
 }

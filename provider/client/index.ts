@@ -13,7 +13,6 @@ export {
   NmsRequestFailedError,
   NmsWaitTimeoutError,
   isNotFound,
-  describeOperation,
 } from "./errors";
 export { RETRY_RULES, decideRetry, isAmbiguousOutcome, isRetryableError, parseRetryAfterMs } from "./retry";
 export type { AttemptOutcome, RetryDecision } from "./retry";
@@ -25,7 +24,7 @@ export { TokenBucket, sharedLoginBucket, sharedTokenBucket } from "./ratelimit";
 export type { TokenBucketSettings } from "./ratelimit";
 export { SECRET_FIELD_NAMES } from "./secrets";
 export { isLoopbackHost } from "./transport";
-export type { OperationId } from "../../contract/routes";
+export type { OperationName } from "../../contract/routes";
 export type { ApiErrorEntry } from "../../contract/errors";
 export type { AsyncAccepted, RequestRecord } from "../../contract/requestRecord";
 export { WaitProgress } from "./waitProgress";

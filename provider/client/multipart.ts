@@ -1,4 +1,4 @@
-// A multipart/form-data body (a route whose body is "multipart", W76), in a form the client can
+// A multipart/form-data body (a route whose body is "multipart", importGuestUsers), in a form the client can
 // prepare, log-scrub and send again on a retry: plain field values and file parts. The transport
 // turns it into a FormData for each attempt.
 import { FormData } from "undici";

@@ -1,6 +1,6 @@
 // Lists: every page of a paged read, from the route's first page until a short page.
 import { listItemsOf } from "./answers";
-import { describeOperation, NmsError } from "./errors";
+import { NmsError } from "./errors";
 import type { Exchange, PreparedRequest } from "./exchange";
 import { CLIENT_DEFAULTS } from "./settings";
 
@@ -26,11 +26,11 @@ async function fetchPages(
   budget: number,
   mustComplete: boolean,
 ): Promise<{ items: unknown[]; complete: boolean }> {
-  const label = describeOperation(request.operation);
+  const label = request.operation;
   const size = CLIENT_DEFAULTS.listPageSize;
   const items: unknown[] = [];
   let previousFingerprint: string | undefined;
-  // Pages are counted as the route says: from 0 for most lists, from 1 for W73.
+  // Pages are counted as the route says: from 0 for most lists, from 1 for listGuestUsers.
   const firstPage = request.route.paging?.firstPage ?? 0;
   for (let page = 0; page < budget; page++) {
     const pageRequest: PreparedRequest = { ...request, query: { ...request.query, page: page + firstPage, size } };

@@ -48,7 +48,7 @@ const MIN_TICK_MS = 25;
 /**
  * Ticks come sooner only while at most this many requests wait: then each is a step holding one of few slots. With
  * more, the rate limit paces the run, and sooner ticks only add polls (at parallel 128 on a loaded 2-core machine they
- * doubled the bench's A3 calls, 231 → 455 at 996 resources, and took it past 1.1 requests per resource).
+ * doubled the bench's listRequestsByStatus calls, 231 → 455 at 996 resources, and took it past 1.1 requests per resource).
  */
 const SPARE_MODE_MOST_WAITING = 16;
 /**

@@ -1,4 +1,4 @@
-// Transfers to addresses the service hands out (U1's upload address, U2's redirect target): raw
+// Transfers to addresses the service hands out (getUploadUrl's upload address, getDownloadUrl's redirect target): raw
 // bytes, an absolute URL of another origin, and none of the service's cookie or headers, which
 // such addresses refuse. Used by NmsClient.uploadTo and NmsClient.download. Answers are read up
 // to maxAnswerBytes, like the service's (transport.ts).

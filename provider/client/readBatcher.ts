@@ -1,5 +1,5 @@
-// Reads of objects that a list operation also returns (a venue's radio and syslog settings, all in W31; a switch's
-// ports, in S39), asked for within a short window: one list call answers them all. A settings resource's create reads
+// Reads of objects that a list operation also returns (a venue's radio and syslog settings, all in listVenueWifiSettings; a switch's
+// ports, in listSwitchPorts), asked for within a short window: one list call answers them all. A settings resource's create reads
 // the object before writing it and again after, and the resources of one parent are created together (a venue's
 // settings as soon as the venue exists, a switch's ports at once), so their reads come in bursts: at 1,000 resources
 // the benchmark made 480 single reads in its up, each taking the place of a write under the rate limit.

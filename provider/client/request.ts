@@ -1,13 +1,13 @@
 // The shape of one prepared request, shared by the HTTP layer
 // (exchange.ts), the writes (writes.ts) and the lists (paging.ts).
-import type { HttpMethod, OperationId, RouteDef } from "../../contract/routes";
+import type { HttpMethod, OperationName, RouteDef } from "../../contract/routes";
 import type { QueryParams } from "./settings";
 import type { MultipartForm } from "./multipart";
 
 export type LogLevel = "debug" | "info" | "warn";
 
 export interface PreparedRequest {
-  operation: OperationId;
+  operation: OperationName;
   /** The tenant of the path (selects the rate limiter). */
   tenantId: string;
   route: RouteDef;
@@ -15,7 +15,7 @@ export interface PreparedRequest {
   path: string;
   query?: QueryParams;
   body?: string;
-  /** The body of a multipart route (W76), sent as multipart/form-data instead of JSON. */
+  /** The body of a multipart route (importGuestUsers), sent as multipart/form-data instead of JSON. */
   form?: MultipartForm;
   /**
    * The x-request-id to send instead of a fresh one per attempt: the caller's (CallInit.requestId), or for a write

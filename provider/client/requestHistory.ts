@@ -1,12 +1,12 @@
-// Who changed an object: the tenant's request records (A3), read once and asked per object. Every write leaves a
+// Who changed an object: the tenant's request records (listRequestsByStatus), read once and asked per object. Every write leaves a
 // record naming the administrator, the object (entityId), the method, the service and the time (the account
-// document, A2 and A3); refresh and nms-drift name from them who changed or deleted an object outside the stack.
+// document, getRequest and listRequestsByStatus); refresh and nms-drift name from them who changed or deleted an object outside the stack.
 //
 // What the records are, as the service keeps them (and the emulator, emulator/operations/requests.ts, does):
 // - entityId is the written object's ID: the created object's, the updated or deleted one's, the owner's for settings
 //   that belong to an object (a venue's Wi-Fi settings go by the venue's ID), a child's own ID (not its parent's). A
 //   write of several objects at once (a bulk create, a bulk delete) names them all, joined by commas.
-// - A3 lists the records of one status, newest first in the emulator; the account document says nothing of the order,
+// - listRequestsByStatus lists the records of one status, newest first in the emulator; the account document says nothing of the order,
 //   so the records are ordered here by their timestamps, and a list that is cut short is trusted only newest first.
 // - Old records go: the emulator drops finished records from the oldest end once they are older than its retention
 //   (and beyond 50,000 per tenant); PENDING ones are never dropped. So what the lists hold is every record since the
@@ -31,7 +31,7 @@ export interface EntityChange {
 export interface TenantHistory {
   /** The tenant the records are of. */
   readonly tenantId: string;
-  /** A3 pages read for it (the requests this history cost). */
+  /** listRequestsByStatus pages read for it (the requests this history cost). */
   readonly pagesRead: number;
   /** Records whose entityId is `entityId`, newer than `since` (ISO time, exclusive) when given, minus `exclude` requestIds; most recent first. */
   changesTo(entityId: string, options?: { since?: string; exclude?: ReadonlySet<string> }): EntityChange[];
@@ -40,7 +40,7 @@ export interface TenantHistory {
 }
 
 export interface ReadHistoryOptions {
-  /** Records per A3 page (default 1000, the request-record poller's). */
+  /** Records per listRequestsByStatus page (default 1000, the request-record poller's). */
   pageSize?: number;
   /** Pages read per status at most (default 10): the bound of what a history costs. */
   maxPagesPerStatus?: number;
@@ -50,7 +50,7 @@ const STATUSES: readonly RequestStatus[] = ["SUCCESS", "FAIL", "PENDING"];
 const DEFAULT_PAGE_SIZE = 1000;
 const DEFAULT_MAX_PAGES = 10;
 
-/** Reads the tenant's request records (A3, every status, paged), once. */
+/** Reads the tenant's request records (listRequestsByStatus, every status, paged), once. */
 export async function readTenantHistory(client: NmsClient, options: ReadHistoryOptions = {}): Promise<TenantHistory> {
   const size = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const maxPages = options.maxPagesPerStatus ?? DEFAULT_MAX_PAGES;
@@ -144,7 +144,7 @@ const cached = new WeakMap<NmsClient, CachedHistory>();
 
 /**
  * The tenant's history, read at most once per `maxAgeMs` per tenant view: every read of a refresh that finds drift asks
- * this, and all of them share one read of the lists (a failed read too, so that a failing A3 costs one try, not one
+ * this, and all of them share one read of the lists (a failed read too, so that a failing listRequestsByStatus costs one try, not one
  * per resource).
  */
 export function sharedTenantHistory(client: NmsClient, options: SharedHistoryOptions = {}): Promise<TenantHistory> {

@@ -25,7 +25,7 @@ interface RetryRule {
   readonly name: string;
   readonly matches: (outcome: AttemptOutcome, context: AttemptContext) => boolean;
   readonly retry: boolean;
-  /** The outcome is unknown: what became of the request is read from its record (A2) instead (writes.ts). */
+  /** The outcome is unknown: what became of the request is read from its record (getRequest) instead (writes.ts). */
   readonly resolve?: boolean;
   /** Wait what the server's Retry-After header asks (capped) instead of the computed backoff. */
   readonly honourRetryAfter: boolean;

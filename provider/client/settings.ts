@@ -44,11 +44,11 @@ export interface ClientOptions {
   maxRequestsPerSecond?: number;
   /** Requests that may go out at once after a quiet spell; default maxRequestsPerSecond (at least 1). */
   burst?: number;
-  /** How execute() waits for request records: "coalesced" (default, one poller) or "per-request" (A2 each). */
+  /** How execute() waits for request records: "coalesced" (default, one poller) or "per-request" (getRequest each). */
   waiter?: WaiterKind;
   /** Lifetime of a list() result, default 60_000; 0 caches nothing (concurrent callers still share a fetch). */
   listCacheTtlMs?: number;
-  /** How long the first object of an array-bodied create (W2, W74) waits for others to share its call; default 20. */
+  /** How long the first object of an array-bodied create (createAps, createGuestUsers) waits for others to share its call; default 20. */
   batchWindowMs?: number;
   /** The most objects in one array-bodied create; default 50. */
   maxBatchSize?: number;
@@ -100,7 +100,7 @@ export const CLIENT_DEFAULTS = {
   connectionsPerOrigin: 16,
   /** Per (baseUrl, tenantId), for all clients of the process. `burst` defaults to this rate (at least 1). */
   maxRequestsPerSecond: 20,
-  /** One poller per client listing requests by status (A3); "per-request" polls A2 for each. */
+  /** One poller per client listing requests by status (listRequestsByStatus); "per-request" polls getRequest for each. */
   waiter: "coalesced",
   /**
    * Lifetime of a list() result; any write through the client drops it earlier. Long enough that one refresh reads

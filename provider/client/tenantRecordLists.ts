@@ -1,9 +1,9 @@
 // One tenant's request records as the poller (coalescingWaiter.ts) reads them: the PENDING list, paged until every
 // request of ours is seen, and the SUCCESS and FAIL lists, newest first or oldest first. The service lists records
-// per tenant only (A3's path names the tenant).
+// per tenant only (listRequestsByStatus's path names the tenant).
 import type { RequestRecord, RequestStatus } from "../../contract/requestRecord";
 
-/** Reads one page (from 0) of the tenant's request records with `status` (A3). */
+/** Reads one page (from 0) of the tenant's request records with `status` (listRequestsByStatus). */
 export type RequestRecordLister = (
   status: RequestStatus,
   page: number,
@@ -17,7 +17,7 @@ export type FinishedStatus = "SUCCESS" | "FAIL";
 /** What the poller keeps per tenant. */
 export interface TenantPoll {
   readonly tenantId: string;
-  /** False once A3 proved unusable in the tenant (a non-retryable answer): its ticks then read A2 per request. */
+  /** False once listRequestsByStatus proved unusable in the tenant (a non-retryable answer): its ticks then read getRequest per request. */
   listingUsable: boolean;
   /** For oldest-first SUCCESS/FAIL lists: the page where the newest records were last seen. */
   readonly resumePage: Record<FinishedStatus, number>;

@@ -4,7 +4,7 @@
 // says so), never held whole: a broken or hostile server cannot make the client run out of memory.
 
 import { Agent, request, type Dispatcher } from "undici";
-import { describeOperation, NmsError } from "./errors";
+import { NmsError } from "./errors";
 import { formDataOf, type MultipartForm } from "./multipart";
 
 export interface HttpRequest {
@@ -19,7 +19,7 @@ export interface HttpRequest {
   readonly form?: MultipartForm;
   /** Cancels the attempt (client closed, waiter deadline). */
   readonly signal?: AbortSignal;
-  /** The operation ID, for messages. */
+  /** The operation name, for messages. */
   readonly operation?: string;
 }
 
@@ -146,7 +146,7 @@ export class HttpTransport {
         signal: attempt.signal,
       });
       // Always read the body to the end (an unread body keeps the keep-alive socket busy), unless it is too large.
-      const what = `${req.operation === undefined ? "" : `${describeOperation(req.operation)} `}(${req.method} ${req.path})`;
+      const what = `${req.operation === undefined ? "" : `${req.operation} `}(${req.method} ${req.path})`;
       const text = (await readBounded(res, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, what)).toString(
         "utf8",
       );

@@ -4,8 +4,6 @@
 // waiting for, how long it has waited and its deadline. One shared timer serves every wait; when
 // many requests are waiting at once the report is one summary line, not one line per request.
 
-import { describeOperation } from "./errors";
-
 export interface WaitProgressOptions {
   /** A wait is reported once it has lasted this long. */
   readonly firstAfterMs: number;
@@ -86,11 +84,10 @@ export class WaitProgress {
       const oldest = due[0];
       this.options.log(
         "info",
-        `still waiting for ${due.length} requests of the service; the longest: ${describeOperation(oldest.operation)}, ${this.describe(oldest, now)}`,
+        `still waiting for ${due.length} requests of the service; the longest: ${oldest.operation}, ${this.describe(oldest, now)}`,
       );
     } else {
-      for (const wait of due)
-        this.options.log("info", `${describeOperation(wait.operation)}: ${this.describe(wait, now)}`);
+      for (const wait of due) this.options.log("info", `${wait.operation}: ${this.describe(wait, now)}`);
     }
     for (const wait of due) wait.nextAt = now + this.options.everyMs;
     const next = Math.min(...[...this.waits].map((w) => w.nextAt));

@@ -1,11 +1,11 @@
-// Waiting for an async write's request record (A2) to leave PENDING.
+// Waiting for an async write's request record (getRequest) to leave PENDING.
 //
-// Callers depend only on RequestWaiter. The implementation here polls A2 per request (the naive
+// Callers depend only on RequestWaiter. The implementation here polls getRequest per request (the naive
 // baseline, option waiter "per-request"); the client's default is the coalesced poller of
 // coalescingWaiter.ts, which shares settleRecord/waitTimeoutError with it.
 
 import type { RequestRecord } from "../../contract/requestRecord";
-import { describeOperation, formatErrorEntries, NmsError, NmsRequestFailedError, NmsWaitTimeoutError } from "./errors";
+import { formatErrorEntries, NmsError, NmsRequestFailedError, NmsWaitTimeoutError } from "./errors";
 import { isRetryableError, sleep } from "./retry";
 import type { Unreachable } from "./reachability";
 import { linkedAbort } from "./transport";
@@ -20,7 +20,7 @@ export interface RequestWaiter {
   wait(requestId: string, operation: string, tenantId?: string): Promise<RequestRecord>;
 }
 
-/** Reads one request record (A2), with the client's HTTP retries; aborts with the signal. */
+/** Reads one request record (getRequest), with the client's HTTP retries; aborts with the signal. */
 export type RequestRecordReader = (requestId: string, signal: AbortSignal) => Promise<RequestRecord>;
 
 export interface PollingWaiterOptions {
@@ -61,7 +61,7 @@ export function settleRecord(
   ]
     .filter(Boolean)
     .join(", ");
-  const message = `${describeOperation(operation)}: request ${requestId} failed (status FAIL): ${reason}${context ? ` [${context}]` : ""}`;
+  const message = `${operation}: request ${requestId} failed (status FAIL): ${reason}${context ? ` [${context}]` : ""}`;
   throw new NmsRequestFailedError(redact(message), { operation, requestId, record });
 }
 
@@ -77,8 +77,8 @@ export function unreachableWaitError(
   redact: (text: string) => string = (text) => text,
 ): NmsWaitTimeoutError {
   const message =
-    `${describeOperation(operation)}: request ${requestId}: stopped waiting after ${waitedMs} ms: ${unreachable.description}. ` +
-    `It may still complete: read request ${requestId} (A2) before repeating the change.`;
+    `${operation}: request ${requestId}: stopped waiting after ${waitedMs} ms: ${unreachable.description}. ` +
+    `It may still complete: read request ${requestId} (getRequest) before repeating the change.`;
   return new NmsWaitTimeoutError(redact(message), {
     operation,
     requestId,
@@ -96,13 +96,13 @@ export function waitTimeoutError(
   redact: (text: string) => string = (text) => text,
 ): NmsWaitTimeoutError {
   const message =
-    `${describeOperation(operation)}: request ${requestId} did not finish within ${waitTimeoutMs} ms ` +
-    `(waited ${waitedMs} ms; last status ${lastStatus}). It may still complete: read request ${requestId} (A2) ` +
+    `${operation}: request ${requestId} did not finish within ${waitTimeoutMs} ms ` +
+    `(waited ${waitedMs} ms; last status ${lastStatus}). It may still complete: read request ${requestId} (getRequest) ` +
     "before repeating the change.";
   return new NmsWaitTimeoutError(redact(message), { operation, requestId, waitedMs, lastStatus });
 }
 
-/** Polls A2 for each request separately, with capped exponential backoff and jitter. */
+/** Polls getRequest for each request separately, with capped exponential backoff and jitter. */
 export class PollingRequestWaiter implements RequestWaiter {
   constructor(
     private readonly readRecord: RequestRecordReader,
@@ -112,7 +112,7 @@ export class PollingRequestWaiter implements RequestWaiter {
   async wait(requestId: string, operation: string): Promise<RequestRecord> {
     const { waitTimeoutMs, signal } = this.options;
     const redact = this.options.redact ?? ((text: string) => text);
-    const label = describeOperation(operation);
+    const label = operation;
     const started = Date.now();
     // One signal for the whole wait: it cuts a poll in flight and the pause between polls.
     const deadline = linkedAbort(

@@ -16,7 +16,7 @@ export function buildWireSchemas() {
     .passthrough();
 
   return {
-    /** A1 answer: the token as "API-KEY" (newer) or "token" (older), and the tenant the login belongs to. */
+    /** login answer: the token as "API-KEY" (newer) or "token" (older), and the tenant the login belongs to. */
     login: z
       .object({
         "API-KEY": z.string().min(1).optional(),
@@ -42,7 +42,7 @@ export function buildWireSchemas() {
       .passthrough(),
 
     /**
-     * A2 answer. Only what the waiter relies on is required; status stays a plain string so
+     * getRequest answer. Only what the waiter relies on is required; status stays a plain string so
      * that a status the service adds later reads as "not finished" instead of breaking the wait.
      */
     requestRecord: z

@@ -1,18 +1,18 @@
-// Writes the service keeps a request record of (every async write, and the 201 writes W74 and W76):
+// Writes the service keeps a request record of (every async write, and the 201 writes createGuestUsers and importGuestUsers):
 // each is applied once. Every such write carries an x-request-id the provider chose (a create's is
 // derived from the create itself, provider/lifecycle/createRequestId.ts; any other write's is a fresh UUID),
 // which the service makes the ID of the write's request record (emulator/README.md "Decisions").
 //
 // When an attempt's outcome is unknown (no answer after the connection was made, or a 5xx: the first
-// rule of retry.ts), the write is never sent again blind. Its record (A2) tells what became of it:
+// rule of retry.ts), the write is never sent again blind. Its record (getRequest) tells what became of it:
 // - the service holds it: the write was taken; PENDING is waited for (the waiter), SUCCESS and FAIL
 //   are its outcome. Nothing is sent again.
-// - the service holds no record: it is sent again, with the same request ID, only when A2 still
+// - the service holds no record: it is sent again, with the same request ID, only when getRequest still
 //   answers 404 unknownOutcomeGraceMs after the attempt ended (at least requestTimeoutMs when the
 //   attempt ended by a deadline, ours or a gateway's 504; at once when the service itself answered
 //   500 or 503, which ends its handling of the request).
 // Why that is safe: the service makes a write's record when it takes the write, before it answers
-// (the 202 names the record), so a write it took has a record by the time A2 is asked. A request still
+// (the 202 names the record), so a write it took has a record by the time getRequest is asked. A request still
 // on its way when the connection broke (in a gateway's hands) is taken within the grace or not at all;
 // should it come later all the same, the service names the later of the two by a fresh ID, which the
 // resend's answer shows (logged as a warning). A record older than the write's first attempt (an ID a
@@ -21,7 +21,7 @@
 import type { AsyncAccepted, RequestRecord } from "../../contract/requestRecord";
 import type { RouteDef } from "../../contract/routes";
 import { scrubEntry } from "./answers";
-import { describeOperation, isNotFound, NmsError } from "./errors";
+import { isNotFound, NmsError } from "./errors";
 import type { Exchange, PreparedRequest } from "./exchange";
 import {
   decideRetry,
@@ -35,7 +35,7 @@ import {
 } from "./retry";
 import { headerValue, type HttpAnswer } from "./transport";
 
-/** A submitted write: accepted (its answer), or held (the answer was lost; the service's record of it, as A2 gave it). */
+/** A submitted write: accepted (its answer), or held (the answer was lost; the service's record of it, as getRequest gave it). */
 export type Submitted<T> =
   | { readonly kind: "accepted"; readonly accepted: AsyncAccepted<T> }
   | { readonly kind: "held"; readonly record: RequestRecord };
@@ -56,7 +56,7 @@ export function keepsRequestRecord(route: RouteDef): boolean {
  * an attempt whose outcome is unknown is resolved from the record (see the top of this file).
  */
 export async function submitPrepared<T>(ex: Exchange, request: PreparedRequest): Promise<Submitted<T>> {
-  const label = describeOperation(request.operation);
+  const label = request.operation;
   const requestId = request.requestId;
   if (requestId === undefined) throw new NmsError(`${label}: a write with a request record is sent with a request ID`);
   const firstSentAt = Date.now();
@@ -127,7 +127,7 @@ async function findOwnRecord(
   outcome: AttemptOutcome,
   failure: unknown,
 ): Promise<RequestRecord | undefined> {
-  const label = describeOperation(request.operation);
+  const label = request.operation;
   const why = describeOutcome(outcome);
   const unknown = (detail: string, cause?: unknown) =>
     new NmsError(
@@ -185,13 +185,13 @@ interface OwnRecordRead {
   serviceNow?: number;
 }
 
-/** A2 in the tenant the write was made in (its record is that tenant's), with the client's retries; undefined on 404. */
+/** getRequest in the tenant the write was made in (its record is that tenant's), with the client's retries; undefined on 404. */
 async function readRequestRecord(
   ex: Exchange,
   requestId: string,
   tenantId: string,
 ): Promise<OwnRecordRead | undefined> {
-  const request = ex.prepare("A2", { requestId }, undefined, tenantId);
+  const request = ex.prepare("getRequest", { requestId }, undefined, tenantId);
   let answer: HttpAnswer;
   try {
     answer = await ex.exchange(request);
@@ -200,8 +200,7 @@ async function readRequestRecord(
     throw error;
   }
   const record = parseRequestRecord(ex, ex.parseJson(request, answer));
-  if (!record)
-    throw new NmsError(`${describeOperation("A2")}: request ${requestId}: the answer is not a request record`);
+  if (!record) throw new NmsError(`getRequest: request ${requestId}: the answer is not a request record`);
   const date = Date.parse(headerValue(answer.headers, "date") ?? "");
   return { record, serviceNow: Number.isFinite(date) ? date : undefined };
 }

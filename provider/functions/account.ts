@@ -17,9 +17,9 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
   {
     name: "getFileDownloadUrl",
     description:
-      "The address a file of the tenant (a floor plan's image) is downloaded from (U2's redirect target). Fetch it without " +
+      "The address a file of the tenant (a floor plan's image) is downloaded from (getDownloadUrl's redirect target). Fetch it without " +
       "the service's cookie or headers: the file location refuses them (403).",
-    op: "U2",
+    op: "getDownloadUrl",
     args: () =>
       z
         .object({ fileId: z.string().min(1, "is required").describe("The file's ID (a floor plan's imageId).") })
@@ -33,8 +33,8 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "getUserProfile",
-    description: "The profile of the user the provider logs in as, with the regions it may use (A31).",
-    op: "A31",
+    description: "The profile of the user the provider logs in as, with the regions it may use (getUserProfile).",
+    op: "getUserProfile",
     args: () => z.object({}).strict(),
     result: userProfileReadSchema.passthrough(),
     returns: "one",
@@ -42,8 +42,8 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "listDelegations",
-    description: "The tenant's delegations (A18): VARs invited, vendor support access, MSP delegations.",
-    op: "A18",
+    description: "The tenant's delegations (listDelegations): VARs invited, vendor support access, MSP delegations.",
+    op: "listDelegations",
     args: () =>
       z
         .object({
@@ -56,8 +56,8 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "listEntitlements",
-    description: "The tenant's licence entitlements (A33).",
-    op: "A33",
+    description: "The tenant's licence entitlements (listEntitlements).",
+    op: "listEntitlements",
     args: () => z.object({ type: licenceType() }).strict(),
     result: entitlementReadSchema.passthrough(),
     returns: "list",
@@ -65,8 +65,9 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "listEntitlementSummaries",
-    description: "Per licence type: how many devices the tenant may have, has, and may still add (A34).",
-    op: "A34",
+    description:
+      "Per licence type: how many devices the tenant may have, has, and may still add (listEntitlementSummaries).",
+    op: "listEntitlementSummaries",
     args: () => z.object({ type: licenceType() }).strict(),
     result: entitlementSummaryReadSchema.passthrough(),
     returns: "list",
@@ -75,9 +76,9 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
   {
     name: "refreshMspCustomerEntitlements",
     description:
-      "Refreshes and returns the entitlements and summaries of one of the MSP's end customers (A35, a POST); the provider's " +
+      "Refreshes and returns the entitlements and summaries of one of the MSP's end customers (getEndCustomerEntitlements, a POST); the provider's " +
       "tenant must be its MSP.",
-    op: "A35",
+    op: "getEndCustomerEntitlements",
     args: () =>
       z
         .object({
@@ -97,9 +98,9 @@ export const ACCOUNT_FUNCTIONS: FunctionSpec[] = [
   {
     name: "answerDelegation",
     description:
-      "Accepts or rejects a delegation another tenant asked for (A23), and waits until the service reports it done. The " +
+      "Accepts or rejects a delegation another tenant asked for (updateDelegation), and waits until the service reports it done. The " +
       "delegation becomes ACCEPTED (in force) or REJECTED.",
-    op: "A23",
+    op: "updateDelegation",
     args: () =>
       delegationAnswerSchema
         .extend({ delegationId: z.string().min(1, "is required").describe("The delegation to answer.") })

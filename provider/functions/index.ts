@@ -55,7 +55,7 @@ const FUNCTIONS: FunctionSpec[] = [
     name: "getTenant",
     description:
       "The tenant (the configured one, or the one `tenantId` names), with its administrators, delegations and notification recipients (read with deep=true).",
-    op: "A4",
+    op: "getTenant",
     args: noArgs,
     fixedQuery: { deep: true },
     result: tenantResultSchema,
@@ -65,7 +65,7 @@ const FUNCTIONS: FunctionSpec[] = [
   {
     name: "getTenantDetails",
     description: "The postal details of the tenant the provider is configured for.",
-    op: "A5",
+    op: "getTenantDetails",
     args: noArgs,
     result: tenantDetailsResultSchema,
     returns: "one",
@@ -74,7 +74,7 @@ const FUNCTIONS: FunctionSpec[] = [
   {
     name: "listAps",
     description: "Every access point of the tenant.",
-    op: "W1",
+    op: "listAps",
     args: listApsArgs,
     result: apResultSchema,
     returns: "list",
@@ -83,7 +83,7 @@ const FUNCTIONS: FunctionSpec[] = [
   {
     name: "rebootAp",
     description: "Reboots an access point, and waits until the service reports the request done.",
-    op: "W21",
+    op: "rebootAp",
     args: () => rebootApArgsSchema,
     result: rebootApResultSchema,
     returns: "one",
@@ -94,7 +94,7 @@ const FUNCTIONS: FunctionSpec[] = [
     name: "pingFromAp",
     description:
       "Pings a host from an access point, waits until the service reports the request done, and returns what the ping printed.",
-    op: "W16",
+    op: "pingFromAp",
     args: () => pingFromApArgsSchema,
     result: pingFromApResultSchema,
     returns: "one",
@@ -105,7 +105,7 @@ const FUNCTIONS: FunctionSpec[] = [
   {
     name: "listApGroupAps",
     description: "Every access point of an AP group.",
-    op: "W4",
+    op: "listApGroupAps",
     args: () => listApGroupApsArgsSchema,
     result: apResultSchema,
     returns: "list",
@@ -114,7 +114,7 @@ const FUNCTIONS: FunctionSpec[] = [
   {
     name: "getVenueWifiSettings",
     description: "The Wi-Fi settings of a venue: band balancing, mesh, radio, syslog and (newer variant) DHCP service.",
-    op: "W32",
+    op: "getVenueWifiSettings",
     args: () => venueArgsSchema,
     result: venueWifiSettingsReadSchema,
     returns: "one",
@@ -123,7 +123,7 @@ const FUNCTIONS: FunctionSpec[] = [
   {
     name: "listVenueWifiSettings",
     description: "The Wi-Fi settings of every venue of the tenant.",
-    op: "W31",
+    op: "listVenueWifiSettings",
     args: noArgs,
     result: venueWifiSettingsReadSchema,
     returns: "list",
@@ -133,7 +133,7 @@ const FUNCTIONS: FunctionSpec[] = [
     name: "getVenueRadioDefaults",
     description:
       "The radio settings a venue gets back when its radio is reset (what destroying a VenueRadio restores).",
-    op: "W46",
+    op: "getVenueRadioDefaults",
     args: () => venueArgsSchema,
     result: objectOf(venueRadioReadSchema),
     returns: "one",
@@ -142,7 +142,7 @@ const FUNCTIONS: FunctionSpec[] = [
   {
     name: "getApLogFileUrl",
     description: "Where the log file of an access point can be downloaded.",
-    op: "W11",
+    op: "downloadApLog",
     args: () => apArgsSchema,
     result: apLogFileResultSchema,
     returns: "one",
@@ -153,7 +153,7 @@ const FUNCTIONS: FunctionSpec[] = [
     description:
       "Resets an access point to its factory settings (its own radio, LAN-port and mDNS settings are forgotten; it stays registered), " +
       "and waits until the service reports the request done.",
-    op: "W12",
+    op: "factoryResetAp",
     args: () => apArgsSchema,
     result: requestOnlyResultSchema,
     returns: "one",
@@ -164,7 +164,7 @@ const FUNCTIONS: FunctionSpec[] = [
     name: "traceRouteFromAp",
     description:
       "Traces the route from an access point to a host, waits until the service reports the request done, and returns what it printed.",
-    op: "W22",
+    op: "traceRouteFromAp",
     args: () => traceRouteFromApArgsSchema,
     result: traceRouteResultSchema,
     returns: "one",
@@ -175,7 +175,7 @@ const FUNCTIONS: FunctionSpec[] = [
     name: "deleteAps",
     description:
       "Deletes several access points at once, all or none (for scripts; APs a stack manages are deleted by removing them from it).",
-    op: "W3",
+    op: "deleteAps",
     args: () => deleteApsArgsSchema,
     bodyOf: (args) => args.serialNumbers,
     result: requestOnlyResultSchema,
@@ -200,7 +200,7 @@ export const FUNCTION_SPECS: Readonly<Record<string, FunctionSpec>> = Object.fro
   FUNCTIONS.map((f) => [f.name, f]),
 );
 
-/** W16 and W22 answer the envelope {requestId, response: {response: string}}. */
+/** pingFromAp and traceRouteFromAp answer the envelope {requestId, response: {response: string}}. */
 function responseText(body: unknown): string {
   const text = typeof body === "object" && body !== null ? (body as { response?: unknown }).response : undefined;
   if (typeof text !== "string") throw new Error(`the answer carried no response text: ${JSON.stringify(body)}`);

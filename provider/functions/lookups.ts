@@ -1,12 +1,12 @@
 // The list and get functions: one pair for every kind a program may need to find (the objects it
 // adopts, references or exports), each the service's read as it answers, typed by the contract's
 // read schema. Settings that always exist get a `get` by their parent. A list takes the service's
-// filters (its per-parent lists: listApGroups({ venueId }) reads W29); a get takes the object's ID,
-// or its unique name where it has one (getVenue({ name }) finds it in A6). Rows of the function
+// filters (its per-parent lists: listApGroups({ venueId }) reads listVenueApGroups); a get takes the object's ID,
+// or its unique name where it has one (getVenue({ name }) finds it in listVenues). Rows of the function
 // table (index.ts); `npm run generate` writes the SDK's forms and reference pages.
 import { z } from "zod";
 import { answerOf, newerOnly, objectOf, perVariant, rangeRuleOf, type WifiApiVariant } from "../../contract/meta";
-import type { OperationId } from "../../contract/routes";
+import type { OperationName } from "../../contract/routes";
 import { adminListReadSchema } from "../../contract/schemas/account";
 import { apDetailReadSchema } from "../../contract/schemas/ap";
 import { apGroupReadSchema } from "../../contract/schemas/apGroup";
@@ -64,7 +64,7 @@ const profileId = () => id("The switch profile's ID.");
 interface Lookup {
   name: string;
   description: string;
-  op: OperationId;
+  op: OperationName;
   result: z.AnyZodObject;
   args?: (variant?: WifiApiVariant) => z.AnyZodObject;
   argForms?: FunctionSpec["argForms"];
@@ -86,7 +86,7 @@ const get = (row: Lookup) => lookup("one", row);
 
 /** `findBy` through a list: the get by unique name. */
 const byName = (
-  op: OperationId,
+  op: OperationName,
   arg: string,
   given: readonly string[] = [arg],
   field = arg,
@@ -98,8 +98,8 @@ const byName = (
   ...(query ? { query } : {}),
 });
 
-/** Settings of a venue kept per AP model: W33, W38 and W40 answer a bare array, given as `models` as the resources take it. */
-function perModel(name: string, description: string, op: OperationId, entry: z.AnyZodObject): FunctionSpec {
+/** Settings of a venue kept per AP model: getVenueCellularSettings, getVenueLanPorts and getVenueLeds answer a bare array, given as `models` as the resources take it. */
+function perModel(name: string, description: string, op: OperationName, entry: z.AnyZodObject): FunctionSpec {
   return get({
     name,
     description,
@@ -116,8 +116,8 @@ function perModel(name: string, description: string, op: OperationId, entry: z.A
 
 /** A kind whose name is unique in the tenant: its list, and its get by ID or by that name (found in the list). */
 function namedInTenant(kind: {
-  list: [name: string, op: OperationId];
-  get: [name: string, op: OperationId];
+  list: [name: string, op: OperationName];
+  get: [name: string, op: OperationName];
   /** The kind in words: "venue", "Wi-Fi calling profile". */
   noun: string;
   idArg: string;
@@ -156,8 +156,8 @@ function namedInTenant(kind: {
 
 const ACCOUNT: FunctionSpec[] = [
   ...namedInTenant({
-    list: ["listVenues", "A6"],
-    get: ["getVenue", "A9"],
+    list: ["listVenues", "listVenues"],
+    get: ["getVenue", "getVenue"],
     noun: "venue",
     idArg: "venueId",
     nameField: "name",
@@ -165,48 +165,49 @@ const ACCOUNT: FunctionSpec[] = [
   }),
   list({
     name: "listAdmins",
-    description: "Every administrator of the tenant (A12).",
-    op: "A12",
+    description: "Every administrator of the tenant (listAdmins).",
+    op: "listAdmins",
     result: adminListReadSchema,
   }),
   get({
     name: "getAdmin",
-    description: "An administrator, by its ID (A16).",
-    op: "A16",
+    description: "An administrator, by its ID (getAdmin).",
+    op: "getAdmin",
     args: () => z.object({ adminId: id("The administrator's ID.") }).strict(),
     result: adminListReadSchema,
   }),
   get({
     name: "getDelegation",
-    description: "A delegation (a VAR invited, vendor support access, an MSP delegation), by its ID (A22).",
-    op: "A22",
+    description: "A delegation (a VAR invited, vendor support access, an MSP delegation), by its ID (getDelegation).",
+    op: "getDelegation",
     args: () => z.object({ delegationId: id("The delegation's ID.") }).strict(),
     result: delegationReadSchema,
   }),
   list({
     name: "listNotificationRecipients",
-    description: "Every notification recipient of the tenant (A25).",
-    op: "A25",
+    description: "Every notification recipient of the tenant (listNotificationRecipients).",
+    op: "listNotificationRecipients",
     result: notificationRecipientReadSchema,
   }),
   get({
     name: "getNotificationRecipient",
-    description: "A notification recipient, by its ID (A28).",
-    op: "A28",
+    description: "A notification recipient, by its ID (getNotificationRecipient).",
+    op: "getNotificationRecipient",
     args: () => z.object({ notificationRecipientId: id("The recipient's ID.") }).strict(),
     result: notificationRecipientReadSchema,
   }),
   list({
     name: "listFloorPlans",
-    description: "The floor plans of a venue (F1).",
-    op: "F1",
+    description: "The floor plans of a venue (listFloorPlans).",
+    op: "listFloorPlans",
     args: () => z.object({ venueId: venueId() }).strict(),
     result: floorPlanReadSchema,
   }),
   get({
     name: "getFloorPlan",
-    description: "A floor plan of a venue, by its ID (F3) or by its name in the venue (found in F1).",
-    op: "F3",
+    description:
+      "A floor plan of a venue, by its ID (getFloorPlan) or by its name in the venue (found in listFloorPlans).",
+    op: "getFloorPlan",
     args: () =>
       z
         .object({
@@ -216,13 +217,14 @@ const ACCOUNT: FunctionSpec[] = [
         })
         .strict(),
     argForms: [["floorPlanId"], ["name"]],
-    otherCalls: [byName("F1", "name")],
+    otherCalls: [byName("listFloorPlans", "name")],
     result: floorPlanReadSchema,
   }),
   get({
     name: "getCalibrationPoints",
-    description: "The calibration points of a floor plan (C1): the array the service answers, empty or two points.",
-    op: "C1",
+    description:
+      "The calibration points of a floor plan (listCalibrationPoints): the array the service answers, empty or two points.",
+    op: "listCalibrationPoints",
     args: () => z.object({ venueId: venueId(), floorPlanId: id("The floor plan's ID.") }).strict(),
     result: z.object({ points: z.array(calibrationPointReadSchema).describe("The points, each with its ID.") }),
     resultOf: ({ body }: FunctionAnswer) => ({ points: body }),
@@ -232,15 +234,15 @@ const ACCOUNT: FunctionSpec[] = [
 const WIFI: FunctionSpec[] = [
   get({
     name: "getAp",
-    description: "An access point with its configuration, by its serial number (W5).",
-    op: "W5",
+    description: "An access point with its configuration, by its serial number (getAp).",
+    op: "getAp",
     args: perVariant((variant) =>
       z
         .object({
           serialNumber: apSerial(),
           operational: newerOnly(
             variant,
-            z.boolean().optional().describe("The service's `operational` query parameter of W5 (default true)."),
+            z.boolean().optional().describe("The service's `operational` query parameter of getAp (default true)."),
           ),
         })
         .strict(),
@@ -249,16 +251,17 @@ const WIFI: FunctionSpec[] = [
   }),
   list({
     name: "listApGroups",
-    description: "Every AP group of the tenant (W23), or of one venue (W29), its default group included.",
-    op: "W23",
-    args: () => z.object({ venueId: optionalId("Only the groups of this venue (W29).") }).strict(),
-    otherCalls: [{ given: ["venueId"], op: "W29" }],
+    description:
+      "Every AP group of the tenant (listApGroups), or of one venue (listVenueApGroups), its default group included.",
+    op: "listApGroups",
+    args: () => z.object({ venueId: optionalId("Only the groups of this venue (listVenueApGroups).") }).strict(),
+    otherCalls: [{ given: ["venueId"], op: "listVenueApGroups" }],
     result: apGroupReadSchema,
   }),
   get({
     name: "getApGroup",
-    description: "An AP group, by its ID (W26) or by its name in its venue (found in W29).",
-    op: "W26",
+    description: "An AP group, by its ID (getApGroup) or by its name in its venue (found in listVenueApGroups).",
+    op: "getApGroup",
     args: () =>
       z
         .object({
@@ -268,116 +271,120 @@ const WIFI: FunctionSpec[] = [
         })
         .strict(),
     argForms: [["apGroupId"], ["venueId", "name"]],
-    otherCalls: [byName("W29", "name", ["venueId", "name"])],
+    otherCalls: [byName("listVenueApGroups", "name", ["venueId", "name"])],
     result: apGroupReadSchema,
   }),
   get({
     name: "getVenueDefaultApGroup",
-    description: "The default AP group of a venue (W30): the group of its APs that no other group holds.",
-    op: "W30",
+    description:
+      "The default AP group of a venue (getVenueDefaultApGroup): the group of its APs that no other group holds.",
+    op: "getVenueDefaultApGroup",
     args: () => z.object({ venueId: venueId() }).strict(),
     result: apGroupReadSchema,
   }),
   get({
     name: "getApRadio",
-    description: "The radio settings of an access point (W18), what an ApRadio resource manages.",
-    op: "W18",
+    description: "The radio settings of an access point (getApRadio), what an ApRadio resource manages.",
+    op: "getApRadio",
     args: () => z.object({ serialNumber: apSerial() }).strict(),
     result: apRadioReadSchema,
   }),
   get({
     name: "getApLanPorts",
-    description: "The LAN-port settings of an access point (W13), what an ApLanPorts resource manages.",
-    op: "W13",
+    description: "The LAN-port settings of an access point (getApLanPorts), what an ApLanPorts resource manages.",
+    op: "getApLanPorts",
     args: () => z.object({ serialNumber: apSerial() }).strict(),
     result: answerOf(apLanPortsInputSchema),
   }),
   get({
     name: "getApMdnsGateway",
-    description: "The mDNS gateway rules of an access point (W8), what an ApMdnsGateway resource manages.",
-    op: "W8",
+    description:
+      "The mDNS gateway rules of an access point (getApBonjourGateway), what an ApMdnsGateway resource manages.",
+    op: "getApBonjourGateway",
     args: () => z.object({ serialNumber: apSerial() }).strict(),
     result: answerOf(apMdnsGatewayInputSchema),
   }),
   get({
     name: "getVenueRadio",
-    description: "The radio settings of a venue (W43), what a VenueRadio resource manages.",
-    op: "W43",
+    description: "The radio settings of a venue (getVenueRadio), what a VenueRadio resource manages.",
+    op: "getVenueRadio",
     args: () => z.object({ venueId: venueId() }).strict(),
     result: objectOf(venueRadioReadSchema),
   }),
   get({
     name: "getVenueSyslog",
-    description: "The syslog settings of a venue (W47), what a VenueSyslog resource manages.",
-    op: "W47",
+    description: "The syslog settings of a venue (getVenueSyslog), what a VenueSyslog resource manages.",
+    op: "getVenueSyslog",
     args: () => z.object({ venueId: venueId() }).strict(),
     result: venueSyslogReadSchema,
   }),
   perModel(
     "getVenueCellular",
-    "The cellular settings of a venue (W33, newer variant), what a VenueCellular resource manages.",
-    "W33",
+    "The cellular settings of a venue (getVenueCellularSettings, newer variant), what a VenueCellular resource manages.",
+    "getVenueCellularSettings",
     answerOf(venueCellularSettingSchema),
   ),
   perModel(
     "getVenueLanPorts",
-    "The LAN-port settings of a venue (W38), what a VenueLanPorts resource manages.",
-    "W38",
+    "The LAN-port settings of a venue (getVenueLanPorts), what a VenueLanPorts resource manages.",
+    "getVenueLanPorts",
     answerOf(venueLanPortSettingSchema),
   ),
   perModel(
     "getVenueLeds",
-    "The LED settings of a venue (W40), what a VenueLeds resource manages.",
-    "W40",
+    "The LED settings of a venue (getVenueLeds), what a VenueLeds resource manages.",
+    "getVenueLeds",
     venueLedSettingSchema,
   ),
   get({
     name: "getVenueDhcpBindings",
     description:
-      "The DHCP service profiles a venue is bound to (W35, newer variant), each binding what a VenueDhcpBinding resource manages.",
-    op: "W35",
+      "The DHCP service profiles a venue is bound to (listVenueDhcpServiceProfiles, newer variant), each binding what a VenueDhcpBinding resource manages.",
+    op: "listVenueDhcpServiceProfiles",
     args: () => z.object({ venueId: venueId() }).strict(),
     result: z.object({
-      bindings: z.array(venueDhcpBindingSchema).describe("The venue's bindings, as W35 answers them."),
+      bindings: z
+        .array(venueDhcpBindingSchema)
+        .describe("The venue's bindings, as listVenueDhcpServiceProfiles answers them."),
     }),
     resultOf: ({ body }: FunctionAnswer) => ({ bindings: body }),
   }),
   list({
     name: "listNetworks",
     description:
-      "Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it, activations included).",
-    op: "W49",
+      "Every Wi-Fi network of the tenant with its nested details (listNetworks with deep=true: each as getNetworkDeep answers it, activations included).",
+    op: "listNetworks",
     fixedQuery: { deep: true },
     result: objectOf(networkDeepReadSchema),
   }),
   get({
     name: "getNetwork",
     description:
-      "A Wi-Fi network with its nested details, by its ID (W57) or by its name, unique in the tenant (found in W49).",
-    op: "W57",
+      "A Wi-Fi network with its nested details, by its ID (getNetworkDeep) or by its name, unique in the tenant (found in listNetworks).",
+    op: "getNetworkDeep",
     args: () =>
       z.object({ networkId: optionalId("The network's ID."), name: name("network's name", "in the tenant") }).strict(),
     argForms: [["networkId"], ["name"]],
-    otherCalls: [byName("W49", "name", ["name"], "name", { deep: true })],
+    otherCalls: [byName("listNetworks", "name", ["name"], "name", { deep: true })],
     result: objectOf(networkDeepReadSchema),
   }),
   list({
     name: "listNetworkVenueActivations",
     description:
-      "Network-venue activations: of one network (W64), of one venue (W66), or, with neither, of the whole tenant (the activations of W49's deep networks).",
-    op: "W49",
+      "Network-venue activations: of one network (listNetworkActivations), of one venue (listVenueNetworkActivations), or, with neither, of the whole tenant (the activations of listNetworks's deep networks).",
+    op: "listNetworks",
     fixedQuery: { deep: true },
     args: () =>
       z
         .object({
-          networkId: optionalId("Only the activations of this network (W64)."),
-          venueId: optionalId("Only the activations on this venue (W66)."),
+          networkId: optionalId("Only the activations of this network (listNetworkActivations)."),
+          venueId: optionalId("Only the activations on this venue (listVenueNetworkActivations)."),
         })
         .strict(),
     argForms: [[], ["networkId"], ["venueId"]],
     otherCalls: [
-      { given: ["networkId"], op: "W64" },
-      { given: ["venueId"], op: "W66" },
+      { given: ["networkId"], op: "listNetworkActivations" },
+      { given: ["venueId"], op: "listVenueNetworkActivations" },
     ],
     result: networkVenueReadSchema,
     resultOf: ({ body }: FunctionAnswer) =>
@@ -385,8 +392,9 @@ const WIFI: FunctionSpec[] = [
   }),
   get({
     name: "getNetworkVenueActivation",
-    description: "A network-venue activation, by its ID (W61) or by its network and venue (W65).",
-    op: "W61",
+    description:
+      "A network-venue activation, by its ID (getNetworkActivation) or by its network and venue (getNetworkActivationByVenue).",
+    op: "getNetworkActivation",
     args: () =>
       z
         .object({
@@ -396,19 +404,19 @@ const WIFI: FunctionSpec[] = [
         })
         .strict(),
     argForms: [["networkVenueId"], ["networkId", "venueId"]],
-    otherCalls: [{ given: ["networkId", "venueId"], op: "W65" }],
+    otherCalls: [{ given: ["networkId", "venueId"], op: "getNetworkActivationByVenue" }],
     result: networkVenueReadSchema,
   }),
   get({
     name: "getGuestUser",
-    description: "A guest user with its generated password, by its ID (W77).",
-    op: "W77",
+    description: "A guest user with its generated password, by its ID (getGuestUser).",
+    op: "getGuestUser",
     args: () => z.object({ guestUserId: id("The guest user's ID.") }).strict(),
     result: guestUserReadSchema,
   }),
   ...namedInTenant({
-    list: ["listDevicePolicies", "W68"],
-    get: ["getDevicePolicy", "W71"],
+    list: ["listDevicePolicies", "listDevicePolicies"],
+    get: ["getDevicePolicy", "getDevicePolicy"],
     noun: "device policy",
     idArg: "devicePolicyId",
     nameField: "name",
@@ -417,21 +425,21 @@ const WIFI: FunctionSpec[] = [
   }),
   get({
     name: "getRecoveryPsk",
-    description: "The tenant's recovery PSK (W82), what the RecoveryPsk resource manages.",
-    op: "W82",
+    description: "The tenant's recovery PSK (getRecoveryPsk), what the RecoveryPsk resource manages.",
+    op: "getRecoveryPsk",
     result: recoveryPskReadSchema,
   }),
   ...namedInTenant({
-    list: ["listVspotServers", "W86"],
-    get: ["getVspotServer", "W88"],
+    list: ["listVspotServers", "listVspots"],
+    get: ["getVspotServer", "getVspot"],
     noun: "vSPoT server",
     idArg: "vspotId",
     nameField: "serverName",
     result: vspotServerReadSchema,
   }),
   ...namedInTenant({
-    list: ["listWifiCallingProfiles", "W91"],
-    get: ["getWifiCallingProfile", "W94"],
+    list: ["listWifiCallingProfiles", "listWifiCallingProfiles"],
+    get: ["getWifiCallingProfile", "getWifiCallingProfile"],
     noun: "Wi-Fi calling profile",
     idArg: "wifiCallingProfileId",
     nameField: "profileName",
@@ -442,22 +450,22 @@ const WIFI: FunctionSpec[] = [
 const SWITCHES: FunctionSpec[] = [
   list({
     name: "listSwitches",
-    description: "Every switch of the tenant (S9), or of one venue (S13).",
-    op: "S9",
-    args: () => z.object({ venueId: optionalId("Only the switches of this venue (S13).") }).strict(),
-    otherCalls: [{ given: ["venueId"], op: "S13" }],
+    description: "Every switch of the tenant (listSwitches), or of one venue (listVenueSwitches).",
+    op: "listSwitches",
+    args: () => z.object({ venueId: optionalId("Only the switches of this venue (listVenueSwitches).") }).strict(),
+    otherCalls: [{ given: ["venueId"], op: "listVenueSwitches" }],
     result: switchReadSchema,
   }),
   get({
     name: "getSwitch",
-    description: "A switch, by its serial number (S14).",
-    op: "S14",
+    description: "A switch, by its serial number (getSwitch).",
+    op: "getSwitch",
     args: () => z.object({ serialNumber: switchSerial() }).strict(),
     result: switchReadSchema,
   }),
   ...namedInTenant({
-    list: ["listSwitchProfiles", "S47"],
-    get: ["getSwitchProfile", "S45"],
+    list: ["listSwitchProfiles", "listSwitchProfiles"],
+    get: ["getSwitchProfile", "getSwitchProfile"],
     noun: "switch profile",
     idArg: "profileId",
     nameField: "name",
@@ -465,16 +473,16 @@ const SWITCHES: FunctionSpec[] = [
   }),
   list({
     name: "listSwitchVlans",
-    description: "The VLANs of a switch profile (S54).",
-    op: "S54",
+    description: "The VLANs of a switch profile (listProfileVlans).",
+    op: "listProfileVlans",
     args: () => z.object({ profileId: profileId() }).strict(),
     result: switchVlanReadSchema,
   }),
   get({
     name: "getSwitchVlan",
     description:
-      "A VLAN of a switch profile, by its UUID (S52) or by its VLAN ID, unique in the profile (found in S54).",
-    op: "S52",
+      "A VLAN of a switch profile, by its UUID (getVlan) or by its VLAN ID, unique in the profile (found in listProfileVlans).",
+    op: "getVlan",
     args: () =>
       z
         .object({
@@ -488,20 +496,21 @@ const SWITCHES: FunctionSpec[] = [
         })
         .strict(),
     argForms: [["vlanUuid"], ["vlanId"]],
-    otherCalls: [byName("S54", "vlanId")],
+    otherCalls: [byName("listProfileVlans", "vlanId")],
     result: switchVlanReadSchema,
   }),
   list({
     name: "listSwitchAcls",
-    description: "The ACLs of a switch profile (S7).",
-    op: "S7",
+    description: "The ACLs of a switch profile (listProfileAcls).",
+    op: "listProfileAcls",
     args: () => z.object({ profileId: profileId() }).strict(),
     result: switchAclReadSchema,
   }),
   get({
     name: "getSwitchAcl",
-    description: "An ACL of a switch profile, by its ID (S5) or by its name, unique in the profile (found in S7).",
-    op: "S5",
+    description:
+      "An ACL of a switch profile, by its ID (getAcl) or by its name, unique in the profile (found in listProfileAcls).",
+    op: "getAcl",
     args: () =>
       z
         .object({
@@ -511,29 +520,29 @@ const SWITCHES: FunctionSpec[] = [
         })
         .strict(),
     argForms: [["aclId"], ["name"]],
-    otherCalls: [byName("S7", "name")],
+    otherCalls: [byName("listProfileAcls", "name")],
     result: switchAclReadSchema,
   }),
   get({
     name: "getSwitchTrustedPort",
     description:
-      "A trusted-port entry of a switch profile, by its ID (S48); the profile's `trustedPorts` lists them all.",
-    op: "S48",
+      "A trusted-port entry of a switch profile, by its ID (getTrustedPort); the profile's `trustedPorts` lists them all.",
+    op: "getTrustedPort",
     args: () => z.object({ profileId: profileId(), trustedPortId: id("The trusted-port entry's ID.") }).strict(),
     result: trustedPortSchema,
   }),
   list({
     name: "listSwitchPorts",
-    description: "The ports of a switch with their settings (S39).",
-    op: "S39",
+    description: "The ports of a switch with their settings (listSwitchPorts).",
+    op: "listSwitchPorts",
     args: () => z.object({ serialNumber: switchSerial() }).strict(),
     result: switchPortReadSchema,
   }),
   get({
     name: "getSwitchPort",
     description:
-      "One port of a switch, by unit, slot and port number (S41; the port 1/1/8 is unitNum 1, slotNum 1, portNum 8).",
-    op: "S41",
+      "One port of a switch, by unit, slot and port number (getSwitchPort; the port 1/1/8 is unitNum 1, slotNum 1, portNum 8).",
+    op: "getSwitchPort",
     args: () =>
       z
         .object({
@@ -551,50 +560,51 @@ const SWITCHES: FunctionSpec[] = [
   }),
   list({
     name: "listSwitchLags",
-    description: "The LAGs of a switch (S34).",
-    op: "S34",
+    description: "The LAGs of a switch (listSwitchLags).",
+    op: "listSwitchLags",
     args: () => z.object({ serialNumber: switchSerial() }).strict(),
     result: switchLagReadSchema,
   }),
   get({
     name: "getSwitchLag",
-    description: "A LAG, by its ID (S36).",
-    op: "S36",
+    description: "A LAG, by its ID (getLag).",
+    op: "getLag",
     args: () => z.object({ lagId: id("The LAG's ID.") }).strict(),
     result: switchLagReadSchema,
   }),
   list({
     name: "listSwitchIpPorts",
-    description: "The IP ports (layer-3 interfaces) of a switch (S27).",
-    op: "S27",
+    description: "The IP ports (layer-3 interfaces) of a switch (listSwitchIpPorts).",
+    op: "listSwitchIpPorts",
     args: () => z.object({ serialNumber: switchSerial() }).strict(),
     result: switchIpPortReadSchema,
   }),
   get({
     name: "getSwitchIpPort",
-    description: "An IP port, by its ID (S29).",
-    op: "S29",
+    description: "An IP port, by its ID (getIpPort).",
+    op: "getIpPort",
     args: () => z.object({ ipPortId: id("The IP port's ID.") }).strict(),
     result: switchIpPortReadSchema,
   }),
   list({
     name: "listSwitchVePorts",
-    description: "The VE ports (virtual-Ethernet interfaces) of a switch (S62).",
-    op: "S62",
+    description: "The VE ports (virtual-Ethernet interfaces) of a switch (listSwitchVePorts).",
+    op: "listSwitchVePorts",
     args: () => z.object({ serialNumber: switchSerial() }).strict(),
     result: switchVePortReadSchema,
   }),
   get({
     name: "getSwitchVePort",
-    description: "A VE port, by its ID (S64).",
-    op: "S64",
+    description: "A VE port, by its ID (getVePort).",
+    op: "getVePort",
     args: () => z.object({ vePortId: id("The VE port's ID.") }).strict(),
     result: switchVePortReadSchema,
   }),
   get({
     name: "getVenueSwitchSettings",
-    description: "The switch settings of a venue (S69), what a VenueSwitchSettings resource manages.",
-    op: "S69",
+    description:
+      "The switch settings of a venue (getVenueSwitchSettings), what a VenueSwitchSettings resource manages.",
+    op: "getVenueSwitchSettings",
     args: () => z.object({ venueId: venueId() }).strict(),
     result: venueSwitchSettingsReadSchema,
   }),

@@ -30,7 +30,7 @@ const adminSchema = z
   })
   .passthrough();
 
-/** A4 with deep=true: the tenant and its sub-entities. */
+/** getTenant with deep=true: the tenant and its sub-entities. */
 export const tenantResultSchema = z
   .object({
     id: z.string().describe("The 32-character tenant ID."),
@@ -67,7 +67,7 @@ export const tenantResultSchema = z
   })
   .passthrough();
 
-/** A5: the tenant's postal details. */
+/** getTenantDetails: the tenant's postal details. */
 export const tenantDetailsResultSchema = z
   .object({
     address: z.string().optional(),
@@ -93,7 +93,7 @@ const bandSchema = z
   })
   .passthrough();
 
-/** One item of W1: an access point in its read form. */
+/** One item of listAps: an access point in its read form. */
 export const apResultSchema = z
   .object({
     serialNumber: z.string().describe("12 digits, the first 1 to 9; the AP's key."),

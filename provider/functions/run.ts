@@ -5,9 +5,9 @@
 // (a write with a request record: reboot, factory reset, SSH tunnel, firmware...) is sent once: when
 // its answer is lost, its record says what became of it (provider/client/writes.ts), and it is
 // never sent again blind.
-import { type OperationId, pathParamNames, routeOf } from "../../contract/routes";
+import { type OperationName, pathParamNames, routeOf } from "../../contract/routes";
 import type { NmsClient, QueryParams, RequestRecord } from "../client";
-import { describeOperation, NmsError } from "../client/errors";
+import { NmsError } from "../client/errors";
 import type { FunctionAnswer, FunctionCall, FunctionSpec } from "./spec";
 import { TENANT_INPUT } from "../tenant";
 
@@ -49,7 +49,7 @@ export async function runFunction(root: NmsClient, spec: FunctionSpec, given: Ar
     if (!route.async) {
       if (route.method === "GET" || route.success !== 201)
         return resultOf({ body: await client.call(spec.op, params, init) });
-      // A 201 answer (W76) is the envelope {requestId, response}; applied once like an async write.
+      // A 201 answer (importGuestUsers) is the envelope {requestId, response}; applied once like an async write.
       const { response, record, requestId } = await client.write(spec.op, params, init);
       const envelope = response === undefined ? undefined : { requestId, response };
       return resultOfWrite(spec, resultOf, { body: envelope }, record);
@@ -59,7 +59,7 @@ export async function runFunction(root: NmsClient, spec: FunctionSpec, given: Ar
   }
   if (spec.returns === "list")
     return resultOf({ body: await client.list(spec.op, params, { ...spec.fixedQuery, ...(rest as QueryParams) }) });
-  // A redirecting read (U2): its answer is the address it points to, which is not called with the service's headers.
+  // A redirecting read (getDownloadUrl): its answer is the address it points to, which is not called with the service's headers.
   if (route.success === 302) return resultOf({ body: await client.redirectTarget(spec.op, params) });
   const body = spec.bodyOf ? spec.bodyOf(rest) : rest;
   if (route.async) {
@@ -67,7 +67,7 @@ export async function runFunction(root: NmsClient, spec: FunctionSpec, given: Ar
     const { response, record } = await client.execute(spec.op, params, init);
     return resultOfWrite(spec, resultOf, { body: response, requestId: record.requestId }, record);
   }
-  // A read, or a write without a body (A35), takes its arguments as the query.
+  // A read, or a write without a body (getEndCustomerEntitlements), takes its arguments as the query.
   const init =
     route.method === "GET" || route.body === "none"
       ? { query: { ...spec.fixedQuery, ...(rest as QueryParams) } }
@@ -88,7 +88,7 @@ async function runOtherCall(client: NmsClient, spec: FunctionSpec, call: Functio
   delete query[arg];
   const found = (await client.list(call.op, params, query)).filter((item) => (item as Args | null)?.[field] === wanted);
   if (found.length === 1) return found[0];
-  const where = `${describeOperation(call.op)}${Object.keys(params).length > 0 ? ` of ${JSON.stringify(params)}` : ""}`;
+  const where = `${call.op}${Object.keys(params).length > 0 ? ` of ${JSON.stringify(params)}` : ""}`;
   if (found.length === 0) throw new NmsError(`nothing has ${field} ${JSON.stringify(wanted)} in ${where}`);
   throw new NmsError(
     `${found.length} objects have ${field} ${JSON.stringify(wanted)} in ${where}: get the one you mean by its ID`,
@@ -96,7 +96,7 @@ async function runOtherCall(client: NmsClient, spec: FunctionSpec, call: Functio
 }
 
 /** Arguments named like the operation's path parameters fill the path; the others are left over. */
-function splitArgs(op: OperationId, args: Args): { params: Record<string, string>; rest: Args } {
+function splitArgs(op: OperationName, args: Args): { params: Record<string, string>; rest: Args } {
   const pathNames = new Set(pathParamNames(routeOf(op).path));
   const params: Record<string, string> = {};
   const rest: Args = {};

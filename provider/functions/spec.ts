@@ -3,7 +3,7 @@
 // (scripts/generateSdk.ts). A function puts nothing in state.
 import type { z } from "zod";
 import type { WifiApiVariant } from "../../contract/meta";
-import type { OperationId } from "../../contract/routes";
+import type { OperationName } from "../../contract/routes";
 import type { QueryParams } from "../client";
 import { TENANT_INPUT, tenantArgSchema } from "../tenant";
 
@@ -17,13 +17,13 @@ export interface FunctionAnswer {
 
 /**
  * A call other than the function's `op`, picked by the arguments given: a filter the service
- * serves with an operation of its own (listApGroups({ venueId }) reads W29), or a get by a unique
- * name, found in a list (getVenue({ name }) reads A6).
+ * serves with an operation of its own (listApGroups({ venueId }) reads listVenueApGroups), or a get by a unique
+ * name, found in a list (getVenue({ name }) reads listVenues).
  */
 export interface FunctionCall {
   /** The arguments that pick this call: every one given. */
   readonly given: readonly string[];
-  readonly op: OperationId;
+  readonly op: OperationName;
   /** Query parameters always sent with it. */
   readonly query?: QueryParams;
   /**
@@ -48,7 +48,7 @@ export interface FunctionSpec {
   /** One paragraph for the SDK's doc comment and the README. */
   readonly description: string;
   /** The service operation it calls (when no call of `otherCalls` is picked). */
-  readonly op: OperationId;
+  readonly op: OperationName;
   /**
    * Other calls the arguments pick: the first whose arguments are all given is made instead of
    * `op`. `fixedQuery`, `bodyOf`, `toRequest` and `resultOf` belong to `op` alone.
@@ -66,7 +66,7 @@ export interface FunctionSpec {
    * ["venueId"]]): of the names the forms hold, the arguments give exactly those of one form.
    */
   readonly argForms?: readonly (readonly string[])[];
-  /** Query parameters always sent (A4: deep=true). */
+  /** Query parameters always sent (getTenant: deep=true). */
   readonly fixedQuery?: QueryParams;
   /** The result, or one item of it for a list: the SDK's result type and doc comments. */
   readonly result: z.AnyZodObject;
@@ -77,13 +77,13 @@ export interface FunctionSpec {
    * preview their Output form is unknown and their Promise form resolves to { ran: false }.
    */
   readonly runsInPreview: boolean;
-  /** The body of a write when it is not the arguments that fill no path parameter (W3: the array of serial numbers). */
+  /** The body of a write when it is not the arguments that fill no path parameter (deleteAps: the array of serial numbers). */
   bodyOf?(args: Record<string, unknown>): unknown;
   /** The result from the answer; default the answer's body. */
   resultOf?(answer: FunctionAnswer): unknown;
   /**
-   * The call's query and body from the (checked) arguments, when they are not the arguments as they are: W67's body
-   * is an array, W76's a multipart form with networkId in the query. Path parameters are taken out first.
+   * The call's query and body from the (checked) arguments, when they are not the arguments as they are: disconnectClients's body
+   * is an array, importGuestUsers's a multipart form with networkId in the query. Path parameters are taken out first.
    */
   toRequest?(args: Record<string, unknown>): { query?: QueryParams; body?: unknown };
 }
@@ -97,7 +97,7 @@ export function argsOf(spec: Pick<FunctionSpec, "args">, variant?: WifiApiVarian
 }
 
 /** Every operation a function may call: its `op`, then those of its other calls. */
-export function operationsOfFunction(spec: Pick<FunctionSpec, "op" | "otherCalls">): OperationId[] {
+export function operationsOfFunction(spec: Pick<FunctionSpec, "op" | "otherCalls">): OperationName[] {
   return [...new Set([spec.op, ...(spec.otherCalls ?? []).map((call) => call.op)])];
 }
 

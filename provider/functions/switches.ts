@@ -1,6 +1,6 @@
 // The switch functions: venue lookups of the VLANs and ACLs that the profiles applied
-// to a venue make visible (S56–S59, S2) and reference records (S1, S60), which run in preview;
-// and actions on a switch (S18, S21, S20, S22, S12), which never do. Rows of the function table
+// to a venue make visible and reference records (getVenueAcl, getVenueVlan), which run in preview;
+// and actions on a switch (pingFromSwitch, traceRouteFromSwitch, rebootSwitch, scheduleSwitchFirmware, createSshTunnel), which never do. Rows of the function table
 // (index.ts); `npm run generate` writes the SDK's forms.
 import { z } from "zod";
 import {
@@ -50,19 +50,22 @@ const vlanLookup = (
 });
 
 export const SWITCH_FUNCTIONS: FunctionSpec[] = [
-  vlanLookup("listVenueSwitchVlans", "The VLANs of the switch profiles applied to a venue (S56).", "S56", () =>
-    z.object({ venueId: venueId() }).strict(),
+  vlanLookup(
+    "listVenueSwitchVlans",
+    "The VLANs of the switch profiles applied to a venue (listVenueVlans).",
+    "listVenueVlans",
+    () => z.object({ venueId: venueId() }).strict(),
   ),
   vlanLookup(
     "listVenueSwitchVlansForModel",
-    "The VLANs of a venue's switch profiles that have an entry for a switch model (S57).",
-    "S57",
+    "The VLANs of a venue's switch profiles that have an entry for a switch model (listVenueModelVlans).",
+    "listVenueModelVlans",
     () => z.object({ venueId: venueId(), model: model() }).strict(),
   ),
   vlanLookup(
     "listVenueSwitchVlansForTaggedPort",
-    "The VLANs of a venue's switch profiles tagged on a port (unit/slot/port) of a switch model (S58).",
-    "S58",
+    "The VLANs of a venue's switch profiles tagged on a port (unit/slot/port) of a switch model (listVenueModelTaggedPortVlans).",
+    "listVenueModelTaggedPortVlans",
     () =>
       z
         .object({
@@ -76,8 +79,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   ),
   vlanLookup(
     "listVenueSwitchVlansForUntaggedPort",
-    "The VLANs of a venue's switch profiles untagged on a port (unit/slot/port) of a switch model (S59).",
-    "S59",
+    "The VLANs of a venue's switch profiles untagged on a port (unit/slot/port) of a switch model (listVenueModelUntaggedPortVlans).",
+    "listVenueModelUntaggedPortVlans",
     () =>
       z
         .object({
@@ -91,8 +94,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   ),
   {
     name: "listVenueSwitchAcls",
-    description: "The ACLs of the switch profiles applied to a venue (S2).",
-    op: "S2",
+    description: "The ACLs of the switch profiles applied to a venue (listVenueAcls).",
+    op: "listVenueAcls",
     args: () => z.object({ venueId: venueId() }).strict(),
     result: switchAclReadSchema,
     returns: "list",
@@ -100,8 +103,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "getSwitchAclReference",
-    description: "The reference record of an ACL visible to a venue (S1).",
-    op: "S1",
+    description: "The reference record of an ACL visible to a venue (getVenueAcl).",
+    op: "getVenueAcl",
     args: () =>
       z.object({ aclId: z.string().min(1, "is required").describe("ID of the ACL."), venueId: venueId() }).strict(),
     result: referenceResultSchema,
@@ -110,8 +113,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "getSwitchVlanReference",
-    description: "The reference record of a VLAN (by VLAN ID) visible to a venue (S60).",
-    op: "S60",
+    description: "The reference record of a VLAN (by VLAN ID) visible to a venue (getVenueVlan).",
+    op: "getVenueVlan",
     args: () =>
       z.object({ vlanId: z.number().int("must be an integer").describe("The VLAN ID."), venueId: venueId() }).strict(),
     result: referenceResultSchema,
@@ -121,8 +124,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   {
     name: "pingFromSwitch",
     description:
-      "Pings a host from a switch (S18), waits until the service reports the request done, and returns what the ping printed.",
-    op: "S18",
+      "Pings a host from a switch (pingFromSwitch), waits until the service reports the request done, and returns what the ping printed.",
+    op: "pingFromSwitch",
     args: () => pingFromSwitchArgsSchema,
     result: switchDiagnosticResultSchema,
     returns: "one",
@@ -132,8 +135,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   {
     name: "traceRouteFromSwitch",
     description:
-      "Traces the route to a host from a switch (S21; maxTtl 0 to 255, default 30) and returns what it printed.",
-    op: "S21",
+      "Traces the route to a host from a switch (traceRouteFromSwitch; maxTtl 0 to 255, default 30) and returns what it printed.",
+    op: "traceRouteFromSwitch",
     args: () => traceRouteFromSwitchArgsSchema,
     result: switchDiagnosticResultSchema,
     returns: "one",
@@ -143,8 +146,8 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   {
     name: "rebootSwitch",
     description:
-      "S20, unnamed in the API documentation, on a switch (a reboot by the route table), waited for until the service reports it done.",
-    op: "S20",
+      "rebootSwitch, unnamed in the API documentation, on a switch (a reboot by the route table), waited for until the service reports it done.",
+    op: "rebootSwitch",
     args: () => rebootSwitchArgsSchema,
     result: switchActionResultSchema,
     returns: "one",
@@ -153,8 +156,9 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "scheduleSwitchFirmware",
-    description: "Schedules a firmware version on a switch (S22), waited for until the service reports it done.",
-    op: "S22",
+    description:
+      "Schedules a firmware version on a switch (scheduleSwitchFirmware), waited for until the service reports it done.",
+    op: "scheduleSwitchFirmware",
     args: () => scheduleSwitchFirmwareArgsSchema,
     result: switchActionResultSchema,
     returns: "one",
@@ -164,9 +168,9 @@ export const SWITCH_FUNCTIONS: FunctionSpec[] = [
   {
     name: "createSwitchSshTunnel",
     description:
-      "Opens a reverse SSH tunnel from a switch to a remote point (S12). The private key is a secret: pass it as a secret " +
+      "Opens a reverse SSH tunnel from a switch to a remote point (createSshTunnel). The private key is a secret: pass it as a secret " +
       "Output; it is never logged nor put in an error.",
-    op: "S12",
+    op: "createSshTunnel",
     args: () => createSshTunnelArgsSchema,
     result: switchActionResultSchema,
     returns: "one",

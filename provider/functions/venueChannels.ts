@@ -1,4 +1,4 @@
-// The venue's valid channels (W97, an operation of the real service its API documentation does not list): one row
+// The venue's valid channels (getVenueValidChannels, an operation of the real service its API documentation does not list): one row
 // of the function table in index.ts.
 import { venueArgsSchema } from "../../contract/schemas/deviceFunctions";
 import { venueValidChannelsReadSchema } from "../../contract/schemas/venueRadio";
@@ -10,7 +10,7 @@ export const VENUE_CHANNEL_FUNCTIONS: FunctionSpec[] = [
     description:
       "The channels a venue's regulatory domain allows, per band and channel width (2.4 GHz; 5 GHz indoor, outdoor and DFS): the " +
       "channels a VenueRadio's allowed lists may name.",
-    op: "W97",
+    op: "getVenueValidChannels",
     args: () => venueArgsSchema,
     result: venueValidChannelsReadSchema,
     returns: "one",

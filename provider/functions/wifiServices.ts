@@ -20,7 +20,7 @@ const importArgs = () =>
           `The guests, as CSV text with a header row; columns ${GUEST_IMPORT_COLUMNS.join(", ")} (name and mobilePhoneNumber required).`,
         ),
       fileName: z.string().min(1).optional().describe("Name of the uploaded file (default guests.csv)."),
-      // W76 leaves the delivery methods optional, unlike a guest's own create.
+      // importGuestUsers leaves the delivery methods optional, unlike a guest's own create.
       deliveryMethods: deliveryMethodsSchema
         .optional()
         .describe("How the imported guests get their credentials; left out, they get none."),
@@ -38,7 +38,7 @@ export const WIFI_SERVICE_FUNCTIONS: FunctionSpec[] = [
     name: "listGuestUsers",
     description:
       "Every guest user of the tenant, with their generated passwords (read page by page from 1, 50 a page by default).",
-    op: "W73",
+    op: "listGuestUsers",
     args: () => z.object({}).strict(),
     result: guestUserReadSchema,
     returns: "list",
@@ -46,8 +46,9 @@ export const WIFI_SERVICE_FUNCTIONS: FunctionSpec[] = [
   },
   {
     name: "listDpskPassphraseFormats",
-    description: "The formats the service generates DPSK passphrases in (W53 answers them all at once, unpaged).",
-    op: "W53",
+    description:
+      "The formats the service generates DPSK passphrases in (listDpskPassphraseFormats answers them all at once, unpaged).",
+    op: "listDpskPassphraseFormats",
     args: () => z.object({}).strict(),
     result: z.object({
       formats: z.array(dpskPassphraseFormatReadSchema).describe("Every format: ID, name and generation parameters."),
@@ -59,10 +60,10 @@ export const WIFI_SERVICE_FUNCTIONS: FunctionSpec[] = [
   {
     name: "importGuestUsers",
     description:
-      "Creates guest users from CSV text (W76, a multipart upload): every row a guest of the network, sharing the delivery methods (if any), " +
+      "Creates guest users from CSV text (importGuestUsers, a multipart upload): every row a guest of the network, sharing the delivery methods (if any), " +
       "expiration and device count given. Returns the created guests, with the passwords the service made up, and the address of " +
       "the file of their credentials.",
-    op: "W76",
+    op: "importGuestUsers",
     args: importArgs,
     result: guestImportReadSchema.extend({ requestId }),
     returns: "one",
@@ -102,7 +103,7 @@ export const WIFI_SERVICE_FUNCTIONS: FunctionSpec[] = [
     name: "disconnectClients",
     description:
       "Disconnects wireless clients from their access points, and waits until the service reports the request done.",
-    op: "W67",
+    op: "disconnectClients",
     args: () =>
       z
         .object({

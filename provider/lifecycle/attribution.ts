@@ -4,7 +4,7 @@
 // info message at the stack level, without the resource's URN (docs/pulumi-facts.md, "What Pulumi shows of a dynamic
 // provider's output"). So the line names the resource itself (kind, name, ID), and the harness, which reads the same
 // lines, puts it next to the resource (harness/attribution.ts parses what attributionLine writes).
-import { ROUTES, type OperationId } from "../../contract/routes";
+import { ROUTES, type OperationName } from "../../contract/routes";
 import type { NmsClient } from "../client";
 import { type EntityChange, sharedTenantHistory } from "../client/requestHistory";
 import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "../spec";
@@ -55,10 +55,10 @@ export function attributionLine(a: Attribution): string {
 /** The services whose operations write objects of the kind (request records name one in serviceName). */
 function servicesOf(spec: ResourceSpec): Set<string> {
   const { create, update, delete: single, bulkDelete, reset } = spec.ops;
-  const ops: (OperationId | undefined)[] = [create, update, single, bulkDelete, reset];
+  const ops: (OperationName | undefined)[] = [create, update, single, bulkDelete, reset];
   for (const toggle of Object.values(spec.toggles ?? {})) ops.push(toggle.whenTrue, toggle.whenFalse);
   for (const trigger of Object.values(spec.triggers ?? {})) ops.push(trigger.op);
-  return new Set(ops.filter((op): op is OperationId => op !== undefined).map((op) => ROUTES[op].service));
+  return new Set(ops.filter((op): op is OperationName => op !== undefined).map((op) => ROUTES[op].service));
 }
 
 /**

@@ -69,7 +69,7 @@ function bodyFailures(
     ...ignoredFields(spec.inputSchema(variant), pick(news, ctx.triggerFields), isUnknown),
   ].filter((f) => {
     const top = f.path.split(/[.[]/)[0];
-    return top === "" || known.has(top); // "": a body that is an array (W39)
+    return top === "" || known.has(top); // "": a body that is an array (updateVenueLanPorts)
   });
   for (const failure of [...(result.ok ? [] : result.failures), ...ignored]) {
     // Not known until the resource it depends on exists.

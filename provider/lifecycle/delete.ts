@@ -31,7 +31,7 @@ export function deleteStep(ctx: LifecycleContext) {
       case "reset":
         return send(required(spec, spec.ops.reset, "reset"));
       case "writeDefaults": {
-        // Through toApi, so that a body of another shape (an array, W39) gets the defaults in its own shape.
+        // Through toApi, so that a body of another shape (an array, updateVenueLanPorts) gets the defaults in its own shape.
         const defaults = ctx.toApi({ ...ctx.defaults() });
         const body = spec.identity.updateIdIn === "body" ? { ...defaults, [objects.idField]: id } : defaults;
         return send(required(spec, spec.ops.update, "update"), body);

@@ -12,7 +12,7 @@
 // - A kind the service does not refuse twice (guest users, DPSK passphrases...): before each create
 //   the record of its ID is read (planCreate); the object it names, if it still exists, is taken over.
 // A lost answer within one run is resolved from the same record by the client (client/writes.ts).
-import { routeOf, type OperationId } from "../../contract/routes";
+import { routeOf, type OperationName } from "../../contract/routes";
 import type { NmsClient, RequestRecord } from "../client";
 import { isNotFound, NmsApiError, NmsRequestFailedError } from "../client/errors";
 import type { ObjectAccess } from "./objectAccess";
@@ -54,7 +54,7 @@ const MAX_EARLIER_CREATES = 32;
  *
  * A kind with a unique name sends the create's ID (generation 0) without asking anything first: a second create is
  * refused for the name, which leads to the takeover's evidence (interruptedCreateEvidence). A kind the service does
- * not refuse twice pays one A2 read per create (plus one per earlier create of the same resource) to settle what
+ * not refuse twice pays one getRequest read per create (plus one per earlier create of the same resource) to settle what
  * earlier creates of this resource (same stack, name, kind and non-secret inputs) left, generation by generation:
  * no record: this ID is fresh, the create goes out with it (alone, never in a shared call: a call has one ID);
  * PENDING: waited for; FAIL: nothing was made, next generation; SUCCESS: if its object still exists it is this
@@ -67,7 +67,7 @@ export async function planCreate(
   spec: ResourceSpec,
   inputs: Props,
   secretInputs: readonly string[],
-  createOp: OperationId,
+  createOp: OperationName,
 ): Promise<{ requestId: string | undefined; provesByName: boolean } | { earlier: Props; requestId: string }> {
   if (refusesRepeatedCreate(spec)) {
     return takesOverByName(spec)
@@ -80,7 +80,7 @@ export async function planCreate(
     const requestId = createRequestIdOf(spec.kind, client.tenantId, inputs, secretInputs, generation)!;
     let record: RequestRecord;
     try {
-      record = await client.call<RequestRecord>("A2", { requestId });
+      record = await client.call<RequestRecord>("getRequest", { requestId });
     } catch (error) {
       if (isNotFound(error)) return { requestId, provesByName: false };
       throw error;
@@ -136,7 +136,7 @@ export async function interruptedCreateEvidence(
   spec: ResourceSpec,
   inputs: Props,
   requestId: string,
-  createOp: OperationId,
+  createOp: OperationName,
 ): Promise<TakeoverEvidence> {
   if (!spec.findByName) return { proven: false, why: `nms:${spec.kind} has no unique name to look the object up by` };
   // Without the stack and the resource's name, creates of two stacks, or of two resources with equal inputs, would share one request ID.
@@ -144,7 +144,7 @@ export async function interruptedCreateEvidence(
   if (unidentified !== undefined) return { proven: false, why: unidentified };
   let record: RequestRecord;
   try {
-    record = await client.call<RequestRecord>("A2", { requestId });
+    record = await client.call<RequestRecord>("getRequest", { requestId });
   } catch (error) {
     if (isNotFound(error))
       return { proven: false, why: `the service holds no request ${requestId} of this stack's create` };

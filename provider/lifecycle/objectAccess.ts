@@ -1,7 +1,7 @@
 // How one resource's objects are reached on the wire: which path parameters name an object and
 // its parents, and the calls that read, create, write, reset and delete it. The spec declares
 // the identity and the operations; the route table says how each call travels.
-import { routeOf, type OperationId } from "../../contract/routes";
+import { routeOf, type OperationName } from "../../contract/routes";
 import type { NmsClient, RequestRecord } from "../client";
 import { isNotFound } from "../client/errors";
 import type { Props, ResourceSpec } from "../spec";
@@ -31,11 +31,11 @@ export interface ObjectAccess {
   /** The object by its own read operation alone; undefined when it does not exist. */
   readAlone(id: string, inputs: Props): Promise<Props | undefined>;
   /**
-   * Sends a write of one object; array-bodied operations (W2, W74) carry it as a one-element array, shared with the
+   * Sends a write of one object; array-bodied operations (createAps, createGuestUsers) carry it as a one-element array, shared with the
    * other objects written at the same time, unless it has a request ID of its own (`requestId`: a call has one).
    */
   write(
-    op: OperationId,
+    op: OperationName,
     inputs: Props,
     id: string | undefined,
     body: unknown,
@@ -79,8 +79,8 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   };
 
   // Settings (no create: they exist with their parent) are read right before and after their create's write, and the
-  // settings of one parent are created together: their reads share a list call when one lists them all (W31, S39).
-  // A list whose items lack fields of the object (Ap's W1) cannot stand for its read, nor can one whose read picks the
+  // settings of one parent are created together: their reads share a list call when one lists them all (listVenueWifiSettings, listSwitchPorts).
+  // A list whose items lack fields of the object (Ap's listAps) cannot stand for its read, nor can one whose read picks the
   // object out of its answer (a read of its own, overrides.read).
   const listed =
     !spec.ops.create && !spec.overrides?.read && spec.readFromList && !spec.readFromList.lacks?.length
@@ -107,19 +107,19 @@ export function objectAccess(spec: ResourceSpec, client: NmsClient): ObjectAcces
   };
 
   const sendWrite = async (
-    op: OperationId,
+    op: OperationName,
     inputs: Props,
     id: string | undefined,
     body: unknown,
     init: { requestId?: string } = {},
   ): Promise<Written> => {
     const route = routeOf(op);
-    // An operation whose path has no slot for the object's ID names it in the body (S44, S51).
+    // An operation whose path has no slot for the object's ID names it in the body (updateSwitchProfile, updateVlan).
     const pathNamesObject = idParamNames.some((param) => route.path.includes(`{${param}}`));
     const pathParams = params(inputs, pathNamesObject ? id : undefined);
-    // One object for an operation whose body is an array (W2, W74): a one-element array. A bulk delete's array of IDs goes as it is.
+    // One object for an operation whose body is an array (createAps, createGuestUsers): a one-element array. A bulk delete's array of IDs goes as it is.
     if (route.body === "array" && !Array.isArray(body)) {
-      // Creates made together share one array call (W2, W74); one named by its own request ID goes alone.
+      // Creates made together share one array call (createAps, createGuestUsers); one named by its own request ID goes alone.
       if (init.requestId === undefined) return client.executeInBatch<Props>(op, pathParams, body);
       const { response, record, requestId } = await client.write<Props[]>(op, pathParams, {
         body: [body],

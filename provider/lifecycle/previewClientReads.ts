@@ -1,7 +1,7 @@
 // What check reads of one tenant for the preview reads (previewReads.ts): its login, its lists, the objects
 // found to exist, each once per process.
 import type * as pulumi from "@pulumi/pulumi";
-import type { OperationId } from "../../contract/routes";
+import type { OperationName } from "../../contract/routes";
 import type { NmsClient, QueryParams } from "../client";
 import { isNotFound, NmsApiError } from "../client/errors";
 import type { Props } from "../spec";
@@ -23,12 +23,12 @@ export class ClientReads {
   }
 
   /**
-   * One read of the tenant (A4, after the login the views share), so that wrong credentials, or a tenant the login
+   * One read of the tenant (getTenant, after the login the views share), so that wrong credentials, or a tenant the login
    * may not reach, fail every check of the tenant's resources with the service's reason. `named`: the resources
    * name the tenant in their `tenantId` (else it is nms:tenantId), which the failure is reported on.
    */
   verified(named: boolean): Promise<CheckFailure | undefined> {
-    this.session ??= this.client.call("A4").then(
+    this.session ??= this.client.call("getTenant").then(
       () => undefined,
       (error: unknown) => sessionFailure(error, named ? this.client.tenantId : undefined),
     );
@@ -39,7 +39,7 @@ export class ClientReads {
    * Every object of a list, fetched once for the process (client.list shares its pages with the
    * client's own cache); none when the scope does not exist (a switch the program has yet to add).
    */
-  list(op: OperationId, params: Record<string, string>, query?: QueryParams): Promise<Props[]> {
+  list(op: OperationName, params: Record<string, string>, query?: QueryParams): Promise<Props[]> {
     const key = `${op} ${JSON.stringify(params)} ${JSON.stringify(query ?? {})}`;
     let listed = this.lists.get(key);
     if (!listed) {
@@ -56,7 +56,7 @@ export class ClientReads {
 
   /** The client, its lists answered by list() above: a lookup through it (findByName) lists nothing a check has listed. */
   listingOnce(): NmsClient {
-    const list = (op: OperationId, params?: Record<string, string>, query?: QueryParams) =>
+    const list = (op: OperationName, params?: Record<string, string>, query?: QueryParams) =>
       this.list(op, params ?? {}, query);
     return Object.create(this.client, { list: { value: list } }) as NmsClient;
   }
@@ -77,7 +77,7 @@ export class ClientReads {
 /** Why check fails for every resource of the tenant; `named`: the tenant a resource's `tenantId` names. */
 function sessionFailure(error: unknown, named: string | undefined): CheckFailure {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof NmsApiError && error.operation === "A1") {
+  if (error instanceof NmsApiError && error.operation === "login") {
     return { property: "", reason: `the service refused the login (check nms:username and nms:password): ${message}` };
   }
   if (error instanceof NmsApiError && (error.status === 403 || error.status === 404)) {

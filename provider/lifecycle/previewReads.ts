@@ -300,7 +300,7 @@ export class PreviewReads {
     if (requestId === undefined) return false; // a create that does not carry its stack is never taken over
     let record: RequestRecord;
     try {
-      record = await client.call<RequestRecord>("A2", { requestId });
+      record = await client.call<RequestRecord>("getRequest", { requestId });
     } catch (error) {
       if (isNotFound(error)) return false;
       throw error;

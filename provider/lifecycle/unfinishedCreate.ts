@@ -18,7 +18,7 @@ export async function unfinishedCreate(
 ): Promise<"exists" | "pending" | "failed"> {
   if (await objects.readLive(id, props)) return "exists";
   try {
-    const record = await client.call<RequestRecord>("A2", { requestId });
+    const record = await client.call<RequestRecord>("getRequest", { requestId });
     return record.status === "PENDING" ? "pending" : "failed";
   } catch (error) {
     if (isNotFound(error)) return "failed";

@@ -6,8 +6,8 @@ import { findInList } from "./find";
 export const adminSpec = resourceSpec({
   kind: "Admin",
   description:
-    "An administrator of the tenant (A12–A17): a person with no support account is added by `email` (their login), one " +
-    "with a support account by `externalId`. The role and detail level change in place (A14); a different person replaces it.",
+    "An administrator of the tenant: a person with no support account is added by `email` (their login), one " +
+    "with a support account by `externalId`. The role and detail level change in place (updateAdminRole); a different person replaces it.",
   inputSchema: () => adminInputSchema,
   outputSchema: z.object({
     name: z.string().describe("First name, from the support directory."),
@@ -15,11 +15,17 @@ export const adminSpec = resourceSpec({
     lastLogin: z.string().describe("When the administrator last logged in (ISO 8601 UTC)."),
   }),
   identity: { idParam: "adminId" },
-  // A14 has no administrator in its path: its body names them by email or externalId, which therefore cannot change.
-  ops: { create: "A13", read: "A16", update: "A14", delete: "A17", bulkDelete: "A15" },
+  // updateAdminRole has no administrator in its path: its body names them by email or externalId, which therefore cannot change.
+  ops: {
+    create: "createAdmin",
+    read: "getAdmin",
+    update: "updateAdminRole",
+    delete: "deleteAdmin",
+    bulkDelete: "deleteAdmins",
+  },
   replaceOnChanges: ["email", "externalId"],
   destroy: "delete",
-  readFromList: { op: "A12" },
+  readFromList: { op: "listAdmins" },
   // A person is named by their externalId when they have one, else by their email (the service ignores its case).
   uniqueName: ["externalId", "email"],
   takenName: {
@@ -27,7 +33,7 @@ export const adminSpec = resourceSpec({
       "an administrator is matched by externalId or e-mail; the service's own key is the login name, not an input",
   },
   findByName: (client, inputs) =>
-    findInList(client, "A12", {}, (admin) =>
+    findInList(client, "listAdmins", {}, (admin) =>
       inputs.externalId !== undefined
         ? admin.externalId === inputs.externalId
         : String(admin.email ?? "").toLowerCase() === String(inputs.email).toLowerCase(),

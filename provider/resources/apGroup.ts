@@ -5,8 +5,7 @@ import { listedByName } from "./find";
 
 export const apGroupSpec = resourceSpec({
   kind: "ApGroup",
-  description:
-    "An AP group of a venue (W23–W30). The venue of a group cannot change: a new venueId replaces the group.",
+  description: "An AP group of a venue. The venue of a group cannot change: a new venueId replaces the group.",
   inputSchema: () => apGroupInputSchema,
   outputSchema: z.object({
     isDefault: z.boolean().describe("Whether this is the venue's default AP group (read only)."),
@@ -15,19 +14,25 @@ export const apGroupSpec = resourceSpec({
   // The service's API documentation: venueId is immutable after creation.
   replaceOnChanges: ["venueId"],
   identity: { idParam: "apGroupId" },
-  ops: { create: "W24", read: "W26", update: "W27", delete: "W28", bulkDelete: "W25" },
+  ops: {
+    create: "createApGroup",
+    read: "getApGroup",
+    update: "updateApGroup",
+    delete: "deleteApGroup",
+    bulkDelete: "deleteApGroups",
+  },
   destroy: "delete",
-  readFromList: { op: "W23" },
+  readFromList: { op: "listApGroups" },
   // The venue's default group is the service's own: never taken over.
-  ...listedByName("W29", {
+  ...listedByName("listVenueApGroups", {
     scope: { venueId: "venueId" },
     name: { name: "name" },
     where: (group) => group.isDefault !== true,
-    // W23 lists the tenant's groups with their venue: one call at preview instead of one W29 per venue.
+    // listApGroups lists the tenant's groups with their venue: one call at preview instead of one listVenueApGroups per venue.
     preview: {
       fields: ["name", "venueId"],
       scope: "its venue",
-      list: "W23",
+      list: "listApGroups",
       holds: (g, i) => g.venueId === i.venueId && g.name === i.name,
     },
   }),

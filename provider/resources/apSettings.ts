@@ -1,4 +1,4 @@
-// An AP's own settings (W8–W10, W13–W15, W18–W20): they exist as long as the AP does, named by
+// An AP's own settings: they exist as long as the AP does, named by
 // its serial number; creating the resource takes them over, destroying it resets them.
 import { z } from "zod";
 import {
@@ -14,7 +14,7 @@ const identity = { idField: "serialNumber", idParam: "serialNumber", idFromInput
 const ofAp = { input: "serialNumber", kind: "Ap" } as const;
 const RADIO_INPUTS = ["apRadioParams24G", "apRadioParams50G", "enable24G", "enable50G", "useVenueSettings"];
 
-/** What a band's radio is doing now (W18's read-only extras), apart from the band's settings. */
+/** What a band's radio is doing now (getApRadio's read-only extras), apart from the band's settings. */
 function bandStatus(band: unknown): Props | undefined {
   return band !== null && typeof band === "object"
     ? pick(band as Props, ["operativeChannel", "operativeTxPower", "snr_dB"])
@@ -24,7 +24,7 @@ function bandStatus(band: unknown): Props | undefined {
 export const apRadioSpec = resourceSpec({
   kind: "ApRadio",
   description:
-    "The radio settings of an access point (W18–W20): per band the allowed channels, channel width, manual channel, selection " +
+    "The radio settings of an access point: per band the allowed channels, channel width, manual channel, selection " +
     "method and power; whether each radio is on; whether the venue's settings apply instead. They exist as long as the AP " +
     "does; creating the resource takes them over. The channel and power in use are read-only outputs.",
   inputSchema: () => apRadioInputSchema,
@@ -37,7 +37,7 @@ export const apRadioSpec = resourceSpec({
     ),
   }),
   identity,
-  ops: { read: "W18", update: "W19", reset: "W20" },
+  ops: { read: "getApRadio", update: "updateApRadio", reset: "resetApRadio" },
   fromApi: (api) => ({
     ...pick(api, RADIO_INPUTS),
     status24G: bandStatus(api.apRadioParams24G),
@@ -46,31 +46,32 @@ export const apRadioSpec = resourceSpec({
   destroy: "reset",
   deletedWithParent: ofAp,
   destroyNote:
-    "Destroy resets the AP's radio to the service's defaults (W20): the venue's settings apply again. The AP keeps existing.",
+    "Destroy resets the AP's radio to the service's defaults (resetApRadio): the venue's settings apply again. The AP keeps existing.",
 });
 
 export const apLanPortsSpec = resourceSpec({
   kind: "ApLanPorts",
   description:
-    "The LAN ports of an access point (W13–W15): per port whether it is on, its type (ACCESS or Trunk), untagged VLAN and VLAN " +
+    "The LAN ports of an access point: per port whether it is on, its type (ACCESS or Trunk), untagged VLAN and VLAN " +
     "members; PoE out; whether the venue's settings apply. They exist as long as the AP does; creating the resource takes them over.",
   inputSchema: () => apLanPortsInputSchema,
   identity,
-  ops: { read: "W13", update: "W14", reset: "W15" },
+  ops: { read: "getApLanPorts", update: "updateApLanPorts", reset: "resetApLanPorts" },
   destroy: "reset",
   deletedWithParent: ofAp,
-  destroyNote: "Destroy resets the AP's LAN ports to the service's defaults (W15): no port overrides, PoE out unset.",
+  destroyNote:
+    "Destroy resets the AP's LAN ports to the service's defaults (resetApLanPorts): no port overrides, PoE out unset.",
 });
 
 export const apMdnsGatewaySpec = resourceSpec({
   kind: "ApMdnsGateway",
   description:
-    "The mDNS (Bonjour) gateway rules of an access point (W8–W10): which mDNS services are bridged from one VLAN to another. " +
+    "The mDNS (Bonjour) gateway rules of an access point: which mDNS services are bridged from one VLAN to another. " +
     "They exist as long as the AP does; creating the resource takes them over.",
   inputSchema: () => apMdnsGatewayInputSchema,
   identity,
-  ops: { read: "W8", update: "W9", reset: "W10" },
+  ops: { read: "getApBonjourGateway", update: "updateApBonjourGateway", reset: "resetApBonjourGateway" },
   destroy: "reset",
   deletedWithParent: ofAp,
-  destroyNote: "Destroy resets the AP's mDNS gateway (W10): no rules.",
+  destroyNote: "Destroy resets the AP's mDNS gateway (resetApBonjourGateway): no rules.",
 });

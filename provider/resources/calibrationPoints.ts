@@ -5,16 +5,16 @@ import { type Props, resourceSpec } from "../spec";
 export const calibrationPointsSpec = resourceSpec({
   kind: "CalibrationPoints",
   description:
-    "The two calibration points of a floor plan (C1, C2): where two spots of the image (x and y in percent) are on the " +
+    "The two calibration points of a floor plan (listCalibrationPoints, replaceCalibrationPoints): where two spots of the image (x and y in percent) are on the " +
     "map (latitude and longitude, as strings). They exist with the floor plan; creating the resource writes the program's points.",
   inputSchema: () => z.object({ points: calibrationPointsSchema.describe("Exactly two points (VENUE-10203).") }),
-  // C2's body is the array of points itself.
+  // replaceCalibrationPoints's body is the array of points itself.
   bodySchema: () => calibrationPointsSchema,
   toApi: (inputs) => inputs.points as Props,
   fromApi: (api) => ({ points: Array.isArray(api) ? api : [] }),
   inputPathOf: (bodyPath) => (bodyPath === "" ? "points" : `points${bodyPath.startsWith("[") ? "" : "."}${bodyPath}`),
   identity: { idParam: "floorPlanId", idFromInput: "floorPlanId", parents: { venueId: "venueId" } },
-  ops: { read: "C1", update: "C2" },
+  ops: { read: "listCalibrationPoints", update: "replaceCalibrationPoints" },
   destroy: "forget",
   destroyNote:
     "The service has no delete for calibration points and takes exactly two: destroy leaves them on the floor plan, and " +

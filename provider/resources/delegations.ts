@@ -5,7 +5,7 @@ import { listedByName } from "./find";
 
 const delegationOutputs = z.object({
   type: z.string().describe("VAR, SUPPORT, MSP or SUPPORT_EC."),
-  status: z.string().describe("INVITED until the invited party answers (A23), then ACCEPTED or REJECTED."),
+  status: z.string().describe("INVITED until the invited party answers (updateDelegation), then ACCEPTED or REJECTED."),
   isValid: z.boolean().describe("Whether the delegation is in force."),
   delegatedBy: z.string().describe("The tenant that made the delegation."),
   delegatedTo: z.string().describe("Who it is delegated to."),
@@ -17,16 +17,16 @@ const delegationOutputs = z.object({
 export const varDelegationSpec = resourceSpec({
   kind: "VarDelegation",
   description:
-    "A VAR invited to manage the tenant (A19, A22, A24), by its username in the support directory. It stays INVITED until " +
+    "A VAR invited to manage the tenant (inviteVar, getDelegation, deleteDelegation), by its username in the support directory. It stays INVITED until " +
     "the VAR answers (acceptDelegation). The service cannot change it in place: another username replaces it.",
   inputSchema: () => varDelegationInputSchema,
   outputSchema: delegationOutputs.extend({ delegatedToAdmin: z.string().describe("The VAR's username.") }),
   identity: { idParam: "delegationId" },
   // The service holds the invited username as delegatedToAdmin (an output); a delegation cannot change in place.
   notEchoed: ["username"],
-  ops: { create: "A19", read: "A22", delete: "A24" },
+  ops: { create: "inviteVar", read: "getDelegation", delete: "deleteDelegation" },
   destroy: "delete",
-  ...listedByName("A18", {
+  ...listedByName("listDelegations", {
     name: { username: "delegatedToAdmin" },
     where: (d) => d.type === "VAR",
     preview: { notChecked: "one delegation per administrator; its list holds other tenants' grants too" },
@@ -36,16 +36,16 @@ export const varDelegationSpec = resourceSpec({
 export const supportAccessSpec = resourceSpec({
   kind: "SupportAccess",
   description:
-    "Access of the vendor's support team to the tenant (A20 grants it, A22 reads it, A21 revokes it). It has no inputs: " +
+    "Access of the vendor's support team to the tenant (createSupportDelegation grants it, getDelegation reads it, deleteSupportDelegation revokes it). It has no inputs: " +
     "while the resource exists, support may access the account until its expiryDate.",
   inputSchema: () => z.object({}),
   outputSchema: delegationOutputs,
   identity: { idParam: "delegationId" },
-  // A21 revokes the tenant's support access: its path names no delegation.
-  ops: { create: "A20", read: "A22", delete: "A21" },
+  // deleteSupportDelegation revokes the tenant's support access: its path names no delegation.
+  ops: { create: "createSupportDelegation", read: "getDelegation", delete: "deleteSupportDelegation" },
   destroy: "delete",
   // The tenant has one support access at most: it is named by nothing but its kind.
-  ...listedByName("A18", {
+  ...listedByName("listDelegations", {
     name: {},
     where: (d) => d.type === "SUPPORT",
     preview: { notChecked: "it has no input to name it; a second grant is the service's own message" },

@@ -4,12 +4,12 @@ import { resourceSpec } from "../spec";
 export const dpskPassphraseSpec = resourceSpec({
   kind: "DpskPassphrase",
   description:
-    "A DPSK passphrase of a client MAC address (W84, W85). The service has no read operation for passphrases: refresh cannot " +
+    "A DPSK passphrase of a client MAC address (createDpskPassphrase, deleteDpskPassphrases). The service has no read operation for passphrases: refresh cannot " +
     "see a change or a delete made outside the stack, and every change replaces the passphrase.",
   inputSchema: () => dpskPassphraseInputSchema,
   identity: { idParam: "dpskPassphraseId" },
-  ops: { create: "W84", bulkDelete: "W85" },
+  ops: { create: "createDpskPassphrase", bulkDelete: "deleteDpskPassphrases" },
   destroy: "delete",
   destroyNote:
-    "Destroy deletes the passphrase with the bulk delete (W85), in one call with the other passphrases destroyed at the same time.",
+    "Destroy deletes the passphrase with the bulk delete (deleteDpskPassphrases), in one call with the other passphrases destroyed at the same time.",
 });

@@ -1,6 +1,6 @@
 // A kind's unique name, declared once: the inputs that form it (uniqueName), how adoption finds
 // the object holding it (findByName), and how check finds it taken before up (takenName).
-import type { OperationId } from "../../contract/routes";
+import type { OperationName } from "../../contract/routes";
 import type { NmsClient } from "../client";
 import { isNotFound } from "../client/errors";
 import type { Props, ResourceSpec, TakenName } from "../spec";
@@ -8,7 +8,7 @@ import type { Props, ResourceSpec, TakenName } from "../spec";
 /** The first object of a list operation that matches, for adoption and recovery by unique name. */
 export async function findInList(
   client: NmsClient,
-  op: OperationId,
+  op: OperationName,
   params: Record<string, string>,
   matches: (object: Props) => boolean,
 ): Promise<Props | undefined> {
@@ -41,7 +41,7 @@ const scopeOf = (kind: string) => `its ${kind.replace(/([a-z])([A-Z])/g, "$1 $2"
  * holding the name; `preview` says otherwise.
  */
 export function listedByName(
-  op: OperationId,
+  op: OperationName,
   key: {
     scope?: Readonly<Record<string, string>>;
     within?: string;
@@ -81,7 +81,7 @@ export function listedByName(
  * taken (a list of every such object), or why it does not.
  */
 export function readByName(
-  op: OperationId,
+  op: OperationName,
   params: Readonly<Record<string, string>>,
   preview: TakenNameCheck,
 ): UniqueNameLookup {

@@ -22,7 +22,7 @@ interface Image {
   readonly extension: string;
 }
 
-/** The image's type from its first bytes, else from its name: U1 needs the extension, the upload its content type. */
+/** The image's type from its first bytes, else from its name: getUploadUrl needs the extension, the upload its content type. */
 function imageType(bytes: Buffer, source: string | undefined): string | undefined {
   if (bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]))) return "png";
   if (bytes.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))) return "jpg";
@@ -57,8 +57,8 @@ async function imageOf(inputs: Props): Promise<{ field: "imagePath" | "image"; i
 export const floorPlanSpec = resourceSpec({
   kind: "FloorPlan",
   description:
-    "A floor plan of a venue (F1–F5) with its image, given as a local file (`imagePath`) or as a Pulumi asset (`image`: " +
-    "a FileAsset, StringAsset or RemoteAsset). The provider uploads the image (U1 gives a file ID and an upload address) " +
+    "A floor plan of a venue with its image, given as a local file (`imagePath`) or as a Pulumi asset (`image`: " +
+    "a FileAsset, StringAsset or RemoteAsset). The provider uploads the image (getUploadUrl gives a file ID and an upload address) " +
     "and creates the floor plan with that file ID; a changed image (its content, not only its path) is uploaded again. " +
     "`imageUrl` is where the image is downloaded (see getFileDownloadUrl).",
   inputSchema: () =>
@@ -86,16 +86,16 @@ export const floorPlanSpec = resourceSpec({
   notEchoed: ["imagePath", "image", "imageSha256"],
   outputSchema: z.object({
     imageId: z.string().describe("File ID of the uploaded image."),
-    imageUrl: z.string().describe("Where the image is downloaded (U2's path)."),
+    imageUrl: z.string().describe("Where the image is downloaded (getDownloadUrl's path)."),
     createdDate: z.string().describe("When the floor plan was created (ISO 8601 UTC)."),
     updatedDate: z.string().describe("When it last changed (ISO 8601 UTC)."),
   }),
   identity: { idParam: "floorPlanId", parents: { venueId: "venueId" } },
-  ops: { create: "F2", read: "F3", update: "F4", delete: "F5" },
+  ops: { create: "createFloorPlan", read: "getFloorPlan", update: "updateFloorPlan", delete: "deleteFloorPlan" },
   destroy: "delete",
-  readFromList: { op: "F1" },
+  readFromList: { op: "listFloorPlans" },
   // The service keeps two plans of one name in a venue (no conflict is documented).
-  ...listedByName("F1", {
+  ...listedByName("listFloorPlans", {
     scope: { venueId: "venueId" },
     name: { name: "name" },
     preview: { notChecked: "the service does not keep floor-plan names unique" },
@@ -109,8 +109,8 @@ export const floorPlanSpec = resourceSpec({
       return check(completed, failures);
     },
     writeBody: {
-      calls: ["U1"],
-      // The image is uploaded (U1) for its file ID, unless the previous write's file holds the same content.
+      calls: ["getUploadUrl"],
+      // The image is uploaded (getUploadUrl) for its file ID, unless the previous write's file holds the same content.
       async build(client, inputs, previous, body) {
         const uploaded = await uploadedImage(client, inputs, previous);
         return { ...(body as Props), ...uploaded };
@@ -147,7 +147,7 @@ async function uploadedImage(client: NmsClient, inputs: Props, previous: Props |
   if (given === undefined) return {};
   const { bytes, extension } = given.image;
   const { fileId, signedUrl } = await client.call<{ fileId: string; signedUrl: string }>(
-    "U1",
+    "getUploadUrl",
     {},
     { body: { fileExtension: extension } },
   );

@@ -6,7 +6,7 @@ import { resourceSpec } from "../spec";
 export const guestUserSpec = resourceSpec({
   kind: "GuestUser",
   description:
-    "A guest account on a guest network (W73–W81). The service makes up the password, which is a secret output. The service " +
+    "A guest account on a guest network. The service makes up the password, which is a secret output. The service " +
     "cannot change a guest in place: a change to any field but `disabled` and `credentialsRotation` replaces the guest.",
   inputSchema: () =>
     objectOf(guestUserInputSchema).extend({
@@ -14,15 +14,15 @@ export const guestUserSpec = resourceSpec({
         .string()
         .optional()
         .describe(
-          "Any value; changing it makes the service generate a new password (W81) and deliver it by the deliveryMethods.",
+          "Any value; changing it makes the service generate a new password (regenerateGuestUserCredentials) and deliver it by the deliveryMethods.",
         ),
     }),
   bodySchema: () => guestUserInputSchema,
   outputSchema: guestUserReadSchema,
   identity: { idParam: "guestUserId" },
-  ops: { create: "W74", read: "W77", delete: "W78", bulkDelete: "W75" },
+  ops: { create: "createGuestUsers", read: "getGuestUser", delete: "deleteGuestUser", bulkDelete: "deleteGuestUsers" },
   destroy: "delete",
-  toggles: { disabled: { whenTrue: "W79", whenFalse: "W80" } },
-  triggers: { credentialsRotation: { op: "W81", body: (inputs) => inputs.deliveryMethods } },
-  readFromList: { op: "W73" },
+  toggles: { disabled: { whenTrue: "disableGuestUser", whenFalse: "enableGuestUser" } },
+  triggers: { credentialsRotation: { op: "regenerateGuestUserCredentials", body: (inputs) => inputs.deliveryMethods } },
+  readFromList: { op: "listGuestUsers" },
 });

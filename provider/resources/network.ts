@@ -11,7 +11,7 @@ import { listedByName } from "./find";
 // reads the per-type union that way); check holds them to their type's schema.
 const LIFTED_WLAN_SECRETS = ["passphrase", "wepHexKey", "passphraseBackup"] as const;
 
-// The older variant checks the RADIUS ports on updates only (W58); check holds every create to the update's rules,
+// The older variant checks the RADIUS ports on updates only (updateNetworkDeep); check holds every create to the update's rules,
 // so that a network the service would take now is not refused by its next update.
 const bodyFor = perVariant((variant) => networkDeepInputSchemaFor(variant));
 
@@ -45,16 +45,22 @@ export const networkSpec = resourceSpec({
   kind: "Network",
   description:
     "A wireless network (SSID) of one of the types aaa, psk, open, guest, dpsk and cloudpath, each with its own fields, managed " +
-    "through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call. A field its type does not have " +
+    "through the deep operations createNetworkDeep, getNetworkDeep, updateNetworkDeep and deleteNetwork, so RADIUS secrets travel in one call. A field its type does not have " +
     "(a wlanSecurity on an open network) is refused at preview: the service would ignore it.",
   inputSchema: networkInputSchema,
   bodySchema: bodyFor,
   // The deep form's `venues` (the network's activations) is left out: it belongs to the
   // activations' state, and keeping it here would show as a change on every refresh.
   identity: { idParam: "networkId" },
-  ops: { create: "W52", read: "W57", update: "W58", delete: "W56", bulkDelete: "W51" },
+  ops: {
+    create: "createNetworkDeep",
+    read: "getNetworkDeep",
+    update: "updateNetworkDeep",
+    delete: "deleteNetwork",
+    bulkDelete: "deleteNetworks",
+  },
   destroy: "delete",
-  readFromList: { op: "W49", query: { deep: true } },
+  readFromList: { op: "listNetworks", query: { deep: true } },
   toApi(inputs: Props): Props {
     const { wlan, ...rest } = inputs;
     const body: Props = { ...rest };
@@ -89,5 +95,5 @@ export const networkSpec = resourceSpec({
     };
   },
   inputPathOf: (bodyPath) => bodyPath.replace(/^wlan\.(passphrase|wepHexKey|passphraseBackup)$/, "$1"),
-  ...listedByName("W49", { name: { name: "name" } }),
+  ...listedByName("listNetworks", { name: { name: "name" } }),
 });

@@ -4,27 +4,33 @@ import { readByName } from "./find";
 
 export const networkVenueActivationSpec = resourceSpec({
   kind: "NetworkVenueActivation",
-  description: "The activation of a network on a venue, on all or some of its AP groups (W59–W66).",
+  description: "The activation of a network on a venue, on all or some of its AP groups.",
   inputSchema: networkVenueInputSchemaFor,
   // An activation is the pair (network, venue): another pair is another activation.
   replaceOnChanges: ["networkId", "venueId"],
   identity: { idParam: "networkVenueId" },
-  ops: { create: "W59", read: "W61", update: "W62", delete: "W63", bulkDelete: "W60" },
+  ops: {
+    create: "activateNetwork",
+    read: "getNetworkActivation",
+    update: "updateNetworkActivation",
+    delete: "deactivateNetwork",
+    bulkDelete: "deactivateNetworks",
+  },
   destroy: "delete",
   // The deep network list carries every network's activations: one call for the tenant.
   readFromList: {
-    op: "W49",
+    op: "listNetworks",
     query: { deep: true },
     items: (networks) => networks.flatMap((n) => (n.venues as Props[]) ?? []),
   },
-  // The pair is the activation's unique name: W65 looks it up directly.
+  // The pair is the activation's unique name: getNetworkActivationByVenue looks it up directly.
   ...readByName(
-    "W65",
+    "getNetworkActivationByVenue",
     { networkId: "networkId", venueId: "venueId" },
     {
       fields: ["venueId", "networkId"],
       scope: "the tenant (one activation per network and venue)",
-      list: "W49",
+      list: "listNetworks",
       query: { deep: true },
       items: (networks) =>
         networks.flatMap((n) =>

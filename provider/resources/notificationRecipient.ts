@@ -6,7 +6,7 @@ import { listedByName } from "./find";
 export const notificationRecipientSpec = resourceSpec({
   kind: "NotificationRecipient",
   description:
-    "A notification recipient (A25–A30): a description and the endpoints (type and destination) notifications go to. An " +
+    "A notification recipient: a description and the endpoints (type and destination) notifications go to. An " +
     "endpoint belongs to one recipient of the tenant only (TNT-10100).",
   inputSchema: () => notificationRecipientInputSchema,
   outputSchema: z.object({
@@ -14,17 +14,23 @@ export const notificationRecipientSpec = resourceSpec({
     updatedDate: z.string().describe("When the recipient last changed (ISO 8601 UTC)."),
   }),
   identity: { idParam: "notificationRecipientId" },
-  ops: { create: "A26", read: "A28", update: "A29", delete: "A30", bulkDelete: "A27" },
+  ops: {
+    create: "createNotificationRecipient",
+    read: "getNotificationRecipient",
+    update: "updateNotificationRecipient",
+    delete: "deleteNotificationRecipient",
+    bulkDelete: "deleteNotificationRecipients",
+  },
   destroy: "delete",
-  readFromList: { op: "A25" },
+  readFromList: { op: "listNotificationRecipients" },
   // The description is not unique in the service; adoption by name takes the first recipient that has it.
-  ...listedByName("A25", {
+  ...listedByName("listNotificationRecipients", {
     name: { description: "description" },
     preview: { notChecked: "the service does not keep descriptions unique" },
   }),
   nameIsUnique: false,
   overrides: {
-    // A27 takes notification recipients, each named by its id (the service's model of its body), not bare IDs.
+    // deleteNotificationRecipients takes notification recipients, each named by its id (the service's model of its body), not bare IDs.
     bulkDeleteEntry: (id) => ({ id }),
   },
 });

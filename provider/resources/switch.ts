@@ -11,8 +11,8 @@ const idsOf = (members: unknown): string[] =>
 export const switchSpec = resourceSpec({
   kind: "Switch",
   description:
-    "A switch, added to a venue by its serial number (S9–S24). Its serial number is its ID in the service and fills every " +
-    "{serialNumber} path; a new serial number replaces the switch. `position` is written with S19 and `stackMembers` with S16 " +
+    "A switch, added to a venue by its serial number. Its serial number is its ID in the service and fills every " +
+    "{serialNumber} path; a new serial number replaces the switch. `position` is written with updateSwitchPosition and `stackMembers` with updateStackMembers " +
     "(members added and removed), both also right after the create. The soft-delete flags are read-only outputs.",
   inputSchema: () =>
     z
@@ -25,12 +25,18 @@ export const switchSpec = resourceSpec({
   bodySchema: () => switchInputSchema,
   outputSchema: switchStateSchema,
   identity: { idField: "id", idParam: "serialNumber", idFromInput: "serialNumber", updateIdIn: "body" },
-  ops: { create: "S10", read: "S14", update: "S11", delete: "S15", bulkDelete: "S24" },
+  ops: {
+    create: "createSwitch",
+    read: "getSwitch",
+    update: "updateSwitch",
+    delete: "deleteSwitch",
+    bulkDelete: "deleteSwitches",
+  },
   destroy: "delete",
   triggers: {
-    position: { op: "S19", onCreate: true, body: (inputs) => inputs.position },
+    position: { op: "updateSwitchPosition", onCreate: true, body: (inputs) => inputs.position },
     stackMembers: {
-      op: "S16",
+      op: "updateStackMembers",
       onCreate: true,
       body: (inputs, previous) => {
         const wanted = idsOf(inputs.stackMembers);
@@ -42,11 +48,11 @@ export const switchSpec = resourceSpec({
   toApi: ({ serialNumber, ...rest }) => ({ id: serialNumber, ...rest }),
   fromApi: ({ id, ...rest }) => ({ serialNumber: id, ...rest }),
   inputPathOf: (bodyPath) => (bodyPath === "id" ? "serialNumber" : bodyPath),
-  readFromList: { op: "S9" },
-  // The serial number is the switch's unique name: S14 finds it directly.
+  readFromList: { op: "listSwitches" },
+  // The serial number is the switch's unique name: getSwitch finds it directly.
   ...readByName(
-    "S14",
+    "getSwitch",
     { serialNumber: "serialNumber" },
-    { fields: ["serialNumber"], scope: "the tenant", list: "S9", holds: sameField("serialNumber", "id") },
+    { fields: ["serialNumber"], scope: "the tenant", list: "listSwitches", holds: sameField("serialNumber", "id") },
   ),
 });

@@ -4,8 +4,8 @@ import { resourceSpec } from "../spec";
 export const switchPortSettingsSpec = resourceSpec({
   kind: "SwitchPortSettings",
   description:
-    "The settings of one port of a switch (S39–S42). Ports exist with their switch: creating the resource takes the port over " +
-    "and writes the program's settings (S40). VLANs are named by VLAN ID and ACLs by name, from the profiles applied to the " +
+    "The settings of one port of a switch. Ports exist with their switch: creating the resource takes the port over " +
+    "and writes the program's settings (updateSwitchPort). VLANs are named by VLAN ID and ACLs by name, from the profiles applied to the " +
     "switch's venue. A new switchId or port replaces it.",
   inputSchema: () => switchPortSettingsSchema,
   outputSchema: switchPortReadSchema.pick({ lag: true }),
@@ -16,16 +16,16 @@ export const switchPortSettingsSpec = resourceSpec({
     parents: { switchId: "serialNumber" },
     updateIdIn: "body",
   },
-  ops: { read: "S41", update: "S40" },
+  ops: { read: "getSwitchPort", update: "updateSwitchPort" },
   destroy: "writeDefaults",
   destroyNote:
-    "A port cannot be deleted: destroy writes the documented defaults back with S40 (LLDP, PoE and the port enabled; the other " +
+    "A port cannot be deleted: destroy writes the documented defaults back with updateSwitchPort (LLDP, PoE and the port enabled; the other " +
     "flags off) and clears its name, VLANs, ACLs, PoE budget, class and priority and speed. That releases the VLANs and ACLs it " +
     "names, which the service will not delete while named, so the SDK does not set `deletedWith` to its switch; a program that " +
     'deletes the switch before those VLANs can (README, "Destroying settings with their object").',
-  readFromList: { op: "S39" },
+  readFromList: { op: "listSwitchPorts" },
   overrides: {
-    // A port's ID (1/1/8) fills three path parameters of S41, split at "/".
+    // A port's ID (1/1/8) fills three path parameters of getSwitchPort, split at "/".
     idParams(id) {
       const [unitNum = "", slotNum = "", portNum = ""] = id.split("/");
       return { unitNum, slotNum, portNum };

@@ -9,12 +9,17 @@ const CHILDREN = { vlans: true, acls: true, trustedPorts: true } as const;
 
 export const switchProfileSpec = resourceSpec({
   kind: "SwitchProfile",
-  description: "A switch configuration profile (S43–S47), applied to venues; its VLANs are SwitchVlan resources.",
+  description: "A switch configuration profile, applied to venues; its VLANs are SwitchVlan resources.",
   inputSchema: () => objectOf(switchProfileInputSchema).omit(CHILDREN),
   outputSchema: switchProfileReadSchema.pick(CHILDREN),
   identity: { idParam: "profileId", updateIdIn: "body" },
-  ops: { create: "S43", read: "S45", update: "S44", delete: "S46" },
+  ops: {
+    create: "createSwitchProfile",
+    read: "getSwitchProfile",
+    update: "updateSwitchProfile",
+    delete: "deleteSwitchProfile",
+  },
   destroy: "delete",
-  readFromList: { op: "S47" },
-  ...listedByName("S47", { name: { name: "name" } }),
+  readFromList: { op: "listSwitchProfiles" },
+  ...listedByName("listSwitchProfiles", { name: { name: "name" } }),
 });

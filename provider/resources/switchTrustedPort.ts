@@ -10,7 +10,7 @@ const entryOf = (inputs: Props): Props =>
 const sameEntry = (a: Props, b: Props) => FIELDS.every((f) => JSON.stringify(a[f]) === JSON.stringify(b[f]));
 
 const profileOf = (client: NmsClient, inputs: { profileId: string }) =>
-  client.call<Props>("S45", { profileId: inputs.profileId });
+  client.call<Props>("getSwitchProfile", { profileId: inputs.profileId });
 
 /** The entry the create made, in the profile's answer: the last one equal to the inputs' entry. */
 function createdEntry(profile: Props, inputs: Props): Props | undefined {
@@ -18,16 +18,16 @@ function createdEntry(profile: Props, inputs: Props): Props | undefined {
   return [...entries].reverse().find((entry) => sameEntry(entry, entryOf(inputs)));
 }
 
-// The service's API documentation shows no operation creating a trusted port: the profile's update (S44) creates the entries of its body
+// The service's API documentation shows no operation creating a trusted port: the profile's update (updateSwitchProfile) creates the entries of its body
 // without an id (emulator/README.md), so the create reads the profile and writes it back with the new entry.
 export const switchTrustedPortSpec = resourceSpec({
   kind: "SwitchTrustedPort",
   description:
-    "A trusted-port entry of a switch profile (S48, S49), created through the profile's update (S44), which the API documentation leaves " +
+    "A trusted-port entry of a switch profile (getTrustedPort, deleteTrustedPort), created through the profile's update (updateSwitchProfile), which the API documentation leaves " +
     "as the only way to create one. The service cannot change an entry in place: every change replaces it.",
   inputSchema: () => trustedPortSchema.omit({ id: true }),
   identity: { idParam: "trustedPortId", parents: { profileId: "profileId" } },
-  ops: { create: "S44", read: "S48", delete: "S49" },
+  ops: { create: "updateSwitchProfile", read: "getTrustedPort", delete: "deleteTrustedPort" },
   destroy: "delete",
   overrides: {
     // The create is the profile's update: a body of the profile as the service holds it now with the new entry, and an

@@ -6,10 +6,10 @@ import { resourceSpec } from "../spec";
 export const userProfileSpec = resourceSpec({
   kind: "UserProfile",
   description:
-    "The profile of the user the provider logs in as (A31, A32): its date format and detail level. It always exists; " +
+    "The profile of the user the provider logs in as (getUserProfile, updateUserProfile): its date format and detail level. It always exists; " +
     "creating the resource takes it over and writes the program's values. Its ID is the tenant's.",
   inputSchema: () => userProfileInputSchema,
-  // A32 requires both fields: one the program leaves out is sent with its default.
+  // updateUserProfile requires both fields: one the program leaves out is sent with its default.
   bodySchema: () => userProfileUpdateSchema,
   toApi: (inputs) => ({ ...defaultsOf(userProfileInputSchema), ...inputs }),
   outputSchema: z.object({
@@ -19,8 +19,8 @@ export const userProfileSpec = resourceSpec({
   }),
   // A singleton of the tenant: its path names nothing but the tenant, and the answer carries the tenant's ID.
   identity: { idParam: "tenantId", idField: "tenantId" },
-  ops: { read: "A31", update: "A32" },
+  ops: { read: "getUserProfile", update: "updateUserProfile" },
   destroy: "writeDefaults",
   destroyNote:
-    "The profile always exists: destroy writes the defaults back with A32 (date format mm/dd/yyyy, detail level it).",
+    "The profile always exists: destroy writes the defaults back with updateUserProfile (date format mm/dd/yyyy, detail level it).",
 });

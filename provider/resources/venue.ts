@@ -5,7 +5,7 @@ import { listedByName } from "./find";
 
 export const venueSpec = resourceSpec({
   kind: "Venue",
-  description: "A venue: a physical site that holds AP groups, APs, switches and Wi-Fi settings (A6–A11).",
+  description: "A venue: a physical site that holds AP groups, APs, switches and Wi-Fi settings.",
   inputSchema: () => venueInputSchema,
   outputSchema: z.object({
     floorPlans: z.array(z.unknown()).describe("Floor plans of the venue (read only)."),
@@ -13,8 +13,14 @@ export const venueSpec = resourceSpec({
     updatedDate: z.string().describe("When the venue was last changed (ISO 8601 UTC)."),
   }),
   identity: { idParam: "venueId" },
-  ops: { create: "A7", read: "A9", update: "A10", delete: "A11", bulkDelete: "A8" },
+  ops: {
+    create: "createVenue",
+    read: "getVenue",
+    update: "updateVenue",
+    delete: "deleteVenue",
+    bulkDelete: "deleteVenues",
+  },
   destroy: "delete",
-  readFromList: { op: "A6" },
-  ...listedByName("A6", { name: { name: "name" } }),
+  readFromList: { op: "listVenues" },
+  ...listedByName("listVenues", { name: { name: "name" } }),
 });

@@ -1,4 +1,4 @@
-// A venue's Wi-Fi settings beyond radio and syslog (W31–W42): mesh, the per-AP-model LAN-port,
+// A venue's Wi-Fi settings beyond radio and syslog: mesh, the per-AP-model LAN-port,
 // LED and (newer) cellular settings, and (newer) DHCP bindings. The per-model settings are one
 // resource per venue whose `models` list holds one entry per AP model: the service takes the
 // whole list in one write (a JSON array), so a model left out of the program loses its setting.
@@ -10,7 +10,7 @@ import {
   venueLedSettingsSchema,
   venueMeshInputSchema,
 } from "../../contract/schemas/venueWifiSettings";
-import type { OperationId } from "../../contract/routes";
+import type { OperationName } from "../../contract/routes";
 import { isNotFound } from "../client/errors";
 import { type Props, resourceSpec, type ResourceSpec } from "../spec";
 
@@ -21,19 +21,19 @@ const withVenue = { input: "venueId", kind: "Venue" } as const;
 export const venueMeshSpec = resourceSpec({
   kind: "VenueMesh",
   description:
-    "Whether the access points of a venue form a mesh (W42; read from the venue's Wi-Fi settings, W32). The setting exists as " +
+    "Whether the access points of a venue form a mesh (updateVenueMesh; read from the venue's Wi-Fi settings, getVenueWifiSettings). The setting exists as " +
     "long as the venue does; creating the resource takes it over.",
   inputSchema: () => venueMeshInputSchema,
   identity: ofVenue,
-  ops: { read: "W32", update: "W42" },
-  // W42 has no read of its own: W32 answers every Wi-Fi setting of the venue, mesh among them.
+  ops: { read: "getVenueWifiSettings", update: "updateVenueMesh" },
+  // updateVenueMesh has no read of its own: getVenueWifiSettings answers every Wi-Fi setting of the venue, mesh among them.
   fromApi: (api) => ({ enabled: (api.mesh as Props | undefined)?.enabled }),
-  // W31's items are W32's answers, one per venue: one list refreshes every venue's mesh.
-  readFromList: { op: "W31" },
+  // listVenueWifiSettings's items are getVenueWifiSettings's answers, one per venue: one list refreshes every venue's mesh.
+  readFromList: { op: "listVenueWifiSettings" },
   destroy: "writeDefaults",
   deletedWithParent: withVenue,
   destroyNote:
-    "The service has no reset for mesh: destroy writes the default back with W42 (mesh disabled). While an AP of the venue is " +
+    "The service has no reset for mesh: destroy writes the default back with updateVenueMesh (mesh disabled). While an AP of the venue is " +
     "active the service refuses that (WIFIB-10001) and the destroy fails until no AP is active.",
 });
 
@@ -41,7 +41,7 @@ export const venueMeshSpec = resourceSpec({
 function perModel(
   kind: string,
   entry: () => z.ZodTypeAny,
-  ops: { read: OperationId; update: OperationId },
+  ops: { read: OperationName; update: OperationName },
   what: string,
   extra = "",
 ): ResourceSpec {
@@ -73,19 +73,19 @@ function perModel(
 export const venueLanPortsSpec = perModel(
   "VenueLanPorts",
   () => venueLanPortSettingsSchema,
-  { read: "W38", update: "W39" },
+  { read: "getVenueLanPorts", update: "updateVenueLanPorts" },
   "LAN-port settings (ports, PoE mode, PoE out)",
 );
 export const venueLedsSpec = perModel(
   "VenueLeds",
   () => venueLedSettingsSchema,
-  { read: "W40", update: "W41" },
+  { read: "getVenueLeds", update: "updateVenueLeds" },
   "LED settings",
 );
 export const venueCellularSpec = perModel(
   "VenueCellular",
   () => venueCellularSettingsSchema,
-  { read: "W33", update: "W34" },
+  { read: "getVenueCellularSettings", update: "updateVenueCellularSettings" },
   "cellular settings (WAN failover, APNs, SIM cards)",
   " Newer variant of the Wi-Fi API only.",
 );
@@ -93,7 +93,7 @@ export const venueCellularSpec = perModel(
 export const venueDhcpBindingSpec = resourceSpec({
   kind: "VenueDhcpBinding",
   description:
-    "The binding of a venue to a DHCP service profile (W35–W37; newer variant of the Wi-Fi API only). The service cannot change " +
+    "The binding of a venue to a DHCP service profile (newer variant of the Wi-Fi API only). The service cannot change " +
     "a binding: a change of `venueId` or `dhcpServiceProfileId` replaces it. The venue's networks need one when the venue has " +
     "cellular APs (WIFI-10171).",
   inputSchema: () => venueDhcpBindingSchema,
@@ -104,9 +104,13 @@ export const venueDhcpBindingSpec = resourceSpec({
     idFromInput: "dhcpServiceProfileId",
     parents: { venueId: "venueId", dhcpServiceProfileId: "dhcpServiceProfileId" },
   },
-  ops: { create: "W36", read: "W35", delete: "W37" },
+  ops: {
+    create: "bindVenueDhcpServiceProfile",
+    read: "listVenueDhcpServiceProfiles",
+    delete: "unbindVenueDhcpServiceProfile",
+  },
   overrides: {
-    // W35 answers the venue's bindings: the binding is the one to this profile.
+    // listVenueDhcpServiceProfiles answers the venue's bindings: the binding is the one to this profile.
     async read(id, _inputs, read) {
       const answer = await read();
       return Array.isArray(answer) ? (answer as Props[]).find((b) => b.dhcpServiceProfileId === id) : undefined;
@@ -117,7 +121,7 @@ export const venueDhcpBindingSpec = resourceSpec({
   takenName: { notChecked: "its list is the venue's read, not a paged list" },
   async findByName(client, inputs) {
     try {
-      const bindings = await client.call<Props[]>("W35", { venueId: inputs.venueId });
+      const bindings = await client.call<Props[]>("listVenueDhcpServiceProfiles", { venueId: inputs.venueId });
       return bindings.find((b) => b.dhcpServiceProfileId === inputs.dhcpServiceProfileId);
     } catch (error) {
       if (isNotFound(error)) return undefined;

@@ -5,7 +5,7 @@
 // A site is a venue with its radio and syslog settings, an AP group, APPS_PER_SITE APs, and a RADIUS network activated
 // on the AP group. Every SITES_PER_BLOCK sites form a block, whose first venue holds a switch: the block has a switch
 // profile applied to that venue with VLANS_PER_BLOCK VLANs, and the switch has PORTS_PER_SWITCH port settings that
-// name those VLANs. Per-switch and per-profile lists (S39, S54) are what refresh cannot share across the estate, so a
+// name those VLANs. Per-switch and per-profile lists (listSwitchPorts, listProfileVlans) are what refresh cannot share across the estate, so a
 // block of several sites keeps them a small part of the whole.
 
 export const APS_PER_SITE = 8;
@@ -18,9 +18,9 @@ export const PORTS_PER_SWITCH = 20;
 /** SwitchProfile, its VLANs, the Switch and its port settings. */
 export const RESOURCES_PER_BLOCK = 1 + VLANS_PER_BLOCK + 1 + PORTS_PER_SWITCH;
 /**
- * The longest chain of async writes each of which needs the one before: venue (A7) → switch profile applied to it
- * (S43) → VLAN (S50) → switch (S10, after the VLANs its ports name, so that destroy deletes it first) → port settings
- * naming the VLAN (S40). The Wi-Fi side is shorter: venue → AP group → AP (W2) or activation (W59).
+ * The longest chain of async writes each of which needs the one before: venue (createVenue) → switch profile applied to it
+ * (createSwitchProfile) → VLAN (createVlan) → switch (createSwitch, after the VLANs its ports name, so that destroy deletes it first) → port settings
+ * naming the VLAN (updateSwitchPort). The Wi-Fi side is shorter: venue → AP group → AP (createAps) or activation (activateNetwork).
  */
 export const CRITICAL_PATH_DEPTH = 5;
 

@@ -50,7 +50,7 @@ const USAGE = `usage: npm run bench [-- options]
                         recommendation (${RECOMMENDED_PARALLEL})
   --engine-parallel N   the engine's default it is measured at again, up only (4 × CPUs: ${defaultParallel({})})
   --no-engine-default   skip the up at the engine's default
-  --naive-poll-ms N     the naive baseline's fixed A2 polling interval (1000)
+  --naive-poll-ms N     the naive baseline's fixed getRequest polling interval (1000)
   --seed N              emulator seed: IDs and latency draws repeat (42)
   --program-node-args S extra node options for the program process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   --provider-node-args S  the same for the dynamic-provider host

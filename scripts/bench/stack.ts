@@ -38,14 +38,15 @@ export function variantsToRun(opts: BenchOptions): (Variant & { name: "provider"
   const variants: (Variant & { name: "provider" | "naive" })[] = [
     {
       name: "provider",
-      description: "the provider's defaults: coalesced request poller (A3 lists), refresh from cached lists",
+      description:
+        "the provider's defaults: coalesced request poller (listRequestsByStatus lists), refresh from cached lists",
       config: { "nms:waiter": "coalesced", "nms:refreshFromLists": "true" },
     },
   ];
   if (opts.baseline) {
     variants.push({
       name: "naive",
-      description: `naive baseline: per-request A2 polling every ${opts.naivePollMs} ms, one GET per refreshed resource`,
+      description: `naive baseline: per-request getRequest polling every ${opts.naivePollMs} ms, one GET per refreshed resource`,
       config: {
         "nms:waiter": "per-request",
         "nms:pollIntervalMs": String(opts.naivePollMs),

@@ -2,7 +2,7 @@
 // which operations findByName (adoption) and a kind's own create call, and which inputs
 // they read. The declarations are functions, so this is the only way to derive it without
 // restating it by hand; nothing reaches the network.
-import { ROUTES, type OperationId } from "../../contract/routes";
+import { ROUTES, type OperationName } from "../../contract/routes";
 import type { NmsClient } from "../../provider/client";
 import { specFields } from "../../provider/fields";
 import { findsCreateById, takesOverByName } from "../../provider/lifecycle/interruptedCreate";
@@ -10,18 +10,18 @@ import type { Props, ResourceSpec } from "../../provider/spec";
 
 export interface Probe {
   /** Operations called, in order, without repeats. */
-  readonly ops: OperationId[];
+  readonly ops: OperationName[];
   /** Inputs read, in order, without repeats (only the resource's own input names). */
   readonly inputs: string[];
 }
 
 /**
- * A client whose every method records an operation ID it is given and answers one empty object in
+ * A client whose every method records an operation name it is given and answers one empty object in
  * a list (so that list lookups run their match against it, reading the inputs they compare).
  */
-function recordingClient(ops: Set<OperationId>): NmsClient {
+function recordingClient(ops: Set<OperationName>): NmsClient {
   const method = (...args: unknown[]) => {
-    if (typeof args[0] === "string" && args[0] in ROUTES) ops.add(args[0] as OperationId);
+    if (typeof args[0] === "string" && args[0] in ROUTES) ops.add(args[0] as OperationName);
     return Promise.resolve([{}]);
   };
   return new Proxy({}, { get: () => method }) as NmsClient;
@@ -46,7 +46,7 @@ async function probe(
   spec: ResourceSpec,
   action: (client: NmsClient, inputs: Props) => Promise<unknown>,
 ): Promise<Probe> {
-  const ops = new Set<OperationId>();
+  const ops = new Set<OperationName>();
   const read = new Set<string>();
   const names = specFields(spec).inputNames;
   for (const value of [undefined, "probe"]) {
@@ -84,16 +84,16 @@ export function probeSpec(spec: ResourceSpec): Promise<SpecProbes> {
 }
 
 /** Every operation a resource may call, with the role it plays, from its declaration. */
-export async function operationsOf(spec: ResourceSpec): Promise<{ op: OperationId; role: string }[]> {
-  const out: { op: OperationId; role: string }[] = [];
-  const add = (op: OperationId | undefined, role: string) => {
+export async function operationsOf(spec: ResourceSpec): Promise<{ op: OperationName; role: string }[]> {
+  const out: { op: OperationName; role: string }[] = [];
+  const add = (op: OperationName | undefined, role: string) => {
     if (op !== undefined) out.push({ op, role });
   };
   const probes = await probeSpec(spec);
   for (const op of spec.overrides?.writeBody?.calls ?? []) add(op, "before a write");
   for (const op of probes.createThrough?.ops ?? []) add(op, "to build the create's body");
   if (spec.ops.create !== undefined && findsCreateById(spec))
-    add("A2", "before the create: an interrupted create of the resource is found by its request ID");
+    add("getRequest", "before the create: an interrupted create of the resource is found by its request ID");
   add(spec.ops.create, spec.overrides?.create ? "create (through the parent's update)" : "create");
   add(spec.ops.read, "read");
   add(spec.ops.update, "update");

@@ -3,7 +3,7 @@
 // and a short example program.
 import { z } from "zod";
 import { objectOf } from "../../contract/meta";
-import { routeOf, type OperationId } from "../../contract/routes";
+import { routeOf, type OperationName } from "../../contract/routes";
 import { specFields } from "../../provider/fields";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";
@@ -22,9 +22,9 @@ export function examplePath(kind: string): string {
   return `docs/reference/examples/${moduleNameOf(kind)}.ts`;
 }
 
-export function operationText(op: OperationId): string {
+export function operationText(op: OperationName): string {
   const route = routeOf(op);
-  return `${op} (\`${route.method} ${route.path.replace("/api/tenant/{tenantId}", "…")}\`)`;
+  return `${route.id} (\`${route.method} ${route.path.replace("/api/tenant/{tenantId}", "…")}\`)`;
 }
 
 export async function resourcePage(spec: ResourceSpec): Promise<string> {
@@ -143,11 +143,14 @@ function inputNotes(spec: ResourceSpec, name: string): string[] {
   if (fields.replaceOnChanges.includes(name)) notes.push("Changing it replaces the resource.");
   if (fields.filledByService.includes(name)) notes.push("Left out, the service fills it in and it is not compared.");
   const toggle = spec.toggles?.[name];
-  if (toggle) notes.push(`Changing it calls ${toggle.whenTrue} when it becomes true, ${toggle.whenFalse} when false.`);
+  if (toggle)
+    notes.push(
+      `Changing it calls ${routeOf(toggle.whenTrue).id} when it becomes true, ${routeOf(toggle.whenFalse).id} when false.`,
+    );
   const trigger = spec.triggers?.[name];
   if (trigger)
     notes.push(
-      `Changing it calls ${trigger.op}${trigger.onCreate ? ", also right after the create when it is set" : ""}.`,
+      `Changing it calls ${routeOf(trigger.op).id}${trigger.onCreate ? ", also right after the create when it is set" : ""}.`,
     );
   if (spec.notEchoed?.includes(name)) notes.push("The service does not hold it: refresh keeps the program's value.");
   return notes;
@@ -202,7 +205,7 @@ async function adoptionText(spec: ResourceSpec): Promise<string> {
   const probe = (await probeSpec(spec)).adoption;
   if (!probe)
     return `${text} This kind has no unique name to look up, so \`adoptByName\` is refused at preview: add \`adoptId: "<id>"\` to the arguments of the example above.`;
-  const looked = probe.ops.map((op) => `${op} ${routeOf(op).summary}`).join(", then ");
+  const looked = probe.ops.map((op) => `${routeOf(op).id} ${routeOf(op).summary}`).join(", then ");
   const compared = probe.inputs.map((n) => `\`${n}\``);
   text +=
     `\n\n\`adoptByName: true\` takes over the existing object found with ${looked}` +

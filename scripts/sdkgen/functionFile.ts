@@ -66,12 +66,12 @@ function functionBlock(spec: FunctionSpec, names: SharedTypes | undefined): stri
 
 function functionDoc(spec: FunctionSpec, form: "promise" | "output", hasArgs: boolean): string[] {
   const route = routeOf(spec.op);
-  const doc = [spec.description, `Operation: ${spec.op} ${route.summary}.`];
+  const doc = [spec.description, `Operation: ${spec.op}.`];
   for (const call of spec.otherCalls ?? []) {
     const how = call.findBy
       ? `the object whose ${call.findBy.field} is the argument ${call.findBy.arg}, found in `
       : "";
-    doc.push(`With ${call.given.join(" and ")}: ${how}${call.op} ${routeOf(call.op).summary}.`);
+    doc.push(`With ${call.given.join(" and ")}: ${how}${call.op}.`);
   }
   if (spec.argForms) doc.push(`Give ${describeArgForms(spec.argForms)}.`);
   if (spec.returns === "list")

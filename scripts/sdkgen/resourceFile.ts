@@ -4,7 +4,6 @@
 // schemas.
 import type { z } from "zod";
 import { objectOf } from "../../contract/meta";
-import { routeOf, type OperationId } from "../../contract/routes";
 import { specFields } from "../../provider/fields";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";
@@ -249,12 +248,9 @@ function inputNotes(spec: ResourceSpec, name: string, secret: boolean, replaces:
   if (secret) notes.push("Secret: encrypted in state, in inputs and outputs.");
   if (replaces) notes.push("Changing it replaces the resource.");
   const toggle = spec.toggles?.[name];
-  if (toggle)
-    notes.push(
-      `Changing it calls ${operation(toggle.whenTrue)} when it becomes true, ${operation(toggle.whenFalse)} when false.`,
-    );
+  if (toggle) notes.push(`Changing it calls ${toggle.whenTrue} when it becomes true, ${toggle.whenFalse} when false.`);
   const trigger = spec.triggers?.[name];
-  if (trigger) notes.push(`Changing it calls ${operation(trigger.op)}.`);
+  if (trigger) notes.push(`Changing it calls ${trigger.op}.`);
   return notes;
 }
 
@@ -264,10 +260,7 @@ function classDoc(spec: ResourceSpec): string[] {
   const roles = (["create", "read", "update", "delete", "bulkDelete", "reset"] as const).filter(
     (role) => ops[role] !== undefined,
   );
-  const doc = [
-    spec.description,
-    `\nOperations: ${roles.map((role) => `${operation(ops[role]!)} (${role})`).join(", ")}.`,
-  ];
+  const doc = [spec.description, `\nOperations: ${roles.map((role) => `${ops[role]!} (${role})`).join(", ")}.`];
   // Each said once: a description or destroy note that says it already is not repeated.
   if (!ops.create && !/takes (it|them) over/.test(spec.description)) {
     doc.push(
@@ -313,21 +306,15 @@ function destroyText(spec: ResourceSpec): string {
   switch (spec.destroy) {
     case "delete": {
       const { delete: single, bulkDelete: bulk } = spec.ops;
-      if (!bulk) return `deletes the object (${operation(single!)}).`;
-      const together = `objects destroyed at the same time share ${operation(bulk)} calls`;
-      return single
-        ? `deletes the object (${operation(single)}); ${together}.`
-        : `deletes the object (${operation(bulk)}); ${together}.`;
+      if (!bulk) return `deletes the object (${single!}).`;
+      const together = `objects destroyed at the same time share ${bulk} calls`;
+      return single ? `deletes the object (${single}); ${together}.` : `deletes the object (${bulk}); ${together}.`;
     }
     case "reset":
-      return `puts the service's defaults back (${operation(spec.ops.reset!)}).`;
+      return `puts the service's defaults back (${spec.ops.reset!}).`;
     case "writeDefaults":
-      return `writes the documented defaults back (${operation(spec.ops.update!)}).`;
+      return `writes the documented defaults back (${spec.ops.update!}).`;
     case "forget":
       return "nothing is sent; the object stays in the service and leaves the stack.";
   }
-}
-
-function operation(op: OperationId): string {
-  return `${op} ${routeOf(op).summary}`;
 }

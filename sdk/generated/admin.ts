@@ -4,16 +4,15 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * An administrator of the tenant (A12–A17): a person with no support account is added by `email` (their
- * login), one with a support account by `externalId`. The role and detail level change in place (A14); a
+ * An administrator of the tenant: a person with no support account is added by `email` (their login), one
+ * with a support account by `externalId`. The role and detail level change in place (updateAdminRole); a
  * different person replaces it.
  *
- * Operations: A13 Add administrator (create), A16 Get administrator (read), A14 Change an administrator's
- * role (update), A17 Delete administrator (delete), A15 Delete administrators (bulkDelete).
+ * Operations: createAdmin (create), getAdmin (read), updateAdminRole (update), deleteAdmin (delete),
+ * deleteAdmins (bulkDelete).
  *
- * Destroy: deletes the object (A17 Delete administrator); objects destroyed at the same time share A15 Delete
- * administrators calls. Replaced when `email` or `externalId` changes. Moving it to another tenant
- * (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteAdmin); objects destroyed at the same time share deleteAdmins calls.
+ * Replaced when `email` or `externalId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

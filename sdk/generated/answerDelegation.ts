@@ -45,8 +45,8 @@ export interface AnswerDelegationResult {
 }
 
 /**
- * Accepts or rejects a delegation another tenant asked for (A23), and waits until the service reports it
- * done. The delegation becomes ACCEPTED (in force) or REJECTED. Operation: A23 Accept or reject a delegation.
+ * Accepts or rejects a delegation another tenant asked for (updateDelegation), and waits until the service
+ * reports it done. The delegation becomes ACCEPTED (in force) or REJECTED. Operation: updateDelegation.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -60,8 +60,8 @@ export function answerDelegation(args: AnswerDelegationArgs, opts?: pulumi.Invok
 }
 
 /**
- * Accepts or rejects a delegation another tenant asked for (A23), and waits until the service reports it
- * done. The delegation becomes ACCEPTED (in force) or REJECTED. Operation: A23 Accept or reject a delegation.
+ * Accepts or rejects a delegation another tenant asked for (updateDelegation), and waits until the service
+ * reports it done. The delegation becomes ACCEPTED (in force) or REJECTED. Operation: updateDelegation.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -6,15 +6,15 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * An access point, registered by its serial number in a venue and an AP group (W1–W7). APs created in the
- * same run are registered together in W2 calls of up to 50. Its position on a floor plan is written with W17.
- * The read-only outputs show the device as the service sees it, and (newer variant) its cellular settings.
+ * An access point, registered by its serial number in a venue and an AP group. APs created in the same run
+ * are registered together in createAps calls of up to 50. Its position on a floor plan is written with
+ * updateApPosition. The read-only outputs show the device as the service sees it, and (newer variant) its
+ * cellular settings.
  *
- * Operations: W2 Add APs (create), W5 Get AP with configuration (read), W6 Update AP (update), W7 Delete AP
- * (delete), W3 Delete APs (bulkDelete).
+ * Operations: createAps (create), getAp (read), updateAp (update), deleteAp (delete), deleteAps (bulkDelete).
  *
- * Destroy: deletes the object (W7 Delete AP); objects destroyed at the same time share W3 Delete APs calls.
- * Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteAp); objects destroyed at the same time share deleteAps calls. Replaced
+ * when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -202,8 +202,8 @@ export interface ApArgs extends AdoptionArgs {
   /** 0 to 180 characters. */
   description?: pulumi.Input<string>;
   /**
-   * Position on a floor plan (written with W17); left out, the AP stays where it is. Changing it calls W17
-   * Update AP position.
+   * Position on a floor plan (written with W17); left out, the AP stays where it is. Changing it calls
+   * updateApPosition.
    */
   position?: pulumi.Input<inputs.ApPositionArgs>;
   /** Free-form tags. */

@@ -6,13 +6,13 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * An AP group of a venue (W23–W30). The venue of a group cannot change: a new venueId replaces the group.
+ * An AP group of a venue. The venue of a group cannot change: a new venueId replaces the group.
  *
- * Operations: W24 Create AP group (create), W26 Get AP group (read), W27 Update AP group (update), W28 Delete
- * AP group (delete), W25 Delete AP groups (bulkDelete).
+ * Operations: createApGroup (create), getApGroup (read), updateApGroup (update), deleteApGroup (delete),
+ * deleteApGroups (bulkDelete).
  *
- * Destroy: deletes the object (W28 Delete AP group); objects destroyed at the same time share W25 Delete AP
- * groups calls. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteApGroup); objects destroyed at the same time share deleteApGroups calls.
+ * Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

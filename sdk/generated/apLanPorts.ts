@@ -6,17 +6,16 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * The LAN ports of an access point (W13–W15): per port whether it is on, its type (ACCESS or Trunk), untagged
- * VLAN and VLAN members; PoE out; whether the venue's settings apply. They exist as long as the AP does;
- * creating the resource takes them over.
+ * The LAN ports of an access point: per port whether it is on, its type (ACCESS or Trunk), untagged VLAN and
+ * VLAN members; PoE out; whether the venue's settings apply. They exist as long as the AP does; creating the
+ * resource takes them over.
  *
- * Operations: W13 Get AP LAN ports (read), W14 Update AP LAN ports (update), W15 Reset AP LAN ports to
- * defaults (reset).
+ * Operations: getApLanPorts (read), updateApLanPorts (update), resetApLanPorts (reset).
  *
- * Destroy: resets the AP's LAN ports to the service's defaults (W15): no port overrides, PoE out unset. Given
- * its Ap resource as `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run
- * that deletes the Ap too sends nothing for these settings, which the service deletes with it. Replaced when
- * `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: resets the AP's LAN ports to the service's defaults (resetApLanPorts): no port overrides, PoE out
+ * unset. Given its Ap resource as `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the
+ * SDK): a run that deletes the Ap too sends nothing for these settings, which the service deletes with it.
+ * Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApLanPorts extends NmsResource {
   /** @internal */

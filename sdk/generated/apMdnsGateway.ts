@@ -6,15 +6,15 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * The mDNS (Bonjour) gateway rules of an access point (W8–W10): which mDNS services are bridged from one VLAN
- * to another. They exist as long as the AP does; creating the resource takes them over.
+ * The mDNS (Bonjour) gateway rules of an access point: which mDNS services are bridged from one VLAN to
+ * another. They exist as long as the AP does; creating the resource takes them over.
  *
- * Operations: W8 Get mDNS gateway (read), W9 Update mDNS gateway (update), W10 Reset mDNS gateway (reset).
+ * Operations: getApBonjourGateway (read), updateApBonjourGateway (update), resetApBonjourGateway (reset).
  *
- * Destroy: resets the AP's mDNS gateway (W10): no rules. Given its Ap resource as `serialNumber`, it is
- * deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap too sends nothing for
- * these settings, which the service deletes with it. Replaced when `serialNumber` changes. Moving it to
- * another tenant (`tenantId`) replaces it.
+ * Destroy: resets the AP's mDNS gateway (resetApBonjourGateway): no rules. Given its Ap resource as
+ * `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Ap
+ * too sends nothing for these settings, which the service deletes with it. Replaced when `serialNumber`
+ * changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class ApMdnsGateway extends NmsResource {
   /** @internal */

@@ -6,17 +6,18 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * The radio settings of an access point (W18–W20): per band the allowed channels, channel width, manual
- * channel, selection method and power; whether each radio is on; whether the venue's settings apply instead.
- * They exist as long as the AP does; creating the resource takes them over. The channel and power in use are
+ * The radio settings of an access point: per band the allowed channels, channel width, manual channel,
+ * selection method and power; whether each radio is on; whether the venue's settings apply instead. They
+ * exist as long as the AP does; creating the resource takes them over. The channel and power in use are
  * read-only outputs.
  *
- * Operations: W18 Get AP radio (read), W19 Update AP radio (update), W20 Reset AP radio (reset).
+ * Operations: getApRadio (read), updateApRadio (update), resetApRadio (reset).
  *
- * Destroy: resets the AP's radio to the service's defaults (W20): the venue's settings apply again. The AP
- * keeps existing. Given its Ap resource as `serialNumber`, it is deleted with it (Pulumi's `deletedWith`, set
- * by the SDK): a run that deletes the Ap too sends nothing for these settings, which the service deletes with
- * it. Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: resets the AP's radio to the service's defaults (resetApRadio): the venue's settings apply again.
+ * The AP keeps existing. Given its Ap resource as `serialNumber`, it is deleted with it (Pulumi's
+ * `deletedWith`, set by the SDK): a run that deletes the Ap too sends nothing for these settings, which the
+ * service deletes with it. Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`)
+ * replaces it.
  */
 export class ApRadio extends NmsResource {
   /** @internal */

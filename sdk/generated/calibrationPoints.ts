@@ -4,12 +4,12 @@ import type { KindInfo } from "../kind";
 import { NmsResource } from "../resource";
 
 /**
- * The two calibration points of a floor plan (C1, C2): where two spots of the image (x and y in percent) are
- * on the map (latitude and longitude, as strings). They exist with the floor plan; creating the resource
- * writes the program's points.
+ * The two calibration points of a floor plan (listCalibrationPoints, replaceCalibrationPoints): where two
+ * spots of the image (x and y in percent) are on the map (latitude and longitude, as strings). They exist
+ * with the floor plan; creating the resource writes the program's points.
  *
- * Operations: C1 List calibration points (read), C2 Replace calibration points (update). The object always
- * exists in the service: creating the resource takes it over and writes the program's values.
+ * Operations: listCalibrationPoints (read), replaceCalibrationPoints (update). The object always exists in
+ * the service: creating the resource takes it over and writes the program's values.
  *
  * Destroy: nothing is sent; the object stays in the service and leaves the stack. The service has no delete
  * for calibration points and takes exactly two: destroy leaves them on the floor plan, and they go when the

@@ -57,8 +57,8 @@ export interface CreateSwitchSshTunnelOutputArgs {
 export type CreateSwitchSshTunnelResult = outputs.ActionRequest;
 
 /**
- * Opens a reverse SSH tunnel from a switch to a remote point (S12). The private key is a secret: pass it as a
- * secret Output; it is never logged nor put in an error. Operation: S12 Create reverse SSH tunnel.
+ * Opens a reverse SSH tunnel from a switch to a remote point (createSshTunnel). The private key is a secret:
+ * pass it as a secret Output; it is never logged nor put in an error. Operation: createSshTunnel.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -72,8 +72,8 @@ export function createSwitchSshTunnel(args: CreateSwitchSshTunnelArgs, opts?: pu
 }
 
 /**
- * Opens a reverse SSH tunnel from a switch to a remote point (S12). The private key is a secret: pass it as a
- * secret Output; it is never logged nor put in an error. Operation: S12 Create reverse SSH tunnel.
+ * Opens a reverse SSH tunnel from a switch to a remote point (createSshTunnel). The private key is a secret:
+ * pass it as a secret Output; it is never logged nor put in an error. Operation: createSshTunnel.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

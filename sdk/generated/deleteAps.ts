@@ -34,7 +34,7 @@ export type DeleteApsResult = outputs.ActionRequest;
 
 /**
  * Deletes several access points at once, all or none (for scripts; APs a stack manages are deleted by
- * removing them from it). Operation: W3 Delete APs.
+ * removing them from it). Operation: deleteAps.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -49,7 +49,7 @@ export function deleteAps(args: DeleteApsArgs, opts?: pulumi.InvokeOptions): Pro
 
 /**
  * Deletes several access points at once, all or none (for scripts; APs a stack manages are deleted by
- * removing them from it). Operation: W3 Delete APs.
+ * removing them from it). Operation: deleteAps.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -6,17 +6,17 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * A device policy (W68–W72, newer variant of the Wi-Fi API only): access, rate limits and VLAN by device type
- * and OS vendor. A network's WLAN names it in `wlan.advancedCustomization.devicePolicyId`; the service
- * refuses to delete a policy a network uses.
+ * A device policy (newer variant of the Wi-Fi API only): access, rate limits and VLAN by device type and OS
+ * vendor. A network's WLAN names it in `wlan.advancedCustomization.devicePolicyId`; the service refuses to
+ * delete a policy a network uses.
  *
- * Operations: W69 Create device policy (newer) (create), W71 Get device policy (newer) (read), W72 Update
- * device policy (newer) (update), W70 Delete device policies (newer) (bulkDelete).
+ * Operations: createDevicePolicy (create), getDevicePolicy (read), updateDevicePolicy (update),
+ * deleteDevicePolicies (bulkDelete).
  *
  * Destroy: The service shows no delete-one operation for device policies: destroy deletes the policy with
- * W70, in one call with the other policies destroyed at the same time (a one-ID array when alone). Never
- * replaced within its tenant: every change is an update in place. Moving it to another tenant (`tenantId`)
- * replaces it.
+ * deleteDevicePolicies, in one call with the other policies destroyed at the same time (a one-ID array when
+ * alone). Never replaced within its tenant: every change is an update in place. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

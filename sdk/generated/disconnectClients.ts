@@ -44,7 +44,7 @@ export type DisconnectClientsResult = outputs.ActionRequest;
 
 /**
  * Disconnects wireless clients from their access points, and waits until the service reports the request
- * done. Operation: W67 Disconnect clients.
+ * done. Operation: disconnectClients.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -59,7 +59,7 @@ export function disconnectClients(args: DisconnectClientsArgs, opts?: pulumi.Inv
 
 /**
  * Disconnects wireless clients from their access points, and waits until the service reports the request
- * done. Operation: W67 Disconnect clients.
+ * done. Operation: disconnectClients.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

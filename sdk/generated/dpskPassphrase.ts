@@ -5,15 +5,16 @@ import { type AdoptionArgs, NmsResource } from "../resource";
 import type * as outputs from "./types/output";
 
 /**
- * A DPSK passphrase of a client MAC address (W84, W85). The service has no read operation for passphrases:
- * refresh cannot see a change or a delete made outside the stack, and every change replaces the passphrase.
+ * A DPSK passphrase of a client MAC address (createDpskPassphrase, deleteDpskPassphrases). The service has no
+ * read operation for passphrases: refresh cannot see a change or a delete made outside the stack, and every
+ * change replaces the passphrase.
  *
- * Operations: W84 Create DPSK passphrase (create), W85 Delete DPSK passphrases (bulkDelete). The service
- * cannot read it back: refresh keeps what the state holds.
+ * Operations: createDpskPassphrase (create), deleteDpskPassphrases (bulkDelete). The service cannot read it
+ * back: refresh keeps what the state holds.
  *
- * Destroy: deletes the passphrase with the bulk delete (W85), in one call with the other passphrases
- * destroyed at the same time. Replaced on any change: the service has no update. Moving it to another tenant
- * (`tenantId`) replaces it.
+ * Destroy: deletes the passphrase with the bulk delete (deleteDpskPassphrases), in one call with the other
+ * passphrases destroyed at the same time. Replaced on any change: the service has no update. Moving it to
+ * another tenant (`tenantId`) replaces it.
  *
  * Secret: `passphrase`, encrypted in state.
  *

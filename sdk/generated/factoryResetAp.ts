@@ -34,7 +34,7 @@ export type FactoryResetApResult = outputs.ActionRequest;
 
 /**
  * Resets an access point to its factory settings (its own radio, LAN-port and mDNS settings are forgotten; it
- * stays registered), and waits until the service reports the request done. Operation: W12 Factory reset AP.
+ * stays registered), and waits until the service reports the request done. Operation: factoryResetAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -49,7 +49,7 @@ export function factoryResetAp(args: FactoryResetApArgs, opts?: pulumi.InvokeOpt
 
 /**
  * Resets an access point to its factory settings (its own radio, LAN-port and mDNS settings are forgotten; it
- * stays registered), and waits until the service reports the request done. Operation: W12 Factory reset AP.
+ * stays registered), and waits until the service reports the request done. Operation: factoryResetAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

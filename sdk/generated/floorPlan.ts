@@ -4,16 +4,16 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * A floor plan of a venue (F1–F5) with its image, given as a local file (`imagePath`) or as a Pulumi asset
- * (`image`: a FileAsset, StringAsset or RemoteAsset). The provider uploads the image (U1 gives a file ID and
+ * A floor plan of a venue with its image, given as a local file (`imagePath`) or as a Pulumi asset (`image`:
+ * a FileAsset, StringAsset or RemoteAsset). The provider uploads the image (getUploadUrl gives a file ID and
  * an upload address) and creates the floor plan with that file ID; a changed image (its content, not only its
  * path) is uploaded again. `imageUrl` is where the image is downloaded (see getFileDownloadUrl).
  *
- * Operations: F2 Create floor plan (create), F3 Get floor plan (read), F4 Update floor plan (update), F5
- * Delete floor plan (delete).
+ * Operations: createFloorPlan (create), getFloorPlan (read), updateFloorPlan (update), deleteFloorPlan
+ * (delete).
  *
- * Destroy: deletes the object (F5 Delete floor plan). Replaced when `venueId` changes. Moving it to another
- * tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteFloorPlan). Replaced when `venueId` changes. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -63,7 +63,7 @@ export class FloorPlan extends NmsResource {
   declare readonly tenantId: pulumi.Output<string>;
   /** File ID of the uploaded image. Read only. */
   declare readonly imageId: pulumi.Output<string>;
-  /** Where the image is downloaded (U2's path). Read only. */
+  /** Where the image is downloaded (getDownloadUrl's path). Read only. */
   declare readonly imageUrl: pulumi.Output<string>;
   /** When the floor plan was created (ISO 8601 UTC). Read only. */
   declare readonly createdDate: pulumi.Output<string>;
@@ -131,7 +131,7 @@ export interface FloorPlanState {
   tenantId?: pulumi.Input<string>;
   /** File ID of the uploaded image. Read only. */
   imageId?: pulumi.Input<string>;
-  /** Where the image is downloaded (U2's path). Read only. */
+  /** Where the image is downloaded (getDownloadUrl's path). Read only. */
   imageUrl?: pulumi.Input<string>;
   /** When the floor plan was created (ISO 8601 UTC). Read only. */
   createdDate?: pulumi.Input<string>;

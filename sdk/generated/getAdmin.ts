@@ -33,7 +33,7 @@ export interface GetAdminOutputArgs {
 export type GetAdminResult = outputs.Admin;
 
 /**
- * An administrator, by its ID (A16). Operation: A16 Get administrator.
+ * An administrator, by its ID (getAdmin). Operation: getAdmin.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,7 +44,7 @@ export function getAdmin(args: GetAdminArgs, opts?: pulumi.InvokeOptions): Promi
 }
 
 /**
- * An administrator, by its ID (A16). Operation: A16 Get administrator.
+ * An administrator, by its ID (getAdmin). Operation: getAdmin.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

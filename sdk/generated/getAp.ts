@@ -7,7 +7,7 @@ import type * as outputs from "./types/output";
 export interface GetApArgs {
   /** The access point's serial number. Must be 12 digits, the first 1 to 9. */
   serialNumber: string;
-  /** The service's `operational` query parameter of W5 (default true). Newer Wi-Fi API variant only. */
+  /** The service's `operational` query parameter of getAp (default true). Newer Wi-Fi API variant only. */
   operational?: boolean;
   /**
    * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
@@ -22,7 +22,7 @@ export interface GetApArgs {
 export interface GetApOutputArgs {
   /** The access point's serial number. Must be 12 digits, the first 1 to 9. */
   serialNumber: pulumi.Input<string>;
-  /** The service's `operational` query parameter of W5 (default true). Newer Wi-Fi API variant only. */
+  /** The service's `operational` query parameter of getAp (default true). Newer Wi-Fi API variant only. */
   operational?: pulumi.Input<boolean>;
   /**
    * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
@@ -123,7 +123,7 @@ export interface GetApResult {
 }
 
 /**
- * An access point with its configuration, by its serial number (W5). Operation: W5 Get AP with configuration.
+ * An access point with its configuration, by its serial number (getAp). Operation: getAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -134,7 +134,7 @@ export function getAp(args: GetApArgs, opts?: pulumi.InvokeOptions): Promise<Get
 }
 
 /**
- * An access point with its configuration, by its serial number (W5). Operation: W5 Get AP with configuration.
+ * An access point with its configuration, by its serial number (getAp). Operation: getAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -41,9 +41,9 @@ export interface GetApGroupOutputArgs {
 export type GetApGroupResult = outputs.ApGroup;
 
 /**
- * An AP group, by its ID (W26) or by its name in its venue (found in W29). Operation: W26 Get AP group. With
- * venueId and name: the object whose name is the argument name, found in W29 List AP groups of a venue. Give
- * apGroupId, or venueId and name.
+ * An AP group, by its ID (getApGroup) or by its name in its venue (found in listVenueApGroups). Operation:
+ * getApGroup. With venueId and name: the object whose name is the argument name, found in listVenueApGroups.
+ * Give apGroupId, or venueId and name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -54,9 +54,9 @@ export function getApGroup(args?: GetApGroupArgs, opts?: pulumi.InvokeOptions): 
 }
 
 /**
- * An AP group, by its ID (W26) or by its name in its venue (found in W29). Operation: W26 Get AP group. With
- * venueId and name: the object whose name is the argument name, found in W29 List AP groups of a venue. Give
- * apGroupId, or venueId and name.
+ * An AP group, by its ID (getApGroup) or by its name in its venue (found in listVenueApGroups). Operation:
+ * getApGroup. With venueId and name: the object whose name is the argument name, found in listVenueApGroups.
+ * Give apGroupId, or venueId and name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -38,8 +38,8 @@ export interface GetApLanPortsResult {
 }
 
 /**
- * The LAN-port settings of an access point (W13), what an ApLanPorts resource manages. Operation: W13 Get AP
- * LAN ports.
+ * The LAN-port settings of an access point (getApLanPorts), what an ApLanPorts resource manages. Operation:
+ * getApLanPorts.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -50,8 +50,8 @@ export function getApLanPorts(args: GetApLanPortsArgs, opts?: pulumi.InvokeOptio
 }
 
 /**
- * The LAN-port settings of an access point (W13), what an ApLanPorts resource manages. Operation: W13 Get AP
- * LAN ports.
+ * The LAN-port settings of an access point (getApLanPorts), what an ApLanPorts resource manages. Operation:
+ * getApLanPorts.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

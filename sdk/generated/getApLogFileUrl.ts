@@ -35,7 +35,7 @@ export interface GetApLogFileUrlResult {
 }
 
 /**
- * Where the log file of an access point can be downloaded. Operation: W11 Download AP log file.
+ * Where the log file of an access point can be downloaded. Operation: downloadApLog.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -46,7 +46,7 @@ export function getApLogFileUrl(args: GetApLogFileUrlArgs, opts?: pulumi.InvokeO
 }
 
 /**
- * Where the log file of an access point can be downloaded. Operation: W11 Download AP log file.
+ * Where the log file of an access point can be downloaded. Operation: downloadApLog.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

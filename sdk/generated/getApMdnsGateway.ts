@@ -36,8 +36,8 @@ export interface GetApMdnsGatewayResult {
 }
 
 /**
- * The mDNS gateway rules of an access point (W8), what an ApMdnsGateway resource manages. Operation: W8 Get
- * mDNS gateway.
+ * The mDNS gateway rules of an access point (getApBonjourGateway), what an ApMdnsGateway resource manages.
+ * Operation: getApBonjourGateway.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +48,8 @@ export function getApMdnsGateway(args: GetApMdnsGatewayArgs, opts?: pulumi.Invok
 }
 
 /**
- * The mDNS gateway rules of an access point (W8), what an ApMdnsGateway resource manages. Operation: W8 Get
- * mDNS gateway.
+ * The mDNS gateway rules of an access point (getApBonjourGateway), what an ApMdnsGateway resource manages.
+ * Operation: getApBonjourGateway.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

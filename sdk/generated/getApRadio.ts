@@ -81,7 +81,8 @@ export interface GetApRadioResult {
 }
 
 /**
- * The radio settings of an access point (W18), what an ApRadio resource manages. Operation: W18 Get AP radio.
+ * The radio settings of an access point (getApRadio), what an ApRadio resource manages. Operation:
+ * getApRadio.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -92,7 +93,8 @@ export function getApRadio(args: GetApRadioArgs, opts?: pulumi.InvokeOptions): P
 }
 
 /**
- * The radio settings of an access point (W18), what an ApRadio resource manages. Operation: W18 Get AP radio.
+ * The radio settings of an access point (getApRadio), what an ApRadio resource manages. Operation:
+ * getApRadio.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -50,8 +50,8 @@ export interface GetCalibrationPointsResult {
 }
 
 /**
- * The calibration points of a floor plan (C1): the array the service answers, empty or two points. Operation:
- * C1 List calibration points.
+ * The calibration points of a floor plan (listCalibrationPoints): the array the service answers, empty or two
+ * points. Operation: listCalibrationPoints.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -62,8 +62,8 @@ export function getCalibrationPoints(args: GetCalibrationPointsArgs, opts?: pulu
 }
 
 /**
- * The calibration points of a floor plan (C1): the array the service answers, empty or two points. Operation:
- * C1 List calibration points.
+ * The calibration points of a floor plan (listCalibrationPoints): the array the service answers, empty or two
+ * points. Operation: listCalibrationPoints.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -55,8 +55,8 @@ export interface GetDelegationResult {
 }
 
 /**
- * A delegation (a VAR invited, vendor support access, an MSP delegation), by its ID (A22). Operation: A22 Get
- * delegation.
+ * A delegation (a VAR invited, vendor support access, an MSP delegation), by its ID (getDelegation).
+ * Operation: getDelegation.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -67,8 +67,8 @@ export function getDelegation(args: GetDelegationArgs, opts?: pulumi.InvokeOptio
 }
 
 /**
- * A delegation (a VAR invited, vendor support access, an MSP delegation), by its ID (A22). Operation: A22 Get
- * delegation.
+ * A delegation (a VAR invited, vendor support access, an MSP delegation), by its ID (getDelegation).
+ * Operation: getDelegation.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

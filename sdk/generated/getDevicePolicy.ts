@@ -37,9 +37,9 @@ export interface GetDevicePolicyOutputArgs {
 export type GetDevicePolicyResult = outputs.DevicePolicy;
 
 /**
- * A device policy, by its ID (W71) or by its name, unique in the tenant (found in W68), newer variant.
- * Operation: W71 Get device policy (newer). With name: the object whose name is the argument name, found in
- * W68 List device policies (newer). Give devicePolicyId, or name.
+ * A device policy, by its ID (getDevicePolicy) or by its name, unique in the tenant (found in
+ * listDevicePolicies), newer variant. Operation: getDevicePolicy. With name: the object whose name is the
+ * argument name, found in listDevicePolicies. Give devicePolicyId, or name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -50,9 +50,9 @@ export function getDevicePolicy(args?: GetDevicePolicyArgs, opts?: pulumi.Invoke
 }
 
 /**
- * A device policy, by its ID (W71) or by its name, unique in the tenant (found in W68), newer variant.
- * Operation: W71 Get device policy (newer). With name: the object whose name is the argument name, found in
- * W68 List device policies (newer). Give devicePolicyId, or name.
+ * A device policy, by its ID (getDevicePolicy) or by its name, unique in the tenant (found in
+ * listDevicePolicies), newer variant. Operation: getDevicePolicy. With name: the object whose name is the
+ * argument name, found in listDevicePolicies. Give devicePolicyId, or name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

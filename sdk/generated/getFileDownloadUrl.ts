@@ -35,9 +35,9 @@ export interface GetFileDownloadUrlResult {
 }
 
 /**
- * The address a file of the tenant (a floor plan's image) is downloaded from (U2's redirect target). Fetch it
- * without the service's cookie or headers: the file location refuses them (403). Operation: U2 Get the
- * download address of a file.
+ * The address a file of the tenant (a floor plan's image) is downloaded from (getDownloadUrl's redirect
+ * target). Fetch it without the service's cookie or headers: the file location refuses them (403). Operation:
+ * getDownloadUrl.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,9 +48,9 @@ export function getFileDownloadUrl(args: GetFileDownloadUrlArgs, opts?: pulumi.I
 }
 
 /**
- * The address a file of the tenant (a floor plan's image) is downloaded from (U2's redirect target). Fetch it
- * without the service's cookie or headers: the file location refuses them (403). Operation: U2 Get the
- * download address of a file.
+ * The address a file of the tenant (a floor plan's image) is downloaded from (getDownloadUrl's redirect
+ * target). Fetch it without the service's cookie or headers: the file location refuses them (403). Operation:
+ * getDownloadUrl.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

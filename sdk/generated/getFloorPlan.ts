@@ -41,9 +41,9 @@ export interface GetFloorPlanOutputArgs {
 export type GetFloorPlanResult = outputs.FloorPlan;
 
 /**
- * A floor plan of a venue, by its ID (F3) or by its name in the venue (found in F1). Operation: F3 Get floor
- * plan. With name: the object whose name is the argument name, found in F1 List floor plans. Give
- * floorPlanId, or name.
+ * A floor plan of a venue, by its ID (getFloorPlan) or by its name in the venue (found in listFloorPlans).
+ * Operation: getFloorPlan. With name: the object whose name is the argument name, found in listFloorPlans.
+ * Give floorPlanId, or name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -54,9 +54,9 @@ export function getFloorPlan(args: GetFloorPlanArgs, opts?: pulumi.InvokeOptions
 }
 
 /**
- * A floor plan of a venue, by its ID (F3) or by its name in the venue (found in F1). Operation: F3 Get floor
- * plan. With name: the object whose name is the argument name, found in F1 List floor plans. Give
- * floorPlanId, or name.
+ * A floor plan of a venue, by its ID (getFloorPlan) or by its name in the venue (found in listFloorPlans).
+ * Operation: getFloorPlan. With name: the object whose name is the argument name, found in listFloorPlans.
+ * Give floorPlanId, or name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

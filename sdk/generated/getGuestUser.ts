@@ -33,8 +33,8 @@ export interface GetGuestUserOutputArgs {
 export type GetGuestUserResult = outputs.GuestUser;
 
 /**
- * A guest user with its generated password, by its ID (W77). Operation: W77 Get guest user. The result holds
- * secrets, in plain text here: use the Output form to keep them secret.
+ * A guest user with its generated password, by its ID (getGuestUser). Operation: getGuestUser. The result
+ * holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -45,8 +45,8 @@ export function getGuestUser(args: GetGuestUserArgs, opts?: pulumi.InvokeOptions
 }
 
 /**
- * A guest user with its generated password, by its ID (W77). Operation: W77 Get guest user. The result holds
- * secrets: the Output is secret.
+ * A guest user with its generated password, by its ID (getGuestUser). Operation: getGuestUser. The result
+ * holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -37,10 +37,10 @@ export interface GetNetworkOutputArgs {
 export type GetNetworkResult = outputs.Network;
 
 /**
- * A Wi-Fi network with its nested details, by its ID (W57) or by its name, unique in the tenant (found in
- * W49). Operation: W57 Get network with nested details. With name: the object whose name is the argument
- * name, found in W49 List networks (not in the API documentation). Give networkId, or name. The result holds
- * secrets, in plain text here: use the Output form to keep them secret.
+ * A Wi-Fi network with its nested details, by its ID (getNetworkDeep) or by its name, unique in the tenant
+ * (found in listNetworks). Operation: getNetworkDeep. With name: the object whose name is the argument name,
+ * found in listNetworks. Give networkId, or name. The result holds secrets, in plain text here: use the
+ * Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -51,10 +51,9 @@ export function getNetwork(args?: GetNetworkArgs, opts?: pulumi.InvokeOptions): 
 }
 
 /**
- * A Wi-Fi network with its nested details, by its ID (W57) or by its name, unique in the tenant (found in
- * W49). Operation: W57 Get network with nested details. With name: the object whose name is the argument
- * name, found in W49 List networks (not in the API documentation). Give networkId, or name. The result holds
- * secrets: the Output is secret.
+ * A Wi-Fi network with its nested details, by its ID (getNetworkDeep) or by its name, unique in the tenant
+ * (found in listNetworks). Operation: getNetworkDeep. With name: the object whose name is the argument name,
+ * found in listNetworks. Give networkId, or name. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

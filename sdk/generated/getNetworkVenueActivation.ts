@@ -41,9 +41,9 @@ export interface GetNetworkVenueActivationOutputArgs {
 export type GetNetworkVenueActivationResult = outputs.NetworkVenueActivation;
 
 /**
- * A network-venue activation, by its ID (W61) or by its network and venue (W65). Operation: W61 Get
- * activation. With networkId and venueId: W65 Get activation by network and venue. Give networkVenueId, or
- * networkId and venueId.
+ * A network-venue activation, by its ID (getNetworkActivation) or by its network and venue
+ * (getNetworkActivationByVenue). Operation: getNetworkActivation. With networkId and venueId:
+ * getNetworkActivationByVenue. Give networkVenueId, or networkId and venueId.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -54,9 +54,9 @@ export function getNetworkVenueActivation(args?: GetNetworkVenueActivationArgs, 
 }
 
 /**
- * A network-venue activation, by its ID (W61) or by its network and venue (W65). Operation: W61 Get
- * activation. With networkId and venueId: W65 Get activation by network and venue. Give networkVenueId, or
- * networkId and venueId.
+ * A network-venue activation, by its ID (getNetworkActivation) or by its network and venue
+ * (getNetworkActivationByVenue). Operation: getNetworkActivation. With networkId and venueId:
+ * getNetworkActivationByVenue. Give networkVenueId, or networkId and venueId.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

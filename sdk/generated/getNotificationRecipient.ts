@@ -33,7 +33,7 @@ export interface GetNotificationRecipientOutputArgs {
 export type GetNotificationRecipientResult = outputs.NotificationRecipient;
 
 /**
- * A notification recipient, by its ID (A28). Operation: A28 Get notification recipient.
+ * A notification recipient, by its ID (getNotificationRecipient). Operation: getNotificationRecipient.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,7 +44,7 @@ export function getNotificationRecipient(args: GetNotificationRecipientArgs, opt
 }
 
 /**
- * A notification recipient, by its ID (A28). Operation: A28 Get notification recipient.
+ * A notification recipient, by its ID (getNotificationRecipient). Operation: getNotificationRecipient.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -33,8 +33,8 @@ export interface GetRecoveryPskResult {
 }
 
 /**
- * The tenant's recovery PSK (W82), what the RecoveryPsk resource manages. Operation: W82 Get recovery PSK.
- * The result holds secrets, in plain text here: use the Output form to keep them secret.
+ * The tenant's recovery PSK (getRecoveryPsk), what the RecoveryPsk resource manages. Operation:
+ * getRecoveryPsk. The result holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -45,8 +45,8 @@ export function getRecoveryPsk(args?: GetRecoveryPskArgs, opts?: pulumi.InvokeOp
 }
 
 /**
- * The tenant's recovery PSK (W82), what the RecoveryPsk resource manages. Operation: W82 Get recovery PSK.
- * The result holds secrets: the Output is secret.
+ * The tenant's recovery PSK (getRecoveryPsk), what the RecoveryPsk resource manages. Operation:
+ * getRecoveryPsk. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

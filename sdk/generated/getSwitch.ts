@@ -39,7 +39,7 @@ export interface GetSwitchOutputArgs {
 export type GetSwitchResult = outputs.Switch;
 
 /**
- * A switch, by its serial number (S14). Operation: S14 Get switch.
+ * A switch, by its serial number (getSwitch). Operation: getSwitch.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -50,7 +50,7 @@ export function getSwitch(args: GetSwitchArgs, opts?: pulumi.InvokeOptions): Pro
 }
 
 /**
- * A switch, by its serial number (S14). Operation: S14 Get switch.
+ * A switch, by its serial number (getSwitch). Operation: getSwitch.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

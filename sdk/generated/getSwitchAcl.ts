@@ -41,9 +41,9 @@ export interface GetSwitchAclOutputArgs {
 export type GetSwitchAclResult = outputs.SwitchAcl;
 
 /**
- * An ACL of a switch profile, by its ID (S5) or by its name, unique in the profile (found in S7). Operation:
- * S5 Get ACL. With name: the object whose name is the argument name, found in S7 List ACLs of a profile. Give
- * aclId, or name.
+ * An ACL of a switch profile, by its ID (getAcl) or by its name, unique in the profile (found in
+ * listProfileAcls). Operation: getAcl. With name: the object whose name is the argument name, found in
+ * listProfileAcls. Give aclId, or name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -54,9 +54,9 @@ export function getSwitchAcl(args: GetSwitchAclArgs, opts?: pulumi.InvokeOptions
 }
 
 /**
- * An ACL of a switch profile, by its ID (S5) or by its name, unique in the profile (found in S7). Operation:
- * S5 Get ACL. With name: the object whose name is the argument name, found in S7 List ACLs of a profile. Give
- * aclId, or name.
+ * An ACL of a switch profile, by its ID (getAcl) or by its name, unique in the profile (found in
+ * listProfileAcls). Operation: getAcl. With name: the object whose name is the argument name, found in
+ * listProfileAcls. Give aclId, or name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -37,8 +37,7 @@ export interface GetSwitchAclReferenceOutputArgs {
 export type GetSwitchAclReferenceResult = outputs.SwitchReference;
 
 /**
- * The reference record of an ACL visible to a venue (S1). Operation: S1 Reference record of an ACL in a
- * venue.
+ * The reference record of an ACL visible to a venue (getVenueAcl). Operation: getVenueAcl.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -49,8 +48,7 @@ export function getSwitchAclReference(args: GetSwitchAclReferenceArgs, opts?: pu
 }
 
 /**
- * The reference record of an ACL visible to a venue (S1). Operation: S1 Reference record of an ACL in a
- * venue.
+ * The reference record of an ACL visible to a venue (getVenueAcl). Operation: getVenueAcl.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

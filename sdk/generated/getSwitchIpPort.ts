@@ -33,7 +33,7 @@ export interface GetSwitchIpPortOutputArgs {
 export type GetSwitchIpPortResult = outputs.SwitchIpPort;
 
 /**
- * An IP port, by its ID (S29). Operation: S29 Get IP port.
+ * An IP port, by its ID (getIpPort). Operation: getIpPort.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,7 +44,7 @@ export function getSwitchIpPort(args: GetSwitchIpPortArgs, opts?: pulumi.InvokeO
 }
 
 /**
- * An IP port, by its ID (S29). Operation: S29 Get IP port.
+ * An IP port, by its ID (getIpPort). Operation: getIpPort.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

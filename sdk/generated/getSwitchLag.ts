@@ -33,7 +33,7 @@ export interface GetSwitchLagOutputArgs {
 export type GetSwitchLagResult = outputs.SwitchLag;
 
 /**
- * A LAG, by its ID (S36). Operation: S36 Get LAG.
+ * A LAG, by its ID (getLag). Operation: getLag.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,7 +44,7 @@ export function getSwitchLag(args: GetSwitchLagArgs, opts?: pulumi.InvokeOptions
 }
 
 /**
- * A LAG, by its ID (S36). Operation: S36 Get LAG.
+ * A LAG, by its ID (getLag). Operation: getLag.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -51,8 +51,8 @@ export interface GetSwitchPortOutputArgs {
 export type GetSwitchPortResult = outputs.SwitchPort;
 
 /**
- * One port of a switch, by unit, slot and port number (S41; the port 1/1/8 is unitNum 1, slotNum 1, portNum
- * 8). Operation: S41 Get port.
+ * One port of a switch, by unit, slot and port number (getSwitchPort; the port 1/1/8 is unitNum 1, slotNum 1,
+ * portNum 8). Operation: getSwitchPort.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -63,8 +63,8 @@ export function getSwitchPort(args: GetSwitchPortArgs, opts?: pulumi.InvokeOptio
 }
 
 /**
- * One port of a switch, by unit, slot and port number (S41; the port 1/1/8 is unitNum 1, slotNum 1, portNum
- * 8). Operation: S41 Get port.
+ * One port of a switch, by unit, slot and port number (getSwitchPort; the port 1/1/8 is unitNum 1, slotNum 1,
+ * portNum 8). Operation: getSwitchPort.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -37,9 +37,9 @@ export interface GetSwitchProfileOutputArgs {
 export type GetSwitchProfileResult = outputs.SwitchProfile;
 
 /**
- * A switch profile, by its ID (S45) or by its name, unique in the tenant (found in S47). Operation: S45 Get
- * switch profile. With name: the object whose name is the argument name, found in S47 List switch profiles.
- * Give profileId, or name.
+ * A switch profile, by its ID (getSwitchProfile) or by its name, unique in the tenant (found in
+ * listSwitchProfiles). Operation: getSwitchProfile. With name: the object whose name is the argument name,
+ * found in listSwitchProfiles. Give profileId, or name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -50,9 +50,9 @@ export function getSwitchProfile(args?: GetSwitchProfileArgs, opts?: pulumi.Invo
 }
 
 /**
- * A switch profile, by its ID (S45) or by its name, unique in the tenant (found in S47). Operation: S45 Get
- * switch profile. With name: the object whose name is the argument name, found in S47 List switch profiles.
- * Give profileId, or name.
+ * A switch profile, by its ID (getSwitchProfile) or by its name, unique in the tenant (found in
+ * listSwitchProfiles). Operation: getSwitchProfile. With name: the object whose name is the argument name,
+ * found in listSwitchProfiles. Give profileId, or name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -37,8 +37,8 @@ export interface GetSwitchTrustedPortOutputArgs {
 export type GetSwitchTrustedPortResult = outputs.SwitchTrustedPort;
 
 /**
- * A trusted-port entry of a switch profile, by its ID (S48); the profile's `trustedPorts` lists them all.
- * Operation: S48 Get trusted port.
+ * A trusted-port entry of a switch profile, by its ID (getTrustedPort); the profile's `trustedPorts` lists
+ * them all. Operation: getTrustedPort.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -49,8 +49,8 @@ export function getSwitchTrustedPort(args: GetSwitchTrustedPortArgs, opts?: pulu
 }
 
 /**
- * A trusted-port entry of a switch profile, by its ID (S48); the profile's `trustedPorts` lists them all.
- * Operation: S48 Get trusted port.
+ * A trusted-port entry of a switch profile, by its ID (getTrustedPort); the profile's `trustedPorts` lists
+ * them all. Operation: getTrustedPort.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

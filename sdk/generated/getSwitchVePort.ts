@@ -33,7 +33,7 @@ export interface GetSwitchVePortOutputArgs {
 export type GetSwitchVePortResult = outputs.SwitchVePort;
 
 /**
- * A VE port, by its ID (S64). Operation: S64 Get VE port.
+ * A VE port, by its ID (getVePort). Operation: getVePort.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,7 +44,7 @@ export function getSwitchVePort(args: GetSwitchVePortArgs, opts?: pulumi.InvokeO
 }
 
 /**
- * A VE port, by its ID (S64). Operation: S64 Get VE port.
+ * A VE port, by its ID (getVePort). Operation: getVePort.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -45,9 +45,9 @@ export interface GetSwitchVlanOutputArgs {
 export type GetSwitchVlanResult = outputs.SwitchVlan;
 
 /**
- * A VLAN of a switch profile, by its UUID (S52) or by its VLAN ID, unique in the profile (found in S54).
- * Operation: S52 Get VLAN. With vlanId: the object whose vlanId is the argument vlanId, found in S54 List
- * VLANs of a profile. Give vlanUuid, or vlanId.
+ * A VLAN of a switch profile, by its UUID (getVlan) or by its VLAN ID, unique in the profile (found in
+ * listProfileVlans). Operation: getVlan. With vlanId: the object whose vlanId is the argument vlanId, found
+ * in listProfileVlans. Give vlanUuid, or vlanId.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -58,9 +58,9 @@ export function getSwitchVlan(args: GetSwitchVlanArgs, opts?: pulumi.InvokeOptio
 }
 
 /**
- * A VLAN of a switch profile, by its UUID (S52) or by its VLAN ID, unique in the profile (found in S54).
- * Operation: S52 Get VLAN. With vlanId: the object whose vlanId is the argument vlanId, found in S54 List
- * VLANs of a profile. Give vlanUuid, or vlanId.
+ * A VLAN of a switch profile, by its UUID (getVlan) or by its VLAN ID, unique in the profile (found in
+ * listProfileVlans). Operation: getVlan. With vlanId: the object whose vlanId is the argument vlanId, found
+ * in listProfileVlans. Give vlanUuid, or vlanId.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -37,8 +37,7 @@ export interface GetSwitchVlanReferenceOutputArgs {
 export type GetSwitchVlanReferenceResult = outputs.SwitchReference;
 
 /**
- * The reference record of a VLAN (by VLAN ID) visible to a venue (S60). Operation: S60 Reference record of a
- * VLAN in a venue.
+ * The reference record of a VLAN (by VLAN ID) visible to a venue (getVenueVlan). Operation: getVenueVlan.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -49,8 +48,7 @@ export function getSwitchVlanReference(args: GetSwitchVlanReferenceArgs, opts?: 
 }
 
 /**
- * The reference record of a VLAN (by VLAN ID) visible to a venue (S60). Operation: S60 Reference record of a
- * VLAN in a venue.
+ * The reference record of a VLAN (by VLAN ID) visible to a venue (getVenueVlan). Operation: getVenueVlan.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

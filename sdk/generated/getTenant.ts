@@ -128,7 +128,7 @@ export interface GetTenantResult {
 
 /**
  * The tenant (the configured one, or the one `tenantId` names), with its administrators, delegations and
- * notification recipients (read with deep=true). Operation: A4 Get tenant.
+ * notification recipients (read with deep=true). Operation: getTenant.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -140,7 +140,7 @@ export function getTenant(args?: GetTenantArgs, opts?: pulumi.InvokeOptions): Pr
 
 /**
  * The tenant (the configured one, or the one `tenantId` names), with its administrators, delegations and
- * notification recipients (read with deep=true). Operation: A4 Get tenant.
+ * notification recipients (read with deep=true). Operation: getTenant.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -36,7 +36,7 @@ export interface GetTenantDetailsResult {
 }
 
 /**
- * The postal details of the tenant the provider is configured for. Operation: A5 Get tenant details.
+ * The postal details of the tenant the provider is configured for. Operation: getTenantDetails.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -47,7 +47,7 @@ export function getTenantDetails(args?: GetTenantDetailsArgs, opts?: pulumi.Invo
 }
 
 /**
- * The postal details of the tenant the provider is configured for. Operation: A5 Get tenant details.
+ * The postal details of the tenant the provider is configured for. Operation: getTenantDetails.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -67,8 +67,8 @@ export interface GetUserProfileResult {
 }
 
 /**
- * The profile of the user the provider logs in as, with the regions it may use (A31). Operation: A31 Get user
- * profile.
+ * The profile of the user the provider logs in as, with the regions it may use (getUserProfile). Operation:
+ * getUserProfile.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -79,8 +79,8 @@ export function getUserProfile(args?: GetUserProfileArgs, opts?: pulumi.InvokeOp
 }
 
 /**
- * The profile of the user the provider logs in as, with the regions it may use (A31). Operation: A31 Get user
- * profile.
+ * The profile of the user the provider logs in as, with the regions it may use (getUserProfile). Operation:
+ * getUserProfile.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

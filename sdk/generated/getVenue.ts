@@ -37,8 +37,9 @@ export interface GetVenueOutputArgs {
 export type GetVenueResult = outputs.Venue;
 
 /**
- * A venue, by its ID (A9) or by its name, unique in the tenant (found in A6). Operation: A9 Get venue. With
- * name: the object whose name is the argument name, found in A6 List venues. Give venueId, or name.
+ * A venue, by its ID (getVenue) or by its name, unique in the tenant (found in listVenues). Operation:
+ * getVenue. With name: the object whose name is the argument name, found in listVenues. Give venueId, or
+ * name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -49,8 +50,9 @@ export function getVenue(args?: GetVenueArgs, opts?: pulumi.InvokeOptions): Prom
 }
 
 /**
- * A venue, by its ID (A9) or by its name, unique in the tenant (found in A6). Operation: A9 Get venue. With
- * name: the object whose name is the argument name, found in A6 List venues. Give venueId, or name.
+ * A venue, by its ID (getVenue) or by its name, unique in the tenant (found in listVenues). Operation:
+ * getVenue. With name: the object whose name is the argument name, found in listVenues. Give venueId, or
+ * name.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -56,8 +56,8 @@ export interface GetVenueCellularResult {
 }
 
 /**
- * The cellular settings of a venue (W33, newer variant), what a VenueCellular resource manages. Operation:
- * W33 Get venue cellular settings per AP model.
+ * The cellular settings of a venue (getVenueCellularSettings, newer variant), what a VenueCellular resource
+ * manages. Operation: getVenueCellularSettings.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -68,8 +68,8 @@ export function getVenueCellular(args: GetVenueCellularArgs, opts?: pulumi.Invok
 }
 
 /**
- * The cellular settings of a venue (W33, newer variant), what a VenueCellular resource manages. Operation:
- * W33 Get venue cellular settings per AP model.
+ * The cellular settings of a venue (getVenueCellularSettings, newer variant), what a VenueCellular resource
+ * manages. Operation: getVenueCellularSettings.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -33,8 +33,8 @@ export interface GetVenueDefaultApGroupOutputArgs {
 export type GetVenueDefaultApGroupResult = outputs.ApGroup;
 
 /**
- * The default AP group of a venue (W30): the group of its APs that no other group holds. Operation: W30 Get
- * default AP group of a venue.
+ * The default AP group of a venue (getVenueDefaultApGroup): the group of its APs that no other group holds.
+ * Operation: getVenueDefaultApGroup.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -45,8 +45,8 @@ export function getVenueDefaultApGroup(args: GetVenueDefaultApGroupArgs, opts?: 
 }
 
 /**
- * The default AP group of a venue (W30): the group of its APs that no other group holds. Operation: W30 Get
- * default AP group of a venue.
+ * The default AP group of a venue (getVenueDefaultApGroup): the group of its APs that no other group holds.
+ * Operation: getVenueDefaultApGroup.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

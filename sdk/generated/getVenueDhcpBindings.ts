@@ -30,7 +30,7 @@ export interface GetVenueDhcpBindingsOutputArgs {
 
 /** What getVenueDhcpBindings returns. */
 export interface GetVenueDhcpBindingsResult {
-  /** The venue's bindings, as W35 answers them. */
+  /** The venue's bindings, as listVenueDhcpServiceProfiles answers them. */
   bindings: {
     /** The venue. */
     venueId: string;
@@ -40,8 +40,8 @@ export interface GetVenueDhcpBindingsResult {
 }
 
 /**
- * The DHCP service profiles a venue is bound to (W35, newer variant), each binding what a VenueDhcpBinding
- * resource manages. Operation: W35 List venue DHCP bindings.
+ * The DHCP service profiles a venue is bound to (listVenueDhcpServiceProfiles, newer variant), each binding
+ * what a VenueDhcpBinding resource manages. Operation: listVenueDhcpServiceProfiles.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -52,8 +52,8 @@ export function getVenueDhcpBindings(args: GetVenueDhcpBindingsArgs, opts?: pulu
 }
 
 /**
- * The DHCP service profiles a venue is bound to (W35, newer variant), each binding what a VenueDhcpBinding
- * resource manages. Operation: W35 List venue DHCP bindings.
+ * The DHCP service profiles a venue is bound to (listVenueDhcpServiceProfiles, newer variant), each binding
+ * what a VenueDhcpBinding resource manages. Operation: listVenueDhcpServiceProfiles.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -36,8 +36,8 @@ export interface GetVenueLanPortsResult {
 }
 
 /**
- * The LAN-port settings of a venue (W38), what a VenueLanPorts resource manages. Operation: W38 List venue
- * LAN-port settings.
+ * The LAN-port settings of a venue (getVenueLanPorts), what a VenueLanPorts resource manages. Operation:
+ * getVenueLanPorts.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +48,8 @@ export function getVenueLanPorts(args: GetVenueLanPortsArgs, opts?: pulumi.Invok
 }
 
 /**
- * The LAN-port settings of a venue (W38), what a VenueLanPorts resource manages. Operation: W38 List venue
- * LAN-port settings.
+ * The LAN-port settings of a venue (getVenueLanPorts), what a VenueLanPorts resource manages. Operation:
+ * getVenueLanPorts.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

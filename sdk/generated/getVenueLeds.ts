@@ -36,8 +36,7 @@ export interface GetVenueLedsResult {
 }
 
 /**
- * The LED settings of a venue (W40), what a VenueLeds resource manages. Operation: W40 List venue LED
- * settings.
+ * The LED settings of a venue (getVenueLeds), what a VenueLeds resource manages. Operation: getVenueLeds.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +47,7 @@ export function getVenueLeds(args: GetVenueLedsArgs, opts?: pulumi.InvokeOptions
 }
 
 /**
- * The LED settings of a venue (W40), what a VenueLeds resource manages. Operation: W40 List venue LED
- * settings.
+ * The LED settings of a venue (getVenueLeds), what a VenueLeds resource manages. Operation: getVenueLeds.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -33,7 +33,8 @@ export interface GetVenueRadioOutputArgs {
 export type GetVenueRadioResult = outputs.VenueRadio;
 
 /**
- * The radio settings of a venue (W43), what a VenueRadio resource manages. Operation: W43 Get venue radio.
+ * The radio settings of a venue (getVenueRadio), what a VenueRadio resource manages. Operation:
+ * getVenueRadio.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,7 +45,8 @@ export function getVenueRadio(args: GetVenueRadioArgs, opts?: pulumi.InvokeOptio
 }
 
 /**
- * The radio settings of a venue (W43), what a VenueRadio resource manages. Operation: W43 Get venue radio.
+ * The radio settings of a venue (getVenueRadio), what a VenueRadio resource manages. Operation:
+ * getVenueRadio.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -34,7 +34,7 @@ export type GetVenueRadioDefaultsResult = outputs.VenueRadio;
 
 /**
  * The radio settings a venue gets back when its radio is reset (what destroying a VenueRadio restores).
- * Operation: W46 Get venue radio default values.
+ * Operation: getVenueRadioDefaults.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -46,7 +46,7 @@ export function getVenueRadioDefaults(args: GetVenueRadioDefaultsArgs, opts?: pu
 
 /**
  * The radio settings a venue gets back when its radio is reset (what destroying a VenueRadio restores).
- * Operation: W46 Get venue radio default values.
+ * Operation: getVenueRadioDefaults.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -53,8 +53,9 @@ export interface GetVenueSwitchSettingsResult {
 }
 
 /**
- * The switch settings of a venue (S69), what a VenueSwitchSettings resource manages. Operation: S69 Get venue
- * switch settings. The result holds secrets, in plain text here: use the Output form to keep them secret.
+ * The switch settings of a venue (getVenueSwitchSettings), what a VenueSwitchSettings resource manages.
+ * Operation: getVenueSwitchSettings. The result holds secrets, in plain text here: use the Output form to
+ * keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -65,8 +66,8 @@ export function getVenueSwitchSettings(args: GetVenueSwitchSettingsArgs, opts?: 
 }
 
 /**
- * The switch settings of a venue (S69), what a VenueSwitchSettings resource manages. Operation: S69 Get venue
- * switch settings. The result holds secrets: the Output is secret.
+ * The switch settings of a venue (getVenueSwitchSettings), what a VenueSwitchSettings resource manages.
+ * Operation: getVenueSwitchSettings. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

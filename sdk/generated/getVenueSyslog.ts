@@ -33,7 +33,8 @@ export interface GetVenueSyslogOutputArgs {
 export type GetVenueSyslogResult = outputs.VenueSyslog;
 
 /**
- * The syslog settings of a venue (W47), what a VenueSyslog resource manages. Operation: W47 Get venue syslog.
+ * The syslog settings of a venue (getVenueSyslog), what a VenueSyslog resource manages. Operation:
+ * getVenueSyslog.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,7 +45,8 @@ export function getVenueSyslog(args: GetVenueSyslogArgs, opts?: pulumi.InvokeOpt
 }
 
 /**
- * The syslog settings of a venue (W47), what a VenueSyslog resource manages. Operation: W47 Get venue syslog.
+ * The syslog settings of a venue (getVenueSyslog), what a VenueSyslog resource manages. Operation:
+ * getVenueSyslog.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

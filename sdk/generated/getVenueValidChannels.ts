@@ -45,8 +45,7 @@ export interface GetVenueValidChannelsResult {
 
 /**
  * The channels a venue's regulatory domain allows, per band and channel width (2.4 GHz; 5 GHz indoor, outdoor
- * and DFS): the channels a VenueRadio's allowed lists may name. Operation: W97 Get the venue's valid channels
- * per band.
+ * and DFS): the channels a VenueRadio's allowed lists may name. Operation: getVenueValidChannels.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -58,8 +57,7 @@ export function getVenueValidChannels(args: GetVenueValidChannelsArgs, opts?: pu
 
 /**
  * The channels a venue's regulatory domain allows, per band and channel width (2.4 GHz; 5 GHz indoor, outdoor
- * and DFS): the channels a VenueRadio's allowed lists may name. Operation: W97 Get the venue's valid channels
- * per band.
+ * and DFS): the channels a VenueRadio's allowed lists may name. Operation: getVenueValidChannels.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -34,8 +34,8 @@ export type GetVenueWifiSettingsResult = outputs.VenueWifiSettings;
 
 /**
  * The Wi-Fi settings of a venue: band balancing, mesh, radio, syslog and (newer variant) DHCP service.
- * Operation: W32 Get venue Wi-Fi settings. The result holds secrets, in plain text here: use the Output form
- * to keep them secret.
+ * Operation: getVenueWifiSettings. The result holds secrets, in plain text here: use the Output form to keep
+ * them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -47,7 +47,7 @@ export function getVenueWifiSettings(args: GetVenueWifiSettingsArgs, opts?: pulu
 
 /**
  * The Wi-Fi settings of a venue: band balancing, mesh, radio, syslog and (newer variant) DHCP service.
- * Operation: W32 Get venue Wi-Fi settings. The result holds secrets: the Output is secret.
+ * Operation: getVenueWifiSettings. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -37,10 +37,10 @@ export interface GetVspotServerOutputArgs {
 export type GetVspotServerResult = outputs.VspotServer;
 
 /**
- * A vSPoT server, by its ID (W88) or by its serverName, unique in the tenant (found in W86). Operation: W88
- * Get vSPoT server. With serverName: the object whose serverName is the argument serverName, found in W86
- * List vSPoT servers. Give vspotId, or serverName. The result holds secrets, in plain text here: use the
- * Output form to keep them secret.
+ * A vSPoT server, by its ID (getVspot) or by its serverName, unique in the tenant (found in listVspots).
+ * Operation: getVspot. With serverName: the object whose serverName is the argument serverName, found in
+ * listVspots. Give vspotId, or serverName. The result holds secrets, in plain text here: use the Output form
+ * to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -51,9 +51,9 @@ export function getVspotServer(args?: GetVspotServerArgs, opts?: pulumi.InvokeOp
 }
 
 /**
- * A vSPoT server, by its ID (W88) or by its serverName, unique in the tenant (found in W86). Operation: W88
- * Get vSPoT server. With serverName: the object whose serverName is the argument serverName, found in W86
- * List vSPoT servers. Give vspotId, or serverName. The result holds secrets: the Output is secret.
+ * A vSPoT server, by its ID (getVspot) or by its serverName, unique in the tenant (found in listVspots).
+ * Operation: getVspot. With serverName: the object whose serverName is the argument serverName, found in
+ * listVspots. Give vspotId, or serverName. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -37,9 +37,10 @@ export interface GetWifiCallingProfileOutputArgs {
 export type GetWifiCallingProfileResult = outputs.WifiCallingProfile;
 
 /**
- * A Wi-Fi calling profile, by its ID (W94) or by its profileName, unique in the tenant (found in W91).
- * Operation: W94 Get Wi-Fi calling profile. With profileName: the object whose profileName is the argument
- * profileName, found in W91 List Wi-Fi calling profiles. Give wifiCallingProfileId, or profileName.
+ * A Wi-Fi calling profile, by its ID (getWifiCallingProfile) or by its profileName, unique in the tenant
+ * (found in listWifiCallingProfiles). Operation: getWifiCallingProfile. With profileName: the object whose
+ * profileName is the argument profileName, found in listWifiCallingProfiles. Give wifiCallingProfileId, or
+ * profileName.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -50,9 +51,10 @@ export function getWifiCallingProfile(args?: GetWifiCallingProfileArgs, opts?: p
 }
 
 /**
- * A Wi-Fi calling profile, by its ID (W94) or by its profileName, unique in the tenant (found in W91).
- * Operation: W94 Get Wi-Fi calling profile. With profileName: the object whose profileName is the argument
- * profileName, found in W91 List Wi-Fi calling profiles. Give wifiCallingProfileId, or profileName.
+ * A Wi-Fi calling profile, by its ID (getWifiCallingProfile) or by its profileName, unique in the tenant
+ * (found in listWifiCallingProfiles). Operation: getWifiCallingProfile. With profileName: the object whose
+ * profileName is the argument profileName, found in listWifiCallingProfiles. Give wifiCallingProfileId, or
+ * profileName.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

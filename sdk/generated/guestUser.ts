@@ -6,16 +6,16 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * A guest account on a guest network (W73–W81). The service makes up the password, which is a secret output.
- * The service cannot change a guest in place: a change to any field but `disabled` and `credentialsRotation`
+ * A guest account on a guest network. The service makes up the password, which is a secret output. The
+ * service cannot change a guest in place: a change to any field but `disabled` and `credentialsRotation`
  * replaces the guest.
  *
- * Operations: W74 Create guest users (create), W77 Get guest user (read), W78 Delete guest user (delete), W75
- * Delete guest users (bulkDelete).
+ * Operations: createGuestUsers (create), getGuestUser (read), deleteGuestUser (delete), deleteGuestUsers
+ * (bulkDelete).
  *
- * Destroy: deletes the object (W78 Delete guest user); objects destroyed at the same time share W75 Delete
- * guest users calls. Replaced on any change: the service has no update. Moving it to another tenant
- * (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteGuestUser); objects destroyed at the same time share deleteGuestUsers
+ * calls. Replaced on any change: the service has no update. Moving it to another tenant (`tenantId`) replaces
+ * it.
  *
  * Secret: `password`, encrypted in state.
  *
@@ -62,8 +62,8 @@ export class GuestUser extends NmsResource {
   /** Whether the account is disabled (W79/W80 when it changes; default false). */
   declare readonly disabled: pulumi.Output<boolean>;
   /**
-   * Any value; changing it makes the service generate a new password (W81) and deliver it by the
-   * deliveryMethods.
+   * Any value; changing it makes the service generate a new password (regenerateGuestUserCredentials) and
+   * deliver it by the deliveryMethods.
    */
   declare readonly credentialsRotation: pulumi.Output<string | undefined>;
   /**
@@ -144,8 +144,8 @@ export interface GuestUserState {
   /** Whether the account is disabled (W79/W80 when it changes; default false). */
   disabled?: pulumi.Input<boolean>;
   /**
-   * Any value; changing it makes the service generate a new password (W81) and deliver it by the
-   * deliveryMethods.
+   * Any value; changing it makes the service generate a new password (regenerateGuestUserCredentials) and
+   * deliver it by the deliveryMethods.
    */
   credentialsRotation?: pulumi.Input<string>;
   /**
@@ -200,13 +200,13 @@ export interface GuestUserArgs extends AdoptionArgs {
   /** 0 to 180 characters. */
   notes?: pulumi.Input<string>;
   /**
-   * Whether the account is disabled (W79/W80 when it changes; default false). Changing it calls W79 Disable
-   * guest user when it becomes true, W80 Enable guest user when false.
+   * Whether the account is disabled (W79/W80 when it changes; default false). Changing it calls
+   * disableGuestUser when it becomes true, enableGuestUser when false.
    */
   disabled?: pulumi.Input<boolean>;
   /**
-   * Any value; changing it makes the service generate a new password (W81) and deliver it by the
-   * deliveryMethods. Changing it calls W81 Regenerate guest credentials.
+   * Any value; changing it makes the service generate a new password (regenerateGuestUserCredentials) and
+   * deliver it by the deliveryMethods. Changing it calls regenerateGuestUserCredentials.
    */
   credentialsRotation?: pulumi.Input<string>;
   /**

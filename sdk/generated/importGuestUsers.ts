@@ -73,11 +73,10 @@ export interface ImportGuestUsersResult {
 }
 
 /**
- * Creates guest users from CSV text (W76, a multipart upload): every row a guest of the network, sharing the
- * delivery methods (if any), expiration and device count given. Returns the created guests, with the
- * passwords the service made up, and the address of the file of their credentials. Operation: W76 Import
- * guest users from a file. The result holds secrets, in plain text here: use the Output form to keep them
- * secret.
+ * Creates guest users from CSV text (importGuestUsers, a multipart upload): every row a guest of the network,
+ * sharing the delivery methods (if any), expiration and device count given. Returns the created guests, with
+ * the passwords the service made up, and the address of the file of their credentials. Operation:
+ * importGuestUsers. The result holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -91,10 +90,10 @@ export function importGuestUsers(args: ImportGuestUsersArgs, opts?: pulumi.Invok
 }
 
 /**
- * Creates guest users from CSV text (W76, a multipart upload): every row a guest of the network, sharing the
- * delivery methods (if any), expiration and device count given. Returns the created guests, with the
- * passwords the service made up, and the address of the file of their credentials. Operation: W76 Import
- * guest users from a file. The result holds secrets: the Output is secret.
+ * Creates guest users from CSV text (importGuestUsers, a multipart upload): every row a guest of the network,
+ * sharing the delivery methods (if any), expiration and device count given. Returns the created guests, with
+ * the passwords the service made up, and the address of the file of their credentials. Operation:
+ * importGuestUsers. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -32,8 +32,8 @@ export type ListAdminsItem = outputs.Admin;
 export type ListAdminsResult = ListAdminsItem[];
 
 /**
- * Every administrator of the tenant (A12). Operation: A12 List administrators. Returns every item: the list
- * is read page by page.
+ * Every administrator of the tenant (listAdmins). Operation: listAdmins. Returns every item: the list is read
+ * page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,8 +44,8 @@ export function listAdmins(args?: ListAdminsArgs, opts?: pulumi.InvokeOptions): 
 }
 
 /**
- * Every administrator of the tenant (A12). Operation: A12 List administrators. Returns every item: the list
- * is read page by page.
+ * Every administrator of the tenant (listAdmins). Operation: listAdmins. Returns every item: the list is read
+ * page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

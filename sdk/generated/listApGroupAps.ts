@@ -36,8 +36,8 @@ export type ListApGroupApsItem = outputs.ApListItem;
 export type ListApGroupApsResult = ListApGroupApsItem[];
 
 /**
- * Every access point of an AP group. Operation: W4 List APs of an AP group. Returns every item: the list is
- * read page by page.
+ * Every access point of an AP group. Operation: listApGroupAps. Returns every item: the list is read page by
+ * page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +48,8 @@ export function listApGroupAps(args: ListApGroupApsArgs, opts?: pulumi.InvokeOpt
 }
 
 /**
- * Every access point of an AP group. Operation: W4 List APs of an AP group. Returns every item: the list is
- * read page by page.
+ * Every access point of an AP group. Operation: listApGroupAps. Returns every item: the list is read page by
+ * page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -5,7 +5,7 @@ import type * as outputs from "./types/output";
 
 /** The arguments of listApGroups. */
 export interface ListApGroupsArgs {
-  /** Only the groups of this venue (W29). */
+  /** Only the groups of this venue (listVenueApGroups). */
   venueId?: string;
   /**
    * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
@@ -18,7 +18,7 @@ export interface ListApGroupsArgs {
 
 /** The arguments of listApGroupsOutput: each may be an Output. */
 export interface ListApGroupsOutputArgs {
-  /** Only the groups of this venue (W29). */
+  /** Only the groups of this venue (listVenueApGroups). */
   venueId?: pulumi.Input<string>;
   /**
    * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
@@ -36,8 +36,9 @@ export type ListApGroupsItem = outputs.ApGroup;
 export type ListApGroupsResult = ListApGroupsItem[];
 
 /**
- * Every AP group of the tenant (W23), or of one venue (W29), its default group included. Operation: W23 List
- * AP groups. With venueId: W29 List AP groups of a venue. Returns every item: the list is read page by page.
+ * Every AP group of the tenant (listApGroups), or of one venue (listVenueApGroups), its default group
+ * included. Operation: listApGroups. With venueId: listVenueApGroups. Returns every item: the list is read
+ * page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +49,9 @@ export function listApGroups(args?: ListApGroupsArgs, opts?: pulumi.InvokeOption
 }
 
 /**
- * Every AP group of the tenant (W23), or of one venue (W29), its default group included. Operation: W23 List
- * AP groups. With venueId: W29 List AP groups of a venue. Returns every item: the list is read page by page.
+ * Every AP group of the tenant (listApGroups), or of one venue (listVenueApGroups), its default group
+ * included. Operation: listApGroups. With venueId: listVenueApGroups. Returns every item: the list is read
+ * page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -36,8 +36,7 @@ export type ListApsItem = outputs.ApListItem;
 export type ListApsResult = ListApsItem[];
 
 /**
- * Every access point of the tenant. Operation: W1 List APs. Returns every item: the list is read page by
- * page.
+ * Every access point of the tenant. Operation: listAps. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +47,7 @@ export function listAps(args?: ListApsArgs, opts?: pulumi.InvokeOptions): Promis
 }
 
 /**
- * Every access point of the tenant. Operation: W1 List APs. Returns every item: the list is read page by
- * page.
+ * Every access point of the tenant. Operation: listAps. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -36,8 +36,8 @@ export type ListDelegationsItem = outputs.Delegation;
 export type ListDelegationsResult = ListDelegationsItem[];
 
 /**
- * The tenant's delegations (A18): VARs invited, vendor support access, MSP delegations. Operation: A18 List
- * delegations (?type=). Returns every item: the list is read page by page.
+ * The tenant's delegations (listDelegations): VARs invited, vendor support access, MSP delegations.
+ * Operation: listDelegations. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +48,8 @@ export function listDelegations(args?: ListDelegationsArgs, opts?: pulumi.Invoke
 }
 
 /**
- * The tenant's delegations (A18): VARs invited, vendor support access, MSP delegations. Operation: A18 List
- * delegations (?type=). Returns every item: the list is read page by page.
+ * The tenant's delegations (listDelegations): VARs invited, vendor support access, MSP delegations.
+ * Operation: listDelegations. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -32,7 +32,7 @@ export type ListDevicePoliciesItem = outputs.DevicePolicy;
 export type ListDevicePoliciesResult = ListDevicePoliciesItem[];
 
 /**
- * Every device policy of the tenant (W68, newer variant). Operation: W68 List device policies (newer).
+ * Every device policy of the tenant (listDevicePolicies, newer variant). Operation: listDevicePolicies.
  * Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -44,7 +44,7 @@ export function listDevicePolicies(args?: ListDevicePoliciesArgs, opts?: pulumi.
 }
 
 /**
- * Every device policy of the tenant (W68, newer variant). Operation: W68 List device policies (newer).
+ * Every device policy of the tenant (listDevicePolicies, newer variant). Operation: listDevicePolicies.
  * Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

@@ -45,8 +45,8 @@ export interface ListDpskPassphraseFormatsResult {
 }
 
 /**
- * The formats the service generates DPSK passphrases in (W53 answers them all at once, unpaged). Operation:
- * W53 List DPSK passphrase formats.
+ * The formats the service generates DPSK passphrases in (listDpskPassphraseFormats answers them all at once,
+ * unpaged). Operation: listDpskPassphraseFormats.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -57,8 +57,8 @@ export function listDpskPassphraseFormats(args?: ListDpskPassphraseFormatsArgs, 
 }
 
 /**
- * The formats the service generates DPSK passphrases in (W53 answers them all at once, unpaged). Operation:
- * W53 List DPSK passphrase formats.
+ * The formats the service generates DPSK passphrases in (listDpskPassphraseFormats answers them all at once,
+ * unpaged). Operation: listDpskPassphraseFormats.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -36,8 +36,8 @@ export type ListEntitlementSummariesItem = outputs.EntitlementSummary;
 export type ListEntitlementSummariesResult = ListEntitlementSummariesItem[];
 
 /**
- * Per licence type: how many devices the tenant may have, has, and may still add (A34). Operation: A34 List
- * entitlement summaries (?type=). Returns every item: the list is read page by page.
+ * Per licence type: how many devices the tenant may have, has, and may still add (listEntitlementSummaries).
+ * Operation: listEntitlementSummaries. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +48,8 @@ export function listEntitlementSummaries(args?: ListEntitlementSummariesArgs, op
 }
 
 /**
- * Per licence type: how many devices the tenant may have, has, and may still add (A34). Operation: A34 List
- * entitlement summaries (?type=). Returns every item: the list is read page by page.
+ * Per licence type: how many devices the tenant may have, has, and may still add (listEntitlementSummaries).
+ * Operation: listEntitlementSummaries. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

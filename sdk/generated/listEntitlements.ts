@@ -36,7 +36,7 @@ export type ListEntitlementsItem = outputs.Entitlement;
 export type ListEntitlementsResult = ListEntitlementsItem[];
 
 /**
- * The tenant's licence entitlements (A33). Operation: A33 List entitlements (?type=). Returns every item: the
+ * The tenant's licence entitlements (listEntitlements). Operation: listEntitlements. Returns every item: the
  * list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -48,7 +48,7 @@ export function listEntitlements(args?: ListEntitlementsArgs, opts?: pulumi.Invo
 }
 
 /**
- * The tenant's licence entitlements (A33). Operation: A33 List entitlements (?type=). Returns every item: the
+ * The tenant's licence entitlements (listEntitlements). Operation: listEntitlements. Returns every item: the
  * list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

@@ -36,8 +36,8 @@ export type ListFloorPlansItem = outputs.FloorPlan;
 export type ListFloorPlansResult = ListFloorPlansItem[];
 
 /**
- * The floor plans of a venue (F1). Operation: F1 List floor plans. Returns every item: the list is read page
- * by page.
+ * The floor plans of a venue (listFloorPlans). Operation: listFloorPlans. Returns every item: the list is
+ * read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +48,8 @@ export function listFloorPlans(args: ListFloorPlansArgs, opts?: pulumi.InvokeOpt
 }
 
 /**
- * The floor plans of a venue (F1). Operation: F1 List floor plans. Returns every item: the list is read page
- * by page.
+ * The floor plans of a venue (listFloorPlans). Operation: listFloorPlans. Returns every item: the list is
+ * read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

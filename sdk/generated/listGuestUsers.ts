@@ -33,8 +33,8 @@ export type ListGuestUsersResult = ListGuestUsersItem[];
 
 /**
  * Every guest user of the tenant, with their generated passwords (read page by page from 1, 50 a page by
- * default). Operation: W73 List guest users. Returns every item: the list is read page by page. The result
- * holds secrets, in plain text here: use the Output form to keep them secret.
+ * default). Operation: listGuestUsers. Returns every item: the list is read page by page. The result holds
+ * secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -46,8 +46,8 @@ export function listGuestUsers(args?: ListGuestUsersArgs, opts?: pulumi.InvokeOp
 
 /**
  * Every guest user of the tenant, with their generated passwords (read page by page from 1, 50 a page by
- * default). Operation: W73 List guest users. Returns every item: the list is read page by page. The result
- * holds secrets: the Output is secret.
+ * default). Operation: listGuestUsers. Returns every item: the list is read page by page. The result holds
+ * secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -5,9 +5,9 @@ import type * as outputs from "./types/output";
 
 /** The arguments of listNetworkVenueActivations. */
 export interface ListNetworkVenueActivationsArgs {
-  /** Only the activations of this network (W64). */
+  /** Only the activations of this network (listNetworkActivations). */
   networkId?: string;
-  /** Only the activations on this venue (W66). */
+  /** Only the activations on this venue (listVenueNetworkActivations). */
   venueId?: string;
   /**
    * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
@@ -20,9 +20,9 @@ export interface ListNetworkVenueActivationsArgs {
 
 /** The arguments of listNetworkVenueActivationsOutput: each may be an Output. */
 export interface ListNetworkVenueActivationsOutputArgs {
-  /** Only the activations of this network (W64). */
+  /** Only the activations of this network (listNetworkActivations). */
   networkId?: pulumi.Input<string>;
-  /** Only the activations on this venue (W66). */
+  /** Only the activations on this venue (listVenueNetworkActivations). */
   venueId?: pulumi.Input<string>;
   /**
    * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
@@ -40,10 +40,11 @@ export type ListNetworkVenueActivationsItem = outputs.NetworkVenueActivation;
 export type ListNetworkVenueActivationsResult = ListNetworkVenueActivationsItem[];
 
 /**
- * Network-venue activations: of one network (W64), of one venue (W66), or, with neither, of the whole tenant
- * (the activations of W49's deep networks). Operation: W49 List networks (not in the API documentation). With
- * networkId: W64 List activations of a network. With venueId: W66 List activations of a venue. Give at most
- * one of networkId and venueId. Returns every item: the list is read page by page.
+ * Network-venue activations: of one network (listNetworkActivations), of one venue
+ * (listVenueNetworkActivations), or, with neither, of the whole tenant (the activations of listNetworks's
+ * deep networks). Operation: listNetworks. With networkId: listNetworkActivations. With venueId:
+ * listVenueNetworkActivations. Give at most one of networkId and venueId. Returns every item: the list is
+ * read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -54,10 +55,11 @@ export function listNetworkVenueActivations(args?: ListNetworkVenueActivationsAr
 }
 
 /**
- * Network-venue activations: of one network (W64), of one venue (W66), or, with neither, of the whole tenant
- * (the activations of W49's deep networks). Operation: W49 List networks (not in the API documentation). With
- * networkId: W64 List activations of a network. With venueId: W66 List activations of a venue. Give at most
- * one of networkId and venueId. Returns every item: the list is read page by page.
+ * Network-venue activations: of one network (listNetworkActivations), of one venue
+ * (listVenueNetworkActivations), or, with neither, of the whole tenant (the activations of listNetworks's
+ * deep networks). Operation: listNetworks. With networkId: listNetworkActivations. With venueId:
+ * listVenueNetworkActivations. Give at most one of networkId and venueId. Returns every item: the list is
+ * read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

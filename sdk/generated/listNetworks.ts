@@ -32,10 +32,9 @@ export type ListNetworksItem = outputs.Network;
 export type ListNetworksResult = ListNetworksItem[];
 
 /**
- * Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it,
- * activations included). Operation: W49 List networks (not in the API documentation). Returns every item: the
- * list is read page by page. The result holds secrets, in plain text here: use the Output form to keep them
- * secret.
+ * Every Wi-Fi network of the tenant with its nested details (listNetworks with deep=true: each as
+ * getNetworkDeep answers it, activations included). Operation: listNetworks. Returns every item: the list is
+ * read page by page. The result holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -46,9 +45,9 @@ export function listNetworks(args?: ListNetworksArgs, opts?: pulumi.InvokeOption
 }
 
 /**
- * Every Wi-Fi network of the tenant with its nested details (W49 with deep=true: each as W57 answers it,
- * activations included). Operation: W49 List networks (not in the API documentation). Returns every item: the
- * list is read page by page. The result holds secrets: the Output is secret.
+ * Every Wi-Fi network of the tenant with its nested details (listNetworks with deep=true: each as
+ * getNetworkDeep answers it, activations included). Operation: listNetworks. Returns every item: the list is
+ * read page by page. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -32,8 +32,8 @@ export type ListNotificationRecipientsItem = outputs.NotificationRecipient;
 export type ListNotificationRecipientsResult = ListNotificationRecipientsItem[];
 
 /**
- * Every notification recipient of the tenant (A25). Operation: A25 List notification recipients. Returns
- * every item: the list is read page by page.
+ * Every notification recipient of the tenant (listNotificationRecipients). Operation:
+ * listNotificationRecipients. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,8 +44,8 @@ export function listNotificationRecipients(args?: ListNotificationRecipientsArgs
 }
 
 /**
- * Every notification recipient of the tenant (A25). Operation: A25 List notification recipients. Returns
- * every item: the list is read page by page.
+ * Every notification recipient of the tenant (listNotificationRecipients). Operation:
+ * listNotificationRecipients. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -36,7 +36,7 @@ export type ListSwitchAclsItem = outputs.SwitchAcl;
 export type ListSwitchAclsResult = ListSwitchAclsItem[];
 
 /**
- * The ACLs of a switch profile (S7). Operation: S7 List ACLs of a profile. Returns every item: the list is
+ * The ACLs of a switch profile (listProfileAcls). Operation: listProfileAcls. Returns every item: the list is
  * read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -48,7 +48,7 @@ export function listSwitchAcls(args: ListSwitchAclsArgs, opts?: pulumi.InvokeOpt
 }
 
 /**
- * The ACLs of a switch profile (S7). Operation: S7 List ACLs of a profile. Returns every item: the list is
+ * The ACLs of a switch profile (listProfileAcls). Operation: listProfileAcls. Returns every item: the list is
  * read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

@@ -42,7 +42,7 @@ export type ListSwitchIpPortsItem = outputs.SwitchIpPort;
 export type ListSwitchIpPortsResult = ListSwitchIpPortsItem[];
 
 /**
- * The IP ports (layer-3 interfaces) of a switch (S27). Operation: S27 List IP ports of a switch. Returns
+ * The IP ports (layer-3 interfaces) of a switch (listSwitchIpPorts). Operation: listSwitchIpPorts. Returns
  * every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -54,7 +54,7 @@ export function listSwitchIpPorts(args: ListSwitchIpPortsArgs, opts?: pulumi.Inv
 }
 
 /**
- * The IP ports (layer-3 interfaces) of a switch (S27). Operation: S27 List IP ports of a switch. Returns
+ * The IP ports (layer-3 interfaces) of a switch (listSwitchIpPorts). Operation: listSwitchIpPorts. Returns
  * every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

@@ -42,7 +42,7 @@ export type ListSwitchLagsItem = outputs.SwitchLag;
 export type ListSwitchLagsResult = ListSwitchLagsItem[];
 
 /**
- * The LAGs of a switch (S34). Operation: S34 List LAGs of a switch. Returns every item: the list is read page
+ * The LAGs of a switch (listSwitchLags). Operation: listSwitchLags. Returns every item: the list is read page
  * by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -54,7 +54,7 @@ export function listSwitchLags(args: ListSwitchLagsArgs, opts?: pulumi.InvokeOpt
 }
 
 /**
- * The LAGs of a switch (S34). Operation: S34 List LAGs of a switch. Returns every item: the list is read page
+ * The LAGs of a switch (listSwitchLags). Operation: listSwitchLags. Returns every item: the list is read page
  * by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

@@ -42,8 +42,8 @@ export type ListSwitchPortsItem = outputs.SwitchPort;
 export type ListSwitchPortsResult = ListSwitchPortsItem[];
 
 /**
- * The ports of a switch with their settings (S39). Operation: S39 List ports of a switch. Returns every item:
- * the list is read page by page.
+ * The ports of a switch with their settings (listSwitchPorts). Operation: listSwitchPorts. Returns every
+ * item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -54,8 +54,8 @@ export function listSwitchPorts(args: ListSwitchPortsArgs, opts?: pulumi.InvokeO
 }
 
 /**
- * The ports of a switch with their settings (S39). Operation: S39 List ports of a switch. Returns every item:
- * the list is read page by page.
+ * The ports of a switch with their settings (listSwitchPorts). Operation: listSwitchPorts. Returns every
+ * item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

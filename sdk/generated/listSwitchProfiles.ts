@@ -32,8 +32,8 @@ export type ListSwitchProfilesItem = outputs.SwitchProfile;
 export type ListSwitchProfilesResult = ListSwitchProfilesItem[];
 
 /**
- * Every switch profile of the tenant (S47). Operation: S47 List switch profiles. Returns every item: the list
- * is read page by page.
+ * Every switch profile of the tenant (listSwitchProfiles). Operation: listSwitchProfiles. Returns every item:
+ * the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,8 +44,8 @@ export function listSwitchProfiles(args?: ListSwitchProfilesArgs, opts?: pulumi.
 }
 
 /**
- * Every switch profile of the tenant (S47). Operation: S47 List switch profiles. Returns every item: the list
- * is read page by page.
+ * Every switch profile of the tenant (listSwitchProfiles). Operation: listSwitchProfiles. Returns every item:
+ * the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -42,7 +42,7 @@ export type ListSwitchVePortsItem = outputs.SwitchVePort;
 export type ListSwitchVePortsResult = ListSwitchVePortsItem[];
 
 /**
- * The VE ports (virtual-Ethernet interfaces) of a switch (S62). Operation: S62 List VE ports of a switch.
+ * The VE ports (virtual-Ethernet interfaces) of a switch (listSwitchVePorts). Operation: listSwitchVePorts.
  * Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -54,7 +54,7 @@ export function listSwitchVePorts(args: ListSwitchVePortsArgs, opts?: pulumi.Inv
 }
 
 /**
- * The VE ports (virtual-Ethernet interfaces) of a switch (S62). Operation: S62 List VE ports of a switch.
+ * The VE ports (virtual-Ethernet interfaces) of a switch (listSwitchVePorts). Operation: listSwitchVePorts.
  * Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

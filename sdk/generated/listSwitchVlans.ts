@@ -36,7 +36,7 @@ export type ListSwitchVlansItem = outputs.SwitchVlan;
 export type ListSwitchVlansResult = ListSwitchVlansItem[];
 
 /**
- * The VLANs of a switch profile (S54). Operation: S54 List VLANs of a profile. Returns every item: the list
+ * The VLANs of a switch profile (listProfileVlans). Operation: listProfileVlans. Returns every item: the list
  * is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -48,7 +48,7 @@ export function listSwitchVlans(args: ListSwitchVlansArgs, opts?: pulumi.InvokeO
 }
 
 /**
- * The VLANs of a switch profile (S54). Operation: S54 List VLANs of a profile. Returns every item: the list
+ * The VLANs of a switch profile (listProfileVlans). Operation: listProfileVlans. Returns every item: the list
  * is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

@@ -5,7 +5,7 @@ import type * as outputs from "./types/output";
 
 /** The arguments of listSwitches. */
 export interface ListSwitchesArgs {
-  /** Only the switches of this venue (S13). */
+  /** Only the switches of this venue (listVenueSwitches). */
   venueId?: string;
   /**
    * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
@@ -18,7 +18,7 @@ export interface ListSwitchesArgs {
 
 /** The arguments of listSwitchesOutput: each may be an Output. */
 export interface ListSwitchesOutputArgs {
-  /** Only the switches of this venue (S13). */
+  /** Only the switches of this venue (listVenueSwitches). */
   venueId?: pulumi.Input<string>;
   /**
    * The tenant to call the function in: its 32-character ID. Left out, the configured tenant (`nms:tenantId`)
@@ -36,8 +36,8 @@ export type ListSwitchesItem = outputs.Switch;
 export type ListSwitchesResult = ListSwitchesItem[];
 
 /**
- * Every switch of the tenant (S9), or of one venue (S13). Operation: S9 List switches. With venueId: S13 List
- * switches of a venue. Returns every item: the list is read page by page.
+ * Every switch of the tenant (listSwitches), or of one venue (listVenueSwitches). Operation: listSwitches.
+ * With venueId: listVenueSwitches. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -48,8 +48,8 @@ export function listSwitches(args?: ListSwitchesArgs, opts?: pulumi.InvokeOption
 }
 
 /**
- * Every switch of the tenant (S9), or of one venue (S13). Operation: S9 List switches. With venueId: S13 List
- * switches of a venue. Returns every item: the list is read page by page.
+ * Every switch of the tenant (listSwitches), or of one venue (listVenueSwitches). Operation: listSwitches.
+ * With venueId: listVenueSwitches. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -36,7 +36,7 @@ export type ListVenueSwitchAclsItem = outputs.SwitchAcl;
 export type ListVenueSwitchAclsResult = ListVenueSwitchAclsItem[];
 
 /**
- * The ACLs of the switch profiles applied to a venue (S2). Operation: S2 List ACLs of a venue. Returns every
+ * The ACLs of the switch profiles applied to a venue (listVenueAcls). Operation: listVenueAcls. Returns every
  * item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -48,7 +48,7 @@ export function listVenueSwitchAcls(args: ListVenueSwitchAclsArgs, opts?: pulumi
 }
 
 /**
- * The ACLs of the switch profiles applied to a venue (S2). Operation: S2 List ACLs of a venue. Returns every
+ * The ACLs of the switch profiles applied to a venue (listVenueAcls). Operation: listVenueAcls. Returns every
  * item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

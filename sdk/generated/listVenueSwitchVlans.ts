@@ -36,7 +36,7 @@ export type ListVenueSwitchVlansItem = outputs.SwitchVlan;
 export type ListVenueSwitchVlansResult = ListVenueSwitchVlansItem[];
 
 /**
- * The VLANs of the switch profiles applied to a venue (S56). Operation: S56 List VLANs of a venue. Returns
+ * The VLANs of the switch profiles applied to a venue (listVenueVlans). Operation: listVenueVlans. Returns
  * every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -48,7 +48,7 @@ export function listVenueSwitchVlans(args: ListVenueSwitchVlansArgs, opts?: pulu
 }
 
 /**
- * The VLANs of the switch profiles applied to a venue (S56). Operation: S56 List VLANs of a venue. Returns
+ * The VLANs of the switch profiles applied to a venue (listVenueVlans). Operation: listVenueVlans. Returns
  * every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

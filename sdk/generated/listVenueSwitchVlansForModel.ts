@@ -40,8 +40,8 @@ export type ListVenueSwitchVlansForModelItem = outputs.SwitchVlan;
 export type ListVenueSwitchVlansForModelResult = ListVenueSwitchVlansForModelItem[];
 
 /**
- * The VLANs of a venue's switch profiles that have an entry for a switch model (S57). Operation: S57 List
- * VLANs of a venue for a model. Returns every item: the list is read page by page.
+ * The VLANs of a venue's switch profiles that have an entry for a switch model (listVenueModelVlans).
+ * Operation: listVenueModelVlans. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -52,8 +52,8 @@ export function listVenueSwitchVlansForModel(args: ListVenueSwitchVlansForModelA
 }
 
 /**
- * The VLANs of a venue's switch profiles that have an entry for a switch model (S57). Operation: S57 List
- * VLANs of a venue for a model. Returns every item: the list is read page by page.
+ * The VLANs of a venue's switch profiles that have an entry for a switch model (listVenueModelVlans).
+ * Operation: listVenueModelVlans. Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

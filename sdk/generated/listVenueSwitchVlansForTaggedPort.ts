@@ -52,9 +52,9 @@ export type ListVenueSwitchVlansForTaggedPortItem = outputs.SwitchVlan;
 export type ListVenueSwitchVlansForTaggedPortResult = ListVenueSwitchVlansForTaggedPortItem[];
 
 /**
- * The VLANs of a venue's switch profiles tagged on a port (unit/slot/port) of a switch model (S58).
- * Operation: S58 List VLANs of a venue for a model and tagged port. Returns every item: the list is read page
- * by page.
+ * The VLANs of a venue's switch profiles tagged on a port (unit/slot/port) of a switch model
+ * (listVenueModelTaggedPortVlans). Operation: listVenueModelTaggedPortVlans. Returns every item: the list is
+ * read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -65,9 +65,9 @@ export function listVenueSwitchVlansForTaggedPort(args: ListVenueSwitchVlansForT
 }
 
 /**
- * The VLANs of a venue's switch profiles tagged on a port (unit/slot/port) of a switch model (S58).
- * Operation: S58 List VLANs of a venue for a model and tagged port. Returns every item: the list is read page
- * by page.
+ * The VLANs of a venue's switch profiles tagged on a port (unit/slot/port) of a switch model
+ * (listVenueModelTaggedPortVlans). Operation: listVenueModelTaggedPortVlans. Returns every item: the list is
+ * read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

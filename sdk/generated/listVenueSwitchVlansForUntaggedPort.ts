@@ -52,9 +52,9 @@ export type ListVenueSwitchVlansForUntaggedPortItem = outputs.SwitchVlan;
 export type ListVenueSwitchVlansForUntaggedPortResult = ListVenueSwitchVlansForUntaggedPortItem[];
 
 /**
- * The VLANs of a venue's switch profiles untagged on a port (unit/slot/port) of a switch model (S59).
- * Operation: S59 List VLANs of a venue for a model and untagged port. Returns every item: the list is read
- * page by page.
+ * The VLANs of a venue's switch profiles untagged on a port (unit/slot/port) of a switch model
+ * (listVenueModelUntaggedPortVlans). Operation: listVenueModelUntaggedPortVlans. Returns every item: the list
+ * is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -65,9 +65,9 @@ export function listVenueSwitchVlansForUntaggedPort(args: ListVenueSwitchVlansFo
 }
 
 /**
- * The VLANs of a venue's switch profiles untagged on a port (unit/slot/port) of a switch model (S59).
- * Operation: S59 List VLANs of a venue for a model and untagged port. Returns every item: the list is read
- * page by page.
+ * The VLANs of a venue's switch profiles untagged on a port (unit/slot/port) of a switch model
+ * (listVenueModelUntaggedPortVlans). Operation: listVenueModelUntaggedPortVlans. Returns every item: the list
+ * is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

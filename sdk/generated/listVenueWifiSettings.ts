@@ -32,9 +32,9 @@ export type ListVenueWifiSettingsItem = outputs.VenueWifiSettings;
 export type ListVenueWifiSettingsResult = ListVenueWifiSettingsItem[];
 
 /**
- * The Wi-Fi settings of every venue of the tenant. Operation: W31 List venue Wi-Fi settings. Returns every
- * item: the list is read page by page. The result holds secrets, in plain text here: use the Output form to
- * keep them secret.
+ * The Wi-Fi settings of every venue of the tenant. Operation: listVenueWifiSettings. Returns every item: the
+ * list is read page by page. The result holds secrets, in plain text here: use the Output form to keep them
+ * secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -45,8 +45,8 @@ export function listVenueWifiSettings(args?: ListVenueWifiSettingsArgs, opts?: p
 }
 
 /**
- * The Wi-Fi settings of every venue of the tenant. Operation: W31 List venue Wi-Fi settings. Returns every
- * item: the list is read page by page. The result holds secrets: the Output is secret.
+ * The Wi-Fi settings of every venue of the tenant. Operation: listVenueWifiSettings. Returns every item: the
+ * list is read page by page. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -32,7 +32,7 @@ export type ListVenuesItem = outputs.Venue;
 export type ListVenuesResult = ListVenuesItem[];
 
 /**
- * Every venue of the tenant (A6). Operation: A6 List venues. Returns every item: the list is read page by
+ * Every venue of the tenant (listVenues). Operation: listVenues. Returns every item: the list is read page by
  * page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
@@ -44,7 +44,7 @@ export function listVenues(args?: ListVenuesArgs, opts?: pulumi.InvokeOptions): 
 }
 
 /**
- * Every venue of the tenant (A6). Operation: A6 List venues. Returns every item: the list is read page by
+ * Every venue of the tenant (listVenues). Operation: listVenues. Returns every item: the list is read page by
  * page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares

@@ -32,8 +32,8 @@ export type ListVspotServersItem = outputs.VspotServer;
 export type ListVspotServersResult = ListVspotServersItem[];
 
 /**
- * Every vSPoT server of the tenant (W86). Operation: W86 List vSPoT servers. Returns every item: the list is
- * read page by page. The result holds secrets, in plain text here: use the Output form to keep them secret.
+ * Every vSPoT server of the tenant (listVspots). Operation: listVspots. Returns every item: the list is read
+ * page by page. The result holds secrets, in plain text here: use the Output form to keep them secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,8 +44,8 @@ export function listVspotServers(args?: ListVspotServersArgs, opts?: pulumi.Invo
 }
 
 /**
- * Every vSPoT server of the tenant (W86). Operation: W86 List vSPoT servers. Returns every item: the list is
- * read page by page. The result holds secrets: the Output is secret.
+ * Every vSPoT server of the tenant (listVspots). Operation: listVspots. Returns every item: the list is read
+ * page by page. The result holds secrets: the Output is secret.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -32,8 +32,8 @@ export type ListWifiCallingProfilesItem = outputs.WifiCallingProfile;
 export type ListWifiCallingProfilesResult = ListWifiCallingProfilesItem[];
 
 /**
- * Every Wi-Fi calling profile of the tenant (W91). Operation: W91 List Wi-Fi calling profiles. Returns every
- * item: the list is read page by page.
+ * Every Wi-Fi calling profile of the tenant (listWifiCallingProfiles). Operation: listWifiCallingProfiles.
+ * Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -44,8 +44,8 @@ export function listWifiCallingProfiles(args?: ListWifiCallingProfilesArgs, opts
 }
 
 /**
- * Every Wi-Fi calling profile of the tenant (W91). Operation: W91 List Wi-Fi calling profiles. Returns every
- * item: the list is read page by page.
+ * Every Wi-Fi calling profile of the tenant (listWifiCallingProfiles). Operation: listWifiCallingProfiles.
+ * Returns every item: the list is read page by page.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -7,16 +7,16 @@ import type * as outputs from "./types/output";
 
 /**
  * A wireless network (SSID) of one of the types aaa, psk, open, guest, dpsk and cloudpath, each with its own
- * fields, managed through the deep operations W52, W57, W58 and W56, so RADIUS secrets travel in one call. A
- * field its type does not have (a wlanSecurity on an open network) is refused at preview: the service would
- * ignore it.
+ * fields, managed through the deep operations createNetworkDeep, getNetworkDeep, updateNetworkDeep and
+ * deleteNetwork, so RADIUS secrets travel in one call. A field its type does not have (a wlanSecurity on an
+ * open network) is refused at preview: the service would ignore it.
  *
- * Operations: W52 Create network (deep) (create), W57 Get network with nested details (read), W58 Update
- * network (deep) (update), W56 Delete network (delete), W51 Delete networks (bulkDelete).
+ * Operations: createNetworkDeep (create), getNetworkDeep (read), updateNetworkDeep (update), deleteNetwork
+ * (delete), deleteNetworks (bulkDelete).
  *
- * Destroy: deletes the object (W56 Delete network); objects destroyed at the same time share W51 Delete
- * networks calls. Never replaced within its tenant: every change is an update in place. Moving it to another
- * tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteNetwork); objects destroyed at the same time share deleteNetworks calls.
+ * Never replaced within its tenant: every change is an update in place. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Secret: `authRadius`, `accountingRadius`, `guestPortal`, `passphrase`, `wepHexKey`, `passphraseBackup`,
  * encrypted in state.

@@ -6,14 +6,14 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * The activation of a network on a venue, on all or some of its AP groups (W59–W66).
+ * The activation of a network on a venue, on all or some of its AP groups.
  *
- * Operations: W59 Create activation (create), W61 Get activation (read), W62 Update activation (update), W63
- * Delete activation (delete), W60 Delete activations (bulkDelete).
+ * Operations: activateNetwork (create), getNetworkActivation (read), updateNetworkActivation (update),
+ * deactivateNetwork (delete), deactivateNetworks (bulkDelete).
  *
- * Destroy: deletes the object (W63 Delete activation); objects destroyed at the same time share W60 Delete
- * activations calls. Replaced when `networkId` or `venueId` changes. Moving it to another tenant (`tenantId`)
- * replaces it.
+ * Destroy: deletes the object (deactivateNetwork); objects destroyed at the same time share
+ * deactivateNetworks calls. Replaced when `networkId` or `venueId` changes. Moving it to another tenant
+ * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

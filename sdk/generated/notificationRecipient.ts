@@ -4,16 +4,16 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * A notification recipient (A25–A30): a description and the endpoints (type and destination) notifications go
- * to. An endpoint belongs to one recipient of the tenant only (TNT-10100).
+ * A notification recipient: a description and the endpoints (type and destination) notifications go to. An
+ * endpoint belongs to one recipient of the tenant only (TNT-10100).
  *
- * Operations: A26 Create notification recipient (create), A28 Get notification recipient (read), A29 Update
- * notification recipient (update), A30 Delete notification recipient (delete), A27 Delete notification
- * recipients (bulkDelete).
+ * Operations: createNotificationRecipient (create), getNotificationRecipient (read),
+ * updateNotificationRecipient (update), deleteNotificationRecipient (delete), deleteNotificationRecipients
+ * (bulkDelete).
  *
- * Destroy: deletes the object (A30 Delete notification recipient); objects destroyed at the same time share
- * A27 Delete notification recipients calls. Never replaced within its tenant: every change is an update in
- * place. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteNotificationRecipient); objects destroyed at the same time share
+ * deleteNotificationRecipients calls. Never replaced within its tenant: every change is an update in place.
+ * Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -42,7 +42,7 @@ export interface PingFromApResult {
 
 /**
  * Pings a host from an access point, waits until the service reports the request done, and returns what the
- * ping printed. Operation: W16 Ping from AP.
+ * ping printed. Operation: pingFromAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -57,7 +57,7 @@ export function pingFromAp(args: PingFromApArgs, opts?: pulumi.InvokeOptions): P
 
 /**
  * Pings a host from an access point, waits until the service reports the request done, and returns what the
- * ping printed. Operation: W16 Ping from AP.
+ * ping printed. Operation: pingFromAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -43,8 +43,8 @@ export interface PingFromSwitchOutputArgs {
 export type PingFromSwitchResult = outputs.SwitchCommandResponse;
 
 /**
- * Pings a host from a switch (S18), waits until the service reports the request done, and returns what the
- * ping printed. Operation: S18 Ping from switch.
+ * Pings a host from a switch (pingFromSwitch), waits until the service reports the request done, and returns
+ * what the ping printed. Operation: pingFromSwitch.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -58,8 +58,8 @@ export function pingFromSwitch(args: PingFromSwitchArgs, opts?: pulumi.InvokeOpt
 }
 
 /**
- * Pings a host from a switch (S18), waits until the service reports the request done, and returns what the
- * ping printed. Operation: S18 Ping from switch.
+ * Pings a host from a switch (pingFromSwitch), waits until the service reports the request done, and returns
+ * what the ping printed. Operation: pingFromSwitch.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

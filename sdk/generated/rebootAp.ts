@@ -33,7 +33,7 @@ export interface RebootApOutputArgs {
 export type RebootApResult = outputs.ActionRequest;
 
 /**
- * Reboots an access point, and waits until the service reports the request done. Operation: W21 Reboot AP.
+ * Reboots an access point, and waits until the service reports the request done. Operation: rebootAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -47,7 +47,7 @@ export function rebootAp(args: RebootApArgs, opts?: pulumi.InvokeOptions): Promi
 }
 
 /**
- * Reboots an access point, and waits until the service reports the request done. Operation: W21 Reboot AP.
+ * Reboots an access point, and waits until the service reports the request done. Operation: rebootAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

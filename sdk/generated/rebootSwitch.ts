@@ -39,8 +39,8 @@ export interface RebootSwitchOutputArgs {
 export type RebootSwitchResult = outputs.ActionRequest;
 
 /**
- * S20, unnamed in the API documentation, on a switch (a reboot by the route table), waited for until the
- * service reports it done. Operation: S20 Reboot switch (unnamed in the API documentation).
+ * rebootSwitch, unnamed in the API documentation, on a switch (a reboot by the route table), waited for until
+ * the service reports it done. Operation: rebootSwitch.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -54,8 +54,8 @@ export function rebootSwitch(args: RebootSwitchArgs, opts?: pulumi.InvokeOptions
 }
 
 /**
- * S20, unnamed in the API documentation, on a switch (a reboot by the route table), waited for until the
- * service reports it done. Operation: S20 Reboot switch (unnamed in the API documentation).
+ * rebootSwitch, unnamed in the API documentation, on a switch (a reboot by the route table), waited for until
+ * the service reports it done. Operation: rebootSwitch.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -5,11 +5,11 @@ import { NmsResource } from "../resource";
 import type * as outputs from "./types/output";
 
 /**
- * The tenant's recovery PSK (W82, W83): 16 digits that let an administrator reach an AP that lost its cloud
- * connection. One per tenant, and it always exists: creating the resource takes it over and writes the
- * program's value. Its ID is the tenant's ID.
+ * The tenant's recovery PSK (getRecoveryPsk, updateRecoveryPsk): 16 digits that let an administrator reach an
+ * AP that lost its cloud connection. One per tenant, and it always exists: creating the resource takes it
+ * over and writes the program's value. Its ID is the tenant's ID.
  *
- * Operations: W82 Get recovery PSK (read), W83 Update recovery PSK (update).
+ * Operations: getRecoveryPsk (read), updateRecoveryPsk (update).
  *
  * Destroy: nothing is sent; the object stays in the service and leaves the stack. The service can neither
  * delete nor reset the recovery PSK, and an AP may need it at any time: destroy leaves the PSK as it is in

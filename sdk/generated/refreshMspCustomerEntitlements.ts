@@ -43,8 +43,9 @@ export interface RefreshMspCustomerEntitlementsResult {
 }
 
 /**
- * Refreshes and returns the entitlements and summaries of one of the MSP's end customers (A35, a POST); the
- * provider's tenant must be its MSP. Operation: A35 Entitlements of an MSP end customer.
+ * Refreshes and returns the entitlements and summaries of one of the MSP's end customers
+ * (getEndCustomerEntitlements, a POST); the provider's tenant must be its MSP. Operation:
+ * getEndCustomerEntitlements.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -58,8 +59,9 @@ export function refreshMspCustomerEntitlements(args: RefreshMspCustomerEntitleme
 }
 
 /**
- * Refreshes and returns the entitlements and summaries of one of the MSP's end customers (A35, a POST); the
- * provider's tenant must be its MSP. Operation: A35 Entitlements of an MSP end customer.
+ * Refreshes and returns the entitlements and summaries of one of the MSP's end customers
+ * (getEndCustomerEntitlements, a POST); the provider's tenant must be its MSP. Operation:
+ * getEndCustomerEntitlements.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -47,8 +47,8 @@ export interface ScheduleSwitchFirmwareOutputArgs {
 export type ScheduleSwitchFirmwareResult = outputs.ActionRequest;
 
 /**
- * Schedules a firmware version on a switch (S22), waited for until the service reports it done. Operation:
- * S22 Schedule firmware.
+ * Schedules a firmware version on a switch (scheduleSwitchFirmware), waited for until the service reports it
+ * done. Operation: scheduleSwitchFirmware.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -62,8 +62,8 @@ export function scheduleSwitchFirmware(args: ScheduleSwitchFirmwareArgs, opts?: 
 }
 
 /**
- * Schedules a firmware version on a switch (S22), waited for until the service reports it done. Operation:
- * S22 Schedule firmware.
+ * Schedules a firmware version on a switch (scheduleSwitchFirmware), waited for until the service reports it
+ * done. Operation: scheduleSwitchFirmware.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -4,14 +4,14 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * Access of the vendor's support team to the tenant (A20 grants it, A22 reads it, A21 revokes it). It has no
- * inputs: while the resource exists, support may access the account until its expiryDate.
+ * Access of the vendor's support team to the tenant (createSupportDelegation grants it, getDelegation reads
+ * it, deleteSupportDelegation revokes it). It has no inputs: while the resource exists, support may access
+ * the account until its expiryDate.
  *
- * Operations: A20 Grant vendor-support access (create), A22 Get delegation (read), A21 Revoke vendor-support
- * access (delete).
+ * Operations: createSupportDelegation (create), getDelegation (read), deleteSupportDelegation (delete).
  *
- * Destroy: deletes the object (A21 Revoke vendor-support access). Replaced on any change: the service has no
- * update. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteSupportDelegation). Replaced on any change: the service has no update.
+ * Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -45,7 +45,7 @@ export class SupportAccess extends NmsResource {
   declare readonly tenantId: pulumi.Output<string>;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. Read only. */
   declare readonly type: pulumi.Output<string>;
-  /** INVITED until the invited party answers (A23), then ACCEPTED or REJECTED. Read only. */
+  /** INVITED until the invited party answers (updateDelegation), then ACCEPTED or REJECTED. Read only. */
   declare readonly status: pulumi.Output<string>;
   /** Whether the delegation is in force. Read only. */
   declare readonly isValid: pulumi.Output<boolean>;
@@ -103,7 +103,7 @@ export interface SupportAccessState {
   tenantId?: pulumi.Input<string>;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. Read only. */
   type?: pulumi.Input<string>;
-  /** INVITED until the invited party answers (A23), then ACCEPTED or REJECTED. Read only. */
+  /** INVITED until the invited party answers (updateDelegation), then ACCEPTED or REJECTED. Read only. */
   status?: pulumi.Input<string>;
   /** Whether the delegation is in force. Read only. */
   isValid?: pulumi.Input<boolean>;

@@ -6,16 +6,16 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * A switch, added to a venue by its serial number (S9–S24). Its serial number is its ID in the service and
- * fills every {serialNumber} path; a new serial number replaces the switch. `position` is written with S19
- * and `stackMembers` with S16 (members added and removed), both also right after the create. The soft-delete
- * flags are read-only outputs.
+ * A switch, added to a venue by its serial number. Its serial number is its ID in the service and fills every
+ * {serialNumber} path; a new serial number replaces the switch. `position` is written with
+ * updateSwitchPosition and `stackMembers` with updateStackMembers (members added and removed), both also
+ * right after the create. The soft-delete flags are read-only outputs.
  *
- * Operations: S10 Add switch (create), S14 Get switch (read), S11 Update switch (update), S15 Delete switch
- * (delete), S24 Delete switches (bulkDelete).
+ * Operations: createSwitch (create), getSwitch (read), updateSwitch (update), deleteSwitch (delete),
+ * deleteSwitches (bulkDelete).
  *
- * Destroy: deletes the object (S15 Delete switch); objects destroyed at the same time share S24 Delete
- * switches calls. Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteSwitch); objects destroyed at the same time share deleteSwitches calls.
+ * Replaced when `serialNumber` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -192,12 +192,12 @@ export interface SwitchArgs extends AdoptionArgs {
   tags?: pulumi.Input<string>;
   /**
    * Position on a floor plan (written with S19); left out, the switch stays where it is. Changing it calls
-   * S19 Update switch position.
+   * updateSwitchPosition.
    */
   position?: pulumi.Input<inputs.SwitchPositionArgs>;
   /**
    * Member switches of the stack (changed with S16 and S17); left out, the stack keeps the members it has.
-   * Changing it calls S16 Add and remove stack members.
+   * Changing it calls updateStackMembers.
    */
   stackMembers?: pulumi.Input<pulumi.Input<inputs.SwitchStackMemberArgs>[]>;
   /**

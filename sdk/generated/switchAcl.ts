@@ -6,15 +6,15 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * An ACL of a switch profile (S3–S8): standard (rules match the source only) or extended. Ports, IP and VE
- * ports name it by its name, and the service refuses to rename an ACL in use (409): a new name replaces the
- * ACL, the new one created first, so that the resources naming it through its `name` output move to it before
- * the old one is deleted. Its profile cannot change either: a new profileId replaces the ACL.
+ * An ACL of a switch profile: standard (rules match the source only) or extended. Ports, IP and VE ports name
+ * it by its name, and the service refuses to rename an ACL in use (409): a new name replaces the ACL, the new
+ * one created first, so that the resources naming it through its `name` output move to it before the old one
+ * is deleted. Its profile cannot change either: a new profileId replaces the ACL.
  *
- * Operations: S3 Add ACL (create), S5 Get ACL (read), S4 Update ACL (update), S6 Delete ACL (delete), S8
- * Delete ACLs (bulkDelete).
+ * Operations: createAcl (create), getAcl (read), updateAcl (update), deleteAcl (delete), deleteAcls
+ * (bulkDelete).
  *
- * Destroy: deletes the object (S6 Delete ACL); objects destroyed at the same time share S8 Delete ACLs calls.
+ * Destroy: deletes the object (deleteAcl); objects destroyed at the same time share deleteAcls calls.
  * Replaced when `name` or `profileId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).

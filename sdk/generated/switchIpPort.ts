@@ -4,14 +4,14 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * An IP interface on a port of a switch (S25–S31): created on the switch (S28), updated by S25 (named by the
- * body's id). One per port. Its switch cannot change: a new switchId replaces it.
+ * An IP interface on a port of a switch: created on the switch (createIpPort), updated by updateIpPort (named
+ * by the body's id). One per port. Its switch cannot change: a new switchId replaces it.
  *
- * Operations: S28 Create IP port on a switch (create), S29 Get IP port (read), S25 Update IP port (the API
- * documentation's create) (update), S30 Delete IP port (delete), S26 Delete IP ports (bulkDelete).
+ * Operations: createIpPort (create), getIpPort (read), updateIpPort (update), deleteIpPort (delete),
+ * deleteIpPorts (bulkDelete).
  *
- * Destroy: deletes the object (S30 Delete IP port); objects destroyed at the same time share S26 Delete IP
- * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteIpPort); objects destroyed at the same time share deleteIpPorts calls.
+ * Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

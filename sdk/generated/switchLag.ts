@@ -4,14 +4,14 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * A link aggregation group of a switch (S32–S38): created on the switch (S35), updated by S32 (named by the
+ * A link aggregation group of a switch: created on the switch (createLag), updated by updateLag (named by the
  * body's id). A port may be in one LAG only. Its switch cannot change: a new switchId replaces the LAG.
  *
- * Operations: S35 Create LAG on a switch (create), S36 Get LAG (read), S32 Update LAG (the API
- * documentation's create) (update), S37 Delete LAG (delete), S33 Delete LAGs (bulkDelete).
+ * Operations: createLag (create), getLag (read), updateLag (update), deleteLag (delete), deleteLags
+ * (bulkDelete).
  *
- * Destroy: deletes the object (S37 Delete LAG); objects destroyed at the same time share S33 Delete LAGs
- * calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteLag); objects destroyed at the same time share deleteLags calls.
+ * Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

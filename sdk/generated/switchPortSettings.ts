@@ -6,19 +6,19 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * The settings of one port of a switch (S39–S42). Ports exist with their switch: creating the resource takes
- * the port over and writes the program's settings (S40). VLANs are named by VLAN ID and ACLs by name, from
- * the profiles applied to the switch's venue. A new switchId or port replaces it.
+ * The settings of one port of a switch. Ports exist with their switch: creating the resource takes the port
+ * over and writes the program's settings (updateSwitchPort). VLANs are named by VLAN ID and ACLs by name,
+ * from the profiles applied to the switch's venue. A new switchId or port replaces it.
  *
- * Operations: S41 Get port (read), S40 Update port of a switch (update). The object always exists in the
- * service: creating the resource takes it over and writes the program's values.
+ * Operations: getSwitchPort (read), updateSwitchPort (update). The object always exists in the service:
+ * creating the resource takes it over and writes the program's values.
  *
- * Destroy: A port cannot be deleted: destroy writes the documented defaults back with S40 (LLDP, PoE and the
- * port enabled; the other flags off) and clears its name, VLANs, ACLs, PoE budget, class and priority and
- * speed. That releases the VLANs and ACLs it names, which the service will not delete while named, so the SDK
- * does not set `deletedWith` to its switch; a program that deletes the switch before those VLANs can (README,
- * "Destroying settings with their object"). Replaced when `switchId` or `port` changes. Moving it to another
- * tenant (`tenantId`) replaces it.
+ * Destroy: A port cannot be deleted: destroy writes the documented defaults back with updateSwitchPort (LLDP,
+ * PoE and the port enabled; the other flags off) and clears its name, VLANs, ACLs, PoE budget, class and
+ * priority and speed. That releases the VLANs and ACLs it names, which the service will not delete while
+ * named, so the SDK does not set `deletedWith` to its switch; a program that deletes the switch before those
+ * VLANs can (README, "Destroying settings with their object"). Replaced when `switchId` or `port` changes.
+ * Moving it to another tenant (`tenantId`) replaces it.
  */
 export class SwitchPortSettings extends NmsResource {
   /** @internal */

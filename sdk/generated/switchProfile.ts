@@ -6,13 +6,13 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * A switch configuration profile (S43–S47), applied to venues; its VLANs are SwitchVlan resources.
+ * A switch configuration profile, applied to venues; its VLANs are SwitchVlan resources.
  *
- * Operations: S43 Add switch profile (create), S45 Get switch profile (read), S44 Update switch profile
- * (update), S46 Delete switch profile (delete).
+ * Operations: createSwitchProfile (create), getSwitchProfile (read), updateSwitchProfile (update),
+ * deleteSwitchProfile (delete).
  *
- * Destroy: deletes the object (S46 Delete switch profile). Never replaced within its tenant: every change is
- * an update in place. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteSwitchProfile). Never replaced within its tenant: every change is an
+ * update in place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -4,15 +4,14 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * A trusted-port entry of a switch profile (S48, S49), created through the profile's update (S44), which the
- * API documentation leaves as the only way to create one. The service cannot change an entry in place: every
- * change replaces it.
+ * A trusted-port entry of a switch profile (getTrustedPort, deleteTrustedPort), created through the profile's
+ * update (updateSwitchProfile), which the API documentation leaves as the only way to create one. The service
+ * cannot change an entry in place: every change replaces it.
  *
- * Operations: S44 Update switch profile (create), S48 Get trusted port (read), S49 Delete trusted port
- * (delete).
+ * Operations: updateSwitchProfile (create), getTrustedPort (read), deleteTrustedPort (delete).
  *
- * Destroy: deletes the object (S49 Delete trusted port). Replaced on any change, `profileId` included: the
- * service has no update. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteTrustedPort). Replaced on any change, `profileId` included: the service
+ * has no update. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -4,15 +4,15 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * A virtual-Ethernet (VLAN) IP interface of a switch (S61–S67): created on the switch (S63), updated by S61
- * (named by the body's id). One per VLAN, which must be a VLAN of a profile applied to the switch's venue. A
- * new switchId replaces it.
+ * A virtual-Ethernet (VLAN) IP interface of a switch: created on the switch (createVePort), updated by
+ * updateVePort (named by the body's id). One per VLAN, which must be a VLAN of a profile applied to the
+ * switch's venue. A new switchId replaces it.
  *
- * Operations: S63 Create VE port on a switch (create), S64 Get VE port (read), S61 Update VE port (the API
- * documentation's create) (update), S65 Delete VE port (delete), S66 Delete VE ports (bulkDelete).
+ * Operations: createVePort (create), getVePort (read), updateVePort (update), deleteVePort (delete),
+ * deleteVePorts (bulkDelete).
  *
- * Destroy: deletes the object (S65 Delete VE port); objects destroyed at the same time share S66 Delete VE
- * ports calls. Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteVePort); objects destroyed at the same time share deleteVePorts calls.
+ * Replaced when `switchId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -6,16 +6,16 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * A VLAN of a switch profile (S50–S55). Its profile cannot change: a new profileId replaces the VLAN. Ports,
- * LAGs and VE ports name a VLAN by its VLAN ID, and the service refuses to change the ID of a VLAN in use
- * (409): a new vlanId replaces the VLAN, the new one created first, so that the resources naming it through
- * its `vlanId` output move to it before the old one is deleted.
+ * A VLAN of a switch profile. Its profile cannot change: a new profileId replaces the VLAN. Ports, LAGs and
+ * VE ports name a VLAN by its VLAN ID, and the service refuses to change the ID of a VLAN in use (409): a new
+ * vlanId replaces the VLAN, the new one created first, so that the resources naming it through its `vlanId`
+ * output move to it before the old one is deleted.
  *
- * Operations: S50 Add VLAN (create), S52 Get VLAN (read), S51 Update VLAN (update), S53 Delete VLAN (delete),
- * S55 Delete VLANs (bulkDelete).
+ * Operations: createVlan (create), getVlan (read), updateVlan (update), deleteVlan (delete), deleteVlans
+ * (bulkDelete).
  *
- * Destroy: deletes the object (S53 Delete VLAN); objects destroyed at the same time share S55 Delete VLANs
- * calls. Replaced when `vlanId` or `profileId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteVlan); objects destroyed at the same time share deleteVlans calls.
+ * Replaced when `vlanId` or `profileId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

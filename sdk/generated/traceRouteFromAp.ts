@@ -42,7 +42,7 @@ export interface TraceRouteFromApResult {
 
 /**
  * Traces the route from an access point to a host, waits until the service reports the request done, and
- * returns what it printed. Operation: W22 Trace route from AP.
+ * returns what it printed. Operation: traceRouteFromAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -57,7 +57,7 @@ export function traceRouteFromAp(args: TraceRouteFromApArgs, opts?: pulumi.Invok
 
 /**
  * Traces the route from an access point to a host, waits until the service reports the request done, and
- * returns what it printed. Operation: W22 Trace route from AP.
+ * returns what it printed. Operation: traceRouteFromAp.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -47,8 +47,8 @@ export interface TraceRouteFromSwitchOutputArgs {
 export type TraceRouteFromSwitchResult = outputs.SwitchCommandResponse;
 
 /**
- * Traces the route to a host from a switch (S21; maxTtl 0 to 255, default 30) and returns what it printed.
- * Operation: S21 Trace route from switch.
+ * Traces the route to a host from a switch (traceRouteFromSwitch; maxTtl 0 to 255, default 30) and returns
+ * what it printed. Operation: traceRouteFromSwitch.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked
@@ -62,8 +62,8 @@ export function traceRouteFromSwitch(args: TraceRouteFromSwitchArgs, opts?: pulu
 }
 
 /**
- * Traces the route to a host from a switch (S21; maxTtl 0 to 255, default 30) and returns what it printed.
- * Operation: S21 Trace route from switch.
+ * Traces the route to a host from a switch (traceRouteFromSwitch; maxTtl 0 to 255, default 30) and returns
+ * what it printed. Operation: traceRouteFromSwitch.
  *
  * Runs in the program's process with the `nms:*` configuration (or the `NMS_*` environment variables), shares
  * one client with every other function call of the program, and puts nothing in state. Arguments are checked

@@ -4,14 +4,15 @@ import type { KindInfo } from "../kind";
 import { NmsResource } from "../resource";
 
 /**
- * The profile of the user the provider logs in as (A31, A32): its date format and detail level. It always
- * exists; creating the resource takes it over and writes the program's values. Its ID is the tenant's.
+ * The profile of the user the provider logs in as (getUserProfile, updateUserProfile): its date format and
+ * detail level. It always exists; creating the resource takes it over and writes the program's values. Its ID
+ * is the tenant's.
  *
- * Operations: A31 Get user profile (read), A32 Update user profile (update).
+ * Operations: getUserProfile (read), updateUserProfile (update).
  *
- * Destroy: The profile always exists: destroy writes the defaults back with A32 (date format mm/dd/yyyy,
- * detail level it). Never replaced within its tenant: every change is an update in place. Moving it to
- * another tenant (`tenantId`) replaces it.
+ * Destroy: The profile always exists: destroy writes the defaults back with updateUserProfile (date format
+ * mm/dd/yyyy, detail level it). Never replaced within its tenant: every change is an update in place. Moving
+ * it to another tenant (`tenantId`) replaces it.
  */
 export class UserProfile extends NmsResource {
   /** @internal */

@@ -4,14 +4,14 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * A VAR invited to manage the tenant (A19, A22, A24), by its username in the support directory. It stays
- * INVITED until the VAR answers (acceptDelegation). The service cannot change it in place: another username
- * replaces it.
+ * A VAR invited to manage the tenant (inviteVar, getDelegation, deleteDelegation), by its username in the
+ * support directory. It stays INVITED until the VAR answers (acceptDelegation). The service cannot change it
+ * in place: another username replaces it.
  *
- * Operations: A19 Invite a VAR (create), A22 Get delegation (read), A24 Delete delegation (delete).
+ * Operations: inviteVar (create), getDelegation (read), deleteDelegation (delete).
  *
- * Destroy: deletes the object (A24 Delete delegation). Replaced on any change: the service has no update.
- * Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteDelegation). Replaced on any change: the service has no update. Moving
+ * it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */
@@ -47,7 +47,7 @@ export class VarDelegation extends NmsResource {
   declare readonly tenantId: pulumi.Output<string>;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. Read only. */
   declare readonly type: pulumi.Output<string>;
-  /** INVITED until the invited party answers (A23), then ACCEPTED or REJECTED. Read only. */
+  /** INVITED until the invited party answers (updateDelegation), then ACCEPTED or REJECTED. Read only. */
   declare readonly status: pulumi.Output<string>;
   /** Whether the delegation is in force. Read only. */
   declare readonly isValid: pulumi.Output<boolean>;
@@ -109,7 +109,7 @@ export interface VarDelegationState {
   tenantId?: pulumi.Input<string>;
   /** VAR, SUPPORT, MSP or SUPPORT_EC. Read only. */
   type?: pulumi.Input<string>;
-  /** INVITED until the invited party answers (A23), then ACCEPTED or REJECTED. Read only. */
+  /** INVITED until the invited party answers (updateDelegation), then ACCEPTED or REJECTED. Read only. */
   status?: pulumi.Input<string>;
   /** Whether the delegation is in force. Read only. */
   isValid?: pulumi.Input<boolean>;

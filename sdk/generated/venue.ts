@@ -6,13 +6,13 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * A venue: a physical site that holds AP groups, APs, switches and Wi-Fi settings (A6–A11).
+ * A venue: a physical site that holds AP groups, APs, switches and Wi-Fi settings.
  *
- * Operations: A7 Add venue (create), A9 Get venue (read), A10 Update venue (update), A11 Delete venue
- * (delete), A8 Delete venues (bulkDelete).
+ * Operations: createVenue (create), getVenue (read), updateVenue (update), deleteVenue (delete), deleteVenues
+ * (bulkDelete).
  *
- * Destroy: deletes the object (A11 Delete venue); objects destroyed at the same time share A8 Delete venues
- * calls. Never replaced within its tenant: every change is an update in place. Moving it to another tenant
+ * Destroy: deletes the object (deleteVenue); objects destroyed at the same time share deleteVenues calls.
+ * Never replaced within its tenant: every change is an update in place. Moving it to another tenant
  * (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).

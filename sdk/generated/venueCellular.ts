@@ -4,17 +4,17 @@ import type { KindInfo } from "../kind";
 import { NmsResource } from "../resource";
 
 /**
- * The cellular settings (WAN failover, APNs, SIM cards) of a venue, per AP model (W33, W34): one entry per
- * model in `models`. They exist as long as the venue does; creating the resource takes them over and writes
- * the program's list. Newer variant of the Wi-Fi API only.
+ * The cellular settings (WAN failover, APNs, SIM cards) of a venue, per AP model (getVenueCellularSettings,
+ * updateVenueCellularSettings): one entry per model in `models`. They exist as long as the venue does;
+ * creating the resource takes them over and writes the program's list. Newer variant of the Wi-Fi API only.
  *
- * Operations: W33 Get venue cellular settings per AP model (read), W34 Update venue cellular settings
- * (update).
+ * Operations: getVenueCellularSettings (read), updateVenueCellularSettings (update).
  *
- * Destroy: The service has no reset: destroy writes an empty list with W34, so no model keeps a setting of
- * its own. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the
- * SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with it.
- * Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: The service has no reset: destroy writes an empty list with updateVenueCellularSettings, so no
+ * model keeps a setting of its own. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's
+ * `deletedWith`, set by the SDK): a run that deletes the Venue too sends nothing for these settings, which
+ * the service deletes with it. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`)
+ * replaces it.
  */
 export class VenueCellular extends NmsResource {
   /** @internal */

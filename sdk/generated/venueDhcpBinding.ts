@@ -4,15 +4,15 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * The binding of a venue to a DHCP service profile (W35–W37; newer variant of the Wi-Fi API only). The
- * service cannot change a binding: a change of `venueId` or `dhcpServiceProfileId` replaces it. The venue's
- * networks need one when the venue has cellular APs (WIFI-10171).
+ * The binding of a venue to a DHCP service profile (newer variant of the Wi-Fi API only). The service cannot
+ * change a binding: a change of `venueId` or `dhcpServiceProfileId` replaces it. The venue's networks need
+ * one when the venue has cellular APs (WIFI-10171).
  *
- * Operations: W36 Bind venue to DHCP service profile (create), W35 List venue DHCP bindings (read), W37
- * Unbind venue from DHCP service profile (delete).
+ * Operations: bindVenueDhcpServiceProfile (create), listVenueDhcpServiceProfiles (read),
+ * unbindVenueDhcpServiceProfile (delete).
  *
- * Destroy: deletes the object (W37 Unbind venue from DHCP service profile). Replaced on any change, `venueId`
- * and `dhcpServiceProfileId` included: the service has no update. Moving it to another tenant (`tenantId`)
+ * Destroy: deletes the object (unbindVenueDhcpServiceProfile). Replaced on any change, `venueId` and
+ * `dhcpServiceProfileId` included: the service has no update. Moving it to another tenant (`tenantId`)
  * replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).

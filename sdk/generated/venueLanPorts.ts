@@ -6,16 +6,16 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * The LAN-port settings (ports, PoE mode, PoE out) of a venue, per AP model (W38, W39): one entry per model
- * in `models`. They exist as long as the venue does; creating the resource takes them over and writes the
- * program's list.
+ * The LAN-port settings (ports, PoE mode, PoE out) of a venue, per AP model (getVenueLanPorts,
+ * updateVenueLanPorts): one entry per model in `models`. They exist as long as the venue does; creating the
+ * resource takes them over and writes the program's list.
  *
- * Operations: W38 List venue LAN-port settings (read), W39 Update venue LAN-port settings (update).
+ * Operations: getVenueLanPorts (read), updateVenueLanPorts (update).
  *
- * Destroy: The service has no reset: destroy writes an empty list with W39, so no model keeps a setting of
- * its own. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the
- * SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with it.
- * Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: The service has no reset: destroy writes an empty list with updateVenueLanPorts, so no model keeps
+ * a setting of its own. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`,
+ * set by the SDK): a run that deletes the Venue too sends nothing for these settings, which the service
+ * deletes with it. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueLanPorts extends NmsResource {
   /** @internal */

@@ -6,15 +6,15 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * The LED settings of a venue, per AP model (W40, W41): one entry per model in `models`. They exist as long
- * as the venue does; creating the resource takes them over and writes the program's list.
+ * The LED settings of a venue, per AP model (getVenueLeds, updateVenueLeds): one entry per model in `models`.
+ * They exist as long as the venue does; creating the resource takes them over and writes the program's list.
  *
- * Operations: W40 List venue LED settings (read), W41 Update venue LED settings (update).
+ * Operations: getVenueLeds (read), updateVenueLeds (update).
  *
- * Destroy: The service has no reset: destroy writes an empty list with W41, so no model keeps a setting of
- * its own. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the
- * SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with it.
- * Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: The service has no reset: destroy writes an empty list with updateVenueLeds, so no model keeps a
+ * setting of its own. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`,
+ * set by the SDK): a run that deletes the Venue too sends nothing for these settings, which the service
+ * deletes with it. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  */
 export class VenueLeds extends NmsResource {
   /** @internal */

@@ -4,16 +4,17 @@ import type { KindInfo } from "../kind";
 import { NmsResource } from "../resource";
 
 /**
- * Whether the access points of a venue form a mesh (W42; read from the venue's Wi-Fi settings, W32). The
- * setting exists as long as the venue does; creating the resource takes it over.
+ * Whether the access points of a venue form a mesh (updateVenueMesh; read from the venue's Wi-Fi settings,
+ * getVenueWifiSettings). The setting exists as long as the venue does; creating the resource takes it over.
  *
- * Operations: W32 Get venue Wi-Fi settings (read), W42 Update venue mesh (update).
+ * Operations: getVenueWifiSettings (read), updateVenueMesh (update).
  *
- * Destroy: The service has no reset for mesh: destroy writes the default back with W42 (mesh disabled). While
- * an AP of the venue is active the service refuses that (WIFIB-10001) and the destroy fails until no AP is
- * active. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by the
- * SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with it.
- * Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: The service has no reset for mesh: destroy writes the default back with updateVenueMesh (mesh
+ * disabled). While an AP of the venue is active the service refuses that (WIFIB-10001) and the destroy fails
+ * until no AP is active. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's
+ * `deletedWith`, set by the SDK): a run that deletes the Venue too sends nothing for these settings, which
+ * the service deletes with it. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`)
+ * replaces it.
  */
 export class VenueMesh extends NmsResource {
   /** @internal */

@@ -6,17 +6,16 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * The radio settings of a venue (W43–W46): allowed channels, channel width, selection method and power per
- * band. They exist as long as the venue does; creating the resource takes them over and writes the program's
- * values.
+ * The radio settings of a venue: allowed channels, channel width, selection method and power per band. They
+ * exist as long as the venue does; creating the resource takes them over and writes the program's values.
  *
- * Operations: W43 Get venue radio (read), W44 Update venue radio (update), W45 Reset venue radio to defaults
- * (reset).
+ * Operations: getVenueRadio (read), updateVenueRadio (update), resetVenueRadio (reset).
  *
- * Destroy: resets the venue's radio settings to the service's defaults (W45, the values W46 shows); the venue
- * keeps them. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's `deletedWith`, set by
- * the SDK): a run that deletes the Venue too sends nothing for these settings, which the service deletes with
- * it. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: resets the venue's radio settings to the service's defaults (resetVenueRadio, the values
+ * getVenueRadioDefaults shows); the venue keeps them. Given its Venue resource as `venueId`, it is deleted
+ * with it (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too sends nothing for these
+ * settings, which the service deletes with it. Replaced when `venueId` changes. Moving it to another tenant
+ * (`tenantId`) replaces it.
  */
 export class VenueRadio extends NmsResource {
   /** @internal */

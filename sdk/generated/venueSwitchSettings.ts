@@ -5,16 +5,15 @@ import { NmsResource } from "../resource";
 import type * as outputs from "./types/output";
 
 /**
- * The switch settings of a venue (S68, S69): DNS servers, firmware, profile, the switches' login and syslog.
- * They exist as long as the venue does; creating the resource takes them over and writes the program's values
- * with S68.
+ * The switch settings of a venue (updateVenueSwitchSettings, getVenueSwitchSettings): DNS servers, firmware,
+ * profile, the switches' login and syslog. They exist as long as the venue does; creating the resource takes
+ * them over and writes the program's values with updateVenueSwitchSettings.
  *
- * Operations: S69 Get venue switch settings (read), S68 Write venue switch settings (the API documentation's
- * create) (update).
+ * Operations: getVenueSwitchSettings (read), updateVenueSwitchSettings (update).
  *
- * Destroy: The service has no delete for them: destroy writes the defaults back with S68 (no DNS servers,
- * syslog disabled) and clears the firmware, profile, login and syslog servers. Replaced when `venueId`
- * changes. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: The service has no delete for them: destroy writes the defaults back with
+ * updateVenueSwitchSettings (no DNS servers, syslog disabled) and clears the firmware, profile, login and
+ * syslog servers. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `switchLoginPassword`, encrypted in state.
  */

@@ -4,19 +4,18 @@ import type { KindInfo } from "../kind";
 import { NmsResource } from "../resource";
 
 /**
- * The syslog settings of a venue (W47, W48): whether APs send syslog, to which servers, with which facility,
- * priority and protocol. They exist as long as the venue does; creating the resource takes them over and
- * writes the program's values.
+ * The syslog settings of a venue (getVenueSyslog, updateVenueSyslog): whether APs send syslog, to which
+ * servers, with which facility, priority and protocol. They exist as long as the venue does; creating the
+ * resource takes them over and writes the program's values.
  *
- * Operations: W47 Get venue syslog (read), W48 Update venue syslog (update), W98 Reset venue syslog to
- * defaults (reset).
+ * Operations: getVenueSyslog (read), updateVenueSyslog (update), resetVenueSyslog (reset).
  *
- * Destroy: resets the venue's syslog settings to the service's defaults with W98 (the reset the service's
- * public clients call; disabled, port 514, UDP, priority ERROR on the older variant and INFO on the newer, no
- * servers); the venue keeps them. Given its Venue resource as `venueId`, it is deleted with it (Pulumi's
- * `deletedWith`, set by the SDK): a run that deletes the Venue too sends nothing for these settings, which
- * the service deletes with it. Replaced when `venueId` changes. Moving it to another tenant (`tenantId`)
- * replaces it.
+ * Destroy: resets the venue's syslog settings to the service's defaults with resetVenueSyslog (the reset the
+ * service's public clients call; disabled, port 514, UDP, priority ERROR on the older variant and INFO on the
+ * newer, no servers); the venue keeps them. Given its Venue resource as `venueId`, it is deleted with it
+ * (Pulumi's `deletedWith`, set by the SDK): a run that deletes the Venue too sends nothing for these
+ * settings, which the service deletes with it. Replaced when `venueId` changes. Moving it to another tenant
+ * (`tenantId`) replaces it.
  */
 export class VenueSyslog extends NmsResource {
   /** @internal */

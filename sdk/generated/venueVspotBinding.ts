@@ -4,17 +4,16 @@ import type { KindInfo } from "../kind";
 import { type AdoptionArgs, NmsResource } from "../resource";
 
 /**
- * The vSPoT server that serves a venue (W99 bind, W100 read, W101 unbind: operations of the real service its
- * API documentation does not list). A venue has one at most: binding another server moves the venue to it,
- * and the server's `venues` list the venue while it is bound, so manage a venue's server either here or in
- * the VspotServer's `venues`, not both. The service cannot change a binding: a change of `venueId` or
- * `vspotId` replaces it.
+ * The vSPoT server that serves a venue (bindVenueVspot bind, getVenueVspot read, unbindVenueVspot unbind:
+ * operations of the real service its API documentation does not list). A venue has one at most: binding
+ * another server moves the venue to it, and the server's `venues` list the venue while it is bound, so manage
+ * a venue's server either here or in the VspotServer's `venues`, not both. The service cannot change a
+ * binding: a change of `venueId` or `vspotId` replaces it.
  *
- * Operations: W99 Bind a vSPoT server to a venue (create), W100 Get the venue's vSPoT binding (read), W101
- * Unbind the venue's vSPoT server (delete).
+ * Operations: bindVenueVspot (create), getVenueVspot (read), unbindVenueVspot (delete).
  *
- * Destroy: deletes the object (W101 Unbind the venue's vSPoT server). Replaced on any change, `venueId` and
- * `vspotId` included: the service has no update. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (unbindVenueVspot). Replaced on any change, `venueId` and `vspotId` included:
+ * the service has no update. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -5,14 +5,13 @@ import { type AdoptionArgs, NmsResource } from "../resource";
 import type * as outputs from "./types/output";
 
 /**
- * A vSPoT server (W86–W90) and the venues it serves: by venue ID in the newer variant of the Wi-Fi API, by
- * venue name in the older. The password is a secret.
+ * A vSPoT server and the venues it serves: by venue ID in the newer variant of the Wi-Fi API, by venue name
+ * in the older. The password is a secret.
  *
- * Operations: W87 Create vSPoT server (create), W88 Get vSPoT server (read), W89 Update vSPoT server
- * (update), W90 Delete vSPoT server (delete).
+ * Operations: createVspot (create), getVspot (read), updateVspot (update), deleteVspot (delete).
  *
- * Destroy: deletes the object (W90 Delete vSPoT server). Never replaced within its tenant: every change is an
- * update in place. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteVspot). Never replaced within its tenant: every change is an update in
+ * place. Moving it to another tenant (`tenantId`) replaces it.
  *
  * Secret: `password`, encrypted in state.
  *

@@ -6,17 +6,15 @@ import type * as inputs from "./types/input";
 import type * as outputs from "./types/output";
 
 /**
- * A Wi-Fi calling profile (W91–W96): the carrier's ePDGs and the QoS priority of calls. A network's WLAN
- * names profiles in `wlan.advancedCustomization.wifiCallingIds`; the service refuses to delete a profile a
- * network uses.
+ * A Wi-Fi calling profile: the carrier's ePDGs and the QoS priority of calls. A network's WLAN names profiles
+ * in `wlan.advancedCustomization.wifiCallingIds`; the service refuses to delete a profile a network uses.
  *
- * Operations: W92 Create Wi-Fi calling profile (create), W94 Get Wi-Fi calling profile (read), W95 Update
- * Wi-Fi calling profile (update), W96 Delete Wi-Fi calling profile (delete), W93 Delete Wi-Fi calling
- * profiles (bulkDelete).
+ * Operations: createWifiCallingProfile (create), getWifiCallingProfile (read), updateWifiCallingProfile
+ * (update), deleteWifiCallingProfile (delete), deleteWifiCallingProfiles (bulkDelete).
  *
- * Destroy: deletes the object (W96 Delete Wi-Fi calling profile); objects destroyed at the same time share
- * W93 Delete Wi-Fi calling profiles calls. Never replaced within its tenant: every change is an update in
- * place. Moving it to another tenant (`tenantId`) replaces it.
+ * Destroy: deletes the object (deleteWifiCallingProfile); objects destroyed at the same time share
+ * deleteWifiCallingProfiles calls. Never replaced within its tenant: every change is an update in place.
+ * Moving it to another tenant (`tenantId`) replaces it.
  *
  * Adopt an existing object with `adoptId` or `adoptByName` (see the README).
  */

@@ -3,13 +3,13 @@
 // its schema, those schemas, and the set of operations seen (an operation checked by hand is
 // added to it).
 import type { z } from "zod";
-import type { OperationId, WifiApiVariant } from "../../contract";
+import type { OperationName, WifiApiVariant } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import type { Client } from "../support/emulatorClient";
 
 /** Calls an operation, holds its answer against its read schema, and (async) waits for its record. */
 export type Check = (
-  op: OperationId,
+  op: OperationName,
   params?: Record<string, string>,
   body?: unknown,
   query?: string,
@@ -19,10 +19,10 @@ export type Check = (
 export interface AnswerRun {
   emu: RunningEmulator;
   client: Client;
-  /** The tenant's PRIME_ADMIN login, for A1 (runs that do not drive A1 leave it out). */
+  /** The tenant's PRIME_ADMIN login, for login (runs that do not drive login leave it out). */
   credentials?: { username: string; password: string };
   variant: WifiApiVariant;
   check: Check;
-  schemas: Record<OperationId, z.ZodTypeAny>;
-  seen: Set<OperationId>;
+  schemas: Record<OperationName, z.ZodTypeAny>;
+  seen: Set<OperationName>;
 }

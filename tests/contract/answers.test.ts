@@ -5,7 +5,7 @@
 // know. Every async write's request record is read too, and must be SUCCESS and name the
 // operation's service.
 import type { z } from "zod";
-import type { OperationId, WifiApiVariant } from "../../contract";
+import type { OperationName, WifiApiVariant } from "../../contract";
 import { accountAnswerSchemas } from "./accountAnswers";
 import { describeEveryOperation } from "./answerHarness";
 import { beyondDocumentsAnswerSchemas } from "./beyondDocumentsAnswers";
@@ -15,7 +15,7 @@ import { wifiDeviceAnswerSchemas } from "./wifiDeviceAnswers";
 import { wifiServiceAnswerSchemas } from "./wifiServiceAnswers";
 
 /** The whole success answer of each operation, for a tenant of the variant. */
-function answerSchemas(variant: WifiApiVariant): Record<OperationId, z.ZodTypeAny> {
+function answerSchemas(variant: WifiApiVariant): Record<OperationName, z.ZodTypeAny> {
   return {
     ...accountAnswerSchemas(),
     ...wifiDeviceAnswerSchemas(),
@@ -23,7 +23,7 @@ function answerSchemas(variant: WifiApiVariant): Record<OperationId, z.ZodTypeAn
     ...wifiServiceAnswerSchemas(),
     ...beyondDocumentsAnswerSchemas(),
     ...switchAnswerSchemas(),
-  } satisfies Record<OperationId, z.ZodTypeAny>;
+  } satisfies Record<OperationName, z.ZodTypeAny>;
 }
 
 describeEveryOperation({ schemas: answerSchemas });

@@ -96,7 +96,7 @@ const BROKEN: Record<string, BrokenCopy> = {
     value: ["1"],
     failure: { path: "radioParams24G.allowedChannels", code: "WIFI-10110" },
   },
-  "AP name with a backtick, in the second entry of W2": {
+  "AP name with a backtick, in the second entry of createAps": {
     from: "W2",
     part: "request",
     at: "[1].name",
@@ -464,7 +464,7 @@ const BROKEN: Record<string, BrokenCopy> = {
     schema: networkVenueInputSchemaFor("older"),
     failure: { path: "vlanPoolId", message: NEWER_ONLY_MESSAGE },
   },
-  "cellularSettings in an older variant's W5 answer": {
+  "cellularSettings in an older variant's getAp answer": {
     from: "W5",
     part: "response",
     schema: apDetailReadSchemaFor("older"),

@@ -71,7 +71,7 @@ export const GOLDEN_SCHEMAS: Record<string, GoldenSchemas> = {
   W84: { request: dpskPassphraseInputSchema, response: acceptedAnswerSchema(dpskPassphraseReadSchema) },
   S43: { request: switchProfileInputSchema, response: acceptedAnswerSchema(switchProfileReadSchema) },
   S50: { request: switchVlanInputSchema, response: acceptedAnswerSchema(switchVlanReadSchema) },
-  // Network types: one deep network of each type beside W52's aaa
+  // Network types: one deep network of each type beside createNetworkDeep's aaa
   ...Object.fromEntries(
     ["psk", "open", "guest", "dpsk", "cloudpath"].map((type) => [
       `W52-${type}`,

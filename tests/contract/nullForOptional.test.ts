@@ -5,12 +5,12 @@
 // record SUCCESS, and answer the contract's answer form (no null where a field cannot hold one,
 // the defaults filled in).
 import { z } from "zod";
-import type { OperationId, WifiApiVariant } from "../../contract";
+import type { OperationName, WifiApiVariant } from "../../contract";
 import { operationSchemas } from "../../emulator/operations/operationSchemas";
 import { contractAnswerForms, describeEveryOperation } from "./answerHarness";
 
 /** How many nulls the run sent, by operation: the run must have sent some to almost every body. */
-const sent = new Map<OperationId, number>();
+const sent = new Map<OperationName, number>();
 
 function withNulls(schema: z.ZodTypeAny, value: unknown, count: () => void): unknown {
   let core = schema;
@@ -40,7 +40,7 @@ function withNulls(schema: z.ZodTypeAny, value: unknown, count: () => void): unk
   return out;
 }
 
-function nullsForUnset(op: OperationId, variant: WifiApiVariant, body: unknown): unknown {
+function nullsForUnset(op: OperationName, variant: WifiApiVariant, body: unknown): unknown {
   const schema = operationSchemas(op).body;
   if (!schema) return body;
   return withNulls(schema(variant), body, () => sent.set(op, (sent.get(op) ?? 0) + 1));
@@ -50,36 +50,36 @@ describeEveryOperation({ schemas: contractAnswerForms, body: nullsForUnset });
 
 test("the run sent null for the optional fields of the writes' bodies", () => {
   // The creates and updates of the objects real scripts send back, among them; the bodies without an optional field the drivers
-  // leave out (ID arrays, W16's one targetHost, W83's psk) send none.
-  const expected: OperationId[] = [
-    "A7",
-    "A10",
-    "W2",
-    "W6",
-    "W24",
-    "W27",
-    "W44",
-    "W48",
-    "W50",
-    "W52",
-    "W55",
-    "W58",
-    "W59",
-    "W62",
-    "W19",
-    "W14",
-    "W87",
-    "W89",
-    "W92",
-    "S10",
-    "S11",
-    "S43",
-    "S44",
-    "S50",
-    "S51",
-    "A13",
-    "A26",
-    "A29",
+  // leave out (ID arrays, pingFromAp's one targetHost, updateRecoveryPsk's psk) send none.
+  const expected: OperationName[] = [
+    "createVenue",
+    "updateVenue",
+    "createAps",
+    "updateAp",
+    "createApGroup",
+    "updateApGroup",
+    "updateVenueRadio",
+    "updateVenueSyslog",
+    "createNetwork",
+    "createNetworkDeep",
+    "updateNetwork",
+    "updateNetworkDeep",
+    "activateNetwork",
+    "updateNetworkActivation",
+    "updateApRadio",
+    "updateApLanPorts",
+    "createVspot",
+    "updateVspot",
+    "createWifiCallingProfile",
+    "createSwitch",
+    "updateSwitch",
+    "createSwitchProfile",
+    "updateSwitchProfile",
+    "createVlan",
+    "updateVlan",
+    "createAdmin",
+    "createNotificationRecipient",
+    "updateNotificationRecipient",
   ];
   expect(expected.filter((op) => !sent.has(op))).toEqual([]);
   expect(sent.size).toBeGreaterThanOrEqual(45);

@@ -1,13 +1,13 @@
 // The shared route table against the emulator: every operation is routed, resolves to itself
 // and nothing else, and is served.
-import { OPERATION_IDS, type OperationId, pathFor, pathParamNames, ROUTES } from "../../contract";
+import { OPERATION_NAMES, type OperationName, pathFor, pathParamNames, ROUTES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { deriveHandlers } from "../../emulator/operations/handlers";
 import { KINDS, SERVICE_OPERATIONS } from "../../emulator/services/registry";
 import { Router } from "../../emulator/http/router";
 import { Client, start } from "../support/emulatorClient";
 
-const sampleParams = (op: OperationId) =>
+const sampleParams = (op: OperationName) =>
   Object.fromEntries(
     pathParamNames(ROUTES[op].path).map((name) => [name, name === "status" ? "SUCCESS" : `sample-${name}`]),
   );
@@ -15,13 +15,13 @@ const sampleParams = (op: OperationId) =>
 const SERVED = [...deriveHandlers(KINDS, SERVICE_OPERATIONS).keys()];
 
 test("every operation but login has a handler derived from the kind declarations, and no handler lacks an operation", () => {
-  expect([...SERVED].sort()).toEqual(OPERATION_IDS.filter((op) => op !== "A1").sort());
+  expect([...SERVED].sort()).toEqual(OPERATION_NAMES.filter((op) => op !== "login").sort());
 });
 
 test("every concrete path resolves to its own operation (no template shadows another)", () => {
-  const router = new Router<OperationId>();
-  for (const op of OPERATION_IDS) router.add(ROUTES[op].method, ROUTES[op].path, op);
-  for (const op of OPERATION_IDS) {
+  const router = new Router<OperationName>();
+  for (const op of OPERATION_NAMES) router.add(ROUTES[op].method, ROUTES[op].path, op);
+  for (const op of OPERATION_NAMES) {
     const params = sampleParams(op);
     const match = router.match(ROUTES[op].method, pathFor(op, params));
     expect({ op, match }).toEqual({ op, match: { value: op, params } });
@@ -44,7 +44,7 @@ describe("served by the emulator", () => {
   });
   afterAll(() => emu.close());
 
-  test.each(OPERATION_IDS.filter((op) => op !== "A1"))("%s", async (op) => {
+  test.each(OPERATION_NAMES.filter((op) => op !== "login"))("%s", async (op) => {
     const reply = await client.call(op, sampleParams(op), ROUTES[op].method === "GET" ? undefined : {});
     // Sample IDs do not exist, so 400/404/422 are expected; what must not happen is "no operation".
     expect(reply.body?.errors?.[0]?.message ?? "").not.toMatch(/^no operation/);

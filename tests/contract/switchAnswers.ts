@@ -1,11 +1,11 @@
-// The answers of the switch operations (S1-S69): their read schemas, and the drives through them
+// The answers of the switch operations: their read schemas, and the drives through them
 // that answers.test.ts runs for a tenant of each Wi-Fi API variant.
 import { z } from "zod";
 import {
   acceptedAnswerSchema,
   acceptedRequestSchema,
   actionTextReadSchema,
-  type OperationId,
+  type OperationName,
   switchAclReadSchema,
   switchIpPortReadSchema,
   switchLagReadSchema,
@@ -33,88 +33,88 @@ import type { AnswerRun } from "./answerRun";
 
 export function switchAnswerSchemas() {
   return {
-    S43: acceptedAnswerSchema(switchProfileReadSchema),
-    S44: acceptedAnswerSchema(switchProfileReadSchema),
-    S45: switchProfileReadSchema,
-    S46: acceptedRequestSchema,
-    S47: z.array(switchProfileReadSchema),
-    S50: acceptedAnswerSchema(switchVlanReadSchema),
-    S51: acceptedAnswerSchema(switchVlanReadSchema),
-    S52: switchVlanReadSchema,
-    S53: acceptedRequestSchema,
-    S54: z.array(switchVlanReadSchema),
-    S55: acceptedRequestSchema,
-    S1: switchReferenceReadSchema,
-    S2: z.array(switchAclReadSchema),
-    S3: acceptedAnswerSchema(switchAclReadSchema),
-    S4: acceptedAnswerSchema(switchAclReadSchema),
-    S5: switchAclReadSchema,
-    S6: acceptedRequestSchema,
-    S7: z.array(switchAclReadSchema),
-    S8: acceptedRequestSchema,
-    S9: z.array(switchReadSchema),
-    S10: acceptedAnswerSchema(switchReadSchema),
-    S11: acceptedAnswerSchema(switchReadSchema),
-    S12: acceptedRequestSchema,
-    S13: z.array(switchReadSchema),
-    S14: switchReadSchema,
-    S15: acceptedRequestSchema,
-    S16: acceptedAnswerSchema(switchReadSchema),
-    S17: acceptedRequestSchema,
-    S18: acceptedAnswerSchema(actionTextReadSchema),
-    S19: acceptedAnswerSchema(switchPositionSchema),
-    S20: acceptedRequestSchema,
-    S21: acceptedAnswerSchema(actionTextReadSchema),
-    S22: acceptedRequestSchema,
-    S23: acceptedAnswerSchema(z.array(switchReadSchema)),
-    S24: acceptedRequestSchema,
-    S25: acceptedAnswerSchema(switchIpPortReadSchema),
-    S26: acceptedRequestSchema,
-    S27: z.array(switchIpPortReadSchema),
-    S28: acceptedAnswerSchema(switchIpPortReadSchema),
-    S29: switchIpPortReadSchema,
-    S30: acceptedRequestSchema,
-    S31: acceptedAnswerSchema(z.array(switchIpPortReadSchema)),
-    S32: acceptedAnswerSchema(switchLagReadSchema),
-    S33: acceptedRequestSchema,
-    S34: z.array(switchLagReadSchema),
-    S35: acceptedAnswerSchema(switchLagReadSchema),
-    S36: switchLagReadSchema,
-    S37: acceptedRequestSchema,
-    S38: acceptedAnswerSchema(z.array(switchLagReadSchema)),
-    S39: z.array(switchPortReadSchema),
-    S40: acceptedRequestSchema,
-    S41: switchPortReadSchema,
-    S42: responseEnvelope(switchPortReadSchema),
-    S48: trustedPortReadSchema,
-    S49: acceptedRequestSchema,
-    S56: z.array(switchVlanReadSchema),
-    S57: z.array(switchVlanReadSchema),
-    S58: z.array(switchVlanReadSchema),
-    S59: z.array(switchVlanReadSchema),
-    S60: switchReferenceReadSchema,
-    S61: acceptedAnswerSchema(switchVePortReadSchema),
-    S62: z.array(switchVePortReadSchema),
-    S63: acceptedAnswerSchema(switchVePortReadSchema),
-    S64: switchVePortReadSchema,
-    S65: acceptedRequestSchema,
-    S66: acceptedRequestSchema,
-    S67: acceptedAnswerSchema(z.array(switchVePortReadSchema)),
-    S68: acceptedAnswerSchema(venueSwitchSettingsReadSchema),
-    S69: venueSwitchSettingsReadSchema,
+    createSwitchProfile: acceptedAnswerSchema(switchProfileReadSchema),
+    updateSwitchProfile: acceptedAnswerSchema(switchProfileReadSchema),
+    getSwitchProfile: switchProfileReadSchema,
+    deleteSwitchProfile: acceptedRequestSchema,
+    listSwitchProfiles: z.array(switchProfileReadSchema),
+    createVlan: acceptedAnswerSchema(switchVlanReadSchema),
+    updateVlan: acceptedAnswerSchema(switchVlanReadSchema),
+    getVlan: switchVlanReadSchema,
+    deleteVlan: acceptedRequestSchema,
+    listProfileVlans: z.array(switchVlanReadSchema),
+    deleteVlans: acceptedRequestSchema,
+    getVenueAcl: switchReferenceReadSchema,
+    listVenueAcls: z.array(switchAclReadSchema),
+    createAcl: acceptedAnswerSchema(switchAclReadSchema),
+    updateAcl: acceptedAnswerSchema(switchAclReadSchema),
+    getAcl: switchAclReadSchema,
+    deleteAcl: acceptedRequestSchema,
+    listProfileAcls: z.array(switchAclReadSchema),
+    deleteAcls: acceptedRequestSchema,
+    listSwitches: z.array(switchReadSchema),
+    createSwitch: acceptedAnswerSchema(switchReadSchema),
+    updateSwitch: acceptedAnswerSchema(switchReadSchema),
+    createSshTunnel: acceptedRequestSchema,
+    listVenueSwitches: z.array(switchReadSchema),
+    getSwitch: switchReadSchema,
+    deleteSwitch: acceptedRequestSchema,
+    updateStackMembers: acceptedAnswerSchema(switchReadSchema),
+    deleteStackMember: acceptedRequestSchema,
+    pingFromSwitch: acceptedAnswerSchema(actionTextReadSchema),
+    updateSwitchPosition: acceptedAnswerSchema(switchPositionSchema),
+    rebootSwitch: acceptedRequestSchema,
+    traceRouteFromSwitch: acceptedAnswerSchema(actionTextReadSchema),
+    scheduleSwitchFirmware: acceptedRequestSchema,
+    createSwitches: acceptedAnswerSchema(z.array(switchReadSchema)),
+    deleteSwitches: acceptedRequestSchema,
+    updateIpPort: acceptedAnswerSchema(switchIpPortReadSchema),
+    deleteIpPorts: acceptedRequestSchema,
+    listSwitchIpPorts: z.array(switchIpPortReadSchema),
+    createIpPort: acceptedAnswerSchema(switchIpPortReadSchema),
+    getIpPort: switchIpPortReadSchema,
+    deleteIpPort: acceptedRequestSchema,
+    createIpPorts: acceptedAnswerSchema(z.array(switchIpPortReadSchema)),
+    updateLag: acceptedAnswerSchema(switchLagReadSchema),
+    deleteLags: acceptedRequestSchema,
+    listSwitchLags: z.array(switchLagReadSchema),
+    createLag: acceptedAnswerSchema(switchLagReadSchema),
+    getLag: switchLagReadSchema,
+    deleteLag: acceptedRequestSchema,
+    createLags: acceptedAnswerSchema(z.array(switchLagReadSchema)),
+    listSwitchPorts: z.array(switchPortReadSchema),
+    updateSwitchPort: acceptedRequestSchema,
+    getSwitchPort: switchPortReadSchema,
+    getSwitchPortsByIds: responseEnvelope(switchPortReadSchema),
+    getTrustedPort: trustedPortReadSchema,
+    deleteTrustedPort: acceptedRequestSchema,
+    listVenueVlans: z.array(switchVlanReadSchema),
+    listVenueModelVlans: z.array(switchVlanReadSchema),
+    listVenueModelTaggedPortVlans: z.array(switchVlanReadSchema),
+    listVenueModelUntaggedPortVlans: z.array(switchVlanReadSchema),
+    getVenueVlan: switchReferenceReadSchema,
+    updateVePort: acceptedAnswerSchema(switchVePortReadSchema),
+    listSwitchVePorts: z.array(switchVePortReadSchema),
+    createVePort: acceptedAnswerSchema(switchVePortReadSchema),
+    getVePort: switchVePortReadSchema,
+    deleteVePort: acceptedRequestSchema,
+    deleteVePorts: acceptedRequestSchema,
+    createVePorts: acceptedAnswerSchema(z.array(switchVePortReadSchema)),
+    updateVenueSwitchSettings: acceptedAnswerSchema(venueSwitchSettingsReadSchema),
+    getVenueSwitchSettings: venueSwitchSettingsReadSchema,
   };
 }
 
 /** Calls an operation and holds its answer against its read schema (answers.test's check). */
-type Check = (op: OperationId, params?: Record<string, string>, body?: unknown, query?: string) => Promise<any>;
+type Check = (op: OperationName, params?: Record<string, string>, body?: unknown, query?: string) => Promise<any>;
 
 export async function driveSwitchOperations(client: Client, check: Check): Promise<void> {
-  const venueId = (await client.ok("A7", {}, venueBody("Campus"))).id;
+  const venueId = (await client.ok("createVenue", {}, venueBody("Campus"))).id;
   const trusted = { model: "ICX7150-24P", trustPorts: ["1/1/1"], trustedPortType: "all", vlanDemand: false };
   const family = [{ model: "ICX7150-24P", taggedPorts: "1/1/2,1/1/3", untaggedPorts: "1/1/4" }];
   const profile = (
     await check(
-      "S43",
+      "createSwitchProfile",
       {},
       {
         name: "Campus answers",
@@ -125,44 +125,60 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
     )
   ).response;
   const profileId = profile.id;
-  await check("S48", { profileId, trustedPortId: profile.trustedPorts[0].id });
-  await check("S49", { profileId, trustedPortId: profile.trustedPorts[0].id });
-  const acl = (await check("S3", { profileId }, aclBody("users-in"))).response;
-  const spareAcl = (await check("S3", { profileId }, aclBody("spare", "standard"))).response;
-  await check("S4", { profileId }, { ...aclBody("users-in"), id: acl.id, aclRules: [] });
-  await check("S5", { profileId, aclId: acl.id });
-  await check("S7", { profileId }, undefined, "page=0&size=10");
-  await check("S2", { venueId });
-  await check("S1", { aclId: acl.id, venueId });
-  await check("S56", { venueId });
-  await check("S57", { venueId, model: "ICX7150-24P" });
-  await check("S58", { venueId, model: "ICX7150-24P", unitId: "1", slotId: "1", taggedPortId: "2" });
-  await check("S59", { venueId, model: "ICX7150-24P", unitId: "1", slotId: "1", untaggedPortId: "4" });
-  await check("S60", { vlanId: "100", venueId });
+  await check("getTrustedPort", { profileId, trustedPortId: profile.trustedPorts[0].id });
+  await check("deleteTrustedPort", { profileId, trustedPortId: profile.trustedPorts[0].id });
+  const acl = (await check("createAcl", { profileId }, aclBody("users-in"))).response;
+  const spareAcl = (await check("createAcl", { profileId }, aclBody("spare", "standard"))).response;
+  await check("updateAcl", { profileId }, { ...aclBody("users-in"), id: acl.id, aclRules: [] });
+  await check("getAcl", { profileId, aclId: acl.id });
+  await check("listProfileAcls", { profileId }, undefined, "page=0&size=10");
+  await check("listVenueAcls", { venueId });
+  await check("getVenueAcl", { aclId: acl.id, venueId });
+  await check("listVenueVlans", { venueId });
+  await check("listVenueModelVlans", { venueId, model: "ICX7150-24P" });
+  await check("listVenueModelTaggedPortVlans", {
+    venueId,
+    model: "ICX7150-24P",
+    unitId: "1",
+    slotId: "1",
+    taggedPortId: "2",
+  });
+  await check("listVenueModelUntaggedPortVlans", {
+    venueId,
+    model: "ICX7150-24P",
+    unitId: "1",
+    slotId: "1",
+    untaggedPortId: "4",
+  });
+  await check("getVenueVlan", { vlanId: "100", venueId });
 
   const serial = switchSerial(1);
-  await check("S10", {}, { ...switchBody(venueId, 1), tags: "core,floor1" });
-  await check("S23", {}, switchBody(venueId, 2));
-  await check("S11", {}, { ...switchBody(venueId, 1, "Renamed"), igmpSnooping: "passive" });
-  await check("S9");
-  await check("S13", { venueId });
-  await check("S14", { serialNumber: serial });
-  await check("S19", { serialNumber: serial }, { xPercent: 10, yPercent: 20 });
-  await check("S16", { serialNumber: serial }, { add: [switchSerial(5), switchSerial(6)] });
-  await check("S17", { serialNumber: serial, memberId: switchSerial(6) });
-  await check("S18", { serialNumber: serial }, { targetHost: "192.0.2.1" });
-  await check("S21", { serialNumber: serial }, { targetHost: "example.com", maxTtl: 5 });
-  await check("S20", { serialNumber: serial });
-  await check("S22", { serialNumber: serial }, { firmwareVersion: "09.0.10", scheduledTime: "2030-01-01T00:00:00Z" });
+  await check("createSwitch", {}, { ...switchBody(venueId, 1), tags: "core,floor1" });
+  await check("createSwitches", {}, switchBody(venueId, 2));
+  await check("updateSwitch", {}, { ...switchBody(venueId, 1, "Renamed"), igmpSnooping: "passive" });
+  await check("listSwitches");
+  await check("listVenueSwitches", { venueId });
+  await check("getSwitch", { serialNumber: serial });
+  await check("updateSwitchPosition", { serialNumber: serial }, { xPercent: 10, yPercent: 20 });
+  await check("updateStackMembers", { serialNumber: serial }, { add: [switchSerial(5), switchSerial(6)] });
+  await check("deleteStackMember", { serialNumber: serial, memberId: switchSerial(6) });
+  await check("pingFromSwitch", { serialNumber: serial }, { targetHost: "192.0.2.1" });
+  await check("traceRouteFromSwitch", { serialNumber: serial }, { targetHost: "example.com", maxTtl: 5 });
+  await check("rebootSwitch", { serialNumber: serial });
   await check(
-    "S12",
+    "scheduleSwitchFirmware",
+    { serialNumber: serial },
+    { firmwareVersion: "09.0.10", scheduledTime: "2030-01-01T00:00:00Z" },
+  );
+  await check(
+    "createSshTunnel",
     {},
     { serial, localPort: 22, rpPort: 2222, rpIp: "192.0.2.9", rpUserName: "ops", rpPrivateKey: "-----KEY-----" },
   );
 
-  const ports = await check("S39", { serialNumber: serial });
+  const ports = await check("listSwitchPorts", { serialNumber: serial });
   await check(
-    "S40",
+    "updateSwitchPort",
     { serialNumber: serial },
     {
       port: "1/1/5",
@@ -173,51 +189,56 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
       portSpeed: "AUTO",
     },
   );
-  await check("S41", { serialNumber: serial, unitNum: "1", slotNum: "1", portNum: "5" });
-  await check("S42", { serialNumber: serial }, [ports[0].id, ports[1].id]);
+  await check("getSwitchPort", { serialNumber: serial, unitNum: "1", slotNum: "1", portNum: "5" });
+  await check("getSwitchPortsByIds", { serialNumber: serial }, [ports[0].id, ports[1].id]);
 
   const lag = (
     await check(
-      "S35",
+      "createLag",
       { serialNumber: serial },
       { name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["100"] },
     )
   ).response;
-  await check("S32", {}, { id: lag.id, name: "uplink", type: "static", ports: ["1/2/1"] });
-  const [other] = (await check("S38", { serialNumber: serial }, { name: "spare", type: "static", ports: ["1/2/3"] }))
-    .response;
-  await check("S34", { serialNumber: serial });
-  await check("S36", { lagId: lag.id });
-  await check("S37", { lagId: lag.id });
-  await check("S33", {}, [other.id]);
+  await check("updateLag", {}, { id: lag.id, name: "uplink", type: "static", ports: ["1/2/1"] });
+  const [other] = (
+    await check("createLags", { serialNumber: serial }, { name: "spare", type: "static", ports: ["1/2/3"] })
+  ).response;
+  await check("listSwitchLags", { serialNumber: serial });
+  await check("getLag", { lagId: lag.id });
+  await check("deleteLag", { lagId: lag.id });
+  await check("deleteLags", {}, [other.id]);
 
   const ip = (
     await check(
-      "S28",
+      "createIpPort",
       { serialNumber: serial },
       { port: "1/1/10", ipAddress: "10.0.10.1", ipSubnetMask: "255.255.255.0" },
     )
   ).response;
-  await check("S25", {}, { id: ip.id, port: "1/1/10", ipAddress: "10.0.10.2", ospfArea: "0.0.0.0" });
-  const [otherIp] = (await check("S31", { serialNumber: serial }, { port: "1/1/11" })).response;
-  await check("S27", { serialNumber: serial });
-  await check("S29", { ipPortId: ip.id });
-  await check("S30", { ipPortId: ip.id });
-  await check("S26", {}, [otherIp.id]);
+  await check("updateIpPort", {}, { id: ip.id, port: "1/1/10", ipAddress: "10.0.10.2", ospfArea: "0.0.0.0" });
+  const [otherIp] = (await check("createIpPorts", { serialNumber: serial }, { port: "1/1/11" })).response;
+  await check("listSwitchIpPorts", { serialNumber: serial });
+  await check("getIpPort", { ipPortId: ip.id });
+  await check("deleteIpPort", { ipPortId: ip.id });
+  await check("deleteIpPorts", {}, [otherIp.id]);
 
   const ve = (
-    await check("S63", { serialNumber: serial }, { vlanId: 100, ipAddress: "10.0.100.1", dhcpRelayAgent: "10.0.0.5" })
+    await check(
+      "createVePort",
+      { serialNumber: serial },
+      { vlanId: 100, ipAddress: "10.0.100.1", dhcpRelayAgent: "10.0.0.5" },
+    )
   ).response;
-  await check("S61", {}, { id: ve.id, vlanId: 100, ipAddress: "10.0.100.2" });
-  const [otherVe] = (await check("S67", { serialNumber: serial }, [{ vlanId: 200 }])).response;
-  await check("S62", { serialNumber: serial });
-  await check("S64", { vePortId: ve.id });
-  await check("S65", { vePortId: ve.id });
-  await check("S66", {}, [otherVe.id]);
+  await check("updateVePort", {}, { id: ve.id, vlanId: 100, ipAddress: "10.0.100.2" });
+  const [otherVe] = (await check("createVePorts", { serialNumber: serial }, [{ vlanId: 200 }])).response;
+  await check("listSwitchVePorts", { serialNumber: serial });
+  await check("getVePort", { vePortId: ve.id });
+  await check("deleteVePort", { vePortId: ve.id });
+  await check("deleteVePorts", {}, [otherVe.id]);
 
-  await check("S69", { venueId });
+  await check("getVenueSwitchSettings", { venueId });
   await check(
-    "S68",
+    "updateVenueSwitchSettings",
     {},
     {
       id: venueId,
@@ -229,36 +250,40 @@ export async function driveSwitchOperations(client: Client, check: Check): Promi
       syslogPrimaryServer: "logs.example.com",
     },
   );
-  await check("S69", { venueId });
+  await check("getVenueSwitchSettings", { venueId });
 
-  await check("S40", { serialNumber: serial }, { port: "1/1/5" });
-  await check("S15", { serialNumber: serial });
-  await check("S24", {}, [switchSerial(2)]);
-  await check("S6", { profileId, aclId: acl.id });
-  await check("S8", { profileId }, [spareAcl.id]);
+  await check("updateSwitchPort", { serialNumber: serial }, { port: "1/1/5" });
+  await check("deleteSwitch", { serialNumber: serial });
+  await check("deleteSwitches", {}, [switchSerial(2)]);
+  await check("deleteAcl", { profileId, aclId: acl.id });
+  await check("deleteAcls", { profileId }, [spareAcl.id]);
 }
 
-/** switch profiles and VLANs (S43-S55) */
+/** switch profiles and VLANs */
 export async function driveSwitchProfiles({ client, variant, check, credentials }: AnswerRun): Promise<void> {
-  const venueId = (await client.ok("A7", {}, venueBody("Switch site"))).id;
+  const venueId = (await client.ok("createVenue", {}, venueBody("Switch site"))).id;
   const profile = (
-    await check("S43", {}, { ...switchProfileBody("Answers profile", [vlanBody(10)]), venues: [venueId] })
+    await check(
+      "createSwitchProfile",
+      {},
+      { ...switchProfileBody("Answers profile", [vlanBody(10)]), venues: [venueId] },
+    )
   ).response;
-  await check("S45", { profileId: profile.id });
-  await check("S44", {}, { id: profile.id, name: "Answers profile 2", venues: [venueId] });
-  await check("S47");
+  await check("getSwitchProfile", { profileId: profile.id });
+  await check("updateSwitchProfile", {}, { id: profile.id, name: "Answers profile 2", venues: [venueId] });
+  await check("listSwitchProfiles");
   const vlan = (
     await check(
-      "S50",
+      "createVlan",
       { profileId: profile.id },
       { ...vlanBody(20), rootBridgeFamilyId: "ICX7850", switchFamilyModels: [{ model: "ICX7850-48F" }] },
     )
   ).response;
-  const spare = (await check("S50", { profileId: profile.id }, vlanBody(30))).response;
-  await check("S52", { profileId: profile.id, vlanUuid: vlan.id });
-  await check("S51", { profileId: profile.id }, { id: vlan.id, ...vlanBody(20, "Renamed") });
-  await check("S54", { profileId: profile.id });
-  await check("S53", { profileId: profile.id, vlanUuid: vlan.id });
-  await check("S55", { profileId: profile.id }, [spare.id]);
-  await check("S46", { profileId: profile.id });
+  const spare = (await check("createVlan", { profileId: profile.id }, vlanBody(30))).response;
+  await check("getVlan", { profileId: profile.id, vlanUuid: vlan.id });
+  await check("updateVlan", { profileId: profile.id }, { id: vlan.id, ...vlanBody(20, "Renamed") });
+  await check("listProfileVlans", { profileId: profile.id });
+  await check("deleteVlan", { profileId: profile.id, vlanUuid: vlan.id });
+  await check("deleteVlans", { profileId: profile.id }, [spare.id]);
+  await check("deleteSwitchProfile", { profileId: profile.id });
 }

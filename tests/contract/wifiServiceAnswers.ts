@@ -1,5 +1,5 @@
 // The answers of the client, device policy, guest user, DPSK, recovery PSK, vSPoT and Wi-Fi calling
-// operations (W67-W96): their read schemas, and the drives through them that answers.test.ts runs
+// operations: their read schemas, and the drives through them that answers.test.ts runs
 // for a tenant of each Wi-Fi API variant.
 import { z } from "zod";
 import {
@@ -22,41 +22,41 @@ import type { AnswerRun } from "./answerRun";
 
 export function wifiServiceAnswerSchemas() {
   return {
-    W73: contentPageSchema(guestUserReadSchema),
-    W74: acceptedAnswerSchema(z.array(guestUserReadSchema)),
-    W75: acceptedRequestSchema,
-    W77: guestUserReadSchema,
-    W78: acceptedRequestSchema,
-    W79: acceptedRequestSchema,
-    W80: acceptedRequestSchema,
-    W81: acceptedAnswerSchema(guestUserReadSchema),
+    listGuestUsers: contentPageSchema(guestUserReadSchema),
+    createGuestUsers: acceptedAnswerSchema(z.array(guestUserReadSchema)),
+    deleteGuestUsers: acceptedRequestSchema,
+    getGuestUser: guestUserReadSchema,
+    deleteGuestUser: acceptedRequestSchema,
+    disableGuestUser: acceptedRequestSchema,
+    enableGuestUser: acceptedRequestSchema,
+    regenerateGuestUserCredentials: acceptedAnswerSchema(guestUserReadSchema),
     // A field with a default in the write form is always filled in the answer.
-    W84: acceptedAnswerSchema(answerOf(dpskPassphraseReadSchema)),
-    W85: acceptedRequestSchema,
-    W67: acceptedRequestSchema,
-    W68: z.array(devicePolicyReadSchema),
-    W69: acceptedAnswerSchema(devicePolicyReadSchema),
-    W70: acceptedRequestSchema,
-    W71: devicePolicyReadSchema,
-    W72: acceptedAnswerSchema(devicePolicyReadSchema),
-    W76: acceptedAnswerSchema(guestImportReadSchema),
-    W82: recoveryPskReadSchema,
-    W83: acceptedAnswerSchema(recoveryPskReadSchema),
-    W86: z.array(vspotServerReadSchema),
-    W87: acceptedAnswerSchema(vspotServerReadSchema),
-    W88: vspotServerReadSchema,
-    W89: acceptedAnswerSchema(vspotServerReadSchema),
-    W90: acceptedRequestSchema,
-    W91: z.array(wifiCallingProfileReadSchema),
-    W92: acceptedAnswerSchema(wifiCallingProfileReadSchema),
-    W93: acceptedRequestSchema,
-    W94: wifiCallingProfileReadSchema,
-    W95: acceptedAnswerSchema(wifiCallingProfileReadSchema),
-    W96: acceptedRequestSchema,
+    createDpskPassphrase: acceptedAnswerSchema(answerOf(dpskPassphraseReadSchema)),
+    deleteDpskPassphrases: acceptedRequestSchema,
+    disconnectClients: acceptedRequestSchema,
+    listDevicePolicies: z.array(devicePolicyReadSchema),
+    createDevicePolicy: acceptedAnswerSchema(devicePolicyReadSchema),
+    deleteDevicePolicies: acceptedRequestSchema,
+    getDevicePolicy: devicePolicyReadSchema,
+    updateDevicePolicy: acceptedAnswerSchema(devicePolicyReadSchema),
+    importGuestUsers: acceptedAnswerSchema(guestImportReadSchema),
+    getRecoveryPsk: recoveryPskReadSchema,
+    updateRecoveryPsk: acceptedAnswerSchema(recoveryPskReadSchema),
+    listVspots: z.array(vspotServerReadSchema),
+    createVspot: acceptedAnswerSchema(vspotServerReadSchema),
+    getVspot: vspotServerReadSchema,
+    updateVspot: acceptedAnswerSchema(vspotServerReadSchema),
+    deleteVspot: acceptedRequestSchema,
+    listWifiCallingProfiles: z.array(wifiCallingProfileReadSchema),
+    createWifiCallingProfile: acceptedAnswerSchema(wifiCallingProfileReadSchema),
+    deleteWifiCallingProfiles: acceptedRequestSchema,
+    getWifiCallingProfile: wifiCallingProfileReadSchema,
+    updateWifiCallingProfile: acceptedAnswerSchema(wifiCallingProfileReadSchema),
+    deleteWifiCallingProfile: acceptedRequestSchema,
   };
 }
 
-/** client disconnect, device policies, guest import, recovery PSK, vSPoT and Wi-Fi calling (W67-W96) */
+/** client disconnect, device policies, guest import, recovery PSK, vSPoT and Wi-Fi calling */
 export async function driveWifiServiceOperations({
   emu,
   client,
@@ -65,31 +65,31 @@ export async function driveWifiServiceOperations({
   schemas,
   seen,
 }: AnswerRun): Promise<void> {
-  const venueId = (await client.ok("A7", {}, venueBody("Services site"))).id;
+  const venueId = (await client.ok("createVenue", {}, venueBody("Services site"))).id;
   // One serial per variant: both variants' tenants share the emulator, and a serial belongs to one tenant.
-  const ap = (await client.ok("W2", {}, [apBody(venueId, variant === "newer" ? 71 : 171)]))[0];
+  const ap = (await client.ok("createAps", {}, [apBody(venueId, variant === "newer" ? 71 : 171)]))[0];
   await admin(emu, "POST", `/tenants/${client.tenantId}/clients`, { apMac: ap.mac, clientMac: "02:00:00:00:00:01" });
-  await check("W67", {}, [{ apMac: ap.mac, clientMac: "02:00:00:00:00:01" }]);
+  await check("disconnectClients", {}, [{ apMac: ap.mac, clientMac: "02:00:00:00:00:01" }]);
   const policy = {
     name: "Phones",
     description: "Phones only",
     rules: [{ name: "iPhones", action: "ALLOW", deviceType: "Smartphone", osVendor: "Ios", vlan: 20 }],
   };
   if (variant === "newer") {
-    const created = (await check("W69", {}, policy)).response;
-    const spare = (await check("W69", {}, { ...policy, name: "Spare policy" })).response;
-    await check("W68");
-    await check("W71", { devicePolicyId: created.id });
-    await check("W72", { devicePolicyId: created.id }, { ...policy, defaultAccess: "BLOCK" });
-    await check("W70", {}, [created.id, spare.id]);
+    const created = (await check("createDevicePolicy", {}, policy)).response;
+    const spare = (await check("createDevicePolicy", {}, { ...policy, name: "Spare policy" })).response;
+    await check("listDevicePolicies");
+    await check("getDevicePolicy", { devicePolicyId: created.id });
+    await check("updateDevicePolicy", { devicePolicyId: created.id }, { ...policy, defaultAccess: "BLOCK" });
+    await check("deleteDevicePolicies", {}, [created.id, spare.id]);
   } else {
     // The older variant has no device policies: each operation is 404 NMS-NOT-IN-VARIANT.
     for (const [op, params, body] of [
-      ["W68", {}],
-      ["W69", {}, policy],
-      ["W70", {}, ["x"]],
-      ["W71", { devicePolicyId: "x" }],
-      ["W72", { devicePolicyId: "x" }, policy],
+      ["listDevicePolicies", {}],
+      ["createDevicePolicy", {}, policy],
+      ["deleteDevicePolicies", {}, ["x"]],
+      ["getDevicePolicy", { devicePolicyId: "x" }],
+      ["updateDevicePolicy", { devicePolicyId: "x" }, policy],
     ] as const) {
       const reply = await client.call(op, params, body);
       expect({ op, status: reply.status, code: reply.body.errors[0].code }).toEqual({
@@ -102,7 +102,7 @@ export async function driveWifiServiceOperations({
   }
   const networkId = (
     await client.ok(
-      "W50",
+      "createNetwork",
       {},
       { name: "Import answers", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } },
     )
@@ -124,76 +124,84 @@ export async function driveWifiServiceOperations({
     "guests.csv",
   );
   const imported = await fetch(
-    `${emu.url}${ROUTES.W76.path.replace("{tenantId}", client.tenantId)}?networkId=${networkId}`,
+    `${emu.url}${ROUTES.importGuestUsers.path.replace("{tenantId}", client.tenantId)}?networkId=${networkId}`,
     { method: "POST", body: form, headers: { cookie: client.cookie! } },
   );
   const importBody = (await imported.json()) as { requestId: string; response?: { data?: unknown[] } };
   expect({
     status: imported.status,
-    problems: answerProblems(schemas.W76, importBody),
+    problems: answerProblems(schemas.importGuestUsers, importBody),
     count: importBody.response?.data?.length,
   }).toEqual({ status: 201, problems: [], count: 2 });
   expect((await client.waitFor(importBody.requestId)).status).toBe("SUCCESS");
-  seen.add("W76");
-  await check("W82");
-  await check("W83", {}, { psk: "1234567890123456" });
-  await check("W82");
+  seen.add("importGuestUsers");
+  await check("getRecoveryPsk");
+  await check("updateRecoveryPsk", {}, { psk: "1234567890123456" });
+  await check("getRecoveryPsk");
   const venues = variant === "newer" ? [{ id: venueId }] : [{ name: "Services site" }];
   const vspot = (
     await check(
-      "W87",
+      "createVspot",
       {},
       { serverName: "Hotspot", serverAddress: "vspot.example.com", password: "vspot-password", venues },
     )
   ).response;
-  await check("W86", {}, undefined, "page=0&size=10");
-  await check("W88", { vspotId: vspot.id });
+  await check("listVspots", {}, undefined, "page=0&size=10");
+  await check("getVspot", { vspotId: vspot.id });
   await check(
-    "W89",
+    "updateVspot",
     { vspotId: vspot.id },
     { serverName: "Hotspot", serverAddress: "192.0.2.40", port: 9883, password: "vspot-password" },
   );
-  await check("W90", { vspotId: vspot.id });
+  await check("deleteVspot", { vspotId: vspot.id });
   const calling = {
     profileName: "Carrier",
     description: "Carrier ePDGs",
     ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.60" }],
   };
-  const profile = (await check("W92", {}, calling)).response;
+  const profile = (await check("createWifiCallingProfile", {}, calling)).response;
   const spareProfile = (
-    await check("W92", {}, { ...calling, profileName: "Carrier 2", qosPriority: "WIFICALLING_PRI_VIDEO" })
+    await check(
+      "createWifiCallingProfile",
+      {},
+      { ...calling, profileName: "Carrier 2", qosPriority: "WIFICALLING_PRI_VIDEO" },
+    )
   ).response;
-  await check("W91", {}, undefined, "page=0&size=10");
-  await check("W94", { wifiCallingProfileId: profile.id });
-  await check("W95", { wifiCallingProfileId: profile.id }, { ...calling, qosPriority: "WIFICALLING_PRI_BE" });
-  await check("W96", { wifiCallingProfileId: profile.id });
-  await check("W93", {}, [spareProfile.id]);
+  await check("listWifiCallingProfiles", {}, undefined, "page=0&size=10");
+  await check("getWifiCallingProfile", { wifiCallingProfileId: profile.id });
+  await check(
+    "updateWifiCallingProfile",
+    { wifiCallingProfileId: profile.id },
+    { ...calling, qosPriority: "WIFICALLING_PRI_BE" },
+  );
+  await check("deleteWifiCallingProfile", { wifiCallingProfileId: profile.id });
+  await check("deleteWifiCallingProfiles", {}, [spareProfile.id]);
 }
 
-/** guest users and DPSK passphrases (W73-W85) */
+/** guest users and DPSK passphrases */
 export async function driveGuestUsersAndDpsk({ client, variant, check, credentials }: AnswerRun): Promise<void> {
   const networkId = (
     await client.ok(
-      "W50",
+      "createNetwork",
       {},
       { name: "Guest answers", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } },
     )
   ).id;
   const [first, second] = (
-    await check("W74", {}, [
+    await check("createGuestUsers", {}, [
       guestUserBody(networkId),
       { ...guestUserBody(networkId, "Second"), email: "s@example.com", notes: "n" },
     ])
   ).response;
-  await check("W73");
-  await check("W73", {}, undefined, "page=1&size=1");
-  await check("W77", { guestUserId: first.id });
-  await check("W79", { guestUserId: first.id });
-  await check("W80", { guestUserId: first.id });
-  await check("W81", { guestUserId: first.id }, ["MAIL", "SMS"]);
-  await check("W78", { guestUserId: first.id });
-  await check("W75", {}, [second.id]);
-  const given = (await check("W84", {}, dpskBody(networkId))).response;
-  const generated = (await check("W84", {}, { mac: "aabbccddee09", vlanId: 200 })).response;
-  await check("W85", {}, [given.id, generated.id]);
+  await check("listGuestUsers");
+  await check("listGuestUsers", {}, undefined, "page=1&size=1");
+  await check("getGuestUser", { guestUserId: first.id });
+  await check("disableGuestUser", { guestUserId: first.id });
+  await check("enableGuestUser", { guestUserId: first.id });
+  await check("regenerateGuestUserCredentials", { guestUserId: first.id }, ["MAIL", "SMS"]);
+  await check("deleteGuestUser", { guestUserId: first.id });
+  await check("deleteGuestUsers", {}, [second.id]);
+  const given = (await check("createDpskPassphrase", {}, dpskBody(networkId))).response;
+  const generated = (await check("createDpskPassphrase", {}, { mac: "aabbccddee09", vlanId: 200 })).response;
+  await check("deleteDpskPassphrases", {}, [given.id, generated.id]);
 }

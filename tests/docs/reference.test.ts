@@ -4,7 +4,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { OPERATION_IDS } from "../../contract/routes";
+import { type DocumentationId, OPERATION_IDS, operationWithId, routeOf } from "../../contract/routes";
 import { FUNCTION_SPECS } from "../../provider/functions";
 import { specFields } from "../../provider/fields";
 import { RESOURCE_SPECS } from "../../provider/resources";
@@ -128,7 +128,7 @@ describe("what a function page says", () => {
     "$name: its operation, whether it runs in preview, its parameters and result",
     (spec) => {
       const text = page(`${REFERENCE_DIR}/functions/${spec.name}.md`);
-      expect(prose(text)).toContain(`- Operation: ${spec.op} `);
+      expect(prose(text)).toContain(`- Operation: ${routeOf(spec.op).id} `);
       expect(prose(text)).toContain(spec.runsInPreview ? "During preview: **runs**" : "During preview: **never runs**");
       for (const name of Object.keys(spec.args("newer").shape)) expect(rowOf(text, name)).not.toBe("");
       for (const name of Object.keys(spec.result.shape))
@@ -141,9 +141,11 @@ describe("COVERAGE.md", () => {
   test("one row per operation of the route table, those beyond the service's API documentation (W49, W97-W101) marked, with totals", () => {
     const text = page(COVERAGE_FILE);
     for (const op of OPERATION_IDS)
-      expect(text).toMatch(new RegExp(`\\n- ${op}( \\(not in the API documentation\\))?:\\s+\``));
-    for (const op of ["W49", "W97", "W98", "W99", "W100", "W101"])
-      expect(text).toMatch(new RegExp(`\\n- ${op} \\(not in the API documentation\\):\\s+\``));
+      expect(text).toMatch(
+        new RegExp(`\\n- ${op} ${operationWithId(op)}( \\(not in the API documentation\\))?:\\s+\``),
+      );
+    for (const op of ["W49", "W97", "W98", "W99", "W100", "W101"] as const)
+      expect(text).toMatch(new RegExp(`\\n- ${op} ${operationWithId(op)} \\(not in the API documentation\\):\\s+\``));
     expect(prose(text)).toContain(
       `The 208 operations of the service's API documentation and W49, W97, W98, W99, W100, W101 (${OPERATION_IDS.length} in all`,
     );
@@ -151,8 +153,10 @@ describe("COVERAGE.md", () => {
   });
 
   test("reachable names the resources and functions from their declarations", () => {
-    const row = (op: string) =>
-      /Reachable from the provider: (.*?)\. Tested:/.exec(itemOf(page(COVERAGE_FILE), `${op}: `))?.[1];
+    const row = (op: DocumentationId) =>
+      /Reachable from the provider: (.*?)\. Tested:/.exec(
+        itemOf(page(COVERAGE_FILE), `${op} ${operationWithId(op)}: `),
+      )?.[1];
     expect(row("W79")).toContain("GuestUser");
     expect(row("S45")).toContain("SwitchTrustedPort");
     expect(row("U1")).toContain("FloorPlan");

@@ -111,23 +111,25 @@ beforeAll(async () => {
 
   // A second administrator, added through the API and logged in with its own password, drifts the estate.
   const owner = await Client.login(emulator, tenant.username, tenant.password);
-  await owner.ok("A13", {}, { role: "PRIME_ADMIN", email: OPS.email });
+  await owner.ok("createAdmin", {}, { role: "PRIME_ADMIN", email: OPS.email });
   expect((await admin(emulator, "POST", "passwords", { username: OPS.email, password: OPS.password })).status).toBe(
     204,
   );
   const ops = await Client.login(emulator, OPS.email, OPS.password);
-  const venue = (await ops.call("A9", { venueId: ids.hq })).body;
-  await ops.ok("A10", { venueId: ids.hq }, { ...venue, description: "Changed by hand" });
-  const network = (await ops.call("W57", { networkId: ids.staff })).body;
+  const venue = (await ops.call("getVenue", { venueId: ids.hq })).body;
+  await ops.ok("updateVenue", { venueId: ids.hq }, { ...venue, description: "Changed by hand" });
+  const network = (await ops.call("getNetworkDeep", { networkId: ids.staff })).body;
   await ops.ok(
-    "W58",
+    "updateNetworkDeep",
     { networkId: ids.staff },
     { ...network, wlan: { ...network.wlan, passphrase: CHANGED_PASSPHRASE, ssid: "staff-2" } },
   );
-  await ops.ok("A27", {}, [{ id: ids.oncall }]);
-  ids.lab = (await ops.ok("W52", {}, { name: "Lab", type: "open", wlan: { ssid: "lab", wlanSecurity: "Open" } })).id;
-  ids.warehouse = (await ops.ok("A7", {}, { name: "Warehouse" })).id;
-  ids.dock = (await ops.ok("W24", {}, { name: "Dock", venueId: ids.hq })).id;
+  await ops.ok("deleteNotificationRecipients", {}, [{ id: ids.oncall }]);
+  ids.lab = (
+    await ops.ok("createNetworkDeep", {}, { name: "Lab", type: "open", wlan: { ssid: "lab", wlanSecurity: "Open" } })
+  ).id;
+  ids.warehouse = (await ops.ok("createVenue", {}, { name: "Warehouse" })).id;
+  ids.dock = (await ops.ok("createApGroup", {}, { name: "Dock", venueId: ids.hq })).id;
 });
 
 afterAll(async () => {
@@ -218,7 +220,9 @@ test("--write-code, added to the program, adopts the three objects with no creat
   const adopted = await up({ ...stack, program, refresh: true });
   expect(adopted.errors).toEqual([]);
   const { entries } = (await adminApi(emulator, "GET", "log")) as { entries: { op: string; method: string }[] };
-  const creates = entries.filter((e) => ["A7", "W52", "W24"].includes(e.op)).map((e) => e.op);
+  const creates = entries
+    .filter((e) => ["createVenue", "createNetworkDeep", "createApGroup"].includes(e.op))
+    .map((e) => e.op);
   expect(creates).toEqual([]);
   const byName = Object.fromEntries(adopted.steps.filter((s) => s.custom).map((s) => [s.name, s.id]));
   expect([byName.dock, byName.lab, byName.warehouse]).toEqual([ids.dock, ids.lab, ids.warehouse]);
@@ -349,10 +353,12 @@ test("a stack over two end customers' tenants reports each tenant apart", async 
   const hqOf = (i: number) => deployed.steps.find((s) => s.name === `c${i}-hq`)!.id!;
   // By hand, in each customer's own tenant: a network in A, the venue's description in B.
   const a = await Client.login(emulator, customers[0].username, customers[0].password);
-  const lab = (await a.ok("W52", {}, { name: "Lab", type: "open", wlan: { ssid: "lab", wlanSecurity: "Open" } })).id;
+  const lab = (
+    await a.ok("createNetworkDeep", {}, { name: "Lab", type: "open", wlan: { ssid: "lab", wlanSecurity: "Open" } })
+  ).id;
   const b = await Client.login(emulator, customers[1].username, customers[1].password);
-  const venue = (await b.call("A9", { venueId: hqOf(1) })).body;
-  await b.ok("A10", { venueId: hqOf(1) }, { ...venue, description: "Changed in B" });
+  const venue = (await b.call("getVenue", { venueId: hqOf(1) })).body;
+  await b.ok("updateVenue", { venueId: hqOf(1) }, { ...venue, description: "Changed in B" });
 
   const parsed = parseCommandLine(["--state", fleet.statePath, "--kinds", "Venue,ApGroup,Network", "--format", "json"]);
   if (parsed.help) throw new Error("unexpected --help");

@@ -1,4 +1,4 @@
-// Bulk deletes (A8, W3, S55...): all or nothing, and every refused entry named by its index in the
+// Bulk deletes (deleteVenues, deleteAps, deleteVlans...): all or nothing, and every refused entry named by its index in the
 // body as sent, at submit (an answer) and at apply (a FAILed record). See emulator/README.md "Bulk deletes".
 import type { RunningEmulator } from "../../emulator";
 import { admin, Client, pskNetworkBody, start, venueBody } from "../support/emulatorClient";
@@ -14,14 +14,14 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 let counter = 0;
-const venue = async (): Promise<string> => (await client.ok("A7", {}, venueBody(`Bulk ${++counter}`))).id;
-const exists = async (venueId: string) => (await client.call("A9", { venueId })).status === 200;
+const venue = async (): Promise<string> => (await client.ok("createVenue", {}, venueBody(`Bulk ${++counter}`))).id;
+const exists = async (venueId: string) => (await client.call("getVenue", { venueId })).status === 200;
 
 test("every refused entry is named by its index with its own code; the answer has the first one's status; nothing is deleted", async () => {
   const [free, busy] = [await venue(), await venue()];
-  const network = await client.ok("W50", {}, pskNetworkBody(`Bulk net ${++counter}`));
-  await client.ok("W59", {}, { networkId: network.id, venueId: busy });
-  const reply = await client.call("A8", {}, [free, UNKNOWN, busy]);
+  const network = await client.ok("createNetwork", {}, pskNetworkBody(`Bulk net ${++counter}`));
+  await client.ok("activateNetwork", {}, { networkId: network.id, venueId: busy });
+  const reply = await client.call("deleteVenues", {}, [free, UNKNOWN, busy]);
   expect(reply.status).toBe(404);
   expect(reply.body.errors).toEqual([
     expect.objectContaining({ code: "NMS-NOT-FOUND", object: "[1].venueId", value: UNKNOWN }),
@@ -32,9 +32,9 @@ test("every refused entry is named by its index with its own code; the answer ha
 
 test("a repeated ID counts once, and an entry keeps its index in the body as sent", async () => {
   const a = await venue();
-  const reply = await client.call("A8", {}, [a, a, UNKNOWN]);
+  const reply = await client.call("deleteVenues", {}, [a, a, UNKNOWN]);
   expect(reply.body.errors).toEqual([expect.objectContaining({ object: "[2].venueId" })]);
-  const { record } = await client.write("A8", {}, [a, a]);
+  const { record } = await client.write("deleteVenues", {}, [a, a]);
   expect(record).toMatchObject({ status: "SUCCESS", count: 1, entityId: a });
 });
 
@@ -43,8 +43,8 @@ test("an entry refused at apply FAILs the record naming it; nothing is deleted",
   await admin(emu, "PUT", "/config", { asyncDelayMs: 100 });
   try {
     // An AP group of b, still PENDING when the delete is checked at submit: applied first, it puts b in use.
-    const group = await client.call("W24", {}, { name: "Arrives first", venueId: b });
-    const deletion = await client.call("A8", {}, [a, b]);
+    const group = await client.call("createApGroup", {}, { name: "Arrives first", venueId: b });
+    const deletion = await client.call("deleteVenues", {}, [a, b]);
     expect(deletion.status).toBe(202);
     await client.waitFor(group.body.requestId);
     const record = await client.waitFor(deletion.body.requestId);
@@ -55,8 +55,8 @@ test("an entry refused at apply FAILs the record naming it; nothing is deleted",
   }
 });
 
-test("a missing parent is about the whole call, not an entry (S55 of an unknown profile)", async () => {
-  const reply = await client.call("S55", { profileId: UNKNOWN }, ["a", "b"]);
+test("a missing parent is about the whole call, not an entry (deleteVlans of an unknown profile)", async () => {
+  const reply = await client.call("deleteVlans", { profileId: UNKNOWN }, ["a", "b"]);
   expect(reply.status).toBe(404);
   expect(reply.body.errors).toEqual([expect.objectContaining({ code: "NMS-NOT-FOUND", object: "profileId" })]);
 });

@@ -25,15 +25,15 @@ afterAll(() => emu.close());
 const HEX32 = /^[0-9a-f]{32}$/;
 
 describe("venues and AP groups", () => {
-  test("a venue gets floorPlans [], dates, and a default AP group seen by W23, W26, W29 and W30", async () => {
-    const venue = await client.ok("A7", {}, venueBody("Defaults"));
+  test("a venue gets floorPlans [], dates, and a default AP group seen by listApGroups, getApGroup, listVenueApGroups and getVenueDefaultApGroup", async () => {
+    const venue = await client.ok("createVenue", {}, venueBody("Defaults"));
     expect(venue).toMatchObject({
       id: expect.stringMatching(HEX32),
       floorPlans: [],
       createdDate: expect.any(String),
       updatedDate: expect.any(String),
     });
-    const defaultGroup = (await client.call("W30", { venueId: venue.id })).body;
+    const defaultGroup = (await client.call("getVenueDefaultApGroup", { venueId: venue.id })).body;
     expect(defaultGroup).toEqual({
       id: expect.stringMatching(HEX32),
       name: "Default AP Group",
@@ -41,23 +41,23 @@ describe("venues and AP groups", () => {
       isDefault: true,
       aps: [],
     });
-    expect((await client.call("W26", { apGroupId: defaultGroup.id })).body).toEqual(defaultGroup);
-    expect((await client.call("W29", { venueId: venue.id })).body).toEqual([defaultGroup]);
-    expect((await client.call("W23")).body).toContainEqual(defaultGroup);
+    expect((await client.call("getApGroup", { apGroupId: defaultGroup.id })).body).toEqual(defaultGroup);
+    expect((await client.call("listVenueApGroups", { venueId: venue.id })).body).toEqual([defaultGroup]);
+    expect((await client.call("listApGroups")).body).toContainEqual(defaultGroup);
   });
 
   test("an update keeps createdDate and replaces the input fields", async () => {
-    const venue = await client.ok("A7", {}, venueBody("Replace"));
-    const updated = await client.ok("A10", { venueId: venue.id }, { name: "Replace" });
+    const venue = await client.ok("createVenue", {}, venueBody("Replace"));
+    const updated = await client.ok("updateVenue", { venueId: venue.id }, { name: "Replace" });
     expect(updated.createdDate).toBe(venue.createdDate);
     expect(updated.description).toBeUndefined();
-    expect((await client.call("A9", { venueId: venue.id })).body).toEqual(updated);
+    expect((await client.call("getVenue", { venueId: venue.id })).body).toEqual(updated);
   });
 
   test("an AP group: aps [], isDefault false, apSerialNumbers kept", async () => {
-    const venue = await client.ok("A7", {}, venueBody("Group fields"));
+    const venue = await client.ok("createVenue", {}, venueBody("Group fields"));
     const group = await client.ok(
-      "W24",
+      "createApGroup",
       {},
       { ...apGroupBody(venue.id), description: "Lobby APs", apSerialNumbers: [{ serialNumber: "123456789012" }] },
     );
@@ -70,36 +70,35 @@ describe("venues and AP groups", () => {
       isDefault: false,
       aps: [],
     });
-    const renamed = await client.ok("W27", { apGroupId: group.id }, apGroupBody(venue.id, "Lobby 2"));
+    const renamed = await client.ok("updateApGroup", { apGroupId: group.id }, apGroupBody(venue.id, "Lobby 2"));
     expect(renamed).toMatchObject({ id: group.id, name: "Lobby 2", isDefault: false });
-    expect((await client.call("W29", { venueId: venue.id })).body.map((g: { name: string }) => g.name)).toEqual([
-      "Default AP Group",
-      "Lobby 2",
-    ]);
+    expect(
+      (await client.call("listVenueApGroups", { venueId: venue.id })).body.map((g: { name: string }) => g.name),
+    ).toEqual(["Default AP Group", "Lobby 2"]);
   });
 
-  test("bulk delete of AP groups (W25) and venues (A8)", async () => {
-    const venue = await client.ok("A7", {}, venueBody("Bulk"));
-    const a = await client.ok("W24", {}, apGroupBody(venue.id, "Bulk A"));
-    const b = await client.ok("W24", {}, apGroupBody(venue.id, "Bulk B"));
-    const { accepted, record } = await client.write("W25", {}, [a.id, b.id]);
+  test("bulk delete of AP groups (deleteApGroups) and venues (deleteVenues)", async () => {
+    const venue = await client.ok("createVenue", {}, venueBody("Bulk"));
+    const a = await client.ok("createApGroup", {}, apGroupBody(venue.id, "Bulk A"));
+    const b = await client.ok("createApGroup", {}, apGroupBody(venue.id, "Bulk B"));
+    const { accepted, record } = await client.write("deleteApGroups", {}, [a.id, b.id]);
     expect(accepted.body).toEqual({ requestId: expect.any(String) });
     expect(record).toMatchObject({ status: "SUCCESS", count: 2, entityId: `${a.id},${b.id}`, method: "DELETE" });
-    expect((await client.call("W29", { venueId: venue.id })).body).toHaveLength(1);
-    const other = await client.ok("A7", {}, venueBody("Bulk 2"));
-    await client.ok("A8", {}, [venue.id, other.id]);
-    expect((await client.call("A9", { venueId: venue.id })).status).toBe(404);
-    expect((await client.call("A9", { venueId: other.id })).status).toBe(404);
+    expect((await client.call("listVenueApGroups", { venueId: venue.id })).body).toHaveLength(1);
+    const other = await client.ok("createVenue", {}, venueBody("Bulk 2"));
+    await client.ok("deleteVenues", {}, [venue.id, other.id]);
+    expect((await client.call("getVenue", { venueId: venue.id })).status).toBe(404);
+    expect((await client.call("getVenue", { venueId: other.id })).status).toBe(404);
   });
 });
 
 describe("networks", () => {
-  test("W52 creates RADIUS pairs with IDs; W54 references them; W57 shows them", async () => {
+  test("createNetworkDeep creates RADIUS pairs with IDs; getNetwork references them; getNetworkDeep shows them", async () => {
     const body = {
       ...deepNetworkBody("Deep"),
       accountingRadius: { ...radiusPair(1813), secondary: { ip: "192.0.2.11", port: 1813, sharedSecret: "acct-2" } },
     };
-    const created = await client.ok("W52", {}, body);
+    const created = await client.ok("createNetworkDeep", {}, body);
     expect(created).toMatchObject({
       name: "Deep",
       wlan: { ssid: "Deep", enabled: true, vlanId: 10 },
@@ -114,18 +113,18 @@ describe("networks", () => {
       venues: [],
     });
     expect(created.authRadiusId).toBeUndefined();
-    const shallow = (await client.call("W54", { networkId: created.id })).body;
+    const shallow = (await client.call("getNetwork", { networkId: created.id })).body;
     expect(shallow.authRadiusId).toBe(created.authRadius.id);
     expect(shallow.accountingRadiusId).toBe(created.accountingRadius.id);
     expect(shallow.authRadius).toBeUndefined();
-    expect((await client.call("W57", { networkId: created.id })).body).toEqual(created);
+    expect((await client.call("getNetworkDeep", { networkId: created.id })).body).toEqual(created);
   });
 
-  test("W58 keeps the IDs of the RADIUS pairs it updates and drops those it omits", async () => {
+  test("updateNetworkDeep keeps the IDs of the RADIUS pairs it updates and drops those it omits", async () => {
     const body = { ...deepNetworkBody("Deep update"), accountingRadius: radiusPair(1813) };
-    const created = await client.ok("W52", {}, body);
+    const created = await client.ok("createNetworkDeep", {}, body);
     const updated = await client.ok(
-      "W58",
+      "updateNetworkDeep",
       { networkId: created.id },
       {
         ...deepNetworkBody("Deep update"),
@@ -149,22 +148,22 @@ describe("networks", () => {
   });
 
   test("a shallow network may reference a pair by ID; the pair lives while a network references it", async () => {
-    const owner = await client.ok("W52", {}, deepNetworkBody("Pair owner"));
+    const owner = await client.ok("createNetworkDeep", {}, deepNetworkBody("Pair owner"));
     const user = await client.ok(
-      "W50",
+      "createNetwork",
       {},
       { name: "Pair user", type: "aaa", wlan: {}, authRadiusId: owner.authRadius.id },
     );
-    expect((await client.call("W57", { networkId: user.id })).body.authRadius).toEqual(owner.authRadius);
-    await client.ok("W56", { networkId: owner.id });
-    expect((await client.call("W57", { networkId: user.id })).body.authRadius).toEqual(owner.authRadius);
-    await client.ok("W56", { networkId: user.id });
+    expect((await client.call("getNetworkDeep", { networkId: user.id })).body.authRadius).toEqual(owner.authRadius);
+    await client.ok("deleteNetwork", { networkId: owner.id });
+    expect((await client.call("getNetworkDeep", { networkId: user.id })).body.authRadius).toEqual(owner.authRadius);
+    await client.ok("deleteNetwork", { networkId: user.id });
     const objects = (await admin(emu, "GET", `/tenants/${client.tenantId}/objects`)).body;
     expect(objects.radius.map((p: { id: string }) => p.id)).not.toContain(owner.authRadius.id);
   });
 
-  test("shallow create and update: SSID defaults to the name, enabled to true; W49 lists networks", async () => {
-    const created = await client.ok("W50", {}, pskNetworkBody("Shallow"));
+  test("shallow create and update: SSID defaults to the name, enabled to true; listNetworks lists networks", async () => {
+    const created = await client.ok("createNetwork", {}, pskNetworkBody("Shallow"));
     expect(created).toEqual({
       id: expect.stringMatching(HEX32),
       name: "Shallow",
@@ -180,26 +179,26 @@ describe("networks", () => {
       },
     });
     const updated = await client.ok(
-      "W55",
+      "updateNetwork",
       { networkId: created.id },
       { ...pskNetworkBody("Shallow 2"), wlan: { ...pskNetworkBody().wlan, ssid: "guest", enabled: false } },
     );
     expect(updated.wlan).toMatchObject({ ssid: "guest", enabled: false });
-    expect((await client.call("W54", { networkId: created.id })).body).toEqual(updated);
-    expect((await client.call("W49")).body).toContainEqual(updated);
+    expect((await client.call("getNetwork", { networkId: created.id })).body).toEqual(updated);
+    expect((await client.call("listNetworks")).body).toContainEqual(updated);
   });
 
   test("type aaa needs a RADIUS server", async () => {
-    expect((await client.call("W50", {}, { name: "No radius", type: "aaa", wlan: {} })).status).toBe(422);
-    expect((await client.call("W52", {}, { name: "No radius", type: "aaa", wlan: {} })).status).toBe(422);
+    expect((await client.call("createNetwork", {}, { name: "No radius", type: "aaa", wlan: {} })).status).toBe(422);
+    expect((await client.call("createNetworkDeep", {}, { name: "No radius", type: "aaa", wlan: {} })).status).toBe(422);
   });
 
-  test("bulk delete of networks (W51)", async () => {
-    const a = await client.ok("W50", {}, pskNetworkBody("Bulk net A"));
-    const b = await client.ok("W52", {}, deepNetworkBody("Bulk net B"));
-    await client.ok("W51", {}, [a.id, b.id, a.id]);
-    expect((await client.call("W54", { networkId: a.id })).status).toBe(404);
-    expect((await client.call("W54", { networkId: b.id })).status).toBe(404);
+  test("bulk delete of networks (deleteNetworks)", async () => {
+    const a = await client.ok("createNetwork", {}, pskNetworkBody("Bulk net A"));
+    const b = await client.ok("createNetworkDeep", {}, deepNetworkBody("Bulk net B"));
+    await client.ok("deleteNetworks", {}, [a.id, b.id, a.id]);
+    expect((await client.call("getNetwork", { networkId: a.id })).status).toBe(404);
+    expect((await client.call("getNetwork", { networkId: b.id })).status).toBe(404);
   });
 });
 
@@ -208,13 +207,13 @@ describe("activations", () => {
   let group: { id: string };
   let network: { id: string };
   beforeAll(async () => {
-    venue = await client.ok("A7", {}, venueBody("Activated"));
-    group = await client.ok("W24", {}, apGroupBody(venue.id, "Activated group"));
-    network = await client.ok("W52", {}, deepNetworkBody("Activated"));
+    venue = await client.ok("createVenue", {}, venueBody("Activated"));
+    group = await client.ok("createApGroup", {}, apGroupBody(venue.id, "Activated group"));
+    network = await client.ok("createNetworkDeep", {}, deepNetworkBody("Activated"));
   });
 
-  test("defaults isAllAPGroups true and allAPGroupsRadio Both; seen by W61, W64, W65, W66 and W57", async () => {
-    const activation = await client.ok("W59", {}, { networkId: network.id, venueId: venue.id });
+  test("defaults isAllAPGroups true and allAPGroupsRadio Both; seen by getNetworkActivation, listNetworkActivations, getNetworkActivationByVenue, listVenueNetworkActivations and getNetworkDeep", async () => {
+    const activation = await client.ok("activateNetwork", {}, { networkId: network.id, venueId: venue.id });
     expect(activation).toEqual({
       id: expect.stringMatching(HEX32),
       networkId: network.id,
@@ -224,19 +223,21 @@ describe("activations", () => {
       apGroups: [],
       scheduler: { type: "ALWAYS_ON" },
     });
-    expect((await client.call("W61", { networkVenueId: activation.id })).body).toEqual(activation);
-    expect((await client.call("W64", { networkId: network.id })).body).toEqual([activation]);
-    expect((await client.call("W65", { networkId: network.id, venueId: venue.id })).body).toEqual(activation);
-    expect((await client.call("W66", { venueId: venue.id })).body).toEqual([activation]);
-    expect((await client.call("W57", { networkId: network.id })).body.venues).toEqual([activation]);
-    await client.ok("W63", { networkVenueId: activation.id });
-    expect((await client.call("W57", { networkId: network.id })).body.venues).toEqual([]);
+    expect((await client.call("getNetworkActivation", { networkVenueId: activation.id })).body).toEqual(activation);
+    expect((await client.call("listNetworkActivations", { networkId: network.id })).body).toEqual([activation]);
+    expect(
+      (await client.call("getNetworkActivationByVenue", { networkId: network.id, venueId: venue.id })).body,
+    ).toEqual(activation);
+    expect((await client.call("listVenueNetworkActivations", { venueId: venue.id })).body).toEqual([activation]);
+    expect((await client.call("getNetworkDeep", { networkId: network.id })).body.venues).toEqual([activation]);
+    await client.ok("deactivateNetwork", { networkVenueId: activation.id });
+    expect((await client.call("getNetworkDeep", { networkId: network.id })).body.venues).toEqual([]);
   });
 
   test("AP group entries show the group's name and default flag; an update keeps entry IDs", async () => {
-    const defaultGroup = (await client.call("W30", { venueId: venue.id })).body;
+    const defaultGroup = (await client.call("getVenueDefaultApGroup", { venueId: venue.id })).body;
     const activation = await client.ok(
-      "W59",
+      "activateNetwork",
       {},
       {
         networkId: network.id,
@@ -271,7 +272,7 @@ describe("activations", () => {
       },
     ]);
     const updated = await client.ok(
-      "W62",
+      "updateNetworkActivation",
       { networkVenueId: activation.id },
       {
         networkId: network.id,
@@ -285,21 +286,25 @@ describe("activations", () => {
     const { vlanId: _omitted, ...entry } = activation.apGroups[0];
     expect(updated.apGroups).toEqual([{ ...entry, radio: "Both" }]);
     expect(updated.allAPGroupsRadio).toBe("2.4-GHz");
-    await client.ok("W60", {}, [activation.id]);
-    expect((await client.call("W61", { networkVenueId: activation.id })).status).toBe(404);
+    await client.ok("deactivateNetworks", {}, [activation.id]);
+    expect((await client.call("getNetworkActivation", { networkVenueId: activation.id })).status).toBe(404);
   });
 });
 
-describe("W49 deep=true (our decision: a tenant reads whole with A6 + W23 + W49?deep=true)", () => {
-  test("each network in W57's form: RADIUS pairs with IDs and its activations as venues; pages apply", async () => {
+describe("listNetworks deep=true (our decision: a tenant reads whole with listVenues + listApGroups + listNetworks?deep=true)", () => {
+  test("each network in getNetworkDeep's form: RADIUS pairs with IDs and its activations as venues; pages apply", async () => {
     const tenant = await otherTenant(emu);
-    const venue = await tenant.ok("A7", {}, venueBody("Deep list venue"));
-    const deep = await tenant.ok("W52", {}, { ...deepNetworkBody("Deep listed"), accountingRadius: radiusPair(1813) });
-    const shallow = await tenant.ok("W50", {}, pskNetworkBody("Shallow listed"));
-    const activation = await tenant.ok("W59", {}, { networkId: deep.id, venueId: venue.id });
+    const venue = await tenant.ok("createVenue", {}, venueBody("Deep list venue"));
+    const deep = await tenant.ok(
+      "createNetworkDeep",
+      {},
+      { ...deepNetworkBody("Deep listed"), accountingRadius: radiusPair(1813) },
+    );
+    const shallow = await tenant.ok("createNetwork", {}, pskNetworkBody("Shallow listed"));
+    const activation = await tenant.ok("activateNetwork", {}, { networkId: deep.id, venueId: venue.id });
 
-    const listed = (await tenant.call("W49", {}, undefined, "deep=true")).body;
-    const readOne = async (id: string) => (await tenant.call("W57", { networkId: id })).body;
+    const listed = (await tenant.call("listNetworks", {}, undefined, "deep=true")).body;
+    const readOne = async (id: string) => (await tenant.call("getNetworkDeep", { networkId: id })).body;
     expect(listed).toEqual([await readOne(deep.id), await readOne(shallow.id)]);
     expect(listed[0]).toMatchObject({
       authRadius: { id: deep.authRadius.id, primary: { id: deep.authRadius.primary.id } },
@@ -309,19 +314,19 @@ describe("W49 deep=true (our decision: a tenant reads whole with A6 + W23 + W49?
     expect(listed[0].authRadiusId).toBeUndefined();
     expect(listed[1].venues).toEqual([]);
 
-    // Without deep (or with any other value, as A4 does) the shallow form.
-    const plain = (await tenant.call("W49")).body;
+    // Without deep (or with any other value, as getTenant does) the shallow form.
+    const plain = (await tenant.call("listNetworks")).body;
     expect(plain[0]).toMatchObject({ authRadiusId: deep.authRadius.id, accountingRadiusId: deep.accountingRadius.id });
     expect(plain[0].venues).toBeUndefined();
-    expect((await tenant.call("W49", {}, undefined, "deep=false")).body).toEqual(plain);
+    expect((await tenant.call("listNetworks", {}, undefined, "deep=false")).body).toEqual(plain);
 
-    expect((await tenant.call("W49", {}, undefined, "deep=true&page=1&size=1")).body).toEqual([listed[1]]);
+    expect((await tenant.call("listNetworks", {}, undefined, "deep=true&page=1&size=1")).body).toEqual([listed[1]]);
   });
 });
 
-describe("DPSK passphrase formats (W53)", () => {
+describe("DPSK passphrase formats (listDpskPassphraseFormats)", () => {
   test("are a fixed catalogue in the documented shape, served beside the network routes", async () => {
-    const formats = (await client.call("W53")).body;
+    const formats = (await client.call("listDpskPassphraseFormats")).body;
     expect(formats.length).toBeGreaterThan(0);
     for (const format of formats) {
       expect(format).toEqual({

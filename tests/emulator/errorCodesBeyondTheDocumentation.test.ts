@@ -1,4 +1,4 @@
-// The operations the real service has and its API documentation does not list (W97-W101, contract/routes.ts
+// The operations the real service has and its API documentation does not list (contract/routes.ts
 // `beyondDocumentation`): the venue's valid channels, the reset of its syslog, and its vSPoT binding, with
 // their answers and their refusals.
 import { venueSyslogDefaults } from "../../contract";
@@ -22,13 +22,18 @@ function refusal(reply: Reply, status: number) {
 
 let n = 0;
 const newVenue = async (country?: string) =>
-  (await client.ok("A7", {}, { ...venueBody(`Beyond ${++n}`), address: country === undefined ? {} : { country } }))
-    .id as string;
+  (
+    await client.ok(
+      "createVenue",
+      {},
+      { ...venueBody(`Beyond ${++n}`), address: country === undefined ? {} : { country } },
+    )
+  ).id as string;
 
-describe("W97 valid channels of a venue", () => {
+describe("getVenueValidChannels valid channels of a venue", () => {
   test("the FCC domain for a US venue (or one without a country): 2.4 GHz 1-11, 5 GHz indoor, DFS and outdoor, per channel width", async () => {
     const venueId = await newVenue("United States");
-    const channels = (await client.call("W97", { venueId })).body;
+    const channels = (await client.call("getVenueValidChannels", { venueId })).body;
     expect(channels["2.4GChannels"].auto).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"]);
     expect(channels["5GChannels"].indoor).toEqual({
       auto: ["36", "40", "44", "48"],
@@ -39,63 +44,67 @@ describe("W97 valid channels of a venue", () => {
     // 165 has no 40 MHz partner and no 80 MHz block.
     expect(channels["5GChannels"].outdoor["20MHz"]).toEqual(["149", "153", "157", "161", "165"]);
     expect(channels["5GChannels"].outdoor["80MHz"]).toEqual(["149", "153", "157", "161"]);
-    expect((await client.call("W97", { venueId: await newVenue() })).body).toEqual(channels);
+    expect((await client.call("getVenueValidChannels", { venueId: await newVenue() })).body).toEqual(channels);
   });
 
   test("the ETSI domain elsewhere: 2.4 GHz 1-13, DFS up to 140", async () => {
-    const channels = (await client.call("W97", { venueId: await newVenue("PT") })).body;
+    const channels = (await client.call("getVenueValidChannels", { venueId: await newVenue("PT") })).body;
     expect(channels["2.4GChannels"]["20MHz"]).toHaveLength(13);
     expect(channels["5GChannels"].dfs["20MHz"].at(-1)).toBe("140");
     expect(channels["5GChannels"].dfs["80MHz"]).not.toContain("132");
   });
 
   test("an unknown venue is 404 NMS-NOT-FOUND naming venueId", async () => {
-    expect(refusal(await client.call("W97", { venueId: UNKNOWN }), 404)).toMatchObject({
+    expect(refusal(await client.call("getVenueValidChannels", { venueId: UNKNOWN }), 404)).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "venueId",
     });
   });
 });
 
-describe("W98 syslog reset", () => {
+describe("resetVenueSyslog syslog reset", () => {
   test.each(["older", "newer"] as const)(
     "puts the %s variant's defaults back, answering them in the envelope",
     async (variant) => {
       const tenant = variant === "newer" ? client : await tenantWith(emu, { wifiApiVariant: "older" }, "Syslog older");
-      const venueId = (await tenant.ok("A7", {}, venueBody(`Syslog ${variant}`))).id;
-      await tenant.ok("W48", { venueId }, { enabled: true, server: "192.0.2.70", priority: "ALL", port: 1514 });
-      const { accepted, record } = await tenant.write("W98", { venueId });
+      const venueId = (await tenant.ok("createVenue", {}, venueBody(`Syslog ${variant}`))).id;
+      await tenant.ok(
+        "updateVenueSyslog",
+        { venueId },
+        { enabled: true, server: "192.0.2.70", priority: "ALL", port: 1514 },
+      );
+      const { accepted, record } = await tenant.write("resetVenueSyslog", { venueId });
       expect({ status: accepted.status, response: accepted.body.response, record: record.status }).toEqual({
         status: 202,
         response: venueSyslogDefaults(variant),
         record: "SUCCESS",
       });
-      expect((await tenant.call("W47", { venueId })).body).toEqual(venueSyslogDefaults(variant));
+      expect((await tenant.call("getVenueSyslog", { venueId })).body).toEqual(venueSyslogDefaults(variant));
     },
   );
 
   test("an unknown venue is 404 NMS-NOT-FOUND naming venueId", async () => {
-    expect(refusal(await client.call("W98", { venueId: UNKNOWN }), 404)).toMatchObject({
+    expect(refusal(await client.call("resetVenueSyslog", { venueId: UNKNOWN }), 404)).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "venueId",
     });
   });
 });
 
-describe("W99-W101 the venue's vSPoT binding", () => {
+describe("the venue's vSPoT binding (bindVenueVspot, getVenueVspot, unbindVenueVspot)", () => {
   const server = async (name: string, venues: { id: string }[] = []) =>
     (
       await client.ok(
-        "W87",
+        "createVspot",
         {},
         { serverName: name, serverAddress: "vspot.example.com", password: "vspot-password", venues },
       )
     ).id as string;
 
-  test("W99 binds, W100 reads the binding, and the server's venues list the venue; W101 unbinds", async () => {
+  test("bindVenueVspot binds, getVenueVspot reads the binding, and the server's venues list the venue; unbindVenueVspot unbinds", async () => {
     const venueId = await newVenue();
     const vspotId = await server("Binding one");
-    const bound = await client.write("W99", { venueId, vspotId });
+    const bound = await client.write("bindVenueVspot", { venueId, vspotId });
     expect({
       status: bound.accepted.status,
       response: bound.accepted.body.response,
@@ -110,19 +119,19 @@ describe("W99-W101 the venue's vSPoT binding", () => {
       }),
       record: "SUCCESS",
     });
-    expect((await client.call("W100", { venueId })).body).toEqual({ venueId, vspotId });
-    expect((await client.call("W88", { vspotId })).body.venues).toContainEqual({
+    expect((await client.call("getVenueVspot", { venueId })).body).toEqual({ venueId, vspotId });
+    expect((await client.call("getVspot", { vspotId })).body.venues).toContainEqual({
       id: venueId,
       name: expect.any(String),
     });
-    const unbound = await client.write("W101", { venueId });
+    const unbound = await client.write("unbindVenueVspot", { venueId });
     expect({ status: unbound.accepted.status, body: unbound.accepted.body, record: unbound.record.status }).toEqual({
       status: 202,
       body: { requestId: expect.any(String) },
       record: "SUCCESS",
     });
-    expect((await client.call("W100", { venueId })).status).toBe(404);
-    expect((await client.call("W88", { vspotId })).body.venues ?? []).not.toContainEqual(
+    expect((await client.call("getVenueVspot", { venueId })).status).toBe(404);
+    expect((await client.call("getVspot", { vspotId })).body.venues ?? []).not.toContainEqual(
       expect.objectContaining({ id: venueId }),
     );
   });
@@ -131,41 +140,43 @@ describe("W99-W101 the venue's vSPoT binding", () => {
     const venueId = await newVenue();
     const first = await server("Binding first", [{ id: venueId }]);
     const second = await server("Binding second");
-    expect((await client.call("W100", { venueId })).body).toEqual({ venueId, vspotId: first });
-    await client.ok("W99", { venueId, vspotId: second });
-    await client.ok("W99", { venueId, vspotId: second });
-    expect((await client.call("W100", { venueId })).body).toEqual({ venueId, vspotId: second });
-    expect((await client.call("W88", { vspotId: first })).body.venues ?? []).toEqual([]);
+    expect((await client.call("getVenueVspot", { venueId })).body).toEqual({ venueId, vspotId: first });
+    await client.ok("bindVenueVspot", { venueId, vspotId: second });
+    await client.ok("bindVenueVspot", { venueId, vspotId: second });
+    expect((await client.call("getVenueVspot", { venueId })).body).toEqual({ venueId, vspotId: second });
+    expect((await client.call("getVspot", { vspotId: first })).body.venues ?? []).toEqual([]);
     expect(
-      ((await client.call("W88", { vspotId: second })).body.venues as { id: string }[]).filter((v) => v.id === venueId),
+      ((await client.call("getVspot", { vspotId: second })).body.venues as { id: string }[]).filter(
+        (v) => v.id === venueId,
+      ),
     ).toHaveLength(1);
   });
 
-  test("refusals: unknown venue (W99, W100, W101) or server (W99) 404 naming it; no binding to read or remove 404 naming venueId", async () => {
+  test("refusals: unknown venue (bindVenueVspot, getVenueVspot, unbindVenueVspot) or server (bindVenueVspot) 404 naming it; no binding to read or remove 404 naming venueId", async () => {
     const venueId = await newVenue();
     const vspotId = await server("Binding refusals");
-    expect(refusal(await client.call("W99", { venueId: UNKNOWN, vspotId }), 404)).toMatchObject({
+    expect(refusal(await client.call("bindVenueVspot", { venueId: UNKNOWN, vspotId }), 404)).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "venueId",
     });
-    expect(refusal(await client.call("W99", { venueId, vspotId: UNKNOWN }), 404)).toMatchObject({
+    expect(refusal(await client.call("bindVenueVspot", { venueId, vspotId: UNKNOWN }), 404)).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "vspotId",
     });
-    expect(refusal(await client.call("W100", { venueId: UNKNOWN }), 404)).toMatchObject({
+    expect(refusal(await client.call("getVenueVspot", { venueId: UNKNOWN }), 404)).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "venueId",
     });
-    expect(refusal(await client.call("W101", { venueId: UNKNOWN }), 404)).toMatchObject({
+    expect(refusal(await client.call("unbindVenueVspot", { venueId: UNKNOWN }), 404)).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "venueId",
     });
-    expect(refusal(await client.call("W100", { venueId }), 404)).toMatchObject({
+    expect(refusal(await client.call("getVenueVspot", { venueId }), 404)).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "venueId",
       message: "no vSPoT server is bound to the venue",
     });
-    expect(refusal(await client.call("W101", { venueId }), 404)).toMatchObject({
+    expect(refusal(await client.call("unbindVenueVspot", { venueId }), 404)).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "venueId",
     });
@@ -174,17 +185,17 @@ describe("W99-W101 the venue's vSPoT binding", () => {
   test("a server deleted before the bind completes fails its request: FAIL with NMS-NOT-FOUND vspotId, nothing bound", async () => {
     const venueId = await newVenue();
     const vspotId = await server("Binding gone");
-    await admin(emu, "PUT", "/config", { asyncLatencyByOp: { W99: { baseMs: 200 } } });
+    await admin(emu, "PUT", "/config", { asyncLatencyByOp: { bindVenueVspot: { baseMs: 200 } } });
     try {
-      const bind = await client.call("W99", { venueId, vspotId });
+      const bind = await client.call("bindVenueVspot", { venueId, vspotId });
       expect(bind.status).toBe(202);
-      await client.ok("W90", { vspotId });
+      await client.ok("deleteVspot", { vspotId });
       const record = await client.waitFor(bind.body.requestId);
       expect({ status: record.status, errors: record.errors }).toEqual({
         status: "FAIL",
         errors: [expect.objectContaining({ code: "NMS-NOT-FOUND", object: "vspotId" })],
       });
-      expect((await client.call("W100", { venueId })).status).toBe(404);
+      expect((await client.call("getVenueVspot", { venueId })).status).toBe(404);
     } finally {
       await admin(emu, "PUT", "/config", { asyncLatencyByOp: {} });
     }

@@ -27,8 +27,8 @@ const CELLULAR_SERIAL = "100000000510"; // an M510
 beforeAll(async () => {
   emu = await start();
   client = await Client.login(emu);
-  venueId = (await client.ok("A7", {}, venueBody("Device site"))).id;
-  await client.ok("W2", {}, [apBody(venueId, 1), apBody(venueId, 5)]);
+  venueId = (await client.ok("createVenue", {}, venueBody("Device site"))).id;
+  await client.ok("createAps", {}, [apBody(venueId, 1), apBody(venueId, 5)]);
 });
 afterAll(() => emu.close());
 
@@ -41,11 +41,11 @@ async function refusal(reply: Promise<{ status: number; body: any }>, status: nu
   return body.errors[0];
 }
 
-describe("AP radio (W18-W20)", () => {
+describe("AP radio", () => {
   test("WIFI-10110: a 2.4 GHz list of one channel is 422 naming the list; nothing changes", async () => {
-    const before = (await client.call("W18", { serialNumber: indoor })).body;
+    const before = (await client.call("getApRadio", { serialNumber: indoor })).body;
     const entry = await refusal(
-      client.call("W19", { serialNumber: indoor }, { apRadioParams24G: { allowedChannels: ["6"] } }),
+      client.call("updateApRadio", { serialNumber: indoor }, { apRadioParams24G: { allowedChannels: ["6"] } }),
       422,
     );
     expect(entry).toEqual({
@@ -54,7 +54,7 @@ describe("AP radio (W18-W20)", () => {
       object: "apRadioParams24G.allowedChannels",
       value: ["6"],
     });
-    expect((await client.call("W18", { serialNumber: indoor })).body).toEqual(before);
+    expect((await client.call("getApRadio", { serialNumber: indoor })).body).toEqual(before);
   });
 
   test.each([
@@ -62,7 +62,7 @@ describe("AP radio (W18-W20)", () => {
     ["WIFI-10112", outdoor, "an outdoor model"],
   ])("%s: a 5 GHz list of one channel on %s", async (code, serial) => {
     const entry = await refusal(
-      client.call("W19", { serialNumber: serial }, { apRadioParams50G: { allowedChannels: ["36"] } }),
+      client.call("updateApRadio", { serialNumber: serial }, { apRadioParams50G: { allowedChannels: ["36"] } }),
       422,
     );
     expect(entry).toEqual({
@@ -73,39 +73,39 @@ describe("AP radio (W18-W20)", () => {
     });
   });
 
-  test("an update replaces the settings, reads add the operative values, and W20 restores the defaults", async () => {
-    const defaults = (await client.call("W18", { serialNumber: indoor })).body;
+  test("an update replaces the settings, reads add the operative values, and resetApRadio restores the defaults", async () => {
+    const defaults = (await client.call("getApRadio", { serialNumber: indoor })).body;
     expect(defaults).toMatchObject({
       useVenueSettings: true,
       enable24G: null,
       apRadioParams24G: { operativeChannel: 1, snr_dB: 0 },
     });
     await client.ok(
-      "W19",
+      "updateApRadio",
       { serialNumber: indoor },
       { useVenueSettings: false, apRadioParams24G: { manualChannel: 11, allowedChannels: ["1", "11"] } },
     );
-    expect((await client.call("W18", { serialNumber: indoor })).body).toMatchObject({
+    expect((await client.call("getApRadio", { serialNumber: indoor })).body).toMatchObject({
       useVenueSettings: false,
       apRadioParams24G: { manualChannel: 11, operativeChannel: 11, changeInterval: 480 },
     });
-    const reset = (await client.write("W20", { serialNumber: indoor })).accepted.body;
+    const reset = (await client.write("resetApRadio", { serialNumber: indoor })).accepted.body;
     expect(reset.response).toEqual(defaults);
-    expect((await client.call("W18", { serialNumber: indoor })).body).toEqual(defaults);
+    expect((await client.call("getApRadio", { serialNumber: indoor })).body).toEqual(defaults);
   });
 });
 
-describe("AP and venue LAN ports (W13-W15, W38/W39)", () => {
+describe("AP and venue LAN ports", () => {
   const trunk = { portId: "1", type: "Trunk", untagId: 10, vlanMembers: "1-4094", enabled: true };
   const access = { portId: "2", type: "ACCESS", untagId: 10, vlanMembers: "20", enabled: true };
 
   test.each([
     ["WIFI-10108", trunk, 10],
     ["WIFI-10109", access, 10],
-  ])("%s on W14 names the port's untagId; nothing changes", async (code, port) => {
-    const entry = await refusal(client.call("W14", { serialNumber: indoor }, { lanPorts: [port] }), 422);
+  ])("%s on updateApLanPorts names the port's untagId; nothing changes", async (code, port) => {
+    const entry = await refusal(client.call("updateApLanPorts", { serialNumber: indoor }, { lanPorts: [port] }), 422);
     expect(entry).toEqual({ code, message: expect.stringContaining(code), object: "lanPorts[0].untagId", value: 10 });
-    expect((await client.call("W13", { serialNumber: indoor })).body).toEqual({
+    expect((await client.call("getApLanPorts", { serialNumber: indoor })).body).toEqual({
       lanPorts: [],
       poeOut: null,
       useVenueSettings: false,
@@ -115,13 +115,16 @@ describe("AP and venue LAN ports (W13-W15, W38/W39)", () => {
   test.each([
     ["WIFI-10108", trunk],
     ["WIFI-10109", access],
-  ])("%s on W39 names the entry and port", async (code, port) => {
-    const entry = await refusal(client.call("W39", { venueId }, [{ model: "R550", lanPorts: [port] }]), 422);
+  ])("%s on updateVenueLanPorts names the entry and port", async (code, port) => {
+    const entry = await refusal(
+      client.call("updateVenueLanPorts", { venueId }, [{ model: "R550", lanPorts: [port] }]),
+      422,
+    );
     expect(entry).toMatchObject({ code, object: "[0].lanPorts[0].untagId" });
-    expect((await client.call("W38", { venueId })).body).toEqual([]);
+    expect((await client.call("getVenueLanPorts", { venueId })).body).toEqual([]);
   });
 
-  test("valid ports are stored, shown by W5, and W15 answers {requestId} and restores the defaults", async () => {
+  test("valid ports are stored, shown by getAp, and resetApLanPorts answers {requestId} and restores the defaults", async () => {
     const ports = {
       lanPorts: [
         { ...trunk, untagId: 1 },
@@ -129,14 +132,14 @@ describe("AP and venue LAN ports (W13-W15, W38/W39)", () => {
       ],
       poeOut: true,
     };
-    await client.ok("W14", { serialNumber: indoor }, ports);
-    expect((await client.call("W5", { serialNumber: indoor })).body.lanPorts).toEqual({
+    await client.ok("updateApLanPorts", { serialNumber: indoor }, ports);
+    expect((await client.call("getAp", { serialNumber: indoor })).body.lanPorts).toEqual({
       ...ports,
       useVenueSettings: false,
     });
-    const reset = await client.write("W15", { serialNumber: indoor });
+    const reset = await client.write("resetApLanPorts", { serialNumber: indoor });
     expect(Object.keys(reset.accepted.body)).toEqual(["requestId"]);
-    expect((await client.call("W13", { serialNumber: indoor })).body).toEqual({
+    expect((await client.call("getApLanPorts", { serialNumber: indoor })).body).toEqual({
       lanPorts: [],
       poeOut: null,
       useVenueSettings: false,
@@ -145,7 +148,7 @@ describe("AP and venue LAN ports (W13-W15, W38/W39)", () => {
 
   test("a model named twice in a per-model array is 422 naming the later entry's model", async () => {
     const entry = await refusal(
-      client.call("W41", { venueId }, [
+      client.call("updateVenueLeds", { venueId }, [
         { model: "R550", ledEnabled: true },
         { model: "R550", ledEnabled: false },
       ]),
@@ -155,57 +158,57 @@ describe("AP and venue LAN ports (W13-W15, W38/W39)", () => {
   });
 
   test("per-model settings: several models are kept, and an update without one removes only that one", async () => {
-    await client.ok("W41", { venueId }, [
+    await client.ok("updateVenueLeds", { venueId }, [
       { model: "R550", ledEnabled: false },
       { model: "T350", ledEnabled: true },
     ]);
-    await client.ok("W41", { venueId }, [{ model: "T350", ledEnabled: true }]);
-    expect((await client.call("W40", { venueId })).body).toEqual([{ model: "T350", ledEnabled: true }]);
-    expect((await client.call("W41", { venueId }, { model: "R550" })).status).toBe(400);
+    await client.ok("updateVenueLeds", { venueId }, [{ model: "T350", ledEnabled: true }]);
+    expect((await client.call("getVenueLeds", { venueId })).body).toEqual([{ model: "T350", ledEnabled: true }]);
+    expect((await client.call("updateVenueLeds", { venueId }, { model: "R550" })).status).toBe(400);
   });
 });
 
-describe("mDNS gateway (W8-W10)", () => {
+describe("mDNS gateway", () => {
   test("rules are required on update", async () => {
-    const entry = await refusal(client.call("W9", { serialNumber: indoor }, {}), 422);
+    const entry = await refusal(client.call("updateApBonjourGateway", { serialNumber: indoor }, {}), 422);
     expect(entry).toMatchObject({ code: "NMS-VALIDATION", object: "rules", message: "is required" });
   });
 
-  test("rules are stored and W10 resets them", async () => {
+  test("rules are stored and resetApBonjourGateway resets them", async () => {
     const rules = [
       { enabled: true, fromVlan: 10, toVlan: 20, mdnsName: "printers", mdnsProtocol: "TCP", service: "PRINTER" },
     ];
-    await client.ok("W9", { serialNumber: indoor }, { rules });
-    expect((await client.call("W8", { serialNumber: indoor })).body).toEqual({ rules });
-    await client.ok("W10", { serialNumber: indoor });
-    expect((await client.call("W8", { serialNumber: indoor })).body).toEqual({ rules: [] });
+    await client.ok("updateApBonjourGateway", { serialNumber: indoor }, { rules });
+    expect((await client.call("getApBonjourGateway", { serialNumber: indoor })).body).toEqual({ rules });
+    await client.ok("resetApBonjourGateway", { serialNumber: indoor });
+    expect((await client.call("getApBonjourGateway", { serialNumber: indoor })).body).toEqual({ rules: [] });
   });
 });
 
-describe("venue mesh (W42, W32)", () => {
+describe("venue mesh (updateVenueMesh, getVenueWifiSettings)", () => {
   test("WIFIB-10001: disabling mesh while an AP of the venue is active (admin API state Operational) is 409; allowed once no AP is active", async () => {
-    const site = (await client.ok("A7", {}, venueBody("Mesh site"))).id;
-    await client.ok("W2", {}, [apBody(site, 11)]);
-    await client.ok("W42", { venueId: site }, { enabled: true });
+    const site = (await client.ok("createVenue", {}, venueBody("Mesh site"))).id;
+    await client.ok("createAps", {}, [apBody(site, 11)]);
+    await client.ok("updateVenueMesh", { venueId: site }, { enabled: true });
     expect(
       (await admin(emu, "PUT", `/tenants/${client.tenantId}/aps/${serialNumber(11)}/state`, { state: "Operational" }))
         .status,
     ).toBe(200);
-    const entry = await refusal(client.call("W42", { venueId: site }, { enabled: false }), 409);
+    const entry = await refusal(client.call("updateVenueMesh", { venueId: site }, { enabled: false }), 409);
     expect(entry).toEqual({
       code: "WIFIB-10001",
       message: expect.stringContaining("WIFIB-10001"),
       object: "enabled",
       value: false,
     });
-    expect((await client.call("W32", { venueId: site })).body.mesh).toEqual({ enabled: true });
+    expect((await client.call("getVenueWifiSettings", { venueId: site })).body.mesh).toEqual({ enabled: true });
     await admin(emu, "PUT", `/tenants/${client.tenantId}/aps/${serialNumber(11)}/state`, { state: "InSetupPhase" });
-    await client.ok("W42", { venueId: site }, {});
-    expect((await client.call("W32", { venueId: site })).body.mesh).toEqual({ enabled: false });
+    await client.ok("updateVenueMesh", { venueId: site }, {});
+    expect((await client.call("getVenueWifiSettings", { venueId: site })).body.mesh).toEqual({ enabled: false });
   });
 });
 
-describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
+describe("venue cellular and DHCP bindings (newer)", () => {
   const cellular = {
     model: "M510",
     primaryWanRecoveryTimer: 60,
@@ -216,15 +219,17 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
 
   test("WIFI-10170: both SIMs disabled is 422; nothing changes", async () => {
     const entry = await refusal(
-      client.call("W34", { venueId }, [{ ...cellular, simCardPrimaryEnabled: false, simCardSecondaryEnabled: false }]),
+      client.call("updateVenueCellularSettings", { venueId }, [
+        { ...cellular, simCardPrimaryEnabled: false, simCardSecondaryEnabled: false },
+      ]),
       422,
     );
     expect(entry).toMatchObject({ code: "WIFI-10170", object: "[0].simCardPrimaryEnabled" });
-    expect((await client.call("W33", { venueId })).body).toEqual([]);
+    expect((await client.call("getVenueCellularSettings", { venueId })).body).toEqual([]);
   });
 
   test("documented rules: timer 10 to 300, APNs without space or @, required selections", async () => {
-    const { body } = await client.call("W34", { venueId }, [
+    const { body } = await client.call("updateVenueCellularSettings", { venueId }, [
       { ...cellular, primaryWanRecoveryTimer: 5, simCardPrimaryApn: "a b", wanConnection: undefined },
     ]);
     expect(body.errors.map((e: { object: string }) => e.object).sort()).toEqual([
@@ -234,9 +239,9 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
     ]);
   });
 
-  test("a cellular AP (serial ending 510, model M510) shows its venue's setting for its model in W5", async () => {
-    await client.ok("W34", { venueId }, [cellular]);
-    expect((await client.call("W33", { venueId })).body).toEqual([
+  test("a cellular AP (serial ending 510, model M510) shows its venue's setting for its model in getAp", async () => {
+    await client.ok("updateVenueCellularSettings", { venueId }, [cellular]);
+    expect((await client.call("getVenueCellularSettings", { venueId })).body).toEqual([
       {
         ...cellular,
         simCardPrimaryEnabled: true,
@@ -245,15 +250,15 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
         simCardSecondaryRoaming: true,
       },
     ]);
-    await client.ok("W2", {}, [{ serialNumber: CELLULAR_SERIAL, name: "Cellular AP", venueId }]);
-    const ap = (await client.call("W5", { serialNumber: CELLULAR_SERIAL })).body;
+    await client.ok("createAps", {}, [{ serialNumber: CELLULAR_SERIAL, name: "Cellular AP", venueId }]);
+    const ap = (await client.call("getAp", { serialNumber: CELLULAR_SERIAL })).body;
     expect(ap).toMatchObject({
       model: "M510",
       cellularSettings: { useVenueSettings: true, wanConnection: "ETH", primaryWanRecoveryTimer: 60 },
     });
   });
 
-  test("WIFI-10152 binding twice, WIFI-10151 unbinding what is not bound; W35 lists the binding; profiles come built in and from the admin API", async () => {
+  test("WIFI-10152 binding twice, WIFI-10151 unbinding what is not bound; listVenueDhcpServiceProfiles lists the binding; profiles come built in and from the admin API", async () => {
     const profiles = (await admin(emu, "GET", `/tenants/${client.tenantId}/dhcp-service-profiles`)).body.profiles;
     expect(profiles).toEqual([
       { id: "d4c9a0f1e2b3c4d5e6f708192a3b4c5d", name: "Default DHCP service" },
@@ -263,31 +268,41 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
       await admin(emu, "POST", `/tenants/${client.tenantId}/dhcp-service-profiles`, { name: "Guest DHCP" })
     ).body;
     const params = { venueId, dhcpServiceProfileId: profiles[0].id };
-    const bound = await client.ok("W36", params);
+    const bound = await client.ok("bindVenueDhcpServiceProfile", params);
     expect(bound).toEqual({ venueId, dhcpServiceProfileId: profiles[0].id });
-    expect(await refusal(client.call("W36", params), 409)).toMatchObject({
+    expect(await refusal(client.call("bindVenueDhcpServiceProfile", params), 409)).toMatchObject({
       code: "WIFI-10152",
       object: "dhcpServiceProfileId",
     });
-    expect(await refusal(client.call("W37", { venueId, dhcpServiceProfileId: extra.id }), 422)).toMatchObject({
+    expect(
+      await refusal(client.call("unbindVenueDhcpServiceProfile", { venueId, dhcpServiceProfileId: extra.id }), 422),
+    ).toMatchObject({
       code: "WIFI-10151",
       object: "dhcpServiceProfileId",
     });
-    expect((await client.call("W35", { venueId })).body).toEqual([bound]);
-    expect((await client.call("W32", { venueId })).body.dhcpServiceSetting).toMatchObject({ enabled: true });
-    expect(await refusal(client.call("W36", { venueId, dhcpServiceProfileId: "nope" }), 404)).toMatchObject({
+    expect((await client.call("listVenueDhcpServiceProfiles", { venueId })).body).toEqual([bound]);
+    expect((await client.call("getVenueWifiSettings", { venueId })).body.dhcpServiceSetting).toMatchObject({
+      enabled: true,
+    });
+    expect(
+      await refusal(client.call("bindVenueDhcpServiceProfile", { venueId, dhcpServiceProfileId: "nope" }), 404),
+    ).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "dhcpServiceProfileId",
     });
-    await client.ok("W37", params);
-    expect((await client.call("W35", { venueId })).body).toEqual([]);
+    await client.ok("unbindVenueDhcpServiceProfile", params);
+    expect((await client.call("listVenueDhcpServiceProfiles", { venueId })).body).toEqual([]);
   });
 
-  test("WIFI-10171: a network activated on a venue with a cellular AP and no DHCP binding cannot be written with W58; a binding lifts it", async () => {
-    const network = (await client.ok("W52", {}, deepNetworkBody("Cellular net"))).id as string;
-    await client.ok("W59", {}, { networkId: network, venueId });
+  test("WIFI-10171: a network activated on a venue with a cellular AP and no DHCP binding cannot be written with updateNetworkDeep; a binding lifts it", async () => {
+    const network = (await client.ok("createNetworkDeep", {}, deepNetworkBody("Cellular net"))).id as string;
+    await client.ok("activateNetwork", {}, { networkId: network, venueId });
     const entry = await refusal(
-      client.call("W58", { networkId: network }, { ...deepNetworkBody("Cellular net"), description: "x" }),
+      client.call(
+        "updateNetworkDeep",
+        { networkId: network },
+        { ...deepNetworkBody("Cellular net"), description: "x" },
+      ),
       422,
     );
     expect(entry).toEqual({
@@ -298,59 +313,67 @@ describe("venue cellular and DHCP bindings (newer: W33-W37)", () => {
     });
     const profileId = (await admin(emu, "GET", `/tenants/${client.tenantId}/dhcp-service-profiles`)).body.profiles[0]
       .id;
-    await client.ok("W36", { venueId, dhcpServiceProfileId: profileId });
-    await client.ok("W58", { networkId: network }, { ...deepNetworkBody("Cellular net"), description: "x" });
+    await client.ok("bindVenueDhcpServiceProfile", { venueId, dhcpServiceProfileId: profileId });
+    await client.ok(
+      "updateNetworkDeep",
+      { networkId: network },
+      { ...deepNetworkBody("Cellular net"), description: "x" },
+    );
   });
 
   test("the older variant has no such operations (404 NMS-NOT-IN-VARIANT)", async () => {
     const older = await tenantWith(emu, { wifiApiVariant: "older" }, "Older devices");
-    const site = (await older.ok("A7", {}, venueBody("Older site"))).id;
-    expect(await refusal(older.call("W33", { venueId: site }), 404)).toMatchObject({ code: "NMS-NOT-IN-VARIANT" });
+    const site = (await older.ok("createVenue", {}, venueBody("Older site"))).id;
+    expect(await refusal(older.call("getVenueCellularSettings", { venueId: site }), 404)).toMatchObject({
+      code: "NMS-NOT-IN-VARIANT",
+    });
   });
 });
 
 describe("AP operations and what goes with an AP", () => {
-  test("W17 writes the position, which a W6 without one keeps; W22 takes W16's target rule; W11 names a file", async () => {
-    await client.ok("W17", { serialNumber: indoor }, { floorplanId: "fp1", xPercent: 12.5, yPercent: 80 });
-    await client.ok("W6", { serialNumber: indoor }, { ...apBody(venueId, 1), description: "moved" });
-    expect((await client.call("W5", { serialNumber: indoor })).body.position).toEqual({
+  test("updateApPosition writes the position, which a updateAp without one keeps; traceRouteFromAp takes pingFromAp's target rule; downloadApLog names a file", async () => {
+    await client.ok("updateApPosition", { serialNumber: indoor }, { floorplanId: "fp1", xPercent: 12.5, yPercent: 80 });
+    await client.ok("updateAp", { serialNumber: indoor }, { ...apBody(venueId, 1), description: "moved" });
+    expect((await client.call("getAp", { serialNumber: indoor })).body.position).toEqual({
       floorplanId: "fp1",
       xPercent: 12.5,
       yPercent: 80,
     });
-    expect(await refusal(client.call("W17", { serialNumber: indoor }, { xPercent: 101 }), 422)).toMatchObject({
+    expect(
+      await refusal(client.call("updateApPosition", { serialNumber: indoor }, { xPercent: 101 }), 422),
+    ).toMatchObject({
       object: "xPercent",
     });
-    expect(await refusal(client.call("W22", { serialNumber: indoor }, { targetHost: "300.1.1.1" }), 422)).toMatchObject(
-      { object: "targetHost" },
-    );
-    expect((await client.ok("W22", { serialNumber: indoor }, { targetHost: "example.com" })).response).toContain(
-      "traceroute to example.com",
-    );
-    expect((await client.call("W11", { serialNumber: indoor })).body).toEqual({
+    expect(
+      await refusal(client.call("traceRouteFromAp", { serialNumber: indoor }, { targetHost: "300.1.1.1" }), 422),
+    ).toMatchObject({ object: "targetHost" });
+    expect(
+      (await client.ok("traceRouteFromAp", { serialNumber: indoor }, { targetHost: "example.com" })).response,
+    ).toContain("traceroute to example.com");
+    expect((await client.call("downloadApLog", { serialNumber: indoor })).body).toEqual({
       fileURL: expect.stringContaining(`/api/file/tenant/${client.tenantId}/`),
     });
   });
 
-  test("W12 factory reset forgets the AP's own settings and makes it new, and the AP's delete takes its settings along", async () => {
-    await client.ok("W2", {}, [apBody(venueId, 21)]);
+  test("factoryResetAp factory reset forgets the AP's own settings and makes it new, and the AP's delete takes its settings along", async () => {
+    await client.ok("createAps", {}, [apBody(venueId, 21)]);
     const serial = serialNumber(21);
-    await client.ok("W9", { serialNumber: serial }, { rules: [{ mdnsName: "tv" }] });
+    await client.ok("updateApBonjourGateway", { serialNumber: serial }, { rules: [{ mdnsName: "tv" }] });
     await admin(emu, "PUT", `/tenants/${client.tenantId}/aps/${serial}/state`, { state: "Operational" });
-    await client.ok("W12", { serialNumber: serial });
-    expect((await client.call("W8", { serialNumber: serial })).body).toEqual({ rules: [] });
-    expect((await client.call("W5", { serialNumber: serial })).body).toMatchObject({
+    await client.ok("factoryResetAp", { serialNumber: serial });
+    expect((await client.call("getApBonjourGateway", { serialNumber: serial })).body).toEqual({ rules: [] });
+    expect((await client.call("getAp", { serialNumber: serial })).body).toMatchObject({
       state: "InSetupPhase",
       lastContacted: "",
     });
-    await client.ok("W9", { serialNumber: serial }, { rules: [{ mdnsName: "tv" }] });
-    await client.ok("W7", { serialNumber: serial });
+    await client.ok("updateApBonjourGateway", { serialNumber: serial }, { rules: [{ mdnsName: "tv" }] });
+    await client.ok("deleteAp", { serialNumber: serial });
     expect(
       (await admin(emu, "GET", `/tenants/${client.tenantId}/objects`)).body.apMdnsGateway.map(
         (r: { rules: unknown }) => r.rules,
       ),
     ).not.toContainEqual([{ mdnsName: "tv" }]);
-    expect((await client.call("W8", { serialNumber: serial })).status).toBe(404);
+    expect((await client.call("getApBonjourGateway", { serialNumber: serial })).status).toBe(404);
   });
 });
 

@@ -39,7 +39,7 @@ const guestNetwork = (name: string, guestPortal: Record<string, unknown>) => ({
   guestPortal: { guestNetworkType: "WISPr", ...guestPortal },
 });
 
-describe("device policies (W69, W72)", () => {
+describe("device policies (createDevicePolicy, updateDevicePolicy)", () => {
   test.each([
     ["WIFI-10203", [rule({ action: "BLOCK", uploadRateLimit: 100 })], "rules[0].uploadRateLimit"],
     ["WIFI-10203", [rule({ action: "BLOCK", vlan: 30 })], "rules[0].vlan"],
@@ -48,38 +48,43 @@ describe("device policies (W69, W72)", () => {
     ["WIFI-10207", [rule({ name: "same" }), rule({ name: "same", osVendor: "Android" })], "rules[1].name"],
     ["WIFI-10208", [rule({ osVendor: "Android" }), rule({ osVendor: "All" })], "rules[1].deviceType"],
   ])("%s on create and on update, naming %s", async (code, rules, object) => {
-    const created = await refusal(client.call("W69", {}, { name: unique("Policy"), rules }), 422);
+    const created = await refusal(client.call("createDevicePolicy", {}, { name: unique("Policy"), rules }), 422);
     expect(created).toMatchObject({ code, object, message: expect.stringContaining(code) });
-    const policy = await client.ok("W69", {}, { name: unique("Good policy") });
-    const updated = await refusal(client.call("W72", { devicePolicyId: policy.id }, { name: policy.name, rules }), 422);
+    const policy = await client.ok("createDevicePolicy", {}, { name: unique("Good policy") });
+    const updated = await refusal(
+      client.call("updateDevicePolicy", { devicePolicyId: policy.id }, { name: policy.name, rules }),
+      422,
+    );
     expect(updated).toMatchObject({ code, object });
-    expect((await client.call("W71", { devicePolicyId: policy.id })).body.rules).toBeUndefined();
+    expect((await client.call("getDevicePolicy", { devicePolicyId: policy.id })).body.rules).toBeUndefined();
   });
 
   test("WIFI-10205: a tenant holds at most MAX_DEVICE_POLICIES policies", async () => {
     const other = await tenantWith(emu, {}, "Policy limit");
-    for (let i = 0; i < MAX_DEVICE_POLICIES; i++) await other.ok("W69", {}, { name: `Policy ${i}` });
-    const entry = await refusal(other.call("W69", {}, { name: "One too many" }), 422);
+    for (let i = 0; i < MAX_DEVICE_POLICIES; i++) await other.ok("createDevicePolicy", {}, { name: `Policy ${i}` });
+    const entry = await refusal(other.call("createDevicePolicy", {}, { name: "One too many" }), 422);
     expect(entry).toMatchObject({ code: "WIFI-10205", object: "name", value: "One too many" });
-    expect((await other.call("W68")).body).toHaveLength(MAX_DEVICE_POLICIES);
+    expect((await other.call("listDevicePolicies")).body).toHaveLength(MAX_DEVICE_POLICIES);
   });
 
   test("the older variant has no device policies: 404 NMS-NOT-IN-VARIANT", async () => {
     const older = await tenantWith(emu, { wifiApiVariant: "older" }, "Older policies");
-    expect(await refusal(older.call("W69", {}, { name: "Old" }), 404)).toMatchObject({ code: "NMS-NOT-IN-VARIANT" });
+    expect(await refusal(older.call("createDevicePolicy", {}, { name: "Old" }), 404)).toMatchObject({
+      code: "NMS-NOT-IN-VARIANT",
+    });
   });
 
-  test("one policy is deleted with W70 and a one-ID array", async () => {
-    const policy = await client.ok("W69", {}, { name: "Delete me" });
-    await client.ok("W70", {}, [policy.id]);
-    expect((await client.call("W71", { devicePolicyId: policy.id })).status).toBe(404);
+  test("one policy is deleted with deleteDevicePolicies and a one-ID array", async () => {
+    const policy = await client.ok("createDevicePolicy", {}, { name: "Delete me" });
+    await client.ok("deleteDevicePolicies", {}, [policy.id]);
+    expect((await client.call("getDevicePolicy", { devicePolicyId: policy.id })).status).toBe(404);
   });
 });
 
-describe("client disconnect (W67)", () => {
+describe("client disconnect (disconnectClients)", () => {
   test("WIFI-10201: a client not connected to the AP named is 404, naming the entry; a connected one is disconnected", async () => {
-    const venueId = (await client.ok("A7", {}, venueBody("Disconnect site"))).id;
-    const [ap] = await client.ok("W2", {}, [apBody(venueId, 91)]);
+    const venueId = (await client.ok("createVenue", {}, venueBody("Disconnect site"))).id;
+    const [ap] = await client.ok("createAps", {}, [apBody(venueId, 91)]);
     const connected = await admin(emu, "POST", `/tenants/${client.tenantId}/clients`, {
       apMac: ap.mac,
       clientMac: "02:00:00:00:00:91",
@@ -89,13 +94,13 @@ describe("client disconnect (W67)", () => {
       { apMac: ap.mac, clientMac: "02:00:00:00:00:91" },
       { apMac: ap.mac, clientMac: "02:00:00:00:00:92" },
     ];
-    expect(await refusal(client.call("W67", {}, body), 404)).toMatchObject({
+    expect(await refusal(client.call("disconnectClients", {}, body), 404)).toMatchObject({
       code: "WIFI-10201",
       object: "[1].clientMac",
       value: "02:00:00:00:00:92",
     });
-    expect((await client.write("W67", {}, [body[0]])).record.status).toBe("SUCCESS");
-    expect(await refusal(client.call("W67", {}, [body[0]]), 404)).toMatchObject({
+    expect((await client.write("disconnectClients", {}, [body[0]])).record.status).toBe("SUCCESS");
+    expect(await refusal(client.call("disconnectClients", {}, [body[0]]), 404)).toMatchObject({
       code: "WIFI-10201",
       object: "[0].clientMac",
     });
@@ -113,37 +118,47 @@ describe("client disconnect (W67)", () => {
   });
 });
 
-describe("guest portal rules (W50, W52, W55, W58)", () => {
+describe("guest portal rules (createNetwork, createNetworkDeep, updateNetwork, updateNetworkDeep)", () => {
   test.each([
     [
-      "W52",
+      "createNetworkDeep",
       { wisprPage: { externalProviderName: "Nobody", externalProviderRegion: "US" } },
       "guestPortal.wisprPage.externalProviderName",
     ],
     [
-      "W52",
+      "createNetworkDeep",
       { wisprPage: { externalProviderName: "Purple", externalProviderRegion: "Mars" } },
       "guestPortal.wisprPage.externalProviderRegion",
     ],
-    ["W58", { wisprPage: { externalProviderName: "Aislelabs" } }, "guestPortal.wisprPage.externalProviderRegion"],
+    [
+      "updateNetworkDeep",
+      { wisprPage: { externalProviderName: "Aislelabs" } },
+      "guestPortal.wisprPage.externalProviderRegion",
+    ],
   ])("WIFI-10116 on %s: %j", async (op, portal, object) => {
     const name = unique("Provider");
     const params: Record<string, string> =
-      op === "W58" ? { networkId: (await client.ok("W52", {}, guestNetwork(name, {}))).id } : {};
-    expect(await refusal(client.call(op as "W52", params, guestNetwork(name, portal)), 422)).toMatchObject({
+      op === "updateNetworkDeep"
+        ? { networkId: (await client.ok("createNetworkDeep", {}, guestNetwork(name, {}))).id }
+        : {};
+    expect(
+      await refusal(client.call(op as "createNetworkDeep", params, guestNetwork(name, portal)), 422),
+    ).toMatchObject({
       code: "WIFI-10116",
       object,
     });
   });
 
-  test("WIFI-10116 and WIFI-10209 are rules of the deep writes: the Wi-Fi API documentation lists them for W52 and W58, not W50 and W55", async () => {
+  test("WIFI-10116 and WIFI-10209 are rules of the deep writes: the Wi-Fi API documentation lists them for createNetworkDeep and updateNetworkDeep, not createNetwork and updateNetwork", async () => {
     const portal = { wisprPage: { externalProviderName: "Nobody" }, socialDomains: ["not a domain"] };
-    expect((await client.write("W50", {}, guestNetwork(unique("Shallow"), portal))).record.status).toBe("SUCCESS");
+    expect((await client.write("createNetwork", {}, guestNetwork(unique("Shallow"), portal))).record.status).toBe(
+      "SUCCESS",
+    );
   });
 
   test("a custom external provider is not checked against the catalogue", async () => {
     await client.ok(
-      "W52",
+      "createNetworkDeep",
       {},
       guestNetwork("Custom provider", {
         wisprPage: { customExternalProvider: true, externalProviderName: "Ours", externalProviderRegion: "Home" },
@@ -153,13 +168,17 @@ describe("guest portal rules (W50, W52, W55, W58)", () => {
 
   test("WIFI-10209 (newer): a social domain that is not a domain name, on create and update", async () => {
     const entry = await refusal(
-      client.call("W52", {}, guestNetwork("Social", { socialDomains: ["example.com", "not a domain"] })),
+      client.call("createNetworkDeep", {}, guestNetwork("Social", { socialDomains: ["example.com", "not a domain"] })),
       422,
     );
     expect(entry).toMatchObject({ code: "WIFI-10209", object: "guestPortal.socialDomains[1]", value: "not a domain" });
-    const network = await client.ok("W52", {}, guestNetwork("Social", { socialDomains: ["example.com"] }));
+    const network = await client.ok(
+      "createNetworkDeep",
+      {},
+      guestNetwork("Social", { socialDomains: ["example.com"] }),
+    );
     const update = await refusal(
-      client.call("W58", { networkId: network.id }, guestNetwork("Social", { socialDomains: ["-x-"] })),
+      client.call("updateNetworkDeep", { networkId: network.id }, guestNetwork("Social", { socialDomains: ["-x-"] })),
       422,
     );
     expect(update).toMatchObject({ code: "WIFI-10209", object: "guestPortal.socialDomains[0]" });
@@ -168,7 +187,10 @@ describe("guest portal rules (W50, W52, W55, W58)", () => {
   test("the older variant refuses socialDomains as a newer-only field", async () => {
     const older = await tenantWith(emu, { wifiApiVariant: "older" }, "Older social");
     expect(
-      await refusal(older.call("W52", {}, guestNetwork("Social", { socialDomains: ["example.com"] })), 422),
+      await refusal(
+        older.call("createNetworkDeep", {}, guestNetwork("Social", { socialDomains: ["example.com"] })),
+        422,
+      ),
     ).toMatchObject({
       code: "NMS-VALIDATION",
       object: "guestPortal.socialDomains",
@@ -204,11 +226,11 @@ describe("guest portal rules (W50, W52, W55, W58)", () => {
       },
     };
     const network = await client.ok(
-      "W52",
+      "createNetworkDeep",
       {},
       { name: "Full portal", type: "guest", wlan: { bypassCPUsingMacAddressAuthentication: true }, guestPortal },
     );
-    expect((await client.call("W57", { networkId: network.id })).body.guestPortal).toEqual(guestPortal);
+    expect((await client.call("getNetworkDeep", { networkId: network.id })).body.guestPortal).toEqual(guestPortal);
   });
 });
 
@@ -219,7 +241,11 @@ describe("network types", () => {
       const golden = JSON.parse(
         fs.readFileSync(path.join(__dirname, "..", "contract", "golden", `W52-${type}.json`), "utf8"),
       );
-      const reply = await client.call("W52", {}, { ...golden.request, name: `${golden.request.name} golden` });
+      const reply = await client.call(
+        "createNetworkDeep",
+        {},
+        { ...golden.request, name: `${golden.request.name} golden` },
+      );
       expect(reply.status).toBe(202);
       const withoutIds = (value: unknown): unknown =>
         Array.isArray(value)
@@ -238,7 +264,8 @@ describe("network types", () => {
   );
 
   test("each type requires its own fields", async () => {
-    const missing = async (body: Record<string, unknown>) => (await refusal(client.call("W52", {}, body), 422)).object;
+    const missing = async (body: Record<string, unknown>) =>
+      (await refusal(client.call("createNetworkDeep", {}, body), 422)).object;
     expect(await missing({ name: "No portal", type: "guest", wlan: {} })).toBe("guestPortal");
     expect(await missing({ name: "No params", type: "dpsk", wlan: { passphraseBackup: "backup-pass" } })).toBe(
       "dpskGenerationParams",
@@ -260,7 +287,7 @@ describe("network types", () => {
 
   test("a dpsk network has no passphrase of its own (WIFI-10100 is not its rule), its security defaults to WPA2Personal, its backup passphrase is never echoed in errors", async () => {
     const dpsk = await client.ok(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         name: "Residents",
@@ -273,7 +300,7 @@ describe("network types", () => {
     expect(dpsk.wlan).not.toHaveProperty("passphrase");
     const short = await refusal(
       client.call(
-        "W52",
+        "createNetworkDeep",
         {},
         {
           name: "Short",
@@ -289,7 +316,7 @@ describe("network types", () => {
 
   test("a RADIUS server may be named by host name (the documentation gives ip as a string)", async () => {
     await client.ok(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         name: "Host radius",
@@ -301,10 +328,10 @@ describe("network types", () => {
   });
 
   test("an activation needs neither a scheduler type nor an AP group's ID (the documentation marks neither required)", async () => {
-    const venueId = (await client.ok("A7", {}, venueBody("Optional fields site"))).id;
-    const networkId = (await client.ok("W50", {}, { name: "Optional fields", type: "open", wlan: {} })).id;
+    const venueId = (await client.ok("createVenue", {}, venueBody("Optional fields site"))).id;
+    const networkId = (await client.ok("createNetwork", {}, { name: "Optional fields", type: "open", wlan: {} })).id;
     const activation = await client.ok(
-      "W59",
+      "activateNetwork",
       {},
       { networkId, venueId, isAllAPGroups: false, scheduler: { mon: "00:00-23:59" }, apGroups: [{ radio: "5-GHz" }] },
     );
@@ -316,30 +343,35 @@ describe("references of a WLAN (wifiCallingIds, devicePolicyId)", () => {
   const calling = { profileName: "Referenced", ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.7" }] };
 
   test("a missing profile or policy is 404 NMS-RELATED-NOT-FOUND naming the field's path", async () => {
-    const profile = await client.ok("W92", {}, { ...calling, profileName: "Exists" });
+    const profile = await client.ok("createWifiCallingProfile", {}, { ...calling, profileName: "Exists" });
     const body = (advancedCustomization: Record<string, unknown>) => ({
       name: "Refs",
       type: "open",
       wlan: { advancedCustomization },
     });
     expect(
-      await refusal(client.call("W52", {}, body({ wifiCallingIds: [profile.id, "missing-profile"] })), 404),
+      await refusal(
+        client.call("createNetworkDeep", {}, body({ wifiCallingIds: [profile.id, "missing-profile"] })),
+        404,
+      ),
     ).toMatchObject({
       code: "NMS-RELATED-NOT-FOUND",
       object: "wlan.advancedCustomization.wifiCallingIds[1]",
       value: "missing-profile",
     });
-    expect(await refusal(client.call("W50", {}, body({ devicePolicyId: "missing-policy" })), 404)).toMatchObject({
+    expect(
+      await refusal(client.call("createNetwork", {}, body({ devicePolicyId: "missing-policy" })), 404),
+    ).toMatchObject({
       code: "NMS-RELATED-NOT-FOUND",
       object: "wlan.advancedCustomization.devicePolicyId",
     });
   });
 
   test("a profile or policy a network uses cannot be deleted (409 NMS-IN-USE), and can once the network lets go", async () => {
-    const profile = await client.ok("W92", {}, calling);
-    const policy = await client.ok("W69", {}, { name: "Referenced policy" });
+    const profile = await client.ok("createWifiCallingProfile", {}, calling);
+    const policy = await client.ok("createDevicePolicy", {}, { name: "Referenced policy" });
     const network = await client.ok(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         name: "Uses both",
@@ -347,59 +379,69 @@ describe("references of a WLAN (wifiCallingIds, devicePolicyId)", () => {
         wlan: { advancedCustomization: { wifiCallingIds: [profile.id], devicePolicyId: policy.id } },
       },
     );
-    expect(await refusal(client.call("W96", { wifiCallingProfileId: profile.id }), 409)).toMatchObject({
+    expect(
+      await refusal(client.call("deleteWifiCallingProfile", { wifiCallingProfileId: profile.id }), 409),
+    ).toMatchObject({
       code: "NMS-IN-USE",
       object: "wifiCallingProfileId",
     });
-    expect(await refusal(client.call("W93", {}, [profile.id]), 409)).toMatchObject({ code: "NMS-IN-USE" });
-    expect(await refusal(client.call("W70", {}, [policy.id]), 409)).toMatchObject({
+    expect(await refusal(client.call("deleteWifiCallingProfiles", {}, [profile.id]), 409)).toMatchObject({
+      code: "NMS-IN-USE",
+    });
+    expect(await refusal(client.call("deleteDevicePolicies", {}, [policy.id]), 409)).toMatchObject({
       code: "NMS-IN-USE",
       object: "[0].devicePolicyId",
     });
-    await client.ok("W58", { networkId: network.id }, { name: "Uses both", type: "open", wlan: {} });
-    await client.ok("W96", { wifiCallingProfileId: profile.id });
-    await client.ok("W70", {}, [policy.id]);
+    await client.ok("updateNetworkDeep", { networkId: network.id }, { name: "Uses both", type: "open", wlan: {} });
+    await client.ok("deleteWifiCallingProfile", { wifiCallingProfileId: profile.id });
+    await client.ok("deleteDevicePolicies", {}, [policy.id]);
   });
 });
 
 describe("vSPoT and recovery PSK", () => {
   test("vSPoT: the password rule, venues by ID (newer) or by name (older), a missing venue named", async () => {
     const server = { serverName: "Hotspot", serverAddress: "192.0.2.30", password: "vspot-password" };
-    expect(await refusal(client.call("W87", {}, { ...server, password: "$tarts-with-dollar" }), 422)).toEqual({
+    expect(await refusal(client.call("createVspot", {}, { ...server, password: "$tarts-with-dollar" }), 422)).toEqual({
       code: "NMS-VALIDATION",
       message: "must not begin with a backtick or a dollar sign",
       object: "password",
     });
-    const venueId = (await client.ok("A7", {}, venueBody("vSPoT site"))).id;
-    const created = await client.ok("W87", {}, { ...server, venues: [{ id: venueId }] });
+    const venueId = (await client.ok("createVenue", {}, venueBody("vSPoT site"))).id;
+    const created = await client.ok("createVspot", {}, { ...server, venues: [{ id: venueId }] });
     expect(created).toMatchObject({ port: 8883, venues: [{ id: venueId, name: "vSPoT site" }] });
     expect(
-      await refusal(client.call("W89", { vspotId: created.id }, { ...server, venues: [{ id: "nowhere" }] }), 404),
+      await refusal(
+        client.call("updateVspot", { vspotId: created.id }, { ...server, venues: [{ id: "nowhere" }] }),
+        404,
+      ),
     ).toMatchObject({ object: "venues[0].id" });
     const older = await tenantWith(emu, { wifiApiVariant: "older" }, "Older vSPoT");
-    const oldVenue = (await older.ok("A7", {}, venueBody("Old site"))).id;
-    expect(await older.ok("W87", {}, { ...server, venues: [{ name: "Old site" }] })).toMatchObject({
+    const oldVenue = (await older.ok("createVenue", {}, venueBody("Old site"))).id;
+    expect(await older.ok("createVspot", {}, { ...server, venues: [{ name: "Old site" }] })).toMatchObject({
       venues: [{ id: oldVenue, name: "Old site" }],
     });
     expect(
-      await refusal(older.call("W87", {}, { ...server, serverName: "Other", venues: [{ name: "No site" }] }), 404),
+      await refusal(
+        older.call("createVspot", {}, { ...server, serverName: "Other", venues: [{ name: "No site" }] }),
+        404,
+      ),
     ).toMatchObject({ object: "venues[0].name" });
   });
 
   test("recovery PSK: exactly 16 digits, never echoed; every tenant has one before any write", async () => {
-    const initial = (await client.call("W82")).body;
+    const initial = (await client.call("getRecoveryPsk")).body;
     expect(initial).toEqual({ psk: expect.stringMatching(/^\d{16}$/), tenantId: client.tenantId });
-    expect(await refusal(client.call("W83", {}, { psk: "12345" }), 422)).toEqual({
+    expect(await refusal(client.call("updateRecoveryPsk", {}, { psk: "12345" }), 422)).toEqual({
       code: "NMS-VALIDATION",
       message: "must be exactly 16 digits",
       object: "psk",
     });
-    await client.ok("W83", {}, { psk: "0000111122223333" });
-    expect((await client.call("W82")).body.psk).toBe("0000111122223333");
+    await client.ok("updateRecoveryPsk", {}, { psk: "0000111122223333" });
+    expect((await client.call("getRecoveryPsk")).body.psk).toBe("0000111122223333");
   });
 });
 
-describe("guest import (W76) straight", () => {
+describe("guest import (importGuestUsers) straight", () => {
   async function upload(fields: Record<string, string>, csv: string | undefined, query = "") {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -422,7 +464,7 @@ describe("guest import (W76) straight", () => {
   test("a good file creates its guests at once (201)", async () => {
     const networkId = (
       await client.ok(
-        "W50",
+        "createNetwork",
         {},
         { name: "Straight import", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } },
       )
@@ -444,7 +486,7 @@ describe("guest import (W76) straight", () => {
       object: "networkId",
     });
     // A JSON body is not a form: the route takes multipart/form-data only (emulator/README.md, "What it protects").
-    expect(await refusal(client.call("W76", {}, { file: "x" }), 415)).toMatchObject({
+    expect(await refusal(client.call("importGuestUsers", {}, { file: "x" }), 415)).toMatchObject({
       code: "EMU-UNSUPPORTED-MEDIA-TYPE",
       object: "content-type",
     });

@@ -1,6 +1,6 @@
 // Every documented error code of the implemented operations, and the emulator's own decisions
 // (README "Decisions"), one test each.
-import type { OperationId } from "../../contract";
+import type { OperationName } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import {
   apGroupBody,
@@ -89,7 +89,7 @@ const RULES: Record<string, Rule> = {
 const DEEP_CODES = ["WIFI-10100", "WIFI-10101", "WIFI-10103", "WIFI-10104", "WIFI-10105", "WIFI-10106", "WIFI-10107"];
 const SHALLOW_CODES = ["WIFI-10100", "WIFI-10101", "WIFI-10105", "WIFI-10106", "WIFI-10107"];
 
-async function expectRule(op: OperationId, params: Record<string, string>, body: unknown, rule: Rule): Promise<void> {
+async function expectRule(op: OperationName, params: Record<string, string>, body: unknown, rule: Rule): Promise<void> {
   const reply = await client.call(op, params, body);
   expect(reply.status).toBe(422);
   expect(reply.body.requestId).toEqual(expect.any(String));
@@ -104,26 +104,36 @@ describe("Wi-Fi network rules", () => {
   let deepId: string;
   let shallowId: string;
   beforeAll(async () => {
-    deepId = (await client.ok("W52", {}, deepNetworkBody("Rules deep"))).id;
-    shallowId = (await client.ok("W50", {}, pskNetworkBody("Rules shallow"))).id;
+    deepId = (await client.ok("createNetworkDeep", {}, deepNetworkBody("Rules deep"))).id;
+    shallowId = (await client.ok("createNetwork", {}, pskNetworkBody("Rules shallow"))).id;
   });
 
-  test.each(DEEP_CODES)("W52 create (deep): %s", (code) =>
-    expectRule("W52", {}, RULES[code].breakBody(deepNetworkBody("Rule probe")), RULES[code]),
+  test.each(DEEP_CODES)("createNetworkDeep create (deep): %s", (code) =>
+    expectRule("createNetworkDeep", {}, RULES[code].breakBody(deepNetworkBody("Rule probe")), RULES[code]),
   );
-  test.each(DEEP_CODES)("W58 update (deep): %s", (code) =>
-    expectRule("W58", { networkId: deepId }, RULES[code].breakBody(deepNetworkBody("Rules deep")), RULES[code]),
+  test.each(DEEP_CODES)("updateNetworkDeep update (deep): %s", (code) =>
+    expectRule(
+      "updateNetworkDeep",
+      { networkId: deepId },
+      RULES[code].breakBody(deepNetworkBody("Rules deep")),
+      RULES[code],
+    ),
   );
-  test.each(SHALLOW_CODES)("W50 create (shallow): %s", (code) =>
-    expectRule("W50", {}, RULES[code].breakBody(pskNetworkBody("Rule probe")), RULES[code]),
+  test.each(SHALLOW_CODES)("createNetwork create (shallow): %s", (code) =>
+    expectRule("createNetwork", {}, RULES[code].breakBody(pskNetworkBody("Rule probe")), RULES[code]),
   );
-  test.each(SHALLOW_CODES)("W55 update (shallow): %s", (code) =>
-    expectRule("W55", { networkId: shallowId }, RULES[code].breakBody(pskNetworkBody("Rules shallow")), RULES[code]),
+  test.each(SHALLOW_CODES)("updateNetwork update (shallow): %s", (code) =>
+    expectRule(
+      "updateNetwork",
+      { networkId: shallowId },
+      RULES[code].breakBody(pskNetworkBody("Rules shallow")),
+      RULES[code],
+    ),
   );
 
   test("several broken rules give one entry each", async () => {
     const body = RULES["WIFI-10103"].breakBody(RULES["WIFI-10106"].breakBody(deepNetworkBody("Two faults")));
-    const reply = await client.call("W52", {}, body);
+    const reply = await client.call("createNetworkDeep", {}, body);
     expect(reply.status).toBe(422);
     expect(reply.body.errors.map((e: { code: string }) => e.code).sort()).toEqual(["WIFI-10103", "WIFI-10106"]);
   });
@@ -140,8 +150,8 @@ describe("Wi-Fi network rules", () => {
       authRadius: { primary: { ip: "192.0.2.1", port: 70000, sharedSecret: "" } },
     };
     const errors = [
-      ...(await client.call("W52", {}, psk)).body.errors,
-      ...(await client.call("W52", {}, aaa)).body.errors,
+      ...(await client.call("createNetworkDeep", {}, psk)).body.errors,
+      ...(await client.call("createNetworkDeep", {}, aaa)).body.errors,
     ];
     const objects = errors.map((e: { object: string }) => e.object);
     expect(objects).toEqual(
@@ -162,7 +172,7 @@ describe("Wi-Fi network rules", () => {
 
 describe("field rules and malformed bodies", () => {
   test("a field rule failure is 422 NMS-VALIDATION with path and value", async () => {
-    const reply = await client.call("A7", {}, { name: "x" });
+    const reply = await client.call("createVenue", {}, { name: "x" });
     expect(reply.status).toBe(422);
     expect(reply.body.errors).toEqual([
       { code: "NMS-VALIDATION", message: expect.any(String), object: "name", value: "x" },
@@ -170,18 +180,18 @@ describe("field rules and malformed bodies", () => {
   });
 
   test("a missing required field is 422 without value", async () => {
-    const reply = await client.call("W24", {}, { name: "No venue" });
+    const reply = await client.call("createApGroup", {}, { name: "No venue" });
     expect(reply.status).toBe(422);
     expect(reply.body.errors).toEqual([{ code: "NMS-VALIDATION", message: "is required", object: "venueId" }]);
   });
 
   test.each([
-    ["malformed JSON", "A7", "{name:"],
-    ["an array for an object", "A7", [venueBody()]],
-    ["no body", "W52", undefined],
-    ["an object for a bulk delete", "A8", { ids: [UNKNOWN] }],
-    ["an empty bulk delete", "W51", []],
-    ["a bulk delete with a number", "W60", [1]],
+    ["malformed JSON", "createVenue", "{name:"],
+    ["an array for an object", "createVenue", [venueBody()]],
+    ["no body", "createNetworkDeep", undefined],
+    ["an object for a bulk delete", "deleteVenues", { ids: [UNKNOWN] }],
+    ["an empty bulk delete", "deleteNetworks", []],
+    ["a bulk delete with a number", "deactivateNetworks", [1]],
   ] as const)("%s is 400 NMS-BAD-REQUEST", async (_name, op, body) => {
     const reply = await client.call(op, {}, body);
     expect(reply.status).toBe(400);
@@ -189,7 +199,7 @@ describe("field rules and malformed bodies", () => {
   });
 
   test("unknown body fields are ignored", async () => {
-    const venue = await client.ok("A7", {}, { ...venueBody("Extra fields"), color: "blue", id: "mine" });
+    const venue = await client.ok("createVenue", {}, { ...venueBody("Extra fields"), color: "blue", id: "mine" });
     expect(venue.color).toBeUndefined();
     expect(venue.id).not.toBe("mine");
   });
@@ -197,8 +207,8 @@ describe("field rules and malformed bodies", () => {
 
 describe("names and duplicates (409)", () => {
   test("venue names are unique per tenant", async () => {
-    await client.ok("A7", {}, venueBody("Unique venue"));
-    const reply = await client.call("A7", {}, venueBody("Unique venue"));
+    await client.ok("createVenue", {}, venueBody("Unique venue"));
+    const reply = await client.call("createVenue", {}, venueBody("Unique venue"));
     expect(reply.status).toBe(409);
     expect(reply.body.errors).toEqual([
       { code: "NMS-DUPLICATE-NAME", message: expect.any(String), object: "name", value: "Unique venue" },
@@ -206,36 +216,36 @@ describe("names and duplicates (409)", () => {
   });
 
   test("renaming a venue onto another's name is 409; keeping its own name is not", async () => {
-    const a = await client.ok("A7", {}, venueBody("Rename A"));
-    await client.ok("A7", {}, venueBody("Rename B"));
-    expect((await client.call("A10", { venueId: a.id }, venueBody("Rename B"))).status).toBe(409);
-    expect((await client.call("A10", { venueId: a.id }, { ...venueBody("Rename A"), description: "new" })).status).toBe(
-      202,
-    );
+    const a = await client.ok("createVenue", {}, venueBody("Rename A"));
+    await client.ok("createVenue", {}, venueBody("Rename B"));
+    expect((await client.call("updateVenue", { venueId: a.id }, venueBody("Rename B"))).status).toBe(409);
+    expect(
+      (await client.call("updateVenue", { venueId: a.id }, { ...venueBody("Rename A"), description: "new" })).status,
+    ).toBe(202);
   });
 
   test("AP group names are unique per venue, not across venues", async () => {
-    const v1 = await client.ok("A7", {}, venueBody("Groups 1"));
-    const v2 = await client.ok("A7", {}, venueBody("Groups 2"));
-    await client.ok("W24", {}, apGroupBody(v1.id, "Same"));
-    const reply = await client.call("W24", {}, apGroupBody(v1.id, "Same"));
+    const v1 = await client.ok("createVenue", {}, venueBody("Groups 1"));
+    const v2 = await client.ok("createVenue", {}, venueBody("Groups 2"));
+    await client.ok("createApGroup", {}, apGroupBody(v1.id, "Same"));
+    const reply = await client.call("createApGroup", {}, apGroupBody(v1.id, "Same"));
     expect(reply.status).toBe(409);
     expect(reply.body.errors[0].code).toBe("NMS-DUPLICATE-NAME");
-    expect((await client.call("W24", {}, apGroupBody(v2.id, "Same"))).status).toBe(202);
+    expect((await client.call("createApGroup", {}, apGroupBody(v2.id, "Same"))).status).toBe(202);
   });
 
   test("network names are unique per tenant, shallow and deep alike", async () => {
-    await client.ok("W52", {}, deepNetworkBody("Unique net"));
-    const reply = await client.call("W50", {}, pskNetworkBody("Unique net"));
+    await client.ok("createNetworkDeep", {}, deepNetworkBody("Unique net"));
+    const reply = await client.call("createNetwork", {}, pskNetworkBody("Unique net"));
     expect(reply.status).toBe(409);
     expect(reply.body.errors[0].code).toBe("NMS-DUPLICATE-NAME");
   });
 
   test("a second activation of a network on a venue is 409 NMS-DUPLICATE-ACTIVATION", async () => {
-    const venue = await client.ok("A7", {}, venueBody("Twice"));
-    const network = await client.ok("W50", {}, pskNetworkBody("Twice"));
-    await client.ok("W59", {}, { networkId: network.id, venueId: venue.id });
-    const reply = await client.call("W59", {}, { networkId: network.id, venueId: venue.id });
+    const venue = await client.ok("createVenue", {}, venueBody("Twice"));
+    const network = await client.ok("createNetwork", {}, pskNetworkBody("Twice"));
+    await client.ok("activateNetwork", {}, { networkId: network.id, venueId: venue.id });
+    const reply = await client.call("activateNetwork", {}, { networkId: network.id, venueId: venue.id });
     expect(reply.status).toBe(409);
     expect(reply.body.errors[0].code).toBe("NMS-DUPLICATE-ACTIVATION");
   });
@@ -247,73 +257,73 @@ describe("objects in use (409)", () => {
   let network: { id: string };
   let activation: { id: string };
   beforeAll(async () => {
-    venue = await client.ok("A7", {}, venueBody("In use"));
-    group = await client.ok("W24", {}, apGroupBody(venue.id, "In use"));
-    network = await client.ok("W50", {}, pskNetworkBody("In use"));
+    venue = await client.ok("createVenue", {}, venueBody("In use"));
+    group = await client.ok("createApGroup", {}, apGroupBody(venue.id, "In use"));
+    network = await client.ok("createNetwork", {}, pskNetworkBody("In use"));
     activation = await client.ok(
-      "W59",
+      "activateNetwork",
       {},
       { networkId: network.id, venueId: venue.id, isAllAPGroups: false, apGroups: [{ apGroupId: group.id }] },
     );
   });
 
   test("a venue with AP groups of its own cannot be deleted", async () => {
-    const other = await client.ok("A7", {}, venueBody("Has a group"));
-    await client.ok("W24", {}, apGroupBody(other.id));
-    const reply = await client.call("A11", { venueId: other.id });
+    const other = await client.ok("createVenue", {}, venueBody("Has a group"));
+    await client.ok("createApGroup", {}, apGroupBody(other.id));
+    const reply = await client.call("deleteVenue", { venueId: other.id });
     expect(reply.status).toBe(409);
     expect(reply.body.errors[0]).toMatchObject({ code: "NMS-IN-USE", object: "venueId", value: other.id });
   });
 
   test("a venue with activations cannot be deleted (bulk delete alike)", async () => {
-    const other = await client.ok("A7", {}, venueBody("Has activation"));
-    const net = await client.ok("W50", {}, pskNetworkBody("Activated there"));
-    await client.ok("W59", {}, { networkId: net.id, venueId: other.id });
-    expect((await client.call("A11", { venueId: other.id })).body.errors[0].code).toBe("NMS-IN-USE");
-    expect((await client.call("A8", {}, [other.id])).status).toBe(409);
+    const other = await client.ok("createVenue", {}, venueBody("Has activation"));
+    const net = await client.ok("createNetwork", {}, pskNetworkBody("Activated there"));
+    await client.ok("activateNetwork", {}, { networkId: net.id, venueId: other.id });
+    expect((await client.call("deleteVenue", { venueId: other.id })).body.errors[0].code).toBe("NMS-IN-USE");
+    expect((await client.call("deleteVenues", {}, [other.id])).status).toBe(409);
   });
 
   test("a network with activations cannot be deleted", async () => {
-    const reply = await client.call("W56", { networkId: network.id });
+    const reply = await client.call("deleteNetwork", { networkId: network.id });
     expect(reply.status).toBe(409);
     expect(reply.body.errors[0]).toMatchObject({ code: "NMS-IN-USE", object: "networkId" });
-    expect((await client.call("W51", {}, [network.id])).status).toBe(409);
+    expect((await client.call("deleteNetworks", {}, [network.id])).status).toBe(409);
   });
 
   test("an AP group named by an activation cannot be deleted", async () => {
-    const reply = await client.call("W28", { apGroupId: group.id });
+    const reply = await client.call("deleteApGroup", { apGroupId: group.id });
     expect(reply.status).toBe(409);
     expect(reply.body.errors[0].code).toBe("NMS-IN-USE");
   });
 
   test("a venue's default AP group cannot be deleted", async () => {
-    const defaultGroup = (await client.call("W30", { venueId: venue.id })).body;
-    const reply = await client.call("W28", { apGroupId: defaultGroup.id });
+    const defaultGroup = (await client.call("getVenueDefaultApGroup", { venueId: venue.id })).body;
+    const reply = await client.call("deleteApGroup", { apGroupId: defaultGroup.id });
     expect(reply.status).toBe(409);
     expect(reply.body.errors[0]).toMatchObject({
       code: "NMS-DEFAULT-AP-GROUP",
       object: "apGroupId",
       value: defaultGroup.id,
     });
-    expect((await client.call("W25", {}, [defaultGroup.id])).status).toBe(409);
+    expect((await client.call("deleteApGroups", {}, [defaultGroup.id])).status).toBe(409);
   });
 
   test("once the activation and group are gone, the venue goes with its default AP group", async () => {
-    const defaultGroup = (await client.call("W30", { venueId: venue.id })).body;
-    await client.ok("W63", { networkVenueId: activation.id });
-    await client.ok("W28", { apGroupId: group.id });
-    await client.ok("A11", { venueId: venue.id });
-    expect((await client.call("W26", { apGroupId: defaultGroup.id })).status).toBe(404);
-    await client.ok("W56", { networkId: network.id });
+    const defaultGroup = (await client.call("getVenueDefaultApGroup", { venueId: venue.id })).body;
+    await client.ok("deactivateNetwork", { networkVenueId: activation.id });
+    await client.ok("deleteApGroup", { apGroupId: group.id });
+    await client.ok("deleteVenue", { venueId: venue.id });
+    expect((await client.call("getApGroup", { apGroupId: defaultGroup.id })).status).toBe(404);
+    await client.ok("deleteNetwork", { networkId: network.id });
   });
 });
 
 describe("immutable fields and references", () => {
   test("an AP group update that changes venueId is 422", async () => {
-    const v1 = await client.ok("A7", {}, venueBody("Immutable 1"));
-    const v2 = await client.ok("A7", {}, venueBody("Immutable 2"));
-    const group = await client.ok("W24", {}, apGroupBody(v1.id));
-    const reply = await client.call("W27", { apGroupId: group.id }, apGroupBody(v2.id));
+    const v1 = await client.ok("createVenue", {}, venueBody("Immutable 1"));
+    const v2 = await client.ok("createVenue", {}, venueBody("Immutable 2"));
+    const group = await client.ok("createApGroup", {}, apGroupBody(v1.id));
+    const reply = await client.call("updateApGroup", { apGroupId: group.id }, apGroupBody(v2.id));
     expect(reply.status).toBe(422);
     expect(reply.body.errors).toEqual([
       { code: "NMS-VALIDATION", message: "venueId is immutable", object: "venueId", value: v2.id },
@@ -321,22 +331,26 @@ describe("immutable fields and references", () => {
   });
 
   test("an activation update that changes networkId is 422", async () => {
-    const venue = await client.ok("A7", {}, venueBody("Fixed activation"));
-    const n1 = await client.ok("W50", {}, pskNetworkBody("Fixed 1"));
-    const n2 = await client.ok("W50", {}, pskNetworkBody("Fixed 2"));
-    const activation = await client.ok("W59", {}, { networkId: n1.id, venueId: venue.id });
-    const reply = await client.call("W62", { networkVenueId: activation.id }, { networkId: n2.id, venueId: venue.id });
+    const venue = await client.ok("createVenue", {}, venueBody("Fixed activation"));
+    const n1 = await client.ok("createNetwork", {}, pskNetworkBody("Fixed 1"));
+    const n2 = await client.ok("createNetwork", {}, pskNetworkBody("Fixed 2"));
+    const activation = await client.ok("activateNetwork", {}, { networkId: n1.id, venueId: venue.id });
+    const reply = await client.call(
+      "updateNetworkActivation",
+      { networkVenueId: activation.id },
+      { networkId: n2.id, venueId: venue.id },
+    );
     expect(reply.status).toBe(422);
     expect(reply.body.errors[0]).toMatchObject({ code: "NMS-VALIDATION", object: "networkId" });
   });
 
   test("an activation's AP groups must belong to its venue", async () => {
-    const v1 = await client.ok("A7", {}, venueBody("Belongs 1"));
-    const v2 = await client.ok("A7", {}, venueBody("Belongs 2"));
-    const foreign = await client.ok("W24", {}, apGroupBody(v2.id));
-    const network = await client.ok("W50", {}, pskNetworkBody("Belongs"));
+    const v1 = await client.ok("createVenue", {}, venueBody("Belongs 1"));
+    const v2 = await client.ok("createVenue", {}, venueBody("Belongs 2"));
+    const foreign = await client.ok("createApGroup", {}, apGroupBody(v2.id));
+    const network = await client.ok("createNetwork", {}, pskNetworkBody("Belongs"));
     const reply = await client.call(
-      "W59",
+      "activateNetwork",
       {},
       { networkId: network.id, venueId: v1.id, isAllAPGroups: false, apGroups: [{ apGroupId: foreign.id }] },
     );
@@ -349,18 +363,28 @@ describe("immutable fields and references", () => {
   });
 
   test.each([
-    ["W24 with an unknown venue", "W24", () => apGroupBody(UNKNOWN), "venueId"],
-    ["W59 with an unknown network", "W59", (ids: Ids) => ({ networkId: UNKNOWN, venueId: ids.venueId }), "networkId"],
-    ["W59 with an unknown venue", "W59", (ids: Ids) => ({ networkId: ids.networkId, venueId: UNKNOWN }), "venueId"],
+    ["createApGroup with an unknown venue", "createApGroup", () => apGroupBody(UNKNOWN), "venueId"],
     [
-      "W59 with an unknown AP group",
-      "W59",
+      "activateNetwork with an unknown network",
+      "activateNetwork",
+      (ids: Ids) => ({ networkId: UNKNOWN, venueId: ids.venueId }),
+      "networkId",
+    ],
+    [
+      "activateNetwork with an unknown venue",
+      "activateNetwork",
+      (ids: Ids) => ({ networkId: ids.networkId, venueId: UNKNOWN }),
+      "venueId",
+    ],
+    [
+      "activateNetwork with an unknown AP group",
+      "activateNetwork",
       (ids: Ids) => ({ networkId: ids.networkId, venueId: ids.venueId, apGroups: [{ apGroupId: UNKNOWN }] }),
       "apGroups[0].apGroupId",
     ],
     [
-      "W50 with an unknown RADIUS pair",
-      "W50",
+      "createNetwork with an unknown RADIUS pair",
+      "createNetwork",
       () => ({ name: "Dangling", type: "aaa", wlan: {}, authRadiusId: UNKNOWN }),
       "authRadiusId",
     ],
@@ -381,37 +405,42 @@ interface Ids {
 let related: Ids | undefined;
 async function relatedIds(): Promise<Ids> {
   related ??= {
-    venueId: (await client.ok("A7", {}, venueBody("Related"))).id,
-    networkId: (await client.ok("W50", {}, pskNetworkBody("Related"))).id,
+    venueId: (await client.ok("createVenue", {}, venueBody("Related"))).id,
+    networkId: (await client.ok("createNetwork", {}, pskNetworkBody("Related"))).id,
   };
   return related;
 }
 
 describe("unknown IDs (404 NMS-NOT-FOUND)", () => {
-  const cases: [OperationId, Record<string, string>, unknown, string][] = [
-    ["A9", { venueId: UNKNOWN }, undefined, "venueId"],
-    ["A10", { venueId: UNKNOWN }, venueBody("Ghost"), "venueId"],
-    ["A11", { venueId: UNKNOWN }, undefined, "venueId"],
-    ["A8", {}, [UNKNOWN], "[0].venueId"], // a bulk delete names the entry by its index
-    ["W26", { apGroupId: UNKNOWN }, undefined, "apGroupId"],
-    ["W27", { apGroupId: UNKNOWN }, apGroupBody(UNKNOWN), "apGroupId"],
-    ["W28", { apGroupId: UNKNOWN }, undefined, "apGroupId"],
-    ["W25", {}, [UNKNOWN], "[0].apGroupId"], // a bulk delete names the entry by its index
-    ["W29", { venueId: UNKNOWN }, undefined, "venueId"],
-    ["W30", { venueId: UNKNOWN }, undefined, "venueId"],
-    ["W54", { networkId: UNKNOWN }, undefined, "networkId"],
-    ["W55", { networkId: UNKNOWN }, pskNetworkBody("Ghost"), "networkId"],
-    ["W56", { networkId: UNKNOWN }, undefined, "networkId"],
-    ["W51", {}, [UNKNOWN], "[0].networkId"], // a bulk delete names the entry by its index
-    ["W57", { networkId: UNKNOWN }, undefined, "networkId"],
-    ["W58", { networkId: UNKNOWN }, deepNetworkBody("Ghost"), "networkId"],
-    ["W61", { networkVenueId: UNKNOWN }, undefined, "networkVenueId"],
-    ["W62", { networkVenueId: UNKNOWN }, { networkId: UNKNOWN, venueId: UNKNOWN }, "networkVenueId"],
-    ["W63", { networkVenueId: UNKNOWN }, undefined, "networkVenueId"],
-    ["W60", {}, [UNKNOWN], "[0].networkVenueId"], // a bulk delete names the entry by its index
-    ["W64", { networkId: UNKNOWN }, undefined, "networkId"],
-    ["W65", { networkId: UNKNOWN, venueId: UNKNOWN }, undefined, "networkId"],
-    ["W66", { venueId: UNKNOWN }, undefined, "venueId"],
+  const cases: [OperationName, Record<string, string>, unknown, string][] = [
+    ["getVenue", { venueId: UNKNOWN }, undefined, "venueId"],
+    ["updateVenue", { venueId: UNKNOWN }, venueBody("Ghost"), "venueId"],
+    ["deleteVenue", { venueId: UNKNOWN }, undefined, "venueId"],
+    ["deleteVenues", {}, [UNKNOWN], "[0].venueId"], // a bulk delete names the entry by its index
+    ["getApGroup", { apGroupId: UNKNOWN }, undefined, "apGroupId"],
+    ["updateApGroup", { apGroupId: UNKNOWN }, apGroupBody(UNKNOWN), "apGroupId"],
+    ["deleteApGroup", { apGroupId: UNKNOWN }, undefined, "apGroupId"],
+    ["deleteApGroups", {}, [UNKNOWN], "[0].apGroupId"], // a bulk delete names the entry by its index
+    ["listVenueApGroups", { venueId: UNKNOWN }, undefined, "venueId"],
+    ["getVenueDefaultApGroup", { venueId: UNKNOWN }, undefined, "venueId"],
+    ["getNetwork", { networkId: UNKNOWN }, undefined, "networkId"],
+    ["updateNetwork", { networkId: UNKNOWN }, pskNetworkBody("Ghost"), "networkId"],
+    ["deleteNetwork", { networkId: UNKNOWN }, undefined, "networkId"],
+    ["deleteNetworks", {}, [UNKNOWN], "[0].networkId"], // a bulk delete names the entry by its index
+    ["getNetworkDeep", { networkId: UNKNOWN }, undefined, "networkId"],
+    ["updateNetworkDeep", { networkId: UNKNOWN }, deepNetworkBody("Ghost"), "networkId"],
+    ["getNetworkActivation", { networkVenueId: UNKNOWN }, undefined, "networkVenueId"],
+    [
+      "updateNetworkActivation",
+      { networkVenueId: UNKNOWN },
+      { networkId: UNKNOWN, venueId: UNKNOWN },
+      "networkVenueId",
+    ],
+    ["deactivateNetwork", { networkVenueId: UNKNOWN }, undefined, "networkVenueId"],
+    ["deactivateNetworks", {}, [UNKNOWN], "[0].networkVenueId"], // a bulk delete names the entry by its index
+    ["listNetworkActivations", { networkId: UNKNOWN }, undefined, "networkId"],
+    ["getNetworkActivationByVenue", { networkId: UNKNOWN, venueId: UNKNOWN }, undefined, "networkId"],
+    ["listVenueNetworkActivations", { venueId: UNKNOWN }, undefined, "venueId"],
   ];
   test.each(cases)("%s %j", async (op, params, body, object) => {
     const reply = await client.call(op, params, body);
@@ -419,9 +448,9 @@ describe("unknown IDs (404 NMS-NOT-FOUND)", () => {
     expect(reply.body.errors).toEqual([{ code: "NMS-NOT-FOUND", message: expect.any(String), object, value: UNKNOWN }]);
   });
 
-  test("W65 of a network not activated on the venue", async () => {
+  test("getNetworkActivationByVenue of a network not activated on the venue", async () => {
     const ids = await relatedIds();
-    const reply = await client.call("W65", { networkId: ids.networkId, venueId: ids.venueId });
+    const reply = await client.call("getNetworkActivationByVenue", { networkId: ids.networkId, venueId: ids.venueId });
     expect(reply.status).toBe(404);
     expect(reply.body.errors[0].code).toBe("NMS-NOT-FOUND");
   });

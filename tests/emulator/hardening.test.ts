@@ -68,11 +68,11 @@ describe("malformed percent-escapes answer 400 in the error body, wherever they 
     );
     expectError(reply, 400, "NMS-BAD-REQUEST");
     expect(reply.body.errors[0].object).toBe(object);
-    expect((await client.call("A4")).status).toBe(200);
+    expect((await client.call("getTenant")).status).toBe(200);
   });
 
   test("a well-formed escape still reaches its route (an encoded name in a path segment)", async () => {
-    const venue = await client.ok("A7", {}, venueBody("Percent % venue"));
+    const venue = await client.ok("createVenue", {}, venueBody("Percent % venue"));
     const reply = await raw(
       emu.url,
       "GET",
@@ -141,8 +141,8 @@ describe("no request can stop the server", () => {
         await sendHalfABody(url, "PUT", urlPath);
       }
       expect(proc.child.exitCode).toBeNull();
-      expect((await demo.call("A4")).status).toBe(200);
-      expect((await demo.call("W49")).status).toBe(200);
+      expect((await demo.call("getTenant")).status).toBe(200);
+      expect((await demo.call("listNetworks")).status).toBe(200);
       expect(proc.stderr()).not.toMatch(/cannot be written|unexpected error/);
     } finally {
       await proc.stop("SIGKILL");
@@ -167,7 +167,7 @@ describe("no request can stop the server", () => {
         "NMS-INTERNAL",
       );
       server.model.list = list;
-      expect((await demo.call("A6")).status).toBe(200);
+      expect((await demo.call("listVenues")).status).toBe(200);
       // The file store and the page go through the same guard.
       const files = fileStoreOf(server.model.directory);
       const get = files.get.bind(files);
@@ -209,7 +209,7 @@ describe("body nesting and free-form fields are bounded", () => {
     expect(taken.status).toBe(202);
     expect((await client.waitFor(taken.body.requestId)).status).toBe("SUCCESS");
     // Brackets inside strings are text, not nesting.
-    const bracketsInText = await client.call("A7", {}, venueBody(`[{${"[".repeat(500)}`));
+    const bracketsInText = await client.call("createVenue", {}, venueBody(`[{${"[".repeat(500)}`));
     expect(bracketsInText.status).not.toBe(400);
   });
 
@@ -240,8 +240,8 @@ describe("body nesting and free-form fields are bounded", () => {
         cloudpathNetwork("Deep", nestedObjects(5_000)),
       );
       expect(hostile.status).toBe(400);
-      const venue = await demo.ok("A7", {}, venueBody("Saved after the hostile request"));
-      expect((await demo.call("W49")).status).toBe(200);
+      const venue = await demo.ok("createVenue", {}, venueBody("Saved after the hostile request"));
+      expect((await demo.call("listNetworks")).status).toBe(200);
       await withFile.close();
       const saved = readStateFile(stateFile)!;
       const demoTenant = saved.tenants.find((t) => t.id === demo.tenantId)!;
@@ -263,7 +263,7 @@ describe("/__admin answers only JSON from this machine's pages", () => {
     ["no content type", {}],
     ["JSON's name inside another type", { "content-type": "text/plain; application/json" }],
   ])("a state-changing call with %s is 415 EMU-UNSUPPORTED-MEDIA-TYPE and changes nothing", async (_what, headers) => {
-    const venue = await client.ok("A7", {}, venueBody(`Survives ${_what}`.slice(0, 32)));
+    const venue = await client.ok("createVenue", {}, venueBody(`Survives ${_what}`.slice(0, 32)));
     expectError(
       await raw(emu.url, "POST", `${adminPath}/reset`, headers as Record<string, string>),
       415,
@@ -280,7 +280,7 @@ describe("/__admin answers only JSON from this machine's pages", () => {
       415,
       "EMU-UNSUPPORTED-MEDIA-TYPE",
     );
-    expect((await client.call("A9", { venueId: venue.id })).status).toBe(200);
+    expect((await client.call("getVenue", { venueId: venue.id })).status).toBe(200);
     await Client.login(emu, emu.demo.username, emu.demo.password);
   });
 
@@ -352,7 +352,7 @@ describe("/__admin answers only JSON from this machine's pages", () => {
 
 describe("stored files are downloads, never pages of the emulator's origin", () => {
   test("an uploaded SVG with a script comes back as an attachment with nosniff and a sandboxing CSP", async () => {
-    const { fileId, signedUrl } = (await client.call("U1", {}, { fileExtension: "svg" })).body;
+    const { fileId, signedUrl } = (await client.call("getUploadUrl", {}, { fileExtension: "svg" })).body;
     const svg =
       "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"fetch('/__admin/reset',{method:'POST'})\"><script>alert(1)</script></svg>";
     expect((await fetch(signedUrl, { method: "PUT", body: svg })).status).toBe(200);
@@ -371,7 +371,7 @@ describe("stored files are downloads, never pages of the emulator's origin", () 
 
 describe("sessions follow their administrator", () => {
   async function loggedInAdmin(email: string, role: string): Promise<{ id: string; session: Client }> {
-    const added = await client.ok("A13", {}, { role, email });
+    const added = await client.ok("createAdmin", {}, { role, email });
     expect((await admin(emu, "POST", "/passwords", { username: email, password: `${role}-password` })).status).toBe(
       204,
     );
@@ -380,9 +380,9 @@ describe("sessions follow their administrator", () => {
 
   test("a deleted administrator's token is refused (401) at once", async () => {
     const { id, session } = await loggedInAdmin("deleted@demo.example", "ADMIN");
-    expect((await session.call("A6")).status).toBe(200);
-    await client.ok("A17", { adminId: id });
-    const reply = await session.call("A6");
+    expect((await session.call("listVenues")).status).toBe(200);
+    await client.ok("deleteAdmin", { adminId: id });
+    const reply = await session.call("listVenues");
     expect({ status: reply.status, code: reply.body.errors[0].code }).toEqual({
       status: 401,
       code: "NMS-NOT-AUTHENTICATED",
@@ -391,16 +391,16 @@ describe("sessions follow their administrator", () => {
 
   test("a role change applies to live sessions at once, both ways", async () => {
     const { session } = await loggedInAdmin("demoted@demo.example", "ADMIN");
-    expect((await session.call("A7", {}, venueBody("Before the demotion"))).status).toBe(202);
-    await client.ok("A14", {}, { role: "READ_ONLY", email: "demoted@demo.example" });
-    const refused = await session.call("A7", {}, venueBody("After the demotion"));
+    expect((await session.call("createVenue", {}, venueBody("Before the demotion"))).status).toBe(202);
+    await client.ok("updateAdminRole", {}, { role: "READ_ONLY", email: "demoted@demo.example" });
+    const refused = await session.call("createVenue", {}, venueBody("After the demotion"));
     expect({ status: refused.status, code: refused.body.errors[0].code }).toEqual({
       status: 403,
       code: "NMS-FORBIDDEN-ROLE",
     });
-    expect((await session.call("A6")).status).toBe(200);
-    await client.ok("A14", {}, { role: "ADMIN", email: "demoted@demo.example" });
-    expect((await session.call("A7", {}, venueBody("After the promotion"))).status).toBe(202);
+    expect((await session.call("listVenues")).status).toBe(200);
+    await client.ok("updateAdminRole", {}, { role: "ADMIN", email: "demoted@demo.example" });
+    expect((await session.call("createVenue", {}, venueBody("After the promotion"))).status).toBe(202);
   });
 });
 
@@ -505,7 +505,7 @@ describe("uploads have a per-tenant quota", () => {
     try {
       const uploader = await Client.login(own);
       const upload = async (who: Client, bytes: Buffer) => {
-        const { signedUrl } = (await who.call("U1", {}, { fileExtension: "png" })).body;
+        const { signedUrl } = (await who.call("getUploadUrl", {}, { fileExtension: "png" })).body;
         const { pathname, search } = new URL(signedUrl);
         return raw(own.url, "PUT", pathname + search, { "content-type": "application/octet-stream" }, bytes);
       };
@@ -530,7 +530,7 @@ describe("uploads have a per-tenant quota", () => {
       const file = Buffer.alloc(MAX_UPLOAD_BYTES - 1024, 3);
       const addresses = await Promise.all(
         Array.from({ length: 8 }, async () => {
-          const { signedUrl } = (await uploader.call("U1", {}, { fileExtension: "png" })).body;
+          const { signedUrl } = (await uploader.call("getUploadUrl", {}, { fileExtension: "png" })).body;
           return new URL(signedUrl);
         }),
       );
@@ -567,20 +567,20 @@ describe("the file store and the page answer errors in the error body", () => {
   });
 
   test("a download address called with the service's cookie is 403 EMU-SERVICE-HEADERS; before any upload it is 404 NMS-NOT-FOUND", async () => {
-    const { fileId } = (await client.call("U1", {}, { fileExtension: "png" })).body;
+    const { fileId } = (await client.call("getUploadUrl", {}, { fileExtension: "png" })).body;
     const download = await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${fileId}`, {
       headers: cookieOf(),
       redirect: "manual",
     });
-    expect(download.status).toBe(404); // U2 refuses a file with no bytes yet
-    const { signedUrl } = (await client.call("U1", {}, { fileExtension: "png" })).body;
+    expect(download.status).toBe(404); // getDownloadUrl refuses a file with no bytes yet
+    const { signedUrl } = (await client.call("getUploadUrl", {}, { fileExtension: "png" })).body;
     const downloadAddress = signedUrl.replace(/signature=\w+/, "signature=wrong");
     expectError(
       await raw(emu.url, "GET", new URL(downloadAddress).pathname + new URL(downloadAddress).search),
       403,
       "EMU-BAD-SIGNATURE",
     );
-    const uploaded = (await client.call("U1", {}, { fileExtension: "png" })).body;
+    const uploaded = (await client.call("getUploadUrl", {}, { fileExtension: "png" })).body;
     expect((await fetch(uploaded.signedUrl, { method: "PUT", body: "png" })).status).toBe(200);
     const location = (
       await fetch(`${emu.url}/api/file/tenant/${client.tenantId}/${uploaded.fileId}`, {

@@ -12,8 +12,8 @@ import { request } from "node:http";
 import {
   ERROR_CODES,
   isRead,
-  OPERATION_IDS,
-  type OperationId,
+  OPERATION_NAMES,
+  type OperationName,
   pathParamNames,
   ROUTES,
   WIRE_HEADERS,
@@ -57,10 +57,10 @@ function raw(
   });
 }
 
-const OPS = OPERATION_IDS.filter((op) => op !== "A1");
+const OPS = OPERATION_NAMES.filter((op) => op !== "login");
 const WRITES = OPS.filter((op) => !isRead(ROUTES[op]));
 
-function pathWith(op: OperationId, tenantId: string, value: (name: string) => string): string {
+function pathWith(op: OperationName, tenantId: string, value: (name: string) => string): string {
   return ROUTES[op].path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "tenantId" ? tenantId : value(name)));
 }
 
@@ -129,7 +129,7 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 /** The headers a well-formed call of `op` carries: the cookie, JSON, and the gateway's two. */
-function goodHeaders(op: OperationId, tenantId: string): Record<string, string> {
+function goodHeaders(op: OperationName, tenantId: string): Record<string, string> {
   const headers: Record<string, string> = { cookie, "content-type": "application/json" };
   for (const header of ROUTES[op].headers)
     headers[WIRE_HEADERS[header]] = header === "tenantId" ? tenantId : "fuzz-request";
@@ -172,7 +172,7 @@ async function sendAll(calls: { op: string; what: string; send: () => Promise<Ra
 }
 
 async function stillServing(): Promise<void> {
-  const reply = await client.call("A4");
+  const reply = await client.call("getTenant");
   expect(reply.status).toBe(200);
 }
 
@@ -217,14 +217,14 @@ describe("hostile input to every route", () => {
     // The tenant segment itself too.
     for (const [what, segment] of Object.entries(HOSTILE_SEGMENTS)) {
       calls.push({
-        op: "A4",
+        op: "getTenant",
         what: `tenant ${what}`,
         send: () =>
           raw(
             emu,
             "GET",
-            pathWith("A4", segment, () => ""),
-            goodHeaders("A4", segment),
+            pathWith("getTenant", segment, () => ""),
+            goodHeaders("getTenant", segment),
           ),
       });
     }
@@ -391,7 +391,7 @@ describe("memory under the fuzz", () => {
       const target = measured.emulator;
       const fuzzer = await Client.login(target);
       const tenantId = fuzzer.tenantId;
-      const headersOf = (op: OperationId) => {
+      const headersOf = (op: OperationName) => {
         const headers: Record<string, string> = { cookie: fuzzer.cookie!, "content-type": "application/json" };
         for (const header of ROUTES[op].headers)
           headers[WIRE_HEADERS[header]] = header === "tenantId" ? tenantId : "fuzz-request";
@@ -421,13 +421,13 @@ describe("memory under the fuzz", () => {
       // 64 MB in one body: refused (400, body too large) while being read, never held whole.
       const huge = Buffer.alloc(64 * MB, 0x20);
       expectServiceAnswer(
-        "A7",
+        "createVenue",
         "64 MB body",
         await raw(
           target,
           "POST",
-          pathWith("A7", tenantId, () => ""),
-          headersOf("A7"),
+          pathWith("createVenue", tenantId, () => ""),
+          headersOf("createVenue"),
           huge,
         ),
       );

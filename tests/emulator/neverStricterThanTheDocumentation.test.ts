@@ -1,5 +1,5 @@
 // The emulator is never stricter than the service's API documentation without a reason: fields it leaves optional
-// are taken when left out (W76's deliveryMethods, an ePDG's ip, a floor plan's fields), and every rule
+// are taken when left out (importGuestUsers's deliveryMethods, an ePDG's ip, a floor plan's fields), and every rule
 // it enforces beyond them is listed in emulator/README.md ("Rules beyond the API documentation") with its reason.
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -15,10 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => emu.close());
 
-test("W76 imports guests without deliveryMethods (the Wi-Fi API documentation requires them on W74 only); the guests read back without them", async () => {
+test("importGuestUsers imports guests without deliveryMethods (the Wi-Fi API documentation requires them on createGuestUsers only); the guests read back without them", async () => {
   const networkId = (
     await client.ok(
-      "W50",
+      "createNetwork",
       {},
       { name: "Import lenient", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } },
     )
@@ -33,25 +33,33 @@ test("W76 imports guests without deliveryMethods (the Wi-Fi API documentation re
     form.append(name, value);
   form.append("file", new Blob(["name,mobilePhoneNumber\nAna,+351910000081\n"], { type: "text/csv" }), "guests.csv");
   const reply = await fetch(
-    `${emu.url}${ROUTES.W76.path.replace("{tenantId}", client.tenantId)}?networkId=${networkId}`,
+    `${emu.url}${ROUTES.importGuestUsers.path.replace("{tenantId}", client.tenantId)}?networkId=${networkId}`,
     { method: "POST", body: form, headers: { cookie: client.cookie! } },
   );
   const body = (await reply.json()) as { response: { data: { id: string }[] } };
   expect(reply.status).toBe(201);
-  const guest = (await client.call("W77", { guestUserId: body.response.data[0].id })).body;
+  const guest = (await client.call("getGuestUser", { guestUserId: body.response.data[0].id })).body;
   expect(guest).toMatchObject({ name: "Ana", networkId });
   expect(guest).not.toHaveProperty("deliveryMethods");
 });
 
-test("an ePDG without ip (W92) and a floor plan without a name or image (F2) are taken", async () => {
-  const profile = await client.ok("W92", {}, { profileName: "Domain only", ePDGs: [{ domain: "epdg.example.com" }] });
+test("an ePDG without ip (createWifiCallingProfile) and a floor plan without a name or image (createFloorPlan) are taken", async () => {
+  const profile = await client.ok(
+    "createWifiCallingProfile",
+    {},
+    { profileName: "Domain only", ePDGs: [{ domain: "epdg.example.com" }] },
+  );
   expect(profile.ePDGs).toEqual([{ domain: "epdg.example.com" }]);
-  const venueId = (await client.ok("A7", {}, venueBody("Lenient plans"))).id;
-  expect(await client.ok("F2", { venueId }, { floorNumber: 1 })).toMatchObject({ floorNumber: 1 });
+  const venueId = (await client.ok("createVenue", {}, venueBody("Lenient plans"))).id;
+  expect(await client.ok("createFloorPlan", { venueId }, { floorNumber: 1 })).toMatchObject({ floorNumber: 1 });
 });
 
 test("an ePDG without its domain is refused, with the reason the README gives", async () => {
-  const reply = await client.call("W92", {}, { profileName: "Address only", ePDGs: [{ ip: "192.0.2.9" }] });
+  const reply = await client.call(
+    "createWifiCallingProfile",
+    {},
+    { profileName: "Address only", ePDGs: [{ ip: "192.0.2.9" }] },
+  );
   expect(reply.status).toBe(422);
   expect(reply.body.errors).toEqual([expect.objectContaining({ code: "NMS-VALIDATION", object: "ePDGs[0].domain" })]);
 });

@@ -27,7 +27,7 @@ const JSON_TYPE = { "content-type": "application/json" };
 /** A guest network of the demo tenant, and a CSV of `rows` guests (about 21 bytes a row). */
 async function guestImport(rows: number): Promise<{ path: string; type: string; bytes: Buffer }> {
   const network = await client.ok(
-    "W50",
+    "createNetwork",
     {},
     { name: `Import ${rows}`, type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } },
   );
@@ -69,7 +69,7 @@ describe("one large request does not stall the other tenants", () => {
     let done = false;
     void importing.then(() => (done = true));
     while (!done) {
-      expect((await other.call("A6")).status).toBe(200);
+      expect((await other.call("listVenues")).status).toBe(200);
       if (!done) reads.push(performance.now());
     }
     const reply = await importing;
@@ -127,7 +127,7 @@ describe("the service answers only its own host and its own site", () => {
   });
 
   test("a cross-site text/plain POST with the cookie is 415 EMU-UNSUPPORTED-MEDIA-TYPE and creates nothing", async () => {
-    const before = (await client.call("A6")).body.length;
+    const before = (await client.call("listVenues")).body.length;
     const reply = await raw(
       emu.url,
       "POST",
@@ -147,7 +147,7 @@ describe("the service answers only its own host and its own site", () => {
       415,
       "EMU-UNSUPPORTED-MEDIA-TYPE",
     );
-    expect((await client.call("A6")).body.length).toBe(before);
+    expect((await client.call("listVenues")).body.length).toBe(before);
   });
 
   test("a write from a page of another origin is 403 EMU-FOREIGN-ORIGIN; the emulator's own origin is answered", async () => {
@@ -162,38 +162,45 @@ describe("the service answers only its own host and its own site", () => {
     expect(own.status).toBe(202);
   });
 
-  test("U1's signed upload address and U2's Location are built from the emulator's own address, whatever Host names", async () => {
+  test("getUploadUrl's signed upload address and getDownloadUrl's Location are built from the emulator's own address, whatever Host names", async () => {
     const host = `localhost:${port()}`;
     const u1 = await raw(
       emu.url,
       "POST",
-      pathFor("U1", { tenantId: client.tenantId }),
+      pathFor("getUploadUrl", { tenantId: client.tenantId }),
       { host, cookie: client.cookie!, ...JSON_TYPE },
       JSON.stringify({ fileExtension: "png" }),
     );
     expect(u1.status).toBe(200);
     expect(u1.body.signedUrl.startsWith(`${emu.url}/file-store/`)).toBe(true);
     expect((await fetch(u1.body.signedUrl, { method: "PUT", body: "png" })).status).toBe(200);
-    const u2 = await raw(emu.url, "GET", pathFor("U2", { tenantId: client.tenantId, fileId: u1.body.fileId }), {
-      host,
-      cookie: client.cookie!,
-    });
+    const u2 = await raw(
+      emu.url,
+      "GET",
+      pathFor("getDownloadUrl", { tenantId: client.tenantId, fileId: u1.body.fileId }),
+      {
+        host,
+        cookie: client.cookie!,
+      },
+    );
     expect(u2.status).toBe(302);
     expect(String(u2.headers.location).startsWith(`${emu.url}/file-store/`)).toBe(true);
   });
 });
 
-/** U1 then a PUT of `bytes` to its address; the file's ID and the address. */
+/** getUploadUrl then a PUT of `bytes` to its address; the file's ID and the address. */
 async function uploaded(who: Client, bytes: string): Promise<{ fileId: string; address: URL }> {
-  const { fileId, signedUrl } = (await who.call("U1", {}, { fileExtension: "png" })).body;
+  const { fileId, signedUrl } = (await who.call("getUploadUrl", {}, { fileExtension: "png" })).body;
   const address = new URL(signedUrl);
   expect((await raw(emu.url, "PUT", address.pathname + address.search, {}, bytes)).status).toBe(200);
   return { fileId, address };
 }
 
-/** U2's download address of the file. */
+/** getDownloadUrl's download address of the file. */
 async function downloadAddress(who: Client, fileId: string): Promise<URL> {
-  const reply = await raw(emu.url, "GET", pathFor("U2", { tenantId: who.tenantId, fileId }), { cookie: who.cookie! });
+  const reply = await raw(emu.url, "GET", pathFor("getDownloadUrl", { tenantId: who.tenantId, fileId }), {
+    cookie: who.cookie!,
+  });
   expect(reply.status).toBe(302);
   return new URL(String(reply.headers.location));
 }
@@ -204,9 +211,9 @@ describe("file addresses expire, and an upload address works once", () => {
   });
 
   test("a second PUT to a used upload address is 403 EMU-BAD-SIGNATURE, and the file a floor plan shows keeps its bytes", async () => {
-    const venue = await client.ok("A7", {}, venueBody("Floor plans"));
+    const venue = await client.ok("createVenue", {}, venueBody("Floor plans"));
     const { fileId, address } = await uploaded(client, "the plan as checked");
-    await client.ok("F2", { venueId: venue.id }, { name: "Ground", floorNumber: 0, imageId: fileId });
+    await client.ok("createFloorPlan", { venueId: venue.id }, { name: "Ground", floorNumber: 0, imageId: fileId });
     expectError(
       await raw(emu.url, "PUT", address.pathname + address.search, {}, "another picture"),
       403,
@@ -218,7 +225,7 @@ describe("file addresses expire, and an upload address works once", () => {
 
   test("an upload address past uploadAddressTtlMs is 403 EMU-BAD-SIGNATURE", async () => {
     await admin(emu, "PUT", "/config", { uploadAddressTtlMs: 1 });
-    const { signedUrl } = (await client.call("U1", {}, { fileExtension: "png" })).body;
+    const { signedUrl } = (await client.call("getUploadUrl", {}, { fileExtension: "png" })).body;
     await new Promise((resolve) => setTimeout(resolve, 20));
     const address = new URL(signedUrl);
     const reply = await raw(emu.url, "PUT", address.pathname + address.search, {}, "late");
@@ -226,7 +233,7 @@ describe("file addresses expire, and an upload address works once", () => {
     expect(reply.body.errors[0].message).toMatch(/expired/);
   });
 
-  test("a download address past downloadAddressTtlMs is 403 EMU-BAD-SIGNATURE; U2 gives a new one that works", async () => {
+  test("a download address past downloadAddressTtlMs is 403 EMU-BAD-SIGNATURE; getDownloadUrl gives a new one that works", async () => {
     const { fileId } = await uploaded(client, "bytes");
     await admin(emu, "PUT", "/config", { downloadAddressTtlMs: 1 });
     const old = await downloadAddress(client, fileId);
@@ -245,8 +252,8 @@ describe("--seed makes object IDs reproducible, never secrets", () => {
       const seeded = await start({ seed: 42 });
       try {
         const demo = await Client.login(seeded);
-        const venue = await demo.ok("A7", {}, venueBody("Seeded"));
-        const { fileId, signedUrl } = (await demo.call("U1", {}, { fileExtension: "png" })).body;
+        const venue = await demo.ok("createVenue", {}, venueBody("Seeded"));
+        const { fileId, signedUrl } = (await demo.call("getUploadUrl", {}, { fileExtension: "png" })).body;
         const tenant = (await admin(seeded, "POST", "/tenants", { name: "Seeded tenant" })).body;
         seen.push({ venueId: venue.id, tenantId: tenant.tenantId, fileId, signedUrl, password: tenant.password });
       } finally {
@@ -373,7 +380,7 @@ describe.each([
         const reply = await raw(
           `http://${host()}`,
           "POST",
-          pathFor("U1", { tenantId: demo.tenantId }),
+          pathFor("getUploadUrl", { tenantId: demo.tenantId }),
           { cookie, ...JSON_TYPE },
           JSON.stringify({ fileExtension: "png" }),
         );

@@ -3,7 +3,7 @@
 // and unknown fields ignored, never refused), and sent back unchanged it changes nothing. Also the
 // two samples as scripts do them: an AP taken from an AP group's `aps` and moved to another venue
 // with `apGroupId: null`, and every network of the list sent back with 802.11k/r switched off.
-import { ROUTES, WIFI_API_VARIANTS, type OperationId } from "../../contract";
+import { ROUTES, WIFI_API_VARIANTS, type OperationName } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { KINDS } from "../../emulator/services/registry";
 import {
@@ -45,7 +45,7 @@ function withoutWriteTimes(value: unknown): unknown {
 }
 
 async function read(
-  op: OperationId,
+  op: OperationName,
   params: Record<string, string>,
   pick: (body: any) => unknown = (body) => body,
 ): Promise<unknown> {
@@ -57,7 +57,7 @@ async function read(
 /** An update of one object: how to read it, and which operation takes its read form back. */
 interface Case {
   read(): Promise<unknown>;
-  update: { op: OperationId; params?: Record<string, string> };
+  update: { op: OperationName; params?: Record<string, string> };
 }
 
 let n = 0;
@@ -65,19 +65,19 @@ const unique = (what: string) => `${what} ${++n}`;
 let switchCount = 0;
 
 async function venue(): Promise<string> {
-  return (await client.ok("A7", {}, venueBody(unique("Site")))).id;
+  return (await client.ok("createVenue", {}, venueBody(unique("Site")))).id;
 }
 
 /** The switch family: a venue, a profile applied to it with a VLAN and an ACL, and a switch in it. */
 async function switchSite() {
   const venueId = await venue();
   const profile = await client.ok(
-    "S43",
+    "createSwitchProfile",
     {},
     { ...switchProfileBody(unique("Profile"), [vlanBody(10)]), venues: [venueId], acls: [aclBody()] },
   );
   // switchSerial has 18 values: one counter of its own keeps the run's switches apart.
-  const serial = (await client.ok("S10", {}, switchBody(venueId, ++switchCount))).id as string;
+  const serial = (await client.ok("createSwitch", {}, switchBody(venueId, ++switchCount))).id as string;
   return { venueId, profile, serial };
 }
 
@@ -85,47 +85,53 @@ async function switchSite() {
 const CASES: Record<string, () => Promise<Case>> = {
   venues: async () => {
     const venueId = await venue();
-    return { read: () => read("A9", { venueId }), update: { op: "A10", params: { venueId } } };
+    return { read: () => read("getVenue", { venueId }), update: { op: "updateVenue", params: { venueId } } };
   },
   apGroups: async () => {
     const venueId = await venue();
-    const group = await client.ok("W24", {}, { ...apGroupBody(venueId, "Lobby"), description: "Front desk" });
-    return { read: () => read("W26", { apGroupId: group.id }), update: { op: "W27", params: { apGroupId: group.id } } };
+    const group = await client.ok("createApGroup", {}, { ...apGroupBody(venueId, "Lobby"), description: "Front desk" });
+    return {
+      read: () => read("getApGroup", { apGroupId: group.id }),
+      update: { op: "updateApGroup", params: { apGroupId: group.id } },
+    };
   },
   aps: async () => {
     const venueId = await venue();
-    const [ap] = await client.ok("W2", {}, [
+    const [ap] = await client.ok("createAps", {}, [
       { ...apBody(venueId, 500 + ++n), tags: ["lobby"], description: "Ceiling" },
     ]);
     const serialNumber = ap.serialNumber as string;
     return {
-      read: () => read("W1", {}, (aps: any[]) => aps.find((a) => a.serialNumber === serialNumber)),
-      update: { op: "W6", params: { serialNumber } },
+      read: () => read("listAps", {}, (aps: any[]) => aps.find((a) => a.serialNumber === serialNumber)),
+      update: { op: "updateAp", params: { serialNumber } },
     };
   },
   venueRadio: async () => {
     const venueId = await venue();
-    return { read: () => read("W43", { venueId }), update: { op: "W44", params: { venueId } } };
+    return { read: () => read("getVenueRadio", { venueId }), update: { op: "updateVenueRadio", params: { venueId } } };
   },
   venueSyslog: async () => {
     const venueId = await venue();
-    await client.ok("W48", { venueId }, { enabled: true, server: "192.0.2.50" });
-    return { read: () => read("W47", { venueId }), update: { op: "W48", params: { venueId } } };
+    await client.ok("updateVenueSyslog", { venueId }, { enabled: true, server: "192.0.2.50" });
+    return {
+      read: () => read("getVenueSyslog", { venueId }),
+      update: { op: "updateVenueSyslog", params: { venueId } },
+    };
   },
   networks: async () => {
     const network = await client.ok(
-      "W50",
+      "createNetwork",
       {},
       { name: unique("Guests"), type: "guest", wlan: {}, guestPortal: { guestNetworkType: "ClickThrough" } },
     );
     return {
-      read: () => read("W54", { networkId: network.id }),
-      update: { op: "W55", params: { networkId: network.id } },
+      read: () => read("getNetwork", { networkId: network.id }),
+      update: { op: "updateNetwork", params: { networkId: network.id } },
     };
   },
   networksDeep: async () => {
     const network = await client.ok(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         ...deepNetworkBody(unique("Corp")),
@@ -133,16 +139,16 @@ const CASES: Record<string, () => Promise<Case>> = {
       },
     );
     return {
-      read: () => read("W57", { networkId: network.id }),
-      update: { op: "W58", params: { networkId: network.id } },
+      read: () => read("getNetworkDeep", { networkId: network.id }),
+      update: { op: "updateNetworkDeep", params: { networkId: network.id } },
     };
   },
   activations: async () => {
     const venueId = await venue();
-    const group = await client.ok("W24", {}, apGroupBody(venueId, "Floor 1"));
-    const network = await client.ok("W50", {}, pskNetworkBody(unique("Staff")));
+    const group = await client.ok("createApGroup", {}, apGroupBody(venueId, "Floor 1"));
+    const network = await client.ok("createNetwork", {}, pskNetworkBody(unique("Staff")));
     const activation = await client.ok(
-      "W59",
+      "activateNetwork",
       {},
       {
         networkId: network.id,
@@ -152,93 +158,96 @@ const CASES: Record<string, () => Promise<Case>> = {
       },
     );
     return {
-      read: () => read("W61", { networkVenueId: activation.id }),
-      update: { op: "W62", params: { networkVenueId: activation.id } },
+      read: () => read("getNetworkActivation", { networkVenueId: activation.id }),
+      update: { op: "updateNetworkActivation", params: { networkVenueId: activation.id } },
     };
   },
   switchProfiles: async () => {
     const { profile } = await switchSite();
-    return { read: () => read("S45", { profileId: profile.id }), update: { op: "S44" } };
+    return { read: () => read("getSwitchProfile", { profileId: profile.id }), update: { op: "updateSwitchProfile" } };
   },
   switchVlans: async () => {
     const { profile } = await switchSite();
-    const vlan = await client.ok("S50", { profileId: profile.id }, vlanBody(20));
+    const vlan = await client.ok("createVlan", { profileId: profile.id }, vlanBody(20));
     return {
-      read: () => read("S52", { profileId: profile.id, vlanUuid: vlan.id }),
-      update: { op: "S51", params: { profileId: profile.id } },
+      read: () => read("getVlan", { profileId: profile.id, vlanUuid: vlan.id }),
+      update: { op: "updateVlan", params: { profileId: profile.id } },
     };
   },
   switchAcls: async () => {
     const { profile } = await switchSite();
-    const acl = await client.ok("S3", { profileId: profile.id }, aclBody("guests-out"));
+    const acl = await client.ok("createAcl", { profileId: profile.id }, aclBody("guests-out"));
     return {
-      read: () => read("S5", { profileId: profile.id, aclId: acl.id }),
-      update: { op: "S4", params: { profileId: profile.id } },
+      read: () => read("getAcl", { profileId: profile.id, aclId: acl.id }),
+      update: { op: "updateAcl", params: { profileId: profile.id } },
     };
   },
   apRadio: async () => {
     const venueId = await venue();
-    const [ap] = await client.ok("W2", {}, [apBody(venueId, 500 + ++n)]);
+    const [ap] = await client.ok("createAps", {}, [apBody(venueId, 500 + ++n)]);
     await client.ok(
-      "W19",
+      "updateApRadio",
       { serialNumber: ap.serialNumber },
       { useVenueSettings: false, apRadioParams24G: { manualChannel: 6 } },
     );
     return {
-      read: () => read("W18", { serialNumber: ap.serialNumber }),
-      update: { op: "W19", params: { serialNumber: ap.serialNumber } },
+      read: () => read("getApRadio", { serialNumber: ap.serialNumber }),
+      update: { op: "updateApRadio", params: { serialNumber: ap.serialNumber } },
     };
   },
   apLanPorts: async () => {
     const venueId = await venue();
-    const [ap] = await client.ok("W2", {}, [apBody(venueId, 500 + ++n)]);
+    const [ap] = await client.ok("createAps", {}, [apBody(venueId, 500 + ++n)]);
     await client.ok(
-      "W14",
+      "updateApLanPorts",
       { serialNumber: ap.serialNumber },
       { lanPorts: [{ portId: "1", type: "ACCESS", untagId: 10, vlanMembers: "10" }] },
     );
     return {
-      read: () => read("W13", { serialNumber: ap.serialNumber }),
-      update: { op: "W14", params: { serialNumber: ap.serialNumber } },
+      read: () => read("getApLanPorts", { serialNumber: ap.serialNumber }),
+      update: { op: "updateApLanPorts", params: { serialNumber: ap.serialNumber } },
     };
   },
   apMdnsGateway: async () => {
     const venueId = await venue();
-    const [ap] = await client.ok("W2", {}, [apBody(venueId, 500 + ++n)]);
+    const [ap] = await client.ok("createAps", {}, [apBody(venueId, 500 + ++n)]);
     await client.ok(
-      "W9",
+      "updateApBonjourGateway",
       { serialNumber: ap.serialNumber },
       { rules: [{ enabled: true, fromVlan: 1, toVlan: 2, mdnsName: "tv", service: "AIRPLAY" }] },
     );
     return {
-      read: () => read("W8", { serialNumber: ap.serialNumber }),
-      update: { op: "W9", params: { serialNumber: ap.serialNumber } },
+      read: () => read("getApBonjourGateway", { serialNumber: ap.serialNumber }),
+      update: { op: "updateApBonjourGateway", params: { serialNumber: ap.serialNumber } },
     };
   },
   venueMesh: async () => {
     const venueId = await venue();
-    await client.ok("W42", { venueId }, { enabled: true });
-    // No mesh read: W32 shows it.
+    await client.ok("updateVenueMesh", { venueId }, { enabled: true });
+    // No mesh read: getVenueWifiSettings shows it.
     return {
-      read: () => read("W32", { venueId }, (settings) => settings.mesh),
-      update: { op: "W42", params: { venueId } },
+      read: () => read("getVenueWifiSettings", { venueId }, (settings) => settings.mesh),
+      update: { op: "updateVenueMesh", params: { venueId } },
     };
   },
   venueLanPorts: async () => {
     const venueId = await venue();
-    await client.ok("W39", { venueId }, [
+    await client.ok("updateVenueLanPorts", { venueId }, [
       {
         model: "R550",
         poeMode: "802.3at",
         lanPorts: [{ portId: "1", type: "TRUNK", untagId: 1, vlanMembers: "1-4094" }],
       },
     ]);
-    return { read: () => read("W38", { venueId }), update: { op: "W39", params: { venueId } } };
+    return {
+      read: () => read("getVenueLanPorts", { venueId }),
+      update: { op: "updateVenueLanPorts", params: { venueId } },
+    };
   },
   venueLeds: async () => {
     const venueId = await venue();
-    await client.ok("W41", { venueId }, [{ model: "R550", ledEnabled: false }]);
-    return { read: () => read("W40", { venueId }), update: { op: "W41", params: { venueId } } };
+    await client.ok("updateVenueLeds", { venueId }, [{ model: "R550", ledEnabled: false }]);
+    return { read: () => read("getVenueLeds", { venueId }), update: { op: "updateVenueLeds", params: { venueId } } };
   },
   venueCellular: async () => {
     const venueId = await venue();
@@ -249,48 +258,55 @@ const CASES: Record<string, () => Promise<Case>> = {
       simCardSecondaryCellularNetworkSelection: "AUTO",
       wanConnection: "CELLULAR",
     };
-    await client.ok("W34", { venueId }, [setting]);
-    return { read: () => read("W33", { venueId }), update: { op: "W34", params: { venueId } } };
+    await client.ok("updateVenueCellularSettings", { venueId }, [setting]);
+    return {
+      read: () => read("getVenueCellularSettings", { venueId }),
+      update: { op: "updateVenueCellularSettings", params: { venueId } },
+    };
   },
   switches: async () => {
     const { serial } = await switchSite();
-    await client.ok("S19", { serialNumber: serial }, { xPercent: 10, yPercent: 20 });
-    return { read: () => read("S14", { serialNumber: serial }), update: { op: "S11" } };
+    await client.ok("updateSwitchPosition", { serialNumber: serial }, { xPercent: 10, yPercent: 20 });
+    return { read: () => read("getSwitch", { serialNumber: serial }), update: { op: "updateSwitch" } };
   },
   switchPorts: async () => {
     const { serial } = await switchSite();
     return {
-      read: () => read("S41", { serialNumber: serial, unitNum: "1", slotNum: "1", portNum: "3" }),
-      update: { op: "S40", params: { serialNumber: serial } },
+      read: () => read("getSwitchPort", { serialNumber: serial, unitNum: "1", slotNum: "1", portNum: "3" }),
+      update: { op: "updateSwitchPort", params: { serialNumber: serial } },
     };
   },
   switchLags: async () => {
     const { serial } = await switchSite();
     const lag = await client.ok(
-      "S35",
+      "createLag",
       { serialNumber: serial },
       { name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["10"] },
     );
-    return { read: () => read("S36", { lagId: lag.id }), update: { op: "S32" } };
+    return { read: () => read("getLag", { lagId: lag.id }), update: { op: "updateLag" } };
   },
   switchIpPorts: async () => {
     const { serial } = await switchSite();
     const ip = await client.ok(
-      "S28",
+      "createIpPort",
       { serialNumber: serial },
       { port: "1/1/5", name: "mgmt", ipAddress: "10.0.0.2", ipSubnetMask: "255.255.255.0" },
     );
-    return { read: () => read("S29", { ipPortId: ip.id }), update: { op: "S25" } };
+    return { read: () => read("getIpPort", { ipPortId: ip.id }), update: { op: "updateIpPort" } };
   },
   switchVePorts: async () => {
     const { serial } = await switchSite();
-    const ve = await client.ok("S63", { serialNumber: serial }, { vlanId: 10, name: "ve10", ipAddress: "10.0.10.1" });
-    return { read: () => read("S64", { vePortId: ve.id }), update: { op: "S61" } };
+    const ve = await client.ok(
+      "createVePort",
+      { serialNumber: serial },
+      { vlanId: 10, name: "ve10", ipAddress: "10.0.10.1" },
+    );
+    return { read: () => read("getVePort", { vePortId: ve.id }), update: { op: "updateVePort" } };
   },
   venueSwitchSettings: async () => {
     const { venueId, profile } = await switchSite();
     await client.ok(
-      "S68",
+      "updateVenueSwitchSettings",
       {},
       {
         id: venueId,
@@ -300,25 +316,25 @@ const CASES: Record<string, () => Promise<Case>> = {
         syslogPrimaryServer: "logs.example.com",
       },
     );
-    return { read: () => read("S69", { venueId }), update: { op: "S68" } };
+    return { read: () => read("getVenueSwitchSettings", { venueId }), update: { op: "updateVenueSwitchSettings" } };
   },
   wifiCallingProfiles: async () => {
     const profile = await client.ok(
-      "W92",
+      "createWifiCallingProfile",
       {},
       { profileName: unique("Carrier"), ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.60" }] },
     );
     return {
-      read: () => read("W94", { wifiCallingProfileId: profile.id }),
-      update: { op: "W95", params: { wifiCallingProfileId: profile.id } },
+      read: () => read("getWifiCallingProfile", { wifiCallingProfileId: profile.id }),
+      update: { op: "updateWifiCallingProfile", params: { wifiCallingProfileId: profile.id } },
     };
   },
   vspotServers: async () => {
     const name = unique("Site");
-    const venueId = (await client.ok("A7", {}, venueBody(name))).id;
+    const venueId = (await client.ok("createVenue", {}, venueBody(name))).id;
     // The newer variant names a venue by its ID, the older by its name: both given, each takes its own.
     const server = await client.ok(
-      "W87",
+      "createVspot",
       {},
       {
         serverName: unique("Spot"),
@@ -327,11 +343,14 @@ const CASES: Record<string, () => Promise<Case>> = {
         venues: [{ id: venueId, name }],
       },
     );
-    return { read: () => read("W88", { vspotId: server.id }), update: { op: "W89", params: { vspotId: server.id } } };
+    return {
+      read: () => read("getVspot", { vspotId: server.id }),
+      update: { op: "updateVspot", params: { vspotId: server.id } },
+    };
   },
   devicePolicies: async () => {
     const policy = await client.ok(
-      "W69",
+      "createDevicePolicy",
       {},
       {
         name: unique("Phones"),
@@ -339,40 +358,40 @@ const CASES: Record<string, () => Promise<Case>> = {
       },
     );
     return {
-      read: () => read("W71", { devicePolicyId: policy.id }),
-      update: { op: "W72", params: { devicePolicyId: policy.id } },
+      read: () => read("getDevicePolicy", { devicePolicyId: policy.id }),
+      update: { op: "updateDevicePolicy", params: { devicePolicyId: policy.id } },
     };
   },
   notificationRecipients: async () => {
     const recipient = await client.ok(
-      "A26",
+      "createNotificationRecipient",
       {},
       { description: "On-call", endpoints: [{ type: "EMAIL", destination: `oncall-${++n}@example.com` }] },
     );
     return {
-      read: () => read("A28", { notificationRecipientId: recipient.id }),
-      update: { op: "A29", params: { notificationRecipientId: recipient.id } },
+      read: () => read("getNotificationRecipient", { notificationRecipientId: recipient.id }),
+      update: { op: "updateNotificationRecipient", params: { notificationRecipientId: recipient.id } },
     };
   },
   floorPlans: async () => {
     const venueId = await venue();
-    const plan = await client.ok("F2", { venueId }, { name: "Ground", floorNumber: 0 });
+    const plan = await client.ok("createFloorPlan", { venueId }, { name: "Ground", floorNumber: 0 });
     return {
-      read: () => read("F3", { venueId, floorPlanId: plan.id }),
-      update: { op: "F4", params: { venueId, floorPlanId: plan.id } },
+      read: () => read("getFloorPlan", { venueId, floorPlanId: plan.id }),
+      update: { op: "updateFloorPlan", params: { venueId, floorPlanId: plan.id } },
     };
   },
   adminsEmbedded: async () => {
-    const added = await client.ok("A13", {}, { role: "ADMIN", email: `ops-${++n}@example.com` });
-    // A14 names the person in the body; the list form (A16) is what a script reads.
-    return { read: () => read("A16", { adminId: added.id }), update: { op: "A14" } };
+    const added = await client.ok("createAdmin", {}, { role: "ADMIN", email: `ops-${++n}@example.com` });
+    // updateAdminRole names the person in the body; the list form (getAdmin) is what a script reads.
+    return { read: () => read("getAdmin", { adminId: added.id }), update: { op: "updateAdminRole" } };
   },
-  recoveryPsk: async () => ({ read: () => read("W82", {}), update: { op: "W83" } }),
+  recoveryPsk: async () => ({ read: () => read("getRecoveryPsk", {}), update: { op: "updateRecoveryPsk" } }),
 };
 
-/** Updates of objects no kind's update role covers: the user profile (A32). */
+/** Updates of objects no kind's update role covers: the user profile (updateUserProfile). */
 const SERVICE_CASES: Record<string, () => Promise<Case>> = {
-  userProfile: async () => ({ read: () => read("A31", {}), update: { op: "A32" } }),
+  userProfile: async () => ({ read: () => read("getUserProfile", {}), update: { op: "updateUserProfile" } }),
 };
 
 test("every kind with an update has a case here, so that a new kind comes with one", () => {
@@ -393,7 +412,7 @@ describe.each(WIFI_API_VARIANTS)(
       client = demo;
     });
 
-    // The older variant has no operation marked newer (W34, W72): those kinds are the newer's only.
+    // The older variant has no operation marked newer (updateVenueCellularSettings, updateDevicePolicy): those kinds are the newer's only.
     const cases = Object.keys(all).filter(
       (name) => variant === "newer" || !["venueCellular", "devicePolicies"].includes(name),
     );
@@ -421,19 +440,23 @@ describe.each(WIFI_API_VARIANTS)(
 test("an AP taken from its AP group's aps moves to another venue with apGroupId null, into that venue's default AP group", async () => {
   const from = await venue();
   const to = await venue();
-  const group = await client.ok("W24", {}, apGroupBody(from, "Old lobby"));
-  await client.ok("W2", {}, [{ ...apBody(from, 900), apGroupId: group.id }]);
-  // As the sample script: W29 lists the venue's groups with their APs; the AP is sent back with the venue changed.
-  const groups = (await client.call("W29", { venueId: from })).body as any[];
+  const group = await client.ok("createApGroup", {}, apGroupBody(from, "Old lobby"));
+  await client.ok("createAps", {}, [{ ...apBody(from, 900), apGroupId: group.id }]);
+  // As the sample script: listVenueApGroups lists the venue's groups with their APs; the AP is sent back with the venue changed.
+  const groups = (await client.call("listVenueApGroups", { venueId: from })).body as any[];
   const ap = groups.find((g) => g.id === group.id).aps[0];
-  const reply = await client.call("W6", { serialNumber: ap.serialNumber }, { ...ap, venueId: to, apGroupId: null });
+  const reply = await client.call(
+    "updateAp",
+    { serialNumber: ap.serialNumber },
+    { ...ap, venueId: to, apGroupId: null },
+  );
   expect({ status: reply.status, errors: reply.body.errors }).toEqual({ status: 202, errors: undefined });
   expect((await client.waitFor(reply.body.requestId)).status).toBe("SUCCESS");
-  const defaultGroup = (await client.call("W30", { venueId: to })).body;
-  const moved = ((await client.call("W1")).body as any[]).find((a) => a.serialNumber === ap.serialNumber);
+  const defaultGroup = (await client.call("getVenueDefaultApGroup", { venueId: to })).body;
+  const moved = ((await client.call("listAps")).body as any[]).find((a) => a.serialNumber === ap.serialNumber);
   expect({ venueId: moved.venueId, apGroupId: moved.apGroupId }).toEqual({ venueId: to, apGroupId: defaultGroup.id });
   expect(
-    (await client.call("W26", { apGroupId: defaultGroup.id })).body.aps.map(
+    (await client.call("getApGroup", { apGroupId: defaultGroup.id })).body.aps.map(
       (a: { serialNumber: string }) => a.serialNumber,
     ),
   ).toContain(ap.serialNumber);
@@ -441,11 +464,11 @@ test("an AP taken from its AP group's aps moves to another venue with apGroupId 
 
 test("the 802.11k/r script: every network of the list, sent back with neighbour reports and fast roaming off, succeeds", async () => {
   // Networks of every type, most made without advancedCustomization (the script indexes it without a check).
-  await client.ok("W52", {}, deepNetworkBody(unique("Corp")));
-  await client.ok("W50", {}, pskNetworkBody(unique("Staff")));
-  await client.ok("W50", {}, { name: unique("Lobby"), type: "open", wlan: {} });
+  await client.ok("createNetworkDeep", {}, deepNetworkBody(unique("Corp")));
+  await client.ok("createNetwork", {}, pskNetworkBody(unique("Staff")));
+  await client.ok("createNetwork", {}, { name: unique("Lobby"), type: "open", wlan: {} });
   await client.ok(
-    "W50",
+    "createNetwork",
     {},
     {
       name: unique("Visitors"),
@@ -454,9 +477,9 @@ test("the 802.11k/r script: every network of the list, sent back with neighbour 
       guestPortal: { guestNetworkType: "ClickThrough" },
     },
   );
-  await client.ok("W52", {}, dpskNetworkBody(unique("Residents")));
+  await client.ok("createNetworkDeep", {}, dpskNetworkBody(unique("Residents")));
   await client.ok(
-    "W52",
+    "createNetworkDeep",
     {},
     {
       name: unique("Enrol"),
@@ -467,14 +490,14 @@ test("the 802.11k/r script: every network of the list, sent back with neighbour 
       hotspotWlan: {},
     },
   );
-  const networks = (await client.call("W49")).body as any[];
+  const networks = (await client.call("listNetworks")).body as any[];
   expect(new Set(networks.map((network) => network.type))).toEqual(
     new Set(["aaa", "psk", "open", "guest", "dpsk", "cloudpath"]),
   );
   for (const network of networks) {
     network.wlan.advancedCustomization.enableNeighborReport = false;
     network.wlan.advancedCustomization.enableFastRoaming = false;
-    const reply = await client.call("W55", { networkId: network.id }, network);
+    const reply = await client.call("updateNetwork", { networkId: network.id }, network);
     expect({ network: network.name, status: reply.status, errors: reply.body.errors }).toEqual({
       network: network.name,
       status: 202,
@@ -485,7 +508,7 @@ test("the 802.11k/r script: every network of the list, sent back with neighbour 
       status: "SUCCESS",
     });
   }
-  for (const network of (await client.call("W49")).body as any[]) {
+  for (const network of (await client.call("listNetworks")).body as any[]) {
     const { enableNeighborReport, enableFastRoaming } = network.wlan.advancedCustomization;
     expect({ network: network.name, enableNeighborReport, enableFastRoaming }).toEqual({
       network: network.name,

@@ -1,6 +1,6 @@
 // Requests sent exactly as the vendor's public generated client (v20.01.04) sends them, where that differs from
-// the API documentation's rows: W76's shared fields as query parameters beside the file, A23's body without
-// fromTenantId, and the vSPoT binding (W99) whose answer the client reads as its vSPoT server model.
+// the API documentation's rows: importGuestUsers's shared fields as query parameters beside the file, updateDelegation's body without
+// fromTenantId, and the vSPoT binding (bindVenueVspot) whose answer the client reads as its vSPoT server model.
 import { vspotServerReadSchema } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { admin, Client, start, tenantWith, venueBody } from "../support/emulatorClient";
@@ -17,7 +17,7 @@ afterAll(async () => {
   await emu?.close();
 });
 
-/** W76 as the generated client sends it: the file as the one form part, every other field in the query. */
+/** importGuestUsers as the generated client sends it: the file as the one form part, every other field in the query. */
 async function importGuests(query: URLSearchParams, csv: string) {
   const form = new FormData();
   form.append("file", new Blob([csv], { type: "text/csv" }), "guests.csv");
@@ -29,11 +29,11 @@ async function importGuests(query: URLSearchParams, csv: string) {
   return { status: reply.status, body: (await reply.json()) as any };
 }
 
-describe("W76 guest import", () => {
+describe("importGuestUsers guest import", () => {
   let networkId: string;
   beforeAll(async () => {
     const network = await client.ok(
-      "W50",
+      "createNetwork",
       {},
       { name: "Client import", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } },
     );
@@ -55,7 +55,7 @@ describe("W76 guest import", () => {
     expect(reply.body.response.data).toEqual([
       expect.objectContaining({ name: "Rui", deliveryMethods: ["PRINT", "SMS"], maxDevices: 3, networkId }),
     ]);
-    const guest = (await client.call("W77", { guestUserId: reply.body.response.data[0].id })).body;
+    const guest = (await client.call("getGuestUser", { guestUserId: reply.body.response.data[0].id })).body;
     expect(guest).toMatchObject({ maxDevices: 3, expiration: { activationType: "Login", duration: 8, unit: "Hour" } });
   });
 
@@ -91,32 +91,32 @@ describe("W76 guest import", () => {
   });
 });
 
-test("A23 with {accept} alone, from the invited VAR's tenant: the delegation of the tenant that invited it is accepted", async () => {
+test("updateDelegation with {accept} alone, from the invited VAR's tenant: the delegation of the tenant that invited it is accepted", async () => {
   const varTenant = await admin(emu, "POST", "/tenants", { name: "Client VAR" });
   await admin(emu, "POST", "/support-directory", {
     externalId: "ext-client-var",
     username: "client-var@var.example",
     tenantId: varTenant.body.tenantId,
   });
-  const invited = await client.ok("A19", {}, { username: "client-var@var.example" });
+  const invited = await client.ok("inviteVar", {}, { username: "client-var@var.example" });
   const reseller = await Client.login(emu, varTenant.body.username, varTenant.body.password);
-  const answered = await reseller.ok("A23", { delegationId: invited.id }, { accept: true });
+  const answered = await reseller.ok("updateDelegation", { delegationId: invited.id }, { accept: true });
   expect(answered).toMatchObject({ status: "ACCEPTED", isValid: true, delegatedBy: client.tenantId });
-  expect((await client.call("A22", { delegationId: invited.id })).body).toMatchObject({ status: "ACCEPTED" });
+  expect((await client.call("getDelegation", { delegationId: invited.id })).body).toMatchObject({ status: "ACCEPTED" });
   // Another tenant's delegation stays out of reach without fromTenantId too.
   const stranger = await tenantWith(emu, {}, "Stranger");
-  expect((await stranger.call("A23", { delegationId: invited.id }, { accept: false })).status).toBe(404);
+  expect((await stranger.call("updateDelegation", { delegationId: invited.id }, { accept: false })).status).toBe(404);
 });
 
-test("W99 as the generated client binds: a 202 whose response its vSPoT server model reads; W100 then shows the binding and W101 removes it", async () => {
-  const venueId = (await client.ok("A7", {}, venueBody("Client vSPoT venue"))).id;
+test("bindVenueVspot as the generated client binds: a 202 whose response its vSPoT server model reads; getVenueVspot then shows the binding and unbindVenueVspot removes it", async () => {
+  const venueId = (await client.ok("createVenue", {}, venueBody("Client vSPoT venue"))).id;
   const server = await client.ok(
-    "W87",
+    "createVspot",
     {},
     { serverName: "Client spot", serverAddress: "vspot.example.com", password: "vspot-password" },
   );
   // The generated client sends a PUT without a body, with its JSON content type.
-  const bound = await client.call("W99", { venueId, vspotId: server.id }, undefined, undefined, {
+  const bound = await client.call("bindVenueVspot", { venueId, vspotId: server.id }, undefined, undefined, {
     "content-type": "application/json",
   });
   expect(bound.status).toBe(202);
@@ -128,11 +128,11 @@ test("W99 as the generated client binds: a 202 whose response its vSPoT server m
     venues: [expect.objectContaining({ id: venueId })],
   });
   expect((await client.waitFor(bound.body.requestId)).status).toBe("SUCCESS");
-  const got = await client.call("W100", { venueId });
+  const got = await client.call("getVenueVspot", { venueId });
   expect(got.status).toBe(200);
   expect(got.body).toMatchObject({ venueId, vspotId: server.id });
-  const unbound = await client.call("W101", { venueId });
+  const unbound = await client.call("unbindVenueVspot", { venueId });
   expect(unbound.status).toBe(202);
   expect((await client.waitFor(unbound.body.requestId)).status).toBe("SUCCESS");
-  expect((await client.call("W100", { venueId })).status).toBe(404);
+  expect((await client.call("getVenueVspot", { venueId })).status).toBe(404);
 });

@@ -2,7 +2,7 @@
 // it: a copy of the body by assignment would take it as its prototype and read its fields as the
 // body's (POST /venue {"name": ..., "__proto__": {"description": "x"}} made a venue with that
 // description). The provider's check refuses them too, with the field and the rule.
-import { OPERATION_IDS, ROUTES, validateBody, venueInputSchema } from "../../contract";
+import { OPERATION_NAMES, ROUTES, validateBody, venueInputSchema } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { Client, start, venueBody } from "../support/emulatorClient";
 
@@ -16,18 +16,18 @@ afterAll(() => emu.close());
 
 const RESERVED = ["__proto__", "constructor", "prototype"];
 
-test.each(RESERVED)("A7 with a %s member: 400 naming it, and no venue with its fields", async (name) => {
+test.each(RESERVED)("createVenue with a %s member: 400 naming it, and no venue with its fields", async (name) => {
   const body = `{"name": "Proto ${name}", "address": ${JSON.stringify(venueBody().address)}, "${name}": {"description": "x"}}`;
-  const reply = await api.call("A7", {}, body);
+  const reply = await api.call("createVenue", {}, body);
   expect(reply.status).toBe(400);
   expect(reply.body.errors[0]).toMatchObject({ code: "NMS-BAD-REQUEST", object: name });
   expect(reply.body.errors[0].message).toContain("__proto__, constructor and prototype are refused");
-  const venues = (await api.call("A6")).body as { name: string }[];
+  const venues = (await api.call("listVenues")).body as { name: string }[];
   expect(venues.map((v) => v.name)).not.toContain(`Proto ${name}`);
 });
 
-const BODY_OPS = OPERATION_IDS.filter(
-  (op) => op !== "A1" && ROUTES[op].method !== "GET" && ROUTES[op].body !== "multipart",
+const BODY_OPS = OPERATION_NAMES.filter(
+  (op) => op !== "login" && ROUTES[op].method !== "GET" && ROUTES[op].body !== "multipart",
 );
 
 test.each(BODY_OPS)("%s: a nested __proto__ member is refused with a 4xx, never applied", async (op) => {

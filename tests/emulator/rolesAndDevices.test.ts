@@ -13,7 +13,7 @@ afterAll(() => emu.close());
 
 /** An administrator of the demo tenant with this role, logged in. */
 async function loggedInAs(role: string, email: string): Promise<Client> {
-  await prime.ok("A13", {}, { role, email });
+  await prime.ok("createAdmin", {}, { role, email });
   await admin(emu, "POST", "/passwords", { username: email, password: `${role}-pass` });
   return Client.login(emu, email, `${role}-pass`);
 }
@@ -25,27 +25,27 @@ describe("only a PRIME_ADMIN grants PRIME_ADMIN", () => {
   });
 
   test.each([
-    ["raises itself (A14)", "A14", { role: "PRIME_ADMIN", email: "second@demo.example" }],
-    ["adds a PRIME_ADMIN (A13)", "A13", { role: "PRIME_ADMIN", email: "crony@demo.example" }],
+    ["raises itself (updateAdminRole)", "updateAdminRole", { role: "PRIME_ADMIN", email: "second@demo.example" }],
+    ["adds a PRIME_ADMIN (createAdmin)", "createAdmin", { role: "PRIME_ADMIN", email: "crony@demo.example" }],
   ] as const)("an ADMIN that %s is refused with 403 naming the role", async (_, op, body) => {
     const reply = await adminClient.call(op, {}, body);
     expect(reply.status).toBe(403);
     expect(reply.body.errors[0]).toMatchObject({ code: "NMS-FORBIDDEN-ROLE", object: "role" });
-    const roles = (await prime.call("A12")).body.map((a: { email?: string; role: string }) => [a.email, a.role]);
+    const roles = (await prime.call("listAdmins")).body.map((a: { email?: string; role: string }) => [a.email, a.role]);
     expect(roles).toContainEqual(["second@demo.example", "ADMIN"]);
     expect(roles.map(([email]: string[]) => email)).not.toContain("crony@demo.example");
   });
 
   test("an ADMIN cannot demote a PRIME_ADMIN either", async () => {
-    const reply = await adminClient.call("A14", {}, { role: "READ_ONLY", email: emu.demo.username });
+    const reply = await adminClient.call("updateAdminRole", {}, { role: "READ_ONLY", email: emu.demo.username });
     expect(reply.status).toBe(403);
     expect(reply.body.errors[0]).toMatchObject({ code: "NMS-FORBIDDEN-ROLE", object: "role" });
   });
 
   test("an ADMIN still adds and changes the lesser roles; a PRIME_ADMIN grants PRIME_ADMIN", async () => {
-    await adminClient.ok("A13", {}, { role: "OFFICE_ADMIN", email: "office@demo.example" });
-    await adminClient.ok("A14", {}, { role: "READ_ONLY", email: "office@demo.example" });
-    await prime.ok("A14", {}, { role: "PRIME_ADMIN", email: "second@demo.example" });
+    await adminClient.ok("createAdmin", {}, { role: "OFFICE_ADMIN", email: "office@demo.example" });
+    await adminClient.ok("updateAdminRole", {}, { role: "READ_ONLY", email: "office@demo.example" });
+    await prime.ok("updateAdminRole", {}, { role: "PRIME_ADMIN", email: "second@demo.example" });
   });
 });
 
@@ -55,33 +55,33 @@ describe("an AP or switch serial one tenant holds cannot be registered by anothe
   let theirs: string;
   beforeAll(async () => {
     other = await otherTenant(emu);
-    ours = (await prime.ok("A7", {}, venueBody("Devices HQ"))).id;
-    theirs = (await other.ok("A7", {}, venueBody("Devices elsewhere"))).id;
+    ours = (await prime.ok("createVenue", {}, venueBody("Devices HQ"))).id;
+    theirs = (await other.ok("createVenue", {}, venueBody("Devices elsewhere"))).id;
   });
 
-  test("W2: 409 APR-10130 naming the serial number; the AP stays the holder's alone until it lets it go", async () => {
-    await prime.ok("W2", {}, [apBody(ours, 701)]);
-    const taken = await other.call("W2", {}, [apBody(theirs, 701, "Stolen AP")]);
+  test("createAps: 409 APR-10130 naming the serial number; the AP stays the holder's alone until it lets it go", async () => {
+    await prime.ok("createAps", {}, [apBody(ours, 701)]);
+    const taken = await other.call("createAps", {}, [apBody(theirs, 701, "Stolen AP")]);
     expect(taken.status).toBe(409);
     expect(taken.body.errors[0]).toMatchObject({ code: "APR-10130", object: "[0].serialNumber" });
-    expect((await other.call("W1")).body).toEqual([]);
-    expect((await prime.call("W5", { serialNumber: apBody(ours, 701).serialNumber })).body).toMatchObject({
+    expect((await other.call("listAps")).body).toEqual([]);
+    expect((await prime.call("getAp", { serialNumber: apBody(ours, 701).serialNumber })).body).toMatchObject({
       name: "AP 701",
       venueId: ours,
     });
-    await prime.ok("W7", { serialNumber: apBody(ours, 701).serialNumber });
-    await other.ok("W2", {}, [apBody(theirs, 701, "Now theirs")]);
+    await prime.ok("deleteAp", { serialNumber: apBody(ours, 701).serialNumber });
+    await other.ok("createAps", {}, [apBody(theirs, 701, "Now theirs")]);
   });
 
-  test("S10 and S23: 409 naming the serial; the switch stays the holder's alone until it lets it go", async () => {
-    await prime.ok("S10", {}, switchBody(ours, 702));
-    const taken = await other.call("S10", {}, switchBody(theirs, 702, "Stolen switch"));
+  test("createSwitch and createSwitches: 409 naming the serial; the switch stays the holder's alone until it lets it go", async () => {
+    await prime.ok("createSwitch", {}, switchBody(ours, 702));
+    const taken = await other.call("createSwitch", {}, switchBody(theirs, 702, "Stolen switch"));
     expect(taken.status).toBe(409);
     expect(taken.body.errors[0]).toMatchObject({ code: "NMS-DUPLICATE-NAME", object: "id" });
-    const takenAsArray = await other.call("S23", {}, switchBody(theirs, 702, "Stolen switch"));
+    const takenAsArray = await other.call("createSwitches", {}, switchBody(theirs, 702, "Stolen switch"));
     expect(takenAsArray.status).toBe(409);
-    expect((await other.call("S9")).body).toEqual([]);
-    await prime.ok("S15", { serialNumber: switchBody(ours, 702).id });
-    await other.ok("S10", {}, switchBody(theirs, 702, "Now theirs"));
+    expect((await other.call("listSwitches")).body).toEqual([]);
+    await prime.ok("deleteSwitch", { serialNumber: switchBody(ours, 702).id });
+    await other.ok("createSwitch", {}, switchBody(theirs, 702, "Now theirs"));
   });
 });

@@ -3,7 +3,7 @@
 // string) and with a string where an object holding a secret is expected (authRadius.primary given
 // the shared secret itself); the answer, and the async record when there is one, never hold it.
 import { z } from "zod";
-import { fieldsOf, holdsSecret, OPERATION_IDS, type OperationId, ROUTES } from "../../contract";
+import { fieldsOf, holdsSecret, OPERATION_NAMES, type OperationName, ROUTES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
 import { operationSchemas } from "../../emulator/operations/operationSchemas";
 import { Client, start } from "../support/emulatorClient";
@@ -70,8 +70,8 @@ function targets(schema: z.ZodTypeAny, depth = 0): Target[] {
 const SECRET_TEXT = "Hunter2-S3cret";
 const SECRET_NUMBER = 86753094711;
 
-const cases: [OperationId, string, string, unknown][] = [];
-for (const op of OPERATION_IDS) {
+const cases: [OperationName, string, string, unknown][] = [];
+for (const op of OPERATION_NAMES) {
   const body = operationSchemas(op).body;
   if (!body || ROUTES[op].body === "multipart") continue;
   const seen = new Set<string>();
@@ -97,11 +97,11 @@ afterAll(() => emu.close());
 test("the operations' bodies hold the secret fields the contract lists, the guest portal's keys included", () => {
   const paths = cases.map(([op, path]) => `${op} ${path}`);
   for (const expected of [
-    "W52 authRadius.primary",
-    "W52 authRadius.primary.sharedSecret",
-    "W52 wlan.passphrase",
-    "W52 guestPortal.externalPortalKey",
-    "W52 guestPortal.wisprPage.integrationKey",
+    "createNetworkDeep authRadius.primary",
+    "createNetworkDeep authRadius.primary.sharedSecret",
+    "createNetworkDeep wlan.passphrase",
+    "createNetworkDeep guestPortal.externalPortalKey",
+    "createNetworkDeep guestPortal.wisprPage.integrationKey",
   ])
     expect(paths).toContain(expected);
 });

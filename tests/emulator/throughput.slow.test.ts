@@ -12,7 +12,7 @@ test(`serves at least ${TARGET_PER_SECOND} simple requests per second`, async ()
   const pool = new Pool(emu.url, { connections: 32 });
   try {
     const client = await Client.login(emu);
-    await client.ok("A7", {}, venueBody());
+    await client.ok("createVenue", {}, venueBody());
     const path = `/api/tenant/${client.tenantId}/venue`;
     const headers = { cookie: client.cookie! };
     let served = 0;

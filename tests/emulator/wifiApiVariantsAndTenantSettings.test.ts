@@ -1,7 +1,7 @@
 // Per-tenant settings through the admin API (Wi-Fi API variant, Wi-Fi licences) and what the
 // variant changes on the wire: the syslog priority default, the operational flag of AP reads,
 // fields and rules of the newer variant only, network name lengths, the RADIUS port rule on
-// W52, and operations of the newer variant only. Also the settings that always exist with their
+// createNetworkDeep, and operations of the newer variant only. Also the settings that always exist with their
 // venue (radio, syslog).
 import { NEWER_ONLY_MESSAGE, ROUTES } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
@@ -45,8 +45,8 @@ describe("admin API settings", () => {
     const tenant = await tenantWith(emu, {}, "Switching tenant");
     const put = await admin(emu, "PUT", `/tenants/${tenant.tenantId}/settings`, { wifiApiVariant: "older" });
     expect(put).toMatchObject({ status: 200, body: { wifiApiVariant: "older", wifiLicenses: 1000 } });
-    const venueId = (await tenant.ok("A7", {}, venueBody())).id;
-    expect((await tenant.call("W47", { venueId })).body.priority).toBe("ERROR");
+    const venueId = (await tenant.ok("createVenue", {}, venueBody())).id;
+    expect((await tenant.call("getVenueSyslog", { venueId })).body.priority).toBe("ERROR");
   });
 
   test.each([
@@ -70,48 +70,49 @@ describe("syslog priority default", () => {
     ["newer", "INFO"],
   ] as const)("the %s variant reads and writes %s when priority is left out", async (variant, priority) => {
     const client = variant === "older" ? older : newer;
-    const venueId = (await client.ok("A7", {}, venueBody(`Syslog ${variant}`))).id;
-    expect((await client.call("W47", { venueId })).body.priority).toBe(priority);
+    const venueId = (await client.ok("createVenue", {}, venueBody(`Syslog ${variant}`))).id;
+    expect((await client.call("getVenueSyslog", { venueId })).body.priority).toBe(priority);
     expect(
-      (await client.ok("W48", { venueId }, { enabled: true, server: "192.0.2.9", priority: "ALL" })).priority,
+      (await client.ok("updateVenueSyslog", { venueId }, { enabled: true, server: "192.0.2.9", priority: "ALL" }))
+        .priority,
     ).toBe("ALL");
-    expect((await client.ok("W48", { venueId }, { enabled: true })).priority).toBe(priority);
+    expect((await client.ok("updateVenueSyslog", { venueId }, { enabled: true })).priority).toBe(priority);
   });
 });
 
-describe("operational=false on AP reads (W1, W5)", () => {
+describe("operational=false on AP reads (listAps, getAp)", () => {
   async function firstAp(client: Client, n: number) {
-    const venueId = (await client.ok("A7", {}, venueBody(`APs ${n}`))).id;
-    await client.ok("W2", {}, [apBody(venueId, n)]);
+    const venueId = (await client.ok("createVenue", {}, venueBody(`APs ${n}`))).id;
+    await client.ok("createAps", {}, [apBody(venueId, n)]);
     return apBody(venueId, n).serialNumber;
   }
 
   test("the newer variant leaves the live fields out; operational=true and no flag keep them", async () => {
     const serial = await firstAp(newer, 1);
-    const [listed] = (await newer.call("W1", {}, undefined, "operational=false")).body;
-    const one = (await newer.call("W5", { serialNumber: serial }, undefined, "operational=false")).body;
+    const [listed] = (await newer.call("listAps", {}, undefined, "operational=false")).body;
+    const one = (await newer.call("getAp", { serialNumber: serial }, undefined, "operational=false")).body;
     for (const view of [listed, one]) {
       for (const field of OPERATIONAL_FIELDS) expect(view).not.toHaveProperty(field);
       expect(view).toMatchObject({ serialNumber: serial, firmware: expect.any(String), mac: expect.any(String) });
     }
     for (const query of ["operational=true", undefined]) {
-      const view = (await newer.call("W5", { serialNumber: serial }, undefined, query)).body;
+      const view = (await newer.call("getAp", { serialNumber: serial }, undefined, query)).body;
       for (const field of OPERATIONAL_FIELDS) expect(view).toHaveProperty(field);
     }
   });
 
   test("the older variant has no such flag: it shows the live fields whatever the query says", async () => {
     const serial = await firstAp(older, 2);
-    const [listed] = (await older.call("W1", {}, undefined, "operational=false")).body;
-    const one = (await older.call("W5", { serialNumber: serial }, undefined, "operational=false")).body;
+    const [listed] = (await older.call("listAps", {}, undefined, "operational=false")).body;
+    const one = (await older.call("getAp", { serialNumber: serial }, undefined, "operational=false")).body;
     for (const view of [listed, one]) for (const field of OPERATIONAL_FIELDS) expect(view).toHaveProperty(field);
   });
 
-  test("W5 shows cellularSettings in the newer variant only", async () => {
-    expect((await newer.call("W5", { serialNumber: apBody("", 1).serialNumber })).body).toHaveProperty(
+  test("getAp shows cellularSettings in the newer variant only", async () => {
+    expect((await newer.call("getAp", { serialNumber: apBody("", 1).serialNumber })).body).toHaveProperty(
       "cellularSettings",
     );
-    expect((await older.call("W5", { serialNumber: apBody("", 2).serialNumber })).body).not.toHaveProperty(
+    expect((await older.call("getAp", { serialNumber: apBody("", 2).serialNumber })).body).not.toHaveProperty(
       "cellularSettings",
     );
   });
@@ -124,7 +125,7 @@ describe("fields of the newer variant only", () => {
     wlan: { wlanSecurity: "WPA2Personal", passphrase: "correct-horse", advancedCustomization: { devicePolicyId } },
   });
 
-  test.each(["W50", "W52"] as const)(
+  test.each(["createNetwork", "createNetworkDeep"] as const)(
     "%s: wlan.advancedCustomization.devicePolicyId is refused by the older variant with the field named",
     async (op) => {
       const reply = await older.call(op, {}, withDevicePolicy(`Policy ${op}`));
@@ -138,16 +139,16 @@ describe("fields of the newer variant only", () => {
         },
       ]);
       // The newer variant takes it when it names a device policy that exists.
-      const policy = await newer.ok("W69", {}, { name: `Policy ${op}` });
+      const policy = await newer.ok("createDevicePolicy", {}, { name: `Policy ${op}` });
       expect((await newer.write(op, {}, withDevicePolicy(`Policy ${op}`, policy.id))).record.status).toBe("SUCCESS");
     },
   );
 
   test("an activation's vlanPoolId, and an AP group entry's, are refused by the older variant with the field named", async () => {
     for (const client of [older, newer]) {
-      const venueId = (await client.ok("A7", {}, venueBody("Pools"))).id;
-      const networkId = (await client.ok("W50", {}, { name: "Pooled", type: "open", wlan: {} })).id;
-      const groupId = (await client.ok("W24", {}, { name: "Pool group", venueId })).id;
+      const venueId = (await client.ok("createVenue", {}, venueBody("Pools"))).id;
+      const networkId = (await client.ok("createNetwork", {}, { name: "Pooled", type: "open", wlan: {} })).id;
+      const groupId = (await client.ok("createApGroup", {}, { name: "Pool group", venueId })).id;
       const body = {
         networkId,
         venueId,
@@ -155,7 +156,7 @@ describe("fields of the newer variant only", () => {
         vlanPoolId: "pool-1",
         apGroups: [{ apGroupId: groupId, vlanPoolId: "pool-2" }],
       };
-      const reply = await client.call("W59", {}, body);
+      const reply = await client.call("activateNetwork", {}, body);
       if (client === newer) {
         expect(reply.status).toBe(202);
         continue;
@@ -174,8 +175,8 @@ describe("network name length: 2 to 64 characters (older), 2 to 32 (newer)", () 
     "a name of %i characters is accepted by the older variant and refused by the newer",
     async (length) => {
       const name = `N${"x".repeat(length - 1)}`;
-      expect((await older.write("W52", {}, deepNetworkBody(name))).record.status).toBe("SUCCESS");
-      const reply = await newer.call("W52", {}, deepNetworkBody(name));
+      expect((await older.write("createNetworkDeep", {}, deepNetworkBody(name))).record.status).toBe("SUCCESS");
+      const reply = await newer.call("createNetworkDeep", {}, deepNetworkBody(name));
       expect(reply.status).toBe(422);
       expect(reply.body.errors[0]).toMatchObject({ code: "NMS-VALIDATION", object: "name", value: name });
     },
@@ -184,24 +185,24 @@ describe("network name length: 2 to 64 characters (older), 2 to 32 (newer)", () 
   test("65 characters are refused by both", async () => {
     const name = "y".repeat(65);
     for (const client of [older, newer])
-      expect((await client.call("W50", {}, { name, type: "open", wlan: {} })).status).toBe(422);
+      expect((await client.call("createNetwork", {}, { name, type: "open", wlan: {} })).status).toBe(422);
   });
 });
 
 describe("WIFI-10103: RADIUS port 1813 on authentication", () => {
   const badPort = (name: string) => ({ ...deepNetworkBody(name), authRadius: radiusPair(1813) });
 
-  test("W52 refuses it in the newer variant only", async () => {
-    expect((await older.write("W52", {}, badPort("Port older"))).record.status).toBe("SUCCESS");
-    const reply = await newer.call("W52", {}, badPort("Port newer"));
+  test("createNetworkDeep refuses it in the newer variant only", async () => {
+    expect((await older.write("createNetworkDeep", {}, badPort("Port older"))).record.status).toBe("SUCCESS");
+    const reply = await newer.call("createNetworkDeep", {}, badPort("Port newer"));
     expect(reply.status).toBe(422);
     expect(reply.body.errors[0]).toMatchObject({ code: "WIFI-10103", object: "authRadius.primary.port", value: 1813 });
   });
 
-  test("W58 refuses it in both variants", async () => {
+  test("updateNetworkDeep refuses it in both variants", async () => {
     for (const client of [older, newer]) {
-      const network = await client.ok("W52", {}, deepNetworkBody("Port update"));
-      const reply = await client.call("W58", { networkId: network.id }, badPort("Port update"));
+      const network = await client.ok("createNetworkDeep", {}, deepNetworkBody("Port update"));
+      const reply = await client.call("updateNetworkDeep", { networkId: network.id }, badPort("Port update"));
       expect(reply.status).toBe(422);
       expect(reply.body.errors[0]).toMatchObject({ code: "WIFI-10103", object: "authRadius.primary.port" });
     }
@@ -212,50 +213,58 @@ describe("operations of the newer variant only (NMS-NOT-IN-VARIANT)", () => {
   // No row of the route table is marked variant "newer" yet, so the check in server.ts is tested by
   // marking one for the length of this test: the server reads the row on every request.
   test("a route marked newer answers 404 NMS-NOT-IN-VARIANT to an older-variant tenant and runs for a newer one", async () => {
-    const route = ROUTES.W1 as { variant?: "newer" };
+    const route = ROUTES.listAps as { variant?: "newer" };
     route.variant = "newer";
     try {
-      const reply = await older.call("W1");
+      const reply = await older.call("listAps");
       expect(reply.status).toBe(404);
-      expect(reply.body.errors).toEqual([{ code: "NMS-NOT-IN-VARIANT", message: expect.stringContaining("W1") }]);
-      expect((await newer.call("W1")).status).toBe(200);
+      expect(reply.body.errors).toEqual([{ code: "NMS-NOT-IN-VARIANT", message: expect.stringContaining("listAps") }]);
+      expect((await newer.call("listAps")).status).toBe(200);
     } finally {
       delete route.variant;
     }
-    expect((await older.call("W1")).status).toBe(200);
+    expect((await older.call("listAps")).status).toBe(200);
   });
 });
 
-describe("settings that always exist with their venue (W43-W47)", () => {
-  test("radio reads the defaults (W46) before any write and after a reset (W45)", async () => {
-    const venueId = (await newer.ok("A7", {}, venueBody("Radio defaults"))).id;
-    const defaults = (await newer.call("W46", { venueId })).body;
-    expect((await newer.call("W43", { venueId })).body).toEqual(defaults);
-    await newer.ok("W44", { venueId }, { ...defaults, radioParams24G: { ...defaults.radioParams24G, txPower: "MIN" } });
-    expect((await newer.call("W43", { venueId })).body.radioParams24G.txPower).toBe("MIN");
-    expect(await newer.ok("W45", { venueId })).toEqual(defaults);
-    expect((await newer.call("W43", { venueId })).body).toEqual(defaults);
+describe("settings that always exist with their venue", () => {
+  test("radio reads the defaults (getVenueRadioDefaults) before any write and after a reset (resetVenueRadio)", async () => {
+    const venueId = (await newer.ok("createVenue", {}, venueBody("Radio defaults"))).id;
+    const defaults = (await newer.call("getVenueRadioDefaults", { venueId })).body;
+    expect((await newer.call("getVenueRadio", { venueId })).body).toEqual(defaults);
+    await newer.ok(
+      "updateVenueRadio",
+      { venueId },
+      { ...defaults, radioParams24G: { ...defaults.radioParams24G, txPower: "MIN" } },
+    );
+    expect((await newer.call("getVenueRadio", { venueId })).body.radioParams24G.txPower).toBe("MIN");
+    expect(await newer.ok("resetVenueRadio", { venueId })).toEqual(defaults);
+    expect((await newer.call("getVenueRadio", { venueId })).body).toEqual(defaults);
   });
 
-  test("a W44 body replaces the settings whole: a field or a band left out takes its default", async () => {
-    const venueId = (await newer.ok("A7", {}, venueBody("Radio replace"))).id;
-    const defaults = (await newer.call("W46", { venueId })).body;
-    await newer.ok("W44", { venueId }, { radioParams24G: { txPower: "MIN" }, radioParams50G: { txPower: "MIN" } });
-    await newer.ok("W44", { venueId }, { radioParams24G: { channelBandwidth: "20MHz" } });
-    expect((await newer.call("W43", { venueId })).body).toEqual({
+  test("a updateVenueRadio body replaces the settings whole: a field or a band left out takes its default", async () => {
+    const venueId = (await newer.ok("createVenue", {}, venueBody("Radio replace"))).id;
+    const defaults = (await newer.call("getVenueRadioDefaults", { venueId })).body;
+    await newer.ok(
+      "updateVenueRadio",
+      { venueId },
+      { radioParams24G: { txPower: "MIN" }, radioParams50G: { txPower: "MIN" } },
+    );
+    await newer.ok("updateVenueRadio", { venueId }, { radioParams24G: { channelBandwidth: "20MHz" } });
+    expect((await newer.call("getVenueRadio", { venueId })).body).toEqual({
       radioParams24G: { ...defaults.radioParams24G, channelBandwidth: "20MHz" },
       radioParams50G: defaults.radioParams50G,
     });
   });
 
   test("a venue's settings go with it, and come back as defaults with a venue of the same name", async () => {
-    const venueId = (await newer.ok("A7", {}, venueBody("Short lived"))).id;
-    await newer.ok("W48", { venueId }, { enabled: true, server: "192.0.2.7" });
-    await newer.ok("A11", { venueId });
-    for (const op of ["W43", "W45", "W46", "W47"] as const) {
+    const venueId = (await newer.ok("createVenue", {}, venueBody("Short lived"))).id;
+    await newer.ok("updateVenueSyslog", { venueId }, { enabled: true, server: "192.0.2.7" });
+    await newer.ok("deleteVenue", { venueId });
+    for (const op of ["getVenueRadio", "resetVenueRadio", "getVenueRadioDefaults", "getVenueSyslog"] as const) {
       expect({ op, status: (await newer.call(op, { venueId })).status }).toEqual({ op, status: 404 });
     }
-    const again = (await newer.ok("A7", {}, venueBody("Short lived"))).id;
-    expect((await newer.call("W47", { venueId: again })).body).not.toHaveProperty("server");
+    const again = (await newer.ok("createVenue", {}, venueBody("Short lived"))).id;
+    expect((await newer.call("getVenueSyslog", { venueId: again })).body).not.toHaveProperty("server");
   });
 });

@@ -99,16 +99,16 @@ test.concurrent(
         });
         const api = await login(emu, tenant);
         const venueId = idOf(result, "campus");
-        expect((await api.call("W47", { venueId })).body).toMatchObject({
+        expect((await api.call("getVenueSyslog", { venueId })).body).toMatchObject({
           enabled: true,
           server: "192.0.2.50",
           priority: "WARNING",
         });
-        expect((await api.call("W43", { venueId })).body.radioParams24G).toMatchObject({
+        expect((await api.call("getVenueRadio", { venueId })).body.radioParams24G).toMatchObject({
           allowedChannels: ["1", "6", "11"],
           channelBandwidth: "20MHz",
         });
-        const port = await api.call("S41", {
+        const port = await api.call("getSwitchPort", {
           serialNumber: idOf(result, "access-1"),
           unitNum: "1",
           slotNum: "1",
@@ -121,7 +121,7 @@ test.concurrent(
           ingressAcl: "desks-in",
           poeBudget: 15,
         });
-        expect((await api.call("S36", { lagId: idOf(result, "uplink") })).body).toMatchObject({
+        expect((await api.call("getLag", { lagId: idOf(result, "uplink") })).body).toMatchObject({
           name: "uplink",
           ports: ["1/2/1", "1/2/2"],
         });
@@ -236,10 +236,10 @@ test.concurrent(
       const tenant = await newTenant(emu, "Brownfield tenant");
       const api = await login(emu, tenant);
       // The branch as someone made it on the dashboard.
-      const venue = await api.ok("A7", {}, { name: "Branch office", description: "made by hand" });
-      const lobby = await api.ok("W24", {}, { name: "Lobby", venueId: venue.id });
+      const venue = await api.ok("createVenue", {}, { name: "Branch office", description: "made by hand" });
+      const lobby = await api.ok("createApGroup", {}, { name: "Lobby", venueId: venue.id });
       const network = await api.ok(
-        "W52",
+        "createNetworkDeep",
         {},
         {
           name: "Branch staff",
@@ -248,7 +248,7 @@ test.concurrent(
         },
       );
       const activation = await api.ok(
-        "W59",
+        "activateNetwork",
         {},
         {
           networkId: network.id,
@@ -285,7 +285,7 @@ test.concurrent(
         ]).toEqual([venue.id, lobby.id, network.id, activation.id]);
         expect(await heldCounts(emu, tenant.tenantId)).toEqual(before);
         // Updated to match the program.
-        expect((await api.call("A9", { venueId: venue.id })).body).toMatchObject({
+        expect((await api.call("getVenue", { venueId: venue.id })).body).toMatchObject({
           description: "Branch office, managed by Pulumi",
           address: { city: "Braga" },
         });
@@ -295,13 +295,13 @@ test.concurrent(
         const changed = ok(await up(s.with({ staffVlan: "30" })));
         expect(changes(changed)).toEqual({ staff: "update" });
         expect(changed.steps.find((step) => step.name === "staff")!.changedPaths).toEqual(["wlan.vlanId"]);
-        expect((await api.call("W57", { networkId: network.id })).body.wlan.vlanId).toBe(30);
+        expect((await api.call("getNetworkDeep", { networkId: network.id })).body.wlan.vlanId).toBe(30);
         expect((await preview(s.with({ staffVlan: "30" }))).changes).toBe(0);
         expectNoPlaintext(s.stateText(), [SECRETS.staff, tenant.password]);
 
         ok(await destroy(s.with({ staffVlan: "30" })));
         expect(await heldCounts(emu, tenant.tenantId)).toEqual({});
-        expect((await api.call("A9", { venueId: venue.id })).status).toBe(404);
+        expect((await api.call("getVenue", { venueId: venue.id })).status).toBe(404);
       } finally {
         s.cleanup();
       }
@@ -328,15 +328,18 @@ test.concurrent(
         const passwords = result.outputs.guestPasswords as Record<string, string>;
         expect(Object.keys(passwords).sort()).toEqual(["Ana Visitor", "Rui Contractor"]);
         const api = await login(emu, tenant);
-        const held = (await api.call("W73", {})).body.content as Props[];
+        const held = (await api.call("listGuestUsers", {})).body.content as Props[];
         for (const guest of held) expect(passwords[guest.name as string]).toBe(guest.password);
-        const calling = (await api.call("W94", { wifiCallingProfileId: result.outputs.wifiCallingProfileId as string }))
-          .body;
+        const calling = (
+          await api.call("getWifiCallingProfile", {
+            wifiCallingProfileId: result.outputs.wifiCallingProfileId as string,
+          })
+        ).body;
         expect(calling).toMatchObject({
           profileName: "Guest calling",
           ePDGs: [{ domain: "epdg.carrier.example", ip: "192.0.2.61" }],
         });
-        const network = (await api.call("W57", { networkId: result.outputs.guestNetworkId as string })).body;
+        const network = (await api.call("getNetworkDeep", { networkId: result.outputs.guestNetworkId as string })).body;
         expect(network.wlan.advancedCustomization.wifiCallingIds).toEqual([calling.id]);
         expect(await heldCounts(emu, tenant.tenantId)).toMatchObject({
           guestUsers: 2,

@@ -86,7 +86,7 @@ const stateOf = (name: string): StateResource =>
     r.urn.endsWith(`::${name}`),
   )!;
 
-/** Requests the service served while `run` ran, by operation ID. */
+/** Requests the service served while `run` ran, by operation name. */
 async function requestsDuring(run: () => Promise<unknown>): Promise<Record<string, number>> {
   const before = (await servedRequests(emulator)).length;
   await run();
@@ -106,17 +106,17 @@ test("refresh names the second administrator for exactly the objects it changed 
     const plan = await preview({ ...options(), refresh: true });
     expect([plan.errors, plan.changes, plan.attributions]).toEqual([[], 0, []]);
   });
-  expect(clean.A3).toBeUndefined(); // nothing drifted: the records are not read
+  expect(clean.listRequestsByStatus).toBeUndefined(); // nothing drifted: the records are not read
 
   // A second administrator, added through the API, logs in with its own password and changes two venues, deletes one.
   const demo = await Client.login(emulator);
-  await demo.ok("A13", {}, { email: SECOND, role: "PRIME_ADMIN" });
+  await demo.ok("createAdmin", {}, { email: SECOND, role: "PRIME_ADMIN" });
   await adminApi(emulator, "POST", "/passwords", { username: SECOND, password: SECOND_PASSWORD });
   const second = await Client.login(emulator, SECOND, SECOND_PASSWORD);
   const ids = Object.fromEntries(NAMES.map((name) => [name, stateOf(name).id!]));
-  const r1 = await second.write("A10", { venueId: ids["at-changed-1"] }, venueBody("Renamed one"));
-  const r2 = await second.write("A10", { venueId: ids["at-changed-2"] }, venueBody("Renamed two"));
-  const r3 = await second.write("A11", { venueId: ids["at-deleted"] });
+  const r1 = await second.write("updateVenue", { venueId: ids["at-changed-1"] }, venueBody("Renamed one"));
+  const r2 = await second.write("updateVenue", { venueId: ids["at-changed-2"] }, venueBody("Renamed two"));
+  const r3 = await second.write("deleteVenue", { venueId: ids["at-deleted"] });
 
   let json: RunResult | undefined;
   const cost = await requestsDuring(async () => {
@@ -125,10 +125,10 @@ test("refresh names the second administrator for exactly the objects it changed 
     json = JSON.parse(run.out) as RunResult;
   });
   // One page of each status list for the whole refresh, however many resources drifted; the rest as before, but the
-  // direct read (A9) that finds the deleted venue gone.
-  expect(cost.A3).toBe(3);
+  // direct read (getVenue) that finds the deleted venue gone.
+  expect(cost.listRequestsByStatus).toBe(3);
   const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
-  expect({ ...cost, A3: 0, A9: 0 }).toEqual({ ...clean, A3: 0, A9: 0 });
+  expect({ ...cost, listRequestsByStatus: 0, getVenue: 0 }).toEqual({ ...clean, listRequestsByStatus: 0, getVenue: 0 });
   expect(total(cost)).toBeLessThanOrEqual(total(clean) + 3 + 1);
   const byUrn: Record<string, ResourceAttribution> = Object.fromEntries(
     (json?.attributions ?? []).map((a) => [a.urn.split("::").pop(), a]),
@@ -158,7 +158,7 @@ test("when the records no longer reach back to the stack's last write, the line 
   const second = await Client.login(emulator, SECOND, SECOND_PASSWORD);
   await adminApi(emulator, "PUT", "/config", { requestRecordKeepMs: 0, requestRecordKeepCount: 2 });
   const venueId = stateOf("at-untouched").id!;
-  for (let i = 0; i < 3; i++) await second.ok("A10", { venueId }, venueBody(`Night ${i}`));
+  for (let i = 0; i < 3; i++) await second.ok("updateVenue", { venueId }, venueBody(`Night ${i}`));
   const run = await cli("refresh", "--json");
   expect(run.code).toBe(0);
   const [attribution, ...others] = (JSON.parse(run.out) as RunResult).attributions ?? [];

@@ -41,7 +41,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
   // same description, the user profile changed, a VAR invited and vendor support granted.
   ids.hq = (
     await ok(
-      "A7",
+      "createVenue",
       {},
       {
         name: "HQ Office",
@@ -50,34 +50,42 @@ export async function buildEstate(api: Client): Promise<Estate> {
       },
     )
   ).id;
-  ids.branch = (await ok("A7", {}, { name: "Branch", address: { city: "Porto", country: "Portugal" } })).id;
-  const { fileId, signedUrl } = (await api.call("U1", {}, { fileExtension: "png" })).body;
+  ids.branch = (await ok("createVenue", {}, { name: "Branch", address: { city: "Porto", country: "Portugal" } })).id;
+  const { fileId, signedUrl } = (await api.call("getUploadUrl", {}, { fileExtension: "png" })).body;
   const upload = await fetch(signedUrl, { method: "PUT", body: fs.readFileSync(FLOOR_IMAGE) });
   if (upload.status !== 200) throw new Error(`image upload answered ${upload.status}`);
-  ids.plan = (await ok("F2", { venueId: ids.hq }, { name: "Ground floor", floorNumber: 0, imageId: fileId })).id;
-  await ok("C2", { venueId: ids.hq, floorPlanId: ids.plan }, [
+  ids.plan = (
+    await ok("createFloorPlan", { venueId: ids.hq }, { name: "Ground floor", floorNumber: 0, imageId: fileId })
+  ).id;
+  await ok("replaceCalibrationPoints", { venueId: ids.hq, floorPlanId: ids.plan }, [
     { xPercent: 10, yPercent: 10, latitude: "38.7223", longitude: "-9.1393" },
     { xPercent: 90, yPercent: 80, latitude: "38.7230", longitude: "-9.1380" },
   ]);
-  ids.opsAdmin = (await ok("A13", {}, { role: "ADMIN", email: "ops@estate.example" })).id;
+  ids.opsAdmin = (await ok("createAdmin", {}, { role: "ADMIN", email: "ops@estate.example" })).id;
   ids.oncall1 = (
     await ok(
-      "A26",
+      "createNotificationRecipient",
       {},
       { description: "On-call", endpoints: [{ type: "EMAIL", destination: "oncall@estate.example" }] },
     )
   ).id;
   ids.oncall2 = (
-    await ok("A26", {}, { description: "On-call", endpoints: [{ type: "EMAIL", destination: "night@estate.example" }] })
+    await ok(
+      "createNotificationRecipient",
+      {},
+      { description: "On-call", endpoints: [{ type: "EMAIL", destination: "night@estate.example" }] },
+    )
   ).id;
-  await ok("A32", {}, { dateFormat: "dd/mm/yyyy", detailLevel: "su" });
-  ids.varDelegation = (await ok("A19", {}, { username: "var@partner.example" })).id;
-  ids.support = (await ok("A20")).id;
+  await ok("updateUserProfile", {}, { dateFormat: "dd/mm/yyyy", detailLevel: "su" });
+  ids.varDelegation = (await ok("inviteVar", {}, { username: "var@partner.example" })).id;
+  ids.support = (await ok("createSupportDelegation")).id;
 
   // Wi-Fi devices and venue settings: an AP group, two APs (one in the group, one in the venue's default group), the
   // first AP's radio, LAN ports and mDNS gateway, the venue's radio, syslog, mesh, per-model settings, a DHCP binding.
-  ids.lobby = (await ok("W24", {}, { name: "Lobby", description: "Lobby access points", venueId: ids.hq })).id;
-  await ok("W2", {}, [
+  ids.lobby = (
+    await ok("createApGroup", {}, { name: "Lobby", description: "Lobby access points", venueId: ids.hq })
+  ).id;
+  await ok("createAps", {}, [
     {
       serialNumber: "312345678901",
       name: "Lobby AP",
@@ -90,7 +98,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
   ids.lobbyAp = "312345678901";
   ids.branchAp = "312345678902";
   await ok(
-    "W19",
+    "updateApRadio",
     { serialNumber: ids.lobbyAp },
     {
       useVenueSettings: false,
@@ -100,7 +108,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
     },
   );
   await ok(
-    "W14",
+    "updateApLanPorts",
     { serialNumber: ids.lobbyAp },
     {
       lanPorts: [{ portId: "1", type: "Trunk", untagId: 1, vlanMembers: "1-4094", enabled: true }],
@@ -109,7 +117,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
     },
   );
   await ok(
-    "W9",
+    "updateApBonjourGateway",
     { serialNumber: ids.lobbyAp },
     {
       rules: [
@@ -117,18 +125,18 @@ export async function buildEstate(api: Client): Promise<Estate> {
       ],
     },
   );
-  const radio = (await api.call("W43", { venueId: ids.hq })).body;
+  const radio = (await api.call("getVenueRadio", { venueId: ids.hq })).body;
   await ok(
-    "W44",
+    "updateVenueRadio",
     { venueId: ids.hq },
     {
       ...radio,
       radioParams24G: { ...radio.radioParams24G, allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" },
     },
   );
-  await ok("W48", { venueId: ids.hq }, { enabled: true, server: "192.0.2.50", priority: "WARNING" });
-  await ok("W42", { venueId: ids.hq }, { enabled: true });
-  await ok("W39", { venueId: ids.hq }, [
+  await ok("updateVenueSyslog", { venueId: ids.hq }, { enabled: true, server: "192.0.2.50", priority: "WARNING" });
+  await ok("updateVenueMesh", { venueId: ids.hq }, { enabled: true });
+  await ok("updateVenueLanPorts", { venueId: ids.hq }, [
     {
       model: "R550",
       poeMode: "802.3at",
@@ -136,8 +144,8 @@ export async function buildEstate(api: Client): Promise<Estate> {
       lanPorts: [{ portId: "1", type: "Trunk", untagId: 1, vlanMembers: "1-4094", enabled: true }],
     },
   ]);
-  await ok("W41", { venueId: ids.hq }, [{ model: "R550", ledEnabled: false }]);
-  await ok("W34", { venueId: ids.branch }, [
+  await ok("updateVenueLeds", { venueId: ids.hq }, [{ model: "R550", ledEnabled: false }]);
+  await ok("updateVenueCellularSettings", { venueId: ids.branch }, [
     {
       model: "M510",
       primaryWanRecoveryTimer: 60,
@@ -147,20 +155,20 @@ export async function buildEstate(api: Client): Promise<Estate> {
       wanConnection: "ETH_WITH_CELLULAR_FAILOVER",
     },
   ]);
-  await ok("W36", { venueId: ids.hq, dhcpServiceProfileId: SEEDED_DHCP_PROFILE });
+  await ok("bindVenueDhcpServiceProfile", { venueId: ids.hq, dhcpServiceProfileId: SEEDED_DHCP_PROFILE });
 
   // Wi-Fi services: a calling profile and a device policy that a network's WLAN names, networks of four types with
   // their secrets, activations (on one AP group, on all), a guest user, a vSPoT server, the recovery PSK.
   ids.calling = (
     await ok(
-      "W92",
+      "createWifiCallingProfile",
       {},
       { profileName: "Carrier calling", ePDGs: [{ domain: "epdg.carrier.example", ip: "192.0.2.61" }] },
     )
   ).id;
   ids.phones = (
     await ok(
-      "W69",
+      "createDevicePolicy",
       {},
       {
         name: "Phones",
@@ -170,7 +178,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
   ).id;
   ids.staff = (
     await ok(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         name: "Staff",
@@ -187,7 +195,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
   ).id;
   ids.corp = (
     await ok(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         name: "Corp",
@@ -200,7 +208,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
   ).id;
   ids.guests = (
     await ok(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         name: "Guests",
@@ -221,7 +229,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
   ).id;
   ids.residents = (
     await ok(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         name: "Residents",
@@ -233,7 +241,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
   ).id;
   ids.staffAtHq = (
     await ok(
-      "W59",
+      "activateNetwork",
       {},
       {
         networkId: ids.staff,
@@ -243,8 +251,8 @@ export async function buildEstate(api: Client): Promise<Estate> {
       },
     )
   ).id;
-  ids.corpAtHq = (await ok("W59", {}, { networkId: ids.corp, venueId: ids.hq, isAllAPGroups: true })).id;
-  const guest = await ok("W74", {}, [
+  ids.corpAtHq = (await ok("activateNetwork", {}, { networkId: ids.corp, venueId: ids.hq, isAllAPGroups: true })).id;
+  const guest = await ok("createGuestUsers", {}, [
     {
       name: "Ana Guest",
       mobilePhoneNumber: "+351910000000",
@@ -257,7 +265,7 @@ export async function buildEstate(api: Client): Promise<Estate> {
   ids.guest = (Array.isArray(guest) ? guest[0] : guest).id;
   ids.vspot = (
     await ok(
-      "W87",
+      "createVspot",
       {},
       {
         serverName: "Hotspot",
@@ -267,16 +275,18 @@ export async function buildEstate(api: Client): Promise<Estate> {
       },
     )
   ).id;
-  await ok("W83", {}, { psk: ESTATE_SECRETS.recoveryPsk });
+  await ok("updateRecoveryPsk", {}, { psk: ESTATE_SECRETS.recoveryPsk });
 
   // Switches: a profile applied to HQ with two VLANs, an ACL and a trusted port; a switch in HQ with a port's settings,
   // a LAG, an IP port and a VE port; HQ's switch settings with the switches' login.
-  ids.profile = (await ok("S43", {}, { name: "Campus access", description: "Access layer", venues: [ids.hq] })).id;
-  ids.usersVlan = (await ok("S50", { profileId: ids.profile }, { vlanId: 210, vlanName: "users" })).id;
-  ids.voiceVlan = (await ok("S50", { profileId: ids.profile }, { vlanId: 220, vlanName: "voice" })).id;
+  ids.profile = (
+    await ok("createSwitchProfile", {}, { name: "Campus access", description: "Access layer", venues: [ids.hq] })
+  ).id;
+  ids.usersVlan = (await ok("createVlan", { profileId: ids.profile }, { vlanId: 210, vlanName: "users" })).id;
+  ids.voiceVlan = (await ok("createVlan", { profileId: ids.profile }, { vlanId: 220, vlanName: "voice" })).id;
   ids.acl = (
     await ok(
-      "S3",
+      "createAcl",
       { profileId: ids.profile },
       {
         name: "base-in",
@@ -285,9 +295,9 @@ export async function buildEstate(api: Client): Promise<Estate> {
       },
     )
   ).id;
-  const profile = (await api.call("S45", { profileId: ids.profile })).body;
+  const profile = (await api.call("getSwitchProfile", { profileId: ids.profile })).body;
   await ok(
-    "S44",
+    "updateSwitchProfile",
     {},
     {
       id: profile.id,
@@ -297,37 +307,37 @@ export async function buildEstate(api: Client): Promise<Estate> {
       trustedPorts: [{ model: "ICX7150-24P", trustPorts: ["1/2/1"], trustedPortType: "all", vlanDemand: false }],
     },
   );
-  ids.trustedPort = (await api.call("S45", { profileId: ids.profile })).body.trustedPorts[0].id;
+  ids.trustedPort = (await api.call("getSwitchProfile", { profileId: ids.profile })).body.trustedPorts[0].id;
   ids.switch = "FEK3224R0A1";
-  await ok("S10", {}, { id: ids.switch, venueId: ids.hq, name: "Access 1", description: "first floor" });
+  await ok("createSwitch", {}, { id: ids.switch, venueId: ids.hq, name: "Access 1", description: "first floor" });
   await ok(
-    "S40",
+    "updateSwitchPort",
     { serialNumber: ids.switch },
     { port: "1/1/5", name: "desk 5", untaggedVlan: "210", taggedVlans: ["220"], ingressAcl: "base-in", poeBudget: 15 },
   );
   ids.lag = (
     await ok(
-      "S35",
+      "createLag",
       { serialNumber: ids.switch },
       { name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"], taggedVlans: ["210", "220"] },
     )
   ).id;
   ids.ipPort = (
     await ok(
-      "S28",
+      "createIpPort",
       { serialNumber: ids.switch },
       { port: "1/1/20", ipAddress: "10.20.0.1", ipSubnetMask: "255.255.255.0" },
     )
   ).id;
   ids.vePort = (
     await ok(
-      "S63",
+      "createVePort",
       { serialNumber: ids.switch },
       { vlanId: 220, ipAddress: "10.22.0.1", ipSubnetMask: "255.255.255.0" },
     )
   ).id;
   await ok(
-    "S68",
+    "updateVenueSwitchSettings",
     {},
     {
       id: ids.hq,

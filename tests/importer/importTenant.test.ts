@@ -185,9 +185,9 @@ test("a tenant set up by hand is imported, adopted by the generated program with
 test("a tenant of the older Wi-Fi API: the newer variant's kinds are left out and the README says why", async () => {
   const tenant = await adminApi(emulator, "POST", "tenants", { name: "Older tenant", wifiApiVariant: "older" });
   const api = await Client.login(emulator, tenant.username, tenant.password);
-  const venue = await api.ok("A7", {}, { name: "Old HQ" });
+  const venue = await api.ok("createVenue", {}, { name: "Old HQ" });
   await api.ok(
-    "W52",
+    "createNetworkDeep",
     {},
     {
       name: "Old staff",
@@ -241,10 +241,10 @@ test("several end customers' tenants (--tenant) become one program, grouped per 
     await adminApi(emulator, "PUT", `tenants/${customer.tenantId}/msp`, { mspTenantId: msp.tenantId });
     // The same names in both tenants: each tenant's objects are its own.
     const api = await Client.login(emulator, customer.username, customer.password);
-    const venue = await api.ok("A7", {}, { name: "HQ" });
-    await api.ok("W24", { venueId: venue.id }, { name: "Lobby", venueId: venue.id });
+    const venue = await api.ok("createVenue", {}, { name: "HQ" });
+    await api.ok("createApGroup", { venueId: venue.id }, { name: "Lobby", venueId: venue.id });
     const network = await api.ok(
-      "W52",
+      "createNetworkDeep",
       {},
       { name: "Staff", type: "psk", wlan: { ssid: "staff", wlanSecurity: "WPA2Personal", passphrase: passphrases[i] } },
     );

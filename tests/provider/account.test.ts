@@ -83,7 +83,7 @@ describe("error codes the service answers, surfaced by the provider with their c
     });
     expect(error).toBeInstanceOf(NmsApiError);
     expect({ code: error.code, status: error.status }).toEqual({ code: "TNT-10100", status: 400 });
-    expect(error.message).toMatch(/A26 .*TNT-10100/);
+    expect(error.message).toMatch(/createNotificationRecipient.*TNT-10100/);
   });
 
   it("TNT-10303, TNT-10300, TNT-10302: the same administrator twice, one of another tenant, one with a support account by email", async () => {
@@ -114,13 +114,13 @@ describe("error codes the service answers, surfaced by the provider with their c
   });
 
   it.each([
-    ["VENUE-10001", "A7", "Venue", { name: "Out of sync" }],
-    ["CFGC-10000", "A7", "Venue", { name: "Config failure" }],
-    ["WIFI-10000", "A7", "Venue", { name: "Wifi failure" }],
-    ["SWITCH-10000", "A7", "Venue", { name: "Switch failure" }],
-    ["LTE-10000", "A7", "Venue", { name: "LTE failure" }],
-    ["TNT-10001", "A13", "Admin", { role: "ADMIN", email: "sync@demo.example" }],
-    ["TNT-10001", "A26", "NotificationRecipient", { description: "Sync", endpoints: [] }],
+    ["VENUE-10001", "createVenue", "Venue", { name: "Out of sync" }],
+    ["CFGC-10000", "createVenue", "Venue", { name: "Config failure" }],
+    ["WIFI-10000", "createVenue", "Venue", { name: "Wifi failure" }],
+    ["SWITCH-10000", "createVenue", "Venue", { name: "Switch failure" }],
+    ["LTE-10000", "createVenue", "Venue", { name: "LTE failure" }],
+    ["TNT-10001", "createAdmin", "Admin", { role: "ADMIN", email: "sync@demo.example" }],
+    ["TNT-10001", "createNotificationRecipient", "NotificationRecipient", { description: "Sync", endpoints: [] }],
   ])(
     "%s provoked on %s by fault injection is reported with its code and request ID",
     async (code, op, kind, inputs) => {
@@ -140,14 +140,14 @@ describe("resources", () => {
     expect(id).toBe(emulator.demo.tenantId);
     expect(outs).toMatchObject({ dateFormat: "yyyy/mm/dd", detailLevel: "su", username: emulator.demo.username });
     await provider("UserProfile").delete!(id, outs);
-    expect(await client.call("A31")).toMatchObject({ dateFormat: "mm/dd/yyyy", detailLevel: "it" });
+    expect(await client.call("getUserProfile")).toMatchObject({ dateFormat: "mm/dd/yyyy", detailLevel: "it" });
   });
 
-  it("support access: created by A20, read by A22, revoked by destroy (A21)", async () => {
+  it("support access: created by createSupportDelegation, read by getDelegation, revoked by destroy (deleteSupportDelegation)", async () => {
     const { id, outs } = await create("SupportAccess", {});
     expect(outs).toMatchObject({ type: "SUPPORT", status: "ACCEPTED", isValid: true });
     await provider("SupportAccess").delete!(id, outs);
-    expect(await client.list("A18", {}, { type: "SUPPORT" })).toEqual([]);
+    expect(await client.list("listDelegations", {}, { type: "SUPPORT" })).toEqual([]);
   });
 });
 
@@ -281,14 +281,19 @@ describe("floor plans and calibration points", () => {
     expect(failures).toEqual([{ property: "imagePath", reason: expect.stringContaining("ENOENT") }]);
   });
 
-  it("VENUE-10203 from the service and the component codes on F2 are surfaced with their code", async () => {
+  it("VENUE-10203 from the service and the component codes on createFloorPlan are surfaced with their code", async () => {
     const venue = await create("Venue", { name: "Faulty plans" });
-    await adminApi(emulator, "POST", "faults", { kind: "fail-request", op: "F2", code: "VENUE-10001", count: 1 });
+    await adminApi(emulator, "POST", "faults", {
+      kind: "fail-request",
+      op: "createFloorPlan",
+      code: "VENUE-10001",
+      count: 1,
+    });
     const error = await createFails("FloorPlan", { venueId: venue.id, name: "Out of sync" });
     expect(error.message).toContain("VENUE-10001");
     const plan = await create("FloorPlan", { venueId: venue.id, name: "Ground" });
     const refused = await client
-      .write("C2", { venueId: venue.id, floorPlanId: plan.id }, { body: [] })
+      .write("replaceCalibrationPoints", { venueId: venue.id, floorPlanId: plan.id }, { body: [] })
       .catch((e: unknown) => e as NmsApiError);
     expect(refused).toMatchObject({ code: "VENUE-10203", status: 422 });
   });
@@ -306,7 +311,7 @@ describe("adoption", () => {
     const existing = await create("VarDelegation", { username });
     const adopted = await create("VarDelegation", { username, adoptByName: true });
     expect(adopted.id).toBe(existing.id);
-    const invitations = (await client.list<Props>("A18", {})).filter(
+    const invitations = (await client.list<Props>("listDelegations", {})).filter(
       (d) => d.type === "VAR" && d.delegatedToAdmin === username,
     );
     expect(invitations.map((d) => d.id)).toEqual([existing.id]);

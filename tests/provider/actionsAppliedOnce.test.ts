@@ -67,9 +67,9 @@ async function served(op: string): Promise<number> {
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 10, rateLimit: null });
   client = demoClient(emulator);
-  const venueId = (await client.execute<Props>("A7", {}, { body: { name: "Actions site" } })).response!.id;
+  const venueId = (await client.execute<Props>("createVenue", {}, { body: { name: "Actions site" } })).response!.id;
   const aps = await client.execute<Props[]>(
-    "W2",
+    "createAps",
     {},
     { body: [AP, DOOMED_AP].map((serialNumber, i) => ({ serialNumber, name: `Actions AP ${i}`, venueId })) },
   );
@@ -79,10 +79,10 @@ beforeAll(async () => {
     venueId,
     name: "Actions switch",
   });
-  setup.delegationId = (await client.execute<Props>("A19", {}, { body: { username: "var@partner.example" } }))
+  setup.delegationId = (await client.execute<Props>("inviteVar", {}, { body: { username: "var@partner.example" } }))
     .response!.id;
   const network = { name: "Actions guests", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } };
-  setup.networkId = (await client.execute<Props>("W52", {}, { body: network })).response!.id;
+  setup.networkId = (await client.execute<Props>("createNetworkDeep", {}, { body: network })).response!.id;
   await adminApi(emulator, "POST", `tenants/${emulator.demo.tenantId}/clients`, {
     apMac: setup.apMac,
     clientMac: "02:00:00:00:00:81",

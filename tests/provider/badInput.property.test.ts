@@ -9,7 +9,7 @@ import { demoClient, servedRequests } from "../support/emulatorClient";
 import { makeLifecycle } from "../../provider/lifecycle";
 import { RESOURCE_SPECS } from "../../provider/resources";
 import type { ResourceSpec } from "../../provider/spec";
-import { ROUTES, type OperationId } from "../../contract/routes";
+import { ROUTES, type OperationName } from "../../contract/routes";
 import { FINITE_NUMBER_RULE } from "../../contract/validators";
 
 type Props = Record<string, any>;
@@ -42,13 +42,15 @@ let floorPlanId: string;
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
   client = demoClient(emulator);
-  venueId = (await client.execute<Props>("A7", {}, { body: { name: "bad-input-venue" } })).response!.id;
-  networkId = (await client.execute<Props>("W52", {}, { body: validNetwork() })).response!.id;
-  profileId = (await client.execute<Props>("S43", {}, { body: { name: "bad-input-profile" } })).response!.id;
-  await client.execute("W2", {}, { body: [{ serialNumber: AP_SERIAL, name: "bad-input-ap", venueId }] });
+  venueId = (await client.execute<Props>("createVenue", {}, { body: { name: "bad-input-venue" } })).response!.id;
+  networkId = (await client.execute<Props>("createNetworkDeep", {}, { body: validNetwork() })).response!.id;
+  profileId = (await client.execute<Props>("createSwitchProfile", {}, { body: { name: "bad-input-profile" } }))
+    .response!.id;
+  await client.execute("createAps", {}, { body: [{ serialNumber: AP_SERIAL, name: "bad-input-ap", venueId }] });
   // Switches
-  await client.execute<Props>("S10", {}, { body: { id: switchSerial, venueId } });
-  floorPlanId = (await client.execute<Props>("F2", { venueId }, { body: { name: "bad-input-plan" } })).response!.id;
+  await client.execute<Props>("createSwitch", {}, { body: { id: switchSerial, venueId } });
+  floorPlanId = (await client.execute<Props>("createFloorPlan", { venueId }, { body: { name: "bad-input-plan" } }))
+    .response!.id;
 });
 
 /** An AP the AP settings' bad input is sent to. */
@@ -769,13 +771,13 @@ describe.each(Object.keys(RESOURCE_SPECS).filter((kind) => generators[kind] !== 
           const parentless = Object.fromEntries(
             Object.entries(wireInputs).filter(([k]) => !Object.keys(spec.identity.parents ?? {}).includes(k)),
           );
-          // A kind created through its parent's update (a trusted port, S44) sends its entry inside the parent's body.
+          // A kind created through its parent's update (a trusted port, updateSwitchProfile) sends its entry inside the parent's body.
           const body = spec.overrides?.create
             ? await bodyOfOwnCreate(spec, bad.inputs)
             : spec.toApi
               ? spec.toApi(parentless)
               : parentless;
-          // An array-bodied create carries one object as a one-entry array (W2); a body that is an array already goes as it is (W39, C2).
+          // An array-bodied create carries one object as a one-entry array (createAps); a body that is an array already goes as it is (updateVenueLanPorts, replaceCalibrationPoints).
           const arrayBody = ROUTES[op].body === "array" && !Array.isArray(body);
           const answer = await sendRaw(op, params, arrayBody ? [body] : body);
           expect(answer.status).toBe(422);
@@ -806,7 +808,7 @@ async function bodyOfOwnCreate(spec: ResourceSpec, inputs: Record<string, unknow
 }
 
 async function sendRaw(
-  op: OperationId,
+  op: OperationName,
   params: Record<string, string>,
   body: unknown,
 ): Promise<{ status: number; errors: { code: string; object?: string }[] }> {

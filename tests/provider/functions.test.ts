@@ -2,7 +2,7 @@
 // with the route table, arguments are checked before any call, config comes from nms:* or NMS_*,
 // one client serves the process, and actions never run in preview.
 // Paging of many APs is tested against a small fake service (tests/provider/functionsFakeService.ts);
-// W1, W16 and W21 are also run against the emulator ("against the emulator" below).
+// listAps, pingFromAp and rebootAp are also run against the emulator ("against the emulator" below).
 import * as pulumi from "@pulumi/pulumi";
 import { pathParamNames, routeOf } from "../../contract/routes";
 import { startEmulator, type RunningEmulator } from "../../emulator";
@@ -74,7 +74,7 @@ describe("the function table", () => {
 });
 
 describe("reads", () => {
-  it("getTenant reads the tenant with its sub-entities (A4 deep)", async () => {
+  it("getTenant reads the tenant with its sub-entities (getTenant deep)", async () => {
     const tenant = (await invoke("getTenant", {}, emulatorConfig())) as Props;
     expect(tenant.id).toBe(emulator.demo.tenantId);
     expect(tenant.admins).toEqual(
@@ -82,7 +82,7 @@ describe("reads", () => {
     );
   });
 
-  it("getTenantDetails reads the tenant's details (A5)", async () => {
+  it("getTenantDetails reads the tenant's details (getTenantDetails)", async () => {
     const details = (await invoke("getTenantDetails", undefined, emulatorConfig())) as Props;
     expect(Object.keys(details)).toEqual(expect.arrayContaining(["city", "country", "organization"]));
   });
@@ -91,14 +91,14 @@ describe("reads", () => {
     const aps = (await invoke("listAps", {}, fakeConfig())) as Props[];
     expect(aps).toHaveLength(1203);
     expect(new Set(aps.map((ap) => ap.serialNumber)).size).toBe(1203);
-    expect(fake.served("W1").length).toBeGreaterThan(1);
+    expect(fake.served("listAps").length).toBeGreaterThan(1);
   });
 
   it("listAps passes operational on to the service (newer variant)", async () => {
     const aps = (await invoke("listAps", { operational: true }, fakeConfig())) as Props[];
     expect(aps.length).toBeGreaterThan(0);
     expect(aps.every((ap) => ap.state === "Operational")).toBe(true);
-    expect(fake.served("W1").at(-1)!.query.operational).toBe("true");
+    expect(fake.served("listAps").at(-1)!.query.operational).toBe("true");
   });
 
   it("listAps refuses operational when nms:wifiApiVariant is older, before any call", async () => {
@@ -114,20 +114,22 @@ describe("reads", () => {
 });
 
 describe("actions", () => {
-  it("rebootAp sends W21 for the AP and waits for its request", async () => {
+  it("rebootAp sends rebootAp for the AP and waits for its request", async () => {
     const outcome = (await invoke("rebootAp", { serialNumber: SERIAL }, fakeConfig())) as Props;
     expect(outcome).toEqual({ ran: true, requestId: expect.any(String) });
-    expect(fake.served("W21").map((r) => r.path)).toEqual([`/api/tenant/${fake.tenantId}/wifi/ap/${SERIAL}/reboot`]);
+    expect(fake.served("rebootAp").map((r) => r.path)).toEqual([
+      `/api/tenant/${fake.tenantId}/wifi/ap/${SERIAL}/reboot`,
+    ]);
   });
 
-  it("pingFromAp sends the target host (W16) and returns what the ping printed", async () => {
+  it("pingFromAp sends the target host (pingFromAp) and returns what the ping printed", async () => {
     const outcome = (await invoke(
       "pingFromAp",
       { serialNumber: SERIAL, targetHost: "ap-gw.example.com" },
       fakeConfig(),
     )) as Props;
     expect(outcome).toEqual({ ran: true, requestId: expect.any(String), response: FAKE_PING_OUTPUT });
-    expect(fake.served("W16").at(-1)!.body).toEqual({ targetHost: "ap-gw.example.com" });
+    expect(fake.served("pingFromAp").at(-1)!.body).toEqual({ targetHost: "ap-gw.example.com" });
   });
 
   it.each([
@@ -200,7 +202,7 @@ describe("configuration", () => {
 describe("one client per process", () => {
   it("logs in once for many calls, and again only after the client is closed", async () => {
     await closeSharedClient();
-    const logins = () => fake.served("A1").length;
+    const logins = () => fake.served("login").length;
     const before = logins();
     await Promise.all([
       invoke("listAps", {}, fakeConfig()),
@@ -251,13 +253,17 @@ describe("against the emulator", () => {
     const { demoClient } = await import("../support/emulatorClient");
     const admin = demoClient(emulator);
     venueId = (
-      await admin.execute<Props>("A7", {}, { body: { name: "functions-venue", address: { country: "Portugal" } } })
+      await admin.execute<Props>(
+        "createVenue",
+        {},
+        { body: { name: "functions-venue", address: { country: "Portugal" } } },
+      )
     ).response!.id;
-    await admin.execute("W2", {}, { body: [{ serialNumber, name: "functions-ap", venueId }] });
+    await admin.execute("createAps", {}, { body: [{ serialNumber, name: "functions-ap", venueId }] });
     await admin.close();
   });
 
-  it("listAps reads the tenant's APs (W1) with their device state", async () => {
+  it("listAps reads the tenant's APs (listAps) with their device state", async () => {
     const aps = (await invoke("listAps", {}, emulatorConfig())) as Props[];
     expect(aps).toContainEqual(
       expect.objectContaining({ serialNumber, venueId, state: "InSetupPhase", subState: "NeverContactedCloud" }),
@@ -266,7 +272,7 @@ describe("against the emulator", () => {
     expect(quiet.find((ap) => ap.serialNumber === serialNumber)).not.toHaveProperty("clientCount");
   });
 
-  it("pingFromAp waits for W16's request and returns what the ping printed", async () => {
+  it("pingFromAp waits for pingFromAp's request and returns what the ping printed", async () => {
     const outcome = (await invoke("pingFromAp", { serialNumber, targetHost: "192.0.2.1" }, emulatorConfig())) as Props;
     expect(outcome).toMatchObject({
       ran: true,
@@ -275,13 +281,13 @@ describe("against the emulator", () => {
     });
   });
 
-  it("rebootAp runs W21 and waits for its request; an unknown AP is named with the service's answer", async () => {
+  it("rebootAp runs rebootAp and waits for its request; an unknown AP is named with the service's answer", async () => {
     expect(await invoke("rebootAp", { serialNumber }, emulatorConfig())).toMatchObject({
       ran: true,
       requestId: expect.any(String),
     });
     await expect(invoke("rebootAp", { serialNumber: "699999999999" }, emulatorConfig())).rejects.toThrow(
-      /rebootAp: .*W21.*404/,
+      /rebootAp: .*rebootAp.*404/,
     );
   });
 });

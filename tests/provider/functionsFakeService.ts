@@ -1,13 +1,13 @@
 // A small stand-in for the service, for the functions whose operations the emulator does not
-// serve yet (W1, W16, W21): login, request records that succeed at once, the tenant (A4), the AP
+// serve yet (listAps, pingFromAp, rebootAp): login, request records that succeed at once, the tenant (getTenant), the AP
 // list paged as the route table says, ping and reboot. It logs every request it gets.
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { ROUTES, type OperationId } from "../../contract/routes";
+import { ROUTES, type OperationName } from "../../contract/routes";
 
 export interface ServedRequest {
   method: string;
-  op: OperationId | undefined;
+  op: OperationName | undefined;
   path: string;
   query: Record<string, string>;
   body: unknown;
@@ -20,14 +20,22 @@ export interface FakeService {
   password: string;
   requests: ServedRequest[];
   /** Requests for one operation. */
-  served(op: OperationId): ServedRequest[];
+  served(op: OperationName): ServedRequest[];
   close(): Promise<void>;
 }
 
 export const FAKE_PING_OUTPUT = "PING 192.0.2.1: 3 packets transmitted, 3 received";
 
 const TENANT_ID = "0123456789abcdef0123456789abcdef";
-const SERVED: OperationId[] = ["A1", "A2", "A3", "A4", "W1", "W16", "W21"];
+const SERVED: OperationName[] = [
+  "login",
+  "getRequest",
+  "listRequestsByStatus",
+  "getTenant",
+  "listAps",
+  "pingFromAp",
+  "rebootAp",
+];
 
 /** `apCount` APs, every other one operational. */
 export async function startFakeService(apCount = 3): Promise<FakeService> {
@@ -62,7 +70,7 @@ export async function startFakeService(apCount = 3): Promise<FakeService> {
         res.writeHead(status, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
       };
-      const accept = (op: OperationId, response?: unknown) => {
+      const accept = (op: OperationName, response?: unknown) => {
         const requestId = `req-${records.size + 1}`;
         records.set(requestId, {
           requestId,
@@ -78,11 +86,11 @@ export async function startFakeService(apCount = 3): Promise<FakeService> {
         send(202, response === undefined ? { requestId } : { requestId, response });
       };
       switch (match?.op) {
-        case "A1":
+        case "login":
           return send(200, { "API-KEY": "fake-api-key" });
-        case "A2":
+        case "getRequest":
           return records.has(match.params.requestId) ? send(200, records.get(match.params.requestId)) : notFound(send);
-        case "A3":
+        case "listRequestsByStatus":
           return send(
             200,
             page(
@@ -91,18 +99,18 @@ export async function startFakeService(apCount = 3): Promise<FakeService> {
               0,
             ),
           );
-        case "A4":
+        case "getTenant":
           return send(200, { id: TENANT_ID, name: "Fake Tenant", status: "active" });
-        case "W1": {
+        case "listAps": {
           const wanted = served.query.operational;
           const listed =
             wanted === undefined ? aps : aps.filter((ap) => (ap.state === "Operational") === (wanted === "true"));
-          return send(200, page(listed, served.query, ROUTES.W1.paging!.firstPage));
+          return send(200, page(listed, served.query, ROUTES.listAps.paging!.firstPage));
         }
-        case "W16":
-          return accept("W16", { response: FAKE_PING_OUTPUT });
-        case "W21":
-          return accept("W21");
+        case "pingFromAp":
+          return accept("pingFromAp", { response: FAKE_PING_OUTPUT });
+        case "rebootAp":
+          return accept("rebootAp");
         default:
           return notFound(send);
       }

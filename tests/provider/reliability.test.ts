@@ -45,9 +45,13 @@ describe("refresh reads", () => {
     const reads = await Promise.all(created.map((c) => c.provider.read!(c.id, c.outs)));
     // Refresh finds nothing changed, even for networks whose activations came after them.
     reads.forEach((read, i) => expect(read.props).toEqual(created[i].outs));
-    expect(await servedCount("A6")).toBe(1);
-    expect(await servedCount("W49")).toBe(1);
-    expect((await servedCount("A9")) + (await servedCount("W57")) + (await servedCount("W61"))).toBe(0);
+    expect(await servedCount("listVenues")).toBe(1);
+    expect(await servedCount("listNetworks")).toBe(1);
+    expect(
+      (await servedCount("getVenue")) +
+        (await servedCount("getNetworkDeep")) +
+        (await servedCount("getNetworkActivation")),
+    ).toBe(0);
     await client.close();
   });
 
@@ -56,8 +60,8 @@ describe("refresh reads", () => {
     const venue = makeLifecycle(RESOURCE_SPECS.Venue, async () => client);
     await admin("DELETE", "stats");
     expect(await venue.read!("f".repeat(32), { name: "never-existed" })).toEqual({});
-    expect(await servedCount("A6")).toBe(1);
-    expect(await servedCount("A9")).toBe(1);
+    expect(await servedCount("listVenues")).toBe(1);
+    expect(await servedCount("getVenue")).toBe(1);
     await client.close();
   });
 
@@ -67,8 +71,8 @@ describe("refresh reads", () => {
     const v = await venue.create({ name: "read-directly" });
     await admin("DELETE", "stats");
     await venue.read!(v.id, v.outs);
-    expect(await servedCount("A6")).toBe(0);
-    expect(await servedCount("A9")).toBe(1);
+    expect(await servedCount("listVenues")).toBe(0);
+    expect(await servedCount("getVenue")).toBe(1);
     await client.close();
   });
 });
@@ -77,17 +81,23 @@ describe("a create whose answer is lost", () => {
   afterEach(async () => admin("DELETE", "faults"));
 
   it.each([
-    ["Venue", "A7", () => ({ name: "lost-answer-venue" }), "A6", (o: Props) => o.name === "lost-answer-venue"],
+    [
+      "Venue",
+      "createVenue",
+      () => ({ name: "lost-answer-venue" }),
+      "listVenues",
+      (o: Props) => o.name === "lost-answer-venue",
+    ],
     [
       "Network",
-      "W52",
+      "createNetworkDeep",
       () => ({
         name: "lost-answer-net",
         type: "aaa",
         wlan: {},
         authRadius: { primary: { ip: "192.0.2.1", port: 1812, sharedSecret: "x-secret" } },
       }),
-      "W49",
+      "listNetworks",
       (o: Props) => o.name === "lost-answer-net",
     ],
   ])(
@@ -97,7 +107,7 @@ describe("a create whose answer is lost", () => {
       const client = newClient();
       const provider = makeLifecycle(RESOURCE_SPECS[kind], async () => client);
       const created = await provider.create(inputs());
-      const listed = (await client.list<Props>(listOp as "A6")).filter(isIt);
+      const listed = (await client.list<Props>(listOp as "listVenues")).filter(isIt);
       expect(listed).toHaveLength(1);
       expect(listed[0].id).toBe(created.id);
       expect((await admin("GET", "faults")).exhausted[0].fired).toBe(1);

@@ -110,7 +110,7 @@ describe("a resource in another tenant", () => {
   it("a tenant singleton (the recovery PSK) is the resource's tenant's", async () => {
     const { id, outs } = await create("RecoveryPsk", { psk: "1234567890123456", tenantId: customer });
     expect([id, outs.tenantId]).toEqual([customer, customer]);
-    expect((await client.forTenant(customer).call<Props>("W82")).psk).toBe("1234567890123456");
+    expect((await client.forTenant(customer).call<Props>("getRecoveryPsk")).psk).toBe("1234567890123456");
   });
 });
 
@@ -197,7 +197,7 @@ describe("the create's request ID", () => {
   it("names the record in the resource's tenant, where a later run finds it", async () => {
     const { id } = await create("Venue", named("customer-hq", { name: "Customer HQ", tenantId: customer }));
     const requestId = createRequestIdOf("Venue", customer, named("customer-hq", { name: "Customer HQ" }), [])!;
-    expect(await client.forTenant(customer).call<Props>("A2", { requestId })).toMatchObject({
+    expect(await client.forTenant(customer).call<Props>("getRequest", { requestId })).toMatchObject({
       entityId: id,
       tenantId: customer,
     });
@@ -208,7 +208,7 @@ describe("functions", () => {
   it("run in the tenant tenantId names, else the configured one", async () => {
     expect(((await runFunction(client, FUNCTION_SPECS.getTenant, { tenantId: customer })) as Props).id).toBe(customer);
     expect(((await runFunction(client, FUNCTION_SPECS.getTenant, {})) as Props).id).toBe(emulator.demo.tenantId);
-    await client.forTenant(customer).execute("A7", {}, { body: { name: "Listed for the customer" } });
+    await client.forTenant(customer).execute("createVenue", {}, { body: { name: "Listed for the customer" } });
     const listed = (await runFunction(client, FUNCTION_SPECS.listVenues, { tenantId: customer })) as Props[];
     expect(listed.map((v) => v.name)).toContain("Listed for the customer");
     expect(((await runFunction(client, FUNCTION_SPECS.listVenues, {})) as Props[]).map((v) => v.name)).not.toContain(

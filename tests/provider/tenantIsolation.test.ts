@@ -163,7 +163,7 @@ async function served(): Promise<LogEntry[]> {
 /** Every service request went to one tenant's paths, named the same tenant in its header when it was not the login's own, and went only to `allowed`. */
 async function expectIsolated(allowed: string[]): Promise<LogEntry[]> {
   const entries = await served();
-  const calls = entries.filter((e) => e.op !== "A1");
+  const calls = entries.filter((e) => e.op !== "login");
   expect(calls.length).toBeGreaterThan(0);
   for (const e of calls) {
     expect(allowed).toContain(e.tenantId);
@@ -197,7 +197,9 @@ async function heldBy(tenant: string): Promise<Record<string, string[]>> {
 async function recordedEntities(tenant: string): Promise<Set<string>> {
   const view = msp.forTenant(tenant);
   const records = (
-    await Promise.all(["SUCCESS", "FAIL", "PENDING"].map((status) => view.list<Props>("A3", { status })))
+    await Promise.all(
+      ["SUCCESS", "FAIL", "PENDING"].map((status) => view.list<Props>("listRequestsByStatus", { status })),
+    )
   ).flat();
   return new Set(records.flatMap((r) => String(r.entityId ?? "").split(",")).filter((id) => id !== ""));
 }
@@ -234,7 +236,7 @@ describe("one stack, two end customers", () => {
     // Whether a customer's two APs share one call depends on their registrations meeting within the batch window, which
     // the engine's serial Check and Diff make a matter of timing (the sharing itself: client/tenantViews.test.ts).
     // Here: each call went to one customer, and each customer's APs took one or two calls.
-    const creates = (await served()).filter((e) => e.op === "W2");
+    const creates = (await served()).filter((e) => e.op === "createAps");
     expectOneOrTwoEach(creates, [tenants.a, tenants.b]);
   });
 
@@ -258,8 +260,10 @@ describe("one stack, two end customers", () => {
     expect((await heldBy(tenants.a)).venues).not.toContain(outputs.mover);
     // The create went to B, the delete of the old object to A (the MSP's own tenant is read for the resource that stays there).
     const entries = await expectIsolated([tenants.a, tenants.b, emulator.demo.tenantId]);
-    expect(entries.filter((e) => e.op === "A7").map((e) => e.tenantId)).toEqual([tenants.b]);
-    expect(entries.filter((e) => e.op === "A11" || e.op === "A8").map((e) => e.tenantId)).toEqual([tenants.a]);
+    expect(entries.filter((e) => e.op === "createVenue").map((e) => e.tenantId)).toEqual([tenants.b]);
+    expect(entries.filter((e) => e.op === "deleteVenue" || e.op === "deleteVenues").map((e) => e.tenantId)).toEqual([
+      tenants.a,
+    ]);
     // Leaving the configured tenant out again is the same tenant too.
     expect(ok(await preview(stack(everything([ownResource, mover("b")])))).changes).toBe(0);
   });
@@ -308,10 +312,10 @@ describe("one stack, two end customers", () => {
     await adminApi(emulator, "DELETE", "log");
     ok(await destroy(stack(everything([ownResource, mover("b")]))));
     const calls = await expectIsolated([tenants.a, tenants.b, emulator.demo.tenantId]);
-    // Deletes made together share bulk calls (W3: each customer's two APs), per tenant: never one call for two tenants (one
-    // or two calls a customer, as the APs' deletes meet within the batch window or not; one alone is a W7).
+    // Deletes made together share bulk calls (deleteAps: each customer's two APs), per tenant: never one call for two tenants (one
+    // or two calls a customer, as the APs' deletes meet within the batch window or not; one alone is a deleteAp).
     expectOneOrTwoEach(
-      calls.filter((e) => e.op === "W3" || e.op === "W7"),
+      calls.filter((e) => e.op === "deleteAps" || e.op === "deleteAp"),
       [tenants.a, tenants.b],
     );
     // What a customer held before the stack: its seeded administrators and recovery PSK.

@@ -22,9 +22,9 @@ const CELLULAR = "212345678510";
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 0 });
   client = demoClient(emulator);
-  venueId = (await client.execute<Props>("A7", {}, { body: { name: "device-settings-venue" } })).response!.id;
+  venueId = (await client.execute<Props>("createVenue", {}, { body: { name: "device-settings-venue" } })).response!.id;
   await client.execute(
-    "W2",
+    "createAps",
     {},
     { body: [INDOOR, OUTDOOR].map((serialNumber, i) => ({ serialNumber, name: `settings-ap-${i}`, venueId })) },
   );
@@ -133,7 +133,9 @@ describe("codes caught at check, with the input path", () => {
     const { failures } = await older.check!({}, { venueId, dhcpServiceProfileId: "p" });
     expect(failures).toContainEqual({
       property: "nms:wifiApiVariant",
-      reason: expect.stringContaining("W36, W35, W37"),
+      reason: expect.stringContaining(
+        "bindVenueDhcpServiceProfile, listVenueDhcpServiceProfiles, unbindVenueDhcpServiceProfile",
+      ),
     });
   });
 });
@@ -165,12 +167,12 @@ describe("codes only the service can tell, surfaced with their code", () => {
       });
     }
     await provider("VenueMesh").delete!(id, outs);
-    expect((await client.call<Props>("W32", { venueId })).mesh).toEqual({ enabled: false });
+    expect((await client.call<Props>("getVenueWifiSettings", { venueId })).mesh).toEqual({ enabled: false });
   });
 
   test("WIFI-10152: binding a venue twice; WIFI-10151: destroying a binding removed outside the stack; WIFI-10171: a network on a cellular venue without DHCP", async () => {
-    const site = (await client.execute<Props>("A7", {}, { body: { name: "cellular-venue" } })).response!.id;
-    await client.execute("W2", {}, { body: [{ serialNumber: CELLULAR, name: "cellular-ap", venueId: site }] });
+    const site = (await client.execute<Props>("createVenue", {}, { body: { name: "cellular-venue" } })).response!.id;
+    await client.execute("createAps", {}, { body: [{ serialNumber: CELLULAR, name: "cellular-ap", venueId: site }] });
     const network = await create("Network", {
       name: "cellular-net",
       type: "aaa",
@@ -193,7 +195,7 @@ describe("codes only the service can tell, surfaced with their code", () => {
     ).toMatchObject({ status: 409, code: "WIFI-10152" });
     await provider("Network").update!(network.id, network.outs, described);
 
-    await client.execute("W37", { venueId: site, dhcpServiceProfileId: profileId });
+    await client.execute("unbindVenueDhcpServiceProfile", { venueId: site, dhcpServiceProfileId: profileId });
     expect(await provider("VenueDhcpBinding").read!(binding.id, binding.outs)).toEqual({});
     expect(await refusedWith(provider("VenueDhcpBinding").delete!(binding.id, binding.outs))).toMatchObject({
       status: 422,
@@ -203,32 +205,35 @@ describe("codes only the service can tell, surfaced with their code", () => {
 });
 
 describe("the mechanisms the kinds added", () => {
-  test("a trigger with onCreate runs right after the create (Ap.position: W17), and again only when it changes", async () => {
+  test("a trigger with onCreate runs right after the create (Ap.position: updateApPosition), and again only when it changes", async () => {
     const serialNumber = "212345678311";
     await adminApi(emulator, "DELETE", "log");
     const position = { floorplanId: "fp-1", xPercent: 25, yPercent: 75 };
     const { id, outs } = await create("Ap", { serialNumber, name: "placed-ap", venueId, position });
-    expect((await servedRequests(emulator)).map((r) => r.op)).toEqual(expect.arrayContaining(["W2", "W17"]));
+    expect((await servedRequests(emulator)).map((r) => r.op)).toEqual(
+      expect.arrayContaining(["createAps", "updateApPosition"]),
+    );
     expect(outs.position).toEqual(position);
-    expect((await client.call<Props>("W5", { serialNumber })).position).toEqual(position);
+    expect((await client.call<Props>("getAp", { serialNumber })).position).toEqual(position);
     const p = provider("Ap");
     expect((await p.diff!(id, outs, { serialNumber, name: "renamed-ap", venueId, position })).changes).toBe(true);
     await adminApi(emulator, "DELETE", "log");
     const renamed = await p.update!(id, outs, { serialNumber, name: "renamed-ap", venueId, position });
-    expect((await servedRequests(emulator)).map((r) => r.op)).not.toContain("W17");
+    expect((await servedRequests(emulator)).map((r) => r.op)).not.toContain("updateApPosition");
     expect(renamed.outs!.position).toEqual(position);
     const moved = { ...position, xPercent: 50 };
     const diff = await p.diff!(id, renamed.outs!, { serialNumber, name: "renamed-ap", venueId, position: moved });
     expect([diff.changes, diff.replaces]).toEqual([true, []]);
     await p.update!(id, renamed.outs!, { serialNumber, name: "renamed-ap", venueId, position: moved });
-    expect((await client.call<Props>("W5", { serialNumber })).position).toEqual(moved);
+    expect((await client.call<Props>("getAp", { serialNumber })).position).toEqual(moved);
   });
 
   test("a binding made outside the stack is adopted by its (venue, profile) pair", async () => {
-    const site = (await client.execute<Props>("A7", {}, { body: { name: "adopted-binding-venue" } })).response!.id;
+    const site = (await client.execute<Props>("createVenue", {}, { body: { name: "adopted-binding-venue" } })).response!
+      .id;
     const profileId = (await adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/dhcp-service-profiles`))
       .profiles[1].id;
-    await client.execute("W36", { venueId: site, dhcpServiceProfileId: profileId });
+    await client.execute("bindVenueDhcpServiceProfile", { venueId: site, dhcpServiceProfileId: profileId });
     const adopted = await create("VenueDhcpBinding", {
       venueId: site,
       dhcpServiceProfileId: profileId,
@@ -236,10 +241,10 @@ describe("the mechanisms the kinds added", () => {
     });
     expect(adopted).toMatchObject({ id: profileId, outs: { venueId: site, dhcpServiceProfileId: profileId } });
     await provider("VenueDhcpBinding").delete!(adopted.id, adopted.outs);
-    expect(await client.call("W35", { venueId: site })).toEqual([]);
+    expect(await client.call("listVenueDhcpServiceProfiles", { venueId: site })).toEqual([]);
   });
 
-  test("a kind's own read finds the object in a read that answers more (VenueDhcpBinding in W35's list)", async () => {
+  test("a kind's own read finds the object in a read that answers more (VenueDhcpBinding in listVenueDhcpServiceProfiles's list)", async () => {
     const spec: ResourceSpec = RESOURCE_SPECS.VenueDhcpBinding;
     const read = (answer: unknown) => spec.overrides!.read!("b", {}, async () => answer);
     expect(
@@ -265,10 +270,10 @@ describe("the mechanisms the kinds added", () => {
     expect((await p.diff!(id, outs, two)).changes).toBe(false);
     const one = { venueId, models: [{ model: "R750", ledEnabled: true }] };
     const updated = await p.update!(id, outs, one);
-    expect(await client.call("W40", { venueId })).toEqual(one.models);
+    expect(await client.call("getVenueLeds", { venueId })).toEqual(one.models);
     expect((await p.diff!(id, (await p.read!(id, updated.outs!)).props!, one)).changes).toBe(false);
     await p.delete!(id, updated.outs!);
-    expect(await client.call("W40", { venueId })).toEqual([]);
+    expect(await client.call("getVenueLeds", { venueId })).toEqual([]);
   });
 
   test("ApRadio's read-only values are outputs apart from the settings, and destroy resets the radio", async () => {
@@ -288,7 +293,7 @@ describe("the mechanisms the kinds added", () => {
     expect(Object.keys(read.inputs!).sort()).toEqual(["apRadioParams24G", "serialNumber", "useVenueSettings"]);
     expect((await provider("ApRadio").diff!(id, read.props!, inputs)).changes).toBe(false);
     await provider("ApRadio").delete!(id, outs);
-    expect(await client.call("W18", { serialNumber: OUTDOOR })).toMatchObject({
+    expect(await client.call("getApRadio", { serialNumber: OUTDOOR })).toMatchObject({
       useVenueSettings: true,
       apRadioParams24G: { manualChannel: 0 },
     });

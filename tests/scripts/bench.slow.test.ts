@@ -95,9 +95,9 @@ describe("the MSP estate through the bench", () => {
     ]) {
       expect([key, last.msp[key] > 0]).toEqual([key, true]);
     }
-    // Every customer's venue was created by its own call (A7), and deleted by one (A11, its switch ports with it).
-    expect(last.msp.upRequestsByOp.A7).toBe(2);
-    expect(last.msp.destroyRequestsByOp.A11).toBe(2);
+    // Every customer's venue was created by its own call (createVenue), and deleted by one (deleteVenue, its switch ports with it).
+    expect(last.msp.upRequestsByOp.createVenue).toBe(2);
+    expect(last.msp.destroyRequestsByOp.deleteVenue).toBe(2);
     expect(stdout).toMatch(/the MSP estate: 80 resources in 2 customers' tenants/);
   }, 300_000);
 });

@@ -272,18 +272,18 @@ function figures(resources: number, wallSeconds: number, overrides: Partial<Figu
     finishSeconds: 1,
     requestsNeeded: resources + 1,
     upRequests: Math.round(resources * 1.05),
-    upRequestsByOp: { A7: 10 },
+    upRequestsByOp: { createVenue: 10 },
     upStatus: { "202": 10 },
     previewSeconds: 2,
     previewRequests: 4,
-    previewRequestsByOp: { A1: 1, A4: 1, A6: 1, W49: 1 },
+    previewRequestsByOp: { login: 1, getTenant: 1, listVenues: 1, listNetworks: 1 },
     refreshSeconds: 3,
-    refreshRequestsByOp: { A6: 1 },
+    refreshRequestsByOp: { listVenues: 1 },
     refreshChanges: 0,
     refreshChangedFields: {},
     destroySeconds: 10,
     destroyRequests: resources,
-    destroyRequestsByOp: { A11: 10 },
+    destroyRequestsByOp: { deleteVenue: 10 },
     providerPeakRssMbByPhase: { up: 200, refresh: 150, destroy: 190 },
     cpu: { up: cpu(), refresh: cpu(), destroy: cpu() },
     ...overrides,
@@ -379,8 +379,8 @@ describe("the pace of a run at the engine's default", () => {
       changedPaths: [],
     });
     const steps = [
-      step("Venue", "create"), // A7, async
-      step("SwitchPortSettings", "create"), // settings: the create is its update, S40, async
+      step("Venue", "create"), // createVenue, async
+      step("SwitchPortSettings", "create"), // settings: the create is its update, updateSwitchPort, async
       step("Ap", "same"),
       step("Venue", "delete"),
       step("Stack", "create", false),

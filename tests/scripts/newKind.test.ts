@@ -44,7 +44,14 @@ function added(file: string): { line: string; after: string }[] {
 const carrierProfile = {
   name: "CarrierProfile",
   shape: "created" as const,
-  routes: ["W91", "W92", "W93", "W94", "W95", "W96"],
+  routes: [
+    "listWifiCallingProfiles",
+    "createWifiCallingProfile",
+    "deleteWifiCallingProfiles",
+    "getWifiCallingProfile",
+    "updateWifiCallingProfile",
+    "deleteWifiCallingProfile",
+  ],
   schema: "wifiCallingProfileInputSchema",
 };
 
@@ -66,12 +73,12 @@ test("a created object: its declaration, its emulator kind, and one line in each
     "",
     "export const carrierProfileSpec = resourceSpec({",
     '  kind: "CarrierProfile",',
-    '  description: "The Wi-Fi calling profile (W91, W92, W93, W94, W95, W96).",',
+    '  description: "The Wi-Fi calling profile (listWifiCallingProfiles, createWifiCallingProfile, deleteWifiCallingProfiles, getWifiCallingProfile, updateWifiCallingProfile, deleteWifiCallingProfile).",',
     "  inputSchema: () => wifiCallingProfileInputSchema,",
     '  identity: { idParam: "wifiCallingProfileId" },',
-    '  ops: { create: "W92", bulkDelete: "W93", read: "W94", update: "W95", delete: "W96" },',
+    '  ops: { create: "createWifiCallingProfile", bulkDelete: "deleteWifiCallingProfiles", read: "getWifiCallingProfile", update: "updateWifiCallingProfile", delete: "deleteWifiCallingProfile" },',
     '  destroy: "delete",',
-    '  readFromList: { op: "W91" },',
+    '  readFromList: { op: "listWifiCallingProfiles" },',
     "});",
     "",
   ]);
@@ -81,7 +88,7 @@ test("a created object: its declaration, its emulator kind, and one line in each
   );
   expect(emulatorKind).toContain('  noun: "Wi-Fi calling profile",');
   expect(emulatorKind).toContain(
-    '  ops: { lists: [{ op: "W91" }], create: "W92", bulkDelete: "W93", get: "W94", update: "W95", delete: "W96" },',
+    '  ops: { lists: [{ op: "listWifiCallingProfiles" }], create: "createWifiCallingProfile", bulkDelete: "deleteWifiCallingProfiles", get: "getWifiCallingProfile", update: "updateWifiCallingProfile", delete: "deleteWifiCallingProfile" },',
   );
   expect(added("provider/resources/index.ts")).toEqual([
     {
@@ -102,7 +109,7 @@ test("a created object: its declaration, its emulator kind, and one line in each
   expect(row[0]).toBe("  {");
   expect(row).toContain('    kind: "CarrierProfile",');
   expect(row).toContain(
-    '    destroyed: ({ admin, id }) => expectGone(() => admin.call("W94", { wifiCallingProfileId: id })),',
+    '    destroyed: ({ admin, id }) => expectGone(() => admin.call("getWifiCallingProfile", { wifiCallingProfileId: id })),',
   );
   expect(row[row.length - 1]).toBe("  },");
   const generator = added("tests/provider/badInput.property.test.ts").map((a) => a.line);
@@ -115,7 +122,7 @@ test("settings of a venue: identity from the venue's ID, reset on destroy, the k
   const files = scaffoldKind(dir, {
     name: "VenueSyslogCopy",
     shape: "settings",
-    routes: ["W47", "W48", "W98"],
+    routes: ["getVenueSyslog", "updateVenueSyslog", "resetVenueSyslog"],
     schema: "venueSyslogInputSchemaFor",
     family: "core",
   });
@@ -124,7 +131,9 @@ test("settings of a venue: identity from the venue's ID, reset on destroy, the k
   writeScaffold(dir, files);
   const declaration = linesOf("provider/resources/venueSyslogCopy.ts");
   expect(declaration).toContain('  identity: { idParam: "venueId", idFromInput: "venueId" },');
-  expect(declaration).toContain('  ops: { read: "W47", update: "W48", reset: "W98" },');
+  expect(declaration).toContain(
+    '  ops: { read: "getVenueSyslog", update: "updateVenueSyslog", reset: "resetVenueSyslog" },',
+  );
   expect(declaration).toContain('  destroy: "reset",');
   expect(declaration).toContain('  deletedWithParent: { input: "venueId", kind: "Venue" },');
   const emulatorKind = linesOf("emulator/services/wifi/venueSyslogCopies.ts");
@@ -133,20 +142,25 @@ test("settings of a venue: identity from the venue's ID, reset on destroy, the k
   const row = added("tests/sdk/kindCases/core.ts").map((a) => a.line);
   expect(row).toContain('    args: { venueId: "${hq}" },');
   expect(row).toContain(
-    '    removed: { make: ({ admin, id }) => admin.execute("W98", { venueId: id }).then(() => undefined), refresh: "update" },',
+    '    removed: { make: ({ admin, id }) => admin.execute("resetVenueSyslog", { venueId: id }).then(() => undefined), refresh: "update" },',
   );
 });
 
 test("what the scaffold cannot write is refused, naming the flag", () => {
-  expect(() => scaffoldKind(dir, { ...carrierProfile, routes: ["W91", "X1"] })).toThrow(
+  expect(() => scaffoldKind(dir, { ...carrierProfile, routes: ["listWifiCallingProfiles", "X1"] })).toThrow(
     'no operation "X1" in contract/routes.ts',
   );
   expect(() => scaffoldKind(dir, { ...carrierProfile, name: "Venue" })).toThrow("the provider has that kind already");
   expect(() => scaffoldKind(dir, { ...carrierProfile, schema: "noSuchSchema" })).toThrow("--schema noSuchSchema");
-  expect(() => scaffoldKind(dir, { ...carrierProfile, routes: ["W91", "W94"] })).toThrow("needs its create");
-  expect(() => scaffoldKind(dir, { ...carrierProfile, routes: ["S53", "S54", "S55", "S56"] })).toThrow(
-    "not scaffolded yet",
-  );
+  expect(() =>
+    scaffoldKind(dir, { ...carrierProfile, routes: ["listWifiCallingProfiles", "getWifiCallingProfile"] }),
+  ).toThrow("needs its create");
+  expect(() =>
+    scaffoldKind(dir, {
+      ...carrierProfile,
+      routes: ["deleteVlan", "listProfileVlans", "deleteVlans", "listVenueVlans"],
+    }),
+  ).toThrow("not scaffolded yet");
   fs.mkdirSync(path.join(dir, "provider/resources"), { recursive: true });
   fs.writeFileSync(path.join(dir, "provider/resources/carrierProfile.ts"), "// by hand\n");
   expect(() => writeScaffold(dir, scaffoldKind(dir, carrierProfile))).toThrow("exists already");

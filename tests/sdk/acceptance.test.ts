@@ -124,10 +124,10 @@ describe("adopting objects that already exist", () => {
   afterAll(() => s.cleanup());
 
   it("up takes over venues made by hand, updates them to match, and makes no duplicate", async () => {
-    const made = await admin.execute<Props>("A7", {}, { body: { name: "HQ", description: "made by hand" } });
+    const made = await admin.execute<Props>("createVenue", {}, { body: { name: "HQ", description: "made by hand" } });
     const result = ok(await up(s.with()));
     expect(step(result, "hq").id).toBe(made.response!.id);
-    const venues = await admin.call<Props[]>("A6");
+    const venues = await admin.call<Props[]>("listVenues");
     expect(venues.filter((v) => v.name === "HQ")).toHaveLength(1);
     expect(venues.find((v) => v.name === "HQ")!.description).toBe("Main office");
     expect((await preview(s.with())).changes).toBe(0);
@@ -148,7 +148,7 @@ describe("a create that outlives the wait deadline", () => {
   });
 
   it("fails the up but keeps the venues in state; the next up finishes them instead of creating duplicates", async () => {
-    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { A7: { baseMs: 2_000, jitterMs: 0 } } });
+    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { createVenue: { baseMs: 2_000, jitterMs: 0 } } });
     const first = await up(withDeadline());
     expect(first.failed).toBe(true);
     expect(first.errors.join("\n")).toMatch(
@@ -165,13 +165,14 @@ describe("a create that outlives the wait deadline", () => {
     // The service finishes the creates; the next up (same program, nothing changed) brings them under management.
     await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: {} });
     await waitFor(
-      async () => (await admin.call<Props[]>("A6")).filter((v) => v.name === "HQ" || v.name === "Branch").length === 2,
+      async () =>
+        (await admin.call<Props[]>("listVenues")).filter((v) => v.name === "HQ" || v.name === "Branch").length === 2,
     );
     const second = ok(await up(s.with()));
     expect(step(second, "hq")).toMatchObject({ op: "update", changedFields: [] });
     expect(step(second, "branch")).toMatchObject({ op: "update", changedFields: [] });
     expect(changes(second)).toMatchObject({ lobby: "create", "corp-at-site": "create" });
-    const held = (await admin.call<Props[]>("A6")).filter((v) => v.name === "HQ" || v.name === "Branch");
+    const held = (await admin.call<Props[]>("listVenues")).filter((v) => v.name === "HQ" || v.name === "Branch");
     expect(held.map((v) => v.id).sort()).toEqual(venues.map((v) => v.id).sort());
     const state = JSON.parse(fs.readFileSync(s.statePath, "utf8")).resources as Props[];
     expect(state.filter((r) => r.initErrors)).toEqual([]);

@@ -177,9 +177,9 @@ describe("through a program run by the harness", () => {
         .sort(),
     ).toEqual(["office", "office-radio", "office-syslog"]);
     const sent = await sentSince();
-    expect(sent).not.toContain("W45");
-    expect(sent).not.toContain("W98");
-    expect(sent.some((op) => op === "A11" || op === "A8")).toBe(true);
+    expect(sent).not.toContain("resetVenueRadio");
+    expect(sent).not.toContain("resetVenueSyslog");
+    expect(sent.some((op) => op === "deleteVenue" || op === "deleteVenues")).toBe(true);
     expect(await venueHeld(office.id!)).toBe(false);
   });
 
@@ -193,12 +193,12 @@ describe("through a program run by the harness", () => {
       ["office-radio", "delete"],
     ]);
     const sent = await sentSince();
-    expect(sent.filter((op) => op === "W45")).toHaveLength(1);
-    expect(sent).not.toContain("W98");
+    expect(sent.filter((op) => op === "resetVenueRadio")).toHaveLength(1);
+    expect(sent).not.toContain("resetVenueSyslog");
     expect(await venueHeld(office.id!)).toBe(true);
 
     ok(await destroy(stack("radio-out", false)));
-    expect(await sentSince()).not.toContain("W98");
+    expect(await sentSince()).not.toContain("resetVenueSyslog");
   });
 
   test("a switch's port deleted with its switch (the README's recipe): destroy sends no port reset, and the VLAN it named goes after the switch", async () => {
@@ -209,11 +209,11 @@ describe("through a program run by the harness", () => {
     // Its seven resources and the state's identity (provider/stateIdentity.ts).
     expect(destroyed.steps.filter((s) => s.custom && s.op === "delete")).toHaveLength(7 + 1);
     const sent = await sentSince();
-    expect(sent).not.toContain("S40");
-    expect(sent.filter((op) => ["S15", "S24"].includes(op))).toHaveLength(1);
-    expect(sent.indexOf("S15") >= 0 ? sent.indexOf("S15") : sent.indexOf("S24")).toBeLessThan(
-      sent.findIndex((op) => op === "S53" || op === "S55"),
-    );
+    expect(sent).not.toContain("updateSwitchPort");
+    expect(sent.filter((op) => ["deleteSwitch", "deleteSwitches"].includes(op))).toHaveLength(1);
+    expect(
+      sent.indexOf("deleteSwitch") >= 0 ? sent.indexOf("deleteSwitch") : sent.indexOf("deleteSwitches"),
+    ).toBeLessThan(sent.findIndex((op) => op === "deleteVlan" || op === "deleteVlans"));
     const held = (await (
       await fetch(`${emulator.url}/__admin/tenants/${emulator.demo.tenantId}/objects`)
     ).json()) as Props;

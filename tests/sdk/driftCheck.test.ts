@@ -150,9 +150,9 @@ test("right after up the drift check passes; one field changed out of band fails
   ]).toEqual([2, 2]);
   expect(stateOf("dc-ap-1").inputs.apGroupId).toBe(stateOf("dc-group").id);
 
-  const ap = await admin.call<Record<string, unknown>>("W5", { serialNumber: AP_ONE });
+  const ap = await admin.call<Record<string, unknown>>("getAp", { serialNumber: AP_ONE });
   await admin.execute(
-    "W6",
+    "updateAp",
     { serialNumber: AP_ONE },
     { body: { serialNumber: AP_ONE, name: "Renamed by hand", venueId: ap.venueId, apGroupId: ap.apGroupId } },
   );

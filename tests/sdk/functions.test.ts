@@ -1,6 +1,6 @@
 // The SDK's functions as a program calls them, under Pulumi's runtime (mocked engine): the
 // Promise form and the Output form of reads and actions, with config from nms:*.
-// W1, W16 and W21 run against the fake service (the emulator does not serve them yet); they
+// listAps, pingFromAp and rebootAp run against the fake service (the emulator does not serve them yet); they
 // must be tested against the emulator once it does.
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../emulator";

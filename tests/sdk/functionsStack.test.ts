@@ -1,7 +1,7 @@
 // Functions and actions in a real stack program, run by the engine harness: reads run in preview
 // and up, actions only in up, and nothing lands in state but the stack's outputs.
 // The program talks to the fake service (tests/provider/functionsFakeService.ts) because the
-// emulator does not serve W1, W16 and W21 yet; run it against the emulator once it does.
+// emulator does not serve listAps, pingFromAp and rebootAp yet; run it against the emulator once it does.
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -57,14 +57,14 @@ describe("functions in a stack program", () => {
       reason: expect.stringContaining("a preview never runs actions"),
     });
     expect(result.outputs.ping).toBe(UNKNOWN_VALUE);
-    expect([fake.served("W21").length, fake.served("W16").length]).toEqual([0, 0]);
+    expect([fake.served("rebootAp").length, fake.served("pingFromAp").length]).toEqual([0, 0]);
   });
 
   it("up runs the actions once each, and keeps no resource in state", async () => {
     const result = ok(await up(options()));
     expect(result.outputs.reboot).toEqual({ ran: true, requestId: expect.any(String) });
     expect(result.outputs.ping).toEqual({ ran: true, requestId: expect.any(String), response: FAKE_PING_OUTPUT });
-    expect([fake.served("W21").length, fake.served("W16").length]).toEqual([1, 1]);
+    expect([fake.served("rebootAp").length, fake.served("pingFromAp").length]).toEqual([1, 1]);
     const state = JSON.parse(fs.readFileSync(options().statePath, "utf8")) as { resources: { type: string }[] };
     expect(state.resources.map((r) => r.type)).toEqual(["pulumi:pulumi:Stack"]);
   });

@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { holdsSecret } from "../../contract/meta";
-import type { OperationId } from "../../contract/routes";
+import type { OperationName } from "../../contract/routes";
 import type { RunningEmulator } from "../../emulator";
 import { DEFAULT_DHCP_SERVICE_PROFILE_ID } from "../../emulator/services/wifi/dhcpService";
 import { preview, type RunResult, type StackOptions } from "../../harness";
@@ -69,7 +69,7 @@ let rows: Row[];
 let result: RunResult;
 
 /** The answer of a read, as the service gives it. */
-async function raw(op: OperationId, params: Record<string, string> = {}, query?: string): Promise<unknown> {
+async function raw(op: OperationName, params: Record<string, string> = {}, query?: string): Promise<unknown> {
   const reply = await client.call(op, params, undefined, query);
   if (reply.status !== 200) throw new Error(`${op} answered ${reply.status}`);
   return reply.body;
@@ -84,32 +84,32 @@ const listWith = (fields: Record<string, unknown>, every: Record<string, unknown
 
 /** One object of every kind, and the table of calls that must find them. */
 async function seed(): Promise<Row[]> {
-  const venue = await client.ok("A7", {}, venueBody("Lookup site"));
+  const venue = await client.ok("createVenue", {}, venueBody("Lookup site"));
   const venueId = venue.id as string;
-  const other = await client.ok("A7", {}, venueBody("Other site"));
-  const plan = await client.ok("F2", { venueId }, { name: "Ground", floorNumber: 0 });
-  await client.ok("C2", { venueId, floorPlanId: plan.id }, [
+  const other = await client.ok("createVenue", {}, venueBody("Other site"));
+  const plan = await client.ok("createFloorPlan", { venueId }, { name: "Ground", floorNumber: 0 });
+  await client.ok("replaceCalibrationPoints", { venueId, floorPlanId: plan.id }, [
     { xPercent: 1, yPercent: 2, latitude: "38.7", longitude: "-9.1" },
     { xPercent: 99, yPercent: 98, latitude: "38.8", longitude: "-9.2" },
   ]);
-  const adminId = (await client.ok("A13", {}, { role: "ADMIN", email: "lookups@example.com" })).id as string;
-  const delegation = await client.ok("A20");
+  const adminId = (await client.ok("createAdmin", {}, { role: "ADMIN", email: "lookups@example.com" })).id as string;
+  const delegation = await client.ok("createSupportDelegation");
   const recipient = await client.ok(
-    "A26",
+    "createNotificationRecipient",
     {},
     { description: "On-call", endpoints: [{ type: "EMAIL", destination: "oncall@example.com" }] },
   );
 
-  const group = await client.ok("W24", {}, { name: "Lobby", venueId });
-  await client.ok("W24", {}, { name: "Lobby", venueId: other.id });
-  const serialNumber = (await client.ok("W2", {}, [{ ...apBody(venueId, 901), apGroupId: group.id }]))[0]
+  const group = await client.ok("createApGroup", {}, { name: "Lobby", venueId });
+  await client.ok("createApGroup", {}, { name: "Lobby", venueId: other.id });
+  const serialNumber = (await client.ok("createAps", {}, [{ ...apBody(venueId, 901), apGroupId: group.id }]))[0]
     .serialNumber as string;
-  const network = await client.ok("W52", {}, deepNetworkBody("Lookup corp"));
-  const activation = await client.ok("W59", {}, { networkId: network.id, venueId, isAllAPGroups: true });
-  await client.ok("W59", {}, { networkId: network.id, venueId: other.id, isAllAPGroups: true });
-  const guest = (await client.ok("W74", {}, [guestUserBody(network.id)]))[0];
+  const network = await client.ok("createNetworkDeep", {}, deepNetworkBody("Lookup corp"));
+  const activation = await client.ok("activateNetwork", {}, { networkId: network.id, venueId, isAllAPGroups: true });
+  await client.ok("activateNetwork", {}, { networkId: network.id, venueId: other.id, isAllAPGroups: true });
+  const guest = (await client.ok("createGuestUsers", {}, [guestUserBody(network.id)]))[0];
   const policy = await client.ok(
-    "W69",
+    "createDevicePolicy",
     {},
     {
       name: "Phones",
@@ -117,7 +117,7 @@ async function seed(): Promise<Row[]> {
     },
   );
   const vspot = await client.ok(
-    "W87",
+    "createVspot",
     {},
     {
       serverName: "Hotspot",
@@ -127,34 +127,38 @@ async function seed(): Promise<Row[]> {
     },
   );
   const calling = await client.ok(
-    "W92",
+    "createWifiCallingProfile",
     {},
     { profileName: "Carrier", ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.60" }] },
   );
-  await client.ok("W36", { venueId, dhcpServiceProfileId: DEFAULT_DHCP_SERVICE_PROFILE_ID });
+  await client.ok("bindVenueDhcpServiceProfile", { venueId, dhcpServiceProfileId: DEFAULT_DHCP_SERVICE_PROFILE_ID });
 
   const trusted = { model: "ICX7150-24P", trustPorts: ["1/1/1"], trustedPortType: "all", vlanDemand: false };
   const profile = await client.ok(
-    "S43",
+    "createSwitchProfile",
     {},
     { name: "Campus", venues: [venueId], vlans: [vlanBody(100)], trustedPorts: [trusted] },
   );
   const profileId = profile.id as string;
   const vlanUuid = profile.vlans[0].id as string;
-  const acl = await client.ok("S3", { profileId }, aclBody("users-in"));
+  const acl = await client.ok("createAcl", { profileId }, aclBody("users-in"));
   const serial = switchSerial(1);
-  await client.ok("S10", {}, switchBody(venueId, 1));
-  await client.ok("S10", {}, switchBody(other.id, 2));
-  const lag = await client.ok("S35", { serialNumber: serial }, { name: "uplink", type: "static", ports: ["1/2/1"] });
+  await client.ok("createSwitch", {}, switchBody(venueId, 1));
+  await client.ok("createSwitch", {}, switchBody(other.id, 2));
+  const lag = await client.ok(
+    "createLag",
+    { serialNumber: serial },
+    { name: "uplink", type: "static", ports: ["1/2/1"] },
+  );
   const ipPort = await client.ok(
-    "S28",
+    "createIpPort",
     { serialNumber: serial },
     { port: "1/1/10", ipAddress: "10.0.10.1", ipSubnetMask: "255.255.255.0" },
   );
-  const vePort = await client.ok("S63", { serialNumber: serial }, { vlanId: 100, ipAddress: "10.0.100.1" });
+  const vePort = await client.ok("createVePort", { serialNumber: serial }, { vlanId: 100, ipAddress: "10.0.100.1" });
 
-  const rawGuest = (await raw("W77", { guestUserId: guest.id })) as Record<string, unknown>;
-  const rawNetwork = (await raw("W57", { networkId: network.id })) as Record<string, unknown>;
+  const rawGuest = (await raw("getGuestUser", { guestUserId: guest.id })) as Record<string, unknown>;
+  const rawNetwork = (await raw("getNetworkDeep", { networkId: network.id })) as Record<string, unknown>;
   const tenantId = emulator.demo.tenantId;
   reads = [
     {
@@ -207,10 +211,10 @@ async function seed(): Promise<Row[]> {
   return [
     // Account
     { key: "listVenues", name: "listVenues", expected: listWith({ id: venueId }) },
-    { key: "getVenue", name: "getVenue", args: { venueId }, expected: await raw("A9", { venueId }) },
+    { key: "getVenue", name: "getVenue", args: { venueId }, expected: await raw("getVenue", { venueId }) },
     { key: "getVenue_name", name: "getVenue", args: { name: "Lookup site" }, expected: byId({ id: venueId }) },
     { key: "listAdmins", name: "listAdmins", expected: listWith({ id: adminId }) },
-    { key: "getAdmin", name: "getAdmin", args: { adminId }, expected: await raw("A16", { adminId }) },
+    { key: "getAdmin", name: "getAdmin", args: { adminId }, expected: await raw("getAdmin", { adminId }) },
     {
       key: "getDelegation",
       name: "getDelegation",
@@ -222,14 +226,14 @@ async function seed(): Promise<Row[]> {
       key: "getNotificationRecipient",
       name: "getNotificationRecipient",
       args: { notificationRecipientId: recipient.id },
-      expected: await raw("A28", { notificationRecipientId: recipient.id }),
+      expected: await raw("getNotificationRecipient", { notificationRecipientId: recipient.id }),
     },
     { key: "listFloorPlans", name: "listFloorPlans", args: { venueId }, expected: listWith({ id: plan.id }) },
     {
       key: "getFloorPlan",
       name: "getFloorPlan",
       args: { venueId, floorPlanId: plan.id },
-      expected: await raw("F3", { venueId, floorPlanId: plan.id }),
+      expected: await raw("getFloorPlan", { venueId, floorPlanId: plan.id }),
     },
     {
       key: "getFloorPlan_name",
@@ -241,7 +245,7 @@ async function seed(): Promise<Row[]> {
       key: "getCalibrationPoints",
       name: "getCalibrationPoints",
       args: { venueId, floorPlanId: plan.id },
-      expected: { points: await raw("C1", { venueId, floorPlanId: plan.id }) },
+      expected: { points: await raw("listCalibrationPoints", { venueId, floorPlanId: plan.id }) },
     },
     // Wi-Fi
     {
@@ -268,40 +272,55 @@ async function seed(): Promise<Row[]> {
       key: "getVenueDefaultApGroup",
       name: "getVenueDefaultApGroup",
       args: { venueId },
-      expected: await raw("W30", { venueId }),
+      expected: await raw("getVenueDefaultApGroup", { venueId }),
     },
-    { key: "getApRadio", name: "getApRadio", args: { serialNumber }, expected: await raw("W18", { serialNumber }) },
+    {
+      key: "getApRadio",
+      name: "getApRadio",
+      args: { serialNumber },
+      expected: await raw("getApRadio", { serialNumber }),
+    },
     {
       key: "getApLanPorts",
       name: "getApLanPorts",
       args: { serialNumber },
-      expected: await raw("W13", { serialNumber }),
+      expected: await raw("getApLanPorts", { serialNumber }),
     },
     {
       key: "getApMdnsGateway",
       name: "getApMdnsGateway",
       args: { serialNumber },
-      expected: await raw("W8", { serialNumber }),
+      expected: await raw("getApBonjourGateway", { serialNumber }),
     },
-    { key: "getVenueRadio", name: "getVenueRadio", args: { venueId }, expected: await raw("W43", { venueId }) },
-    { key: "getVenueSyslog", name: "getVenueSyslog", args: { venueId }, expected: await raw("W47", { venueId }) },
+    {
+      key: "getVenueRadio",
+      name: "getVenueRadio",
+      args: { venueId },
+      expected: await raw("getVenueRadio", { venueId }),
+    },
+    {
+      key: "getVenueSyslog",
+      name: "getVenueSyslog",
+      args: { venueId },
+      expected: await raw("getVenueSyslog", { venueId }),
+    },
     {
       key: "getVenueCellular",
       name: "getVenueCellular",
       args: { venueId },
-      expected: { models: await raw("W33", { venueId }) },
+      expected: { models: await raw("getVenueCellularSettings", { venueId }) },
     },
     {
       key: "getVenueLanPorts",
       name: "getVenueLanPorts",
       args: { venueId },
-      expected: { models: await raw("W38", { venueId }) },
+      expected: { models: await raw("getVenueLanPorts", { venueId }) },
     },
     {
       key: "getVenueLeds",
       name: "getVenueLeds",
       args: { venueId },
-      expected: { models: await raw("W40", { venueId }) },
+      expected: { models: await raw("getVenueLeds", { venueId }) },
     },
     {
       key: "getVenueDhcpBindings",
@@ -318,13 +337,13 @@ async function seed(): Promise<Row[]> {
       key: "getNetwork",
       name: "getNetwork",
       args: { networkId: network.id },
-      expected: await raw("W57", { networkId: network.id }),
+      expected: await raw("getNetworkDeep", { networkId: network.id }),
     },
     {
       key: "getNetwork_name",
       name: "getNetwork",
       args: { name: "Lookup corp" },
-      expected: await raw("W57", { networkId: network.id }),
+      expected: await raw("getNetworkDeep", { networkId: network.id }),
     },
     {
       key: "listNetworkVenueActivations",
@@ -347,7 +366,7 @@ async function seed(): Promise<Row[]> {
       key: "getNetworkVenueActivation",
       name: "getNetworkVenueActivation",
       args: { networkVenueId: activation.id },
-      expected: await raw("W61", { networkVenueId: activation.id }),
+      expected: await raw("getNetworkActivation", { networkVenueId: activation.id }),
     },
     {
       key: "getNetworkVenueActivation_pair",
@@ -359,14 +378,14 @@ async function seed(): Promise<Row[]> {
       key: "getGuestUser",
       name: "getGuestUser",
       args: { guestUserId: guest.id },
-      expected: await raw("W77", { guestUserId: guest.id }),
+      expected: await raw("getGuestUser", { guestUserId: guest.id }),
     },
     { key: "listDevicePolicies", name: "listDevicePolicies", expected: listWith({ id: policy.id }) },
     {
       key: "getDevicePolicy",
       name: "getDevicePolicy",
       args: { devicePolicyId: policy.id },
-      expected: await raw("W71", { devicePolicyId: policy.id }),
+      expected: await raw("getDevicePolicy", { devicePolicyId: policy.id }),
     },
     {
       key: "getDevicePolicy_name",
@@ -374,13 +393,13 @@ async function seed(): Promise<Row[]> {
       args: { name: "Phones" },
       expected: byId({ id: policy.id }),
     },
-    { key: "getRecoveryPsk", name: "getRecoveryPsk", expected: await raw("W82") },
+    { key: "getRecoveryPsk", name: "getRecoveryPsk", expected: await raw("getRecoveryPsk") },
     { key: "listVspotServers", name: "listVspotServers", expected: listWith({ id: vspot.id }) },
     {
       key: "getVspotServer",
       name: "getVspotServer",
       args: { vspotId: vspot.id },
-      expected: await raw("W88", { vspotId: vspot.id }),
+      expected: await raw("getVspot", { vspotId: vspot.id }),
     },
     {
       key: "getVspotServer_name",
@@ -393,7 +412,7 @@ async function seed(): Promise<Row[]> {
       key: "getWifiCallingProfile",
       name: "getWifiCallingProfile",
       args: { wifiCallingProfileId: calling.id },
-      expected: await raw("W94", { wifiCallingProfileId: calling.id }),
+      expected: await raw("getWifiCallingProfile", { wifiCallingProfileId: calling.id }),
     },
     {
       key: "getWifiCallingProfile_name",
@@ -413,14 +432,14 @@ async function seed(): Promise<Row[]> {
       key: "getSwitch",
       name: "getSwitch",
       args: { serialNumber: serial },
-      expected: await raw("S14", { serialNumber: serial }),
+      expected: await raw("getSwitch", { serialNumber: serial }),
     },
     { key: "listSwitchProfiles", name: "listSwitchProfiles", expected: listWith({ id: profileId }) },
     {
       key: "getSwitchProfile",
       name: "getSwitchProfile",
       args: { profileId },
-      expected: await raw("S45", { profileId }),
+      expected: await raw("getSwitchProfile", { profileId }),
     },
     {
       key: "getSwitchProfile_name",
@@ -438,7 +457,7 @@ async function seed(): Promise<Row[]> {
       key: "getSwitchVlan",
       name: "getSwitchVlan",
       args: { profileId, vlanUuid },
-      expected: await raw("S52", { profileId, vlanUuid }),
+      expected: await raw("getVlan", { profileId, vlanUuid }),
     },
     {
       key: "getSwitchVlan_vlanId",
@@ -451,7 +470,7 @@ async function seed(): Promise<Row[]> {
       key: "getSwitchAcl",
       name: "getSwitchAcl",
       args: { profileId, aclId: acl.id },
-      expected: await raw("S5", { profileId, aclId: acl.id }),
+      expected: await raw("getAcl", { profileId, aclId: acl.id }),
     },
     {
       key: "getSwitchAcl_name",
@@ -463,7 +482,7 @@ async function seed(): Promise<Row[]> {
       key: "getSwitchTrustedPort",
       name: "getSwitchTrustedPort",
       args: { profileId, trustedPortId: profile.trustedPorts[0].id },
-      expected: await raw("S48", { profileId, trustedPortId: profile.trustedPorts[0].id }),
+      expected: await raw("getTrustedPort", { profileId, trustedPortId: profile.trustedPorts[0].id }),
     },
     {
       key: "listSwitchPorts",
@@ -475,7 +494,7 @@ async function seed(): Promise<Row[]> {
       key: "getSwitchPort",
       name: "getSwitchPort",
       args: { serialNumber: serial, unitNum: 1, slotNum: 1, portNum: 5 },
-      expected: await raw("S41", { serialNumber: serial, unitNum: "1", slotNum: "1", portNum: "5" }),
+      expected: await raw("getSwitchPort", { serialNumber: serial, unitNum: "1", slotNum: "1", portNum: "5" }),
     },
     {
       key: "listSwitchLags",
@@ -487,7 +506,7 @@ async function seed(): Promise<Row[]> {
       key: "getSwitchLag",
       name: "getSwitchLag",
       args: { lagId: lag.id },
-      expected: await raw("S36", { lagId: lag.id }),
+      expected: await raw("getLag", { lagId: lag.id }),
     },
     {
       key: "listSwitchIpPorts",
@@ -499,7 +518,7 @@ async function seed(): Promise<Row[]> {
       key: "getSwitchIpPort",
       name: "getSwitchIpPort",
       args: { ipPortId: ipPort.id },
-      expected: await raw("S29", { ipPortId: ipPort.id }),
+      expected: await raw("getIpPort", { ipPortId: ipPort.id }),
     },
     {
       key: "listSwitchVePorts",
@@ -511,13 +530,13 @@ async function seed(): Promise<Row[]> {
       key: "getSwitchVePort",
       name: "getSwitchVePort",
       args: { vePortId: vePort.id },
-      expected: await raw("S64", { vePortId: vePort.id }),
+      expected: await raw("getVePort", { vePortId: vePort.id }),
     },
     {
       key: "getVenueSwitchSettings",
       name: "getVenueSwitchSettings",
       args: { venueId },
-      expected: await raw("S69", { venueId }),
+      expected: await raw("getVenueSwitchSettings", { venueId }),
     },
   ];
 }

@@ -25,7 +25,7 @@ const dirs: string[] = [];
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, asyncDelayMs: 5 });
   admin = demoClient(emulator);
-  const made = await admin.execute<Props>("A7", {}, { body: { name: "Made by hand" } });
+  const made = await admin.execute<Props>("createVenue", {}, { body: { name: "Made by hand" } });
   existingVenueId = String(made.response?.id ?? made.record.entityId);
 });
 

@@ -24,13 +24,13 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Resolves once the emulator has accepted a create of a venue (A7). */
+/** Resolves once the emulator has accepted a create of a venue (createVenue). */
 async function createAccepted(): Promise<void> {
   for (;;) {
     const { entries } = (await (await fetch(`${emulator.url}/__admin/log`)).json()) as {
       entries: { op: string; status: number }[];
     };
-    if (entries.some((entry) => entry.op === "A7" && entry.status === 202)) return;
+    if (entries.some((entry) => entry.op === "createVenue" && entry.status === 202)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -62,7 +62,7 @@ test("a wait whose service is gone is told within seconds and ends at nms:unreac
   expect(result.failed).toBe(true);
   const error = result.errors.find((e) => e.startsWith("office "));
   expect(error).toMatch(
-    /A7 Add venue: request [0-9a-f-]+: stopped waiting after \d+ ms: cannot reach http:\/\/127\.0\.0\.1:\d+: no answer for/,
+    /createVenue: request [0-9a-f-]+: stopped waiting after \d+ ms: cannot reach http:\/\/127\.0\.0\.1:\d+: no answer for/,
   );
   expect(error).toContain("ECONNREFUSED");
   // Told at warn level (shown at the default nms:logLevel) before it gave up.

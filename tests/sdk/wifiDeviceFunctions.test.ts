@@ -21,8 +21,8 @@ beforeAll(async () => {
   for (const name of Object.keys(process.env)) if (name.startsWith("NMS_")) delete process.env[name];
   emulator = await startEmulator({ port: 0, asyncDelayMs: 20, rateLimit: null });
   const client = await Client.login(emulator);
-  venueId = (await client.ok("A7", {}, venueBody("SDK functions site"))).id;
-  await client.ok("W2", {}, [{ serialNumber: SERIAL, name: "sdk-fn-ap", venueId }]);
+  venueId = (await client.ok("createVenue", {}, venueBody("SDK functions site"))).id;
+  await client.ok("createAps", {}, [{ serialNumber: SERIAL, name: "sdk-fn-ap", venueId }]);
   pulumi.runtime.setConfig("nms:baseUrl", emulator.url);
   pulumi.runtime.setConfig("nms:tenantId", emulator.demo.tenantId);
   pulumi.runtime.setConfig("nms:username", emulator.demo.username);

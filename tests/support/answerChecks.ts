@@ -25,11 +25,11 @@ const id = z.string().min(1);
 /** The emulator's tenant IDs: 32 lowercase hex digits (the API documentation says only 32 characters). */
 const emulatedTenantId = z.string().regex(/^[0-9a-f]{32}$/, "must be the 32-character tenant ID");
 
-/** A1, with the emulator's tenant ID. */
+/** login, with the emulator's tenant ID. */
 export const strictLoginReadSchema = loginReadSchema.extend({ tenantId: emulatedTenantId });
 
 /**
- * A2, A3 and every write's record: a request the tests made names its administrator, at least one
+ * getRequest, listRequestsByStatus and every write's record: a request the tests made names its administrator, at least one
  * object, its HTTP method and a component of the route table (the contract's form leaves them open).
  */
 export const strictRequestRecordReadSchema = requestRecordReadSchema.extend({
@@ -42,7 +42,7 @@ export const strictRequestRecordReadSchema = requestRecordReadSchema.extend({
 });
 
 /**
- * A4 with and without deep=true: the emulator fills every field of its tenants that the contract
+ * getTenant with and without deep=true: the emulator fills every field of its tenants that the contract
  * leaves optional for a real tenant (directory IDs and dates, the MSP part).
  */
 export const strictTenantReadSchema = tenantDeepReadSchema
@@ -59,7 +59,7 @@ export const strictTenantReadSchema = tenantDeepReadSchema
       .optional(),
   });
 
-/** A5: the emulator fills every field of the tenant's details. */
+/** getTenantDetails: the emulator fills every field of the tenant's details. */
 export const strictTenantDetailsReadSchema = tenantDetailsReadSchema.required();
 
 /**
@@ -129,5 +129,5 @@ function strayFields(schema: z.ZodTypeAny, value: unknown, at: string): string[]
   });
 }
 
-/** S42: the envelope with the ports asked for (the emulator declares it with S42's handler). */
+/** getSwitchPortsByIds: the envelope with the ports asked for (the emulator declares it with getSwitchPortsByIds's handler). */
 export const responseEnvelope = (item: z.ZodTypeAny) => z.object({ response: z.array(item) }).strict();

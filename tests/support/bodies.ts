@@ -23,14 +23,14 @@ export const pskNetworkBody = (name = "Guest") => ({
 /** The n-th test serial number: 12 digits, the first 1 to 9 (the Wi-Fi API documentation). */
 export const serialNumber = (n: number) => String(100_000_000_000 + n);
 
-/** An AP (W2 entry, W6 body) in a venue; the AP group is left to the service (the venue's default). */
+/** An AP (createAps entry, updateAp body) in a venue; the AP group is left to the service (the venue's default). */
 export const apBody = (venueId: string, n: number, name = `AP ${n}`) => ({
   serialNumber: serialNumber(n),
   name,
   venueId,
 });
 
-/** A guest user (W74 entry) of a network. */
+/** A guest user (createGuestUsers entry) of a network. */
 export const guestUserBody = (networkId: string, name = "Ana Guest") => ({
   name,
   mobilePhoneNumber: "+351910000000",
@@ -40,14 +40,14 @@ export const guestUserBody = (networkId: string, name = "Ana Guest") => ({
   maxDevices: 2,
 });
 
-/** A DPSK passphrase (W84) for a client MAC. */
+/** A DPSK passphrase (createDpskPassphrase) for a client MAC. */
 export const dpskBody = (networkId?: string, mac = "aa:bb:cc:dd:ee:01") => ({
   mac,
   ...(networkId ? { networkId } : {}),
   passphrase: "dpsk-passphrase-1",
 });
 
-/** A DPSK network whose WLAN uses WPA-personal security (W84 needs a passphrase for it). */
+/** A DPSK network whose WLAN uses WPA-personal security (createDpskPassphrase needs a passphrase for it). */
 export const dpskNetworkBody = (name = "Residents") => ({
   name,
   type: "dpsk",
@@ -55,10 +55,10 @@ export const dpskNetworkBody = (name = "Residents") => ({
   dpskGenerationParams: { passphraseLength: 12, passphraseFormatEnum: "KEYBOARD_FRIENDLY" },
 });
 
-/** A switch VLAN (S50 body, an S43 vlans entry). */
+/** A switch VLAN (createVlan body, an createSwitchProfile vlans entry). */
 export const vlanBody = (vlanId = 10, vlanName = `VLAN ${vlanId}`) => ({ vlanId, vlanName });
 
-/** A switch profile (S43 body). */
+/** A switch profile (createSwitchProfile body). */
 export const switchProfileBody = (name = "Campus switches", vlans: unknown[] = []) => ({
   name,
   description: "Access layer",
@@ -69,14 +69,14 @@ export const switchProfileBody = (name = "Campus switches", vlans: unknown[] = [
 /** The n-th test switch serial number under the API documentation's ID rule (FEK3224R0A + one of 0-9, A-H). */
 export const switchSerial = (n: number) => `FEK3224R0A${"0123456789ABCDEFGH"[n % 18]}`;
 
-/** A switch (S10 body) in a venue. */
+/** A switch (createSwitch body) in a venue. */
 export const switchBody = (venueId: string, n: number, name = `Switch ${n}`) => ({
   id: switchSerial(n),
   venueId,
   name,
 });
 
-/** An ACL (S3 body). */
+/** An ACL (createAcl body). */
 export const aclBody = (name = "guests-in", aclType: "standard" | "extended" = "extended") => ({
   name,
   aclType,

@@ -4,7 +4,7 @@
 // starts it through here.
 import * as pulumi from "@pulumi/pulumi";
 import { randomUUID } from "node:crypto";
-import { type OperationId, pathFor, ROUTES, WIRE_HEADERS, type WifiApiVariant } from "../../contract";
+import { type OperationName, pathFor, ROUTES, WIRE_HEADERS, type WifiApiVariant } from "../../contract";
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator";
 import { type ClientOptions, NmsClient } from "../../provider/client";
 
@@ -81,7 +81,7 @@ export class Client {
    * sent as the gateway would (the path's tenant, a fresh request ID) unless `headers` overrides them.
    */
   call(
-    op: OperationId,
+    op: OperationName,
     params: Record<string, string> = {},
     body?: unknown,
     query?: string,
@@ -102,7 +102,7 @@ export class Client {
 
   /** Calls an async write, expects its route's success status, and waits for its record to leave PENDING. */
   async write(
-    op: OperationId,
+    op: OperationName,
     params: Record<string, string> = {},
     body?: unknown,
   ): Promise<{ accepted: Reply; record: Reply["body"] }> {
@@ -114,7 +114,7 @@ export class Client {
   }
 
   /** Writes and expects SUCCESS; returns the answer's response (the object written). */
-  async ok(op: OperationId, params: Record<string, string> = {}, body?: unknown): Promise<Reply["body"]> {
+  async ok(op: OperationName, params: Record<string, string> = {}, body?: unknown): Promise<Reply["body"]> {
     const { accepted, record } = await this.write(op, params, body);
     if (record.status !== "SUCCESS") throw new Error(`${op} ended ${record.status}: ${JSON.stringify(record.errors)}`);
     return accepted.body.response;
@@ -123,8 +123,8 @@ export class Client {
   async waitFor(requestId: string, timeoutMs = 5000): Promise<Reply["body"]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const reply = await this.call("A2", { requestId });
-      if (reply.status !== 200) throw new Error(`A2 answered ${reply.status}`);
+      const reply = await this.call("getRequest", { requestId });
+      if (reply.status !== 200) throw new Error(`getRequest answered ${reply.status}`);
       if (reply.body.status !== "PENDING") return reply.body;
       if (Date.now() > deadline) throw new Error(`request ${requestId} still PENDING`);
       await sleep(20);

@@ -1,4 +1,4 @@
-// File transfer (U1, U2): a file ID with a signed upload address that works once, and a redirect to
+// File transfer (getUploadUrl, getDownloadUrl): a file ID with a signed upload address that works once, and a redirect to
 // a new signed download address; both expire (the store is store.ts). Addresses are built from the
 // emulator's own address (OpContext.origin), never from the request's Host.
 import { uploadUrlRequestSchema, validateBody } from "../../../contract";
@@ -6,8 +6,8 @@ import { ApiError, badRequest, notFound, validationError } from "../../model/err
 import type { Handler } from "../../model/kind";
 import { uploadPath, fileStoreOf } from "./store";
 
-export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
-  U1: (c) => {
+export const FILE_OPERATIONS: Record<"getUploadUrl" | "getDownloadUrl", Handler> = {
+  getUploadUrl: (c) => {
     if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body))
       throw badRequest("body must be a JSON object", "body");
     const parsed = validateBody(uploadUrlRequestSchema, c.body);
@@ -16,7 +16,7 @@ export const FILE_OPERATIONS: Record<"U1" | "U2", Handler> = {
     const file = fileStoreOf(c.tenant.directory).create(c.tenant.id, extension);
     return { status: 200, body: { fileId: file.fileId, signedUrl: `${c.origin}${uploadPath(file)}` } };
   },
-  U2: (c) => {
+  getDownloadUrl: (c) => {
     const file = fileStoreOf(c.tenant.directory).of(c.tenant.id, c.params.fileId);
     if (!file) throw notFound("file", "fileId", c.params.fileId);
     if (!file.bytes)

@@ -1,5 +1,5 @@
-// The file store behind U1 and U2: the "real file location" of the account-and-venues API documentation. U1 hands out a file ID
-// and a signed address; the raw bytes are PUT there. U2 redirects to a signed download address,
+// The file store behind getUploadUrl and getDownloadUrl: the "real file location" of the account-and-venues API documentation. getUploadUrl hands out a file ID
+// and a signed address; the raw bytes are PUT there. getDownloadUrl redirects to a signed download address,
 // which refuses any request carrying the service's cookie or headers (403), as that documentation says.
 // An upload address works once and expires (uploadAddressTtlMs), a download address expires
 // (downloadAddressTtlMs): a stored file can never be overwritten (a floor plan shows what was checked
@@ -56,7 +56,7 @@ export interface StoredFile {
   uploadSignature?: string;
   /** When the upload address stops working (epoch ms). */
   uploadExpiresAt?: number;
-  /** Download addresses U2 handed out, oldest first. */
+  /** Download addresses getDownloadUrl handed out, oldest first. */
   downloads?: { signature: string; expiresAt: number }[];
   bytes?: Buffer;
   /** SHA-256 of bytes (hex), set with them. */
@@ -72,7 +72,7 @@ export class FileStore {
   /** The server's config object, whose lifetimes a PUT /__admin/config changes for the next address. */
   lifetimes: AddressLifetimes = { ...DEFAULT_ADDRESS_LIFETIMES };
 
-  /** U1: a new file of the tenant, with an upload address that works once, until it expires. */
+  /** getUploadUrl: a new file of the tenant, with an upload address that works once, until it expires. */
   create(tenantId: string, extension: string, now = Date.now()): StoredFile {
     const file: StoredFile = {
       fileId: newSecretHex(),
@@ -85,7 +85,7 @@ export class FileStore {
     return file;
   }
 
-  /** U2: a new download address of the file, which works until it expires. */
+  /** getDownloadUrl: a new download address of the file, which works until it expires. */
   grantDownload(file: StoredFile, now = Date.now()): string {
     const live = (file.downloads ?? []).filter((grant) => grant.expiresAt > now).slice(1 - LIVE_DOWNLOADS_PER_FILE);
     const signature = newSecretHex();

@@ -1,13 +1,13 @@
-// Venue lookups of switch configuration (S1, S2, S56–S60): what the profiles applied to a venue
-// (their `venues`) make visible there. S57–S59 narrow the VLANs by a VLAN's `switchFamilyModels`:
-// an entry for the model (S57), whose taggedPorts (S58) or untaggedPorts (S59), comma-separated
-// unit/slot/port lists, hold the port.
+// Venue lookups of switch configuration: what the profiles applied to a venue
+// (their `venues`) make visible there. The lookups by model narrow the VLANs by a VLAN's `switchFamilyModels`:
+// an entry for the model (listVenueModelVlans), whose taggedPorts (listVenueModelTaggedPortVlans) or
+// untaggedPorts (listVenueModelUntaggedPortVlans), comma-separated unit/slot/port lists, hold the port.
 import { z } from "zod";
 import {
   switchAclReadSchema,
   switchReferenceReadSchema,
   switchVlanReadSchema,
-  type OperationId,
+  type OperationName,
 } from "../../../contract";
 import { notFound } from "../../model/errors";
 import { listAnswer, ok, pageOf } from "../../operations/handlers";
@@ -48,24 +48,24 @@ const listed = (ports: string | undefined, port: string) =>
     .map((p) => p.trim())
     .includes(port);
 
-export const SWITCH_LOOKUPS: Partial<Record<OperationId, Handler>> = {
-  S56: (c) => paged(c, vlansOfVenue(c.tenant, venueOf(c))),
-  S57: (c) => vlansForModel(c),
-  S58: (c) =>
+export const SWITCH_LOOKUPS: Partial<Record<OperationName, Handler>> = {
+  listVenueVlans: (c) => paged(c, vlansOfVenue(c.tenant, venueOf(c))),
+  listVenueModelVlans: (c) => vlansForModel(c),
+  listVenueModelTaggedPortVlans: (c) =>
     vlansForModel(c, (e) => listed(e.taggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.taggedPortId}`)),
-  S59: (c) =>
+  listVenueModelUntaggedPortVlans: (c) =>
     vlansForModel(c, (e) =>
       listed(e.untaggedPorts, `${c.params.unitId}/${c.params.slotId}/${c.params.untaggedPortId}`),
     ),
-  S2: (c) => paged(c, aclsOfVenue(c.tenant, venueOf(c))),
+  listVenueAcls: (c) => paged(c, aclsOfVenue(c.tenant, venueOf(c))),
   // Reference records: coreId = the object's ID, szNameId = its name, for an object visible to the venue.
-  S1: (c) => {
+  getVenueAcl: (c) => {
     const venueId = venueOf(c);
     const acl = aclsOfVenue(c.tenant, venueId).find((a) => a.id === c.params.aclId);
     if (!acl) throw notFound("ACL of the venue", "aclId", c.params.aclId);
     return ok({ coreId: acl.id, szNameId: acl.name ?? "", venueId });
   },
-  S60: (c) => {
+  getVenueVlan: (c) => {
     const venueId = venueOf(c);
     const vlan = vlansOfVenue(c.tenant, venueId).find((v) => String(v.vlanId) === c.params.vlanId);
     if (!vlan) throw notFound("VLAN of the venue", "vlanId", c.params.vlanId);
@@ -75,12 +75,12 @@ export const SWITCH_LOOKUPS: Partial<Record<OperationId, Handler>> = {
 
 const vlans: OperationSchemas = { answer: () => z.array(switchVlanReadSchema) };
 
-export const SWITCH_LOOKUP_SCHEMAS: Partial<Record<OperationId, OperationSchemas>> = {
-  S1: { answer: () => switchReferenceReadSchema },
-  S2: { answer: () => z.array(switchAclReadSchema) },
-  S56: vlans,
-  S57: vlans,
-  S58: vlans,
-  S59: vlans,
-  S60: { answer: () => switchReferenceReadSchema },
+export const SWITCH_LOOKUP_SCHEMAS: Partial<Record<OperationName, OperationSchemas>> = {
+  getVenueAcl: { answer: () => switchReferenceReadSchema },
+  listVenueAcls: { answer: () => z.array(switchAclReadSchema) },
+  listVenueVlans: vlans,
+  listVenueModelVlans: vlans,
+  listVenueModelTaggedPortVlans: vlans,
+  listVenueModelUntaggedPortVlans: vlans,
+  getVenueVlan: { answer: () => switchReferenceReadSchema },
 };

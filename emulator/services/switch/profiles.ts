@@ -1,6 +1,6 @@
-// Switch profiles (S43–S47), their VLANs (S50–S55), ACLs (S3–S8) and trusted ports (S48, S49).
-// Updates name the object in the body's id (S4, S44, S51). VLANs, ACLs and trusted ports are
-// objects of their own: S43 creates those its body lists; S44 leaves VLANs and ACLs alone (they
+// Switch profiles, their VLANs, ACLs and trusted ports (getTrustedPort, deleteTrustedPort).
+// Updates name the object in the body's id (updateAcl, updateSwitchProfile, updateVlan). VLANs, ACLs and trusted ports are
+// objects of their own: createSwitchProfile creates those its body lists; updateSwitchProfile leaves VLANs and ACLs alone (they
 // change through their own operations) and creates the trusted ports its body lists without an
 // `id` (the switch API documentation shows no other operation creating one). The profile's delete takes them along.
 import { ApiError, relatedNotFound } from "../../model/errors";
@@ -74,7 +74,13 @@ export const switchProfiles: KindDef<SwitchProfileRecord, SwitchProfileInput> = 
     object: "name",
     message: "a switch profile with this name already exists",
   },
-  ops: { lists: [{ op: "S47" }], create: "S43", update: "S44", get: "S45", delete: "S46" },
+  ops: {
+    lists: [{ op: "listSwitchProfiles" }],
+    create: "createSwitchProfile",
+    update: "updateSwitchProfile",
+    get: "getSwitchProfile",
+    delete: "deleteSwitchProfile",
+  },
 
   build(ctx, input, id, previous) {
     const { vlans, acls, trustedPorts, ...rest } = input;
@@ -152,7 +158,14 @@ export const switchVlans: KindDef<SwitchVlanRecord, SwitchVlanInput> = {
     object: "vlanId",
     message: "the profile already has a VLAN with this ID",
   },
-  ops: { lists: [{ op: "S54" }], create: "S50", update: "S51", get: "S52", delete: "S53", bulkDelete: "S55" },
+  ops: {
+    lists: [{ op: "listProfileVlans" }],
+    create: "createVlan",
+    update: "updateVlan",
+    get: "getVlan",
+    delete: "deleteVlan",
+    bulkDelete: "deleteVlans",
+  },
   build: (_ctx, input, id, previous) => ({ record: { ...input, id, profileId: previous?.profileId ?? "" } }),
   check(t, vlan, previous) {
     // A VLAN ID still named by a port, LAG or VE port may not change.
@@ -177,7 +190,14 @@ export const switchAcls: KindDef<SwitchAclRecord, SwitchAclInput> = {
     object: "name",
     message: "the profile already has an ACL with this name",
   },
-  ops: { lists: [{ op: "S7" }], create: "S3", update: "S4", get: "S5", delete: "S6", bulkDelete: "S8" },
+  ops: {
+    lists: [{ op: "listProfileAcls" }],
+    create: "createAcl",
+    update: "updateAcl",
+    get: "getAcl",
+    delete: "deleteAcl",
+    bulkDelete: "deleteAcls",
+  },
   build: (_ctx, input, id, previous) => ({ record: { ...input, id, profileId: previous?.profileId ?? "" } }),
   check(t, acl, previous) {
     if (previous?.name && previous.name !== acl.name) guardUnused(t, acl.profileId, { aclName: previous.name }, "name");
@@ -186,7 +206,7 @@ export const switchAcls: KindDef<SwitchAclRecord, SwitchAclInput> = {
   view: (_t, acl) => withoutProfile(acl),
 };
 
-/** Trusted ports: created by S43/S44 bodies, read by S48, deleted by S49. */
+/** Trusted ports: created by createSwitchProfile/updateSwitchProfile bodies, read by getTrustedPort, deleted by deleteTrustedPort. */
 export const switchTrustedPorts: KindDef<TrustedPortRecord, unknown> = {
   name: "switchTrustedPorts",
   noun: "trusted port",
@@ -194,9 +214,9 @@ export const switchTrustedPorts: KindDef<TrustedPortRecord, unknown> = {
   parents: { profileId: { field: "profileId", kind: "switchProfiles", noun: "switch profile" } },
   schema: () => switchProfileInputSchema.shape.trustedPorts,
   readSchema: () => trustedPortReadSchema,
-  ops: { get: "S48", delete: "S49" },
+  ops: { get: "getTrustedPort", delete: "deleteTrustedPort" },
   build: () => {
-    throw new Error("trusted ports are created through their profile (S43, S44)");
+    throw new Error("trusted ports are created through their profile (createSwitchProfile, updateSwitchProfile)");
   },
   view: (_t, trusted) => withoutProfile(trusted),
 };

@@ -1,7 +1,7 @@
-// A switch's ports (S39–S42), LAGs (S32–S38), IP ports (S25–S31) and VE ports (S61–S67). Ports
+// A switch's ports, LAGs, IP ports and VE ports. Ports
 // exist with their switch (switches.ts PORT_LAYOUT) and are only read and updated. The others are
-// created on a switch (S28, S35, S63; S31, S38, S67 for several) and updated by the PUT the switch API documentation
-// label "create" (S25, S32, S61), which names the object by the body's id. Every VLAN and ACL they
+// created on a switch (createIpPort, createLag, createVePort; createIpPorts, createLags, createVePorts for several) and updated by the PUT the switch API documentation
+// label "create" (updateIpPort, updateLag, updateVePort), which names the object by the body's id. Every VLAN and ACL they
 // name must belong to a profile applied to the switch's venue (venueConfig.ts).
 import { z } from "zod";
 import {
@@ -61,7 +61,7 @@ function switchesKind(c: OpContext): KindDef {
   return c.model.kinds.find((k) => k.name === "switches")!;
 }
 
-/** S31, S38, S67: one object or an array of them, created on the switch; the answer is the array. */
+/** createIpPorts, createLags, createVePorts: one object or an array of them, created on the switch; the answer is the array. */
 function several(kind: () => KindDef): Handler {
   return (c) => {
     if (Array.isArray(c.body)) return c.finish(c.model.createMany(kind(), c.tenant, c.body, c.params));
@@ -78,33 +78,33 @@ export const switchPorts: KindDef<SwitchPortRecord, SwitchPortSettingsInput> = {
   schema: () => switchPortSettingsSchema,
   readSchema: () => switchPortReadSchema,
   schemasOf: {
-    S40: { body: () => switchPortSettingsSchema, answer: () => acceptedRequestSchema },
-    S41: { answer: () => switchPortReadSchema },
-    S42: {
+    updateSwitchPort: { body: () => switchPortSettingsSchema, answer: () => acceptedRequestSchema },
+    getSwitchPort: { answer: () => switchPortReadSchema },
+    getSwitchPortsByIds: {
       body: () => z.array(z.string().min(1)).min(1).describe("IDs of the switch's ports."),
       answer: () => z.object({ response: z.array(switchPortReadSchema) }),
     },
   },
-  ops: { lists: [{ op: "S39" }] },
+  ops: { lists: [{ op: "listSwitchPorts" }] },
   build: (_ctx, input, id, previous) => ({
     record: { ...input, id, switchId: previous?.switchId ?? "", port: previous?.port ?? input.port },
   }),
   check: (t, port) => checkVenueRefs(t, port),
   view: (t, port) => ({ ...withoutSwitch(port), ...(lagOfPort(t, port) ? { lag: lagOfPort(t, port) } : {}) }),
   extra: {
-    // S40 names the port by the body's `port`, and answers the bare {requestId}.
-    S40: (c) => {
+    // updateSwitchPort names the port by the body's `port`, and answers the bare {requestId}.
+    updateSwitchPort: (c) => {
       const body = parsed(switchPortSettingsSchema, c.body);
       const port = portOfPath(c, body.port, "port");
       const write = c.model.update(switchPorts, c.tenant, port.id, c.body, c.params);
       return c.finish({ ...write, response: undefined });
     },
-    S41: (c) => {
+    getSwitchPort: (c) => {
       const port = portOfPath(c, `${c.params.unitNum}/${c.params.slotNum}/${c.params.portNum}`, "portNum");
       return ok(switchPorts.view(c.tenant, port));
     },
-    // S42 reads; its answer is the envelope {response: [ports]}.
-    S42: (c) => {
+    // getSwitchPortsByIds reads; its answer is the envelope {response: [ports]}.
+    getSwitchPortsByIds: (c) => {
       c.model.existing(switchesKind(c), c.tenant, c.params.serialNumber);
       const ports = idList(c.body).map((id, i) => {
         const port = c.tenant.of<SwitchPortRecord>("switchPorts").get(id);
@@ -129,14 +129,21 @@ export const switchLags: KindDef<SwitchLagRecord, SwitchLagInput> = {
   parents: ON_SWITCH,
   schema: () => switchLagInputSchema,
   readSchema: () => switchLagReadSchema,
-  schemasOf: { S38: severalOnASwitch(switchLagInputSchema, switchLagReadSchema) },
+  schemasOf: { createLags: severalOnASwitch(switchLagInputSchema, switchLagReadSchema) },
   unique: {
     key: (l) => `${l.switchId}\u0000${l.name}`,
     code: "NMS-DUPLICATE-NAME",
     object: "name",
     message: "the switch already has a LAG with this name",
   },
-  ops: { lists: [{ op: "S34" }], create: "S35", update: "S32", get: "S36", delete: "S37", bulkDelete: "S33" },
+  ops: {
+    lists: [{ op: "listSwitchLags" }],
+    create: "createLag",
+    update: "updateLag",
+    get: "getLag",
+    delete: "deleteLag",
+    bulkDelete: "deleteLags",
+  },
   build: onSwitchBuild<SwitchLagInput>(),
   check(t, lag) {
     switchOf(t, lag.switchId);
@@ -157,7 +164,7 @@ export const switchLags: KindDef<SwitchLagRecord, SwitchLagInput> = {
     checkVenueRefs(t, lag);
   },
   view: (_t, lag) => withoutSwitch(lag),
-  extra: { S38: several(() => switchLags as unknown as KindDef) },
+  extra: { createLags: several(() => switchLags as unknown as KindDef) },
 };
 
 function ipCheck(t: TenantState, record: AnyRecord): void {
@@ -173,18 +180,25 @@ export const switchIpPorts: KindDef<SwitchIpPortRecord, SwitchIpPortInput> = {
   parents: ON_SWITCH,
   schema: () => switchIpPortInputSchema,
   readSchema: () => switchIpPortReadSchema,
-  schemasOf: { S31: severalOnASwitch(switchIpPortInputSchema, switchIpPortReadSchema) },
+  schemasOf: { createIpPorts: severalOnASwitch(switchIpPortInputSchema, switchIpPortReadSchema) },
   unique: {
     key: (p) => `${p.switchId}\u0000${p.port}`,
     code: "NMS-DUPLICATE-NAME",
     object: "port",
     message: "the port already has an IP port",
   },
-  ops: { lists: [{ op: "S27" }], create: "S28", update: "S25", get: "S29", delete: "S30", bulkDelete: "S26" },
+  ops: {
+    lists: [{ op: "listSwitchIpPorts" }],
+    create: "createIpPort",
+    update: "updateIpPort",
+    get: "getIpPort",
+    delete: "deleteIpPort",
+    bulkDelete: "deleteIpPorts",
+  },
   build: onSwitchBuild<SwitchIpPortInput>(),
   check: ipCheck,
   view: (_t, ip) => withoutSwitch(ip),
-  extra: { S31: several(() => switchIpPorts as unknown as KindDef) },
+  extra: { createIpPorts: several(() => switchIpPorts as unknown as KindDef) },
 };
 
 export const switchVePorts: KindDef<SwitchVePortRecord, SwitchVePortInput> = {
@@ -194,21 +208,28 @@ export const switchVePorts: KindDef<SwitchVePortRecord, SwitchVePortInput> = {
   parents: ON_SWITCH,
   schema: () => switchVePortInputSchema,
   readSchema: () => switchVePortReadSchema,
-  schemasOf: { S67: severalOnASwitch(switchVePortInputSchema, switchVePortReadSchema) },
+  schemasOf: { createVePorts: severalOnASwitch(switchVePortInputSchema, switchVePortReadSchema) },
   unique: {
     key: (p) => `${p.switchId}\u0000${p.vlanId}`,
     code: "NMS-DUPLICATE-NAME",
     object: "vlanId",
     message: "the switch already has a VE port on this VLAN",
   },
-  ops: { lists: [{ op: "S62" }], create: "S63", update: "S61", get: "S64", delete: "S65", bulkDelete: "S66" },
+  ops: {
+    lists: [{ op: "listSwitchVePorts" }],
+    create: "createVePort",
+    update: "updateVePort",
+    get: "getVePort",
+    delete: "deleteVePort",
+    bulkDelete: "deleteVePorts",
+  },
   build: onSwitchBuild<SwitchVePortInput>(),
   check: ipCheck,
   view: (_t, ve) => withoutSwitch(ve),
-  extra: { S67: several(() => switchVePorts as unknown as KindDef) },
+  extra: { createVePorts: several(() => switchVePorts as unknown as KindDef) },
 };
 
-/** S31, S38, S67 ("submit several"): one object or an array of them, answered as the array created. */
+/** createIpPorts, createLags, createVePorts ("submit several"): one object or an array of them, answered as the array created. */
 function severalOnASwitch(input: z.ZodTypeAny, read: z.ZodTypeAny): OperationSchemas {
   return { body: () => z.union([input, z.array(input).min(1)]), answer: () => acceptedAnswerSchema(z.array(read)) };
 }

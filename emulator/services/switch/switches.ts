@@ -1,7 +1,7 @@
-// Switches (S9–S24), keyed by their ID, which is their serial number: every {serialNumber} slot
+// Switches, keyed by their ID, which is their serial number: every {serialNumber} slot
 // takes it. A switch's ports exist with it (PORT_LAYOUT); deleting a switch removes its ports,
-// LAGs, IP and VE ports. Position (S19) and stack members (S16, S17) have operations of their own,
-// so an S11 that leaves them out keeps them.
+// LAGs, IP and VE ports. Position (updateSwitchPosition) and stack members (updateStackMembers, deleteStackMember) have operations of their own,
+// so an updateSwitch that leaves them out keeps them.
 import {
   acceptedAnswerSchema,
   acceptedRequestSchema,
@@ -86,23 +86,32 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
   schema: () => switchInputSchema,
   readSchema: () => switchReadSchema,
   schemasOf: {
-    S12: { body: () => sshTunnelBodySchema, answer: () => acceptedRequestSchema },
-    S16: { body: () => stackMembersChangeSchema, answer: () => acceptedAnswerSchema(switchReadSchema) },
-    S17: { answer: () => acceptedRequestSchema },
-    S18: { body: () => switchPingBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
-    S19: { body: () => switchPositionSchema, answer: () => acceptedAnswerSchema(switchPositionSchema) },
-    S20: { answer: () => acceptedRequestSchema },
-    S21: { body: () => switchTraceRouteBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
-    S22: { body: () => switchFirmwareBodySchema, answer: () => acceptedRequestSchema },
-    S23: { body: () => switchInputSchema, answer: () => acceptedAnswerSchema(switchReadSchema.array()) },
+    createSshTunnel: { body: () => sshTunnelBodySchema, answer: () => acceptedRequestSchema },
+    updateStackMembers: { body: () => stackMembersChangeSchema, answer: () => acceptedAnswerSchema(switchReadSchema) },
+    deleteStackMember: { answer: () => acceptedRequestSchema },
+    pingFromSwitch: { body: () => switchPingBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    updateSwitchPosition: {
+      body: () => switchPositionSchema,
+      answer: () => acceptedAnswerSchema(switchPositionSchema),
+    },
+    rebootSwitch: { answer: () => acceptedRequestSchema },
+    traceRouteFromSwitch: {
+      body: () => switchTraceRouteBodySchema,
+      answer: () => acceptedAnswerSchema(actionTextReadSchema),
+    },
+    scheduleSwitchFirmware: { body: () => switchFirmwareBodySchema, answer: () => acceptedRequestSchema },
+    createSwitches: { body: () => switchInputSchema, answer: () => acceptedAnswerSchema(switchReadSchema.array()) },
   },
   ops: {
-    lists: [{ op: "S9" }, { op: "S13", where: { param: "venueId", field: "venueId", kind: "venues", noun: "venue" } }],
-    create: "S10",
-    update: "S11",
-    get: "S14",
-    delete: "S15",
-    bulkDelete: "S24",
+    lists: [
+      { op: "listSwitches" },
+      { op: "listVenueSwitches", where: { param: "venueId", field: "venueId", kind: "venues", noun: "venue" } },
+    ],
+    create: "createSwitch",
+    update: "updateSwitch",
+    get: "getSwitch",
+    delete: "deleteSwitch",
+    bulkDelete: "deleteSwitches",
   },
 
   build(_ctx, input, id, previous) {
@@ -150,15 +159,15 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
   view: (_t, sw) => sw,
 
   extra: {
-    S23: (c) => {
+    createSwitches: (c) => {
       const write = c.model.create(switches, c.tenant, c.body);
       return c.finish({ ...write, response: [write.response] });
     },
-    S19: (c) => {
+    updateSwitchPosition: (c) => {
       const position = parsed(switchPositionSchema, c.body);
       return changeSwitch(c, position, (current) => ({ ...current, position }));
     },
-    S16: (c) => {
+    updateStackMembers: (c) => {
       const target = switchOfPath(c);
       const change = parsed(stackMembersChangeSchema, c.body);
       const members = (target.stackMembers ?? []).map((m) => m.id);
@@ -184,7 +193,7 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
       };
       return changeSwitch(c, next(target), next);
     },
-    S17: (c) => {
+    deleteStackMember: (c) => {
       const target = switchOfPath(c);
       const memberId = c.params.memberId;
       if (!(target.stackMembers ?? []).some((m) => m.id === memberId))
@@ -194,19 +203,19 @@ export const switches: KindDef<SwitchRecord, SwitchInput> = {
         stackMembers: (current.stackMembers ?? []).filter((m) => m.id !== memberId),
       }));
     },
-    S18: (c) => diagnostic(c, "PING", parsed(switchPingBodySchema, c.body).targetHost),
-    S21: (c) => {
+    pingFromSwitch: (c) => diagnostic(c, "PING", parsed(switchPingBodySchema, c.body).targetHost),
+    traceRouteFromSwitch: (c) => {
       const body = parsed(switchTraceRouteBodySchema, c.body);
       return diagnostic(c, "TRACEROUTE", body.targetHost, body.maxTtl);
     },
-    // S20 (unnamed in the switch API documentation; a reboot by the route table): the switch must exist; nothing documented changes.
-    S20: (c) => c.finish(c.model.action(switchOfPath(c).id, undefined)),
-    // S22: the schedule is accepted for a switch that exists; the documentation shows no field that holds it.
-    S22: (c) => {
+    // rebootSwitch (unnamed in the switch API documentation; a reboot by the route table): the switch must exist; nothing documented changes.
+    rebootSwitch: (c) => c.finish(c.model.action(switchOfPath(c).id, undefined)),
+    // scheduleSwitchFirmware: the schedule is accepted for a switch that exists; the documentation shows no field that holds it.
+    scheduleSwitchFirmware: (c) => {
       parsed(switchFirmwareBodySchema, c.body);
       return c.finish(c.model.action(switchOfPath(c).id, undefined));
     },
-    S12: (c) => {
+    createSshTunnel: (c) => {
       const body = parsed(sshTunnelBodySchema, c.body);
       if (!c.tenant.of("switches").has(body.serial)) throw relatedNotFound("switch", "serial", body.serial);
       return c.finish(c.model.action(body.serial, undefined));

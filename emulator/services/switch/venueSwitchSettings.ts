@@ -1,5 +1,5 @@
-// A venue's switch settings (S68, S69): they exist while the venue does. Before any write S69
-// answers the defaults; S68 (a PUT the switch API documentation labels "create") writes them whole, naming the venue
+// A venue's switch settings (updateVenueSwitchSettings, getVenueSwitchSettings): they exist while the venue does. Before any write getVenueSwitchSettings
+// answers the defaults; updateVenueSwitchSettings (a PUT the switch API documentation labels "create") writes them whole, naming the venue
 // by the body's id. The venue's delete takes them along.
 import {
   VENUE_SWITCH_SETTINGS_DEFAULTS,
@@ -23,7 +23,7 @@ export const venueSwitchSettings: KindDef<VenueSwitchSettingsRecord, VenueSwitch
     kind: "venues",
     defaults: (_ctx, venueId) => ({ ...VENUE_SWITCH_SETTINGS_DEFAULTS, dns: [], id: venueId }),
   },
-  ops: { update: "S68", get: "S69" },
+  ops: { update: "updateVenueSwitchSettings", get: "getVenueSwitchSettings" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   check(t, settings) {
     if (settings.profileId !== undefined && !t.of("switchProfiles").has(settings.profileId))

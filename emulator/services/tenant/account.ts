@@ -1,4 +1,4 @@
-// Operations of the tenant itself and of its request records (A2–A5): no kind of object, so
+// Operations of the tenant itself and of its request records: no kind of object, so
 // they are declared here as handlers of their own.
 import { z } from "zod";
 import {
@@ -18,13 +18,16 @@ import { slicePage } from "../../model/model";
 import type { TenantState } from "../../model/tenant";
 import { type AdminRecord, embeddedAdmin } from "./admins";
 
-export const ACCOUNT_OPERATIONS: Record<"A2" | "A3" | "A4" | "A5", Handler> = {
-  A2: (c) => {
+export const ACCOUNT_OPERATIONS: Record<
+  "getRequest" | "listRequestsByStatus" | "getTenant" | "getTenantDetails",
+  Handler
+> = {
+  getRequest: (c) => {
     const record = c.tenant.requests.get(c.params.requestId);
     if (!record) throw notFound("request", "requestId", c.params.requestId);
     return ok(record);
   },
-  A3: (c) => {
+  listRequestsByStatus: (c) => {
     const status = c.params.status;
     if (!(REQUEST_STATUSES as readonly string[]).includes(status)) {
       throw new ApiError("NMS-BAD-REQUEST", {
@@ -40,19 +43,19 @@ export const ACCOUNT_OPERATIONS: Record<"A2" | "A3" | "A4" | "A5", Handler> = {
     matching.reverse();
     return listAnswer(c.route, slicePage(matching, pageOf(c.query, c.route)), matching.length);
   },
-  A4: (c) => ok(tenantView(c.tenant, c.query.get("deep") === "true")),
-  A5: (c) => ok(c.tenant.details),
+  getTenant: (c) => ok(tenantView(c.tenant, c.query.get("deep") === "true")),
+  getTenantDetails: (c) => ok(c.tenant.details),
 };
 
 export const ACCOUNT_SCHEMAS: Record<keyof typeof ACCOUNT_OPERATIONS, OperationSchemas> = {
-  A2: { answer: () => requestRecordReadSchema },
-  A3: { answer: () => z.array(requestRecordReadSchema) },
+  getRequest: { answer: () => requestRecordReadSchema },
+  listRequestsByStatus: { answer: () => z.array(requestRecordReadSchema) },
   // deep=true adds the sub-entities.
-  A4: { answer: () => z.union([tenantDeepReadSchema, tenantReadSchema]) },
-  A5: { answer: () => tenantDetailsReadSchema },
+  getTenant: { answer: () => z.union([tenantDeepReadSchema, tenantReadSchema]) },
+  getTenantDetails: { answer: () => tenantDetailsReadSchema },
 };
 
-/** A4: the tenant, with its sub-entities when deep. */
+/** getTenant: the tenant, with its sub-entities when deep. */
 function tenantView(t: TenantState, deep: boolean): Record<string, unknown> {
   const created = Date.parse(t.createdDate);
   const mspId = t.directory.mspOf.get(t.id);

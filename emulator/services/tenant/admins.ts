@@ -1,7 +1,7 @@
-// Administrators (A12–A17). A person with no support account is added by email (their login);
+// Administrators. A person with no support account is added by email (their login);
 // one with a support account by externalId (their login is the support directory's username).
 // Usernames are global: an administrator of one tenant cannot be added to another (TNT-10300).
-// A12 and A16 answer the list form; A13, A14 and A4 the embedded form (the account-and-venues API documentation, "Admin").
+// listAdmins and getAdmin answer the list form; createAdmin, updateAdminRole and getTenant the embedded form (the account-and-venues API documentation, "Admin").
 import {
   acceptedAnswerSchema,
   type AdminInput,
@@ -142,24 +142,24 @@ function checkGrantsPrimeAdmin(c: OpContext, target: AdminRecord | undefined): v
     });
 }
 
-/** A13 and A14 answer the embedded form (A4's), so they are a form of their own over the same collection. */
+/** createAdmin and updateAdminRole answer the embedded form (getTenant's), so they are a form of their own over the same collection. */
 export const adminsEmbedded: KindDef<AdminRecord, AdminInput> = {
   ...adminRules,
   ops: {},
   readSchema: () => adminEmbeddedReadSchema,
-  // A14's body names the person (externalId, else email): the add's body.
+  // updateAdminRole's body names the person (externalId, else email): the add's body.
   schemasOf: {
-    A13: { body: () => adminInputSchema, answer: () => acceptedAnswerSchema(adminEmbeddedReadSchema) },
-    A14: { body: () => adminInputSchema, answer: () => acceptedAnswerSchema(adminEmbeddedReadSchema) },
+    createAdmin: { body: () => adminInputSchema, answer: () => acceptedAnswerSchema(adminEmbeddedReadSchema) },
+    updateAdminRole: { body: () => adminInputSchema, answer: () => acceptedAnswerSchema(adminEmbeddedReadSchema) },
   },
   view: (_t, a) => embeddedAdmin(a),
   extra: {
-    A13: (c) => {
+    createAdmin: (c) => {
       checkGrantsPrimeAdmin(c, undefined);
       return c.finish(c.model.create(adminsEmbedded, c.tenant, c.body, c.params));
     },
-    // A14 has no administrator in its path: the body names them, by externalId when given, else by email.
-    A14: (c) => {
+    // updateAdminRole has no administrator in its path: the body names them, by externalId when given, else by email.
+    updateAdminRole: (c) => {
       const target = namedAdmin(c.tenant, c.body);
       checkGrantsPrimeAdmin(c, target);
       return c.finish(c.model.update(adminsEmbedded, c.tenant, target.id, c.body, c.params));
@@ -167,10 +167,10 @@ export const adminsEmbedded: KindDef<AdminRecord, AdminInput> = {
   },
 };
 
-/** The list form (A12, A16); last of the two, so the admin API's listing shows it. */
+/** The list form (listAdmins, getAdmin); last of the two, so the admin API's listing shows it. */
 export const admins: KindDef<AdminRecord, AdminInput> = {
   ...adminRules,
-  ops: { lists: [{ op: "A12" }], bulkDelete: "A15", get: "A16", delete: "A17" },
+  ops: { lists: [{ op: "listAdmins" }], bulkDelete: "deleteAdmins", get: "getAdmin", delete: "deleteAdmin" },
   readSchema: () => adminListReadSchema,
   view: (_t, a) => ({
     id: a.id,
@@ -232,7 +232,7 @@ export function accountAdminRecord(
   };
 }
 
-/** The embedded form: A4 with deep=true, and the answers of A13 and A14. */
+/** The embedded form: getTenant with deep=true, and the answers of createAdmin and updateAdminRole. */
 export function embeddedAdmin(a: AdminRecord): Record<string, unknown> {
   return {
     id: a.id,

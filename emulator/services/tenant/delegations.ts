@@ -1,7 +1,7 @@
-// Delegations (A18–A24): a VAR invited by username from the support directory (TNT-10301 when
+// Delegations: a VAR invited by username from the support directory (TNT-10301 when
 // it has no such person, TNT-10304 when the person is on the vendor's support team), vendor
-// support access granted (A20) and revoked (A21), and the invited party's answer (A23), which
-// turns INVITED into ACCEPTED or REJECTED. A23's fromTenantId, the tenant that asked, may be left
+// support access granted (createSupportDelegation) and revoked (deleteSupportDelegation), and the invited party's answer (updateDelegation), which
+// turns INVITED into ACCEPTED or REJECTED. updateDelegation's fromTenantId, the tenant that asked, may be left
 // out (answerBodySchema).
 import { z } from "zod";
 import {
@@ -33,7 +33,7 @@ export interface DelegationRecord {
   updatedDate: string;
 }
 
-/** How long vendor support may access the account once granted (A20); the API documentation does not say. */
+/** How long vendor support may access the account once granted (createSupportDelegation); the API documentation does not say. */
 const SUPPORT_ACCESS_DAYS = 14;
 /** The tenant ID the vendor's support team goes by in delegations. */
 const SUPPORT_TENANT = "support";
@@ -48,10 +48,10 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
   schema: () => varDelegationInputSchema,
   readSchema: () => delegationReadSchema,
   schemasOf: {
-    A18: { answer: () => z.array(delegationReadSchema) },
-    A20: { answer: () => acceptedAnswerSchema(delegationReadSchema) },
-    A21: { answer: () => acceptedRequestSchema },
-    A23: { body: () => answerBodySchema, answer: () => acceptedAnswerSchema(delegationReadSchema) },
+    listDelegations: { answer: () => z.array(delegationReadSchema) },
+    createSupportDelegation: { answer: () => acceptedAnswerSchema(delegationReadSchema) },
+    deleteSupportDelegation: { answer: () => acceptedRequestSchema },
+    updateDelegation: { body: () => answerBodySchema, answer: () => acceptedAnswerSchema(delegationReadSchema) },
   },
   // One VAR delegation per person, one support delegation per tenant.
   unique: {
@@ -60,7 +60,7 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
     object: "username",
     message: "this delegation already exists",
   },
-  ops: { create: "A19", get: "A22", delete: "A24" },
+  ops: { create: "inviteVar", get: "getDelegation", delete: "deleteDelegation" },
 
   build(ctx, input, id) {
     const person = ctx.t.directory.supportByUsername(input.username);
@@ -90,7 +90,7 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
   view: (_t, d) => d,
 
   extra: {
-    A18: (c) => {
+    listDelegations: (c) => {
       const type = c.query.get("type");
       if (type !== null && !(DELEGATION_TYPES as readonly string[]).includes(type)) {
         throw new ApiError("NMS-BAD-REQUEST", {
@@ -102,8 +102,8 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
       const matching = c.tenant.of<DelegationRecord>("delegations").filter((d) => type === null || d.type === type);
       return listAnswer(c.route, slicePage(matching, pageOf(c.query, c.route)), matching.length);
     },
-    A20: (c) => grantSupport(c),
-    A21: (c) => {
+    createSupportDelegation: (c) => grantSupport(c),
+    deleteSupportDelegation: (c) => {
       const [granted] = byType(c.tenant, "SUPPORT");
       if (!granted)
         throw new ApiError("NMS-NOT-FOUND", {
@@ -113,7 +113,7 @@ export const delegations: KindDef<DelegationRecord, { username: string }> = {
         });
       return c.finish(c.model.remove(delegations, c.tenant, [granted.id], c.params));
     },
-    A23: (c) => answerDelegation(c),
+    updateDelegation: (c) => answerDelegation(c),
   },
 };
 
@@ -143,14 +143,14 @@ const grantSupport: Handler = (c) => {
 };
 
 /**
- * A23's body. The API documentation's row gives `{accept, fromTenantId}`; the vendor's public generated client
+ * updateDelegation's body. The API documentation's row gives `{accept, fromTenantId}`; the vendor's public generated client
  * sends `{accept}` alone (it has no fromTenantId), and the service takes it from that client: left out, it is the
  * tenant that made the invitation. Given, it must be that tenant.
  */
 const answerBodySchema = delegationAnswerSchema.partial({ fromTenantId: true });
 
 /**
- * A23: the delegation is found in the caller's own list (fromTenantId must then be the tenant
+ * updateDelegation: the delegation is found in the caller's own list (fromTenantId must then be the tenant
  * that made it) or in the list of the tenant fromTenantId names, when it was made to the caller
  * (a VAR invited by another tenant answers it from its own tenant); without fromTenantId, in the
  * list of whichever tenant made it to the caller.

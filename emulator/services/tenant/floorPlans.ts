@@ -1,6 +1,6 @@
-// Floor plans of a venue (F1–F5) and their calibration points (C1, C2). A floor plan's image is
-// a file of the tenant's file store (U1), named by imageId; imageUrl is U2's path for it. The
-// calibration points are kept on the floor plan: C1 reads them, C2 replaces them (exactly two,
+// Floor plans of a venue and their calibration points (listCalibrationPoints, replaceCalibrationPoints). A floor plan's image is
+// a file of the tenant's file store (getUploadUrl), named by imageId; imageUrl is getDownloadUrl's path for it. The
+// calibration points are kept on the floor plan: listCalibrationPoints reads them, replaceCalibrationPoints replaces them (exactly two,
 // VENUE-10203), and they go with the floor plan.
 import { z } from "zod";
 import {
@@ -42,13 +42,19 @@ export const floorPlans: KindDef<FloorPlanRecord, FloorPlanInput> = {
   schema: () => floorPlanInputSchema,
   readSchema: () => floorPlanReadSchema,
   schemasOf: {
-    C1: { answer: () => z.array(calibrationPointReadSchema) },
-    C2: {
+    listCalibrationPoints: { answer: () => z.array(calibrationPointReadSchema) },
+    replaceCalibrationPoints: {
       body: () => calibrationPointsSchema,
       answer: () => acceptedAnswerSchema(z.array(calibrationPointReadSchema)),
     },
   },
-  ops: { lists: [{ op: "F1" }], create: "F2", get: "F3", update: "F4", delete: "F5" },
+  ops: {
+    lists: [{ op: "listFloorPlans" }],
+    create: "createFloorPlan",
+    get: "getFloorPlan",
+    update: "updateFloorPlan",
+    delete: "deleteFloorPlan",
+  },
 
   build(ctx, input, id, previous) {
     const record = {
@@ -70,8 +76,9 @@ export const floorPlans: KindDef<FloorPlanRecord, FloorPlanInput> = {
   view: (t, plan) => floorPlanView(t.id, plan),
 
   extra: {
-    C1: (c) => ok(c.model.existing(floorPlans, c.tenant, c.params.floorPlanId, c.params).calibrationPoints),
-    C2: (c) => {
+    listCalibrationPoints: (c) =>
+      ok(c.model.existing(floorPlans, c.tenant, c.params.floorPlanId, c.params).calibrationPoints),
+    replaceCalibrationPoints: (c) => {
       const plan = c.model.existing(floorPlans, c.tenant, c.params.floorPlanId, c.params);
       const parsed = validateBody(calibrationPointsSchema, c.body);
       if (!parsed.ok) throw validationError(parsed.failures, c.body);
@@ -87,8 +94,10 @@ export const floorPlans: KindDef<FloorPlanRecord, FloorPlanInput> = {
   },
 };
 
-/** The read form: without the calibration points (C1 reads them), with imageUrl for an image. */
+/** The read form: without the calibration points (listCalibrationPoints reads them), with imageUrl for an image. */
 export function floorPlanView(tenantId: string, plan: FloorPlanRecord): Record<string, unknown> {
   const { calibrationPoints: _points, venueId: _venue, ...shown } = plan;
-  return plan.imageId === undefined ? shown : { ...shown, imageUrl: pathFor("U2", { tenantId, fileId: plan.imageId }) };
+  return plan.imageId === undefined
+    ? shown
+    : { ...shown, imageUrl: pathFor("getDownloadUrl", { tenantId, fileId: plan.imageId }) };
 }

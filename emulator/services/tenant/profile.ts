@@ -1,5 +1,5 @@
-// The caller's user profile (A31, A32) and the tenant's licences (A33–A35). The profile's date
-// format and detail level are the caller's administrator record's (A4 shows the same values).
+// The caller's user profile (getUserProfile, updateUserProfile) and the tenant's licences. The profile's date
+// format and detail level are the caller's administrator record's (getTenant shows the same values).
 // Wi-Fi entitlements are the tenant's wifiLicenses, the count that gates AP additions
 // (ENT-10003), so a summary's remaining devices falls as APs are added.
 import { z } from "zod";
@@ -131,9 +131,16 @@ function summaries(t: TenantState, types: readonly LicenseType[]) {
   });
 }
 
-export const PROFILE_OPERATIONS: Record<"A31" | "A32" | "A33" | "A34" | "A35", Handler> = {
-  A31: (c) => ok(profileOf(c, callerOf(c))),
-  A32: (c) => {
+export const PROFILE_OPERATIONS: Record<
+  | "getUserProfile"
+  | "updateUserProfile"
+  | "listEntitlements"
+  | "listEntitlementSummaries"
+  | "getEndCustomerEntitlements",
+  Handler
+> = {
+  getUserProfile: (c) => ok(profileOf(c, callerOf(c))),
+  updateUserProfile: (c) => {
     if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body))
       throw badRequest("body must be a JSON object (user profile)", "body");
     const parsed = validateBody(userProfileUpdateSchema, c.body);
@@ -148,9 +155,9 @@ export const PROFILE_OPERATIONS: Record<"A31" | "A32" | "A33" | "A34" | "A35", H
       }),
     );
   },
-  A33: (c) => paged(c, entitlements(c.tenant, typeFilter(c))),
-  A34: (c) => paged(c, summaries(c.tenant, typeFilter(c))),
-  A35: (c) => {
+  listEntitlements: (c) => paged(c, entitlements(c.tenant, typeFilter(c))),
+  listEntitlementSummaries: (c) => paged(c, summaries(c.tenant, typeFilter(c))),
+  getEndCustomerEntitlements: (c) => {
     const ecId = c.query.get("mspEcTenantId");
     if (ecId === null || ecId === "") throw badRequest("mspEcTenantId is required", "mspEcTenantId");
     const ec = c.model.tenant(ecId);
@@ -167,11 +174,11 @@ export const PROFILE_OPERATIONS: Record<"A31" | "A32" | "A33" | "A34" | "A35", H
 };
 
 export const PROFILE_SCHEMAS: Record<keyof typeof PROFILE_OPERATIONS, OperationSchemas> = {
-  A31: { answer: () => userProfileReadSchema },
-  A32: { body: () => userProfileUpdateSchema, answer: () => acceptedAnswerSchema(userProfileReadSchema) },
-  A33: { answer: () => z.array(entitlementReadSchema) },
-  A34: { answer: () => z.array(entitlementSummaryReadSchema) },
-  A35: {
+  getUserProfile: { answer: () => userProfileReadSchema },
+  updateUserProfile: { body: () => userProfileUpdateSchema, answer: () => acceptedAnswerSchema(userProfileReadSchema) },
+  listEntitlements: { answer: () => z.array(entitlementReadSchema) },
+  listEntitlementSummaries: { answer: () => z.array(entitlementSummaryReadSchema) },
+  getEndCustomerEntitlements: {
     answer: () =>
       z.object({ entitlements: z.array(entitlementReadSchema), summary: z.array(entitlementSummaryReadSchema) }),
   },

@@ -1,6 +1,6 @@
-// Notification recipients (A25–A30): description and endpoints; an endpoint (its type and
+// Notification recipients: description and endpoints; an endpoint (its type and
 // destination) belongs to one recipient of the tenant only (TNT-10100, also within one body).
-// A27 is the bulk delete; its body lists recipients, each named by its `id`.
+// deleteNotificationRecipients is the bulk delete; its body lists recipients, each named by its `id`.
 import { z } from "zod";
 import {
   acceptedRequestSchema,
@@ -35,13 +35,19 @@ export const notificationRecipients: KindDef<RecipientRecord, NotificationRecipi
   schema: () => notificationRecipientInputSchema,
   readSchema: () => notificationRecipientReadSchema,
   schemasOf: {
-    // A27: the recipients to delete, each named by its id (the rest of each entry is not read).
-    A27: {
+    // deleteNotificationRecipients: the recipients to delete, each named by its id (the rest of each entry is not read).
+    deleteNotificationRecipients: {
       body: () => z.array(z.object({ id: z.string().min(1, "is required") }).passthrough()).min(1),
       answer: () => acceptedRequestSchema,
     },
   },
-  ops: { lists: [{ op: "A25" }], create: "A26", get: "A28", update: "A29", delete: "A30" },
+  ops: {
+    lists: [{ op: "listNotificationRecipients" }],
+    create: "createNotificationRecipient",
+    get: "getNotificationRecipient",
+    update: "updateNotificationRecipient",
+    delete: "deleteNotificationRecipient",
+  },
 
   build(ctx, input, id, previous) {
     // An endpoint kept across an update (same type and destination) keeps its ID and creation date.
@@ -90,7 +96,7 @@ export const notificationRecipients: KindDef<RecipientRecord, NotificationRecipi
   view: (_t, r) => r,
 
   extra: {
-    A27: (c) => {
+    deleteNotificationRecipients: (c) => {
       const body = c.body;
       if (!Array.isArray(body) || body.length === 0)
         throw badRequest("body must be a non-empty JSON array of notification recipients", "body");

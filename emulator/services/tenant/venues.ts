@@ -1,4 +1,4 @@
-// Venue (A6–A11): names unique per tenant; every venue owns a default AP group, created and
+// Venue: names unique per tenant; every venue owns a default AP group, created and
 // deleted with it.
 import { type Venue, venueInputSchema, type VenueInput, venueReadSchema } from "../../../contract";
 import { ApiError } from "../../model/errors";
@@ -20,7 +20,14 @@ export const venues: KindDef<VenueRecord, VenueInput> = {
     object: "name",
     message: "a venue with this name already exists",
   },
-  ops: { lists: [{ op: "A6" }], create: "A7", bulkDelete: "A8", get: "A9", update: "A10", delete: "A11" },
+  ops: {
+    lists: [{ op: "listVenues" }],
+    create: "createVenue",
+    bulkDelete: "deleteVenues",
+    get: "getVenue",
+    update: "updateVenue",
+    delete: "deleteVenue",
+  },
 
   build(ctx, input, id, previous) {
     const record = {
@@ -51,7 +58,7 @@ export const venues: KindDef<VenueRecord, VenueInput> = {
     for (const plan of t.of("floorPlans").filter((p) => p.venueId === venue.id)) t.of("floorPlans").delete(plan.id);
   },
 
-  // floorPlans is read only: the venue's floor plans as F1 lists them.
+  // floorPlans is read only: the venue's floor plans as listFloorPlans lists them.
   view: (t, venue) => ({
     ...venue,
     floorPlans: t

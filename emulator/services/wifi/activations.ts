@@ -1,4 +1,4 @@
-// Network-venue activation (W59–W66): one per network and venue; its AP groups must belong to
+// Network-venue activation: one per network and venue; its AP groups must belong to
 // its venue; network and venue are fixed at creation.
 import {
   type ActivationApGroup,
@@ -33,7 +33,7 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
   idParam: "networkVenueId",
   schema: networkVenueInputSchemaFor,
   readSchema: networkVenueReadSchemaFor,
-  schemasOf: { W65: { answer: networkVenueReadSchemaFor } },
+  schemasOf: { getNetworkActivationByVenue: { answer: networkVenueReadSchemaFor } },
   unique: {
     key: (a) => `${a.networkId}\u0000${a.venueId}`,
     code: "NMS-DUPLICATE-ACTIVATION",
@@ -42,14 +42,20 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
   },
   ops: {
     lists: [
-      { op: "W64", where: { param: "networkId", field: "networkId", kind: "networks", noun: "network" } },
-      { op: "W66", where: { param: "venueId", field: "venueId", kind: "venues", noun: "venue" } },
+      {
+        op: "listNetworkActivations",
+        where: { param: "networkId", field: "networkId", kind: "networks", noun: "network" },
+      },
+      {
+        op: "listVenueNetworkActivations",
+        where: { param: "venueId", field: "venueId", kind: "venues", noun: "venue" },
+      },
     ],
-    create: "W59",
-    bulkDelete: "W60",
-    get: "W61",
-    update: "W62",
-    delete: "W63",
+    create: "activateNetwork",
+    bulkDelete: "deactivateNetworks",
+    get: "getNetworkActivation",
+    update: "updateNetworkActivation",
+    delete: "deactivateNetwork",
   },
 
   build(ctx, input, id, previous) {
@@ -96,7 +102,7 @@ export const activations: KindDef<ActivationRecord, NetworkVenueInput> = {
   view: (t, activation) => activationView(t, activation),
 
   extra: {
-    W65: (c) => {
+    getNetworkActivationByVenue: (c) => {
       const { networkId, venueId } = c.params;
       if (!c.tenant.of("networks").has(networkId)) throw notFound("network", "networkId", networkId);
       if (!c.tenant.of("venues").has(venueId)) throw notFound("venue", "venueId", venueId);

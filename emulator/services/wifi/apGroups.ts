@@ -1,4 +1,4 @@
-// AP group (W23–W30): names unique per venue, venueId fixed at creation, the venue's default
+// AP group: names unique per venue, venueId fixed at creation, the venue's default
 // group may not be deleted, nor a group that an activation names.
 import { type ApGroup, type ApGroupInput, apGroupInputSchema, apGroupReadSchema } from "../../../contract";
 import { ApiError, notFound, relatedNotFound } from "../../model/errors";
@@ -25,7 +25,7 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
   idParam: "apGroupId",
   schema: () => apGroupInputSchema,
   readSchema: () => apGroupReadSchema,
-  schemasOf: { W30: { answer: () => apGroupReadSchema } },
+  schemasOf: { getVenueDefaultApGroup: { answer: () => apGroupReadSchema } },
   unique: {
     key: (g) => `${g.venueId}\u0000${g.name}`,
     code: "NMS-DUPLICATE-NAME",
@@ -33,12 +33,15 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
     message: "an AP group with this name already exists in the venue",
   },
   ops: {
-    lists: [{ op: "W23" }, { op: "W29", where: { param: "venueId", field: "venueId", kind: "venues", noun: "venue" } }],
-    create: "W24",
-    bulkDelete: "W25",
-    get: "W26",
-    update: "W27",
-    delete: "W28",
+    lists: [
+      { op: "listApGroups" },
+      { op: "listVenueApGroups", where: { param: "venueId", field: "venueId", kind: "venues", noun: "venue" } },
+    ],
+    create: "createApGroup",
+    bulkDelete: "deleteApGroups",
+    get: "getApGroup",
+    update: "updateApGroup",
+    delete: "deleteApGroup",
   },
 
   build(_ctx, input, id, previous) {
@@ -96,7 +99,7 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
     }
   },
 
-  // The Wi-Fi API documentation: the group's APs in their read form. Scripts take an AP from here and send it back to W6 (moved to another venue).
+  // The Wi-Fi API documentation: the group's APs in their read form. Scripts take an AP from here and send it back to updateAp (moved to another venue).
   view: (t, group) => ({
     ...group,
     aps: t
@@ -106,7 +109,7 @@ export const apGroups: KindDef<ApGroupRecord, ApGroupInput> = {
   }),
 
   extra: {
-    W30: (c) => {
+    getVenueDefaultApGroup: (c) => {
       if (!c.tenant.of("venues").has(c.params.venueId)) throw notFound("venue", "venueId", c.params.venueId);
       const group = c.tenant.of<ApGroupRecord>("apGroups").find((g) => g.venueId === c.params.venueId && g.isDefault);
       if (!group)

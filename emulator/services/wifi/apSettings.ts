@@ -1,7 +1,7 @@
-// An AP's own settings, which exist while the AP does (radio W18–W20, LAN ports W13–W15, mDNS
-// gateway W8–W10), keyed by the AP's serial number; the AP's delete takes them along (model.ts).
-// Also the AP operations that are no setting: the AP with its settings (W5), position (W17), log
-// file (W11), factory reset (W12) and trace route (W22).
+// An AP's own settings, which exist while the AP does (radio, LAN ports, mDNS
+// gateway), keyed by the AP's serial number; the AP's delete takes them along (model.ts).
+// Also the AP operations that are no setting: the AP with its settings (getAp), position (updateApPosition), log
+// file (downloadApLog), factory reset (factoryResetAp) and trace route (traceRouteFromAp).
 import { z } from "zod";
 import {
   AP_LAN_PORTS_DEFAULTS,
@@ -67,13 +67,13 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
   schema: () => apRadioInputSchema,
   readSchema: () => apRadioReadSchema,
   schemasOf: {
-    W5: { answer: (variant) => apDetailReadSchemaFor(variant) },
-    W11: {
+    getAp: { answer: (variant) => apDetailReadSchemaFor(variant) },
+    downloadApLog: {
       answer: () => z.object({ fileURL: z.string().min(1).describe("Where the AP's log file can be downloaded.") }),
     },
-    W12: { answer: () => acceptedRequestSchema },
-    W17: { body: () => apPositionSchema, answer: () => acceptedAnswerSchema(apPositionSchema) },
-    W22: { body: () => apTargetBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    factoryResetAp: { answer: () => acceptedRequestSchema },
+    updateApPosition: { body: () => apPositionSchema, answer: () => acceptedAnswerSchema(apPositionSchema) },
+    traceRouteFromAp: { body: () => apTargetBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
   },
   settingsOf: {
     kind: "aps",
@@ -82,8 +82,8 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
       ...(structuredClone(AP_RADIO_DEFAULTS) as unknown as Omit<ApRadioRecord, "id">),
     }),
   },
-  ops: { get: "W18", update: "W19", reset: "W20" },
-  // The body replaces the settings whole: W19's schema fills a band or a band field left out with its default (W20's value).
+  ops: { get: "getApRadio", update: "updateApRadio", reset: "resetApRadio" },
+  // The body replaces the settings whole: updateApRadio's schema fills a band or a band field left out with its default (resetApRadio's value).
   build: (_ctx, input, id) => ({ record: { ...structuredClone(input), id } }),
   // The AP's one 5 GHz list falls under WIFI-10111 on an indoor model and WIFI-10112 on an outdoor one.
   check(t, radio) {
@@ -105,16 +105,16 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
     };
   },
   extra: {
-    W5: (c) => ok(apDetailView(c.tenant, c.model.existing(aps, c.tenant, c.params.serialNumber), c.query)),
-    W11: (c) =>
+    getAp: (c) => ok(apDetailView(c.tenant, c.model.existing(aps, c.tenant, c.params.serialNumber), c.query)),
+    downloadApLog: (c) =>
       ok({
         fileURL: `/api/file/tenant/${c.tenant.id}/${c.model.existing(aps, c.tenant, c.params.serialNumber).id}-support.log`,
       }),
-    W12: (c) => {
+    factoryResetAp: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
       return c.finish(c.model.action(ap.id, undefined, () => factoryReset(c.tenant, ap.id)));
     },
-    W17: (c) => {
+    updateApPosition: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
       const position = parsed(apPositionSchema, c.body);
       return c.finish(
@@ -124,7 +124,7 @@ export const apRadio: KindDef<ApRadioRecord, ApRadioInput> = {
         }),
       );
     },
-    W22: (c) => traceRoute(c),
+    traceRouteFromAp: (c) => traceRoute(c),
   },
 };
 
@@ -135,14 +135,15 @@ export const apLanPorts: KindDef<ApLanPortsRecord, ApLanPortsInput> = {
   idFrom: { param: "serialNumber" },
   schema: () => apLanPortsInputSchema,
   readSchema: () => answerFormOf(apLanPortsInputSchema),
-  schemasOf: { W15: { answer: () => acceptedRequestSchema } },
+  schemasOf: { resetApLanPorts: { answer: () => acceptedRequestSchema } },
   settingsOf: { kind: "aps", defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_LAN_PORTS_DEFAULTS) }) },
-  ops: { get: "W13", update: "W14" },
+  ops: { get: "getApLanPorts", update: "updateApLanPorts" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
-  // W15 answers {requestId} only (the Wi-Fi API documentation), unlike W20.
+  // resetApLanPorts answers {requestId} only (the Wi-Fi API documentation), unlike resetApRadio.
   extra: {
-    W15: (c) => c.finish({ ...c.model.reset(apLanPorts, c.tenant, c.params.serialNumber), response: undefined }),
+    resetApLanPorts: (c) =>
+      c.finish({ ...c.model.reset(apLanPorts, c.tenant, c.params.serialNumber), response: undefined }),
   },
 };
 
@@ -153,21 +154,22 @@ export const apMdnsGateway: KindDef<ApMdnsGatewayRecord, ApMdnsGatewayInput> = {
   idFrom: { param: "serialNumber" },
   schema: () => apMdnsGatewayInputSchema,
   readSchema: () => answerFormOf(apMdnsGatewayInputSchema),
-  schemasOf: { W10: { answer: () => acceptedRequestSchema } },
+  schemasOf: { resetApBonjourGateway: { answer: () => acceptedRequestSchema } },
   settingsOf: {
     kind: "aps",
     defaults: (_ctx, serial) => ({ id: serial, ...structuredClone(AP_MDNS_GATEWAY_DEFAULTS) }),
   },
-  ops: { get: "W8", update: "W9" },
+  ops: { get: "getApBonjourGateway", update: "updateApBonjourGateway" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
-  // W10 answers {requestId} only (the Wi-Fi API documentation).
+  // resetApBonjourGateway answers {requestId} only (the Wi-Fi API documentation).
   extra: {
-    W10: (c) => c.finish({ ...c.model.reset(apMdnsGateway, c.tenant, c.params.serialNumber), response: undefined }),
+    resetApBonjourGateway: (c) =>
+      c.finish({ ...c.model.reset(apMdnsGateway, c.tenant, c.params.serialNumber), response: undefined }),
   },
 };
 
-/** W5: the AP's read form with its own settings and (newer) its cellular settings. */
+/** getAp: the AP's read form with its own settings and (newer) its cellular settings. */
 function apDetailView(t: TenantState, ap: ApRecord, query: URLSearchParams): Record<string, unknown> {
   const settings = { ...apView(t, ap, query), ...apSettingsView(t, ap.id) };
   return t.variant === "newer"
@@ -175,7 +177,7 @@ function apDetailView(t: TenantState, ap: ApRecord, query: URLSearchParams): Rec
     : settings;
 }
 
-/** The AP's own settings as W5 shows them: stored, or their defaults. */
+/** The AP's own settings as getAp shows them: stored, or their defaults. */
 function apSettingsView(t: TenantState, serial: string): Record<string, unknown> {
   const stored = <R extends AnyRecord>(kind: string, defaults: Omit<R, "id">) => {
     const record = t.of<R>(kind).get(serial);
@@ -191,7 +193,7 @@ function apSettingsView(t: TenantState, serial: string): Record<string, unknown>
   };
 }
 
-/** W12: the AP forgets its own settings and starts over as a device that has never contacted the cloud; it stays registered. */
+/** factoryResetAp: the AP forgets its own settings and starts over as a device that has never contacted the cloud; it stays registered. */
 function factoryReset(t: TenantState, serial: string): void {
   for (const kind of ["apRadio", "apLanPorts", "apMdnsGateway"]) t.of(kind).delete(serial);
   const ap = apOf(t, serial);
@@ -215,7 +217,7 @@ function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, body: unknown): 
   return result.value;
 }
 
-/** W22: the same target rule as W16; no hop answers while the AP has never contacted the cloud. */
+/** traceRouteFromAp: the same target rule as pingFromAp; no hop answers while the AP has never contacted the cloud. */
 function traceRoute(c: OpContext) {
   const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
   const host = parsed(apTargetBodySchema, c.body).targetHost;

@@ -1,4 +1,4 @@
-// Access points (W1–W7, W16, W21), keyed by serial number. Names are unique in the tenant
+// Access points, keyed by serial number. Names are unique in the tenant
 // (WIFI-10120), a serial number is registered once (APR-10130), APs beyond the tenant's Wi-Fi
 // licences are refused (ENT-10003), and a venue whose country is outside SUPPORTED_COUNTRIES
 // takes no APs (WIFI-10114). A new AP has never contacted the cloud; its device fields say so.
@@ -84,7 +84,7 @@ const SUPPORTED_COUNTRIES: ReadonlyMap<string, string> = new Map(
 const MODELS = ["R350", "R550", "R650", "R750", "R850", "T350", "T750", "H550"] as const;
 const FIRMWARE = "6.1.2.0.1145";
 
-/** Body of W16 (ping) and W22 (trace route, services/wifi/apSettings.ts). */
+/** Body of pingFromAp (ping) and traceRouteFromAp (trace route, services/wifi/apSettings.ts). */
 export const apTargetBodySchema = z.object({
   targetHost: targetHost.describe("IPv4 address whose first octet is 1 to 223, or a host name."),
 });
@@ -121,7 +121,7 @@ function deviceFields(serial: string, now: string) {
   };
 }
 
-/** An AP's read form (W1, W4, an AP group's `aps`); W5 adds the AP's settings to it (services/wifi/apSettings.ts). */
+/** An AP's read form (listAps, listApGroupAps, an AP group's `aps`); getAp adds the AP's settings to it (services/wifi/apSettings.ts). */
 export function apView(t: TenantState, ap: ApRecord, query?: URLSearchParams): Record<string, unknown> {
   const { id: _id, ...view } = ap;
   if (t.variant === "newer" && query?.get("operational") === "false")
@@ -141,19 +141,19 @@ export const aps: KindDef<ApRecord, ApInput> = {
   schema: () => apInputSchema,
   readSchema: () => apReadSchema,
   schemasOf: {
-    W16: { body: () => apTargetBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
-    W21: { answer: () => acceptedRequestSchema },
+    pingFromAp: { body: () => apTargetBodySchema, answer: () => acceptedAnswerSchema(actionTextReadSchema) },
+    rebootAp: { answer: () => acceptedRequestSchema },
   },
   unique: { key: (ap) => ap.name, code: "WIFI-10120", object: "name", message: "AP name is not unique" },
   ops: {
     lists: [
-      { op: "W1" },
-      { op: "W4", where: { param: "apGroupId", field: "apGroupId", kind: "apGroups", noun: "AP group" } },
+      { op: "listAps" },
+      { op: "listApGroupAps", where: { param: "apGroupId", field: "apGroupId", kind: "apGroups", noun: "AP group" } },
     ],
-    createMany: "W2",
-    bulkDelete: "W3",
-    update: "W6",
-    delete: "W7",
+    createMany: "createAps",
+    bulkDelete: "deleteAps",
+    update: "updateAp",
+    delete: "deleteAp",
   },
 
   build(ctx, input, id, previous) {
@@ -163,7 +163,7 @@ export const aps: KindDef<ApRecord, ApInput> = {
       (previous?.venueId === input.venueId ? previous.apGroupId : undefined) ??
       defaultGroupOf(ctx.t, input.venueId) ??
       "";
-    // The position has an operation of its own (W17): a W6 body without one keeps it.
+    // The position has an operation of its own (updateApPosition): a updateAp body without one keeps it.
     const position = input.position ?? previous?.position;
     return { record: { ...device, ...input, id, serialNumber: id, apGroupId, ...(position ? { position } : {}) } };
   },
@@ -218,7 +218,7 @@ export const aps: KindDef<ApRecord, ApInput> = {
   view: (t, ap, _related, query) => apView(t, ap, query),
 
   extra: {
-    W21: (c) => {
+    rebootAp: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
       return c.finish(
         c.model.action(ap.id, undefined, () => {
@@ -228,7 +228,7 @@ export const aps: KindDef<ApRecord, ApInput> = {
         }),
       );
     },
-    W16: (c) => {
+    pingFromAp: (c) => {
       const ap = c.model.existing(aps, c.tenant, c.params.serialNumber);
       const parsed = validateBody(apTargetBodySchema, c.body);
       if (!parsed.ok) throw validationError(parsed.failures, c.body);

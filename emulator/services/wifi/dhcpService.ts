@@ -1,5 +1,5 @@
 // DHCP service of venues (newer variant): DHCP service profiles, the bindings of venues to them
-// (W35 list, W36 bind, W37 unbind), and the rule that a network may not be activated on a venue
+// (listVenueDhcpServiceProfiles list, bindVenueDhcpServiceProfile bind, unbindVenueDhcpServiceProfile unbind), and the rule that a network may not be activated on a venue
 // with cellular APs unless the venue uses a DHCP service (WIFI-10171).
 //
 // The Wi-Fi API documentation has no operations on DHCP service profiles, only their IDs: every
@@ -95,8 +95,8 @@ export const venueDhcpBindings: KindDef<VenueDhcpBindingRecord, z.output<typeof 
   schema: () => venueDhcpBindingSchema,
   readSchema: () => venueDhcpBindingSchema,
   schemasOf: {
-    W36: { answer: () => acceptedAnswerSchema(venueDhcpBindingSchema) },
-    W37: { answer: () => acceptedRequestSchema },
+    bindVenueDhcpServiceProfile: { answer: () => acceptedAnswerSchema(venueDhcpBindingSchema) },
+    unbindVenueDhcpServiceProfile: { answer: () => acceptedRequestSchema },
   },
   unique: {
     key: (b) => `${b.venueId}/${b.dhcpServiceProfileId}`,
@@ -104,7 +104,14 @@ export const venueDhcpBindings: KindDef<VenueDhcpBindingRecord, z.output<typeof 
     object: "dhcpServiceProfileId",
     message: "venue and DHCP service profile mapping already exists (WIFI-10152)",
   },
-  ops: { lists: [{ op: "W35", where: { param: "venueId", field: "venueId", kind: "venues", noun: "venue" } }] },
+  ops: {
+    lists: [
+      {
+        op: "listVenueDhcpServiceProfiles",
+        where: { param: "venueId", field: "venueId", kind: "venues", noun: "venue" },
+      },
+    ],
+  },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   // A profile removed meanwhile (through no operation of the service today) fails the bind at apply.
   check(t, binding) {
@@ -112,11 +119,11 @@ export const venueDhcpBindings: KindDef<VenueDhcpBindingRecord, z.output<typeof 
       throw notFound("DHCP service profile", "dhcpServiceProfileId", binding.dhcpServiceProfileId);
   },
   view: (_t, { venueId, dhcpServiceProfileId }) => ({ dhcpServiceProfileId, venueId }),
-  extra: { W36: bind, W37: unbind },
+  extra: { bindVenueDhcpServiceProfile: bind, unbindVenueDhcpServiceProfile: unbind },
 };
 
 /**
- * WIFI-10171 (newer; W50, W52, W55, W58): a network may not be activated on a venue that has a
+ * WIFI-10171 (newer; createNetwork, createNetworkDeep, updateNetwork, updateNetworkDeep): a network may not be activated on a venue that has a
  * cellular AP (model M510, services/wifi/aps.ts) unless the venue is bound to a DHCP service
  * profile. The venues are those the body's deep `venues` names (`venues[i].venueId`) and, for an
  * update, those the network is already activated on (`venues`). The older variant has no such rule.

@@ -1,5 +1,5 @@
-// DPSK passphrases (W84, W85): write-only. The Wi-Fi API documentation gives no read, so the
-// passphrase is seen once, in W84's answer. A passphrase left out is generated, except for a
+// DPSK passphrases (createDpskPassphrase, deleteDpskPassphrases): write-only. The Wi-Fi API documentation gives no read, so the
+// passphrase is seen once, in createDpskPassphrase's answer. A passphrase left out is generated, except for a
 // network whose WLAN uses WPA personal security, which needs one given (WIFI-10102, the
 // contract's dpskPassphraseFailure).
 import {
@@ -20,7 +20,7 @@ export interface DpskPassphraseRecord extends DpskPassphraseInput {
 
 type NetworkRecord = { id: string } & DpskNetworkView;
 
-/** Keyboard-friendly characters of the W53 format of the same name. */
+/** Keyboard-friendly characters of the listDpskPassphraseFormats format of the same name. */
 const KEYBOARD_FRIENDLY = "abcdefghjkmnpqrstuvwxyz23456789";
 
 export const dpskPassphrases: KindDef<DpskPassphraseRecord, DpskPassphraseInput> = {
@@ -28,9 +28,9 @@ export const dpskPassphrases: KindDef<DpskPassphraseRecord, DpskPassphraseInput>
   noun: "DPSK passphrase",
   idParam: "dpskPassphraseId",
   schema: () => dpskPassphraseInputSchema,
-  // W84 is its one answer: the passphrase, given or made up, with the defaults filled in.
+  // createDpskPassphrase is its one answer: the passphrase, given or made up, with the defaults filled in.
   readSchema: () => answerOf(dpskPassphraseReadSchema),
-  ops: { create: "W84", bulkDelete: "W85" },
+  ops: { create: "createDpskPassphrase", bulkDelete: "deleteDpskPassphrases" },
 
   build(ctx, input, id) {
     const generated = () =>

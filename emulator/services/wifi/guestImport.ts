@@ -1,7 +1,7 @@
-// Guest import (W76): a multipart form whose file is a CSV of guests (columns in
+// Guest import (importGuestUsers): a multipart form whose file is a CSV of guests (columns in
 // contract/schemas/guestImport.ts) and whose fields every imported guest shares. The shared fields
 // and the network (networkId) come as form fields or as query parameters: the vendor's public
-// generated client sends them all in the query beside the file. The guests are created as W74 creates them (all or none, 201 at
+// generated client sends them all in the query beside the file. The guests are created as createGuestUsers creates them (all or none, 201 at
 // once, passwords made up by the service). Failures name the form field (`maxDevices`,
 // `expiration.duration`), the file (`file`) or a row of it (`file[2].mobilePhoneNumber`, rows
 // counted from 0 after the header).
@@ -12,7 +12,7 @@ import {
   guestImportFieldsSchema,
   guestImportReadSchema,
   importedGuestUserSchema,
-  type OperationId,
+  type OperationName,
   csvRows,
   validateBody,
 } from "../../../contract";
@@ -22,7 +22,7 @@ import { isMultipartBody, type MultipartBody } from "../../http/multipart";
 import { TurnBudget } from "../../model/turns";
 import { guestUsers } from "./guestUsers";
 
-/** W74's guests, but deliveryMethods may be left out (the Wi-Fi API documentation does not require it on W76). */
+/** createGuestUsers's guests, but deliveryMethods may be left out (the Wi-Fi API documentation does not require it on importGuestUsers). */
 const importedGuestUsers = { ...guestUsers, schema: () => importedGuestUserSchema } as typeof guestUsers;
 
 const invalid = (object: string, message: string) => new ApiError("NMS-VALIDATION", { message, object });
@@ -129,9 +129,9 @@ const importGuestUsers: Handler = async (c) => {
   return c.finish({ ...write, response: { data: write.response, downloadUrl } });
 };
 
-export const GUEST_IMPORT_OPERATIONS: Partial<Record<OperationId, Handler>> = { W76: importGuestUsers };
+export const GUEST_IMPORT_OPERATIONS: Partial<Record<OperationName, Handler>> = { importGuestUsers: importGuestUsers };
 
-/** W76's body is a multipart form, outside JSON schemas. */
-export const GUEST_IMPORT_SCHEMAS: Partial<Record<OperationId, OperationSchemas>> = {
-  W76: { answer: () => acceptedAnswerSchema(guestImportReadSchema) },
+/** importGuestUsers's body is a multipart form, outside JSON schemas. */
+export const GUEST_IMPORT_SCHEMAS: Partial<Record<OperationName, OperationSchemas>> = {
+  importGuestUsers: { answer: () => acceptedAnswerSchema(guestImportReadSchema) },
 };

@@ -1,6 +1,6 @@
-// Guest users (W73–W81): created in arrays and answered 201 at once (W74); the service makes up
-// each guest's password, shows it in the read form, and makes a new one on W81. Disabling and
-// enabling are operations of their own (W79, W80). The network a guest is for must exist; the
+// Guest users: created in arrays and answered 201 at once (createGuestUsers); the service makes up
+// each guest's password, shows it in the read form, and makes a new one on regenerateGuestUserCredentials. Disabling and
+// enabling are operations of their own (disableGuestUser, enableGuestUser). The network a guest is for must exist; the
 // Wi-Fi API documentation does not say it must be a guest network, so any type is accepted.
 import {
   acceptedAnswerSchema,
@@ -54,11 +54,20 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
   schema: () => guestUserInputSchema,
   readSchema: () => guestUserReadSchema,
   schemasOf: {
-    W79: { answer: () => acceptedRequestSchema },
-    W80: { answer: () => acceptedRequestSchema },
-    W81: { body: () => deliveryMethodsSchema, answer: () => acceptedAnswerSchema(guestUserReadSchema) },
+    disableGuestUser: { answer: () => acceptedRequestSchema },
+    enableGuestUser: { answer: () => acceptedRequestSchema },
+    regenerateGuestUserCredentials: {
+      body: () => deliveryMethodsSchema,
+      answer: () => acceptedAnswerSchema(guestUserReadSchema),
+    },
   },
-  ops: { lists: [{ op: "W73" }], createMany: "W74", bulkDelete: "W75", get: "W77", delete: "W78" },
+  ops: {
+    lists: [{ op: "listGuestUsers" }],
+    createMany: "createGuestUsers",
+    bulkDelete: "deleteGuestUsers",
+    get: "getGuestUser",
+    delete: "deleteGuestUser",
+  },
 
   build(ctx, input, id, previous) {
     const now = Date.parse(ctx.now);
@@ -86,9 +95,9 @@ export const guestUsers: KindDef<GuestUserRecord, GuestUserInput> = {
   view: (_t, guest) => guest,
 
   extra: {
-    W79: (c) => setDisabled(c, true),
-    W80: (c) => setDisabled(c, false),
-    W81: (c) => {
+    disableGuestUser: (c) => setDisabled(c, true),
+    enableGuestUser: (c) => setDisabled(c, false),
+    regenerateGuestUserCredentials: (c) => {
       const guest = c.model.existing(guestUsers, c.tenant, c.params.guestUserId);
       const methods = validateBody(deliveryMethodsSchema, c.body);
       if (!methods.ok) throw validationError(methods.failures, c.body);

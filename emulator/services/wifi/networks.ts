@@ -1,4 +1,4 @@
-// Wi-Fi network, shallow (W50/W54/W55) and deep (W52/W57/W58): one collection, two input forms.
+// Wi-Fi network, shallow (createNetwork/getNetwork/updateNetwork) and deep (createNetworkDeep/getNetworkDeep/updateNetworkDeep): one collection, two input forms.
 // RADIUS server pairs are objects of their own: a deep write creates them (or updates in place
 // the pairs the network already references, keeping their IDs), a shallow write references them
 // by ID, and a pair no network references any more is removed.
@@ -149,13 +149,19 @@ export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
   schema: asInput<NetworkShallowInput>(networkShallowInputSchemaFor),
   readSchema: networkShallowReadSchemaFor,
   schemasOf: {
-    // deep=true answers W57's form.
-    W49: {
+    // deep=true answers getNetworkDeep's form.
+    listNetworks: {
       answer: (variant) => z.array(z.union([networkShallowReadSchemaFor(variant), networkDeepReadSchemaFor(variant)])),
     },
-    W53: { answer: () => z.array(dpskPassphraseFormatReadSchema) },
+    listDpskPassphraseFormats: { answer: () => z.array(dpskPassphraseFormatReadSchema) },
   },
-  ops: { create: "W50", bulkDelete: "W51", get: "W54", update: "W55", delete: "W56" },
+  ops: {
+    create: "createNetwork",
+    bulkDelete: "deleteNetworks",
+    get: "getNetwork",
+    update: "updateNetwork",
+    delete: "deleteNetwork",
+  },
   build: (_ctx, input, id) => ({ record: { ...withDefaults(input), id } }),
   check(t, network) {
     checkReferences(t, network);
@@ -167,8 +173,8 @@ export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
   },
   view: (_t, network) => network,
   extra: {
-    // deep=true gives each network in W57's form, so a whole tenant reads in a few calls.
-    W49: (c) => {
+    // deep=true gives each network in getNetworkDeep's form, so a whole tenant reads in a few calls.
+    listNetworks: (c) => {
       const all = c.tenant.of<NetworkRecord>("networks").all();
       const page = slicePage(all, pageOf(c.query, c.route));
       if (c.query.get("deep") !== "true") return listAnswer(c.route, page, all.length);
@@ -183,7 +189,8 @@ export const networks: KindDef<NetworkRecord, NetworkShallowInput> = {
       );
     },
     // The Wi-Fi API documentation gives the shape of a DPSK passphrase format, not the values: these are the emulator's catalogue.
-    W53: () => ok(DPSK_PASSPHRASE_FORMATS.map((f) => ({ ...f, dpskGenerationParams: { ...f.dpskGenerationParams } }))),
+    listDpskPassphraseFormats: () =>
+      ok(DPSK_PASSPHRASE_FORMATS.map((f) => ({ ...f, dpskGenerationParams: { ...f.dpskGenerationParams } }))),
   },
 };
 
@@ -224,28 +231,28 @@ const deepView = (t: TenantState, network: NetworkRecord, related?: readonly Rel
     related,
   );
 
-/** The deep create (W52): in the older variant it does not check the RADIUS ports (the Wi-Fi API documentation: W58 only). */
+/** The deep create (createNetworkDeep): in the older variant it does not check the RADIUS ports (the Wi-Fi API documentation: updateNetworkDeep only). */
 export const networksDeepCreate: KindDef<NetworkRecord, NetworkDeepInput> = {
   ...shared,
   name: "networks",
   schema: asInput<NetworkDeepInput>(networkDeepCreateSchemaFor),
   readSchema: networkDeepReadSchemaFor,
-  ops: { create: "W52" },
+  ops: { create: "createNetworkDeep" },
   build: deepBuild,
   view: deepView,
 };
 
-/** The deep read and update (W57, W58). */
+/** The deep read and update (getNetworkDeep, updateNetworkDeep). */
 export const networksDeep: KindDef<NetworkRecord, NetworkDeepInput> = {
   ...shared,
   schema: asInput<NetworkDeepInput>(networkDeepInputSchemaFor),
   readSchema: networkDeepReadSchemaFor,
-  ops: { get: "W57", update: "W58" },
+  ops: { get: "getNetworkDeep", update: "updateNetworkDeep" },
   build: deepBuild,
   view: deepView,
 };
 
-/** W57's form: RADIUS pairs resolved (from the draft's related objects while not stored yet), activations as `venues`. */
+/** getNetworkDeep's form: RADIUS pairs resolved (from the draft's related objects while not stored yet), activations as `venues`. */
 function networkDeepView(
   t: TenantState,
   network: NetworkRecord,

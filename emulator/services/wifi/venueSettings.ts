@@ -1,7 +1,7 @@
-// Venue Wi-Fi settings that always exist while their venue does: radio (W43–W46) and syslog
-// (W47, W48, and W98 beyond the API documentation: its reset). Reading them before any write shows the
+// Venue Wi-Fi settings that always exist while their venue does: radio and syslog
+// (getVenueSyslog, updateVenueSyslog, and resetVenueSyslog beyond the API documentation: its reset). Reading them before any write shows the
 // defaults; a write stores them; the venue's delete takes them along (model.ts). Also the venue's
-// valid channels (W97, beyond the API documentation).
+// valid channels (getVenueValidChannels, beyond the API documentation).
 import {
   VENUE_RADIO_DEFAULTS,
   type VenueRadio,
@@ -30,21 +30,24 @@ export const venueRadio: KindDef<RadioRecord, VenueRadio> = {
   idFrom: { param: "venueId" },
   schema: () => venueRadioInputSchema,
   readSchema: () => venueRadioReadSchema,
-  schemasOf: { W46: { answer: () => venueRadioReadSchema }, W97: { answer: () => venueValidChannelsReadSchema } },
+  schemasOf: {
+    getVenueRadioDefaults: { answer: () => venueRadioReadSchema },
+    getVenueValidChannels: { answer: () => venueValidChannelsReadSchema },
+  },
   settingsOf: {
     kind: "venues",
     defaults: (_ctx, venueId) => ({ id: venueId, ...structuredClone(VENUE_RADIO_DEFAULTS) }),
   },
-  ops: { get: "W43", update: "W44", reset: "W45" },
-  // The body replaces the settings whole: W44's schema fills a band or a band field left out with its default (W46's value).
+  ops: { get: "getVenueRadio", update: "updateVenueRadio", reset: "resetVenueRadio" },
+  // The body replaces the settings whole: updateVenueRadio's schema fills a band or a band field left out with its default (getVenueRadioDefaults's value).
   build: (_ctx, input, id) => ({ record: { ...structuredClone(input), id } }),
   view: (_t, record) => withoutId(record),
   extra: {
-    W46: (c) => {
+    getVenueRadioDefaults: (c) => {
       if (!c.tenant.of("venues").has(c.params.venueId)) throw notFound("venue", "venueId", c.params.venueId);
       return ok(structuredClone(VENUE_RADIO_DEFAULTS));
     },
-    W97: (c) => {
+    getVenueValidChannels: (c) => {
       const venue = c.tenant.of("venues").get(c.params.venueId);
       if (!venue) throw notFound("venue", "venueId", c.params.venueId);
       return ok(validChannelsOf(venue.address?.country));
@@ -92,7 +95,7 @@ function wholeBlocks(channels: readonly number[], width: 2 | 4): number[] {
 
 const asStrings = (channels: readonly number[]) => channels.map(String);
 
-/** W97's answer for a venue in a country (by name or code). */
+/** getVenueValidChannels's answer for a venue in a country (by name or code). */
 function validChannelsOf(country: unknown): VenueValidChannels {
   const code = typeof country === "string" ? country.trim().toLowerCase() : "";
   const domain = code === "" || FCC_COUNTRIES.has(code) ? DOMAINS.FCC : DOMAINS.ETSI;
@@ -117,12 +120,12 @@ export const venueSyslog: KindDef<SyslogRecord, VenueSyslog> = {
   noun: "venue",
   idParam: "venueId",
   idFrom: { param: "venueId" },
-  // Every field has a default: a W48 body replaces the settings whole.
+  // Every field has a default: a updateVenueSyslog body replaces the settings whole.
   schema: venueSyslogInputSchemaFor,
   readSchema: () => venueSyslogReadSchema,
   settingsOf: { kind: "venues", defaults: (ctx, venueId) => ({ id: venueId, ...venueSyslogDefaults(ctx.variant) }) },
-  // W98 (beyond the API documentation) resets them to the defaults, as W45 does the radio.
-  ops: { get: "W47", update: "W48", reset: "W98" },
+  // resetVenueSyslog (beyond the API documentation) resets them to the defaults, as resetVenueRadio does the radio.
+  ops: { get: "getVenueSyslog", update: "updateVenueSyslog", reset: "resetVenueSyslog" },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   view: (_t, record) => withoutId(record),
 };

@@ -1,7 +1,8 @@
-// Venue Wi-Fi settings beyond radio and syslog, which exist while their venue does: mesh (W42,
-// read through W32), LAN ports, LEDs and (newer) cellular settings per AP model (W38–W41,
-// W33/W34), and the whole settings object (W31, W32). The per-model settings travel as JSON
-// arrays; the venue's delete takes them along (model.ts).
+// Venue Wi-Fi settings beyond radio and syslog, which exist while their venue does: mesh (updateVenueMesh,
+// read through getVenueWifiSettings), LAN ports, LEDs and (newer) cellular settings per AP model
+// (getVenueLanPorts, updateVenueLanPorts, getVenueLeds, updateVenueLeds, getVenueCellularSettings,
+// updateVenueCellularSettings), and the whole settings object (listVenueWifiSettings, getVenueWifiSettings).
+// The per-model settings travel as JSON arrays; the venue's delete takes them along (model.ts).
 import {
   answerFormOf,
   VENUE_RADIO_DEFAULTS,
@@ -35,11 +36,11 @@ export const venueMesh: KindDef<MeshRecord, z.output<typeof venueMeshInputSchema
   schema: () => venueMeshInputSchema,
   readSchema: () => answerFormOf(venueMeshInputSchema),
   schemasOf: {
-    W31: { answer: () => z.array(venueWifiSettingsReadSchema) },
-    W32: { answer: () => venueWifiSettingsReadSchema },
+    listVenueWifiSettings: { answer: () => z.array(venueWifiSettingsReadSchema) },
+    getVenueWifiSettings: { answer: () => venueWifiSettingsReadSchema },
   },
   settingsOf: { kind: "venues", defaults: (_ctx, venueId) => ({ id: venueId, enabled: false }) },
-  ops: { update: "W42" },
+  ops: { update: "updateVenueMesh" },
   build: (_ctx, input, id) => ({ record: { id, enabled: input.enabled } }),
   // WIFIB-10001: turning an enabled mesh off while an AP of the venue is active.
   check(t, mesh, previous) {
@@ -54,7 +55,7 @@ export const venueMesh: KindDef<MeshRecord, z.output<typeof venueMeshInputSchema
   },
   view: (_t, mesh) => ({ enabled: mesh.enabled }),
   extra: {
-    W31: (c) => {
+    listVenueWifiSettings: (c) => {
       const venues = c.tenant.of("venues").all();
       return listAnswer(
         c.route,
@@ -62,7 +63,7 @@ export const venueMesh: KindDef<MeshRecord, z.output<typeof venueMeshInputSchema
         venues.length,
       );
     },
-    W32: (c) => {
+    getVenueWifiSettings: (c) => {
       if (!c.tenant.of("venues").has(c.params.venueId)) throw notFound("venue", "venueId", c.params.venueId);
       return ok(venueWifiSettingsView(c.tenant, c.params.venueId));
     },
@@ -73,8 +74,8 @@ export const venueMesh: KindDef<MeshRecord, z.output<typeof venueMeshInputSchema
 function perModel<E>(
   name: string,
   schema: z.ZodType<E[], z.ZodTypeDef, unknown>,
-  get: "W33" | "W38" | "W40",
-  update: "W34" | "W39" | "W41",
+  get: "getVenueCellularSettings" | "getVenueLanPorts" | "getVenueLeds",
+  update: "updateVenueCellularSettings" | "updateVenueLanPorts" | "updateVenueLeds",
 ): KindDef<PerModelRecord<E>, E[]> {
   return {
     name,
@@ -90,9 +91,19 @@ function perModel<E>(
   };
 }
 
-export const venueLanPorts = perModel("venueLanPorts", venueLanPortSettingsSchema, "W38", "W39");
-export const venueLeds = perModel("venueLeds", venueLedSettingsSchema, "W40", "W41");
-export const venueCellular = perModel<VenueCellularSetting>("venueCellular", venueCellularSettingsSchema, "W33", "W34");
+export const venueLanPorts = perModel(
+  "venueLanPorts",
+  venueLanPortSettingsSchema,
+  "getVenueLanPorts",
+  "updateVenueLanPorts",
+);
+export const venueLeds = perModel("venueLeds", venueLedSettingsSchema, "getVenueLeds", "updateVenueLeds");
+export const venueCellular = perModel<VenueCellularSetting>(
+  "venueCellular",
+  venueCellularSettingsSchema,
+  "getVenueCellularSettings",
+  "updateVenueCellularSettings",
+);
 
 /** A cellular AP's settings when its venue has none for its model. */
 const CELLULAR_DEFAULTS = {
@@ -106,7 +117,7 @@ const CELLULAR_DEFAULTS = {
   wanConnection: "ETH_WITH_CELLULAR_FAILOVER",
 } as const;
 
-/** W5's cellularSettings (newer): a cellular AP shows its venue's setting for its model (or the defaults); other APs only that the venue's settings apply. */
+/** getAp's cellularSettings (newer): a cellular AP shows its venue's setting for its model (or the defaults); other APs only that the venue's settings apply. */
 export function cellularSettingsOf(t: TenantState, ap: ApRecord, cellular: boolean): Record<string, unknown> {
   if (!cellular) return { useVenueSettings: true };
   const entry = t
@@ -117,7 +128,7 @@ export function cellularSettingsOf(t: TenantState, ap: ApRecord, cellular: boole
   return { useVenueSettings: true, ...fields };
 }
 
-/** W32's form: the venue's settings of every kind, stored or default. */
+/** getVenueWifiSettings's form: the venue's settings of every kind, stored or default. */
 function venueWifiSettingsView(t: TenantState, venueId: string): Record<string, unknown> {
   const stored = (kind: string) => {
     const record = t.of(kind).get(venueId);

@@ -1,5 +1,5 @@
-// Wireless clients connected to APs, and their disconnect (W67). No documented operation lists
-// or connects clients: tests connect one through the admin API (connectClient below), and W67
+// Wireless clients connected to APs, and their disconnect (disconnectClients). No documented operation lists
+// or connects clients: tests connect one through the admin API (connectClient below), and disconnectClients
 // refuses a client that is not connected to the AP named (WIFI-10201, at submit; the disconnect
 // itself applies when the request completes).
 import { acceptedRequestSchema, clientDisconnectBodySchema, normalMac, validateBody } from "../../../contract";
@@ -43,9 +43,9 @@ export const wifiClients: KindDef<WifiClientRecord, never> = {
     throw new Error("clients are connected through the admin API only");
   },
   view: (_t, client) => client,
-  schemasOf: { W67: { body: () => clientDisconnectBodySchema, answer: () => acceptedRequestSchema } },
+  schemasOf: { disconnectClients: { body: () => clientDisconnectBodySchema, answer: () => acceptedRequestSchema } },
   extra: {
-    W67: (c) => {
+    disconnectClients: (c) => {
       if (!Array.isArray(c.body)) throw badRequest("body must be a non-empty JSON array of {apMac, clientMac}", "body");
       const result = validateBody(clientDisconnectBodySchema, c.body);
       if (!result.ok) throw validationError(result.failures, c.body);

@@ -1,5 +1,5 @@
-// Wi-Fi calling profiles (W91–W96), vSPoT servers (W86–W90), device policies (W68–W72, newer)
-// and the tenant's recovery PSK (W82, W83). Profiles and policies that a network's WLAN names
+// Wi-Fi calling profiles, vSPoT servers, device policies (newer)
+// and the tenant's recovery PSK (getRecoveryPsk, updateRecoveryPsk). Profiles and policies that a network's WLAN names
 // (wlan.advancedCustomization.wifiCallingIds, devicePolicyId) cannot be deleted (NMS-IN-USE).
 import {
   acceptedAnswerSchema,
@@ -73,7 +73,14 @@ export const wifiCallingProfiles: KindDef<WifiCallingProfileRecord, WifiCallingP
     object: "profileName",
     message: "a Wi-Fi calling profile with this name already exists",
   },
-  ops: { lists: [{ op: "W91" }], create: "W92", bulkDelete: "W93", get: "W94", update: "W95", delete: "W96" },
+  ops: {
+    lists: [{ op: "listWifiCallingProfiles" }],
+    create: "createWifiCallingProfile",
+    bulkDelete: "deleteWifiCallingProfiles",
+    get: "getWifiCallingProfile",
+    update: "updateWifiCallingProfile",
+    delete: "deleteWifiCallingProfile",
+  },
   build: (_ctx, input, id) => ({ record: { ...input, id } }),
   guardDelete: (t, profile) =>
     guardUsedByNetworks(
@@ -93,9 +100,9 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
   schema: vspotServerInputSchemaFor,
   readSchema: () => vspotServerReadSchema,
   schemasOf: {
-    W99: { answer: () => acceptedAnswerSchema(venueVspotBoundSchema) },
-    W100: { answer: () => venueVspotBindingSchema },
-    W101: { answer: () => acceptedRequestSchema },
+    bindVenueVspot: { answer: () => acceptedAnswerSchema(venueVspotBoundSchema) },
+    getVenueVspot: { answer: () => venueVspotBindingSchema },
+    unbindVenueVspot: { answer: () => acceptedRequestSchema },
   },
   unique: {
     key: (s) => s.serverName,
@@ -103,9 +110,15 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
     object: "serverName",
     message: "a vSPoT server with this name already exists",
   },
-  ops: { lists: [{ op: "W86" }], create: "W87", get: "W88", update: "W89", delete: "W90" },
+  ops: {
+    lists: [{ op: "listVspots" }],
+    create: "createVspot",
+    get: "getVspot",
+    update: "updateVspot",
+    delete: "deleteVspot",
+  },
   // Venues are stored as {id, name}: the newer variant names them by ID, the older by name (found in the tenant). A body
-  // without venues keeps the server's: the venues' bindings (W99-W101) write them too.
+  // without venues keeps the server's: the venues' bindings write them too.
   build: (ctx, input, id, previous) => {
     if (input.venues === undefined) return { record: { ...input, id, venues: previous?.venues } as VspotServerRecord };
     const venues = input.venues.map((ref) => {
@@ -127,9 +140,9 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
     });
   },
   view: (_t, server) => ({ ...server, venues: server.venues?.map(({ id, name }) => ({ id, name })) }),
-  // Beyond the API documentation: a venue's vSPoT binding (W99 bind, W100 read, W101 unbind).
+  // Beyond the API documentation: a venue's vSPoT binding (bindVenueVspot bind, getVenueVspot read, unbindVenueVspot unbind).
   extra: {
-    W99: (c) => {
+    bindVenueVspot: (c) => {
       const venue = venueOf(c.tenant, c.params.venueId);
       const server = c.model.existing(vspotServers, c.tenant, c.params.vspotId);
       // The server as it reads once bound (the generated client reads the answer as its server model), and the binding.
@@ -143,13 +156,13 @@ export const vspotServers: KindDef<VspotServerRecord, VspotServerInput> = {
       };
       return c.finish(c.model.action(venue.id, bound, () => bindVenue(c.tenant, venue.id, server.id)));
     },
-    W100: (c) => {
+    getVenueVspot: (c) => {
       const venue = venueOf(c.tenant, c.params.venueId);
       const server = serverOfVenue(c.tenant, venue.id);
       if (!server) throw notBound(venue.id);
       return ok({ venueId: venue.id, vspotId: server.id });
     },
-    W101: (c) => {
+    unbindVenueVspot: (c) => {
       const venue = venueOf(c.tenant, c.params.venueId);
       if (!serverOfVenue(c.tenant, venue.id)) throw notBound(venue.id);
       return c.finish(
@@ -184,7 +197,7 @@ const notBound = (venueId: string) =>
   });
 
 /**
- * W99 when it completes: the venue joins the server's venues and leaves any other server's (one
+ * bindVenueVspot when it completes: the venue joins the server's venues and leaves any other server's (one
  * server per venue); a venue or server deleted meanwhile fails the request.
  */
 function bindVenue(t: TenantState, venueId: string, vspotId: string): void {
@@ -211,8 +224,14 @@ export const devicePolicies: KindDef<DevicePolicyRecord, DevicePolicyInput> = {
     object: "name",
     message: "a device policy with this name already exists",
   },
-  // The Wi-Fi API documentation shows no delete-one operation: one policy is deleted with W70 and a one-ID array.
-  ops: { lists: [{ op: "W68" }], create: "W69", bulkDelete: "W70", get: "W71", update: "W72" },
+  // The Wi-Fi API documentation shows no delete-one operation: one policy is deleted with deleteDevicePolicies and a one-ID array.
+  ops: {
+    lists: [{ op: "listDevicePolicies" }],
+    create: "createDevicePolicy",
+    bulkDelete: "deleteDevicePolicies",
+    get: "getDevicePolicy",
+    update: "updateDevicePolicy",
+  },
   build: (ctx, input, id) => ({ record: { ...input, id, tenantId: ctx.t.id } }),
   check(t, policy, previous) {
     if (
@@ -250,20 +269,23 @@ export const recoveryPsk: KindDef<RecoveryPskRecord, never> = {
   noun: "recovery PSK",
   idParam: "tenantId",
   schema: () => {
-    throw new Error("the recovery PSK is written through W83 only");
+    throw new Error("the recovery PSK is written through updateRecoveryPsk only");
   },
   schemasOf: {
-    W82: { answer: () => recoveryPskReadSchema },
-    W83: { body: () => recoveryPskInputSchema, answer: () => acceptedAnswerSchema(recoveryPskReadSchema) },
+    getRecoveryPsk: { answer: () => recoveryPskReadSchema },
+    updateRecoveryPsk: {
+      body: () => recoveryPskInputSchema,
+      answer: () => acceptedAnswerSchema(recoveryPskReadSchema),
+    },
   },
   ops: {},
   build: () => {
-    throw new Error("the recovery PSK is written through W83 only");
+    throw new Error("the recovery PSK is written through updateRecoveryPsk only");
   },
   view: (t) => recoveryView(t),
   extra: {
-    W82: (c) => ok(recoveryView(c.tenant)),
-    W83: (c) => {
+    getRecoveryPsk: (c) => ok(recoveryView(c.tenant)),
+    updateRecoveryPsk: (c) => {
       if (c.body === null || typeof c.body !== "object" || Array.isArray(c.body))
         throw new ApiError("NMS-BAD-REQUEST", { message: "body must be a JSON object (recovery PSK)", object: "body" });
       const result = validateBody(recoveryPskInputSchema, c.body);

@@ -1,8 +1,8 @@
-// contract/schemas/switchProfile.ts: the update names its profile in the body (S44).
+// contract/schemas/switchProfile.ts: the update names its profile in the body (updateSwitchProfile).
 import { switchProfileUpdateSchema, validateBody } from "../../../contract";
 import { golden } from "../goldenCases";
 
-test("S44 needs the id, and takes the create body with it", () => {
+test("updateSwitchProfile needs the id, and takes the create body with it", () => {
   const body = golden("S43").request;
   expect(validateBody(switchProfileUpdateSchema, body)).toMatchObject({
     ok: false,

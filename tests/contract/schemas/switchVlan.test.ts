@@ -1,8 +1,8 @@
-// contract/schemas/switchVlan.ts: the update names its VLAN in the body (S51).
+// contract/schemas/switchVlan.ts: the update names its VLAN in the body (updateVlan).
 import { switchVlanUpdateSchema, validateBody } from "../../../contract";
 import { golden } from "../goldenCases";
 
-test("S51 needs the id, and takes the create body with it", () => {
+test("updateVlan needs the id, and takes the create body with it", () => {
   const body = golden("S50").request;
   expect(validateBody(switchVlanUpdateSchema, body)).toMatchObject({
     ok: false,

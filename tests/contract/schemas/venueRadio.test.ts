@@ -2,7 +2,7 @@
 import { validateBody, VENUE_RADIO_DEFAULTS, venueRadioInputSchema, venueRadioReadSchema } from "../../../contract";
 
 describe("venue radio defaults", () => {
-  test("an empty W44 body is the defaults, and the defaults are a valid answer", () => {
+  test("an empty updateVenueRadio body is the defaults, and the defaults are a valid answer", () => {
     expect(venueRadioInputSchema.parse({})).toEqual(VENUE_RADIO_DEFAULTS);
     expect(validateBody(venueRadioReadSchema, VENUE_RADIO_DEFAULTS).ok).toBe(true);
   });

@@ -29,14 +29,14 @@ test("config: read, partial update, bad values refused", async () => {
   expect((await admin(emu, "PUT", "/config", { speed: 1 })).status).toBe(422);
   expect((await admin(emu, "PUT", "/config", { rateLimit: { requestsPerSecond: 0, burst: 1 } })).status).toBe(422);
   expect((await admin(emu, "PUT", "/config", { rateLimit: { requestsPerSecond: 5 } })).status).toBe(422);
-  expect((await admin(emu, "PUT", "/config", { asyncLatencyByOp: { A9: { baseMs: 5 } } })).status).toBe(422);
+  expect((await admin(emu, "PUT", "/config", { asyncLatencyByOp: { getVenue: { baseMs: 5 } } })).status).toBe(422);
   expect((await admin(emu, "PUT", "/config", { asyncLatencyByOp: { Z1: { baseMs: 5 } } })).status).toBe(422);
   const latency = await admin(emu, "PUT", "/config", {
-    asyncLatencyByOp: { A7: { baseMs: 5 } },
+    asyncLatencyByOp: { createVenue: { baseMs: 5 } },
     rateLimit: { requestsPerSecond: 2.5, burst: 3 },
   });
   expect(latency.body).toMatchObject({
-    asyncLatencyByOp: { A7: { baseMs: 5, jitterMs: 0 } },
+    asyncLatencyByOp: { createVenue: { baseMs: 5, jitterMs: 0 } },
     rateLimit: { requestsPerSecond: 2.5, burst: 3 },
   });
   await admin(emu, "PUT", "/config", before.body);
@@ -60,29 +60,29 @@ test("tenants: a new tenant's admins can log in to it and only it", async () => 
   });
   const client = await Client.login(emu, created.body.username, created.body.password);
   expect(client.tenantId).toBe(created.body.tenantId);
-  expect((await client.call("A4")).body.name).toBe("Second");
+  expect((await client.call("getTenant")).body.name).toBe("Second");
   const readOnly = await Client.login(emu, created.body.readOnlyUsername, created.body.readOnlyPassword);
-  expect((await readOnly.call("A7", {}, venueBody())).status).toBe(403);
+  expect((await readOnly.call("createVenue", {}, venueBody())).status).toBe(403);
 });
 
 test("log: every request with its operation, status and tenant; clearing it", async () => {
   await admin(emu, "DELETE", "/log");
   const client = await Client.login(emu);
-  await client.call("A7", {}, venueBody("Logged"));
-  await client.call("A9", { venueId: "missing" });
+  await client.call("createVenue", {}, venueBody("Logged"));
+  await client.call("getVenue", { venueId: "missing" });
   const entries = (await admin(emu, "GET", "/log")).body.entries;
   // The clearing request is itself served after the clear, so it opens the new log.
   expect(entries.map((e: { op: string; status: number; method: string }) => [e.method, e.op, e.status])).toEqual([
     ["DELETE", "admin", 204],
-    ["POST", "A1", 200],
-    ["POST", "A7", 202],
-    ["GET", "A9", 404],
+    ["POST", "login", 200],
+    ["POST", "createVenue", 202],
+    ["GET", "getVenue", 404],
   ]);
   expect(entries[2]).toEqual({
     seq: expect.any(Number),
     method: "POST",
     path: `/api/tenant/${emu.demo.tenantId}/venue`,
-    op: "A7",
+    op: "createVenue",
     status: 202,
     tenantId: emu.demo.tenantId,
     at: expect.stringMatching(/Z$/),
@@ -98,12 +98,14 @@ test("log: the tenant header a request carried (delegated calls, switch operatio
   const customer = (await admin(emu, "POST", "/tenants", { name: "Logged customer" })).body;
   await admin(emu, "PUT", `/tenants/${customer.tenantId}/msp`, { mspTenantId: emu.demo.tenantId });
   await admin(emu, "DELETE", "/log");
-  await msp.call("A6", { tenantId: customer.tenantId }, undefined, undefined, { "x-rks-tenantid": customer.tenantId });
-  await msp.call("S47");
+  await msp.call("listVenues", { tenantId: customer.tenantId }, undefined, undefined, {
+    "x-rks-tenantid": customer.tenantId,
+  });
+  await msp.call("listSwitchProfiles");
   const entries = (await admin(emu, "GET", "/log")).body.entries;
   expect(entries.slice(1).map((e: Record<string, unknown>) => [e.op, e.status, e.tenantId, e.tenantHeader])).toEqual([
-    ["A6", 200, customer.tenantId, customer.tenantId],
-    ["S47", 200, emu.demo.tenantId, emu.demo.tenantId],
+    ["listVenues", 200, customer.tenantId, customer.tenantId],
+    ["listSwitchProfiles", 200, emu.demo.tenantId, emu.demo.tenantId],
   ]);
 });
 
@@ -112,13 +114,13 @@ test("objects: unknown tenant is 404", async () => {
 });
 
 test("faults: listed with their counters, cleared", async () => {
-  await admin(emu, "POST", "/faults", { kind: "fail-request", op: "W24", count: 3 });
+  await admin(emu, "POST", "/faults", { kind: "fail-request", op: "createApGroup", count: 3 });
   expect((await admin(emu, "GET", "/faults")).body).toEqual({
     faults: [
       {
         id: expect.any(String),
         kind: "fail-request",
-        op: "W24",
+        op: "createApGroup",
         code: "WIFI-10000",
         probability: 1,
         count: 3,
@@ -136,15 +138,15 @@ test("faults: listed with their counters, cleared", async () => {
 test("stats: requests counted by operation and status; cleared", async () => {
   expect((await admin(emu, "DELETE", "/stats")).status).toBe(204);
   const client = await Client.login(emu);
-  await client.call("A9", { venueId: "missing" });
-  await client.call("A9", { venueId: "missing" });
-  await client.call("A6");
+  await client.call("getVenue", { venueId: "missing" });
+  await client.call("getVenue", { venueId: "missing" });
+  await client.call("listVenues");
   const stats = (await admin(emu, "GET", "/stats")).body;
   // A request is counted once answered: the clearing one opens the new count, the reading one is not in it yet.
   expect(stats).toEqual({
     since: expect.stringMatching(/Z$/),
     total: 5,
-    byOp: { admin: { "204": 1 }, A1: { "200": 1 }, A9: { "404": 2 }, A6: { "200": 1 } },
+    byOp: { admin: { "204": 1 }, login: { "200": 1 }, getVenue: { "404": 2 }, listVenues: { "200": 1 } },
   });
 });
 
@@ -154,14 +156,14 @@ test("an unknown admin path is 404", async () => {
 
 test("reset: objects, tokens and other tenants go; the demo tenant comes back with the same ID", async () => {
   const client = await Client.login(emu);
-  await client.ok("A7", {}, venueBody("Before reset"));
+  await client.ok("createVenue", {}, venueBody("Before reset"));
   const extra = await admin(emu, "POST", "/tenants", {});
   const reset = await admin(emu, "POST", "/reset");
   expect(reset.body).toEqual(emu.demo);
-  expect((await client.call("A6")).status).toBe(401);
+  expect((await client.call("listVenues")).status).toBe(401);
   const again = await Client.login(emu);
   expect(again.tenantId).toBe(emu.demo.tenantId);
-  expect((await again.call("A6")).body).toEqual([]);
+  expect((await again.call("listVenues")).body).toEqual([]);
   expect((await admin(emu, "GET", `/tenants/${extra.body.tenantId}/objects`)).status).toBe(404);
 });
 

@@ -72,11 +72,11 @@ describeInBrowser("the emulator's page /ui/ in headless Chromium", () => {
   test("lists what the API made, shows a new object and request statuses live, and escapes names", async () => {
     // At most 32 characters, as the service's venue names.
     const hostile = "<img src=x onerror=alert(1)>&<b>";
-    const venue = await client.ok("A7", {}, venueBody(hostile));
-    const network = await client.ok("W52", {}, deepNetworkBody("Corp"));
-    await client.ok("W2", {}, [apBody(venue.id, 1, "AP one")]);
-    await client.ok("S10", {}, switchBody(venue.id, 1, "Core switch"));
-    const activation = await client.ok("W59", {}, { networkId: network.id, venueId: venue.id });
+    const venue = await client.ok("createVenue", {}, venueBody(hostile));
+    const network = await client.ok("createNetworkDeep", {}, deepNetworkBody("Corp"));
+    await client.ok("createAps", {}, [apBody(venue.id, 1, "AP one")]);
+    await client.ok("createSwitch", {}, switchBody(venue.id, 1, "Core switch"));
+    const activation = await client.ok("activateNetwork", {}, { networkId: network.id, venueId: venue.id });
 
     await page.goto(`${emu.url}/ui/?tenant=${emu.demo.tenantId}&interval=200`);
     await rowOf("venues", venue.id).waitFor();
@@ -91,11 +91,11 @@ describeInBrowser("the emulator's page /ui/ in headless Chromium", () => {
 
     // Without a reload: the page keeps a mark of this load while a new venue, a stuck write and a failed one appear.
     await page.evaluate(() => ((globalThis as unknown as { loadMark: string }).loadMark = "first load"));
-    await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "A7", count: 1 });
-    const stuck = (await client.call("A7", {}, venueBody("Never finishes"))).body.requestId;
-    await admin(emu, "POST", "/faults", { kind: "fail-request", op: "A7", count: 1, code: "WIFI-10000" });
-    const failed = (await client.call("A7", {}, venueBody("Fails"))).body.requestId;
-    const added = await client.ok("A7", {}, venueBody("Added while the page is open"));
+    await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "createVenue", count: 1 });
+    const stuck = (await client.call("createVenue", {}, venueBody("Never finishes"))).body.requestId;
+    await admin(emu, "POST", "/faults", { kind: "fail-request", op: "createVenue", count: 1, code: "WIFI-10000" });
+    const failed = (await client.call("createVenue", {}, venueBody("Fails"))).body.requestId;
+    const added = await client.ok("createVenue", {}, venueBody("Added while the page is open"));
 
     await rowOf("venues", added.id).waitFor();
     await expect(rowOf("requests", stuck).locator("td.status").textContent()).resolves.toBe("PENDING");
@@ -114,7 +114,7 @@ describeInBrowser("the emulator's page /ui/ in headless Chromium", () => {
   test("another tenant is picked from the list; an unknown one is reported, not drawn", async () => {
     const other = (await admin(emu, "POST", "/tenants", { name: "Second tenant" })).body;
     const otherClient = await Client.login(emu, other.username, other.password);
-    const venue = await otherClient.ok("A7", {}, venueBody("Only in the second tenant"));
+    const venue = await otherClient.ok("createVenue", {}, venueBody("Only in the second tenant"));
     await page.goto(`${emu.url}/ui/?interval=200`);
     await page.locator(`#tenant option[value="${other.tenantId}"]`).waitFor({ state: "attached" });
     expect(await page.locator("#tenant").inputValue()).toBe(emu.demo.tenantId); // no ?tenant=: the demo tenant

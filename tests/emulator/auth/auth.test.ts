@@ -1,4 +1,4 @@
-// A1 login, the API-KEY cookie, lockout, token expiry, tenant and role checks.
+// login login, the API-KEY cookie, lockout, token expiry, tenant and role checks.
 import type { RunningEmulator } from "../../../emulator";
 import { admin, Client, otherTenant, send, sleep, start, venueBody } from "../../support/emulatorClient";
 
@@ -15,7 +15,7 @@ function expectErrorBody(body: unknown, code: string): void {
   });
 }
 
-describe("login (A1)", () => {
+describe("login", () => {
   test("answers the token in the body (as API-KEY and as token, which older clients read) and in an HttpOnly, SameSite=Strict cookie", async () => {
     const reply = await send(`${emu.url}/token`, "POST", { username: emu.demo.username, password: emu.demo.password });
     expect(reply.status).toBe(200);
@@ -25,7 +25,7 @@ describe("login (A1)", () => {
       tenantId: emu.demo.tenantId,
     });
     expect(reply.headers.get("set-cookie")).toBe(`API-KEY=${reply.body["API-KEY"]}; Path=/; HttpOnly; SameSite=Strict`);
-    const tenant = await new Client(emu, emu.demo.tenantId, `API-KEY=${reply.body["API-KEY"]}`).call("A4");
+    const tenant = await new Client(emu, emu.demo.tenantId, `API-KEY=${reply.body["API-KEY"]}`).call("getTenant");
     expect(tenant.status).toBe(200);
   });
 
@@ -74,40 +74,40 @@ describe("login (A1)", () => {
 
 describe("the API-KEY cookie", () => {
   test("missing: 401 with the error body", async () => {
-    const reply = await new Client(emu, emu.demo.tenantId, undefined).call("A6");
+    const reply = await new Client(emu, emu.demo.tenantId, undefined).call("listVenues");
     expect(reply.status).toBe(401);
     expectErrorBody(reply.body, "NMS-NOT-AUTHENTICATED");
   });
 
   test("unknown token: 401", async () => {
-    const reply = await new Client(emu, emu.demo.tenantId, "API-KEY=0123456789abcdef").call("A6");
+    const reply = await new Client(emu, emu.demo.tenantId, "API-KEY=0123456789abcdef").call("listVenues");
     expect(reply.status).toBe(401);
     expectErrorBody(reply.body, "NMS-NOT-AUTHENTICATED");
   });
 
   test("found among other cookies", async () => {
     const client = await Client.login(emu);
-    const reply = await new Client(emu, client.tenantId, `theme=dark; ${client.cookie}; lang=en`).call("A6");
+    const reply = await new Client(emu, client.tenantId, `theme=dark; ${client.cookie}; lang=en`).call("listVenues");
     expect(reply.status).toBe(200);
   });
 
   test("expired through the admin API: 401, and a new login works", async () => {
     const client = await Client.login(emu);
-    expect((await client.call("A6")).status).toBe(200);
+    expect((await client.call("listVenues")).status).toBe(200);
     await admin(emu, "POST", "/tokens/expire");
-    const reply = await client.call("A6");
+    const reply = await client.call("listVenues");
     expect(reply.status).toBe(401);
     expectErrorBody(reply.body, "NMS-NOT-AUTHENTICATED");
-    expect((await (await Client.login(emu)).call("A6")).status).toBe(200);
+    expect((await (await Client.login(emu)).call("listVenues")).status).toBe(200);
   });
 
   test("expired by its lifetime: 401", async () => {
     await admin(emu, "PUT", "/config", { tokenTtlMs: 100 });
     try {
       const client = await Client.login(emu);
-      expect((await client.call("A6")).status).toBe(200);
+      expect((await client.call("listVenues")).status).toBe(200);
       await sleep(150);
-      expect((await client.call("A6")).status).toBe(401);
+      expect((await client.call("listVenues")).status).toBe(401);
     } finally {
       await admin(emu, "PUT", "/config", { tokenTtlMs: 3_600_000 });
     }
@@ -117,21 +117,21 @@ describe("the API-KEY cookie", () => {
 describe("tenant and role", () => {
   test("a token of one tenant on another tenant's path is 403", async () => {
     const other = await otherTenant(emu);
-    const reply = await new Client(emu, emu.demo.tenantId, other.cookie).call("A6");
+    const reply = await new Client(emu, emu.demo.tenantId, other.cookie).call("listVenues");
     expect(reply.status).toBe(403);
     expectErrorBody(reply.body, "NMS-FORBIDDEN-TENANT");
   });
 
   test("a READ_ONLY admin may read", async () => {
     const readOnly = await Client.login(emu, emu.demo.readOnlyUsername, emu.demo.readOnlyPassword);
-    expect((await readOnly.call("A4")).status).toBe(200);
-    expect((await readOnly.call("A6")).status).toBe(200);
-    expect((await readOnly.call("W23")).status).toBe(200);
+    expect((await readOnly.call("getTenant")).status).toBe(200);
+    expect((await readOnly.call("listVenues")).status).toBe(200);
+    expect((await readOnly.call("listApGroups")).status).toBe(200);
   });
 
   test.each([
-    ["S42", { serialNumber: "FEK0000000001" }, ["1/1/1"]],
-    ["A35", {}, undefined],
+    ["getSwitchPortsByIds", { serialNumber: "FEK0000000001" }, ["1/1/1"]],
+    ["getEndCustomerEntitlements", {}, undefined],
   ] as const)("a READ_ONLY admin may call the POST-shaped read %s", async (op, params, body) => {
     const readOnly = await Client.login(emu, emu.demo.readOnlyUsername, emu.demo.readOnlyPassword);
     const reply = await readOnly.call(op, params, body);
@@ -140,11 +140,11 @@ describe("tenant and role", () => {
   });
 
   test.each([
-    ["A7", {}, venueBody("Read-only venue")],
-    ["A8", {}, ["0123"]],
-    ["A10", { venueId: "0123" }, venueBody()],
-    ["A11", { venueId: "0123" }, undefined],
-    ["W52", {}, {}],
+    ["createVenue", {}, venueBody("Read-only venue")],
+    ["deleteVenues", {}, ["0123"]],
+    ["updateVenue", { venueId: "0123" }, venueBody()],
+    ["deleteVenue", { venueId: "0123" }, undefined],
+    ["createNetworkDeep", {}, {}],
   ] as const)("a READ_ONLY admin gets 403 on %s", async (op, params, body) => {
     const readOnly = await Client.login(emu, emu.demo.readOnlyUsername, emu.demo.readOnlyPassword);
     const reply = await readOnly.call(op, params, body);
@@ -153,12 +153,12 @@ describe("tenant and role", () => {
   });
 });
 
-test("A4 deep=true includes the admins; without it, no sub-entities", async () => {
+test("getTenant deep=true includes the admins; without it, no sub-entities", async () => {
   const client = await Client.login(emu);
-  const shallow = await client.call("A4");
+  const shallow = await client.call("getTenant");
   expect(shallow.body).toMatchObject({ id: emu.demo.tenantId, name: emu.demo.tenantName, status: "active" });
   expect(shallow.body.admins).toBeUndefined();
-  const deep = await client.call("A4", {}, undefined, "deep=true");
+  const deep = await client.call("getTenant", {}, undefined, "deep=true");
   const roles = deep.body.admins.map((a: { username: string; adminRoles: { role: string }[] }) => [
     a.username,
     a.adminRoles[0].role,
@@ -168,7 +168,7 @@ test("A4 deep=true includes the admins; without it, no sub-entities", async () =
     [emu.demo.readOnlyUsername, "READ_ONLY"],
   ]);
   expect(JSON.stringify(deep.body)).not.toContain(emu.demo.password);
-  const details = await client.call("A5");
+  const details = await client.call("getTenantDetails");
   expect(Object.keys(details.body).sort()).toEqual([
     "address",
     "city",

@@ -42,37 +42,47 @@ async function expectConflict(
 }
 
 test("a create retried after its answer was lost meets 409 while the first is PENDING, and after; one venue exists", async () => {
-  await admin(emu, "POST", "/faults", { kind: "lost-answer", op: "A7" });
-  await expect(client.call("A7", {}, venueBody("Lost and retried"))).rejects.toThrow(/fetch failed/);
-  await expectConflict(client.call("A7", {}, venueBody("Lost and retried")), "NMS-DUPLICATE-NAME", "name");
-  const [pending] = (await client.call("A3", { status: "PENDING" })).body;
+  await admin(emu, "POST", "/faults", { kind: "lost-answer", op: "createVenue" });
+  await expect(client.call("createVenue", {}, venueBody("Lost and retried"))).rejects.toThrow(/fetch failed/);
+  await expectConflict(client.call("createVenue", {}, venueBody("Lost and retried")), "NMS-DUPLICATE-NAME", "name");
+  const [pending] = (await client.call("listRequestsByStatus", { status: "PENDING" })).body;
   expect((await client.waitFor(pending.requestId)).status).toBe("SUCCESS");
-  await expectConflict(client.call("A7", {}, venueBody("Lost and retried")), "NMS-DUPLICATE-NAME", "name");
-  expect((await client.call("A6")).body.filter((v: { name: string }) => v.name === "Lost and retried")).toHaveLength(1);
+  await expectConflict(client.call("createVenue", {}, venueBody("Lost and retried")), "NMS-DUPLICATE-NAME", "name");
+  expect(
+    (await client.call("listVenues")).body.filter((v: { name: string }) => v.name === "Lost and retried"),
+  ).toHaveLength(1);
 });
 
 test("every unique key is reserved: AP group per venue, network per tenant (shallow and deep), activation", async () => {
-  const venue = await client.ok("A7", {}, venueBody("Reserving venue"));
-  const otherVenue = await client.ok("A7", {}, venueBody("Other reserving venue"));
-  const network = await client.ok("W50", {}, pskNetworkBody("Committed network"));
+  const venue = await client.ok("createVenue", {}, venueBody("Reserving venue"));
+  const otherVenue = await client.ok("createVenue", {}, venueBody("Other reserving venue"));
+  const network = await client.ok("createNetwork", {}, pskNetworkBody("Committed network"));
 
-  const group = await client.call("W24", {}, apGroupBody(venue.id, "Reserved group"));
-  await expectConflict(client.call("W24", {}, apGroupBody(venue.id, "Reserved group")), "NMS-DUPLICATE-NAME", "name");
+  const group = await client.call("createApGroup", {}, apGroupBody(venue.id, "Reserved group"));
+  await expectConflict(
+    client.call("createApGroup", {}, apGroupBody(venue.id, "Reserved group")),
+    "NMS-DUPLICATE-NAME",
+    "name",
+  );
   // The scope is the venue: the same name elsewhere is free.
-  expect((await client.call("W24", {}, apGroupBody(otherVenue.id, "Reserved group"))).status).toBe(202);
+  expect((await client.call("createApGroup", {}, apGroupBody(otherVenue.id, "Reserved group"))).status).toBe(202);
 
-  const created = await client.call("W50", {}, pskNetworkBody("Reserved network"));
-  await expectConflict(client.call("W52", {}, deepNetworkBody("Reserved network")), "NMS-DUPLICATE-NAME", "name");
+  const created = await client.call("createNetwork", {}, pskNetworkBody("Reserved network"));
+  await expectConflict(
+    client.call("createNetworkDeep", {}, deepNetworkBody("Reserved network")),
+    "NMS-DUPLICATE-NAME",
+    "name",
+  );
   // A rename to a reserved name is refused as well.
   await expectConflict(
-    client.call("W55", { networkId: network.id }, pskNetworkBody("Reserved network")),
+    client.call("updateNetwork", { networkId: network.id }, pskNetworkBody("Reserved network")),
     "NMS-DUPLICATE-NAME",
     "name",
   );
 
-  const activation = await client.call("W59", {}, { networkId: network.id, venueId: venue.id });
+  const activation = await client.call("activateNetwork", {}, { networkId: network.id, venueId: venue.id });
   await expectConflict(
-    client.call("W59", {}, { networkId: network.id, venueId: venue.id }),
+    client.call("activateNetwork", {}, { networkId: network.id, venueId: venue.id }),
     "NMS-DUPLICATE-ACTIVATION",
     "venueId",
   );
@@ -82,61 +92,61 @@ test("every unique key is reserved: AP group per venue, network per tenant (shal
 });
 
 test("a create that ends FAIL releases its name", async () => {
-  await admin(emu, "POST", "/faults", { kind: "fail-request", op: "A7" });
-  const failing = await client.call("A7", {}, venueBody("Released"));
-  await expectConflict(client.call("A7", {}, venueBody("Released")), "NMS-DUPLICATE-NAME", "name");
+  await admin(emu, "POST", "/faults", { kind: "fail-request", op: "createVenue" });
+  const failing = await client.call("createVenue", {}, venueBody("Released"));
+  await expectConflict(client.call("createVenue", {}, venueBody("Released")), "NMS-DUPLICATE-NAME", "name");
   expect((await client.waitFor(failing.body.requestId)).status).toBe("FAIL");
-  const { record } = await client.write("A7", {}, venueBody("Released"));
+  const { record } = await client.write("createVenue", {}, venueBody("Released"));
   expect(record.status).toBe("SUCCESS");
 });
 
 test("a create refused at apply releases its key too", async () => {
-  const venue = await client.ok("A7", {}, venueBody("Refused at apply"));
-  const group = await client.ok("W24", {}, apGroupBody(venue.id, "Goes first"));
-  const network = await client.ok("W50", {}, pskNetworkBody("Refused at apply"));
-  await admin(emu, "PUT", "/config", { asyncLatencyByOp: { W28: { baseMs: 0, jitterMs: 0 } } });
+  const venue = await client.ok("createVenue", {}, venueBody("Refused at apply"));
+  const group = await client.ok("createApGroup", {}, apGroupBody(venue.id, "Goes first"));
+  const network = await client.ok("createNetwork", {}, pskNetworkBody("Refused at apply"));
+  await admin(emu, "PUT", "/config", { asyncLatencyByOp: { deleteApGroup: { baseMs: 0, jitterMs: 0 } } });
   try {
     const pair = { networkId: network.id, venueId: venue.id };
     const activation = await client.call(
-      "W59",
+      "activateNetwork",
       {},
       { ...pair, isAllAPGroups: false, apGroups: [{ apGroupId: group.id }] },
     );
     // The group goes first: the activation naming it is not committed, so nothing guards it.
-    expect((await client.write("W28", { apGroupId: group.id })).record.status).toBe("SUCCESS");
+    expect((await client.write("deleteApGroup", { apGroupId: group.id })).record.status).toBe("SUCCESS");
     expect((await client.waitFor(activation.body.requestId)).errors).toEqual([
       expect.objectContaining({ code: "NMS-RELATED-NOT-FOUND" }),
     ]);
-    expect((await client.write("W59", {}, pair)).record.status).toBe("SUCCESS");
+    expect((await client.write("activateNetwork", {}, pair)).record.status).toBe("SUCCESS");
   } finally {
     await admin(emu, "PUT", "/config", { asyncLatencyByOp: {} });
   }
 });
 
 test("a stuck create keeps its name reserved", async () => {
-  await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "A7" });
-  const stuck = await client.call("A7", {}, venueBody("Stuck for ever"));
+  await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "createVenue" });
+  const stuck = await client.call("createVenue", {}, venueBody("Stuck for ever"));
   await sleep(DELAY + 100);
-  expect((await client.call("A2", { requestId: stuck.body.requestId })).body.status).toBe("PENDING");
-  await expectConflict(client.call("A7", {}, venueBody("Stuck for ever")), "NMS-DUPLICATE-NAME", "name");
+  expect((await client.call("getRequest", { requestId: stuck.body.requestId })).body.status).toBe("PENDING");
+  await expectConflict(client.call("createVenue", {}, venueBody("Stuck for ever")), "NMS-DUPLICATE-NAME", "name");
 });
 
 test("a stuck create with releaseAfterMs frees its name when the service gives up on it", async () => {
-  await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "A7", releaseAfterMs: DELAY });
-  const stuck = await client.call("A7", {}, venueBody("Stuck for a while"));
-  await expectConflict(client.call("A7", {}, venueBody("Stuck for a while")), "NMS-DUPLICATE-NAME", "name");
+  await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "createVenue", releaseAfterMs: DELAY });
+  const stuck = await client.call("createVenue", {}, venueBody("Stuck for a while"));
+  await expectConflict(client.call("createVenue", {}, venueBody("Stuck for a while")), "NMS-DUPLICATE-NAME", "name");
   await sleep(DELAY + 100);
-  expect((await client.call("A2", { requestId: stuck.body.requestId })).body.status).toBe("FAIL");
-  const again = await client.write("A7", {}, venueBody("Stuck for a while"));
+  expect((await client.call("getRequest", { requestId: stuck.body.requestId })).body.status).toBe("FAIL");
+  const again = await client.write("createVenue", {}, venueBody("Stuck for a while"));
   expect(again.record.status).toBe("SUCCESS");
-  expect((await client.call("A6")).body.filter((v: { name: string }) => v.name === "Stuck for a while")).toHaveLength(
-    1,
-  );
+  expect(
+    (await client.call("listVenues")).body.filter((v: { name: string }) => v.name === "Stuck for a while"),
+  ).toHaveLength(1);
 });
 
 test("reservations are per tenant", async () => {
-  const first = await client.call("A7", {}, venueBody("Same name, two tenants"));
+  const first = await client.call("createVenue", {}, venueBody("Same name, two tenants"));
   const other = await otherTenant(emu);
-  expect((await other.call("A7", {}, venueBody("Same name, two tenants"))).status).toBe(202);
+  expect((await other.call("createVenue", {}, venueBody("Same name, two tenants"))).status).toBe(202);
   await client.waitFor(first.body.requestId);
 });

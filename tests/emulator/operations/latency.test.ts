@@ -1,7 +1,7 @@
 // The async latency model: each write stays PENDING for a time drawn uniformly from
 // [baseMs, baseMs + jitterMs] of its operation, or of the defaults (asyncDelayMs, asyncJitterMs).
 import { performance } from "node:perf_hooks";
-import type { OperationId } from "../../../contract";
+import type { OperationName } from "../../../contract";
 import type { RunningEmulator } from "../../../emulator";
 import { asyncDelayOf, defaultConfig } from "../../../emulator/settings/config";
 import { admin, Client, sleep, start, venueBody } from "../../support/emulatorClient";
@@ -11,19 +11,19 @@ describe("asyncDelayOf", () => {
     ...defaultConfig(),
     asyncDelayMs: 40,
     asyncJitterMs: 10,
-    asyncLatencyByOp: { A7: { baseMs: 100, jitterMs: 50 } },
+    asyncLatencyByOp: { createVenue: { baseMs: 100, jitterMs: 50 } },
   };
-  const draw = (op: OperationId, random: number) => asyncDelayOf(config, op, () => random);
+  const draw = (op: OperationName, random: number) => asyncDelayOf(config, op, () => random);
 
   test("an operation's own latency: base at the low end, base + jitter at the high end", () => {
-    expect(draw("A7", 0)).toBe(100);
-    expect(draw("A7", 0.5)).toBe(125);
-    expect(draw("A7", 0.999999)).toBeCloseTo(150, 3);
+    expect(draw("createVenue", 0)).toBe(100);
+    expect(draw("createVenue", 0.5)).toBe(125);
+    expect(draw("createVenue", 0.999999)).toBeCloseTo(150, 3);
   });
 
   test("other operations: asyncDelayMs plus up to asyncJitterMs", () => {
-    expect(draw("W24", 0)).toBe(40);
-    expect(draw("W24", 0.999999)).toBeCloseTo(50, 3);
+    expect(draw("createApGroup", 0)).toBe(40);
+    expect(draw("createApGroup", 0.999999)).toBeCloseTo(50, 3);
   });
 });
 
@@ -33,7 +33,7 @@ describe("over HTTP", () => {
   let emu: RunningEmulator;
   let client: Client;
   beforeAll(async () => {
-    emu = await start({ asyncDelayMs: 0, asyncLatencyByOp: { A7: { baseMs: BASE, jitterMs: JITTER } } });
+    emu = await start({ asyncDelayMs: 0, asyncLatencyByOp: { createVenue: { baseMs: BASE, jitterMs: JITTER } } });
     client = await Client.login(emu);
   });
   afterAll(() => emu.close());
@@ -45,12 +45,12 @@ describe("over HTTP", () => {
    */
   async function pendingTimeBounds(name: string): Promise<{ low: number; high: number }> {
     const sent = performance.now();
-    const accepted = await client.call("A7", {}, venueBody(name));
+    const accepted = await client.call("createVenue", {}, venueBody(name));
     const received = performance.now();
     let lastPending = received;
     for (;;) {
       const polled = performance.now();
-      const status = (await client.call("A2", { requestId: accepted.body.requestId })).body.status;
+      const status = (await client.call("getRequest", { requestId: accepted.body.requestId })).body.status;
       if (status !== "PENDING") return { low: lastPending - received, high: performance.now() - sent };
       lastPending = polled;
       await sleep(5);
@@ -69,14 +69,14 @@ describe("over HTTP", () => {
   });
 
   test("an operation without its own latency uses the defaults (here 0: done at the 202)", async () => {
-    const venue = await client.ok("A7", {}, venueBody("Group holder"));
-    const accepted = await client.call("W24", {}, { name: "Immediate group", venueId: venue.id });
-    expect((await client.call("A2", { requestId: accepted.body.requestId })).body.status).toBe("SUCCESS");
+    const venue = await client.ok("createVenue", {}, venueBody("Group holder"));
+    const accepted = await client.call("createApGroup", {}, { name: "Immediate group", venueId: venue.id });
+    expect((await client.call("getRequest", { requestId: accepted.body.requestId })).body.status).toBe("SUCCESS");
   });
 
   test("PUT /__admin/config replaces the per-operation map", async () => {
     await admin(emu, "PUT", "/config", { asyncLatencyByOp: {} });
-    const accepted = await client.call("A7", {}, venueBody("No latency any more"));
-    expect((await client.call("A2", { requestId: accepted.body.requestId })).body.status).toBe("SUCCESS");
+    const accepted = await client.call("createVenue", {}, venueBody("No latency any more"));
+    expect((await client.call("getRequest", { requestId: accepted.body.requestId })).body.status).toBe("SUCCESS");
   });
 });

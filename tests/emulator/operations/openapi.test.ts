@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { promisify } from "node:util";
-import { OPERATION_IDS, ROUTES, type OperationId } from "../../../contract";
+import { OPERATION_NAMES, ROUTES, type OperationName } from "../../../contract";
 import type { RunningEmulator } from "../../../emulator";
 import { KINDS } from "../../../emulator/services/registry";
 import { start } from "../../support/emulatorClient";
@@ -57,8 +57,8 @@ test("the document is valid OpenAPI 3 (@seriousme/openapi-schema-validator), and
   expect(broken.valid).toBe(false);
 });
 
-test("each route of the table is in it, under its method and path, named by its operation ID", () => {
-  for (const op of OPERATION_IDS) {
+test("each route of the table is in it, under its method and path, named by its operation name", () => {
+  for (const op of OPERATION_NAMES) {
     const route = ROUTES[op];
     const operation = document.paths[route.path]?.[route.method.toLowerCase()];
     expect({ op, operationId: operation?.operationId, success: Object.keys(operation?.responses ?? {})[0] }).toEqual({
@@ -70,7 +70,7 @@ test("each route of the table is in it, under its method and path, named by its 
   const documented = Object.values(document.paths).flatMap((methods: any) =>
     Object.values(methods).map((o: any) => o.operationId),
   );
-  expect(documented.sort()).toEqual([...OPERATION_IDS].sort());
+  expect(documented.sort()).toEqual([...OPERATION_NAMES].sort());
 });
 
 test("a kind's create and update take the kind's schema; bulk deletes an array of IDs", () => {
@@ -79,7 +79,7 @@ test("a kind's create and update take the kind's schema; bulk deletes an array o
     return document.paths[route.path][route.method.toLowerCase()].requestBody?.content?.["application/json"]?.schema;
   };
   for (const kind of KINDS) {
-    // An object's fields, the forms of a union (a network per type), or the fields of an array's items (W39).
+    // An object's fields, the forms of a union (a network per type), or the fields of an array's items (updateVenueLanPorts).
     for (const op of [kind.ops.create, kind.ops.update].filter((o) => o !== undefined))
       expect([op, Boolean(bodyOf(op!)?.properties ?? bodyOf(op!)?.anyOf ?? bodyOf(op!)?.items?.properties)]).toEqual([
         op,
@@ -88,11 +88,11 @@ test("a kind's create and update take the kind's schema; bulk deletes an array o
     if (kind.ops.bulkDelete)
       expect(bodyOf(kind.ops.bulkDelete)).toMatchObject({ type: "array", items: { type: "string" } });
   }
-  expect(bodyOf("A7")).toMatchObject({
+  expect(bodyOf("createVenue")).toMatchObject({
     required: ["name"],
     properties: { name: { type: "string", minLength: 2, maxLength: 32 } },
   });
-  expect(bodyOf("W2")).toMatchObject({ type: "array", items: { type: "object" } });
+  expect(bodyOf("createAps")).toMatchObject({ type: "array", items: { type: "object" } });
 });
 
 test("the session cookie is the security scheme (login needs none), errors have the service's body, async writes answer a requestId", () => {
@@ -100,49 +100,57 @@ test("the session cookie is the security scheme (login needs none), errors have 
     expect.objectContaining({ type: "apiKey", in: "cookie", name: "API-KEY" }),
   );
   expect(document.security).toEqual([{ sessionCookie: [] }]);
-  expect(document.paths[ROUTES.A1.path].post.security).toEqual([]);
-  expect(document.paths[ROUTES.A6.path].get.security).toBeUndefined();
+  expect(document.paths[ROUTES.login.path].post.security).toEqual([]);
+  expect(document.paths[ROUTES.listVenues.path].get.security).toBeUndefined();
   expect(document.components.schemas.ErrorBody).toMatchObject({
     required: ["errors"],
     properties: { errors: { type: "array", minItems: 1 } },
   });
   expect(document.components.schemas.ErrorBody.properties.errors.items.required).toEqual(["code", "message"]);
-  expect(document.paths[ROUTES.A11.path].delete.responses["202"].content["application/json"].schema).toEqual({
+  expect(document.paths[ROUTES.deleteVenue.path].delete.responses["202"].content["application/json"].schema).toEqual({
     $ref: "#/components/schemas/AcceptedRequest",
   });
-  expect(document.paths[ROUTES.A7.path].post.responses["202"].content["application/json"].schema).toMatchObject({
+  expect(
+    document.paths[ROUTES.createVenue.path].post.responses["202"].content["application/json"].schema,
+  ).toMatchObject({
     allOf: [
       { $ref: "#/components/schemas/AcceptedAnswer" },
       { properties: { response: { required: expect.arrayContaining(["id", "name", "floorPlans"]) } } },
     ],
   });
   expect(document.components.schemas.AcceptedRequest.required).toEqual(["requestId"]);
-  expect(document.paths[ROUTES.W1.path].get.parameters.map((p: any) => p.name)).toEqual(["tenantId", "page", "size"]);
+  expect(document.paths[ROUTES.listAps.path].get.parameters.map((p: any) => p.name)).toEqual([
+    "tenantId",
+    "page",
+    "size",
+  ]);
   expect(
-    document.paths[ROUTES.S9.path].get.parameters.filter((p: any) => p.in === "header").map((p: any) => p.name),
+    document.paths[ROUTES.listSwitches.path].get.parameters
+      .filter((p: any) => p.in === "header")
+      .map((p: any) => p.name),
   ).toEqual(["x-rks-tenantid", "x-request-id"]);
 });
 
 test("every answer with a body has its schema: reads their read form with the documented defaults required, writes the envelope", () => {
-  const answerOf = (op: OperationId) => {
+  const answerOf = (op: OperationName) => {
     const route = ROUTES[op];
     return document.paths[route.path][route.method.toLowerCase()].responses[String(route.success)].content?.[
       "application/json"
     ]?.schema;
   };
-  for (const op of OPERATION_IDS.filter((o) => ROUTES[o].success !== 302)) {
+  for (const op of OPERATION_NAMES.filter((o) => ROUTES[o].success !== 302)) {
     const schema = answerOf(op);
     expect({ op, described: schema !== undefined && Object.keys(schema).length > 0 }).toEqual({ op, described: true });
   }
-  expect(answerOf("A9")).toMatchObject({
+  expect(answerOf("getVenue")).toMatchObject({
     type: "object",
     required: expect.arrayContaining(["id", "name", "floorPlans", "createdDate", "updatedDate"]),
   });
-  expect(answerOf("W6").allOf[1].properties.response.required).toEqual(
+  expect(answerOf("updateAp").allOf[1].properties.response.required).toEqual(
     expect.arrayContaining(["serialNumber", "venueId", "apGroupId", "state"]),
   );
   // A radio band answers every field, changeInterval in the range the service's clients read.
-  const band = answerOf("W43").properties.radioParams24G;
+  const band = answerOf("getVenueRadio").properties.radioParams24G;
   expect(band.required).toEqual(
     expect.arrayContaining([
       "allowedChannels",
@@ -154,14 +162,14 @@ test("every answer with a body has its schema: reads their read form with the do
     ]),
   );
   expect(band.properties.changeInterval).toMatchObject({ type: "integer", minimum: 100, maximum: 1440 });
-  expect(answerOf("W73")).toMatchObject({
+  expect(answerOf("listGuestUsers")).toMatchObject({
     properties: { content: { type: "array" }, totalElements: { type: "integer" } },
   });
-  expect(answerOf("W97")).toMatchObject({ required: ["2.4GChannels", "5GChannels"] });
+  expect(answerOf("getVenueValidChannels")).toMatchObject({ required: ["2.4GChannels", "5GChannels"] });
 });
 
 test("every JSON body is described by the schema the emulator reads it with, not a bare object or array", () => {
-  for (const op of OPERATION_IDS.filter((o) => ROUTES[o].body === "object" || ROUTES[o].body === "array")) {
+  for (const op of OPERATION_NAMES.filter((o) => ROUTES[o].body === "object" || ROUTES[o].body === "array")) {
     const route = ROUTES[op];
     const schema =
       document.paths[route.path][route.method.toLowerCase()].requestBody.content["application/json"].schema;

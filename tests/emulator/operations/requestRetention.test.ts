@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => emu.close());
 
 async function createVenue(name: string): Promise<string> {
-  const reply = await client.call("A7", {}, { name });
+  const reply = await client.call("createVenue", {}, { name });
   expect(reply.status).toBe(202);
   return reply.body.requestId;
 }
@@ -25,7 +25,7 @@ test("finished records older than requestRecordKeepMs go while the tenant holds 
   });
   const ids: string[] = [];
   for (let i = 0; i < 6; i++) ids.push(await createVenue(`retained-${i}`));
-  const status = async (id: string) => (await client.call("A2", { requestId: id })).status;
+  const status = async (id: string) => (await client.call("getRequest", { requestId: id })).status;
   expect(await Promise.all(ids.map(status))).toEqual([404, 404, 404, 200, 200, 200]);
 });
 
@@ -40,8 +40,8 @@ test("young finished records stay whatever their count, and so do PENDING ones",
   const young = [await createVenue("young-1"), await createVenue("young-2")];
   await adminApi(emu, "PUT", "/config", { requestRecordKeepMs: 0 });
   await createVenue("trigger");
-  expect((await client.call("A2", { requestId: pending })).body.status).toBe("PENDING");
-  expect(await Promise.all(young.map(async (id) => (await client.call("A2", { requestId: id })).status))).toEqual([
-    404, 404,
-  ]);
+  expect((await client.call("getRequest", { requestId: pending })).body.status).toBe("PENDING");
+  expect(
+    await Promise.all(young.map(async (id) => (await client.call("getRequest", { requestId: id })).status)),
+  ).toEqual([404, 404]);
 });

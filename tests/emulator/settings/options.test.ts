@@ -4,7 +4,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { ROUTES } from "../../../contract";
 import { EmulatorOptionsError, type RunningEmulator, startEmulator } from "../../../emulator";
+import { checkOptions } from "../../../emulator/settings/options";
 import { parseCommandLine, usage } from "../../../emulator/cli";
 import { adminApi, apBody, Client, venueBody } from "../../support/emulatorClient";
 import { runEmulator } from "../../support/emulatorProcess";
@@ -26,6 +28,16 @@ const refusal = (...args: string[]) => {
 };
 
 describe("flags", () => {
+  test("an operation is given by its name or by its ID in the API documentation", () => {
+    const options = checkOptions({ asyncLatencyByOp: { [ROUTES.createNetworkDeep.id]: { baseMs: 2000 } } });
+    expect(options.asyncLatencyByOp).toEqual({ createNetworkDeep: { baseMs: 2000, jitterMs: 0 } });
+    const byId = `${ROUTES.createNetworkDeep.id}=2000+1000`;
+    expect(parse("--async-latency", byId, "--async-latency", "createVenue=5").asyncLatencyByOp).toEqual({
+      createNetworkDeep: { baseMs: 2000, jitterMs: 1000 },
+      createVenue: { baseMs: 5, jitterMs: 0 },
+    });
+  });
+
   test("every option has a flag, in kebab case, and --help lists them", () => {
     expect(
       parse(
@@ -47,9 +59,9 @@ describe("flags", () => {
           "--async-jitter-ms",
           "10",
           "--async-latency",
-          "W52=2000+1000",
+          "createNetworkDeep=2000+1000",
           "--async-latency",
-          "A7=5",
+          "createVenue=5",
         ],
         ...[
           "--rate-limit-rps",
@@ -63,7 +75,7 @@ describe("flags", () => {
         ],
         ...[
           "--fault",
-          '{"kind":"http-5xx","op":"A9","count":1}',
+          '{"kind":"http-5xx","op":"getVenue","count":1}',
           "--state-file",
           "/tmp/x.state",
           "--state-save-delay-ms=0",
@@ -76,12 +88,15 @@ describe("flags", () => {
       demoTenant: { wifiApiVariant: "older", wifiLicenses: 3 },
       asyncDelayMs: 50,
       asyncJitterMs: 10,
-      asyncLatencyByOp: { W52: { baseMs: 2000, jitterMs: 1000 }, A7: { baseMs: 5, jitterMs: 0 } },
+      asyncLatencyByOp: {
+        createNetworkDeep: { baseMs: 2000, jitterMs: 1000 },
+        createVenue: { baseMs: 5, jitterMs: 0 },
+      },
       rateLimit: { requestsPerSecond: 5, burst: 100 },
       tokenTtlMs: 1000,
       lockoutThreshold: 0,
       lockoutDurationMs: 10,
-      faults: [{ kind: "http-5xx", op: "A9", count: 1 }],
+      faults: [{ kind: "http-5xx", op: "getVenue", count: 1 }],
       stateFile: "/tmp/x.state",
       stateSaveDelayMs: 0,
     });
@@ -109,8 +124,8 @@ describe("flags", () => {
       ["--wifi-api-variant", "old"],
       "--wifi-api-variant (demoTenant.wifiApiVariant): Invalid enum value. Expected 'older' | 'newer', received 'old'",
     ],
-    [["--async-latency", "W52"], "--async-latency: expected OP=BASE or OP=BASE+JITTER"],
-    [["--async-latency", "A1=5"], '--async-latency (asyncLatencyByOp.A1): "A1" is not one of the'],
+    [["--async-latency", "createNetworkDeep"], "--async-latency: expected OP=BASE or OP=BASE+JITTER"],
+    [["--async-latency", "login=5"], '--async-latency (asyncLatencyByOp.login): "login" is not one of the'],
     [["--fault", "{nope"], "--fault: not valid JSON at line 1, column 2"],
     [["--fault", '{"kind":"slow"}'], "--fault (faults[0].delayMs): Required"],
     [["--rate-limit-rps", "0"], "--rate-limit-rps (rateLimit.requestsPerSecond): Number must be greater than 0"],
@@ -269,19 +284,19 @@ describe("as a library: startEmulator takes the same options", () => {
       wifiLicenses: 2,
     });
     const client = await Client.login(emu, "admin@customer.example", "c-pw");
-    const venue = await client.ok("A7", {}, venueBody("Licensed"));
-    await client.ok("W2", {}, [apBody(venue.id, 1)]);
-    expect((await client.call("W2", {}, [apBody(venue.id, 2)])).body.errors[0].code).toBe("ENT-10003");
+    const venue = await client.ok("createVenue", {}, venueBody("Licensed"));
+    await client.ok("createAps", {}, [apBody(venue.id, 1)]);
+    expect((await client.call("createAps", {}, [apBody(venue.id, 2)])).body.errors[0].code).toBe("ENT-10003");
     const readOnly = await Client.login(emu, customer.readOnlyUsername, customer.readOnlyPassword);
-    expect((await readOnly.call("A7", {}, venueBody("Refused"))).status).toBe(403);
-    expect((await client.call("A4")).body.mspEc.parentMspId).toBe(msp.tenantId);
+    expect((await readOnly.call("createVenue", {}, venueBody("Refused"))).status).toBe(403);
+    expect((await client.call("getTenant")).body.mspEc.parentMspId).toBe(msp.tenantId);
   });
 
   test("faults of the options are armed at start", async () => {
-    emu = await startEmulator({ port: 0, faults: [{ kind: "http-5xx", status: 503, op: "A6", count: 1 }] });
+    emu = await startEmulator({ port: 0, faults: [{ kind: "http-5xx", status: 503, op: "listVenues", count: 1 }] });
     const client = await Client.login(emu);
-    expect((await client.call("A6")).status).toBe(503);
-    expect((await client.call("A6")).status).toBe(200);
+    expect((await client.call("listVenues")).status).toBe(503);
+    expect((await client.call("listVenues")).status).toBe(200);
   });
 
   test("bad options are an EmulatorOptionsError naming the field; a login the demo tenant holds is refused", async () => {

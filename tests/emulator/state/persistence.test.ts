@@ -51,22 +51,22 @@ test("a restart from the state file keeps every tenant, object, record, file and
     const demo = await Client.login(asEmu(url), first.started.username, first.started.password);
     const customer = await Client.login(asEmu(url), "admin@acme.example", "acme-pw");
 
-    const venue = await demo.ok("A7", {}, venueBody("Persisted HQ"));
-    const network = await demo.ok("W52", {}, deepNetworkBody("Persisted corp"));
-    await demo.ok("W2", {}, [apBody(venue.id, 1)]);
-    await demo.ok("S10", {}, switchBody(venue.id, 1));
-    await demo.ok("W59", {}, { networkId: network.id, venueId: venue.id });
-    await customer.ok("A7", {}, venueBody("Acme branch"));
-    const { fileId, signedUrl } = (await demo.call("U1", {}, { fileExtension: "png" })).body;
+    const venue = await demo.ok("createVenue", {}, venueBody("Persisted HQ"));
+    const network = await demo.ok("createNetworkDeep", {}, deepNetworkBody("Persisted corp"));
+    await demo.ok("createAps", {}, [apBody(venue.id, 1)]);
+    await demo.ok("createSwitch", {}, switchBody(venue.id, 1));
+    await demo.ok("activateNetwork", {}, { networkId: network.id, venueId: venue.id });
+    await customer.ok("createVenue", {}, venueBody("Acme branch"));
+    const { fileId, signedUrl } = (await demo.call("getUploadUrl", {}, { fileExtension: "png" })).body;
     expect((await send(signedUrl, "PUT", "image bytes")).status).toBe(200);
     const extra = await adminCall(url, "POST", "/tenants", { name: "Made by the admin API", wifiLicenses: 7 });
     await adminCall(url, "PUT", `/tenants/${acme.tenantId}/msp`, { mspTenantId: first.started.tenantId });
 
     // The last write stays PENDING for a minute: only the stop can apply it.
     await adminCall(url, "PUT", "/config", { asyncDelayMs: 60_000 });
-    const pending = await demo.call("A7", {}, venueBody("Pending at SIGTERM"));
+    const pending = await demo.call("createVenue", {}, venueBody("Pending at SIGTERM"));
     expect(pending.status).toBe(202);
-    expect((await demo.call("A2", { requestId: pending.body.requestId })).body.status).toBe("PENDING");
+    expect((await demo.call("getRequest", { requestId: pending.body.requestId })).body.status).toBe("PENDING");
     const before = {
       demo: await tenantView(url, demo.tenantId),
       acme: await tenantView(url, acme.tenantId),
@@ -83,7 +83,7 @@ test("a restart from the state file keeps every tenant, object, record, file and
 
     // The write PENDING at SIGTERM was applied and its record says so.
     const resumed = new Client(asEmu(again), demo.tenantId, demo.cookie); // the token from before the restart
-    expect((await resumed.call("A2", { requestId: pending.body.requestId })).body.status).toBe("SUCCESS");
+    expect((await resumed.call("getRequest", { requestId: pending.body.requestId })).body.status).toBe("SUCCESS");
     const after = await tenantView(again, demo.tenantId);
     const pendingVenue = after.objects.venues.find((v: { name: string }) => v.name === "Pending at SIGTERM");
     expect(pendingVenue?.id).toBe(pending.body.response.id);
@@ -96,7 +96,7 @@ test("a restart from the state file keeps every tenant, object, record, file and
     expect(before.demo.objects.venues.map((v: { id: string }) => v.id)).toContain(venue.id);
 
     // Request records, the uploaded file, logins and the MSP link are back too.
-    const records = (await resumed.call("A3", { status: "SUCCESS" })).body;
+    const records = (await resumed.call("listRequestsByStatus", { status: "SUCCESS" })).body;
     expect(records.length).toBeGreaterThanOrEqual(6);
     const download = await fetch(`${again}/api/file/tenant/${demo.tenantId}/${fileId}`, {
       headers: { cookie: demo.cookie! },
@@ -106,7 +106,7 @@ test("a restart from the state file keeps every tenant, object, record, file and
     const bytes = await fetch(download.headers.get("location")!);
     expect(await bytes.text()).toBe("image bytes");
     const relogged = await Client.login(asEmu(again), "admin@acme.example", "acme-pw");
-    expect((await relogged.call("A4")).body.mspEc.parentMspId).toBe(demo.tenantId);
+    expect((await relogged.call("getTenant")).body.mspEc.parentMspId).toBe(demo.tenantId);
   } finally {
     await first?.stop("SIGKILL");
     await second?.stop("SIGKILL");
@@ -120,16 +120,16 @@ test("changes are written without waiting for the stop: a killed process loses n
   let second: EmulatorProcess | undefined;
   try {
     const demo = await Client.login(asEmu(first.started.url), first.started.username, first.started.password);
-    const venue = await demo.ok("A7", {}, venueBody("Written early"));
+    const venue = await demo.ok("createVenue", {}, venueBody("Written early"));
     await new Promise((resolve) => setTimeout(resolve, 400));
     await first.stop("SIGKILL");
     second = await startEmulatorProcess(args);
     const again = await Client.login(asEmu(second.started.url), second.started.username, second.started.password);
-    expect((await again.call("A9", { venueId: venue.id })).body.name).toBe("Written early");
+    expect((await again.call("getVenue", { venueId: venue.id })).body.name).toBe("Written early");
     // The ID stream started with --seed goes on where it stood: a new object does not take an ID drawn before the restart.
-    const next = await again.ok("A7", {}, venueBody("After the restart"));
+    const next = await again.ok("createVenue", {}, venueBody("After the restart"));
     expect(next.id).not.toBe(venue.id);
-    expect((await again.call("A6")).body.map((v: { id: string }) => v.id)).toEqual([venue.id, next.id]);
+    expect((await again.call("listVenues")).body.map((v: { id: string }) => v.id)).toEqual([venue.id, next.id]);
   } finally {
     await first.stop("SIGKILL");
     await second?.stop("SIGKILL");
@@ -220,7 +220,7 @@ describe("a state file that cannot be trusted is refused with the file and the p
 
 describe("uploaded files are kept beside the state file, once per content", () => {
   const upload = async (client: Client, bytes: string) => {
-    const { fileId, signedUrl } = (await client.call("U1", {}, { fileExtension: "png" })).body;
+    const { fileId, signedUrl } = (await client.call("getUploadUrl", {}, { fileExtension: "png" })).body;
     expect((await send(signedUrl, "PUT", bytes)).status).toBe(200);
     return { fileId, signedUrl: signedUrl as string };
   };
@@ -264,7 +264,7 @@ describe("uploaded files are kept beside the state file, once per content", () =
       expect(text.startsWith("nms-emulator-state v2 ")).toBe(true);
       const written = fs.statSync(path.join(folder, sha256(shared))).mtimeMs;
 
-      await demo.ok("A7", {}, venueBody("Saved again"));
+      await demo.ok("createVenue", {}, venueBody("Saved again"));
       await waitFor(() => fs.readFileSync(stateFile, "utf8").includes("Saved again"));
       expect(fs.statSync(path.join(folder, sha256(shared))).mtimeMs).toBe(written);
 

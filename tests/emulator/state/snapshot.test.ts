@@ -4,7 +4,7 @@
 // answers the same read forms for every kind of every tenant. New kinds are covered without a
 // change here: the test fails while a kind of the registry was never seen holding an object.
 import { z } from "zod";
-import { type OperationId, ROUTES, WIFI_API_VARIANTS } from "../../../contract";
+import { type OperationName, ROUTES, WIFI_API_VARIANTS } from "../../../contract";
 import type { RunningEmulator } from "../../../emulator";
 import { EmulatorServer } from "../../../emulator/http/server";
 import { type BlobReader, blobsOf, restoreSnapshot, snapshotOf } from "../../../emulator/state/snapshot";
@@ -71,7 +71,7 @@ async function roundTrip(after: string): Promise<void> {
 
 /** The drivers' check, without the read schemas (tests/contract holds answers to them): the success status, the record's end, a round trip after every write. */
 function runOf(client: Client, variant: (typeof WIFI_API_VARIANTS)[number]): AnswerRun {
-  const check = async (op: OperationId, params: Record<string, string> = {}, body?: unknown, query?: string) => {
+  const check = async (op: OperationName, params: Record<string, string> = {}, body?: unknown, query?: string) => {
     const reply = await client.call(op, params, body, query);
     if (reply.status !== ROUTES[op].success)
       throw new Error(`${op} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
@@ -79,7 +79,7 @@ function runOf(client: Client, variant: (typeof WIFI_API_VARIANTS)[number]): Ans
     if (ROUTES[op].method !== "GET") await roundTrip(op);
     return reply.body;
   };
-  const anything = new Proxy({}, { get: () => z.any() }) as Record<OperationId, z.ZodTypeAny>;
+  const anything = new Proxy({}, { get: () => z.any() }) as Record<OperationName, z.ZodTypeAny>;
   return { emu, client, variant, check, schemas: anything, seen: new Set() };
 }
 
@@ -90,21 +90,21 @@ test("every kind of every tenant survives the state file's bytes after every wri
     const client = await Client.login(emu, created.username, created.password);
     const run = runOf(client, variant);
     // Kinds the drivers make and delete again, or do not make: kept here.
-    const venue = (await run.check("A7", {}, venueBody("Kept"))).response;
+    const venue = (await run.check("createVenue", {}, venueBody("Kept"))).response;
     // One serial per tenant: a serial belongs to one tenant (emulator/README.md, "Roles and devices").
-    const [ap] = (await run.check("W2", {}, [apBody(venue.id, variant === "newer" ? 90 : 190)])).response;
-    const network = (await run.check("W52", {}, deepNetworkBody("Kept network"))).response;
-    await run.check("W59", {}, { networkId: network.id, venueId: venue.id });
+    const [ap] = (await run.check("createAps", {}, [apBody(venue.id, variant === "newer" ? 90 : 190)])).response;
+    const network = (await run.check("createNetworkDeep", {}, deepNetworkBody("Kept network"))).response;
+    await run.check("activateNetwork", {}, { networkId: network.id, venueId: venue.id });
     await run.check(
-      "W44",
+      "updateVenueRadio",
       { venueId: venue.id },
       {
-        ...(await run.check("W46", { venueId: venue.id })),
+        ...(await run.check("getVenueRadioDefaults", { venueId: venue.id })),
         radioParams24G: { allowedChannels: ["1", "6", "11"], txPower: "MIN" },
       },
     );
-    await run.check("W48", { venueId: venue.id }, { enabled: true, server: "192.0.2.20" });
-    await run.check("W84", {}, dpskBody());
+    await run.check("updateVenueSyslog", { venueId: venue.id }, { enabled: true, server: "192.0.2.20" });
+    await run.check("createDpskPassphrase", {}, dpskBody());
     await admin(emu, "POST", `/tenants/${client.tenantId}/clients`, { apMac: ap.mac, clientMac: "02:00:00:00:00:09" });
     await driveWifiDeviceOperations(run);
     await driveSwitchOperations(client, run.check);
@@ -119,8 +119,8 @@ test("every kind of every tenant survives the state file's bytes after every wri
 
 test("a record PENDING in the state ends FAIL at restore, with nothing applied", async () => {
   const client = await Client.login(emu);
-  await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "A7", count: 1 });
-  const stuck = (await client.call("A7", {}, venueBody("Stuck"))).body;
+  await admin(emu, "POST", "/faults", { kind: "stuck-pending", op: "createVenue", count: 1 });
+  const stuck = (await client.call("createVenue", {}, venueBody("Stuck"))).body;
   const restored = new EmulatorServer();
   restoreSnapshot(restored, decodeState("in-memory", encodeState(snapshotOf(server))), blobReaderOf(server));
   const record = restored.model.tenant(emu.demo.tenantId)!.requests.get(stuck.requestId)!;

@@ -142,7 +142,7 @@ export const QUICKSTART: StackDef = {
   expected: { venues: 1, apGroups: 1, networks: 1, activations: 1 },
   maxUpTries: 5,
   maxDestroyTries: 5,
-  // Every resource updated in place: A10, W27, W58 (with its RADIUS secret) and W62 under faults.
+  // Every resource updated in place: updateVenue, updateApGroup, updateNetworkDeep (with its RADIUS secret) and updateNetworkActivation under faults.
   updateConfig: {
     venueDescription: "Main office, changed",
     apGroupName: "Lobby East",
@@ -171,7 +171,7 @@ export function guestStack(guests: number): StackDef {
       { collection: "guestUsers", count: guests, key: (g) => `${g.name} ${g.mobilePhoneNumber}` },
       { collection: "wifiCallingProfiles", count: 1, key: (p) => String(p.profileName) },
     ],
-    createOps: ["W52", "W74", "W92"],
+    createOps: ["createNetworkDeep", "createGuestUsers", "createWifiCallingProfile"],
     maxUpTries: 5,
     maxDestroyTries: 5,
   };
@@ -452,10 +452,11 @@ async function armFaults(
 ): Promise<void> {
   const fields = KIND_FIELDS[kind] ?? {};
   for (const tenantId of tenants) {
-    await adminCall(emu, "POST", "/faults", { kind, op: "W52", tenantId, count: 1, ...fields });
+    await adminCall(emu, "POST", "/faults", { kind, op: "createNetworkDeep", tenantId, count: 1, ...fields });
     await adminCall(emu, "POST", "/faults", { kind, tenantId, probability, ...fields });
   }
-  if (!RECORD_KINDS.includes(kind)) await adminCall(emu, "POST", "/faults", { kind, op: "A1", probability, ...fields });
+  if (!RECORD_KINDS.includes(kind))
+    await adminCall(emu, "POST", "/faults", { kind, op: "login", probability, ...fields });
 }
 
 async function firedCount(emu: ChaosEmulator): Promise<number> {

@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { routeOf, type OperationId } from "../../../contract/routes";
+import { routeOf, type OperationName } from "../../../contract/routes";
 import { destroy, preview, up, type RunResult, type StackOptions } from "../../../harness";
 import { RESOURCE_SPECS } from "../../../provider/resources";
 import { KIND_CASES, SECRETS, SUPPORT, type KindCase, type Props } from "../../sdk/kindCases";
@@ -22,14 +22,14 @@ export interface LostCreateReport {
   resources: number;
   creates: number;
   /** The create operations whose answer was lost once, and how many faults fired. */
-  createOps: OperationId[];
+  createOps: OperationName[];
   lostAnswers: number;
   /** New objects in the tenant after the faulty up, and after the clean one. */
   objects: number;
   cleanObjects: number;
   /** Changes of the preview right after the faulty up. */
   secondPreviewChanges: number;
-  /** Requests of each up, and of them the create operations' and the request-record reads (A2). */
+  /** Requests of each up, and of them the create operations' and the request-record reads (getRequest). */
   requests: { clean: UpRequests; lost: UpRequests };
 }
 
@@ -45,8 +45,8 @@ function resourcesOf(cases: readonly KindCase[]): Props[] {
 }
 
 /** Every create operation the route table has for the kinds of these resources (a kind that always exists has none). */
-export function createOperationsOf(resources: readonly Props[]): OperationId[] {
-  const ops = new Set<OperationId>();
+export function createOperationsOf(resources: readonly Props[]): OperationName[] {
+  const ops = new Set<OperationName>();
   for (const { kind } of resources) {
     const create = RESOURCE_SPECS[kind as string]?.ops.create;
     if (create === undefined) continue;
@@ -88,7 +88,7 @@ async function requestsOf(emu: ChaosEmulator, createOps: readonly string[]): Pro
     byOp: Record<string, Record<string, number>>;
   };
   const of = (op: string) => Object.values(byOp[op] ?? {}).reduce((a, b) => a + b, 0);
-  return { total, creates: createOps.reduce((n, op) => n + of(op), 0), recordReads: of("A2") };
+  return { total, creates: createOps.reduce((n, op) => n + of(op), 0), recordReads: of("getRequest") };
 }
 
 /** One clean deployment and one with every create operation's answer lost once; throws with what went wrong. */
@@ -192,7 +192,7 @@ export function formatLostCreates(r: LostCreateReport): string {
     `lost creates: ${r.resources} resources (${r.creates} created by an operation), the answer of each of ${r.createOps.length} create operations ` +
     `lost once (${r.lostAnswers} lost: ${r.createOps.join(" ")}); objects held ${r.objects} (clean run ${r.cleanObjects}); ` +
     `second preview ${r.secondPreviewChanges} changes; requests of the up ${lost.total} (clean ${clean.total}), ` +
-    `creates sent ${lost.creates} (clean ${clean.creates}), A2 reads ${lost.recordReads} (clean ${clean.recordReads})`
+    `creates sent ${lost.creates} (clean ${clean.creates}), getRequest reads ${lost.recordReads} (clean ${clean.recordReads})`
   );
 }
 

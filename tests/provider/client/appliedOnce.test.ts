@@ -1,5 +1,5 @@
 // Writes with a request record are applied once (provider/client/writes.ts): an attempt whose
-// outcome is unknown is resolved from the record of the write's own x-request-id (A2), never sent
+// outcome is unknown is resolved from the record of the write's own x-request-id (getRequest), never sent
 // again blind; only a write the service provably does not hold is sent again, with the same ID.
 import { isNotFound, NmsError, NmsRequestFailedError, type RequestRecord } from "../../../provider/client";
 import { clientFor, rejectionOf, TENANT, type Hit, type TestClient, withLogin } from "./fakeServer";
@@ -25,10 +25,10 @@ describe("a write whose answer is lost is resolved from its request record", () 
   it("carries a request ID of the client's (a fresh UUID per write) when the caller gives none, and the caller's when it does", async () => {
     const sim = simulatedService({ asyncDelayMs: 10 });
     t = await clientFor(sim.handler);
-    const first = await t.client.execute<Venue>("A7", {}, { body: { name: "one" } });
-    const second = await t.client.execute<Venue>("A7", {}, { body: { name: "two" } });
+    const first = await t.client.execute<Venue>("createVenue", {}, { body: { name: "one" } });
+    const second = await t.client.execute<Venue>("createVenue", {}, { body: { name: "two" } });
     const chosen = "0f0e0d0c-0b0a-4909-8807-060504030201";
-    const third = await t.client.execute<Venue>("A7", {}, { body: { name: "three" }, requestId: chosen });
+    const third = await t.client.execute<Venue>("createVenue", {}, { body: { name: "three" }, requestId: chosen });
     const [a, b, c] = posts(t).map(requestIdOf);
     expect(a).toMatch(UUID);
     expect(b).toMatch(UUID);
@@ -44,7 +44,7 @@ describe("a write whose answer is lost is resolved from its request record", () 
     });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
     const started = Date.now();
-    const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
+    const result = await t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" } });
     const created = sim.venues.get("HQ")!;
     expect(result.response).toBeUndefined();
     expect(result.record).toMatchObject({
@@ -70,7 +70,7 @@ describe("a write whose answer is lost is resolved from its request record", () 
       intercept: (hit) => (hit.method === "POST" ? "commit-then-reset" : undefined),
     });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
-    const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
+    const result = await t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" } });
     expect(result.record).toMatchObject({ status: "SUCCESS", entityId: sim.venues.get("HQ")!.id });
     expect(posts(t)).toHaveLength(1);
     expect(recordReadHits(t.server.apiHits())).toHaveLength(1);
@@ -82,7 +82,7 @@ describe("a write whose answer is lost is resolved from its request record", () 
       intercept: (hit) => (hit.method === "POST" ? "accept-then-reset" : undefined),
     });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
-    const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name: `${FAIL_PREFIX}HQ` } }));
+    const error = await rejectionOf(t.client.execute<Venue>("createVenue", {}, { body: { name: `${FAIL_PREFIX}HQ` } }));
     expect(error).toBeInstanceOf(NmsRequestFailedError);
     expect((error as NmsRequestFailedError).requestId).toBe(requestIdOf(posts(t)[0]));
     expect(error.message).toMatch(/WIFI-10000/);
@@ -115,9 +115,9 @@ describe("a write whose answer is lost is resolved from its request record", () 
     });
   };
 
-  it("a 201 write (W74) whose answer is lost: its record, without a response, and one call", async () => {
+  it("a 201 write (createGuestUsers) whose answer is lost: its record, without a response, and one call", async () => {
     t = await clientFor(applyingThenDropping("POST", "guest-1"), { unknownOutcomeGraceMs: GRACE_MS });
-    const result = await t.client.write<unknown[]>("W74", {}, { body: [{ name: "guest" }] });
+    const result = await t.client.write<unknown[]>("createGuestUsers", {}, { body: [{ name: "guest" }] });
     expect(result).toMatchObject({ record: { status: "SUCCESS", entityId: "guest-1" } });
     expect(result.response).toBeUndefined();
     expect(posts(t)).toHaveLength(1);
@@ -125,7 +125,7 @@ describe("a write whose answer is lost is resolved from its request record", () 
 
   it("a DELETE whose answer is lost after the service took it is done, not sent again", async () => {
     t = await clientFor(applyingThenDropping("DELETE", "v1"), { unknownOutcomeGraceMs: GRACE_MS });
-    const result = await t.client.execute("A11", { venueId: "v1" });
+    const result = await t.client.execute("deleteVenue", { venueId: "v1" });
     expect(result.record).toMatchObject({ status: "SUCCESS", method: "DELETE" });
     expect(t.server.apiHits().filter((hit) => hit.method === "DELETE")).toHaveLength(1);
   });
@@ -138,13 +138,13 @@ describe("a write the service provably does not hold is sent again, with the sam
     t = undefined;
   });
 
-  it("a reset before the service took it: A2 404 now and after the grace, then one resend under the same ID", async () => {
+  it("a reset before the service took it: getRequest 404 now and after the grace, then one resend under the same ID", async () => {
     const sim = simulatedService({
       asyncDelayMs: 20,
       intercept: (hit) => (hit.method === "POST" && posts(t!).length === 1 ? "reset" : undefined),
     });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
-    const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
+    const result = await t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" } });
     const [first, second] = posts(t);
     expect(posts(t)).toHaveLength(2);
     expect(requestIdOf(second)).toBe(requestIdOf(first));
@@ -167,7 +167,7 @@ describe("a write the service provably does not hold is sent again, with the sam
       intercept: (hit) => (hit.method === "POST" ? { resetThenArriveAfterMs: 100 } : undefined),
     });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
-    const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
+    const result = await t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" } });
     expect(posts(t)).toHaveLength(1);
     expect(result.record).toMatchObject({
       requestId: requestIdOf(posts(t)[0]),
@@ -189,7 +189,7 @@ describe("a write the service provably does not hold is sent again, with the sam
       return "reset";
     };
     t = await clientFor(handler, { unknownOutcomeGraceMs: 50, requestTimeoutMs: 300 });
-    const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
+    const result = await t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" } });
     expect(posts(t)).toHaveLength(1);
     expect(result.record).toMatchObject({ requestId: requestIdOf(posts(t)[0]), status: "SUCCESS" });
     expect(sim.venues.size).toBe(1);
@@ -202,7 +202,7 @@ describe("a write the service provably does not hold is sent again, with the sam
     });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: 5_000 });
     const started = Date.now();
-    const result = await t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } });
+    const result = await t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" } });
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(posts(t)).toHaveLength(2);
     expect(recordReadHits(t.server.apiHits()).filter((hit) => hit.at < posts(t!)[1].at)).toHaveLength(1);
@@ -215,7 +215,7 @@ describe("a write the service provably does not hold is sent again, with the sam
       intercept: (hit) => (hit.method === "POST" ? "reset" : undefined),
     });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: 20, maxRetries: 2 });
-    const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } }));
+    const error = await rejectionOf(t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" } }));
     expect(error).toBeInstanceOf(NmsError);
     expect(error.message).toMatch(/the service holds no request \S+: the write was not applied \(sent 3 times\)/);
     expect(posts(t)).toHaveLength(3);
@@ -226,7 +226,7 @@ describe("a write the service provably does not hold is sent again, with the sam
     const sim = simulatedService({ asyncDelayMs: 10 });
     sim.venues.set("HQ", { id: "venue-0", name: "HQ" });
     t = await clientFor(sim.handler);
-    const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name: "HQ" } }));
+    const error = await rejectionOf(t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" } }));
     expect((error as { status?: number }).status).toBe(409);
     expect(t.server.apiHits()).toHaveLength(1);
   });
@@ -263,7 +263,7 @@ describe("a record under the write's ID that is not the write's leaves the outco
   it("an earlier request under the same ID (a create made again after a destroy)", async () => {
     const { sim, requestId } = seeded({});
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
-    const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name: "HQ" }, requestId }));
+    const error = await rejectionOf(t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" }, requestId }));
     expect(error.message).toMatch(
       new RegExp(
         `request ${requestId} is an earlier request \\(of \\S+\\), so the service named this one otherwise: whether the write was applied cannot be told, and it was not sent again`,
@@ -278,7 +278,7 @@ describe("a record under the write's ID that is not the write's leaves the outco
       timestamp: new Date(Date.now() + 1_000).toISOString(),
     });
     t = await clientFor(sim.handler, { unknownOutcomeGraceMs: GRACE_MS });
-    const error = await rejectionOf(t.client.execute<Venue>("A7", {}, { body: { name: "HQ" }, requestId }));
+    const error = await rejectionOf(t.client.execute<Venue>("createVenue", {}, { body: { name: "HQ" }, requestId }));
     expect(error.message).toMatch(/is another administrator's \(someone@example.com\)/);
     expect(posts(t)).toHaveLength(1);
     expect(isNotFound(error)).toBe(false);

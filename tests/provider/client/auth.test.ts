@@ -11,7 +11,7 @@ describe("login and re-login", () => {
   it("logs in lazily with the credentials, then sends the API key as a cookie with the tenant in the path", async () => {
     t = await clientFor(withLogin(() => ({ status: 200, body: { id: "v1" } })));
     expect(t.server.hits).toHaveLength(0); // constructing sends nothing
-    await t.client.call("A9", { venueId: "v1" }, { query: { deep: true, page: 0, skipped: undefined } });
+    await t.client.call("getVenue", { venueId: "v1" }, { query: { deep: true, page: 0, skipped: undefined } });
     const [login, get] = t.server.hits;
     expect(login.method).toBe("POST");
     expect(login.path).toBe("/token");
@@ -30,11 +30,11 @@ describe("login and re-login", () => {
           : { status: 200, body: [] },
       ),
     );
-    await expect(t.client.call("A6")).resolves.toEqual([]);
+    await expect(t.client.call("listVenues")).resolves.toEqual([]);
     expect(t.server.logins()).toHaveLength(2);
     expect(t.server.apiHits().map(cookieToken)).toEqual(["key-secret-1", "key-secret-2"]);
     // The renewed key is kept for later calls.
-    await t.client.call("A6");
+    await t.client.call("listVenues");
     expect(t.server.logins()).toHaveLength(2);
   });
 
@@ -45,18 +45,18 @@ describe("login and re-login", () => {
         body: { errors: [{ code: "NMS-NOT-AUTHENTICATED", message: "authentication required" }], requestId: "r-401" },
       })),
     );
-    const error = await rejectionOf(t.client.call("A9", { venueId: "v1" }));
+    const error = await rejectionOf(t.client.call("getVenue", { venueId: "v1" }));
     expect(error).toBeInstanceOf(NmsApiError);
     expect((error as NmsApiError).status).toBe(401);
     expect((error as NmsApiError).code).toBe("NMS-NOT-AUTHENTICATED");
-    expect(error.message).toContain("A9 Get venue");
+    expect(error.message).toContain("getVenue");
     expect(t.server.logins()).toHaveLength(2);
     expect(t.server.apiHits()).toHaveLength(2);
   });
 
   it("shares one login among concurrent first calls", async () => {
     t = await clientFor(withLogin(async () => ({ status: 200, body: [] })));
-    await Promise.all(Array.from({ length: 8 }, () => t!.client.call("A6")));
+    await Promise.all(Array.from({ length: 8 }, () => t!.client.call("listVenues")));
     expect(t.server.logins()).toHaveLength(1);
     expect(t.server.apiHits()).toHaveLength(8);
   });
@@ -70,9 +70,9 @@ describe("login and re-login", () => {
         return { status: 200, body: [] };
       }),
     );
-    await t.client.call("A4");
+    await t.client.call("getTenant");
     keyOneRevoked = true;
-    await Promise.all(Array.from({ length: 6 }, () => t!.client.call("A6")));
+    await Promise.all(Array.from({ length: 6 }, () => t!.client.call("listVenues")));
     expect(t.server.logins()).toHaveLength(2);
     const refused = t.server
       .apiHits()
@@ -87,10 +87,10 @@ describe("login and re-login", () => {
         ? { status: 401, body: { errors: [{ code: "NMS-BAD-CREDENTIALS", message: "wrong username or password" }] } }
         : { status: 200 },
     );
-    const error = await rejectionOf(t.client.call("A6"));
+    const error = await rejectionOf(t.client.call("listVenues"));
     expect(error).toBeInstanceOf(NmsApiError);
-    expect((error as NmsApiError).operation).toBe("A1");
-    expect(error.message).toContain("A1 Login failed with HTTP 401: NMS-BAD-CREDENTIALS wrong username or password");
+    expect((error as NmsApiError).operation).toBe("login");
+    expect(error.message).toContain("login failed with HTTP 401: NMS-BAD-CREDENTIALS wrong username or password");
     expect(t.server.hits).toHaveLength(1);
   });
 
@@ -100,7 +100,7 @@ describe("login and re-login", () => {
         ? { status: 200, headers: { "set-cookie": "API-KEY=cookie-only-key; Path=/; Secure" } }
         : { status: 200, body: [] },
     );
-    await t.client.call("A6");
+    await t.client.call("listVenues");
     expect(cookieToken(t.server.apiHits()[0])).toBe("cookie-only-key");
   });
 
@@ -111,7 +111,7 @@ describe("login and re-login", () => {
       loginAttempts += 1;
       return loginAttempts === 1 ? { status: 500 } : { status: 200, body: { "API-KEY": "k-after-500" } };
     });
-    await t.client.call("A6");
+    await t.client.call("listVenues");
     expect(loginAttempts).toBe(2);
   });
 });

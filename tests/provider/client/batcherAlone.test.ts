@@ -20,8 +20,8 @@ const record = (status: "SUCCESS" | "FAIL"): RequestRecord =>
   }) as RequestRecord;
 
 const refusal = (status: number, errors: { code: string; object?: string }[]) =>
-  new NmsApiError(`A8 failed with HTTP ${status}`, {
-    operation: "A8",
+  new NmsApiError(`deleteVenues failed with HTTP ${status}`, {
+    operation: "deleteVenues",
     status,
     errors: errors.map((e) => ({ message: e.code, ...e })),
   });
@@ -59,7 +59,9 @@ test("120 entries submitted together go in calls of 50, 50 and 20; none goes alo
   const b = batcher();
   const send = fakeSend();
   const alone = aloneWrites();
-  await Promise.all(ids(120).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })));
+  await Promise.all(
+    ids(120).map((id) => b.submit("deleteVenues /t", "deleteVenues", send, id, { alone: alone.of(id) })),
+  );
   expect(send.calls.map((c) => c.length)).toEqual([50, 50, 20]);
   expect(send.calls.flat()).toEqual(ids(120));
   expect(alone.sent).toEqual([]);
@@ -69,10 +71,10 @@ test("a lone entry goes on its own; without an own write it goes as a one-entry 
   const b = batcher();
   const send = fakeSend();
   const alone = aloneWrites();
-  await b.submit("A8 /t", "A8", send, "lone", { alone: alone.of("lone") });
+  await b.submit("deleteVenues /t", "deleteVenues", send, "lone", { alone: alone.of("lone") });
   expect(alone.sent).toEqual(["lone"]);
   expect(send.calls).toEqual([]);
-  await b.submit("W85 /t", "W85", send, "only");
+  await b.submit("deleteDpskPassphrases /t", "deleteDpskPassphrases", send, "only");
   expect(send.calls).toEqual([["only"]]);
 });
 
@@ -80,8 +82,12 @@ test("entries of different keys (another path: another parent) never share a cal
   const b = batcher();
   const send = fakeSend();
   await Promise.all([
-    ...ids(3, "p1").map((id) => b.submit("S55 /profile/p1/vlans", "S55", send, id, { alone: aloneWrites().of(id) })),
-    ...ids(2, "p2").map((id) => b.submit("S55 /profile/p2/vlans", "S55", send, id, { alone: aloneWrites().of(id) })),
+    ...ids(3, "p1").map((id) =>
+      b.submit("deleteVlans /profile/p1/vlans", "deleteVlans", send, id, { alone: aloneWrites().of(id) }),
+    ),
+    ...ids(2, "p2").map((id) =>
+      b.submit("deleteVlans /profile/p2/vlans", "deleteVlans", send, id, { alone: aloneWrites().of(id) }),
+    ),
   ]);
   expect(send.calls).toEqual([ids(3, "p1"), ids(2, "p2")]);
 });
@@ -96,7 +102,7 @@ test("entries the answer names fail alone with their own code's status (404 stay
   );
   const alone = aloneWrites();
   const settled = await Promise.allSettled(
-    ids(5).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })),
+    ids(5).map((id) => b.submit("deleteVenues /t", "deleteVenues", send, id, { alone: alone.of(id) })),
   );
   expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled", "rejected", "fulfilled"]);
   const [gone, inUse] = [1, 3].map((i) => (settled[i] as PromiseRejectedResult).reason as NmsApiError);
@@ -112,15 +118,23 @@ test.each([
   ["refused without naming an entry", refusal(422, [{ code: "NMS-VALIDATION", object: "body" }])],
   [
     "whose request FAILed",
-    new NmsRequestFailedError("A8 FAILed", { operation: "A8", requestId: "r", record: record("FAIL") }),
+    new NmsRequestFailedError("deleteVenues FAILed", {
+      operation: "deleteVenues",
+      requestId: "r",
+      record: record("FAIL"),
+    }),
   ],
 ])("a call %s: every entry is written on its own, and only the failing one fails", async (_, wholeCallError) => {
   const b = batcher();
   const send = fakeSend(wholeCallError);
-  const own = new NmsRequestFailedError("A11 FAILed", { operation: "A11", requestId: "r2", record: record("FAIL") });
+  const own = new NmsRequestFailedError("deleteVenue FAILed", {
+    operation: "deleteVenue",
+    requestId: "r2",
+    record: record("FAIL"),
+  });
   const alone = aloneWrites({ "id-2": own });
   const settled = await Promise.allSettled(
-    ids(4).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })),
+    ids(4).map((id) => b.submit("deleteVenues /t", "deleteVenues", send, id, { alone: alone.of(id) })),
   );
   expect(settled.map((s) => s.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
   expect((settled[2] as PromiseRejectedResult).reason).toBe(own);
@@ -129,7 +143,10 @@ test.each([
 });
 
 test.each([
-  ["a network failure", new NmsNetworkError("A8: connection reset", { operation: "A8", attempts: 3 })],
+  [
+    "a network failure",
+    new NmsNetworkError("deleteVenues: connection reset", { operation: "deleteVenues", attempts: 3 }),
+  ],
   ["a refusal about the caller (403)", refusal(403, [{ code: "NMS-FORBIDDEN-ROLE" }])],
   ["a 429 after every retry", refusal(429, [{ code: "NMS-RATE-LIMITED" }])],
 ])("%s fails every entry of the call, with no write on its own", async (_, error) => {
@@ -137,7 +154,7 @@ test.each([
   const send = fakeSend(error);
   const alone = aloneWrites();
   const settled = await Promise.allSettled(
-    ids(3).map((id) => b.submit("A8 /t", "A8", send, id, { alone: alone.of(id) })),
+    ids(3).map((id) => b.submit("deleteVenues /t", "deleteVenues", send, id, { alone: alone.of(id) })),
   );
   expect(settled.every((s) => s.status === "rejected" && s.reason === error)).toBe(true);
   expect(alone.sent).toEqual([]);

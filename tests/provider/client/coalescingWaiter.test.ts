@@ -21,12 +21,12 @@ describe("coalesced waiter through the client", () => {
     t = undefined;
   });
 
-  it("is the default, and waits for 50 concurrent creates with a handful of status lists and no A2 read", async () => {
+  it("is the default, and waits for 50 concurrent creates with a handful of status lists and no getRequest read", async () => {
     const sim = simulatedService({ asyncDelayMs: 150 });
     t = await clientFor(sim.handler, fast);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, index) =>
-        t!.client.execute<{ id: string; name: string }>("A7", {}, { body: { name: `venue-${index}` } }),
+        t!.client.execute<{ id: string; name: string }>("createVenue", {}, { body: { name: `venue-${index}` } }),
       ),
     );
     expect(results.map((result) => result.record.status)).toEqual(Array(50).fill("SUCCESS"));
@@ -37,8 +37,8 @@ describe("coalesced waiter through the client", () => {
     const statusCalls = statusListHits(t.server.hits).length;
     expect(statusCalls).toBeLessThan(15);
     expect(recordReadHits(t.server.hits)).toHaveLength(0);
-    expect(t.client.stats().requests.A2).toBeUndefined();
-    expect(t.client.stats().requests.A3).toBe(statusCalls);
+    expect(t.client.stats().requests.getRequest).toBeUndefined();
+    expect(t.client.stats().requests.listRequestsByStatus).toBe(statusCalls);
     // The listing asks for big pages from page 0.
     expect(statusListHits(t.server.hits)[0].query.get("page")).toBe("0");
     expect(statusListHits(t.server.hits)[0].query.get("size")).toBe("1000");
@@ -49,7 +49,7 @@ describe("coalesced waiter through the client", () => {
     t = await clientFor(sim.handler, { ...fast, waitTimeoutMs: 700 });
     const names = ["a", "b", `${FAIL_PREFIX}c`, "d", `${STUCK_PREFIX}e`, `${FAIL_PREFIX}f`, "g", "h"];
     const started = Date.now();
-    const outcomes = await settleAll(names.map((name) => t!.client.execute("A7", {}, { body: { name } })));
+    const outcomes = await settleAll(names.map((name) => t!.client.execute("createVenue", {}, { body: { name } })));
     const elapsed = Date.now() - started;
     const byName = new Map(names.map((name, index) => [name, outcomes[index]]));
     for (const name of ["a", "b", "d", "g", "h"])
@@ -81,7 +81,9 @@ describe("coalesced waiter through the client", () => {
   it("close() stops the ticker and rejects every pending wait", async () => {
     const sim = simulatedService({ asyncDelayMs: 60_000 });
     t = await clientFor(sim.handler, fast);
-    const waits = [1, 2, 3].map((n) => rejectionOf(t!.client.execute("A7", {}, { body: { name: `slow-${n}` } })));
+    const waits = [1, 2, 3].map((n) =>
+      rejectionOf(t!.client.execute("createVenue", {}, { body: { name: `slow-${n}` } })),
+    );
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(statusListHits(t.server.hits).length).toBeGreaterThan(0);
     await t.client.close();
@@ -100,8 +102,8 @@ describe("coalesced waiter through the client", () => {
   it("does not poll a request before it can have finished, by the least time requests took so far", async () => {
     const sim = simulatedService({ asyncDelayMs: 300 });
     t = await clientFor(sim.handler, fast);
-    await t.client.execute("A7", {}, { body: { name: "first" } }); // the waiter learns: about 300 ms
-    const second = t.client.execute("A7", {}, { body: { name: "second" } });
+    await t.client.execute("createVenue", {}, { body: { name: "first" } }); // the waiter learns: about 300 ms
+    const second = t.client.execute("createVenue", {}, { body: { name: "second" } });
     await new Promise((resolve) => setTimeout(resolve, 50)); // its 202 is in
     const before = statusListHits(t.server.hits).length;
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -114,16 +116,16 @@ describe("coalesced waiter through the client", () => {
     const sim = simulatedService({ asyncDelayMs: 50, order: "oldest-first" });
     t = await clientFor(sim.handler, fast);
     const outcomes = await settleAll(
-      ["x", `${FAIL_PREFIX}y`, "z"].map((name) => t!.client.execute("A7", {}, { body: { name } })),
+      ["x", `${FAIL_PREFIX}y`, "z"].map((name) => t!.client.execute("createVenue", {}, { body: { name } })),
     );
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
   });
 });
 
-/** An in-memory record store behind a waiter, without HTTP, with A2 and A3 calls counted. */
+/** An in-memory record store behind a waiter, without HTTP, with getRequest and listRequestsByStatus calls counted. */
 function memoryService(order: "newest-first" | "oldest-first") {
   const records: RequestRecord[] = [];
-  const calls = { A2: 0, A3: [] as string[] };
+  const calls = { getRequest: 0, listRequestsByStatus: [] as string[] };
   const add = (requestId: string, status: RequestRecord["status"]) => {
     const record = {
       admin: "a",
@@ -140,13 +142,13 @@ function memoryService(order: "newest-first" | "oldest-first") {
     return record;
   };
   const readRecord = async (requestId: string) => {
-    calls.A2 += 1;
+    calls.getRequest += 1;
     const record = records.find((candidate) => candidate.requestId === requestId);
     if (!record) throw new Error(`no record ${requestId}`);
     return { ...record };
   };
   const listRecords = async (status: string, page: number, size: number) => {
-    calls.A3.push(`${status}:${page}`);
+    calls.listRequestsByStatus.push(`${status}:${page}`);
     const matching = records.filter((record) => record.status === status);
     if (order === "newest-first") matching.reverse();
     return matching.slice(page * size, page * size + size).map((record) => ({ ...record }));
@@ -165,16 +167,16 @@ describe("CoalescingRequestWaiter alone", () => {
       pollMaxMs: 20,
       pageSize: 5,
     });
-    const waiting = waiter.wait("mine", "A7");
+    const waiting = waiter.wait("mine", "createVenue");
     await new Promise((resolve) => setTimeout(resolve, 15));
     // Newest first: "mine" is on page 0, so page 1 is never needed while it is pending.
-    expect(service.calls.A3.every((call) => call === "PENDING:0")).toBe(true);
+    expect(service.calls.listRequestsByStatus.every((call) => call === "PENDING:0")).toBe(true);
     service.records.reverse(); // now "mine" is the oldest: on the last page
     await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(service.calls.A3).toContain("PENDING:2");
+    expect(service.calls.listRequestsByStatus).toContain("PENDING:2");
     mine.status = "SUCCESS";
     await expect(waiting).resolves.toMatchObject({ requestId: "mine", status: "SUCCESS" });
-    expect(service.calls.A2).toBe(0);
+    expect(service.calls.getRequest).toBe(0);
     expect(waiter.trackedCount).toBe(0);
   });
 
@@ -188,23 +190,23 @@ describe("CoalescingRequestWaiter alone", () => {
       pageSize: 5,
     });
     const r1 = service.add("r1", "PENDING");
-    const first = waiter.wait("r1", "A7");
+    const first = waiter.wait("r1", "createVenue");
     r1.status = "SUCCESS";
     await expect(first).resolves.toMatchObject({ requestId: "r1" });
     // Page 0 holds the oldest records: the waiter reads on to the last page, where r1 is.
-    const successReads = () => service.calls.A3.filter((call) => call.startsWith("SUCCESS"));
+    const successReads = () => service.calls.listRequestsByStatus.filter((call) => call.startsWith("SUCCESS"));
     expect(successReads()).toEqual(["SUCCESS:0", "SUCCESS:1", "SUCCESS:2", "SUCCESS:3"]);
-    service.calls.A3.length = 0;
+    service.calls.listRequestsByStatus.length = 0;
     const r2 = service.add("r2", "PENDING");
-    const second = waiter.wait("r2", "A7");
+    const second = waiter.wait("r2", "createVenue");
     r2.status = "SUCCESS";
     await expect(second).resolves.toMatchObject({ requestId: "r2" });
     // The second time it goes straight to the page where the newest records were.
     expect(successReads()).toEqual(["SUCCESS:0", "SUCCESS:3"]);
-    expect(service.calls.A2).toBe(0);
+    expect(service.calls.getRequest).toBe(0);
   });
 
-  it("falls back to one A2 read for what neither list shows, and to A2 only when A3 is refused", async () => {
+  it("falls back to one getRequest read for what neither list shows, and to getRequest only when listRequestsByStatus is refused", async () => {
     const service = memoryService("newest-first");
     const refusing = async () => {
       throw Object.assign(new Error("HTTP 404"), { status: 404 });
@@ -215,10 +217,10 @@ describe("CoalescingRequestWaiter alone", () => {
       pollMaxMs: 10,
     });
     const record = service.add("r1", "PENDING");
-    const waiting = waiter.wait("r1", "A7");
+    const waiting = waiter.wait("r1", "createVenue");
     await new Promise((resolve) => setTimeout(resolve, 30));
     record.status = "SUCCESS";
     await expect(waiting).resolves.toMatchObject({ requestId: "r1", status: "SUCCESS" });
-    expect(service.calls.A2).toBeGreaterThan(1);
+    expect(service.calls.getRequest).toBeGreaterThan(1);
   });
 });

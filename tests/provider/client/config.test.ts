@@ -71,8 +71,8 @@ describe("options", () => {
     t = await clientFor(withLogin(() => ({ status: 200, body: {} })));
     const prefixed = new NmsClient({ baseUrl: `${t.server.baseUrl}/prefix/`, ...credentials });
     try {
-      await prefixed.call("A4").catch(() => undefined);
-      await t.client.call("A4", { tenantId: "other-tenant" });
+      await prefixed.call("getTenant").catch(() => undefined);
+      await t.client.call("getTenant", { tenantId: "other-tenant" });
       expect(t.server.hits.map((hit) => hit.path)).toEqual(["/prefix/token", "/token", "/api/tenant/other-tenant"]);
     } finally {
       await prefixed.close();
@@ -81,15 +81,17 @@ describe("options", () => {
 
   it("returns undefined for an empty body and names missing path parameters", async () => {
     t = await clientFor(withLogin(() => ({ status: 200 })));
-    await expect(t.client.call("A4")).resolves.toBeUndefined();
-    await expect(t.client.call("A9")).rejects.toThrow("A9 Get venue: operation A9 needs path parameter venueId");
+    await expect(t.client.call("getTenant")).resolves.toBeUndefined();
+    await expect(t.client.call("getVenue")).rejects.toThrow(
+      "getVenue: operation getVenue needs path parameter venueId",
+    );
   });
 
   it("reports a 2xx answer that is not JSON", async () => {
     t = await clientFor(
       withLogin(() => ({ status: 200, raw: "<html>gateway</html>", headers: { "content-type": "text/html" } })),
     );
-    await expect(t.client.call("A4")).rejects.toThrow(/A4 Get tenant: HTTP 200 answer is not JSON \(text\/html\)/);
+    await expect(t.client.call("getTenant")).rejects.toThrow(/getTenant: HTTP 200 answer is not JSON \(text\/html\)/);
   });
 });
 
@@ -109,10 +111,10 @@ describe("regions", () => {
 
 describe("isNotFound", () => {
   it("is true for 404 answers and NotFound request failures only", () => {
-    const api = (status: number) => new NmsApiError("x", { operation: "A9", status, errors: [] });
+    const api = (status: number) => new NmsApiError("x", { operation: "getVenue", status, errors: [] });
     const failed = (code: string) =>
       new NmsRequestFailedError("x", {
-        operation: "A11",
+        operation: "deleteVenue",
         requestId: "r",
         record: { status: "FAIL", errors: [{ code, message: "" }] } as RequestRecord,
       });

@@ -85,7 +85,7 @@ export async function startFakeServer(handler: Handler): Promise<FakeServer> {
 export const TENANT = "0123456789abcdef0123456789abcdef";
 export const PASSWORD = "Pa55w0rd-never-shown";
 
-/** A handler that answers login (A1) with a numbered API key and sends everything else to `rest`. */
+/** A handler that answers login with a numbered API key and sends everything else to `rest`. */
 export function withLogin(rest: Handler, tokenPrefix = "key-secret-"): Handler {
   let issued = 0;
   return (hit, hits) => {

@@ -1,7 +1,7 @@
 import { NmsError } from "../../../provider/client";
 import { clientFor, type Handler, type Hit, TENANT, type TestClient, withLogin } from "./fakeServer";
 
-/** A service with `count` venues listed by A6 (paged), A7 accepting writes, W29 listing AP groups per venue. */
+/** A service with `count` venues listed by listVenues (paged), createVenue accepting writes, listVenueApGroups listing AP groups per venue. */
 function venueService(
   count: number,
   options: { delayMs?: number } = {},
@@ -55,7 +55,7 @@ describe("list()", () => {
 
   it("pages with size 500 from page 0 until a short page", async () => {
     t = await clientFor(venueService(1_234).handler, { maxRequestsPerSecond: 1_000 });
-    const venues = await t.client.list<{ id: string }>("A6");
+    const venues = await t.client.list<{ id: string }>("listVenues");
     expect(venues).toHaveLength(1_234);
     expect(venues[1_233]).toEqual({ id: "v1233", name: "venue-1233" });
     expect(listHits(t).map((hit) => hit.query.toString())).toEqual([
@@ -67,37 +67,37 @@ describe("list()", () => {
 
   it("sends a query with every page and caches lists of different queries apart", async () => {
     t = await clientFor(venueService(3).handler);
-    await t.client.list("A6", {}, { deep: true });
-    await t.client.list("A6", {}, { deep: true });
-    await t.client.list("A6");
+    await t.client.list("listVenues", {}, { deep: true });
+    await t.client.list("listVenues", {}, { deep: true });
+    await t.client.list("listVenues");
     expect(listHits(t).map((hit) => hit.query.toString())).toEqual(["deep=true&page=0&size=500", "page=0&size=500"]);
   });
 
   it("reads one more (empty) page when the last page is exactly full", async () => {
     t = await clientFor(venueService(500).handler);
-    await expect(t.client.list("A6")).resolves.toHaveLength(500);
+    await expect(t.client.list("listVenues")).resolves.toHaveLength(500);
     expect(listHits(t)).toHaveLength(2);
   });
 
   it("caches for listCacheTtlMs, per operation and parameters", async () => {
     t = await clientFor(venueService(3).handler, { listCacheTtlMs: 150 });
-    const first = await t.client.list("A6");
-    const second = await t.client.list("A6");
+    const first = await t.client.list("listVenues");
+    const second = await t.client.list("listVenues");
     expect(second).toEqual(first);
     expect(second).not.toBe(first); // each caller gets its own array
     expect(listHits(t)).toHaveLength(1);
-    await t.client.list("W29", { venueId: "v1" });
-    await t.client.list("W29", { venueId: "v2" });
-    await t.client.list("W29", { venueId: "v1" });
+    await t.client.list("listVenueApGroups", { venueId: "v1" });
+    await t.client.list("listVenueApGroups", { venueId: "v2" });
+    await t.client.list("listVenueApGroups", { venueId: "v1" });
     expect(t.server.apiHits().filter((hit) => hit.path.includes("/ap-group"))).toHaveLength(2);
     await new Promise((resolve) => setTimeout(resolve, 170));
-    await t.client.list("A6");
+    await t.client.list("listVenues");
     expect(listHits(t)).toHaveLength(2);
   });
 
   it("shares one fetch among concurrent callers", async () => {
     t = await clientFor(venueService(700, { delayMs: 30 }).handler);
-    const lists = await Promise.all(Array.from({ length: 10 }, () => t!.client.list("A6")));
+    const lists = await Promise.all(Array.from({ length: 10 }, () => t!.client.list("listVenues")));
     for (const list of lists) expect(list).toHaveLength(700);
     expect(listHits(t)).toHaveLength(2); // pages 0 and 1, once
   });
@@ -105,28 +105,28 @@ describe("list()", () => {
   it("is dropped by any write through the client, and a list read during a write is not kept", async () => {
     const service = venueService(2, { delayMs: 20 });
     t = await clientFor(service.handler, { pollInitialMs: 5 });
-    await t.client.list("A6");
-    await t.client.execute("A7", {}, { body: { name: "new" } });
-    await expect(t.client.list("A6")).resolves.toHaveLength(3);
+    await t.client.list("listVenues");
+    await t.client.execute("createVenue", {}, { body: { name: "new" } });
+    await expect(t.client.list("listVenues")).resolves.toHaveLength(3);
     expect(listHits(t)).toHaveLength(2);
-    await t.client.call("A10", { venueId: "v0" }, { body: { name: "renamed" } }); // a non-GET call() is a write too
-    await t.client.list("A6");
+    await t.client.call("updateVenue", { venueId: "v0" }, { body: { name: "renamed" } }); // a non-GET call() is a write too
+    await t.client.list("listVenues");
     expect(listHits(t)).toHaveLength(3);
     // A list in flight when a write starts is answered but not cached.
-    await t.client.call("A10", { venueId: "v0" }, { body: { name: "once more" } });
-    const during = t.client.list("A6");
-    const write = t.client.call("A10", { venueId: "v0" }, { body: { name: "again" } });
+    await t.client.call("updateVenue", { venueId: "v0" }, { body: { name: "once more" } });
+    const during = t.client.list("listVenues");
+    const write = t.client.call("updateVenue", { venueId: "v0" }, { body: { name: "again" } });
     await Promise.all([during, write]);
-    await t.client.list("A6");
+    await t.client.list("listVenues");
     expect(listHits(t)).toHaveLength(5);
   });
 
   it("refuses a write operation and reports an answer that is not a list", async () => {
     t = await clientFor(withLogin(() => ({ status: 200, body: { id: "v1" } })));
-    await expect(t.client.list("A7")).rejects.toThrow(/A7 Add venue is not a read/);
-    const error = await t.client.list("A6").catch((caught: unknown) => caught);
+    await expect(t.client.list("createVenue")).rejects.toThrow(/createVenue is not a read/);
+    const error = await t.client.list("listVenues").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(NmsError);
-    expect((error as Error).message).toMatch(/A6 List venues: page 0: the answer is not a list/);
+    expect((error as Error).message).toMatch(/listVenues: page 0: the answer is not a list/);
   });
 
   it("accepts {data: [...]} pages and stops at totalCount", async () => {
@@ -137,7 +137,7 @@ describe("list()", () => {
         return { status: 200, body: { totalCount: all.length, page, data: all.slice(page * 500, page * 500 + 500) } };
       }),
     );
-    await expect(t.client.list("A6")).resolves.toHaveLength(600);
+    await expect(t.client.list("listVenues")).resolves.toHaveLength(600);
   });
 });
 
@@ -152,7 +152,7 @@ describe("readThroughList()", () => {
     t = await clientFor(venueService(1_234).handler, { maxRequestsPerSecond: 1_000 });
     const alone: string[] = [];
     const readOf = (id: string) =>
-      t!.client.readThroughList<string>("A6", {}, undefined, {
+      t!.client.readThroughList<string>("listVenues", {}, undefined, {
         alone: async () => {
           alone.push(id);
           return `${id} alone`;

@@ -1,5 +1,5 @@
 // One request-record poller per login (provider/client/coalescingWaiter.ts): the tenant views of an MSP's login share
-// its ticks. The service lists records per tenant only (A3's path names the tenant), so a tick polls each tenant with a
+// its ticks. The service lists records per tenant only (listRequestsByStatus's path names the tenant), so a tick polls each tenant with a
 // request old enough to have finished, and once the poller knows how long requests take, the SUCCESS list alone
 // settles them: one call per tenant for a wave of creates, where a poller per tenant listed PENDING, then PENDING and
 // SUCCESS again, each on its own clock. Counted through the emulator's request log.
@@ -38,10 +38,12 @@ afterEach(() => msp.close());
 afterAll(() => emulator.close());
 
 const recordReads = async (): Promise<LogEntry[]> =>
-  ((await adminApi(emulator, "GET", "log")).entries as LogEntry[]).filter((e) => e.op === "A2" || e.op === "A3");
+  ((await adminApi(emulator, "GET", "log")).entries as LogEntry[]).filter(
+    (e) => e.op === "getRequest" || e.op === "listRequestsByStatus",
+  );
 
 const create = (tenantId: string, name: string) =>
-  msp.forTenant(tenantId).execute<{ id: string }>("A7", {}, { body: venueBody(name) });
+  msp.forTenant(tenantId).execute<{ id: string }>("createVenue", {}, { body: venueBody(name) });
 
 it("a wave of creates in several tenants of one login costs about one record list per tenant", async () => {
   // The poller learns how long a request takes.
@@ -65,7 +67,7 @@ it("a request that fails is still told apart from a slow one, in its own tenant"
   await create(customers[1], "Learns the latency");
   await adminApi(emulator, "POST", "faults", {
     kind: "fail-request",
-    op: "A7",
+    op: "createVenue",
     tenantId: customers[2],
     code: "VENUE-10001",
     count: 1,

@@ -57,14 +57,14 @@ describe("rate limit through the client", () => {
   it("spaces requests: 20 calls at 50/s with burst 1 take at least ~0.38 s", async () => {
     t = await clientFor(ok, { maxRequestsPerSecond: 50, burst: 1 });
     const started = Date.now();
-    await Promise.all(Array.from({ length: 20 }, () => t!.client.call("A6")));
+    await Promise.all(Array.from({ length: 20 }, () => t!.client.call("listVenues")));
     const elapsed = Date.now() - started;
     // 21 tokens (the login takes one) at 20 ms each after the first.
     // Only a lower bound: the server shares this process, so a stalled event loop can bunch its arrival times
     // together, and a loaded machine stretches the whole run.
     expect(elapsed).toBeGreaterThanOrEqual(380);
     const stats = t.client.stats();
-    expect(stats.requests).toEqual({ login: 1, A6: 20 });
+    expect(stats.requests).toEqual({ login: 1, listVenues: 20 });
     expect(stats.rateLimitedWaitMs).toBeGreaterThan(2_000); // summed over the 20 queued calls
   });
 
@@ -73,20 +73,20 @@ describe("rate limit through the client", () => {
     const sameTenant = secondClient(t.server.baseUrl, TENANT, 50);
     let started = Date.now();
     await Promise.all([
-      ...Array.from({ length: 10 }, () => t!.client.call("A6")),
-      ...Array.from({ length: 10 }, () => sameTenant.call("A6")),
+      ...Array.from({ length: 10 }, () => t!.client.call("listVenues")),
+      ...Array.from({ length: 10 }, () => sameTenant.call("listVenues")),
     ]);
     const shared = Date.now() - started;
     // 22 tokens (two logins) from one bucket at 50/s.
     expect(shared).toBeGreaterThanOrEqual(400);
 
     const otherTenant = secondClient(t.server.baseUrl, "another-tenant-0000000000000000", 50);
-    await otherTenant.call("A6"); // its login and first call, outside the timing
+    await otherTenant.call("listVenues"); // its login and first call, outside the timing
     await new Promise((resolve) => setTimeout(resolve, 100)); // let both buckets refill
     started = Date.now();
     await Promise.all([
-      ...Array.from({ length: 8 }, () => t!.client.call("A6")),
-      ...Array.from({ length: 8 }, () => otherTenant.call("A6")),
+      ...Array.from({ length: 8 }, () => t!.client.call("listVenues")),
+      ...Array.from({ length: 8 }, () => otherTenant.call("listVenues")),
     ]);
     const separate = Date.now() - started;
     // 8 tokens from each of two buckets at 50/s: at least ~140 ms, whatever the machine's load.
@@ -117,14 +117,14 @@ describe("rate limit through the client", () => {
       }),
       { maxRequestsPerSecond: 1_000, retryMaxMs: 1_000 },
     );
-    await t.client.call("A4"); // logged in
-    const refusedCall = t.client.call("A6");
+    await t.client.call("getTenant"); // logged in
+    const refusedCall = t.client.call("listVenues");
     await new Promise((resolve) => setTimeout(resolve, 60));
-    const others = Array.from({ length: 4 }, () => t!.client.call("A4"));
+    const others = Array.from({ length: 4 }, () => t!.client.call("getTenant"));
     await Promise.all([refusedCall, ...others]);
     const the429 = t.server.hits.find((hit) => hit.path.endsWith("/venue"))!;
     const after = t.server.hits.filter((hit) => hit.at > the429.at);
-    expect(after).toHaveLength(5); // the retried A6 and the four others
+    expect(after).toHaveLength(5); // the retried listVenues and the four others
     for (const hit of after) expect(hit.at - the429.at).toBeGreaterThanOrEqual(950);
     expect(t.client.stats().retries).toBe(1);
     expect(t.client.stats().rateLimitedWaitMs).toBeGreaterThan(3 * 800);

@@ -108,15 +108,15 @@ test("a progress line of a wait says the service cannot be reached instead of 's
     log: (_level, message) => lines.push(message),
     connection: () => failing,
   });
-  const done = progress.begin("req-1", "A7");
+  const done = progress.begin("req-1", "createVenue");
   await new Promise((resolve) => setTimeout(resolve, 50));
   failing = undefined;
   await new Promise((resolve) => setTimeout(resolve, 60));
   done();
   expect(lines[0]).toMatch(
-    /^A7 Add venue: request req-1: status unknown after [\d.]+ s \(deadline 600 s\): cannot reach https:\/\/nms\.example\.com since 2025-01-01T12:00:00Z: connect ECONNREFUSED/,
+    /^createVenue: request req-1: status unknown after [\d.]+ s \(deadline 600 s\): cannot reach https:\/\/nms\.example\.com since 2025-01-01T12:00:00Z: connect ECONNREFUSED/,
   );
-  expect(lines.at(-1)).toMatch(/^A7 Add venue: request req-1 still in progress after/);
+  expect(lines.at(-1)).toMatch(/^createVenue: request req-1 still in progress after/);
 });
 
 describe("the setting", () => {
@@ -203,11 +203,11 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
     });
     try {
       const started = Date.now();
-      const error = await rejectionOf(client.call("A6"));
+      const error = await rejectionOf(client.call("listVenues"));
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(error).toBeInstanceOf(NmsNetworkError);
       expect((error as NmsNetworkError).attempts).toBeLessThan(1_000);
-      expect(error.message).toContain("A1 Login"); // the first call's login is what could not connect
+      expect(error.message).toContain("login"); // the first call's login is what could not connect
       expect(error.message).toContain(`cannot reach http://127.0.0.1:${port}: no answer for`);
       expect(error.message).toContain("ECONNREFUSED");
       expect(logs).toContainEqual({
@@ -247,13 +247,13 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
       );
       server = t.server;
       const started = Date.now();
-      const error = await rejectionOf(t.client.execute("A7", {}, { body: { name: "HQ" } }));
+      const error = await rejectionOf(t.client.execute("createVenue", {}, { body: { name: "HQ" } }));
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(error).toBeInstanceOf(NmsWaitTimeoutError);
-      expect(error.message).toContain("A7 Add venue: request req-gone: stopped waiting after");
+      expect(error.message).toContain("createVenue: request req-gone: stopped waiting after");
       expect(error.message).toContain("cannot reach http://127.0.0.1:");
       expect(error.message).toContain("ECONNREFUSED");
-      expect(error.message).toContain("read request req-gone (A2) before repeating the change");
+      expect(error.message).toContain("read request req-gone (getRequest) before repeating the change");
       expect(t.logs.some((l) => l.level === "warn" && l.message.includes("still trying until"))).toBe(true);
     },
   );
@@ -264,10 +264,10 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
       { ...SHORT, requestTimeoutMs: 100 },
     );
     const started = Date.now();
-    const error = await rejectionOf(t.client.call("A6"));
+    const error = await rejectionOf(t.client.call("listVenues"));
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error).toBeInstanceOf(NmsNetworkError);
-    expect(error.message).toContain("A6 ");
+    expect(error.message).toContain("listVenues ");
     expect(error.message).toContain("cannot reach");
   });
 
@@ -285,7 +285,7 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
       logger: (e) => logs.push({ ...e, at: Date.now() - started }),
     });
     try {
-      const error = await rejectionOf(client.call("A6"));
+      const error = await rejectionOf(client.call("listVenues"));
       const tookMs = Date.now() - started;
       // The setting, with slack for a busy machine; the attempts' own timeouts (30 s before) never come into it.
       expect(tookMs).toBeGreaterThanOrEqual(7_900);
@@ -320,7 +320,7 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
     });
     try {
       const started = Date.now();
-      const error = await rejectionOf(client.call("A6"));
+      const error = await rejectionOf(client.call("listVenues"));
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(error).toBeInstanceOf(NmsNetworkError);
       expect(logs.filter((l) => /attempt \d of 3 failed .*UND_ERR_HEADERS_TIMEOUT/.test(l.message))).toHaveLength(2);
@@ -335,7 +335,7 @@ describe("a client that cannot reach the service (settings in milliseconds)", ()
       withLogin(() => ({ status: 503 })),
       { ...SHORT, maxRetries: 3 },
     );
-    const error = await rejectionOf(t.client.call("A6"));
+    const error = await rejectionOf(t.client.call("listVenues"));
     expect(error.message).not.toContain("cannot reach");
     expect(t.server.apiHits()).toHaveLength(4);
   });

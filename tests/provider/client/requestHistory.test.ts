@@ -1,5 +1,5 @@
 // The tenant's request records as a history of who changed which object (provider/client/requestHistory.ts), read
-// from the emulator's A3 lists.
+// from the emulator's listRequestsByStatus lists.
 import type { RunningEmulator } from "../../../emulator";
 import type { NmsClient } from "../../../provider/client";
 import { readTenantHistory, sharedTenantHistory, tenantHistory } from "../../../provider/client/requestHistory";
@@ -15,7 +15,7 @@ beforeAll(async () => {
   emu = await start();
   client = demoClient(emu);
   demo = await Client.login(emu);
-  await demo.ok("A13", {}, { email: SECOND, role: "PRIME_ADMIN" });
+  await demo.ok("createAdmin", {}, { email: SECOND, role: "PRIME_ADMIN" });
   await adminApi(emu, "POST", "/passwords", { username: SECOND, password: "second-admin-password" });
   second = await Client.login(emu, SECOND, "second-admin-password");
 });
@@ -26,10 +26,14 @@ afterAll(async () => {
 });
 
 test("names the administrator, method and request of each write to an object, most recent first", async () => {
-  const venue = await demo.ok("A7", {}, venueBody("History HQ"));
-  const other = await demo.ok("A7", {}, venueBody("History Other"));
-  const { accepted: update } = await second.write("A10", { venueId: venue.id }, { ...venueBody("History HQ 2") });
-  const { accepted: remove } = await second.write("A11", { venueId: venue.id });
+  const venue = await demo.ok("createVenue", {}, venueBody("History HQ"));
+  const other = await demo.ok("createVenue", {}, venueBody("History Other"));
+  const { accepted: update } = await second.write(
+    "updateVenue",
+    { venueId: venue.id },
+    { ...venueBody("History HQ 2") },
+  );
+  const { accepted: remove } = await second.write("deleteVenue", { venueId: venue.id });
 
   const history = await readTenantHistory(client);
   const changes = history.changesTo(venue.id);
@@ -56,16 +60,16 @@ test("names the administrator, method and request of each write to an object, mo
 });
 
 test("a bulk delete's record names each object it deleted", async () => {
-  const a = await demo.ok("A7", {}, venueBody("Bulk A"));
-  const b = await demo.ok("A7", {}, venueBody("Bulk B"));
-  await second.ok("A8", {}, [a.id, b.id]);
+  const a = await demo.ok("createVenue", {}, venueBody("Bulk A"));
+  const b = await demo.ok("createVenue", {}, venueBody("Bulk B"));
+  await second.ok("deleteVenues", {}, [a.id, b.id]);
   const history = await readTenantHistory(client);
   for (const id of [a.id, b.id]) expect(history.changesTo(id)[0]).toMatchObject({ admin: SECOND, method: "DELETE" });
 });
 
 test("pages through lists longer than a page, and a list cut at the page budget reaches back only as far as it was read", async () => {
-  const venue = await demo.ok("A7", {}, venueBody("Paged HQ"));
-  for (let i = 0; i < 5; i++) await demo.ok("A10", { venueId: venue.id }, venueBody(`Paged HQ ${i}`));
+  const venue = await demo.ok("createVenue", {}, venueBody("Paged HQ"));
+  for (let i = 0; i < 5; i++) await demo.ok("updateVenue", { venueId: venue.id }, venueBody(`Paged HQ ${i}`));
   const all = await readTenantHistory(client, { pageSize: 2 });
   expect(all.changesTo(venue.id)).toHaveLength(6);
   expect(all.pagesRead).toBeGreaterThan(3);
@@ -79,11 +83,11 @@ test("pages through lists longer than a page, and a list cut at the page budget 
 });
 
 test("records dropped by the retention: the history does not reach back past the oldest one held", async () => {
-  const venue = await demo.ok("A7", {}, venueBody("Retention HQ"));
+  const venue = await demo.ok("createVenue", {}, venueBody("Retention HQ"));
   const created = (await readTenantHistory(client)).changesTo(venue.id)[0];
   await adminApi(emu, "PUT", "/config", { requestRecordKeepMs: 0, requestRecordKeepCount: 2 });
   try {
-    for (let i = 0; i < 4; i++) await second.ok("A10", { venueId: venue.id }, venueBody(`Retention HQ ${i}`));
+    for (let i = 0; i < 4; i++) await second.ok("updateVenue", { venueId: venue.id }, venueBody(`Retention HQ ${i}`));
     const history = await readTenantHistory(client);
     expect(history.changesTo(venue.id, { since: created.timestamp }).length).toBeLessThan(4);
     expect(history.reachesBackTo(created.timestamp)).toBe(false);
@@ -98,9 +102,9 @@ test("the shared history is read once per tenant view while fresh, whoever asks"
     const [a, b] = await Promise.all([sharedTenantHistory(fresh), sharedTenantHistory(fresh)]);
     expect(a).toBe(b);
     expect(await sharedTenantHistory(fresh)).toBe(a);
-    expect(fresh.stats().requests.A3).toBe(3);
+    expect(fresh.stats().requests.listRequestsByStatus).toBe(3);
     expect(await sharedTenantHistory(fresh, { maxAgeMs: 0 })).not.toBe(a);
-    expect(fresh.stats().requests.A3).toBe(6);
+    expect(fresh.stats().requests.listRequestsByStatus).toBe(6);
   } finally {
     await fresh.close();
   }

@@ -124,11 +124,9 @@ describe("retries against a server", () => {
           : { status: 200, body: [{ id: "v1" }] },
       ),
     );
-    await expect(t.client.call("A6")).resolves.toEqual([{ id: "v1" }]);
+    await expect(t.client.call("listVenues")).resolves.toEqual([{ id: "v1" }]);
     expect(t.server.apiHits()).toHaveLength(2);
-    expect(t.logs.some((log) => log.level === "warn" && /A6 List venues.*HTTP 500.*retrying/.test(log.message))).toBe(
-      true,
-    );
+    expect(t.logs.some((log) => log.level === "warn" && /listVenues.*HTTP 500.*retrying/.test(log.message))).toBe(true);
   });
 
   it("waits as long as Retry-After asks on 429", async () => {
@@ -144,7 +142,7 @@ describe("retries against a server", () => {
       ),
       { retryMaxMs: 1_000 }, // the cap (6 × retryMaxMs) is above the 1 s asked for
     );
-    await t.client.call("A6");
+    await t.client.call("listVenues");
     const [first, second] = t.server.apiHits();
     // The decided delay, from the client's notice; the clock only bounds it from below (a loaded machine stretches it).
     expect(retryDelaysLogged(t)).toEqual([1_000]);
@@ -160,7 +158,7 @@ describe("retries against a server", () => {
       ),
       { retryMaxMs: 20 },
     );
-    await t.client.call("A6");
+    await t.client.call("listVenues");
     const [first, second] = t.server.apiHits();
     expect(retryDelaysLogged(t)).toEqual([120]);
     expect(second.at - first.at).toBeGreaterThanOrEqual(100);
@@ -172,7 +170,7 @@ describe("retries against a server", () => {
         hits.filter((h) => h.path !== "/token").length === 1 ? "reset" : { status: 200, body: { id: "v1" } },
       ),
     );
-    await expect(t.client.call("A9", { venueId: "v1" })).resolves.toEqual({ id: "v1" });
+    await expect(t.client.call("getVenue", { venueId: "v1" })).resolves.toEqual({ id: "v1" });
     expect(t.server.apiHits()).toHaveLength(2);
   });
 
@@ -180,7 +178,7 @@ describe("retries against a server", () => {
     t = await clientFor(
       withLogin(() => ({ status, body: { errors: [{ code: "X", message: `status ${status}` }], requestId: "r-1" } })),
     );
-    const error = await rejectionOf(t.client.call("A7", {}, { body: { name: "HQ" } }));
+    const error = await rejectionOf(t.client.call("createVenue", {}, { body: { name: "HQ" } }));
     expect(error).toBeInstanceOf(NmsApiError);
     expect((error as NmsApiError).status).toBe(status);
     expect((error as NmsApiError).requestId).toBe("r-1");
@@ -192,7 +190,7 @@ describe("retries against a server", () => {
       withLogin(() => ({ status: 502 })),
       { maxRetries: 3 },
     );
-    const error = await rejectionOf(t.client.call("A6"));
+    const error = await rejectionOf(t.client.call("listVenues"));
     expect((error as NmsApiError).status).toBe(502);
     expect((error as NmsApiError).attempts).toBe(4);
     expect(t.server.apiHits()).toHaveLength(4);
@@ -209,15 +207,15 @@ describe("retries against a server", () => {
       })),
       { maxRetries: 2 },
     );
-    const error = await rejectionOf(t.client.call("A7", {}, { body: { name: "HQ" } }));
+    const error = await rejectionOf(t.client.call("createVenue", {}, { body: { name: "HQ" } }));
     expect(error).toBeInstanceOf(NmsApiError);
-    expect(error.message).toContain("A7 Add venue");
+    expect(error.message).toContain("createVenue");
     expect(error.message).toContain("HTTP 500");
     expect(error.message).toContain("VENUE-10001 tenant is out of sync");
     expect(error.message).toContain("req-77");
     expect(error.message).toContain("3 attempts");
     expect((error as NmsApiError).code).toBe("VENUE-10001");
-    expect((error as NmsApiError).operation).toBe("A7");
+    expect((error as NmsApiError).operation).toBe("createVenue");
     expect(t.server.apiHits().every((hit) => hit.method === "POST")).toBe(true);
     expect(t.server.apiHits()).toHaveLength(3);
   });
@@ -243,11 +241,11 @@ describe("retries against a server", () => {
       logger: (event) => logs.push(event.message),
     });
     try {
-      const error = await rejectionOf(client.call("A6"));
+      const error = await rejectionOf(client.call("listVenues"));
       expect(error).toBeInstanceOf(NmsNetworkError);
       expect((error as NmsNetworkError).errorCode).toBe("ECONNREFUSED");
       expect((error as NmsNetworkError).attempts).toBe(3);
-      expect(error.message).toContain("A1 Login"); // the first call's login is what failed
+      expect(error.message).toContain("login"); // the first call's login is what failed
       expect(logs.filter((message) => message.includes("retrying"))).toHaveLength(2);
     } finally {
       await client.close();
@@ -264,7 +262,7 @@ describe("retries against a server", () => {
       }),
       { requestTimeoutMs: 150 },
     );
-    await expect(t.client.call("A4")).resolves.toEqual({ ok: true });
+    await expect(t.client.call("getTenant")).resolves.toEqual({ ok: true });
     expect(calls).toBe(2);
   });
 });

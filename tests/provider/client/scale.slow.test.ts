@@ -2,7 +2,7 @@
 // `npx jest --testPathIgnorePatterns=/node_modules/ --testPathPattern 'scale\.slow'`).
 // N creates go through the client at the given Pulumi-like parallelism; the figures are wall
 // time against the theoretical limit (the rate limiter's budget, or parallelism × async delay)
-// and polling calls (A2 + A3) per created resource. Resources come in chains of SCALE_DEPTH
+// and polling calls (getRequest + listRequestsByStatus) per created resource. Resources come in chains of SCALE_DEPTH
 // (each waits for its parent, like an AP group for its venue) and, like the Pulumi engine, at
 // most SCALE_PARALLEL operations run at once (a resource waiting for its parent holds no slot).
 // Env: SCALE_N, SCALE_RATE, SCALE_DELAY_MS, SCALE_DEPTH, SCALE_PARALLEL (comma-separated; 0 =
@@ -69,11 +69,11 @@ describe.each(WAITERS)("%s waiter at scale", (waiter) => {
       try {
         const started = Date.now();
         await runChains(N, DEPTH, parallel, async (index) => {
-          await t.client.execute("A7", {}, { body: { name: `venue-${index}` } });
+          await t.client.execute("createVenue", {}, { body: { name: `venue-${index}` } });
         });
         const wallMs = Date.now() - started;
         const stats = t.client.stats();
-        const polls = (stats.requests.A2 ?? 0) + (stats.requests.A3 ?? 0);
+        const polls = (stats.requests.getRequest ?? 0) + (stats.requests.listRequestsByStatus ?? 0);
         const burst = Math.max(1, RATE);
         const byRate = (Math.max(0, N + 1 - burst) / RATE) * 1000; // N POSTs and a login
         const byParallelism = parallel > 0 ? Math.ceil(N / parallel) * DELAY_MS : 0;

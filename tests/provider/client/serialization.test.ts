@@ -79,14 +79,14 @@ server.listen(0, "127.0.0.1", async () => {
     const outcome = {};
     const describe = (e) => ({ name: e.name, kind: e.kind, isError: e instanceof Error, isNms: e instanceof NmsError, notFound: isNotFound(e), message: e.message, hasStack: typeof e.stack === "string" });
     try {
-      outcome.list = await client.call("A6");
-      outcome.listed = await client.list("A6");
-      outcome.listedAgain = await client.list("A6"); // from the cache
-      try { await client.call("A9", { venueId: "gone" }); } catch (e) { outcome.gone = { ...describe(e), api: e instanceof NmsApiError, status: e.status }; }
-      outcome.executed = await client.execute("A7", {}, { body: { name: "ok" } });
-      try { await client.execute("A7", {}, { body: { name: "bad" } }); } catch (e) { outcome.failed = { ...describe(e), typed: e instanceof NmsRequestFailedError, code: e.code }; }
-      try { await client.execute("A7", {}, { body: { name: "slow" } }); } catch (e) { outcome.slow = { ...describe(e), typed: e instanceof NmsWaitTimeoutError }; }
-      outcome.resolved = await client.execute("A7", {}, { body: { name: "lost" } });
+      outcome.list = await client.call("listVenues");
+      outcome.listed = await client.list("listVenues");
+      outcome.listedAgain = await client.list("listVenues"); // from the cache
+      try { await client.call("getVenue", { venueId: "gone" }); } catch (e) { outcome.gone = { ...describe(e), api: e instanceof NmsApiError, status: e.status }; }
+      outcome.executed = await client.execute("createVenue", {}, { body: { name: "ok" } });
+      try { await client.execute("createVenue", {}, { body: { name: "bad" } }); } catch (e) { outcome.failed = { ...describe(e), typed: e instanceof NmsRequestFailedError, code: e.code }; }
+      try { await client.execute("createVenue", {}, { body: { name: "slow" } }); } catch (e) { outcome.slow = { ...describe(e), typed: e instanceof NmsWaitTimeoutError }; }
+      outcome.resolved = await client.execute("createVenue", {}, { body: { name: "lost" } });
       outcome.stats = client.stats();
     } finally {
       await client.close();
@@ -134,7 +134,7 @@ describe("Pulumi closure serialization", () => {
         status: 404,
         hasStack: true,
       });
-      expect(outcome.gone.message).toContain("A9 Get venue failed with HTTP 404");
+      expect(outcome.gone.message).toContain("getVenue failed with HTTP 404");
       expect(outcome.executed).toMatchObject({ response: { id: "v2" }, record: { status: "SUCCESS" } });
       expect(outcome.failed).toMatchObject({
         name: "NmsRequestFailedError",
@@ -144,13 +144,13 @@ describe("Pulumi closure serialization", () => {
       });
       expect(outcome.slow).toMatchObject({ name: "NmsWaitTimeoutError", typed: true, isNms: true });
       expect(outcome.slow.message).toContain("request slow did not finish within 200 ms");
-      // The lost answer was resolved from the record of the write's own request ID (one A2 read), not sent again.
+      // The lost answer was resolved from the record of the write's own request ID (one getRequest read), not sent again.
       expect(outcome.resolved).toMatchObject({ record: { status: "SUCCESS", entityId: "v-lost" } });
       expect(outcome.resolved.record.requestId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(outcome.stats.requests.A7).toBe(4); // ok, bad, slow, lost: each sent once
+      expect(outcome.stats.requests.createVenue).toBe(4); // ok, bad, slow, lost: each sent once
       // The coalesced waiter (the default) listed by status and never read a record alone.
-      expect(outcome.stats.requests.A3).toBeGreaterThan(0);
-      expect(outcome.stats.requests.A2).toBe(1);
+      expect(outcome.stats.requests.listRequestsByStatus).toBeGreaterThan(0);
+      expect(outcome.stats.requests.getRequest).toBe(1);
       expect(outcome.stats.requests.login).toBe(2);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

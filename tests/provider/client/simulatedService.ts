@@ -1,7 +1,7 @@
 // A small stateful stand-in for the service's async writes, for the fake server: venues created
-// by A7 stay PENDING for `asyncDelayMs`, then SUCCESS (or FAIL, or never finish, as the venue's
-// name asks), with request records readable by A2 and listed by status by A3, and venues listed
-// by A6. Names are unique, and reserved while their create is pending (409), as in the service.
+// by createVenue stay PENDING for `asyncDelayMs`, then SUCCESS (or FAIL, or never finish, as the venue's
+// name asks), with request records readable by getRequest and listed by status by listRequestsByStatus, and venues listed
+// by listVenues. Names are unique, and reserved while their create is pending (409), as in the service.
 // A record is named by the caller's x-request-id when no record holds it yet, as the emulator does.
 
 import type { RequestRecord } from "../../../provider/client";
@@ -9,7 +9,7 @@ import { type Handler, type Hit, type Reply, TENANT, withLogin } from "./fakeSer
 
 export interface SimulatedOptions {
   asyncDelayMs: number;
-  /** Order of A3 lists; the emulator lists newest first. */
+  /** Order of listRequestsByStatus lists; the emulator lists newest first. */
   order?: "newest-first" | "oldest-first";
   /**
    * Answers a hit before the simulation does (faults); undefined lets the simulation answer. "commit-then-reset" and
@@ -136,7 +136,7 @@ export function simulatedService(options: SimulatedOptions): Simulated {
   return { handler, records, venues };
 }
 
-/** Hits of the request-record operations: A3 (status lists) and A2 (single records). */
+/** Hits of the request-record operations: listRequestsByStatus (status lists) and getRequest (single records). */
 export function statusListHits(hits: Hit[]): Hit[] {
   return hits.filter((hit) => /\/request\/status\//.test(hit.path));
 }

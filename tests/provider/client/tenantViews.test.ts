@@ -48,14 +48,14 @@ it("one view per tenant, sharing one login; the configured tenant's view is the 
   expect(a.forTenant(emulator.demo.tenantId)).toBe(msp);
   expect(msp.forTenant(emulator.demo.tenantId)).toBe(msp);
   expect([a.tenantId, a.configuredTenantId]).toEqual([customerA, emulator.demo.tenantId]);
-  await Promise.all([msp.call("A6"), a.call("A6"), msp.forTenant(customerB).call("A6")]);
+  await Promise.all([msp.call("listVenues"), a.call("listVenues"), msp.forTenant(customerB).call("listVenues")]);
   expect(msp.stats().requests.login).toBe(1);
   const entries = await served();
-  expect(entries.filter((e) => e.op === "A1")).toHaveLength(1);
+  expect(entries.filter((e) => e.op === "login")).toHaveLength(1);
   // Each call in its tenant's path; the customers' with the tenant header naming the customer, the MSP's own without.
   expect(
     entries
-      .filter((e) => e.op === "A6")
+      .filter((e) => e.op === "listVenues")
       .map((e) => [e.tenantId, e.tenantHeader])
       .sort(),
   ).toEqual(
@@ -70,76 +70,78 @@ it("one view per tenant, sharing one login; the configured tenant's view is the 
 it("a write in a view goes to its tenant, and its request record is polled there", async () => {
   const { response, record } = await msp
     .forTenant(customerA)
-    .execute<{ id: string }>("A7", {}, { body: venueBody("Customer A site") });
+    .execute<{ id: string }>("createVenue", {}, { body: venueBody("Customer A site") });
   expect(record).toMatchObject({ status: "SUCCESS", tenantId: customerA });
   const held = await adminApi(emulator, "GET", `tenants/${customerA}/objects`);
   expect(held.venues.map((v: { id: string }) => v.id)).toContain(response!.id);
   const entries = await served();
-  const polls = entries.filter((e) => e.op === "A2" || e.op === "A3");
+  const polls = entries.filter((e) => e.op === "getRequest" || e.op === "listRequestsByStatus");
   expect(polls.length).toBeGreaterThan(0);
   // Nothing of the write touched another tenant's paths, or went without the customer's header.
-  for (const entry of entries.filter((e) => e.op !== "A1"))
+  for (const entry of entries.filter((e) => e.op !== "login"))
     expect([entry.op, entry.tenantId, entry.tenantHeader]).toEqual([entry.op, customerA, customerA]);
 });
 
 it("an answer lost in a view is resolved from the record in the write's tenant, never sent again", async () => {
-  await adminApi(emulator, "POST", "faults", { kind: "lost-answer", op: "A7", tenantId: customerB, count: 1 });
-  const { record } = await msp.forTenant(customerB).execute("A7", {}, { body: venueBody("Lost answer site") });
+  await adminApi(emulator, "POST", "faults", { kind: "lost-answer", op: "createVenue", tenantId: customerB, count: 1 });
+  const { record } = await msp.forTenant(customerB).execute("createVenue", {}, { body: venueBody("Lost answer site") });
   expect(record).toMatchObject({ status: "SUCCESS", tenantId: customerB });
   const entries = await served();
-  expect(entries.filter((e) => e.op === "A7")).toHaveLength(1);
-  expect(entries.filter((e) => e.op === "A2").every((e) => e.tenantId === customerB)).toBe(true);
-  expect(entries.filter((e) => e.op === "A2").length).toBeGreaterThan(0);
+  expect(entries.filter((e) => e.op === "createVenue")).toHaveLength(1);
+  expect(entries.filter((e) => e.op === "getRequest").every((e) => e.tenantId === customerB)).toBe(true);
+  expect(entries.filter((e) => e.op === "getRequest").length).toBeGreaterThan(0);
 });
 
 it("cached lists are per tenant: a write in one tenant keeps the other's list", async () => {
   const a = msp.forTenant(customerA);
   const b = msp.forTenant(customerB);
   const listsOf = async (tenantId: string) =>
-    (await served()).filter((e) => e.op === "A6" && e.tenantId === tenantId).length;
-  const aVenues = await a.list("A6");
-  await b.list("A6");
-  await b.execute("A7", {}, { body: venueBody("Drops B's lists") });
-  expect(await a.list("A6")).toEqual(aVenues);
-  await b.list("A6");
+    (await served()).filter((e) => e.op === "listVenues" && e.tenantId === tenantId).length;
+  const aVenues = await a.list("listVenues");
+  await b.list("listVenues");
+  await b.execute("createVenue", {}, { body: venueBody("Drops B's lists") });
+  expect(await a.list("listVenues")).toEqual(aVenues);
+  await b.list("listVenues");
   expect([await listsOf(customerA), await listsOf(customerB)]).toEqual([1, 2]);
 });
 
 it("reads through a shared list go to the view's tenant: the list is the customer's, never the login's own", async () => {
   const a = msp.forTenant(customerA);
-  const { response } = await a.execute<{ id: string }>("A7", {}, { body: venueBody("Read through A's list") });
+  const { response } = await a.execute<{ id: string }>("createVenue", {}, { body: venueBody("Read through A's list") });
   const venueId = response!.id;
   await adminApi(emulator, "DELETE", "log");
   const readOf = () =>
-    a.readThroughList<Record<string, unknown> | undefined>("A6", {}, undefined, {
-      alone: () => a.call("A9", { venueId }),
+    a.readThroughList<Record<string, unknown> | undefined>("listVenues", {}, undefined, {
+      alone: () => a.call("getVenue", { venueId }),
       fromList: (items) => (items as Record<string, unknown>[]).find((venue) => venue.id === venueId),
     });
   const [first, second] = await Promise.all([readOf(), readOf()]);
   expect([first?.id, second?.id]).toEqual([venueId, venueId]);
   // One list call, in the customer's path and header; no read alone, nothing in the MSP's own tenant.
-  expect((await served()).map((e) => [e.op, e.tenantId, e.tenantHeader])).toEqual([["A6", customerA, customerA]]);
+  expect((await served()).map((e) => [e.op, e.tenantId, e.tenantHeader])).toEqual([
+    ["listVenues", customerA, customerA],
+  ]);
 });
 
 it("array writes made together share a call per tenant, never one call for two tenants", async () => {
   const [a, b] = [msp.forTenant(customerA), msp.forTenant(customerB)];
   const create = async (client: NmsClient, name: string) =>
-    (await client.execute<{ id: string }>("A7", {}, { body: venueBody(name) })).response!.id;
+    (await client.execute<{ id: string }>("createVenue", {}, { body: venueBody(name) })).response!.id;
   const [a1, a2, b1, b2] = await Promise.all([
-    create(a, "Batch A1"),
-    create(a, "Batch A2"),
+    create(a, "Batch login"),
+    create(a, "Batch getRequest"),
     create(b, "Batch B1"),
     create(b, "Batch B2"),
   ]);
   await adminApi(emulator, "DELETE", "log");
-  // Four deletes at once, two per tenant: the bulk delete (A8) takes each tenant's two in one call of its own.
+  // Four deletes at once, two per tenant: the bulk delete (deleteVenues) takes each tenant's two in one call of its own.
   await Promise.all([
-    a.executeInBatch("A8", {}, a1),
-    b.executeInBatch("A8", {}, b1),
-    a.executeInBatch("A8", {}, a2),
-    b.executeInBatch("A8", {}, b2),
+    a.executeInBatch("deleteVenues", {}, a1),
+    b.executeInBatch("deleteVenues", {}, b1),
+    a.executeInBatch("deleteVenues", {}, a2),
+    b.executeInBatch("deleteVenues", {}, b2),
   ]);
-  const deletes = (await served()).filter((e) => e.op === "A8");
+  const deletes = (await served()).filter((e) => e.op === "deleteVenues");
   expect(deletes.map((e) => e.tenantId).sort()).toEqual([customerA, customerB].sort());
   for (const tenant of [customerA, customerB]) {
     const left = (await adminApi(emulator, "GET", `tenants/${tenant}/objects`)).venues.map(
@@ -158,9 +160,9 @@ it("the login's rate limit spans its tenants; each tenant has its own limiter be
     );
     // Three calls, one per tenant: each tenant's limiter holds three tokens, the login's three in all (a login first).
     await Promise.all([
-      limited.call("A6"),
-      limited.forTenant(customerA).call("A6"),
-      limited.forTenant(customerB).call("A6"),
+      limited.call("listVenues"),
+      limited.forTenant(customerA).call("listVenues"),
+      limited.forTenant(customerB).call("listVenues"),
     ]);
     expect(login.waiting).toBe(0);
     expect(limited.stats().rateLimitedWaitMs).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 // The client refuses an answer larger than maxAnswerBytes (32 MiB unless configured) without
 // reading it whole: at once when its Content-Length says so, else as soon as the streamed bytes
 // pass the limit, closing the connection. The error names the operation and the limit, and the
-// call is not retried (the same request would get the same answer). Downloads (U2's target) and
+// call is not retried (the same request would get the same answer). Downloads (getDownloadUrl's target) and
 // upload answers are bounded the same way. Against a scripted server that counts what it sent.
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -116,11 +116,11 @@ test("the default limit is 32 MiB", () => {
 test("an answer whose Content-Length passes the default limit is refused at once, naming the operation and the limit, and not retried", async () => {
   server = await scriptedServer({ kind: "declared", bytes: 40 * MiB });
   client = clientOf(server);
-  const error = await refusal(client.call("A9", { venueId: "v1" }));
+  const error = await refusal(client.call("getVenue", { venueId: "v1" }));
   expect(error).toBeInstanceOf(AnswerTooLargeError);
   expect(error).toBeInstanceOf(NmsError);
   expect(error.message).toBe(
-    `A9 Get venue (GET ${VENUE_PATH}): the answer is larger than the client reads (${32 * MiB} bytes, option maxAnswerBytes): its Content-Length is ${40 * MiB} bytes; it was not read`,
+    `getVenue (GET ${VENUE_PATH}): the answer is larger than the client reads (${32 * MiB} bytes, option maxAnswerBytes): its Content-Length is ${40 * MiB} bytes; it was not read`,
   );
   expect(server.venueHits).toBe(1);
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -132,10 +132,10 @@ test("an answer whose Content-Length passes the default limit is refused at once
 test("a streamed answer without Content-Length is cut as soon as it passes a configured limit: the connection is closed, the rest never sent", async () => {
   server = await scriptedServer({ kind: "streamed", bytes: 256 * MiB });
   client = clientOf(server, 1 * MiB);
-  const error = await refusal(client.call("A9", { venueId: "v1" }));
+  const error = await refusal(client.call("getVenue", { venueId: "v1" }));
   expect(error).toBeInstanceOf(AnswerTooLargeError);
   expect(error.message).toBe(
-    `A9 Get venue (GET ${VENUE_PATH}): the answer is larger than the client reads (${MiB} bytes, option maxAnswerBytes); it was not read`,
+    `getVenue (GET ${VENUE_PATH}): the answer is larger than the client reads (${MiB} bytes, option maxAnswerBytes); it was not read`,
   );
   await new Promise((resolve) => setTimeout(resolve, 100));
   expect(server.venueHits).toBe(1);
@@ -150,7 +150,7 @@ test("a streamed answer without Content-Length is cut as soon as it passes a con
 test("an answer within the limit is read as before", async () => {
   server = await scriptedServer({ kind: "small" });
   client = clientOf(server, 1024);
-  expect(await client.call("A9", { venueId: "v1" })).toEqual({ id: "v1", name: "Small" });
+  expect(await client.call("getVenue", { venueId: "v1" })).toEqual({ id: "v1", name: "Small" });
 });
 
 test("maxAnswerBytes must be a positive number", () => {
@@ -161,7 +161,7 @@ test("maxAnswerBytes must be a positive number", () => {
   expect(() => new NmsClient({ ...base, maxAnswerBytes: -5 })).toThrow(/maxAnswerBytes must be a positive number/);
 });
 
-test("a download (the target of U2's redirect) is bounded too, and its message keeps the signed query out", async () => {
+test("a download (the target of getDownloadUrl's redirect) is bounded too, and its message keeps the signed query out", async () => {
   server = await scriptedServer({ kind: "declared", bytes: 40 * MiB });
   const error = await refusal(
     getRaw(`${server.baseUrl}/file-store/f1?signature=secret-signature`, { timeoutMs: 10_000 }),

@@ -34,13 +34,17 @@ describe("progress of a slow async request", () => {
   });
 
   it("is reported after the threshold and at the interval, naming operation, request and deadline, and stops when it finishes", async () => {
-    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { A7: { baseMs: 1_300, jitterMs: 0 } } });
+    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { createVenue: { baseMs: 1_300, jitterMs: 0 } } });
     const lines: Line[] = [];
     let t0 = Date.now();
     const client = clientLogging(lines, () => t0);
     try {
       t0 = Date.now();
-      const { response, record } = await client.execute<{ id: string }>("A7", {}, { body: { name: "Slow venue" } });
+      const { response, record } = await client.execute<{ id: string }>(
+        "createVenue",
+        {},
+        { body: { name: "Slow venue" } },
+      );
       expect(record.status).toBe("SUCCESS");
       const progress = lines.filter((l) => /still in progress/.test(l.message));
       // ~0.3 s, ~0.7 s, ~1.1 s into a 1.3 s wait: at least two, all at info level, none before the threshold.
@@ -48,7 +52,7 @@ describe("progress of a slow async request", () => {
       for (const line of progress) {
         expect(line.level).toBe("info");
         expect(line.at).toBeGreaterThanOrEqual(290);
-        expect(line.message).toMatch(/^A7 Add venue: request \S+ still in progress after \d+ s \(deadline 600 s\)$/);
+        expect(line.message).toMatch(/^createVenue: request \S+ still in progress after \d+ s \(deadline 600 s\)$/);
       }
       expect(progress[0].message).toContain(record.requestId);
       const count = lines.length;
@@ -64,7 +68,7 @@ describe("progress of a slow async request", () => {
     const lines: Line[] = [];
     const client = clientLogging(lines, () => 0);
     try {
-      await client.execute("A7", {}, { body: { name: "Quick venue" } });
+      await client.execute("createVenue", {}, { body: { name: "Quick venue" } });
       await sleep(400);
       expect(lines.filter((l) => /still in progress|still waiting/.test(l.message))).toEqual([]);
     } finally {
@@ -82,11 +86,11 @@ describe("WaitProgress", () => {
       waitTimeoutMs: 60_000,
       log: (_level, message) => messages.push(message),
     });
-    const ends = ["r1", "r2", "r3", "r4", "r5"].map((id) => progress.begin(id, "W2"));
+    const ends = ["r1", "r2", "r3", "r4", "r5"].map((id) => progress.begin(id, "createAps"));
     await sleep(120);
     expect(messages).toEqual([
       expect.stringMatching(
-        /^still waiting for 5 requests of the service; the longest: W2 .*, request r1 still in progress after 0 s \(deadline 60 s\)$/,
+        /^still waiting for 5 requests of the service; the longest: createAps.*, request r1 still in progress after 0 s \(deadline 60 s\)$/,
       ),
     ]);
     for (const end of ends) end();
@@ -101,9 +105,9 @@ describe("WaitProgress", () => {
       waitTimeoutMs: 60_000,
       log: (_level, message) => messages.push(message),
     });
-    const first = progress.begin("early", "A7");
+    const first = progress.begin("early", "createVenue");
     await sleep(90);
-    const second = progress.begin("late", "A7");
+    const second = progress.begin("late", "createVenue");
     await sleep(100);
     first();
     second();

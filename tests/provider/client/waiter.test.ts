@@ -33,9 +33,9 @@ function record(requestId: string, status: string, extra: Partial<RequestRecord>
 }
 
 /**
- * A server accepting A7 with requestId "req-1" whose record goes through `statuses`, one step per
- * poll (an A2 read, or an A3 read of the PENDING list); the last step repeats. The SUCCESS and
- * FAIL lists (A3) show the record when it has that status.
+ * A server accepting createVenue with requestId "req-1" whose record goes through `statuses`, one step per
+ * poll (an getRequest read, or an listRequestsByStatus read of the PENDING list); the last step repeats. The SUCCESS and
+ * FAIL lists (listRequestsByStatus) show the record when it has that status.
  */
 function asyncService(
   statuses: Array<string | { status: number; body?: unknown }>,
@@ -84,7 +84,7 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
 
   it("execute sends, then polls PENDING, PENDING, SUCCESS and returns the response and the record", async () => {
     t = await clientFor(asyncService(["PENDING", "PENDING", "SUCCESS"]));
-    const result = await t.client.execute<{ id: string }>("A7", {}, { body: { name: "HQ" } });
+    const result = await t.client.execute<{ id: string }>("createVenue", {}, { body: { name: "HQ" } });
     expect(result.response).toEqual({ id: "v1", name: "HQ" });
     expect(result.record.status).toBe("SUCCESS");
     expect(result.record.requestId).toBe("req-1");
@@ -107,14 +107,14 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
         [{ code: "WIFI-10000", message: "internal server error of the Wi-Fi component", object: "venue" }],
       ),
     );
-    const error = await rejectionOf(t.client.execute("A7", {}, { body: { name: "HQ" } }));
+    const error = await rejectionOf(t.client.execute("createVenue", {}, { body: { name: "HQ" } }));
     expect(error).toBeInstanceOf(NmsRequestFailedError);
     const failed = error as NmsRequestFailedError;
     expect(failed.code).toBe("WIFI-10000");
     expect(failed.requestId).toBe("req-1");
-    expect(failed.operation).toBe("A7");
+    expect(failed.operation).toBe("createVenue");
     expect(failed.record.status).toBe("FAIL");
-    expect(error.message).toContain("A7 Add venue");
+    expect(error.message).toContain("createVenue");
     expect(error.message).toContain("req-1");
     expect(error.message).toContain("WIFI-10000 internal server error of the Wi-Fi component");
     expect(error.message).toContain("entity v1");
@@ -123,14 +123,14 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
   it("raises NmsWaitTimeoutError naming the request, operation, time and last status at the deadline", async () => {
     t = await clientFor(asyncService(["PENDING"]), { waitTimeoutMs: 300, pollInitialMs: 20, pollMaxMs: 80 });
     // Always PENDING: without a working deadline this would hang until jest's timeout.
-    const error = await rejectionOf(t.client.execute("A7", {}, { body: { name: "HQ" } }));
+    const error = await rejectionOf(t.client.execute("createVenue", {}, { body: { name: "HQ" } }));
     expect(error).toBeInstanceOf(NmsWaitTimeoutError);
     const timeout = error as NmsWaitTimeoutError;
     expect(timeout.requestId).toBe("req-1");
     expect(timeout.lastStatus).toBe("PENDING");
     expect(timeout.waitedMs).toBeGreaterThanOrEqual(290);
     expect(error.message).toContain("req-1");
-    expect(error.message).toContain("A7 Add venue");
+    expect(error.message).toContain("createVenue");
     expect(error.message).toContain("300 ms");
     expect(error.message).toContain("last status PENDING");
   });
@@ -142,7 +142,7 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
         pollInitialMs: 20,
         pollMaxMs: 1_000,
       });
-      await t.client.waitForRequest("req-1", "A7");
+      await t.client.waitForRequest("req-1", "createVenue");
       // Pause i is drawn from [d/2, d] with d = 20·2^i (the decided pauses, from the client's log).
       const decided = pollPausesLogged(t);
       expect(decided).toHaveLength(5);
@@ -160,7 +160,7 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
 
   it("keeps polling through a poll that fails for a retryable reason", async () => {
     t = await clientFor(asyncService(["PENDING", { status: 503 }, { status: 503 }, "SUCCESS"]), { maxRetries: 0 });
-    const finished = await t.client.waitForRequest("req-1", "A7");
+    const finished = await t.client.waitForRequest("req-1", "createVenue");
     expect(finished.status).toBe("SUCCESS");
     expect(t.logs.some((log) => log.level === "warn" && log.message.includes("will poll again"))).toBe(true);
   });
@@ -175,36 +175,36 @@ describe.each(["per-request", "coalesced"] as const)("async requests, %s waiter"
         },
       ]),
     );
-    const error = await rejectionOf(t.client.waitForRequest("req-1", "A7"));
+    const error = await rejectionOf(t.client.waitForRequest("req-1", "createVenue"));
     expect(error).toBeInstanceOf(NmsApiError);
-    expect((error as NmsApiError).operation).toBe("A2");
-    // Coalesced: the PENDING list is refused, so the poller falls back to A2, which is refused too.
+    expect((error as NmsApiError).operation).toBe("getRequest");
+    // Coalesced: the PENDING list is refused, so the poller falls back to getRequest, which is refused too.
     expect(polls(t)).toHaveLength(waiter === "per-request" ? 2 : 3);
   });
 
   it("reports a failed delete of something already gone as not found", async () => {
     t = await clientFor(asyncService(["FAIL"], [{ code: "NMS-NOT-FOUND", message: "requested resource not found" }]));
-    const error = await rejectionOf(t.client.waitForRequest("req-1", "A11"));
+    const error = await rejectionOf(t.client.waitForRequest("req-1", "deleteVenue"));
     expect(isNotFound(error)).toBe(true);
   });
 
   it("submit refuses a synchronous operation and a 2xx without requestId", async () => {
     t = await clientFor(withLogin(() => ({ status: 200, body: { id: "v1" } })));
-    await expect(t.client.submit("A9", { venueId: "v1" })).rejects.toThrow(/A9 Get venue is not an async operation/);
-    await expect(t.client.submit("A10", { venueId: "v1" }, { body: { name: "HQ" } })).rejects.toThrow(
-      /A10 Update venue: expected 202 \{requestId, response\?\}, got HTTP 200/,
+    await expect(t.client.submit("getVenue", { venueId: "v1" })).rejects.toThrow(/getVenue is not an async operation/);
+    await expect(t.client.submit("updateVenue", { venueId: "v1" }, { body: { name: "HQ" } })).rejects.toThrow(
+      /updateVenue: expected 202 \{requestId, response\?\}, got HTTP 200/,
     );
   });
 
   it("close cancels a wait in flight", async () => {
     t = await clientFor(asyncService(["PENDING"]));
-    const waiting = rejectionOf(t.client.waitForRequest("req-1", "A7"));
+    const waiting = rejectionOf(t.client.waitForRequest("req-1", "createVenue"));
     await new Promise((resolve) => setTimeout(resolve, 60));
     await t.client.close();
     const error = await waiting;
     expect(error).toBeInstanceOf(NmsError);
     expect(error).not.toBeInstanceOf(NmsWaitTimeoutError);
-    await expect(t.client.call("A6")).rejects.toThrow(/closed/);
+    await expect(t.client.call("listVenues")).rejects.toThrow(/closed/);
   });
 });
 
@@ -219,7 +219,7 @@ describe("PollingRequestWaiter alone", () => {
       },
       { waitTimeoutMs: 1_000, pollInitialMs: 5, pollMaxMs: 10 },
     );
-    await expect(waiter.wait("r-9", "W24")).resolves.toMatchObject({ status: "SUCCESS", requestId: "r-9" });
+    await expect(waiter.wait("r-9", "createApGroup")).resolves.toMatchObject({ status: "SUCCESS", requestId: "r-9" });
     expect(seen).toEqual(["r-9", "r-9"]);
   });
 });

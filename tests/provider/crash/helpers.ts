@@ -29,7 +29,7 @@ export const CRASH_MODES: readonly CrashMode[] = ["provider-host", "whole-run"];
 
 const PASSPHRASE = "crash passphrase";
 /** The creates of the estate's four kinds (venue, AP group, network, activation): the default of StackDef.createOps. */
-const CREATE_OPS = ["A7", "W24", "W52", "W59"];
+const CREATE_OPS = ["createVenue", "createApGroup", "createNetworkDeep", "activateNetwork"];
 const CLI = path.join(ROOT, "dist", "harness", "cli.js");
 /** What the provider tells the user when it took over an object its interrupted create made (provider/lifecycle/create.ts). */
 const TAKEOVER_NOTICE = /took over the object this stack's interrupted create made/;
@@ -238,7 +238,7 @@ export async function runCrashTrial(
     else {
       stats.add = function (op: string, status: number) {
         add.call(this, op, status);
-        // Accepted: 202, or 201 for a create the service applies at once (W74).
+        // Accepted: 202, or 201 for a create the service applies at once (createGuestUsers).
         if (createOps.has(op) && (status === 202 || status === 201) && ++accepted === killAfterCreates) armed();
       };
     }

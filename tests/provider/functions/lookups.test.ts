@@ -66,7 +66,7 @@ describe("argument forms", () => {
 describe("a get by unique name", () => {
   it("returns the one object with the name, as its get by ID does", async () => {
     const client = await Client.login(emulator);
-    const venue = await client.ok("A7", {}, venueBody("Named site"));
+    const venue = await client.ok("createVenue", {}, venueBody("Named site"));
     expect(await invoke("getVenue", { name: "Named site" }, config)).toEqual(
       await invoke("getVenue", { venueId: venue.id }, config),
     );
@@ -74,7 +74,7 @@ describe("a get by unique name", () => {
 
   it("fails naming the value when nothing has it", async () => {
     await expect(invoke("getVenue", { name: "Nowhere" }, config)).rejects.toThrow(
-      'getVenue: nothing has name "Nowhere" in A6 List venues',
+      'getVenue: nothing has name "Nowhere" in listVenues',
     );
     await expect(invoke("getSwitchVlan", { profileId: "no-such-profile", vlanId: 7 }, config)).rejects.toThrow(
       /^getSwitchVlan: /,
@@ -89,7 +89,7 @@ describe("a get by unique name", () => {
     ];
     const client = { list: async () => twins } as unknown as NmsClient;
     await expect(runFunction(client, FUNCTION_SPECS.getSwitchProfile, { name: "Twin" })).rejects.toThrow(
-      '2 objects have name "Twin" in S47 List switch profiles: get the one you mean by its ID',
+      '2 objects have name "Twin" in listSwitchProfiles: get the one you mean by its ID',
     );
     expect(await runFunction(client, FUNCTION_SPECS.getSwitchProfile, { name: "Other" })).toEqual({
       id: "p3",
@@ -104,7 +104,9 @@ describe("a filter", () => {
     const client = {
       list: async (op: string, params: Record<string, string>) => {
         calls.push({ op, params });
-        return op === "W49" ? [{ id: "n1", venues: [{ id: "a1" }, { id: "a2" }] }, { id: "n2" }] : [{ id: "a9" }];
+        return op === "listNetworks"
+          ? [{ id: "n1", venues: [{ id: "a1" }, { id: "a2" }] }, { id: "n2" }]
+          : [{ id: "a9" }];
       },
     } as unknown as NmsClient;
     expect(await runFunction(client, FUNCTION_SPECS.listNetworkVenueActivations, {})).toEqual([
@@ -116,9 +118,9 @@ describe("a filter", () => {
     ]);
     expect(await runFunction(client, FUNCTION_SPECS.listApGroups, { venueId: "v1" })).toEqual([{ id: "a9" }]);
     expect(calls).toEqual([
-      { op: "W49", params: {} },
-      { op: "W66", params: { venueId: "v1" } },
-      { op: "W29", params: { venueId: "v1" } },
+      { op: "listNetworks", params: {} },
+      { op: "listVenueNetworkActivations", params: { venueId: "v1" } },
+      { op: "listVenueApGroups", params: { venueId: "v1" } },
     ]);
   });
 });

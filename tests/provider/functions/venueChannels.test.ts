@@ -1,4 +1,4 @@
-// getVenueValidChannels (W97, beyond the API documentation) against the emulator: the venue's channels as the
+// getVenueValidChannels (getVenueValidChannels, beyond the API documentation) against the emulator: the venue's channels as the
 // service answers them, in preview too, and an unknown venue surfaced with its error.
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { ConfigLookup } from "../../../provider/config";
@@ -24,8 +24,9 @@ beforeAll(async () => {
   for (const name of Object.keys(process.env)) if (name.startsWith("NMS_")) delete process.env[name];
   emulator = await startEmulator({ port: 0, asyncDelayMs: 10 });
   const admin = demoClient(emulator);
-  venueId = (await admin.execute<Props>("A7", {}, { body: { name: "Channels venue", address: { country: "US" } } }))
-    .response!.id;
+  venueId = (
+    await admin.execute<Props>("createVenue", {}, { body: { name: "Channels venue", address: { country: "US" } } })
+  ).response!.id;
   await admin.close();
 });
 
@@ -49,7 +50,7 @@ test("an unknown venue fails with the service's error, the venue named", async (
   setPreview(false);
   await expect(
     invoke("getVenueValidChannels", { venueId: "0123456789abcdef0123456789abcdef" }, config()),
-  ).rejects.toThrow(/W97.*404.*NMS-NOT-FOUND.*venueId/s);
+  ).rejects.toThrow(/getVenueValidChannels.*404.*NMS-NOT-FOUND.*venueId/s);
 });
 
 test("a missing venueId is refused before any call", async () => {

@@ -33,10 +33,10 @@ beforeAll(async () => {
   for (const name of Object.keys(process.env)) if (name.startsWith("NMS_")) delete process.env[name];
   emulator = await startEmulator({ port: 0, asyncDelayMs: 20, rateLimit: null });
   client = await Client.login(emulator);
-  venueId = (await client.ok("A7", {}, venueBody("Functions site"))).id;
-  apGroupId = (await client.ok("W24", {}, { name: "Functions group", venueId })).id;
+  venueId = (await client.ok("createVenue", {}, venueBody("Functions site"))).id;
+  apGroupId = (await client.ok("createApGroup", {}, { name: "Functions group", venueId })).id;
   await client.ok(
-    "W2",
+    "createAps",
     {},
     serials.map((s, i) => ({ serialNumber: s, name: `fn-ap-${i}`, venueId, apGroupId })),
   );
@@ -54,8 +54,8 @@ describe("reads", () => {
     expect(aps.every((ap) => ap.apGroupId === apGroupId)).toBe(true);
   });
 
-  it("getVenueWifiSettings and listVenueWifiSettings read W32 and W31", async () => {
-    await client.ok("W42", { venueId }, { enabled: true });
+  it("getVenueWifiSettings and listVenueWifiSettings read getVenueWifiSettings and listVenueWifiSettings", async () => {
+    await client.ok("updateVenueMesh", { venueId }, { enabled: true });
     const settings = (await invoke("getVenueWifiSettings", { venueId }, config())) as Props;
     expect(settings).toMatchObject({
       id: venueId,
@@ -67,13 +67,13 @@ describe("reads", () => {
     expect(all.find((s) => s.id === venueId)).toEqual(settings);
   });
 
-  it("getVenueRadioDefaults reads W46", async () => {
+  it("getVenueRadioDefaults reads getVenueRadioDefaults", async () => {
     expect(await invoke("getVenueRadioDefaults", { venueId }, config())).toEqual(
-      await client.call("W46", { venueId }).then((r) => r.body),
+      await client.call("getVenueRadioDefaults", { venueId }).then((r) => r.body),
     );
   });
 
-  it("getApLogFileUrl reads W11", async () => {
+  it("getApLogFileUrl reads downloadApLog", async () => {
     expect(await invoke("getApLogFileUrl", { serialNumber: serials[0] }, config())).toEqual({
       fileURL: expect.stringContaining(emulator.demo.tenantId),
     });
@@ -87,7 +87,7 @@ describe("reads", () => {
 });
 
 describe("actions", () => {
-  it("traceRouteFromAp sends W22 and returns what it printed; it takes W16's target rule", async () => {
+  it("traceRouteFromAp sends traceRouteFromAp and returns what it printed; it takes pingFromAp's target rule", async () => {
     const outcome = (await invoke(
       "traceRouteFromAp",
       { serialNumber: serials[0], targetHost: "gw.example.com" },
@@ -98,34 +98,34 @@ describe("actions", () => {
       requestId: expect.any(String),
       response: expect.stringContaining("traceroute to gw.example.com"),
     });
-    const before = await served("W22");
+    const before = await served("traceRouteFromAp");
     await expect(
       invoke("traceRouteFromAp", { serialNumber: serials[0], targetHost: "224.0.0.1" }, config()),
     ).rejects.toThrow(
       "traceRouteFromAp: targetHost: must be an IPv4 address whose first octet is 1 to 223, or a host name",
     );
-    expect(await served("W22")).toBe(before);
+    expect(await served("traceRouteFromAp")).toBe(before);
   });
 
-  it("factoryResetAp sends W12 and waits for it: the AP forgets its own settings", async () => {
-    await client.ok("W9", { serialNumber: serials[1] }, { rules: [{ mdnsName: "tv" }] });
+  it("factoryResetAp sends factoryResetAp and waits for it: the AP forgets its own settings", async () => {
+    await client.ok("updateApBonjourGateway", { serialNumber: serials[1] }, { rules: [{ mdnsName: "tv" }] });
     expect(await invoke("factoryResetAp", { serialNumber: serials[1] }, config())).toEqual({
       ran: true,
       requestId: expect.any(String),
     });
-    expect((await client.call("W8", { serialNumber: serials[1] })).body).toEqual({ rules: [] });
+    expect((await client.call("getApBonjourGateway", { serialNumber: serials[1] })).body).toEqual({ rules: [] });
   });
 
-  it("deleteAps sends the serial numbers as W3's array body, all or none", async () => {
+  it("deleteAps sends the serial numbers as deleteAps's array body, all or none", async () => {
     await expect(invoke("deleteAps", { serialNumbers: [serials[2], "999999999999"] }, config())).rejects.toThrow(
       /NMS-NOT-FOUND/,
     );
-    expect((await client.call("W5", { serialNumber: serials[2] })).status).toBe(200);
+    expect((await client.call("getAp", { serialNumber: serials[2] })).status).toBe(200);
     expect(await invoke("deleteAps", { serialNumbers: [serials[2]] }, config())).toEqual({
       ran: true,
       requestId: expect.any(String),
     });
-    expect((await client.call("W5", { serialNumber: serials[2] })).status).toBe(404);
+    expect((await client.call("getAp", { serialNumber: serials[2] })).status).toBe(404);
     expect(() => FUNCTION_SPECS.deleteAps.args().parse({ serialNumbers: [] })).toThrow("must name at least one AP");
   });
 });
@@ -136,9 +136,9 @@ describe("in preview", () => {
   });
 
   it.each([
-    ["factoryResetAp", { serialNumber: serialNumber(701) }, "W12"],
-    ["traceRouteFromAp", { serialNumber: serialNumber(701), targetHost: "192.0.2.1" }, "W22"],
-    ["deleteAps", { serialNumbers: [serialNumber(701)] }, "W3"],
+    ["factoryResetAp", { serialNumber: serialNumber(701) }, "factoryResetAp"],
+    ["traceRouteFromAp", { serialNumber: serialNumber(701), targetHost: "192.0.2.1" }, "traceRouteFromAp"],
+    ["deleteAps", { serialNumbers: [serialNumber(701)] }, "deleteAps"],
   ])("%s does not run, and says so", async (name, args, op) => {
     const before = await served(op);
     expect(await invoke(name, args, config())).toEqual({

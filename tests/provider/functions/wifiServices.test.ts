@@ -1,6 +1,6 @@
-// The Wi-Fi services' functions against the emulator: guest lists (W73), DPSK passphrase formats
-// (W53), guest import as a real multipart upload (W76: a good file, a malformed file, a bad
-// field), and client disconnect (W67, WIFI-10201 surfaced with its code). Actions never run in
+// The Wi-Fi services' functions against the emulator: guest lists (listGuestUsers), DPSK passphrase formats
+// (listDpskPassphraseFormats), guest import as a real multipart upload (importGuestUsers: a good file, a malformed file, a bad
+// field), and client disconnect (disconnectClients, WIFI-10201 surfaced with its code). Actions never run in
 // preview, and generated passwords never reach the logs.
 import * as pulumi from "@pulumi/pulumi";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
@@ -43,10 +43,14 @@ beforeAll(async () => {
   setPreview(false);
   const admin = demoClient(emulator);
   const network = { name: "Import guests", type: "guest", wlan: {}, guestPortal: { guestNetworkType: "GuestPass" } };
-  networkId = (await admin.execute<Props>("W52", {}, { body: network })).response!.id;
-  const venueId = (await admin.execute<Props>("A7", {}, { body: { name: "Clients venue" } })).response!.id;
+  networkId = (await admin.execute<Props>("createNetworkDeep", {}, { body: network })).response!.id;
+  const venueId = (await admin.execute<Props>("createVenue", {}, { body: { name: "Clients venue" } })).response!.id;
   apMac = (
-    await admin.execute<Props[]>("W2", {}, { body: [{ serialNumber: "712345678901", name: "Clients AP", venueId }] })
+    await admin.execute<Props[]>(
+      "createAps",
+      {},
+      { body: [{ serialNumber: "712345678901", name: "Clients AP", venueId }] },
+    )
   ).response![0].mac;
   await admin.close();
   // The program's client logs through Pulumi's log (nms:logLevel debug: every call).
@@ -63,7 +67,7 @@ afterAll(async () => {
   await emulator.close();
 });
 
-describe("importGuestUsers (W76, multipart)", () => {
+describe("importGuestUsers (importGuestUsers, multipart)", () => {
   it("creates a guest per row of a good file, with generated passwords, and a download address; the passwords are in no log line", async () => {
     const outcome = (await invoke("importGuestUsers", importArgs(), config())) as Props;
     expect(outcome).toMatchObject({
@@ -81,14 +85,14 @@ describe("importGuestUsers (W76, multipart)", () => {
     expect(listed.map((g) => g.name)).toEqual(expect.arrayContaining(["Ana Import", "Rui Import"]));
     const passwords = outcome.data.map((g: Props) => g.password as string);
     expect(passwords.every((p: string) => /^\d{8}$/.test(p))).toBe(true);
-    expect(logLines.join("")).toContain("W76");
+    expect(logLines.join("")).toContain("importGuestUsers");
     for (const password of passwords) expect(logLines.join("")).not.toContain(password);
   });
 
   it("refuses a malformed file, naming the file and creating nobody", async () => {
     const before = ((await invoke("listGuestUsers", {}, config())) as Props[]).length;
     await expect(invoke("importGuestUsers", importArgs({ csv: "name,phone\nAna,+351\n" }), config())).rejects.toThrow(
-      /W76.*422.*unknown column "phone".*\[file\]/s,
+      /importGuestUsers.*422.*unknown column "phone".*\[file\]/s,
     );
     await expect(
       invoke("importGuestUsers", importArgs({ csv: 'name,mobilePhoneNumber\n"Ana,+351\n' }), config()),
@@ -137,7 +141,7 @@ describe("importGuestUsers (W76, multipart)", () => {
     ]);
   });
 
-  it("imports without delivery methods, which W76 leaves optional: the guests have none", async () => {
+  it("imports without delivery methods, which importGuestUsers leaves optional: the guests have none", async () => {
     const csv = "name,mobilePhoneNumber\nEva Import,+351910000084\n";
     const outcome = (await invoke(
       "importGuestUsers",
@@ -164,7 +168,7 @@ describe("importGuestUsers (W76, multipart)", () => {
   });
 });
 
-describe("listDpskPassphraseFormats (W53)", () => {
+describe("listDpskPassphraseFormats", () => {
   it("returns the service's formats", async () => {
     const { formats } = (await invoke("listDpskPassphraseFormats", {}, config())) as Props;
     expect(formats.map((f: Props) => f.dpskGenerationParams.passphraseFormatEnum)).toEqual([
@@ -175,7 +179,7 @@ describe("listDpskPassphraseFormats (W53)", () => {
   });
 });
 
-describe("disconnectClients (W67)", () => {
+describe("disconnectClients", () => {
   it("disconnects a connected client and waits for the request; the same client again is WIFI-10201, surfaced with its code", async () => {
     await adminApi(emulator, "POST", `tenants/${emulator.demo.tenantId}/clients`, {
       apMac,
@@ -188,7 +192,7 @@ describe("disconnectClients (W67)", () => {
     });
     expect((await adminApi(emulator, "GET", `tenants/${emulator.demo.tenantId}/objects`)).wifiClients).toEqual([]);
     await expect(invoke("disconnectClients", { clients }, config())).rejects.toThrow(
-      /W67.*404.*WIFI-10201.*\[0\]\.clientMac/s,
+      /disconnectClients.*404.*WIFI-10201.*\[0\]\.clientMac/s,
     );
   });
 });

@@ -23,7 +23,7 @@ const freshClient = () =>
 beforeAll(async () => {
   emulator = await start();
   const demo = await Client.login(emulator);
-  await demo.ok("A13", {}, { email: SECOND, role: "PRIME_ADMIN" });
+  await demo.ok("createAdmin", {}, { email: SECOND, role: "PRIME_ADMIN" });
   await adminApi(emulator, "POST", "/passwords", { username: SECOND, password: "weekend-password" });
   second = await Client.login(emulator, SECOND, "weekend-password");
 });
@@ -50,7 +50,7 @@ test("create records its request as the last write; an update that writes record
   const { id, outs } = await createVenue("lw-one");
   const created = outs[LAST_WRITE];
   expect(created).toEqual({ requestId: expect.any(String), timestamp: expect.any(String) });
-  const record = await (await Client.login(emulator)).call("A2", { requestId: created.requestId });
+  const record = await (await Client.login(emulator)).call("getRequest", { requestId: created.requestId });
   expect(record.body).toMatchObject({ entityId: id, method: "POST", timestamp: created.timestamp });
 
   const news = { ...outs, name: "lw-one renamed" };
@@ -67,8 +67,8 @@ test("create records its request as the last write; an update that writes record
 
 test("an object another administrator changed: its records after the stack's write, most recent first", async () => {
   const { id, outs } = await createVenue("lw-two");
-  const a = await second.write("A10", { venueId: id }, venueBody("weekend one"));
-  const b = await second.write("A10", { venueId: id }, venueBody("weekend two"));
+  const a = await second.write("updateVenue", { venueId: id }, venueBody("weekend one"));
+  const b = await second.write("updateVenue", { venueId: id }, venueBody("weekend two"));
   await venues().read!(id, outs);
   expect(attributions()).toEqual([
     `info: nms:Venue "lw-two" ${id} changed outside the stack: ` +
@@ -80,7 +80,7 @@ test("an object another administrator changed: its records after the stack's wri
 test("state without a last write (an older pulumi-nms): the records of other administrators, and the line says why", async () => {
   const { id, outs } = await createVenue("lw-old");
   const { [LAST_WRITE]: _dropped, ...older } = outs;
-  const removed = await second.write("A11", { venueId: id });
+  const removed = await second.write("deleteVenue", { venueId: id });
   expect(await venues().read!(id, older)).toEqual({});
   expect(attributions()).toEqual([
     `info: nms:Venue "lw-old" ${id} deleted outside the stack: ` +
@@ -92,7 +92,7 @@ test("state without a last write (an older pulumi-nms): the records of other adm
 test("changed with no record naming it after the stack's write (the records do not tell): the line says so", async () => {
   const { id, outs } = await createVenue("lw-none");
   // As if the stack's write came after the change: the object differs, yet no later record names it.
-  await second.write("A10", { venueId: id }, venueBody("before the write"));
+  await second.write("updateVenue", { venueId: id }, venueBody("before the write"));
   const later = { ...outs, [LAST_WRITE]: { timestamp: new Date(Date.now() + 1000).toISOString() } };
   await venues().read!(id, later);
   expect(attributions()).toEqual([
@@ -102,11 +102,11 @@ test("changed with no record naming it after the stack's write (the records do n
 
 test("drifted resources of one tenant share one read of the records", async () => {
   const made = await Promise.all(["lw-a", "lw-b", "lw-c"].map(createVenue));
-  for (const { id } of made) await second.write("A10", { venueId: id }, venueBody(`changed ${id.slice(0, 8)}`));
-  const before = client.stats().requests.A3 ?? 0;
+  for (const { id } of made) await second.write("updateVenue", { venueId: id }, venueBody(`changed ${id.slice(0, 8)}`));
+  const before = client.stats().requests.listRequestsByStatus ?? 0;
   await Promise.all(made.map(({ id, outs }) => venues().read!(id, outs)));
   expect(attributions()).toHaveLength(3);
-  expect((client.stats().requests.A3 ?? 0) - before).toBe(3); // one page of each status
+  expect((client.stats().requests.listRequestsByStatus ?? 0) - before).toBe(3); // one page of each status
 });
 
 test("settings go by their owner's ID: a changed one names the writes of its own service, not the owner's", async () => {
@@ -118,10 +118,10 @@ test("settings go by their owner's ID: a changed one names the writes of its own
   };
   const checked = await radios.check!({}, { ...inputs, __nmsName: "lw-radio-settings" });
   const radio = await radios.create(checked.inputs);
-  const renamed = await second.write("A10", { venueId: venue.id }, venueBody("lw-radio renamed"));
-  const current = (await second.call("W43", { venueId: venue.id })).body;
+  const renamed = await second.write("updateVenue", { venueId: venue.id }, venueBody("lw-radio renamed"));
+  const current = (await second.call("getVenueRadio", { venueId: venue.id })).body;
   const widened = await second.write(
-    "W44",
+    "updateVenueRadio",
     { venueId: venue.id },
     { ...current, radioParams24G: { ...current.radioParams24G, channelBandwidth: "40MHz" } },
   );
@@ -142,7 +142,7 @@ test("a resource in an MSP end customer's tenant: the records read are that tena
     { name: "lw-customer", tenantId: created.tenantId, __nmsName: "lw-customer" },
   );
   const venue = await venues().create(checked.inputs);
-  const changed = await customerAdmin.write("A10", { venueId: venue.id }, venueBody("lw-customer by hand"));
+  const changed = await customerAdmin.write("updateVenue", { venueId: venue.id }, venueBody("lw-customer by hand"));
   await venues().read!(venue.id, venue.outs!);
   expect(attributions()).toEqual([
     `info: nms:Venue "lw-customer" ${venue.id} changed outside the stack: ` +

@@ -57,17 +57,17 @@ test("every bulk delete of the route table is declared by the resource it delete
   expect(declared.sort()).toEqual(inTable.sort());
 });
 
-test("venues destroyed together make one bulk call (A8); a lone venue its own delete (A11)", async () => {
+test("venues destroyed together make one bulk call (deleteVenues); a lone venue its own delete (deleteVenue)", async () => {
   const made = await venues(6);
   const { settled, deletes } = await destroyTogether("Venue", made);
   expect(settled.every((s) => s.status === "fulfilled")).toBe(true);
-  expect(deletes).toEqual(["A8"]);
+  expect(deletes).toEqual(["deleteVenues"]);
   for (const venue of made) expect(await venueExists(venue.id)).toBe(false);
   const [lone] = await venues(1);
-  expect((await destroyTogether("Venue", [lone])).deletes).toEqual(["A11"]);
+  expect((await destroyTogether("Venue", [lone])).deletes).toEqual(["deleteVenue"]);
 });
 
-test("VLANs of two profiles destroyed together: one bulk call per profile (S55 names the profile in its path)", async () => {
+test("VLANs of two profiles destroyed together: one bulk call per profile (deleteVlans names the profile in its path)", async () => {
   const profiles = await Promise.all([1, 2].map(() => create("SwitchProfile", { name: `bulk-profile-${++counter}` })));
   const vlans = await Promise.all(
     profiles.flatMap((profile) =>
@@ -76,27 +76,29 @@ test("VLANs of two profiles destroyed together: one bulk call per profile (S55 n
   );
   const { settled, deletes } = await destroyTogether("SwitchVlan", vlans);
   expect(settled.every((s) => s.status === "fulfilled")).toBe(true);
-  expect(deletes).toEqual(["S55", "S55"]);
-  for (const profile of profiles) expect(await client.list("S54", { profileId: profile.id })).toEqual([]);
+  expect(deletes).toEqual(["deleteVlans", "deleteVlans"]);
+  for (const profile of profiles) expect(await client.list("listProfileVlans", { profileId: profile.id })).toEqual([]);
 });
 
-test("notification recipients go to A27 as objects named by their id", async () => {
+test("notification recipients go to deleteNotificationRecipients as objects named by their id", async () => {
   const made = await Promise.all(
     [1, 2, 3].map((n) => create("NotificationRecipient", { description: `bulk ${n}`, endpoints: [] })),
   );
   const { settled, deletes } = await destroyTogether("NotificationRecipient", made);
   expect(settled.every((s) => s.status === "fulfilled")).toBe(true);
-  expect(deletes).toEqual(["A27"]);
-  expect(await client.list("A25")).toEqual([]);
+  expect(deletes).toEqual(["deleteNotificationRecipients"]);
+  expect(await client.list("listNotificationRecipients")).toEqual([]);
 });
 
 test("a venue still in use fails alone with the service's code; the others are deleted", async () => {
   const made = await venues(3);
-  await client.execute("W24", {}, { body: { name: "Keeps it busy", venueId: made[1].id } });
+  await client.execute("createApGroup", {}, { body: { name: "Keeps it busy", venueId: made[1].id } });
   const { settled, deletes } = await destroyTogether("Venue", made);
   expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-  expect(((settled[1] as PromiseRejectedResult).reason as Error).message).toMatch(/A8 .*NMS-IN-USE.*\[venueId\]/);
-  expect(deletes).toEqual(["A8", "A8"]); // refused naming the entry, then the other two
+  expect(((settled[1] as PromiseRejectedResult).reason as Error).message).toMatch(
+    /deleteVenues.*NMS-IN-USE.*\[venueId\]/,
+  );
+  expect(deletes).toEqual(["deleteVenues", "deleteVenues"]); // refused naming the entry, then the other two
   expect(await venueExists(made[0].id)).toBe(false);
   expect(await venueExists(made[1].id)).toBe(true);
   expect(await venueExists(made[2].id)).toBe(false);
@@ -104,22 +106,27 @@ test("a venue still in use fails alone with the service's code; the others are d
 
 test("a venue already deleted outside the stack counts as deleted, with the others", async () => {
   const made = await venues(3);
-  await client.execute("A11", { venueId: made[2].id });
+  await client.execute("deleteVenue", { venueId: made[2].id });
   const { settled, deletes } = await destroyTogether("Venue", made);
   expect(settled.every((s) => s.status === "fulfilled")).toBe(true);
-  expect(deletes).toEqual(["A8", "A8"]);
+  expect(deletes).toEqual(["deleteVenues", "deleteVenues"]);
   expect(await venueExists(made[0].id)).toBe(false);
 });
 
 test("a bulk request that FAILs: each venue is deleted on its own, and the one whose delete FAILs fails alone", async () => {
   const made = await venues(3);
-  await adminApi(emulator, "POST", "faults", { kind: "fail-request", op: "A8", count: 1 });
-  await adminApi(emulator, "POST", "faults", { kind: "fail-request", op: "A11", count: 1, code: "VENUE-10001" });
+  await adminApi(emulator, "POST", "faults", { kind: "fail-request", op: "deleteVenues", count: 1 });
+  await adminApi(emulator, "POST", "faults", {
+    kind: "fail-request",
+    op: "deleteVenue",
+    count: 1,
+    code: "VENUE-10001",
+  });
   const { settled, deletes } = await destroyTogether("Venue", made);
-  expect(deletes).toEqual(["A8", "A11", "A11", "A11"]);
+  expect(deletes).toEqual(["deleteVenues", "deleteVenue", "deleteVenue", "deleteVenue"]);
   const rejected = settled.filter((s): s is PromiseRejectedResult => s.status === "rejected");
   expect(rejected).toHaveLength(1);
-  expect((rejected[0].reason as Error).message).toMatch(/A11 .*VENUE-10001/);
+  expect((rejected[0].reason as Error).message).toMatch(/deleteVenue.*VENUE-10001/);
   const left = await Promise.all(made.map((venue) => venueExists(venue.id)));
   expect(left.filter(Boolean)).toHaveLength(1);
 });
@@ -132,5 +139,5 @@ test("DPSK passphrases, whose only delete is the bulk one, share it too", async 
   );
   const { settled, deletes } = await destroyTogether("DpskPassphrase", made);
   expect(settled.every((s) => s.status === "fulfilled")).toBe(true);
-  expect(deletes).toEqual(["W85"]);
+  expect(deletes).toEqual(["deleteDpskPassphrases"]);
 });

@@ -357,7 +357,7 @@ describe("refresh of a field another admin cleared", () => {
   it("shows the field as drift instead of refilling it from the program's inputs", async () => {
     const inputs = { name: unique("cleared"), description: "set by the program" };
     const created = await create("Venue", inputs);
-    await client.execute("A10", { venueId: created.id }, { body: { name: inputs.name } });
+    await client.execute("updateVenue", { venueId: created.id }, { body: { name: inputs.name } });
     const read = await provider("Venue").read!(created.id, created.outs);
     expect(read.props).not.toHaveProperty("description");
     expect(await provider("Venue").diff!(created.id, read.props!, inputs)).toMatchObject({ changes: true });
@@ -374,12 +374,12 @@ describe("refresh of a field another admin cleared", () => {
 });
 
 describe("a top-level field set outside the program, which the program leaves out", () => {
-  it("is cleared by one update (W6 keeps a field its body leaves out), and the next diff shows nothing", async () => {
+  it("is cleared by one update (updateAp keeps a field its body leaves out), and the next diff shows nothing", async () => {
     const inputs = { serialNumber: newSerial(), name: unique("ap"), venueId: await newVenue() };
     const created = await create("Ap", inputs);
-    const live = await client.call<Props>("W5", { serialNumber: created.id });
+    const live = await client.call<Props>("getAp", { serialNumber: created.id });
     await client.execute(
-      "W6",
+      "updateAp",
       { serialNumber: created.id },
       { body: { ...inputs, apGroupId: live.apGroupId, description: "by hand", tags: ["hand"] } },
     );
@@ -387,7 +387,7 @@ describe("a top-level field set outside the program, which the program leaves ou
     expect(await provider("Ap").diff!(created.id, read.props!, inputs)).toMatchObject({ changes: true, replaces: [] });
     const updated = await provider("Ap").update!(created.id, read.props!, inputs);
     expect((await provider("Ap").diff!(created.id, updated.outs!, inputs)).changes).toBe(false);
-    const after = await client.call<Props>("W5", { serialNumber: created.id });
+    const after = await client.call<Props>("getAp", { serialNumber: created.id });
     expect([after.description ?? "", after.tags ?? []]).toEqual(["", []]);
     const reread = await provider("Ap").read!(created.id, updated.outs!);
     expect((await provider("Ap").diff!(created.id, reread.props!, inputs)).changes).toBe(false);
@@ -396,11 +396,18 @@ describe("a top-level field set outside the program, which the program leaves ou
   it("goes back to its documented default in the same update", async () => {
     const inputs = { venueId: await newVenue(), enabled: true, server: "192.0.2.50" };
     const created = await create("VenueSyslog", inputs);
-    const live = await client.call<Props>("W47", { venueId: inputs.venueId });
-    await client.execute("W48", { venueId: inputs.venueId }, { body: { ...live, port: 1514, protocol: "TCP" } });
+    const live = await client.call<Props>("getVenueSyslog", { venueId: inputs.venueId });
+    await client.execute(
+      "updateVenueSyslog",
+      { venueId: inputs.venueId },
+      { body: { ...live, port: 1514, protocol: "TCP" } },
+    );
     const read = await provider("VenueSyslog").read!(created.id, created.outs);
     const updated = await provider("VenueSyslog").update!(created.id, read.props!, inputs);
-    expect(await client.call<Props>("W47", { venueId: inputs.venueId })).toMatchObject({ port: 514, protocol: "UDP" });
+    expect(await client.call<Props>("getVenueSyslog", { venueId: inputs.venueId })).toMatchObject({
+      port: 514,
+      protocol: "UDP",
+    });
     expect((await provider("VenueSyslog").diff!(created.id, updated.outs!, inputs)).changes).toBe(false);
   });
 });
@@ -466,7 +473,11 @@ describe("adoption", () => {
   it("takes over settings that already hold the program's values without writing them, and writes those that differ", async () => {
     const venueId = await newVenue();
     const syslog = { venueId, enabled: true, server: "192.0.2.50", priority: "WARNING" };
-    await client.execute("W48", { venueId }, { body: { enabled: true, server: "192.0.2.50", priority: "WARNING" } });
+    await client.execute(
+      "updateVenueSyslog",
+      { venueId },
+      { body: { enabled: true, server: "192.0.2.50", priority: "WARNING" } },
+    );
     await adminApi(emulator, "DELETE", "log");
     await create("VenueSyslog", syslog);
     expect((await servedRequests(emulator)).filter((entry) => entry.method !== "GET").map((entry) => entry.op)).toEqual(
@@ -474,7 +485,7 @@ describe("adoption", () => {
     );
     await create("VenueSyslog", { ...syslog, server: "192.0.2.51" });
     expect((await servedRequests(emulator)).filter((entry) => entry.method !== "GET").map((entry) => entry.op)).toEqual(
-      ["W48"],
+      ["updateVenueSyslog"],
     );
   });
 
@@ -501,7 +512,7 @@ describe("adoption", () => {
     const existing = await create("Venue", { name, description: "made by hand" });
     const adopted = await provider("Venue").create({ name, description: "managed", adoptByName: true });
     expect(adopted.id).toBe(existing.id);
-    const venues = await client.call<Props[]>("A6");
+    const venues = await client.call<Props[]>("listVenues");
     expect(venues.filter((v) => v.name === name)).toHaveLength(1);
     expect(venues.find((v) => v.name === name)!.description).toBe("managed");
   });
@@ -530,7 +541,7 @@ describe("a create that outlives the wait deadline", () => {
   let patient: NmsClient;
   beforeAll(async () => {
     // Margins of over a second between the deadline and the service finishing, so that a loaded machine keeps the order.
-    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { A7: { baseMs: 1_500, jitterMs: 0 } } });
+    await adminApi(emulator, "PUT", "config", { asyncLatencyByOp: { createVenue: { baseMs: 1_500, jitterMs: 0 } } });
     patient = demoClient(emulator, { waitTimeoutMs: 200 });
   });
   afterAll(async () => {
@@ -556,18 +567,22 @@ describe("a create that outlives the wait deadline", () => {
 
     // The engine's next up, while the create is still pending: an update with the same inputs waits for the create
     // (with the usual deadline) and then applies the inputs.
-    expect((await patient.call<Props>("A2", { requestId: error.properties.createRequestId })).status).toBe("PENDING");
+    expect((await patient.call<Props>("getRequest", { requestId: error.properties.createRequestId })).status).toBe(
+      "PENDING",
+    );
     const updated = await provider("Venue").update!(error.id, error.properties, inputs);
     expect(updated.outs).toMatchObject({ name, description: "arrives late" });
-    expect((await patient.call<Props>("A2", { requestId: error.properties.createRequestId })).status).toBe("SUCCESS");
-    const venues = (await client.call<Props[]>("A6")).filter((venue) => venue.name === name);
+    expect((await patient.call<Props>("getRequest", { requestId: error.properties.createRequestId })).status).toBe(
+      "SUCCESS",
+    );
+    const venues = (await client.call<Props[]>("listVenues")).filter((venue) => venue.name === name);
     expect(venues.map((venue) => venue.id)).toEqual([error.id]);
   });
 
   it("while the request is pending, refresh keeps it; once the request has failed, diff asks to create it again", async () => {
     await adminApi(emulator, "POST", "faults", {
       kind: "stuck-pending",
-      op: "A7",
+      op: "createVenue",
       count: 1,
       releaseAfterMs: 1_500,
       code: "NMS-INTERNAL",
@@ -584,7 +599,8 @@ describe("a create that outlives the wait deadline", () => {
     expect(await impatient().diff!(error.id, error.properties, inputs)).toMatchObject({ changes: false });
 
     await waitFor(
-      async () => (await patient.call<Props>("A2", { requestId: error.properties.createRequestId })).status === "FAIL",
+      async () =>
+        (await patient.call<Props>("getRequest", { requestId: error.properties.createRequestId })).status === "FAIL",
     );
     expect(await impatient().diff!(error.id, error.properties, inputs)).toEqual({
       changes: true,
@@ -595,7 +611,7 @@ describe("a create that outlives the wait deadline", () => {
     // The replacement: a create with the same name goes through, and deleting the old ID is a no-op.
     const again = await provider("Venue").create(inputs);
     await impatient().delete!(error.id, error.properties);
-    const venues = (await client.call<Props[]>("A6")).filter((venue) => venue.name === inputs.name);
+    const venues = (await client.call<Props[]>("listVenues")).filter((venue) => venue.name === inputs.name);
     expect(venues.map((venue) => venue.id)).toEqual([again.id]);
   });
 

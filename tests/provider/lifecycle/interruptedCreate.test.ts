@@ -42,7 +42,7 @@ const fromStack = (name: string, inputs: Props, stack = STACK): Props => ({
 /** What an interrupted run left: the create went through with the stack's request ID, its answer never reached state. */
 async function interruptedCreate(inputs: Props): Promise<string> {
   const { __nmsName: _name, __nmsStack: _stack, ...body } = inputs;
-  const { response } = await client.write<Props>("A7", {}, { body, requestId: requestIdOf("Venue", inputs) });
+  const { response } = await client.write<Props>("createVenue", {}, { body, requestId: requestIdOf("Venue", inputs) });
   return String(response?.id);
 }
 
@@ -54,12 +54,12 @@ async function venuesNamed(name: string): Promise<Props[]> {
 describe("the emulator: x-request-id names the request record", () => {
   test("a fresh UUID becomes the record's requestId; a reused or malformed one does not", async () => {
     const wanted = "0f0e0d0c-0b0a-4909-8807-060504030201";
-    const first = await client.write<Props>("A7", {}, { body: { name: "rid-first" }, requestId: wanted });
+    const first = await client.write<Props>("createVenue", {}, { body: { name: "rid-first" }, requestId: wanted });
     expect(first.record?.requestId).toBe(wanted);
-    const again = await client.write<Props>("A7", {}, { body: { name: "rid-again" }, requestId: wanted });
+    const again = await client.write<Props>("createVenue", {}, { body: { name: "rid-again" }, requestId: wanted });
     expect(again.record?.requestId).not.toBe(wanted);
-    expect((await client.call<Props>("A2", { requestId: wanted })).entityId).toBe(first.response?.id);
-    const odd = await client.write<Props>("A7", {}, { body: { name: "rid-odd" }, requestId: "NOT-A-UUID" });
+    expect((await client.call<Props>("getRequest", { requestId: wanted })).entityId).toBe(first.response?.id);
+    const odd = await client.write<Props>("createVenue", {}, { body: { name: "rid-odd" }, requestId: "NOT-A-UUID" });
     expect(odd.record?.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -85,7 +85,7 @@ describe("a create whose unique name is taken", () => {
   });
 
   test("is never taken over without the resource's name or its stack (a create not made through the SDK)", async () => {
-    await client.write("A7", {}, { body: { name: "nameless" } });
+    await client.write("createVenue", {}, { body: { name: "nameless" } });
     await expect(venues.create({ name: "nameless", __nmsStack: STACK })).rejects.toThrow(
       /not taken over: the create does not carry its resource's name/,
     );
@@ -96,7 +96,7 @@ describe("a create whose unique name is taken", () => {
   });
 
   test("fails with the adoption hint when the object was made outside the stack (no such request)", async () => {
-    await client.write("A7", {}, { body: { name: "by-hand" } });
+    await client.write("createVenue", {}, { body: { name: "by-hand" } });
     await expect(venues.create(fromStack("by-hand", { name: "by-hand" }))).rejects.toThrow(
       /not taken over: the service holds no request [0-9a-f-]{36} of this stack's create; .*set adoptByName: true or adoptId/,
     );
@@ -114,8 +114,8 @@ describe("a create whose unique name is taken", () => {
   test("fails with the hint when the stack's object was deleted and the name taken by another object since", async () => {
     const inputs = fromStack("replaced", { name: "replaced-by-hand" });
     const made = await interruptedCreate(inputs);
-    await client.write("A11", { venueId: made });
-    await client.write("A7", {}, { body: { name: inputs.name } });
+    await client.write("deleteVenue", { venueId: made });
+    await client.write("createVenue", {}, { body: { name: inputs.name } });
     await expect(venues.create(inputs)).rejects.toThrow(
       new RegExp(
         `not taken over: the object holding the name \\(\\S+\\) is not the one this stack's request \\S+ made \\(${made}\\)`,
@@ -192,7 +192,7 @@ describe("a create of a kind the service does not refuse twice: found by its req
 
   beforeAll(async () => {
     const { response } = await client.execute<Props>(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         body: {
@@ -206,20 +206,20 @@ describe("a create of a kind the service does not refuse twice: found by its req
     networkId = String(response!.id);
   });
 
-  test("a normal create costs one A2 read (404) and the create, sent alone under its request ID", async () => {
+  test("a normal create costs one getRequest read (404) and the create, sent alone under its request ID", async () => {
     const inputs = guest("plain");
     await adminApi(emulator, "DELETE", "/stats");
     const created = await guests.create(inputs);
-    expect(await served("A2")).toBe(1);
-    expect(await served("W74")).toBe(1);
-    const record = await client.call<Props>("A2", { requestId: planned("GuestUser", inputs) });
+    expect(await served("getRequest")).toBe(1);
+    expect(await served("createGuestUsers")).toBe(1);
+    const record = await client.call<Props>("getRequest", { requestId: planned("GuestUser", inputs) });
     expect(record.entityId).toBe(created.id);
   });
 
   test("GuestUser: the object of an interrupted create (its record SUCCESS) is taken over, not made again", async () => {
     const inputs = guest("interrupted-guest");
     const { response } = await client.write<Props[]>(
-      "W74",
+      "createGuestUsers",
       {},
       { body: [bodyOf(inputs)], requestId: planned("GuestUser", inputs) },
     );
@@ -241,10 +241,14 @@ describe("a create of a kind the service does not refuse twice: found by its req
     });
     await adminApi(emulator, "PUT", "/config", { asyncDelayMs: 400 });
     try {
-      await client.submit("A26", {}, { body: bodyOf(inputs), requestId: planned("NotificationRecipient", inputs) });
-      expect((await client.call<Props>("A2", { requestId: planned("NotificationRecipient", inputs) })).status).toBe(
-        "PENDING",
+      await client.submit(
+        "createNotificationRecipient",
+        {},
+        { body: bodyOf(inputs), requestId: planned("NotificationRecipient", inputs) },
       );
+      expect(
+        (await client.call<Props>("getRequest", { requestId: planned("NotificationRecipient", inputs) })).status,
+      ).toBe("PENDING");
       const result = await recipients.create(inputs);
       expect(
         (await tenantObjects()).notificationRecipients
@@ -262,7 +266,9 @@ describe("a create of a kind the service does not refuse twice: found by its req
     await guests.delete!(first.id, first.outs);
     const again = await guests.create(inputs);
     expect(again.id).not.toBe(first.id);
-    expect((await client.call<Props>("A2", { requestId: planned("GuestUser", inputs, 1) })).entityId).toBe(again.id);
+    expect((await client.call<Props>("getRequest", { requestId: planned("GuestUser", inputs, 1) })).entityId).toBe(
+      again.id,
+    );
     expect(
       (await tenantObjects()).guestUsers.filter((g: Props) => g.name === "made-again").map((g: Props) => g.id),
     ).toEqual([again.id]);
@@ -271,7 +277,7 @@ describe("a create of a kind the service does not refuse twice: found by its req
   test("DpskPassphrase (no read): what an interrupted create made is deleted and the passphrase made anew, so one is left", async () => {
     const inputs = fromStack("printer", { mac: "aa:bb:cc:00:11:99", vlanId: 20 });
     const { response } = await client.execute<Props>(
-      "W84",
+      "createDpskPassphrase",
       {},
       { body: bodyOf(inputs), requestId: planned("DpskPassphrase", inputs) },
     );
@@ -292,9 +298,9 @@ describe("a create of a kind the service does not refuse twice: found by its req
       )
     ).inputs;
     await adminApi(emulator, "DELETE", "/stats");
-    await adminApi(emulator, "POST", "/faults", { kind: "lost-answer", op: "W84", count: 1 });
+    await adminApi(emulator, "POST", "/faults", { kind: "lost-answer", op: "createDpskPassphrase", count: 1 });
     const result = await passphrases.create(inputs);
-    expect(await served("W84")).toBe(1);
+    expect(await served("createDpskPassphrase")).toBe(1);
     expect(
       (await tenantObjects()).dpskPassphrases
         .filter((p: Props) => p.mac === "aa:bb:cc:00:22:33")
@@ -303,12 +309,12 @@ describe("a create of a kind the service does not refuse twice: found by its req
     expect(await passphrases.diff!(result.id, result.outs, inputs)).toMatchObject({ changes: false, replaces: [] });
   });
 
-  test("a lost answer of a GuestUser create is resolved from its record: one guest, one W74", async () => {
+  test("a lost answer of a GuestUser create is resolved from its record: one guest, one createGuestUsers", async () => {
     const inputs = guest("lost-guest");
     await adminApi(emulator, "DELETE", "/stats");
-    await adminApi(emulator, "POST", "/faults", { kind: "lost-answer", op: "W74", count: 1 });
+    await adminApi(emulator, "POST", "/faults", { kind: "lost-answer", op: "createGuestUsers", count: 1 });
     const result = await guests.create(inputs);
-    expect(await served("W74")).toBe(1);
+    expect(await served("createGuestUsers")).toBe(1);
     expect(
       (await tenantObjects()).guestUsers.filter((g: Props) => g.name === "lost-guest").map((g: Props) => g.id),
     ).toEqual([result.id]);
@@ -331,7 +337,7 @@ describe("a delete of an object a create of the same process took over (a replac
 
     await adminApi(emulator, "DELETE", "/stats");
     await venues.delete!(made, takenOver.outs);
-    expect(await deletesServed(["A11", "A8"])).toBe(0);
+    expect(await deletesServed(["deleteVenue", "deleteVenues"])).toBe(0);
     expect((await venuesNamed("kept-after-takeover")).map((v) => v.id)).toEqual([made]);
     expect(notices.some((line) => line.includes(`Venue ${made}: not deleted: a create of this run took it over`))).toBe(
       true,
@@ -339,14 +345,14 @@ describe("a delete of an object a create of the same process took over (a replac
 
     const other = await venues.create(fromStack("other-one", { name: "deleted-as-usual" }));
     await venues.delete!(other.id, other.outs);
-    expect(await deletesServed(["A11", "A8"])).toBe(1);
+    expect(await deletesServed(["deleteVenue", "deleteVenues"])).toBe(1);
     expect(await venuesNamed("deleted-as-usual")).toEqual([]);
   });
 
   test("holds for a kind found by its request ID (a guest user): the taken-over guest is kept, another guest deleted", async () => {
     const guests = makeLifecycle(RESOURCE_SPECS.GuestUser, async () => client);
     const { response: network } = await client.execute<Props>(
-      "W52",
+      "createNetworkDeep",
       {},
       {
         body: {
@@ -369,7 +375,7 @@ describe("a delete of an object a create of the same process took over (a replac
     const inputs = guest("kept-guest");
     const { __nmsName: _name, __nmsStack: _stack, ...body } = inputs;
     const { response } = await client.write<Props[]>(
-      "W74",
+      "createGuestUsers",
       {},
       { body: [body], requestId: requestIdOf("GuestUser", inputs) },
     );
@@ -379,10 +385,10 @@ describe("a delete of an object a create of the same process took over (a replac
 
     await adminApi(emulator, "DELETE", "/stats");
     await guests.delete!(made, takenOver.outs);
-    expect(await deletesServed(["W78", "W75"])).toBe(0);
+    expect(await deletesServed(["deleteGuestUser", "deleteGuestUsers"])).toBe(0);
     const other = await guests.create(guest("deleted-guest"));
     await guests.delete!(other.id, other.outs);
-    expect(await deletesServed(["W78", "W75"])).toBe(1);
+    expect(await deletesServed(["deleteGuestUser", "deleteGuestUsers"])).toBe(1);
     const held = (await adminApi(emulator, "GET", `/tenants/${emulator.demo.tenantId}/objects`)).guestUsers as Props[];
     expect(held.filter((g) => ["kept-guest", "deleted-guest"].includes(g.name)).map((g) => g.id)).toEqual([made]);
   });

@@ -1,5 +1,5 @@
-// Settings created together read their objects through one list call (a venue's radio and syslog in W31, a switch's
-// ports in S39) instead of one read each, before and after their writes; a read alone, one the list does not hold,
+// Settings created together read their objects through one list call (a venue's radio and syslog in listVenueWifiSettings, a switch's
+// ports in listSwitchPorts) instead of one read each, before and after their writes; a read alone, one the list does not hold,
 // and one asked for after the list was sent each get their own call. Against the in-process emulator; what went over
 // the wire is read from its request log.
 import type { RunningEmulator } from "../../../emulator";
@@ -41,7 +41,7 @@ async function sentDuring(action: () => Promise<unknown>): Promise<string[]> {
 
 const count = (ops: string[], op: string) => ops.filter((o) => o === op).length;
 
-test("the radio and syslog settings of several venues, created together, read through shared W31 lists and end as single reads would", async () => {
+test("the radio and syslog settings of several venues, created together, read through shared listVenueWifiSettings lists and end as single reads would", async () => {
   const venues = await Promise.all(Array.from({ length: 3 }, () => create("Venue", { name: `listed-${++counter}` })));
   let made: { id: string; outs: Props }[] = [];
   const sent = await sentDuring(async () => {
@@ -57,12 +57,14 @@ test("the radio and syslog settings of several venues, created together, read th
   });
   // Before the writes: one list for the six reads. After them: the reads of the writes that finish together share a
   // list, one that finishes alone reads on its own: never more calls than the six reads.
-  const firstWrite = sent.findIndex((op) => op === "W44" || op === "W48");
-  expect(sent.slice(0, firstWrite)).toEqual(["W31"]);
+  const firstWrite = sent.findIndex((op) => op === "updateVenueRadio" || op === "updateVenueSyslog");
+  expect(sent.slice(0, firstWrite)).toEqual(["listVenueWifiSettings"]);
   const after = sent.slice(firstWrite);
-  expect(count(after, "W31") + count(after, "W43") + count(after, "W47")).toBeLessThanOrEqual(6);
-  expect(count(sent, "W44")).toBe(3);
-  expect(count(sent, "W48")).toBe(3);
+  expect(
+    count(after, "listVenueWifiSettings") + count(after, "getVenueRadio") + count(after, "getVenueSyslog"),
+  ).toBeLessThanOrEqual(6);
+  expect(count(sent, "updateVenueRadio")).toBe(3);
+  expect(count(sent, "updateVenueSyslog")).toBe(3);
   // The outputs are what the resource's own read shows: a refresh right after finds no change.
   for (const [i, r] of made.entries()) {
     const kind = i % 2 === 0 ? "VenueRadio" : "VenueSyslog";
@@ -75,14 +77,14 @@ test("the radio and syslog settings of several venues, created together, read th
 test("a settings read alone in its window is its own read; reads asked for after a list was sent get a list of their own", async () => {
   const venue = await create("Venue", { name: `alone-${++counter}` });
   const alone = await sentDuring(() => create("VenueRadio", { venueId: venue.id }));
-  expect(count(alone, "W31")).toBe(0);
-  expect(count(alone, "W43")).toBeGreaterThanOrEqual(1);
+  expect(count(alone, "listVenueWifiSettings")).toBe(0);
+  expect(count(alone, "getVenueRadio")).toBeGreaterThanOrEqual(1);
 
   const list = RESOURCE_SPECS.VenueRadio.readFromList!;
   const fromList = (items: unknown[]) => list.items!(items as Props[]).find((o) => o.id === venue.id);
   const aloneReads: string[] = [];
   const read = (name: string) =>
-    client.readThroughList<Props | undefined>("W31", {}, undefined, {
+    client.readThroughList<Props | undefined>("listVenueWifiSettings", {}, undefined, {
       alone: async () => {
         aloneReads.push(name);
         return undefined;
@@ -98,7 +100,7 @@ test("a settings read alone in its window is its own read; reads asked for after
     for (const answer of [...(await first), ...(await second)])
       expect(answer).toEqual(expect.objectContaining({ id: venue.id }));
   });
-  expect([count(sent, "W31"), count(sent, "W43"), aloneReads]).toEqual([2, 0, []]);
+  expect([count(sent, "listVenueWifiSettings"), count(sent, "getVenueRadio"), aloneReads]).toEqual([2, 0, []]);
 });
 
 test("an object the list does not hold is read on its own; a failed list leaves each read to its own call", async () => {
@@ -109,17 +111,26 @@ test("an object the list does not hold is read on its own; a failed list leaves 
   };
   const missing = () => undefined;
   const [a, b] = await Promise.all([
-    client.readThroughList("W31", {}, undefined, { alone: alone("a"), fromList: missing }),
-    client.readThroughList("W31", {}, undefined, { alone: alone("b"), fromList: () => "b from the list" }),
+    client.readThroughList("listVenueWifiSettings", {}, undefined, { alone: alone("a"), fromList: missing }),
+    client.readThroughList("listVenueWifiSettings", {}, undefined, {
+      alone: alone("b"),
+      fromList: () => "b from the list",
+    }),
   ]);
   expect([a, b, reads]).toEqual(["a", "b from the list", ["a"]]);
 
-  // The ports of a switch the tenant does not have: S39 is refused (404), and each read meets its own answer.
+  // The ports of a switch the tenant does not have: listSwitchPorts is refused (404), and each read meets its own answer.
   reads.length = 0;
   const unknownSwitch = { serialNumber: "FEK3224R0ZZ" };
   const answers = await Promise.all([
-    client.readThroughList("S39", unknownSwitch, undefined, { alone: alone("c"), fromList: () => "not this" }),
-    client.readThroughList("S39", unknownSwitch, undefined, { alone: alone("d"), fromList: () => "nor this" }),
+    client.readThroughList("listSwitchPorts", unknownSwitch, undefined, {
+      alone: alone("c"),
+      fromList: () => "not this",
+    }),
+    client.readThroughList("listSwitchPorts", unknownSwitch, undefined, {
+      alone: alone("d"),
+      fromList: () => "nor this",
+    }),
   ]);
   expect([answers, reads.sort()]).toEqual([
     ["c", "d"],

@@ -96,7 +96,7 @@ describe("refresh of a field the service fills in (an AP's group)", () => {
     const inputs = { serialNumber: newSerial(), name: unique("ap"), venueId, apGroupId: group };
     const { id, outs } = await create("Ap", inputs);
     await client.execute(
-      "W6",
+      "updateAp",
       { serialNumber: id },
       { body: { serialNumber: id, name: inputs.name, venueId, apGroupId: other } },
     );
@@ -142,8 +142,8 @@ describe("refreshed inputs, which the engine compares with the program to list a
     const quiet = await refreshed("VenueSyslog", id, outs, inputs);
     expect([differing(quiet.inputs, inputs), quiet.drift]).toEqual([[], false]);
 
-    const live = await client.call<Props>("W47", { venueId });
-    await client.execute("W48", { venueId }, { body: { ...live, server: "198.51.100.9" } });
+    const live = await client.call<Props>("getVenueSyslog", { venueId });
+    await client.execute("updateVenueSyslog", { venueId }, { body: { ...live, server: "198.51.100.9" } });
     const drifted = await refreshed("VenueSyslog", id, outs, inputs);
     expect([differing(drifted.inputs, inputs), drifted.drift]).toEqual([["server"], true]);
   });
@@ -155,8 +155,12 @@ describe("refreshed inputs, which the engine compares with the program to list a
     const { id, outs } = await create("NetworkVenueActivation", inputs);
     expect(differing((await refreshed("NetworkVenueActivation", id, outs, inputs)).inputs, inputs)).toEqual([]);
 
-    const live = await client.call<Props>("W61", { networkVenueId: id });
-    await client.execute("W62", { networkVenueId: id }, { body: { ...live, allAPGroupsVlanId: 20 } });
+    const live = await client.call<Props>("getNetworkActivation", { networkVenueId: id });
+    await client.execute(
+      "updateNetworkActivation",
+      { networkVenueId: id },
+      { body: { ...live, allAPGroupsVlanId: 20 } },
+    );
     expect(differing((await refreshed("NetworkVenueActivation", id, outs, inputs)).inputs, inputs)).toEqual([
       "allAPGroupsVlanId",
     ]);
@@ -166,9 +170,9 @@ describe("refreshed inputs, which the engine compares with the program to list a
     const venueId = (await create("Venue", { name: unique("venue") })).id;
     const inputs = { serialNumber: newSerial(), name: unique("ap"), venueId };
     const { id, outs } = await create("Ap", inputs);
-    const live = await client.call<Props>("W5", { serialNumber: id });
+    const live = await client.call<Props>("getAp", { serialNumber: id });
     await client.execute(
-      "W6",
+      "updateAp",
       { serialNumber: id },
       { body: { serialNumber: id, name: inputs.name, venueId, apGroupId: live.apGroupId, description: "by hand" } },
     );

@@ -96,8 +96,8 @@ test("a new password (replaceOnChanges) and a new DPSK passphrase make new objec
     objects.dpskPassphrases.filter((p: Props) => p.mac === "aa:bb:cc:dd:ee:51").map((p: Props) => [p.id, p.passphrase]),
   ).toEqual([[newKey, "second-passphrase"]]);
   // The old passphrase goes only once its replacement exists (create, then delete).
-  const ops = (await servedOps()).filter((op) => op === "W84" || op === "W85");
-  expect(ops).toEqual(["W84", "W85"]);
+  const ops = (await servedOps()).filter((op) => op === "createDpskPassphrase" || op === "deleteDpskPassphrases");
+  expect(ops).toEqual(["createDpskPassphrase", "deleteDpskPassphrases"]);
   expect(second.outputs).toMatchObject({ portal: newServer, printer: newKey });
 
   const again = ok(
@@ -113,7 +113,10 @@ test("a new password (replaceOnChanges) and a new DPSK passphrase make new objec
   const third = ok(await up(stack("both", resources, { vspot: "third-password", dpsk: "third-passphrase" })));
   expect([step(third, "portal").id, step(third, "printer").id]).not.toContain(newServer);
   expect(step(third, "printer").id).not.toBe(newKey);
-  expect((await servedOps()).filter((op) => op === "W84" || op === "W85")).toEqual(["W84", "W85"]);
+  expect((await servedOps()).filter((op) => op === "createDpskPassphrase" || op === "deleteDpskPassphrases")).toEqual([
+    "createDpskPassphrase",
+    "deleteDpskPassphrases",
+  ]);
   expect(
     (await held()).vspotServers.filter((s: Props) => s.serverName === "Secret replace").map((s: Props) => s.id),
   ).toEqual([step(third, "portal").id]);

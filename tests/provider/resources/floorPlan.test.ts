@@ -1,5 +1,5 @@
 // A floor plan's image given as a Pulumi asset (provider/resources/floorPlan.ts), through the
-// provider's lifecycle against the emulator: uploaded through U1, downloaded back through U2
+// provider's lifecycle against the emulator: uploaded through getUploadUrl, downloaded back through getDownloadUrl
 // without the service's headers, uploaded again only when its content changes.
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import type { NmsClient } from "../../../provider/client";
@@ -32,9 +32,9 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/** The uploaded file's bytes, fetched as the provider's getFileDownloadUrl does (U2's redirect, without the service's headers). */
+/** The uploaded file's bytes, fetched as the provider's getFileDownloadUrl does (getDownloadUrl's redirect, without the service's headers). */
 async function downloaded(fileId: string): Promise<string> {
-  return (await client.download(await client.redirectTarget("U2", { fileId }))).toString("utf8");
+  return (await client.download(await client.redirectTarget("getDownloadUrl", { fileId }))).toString("utf8");
 }
 
 describe("FloorPlan with its image as a Pulumi asset", () => {
@@ -43,7 +43,7 @@ describe("FloorPlan with its image as a Pulumi asset", () => {
     const calls = jest.spyOn(client, "call");
     const uploadsAsked = () =>
       calls.mock.calls
-        .filter(([op]) => op === "U1")
+        .filter(([op]) => op === "getUploadUrl")
         .map(([, , init]) => (init?.body as Props | undefined)?.fileExtension);
     const first = await p.check!({}, { venueId, name: "Atrium", image: textAsset(SVG_A) });
     expect(first.failures).toEqual([]);

@@ -1,3 +1,4 @@
+import { isOperationName, ROUTES } from "../../../contract";
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { NmsApiError, type NmsClient } from "../../../provider/client";
 import { FUNCTION_SPECS } from "../../../provider/functions";
@@ -44,7 +45,7 @@ afterAll(async () => {
 });
 
 describe("Switch", () => {
-  test("the serial number is the resource's ID; position and stack members are written by S19 and S16 right after S10", async () => {
+  test("the serial number is the resource's ID; position and stack members are written by updateSwitchPosition and updateStackMembers right after createSwitch", async () => {
     const before = (await servedRequests(emulator)).length;
     const { id, outs } = await create("Switch", {
       serialNumber: "FEK3224R0B1",
@@ -54,9 +55,11 @@ describe("Switch", () => {
       stackMembers: [{ id: "FEK3224R0B2" }],
     });
     expect(id).toBe("FEK3224R0B1");
-    expect(await opsSince(before)).toEqual(expect.arrayContaining(["S10", "S19", "S16", "S14"]));
+    expect(await opsSince(before)).toEqual(
+      expect.arrayContaining(["createSwitch", "updateSwitchPosition", "updateStackMembers", "getSwitch"]),
+    );
     const ops = await opsSince(before);
-    expect(ops.indexOf("S10")).toBeLessThan(ops.indexOf("S19"));
+    expect(ops.indexOf("createSwitch")).toBeLessThan(ops.indexOf("updateSwitchPosition"));
     expect(outs).toMatchObject({
       serialNumber: id,
       position: { xPercent: 5, yPercent: 6 },
@@ -70,16 +73,16 @@ describe("Switch", () => {
     const news = { ...outs, stackMembers: [{ id: "FEK3224R0B3" }] };
     const middle = (await servedRequests(emulator)).length;
     const updated = await p.update!(id, outs, news);
-    expect(await opsSince(middle)).toEqual(expect.arrayContaining(["S16"]));
-    expect(await opsSince(middle)).not.toContain("S11");
+    expect(await opsSince(middle)).toEqual(expect.arrayContaining(["updateStackMembers"]));
+    expect(await opsSince(middle)).not.toContain("updateSwitch");
     expect(updated.outs.stackMembers).toEqual([{ id: "FEK3224R0B3" }]);
   });
 
-  test("without a position or members, no S19 or S16 is sent", async () => {
+  test("without a position or members, no updateSwitchPosition or updateStackMembers is sent", async () => {
     const before = (await servedRequests(emulator)).length;
     await create("Switch", { serialNumber: "FEK3224R0B4", venueId });
-    expect(await opsSince(before)).not.toEqual(expect.arrayContaining(["S19"]));
-    expect(await opsSince(before)).not.toContain("S16");
+    expect(await opsSince(before)).not.toEqual(expect.arrayContaining(["updateSwitchPosition"]));
+    expect(await opsSince(before)).not.toContain("updateStackMembers");
   });
 
   test("check reads the inputs only a trigger writes with the body's rules, and names the serial number for the id rule", async () => {
@@ -92,7 +95,7 @@ describe("Switch", () => {
 });
 
 describe("SwitchPortSettings", () => {
-  test("takes the port over through S41 (unit, slot and port in the path), writes with S40, and destroy writes the defaults back", async () => {
+  test("takes the port over through getSwitchPort (unit, slot and port in the path), writes with updateSwitchPort, and destroy writes the defaults back", async () => {
     const before = (await servedRequests(emulator)).length;
     const { id, outs } = await create("SwitchPortSettings", {
       switchId: "FEK3224R0B1",
@@ -102,10 +105,10 @@ describe("SwitchPortSettings", () => {
       poeBudget: 12.5,
     });
     expect(id).toBe("1/1/9");
-    expect(await opsSince(before)).toEqual(expect.arrayContaining(["S41", "S40"]));
+    expect(await opsSince(before)).toEqual(expect.arrayContaining(["getSwitchPort", "updateSwitchPort"]));
     expect(outs).toMatchObject({ port: "1/1/9", untaggedVlan: "300", poeBudget: 12.5, lldpEnable: true });
     await provider("SwitchPortSettings").delete!(id, outs);
-    const port = await client.call<Props>("S41", {
+    const port = await client.call<Props>("getSwitchPort", {
       serialNumber: "FEK3224R0B1",
       unitNum: "1",
       slotNum: "1",
@@ -144,7 +147,9 @@ describe("the service's switch codes through the provider", () => {
     expect((error as Error).message).toContain("NMS-SWITCH-CONFIG-IN-USE");
     await provider("SwitchVePort").delete!(ve.id, ve.outs);
     await provider("SwitchVlan").delete!(vlan.id, vlan.outs);
-    expect(await client.call("S52", { profileId, vlanUuid: vlan.id }).catch((e: NmsApiError) => e.status)).toBe(404);
+    expect(await client.call("getVlan", { profileId, vlanUuid: vlan.id }).catch((e: NmsApiError) => e.status)).toBe(
+      404,
+    );
   });
 
   test("a refused switch login password is not in the error", async () => {
@@ -196,7 +201,7 @@ describe("switch functions", () => {
     ).toThrow("maxTtl");
   });
 
-  test("firmware, S20 and the SSH tunnel wait for their request; the tunnel's private key is never in an error", async () => {
+  test("firmware, rebootSwitch and the SSH tunnel wait for their request; the tunnel's private key is never in an error", async () => {
     expect(
       await runFunction(client, FUNCTION_SPECS.scheduleSwitchFirmware, {
         serialNumber: "FEK3224R0B1",
@@ -238,13 +243,15 @@ describe("switch functions", () => {
   });
 });
 
-describe("SwitchTrustedPort (created through its profile's S44)", () => {
-  test("the create reads the profile, writes it back with the new entry, and the resource's ID is the entry's; destroy is S49", async () => {
+describe("SwitchTrustedPort (created through its profile's updateSwitchProfile)", () => {
+  test("the create reads the profile, writes it back with the new entry, and the resource's ID is the entry's; destroy is deleteTrustedPort", async () => {
     const before = (await servedRequests(emulator)).length;
     const inputs = { profileId, model: "ICX7150-24P", trustPorts: ["1/1/3"], trustedPortType: "all", vlanDemand: true };
     const { id, outs } = await create("SwitchTrustedPort", inputs);
-    expect((await opsSince(before)).filter((op) => op.startsWith("S")).slice(0, 2)).toEqual(["S45", "S44"]);
-    expect(await client.call("S48", { profileId, trustedPortId: id })).toEqual({
+    expect(
+      (await opsSince(before)).filter((op) => isOperationName(op) && ROUTES[op].service === "switch").slice(0, 2),
+    ).toEqual(["getSwitchProfile", "updateSwitchProfile"]);
+    expect(await client.call("getTrustedPort", { profileId, trustedPortId: id })).toEqual({
       id,
       model: "ICX7150-24P",
       trustPorts: ["1/1/3"],
@@ -252,9 +259,11 @@ describe("SwitchTrustedPort (created through its profile's S44)", () => {
       vlanDemand: true,
     });
     expect(outs).toMatchObject({ profileId, trustPorts: ["1/1/3"] });
-    const profile = await client.call<Props>("S45", { profileId });
+    const profile = await client.call<Props>("getSwitchProfile", { profileId });
     expect(profile).toMatchObject({ name: "Provider profile", venues: [venueId] });
     await provider("SwitchTrustedPort").delete!(id, outs);
-    expect(await client.call("S48", { profileId, trustedPortId: id }).catch((e: NmsApiError) => e.status)).toBe(404);
+    expect(
+      await client.call("getTrustedPort", { profileId, trustedPortId: id }).catch((e: NmsApiError) => e.status),
+    ).toBe(404);
   });
 });

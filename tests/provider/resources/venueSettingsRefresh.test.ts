@@ -1,5 +1,5 @@
-// Venue radio, syslog and mesh settings refresh from one W31 list (every venue's Wi-Fi settings) instead of one
-// W43, W47 or W32 read per venue, and still see a change made outside the stack.
+// Venue radio, syslog and mesh settings refresh from one listVenueWifiSettings list (every venue's Wi-Fi settings) instead of one
+// getVenueRadio, getVenueSyslog or getVenueWifiSettings read per venue, and still see a change made outside the stack.
 import { startEmulator, type RunningEmulator } from "../../../emulator";
 import { adminApi, demoClient } from "../../support/emulatorClient";
 import { makeLifecycle } from "../../../provider/lifecycle";
@@ -22,15 +22,15 @@ async function servedCount(op: string): Promise<number> {
 }
 
 describe("venue Wi-Fi settings on refresh", () => {
-  it("read the radio, syslog and mesh of many venues with one W31 list, and see a radio changed out of band", async () => {
+  it("read the radio, syslog and mesh of many venues with one listVenueWifiSettings list, and see a radio changed out of band", async () => {
     const client = demoClient(emulator);
     const radio = makeLifecycle(RESOURCE_SPECS.VenueRadio, async () => client);
     const syslog = makeLifecycle(RESOURCE_SPECS.VenueSyslog, async () => client);
     const mesh = makeLifecycle(RESOURCE_SPECS.VenueMesh, async () => client);
     const created: { provider: typeof radio; id: string; outs?: Props }[] = [];
     for (let i = 0; i < 4; i++) {
-      const venueId = (await client.execute<Props>("A7", {}, { body: { name: `settings-venue-${i}` } })).response!
-        .id as string;
+      const venueId = (await client.execute<Props>("createVenue", {}, { body: { name: `settings-venue-${i}` } }))
+        .response!.id as string;
       created.push({
         provider: radio,
         ...(await radio.create({
@@ -48,13 +48,17 @@ describe("venue Wi-Fi settings on refresh", () => {
 
     const reads = await Promise.all(created.map((c) => c.provider.read!(c.id, c.outs)));
     reads.forEach((read, i) => expect(read.props).toEqual(created[i].outs));
-    expect(await servedCount("W31")).toBe(1);
-    expect((await servedCount("W43")) + (await servedCount("W47")) + (await servedCount("W32"))).toBe(0);
+    expect(await servedCount("listVenueWifiSettings")).toBe(1);
+    expect(
+      (await servedCount("getVenueRadio")) +
+        (await servedCount("getVenueSyslog")) +
+        (await servedCount("getVenueWifiSettings")),
+    ).toBe(0);
 
     // Another admin narrows the first venue's 2.4 GHz channels to two: the next refresh (after the list's cache) shows it.
     const first = created[0];
     await client.execute(
-      "W44",
+      "updateVenueRadio",
       { venueId: first.id },
       { body: { radioParams24G: { allowedChannels: ["1", "6"], channelBandwidth: "20MHz" } } },
     );
@@ -68,8 +72,8 @@ describe("venue Wi-Fi settings on refresh", () => {
     const syslog = makeLifecycle(RESOURCE_SPECS.VenueSyslog, async () => client);
     await admin("DELETE", "stats");
     expect(await syslog.read!("f".repeat(32), { venueId: "f".repeat(32) })).toEqual({});
-    expect(await servedCount("W31")).toBe(1);
-    expect(await servedCount("W47")).toBe(1);
+    expect(await servedCount("listVenueWifiSettings")).toBe(1);
+    expect(await servedCount("getVenueSyslog")).toBe(1);
     await client.close();
   });
 });

@@ -33,7 +33,7 @@ test("WIFI-10205: the create past the tenant's device-policy limit fails with th
   const otherClient = demoClient(emu, { tenantId: other.tenantId, username: other.username, password: other.password });
   const policies = lifecycle("DevicePolicy", "newer", async () => otherClient);
   for (let i = 0; i < MAX_DEVICE_POLICIES; i++) await policies.create!({ name: `Policy ${i}` });
-  await expect(policies.create!({ name: "One too many" })).rejects.toThrow(/W69.*422.*WIFI-10205/s);
+  await expect(policies.create!({ name: "One too many" })).rejects.toThrow(/createDevicePolicy.*422.*WIFI-10205/s);
   await otherClient.close();
 });
 
@@ -56,7 +56,9 @@ test("a network naming a missing Wi-Fi calling profile fails with the field's pa
     ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.8" }],
   });
   const network = await networks.create!({ name: "Calls", type: "open", wlan: wlan([profile.id]) });
-  await expect(profiles.delete!(profile.id, profile.outs)).rejects.toThrow(/W96.*409.*NMS-IN-USE/s);
+  await expect(profiles.delete!(profile.id, profile.outs)).rejects.toThrow(
+    /deleteWifiCallingProfile.*409.*NMS-IN-USE/s,
+  );
   await networks.delete!(network.id, network.outs);
   await profiles.delete!(profile.id, profile.outs);
 });
@@ -69,7 +71,7 @@ test("the recovery PSK is taken over, updated and forgotten; its value is in no 
   expect(bad.failures).toEqual([{ property: "psk", reason: "must be exactly 16 digits" }]);
   expect(JSON.stringify(bad.failures)).not.toContain("555566667777888x");
   await psk.delete!(created.id, created.outs);
-  expect((await client.call<Props>("W82")).psk).toBe("5555666677778888");
+  expect((await client.call<Props>("getRecoveryPsk")).psk).toBe("5555666677778888");
 });
 
 test("a vSPoT password the service refuses is not in the error", async () => {
@@ -85,8 +87,8 @@ test("a vSPoT password the service refuses is not in the error", async () => {
 });
 
 test("a refused recovery PSK or backup passphrase never appears in the client's error, nor does the value sent", async () => {
-  const refused = client.execute("W83", {}, { body: { psk: "12345678901234567" } });
-  await expect(refused).rejects.toThrow(/W83.*422.*\[psk\]/s);
+  const refused = client.execute("updateRecoveryPsk", {}, { body: { psk: "12345678901234567" } });
+  await expect(refused).rejects.toThrow(/updateRecoveryPsk.*422.*\[psk\]/s);
   await refused.catch((error: Error) => expect(error.message).not.toContain("12345678901234567"));
   const dpsk = {
     name: "Backup leak",
@@ -94,15 +96,19 @@ test("a refused recovery PSK or backup passphrase never appears in the client's 
     wlan: { passphraseBackup: "short" },
     dpskGenerationParams: { passphraseLength: 12 },
   };
-  const refusedNetwork = client.execute("W52", {}, { body: dpsk });
+  const refusedNetwork = client.execute("createNetworkDeep", {}, { body: dpsk });
   await expect(refusedNetwork).rejects.toThrow(/wlan\.passphraseBackup/);
   await refusedNetwork.catch((error: Error) => expect(error.message).not.toMatch(/"short"|: short/));
 });
 
 test.each([
-  ["WifiCallingProfile", "W92", { profileName: "Adopt me", ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.12" }] }],
-  ["VspotServer", "W87", { serverName: "Adopt me", serverAddress: "192.0.2.13", password: "adopt-password" }],
-  ["DevicePolicy", "W69", { name: "Adopt me" }],
+  [
+    "WifiCallingProfile",
+    "createWifiCallingProfile",
+    { profileName: "Adopt me", ePDGs: [{ domain: "epdg.example.com", ip: "192.0.2.12" }] },
+  ],
+  ["VspotServer", "createVspot", { serverName: "Adopt me", serverAddress: "192.0.2.13", password: "adopt-password" }],
+  ["DevicePolicy", "createDevicePolicy", { name: "Adopt me" }],
 ] as const)("%s is adopted by its unique name", async (kind, createOp, body) => {
   const existing = (await client.execute<Props>(createOp, {}, { body })).response!;
   const adopted = await lifecycle(kind).create!({ ...body, adoptByName: true });

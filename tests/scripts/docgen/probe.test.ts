@@ -31,32 +31,32 @@ const spec: ResourceSpec = {
   description: "A thing.",
   inputSchema: inputs,
   identity: { idParam: "venueId", parents: { venueId: "venueId" } },
-  ops: { create: "A7", read: "A9", update: "A10", delete: "A11" },
+  ops: { create: "createVenue", read: "getVenue", update: "updateVenue", delete: "deleteVenue" },
   destroy: "delete",
-  toggles: { enabled: { whenTrue: "W79", whenFalse: "W80" } },
-  readFromList: { op: "A6" },
+  toggles: { enabled: { whenTrue: "disableGuestUser", whenFalse: "enableGuestUser" } },
+  readFromList: { op: "listVenues" },
   // Branches on an input, as an administrator's lookup does: both branches' reads are seen.
   findByName: (client, given) =>
-    findInList(client, "A12", { venueId: String(given.venueId) }, (o) =>
+    findInList(client, "listAdmins", { venueId: String(given.venueId) }, (o) =>
       given.externalId !== undefined ? o.externalId === given.externalId : o.email === given.email,
     ),
 };
 
 test("the probe sees the operations a lookup calls and every input it compares, in both branches", async () => {
   const { adoption } = await probeSpec(spec);
-  expect(adoption).toEqual({ ops: ["A12"], inputs: ["venueId", "externalId", "email"] });
+  expect(adoption).toEqual({ ops: ["listAdmins"], inputs: ["venueId", "externalId", "email"] });
 });
 
 test("a spec's operations come with their roles: declared ones, toggles, the list refresh and the lookup's", async () => {
   expect(await operationsOf(spec)).toEqual([
-    { op: "A7", role: "create" },
-    { op: "A9", role: "read" },
-    { op: "A10", role: "update" },
-    { op: "A11", role: "delete" },
-    { op: "W79", role: "`enabled` becomes true" },
-    { op: "W80", role: "`enabled` becomes false" },
-    { op: "A6", role: "refresh of many (one list call)" },
-    { op: "A12", role: "adoption by name, and the takeover of an interrupted create" },
+    { op: "createVenue", role: "create" },
+    { op: "getVenue", role: "read" },
+    { op: "updateVenue", role: "update" },
+    { op: "deleteVenue", role: "delete" },
+    { op: "disableGuestUser", role: "`enabled` becomes true" },
+    { op: "enableGuestUser", role: "`enabled` becomes false" },
+    { op: "listVenues", role: "refresh of many (one list call)" },
+    { op: "listAdmins", role: "adoption by name, and the takeover of an interrupted create" },
   ]);
 });
 

@@ -27,7 +27,7 @@ const settings: ResourceSpec = {
     }),
   ),
   identity: { idParam: "venueId", idFromInput: "venueId" },
-  ops: { read: "W43", update: "W44", reset: "W45" },
+  ops: { read: "getVenueRadio", update: "updateVenueRadio", reset: "resetVenueRadio" },
   destroy: "reset",
   destroyNote: "The venue keeps its settings.",
 };
@@ -39,16 +39,16 @@ const guest: ResourceSpec = {
     z.object({ name: z.string().optional(), disabled: z.boolean().optional(), regenerate: z.number().optional() }),
   outputSchema: z.object({ password: secret(z.string()).describe("The generated password.") }),
   identity: { idParam: "guestUserId" },
-  ops: { create: "W74", read: "W77", delete: "W78" },
+  ops: { create: "createGuestUsers", read: "getGuestUser", delete: "deleteGuestUser" },
   destroy: "delete",
-  toggles: { disabled: { whenTrue: "W79", whenFalse: "W80" } },
-  triggers: { regenerate: { op: "W81" } },
+  toggles: { disabled: { whenTrue: "disableGuestUser", whenFalse: "enableGuestUser" } },
+  triggers: { regenerate: { op: "regenerateGuestUserCredentials" } },
 };
 
 const forgotten: ResourceSpec = {
   ...guest,
   kind: "Written",
-  ops: { create: "W84" },
+  ops: { create: "createDpskPassphrase" },
   destroy: "forget",
   toggles: undefined,
   triggers: undefined,
@@ -60,9 +60,7 @@ describe("generated resource files", () => {
     expect(text).toContain("export interface VenueThingArgs {");
     expect(text).toContain('import { NmsResource } from "../resource";');
     const doc = docAbove(text, "export class VenueThing");
-    expect(doc).toContain(
-      "Destroy: puts the service's defaults back (W45 Reset venue radio to defaults). The venue keeps its settings.",
-    );
+    expect(doc).toContain("Destroy: puts the service's defaults back (resetVenueRadio). The venue keeps its settings.");
     expect(doc).toContain("creating the resource takes it over and writes the program's values");
     expect(doc).toContain("Replaced when `venueId` changes.");
     expect(docAbove(text, "  venueId: pulumi.Input<string>;")).toBe("Changing it replaces the resource.");
@@ -78,9 +76,9 @@ describe("generated resource files", () => {
     expect(docAbove(text, "export class Guest")).toContain("Replaced on any change: the service has no update.");
     expect(docAbove(text, "export class Guest")).toContain("Secret: `password`, encrypted in state.");
     expect(docAbove(args, "  disabled?:")).toBe(
-      "Changing it calls W79 Disable guest user when it becomes true, W80 Enable guest user when false.",
+      "Changing it calls disableGuestUser when it becomes true, enableGuestUser when false.",
     );
-    expect(docAbove(args, "  regenerate?:")).toBe("Changing it calls W81 Regenerate guest credentials.");
+    expect(docAbove(args, "  regenerate?:")).toBe("Changing it calls regenerateGuestUserCredentials.");
     expect(docAbove(text, "  declare readonly password:")).toBe("The generated password. Read only. Secret.");
     expect(text).toContain("constructor(name: string, args?: GuestArgs, opts?: pulumi.CustomResourceOptions);");
   });

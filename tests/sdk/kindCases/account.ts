@@ -40,9 +40,9 @@ export const ACCOUNT_CASES: KindCase[] = [
     replace: { field: "email", value: "ops2@demo.example" },
     drift: {
       async make({ admin, id }) {
-        const current = await admin.call<Props>("A16", { adminId: id });
+        const current = await admin.call<Props>("getAdmin", { adminId: id });
         await admin.execute(
-          "A14",
+          "updateAdminRole",
           {},
           { body: { role: "READ_ONLY", email: current.email, detailLevel: current.detailLevel } },
         );
@@ -50,10 +50,10 @@ export const ACCOUNT_CASES: KindCase[] = [
       path: "role",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("A17", { adminId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteAdmin", { adminId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("A16", { adminId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getAdmin", { adminId: id })),
   },
   {
     name: "oncall",
@@ -62,9 +62,9 @@ export const ACCOUNT_CASES: KindCase[] = [
     update: { field: "description", value: "On-call team" },
     drift: {
       async make({ admin, id }) {
-        const current = await admin.call<Props>("A28", { notificationRecipientId: id });
+        const current = await admin.call<Props>("getNotificationRecipient", { notificationRecipientId: id });
         await admin.execute(
-          "A29",
+          "updateNotificationRecipient",
           { notificationRecipientId: id },
           { body: { description: "edited in the dashboard", endpoints: current.endpoints } },
         );
@@ -72,10 +72,12 @@ export const ACCOUNT_CASES: KindCase[] = [
       path: "description",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("A30", { notificationRecipientId: id }).then(() => undefined),
+      make: ({ admin, id }) =>
+        admin.execute("deleteNotificationRecipient", { notificationRecipientId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("A28", { notificationRecipientId: id })),
+    destroyed: ({ admin, id }) =>
+      expectGone(() => admin.call("getNotificationRecipient", { notificationRecipientId: id })),
   },
   {
     name: "my-profile",
@@ -84,18 +86,24 @@ export const ACCOUNT_CASES: KindCase[] = [
     update: { field: "detailLevel", value: "debug" },
     drift: {
       async make({ admin }) {
-        const current = await admin.call<Props>("A31");
-        await admin.execute("A32", {}, { body: { dateFormat: "yyyy/mm/dd", detailLevel: current.detailLevel } });
+        const current = await admin.call<Props>("getUserProfile");
+        await admin.execute(
+          "updateUserProfile",
+          {},
+          { body: { dateFormat: "yyyy/mm/dd", detailLevel: current.detailLevel } },
+        );
       },
       path: "dateFormat",
     },
     removed: {
       make: ({ admin }) =>
-        admin.execute("A32", {}, { body: { dateFormat: "mm/dd/yyyy", detailLevel: "it" } }).then(() => undefined),
+        admin
+          .execute("updateUserProfile", {}, { body: { dateFormat: "mm/dd/yyyy", detailLevel: "it" } })
+          .then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin }) {
-      expect(await admin.call("A31")).toMatchObject({ dateFormat: "mm/dd/yyyy", detailLevel: "it" });
+      expect(await admin.call("getUserProfile")).toMatchObject({ dateFormat: "mm/dd/yyyy", detailLevel: "it" });
     },
   },
   {
@@ -104,18 +112,18 @@ export const ACCOUNT_CASES: KindCase[] = [
     args: { username: "var@partner.example" },
     replace: { field: "username", value: "pat.lee@partner.example" },
     removed: {
-      make: ({ admin, id }) => admin.execute("A24", { delegationId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteDelegation", { delegationId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("A22", { delegationId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getDelegation", { delegationId: id })),
   },
   {
     name: "vendor-support",
     kind: "SupportAccess",
     args: {},
-    removed: { make: ({ admin }) => admin.execute("A21").then(() => undefined), refresh: "delete" },
+    removed: { make: ({ admin }) => admin.execute("deleteSupportDelegation").then(() => undefined), refresh: "delete" },
     async destroyed({ admin }) {
-      expect(await admin.call("A18", {}, { query: { type: "SUPPORT" } })).toEqual([]);
+      expect(await admin.call("listDelegations", {}, { query: { type: "SUPPORT" } })).toEqual([]);
     },
   },
   {
@@ -126,19 +134,21 @@ export const ACCOUNT_CASES: KindCase[] = [
     // The image comes as an asset or as a local path, not both.
     full: { imagePath: null },
     async created({ admin, id, ids }) {
-      const plan = await admin.call<Props>("F3", { venueId: ids.hq, floorPlanId: id });
-      const bytes = await admin.download(await admin.redirectTarget("U2", { fileId: plan.imageId }));
+      const plan = await admin.call<Props>("getFloorPlan", { venueId: ids.hq, floorPlanId: id });
+      const bytes = await admin.download(await admin.redirectTarget("getDownloadUrl", { fileId: plan.imageId }));
       expect(bytes).toEqual(fs.readFileSync(FLOOR_IMAGES.a));
     },
     update: { field: "floorNumber", value: 2 },
     replace: { field: "venueId", value: "${branch}" },
     drift: {
       async make({ admin, id, ids }) {
-        const plan = await admin.call<Props>("F3", { venueId: ids.hq, floorPlanId: id }).catch(() => undefined);
+        const plan = await admin
+          .call<Props>("getFloorPlan", { venueId: ids.hq, floorPlanId: id })
+          .catch(() => undefined);
         const venueId = plan ? ids.hq : ids.branch;
-        const current = plan ?? (await admin.call<Props>("F3", { venueId, floorPlanId: id }));
+        const current = plan ?? (await admin.call<Props>("getFloorPlan", { venueId, floorPlanId: id }));
         await admin.execute(
-          "F4",
+          "updateFloorPlan",
           { venueId, floorPlanId: id },
           { body: { name: "Renamed in the dashboard", floorNumber: current.floorNumber, imageId: current.imageId } },
         );
@@ -146,10 +156,12 @@ export const ACCOUNT_CASES: KindCase[] = [
       path: "name",
     },
     removed: {
-      make: ({ admin, id, ids }) => admin.execute("F5", { venueId: ids.hq, floorPlanId: id }).then(() => undefined),
+      make: ({ admin, id, ids }) =>
+        admin.execute("deleteFloorPlan", { venueId: ids.hq, floorPlanId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id, ids }) => expectGone(() => admin.call("F3", { venueId: ids.hq, floorPlanId: id })),
+    destroyed: ({ admin, id, ids }) =>
+      expectGone(() => admin.call("getFloorPlan", { venueId: ids.hq, floorPlanId: id })),
   },
   {
     name: "hq-plan-points",
@@ -162,9 +174,12 @@ export const ACCOUNT_CASES: KindCase[] = [
     update: { field: "points", value: [point(10, 10, "38.7223", "-9.1393"), point(95, 85, "38.7231", "-9.1379")] },
     drift: {
       async make({ admin, ids }) {
-        const points = await admin.call<Props[]>("C1", { venueId: ids.hq, floorPlanId: ids["hq-plan"] });
+        const points = await admin.call<Props[]>("listCalibrationPoints", {
+          venueId: ids.hq,
+          floorPlanId: ids["hq-plan"],
+        });
         await admin.execute(
-          "C2",
+          "replaceCalibrationPoints",
           { venueId: ids.hq, floorPlanId: ids["hq-plan"] },
           { body: [{ ...points[0], latitude: "38.0000" }, points[1]] },
         );
@@ -175,7 +190,7 @@ export const ACCOUNT_CASES: KindCase[] = [
       make: ({ admin, ids }) =>
         admin
           .execute(
-            "C2",
+            "replaceCalibrationPoints",
             { venueId: ids.hq, floorPlanId: ids["hq-plan"] },
             { body: [point(0, 0, "0", "0"), point(100, 100, "1", "1")] },
           )
@@ -184,7 +199,9 @@ export const ACCOUNT_CASES: KindCase[] = [
     },
     // Forgotten: the points stay on the floor plan.
     async destroyed({ admin, ids }) {
-      expect(await admin.call("C1", { venueId: ids.hq, floorPlanId: ids["hq-plan"] })).toHaveLength(2);
+      expect(await admin.call("listCalibrationPoints", { venueId: ids.hq, floorPlanId: ids["hq-plan"] })).toHaveLength(
+        2,
+      );
     },
   },
 ];

@@ -28,9 +28,9 @@ export const CORE_CASES: KindCase[] = [
     update: { field: "description", value: "Head office" },
     drift: {
       async make({ admin, id }) {
-        const hq = await admin.call<Props>("A9", { venueId: id });
+        const hq = await admin.call<Props>("getVenue", { venueId: id });
         await admin.execute(
-          "A10",
+          "updateVenue",
           { venueId: id },
           { body: { name: hq.name, description: "edited in the dashboard", address: hq.address } },
         );
@@ -38,10 +38,10 @@ export const CORE_CASES: KindCase[] = [
       path: "description",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("A11", { venueId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteVenue", { venueId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("A9", { venueId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getVenue", { venueId: id })),
   },
   {
     name: "lobby",
@@ -51,9 +51,9 @@ export const CORE_CASES: KindCase[] = [
     replace: { field: "venueId", value: "${branch}" },
     drift: {
       async make({ admin, id }) {
-        const lobby = await admin.call<Props>("W26", { apGroupId: id });
+        const lobby = await admin.call<Props>("getApGroup", { apGroupId: id });
         await admin.execute(
-          "W27",
+          "updateApGroup",
           { apGroupId: id },
           { body: { name: lobby.name, venueId: lobby.venueId, description: "moved" } },
         );
@@ -61,10 +61,10 @@ export const CORE_CASES: KindCase[] = [
       path: "description",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W28", { apGroupId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteApGroup", { apGroupId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W26", { apGroupId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getApGroup", { apGroupId: id })),
   },
   {
     name: "corp",
@@ -80,16 +80,20 @@ export const CORE_CASES: KindCase[] = [
     update: { field: "wlan", value: { ssid: "corp", vlanId: 30, wlanSecurity: "WPA2Enterprise" } },
     drift: {
       async make({ admin, id }) {
-        const net = await admin.call<Props>("W57", { networkId: id });
-        await admin.execute("W58", { networkId: id }, { body: { ...net, wlan: { ...net.wlan, vlanId: 99 } } });
+        const net = await admin.call<Props>("getNetworkDeep", { networkId: id });
+        await admin.execute(
+          "updateNetworkDeep",
+          { networkId: id },
+          { body: { ...net, wlan: { ...net.wlan, vlanId: 99 } } },
+        );
       },
       path: "wlan.vlanId",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W56", { networkId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteNetwork", { networkId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W57", { networkId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getNetworkDeep", { networkId: id })),
   },
   {
     name: "corp-at-hq",
@@ -107,9 +111,9 @@ export const CORE_CASES: KindCase[] = [
     replace: { field: "venueId", value: "${branch}" },
     drift: {
       async make({ admin, id }) {
-        const activation = await admin.call<Props>("W61", { networkVenueId: id });
+        const activation = await admin.call<Props>("getNetworkActivation", { networkVenueId: id });
         await admin.execute(
-          "W62",
+          "updateNetworkActivation",
           { networkVenueId: id },
           {
             body: {
@@ -122,10 +126,10 @@ export const CORE_CASES: KindCase[] = [
       path: "apGroups[0].radio",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W63", { networkVenueId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deactivateNetwork", { networkVenueId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W61", { networkVenueId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getNetworkActivation", { networkVenueId: id })),
   },
   {
     name: "hq-radio",
@@ -136,9 +140,9 @@ export const CORE_CASES: KindCase[] = [
     replace: { field: "venueId", value: "${branch}" },
     drift: {
       async make({ admin, id }) {
-        const radio = await admin.call<Props>("W43", { venueId: id });
+        const radio = await admin.call<Props>("getVenueRadio", { venueId: id });
         await admin.execute(
-          "W44",
+          "updateVenueRadio",
           { venueId: id },
           { body: { ...radio, radioParams24G: { ...radio.radioParams24G, channelBandwidth: "40MHz" } } },
         );
@@ -146,11 +150,13 @@ export const CORE_CASES: KindCase[] = [
       path: "radioParams24G.channelBandwidth",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W45", { venueId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("resetVenueRadio", { venueId: id }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W43", { venueId: id })).toEqual(await admin.call("W46", { venueId: id }));
+      expect(await admin.call("getVenueRadio", { venueId: id })).toEqual(
+        await admin.call("getVenueRadioDefaults", { venueId: id }),
+      );
     },
   },
   {
@@ -162,23 +168,23 @@ export const CORE_CASES: KindCase[] = [
     replace: { field: "venueId", value: "${branch}" },
     drift: {
       async make({ admin, id }) {
-        const syslog = await admin.call<Props>("W47", { venueId: id });
-        await admin.execute("W48", { venueId: id }, { body: { ...syslog, server: "198.51.100.9" } });
+        const syslog = await admin.call<Props>("getVenueSyslog", { venueId: id });
+        await admin.execute("updateVenueSyslog", { venueId: id }, { body: { ...syslog, server: "198.51.100.9" } });
       },
       path: "server",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W48", { venueId: id }, { body: {} }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("updateVenueSyslog", { venueId: id }, { body: {} }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W47", { venueId: id })).toMatchObject({
+      expect(await admin.call("getVenueSyslog", { venueId: id })).toMatchObject({
         enabled: false,
         port: 514,
         priority: "INFO",
         protocol: "UDP",
       });
-      expect(await admin.call<Props>("W47", { venueId: id })).not.toHaveProperty("server");
+      expect(await admin.call<Props>("getVenueSyslog", { venueId: id })).not.toHaveProperty("server");
     },
   },
   {
@@ -190,9 +196,9 @@ export const CORE_CASES: KindCase[] = [
     replace: { field: "serialNumber", value: "412345678902" },
     drift: {
       async make({ admin, id }) {
-        const ap = await admin.call<Props>("W5", { serialNumber: id });
+        const ap = await admin.call<Props>("getAp", { serialNumber: id });
         await admin.execute(
-          "W6",
+          "updateAp",
           { serialNumber: id },
           { body: { serialNumber: id, name: "Renamed AP", venueId: ap.venueId, apGroupId: ap.apGroupId } },
         );
@@ -200,10 +206,10 @@ export const CORE_CASES: KindCase[] = [
       path: "name",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W7", { serialNumber: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteAp", { serialNumber: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W5", { serialNumber: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getAp", { serialNumber: id })),
   },
   {
     name: "visitor",
@@ -219,14 +225,14 @@ export const CORE_CASES: KindCase[] = [
     update: { field: "disabled", value: true },
     replace: { field: "maxDevices", value: 3 },
     drift: {
-      make: ({ admin, id }) => admin.execute("W79", { guestUserId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("disableGuestUser", { guestUserId: id }).then(() => undefined),
       path: "disabled",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W78", { guestUserId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteGuestUser", { guestUserId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W77", { guestUserId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getGuestUser", { guestUserId: id })),
   },
   {
     name: "printer-key",
@@ -248,16 +254,17 @@ export const CORE_CASES: KindCase[] = [
     replace: { field: "profileId", value: "${annex-profile}" },
     drift: {
       async make({ admin, ids, id }) {
-        const vlan = await admin.call<Props>("S52", { profileId: ids.campus, vlanUuid: id });
-        await admin.execute("S51", { profileId: ids.campus }, { body: { ...vlan, vlanName: "edited" } });
+        const vlan = await admin.call<Props>("getVlan", { profileId: ids.campus, vlanUuid: id });
+        await admin.execute("updateVlan", { profileId: ids.campus }, { body: { ...vlan, vlanName: "edited" } });
       },
       path: "vlanName",
     },
     removed: {
-      make: ({ admin, ids, id }) => admin.execute("S53", { profileId: ids.campus, vlanUuid: id }).then(() => undefined),
+      make: ({ admin, ids, id }) =>
+        admin.execute("deleteVlan", { profileId: ids.campus, vlanUuid: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S52", { profileId: ids.campus, vlanUuid: id })),
+    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("getVlan", { profileId: ids.campus, vlanUuid: id })),
   },
   {
     name: "core-profile",
@@ -266,15 +273,15 @@ export const CORE_CASES: KindCase[] = [
     update: { field: "description", value: "core and distribution" },
     drift: {
       async make({ admin, id }) {
-        const profile = await admin.call<Props>("S45", { profileId: id });
-        await admin.execute("S44", {}, { body: { ...profile, description: "edited" } });
+        const profile = await admin.call<Props>("getSwitchProfile", { profileId: id });
+        await admin.execute("updateSwitchProfile", {}, { body: { ...profile, description: "edited" } });
       },
       path: "description",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("S46", { profileId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteSwitchProfile", { profileId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("S45", { profileId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getSwitchProfile", { profileId: id })),
   },
 ];

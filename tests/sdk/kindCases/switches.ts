@@ -63,16 +63,16 @@ export const SWITCH_CASES: KindCase[] = [
     replace: { field: "serialNumber", value: "FEK3224R0A7" },
     drift: {
       async make({ admin, id }) {
-        const sw = await admin.call<Props>("S14", { serialNumber: id });
-        await admin.execute("S11", {}, { body: { ...sw, name: "edited in the dashboard" } });
+        const sw = await admin.call<Props>("getSwitch", { serialNumber: id });
+        await admin.execute("updateSwitch", {}, { body: { ...sw, name: "edited in the dashboard" } });
       },
       path: "name",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("S15", { serialNumber: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteSwitch", { serialNumber: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("S14", { serialNumber: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getSwitch", { serialNumber: id })),
   },
   {
     name: "sw-acl-guests",
@@ -89,9 +89,9 @@ export const SWITCH_CASES: KindCase[] = [
     replace: { field: "profileId", value: "${sw-profile-2}" },
     drift: {
       async make({ admin, ids, id }) {
-        const acl = await admin.call<Props>("S5", { profileId: ids["sw-profile"], aclId: id });
+        const acl = await admin.call<Props>("getAcl", { profileId: ids["sw-profile"], aclId: id });
         await admin.execute(
-          "S4",
+          "updateAcl",
           { profileId: ids["sw-profile"] },
           { body: { ...acl, aclRules: [{ ...acl.aclRules[0], action: "deny" }] } },
         );
@@ -100,10 +100,11 @@ export const SWITCH_CASES: KindCase[] = [
     },
     removed: {
       make: ({ admin, ids, id }) =>
-        admin.execute("S6", { profileId: ids["sw-profile"], aclId: id }).then(() => undefined),
+        admin.execute("deleteAcl", { profileId: ids["sw-profile"], aclId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, ids, id }) => expectGone(() => admin.call("S5", { profileId: ids["sw-profile"], aclId: id })),
+    destroyed: ({ admin, ids, id }) =>
+      expectGone(() => admin.call("getAcl", { profileId: ids["sw-profile"], aclId: id })),
   },
   {
     name: "sw-trusted-uplink",
@@ -119,11 +120,11 @@ export const SWITCH_CASES: KindCase[] = [
     replace: { field: "trustPorts", value: ["1/2/2"] },
     removed: {
       make: ({ admin, ids, id }) =>
-        admin.execute("S49", { profileId: ids["sw-profile"], trustedPortId: id }).then(() => undefined),
+        admin.execute("deleteTrustedPort", { profileId: ids["sw-profile"], trustedPortId: id }).then(() => undefined),
       refresh: "delete",
     },
     destroyed: ({ admin, ids, id }) =>
-      expectGone(() => admin.call("S48", { profileId: ids["sw-profile"], trustedPortId: id })),
+      expectGone(() => admin.call("getTrustedPort", { profileId: ids["sw-profile"], trustedPortId: id })),
   },
   {
     name: "sw-port-5",
@@ -145,24 +146,30 @@ export const SWITCH_CASES: KindCase[] = [
     replace: { field: "port", value: "1/1/6" },
     drift: {
       async make({ admin, ids }) {
-        const port = await admin.call<Props>("S41", {
+        const port = await admin.call<Props>("getSwitchPort", {
           serialNumber: ids["sw-access-1"],
           unitNum: "1",
           slotNum: "1",
           portNum: "5",
         });
-        await admin.execute("S40", { serialNumber: ids["sw-access-1"] }, { body: { ...port, name: "edited" } });
+        await admin.execute(
+          "updateSwitchPort",
+          { serialNumber: ids["sw-access-1"] },
+          { body: { ...port, name: "edited" } },
+        );
       },
       path: "name",
     },
     // The reset shows on rstpAdminEdgePort (back to false); fields it clears keep their old values in state (provider/lifecycle/mapping.ts outputsOf).
     removed: {
       make: ({ admin, ids }) =>
-        admin.execute("S40", { serialNumber: ids["sw-access-1"] }, { body: { port: "1/1/5" } }).then(() => undefined),
+        admin
+          .execute("updateSwitchPort", { serialNumber: ids["sw-access-1"] }, { body: { port: "1/1/5" } })
+          .then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, ids }) {
-      const port = await admin.call<Props>("S41", {
+      const port = await admin.call<Props>("getSwitchPort", {
         serialNumber: ids["sw-access-1"],
         unitNum: "1",
         slotNum: "1",
@@ -195,13 +202,16 @@ export const SWITCH_CASES: KindCase[] = [
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {
       async make({ admin, id }) {
-        const lag = await admin.call<Props>("S36", { lagId: id });
-        await admin.execute("S32", {}, { body: { ...lag, name: "edited" } });
+        const lag = await admin.call<Props>("getLag", { lagId: id });
+        await admin.execute("updateLag", {}, { body: { ...lag, name: "edited" } });
       },
       path: "name",
     },
-    removed: { make: ({ admin, id }) => admin.execute("S37", { lagId: id }).then(() => undefined), refresh: "delete" },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("S36", { lagId: id })),
+    removed: {
+      make: ({ admin, id }) => admin.execute("deleteLag", { lagId: id }).then(() => undefined),
+      refresh: "delete",
+    },
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getLag", { lagId: id })),
   },
   {
     name: "sw-mgmt-ip",
@@ -219,16 +229,16 @@ export const SWITCH_CASES: KindCase[] = [
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {
       async make({ admin, id }) {
-        const ip = await admin.call<Props>("S29", { ipPortId: id });
-        await admin.execute("S25", {}, { body: { ...ip, ospfArea: "0.0.0.9" } });
+        const ip = await admin.call<Props>("getIpPort", { ipPortId: id });
+        await admin.execute("updateIpPort", {}, { body: { ...ip, ospfArea: "0.0.0.9" } });
       },
       path: "ospfArea",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("S30", { ipPortId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteIpPort", { ipPortId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("S29", { ipPortId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getIpPort", { ipPortId: id })),
   },
   {
     // The VE port below names it through its vlanId output: a new VLAN ID replaces the VLAN (the service refuses to change
@@ -240,18 +250,18 @@ export const SWITCH_CASES: KindCase[] = [
     replace: { field: "vlanId", value: 231 },
     drift: {
       async make({ admin, ids, id }) {
-        const vlan = await admin.call<Props>("S52", { profileId: ids["sw-profile"], vlanUuid: id });
-        await admin.execute("S51", { profileId: ids["sw-profile"] }, { body: { ...vlan, vlanName: "edited" } });
+        const vlan = await admin.call<Props>("getVlan", { profileId: ids["sw-profile"], vlanUuid: id });
+        await admin.execute("updateVlan", { profileId: ids["sw-profile"] }, { body: { ...vlan, vlanName: "edited" } });
       },
       path: "vlanName",
     },
     removed: {
       make: ({ admin, ids, id }) =>
-        admin.execute("S53", { profileId: ids["sw-profile"], vlanUuid: id }).then(() => undefined),
+        admin.execute("deleteVlan", { profileId: ids["sw-profile"], vlanUuid: id }).then(() => undefined),
       refresh: "delete",
     },
     destroyed: ({ admin, ids, id }) =>
-      expectGone(() => admin.call("S52", { profileId: ids["sw-profile"], vlanUuid: id })),
+      expectGone(() => admin.call("getVlan", { profileId: ids["sw-profile"], vlanUuid: id })),
   },
   {
     name: "sw-voice-ve",
@@ -268,16 +278,16 @@ export const SWITCH_CASES: KindCase[] = [
     replace: { field: "switchId", value: "${sw-access-2}" },
     drift: {
       async make({ admin, id }) {
-        const ve = await admin.call<Props>("S64", { vePortId: id });
-        await admin.execute("S61", {}, { body: { ...ve, dhcpRelayAgent: "10.0.0.9" } });
+        const ve = await admin.call<Props>("getVePort", { vePortId: id });
+        await admin.execute("updateVePort", {}, { body: { ...ve, dhcpRelayAgent: "10.0.0.9" } });
       },
       path: "dhcpRelayAgent",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("S65", { vePortId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteVePort", { vePortId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("S64", { vePortId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getVePort", { vePortId: id })),
   },
   {
     name: "sw-campus-settings",
@@ -295,17 +305,21 @@ export const SWITCH_CASES: KindCase[] = [
     replace: { field: "venueId", value: "${sw-annex}" },
     drift: {
       async make({ admin, id }) {
-        const settings = await admin.call<Props>("S69", { venueId: id });
-        await admin.execute("S68", {}, { body: { ...settings, firmware: "09.0.10" } });
+        const settings = await admin.call<Props>("getVenueSwitchSettings", { venueId: id });
+        await admin.execute("updateVenueSwitchSettings", {}, { body: { ...settings, firmware: "09.0.10" } });
       },
       path: "firmware",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("S68", {}, { body: { id } }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("updateVenueSwitchSettings", {}, { body: { id } }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect(await admin.call("S69", { venueId: id })).toEqual({ id, dns: [], syslogEnabled: false });
+      expect(await admin.call("getVenueSwitchSettings", { venueId: id })).toEqual({
+        id,
+        dns: [],
+        syslogEnabled: false,
+      });
     },
   },
 ];

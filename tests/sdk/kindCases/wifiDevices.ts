@@ -50,9 +50,9 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     replace: { field: "serialNumber", value: "${settings-ap-2}" },
     drift: {
       async make({ admin, id }) {
-        const radio = await admin.call<Props>("W18", { serialNumber: id });
+        const radio = await admin.call<Props>("getApRadio", { serialNumber: id });
         await admin.execute(
-          "W19",
+          "updateApRadio",
           { serialNumber: id },
           { body: { ...radio, apRadioParams24G: { ...radio.apRadioParams24G, channelBandwidth: "40MHz" } } },
         );
@@ -60,11 +60,11 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
       path: "apRadioParams24G.channelBandwidth",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W20", { serialNumber: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("resetApRadio", { serialNumber: id }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W18", { serialNumber: id })).toMatchObject({
+      expect(await admin.call("getApRadio", { serialNumber: id })).toMatchObject({
         useVenueSettings: true,
         apRadioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "AUTO" },
       });
@@ -77,9 +77,9 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     update: { field: "poeOut", value: false },
     drift: {
       async make({ admin, id }) {
-        const ports = await admin.call<Props>("W13", { serialNumber: id });
+        const ports = await admin.call<Props>("getApLanPorts", { serialNumber: id });
         await admin.execute(
-          "W14",
+          "updateApLanPorts",
           { serialNumber: id },
           { body: { ...ports, lanPorts: [{ ...ports.lanPorts[0], enabled: false }] } },
         );
@@ -87,11 +87,11 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
       path: "lanPorts[0].enabled",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W15", { serialNumber: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("resetApLanPorts", { serialNumber: id }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W13", { serialNumber: id })).toEqual({
+      expect(await admin.call("getApLanPorts", { serialNumber: id })).toEqual({
         lanPorts: [],
         poeOut: null,
         useVenueSettings: false,
@@ -115,17 +115,21 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     },
     drift: {
       async make({ admin, id }) {
-        const gateway = await admin.call<Props>("W8", { serialNumber: id });
-        await admin.execute("W9", { serialNumber: id }, { body: { rules: [{ ...gateway.rules[0], fromVlan: 11 }] } });
+        const gateway = await admin.call<Props>("getApBonjourGateway", { serialNumber: id });
+        await admin.execute(
+          "updateApBonjourGateway",
+          { serialNumber: id },
+          { body: { rules: [{ ...gateway.rules[0], fromVlan: 11 }] } },
+        );
       },
       path: "rules[0].fromVlan",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W10", { serialNumber: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("resetApBonjourGateway", { serialNumber: id }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W8", { serialNumber: id })).toEqual({ rules: [] });
+      expect(await admin.call("getApBonjourGateway", { serialNumber: id })).toEqual({ rules: [] });
     },
   },
   {
@@ -135,15 +139,15 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     update: { field: "enabled", value: false },
     drift: {
       make: ({ admin, id }) =>
-        admin.execute("W42", { venueId: id }, { body: { enabled: false } }).then(() => undefined),
+        admin.execute("updateVenueMesh", { venueId: id }, { body: { enabled: false } }).then(() => undefined),
       path: "enabled",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W42", { venueId: id }, { body: {} }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("updateVenueMesh", { venueId: id }, { body: {} }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect((await admin.call<Props>("W32", { venueId: id })).mesh).toEqual({ enabled: false });
+      expect((await admin.call<Props>("getVenueWifiSettings", { venueId: id })).mesh).toEqual({ enabled: false });
     },
   },
   {
@@ -159,17 +163,18 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     },
     drift: {
       async make({ admin, id }) {
-        const [first] = await admin.call<Props[]>("W38", { venueId: id });
-        await admin.execute("W39", { venueId: id }, { body: [{ ...first, poeOut: false }] });
+        const [first] = await admin.call<Props[]>("getVenueLanPorts", { venueId: id });
+        await admin.execute("updateVenueLanPorts", { venueId: id }, { body: [{ ...first, poeOut: false }] });
       },
       path: "models[0].poeOut",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W39", { venueId: id }, { body: [] }).then(() => undefined),
+      make: ({ admin, id }) =>
+        admin.execute("updateVenueLanPorts", { venueId: id }, { body: [] }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W38", { venueId: id })).toEqual([]);
+      expect(await admin.call("getVenueLanPorts", { venueId: id })).toEqual([]);
     },
   },
   {
@@ -187,9 +192,9 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     replace: { field: "venueId", value: "${devices-annex}" },
     drift: {
       async make({ admin, id }) {
-        const leds = await admin.call<Props[]>("W40", { venueId: id });
+        const leds = await admin.call<Props[]>("getVenueLeds", { venueId: id });
         await admin.execute(
-          "W41",
+          "updateVenueLeds",
           { venueId: id },
           { body: leds.map((l, i) => (i === 0 ? { ...l, ledEnabled: true } : l)) },
         );
@@ -197,11 +202,11 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
       path: "models[0].ledEnabled",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W41", { venueId: id }, { body: [] }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("updateVenueLeds", { venueId: id }, { body: [] }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W40", { venueId: id })).toEqual([]);
+      expect(await admin.call("getVenueLeds", { venueId: id })).toEqual([]);
     },
   },
   {
@@ -224,17 +229,22 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     update: { field: "models", value: [{ ...cellular, primaryWanRecoveryTimer: 120 }] },
     drift: {
       async make({ admin, id }) {
-        const [first] = await admin.call<Props[]>("W33", { venueId: id });
-        await admin.execute("W34", { venueId: id }, { body: [{ ...first, wanConnection: "CELLULAR" }] });
+        const [first] = await admin.call<Props[]>("getVenueCellularSettings", { venueId: id });
+        await admin.execute(
+          "updateVenueCellularSettings",
+          { venueId: id },
+          { body: [{ ...first, wanConnection: "CELLULAR" }] },
+        );
       },
       path: "models[0].wanConnection",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W34", { venueId: id }, { body: [] }).then(() => undefined),
+      make: ({ admin, id }) =>
+        admin.execute("updateVenueCellularSettings", { venueId: id }, { body: [] }).then(() => undefined),
       refresh: "update",
     },
     async destroyed({ admin, id }) {
-      expect(await admin.call("W33", { venueId: id })).toEqual([]);
+      expect(await admin.call("getVenueCellularSettings", { venueId: id })).toEqual([]);
     },
   },
   {
@@ -246,12 +256,15 @@ export const WIFI_DEVICE_CASES: KindCase[] = [
     removed: {
       make: ({ admin, ids }) =>
         admin
-          .execute("W37", { venueId: ids["devices-site"], dhcpServiceProfileId: SEEDED_DHCP_PROFILE })
+          .execute("unbindVenueDhcpServiceProfile", {
+            venueId: ids["devices-site"],
+            dhcpServiceProfileId: SEEDED_DHCP_PROFILE,
+          })
           .then(() => undefined),
       refresh: "delete",
     },
     async destroyed({ admin, ids }) {
-      expect(await admin.call("W35", { venueId: ids["devices-site"] })).toEqual([]);
+      expect(await admin.call("listVenueDhcpServiceProfiles", { venueId: ids["devices-site"] })).toEqual([]);
     },
   },
 ];

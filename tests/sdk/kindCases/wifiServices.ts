@@ -36,9 +36,9 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     update: { field: "description", value: "Carrier ePDGs" },
     drift: {
       async make({ admin, id }) {
-        const profile = await admin.call<Props>("W94", { wifiCallingProfileId: id });
+        const profile = await admin.call<Props>("getWifiCallingProfile", { wifiCallingProfileId: id });
         await admin.execute(
-          "W95",
+          "updateWifiCallingProfile",
           { wifiCallingProfileId: id },
           { body: { ...profile, qosPriority: "WIFICALLING_PRI_BG" } },
         );
@@ -46,10 +46,11 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
       path: "qosPriority",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W96", { wifiCallingProfileId: id }).then(() => undefined),
+      make: ({ admin, id }) =>
+        admin.execute("deleteWifiCallingProfile", { wifiCallingProfileId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W94", { wifiCallingProfileId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getWifiCallingProfile", { wifiCallingProfileId: id })),
   },
   {
     name: "hotspot",
@@ -65,16 +66,16 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     update: { field: "port", value: 9883 },
     drift: {
       async make({ admin, id }) {
-        const server = await admin.call<Props>("W88", { vspotId: id });
-        await admin.execute("W89", { vspotId: id }, { body: { ...server, serverAddress: "192.0.2.99" } });
+        const server = await admin.call<Props>("getVspot", { vspotId: id });
+        await admin.execute("updateVspot", { vspotId: id }, { body: { ...server, serverAddress: "192.0.2.99" } });
       },
       path: "serverAddress",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W90", { vspotId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteVspot", { vspotId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W88", { vspotId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getVspot", { vspotId: id })),
   },
   {
     name: "branch-vspot",
@@ -84,10 +85,10 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     // moved to another server by hand therefore shows on refresh as a replace, not as the in-place drift this table checks.
     replace: { field: "venueId", value: "${kiosk}" },
     removed: {
-      make: ({ admin, id }) => admin.execute("W101", { venueId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("unbindVenueVspot", { venueId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W100", { venueId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getVenueVspot", { venueId: id })),
   },
   {
     name: "phones-policy",
@@ -117,16 +118,20 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     update: { field: "description", value: "Phones and consoles" },
     drift: {
       async make({ admin, id }) {
-        const policy = await admin.call<Props>("W71", { devicePolicyId: id });
-        await admin.execute("W72", { devicePolicyId: id }, { body: { ...policy, defaultAccess: "BLOCK" } });
+        const policy = await admin.call<Props>("getDevicePolicy", { devicePolicyId: id });
+        await admin.execute(
+          "updateDevicePolicy",
+          { devicePolicyId: id },
+          { body: { ...policy, defaultAccess: "BLOCK" } },
+        );
       },
       path: "defaultAccess",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W70", {}, { body: [id] }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteDevicePolicies", {}, { body: [id] }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W71", { devicePolicyId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getDevicePolicy", { devicePolicyId: id })),
   },
   {
     name: "recovery",
@@ -135,18 +140,22 @@ export const WIFI_SERVICE_CASES: KindCase[] = [
     update: { field: "psk", value: "${secret:recoveryPskNext}" },
     drift: {
       make: ({ admin }) =>
-        admin.execute("W83", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } }).then(() => undefined),
+        admin
+          .execute("updateRecoveryPsk", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } })
+          .then(() => undefined),
       path: "psk",
     },
     // The PSK always exists: changed out of band, refresh shows the change.
     removed: {
       make: ({ admin }) =>
-        admin.execute("W83", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } }).then(() => undefined),
+        admin
+          .execute("updateRecoveryPsk", {}, { body: { psk: WIFI_SERVICE_SECRETS.recoveryPskByHand } })
+          .then(() => undefined),
       refresh: "update",
     },
     // Destroy forgets: the PSK the program last set stays in the service.
     async destroyed({ admin }) {
-      expect((await admin.call<Props>("W82")).psk).toBe(WIFI_SERVICE_SECRETS.recoveryPsk);
+      expect((await admin.call<Props>("getRecoveryPsk")).psk).toBe(WIFI_SERVICE_SECRETS.recoveryPsk);
     },
   },
   // One network of each type beside the core table's aaa network; the psk one names the profile and the policy above.
@@ -222,15 +231,19 @@ function networkCase(name: string, args: Props, full: Props = {}): KindCase {
     update: { field: "description", value: `${String(args.name)} network` },
     drift: {
       async make({ admin, id }) {
-        const net = await admin.call<Props>("W57", { networkId: id });
-        await admin.execute("W58", { networkId: id }, { body: { ...net, wlan: { ...net.wlan, vlanId: 77 } } });
+        const net = await admin.call<Props>("getNetworkDeep", { networkId: id });
+        await admin.execute(
+          "updateNetworkDeep",
+          { networkId: id },
+          { body: { ...net, wlan: { ...net.wlan, vlanId: 77 } } },
+        );
       },
       path: "wlan.vlanId",
     },
     removed: {
-      make: ({ admin, id }) => admin.execute("W56", { networkId: id }).then(() => undefined),
+      make: ({ admin, id }) => admin.execute("deleteNetwork", { networkId: id }).then(() => undefined),
       refresh: "delete",
     },
-    destroyed: ({ admin, id }) => expectGone(() => admin.call("W57", { networkId: id })),
+    destroyed: ({ admin, id }) => expectGone(() => admin.call("getNetworkDeep", { networkId: id })),
   };
 }

@@ -24,11 +24,11 @@ const serial = switchSerial(1);
 beforeAll(async () => {
   emu = await start();
   client = await Client.login(emu);
-  venueId = (await client.ok("A7", {}, venueBody("Switch rules"))).id;
+  venueId = (await client.ok("createVenue", {}, venueBody("Switch rules"))).id;
   const family = [{ model: "ICX7150-24P", taggedPorts: "1/1/2,1/1/3", untaggedPorts: "1/1/4" }];
   profileId = (
     await client.ok(
-      "S43",
+      "createSwitchProfile",
       {},
       {
         name: "Rules profile",
@@ -38,7 +38,7 @@ beforeAll(async () => {
       },
     )
   ).id;
-  await client.ok("S10", {}, switchBody(venueId, 1));
+  await client.ok("createSwitch", {}, switchBody(venueId, 1));
 });
 afterAll(() => emu.close());
 
@@ -51,9 +51,9 @@ async function refusal(reply: Promise<{ status: number; body: any }>, status: nu
 
 const objects = () => adminApi(emu, "GET", `tenants/${client.tenantId}/objects`);
 
-describe("switches (S9-S24)", () => {
+describe("switches", () => {
   test("the switch's id is its serial number and fills the {serialNumber} slot of every switch path", async () => {
-    const sw = (await client.call("S14", { serialNumber: serial })).body;
+    const sw = (await client.call("getSwitch", { serialNumber: serial })).body;
     expect(sw).toEqual({
       id: serial,
       venueId,
@@ -63,8 +63,10 @@ describe("switches (S9-S24)", () => {
       softDeleted: false,
       isPrimaryDeleted: false,
     });
-    expect((await client.call("S39", { serialNumber: serial })).status).toBe(200);
-    expect((await client.call("S13", { venueId })).body.map((s: { id: string }) => s.id)).toEqual([serial]);
+    expect((await client.call("listSwitchPorts", { serialNumber: serial })).status).toBe(200);
+    expect((await client.call("listVenueSwitches", { venueId })).body.map((s: { id: string }) => s.id)).toEqual([
+      serial,
+    ]);
   });
 
   test.each([
@@ -75,7 +77,7 @@ describe("switches (S9-S24)", () => {
     ["FEK3224R0AU", "a U among the last three"],
     ["FEK3224R0A", "one character short"],
   ])("an id of %s (%s) is refused naming id", async (id) => {
-    const entry = await refusal(client.call("S10", {}, { id, venueId }), 422);
+    const entry = await refusal(client.call("createSwitch", {}, { id, venueId }), 422);
     expect(entry).toMatchObject({ code: "NMS-VALIDATION", object: "id", value: id });
   });
 
@@ -88,29 +90,29 @@ describe("switches (S9-S24)", () => {
     ["tags", "x"],
     ["igmpSnooping", "sometimes"],
   ])("a %s of %j is refused naming it", async (field, value) => {
-    const entry = await refusal(client.call("S10", {}, { ...switchBody(venueId, 9), [field]: value }), 422);
+    const entry = await refusal(client.call("createSwitch", {}, { ...switchBody(venueId, 9), [field]: value }), 422);
     expect(entry).toMatchObject({ code: "NMS-VALIDATION", object: field });
   });
 
   test("tags may be empty or up to five tags of 2 to 58 characters", async () => {
     for (const tags of ["", "ab,cd,ef,gh,ij", "x".repeat(58)]) {
-      expect((await client.call("S11", {}, { ...switchBody(venueId, 1), tags })).status).toBe(202);
+      expect((await client.call("updateSwitch", {}, { ...switchBody(venueId, 1), tags })).status).toBe(202);
     }
   });
 
   test("a serial number added twice is 409 naming id; an unknown venue is 404 naming venueId", async () => {
-    expect(await refusal(client.call("S10", {}, switchBody(venueId, 1)), 409)).toMatchObject({
+    expect(await refusal(client.call("createSwitch", {}, switchBody(venueId, 1)), 409)).toMatchObject({
       code: "NMS-DUPLICATE-NAME",
       object: "id",
     });
-    expect(await refusal(client.call("S10", {}, switchBody("no-such-venue", 8)), 404)).toMatchObject({
+    expect(await refusal(client.call("createSwitch", {}, switchBody("no-such-venue", 8)), 404)).toMatchObject({
       code: "NMS-RELATED-NOT-FOUND",
       object: "venueId",
     });
   });
 
   test("the emulator makes 28 ports with a switch: 1/1/1-1/1/24 and 1/2/1-1/2/4, with the documented defaults", async () => {
-    const ports = (await client.call("S39", { serialNumber: serial })).body as { port: string }[];
+    const ports = (await client.call("listSwitchPorts", { serialNumber: serial })).body as { port: string }[];
     expect(ports.map((p) => p.port)).toEqual([
       ...Array.from({ length: 24 }, (_, i) => `1/1/${i + 1}`),
       ...Array.from({ length: 4 }, (_, i) => `1/2/${i + 1}`),
@@ -125,56 +127,79 @@ describe("switches (S9-S24)", () => {
       portProtected: false,
     });
     expect(
-      await refusal(client.call("S41", { serialNumber: serial, unitNum: "1", slotNum: "3", portNum: "1" }), 404),
+      await refusal(
+        client.call("getSwitchPort", { serialNumber: serial, unitNum: "1", slotNum: "3", portNum: "1" }),
+        404,
+      ),
     ).toMatchObject({ code: "NMS-NOT-FOUND", object: "portNum" });
   });
 
-  test("position (S19) and stack members (S16, S17) are kept by an S11 that leaves them out", async () => {
-    expect(await refusal(client.call("S19", { serialNumber: serial }, { xPercent: 101 }), 422)).toMatchObject({
+  test("position (updateSwitchPosition) and stack members (updateStackMembers, deleteStackMember) are kept by an updateSwitch that leaves them out", async () => {
+    expect(
+      await refusal(client.call("updateSwitchPosition", { serialNumber: serial }, { xPercent: 101 }), 422),
+    ).toMatchObject({
       object: "xPercent",
     });
-    await client.ok("S19", { serialNumber: serial }, { floorplanId: "f1", xPercent: 25, yPercent: 75 });
-    const added = await client.ok("S16", { serialNumber: serial }, { add: [switchSerial(5), switchSerial(6)] });
+    await client.ok(
+      "updateSwitchPosition",
+      { serialNumber: serial },
+      { floorplanId: "f1", xPercent: 25, yPercent: 75 },
+    );
+    const added = await client.ok(
+      "updateStackMembers",
+      { serialNumber: serial },
+      { add: [switchSerial(5), switchSerial(6)] },
+    );
     expect(added.stackMembers).toEqual([{ id: switchSerial(5) }, { id: switchSerial(6) }]);
-    await client.ok("S11", {}, { ...switchBody(venueId, 1), description: "kept" });
-    expect((await client.call("S14", { serialNumber: serial })).body).toMatchObject({
+    await client.ok("updateSwitch", {}, { ...switchBody(venueId, 1), description: "kept" });
+    expect((await client.call("getSwitch", { serialNumber: serial })).body).toMatchObject({
       position: { floorplanId: "f1", xPercent: 25, yPercent: 75 },
       stackMembers: [{ id: switchSerial(5) }, { id: switchSerial(6) }],
     });
 
     expect(
-      await refusal(client.call("S16", { serialNumber: serial }, { remove: [switchSerial(7)] }), 422),
+      await refusal(client.call("updateStackMembers", { serialNumber: serial }, { remove: [switchSerial(7)] }), 422),
     ).toMatchObject({ object: "remove[0]" });
-    expect(await refusal(client.call("S16", { serialNumber: serial }, { add: [serial] }), 422)).toMatchObject({
+    expect(
+      await refusal(client.call("updateStackMembers", { serialNumber: serial }, { add: [serial] }), 422),
+    ).toMatchObject({
       object: "add[0]",
     });
-    expect(await refusal(client.call("S17", { serialNumber: serial, memberId: switchSerial(7) }), 404)).toMatchObject({
+    expect(
+      await refusal(client.call("deleteStackMember", { serialNumber: serial, memberId: switchSerial(7) }), 404),
+    ).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "memberId",
     });
-    await client.ok("S17", { serialNumber: serial, memberId: switchSerial(6) });
-    await client.ok("S16", { serialNumber: serial }, { add: [switchSerial(7)], remove: [switchSerial(5)] });
-    expect((await client.call("S14", { serialNumber: serial })).body.stackMembers).toEqual([{ id: switchSerial(7) }]);
+    await client.ok("deleteStackMember", { serialNumber: serial, memberId: switchSerial(6) });
+    await client.ok(
+      "updateStackMembers",
+      { serialNumber: serial },
+      { add: [switchSerial(7)], remove: [switchSerial(5)] },
+    );
+    expect((await client.call("getSwitch", { serialNumber: serial })).body.stackMembers).toEqual([
+      { id: switchSerial(7) },
+    ]);
   });
 
-  test("S23 adds a switch and answers an array; S24 deletes several, all or nothing", async () => {
-    const accepted = await client.call("S23", {}, switchBody(venueId, 2));
+  test("createSwitches adds a switch and answers an array; deleteSwitches deletes several, all or nothing", async () => {
+    const accepted = await client.call("createSwitches", {}, switchBody(venueId, 2));
     expect(accepted.body.response).toEqual([expect.objectContaining({ id: switchSerial(2) })]);
     await client.waitFor(accepted.body.requestId);
-    expect(await refusal(client.call("S24", {}, [switchSerial(2), switchSerial(17)]), 404)).toMatchObject({
+    expect(await refusal(client.call("deleteSwitches", {}, [switchSerial(2), switchSerial(17)]), 404)).toMatchObject({
       object: "[1].serialNumber",
     });
-    await client.ok("S24", {}, [switchSerial(2)]);
-    expect((await client.call("S14", { serialNumber: switchSerial(2) })).status).toBe(404);
+    await client.ok("deleteSwitches", {}, [switchSerial(2)]);
+    expect((await client.call("getSwitch", { serialNumber: switchSerial(2) })).status).toBe(404);
   });
 
   test("deleting a switch removes its ports, LAGs, IP and VE ports", async () => {
     const doomed = switchSerial(3);
-    await client.ok("S10", {}, switchBody(venueId, 3));
-    await client.ok("S35", { serialNumber: doomed }, { name: "lag", type: "static", ports: ["1/2/1"] });
-    await client.ok("S28", { serialNumber: doomed }, { port: "1/1/1", ipAddress: "10.0.0.1" });
-    await client.ok("S63", { serialNumber: doomed }, { vlanId: 100 });
-    await client.ok("S15", { serialNumber: doomed });
+    await client.ok("createSwitch", {}, switchBody(venueId, 3));
+    await client.ok("createLag", { serialNumber: doomed }, { name: "lag", type: "static", ports: ["1/2/1"] });
+    await client.ok("createIpPort", { serialNumber: doomed }, { port: "1/1/1", ipAddress: "10.0.0.1" });
+    await client.ok("createVePort", { serialNumber: doomed }, { vlanId: 100 });
+    await client.ok("deleteSwitch", { serialNumber: doomed });
     const held = await objects();
     expect(held.switches.map((s: { id: string }) => s.id)).not.toContain(doomed);
     expect(held.switchPorts.filter((p: { id: string }) => p.id.startsWith(doomed))).toEqual([]);
@@ -184,24 +209,24 @@ describe("switches (S9-S24)", () => {
   });
 });
 
-describe("ACLs (S3-S8)", () => {
+describe("ACLs", () => {
   test("a standard ACL cannot hold a destination or ports: refused naming the rule's field", async () => {
     for (const field of ["destination", "sourcePort", "destinationPort"]) {
       const rule = { sequence: 1, source: "any", [field]: field === "destination" ? "any" : 80 };
       const entry = await refusal(
-        client.call("S3", { profileId }, { name: "std", aclType: "standard", aclRules: [rule] }),
+        client.call("createAcl", { profileId }, { name: "std", aclType: "standard", aclRules: [rule] }),
         422,
       );
       expect(entry).toMatchObject({ code: "NMS-VALIDATION", object: `aclRules[0].${field}` });
     }
     const rule = { sequence: 1, source: "any", destination: "any", destinationPort: 80 };
     expect(
-      (await client.call("S3", { profileId }, { name: "ext", aclType: "extended", aclRules: [rule] })).status,
+      (await client.call("createAcl", { profileId }, { name: "ext", aclType: "extended", aclRules: [rule] })).status,
     ).toBe(202);
   });
 
   test("ACL names are unique in their profile", async () => {
-    expect(await refusal(client.call("S3", { profileId }, aclBody("users-in")), 409)).toMatchObject({
+    expect(await refusal(client.call("createAcl", { profileId }, aclBody("users-in")), 409)).toMatchObject({
       code: "NMS-DUPLICATE-NAME",
       object: "name",
     });
@@ -211,204 +236,253 @@ describe("ACLs (S3-S8)", () => {
 describe("references to the venue's VLANs and ACLs, and deletes while in use", () => {
   test("a port may name only VLANs and ACLs of profiles applied to the switch's venue", async () => {
     const other = (
-      await client.ok("S43", {}, { name: "Unapplied", vlans: [vlanBody(300)], acls: [aclBody("elsewhere")] })
+      await client.ok(
+        "createSwitchProfile",
+        {},
+        { name: "Unapplied", vlans: [vlanBody(300)], acls: [aclBody("elsewhere")] },
+      )
     ).id;
     for (const [body, object] of [
       [{ port: "1/1/7", untaggedVlan: "300" }, "untaggedVlan"],
       [{ port: "1/1/7", taggedVlans: ["100", "999"] }, "taggedVlans[1]"],
       [{ port: "1/1/7", ingressAcl: "elsewhere" }, "ingressAcl"],
     ] as const) {
-      expect(await refusal(client.call("S40", { serialNumber: serial }, body), 404)).toMatchObject({
+      expect(await refusal(client.call("updateSwitchPort", { serialNumber: serial }, body), 404)).toMatchObject({
         code: "NMS-RELATED-NOT-FOUND",
         object,
       });
     }
-    await client.ok("S46", { profileId: other });
+    await client.ok("deleteSwitchProfile", { profileId: other });
   });
 
   test("a VLAN, an ACL or a profile still named by a port is not deleted (NMS-SWITCH-CONFIG-IN-USE); once free it is", async () => {
-    const profile = (await client.call("S45", { profileId })).body;
+    const profile = (await client.call("getSwitchProfile", { profileId })).body;
     const vlan = profile.vlans.find((v: { vlanId: number }) => v.vlanId === 200);
     const acl = profile.acls.find((a: { name: string }) => a.name === "users-in");
-    await client.ok("S40", { serialNumber: serial }, { port: "1/1/8", untaggedVlan: "200", egressAcl: "users-in" });
-    expect(await refusal(client.call("S53", { profileId, vlanUuid: vlan.id }), 409)).toMatchObject({
+    await client.ok(
+      "updateSwitchPort",
+      { serialNumber: serial },
+      { port: "1/1/8", untaggedVlan: "200", egressAcl: "users-in" },
+    );
+    expect(await refusal(client.call("deleteVlan", { profileId, vlanUuid: vlan.id }), 409)).toMatchObject({
       code: "NMS-SWITCH-CONFIG-IN-USE",
       object: "vlanUuid",
       value: 200,
     });
-    expect(await refusal(client.call("S6", { profileId, aclId: acl.id }), 409)).toMatchObject({
+    expect(await refusal(client.call("deleteAcl", { profileId, aclId: acl.id }), 409)).toMatchObject({
       code: "NMS-SWITCH-CONFIG-IN-USE",
       object: "aclId",
       value: "users-in",
     });
-    expect(await refusal(client.call("S46", { profileId }), 409)).toMatchObject({
+    expect(await refusal(client.call("deleteSwitchProfile", { profileId }), 409)).toMatchObject({
       code: "NMS-SWITCH-CONFIG-IN-USE",
       object: "profileId",
     });
-    expect(await refusal(client.call("S51", { profileId }, { id: vlan.id, vlanId: 201 }), 409)).toMatchObject({
+    expect(await refusal(client.call("updateVlan", { profileId }, { id: vlan.id, vlanId: 201 }), 409)).toMatchObject({
       code: "NMS-SWITCH-CONFIG-IN-USE",
       object: "vlanId",
     });
-    await client.ok("S40", { serialNumber: serial }, { port: "1/1/8" });
-    expect((await client.write("S53", { profileId, vlanUuid: vlan.id })).record.status).toBe("SUCCESS");
-    await client.ok("S50", { profileId }, vlanBody(200));
+    await client.ok("updateSwitchPort", { serialNumber: serial }, { port: "1/1/8" });
+    expect((await client.write("deleteVlan", { profileId, vlanUuid: vlan.id })).record.status).toBe("SUCCESS");
+    await client.ok("createVlan", { profileId }, vlanBody(200));
   });
 
   test("a port joins one LAG only (NMS-PORT-IN-LAG); LAG ports must be ports of the switch", async () => {
     const lag = await client.ok(
-      "S35",
+      "createLag",
       { serialNumber: serial },
       { name: "uplink", type: "dynamic", ports: ["1/2/1", "1/2/2"] },
     );
     expect(
       await refusal(
-        client.call("S35", { serialNumber: serial }, { name: "second", type: "static", ports: ["1/2/2"] }),
+        client.call("createLag", { serialNumber: serial }, { name: "second", type: "static", ports: ["1/2/2"] }),
         409,
       ),
     ).toMatchObject({ code: "NMS-PORT-IN-LAG", object: "ports[0]", value: "1/2/2" });
     expect(
       await refusal(
-        client.call("S35", { serialNumber: serial }, { name: "third", type: "static", ports: ["1/5/1"] }),
+        client.call("createLag", { serialNumber: serial }, { name: "third", type: "static", ports: ["1/5/1"] }),
         404,
       ),
     ).toMatchObject({ code: "NMS-RELATED-NOT-FOUND", object: "ports[0]" });
     expect(
-      await refusal(client.call("S35", { serialNumber: serial }, { name: 'a"b', type: "static" }), 422),
+      await refusal(client.call("createLag", { serialNumber: serial }, { name: 'a"b', type: "static" }), 422),
     ).toMatchObject({ object: "name" });
     expect(
-      (await client.call("S41", { serialNumber: serial, unitNum: "1", slotNum: "2", portNum: "1" })).body.lag,
+      (await client.call("getSwitchPort", { serialNumber: serial, unitNum: "1", slotNum: "2", portNum: "1" })).body.lag,
     ).toEqual({ id: lag.id, name: "uplink" });
-    // S32 updates the LAG its body's id names; the switch stays.
-    await client.ok("S32", {}, { id: lag.id, name: "uplink", type: "static", ports: ["1/2/1"] });
-    expect((await client.call("S34", { serialNumber: serial })).body).toEqual([
+    // updateLag updates the LAG its body's id names; the switch stays.
+    await client.ok("updateLag", {}, { id: lag.id, name: "uplink", type: "static", ports: ["1/2/1"] });
+    expect((await client.call("listSwitchLags", { serialNumber: serial })).body).toEqual([
       { id: lag.id, name: "uplink", type: "static", ports: ["1/2/1"], taggedVlans: [] },
     ]);
-    await client.ok("S37", { lagId: lag.id });
+    await client.ok("deleteLag", { lagId: lag.id });
   });
 
-  test("one IP port per port and one VE port per VLAN of the venue; S25 and S61 update by the body's id", async () => {
-    const ip = await client.ok("S28", { serialNumber: serial }, { port: "1/1/12" });
-    expect(await refusal(client.call("S28", { serialNumber: serial }, { port: "1/1/12" }), 409)).toMatchObject({
-      code: "NMS-DUPLICATE-NAME",
-      object: "port",
-    });
-    expect(await refusal(client.call("S25", {}, { port: "1/1/12" }), 422)).toMatchObject({
+  test("one IP port per port and one VE port per VLAN of the venue; updateIpPort and updateVePort update by the body's id", async () => {
+    const ip = await client.ok("createIpPort", { serialNumber: serial }, { port: "1/1/12" });
+    expect(await refusal(client.call("createIpPort", { serialNumber: serial }, { port: "1/1/12" }), 409)).toMatchObject(
+      {
+        code: "NMS-DUPLICATE-NAME",
+        object: "port",
+      },
+    );
+    expect(await refusal(client.call("updateIpPort", {}, { port: "1/1/12" }), 422)).toMatchObject({
       code: "NMS-VALIDATION",
       object: "id",
     });
-    await client.ok("S25", {}, { id: ip.id, port: "1/1/12", ipAddress: "10.1.1.1" });
-    expect((await client.call("S29", { ipPortId: ip.id })).body).toEqual({
+    await client.ok("updateIpPort", {}, { id: ip.id, port: "1/1/12", ipAddress: "10.1.1.1" });
+    expect((await client.call("getIpPort", { ipPortId: ip.id })).body).toEqual({
       id: ip.id,
       port: "1/1/12",
       ipAddress: "10.1.1.1",
     });
-    expect(await refusal(client.call("S63", { serialNumber: serial }, { vlanId: 999 }), 404)).toMatchObject({
+    expect(await refusal(client.call("createVePort", { serialNumber: serial }, { vlanId: 999 }), 404)).toMatchObject({
       code: "NMS-RELATED-NOT-FOUND",
       object: "vlanId",
     });
-    const ve = await client.ok("S63", { serialNumber: serial }, { vlanId: 100 });
-    expect(await refusal(client.call("S63", { serialNumber: serial }, { vlanId: 100 }), 409)).toMatchObject({
+    const ve = await client.ok("createVePort", { serialNumber: serial }, { vlanId: 100 });
+    expect(await refusal(client.call("createVePort", { serialNumber: serial }, { vlanId: 100 }), 409)).toMatchObject({
       code: "NMS-DUPLICATE-NAME",
       object: "vlanId",
     });
-    await client.ok("S66", {}, [ve.id]);
-    await client.ok("S26", {}, [ip.id]);
+    await client.ok("deleteVePorts", {}, [ve.id]);
+    await client.ok("deleteIpPorts", {}, [ip.id]);
   });
 });
 
-describe("venue lookups (S1, S2, S56-S60)", () => {
+describe("venue lookups", () => {
   test("a profile's VLANs and ACLs are visible to the venues it applies to, and only while it does", async () => {
     const vlanIds = async () =>
-      (await client.call("S56", { venueId })).body.map((v: { vlanId: number }) => v.vlanId).sort();
+      (await client.call("listVenueVlans", { venueId })).body.map((v: { vlanId: number }) => v.vlanId).sort();
     expect(await vlanIds()).toEqual([100, 200]);
-    expect((await client.call("S56", { venueId }, undefined, "page=1&size=1")).body).toHaveLength(1);
-    expect((await client.call("S2", { venueId })).body.map((a: { name: string }) => a.name)).toContain("users-in");
+    expect((await client.call("listVenueVlans", { venueId }, undefined, "page=1&size=1")).body).toHaveLength(1);
+    expect((await client.call("listVenueAcls", { venueId })).body.map((a: { name: string }) => a.name)).toContain(
+      "users-in",
+    );
     expect(
-      (await client.call("S57", { venueId, model: "ICX7150-24P" })).body.map((v: { vlanId: number }) => v.vlanId),
+      (await client.call("listVenueModelVlans", { venueId, model: "ICX7150-24P" })).body.map(
+        (v: { vlanId: number }) => v.vlanId,
+      ),
     ).toEqual([100]);
-    expect((await client.call("S57", { venueId, model: "ICX7850-48F" })).body).toEqual([]);
+    expect((await client.call("listVenueModelVlans", { venueId, model: "ICX7850-48F" })).body).toEqual([]);
     expect(
-      (await client.call("S58", { venueId, model: "ICX7150-24P", unitId: "1", slotId: "1", taggedPortId: "3" })).body,
+      (
+        await client.call("listVenueModelTaggedPortVlans", {
+          venueId,
+          model: "ICX7150-24P",
+          unitId: "1",
+          slotId: "1",
+          taggedPortId: "3",
+        })
+      ).body,
     ).toHaveLength(1);
     expect(
-      (await client.call("S58", { venueId, model: "ICX7150-24P", unitId: "1", slotId: "1", taggedPortId: "4" })).body,
+      (
+        await client.call("listVenueModelTaggedPortVlans", {
+          venueId,
+          model: "ICX7150-24P",
+          unitId: "1",
+          slotId: "1",
+          taggedPortId: "4",
+        })
+      ).body,
     ).toHaveLength(0);
     expect(
-      (await client.call("S59", { venueId, model: "ICX7150-24P", unitId: "1", slotId: "1", untaggedPortId: "4" })).body,
+      (
+        await client.call("listVenueModelUntaggedPortVlans", {
+          venueId,
+          model: "ICX7150-24P",
+          unitId: "1",
+          slotId: "1",
+          untaggedPortId: "4",
+        })
+      ).body,
     ).toHaveLength(1);
-    const vlan = (await client.call("S56", { venueId })).body.find((v: { vlanId: number }) => v.vlanId === 100);
-    expect((await client.call("S60", { vlanId: "100", venueId })).body).toEqual({
+    const vlan = (await client.call("listVenueVlans", { venueId })).body.find(
+      (v: { vlanId: number }) => v.vlanId === 100,
+    );
+    expect((await client.call("getVenueVlan", { vlanId: "100", venueId })).body).toEqual({
       coreId: vlan.id,
       szNameId: "VLAN 100",
       venueId,
     });
-    expect(await refusal(client.call("S60", { vlanId: "4000", venueId }), 404)).toMatchObject({ object: "vlanId" });
-    const acl = (await client.call("S2", { venueId })).body.find((a: { name: string }) => a.name === "users-in");
-    expect((await client.call("S1", { aclId: acl.id, venueId })).body).toEqual({
+    expect(await refusal(client.call("getVenueVlan", { vlanId: "4000", venueId }), 404)).toMatchObject({
+      object: "vlanId",
+    });
+    const acl = (await client.call("listVenueAcls", { venueId })).body.find(
+      (a: { name: string }) => a.name === "users-in",
+    );
+    expect((await client.call("getVenueAcl", { aclId: acl.id, venueId })).body).toEqual({
       coreId: acl.id,
       szNameId: "users-in",
       venueId,
     });
 
-    const elsewhere = (await client.ok("A7", {}, venueBody("No profile here"))).id;
-    expect((await client.call("S56", { venueId: elsewhere })).body).toEqual([]);
-    expect(await refusal(client.call("S1", { aclId: acl.id, venueId: elsewhere }), 404)).toMatchObject({
+    const elsewhere = (await client.ok("createVenue", {}, venueBody("No profile here"))).id;
+    expect((await client.call("listVenueVlans", { venueId: elsewhere })).body).toEqual([]);
+    expect(await refusal(client.call("getVenueAcl", { aclId: acl.id, venueId: elsewhere }), 404)).toMatchObject({
       object: "aclId",
     });
   });
 });
 
-describe("trusted ports (S43, S44, S48, S49)", () => {
-  test("S43 and S44 create the trusted ports their bodies list without an id; S44 keeps the others; S49 deletes", async () => {
+describe("trusted ports (createSwitchProfile, updateSwitchProfile, getTrustedPort, deleteTrustedPort)", () => {
+  test("createSwitchProfile and updateSwitchProfile create the trusted ports their bodies list without an id; updateSwitchProfile keeps the others; deleteTrustedPort deletes", async () => {
     const entry = { model: "ICX7150-24P", trustPorts: ["1/1/1"], trustedPortType: "all", vlanDemand: false };
-    const profile = await client.ok("S43", {}, { name: "Trusting", trustedPorts: [entry] });
+    const profile = await client.ok("createSwitchProfile", {}, { name: "Trusting", trustedPorts: [entry] });
     const first = profile.trustedPorts[0];
-    expect((await client.call("S48", { profileId: profile.id, trustedPortId: first.id })).body).toEqual({
+    expect((await client.call("getTrustedPort", { profileId: profile.id, trustedPortId: first.id })).body).toEqual({
       ...entry,
       id: first.id,
     });
     await client.ok(
-      "S44",
+      "updateSwitchProfile",
       {},
       { id: profile.id, name: "Trusting", trustedPorts: [{ ...entry, trustPorts: ["1/1/2"] }] },
     );
-    await client.ok("S44", {}, { id: profile.id, name: "Trusting" });
-    const ids = (await client.call("S45", { profileId: profile.id })).body.trustedPorts.map(
+    await client.ok("updateSwitchProfile", {}, { id: profile.id, name: "Trusting" });
+    const ids = (await client.call("getSwitchProfile", { profileId: profile.id })).body.trustedPorts.map(
       (t: { id: string }) => t.id,
     );
     expect(ids).toHaveLength(2);
-    await client.ok("S49", { profileId: profile.id, trustedPortId: first.id });
-    expect((await client.call("S48", { profileId: profile.id, trustedPortId: first.id })).status).toBe(404);
-    await client.ok("S46", { profileId: profile.id });
+    await client.ok("deleteTrustedPort", { profileId: profile.id, trustedPortId: first.id });
+    expect((await client.call("getTrustedPort", { profileId: profile.id, trustedPortId: first.id })).status).toBe(404);
+    await client.ok("deleteSwitchProfile", { profileId: profile.id });
     expect((await objects()).switchTrustedPorts).toEqual([]);
   });
 });
 
-describe("actions (S12, S18, S20-S22) and secrets", () => {
+describe("actions and secrets", () => {
   test("ping and trace route check their target; maxTtl is 0 to 255, default 30", async () => {
-    expect(await refusal(client.call("S18", { serialNumber: serial }, { targetHost: "0.1.2.3" }), 422)).toMatchObject({
+    expect(
+      await refusal(client.call("pingFromSwitch", { serialNumber: serial }, { targetHost: "0.1.2.3" }), 422),
+    ).toMatchObject({
       object: "targetHost",
     });
     expect(
-      await refusal(client.call("S21", { serialNumber: serial }, { targetHost: "example.com", maxTtl: 256 }), 422),
+      await refusal(
+        client.call("traceRouteFromSwitch", { serialNumber: serial }, { targetHost: "example.com", maxTtl: 256 }),
+        422,
+      ),
     ).toMatchObject({ object: "maxTtl" });
-    const traced = await client.call("S21", { serialNumber: serial }, { targetHost: "example.com" });
+    const traced = await client.call("traceRouteFromSwitch", { serialNumber: serial }, { targetHost: "example.com" });
     expect(traced.body.response.response).toContain("30 hops max");
-    expect((await client.call("S18", { serialNumber: switchSerial(17) }, { targetHost: "example.com" })).status).toBe(
-      404,
-    );
+    expect(
+      (await client.call("pingFromSwitch", { serialNumber: switchSerial(17) }, { targetHost: "example.com" })).status,
+    ).toBe(404);
   });
 
-  test("S20 and S22 need a switch that exists; S22's body is an object", async () => {
-    expect((await client.call("S20", { serialNumber: switchSerial(17) })).status).toBe(404);
-    expect((await client.write("S20", { serialNumber: serial })).record.status).toBe("SUCCESS");
-    expect(await refusal(client.call("S22", { serialNumber: serial }, [1]), 400)).toMatchObject({
+  test("rebootSwitch and scheduleSwitchFirmware need a switch that exists; scheduleSwitchFirmware's body is an object", async () => {
+    expect((await client.call("rebootSwitch", { serialNumber: switchSerial(17) })).status).toBe(404);
+    expect((await client.write("rebootSwitch", { serialNumber: serial })).record.status).toBe("SUCCESS");
+    expect(await refusal(client.call("scheduleSwitchFirmware", { serialNumber: serial }, [1]), 400)).toMatchObject({
       code: "NMS-BAD-REQUEST",
     });
     expect(
       (
         await client.write(
-          "S22",
+          "scheduleSwitchFirmware",
           { serialNumber: serial },
           { firmwareVersion: "09.0.10", scheduledTime: "2030-01-01T00:00:00Z" },
         )
@@ -417,15 +491,17 @@ describe("actions (S12, S18, S20-S22) and secrets", () => {
   });
 
   test("the SSH tunnel's ports are 0 to 65535, its switch must exist, and its private key never comes back in an error", async () => {
-    expect(await refusal(client.call("S12", {}, { serial, localPort: 22, rpPort: 70000 }), 422)).toMatchObject({
+    expect(
+      await refusal(client.call("createSshTunnel", {}, { serial, localPort: 22, rpPort: 70000 }), 422),
+    ).toMatchObject({
       object: "rpPort",
       value: 70000,
     });
     expect(
-      await refusal(client.call("S12", {}, { serial: switchSerial(17), localPort: 22, rpPort: 22 }), 404),
+      await refusal(client.call("createSshTunnel", {}, { serial: switchSerial(17), localPort: 22, rpPort: 22 }), 404),
     ).toMatchObject({ object: "serial" });
     const leaked = await refusal(
-      client.call("S12", {}, { serial, localPort: 22, rpPort: 22, rpPrivateKey: ["-----BEGIN KEY-----"] }),
+      client.call("createSshTunnel", {}, { serial, localPort: 22, rpPort: 22, rpPrivateKey: ["-----BEGIN KEY-----"] }),
       422,
     );
     expect(leaked).toMatchObject({ object: "rpPrivateKey" });
@@ -433,35 +509,47 @@ describe("actions (S12, S18, S20-S22) and secrets", () => {
   });
 
   test("venue switch settings: defaults before any write, whole writes, a known profile, servers by address or name, the password never in an error", async () => {
-    expect((await client.call("S69", { venueId })).body).toEqual({ id: venueId, dns: [], syslogEnabled: false });
-    expect(await refusal(client.call("S68", {}, { id: venueId, syslogPrimaryServer: "300.1.1.1" }), 422)).toMatchObject(
-      { object: "syslogPrimaryServer" },
-    );
-    expect(await refusal(client.call("S68", {}, { id: venueId, profileId: "nope" }), 404)).toMatchObject({
+    expect((await client.call("getVenueSwitchSettings", { venueId })).body).toEqual({
+      id: venueId,
+      dns: [],
+      syslogEnabled: false,
+    });
+    expect(
+      await refusal(
+        client.call("updateVenueSwitchSettings", {}, { id: venueId, syslogPrimaryServer: "300.1.1.1" }),
+        422,
+      ),
+    ).toMatchObject({ object: "syslogPrimaryServer" });
+    expect(
+      await refusal(client.call("updateVenueSwitchSettings", {}, { id: venueId, profileId: "nope" }), 404),
+    ).toMatchObject({
       code: "NMS-RELATED-NOT-FOUND",
       object: "profileId",
     });
-    expect(await refusal(client.call("S68", {}, { id: "no-such-venue" }), 404)).toMatchObject({
+    expect(await refusal(client.call("updateVenueSwitchSettings", {}, { id: "no-such-venue" }), 404)).toMatchObject({
       code: "NMS-NOT-FOUND",
       object: "venueId",
     });
-    const leaked = await refusal(client.call("S68", {}, { id: venueId, switchLoginPassword: 12345678 }), 422);
+    const leaked = await refusal(
+      client.call("updateVenueSwitchSettings", {}, { id: venueId, switchLoginPassword: 12345678 }),
+      422,
+    );
     expect(leaked).toMatchObject({ object: "switchLoginPassword" });
     expect(leaked).not.toHaveProperty("value");
     await client.ok(
-      "S68",
+      "updateVenueSwitchSettings",
       {},
       { id: venueId, dns: ["192.0.2.53"], syslogEnabled: true, syslogPrimaryServer: "logs.example.com" },
     );
-    const used = (await client.ok("S43", {}, { name: "Settings profile" })).id;
-    await client.ok("S68", {}, { id: venueId, profileId: used });
-    expect(await refusal(client.call("S46", { profileId: used }), 409)).toMatchObject({
+    const used = (await client.ok("createSwitchProfile", {}, { name: "Settings profile" })).id;
+    await client.ok("updateVenueSwitchSettings", {}, { id: venueId, profileId: used });
+    expect(await refusal(client.call("deleteSwitchProfile", { profileId: used }), 409)).toMatchObject({
       code: "NMS-SWITCH-CONFIG-IN-USE",
       object: "profileId",
     });
-    await client.ok("S68", {}, { id: venueId, firmware: "09.0.10" });
-    await client.ok("S46", { profileId: used });
-    expect((await client.call("S69", { venueId })).body).toEqual({
+    await client.ok("updateVenueSwitchSettings", {}, { id: venueId, firmware: "09.0.10" });
+    await client.ok("deleteSwitchProfile", { profileId: used });
+    expect((await client.call("getVenueSwitchSettings", { venueId })).body).toEqual({
       id: venueId,
       dns: [],
       syslogEnabled: false,
@@ -469,10 +557,14 @@ describe("actions (S12, S18, S20-S22) and secrets", () => {
     });
   });
 
-  test("S42 reads the ports its body names, of this switch only", async () => {
-    const ports = (await client.call("S39", { serialNumber: serial })).body;
-    expect((await client.call("S42", { serialNumber: serial }, [ports[1].id])).body).toEqual({ response: [ports[1]] });
-    expect(await refusal(client.call("S42", { serialNumber: serial }, [ports[1].id, "nope"]), 404)).toMatchObject({
+  test("getSwitchPortsByIds reads the ports its body names, of this switch only", async () => {
+    const ports = (await client.call("listSwitchPorts", { serialNumber: serial })).body;
+    expect((await client.call("getSwitchPortsByIds", { serialNumber: serial }, [ports[1].id])).body).toEqual({
+      response: [ports[1]],
+    });
+    expect(
+      await refusal(client.call("getSwitchPortsByIds", { serialNumber: serial }, [ports[1].id, "nope"]), 404),
+    ).toMatchObject({
       object: "[1]",
     });
   });
