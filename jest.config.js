@@ -29,4 +29,7 @@ module.exports = {
   // Jest's default on a 2-core machine is one worker, and most suites wait on child processes and
   // sockets: two workers keep both cores busy (npm test on a fresh clone: 9m46s with one, see README).
   maxWorkers: 2,
+  // A worker's heap grows with every file it runs (880 MB after the 49 files of tests/emulator and tests/contract,
+  // `--logHeapUsage`), and each garbage collection walks it all: past this, the worker is replaced between files.
+  workerIdleMemoryLimit: "600MB",
 };
