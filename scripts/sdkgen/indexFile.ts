@@ -23,7 +23,9 @@ export function indexFile(header: string, modules: ReadonlyMap<string, string>):
       const imported = `import(${from}).${value}`;
       // A class is a type too: the instance type, next to the constructor the getter gives.
       if (new RegExp(`^export class ${value}\\b`, "m").test(source)) text += `export type ${value} = ${imported};\n`;
-      text += `export const ${value}: typeof ${imported} = undefined as unknown as typeof ${imported};\n`;
+      // Declared, not defined: no module system's output (tsc's exports.X = ..., SWC's fixed getter) then stands in
+      // the way of lazyLoad's getter.
+      text += `export declare const ${value}: typeof ${imported};\n`;
     }
     if (values.length > 0) text += `lazyLoad(exports, ${JSON.stringify(values)}, () => require(${from}));\n`;
   }

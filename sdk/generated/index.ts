@@ -3,647 +3,647 @@ import { lazyLoad } from "../utilities";
 
 export type { VenueState, VenueArgs } from "./venue";
 export type Venue = import("./venue").Venue;
-export const Venue: typeof import("./venue").Venue = undefined as unknown as typeof import("./venue").Venue;
+export declare const Venue: typeof import("./venue").Venue;
 lazyLoad(exports, ["Venue"], () => require("./venue"));
 
 export type { ApGroupState, ApGroupArgs } from "./apGroup";
 export type ApGroup = import("./apGroup").ApGroup;
-export const ApGroup: typeof import("./apGroup").ApGroup = undefined as unknown as typeof import("./apGroup").ApGroup;
+export declare const ApGroup: typeof import("./apGroup").ApGroup;
 lazyLoad(exports, ["ApGroup"], () => require("./apGroup"));
 
 export type { NetworkState, NetworkArgs } from "./network";
 export type Network = import("./network").Network;
-export const Network: typeof import("./network").Network = undefined as unknown as typeof import("./network").Network;
+export declare const Network: typeof import("./network").Network;
 lazyLoad(exports, ["Network"], () => require("./network"));
 
 export type { NetworkVenueActivationState, NetworkVenueActivationArgs } from "./networkVenueActivation";
 export type NetworkVenueActivation = import("./networkVenueActivation").NetworkVenueActivation;
-export const NetworkVenueActivation: typeof import("./networkVenueActivation").NetworkVenueActivation = undefined as unknown as typeof import("./networkVenueActivation").NetworkVenueActivation;
+export declare const NetworkVenueActivation: typeof import("./networkVenueActivation").NetworkVenueActivation;
 lazyLoad(exports, ["NetworkVenueActivation"], () => require("./networkVenueActivation"));
 
 export type { VenueRadioState, VenueRadioArgs } from "./venueRadio";
 export type VenueRadio = import("./venueRadio").VenueRadio;
-export const VenueRadio: typeof import("./venueRadio").VenueRadio = undefined as unknown as typeof import("./venueRadio").VenueRadio;
+export declare const VenueRadio: typeof import("./venueRadio").VenueRadio;
 lazyLoad(exports, ["VenueRadio"], () => require("./venueRadio"));
 
 export type { VenueSyslogState, VenueSyslogArgs } from "./venueSyslog";
 export type VenueSyslog = import("./venueSyslog").VenueSyslog;
-export const VenueSyslog: typeof import("./venueSyslog").VenueSyslog = undefined as unknown as typeof import("./venueSyslog").VenueSyslog;
+export declare const VenueSyslog: typeof import("./venueSyslog").VenueSyslog;
 lazyLoad(exports, ["VenueSyslog"], () => require("./venueSyslog"));
 
 export type { ApState, ApArgs } from "./ap";
 export type Ap = import("./ap").Ap;
-export const Ap: typeof import("./ap").Ap = undefined as unknown as typeof import("./ap").Ap;
+export declare const Ap: typeof import("./ap").Ap;
 lazyLoad(exports, ["Ap"], () => require("./ap"));
 
 export type { GuestUserState, GuestUserArgs } from "./guestUser";
 export type GuestUser = import("./guestUser").GuestUser;
-export const GuestUser: typeof import("./guestUser").GuestUser = undefined as unknown as typeof import("./guestUser").GuestUser;
+export declare const GuestUser: typeof import("./guestUser").GuestUser;
 lazyLoad(exports, ["GuestUser"], () => require("./guestUser"));
 
 export type { DpskPassphraseState, DpskPassphraseArgs } from "./dpskPassphrase";
 export type DpskPassphrase = import("./dpskPassphrase").DpskPassphrase;
-export const DpskPassphrase: typeof import("./dpskPassphrase").DpskPassphrase = undefined as unknown as typeof import("./dpskPassphrase").DpskPassphrase;
+export declare const DpskPassphrase: typeof import("./dpskPassphrase").DpskPassphrase;
 lazyLoad(exports, ["DpskPassphrase"], () => require("./dpskPassphrase"));
 
 export type { SwitchProfileState, SwitchProfileArgs } from "./switchProfile";
 export type SwitchProfile = import("./switchProfile").SwitchProfile;
-export const SwitchProfile: typeof import("./switchProfile").SwitchProfile = undefined as unknown as typeof import("./switchProfile").SwitchProfile;
+export declare const SwitchProfile: typeof import("./switchProfile").SwitchProfile;
 lazyLoad(exports, ["SwitchProfile"], () => require("./switchProfile"));
 
 export type { SwitchVlanState, SwitchVlanArgs } from "./switchVlan";
 export type SwitchVlan = import("./switchVlan").SwitchVlan;
-export const SwitchVlan: typeof import("./switchVlan").SwitchVlan = undefined as unknown as typeof import("./switchVlan").SwitchVlan;
+export declare const SwitchVlan: typeof import("./switchVlan").SwitchVlan;
 lazyLoad(exports, ["SwitchVlan"], () => require("./switchVlan"));
 
 export type { ApRadioState, ApRadioArgs } from "./apRadio";
 export type ApRadio = import("./apRadio").ApRadio;
-export const ApRadio: typeof import("./apRadio").ApRadio = undefined as unknown as typeof import("./apRadio").ApRadio;
+export declare const ApRadio: typeof import("./apRadio").ApRadio;
 lazyLoad(exports, ["ApRadio"], () => require("./apRadio"));
 
 export type { ApLanPortsState, ApLanPortsArgs } from "./apLanPorts";
 export type ApLanPorts = import("./apLanPorts").ApLanPorts;
-export const ApLanPorts: typeof import("./apLanPorts").ApLanPorts = undefined as unknown as typeof import("./apLanPorts").ApLanPorts;
+export declare const ApLanPorts: typeof import("./apLanPorts").ApLanPorts;
 lazyLoad(exports, ["ApLanPorts"], () => require("./apLanPorts"));
 
 export type { ApMdnsGatewayState, ApMdnsGatewayArgs } from "./apMdnsGateway";
 export type ApMdnsGateway = import("./apMdnsGateway").ApMdnsGateway;
-export const ApMdnsGateway: typeof import("./apMdnsGateway").ApMdnsGateway = undefined as unknown as typeof import("./apMdnsGateway").ApMdnsGateway;
+export declare const ApMdnsGateway: typeof import("./apMdnsGateway").ApMdnsGateway;
 lazyLoad(exports, ["ApMdnsGateway"], () => require("./apMdnsGateway"));
 
 export type { VenueMeshState, VenueMeshArgs } from "./venueMesh";
 export type VenueMesh = import("./venueMesh").VenueMesh;
-export const VenueMesh: typeof import("./venueMesh").VenueMesh = undefined as unknown as typeof import("./venueMesh").VenueMesh;
+export declare const VenueMesh: typeof import("./venueMesh").VenueMesh;
 lazyLoad(exports, ["VenueMesh"], () => require("./venueMesh"));
 
 export type { VenueLanPortsState, VenueLanPortsArgs } from "./venueLanPorts";
 export type VenueLanPorts = import("./venueLanPorts").VenueLanPorts;
-export const VenueLanPorts: typeof import("./venueLanPorts").VenueLanPorts = undefined as unknown as typeof import("./venueLanPorts").VenueLanPorts;
+export declare const VenueLanPorts: typeof import("./venueLanPorts").VenueLanPorts;
 lazyLoad(exports, ["VenueLanPorts"], () => require("./venueLanPorts"));
 
 export type { VenueLedsState, VenueLedsArgs } from "./venueLeds";
 export type VenueLeds = import("./venueLeds").VenueLeds;
-export const VenueLeds: typeof import("./venueLeds").VenueLeds = undefined as unknown as typeof import("./venueLeds").VenueLeds;
+export declare const VenueLeds: typeof import("./venueLeds").VenueLeds;
 lazyLoad(exports, ["VenueLeds"], () => require("./venueLeds"));
 
 export type { VenueCellularState, VenueCellularArgs } from "./venueCellular";
 export type VenueCellular = import("./venueCellular").VenueCellular;
-export const VenueCellular: typeof import("./venueCellular").VenueCellular = undefined as unknown as typeof import("./venueCellular").VenueCellular;
+export declare const VenueCellular: typeof import("./venueCellular").VenueCellular;
 lazyLoad(exports, ["VenueCellular"], () => require("./venueCellular"));
 
 export type { VenueDhcpBindingState, VenueDhcpBindingArgs } from "./venueDhcpBinding";
 export type VenueDhcpBinding = import("./venueDhcpBinding").VenueDhcpBinding;
-export const VenueDhcpBinding: typeof import("./venueDhcpBinding").VenueDhcpBinding = undefined as unknown as typeof import("./venueDhcpBinding").VenueDhcpBinding;
+export declare const VenueDhcpBinding: typeof import("./venueDhcpBinding").VenueDhcpBinding;
 lazyLoad(exports, ["VenueDhcpBinding"], () => require("./venueDhcpBinding"));
 
 export type { SwitchState, SwitchArgs } from "./switch";
 export type Switch = import("./switch").Switch;
-export const Switch: typeof import("./switch").Switch = undefined as unknown as typeof import("./switch").Switch;
+export declare const Switch: typeof import("./switch").Switch;
 lazyLoad(exports, ["Switch"], () => require("./switch"));
 
 export type { SwitchAclState, SwitchAclArgs } from "./switchAcl";
 export type SwitchAcl = import("./switchAcl").SwitchAcl;
-export const SwitchAcl: typeof import("./switchAcl").SwitchAcl = undefined as unknown as typeof import("./switchAcl").SwitchAcl;
+export declare const SwitchAcl: typeof import("./switchAcl").SwitchAcl;
 lazyLoad(exports, ["SwitchAcl"], () => require("./switchAcl"));
 
 export type { SwitchPortSettingsState, SwitchPortSettingsArgs } from "./switchPortSettings";
 export type SwitchPortSettings = import("./switchPortSettings").SwitchPortSettings;
-export const SwitchPortSettings: typeof import("./switchPortSettings").SwitchPortSettings = undefined as unknown as typeof import("./switchPortSettings").SwitchPortSettings;
+export declare const SwitchPortSettings: typeof import("./switchPortSettings").SwitchPortSettings;
 lazyLoad(exports, ["SwitchPortSettings"], () => require("./switchPortSettings"));
 
 export type { SwitchLagState, SwitchLagArgs } from "./switchLag";
 export type SwitchLag = import("./switchLag").SwitchLag;
-export const SwitchLag: typeof import("./switchLag").SwitchLag = undefined as unknown as typeof import("./switchLag").SwitchLag;
+export declare const SwitchLag: typeof import("./switchLag").SwitchLag;
 lazyLoad(exports, ["SwitchLag"], () => require("./switchLag"));
 
 export type { SwitchIpPortState, SwitchIpPortArgs } from "./switchIpPort";
 export type SwitchIpPort = import("./switchIpPort").SwitchIpPort;
-export const SwitchIpPort: typeof import("./switchIpPort").SwitchIpPort = undefined as unknown as typeof import("./switchIpPort").SwitchIpPort;
+export declare const SwitchIpPort: typeof import("./switchIpPort").SwitchIpPort;
 lazyLoad(exports, ["SwitchIpPort"], () => require("./switchIpPort"));
 
 export type { SwitchVePortState, SwitchVePortArgs } from "./switchVePort";
 export type SwitchVePort = import("./switchVePort").SwitchVePort;
-export const SwitchVePort: typeof import("./switchVePort").SwitchVePort = undefined as unknown as typeof import("./switchVePort").SwitchVePort;
+export declare const SwitchVePort: typeof import("./switchVePort").SwitchVePort;
 lazyLoad(exports, ["SwitchVePort"], () => require("./switchVePort"));
 
 export type { VenueSwitchSettingsState, VenueSwitchSettingsArgs } from "./venueSwitchSettings";
 export type VenueSwitchSettings = import("./venueSwitchSettings").VenueSwitchSettings;
-export const VenueSwitchSettings: typeof import("./venueSwitchSettings").VenueSwitchSettings = undefined as unknown as typeof import("./venueSwitchSettings").VenueSwitchSettings;
+export declare const VenueSwitchSettings: typeof import("./venueSwitchSettings").VenueSwitchSettings;
 lazyLoad(exports, ["VenueSwitchSettings"], () => require("./venueSwitchSettings"));
 
 export type { SwitchTrustedPortState, SwitchTrustedPortArgs } from "./switchTrustedPort";
 export type SwitchTrustedPort = import("./switchTrustedPort").SwitchTrustedPort;
-export const SwitchTrustedPort: typeof import("./switchTrustedPort").SwitchTrustedPort = undefined as unknown as typeof import("./switchTrustedPort").SwitchTrustedPort;
+export declare const SwitchTrustedPort: typeof import("./switchTrustedPort").SwitchTrustedPort;
 lazyLoad(exports, ["SwitchTrustedPort"], () => require("./switchTrustedPort"));
 
 export type { WifiCallingProfileState, WifiCallingProfileArgs } from "./wifiCallingProfile";
 export type WifiCallingProfile = import("./wifiCallingProfile").WifiCallingProfile;
-export const WifiCallingProfile: typeof import("./wifiCallingProfile").WifiCallingProfile = undefined as unknown as typeof import("./wifiCallingProfile").WifiCallingProfile;
+export declare const WifiCallingProfile: typeof import("./wifiCallingProfile").WifiCallingProfile;
 lazyLoad(exports, ["WifiCallingProfile"], () => require("./wifiCallingProfile"));
 
 export type { VspotServerState, VspotServerArgs } from "./vspotServer";
 export type VspotServer = import("./vspotServer").VspotServer;
-export const VspotServer: typeof import("./vspotServer").VspotServer = undefined as unknown as typeof import("./vspotServer").VspotServer;
+export declare const VspotServer: typeof import("./vspotServer").VspotServer;
 lazyLoad(exports, ["VspotServer"], () => require("./vspotServer"));
 
 export type { DevicePolicyState, DevicePolicyArgs } from "./devicePolicy";
 export type DevicePolicy = import("./devicePolicy").DevicePolicy;
-export const DevicePolicy: typeof import("./devicePolicy").DevicePolicy = undefined as unknown as typeof import("./devicePolicy").DevicePolicy;
+export declare const DevicePolicy: typeof import("./devicePolicy").DevicePolicy;
 lazyLoad(exports, ["DevicePolicy"], () => require("./devicePolicy"));
 
 export type { RecoveryPskState, RecoveryPskArgs } from "./recoveryPsk";
 export type RecoveryPsk = import("./recoveryPsk").RecoveryPsk;
-export const RecoveryPsk: typeof import("./recoveryPsk").RecoveryPsk = undefined as unknown as typeof import("./recoveryPsk").RecoveryPsk;
+export declare const RecoveryPsk: typeof import("./recoveryPsk").RecoveryPsk;
 lazyLoad(exports, ["RecoveryPsk"], () => require("./recoveryPsk"));
 
 export type { AdminState, AdminArgs } from "./admin";
 export type Admin = import("./admin").Admin;
-export const Admin: typeof import("./admin").Admin = undefined as unknown as typeof import("./admin").Admin;
+export declare const Admin: typeof import("./admin").Admin;
 lazyLoad(exports, ["Admin"], () => require("./admin"));
 
 export type { NotificationRecipientState, NotificationRecipientArgs } from "./notificationRecipient";
 export type NotificationRecipient = import("./notificationRecipient").NotificationRecipient;
-export const NotificationRecipient: typeof import("./notificationRecipient").NotificationRecipient = undefined as unknown as typeof import("./notificationRecipient").NotificationRecipient;
+export declare const NotificationRecipient: typeof import("./notificationRecipient").NotificationRecipient;
 lazyLoad(exports, ["NotificationRecipient"], () => require("./notificationRecipient"));
 
 export type { UserProfileState, UserProfileArgs } from "./userProfile";
 export type UserProfile = import("./userProfile").UserProfile;
-export const UserProfile: typeof import("./userProfile").UserProfile = undefined as unknown as typeof import("./userProfile").UserProfile;
+export declare const UserProfile: typeof import("./userProfile").UserProfile;
 lazyLoad(exports, ["UserProfile"], () => require("./userProfile"));
 
 export type { VarDelegationState, VarDelegationArgs } from "./varDelegation";
 export type VarDelegation = import("./varDelegation").VarDelegation;
-export const VarDelegation: typeof import("./varDelegation").VarDelegation = undefined as unknown as typeof import("./varDelegation").VarDelegation;
+export declare const VarDelegation: typeof import("./varDelegation").VarDelegation;
 lazyLoad(exports, ["VarDelegation"], () => require("./varDelegation"));
 
 export type { SupportAccessState, SupportAccessArgs } from "./supportAccess";
 export type SupportAccess = import("./supportAccess").SupportAccess;
-export const SupportAccess: typeof import("./supportAccess").SupportAccess = undefined as unknown as typeof import("./supportAccess").SupportAccess;
+export declare const SupportAccess: typeof import("./supportAccess").SupportAccess;
 lazyLoad(exports, ["SupportAccess"], () => require("./supportAccess"));
 
 export type { FloorPlanState, FloorPlanArgs } from "./floorPlan";
 export type FloorPlan = import("./floorPlan").FloorPlan;
-export const FloorPlan: typeof import("./floorPlan").FloorPlan = undefined as unknown as typeof import("./floorPlan").FloorPlan;
+export declare const FloorPlan: typeof import("./floorPlan").FloorPlan;
 lazyLoad(exports, ["FloorPlan"], () => require("./floorPlan"));
 
 export type { CalibrationPointsState, CalibrationPointsArgs } from "./calibrationPoints";
 export type CalibrationPoints = import("./calibrationPoints").CalibrationPoints;
-export const CalibrationPoints: typeof import("./calibrationPoints").CalibrationPoints = undefined as unknown as typeof import("./calibrationPoints").CalibrationPoints;
+export declare const CalibrationPoints: typeof import("./calibrationPoints").CalibrationPoints;
 lazyLoad(exports, ["CalibrationPoints"], () => require("./calibrationPoints"));
 
 export type { VenueVspotBindingState, VenueVspotBindingArgs } from "./venueVspotBinding";
 export type VenueVspotBinding = import("./venueVspotBinding").VenueVspotBinding;
-export const VenueVspotBinding: typeof import("./venueVspotBinding").VenueVspotBinding = undefined as unknown as typeof import("./venueVspotBinding").VenueVspotBinding;
+export declare const VenueVspotBinding: typeof import("./venueVspotBinding").VenueVspotBinding;
 lazyLoad(exports, ["VenueVspotBinding"], () => require("./venueVspotBinding"));
 
 export type { GetTenantArgs, GetTenantOutputArgs, GetTenantResult } from "./getTenant";
-export const getTenant: typeof import("./getTenant").getTenant = undefined as unknown as typeof import("./getTenant").getTenant;
-export const getTenantOutput: typeof import("./getTenant").getTenantOutput = undefined as unknown as typeof import("./getTenant").getTenantOutput;
+export declare const getTenant: typeof import("./getTenant").getTenant;
+export declare const getTenantOutput: typeof import("./getTenant").getTenantOutput;
 lazyLoad(exports, ["getTenant","getTenantOutput"], () => require("./getTenant"));
 
 export type { GetTenantDetailsArgs, GetTenantDetailsOutputArgs, GetTenantDetailsResult } from "./getTenantDetails";
-export const getTenantDetails: typeof import("./getTenantDetails").getTenantDetails = undefined as unknown as typeof import("./getTenantDetails").getTenantDetails;
-export const getTenantDetailsOutput: typeof import("./getTenantDetails").getTenantDetailsOutput = undefined as unknown as typeof import("./getTenantDetails").getTenantDetailsOutput;
+export declare const getTenantDetails: typeof import("./getTenantDetails").getTenantDetails;
+export declare const getTenantDetailsOutput: typeof import("./getTenantDetails").getTenantDetailsOutput;
 lazyLoad(exports, ["getTenantDetails","getTenantDetailsOutput"], () => require("./getTenantDetails"));
 
 export type { ListApsArgs, ListApsOutputArgs, ListApsItem, ListApsResult } from "./listAps";
-export const listAps: typeof import("./listAps").listAps = undefined as unknown as typeof import("./listAps").listAps;
-export const listApsOutput: typeof import("./listAps").listApsOutput = undefined as unknown as typeof import("./listAps").listApsOutput;
+export declare const listAps: typeof import("./listAps").listAps;
+export declare const listApsOutput: typeof import("./listAps").listApsOutput;
 lazyLoad(exports, ["listAps","listApsOutput"], () => require("./listAps"));
 
 export type { RebootApArgs, RebootApOutputArgs, RebootApResult } from "./rebootAp";
-export const rebootAp: typeof import("./rebootAp").rebootAp = undefined as unknown as typeof import("./rebootAp").rebootAp;
-export const rebootApOutput: typeof import("./rebootAp").rebootApOutput = undefined as unknown as typeof import("./rebootAp").rebootApOutput;
+export declare const rebootAp: typeof import("./rebootAp").rebootAp;
+export declare const rebootApOutput: typeof import("./rebootAp").rebootApOutput;
 lazyLoad(exports, ["rebootAp","rebootApOutput"], () => require("./rebootAp"));
 
 export type { PingFromApArgs, PingFromApOutputArgs, PingFromApResult } from "./pingFromAp";
-export const pingFromAp: typeof import("./pingFromAp").pingFromAp = undefined as unknown as typeof import("./pingFromAp").pingFromAp;
-export const pingFromApOutput: typeof import("./pingFromAp").pingFromApOutput = undefined as unknown as typeof import("./pingFromAp").pingFromApOutput;
+export declare const pingFromAp: typeof import("./pingFromAp").pingFromAp;
+export declare const pingFromApOutput: typeof import("./pingFromAp").pingFromApOutput;
 lazyLoad(exports, ["pingFromAp","pingFromApOutput"], () => require("./pingFromAp"));
 
 export type { ListApGroupApsArgs, ListApGroupApsOutputArgs, ListApGroupApsItem, ListApGroupApsResult } from "./listApGroupAps";
-export const listApGroupAps: typeof import("./listApGroupAps").listApGroupAps = undefined as unknown as typeof import("./listApGroupAps").listApGroupAps;
-export const listApGroupApsOutput: typeof import("./listApGroupAps").listApGroupApsOutput = undefined as unknown as typeof import("./listApGroupAps").listApGroupApsOutput;
+export declare const listApGroupAps: typeof import("./listApGroupAps").listApGroupAps;
+export declare const listApGroupApsOutput: typeof import("./listApGroupAps").listApGroupApsOutput;
 lazyLoad(exports, ["listApGroupAps","listApGroupApsOutput"], () => require("./listApGroupAps"));
 
 export type { GetVenueWifiSettingsArgs, GetVenueWifiSettingsOutputArgs, GetVenueWifiSettingsResult } from "./getVenueWifiSettings";
-export const getVenueWifiSettings: typeof import("./getVenueWifiSettings").getVenueWifiSettings = undefined as unknown as typeof import("./getVenueWifiSettings").getVenueWifiSettings;
-export const getVenueWifiSettingsOutput: typeof import("./getVenueWifiSettings").getVenueWifiSettingsOutput = undefined as unknown as typeof import("./getVenueWifiSettings").getVenueWifiSettingsOutput;
+export declare const getVenueWifiSettings: typeof import("./getVenueWifiSettings").getVenueWifiSettings;
+export declare const getVenueWifiSettingsOutput: typeof import("./getVenueWifiSettings").getVenueWifiSettingsOutput;
 lazyLoad(exports, ["getVenueWifiSettings","getVenueWifiSettingsOutput"], () => require("./getVenueWifiSettings"));
 
 export type { ListVenueWifiSettingsArgs, ListVenueWifiSettingsOutputArgs, ListVenueWifiSettingsItem, ListVenueWifiSettingsResult } from "./listVenueWifiSettings";
-export const listVenueWifiSettings: typeof import("./listVenueWifiSettings").listVenueWifiSettings = undefined as unknown as typeof import("./listVenueWifiSettings").listVenueWifiSettings;
-export const listVenueWifiSettingsOutput: typeof import("./listVenueWifiSettings").listVenueWifiSettingsOutput = undefined as unknown as typeof import("./listVenueWifiSettings").listVenueWifiSettingsOutput;
+export declare const listVenueWifiSettings: typeof import("./listVenueWifiSettings").listVenueWifiSettings;
+export declare const listVenueWifiSettingsOutput: typeof import("./listVenueWifiSettings").listVenueWifiSettingsOutput;
 lazyLoad(exports, ["listVenueWifiSettings","listVenueWifiSettingsOutput"], () => require("./listVenueWifiSettings"));
 
 export type { GetVenueRadioDefaultsArgs, GetVenueRadioDefaultsOutputArgs, GetVenueRadioDefaultsResult } from "./getVenueRadioDefaults";
-export const getVenueRadioDefaults: typeof import("./getVenueRadioDefaults").getVenueRadioDefaults = undefined as unknown as typeof import("./getVenueRadioDefaults").getVenueRadioDefaults;
-export const getVenueRadioDefaultsOutput: typeof import("./getVenueRadioDefaults").getVenueRadioDefaultsOutput = undefined as unknown as typeof import("./getVenueRadioDefaults").getVenueRadioDefaultsOutput;
+export declare const getVenueRadioDefaults: typeof import("./getVenueRadioDefaults").getVenueRadioDefaults;
+export declare const getVenueRadioDefaultsOutput: typeof import("./getVenueRadioDefaults").getVenueRadioDefaultsOutput;
 lazyLoad(exports, ["getVenueRadioDefaults","getVenueRadioDefaultsOutput"], () => require("./getVenueRadioDefaults"));
 
 export type { GetApLogFileUrlArgs, GetApLogFileUrlOutputArgs, GetApLogFileUrlResult } from "./getApLogFileUrl";
-export const getApLogFileUrl: typeof import("./getApLogFileUrl").getApLogFileUrl = undefined as unknown as typeof import("./getApLogFileUrl").getApLogFileUrl;
-export const getApLogFileUrlOutput: typeof import("./getApLogFileUrl").getApLogFileUrlOutput = undefined as unknown as typeof import("./getApLogFileUrl").getApLogFileUrlOutput;
+export declare const getApLogFileUrl: typeof import("./getApLogFileUrl").getApLogFileUrl;
+export declare const getApLogFileUrlOutput: typeof import("./getApLogFileUrl").getApLogFileUrlOutput;
 lazyLoad(exports, ["getApLogFileUrl","getApLogFileUrlOutput"], () => require("./getApLogFileUrl"));
 
 export type { FactoryResetApArgs, FactoryResetApOutputArgs, FactoryResetApResult } from "./factoryResetAp";
-export const factoryResetAp: typeof import("./factoryResetAp").factoryResetAp = undefined as unknown as typeof import("./factoryResetAp").factoryResetAp;
-export const factoryResetApOutput: typeof import("./factoryResetAp").factoryResetApOutput = undefined as unknown as typeof import("./factoryResetAp").factoryResetApOutput;
+export declare const factoryResetAp: typeof import("./factoryResetAp").factoryResetAp;
+export declare const factoryResetApOutput: typeof import("./factoryResetAp").factoryResetApOutput;
 lazyLoad(exports, ["factoryResetAp","factoryResetApOutput"], () => require("./factoryResetAp"));
 
 export type { TraceRouteFromApArgs, TraceRouteFromApOutputArgs, TraceRouteFromApResult } from "./traceRouteFromAp";
-export const traceRouteFromAp: typeof import("./traceRouteFromAp").traceRouteFromAp = undefined as unknown as typeof import("./traceRouteFromAp").traceRouteFromAp;
-export const traceRouteFromApOutput: typeof import("./traceRouteFromAp").traceRouteFromApOutput = undefined as unknown as typeof import("./traceRouteFromAp").traceRouteFromApOutput;
+export declare const traceRouteFromAp: typeof import("./traceRouteFromAp").traceRouteFromAp;
+export declare const traceRouteFromApOutput: typeof import("./traceRouteFromAp").traceRouteFromApOutput;
 lazyLoad(exports, ["traceRouteFromAp","traceRouteFromApOutput"], () => require("./traceRouteFromAp"));
 
 export type { DeleteApsArgs, DeleteApsOutputArgs, DeleteApsResult } from "./deleteAps";
-export const deleteAps: typeof import("./deleteAps").deleteAps = undefined as unknown as typeof import("./deleteAps").deleteAps;
-export const deleteApsOutput: typeof import("./deleteAps").deleteApsOutput = undefined as unknown as typeof import("./deleteAps").deleteApsOutput;
+export declare const deleteAps: typeof import("./deleteAps").deleteAps;
+export declare const deleteApsOutput: typeof import("./deleteAps").deleteApsOutput;
 lazyLoad(exports, ["deleteAps","deleteApsOutput"], () => require("./deleteAps"));
 
 export type { ListVenueSwitchVlansArgs, ListVenueSwitchVlansOutputArgs, ListVenueSwitchVlansItem, ListVenueSwitchVlansResult } from "./listVenueSwitchVlans";
-export const listVenueSwitchVlans: typeof import("./listVenueSwitchVlans").listVenueSwitchVlans = undefined as unknown as typeof import("./listVenueSwitchVlans").listVenueSwitchVlans;
-export const listVenueSwitchVlansOutput: typeof import("./listVenueSwitchVlans").listVenueSwitchVlansOutput = undefined as unknown as typeof import("./listVenueSwitchVlans").listVenueSwitchVlansOutput;
+export declare const listVenueSwitchVlans: typeof import("./listVenueSwitchVlans").listVenueSwitchVlans;
+export declare const listVenueSwitchVlansOutput: typeof import("./listVenueSwitchVlans").listVenueSwitchVlansOutput;
 lazyLoad(exports, ["listVenueSwitchVlans","listVenueSwitchVlansOutput"], () => require("./listVenueSwitchVlans"));
 
 export type { ListVenueSwitchVlansForModelArgs, ListVenueSwitchVlansForModelOutputArgs, ListVenueSwitchVlansForModelItem, ListVenueSwitchVlansForModelResult } from "./listVenueSwitchVlansForModel";
-export const listVenueSwitchVlansForModel: typeof import("./listVenueSwitchVlansForModel").listVenueSwitchVlansForModel = undefined as unknown as typeof import("./listVenueSwitchVlansForModel").listVenueSwitchVlansForModel;
-export const listVenueSwitchVlansForModelOutput: typeof import("./listVenueSwitchVlansForModel").listVenueSwitchVlansForModelOutput = undefined as unknown as typeof import("./listVenueSwitchVlansForModel").listVenueSwitchVlansForModelOutput;
+export declare const listVenueSwitchVlansForModel: typeof import("./listVenueSwitchVlansForModel").listVenueSwitchVlansForModel;
+export declare const listVenueSwitchVlansForModelOutput: typeof import("./listVenueSwitchVlansForModel").listVenueSwitchVlansForModelOutput;
 lazyLoad(exports, ["listVenueSwitchVlansForModel","listVenueSwitchVlansForModelOutput"], () => require("./listVenueSwitchVlansForModel"));
 
 export type { ListVenueSwitchVlansForTaggedPortArgs, ListVenueSwitchVlansForTaggedPortOutputArgs, ListVenueSwitchVlansForTaggedPortItem, ListVenueSwitchVlansForTaggedPortResult } from "./listVenueSwitchVlansForTaggedPort";
-export const listVenueSwitchVlansForTaggedPort: typeof import("./listVenueSwitchVlansForTaggedPort").listVenueSwitchVlansForTaggedPort = undefined as unknown as typeof import("./listVenueSwitchVlansForTaggedPort").listVenueSwitchVlansForTaggedPort;
-export const listVenueSwitchVlansForTaggedPortOutput: typeof import("./listVenueSwitchVlansForTaggedPort").listVenueSwitchVlansForTaggedPortOutput = undefined as unknown as typeof import("./listVenueSwitchVlansForTaggedPort").listVenueSwitchVlansForTaggedPortOutput;
+export declare const listVenueSwitchVlansForTaggedPort: typeof import("./listVenueSwitchVlansForTaggedPort").listVenueSwitchVlansForTaggedPort;
+export declare const listVenueSwitchVlansForTaggedPortOutput: typeof import("./listVenueSwitchVlansForTaggedPort").listVenueSwitchVlansForTaggedPortOutput;
 lazyLoad(exports, ["listVenueSwitchVlansForTaggedPort","listVenueSwitchVlansForTaggedPortOutput"], () => require("./listVenueSwitchVlansForTaggedPort"));
 
 export type { ListVenueSwitchVlansForUntaggedPortArgs, ListVenueSwitchVlansForUntaggedPortOutputArgs, ListVenueSwitchVlansForUntaggedPortItem, ListVenueSwitchVlansForUntaggedPortResult } from "./listVenueSwitchVlansForUntaggedPort";
-export const listVenueSwitchVlansForUntaggedPort: typeof import("./listVenueSwitchVlansForUntaggedPort").listVenueSwitchVlansForUntaggedPort = undefined as unknown as typeof import("./listVenueSwitchVlansForUntaggedPort").listVenueSwitchVlansForUntaggedPort;
-export const listVenueSwitchVlansForUntaggedPortOutput: typeof import("./listVenueSwitchVlansForUntaggedPort").listVenueSwitchVlansForUntaggedPortOutput = undefined as unknown as typeof import("./listVenueSwitchVlansForUntaggedPort").listVenueSwitchVlansForUntaggedPortOutput;
+export declare const listVenueSwitchVlansForUntaggedPort: typeof import("./listVenueSwitchVlansForUntaggedPort").listVenueSwitchVlansForUntaggedPort;
+export declare const listVenueSwitchVlansForUntaggedPortOutput: typeof import("./listVenueSwitchVlansForUntaggedPort").listVenueSwitchVlansForUntaggedPortOutput;
 lazyLoad(exports, ["listVenueSwitchVlansForUntaggedPort","listVenueSwitchVlansForUntaggedPortOutput"], () => require("./listVenueSwitchVlansForUntaggedPort"));
 
 export type { ListVenueSwitchAclsArgs, ListVenueSwitchAclsOutputArgs, ListVenueSwitchAclsItem, ListVenueSwitchAclsResult } from "./listVenueSwitchAcls";
-export const listVenueSwitchAcls: typeof import("./listVenueSwitchAcls").listVenueSwitchAcls = undefined as unknown as typeof import("./listVenueSwitchAcls").listVenueSwitchAcls;
-export const listVenueSwitchAclsOutput: typeof import("./listVenueSwitchAcls").listVenueSwitchAclsOutput = undefined as unknown as typeof import("./listVenueSwitchAcls").listVenueSwitchAclsOutput;
+export declare const listVenueSwitchAcls: typeof import("./listVenueSwitchAcls").listVenueSwitchAcls;
+export declare const listVenueSwitchAclsOutput: typeof import("./listVenueSwitchAcls").listVenueSwitchAclsOutput;
 lazyLoad(exports, ["listVenueSwitchAcls","listVenueSwitchAclsOutput"], () => require("./listVenueSwitchAcls"));
 
 export type { GetSwitchAclReferenceArgs, GetSwitchAclReferenceOutputArgs, GetSwitchAclReferenceResult } from "./getSwitchAclReference";
-export const getSwitchAclReference: typeof import("./getSwitchAclReference").getSwitchAclReference = undefined as unknown as typeof import("./getSwitchAclReference").getSwitchAclReference;
-export const getSwitchAclReferenceOutput: typeof import("./getSwitchAclReference").getSwitchAclReferenceOutput = undefined as unknown as typeof import("./getSwitchAclReference").getSwitchAclReferenceOutput;
+export declare const getSwitchAclReference: typeof import("./getSwitchAclReference").getSwitchAclReference;
+export declare const getSwitchAclReferenceOutput: typeof import("./getSwitchAclReference").getSwitchAclReferenceOutput;
 lazyLoad(exports, ["getSwitchAclReference","getSwitchAclReferenceOutput"], () => require("./getSwitchAclReference"));
 
 export type { GetSwitchVlanReferenceArgs, GetSwitchVlanReferenceOutputArgs, GetSwitchVlanReferenceResult } from "./getSwitchVlanReference";
-export const getSwitchVlanReference: typeof import("./getSwitchVlanReference").getSwitchVlanReference = undefined as unknown as typeof import("./getSwitchVlanReference").getSwitchVlanReference;
-export const getSwitchVlanReferenceOutput: typeof import("./getSwitchVlanReference").getSwitchVlanReferenceOutput = undefined as unknown as typeof import("./getSwitchVlanReference").getSwitchVlanReferenceOutput;
+export declare const getSwitchVlanReference: typeof import("./getSwitchVlanReference").getSwitchVlanReference;
+export declare const getSwitchVlanReferenceOutput: typeof import("./getSwitchVlanReference").getSwitchVlanReferenceOutput;
 lazyLoad(exports, ["getSwitchVlanReference","getSwitchVlanReferenceOutput"], () => require("./getSwitchVlanReference"));
 
 export type { PingFromSwitchArgs, PingFromSwitchOutputArgs, PingFromSwitchResult } from "./pingFromSwitch";
-export const pingFromSwitch: typeof import("./pingFromSwitch").pingFromSwitch = undefined as unknown as typeof import("./pingFromSwitch").pingFromSwitch;
-export const pingFromSwitchOutput: typeof import("./pingFromSwitch").pingFromSwitchOutput = undefined as unknown as typeof import("./pingFromSwitch").pingFromSwitchOutput;
+export declare const pingFromSwitch: typeof import("./pingFromSwitch").pingFromSwitch;
+export declare const pingFromSwitchOutput: typeof import("./pingFromSwitch").pingFromSwitchOutput;
 lazyLoad(exports, ["pingFromSwitch","pingFromSwitchOutput"], () => require("./pingFromSwitch"));
 
 export type { TraceRouteFromSwitchArgs, TraceRouteFromSwitchOutputArgs, TraceRouteFromSwitchResult } from "./traceRouteFromSwitch";
-export const traceRouteFromSwitch: typeof import("./traceRouteFromSwitch").traceRouteFromSwitch = undefined as unknown as typeof import("./traceRouteFromSwitch").traceRouteFromSwitch;
-export const traceRouteFromSwitchOutput: typeof import("./traceRouteFromSwitch").traceRouteFromSwitchOutput = undefined as unknown as typeof import("./traceRouteFromSwitch").traceRouteFromSwitchOutput;
+export declare const traceRouteFromSwitch: typeof import("./traceRouteFromSwitch").traceRouteFromSwitch;
+export declare const traceRouteFromSwitchOutput: typeof import("./traceRouteFromSwitch").traceRouteFromSwitchOutput;
 lazyLoad(exports, ["traceRouteFromSwitch","traceRouteFromSwitchOutput"], () => require("./traceRouteFromSwitch"));
 
 export type { RebootSwitchArgs, RebootSwitchOutputArgs, RebootSwitchResult } from "./rebootSwitch";
-export const rebootSwitch: typeof import("./rebootSwitch").rebootSwitch = undefined as unknown as typeof import("./rebootSwitch").rebootSwitch;
-export const rebootSwitchOutput: typeof import("./rebootSwitch").rebootSwitchOutput = undefined as unknown as typeof import("./rebootSwitch").rebootSwitchOutput;
+export declare const rebootSwitch: typeof import("./rebootSwitch").rebootSwitch;
+export declare const rebootSwitchOutput: typeof import("./rebootSwitch").rebootSwitchOutput;
 lazyLoad(exports, ["rebootSwitch","rebootSwitchOutput"], () => require("./rebootSwitch"));
 
 export type { ScheduleSwitchFirmwareArgs, ScheduleSwitchFirmwareOutputArgs, ScheduleSwitchFirmwareResult } from "./scheduleSwitchFirmware";
-export const scheduleSwitchFirmware: typeof import("./scheduleSwitchFirmware").scheduleSwitchFirmware = undefined as unknown as typeof import("./scheduleSwitchFirmware").scheduleSwitchFirmware;
-export const scheduleSwitchFirmwareOutput: typeof import("./scheduleSwitchFirmware").scheduleSwitchFirmwareOutput = undefined as unknown as typeof import("./scheduleSwitchFirmware").scheduleSwitchFirmwareOutput;
+export declare const scheduleSwitchFirmware: typeof import("./scheduleSwitchFirmware").scheduleSwitchFirmware;
+export declare const scheduleSwitchFirmwareOutput: typeof import("./scheduleSwitchFirmware").scheduleSwitchFirmwareOutput;
 lazyLoad(exports, ["scheduleSwitchFirmware","scheduleSwitchFirmwareOutput"], () => require("./scheduleSwitchFirmware"));
 
 export type { CreateSwitchSshTunnelArgs, CreateSwitchSshTunnelOutputArgs, CreateSwitchSshTunnelResult } from "./createSwitchSshTunnel";
-export const createSwitchSshTunnel: typeof import("./createSwitchSshTunnel").createSwitchSshTunnel = undefined as unknown as typeof import("./createSwitchSshTunnel").createSwitchSshTunnel;
-export const createSwitchSshTunnelOutput: typeof import("./createSwitchSshTunnel").createSwitchSshTunnelOutput = undefined as unknown as typeof import("./createSwitchSshTunnel").createSwitchSshTunnelOutput;
+export declare const createSwitchSshTunnel: typeof import("./createSwitchSshTunnel").createSwitchSshTunnel;
+export declare const createSwitchSshTunnelOutput: typeof import("./createSwitchSshTunnel").createSwitchSshTunnelOutput;
 lazyLoad(exports, ["createSwitchSshTunnel","createSwitchSshTunnelOutput"], () => require("./createSwitchSshTunnel"));
 
 export type { GetFileDownloadUrlArgs, GetFileDownloadUrlOutputArgs, GetFileDownloadUrlResult } from "./getFileDownloadUrl";
-export const getFileDownloadUrl: typeof import("./getFileDownloadUrl").getFileDownloadUrl = undefined as unknown as typeof import("./getFileDownloadUrl").getFileDownloadUrl;
-export const getFileDownloadUrlOutput: typeof import("./getFileDownloadUrl").getFileDownloadUrlOutput = undefined as unknown as typeof import("./getFileDownloadUrl").getFileDownloadUrlOutput;
+export declare const getFileDownloadUrl: typeof import("./getFileDownloadUrl").getFileDownloadUrl;
+export declare const getFileDownloadUrlOutput: typeof import("./getFileDownloadUrl").getFileDownloadUrlOutput;
 lazyLoad(exports, ["getFileDownloadUrl","getFileDownloadUrlOutput"], () => require("./getFileDownloadUrl"));
 
 export type { GetUserProfileArgs, GetUserProfileOutputArgs, GetUserProfileResult } from "./getUserProfile";
-export const getUserProfile: typeof import("./getUserProfile").getUserProfile = undefined as unknown as typeof import("./getUserProfile").getUserProfile;
-export const getUserProfileOutput: typeof import("./getUserProfile").getUserProfileOutput = undefined as unknown as typeof import("./getUserProfile").getUserProfileOutput;
+export declare const getUserProfile: typeof import("./getUserProfile").getUserProfile;
+export declare const getUserProfileOutput: typeof import("./getUserProfile").getUserProfileOutput;
 lazyLoad(exports, ["getUserProfile","getUserProfileOutput"], () => require("./getUserProfile"));
 
 export type { ListDelegationsArgs, ListDelegationsOutputArgs, ListDelegationsItem, ListDelegationsResult } from "./listDelegations";
-export const listDelegations: typeof import("./listDelegations").listDelegations = undefined as unknown as typeof import("./listDelegations").listDelegations;
-export const listDelegationsOutput: typeof import("./listDelegations").listDelegationsOutput = undefined as unknown as typeof import("./listDelegations").listDelegationsOutput;
+export declare const listDelegations: typeof import("./listDelegations").listDelegations;
+export declare const listDelegationsOutput: typeof import("./listDelegations").listDelegationsOutput;
 lazyLoad(exports, ["listDelegations","listDelegationsOutput"], () => require("./listDelegations"));
 
 export type { ListEntitlementsArgs, ListEntitlementsOutputArgs, ListEntitlementsItem, ListEntitlementsResult } from "./listEntitlements";
-export const listEntitlements: typeof import("./listEntitlements").listEntitlements = undefined as unknown as typeof import("./listEntitlements").listEntitlements;
-export const listEntitlementsOutput: typeof import("./listEntitlements").listEntitlementsOutput = undefined as unknown as typeof import("./listEntitlements").listEntitlementsOutput;
+export declare const listEntitlements: typeof import("./listEntitlements").listEntitlements;
+export declare const listEntitlementsOutput: typeof import("./listEntitlements").listEntitlementsOutput;
 lazyLoad(exports, ["listEntitlements","listEntitlementsOutput"], () => require("./listEntitlements"));
 
 export type { ListEntitlementSummariesArgs, ListEntitlementSummariesOutputArgs, ListEntitlementSummariesItem, ListEntitlementSummariesResult } from "./listEntitlementSummaries";
-export const listEntitlementSummaries: typeof import("./listEntitlementSummaries").listEntitlementSummaries = undefined as unknown as typeof import("./listEntitlementSummaries").listEntitlementSummaries;
-export const listEntitlementSummariesOutput: typeof import("./listEntitlementSummaries").listEntitlementSummariesOutput = undefined as unknown as typeof import("./listEntitlementSummaries").listEntitlementSummariesOutput;
+export declare const listEntitlementSummaries: typeof import("./listEntitlementSummaries").listEntitlementSummaries;
+export declare const listEntitlementSummariesOutput: typeof import("./listEntitlementSummaries").listEntitlementSummariesOutput;
 lazyLoad(exports, ["listEntitlementSummaries","listEntitlementSummariesOutput"], () => require("./listEntitlementSummaries"));
 
 export type { RefreshMspCustomerEntitlementsArgs, RefreshMspCustomerEntitlementsOutputArgs, RefreshMspCustomerEntitlementsResult } from "./refreshMspCustomerEntitlements";
-export const refreshMspCustomerEntitlements: typeof import("./refreshMspCustomerEntitlements").refreshMspCustomerEntitlements = undefined as unknown as typeof import("./refreshMspCustomerEntitlements").refreshMspCustomerEntitlements;
-export const refreshMspCustomerEntitlementsOutput: typeof import("./refreshMspCustomerEntitlements").refreshMspCustomerEntitlementsOutput = undefined as unknown as typeof import("./refreshMspCustomerEntitlements").refreshMspCustomerEntitlementsOutput;
+export declare const refreshMspCustomerEntitlements: typeof import("./refreshMspCustomerEntitlements").refreshMspCustomerEntitlements;
+export declare const refreshMspCustomerEntitlementsOutput: typeof import("./refreshMspCustomerEntitlements").refreshMspCustomerEntitlementsOutput;
 lazyLoad(exports, ["refreshMspCustomerEntitlements","refreshMspCustomerEntitlementsOutput"], () => require("./refreshMspCustomerEntitlements"));
 
 export type { AnswerDelegationArgs, AnswerDelegationOutputArgs, AnswerDelegationResult } from "./answerDelegation";
-export const answerDelegation: typeof import("./answerDelegation").answerDelegation = undefined as unknown as typeof import("./answerDelegation").answerDelegation;
-export const answerDelegationOutput: typeof import("./answerDelegation").answerDelegationOutput = undefined as unknown as typeof import("./answerDelegation").answerDelegationOutput;
+export declare const answerDelegation: typeof import("./answerDelegation").answerDelegation;
+export declare const answerDelegationOutput: typeof import("./answerDelegation").answerDelegationOutput;
 lazyLoad(exports, ["answerDelegation","answerDelegationOutput"], () => require("./answerDelegation"));
 
 export type { ListGuestUsersArgs, ListGuestUsersOutputArgs, ListGuestUsersItem, ListGuestUsersResult } from "./listGuestUsers";
-export const listGuestUsers: typeof import("./listGuestUsers").listGuestUsers = undefined as unknown as typeof import("./listGuestUsers").listGuestUsers;
-export const listGuestUsersOutput: typeof import("./listGuestUsers").listGuestUsersOutput = undefined as unknown as typeof import("./listGuestUsers").listGuestUsersOutput;
+export declare const listGuestUsers: typeof import("./listGuestUsers").listGuestUsers;
+export declare const listGuestUsersOutput: typeof import("./listGuestUsers").listGuestUsersOutput;
 lazyLoad(exports, ["listGuestUsers","listGuestUsersOutput"], () => require("./listGuestUsers"));
 
 export type { ListDpskPassphraseFormatsArgs, ListDpskPassphraseFormatsOutputArgs, ListDpskPassphraseFormatsResult } from "./listDpskPassphraseFormats";
-export const listDpskPassphraseFormats: typeof import("./listDpskPassphraseFormats").listDpskPassphraseFormats = undefined as unknown as typeof import("./listDpskPassphraseFormats").listDpskPassphraseFormats;
-export const listDpskPassphraseFormatsOutput: typeof import("./listDpskPassphraseFormats").listDpskPassphraseFormatsOutput = undefined as unknown as typeof import("./listDpskPassphraseFormats").listDpskPassphraseFormatsOutput;
+export declare const listDpskPassphraseFormats: typeof import("./listDpskPassphraseFormats").listDpskPassphraseFormats;
+export declare const listDpskPassphraseFormatsOutput: typeof import("./listDpskPassphraseFormats").listDpskPassphraseFormatsOutput;
 lazyLoad(exports, ["listDpskPassphraseFormats","listDpskPassphraseFormatsOutput"], () => require("./listDpskPassphraseFormats"));
 
 export type { ImportGuestUsersArgs, ImportGuestUsersOutputArgs, ImportGuestUsersResult } from "./importGuestUsers";
-export const importGuestUsers: typeof import("./importGuestUsers").importGuestUsers = undefined as unknown as typeof import("./importGuestUsers").importGuestUsers;
-export const importGuestUsersOutput: typeof import("./importGuestUsers").importGuestUsersOutput = undefined as unknown as typeof import("./importGuestUsers").importGuestUsersOutput;
+export declare const importGuestUsers: typeof import("./importGuestUsers").importGuestUsers;
+export declare const importGuestUsersOutput: typeof import("./importGuestUsers").importGuestUsersOutput;
 lazyLoad(exports, ["importGuestUsers","importGuestUsersOutput"], () => require("./importGuestUsers"));
 
 export type { DisconnectClientsArgs, DisconnectClientsOutputArgs, DisconnectClientsResult } from "./disconnectClients";
-export const disconnectClients: typeof import("./disconnectClients").disconnectClients = undefined as unknown as typeof import("./disconnectClients").disconnectClients;
-export const disconnectClientsOutput: typeof import("./disconnectClients").disconnectClientsOutput = undefined as unknown as typeof import("./disconnectClients").disconnectClientsOutput;
+export declare const disconnectClients: typeof import("./disconnectClients").disconnectClients;
+export declare const disconnectClientsOutput: typeof import("./disconnectClients").disconnectClientsOutput;
 lazyLoad(exports, ["disconnectClients","disconnectClientsOutput"], () => require("./disconnectClients"));
 
 export type { ListVenuesArgs, ListVenuesOutputArgs, ListVenuesItem, ListVenuesResult } from "./listVenues";
-export const listVenues: typeof import("./listVenues").listVenues = undefined as unknown as typeof import("./listVenues").listVenues;
-export const listVenuesOutput: typeof import("./listVenues").listVenuesOutput = undefined as unknown as typeof import("./listVenues").listVenuesOutput;
+export declare const listVenues: typeof import("./listVenues").listVenues;
+export declare const listVenuesOutput: typeof import("./listVenues").listVenuesOutput;
 lazyLoad(exports, ["listVenues","listVenuesOutput"], () => require("./listVenues"));
 
 export type { GetVenueArgs, GetVenueOutputArgs, GetVenueResult } from "./getVenue";
-export const getVenue: typeof import("./getVenue").getVenue = undefined as unknown as typeof import("./getVenue").getVenue;
-export const getVenueOutput: typeof import("./getVenue").getVenueOutput = undefined as unknown as typeof import("./getVenue").getVenueOutput;
+export declare const getVenue: typeof import("./getVenue").getVenue;
+export declare const getVenueOutput: typeof import("./getVenue").getVenueOutput;
 lazyLoad(exports, ["getVenue","getVenueOutput"], () => require("./getVenue"));
 
 export type { ListAdminsArgs, ListAdminsOutputArgs, ListAdminsItem, ListAdminsResult } from "./listAdmins";
-export const listAdmins: typeof import("./listAdmins").listAdmins = undefined as unknown as typeof import("./listAdmins").listAdmins;
-export const listAdminsOutput: typeof import("./listAdmins").listAdminsOutput = undefined as unknown as typeof import("./listAdmins").listAdminsOutput;
+export declare const listAdmins: typeof import("./listAdmins").listAdmins;
+export declare const listAdminsOutput: typeof import("./listAdmins").listAdminsOutput;
 lazyLoad(exports, ["listAdmins","listAdminsOutput"], () => require("./listAdmins"));
 
 export type { GetAdminArgs, GetAdminOutputArgs, GetAdminResult } from "./getAdmin";
-export const getAdmin: typeof import("./getAdmin").getAdmin = undefined as unknown as typeof import("./getAdmin").getAdmin;
-export const getAdminOutput: typeof import("./getAdmin").getAdminOutput = undefined as unknown as typeof import("./getAdmin").getAdminOutput;
+export declare const getAdmin: typeof import("./getAdmin").getAdmin;
+export declare const getAdminOutput: typeof import("./getAdmin").getAdminOutput;
 lazyLoad(exports, ["getAdmin","getAdminOutput"], () => require("./getAdmin"));
 
 export type { GetDelegationArgs, GetDelegationOutputArgs, GetDelegationResult } from "./getDelegation";
-export const getDelegation: typeof import("./getDelegation").getDelegation = undefined as unknown as typeof import("./getDelegation").getDelegation;
-export const getDelegationOutput: typeof import("./getDelegation").getDelegationOutput = undefined as unknown as typeof import("./getDelegation").getDelegationOutput;
+export declare const getDelegation: typeof import("./getDelegation").getDelegation;
+export declare const getDelegationOutput: typeof import("./getDelegation").getDelegationOutput;
 lazyLoad(exports, ["getDelegation","getDelegationOutput"], () => require("./getDelegation"));
 
 export type { ListNotificationRecipientsArgs, ListNotificationRecipientsOutputArgs, ListNotificationRecipientsItem, ListNotificationRecipientsResult } from "./listNotificationRecipients";
-export const listNotificationRecipients: typeof import("./listNotificationRecipients").listNotificationRecipients = undefined as unknown as typeof import("./listNotificationRecipients").listNotificationRecipients;
-export const listNotificationRecipientsOutput: typeof import("./listNotificationRecipients").listNotificationRecipientsOutput = undefined as unknown as typeof import("./listNotificationRecipients").listNotificationRecipientsOutput;
+export declare const listNotificationRecipients: typeof import("./listNotificationRecipients").listNotificationRecipients;
+export declare const listNotificationRecipientsOutput: typeof import("./listNotificationRecipients").listNotificationRecipientsOutput;
 lazyLoad(exports, ["listNotificationRecipients","listNotificationRecipientsOutput"], () => require("./listNotificationRecipients"));
 
 export type { GetNotificationRecipientArgs, GetNotificationRecipientOutputArgs, GetNotificationRecipientResult } from "./getNotificationRecipient";
-export const getNotificationRecipient: typeof import("./getNotificationRecipient").getNotificationRecipient = undefined as unknown as typeof import("./getNotificationRecipient").getNotificationRecipient;
-export const getNotificationRecipientOutput: typeof import("./getNotificationRecipient").getNotificationRecipientOutput = undefined as unknown as typeof import("./getNotificationRecipient").getNotificationRecipientOutput;
+export declare const getNotificationRecipient: typeof import("./getNotificationRecipient").getNotificationRecipient;
+export declare const getNotificationRecipientOutput: typeof import("./getNotificationRecipient").getNotificationRecipientOutput;
 lazyLoad(exports, ["getNotificationRecipient","getNotificationRecipientOutput"], () => require("./getNotificationRecipient"));
 
 export type { ListFloorPlansArgs, ListFloorPlansOutputArgs, ListFloorPlansItem, ListFloorPlansResult } from "./listFloorPlans";
-export const listFloorPlans: typeof import("./listFloorPlans").listFloorPlans = undefined as unknown as typeof import("./listFloorPlans").listFloorPlans;
-export const listFloorPlansOutput: typeof import("./listFloorPlans").listFloorPlansOutput = undefined as unknown as typeof import("./listFloorPlans").listFloorPlansOutput;
+export declare const listFloorPlans: typeof import("./listFloorPlans").listFloorPlans;
+export declare const listFloorPlansOutput: typeof import("./listFloorPlans").listFloorPlansOutput;
 lazyLoad(exports, ["listFloorPlans","listFloorPlansOutput"], () => require("./listFloorPlans"));
 
 export type { GetFloorPlanArgs, GetFloorPlanOutputArgs, GetFloorPlanResult } from "./getFloorPlan";
-export const getFloorPlan: typeof import("./getFloorPlan").getFloorPlan = undefined as unknown as typeof import("./getFloorPlan").getFloorPlan;
-export const getFloorPlanOutput: typeof import("./getFloorPlan").getFloorPlanOutput = undefined as unknown as typeof import("./getFloorPlan").getFloorPlanOutput;
+export declare const getFloorPlan: typeof import("./getFloorPlan").getFloorPlan;
+export declare const getFloorPlanOutput: typeof import("./getFloorPlan").getFloorPlanOutput;
 lazyLoad(exports, ["getFloorPlan","getFloorPlanOutput"], () => require("./getFloorPlan"));
 
 export type { GetCalibrationPointsArgs, GetCalibrationPointsOutputArgs, GetCalibrationPointsResult } from "./getCalibrationPoints";
-export const getCalibrationPoints: typeof import("./getCalibrationPoints").getCalibrationPoints = undefined as unknown as typeof import("./getCalibrationPoints").getCalibrationPoints;
-export const getCalibrationPointsOutput: typeof import("./getCalibrationPoints").getCalibrationPointsOutput = undefined as unknown as typeof import("./getCalibrationPoints").getCalibrationPointsOutput;
+export declare const getCalibrationPoints: typeof import("./getCalibrationPoints").getCalibrationPoints;
+export declare const getCalibrationPointsOutput: typeof import("./getCalibrationPoints").getCalibrationPointsOutput;
 lazyLoad(exports, ["getCalibrationPoints","getCalibrationPointsOutput"], () => require("./getCalibrationPoints"));
 
 export type { GetApArgs, GetApOutputArgs, GetApResult } from "./getAp";
-export const getAp: typeof import("./getAp").getAp = undefined as unknown as typeof import("./getAp").getAp;
-export const getApOutput: typeof import("./getAp").getApOutput = undefined as unknown as typeof import("./getAp").getApOutput;
+export declare const getAp: typeof import("./getAp").getAp;
+export declare const getApOutput: typeof import("./getAp").getApOutput;
 lazyLoad(exports, ["getAp","getApOutput"], () => require("./getAp"));
 
 export type { ListApGroupsArgs, ListApGroupsOutputArgs, ListApGroupsItem, ListApGroupsResult } from "./listApGroups";
-export const listApGroups: typeof import("./listApGroups").listApGroups = undefined as unknown as typeof import("./listApGroups").listApGroups;
-export const listApGroupsOutput: typeof import("./listApGroups").listApGroupsOutput = undefined as unknown as typeof import("./listApGroups").listApGroupsOutput;
+export declare const listApGroups: typeof import("./listApGroups").listApGroups;
+export declare const listApGroupsOutput: typeof import("./listApGroups").listApGroupsOutput;
 lazyLoad(exports, ["listApGroups","listApGroupsOutput"], () => require("./listApGroups"));
 
 export type { GetApGroupArgs, GetApGroupOutputArgs, GetApGroupResult } from "./getApGroup";
-export const getApGroup: typeof import("./getApGroup").getApGroup = undefined as unknown as typeof import("./getApGroup").getApGroup;
-export const getApGroupOutput: typeof import("./getApGroup").getApGroupOutput = undefined as unknown as typeof import("./getApGroup").getApGroupOutput;
+export declare const getApGroup: typeof import("./getApGroup").getApGroup;
+export declare const getApGroupOutput: typeof import("./getApGroup").getApGroupOutput;
 lazyLoad(exports, ["getApGroup","getApGroupOutput"], () => require("./getApGroup"));
 
 export type { GetVenueDefaultApGroupArgs, GetVenueDefaultApGroupOutputArgs, GetVenueDefaultApGroupResult } from "./getVenueDefaultApGroup";
-export const getVenueDefaultApGroup: typeof import("./getVenueDefaultApGroup").getVenueDefaultApGroup = undefined as unknown as typeof import("./getVenueDefaultApGroup").getVenueDefaultApGroup;
-export const getVenueDefaultApGroupOutput: typeof import("./getVenueDefaultApGroup").getVenueDefaultApGroupOutput = undefined as unknown as typeof import("./getVenueDefaultApGroup").getVenueDefaultApGroupOutput;
+export declare const getVenueDefaultApGroup: typeof import("./getVenueDefaultApGroup").getVenueDefaultApGroup;
+export declare const getVenueDefaultApGroupOutput: typeof import("./getVenueDefaultApGroup").getVenueDefaultApGroupOutput;
 lazyLoad(exports, ["getVenueDefaultApGroup","getVenueDefaultApGroupOutput"], () => require("./getVenueDefaultApGroup"));
 
 export type { GetApRadioArgs, GetApRadioOutputArgs, GetApRadioResult } from "./getApRadio";
-export const getApRadio: typeof import("./getApRadio").getApRadio = undefined as unknown as typeof import("./getApRadio").getApRadio;
-export const getApRadioOutput: typeof import("./getApRadio").getApRadioOutput = undefined as unknown as typeof import("./getApRadio").getApRadioOutput;
+export declare const getApRadio: typeof import("./getApRadio").getApRadio;
+export declare const getApRadioOutput: typeof import("./getApRadio").getApRadioOutput;
 lazyLoad(exports, ["getApRadio","getApRadioOutput"], () => require("./getApRadio"));
 
 export type { GetApLanPortsArgs, GetApLanPortsOutputArgs, GetApLanPortsResult } from "./getApLanPorts";
-export const getApLanPorts: typeof import("./getApLanPorts").getApLanPorts = undefined as unknown as typeof import("./getApLanPorts").getApLanPorts;
-export const getApLanPortsOutput: typeof import("./getApLanPorts").getApLanPortsOutput = undefined as unknown as typeof import("./getApLanPorts").getApLanPortsOutput;
+export declare const getApLanPorts: typeof import("./getApLanPorts").getApLanPorts;
+export declare const getApLanPortsOutput: typeof import("./getApLanPorts").getApLanPortsOutput;
 lazyLoad(exports, ["getApLanPorts","getApLanPortsOutput"], () => require("./getApLanPorts"));
 
 export type { GetApMdnsGatewayArgs, GetApMdnsGatewayOutputArgs, GetApMdnsGatewayResult } from "./getApMdnsGateway";
-export const getApMdnsGateway: typeof import("./getApMdnsGateway").getApMdnsGateway = undefined as unknown as typeof import("./getApMdnsGateway").getApMdnsGateway;
-export const getApMdnsGatewayOutput: typeof import("./getApMdnsGateway").getApMdnsGatewayOutput = undefined as unknown as typeof import("./getApMdnsGateway").getApMdnsGatewayOutput;
+export declare const getApMdnsGateway: typeof import("./getApMdnsGateway").getApMdnsGateway;
+export declare const getApMdnsGatewayOutput: typeof import("./getApMdnsGateway").getApMdnsGatewayOutput;
 lazyLoad(exports, ["getApMdnsGateway","getApMdnsGatewayOutput"], () => require("./getApMdnsGateway"));
 
 export type { GetVenueRadioArgs, GetVenueRadioOutputArgs, GetVenueRadioResult } from "./getVenueRadio";
-export const getVenueRadio: typeof import("./getVenueRadio").getVenueRadio = undefined as unknown as typeof import("./getVenueRadio").getVenueRadio;
-export const getVenueRadioOutput: typeof import("./getVenueRadio").getVenueRadioOutput = undefined as unknown as typeof import("./getVenueRadio").getVenueRadioOutput;
+export declare const getVenueRadio: typeof import("./getVenueRadio").getVenueRadio;
+export declare const getVenueRadioOutput: typeof import("./getVenueRadio").getVenueRadioOutput;
 lazyLoad(exports, ["getVenueRadio","getVenueRadioOutput"], () => require("./getVenueRadio"));
 
 export type { GetVenueSyslogArgs, GetVenueSyslogOutputArgs, GetVenueSyslogResult } from "./getVenueSyslog";
-export const getVenueSyslog: typeof import("./getVenueSyslog").getVenueSyslog = undefined as unknown as typeof import("./getVenueSyslog").getVenueSyslog;
-export const getVenueSyslogOutput: typeof import("./getVenueSyslog").getVenueSyslogOutput = undefined as unknown as typeof import("./getVenueSyslog").getVenueSyslogOutput;
+export declare const getVenueSyslog: typeof import("./getVenueSyslog").getVenueSyslog;
+export declare const getVenueSyslogOutput: typeof import("./getVenueSyslog").getVenueSyslogOutput;
 lazyLoad(exports, ["getVenueSyslog","getVenueSyslogOutput"], () => require("./getVenueSyslog"));
 
 export type { GetVenueCellularArgs, GetVenueCellularOutputArgs, GetVenueCellularResult } from "./getVenueCellular";
-export const getVenueCellular: typeof import("./getVenueCellular").getVenueCellular = undefined as unknown as typeof import("./getVenueCellular").getVenueCellular;
-export const getVenueCellularOutput: typeof import("./getVenueCellular").getVenueCellularOutput = undefined as unknown as typeof import("./getVenueCellular").getVenueCellularOutput;
+export declare const getVenueCellular: typeof import("./getVenueCellular").getVenueCellular;
+export declare const getVenueCellularOutput: typeof import("./getVenueCellular").getVenueCellularOutput;
 lazyLoad(exports, ["getVenueCellular","getVenueCellularOutput"], () => require("./getVenueCellular"));
 
 export type { GetVenueLanPortsArgs, GetVenueLanPortsOutputArgs, GetVenueLanPortsResult } from "./getVenueLanPorts";
-export const getVenueLanPorts: typeof import("./getVenueLanPorts").getVenueLanPorts = undefined as unknown as typeof import("./getVenueLanPorts").getVenueLanPorts;
-export const getVenueLanPortsOutput: typeof import("./getVenueLanPorts").getVenueLanPortsOutput = undefined as unknown as typeof import("./getVenueLanPorts").getVenueLanPortsOutput;
+export declare const getVenueLanPorts: typeof import("./getVenueLanPorts").getVenueLanPorts;
+export declare const getVenueLanPortsOutput: typeof import("./getVenueLanPorts").getVenueLanPortsOutput;
 lazyLoad(exports, ["getVenueLanPorts","getVenueLanPortsOutput"], () => require("./getVenueLanPorts"));
 
 export type { GetVenueLedsArgs, GetVenueLedsOutputArgs, GetVenueLedsResult } from "./getVenueLeds";
-export const getVenueLeds: typeof import("./getVenueLeds").getVenueLeds = undefined as unknown as typeof import("./getVenueLeds").getVenueLeds;
-export const getVenueLedsOutput: typeof import("./getVenueLeds").getVenueLedsOutput = undefined as unknown as typeof import("./getVenueLeds").getVenueLedsOutput;
+export declare const getVenueLeds: typeof import("./getVenueLeds").getVenueLeds;
+export declare const getVenueLedsOutput: typeof import("./getVenueLeds").getVenueLedsOutput;
 lazyLoad(exports, ["getVenueLeds","getVenueLedsOutput"], () => require("./getVenueLeds"));
 
 export type { GetVenueDhcpBindingsArgs, GetVenueDhcpBindingsOutputArgs, GetVenueDhcpBindingsResult } from "./getVenueDhcpBindings";
-export const getVenueDhcpBindings: typeof import("./getVenueDhcpBindings").getVenueDhcpBindings = undefined as unknown as typeof import("./getVenueDhcpBindings").getVenueDhcpBindings;
-export const getVenueDhcpBindingsOutput: typeof import("./getVenueDhcpBindings").getVenueDhcpBindingsOutput = undefined as unknown as typeof import("./getVenueDhcpBindings").getVenueDhcpBindingsOutput;
+export declare const getVenueDhcpBindings: typeof import("./getVenueDhcpBindings").getVenueDhcpBindings;
+export declare const getVenueDhcpBindingsOutput: typeof import("./getVenueDhcpBindings").getVenueDhcpBindingsOutput;
 lazyLoad(exports, ["getVenueDhcpBindings","getVenueDhcpBindingsOutput"], () => require("./getVenueDhcpBindings"));
 
 export type { ListNetworksArgs, ListNetworksOutputArgs, ListNetworksItem, ListNetworksResult } from "./listNetworks";
-export const listNetworks: typeof import("./listNetworks").listNetworks = undefined as unknown as typeof import("./listNetworks").listNetworks;
-export const listNetworksOutput: typeof import("./listNetworks").listNetworksOutput = undefined as unknown as typeof import("./listNetworks").listNetworksOutput;
+export declare const listNetworks: typeof import("./listNetworks").listNetworks;
+export declare const listNetworksOutput: typeof import("./listNetworks").listNetworksOutput;
 lazyLoad(exports, ["listNetworks","listNetworksOutput"], () => require("./listNetworks"));
 
 export type { GetNetworkArgs, GetNetworkOutputArgs, GetNetworkResult } from "./getNetwork";
-export const getNetwork: typeof import("./getNetwork").getNetwork = undefined as unknown as typeof import("./getNetwork").getNetwork;
-export const getNetworkOutput: typeof import("./getNetwork").getNetworkOutput = undefined as unknown as typeof import("./getNetwork").getNetworkOutput;
+export declare const getNetwork: typeof import("./getNetwork").getNetwork;
+export declare const getNetworkOutput: typeof import("./getNetwork").getNetworkOutput;
 lazyLoad(exports, ["getNetwork","getNetworkOutput"], () => require("./getNetwork"));
 
 export type { ListNetworkVenueActivationsArgs, ListNetworkVenueActivationsOutputArgs, ListNetworkVenueActivationsItem, ListNetworkVenueActivationsResult } from "./listNetworkVenueActivations";
-export const listNetworkVenueActivations: typeof import("./listNetworkVenueActivations").listNetworkVenueActivations = undefined as unknown as typeof import("./listNetworkVenueActivations").listNetworkVenueActivations;
-export const listNetworkVenueActivationsOutput: typeof import("./listNetworkVenueActivations").listNetworkVenueActivationsOutput = undefined as unknown as typeof import("./listNetworkVenueActivations").listNetworkVenueActivationsOutput;
+export declare const listNetworkVenueActivations: typeof import("./listNetworkVenueActivations").listNetworkVenueActivations;
+export declare const listNetworkVenueActivationsOutput: typeof import("./listNetworkVenueActivations").listNetworkVenueActivationsOutput;
 lazyLoad(exports, ["listNetworkVenueActivations","listNetworkVenueActivationsOutput"], () => require("./listNetworkVenueActivations"));
 
 export type { GetNetworkVenueActivationArgs, GetNetworkVenueActivationOutputArgs, GetNetworkVenueActivationResult } from "./getNetworkVenueActivation";
-export const getNetworkVenueActivation: typeof import("./getNetworkVenueActivation").getNetworkVenueActivation = undefined as unknown as typeof import("./getNetworkVenueActivation").getNetworkVenueActivation;
-export const getNetworkVenueActivationOutput: typeof import("./getNetworkVenueActivation").getNetworkVenueActivationOutput = undefined as unknown as typeof import("./getNetworkVenueActivation").getNetworkVenueActivationOutput;
+export declare const getNetworkVenueActivation: typeof import("./getNetworkVenueActivation").getNetworkVenueActivation;
+export declare const getNetworkVenueActivationOutput: typeof import("./getNetworkVenueActivation").getNetworkVenueActivationOutput;
 lazyLoad(exports, ["getNetworkVenueActivation","getNetworkVenueActivationOutput"], () => require("./getNetworkVenueActivation"));
 
 export type { GetGuestUserArgs, GetGuestUserOutputArgs, GetGuestUserResult } from "./getGuestUser";
-export const getGuestUser: typeof import("./getGuestUser").getGuestUser = undefined as unknown as typeof import("./getGuestUser").getGuestUser;
-export const getGuestUserOutput: typeof import("./getGuestUser").getGuestUserOutput = undefined as unknown as typeof import("./getGuestUser").getGuestUserOutput;
+export declare const getGuestUser: typeof import("./getGuestUser").getGuestUser;
+export declare const getGuestUserOutput: typeof import("./getGuestUser").getGuestUserOutput;
 lazyLoad(exports, ["getGuestUser","getGuestUserOutput"], () => require("./getGuestUser"));
 
 export type { ListDevicePoliciesArgs, ListDevicePoliciesOutputArgs, ListDevicePoliciesItem, ListDevicePoliciesResult } from "./listDevicePolicies";
-export const listDevicePolicies: typeof import("./listDevicePolicies").listDevicePolicies = undefined as unknown as typeof import("./listDevicePolicies").listDevicePolicies;
-export const listDevicePoliciesOutput: typeof import("./listDevicePolicies").listDevicePoliciesOutput = undefined as unknown as typeof import("./listDevicePolicies").listDevicePoliciesOutput;
+export declare const listDevicePolicies: typeof import("./listDevicePolicies").listDevicePolicies;
+export declare const listDevicePoliciesOutput: typeof import("./listDevicePolicies").listDevicePoliciesOutput;
 lazyLoad(exports, ["listDevicePolicies","listDevicePoliciesOutput"], () => require("./listDevicePolicies"));
 
 export type { GetDevicePolicyArgs, GetDevicePolicyOutputArgs, GetDevicePolicyResult } from "./getDevicePolicy";
-export const getDevicePolicy: typeof import("./getDevicePolicy").getDevicePolicy = undefined as unknown as typeof import("./getDevicePolicy").getDevicePolicy;
-export const getDevicePolicyOutput: typeof import("./getDevicePolicy").getDevicePolicyOutput = undefined as unknown as typeof import("./getDevicePolicy").getDevicePolicyOutput;
+export declare const getDevicePolicy: typeof import("./getDevicePolicy").getDevicePolicy;
+export declare const getDevicePolicyOutput: typeof import("./getDevicePolicy").getDevicePolicyOutput;
 lazyLoad(exports, ["getDevicePolicy","getDevicePolicyOutput"], () => require("./getDevicePolicy"));
 
 export type { GetRecoveryPskArgs, GetRecoveryPskOutputArgs, GetRecoveryPskResult } from "./getRecoveryPsk";
-export const getRecoveryPsk: typeof import("./getRecoveryPsk").getRecoveryPsk = undefined as unknown as typeof import("./getRecoveryPsk").getRecoveryPsk;
-export const getRecoveryPskOutput: typeof import("./getRecoveryPsk").getRecoveryPskOutput = undefined as unknown as typeof import("./getRecoveryPsk").getRecoveryPskOutput;
+export declare const getRecoveryPsk: typeof import("./getRecoveryPsk").getRecoveryPsk;
+export declare const getRecoveryPskOutput: typeof import("./getRecoveryPsk").getRecoveryPskOutput;
 lazyLoad(exports, ["getRecoveryPsk","getRecoveryPskOutput"], () => require("./getRecoveryPsk"));
 
 export type { ListVspotServersArgs, ListVspotServersOutputArgs, ListVspotServersItem, ListVspotServersResult } from "./listVspotServers";
-export const listVspotServers: typeof import("./listVspotServers").listVspotServers = undefined as unknown as typeof import("./listVspotServers").listVspotServers;
-export const listVspotServersOutput: typeof import("./listVspotServers").listVspotServersOutput = undefined as unknown as typeof import("./listVspotServers").listVspotServersOutput;
+export declare const listVspotServers: typeof import("./listVspotServers").listVspotServers;
+export declare const listVspotServersOutput: typeof import("./listVspotServers").listVspotServersOutput;
 lazyLoad(exports, ["listVspotServers","listVspotServersOutput"], () => require("./listVspotServers"));
 
 export type { GetVspotServerArgs, GetVspotServerOutputArgs, GetVspotServerResult } from "./getVspotServer";
-export const getVspotServer: typeof import("./getVspotServer").getVspotServer = undefined as unknown as typeof import("./getVspotServer").getVspotServer;
-export const getVspotServerOutput: typeof import("./getVspotServer").getVspotServerOutput = undefined as unknown as typeof import("./getVspotServer").getVspotServerOutput;
+export declare const getVspotServer: typeof import("./getVspotServer").getVspotServer;
+export declare const getVspotServerOutput: typeof import("./getVspotServer").getVspotServerOutput;
 lazyLoad(exports, ["getVspotServer","getVspotServerOutput"], () => require("./getVspotServer"));
 
 export type { ListWifiCallingProfilesArgs, ListWifiCallingProfilesOutputArgs, ListWifiCallingProfilesItem, ListWifiCallingProfilesResult } from "./listWifiCallingProfiles";
-export const listWifiCallingProfiles: typeof import("./listWifiCallingProfiles").listWifiCallingProfiles = undefined as unknown as typeof import("./listWifiCallingProfiles").listWifiCallingProfiles;
-export const listWifiCallingProfilesOutput: typeof import("./listWifiCallingProfiles").listWifiCallingProfilesOutput = undefined as unknown as typeof import("./listWifiCallingProfiles").listWifiCallingProfilesOutput;
+export declare const listWifiCallingProfiles: typeof import("./listWifiCallingProfiles").listWifiCallingProfiles;
+export declare const listWifiCallingProfilesOutput: typeof import("./listWifiCallingProfiles").listWifiCallingProfilesOutput;
 lazyLoad(exports, ["listWifiCallingProfiles","listWifiCallingProfilesOutput"], () => require("./listWifiCallingProfiles"));
 
 export type { GetWifiCallingProfileArgs, GetWifiCallingProfileOutputArgs, GetWifiCallingProfileResult } from "./getWifiCallingProfile";
-export const getWifiCallingProfile: typeof import("./getWifiCallingProfile").getWifiCallingProfile = undefined as unknown as typeof import("./getWifiCallingProfile").getWifiCallingProfile;
-export const getWifiCallingProfileOutput: typeof import("./getWifiCallingProfile").getWifiCallingProfileOutput = undefined as unknown as typeof import("./getWifiCallingProfile").getWifiCallingProfileOutput;
+export declare const getWifiCallingProfile: typeof import("./getWifiCallingProfile").getWifiCallingProfile;
+export declare const getWifiCallingProfileOutput: typeof import("./getWifiCallingProfile").getWifiCallingProfileOutput;
 lazyLoad(exports, ["getWifiCallingProfile","getWifiCallingProfileOutput"], () => require("./getWifiCallingProfile"));
 
 export type { ListSwitchesArgs, ListSwitchesOutputArgs, ListSwitchesItem, ListSwitchesResult } from "./listSwitches";
-export const listSwitches: typeof import("./listSwitches").listSwitches = undefined as unknown as typeof import("./listSwitches").listSwitches;
-export const listSwitchesOutput: typeof import("./listSwitches").listSwitchesOutput = undefined as unknown as typeof import("./listSwitches").listSwitchesOutput;
+export declare const listSwitches: typeof import("./listSwitches").listSwitches;
+export declare const listSwitchesOutput: typeof import("./listSwitches").listSwitchesOutput;
 lazyLoad(exports, ["listSwitches","listSwitchesOutput"], () => require("./listSwitches"));
 
 export type { GetSwitchArgs, GetSwitchOutputArgs, GetSwitchResult } from "./getSwitch";
-export const getSwitch: typeof import("./getSwitch").getSwitch = undefined as unknown as typeof import("./getSwitch").getSwitch;
-export const getSwitchOutput: typeof import("./getSwitch").getSwitchOutput = undefined as unknown as typeof import("./getSwitch").getSwitchOutput;
+export declare const getSwitch: typeof import("./getSwitch").getSwitch;
+export declare const getSwitchOutput: typeof import("./getSwitch").getSwitchOutput;
 lazyLoad(exports, ["getSwitch","getSwitchOutput"], () => require("./getSwitch"));
 
 export type { ListSwitchProfilesArgs, ListSwitchProfilesOutputArgs, ListSwitchProfilesItem, ListSwitchProfilesResult } from "./listSwitchProfiles";
-export const listSwitchProfiles: typeof import("./listSwitchProfiles").listSwitchProfiles = undefined as unknown as typeof import("./listSwitchProfiles").listSwitchProfiles;
-export const listSwitchProfilesOutput: typeof import("./listSwitchProfiles").listSwitchProfilesOutput = undefined as unknown as typeof import("./listSwitchProfiles").listSwitchProfilesOutput;
+export declare const listSwitchProfiles: typeof import("./listSwitchProfiles").listSwitchProfiles;
+export declare const listSwitchProfilesOutput: typeof import("./listSwitchProfiles").listSwitchProfilesOutput;
 lazyLoad(exports, ["listSwitchProfiles","listSwitchProfilesOutput"], () => require("./listSwitchProfiles"));
 
 export type { GetSwitchProfileArgs, GetSwitchProfileOutputArgs, GetSwitchProfileResult } from "./getSwitchProfile";
-export const getSwitchProfile: typeof import("./getSwitchProfile").getSwitchProfile = undefined as unknown as typeof import("./getSwitchProfile").getSwitchProfile;
-export const getSwitchProfileOutput: typeof import("./getSwitchProfile").getSwitchProfileOutput = undefined as unknown as typeof import("./getSwitchProfile").getSwitchProfileOutput;
+export declare const getSwitchProfile: typeof import("./getSwitchProfile").getSwitchProfile;
+export declare const getSwitchProfileOutput: typeof import("./getSwitchProfile").getSwitchProfileOutput;
 lazyLoad(exports, ["getSwitchProfile","getSwitchProfileOutput"], () => require("./getSwitchProfile"));
 
 export type { ListSwitchVlansArgs, ListSwitchVlansOutputArgs, ListSwitchVlansItem, ListSwitchVlansResult } from "./listSwitchVlans";
-export const listSwitchVlans: typeof import("./listSwitchVlans").listSwitchVlans = undefined as unknown as typeof import("./listSwitchVlans").listSwitchVlans;
-export const listSwitchVlansOutput: typeof import("./listSwitchVlans").listSwitchVlansOutput = undefined as unknown as typeof import("./listSwitchVlans").listSwitchVlansOutput;
+export declare const listSwitchVlans: typeof import("./listSwitchVlans").listSwitchVlans;
+export declare const listSwitchVlansOutput: typeof import("./listSwitchVlans").listSwitchVlansOutput;
 lazyLoad(exports, ["listSwitchVlans","listSwitchVlansOutput"], () => require("./listSwitchVlans"));
 
 export type { GetSwitchVlanArgs, GetSwitchVlanOutputArgs, GetSwitchVlanResult } from "./getSwitchVlan";
-export const getSwitchVlan: typeof import("./getSwitchVlan").getSwitchVlan = undefined as unknown as typeof import("./getSwitchVlan").getSwitchVlan;
-export const getSwitchVlanOutput: typeof import("./getSwitchVlan").getSwitchVlanOutput = undefined as unknown as typeof import("./getSwitchVlan").getSwitchVlanOutput;
+export declare const getSwitchVlan: typeof import("./getSwitchVlan").getSwitchVlan;
+export declare const getSwitchVlanOutput: typeof import("./getSwitchVlan").getSwitchVlanOutput;
 lazyLoad(exports, ["getSwitchVlan","getSwitchVlanOutput"], () => require("./getSwitchVlan"));
 
 export type { ListSwitchAclsArgs, ListSwitchAclsOutputArgs, ListSwitchAclsItem, ListSwitchAclsResult } from "./listSwitchAcls";
-export const listSwitchAcls: typeof import("./listSwitchAcls").listSwitchAcls = undefined as unknown as typeof import("./listSwitchAcls").listSwitchAcls;
-export const listSwitchAclsOutput: typeof import("./listSwitchAcls").listSwitchAclsOutput = undefined as unknown as typeof import("./listSwitchAcls").listSwitchAclsOutput;
+export declare const listSwitchAcls: typeof import("./listSwitchAcls").listSwitchAcls;
+export declare const listSwitchAclsOutput: typeof import("./listSwitchAcls").listSwitchAclsOutput;
 lazyLoad(exports, ["listSwitchAcls","listSwitchAclsOutput"], () => require("./listSwitchAcls"));
 
 export type { GetSwitchAclArgs, GetSwitchAclOutputArgs, GetSwitchAclResult } from "./getSwitchAcl";
-export const getSwitchAcl: typeof import("./getSwitchAcl").getSwitchAcl = undefined as unknown as typeof import("./getSwitchAcl").getSwitchAcl;
-export const getSwitchAclOutput: typeof import("./getSwitchAcl").getSwitchAclOutput = undefined as unknown as typeof import("./getSwitchAcl").getSwitchAclOutput;
+export declare const getSwitchAcl: typeof import("./getSwitchAcl").getSwitchAcl;
+export declare const getSwitchAclOutput: typeof import("./getSwitchAcl").getSwitchAclOutput;
 lazyLoad(exports, ["getSwitchAcl","getSwitchAclOutput"], () => require("./getSwitchAcl"));
 
 export type { GetSwitchTrustedPortArgs, GetSwitchTrustedPortOutputArgs, GetSwitchTrustedPortResult } from "./getSwitchTrustedPort";
-export const getSwitchTrustedPort: typeof import("./getSwitchTrustedPort").getSwitchTrustedPort = undefined as unknown as typeof import("./getSwitchTrustedPort").getSwitchTrustedPort;
-export const getSwitchTrustedPortOutput: typeof import("./getSwitchTrustedPort").getSwitchTrustedPortOutput = undefined as unknown as typeof import("./getSwitchTrustedPort").getSwitchTrustedPortOutput;
+export declare const getSwitchTrustedPort: typeof import("./getSwitchTrustedPort").getSwitchTrustedPort;
+export declare const getSwitchTrustedPortOutput: typeof import("./getSwitchTrustedPort").getSwitchTrustedPortOutput;
 lazyLoad(exports, ["getSwitchTrustedPort","getSwitchTrustedPortOutput"], () => require("./getSwitchTrustedPort"));
 
 export type { ListSwitchPortsArgs, ListSwitchPortsOutputArgs, ListSwitchPortsItem, ListSwitchPortsResult } from "./listSwitchPorts";
-export const listSwitchPorts: typeof import("./listSwitchPorts").listSwitchPorts = undefined as unknown as typeof import("./listSwitchPorts").listSwitchPorts;
-export const listSwitchPortsOutput: typeof import("./listSwitchPorts").listSwitchPortsOutput = undefined as unknown as typeof import("./listSwitchPorts").listSwitchPortsOutput;
+export declare const listSwitchPorts: typeof import("./listSwitchPorts").listSwitchPorts;
+export declare const listSwitchPortsOutput: typeof import("./listSwitchPorts").listSwitchPortsOutput;
 lazyLoad(exports, ["listSwitchPorts","listSwitchPortsOutput"], () => require("./listSwitchPorts"));
 
 export type { GetSwitchPortArgs, GetSwitchPortOutputArgs, GetSwitchPortResult } from "./getSwitchPort";
-export const getSwitchPort: typeof import("./getSwitchPort").getSwitchPort = undefined as unknown as typeof import("./getSwitchPort").getSwitchPort;
-export const getSwitchPortOutput: typeof import("./getSwitchPort").getSwitchPortOutput = undefined as unknown as typeof import("./getSwitchPort").getSwitchPortOutput;
+export declare const getSwitchPort: typeof import("./getSwitchPort").getSwitchPort;
+export declare const getSwitchPortOutput: typeof import("./getSwitchPort").getSwitchPortOutput;
 lazyLoad(exports, ["getSwitchPort","getSwitchPortOutput"], () => require("./getSwitchPort"));
 
 export type { ListSwitchLagsArgs, ListSwitchLagsOutputArgs, ListSwitchLagsItem, ListSwitchLagsResult } from "./listSwitchLags";
-export const listSwitchLags: typeof import("./listSwitchLags").listSwitchLags = undefined as unknown as typeof import("./listSwitchLags").listSwitchLags;
-export const listSwitchLagsOutput: typeof import("./listSwitchLags").listSwitchLagsOutput = undefined as unknown as typeof import("./listSwitchLags").listSwitchLagsOutput;
+export declare const listSwitchLags: typeof import("./listSwitchLags").listSwitchLags;
+export declare const listSwitchLagsOutput: typeof import("./listSwitchLags").listSwitchLagsOutput;
 lazyLoad(exports, ["listSwitchLags","listSwitchLagsOutput"], () => require("./listSwitchLags"));
 
 export type { GetSwitchLagArgs, GetSwitchLagOutputArgs, GetSwitchLagResult } from "./getSwitchLag";
-export const getSwitchLag: typeof import("./getSwitchLag").getSwitchLag = undefined as unknown as typeof import("./getSwitchLag").getSwitchLag;
-export const getSwitchLagOutput: typeof import("./getSwitchLag").getSwitchLagOutput = undefined as unknown as typeof import("./getSwitchLag").getSwitchLagOutput;
+export declare const getSwitchLag: typeof import("./getSwitchLag").getSwitchLag;
+export declare const getSwitchLagOutput: typeof import("./getSwitchLag").getSwitchLagOutput;
 lazyLoad(exports, ["getSwitchLag","getSwitchLagOutput"], () => require("./getSwitchLag"));
 
 export type { ListSwitchIpPortsArgs, ListSwitchIpPortsOutputArgs, ListSwitchIpPortsItem, ListSwitchIpPortsResult } from "./listSwitchIpPorts";
-export const listSwitchIpPorts: typeof import("./listSwitchIpPorts").listSwitchIpPorts = undefined as unknown as typeof import("./listSwitchIpPorts").listSwitchIpPorts;
-export const listSwitchIpPortsOutput: typeof import("./listSwitchIpPorts").listSwitchIpPortsOutput = undefined as unknown as typeof import("./listSwitchIpPorts").listSwitchIpPortsOutput;
+export declare const listSwitchIpPorts: typeof import("./listSwitchIpPorts").listSwitchIpPorts;
+export declare const listSwitchIpPortsOutput: typeof import("./listSwitchIpPorts").listSwitchIpPortsOutput;
 lazyLoad(exports, ["listSwitchIpPorts","listSwitchIpPortsOutput"], () => require("./listSwitchIpPorts"));
 
 export type { GetSwitchIpPortArgs, GetSwitchIpPortOutputArgs, GetSwitchIpPortResult } from "./getSwitchIpPort";
-export const getSwitchIpPort: typeof import("./getSwitchIpPort").getSwitchIpPort = undefined as unknown as typeof import("./getSwitchIpPort").getSwitchIpPort;
-export const getSwitchIpPortOutput: typeof import("./getSwitchIpPort").getSwitchIpPortOutput = undefined as unknown as typeof import("./getSwitchIpPort").getSwitchIpPortOutput;
+export declare const getSwitchIpPort: typeof import("./getSwitchIpPort").getSwitchIpPort;
+export declare const getSwitchIpPortOutput: typeof import("./getSwitchIpPort").getSwitchIpPortOutput;
 lazyLoad(exports, ["getSwitchIpPort","getSwitchIpPortOutput"], () => require("./getSwitchIpPort"));
 
 export type { ListSwitchVePortsArgs, ListSwitchVePortsOutputArgs, ListSwitchVePortsItem, ListSwitchVePortsResult } from "./listSwitchVePorts";
-export const listSwitchVePorts: typeof import("./listSwitchVePorts").listSwitchVePorts = undefined as unknown as typeof import("./listSwitchVePorts").listSwitchVePorts;
-export const listSwitchVePortsOutput: typeof import("./listSwitchVePorts").listSwitchVePortsOutput = undefined as unknown as typeof import("./listSwitchVePorts").listSwitchVePortsOutput;
+export declare const listSwitchVePorts: typeof import("./listSwitchVePorts").listSwitchVePorts;
+export declare const listSwitchVePortsOutput: typeof import("./listSwitchVePorts").listSwitchVePortsOutput;
 lazyLoad(exports, ["listSwitchVePorts","listSwitchVePortsOutput"], () => require("./listSwitchVePorts"));
 
 export type { GetSwitchVePortArgs, GetSwitchVePortOutputArgs, GetSwitchVePortResult } from "./getSwitchVePort";
-export const getSwitchVePort: typeof import("./getSwitchVePort").getSwitchVePort = undefined as unknown as typeof import("./getSwitchVePort").getSwitchVePort;
-export const getSwitchVePortOutput: typeof import("./getSwitchVePort").getSwitchVePortOutput = undefined as unknown as typeof import("./getSwitchVePort").getSwitchVePortOutput;
+export declare const getSwitchVePort: typeof import("./getSwitchVePort").getSwitchVePort;
+export declare const getSwitchVePortOutput: typeof import("./getSwitchVePort").getSwitchVePortOutput;
 lazyLoad(exports, ["getSwitchVePort","getSwitchVePortOutput"], () => require("./getSwitchVePort"));
 
 export type { GetVenueSwitchSettingsArgs, GetVenueSwitchSettingsOutputArgs, GetVenueSwitchSettingsResult } from "./getVenueSwitchSettings";
-export const getVenueSwitchSettings: typeof import("./getVenueSwitchSettings").getVenueSwitchSettings = undefined as unknown as typeof import("./getVenueSwitchSettings").getVenueSwitchSettings;
-export const getVenueSwitchSettingsOutput: typeof import("./getVenueSwitchSettings").getVenueSwitchSettingsOutput = undefined as unknown as typeof import("./getVenueSwitchSettings").getVenueSwitchSettingsOutput;
+export declare const getVenueSwitchSettings: typeof import("./getVenueSwitchSettings").getVenueSwitchSettings;
+export declare const getVenueSwitchSettingsOutput: typeof import("./getVenueSwitchSettings").getVenueSwitchSettingsOutput;
 lazyLoad(exports, ["getVenueSwitchSettings","getVenueSwitchSettingsOutput"], () => require("./getVenueSwitchSettings"));
 
 export type { GetVenueValidChannelsArgs, GetVenueValidChannelsOutputArgs, GetVenueValidChannelsResult } from "./getVenueValidChannels";
-export const getVenueValidChannels: typeof import("./getVenueValidChannels").getVenueValidChannels = undefined as unknown as typeof import("./getVenueValidChannels").getVenueValidChannels;
-export const getVenueValidChannelsOutput: typeof import("./getVenueValidChannels").getVenueValidChannelsOutput = undefined as unknown as typeof import("./getVenueValidChannels").getVenueValidChannelsOutput;
+export declare const getVenueValidChannels: typeof import("./getVenueValidChannels").getVenueValidChannels;
+export declare const getVenueValidChannelsOutput: typeof import("./getVenueValidChannels").getVenueValidChannelsOutput;
 lazyLoad(exports, ["getVenueValidChannels","getVenueValidChannelsOutput"], () => require("./getVenueValidChannels"));
 
 // The shapes several resources and functions share, as types.input.X and types.output.X.

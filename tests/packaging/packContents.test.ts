@@ -141,6 +141,7 @@ describe("the published files", () => {
       "policy",
       "provider",
       "sdk",
+      "stackSecrets",
     ]);
   });
 
