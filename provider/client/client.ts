@@ -5,44 +5,25 @@
 import { randomUUID } from "node:crypto";
 import type { AsyncAccepted, RequestRecord, RequestStatus } from "../../contract/requestRecord";
 import { ROUTES, type OperationName } from "../../contract/routes";
-import { listItemsOf } from "./answers";
 import { WriteBatcher, type EntryFallbacks } from "./batcher";
 import { ReadBatcher, type BatchedRead } from "./readBatcher";
-import { CoalescingRequestWaiter } from "./coalescingWaiter";
 import { NmsError, NmsWaitTimeoutError } from "./errors";
-import { Exchange, type LogLevel, type PreparedRequest } from "./exchange";
+import { Exchange, type PreparedRequest } from "./exchange";
+import { type ClientStats, statsOf } from "./clientStats";
+import { isSharedLogin, type SharedLogin } from "./tenantViews";
 import type { ListCache } from "./listCache";
 import { fetchAllPages, fetchSomePages } from "./paging";
+import { listRequestRecords, newRequestWaiter, readRequestRecord } from "./requestRecordReads";
 import { hideProperty } from "./secrets";
+import { downloadFrom, redirectTargetOf, uploadToAddress } from "./serviceAddresses";
 import type { CallInit, ClientOptions, QueryParams } from "./settings";
-import { PollingRequestWaiter, settleRecord, type RequestWaiter } from "./waiter";
+import { settleRecord, type RequestWaiter } from "./waiter";
 import { WaitProgress } from "./waitProgress";
-import { keepsRequestRecord, parseRequestRecord, submitPrepared, type Submitted } from "./writes";
-import { getRaw, putRaw } from "./rawTransfer";
-import { headerValue } from "./transport";
+import { keepsRequestRecord, submitPrepared, type Submitted } from "./writes";
 
 export { CLIENT_DEFAULTS } from "./settings";
 export type { CallInit, ClientOptions, QueryParams, WaiterKind } from "./settings";
-
-/** Counters since the client was made, for benchmarks. */
-export interface ClientStats {
-  /** HTTP attempts by operation name; the login is counted as "login". */
-  requests: Record<string, number>;
-  /** Repeats after a failure: retries by the rules, the repeat after a 401, the resend of a write the service provably did not take. */
-  retries: number;
-  /** Time this client's attempts spent waiting for the rate limiter, in milliseconds. */
-  rateLimitedWaitMs: number;
-}
-
-/** What a tenant view (NmsClient.forTenant) shares with the client it was made from. */
-interface SharedLogin {
-  readonly exchange: Exchange;
-  readonly tenantId: string;
-  /** Every view of the login, by tenant: one per tenant, whichever client asks. */
-  readonly views: Map<string, NmsClient>;
-  /** The login's request-record poller, made by the first view that waits. */
-  readonly poller: { waiter?: RequestWaiter };
-}
+export type { ClientStats } from "./clientStats";
 
 export class NmsClient {
   private readonly ex: Exchange;
@@ -64,8 +45,8 @@ export class NmsClient {
   // from its constructor and drops field initializers.
   constructor(opts: ClientOptions);
   /** @internal A tenant view of a login (forTenant). */
-  constructor(opts: SharedLogin);
-  constructor(opts: ClientOptions | SharedLogin) {
+  constructor(opts: SharedLogin<NmsClient>);
+  constructor(opts: ClientOptions | SharedLogin<NmsClient>) {
     if (isSharedLogin(opts)) {
       this.ex = opts.exchange;
       this.tenantId = opts.tenantId;
@@ -286,41 +267,22 @@ export class NmsClient {
    * followed here: the target must be called without this client's cookie and headers (download).
    */
   async redirectTarget(op: OperationName, params?: Record<string, string>): Promise<string> {
-    const request = this.prepare(op, params);
-    if (request.route.success !== 302) throw new NmsError(`${op} does not answer a redirect`);
-    const answer = await this.ex.exchange(request);
-    const location = headerValue(answer.headers, "location");
-    if (!location) throw new NmsError(`${op}: HTTP ${answer.status} without a Location header`);
-    return new URL(location, this.ex.settings.baseUrl).toString();
+    return redirectTargetOf(this.ex, this.prepare(op, params));
   }
 
   /** PUTs raw bytes to an absolute address the service handed out (getUploadUrl's signedUrl), without the service's cookie or headers. */
   async uploadTo(url: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    this.ex.assertOpen();
-    await putRaw(url, bytes, contentType, {
-      timeoutMs: this.ex.settings.requestTimeoutMs,
-      signal: this.ex.closing.signal,
-      maxAnswerBytes: this.ex.settings.maxAnswerBytes,
-    });
+    await uploadToAddress(this.ex, url, bytes, contentType);
   }
 
   /** The bytes at an address the service handed out (getDownloadUrl's redirect target), fetched without the service's cookie or headers. */
   async download(url: string): Promise<Buffer> {
-    this.ex.assertOpen();
-    return getRaw(url, {
-      timeoutMs: this.ex.settings.requestTimeoutMs,
-      signal: this.ex.closing.signal,
-      maxAnswerBytes: this.ex.settings.maxAnswerBytes,
-    });
+    return downloadFrom(this.ex, url);
   }
 
   /** Counters since the client was made (a copy). */
   stats(): ClientStats {
-    return {
-      requests: { ...this.ex.counters.requests },
-      retries: this.ex.counters.retries,
-      rateLimitedWaitMs: Math.round(this.ex.counters.rateLimitedWaitMs),
-    };
+    return statsOf(this.ex);
   }
 
   /** Cancels work in flight, forgets the API key and closes the connection pool. */
@@ -330,32 +292,13 @@ export class NmsClient {
     await this.ex.transport.close();
   }
 
-  /**
-   * The waiter behind execute/waitForRequest: one coalesced poller for every pending request of the login, whatever
-   * its tenant, or (option waiter "per-request") the naive getRequest poll per request of this view's tenant.
-   */
+  /** The waiter behind execute/waitForRequest (requestRecordReads.ts). */
   protected createWaiter(): RequestWaiter {
-    const common = {
-      waitTimeoutMs: this.ex.settings.waitTimeoutMs,
-      pollInitialMs: this.ex.settings.pollInitialMs,
-      pollMaxMs: this.ex.settings.pollMaxMs,
-      signal: this.ex.closing.signal,
-      log: (level: LogLevel, message: string) => this.ex.log(level, message),
-      redact: (text: string) => this.ex.redact(text),
-      unreachable: () => this.ex.reachability.unreachable(),
-    };
-    if (this.ex.settings.waiter === "per-request")
-      return new PollingRequestWaiter((requestId, signal) => this.readRequestRecord(requestId, signal), common);
-    return new CoalescingRequestWaiter(
-      (requestId, signal, tenantId) => this.readRequestRecord(requestId, signal, tenantId),
-      (status, page, size, signal, tenantId) => this.listRequestRecords(status, page, size, signal, tenantId),
-      {
-        ...common,
-        // The login's limit holds back every tenant's requests; a tenant's own, that tenant's.
-        contended: () => [...this.views.keys()].some((tenantId) => this.ex.isContended(tenantId)),
-        requestsPerSecond: () => this.ex.settings.rateLimit.ratePerSecond,
-      },
-    );
+    return newRequestWaiter(this.ex, {
+      read: (requestId, signal, tenantId) => this.readRequestRecord(requestId, signal, tenantId),
+      list: (status, page, size, signal, tenantId) => this.listRequestRecords(status, page, size, signal, tenantId),
+      tenants: () => this.views.keys(),
+    });
   }
 
   /** One getRequest read in `tenantId` (default: this client's), through the same auth and retry path as every call. */
@@ -364,11 +307,7 @@ export class NmsClient {
     signal: AbortSignal,
     tenantId: string = this.tenantId,
   ): Promise<RequestRecord> {
-    const request = this.ex.prepare("getRequest", { requestId }, undefined, tenantId || this.tenantId);
-    const answer = await this.ex.exchange(request, signal);
-    const record = parseRequestRecord(this.ex, this.ex.parseJson(request, answer));
-    if (!record) throw new NmsError(`getRequest: request ${requestId}: the answer is not a request record`);
-    return record;
+    return readRequestRecord(this.ex, requestId, signal, tenantId || this.tenantId);
   }
 
   /**
@@ -388,21 +327,7 @@ export class NmsClient {
     signal: AbortSignal,
     tenantId: string = this.tenantId,
   ): Promise<RequestRecord[]> {
-    const request = this.ex.prepare(
-      "listRequestsByStatus",
-      { status },
-      { query: { page, size } },
-      tenantId || this.tenantId,
-    );
-    const answer = await this.ex.exchange(request, signal);
-    const items = listItemsOf(this.ex.parseJson(request, answer))?.items;
-    if (!items)
-      throw new NmsError(`listRequestsByStatus: status ${status}: the answer is not a list of request records`);
-    return items.map((raw) => {
-      const record = parseRequestRecord(this.ex, raw);
-      if (!record) throw new NmsError(`listRequestsByStatus: status ${status}: an entry is not a request record`);
-      return record;
-    });
+    return listRequestRecords(this.ex, status, page, size, signal, tenantId || this.tenantId);
   }
 
   private getWaiter(): RequestWaiter {
@@ -440,8 +365,4 @@ export class NmsClient {
       (await this.waitForRequest(record.requestId, op))
     );
   }
-}
-
-function isSharedLogin(opts: ClientOptions | SharedLogin): opts is SharedLogin {
-  return typeof opts === "object" && opts !== null && "exchange" in opts && opts.exchange instanceof Exchange;
 }

@@ -2,20 +2,21 @@
 // (the login's and the tenant's), the retry rules and error mapping, with every secret kept out of
 // messages. One Exchange is one login: the tenant views of a client (NmsClient.forTenant) share it,
 // its API key and its login-wide rate limiter; each request names its own tenant.
-// NmsClient (client.ts) builds the public operations on it; writes.ts and paging.ts use it too.
-import { randomUUID } from "node:crypto";
+// NmsClient (client.ts) builds the public operations on it; writes.ts and paging.ts use it too. requestBuilding.ts
+// builds the requests, answerReading.ts reads the answers and makes the errors.
 import { setMaxListeners } from "node:events";
 import type { ApiErrorEntry } from "../../contract/errors";
-import { pathFor, ROUTES, WIRE_HEADERS, type OperationName, type RouteDef } from "../../contract/routes";
-import { apiKeyFromCookies, scrubEntry, tryParseJson } from "./answers";
+import { ROUTES, type OperationName } from "../../contract/routes";
+import { apiKeyFromCookies, tryParseJson } from "./answers";
+import { apiErrorOf, describeFailureOf, parseJsonAnswer, publicErrorOf } from "./answerReading";
 import { TokenSession } from "./auth";
-import { formatErrorEntries, NmsApiError, NmsError, NmsNetworkError, truncate } from "./errors";
+import { NmsApiError, NmsError } from "./errors";
 import { ListCache } from "./listCache";
 import { Reachability, warningTimes } from "./reachability";
-import { isMultipartForm, type MultipartForm } from "./multipart";
 import { sharedLoginBucket, sharedTokenBucket, type TokenBucket } from "./ratelimit";
-import { networkErrorCode, parseRetryAfterMs, RETRY_AFTER_CAP_FACTOR, runWithRetries } from "./retry";
-import { collectSecretValues, hideProperty, redactText, scrubSecretFields } from "./secrets";
+import { buildRequest, wireHeaders } from "./requestBuilding";
+import { parseRetryAfterMs, RETRY_AFTER_CAP_FACTOR, runWithRetries } from "./retry";
+import { hideProperty, redactText } from "./secrets";
 import { CLIENT_DEFAULTS, resolveSettings, type CallInit, type ClientOptions, type Settings } from "./settings";
 import { headerValue, HttpAnswerError, HttpTransport, linkedAbort, type HttpAnswer } from "./transport";
 import { buildWireSchemas, type WireSchemas } from "./wire";
@@ -95,30 +96,7 @@ export class Exchange {
     tenantId: string = this.settings.tenantId,
   ): PreparedRequest {
     this.assertOpen();
-    const route: RouteDef | undefined = (ROUTES as Record<string, RouteDef>)[op];
-    if (!route) throw new NmsError(`unknown operation ${String(op)}`);
-    // tenantId is a path parameter of every route but login; the caller may override it.
-    const filled: Record<string, string> = { ...params, tenantId: params?.tenantId || tenantId };
-    let path: string;
-    try {
-      path = pathFor(op, filled);
-    } catch (error) {
-      throw new NmsError(`${op}: ${(error as Error).message}`);
-    }
-    return {
-      operation: op,
-      tenantId: filled.tenantId,
-      route,
-      method: route.method,
-      path,
-      query: init?.query,
-      // A multipart route's body is a form (provider/client/multipart.ts), never JSON.
-      ...(route.body === "multipart"
-        ? { form: multipartBody(op, init?.body) }
-        : { body: init?.body === undefined ? undefined : JSON.stringify(init.body) }),
-      secrets: collectSecretValues(init?.body),
-      ...(init?.requestId !== undefined ? { requestId: init.requestId } : {}),
-    };
+    return buildRequest(op, params, init, tenantId);
   }
 
   /**
@@ -271,16 +249,7 @@ export class Exchange {
 
   /** The cookie, and the gateway headers the route requires (switch operations): the tenant again and a fresh request ID. */
   headersFor(request: PreparedRequest, token: string | undefined): Record<string, string> | undefined {
-    const headers: Record<string, string> = {};
-    if (token !== undefined) headers.cookie = `API-KEY=${token}`;
-    for (const header of request.route.headers)
-      headers[WIRE_HEADERS[header]] = header === "tenantId" ? request.tenantId : randomUUID();
-    if (request.requestId !== undefined) headers[WIRE_HEADERS.requestId] = request.requestId;
-    // Delegated access (an MSP's login on an end customer's paths) names the customer in the tenant header too. A login
-    // whose answer did not say its tenant sends it always: naming the path's own tenant is never wrong.
-    if (request.operation !== "login" && (this.loginTenantId === undefined || request.tenantId !== this.loginTenantId))
-      headers[WIRE_HEADERS.tenantId] = request.tenantId;
-    return Object.keys(headers).length > 0 ? headers : undefined;
+    return wireHeaders(request, token, this.loginTenantId);
   }
 
   countRequest(operation: OperationName): void {
@@ -288,64 +257,11 @@ export class Exchange {
   }
 
   toPublicError(error: unknown, request: PreparedRequest, signal: AbortSignal | undefined): unknown {
-    const label = request.operation;
-    const attempts = (error as { attemptNumber?: number } | null)?.attemptNumber ?? 1;
-    if (error instanceof HttpAnswerError) return this.apiError(request, error.answer, attempts);
-    if (this.closing.signal.aborted)
-      return new NmsError(`${label}: cancelled because the client was closed`, { cause: error });
-    if (error instanceof NmsError) return error;
-    // The caller's own cancellation (e.g. the waiter's deadline) goes back as the caller's reason.
-    if (signal?.aborted) return signal.reason;
-    const code = networkErrorCode(error);
-    const detail = error instanceof Error ? error.message : String(error);
-    const unreachable = this.reachability.unreachable();
-    const message =
-      `${label} (${request.method} ${request.path}${request.requestId ? `, x-request-id ${request.requestId}` : ""}): no answer from the service after ${attempts} ` +
-      `attempt${attempts === 1 ? "" : "s"}: ${code ? `${code} ` : ""}${detail}${unreachable ? `; ${unreachable.description}` : ""}`;
-    return new NmsNetworkError(this.redact(message, request.secrets), {
-      operation: request.operation,
-      attempts,
-      errorCode: code,
-      cause: error,
-    });
+    return publicErrorOf(this, error, request, signal);
   }
 
   apiError(request: PreparedRequest, answer: HttpAnswer, attempts: number): NmsApiError {
-    const secrets = new Set(request.secrets);
-    let entries: ApiErrorEntry[] = [];
-    let requestId: string | undefined;
-    const body = tryParseJson(answer.text);
-    const parsed = this.schemas.errorBody.safeParse(body);
-    if (parsed.success) {
-      requestId = parsed.data.requestId;
-      entries = parsed.data.errors.map((raw) => {
-        const { entry, secretValues } = scrubEntry(raw as ApiErrorEntry);
-        for (const value of secretValues) secrets.add(value);
-        return entry;
-      });
-      // The service may echo a secret in the text of an entry too.
-      entries = entries.map((entry) => this.redactEntryText(entry, secrets));
-    }
-    const details =
-      entries.length > 0
-        ? formatErrorEntries(entries)
-        : answer.text.trim() !== ""
-          ? `unexpected answer: ${truncate(JSON.stringify(scrubSecretFields(body)) ?? answer.text, 200)}`
-          : "no error details";
-    const where = `${request.method} ${request.path}${attempts > 1 ? `, ${attempts} attempts` : ""}`;
-    const message =
-      `${request.operation} failed with HTTP ${answer.status}: ${details}` +
-      `${requestId ? ` (requestId ${requestId})` : ""} [${where}]`;
-    return new NmsApiError(this.redact(message, secrets), {
-      operation: request.operation,
-      status: answer.status,
-      errors: entries,
-      requestId,
-      method: request.method,
-      path: request.path,
-      attempts,
-      retryAfter: headerValue(answer.headers, "retry-after"),
-    });
+    return apiErrorOf(this, request, answer, attempts);
   }
 
   /** login: exchanges the credentials for an API key (body field API-KEY, or the API-KEY cookie). */
@@ -372,25 +288,11 @@ export class Exchange {
   }
 
   parseJson(request: PreparedRequest, answer: HttpAnswer): unknown {
-    if (answer.text.trim() === "") return undefined;
-    try {
-      return JSON.parse(answer.text);
-    } catch {
-      const contentType = headerValue(answer.headers, "content-type") ?? "no content-type";
-      throw new NmsError(
-        this.redact(
-          `${request.operation}: HTTP ${answer.status} answer is not JSON (${contentType}): ` +
-            truncate(answer.text, 120),
-          request.secrets,
-        ),
-      );
-    }
+    return parseJsonAnswer(this, request, answer);
   }
 
   describeFailure(error: unknown, request: PreparedRequest): string {
-    if (error instanceof HttpAnswerError) return error.describe();
-    const code = networkErrorCode(error);
-    return this.redact(code ?? (error instanceof Error ? error.message : String(error)), request.secrets);
+    return describeFailureOf(this, error, request);
   }
 
   redactEntryText(entry: ApiErrorEntry, secrets: Iterable<string>): ApiErrorEntry {
@@ -417,9 +319,4 @@ export class Exchange {
   assertOpen(): void {
     if (this.closing.signal.aborted) throw new NmsError("the client is closed");
   }
-}
-
-function multipartBody(op: OperationName, body: unknown): MultipartForm {
-  if (!isMultipartForm(body)) throw new NmsError(`${op}: the body of a multipart operation must be {fields, files}`);
-  return body;
 }
