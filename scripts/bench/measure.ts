@@ -327,6 +327,9 @@ export async function measureVariant(
         passphrase: options.passphrase ?? "",
         maxRequestsPerSecond: opts.clientRate,
       });
+      // nms-drift counts its own requests; taken here, they no longer land in the destroy's figures.
+      await emulator.takeStats();
+      await emulator.takeRequestSpan();
     }
     log(`  ${variant.name}: destroy…`);
     progress.restart();
