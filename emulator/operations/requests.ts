@@ -38,19 +38,7 @@ export class RequestTracker {
 
   submit(t: TenantState, op: OperationName, admin: string, write: PreparedWrite, callerRequestId?: string): Accepted {
     const route = ROUTES[op];
-    const record: RequestRecord = {
-      admin,
-      count: write.count,
-      entityId: write.entityId,
-      method: route.method,
-      requestId: this.requestIdFor(t, callerRequestId),
-      serviceName: route.service,
-      status: "PENDING",
-      tenantId: t.id,
-      timestamp: new Date().toISOString(),
-    };
-    t.requests.set(record.requestId, record);
-    trimRecords(t.requests, this.config);
+    const record = this.keepRecord(t, op, admin, write, callerRequestId, "PENDING");
 
     // The fault is chosen now, so that "the next n requests" means the next n submitted.
     const fault = this.faults.takeRecordFault(op, route.method, t.id);
@@ -119,6 +107,18 @@ export class RequestTracker {
     write: PreparedWrite,
     callerRequestId: string | undefined,
   ): Accepted {
+    return accepted(this.keepRecord(t, op, admin, write, callerRequestId, "SUCCESS"), write);
+  }
+
+  /** A new request record of the tenant, kept (and the oldest finished ones trimmed). */
+  private keepRecord(
+    t: TenantState,
+    op: OperationName,
+    admin: string,
+    write: PreparedWrite,
+    callerRequestId: string | undefined,
+    status: "PENDING" | "SUCCESS",
+  ): RequestRecord {
     const route = ROUTES[op];
     const record: RequestRecord = {
       admin,
@@ -127,13 +127,13 @@ export class RequestTracker {
       method: route.method,
       requestId: this.requestIdFor(t, callerRequestId),
       serviceName: route.service,
-      status: "SUCCESS",
+      status,
       tenantId: t.id,
       timestamp: new Date().toISOString(),
     };
     t.requests.set(record.requestId, record);
     trimRecords(t.requests, this.config);
-    return accepted(record, write);
+    return record;
   }
 
   /**

@@ -7,7 +7,7 @@ import { connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { pathFor } from "../../contract";
 import type { RunningEmulator } from "../../emulator";
-import { EmulatorServer } from "../../emulator/http/server";
+import { EmulatorServer, type EmulatorServerOptions } from "../../emulator/http/server";
 import { MAX_UPLOAD_BYTES, UPLOAD_QUOTA_BYTES } from "../../emulator/services/file/store";
 import { admin, Client, start, venueBody } from "../support/emulatorClient";
 import { expectError, raw } from "../support/rawHttp";
@@ -284,132 +284,118 @@ function rawSocket(address: AddressInfo, text: string): { socket: Socket; reply:
   return { socket, reply };
 }
 
-describe.each([
-  ["timeouts", { headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 50 }],
-  ["a cap per address, bodies refused at the limit", { maxConnectionsPerAddress: 8 }],
-])("connections: %s", (what, connectionLimits) => {
-  let server: EmulatorServer;
-  let address: AddressInfo;
-  const only = (name: string) => (what === name ? test : test.skip);
+// Each describe runs its own server with its own limits; describes run one after the other.
+let server: EmulatorServer;
+let address: AddressInfo;
+const host = () => `127.0.0.1:${address.port}`;
+function serveWith(connectionLimits: EmulatorServerOptions["connectionLimits"]): void {
   beforeAll(async () => {
     server = new EmulatorServer({ rateLimit: null, asyncDelayMs: 0, connectionLimits });
     await server.listen(0, "127.0.0.1");
     address = server.http.address() as AddressInfo;
   });
   afterAll(() => server.close());
-  const host = () => `127.0.0.1:${address.port}`;
+}
 
-  only("timeouts")(
-    "a body sent slowly is cut off at the request timeout (408), not held for Node's default 300 s",
-    async () => {
-      const { socket, reply } = rawSocket(
-        address,
-        `POST /token HTTP/1.1\r\nHost: ${host()}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"user`,
-      );
-      const began = Date.now();
-      const answer = await reply;
-      expect(answer.startsWith("HTTP/1.1 408")).toBe(true);
-      expect(Date.now() - began).toBeLessThan(20_000);
-      socket.destroy();
-    },
-  );
+describe("connections: timeouts", () => {
+  serveWith({ headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 50 });
 
-  only("timeouts")("headers sent slowly are cut off at the headers timeout", async () => {
+  test("a body sent slowly is cut off at the request timeout (408), not held for Node's default 300 s", async () => {
+    const { socket, reply } = rawSocket(
+      address,
+      `POST /token HTTP/1.1\r\nHost: ${host()}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"user`,
+    );
+    const began = Date.now();
+    const answer = await reply;
+    expect(answer.startsWith("HTTP/1.1 408")).toBe(true);
+    expect(Date.now() - began).toBeLessThan(20_000);
+    socket.destroy();
+  });
+
+  test("headers sent slowly are cut off at the headers timeout", async () => {
     const { socket, reply } = rawSocket(address, `GET /ui/ HTTP/1.1\r\nHost: ${host()}\r\n`);
     const answer = await reply;
     expect(answer === "" || answer.startsWith("HTTP/1.1 408")).toBe(true);
     socket.destroy();
   });
+});
 
-  only("a cap per address, bodies refused at the limit")(
-    "one address holds at most maxConnectionsPerAddress open connections; past it a new one is closed at once",
-    async () => {
-      const open = Array.from({ length: 8 }, () => rawSocket(address, ""));
-      await Promise.all(open.map(({ socket }) => new Promise((resolve) => socket.once("connect", resolve))));
-      for (let i = 0; i < 50 && server.openConnections("127.0.0.1") < 8; i++)
-        await new Promise((r) => setTimeout(r, 10));
-      const extra = rawSocket(address, `GET /openapi.json HTTP/1.1\r\nHost: ${host()}\r\n\r\n`);
-      expect(await extra.reply).toBe("");
-      open[0].socket.destroy();
-      await open[0].reply;
-      for (let i = 0; i < 50 && server.openConnections("127.0.0.1") >= 8; i++)
-        await new Promise((r) => setTimeout(r, 10));
-      const after = rawSocket(address, `GET /openapi.json HTTP/1.1\r\nHost: ${host()}\r\nconnection: close\r\n\r\n`);
-      expect((await after.reply).startsWith("HTTP/1.1 200")).toBe(true);
-      for (const { socket } of open) socket.destroy();
-    },
-  );
+describe("connections: a cap per address, bodies refused at the limit", () => {
+  serveWith({ maxConnectionsPerAddress: 8 });
 
-  only("a cap per address, bodies refused at the limit")(
-    "a JSON body whose Content-Length is over 1 MiB is refused (400) before a byte of it is sent",
-    async () => {
-      const { socket, reply } = rawSocket(
-        address,
-        `POST /token HTTP/1.1\r\nHost: ${host()}\r\ncontent-type: application/json\r\ncontent-length: 41943040\r\n\r\n`,
-      );
-      const answer = await reply;
-      expect(answer.startsWith("HTTP/1.1 400")).toBe(true);
-      expect(answer).toContain("body too large");
-      socket.destroy();
-    },
-  );
+  test("one address holds at most maxConnectionsPerAddress open connections; past it a new one is closed at once", async () => {
+    const open = Array.from({ length: 8 }, () => rawSocket(address, ""));
+    await Promise.all(open.map(({ socket }) => new Promise((resolve) => socket.once("connect", resolve))));
+    for (let i = 0; i < 50 && server.openConnections("127.0.0.1") < 8; i++) await new Promise((r) => setTimeout(r, 10));
+    const extra = rawSocket(address, `GET /openapi.json HTTP/1.1\r\nHost: ${host()}\r\n\r\n`);
+    expect(await extra.reply).toBe("");
+    open[0].socket.destroy();
+    await open[0].reply;
+    for (let i = 0; i < 50 && server.openConnections("127.0.0.1") >= 8; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    const after = rawSocket(address, `GET /openapi.json HTTP/1.1\r\nHost: ${host()}\r\nconnection: close\r\n\r\n`);
+    expect((await after.reply).startsWith("HTTP/1.1 200")).toBe(true);
+    for (const { socket } of open) socket.destroy();
+  });
 
-  only("a cap per address, bodies refused at the limit")(
-    "a chunked JSON body is refused (400) as soon as its bytes pass 1 MiB, while the client is still sending",
-    async () => {
-      const { socket, reply } = rawSocket(
-        address,
-        `POST /token HTTP/1.1\r\nHost: ${host()}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
-      );
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      for (let i = 0; i < 20; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString("latin1")}\r\n`);
-      // The body never ends: only an answer given before its end passes.
-      const answer = await reply;
-      expect(answer.startsWith("HTTP/1.1 400")).toBe(true);
-      socket.destroy();
-    },
-  );
+  test("a JSON body whose Content-Length is over 1 MiB is refused (400) before a byte of it is sent", async () => {
+    const { socket, reply } = rawSocket(
+      address,
+      `POST /token HTTP/1.1\r\nHost: ${host()}\r\ncontent-type: application/json\r\ncontent-length: 41943040\r\n\r\n`,
+    );
+    const answer = await reply;
+    expect(answer.startsWith("HTTP/1.1 400")).toBe(true);
+    expect(answer).toContain("body too large");
+    socket.destroy();
+  });
 
-  only("a cap per address, bodies refused at the limit")(
-    "an upload whose Content-Length passes the tenant's room is 413 EMU-UPLOAD-QUOTA before its body is sent, counting the uploads in flight",
-    async () => {
-      const demo = server.demo;
-      const cookie = `API-KEY=${server.auth.login({ username: demo.username, password: demo.password }).token}`;
-      const addresses: string[] = [];
-      for (let i = 0; i < 5; i++) {
-        const reply = await raw(
-          `http://${host()}`,
-          "POST",
-          pathFor("getUploadUrl", { tenantId: demo.tenantId }),
-          { cookie, ...JSON_TYPE },
-          JSON.stringify({ fileExtension: "png" }),
-        );
-        const url = new URL(reply.body.signedUrl);
-        addresses.push(url.pathname + url.search);
-      }
-      const size = MAX_UPLOAD_BYTES - 1024;
-      expect(size * 4).toBeLessThanOrEqual(UPLOAD_QUOTA_BYTES);
-      // Four uploads announce their size and send nothing yet: the room they announced is theirs.
-      const held = addresses
-        .slice(0, 3)
-        .map((path) =>
-          rawSocket(address, `PUT ${path} HTTP/1.1\r\nHost: ${host()}\r\ncontent-length: ${size}\r\n\r\n`),
-        );
-      const fourth = rawSocket(
-        address,
-        `PUT ${addresses[3]} HTTP/1.1\r\nHost: ${host()}\r\ncontent-length: ${size}\r\n\r\n`,
+  test("a chunked JSON body is refused (400) as soon as its bytes pass 1 MiB, while the client is still sending", async () => {
+    const { socket, reply } = rawSocket(
+      address,
+      `POST /token HTTP/1.1\r\nHost: ${host()}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
+    );
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    for (let i = 0; i < 20; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk.toString("latin1")}\r\n`);
+    // The body never ends: only an answer given before its end passes.
+    const answer = await reply;
+    expect(answer.startsWith("HTTP/1.1 400")).toBe(true);
+    socket.destroy();
+  });
+
+  test("an upload whose Content-Length passes the tenant's room is 413 EMU-UPLOAD-QUOTA before its body is sent, counting the uploads in flight", async () => {
+    const demo = server.demo;
+    const cookie = `API-KEY=${server.auth.login({ username: demo.username, password: demo.password }).token}`;
+    const addresses: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const reply = await raw(
+        `http://${host()}`,
+        "POST",
+        pathFor("getUploadUrl", { tenantId: demo.tenantId }),
+        { cookie, ...JSON_TYPE },
+        JSON.stringify({ fileExtension: "png" }),
       );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      // The fifth cannot fit beside them: refused at once, before any of its bytes.
-      const fifth = rawSocket(
-        address,
-        `PUT ${addresses[4]} HTTP/1.1\r\nHost: ${host()}\r\ncontent-length: ${size}\r\n\r\n`,
-      );
-      const answer = await fifth.reply;
-      expect(answer.slice(0, 400)).toMatch(/^HTTP\/1.1 413/);
-      expect(answer).toContain("EMU-UPLOAD-QUOTA");
-      for (const { socket } of [...held, fourth]) socket.destroy();
-    },
-    20_000,
-  );
+      const url = new URL(reply.body.signedUrl);
+      addresses.push(url.pathname + url.search);
+    }
+    const size = MAX_UPLOAD_BYTES - 1024;
+    expect(size * 4).toBeLessThanOrEqual(UPLOAD_QUOTA_BYTES);
+    // Four uploads announce their size and send nothing yet: the room they announced is theirs.
+    const held = addresses
+      .slice(0, 3)
+      .map((path) => rawSocket(address, `PUT ${path} HTTP/1.1\r\nHost: ${host()}\r\ncontent-length: ${size}\r\n\r\n`));
+    const fourth = rawSocket(
+      address,
+      `PUT ${addresses[3]} HTTP/1.1\r\nHost: ${host()}\r\ncontent-length: ${size}\r\n\r\n`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The fifth cannot fit beside them: refused at once, before any of its bytes.
+    const fifth = rawSocket(
+      address,
+      `PUT ${addresses[4]} HTTP/1.1\r\nHost: ${host()}\r\ncontent-length: ${size}\r\n\r\n`,
+    );
+    const answer = await fifth.reply;
+    expect(answer.slice(0, 400)).toMatch(/^HTTP\/1.1 413/);
+    expect(answer).toContain("EMU-UPLOAD-QUOTA");
+    for (const { socket } of [...held, fourth]) socket.destroy();
+  }, 20_000);
 });
