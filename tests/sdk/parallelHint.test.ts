@@ -2,10 +2,18 @@
 // what to set: every create, update and delete waits for its request in the service.
 import * as fs from "node:fs";
 import * as os from "node:os";
+import * as v8 from "node:v8";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { preview, type StackOptions } from "../../harness";
-import { engineParallel, hintText, MANY_RESOURCES, RECOMMENDED_PARALLEL } from "../../sdk/parallelHint";
+import {
+  engineParallel,
+  HEAP_MB_PER_RESOURCE,
+  heapHintText,
+  hintText,
+  MANY_RESOURCES,
+  RECOMMENDED_PARALLEL,
+} from "../../sdk/parallelHint";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -22,6 +30,25 @@ describe("the value the program is given", () => {
     expect(text).toContain("--parallel 8");
     expect(text).toContain(`PULUMI_PARALLEL=${RECOMMENDED_PARALLEL}`);
     expect(text).toContain("waits for its request");
+    expect(text).not.toContain("\n");
+  });
+});
+
+describe("the heap line", () => {
+  test("nothing while the resources fit in three quarters of the heap limit", () => {
+    // Node's default limit on a machine of 16 GB or more: 10,000 resources fit.
+    expect(heapHintText(10_000, 4144)).toBeUndefined();
+    expect(heapHintText(6000, 2096)).toBeUndefined();
+  });
+
+  test("past that, it names the count, the limit, what to set and where to split", () => {
+    const text = heapHintText(10_000, 2096);
+    expect(text).toContain("registered 10000 resources");
+    expect(text).toContain(`${HEAP_MB_PER_RESOURCE} MB`);
+    expect(text).toContain("at most 2096 MB");
+    // 10,000 × 0.25 MB × 1.5, rounded up to a whole GB.
+    expect(text).toContain("NODE_OPTIONS=--max-old-space-size=4096");
+    expect(text).toContain("split the stack by tenant or by region");
     expect(text).not.toContain("\n");
   });
 });
@@ -55,6 +82,20 @@ describe("under Pulumi's mocks", () => {
   test("one line once the program reaches the count at a low parallelism, and no more after", async () => {
     expect(await hintsFor(MANY_RESOURCES - 1, "8")).toEqual([]);
     expect(await hintsFor(MANY_RESOURCES + 50, "8")).toEqual([hintText(MANY_RESOURCES, 8)]);
+  });
+
+  test("the heap line once, when the program outgrows the heap limit, whatever the parallelism", async () => {
+    const limitMb = 250;
+    jest.spyOn(v8, "getHeapStatistics").mockReturnValue({
+      ...v8.getHeapStatistics(),
+      heap_size_limit: limitMb * 2 ** 20,
+    });
+    const warnings: string[] = [];
+    jest.spyOn(pulumi.log, "warn").mockImplementation(async (message: string) => void warnings.push(message));
+    // The count is weighed every 1,000 registrations: 1,000 × 0.25 MB is over three quarters of 250 MB, and so is
+    // 2,000, which prints nothing more.
+    await hintsFor(2001, String(RECOMMENDED_PARALLEL));
+    expect(warnings).toEqual([heapHintText(1000, limitMb)]);
   });
 
   test("nothing at the recommended parallelism or above, nor when the value is not known", async () => {
