@@ -1,15 +1,18 @@
 // Why the pack's process starts without the whole Pulumi SDK: `@pulumi/policy` requires `@pulumi/pulumi` at load
 // (its deserialize.js), but reads it only to rebuild assets and archives and to recognise outputs, which a
 // network stack never hands a rule. Loading the SDK's index loads its automation API and closure serializer
-// (`@npmcli/arborist`, `pacote`, `sigstore`: some 850 modules, about 0.3 s of CPU and up to a second of wall
+// (`@npmcli/arborist`, `pacote`, `sigstore`: 556 modules, about 0.3 s of CPU and up to a second of wall
 // time on a busy machine), every time a preview starts the pack. The entry (policy/index.js) puts a stand-in
 // for the index in Node's module cache first; the first read of any of its exports loads the real index and
 // answers from it, so a pack that does use the SDK gets it, only later.
 import Module = require("node:module");
 import * as path from "node:path";
 
-/** What deferring found: the stand-in is in place, the module was already loaded, or it is not installed. */
-export type Deferral = "deferred" | "already-loaded" | "not-found";
+/**
+ * What deferring did: the stand-in is in place; or nothing, as the module was already loaded, is not installed, or
+ * the module cache is not Node's.
+ */
+export type Deferral = "deferred" | "already-loaded" | "not-found" | "unsupported";
 
 /**
  * Puts a stand-in for `request`, as a module in `fromDir` resolves it, in the module cache: an ES-module-shaped
@@ -44,15 +47,20 @@ export function deferUntilRead(request: string, fromDir: string): Deferral {
       return d && { ...d, configurable: true };
     },
   });
-  const standIn = new Module(file);
-  standIn.filename = file;
-  standIn.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(
-    path.dirname(file),
-  );
-  standIn.exports = namespace;
-  standIn.loaded = true;
-  require.cache[file] = standIn;
-  return "deferred";
+  try {
+    const standIn = new Module(file);
+    standIn.filename = file;
+    standIn.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(
+      path.dirname(file),
+    );
+    standIn.exports = namespace;
+    standIn.loaded = true;
+    require.cache[file] = standIn;
+    return "deferred";
+  } catch {
+    // A runtime whose module system differs from Node's (Bun, which run-policy-pack also supports): load as usual.
+    return "unsupported";
+  }
 }
 
 /** Defers `@pulumi/pulumi` as `@pulumi/policy` resolves it (the copy under it, if it has its own). */
