@@ -1,10 +1,10 @@
 // Why the pack's process starts without the whole Pulumi SDK: `@pulumi/policy` requires `@pulumi/pulumi` at load
-// (its deserialize.js), but reads it only to rebuild assets and archives and to recognise outputs, which a
-// network stack never hands a rule. Loading the SDK's index loads its automation API and closure serializer
-// (`@npmcli/arborist`, `pacote`, `sigstore`: 556 modules, about 0.3 s of CPU and up to a second of wall
-// time on a busy machine), every time a preview starts the pack. The entry (policy/index.js) puts a stand-in
-// for the index in Node's module cache first; the first read of any of its exports loads the real index and
-// answers from it, so a pack that does use the SDK gets it, only later.
+// (its deserialize.js), but reads it only to rebuild assets and archives and to recognise outputs: of this
+// package's resources, only a FloorPlan's image is an asset. The SDK's index loads its automation API and closure
+// serializer (`@npmcli/arborist`, `pacote`, `sigstore`: 556 modules, about 0.3 s of CPU and up to a second of wall
+// time on a busy machine), every time a preview starts the pack. The entry (policy/index.js) puts a stand-in for
+// the index in Node's module cache first; the first read of any of its exports loads the real index and answers
+// from it, so the first FloorPlan analyzed (or a pack that does use the SDK) gets it, only then.
 import Module = require("node:module");
 import * as path from "node:path";
 
