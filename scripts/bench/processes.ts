@@ -20,6 +20,8 @@ const TICKS_PER_SECOND = 100;
 
 function roleOf(cmdline: string): ProcessRole {
   if (/dynamic-provider/.test(cmdline)) return "providerHost";
+  // A policy pack (cmd/run-policy-pack) is not the program (cmd/run): npm run bench:policy reads it as "other".
+  if (/cmd[/\\]run-policy-pack/.test(cmdline)) return "other";
   if (/cmd[/\\]run/.test(cmdline)) return "program";
   if (/emulator/.test(cmdline)) return "emulator";
   return "other";
