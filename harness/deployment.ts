@@ -65,7 +65,7 @@ export class Deployment {
       host.checkpoint,
     );
     const fail = this.fail.bind(this);
-    this.verdicts = new PolicyVerdicts({ host, fail, track: (analysis) => this.track(analysis) });
+    this.verdicts = new PolicyVerdicts({ host, fail });
     this.application = new StepApplication({
       host,
       executor: this.executor,
@@ -220,7 +220,7 @@ export class Deployment {
     const res = reg.custom
       ? await this.registerCustom(reg, step, old)
       : await this.generation.generator.run(async () => {
-          await this.verdicts.analyze(reg, step, reg.object);
+          reg.object = await this.verdicts.analyze(reg, step, reg.object);
           return this.registerComponent(reg, step, old);
         });
     if (aliasUrn) this.live.delete(aliasUrn);

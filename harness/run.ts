@@ -179,7 +179,8 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     await monitor.start();
     session.engineAddress = monitor.address;
     if (opts.policyPacks?.length) {
-      // Started while the program boots; the first resource's analysis waits for them.
+      // Started, like the engine's (update.go newUpdateSource: loadPolicyPlugins, awaited before
+      // deploy.NewEvalSource), before the program; a pack that fails to start is reported at the first analysis.
       policies = new PolicyPacks(
         opts.policyPacks,
         {
@@ -195,6 +196,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
         (l) => session.log(l),
       );
       host.policies = policies;
+      await policies.ready();
     }
     // Start the provider host while the program boots (both take most of a second); a start failure surfaces at
     // the first resource that needs it.
@@ -264,6 +266,7 @@ export async function runUpdate(opts: StackOptions & { refresh?: boolean }, dryR
     if (policies) {
       result.policyPacks = policies.packs;
       result.policyViolations = policies.violations;
+      if (policies.remediations.length > 0) result.policyRemediations = policies.remediations;
       await policies.close();
     }
     monitor?.stop();

@@ -88,7 +88,8 @@ export interface GenerationContext {
   /** Records a failure (Deployment.fail); the error to throw. */
   fail(step: PlannedStep | undefined, name: string, type: string, message: string, stop?: boolean): RegistrationError;
   /** The policy packs' Analyze of the checked inputs (policy/verdicts.ts). */
-  analyze(reg: Registration, step: PlannedStep, inputs: PropertyMap): Promise<void>;
+  /** The policy packs' remediations and verdict on the checked inputs; the inputs the remediations leave. */
+  analyze(reg: Registration, step: PlannedStep, inputs: PropertyMap): Promise<PropertyMap>;
 }
 
 export class StepGeneration {
@@ -186,8 +187,11 @@ export class StepGeneration {
     const recreatingKeys = old ? this.deletedAhead.get(urn) : undefined;
     if (old && recreatingKeys) return this.recreate(provider, reg, step, old, recreatingKeys);
 
-    const checked = await this.check(provider, reg, step, old ? old.inputs : {}, news, old ? "update" : "create");
-    await this.d.analyze(reg, step, checked);
+    const checked = await this.d.analyze(
+      reg,
+      step,
+      await this.check(provider, reg, step, old ? old.inputs : {}, news, old ? "update" : "create"),
+    );
     if (!old) {
       planCreate(step, checked);
       return { kind: "create", inputs: checked };
@@ -220,8 +224,11 @@ export class StepGeneration {
     old: ResourceState,
     replaceFields: string[],
   ): Promise<Decision> {
-    const inputs = await this.check(provider, reg, step, {}, clone(reg.object), "replace");
-    await this.d.analyze(reg, step, inputs);
+    const inputs = await this.d.analyze(
+      reg,
+      step,
+      await this.check(provider, reg, step, {}, clone(reg.object), "replace"),
+    );
     showChanges(step, diffProperties(old.inputs, inputs));
     Object.assign(step, { op: "replace", id: old.id, replaceFields, deleteBeforeReplace: true });
     this.deletedAhead.delete(step.urn);

@@ -1,7 +1,7 @@
 /** Public types of the lifecycle harness. */
 import type { ResourceAttribution } from "./attribution";
 import type { PolicyViolation } from "./policy/analyzer";
-import type { PolicyPackOption, PolicyPackRun } from "./policy/packs";
+import type { PolicyPackOption, PolicyPackRun, PolicyRemediation } from "./policy/packs";
 
 export interface StackOptions {
   /** Project root, where Pulumi.yaml (and Pulumi.<stack>.yaml) would be. */
@@ -157,6 +157,8 @@ export interface RunResult {
   policyPacks?: PolicyPackRun[];
   /** With policy packs: every violation, advisory and mandatory, in the order the packs reported them. */
   policyViolations?: PolicyViolation[];
+  /** With policy packs: the remediations that changed a resource's inputs, in order. */
+  policyRemediations?: PolicyRemediation[];
   /**
    * `up` without skipPreview: the preview it ran first, in an engine run of its own. When the preview failed the
    * update never started: the result has no steps and the preview's errors and diagnostics.

@@ -103,13 +103,29 @@ const PROPERTIES_FIELD = 2;
 /** AnalyzeStackRequest.resources. */
 const RESOURCES_FIELD = 1;
 
-/** `message` serialized with its properties, written straight to bytes (wire.ts). */
-function withProperties(message: { serializeBinary(): Uint8Array }, properties: PropertyMap): Uint8Array {
-  return withStructField(
-    message.serializeBinary(),
-    PROPERTIES_FIELD,
-    sanitize(withoutInternalKeys(properties)) as PropertyMap,
-  );
+/**
+ * `message` serialized with its properties, written straight to bytes (wire.ts); without the internal keys, as
+ * Analyze and AnalyzeStack send them, unless `keepInternalKeys` (Remediate).
+ */
+function withProperties(
+  message: { serializeBinary(): Uint8Array },
+  properties: PropertyMap,
+  keepInternalKeys = false,
+): Uint8Array {
+  const sent = keepInternalKeys ? properties : withoutInternalKeys(properties);
+  return withStructField(message.serializeBinary(), PROPERTIES_FIELD, sanitize(sent) as PropertyMap);
+}
+
+/** A remediation a pack made (analyzer.proto Remediation): new properties, or a diagnostic when it failed. */
+export interface Remediation {
+  policyPack: string;
+  policyPackVersion: string;
+  policy: string;
+  description: string;
+  /** The resource's properties as the remediation left them (wire form), unless it failed. */
+  properties?: PropertyMap;
+  /** Why the remediation failed: an advisory violation. */
+  diagnostic?: string;
 }
 
 /** A request marshalled once (analyzeRequest, analyzeStackRequest) and sent as is to every pack. */
@@ -250,13 +266,25 @@ export class PolicyAnalyzer {
    * pack, so a pack that is still starting sees the inputs as they were then, without a copy kept to marshal later.
    */
   static analyzeRequest(r: AnalyzedResource): MarshalledRequest {
+    return { bytes: withProperties(PolicyAnalyzer.requestOf(r), r.properties), urn: r.urn };
+  }
+
+  /**
+   * The Remediate request of one resource: Analyze's, with the internal keys kept (analyzer_plugin.go Remediate
+   * marshals with SkipInternalKeys false).
+   */
+  static remediateRequest(r: AnalyzedResource): MarshalledRequest {
+    return { bytes: withProperties(PolicyAnalyzer.requestOf(r), r.properties, true), urn: r.urn };
+  }
+
+  private static requestOf(r: AnalyzedResource): analyzerproto.AnalyzeRequest {
     const req = new analyzerproto.AnalyzeRequest();
     req.setUrn(r.urn);
     req.setType(r.type);
     req.setName(r.name);
     req.setOptions(optionsProto(r.options));
     if (r.provider) req.setProvider(providerProto(r.provider));
-    return { bytes: withProperties(req, r.properties), urn: r.urn };
+    return req;
   }
 
   /** The AnalyzeStack request: every resource of the run, marshalled once for all the packs. */
@@ -291,13 +319,35 @@ export class PolicyAnalyzer {
     return this.violations(res, req.urn);
   }
 
+  /**
+   * Remediate: the pack's remediations of one resource, in order (a request from remediateRequest); none from a
+   * pack whose SDK does not serve it (UNIMPLEMENTED, which analyzer_plugin.go Remediate skips).
+   */
+  async remediate(req: MarshalledRequest): Promise<Remediation[]> {
+    const res = await this.sendMarshalled(analyzerrpc.AnalyzerService.remediate, req).catch((e: grpc.ServiceError) => {
+      if (e.code === grpc.status.UNIMPLEMENTED) return new analyzerproto.RemediateResponse();
+      throw e;
+    });
+    return res.getRemediationsList().map((r) => {
+      const remediation: Remediation = {
+        policyPack: r.getPolicypackname() || this.name,
+        policyPackVersion: r.getPolicypackversion() || this.version,
+        policy: r.getPolicyname(),
+        description: r.getDescription(),
+      };
+      if (r.getDiagnostic()) remediation.diagnostic = r.getDiagnostic();
+      else remediation.properties = (r.getProperties()?.toJavaScript() ?? {}) as PropertyMap;
+      return remediation;
+    });
+  }
+
   /** A unary call whose request is already bytes. */
-  private sendMarshalled(
-    method: { path: string; responseDeserialize: (b: Buffer) => analyzerproto.AnalyzeResponse },
+  private sendMarshalled<Res>(
+    method: { path: string; responseDeserialize: (b: Buffer) => Res },
     req: MarshalledRequest,
-  ): Promise<analyzerproto.AnalyzeResponse> {
+  ): Promise<Res> {
     return new Promise((resolve, reject) => {
-      this.client.makeUnaryRequest<Uint8Array, analyzerproto.AnalyzeResponse>(
+      this.client.makeUnaryRequest<Uint8Array, Res>(
         method.path,
         (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         method.responseDeserialize,

@@ -1,8 +1,9 @@
 /**
- * The policy packs of one preview or update (--policy-pack, repeatable): started together while the program boots,
- * asked about each resource in turn and about the stack at the end, stopped with the run. A pack that fails to start
+ * The policy packs of one preview or update (--policy-pack, repeatable): started together before the program, asked
+ * to remediate and then to analyze each resource in turn and about the stack at the end, stopped with the run. A pack that fails to start
  * or to configure fails the first resource's analysis, so an update changes nothing.
  */
+import type { PropertyMap } from "../props";
 import { type AnalyzedResource, type AnalyzerStart, PolicyAnalyzer, type PolicyViolation } from "./analyzer";
 
 /** A --policy-pack and its --policy-pack-config. */
@@ -18,8 +19,21 @@ export interface PolicyRunner {
    * is marshalled before the call returns, so its inputs are the packs' as they were then.
    */
   analyze(r: AnalyzedResource): Promise<PolicyViolation[]>;
+  /**
+   * Remediate with every pack, one after another, each given the properties the one before left; the properties
+   * then. Throws when a pack failed to start or to answer.
+   */
+  remediate(r: AnalyzedResource): Promise<PropertyMap>;
   /** AnalyzeStack with every pack; the mandatory violations. */
   analyzeStack(resources: AnalyzedResource[], stackUrn: string | undefined): Promise<PolicyViolation[]>;
+}
+
+/** A remediation policy that changed a resource's inputs (the CLI's "remediated" event). */
+export interface PolicyRemediation {
+  policyPack: string;
+  policyPackVersion: string;
+  policy: string;
+  urn: string;
 }
 
 /** A pack that ran: the summary's "pulumi-nms@v0.1.0 (local: DIR)". */
@@ -31,6 +45,8 @@ export interface PolicyPackRun {
 
 export class PolicyPacks implements PolicyRunner {
   readonly violations: PolicyViolation[] = [];
+  /** The remediations that changed a resource's inputs, in the order they were made. */
+  readonly remediations: PolicyRemediation[] = [];
   private readonly starting: Promise<PolicyAnalyzer[]>;
   private started: PolicyAnalyzer[] = [];
 
@@ -63,6 +79,14 @@ export class PolicyPacks implements PolicyRunner {
     this.starting.catch(() => undefined);
   }
 
+  /** Resolves once every pack serves or one failed to start (that failure is reported by the first analysis). */
+  ready(): Promise<void> {
+    return this.starting.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   get packs(): PolicyPackRun[] {
     return this.started.map((a) => ({ name: a.name, version: a.version, path: a.dir }));
   }
@@ -72,6 +96,38 @@ export class PolicyPacks implements PolicyRunner {
     const found = (await Promise.all(analyzers.map(ask))).flat();
     this.violations.push(...found);
     return found.filter((v) => v.enforcementLevel === "mandatory");
+  }
+
+  /**
+   * The first pass of step_generator.go: each pack in turn, in the order given, remediates the properties the one
+   * before left. A remediation that failed is an advisory violation; one that worked replaces the properties.
+   */
+  async remediate(r: AnalyzedResource): Promise<PropertyMap> {
+    const analyzers = await this.starting;
+    let properties = r.properties;
+    for (const analyzer of analyzers) {
+      const remediations = await analyzer.remediate(PolicyAnalyzer.remediateRequest({ ...r, properties }));
+      for (const remediation of remediations) {
+        const { policyPack, policyPackVersion, policy, description } = remediation;
+        if (remediation.diagnostic !== undefined) {
+          const message = remediation.diagnostic;
+          this.violations.push({
+            policyPack,
+            policyPackVersion,
+            policy,
+            description,
+            message,
+            enforcementLevel: "advisory",
+            urn: r.urn,
+          });
+        } else if (remediation.properties) {
+          properties = remediation.properties;
+          this.remediations.push({ policyPack, policyPackVersion, policy, urn: r.urn });
+          this.debug(`policy: ${policyPack}/${policy} remediated ${r.urn}`);
+        }
+      }
+    }
+    return properties;
   }
 
   /** Marshals the resource at once (the caller may change its inputs after), then asks every pack. */

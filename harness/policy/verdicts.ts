@@ -15,8 +15,6 @@ export interface VerdictContext {
   readonly host: EngineHost;
   /** Records a failure (Deployment.fail); the error to throw. */
   fail(step: PlannedStep | undefined, name: string, type: string, message: string, stop?: boolean): RegistrationError;
-  /** A preview's analysis, which the deployment waits for before it finishes. */
-  track(analysis: Promise<unknown>): void;
 }
 
 export class PolicyVerdicts {
@@ -26,18 +24,28 @@ export class PolicyVerdicts {
   constructor(private readonly d: VerdictContext) {}
 
   /**
-   * The policy packs' Analyze of the checked inputs, before any step (step_generator.go analyzeAll): a mandatory
-   * violation makes the resource invalid in an update (no step, the update stops) and fails a preview at its end.
-   * A preview's analysis does not hold up the next registrations, since its verdict changes no step
-   * (analyze_snapshot.go analyzeResource: invalid only outside a dry run); finish() waits for it.
+   * The policy packs' Remediate and then Analyze of the checked inputs, before any step (step_generator.go, the two
+   * passes; analyzeAll): the inputs the remediations leave are the resource's from then on, and are returned. A
+   * mandatory violation makes the resource invalid in an update (no step, the update stops) and fails a preview at
+   * its end (analyze_snapshot.go analyzeResource: invalid only outside a dry run). The step generator waits for
+   * every pack's answers in a preview too (analyzeResource's g.Wait()), so the next registration waits here as well.
    */
-  async analyze(reg: Registration, step: PlannedStep, inputs: PropertyMap): Promise<void> {
+  async analyze(reg: Registration, step: PlannedStep, inputs: PropertyMap): Promise<PropertyMap> {
     const policies = this.d.host.policies;
-    if (!policies) return;
+    if (!policies) return inputs;
+    const { stack, project } = this.d.host;
+    let remediated: PropertyMap;
+    try {
+      remediated = await policies.remediate(analyzedRegistration(reg, step.urn, inputs, stack, project));
+    } catch (e) {
+      throw this.d.fail(step, reg.name, reg.type, `policy remediation: ${(e as Error).message}`, true);
+    }
     // No copy of the inputs: the runner marshals them before it returns (PolicyRunner.analyze).
-    const resource = analyzedRegistration(reg, step.urn, inputs, this.d.host.stack, this.d.host.project);
-    if (!this.d.host.dryRun) return this.judge(reg, step, policies.analyze(resource));
-    this.d.track(this.judge(reg, step, policies.analyze(resource)).catch(() => undefined));
+    const resource = analyzedRegistration(reg, step.urn, remediated, stack, project);
+    if (!this.d.host.dryRun) await this.judge(reg, step, policies.analyze(resource));
+    // A preview's failed analysis is reported by judge() and ends the preview at its end, not at this resource.
+    else await this.judge(reg, step, policies.analyze(resource)).catch(() => undefined);
+    return remediated;
   }
 
   private async judge(reg: Registration, step: PlannedStep, analysis: Promise<PolicyViolation[]>): Promise<void> {

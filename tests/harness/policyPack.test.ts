@@ -11,11 +11,13 @@ import { preview, up } from "../../harness";
 import { main } from "../../harness/cli";
 import { formatPlan } from "../../harness/format";
 import { start } from "../support/emulatorClient";
-import { ROOT, exampleStack, heldCounts, newTenant } from "../examples/stacks";
+import { ROOT, exampleStack, heldCounts, newTenant, objectsOf } from "../examples/stacks";
 
 const PACK = path.join(ROOT, "policy");
 const PROGRAM = path.join(__dirname, "fixtures", "policy", "network.js");
 const THROWING_PACK = path.join(__dirname, "fixtures", "policy", "throwing-pack");
+const INFLIGHT_PACK = path.join(__dirname, "fixtures", "policy", "inflight-pack");
+const REMEDIATING_PACK = path.join(__dirname, "fixtures", "policy", "remediating-pack");
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -126,7 +128,8 @@ test("a pack that throws as it loads and a config naming no rule of the pack fai
   s.cleanup();
   expect(throwing.failed).toBe(true);
   expect(throwing.errors[0]).toMatch(
-    /policy analysis: policy pack .*throwing-pack exited with code \d+ before reporting its port/,
+    // Remediate is the first call a resource makes to the packs, before Analyze.
+    /policy remediation: policy pack .*throwing-pack exited with code \d+ before reporting its port/,
   );
   expect(throwing.errors[0]).toContain("the pack's module threw while loading");
   expect(await heldCounts(emulator, s.tenant.tenantId)).toEqual({});
@@ -134,4 +137,41 @@ test("a pack that throws as it loads and a config naming no rule of the pack fai
   expect(misconfigured.errors[0]).toContain(
     `policy pack config ${unknownRule}: "no-open-ssids" is not a policy of the pack "pulumi-nms" (its policies: no-open-ssid-on-staff-vlan,`,
   );
+});
+
+// pulumi/pulumi pkg/engine/update.go newUpdateSource awaits loadPolicyPlugins before deploy.NewEvalSource starts the
+// program; pkg/resource/deploy/analyze_snapshot.go analyzeResource waits (g.Wait()) for every pack's Analyze, in a
+// preview as in an update, inside the step generator's handling of one registration.
+test("as under the CLI, the packs serve before the program starts, and a preview sends one Analyze at a time", async () => {
+  const s = await stack("one-at-a-time", { sameSsid: "true" });
+  const lines: string[] = [];
+  const result = await preview({ ...s.opts, policyPacks: [{ dir: INFLIGHT_PACK }], log: (line) => lines.push(line) });
+  s.cleanup();
+  expect(result.failed).toBe(false);
+  const ready = lines.findIndex((line) => line.startsWith("policy pack inflight-pack@v0.0.1 ready"));
+  const programStarts = lines.findIndex((line) => line.startsWith("previewing "));
+  expect(ready).toBeGreaterThanOrEqual(0);
+  expect(ready).toBeLessThan(programStarts);
+  // The state's identity, then lobby, hq and the two staff networks registered at once, their activations after.
+  const counts = (result.policyViolations ?? []).map((v) => v.message.split("\n").pop());
+  expect(counts.length).toBeGreaterThanOrEqual(7);
+  expect(new Set(counts)).toEqual(new Set(["most in hand: 1"]));
+});
+
+// step_generator.go runs every pack's Remediate before Analyze (the first pass), with the internal keys kept
+// (analyzer_plugin.go Remediate), and the properties a remediation returns are the resource's inputs from then on.
+test("a remediation policy's new inputs are what the update creates, and the internal keys reach it", async () => {
+  const s = await stack("remediated");
+  const result = await up({ ...s.opts, skipPreview: true, policyPacks: [{ dir: REMEDIATING_PACK }] });
+  s.cleanup();
+  expect(result.errors).toEqual([]);
+  expect(result.policyRemediations).toEqual([
+    expect.objectContaining({ policyPack: "remediating-pack", policy: "network-name-suffix" }),
+  ]);
+  const held = await objectsOf(emulator, s.tenant.tenantId);
+  expect(
+    Object.values(held)
+      .flat()
+      .filter((o) => String(o.name).startsWith("Lobby")),
+  ).toEqual([expect.objectContaining({ name: "Lobby-ri" })]);
 });
