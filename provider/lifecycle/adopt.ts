@@ -46,5 +46,5 @@ export async function adoptSettings(ctx: LifecycleContext, objects: ObjectAccess
     ...Object.keys(spec.identity.parents ?? {}),
     ...(spec.identity.idFromInput ? [spec.identity.idFromInput] : []),
   ]);
-  return bringToInputs(ctx, objects, id, { ...ctx.outputsOf(existing, {}), ...naming }, inputs);
+  return bringToInputs(ctx, objects, id, { ...ctx.outputsOf(existing, {}), ...naming }, inputs, existing);
 }
