@@ -59,6 +59,8 @@ export interface PreviewReadsOptions {
 interface Seen {
   /** "Tenant kind id" of every object a create of this process made or adopted. */
   readonly created: Set<string>;
+  /** "Tenant kind id" of the objects a create of this process made new: not adopted, so nothing of anyone else's refers to them. */
+  readonly madeNew: Set<string>;
   /** "Tenant kind id" → the resource's new inputs and whether its diff replaces it. */
   readonly diffed: Map<string, { inputs: Props; replaced: boolean }>;
 }
@@ -66,7 +68,7 @@ interface Seen {
 /** Preview reads for one provider process: shared by every kind's lifecycle (provider/runtime.ts). */
 export class PreviewReads {
   private readonly byClient = new WeakMap<NmsClient, ClientReads>();
-  private readonly seen: Seen = { created: new Set(), diffed: new Map() };
+  private readonly seen: Seen = { created: new Set(), madeNew: new Set(), diffed: new Map() };
 
   constructor(private readonly options: PreviewReadsOptions) {}
 
@@ -74,8 +76,11 @@ export class PreviewReads {
    * A create of this process made (or adopted) the object, in the tenant its outputs name: resources of that tenant
    * that refer to it need no look-up.
    */
-  noteCreated(kind: string, outs: Props, id: string): void {
-    this.seen.created.add(this.key(outs, kind, id));
+  noteCreated(kind: string, outs: Props, id: string, inputs: Props = outs): void {
+    const key = this.key(outs, kind, id);
+    this.seen.created.add(key);
+    const adopting = (typeof inputs.adoptId === "string" && inputs.adoptId !== "") || inputs.adoptByName === true;
+    if (!adopting && RESOURCE_SPECS[kind]?.ops.create !== undefined) this.seen.madeNew.add(key);
   }
 
   /**
@@ -242,6 +247,14 @@ export class PreviewReads {
   ): Promise<CheckFailure[]> {
     const key = takenNameOf(spec);
     if (!key || key.fields.some((field) => news[field] === undefined || containsUnknown(news[field]))) return [];
+    // A name formed with an object this process made new (an AP group's venue, an activation's network) is held by
+    // nothing but this process's own objects: no list.
+    const tenant = reads.client.tenantId;
+    const formedWithNew = (field: string) =>
+      REFERENCES[field] !== undefined &&
+      field !== spec.identity.idFromInput &&
+      this.seen.madeNew.has(`${tenant} ${REFERENCES[field]} ${String(news[field])}`);
+    if (key.fields.some(formedWithNew)) return [];
     const params: Record<string, string> = {};
     if (key.parent) {
       const parentId = String(news[key.parent.field]);

@@ -347,6 +347,47 @@ describe("the requests it costs", () => {
   });
 });
 
+describe("the requests up's checks cost", () => {
+  const corp = (name: string) => ({
+    name,
+    kind: "Network",
+    args: { name, type: "psk", passphrase: "${secret:psk}", wlan: { ssid: name, wlanSecurity: "WPA2Personal" } },
+  });
+
+  it("lists no AP groups or activations for names formed with objects the same up made; an adopted venue's are listed", async () => {
+    const adopted = await handMadeVenue("Adopted");
+    await admin.execute("createApGroup", { venueId: adopted }, { body: { name: "Held", venueId: adopted } });
+    const made = [
+      ...venues(2, "fresh"),
+      ...[0, 1].map((i) => ({
+        name: `aps-${i}`,
+        kind: "ApGroup",
+        args: { name: "Access points", venueId: `\${fresh-${i}}` },
+      })),
+      corp("corp"),
+      ...[0, 1].map((i) => ({
+        name: `corp-on-${i}`,
+        kind: "NetworkVenueActivation",
+        args: { networkId: "${corp}", venueId: `\${fresh-${i}}` },
+      })),
+    ];
+    await served();
+    ok(await up(stack(made)));
+    const sent = await served();
+    expect([sent.listApGroups ?? 0, sent.listNetworks ?? 0]).toEqual([0, 1]);
+    // A venue taken over by adoptByName may hold groups of its own: the name is looked for, and up refused before any create.
+    const refusedUp = await up(
+      stack([
+        { name: "adopted", kind: "Venue", args: { name: "Adopted", adoptByName: true } },
+        { name: "held", kind: "ApGroup", args: { name: "Held", venueId: "${adopted}" } },
+      ]),
+    );
+    expect(failures(refusedUp).held).toEqual([
+      expect.stringMatching(/^name: nms:ApGroup \S+ already holds name "Held"/),
+    ]);
+  });
+});
+
 describe("nms:offlinePreview", () => {
   it("makes no request at all: the preview passes with nothing listening at the service's address", async () => {
     const closedPort = await new Promise<number>((resolve) => {
