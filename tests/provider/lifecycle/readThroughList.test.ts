@@ -91,11 +91,11 @@ test("a settings read alone in its window is its own read; reads asked for after
       },
       fromList,
     });
-  // Two reads together share a list; two more, asked once the batch window (20 ms) of the first has closed, are not
+  // Two reads together share a list; two more, asked once the batch window (50 ms) of the first has closed, are not
   // answered by that list, whenever it comes back: they share one of their own.
   const sent = await sentDuring(async () => {
     const first = Promise.all([read("a"), read("b")]);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise((resolve) => setTimeout(resolve, 120));
     const second = Promise.all([read("c"), read("d")]);
     for (const answer of [...(await first), ...(await second)])
       expect(answer).toEqual(expect.objectContaining({ id: venue.id }));
