@@ -91,6 +91,21 @@ export class PreviewReads {
     this.seen.diffed.set(this.key(olds, kind, id), { inputs: news, replaced: (replaces?.length ?? 0) > 0 });
   }
 
+  /**
+   * Whether the settings these inputs name belong to an object a create of this process made new in `tenant` (a venue's
+   * radio, a switch's ports): they hold the service's defaults, nothing of anyone's.
+   */
+  ownerMadeNew(spec: ResourceSpec, tenant: string, inputs: Props): boolean {
+    const field = spec.identity.idFromInput;
+    const owners = [...(field !== undefined ? [field] : []), ...Object.keys(spec.identity.parents ?? {})];
+    return owners.some(
+      (input) =>
+        OWNERS[input] !== undefined &&
+        OWNERS[input] !== spec.kind &&
+        this.seen.madeNew.has(`${tenant} ${OWNERS[input]} ${String(inputs[input])}`),
+    );
+  }
+
   /** "tenant kind id": IDs (serial numbers above all) are unique within a tenant only. */
   private key(props: Props, kind: string, id: string): string {
     return `${explicitTenant(props) ?? this.options.configuredTenant?.() ?? ""} ${kind} ${id}`;

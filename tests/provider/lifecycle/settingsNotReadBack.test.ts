@@ -5,6 +5,7 @@
 import type { RunningEmulator } from "../../../emulator";
 import type { NmsClient } from "../../../provider/client";
 import { makeLifecycle } from "../../../provider/lifecycle";
+import { PreviewReads } from "../../../provider/lifecycle/previewReads";
 import { RESOURCE_SPECS } from "../../../provider/resources";
 import { adminApi, demoClient, servedRequests, start } from "../../support/emulatorClient";
 
@@ -79,4 +80,47 @@ test("settings already holding the program's values are neither written nor read
   });
   expect(sent.filter((op) => op !== "listRequestsByStatus")).toEqual(["getVenueSyslog"]);
   expect(again.outs).toEqual({ ...first.outs, __nmsLastWrite: again.outs.__nmsLastWrite });
+});
+
+test("the settings of a venue and a switch this process made are neither read before nor after their writes", async () => {
+  // As provider/runtime.ts does: one PreviewReads for the process, told of every create.
+  const previewReads = new PreviewReads({ offline: () => false });
+  const madeHere = (kind: string) => makeLifecycle(RESOURCE_SPECS[kind], async () => client, { previewReads });
+  const createHere = async (kind: string, inputs: Props) => {
+    const checked = await madeHere(kind).check!({}, inputs);
+    expect(checked.failures).toEqual([]);
+    const created = await madeHere(kind).create(checked.inputs);
+    previewReads.noteCreated(kind, created.outs ?? inputs, created.id, checked.inputs);
+    return { kind, id: created.id, outs: created.outs ?? {} };
+  };
+  const venue = await createHere("Venue", { name: "made-here" });
+  const serialNumber = "FEK3224R0S2";
+  await createHere("Switch", { serialNumber, venueId: venue.id, name: "made-here access" });
+  let made: { kind: string; id: string; outs: Props }[] = [];
+  const sent = await sentDuring(async () => {
+    made = await Promise.all([
+      createHere("VenueRadio", { venueId: venue.id, radioParams24G: { channelBandwidth: "20MHz" } }),
+      createHere("VenueSyslog", { venueId: venue.id }),
+      ...[1, 2].map((p) =>
+        createHere("SwitchPortSettings", { switchId: serialNumber, port: `1/1/${p}`, poeBudget: 15 }),
+      ),
+      // Already the defaults: nothing to write, nothing to read.
+      createHere("SwitchPortSettings", { switchId: serialNumber, port: "1/1/3" }),
+    ]);
+  });
+  expect(sent.filter((op) => SETTINGS_READS.includes(op))).toEqual([]);
+  expect(sent.filter((op) => WRITES.includes(op)).sort()).toEqual([
+    "updateSwitchPort",
+    "updateSwitchPort",
+    "updateVenueRadio",
+  ]);
+  for (const r of made) {
+    const read = await provider(r.kind).read!(r.id, r.outs);
+    const diff = await provider(r.kind).diff!(r.id, read.props!, r.outs);
+    expect([r.kind, r.id, diff.changes]).toEqual([r.kind, r.id, false]);
+  }
+  // A port the switch does not have is refused as the read would have: the object does not exist.
+  await expect(
+    createHere("SwitchPortSettings", { switchId: serialNumber, port: "1/1/40", name: "none" }),
+  ).rejects.toThrow("SwitchPortSettings 1/1/40 cannot be read: the object it belongs to does not exist");
 });
