@@ -1,8 +1,8 @@
 // What check learns from the service before `up` would: a login, the unique names objects already
 // hold, whether the objects a resource refers to exist, and what an adoption will overwrite. A
 // dynamic provider is not told whether it runs in a preview or an up (the engine calls Check in
-// both, docs/pulumi-facts.md), so these reads cost an up little: one login per process and one
-// tenant read per tenant the stack's resources are in, at most one list per (tenant, operation,
+// both, docs/pulumi-facts.md), so these reads cost an up little: one login per process, a tenant
+// read only for a tenant whose checks read nothing else, at most one list per (tenant, operation,
 // scope) per process, shared by every resource and kept for the process (the service's later writes
 // are this process's own), a read only to confirm a missing reference, and lists skipped where the
 // scope was created by this process. Each resource is checked in its own tenant (its `tenantId`,
@@ -156,8 +156,31 @@ export class PreviewReads {
     const named = explicitTenant(news);
     const client = root.forTenant(named ?? root.tenantId);
     const reads = this.readsOf(client);
-    const refused = await reads.verified(named !== undefined && named !== root.configuredTenantId);
-    if (refused) return [refused];
+    const namedTenant = named !== undefined && named !== root.configuredTenantId;
+    if (reads.refused) return [reads.refused];
+    let failures: CheckFailure[];
+    try {
+      failures = await this.checkInTenant(spec, client, reads, tools, olds, news);
+    } catch (error) {
+      const refused = reads.refusal(error, namedTenant);
+      if (refused) return [refused];
+      throw error;
+    }
+    // A tenant none of whose reads has answered yet (no read needed, or not found) is read itself: a login that cannot
+    // reach it fails every check of its resources, with the service's reason.
+    const refused = await reads.verified(namedTenant);
+    return refused ? [refused] : failures;
+  }
+
+  /** The reads of one resource's check, in its tenant. */
+  private async checkInTenant(
+    spec: ResourceSpec,
+    client: NmsClient,
+    reads: ClientReads,
+    tools: LifecycleTools,
+    olds: Props,
+    news: Props,
+  ): Promise<CheckFailure[]> {
     // Olds are empty for a resource not in the state yet, and for the replacement of one.
     const isNew = Object.keys(olds).length === 0;
     const failures = await this.missingReferences(spec, reads, olds, news, isNew);
