@@ -81,7 +81,7 @@ export function of(kind: string): pulumi.dynamic.ResourceProvider {
       // What creates and diffs show of the stack tells check which objects belong to it (provider/lifecycle/previewReads.ts).
       async create(inputs) {
         const created = await lifecycle.create!(inputs);
-        previewReads.noteCreated(kind, created.outs ?? inputs, created.id);
+        previewReads.noteCreated(kind, created.outs ?? inputs, created.id, inputs);
         return created;
       },
       async diff(id, olds, news) {

@@ -253,6 +253,13 @@ export interface ResourceSpec<S extends z.ZodTypeAny = z.ZodTypeAny, P extends s
    * (provider/lifecycle/interruptedCreate.ts).
    */
   readonly nameIsUnique?: false;
+  /**
+   * The service stores an update's body whole, and the kind's input schema is the service's schema of that body: a
+   * field the body leaves out takes the schema's default, nothing else of the object changes (a venue's radio and
+   * syslog, a switch port: the API documentation's PUT of the whole settings). Settings taken over by their create
+   * are then not read back after the write: the object is the body as the schema parses it (provider/lifecycle/update.ts).
+   */
+  readonly updateStoresBody?: true;
   /** The kind's own way of doing steps of the lifecycle, each given the shared step (see StepOverrides). */
   readonly overrides?: StepOverrides<InputsOf<S, P>>;
 }

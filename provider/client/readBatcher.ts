@@ -4,6 +4,8 @@
 // settings as soon as the venue exists, a switch's ports at once), so their reads come in bursts: at 1,000 resources
 // the benchmark made 480 single reads in its up, each taking the place of a write under the rate limit.
 //
+// A batch waits a window after its last read for another, the first read at most ten windows: the engine hands the
+// provider a switch's ports one Check at a time, so under load their reads come several milliseconds apart each.
 // Every list starts after the last read of its batch was asked for, so an answer is never older than the ask (unlike
 // the list cache of refresh, which may be). A read alone in its batch goes as the single read it was. A list of a large
 // tenant takes several pages (500 objects each): a batch fetches fewer pages than it has reads, so that the list never
@@ -21,8 +23,15 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
+interface OpenBatch {
+  readonly waiting: Waiting[];
+  timer: NodeJS.Timeout;
+  /** When the list is sent at the latest (Date.now() milliseconds). */
+  readonly deadline: number;
+}
+
 export class ReadBatcher {
-  private readonly open: Map<string, Waiting[]>;
+  private readonly open: Map<string, OpenBatch>;
 
   // Fields are set here, not by initializers: see the client's note on closure serialization.
   constructor(private readonly windowMs: number) {
@@ -35,16 +44,21 @@ export class ReadBatcher {
    */
   read<T>(key: string, list: (pages: number) => Promise<unknown[]>, read: BatchedRead<T>): Promise<T> {
     return new Promise<unknown>((resolve, reject) => {
+      const now = Date.now();
+      const send = () => {
+        const batch = this.open.get(key);
+        this.open.delete(key);
+        if (batch) void settle(batch.waiting, list);
+      };
       let batch = this.open.get(key);
       if (!batch) {
-        batch = [];
+        batch = { waiting: [], timer: setTimeout(send, this.windowMs), deadline: now + 10 * this.windowMs };
         this.open.set(key, batch);
-        setTimeout(() => {
-          this.open.delete(key);
-          void settle(batch!, list);
-        }, this.windowMs);
+      } else {
+        clearTimeout(batch.timer);
+        batch.timer = setTimeout(send, Math.min(this.windowMs, batch.deadline - now));
       }
-      batch.push({ read: read as BatchedRead<unknown>, resolve, reject });
+      batch.waiting.push({ read: read as BatchedRead<unknown>, resolve, reject });
     }) as Promise<T>;
   }
 }

@@ -14,6 +14,10 @@ export class ClientReads {
   private readonly lists = new Map<string, Promise<Props[]>>();
   private readonly exists = new Map<string, Promise<boolean>>();
   private session?: Promise<CheckFailure | undefined>;
+  /** A read of the tenant answered: the login reaches it, no tenant read needed. */
+  private reached = false;
+  /** Why every check of the tenant fails, once a read was refused for the login or the tenant. */
+  refused?: CheckFailure;
 
   constructor(readonly client: NmsClient) {}
 
@@ -24,15 +28,27 @@ export class ClientReads {
 
   /**
    * One read of the tenant (getTenant, after the login the views share), so that wrong credentials, or a tenant the login
-   * may not reach, fail every check of the tenant's resources with the service's reason. `named`: the resources
-   * name the tenant in their `tenantId` (else it is nms:tenantId), which the failure is reported on.
+   * may not reach, fail every check of the tenant's resources with the service's reason; none once another read of the
+   * tenant (a list of the checks) answered. `named`: the resources name the tenant in their `tenantId` (else it is
+   * nms:tenantId), which the failure is reported on.
    */
   verified(named: boolean): Promise<CheckFailure | undefined> {
+    if (this.reached || this.refused) return Promise.resolve(this.refused);
     this.session ??= this.client.call("getTenant").then(
       () => undefined,
       (error: unknown) => sessionFailure(error, named ? this.client.tenantId : undefined),
     );
     return this.session;
+  }
+
+  /**
+   * A check's read failed: when the login was refused, or the tenant cannot be reached with it, why every check of the
+   * tenant fails (kept for the others); undefined for any other error.
+   */
+  refusal(error: unknown, named: boolean): CheckFailure | undefined {
+    if (this.reached || !isSessionRefusal(error)) return undefined;
+    this.refused ??= sessionFailure(error, named ? this.client.tenantId : undefined);
+    return this.refused;
   }
 
   /**
@@ -43,10 +59,16 @@ export class ClientReads {
     const key = `${op} ${JSON.stringify(params)} ${JSON.stringify(query ?? {})}`;
     let listed = this.lists.get(key);
     if (!listed) {
-      listed = this.client.list<Props>(op, params, query).catch((error: unknown) => {
-        if (isNotFound(error)) return [];
-        throw error;
-      });
+      listed = this.client.list<Props>(op, params, query).then(
+        (objects) => {
+          this.reached = true;
+          return objects;
+        },
+        (error: unknown) => {
+          if (isNotFound(error)) return [];
+          throw error;
+        },
+      );
       this.lists.set(key, listed);
       // A failed list is not kept: the next check asks again.
       listed.catch(() => this.lists.get(key) === listed && this.lists.delete(key));
@@ -72,6 +94,11 @@ export class ClientReads {
     }
     return found;
   }
+}
+
+/** A refusal of the login, or of the tenant to the login: every read of the tenant would meet it. */
+function isSessionRefusal(error: unknown): boolean {
+  return error instanceof NmsApiError && (error.operation === "login" || error.status === 401 || error.status === 403);
 }
 
 /** Why check fails for every resource of the tenant; `named`: the tenant a resource's `tenantId` names. */

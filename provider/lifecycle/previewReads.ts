@@ -1,8 +1,8 @@
 // What check learns from the service before `up` would: a login, the unique names objects already
 // hold, whether the objects a resource refers to exist, and what an adoption will overwrite. A
 // dynamic provider is not told whether it runs in a preview or an up (the engine calls Check in
-// both, docs/pulumi-facts.md), so these reads cost an up little: one login per process and one
-// tenant read per tenant the stack's resources are in, at most one list per (tenant, operation,
+// both, docs/pulumi-facts.md), so these reads cost an up little: one login per process, a tenant
+// read only for a tenant whose checks read nothing else, at most one list per (tenant, operation,
 // scope) per process, shared by every resource and kept for the process (the service's later writes
 // are this process's own), a read only to confirm a missing reference, and lists skipped where the
 // scope was created by this process. Each resource is checked in its own tenant (its `tenantId`,
@@ -59,6 +59,8 @@ export interface PreviewReadsOptions {
 interface Seen {
   /** "Tenant kind id" of every object a create of this process made or adopted. */
   readonly created: Set<string>;
+  /** "Tenant kind id" of the objects a create of this process made new: not adopted, so nothing of anyone else's refers to them. */
+  readonly madeNew: Set<string>;
   /** "Tenant kind id" → the resource's new inputs and whether its diff replaces it. */
   readonly diffed: Map<string, { inputs: Props; replaced: boolean }>;
 }
@@ -66,7 +68,7 @@ interface Seen {
 /** Preview reads for one provider process: shared by every kind's lifecycle (provider/runtime.ts). */
 export class PreviewReads {
   private readonly byClient = new WeakMap<NmsClient, ClientReads>();
-  private readonly seen: Seen = { created: new Set(), diffed: new Map() };
+  private readonly seen: Seen = { created: new Set(), madeNew: new Set(), diffed: new Map() };
 
   constructor(private readonly options: PreviewReadsOptions) {}
 
@@ -74,8 +76,11 @@ export class PreviewReads {
    * A create of this process made (or adopted) the object, in the tenant its outputs name: resources of that tenant
    * that refer to it need no look-up.
    */
-  noteCreated(kind: string, outs: Props, id: string): void {
-    this.seen.created.add(this.key(outs, kind, id));
+  noteCreated(kind: string, outs: Props, id: string, inputs: Props = outs): void {
+    const key = this.key(outs, kind, id);
+    this.seen.created.add(key);
+    const adopting = (typeof inputs.adoptId === "string" && inputs.adoptId !== "") || inputs.adoptByName === true;
+    if (!adopting && RESOURCE_SPECS[kind]?.ops.create !== undefined) this.seen.madeNew.add(key);
   }
 
   /**
@@ -84,6 +89,21 @@ export class PreviewReads {
    */
   noteDiff(kind: string, olds: Props, id: string, news: Props, replaces: readonly string[] | undefined): void {
     this.seen.diffed.set(this.key(olds, kind, id), { inputs: news, replaced: (replaces?.length ?? 0) > 0 });
+  }
+
+  /**
+   * Whether the settings these inputs name belong to an object a create of this process made new in `tenant` (a venue's
+   * radio, a switch's ports): they hold the service's defaults, nothing of anyone's.
+   */
+  ownerMadeNew(spec: ResourceSpec, tenant: string, inputs: Props): boolean {
+    const field = spec.identity.idFromInput;
+    const owners = [...(field !== undefined ? [field] : []), ...Object.keys(spec.identity.parents ?? {})];
+    return owners.some(
+      (input) =>
+        OWNERS[input] !== undefined &&
+        OWNERS[input] !== spec.kind &&
+        this.seen.madeNew.has(`${tenant} ${OWNERS[input]} ${String(inputs[input])}`),
+    );
   }
 
   /** "tenant kind id": IDs (serial numbers above all) are unique within a tenant only. */
@@ -136,8 +156,31 @@ export class PreviewReads {
     const named = explicitTenant(news);
     const client = root.forTenant(named ?? root.tenantId);
     const reads = this.readsOf(client);
-    const refused = await reads.verified(named !== undefined && named !== root.configuredTenantId);
-    if (refused) return [refused];
+    const namedTenant = named !== undefined && named !== root.configuredTenantId;
+    if (reads.refused) return [reads.refused];
+    let failures: CheckFailure[];
+    try {
+      failures = await this.checkInTenant(spec, client, reads, tools, olds, news);
+    } catch (error) {
+      const refused = reads.refusal(error, namedTenant);
+      if (refused) return [refused];
+      throw error;
+    }
+    // A tenant none of whose reads has answered yet (no read needed, or not found) is read itself: a login that cannot
+    // reach it fails every check of its resources, with the service's reason.
+    const refused = await reads.verified(namedTenant);
+    return refused ? [refused] : failures;
+  }
+
+  /** The reads of one resource's check, in its tenant. */
+  private async checkInTenant(
+    spec: ResourceSpec,
+    client: NmsClient,
+    reads: ClientReads,
+    tools: LifecycleTools,
+    olds: Props,
+    news: Props,
+  ): Promise<CheckFailure[]> {
     // Olds are empty for a resource not in the state yet, and for the replacement of one.
     const isNew = Object.keys(olds).length === 0;
     const failures = await this.missingReferences(spec, reads, olds, news, isNew);
@@ -242,6 +285,14 @@ export class PreviewReads {
   ): Promise<CheckFailure[]> {
     const key = takenNameOf(spec);
     if (!key || key.fields.some((field) => news[field] === undefined || containsUnknown(news[field]))) return [];
+    // A name formed with an object this process made new (an AP group's venue, an activation's network) is held by
+    // nothing but this process's own objects: no list.
+    const tenant = reads.client.tenantId;
+    const formedWithNew = (field: string) =>
+      REFERENCES[field] !== undefined &&
+      field !== spec.identity.idFromInput &&
+      this.seen.madeNew.has(`${tenant} ${REFERENCES[field]} ${String(news[field])}`);
+    if (key.fields.some(formedWithNew)) return [];
     const params: Record<string, string> = {};
     if (key.parent) {
       const parentId = String(news[key.parent.field]);

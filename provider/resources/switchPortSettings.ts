@@ -18,6 +18,8 @@ export const switchPortSettingsSpec = resourceSpec({
   },
   ops: { read: "getSwitchPort", update: "updateSwitchPort" },
   destroy: "writeDefaults",
+  // The service stores the PUT body whole, its schema filling in what the body leaves out: no read back after it.
+  updateStoresBody: true,
   destroyNote:
     "A port cannot be deleted: destroy writes the documented defaults back with updateSwitchPort (LLDP, PoE and the port enabled; the other " +
     "flags off) and clears its name, VLANs, ACLs, PoE budget, class and priority and speed. That releases the VLANs and ACLs it " +

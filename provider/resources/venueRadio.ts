@@ -15,6 +15,8 @@ export const venueRadioSpec = resourceSpec({
     items: (listed) => listed.map((venue) => ({ ...(venue.radioCustomization as Props | undefined), id: venue.id })),
   },
   destroy: "reset",
+  // The service stores the PUT body whole, its schema filling in what the body leaves out: no read back after it.
+  updateStoresBody: true,
   deletedWithParent: { input: "venueId", kind: "Venue" },
   destroyNote:
     "Destroy resets the venue's radio settings to the service's defaults (resetVenueRadio, the values getVenueRadioDefaults shows); the venue keeps them.",

@@ -15,6 +15,8 @@ export const venueSyslogSpec = resourceSpec({
     items: (listed) => listed.map((venue) => ({ ...(venue.syslog as Props | undefined), id: venue.id })),
   },
   destroy: "reset",
+  // The service stores the PUT body whole, its schema filling in what the body leaves out: no read back after it.
+  updateStoresBody: true,
   deletedWithParent: { input: "venueId", kind: "Venue" },
   destroyNote:
     "Destroy resets the venue's syslog settings to the service's defaults with resetVenueSyslog (the reset the service's public clients call; " +

@@ -138,6 +138,23 @@ describe("the login", () => {
     ]);
   });
 
+  it("reads a tenant whose checks read nothing else, and fails on tenantId when the login cannot reach it", async () => {
+    const outsider = "0123456789abcdef0123456789abcdef";
+    // The radio's venue is unknown until up creates it: its check reads nothing of the tenant but the tenant itself.
+    const resources = [
+      ...venues(1, "site"),
+      { name: "radio", kind: "VenueRadio", args: { venueId: "${site-0}", tenantId: outsider } },
+    ];
+    await served();
+    const result = await preview(stack(resources));
+    expect(failures(result)).toEqual({
+      radio: [
+        expect.stringMatching(new RegExp(`^tenantId: tenant ${outsider} cannot be reached.*NMS-FORBIDDEN-TENANT`)),
+      ],
+    });
+    expect((await served()).getTenant).toBe(1);
+  });
+
   it("fails on nms:tenantId when the tenant is not the administrator's", async () => {
     const result = await preview(stack(venues(1, "site"), { "nms:tenantId": "0123456789abcdef0123456789abcdef" }));
     expect(failures(result)["site-0"]).toEqual([
@@ -326,7 +343,7 @@ describe("one preview beside objects made by hand", () => {
 });
 
 describe("the requests it costs", () => {
-  it("a preview of 40 resources makes one login, one tenant read and one list per kind", async () => {
+  it("a preview of 40 resources makes one login and one list per kind, which proves the tenant reachable", async () => {
     const existing = await Promise.all([0, 1, 2, 3, 4].map((i) => handMadeVenue(`Existing ${i}`)));
     const groups = Array.from({ length: 20 }, (_, i) => ({
       name: `group-${i}`,
@@ -336,13 +353,54 @@ describe("the requests it costs", () => {
     const options = stack([...venues(20, "new-site"), ...groups]);
     await served();
     ok(await preview(options));
-    expect(await served()).toEqual({ login: 1, getTenant: 1, listVenues: 1, listApGroups: 1 });
+    expect(await served()).toEqual({ login: 1, listVenues: 1, listApGroups: 1 });
     // The up that follows logs in once, for its checks and its creates alike, and lists nothing again.
     const result = ok(await up(options));
     expect(result.steps.filter((s) => s.custom && s.op === "create" && s.type !== IDENTITY_TYPE)).toHaveLength(40);
     const upRequests = await served();
-    expect([upRequests.login, upRequests.getTenant, upRequests.listVenues, upRequests.listApGroups]).toEqual([
-      1, 1, 1, 1,
+    expect([upRequests.login, upRequests.getTenant ?? 0, upRequests.listVenues, upRequests.listApGroups]).toEqual([
+      1, 0, 1, 1,
+    ]);
+  });
+});
+
+describe("the requests up's checks cost", () => {
+  const corp = (name: string) => ({
+    name,
+    kind: "Network",
+    args: { name, type: "psk", passphrase: "${secret:psk}", wlan: { ssid: name, wlanSecurity: "WPA2Personal" } },
+  });
+
+  it("lists no AP groups or activations for names formed with objects the same up made; an adopted venue's are listed", async () => {
+    const adopted = await handMadeVenue("Adopted");
+    await admin.execute("createApGroup", { venueId: adopted }, { body: { name: "Held", venueId: adopted } });
+    const made = [
+      ...venues(2, "fresh"),
+      ...[0, 1].map((i) => ({
+        name: `aps-${i}`,
+        kind: "ApGroup",
+        args: { name: "Access points", venueId: `\${fresh-${i}}` },
+      })),
+      corp("corp"),
+      ...[0, 1].map((i) => ({
+        name: `corp-on-${i}`,
+        kind: "NetworkVenueActivation",
+        args: { networkId: "${corp}", venueId: `\${fresh-${i}}` },
+      })),
+    ];
+    await served();
+    ok(await up(stack(made)));
+    const sent = await served();
+    expect([sent.listApGroups ?? 0, sent.listNetworks ?? 0]).toEqual([0, 1]);
+    // A venue taken over by adoptByName may hold groups of its own: the name is looked for, and up refused before any create.
+    const refusedUp = await up(
+      stack([
+        { name: "adopted", kind: "Venue", args: { name: "Adopted", adoptByName: true } },
+        { name: "held", kind: "ApGroup", args: { name: "Held", venueId: "${adopted}" } },
+      ]),
+    );
+    expect(failures(refusedUp).held).toEqual([
+      expect.stringMatching(/^name: nms:ApGroup \S+ already holds name "Held"/),
     ]);
   });
 });

@@ -1,10 +1,12 @@
 // Settings created together read their objects through one list call (a venue's radio and syslog in listVenueWifiSettings, a switch's
-// ports in listSwitchPorts) instead of one read each, before and after their writes; a read alone, one the list does not hold,
-// and one asked for after the list was sent each get their own call. Against the in-process emulator; what went over
-// the wire is read from its request log.
+// ports in listSwitchPorts) instead of one read each, before their writes; a read alone, one the list does not hold,
+// and one asked for after the list was sent each get their own call. Settings the service stores whole
+// (updateStoresBody) are not read back after their writes, nor read before them when their venue or switch was made by
+// the same process. Against the in-process emulator; what went over the wire is read from its request log.
 import type { RunningEmulator } from "../../../emulator";
 import type { NmsClient } from "../../../provider/client";
 import { makeLifecycle } from "../../../provider/lifecycle";
+import { PreviewReads } from "../../../provider/lifecycle/previewReads";
 import { RESOURCE_SPECS } from "../../../provider/resources";
 import { adminApi, demoClient, servedRequests, start } from "../../support/emulatorClient";
 
@@ -25,11 +27,18 @@ afterAll(async () => {
 const provider = (kind: string) => makeLifecycle(RESOURCE_SPECS[kind], async () => client);
 let counter = 0;
 
-async function create(kind: string, inputs: Props): Promise<{ id: string; outs: Props }> {
-  const checked = await provider(kind).check!({}, inputs);
+/** Checks and creates; with `previewReads`, the process's, told of the create as provider/runtime.ts does. */
+async function create(
+  kind: string,
+  inputs: Props,
+  previewReads?: PreviewReads,
+): Promise<{ kind: string; id: string; outs: Props }> {
+  const lifecycle = makeLifecycle(RESOURCE_SPECS[kind], async () => client, { previewReads });
+  const checked = await lifecycle.check!({}, inputs);
   expect(checked.failures).toEqual([]);
-  const created = await provider(kind).create(checked.inputs);
-  return { id: created.id, outs: created.outs ?? {} };
+  const created = await lifecycle.create(checked.inputs);
+  previewReads?.noteCreated(kind, created.outs ?? inputs, created.id, checked.inputs);
+  return { kind, id: created.id, outs: created.outs ?? {} };
 }
 
 /** The operations served while `action` ran. */
@@ -91,11 +100,11 @@ test("a settings read alone in its window is its own read; reads asked for after
       },
       fromList,
     });
-  // Two reads together share a list; two more, asked once the batch window (20 ms) of the first has closed, are not
+  // Two reads together share a list; two more, asked once the batch window (50 ms) of the first has closed, are not
   // answered by that list, whenever it comes back: they share one of their own.
   const sent = await sentDuring(async () => {
     const first = Promise.all([read("a"), read("b")]);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise((resolve) => setTimeout(resolve, 120));
     const second = Promise.all([read("c"), read("d")]);
     for (const answer of [...(await first), ...(await second)])
       expect(answer).toEqual(expect.objectContaining({ id: venue.id }));
@@ -136,4 +145,84 @@ test("an object the list does not hold is read on its own; a failed list leaves 
     ["c", "d"],
     ["c", "d"],
   ]);
+});
+
+const SETTINGS_READS = ["listVenueWifiSettings", "getVenueRadio", "getVenueSyslog", "listSwitchPorts", "getSwitchPort"];
+const WRITES = ["updateVenueRadio", "updateVenueSyslog", "updateSwitchPort"];
+
+test("a venue's radio and syslog and a switch's ports are read before their writes and not after; a refresh finds them unchanged", async () => {
+  const venue = await create("Venue", { name: "stored-whole" });
+  const serialNumber = "FEK3224R0S1";
+  await create("Switch", { serialNumber, venueId: venue.id, name: "stored-whole access" });
+  let made: { kind: string; id: string; outs: Props }[] = [];
+  const sent = await sentDuring(async () => {
+    made = await Promise.all([
+      // Fields left out (the 5 GHz band, the syslog's facility and protocol, the port's flags) take the service's defaults.
+      create("VenueRadio", {
+        venueId: venue.id,
+        radioParams24G: { allowedChannels: ["1", "6", "11"], channelBandwidth: "20MHz" },
+      }),
+      create("VenueSyslog", { venueId: venue.id, enabled: true, server: "192.0.2.50", priority: "WARNING" }),
+      ...[1, 2, 3].map((p) =>
+        create("SwitchPortSettings", { switchId: serialNumber, port: `1/1/${p}`, name: `desk ${p}`, poeBudget: 15 }),
+      ),
+    ]);
+  });
+  const firstWrite = sent.findIndex((op) => WRITES.includes(op));
+  expect(sent.slice(firstWrite).filter((op) => SETTINGS_READS.includes(op))).toEqual([]);
+  expect(sent.filter((op) => WRITES.includes(op))).toHaveLength(5);
+  for (const r of made) {
+    const read = await provider(r.kind).read!(r.id, r.outs);
+    expect([r.kind, r.id, read.props]).toEqual([r.kind, r.id, r.outs]);
+    const diff = await provider(r.kind).diff!(r.id, read.props!, r.outs);
+    expect([r.kind, diff.changes]).toEqual([r.kind, false]);
+  }
+});
+
+test("settings already holding the program's values are neither written nor read again", async () => {
+  const venue = await create("Venue", { name: "already-held" });
+  const inputs = { venueId: venue.id, enabled: true, server: "192.0.2.51", priority: "WARNING" };
+  const first = await create("VenueSyslog", inputs);
+  let again: { outs: Props } = { outs: {} };
+  const sent = await sentDuring(async () => {
+    again = await create("VenueSyslog", inputs);
+  });
+  expect(sent.filter((op) => op !== "listRequestsByStatus")).toEqual(["getVenueSyslog"]);
+  expect(again.outs).toEqual({ ...first.outs, __nmsLastWrite: again.outs.__nmsLastWrite });
+});
+
+test("the settings of a venue and a switch this process made are neither read before nor after their writes", async () => {
+  // As provider/runtime.ts does: one PreviewReads for the process, told of every create.
+  const previewReads = new PreviewReads({ offline: () => false });
+  const createHere = (kind: string, inputs: Props) => create(kind, inputs, previewReads);
+  const venue = await createHere("Venue", { name: "made-here" });
+  const serialNumber = "FEK3224R0S2";
+  await createHere("Switch", { serialNumber, venueId: venue.id, name: "made-here access" });
+  let made: { kind: string; id: string; outs: Props }[] = [];
+  const sent = await sentDuring(async () => {
+    made = await Promise.all([
+      createHere("VenueRadio", { venueId: venue.id, radioParams24G: { channelBandwidth: "20MHz" } }),
+      createHere("VenueSyslog", { venueId: venue.id }),
+      ...[1, 2].map((p) =>
+        createHere("SwitchPortSettings", { switchId: serialNumber, port: `1/1/${p}`, poeBudget: 15 }),
+      ),
+      // Already the defaults: nothing to write, nothing to read.
+      createHere("SwitchPortSettings", { switchId: serialNumber, port: "1/1/3" }),
+    ]);
+  });
+  expect(sent.filter((op) => SETTINGS_READS.includes(op))).toEqual([]);
+  expect(sent.filter((op) => WRITES.includes(op)).sort()).toEqual([
+    "updateSwitchPort",
+    "updateSwitchPort",
+    "updateVenueRadio",
+  ]);
+  for (const r of made) {
+    const read = await provider(r.kind).read!(r.id, r.outs);
+    const diff = await provider(r.kind).diff!(r.id, read.props!, r.outs);
+    expect([r.kind, r.id, diff.changes]).toEqual([r.kind, r.id, false]);
+  }
+  // A port the switch does not have is refused as the read would have: the object does not exist.
+  await expect(
+    createHere("SwitchPortSettings", { switchId: serialNumber, port: "1/1/40", name: "none" }),
+  ).rejects.toThrow("SwitchPortSettings 1/1/40 cannot be read: the object it belongs to does not exist");
 });
