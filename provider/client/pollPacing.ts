@@ -40,11 +40,14 @@ const EWMA_WEIGHT = 0.3;
  * parallelism (4 × CPUs) every step holds one of a few slots for the whole of its wait, so the time between a
  * request's end and the tick that sees it counts in full, once per step ÷ the parallelism: at 1,000 resources and 8
  * slots, ticks 200 ms apart left each step ~110 ms past its record's end, 14 s of the run (npm run bench,
- * docs/performance.md). With 95 requests a second and two calls a tick, a quarter of the budget is a tick every ~85 ms.
+ * docs/performance.md). With 95 requests a second and one call a tick (the SUCCESS list), half the budget is a tick
+ * every ~21 ms: a step is seen ~10 ms after its request ended on average, against ~30 ms at a quarter of it
+ * (npm run bench:poller -- --tenants 1 --parallel 8). At parallel 8 the creates themselves take ~20 calls a second,
+ * so the budget keeps room to spare.
  */
-const POLL_SHARE_WHEN_SPARE = 0.25;
+const POLL_SHARE_WHEN_SPARE = 0.5;
 /** The shortest pause between ticks, whatever the budget. */
-const MIN_TICK_MS = 25;
+const MIN_TICK_MS = 10;
 /**
  * Ticks come sooner only while at most this many requests wait: then each is a step holding one of few slots. With
  * more, the rate limit paces the run, and sooner ticks only add polls (at parallel 128 on a loaded 2-core machine they

@@ -11,12 +11,12 @@ function learned(pacing: PollPacing, callsPerTick: number): PollPacing {
 }
 
 describe("poll pacing", () => {
-  it("with budget to spare, ticks as often as a quarter of the budget allows: 95 requests/s, 2 calls a tick, ~84 ms", () => {
+  it("with budget to spare, ticks as often as half the budget allows: 95 requests/s, 2 calls a tick, ~42 ms", () => {
     const pacing = learned(
       new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000, contended: () => false, requestsPerSecond: () => 95 }),
       2,
     );
-    expect(pacing.baseIntervalMs(8)).toBeCloseTo(2000 / (0.25 * 95), 0);
+    expect(pacing.baseIntervalMs(8)).toBeCloseTo(2000 / (0.5 * 95), 0);
   });
 
   it("never ticks more often than before when the budget is small, nor while it is the bottleneck", () => {
