@@ -175,7 +175,8 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
         if (at <= now) worth = true;
       }
       const polledAt = this.tenants.get(tenantId)?.polledAt ?? 0;
-      if (!worth || now - polledAt < this.pacing.tenantGapMs(now - youngest)) byTenant.delete(tenantId);
+      if (!worth || now - polledAt < this.pacing.tenantGapMs(now - youngest, this.tracked.size))
+        byTenant.delete(tenantId);
     }
     return byTenant;
   }

@@ -129,10 +129,22 @@ export class PollPacing {
 
   /**
    * The least pause between two polls of one tenant whose youngest request is `youngestAgeMs` old: a quarter of that
-   * age (TICK_FRACTION), so that a tenant whose requests are all slow is polled less and less often.
+   * age (TICK_FRACTION), so that a tenant whose requests are all slow is polled less and less often; none while few
+   * of `waiting` wait and none of them is slow yet (eagerWithin).
    */
-  tenantGapMs(youngestAgeMs: number): number {
+  tenantGapMs(youngestAgeMs: number, waiting = Number.POSITIVE_INFINITY): number {
+    if (this.eagerWithin(youngestAgeMs, waiting)) return 0;
     return Math.min(this.options.pollMaxMs, Math.max(0, youngestAgeMs) * TICK_FRACTION);
+  }
+
+  /**
+   * While few wait and the budget has room, requests younger than the age that gets the full check (overdueAt) are not
+   * slow, only not done yet: no back-off for their age. At parallel 8 the steps start in bursts (one tick settles several, and their slots
+   * take the next steps at once), so the youngest request is often 300 ms old or more, and a pause of a quarter of its
+   * age held ticks 75 to 125 ms apart just when requests end.
+   */
+  private eagerWithin(youngestAgeMs: number, waiting: number): boolean {
+    return this.eager(waiting) && youngestAgeMs < this.overdueAt(0);
   }
 
   /** Nothing waits any more: the next request starts afresh (the gap would distort the finish rate). */
@@ -206,7 +218,9 @@ export class PollPacing {
       count += 1;
     }
     const youngestAgeMs = Number.isFinite(youngest) ? now - youngest : 0;
-    return Math.min(this.options.pollMaxMs, Math.max(this.baseIntervalMs(count), youngestAgeMs * TICK_FRACTION));
+    const base = this.baseIntervalMs(count);
+    if (this.eagerWithin(youngestAgeMs, count)) return base;
+    return Math.min(this.options.pollMaxMs, Math.max(base, youngestAgeMs * TICK_FRACTION));
   }
 }
 
