@@ -139,9 +139,9 @@ export class PollPacing {
 
   /**
    * While few wait and the budget has room, requests younger than the age that gets the full check (overdueAt) are not
-   * slow, only not done yet: no back-off for their age. At parallel 8 the steps start in bursts (one tick settles several, and their slots
-   * take the next steps at once), so the youngest request is often 300 ms old or more, and a pause of a quarter of its
-   * age held ticks 75 to 125 ms apart just when requests end.
+   * slow, only not done yet: no back-off for their age. At parallel 8 the steps start in bursts (one tick settles
+   * several, and their slots take the next steps at once), so the youngest request is often 300 ms old or more, and a
+   * pause of a quarter of its age held ticks 75 to 125 ms apart just when requests end.
    */
   private eagerWithin(youngestAgeMs: number, waiting: number): boolean {
     return this.eager(waiting) && youngestAgeMs < this.overdueAt(0);
