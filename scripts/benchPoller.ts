@@ -96,7 +96,8 @@ async function main(): Promise<void> {
     const slotMs = Math.round(heldMs / creates);
     console.log(
       `${creates} creates in ${tenantCount} tenant(s) at parallel ${parallel}: ${wallSeconds.toFixed(2)} s, ` +
-        `${polls} polls (listRequestsByStatus ${requests.listRequestsByStatus ?? 0}, getRequest ${requests.getRequest ?? 0}), ${(polls / creates).toFixed(3)} per create, ` +
+        `${polls} polls (listRequestsByStatus ${requests.listRequestsByStatus ?? 0}, ` +
+        `getRequest ${requests.getRequest ?? 0}), ${(polls / creates).toFixed(3)} per create, ` +
         `a create held its slot ${slotMs} ms on average (the emulator's mean latency: 400 ms)`,
     );
     console.log(JSON.stringify({ tenants: tenantCount, parallel, creates, wallSeconds, polls, slotMs, requests }));

@@ -72,9 +72,10 @@ describe("request poller at the engine's default parallelism", () => {
     expect(mean).toBeLessThan(20);
   });
 
-  it("looks finished requests up on a page sized to its own recent requests, and still finds one pushed off it", async () => {
+  it("reads finished requests in a page sized to its own recent ones, and still finds one pushed off it", async () => {
     const service = memoryService("newest-first");
-    for (let index = 0; index < 300; index++) service.add(`earlier-${index}`, "SUCCESS"); // an hour of the tenant's work
+    // An hour of the tenant's work, finished.
+    for (let index = 0; index < 300; index++) service.add(`earlier-${index}`, "SUCCESS");
     const waiter = new CoalescingRequestWaiter(service.readRecord, service.listRecords, {
       waitTimeoutMs: 5_000,
       pollInitialMs: 5,
