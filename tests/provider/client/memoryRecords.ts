@@ -9,22 +9,31 @@ export interface ListedPage {
   returned: number;
 }
 
+/** A venue create's request record of the test tenant, its timestamp `offsetMs` after the start of 2025. */
+export function venueRequestRecord(
+  requestId: string,
+  status: RequestRecord["status"],
+  offsetMs: number,
+): RequestRecord {
+  return {
+    admin: "a",
+    count: 1,
+    entityId: requestId,
+    method: "POST",
+    requestId,
+    serviceName: "venue",
+    status,
+    tenantId: TENANT,
+    timestamp: new Date(Date.UTC(2025, 0, 1) + offsetMs).toISOString(),
+  } as RequestRecord;
+}
+
 /** An in-memory record store behind a waiter, without HTTP, with getRequest and listRequestsByStatus calls counted. */
 export function memoryService(order: "newest-first" | "oldest-first") {
   const records: RequestRecord[] = [];
   const calls = { getRequest: 0, listRequestsByStatus: [] as string[], pages: [] as ListedPage[] };
   const add = (requestId: string, status: RequestRecord["status"]) => {
-    const record = {
-      admin: "a",
-      count: 1,
-      entityId: requestId,
-      method: "POST",
-      requestId,
-      serviceName: "venue",
-      status,
-      tenantId: TENANT,
-      timestamp: new Date(Date.UTC(2025, 0, 1) + records.length * 1000).toISOString(),
-    } as RequestRecord;
+    const record = venueRequestRecord(requestId, status, records.length * 1000);
     records.push(record);
     return record;
   };

@@ -1,8 +1,7 @@
 // The request poller at Pulumi's default parallelism (few requests waiting, each a step holding one of few slots):
 // how soon it sees a finished request, and what a tick costs once the tenant holds many finished records.
 import { CoalescingRequestWaiter, type RequestRecord } from "../../../provider/client";
-import { TENANT } from "./fakeServer";
-import { memoryService } from "./memoryRecords";
+import { memoryService, venueRequestRecord } from "./memoryRecords";
 
 describe("request poller at the engine's default parallelism", () => {
   afterEach(() => {
@@ -44,20 +43,7 @@ describe("request poller at the engine's default parallelism", () => {
         const index = sent++;
         const requestId = `r${index}`;
         const endsAt = Date.now() + 300 + ((index * 37) % 200);
-        records.push({
-          endsAt,
-          record: {
-            admin: "a",
-            count: 1,
-            entityId: requestId,
-            method: "POST",
-            requestId,
-            serviceName: "venue",
-            status: "PENDING",
-            tenantId: TENANT,
-            timestamp: new Date(Date.UTC(2025, 0, 1) + index).toISOString(),
-          } as RequestRecord,
-        });
+        records.push({ endsAt, record: venueRequestRecord(requestId, "PENDING", index) });
         await waiter.wait(requestId, "createVenue");
         lateness.push(Date.now() - endsAt);
       }
