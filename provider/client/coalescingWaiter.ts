@@ -65,6 +65,7 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
       reject,
       deadlineTimer: undefined,
       lastStatus: "unknown",
+      sequence: this.tenantOf(tenantId).registered++,
     };
     const { waitTimeoutMs } = this.options;
     entry.deadlineTimer = setTimeout(() => {
@@ -143,7 +144,10 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
     // No sooner than the first tracked request can have finished: a tick before that sees nothing.
     let firstDue = Number.POSITIVE_INFINITY;
     for (const entry of this.tracked.values()) firstDue = Math.min(firstDue, this.pacing.dueAt(entry.registeredAt));
-    const next = Math.max(now + this.pacing.intervalMs(this.tracked.values()), firstDue);
+    // While few wait, a step holds one of few slots until its request is seen, and the tick's own round trip would add
+    // to every step's wait: the pause then counts from the tick's start.
+    const from = this.pacing.eager(this.tracked.size) ? startedAt : now;
+    const next = Math.max(from + this.pacing.intervalMs(this.tracked.values()), firstDue);
     this.scheduleTick(Math.min(pending, next));
   }
 
@@ -171,7 +175,8 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
         if (at <= now) worth = true;
       }
       const polledAt = this.tenants.get(tenantId)?.polledAt ?? 0;
-      if (!worth || now - polledAt < this.pacing.tenantGapMs(now - youngest)) byTenant.delete(tenantId);
+      if (!worth || now - polledAt < this.pacing.tenantGapMs(now - youngest, this.tracked.size))
+        byTenant.delete(tenantId);
     }
     return byTenant;
   }

@@ -40,11 +40,14 @@ const EWMA_WEIGHT = 0.3;
  * parallelism (4 × CPUs) every step holds one of a few slots for the whole of its wait, so the time between a
  * request's end and the tick that sees it counts in full, once per step ÷ the parallelism: at 1,000 resources and 8
  * slots, ticks 200 ms apart left each step ~110 ms past its record's end, 14 s of the run (npm run bench,
- * docs/performance.md). With 95 requests a second and two calls a tick, a quarter of the budget is a tick every ~85 ms.
+ * docs/performance.md). With 95 requests a second and one call a tick (the SUCCESS list), half the budget is a tick
+ * every ~21 ms: a step is seen ~10 ms after its request ended on average, against ~30 ms at a quarter of it
+ * (npm run bench:poller -- --tenants 1 --parallel 8). At parallel 8 the creates themselves take ~20 calls a second,
+ * so the budget keeps room to spare.
  */
-const POLL_SHARE_WHEN_SPARE = 0.25;
+const POLL_SHARE_WHEN_SPARE = 0.5;
 /** The shortest pause between ticks, whatever the budget. */
-const MIN_TICK_MS = 25;
+const MIN_TICK_MS = 10;
 /**
  * Ticks come sooner only while at most this many requests wait: then each is a step holding one of few slots. With
  * more, the rate limit paces the run, and sooner ticks only add polls (at parallel 128 on a loaded 2-core machine they
@@ -126,10 +129,22 @@ export class PollPacing {
 
   /**
    * The least pause between two polls of one tenant whose youngest request is `youngestAgeMs` old: a quarter of that
-   * age (TICK_FRACTION), so that a tenant whose requests are all slow is polled less and less often.
+   * age (TICK_FRACTION), so that a tenant whose requests are all slow is polled less and less often; none while few
+   * of `waiting` wait and none of them is slow yet (eagerWithin).
    */
-  tenantGapMs(youngestAgeMs: number): number {
+  tenantGapMs(youngestAgeMs: number, waiting = Number.POSITIVE_INFINITY): number {
+    if (this.eagerWithin(youngestAgeMs, waiting)) return 0;
     return Math.min(this.options.pollMaxMs, Math.max(0, youngestAgeMs) * TICK_FRACTION);
+  }
+
+  /**
+   * While few wait and the budget has room, requests younger than the age that gets the full check (overdueAt) are not
+   * slow, only not done yet: no back-off for their age. At parallel 8 the steps start in bursts (one tick settles
+   * several, and their slots take the next steps at once), so the youngest request is often 300 ms old or more, and a
+   * pause of a quarter of its age held ticks 75 to 125 ms apart just when requests end.
+   */
+  private eagerWithin(youngestAgeMs: number, waiting: number): boolean {
+    return this.eager(waiting) && youngestAgeMs < this.overdueAt(0);
   }
 
   /** Nothing waits any more: the next request starts afresh (the gap would distort the finish rate). */
@@ -203,7 +218,9 @@ export class PollPacing {
       count += 1;
     }
     const youngestAgeMs = Number.isFinite(youngest) ? now - youngest : 0;
-    return Math.min(this.options.pollMaxMs, Math.max(this.baseIntervalMs(count), youngestAgeMs * TICK_FRACTION));
+    const base = this.baseIntervalMs(count);
+    if (this.eagerWithin(youngestAgeMs, count)) return base;
+    return Math.min(this.options.pollMaxMs, Math.max(base, youngestAgeMs * TICK_FRACTION));
   }
 }
 

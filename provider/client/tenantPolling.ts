@@ -10,6 +10,7 @@ import type { Unreachable } from "./reachability";
 import { PollPacing, type PollPacingOptions } from "./pollPacing";
 import {
   findFinished,
+  finishedPageSize,
   listPendingIds,
   newTenantPoll,
   type RequestRecordLister,
@@ -46,6 +47,8 @@ export interface Tracked {
   reject: (reason: unknown) => void;
   deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   lastStatus: string;
+  /** How many requests of ours the tenant had before this one (tenantRecordLists.ts finishedPageSize). */
+  readonly sequence: number;
 }
 
 /** getRequest reads in flight at once when falling back to per-request reads. */
@@ -89,9 +92,10 @@ export abstract class TenantPolling {
     const overdue = entries.some((entry) => this.pacing.overdueAt(entry.registeredAt) <= now);
     if (overdue || !this.pacing.knowsTimeToFinish()) return await this.checkByListing(tenant, entries, counter, signal);
     const candidates = new Map(entries.map((entry) => [entry.requestId, entry]));
+    const size = finishedPageSize(tenant, entries, this.pageSize());
     try {
       return this.settleFound(
-        await findFinished(this.listRecords, tenant, "SUCCESS", candidates, this.pageSize(), counter, signal),
+        await findFinished(this.listRecords, tenant, "SUCCESS", candidates, size, counter, signal),
         candidates,
       );
     } catch (error) {

@@ -23,11 +23,22 @@ export interface TenantPoll {
   readonly resumePage: Record<FinishedStatus, number>;
   /** When the tenant was last polled. */
   polledAt: number;
+  /** Requests of ours registered in the tenant so far: a tracked request's `sequence` is this count when it came. */
+  registered: number;
+  /** How the tenant's SUCCESS and FAIL lists are ordered, once a page of them showed it. */
+  order: "newestFirst" | "oldestFirst" | undefined;
 }
 
 /** A tenant the poller has not polled yet. */
 export function newTenantPoll(tenantId: string): TenantPoll {
-  return { tenantId, listingUsable: true, resumePage: { SUCCESS: 1, FAIL: 1 }, polledAt: 0 };
+  return {
+    tenantId,
+    listingUsable: true,
+    resumePage: { SUCCESS: 1, FAIL: 1 },
+    polledAt: 0,
+    registered: 0,
+    order: undefined,
+  };
 }
 
 /** Safety bound on the pages of one listing (a server that ignores `page` would loop forever). */
@@ -85,7 +96,8 @@ export async function findFinished(
   counter.calls += 1;
   const first = await listRecords(status, 0, size, signal, tenant.tenantId);
   collect(first);
-  if (first.length < size || found.length === candidates.size || !isOldestFirst(first)) return found;
+  tenant.order = orderOf(first) ?? tenant.order;
+  if (first.length < size || found.length === candidates.size || tenant.order !== "oldestFirst") return found;
   let page = Math.max(1, tenant.resumePage[status]);
   for (let read = 0; read < MAX_FORWARD_PAGES; read++, page++) {
     counter.calls += 1;
@@ -102,10 +114,37 @@ export async function findFinished(
   return found;
 }
 
-/** True when the page's timestamps rise from first to last (unknown or equal: false). */
-function isOldestFirst(records: RequestRecord[]): boolean {
-  if (records.length < 2) return false;
+/** The order the page's timestamps show from first to last; undefined when they cannot tell (fewer than two, equal). */
+function orderOf(records: RequestRecord[]): TenantPoll["order"] {
+  if (records.length < 2) return undefined;
   const first = Date.parse(records[0].timestamp);
   const last = Date.parse(records[records.length - 1].timestamp);
-  return Number.isFinite(first) && Number.isFinite(last) && first < last;
+  if (!Number.isFinite(first) || !Number.isFinite(last) || first === last) return undefined;
+  return first < last ? "oldestFirst" : "newestFirst";
+}
+
+/**
+ * Records on a newest-first SUCCESS page per request of ours registered since the oldest one looked for, and the
+ * margin added for other administrators' requests meanwhile (and 202s that came back out of order).
+ */
+const PAGE_PER_OWN_REQUEST = 2;
+const PAGE_MARGIN = 16;
+
+/**
+ * The page size for looking up `candidates` on a newest-first list: the service lists records by submission, so
+ * every record above the oldest candidate was submitted after it, and most of those were ours. Sized to them, a page
+ * stays small however many records the tenant holds (a 4,000-resource run's SUCCESS list held 1,000 records per full
+ * page, parsed at every tick). A candidate pushed further down by others' requests is found when it is overdue: the
+ * full check reads whole pages. An oldest-first or unknown order gets the whole page.
+ */
+export function finishedPageSize(
+  tenant: TenantPoll,
+  candidates: Iterable<{ readonly sequence: number }>,
+  pageSize: number,
+): number {
+  if (tenant.order !== "newestFirst") return pageSize;
+  let oldest = tenant.registered;
+  for (const candidate of candidates) oldest = Math.min(oldest, candidate.sequence);
+  const ownSince = tenant.registered - oldest;
+  return Math.min(pageSize, PAGE_PER_OWN_REQUEST * ownSince + PAGE_MARGIN);
 }

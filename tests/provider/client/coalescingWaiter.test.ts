@@ -3,9 +3,9 @@ import {
   NmsError,
   NmsRequestFailedError,
   NmsWaitTimeoutError,
-  type RequestRecord,
 } from "../../../provider/client";
-import { clientFor, rejectionOf, TENANT, type TestClient } from "./fakeServer";
+import { clientFor, rejectionOf, type TestClient } from "./fakeServer";
+import { memoryService } from "./memoryRecords";
 import { FAIL_PREFIX, recordReadHits, simulatedService, statusListHits, STUCK_PREFIX } from "./simulatedService";
 
 const fast = { maxRequestsPerSecond: 10_000, pollInitialMs: 40, pollMaxMs: 200 };
@@ -121,40 +121,6 @@ describe("coalesced waiter through the client", () => {
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
   });
 });
-
-/** An in-memory record store behind a waiter, without HTTP, with getRequest and listRequestsByStatus calls counted. */
-function memoryService(order: "newest-first" | "oldest-first") {
-  const records: RequestRecord[] = [];
-  const calls = { getRequest: 0, listRequestsByStatus: [] as string[] };
-  const add = (requestId: string, status: RequestRecord["status"]) => {
-    const record = {
-      admin: "a",
-      count: 1,
-      entityId: requestId,
-      method: "POST",
-      requestId,
-      serviceName: "venue",
-      status,
-      tenantId: TENANT,
-      timestamp: new Date(Date.UTC(2025, 0, 1) + records.length * 1000).toISOString(),
-    } as RequestRecord;
-    records.push(record);
-    return record;
-  };
-  const readRecord = async (requestId: string) => {
-    calls.getRequest += 1;
-    const record = records.find((candidate) => candidate.requestId === requestId);
-    if (!record) throw new Error(`no record ${requestId}`);
-    return { ...record };
-  };
-  const listRecords = async (status: string, page: number, size: number) => {
-    calls.listRequestsByStatus.push(`${status}:${page}`);
-    const matching = records.filter((record) => record.status === status);
-    if (order === "newest-first") matching.reverse();
-    return matching.slice(page * size, page * size + size).map((record) => ({ ...record }));
-  };
-  return { records, calls, add, readRecord, listRecords };
-}
 
 describe("CoalescingRequestWaiter alone", () => {
   it("pages through a PENDING list longer than a page, and stops paging once all of its own are seen", async () => {

@@ -11,12 +11,12 @@ function learned(pacing: PollPacing, callsPerTick: number): PollPacing {
 }
 
 describe("poll pacing", () => {
-  it("with budget to spare, ticks as often as a quarter of the budget allows: 95 requests/s, 2 calls a tick, ~84 ms", () => {
+  it("with budget to spare, ticks as often as half the budget allows: 95 requests/s, 2 calls a tick, ~42 ms", () => {
     const pacing = learned(
       new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000, contended: () => false, requestsPerSecond: () => 95 }),
       2,
     );
-    expect(pacing.baseIntervalMs(8)).toBeCloseTo(2000 / (0.25 * 95), 0);
+    expect(pacing.baseIntervalMs(8)).toBeCloseTo(2000 / (0.5 * 95), 0);
   });
 
   it("never ticks more often than before when the budget is small, nor while it is the bottleneck", () => {
@@ -52,5 +52,22 @@ describe("poll pacing", () => {
     pacing.noteFinished(400);
     pacing.noteFinished(520);
     expect(pacing.dueAt(1_000)).toBe(1_300);
+  });
+
+  it("while few wait, does not back off for requests of a usual age (steps started in one burst), only for slow ones", () => {
+    const pacing = learned(
+      new PollPacing({ pollInitialMs: 200, pollMaxMs: 5_000, contended: () => false, requestsPerSecond: () => 95 }),
+      1,
+    );
+    const now = Date.now();
+    const burst = Array.from({ length: 8 }, () => ({ registeredAt: now - 350 }));
+    // Eight steps sent together, 350 ms ago: their requests end from now on; ticks stay ~21 ms apart, not 350 ÷ 4.
+    expect(pacing.intervalMs(burst)).toBeLessThan(30);
+    expect(pacing.tenantGapMs(350, 8)).toBe(0);
+    // More waiting (the rate limit paces the run), or all of them slow: a quarter of the youngest one's age, as before.
+    expect(pacing.tenantGapMs(350, 17)).toBeCloseTo(87.5, 5);
+    expect(pacing.intervalMs(Array.from({ length: 8 }, () => ({ registeredAt: now - 2_000 })))).toBeGreaterThanOrEqual(
+      500,
+    );
   });
 });
