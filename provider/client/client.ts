@@ -62,8 +62,9 @@ export class NmsClient {
     this.batcher = new WriteBatcher({
       windowMs: this.ex.settings.batchWindowMs,
       maxSize: this.ex.settings.maxBatchSize,
+      fewWaiting: () => this.fewWaiting(),
     });
-    this.reads = new ReadBatcher(this.ex.settings.batchWindowMs);
+    this.reads = new ReadBatcher(this.ex.settings.batchWindowMs, () => this.fewWaiting());
     this.progress = new WaitProgress({
       firstAfterMs: this.ex.settings.progressAfterMs,
       everyMs: this.ex.settings.progressEveryMs,
@@ -328,6 +329,12 @@ export class NmsClient {
     tenantId: string = this.tenantId,
   ): Promise<RequestRecord[]> {
     return listRequestRecords(this.ex, status, page, size, signal, tenantId || this.tenantId);
+  }
+
+  /** Whether few requests wait at this login's poller (batcher.ts BatchWindow). */
+  private fewWaiting(): boolean {
+    const waiter = this.ex.settings.waiter === "per-request" ? this.waiter : this.poller.waiter;
+    return waiter?.fewWaiting?.() ?? false;
   }
 
   private getWaiter(): RequestWaiter {

@@ -92,6 +92,10 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
     return this.tracked.size;
   }
 
+  fewWaiting(): boolean {
+    return this.pacing.eager(this.tracked.size);
+  }
+
   private scheduleTick(at: number): void {
     if (this.stopped || this.tracked.size === 0) return;
     // While a tick runs, it schedules the next one itself when it ends.

@@ -10,6 +10,8 @@
 // the list cache of refresh, which may be). A read alone in its batch goes as the single read it was. A list of a large
 // tenant takes several pages (500 objects each): a batch fetches fewer pages than it has reads, so that the list never
 // costs more calls than the reads would, and the reads of objects not on those pages go on their own.
+import { BatchWindow } from "./batcher";
+
 export interface BatchedRead<T> {
   /** The reader's own read: for a batch of one, and when the list does not hold the object. */
   alone(): Promise<T>;
@@ -28,14 +30,19 @@ interface OpenBatch {
   timer: NodeJS.Timeout;
   /** When the list is sent at the latest (Date.now() milliseconds). */
   readonly deadline: number;
+  /** Its wait for the next read, fixed when it opened. */
+  readonly windowMs: number;
 }
 
 export class ReadBatcher {
   private readonly open: Map<string, OpenBatch>;
 
+  private readonly window: BatchWindow;
+
   // Fields are set here, not by initializers: see the client's note on closure serialization.
-  constructor(private readonly windowMs: number) {
+  constructor(windowMs: number, fewWaiting?: () => boolean) {
     this.open = new Map();
+    this.window = new BatchWindow(windowMs, fewWaiting);
   }
 
   /**
@@ -48,15 +55,18 @@ export class ReadBatcher {
       const send = () => {
         const batch = this.open.get(key);
         this.open.delete(key);
-        if (batch) void settle(batch.waiting, list);
+        if (!batch) return;
+        this.window.closed(batch.waiting.length);
+        void settle(batch.waiting, list);
       };
       let batch = this.open.get(key);
       if (!batch) {
-        batch = { waiting: [], timer: setTimeout(send, this.windowMs), deadline: now + 10 * this.windowMs };
+        const windowMs = this.window.next();
+        batch = { waiting: [], timer: setTimeout(send, windowMs), deadline: now + 10 * windowMs, windowMs };
         this.open.set(key, batch);
       } else {
         clearTimeout(batch.timer);
-        batch.timer = setTimeout(send, Math.min(this.windowMs, batch.deadline - now));
+        batch.timer = setTimeout(send, Math.min(batch.windowMs, batch.deadline - now));
       }
       batch.waiting.push({ read: read as BatchedRead<unknown>, resolve, reject });
     }) as Promise<T>;

@@ -18,6 +18,11 @@ export interface RequestWaiter {
    * waiter that serves a login's several tenants.
    */
   wait(requestId: string, operation: string, tenantId?: string): Promise<RequestRecord>;
+  /**
+   * Whether few requests wait, so that each is a step holding one of few slots (Pulumi's default parallelism): then
+   * nothing gains by waiting for more work to gather. Undefined when the waiter cannot tell.
+   */
+  fewWaiting?(): boolean;
 }
 
 /** Reads one request record (getRequest), with the client's HTTP retries; aborts with the signal. */
