@@ -192,19 +192,24 @@ export function claimCreatedObject(
   const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(
     [...scope, TENANT_INPUT].filter((f) => args[f] !== undefined).map((f) => [f, args[f] as pulumi.Input<unknown>]),
   );
-  pulumi.all([id, given]).apply(([known, values]) => {
+  const registerObject = (known: string, values: Props): void => {
     if (!known) return;
     const naming = [
-      ...scope.map((field) => `${field} ${JSON.stringify((values as Props)[field] ?? null)}`),
+      ...scope.map((field) => `${field} ${JSON.stringify(values[field] ?? null)}`),
       `ID ${JSON.stringify(known)}`,
     ].join(", ");
     const key = JSON.stringify([
-      tenantOf(values as Props),
+      tenantOf(values),
       kind,
       "object",
-      ...scope.map((field) => (values as Props)[field] ?? null),
+      ...scope.map((field) => values[field] ?? null),
       known,
     ]);
     register([{ key, mode: "owns", owner, resource, naming, property: "adoptId" }], kind);
-  });
+  };
+  // Plain inputs (a venue's tenantId) need no pulumi.all: its Outputs were a third of a Venue's constructor time and
+  // heap that stays until the ID resolves (docs/performance.md, "The SDK's cost per resource in the program").
+  const pending = Object.values(given).some((value) => pulumi.Output.isInstance(value) || value instanceof Promise);
+  if (pending) pulumi.all([id, given]).apply(([known, values]) => registerObject(known, values as Props));
+  else id.apply((known) => registerObject(known, given as Props));
 }

@@ -1,0 +1,50 @@
+// What the program's register of owned objects (sdk/ownership.ts) costs per resource: a created object's claim waits
+// for its ID alone when the inputs that name it are plain values, with no pulumi.all and its Outputs
+// (docs/performance.md, "The SDK's cost per resource in the program"), and still refuses a second owner of that ID.
+import * as pulumi from "@pulumi/pulumi";
+
+const registered: pulumi.runtime.MockResourceArgs[] = [];
+
+pulumi.runtime.setMocks(
+  {
+    newResource: (args) => {
+      registered.push(args);
+      return { id: `${args.name}-id`, state: args.inputs };
+    },
+    call: () => ({}),
+  },
+  "nms-test",
+  "dev",
+  false,
+);
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const nms = require("../../sdk") as typeof import("../../sdk");
+
+function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
+  return new Promise((resolve) => output.apply((v) => resolve(v)));
+}
+
+test("a venue with plain inputs claims its created ID without pulumi.all", async () => {
+  const all = jest.spyOn(pulumi, "all");
+  try {
+    const venue = new nms.Venue("plain", { name: "Plain", tenantId: "t".repeat(32) });
+    expect(all).not.toHaveBeenCalled();
+    await valueOf(venue.urn);
+  } finally {
+    all.mockRestore();
+  }
+});
+
+test("the claim made without pulumi.all still refuses a second resource adopting the created ID", async () => {
+  const venue = new nms.Venue("made", { name: "Made", tenantId: "t".repeat(32) });
+  const adopter = new nms.Venue("adopter", { name: "Adopter", tenantId: "t".repeat(32), adoptId: venue.id });
+  await valueOf(adopter.urn);
+  const conflict = registered.find((args) => args.name === "adopter")?.inputs.__nmsOwnerConflict;
+  expect(conflict).toMatchObject({
+    property: "adoptId",
+    reason: expect.stringMatching(
+      /nms:Venue::adopter and nms:Venue::made would both own the Venue with adoptId "made-id"/,
+    ),
+  });
+});
