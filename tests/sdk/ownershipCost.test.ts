@@ -48,3 +48,34 @@ test("the claim made without pulumi.all still refuses a second resource adopting
     ),
   });
 });
+
+test("an AP group naming its venue by an Output checks its ownership without pulumi.all", async () => {
+  const venue = new nms.Venue("groups-venue", { name: "Groups", tenantId: "t".repeat(32) });
+  const all = jest.spyOn(pulumi, "all");
+  try {
+    const group = new nms.ApGroup("lobby-group", { name: "Lobby", venueId: venue.id, tenantId: "t".repeat(32) });
+    expect(all).not.toHaveBeenCalled();
+    await valueOf(group.urn);
+  } finally {
+    all.mockRestore();
+  }
+});
+
+test("the check made without pulumi.all still refuses adopting by name a group another resource creates", async () => {
+  const venue = new nms.Venue("shared-venue", { name: "Shared", tenantId: "t".repeat(32) });
+  new nms.ApGroup("creator-group", { name: "Shared group", venueId: venue.id, tenantId: "t".repeat(32) });
+  const adopter = new nms.ApGroup("adopter-group", {
+    name: "Shared group",
+    venueId: venue.id,
+    tenantId: "t".repeat(32),
+    adoptByName: true,
+  });
+  await valueOf(adopter.urn);
+  const conflict = registered.find((args) => args.name === "adopter-group")?.inputs.__nmsOwnerConflict;
+  expect(conflict).toMatchObject({
+    property: "adoptByName",
+    reason: expect.stringMatching(
+      /nms:ApGroup::adopter-group adopts by name the ApGroup with venueId "shared-venue-id", name "Shared group", which nms:ApGroup::creator-group creates/,
+    ),
+  });
+});
