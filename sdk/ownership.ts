@@ -217,8 +217,8 @@ export function claimCreatedObject(
     ]);
     register([{ key, mode: "owns", owner, resource, naming, property: "adoptId" }], kind);
   };
-  // Plain inputs (a venue's tenantId) need no pulumi.all: its Outputs were a third of a Venue's constructor time and
-  // heap that stays until the ID resolves (docs/performance.md, "The SDK's cost per resource in the program").
+  // Plain inputs (a venue's tenantId) need no pulumi.all, which would make an Output of each of them and of the whole,
+  // held until the ID resolves (docs/performance.md, "The SDK's cost per resource in the program").
   if (Object.values(given).some(isPending))
     pulumi.all([id, given]).apply(([known, values]) => registerObject(known, values as Props));
   else id.apply((known) => registerObject(known, given as Props));
