@@ -166,12 +166,22 @@ export function ownerConflictInput(
 ): pulumi.Input<OwnerConflict | undefined> {
   const owner = `nms:${info.kind}::${name}`;
   const fields = namingFields(info).filter((field) => args[field] !== undefined);
-  const pending = fields.some((field) => pulumi.Output.isInstance(args[field]) || args[field] instanceof Promise);
-  if (!pending) return register(claimsOf(info, owner, resource, args), info.kind);
-  const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(
-    fields.map((field) => [field, args[field] as pulumi.Input<unknown>]),
-  );
+  const pending = fields.filter((field) => isPending(args[field]));
+  if (pending.length === 0) return register(claimsOf(info, owner, resource, args), info.kind);
+  const given: Props = Object.fromEntries(fields.map((field) => [field, args[field]]));
+  const only = pending.length === 1 ? args[pending[0]] : undefined;
+  // One Output among plain values (a venue's settings: venueId: venue.id) is the common case; pulumi.all would make an
+  // Output of every plain value too (docs/performance.md, "The SDK's cost per resource in the program").
+  if (pulumi.Output.isInstance(only)) {
+    return only.apply((value) =>
+      register(claimsOf(info, owner, resource, { ...given, [pending[0]]: value }), info.kind),
+    );
+  }
   return pulumi.all(given).apply((values) => register(claimsOf(info, owner, resource, values as Props), info.kind));
+}
+
+function isPending(value: unknown): boolean {
+  return pulumi.Output.isInstance(value) || value instanceof Promise;
 }
 
 /**
@@ -192,19 +202,24 @@ export function claimCreatedObject(
   const given: Record<string, pulumi.Input<unknown>> = Object.fromEntries(
     [...scope, TENANT_INPUT].filter((f) => args[f] !== undefined).map((f) => [f, args[f] as pulumi.Input<unknown>]),
   );
-  pulumi.all([id, given]).apply(([known, values]) => {
+  const registerObject = (known: string, values: Props): void => {
     if (!known) return;
     const naming = [
-      ...scope.map((field) => `${field} ${JSON.stringify((values as Props)[field] ?? null)}`),
+      ...scope.map((field) => `${field} ${JSON.stringify(values[field] ?? null)}`),
       `ID ${JSON.stringify(known)}`,
     ].join(", ");
     const key = JSON.stringify([
-      tenantOf(values as Props),
+      tenantOf(values),
       kind,
       "object",
-      ...scope.map((field) => (values as Props)[field] ?? null),
+      ...scope.map((field) => values[field] ?? null),
       known,
     ]);
     register([{ key, mode: "owns", owner, resource, naming, property: "adoptId" }], kind);
-  });
+  };
+  // Plain inputs (a venue's tenantId) need no pulumi.all, which would make an Output of each of them and of the whole,
+  // held until the ID resolves (docs/performance.md, "The SDK's cost per resource in the program").
+  if (Object.values(given).some(isPending))
+    pulumi.all([id, given]).apply(([known, values]) => registerObject(known, values as Props));
+  else id.apply((known) => registerObject(known, given as Props));
 }
