@@ -4,7 +4,13 @@
 // the floor runs the bench's own program file: the same resources, inputs, options and dependencies, none of this
 // provider's work. Its `up` costs what Pulumi costs on this machine (the program and the SDK, gRPC, the dynamic-provider
 // host, the harness standing in for the engine): the least wall time any dynamic provider could take.
+//
+// Each class declares the same outputs as the real class (every input and read-only output, as `undefined` in the
+// registration), as every Pulumi SDK's generated class does: Pulumi makes an Output of each for the life of the
+// resource, which is most of a program's heap and much of its CPU (docs/performance.md, "The SDK's cost per resource
+// in the program"). A floor without them measured that Pulumi cost against this provider.
 import * as pulumi from "@pulumi/pulumi";
+import { withDeclaredOutputs } from "./floorOutputs";
 import { withoutPromiseStacks } from "../../sdk/promiseStacks";
 
 type Args = Record<string, unknown>;
@@ -29,10 +35,11 @@ function classOf(kind: string): unknown {
     const provider = noopProvider();
     cls = class extends pulumi.dynamic.Resource {
       constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
+        const props = withDeclaredOutputs(kind, args);
         // As the real SDK constructs its resources: Pulumi at its cheapest, not a cost this SDK avoids.
         const restore = withoutPromiseStacks();
         try {
-          super(provider, name, args, opts, "nms-floor", kind);
+          super(provider, name, props, opts, "nms-floor", kind);
         } finally {
           restore();
         }

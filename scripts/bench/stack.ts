@@ -29,7 +29,8 @@ export interface Variant {
 /** The same program with resources whose provider does nothing: what Pulumi itself costs on this machine. */
 export const FLOOR: Variant = {
   name: "floor",
-  description: "the same program, each resource a dynamic resource whose provider does nothing (Pulumi's own cost)",
+  description:
+    "the same program, each resource a dynamic resource declaring the same outputs whose provider does nothing (Pulumi's own cost)",
   config: {},
 };
 

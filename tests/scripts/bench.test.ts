@@ -349,6 +349,16 @@ describe("the floor", () => {
     expect(floorSdk.SwitchPortSettings).not.toBe(Venue);
     expect(floorSdk.helper).toBeUndefined();
   });
+
+  it("declares the outputs the real class declares, as every Pulumi SDK's class does", () => {
+    const { withDeclaredOutputs } =
+      require("../../scripts/bench/floorOutputs") as typeof import("../../scripts/bench/floorOutputs");
+    const { Venue } = require("../../sdk") as typeof import("../../sdk");
+    const props = withDeclaredOutputs("Venue", { name: "Site" });
+    expect(Object.keys(props).sort()).toEqual([...new Set(["name", ...Venue.__kind.outputs])].sort());
+    expect(props.name).toBe("Site");
+    expect(Object.keys(withDeclaredOutputs("NoSuchKind", { name: "Site" }))).toEqual(["name"]);
+  });
 });
 
 describe("the pace of a run at the engine's default", () => {
