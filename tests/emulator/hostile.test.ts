@@ -418,19 +418,21 @@ describe("memory under the fuzz", () => {
       await sendAll(round(500)); // warm-up: code paths compiled, pools and caches at their working size
       const before = await measured.memory();
 
-      // 64 MB in one body: refused (400, body too large) while being read, never held whole.
+      // 64 MB in one body: refused (400, body too large) while being read, never held whole. The service answers and
+      // closes the connection before the client has written it all, so the client may meet the closed socket (EPIPE,
+      // ECONNRESET) before it reads the answer: that is the refusal too.
       const huge = Buffer.alloc(64 * MB, 0x20);
-      expectServiceAnswer(
-        "createVenue",
-        "64 MB body",
-        await raw(
-          target,
-          "POST",
-          pathWith("createVenue", tenantId, () => ""),
-          headersOf("createVenue"),
-          huge,
-        ),
-      );
+      const hugeReply = await raw(
+        target,
+        "POST",
+        pathWith("createVenue", tenantId, () => ""),
+        headersOf("createVenue"),
+        huge,
+      ).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "EPIPE" || error.code === "ECONNRESET") return undefined;
+        throw error;
+      });
+      if (hugeReply) expectServiceAnswer("createVenue", "64 MB body", hugeReply);
       const afterHuge = await measured.memory();
       await sendAll(round(2_000));
       const after = await measured.memory();
