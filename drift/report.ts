@@ -129,7 +129,9 @@ export async function driftReport(options: DriftOptions): Promise<DriftReport> {
   let ignored = 0;
   const tenants: TenantDrift[] = [];
   let venueMissing: Error | undefined;
-  for (const [tenantId, resources] of byTenant) {
+  // By tenant ID, not by the state's order (which follows when each create finished): the same tenant gives the same
+  // report, and the names the report gives unmanaged objects, run after run.
+  for (const [tenantId, resources] of [...byTenant].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     let found;
     try {
       found = await tenantDrift(options, tenantId, resources, kinds, manyTenants, given);

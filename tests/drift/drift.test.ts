@@ -376,12 +376,14 @@ test("a stack over two end customers' tenants reports each tenant apart", async 
       changed: t.changed.map((c: any) => [c.resource, c.fields.map((f: any) => f.field), c.changes[0].admin]),
       unmanaged: t.unmanaged.map((u: any) => [u.kind, u.id, u.changes[0].admin]),
     })),
-  ).toEqual([
-    { tenantId: customers[0].tenantId, changed: [], unmanaged: [["Network", lab, customers[0].username]] },
-    {
-      tenantId: customers[1].tenantId,
-      changed: [["c1-hq", ["description"], customers[1].username]],
-      unmanaged: [],
-    },
-  ]);
+  ).toEqual(
+    [
+      { tenantId: customers[0].tenantId, changed: [], unmanaged: [["Network", lab, customers[0].username]] },
+      {
+        tenantId: customers[1].tenantId,
+        changed: [["c1-hq", ["description"], customers[1].username]],
+        unmanaged: [],
+      },
+    ].sort((x, y) => (x.tenantId < y.tenantId ? -1 : 1)),
+  );
 });
