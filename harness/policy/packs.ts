@@ -4,6 +4,7 @@
  * or to configure fails the first resource's analysis, so an update changes nothing.
  */
 import type { PropertyMap } from "../props";
+import { analyzeRequest, analyzeStackRequest, remediateRequest } from "./requests";
 import { type AnalyzedResource, type AnalyzerStart, PolicyAnalyzer, type PolicyViolation } from "./analyzer";
 
 /** A --policy-pack and its --policy-pack-config. */
@@ -106,7 +107,7 @@ export class PolicyPacks implements PolicyRunner {
     const analyzers = await this.starting;
     let properties = r.properties;
     for (const analyzer of analyzers) {
-      const remediations = await analyzer.remediate(PolicyAnalyzer.remediateRequest({ ...r, properties }));
+      const remediations = await analyzer.remediate(remediateRequest({ ...r, properties }));
       for (const remediation of remediations) {
         const { policyPack, policyPackVersion, policy, description } = remediation;
         if (remediation.diagnostic !== undefined) {
@@ -134,7 +135,7 @@ export class PolicyPacks implements PolicyRunner {
   async analyze(r: AnalyzedResource): Promise<PolicyViolation[]> {
     const started = Date.now();
     this.lastAskedAt = started;
-    const request = PolicyAnalyzer.analyzeRequest(r);
+    const request = analyzeRequest(r);
     try {
       return await this.all((a) => a.analyze(request));
     } finally {
@@ -150,7 +151,7 @@ export class PolicyPacks implements PolicyRunner {
         `${Math.max(0, this.lastAnsweredAt - this.lastAskedAt)} ms after the last was asked`,
     );
     const started = Date.now();
-    const request = PolicyAnalyzer.analyzeStackRequest(resources);
+    const request = analyzeStackRequest(resources);
     const marshalledMs = Date.now() - started;
     const known = new Set(resources.map((r) => r.urn));
     const found = await this.all((a) => a.analyzeStack(request, known, stackUrn));

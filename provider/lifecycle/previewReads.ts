@@ -98,12 +98,12 @@ export class PreviewReads {
   ownerMadeNew(spec: ResourceSpec, tenant: string, inputs: Props): boolean {
     const field = spec.identity.idFromInput;
     const owners = [...(field !== undefined ? [field] : []), ...Object.keys(spec.identity.parents ?? {})];
-    return owners.some(
-      (input) =>
-        OWNERS[input] !== undefined &&
-        OWNERS[input] !== spec.kind &&
-        this.seen.madeNew.has(`${tenant} ${OWNERS[input]} ${String(inputs[input])}`),
-    );
+    return owners.some((input) => OWNERS[input] !== spec.kind && this.madeNew(tenant, OWNERS[input], inputs[input]));
+  }
+
+  /** Whether a create of this process made the object of `kind` named `id` new in `tenant` (the key() form). */
+  private madeNew(tenant: string, kind: string | undefined, id: unknown): boolean {
+    return kind !== undefined && this.seen.madeNew.has(`${tenant} ${kind} ${String(id)}`);
   }
 
   /** "tenant kind id": IDs (serial numbers above all) are unique within a tenant only. */
@@ -289,9 +289,7 @@ export class PreviewReads {
     // nothing but this process's own objects: no list.
     const tenant = reads.client.tenantId;
     const formedWithNew = (field: string) =>
-      REFERENCES[field] !== undefined &&
-      field !== spec.identity.idFromInput &&
-      this.seen.madeNew.has(`${tenant} ${REFERENCES[field]} ${String(news[field])}`);
+      field !== spec.identity.idFromInput && this.madeNew(tenant, REFERENCES[field], news[field]);
     if (key.fields.some(formedWithNew)) return [];
     const params: Record<string, string> = {};
     if (key.parent) {
