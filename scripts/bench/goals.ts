@@ -31,6 +31,14 @@ export interface EngineDefaultFigures {
   latencyBoundSeconds: number;
   /** wall ÷ max(floor, limit, latency bound). */
   ratioToLatencyBound: number;
+  /**
+   * The same steps × the emulator's mean async latency (least + half the uniform jitter) ÷ the parallelism: a step
+   * gives its slot back only once its record ends, so a client that cost nothing would still take this long on
+   * average; the issue's bound uses the least latency, which no run of drawn latencies reaches.
+   */
+  meanLatencyBoundSeconds: number;
+  /** wall ÷ max(floor, limit, mean-latency bound): what the client and Pulumi add above the drawn latencies. */
+  ratioToMeanLatencyBound: number;
   /** The slowest 10-second window's steps started per second ÷ the median window's; null with fewer than one window. */
   slowestWindowRatio: number | null;
   slowestWindow: { fromSeconds: number; stepsPerSecond: number; medianStepsPerSecond: number } | null;
@@ -46,13 +54,14 @@ export function ratioToBound(wallSeconds: number, limitSeconds: number, floorSec
 
 /**
  * The figures of the engine-default up, for the report and the JSON line; null when it was not run. `latencyMs` is
- * the emulator's least async latency.
+ * the emulator's least async latency, `jitterMs` the uniform extra it draws on top.
  */
-export function engineDefaultOf(r: SizeResult, latencyMs: number): EngineDefaultFigures | null {
+export function engineDefaultOf(r: SizeResult, latencyMs: number, jitterMs = 0): EngineDefaultFigures | null {
   if (!r.engineDefault) return null;
   const { run, floor } = r.engineDefault;
   const limit = r.provider.limitSeconds;
   const latencyBound = latencyBoundSeconds(run.recordWaitingSteps ?? 0, latencyMs, run.parallel);
+  const meanLatencyBound = latencyBoundSeconds(run.recordWaitingSteps ?? 0, latencyMs + jitterMs / 2, run.parallel);
   const pace = run.pace ?? null;
   return {
     parallel: run.parallel,
@@ -62,6 +71,8 @@ export function engineDefaultOf(r: SizeResult, latencyMs: number): EngineDefault
     floorSeconds: floor.wallSeconds,
     latencyBoundSeconds: latencyBound,
     ratioToLatencyBound: round(run.wallSeconds / Math.max(limit, floor.wallSeconds, latencyBound)),
+    meanLatencyBoundSeconds: meanLatencyBound,
+    ratioToMeanLatencyBound: round(run.wallSeconds / Math.max(limit, floor.wallSeconds, meanLatencyBound)),
     slowestWindowRatio: pace ? pace.slowestWindowRatio : null,
     slowestWindow: pace ? { ...pace.slowest, medianStepsPerSecond: pace.medianStepsPerSecond } : null,
   };

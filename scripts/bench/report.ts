@@ -90,7 +90,7 @@ export function printFigures(
   console.log(
     `  ratio to bound           ${ratioToBound(f.wallSeconds, f.limitSeconds, r.floor.wallSeconds).toFixed(3)} (wall ÷ max(limit, floor))`,
   );
-  const engine = variant === "provider" ? engineDefaultOf(r, opts.latencyMs) : null;
+  const engine = variant === "provider" ? engineDefaultOf(r, opts.latencyMs, opts.jitterMs) : null;
   if (engine && r.engineDefault) {
     console.log(
       `  at the engine default    parallel ${engine.parallel}: up ${engine.wallSeconds.toFixed(2)} s, ratio ${engine.ratio.toFixed(3)}, floor ${engine.floorSeconds.toFixed(2)} s, ` +
@@ -103,6 +103,11 @@ export function printFigures(
           ? `slowest 10-s window ${engine.slowestWindow.stepsPerSecond} steps/s from ${engine.slowestWindow.fromSeconds} s ` +
             `(median ${engine.slowestWindow.medianStepsPerSecond}/s, ratio ${engine.slowestWindowRatio})`
           : "fewer than 10 s of step starts: no window to compare"),
+    );
+    console.log(
+      `                           mean-latency bound ${engine.meanLatencyBoundSeconds.toFixed(2)} s (the same steps × ` +
+        `${opts.latencyMs + opts.jitterMs / 2} ms, the mean draw, ÷ ${engine.parallel}: no client's run is shorter on ` +
+        `average), ratio ${engine.ratioToMeanLatencyBound.toFixed(3)}`,
     );
   }
   console.log(
@@ -195,7 +200,7 @@ function sizeEntry(opts: BenchOptions, r: SizeResult): Record<string, unknown> {
     floorSeconds: r.floor.wallSeconds,
     ratioToBound: ratioToBound(r.provider.wallSeconds, r.provider.limitSeconds, r.floor.wallSeconds),
     ...previewOf(r),
-    engineDefault: engineDefaultOf(r, opts.latencyMs),
+    engineDefault: engineDefaultOf(r, opts.latencyMs, opts.jitterMs),
     baseline: r.naive ? headline(r.naive) : null,
   };
 }
@@ -218,7 +223,7 @@ export function printSummary(opts: BenchOptions, results: SizeResult[]): void {
     const n = r.naive;
     const cell = (mine: number | null, theirs: number | null | undefined, width: number) =>
       `${mine ?? "n/a"}${theirs === undefined ? "" : ` (${theirs ?? "n/a"})`}`.padEnd(width);
-    const engine = engineDefaultOf(r, opts.latencyMs);
+    const engine = engineDefaultOf(r, opts.latencyMs, opts.jitterMs);
     console.log(
       `  ${(r.stack.tenants > 0 ? `${f.resourcesCreated} msp` : String(f.resourcesCreated)).padEnd(9)}  ${cell(f.wallSeconds, n?.wallSeconds, 18)}  ${String(f.limitSeconds).padEnd(7)}  ${String(r.floor.wallSeconds).padEnd(7)}  ` +
         `${cell(f.ratio, n?.ratio, 16)}  ${String(ratioToBound(f.wallSeconds, f.limitSeconds, r.floor.wallSeconds)).padEnd(8)}  ` +

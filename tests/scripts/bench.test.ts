@@ -423,10 +423,23 @@ describe("the bench's report", () => {
       floorSeconds: 24,
       latencyBoundSeconds: 0,
       ratioToLatencyBound: expect.closeTo(40 / 24, 3),
+      meanLatencyBoundSeconds: 0,
+      ratioToMeanLatencyBound: expect.closeTo(40 / 24, 3),
       slowestWindowRatio: null,
       slowestWindow: null,
     });
     expect(engineDefaultOf({ ...r, engineDefault: undefined }, 300)).toBeNull();
+  });
+
+  it("sets the engine default's wall time beside the latency bound of the least draw and of the mean draw", () => {
+    const r = sizeResult(1000, 20, {}, 1, 60);
+    r.engineDefault!.run.recordWaitingSteps = 996;
+    const engine = engineDefaultOf(r, 300, 200)!;
+    expect(engine.latencyBoundSeconds).toBeCloseTo(37.35, 2);
+    // Draws uniform in 300 to 500 ms hold a slot 400 ms on average: 996 × 0.4 ÷ 8.
+    expect(engine.meanLatencyBoundSeconds).toBeCloseTo(49.8, 2);
+    expect(engine.ratioToLatencyBound).toBeCloseTo(60 / 37.35, 3);
+    expect(engine.ratioToMeanLatencyBound).toBeCloseTo(60 / 49.8, 3);
   });
 
   it("applies the ratio-to-bound goal from 1,000 resources, tighter at 4,000, and says which goals are missed", () => {
