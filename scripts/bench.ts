@@ -43,7 +43,7 @@
 import * as fs from "node:fs";
 import { type Composition, compositionOf, mspCompositionOf, sitesFor } from "./bench/composition";
 import { BenchEmulator } from "./bench/emulator";
-import { measureUp, measureVariant } from "./bench/measure";
+import { measurePreviews, measureUp, measureVariant } from "./bench/measure";
 import { parseArgs } from "./bench/options";
 import { printFigures, printSetup, printSummary, type SizeResult } from "./bench/report";
 import { FLOOR, FLOOR_PRELOAD, PROGRAM, PROGRAM_STATS_PRELOAD, variantsToRun } from "./bench/stack";
@@ -83,6 +83,10 @@ async function main(): Promise<void> {
   try {
     for (const { target, stack, title } of runs) {
       console.log(`\n### ${title}`);
+      if (opts.previewOnly) {
+        await measurePreviews(emulator, opts, stack, log);
+        continue;
+      }
       console.log(`\nfloor: ${FLOOR.description}`);
       const result: Partial<SizeResult> = {
         target,
@@ -125,7 +129,7 @@ async function main(): Promise<void> {
   } finally {
     await emulator.stop();
   }
-  printSummary(opts, results);
+  if (!opts.previewOnly) printSummary(opts, results);
 }
 
 main().catch((error) => {
