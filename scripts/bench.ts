@@ -11,7 +11,7 @@
 //                 [--client-rate 95] [--parallel 128] [--engine-parallel 4×CPUs] [--no-engine-default]
 //                 [--naive-poll-ms 1000] [--seed 42]
 //                 [--program-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"] [--provider-node-args "..."]
-//                 [--no-baseline] [--verbose]
+//                 [--no-baseline] [--verbose] [--preview-only [N]]
 //
 // Each size starts with its floor: the same program's up (and preview) with resources whose provider does nothing
 // (scripts/bench/floorSdk.ts), at the same parallelism: what Pulumi itself costs on this machine. `pulumi up` as the
@@ -31,6 +31,9 @@
 // process) and of the program; the time until the first registration reached Create; average size of the serialized
 // provider per resource in the state file. Then the growth of the per-resource cost of up between the two largest
 // sizes, and the goals.
+//
+// With --preview-only [N], each size runs only its floor's preview and the provider's, alternately N times, each
+// printed with its wall time and the CPU seconds of each process (a quick look at the preview against its floor).
 //
 // The emulator runs in a child process (its own event loop); the program and the dynamic-provider
 // host are child processes of the harness. Everything is on loopback. The last line is JSON with `sizes` (and `msp`,
