@@ -11,7 +11,7 @@
 //                 [--client-rate 95] [--parallel 128] [--engine-parallel 4×CPUs] [--no-engine-default]
 //                 [--naive-poll-ms 1000] [--seed 42]
 //                 [--program-node-args "--cpu-prof --cpu-prof-dir=/tmp/prof"] [--provider-node-args "..."]
-//                 [--no-baseline] [--verbose]
+//                 [--no-baseline] [--verbose] [--preview-only [N]]
 //
 // Each size starts with its floor: the same program's up (and preview) with resources whose provider does nothing
 // (scripts/bench/floorSdk.ts), at the same parallelism: what Pulumi itself costs on this machine. `pulumi up` as the
@@ -32,6 +32,9 @@
 // provider per resource in the state file. Then the growth of the per-resource cost of up between the two largest
 // sizes, and the goals.
 //
+// With --preview-only [N], each size runs only its floor's preview and the provider's, alternately N times, each
+// printed with its wall time and the CPU seconds of each process (a quick look at the preview against its floor).
+//
 // The emulator runs in a child process (its own event loop); the program and the dynamic-provider
 // host are child processes of the harness. Everything is on loopback. The last line is JSON with `sizes` (and `msp`,
 // the estate's entry with the same keys, or null).
@@ -43,7 +46,7 @@
 import * as fs from "node:fs";
 import { type Composition, compositionOf, mspCompositionOf, sitesFor } from "./bench/composition";
 import { BenchEmulator } from "./bench/emulator";
-import { measureUp, measureVariant } from "./bench/measure";
+import { measurePreviews, measureUp, measureVariant } from "./bench/measure";
 import { parseArgs } from "./bench/options";
 import { printFigures, printSetup, printSummary, type SizeResult } from "./bench/report";
 import { FLOOR, FLOOR_PRELOAD, PROGRAM, PROGRAM_STATS_PRELOAD, variantsToRun } from "./bench/stack";
@@ -83,6 +86,10 @@ async function main(): Promise<void> {
   try {
     for (const { target, stack, title } of runs) {
       console.log(`\n### ${title}`);
+      if (opts.previewOnly) {
+        await measurePreviews(emulator, opts, stack, log);
+        continue;
+      }
       console.log(`\nfloor: ${FLOOR.description}`);
       const result: Partial<SizeResult> = {
         target,
@@ -125,7 +132,7 @@ async function main(): Promise<void> {
   } finally {
     await emulator.stop();
   }
-  printSummary(opts, results);
+  if (!opts.previewOnly) printSummary(opts, results);
 }
 
 main().catch((error) => {

@@ -23,6 +23,9 @@ export interface BenchOptions {
   engineParallel: number;
   /** Whether to measure the up at engineParallel too. */
   engineDefault: boolean;
+  /** Only the two previews of each size, the floor's and the provider's, alternately and `previewRepeats` times. */
+  previewOnly: boolean;
+  previewRepeats: number;
   naivePollMs: number;
   seed: number;
   baseline: boolean;
@@ -55,6 +58,8 @@ const USAGE = `usage: npm run bench [-- options]
   --program-node-args S extra node options for the program process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   --provider-node-args S  the same for the dynamic-provider host
   --no-baseline         skip the naive baseline
+  --preview-only [N]    only the previews of each size: the floor's, then the provider's, N times (1), with the CPU
+                        seconds of each process: a quick look at the preview against its floor
   --verbose             print the harness's progress lines`;
 
 export const DEFAULT_SIZES: readonly number[] = [250, 1000, 4000];
@@ -100,6 +105,8 @@ export function parseArgs(argv: string[]): BenchOptions {
     parallel: RECOMMENDED_PARALLEL,
     engineParallel: defaultParallel({}),
     engineDefault: true,
+    previewOnly: false,
+    previewRepeats: 1,
     naivePollMs: 1000,
     seed: 42,
     baseline: true,
@@ -140,7 +147,16 @@ export function parseArgs(argv: string[]): BenchOptions {
       opts.msp = true;
     } else if (flag === "--no-baseline") opts.baseline = false;
     else if (flag === "--no-engine-default") opts.engineDefault = false;
-    else if (flag === "--verbose") opts.verbose = true;
+    else if (flag === "--preview-only") {
+      opts.previewOnly = true;
+      const raw = inline ?? (/^\d+$/.test(argv[i + 1] ?? "") ? argv[++i] : undefined);
+      if (raw !== undefined) {
+        const repeats = Number(raw);
+        if (!Number.isInteger(repeats) || repeats < 1)
+          throw new Error("--preview-only takes a whole number of runs, at least 1");
+        opts.previewRepeats = repeats;
+      }
+    } else if (flag === "--verbose") opts.verbose = true;
     else if (flag === "--program-node-args" || flag === "--provider-node-args") {
       const raw = inline ?? argv[++i];
       if (raw === undefined) throw new Error(`${flag} needs a value, e.g. "--max-semi-space-size=64"`);

@@ -66,6 +66,28 @@ const cpuLine = ({ cpuSeconds: c, loadAverage }: UpFigures["cpu"]) =>
   `harness ${c.harness} s, program ${c.program} s, provider host ${c.providerHost} s, emulator ${c.emulator} s ` +
   `(load average ${loadAverage[0]} → ${loadAverage[1]} on ${os.cpus().length} CPUs)`;
 
+/**
+ * --preview-only: one run's floor and provider previews, each with its wall time and the CPU seconds of each process,
+ * then their ratio. The program's CPU is the first to read: the preview is the program's registrations, one Check each.
+ */
+export function previewRunLines(run: number, floor: UpFigures, provider: UpFigures): string[] {
+  const line = (name: string, f: UpFigures) => {
+    const c = f.cpu.cpuSeconds;
+    return (
+      `  run ${run} ${name.padEnd(8)} preview ${f.wallSeconds.toFixed(2)} s; CPU s: program ${c.program}, ` +
+      `provider host ${c.providerHost}, harness ${c.harness}, emulator ${c.emulator} ` +
+      `(load average ${f.cpu.loadAverage[0]} → ${f.cpu.loadAverage[1]})`
+    );
+  };
+  const ratio = Math.round((provider.wallSeconds / floor.wallSeconds) * 1000) / 1000;
+  const programCpu = Math.round((provider.cpu.cpuSeconds.program / floor.cpu.cpuSeconds.program) * 1000) / 1000;
+  return [
+    line("floor", floor),
+    line("provider", provider),
+    `  run ${run} provider ÷ floor: wall ${ratio}, program CPU ${programCpu}`,
+  ];
+}
+
 /** The figures of one size: the provider's (`variant` "provider", with the floor and the engine default) or the naive baseline's. */
 export function printFigures(
   title: string,

@@ -22,6 +22,7 @@ import {
   costGrowth,
   engineDefaultOf,
   goalsOf,
+  previewRunLines,
   printSummary,
   ratioToBound,
   type SizeResult,
@@ -49,6 +50,17 @@ describe("the bench's options", () => {
     expect(parseArgs(["--no-engine-default"]).engineDefault).toBe(false);
     expect(() => parseArgs(["--engine-parallel", "0"])).toThrow(/--engine-parallel must be a whole number, at least 1/);
     expect(() => parseArgs(["--parallel", "2.5"])).toThrow(/--parallel must be a whole number/);
+  });
+
+  it("run only the previews with --preview-only, once or the number of times given", () => {
+    expect(parseArgs([])).toMatchObject({ previewOnly: false, previewRepeats: 1 });
+    expect(parseArgs(["--preview-only", "--sizes", "4000"])).toMatchObject({ previewOnly: true, previewRepeats: 1 });
+    expect(parseArgs(["--preview-only", "3", "--sizes", "4000"])).toMatchObject({
+      previewOnly: true,
+      previewRepeats: 3,
+    });
+    expect(parseArgs(["--preview-only=2"])).toMatchObject({ previewOnly: true, previewRepeats: 2 });
+    expect(() => parseArgs(["--preview-only=0"])).toThrow(/--preview-only takes a whole number of runs, at least 1/);
   });
 
   it("take --sizes as a list, in either form, sorted and without repeats", () => {
@@ -293,6 +305,20 @@ function figures(resources: number, wallSeconds: number, overrides: Partial<Figu
 function upFigures(parallel: number, wallSeconds: number, resources: number): UpFigures {
   return { parallel, wallSeconds, resourcesCreated: resources, upRequests: resources, cpu: cpu() };
 }
+
+describe("--preview-only's lines", () => {
+  it("give each preview's wall time and CPU seconds by process, then the ratios of the wall and the program's CPU", () => {
+    const withCpu = (wallSeconds: number, program: number): UpFigures => ({
+      ...upFigures(128, wallSeconds, 0),
+      cpu: { cpuSeconds: { harness: 7, program, providerHost: 3, emulator: 0, other: 0 }, loadAverage: [1.5, 2] },
+    });
+    const lines = previewRunLines(2, withCpu(16, 15), withCpu(18.4, 16.5));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/run 2 floor +preview 16\.00 s; CPU s: program 15, provider host 3, harness 7/);
+    expect(lines[1]).toMatch(/run 2 provider preview 18\.40 s; CPU s: program 16\.5,.*load average 1\.5 → 2/);
+    expect(lines[2]).toBe("  run 2 provider ÷ floor: wall 1.15, program CPU 1.1");
+  });
+});
 
 function sizeResult(
   target: number,
