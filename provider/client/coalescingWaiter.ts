@@ -170,7 +170,15 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
       else byTenant.set(entry.tenantId, [entry]);
     }
     const eager = this.pacing.eager(this.tracked.size);
+    const held = !eager && this.pacing.holdsPolls();
+    // Until one request was seen finished, the tenant of the oldest one alone is polled: its first finish tells the
+    // whole login how long requests take (pollPacing.ts waitsForProbe).
+    const probe = this.tracked.values().next().value?.tenantId;
     for (const [tenantId, entries] of byTenant) {
+      if (tenantId !== probe && this.pacing.waitsForProbe(now - entries[0].registeredAt)) {
+        byTenant.delete(tenantId);
+        continue;
+      }
       let worth = false;
       let youngest = Number.NEGATIVE_INFINITY;
       for (const entry of entries) {
@@ -179,6 +187,8 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
         if (at <= now) worth = true;
       }
       const polledAt = this.tenants.get(tenantId)?.polledAt ?? 0;
+      if (worth && held) worth = entries.some((entry) => this.pacing.overdueAt(entry.registeredAt) <= now);
+      else if (worth && !eager) worth = this.pacing.worthPolling(entries, now, polledAt);
       if (!worth || now - polledAt < this.pacing.tenantGapMs(now - youngest, this.tracked.size))
         byTenant.delete(tenantId);
     }

@@ -18,6 +18,8 @@ export interface PollPacingOptions {
    * (never less often than without it).
    */
   readonly requestsPerSecond?: () => number;
+  /** Requests (writes and reads, not polls) waiting for the login's rate limiter now. */
+  readonly queuedRequests?: () => number;
 }
 
 /**
@@ -68,6 +70,22 @@ const DUE_FRACTION = 0.75;
  */
 const RIPE_FRACTION = 0.5;
 /**
+ * Unless few requests wait, a tenant is polled once a call can be expected to find at least this many of its requests
+ * finished (expectedFinds), or one of them is as old as requests take at most: a call that finds one request where two
+ * or more could have been found for it a little later is a write's turn at the rate limiter spent on half a result. In
+ * the MSP estate (npm run bench -- --sizes msp) a third of the SUCCESS lists found none or one.
+ */
+const WORTH_EXPECTED_FINDS = 2;
+/**
+ * While the login's rate limiter holds at least this many seconds of its budget in requests waiting (writes, reads),
+ * a tenant is polled only for a request older than usual (overdueAt): a finished request seen sooner would only queue
+ * its dependents' writes behind those, and every poll goes ahead of them (ratelimit.ts urgent takers). Half a second
+ * of requests outlasts a tick, its answer and the engine's next steps, so the line does not run dry meanwhile.
+ */
+const HOLD_POLLS_QUEUED_SECONDS = 0.5;
+/** Until the login knows how long requests take, a tenant other than the probe's waits this many first pauses. */
+const PROBE_WAIT_FACTOR = 4;
+/**
  * A request this many times as old as requests usually take gets the full check (the PENDING list, then the FAIL list):
  * the SUCCESS list alone cannot tell a FAILed request from a slow one.
  */
@@ -102,6 +120,16 @@ export class PollPacing {
     return registeredAt + (this.leastTimeToFinishMs ?? 0) * DUE_FRACTION;
   }
 
+  /**
+   * Whether a tenant whose oldest request is `oldestAgeMs` old waits for the probe: until a request of the login was
+   * seen finished, only the tenant of the oldest request is polled, since nothing can be judged ripe yet and every
+   * tenant's PENDING list would be read at each tick (the MSP estate's 20 tenants: 60 to 100 calls before the first
+   * request ended). A tenant waits at most PROBE_WAIT_FACTOR first pauses (a probe whose request is slow).
+   */
+  waitsForProbe(oldestAgeMs: number): boolean {
+    return !this.knowsTimeToFinish() && oldestAgeMs < PROBE_WAIT_FACTOR * this.options.pollInitialMs;
+  }
+
   /** Whether requests have been seen finishing: until then, every poll is the full check. */
   knowsTimeToFinish(): boolean {
     return this.leastTimeToFinishMs !== undefined;
@@ -112,6 +140,54 @@ export class PollPacing {
     const least = this.leastTimeToFinishMs ?? 0;
     const usual = this.timeToFinishMs ?? least;
     return registeredAt + least + (usual - least) * RIPE_FRACTION;
+  }
+
+  /**
+   * The share of requests seen finished by `ageMs`: none before the least time, all by the usual time (the running
+   * average until seen, which counts the poller's own lateness, so it lies past most ends; at most twice the least
+   * time), linear between them.
+   */
+  finishedShare(ageMs: number): number {
+    const least = this.leastTimeToFinishMs ?? 0;
+    // At most twice the least time: requests polled late are seen late, and would otherwise push the average (and the
+    // age at which a lone request is polled) on and on.
+    const usual = Math.max(Math.min(this.timeToFinishMs ?? least, 2 * least), least + 1);
+    return Math.min(1, Math.max(0, (ageMs - least) / (usual - least)));
+  }
+
+  /**
+   * How many of `entries` a poll of their tenant at `now` can be expected to find finished, given that a poll at
+   * `polledAt` did not find them: each one's chance to have ended since (finishedShare), or 1 for a request that
+   * should have ended by then and did not (it is as likely to have ended now as not, but it is late: worth a call).
+   */
+  expectedFinds(entries: Iterable<{ registeredAt: number }>, now: number, polledAt: number): number {
+    let expected = 0;
+    for (const { registeredAt } of entries) {
+      const nowShare = this.finishedShare(now - registeredAt);
+      const seenShare = polledAt > registeredAt ? this.finishedShare(polledAt - registeredAt) : 0;
+      expected += seenShare >= 1 ? 1 : (nowShare - seenShare) / (1 - seenShare);
+    }
+    return expected;
+  }
+
+  /**
+   * Whether a poll of a tenant with `entries` waiting, last polled at `polledAt`, is worth a call now
+   * (WORTH_EXPECTED_FINDS): enough of them can be expected finished, or one is as old as requests take at most.
+   */
+  worthPolling(entries: readonly { registeredAt: number }[], now: number, polledAt: number): boolean {
+    if (!this.knowsTimeToFinish()) return true;
+    if (entries.some((entry) => this.finishedShare(now - entry.registeredAt) >= 1)) return true;
+    return this.expectedFinds(entries, now, polledAt) >= WORTH_EXPECTED_FINDS;
+  }
+
+  /**
+   * Whether the login's rate limiter holds enough requests in line (HOLD_POLLS_QUEUED_SECONDS of its budget) that a
+   * tenant is polled only for an overdue request.
+   */
+  holdsPolls(): boolean {
+    const { queuedRequests, requestsPerSecond } = this.options;
+    if (!queuedRequests || !requestsPerSecond) return false;
+    return queuedRequests() >= Math.max(1, requestsPerSecond() * HOLD_POLLS_QUEUED_SECONDS);
   }
 
   /** When a request registered at `registeredAt` is late enough to need the full check (OVERDUE_FACTOR). */
