@@ -183,7 +183,8 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
       let youngest = Number.NEGATIVE_INFINITY;
       for (const entry of entries) {
         youngest = Math.max(youngest, entry.registeredAt);
-        const at = eager ? this.pacing.dueAt(entry.registeredAt) : this.pacing.ripeAt(entry.registeredAt);
+        const due = this.pacing.dueAt(entry.registeredAt);
+        const at = eager ? due : Math.max(due, this.pacing.ripeAt(entry.registeredAt));
         if (at <= now) worth = true;
       }
       const polledAt = this.tenants.get(tenantId)?.polledAt ?? 0;

@@ -115,9 +115,13 @@ export class PollPacing {
     this.leastTimeToFinishMs = Math.min(this.leastTimeToFinishMs ?? tookMs, tookMs);
   }
 
-  /** When a request registered at `registeredAt` may first have finished: before that, a tick cannot see it done. */
+  /**
+   * When a request registered at `registeredAt` may first have finished: before that, a tick cannot see it done.
+   */
   dueAt(registeredAt: number): number {
-    return registeredAt + (this.leastTimeToFinishMs ?? 0) * DUE_FRACTION;
+    // Until a request was seen finished, the first pause stands for that least time: polls 20 ms apart (the budget's
+    // share while few wait) before any request can have ended are calls spent for nothing.
+    return registeredAt + (this.leastTimeToFinishMs ?? this.options.pollInitialMs) * DUE_FRACTION;
   }
 
   /**
