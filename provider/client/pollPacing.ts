@@ -29,7 +29,7 @@ export interface PollPacingOptions {
  * far: with 0.05, 20 tenants' waves of creates (npm run bench:poller) took 32 s instead of 9.7 s at 0.25, for 160
  * polls instead of 149. One tenant's ticks cost one call (the SUCCESS list): 0.25 keeps them at the first pause.
  */
-const POLLS_PER_FINISH_WHEN_CONTENDED = 0.25;
+const POLLS_PER_FINISH_WHEN_CONTENDED = 0.15;
 /**
  * Ticks come after about this fraction of the observed time-to-finish, or of the age of the
  * youngest request still waiting: a request is then seen at most ~25% after it finished.
@@ -71,11 +71,12 @@ const DUE_FRACTION = 0.75;
 const RIPE_FRACTION = 0.5;
 /**
  * Unless few requests wait, a tenant is polled once a call can be expected to find at least this many of its requests
- * finished (expectedFinds), or one of them is as old as requests take at most: a call that finds one request where two
- * or more could have been found for it a little later is a write's turn at the rate limiter spent on half a result. In
- * the MSP estate (npm run bench -- --sizes msp) a third of the SUCCESS lists found none or one.
+ * finished (expectedFinds), or one of them is as old as requests usually take: a call that finds one request where
+ * three could have been found a little later is a write's turn at the rate limiter spent on a third of a result. In
+ * the MSP estate (npm run bench -- --sizes msp) a third of the SUCCESS lists found none or one; with 2 here the polls
+ * fell little (200 to 221 against 215 to 230), with 3 to 157 (docs/performance.md, "The MSP estate at its bound").
  */
-const WORTH_EXPECTED_FINDS = 2;
+const WORTH_EXPECTED_FINDS = 3;
 /**
  * While the login's rate limiter holds at least this many seconds of its budget in requests waiting (writes, reads),
  * a tenant is polled only for a request older than usual (overdueAt): a finished request seen sooner would only queue
@@ -259,7 +260,10 @@ export class PollPacing {
       this.options.contended?.()
     ) {
       const budgeted = (1000 * this.callsPerTick) / (POLLS_PER_FINISH_WHEN_CONTENDED * this.finishesPerSecond);
-      interval = Math.max(interval, budgeted);
+      // No longer than requests usually take: a tick that found little lowers the finish rate it is spaced by, and
+      // the next, later tick would find even less per second waited. Which tenants a tick polls keeps the calls few
+      // (worthPolling).
+      interval = Math.max(interval, Math.min(budgeted, this.timeToFinishMs ?? budgeted));
     } else {
       // Budget to spare: a request is seen sooner after it ends, at a known share of the budget.
       const budget = this.spareBudget(waiting);

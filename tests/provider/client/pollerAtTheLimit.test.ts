@@ -111,17 +111,18 @@ describe("poll pacing: a tenant's poll is worth a call", () => {
     return pacing;
   }
 
-  it("when two of its requests can be expected finished, or one is as old as requests usually take", () => {
+  it("when three of its requests can be expected finished, or one is as old as requests usually take", () => {
     const pacing = learned();
     const now = 10_000;
     const aged = (ms: number, count = 1) => Array.from({ length: count }, () => ({ registeredAt: now - ms }));
     expect(pacing.finishedShare(330)).toBeCloseTo(0.5, 5);
     expect(pacing.worthPolling(aged(330), now, 0)).toBe(false);
-    expect(pacing.worthPolling(aged(330, 4), now, 0)).toBe(true);
+    expect(pacing.worthPolling(aged(330, 4), now, 0)).toBe(false);
+    expect(pacing.worthPolling(aged(330, 6), now, 0)).toBe(true);
     expect(pacing.worthPolling(aged(360), now, 0)).toBe(true);
-    // Polled 10 ms ago and not found: each of the four had a third of a chance then, a half now: one expected, not two.
-    expect(pacing.expectedFinds(aged(330, 4), now, now - 10)).toBeCloseTo(1, 5);
-    expect(pacing.worthPolling(aged(330, 4), now, now - 10)).toBe(false);
+    // Polled 10 ms ago and not found: each of the six had a third of a chance then, a half now: 1.5 expected, not 3.
+    expect(pacing.expectedFinds(aged(330, 6), now, now - 10)).toBeCloseTo(1.5, 5);
+    expect(pacing.worthPolling(aged(330, 6), now, now - 10)).toBe(false);
   });
 
   it("holds polls while half a second of the budget waits at the login's limiter", () => {
