@@ -74,7 +74,7 @@ describe("request poller of a login with many tenants, at the rate limit", () =>
     expect(service.calls.length).toBeLessThanOrEqual(45);
   });
 
-  it("while half a second of requests waits at the login's limiter, polls only for overdue requests, one call each", async () => {
+  it("while a quarter second of requests waits at the login's limiter, polls only for overdue requests, one call each", async () => {
     jest.useFakeTimers();
     const service = tenantsService();
     let queued = 0;
@@ -86,7 +86,7 @@ describe("request poller of a login with many tenants, at the rate limit", () =>
     await jest.advanceTimersByTimeAsync(1_000);
     await first;
     service.calls.length = 0;
-    queued = 60; // 0.63 s of the 95/s budget
+    queued = 30; // 0.32 s of the 95/s budget
     const waits: Promise<RequestRecord>[] = [];
     for (let t = 0; t < 20; t++) {
       service.add(`tenant-${t}`, `t${t}`, 300 + t * 10);
@@ -125,7 +125,7 @@ describe("poll pacing: a tenant's poll is worth a call", () => {
     expect(pacing.worthPolling(aged(330, 6), now, now - 10)).toBe(false);
   });
 
-  it("holds polls while half a second of the budget waits at the login's limiter", () => {
+  it("holds polls while a quarter second of the budget waits at the login's limiter", () => {
     let queued = 0;
     const pacing = new PollPacing({
       pollInitialMs: 200,
@@ -134,9 +134,9 @@ describe("poll pacing: a tenant's poll is worth a call", () => {
       queuedRequests: () => queued,
     });
     expect(pacing.holdsPolls()).toBe(false);
-    queued = 47;
+    queued = 23;
     expect(pacing.holdsPolls()).toBe(false);
-    queued = 48;
+    queued = 24;
     expect(pacing.holdsPolls()).toBe(true);
   });
 });
