@@ -158,9 +158,11 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
   /**
    * The tracked requests of each tenant worth a call now. While few requests wait and the budget has room (a step
    * holds one of few slots until its request is seen), a tenant is polled once any of its requests can have finished;
-   * otherwise once one is as old as requests usually take (pollPacing.ts ripeAt), so that one call finds several
-   * finished: polling a tenant whose only requests are young is a call spent for nothing, and with many tenants those
-   * calls would outnumber the writes. A tenant whose requests are all slow is polled less often, as they age.
+   * otherwise once one is as old as requests usually take (pollPacing.ts ripeAt) and a call can be expected to find
+   * several finished (worthPolling), so that polling a tenant whose only requests are young is no call spent for
+   * nothing: with many tenants those calls would outnumber the writes. While the login's limiter holds a line of
+   * requests, only for an overdue request (holdsPolls); until a request was seen finished, the oldest request's tenant
+   * alone. A tenant whose requests are all slow is polled less often, as they age.
    */
   private tenantsToPoll(now: number): Map<string, Tracked[]> {
     const byTenant = new Map<string, Tracked[]>();

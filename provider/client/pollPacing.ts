@@ -27,7 +27,8 @@ export interface PollPacingOptions {
  * place of a write, so ticks are spaced until one finds this many finished per call. A tick's calls are one per tenant
  * polled (the service lists records per tenant), so a lower target spaces the ticks of a login with many tenants too
  * far: with 0.05, 20 tenants' waves of creates (npm run bench:poller) took 32 s instead of 9.7 s at 0.25, for 160
- * polls instead of 149. One tenant's ticks cost one call (the SUCCESS list): 0.25 keeps them at the first pause.
+ * polls instead of 149. Since a tick polls only the tenants worth a call (worthPolling) and its spacing is capped at
+ * the usual time to finish, 0.15 holds the MSP estate's polls lower without that stall (docs/performance.md).
  */
 const POLLS_PER_FINISH_WHEN_CONTENDED = 0.15;
 /**
