@@ -158,9 +158,11 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
   /**
    * The tracked requests of each tenant worth a call now. While few requests wait and the budget has room (a step
    * holds one of few slots until its request is seen), a tenant is polled once any of its requests can have finished;
-   * otherwise once one is as old as requests usually take (pollPacing.ts ripeAt), so that one call finds several
-   * finished: polling a tenant whose only requests are young is a call spent for nothing, and with many tenants those
-   * calls would outnumber the writes. A tenant whose requests are all slow is polled less often, as they age.
+   * otherwise once one is as old as requests usually take (pollPacing.ts ripeAt) and a call can be expected to find
+   * several finished (worthPolling), so that polling a tenant whose only requests are young is no call spent for
+   * nothing: with many tenants those calls would outnumber the writes. While the login's limiter holds a line of
+   * requests, only for an overdue request (holdsPolls); until a request was seen finished, the oldest request's tenant
+   * alone. A tenant whose requests are all slow is polled less often, as they age.
    */
   private tenantsToPoll(now: number): Map<string, Tracked[]> {
     const byTenant = new Map<string, Tracked[]>();
@@ -170,15 +172,26 @@ export class CoalescingRequestWaiter extends TenantPolling implements RequestWai
       else byTenant.set(entry.tenantId, [entry]);
     }
     const eager = this.pacing.eager(this.tracked.size);
+    const held = !eager && this.pacing.holdsPolls();
+    // Until one request was seen finished, the tenant of the oldest one alone is polled: its first finish tells the
+    // whole login how long requests take (pollPacing.ts waitsForProbe).
+    const probe = this.tracked.values().next().value?.tenantId;
     for (const [tenantId, entries] of byTenant) {
+      if (tenantId !== probe && this.pacing.waitsForProbe(now - entries[0].registeredAt)) {
+        byTenant.delete(tenantId);
+        continue;
+      }
       let worth = false;
       let youngest = Number.NEGATIVE_INFINITY;
       for (const entry of entries) {
         youngest = Math.max(youngest, entry.registeredAt);
-        const at = eager ? this.pacing.dueAt(entry.registeredAt) : this.pacing.ripeAt(entry.registeredAt);
+        const due = this.pacing.dueAt(entry.registeredAt);
+        const at = eager ? due : Math.max(due, this.pacing.ripeAt(entry.registeredAt));
         if (at <= now) worth = true;
       }
       const polledAt = this.tenants.get(tenantId)?.polledAt ?? 0;
+      if (worth && held) worth = entries.some((entry) => this.pacing.overdueAt(entry.registeredAt) <= now);
+      else if (worth && !eager) worth = this.pacing.worthPolling(entries, now, polledAt);
       if (!worth || now - polledAt < this.pacing.tenantGapMs(now - youngest, this.tracked.size))
         byTenant.delete(tenantId);
     }

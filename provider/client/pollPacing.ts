@@ -18,6 +18,8 @@ export interface PollPacingOptions {
    * (never less often than without it).
    */
   readonly requestsPerSecond?: () => number;
+  /** Requests (writes and reads, not polls) waiting for the login's rate limiter now. */
+  readonly queuedRequests?: () => number;
 }
 
 /**
@@ -25,9 +27,10 @@ export interface PollPacingOptions {
  * place of a write, so ticks are spaced until one finds this many finished per call. A tick's calls are one per tenant
  * polled (the service lists records per tenant), so a lower target spaces the ticks of a login with many tenants too
  * far: with 0.05, 20 tenants' waves of creates (npm run bench:poller) took 32 s instead of 9.7 s at 0.25, for 160
- * polls instead of 149. One tenant's ticks cost one call (the SUCCESS list): 0.25 keeps them at the first pause.
+ * polls instead of 149. Since a tick polls only the tenants worth a call (worthPolling) and its spacing is capped at
+ * the usual time to finish, 0.15 holds the MSP estate's polls lower without that stall (docs/performance.md).
  */
-const POLLS_PER_FINISH_WHEN_CONTENDED = 0.25;
+const POLLS_PER_FINISH_WHEN_CONTENDED = 0.15;
 /**
  * Ticks come after about this fraction of the observed time-to-finish, or of the age of the
  * youngest request still waiting: a request is then seen at most ~25% after it finished.
@@ -68,6 +71,24 @@ const DUE_FRACTION = 0.75;
  */
 const RIPE_FRACTION = 0.5;
 /**
+ * Unless few requests wait, a tenant is polled once a call can be expected to find at least this many of its requests
+ * finished (expectedFinds), or one of them is as old as requests usually take: a call that finds one request where
+ * three could have been found a little later is a write's turn at the rate limiter spent on a third of a result. In
+ * the MSP estate (npm run bench -- --sizes msp) a third of the SUCCESS lists found none or one; with 2 here the polls
+ * fell little (200 to 221 against 215 to 230), with 3 to 157 (docs/performance.md, "The MSP estate at its bound").
+ */
+const WORTH_EXPECTED_FINDS = 3;
+/**
+ * While the login's rate limiter holds at least this many seconds of its budget in requests waiting (writes, reads),
+ * a tenant is polled only for a request older than usual (overdueAt): a finished request seen sooner would only queue
+ * its dependents' writes behind those, and every poll goes ahead of them (ratelimit.ts urgent takers). A quarter of a
+ * second of requests outlasts a tick and its answer; the line has run dry less often than the polls it saves cost (the
+ * MSP estate: 150 to 161 polls at a quarter second against 157 to 178 at half a second, docs/performance.md).
+ */
+const HOLD_POLLS_QUEUED_SECONDS = 0.25;
+/** Until the login knows how long requests take, a tenant other than the probe's waits this many first pauses. */
+const PROBE_WAIT_FACTOR = 4;
+/**
  * A request this many times as old as requests usually take gets the full check (the PENDING list, then the FAIL list):
  * the SUCCESS list alone cannot tell a FAILed request from a slow one.
  */
@@ -97,9 +118,23 @@ export class PollPacing {
     this.leastTimeToFinishMs = Math.min(this.leastTimeToFinishMs ?? tookMs, tookMs);
   }
 
-  /** When a request registered at `registeredAt` may first have finished: before that, a tick cannot see it done. */
+  /**
+   * When a request registered at `registeredAt` may first have finished: before that, a tick cannot see it done.
+   */
   dueAt(registeredAt: number): number {
-    return registeredAt + (this.leastTimeToFinishMs ?? 0) * DUE_FRACTION;
+    // Until a request was seen finished, the first pause stands for that least time: polls 20 ms apart (the budget's
+    // share while few wait) before any request can have ended are calls spent for nothing.
+    return registeredAt + (this.leastTimeToFinishMs ?? this.options.pollInitialMs) * DUE_FRACTION;
+  }
+
+  /**
+   * Whether a tenant whose oldest request is `oldestAgeMs` old waits for the probe: until a request of the login was
+   * seen finished, only the tenant of the oldest request is polled, since nothing can be judged ripe yet and every
+   * tenant's PENDING list would be read at each tick (the MSP estate's 20 tenants: 60 to 100 calls before the first
+   * request ended). A tenant waits at most PROBE_WAIT_FACTOR first pauses (a probe whose request is slow).
+   */
+  waitsForProbe(oldestAgeMs: number): boolean {
+    return !this.knowsTimeToFinish() && oldestAgeMs < PROBE_WAIT_FACTOR * this.options.pollInitialMs;
   }
 
   /** Whether requests have been seen finishing: until then, every poll is the full check. */
@@ -112,6 +147,54 @@ export class PollPacing {
     const least = this.leastTimeToFinishMs ?? 0;
     const usual = this.timeToFinishMs ?? least;
     return registeredAt + least + (usual - least) * RIPE_FRACTION;
+  }
+
+  /**
+   * The share of requests seen finished by `ageMs`: none before the least time, all by the usual time (the running
+   * average until seen, which counts the poller's own lateness, so it lies past most ends; at most twice the least
+   * time), linear between them.
+   */
+  finishedShare(ageMs: number): number {
+    const least = this.leastTimeToFinishMs ?? 0;
+    // At most twice the least time: requests polled late are seen late, and would otherwise push the average (and the
+    // age at which a lone request is polled) on and on.
+    const usual = Math.max(Math.min(this.timeToFinishMs ?? least, 2 * least), least + 1);
+    return Math.min(1, Math.max(0, (ageMs - least) / (usual - least)));
+  }
+
+  /**
+   * How many of `entries` a poll of their tenant at `now` can be expected to find finished, given that a poll at
+   * `polledAt` did not find them: each one's chance to have ended since (finishedShare), or 1 for a request that
+   * should have ended by then and did not (it is as likely to have ended now as not, but it is late: worth a call).
+   */
+  expectedFinds(entries: Iterable<{ registeredAt: number }>, now: number, polledAt: number): number {
+    let expected = 0;
+    for (const { registeredAt } of entries) {
+      const nowShare = this.finishedShare(now - registeredAt);
+      const seenShare = polledAt > registeredAt ? this.finishedShare(polledAt - registeredAt) : 0;
+      expected += seenShare >= 1 ? 1 : (nowShare - seenShare) / (1 - seenShare);
+    }
+    return expected;
+  }
+
+  /**
+   * Whether a poll of a tenant with `entries` waiting, last polled at `polledAt`, is worth a call now
+   * (WORTH_EXPECTED_FINDS): enough of them can be expected finished, or one is as old as requests take at most.
+   */
+  worthPolling(entries: readonly { registeredAt: number }[], now: number, polledAt: number): boolean {
+    if (!this.knowsTimeToFinish()) return true;
+    if (entries.some((entry) => this.finishedShare(now - entry.registeredAt) >= 1)) return true;
+    return this.expectedFinds(entries, now, polledAt) >= WORTH_EXPECTED_FINDS;
+  }
+
+  /**
+   * Whether the login's rate limiter holds enough requests in line (HOLD_POLLS_QUEUED_SECONDS of its budget) that a
+   * tenant is polled only for an overdue request.
+   */
+  holdsPolls(): boolean {
+    const { queuedRequests, requestsPerSecond } = this.options;
+    if (!queuedRequests || !requestsPerSecond) return false;
+    return queuedRequests() >= Math.max(1, requestsPerSecond() * HOLD_POLLS_QUEUED_SECONDS);
   }
 
   /** When a request registered at `registeredAt` is late enough to need the full check (OVERDUE_FACTOR). */
@@ -179,7 +262,10 @@ export class PollPacing {
       this.options.contended?.()
     ) {
       const budgeted = (1000 * this.callsPerTick) / (POLLS_PER_FINISH_WHEN_CONTENDED * this.finishesPerSecond);
-      interval = Math.max(interval, budgeted);
+      // No longer than requests usually take: a tick that found little lowers the finish rate it is spaced by, and
+      // the next, later tick would find even less per second waited. Which tenants a tick polls keeps the calls few
+      // (worthPolling).
+      interval = Math.max(interval, Math.min(budgeted, this.timeToFinishMs ?? budgeted));
     } else {
       // Budget to spare: a request is seen sooner after it ends, at a known share of the budget.
       const budget = this.spareBudget(waiting);

@@ -119,6 +119,11 @@ export class TokenBucket {
     return this.waiting > 0 || now < this.pausedUntil || now - this.lastContendedAt < CONTENDED_WINDOW_MS;
   }
 
+  /** Takers waiting for a token in the ordinary line (not the urgent one: logins and request-record polls). */
+  get queued(): number {
+    return this.queue.length;
+  }
+
   /** Takers waiting for a token. */
   get waiting(): number {
     return this.urgent.length + this.queue.length;

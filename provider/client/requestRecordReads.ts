@@ -47,6 +47,7 @@ export function newRequestWaiter(ex: Exchange, records: RequestRecordSource): Re
       // The login's limit holds back every tenant's requests; a tenant's own, that tenant's.
       contended: () => [...records.tenants()].some((tenantId) => ex.isContended(tenantId)),
       requestsPerSecond: () => ex.settings.rateLimit.ratePerSecond,
+      queuedRequests: () => ex.loginBucket.queued,
     },
   );
 }

@@ -89,12 +89,12 @@ export abstract class TenantPolling {
     const tenant = this.tenantOf(tenantId);
     tenant.polledAt = now;
     if (!tenant.listingUsable) return await this.readEach(entries, counter, signal);
-    const overdue = entries.some((entry) => this.pacing.overdueAt(entry.registeredAt) <= now);
-    if (overdue || !this.pacing.knowsTimeToFinish()) return await this.checkByListing(tenant, entries, counter, signal);
+    if (!this.pacing.knowsTimeToFinish()) return await this.checkByListing(tenant, entries, counter, signal);
     const candidates = new Map(entries.map((entry) => [entry.requestId, entry]));
     const size = finishedPageSize(tenant, entries, this.pageSize());
+    let finished: number;
     try {
-      return this.settleFound(
+      finished = this.settleFound(
         await findFinished(this.listRecords, tenant, "SUCCESS", candidates, size, counter, signal),
         candidates,
       );
@@ -102,6 +102,11 @@ export abstract class TenantPolling {
       if (this.stopped) return 0;
       return this.pollFailed(tenant, entries, error, counter, signal);
     }
+    // The full check only for a request older than usual that the SUCCESS list did not show: most overdue requests
+    // were only polled late (the rate limit spaced the ticks), and the SUCCESS list settles them in the same call.
+    const overdue = [...candidates.values()].filter((entry) => this.pacing.overdueAt(entry.registeredAt) <= now);
+    if (overdue.length > 0) finished += await this.checkByListing(tenant, overdue, counter, signal);
+    return finished;
   }
 
   /** The full check of a tenant's requests with listRequestsByStatus: the PENDING list, then the outcome of what left it. Returns how many finished. */
