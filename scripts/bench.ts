@@ -48,7 +48,7 @@ import { type Composition, compositionOf, mspCompositionOf, sitesFor } from "./b
 import { BenchEmulator } from "./bench/emulator";
 import { measurePreviews, measureUp, measureVariant } from "./bench/measure";
 import { parseArgs } from "./bench/options";
-import { printFigures, printSetup, printSummary, type SizeResult } from "./bench/report";
+import { previewRunLines, printFigures, printSetup, printSummary, type SizeResult } from "./bench/report";
 import { FLOOR, FLOOR_PRELOAD, PROGRAM, PROGRAM_STATS_PRELOAD, variantsToRun } from "./bench/stack";
 
 /** For the whole benchmark: a run that takes longer is broken, not slow. */
@@ -87,7 +87,9 @@ async function main(): Promise<void> {
     for (const { target, stack, title } of runs) {
       console.log(`\n### ${title}`);
       if (opts.previewOnly) {
-        await measurePreviews(emulator, opts, stack, log);
+        await measurePreviews(emulator, opts, stack, log, (run, floor, provider) => {
+          for (const line of previewRunLines(run, floor, provider)) log(line);
+        });
         continue;
       }
       console.log(`\nfloor: ${FLOOR.description}`);

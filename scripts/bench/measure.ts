@@ -13,7 +13,6 @@ import type { BenchOptions } from "./options";
 import { type Pace, paceOf, recordWaitingSteps } from "./pace";
 import { progressLog } from "./progress";
 import { freshService, HELD_KINDS, heldCounts, stackTenants } from "./service";
-import { previewRunLines } from "./report";
 import { FLOOR, type Variant, speedLimit, stackOptions, variantsToRun } from "./stack";
 
 export interface Figures {
@@ -391,8 +390,8 @@ export async function measureVariant(
 }
 
 /**
- * --preview-only: the floor's preview and the provider's, alternately opts.previewRepeats times, each printed with its
- * wall time and the CPU seconds of each process (report.ts previewRunLines): the preview against its floor without the
+ * --preview-only: the floor's preview and the provider's, alternately opts.previewRepeats times, each pair handed to
+ * `onRun` as it ends (bench.ts prints it with report.ts previewRunLines): the preview against its floor without the
  * rest of the bench.
  */
 export async function measurePreviews(
@@ -400,6 +399,7 @@ export async function measurePreviews(
   opts: BenchOptions,
   stack: Composition,
   log: (line: string) => void,
+  onRun: (run: number, floor: UpFigures, provider: UpFigures) => void = () => {},
 ): Promise<{ floor: UpFigures; provider: UpFigures }[]> {
   const [provider] = variantsToRun({ ...opts, baseline: false });
   const runs: { floor: UpFigures; provider: UpFigures }[] = [];
@@ -407,7 +407,7 @@ export async function measurePreviews(
     const floor = await measureUp(emulator, opts, stack, FLOOR, opts.parallel, log, "preview");
     const ours = await measureUp(emulator, opts, stack, provider, opts.parallel, log, "preview");
     runs.push({ floor, provider: ours });
-    for (const line of previewRunLines(run, floor, ours)) log(line);
+    onRun(run, floor, ours);
   }
   return runs;
 }
