@@ -46,7 +46,8 @@
 import * as fs from "node:fs";
 import { type Composition, compositionOf, mspCompositionOf, sitesFor } from "./bench/composition";
 import { BenchEmulator } from "./bench/emulator";
-import { measurePreviews, measureUp, measureVariant } from "./bench/measure";
+import { measureUp, measureVariant } from "./bench/measure";
+import { measurePreviews } from "./bench/previews";
 import { parseArgs } from "./bench/options";
 import { previewRunLines, printFigures, printSetup, printSummary, type SizeResult } from "./bench/report";
 import { FLOOR, FLOOR_PRELOAD, PROGRAM, PROGRAM_STATS_PRELOAD, variantsToRun } from "./bench/stack";

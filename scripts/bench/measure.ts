@@ -13,7 +13,7 @@ import type { BenchOptions } from "./options";
 import { type Pace, paceOf, recordWaitingSteps } from "./pace";
 import { progressLog } from "./progress";
 import { freshService, HELD_KINDS, heldCounts, stackTenants } from "./service";
-import { FLOOR, type Variant, speedLimit, stackOptions, variantsToRun } from "./stack";
+import { type Variant, speedLimit, stackOptions } from "./stack";
 
 export interface Figures {
   wallSeconds: number;
@@ -387,27 +387,4 @@ export async function measureVariant(
     sampler.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
-}
-
-/**
- * --preview-only: the floor's preview and the provider's, alternately opts.previewRepeats times, each pair handed to
- * `onRun` as it ends (bench.ts prints it with report.ts previewRunLines): the preview against its floor without the
- * rest of the bench.
- */
-export async function measurePreviews(
-  emulator: BenchEmulator,
-  opts: BenchOptions,
-  stack: Composition,
-  log: (line: string) => void,
-  onRun: (run: number, floor: UpFigures, provider: UpFigures) => void = () => {},
-): Promise<{ floor: UpFigures; provider: UpFigures }[]> {
-  const [provider] = variantsToRun({ ...opts, baseline: false });
-  const runs: { floor: UpFigures; provider: UpFigures }[] = [];
-  for (let run = 1; run <= opts.previewRepeats; run++) {
-    const floor = await measureUp(emulator, opts, stack, FLOOR, opts.parallel, log, "preview");
-    const ours = await measureUp(emulator, opts, stack, provider, opts.parallel, log, "preview");
-    runs.push({ floor, provider: ours });
-    onRun(run, floor, ours);
-  }
-  return runs;
 }
