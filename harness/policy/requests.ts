@@ -101,13 +101,25 @@ export function remediateRequest(r: AnalyzedResource): MarshalledRequest {
 }
 
 function requestOf(r: AnalyzedResource): analyzerproto.AnalyzeRequest {
-  const req = new analyzerproto.AnalyzeRequest();
-  req.setUrn(r.urn);
-  req.setType(r.type);
-  req.setName(r.name);
-  req.setOptions(optionsProto(r.options));
-  if (r.provider) req.setProvider(providerProto(r.provider));
-  return req;
+  return withResource(new analyzerproto.AnalyzeRequest(), r);
+}
+
+/** What an AnalyzeRequest and an AnalyzeStack request's AnalyzerResource both carry of a resource. */
+function withResource<
+  M extends {
+    setUrn(urn: string): unknown;
+    setType(type: string): unknown;
+    setName(name: string): unknown;
+    setOptions(options: ReturnType<typeof optionsProto>): unknown;
+    setProvider(provider: ReturnType<typeof providerProto>): unknown;
+  },
+>(message: M, r: AnalyzedResource): M {
+  message.setUrn(r.urn);
+  message.setType(r.type);
+  message.setName(r.name);
+  message.setOptions(optionsProto(r.options));
+  if (r.provider) message.setProvider(providerProto(r.provider));
+  return message;
 }
 
 /** The AnalyzeStack request: every resource of the run, marshalled once for all the packs. */
@@ -116,12 +128,7 @@ export function analyzeStackRequest(resources: AnalyzedResource[]): MarshalledRe
     bytes: repeatedField(
       RESOURCES_FIELD,
       resources.map((r) => {
-        const res = new analyzerproto.AnalyzerResource();
-        res.setUrn(r.urn);
-        res.setType(r.type);
-        res.setName(r.name);
-        res.setOptions(optionsProto(r.options));
-        if (r.provider) res.setProvider(providerProto(r.provider));
+        const res = withResource(new analyzerproto.AnalyzerResource(), r);
         if (r.options.parent) res.setParent(r.options.parent);
         res.setDependenciesList(r.dependencies ?? []);
         for (const [k, urns] of Object.entries(r.propertyDependencies ?? {})) {
