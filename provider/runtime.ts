@@ -64,7 +64,7 @@ function resolveConfigSafely(): ReturnType<typeof resolveConfig> | undefined {
 export function of(kind: string): pulumi.dynamic.ResourceProvider {
   let provider = lifecycles.get(kind);
   if (!provider && kind === STATE_IDENTITY_KIND) {
-    provider = stateIdentityProvider(configure);
+    provider = stateIdentityProvider(configure, (preview) => previewReads.runIs(preview));
     lifecycles.set(kind, provider);
   }
   if (!provider) {

@@ -14,15 +14,29 @@ export const STATE_IDENTITY_KIND = "StateIdentity";
 export const STATE_ID_OUTPUT = "stateId";
 
 /**
+ * Its one input: whether the program runs in a preview (`pulumi.runtime.isDryRun()`). The engine tells a dynamic
+ * provider nothing of it (docs/pulumi-facts.md §10), but the identity is registered before every other resource of
+ * the program, which all take its output: its check is the provider host's first, so the host knows what run it
+ * serves before any other check (provider/lifecycle/previewReads.ts). Compared by nothing.
+ */
+export const PREVIEW_INPUT = "__nmsPreview";
+
+/**
  * Made at create and never changed: no input can change it (diff reports none, refresh keeps it), so the state keeps
  * its identity as long as it keeps this resource. Nothing is sent to the service.
  */
 export function stateIdentityProvider(
   configure: (config: { get(key: string): string | undefined }) => void,
+  runIs: (preview: boolean | undefined) => void,
 ): pulumi.dynamic.ResourceProvider {
   return {
     configure: async (req) => configure(req.config),
-    check: async (_olds, news) => ({ inputs: news }),
+    check: async (_olds, news) => {
+      const preview = news[PREVIEW_INPUT];
+      // Absent from programs of SDKs before it: the run is then taken for a preview, which reads the most.
+      runIs(typeof preview === "boolean" ? preview : undefined);
+      return { inputs: news };
+    },
     diff: async () => ({ changes: false }),
     create: async () => {
       const stateId = randomUUID();

@@ -13,7 +13,7 @@ import { RESOURCE_SPECS } from "../provider/resources";
 import { GET_INPUT, OWNER_CONFLICT_INPUT, REPLACE_ON_CHANGES_INPUT } from "../provider/resourceOptions";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT } from "../provider/spec";
 import { CONFIG_KEYS } from "../provider/config";
-import { STATE_ID_OUTPUT, STATE_IDENTITY_KIND } from "../provider/stateIdentity";
+import { PREVIEW_INPUT, STATE_ID_OUTPUT, STATE_IDENTITY_KIND } from "../provider/stateIdentity";
 import { TENANT_INPUT } from "../provider/tenant";
 import { functionFile } from "./sdkgen/functionFile";
 import { indexFile } from "./sdkgen/indexFile";
@@ -77,6 +77,7 @@ function reservedInputsFile(): string {
       "The hidden resource holding the state's identity (provider/stateIdentity.ts).",
     ],
     ["STATE_ID_OUTPUT", STATE_ID_OUTPUT, "Its output: the random ID (provider/stateIdentity.ts)."],
+    ["PREVIEW_INPUT", PREVIEW_INPUT, "Its input: whether the program runs in a preview (provider/stateIdentity.ts)."],
     [
       "REPLACE_ON_CHANGES_INPUT",
       REPLACE_ON_CHANGES_INPUT,

@@ -5,7 +5,7 @@
 // again under a renamed one's name) has its own: a create of one can never take over an object
 // another made (docs/adoption.md).
 import * as pulumi from "@pulumi/pulumi";
-import { STATE_ID_OUTPUT, STATE_IDENTITY_KIND } from "./generated/reservedInputs";
+import { PREVIEW_INPUT, STATE_ID_OUTPUT, STATE_IDENTITY_KIND } from "./generated/reservedInputs";
 import { perRun } from "./perRun";
 import { providerStub } from "./stub";
 
@@ -17,7 +17,8 @@ class StateIdentity extends pulumi.dynamic.Resource {
     super(
       providerStub(STATE_IDENTITY_KIND),
       STATE_IDENTITY_NAME,
-      { [STATE_ID_OUTPUT]: undefined },
+      // Whether this run is a preview: the provider host's first check learns it here (provider/stateIdentity.ts).
+      { [STATE_ID_OUTPUT]: undefined, [PREVIEW_INPUT]: pulumi.runtime.isDryRun() },
       {},
       "nms",
       STATE_IDENTITY_KIND,

@@ -1,13 +1,16 @@
 // What check learns from the service before `up` would: a login, the unique names objects already
-// hold, whether the objects a resource refers to exist, and what an adoption will overwrite. A
-// dynamic provider is not told whether it runs in a preview or an up (the engine calls Check in
-// both, docs/pulumi-facts.md), so these reads cost an up little: one login per process, a tenant
-// read only for a tenant whose checks read nothing else, at most one list per (tenant, operation,
-// scope) per process, shared by every resource and kept for the process (the service's later writes
-// are this process's own), a read only to confirm a missing reference, and lists skipped where the
-// scope was created by this process. Each resource is checked in its own tenant (its `tenantId`,
-// else the configured one): a reference to another tenant's object is a reference to nothing.
-// nms:offlinePreview turns every one of them off.
+// hold, whether the objects a resource refers to exist, and what an adoption will overwrite. The
+// engine calls Check in a preview and in an update alike and tells a dynamic provider neither
+// (docs/pulumi-facts.md §10); the program knows, and says so in the state's identity's input, whose
+// check is the host's first (provider/stateIdentity.ts). These reads cost little: one login per
+// process, a tenant read only for a tenant whose checks read nothing else, at most one list per
+// (tenant, operation, scope) per process, shared by every resource and kept for the process (the
+// service's later writes are this process's own), a read only to confirm a missing reference, and
+// lists skipped where the scope was created by this process. An update skips what its own writes
+// meet anyway: the tenant read, the references' reads, and the lists of names whose create the
+// service refuses itself.
+// Each resource is checked in its own tenant (its `tenantId`, else the configured one): a reference
+// to another tenant's object is a reference to nothing. nms:offlinePreview turns every one of them off.
 import type * as pulumi from "@pulumi/pulumi";
 import { routeOf } from "../../contract/routes";
 import { isUnknown } from "../../contract/validators";
@@ -19,6 +22,7 @@ import { RESOURCE_SPECS } from "../resources";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec, type TakenName } from "../spec";
 import { explicitTenant, TENANT_INPUT } from "../tenant";
 import { createRequestIdOf } from "./createRequestId";
+import { takesOverByName } from "./interruptedCreate";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { ClientReads } from "./previewClientReads";
 import { type LifecycleTools, report } from "./previewReport";
@@ -69,8 +73,19 @@ interface Seen {
 export class PreviewReads {
   private readonly byClient = new WeakMap<NmsClient, ClientReads>();
   private readonly seen: Seen = { created: new Set(), madeNew: new Set(), diffed: new Map() };
+  /** The process serves an update, not a preview: the program said so (runIs). */
+  private update = false;
 
   constructor(private readonly options: PreviewReadsOptions) {}
+
+  /**
+   * What run the process serves, as the program told the state's identity (`pulumi.runtime.isDryRun()`); undefined
+   * (an SDK before it, a program without the identity) reads as much as a preview. An update is a preview's sequel:
+   * `pulumi up` previews first, and that preview's checks read what an update's would.
+   */
+  runIs(preview: boolean | undefined): void {
+    this.update = preview === false;
+  }
 
   /**
    * A create of this process made (or adopted) the object, in the tenant its outputs name: resources of that tenant
@@ -167,8 +182,9 @@ export class PreviewReads {
       throw error;
     }
     // A tenant none of whose reads has answered yet (no read needed, or not found) is read itself: a login that cannot
-    // reach it fails every check of its resources, with the service's reason.
-    const refused = await reads.verified(namedTenant);
+    // reach it fails every check of its resources, with the service's reason. An update's writes meet that reason
+    // themselves.
+    const refused = this.update ? undefined : await reads.verified(namedTenant);
     return refused ? [refused] : failures;
   }
 
@@ -183,7 +199,8 @@ export class PreviewReads {
   ): Promise<CheckFailure[]> {
     // Olds are empty for a resource not in the state yet, and for the replacement of one.
     const isNew = Object.keys(olds).length === 0;
-    const failures = await this.missingReferences(spec, reads, olds, news, isNew);
+    // An update's write to a missing object is refused by the service, with its reason.
+    const failures = this.update ? [] : await this.missingReferences(spec, reads, olds, news, isNew);
     if (failures.length > 0 || !isNew) return failures;
     const objects = objectAccess(spec, client);
     if (!spec.ops.create) {
@@ -285,8 +302,12 @@ export class PreviewReads {
   ): Promise<CheckFailure[]> {
     const key = takenNameOf(spec);
     if (!key || key.fields.some((field) => news[field] === undefined || containsUnknown(news[field]))) return [];
+    // In an update, a create the service refuses for a taken name (409) finds out itself: it takes over what this
+    // stack's interrupted create made, or fails naming the name and how to adopt the object (create.ts). Creates that
+    // share an array call (APs) are still checked: one taken name would fail the call for all of them.
+    if (this.update && takesOverByName(spec)) return [];
     // A name formed with an object this process made new (an AP group's venue, an activation's network) is held by
-    // nothing but this process's own objects: no list.
+    // nothing but this process's own objects: no list (an update the host was not told of, APs).
     const tenant = reads.client.tenantId;
     const formedWithNew = (field: string) =>
       field !== spec.identity.idFromInput && this.madeNew(tenant, REFERENCES[field], news[field]);

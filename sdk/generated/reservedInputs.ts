@@ -12,6 +12,9 @@ export const STATE_IDENTITY_KIND = "StateIdentity";
 /** Its output: the random ID (provider/stateIdentity.ts). */
 export const STATE_ID_OUTPUT = "stateId";
 
+/** Its input: whether the program runs in a preview (provider/stateIdentity.ts). */
+export const PREVIEW_INPUT = "__nmsPreview";
+
 /** The replaceOnChanges option's paths (provider/resourceOptions.ts). */
 export const REPLACE_ON_CHANGES_INPUT = "__nmsReplaceOnChanges";
 
