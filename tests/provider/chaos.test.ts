@@ -3,13 +3,13 @@
 // chaos/helpers.ts for what each scenario checks: convergence of up and destroy within bounded
 // tries, no changes afterwards, no duplicates, nothing left behind, failures that name their
 // requestId and code, no secret in any log, error or state), and credentials refused over plain
-// http. Here, within npm test's budget, the kinds the client cannot absorb (fail-request,
-// stuck-pending) and the one that tempts duplicates (lost-answer, on one stack spread over two end
+// http. Here, within npm test's budget, the kinds the client cannot absorb (fail-request; stuck-pending
+// on one create and one update, chosen, not drawn) and the one that tempts duplicates (lost-answer, on one stack spread over two end
 // customers' tenants: every lost answer resolved from the record in its own tenant, and an update
 // of every venue), and the lost answer of every create operation of a part of the kinds table
 // (chaos/lostCreates.ts); the quickstart under the kinds
 // the client's retries absorb (http-5xx, http-429, reset, slow), whose retry rules the client
-// tests pin, and the MSP estate (25 sites, 100 resources) under every kind are in chaos.slow.test.ts, and
+// tests pin, the quickstart under 10% stuck-pending, and the MSP estate (25 sites, 100 resources) under every kind are in chaos.slow.test.ts, and
 // crashes (SIGKILL) in the middle of an up are in crash.test.ts. The stacks run from dist/
 // (`npm test` builds first).
 import * as fs from "node:fs";
@@ -28,8 +28,8 @@ import {
 } from "./chaos/helpers";
 import { expectEveryCreateOnce, SHORT_FORM_CASES } from "./chaos/lostCreates";
 
-/** The kinds npm test runs on the quickstart; chaos.slow.test.ts runs the others. */
-const DEFAULT_KINDS: readonly FaultKind[] = ["fail-request", "stuck-pending"];
+/** The kinds npm test runs on the quickstart at 10%; chaos.slow.test.ts runs the others. */
+const DEFAULT_KINDS: readonly FaultKind[] = ["fail-request"];
 
 const suite = chaosSuite();
 
@@ -41,6 +41,18 @@ describe("the quickstart under 10% of a fault kind: up, update, destroy", () => 
     },
     180_000,
   );
+});
+
+// Each stuck request costs a run the provider's whole wait deadline, and at 10% the tries (up to 4 of the up alone,
+// 18 s) were left to the draws, a stuck update only in a third of the runs: here, both for sure and nothing else. The
+// quickstart at 10% stuck-pending is in chaos.slow.test.ts.
+describe("the quickstart with its first network create and its first network update stuck: up, update, destroy", () => {
+  test("stuck-pending", async () => {
+    await suite.scenario(QUICKSTART, "stuck-pending", {
+      probability: 0,
+      sureHits: ["createNetworkDeep", "updateNetworkDeep"],
+    });
+  }, 180_000);
 });
 
 describe("one stack over two end customers' tenants (the MSP's login) under 10% of a fault kind: up, update, destroy", () => {
