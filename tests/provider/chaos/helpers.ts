@@ -380,6 +380,7 @@ export async function runScenario(
     lap("destroy");
 
     const faultsFired = await firedCount(emu);
+    if (options.sureHits) await checkSureHits(emu, options.sureHits, scope.length, failures);
     await adminCall(emu, "DELETE", "/faults");
     checkNothingLeft(await objectsOf(emu, scope));
     checkNoSecrets(emu, [...lines, ...texts]);
@@ -462,6 +463,22 @@ async function armFaults(
   }
   if (!RECORD_KINDS.includes(kind) && probability > 0)
     await adminCall(emu, "POST", "/faults", { kind, op: "login", probability, ...fields });
+}
+
+/** Every sure hit fired, once in each tenant: a hit the stack never sends would leave its case untested. */
+async function checkSureHits(
+  emu: ChaosEmulator,
+  sureHits: readonly OperationName[],
+  tenants: number,
+  failures: string[],
+): Promise<void> {
+  const { exhausted } = (await adminCall(emu, "GET", "/faults")) as { exhausted: { op?: string; fired: number }[] };
+  const missed = sureHits.filter((op) => exhausted.filter((f) => f.op === op && f.fired === 1).length !== tenants);
+  if (missed.length > 0)
+    throw new ScenarioError(
+      `the sure hits on ${missed.join(", ")} did not fire: the stack does not send them`,
+      failures,
+    );
 }
 
 async function firedCount(emu: ChaosEmulator): Promise<number> {
