@@ -1,22 +1,20 @@
-// The chaos suite: the quickstart through the engine harness against the in-process emulator,
-// with 10% of every service request of the tenant hit by one fault kind at a time (see
-// chaos/helpers.ts for what each scenario checks: convergence of up and destroy within bounded
-// tries, no changes afterwards, no duplicates, nothing left behind, failures that name their
-// requestId and code, no secret in any log, error or state), and credentials refused over plain
-// http. Here, within npm test's budget, the kinds the client cannot absorb (fail-request,
-// stuck-pending) and the one that tempts duplicates (lost-answer, on one stack spread over two end
-// customers' tenants: every lost answer resolved from the record in its own tenant, and an update
-// of every venue), and the lost answer of every create operation of a part of the kinds table
-// (chaos/lostCreates.ts); the quickstart under the kinds
-// the client's retries absorb (http-5xx, http-429, reset, slow), whose retry rules the client
-// tests pin, and the MSP estate (25 sites, 100 resources) under every kind are in chaos.slow.test.ts, and
-// crashes (SIGKILL) in the middle of an up are in crash.test.ts. The stacks run from dist/
-// (`npm test` builds first).
+// The chaos suite: the quickstart through the engine harness against the in-process emulator, with
+// service requests of the tenant hit by one fault kind at a time (see chaos/helpers.ts for what each
+// scenario checks: convergence of up and destroy within bounded tries, no changes afterwards, no
+// duplicates, nothing left behind, failures that name their requestId and code, no secret in any
+// log, error or state), and credentials refused over plain http. Here, within npm test's budget, the
+// kinds the client cannot absorb (fail-request, stuck-pending) on requests chosen, not drawn, the one
+// that tempts duplicates (lost-answer at 10%, on one stack spread over two end customers' tenants:
+// every lost answer resolved from the record in its own tenant, and an update of every venue), and
+// the lost answer of every create operation of a part of the kinds table (chaos/lostCreates.ts). The
+// quickstart under 10% of every other kind (the client's retries absorb http-5xx, http-429, reset and
+// slow, whose retry rules the client tests pin) and the MSP estate (25 sites, 100 resources) under
+// every kind are in chaos.slow.test.ts, and crashes (SIGKILL) in the middle of an up are in
+// crash.test.ts. The stacks run from dist/ (`npm test` builds first).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { up } from "../../harness";
-import type { FaultKind } from "../../emulator";
 import {
   chaosSuite,
   checkNoSecrets,
@@ -28,19 +26,25 @@ import {
 } from "./chaos/helpers";
 import { expectEveryCreateOnce, SHORT_FORM_CASES } from "./chaos/lostCreates";
 
-/** The kinds npm test runs on the quickstart; chaos.slow.test.ts runs the others. */
-const DEFAULT_KINDS: readonly FaultKind[] = ["fail-request", "stuck-pending"];
-
 const suite = chaosSuite();
 
-describe("the quickstart under 10% of a fault kind: up, update, destroy", () => {
-  test.each(DEFAULT_KINDS)(
-    "%s",
-    async (kind) => {
-      await suite.scenario(QUICKSTART, kind);
-    },
-    180_000,
-  );
+// The kinds the client cannot absorb, each on requests chosen, not drawn: at 10% the tries of a run were left to the
+// draws (a stuck request costs a run the provider's whole wait deadline: up to 4 tries of the up alone, 18 s), and a
+// failed or stuck update or delete came only in some runs. The quickstart at 10% of both is in chaos.slow.test.ts.
+describe("the quickstart with chosen requests hit by a fault kind: up, update, destroy", () => {
+  test("fail-request on its first network create, update and delete", async () => {
+    await suite.scenario(QUICKSTART, "fail-request", {
+      probability: 0,
+      sureHits: ["createNetworkDeep", "updateNetworkDeep", "deleteNetwork"],
+    });
+  }, 180_000);
+
+  test("stuck-pending on its first network create and update", async () => {
+    await suite.scenario(QUICKSTART, "stuck-pending", {
+      probability: 0,
+      sureHits: ["createNetworkDeep", "updateNetworkDeep"],
+    });
+  }, 180_000);
 });
 
 describe("one stack over two end customers' tenants (the MSP's login) under 10% of a fault kind: up, update, destroy", () => {

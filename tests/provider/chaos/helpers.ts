@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { RequestRecord } from "../../../contract";
+import type { OperationName } from "../../../contract/routes";
 import type { FaultKind } from "../../../emulator";
 import { EmulatorServer } from "../../../emulator/http/server";
 import { destroy, preview, type RunResult, type StackOptions, up } from "../../../harness";
@@ -243,7 +244,10 @@ export interface ScenarioReport {
 }
 
 export interface ScenarioOptions {
+  /** Of every service request of the stack's tenants; 0 leaves only the sure hits of `sureHits`. Default 0.1. */
   probability?: number;
+  /** Operations whose first request in each tenant the kind hits for sure (default the first network create). */
+  sureHits?: readonly OperationName[];
   /** Extra provider config (nms:...). */
   providerConfig?: Record<string, string>;
   /** Emulator settings (PUT /__admin/config) over the scenario's (20–30 ms async latency). */
@@ -339,7 +343,7 @@ export async function runScenario(
     mark = Date.now();
   };
   try {
-    await armFaults(emu, kind, probability, scope);
+    await armFaults(emu, kind, probability, scope, options.sureHits);
 
     const initial = runOptions(stack.config);
     const first = await untilConverged("up", stack.maxUpTries, () => up(initial));
@@ -376,6 +380,7 @@ export async function runScenario(
     lap("destroy");
 
     const faultsFired = await firedCount(emu);
+    if (options.sureHits) await checkSureHits(emu, options.sureHits, scope.length, failures);
     await adminCall(emu, "DELETE", "/faults");
     checkNothingLeft(await objectsOf(emu, scope));
     checkNoSecrets(emu, [...lines, ...texts]);
@@ -440,23 +445,40 @@ export class ScenarioError extends Error {
 
 /**
  * The kind on every service route of each of the stack's tenants with the given probability, after
- * a rule per tenant that makes the kind hit one create for sure: a scenario must see the kind's
- * interesting case (a lost create, a failed or stuck one) whatever the draws. Answer kinds also hit
- * the login.
+ * rules per tenant that make the kind hit the first request of each of `sureHits` for sure (one
+ * create by default): a scenario must see the kind's interesting case (a lost create, a failed or
+ * stuck one) whatever the draws. Answer kinds also hit the login.
  */
 async function armFaults(
   emu: ChaosEmulator,
   kind: FaultKind,
   probability: number,
   tenants: readonly string[] = [emu.tenantId],
+  sureHits: readonly OperationName[] = ["createNetworkDeep"],
 ): Promise<void> {
   const fields = KIND_FIELDS[kind] ?? {};
   for (const tenantId of tenants) {
-    await adminCall(emu, "POST", "/faults", { kind, op: "createNetworkDeep", tenantId, count: 1, ...fields });
-    await adminCall(emu, "POST", "/faults", { kind, tenantId, probability, ...fields });
+    for (const op of sureHits) await adminCall(emu, "POST", "/faults", { kind, op, tenantId, count: 1, ...fields });
+    if (probability > 0) await adminCall(emu, "POST", "/faults", { kind, tenantId, probability, ...fields });
   }
-  if (!RECORD_KINDS.includes(kind))
+  if (!RECORD_KINDS.includes(kind) && probability > 0)
     await adminCall(emu, "POST", "/faults", { kind, op: "login", probability, ...fields });
+}
+
+/** Every sure hit fired, once in each tenant: a hit the stack never sends would leave its case untested. */
+async function checkSureHits(
+  emu: ChaosEmulator,
+  sureHits: readonly OperationName[],
+  tenants: number,
+  failures: string[],
+): Promise<void> {
+  const { exhausted } = (await adminCall(emu, "GET", "/faults")) as { exhausted: { op?: string; fired: number }[] };
+  const missed = sureHits.filter((op) => exhausted.filter((f) => f.op === op && f.fired === 1).length !== tenants);
+  if (missed.length > 0)
+    throw new ScenarioError(
+      `the sure hits on ${missed.join(", ")} did not fire: the stack does not send them`,
+      failures,
+    );
 }
 
 async function firedCount(emu: ChaosEmulator): Promise<number> {
@@ -640,7 +662,7 @@ net.Socket.prototype.connect = function (...args) {
  */
 export function chaosSuite(): {
   emulator(): ChaosEmulator;
-  scenario(stack: StackDef, kind: FaultKind): Promise<ScenarioReport>;
+  scenario(stack: StackDef, kind: FaultKind, options?: ScenarioOptions): Promise<ScenarioReport>;
 } {
   let emu: ChaosEmulator | undefined;
   const reports: ScenarioReport[] = [];
@@ -657,8 +679,8 @@ export function chaosSuite(): {
   };
   return {
     emulator,
-    async scenario(stack, kind) {
-      const report = await runScenario(emulator(), stack, kind);
+    async scenario(stack, kind, options) {
+      const report = await runScenario(emulator(), stack, kind, options);
       reports.push(report);
       expectFailuresOf(kind, report);
       return report;

@@ -108,6 +108,8 @@ function cliArgs(
   return [
     CLI,
     "up",
+    // The kill is for the update: the preview that `up` runs first changes nothing, and a trial does not check it.
+    "--skip-preview",
     "--project-dir",
     ROOT,
     "--program",
