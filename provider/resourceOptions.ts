@@ -188,6 +188,20 @@ export function optionFailures(news: Props, inputNames: readonly string[]): pulu
   return failures;
 }
 
+/**
+ * A conflict the SDK handed over in place of the input that named the owned object (sdk/ownership.ts ownershipInput):
+ * that input's value is then `{ [OWNER_CONFLICT_INPUT]: { property, reason } }`. Check refuses the resource with it
+ * alone: the input's other rules would only say that it is no ID.
+ */
+export function ownerConflictInAnInput(news: Props): { property: string; reason: string } | undefined {
+  for (const value of Object.values(news)) {
+    const conflict = isPlainObject(value) ? value[OWNER_CONFLICT_INPUT] : undefined;
+    if (isPlainObject(conflict) && typeof conflict.reason === "string")
+      return { property: typeof conflict.property === "string" ? conflict.property : "", reason: conflict.reason };
+  }
+  return undefined;
+}
+
 /** The checked inputs without what only check needs (the conflict, an unknown in preview): nothing of it reaches state. */
 export function withoutCheckOnlyInputs(news: Props): Props {
   if (news[OWNER_CONFLICT_INPUT] === undefined) return news;

@@ -2,7 +2,7 @@
 // its own inputs, and a refresh would flip it between them. No provider call sees two resources, so
 // the program (this SDK) keeps a register of the objects its resources will own, as soon as the
 // inputs that name them are known, and a resource that would own an object another resource of the
-// program already owns is handed to the provider with OWNER_CONFLICT_INPUT, which check refuses:
+// program already owns is handed to the provider with OWNER_CONFLICT_INPUT (ownershipInput), which check refuses:
 // its create never runs, `preview` and `up` fail on it, and the message names both resources.
 //
 // Why check and not an input that rejects (an apply that throws): the SDK then fails the whole
@@ -11,7 +11,7 @@
 // is reported like any invalid input, on the resource and its property, and stops preview and up.
 import * as pulumi from "@pulumi/pulumi";
 import type { KindInfo } from "./kind";
-import { CONFIGURED_TENANT, TENANT_INPUT } from "./generated/reservedInputs";
+import { CONFIGURED_TENANT, OWNER_CONFLICT_INPUT, TENANT_INPUT } from "./generated/reservedInputs";
 import { perRun } from "./perRun";
 
 type Props = Record<string, unknown>;
@@ -153,31 +153,56 @@ function register(claims: readonly Claim[], kind: string): OwnerConflict | undef
   return undefined;
 }
 
+/** Where a resource's ownership conflict travels to check: this input, with this value (sdk/resource.ts). */
+export interface OwnershipInput {
+  readonly field: string;
+  readonly value: pulumi.Input<unknown>;
+}
+
 /**
- * The OWNER_CONFLICT_INPUT value of a resource: nothing when it owns no object another resource of the program owns.
- * Inputs that are Outputs or promises are awaited; one unknown in preview leaves the claim unregistered, so a conflict
- * that depends on an ID not yet known is caught by `up`, still before the second resource's create.
+ * How the resource tells check that another resource of the program owns its object: nothing when it owns no object
+ * another resource owns. Inputs that are Outputs or promises are awaited; one unknown in preview leaves the claim
+ * unregistered, so a conflict that depends on an ID not yet known is caught by `up`, still before the second
+ * resource's create.
+ * - Known inputs: OWNER_CONFLICT_INPUT, a plain value, and only on a conflict.
+ * - One Output among them (a venue's settings: venueId: venue.id), the common case: that input itself, which resolves
+ *   to its value, or on a conflict to `{ [OWNER_CONFLICT_INPUT]: conflict }` instead. Check refuses it on the conflict's
+ *   property. One more input would be one more property of every such registration, which Pulumi makes an Output of,
+ *   serializes, sends and resolves: a seventh of the program's CPU in a preview (docs/performance.md, "The preview at
+ *   3,984 resources").
+ * - Otherwise OWNER_CONFLICT_INPUT, an Output of them all.
  */
-export function ownerConflictInput(
+export function ownershipInput(
   info: KindInfo,
   name: string,
   resource: object,
   args: Props,
-): pulumi.Input<OwnerConflict | undefined> {
+): OwnershipInput | undefined {
   const owner = `nms:${info.kind}::${name}`;
   const fields = namingFields(info).filter((field) => args[field] !== undefined);
   const pending = fields.filter((field) => isPending(args[field]));
-  if (pending.length === 0) return register(claimsOf(info, owner, resource, args), info.kind);
-  const given: Props = Object.fromEntries(fields.map((field) => [field, args[field]]));
-  const only = pending.length === 1 ? args[pending[0]] : undefined;
-  // One Output among plain values (a venue's settings: venueId: venue.id) is the common case; pulumi.all would make an
-  // Output of every plain value too (docs/performance.md, "The SDK's cost per resource in the program").
-  if (pulumi.Output.isInstance(only)) {
-    return only.apply((value) =>
-      register(claimsOf(info, owner, resource, { ...given, [pending[0]]: value }), info.kind),
-    );
+  if (pending.length === 0) {
+    const conflict = register(claimsOf(info, owner, resource, args), info.kind);
+    return conflict && { field: OWNER_CONFLICT_INPUT, value: conflict };
   }
-  return pulumi.all(given).apply((values) => register(claimsOf(info, owner, resource, values as Props), info.kind));
+  const given: Props = Object.fromEntries(fields.map((field) => [field, args[field]]));
+  const [field] = pending;
+  const only = pending.length === 1 ? args[field] : undefined;
+  // pulumi.all would make an Output of every plain value too (docs/performance.md, "The SDK's cost per resource in the
+  // program"). A secret input keeps its own Output (sdk/resource.ts wraps it).
+  if (pulumi.Output.isInstance(only) && !info.secretInputs.includes(field)) {
+    return {
+      field,
+      value: only.apply((value) => {
+        const conflict = register(claimsOf(info, owner, resource, { ...given, [field]: value }), info.kind);
+        return conflict ? { [OWNER_CONFLICT_INPUT]: conflict } : value;
+      }),
+    };
+  }
+  return {
+    field: OWNER_CONFLICT_INPUT,
+    value: pulumi.all(given).apply((values) => register(claimsOf(info, owner, resource, values as Props), info.kind)),
+  };
 }
 
 function isPending(value: unknown): boolean {

@@ -3,14 +3,13 @@
 import * as pulumi from "@pulumi/pulumi";
 import {
   GET_INPUT,
-  OWNER_CONFLICT_INPUT,
   REPLACE_ON_CHANGES_INPUT,
   RESOURCE_NAME_INPUT,
   RESOURCE_STACK_INPUT,
 } from "./generated/reservedInputs";
 import { noteParent, settingsParent } from "./deletedWith";
 import type { KindInfo } from "./kind";
-import { claimCreatedObject, ownerConflictInput } from "./ownership";
+import { claimCreatedObject, ownershipInput } from "./ownership";
 import { noteRegistration } from "./parallelHint";
 import { withoutPromiseStacks } from "./promiseStacks";
 import { stateIdentityInput } from "./stateIdentity";
@@ -82,8 +81,8 @@ function optionInputs(
   const inputs: Record<string, unknown> = {};
   if (opts?.replaceOnChanges && opts.replaceOnChanges.length > 0)
     inputs[REPLACE_ON_CHANGES_INPUT] = [...opts.replaceOnChanges];
-  const conflict = ownerConflictInput(info, name, owner, args);
-  if (conflict !== undefined) inputs[OWNER_CONFLICT_INPUT] = conflict;
+  const ownership = ownershipInput(info, name, owner, args);
+  if (ownership !== undefined) inputs[ownership.field] = ownership.value;
   return inputs;
 }
 

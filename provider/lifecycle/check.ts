@@ -4,7 +4,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { routeOf } from "../../contract/routes";
 import { ignoredFields, validateBody } from "../../contract/validate";
 import { isUnknown } from "../../contract/validators";
-import { optionFailures, withoutCheckOnlyInputs } from "../resourceOptions";
+import { optionFailures, ownerConflictInAnInput, withoutCheckOnlyInputs } from "../resourceOptions";
 import { isPlainObject, pathsOfUnknowns } from "../shape";
 import {
   pick,
@@ -170,6 +170,9 @@ export function checkStep(ctx: LifecycleContext) {
     };
   };
   const own = spec.overrides?.check;
-  return (olds: Props, given: Props): Promise<CheckResult> =>
-    own ? own(given, (news, found) => check(olds, news, found)) : check(olds, given, []);
+  return (olds: Props, given: Props): Promise<CheckResult> => {
+    const conflict = ownerConflictInAnInput(given);
+    if (conflict) return Promise.resolve({ inputs: given, failures: [conflict] });
+    return own ? own(given, (news, found) => check(olds, news, found)) : check(olds, given, []);
+  };
 }

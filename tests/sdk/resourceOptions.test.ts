@@ -160,6 +160,13 @@ describe("check and the reserved inputs", () => {
     expect(unknown.failures).toEqual([]);
     expect(unknown.inputs).not.toHaveProperty(OWNER_CONFLICT_INPUT);
   });
+
+  test("refuses a resource whose naming input carries the conflict in place of its value, with the conflict alone", async () => {
+    const conflict = { property: "adoptId", reason: "nms:Venue::b and nms:Venue::a would both own the Venue" };
+    const refused = await venue.check!({}, { ...inputs, adoptId: { [OWNER_CONFLICT_INPUT]: conflict } });
+    // Not also "adoptId: must be a string": the value is the conflict, not an ID.
+    expect(refused.failures).toEqual([conflict]);
+  });
 });
 
 describe("through a program run by the harness", () => {
