@@ -178,14 +178,15 @@ export function optionFailures(news: Props, inputNames: readonly string[]): pulu
       }
     }
   }
-  const conflict = news[OWNER_CONFLICT_INPUT];
-  if (isPlainObject(conflict) && typeof conflict.reason === "string") {
-    failures.push({
-      property: typeof conflict.property === "string" ? conflict.property : "",
-      reason: conflict.reason,
-    });
-  }
+  const conflict = conflictOf(news[OWNER_CONFLICT_INPUT]);
+  if (conflict) failures.push(conflict);
   return failures;
+}
+
+/** The SDK's `{ property, reason }` of an ownership conflict (sdk/ownership.ts); undefined for anything else (unknown). */
+function conflictOf(value: unknown): { property: string; reason: string } | undefined {
+  if (!isPlainObject(value) || typeof value.reason !== "string") return undefined;
+  return { property: typeof value.property === "string" ? value.property : "", reason: value.reason };
 }
 
 /**
@@ -195,9 +196,8 @@ export function optionFailures(news: Props, inputNames: readonly string[]): pulu
  */
 export function ownerConflictInAnInput(news: Props): { property: string; reason: string } | undefined {
   for (const value of Object.values(news)) {
-    const conflict = isPlainObject(value) ? value[OWNER_CONFLICT_INPUT] : undefined;
-    if (isPlainObject(conflict) && typeof conflict.reason === "string")
-      return { property: typeof conflict.property === "string" ? conflict.property : "", reason: conflict.reason };
+    const conflict = isPlainObject(value) ? conflictOf(value[OWNER_CONFLICT_INPUT]) : undefined;
+    if (conflict) return conflict;
   }
   return undefined;
 }

@@ -16,7 +16,8 @@ import { routeOf, type OperationName } from "../../contract/routes";
 import type { NmsClient, RequestRecord } from "../client";
 import { isNotFound, NmsApiError, NmsRequestFailedError } from "../client/errors";
 import type { ObjectAccess } from "./objectAccess";
-import type { Props, ResourceSpec } from "../spec";
+import { RESOURCE_NAME_INPUT, type Props, type ResourceSpec } from "../spec";
+import { specFields } from "../fields";
 import { createRequestIdOf, unidentifiedCreate } from "./createRequestId";
 
 /**
@@ -171,4 +172,33 @@ export async function interruptedCreateEvidence(
     };
   }
   return { proven: true, found: (await objects.readLive(id, inputs)) ?? found };
+}
+
+/**
+ * Whether up will take `id`, the holder of the name a new resource's check found taken, over as the object of this
+ * stack's own create that an earlier run lost: the service holds a request of this create's ID, made by this
+ * administrator, that did not fail. Says so on the host's stderr, for the preview's report.
+ */
+export async function madeByInterruptedCreate(
+  spec: ResourceSpec,
+  client: NmsClient,
+  news: Props,
+  id: string,
+): Promise<boolean> {
+  if (!takesOverByName(spec) || typeof news[RESOURCE_NAME_INPUT] !== "string") return false;
+  const requestId = createRequestIdOf(spec.kind, client.tenantId, news, specFields(spec).secretInputs);
+  if (requestId === undefined) return false; // a create that does not carry its stack is never taken over
+  let record: RequestRecord;
+  try {
+    record = await client.call<RequestRecord>("getRequest", { requestId });
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+  if (record.admin !== client.username || record.status === "FAIL") return false;
+  client.notice(
+    "info",
+    `nms:${spec.kind} ${JSON.stringify(news[RESOURCE_NAME_INPUT])}: up takes over ${spec.kind} ${id}, which this stack's interrupted create made (request ${requestId})`,
+  );
+  return true;
 }

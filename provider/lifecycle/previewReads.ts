@@ -12,17 +12,14 @@
 // Each resource is checked in its own tenant (its `tenantId`, else the configured one): a reference
 // to another tenant's object is a reference to nothing. nms:offlinePreview turns every one of them off.
 import type * as pulumi from "@pulumi/pulumi";
-import { routeOf } from "../../contract/routes";
 import { isUnknown } from "../../contract/validators";
-import type { NmsClient, RequestRecord } from "../client";
-import { isNotFound } from "../client/errors";
+import type { NmsClient } from "../client";
 import { containsUnknown } from "../compare";
 import { specFields } from "../fields";
 import { RESOURCE_SPECS } from "../resources";
 import { RESOURCE_NAME_INPUT, RESOURCE_STACK_INPUT, type Props, type ResourceSpec, type TakenName } from "../spec";
 import { explicitTenant, TENANT_INPUT } from "../tenant";
-import { createRequestIdOf } from "./createRequestId";
-import { takesOverByName } from "./interruptedCreate";
+import { madeByInterruptedCreate, takesOverByName } from "./interruptedCreate";
 import { objectAccess, type ObjectAccess } from "./objectAccess";
 import { ClientReads } from "./previewClientReads";
 import { type LifecycleTools, report } from "./previewReport";
@@ -333,7 +330,7 @@ export class PreviewReads {
     const own = diffed !== undefined && diffed.inputs[RESOURCE_NAME_INPUT] === news[RESOURCE_NAME_INPUT];
     if (diffed && (own || diffed.replaced || key.fields.some((field) => diffed.inputs[field] !== news[field])))
       return [];
-    if (!firstRunOfState && (await this.madeByInterruptedCreate(spec, reads.client, news, id))) return [];
+    if (!firstRunOfState && (await madeByInterruptedCreate(spec, reads.client, news, id))) return [];
     const shown = key.fields.map((field) => `${field} ${JSON.stringify(news[field])}`).join(", ");
     const manager =
       typeof diffed?.inputs[RESOURCE_NAME_INPUT] === "string" ? diffed.inputs[RESOURCE_NAME_INPUT] : undefined;
@@ -345,42 +342,6 @@ export class PreviewReads {
         : `${held} and no resource of this program adopts it, so up's create would be refused; ` +
           `to take it over, set ${spec.findByName ? "adoptByName: true or " : ""}adoptId: ${JSON.stringify(id)} on this resource`;
     return [{ property: key.fields[0], reason }];
-  }
-
-  /**
-   * Whether up will take the holder over as the object of this stack's own create that an earlier
-   * run lost (provider/lifecycle/interruptedCreate.ts): the service holds a request of this create's ID, made
-   * by this administrator, that did not fail.
-   */
-  private async madeByInterruptedCreate(
-    spec: ResourceSpec,
-    client: NmsClient,
-    news: Props,
-    id: string,
-  ): Promise<boolean> {
-    const createOp = spec.ops.create;
-    if (
-      !createOp ||
-      spec.overrides?.create ||
-      routeOf(createOp).body === "array" ||
-      typeof news[RESOURCE_NAME_INPUT] !== "string"
-    )
-      return false;
-    const requestId = createRequestIdOf(spec.kind, client.tenantId, news, specFields(spec).secretInputs);
-    if (requestId === undefined) return false; // a create that does not carry its stack is never taken over
-    let record: RequestRecord;
-    try {
-      record = await client.call<RequestRecord>("getRequest", { requestId });
-    } catch (error) {
-      if (isNotFound(error)) return false;
-      throw error;
-    }
-    if (record.admin !== client.username || record.status === "FAIL") return false;
-    client.notice(
-      "info",
-      `nms:${spec.kind} ${JSON.stringify(news[RESOURCE_NAME_INPUT])}: up takes over ${spec.kind} ${id}, which this stack's interrupted create made (request ${requestId})`,
-    );
-    return true;
   }
 
   /** Settings that always exist: their create takes over what the service holds. Say what it overwrites. */

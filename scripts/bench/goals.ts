@@ -3,6 +3,7 @@
 import type { Composition } from "./composition";
 import type { Figures, UpFigures } from "./measure";
 import { latencyBoundSeconds } from "./pace";
+import { round } from "./round";
 
 /** One size's outcome: the stack deployed and each variant's figures. */
 export interface SizeResult {
@@ -119,11 +120,6 @@ export function costGrowth(results: SizeResult[]): Growth | null {
     toMsPerResource: round(to),
     growth: round(to / from - 1),
   };
-}
-
-function round(value: number, digits = 3): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }
 
 interface Goal {

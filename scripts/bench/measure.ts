@@ -14,6 +14,7 @@ import { type Pace, paceOf, recordWaitingSteps } from "./pace";
 import { progressLog } from "./progress";
 import { freshService, HELD_KINDS, heldCounts, stackTenants } from "./service";
 import { type Variant, speedLimit, stackOptions } from "./stack";
+import { round } from "./round";
 
 export interface Figures {
   wallSeconds: number;
@@ -90,11 +91,6 @@ function changedFieldCounts(result: RunResult): Record<string, number> {
     for (const field of fields) out[`${kind}.${field}`] = (out[`${kind}.${field}`] ?? 0) + 1;
   }
   return out;
-}
-
-function round(value: number, digits = 3): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }
 
 /** Average length of the serialized provider stored with each custom resource of the state file. */

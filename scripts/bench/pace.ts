@@ -5,6 +5,7 @@
 import { routeOf } from "../../contract/routes";
 import type { PlannedStep } from "../../harness";
 import { RESOURCE_SPECS } from "../../provider/resources";
+import { round } from "./round";
 
 export const PACE_WINDOW_SECONDS = 10;
 
@@ -64,9 +65,4 @@ export function recordWaitingSteps(steps: readonly PlannedStep[]): number {
 /** The least time `steps` record-waiting steps take at `parallel` when each holds its slot for `latencyMs`. */
 export function latencyBoundSeconds(steps: number, latencyMs: number, parallel: number): number {
   return round((steps * latencyMs) / 1000 / Math.max(1, parallel));
-}
-
-function round(value: number, digits = 3): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }

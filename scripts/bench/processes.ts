@@ -5,6 +5,7 @@
 // CPU seconds of each process, with the load average, can.
 import * as fs from "node:fs";
 import * as os from "node:os";
+import { round } from "./round";
 
 export type ProcessRole = "program" | "providerHost" | "emulator" | "other";
 
@@ -87,18 +88,14 @@ export class CpuWatcher {
     clearInterval(this.timer);
     const usage = process.cpuUsage(this.startUsage);
     const cpuSeconds: CpuSplit["cpuSeconds"] = {
-      harness: round((usage.user + usage.system) / 1e6),
+      harness: round((usage.user + usage.system) / 1e6, 2),
       program: 0,
       providerHost: 0,
       emulator: 0,
       other: 0,
     };
-    for (const { role, first, last } of this.seen.values()) cpuSeconds[role] = round(cpuSeconds[role] + last - first);
+    for (const { role, first, last } of this.seen.values())
+      cpuSeconds[role] = round(cpuSeconds[role] + last - first, 2);
     return { cpuSeconds, loadAverage: [round(this.startLoad, 2), round(os.loadavg()[0], 2)] };
   }
-}
-
-function round(value: number, digits = 2): number {
-  const f = 10 ** digits;
-  return Math.round(value * f) / f;
 }

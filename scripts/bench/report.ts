@@ -6,6 +6,7 @@ import { type Composition, CRITICAL_PATH_DEPTH } from "./composition";
 import type { Figures, UpFigures } from "./measure";
 import type { BenchOptions } from "./options";
 import { driftLine } from "./drift";
+import { round } from "./round";
 import { speedLimit } from "./stack";
 import { type SizeResult, ratioToBound, engineDefaultOf, previewOf, costGrowth, goalsOf } from "./goals";
 
@@ -79,12 +80,11 @@ export function previewRunLines(run: number, floor: UpFigures, provider: UpFigur
       `(load average ${f.cpu.loadAverage[0]} → ${f.cpu.loadAverage[1]})`
     );
   };
-  const ratio = Math.round((provider.wallSeconds / floor.wallSeconds) * 1000) / 1000;
-  const programCpu = Math.round((provider.cpu.cpuSeconds.program / floor.cpu.cpuSeconds.program) * 1000) / 1000;
+  const programCpu = round(provider.cpu.cpuSeconds.program / floor.cpu.cpuSeconds.program);
   return [
     line("floor", floor),
     line("provider", provider),
-    `  run ${run} provider ÷ floor: wall ${ratio}, program CPU ${programCpu}`,
+    `  run ${run} provider ÷ floor: wall ${round(provider.wallSeconds / floor.wallSeconds)}, program CPU ${programCpu}`,
   ];
 }
 
